@@ -1,0 +1,3 @@
+module github.com/bezique-arena/bezique
+
+go 1.26
