@@ -1,0 +1,476 @@
+package service
+
+// This file holds every metric the referee exports. It is self-contained: it
+// knows nothing of the engine, the protos or the store, only the label values
+// the rest of the service passes in. The names, units and label sets are part
+// of the deployment's contract (deploy/ alerts and dashboard read them; a test
+// there checks every PromQL name against this registry).
+
+import (
+	"context"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"time"
+
+	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/reflection"
+)
+
+// Table states: the values of the state label of bezique_tables.
+const (
+	TableWaiting   = "waiting"
+	TablePlaying   = "playing"
+	TableFinished  = "finished"
+	TableCancelled = "cancelled"
+)
+
+// Rule variants: the values of the variant label.
+const (
+	VariantTwoHanded            = "two_handed"
+	VariantThreeHanded          = "three_handed"
+	VariantFourHanded           = "four_handed"
+	VariantFourHandedIndividual = "four_handed_individual"
+)
+
+// Game results: the values of the result label of bezique_games_finished_total.
+const (
+	ResultCompleted = "completed"
+	ResultForfeit   = "forfeit"
+	ResultCancelled = "cancelled"
+)
+
+// Intervention kinds: the values of the kind label of bezique_interventions_total.
+const (
+	InterventionAutoPlayTimeout    = "auto_play_timeout"
+	InterventionAutoPlayIllegal    = "auto_play_illegal"
+	InterventionAutoPlayDisconnect = "auto_play_disconnect"
+	InterventionForfeit            = "forfeit"
+)
+
+// Store operations: the values of the op label of bezique_store_write_duration_seconds.
+const (
+	StoreAppend = "append"
+	StoreCreate = "create"
+	StoreFinish = "finish"
+)
+
+// LabelOther is the label value recorded in place of a value outside the known
+// set, so that a caller's mistake can never create an unbounded series.
+const LabelOther = "other"
+
+var (
+	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
+	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
+	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled}
+	outcomes          = []string{"accepted", "rejected"}
+	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}
+)
+
+// Metric names the referee itself defines (the gRPC, Go runtime and process
+// collectors add theirs).
+const (
+	nameBuildInfo          = "bezique_build_info"
+	nameTables             = "bezique_tables"
+	nameSeatStreamsOpen    = "bezique_seat_streams_open"
+	nameGamesFinished      = "bezique_games_finished_total"
+	nameActions            = "bezique_actions_total"
+	nameDecisionDuration   = "bezique_decision_duration_seconds"
+	nameActionProcessing   = "bezique_action_processing_seconds"
+	nameDecisionTimeouts   = "bezique_decision_timeouts_total"
+	nameInterventions      = "bezique_interventions_total"
+	nameSeatReconnects     = "bezique_seat_reconnects_total"
+	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+)
+
+// MetricNames returns the names of the metrics the referee defines itself, in a
+// fresh slice. The gRPC server, Go runtime and process collectors that
+// [NewMetrics] also registers export further names (grpc_server_*, go_*,
+// process_*); gather the registry to see them all.
+func MetricNames() []string {
+	return []string{
+		nameBuildInfo,
+		nameTables,
+		nameSeatStreamsOpen,
+		nameGamesFinished,
+		nameActions,
+		nameDecisionDuration,
+		nameActionProcessing,
+		nameDecisionTimeouts,
+		nameInterventions,
+		nameSeatReconnects,
+		nameStoreWriteDuration,
+	}
+}
+
+// Histogram buckets, explicit so that dashboards and alerts can rely on them.
+var (
+	// decisionBuckets covers a seat's decision time from 1ms (a local bot
+	// answering at once) to 60s (the longest decision timeout we expect to
+	// configure); slower answers fall into +Inf.
+	decisionBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60}
+
+	// processingBuckets covers the referee's own work per action from 10µs
+	// (the engine's O(1) step) to 1s (something badly wrong: lock contention,
+	// a full channel, GC pauses).
+	processingBuckets = []float64{0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1}
+
+	// storeBuckets covers one store write from 100µs (SQLite append in the
+	// page cache) to 5s (fsync on a saturated disk or a locked database).
+	storeBuckets = []float64{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5}
+
+	// grpcHandlingBuckets covers gRPC handling time from 1ms (a unary call
+	// such as a health check or CreateTable) to 2h (a seat stream lives as long
+	// as its game, usually minutes).
+	grpcHandlingBuckets = []float64{0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 60, 300, 900, 1800, 3600, 7200}
+)
+
+// Metrics holds the referee's metrics. Create it with [NewMetrics]; its
+// methods are safe for concurrent use. A nil *Metrics is valid and records
+// nothing, so tests of other parts of the service may pass nil.
+type Metrics struct {
+	grpc *grpcprom.ServerMetrics
+
+	buildInfo       *prometheus.GaugeVec
+	tables          *prometheus.GaugeVec
+	streamsOpen     prometheus.Gauge
+	gamesFinished   *prometheus.CounterVec
+	actions         *prometheus.CounterVec
+	decision        *prometheus.HistogramVec
+	processing      prometheus.Histogram
+	timeouts        *prometheus.CounterVec
+	interventions   *prometheus.CounterVec
+	reconnects      prometheus.Counter
+	storeWrite      *prometheus.HistogramVec
+	knownStates     map[string]bool
+	knownVariants   map[string]bool
+	knownResults    map[string]bool
+	knownKinds      map[string]bool
+	knownStoreOps   map[string]bool
+	defaultVersion  string
+	defaultRevision string
+}
+
+// NewMetrics creates the referee's metrics and registers them on reg, together
+// with the standard gRPC server metrics (handling-time histogram enabled), the
+// Go runtime collector and the process collector. Use a registry of your own
+// ([prometheus.NewRegistry]), never the global one. Every series with a known
+// label value starts at zero. It panics if a metric is already registered on
+// reg, as [prometheus.Registerer.MustRegister] does.
+//
+// bezique_build_info starts with the version and VCS revision that the Go
+// toolchain stamped into the binary; the referee's main calls
+// [Metrics.SetBuildInfo] with the values its -ldflags set.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		grpc: grpcprom.NewServerMetrics(
+			grpcprom.WithServerHandlingTimeHistogram(grpcprom.WithHistogramBuckets(grpcHandlingBuckets)),
+		),
+		buildInfo: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: nameBuildInfo,
+			Help: "Build information of the referee; the value is always 1.",
+		}, []string{"version", "revision", "goversion"}),
+		tables: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: nameTables,
+			Help: "Number of tables held by the referee, by state.",
+		}, []string{"state"}),
+		streamsOpen: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameSeatStreamsOpen,
+			Help: "Number of seat streams currently open.",
+		}),
+		gamesFinished: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameGamesFinished,
+			Help: "Games that ended, by rule variant and result.",
+		}, []string{"variant", "result"}),
+		actions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameActions,
+			Help: "Actions submitted by seats, by rule variant and whether the referee accepted them.",
+		}, []string{"variant", "outcome"}),
+		decision: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    nameDecisionDuration,
+			Help:    "A seat's decision time: from sending the decision request to receiving the answer.",
+			Buckets: decisionBuckets,
+		}, []string{"variant"}),
+		processing: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    nameActionProcessing,
+			Help:    "The referee's own processing time for one action, excluding the seat's decision time.",
+			Buckets: processingBuckets,
+		}),
+		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameDecisionTimeouts,
+			Help: "Decision requests that a seat did not answer in time, by rule variant.",
+		}, []string{"variant"}),
+		interventions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameInterventions,
+			Help: "Referee interventions in a game (auto-play on a seat's behalf, forfeit), by kind.",
+		}, []string{"kind"}),
+		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameSeatReconnects,
+			Help: "Seat streams that reattached to a seat that had been disconnected.",
+		}),
+		storeWrite: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    nameStoreWriteDuration,
+			Help:    "Duration of one write to the game store, by operation.",
+			Buckets: storeBuckets,
+		}, []string{"op"}),
+		knownStates:   set(tableStates),
+		knownVariants: set(variants),
+		knownResults:  set(results),
+		knownKinds:    set(interventionKinds),
+		knownStoreOps: set(storeOps),
+	}
+	m.defaultVersion, m.defaultRevision = stampedBuild()
+
+	// Pre-create every series with a known label value at zero, so that
+	// rate() and absent() behave from the first scrape.
+	for _, s := range tableStates {
+		m.tables.WithLabelValues(s)
+	}
+	for _, v := range variants {
+		for _, r := range results {
+			m.gamesFinished.WithLabelValues(v, r)
+		}
+		for _, o := range outcomes {
+			m.actions.WithLabelValues(v, o)
+		}
+		m.decision.WithLabelValues(v)
+		m.timeouts.WithLabelValues(v)
+	}
+	for _, k := range interventionKinds {
+		m.interventions.WithLabelValues(k)
+	}
+	for _, op := range storeOps {
+		m.storeWrite.WithLabelValues(op)
+	}
+	m.SetBuildInfo("", "")
+
+	reg.MustRegister(
+		m.grpc,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		m.buildInfo,
+		m.tables,
+		m.streamsOpen,
+		m.gamesFinished,
+		m.actions,
+		m.decision,
+		m.processing,
+		m.timeouts,
+		m.interventions,
+		m.reconnects,
+		m.storeWrite,
+	)
+	return m
+}
+
+// SetBuildInfo sets bezique_build_info to the given version and VCS revision
+// (the values main receives through -ldflags -X). An empty argument keeps the
+// value the Go toolchain stamped into the binary, or "unknown".
+func (m *Metrics) SetBuildInfo(version, revision string) {
+	if m == nil {
+		return
+	}
+	if version == "" {
+		version = m.defaultVersion
+	}
+	if revision == "" {
+		revision = m.defaultRevision
+	}
+	m.buildInfo.Reset()
+	m.buildInfo.WithLabelValues(version, revision, runtime.Version()).Set(1)
+}
+
+// stampedBuild returns the module version and VCS revision that the Go
+// toolchain recorded in the binary, or "unknown" for each it lacks.
+func stampedBuild() (version, revision string) {
+	version, revision = "unknown", "unknown"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version, revision
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		version = v
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && s.Value != "" {
+			revision = s.Value
+		}
+	}
+	return version, revision
+}
+
+// UnaryServerInterceptor returns the interceptor that records the standard
+// grpc_server_* metrics for unary RPCs. Install it with
+// [grpc.ChainUnaryInterceptor].
+func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
+	if m == nil {
+		return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+			return handler(ctx, req)
+		}
+	}
+	return m.grpc.UnaryServerInterceptor()
+}
+
+// StreamServerInterceptor returns the interceptor that records the standard
+// grpc_server_* metrics for streaming RPCs (seat streams among them). Install
+// it with [grpc.ChainStreamInterceptor].
+func (m *Metrics) StreamServerInterceptor() grpc.StreamServerInterceptor {
+	if m == nil {
+		return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+			return handler(srv, ss)
+		}
+	}
+	return m.grpc.StreamServerInterceptor()
+}
+
+// InitializeMetrics creates the grpc_server_* series at zero for every method
+// registered on server (a *[grpc.Server]). Call it after registering all
+// services and before serving.
+func (m *Metrics) InitializeMetrics(server reflection.ServiceInfoProvider) {
+	if m == nil {
+		return
+	}
+	m.grpc.InitializeMetrics(server)
+}
+
+// TableStateChanged moves one table from state from to state to in
+// bezique_tables. An empty from means the table is new; an empty to means the
+// referee forgot the table (it no longer counts in any state).
+func (m *Metrics) TableStateChanged(from, to string) {
+	if m == nil || from == to {
+		return
+	}
+	if from != "" {
+		m.tables.WithLabelValues(known(m.knownStates, from)).Dec()
+	}
+	if to != "" {
+		m.tables.WithLabelValues(known(m.knownStates, to)).Inc()
+	}
+}
+
+// GameFinished counts one game of the given variant that ended with result
+// (completed, forfeit or cancelled).
+func (m *Metrics) GameFinished(variant, result string) {
+	if m == nil {
+		return
+	}
+	m.gamesFinished.WithLabelValues(known(m.knownVariants, variant), known(m.knownResults, result)).Inc()
+}
+
+// ActionAccepted counts one action that the referee accepted.
+func (m *Metrics) ActionAccepted(variant string) {
+	if m == nil {
+		return
+	}
+	m.actions.WithLabelValues(known(m.knownVariants, variant), "accepted").Inc()
+}
+
+// ActionRejected counts one action that the referee rejected (illegal or
+// malformed).
+func (m *Metrics) ActionRejected(variant string) {
+	if m == nil {
+		return
+	}
+	m.actions.WithLabelValues(known(m.knownVariants, variant), "rejected").Inc()
+}
+
+// ObserveDecision records a seat's decision time d: from sending it the
+// decision request to receiving its answer.
+func (m *Metrics) ObserveDecision(variant string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.decision.WithLabelValues(known(m.knownVariants, variant)).Observe(d.Seconds())
+}
+
+// ObserveProcessing records the referee's own processing time d for one action.
+func (m *Metrics) ObserveProcessing(d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.processing.Observe(d.Seconds())
+}
+
+// Timeout counts one decision request that a seat did not answer in time.
+func (m *Metrics) Timeout(variant string) {
+	if m == nil {
+		return
+	}
+	m.timeouts.WithLabelValues(known(m.knownVariants, variant)).Inc()
+}
+
+// Intervention counts one referee intervention of the given kind
+// (auto_play_timeout, auto_play_illegal, auto_play_disconnect, forfeit).
+func (m *Metrics) Intervention(kind string) {
+	if m == nil {
+		return
+	}
+	m.interventions.WithLabelValues(known(m.knownKinds, kind)).Inc()
+}
+
+// StreamOpened counts one more open seat stream; pair it with
+// [Metrics.StreamClosed].
+func (m *Metrics) StreamOpened() {
+	if m == nil {
+		return
+	}
+	m.streamsOpen.Inc()
+}
+
+// StreamClosed counts one fewer open seat stream.
+func (m *Metrics) StreamClosed() {
+	if m == nil {
+		return
+	}
+	m.streamsOpen.Dec()
+}
+
+// Reconnect counts one seat stream that reattached to a disconnected seat.
+func (m *Metrics) Reconnect() {
+	if m == nil {
+		return
+	}
+	m.reconnects.Inc()
+}
+
+// ObserveStoreWrite records the duration d of one store write of kind op
+// (append, create or finish).
+func (m *Metrics) ObserveStoreWrite(op string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.storeWrite.WithLabelValues(known(m.knownStoreOps, op)).Observe(d.Seconds())
+}
+
+// MetricsHandler returns the HTTP handler that serves the metrics gathered
+// from g (the registry passed to [NewMetrics]) in the Prometheus text format,
+// or OpenMetrics when the scraper asks for it. The referee mounts it at
+// /metrics on its metrics port, next to /healthz and /readyz. If a collector
+// fails, the metrics that could be gathered are still served.
+func MetricsHandler(g prometheus.Gatherer) http.Handler {
+	return promhttp.HandlerFor(g, promhttp.HandlerOpts{
+		ErrorHandling:     promhttp.ContinueOnError,
+		EnableOpenMetrics: true,
+	})
+}
+
+func set(values []string) map[string]bool {
+	s := make(map[string]bool, len(values))
+	for _, v := range values {
+		s[v] = true
+	}
+	return s
+}
+
+// known returns v if it is in the known set, and [LabelOther] otherwise.
+func known(set map[string]bool, v string) string {
+	if set[v] {
+		return v
+	}
+	return LabelOther
+}

@@ -1,0 +1,321 @@
+package service
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// newMetricsForTest returns metrics on a fresh registry, with the gRPC series
+// initialised for a server that carries the health service.
+func newMetricsForTest(t *testing.T) (*Metrics, *prometheus.Registry) {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(reg)
+	s := grpc.NewServer(
+		grpc.ChainUnaryInterceptor(m.UnaryServerInterceptor()),
+		grpc.ChainStreamInterceptor(m.StreamServerInterceptor()),
+	)
+	healthpb.RegisterHealthServer(s, health.NewServer())
+	m.InitializeMetrics(s)
+	t.Cleanup(s.Stop)
+	return m, reg
+}
+
+func TestMetricsLint(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	// Touch every method so that lint sees populated series too.
+	m.TableStateChanged("", TableWaiting)
+	m.GameFinished(VariantTwoHanded, ResultCompleted)
+	m.ActionAccepted(VariantTwoHanded)
+	m.ObserveDecision(VariantTwoHanded, 3*time.Millisecond)
+	m.ObserveProcessing(40 * time.Microsecond)
+	m.ObserveStoreWrite(StoreAppend, time.Millisecond)
+	problems, err := testutil.GatherAndLint(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("lint: %s: %s", p.Metric, p.Text)
+	}
+}
+
+func TestMetricNamesExported(t *testing.T) {
+	_, reg := newMetricsForTest(t)
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gathered := map[string]bool{}
+	for _, mf := range mfs {
+		gathered[mf.GetName()] = true
+	}
+	want := []string{
+		"bezique_build_info",
+		"bezique_tables",
+		"bezique_seat_streams_open",
+		"bezique_games_finished_total",
+		"bezique_actions_total",
+		"bezique_decision_duration_seconds",
+		"bezique_action_processing_seconds",
+		"bezique_decision_timeouts_total",
+		"bezique_interventions_total",
+		"bezique_seat_reconnects_total",
+		"bezique_store_write_duration_seconds",
+	}
+	got := MetricNames()
+	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
+		t.Errorf("MetricNames() = %v, want %v", got, want)
+	}
+	// Every name must be exported from the first scrape, before any event.
+	for _, n := range append(want,
+		"grpc_server_started_total", "grpc_server_handled_total",
+		"grpc_server_msg_received_total", "grpc_server_msg_sent_total",
+		"grpc_server_handling_seconds",
+		"go_goroutines", "go_memstats_heap_alloc_bytes",
+		"process_resident_memory_bytes",
+	) {
+		if !gathered[n] {
+			t.Errorf("metric %s not exported", n)
+		}
+	}
+	// No metric of ours is left out of MetricNames.
+	for n := range gathered {
+		if strings.HasPrefix(n, "bezique_") && !slices.Contains(got, n) {
+			t.Errorf("metric %s exported but missing from MetricNames", n)
+		}
+	}
+}
+
+func TestMetricsPrecreated(t *testing.T) {
+	_, reg := newMetricsForTest(t)
+	for _, c := range []struct {
+		name   string
+		series int
+	}{
+		{"bezique_tables", 4},
+		{"bezique_games_finished_total", 4 * 3},
+		{"bezique_actions_total", 4 * 2},
+		{"bezique_decision_duration_seconds", 4},
+		{"bezique_decision_timeouts_total", 4},
+		{"bezique_interventions_total", 4},
+		{"bezique_store_write_duration_seconds", 3},
+		{"bezique_build_info", 1},
+	} {
+		n, err := testutil.GatherAndCount(reg, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != c.series {
+			t.Errorf("%s: %d series at start, want %d", c.name, n, c.series)
+		}
+	}
+}
+
+func TestMetricsValues(t *testing.T) {
+	m, _ := newMetricsForTest(t)
+
+	m.TableStateChanged("", TableWaiting)
+	m.TableStateChanged("", TableWaiting)
+	m.TableStateChanged("", TableWaiting)
+	m.TableStateChanged(TableWaiting, TablePlaying)
+	m.TableStateChanged(TableWaiting, TablePlaying)
+	m.TableStateChanged(TablePlaying, TableFinished)
+	m.TableStateChanged(TableFinished, "")
+	m.TableStateChanged(TableWaiting, TableWaiting) // no change
+	for state, want := range map[string]float64{TableWaiting: 1, TablePlaying: 1, TableFinished: 0, TableCancelled: 0} {
+		if got := testutil.ToFloat64(m.tables.WithLabelValues(state)); got != want {
+			t.Errorf("bezique_tables{state=%q} = %v, want %v", state, got, want)
+		}
+	}
+
+	m.StreamOpened()
+	m.StreamOpened()
+	m.StreamClosed()
+	if got := testutil.ToFloat64(m.streamsOpen); got != 1 {
+		t.Errorf("bezique_seat_streams_open = %v, want 1", got)
+	}
+
+	m.ActionAccepted(VariantThreeHanded)
+	m.ActionAccepted(VariantThreeHanded)
+	m.ActionRejected(VariantThreeHanded)
+	if got := testutil.ToFloat64(m.actions.WithLabelValues(VariantThreeHanded, "accepted")); got != 2 {
+		t.Errorf("accepted = %v, want 2", got)
+	}
+	if got := testutil.ToFloat64(m.actions.WithLabelValues(VariantThreeHanded, "rejected")); got != 1 {
+		t.Errorf("rejected = %v, want 1", got)
+	}
+
+	m.Timeout(VariantFourHanded)
+	if got := testutil.ToFloat64(m.timeouts.WithLabelValues(VariantFourHanded)); got != 1 {
+		t.Errorf("timeouts = %v, want 1", got)
+	}
+	m.Intervention(InterventionForfeit)
+	if got := testutil.ToFloat64(m.interventions.WithLabelValues(InterventionForfeit)); got != 1 {
+		t.Errorf("interventions = %v, want 1", got)
+	}
+	m.Reconnect()
+	m.Reconnect()
+	if got := testutil.ToFloat64(m.reconnects); got != 2 {
+		t.Errorf("reconnects = %v, want 2", got)
+	}
+
+	// An unknown label value is folded into "other", never a new series.
+	m.GameFinished("five_handed", ResultCompleted)
+	if got := testutil.ToFloat64(m.gamesFinished.WithLabelValues(LabelOther, ResultCompleted)); got != 1 {
+		t.Errorf("games_finished{variant=other} = %v, want 1", got)
+	}
+}
+
+func TestMetricsExposition(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	m.GameFinished(VariantTwoHanded, ResultForfeit)
+	m.GameFinished(VariantTwoHanded, ResultForfeit)
+	m.GameFinished(VariantFourHandedIndividual, ResultCompleted)
+	m.ObserveProcessing(30 * time.Microsecond)
+	m.ObserveProcessing(2 * time.Millisecond)
+	m.ObserveProcessing(3 * time.Second)
+
+	const want = `
+# HELP bezique_games_finished_total Games that ended, by rule variant and result.
+# TYPE bezique_games_finished_total counter
+bezique_games_finished_total{result="cancelled",variant="four_handed"} 0
+bezique_games_finished_total{result="cancelled",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="cancelled",variant="three_handed"} 0
+bezique_games_finished_total{result="cancelled",variant="two_handed"} 0
+bezique_games_finished_total{result="completed",variant="four_handed"} 0
+bezique_games_finished_total{result="completed",variant="four_handed_individual"} 1
+bezique_games_finished_total{result="completed",variant="three_handed"} 0
+bezique_games_finished_total{result="completed",variant="two_handed"} 0
+bezique_games_finished_total{result="forfeit",variant="four_handed"} 0
+bezique_games_finished_total{result="forfeit",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="forfeit",variant="three_handed"} 0
+bezique_games_finished_total{result="forfeit",variant="two_handed"} 2
+# HELP bezique_action_processing_seconds The referee's own processing time for one action, excluding the seat's decision time.
+# TYPE bezique_action_processing_seconds histogram
+bezique_action_processing_seconds_bucket{le="1e-05"} 0
+bezique_action_processing_seconds_bucket{le="2.5e-05"} 0
+bezique_action_processing_seconds_bucket{le="5e-05"} 1
+bezique_action_processing_seconds_bucket{le="0.0001"} 1
+bezique_action_processing_seconds_bucket{le="0.00025"} 1
+bezique_action_processing_seconds_bucket{le="0.0005"} 1
+bezique_action_processing_seconds_bucket{le="0.001"} 1
+bezique_action_processing_seconds_bucket{le="0.0025"} 2
+bezique_action_processing_seconds_bucket{le="0.005"} 2
+bezique_action_processing_seconds_bucket{le="0.01"} 2
+bezique_action_processing_seconds_bucket{le="0.025"} 2
+bezique_action_processing_seconds_bucket{le="0.05"} 2
+bezique_action_processing_seconds_bucket{le="0.1"} 2
+bezique_action_processing_seconds_bucket{le="0.25"} 2
+bezique_action_processing_seconds_bucket{le="0.5"} 2
+bezique_action_processing_seconds_bucket{le="1"} 2
+bezique_action_processing_seconds_bucket{le="+Inf"} 3
+bezique_action_processing_seconds_sum 3.00203
+bezique_action_processing_seconds_count 3
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want),
+		"bezique_games_finished_total", "bezique_action_processing_seconds"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestMetricsHistograms(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	m.ObserveDecision(VariantTwoHanded, 200*time.Millisecond)
+	m.ObserveDecision(VariantTwoHanded, 90*time.Second)
+	m.ObserveStoreWrite(StoreFinish, 300*time.Microsecond)
+
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		for _, mt := range mf.GetMetric() {
+			h := mt.GetHistogram()
+			if h == nil || len(mt.GetLabel()) == 0 {
+				continue
+			}
+			lv := mt.GetLabel()[0].GetValue()
+			switch {
+			case mf.GetName() == "bezique_decision_duration_seconds" && lv == VariantTwoHanded:
+				if h.GetSampleCount() != 2 || h.GetSampleSum() != 90.2 {
+					t.Errorf("decision: count %d sum %v, want 2 and 90.2", h.GetSampleCount(), h.GetSampleSum())
+				}
+				b := h.GetBucket()
+				if first, last := b[0].GetUpperBound(), b[len(b)-1].GetUpperBound(); first != 0.001 || last != 60 {
+					t.Errorf("decision buckets %v..%v, want 0.001..60", first, last)
+				}
+				if last := b[len(b)-1].GetCumulativeCount(); last != 1 {
+					t.Errorf("decision: %d samples under 60s, want 1 (90s goes to +Inf)", last)
+				}
+			case mf.GetName() == "bezique_store_write_duration_seconds" && lv == StoreFinish:
+				if h.GetSampleCount() != 1 {
+					t.Errorf("store finish: count %d, want 1", h.GetSampleCount())
+				}
+				b := h.GetBucket()
+				if first, last := b[0].GetUpperBound(), b[len(b)-1].GetUpperBound(); first != 0.0001 || last != 5 {
+					t.Errorf("store buckets %v..%v, want 0.0001..5", first, last)
+				}
+			}
+		}
+	}
+}
+
+func TestBuildInfo(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	m.SetBuildInfo("v1.2.3", "abc123")
+	want := `
+# HELP bezique_build_info Build information of the referee; the value is always 1.
+# TYPE bezique_build_info gauge
+bezique_build_info{goversion="` + runtime.Version() + `",revision="abc123",version="v1.2.3"} 1
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "bezique_build_info"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestNilMetrics(t *testing.T) {
+	var m *Metrics
+	m.TableStateChanged("", TableWaiting)
+	m.GameFinished(VariantTwoHanded, ResultCompleted)
+	m.ActionAccepted(VariantTwoHanded)
+	m.ActionRejected(VariantTwoHanded)
+	m.ObserveDecision(VariantTwoHanded, time.Second)
+	m.ObserveProcessing(time.Second)
+	m.Timeout(VariantTwoHanded)
+	m.Intervention(InterventionForfeit)
+	m.StreamOpened()
+	m.StreamClosed()
+	m.Reconnect()
+	m.ObserveStoreWrite(StoreAppend, time.Second)
+	m.SetBuildInfo("v", "r")
+	m.InitializeMetrics(grpc.NewServer())
+	if m.UnaryServerInterceptor() == nil || m.StreamServerInterceptor() == nil {
+		t.Error("nil *Metrics returned nil interceptors")
+	}
+}
+
+func TestMetricsHandler(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	m.Reconnect()
+	h := MetricsHandler(reg)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /metrics: status %d", rec.Code)
+	}
+	body := rec.Body.String()
+	if !strings.Contains(body, "bezique_seat_reconnects_total 1") {
+		t.Errorf("/metrics lacks bezique_seat_reconnects_total 1:\n%s", body)
+	}
+}
