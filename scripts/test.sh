@@ -13,5 +13,8 @@ if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted"; exit 1; 
 echo "== go vet"
 go vet ./...
 
+echo "== promtool (deploy/prometheus: config, rules, alert unit tests)"
+bash scripts/promtool.sh
+
 echo "== go test -race"
 go test -race -count=1 ./...
