@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# scripts/postgres.sh: a throwaway PostgreSQL server for the tests (service/store).
+#
+#   eval "$(scripts/postgres.sh)"   start it (or find it running) and export BEZIQUE_TEST_POSTGRES_URL
+#   scripts/postgres.sh stop        stop it and delete its data
+#
+# As root on a fresh Debian 12 machine it installs Debian's postgresql package if missing, then
+# runs its own cluster as the postgres user: data in $BEZIQUE_PG_DIR (default
+# ${TMPDIR:-/tmp}/bezique-pg-$PORT), listening on 127.0.0.1:$BEZIQUE_PG_PORT (default 55432)
+# only, trust auth, with a database bezique_test. Safe to run twice. Only the export line goes
+# to stdout; progress goes to stderr.
+set -euo pipefail
+
+port=${BEZIQUE_PG_PORT:-55432}
+dir=${BEZIQUE_PG_DIR:-${TMPDIR:-/tmp}/bezique-pg-$port}
+db=bezique_test
+url="postgres://postgres@127.0.0.1:$port/$db?sslmode=disable"
+
+log() { echo "postgres.sh: $*" >&2; }
+
+# as_pg runs a command as the postgres user when we are root (initdb refuses root).
+as_pg() {
+	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+bindir() {
+	local d
+	d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+	if [ -n "$d" ] && [ -x "$d/initdb" ]; then echo "$d"; fi
+}
+
+bin=$(bindir)
+
+if [ "${1:-start}" = stop ]; then
+	if [ -n "$bin" ] && [ -f "$dir/PG_VERSION" ]; then
+		as_pg "$bin/pg_ctl" -D "$dir" -m fast -w stop >&2 || true
+	fi
+	rm -rf "$dir"
+	log "stopped; removed $dir"
+	exit 0
+fi
+
+if [ -z "$bin" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		log "PostgreSQL is not installed and we are not root to install it"; exit 1
+	fi
+	log "installing Debian's postgresql package"
+	apt-get update >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql >&2
+	bin=$(bindir)
+	[ -n "$bin" ] || { log "postgresql installed but no initdb under /usr/lib/postgresql"; exit 1; }
+fi
+
+if [ ! -f "$dir/PG_VERSION" ]; then
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; fi
+	chmod 700 "$dir"
+	log "initdb $dir"
+	as_pg "$bin/initdb" -D "$dir" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >&2
+fi
+
+if ! as_pg "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
+	if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+		log "port $port is taken by another server; set BEZIQUE_PG_PORT"; exit 1
+	fi
+	log "starting on 127.0.0.1:$port"
+	as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
+		-o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >&2
+fi
+
+if ! as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc \
+	"SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then
+	as_pg "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
+	log "created database $db"
+fi
+
+log "ready: $url"
+echo "export BEZIQUE_TEST_POSTGRES_URL='$url'"

@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// dialect holds what differs between SQLite and PostgreSQL; everything else is shared SQL.
+type dialect struct {
+	name  string        // "sqlite" or "postgres": also the migrations folder
+	goose goose.Dialect // for the migration provider
+	// numbered is true when placeholders are $1, $2, ... instead of ?.
+	numbered bool
+	// classify maps a driver error to ErrConflict or ErrNotFound, or returns nil.
+	classify func(error) error
+	// snapshot is the transaction isolation that gives one consistent snapshot to a read transaction.
+	snapshot sql.IsolationLevel
+}
+
+var sqliteDialect = dialect{
+	name:  "sqlite",
+	goose: goose.DialectSQLite3,
+	classify: func(err error) error {
+		var se *sqlite.Error
+		if !errors.As(err, &se) {
+			return nil
+		}
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+			return ErrConflict
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return ErrNotFound
+		}
+		return nil
+	},
+	snapshot: sql.LevelDefault, // a SQLite transaction is already one snapshot
+}
+
+var postgresDialect = dialect{
+	name:     "postgres",
+	goose:    goose.DialectPostgres,
+	numbered: true,
+	classify: func(err error) error {
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) {
+			return nil
+		}
+		switch pe.Code {
+		case "23505": // unique_violation
+			return ErrConflict
+		case "23503": // foreign_key_violation
+			return ErrNotFound
+		}
+		return nil
+	},
+	snapshot: sql.LevelRepeatableRead,
+}
+
+// rebind rewrites ? placeholders as $1, $2, ... for dialects that number them. The store's
+// queries hold no ? inside literals.
+func (d dialect) rebind(q string) string {
+	if !d.numbered || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 16)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// sqliteBusyTimeoutMillis is how long a SQLite connection waits for another process's lock.
+const sqliteBusyTimeoutMillis = 5000
+
+// openSQLite opens the SQLite file at path with two pools: one connection for every write (SQLite
+// has a single writer, so writes queue in Go rather than on SQLITE_BUSY) and a few read-only
+// connections, which WAL lets read while the writer commits.
+func openSQLite(ctx context.Context, path string) (Store, error) {
+	if path == "" {
+		return nil, fmt.Errorf("store: open sqlite: empty path: %w", ErrInvalid)
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("store: open sqlite: create data dir: %w", err)
+		}
+	}
+	common := "_busy_timeout=" + strconv.Itoa(sqliteBusyTimeoutMillis) +
+		"&_foreign_keys=1&_synchronous=FULL"
+	// The writer sets WAL (persistent in the file) and takes the write lock at BEGIN.
+	w, err := sql.Open("sqlite", "file:"+path+"?"+common+"&_journal_mode=WAL&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	// Migrate before the readers open, so the file exists and is in WAL mode.
+	if err := migrate(ctx, sqliteDialect, w); err != nil {
+		_ = w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", "file:"+path+"?"+common+"&_query_only=1")
+	if err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	return newSQLStore(sqliteDialect, w, r), nil
+}
+
+// openPostgres opens a PostgreSQL database through pgx's database/sql driver. One pool serves
+// reads and writes.
+func openPostgres(ctx context.Context, url string) (Store, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("store: open postgres: %w", err)
+	}
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(16)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("store: open postgres: %w", err)
+	}
+	if err := migrate(ctx, postgresDialect, db); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return newSQLStore(postgresDialect, db, db), nil
+}

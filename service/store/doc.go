@@ -1,0 +1,59 @@
+// Package store is the referee's durable storage: tables, their append-only action logs and
+// the records of finished games, behind the small [Store] interface, with two implementations
+// that share one schema, one set of queries and goose migrations:
+//
+//   - SQLite ("sqlite:PATH", the embedded default), through the pure-Go modernc.org/sqlite:
+//     one file, created with its directory on first start, WAL mode, synchronous=FULL (a
+//     commit is on disk when it returns), a 5 s busy timeout, foreign keys on.
+//   - PostgreSQL ("postgres://..."), through pgx's database/sql driver.
+//
+// The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
+// records are opaque bytes that the referee encodes. The in-memory server runs with no store.
+//
+// # Schema
+//
+// Times are BIGINT microseconds since the Unix epoch (UTC) in both dialects; byte columns are
+// BLOB in SQLite and BYTEA in PostgreSQL.
+//
+//	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
+//	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?
+//	actions    (table_id → tables, seq) PK, seat, payload, recorded_at; append-only
+//	records    table_id PK → tables, record (protojson GameRecord), variant, finished_at, result
+//	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
+//
+// Migrations live in migrations/: common/ for SQL both dialects share, sqlite/ and postgres/
+// for versions whose SQL must differ. [Open] applies pending ones (goose keeps its version in
+// goose_db_version); reopening an up-to-date database changes nothing.
+//
+// # Group commit
+//
+// [Store.AppendActions] returns only once its actions are durable. Calls from many tables at
+// once are queued to one committer goroutine, which writes everything queued in a single
+// transaction, so one sync serves them all: with 64 tables appending at once, a commit carries
+// dozens of actions. A batch that fails on a duplicate seq or an unknown table is retried
+// request by request, so only the faulty call gets the error; any other failure is returned to
+// every call in the batch.
+//
+// # Use from the referee
+//
+//	st, err := store.Open(ctx, "sqlite:/var/lib/bezique/bezique.db")
+//	if err != nil { ... }
+//	defer st.Close()
+//
+//	// Recovery, before serving: replay every active table from its spec, seed and actions.
+//	active, err := st.LoadActive(ctx)
+//
+//	// New table, then one action at a time from the table's goroutine; tell the bots only
+//	// after AppendActions returns nil.
+//	err = st.CreateTable(ctx, store.Table{ID: id, Variant: "rubicon", Spec: spec, Seed: seed, Commitment: c})
+//	err = st.UpdateTable(ctx, id, store.TableUpdate{State: store.StatePlaying, Spec: spec})
+//	err = st.AppendActions(ctx, id, []store.Action{{Seq: n, Seat: seat, Payload: payload}})
+//
+//	// End: table state, summary and record in one transaction.
+//	err = st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
+//		WinnerSide: 0, Scores: `[1520,980]`, Record: recordJSON, Bots: []string{"alpha", "beta"}})
+//
+// Errors match [ErrNotFound], [ErrConflict], [ErrInvalid] and [ErrClosed] under errors.Is, for
+// the service to map to gRPC codes (NotFound, AlreadyExists or FailedPrecondition,
+// InvalidArgument, Unavailable).
+package store

@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Group commit. Every AppendActions call becomes an appendReq on appendCh; one committer
+// goroutine takes the first waiting request, drains whatever else is already queued (up to
+// maxBatchReqs requests or maxBatchActions actions), writes them all in one transaction and one
+// sync, then answers every waiter. While one batch commits, the next one queues, so the batch
+// size follows the load: one request per commit when idle, hundreds under load, and no timer
+// adds latency.
+const (
+	appendQueueLen  = 4096 // requests queued before AppendActions blocks (it still honours ctx)
+	maxBatchReqs    = 512  // requests in one transaction
+	maxBatchActions = 2048 // actions in one transaction (a larger single request commits alone)
+	rowsPerInsert   = 128  // rows per multi-row INSERT statement (5 parameters a row)
+	batchTimeout    = 30 * time.Second
+)
+
+// appendReq is one AppendActions call waiting for its batch.
+type appendReq struct {
+	tableID string
+	actions []Action
+	done    chan error // buffered: the committer never blocks on a waiter that left
+}
+
+// AppendActions implements [Store.AppendActions].
+func (s *sqlStore) AppendActions(ctx context.Context, tableID string, actions []Action) error {
+	if len(actions) == 0 {
+		return nil
+	}
+	// Copy the payloads into one buffer: if ctx ends first, the caller gets its slices back
+	// while the committer may still be writing them.
+	size := 0
+	for _, a := range actions {
+		size += len(a.Payload)
+	}
+	buf := make([]byte, 0, size)
+	own := make([]Action, len(actions))
+	for i, a := range actions {
+		start := len(buf)
+		buf = append(buf, a.Payload...)
+		own[i] = Action{Seq: a.Seq, Seat: a.Seat, Payload: buf[start:len(buf):len(buf)]}
+	}
+	req := &appendReq{tableID: tableID, actions: own, done: make(chan error, 1)}
+
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return fmt.Errorf("store: append actions to table %q: %w", tableID, ErrClosed)
+	}
+	select {
+	case s.appendCh <- req:
+		s.mu.RUnlock()
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return fmt.Errorf("store: append actions to table %q: %w", tableID, ctx.Err())
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("store: append actions to table %q: %w", tableID, ctx.Err())
+	}
+}
+
+// commitLoop is the committer goroutine. It ends when appendCh is closed and drained.
+func (s *sqlStore) commitLoop() {
+	defer close(s.committerDone)
+	batch := make([]*appendReq, 0, maxBatchReqs)
+	stmts := map[int]string{} // multi-row INSERT text by row count; this goroutine only
+	for first := range s.appendCh {
+		batch = append(batch[:0], first)
+		n := len(first.actions)
+	drain:
+		for len(batch) < maxBatchReqs && n < maxBatchActions {
+			select {
+			case r, ok := <-s.appendCh:
+				if !ok {
+					break drain
+				}
+				batch = append(batch, r)
+				n += len(r.actions)
+			default:
+				break drain
+			}
+		}
+		s.commitBatch(batch, stmts)
+		clear(batch) // drop references to answered requests
+	}
+}
+
+// commitBatch writes batch in one transaction and answers its waiters. If the transaction fails
+// on a constraint (a duplicate seq or an unknown table), one request is at fault: each request
+// is then retried in a transaction of its own, so only the guilty one gets the error. Any other
+// failure is returned to every waiter in the batch.
+func (s *sqlStore) commitBatch(batch []*appendReq, stmts map[int]string) {
+	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
+	defer cancel()
+	err := s.insertActions(ctx, batch, stmts)
+	if err != nil && len(batch) > 1 && s.d.classify(err) != nil {
+		for _, r := range batch {
+			r.done <- s.appendResult(r, s.insertActions(ctx, []*appendReq{r}, stmts))
+		}
+		return
+	}
+	for _, r := range batch {
+		r.done <- s.appendResult(r, err)
+	}
+}
+
+func (s *sqlStore) appendResult(r *appendReq, err error) error {
+	if err == nil {
+		return nil
+	}
+	return s.wrap(fmt.Sprintf("append actions to table %q", r.tableID), err)
+}
+
+// insertActions writes the actions of reqs in one transaction, with multi-row INSERTs of at
+// most rowsPerInsert rows, all stamped with one recorded_at.
+func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts map[int]string) (err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			err = errors.Join(err, ignoreDone(tx.Rollback()))
+		}
+	}()
+	recorded := micros(s.now())
+	args := make([]any, 0, 4*rowsPerInsert)
+	rows := 0
+	flush := func() error {
+		if rows == 0 {
+			return nil
+		}
+		q, ok := stmts[rows]
+		if !ok {
+			q = s.d.rebind("INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES " +
+				strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", rows), ", "))
+			stmts[rows] = q
+		}
+		_, err := tx.ExecContext(ctx, q, args...)
+		args, rows = args[:0], 0
+		return err
+	}
+	for _, r := range reqs {
+		for _, a := range r.actions {
+			args = append(args, r.tableID, a.Seq, int64(a.Seat), nonNil(a.Payload), recorded)
+			rows++
+			if rows == rowsPerInsert {
+				if err = flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err = flush(); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// ignoreDone drops the error of rolling back a transaction that already ended.
+func ignoreDone(err error) error {
+	if err == nil || errors.Is(err, sql.ErrTxDone) {
+		return nil
+	}
+	return err
+}

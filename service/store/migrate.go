@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+// migrationFiles holds the goose migrations: common/ for SQL shared by both dialects, and
+// sqlite/ and postgres/ for versions whose SQL must differ.
+//
+//go:embed migrations
+var migrationFiles embed.FS
+
+// migrationFS returns the migrations of dialect d: its own folder merged with common/.
+func migrationFS(d dialect) (fs.FS, error) {
+	own, err := fs.Sub(migrationFiles, "migrations/"+d.name)
+	if err != nil {
+		return nil, err
+	}
+	common, err := fs.Sub(migrationFiles, "migrations/common")
+	if err != nil {
+		return nil, err
+	}
+	return mergedFS{own, common}, nil
+}
+
+// mergedFS is a flat, read-only union of directories: ReadDir(".") lists every entry of each
+// (the first one wins on a repeated name, which goose then sees once), and Open tries each in
+// turn. goose refuses two files with one version number, so a version must live either in
+// common/ or in each dialect folder, never both.
+type mergedFS []fs.FS
+
+func (m mergedFS) Open(name string) (fs.File, error) {
+	var first error
+	for _, f := range m {
+		file, err := f.Open(name)
+		if err == nil {
+			return file, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, first
+}
+
+func (m mergedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name != "." {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	seen := map[string]bool{}
+	var out []fs.DirEntry
+	for _, f := range m {
+		entries, err := fs.ReadDir(f, ".")
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !seen[e.Name()] {
+				seen[e.Name()] = true
+				out = append(out, e)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
+}
+
+// migrate applies every pending migration of d to db. On PostgreSQL a session advisory lock
+// keeps two referees starting at once from migrating together; SQLite's single writer
+// connection and file lock do the same there.
+func migrate(ctx context.Context, d dialect, db *sql.DB) error {
+	fsys, err := migrationFS(d)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if d.goose == goose.DialectPostgres {
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("store: migrations: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(d.goose, db, fsys, opts...)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
+		return fmt.Errorf("store: migrate %s: %w", d.name, err)
+	}
+	return nil
+}

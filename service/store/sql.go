@@ -1,0 +1,557 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// sqlStore is the [Store] over database/sql shared by both dialects.
+type sqlStore struct {
+	d dialect
+	w *sql.DB // writes; for SQLite a single connection
+	r *sql.DB // reads; the same pool as w for PostgreSQL
+
+	// mu guards closed; AppendActions holds it for reading while it enqueues, so Close (which
+	// holds it for writing) never closes appendCh under a sender.
+	mu            sync.RWMutex
+	closed        bool
+	appendCh      chan *appendReq
+	committerDone chan struct{}
+
+	now func() time.Time
+}
+
+func newSQLStore(d dialect, w, r *sql.DB) *sqlStore {
+	s := &sqlStore{
+		d:             d,
+		w:             w,
+		r:             r,
+		appendCh:      make(chan *appendReq, appendQueueLen),
+		committerDone: make(chan struct{}),
+		now:           time.Now,
+	}
+	go s.commitLoop()
+	return s
+}
+
+// Close implements [Store.Close].
+func (s *sqlStore) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	close(s.appendCh)
+	s.mu.Unlock()
+	<-s.committerDone
+	err := s.w.Close()
+	if s.r != s.w {
+		err = errors.Join(err, s.r.Close())
+	}
+	if err != nil {
+		return fmt.Errorf("store: close: %w", err)
+	}
+	return nil
+}
+
+func (s *sqlStore) isClosed() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.closed
+}
+
+// wrap returns err wrapped with op and, when the driver error is a constraint violation, with
+// the matching sentinel.
+func (s *sqlStore) wrap(op string, err error) error {
+	if sentinel := s.d.classify(err); sentinel != nil {
+		return fmt.Errorf("store: %s: %w: %w", op, sentinel, err)
+	}
+	return fmt.Errorf("store: %s: %w", op, err)
+}
+
+// micros converts t to the stored form: microseconds since the Unix epoch.
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+// fromMicros converts a stored time back to UTC.
+func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+// nonNil returns b, or an empty slice for nil, since drivers bind a nil []byte as NULL.
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+const tableColumns = "id, created_at, updated_at, state, variant, spec, seed, commitment, finished_at, winner_side, result, scores"
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanTable(sc rowScanner) (Table, error) {
+	var (
+		t                Table
+		created, updated int64
+		state            string
+		finished, winner sql.NullInt64
+		result, scores   sql.NullString
+	)
+	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
+		&finished, &winner, &result, &scores); err != nil {
+		return Table{}, err
+	}
+	t.State = State(state)
+	t.CreatedAt = fromMicros(created)
+	t.UpdatedAt = fromMicros(updated)
+	if finished.Valid {
+		t.FinishedAt = fromMicros(finished.Int64)
+	}
+	t.WinnerSide = NoWinner
+	if winner.Valid {
+		t.WinnerSide = int(winner.Int64)
+	}
+	t.Result = result.String
+	t.Scores = scores.String
+	return t, nil
+}
+
+// CreateTable implements [Store.CreateTable].
+func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
+	if s.isClosed() {
+		return fmt.Errorf("store: create table: %w", ErrClosed)
+	}
+	if t.ID == "" {
+		return fmt.Errorf("store: create table: empty id: %w", ErrInvalid)
+	}
+	if t.State == "" {
+		t.State = StateWaiting
+	}
+	if !t.State.Active() {
+		return fmt.Errorf("store: create table %q: state %q: %w", t.ID, t.State, ErrInvalid)
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = s.now()
+	}
+	created := micros(t.CreatedAt)
+	_, err := s.w.ExecContext(ctx, s.d.rebind(
+		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment)
+	if err != nil {
+		return s.wrap(fmt.Sprintf("create table %q", t.ID), err)
+	}
+	return nil
+}
+
+// GetTable implements [Store.GetTable].
+func (s *sqlStore) GetTable(ctx context.Context, id string) (Table, error) {
+	if s.isClosed() {
+		return Table{}, fmt.Errorf("store: get table: %w", ErrClosed)
+	}
+	t, err := scanTable(s.r.QueryRowContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE id = ?"), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Table{}, fmt.Errorf("store: get table %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Table{}, s.wrap(fmt.Sprintf("get table %q", id), err)
+	}
+	return t, nil
+}
+
+// endedOrMissing tells, after an UPDATE of an active table matched no row, whether the table is
+// missing (ErrNotFound) or already ended (ErrConflict).
+func endedOrMissing(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, d dialect, id string) error {
+	var state string
+	err := q.QueryRowContext(ctx, d.rebind("SELECT state FROM tables WHERE id = ?"), id).Scan(&state)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNotFound
+	case err != nil:
+		return err
+	default:
+		return fmt.Errorf("table is %s: %w", state, ErrConflict)
+	}
+}
+
+// UpdateTable implements [Store.UpdateTable].
+func (s *sqlStore) UpdateTable(ctx context.Context, id string, u TableUpdate) error {
+	op := fmt.Sprintf("update table %q", id)
+	if s.isClosed() {
+		return fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if u.State != "" && !u.State.Active() {
+		return fmt.Errorf("store: %s: state %q (use FinishTable for terminal states): %w", op, u.State, ErrInvalid)
+	}
+	q := "UPDATE tables SET updated_at = ?"
+	args := []any{micros(s.now())}
+	if u.State != "" {
+		q += ", state = ?"
+		args = append(args, string(u.State))
+	}
+	if u.Spec != nil {
+		q += ", spec = ?"
+		args = append(args, u.Spec)
+	}
+	q += " WHERE id = ? AND state IN ('waiting', 'playing')"
+	args = append(args, id)
+	res, err := s.w.ExecContext(ctx, s.d.rebind(q), args...)
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: %s: %w", op, endedOrMissing(ctx, s.w, s.d, id))
+	}
+	return nil
+}
+
+// FinishTable implements [Store.FinishTable].
+func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err error) {
+	op := fmt.Sprintf("finish table %q", id)
+	if s.isClosed() {
+		return fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if o.State != StateFinished && o.State != StateCancelled {
+		return fmt.Errorf("store: %s: state %q is not terminal: %w", op, o.State, ErrInvalid)
+	}
+	if o.FinishedAt.IsZero() {
+		o.FinishedAt = s.now()
+	}
+	now := micros(s.now())
+	finished := micros(o.FinishedAt)
+	var winner any
+	if o.WinnerSide != NoWinner {
+		winner = int64(o.WinnerSide)
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	var variant string
+	err = tx.QueryRowContext(ctx, s.d.rebind(
+		"UPDATE tables SET state = ?, updated_at = ?, finished_at = ?, winner_side = ?, result = ?, scores = ? "+
+			"WHERE id = ? AND state IN ('waiting', 'playing') RETURNING variant"),
+		string(o.State), now, finished, winner, o.Result, o.Scores, id).Scan(&variant)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: %s: %w", op, endedOrMissing(ctx, tx, s.d, id))
+	}
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	if o.Record != nil {
+		if _, err = tx.ExecContext(ctx, s.d.rebind(
+			"INSERT INTO records (table_id, record, variant, finished_at, result) VALUES (?, ?, ?, ?, ?)"),
+			id, string(o.Record), variant, finished, o.Result); err != nil {
+			return s.wrap(op, err)
+		}
+		bots := slices.Clone(o.Bots)
+		slices.Sort(bots)
+		for _, b := range slices.Compact(bots) {
+			if _, err = tx.ExecContext(ctx, s.d.rebind(
+				"INSERT INTO game_bots (table_id, bot_name) VALUES (?, ?)"), id, b); err != nil {
+				return s.wrap(op, err)
+			}
+		}
+	}
+	if err = tx.Commit(); err != nil {
+		return s.wrap(op, err)
+	}
+	return nil
+}
+
+// LoadActive implements [Store.LoadActive].
+func (s *sqlStore) LoadActive(ctx context.Context) (_ []ActiveTable, err error) {
+	const op = "load active tables"
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{Isolation: s.d.snapshot, ReadOnly: true})
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // read-only: nothing to commit
+	rows, err := tx.QueryContext(ctx, "SELECT "+tableColumns+
+		" FROM tables WHERE state IN ('waiting', 'playing') ORDER BY created_at, id")
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	var out []ActiveTable
+	index := map[string]int{}
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			_ = rows.Close()
+			return nil, s.wrap(op, err)
+		}
+		index[t.ID] = len(out)
+		out = append(out, ActiveTable{Table: t})
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.payload, a.recorded_at "+
+		"FROM actions a JOIN tables t ON t.id = a.table_id "+
+		"WHERE t.state IN ('waiting', 'playing') ORDER BY a.table_id, a.seq")
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var (
+			tableID  string
+			a        Action
+			seat     int64
+			recorded int64
+		)
+		if err := rows.Scan(&tableID, &a.Seq, &seat, &a.Payload, &recorded); err != nil {
+			return nil, s.wrap(op, err)
+		}
+		a.Seat = int(seat)
+		a.RecordedAt = fromMicros(recorded)
+		if i, ok := index[tableID]; ok {
+			out[i].Actions = append(out[i].Actions, a)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// GetRecord implements [Store.GetRecord].
+func (s *sqlStore) GetRecord(ctx context.Context, tableID string) ([]byte, error) {
+	op := fmt.Sprintf("get record %q", tableID)
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	var rec string
+	err := s.r.QueryRowContext(ctx, s.d.rebind("SELECT record FROM records WHERE table_id = ?"), tableID).Scan(&rec)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return []byte(rec), nil
+}
+
+// pageKey is the keyset position a page token carries: the sort key of the last row returned.
+type pageKey struct {
+	Kind string `json:"k"` // "tables" or "games": a token only fits the method that issued it
+	Time int64  `json:"t"` // created_at or finished_at, microseconds
+	ID   string `json:"i"`
+}
+
+func encodeToken(k pageKey) string {
+	b, _ := json.Marshal(k) // cannot fail: strings and an integer
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeToken(tok, kind string) (pageKey, error) {
+	var k pageKey
+	b, err := base64.RawURLEncoding.DecodeString(tok)
+	if err == nil {
+		err = json.Unmarshal(b, &k)
+	}
+	if err != nil || k.Kind != kind {
+		return pageKey{}, fmt.Errorf("malformed page token %q: %w", tok, ErrInvalid)
+	}
+	return k, nil
+}
+
+func clampPageSize(n int) int {
+	switch {
+	case n <= 0:
+		return DefaultPageSize
+	case n > MaxPageSize:
+		return MaxPageSize
+	}
+	return n
+}
+
+// ListTables implements [Store.ListTables].
+func (s *sqlStore) ListTables(ctx context.Context, f TableFilter, pageSize int, pageToken string) ([]Table, string, error) {
+	const op = "list tables"
+	if s.isClosed() {
+		return nil, "", fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if f.State != "" && !f.State.valid() {
+		return nil, "", fmt.Errorf("store: %s: state %q: %w", op, f.State, ErrInvalid)
+	}
+	pageSize = clampPageSize(pageSize)
+	var conds []string
+	var args []any
+	if f.State != "" {
+		conds = append(conds, "state = ?")
+		args = append(args, string(f.State))
+	}
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "tables")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		conds = append(conds, "(created_at, id) > (?, ?)")
+		args = append(args, k.Time, k.ID)
+	}
+	q := "SELECT " + tableColumns + " FROM tables"
+	if len(conds) > 0 {
+		q += " WHERE " + strings.Join(conds, " AND ")
+	}
+	q += " ORDER BY created_at, id LIMIT ?"
+	args = append(args, pageSize+1)
+	rows, err := s.r.QueryContext(ctx, s.d.rebind(q), args...)
+	if err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, "", s.wrap(op, err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	next := ""
+	if len(out) > pageSize {
+		out = out[:pageSize]
+		last := out[pageSize-1]
+		next = encodeToken(pageKey{Kind: "tables", Time: micros(last.CreatedAt), ID: last.ID})
+	}
+	return out, next, nil
+}
+
+// ListGames implements [Store.ListGames].
+func (s *sqlStore) ListGames(ctx context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error) {
+	const op = "list games"
+	if s.isClosed() {
+		return nil, "", fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	pageSize = clampPageSize(pageSize)
+	var conds []string
+	var args []any
+	if f.BotName != "" {
+		conds = append(conds, "EXISTS (SELECT 1 FROM game_bots b WHERE b.table_id = r.table_id AND b.bot_name = ?)")
+		args = append(args, f.BotName)
+	}
+	if f.Variant != "" {
+		conds = append(conds, "r.variant = ?")
+		args = append(args, f.Variant)
+	}
+	if f.Result != "" {
+		conds = append(conds, "r.result = ?")
+		args = append(args, f.Result)
+	}
+	if !f.FinishedAfter.IsZero() {
+		conds = append(conds, "r.finished_at >= ?")
+		args = append(args, micros(f.FinishedAfter))
+	}
+	if !f.FinishedBefore.IsZero() {
+		conds = append(conds, "r.finished_at < ?")
+		args = append(args, micros(f.FinishedBefore))
+	}
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "games")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		conds = append(conds, "(r.finished_at, r.table_id) < (?, ?)")
+		args = append(args, k.Time, k.ID)
+	}
+	q := "SELECT r.table_id, r.variant, r.result, r.finished_at, t.winner_side, t.scores " +
+		"FROM records r JOIN tables t ON t.id = r.table_id"
+	if len(conds) > 0 {
+		q += " WHERE " + strings.Join(conds, " AND ")
+	}
+	q += " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?"
+	args = append(args, pageSize+1)
+
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{Isolation: s.d.snapshot, ReadOnly: true})
+	if err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // read-only: nothing to commit
+	rows, err := tx.QueryContext(ctx, s.d.rebind(q), args...)
+	if err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	var out []Game
+	for rows.Next() {
+		var (
+			g        Game
+			finished int64
+			winner   sql.NullInt64
+			scores   sql.NullString
+		)
+		if err := rows.Scan(&g.TableID, &g.Variant, &g.Result, &finished, &winner, &scores); err != nil {
+			_ = rows.Close()
+			return nil, "", s.wrap(op, err)
+		}
+		g.FinishedAt = fromMicros(finished)
+		g.WinnerSide = NoWinner
+		if winner.Valid {
+			g.WinnerSide = int(winner.Int64)
+		}
+		g.Scores = scores.String
+		out = append(out, g)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	next := ""
+	if len(out) > pageSize {
+		out = out[:pageSize]
+		last := out[pageSize-1]
+		next = encodeToken(pageKey{Kind: "games", Time: micros(last.FinishedAt), ID: last.TableID})
+	}
+	if len(out) == 0 {
+		return out, next, nil
+	}
+	// The page's bot names, in one query.
+	index := make(map[string]int, len(out))
+	ids := make([]any, len(out))
+	for i, g := range out {
+		index[g.TableID] = i
+		ids[i] = g.TableID
+	}
+	placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")
+	rows, err = tx.QueryContext(ctx, s.d.rebind(
+		"SELECT table_id, bot_name FROM game_bots WHERE table_id IN ("+placeholders+") ORDER BY table_id, bot_name"), ids...)
+	if err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var id, bot string
+		if err := rows.Scan(&id, &bot); err != nil {
+			return nil, "", s.wrap(op, err)
+		}
+		if i, ok := index[id]; ok {
+			out[i].Bots = append(out[i].Bots, bot)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	return out, next, nil
+}
