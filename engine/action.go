@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MaxMeldCards is the largest number of cards in one meld (a quadruple bezique).
+const MaxMeldCards = 8
+
+// CardSet is a small list of up to 8 cards held by value, so actions and events carry melds,
+// hands and tricks without allocating. The zero value is empty.
+type CardSet struct {
+	n     uint8
+	cards [MaxMeldCards]Card
+}
+
+// NewCardSet returns a set of the given cards. It panics on more than 8 cards.
+func NewCardSet(cards ...Card) CardSet {
+	var s CardSet
+	for _, c := range cards {
+		s.Add(c)
+	}
+	return s
+}
+
+// Len returns the number of cards.
+func (s *CardSet) Len() int { return int(s.n) }
+
+// At returns the i-th card.
+func (s *CardSet) At(i int) Card { return s.cards[i] }
+
+// Add appends a card. It panics when the set already holds 8 cards.
+func (s *CardSet) Add(c Card) {
+	s.cards[s.n] = c
+	s.n++
+}
+
+// Slice returns the cards as a new slice.
+func (s CardSet) Slice() []Card { return append([]Card(nil), s.cards[:s.n]...) }
+
+// Contains reports whether c is in the set.
+func (s *CardSet) Contains(c Card) bool {
+	for i := 0; i < int(s.n); i++ {
+		if s.cards[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// String returns the cards in text form separated by spaces.
+func (s CardSet) String() string {
+	parts := make([]string, s.n)
+	for i := range parts {
+		parts[i] = s.cards[i].String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// MeldKind is a kind of declaration (RULES.md §2, values §4).
+type MeldKind uint8
+
+// The meld kinds. The zero value NoMeld is no meld.
+const (
+	NoMeld MeldKind = iota
+	// CommonMarriage is K+Q of a plain suit: 20.
+	CommonMarriage
+	// RoyalMarriage is K+Q of trumps: 40.
+	RoyalMarriage
+	// Sequence is A 10 K Q J of trumps: 250.
+	Sequence
+	// Bezique is Q♠+J♦: 40.
+	Bezique
+	// DoubleBezique is two Q♠ and two J♦: 500.
+	DoubleBezique
+	// TripleBezique is three of each (three and four packs): 1500.
+	TripleBezique
+	// QuadrupleBezique is four of each (four packs): Rules.QuadrupleValue, default 4500.
+	QuadrupleBezique
+	// FourAces is any four aces: 100.
+	FourAces
+	// FourKings is any four kings: 80.
+	FourKings
+	// FourQueens is any four queens: 60.
+	FourQueens
+	// FourJacks is any four jacks: 40.
+	FourJacks
+)
+
+var meldKindNames = [...]string{
+	NoMeld: "none", CommonMarriage: "common_marriage", RoyalMarriage: "royal_marriage",
+	Sequence: "sequence", Bezique: "bezique", DoubleBezique: "double_bezique",
+	TripleBezique: "triple_bezique", QuadrupleBezique: "quadruple_bezique",
+	FourAces: "four_aces", FourKings: "four_kings", FourQueens: "four_queens", FourJacks: "four_jacks",
+}
+
+// String returns the kind's name in snake case: "royal_marriage", "double_bezique".
+func (k MeldKind) String() string {
+	if int(k) < len(meldKindNames) {
+		return meldKindNames[k]
+	}
+	return fmt.Sprintf("MeldKind(%d)", uint8(k))
+}
+
+// ParseMeldKind reads a name written by MeldKind.String.
+func ParseMeldKind(s string) (MeldKind, error) {
+	for k, name := range meldKindNames {
+		if name == s && k != int(NoMeld) {
+			return MeldKind(k), nil
+		}
+	}
+	return NoMeld, fmt.Errorf("bezique: unknown meld kind %q", s)
+}
+
+// Class is a set of meld classes for the re-use rule (RULES.md §2 R3): a card may take part in one
+// meld of each class. Marriages (royal and common) are one class (RULES.md §8.5); the quartets of
+// a rank are one class.
+type Class uint8
+
+// The meld classes.
+const (
+	ClassMarriage Class = 1 << iota
+	ClassSequence
+	ClassBezique
+	ClassQuartet
+)
+
+// class returns the class of a meld kind.
+func (k MeldKind) class() Class {
+	switch k {
+	case CommonMarriage, RoyalMarriage:
+		return ClassMarriage
+	case Sequence:
+		return ClassSequence
+	case Bezique, DoubleBezique, TripleBezique, QuadrupleBezique:
+		return ClassBezique
+	case FourAces, FourKings, FourQueens, FourJacks:
+		return ClassQuartet
+	}
+	return 0
+}
+
+// Meld is a declaration: its kind, its cards and the points it scores.
+type Meld struct {
+	Kind   MeldKind
+	Cards  CardSet
+	Points int
+}
+
+// String returns "royal_marriage KHa QHa (40)".
+func (m Meld) String() string { return fmt.Sprintf("%s %s (%d)", m.Kind, m.Cards, m.Points) }
+
+// ActionKind is the kind of an Action.
+type ActionKind uint8
+
+// The action kinds.
+const (
+	// NoAction is the zero value; Apply refuses it.
+	NoAction ActionKind = iota
+	// PlayCard plays Action.Card to the trick, from hand or from the seat's tabled cards.
+	PlayCard
+	// DeclareMeld declares Action.Meld (its Cards; Kind is checked when set; Points are ignored
+	// on input and computed by the engine).
+	DeclareMeld
+	// ExchangeSeven exchanges the trump seven Action.Card for the turn-up, 10 points (RULES.md §1.9.2).
+	ExchangeSeven
+	// DeclareSeven shows the trump seven Action.Card, 10 points (RULES.md §1.9.2).
+	DeclareSeven
+	// PassMeld passes the side's meld privilege from the trick winner to his partner
+	// (four-handed partnership, RULES.md §8.8).
+	PassMeld
+	// EndWindow ends the seat's stage of the post-trick window (RULES.md §1.5, §8.8).
+	EndWindow
+)
+
+var actionKindNames = [...]string{NoAction: "none", PlayCard: "play", DeclareMeld: "meld",
+	ExchangeSeven: "exchange", DeclareSeven: "declare", PassMeld: "pass", EndWindow: "end"}
+
+// String returns the kind's verb: play, meld, exchange, declare, pass, end.
+func (k ActionKind) String() string {
+	if int(k) < len(actionKindNames) {
+		return actionKindNames[k]
+	}
+	return fmt.Sprintf("ActionKind(%d)", uint8(k))
+}
+
+// Action is one move of a seat. Card is set for PlayCard, ExchangeSeven and DeclareSeven; Meld for
+// DeclareMeld.
+type Action struct {
+	Kind ActionKind
+	Card Card
+	Meld Meld
+}
+
+// Play returns the action that plays card c.
+func Play(c Card) Action { return Action{Kind: PlayCard, Card: c} }
+
+// MeldOf returns the action that declares the given cards; the engine works out kind and points.
+func MeldOf(cards ...Card) Action { return Action{Kind: DeclareMeld, Meld: Meld{Cards: NewCardSet(cards...)}} }
+
+// String returns the action in text form: "play QSa", "meld bezique QSa JDa (40)", "exchange 7Ha",
+// "declare 7Ha", "pass", "end".
+func (a Action) String() string {
+	switch a.Kind {
+	case PlayCard, ExchangeSeven, DeclareSeven:
+		return a.Kind.String() + " " + a.Card.String()
+	case DeclareMeld:
+		return "meld " + a.Meld.String()
+	}
+	return a.Kind.String()
+}
+
+// same reports whether two actions are the same move (meld points are not compared).
+func (a Action) same(b Action) bool {
+	switch {
+	case a.Kind != b.Kind:
+		return false
+	case a.Kind == PlayCard || a.Kind == ExchangeSeven || a.Kind == DeclareSeven:
+		return a.Card == b.Card
+	case a.Kind != DeclareMeld:
+		return true
+	}
+	if a.Meld.Cards.n != b.Meld.Cards.n {
+		return false
+	}
+	for i := 0; i < int(a.Meld.Cards.n); i++ {
+		if !b.Meld.Cards.Contains(a.Meld.Cards.cards[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,322 @@
+package engine
+
+// Apply applies seat's action and returns the events it caused, in order. The returned slice is a
+// view of the game's log, valid until the log is modified by the next Apply; it must not be
+// modified. On a refused action it returns an *Error naming the rule, and the game is unchanged.
+// A card play allocates nothing.
+func (g *Game) Apply(seat int, a Action) ([]Event, error) {
+	if err := g.check(seat, a); err != nil {
+		return nil, err
+	}
+	start := len(g.log)
+	switch a.Kind {
+	case PlayCard:
+		g.playCard(seat, a.Card)
+	case DeclareMeld:
+		mc, _ := g.checkMeld(seat, &a.Meld.Cards, a.Meld.Kind)
+		g.applyMeld(seat, &a.Meld.Cards, mc)
+	case ExchangeSeven:
+		g.exchangeSeven(seat, a.Card)
+	case DeclareSeven:
+		g.declareSeven(seat, a.Card)
+	case PassMeld:
+		g.win.passed = true
+		g.emit(Event{Kind: EvPassMeld, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Card2: NoCard})
+		g.endWindowStage()
+	case EndWindow:
+		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Card2: NoCard})
+		g.endWindowStage()
+	}
+	return g.log[start:len(g.log):len(g.log)], nil
+}
+
+// check validates an action without changing the game. It returns nil when Apply would accept it.
+func (g *Game) check(seat int, a Action) *Error {
+	if g.phase == PhaseOver {
+		return &Error{Code: CodeGameOver, Msg: "the game is over"}
+	}
+	if seat < 0 || seat >= g.n {
+		return malformed("seat %d is not a seat of %s", seat, g.rules.Variant)
+	}
+	switch a.Kind {
+	case PlayCard, ExchangeSeven, DeclareSeven:
+		if int(a.Card) >= g.ncards {
+			return malformed("card id %d is not in a %d-card deck", a.Card, g.ncards)
+		}
+	case DeclareMeld:
+		if a.Meld.Cards.Len() < 2 {
+			return malformed("a meld has 2 to 8 cards, got %d", a.Meld.Cards.Len())
+		}
+	case PassMeld, EndWindow:
+	default:
+		return malformed("unknown action kind %d", a.Kind)
+	}
+	if seat != g.toAct {
+		if a.Kind != PlayCard && a.Kind != EndWindow && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
+			return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.6", Msg: "only the side that won the trick may meld or act with a seven"}
+		}
+		return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.5", Msg: "it is not your turn"}
+	}
+	if a.Kind == PlayCard {
+		if g.phase == PhaseWindow {
+			return ruleErr("RULES.md §1.5", "the post-trick window is open: meld, act with a seven or end it")
+		}
+		return g.checkPlay(seat, a.Card)
+	}
+	if g.phase != PhaseWindow {
+		if g.phase == PhaseTrick2 {
+			return ruleErr("RULES.md §1.7", "no melds or seven actions in phase 2")
+		}
+		return ruleErr("RULES.md §1.6", "melds and seven actions come only after winning a trick, before drawing")
+	}
+	w := &g.win
+	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
+	switch a.Kind {
+	case DeclareMeld:
+		if w.melded {
+			return ruleErr("RULES.md §2 R9", "the side has already scored its one meld for this trick")
+		}
+		if !privilege {
+			return ruleErr("RULES.md §3.3.6", "the meld privilege is not yours in this window")
+		}
+		_, err := g.checkMeld(seat, &a.Meld.Cards, a.Meld.Kind)
+		if err != nil {
+			return err
+		}
+	case ExchangeSeven, DeclareSeven:
+		if err := g.checkSeven(seat, a.Card, privilege); err != nil {
+			return err
+		}
+		if a.Kind == ExchangeSeven && g.turnUp.Rank() == Seven {
+			return ruleErr("RULES.md §1.9.2", "the turn-up is itself a seven: a seven can only be declared")
+		}
+	case PassMeld:
+		if !g.rules.Variant.Partnership() || g.rules.PartnerMeldProtocol != "pass" {
+			return ruleErr("RULES.md §3.3.6", "passing the meld privilege needs partner_meld_protocol=pass in a partnership")
+		}
+		if w.stage != 0 {
+			return ruleErr("RULES.md §8.8", "only the trick winner may pass the meld privilege")
+		}
+		if w.melded {
+			return ruleErr("RULES.md §8.8", "the side has already melded: nothing to pass")
+		}
+	}
+	return nil
+}
+
+// checkSeven checks a seven action of seat with card c (RULES.md §1.9, §8.1).
+func (g *Game) checkSeven(seat int, c Card, privilege bool) *Error {
+	st := &g.cs[c]
+	if c.Suit() != g.trump || c.Rank() != Seven {
+		return ruleErr("RULES.md §1.9.2", "%s is not the seven of trumps", c)
+	}
+	if int(st.owner) != seat || st.loc != locHand {
+		return ruleErr("RULES.md §1.9.2", "%s is not in your hand", c)
+	}
+	if st.spent {
+		return ruleErr("RULES.md §8.1", "%s has already scored", c)
+	}
+	if int(g.win.sevens[seat]) >= g.rules.MaxSevenActionsPerTrick {
+		return ruleErr("RULES.md §1.9.5", "at most %d seven action(s) per player per won trick", g.rules.MaxSevenActionsPerTrick)
+	}
+	if g.rules.SevenCountsAsMeld && (g.win.melded || !privilege) {
+		return ruleErr("RULES.md §1.9.3", "seven_counts_as_meld: the side's one meld of this trick is used or not yours")
+	}
+	return nil
+}
+
+// checkPlay checks that seat may play card c to the current trick (RULES.md §1.3, §1.4, §1.8).
+func (g *Game) checkPlay(seat int, c Card) *Error {
+	st := &g.cs[c]
+	if int(st.owner) != seat || (st.loc != locHand && st.loc != locTable) {
+		return ruleErr("RULES.md §1.3", "%s is not in your hand or on your table", c)
+	}
+	if g.phase == PhaseTrick2 && !g.followsPhase2(seat, c) {
+		return ruleErr("RULES.md §1.8", "%s breaks the obligation to follow suit, head the trick or trump", c)
+	}
+	return nil
+}
+
+// trickWinning returns the card currently winning the trick in play, or NoCard before the lead.
+func (g *Game) trickWinning() Card {
+	t := &g.tricks[g.trickNo-1]
+	if t.n == 0 {
+		return NoCard
+	}
+	best := t.cards[0]
+	for i := 1; i < int(t.n); i++ {
+		if beats(t.cards[i], best, g.trump) {
+			best = t.cards[i]
+		}
+	}
+	return best
+}
+
+// followsPhase2 reports whether c meets the phase-2 obligations of RULES.md §1.8: follow suit and
+// head the trick in that suit (unless phase2_must_head=false); else trump, over-trumping a trump;
+// else anything.
+func (g *Game) followsPhase2(seat int, c Card) bool {
+	t := &g.tricks[g.trickNo-1]
+	if t.n == 0 {
+		return true
+	}
+	led := t.cards[0].Suit()
+	w := g.trickWinning()
+	var haveLed, haveHigherLed, haveTrump, haveHigherTrump bool
+	for _, h := range g.held[seat][:g.nheld[seat]] {
+		switch h.Suit() {
+		case led:
+			haveLed = true
+			if w.Suit() == led && h.Rank() > w.Rank() {
+				haveHigherLed = true
+			}
+		}
+		if h.Suit() == g.trump {
+			haveTrump = true
+			if w.Suit() == g.trump && h.Rank() > w.Rank() {
+				haveHigherTrump = true
+			}
+		}
+	}
+	switch {
+	case haveLed:
+		if c.Suit() != led {
+			return false
+		}
+		if g.rules.Phase2MustHead && haveHigherLed {
+			return c.Rank() > w.Rank()
+		}
+		return true
+	case haveTrump:
+		if w.Suit() != g.trump {
+			return c.Suit() == g.trump
+		}
+		if haveHigherTrump {
+			return c.Suit() == g.trump && c.Rank() > w.Rank()
+		}
+		return true
+	}
+	return true
+}
+
+func (g *Game) exchangeSeven(seat int, c Card) {
+	old := g.turnUp
+	g.take(seat, c)
+	g.cs[c] = cardState{loc: locTurnUp, owner: -1, spent: true}
+	g.turnUp = c
+	g.give(seat, old)
+	g.win.exchanged = old
+	g.win.sevens[seat]++
+	if g.rules.SevenCountsAsMeld {
+		g.win.melded = true
+	}
+	side := g.rules.side(seat)
+	g.emit(Event{Kind: EvSevenExchange, Seat: seat, Side: side, Card: c, Card2: old, Points: 10})
+	g.score(side, 10)
+}
+
+func (g *Game) declareSeven(seat int, c Card) {
+	g.cs[c].spent = true
+	g.win.sevens[seat]++
+	if g.rules.SevenCountsAsMeld {
+		g.win.melded = true
+	}
+	side := g.rules.side(seat)
+	g.emit(Event{Kind: EvSevenDeclare, Seat: seat, Side: side, Card: c, Card2: NoCard, Points: 10})
+	g.score(side, 10)
+}
+
+// Legal appends every legal action of seat to buf and returns it; nothing when seat is not to act.
+// Interchangeable copies (same face, owner, place and meld history) are listed once: a card play,
+// a seven action or a meld names the lowest such copy, and Apply accepts any of them. Order: card
+// plays (by card id), then melds, then seven actions, pass, end.
+func (g *Game) Legal(seat int, buf []Action) []Action {
+	if seat != g.toAct || g.phase == PhaseOver {
+		return buf
+	}
+	if g.phase == PhaseTrick || g.phase == PhaseTrick2 {
+		return g.appendPlays(seat, buf)
+	}
+	w := &g.win
+	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
+	if privilege && !w.melded {
+		buf = g.appendMelds(seat, buf)
+	}
+	seven := NoCard
+	for _, c := range g.held[seat][:g.nheld[seat]] {
+		if (seven == NoCard || c < seven) && g.checkSeven(seat, c, privilege) == nil {
+			seven = c
+		}
+	}
+	if seven != NoCard {
+		if g.turnUp.Rank() != Seven {
+			buf = append(buf, Action{Kind: ExchangeSeven, Card: seven})
+		}
+		buf = append(buf, Action{Kind: DeclareSeven, Card: seven})
+	}
+	if g.rules.Variant.Partnership() && g.rules.PartnerMeldProtocol == "pass" && w.stage == 0 && !w.melded {
+		buf = append(buf, Action{Kind: PassMeld, Card: NoCard})
+	}
+	return append(buf, Action{Kind: EndWindow, Card: NoCard})
+}
+
+// appendPlays appends one play per class of interchangeable cards in seat's holding.
+func (g *Game) appendPlays(seat int, buf []Action) []Action {
+	held := g.held[seat][:g.nheld[seat]]
+	start := len(buf)
+	for i, c := range held {
+		if g.checkPlay(seat, c) != nil {
+			continue
+		}
+		dup := false
+		for j, d := range held {
+			if j != i && d.Face() == c.Face() && d < c && g.interchangeable(c, d) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			buf = append(buf, Play(c))
+		}
+	}
+	// Sort the plays appended by card id (insertion sort: at most 9 entries).
+	plays := buf[start:]
+	for i := 1; i < len(plays); i++ {
+		for j := i; j > 0 && plays[j].Card < plays[j-1].Card; j-- {
+			plays[j], plays[j-1] = plays[j-1], plays[j]
+		}
+	}
+	return buf
+}
+
+// interchangeable reports whether two cards of one face in one holding have the same place and
+// meld history, so that playing either leads to the same game.
+func (g *Game) interchangeable(c, d Card) bool {
+	a, b := &g.cs[c], &g.cs[d]
+	if g.phase == PhaseTrick2 {
+		return true
+	}
+	return a.loc == b.loc && a.used == b.used && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent
+}
+
+// DefaultAction returns the action a referee applies for a seat that must be played for (a timeout,
+// a disconnect): in a trick the lowest legal card by rank, then suit, then id; in the window, end
+// the seat's stage. It returns an action with Kind NoAction when seat is not to act.
+func (g *Game) DefaultAction(seat int) Action {
+	if seat != g.toAct || g.phase == PhaseOver {
+		return Action{Kind: NoAction, Card: NoCard}
+	}
+	if g.phase == PhaseWindow {
+		return Action{Kind: EndWindow, Card: NoCard}
+	}
+	best := NoCard
+	for _, c := range g.held[seat][:g.nheld[seat]] {
+		if g.checkPlay(seat, c) != nil {
+			continue
+		}
+		if best == NoCard || c.Rank() < best.Rank() || c.Rank() == best.Rank() && (c.Suit() < best.Suit() || c.Suit() == best.Suit() && c < best) {
+			best = c
+		}
+	}
+	return Play(best)
+}

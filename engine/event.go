@@ -1,0 +1,134 @@
+package engine
+
+import "fmt"
+
+// EventKind is the kind of an Event.
+type EventKind uint8
+
+// The event kinds, in the order they can happen in a deal.
+const (
+	// EvDeal starts deal Event.Deal: Seat is the dealer, Card the turn-up, Trump its suit.
+	EvDeal EventKind = iota + 1
+	// EvHand gives Seat its dealt Cards (private to Seat).
+	EvHand
+	// EvTurnUpSeven scores Points (10) for the dealer Seat's Side: the turn-up is a seven (RULES.md §1.9.1).
+	EvTurnUpSeven
+	// EvPlay is Seat playing Card; FromTable tells whether it came from the seat's tabled cards.
+	EvPlay
+	// EvSevenPlayed scores Points for a trump seven played to a phase-1 trick (seven_scores_on_play).
+	EvSevenPlayed
+	// EvTrick is trick number Count (1-based in the deal) won by Seat with Cards; Points are the
+	// trick points scored at once under count_brisques_immediately, else 0.
+	EvTrick
+	// EvMeld is Seat declaring Meld (kind, cards, points) for Side.
+	EvMeld
+	// EvSevenExchange is Seat exchanging the trump seven Card for the turn-up Card2, scoring Points.
+	EvSevenExchange
+	// EvSevenDeclare is Seat showing the trump seven Card, scoring Points.
+	EvSevenDeclare
+	// EvPassMeld is Seat (the trick winner) passing the meld privilege to his partner.
+	EvPassMeld
+	// EvEndWindow is Seat ending its stage of the post-trick window.
+	EvEndWindow
+	// EvDraw is Seat drawing Card from the stock (private to Seat unless it is the turn-up or
+	// Revealed, the two-handed last stock card shown to the opponent).
+	EvDraw
+	// EvPhase2 starts phase 2 (Count 0), or duel Count (1 or 2) of the four-handed phase 2;
+	// Seat leads.
+	EvPhase2
+	// EvLastTrick scores Points (10) to Seat's Side for the last trick (RULES.md §1.11).
+	EvLastTrick
+	// EvBrisques scores Points for Side's Count brisques (or card points) at the end of the deal.
+	EvBrisques
+	// EvDealEnd ends deal Deal; Totals holds every side's game total.
+	EvDealEnd
+	// EvGameEnd ends the game: Side won; Totals holds every side's game total.
+	EvGameEnd
+)
+
+var eventKindNames = [...]string{0: "none", EvDeal: "deal", EvHand: "hand", EvTurnUpSeven: "turn_up_seven",
+	EvPlay: "play", EvSevenPlayed: "seven_played", EvTrick: "trick", EvMeld: "meld",
+	EvSevenExchange: "seven_exchange", EvSevenDeclare: "seven_declare", EvPassMeld: "pass_meld",
+	EvEndWindow: "end_window", EvDraw: "draw", EvPhase2: "phase2", EvLastTrick: "last_trick",
+	EvBrisques: "brisques", EvDealEnd: "deal_end", EvGameEnd: "game_end"}
+
+// String returns the kind's name in snake case.
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is one thing that happened in a game. Which fields are set depends on Kind (see the
+// EventKind constants). Seat and Side are -1 when they do not apply.
+type Event struct {
+	Kind      EventKind
+	Deal      int
+	Seat      int
+	Side      int
+	Card      Card
+	Card2     Card
+	Trump     Suit
+	Cards     CardSet
+	Meld      Meld
+	Points    int
+	Count     int
+	FromTable bool
+	Revealed  bool
+	// Private marks an event whose cards only Seat may see.
+	Private bool
+	// Totals is every side's game total in points (EvDealEnd, EvGameEnd); unused sides are 0.
+	Totals [4]int
+}
+
+// Redact returns the event as seat may see it (RULES.md §8.9): the cards of a private event of
+// another seat are replaced by NoCard, keeping their number. seat -1 is a spectator. This is the
+// only redaction of events; a referee must not filter events any other way.
+func (e Event) Redact(seat int) Event {
+	if !e.Private || e.Seat == seat {
+		return e
+	}
+	e.Card = NoCard
+	for i := 0; i < int(e.Cards.n); i++ {
+		e.Cards.cards[i] = NoCard
+	}
+	return e
+}
+
+// String returns a one-line text form of the event, for logs and transcripts.
+func (e Event) String() string {
+	switch e.Kind {
+	case EvDeal:
+		return fmt.Sprintf("deal %d: dealer %d, turn-up %s, trump %s", e.Deal, e.Seat, e.Card, e.Trump)
+	case EvHand:
+		return fmt.Sprintf("seat %d hand %s", e.Seat, e.Cards)
+	case EvPlay:
+		from := ""
+		if e.FromTable {
+			from = " (from table)"
+		}
+		return fmt.Sprintf("seat %d plays %s%s", e.Seat, e.Card, from)
+	case EvTrick:
+		return fmt.Sprintf("trick %d to seat %d: %s", e.Count, e.Seat, e.Cards)
+	case EvMeld:
+		return fmt.Sprintf("seat %d melds %s", e.Seat, e.Meld)
+	case EvSevenExchange:
+		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Card2, e.Points)
+	case EvSevenDeclare, EvSevenPlayed, EvTurnUpSeven:
+		return fmt.Sprintf("seat %d %s %s (+%d)", e.Seat, e.Kind, e.Card, e.Points)
+	case EvDraw:
+		return fmt.Sprintf("seat %d draws %s", e.Seat, e.Card)
+	case EvPhase2:
+		return fmt.Sprintf("phase 2 duel %d, seat %d leads", e.Count, e.Seat)
+	case EvLastTrick:
+		return fmt.Sprintf("last trick: seat %d (+%d)", e.Seat, e.Points)
+	case EvBrisques:
+		return fmt.Sprintf("side %d: %d brisques (+%d)", e.Side, e.Count, e.Points)
+	case EvDealEnd:
+		return fmt.Sprintf("deal %d ends: totals %v", e.Deal, e.Totals)
+	case EvGameEnd:
+		return fmt.Sprintf("game over: side %d wins, totals %v", e.Side, e.Totals)
+	}
+	return fmt.Sprintf("seat %d %s", e.Seat, e.Kind)
+}

@@ -1,0 +1,543 @@
+package engine
+
+import "fmt"
+
+// Phase is the stage of play that a game is in.
+type Phase uint8
+
+// The phases.
+const (
+	// PhaseTrick is a phase-1 trick: any card may be played (RULES.md §1.4).
+	PhaseTrick Phase = iota + 1
+	// PhaseWindow is the post-trick window of phase 1: melds, seven actions, passing, ending
+	// (RULES.md §1.5, §8.8).
+	PhaseWindow
+	// PhaseTrick2 is a phase-2 trick, with the obligations of RULES.md §1.8.
+	PhaseTrick2
+	// PhaseOver is the end of the game.
+	PhaseOver
+)
+
+var phaseNames = [...]string{0: "none", PhaseTrick: "trick", PhaseWindow: "window", PhaseTrick2: "trick2", PhaseOver: "over"}
+
+// String returns the phase's name: trick, window, trick2, over.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+type location uint8
+
+const (
+	locStock location = iota
+	locTurnUp
+	locHand
+	locTable
+	locTrick
+	locWon
+)
+
+// cardState is the engine's bookkeeping for one physical card in the current deal.
+type cardState struct {
+	loc    location
+	owner  int8   // seat holding it (hand, table), side that won it (won), else -1
+	used   Class  // classes of the melds it has scored in (RULES.md §2 R3)
+	spent  bool   // a trump seven that has scored (RULES.md §8.1)
+	bez    uint8  // 1-based index of the latest bezique-class meld it is part of
+	maxVal uint16 // highest value of a meld it has scored in (reuse_rule=higher_value)
+}
+
+// bezRecord is one scored bezique-class meld, for the upgrade chain of RULES.md §2 R6.
+type bezRecord struct {
+	level    uint8 // pairs: 1 single, 2 double, ...
+	upgraded bool
+	cards    CardSet
+}
+
+// trickRecord is one trick of the current deal.
+type trickRecord struct {
+	leader int8
+	winner int8
+	n      uint8
+	cards  [4]Card
+	seats  [4]int8
+}
+
+// window is the state of the post-trick window (RULES.md §1.5, §8.8).
+type window struct {
+	winner    int
+	partner   int // -1 outside partnership
+	stage     int // 0: the winner acts; 1: the partner acts
+	melded    bool
+	passed    bool
+	sevens    [4]uint8
+	exchanged Card
+}
+
+// Game is a whole Bézique game: deals until a side reaches the target. Exactly one seat is to act
+// at any moment (Turn). It is not safe for concurrent use.
+type Game struct {
+	rules   Rules
+	dealing Dealing
+	n       int
+	ncards  int
+
+	deal     int
+	dealer   int
+	trump    Suit
+	turnUp   Card
+	stock    [MaxCards]Card
+	stockTop int
+	stockEnd int
+	cs       [MaxCards]cardState
+	held     [4][HandSize + 1]Card // hand and own tabled cards
+	nheld    [4]int
+	bez      [MaxCards / 2]bezRecord
+	nbez     int
+
+	phase     Phase
+	toAct     int
+	trickNo   int
+	tricks    [40]trickRecord
+	duel      int    // 0: not dueling; 1 or 2: the duel in play (RULES.md §3.3.10)
+	duelSeats [2]int // the seats of the duel in play
+	lastW     int    // winner of the last phase-1 trick
+	win       window
+
+	dealPts  [4]int
+	totals   [4]int
+	trickPts [4]int // trick points won this deal, not yet scored
+	brisques [4]int
+	revealed Card
+	winner   int
+
+	log []Event
+}
+
+// NewGame starts a game under rules r with deals from d: it validates both, deals the first deal
+// and returns the game with the elder hand to lead. It returns an error naming the option or the
+// stacked-deal problem.
+func NewGame(r Rules, d Dealing) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
+	for i := range d.Stacked {
+		if _, _, _, err := d.Stacked[i].cards(&g.rules); err != nil {
+			return nil, fmt.Errorf("%w (stacked deal %d)", err, i+1)
+		}
+		if i > 0 && r.DealerRotation == "left" && d.Stacked[i].Dealer != (d.Stacked[0].Dealer+i)%g.n {
+			return nil, fmt.Errorf("bezique: stacked deal %d: dealer %d, but the deal passes left to seat %d", i+1, d.Stacked[i].Dealer, (d.Stacked[0].Dealer+i)%g.n)
+		}
+	}
+	if len(d.Stacked) > 0 {
+		g.dealer = d.Stacked[0].Dealer
+	} else {
+		g.dealer = firstDealer(d.Seed, g.n)
+	}
+	g.log = make([]Event, 0, 512)
+	g.startDeal()
+	return g, nil
+}
+
+// Rules returns the game's rules.
+func (g *Game) Rules() Rules { return g.rules }
+
+// Turn returns the seat that is to act, or -1 when the game is over.
+func (g *Game) Turn() int { return g.toAct }
+
+// Phase returns the current phase.
+func (g *Game) Phase() Phase { return g.phase }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.phase == PhaseOver }
+
+// Winner returns the winning side, or -1 while the game is on.
+func (g *Game) Winner() int { return g.winner }
+
+// Deal returns the number of the current deal, from 1.
+func (g *Game) Deal() int { return g.deal }
+
+// Totals returns every side's game total in points (one entry per side).
+func (g *Game) Totals() []int { return append([]int(nil), g.totals[:g.rules.Variant.Sides()]...) }
+
+// Events returns the event log of the whole game, unredacted. The slice is shared: do not modify it.
+func (g *Game) Events() []Event { return g.log }
+
+// Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
+func (g *Game) Side(seat int) int { return g.rules.side(seat) }
+
+// Clone returns an independent copy of the game, for simulations.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.log = append(make([]Event, 0, cap(g.log)), g.log...)
+	return &c
+}
+
+func (g *Game) emit(e Event) {
+	e.Deal = g.deal
+	g.log = append(g.log, e)
+}
+
+// score adds pts to side's deal and game totals; under end_check=immediate it ends the game when
+// the side reaches the target (RULES.md §3.1.11).
+func (g *Game) score(side, pts int) {
+	g.dealPts[side] += pts
+	g.totals[side] += pts
+	if g.rules.EndCheck == "immediate" && g.totals[side] >= g.rules.Target && g.phase != PhaseOver {
+		g.gameOver(side)
+	}
+}
+
+func (g *Game) gameOver(side int) {
+	g.phase = PhaseOver
+	g.toAct = -1
+	g.winner = side
+	e := Event{Kind: EvGameEnd, Seat: -1, Side: side, Card: NoCard, Card2: NoCard}
+	copy(e.Totals[:], g.totals[:])
+	g.emit(e)
+}
+
+func (g *Game) give(seat int, c Card) {
+	g.cs[c] = cardState{loc: locHand, owner: int8(seat)}
+	g.held[seat][g.nheld[seat]] = c
+	g.nheld[seat]++
+}
+
+func (g *Game) take(seat int, c Card) {
+	h := &g.held[seat]
+	for i := 0; i < g.nheld[seat]; i++ {
+		if h[i] == c {
+			g.nheld[seat]--
+			h[i] = h[g.nheld[seat]]
+			return
+		}
+	}
+}
+
+// startDeal deals the next deal (RULES.md §3.1.3, §3.2.2, §3.3.3).
+func (g *Game) startDeal() {
+	g.deal++
+	n := g.n
+	for i := 0; i < g.ncards; i++ {
+		g.cs[i] = cardState{owner: -1}
+	}
+	g.nbez = 0
+	g.nheld = [4]int{}
+	g.dealPts = [4]int{}
+	g.trickPts = [4]int{}
+	g.brisques = [4]int{}
+	g.revealed = NoCard
+	g.duel = 0
+	if g.deal <= len(g.dealing.Stacked) {
+		hands, turnUp, stock, _ := g.dealing.Stacked[g.deal-1].cards(&g.rules)
+		for s, h := range hands {
+			for _, c := range h {
+				g.give(s, c)
+			}
+		}
+		g.turnUp = turnUp
+		g.stockEnd = copy(g.stock[:], stock)
+	} else {
+		var deck [MaxCards]Card
+		shuffledDeck(g.dealing.Seed, g.deal, g.ncards, deck[:])
+		i := 0
+		for _, p := range g.rules.DealPackets {
+			for k := 1; k <= n; k++ {
+				s := (g.dealer + k) % n
+				for j := 0; j < p; j++ {
+					g.give(s, deck[i])
+					i++
+				}
+			}
+		}
+		g.turnUp = deck[i]
+		g.stockEnd = copy(g.stock[:], deck[i+1:g.ncards])
+	}
+	g.stockTop = 0
+	g.trump = g.turnUp.Suit()
+	g.cs[g.turnUp].loc = locTurnUp
+	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: -1, Card: g.turnUp, Card2: NoCard, Trump: g.trump})
+	for s := 0; s < n; s++ {
+		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Card2: NoCard, Private: true}
+		for _, c := range g.held[s][:g.nheld[s]] {
+			e.Cards.Add(c)
+		}
+		g.emit(e)
+	}
+	g.trickNo = 0
+	g.phase = PhaseTrick
+	if g.turnUp.Rank() == Seven {
+		g.cs[g.turnUp].spent = true
+		side := g.rules.side(g.dealer)
+		g.emit(Event{Kind: EvTurnUpSeven, Seat: g.dealer, Side: side, Card: g.turnUp, Card2: NoCard, Points: 10})
+		g.score(side, 10)
+		if g.phase == PhaseOver {
+			return
+		}
+	}
+	g.startTrick((g.dealer + 1) % n)
+}
+
+// stockLeft returns the cards left to draw, the turn-up included.
+func (g *Game) stockLeft() int {
+	left := g.stockEnd - g.stockTop
+	if g.turnUp != NoCard {
+		left++
+	}
+	return left
+}
+
+func (g *Game) startTrick(leader int) {
+	g.trickNo++
+	g.tricks[g.trickNo-1] = trickRecord{leader: int8(leader), winner: -1}
+	g.toAct = leader
+	if g.stockLeft() > 0 {
+		g.phase = PhaseTrick
+	} else {
+		g.phase = PhaseTrick2
+	}
+}
+
+// trickSize returns how many cards the current trick takes.
+func (g *Game) trickSize() int {
+	if g.duel != 0 {
+		return 2
+	}
+	return g.n
+}
+
+// nextInTrick returns the seat that plays after the current plays of trick t.
+func (g *Game) nextInTrick(t *trickRecord) int {
+	if g.duel != 0 {
+		if int(t.seats[0]) == g.duelSeats[0] {
+			return g.duelSeats[1]
+		}
+		return g.duelSeats[0]
+	}
+	return (int(t.leader) + int(t.n)) % g.n
+}
+
+// beats reports whether card c, played after w, takes the trick from w (RULES.md §1.2):
+// a higher card of w's suit, or any trump over a non-trump. Identical cards: the first stays.
+func beats(c, w Card, trump Suit) bool {
+	if c.Suit() == w.Suit() {
+		return c.Rank() > w.Rank()
+	}
+	return c.Suit() == trump
+}
+
+// playCard applies a checked card play.
+func (g *Game) playCard(seat int, c Card) {
+	st := &g.cs[c]
+	fromTable := st.loc == locTable
+	g.take(seat, c)
+	st.loc = locTrick
+	st.owner = -1
+	t := &g.tricks[g.trickNo-1]
+	t.cards[t.n] = c
+	t.seats[t.n] = int8(seat)
+	t.n++
+	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.side(seat), Card: c, Card2: NoCard, FromTable: fromTable})
+	if g.phase == PhaseTrick && g.rules.SevenScoresOnPlay && c.Suit() == g.trump && c.Rank() == Seven && !st.spent {
+		st.spent = true
+		side := g.rules.side(seat)
+		g.emit(Event{Kind: EvSevenPlayed, Seat: seat, Side: side, Card: c, Card2: NoCard, Points: 10})
+		g.score(side, 10)
+		if g.phase == PhaseOver {
+			return
+		}
+	}
+	if int(t.n) < g.trickSize() {
+		g.toAct = g.nextInTrick(t)
+		return
+	}
+	g.finishTrick(t)
+}
+
+// finishTrick resolves a complete trick and moves on: to the window in phase 1, to the next trick,
+// duel or deal in phase 2.
+func (g *Game) finishTrick(t *trickRecord) {
+	best := 0
+	for i := 1; i < int(t.n); i++ {
+		if beats(t.cards[i], t.cards[best], g.trump) {
+			best = i
+		}
+	}
+	w := int(t.seats[best])
+	t.winner = int8(w)
+	side := g.rules.side(w)
+	pts, bris := 0, 0
+	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Card2: NoCard, Count: g.trickNo}
+	for i := 0; i < int(t.n); i++ {
+		c := t.cards[i]
+		g.cs[c].loc = locWon
+		g.cs[c].owner = int8(side)
+		e.Cards.Add(c)
+		if c.Rank().brisque() {
+			bris++
+		}
+		pts += cardPoints[c.Rank()]
+	}
+	if g.rules.TrickScoring == "brisques" {
+		pts = 10 * bris
+	}
+	g.brisques[side] += bris
+	if g.rules.CountBrisquesImmediately {
+		e.Points = pts
+	} else {
+		g.trickPts[side] += pts
+	}
+	g.emit(e)
+	if e.Points > 0 {
+		g.score(side, pts)
+		if g.phase == PhaseOver {
+			return
+		}
+	}
+	if g.phase == PhaseTrick {
+		g.lastW = w
+		if g.rules.LastTrick == "trick24" && g.stockLeft() == g.n {
+			g.emit(Event{Kind: EvLastTrick, Seat: w, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
+			g.score(side, 10)
+			if g.phase == PhaseOver {
+				return
+			}
+		}
+		partner := -1
+		if g.rules.Variant.Partnership() {
+			partner = (w + 2) % 4
+		}
+		g.win = window{winner: w, partner: partner, exchanged: NoCard}
+		g.phase = PhaseWindow
+		g.toAct = w
+		return
+	}
+	if g.nheld[w] > 0 {
+		g.startTrick(w)
+		return
+	}
+	if g.duel == 1 {
+		g.startDuel(2)
+		return
+	}
+	g.endDeal(w)
+}
+
+// endWindowStage ends the acting seat's stage of the window; the window closes and the drawing
+// follows when the last stage ends (RULES.md §8.8).
+func (g *Game) endWindowStage() {
+	if g.win.stage == 0 && g.win.partner >= 0 {
+		g.win.stage = 1
+		g.toAct = g.win.partner
+		return
+	}
+	g.draw()
+}
+
+// draw deals one stock card to every player, the trick winner first; the last drawer of the last
+// round takes the turn-up (RULES.md §1.5, §3.1.8, §3.3.9).
+func (g *Game) draw() {
+	w := g.win.winner
+	last := g.stockLeft() == g.n
+	for k := 0; k < g.n; k++ {
+		s := (w + k) % g.n
+		e := Event{Kind: EvDraw, Seat: s, Side: g.rules.side(s), Card2: NoCard, Private: true}
+		if g.stockTop < g.stockEnd {
+			e.Card = g.stock[g.stockTop]
+			g.stockTop++
+			if last && k == 0 && g.rules.RevealLastStockCard {
+				e.Private, e.Revealed = false, true
+				g.revealed = e.Card
+			}
+		} else {
+			e.Card = g.turnUp
+			g.turnUp = NoCard
+			e.Private = false
+		}
+		g.give(s, e.Card)
+		g.emit(e)
+	}
+	if !last {
+		g.startTrick(w)
+		return
+	}
+	for s := 0; s < g.n; s++ {
+		for _, c := range g.held[s][:g.nheld[s]] {
+			g.cs[c].loc = locHand
+		}
+	}
+	if g.n == 4 && g.rules.Phase2 == "duels" {
+		g.startDuel(1)
+		return
+	}
+	g.emit(Event{Kind: EvPhase2, Seat: w, Side: g.rules.side(w), Card: NoCard, Card2: NoCard})
+	g.startTrick(w)
+}
+
+// startDuel starts duel 1 (the winner of the last phase-1 trick against the opponent on his left,
+// the winner leading) or duel 2 (the other two; duel2_leader leads) (RULES.md §3.3.10).
+func (g *Game) startDuel(d int) {
+	w := g.lastW
+	g.duel = d
+	leader := w
+	if d == 1 {
+		g.duelSeats = [2]int{w, (w + 1) % 4}
+	} else {
+		g.duelSeats = [2]int{(w + 2) % 4, (w + 3) % 4}
+		leader = g.duelSeats[0]
+		if g.rules.Duel2Leader == "opponent" {
+			leader = g.duelSeats[1]
+		}
+	}
+	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Card2: NoCard, Count: d})
+	g.startTrick(leader)
+}
+
+// endDeal scores the last trick and the trick points, then ends the game or deals again
+// (RULES.md §1.10, §1.11, §3.1.11, §3.3.12).
+func (g *Game) endDeal(last int) {
+	if g.rules.LastTrick == "last" {
+		side := g.rules.side(last)
+		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
+		g.score(side, 10)
+		if g.phase == PhaseOver {
+			return
+		}
+	}
+	if !g.rules.CountBrisquesImmediately {
+		sides := g.rules.Variant.Sides()
+		for k := 1; k <= sides; k++ {
+			side := (g.dealer + k) % sides
+			g.emit(Event{Kind: EvBrisques, Seat: -1, Side: side, Card: NoCard, Card2: NoCard, Count: g.brisques[side], Points: g.trickPts[side]})
+			g.score(side, g.trickPts[side])
+			if g.phase == PhaseOver {
+				return
+			}
+		}
+	}
+	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: -1, Card: NoCard, Card2: NoCard}
+	copy(e.Totals[:], g.totals[:])
+	g.emit(e)
+	best, bestSide, tie := -1, -1, false
+	for s := 0; s < g.rules.Variant.Sides(); s++ {
+		switch {
+		case g.totals[s] > best:
+			best, bestSide, tie = g.totals[s], s, false
+		case g.totals[s] == best:
+			tie = true
+		}
+	}
+	if best >= g.rules.Target && !tie {
+		g.gameOver(bestSide)
+		return
+	}
+	if g.rules.DealerRotation == "last_trick_winner" {
+		g.dealer = last
+	} else {
+		g.dealer = (g.dealer + 1) % g.n
+	}
+	g.startDeal()
+}

@@ -1,0 +1,315 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// propertyDeals is how many random-legal-play deals per variant the full suite plays
+// (issue: at least 100 000); -short plays a few hundred.
+func propertyDeals() int {
+	if testing.Short() {
+		return 300
+	}
+	return 100_000
+}
+
+// TestPropertyRandomPlay plays random legal actions through whole games of every variant and
+// checks the invariants of RULES.md §7 after every action.
+func TestPropertyRandomPlay(t *testing.T) {
+	for _, v := range Variants {
+		t.Run(string(v), func(t *testing.T) {
+			t.Parallel()
+			deals, games := 0, 0
+			rng := rand.New(rand.NewPCG(uint64(len(v)), 7))
+			for deals < propertyDeals() {
+				r := DefaultRules(v)
+				// Every few games, play under a random option set.
+				if games%4 == 3 {
+					r = randomRules(t, v, rng)
+				}
+				n := playRandomGame(t, r, SeedFromUint64(uint64(games)+1000*uint64(len(v))), rng)
+				deals += n
+				games++
+			}
+			t.Logf("%s: %d deals in %d games", v, deals, games)
+		})
+	}
+}
+
+func randomRules(t testing.TB, v Variant, rng *rand.Rand) Rules {
+	opts := map[string]string{}
+	pick := func(name string, vals ...string) {
+		if rng.IntN(2) == 0 {
+			opts[name] = vals[rng.IntN(len(vals))]
+		}
+	}
+	pick("deal_packets", "3-2-3", "2-3-3", "4-4", "2-2-2-2")
+	pick("seven_counts_as_meld", "true", "false")
+	pick("seven_scores_on_play", "true", "false")
+	pick("exchanged_card_meldable", "true", "false")
+	pick("max_seven_actions_per_trick", "1", "2")
+	pick("phase2_must_head", "true", "false")
+	pick("reuse_rule", "kind", "higher_value")
+	pick("require_new_card", "true", "false")
+	pick("last_trick", "last", "trick24")
+	pick("trick_scoring", "brisques", "card_points")
+	pick("count_brisques_immediately", "true", "false")
+	pick("end_check", "end_of_deal", "immediate")
+	pick("target", "500", "3000")
+	if v == TwoHanded {
+		pick("dealer_rotation", "left", "last_trick_winner")
+		pick("reveal_last_stock_card", "true", "false")
+	}
+	if v != TwoHanded {
+		pick("second_double_on_used_pair", "true", "false")
+	}
+	if v == FourHanded {
+		pick("partner_meld_protocol", "pass", "winner_only")
+		pick("multi_bezique_same_player", "true", "false")
+	}
+	if v.Players() == 4 {
+		pick("partnership_phase2", "duels", "all_four")
+		if opts["partnership_phase2"] != "all_four" {
+			pick("duel2_leader", "partner", "opponent")
+		}
+	}
+	r, err := NewRules(v, opts)
+	if err != nil {
+		t.Fatalf("NewRules(%s, %v): %v", v, opts, err)
+	}
+	return r
+}
+
+// playRandomGame plays one game with uniformly random legal actions, checking invariants, and
+// returns the number of deals played.
+func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
+	t.Helper()
+	g, err := NewGame(r, Dealing{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legal []Action
+	steps := 0
+	for !g.Over() {
+		steps++
+		if steps > 100_000 {
+			t.Fatalf("%s seed %s: game does not end", r.Variant, seed)
+		}
+		s := g.Turn()
+		legal = g.Legal(s, legal[:0])
+		if len(legal) == 0 {
+			t.Fatalf("%s: seat %d to act in %s has no legal action", r.Variant, s, g.Phase())
+		}
+		for _, a := range legal {
+			if err := g.check(s, a); err != nil {
+				t.Fatalf("listed action %s refused: %v", a, err)
+			}
+		}
+		// Another seat may never act.
+		other := (s + 1) % g.n
+		if got := g.Legal(other, nil); len(got) != 0 {
+			t.Fatalf("seat %d not to act has legal actions %v", other, got)
+		}
+		probeUnlisted(t, g, s, legal, rng)
+		a := legal[rng.IntN(len(legal))]
+		before := len(g.log)
+		if _, err := g.Apply(s, a); err != nil {
+			t.Fatalf("Apply(%d, %s): %v", s, a, err)
+		}
+		checkInvariants(t, g, g.log[before:])
+	}
+	checkScoresMatchEvents(t, g)
+	return g.deal
+}
+
+// probeUnlisted applies random actions that Legal did not list and checks that each one is refused
+// unless it is interchangeable with a listed one.
+func probeUnlisted(t testing.TB, g *Game, s int, legal []Action, rng *rand.Rand) {
+	for k := 0; k < 2; k++ {
+		var a Action
+		switch rng.IntN(4) {
+		case 0:
+			a = Play(Card(rng.IntN(g.ncards)))
+		case 1:
+			held := g.held[s][:g.nheld[s]]
+			if g.rules.Variant.Partnership() {
+				p := (s + 2) % 4
+				for _, c := range g.held[p][:g.nheld[p]] {
+					if g.cs[c].loc == locTable {
+						held = append(held[:len(held):len(held)], c)
+					}
+				}
+			}
+			var cs CardSet
+			for _, c := range held {
+				if rng.IntN(3) == 0 && cs.Len() < MaxMeldCards {
+					cs.Add(c)
+				}
+			}
+			a = Action{Kind: DeclareMeld, Meld: Meld{Cards: cs}}
+		case 2:
+			a = Action{Kind: ExchangeSeven + ActionKind(rng.IntN(2)), Card: Card(rng.IntN(g.ncards))}
+		default:
+			a = Action{Kind: PassMeld + ActionKind(rng.IntN(2)), Card: NoCard}
+		}
+		if g.check(s, a) != nil {
+			continue
+		}
+		found := false
+		for _, l := range legal {
+			if g.equivalent(a, l) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: unlisted action %s by seat %d accepted in %s; listed %v", g.rules.Variant, a, s, g.phase, legal)
+		}
+	}
+}
+
+// equivalent reports whether two actions differ only by interchangeable copies.
+func (g *Game) equivalent(a, b Action) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case PlayCard, ExchangeSeven, DeclareSeven:
+		return a.Card.Face() == b.Card.Face() && g.cs[a.Card].owner == g.cs[b.Card].owner && g.interchangeable(a.Card, b.Card)
+	case DeclareMeld:
+		if a.Meld.Cards.Len() != b.Meld.Cards.Len() {
+			return false
+		}
+		var ka, kb []uint64
+		for i := 0; i < a.Meld.Cards.Len(); i++ {
+			ka = append(ka, g.groupKey(a.Meld.Cards.At(i)))
+			kb = append(kb, g.groupKey(b.Meld.Cards.At(i)))
+		}
+		for _, k := range ka {
+			i := indexOf(kb, k)
+			if i < 0 {
+				return false
+			}
+			kb = append(kb[:i], kb[i+1:]...)
+		}
+		return true
+	}
+	return true
+}
+
+func indexOf(s []uint64, k uint64) int {
+	for i, x := range s {
+		if x == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkInvariants checks card conservation and hand sizes (RULES.md §7).
+func checkInvariants(t testing.TB, g *Game, events []Event) {
+	t.Helper()
+	if g.Over() {
+		return
+	}
+	var seen [MaxCards]int
+	count := func(c Card, where string) {
+		seen[c]++
+		if seen[c] > 1 {
+			t.Fatalf("card %s twice (%s)", c, where)
+		}
+	}
+	for s := 0; s < g.n; s++ {
+		for _, c := range g.held[s][:g.nheld[s]] {
+			count(c, "held")
+			if int(g.cs[c].owner) != s || (g.cs[c].loc != locHand && g.cs[c].loc != locTable) {
+				t.Fatalf("held card %s of seat %d has state %+v", c, s, g.cs[c])
+			}
+		}
+	}
+	for _, c := range g.stock[g.stockTop:g.stockEnd] {
+		count(c, "stock")
+	}
+	if g.turnUp != NoCard {
+		count(g.turnUp, "turn-up")
+	}
+	won := 0
+	for c := 0; c < g.ncards; c++ {
+		switch g.cs[c].loc {
+		case locWon:
+			count(Card(c), "won")
+			won++
+		case locTrick:
+			count(Card(c), "trick")
+		}
+	}
+	for c := 0; c < g.ncards; c++ {
+		if seen[c] != 1 {
+			t.Fatalf("card %s seen %d times", Card(c), seen[c])
+		}
+	}
+	drew := false
+	for _, e := range events {
+		drew = drew || e.Kind == EvDraw
+	}
+	if drew && g.phase != PhaseOver {
+		for s := 0; s < g.n; s++ {
+			if g.nheld[s] != HandSize {
+				t.Fatalf("after the draw seat %d holds %d cards", s, g.nheld[s])
+			}
+		}
+	}
+	if g.phase == PhaseTrick || g.phase == PhaseWindow {
+		if g.trickNo > 24 {
+			t.Fatalf("phase-1 trick %d", g.trickNo)
+		}
+	}
+}
+
+// checkScoresMatchEvents checks that each side's total equals the sum of its scoring events, and
+// the trick and brisque counts of every complete deal (RULES.md §7).
+func checkScoresMatchEvents(t testing.TB, g *Game) {
+	t.Helper()
+	var sum [4]int
+	tricks := map[int]int{}
+	brisques := map[int]int{}
+	ended := map[int]bool{}
+	for _, e := range g.log {
+		switch e.Kind {
+		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques:
+			sum[e.Side] += e.Points
+		}
+		switch e.Kind {
+		case EvTrick:
+			tricks[e.Deal]++
+			for i := 0; i < e.Cards.Len(); i++ {
+				if e.Cards.At(i).Rank().brisque() {
+					brisques[e.Deal]++
+				}
+			}
+		case EvDealEnd:
+			ended[e.Deal] = true
+		}
+	}
+	for side := 0; side < g.rules.Variant.Sides(); side++ {
+		if sum[side] != g.totals[side] {
+			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
+		}
+	}
+	wantTricks := 32
+	if g.n == 4 && g.rules.Phase2 == "duels" {
+		wantTricks = 40
+	}
+	for d := range ended {
+		if tricks[d] != wantTricks {
+			t.Fatalf("deal %d had %d tricks, want %d", d, tricks[d], wantTricks)
+		}
+		if brisques[d] != 8*g.rules.Variant.Packs() {
+			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.Variant.Packs())
+		}
+	}
+	if g.Winner() < 0 {
+		t.Fatalf("game over without a winner")
+	}
+}

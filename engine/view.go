@@ -1,0 +1,132 @@
+package engine
+
+import "sort"
+
+// View is what one seat may know of a game, or a spectator (Seat -1): everything public plus the
+// seat's own hand. It never holds another seat's hand or the stock's order (RULES.md §8.9).
+type View struct {
+	// Seat is the viewing seat, -1 for a spectator.
+	Seat    int
+	Variant Variant
+	// Target is the game target in points.
+	Target int
+	Deal   int
+	Dealer int
+	Trump  Suit
+	// TurnUp is the turn-up card while it is in the stock, else NoCard.
+	TurnUp Card
+	// StockSize is the number of cards left to draw, the turn-up included.
+	StockSize int
+	Phase     Phase
+	// ToAct is the seat to act, -1 when the game is over.
+	ToAct int
+	// Hand is the seat's cards in hand (not tabled), by id; nil for a spectator.
+	Hand []Card
+	// Tabled is every seat's tabled (melded) cards, by seat.
+	Tabled [][]TabledCard
+	// HandSizes is every seat's number of cards in hand, tabled cards not counted.
+	HandSizes []int
+	// TrickNo is the number of the current trick in the deal, from 1.
+	TrickNo int
+	// Trick is the cards played so far to the current trick.
+	Trick []PlayedCard
+	// Tricks is every completed trick of the deal, in order.
+	Tricks []TrickView
+	// Duel is 1 or 2 during the four-handed duels, else 0; DuelSeats are its two seats.
+	Duel      int
+	DuelSeats [2]int
+	// Window is the state of the post-trick window (Phase == PhaseWindow).
+	Window WindowView
+	// DealPoints and Totals are every side's points in this deal and in the game.
+	DealPoints []int
+	Totals     []int
+	// SpentSevens are the trump sevens that have scored this deal.
+	SpentSevens []Card
+	// Revealed is the last face-down stock card shown to the opponent in two-handed, else NoCard.
+	Revealed Card
+	// Winner is the winning side once the game is over, else -1.
+	Winner int
+}
+
+// TabledCard is a tabled card and the classes of the melds it has scored in.
+type TabledCard struct {
+	Card    Card
+	Classes Class
+}
+
+// PlayedCard is a card played to a trick by a seat.
+type PlayedCard struct {
+	Seat int
+	Card Card
+}
+
+// TrickView is a completed trick: its leader, its plays in order and its winner.
+type TrickView struct {
+	Leader int
+	Winner int
+	Plays  []PlayedCard
+}
+
+// WindowView is the public state of the post-trick window.
+type WindowView struct {
+	// Winner won the trick; Partner is his partner (-1 outside partnership).
+	Winner  int
+	Partner int
+	// Stage is 0 while the winner acts, 1 while the partner acts.
+	Stage  int
+	Melded bool
+	Passed bool
+	// Exchanged is the card taken by a seven exchange in this window, else NoCard.
+	Exchanged Card
+}
+
+// View returns what seat may know; seat -1 gives the spectators' view (no hand).
+func (g *Game) View(seat int) View {
+	v := View{
+		Seat: seat, Variant: g.rules.Variant, Target: g.rules.Target, Deal: g.deal, Dealer: g.dealer,
+		Trump: g.trump, TurnUp: g.turnUp, StockSize: g.stockLeft(), Phase: g.phase, ToAct: g.toAct,
+		Tabled: make([][]TabledCard, g.n), HandSizes: make([]int, g.n), TrickNo: g.trickNo,
+		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
+		DealPoints: append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
+		Totals:     append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),
+	}
+	if g.phase == PhaseWindow {
+		w := g.win
+		v.Window = WindowView{Winner: w.winner, Partner: w.partner, Stage: w.stage, Melded: w.melded, Passed: w.passed, Exchanged: w.exchanged}
+	} else {
+		v.Window = WindowView{Winner: -1, Partner: -1, Exchanged: NoCard}
+	}
+	for s := 0; s < g.n; s++ {
+		for _, c := range g.held[s][:g.nheld[s]] {
+			switch {
+			case g.cs[c].loc == locTable:
+				v.Tabled[s] = append(v.Tabled[s], TabledCard{Card: c, Classes: g.cs[c].used})
+			case s == seat:
+				v.Hand = append(v.Hand, c)
+				v.HandSizes[s]++
+			default:
+				v.HandSizes[s]++
+			}
+		}
+		sort.Slice(v.Tabled[s], func(i, j int) bool { return v.Tabled[s][i].Card < v.Tabled[s][j].Card })
+	}
+	sort.Slice(v.Hand, func(i, j int) bool { return v.Hand[i] < v.Hand[j] })
+	for i := 0; i < g.trickNo; i++ {
+		t := &g.tricks[i]
+		plays := make([]PlayedCard, t.n)
+		for k := range plays {
+			plays[k] = PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k]}
+		}
+		if t.winner < 0 {
+			v.Trick = plays
+			continue
+		}
+		v.Tricks = append(v.Tricks, TrickView{Leader: int(t.leader), Winner: int(t.winner), Plays: plays})
+	}
+	for c := 0; c < g.ncards; c++ {
+		if g.cs[c].spent {
+			v.SpentSevens = append(v.SpentSevens, Card(c))
+		}
+	}
+	return v
+}
