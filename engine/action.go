@@ -197,7 +197,9 @@ type Action struct {
 func Play(c Card) Action { return Action{Kind: PlayCard, Card: c} }
 
 // MeldOf returns the action that declares the given cards; the engine works out kind and points.
-func MeldOf(cards ...Card) Action { return Action{Kind: DeclareMeld, Meld: Meld{Cards: NewCardSet(cards...)}} }
+func MeldOf(cards ...Card) Action {
+	return Action{Kind: DeclareMeld, Meld: Meld{Cards: NewCardSet(cards...)}}
+}
 
 // String returns the action in text form: "play QSa", "meld bezique QSa JDa (40)", "exchange 7Ha",
 // "declare 7Ha", "pass", "end".
