@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== proto: buf lint, generate check, buf breaking"
+bash scripts/check-proto.sh
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '\.pb\.go$') 2>/dev/null || true)
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted"; exit 1; fi
