@@ -250,6 +250,68 @@ func (MeldKind) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_cards_proto_rawDescGZIP(), []int{2}
 }
 
+// MeldClass is a class of melds for the re-use rule (RULES.md §2 R3, §8.5): a card may score in
+// one meld of each class. Values are the engine's class bits' positions plus one.
+type MeldClass int32
+
+const (
+	// MELD_CLASS_UNSPECIFIED is no class.
+	MeldClass_MELD_CLASS_UNSPECIFIED MeldClass = 0
+	// MELD_CLASS_MARRIAGE is the royal and common marriages.
+	MeldClass_MELD_CLASS_MARRIAGE MeldClass = 1
+	// MELD_CLASS_SEQUENCE is the sequence.
+	MeldClass_MELD_CLASS_SEQUENCE MeldClass = 2
+	// MELD_CLASS_BEZIQUE is the single, double, triple and quadruple beziques.
+	MeldClass_MELD_CLASS_BEZIQUE MeldClass = 3
+	// MELD_CLASS_QUARTET is the four aces, kings, queens and jacks.
+	MeldClass_MELD_CLASS_QUARTET MeldClass = 4
+)
+
+// Enum value maps for MeldClass.
+var (
+	MeldClass_name = map[int32]string{
+		0: "MELD_CLASS_UNSPECIFIED",
+		1: "MELD_CLASS_MARRIAGE",
+		2: "MELD_CLASS_SEQUENCE",
+		3: "MELD_CLASS_BEZIQUE",
+		4: "MELD_CLASS_QUARTET",
+	}
+	MeldClass_value = map[string]int32{
+		"MELD_CLASS_UNSPECIFIED": 0,
+		"MELD_CLASS_MARRIAGE":    1,
+		"MELD_CLASS_SEQUENCE":    2,
+		"MELD_CLASS_BEZIQUE":     3,
+		"MELD_CLASS_QUARTET":     4,
+	}
+)
+
+func (x MeldClass) Enum() *MeldClass {
+	p := new(MeldClass)
+	*p = x
+	return p
+}
+
+func (x MeldClass) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MeldClass) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_cards_proto_enumTypes[3].Descriptor()
+}
+
+func (MeldClass) Type() protoreflect.EnumType {
+	return &file_bezique_v1_cards_proto_enumTypes[3]
+}
+
+func (x MeldClass) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MeldClass.Descriptor instead.
+func (MeldClass) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_cards_proto_rawDescGZIP(), []int{3}
+}
+
 // Card is one physical card. A card hidden from the reader is absent (an unset field),
 // never a Card with made-up values.
 type Card struct {
@@ -447,7 +509,13 @@ const file_bezique_v1_cards_proto_rawDesc = "" +
 	"\x14MELD_KIND_FOUR_KINGS\x10\t\x12\x19\n" +
 	"\x15MELD_KIND_FOUR_QUEENS\x10\n" +
 	"\x12\x18\n" +
-	"\x14MELD_KIND_FOUR_JACKS\x10\vB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x14MELD_KIND_FOUR_JACKS\x10\v*\x89\x01\n" +
+	"\tMeldClass\x12\x1a\n" +
+	"\x16MELD_CLASS_UNSPECIFIED\x10\x00\x12\x17\n" +
+	"\x13MELD_CLASS_MARRIAGE\x10\x01\x12\x17\n" +
+	"\x13MELD_CLASS_SEQUENCE\x10\x02\x12\x16\n" +
+	"\x12MELD_CLASS_BEZIQUE\x10\x03\x12\x16\n" +
+	"\x12MELD_CLASS_QUARTET\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_cards_proto_rawDescOnce sync.Once
@@ -461,20 +529,21 @@ func file_bezique_v1_cards_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_cards_proto_rawDescData
 }
 
-var file_bezique_v1_cards_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_bezique_v1_cards_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
 var file_bezique_v1_cards_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_bezique_v1_cards_proto_goTypes = []any{
-	(Suit)(0),     // 0: bezique.v1.Suit
-	(Rank)(0),     // 1: bezique.v1.Rank
-	(MeldKind)(0), // 2: bezique.v1.MeldKind
-	(*Card)(nil),  // 3: bezique.v1.Card
-	(*Meld)(nil),  // 4: bezique.v1.Meld
+	(Suit)(0),      // 0: bezique.v1.Suit
+	(Rank)(0),      // 1: bezique.v1.Rank
+	(MeldKind)(0),  // 2: bezique.v1.MeldKind
+	(MeldClass)(0), // 3: bezique.v1.MeldClass
+	(*Card)(nil),   // 4: bezique.v1.Card
+	(*Meld)(nil),   // 5: bezique.v1.Meld
 }
 var file_bezique_v1_cards_proto_depIdxs = []int32{
 	0, // 0: bezique.v1.Card.suit:type_name -> bezique.v1.Suit
 	1, // 1: bezique.v1.Card.rank:type_name -> bezique.v1.Rank
 	2, // 2: bezique.v1.Meld.kind:type_name -> bezique.v1.MeldKind
-	3, // 3: bezique.v1.Meld.cards:type_name -> bezique.v1.Card
+	4, // 3: bezique.v1.Meld.cards:type_name -> bezique.v1.Card
 	4, // [4:4] is the sub-list for method output_type
 	4, // [4:4] is the sub-list for method input_type
 	4, // [4:4] is the sub-list for extension type_name
@@ -492,7 +561,7 @@ func file_bezique_v1_cards_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_cards_proto_rawDesc), len(file_bezique_v1_cards_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      4,
 			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,

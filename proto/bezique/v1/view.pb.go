@@ -346,8 +346,11 @@ type TabledCard struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// card is the tabled card.
 	Card *Card `protobuf:"bytes,1,opt,name=card,proto3" json:"card,omitempty"`
-	// scored_in are the meld kinds the card has scored in.
-	ScoredIn      []MeldKind `protobuf:"varint,2,rep,packed,name=scored_in,json=scoredIn,proto3,enum=bezique.v1.MeldKind" json:"scored_in,omitempty"`
+	// scored_in are the meld kinds the card has scored in, where the server tracks kinds;
+	// scored_classes is always set.
+	ScoredIn []MeldKind `protobuf:"varint,2,rep,packed,name=scored_in,json=scoredIn,proto3,enum=bezique.v1.MeldKind" json:"scored_in,omitempty"`
+	// scored_classes are the meld classes the card has scored in (what the re-use rule needs).
+	ScoredClasses []MeldClass `protobuf:"varint,3,rep,packed,name=scored_classes,json=scoredClasses,proto3,enum=bezique.v1.MeldClass" json:"scored_classes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -392,6 +395,13 @@ func (x *TabledCard) GetCard() *Card {
 func (x *TabledCard) GetScoredIn() []MeldKind {
 	if x != nil {
 		return x.ScoredIn
+	}
+	return nil
+}
+
+func (x *TabledCard) GetScoredClasses() []MeldClass {
+	if x != nil {
+		return x.ScoredClasses
 	}
 	return nil
 }
@@ -470,7 +480,11 @@ type WindowState struct {
 	// meld_done tells whether the side has made its one meld in this window.
 	MeldDone bool `protobuf:"varint,3,opt,name=meld_done,json=meldDone,proto3" json:"meld_done,omitempty"`
 	// meld_passed tells whether the winner passed the meld privilege to the partner.
-	MeldPassed    bool `protobuf:"varint,4,opt,name=meld_passed,json=meldPassed,proto3" json:"meld_passed,omitempty"`
+	MeldPassed bool `protobuf:"varint,4,opt,name=meld_passed,json=meldPassed,proto3" json:"meld_passed,omitempty"`
+	// partner is the winner's partner; unset outside the partnership game.
+	Partner *uint32 `protobuf:"varint,5,opt,name=partner,proto3,oneof" json:"partner,omitempty"`
+	// exchanged is the card taken by a seven exchange in this window, if any.
+	Exchanged     *Card `protobuf:"bytes,6,opt,name=exchanged,proto3" json:"exchanged,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -533,6 +547,20 @@ func (x *WindowState) GetMeldPassed() bool {
 	return false
 }
 
+func (x *WindowState) GetPartner() uint32 {
+	if x != nil && x.Partner != nil {
+		return *x.Partner
+	}
+	return 0
+}
+
+func (x *WindowState) GetExchanged() *Card {
+	if x != nil {
+		return x.Exchanged
+	}
+	return nil
+}
+
 // View is what one seat may know of a table; the public view (for spectators) has no
 // seat and no hand.
 type View struct {
@@ -574,7 +602,13 @@ type View struct {
 	// last_stock_card is the two-handed last stock card shown to this seat (RULES.md §8.9).
 	LastStockCard *Card `protobuf:"bytes,18,opt,name=last_stock_card,json=lastStockCard,proto3" json:"last_stock_card,omitempty"`
 	// duel is the four-handed phase-2 duel, 1 or 2; 0 otherwise.
-	Duel          uint32 `protobuf:"varint,19,opt,name=duel,proto3" json:"duel,omitempty"`
+	Duel uint32 `protobuf:"varint,19,opt,name=duel,proto3" json:"duel,omitempty"`
+	// duel_seats are the two seats of the current duel; empty outside the duels.
+	DuelSeats []uint32 `protobuf:"varint,20,rep,packed,name=duel_seats,json=duelSeats,proto3" json:"duel_seats,omitempty"`
+	// target is the game target in points.
+	Target uint32 `protobuf:"varint,21,opt,name=target,proto3" json:"target,omitempty"`
+	// winner_side is the winning side once the game is over; unset before.
+	WinnerSide    *uint32 `protobuf:"varint,22,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -742,6 +776,27 @@ func (x *View) GetDuel() uint32 {
 	return 0
 }
 
+func (x *View) GetDuelSeats() []uint32 {
+	if x != nil {
+		return x.DuelSeats
+	}
+	return nil
+}
+
+func (x *View) GetTarget() uint32 {
+	if x != nil {
+		return x.Target
+	}
+	return 0
+}
+
+func (x *View) GetWinnerSide() uint32 {
+	if x != nil && x.WinnerSide != nil {
+		return *x.WinnerSide
+	}
+	return 0
+}
+
 var File_bezique_v1_view_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_view_proto_rawDesc = "" +
@@ -762,21 +817,26 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\x04side\x18\x01 \x01(\rR\x04side\x12\x1f\n" +
 	"\vdeal_points\x18\x02 \x01(\rR\n" +
 	"dealPoints\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\rR\x05total\"e\n" +
+	"\x05total\x18\x03 \x01(\rR\x05total\"\xa3\x01\n" +
 	"\n" +
 	"TabledCard\x12$\n" +
 	"\x04card\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x04card\x121\n" +
-	"\tscored_in\x18\x02 \x03(\x0e2\x14.bezique.v1.MeldKindR\bscoredIn\"k\n" +
+	"\tscored_in\x18\x02 \x03(\x0e2\x14.bezique.v1.MeldKindR\bscoredIn\x12<\n" +
+	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClasses\"k\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1b\n" +
 	"\thand_size\x18\x02 \x01(\rR\bhandSize\x12.\n" +
-	"\x06tabled\x18\x03 \x03(\v2\x16.bezique.v1.TabledCardR\x06tabled\"\x92\x01\n" +
+	"\x06tabled\x18\x03 \x03(\v2\x16.bezique.v1.TabledCardR\x06tabled\"\xed\x01\n" +
 	"\vWindowState\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12-\n" +
 	"\x05stage\x18\x02 \x01(\x0e2\x17.bezique.v1.WindowStageR\x05stage\x12\x1b\n" +
 	"\tmeld_done\x18\x03 \x01(\bR\bmeldDone\x12\x1f\n" +
 	"\vmeld_passed\x18\x04 \x01(\bR\n" +
-	"meldPassed\"\xfb\x05\n" +
+	"meldPassed\x12\x1d\n" +
+	"\apartner\x18\x05 \x01(\rH\x00R\apartner\x88\x01\x01\x12.\n" +
+	"\texchanged\x18\x06 \x01(\v2\x10.bezique.v1.CardR\texchangedB\n" +
+	"\n" +
+	"\b_partner\"\xe8\x06\n" +
 	"\x04View\x12\x17\n" +
 	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x88\x01\x01\x12-\n" +
 	"\avariant\x18\x02 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x12\n" +
@@ -799,9 +859,15 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\x06window\x18\x10 \x01(\v2\x17.bezique.v1.WindowStateR\x06window\x123\n" +
 	"\fspent_sevens\x18\x11 \x03(\v2\x10.bezique.v1.CardR\vspentSevens\x128\n" +
 	"\x0flast_stock_card\x18\x12 \x01(\v2\x10.bezique.v1.CardR\rlastStockCard\x12\x12\n" +
-	"\x04duel\x18\x13 \x01(\rR\x04duelB\a\n" +
+	"\x04duel\x18\x13 \x01(\rR\x04duel\x12\x1d\n" +
+	"\n" +
+	"duel_seats\x18\x14 \x03(\rR\tduelSeats\x12\x16\n" +
+	"\x06target\x18\x15 \x01(\rR\x06target\x12$\n" +
+	"\vwinner_side\x18\x16 \x01(\rH\x02R\n" +
+	"winnerSide\x88\x01\x01B\a\n" +
 	"\x05_seatB\t\n" +
-	"\a_to_act*\x8a\x01\n" +
+	"\a_to_actB\x0e\n" +
+	"\f_winner_side*\x8a\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12PHASE_TRICK_PHASE1\x10\x01\x12\x10\n" +
@@ -840,33 +906,36 @@ var file_bezique_v1_view_proto_goTypes = []any{
 	(*View)(nil),        // 8: bezique.v1.View
 	(*Card)(nil),        // 9: bezique.v1.Card
 	(MeldKind)(0),       // 10: bezique.v1.MeldKind
-	(Variant)(0),        // 11: bezique.v1.Variant
-	(Suit)(0),           // 12: bezique.v1.Suit
+	(MeldClass)(0),      // 11: bezique.v1.MeldClass
+	(Variant)(0),        // 12: bezique.v1.Variant
+	(Suit)(0),           // 13: bezique.v1.Suit
 }
 var file_bezique_v1_view_proto_depIdxs = []int32{
 	9,  // 0: bezique.v1.Play.card:type_name -> bezique.v1.Card
 	2,  // 1: bezique.v1.Trick.plays:type_name -> bezique.v1.Play
 	9,  // 2: bezique.v1.TabledCard.card:type_name -> bezique.v1.Card
 	10, // 3: bezique.v1.TabledCard.scored_in:type_name -> bezique.v1.MeldKind
-	5,  // 4: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
-	1,  // 5: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
-	11, // 6: bezique.v1.View.variant:type_name -> bezique.v1.Variant
-	12, // 7: bezique.v1.View.trump:type_name -> bezique.v1.Suit
-	9,  // 8: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
-	9,  // 9: bezique.v1.View.hand:type_name -> bezique.v1.Card
-	6,  // 10: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
-	2,  // 11: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
-	3,  // 12: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
-	4,  // 13: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
-	0,  // 14: bezique.v1.View.phase:type_name -> bezique.v1.Phase
-	7,  // 15: bezique.v1.View.window:type_name -> bezique.v1.WindowState
-	9,  // 16: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
-	9,  // 17: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	11, // 4: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
+	5,  // 5: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
+	1,  // 6: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
+	9,  // 7: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
+	12, // 8: bezique.v1.View.variant:type_name -> bezique.v1.Variant
+	13, // 9: bezique.v1.View.trump:type_name -> bezique.v1.Suit
+	9,  // 10: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
+	9,  // 11: bezique.v1.View.hand:type_name -> bezique.v1.Card
+	6,  // 12: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
+	2,  // 13: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
+	3,  // 14: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
+	4,  // 15: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
+	0,  // 16: bezique.v1.View.phase:type_name -> bezique.v1.Phase
+	7,  // 17: bezique.v1.View.window:type_name -> bezique.v1.WindowState
+	9,  // 18: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
+	9,  // 19: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_view_proto_init() }
@@ -876,6 +945,7 @@ func file_bezique_v1_view_proto_init() {
 	}
 	file_bezique_v1_cards_proto_init()
 	file_bezique_v1_rules_proto_init()
+	file_bezique_v1_view_proto_msgTypes[5].OneofWrappers = []any{}
 	file_bezique_v1_view_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
