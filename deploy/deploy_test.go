@@ -1,0 +1,685 @@
+package deploy
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/bezique-arena/bezique/service"
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"sigs.k8s.io/yaml"
+)
+
+// exportedMetrics returns every metric name the referee exports, gathered from a real
+// registry: service.NewMetrics plus a gRPC server (with the health service) whose
+// series are initialised. Histograms and summaries add their _bucket, _sum and _count
+// series names. `up` is added by Prometheus itself.
+func exportedMetrics(t *testing.T) map[string]bool {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	m := service.NewMetrics(reg)
+	s := grpc.NewServer(grpc.ChainStreamInterceptor(m.StreamServerInterceptor()))
+	healthpb.RegisterHealthServer(s, health.NewServer())
+	m.InitializeMetrics(s)
+	t.Cleanup(s.Stop)
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{"up": true}
+	for _, mf := range mfs {
+		n := mf.GetName()
+		names[n] = true
+		switch mf.GetType() {
+		case dto.MetricType_HISTOGRAM, dto.MetricType_GAUGE_HISTOGRAM:
+			names[n+"_bucket"], names[n+"_sum"], names[n+"_count"] = true, true, true
+		case dto.MetricType_SUMMARY:
+			names[n+"_sum"], names[n+"_count"] = true, true
+		}
+	}
+	for _, n := range service.MetricNames() {
+		if !names[n] {
+			t.Errorf("service.MetricNames() lists %s but the registry does not export it", n)
+		}
+	}
+	for _, n := range []string{"grpc_server_handled_total", "grpc_server_handling_seconds_bucket", "go_goroutines", "process_resident_memory_bytes"} {
+		if !names[n] {
+			t.Errorf("expected %s among exported metrics", n)
+		}
+	}
+	return names
+}
+
+// promQLKeywords are identifiers in PromQL that are neither metric nor function names.
+var promQLKeywords = map[string]bool{
+	"and": true, "or": true, "unless": true, "bool": true, "offset": true,
+	"inf": true, "nan": true,
+}
+
+// promQLAggregations are aggregation operators, which may be followed by by/without
+// before their parenthesised argument.
+var promQLAggregations = map[string]bool{
+	"sum": true, "min": true, "max": true, "avg": true, "group": true, "stddev": true,
+	"stdvar": true, "count": true, "count_values": true, "bottomk": true, "topk": true,
+	"quantile": true, "limitk": true, "limit_ratio": true,
+}
+
+// promQLGroupings are keywords followed by a parenthesised list of label names.
+var promQLGroupings = map[string]bool{
+	"by": true, "without": true, "on": true, "ignoring": true, "group_left": true, "group_right": true,
+}
+
+// metricNames returns the metric names a PromQL expression (possibly with Grafana
+// variables such as $__rate_interval) selects. It is a small lexer, not a parser:
+// it skips strings, label matchers {...}, ranges [...], numbers and durations,
+// function names (an identifier followed by "("), keywords, and the label lists of
+// by/without/on/ignoring/group_left/group_right.
+func metricNames(expr string) ([]string, error) {
+	var names []string
+	isIdentStart := func(c byte) bool { return c == '_' || c == ':' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	isIdent := func(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+	skipString := func(i int) (int, error) {
+		q := expr[i]
+		for j := i + 1; j < len(expr); j++ {
+			if expr[j] == '\\' && q != '`' {
+				j++
+				continue
+			}
+			if expr[j] == q {
+				return j + 1, nil
+			}
+		}
+		return 0, fmt.Errorf("unterminated string at %d in %q", i, expr)
+	}
+	// skipBlock skips from an opening bracket to its match, skipping strings inside.
+	skipBlock := func(i int, open, close byte) (int, error) {
+		depth := 0
+		for j := i; j < len(expr); {
+			switch c := expr[j]; {
+			case c == '"' || c == '\'' || c == '`':
+				k, err := skipString(j)
+				if err != nil {
+					return 0, err
+				}
+				j = k
+				continue
+			case c == open:
+				depth++
+			case c == close:
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+			j++
+		}
+		return 0, fmt.Errorf("unbalanced %c at %d in %q", open, i, expr)
+	}
+	skipSpace := func(i int) int {
+		for i < len(expr) && strings.ContainsRune(" \t\r\n", rune(expr[i])) {
+			i++
+		}
+		return i
+	}
+	for i := 0; i < len(expr); {
+		c := expr[i]
+		switch {
+		case c == '"' || c == '\'' || c == '`':
+			j, err := skipString(i)
+			if err != nil {
+				return nil, err
+			}
+			i = j
+		case c == '{':
+			j, err := skipBlock(i, '{', '}')
+			if err != nil {
+				return nil, err
+			}
+			i = j
+		case c == '[':
+			j, err := skipBlock(i, '[', ']')
+			if err != nil {
+				return nil, err
+			}
+			i = j
+		case c == '#': // comment to end of line
+			for i < len(expr) && expr[i] != '\n' {
+				i++
+			}
+		case c == '$': // Grafana variable: $name or ${name}
+			i++
+			if i < len(expr) && expr[i] == '{' {
+				j, err := skipBlock(i, '{', '}')
+				if err != nil {
+					return nil, err
+				}
+				i = j
+			}
+			for i < len(expr) && isIdent(expr[i]) {
+				i++
+			}
+		case c >= '0' && c <= '9' || c == '.':
+			for i < len(expr) && (isIdent(expr[i]) || expr[i] == '.' ||
+				(expr[i] == '-' || expr[i] == '+') && (expr[i-1] == 'e' || expr[i-1] == 'E')) {
+				i++
+			}
+		case isIdentStart(c):
+			j := i
+			for j < len(expr) && isIdent(expr[j]) {
+				j++
+			}
+			word := expr[i:j]
+			k := skipSpace(j)
+			switch {
+			case promQLGroupings[strings.ToLower(word)]:
+				if k < len(expr) && expr[k] == '(' {
+					end, err := skipBlock(k, '(', ')')
+					if err != nil {
+						return nil, err
+					}
+					j = end
+				}
+			case promQLKeywords[strings.ToLower(word)], promQLAggregations[strings.ToLower(word)]:
+			case k < len(expr) && expr[k] == '(': // function or aggregation
+			default:
+				names = append(names, word)
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return names, nil
+}
+
+func TestMetricNamesLexer(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want []string
+	}{
+		{`up{job="bezique-referee"} == 0`, []string{"up"}},
+		{`absent(up{job="x"})`, []string{"up"}},
+		{`sum by (job, instance) (bezique_tables{state="playing"}) > 0 and sum by (job, instance) (increase(bezique_actions_total{outcome="accepted"}[10m])) == 0`,
+			[]string{"bezique_tables", "bezique_actions_total"}},
+		{`histogram_quantile(0.99, sum by (op, le) (rate(a_bucket{x=~"a|b", y!="}"}[$__rate_interval]))) > 0.5`, []string{"a_bucket"}},
+		{`sum(rate(x_total[5m] offset 1h)) by (le) / on(instance) group_left(version) y_info * 1e-3`, []string{"x_total", "y_info"}},
+		{`rate(process_cpu_seconds_total{instance=~"$instance"}[${__rate_interval}])`, []string{"process_cpu_seconds_total"}},
+		{`label_replace(m, "dst", "$1", "src", "(.*)") unless bool n`, []string{"m", "n"}},
+	} {
+		got, err := metricNames(c.expr)
+		if err != nil {
+			t.Errorf("%s: %v", c.expr, err)
+			continue
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("metricNames(%q) = %q, want %q", c.expr, got, c.want)
+		}
+	}
+	for _, bad := range []string{`sum(x{a="b}`, `rate(x[5m)`, `x{a="b"`} {
+		if _, err := metricNames(bad); err == nil {
+			t.Errorf("metricNames(%q): no error", bad)
+		}
+	}
+}
+
+// checkExpr reports an error for every metric in expr that the referee does not export.
+func checkExpr(t *testing.T, where, expr string, exported map[string]bool, seen map[string]bool) {
+	t.Helper()
+	names, err := metricNames(expr)
+	if err != nil {
+		t.Errorf("%s: %v", where, err)
+		return
+	}
+	if len(names) == 0 {
+		t.Errorf("%s: no metric in %q", where, expr)
+	}
+	for _, n := range names {
+		seen[n] = true
+		if !exported[n] {
+			t.Errorf("%s: metric %s is not exported by the referee (expr %q)", where, n, expr)
+		}
+	}
+}
+
+// alertRules is the part of a Prometheus rule file that the tests read.
+type alertRules struct {
+	Groups []struct {
+		Name  string `json:"name"`
+		Rules []struct {
+			Alert       string            `json:"alert"`
+			Record      string            `json:"record"`
+			Expr        string            `json:"expr"`
+			For         string            `json:"for"`
+			Labels      map[string]string `json:"labels"`
+			Annotations map[string]string `json:"annotations"`
+		} `json:"rules"`
+	} `json:"groups"`
+}
+
+func TestAlertsNameExportedMetrics(t *testing.T) {
+	exported := exportedMetrics(t)
+	data, err := os.ReadFile("prometheus/alerts.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules alertRules
+	if err := yaml.UnmarshalStrict(data, &rules); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	alerts := 0
+	for _, g := range rules.Groups {
+		for _, r := range g.Rules {
+			if r.Alert == "" {
+				t.Errorf("group %s: rule without alert name (recording rules belong elsewhere)", g.Name)
+				continue
+			}
+			alerts++
+			checkExpr(t, "alert "+r.Alert, r.Expr, exported, seen)
+			if s := r.Labels["severity"]; s != "critical" && s != "warning" {
+				t.Errorf("alert %s: severity %q, want critical or warning", r.Alert, s)
+			}
+			if r.Annotations["summary"] == "" || r.Annotations["description"] == "" {
+				t.Errorf("alert %s: needs summary and description annotations", r.Alert)
+			}
+		}
+	}
+	if alerts < 5 {
+		t.Errorf("%d alerts, want at least 5", alerts)
+	}
+	// Every alert must be unit-tested in alerts_test.yml (promtool runs the tests).
+	tests, err := os.ReadFile("prometheus/alerts_test.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range rules.Groups {
+		for _, r := range g.Rules {
+			if n := strings.Count(string(tests), "alertname: "+r.Alert+"\n"); n < 2 {
+				t.Errorf("alert %s: %d evaluations in alerts_test.yml, want at least 2 (firing and not firing)", r.Alert, n)
+			}
+		}
+	}
+}
+
+func TestDashboardNamesExportedMetrics(t *testing.T) {
+	exported := exportedMetrics(t)
+	files, err := filepath.Glob("grafana/dashboards/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no dashboards: %v", err)
+	}
+	var datasources struct {
+		Datasources []struct {
+			UID string `json:"uid"`
+		} `json:"datasources"`
+	}
+	data, err := os.ReadFile("grafana/provisioning/datasources/prometheus.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, &datasources); err != nil || len(datasources.Datasources) != 1 {
+		t.Fatalf("datasource provisioning: %v", err)
+	}
+	dsUID := datasources.Datasources[0].UID
+
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var dash struct {
+			UID        string            `json:"uid"`
+			Title      string            `json:"title"`
+			Panels     []json.RawMessage `json:"panels"`
+			Templating struct {
+				List []struct {
+					Name  string `json:"name"`
+					Query struct {
+						Query string `json:"query"`
+					} `json:"query"`
+				} `json:"list"`
+			} `json:"templating"`
+		}
+		if err := json.Unmarshal(data, &dash); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if dash.UID == "" || dash.Title == "" || len(dash.Panels) == 0 {
+			t.Errorf("%s: needs uid, title and panels", f)
+		}
+		exprs := 0
+		for _, raw := range dash.Panels {
+			var p struct {
+				Type       string `json:"type"`
+				Title      string `json:"title"`
+				Datasource *struct {
+					UID string `json:"uid"`
+				} `json:"datasource"`
+				Targets []struct {
+					Expr       string `json:"expr"`
+					Datasource *struct {
+						UID string `json:"uid"`
+					} `json:"datasource"`
+				} `json:"targets"`
+			}
+			if err := json.Unmarshal(raw, &p); err != nil {
+				t.Fatalf("%s: panel: %v", f, err)
+			}
+			if p.Type == "row" {
+				continue
+			}
+			if p.Datasource == nil || p.Datasource.UID != dsUID {
+				t.Errorf("%s: panel %q: data source must be uid %q", f, p.Title, dsUID)
+			}
+			if len(p.Targets) == 0 {
+				t.Errorf("%s: panel %q has no query", f, p.Title)
+			}
+			for _, tg := range p.Targets {
+				exprs++
+				checkExpr(t, fmt.Sprintf("%s: panel %q", f, p.Title), tg.Expr, exported, seen)
+			}
+		}
+		// Template variables: label_values(<selector>, label).
+		labelValues := regexp.MustCompile(`^label_values\((.*),\s*[A-Za-z_]+\)$`)
+		for _, v := range dash.Templating.List {
+			m := labelValues.FindStringSubmatch(v.Query.Query)
+			if m == nil {
+				t.Errorf("%s: variable %s: query %q is not label_values(selector, label)", f, v.Name, v.Query.Query)
+				continue
+			}
+			checkExpr(t, fmt.Sprintf("%s: variable %s", f, v.Name), m[1], exported, seen)
+		}
+		if exprs == 0 {
+			t.Errorf("%s: no queries", f)
+		}
+	}
+	// The dashboard shows every metric the referee defines itself.
+	for _, n := range service.MetricNames() {
+		if !seen[n] && !seen[n+"_bucket"] && !seen[n+"_count"] {
+			t.Errorf("no dashboard panel shows %s", n)
+		}
+	}
+}
+
+// k8sObject is one decoded manifest document.
+type k8sObject struct {
+	file string
+	kind string
+	obj  any
+}
+
+// serviceMonitor is the part of monitoring.coreos.com/v1 ServiceMonitor that we use; its
+// Go types live in the Prometheus Operator module, which we do not import.
+type serviceMonitor struct {
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Metadata   metav1.ObjectMeta `json:"metadata"`
+	Spec       struct {
+		JobLabel          string               `json:"jobLabel,omitempty"`
+		TargetLabels      []string             `json:"targetLabels,omitempty"`
+		PodTargetLabels   []string             `json:"podTargetLabels,omitempty"`
+		Selector          metav1.LabelSelector `json:"selector"`
+		NamespaceSelector *struct {
+			Any        bool     `json:"any,omitempty"`
+			MatchNames []string `json:"matchNames,omitempty"`
+		} `json:"namespaceSelector,omitempty"`
+		SampleLimit *uint64 `json:"sampleLimit,omitempty"`
+		Endpoints   []struct {
+			Port            string              `json:"port,omitempty"`
+			TargetPort      any                 `json:"targetPort,omitempty"`
+			Path            string              `json:"path,omitempty"`
+			Scheme          string              `json:"scheme,omitempty"`
+			Params          map[string][]string `json:"params,omitempty"`
+			Interval        string              `json:"interval,omitempty"`
+			ScrapeTimeout   string              `json:"scrapeTimeout,omitempty"`
+			HonorLabels     bool                `json:"honorLabels,omitempty"`
+			HonorTimestamps *bool               `json:"honorTimestamps,omitempty"`
+			Relabelings     []map[string]any    `json:"relabelings,omitempty"`
+			MetricRelabel   []map[string]any    `json:"metricRelabelings,omitempty"`
+		} `json:"endpoints"`
+	} `json:"spec"`
+}
+
+var durationRE = regexp.MustCompile(`^([0-9]+(ms|s|m|h))+$`)
+
+// decodeManifests decodes every document of every YAML file under k8s/ strictly.
+func decodeManifests(t *testing.T) []k8sObject {
+	t.Helper()
+	files, err := filepath.Glob("k8s/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no manifests: %v", err)
+	}
+	var objs []k8sObject
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
+		for i := 0; ; i++ {
+			doc, err := r.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: document %d: %v", f, i, err)
+			}
+			if len(bytes.TrimSpace(stripComments(doc))) == 0 {
+				continue
+			}
+			var meta metav1.TypeMeta
+			if err := yaml.Unmarshal(doc, &meta); err != nil {
+				t.Fatalf("%s: document %d: %v", f, i, err)
+			}
+			var obj any
+			switch meta.APIVersion + "/" + meta.Kind {
+			case "apps/v1/Deployment":
+				obj = &appsv1.Deployment{}
+			case "v1/Service":
+				obj = &corev1.Service{}
+			case "v1/ConfigMap":
+				obj = &corev1.ConfigMap{}
+			case "v1/PersistentVolumeClaim":
+				obj = &corev1.PersistentVolumeClaim{}
+			case "policy/v1/PodDisruptionBudget":
+				obj = &policyv1.PodDisruptionBudget{}
+			case "monitoring.coreos.com/v1/ServiceMonitor":
+				obj = &serviceMonitor{}
+			default:
+				t.Errorf("%s: document %d: unexpected %s %s", f, i, meta.APIVersion, meta.Kind)
+				continue
+			}
+			// Strict: unknown or duplicate fields are errors.
+			if err := yaml.UnmarshalStrict(doc, obj); err != nil {
+				t.Errorf("%s: document %d (%s): %v", f, i, meta.Kind, err)
+				continue
+			}
+			objs = append(objs, k8sObject{file: f, kind: meta.Kind, obj: obj})
+		}
+	}
+	return objs
+}
+
+func stripComments(doc []byte) []byte {
+	var out []byte
+	for _, line := range bytes.Split(doc, []byte("\n")) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			out = append(out, line...)
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+func TestManifestsStrict(t *testing.T) {
+	objs := decodeManifests(t)
+	byKind := map[string][]any{}
+	for _, o := range objs {
+		byKind[o.kind] = append(byKind[o.kind], o.obj)
+	}
+	var kinds []string
+	for k := range byKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	want := []string{"ConfigMap", "Deployment", "PersistentVolumeClaim", "PodDisruptionBudget", "Service", "ServiceMonitor"}
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("kinds %v, want %v", kinds, want)
+	}
+	for _, k := range want {
+		if len(byKind[k]) != 1 {
+			t.Fatalf("%d %s objects, want 1", len(byKind[k]), k)
+		}
+	}
+	dep := byKind["Deployment"][0].(*appsv1.Deployment)
+	svc := byKind["Service"][0].(*corev1.Service)
+	cm := byKind["ConfigMap"][0].(*corev1.ConfigMap)
+	pvc := byKind["PersistentVolumeClaim"][0].(*corev1.PersistentVolumeClaim)
+	pdb := byKind["PodDisruptionBudget"][0].(*policyv1.PodDisruptionBudget)
+	sm := byKind["ServiceMonitor"][0].(*serviceMonitor)
+
+	podLabels := labels.Set(dep.Spec.Template.Labels)
+	selects := func(what string, sel *metav1.LabelSelector) {
+		t.Helper()
+		s, err := metav1.LabelSelectorAsSelector(sel)
+		if err != nil || s.Empty() || !s.Matches(podLabels) {
+			t.Errorf("%s selector %v does not select the referee pods %v (%v)", what, sel, podLabels, err)
+		}
+	}
+	selects("Deployment", dep.Spec.Selector)
+	selects("Service", &metav1.LabelSelector{MatchLabels: svc.Spec.Selector})
+	selects("PodDisruptionBudget", pdb.Spec.Selector)
+	if s, err := metav1.LabelSelectorAsSelector(&sm.Spec.Selector); err != nil || s.Empty() || !s.Matches(labels.Set(svc.Labels)) {
+		t.Errorf("ServiceMonitor selector %v does not select the Service labels %v", sm.Spec.Selector, svc.Labels)
+	}
+
+	pod := dep.Spec.Template.Spec
+	if len(pod.Containers) != 1 {
+		t.Fatalf("%d containers, want 1", len(pod.Containers))
+	}
+	c := pod.Containers[0]
+	ports := map[string]int32{}
+	for _, p := range c.Ports {
+		ports[p.Name] = p.ContainerPort
+	}
+	if ports["grpc"] != 7777 || ports["metrics"] != 9090 {
+		t.Errorf("container ports %v, want grpc 7777 and metrics 9090", ports)
+	}
+	for name, p := range map[string]*corev1.Probe{"startup": c.StartupProbe, "liveness": c.LivenessProbe, "readiness": c.ReadinessProbe} {
+		if p == nil || p.GRPC == nil || p.GRPC.Port != 7777 {
+			t.Errorf("%s probe: want a native gRPC probe on port 7777, got %+v", name, p)
+		}
+	}
+	if c.Resources.Requests.Cpu().IsZero() || c.Resources.Requests.Memory().IsZero() || c.Resources.Limits.Memory().IsZero() {
+		t.Errorf("resources: want cpu and memory requests and a memory limit, got %+v", c.Resources)
+	}
+	psc, sc := pod.SecurityContext, c.SecurityContext
+	if psc == nil || psc.RunAsNonRoot == nil || !*psc.RunAsNonRoot || psc.RunAsUser == nil || *psc.RunAsUser == 0 {
+		t.Errorf("pod securityContext must run as a non-root user: %+v", psc)
+	}
+	if sc == nil || sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem ||
+		sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation ||
+		sc.Capabilities == nil || !slices.Contains(sc.Capabilities.Drop, "ALL") {
+		t.Errorf("container securityContext: want read-only root fs, no privilege escalation, drop ALL: %+v", sc)
+	}
+
+	// Flags come from the ConfigMap: every $(VAR) in args is defined there.
+	for _, ef := range c.EnvFrom {
+		if ef.ConfigMapRef == nil || ef.ConfigMapRef.Name != cm.Name {
+			t.Errorf("envFrom %+v: want configMapRef %s", ef, cm.Name)
+		}
+	}
+	varRE := regexp.MustCompile(`\$\(([A-Z_]+)\)`)
+	flags := map[string]bool{}
+	for _, a := range c.Args {
+		flags[strings.SplitN(a, "=", 2)[0]] = true
+		for _, m := range varRE.FindAllStringSubmatch(a, -1) {
+			if _, ok := cm.Data[m[1]]; !ok {
+				t.Errorf("arg %q uses $(%s), which ConfigMap %s does not define", a, m[1], cm.Name)
+			}
+		}
+	}
+	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout"} {
+		if !flags[f] {
+			t.Errorf("args lack %s", f)
+		}
+	}
+	if !strings.HasPrefix(cm.Data["BEZIQUE_STORE"], "sqlite:/data/") {
+		t.Errorf("BEZIQUE_STORE %q: want a SQLite file on the /data volume", cm.Data["BEZIQUE_STORE"])
+	}
+	mounts := map[string]string{}
+	for _, m := range c.VolumeMounts {
+		mounts[m.Name] = m.MountPath
+	}
+	if mounts["data"] != "/data" {
+		t.Errorf("data volume mounted at %q, want /data", mounts["data"])
+	}
+	for _, v := range pod.Volumes {
+		if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName != pvc.Name {
+			t.Errorf("volume %s claims %s, want %s", v.Name, v.PersistentVolumeClaim.ClaimName, pvc.Name)
+		}
+	}
+
+	svcPorts := map[string]int32{}
+	for _, p := range svc.Spec.Ports {
+		svcPorts[p.Name] = p.Port
+		if _, ok := ports[p.TargetPort.String()]; !ok {
+			t.Errorf("Service port %s targets %s, which the container does not name", p.Name, p.TargetPort.String())
+		}
+	}
+	if svcPorts["grpc"] != 7777 || svcPorts["metrics"] != 9090 {
+		t.Errorf("Service ports %v, want grpc 7777 and metrics 9090", svcPorts)
+	}
+
+	if sm.APIVersion != "monitoring.coreos.com/v1" || sm.Metadata.Name == "" || len(sm.Spec.Endpoints) == 0 {
+		t.Fatalf("ServiceMonitor: %+v", sm)
+	}
+	for _, ep := range sm.Spec.Endpoints {
+		if _, ok := svcPorts[ep.Port]; !ok || ep.Port != "metrics" {
+			t.Errorf("ServiceMonitor endpoint port %q: want the Service's metrics port", ep.Port)
+		}
+		if ep.Path != "" && ep.Path != "/metrics" {
+			t.Errorf("ServiceMonitor path %q, want /metrics", ep.Path)
+		}
+		for _, d := range []string{ep.Interval, ep.ScrapeTimeout} {
+			if d != "" && !durationRE.MatchString(d) {
+				t.Errorf("ServiceMonitor duration %q is not a Prometheus duration", d)
+			}
+		}
+	}
+	// The alerts select job="bezique-referee"; the Operator names the job after the Service.
+	if sm.Spec.JobLabel == "" && svc.Name != "bezique-referee" {
+		t.Errorf("Service name %q: alerts expect job bezique-referee", svc.Name)
+	}
+}
+
+func TestManifestsRejectUnknownFields(t *testing.T) {
+	// The strict decoding above must fail on a misspelt field; prove it does.
+	bad := []byte("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replica: 1\n")
+	if err := yaml.UnmarshalStrict(bad, &appsv1.Deployment{}); err == nil {
+		t.Error("strict decoding accepted spec.replica")
+	}
+	badSM := []byte("apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: x\nspec:\n  endpoints:\n    - port: metrics\n      intervl: 15s\n")
+	if err := yaml.UnmarshalStrict(badSM, &serviceMonitor{}); err == nil {
+		t.Error("strict decoding accepted endpoints[].intervl")
+	}
+}
