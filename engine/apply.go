@@ -79,13 +79,12 @@ func (g *Game) check(seat int, a Action) *Error {
 		if !privilege {
 			return ruleErr("RULES.md §3.3.6", "the meld privilege is not yours in this window")
 		}
-		_, err := g.checkMeld(seat, &a.Meld.Cards, a.Meld.Kind)
-		if err != nil {
-			return err
+		if _, r := g.checkMeld(seat, &a.Meld.Cards, a.Meld.Kind); r.why != okay {
+			return r.explain()
 		}
 	case ExchangeSeven, DeclareSeven:
-		if err := g.checkSeven(seat, a.Card, privilege); err != nil {
-			return err
+		if r := g.checkSeven(seat, a.Card, privilege); r.why != okay {
+			return r.explain()
 		}
 		if a.Kind == ExchangeSeven && g.turnUp.Rank() == Seven {
 			return ruleErr("RULES.md §1.9.2", "the turn-up is itself a seven: a seven can only be declared")
@@ -105,24 +104,21 @@ func (g *Game) check(seat int, a Action) *Error {
 }
 
 // checkSeven checks a seven action of seat with card c (RULES.md §1.9, §8.1).
-func (g *Game) checkSeven(seat int, c Card, privilege bool) *Error {
+func (g *Game) checkSeven(seat int, c Card, privilege bool) refusal {
 	st := &g.cs[c]
-	if c.Suit() != g.trump || c.Rank() != Seven {
-		return ruleErr("RULES.md §1.9.2", "%s is not the seven of trumps", c)
+	switch {
+	case c.Suit() != g.trump || c.Rank() != Seven:
+		return refuse(whyNotSeven, c, 0)
+	case int(st.owner) != seat || st.loc != locHand:
+		return refuse(whySevenNotInHand, c, 0)
+	case st.spent:
+		return refuse(whySevenSpent, c, 0)
+	case int(g.win.sevens[seat]) >= g.rules.MaxSevenActionsPerTrick:
+		return refuse(whySevenLimit, c, g.rules.MaxSevenActionsPerTrick)
+	case g.rules.SevenCountsAsMeld && (g.win.melded || !privilege):
+		return refuse(whySevenAsMeld, c, 0)
 	}
-	if int(st.owner) != seat || st.loc != locHand {
-		return ruleErr("RULES.md §1.9.2", "%s is not in your hand", c)
-	}
-	if st.spent {
-		return ruleErr("RULES.md §8.1", "%s has already scored", c)
-	}
-	if int(g.win.sevens[seat]) >= g.rules.MaxSevenActionsPerTrick {
-		return ruleErr("RULES.md §1.9.5", "at most %d seven action(s) per player per won trick", g.rules.MaxSevenActionsPerTrick)
-	}
-	if g.rules.SevenCountsAsMeld && (g.win.melded || !privilege) {
-		return ruleErr("RULES.md §1.9.3", "seven_counts_as_meld: the side's one meld of this trick is used or not yours")
-	}
-	return nil
+	return refusal{}
 }
 
 // checkPlay checks that seat may play card c to the current trick (RULES.md §1.3, §1.4, §1.8).
@@ -135,6 +131,11 @@ func (g *Game) checkPlay(seat int, c Card) *Error {
 		return ruleErr("RULES.md §1.8", "%s breaks the obligation to follow suit, head the trick or trump", c)
 	}
 	return nil
+}
+
+// playable reports whether seat, to act in a trick, may play its held card c.
+func (g *Game) playable(seat int, c Card) bool {
+	return g.phase != PhaseTrick2 || g.followsPhase2(seat, c)
 }
 
 // trickWinning returns the card currently winning the trick in play, or NoCard before the lead.
@@ -244,7 +245,7 @@ func (g *Game) Legal(seat int, buf []Action) []Action {
 	}
 	seven := NoCard
 	for _, c := range g.held[seat][:g.nheld[seat]] {
-		if (seven == NoCard || c < seven) && g.checkSeven(seat, c, privilege) == nil {
+		if (seven == NoCard || c < seven) && g.checkSeven(seat, c, privilege).why == okay {
 			seven = c
 		}
 	}
@@ -265,7 +266,7 @@ func (g *Game) appendPlays(seat int, buf []Action) []Action {
 	held := g.held[seat][:g.nheld[seat]]
 	start := len(buf)
 	for i, c := range held {
-		if g.checkPlay(seat, c) != nil {
+		if !g.playable(seat, c) {
 			continue
 		}
 		dup := false
@@ -311,7 +312,7 @@ func (g *Game) DefaultAction(seat int) Action {
 	}
 	best := NoCard
 	for _, c := range g.held[seat][:g.nheld[seat]] {
-		if g.checkPlay(seat, c) != nil {
+		if !g.playable(seat, c) {
 			continue
 		}
 		if best == NoCard || c.Rank() < best.Rank() || c.Rank() == best.Rank() && (c.Suit() < best.Suit() || c.Suit() == best.Suit() && c < best) {

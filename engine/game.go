@@ -137,7 +137,7 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 	} else {
 		g.dealer = firstDealer(d.Seed, g.n)
 	}
-	g.log = make([]Event, 0, 512)
+	g.log = make([]Event, 0, 256)
 	g.startDeal()
 	return g, nil
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // meldCheck is the outcome of checking a proposed meld.
 type meldCheck struct {
 	kind     MeldKind
@@ -90,37 +92,112 @@ func (g *Game) holds(seat int, c Card) bool {
 	return g.rules.Variant.Partnership() && st.loc == locTable && int(st.owner) == (seat+2)%4
 }
 
+// why is the reason a check refuses an action, kept small so that Legal can test many candidate
+// actions without allocating; explain turns it into an *Error.
+type why uint8
+
+const (
+	okay why = iota
+	whyMeldSize
+	whyBadCard
+	whyTwice
+	whyNotHeld
+	whyNotMeld
+	whyWrongKind
+	whyExchanged
+	whyPartnerCard
+	whyNoNewCard
+	whyNotHigher
+	whySequenceNoMarriage
+	whyMarried
+	whyKindUsed
+	whyTwoBeziques
+	whyBeziqueNotWhole
+	whyBeziqueUpgraded
+	whyNoNewPairs
+	whyNotSeven
+	whySevenNotInHand
+	whySevenSpent
+	whySevenLimit
+	whySevenAsMeld
+)
+
+// refusal is a refused check: the reason and the card and number it concerns.
+type refusal struct {
+	why  why
+	card Card
+	n    int
+}
+
+var refusals = [...]struct {
+	code   ErrorCode
+	rule   string
+	format string // %[1]s is the card, %[2]d the number
+}{
+	whyMeldSize:           {CodeMalformed, "", "a meld has 2 to 8 cards, got %[2]d"},
+	whyBadCard:            {CodeMalformed, "", "card id %[2]d is not in the deck"},
+	whyTwice:              {CodeMalformed, "", "card %[1]s named twice"},
+	whyNotHeld:            {CodeRule, "RULES.md §2 R1", "card %[1]s is not in your holding"},
+	whyNotMeld:            {CodeRule, "RULES.md §2", "these cards form no meld"},
+	whyWrongKind:          {CodeMalformed, "", "the cards do not form the meld kind named"},
+	whyExchanged:          {CodeRule, "RULES.md §1.9.4", "%[1]s was taken by the seven exchange and cannot be melded in this window"},
+	whyPartnerCard:        {CodeRule, "RULES.md §5 #15", "multi_bezique_same_player: %[1]s is your partner's card"},
+	whyNoNewCard:          {CodeRule, "RULES.md §2 R2", "a meld needs at least one card from your hand"},
+	whyNotHigher:          {CodeRule, "RULES.md §2 (reuse_rule=higher_value)", "%[1]s was in a meld worth %[2]d; it may only join a meld worth more"},
+	whySequenceNoMarriage: {CodeRule, "RULES.md §2 R5", "%[1]s was scored in a sequence and cannot marry"},
+	whyMarried:            {CodeRule, "RULES.md §2 R3", "%[1]s is already married"},
+	whyKindUsed:           {CodeRule, "RULES.md §2 R3", "%[1]s was already scored in a meld of this kind"},
+	whyTwoBeziques:        {CodeRule, "RULES.md §2 R6", "the cards come from two bezique melds; two scored beziques never combine"},
+	whyBeziqueNotWhole:    {CodeRule, "RULES.md §2 R6", "%[1]s was already scored in a bezique that is not whole in this meld"},
+	whyBeziqueUpgraded:    {CodeRule, "RULES.md §8.3", "the bezique of %[1]s has already been upgraded"},
+	whyNoNewPairs:         {CodeRule, "RULES.md §2 R6", "an upgrade must add new pairs"},
+	whyNotSeven:           {CodeRule, "RULES.md §1.9.2", "%[1]s is not the seven of trumps"},
+	whySevenNotInHand:     {CodeRule, "RULES.md §1.9.2", "%[1]s is not in your hand"},
+	whySevenSpent:         {CodeRule, "RULES.md §8.1", "%[1]s has already scored"},
+	whySevenLimit:         {CodeRule, "RULES.md §1.9.5", "at most %[2]d seven action(s) per player per won trick"},
+	whySevenAsMeld:        {CodeRule, "RULES.md §1.9.3", "seven_counts_as_meld: the side's one meld of this trick is used or not yours"},
+}
+
+// explain returns the *Error of a refusal.
+func (r refusal) explain() *Error {
+	d := refusals[r.why]
+	msg := fmt.Sprintf(d.format, r.card, r.n)
+	return &Error{Code: d.code, Rule: d.rule, Msg: msg}
+}
+
+func refuse(w why, c Card, n int) refusal { return refusal{why: w, card: c, n: n} }
+
 // checkMeld checks that seat may declare the cards now as far as the cards go: R1–R9 of
 // RULES.md §2 and §1.9.4. Whose turn and whose privilege it is are checked by the caller.
-func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, *Error) {
+func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, refusal) {
 	n := cards.Len()
 	if n < 2 || n > MaxMeldCards {
-		return meldCheck{}, malformed("a meld has 2 to 8 cards, got %d", n)
+		return meldCheck{}, refuse(whyMeldSize, NoCard, n)
 	}
 	for i := 0; i < n; i++ {
 		c := cards.At(i)
 		if int(c) >= g.ncards {
-			return meldCheck{}, malformed("card id %d is not in a %d-card deck", c, g.ncards)
+			return meldCheck{}, refuse(whyBadCard, NoCard, int(c))
 		}
 		for j := 0; j < i; j++ {
 			if cards.At(j) == c {
-				return meldCheck{}, malformed("card %s named twice", c)
+				return meldCheck{}, refuse(whyTwice, c, 0)
 			}
 		}
 		if !g.holds(seat, c) {
-			return meldCheck{}, ruleErr("RULES.md §2 R1", "card %s is not in your holding", c)
+			return meldCheck{}, refuse(whyNotHeld, c, 0)
 		}
 	}
 	kind, level := g.meldKindOf(cards)
 	if kind == NoMeld {
-		return meldCheck{}, ruleErr("RULES.md §2", "%s is not a meld", cards.String())
+		return meldCheck{}, refuse(whyNotMeld, NoCard, 0)
 	}
 	if want != NoMeld && want != kind {
-		return meldCheck{}, malformed("the cards form a %s, not a %s", kind, want)
+		return meldCheck{}, refuse(whyWrongKind, NoCard, 0)
 	}
 	mc := meldCheck{kind: kind, points: g.meldValue(kind), level: level}
 	if !g.rules.ExchangedCardMeldable && g.win.exchanged != NoCard && cards.Contains(g.win.exchanged) {
-		return meldCheck{}, ruleErr("RULES.md §1.9.4", "%s was taken by the seven exchange and cannot be melded in this window", g.win.exchanged)
+		return meldCheck{}, refuse(whyExchanged, g.win.exchanged, 0)
 	}
 	fromHand := false
 	for i := 0; i < n; i++ {
@@ -129,50 +206,51 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, *E
 			fromHand = true
 		}
 		if level >= 2 && g.rules.MultiBeziqueSamePlayer && int(st.owner) != seat {
-			return meldCheck{}, ruleErr("RULES.md §5 #15", "multi_bezique_same_player: %s is your partner's card", cards.At(i))
+			return meldCheck{}, refuse(whyPartnerCard, cards.At(i), 0)
 		}
 	}
 	if g.rules.RequireNewCard && !fromHand {
-		return meldCheck{}, ruleErr("RULES.md §2 R2", "a meld needs at least one card from your hand")
+		return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 	}
 	if g.rules.ReuseRule == "higher_value" {
 		for i := 0; i < n; i++ {
 			st := &g.cs[cards.At(i)]
 			if st.loc == locTable && int(st.maxVal) >= mc.points {
-				return meldCheck{}, ruleErr("RULES.md §2 (reuse_rule=higher_value)", "%s was in a meld worth %d; it may only join a meld worth more", cards.At(i), st.maxVal)
+				return meldCheck{}, refuse(whyNotHigher, cards.At(i), int(st.maxVal))
 			}
 		}
-		return mc, nil
+		return mc, refusal{}
 	}
 	switch kind.class() {
 	case ClassMarriage:
 		for i := 0; i < n; i++ {
 			used := g.cs[cards.At(i)].used
 			if used&ClassSequence != 0 {
-				return meldCheck{}, ruleErr("RULES.md §2 R5", "%s was scored in a sequence and cannot marry", cards.At(i))
+				return meldCheck{}, refuse(whySequenceNoMarriage, cards.At(i), 0)
 			}
 			if used&ClassMarriage != 0 {
-				return meldCheck{}, ruleErr("RULES.md §2 R3", "%s is already married", cards.At(i))
+				return meldCheck{}, refuse(whyMarried, cards.At(i), 0)
 			}
 		}
 	case ClassSequence, ClassQuartet:
 		for i := 0; i < n; i++ {
 			if g.cs[cards.At(i)].used&kind.class() != 0 {
-				return meldCheck{}, ruleErr("RULES.md §2 R3", "%s was already scored in a %s", cards.At(i), kind)
+				return meldCheck{}, refuse(whyKindUsed, cards.At(i), 0)
 			}
 		}
 	case ClassBezique:
 		return g.checkBezique(cards, mc)
 	}
-	return mc, nil
+	return mc, refusal{}
 }
 
 // checkBezique applies R6: the cards already used in a bezique must be exactly one earlier bezique
 // meld, whole, not yet upgraded, of fewer pairs; or, with second_double_on_used_pair, one pair of
 // an earlier double under a new double (RULES.md §2 R6, §8.3).
-func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, *Error) {
+func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	old, nused := 0, 0
 	var queens, jacks int
+	used := NoCard
 	for i := 0; i < cards.Len(); i++ {
 		c := cards.At(i)
 		st := &g.cs[c]
@@ -180,9 +258,9 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, *Error) {
 			continue
 		}
 		if old != 0 && int(st.bez) != old {
-			return meldCheck{}, ruleErr("RULES.md §2 R6", "the cards come from two bezique melds; two scored beziques never combine")
+			return meldCheck{}, refuse(whyTwoBeziques, c, 0)
 		}
-		old = int(st.bez)
+		old, used = int(st.bez), c
 		nused++
 		if c.Face() == queenSpades {
 			queens++
@@ -191,23 +269,23 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, *Error) {
 		}
 	}
 	if nused == 0 {
-		return mc, nil
+		return mc, refusal{}
 	}
 	rec := &g.bez[old-1]
 	if nused == rec.cards.Len() && !rec.upgraded && mc.level > int(rec.level) {
 		mc.upgrades = old
-		return mc, nil
+		return mc, refusal{}
 	}
 	if g.rules.SecondDoubleOnUsedPair && mc.level == 2 && nused == 2 && queens == 1 && jacks == 1 && rec.level >= 2 {
-		return mc, nil
+		return mc, refusal{}
 	}
 	switch {
 	case nused != rec.cards.Len():
-		return meldCheck{}, ruleErr("RULES.md §2 R6", "%s was already scored in a bezique that is not whole in this meld", cards.String())
+		return meldCheck{}, refuse(whyBeziqueNotWhole, used, 0)
 	case rec.upgraded:
-		return meldCheck{}, ruleErr("RULES.md §8.3", "that bezique has already been upgraded")
+		return meldCheck{}, refuse(whyBeziqueUpgraded, used, 0)
 	}
-	return meldCheck{}, ruleErr("RULES.md §2 R6", "an upgrade must add new pairs")
+	return meldCheck{}, refuse(whyNoNewPairs, NoCard, 0)
 }
 
 // applyMeld tables a checked meld and scores it.
@@ -241,11 +319,11 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 }
 
 // meldGroup is a class of interchangeable cards in a holding: same face, owner, place and meld
-// history (RULES.md §2; issue: interchangeable copies are listed once).
+// history (issue 2: interchangeable copies are listed once).
 type meldGroup struct {
 	face  Face
 	n     int
-	cards [MaxPacks * 2]Card
+	cards [MaxPacks]Card
 	key   uint64
 }
 
@@ -260,127 +338,167 @@ func (g *Game) groupKey(c Card) uint64 {
 		uint64(st.bez)<<32 | uint64(st.maxVal)<<40 | ex<<56
 }
 
-// appendMelds appends every distinct legal meld of seat's holding to buf.
-func (g *Game) appendMelds(seat int, buf []Action) []Action {
-	var groups [24]meldGroup
-	ng := 0
-	add := func(c Card) {
-		k := g.groupKey(c)
-		for i := 0; i < ng; i++ {
-			if groups[i].key == k {
-				groups[i].cards[groups[i].n] = c
-				groups[i].n++
-				return
-			}
+// meldLister enumerates the legal melds of one seat's holding.
+type meldLister struct {
+	g      *Game
+	seat   int
+	buf    []Action
+	groups [2 * HandSize]meldGroup
+	ng     int
+}
+
+// meldCard reports whether a card can be part of any meld: J, Q, K, A, and the ten of trumps.
+func (g *Game) meldCard(c Card) bool {
+	r := c.Rank()
+	return r >= Jack && r != Ten || r == Ten && c.Suit() == g.trump
+}
+
+func (l *meldLister) add(c Card) {
+	k := l.g.groupKey(c)
+	for i := 0; i < l.ng; i++ {
+		if grp := &l.groups[i]; grp.key == k {
+			grp.cards[grp.n] = c
+			grp.n++
+			return
 		}
-		groups[ng] = meldGroup{face: c.Face(), key: k, n: 1}
-		groups[ng].cards[0] = c
-		ng++
 	}
+	l.groups[l.ng] = meldGroup{face: c.Face(), key: k, n: 1}
+	l.groups[l.ng].cards[0] = c
+	l.ng++
+}
+
+// ofFace lists the groups of face f into out and returns how many.
+func (l *meldLister) ofFace(f Face, out *[2 * HandSize]int) int {
+	k := 0
+	for i := 0; i < l.ng; i++ {
+		if l.groups[i].face == f {
+			out[k] = i
+			k++
+		}
+	}
+	return k
+}
+
+func (l *meldLister) try(cs *CardSet) {
+	mc, r := l.g.checkMeld(l.seat, cs, NoMeld)
+	if r.why == okay {
+		l.buf = append(l.buf, Action{Kind: DeclareMeld, Card: NoCard, Meld: Meld{Kind: mc.kind, Cards: *cs, Points: mc.points}})
+	}
+}
+
+// choices writes into out every choice of k cards from the groups ids[from:] (the first cards of
+// each group, so interchangeable cards are chosen once), each appended to cur, and returns the
+// new count n.
+func (l *meldLister) choices(ids []int, from, k int, cur CardSet, out []CardSet, n int) int {
+	if k == 0 {
+		if n < len(out) {
+			out[n] = cur
+			n++
+		}
+		return n
+	}
+	for i := from; i < len(ids); i++ {
+		grp := &l.groups[ids[i]]
+		next := cur
+		for take := 1; take <= grp.n && take <= k; take++ {
+			next.Add(grp.cards[take-1])
+			n = l.choices(ids, i+1, k-take, next, out, n)
+		}
+	}
+	return n
+}
+
+// appendMelds appends every distinct legal meld of seat's holding to buf (issue 2 item 6).
+func (g *Game) appendMelds(seat int, buf []Action) []Action {
+	l := meldLister{g: g, seat: seat, buf: buf}
 	for _, c := range g.held[seat][:g.nheld[seat]] {
-		if c.Rank() >= Jack && c.Rank() != Ten || c.Rank() == Ten && c.Suit() == g.trump {
-			add(c)
+		if g.meldCard(c) {
+			l.add(c)
 		}
 	}
 	if g.rules.Variant.Partnership() {
 		p := (seat + 2) % 4
 		for _, c := range g.held[p][:g.nheld[p]] {
-			if g.cs[c].loc == locTable && (c.Rank() >= Jack && c.Rank() != Ten || c.Rank() == Ten && c.Suit() == g.trump) {
-				add(c)
+			if g.cs[c].loc == locTable && g.meldCard(c) {
+				l.add(c)
 			}
 		}
 	}
-	facesOf := func(f Face, out *[24]int) int {
-		k := 0
-		for i := 0; i < ng; i++ {
-			if groups[i].face == f {
-				out[k] = i
-				k++
-			}
-		}
-		return k
-	}
-	try := func(cards *CardSet) {
-		mc, err := g.checkMeld(seat, cards, NoMeld)
-		if err == nil {
-			buf = append(buf, Action{Kind: DeclareMeld, Card: NoCard, Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}})
-		}
-	}
-	var a, b, c, d, e [24]int
-	// Marriages.
+	var a, b [2 * HandSize]int
+	var cs CardSet
+	// Marriages (RULES.md §2).
 	for s := Suit(0); s < NumSuits; s++ {
-		nk := facesOf(NewFace(s, King), &a)
-		nq := facesOf(NewFace(s, Queen), &b)
+		nk := l.ofFace(NewFace(s, King), &a)
+		nq := l.ofFace(NewFace(s, Queen), &b)
 		for i := 0; i < nk; i++ {
 			for j := 0; j < nq; j++ {
-				cs := NewCardSet(groups[a[i]].cards[0], groups[b[j]].cards[0])
-				try(&cs)
+				cs = NewCardSet(l.groups[a[i]].cards[0], l.groups[b[j]].cards[0])
+				l.try(&cs)
 			}
 		}
 	}
-	// Sequences.
-	na := facesOf(NewFace(g.trump, Ace), &a)
-	nt := facesOf(NewFace(g.trump, Ten), &b)
-	nk := facesOf(NewFace(g.trump, King), &c)
-	nq := facesOf(NewFace(g.trump, Queen), &d)
-	nj := facesOf(NewFace(g.trump, Jack), &e)
-	for i1 := 0; i1 < na; i1++ {
-		for i2 := 0; i2 < nt; i2++ {
-			for i3 := 0; i3 < nk; i3++ {
-				for i4 := 0; i4 < nq; i4++ {
-					for i5 := 0; i5 < nj; i5++ {
-						cs := NewCardSet(groups[a[i1]].cards[0], groups[b[i2]].cards[0], groups[c[i3]].cards[0], groups[d[i4]].cards[0], groups[e[i5]].cards[0])
-						try(&cs)
-					}
+	// Sequences: one card of each trump face A 10 K Q J.
+	var seq [5]CardSet
+	var nseq [5]int
+	for i, r := range [...]Rank{Ace, Ten, King, Queen, Jack} {
+		k := l.ofFace(NewFace(g.trump, r), &a)
+		nseq[i] = k
+		for j := 0; j < k; j++ {
+			seq[i].Add(l.groups[a[j]].cards[0])
+		}
+	}
+	if nseq[0]*nseq[1]*nseq[2]*nseq[3]*nseq[4] > 0 {
+		var idx [5]int
+		for {
+			cs = CardSet{}
+			for i := range idx {
+				cs.Add(seq[i].At(idx[i]))
+			}
+			l.try(&cs)
+			i := 0
+			for ; i < 5; i++ {
+				idx[i]++
+				if idx[i] < nseq[i] {
+					break
 				}
+				idx[i] = 0
+			}
+			if i == 5 {
+				break
 			}
 		}
 	}
-	// Quartets: every multiset of 4 cards of the rank over its groups.
+	var out [64]CardSet
+	// Quartets: every choice of four cards of the rank.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
 		k := 0
-		for i := 0; i < ng; i++ {
-			if groups[i].face.Rank() == r {
+		for i := 0; i < l.ng; i++ {
+			if l.groups[i].face.Rank() == r {
 				a[k] = i
 				k++
 			}
 		}
-		var cs CardSet
-		g.multisets(groups[:], a[:k], 0, 4, &cs, try)
-	}
-	// Bezique class: n queens of spades and n jacks of diamonds.
-	nqs := facesOf(queenSpades, &b)
-	njd := facesOf(jackDiamonds, &c)
-	for lvl := 1; lvl <= g.rules.Variant.Packs(); lvl++ {
-		var qs CardSet
-		g.multisets(groups[:], b[:nqs], 0, lvl, &qs, func(q *CardSet) {
-			var js CardSet
-			g.multisets(groups[:], c[:njd], 0, lvl, &js, func(j *CardSet) {
-				cs := *q
-				for i := 0; i < j.Len(); i++ {
-					cs.Add(j.At(i))
-				}
-				try(&cs)
-			})
-		})
-	}
-	return buf
-}
-
-// multisets calls fn with every choice of k cards from the groups listed in ids[from:], taking
-// the first cards of each group (interchangeable cards are chosen once).
-func (g *Game) multisets(groups []meldGroup, ids []int, from, k int, cur *CardSet, fn func(*CardSet)) {
-	if k == 0 {
-		fn(cur)
-		return
-	}
-	for i := from; i < len(ids); i++ {
-		grp := &groups[ids[i]]
-		base := *cur
-		for take := 1; take <= grp.n && take <= k; take++ {
-			cur.Add(grp.cards[take-1])
-			g.multisets(groups, ids, i+1, k-take, cur, fn)
+		n := l.choices(a[:k], 0, 4, CardSet{}, out[:], 0)
+		for i := 0; i < n; i++ {
+			l.try(&out[i])
 		}
-		*cur = base
 	}
+	// Bezique class: n queens of spades with n jacks of diamonds.
+	nqs := l.ofFace(queenSpades, &a)
+	njd := l.ofFace(jackDiamonds, &b)
+	var jacks [16]CardSet
+	for lvl := 1; lvl <= g.rules.Variant.Packs(); lvl++ {
+		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, out[:16], 0)
+		nj := l.choices(b[:njd], 0, lvl, CardSet{}, jacks[:], 0)
+		for i := 0; i < nq; i++ {
+			for j := 0; j < nj; j++ {
+				cs = out[i]
+				for k := 0; k < jacks[j].Len(); k++ {
+					cs.Add(jacks[j].At(k))
+				}
+				l.try(&cs)
+			}
+		}
+	}
+	return l.buf
 }
