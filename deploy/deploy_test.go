@@ -683,3 +683,87 @@ func TestManifestsRejectUnknownFields(t *testing.T) {
 		t.Error("strict decoding accepted endpoints[].intervl")
 	}
 }
+
+// TestComposeFiles checks what can be checked without Docker: compose.yaml parses, every
+// file it mounts exists, and the referee's flags and ports agree with the other files.
+func TestComposeFiles(t *testing.T) {
+	data, err := os.ReadFile("compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compose struct {
+		Services map[string]struct {
+			Build *struct {
+				Context    string `json:"context"`
+				Dockerfile string `json:"dockerfile"`
+			} `json:"build"`
+			Command []string `json:"command"`
+			Volumes []string `json:"volumes"`
+			Ports   []string `json:"ports"`
+		} `json:"services"`
+	}
+	if err := yaml.Unmarshal(data, &compose); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"referee", "prometheus", "grafana", "bot-north", "bot-south"} {
+		if _, ok := compose.Services[name]; !ok {
+			t.Errorf("compose.yaml lacks service %s", name)
+		}
+	}
+	for name, s := range compose.Services {
+		for _, v := range s.Volumes {
+			src := strings.SplitN(v, ":", 2)[0]
+			if strings.HasPrefix(src, ".") {
+				if _, err := os.Stat(src); err != nil {
+					t.Errorf("service %s mounts %s: %v", name, src, err)
+				}
+			}
+		}
+		if s.Build != nil {
+			if _, err := os.Stat(filepath.Join(s.Build.Context, s.Build.Dockerfile)); err != nil {
+				t.Errorf("service %s builds from %v: %v", name, s.Build, err)
+			}
+		}
+	}
+	ref := compose.Services["referee"]
+	args := strings.Join(ref.Command, " ")
+	for _, f := range []string{"--listen=:7777", "--metrics-listen=:9090", "--store=sqlite:/data/", "--drain-timeout="} {
+		if !strings.Contains(args, f) {
+			t.Errorf("referee command %q lacks %s", args, f)
+		}
+	}
+	prom, err := os.ReadFile("prometheus/prometheus.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(prom), `"referee:9090"`) {
+		t.Error("prometheus.yml does not scrape referee:9090")
+	}
+}
+
+// TestDockerfile checks the build rules that the image must keep (Docker does not run here).
+func TestDockerfile(t *testing.T) {
+	data, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := string(data)
+	for _, want := range []string{
+		"FROM golang:${GO_VERSION}",
+		"ARG GO_VERSION=1.26",
+		"CGO_ENABLED=0",
+		"-trimpath",
+		`-ldflags "-s -w -X main.version=${VERSION} -X main.commit=${COMMIT}"`,
+		"./cmd/bezique-referee ./cmd/bezique",
+		"FROM gcr.io/distroless/static-debian12:nonroot",
+		"USER 65532:65532",
+		"EXPOSE 7777 9090",
+	} {
+		if !strings.Contains(df, want) {
+			t.Errorf("Dockerfile lacks %q", want)
+		}
+	}
+	if _, err := os.Stat("../.dockerignore"); err != nil {
+		t.Errorf(".dockerignore: %v", err)
+	}
+}
