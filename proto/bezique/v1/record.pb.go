@@ -170,7 +170,9 @@ type RecordedAction struct {
 	// elapsed_ms is the time the seat took to decide.
 	ElapsedMs uint32 `protobuf:"varint,4,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
 	// intervention is why the referee chose the action; unspecified when the seat did.
-	Intervention  InterventionKind `protobuf:"varint,5,opt,name=intervention,proto3,enum=bezique.v1.InterventionKind" json:"intervention,omitempty"`
+	Intervention InterventionKind `protobuf:"varint,5,opt,name=intervention,proto3,enum=bezique.v1.InterventionKind" json:"intervention,omitempty"`
+	// bank_left_ms is the acting seat's time bank after this action, in milliseconds.
+	BankLeftMs    uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -238,6 +240,13 @@ func (x *RecordedAction) GetIntervention() InterventionKind {
 		return x.Intervention
 	}
 	return InterventionKind_INTERVENTION_KIND_UNSPECIFIED
+}
+
+func (x *RecordedAction) GetBankLeftMs() uint32 {
+	if x != nil {
+		return x.BankLeftMs
+	}
+	return 0
 }
 
 // DealSummary is one deal in brief.
@@ -343,14 +352,16 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"start_time\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12;\n" +
 	"\vfinish_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishTime\"\xc3\x01\n" +
+	"finishTime\"\xe5\x01\n" +
 	"\x0eRecordedAction\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12*\n" +
 	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionR\x06action\x12\x1d\n" +
 	"\n" +
 	"elapsed_ms\x18\x04 \x01(\rR\telapsedMs\x12@\n" +
-	"\fintervention\x18\x05 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\fintervention\"\xbb\x01\n" +
+	"\fintervention\x18\x05 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\fintervention\x12 \n" +
+	"\fbank_left_ms\x18\x06 \x01(\rR\n" +
+	"bankLeftMs\"\xbb\x01\n" +
 	"\vDealSummary\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\rR\x06dealer\x12&\n" +

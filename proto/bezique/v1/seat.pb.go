@@ -477,7 +477,10 @@ type DecisionRequest struct {
 	// bank_left_ms is the bank left.
 	BankLeftMs uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
 	// increment_ms is added to the bank after the decision.
-	IncrementMs   uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
+	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
+	// view is everything the seat may know now (the engine's view of this seat), so a bot can
+	// decide from this message alone.
+	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -559,6 +562,13 @@ func (x *DecisionRequest) GetIncrementMs() uint32 {
 		return x.IncrementMs
 	}
 	return 0
+}
+
+func (x *DecisionRequest) GetView() *View {
+	if x != nil {
+		return x.View
+	}
+	return nil
 }
 
 // Rejection refuses a Decide; the request stays open unless the code says otherwise.
@@ -871,7 +881,7 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x05clock\x18\t \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\n" +
 	" \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12'\n" +
-	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\"\xa7\x02\n" +
+	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\"\xcd\x02\n" +
 	"\x0fDecisionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n" +
@@ -881,7 +891,8 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x10decision_left_ms\x18\x05 \x01(\rR\x0edecisionLeftMs\x12 \n" +
 	"\fbank_left_ms\x18\x06 \x01(\rR\n" +
 	"bankLeftMs\x12!\n" +
-	"\fincrement_ms\x18\a \x01(\rR\vincrementMs\"\x87\x01\n" +
+	"\fincrement_ms\x18\a \x01(\rR\vincrementMs\x12$\n" +
+	"\x04view\x18\b \x01(\v2\x10.bezique.v1.ViewR\x04view\"\x87\x01\n" +
 	"\tRejection\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12-\n" +
@@ -950,14 +961,15 @@ var file_bezique_v1_seat_proto_depIdxs = []int32{
 	16, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
 	17, // 6: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
 	18, // 7: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	0,  // 8: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 9: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	19, // 10: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	14, // 8: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 9: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	8,  // 10: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	19, // 11: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }

@@ -33,8 +33,6 @@ const (
 	Phase_PHASE_WINDOW Phase = 2
 	// PHASE_TRICK_PHASE2 is trick play after the stock is gone.
 	Phase_PHASE_TRICK_PHASE2 Phase = 3
-	// PHASE_DEAL_OVER is a finished deal before the next one.
-	Phase_PHASE_DEAL_OVER Phase = 4
 	// PHASE_GAME_OVER is a finished game.
 	Phase_PHASE_GAME_OVER Phase = 5
 )
@@ -46,7 +44,6 @@ var (
 		1: "PHASE_TRICK_PHASE1",
 		2: "PHASE_WINDOW",
 		3: "PHASE_TRICK_PHASE2",
-		4: "PHASE_DEAL_OVER",
 		5: "PHASE_GAME_OVER",
 	}
 	Phase_value = map[string]int32{
@@ -54,7 +51,6 @@ var (
 		"PHASE_TRICK_PHASE1": 1,
 		"PHASE_WINDOW":       2,
 		"PHASE_TRICK_PHASE2": 3,
-		"PHASE_DEAL_OVER":    4,
 		"PHASE_GAME_OVER":    5,
 	}
 )
@@ -346,9 +342,6 @@ type TabledCard struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// card is the tabled card.
 	Card *Card `protobuf:"bytes,1,opt,name=card,proto3" json:"card,omitempty"`
-	// scored_in are the meld kinds the card has scored in, where the server tracks kinds;
-	// scored_classes is always set.
-	ScoredIn []MeldKind `protobuf:"varint,2,rep,packed,name=scored_in,json=scoredIn,proto3,enum=bezique.v1.MeldKind" json:"scored_in,omitempty"`
 	// scored_classes are the meld classes the card has scored in (what the re-use rule needs).
 	ScoredClasses []MeldClass `protobuf:"varint,3,rep,packed,name=scored_classes,json=scoredClasses,proto3,enum=bezique.v1.MeldClass" json:"scored_classes,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -388,13 +381,6 @@ func (*TabledCard) Descriptor() ([]byte, []int) {
 func (x *TabledCard) GetCard() *Card {
 	if x != nil {
 		return x.Card
-	}
-	return nil
-}
-
-func (x *TabledCard) GetScoredIn() []MeldKind {
-	if x != nil {
-		return x.ScoredIn
 	}
 	return nil
 }
@@ -817,12 +803,11 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\x04side\x18\x01 \x01(\rR\x04side\x12\x1f\n" +
 	"\vdeal_points\x18\x02 \x01(\rR\n" +
 	"dealPoints\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\rR\x05total\"\xa3\x01\n" +
+	"\x05total\x18\x03 \x01(\rR\x05total\"\x81\x01\n" +
 	"\n" +
 	"TabledCard\x12$\n" +
-	"\x04card\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x04card\x121\n" +
-	"\tscored_in\x18\x02 \x03(\x0e2\x14.bezique.v1.MeldKindR\bscoredIn\x12<\n" +
-	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClasses\"k\n" +
+	"\x04card\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x04card\x12<\n" +
+	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClassesJ\x04\b\x02\x10\x03R\tscored_in\"k\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1b\n" +
 	"\thand_size\x18\x02 \x01(\rR\bhandSize\x12.\n" +
@@ -867,14 +852,13 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"winnerSide\x88\x01\x01B\a\n" +
 	"\x05_seatB\t\n" +
 	"\a_to_actB\x0e\n" +
-	"\f_winner_side*\x8a\x01\n" +
+	"\f_winner_side*\x8c\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12PHASE_TRICK_PHASE1\x10\x01\x12\x10\n" +
 	"\fPHASE_WINDOW\x10\x02\x12\x16\n" +
 	"\x12PHASE_TRICK_PHASE2\x10\x03\x12\x13\n" +
-	"\x0fPHASE_DEAL_OVER\x10\x04\x12\x13\n" +
-	"\x0fPHASE_GAME_OVER\x10\x05*^\n" +
+	"\x0fPHASE_GAME_OVER\x10\x05\"\x04\b\x04\x10\x04*\x0fPHASE_DEAL_OVER*^\n" +
 	"\vWindowStage\x12\x1c\n" +
 	"\x18WINDOW_STAGE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13WINDOW_STAGE_WINNER\x10\x01\x12\x18\n" +
@@ -905,37 +889,35 @@ var file_bezique_v1_view_proto_goTypes = []any{
 	(*WindowState)(nil), // 7: bezique.v1.WindowState
 	(*View)(nil),        // 8: bezique.v1.View
 	(*Card)(nil),        // 9: bezique.v1.Card
-	(MeldKind)(0),       // 10: bezique.v1.MeldKind
-	(MeldClass)(0),      // 11: bezique.v1.MeldClass
-	(Variant)(0),        // 12: bezique.v1.Variant
-	(Suit)(0),           // 13: bezique.v1.Suit
+	(MeldClass)(0),      // 10: bezique.v1.MeldClass
+	(Variant)(0),        // 11: bezique.v1.Variant
+	(Suit)(0),           // 12: bezique.v1.Suit
 }
 var file_bezique_v1_view_proto_depIdxs = []int32{
 	9,  // 0: bezique.v1.Play.card:type_name -> bezique.v1.Card
 	2,  // 1: bezique.v1.Trick.plays:type_name -> bezique.v1.Play
 	9,  // 2: bezique.v1.TabledCard.card:type_name -> bezique.v1.Card
-	10, // 3: bezique.v1.TabledCard.scored_in:type_name -> bezique.v1.MeldKind
-	11, // 4: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
-	5,  // 5: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
-	1,  // 6: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
-	9,  // 7: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
-	12, // 8: bezique.v1.View.variant:type_name -> bezique.v1.Variant
-	13, // 9: bezique.v1.View.trump:type_name -> bezique.v1.Suit
-	9,  // 10: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
-	9,  // 11: bezique.v1.View.hand:type_name -> bezique.v1.Card
-	6,  // 12: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
-	2,  // 13: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
-	3,  // 14: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
-	4,  // 15: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
-	0,  // 16: bezique.v1.View.phase:type_name -> bezique.v1.Phase
-	7,  // 17: bezique.v1.View.window:type_name -> bezique.v1.WindowState
-	9,  // 18: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
-	9,  // 19: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	10, // 3: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
+	5,  // 4: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
+	1,  // 5: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
+	9,  // 6: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
+	11, // 7: bezique.v1.View.variant:type_name -> bezique.v1.Variant
+	12, // 8: bezique.v1.View.trump:type_name -> bezique.v1.Suit
+	9,  // 9: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
+	9,  // 10: bezique.v1.View.hand:type_name -> bezique.v1.Card
+	6,  // 11: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
+	2,  // 12: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
+	3,  // 13: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
+	4,  // 14: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
+	0,  // 15: bezique.v1.View.phase:type_name -> bezique.v1.Phase
+	7,  // 16: bezique.v1.View.window:type_name -> bezique.v1.WindowState
+	9,  // 17: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
+	9,  // 18: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_view_proto_init() }
