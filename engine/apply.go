@@ -30,6 +30,15 @@ func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	return g.log[start:len(g.log):len(g.log)], nil
 }
 
+// Check reports whether Apply would accept seat's action now, without changing the game: nil, or
+// the *Error Apply would return.
+func (g *Game) Check(seat int, a Action) error {
+	if err := g.check(seat, a); err != nil {
+		return err
+	}
+	return nil
+}
+
 // check validates an action without changing the game. It returns nil when Apply would accept it.
 func (g *Game) check(seat int, a Action) *Error {
 	if g.phase == PhaseOver {

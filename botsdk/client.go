@@ -1,0 +1,193 @@
+package botsdk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// Config says where a bot plays: the referee's address, the table, the seat and its token.
+type Config struct {
+	// Server is the referee's gRPC address, host:port.
+	Server string
+	// TableID, Seat and Token come from CreateTable.
+	TableID string
+	Seat    int
+	Token   string
+	// BotName and BotVersion are reported to the referee and written into the game record.
+	BotName    string
+	BotVersion string
+	// DialOptions replace the default (plaintext) dial options.
+	DialOptions []grpc.DialOption
+	// Logger receives the SDK's logs; nil uses slog.Default().
+	Logger *slog.Logger
+	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
+	MaxBackoff time.Duration
+	// SafetyMargin is how long before the referee's deadline Decide's context ends (default 200 ms).
+	SafetyMargin time.Duration
+	// OnEvent, if set, is called with every event the seat receives, in order.
+	OnEvent func(*pb.Event)
+	// OnWelcome, if set, is called with every Welcome (the first join and each resume).
+	OnWelcome func(*pb.Welcome)
+}
+
+// Play joins the table as the configured seat and plays until the game ends, answering every
+// decision request with bot's choice. It reconnects with exponential backoff after a lost
+// connection and resumes from the last event seen, so nothing is missed or answered twice. It
+// returns the game's result, or an error when the referee refuses the seat (a wrong token, an
+// unknown table, a superseded connection) or ctx ends.
+func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = 5 * time.Second
+	}
+	if cfg.SafetyMargin <= 0 {
+		cfg.SafetyMargin = 200 * time.Millisecond
+	}
+	opts := cfg.DialOptions
+	if opts == nil {
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	}
+	cc, err := grpc.NewClient(cfg.Server, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("botsdk: %w", err)
+	}
+	defer cc.Close()
+	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
+	backoff := 100 * time.Millisecond
+	for {
+		res, err := p.session(ctx)
+		if res != nil {
+			return res, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !retryable(err) {
+			return nil, fmt.Errorf("botsdk: seat %d of table %s: %w", cfg.Seat, cfg.TableID, err)
+		}
+		if p.progressed {
+			backoff = 100 * time.Millisecond
+		}
+		p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		backoff = min(2*backoff, cfg.MaxBackoff)
+	}
+}
+
+// retryable reports whether a session error is worth reconnecting for.
+func retryable(err error) bool {
+	switch status.Code(err) {
+	case codes.NotFound, codes.PermissionDenied, codes.InvalidArgument, codes.FailedPrecondition, codes.Aborted, codes.Unimplemented:
+		return false
+	}
+	return true
+}
+
+// player is the state a bot keeps across reconnections.
+type player struct {
+	cfg        Config
+	bot        Bot
+	client     pb.SeatServiceClient
+	log        *slog.Logger
+	lastSeq    uint64
+	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
+	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
+	progressed bool
+}
+
+// session runs one stream until the game ends (result) or the stream fails (error).
+func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
+	p.progressed = false
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream, err := p.client.Connect(sctx)
+	if err != nil {
+		return nil, err
+	}
+	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Token: p.cfg.Token, BotName: p.cfg.BotName,
+		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
+		return nil, err
+	}
+	for {
+		m, err := stream.Recv()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = status.Error(codes.Unavailable, "stream ended before the game did")
+			}
+			return nil, err
+		}
+		p.progressed = true
+		switch k := m.GetKind().(type) {
+		case *pb.ConnectResponse_Welcome:
+			if p.lastSeq == 0 {
+				p.lastSeq = k.Welcome.GetLastSeq()
+			}
+			if p.cfg.OnWelcome != nil {
+				p.cfg.OnWelcome(k.Welcome)
+			}
+		case *pb.ConnectResponse_Event:
+			if s := k.Event.GetSeq(); s > p.lastSeq {
+				p.lastSeq = s
+				if p.cfg.OnEvent != nil {
+					p.cfg.OnEvent(k.Event)
+				}
+			}
+		case *pb.ConnectResponse_DecisionRequest:
+			if err := p.decide(ctx, stream, k.DecisionRequest); err != nil {
+				return nil, err
+			}
+		case *pb.ConnectResponse_Rejection:
+			r := k.Rejection
+			p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
+		case *pb.ConnectResponse_Ping:
+			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil {
+				return nil, err
+			}
+		case *pb.ConnectResponse_GameOver:
+			return k.GameOver.GetResult(), nil
+		}
+	}
+}
+
+// decide asks the bot and answers by request id. A request asked again after a reconnection gets
+// the same answer: the referee applies an answer at most once.
+func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient, req *pb.DecisionRequest) error {
+	if req.GetRequestId() == p.answeredID {
+		return p.send(stream, req.GetRequestId(), p.answer)
+	}
+	dctx := ctx
+	if dl := req.GetDeadline(); dl != nil {
+		var cancel context.CancelFunc
+		dctx, cancel = context.WithDeadline(ctx, dl.AsTime().Add(-p.cfg.SafetyMargin))
+		defer cancel()
+	}
+	id, err := p.bot.Decide(dctx, req)
+	if err != nil {
+		p.log.Error("bot gave no decision", "request_id", req.GetRequestId(), "err", err)
+		return nil
+	}
+	p.answeredID, p.answer = req.GetRequestId(), id
+	return p.send(stream, req.GetRequestId(), id)
+}
+
+func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32) error {
+	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}}}})
+}

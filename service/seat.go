@@ -1,0 +1,262 @@
+package service
+
+import (
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// ProtocolVersion is the seat protocol this referee speaks. A Join with protocol_version 0 is
+// taken as this version; any other value is refused with FailedPrecondition.
+const ProtocolVersion = 1
+
+// conn is one seat stream. The table's goroutine queues messages into out (never blocking: a full
+// queue drops the connection); the stream's handler goroutine is the only one that sends them.
+type conn struct {
+	seat int
+	out  chan *pb.ConnectResponse
+	done chan struct{}
+	once sync.Once
+	err  error
+
+	mu    sync.Mutex
+	pings map[uint64]time.Time
+}
+
+func newConn(seat, queue int) *conn {
+	return &conn{seat: seat, out: make(chan *pb.ConnectResponse, queue), done: make(chan struct{}), pings: map[uint64]time.Time{}}
+}
+
+// enqueue queues m for sending; false when the queue is full or the connection ended.
+func (c *conn) enqueue(m *pb.ConnectResponse) bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+	}
+	select {
+	case c.out <- m:
+		return true
+	default:
+		return false
+	}
+}
+
+// close ends the connection: the handler flushes what is queued, then ends the stream with err
+// (nil: status OK).
+func (c *conn) close(err error) {
+	c.once.Do(func() {
+		c.err = err
+		close(c.done)
+	})
+}
+
+// Connect is SeatService.Connect: one bidirectional stream per seat. The first message must be a
+// Join; then the referee sends events, decision requests, rejections, pings and the game's end,
+// and the bot sends decisions and pongs. Status codes: InvalidArgument for a malformed Join,
+// NotFound for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an
+// unsupported protocol version or a finished table, Aborted when a newer connection for the same
+// seat supersedes this one, ResourceExhausted when the bot does not read its messages.
+func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
+	first, err := stream.Recv()
+	if err != nil {
+		return err
+	}
+	join := first.GetJoin()
+	if join == nil {
+		return invalid("join", "the first message must be a join")
+	}
+	if join.GetTableId() == "" {
+		return invalid("join.table_id", "missing")
+	}
+	if v := join.GetProtocolVersion(); v != 0 && v != ProtocolVersion {
+		return status.Errorf(codes.FailedPrecondition, "join.protocol_version: %d is not supported (this referee speaks %d)", v, ProtocolVersion)
+	}
+	t, err := s.table(join.GetTableId())
+	if err != nil {
+		return err
+	}
+	c := newConn(int(join.GetSeat()), s.cfg.SeatQueue)
+	var joinErr error
+	if err := t.post(stream.Context(), func() { joinErr = t.join(c, join) }); err != nil {
+		return err
+	}
+	if joinErr != nil {
+		return joinErr
+	}
+	s.metrics.StreamOpened()
+
+	recvErr := make(chan error, 1)
+	go s.readSeat(stream, t, c, recvErr)
+
+	ping := time.NewTicker(s.cfg.PingInterval)
+	defer ping.Stop()
+	var nonce uint64
+	for {
+		select {
+		case m := <-c.out:
+			if err := stream.Send(m); err != nil {
+				s.leave(t, c, err)
+				return err
+			}
+		case <-ping.C:
+			nonce++
+			c.mu.Lock()
+			c.pings[nonce] = time.Now()
+			c.mu.Unlock()
+			if err := stream.Send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}}); err != nil {
+				s.leave(t, c, err)
+				return err
+			}
+		case <-c.done:
+			for {
+				select {
+				case m := <-c.out:
+					if err := stream.Send(m); err != nil {
+						return err
+					}
+				default:
+					return c.err
+				}
+			}
+		case err := <-recvErr:
+			s.leave(t, c, err)
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return status.FromContextError(err).Err()
+		}
+	}
+}
+
+// readSeat reads a seat's messages and hands them to the table.
+func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn, recvErr chan<- error) {
+	for {
+		m, err := stream.Recv()
+		if err != nil {
+			recvErr <- err
+			return
+		}
+		at := time.Now()
+		switch k := m.GetKind().(type) {
+		case *pb.ConnectRequest_Decide:
+			d := k.Decide
+			if t.post(stream.Context(), func() { t.decide(c, d, at) }) != nil {
+				recvErr <- io.EOF
+				return
+			}
+		case *pb.ConnectRequest_Pong:
+			c.mu.Lock()
+			sent, ok := c.pings[k.Pong.GetNonce()]
+			delete(c.pings, k.Pong.GetNonce())
+			c.mu.Unlock()
+			if ok {
+				rtt := at.Sub(sent)
+				_ = t.post(stream.Context(), func() { t.measured(c, rtt) })
+			}
+		case *pb.ConnectRequest_Join:
+			_ = t.post(stream.Context(), func() {
+				t.send(t.seats[c.seat], &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
+					Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
+			})
+		default:
+			recvErr <- invalid("kind", "no message kind set")
+			return
+		}
+	}
+}
+
+// leave tells the table that a connection's stream ended.
+func (s *Server) leave(t *table, c *conn, err error) {
+	select {
+	case t.inbox <- func() {
+		if st := t.seats[c.seat]; st.conn == c {
+			t.dropConn(st, err)
+		}
+	}:
+	case <-t.done:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// join admits a connection to a seat: it checks the token, supersedes an earlier connection, and
+// queues the Welcome, the events missed since the resume cursor and the open decision request.
+func (t *table) join(c *conn, j *pb.Join) error {
+	if j.GetSeat() >= uint32(len(t.seats)) {
+		return invalid("join.seat", "%d is not a seat of this %s table (0..%d)", j.GetSeat(), t.rules.Variant, len(t.seats)-1)
+	}
+	s := t.seats[j.GetSeat()]
+	if !s.remote {
+		return status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)
+	}
+	if j.GetToken() != s.token {
+		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)
+	}
+	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
+		return status.Errorf(codes.FailedPrecondition, "table %s is %s", t.id, stateLabel(t.state))
+	}
+	if j.GetResumeAfterSeq() > t.seq {
+		return invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)
+	}
+	if s.conn != nil {
+		t.dropConn(s, status.Errorf(codes.Aborted, "seat %d: superseded by a newer connection", s.index))
+	}
+	if s.joined {
+		t.srv.metrics.Reconnect()
+	}
+	s.conn = c
+	s.joined = true
+	s.lostAt = time.Time{}
+	s.botName, s.botVersion = j.GetBotName(), j.GetBotVersion()
+	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}})
+	if after := j.GetResumeAfterSeq(); after > 0 {
+		for _, h := range t.since(after) {
+			t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+		}
+	}
+	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
+	if t.open != nil && t.open.seat == s.index {
+		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
+		t.armTimer()
+	}
+	t.advance()
+	return nil
+}
+
+func (t *table) welcome(s *seat) *pb.Welcome {
+	return &pb.Welcome{
+		TableId: t.id, Rules: RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
+		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: ViewToProto(t.game.View(s.index)),
+		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
+		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
+	}
+}
+
+// measured records a seat's round-trip time and reports it, with the bank, to that seat.
+func (t *table) measured(c *conn, rtt time.Duration) {
+	s := t.seats[c.seat]
+	if s.conn != c {
+		return
+	}
+	s.rttMs = uint32(rtt.Milliseconds())
+	report := &pb.ClockReport{}
+	for _, o := range t.seats {
+		report.Clocks = append(report.Clocks, &pb.SeatClock{Seat: uint32(o.index), RttMs: o.rttMs, BankMs: uint32(o.bankMs)})
+	}
+	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_ClockReport{ClockReport: report}})
+}
+
+func (t *table) seatInfos() []*pb.SeatInfo {
+	out := make([]*pb.SeatInfo, len(t.seats))
+	for i, s := range t.seats {
+		out[i] = &pb.SeatInfo{Seat: uint32(i), Side: uint32(t.game.Side(i)), Name: s.name, BotName: s.botName,
+			BotVersion: s.botVersion, Remote: s.remote, Connected: s.conn != nil}
+	}
+	return out
+}

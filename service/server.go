@@ -1,0 +1,384 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// Config configures a Server. Zero fields take the defaults named on each field.
+type Config struct {
+	// Store keeps tables, actions and records durably; nil runs in memory only.
+	Store store.Store
+	// Metrics receives the referee's metrics; nil uses a private registry nobody scrapes.
+	Metrics *Metrics
+	// Logger receives the referee's logs; nil uses slog.Default().
+	Logger *slog.Logger
+	// MaxTables is the most waiting and playing tables at once (default 10 000); CreateTable
+	// beyond it fails with ResourceExhausted.
+	MaxTables int
+	// SeatQueue is the number of messages queued for one seat stream before the referee drops
+	// that connection (default 1 024; the seat may reconnect and resume).
+	SeatQueue int
+	// WatchQueue is the same for a spectator stream (default 4 096).
+	WatchQueue int
+	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
+	PingInterval time.Duration
+	// KeepFinished is how many finished tables stay in memory when there is no store
+	// (default 1 000); with a store they are read back from it.
+	KeepFinished int
+}
+
+// Default clock and failure policy of a table that gives none (milliseconds).
+const (
+	DefaultDecisionMs      = 10_000
+	DefaultBankMs          = 60_000
+	DefaultStrikeLimit     = 3
+	DefaultDisconnectGrace = 15_000
+)
+
+// Server is the referee: it implements bezique.v1 TableService and SeatService. Each table is an
+// actor goroutine; the Server only routes requests to them.
+type Server struct {
+	pb.UnimplementedTableServiceServer
+	pb.UnimplementedSeatServiceServer
+
+	cfg     Config
+	store   store.Store
+	metrics *Metrics
+	log     *slog.Logger
+	stop    chan struct{}
+	wg      sync.WaitGroup
+
+	mu       sync.Mutex
+	tables   map[string]*table
+	finished []string // ids of finished tables kept in memory, oldest first
+	draining bool
+	active   int
+	idle     *sync.Cond // signalled when active drops
+}
+
+// New returns a referee. With a store it recovers every waiting and playing table by replaying
+// its recorded actions through the engine; bots then reconnect and resume. It returns an error
+// when the store cannot be read or a stored table does not replay.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = 10_000
+	}
+	if cfg.SeatQueue <= 0 {
+		cfg.SeatQueue = 1024
+	}
+	if cfg.WatchQueue <= 0 {
+		cfg.WatchQueue = 4096
+	}
+	if cfg.PingInterval <= 0 {
+		cfg.PingInterval = 5 * time.Second
+	}
+	if cfg.KeepFinished <= 0 {
+		cfg.KeepFinished = 1000
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
+	s.idle = sync.NewCond(&s.mu)
+	if s.store != nil {
+		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Register registers the TableService and SeatService on a gRPC server.
+func (s *Server) Register(g *grpc.Server) {
+	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterSeatServiceServer(g, s)
+}
+
+// Drain stops the creation of tables (CreateTable then fails with Unavailable) and waits until
+// every table in play has finished or ctx ends. It returns ctx's error if tables were left.
+func (s *Server) Drain(ctx context.Context) error {
+	s.mu.Lock()
+	s.draining = true
+	s.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		s.mu.Lock()
+		for s.active > 0 {
+			s.idle.Wait()
+		}
+		s.mu.Unlock()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		s.mu.Lock()
+		s.idle.Broadcast()
+		s.mu.Unlock()
+		return ctx.Err()
+	}
+}
+
+// Close stops every table goroutine (their streams end with Unavailable; with a store the tables
+// resume on the next start) and waits for them.
+func (s *Server) Close() {
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	s.wg.Wait()
+}
+
+// storedSpec is what the store keeps of a table to rebuild it: the normalised CreateTableRequest
+// and the seat tokens.
+type storedSpec struct {
+	Request json.RawMessage `json:"request"`
+	Tokens  []string        `json:"tokens"`
+}
+
+// randomBytes returns n bytes from crypto/rand.
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return b
+}
+
+func randomHex(n int) string { return hex.EncodeToString(randomBytes(n)) }
+
+// newTable builds a table from a validated, normalised request; the game is dealt.
+func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.Seed, tokens []string, created time.Time) (*table, error) {
+	v, err := VariantFromProto(req.GetVariant())
+	if err != nil {
+		return nil, invalid("variant", "%v", err)
+	}
+	rules, err := engine.NewRules(v, req.GetOptions())
+	if err != nil {
+		return nil, invalid("options", "%v", err)
+	}
+	dealing := engine.Dealing{Seed: seed}
+	if sd := req.GetStackedDeal(); sd != nil {
+		d, err := stackedFromProto(sd)
+		if err != nil {
+			return nil, err
+		}
+		dealing.Stacked = []engine.StackedDeal{d}
+	}
+	game, err := engine.NewGame(rules, dealing)
+	if err != nil {
+		return nil, invalid("stacked_deal", "%v", err)
+	}
+	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}),
+		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: -1}
+	for i, sc := range req.GetSeats() {
+		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
+		if b := sc.GetBuiltin(); b != nil {
+			st.name, st.botName = b.GetBot(), b.GetBot()
+			if st.bot, err = botsdk.NewBuiltin(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
+				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
+			}
+		} else {
+			st.name, st.remote, st.token = sc.GetRemote().GetName(), true, tokens[i]
+		}
+		t.seats = append(t.seats, st)
+	}
+	for _, e := range game.Events() {
+		t.seq++
+		t.history = append(t.history, histEvent{seq: t.seq, at: created, ev: e})
+	}
+	return t, nil
+}
+
+// stackedFromProto reads a stacked deal given in card text form; errors name the field.
+func stackedFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
+	d := engine.StackedDeal{Dealer: int(sd.GetDealer())}
+	for i, h := range sd.GetHands() {
+		var faces []engine.Face
+		for j, c := range h.GetCards() {
+			f, err := engine.ParseFace(c)
+			if err != nil {
+				return d, invalid(fmt.Sprintf("stacked_deal.hands[%d].cards[%d]", i, j), "%v", err)
+			}
+			faces = append(faces, f)
+		}
+		d.Hands = append(d.Hands, faces)
+	}
+	f, err := engine.ParseFace(sd.GetTurnUp())
+	if err != nil {
+		return d, invalid("stacked_deal.turn_up", "%v", err)
+	}
+	d.TurnUp = f
+	for j, c := range sd.GetStock() {
+		f, err := engine.ParseFace(c)
+		if err != nil {
+			return d, invalid(fmt.Sprintf("stacked_deal.stock[%d]", j), "%v", err)
+		}
+		d.Stock = append(d.Stock, f)
+	}
+	return d, nil
+}
+
+// start registers a table and runs its goroutine.
+func (s *Server) start(t *table) {
+	s.mu.Lock()
+	s.tables[t.id] = t
+	s.active++
+	s.mu.Unlock()
+	s.metrics.TableStateChanged("", stateLabel(t.state))
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t.run(s.stop)
+	}()
+}
+
+// tableEnded is called by a table's goroutine when its game ends.
+func (s *Server) tableEnded(t *table) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.active--
+	s.idle.Broadcast()
+	s.finished = append(s.finished, t.id)
+	keep := s.cfg.KeepFinished
+	if s.store != nil {
+		keep = 100
+	}
+	for len(s.finished) > keep {
+		delete(s.tables, s.finished[0])
+		s.finished = s.finished[1:]
+	}
+}
+
+// table returns the live table with that id, or NotFound.
+func (s *Server) table(id string) (*table, error) {
+	s.mu.Lock()
+	t := s.tables[id]
+	s.mu.Unlock()
+	if t == nil {
+		return nil, status.Errorf(codes.NotFound, "table %q not found", id)
+	}
+	return t, nil
+}
+
+// recover rebuilds every active table of the store and replays its actions.
+func (s *Server) recover(ctx context.Context) error {
+	active, err := s.store.LoadActive(ctx)
+	if err != nil {
+		return fmt.Errorf("service: recovering tables: %w", err)
+	}
+	for _, at := range active {
+		var spec storedSpec
+		if err := json.Unmarshal(at.Spec, &spec); err != nil {
+			return fmt.Errorf("service: table %s: bad stored spec: %w", at.ID, err)
+		}
+		req := &pb.CreateTableRequest{}
+		if err := protojson.Unmarshal(spec.Request, req); err != nil {
+			return fmt.Errorf("service: table %s: bad stored request: %w", at.ID, err)
+		}
+		var seed engine.Seed
+		copy(seed[:], at.Seed)
+		t, err := s.newTable(at.ID, req, seed, spec.Tokens, at.CreatedAt)
+		if err != nil {
+			return fmt.Errorf("service: table %s: %w", at.ID, err)
+		}
+		if err := t.replay(at.Actions); err != nil {
+			return fmt.Errorf("service: table %s: %w", at.ID, err)
+		}
+		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
+		s.start(t)
+	}
+	return nil
+}
+
+// replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
+// stored sequence numbers, its clocks and its state.
+func (t *table) replay(actions []store.Action) error {
+	now := time.Now()
+	if len(actions) > 0 {
+		t.state = pb.TableState_TABLE_STATE_PLAYING
+		t.started = now
+		for _, st := range t.seats {
+			st.joined = true
+			st.lostAt = now
+		}
+	}
+	for _, sa := range actions {
+		rec := &pb.RecordedAction{}
+		if err := proto.Unmarshal(sa.Payload, rec); err != nil {
+			return fmt.Errorf("action %d: %w", sa.Seq, err)
+		}
+		seat := int(rec.GetSeat())
+		if seat >= len(t.seats) {
+			return fmt.Errorf("action %d: seat %d", sa.Seq, seat)
+		}
+		t.seq = rec.GetSeq() - 1
+		t.seats[seat].bankMs = int64(rec.GetBankLeftMs())
+		t.actions = append(t.actions, rec)
+		if rec.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+			t.seq++
+			t.history = append(t.history, histEvent{seq: t.seq, at: now, ref: &pb.Event{Seq: t.seq, Payload: &pb.Event_Intervention{
+				Intervention: &pb.Intervention{Seat: rec.GetSeat(), Kind: rec.GetIntervention(), Action: rec.GetAction()}}}})
+		}
+		if rec.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
+			t.pendingForfeit = seat
+			continue
+		}
+		a, err := ActionFromProto(rec.GetAction())
+		if err != nil {
+			return fmt.Errorf("action %d: %w", sa.Seq, err)
+		}
+		evs, err := t.game.Apply(seat, a)
+		if err != nil {
+			return fmt.Errorf("action %d (%s by seat %d) does not replay: %w", sa.Seq, a, seat, err)
+		}
+		for _, e := range evs {
+			t.seq++
+			t.history = append(t.history, histEvent{seq: t.seq, at: now, ev: e})
+		}
+	}
+	return nil
+}
+
+// liveTables returns the tables in memory, oldest first.
+func (s *Server) liveTables() []*table {
+	s.mu.Lock()
+	out := make([]*table, 0, len(s.tables))
+	for _, t := range s.tables {
+		out = append(out, t)
+	}
+	s.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].created.Equal(out[j].created) {
+			return out[i].created.Before(out[j].created)
+		}
+		return out[i].id < out[j].id
+	})
+	return out
+}

@@ -1,0 +1,601 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sort"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
+// clocks and the event history. Everything else talks to it through its bounded inbox.
+type table struct {
+	id    string
+	srv   *Server
+	spec  *pb.CreateTableRequest
+	rules engine.Rules
+	seed  engine.Seed
+	inbox chan func()
+	done  chan struct{} // closed when run returns
+
+	// Owned by the run goroutine.
+	game      *engine.Game
+	state     pb.TableState
+	seats     []*seat
+	history   []histEvent
+	seq       uint64
+	actions   []*pb.RecordedAction
+	requestID uint64
+	open      *openRequest
+	timer     *time.Timer
+	watchers  map[*watcher]struct{}
+	result    *pb.GameResult
+	created   time.Time
+	started   time.Time
+	finished  time.Time
+	record    *pb.GameRecord
+	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or -1.
+	pendingForfeit int
+}
+
+// seat is one seat of a table.
+type seat struct {
+	index      int
+	name       string
+	remote     bool
+	token      string
+	bot        botsdk.Bot
+	botName    string
+	botVersion string
+	conn       *conn
+	joined     bool
+	lostAt     time.Time // when the seat's last connection ended; zero while connected
+	bankMs     int64
+	strikes    int
+	rttMs      uint32
+}
+
+// histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
+// or a public referee event.
+type histEvent struct {
+	seq uint64
+	at  time.Time
+	ev  engine.Event
+	ref *pb.Event
+}
+
+// openRequest is the decision the table waits for.
+type openRequest struct {
+	id       uint64
+	seat     int
+	legal    []engine.Action
+	msg      *pb.DecisionRequest
+	sentAt   time.Time
+	deadline time.Time
+}
+
+// post runs f on the table's goroutine and waits for it, or fails when ctx ends first or the
+// table has stopped.
+func (t *table) post(ctx context.Context, f func()) error {
+	ran := make(chan struct{})
+	select {
+	case t.inbox <- func() { f(); close(ran) }:
+	case <-t.done:
+		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+	case <-ctx.Done():
+		return status.FromContextError(ctx.Err()).Err()
+	}
+	select {
+	case <-ran:
+		return nil
+	case <-t.done:
+		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+	case <-ctx.Done():
+		return status.FromContextError(ctx.Err()).Err()
+	}
+}
+
+// run is the table's goroutine.
+func (t *table) run(stop <-chan struct{}) {
+	defer close(t.done)
+	t.timer = time.NewTimer(time.Hour)
+	t.timer.Stop()
+	if t.pendingForfeit >= 0 {
+		loser := t.pendingForfeit
+		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, "forfeit recorded before a restart")
+	}
+	t.advance()
+	for t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
+		select {
+		case f := <-t.inbox:
+			f()
+		case <-t.timer.C:
+			t.onTimer()
+		case <-stop:
+			t.stopAll(status.Error(codes.Unavailable, "the referee is shutting down; reconnect to resume"))
+			return
+		}
+	}
+	// Serve late requests (GetTable, Watch of history) until the server drops the table.
+	t.stopAll(nil)
+	for {
+		select {
+		case f := <-t.inbox:
+			f()
+		case <-stop:
+			return
+		}
+	}
+}
+
+func (t *table) sides() int { return t.rules.Variant.Sides() }
+
+func (t *table) log() *slog.Logger { return t.srv.log.With("table", t.id) }
+
+// emitEvents sequences engine events, keeps them and sends them to every seat and watcher.
+func (t *table) emitEvents(evs []engine.Event) {
+	now := time.Now()
+	for _, e := range evs {
+		t.seq++
+		h := histEvent{seq: t.seq, at: now, ev: e}
+		t.history = append(t.history, h)
+		t.broadcast(h)
+	}
+}
+
+// emitRef sequences and sends a public referee event.
+func (t *table) emitRef(e *pb.Event) {
+	t.seq++
+	e.Seq = t.seq
+	h := histEvent{seq: t.seq, at: time.Now(), ref: e}
+	t.history = append(t.history, h)
+	t.broadcast(h)
+}
+
+// since returns the history after sequence number after.
+func (t *table) since(after uint64) []histEvent {
+	i := sort.Search(len(t.history), func(i int) bool { return t.history[i].seq > after })
+	return t.history[i:]
+}
+
+func (t *table) eventFor(h histEvent, seat int) *pb.Event {
+	if h.ref != nil {
+		return h.ref
+	}
+	return EventToProto(h.ev.Redact(seat), h.seq, t.sides())
+}
+
+func (t *table) broadcast(h histEvent) {
+	for _, s := range t.seats {
+		if s.conn != nil {
+			t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+		}
+	}
+	for w := range t.watchers {
+		w.push(t, h)
+	}
+}
+
+// send queues a message for a seat's stream. A stream whose queue is full is dropped (the seat
+// may reconnect and resume): a slow bot never blocks its table.
+func (t *table) send(s *seat, m *pb.ConnectResponse) {
+	if s.conn == nil {
+		return
+	}
+	if !s.conn.enqueue(m) {
+		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index)
+		t.dropConn(s, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(s.conn.out)))
+	}
+}
+
+// dropConn ends a seat's connection with err and marks the seat disconnected.
+func (t *table) dropConn(s *seat, err error) {
+	if s.conn == nil {
+		return
+	}
+	s.conn.close(err)
+	s.conn = nil
+	s.lostAt = time.Now()
+	t.srv.metrics.StreamClosed()
+	if t.state == pb.TableState_TABLE_STATE_PLAYING || t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.emitRef(&pb.Event{Payload: &pb.Event_SeatDisconnected{SeatDisconnected: &pb.SeatDisconnected{Seat: uint32(s.index)}}})
+	}
+	if t.open != nil && t.open.seat == s.index {
+		t.armTimer()
+	}
+}
+
+// stopAll ends every connection and watcher; err nil means the game is over (status OK).
+func (t *table) stopAll(err error) {
+	for _, s := range t.seats {
+		if s.conn != nil {
+			s.conn.close(err)
+			s.conn = nil
+			t.srv.metrics.StreamClosed()
+		}
+	}
+	for w := range t.watchers {
+		w.close(err)
+		delete(t.watchers, w)
+	}
+	t.timer.Stop()
+}
+
+// advance starts the game once every remote seat has joined, lets built-in seats act, and opens
+// the next decision request of a remote seat. It ends the game when the engine says so.
+func (t *table) advance() {
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		for _, s := range t.seats {
+			if s.remote && !s.joined {
+				return
+			}
+		}
+		t.setState(pb.TableState_TABLE_STATE_PLAYING)
+		t.started = time.Now()
+	}
+	for t.state == pb.TableState_TABLE_STATE_PLAYING {
+		if t.game.Over() {
+			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, "")
+			return
+		}
+		seat := t.seats[t.game.Turn()]
+		if seat.remote {
+			if t.open == nil || t.open.seat != seat.index {
+				t.openDecision(seat)
+			}
+			return
+		}
+		req := t.decisionRequest(seat.index, time.Time{})
+		id, err := seat.bot.Decide(context.Background(), req.msg)
+		a, ok := t.actionByID(req, id)
+		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
+			t.log().Error("built-in bot chose no legal action; auto-playing", "seat", seat.index, "bot", seat.name, "err", err)
+			t.intervene(seat, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "built-in bot chose no legal action")
+			continue
+		}
+		if !t.commit(seat.index, a, 0) {
+			return
+		}
+	}
+}
+
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1), the
+// seat's view and the clock.
+func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
+	t.requestID++
+	legal := t.game.Legal(seat, nil)
+	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: ViewToProto(t.game.View(seat))}
+	for i, a := range legal {
+		msg.LegalActions = append(msg.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: ActionToProto(a)})
+	}
+	return &openRequest{id: t.requestID, seat: seat, legal: legal, msg: msg, sentAt: now}
+}
+
+func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
+	if id < 1 || int(id) > len(r.legal) {
+		return engine.Action{}, false
+	}
+	return r.legal[id-1], true
+}
+
+// openDecision opens a decision request for a remote seat and sends it if the seat is connected.
+func (t *table) openDecision(s *seat) {
+	now := time.Now()
+	r := t.decisionRequest(s.index, now)
+	clock := t.spec.GetClock()
+	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
+	r.msg.Deadline = timestamppb.New(r.deadline)
+	r.msg.DecisionLeftMs = clock.GetDecisionMs()
+	r.msg.BankLeftMs = uint32(s.bankMs)
+	r.msg.IncrementMs = clock.GetIncrementMs()
+	t.open = r
+	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: r.msg}})
+	t.armTimer()
+}
+
+// armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect
+// grace of a disconnected seat.
+func (t *table) armTimer() {
+	t.timer.Stop()
+	if t.open == nil {
+		return
+	}
+	at := t.open.deadline
+	s := t.seats[t.open.seat]
+	if s.conn == nil {
+		grace := s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
+		if grace.Before(at) {
+			at = grace
+		}
+	}
+	t.timer.Reset(max(time.Until(at), 0))
+}
+
+// onTimer applies the failure policy to the open request: on_disconnect when its seat has been
+// away for the grace period, on_timeout at the deadline.
+func (t *table) onTimer() {
+	if t.open == nil {
+		return
+	}
+	s := t.seats[t.open.seat]
+	now := time.Now()
+	policy := t.spec.GetFailurePolicy()
+	variant := metricVariant(t.rules.Variant)
+	switch {
+	case now.Before(t.open.deadline) && s.conn == nil:
+		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
+			t.forfeit(s, "disconnected for longer than the grace period")
+			return
+		}
+		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, "disconnected for longer than the grace period")
+	case now.Before(t.open.deadline):
+		t.armTimer()
+		return
+	default:
+		t.srv.metrics.Timeout(variant)
+		if policy.GetOnTimeout() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
+			t.forfeit(s, "decision deadline passed")
+			return
+		}
+		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
+		if s.conn == nil {
+			kind = pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT
+		}
+		t.intervene(s, kind, "decision deadline passed")
+	}
+	t.advance()
+}
+
+// intervene plays the engine's default action for a seat (engine.Game.DefaultAction) and
+// records why.
+func (t *table) intervene(s *seat, kind pb.InterventionKind, reason string) {
+	t.srv.metrics.Intervention(interventionLabel(kind))
+	t.commitAs(s.index, t.game.DefaultAction(s.index), 0, kind, reason)
+}
+
+func interventionLabel(k pb.InterventionKind) string {
+	switch k {
+	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:
+		return "auto_play_timeout"
+	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL:
+		return "auto_play_illegal"
+	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT:
+		return "auto_play_disconnect"
+	}
+	return "forfeit"
+}
+
+// decide handles a seat's answer to a decision request.
+func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
+	s := t.seats[c.seat]
+	if s.conn != c {
+		return // a superseded connection: its messages change nothing
+	}
+	reject := func(code pb.RejectionCode, rule, msg string) {
+		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
+	}
+	if t.open == nil || t.open.seat != s.index || d.GetRequestId() != t.open.id {
+		reject(pb.RejectionCode_REJECTION_CODE_STALE_REQUEST, "", fmt.Sprintf("request %d is not open for seat %d; nothing changed", d.GetRequestId(), s.index))
+		return
+	}
+	var a engine.Action
+	switch ch := d.GetChoice().(type) {
+	case *pb.Decide_ActionId:
+		var ok bool
+		if a, ok = t.actionByID(t.open, ch.ActionId); !ok {
+			reject(pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION, "", fmt.Sprintf("action_id %d is not one of the %d legal actions (ids 1..%d)", ch.ActionId, len(t.open.legal), len(t.open.legal)))
+			t.strike(s)
+			return
+		}
+	case *pb.Decide_Action:
+		var err error
+		if a, err = ActionFromProto(ch.Action); err != nil {
+			reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", err.Error())
+			t.strike(s)
+			return
+		}
+	default:
+		reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", "decide: set action_id or action")
+		t.strike(s)
+		return
+	}
+	if err := t.game.Check(s.index, a); err != nil {
+		ee := err.(*engine.Error)
+		t.srv.metrics.ActionRejected(metricVariant(t.rules.Variant))
+		reject(rejectionCodes[ee.Code], ee.Rule, ee.Error())
+		t.strike(s)
+		return
+	}
+	elapsed := at.Sub(t.open.sentAt)
+	t.srv.metrics.ObserveDecision(metricVariant(t.rules.Variant), elapsed)
+	clock := t.spec.GetClock()
+	over := elapsed.Milliseconds() - int64(clock.GetDecisionMs())
+	if over > 0 {
+		s.bankMs = max(s.bankMs-over, 0)
+	}
+	s.bankMs += int64(clock.GetIncrementMs())
+	if t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
+		t.advance()
+	}
+}
+
+// strike counts an illegal answer; at the strike limit the on_illegal policy applies.
+func (t *table) strike(s *seat) {
+	s.strikes++
+	policy := t.spec.GetFailurePolicy()
+	if limit := int(policy.GetStrikeLimit()); limit == 0 || s.strikes < limit {
+		return
+	}
+	s.strikes = 0
+	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
+		t.forfeit(s, "illegal actions reached the strike limit")
+		return
+	}
+	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "illegal actions reached the strike limit")
+	t.advance()
+}
+
+// commit records a checked action of a seat durably, then applies it and sends its events. It
+// returns false when the table had to stop (storage failure).
+func (t *table) commit(seat int, a engine.Action, elapsedMs uint32) bool {
+	return t.commitAs(seat, a, elapsedMs, pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED, "")
+}
+
+// commitAs is commit for an action chosen by the seat (kind unspecified) or by the referee (an
+// intervention, announced by an Intervention event before the action's events).
+func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.InterventionKind, reason string) bool {
+	start := time.Now()
+	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(seat), Action: ActionToProto(a), ElapsedMs: elapsedMs,
+		Intervention: kind, BankLeftMs: uint32(t.seats[seat].bankMs)}
+	if !t.persist(rec) {
+		return false
+	}
+	if kind != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+		t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(seat), Kind: kind, Action: rec.Action, Reason: reason}}})
+	}
+	evs, err := t.game.Apply(seat, a)
+	if err != nil {
+		// Checked before; a refusal here is a referee bug. Stop the table rather than diverge.
+		t.log().Error("engine refused a checked action", "seat", seat, "action", a.String(), "err", err)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, "internal error: "+err.Error())
+		return false
+	}
+	t.actions = append(t.actions, rec)
+	t.open = nil
+	t.timer.Stop()
+	t.emitEvents(evs)
+	t.srv.metrics.ActionAccepted(metricVariant(t.rules.Variant))
+	t.srv.metrics.ObserveProcessing(time.Since(start))
+	return true
+}
+
+// persist appends a recorded action to the store before anyone learns of it.
+func (t *table) persist(rec *pb.RecordedAction) bool {
+	if t.srv.store == nil {
+		return true
+	}
+	payload, err := proto.Marshal(rec)
+	if err == nil {
+		start := time.Now()
+		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
+		t.srv.metrics.ObserveStoreWrite("append", time.Since(start))
+	}
+	if err != nil {
+		t.log().Error("storing an action failed; stopping the table", "err", err)
+		t.stopAll(status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id))
+		t.state = pb.TableState_TABLE_STATE_UNSPECIFIED // leave it active in the store for recovery
+		return false
+	}
+	return true
+}
+
+// forfeit ends the game: the seat's side loses.
+func (t *table) forfeit(s *seat, reason string) {
+	t.srv.metrics.Intervention("forfeit")
+	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
+	if !t.persist(rec) {
+		return
+	}
+	t.actions = append(t.actions, rec)
+	t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
+	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, reason)
+}
+
+// forfeitWinner returns the side that wins when side loses by forfeit: the other side with the
+// highest total (the lowest such side on a tie).
+func forfeitWinner(g *engine.Game, loser int) int {
+	best := -1
+	for side, total := range g.Totals() {
+		if side != loser && (best < 0 || total > g.Totals()[best]) {
+			best = side
+		}
+	}
+	return best
+}
+
+func (t *table) setState(s pb.TableState) {
+	if t.state == s {
+		return
+	}
+	t.srv.metrics.TableStateChanged(stateLabel(t.state), stateLabel(s))
+	t.state = s
+	if t.srv.store != nil && (s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING) {
+		if err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)}); err != nil {
+			t.log().Error("storing the table state failed", "err", err)
+		}
+	}
+}
+
+// finish ends the table with an outcome, writes the record and tells every seat and watcher.
+func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason string) {
+	t.finished = time.Now()
+	t.open = nil
+	t.timer.Stop()
+	res := &pb.GameResult{Outcome: outcome, Scores: scoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal())}
+	if winner >= 0 {
+		w := uint32(winner)
+		res.WinnerSide = &w
+	}
+	if forfeitSeat >= 0 {
+		f := uint32(forfeitSeat)
+		res.ForfeitSeat = &f
+	}
+	t.result = res
+	if outcome == pb.Outcome_OUTCOME_CANCELLED {
+		t.emitRef(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: reason}}})
+	}
+	t.record = t.buildRecord()
+	final := pb.TableState_TABLE_STATE_FINISHED
+	if outcome == pb.Outcome_OUTCOME_CANCELLED {
+		final = pb.TableState_TABLE_STATE_CANCELLED
+	}
+	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
+	if t.srv.store != nil {
+		if err := t.storeFinish(final); err != nil {
+			t.log().Error("storing the finished game failed", "err", err)
+		}
+	}
+	t.setState(final)
+	for _, s := range t.seats {
+		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: res}}})
+	}
+	t.stopAll(nil)
+	t.srv.tableEnded(t)
+}
+
+func outcomeLabel(o pb.Outcome) string {
+	switch o {
+	case pb.Outcome_OUTCOME_FORFEIT:
+		return "forfeit"
+	case pb.Outcome_OUTCOME_CANCELLED:
+		return "cancelled"
+	}
+	return "completed"
+}
+
+func stateLabel(s pb.TableState) string {
+	switch s {
+	case pb.TableState_TABLE_STATE_WAITING:
+		return "waiting"
+	case pb.TableState_TABLE_STATE_PLAYING:
+		return "playing"
+	case pb.TableState_TABLE_STATE_FINISHED:
+		return "finished"
+	case pb.TableState_TABLE_STATE_CANCELLED:
+		return "cancelled"
+	}
+	return ""
+}
+
+func storeState(s pb.TableState) store.State { return store.State(stateLabel(s)) }

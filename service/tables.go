@@ -1,0 +1,479 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// normalise validates a CreateTableRequest and fills in the defaults, returning a copy. Errors are
+// InvalidArgument naming the field.
+func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
+	req := proto.Clone(in).(*pb.CreateTableRequest)
+	v, err := VariantFromProto(req.GetVariant())
+	if err != nil {
+		return nil, invalid("variant", "%v", err)
+	}
+	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
+		return nil, invalid("options", "%v", err)
+	}
+	if len(req.GetSeats()) != v.Players() {
+		return nil, invalid("seats", "%d seats given; %s needs %d", len(req.GetSeats()), v, v.Players())
+	}
+	for i, sc := range req.GetSeats() {
+		switch k := sc.GetKind().(type) {
+		case *pb.SeatConfig_Builtin:
+			if _, err := botsdk.NewBuiltin(k.Builtin.GetBot(), 0); err != nil {
+				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
+			}
+		case *pb.SeatConfig_Remote:
+			if len(k.Remote.GetName()) > 100 {
+				return nil, invalid(fmt.Sprintf("seats[%d].remote.name", i), "longer than 100 bytes")
+			}
+		default:
+			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")
+		}
+	}
+	if req.Clock == nil {
+		req.Clock = &pb.Clock{}
+	}
+	c := req.Clock
+	if c.DecisionMs == 0 {
+		c.DecisionMs = DefaultDecisionMs
+	}
+	if c.DecisionMs > 600_000 {
+		return nil, invalid("clock.decision_ms", "%d is more than 10 minutes", c.DecisionMs)
+	}
+	if c.BankMs == 0 {
+		c.BankMs = DefaultBankMs
+	}
+	if c.BankMs > 3_600_000 || c.IncrementMs > 600_000 {
+		return nil, invalid("clock", "bank_ms at most one hour, increment_ms at most 10 minutes")
+	}
+	if req.FailurePolicy == nil {
+		req.FailurePolicy = &pb.FailurePolicy{}
+	}
+	p := req.FailurePolicy
+	for _, f := range []*pb.FailureAction{&p.OnTimeout, &p.OnIllegal, &p.OnDisconnect} {
+		if *f == pb.FailureAction_FAILURE_ACTION_UNSPECIFIED {
+			*f = pb.FailureAction_FAILURE_ACTION_AUTO_PLAY
+		}
+		if *f != pb.FailureAction_FAILURE_ACTION_AUTO_PLAY && *f != pb.FailureAction_FAILURE_ACTION_FORFEIT {
+			return nil, invalid("failure_policy", "unknown action %d", *f)
+		}
+	}
+	if p.StrikeLimit == 0 {
+		p.StrikeLimit = DefaultStrikeLimit
+	}
+	if p.DisconnectGraceMs == 0 {
+		p.DisconnectGraceMs = DefaultDisconnectGrace
+	}
+	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
+		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
+	}
+	if sd := req.GetStackedDeal(); sd != nil {
+		d, err := stackedFromProto(sd)
+		if err != nil {
+			return nil, err
+		}
+		r, _ := engine.NewRules(v, req.GetOptions())
+		if _, err := engine.NewGame(r, engine.Dealing{Stacked: []engine.StackedDeal{d}}); err != nil {
+			return nil, invalid("stacked_deal", "%v", err)
+		}
+	}
+	return req, nil
+}
+
+// CreateTable creates a table: it validates the request (InvalidArgument naming the field), deals
+// with the given seed or one from crypto/rand, and returns the table id, a token per remote seat
+// and the SHA-256 commitment to the seed. Unavailable while draining; ResourceExhausted at
+// Config.MaxTables.
+func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	req, err := normalise(in)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	draining, active := s.draining, s.active
+	s.mu.Unlock()
+	if draining {
+		return nil, status.Error(codes.Unavailable, "the referee is draining: no new tables")
+	}
+	if active >= s.cfg.MaxTables {
+		return nil, status.Errorf(codes.ResourceExhausted, "%d tables in play: the limit", active)
+	}
+	var seed engine.Seed
+	if req.Seed != nil {
+		copy(seed[:], req.Seed)
+	} else {
+		copy(seed[:], randomBytes(len(seed)))
+	}
+	req.Seed = nil // the seed is stored apart and revealed only by the record
+	id := "t-" + randomHex(8)
+	tokens := make([]string, len(req.GetSeats()))
+	var out []*pb.SeatToken
+	for i, sc := range req.GetSeats() {
+		if sc.GetRemote() != nil {
+			tokens[i] = randomHex(16)
+			out = append(out, &pb.SeatToken{Seat: uint32(i), Token: tokens[i]})
+		}
+	}
+	created := time.Now().UTC().Truncate(time.Microsecond)
+	t, err := s.newTable(id, req, seed, tokens, created)
+	if err != nil {
+		return nil, err
+	}
+	if s.store != nil {
+		reqJSON, err := protojson.Marshal(req)
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens})
+		start := time.Now()
+		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
+			Spec: spec, Seed: seed[:], Commitment: seed.Commitment(), CreatedAt: created})
+		s.metrics.ObserveStoreWrite("create", time.Since(start))
+		if err != nil {
+			return nil, statusOf(err)
+		}
+	}
+	info := t.info()
+	s.start(t)
+	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: seed.Commitment(), Table: info}, nil
+}
+
+// info returns the table's TableInfo. It must run on the table's goroutine (or before it starts).
+func (t *table) info() *pb.TableInfo {
+	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
+		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
+		LastSeq: t.seq, Scores: scoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
+	if !t.started.IsZero() {
+		ti.StartTime = timestamppb.New(t.started)
+	}
+	if !t.finished.IsZero() {
+		ti.FinishTime = timestamppb.New(t.finished)
+	}
+	return ti
+}
+
+// liveInfo asks a live table for its TableInfo.
+func (s *Server) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) {
+	var ti *pb.TableInfo
+	if err := t.post(ctx, func() { ti = t.info() }); err != nil {
+		return nil, err
+	}
+	return ti, nil
+}
+
+// storedInfo builds a TableInfo from a store row (a table no longer in memory).
+func storedInfo(row store.Table) (*pb.TableInfo, error) {
+	var spec storedSpec
+	if err := json.Unmarshal(row.Spec, &spec); err != nil {
+		return nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+	}
+	req := &pb.CreateTableRequest{}
+	if err := protojson.Unmarshal(spec.Request, req); err != nil {
+		return nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+	}
+	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
+		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
+	if v, err := VariantFromProto(req.GetVariant()); err == nil {
+		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
+			ti.Rules = RulesToProto(r, req.GetOptions())
+		}
+	}
+	for i, sc := range req.GetSeats() {
+		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Name: sc.GetRemote().GetName()}
+		if b := sc.GetBuiltin(); b != nil {
+			si.Name, si.BotName = b.GetBot(), b.GetBot()
+		}
+		ti.Seats = append(ti.Seats, si)
+	}
+	if !row.FinishedAt.IsZero() {
+		ti.FinishTime = timestamppb.New(row.FinishedAt)
+		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores)}
+		if row.WinnerSide >= 0 {
+			w := uint32(row.WinnerSide)
+			ti.Result.WinnerSide = &w
+		}
+		ti.Scores = ti.Result.Scores
+	}
+	return ti, nil
+}
+
+func stateFromStore(s store.State) pb.TableState {
+	for _, st := range []pb.TableState{pb.TableState_TABLE_STATE_WAITING, pb.TableState_TABLE_STATE_PLAYING, pb.TableState_TABLE_STATE_FINISHED, pb.TableState_TABLE_STATE_CANCELLED} {
+		if stateLabel(st) == string(s) {
+			return st
+		}
+	}
+	return pb.TableState_TABLE_STATE_UNSPECIFIED
+}
+
+func outcomeFromLabel(l string) pb.Outcome {
+	for _, o := range []pb.Outcome{pb.Outcome_OUTCOME_COMPLETED, pb.Outcome_OUTCOME_FORFEIT, pb.Outcome_OUTCOME_CANCELLED} {
+		if outcomeLabel(o) == l {
+			return o
+		}
+	}
+	return pb.Outcome_OUTCOME_UNSPECIFIED
+}
+
+// scoresText is the stored form of final totals: a JSON array of numbers.
+func scoresText(totals []int) string {
+	b, _ := json.Marshal(totals)
+	return string(b)
+}
+
+func scoresFromText(s string) []*pb.SideScore {
+	var totals []int
+	_ = json.Unmarshal([]byte(s), &totals)
+	return scoresToProto(nil, totals)
+}
+
+// GetTable returns a table's info. NotFound for an unknown table.
+func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.GetTableResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, invalid("table_id", "missing")
+	}
+	if t, err := s.table(req.GetTableId()); err == nil {
+		ti, err := s.liveInfo(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		return &pb.GetTableResponse{Table: ti}, nil
+	}
+	if s.store == nil {
+		return nil, status.Errorf(codes.NotFound, "table %q not found", req.GetTableId())
+	}
+	row, err := s.store.GetTable(ctx, req.GetTableId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	ti, err := storedInfo(row)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.GetTableResponse{Table: ti}, nil
+}
+
+// ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
+// (default 50, at most 1 000); next_page_token is empty on the last page.
+func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
+	size := int(req.GetPageSize())
+	if size <= 0 {
+		size = store.DefaultPageSize
+	}
+	size = min(size, store.MaxPageSize)
+	if s.store != nil {
+		rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		out := &pb.ListTablesResponse{NextPageToken: next}
+		for _, row := range rows {
+			var ti *pb.TableInfo
+			if t, err := s.table(row.ID); err == nil {
+				ti, err = s.liveInfo(ctx, t)
+				if err != nil {
+					return nil, err
+				}
+			} else if ti, err = storedInfo(row); err != nil {
+				return nil, statusOf(err)
+			}
+			out.Tables = append(out.Tables, ti)
+		}
+		return out, nil
+	}
+	start := 0
+	if tok := req.GetPageToken(); tok != "" {
+		n, err := strconv.Atoi(tok)
+		if err != nil || n < 0 {
+			return nil, invalid("page_token", "malformed")
+		}
+		start = n
+	}
+	out := &pb.ListTablesResponse{}
+	i := 0
+	for _, t := range s.liveTables() {
+		ti, err := s.liveInfo(ctx, t)
+		if err != nil {
+			continue
+		}
+		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && ti.State != req.GetState() {
+			continue
+		}
+		if i >= start {
+			if len(out.Tables) == size {
+				out.NextPageToken = strconv.Itoa(i)
+				break
+			}
+			out.Tables = append(out.Tables, ti)
+		}
+		i++
+	}
+	return out, nil
+}
+
+// CancelTable ends a table in play without a result (outcome CANCELLED); every seat and watcher
+// is told. NotFound for an unknown table, FailedPrecondition for a table that has ended.
+func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*pb.CancelTableResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, invalid("table_id", "missing")
+	}
+	t, err := s.table(req.GetTableId())
+	if err != nil {
+		return nil, err
+	}
+	var ti *pb.TableInfo
+	var cerr error
+	if err := t.post(ctx, func() {
+		if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
+			cerr = status.Errorf(codes.FailedPrecondition, "table %s is %s", t.id, stateLabel(t.state))
+			return
+		}
+		reason := req.GetReason()
+		if reason == "" {
+			reason = "cancelled by request"
+		}
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, reason)
+		ti = t.info()
+	}); err != nil {
+		return nil, err
+	}
+	if cerr != nil {
+		return nil, cerr
+	}
+	return &pb.CancelTableResponse{Table: ti}, nil
+}
+
+// GetRecord returns the record of an ended game, with the seed revealed. FailedPrecondition while
+// the game is in play (the seed stays secret until the end); NotFound for an unknown table.
+func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, invalid("table_id", "missing")
+	}
+	if t, err := s.table(req.GetTableId()); err == nil {
+		var rec *pb.GameRecord
+		var state pb.TableState
+		if err := t.post(ctx, func() { rec, state = t.record, t.state }); err != nil {
+			return nil, err
+		}
+		if rec == nil {
+			return nil, status.Errorf(codes.FailedPrecondition, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
+		}
+		return &pb.GetRecordResponse{Record: rec}, nil
+	}
+	if s.store == nil {
+		return nil, status.Errorf(codes.NotFound, "table %q not found", req.GetTableId())
+	}
+	b, err := s.store.GetRecord(ctx, req.GetTableId())
+	if err != nil {
+		if _, terr := s.store.GetTable(ctx, req.GetTableId()); terr == nil {
+			return nil, status.Errorf(codes.FailedPrecondition, "table %s has no record yet", req.GetTableId())
+		}
+		return nil, statusOf(err)
+	}
+	rec := &pb.GameRecord{}
+	if err := protojson.Unmarshal(b, rec); err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.GetRecordResponse{Record: rec}, nil
+}
+
+// ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
+// finish time. It needs a store; without one it lists the ended games still in memory.
+func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+	size := int(req.GetPageSize())
+	if size <= 0 {
+		size = store.DefaultPageSize
+	}
+	var variant engine.Variant
+	if req.GetVariant() != pb.Variant_VARIANT_UNSPECIFIED {
+		v, err := VariantFromProto(req.GetVariant())
+		if err != nil {
+			return nil, invalid("variant", "%v", err)
+		}
+		variant = v
+	}
+	f := store.GameFilter{BotName: req.GetBotName(), Variant: string(variant)}
+	if req.GetOutcome() != pb.Outcome_OUTCOME_UNSPECIFIED {
+		f.Result = outcomeLabel(req.GetOutcome())
+	}
+	if req.FinishedAfter != nil {
+		f.FinishedAfter = req.FinishedAfter.AsTime()
+	}
+	if req.FinishedBefore != nil {
+		f.FinishedBefore = req.FinishedBefore.AsTime()
+	}
+	if s.store == nil {
+		out := &pb.ListGamesResponse{}
+		for _, t := range s.liveTables() {
+			var ti *pb.TableInfo
+			var rec *pb.GameRecord
+			if t.post(ctx, func() { ti, rec = t.info(), t.record }) != nil || rec == nil {
+				continue
+			}
+			if gameMatches(f, ti, rec) && len(out.Games) < size {
+				out.Games = append(out.Games, ti)
+			}
+		}
+		return out, nil
+	}
+	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	out := &pb.ListGamesResponse{NextPageToken: next}
+	for _, g := range games {
+		row, err := s.store.GetTable(ctx, g.TableID)
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		ti, err := storedInfo(row)
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		out.Games = append(out.Games, ti)
+	}
+	return out, nil
+}
+
+// gameMatches applies a game filter to an in-memory game.
+func gameMatches(f store.GameFilter, ti *pb.TableInfo, rec *pb.GameRecord) bool {
+	if f.Variant != "" {
+		if v, _ := VariantFromProto(ti.GetRules().GetVariant()); string(v) != f.Variant {
+			return false
+		}
+	}
+	if f.Result != "" && outcomeLabel(ti.GetResult().GetOutcome()) != f.Result {
+		return false
+	}
+	if f.BotName != "" {
+		found := false
+		for _, si := range rec.GetSeats() {
+			found = found || si.GetBotName() == f.BotName
+		}
+		if !found {
+			return false
+		}
+	}
+	fin := ti.GetFinishTime().AsTime()
+	if !f.FinishedAfter.IsZero() && fin.Before(f.FinishedAfter) || !f.FinishedBefore.IsZero() && !fin.Before(f.FinishedBefore) {
+		return false
+	}
+	return true
+}
