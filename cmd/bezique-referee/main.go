@@ -1,0 +1,200 @@
+// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
+// exports Prometheus metrics.
+//
+// Every flag can also be set by an environment variable: --max-tables is BEZIQUE_MAX_TABLES.
+// Run it with --help for the list and the defaults.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...".
+var version, commit string
+
+// config is the referee's configuration, from flags and BEZIQUE_* environment variables.
+type config struct {
+	listen        string
+	metricsListen string
+	store         string
+	drainTimeout  time.Duration
+	maxTables     int
+	seatQueue     int
+	pingInterval  time.Duration
+	pprof         bool
+	logLevel      string
+	showVersion   bool
+}
+
+func parseFlags(args []string) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
+	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
+	fs.StringVar(&c.metricsListen, "metrics-listen", ":9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
+	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
+	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
+	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
+	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
+	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
+	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
+	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "BEZIQUE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(name); ok {
+			if err := f.Value.Set(v); err != nil && envErr == nil {
+				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return c, envErr
+	}
+	return c, fs.Parse(args)
+}
+
+func main() {
+	c, err := parseFlags(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bezique-referee:", err)
+		os.Exit(2)
+	}
+	if c.showVersion {
+		fmt.Printf("bezique-referee %s (%s)\n", orUnknown(version), orUnknown(commit))
+		return
+	}
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "bezique-referee:", err)
+		os.Exit(1)
+	}
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+func run(c config) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		return fmt.Errorf("--log-level: %w", err)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+
+	var st store.Store
+	if c.store != "memory" {
+		var err error
+		if st, err = store.Open(ctx, c.store); err != nil {
+			return err
+		}
+		defer st.Close()
+	}
+	reg := prometheus.NewRegistry()
+	metrics := service.NewMetrics(reg)
+	metrics.SetBuildInfo(version, commit)
+	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval})
+	if err != nil {
+		return err
+	}
+	g := grpc.NewServer(service.ServerOptions(metrics)...)
+	srv.Register(g)
+	hs := health.NewServer()
+	healthpb.RegisterHealthServer(g, hs)
+	reflection.Register(g)
+	metrics.InitializeMetrics(g)
+
+	lis, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		return err
+	}
+	ready := true
+	if c.metricsListen != "" {
+		mux := http.NewServeMux()
+		mux.Handle("/metrics", service.MetricsHandler(reg))
+		mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+		mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
+			if !ready {
+				http.Error(w, "draining", http.StatusServiceUnavailable)
+				return
+			}
+			fmt.Fprintln(w, "ready")
+		})
+		if c.pprof {
+			mux.HandleFunc("/debug/pprof/", pprof.Index)
+			mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+			mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+			mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		}
+		mlis, err := net.Listen("tcp", c.metricsListen)
+		if err != nil {
+			return err
+		}
+		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = hsrv.Serve(mlis) }()
+		defer hsrv.Close()
+		log.Info("serving metrics", "addr", mlis.Addr().String())
+	}
+	served := make(chan error, 1)
+	go func() { served <- g.Serve(lis) }()
+	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", orUnknown(version))
+	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("draining: no new tables; games in play may finish", "timeout", c.drainTimeout)
+	ready = false
+	hs.Shutdown()
+	dctx, cancel := context.WithTimeout(context.Background(), c.drainTimeout)
+	defer cancel()
+	if err := srv.Drain(dctx); err != nil {
+		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
+	}
+	srv.Close()
+	stopped := make(chan struct{})
+	go func() { g.GracefulStop(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		g.Stop()
+	}
+	log.Info("stopped")
+	return nil
+}
