@@ -312,6 +312,8 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 			st.maxVal = uint16(mc.points)
 		}
 	}
+	// The side's one meld of this window is used (RULES.md §2 R9).
+	g.win.melded = true
 	side := g.rules.side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Card2: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
