@@ -390,9 +390,14 @@ func (l *meldLister) try(cs *CardSet) {
 
 // choices writes into out every choice of k cards from the groups ids[from:] (the first cards of
 // each group, so interchangeable cards are chosen once), each appended to cur, and returns the
-// new count n.
+// new count n. With a nil out it tries each choice as a meld instead (there may be more choices
+// than any fixed out holds: four of a rank from 8 groups are already 70).
 func (l *meldLister) choices(ids []int, from, k int, cur CardSet, out []CardSet, n int) int {
 	if k == 0 {
+		if out == nil {
+			l.try(&cur)
+			return n
+		}
 		if n < len(out) {
 			out[n] = cur
 			n++
@@ -470,7 +475,7 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 			}
 		}
 	}
-	var out [64]CardSet
+	var out [16]CardSet
 	// Quartets: every choice of four cards of the rank.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
 		k := 0
@@ -480,10 +485,7 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 				k++
 			}
 		}
-		n := l.choices(a[:k], 0, 4, CardSet{}, out[:], 0)
-		for i := 0; i < n; i++ {
-			l.try(&out[i])
-		}
+		l.choices(a[:k], 0, 4, CardSet{}, nil, 0)
 	}
 	// Bezique class: n queens of spades with n jacks of diamonds.
 	nqs := l.ofFace(queenSpades, &a)
