@@ -19,5 +19,9 @@ go vet ./...
 echo "== promtool (deploy/prometheus: config, rules, alert unit tests)"
 bash scripts/promtool.sh
 
+echo "== postgres (throwaway server for service/store; stopped at exit)"
+eval "$(bash scripts/postgres.sh)"
+trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
+
 echo "== go test -race"
 go test -race -count=1 ./...

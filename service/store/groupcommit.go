@@ -165,7 +165,11 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 	if err = flush(); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err = tx.Commit(); err != nil {
+		return err
+	}
+	s.commits.Add(1)
+	return nil
 }
 
 // ignoreDone drops the error of rolling back a transaction that already ended.

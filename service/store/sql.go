@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +28,9 @@ type sqlStore struct {
 	committerDone chan struct{}
 
 	now func() time.Time
+
+	// commits counts append transactions committed (batches); for tests.
+	commits atomic.Int64
 }
 
 func newSQLStore(d dialect, w, r *sql.DB) *sqlStore {

@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+)
+
+func openSQLiteForTest(t *testing.T) *sqlStore {
+	t.Helper()
+	st, err := Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st.(*sqlStore)
+}
+
+func TestMigrationSources(t *testing.T) {
+	common, err := fs.Glob(migrationFiles, "migrations/common/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []dialect{sqliteDialect, postgresDialect} {
+		fsys, err := migrationFS(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := fs.Glob(fsys, "*.sql")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 || got[0] != "00001_init.sql" {
+			t.Errorf("%s migrations = %v, want 00001_init.sql first", d.name, got)
+		}
+		if len(got) != len(common)+len(mustGlob(t, "migrations/"+d.name+"/*.sql")) {
+			t.Errorf("%s: a file name is in both common/ and %s/: %v", d.name, d.name, got)
+		}
+		if _, err := fs.ReadFile(fsys, "00001_init.sql"); err != nil {
+			t.Errorf("%s: read 00001_init.sql: %v", d.name, err)
+		}
+	}
+	// Each dialect folder holds the same versions: a migration that must differ exists in both.
+	if a, b := mustGlob(t, "migrations/sqlite/*.sql"), mustGlob(t, "migrations/postgres/*.sql"); !reflect.DeepEqual(base(a), base(b)) {
+		t.Errorf("per-dialect migrations differ: sqlite %v, postgres %v", base(a), base(b))
+	}
+}
+
+func mustGlob(t *testing.T, pattern string) []string {
+	t.Helper()
+	m, err := fs.Glob(migrationFiles, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func base(paths []string) []string {
+	out := []string{}
+	for _, p := range paths {
+		out = append(out, filepath.Base(p))
+	}
+	return out
+}
+
+func TestRebind(t *testing.T) {
+	q := "SELECT a FROM t WHERE x = ? AND (y, z) > (?, ?)"
+	if got := sqliteDialect.rebind(q); got != q {
+		t.Errorf("sqlite rebind = %q", got)
+	}
+	if got, want := postgresDialect.rebind(q), "SELECT a FROM t WHERE x = $1 AND (y, z) > ($2, $3)"; got != want {
+		t.Errorf("postgres rebind = %q, want %q", got, want)
+	}
+}
+
+// TestCommitBatchIsolatesConflict puts a duplicate seq in the middle of one batch: only its
+// request fails; the others are committed.
+func TestCommitBatchIsolatesConflict(t *testing.T) {
+	ctx := context.Background()
+	s := openSQLiteForTest(t)
+	for _, id := range []string{"a", "b", "c"} {
+		if err := s.CreateTable(ctx, Table{ID: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AppendActions(ctx, "b", []Action{{Seq: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	req := func(id string, seq int64) *appendReq {
+		return &appendReq{tableID: id, actions: []Action{{Seq: seq, Payload: []byte(id)}}, done: make(chan error, 1)}
+	}
+	batch := []*appendReq{req("a", 1), req("b", 1), req("c", 1), req("nope", 1)}
+	s.commitBatch(batch, map[int]string{})
+	want := []error{nil, ErrConflict, nil, ErrNotFound}
+	for i, r := range batch {
+		err := <-r.done
+		if (want[i] == nil) != (err == nil) || (want[i] != nil && !errors.Is(err, want[i])) {
+			t.Errorf("request %d (%s): err = %v, want %v", i, r.tableID, err, want[i])
+		}
+	}
+	active, err := s.LoadActive(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, at := range active {
+		counts[at.ID] = len(at.Actions)
+	}
+	if want := map[string]int{"a": 1, "b": 1, "c": 1}; !reflect.DeepEqual(counts, want) {
+		t.Errorf("actions per table = %v, want %v", counts, want)
+	}
+}
+
+// TestCommitBatchFailureReachesEveryWaiter breaks the database under a batch: every request in
+// it gets the error.
+func TestCommitBatchFailureReachesEveryWaiter(t *testing.T) {
+	s := openSQLiteForTest(t)
+	if err := s.w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	batch := []*appendReq{
+		{tableID: "a", actions: []Action{{Seq: 1}}, done: make(chan error, 1)},
+		{tableID: "b", actions: []Action{{Seq: 1}}, done: make(chan error, 1)},
+	}
+	s.commitBatch(batch, map[int]string{})
+	for _, r := range batch {
+		if err := <-r.done; err == nil {
+			t.Errorf("request %s: err = nil, want the batch's error", r.tableID)
+		}
+	}
+}
+
+// TestGroupCommit checks that concurrent appenders share transactions.
+func TestGroupCommit(t *testing.T) {
+	const tables, perTable = 64, 20
+	ctx := context.Background()
+	s := openSQLiteForTest(t)
+	for i := range tables {
+		if err := s.CreateTable(ctx, Table{ID: fmt.Sprint(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := s.commits.Load()
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			for seq := int64(1); seq <= perTable; seq++ {
+				if err := s.AppendActions(ctx, fmt.Sprint(i), []Action{{Seq: seq}}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	commits := s.commits.Load() - before
+	t.Logf("%d appends in %d commits (%.1f per commit)", tables*perTable, commits, float64(tables*perTable)/float64(commits))
+	if commits*4 > tables*perTable {
+		t.Errorf("%d appends took %d commits; want at least 4 appends per commit on average", tables*perTable, commits)
+	}
+}
