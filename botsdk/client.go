@@ -126,6 +126,8 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
 	}
+	// A Send that fails with io.EOF means the server has ended the stream: the messages it sent
+	// before (GameOver, typically) and the real status still come from Recv, so the loop goes on.
 	for {
 		m, err := stream.Recv()
 		if err != nil {
@@ -151,14 +153,14 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 				}
 			}
 		case *pb.ConnectResponse_DecisionRequest:
-			if err := p.decide(ctx, stream, k.DecisionRequest); err != nil {
+			if err := p.decide(ctx, stream, k.DecisionRequest); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 		case *pb.ConnectResponse_Rejection:
 			r := k.Rejection
 			p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
 		case *pb.ConnectResponse_Ping:
-			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil {
+			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 		case *pb.ConnectResponse_GameOver:
