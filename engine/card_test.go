@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func TestCardTextRoundTrip(t *testing.T) {
+	for c := Card(0); c < MaxCards; c++ {
+		got, err := ParseCard(c.String())
+		if err != nil || got != c {
+			t.Fatalf("ParseCard(%q) = %v, %v; want %v", c.String(), got, err, c)
+		}
+	}
+	for f := Face(0); f < NumFaces; f++ {
+		got, err := ParseFace(f.String())
+		if err != nil || got != f {
+			t.Fatalf("ParseFace(%q) = %v, %v", f.String(), got, err)
+		}
+	}
+}
+
+func TestParseFaceForms(t *testing.T) {
+	cases := map[string]string{"QS": "QS", "10H": "TH", "th": "TH", "Q♠": "QS", "7♣": "7C", "a♦": "AD", " JD ": "JD"}
+	for in, want := range cases {
+		f, err := ParseFace(in)
+		if err != nil || f.String() != want {
+			t.Errorf("ParseFace(%q) = %v, %v; want %s", in, f, err, want)
+		}
+	}
+	for _, bad := range []string{"", "Q", "1S", "QX", "QSS", "11H"} {
+		if _, err := ParseFace(bad); err == nil {
+			t.Errorf("ParseFace(%q) accepted", bad)
+		}
+	}
+	if c, err := ParseCard("QSb"); err != nil || c != NewCard(NewFace(Spades, Queen), 1) {
+		t.Errorf("ParseCard(QSb) = %v, %v", c, err)
+	}
+}
+
+// TestShuffleIsStable pins the deal of a seed: the algorithm of docs/DEALING.md must give the same
+// deck on every platform and in every later version.
+func TestShuffleIsStable(t *testing.T) {
+	var deck [MaxCards]Card
+	shuffledDeck(SeedFromUint64(1), 1, 64, deck[:])
+	var parts []string
+	for _, c := range deck[:12] {
+		parts = append(parts, c.String())
+	}
+	const want = "KCa JSb ADb JHb 7Da TSb 7Sa 7Hb 9Db 9Ha QDb 7Cb"
+	if got := strings.Join(parts, " "); got != want {
+		t.Fatalf("seed 1 deal 1 top of deck = %s, want %s", got, want)
+	}
+	if d := firstDealer(SeedFromUint64(1), 2); d != 0 {
+		t.Fatalf("seed 1 first dealer = %d", d)
+	}
+	if c := SeedFromUint64(1).Commitment(); c != "ec4916dd28fc4c10d78e287ca5d9cc51ee1ae73cbfde08c6b37324cbfaac8bc5" {
+		t.Fatalf("commitment of seed 1 = %s", c)
+	}
+}
+
+// TestShuffleMatchesIndependentDerivation re-derives whole decks with scripts/derive-deal.py, a
+// second implementation of docs/DEALING.md in Python's standard library, and compares.
+func TestShuffleMatchesIndependentDerivation(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	for _, c := range []struct {
+		seed        Seed
+		deal, cards int
+	}{{SeedFromUint64(1), 1, 64}, {SeedFromUint64(7), 3, 96}, {SeedFromUint64(1 << 60), 2, 128}} {
+		out, err := exec.Command(py, "../scripts/derive-deal.py", c.seed.String(), fmt.Sprint(c.deal), fmt.Sprint(c.cards)).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var deck [MaxCards]Card
+		shuffledDeck(c.seed, c.deal, c.cards, deck[:])
+		var parts []string
+		for _, card := range deck[:c.cards] {
+			parts = append(parts, card.String())
+		}
+		want := "deck " + strings.Join(parts, " ")
+		if !strings.Contains(string(out), want+"\n") {
+			t.Fatalf("seed %s deal %d: Python derives\n%s\nGo deals\n%s", c.seed, c.deal, out, want)
+		}
+		if !strings.Contains(string(out), "commitment "+c.seed.Commitment()) {
+			t.Fatalf("commitments differ: %s", out)
+		}
+	}
+}
+
+// TestEngineImportsStandardLibraryOnly keeps engine/ free of dependencies (STYLE.md).
+func TestEngineImportsStandardLibraryOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p != "github.com/bezique-arena/bezique/engine" {
+			t.Errorf("engine depends on %s", p)
+		}
+	}
+}

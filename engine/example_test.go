@@ -1,0 +1,40 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/bezique-arena/bezique/engine"
+)
+
+// Example plays the first deal of a seeded two-handed game, every seat always taking its first
+// legal action, and prints the deal's opening and its score.
+func Example() {
+	rules := engine.DefaultRules(engine.TwoHanded)
+	g, err := engine.NewGame(rules, engine.Dealing{Seed: engine.SeedFromUint64(42)})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Events()[0])
+	var legal []engine.Action
+	for g.Deal() == 1 && !g.Over() {
+		seat := g.Turn()
+		legal = g.Legal(seat, legal[:0])
+		if _, err := g.Apply(seat, legal[0]); err != nil {
+			panic(err)
+		}
+	}
+	for _, e := range g.Events() {
+		switch e.Kind {
+		case engine.EvTurnUpSeven, engine.EvMeld, engine.EvLastTrick, engine.EvBrisques, engine.EvDealEnd:
+			fmt.Println(e)
+		}
+	}
+	// Output:
+	// deal 1: dealer 1, turn-up 7Sa, trump S
+	// seat 1 turn_up_seven 7Sa (+10)
+	// seat 1 melds common_marriage KCb QCb (20)
+	// last trick: seat 0 (+10)
+	// side 0: 12 brisques (+120)
+	// side 1: 4 brisques (+40)
+	// deal 1 ends: totals [130 70 0 0]
+}
