@@ -20,8 +20,12 @@ echo "== promtool (deploy/prometheus: config, rules, alert unit tests)"
 bash scripts/promtool.sh
 
 echo "== postgres (throwaway server for service/store; stopped at exit)"
-eval "$(bash scripts/postgres.sh)"
+pg_env=$(bash scripts/postgres.sh) # a plain assignment, so that set -e sees a failure
+eval "$pg_env"
 trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
-echo "== go test -race"
-go test -race -count=1 ./...
+echo "== go test -race -short (every package)"
+go test -race -short -count=1 ./...
+
+echo "== engine, full suite without -race (100 000 random-play deals per variant)"
+go test -count=1 -timeout 30m ./engine/
