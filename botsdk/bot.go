@@ -28,7 +28,8 @@ func (f BotFunc) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, e
 
 // builtins maps a built-in bot's name to its constructor; seed makes a bot's choices reproducible.
 var builtins = map[string]func(seed uint64) Bot{
-	"random": NewRandom,
+	"random":   NewRandom,
+	"rulebook": NewRulebook,
 }
 
 // BuiltinNames returns the names of the built-in bots, sorted.

@@ -1,0 +1,39 @@
+package botsdk
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Main is the whole main function of a bot program: it reads --server, --table, --seat, --token
+// and --name from the command line, plays the seat with bot until the game ends (see [Play]),
+// prints the result and exits; it exits with status 1 when the referee refuses the seat or the
+// connection cannot be made, and 2 on bad flags.
+func Main(bot Bot) {
+	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+	cfg := Config{}
+	fs.StringVar(&cfg.Server, "server", "127.0.0.1:7070", "the referee's gRPC address, host:port")
+	fs.StringVar(&cfg.TableID, "table", "", "the table id (from CreateTable)")
+	fs.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
+	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
+	fs.StringVar(&cfg.BotName, "name", "go-bot", "the bot's name, written into the game record")
+	_ = fs.Parse(os.Args[1:])
+	if cfg.TableID == "" || cfg.Token == "" {
+		fmt.Fprintln(os.Stderr, "botsdk: --table and --token are required")
+		fs.Usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := Play(ctx, cfg, bot)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		stop()
+		os.Exit(1)
+	}
+	fmt.Printf("game over: %s, winner side %d, scores %v\n", res.GetOutcome(), res.GetWinnerSide(), res.GetScores())
+}
