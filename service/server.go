@@ -69,12 +69,14 @@ type Server struct {
 	stop    chan struct{}
 	wg      sync.WaitGroup
 
-	mu       sync.Mutex
-	tables   map[string]*table
-	finished []string // ids of finished tables kept in memory, oldest first
-	draining bool
-	active   int
-	idle     *sync.Cond // signalled when active drops
+	mu        sync.Mutex
+	tables    map[string]*table
+	finished  []string // ids of finished tables kept in memory, oldest first
+	draining  bool
+	drainDone bool       // Drain gave up waiting
+	active    int        // waiting and playing tables
+	playing   int        // playing tables
+	idle      *sync.Cond // signalled when playing drops
 }
 
 // New returns a referee. With a store it recovers every waiting and playing table by replaying
@@ -119,7 +121,8 @@ func (s *Server) Register(g *grpc.Server) {
 }
 
 // Drain stops the creation of tables (CreateTable then fails with Unavailable) and waits until
-// every table in play has finished or ctx ends. It returns ctx's error if tables were left.
+// every game in play has finished or ctx ends. It returns ctx's error if games were left. Tables
+// still waiting for their seats are not waited for (with a store they resume on the next start).
 func (s *Server) Drain(ctx context.Context) error {
 	s.mu.Lock()
 	s.draining = true
@@ -127,7 +130,7 @@ func (s *Server) Drain(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() {
 		s.mu.Lock()
-		for s.active > 0 {
+		for s.playing > 0 && !s.drainDone {
 			s.idle.Wait()
 		}
 		s.mu.Unlock()
@@ -138,6 +141,7 @@ func (s *Server) Drain(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 		s.mu.Lock()
+		s.drainDone = true
 		s.idle.Broadcast()
 		s.mu.Unlock()
 		return ctx.Err()
@@ -250,6 +254,9 @@ func (s *Server) start(t *table) {
 	s.mu.Lock()
 	s.tables[t.id] = t
 	s.active++
+	if t.state == pb.TableState_TABLE_STATE_PLAYING { // recovered in play
+		s.playing++
+	}
 	s.mu.Unlock()
 	s.metrics.TableStateChanged("", stateLabel(t.state))
 	s.wg.Add(1)
@@ -264,7 +271,6 @@ func (s *Server) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.idle.Broadcast()
 	s.finished = append(s.finished, t.id)
 	keep := s.cfg.KeepFinished
 	if s.store != nil {
@@ -274,6 +280,14 @@ func (s *Server) tableEnded(t *table) {
 		delete(s.tables, s.finished[0])
 		s.finished = s.finished[1:]
 	}
+}
+
+// playingChanged counts a table entering (+1) or leaving (-1) the playing state.
+func (s *Server) playingChanged(delta int) {
+	s.mu.Lock()
+	s.playing += delta
+	s.idle.Broadcast()
+	s.mu.Unlock()
 }
 
 // table returns the live table with that id, or NotFound.

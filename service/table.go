@@ -494,7 +494,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err != nil {
 		t.log().Error("storing an action failed; stopping the table", "err", err)
 		t.stopAll(status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id))
-		t.state = pb.TableState_TABLE_STATE_UNSPECIFIED // leave it active in the store for recovery
+		t.setState(pb.TableState_TABLE_STATE_UNSPECIFIED) // still active in the store: it resumes on the next start
 		return false
 	}
 	return true
@@ -529,6 +529,12 @@ func (t *table) setState(s pb.TableState) {
 		return
 	}
 	t.srv.metrics.TableStateChanged(stateLabel(t.state), stateLabel(s))
+	if t.state == pb.TableState_TABLE_STATE_PLAYING {
+		t.srv.playingChanged(-1)
+	}
+	if s == pb.TableState_TABLE_STATE_PLAYING {
+		t.srv.playingChanged(+1)
+	}
 	t.state = s
 	if t.srv.store != nil && (s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING) {
 		if err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)}); err != nil {
