@@ -47,6 +47,11 @@ if [ -z "$bin" ]; then
 	log "installing Debian's postgresql package"
 	apt-get update >&2
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql >&2
+	# The package may start a default cluster on port 5432; it was installed just now, for
+	# nothing, so stop it rather than leave a second server running.
+	pg_lsclusters -h 2>/dev/null | while read -r ver name _; do
+		pg_ctlcluster "$ver" "$name" stop >&2 2>/dev/null || true
+	done || true
 	bin=$(bindir)
 	[ -n "$bin" ] || { log "postgresql installed but no initdb under /usr/lib/postgresql"; exit 1; }
 fi
