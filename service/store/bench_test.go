@@ -16,7 +16,11 @@ import (
 // append, as the referee's table goroutines do. ns/op is per action: at 64 appenders group
 // commit shares each sync among the waiting tables.
 //
-//	go test -run '^$' -bench BenchmarkAppendActions -benchmem ./service/store/
+//	go test -run '^$' -bench BenchmarkAppendActions -benchmem -count=5 ./service/store/
+//
+// Measured on the 2-core CI-size machine, shared with other work (so with spread):
+// appenders=1: 143-198 µs/op, 2551 B/op, 46 allocs/op (one commit and sync per action);
+// appenders=64: 33-68 µs/op, 716 B/op, 9 allocs/op (about 35 actions per commit).
 func BenchmarkAppendActions(b *testing.B) {
 	for _, appenders := range []int{1, 64} {
 		b.Run(fmt.Sprintf("sqlite/appenders=%d", appenders), func(b *testing.B) {

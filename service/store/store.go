@@ -148,10 +148,12 @@ type GameFilter struct {
 
 // Game is one row of [Store.ListGames]: the summary of a table that has a record.
 type Game struct {
-	TableID    string
+	// TableID is the id of the finished table; pass it to [Store.GetRecord] for the record.
+	TableID string
+	// Variant, Result, WinnerSide (or [NoWinner]), Scores and FinishedAt are as in [Table].
 	Variant    string
 	Result     string
-	WinnerSide int // or [NoWinner]
+	WinnerSide int
 	Scores     string
 	FinishedAt time.Time
 	// Bots are the bot names stored with the record, sorted.
