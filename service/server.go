@@ -164,7 +164,14 @@ func (s *Server) Close() {
 type storedSpec struct {
 	Request json.RawMessage `json:"request"`
 	Tokens  []string        `json:"tokens"`
+	// SeqFloor is at least every event seq and request id the table has issued: events that are
+	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
+	// table starts both counters here, never reusing a number a bot has already seen.
+	SeqFloor uint64 `json:"seq_floor,omitempty"`
 }
+
+// seqReserve is how many event seqs and request ids a table reserves with one store write.
+const seqReserve = 1024
 
 // randomBytes returns n bytes from crypto/rand.
 func randomBytes(n int) []byte {
@@ -325,6 +332,9 @@ func (s *Server) recover(ctx context.Context) error {
 		if err := t.replay(at.Actions); err != nil {
 			return fmt.Errorf("service: table %s: %w", at.ID, err)
 		}
+		t.seq = max(t.seq, spec.SeqFloor)
+		t.requestID = max(t.requestID, spec.SeqFloor)
+		t.reserved = max(t.seq, t.requestID)
 		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
 		s.start(t)
 	}

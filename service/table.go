@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -9,6 +10,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -47,6 +49,8 @@ type table struct {
 	record    *pb.GameRecord
 	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or -1.
 	pendingForfeit int
+	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
+	reserved uint64
 }
 
 // seat is one seat of a table.
@@ -154,8 +158,10 @@ func (t *table) emitEvents(evs []engine.Event) {
 	}
 }
 
-// emitRef sequences and sends a public referee event.
+// emitRef sequences and sends a public referee event. Such events are not stored, so their seq
+// is reserved first (see storedSpec.SeqFloor).
 func (t *table) emitRef(e *pb.Event) {
+	t.reserve(t.seq + 1)
 	t.seq++
 	e.Seq = t.seq
 	h := histEvent{seq: t.seq, at: time.Now(), ref: e}
@@ -273,6 +279,7 @@ func (t *table) advance() {
 // decisionRequest builds the decision request of seat: the legal actions (action ids from 1), the
 // seat's view and the clock.
 func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
+	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
 	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: ViewToProto(t.game.View(seat))}
@@ -605,3 +612,28 @@ func stateLabel(s pb.TableState) string {
 }
 
 func storeState(s pb.TableState) store.State { return store.State(stateLabel(s)) }
+
+// reserve makes sure the store's SeqFloor is at least n before an event seq or request id n that
+// is not otherwise stored reaches a seat, so that a table recovered after a crash does not reuse
+// it: a bot resuming after seq n, or holding its answer to request n, would otherwise be refused
+// (resume_after_seq beyond the last event) or answer a new request with a stale action id.
+func (t *table) reserve(n uint64) {
+	if t.srv.store == nil || n <= t.reserved {
+		return
+	}
+	floor := max(n, t.seq, t.requestID) + seqReserve
+	req, err := protojson.Marshal(t.spec)
+	if err == nil {
+		tokens := make([]string, len(t.seats))
+		for i, s := range t.seats {
+			tokens[i] = s.token
+		}
+		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor})
+		err = t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec})
+	}
+	if err != nil {
+		t.log().Error("storing the seq floor failed; a recovery may reuse seqs", "err", err)
+		return
+	}
+	t.reserved = floor
+}

@@ -1,0 +1,184 @@
+package service
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// seatStream is a raw seat connection for recovery tests.
+type seatStream struct {
+	t       *testing.T
+	stream  pb.SeatService_ConnectClient
+	lastSeq uint64
+	lastReq uint64
+}
+
+func joinSeat(t *testing.T, r *referee, table string, seat int, token string, after uint64) (*seatStream, error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: table, Seat: uint32(seat), Token: token,
+		ProtocolVersion: ProtocolVersion, ResumeAfterSeq: after}}}); err != nil {
+		return nil, err
+	}
+	s := &seatStream{t: t, stream: stream, lastSeq: after}
+	m, err := stream.Recv()
+	if err != nil {
+		return nil, err
+	}
+	if m.GetWelcome() == nil {
+		t.Fatalf("seat %d: first message %v, want a welcome", seat, m)
+	}
+	return s, nil
+}
+
+// until reads messages until f returns true, tracking the last event seq and request id.
+func (s *seatStream) until(f func(*pb.ConnectResponse) bool) {
+	s.t.Helper()
+	for {
+		m, err := s.stream.Recv()
+		if err != nil {
+			s.t.Fatalf("recv: %v", err)
+		}
+		if e := m.GetEvent(); e != nil {
+			s.lastSeq = max(s.lastSeq, e.GetSeq())
+		}
+		if d := m.GetDecisionRequest(); d != nil {
+			s.lastReq = d.GetRequestId()
+		}
+		if f(m) {
+			return
+		}
+	}
+}
+
+// TestRecoveryNeverReusesSeqs is the regression test of a crash-recovery bug: seat
+// connect/disconnect events and request ids are not stored, so a referee restarted on the same
+// store numbered events and requests from the last stored action again. A bot resuming after
+// the last seq it saw was then refused (InvalidArgument: resume_after_seq beyond the table's
+// last event) and gave up, leaving its table stuck; and a bot holding its answer to request n
+// re-sent it to a new request n. The referee now stores a floor above every seq and request id
+// it has issued.
+func TestRecoveryNeverReusesSeqs(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r1 := startReferee(t, st, nil)
+	resp, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	s0, err := joinSeat(t, r1, id, 0, tokenOf(resp, 0), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1, err := joinSeat(t, r1, id, 1, tokenOf(resp, 1), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both seats see both SeatConnected events; nothing is stored yet but the deal.
+	s0.until(func(m *pb.ConnectResponse) bool { return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1 })
+	s1.until(func(m *pb.ConnectResponse) bool { return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1 })
+	// Play one action so that a request id has been answered: the leader has the open request.
+	type msg struct {
+		seat int
+		m    *pb.ConnectResponse
+	}
+	read := func(streams ...*seatStream) <-chan msg {
+		ch := make(chan msg, 64)
+		for seat, s := range streams {
+			go func() {
+				for {
+					m, err := s.stream.Recv()
+					if err != nil {
+						return
+					}
+					ch <- msg{seat, m}
+				}
+			}()
+		}
+		return ch
+	}
+	firstRequest := func(ch <-chan msg, seen uint64) (int, *pb.DecisionRequest) {
+		t.Helper()
+		timeout := time.After(5 * time.Second)
+		for {
+			select {
+			case m := <-ch:
+				if e := m.m.GetEvent(); e != nil && e.GetSeatConnected() != nil && e.GetSeq() <= seen {
+					t.Errorf("seat %d: a new SeatConnected event has seq %d; seats had seen up to %d", m.seat, e.GetSeq(), seen)
+				}
+				if d := m.m.GetDecisionRequest(); d != nil {
+					return m.seat, d
+				}
+			case <-timeout:
+				t.Fatal("no decision request")
+			}
+		}
+	}
+	ch := read(s0, s1)
+	leader, req := firstRequest(ch, 0)
+	reqID := req.GetRequestId()
+	if err := []*seatStream{s0, s1}[leader].stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: reqID, Choice: &pb.Decide_ActionId{ActionId: 1}}}}); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until the action is stored.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		act, err := st.LoadActive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(act) == 1 && len(act[0].Actions) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("action not stored")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	// Seat 1 reconnects after the stored action: seat 0 sees SeatDisconnected and SeatConnected,
+	// events that are not stored.
+	if _, err := joinSeat(t, r1, id, 1, tokenOf(resp, 1), 0); err != nil {
+		t.Fatal(err)
+	}
+	var seen uint64
+	for seen == 0 {
+		select {
+		case m := <-ch:
+			if e := m.m.GetEvent(); m.seat == 0 && e.GetSeatConnected() != nil && e.GetSeatConnected().GetSeat() == 1 {
+				seen = e.GetSeq()
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("seat 0 did not see seat 1 reconnect")
+		}
+	}
+	// "Crash": stop the referee (nothing more is written) and start another on the same store.
+	r1.grpc.Stop()
+	r1.srv.Close()
+	r2 := startReferee(t, st, nil)
+	var again []*seatStream
+	for seat := range 2 {
+		ns, err := joinSeat(t, r2, id, seat, tokenOf(resp, seat), seen)
+		if err != nil {
+			t.Fatalf("seat %d resuming after seq %d (seen before the restart): %v", seat, seen, err)
+		}
+		again = append(again, ns)
+	}
+	if _, req := firstRequest(read(again...), seen); req.GetRequestId() <= reqID {
+		t.Errorf("request id %d after the restart; request %d was issued before it", req.GetRequestId(), reqID)
+	}
+}
