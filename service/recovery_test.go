@@ -90,8 +90,12 @@ func TestRecoveryNeverReusesSeqs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Both seats see both SeatConnected events; nothing is stored yet but the deal.
-	s0.until(func(m *pb.ConnectResponse) bool { return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1 })
-	s1.until(func(m *pb.ConnectResponse) bool { return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1 })
+	s0.until(func(m *pb.ConnectResponse) bool {
+		return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1
+	})
+	s1.until(func(m *pb.ConnectResponse) bool {
+		return m.GetEvent().GetSeatConnected() != nil && m.GetEvent().GetSeatConnected().GetSeat() == 1
+	})
 	// Play one action so that a request id has been answered: the leader has the open request.
 	type msg struct {
 		seat int
