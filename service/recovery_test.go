@@ -2,10 +2,15 @@ package service
 
 import (
 	"context"
+	"errors"
+	"io"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -185,4 +190,68 @@ func TestRecoveryNeverReusesSeqs(t *testing.T) {
 	if _, req := firstRequest(read(again...), seen); req.GetRequestId() <= reqID {
 		t.Errorf("request id %d after the restart; request %d was issued before it", req.GetRequestId(), reqID)
 	}
+}
+
+// rejoinEnded joins an ended table and returns the messages until the stream ends with OK.
+func rejoinEnded(t *testing.T, r *referee, id string, seat int, token string) []*pb.ConnectResponse {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: id, Seat: uint32(seat), Token: token, ProtocolVersion: ProtocolVersion}}}); err != nil {
+		t.Fatal(err)
+	}
+	var out []*pb.ConnectResponse
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("rejoining ended table %s: %v", id, err)
+		}
+		out = append(out, m)
+	}
+}
+
+// TestRejoinEndedTableGetsResult is the regression test of a crash-recovery bug: a bot whose game
+// ended while it was away (the last action was stored, the referee died before telling the seats,
+// and the recovered table finished at once) was refused on reconnecting (FailedPrecondition, or
+// NotFound once the table had left memory) and never learned the result. It now gets the
+// GameOver, from memory or from the stored record.
+func TestRejoinEndedTableGetsResult(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r1 := startReferee(t, st, nil)
+	resp, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	res, err := botsdk.Play(ctx, r1.botConfig(id, 0, tokenOf(resp, 0)), botsdk.NewRandom(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(where string, msgs []*pb.ConnectResponse) {
+		t.Helper()
+		if len(msgs) == 0 || msgs[len(msgs)-1].GetGameOver() == nil {
+			t.Fatalf("%s: %d messages, the last not a GameOver", where, len(msgs))
+		}
+		if got := msgs[len(msgs)-1].GetGameOver().GetResult(); !proto.Equal(got, res) {
+			t.Fatalf("%s: result %v, want %v", where, got, res)
+		}
+	}
+	check("in memory", rejoinEnded(t, r1, id, 0, tokenOf(resp, 0)))
+	r1.grpc.Stop()
+	r1.srv.Close()
+	r2 := startReferee(t, st, nil)
+	check("after a restart", rejoinEnded(t, r2, id, 0, tokenOf(resp, 0)))
 }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"sync"
@@ -8,6 +9,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -61,8 +63,10 @@ func (c *conn) close(err error) {
 // Join; then the referee sends events, decision requests, rejections, pings and the game's end,
 // and the bot sends decisions and pongs. Status codes: InvalidArgument for a malformed Join,
 // NotFound for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an
-// unsupported protocol version or a finished table, Aborted when a newer connection for the same
-// seat supersedes this one, ResourceExhausted when the bot does not read its messages.
+// unsupported protocol version, Aborted when a newer connection for the same seat supersedes this
+// one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
+// has ended (a bot reconnecting after the game ended without it, say across a referee restart)
+// gets the events it missed and the GameOver, and the stream ends with OK.
 func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	first, err := stream.Recv()
 	if err != nil {
@@ -80,7 +84,7 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	}
 	t, err := s.table(join.GetTableId())
 	if err != nil {
-		return err
+		return s.joinStored(stream, join, err)
 	}
 	c := newConn(int(join.GetSeat()), s.cfg.SeatQueue)
 	var joinErr error
@@ -89,6 +93,20 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	}
 	if joinErr != nil {
 		return joinErr
+	}
+	select {
+	case <-c.done: // the table had ended: join queued what the seat missed and the GameOver
+		for {
+			select {
+			case m := <-c.out:
+				if err := stream.Send(m); err != nil {
+					return err
+				}
+			default:
+				return c.err
+			}
+		}
+	default:
 	}
 	s.metrics.StreamOpened()
 
@@ -198,11 +216,23 @@ func (t *table) join(c *conn, j *pb.Join) error {
 	if j.GetToken() != s.token {
 		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)
 	}
-	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
-		return status.Errorf(codes.FailedPrecondition, "table %s is %s", t.id, stateLabel(t.state))
-	}
 	if j.GetResumeAfterSeq() > t.seq {
 		return invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)
+	}
+	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
+		if t.result == nil {
+			return status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)
+		}
+		// The game ended without this connection: send what the seat missed and the result.
+		c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}})
+		if after := j.GetResumeAfterSeq(); after > 0 {
+			for _, h := range t.since(after) {
+				c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+			}
+		}
+		c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
+		c.close(nil)
+		return nil
 	}
 	if s.conn != nil {
 		t.dropConn(s, status.Errorf(codes.Aborted, "seat %d: superseded by a newer connection", s.index))
@@ -259,4 +289,35 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 			BotVersion: s.botVersion, Remote: s.remote, Connected: s.conn != nil}
 	}
 	return out
+}
+
+// joinStored answers a Join for a table that is not in memory: one that ended and was dropped
+// from memory, or ended before a restart. With the right token the seat gets the GameOver of
+// the stored record and the stream ends with OK; otherwise notFound (the error of the lookup
+// in memory) or PermissionDenied.
+func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
+	if s.store == nil {
+		return notFound
+	}
+	ctx := stream.Context()
+	row, err := s.store.GetTable(ctx, j.GetTableId())
+	if err != nil || row.State.Active() {
+		return notFound
+	}
+	var spec storedSpec
+	if err := json.Unmarshal(row.Spec, &spec); err != nil {
+		return statusOf(err)
+	}
+	if int(j.GetSeat()) >= len(spec.Tokens) || spec.Tokens[j.GetSeat()] == "" || spec.Tokens[j.GetSeat()] != j.GetToken() {
+		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", j.GetSeat())
+	}
+	b, err := s.store.GetRecord(ctx, j.GetTableId())
+	if err != nil {
+		return statusOf(err)
+	}
+	rec := &pb.GameRecord{}
+	if err := protojson.Unmarshal(b, rec); err != nil {
+		return statusOf(err)
+	}
+	return stream.Send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: rec.GetResult()}}})
 }
