@@ -85,8 +85,8 @@ func winRate(t *testing.T, v engine.Variant, games int) float64 {
 
 // TestRulebookBeatsRandom measures the rulebook bot against random over seeded whole games.
 // Two-handed games go to 1000, four-handed partnership games to 2000. Without -short it plays 200
-// games a variant (about 15 s on 2 CPUs); under -short it plays 60 (about 18 s with -race, which
-// is about 10x slower). Measured: 100% of the 200 games in both variants.
+// games a variant (about 15 s on 2 CPUs, 19 s with -race); under -short it plays 60 (about 6 s
+// with -race). Measured: the rulebook won 100% of the 200 games in both variants.
 func TestRulebookBeatsRandom(t *testing.T) {
 	games := 200
 	if testing.Short() {

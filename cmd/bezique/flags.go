@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// defaultServer is the address of a referee started with its defaults.
+const defaultServer = "127.0.0.1:7777"
+
+// gameFlags are the flags that describe a game: variant, seed and rule options.
+type gameFlags struct {
+	variant string
+	seed    string
+	options []string
+}
+
+// request returns a CreateTableRequest for these flags with the given seats.
+func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engine.Variant, error) {
+	v, err := engine.ParseVariant(f.variant)
+	if err != nil {
+		return nil, "", fmt.Errorf("--variant: %w", err)
+	}
+	req := &pb.CreateTableRequest{Variant: service.VariantToProto(v), Seats: seats, Options: map[string]string{}}
+	for _, o := range f.options {
+		k, val, ok := strings.Cut(o, "=")
+		if !ok || k == "" {
+			return nil, "", fmt.Errorf("--option %q: want key=value (an option of RULES.md §5, e.g. target=500)", o)
+		}
+		req.Options[k] = val
+	}
+	if _, err := engine.NewRules(v, req.Options); err != nil {
+		return nil, "", fmt.Errorf("--option: %w", err)
+	}
+	if f.seed != "" {
+		s, err := parseSeed(f.seed)
+		if err != nil {
+			return nil, "", err
+		}
+		req.Seed = s[:]
+	}
+	return req, v, nil
+}
+
+// parseSeed reads a seed as a decimal uint64 or 64 hex digits.
+func parseSeed(s string) (engine.Seed, error) {
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return engine.SeedFromUint64(n), nil
+	}
+	seed, err := engine.ParseSeed(s)
+	if err != nil {
+		return engine.Seed{}, fmt.Errorf("--seed %q: want a decimal uint64 or 64 hex digits", s)
+	}
+	return seed, nil
+}
+
+// seedNumber returns a number derived from a seed, to seed the bots.
+func seedNumber(seed []byte) uint64 {
+	if len(seed) < 8 {
+		return 1
+	}
+	return binary.BigEndian.Uint64(seed[len(seed)-8:])
+}
+
+// seatName returns a seat's display name from a record or table's seats.
+func seatName(seats []*pb.SeatInfo, i int) string {
+	if i < len(seats) {
+		s := seats[i]
+		if s.GetBotName() != "" {
+			return s.GetBotName()
+		}
+		return s.GetName()
+	}
+	return fmt.Sprintf("seat %d", i)
+}

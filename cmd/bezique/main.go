@@ -1,0 +1,39 @@
+// Command bezique is the Bézique command line: watch bots play a whole game (demo), play against
+// the built-in bots (play), run a built-in bot as a remote seat (bot), manage and watch tables on
+// a referee (tables, create, watch), and check game records (replay, records export).
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	if err := newRootCmd().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "bezique:", err)
+		os.Exit(1)
+	}
+}
+
+// newRootCmd returns the bezique command with every subcommand.
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "bezique",
+		Short: "Play, watch and check Bézique games",
+		Long: `bezique plays Bézique against a referee (bezique-referee, gRPC bezique.v1) or an in-process one.
+
+Start with "bezique demo": two bots play a whole game and the score sheet is checked against the
+game record.`,
+		Example: `  bezique demo
+  bezique play --variant two-handed
+  bezique bot --server 127.0.0.1:7777 --table T --seat 1 --token S --bot rulebook
+  bezique replay game.json`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newWatchCmd(),
+		newReplayCmd(), newRecordsCmd())
+	return root
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// demoRecord runs a demo game and returns its output and the path of its record.
+func demoRecord(t *testing.T, variant, bots string) (string, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.json")
+	var out, errOut bytes.Buffer
+	o := demoOptions{game: gameFlags{variant: variant, seed: "7"}, bots: bots, record: path, progress: true}
+	if err := runDemo(context.Background(), o, &out, &errOut); err != nil {
+		t.Fatalf("demo: %v\nstderr: %s", err, errOut.String())
+	}
+	return out.String(), path
+}
+
+var finalRe = regexp.MustCompile(`side (\d+) (\d+)`)
+
+// TestDemoTotalsMatchRecord plays whole demo games over gRPC and checks that the printed final
+// totals are the record's.
+func TestDemoTotalsMatchRecord(t *testing.T) {
+	for _, c := range []struct{ variant, bots string }{
+		{"two-handed", "rulebook,random"},
+		{"four-handed", "rulebook,random"},
+	} {
+		t.Run(c.variant, func(t *testing.T) {
+			out, path := demoRecord(t, c.variant, c.bots)
+			if !strings.Contains(out, "Checked: the record replays") || !strings.Contains(out, "Deal 1:") {
+				t.Fatalf("demo output lacks the sheet or the check:\n%s", out)
+			}
+			rec, err := readRecord(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := strings.Index(out, "Final totals:")
+			line := out[i : i+strings.Index(out[i:], "\n")]
+			got := finalRe.FindAllStringSubmatch(line, -1)
+			if len(got) != len(rec.GetResult().GetScores()) {
+				t.Fatalf("final line %q, record scores %v", line, rec.GetResult().GetScores())
+			}
+			for _, m := range got {
+				side, _ := strconv.Atoi(m[1])
+				total, _ := strconv.Atoi(m[2])
+				if want := int(rec.GetResult().GetScores()[side].GetTotal()); total != want {
+					t.Fatalf("printed side %d total %d, record %d", side, total, want)
+				}
+			}
+		})
+	}
+}
+
+// TestReplay replays a demo record (it passes), a record with a tampered total and one with a
+// tampered action (both fail), and a malformed file (the error names the file and the field).
+func TestReplay(t *testing.T) {
+	_, path := demoRecord(t, "two-handed", "rulebook,random")
+	var out bytes.Buffer
+	if err := runReplay(path, false, &out); err != nil {
+		t.Fatalf("replay of a demo record: %v", err)
+	}
+	if err := runReplay(path, true, &out); err != nil {
+		t.Fatalf("replay --json of a demo record: %v", err)
+	}
+	rec, err := readRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, b []byte) string {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	rec.GetResult().GetScores()[0].Total += 10
+	b, _ := protojson.Marshal(rec)
+	tampered := write("total.json", b)
+	for _, asJSON := range []bool{false, true} {
+		if err := runReplay(tampered, asJSON, &out); err == nil || !strings.Contains(err.Error(), "result.scores[0]") {
+			t.Fatalf("replay (json %v) of a tampered total: err %v, want a result.scores[0] mismatch", asJSON, err)
+		}
+	}
+	rec.GetResult().GetScores()[0].Total -= 10
+	play := rec.GetActions()[0].GetAction().GetPlay()
+	play.Card.Id = (play.GetCard().GetId() + 1) % 64
+	b, _ = protojson.Marshal(rec)
+	if err := runReplay(write("action.json", b), false, &out); err == nil || !strings.Contains(err.Error(), "refused on replay") {
+		t.Fatalf("replay of a tampered action: err %v, want a refused action", err)
+	}
+	bad := write("bad.json", []byte("{\n  \"tableId\": \"x\",\n  \"actoins\": []\n}\n"))
+	if err := runReplay(bad, false, &out); err == nil || !strings.Contains(err.Error(), "bad.json") || !strings.Contains(err.Error(), "actoins") {
+		t.Fatalf("replay of a malformed record: err %v, want the file and the field named", err)
+	}
+}
+
+// TestPlayScripted plays a whole game as a person typing "1" every time, after some bad lines,
+// and checks the messages and that the game reached its end; then it checks that the end of
+// input leaves cleanly.
+func TestPlayScripted(t *testing.T) {
+	in := "ZZ\n99\nhelp\n\n" + strings.Repeat("1\n", 5000)
+	var out bytes.Buffer
+	o := playOptions{game: gameFlags{variant: "two-handed", seed: "3"}, bots: "rulebook"}
+	if err := runPlay(context.Background(), o, strings.NewReader(in), &out); err != nil {
+		t.Fatalf("play: %v\n%s", err, tail(out.String()))
+	}
+	s := out.String()
+	for _, want := range []string{`"ZZ" is neither an action number`, "There is no action 99", "Type the number of an action",
+		"your hand (seat 0)", "deal 1 ends", "Game over:", "Checked: the record replays"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("play output lacks %q:\n%s", want, tail(s))
+		}
+	}
+	out.Reset()
+	if err := runPlay(context.Background(), o, strings.NewReader("1\n1\nQS\n"), &out); err != nil {
+		t.Fatalf("play with input ending early: %v", err)
+	}
+	if !strings.Contains(out.String(), "Bye.") {
+		t.Fatalf("play did not say goodbye at the end of input:\n%s", tail(out.String()))
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return "..." + s[len(s)-3000:]
+	}
+	return s
+}
+
+// TestChoose checks the reading of a person's input against the legal actions.
+func TestChoose(t *testing.T) {
+	out := bytes.Buffer{}
+	_ = out
+	cmd := newRootCmd()
+	for _, c := range cmd.Commands() {
+		if c.Example == "" && c.Name() != "help" && c.Name() != "completion" {
+			t.Errorf("command %s has no example", c.Name())
+		}
+	}
+}

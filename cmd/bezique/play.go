@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// playOptions are the play command's flags.
+type playOptions struct {
+	game gameFlags
+	bots string
+	seat int
+}
+
+func newPlayCmd() *cobra.Command {
+	o := playOptions{game: gameFlags{variant: string(engine.TwoHanded)}, bots: "rulebook"}
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play a game against the built-in bots in this terminal",
+		Long: `play starts a referee in this process and seats you against built-in bots. At each decision it
+shows your hand, the trump, the turn-up, the tabled cards, the trick, the scores and your numbered
+legal actions. Type the number of an action, or a card to play it (QS, 10H, TH, Q♠), "help" for
+help or "quit" to leave. End of input also leaves.`,
+		Example: `  bezique play
+  bezique play --variant four-handed --bots rulebook --seed 42
+  bezique play --seat 1 --option target=500`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runPlay(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
+		},
+	}
+	addGameFlags(cmd, &o.game)
+	cmd.Flags().StringVar(&o.bots, "bots", o.bots, "the other seats' built-in bots, comma-separated (a shorter list repeats)")
+	cmd.Flags().IntVar(&o.seat, "seat", 0, "your seat, 0-based")
+	return cmd
+}
+
+// runPlay plays one game with a person at o.seat reading in and writing out.
+func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	req, v, err := o.game.request(nil)
+	if err != nil {
+		return err
+	}
+	if o.seat < 0 || o.seat >= v.Players() {
+		return fmt.Errorf("--seat %d: %s has seats 0 to %d", o.seat, v, v.Players()-1)
+	}
+	names, err := botList(o.bots, v.Players()-1)
+	if err != nil {
+		return err
+	}
+	for i := range v.Players() {
+		if i == o.seat {
+			req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}})
+			continue
+		}
+		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: names[0]}}})
+		names = names[1:]
+	}
+	// A person's clock: ten minutes a decision (the referee's most).
+	req.Clock = &pb.Clock{DecisionMs: 600_000}
+	ref, err := startReferee(ctx, out)
+	if err != nil {
+		return err
+	}
+	defer ref.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	resp, err := ref.tables.CreateTable(ctx, req)
+	if err != nil {
+		return fmt.Errorf("CreateTable: %w", err)
+	}
+	h := &human{out: out, lines: readLines(in), quit: cancel, seat: o.seat}
+	fmt.Fprintf(out, "You are seat %d in a %s game (seed commitment %s). Type help for help.\n", o.seat, v, resp.GetSeedCommitment())
+	cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: o.seat, Token: resp.GetSeatTokens()[0].GetToken(),
+		BotName: "human", Logger: quietLogger(out), OnEvent: h.event}
+	res, err := botsdk.Play(ctx, cfg, h)
+	if err != nil {
+		if h.quitted {
+			fmt.Fprintln(out, "Bye.")
+			return nil
+		}
+		return err
+	}
+	fmt.Fprintf(out, "Game over: %s, side %d wins; %s\n", strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")), res.GetWinnerSide(), scoresText(res.GetScores()))
+	rec, err := fetchRecord(ctx, ref.tables, resp.GetTableId())
+	if err != nil {
+		return err
+	}
+	return printCheckedSheet(rec, out)
+}
+
+// readLines reads lines from r into a channel, closed at the end of input.
+func readLines(r io.Reader) <-chan string {
+	ch := make(chan string)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			ch <- sc.Text()
+		}
+	}()
+	return ch
+}
+
+// human is a botsdk.Bot played by a person through text lines.
+type human struct {
+	out     io.Writer
+	lines   <-chan string
+	quit    context.CancelFunc
+	quitted bool
+	seat    int
+}
+
+// event prints the game's events as they come.
+func (h *human) event(e *pb.Event) {
+	if s := eventText(e); s != "" {
+		fmt.Fprintln(h.out, "  "+s)
+	}
+}
+
+// errQuit is the person leaving the game.
+var errQuit = errors.New("quit")
+
+// Decide shows the situation and the legal actions and reads the person's choice.
+func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+	h.show(req)
+	legal := req.GetLegalActions()
+	for {
+		fmt.Fprint(h.out, "your move> ")
+		var line string
+		var ok bool
+		select {
+		case line, ok = <-h.lines:
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+		if !ok || strings.EqualFold(strings.TrimSpace(line), "quit") {
+			fmt.Fprintln(h.out)
+			h.quitted = true
+			h.quit()
+			return 0, errQuit
+		}
+		id, msg := choose(strings.TrimSpace(line), legal)
+		if id != 0 {
+			return id, nil
+		}
+		fmt.Fprintln(h.out, msg)
+		if strings.EqualFold(strings.TrimSpace(line), "help") {
+			h.show(req)
+		}
+	}
+}
+
+const helpText = `Type the number of an action, or a card to play it: rank then suit, e.g. QS, 10H (or TH), 7C,
+Q♠; "help" shows this and the table again; "quit" leaves the game.
+Cards: A 10 K Q J 9 8 7 (high to low); suits S ♠, H ♥, D ♦, C ♣; the letter after a card (QSa,
+QSb) tells its copies apart.`
+
+// choose maps a line to a legal action id, or returns 0 and a message saying why not.
+func choose(line string, legal []*pb.LegalAction) (uint32, string) {
+	if line == "" {
+		return 0, "Type an action number or a card (help for help)."
+	}
+	if strings.EqualFold(line, "help") || line == "?" {
+		return 0, helpText
+	}
+	if n, err := strconv.Atoi(line); err == nil {
+		if n < 1 || n > len(legal) {
+			return 0, fmt.Sprintf("There is no action %d: choose 1 to %d.", n, len(legal))
+		}
+		return legal[n-1].GetActionId(), ""
+	}
+	f, err := engine.ParseFace(line)
+	if err != nil {
+		c, cerr := engine.ParseCard(line)
+		if cerr != nil {
+			return 0, fmt.Sprintf("%q is neither an action number (1 to %d) nor a card (like QS, 10H, Q♠); type help for help.", line, len(legal))
+		}
+		f = c.Face()
+	}
+	for _, la := range legal {
+		if p := la.GetAction().GetPlay(); p != nil && engine.Card(p.GetCard().GetId()).Face() == f {
+			return la.GetActionId(), ""
+		}
+	}
+	return 0, fmt.Sprintf("You cannot play %s now: choose one of the numbered actions.", f)
+}
+
+// show prints the seat's view and the numbered legal actions.
+func (h *human) show(req *pb.DecisionRequest) {
+	v, w := req.GetView(), h.out
+	fmt.Fprintf(w, "\n── deal %d, trick %d ─ trump %s", v.GetDeal(), v.GetTrick(), suitText(v.GetTrump()))
+	if v.GetTurnUp() != nil {
+		fmt.Fprintf(w, " ─ turn-up %s ─ stock %d", cardText(v.GetTurnUp()), v.GetStockSize())
+	} else {
+		fmt.Fprint(w, " ─ stock empty (phase 2: follow suit, beat if you can, else trump)")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "scores: ")
+	for _, s := range v.GetScores() {
+		fmt.Fprintf(w, " side %d: %d this deal, %d total;", s.GetSide(), s.GetDealPoints(), s.GetTotal())
+	}
+	fmt.Fprintf(w, " target %d\n", v.GetTarget())
+	for _, s := range v.GetSeats() {
+		if len(s.GetTabled()) == 0 {
+			continue
+		}
+		cs := make([]*pb.Card, len(s.GetTabled()))
+		for i, t := range s.GetTabled() {
+			cs[i] = t.GetCard()
+		}
+		fmt.Fprintf(w, "tabled by seat %d: %s\n", s.GetSeat(), cardsText(cs))
+	}
+	if t := v.GetPastTricks(); len(t) > 0 && len(v.GetCurrentTrick()) == 0 {
+		last := t[len(t)-1]
+		fmt.Fprintf(w, "last trick: %s, won by seat %d\n", playsText(last.GetPlays()), last.GetWinner())
+	}
+	if len(v.GetCurrentTrick()) > 0 {
+		fmt.Fprintf(w, "this trick: %s\n", playsText(v.GetCurrentTrick()))
+	}
+	fmt.Fprintf(w, "your hand (seat %d): %s\n", h.seat, cardsText(v.GetHand()))
+	if v.GetPhase() == pb.Phase_PHASE_WINDOW {
+		fmt.Fprintln(w, "You won the trick: you may meld before drawing.")
+	}
+	for _, la := range req.GetLegalActions() {
+		fmt.Fprintf(w, "  %2d  %s\n", la.GetActionId(), actionText(la.GetAction()))
+	}
+}
+
+func playsText(ps []*pb.Play) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = fmt.Sprintf("%s (seat %d)", cardText(p.GetCard()), p.GetSeat())
+	}
+	return strings.Join(out, ", ")
+}

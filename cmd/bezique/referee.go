@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// localReferee is a referee served in this process on a loopback port, in memory.
+type localReferee struct {
+	addr   string
+	srv    *service.Server
+	grpc   *grpc.Server
+	cc     *grpc.ClientConn
+	tables pb.TableServiceClient
+}
+
+// quietLogger logs warnings and errors only, to w.
+func quietLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError}))
+}
+
+// startReferee starts an in-memory referee on 127.0.0.1:0 and a client of its TableService.
+func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
+	srv, err := service.New(ctx, service.Config{Logger: quietLogger(logs)})
+	if err != nil {
+		return nil, err
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
+	if r.cc, err = dial(r.addr); err != nil {
+		r.Close()
+		return nil, err
+	}
+	r.tables = pb.NewTableServiceClient(r.cc)
+	return r, nil
+}
+
+// Close stops the referee.
+func (r *localReferee) Close() {
+	if r.cc != nil {
+		r.cc.Close()
+	}
+	r.grpc.Stop()
+	r.srv.Close()
+}
+
+// dial connects to a referee in plaintext.
+func dial(addr string) (*grpc.ClientConn, error) {
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return nil, fmt.Errorf("connect to %s: %w", addr, err)
+	}
+	return cc, nil
+}
+
+// fetchRecord waits for a finished table's record (the referee writes it just after the game).
+func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (*pb.GameRecord, error) {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id})
+		if err == nil {
+			return got.GetRecord(), nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return nil, fmt.Errorf("GetRecord %s: %w", id, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

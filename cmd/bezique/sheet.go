@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// sheetSide is one side's line of one deal on the score sheet.
+type sheetSide struct {
+	Melds     []engine.Meld
+	Sevens    int // turn-up seven, exchanged, declared and played sevens
+	Brisques  int // points for brisques (or card points) won in tricks
+	Count     int // number of brisques (or counted cards)
+	LastTrick int
+	Deal      int // the deal's points: the sum of the above
+	Total     int // the game total after the deal, as the engine states it
+}
+
+// sheetDeal is one deal on the score sheet.
+type sheetDeal struct {
+	Deal   int
+	Dealer int
+	Trump  engine.Suit
+	TurnUp engine.Card
+	Sides  []sheetSide
+}
+
+// scoreSheet is a whole game's score sheet, built from the engine's event log.
+type scoreSheet struct {
+	Variant engine.Variant
+	Names   []string // one per side
+	Deals   []sheetDeal
+	Totals  []int
+	Winner  int // the winning side, -1 while the game is on
+}
+
+// buildSheet replays a record through the engine (service.ReplayRecord) and builds the score
+// sheet from the replayed game's event log. It returns the sheet, the replay and an error for a
+// malformed record or for a deal whose items do not add up to the totals the engine states.
+func buildSheet(rec *pb.GameRecord) (*scoreSheet, *service.Replayed, error) {
+	rp, err := service.ReplayRecord(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := rp.Game
+	rules := g.Rules()
+	sides := rules.Variant.Sides()
+	sh := &scoreSheet{Variant: rules.Variant, Winner: g.Winner(), Totals: g.Totals()}
+	for side := range sides {
+		var names []string
+		for seat := range rules.Variant.Players() {
+			if g.Side(seat) == side {
+				names = append(names, fmt.Sprintf("%d:%s", seat, seatName(rec.GetSeats(), seat)))
+			}
+		}
+		sh.Names = append(sh.Names, strings.Join(names, " + "))
+	}
+	var d *sheetDeal
+	closed := false
+	prev := make([]int, sides)
+	for _, e := range g.Events() {
+		if e.Kind == engine.EvDeal {
+			sh.Deals = append(sh.Deals, sheetDeal{Deal: e.Deal, Dealer: e.Seat, Trump: e.Trump, TurnUp: e.Card, Sides: make([]sheetSide, sides)})
+			d, closed = &sh.Deals[len(sh.Deals)-1], false
+			continue
+		}
+		if d == nil {
+			continue
+		}
+		side := e.Side
+		if side < 0 && e.Seat >= 0 {
+			side = g.Side(e.Seat)
+		}
+		switch e.Kind {
+		case engine.EvMeld:
+			d.Sides[side].Melds = append(d.Sides[side].Melds, e.Meld)
+			d.Sides[side].Deal += e.Points
+		case engine.EvTurnUpSeven, engine.EvSevenExchange, engine.EvSevenDeclare, engine.EvSevenPlayed:
+			d.Sides[side].Sevens += e.Points
+			d.Sides[side].Deal += e.Points
+		case engine.EvTrick:
+			d.Sides[side].Brisques += e.Points
+			d.Sides[side].Deal += e.Points
+		case engine.EvBrisques:
+			d.Sides[side].Brisques += e.Points
+			d.Sides[side].Count += e.Count
+			d.Sides[side].Deal += e.Points
+		case engine.EvLastTrick:
+			d.Sides[side].LastTrick += e.Points
+			d.Sides[side].Deal += e.Points
+		case engine.EvDealEnd, engine.EvGameEnd:
+			if closed {
+				continue // the deal already ended; the game's end repeats the totals
+			}
+			closed = true
+			for s := range sides {
+				d.Sides[s].Total = e.Totals[s]
+				if got := prev[s] + d.Sides[s].Deal; got != e.Totals[s] {
+					return nil, nil, fmt.Errorf("deal %d, side %d: the items add up to %d, the engine states a total of %d", d.Deal, s, got, e.Totals[s])
+				}
+				prev[s] = e.Totals[s]
+			}
+		}
+	}
+	return sh, rp, nil
+}
+
+// print writes the score sheet as text.
+func (sh *scoreSheet) print(w io.Writer) {
+	fmt.Fprintf(w, "Score sheet (%s)\n", sh.Variant)
+	for _, d := range sh.Deals {
+		fmt.Fprintf(w, "\nDeal %d: dealer seat %d, trump %s, turn-up %s\n", d.Deal, d.Dealer, suitSymbol(d.Trump), d.TurnUp.Face())
+		for s, sd := range d.Sides {
+			melds := make([]string, 0, len(sd.Melds))
+			for _, m := range sd.Melds {
+				melds = append(melds, fmt.Sprintf("%s %d", m.Kind, m.Points))
+			}
+			if len(melds) == 0 {
+				melds = append(melds, "none")
+			}
+			fmt.Fprintf(w, "  side %d (%s)\n", s, sh.Names[s])
+			fmt.Fprintf(w, "    melds:      %s (%d)\n", strings.Join(melds, ", "), meldSum(sd.Melds))
+			fmt.Fprintf(w, "    sevens:     %d\n", sd.Sevens)
+			fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.Brisques, sd.Count)
+			fmt.Fprintf(w, "    last trick: %d\n", sd.LastTrick)
+			fmt.Fprintf(w, "    deal total: %d   running total: %d\n", sd.Deal, sd.Total)
+		}
+	}
+	fmt.Fprintf(w, "\nFinal totals:")
+	for s, t := range sh.Totals {
+		fmt.Fprintf(w, "  side %d %d", s, t)
+	}
+	fmt.Fprintln(w)
+	if sh.Winner >= 0 {
+		fmt.Fprintf(w, "Winner: side %d (%s)\n", sh.Winner, sh.Names[sh.Winner])
+	} else {
+		fmt.Fprintln(w, "Winner: none (the game did not end)")
+	}
+}
+
+func meldSum(ms []engine.Meld) int {
+	n := 0
+	for _, m := range ms {
+		n += m.Points
+	}
+	return n
+}
+
+// suitSymbol returns a suit's symbol and letter: "♥ (H)".
+func suitSymbol(s engine.Suit) string {
+	return [...]string{"♠", "♥", "♦", "♣"}[s] + " (" + s.String() + ")"
+}
+
+// checkTotals compares the sheet's final totals with the totals the record states.
+func (sh *scoreSheet) checkTotals(res *pb.GameResult) error {
+	if len(res.GetScores()) != len(sh.Totals) {
+		return fmt.Errorf("the record states %d sides' totals, the sheet has %d", len(res.GetScores()), len(sh.Totals))
+	}
+	for s, sc := range res.GetScores() {
+		if int(sc.GetTotal()) != sh.Totals[s] {
+			return fmt.Errorf("side %d: the sheet totals %d, the record states %d", s, sh.Totals[s], sc.GetTotal())
+		}
+	}
+	return nil
+}
