@@ -10,7 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 )
 
 // demoRecord runs a demo game and returns its output and the path of its record.
@@ -138,12 +143,37 @@ func tail(s string) string {
 
 // TestChoose checks the reading of a person's input against the legal actions.
 func TestChoose(t *testing.T) {
-	out := bytes.Buffer{}
-	_ = out
-	cmd := newRootCmd()
-	for _, c := range cmd.Commands() {
-		if c.Example == "" && c.Name() != "help" && c.Name() != "completion" {
-			t.Errorf("command %s has no example", c.Name())
+	legal := []*pb.LegalAction{
+		{ActionId: 1, Action: service.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 1)))},
+		{ActionId: 2, Action: service.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Hearts, engine.Ten), 0)))},
+	}
+	for _, c := range []struct {
+		in   string
+		id   uint32
+		want string
+	}{
+		{"1", 1, ""}, {"2", 2, ""}, {"QS", 1, ""}, {"q♠", 1, ""}, {"10H", 2, ""}, {"TH", 2, ""}, {"QSb", 1, ""},
+		{"0", 0, "There is no action 0: choose 1 to 2."}, {"99", 0, "There is no action 99"},
+		{"ZZ", 0, `"ZZ" is neither an action number`}, {"AC", 0, "You cannot play AC now"},
+		{"help", 0, "Type the number of an action"}, {"", 0, "Type an action number or a card"},
+	} {
+		id, msg := choose(c.in, legal)
+		if id != c.id || !strings.Contains(msg, c.want) {
+			t.Errorf("choose(%q) = %d, %q; want %d, %q", c.in, id, msg, c.id, c.want)
 		}
 	}
+}
+
+// TestCommandsHaveHelp checks that every command has a short description and an example.
+func TestCommandsHaveHelp(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Short == "" || c.Example == "" {
+			t.Errorf("command %q lacks a short description or an example", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd())
 }
