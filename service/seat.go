@@ -148,6 +148,9 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
+			if _, ok := status.FromError(err); ok {
+				return err // already a status (InvalidArgument, ResourceExhausted, Canceled): keep its code
+			}
 			return status.FromContextError(err).Err()
 		}
 	}
