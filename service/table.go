@@ -299,6 +299,7 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 // openDecision opens a decision request for a remote seat and sends it if the seat is connected.
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
+	s.strikes = 0 // strike_limit counts the rejected answers of one decision
 	r := t.decisionRequest(s.index, now)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
