@@ -1,0 +1,772 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// quiet is the referee config of protocol tests: no pings in the way of the messages a test
+// expects.
+func quiet(c *Config) { c.PingInterval = time.Hour }
+
+// soloTable is a two-handed table: seat 0 remote (the test's), seat 1 the built-in random bot.
+func soloTable(clock *pb.Clock, policy *pb.FailurePolicy) *pb.CreateTableRequest {
+	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")},
+		Seed: seed32(7), Clock: clock, FailurePolicy: policy}
+}
+
+func wantRejection(t *testing.T, rej *pb.Rejection, id uint64, code pb.RejectionCode) {
+	t.Helper()
+	if rej.GetRequestId() != id || rej.GetCode() != code {
+		t.Fatalf("rejection %v, want request %d code %v", rej, id, code)
+	}
+}
+
+// TestStaleAndDuplicateRequestIDs: an answer repeated after acceptance, or naming a request that
+// was never opened, is rejected STALE_REQUEST and changes nothing; the action appears once.
+func TestStaleAndDuplicateRequestIDs(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	s := r.join(t, resp, 0, 0)
+	s.welcome()
+	req1 := s.request()
+	s.decideID(req1.GetRequestId(), req1.GetLegalActions()[0].GetActionId())
+	s.decideID(req1.GetRequestId(), req1.GetLegalActions()[0].GetActionId()) // duplicate
+	wantRejection(t, s.rejection(), req1.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	req2 := s.request()
+	if req2.GetRequestId() <= req1.GetRequestId() {
+		t.Fatalf("request %d after request %d", req2.GetRequestId(), req1.GetRequestId())
+	}
+	s.decideID(req2.GetRequestId()+1000, 1) // never opened
+	wantRejection(t, s.rejection(), req2.GetRequestId()+1000, pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	s.decideID(req2.GetRequestId(), req2.GetLegalActions()[0].GetActionId())
+	req3 := s.request()
+	s.decideID(req2.GetRequestId(), req2.GetLegalActions()[0].GetActionId()) // stale again
+	wantRejection(t, s.rejection(), req2.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+
+	r.cancelTable(t, resp.GetTableId())
+	if res := s.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+		t.Fatalf("game over %v, want cancelled", res)
+	}
+	s.wantStatus(codes.OK)
+	rec := r.record(t, resp.GetTableId())
+	mine := 0
+	for _, ra := range rec.GetActions() {
+		if ra.GetSeat() == 0 {
+			mine++
+		}
+	}
+	if mine != 2 || actionEvents(s.eventsSnapshot(), 0) != 2 {
+		t.Fatalf("seat 0 answered 2 requests (and repeated them); record has %d actions of seat 0, the events show %d", mine, actionEvents(s.eventsSnapshot(), 0))
+	}
+	_ = req3
+}
+
+// TestIllegalActionKeepsRequestOpen: an action the rules refuse is rejected ILLEGAL_ACTION naming
+// the rule; the request stays open and a legal answer afterwards is applied.
+func TestIllegalActionKeepsRequestOpen(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 5}))
+	s := r.join(t, resp, 0, 0)
+	req := s.request()
+	s.decideAction(req.GetRequestId(), illegalPlay(req))
+	rej := s.rejection()
+	wantRejection(t, rej, req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION)
+	if !strings.HasPrefix(rej.GetRule(), "RULES.md §") || rej.GetMessage() == "" {
+		t.Fatalf("rejection names no rule: %v", rej)
+	}
+	legal := req.GetLegalActions()[0]
+	s.decideAction(req.GetRequestId(), legal.GetAction()) // spelled out, by card id
+	played := s.event("seat 0's play", func(e *pb.Event) bool { return e.GetCardPlayed() != nil && e.GetCardPlayed().GetSeat() == 0 })
+	if played.GetCardPlayed().GetCard().GetId() != legal.GetAction().GetPlay().GetCard().GetId() {
+		t.Fatalf("played %v, answered %v", played, legal)
+	}
+	r.cancelTable(t, resp.GetTableId())
+	s.wantStatus(codes.OK)
+}
+
+// TestStrikesCountPerDecision: strike_limit counts the rejected answers of one decision; a
+// rejection in an earlier decision does not count toward the next.
+func TestStrikesCountPerDecision(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 2, OnIllegal: pb.FailureAction_FAILURE_ACTION_FORFEIT}))
+	s := r.join(t, resp, 0, 0)
+	for range 3 {
+		req := s.request()
+		s.decideAction(req.GetRequestId(), illegalPlay(req))
+		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION)
+		s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	}
+	s.request()
+	for _, e := range s.eventsSnapshot() {
+		if e.GetIntervention() != nil {
+			t.Fatalf("one strike per decision under strike_limit 2 led to %v", e)
+		}
+	}
+	r.cancelTable(t, resp.GetTableId())
+	if res := s.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+		t.Fatalf("game over %v, want cancelled", res)
+	}
+	s.wantStatus(codes.OK)
+}
+
+// TestStrikeLimit: at strike_limit rejected answers the on_illegal policy applies: AUTO_PLAY plays
+// the engine's default action (an Intervention, recorded with its kind); FORFEIT ends the game.
+func TestStrikeLimit(t *testing.T) {
+	t.Run("auto-play", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 2, OnIllegal: pb.FailureAction_FAILURE_ACTION_AUTO_PLAY}))
+		s := r.join(t, resp, 0, 0)
+		req := s.request()
+		s.decideAction(req.GetRequestId(), illegalPlay(req))
+		s.decideID(req.GetRequestId(), 9999)
+		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION)
+		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION)
+		iv := s.event("intervention", func(e *pb.Event) bool { return e.GetIntervention() != nil }).GetIntervention()
+		if iv.GetSeat() != 0 || iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL || iv.GetAction() == nil {
+			t.Fatalf("intervention %v", iv)
+		}
+		s.request() // play goes on
+		r.cancelTable(t, resp.GetTableId())
+		s.wantStatus(codes.OK)
+		rec := r.record(t, resp.GetTableId())
+		i := firstIntervention(t, rec, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL)
+		checkDefaultAction(t, rec, i)
+		if !proto.Equal(rec.GetActions()[i].GetAction(), iv.GetAction()) {
+			t.Fatalf("the event says %v, the record %v", iv.GetAction(), rec.GetActions()[i].GetAction())
+		}
+	})
+	t.Run("forfeit", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 2, OnIllegal: pb.FailureAction_FAILURE_ACTION_FORFEIT}))
+		s := r.join(t, resp, 0, 0)
+		req := s.request()
+		s.decideAction(req.GetRequestId(), illegalPlay(req))
+		s.decideAction(req.GetRequestId(), illegalPlay(req))
+		res := s.gameOver()
+		wantForfeit(t, res, 0, 1)
+		s.wantStatus(codes.OK)
+		rec := r.record(t, resp.GetTableId())
+		if last := rec.GetActions()[len(rec.GetActions())-1]; last.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || last.GetSeat() != 0 {
+			t.Fatalf("last recorded action %v, want seat 0's forfeit", last)
+		}
+		rp, err := ReplayRecord(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rp.Verify(rec); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func wantForfeit(t *testing.T, res *pb.GameResult, seat, winner uint32) {
+	t.Helper()
+	if res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || res.ForfeitSeat == nil || res.GetForfeitSeat() != seat ||
+		res.WinnerSide == nil || res.GetWinnerSide() != winner {
+		t.Fatalf("result %v, want seat %d forfeiting, side %d winning", res, seat, winner)
+	}
+}
+
+// TestUnknownAndMalformedDecide: an action_id outside the request is UNKNOWN_ACTION, a Decide
+// without a choice or with a bad card id is MALFORMED; the request stays open after each.
+func TestUnknownAndMalformedDecide(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 100}))
+	s := r.join(t, resp, 0, 0)
+	req := s.request()
+	id := req.GetRequestId()
+	n := uint32(len(req.GetLegalActions()))
+	s.decideID(id, 0)
+	wantRejection(t, s.rejection(), id, pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION)
+	s.decideID(id, n+1)
+	wantRejection(t, s.rejection(), id, pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION)
+	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: id}}})
+	wantRejection(t, s.rejection(), id, pb.RejectionCode_REJECTION_CODE_MALFORMED)
+	s.decideAction(id, &pb.Action{})
+	wantRejection(t, s.rejection(), id, pb.RejectionCode_REJECTION_CODE_MALFORMED)
+	s.decideAction(id, &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Id: 500}}}})
+	rej := s.rejection()
+	wantRejection(t, rej, id, pb.RejectionCode_REJECTION_CODE_MALFORMED)
+	if !strings.Contains(rej.GetMessage(), "action.play.card") {
+		t.Fatalf("malformed card: %q names no field", rej.GetMessage())
+	}
+	s.decideAction(id, &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{}}})
+	wantRejection(t, s.rejection(), id, pb.RejectionCode_REJECTION_CODE_MALFORMED)
+	s.decideID(id, n)
+	s.event("seat 0's action", func(e *pb.Event) bool { return actionEvents([]*pb.Event{e}, 0) == 1 })
+	r.cancelTable(t, resp.GetTableId())
+	s.wantStatus(codes.OK)
+}
+
+// TestTimeout: a seat that lets the decision time and bank run out is played for (AUTO_PLAY: an
+// Intervention event and the engine's default action, recorded with the intervention kind) or
+// loses the game (FORFEIT).
+func TestTimeout(t *testing.T) {
+	clock := &pb.Clock{DecisionMs: 30, BankMs: 1}
+	t.Run("auto-play", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(clock, &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_AUTO_PLAY}))
+		s := r.join(t, resp, 0, 0)
+		req := s.request()
+		if dl := req.GetDeadline().AsTime(); dl.After(time.Now().Add(time.Second)) {
+			t.Fatalf("deadline %v for a 31 ms clock", dl)
+		}
+		iv := s.event("intervention", func(e *pb.Event) bool { return e.GetIntervention() != nil }).GetIntervention()
+		if iv.GetSeat() != 0 || iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT {
+			t.Fatalf("intervention %v", iv)
+		}
+		s.decideID(req.GetRequestId(), 1) // too late
+		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+		r.cancelTable(t, resp.GetTableId())
+		s.wantStatus(codes.OK)
+		rec := r.record(t, resp.GetTableId())
+		i := firstIntervention(t, rec, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT)
+		checkDefaultAction(t, rec, i)
+		if !proto.Equal(rec.GetActions()[i].GetAction(), iv.GetAction()) {
+			t.Fatalf("the event says %v, the record %v", iv.GetAction(), rec.GetActions()[i].GetAction())
+		}
+	})
+	t.Run("forfeit", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(clock, &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_FORFEIT}))
+		s := r.join(t, resp, 0, 0)
+		s.request()
+		iv := s.event("intervention", func(e *pb.Event) bool { return e.GetIntervention() != nil }).GetIntervention()
+		if iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || iv.GetSeat() != 0 {
+			t.Fatalf("intervention %v", iv)
+		}
+		wantForfeit(t, s.gameOver(), 0, 1)
+		s.wantStatus(codes.OK)
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantForfeit(t, got.GetTable().GetResult(), 0, 1)
+	})
+}
+
+// watch starts a spectator stream and collects its events; wait returns them with the status.
+func (r *referee) watch(t *testing.T, id string) (wait func() ([]*pb.Event, error)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		evs []*pb.Event
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var evs []*pb.Event
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				if status.Code(err) == codes.OK || err.Error() == "EOF" {
+					err = nil
+				}
+				done <- result{evs, err}
+				return
+			}
+			evs = append(evs, m.GetEvent())
+		}
+	}()
+	return func() ([]*pb.Event, error) {
+		select {
+		case res := <-done:
+			return res.evs, res.err
+		case <-time.After(60 * time.Second):
+			t.Fatal("the spectator stream did not end")
+			return nil, nil
+		}
+	}
+}
+
+// TestReconnectResume: a seat that drops in the middle of a deal and comes back with
+// resume_after_seq gets every event it missed exactly once (its events, both connections
+// together, are the table's sequence without gap or repeat, and equal the spectator's apart from
+// its own private cards), and the open decision request again.
+func TestReconnectResume(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(9)})
+	spectate := r.watch(t, resp.GetTableId())
+	s1 := r.join(t, resp, 1, 0)
+	s1.setAuto()
+	s0 := r.join(t, resp, 0, 0)
+	w0 := s0.welcome()
+	var lastAnswered uint64
+	for range 12 {
+		req := s0.request()
+		s0.decideID(req.GetRequestId(), req.GetLegalActions()[len(req.GetLegalActions())-1].GetActionId())
+		lastAnswered = req.GetRequestId()
+	}
+	want := actionEvents(s0.eventsSnapshot(), 0) + 1
+	s0.event("seat 0's last action", func(*pb.Event) bool { return actionEvents(s0.eventsSnapshot(), 0) >= want })
+	s0.close()
+	first := s0.eventsSnapshot()
+	resume := first[len(first)-1].GetSeq()
+	time.Sleep(50 * time.Millisecond) // seat 1 plays on while seat 0 is away
+
+	s0b := r.join(t, resp, 0, resume)
+	w := s0b.welcome()
+	if w.GetLastSeq() < resume {
+		t.Fatalf("welcome last_seq %d < resume point %d", w.GetLastSeq(), resume)
+	}
+	req := s0b.request()
+	if req.GetRequestId() <= lastAnswered {
+		t.Fatalf("after the reconnection request %d; %d was answered before", req.GetRequestId(), lastAnswered)
+	}
+	s0b.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	s0b.event("seat 0's action after the reconnection", func(e *pb.Event) bool { return actionEvents([]*pb.Event{e}, 0) == 1 })
+	s0b.setAuto()
+	time.Sleep(20 * time.Millisecond)
+	r.cancelTable(t, resp.GetTableId())
+	s0b.wantStatus(codes.OK)
+	s1.wantStatus(codes.OK)
+	public, err := spectate()
+	if err != nil {
+		t.Fatalf("spectator stream: %v", err)
+	}
+
+	seen := append(first, s0b.eventsSnapshot()...)
+	next := w0.GetLastSeq() + 1
+	for _, e := range seen {
+		if e.GetSeq() != next {
+			t.Fatalf("seat 0 got seq %d, want %d (resumed after %d)", e.GetSeq(), next, resume)
+		}
+		next++
+	}
+	if last := public[len(public)-1].GetSeq(); next-1 != last {
+		t.Fatalf("seat 0's last event %d, the table's %d", next-1, last)
+	}
+	for i, e := range public {
+		if e.GetSeq() != uint64(i+1) {
+			t.Fatalf("spectator event %d has seq %d", i+1, e.GetSeq())
+		}
+	}
+	for _, e := range seen {
+		p := public[e.GetSeq()-1]
+		if hd, ok := e.GetPayload().(*pb.Event_HandDealt); ok && hd.HandDealt.GetSeat() == 0 {
+			continue
+		}
+		if cd, ok := e.GetPayload().(*pb.Event_CardDrawn); ok && cd.CardDrawn.GetSeat() == 0 {
+			continue
+		}
+		if !proto.Equal(e, p) {
+			t.Fatalf("seq %d: seat 0 got %v, the spectator %v", e.GetSeq(), e, p)
+		}
+	}
+}
+
+// TestDisconnectPolicy: a seat away longer than disconnect_grace_ms with its decision open is
+// played for (AUTO_PLAY_DISCONNECT, the engine's default action) or forfeits.
+func TestDisconnectPolicy(t *testing.T) {
+	policy := func(a pb.FailureAction) *pb.FailurePolicy {
+		return &pb.FailurePolicy{OnDisconnect: a, DisconnectGraceMs: 50}
+	}
+	t.Run("auto-play", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(nil, policy(pb.FailureAction_FAILURE_ACTION_AUTO_PLAY)))
+		spectate := r.watch(t, resp.GetTableId())
+		s := r.join(t, resp, 0, 0)
+		s.request()
+		s.close()
+		evs, err := spectate() // the seat is played for to the end of the game
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs[len(evs)-1].GetGameEnded() == nil {
+			t.Fatalf("last event %v", evs[len(evs)-1])
+		}
+		rec := r.record(t, resp.GetTableId())
+		if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("result %v", rec.GetResult())
+		}
+		i := firstIntervention(t, rec, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT)
+		checkDefaultAction(t, rec, i)
+		rp, err := ReplayRecord(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rp.Verify(rec); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("forfeit", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(nil, policy(pb.FailureAction_FAILURE_ACTION_FORFEIT)))
+		spectate := r.watch(t, resp.GetTableId())
+		s := r.join(t, resp, 0, 0)
+		s.request()
+		s.close()
+		evs, err := spectate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv := evs[len(evs)-1].GetIntervention()
+		if iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || iv.GetSeat() != 0 {
+			t.Fatalf("last event %v, want seat 0's forfeit", evs[len(evs)-1])
+		}
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantForfeit(t, got.GetTable().GetResult(), 0, 1)
+	})
+}
+
+// TestSupersededConnection: a second Join for a seat ends the first stream with Aborted; the new
+// stream gets the open decision request again, with the same id.
+func TestSupersededConnection(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	a := r.join(t, resp, 0, 0)
+	req := a.request()
+	b := r.join(t, resp, 0, 0)
+	a.wantStatus(codes.Aborted)
+	b.welcome()
+	again := b.request()
+	if again.GetRequestId() != req.GetRequestId() || !proto.Equal(again, req) {
+		t.Fatalf("re-sent request %d, open request %d", again.GetRequestId(), req.GetRequestId())
+	}
+	b.decideID(again.GetRequestId(), 1)
+	b.event("seat 0's action", func(e *pb.Event) bool { return actionEvents([]*pb.Event{e}, 0) == 1 })
+	r.cancelTable(t, resp.GetTableId())
+	b.wantStatus(codes.OK)
+}
+
+// TestJoinRefused: the status codes of a refused Join.
+func TestJoinRefused(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	id, tok := resp.GetTableId(), tokenOf(resp, 0)
+	cases := []struct {
+		name  string
+		first *pb.ConnectRequest
+		want  codes.Code
+	}{
+		{"wrong token", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: "nope", ProtocolVersion: 1}), codes.PermissionDenied},
+		{"unknown table", joinMsg(&pb.Join{TableId: "t-nosuch", Seat: 0, Token: tok, ProtocolVersion: 1}), codes.NotFound},
+		{"built-in seat", joinMsg(&pb.Join{TableId: id, Seat: 1, Token: tok, ProtocolVersion: 1}), codes.PermissionDenied},
+		{"seat out of range", joinMsg(&pb.Join{TableId: id, Seat: 2, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument},
+		{"bad protocol version", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 2}), codes.FailedPrecondition},
+		{"no table id", joinMsg(&pb.Join{Seat: 0, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument},
+		{"resume beyond the table", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, ResumeAfterSeq: 1 << 40}), codes.InvalidArgument},
+		{"first message a decide", &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1}}}, codes.InvalidArgument},
+		{"first message empty", &pb.ConnectRequest{}, codes.InvalidArgument},
+		{"oversized join", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, BotName: strings.Repeat("x", MaxMessageBytes+1)}), codes.ResourceExhausted},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := r.dialFirst(t, c.first)
+			err := s.wantStatus(c.want)
+			if len(s.pending) != 0 {
+				t.Fatalf("refused stream got %v", s.pending[0])
+			}
+			_ = err
+		})
+	}
+	// A kindless message after the Join ends the stream with InvalidArgument.
+	s := r.join(t, resp, 0, 0)
+	s.welcome()
+	s.sendMsg(&pb.ConnectRequest{})
+	s.wantStatus(codes.InvalidArgument)
+	// An oversized Decide ends a joined stream with ResourceExhausted.
+	s = r.join(t, resp, 0, 0)
+	req := s.request()
+	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(), Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Text: strings.Repeat("x", MaxMessageBytes)}}}}}}}})
+	s.wantStatus(codes.ResourceExhausted)
+}
+
+func joinMsg(j *pb.Join) *pb.ConnectRequest {
+	return &pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: j}}
+}
+
+// TestCreateTableInvalid: malformed CreateTable requests fail with InvalidArgument naming the field.
+func TestCreateTableInvalid(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	two := func(mod func(*pb.CreateTableRequest)) *pb.CreateTableRequest {
+		req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}
+		mod(req)
+		return req
+	}
+	stacked := func(first string) *pb.StackedDeal {
+		return &pb.StackedDeal{Dealer: 0, TurnUp: "7H", Hands: []*pb.StackedHand{{Cards: []string{first, "KS", "QS", "JS", "TS", "AS", "9S", "8S"}}, {Cards: []string{"7C", "KC", "QC", "JC", "TC", "AC", "9C", "8C"}}}}
+	}
+	cases := []struct {
+		name  string
+		req   *pb.CreateTableRequest
+		field string
+	}{
+		{"no variant", two(func(r *pb.CreateTableRequest) { r.Variant = pb.Variant_VARIANT_UNSPECIFIED }), "variant"},
+		{"three seats for two-handed", two(func(r *pb.CreateTableRequest) { r.Seats = remoteSeats(3) }), "seats"},
+		{"one seat", two(func(r *pb.CreateTableRequest) { r.Seats = remoteSeats(1) }), "seats"},
+		{"unknown builtin bot", two(func(r *pb.CreateTableRequest) { r.Seats[1] = builtinSeat("deep-blue") }), "seats[1].builtin.bot"},
+		{"seat without kind", two(func(r *pb.CreateTableRequest) { r.Seats[0] = &pb.SeatConfig{} }), "seats[0]"},
+		{"unknown option", two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"no_such_option": "1"} }), "options"},
+		{"bad option value", two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"target": "lots"} }), "options"},
+		{"seed of 31 bytes", two(func(r *pb.CreateTableRequest) { r.Seed = make([]byte, 31) }), "seed"},
+		{"seed of 33 bytes", two(func(r *pb.CreateTableRequest) { r.Seed = make([]byte, 33) }), "seed"},
+		{"stacked deal bad card", two(func(r *pb.CreateTableRequest) { r.StackedDeal = stacked("ZZ") }), "stacked_deal.hands[0].cards[0]"},
+		{"stacked deal bad turn-up", two(func(r *pb.CreateTableRequest) { r.StackedDeal = stacked("7S"); r.StackedDeal.TurnUp = "" }), "stacked_deal.turn_up"},
+		{"stacked deal short stock", two(func(r *pb.CreateTableRequest) { r.StackedDeal = stacked("7S") }), "stacked_deal"},
+		{"decision time too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{DecisionMs: 700_000} }), "clock.decision_ms"},
+		{"bank too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{BankMs: 4_000_000} }), "clock"},
+		{"unknown failure action", two(func(r *pb.CreateTableRequest) { r.FailurePolicy = &pb.FailurePolicy{OnTimeout: 7} }), "failure_policy"},
+		{"long seat name", two(func(r *pb.CreateTableRequest) { r.Seats[0].GetRemote().Name = strings.Repeat("n", 101) }), "seats[0].remote.name"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := r.tables.CreateTable(context.Background(), c.req)
+			if status.Code(err) != codes.InvalidArgument || !strings.HasPrefix(status.Convert(err).Message(), c.field) {
+				t.Fatalf("CreateTable: %v; want InvalidArgument naming %q", err, c.field)
+			}
+		})
+	}
+	_, err := r.tables.CreateTable(context.Background(), two(func(r *pb.CreateTableRequest) {
+		r.Options = map[string]string{"x": strings.Repeat("y", MaxMessageBytes)}
+	}))
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("oversized CreateTable: %v, want ResourceExhausted", err)
+	}
+}
+
+// TestRecordCancelAndNotFound: GetRecord before the end, CancelTable (outcome CANCELLED, every
+// stream ends with OK), a second cancel, and unknown tables.
+func TestRecordCancelAndNotFound(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx := context.Background()
+	resp := r.create(t, soloTable(nil, nil))
+	if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: resp.GetTableId()}); status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("GetRecord of a waiting table: %v", err)
+	}
+	s := r.join(t, resp, 0, 0)
+	s.request()
+	if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: resp.GetTableId()}); status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("GetRecord of a table in play: %v", err)
+	}
+	spectate := r.watch(t, resp.GetTableId())
+	got, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: resp.GetTableId(), Reason: "tea time"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED || got.GetTable().GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+		t.Fatalf("cancelled table %v", got.GetTable())
+	}
+	if res := s.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED || res.WinnerSide != nil {
+		t.Fatalf("game over %v", res)
+	}
+	s.wantStatus(codes.OK)
+	evs, err := spectate()
+	if err != nil {
+		t.Fatalf("spectator: %v", err)
+	}
+	if tc := evs[len(evs)-1].GetTableCancelled(); tc.GetReason() != "tea time" {
+		t.Fatalf("last event %v", evs[len(evs)-1])
+	}
+	if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: resp.GetTableId()}); status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("second cancel: %v", err)
+	}
+	if rec := r.record(t, resp.GetTableId()); rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED || len(rec.GetSeed()) != 32 {
+		t.Fatalf("record %v", rec.GetResult())
+	}
+	if _, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: "t-nosuch"}); status.Code(err) != codes.NotFound {
+		t.Fatalf("GetTable unknown: %v", err)
+	}
+	if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: "t-nosuch"}); status.Code(err) != codes.NotFound {
+		t.Fatalf("CancelTable unknown: %v", err)
+	}
+	if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: "t-nosuch"}); status.Code(err) != codes.NotFound {
+		t.Fatalf("GetRecord unknown: %v", err)
+	}
+	if _, err := r.tables.GetTable(ctx, &pb.GetTableRequest{}); status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("GetTable without id: %v", err)
+	}
+	w, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: "t-nosuch"})
+	if err == nil {
+		_, err = w.Recv()
+	}
+	if status.Code(err) != codes.NotFound {
+		t.Fatalf("WatchTable unknown: %v", err)
+	}
+}
+
+// TestWatchTablePublic: a spectator gets every event from seq 1 without gaps, no seat's hand, and
+// the stream ends with OK when the game ends.
+func TestWatchTablePublic(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(11)}
+	resp := r.create(t, req)
+	spectate := r.watch(t, resp.GetTableId())
+	playSeats(t, r, resp)
+	evs, err := spectate()
+	if err != nil {
+		t.Fatalf("spectator stream ended with %v", err)
+	}
+	for i, e := range evs {
+		if e.GetSeq() != uint64(i+1) {
+			t.Fatalf("event %d has seq %d", i+1, e.GetSeq())
+		}
+		if hd := e.GetHandDealt(); hd != nil && len(hd.GetCards()) != 0 {
+			t.Fatalf("spectator sees a hand: %v", e)
+		}
+	}
+	if evs[len(evs)-1].GetGameEnded() == nil {
+		t.Fatalf("last event %v", evs[len(evs)-1])
+	}
+	info, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.GetTable().GetLastSeq() != evs[len(evs)-1].GetSeq() {
+		t.Fatalf("table last_seq %d, spectator's last %d", info.GetTable().GetLastSeq(), evs[len(evs)-1].GetSeq())
+	}
+}
+
+// TestListTables: paging visits every table once, and the state filter keeps one state.
+func TestListTables(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx := context.Background()
+	var waiting []string
+	for i := range 5 {
+		waiting = append(waiting, r.create(t, soloTable(nil, nil)).GetTableId())
+		_ = i
+	}
+	r.cancelTable(t, waiting[0])
+	var finished []string
+	for range 2 {
+		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
+		finished = append(finished, resp.GetTableId())
+	}
+	for _, id := range finished {
+		r.record(t, id) // built-in seats play the game through
+	}
+	list := func(state pb.TableState, size uint32) []string {
+		var ids []string
+		tok := ""
+		for pages := 0; ; pages++ {
+			got, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{PageSize: size, PageToken: tok, State: state})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.GetTables()) > int(size) {
+				t.Fatalf("page of %d tables for page_size %d", len(got.GetTables()), size)
+			}
+			for _, ti := range got.GetTables() {
+				if state != pb.TableState_TABLE_STATE_UNSPECIFIED && ti.GetState() != state {
+					t.Fatalf("filter %v listed a %v table", state, ti.GetState())
+				}
+				ids = append(ids, ti.GetTableId())
+			}
+			if tok = got.GetNextPageToken(); tok == "" {
+				return ids
+			}
+			if pages > 20 {
+				t.Fatal("paging does not end")
+			}
+		}
+	}
+	all := list(pb.TableState_TABLE_STATE_UNSPECIFIED, 2)
+	seen := map[string]bool{}
+	for _, id := range all {
+		if seen[id] {
+			t.Fatalf("table %s listed twice: %v", id, all)
+		}
+		seen[id] = true
+	}
+	if len(all) != 7 {
+		t.Fatalf("listed %d tables, created 7: %v", len(all), all)
+	}
+	for state, want := range map[pb.TableState]int{pb.TableState_TABLE_STATE_WAITING: 4, pb.TableState_TABLE_STATE_CANCELLED: 1,
+		pb.TableState_TABLE_STATE_FINISHED: 2, pb.TableState_TABLE_STATE_PLAYING: 0} {
+		for _, size := range []uint32{1, 3, 0} {
+			if got := list(state, max(size, 1)*b2u(size != 0)+50*b2u(size == 0)); len(got) != want {
+				t.Fatalf("state %v, page size %d: %d tables, want %d", state, size, len(got), want)
+			}
+		}
+	}
+	if _, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{PageToken: "garbage"}); status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("bad page token: %v", err)
+	}
+}
+
+func b2u(b bool) uint32 { return uint32(b2i(b)) }
+
+// TestSlowReaderDropped: a seat that never reads its stream is dropped with ResourceExhausted once
+// its queue (Config.SeatQueue) is full, and another table plays on meanwhile.
+func TestSlowReaderDropped(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.PingInterval = time.Hour })
+	// Seat 0 joins and never reads; the referee plays for it at every short deadline, so events
+	// keep coming until gRPC flow control stops its sender and its queue fills.
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: 1}, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	spectate := r.watch(t, resp.GetTableId())
+	// Meanwhile another table plays a whole game.
+	other := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(3)})
+	otherDone := make(chan []*pb.GameResult, 1)
+	go func() { otherDone <- playSeats(t, r, other) }()
+	deadline := time.Now().Add(waitFor)
+	dropped := false
+	for !dropped && time.Now().Before(deadline) {
+		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dropped = !got.GetTable().GetSeats()[0].GetConnected() && got.GetTable().GetLastSeq() > 10
+		if !dropped && got.GetTable().GetState() != pb.TableState_TABLE_STATE_PLAYING {
+			t.Fatalf("table %v before seat 0 was dropped", got.GetTable().GetState())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	select {
+	case res := <-otherDone:
+		if res[0].GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("the other table: %v", res[0])
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the other table did not finish")
+	}
+	if !dropped {
+		t.Fatal("the seat that does not read was never dropped")
+	}
+	// Now read: what was sent before the drop, then ResourceExhausted.
+	for {
+		_, err := stream.Recv()
+		if err != nil {
+			if status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("slow seat's stream ended with %v, want ResourceExhausted", err)
+			}
+			break
+		}
+	}
+	evs, err := spectate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range evs {
+		found = found || e.GetSeatDisconnected().GetSeat() == 0 && e.GetSeatDisconnected() != nil
+	}
+	if !found {
+		t.Fatal("no SeatDisconnected event for the dropped seat")
+	}
+}
