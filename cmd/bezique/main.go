@@ -1,6 +1,3 @@
-// Command bezique is the Bézique command line: watch bots play a whole game (demo), play against
-// the built-in bots (play), run a built-in bot as a remote seat (bot), manage and watch tables on
-// a referee (tables, create, watch), and check game records (replay, records export).
 package main
 
 import (

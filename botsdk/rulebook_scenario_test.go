@@ -1,0 +1,129 @@
+package botsdk_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// card returns the wire card of "QSa"-style text; it panics on a bad fixture.
+func card(s string) *pb.Card {
+	c, err := engine.ParseCard(s)
+	if err != nil {
+		panic(err)
+	}
+	return service.CardToProto(c)
+}
+
+func cards(s string) []*pb.Card {
+	var out []*pb.Card
+	for _, f := range strings.Fields(s) {
+		out = append(out, card(f))
+	}
+	return out
+}
+
+// plays returns a legal play per card, ids from 1.
+func plays(s string) []*pb.LegalAction {
+	var out []*pb.LegalAction
+	for i, c := range cards(s) {
+		out = append(out, &pb.LegalAction{ActionId: uint32(i + 1), Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: c}}}})
+	}
+	return out
+}
+
+// view returns a view of seat with trump, hand and the current trick ("seat:card ...").
+func view(variant pb.Variant, seat uint32, seats int, phase pb.Phase, trump pb.Suit, turnUp, hand, trick string) *pb.View {
+	v := &pb.View{Seat: &seat, Variant: variant, Phase: phase, Trump: trump, Hand: cards(hand)}
+	if turnUp != "" {
+		v.TurnUp = card(turnUp)
+	}
+	for i := range seats {
+		v.Seats = append(v.Seats, &pb.SeatView{Seat: uint32(i)})
+	}
+	for _, p := range strings.Fields(trick) {
+		s, c, _ := strings.Cut(p, ":")
+		v.CurrentTrick = append(v.CurrentTrick, &pb.Play{Seat: uint32(s[0] - '0'), Card: card(c)})
+	}
+	return v
+}
+
+func chosen(t *testing.T, req *pb.DecisionRequest) *pb.Action {
+	t.Helper()
+	id, err := botsdk.NewRulebook(0).Decide(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, la := range req.GetLegalActions() {
+		if la.GetActionId() == id {
+			return la.GetAction()
+		}
+	}
+	t.Fatalf("id %d is not a legal action", id)
+	return nil
+}
+
+func meld(kind pb.MeldKind, pts uint32, cs string) *pb.Action {
+	return &pb.Action{Kind: &pb.Action_Meld{Meld: &pb.MeldAction{Meld: &pb.Meld{Kind: kind, Points: pts, Cards: cards(cs)}}}}
+}
+
+// TestRulebookScenarios checks the rules of thumb one position at a time.
+func TestRulebookScenarios(t *testing.T) {
+	two, four := pb.Variant_VARIANT_TWO_HANDED, pb.Variant_VARIANT_FOUR_HANDED
+	p1, p2, win := pb.Phase_PHASE_TRICK_PHASE1, pb.Phase_PHASE_TRICK_PHASE2, pb.Phase_PHASE_WINDOW
+	hearts, clubs := pb.Suit_SUIT_HEARTS, pb.Suit_SUIT_CLUBS
+	end := &pb.Action{Kind: &pb.Action_EndWindow{EndWindow: &pb.EndWindowAction{}}}
+	exchange := &pb.Action{Kind: &pb.Action_SevenExchange{SevenExchange: &pb.SevenExchangeAction{Seven: card("7Ha")}}}
+	declare := &pb.Action{Kind: &pb.Action_SevenDeclare{SevenDeclare: &pb.SevenDeclareAction{Seven: card("7Ha")}}}
+	pass := &pb.Action{Kind: &pb.Action_PassMeld{PassMeld: &pb.PassMeldAction{}}}
+	legal := func(as ...*pb.Action) []*pb.LegalAction {
+		out := make([]*pb.LegalAction, len(as))
+		for i, a := range as {
+			out[i] = &pb.LegalAction{ActionId: uint32(i + 1), Action: a}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		req  *pb.DecisionRequest
+		want string // the chosen action's text
+	}{
+		{"the best meld first", &pb.DecisionRequest{View: view(two, 0, 2, win, hearts, "AHa", "KCa QCa QSa JDa 7Ha", ""),
+			LegalActions: legal(meld(pb.MeldKind_MELD_KIND_COMMON_MARRIAGE, 20, "KCa QCa"), meld(pb.MeldKind_MELD_KIND_BEZIQUE, 40, "QSa JDa"), exchange, declare, end)},
+			"meld bezique"},
+		{"exchange the seven for a better turn-up", &pb.DecisionRequest{View: view(two, 0, 2, win, hearts, "AHa", "7Ha", ""),
+			LegalActions: legal(exchange, declare, end)}, "exchange"},
+		{"declare the seven when it cannot be exchanged", &pb.DecisionRequest{View: view(two, 0, 2, win, hearts, "7Hb", "7Ha", ""),
+			LegalActions: legal(declare, end)}, "declare"},
+		{"pass the meld to the partner when there is none", &pb.DecisionRequest{View: view(four, 1, 4, win, hearts, "AHa", "8Ca", ""),
+			LegalActions: legal(pass, end)}, "pass"},
+		{"a brisque to the partner's sure trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "7Ca TCa KHa 8Sa", "2:9Da 3:ADa 0:8Da"),
+			LegalActions: plays("7Ca TCa KHa 8Sa")}, "TCa"},
+		{"a low card to the opponents' trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "TCa 9Sa ACa KHa", "2:9Da 3:8Da 0:AHb"),
+			LegalActions: plays("TCa 9Sa ACa KHa")}, "9Sa"},
+		{"win a brisque cheaply, keep the trumps", &pb.DecisionRequest{View: view(two, 1, 2, p1, hearts, "8Ha", "ASa 7Da KHa AHa", "0:TSa"),
+			LegalActions: plays("ASa 7Da KHa AHa")}, "ASa"},
+		{"lead low in phase 1", &pb.DecisionRequest{View: view(two, 0, 2, p1, clubs, "8Ca", "ACa TDa 7Sa QSa JDa", ""),
+			LegalActions: plays("ACa TDa 7Sa QSa JDa")}, "7Sa"},
+		{"phase 2: the lowest card that wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "TSa ASa", "0:9Sa"),
+			LegalActions: plays("TSa ASa")}, "TSa"},
+		{"phase 2: the lowest card when nothing wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "7Ca TCa", "0:ACa"),
+			LegalActions: plays("7Ca TCa")}, "7Ca"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := chosen(t, c.req)
+			a2, err := service.ActionFromProto(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a2.String(); !strings.Contains(got, c.want) {
+				t.Fatalf("chose %q, want %q", got, c.want)
+			}
+		})
+	}
+}
