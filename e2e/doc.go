@@ -1,0 +1,4 @@
+// Package e2e holds end-to-end tests that run the real binaries over loopback: crash recovery
+// (the referee killed with SIGKILL while bots play, on SQLite and PostgreSQL), golden game
+// records, and Prometheus scraping the referee's metrics. It has no non-test code.
+package e2e
