@@ -83,7 +83,7 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 	if err != nil {
 		return fmt.Errorf("CreateTable: %w", err)
 	}
-	h := &human{out: out, lines: readLines(in), quit: cancel, seat: o.seat}
+	h := &human{out: out, lines: readLines(ctx, in), quit: cancel, seat: o.seat}
 	fmt.Fprintf(out, "You are seat %d in a %s game (seed commitment %s). Type help for help.\n", o.seat, v, resp.GetSeedCommitment())
 	cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: o.seat, Token: resp.GetSeatTokens()[0].GetToken(),
 		BotName: "human", Logger: quietLogger(out), OnEvent: h.event}
@@ -103,14 +103,19 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 	return printCheckedSheet(rec, out)
 }
 
-// readLines reads lines from r into a channel, closed at the end of input.
-func readLines(r io.Reader) <-chan string {
+// readLines reads lines from r into a channel, closed at the end of input; it stops sending when
+// ctx ends.
+func readLines(ctx context.Context, r io.Reader) <-chan string {
 	ch := make(chan string)
 	go func() {
 		defer close(ch)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
-			ch <- sc.Text()
+			select {
+			case ch <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
 		}
 	}()
 	return ch
