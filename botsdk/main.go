@@ -16,7 +16,7 @@ import (
 func Main(bot Bot) {
 	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
 	cfg := Config{}
-	fs.StringVar(&cfg.Server, "server", "127.0.0.1:7070", "the referee's gRPC address, host:port")
+	fs.StringVar(&cfg.Server, "server", "127.0.0.1:7777", "the referee's gRPC address, host:port")
 	fs.StringVar(&cfg.TableID, "table", "", "the table id (from CreateTable)")
 	fs.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
@@ -35,5 +35,9 @@ func Main(bot Bot) {
 		stop()
 		os.Exit(1)
 	}
-	fmt.Printf("game over: %s, winner side %d, scores %v\n", res.GetOutcome(), res.GetWinnerSide(), res.GetScores())
+	fmt.Printf("game over: %s, winner side %d;", res.GetOutcome(), res.GetWinnerSide())
+	for _, s := range res.GetScores() {
+		fmt.Printf(" side %d %d", s.GetSide(), s.GetTotal())
+	}
+	fmt.Println()
 }
