@@ -24,6 +24,9 @@ import (
 	_ "github.com/bezique-arena/bezique/service/store" // registers the pgx driver for the schema setup
 )
 
+// quietLogger drops the bots' logs (reconnection warnings are expected here).
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
 // postgresEnv points the PostgreSQL variant of the crash test at a server (scripts/postgres.sh).
 const postgresEnv = "BEZIQUE_TEST_POSTGRES_URL"
 
@@ -168,7 +171,7 @@ func runCrashTest(t *testing.T, storeURL string) {
 	bin := buildReferee(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	quiet := quietLogger()
 	reqs := crashGames()
 	want := referenceRecords(ctx, t, bin, reqs, quiet)
 

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,28 +21,21 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// refereeBinary builds cmd/bezique-referee once per test process and returns its path.
-var refereeBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "bezique-e2e-bin-")
+// buildCommand builds the command with this import path into a temporary directory of t and
+// returns the path of the binary (the Go build cache makes a rebuild a link).
+func buildCommand(t testing.TB, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
 	if err != nil {
-		return "", err
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 	}
-	bin := filepath.Join(dir, "bezique-referee")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/bezique-arena/bezique/cmd/bezique-referee").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go build cmd/bezique-referee: %v\n%s", err, out)
-	}
-	return bin, nil
-})
+	return bin
+}
 
 // buildReferee returns the path of the referee binary, built for this test run.
 func buildReferee(t testing.TB) string {
-	t.Helper()
-	bin, err := refereeBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return bin
+	return buildCommand(t, "github.com/bezique-arena/bezique/cmd/bezique-referee")
 }
 
 // freePort returns a loopback port that was free a moment ago.
