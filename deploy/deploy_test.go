@@ -705,7 +705,7 @@ func TestComposeFiles(t *testing.T) {
 	if err := yaml.Unmarshal(data, &compose); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"referee", "prometheus", "grafana", "bot-north", "bot-south"} {
+	for _, name := range []string{"referee", "prometheus", "grafana", "demo-bots"} {
 		if _, ok := compose.Services[name]; !ok {
 			t.Errorf("compose.yaml lacks service %s", name)
 		}

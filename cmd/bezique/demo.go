@@ -24,6 +24,7 @@ type demoOptions struct {
 	bots     string
 	record   string
 	progress bool
+	server   string
 }
 
 func newDemoCmd() *cobra.Command {
@@ -39,7 +40,8 @@ the winner. The sheet is rebuilt by replaying the referee's game record through 
 checked against it (ReplayRecord + Verify): any mismatch is an error and a non-zero exit.`,
 		Example: `  bezique demo
   bezique demo --variant four-handed --bots rulebook,random,rulebook,random --seed 7
-  bezique demo --option target=500 --record game.json && bezique replay game.json`,
+  bezique demo --option target=500 --record game.json && bezique replay game.json
+  bezique demo --server referee:7777 --bots random,random   # against a running referee`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runDemo(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
@@ -50,6 +52,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats (rulebook,random in four-handed seats rulebook partners against random ones); names: "+strings.Join(botsdk.BuiltinNames(), ", "))
 	f.StringVar(&o.record, "record", "", "also write the game record (protojson) to this file")
 	f.BoolVar(&o.progress, "progress", true, "show the live progress line on stderr")
+	f.StringVar(&o.server, "server", "", "play on the referee at this host:port instead of one started in this process")
 	return cmd
 }
 
@@ -97,7 +100,12 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	for _, n := range names {
 		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: n}}})
 	}
-	ref, err := startReferee(ctx, stderr)
+	var ref *localReferee
+	if o.server != "" {
+		ref, err = connectReferee(o.server)
+	} else {
+		ref, err = startReferee(ctx, stderr)
+	}
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,8 @@ import (
 	"github.com/bezique-arena/bezique/service"
 )
 
-// localReferee is a referee served in this process on a loopback port, in memory.
+// localReferee is a referee served in this process on a loopback port, in memory, or (srv nil)
+// a connection to a referee elsewhere.
 type localReferee struct {
 	addr   string
 	srv    *service.Server
@@ -51,13 +52,24 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	return r, nil
 }
 
-// Close stops the referee.
+// connectReferee connects to a running referee at addr.
+func connectReferee(addr string) (*localReferee, error) {
+	cc, err := dial(addr)
+	if err != nil {
+		return nil, err
+	}
+	return &localReferee{addr: addr, cc: cc, tables: pb.NewTableServiceClient(cc)}, nil
+}
+
+// Close stops the referee (or closes the connection to a remote one).
 func (r *localReferee) Close() {
 	if r.cc != nil {
 		r.cc.Close()
 	}
-	r.grpc.Stop()
-	r.srv.Close()
+	if r.srv != nil {
+		r.grpc.Stop()
+		r.srv.Close()
+	}
 }
 
 // dial connects to a referee in plaintext.
