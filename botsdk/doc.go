@@ -1,4 +1,11 @@
-// Package botsdk is the Go SDK for Bézique bots: a bot implements [Bot] (one method that picks an
-// action from the seat's view and the legal actions) and the SDK does the rest. It also holds the
-// built-in bots, which the referee seats in-process and the bezique CLI runs as remote seats.
+// Package botsdk is the Go SDK for Bézique bots. A bot implements [Bot]: one method that picks an
+// action id from a decision request, which carries the seat's view and every legal action. [Play]
+// does the rest: it joins the table, answers by request id within the deadline, answers pings,
+// reconnects with backoff and resumes from the last event seen. [Main] wraps it in a command with
+// --server, --table, --seat and --token flags, so a complete bot is a few lines
+// (botsdk/examples/firstlegal).
+//
+// The built-in bots, which the referee seats in-process and the bezique CLI runs as remote seats,
+// are [NewBuiltin]'s "random" ([Random]) and "rulebook" ([Rulebook], the rule books' rules of
+// thumb).
 package botsdk
