@@ -1,0 +1,22 @@
+"""bezique_bot: the Python SDK for Bézique bots on a bezique referee.
+
+A bot is one decision function, ``decide(view, legal_actions) -> action_id``; :func:`play` joins
+the seat, answers pings, answers every decision request by its request id before its deadline,
+and reconnects and resumes (``resume_after_seq``) after a lost connection, re-sending the same
+answer when the referee asks again. It mirrors the Go SDK (``botsdk.Play``)::
+
+    from bezique_bot import Config, play
+
+    def first_legal(view, legal_actions):
+        return legal_actions[0].action_id
+
+    result = play(Config(server="127.0.0.1:7777", table_id="t1", seat=0, token="..."), first_legal)
+
+The generated stubs of proto/ are the ``bezique.v1`` package beside this one
+(``from bezique.v1 import seat_service_pb2``); scripts/gen-python.sh regenerates them.
+"""
+
+from bezique_bot.client import Config, SeatRefused, play, retryable, request_deadline
+
+__all__ = ["Config", "SeatRefused", "play", "retryable", "request_deadline"]
+__version__ = "0.1.0"

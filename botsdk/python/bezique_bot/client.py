@@ -1,0 +1,254 @@
+"""The seat client: join, answer pings and decision requests, reconnect and resume."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import logging
+import queue
+import threading
+import time
+from typing import Callable, Optional, Sequence
+
+import grpc
+
+from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
+from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
+
+#: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
+#: returns the action_id of its choice (one of ``legal_actions[i].action_id``).
+Decide = Callable[[view_pb2.View, Sequence[actions_pb2.LegalAction]], int]
+
+PROTOCOL_VERSION = 1
+
+# Status codes after which reconnecting cannot help (the same list as the Go SDK's retryable).
+_FINAL_CODES = frozenset({
+    grpc.StatusCode.NOT_FOUND,
+    grpc.StatusCode.PERMISSION_DENIED,
+    grpc.StatusCode.INVALID_ARGUMENT,
+    grpc.StatusCode.FAILED_PRECONDITION,
+    grpc.StatusCode.ABORTED,
+    grpc.StatusCode.UNIMPLEMENTED,
+})
+
+
+class SeatRefused(Exception):
+    """SeatRefused is raised by :func:`play` when the referee ends the seat for good: a wrong
+    token, an unknown table, a finished table, or a newer connection for the seat (ABORTED)."""
+
+    def __init__(self, code: grpc.StatusCode, details: str):
+        super().__init__(f"bezique_bot: {code.name}: {details}")
+        self.code = code
+        self.details = details
+
+
+@dataclasses.dataclass
+class Config:
+    """Config says where a bot plays: the referee's address, the table, the seat and its token."""
+
+    #: server is the referee's gRPC address, host:port.
+    server: str
+    #: table_id, seat and token come from CreateTable.
+    table_id: str
+    seat: int
+    token: str
+    #: bot_name and bot_version are reported to the referee and written into the game record.
+    bot_name: str = "python-bot"
+    bot_version: str = "0.1.0"
+    #: max_backoff caps the wait between reconnection attempts, in seconds.
+    max_backoff: float = 5.0
+    #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds.
+    safety_margin: float = 0.2
+    #: on_event, if set, is called with every Event the seat receives, in order, once each.
+    on_event: Optional[Callable[[events_pb2.Event], None]] = None
+    #: on_welcome, if set, is called with every Welcome (the first join and each resume).
+    on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
+    #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
+    logger: Optional[logging.Logger] = None
+    #: channel_factory makes the gRPC channel (default: plaintext grpc.insecure_channel).
+    channel_factory: Optional[Callable[[str], grpc.Channel]] = None
+
+
+def retryable(code: Optional[grpc.StatusCode]) -> bool:
+    """retryable reports whether a session that ended with this status code is worth
+    reconnecting for."""
+    return code not in _FINAL_CODES
+
+
+def request_deadline(req: seat_pb2.DecisionRequest, received: float, now_wall: float) -> float:
+    """request_deadline returns when (in time.monotonic() terms) the answer to req must be sent
+    at the latest: the earlier of the referee's deadline timestamp and the receipt time plus the
+    decision time and bank left (which does not depend on the two clocks agreeing).
+    ``received`` is time.monotonic() and ``now_wall`` time.time() at receipt."""
+    budget = (req.decision_left_ms + req.bank_left_ms) / 1000.0
+    by_budget = received + budget if budget > 0 else float("inf")
+    by_stamp = float("inf")
+    if req.HasField("deadline"):
+        stamp = req.deadline.seconds + req.deadline.nanos / 1e9
+        by_stamp = received + (stamp - now_wall)
+    return min(by_budget, by_stamp)
+
+
+def first_legal(legal_actions: Sequence[actions_pb2.LegalAction]) -> int:
+    """first_legal is the fallback answer: the first legal action."""
+    return legal_actions[0].action_id
+
+
+def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
+    """play joins the table as the configured seat and plays until the game ends, answering every
+    decision request with decide's choice. It reconnects with exponential backoff after a lost
+    connection and resumes from the last event seen, so nothing is missed or answered twice. It
+    returns the game's result, or raises SeatRefused when the referee refuses the seat.
+
+    If decide raises, returns an action_id that is not legal, or has not returned by the deadline
+    less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
+    seat never times out because of the bot."""
+    return _Player(cfg, decide).run()
+
+
+class _Player:
+    """_Player is the state a bot keeps across reconnections."""
+
+    def __init__(self, cfg: Config, decide: Decide):
+        self.cfg = cfg
+        self.decide = decide
+        self.log = cfg.logger or logging.getLogger("bezique_bot")
+        self.last_seq = 0
+        self.lock = threading.Lock()
+        self.out: Optional[queue.Queue] = None  # the current session's outgoing queue
+        self.answers: dict[int, int] = {}  # request_id -> action_id, the last few answered
+        self.pending: set[int] = set()  # requests being decided
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
+
+    def run(self) -> table_pb2.GameResult:
+        factory = self.cfg.channel_factory or grpc.insecure_channel
+        channel = factory(self.cfg.server)
+        stub = seat_service_pb2_grpc.SeatServiceStub(channel)
+        backoff = 0.1
+        try:
+            while True:
+                result, code, details, progressed = self._session(stub)
+                if result is not None:
+                    return result
+                if not retryable(code):
+                    raise SeatRefused(code, details)
+                if progressed:
+                    backoff = 0.1
+                self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
+                                 self.cfg.seat, code.name if code else "EOF", details, backoff, self.last_seq)
+                time.sleep(backoff)
+                backoff = min(2 * backoff, self.cfg.max_backoff)
+        finally:
+            with self.lock:
+                self.out = None
+            self.pool.shutdown(wait=False)
+            channel.close()
+
+    def _send(self, msg: seat_service_pb2.ConnectRequest) -> None:
+        with self.lock:
+            out = self.out
+        if out is not None:
+            out.put(msg)
+
+    def _session(self, stub):
+        """_session runs one stream; it returns (result, status code, details, progressed)."""
+        out: queue.Queue = queue.Queue()
+        join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, token=self.cfg.token,
+                             bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
+                             protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq)
+        out.put(seat_service_pb2.ConnectRequest(join=join))
+        with self.lock:
+            self.out = out
+        progressed = False
+        call = stub.Connect(iter(out.get, None))
+        try:
+            for m in call:
+                progressed = True
+                kind = m.WhichOneof("kind")
+                if kind == "welcome":
+                    if self.last_seq == 0:
+                        self.last_seq = m.welcome.last_seq
+                    if self.cfg.on_welcome:
+                        self.cfg.on_welcome(m.welcome)
+                elif kind == "event":
+                    if m.event.seq > self.last_seq:
+                        self.last_seq = m.event.seq
+                        if self.cfg.on_event:
+                            self.cfg.on_event(m.event)
+                elif kind == "decision_request":
+                    self._on_request(m.decision_request)
+                elif kind == "rejection":
+                    r = m.rejection
+                    self.log.warning("seat %d: referee rejected the answer to request %d: %s %s %s", self.cfg.seat,
+                                     r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message)
+                elif kind == "ping":
+                    out.put(seat_service_pb2.ConnectRequest(pong=seat_pb2.Pong(nonce=m.ping.nonce)))
+                elif kind == "game_over":
+                    return m.game_over.result, None, "", progressed
+            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed
+        except grpc.RpcError as e:
+            return None, e.code(), e.details() or "", progressed
+        finally:
+            with self.lock:
+                if self.out is out:
+                    self.out = None
+            out.put(None)  # ends the request iterator
+            call.cancel()
+
+    def _on_request(self, req: seat_pb2.DecisionRequest) -> None:
+        rid = req.request_id
+        with self.lock:
+            if rid in self.answers:  # asked again after a reconnection: the same answer
+                answer = self.answers[rid]
+            elif rid in self.pending:  # still deciding: the answer goes to the current stream
+                return
+            else:
+                answer = None
+                self.pending.add(rid)
+        if answer is not None:
+            self._send(_decide_msg(rid, answer))
+            return
+        due = request_deadline(req, time.monotonic(), time.time()) - self.cfg.safety_margin
+        legal_ids = {la.action_id for la in req.legal_actions}
+        fallback = first_legal(req.legal_actions) if req.legal_actions else 0
+
+        def late() -> None:
+            if self._answer(rid, fallback):
+                self.log.error("seat %d: decide missed request %d's deadline; answered the first legal action",
+                               self.cfg.seat, rid)
+
+        timer = threading.Timer(max(due - time.monotonic(), 0.0), late)
+        timer.daemon = True
+        timer.start()
+
+        def work() -> None:
+            try:
+                choice = int(self.decide(req.view, req.legal_actions))
+            except Exception:  # the bot's bug must not end the seat
+                self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
+                                   self.cfg.seat, rid)
+                choice = fallback
+            if choice not in legal_ids:
+                self.log.error("seat %d: decide returned action_id %d, not one of %d legal actions; "
+                               "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
+                choice = fallback
+            timer.cancel()
+            self._answer(rid, choice)
+
+        self.pool.submit(work)
+
+    def _answer(self, rid: int, action_id: int) -> bool:
+        """_answer records and sends the answer of request rid unless it was answered already."""
+        with self.lock:
+            if rid in self.answers:
+                return False
+            self.pending.discard(rid)
+            self.answers[rid] = action_id
+            while len(self.answers) > 16:
+                del self.answers[min(self.answers)]
+        self._send(_decide_msg(rid, action_id))
+        return True
+
+
+def _decide_msg(rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:
+    return seat_service_pb2.ConnectRequest(decide=seat_pb2.Decide(request_id=rid, action_id=action_id))

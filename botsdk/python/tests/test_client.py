@@ -1,0 +1,138 @@
+"""Tests of the SDK's pure parts: status codes, deadlines, answers by request id, fallbacks."""
+
+import queue
+import threading
+import time
+import unittest
+
+import grpc
+from google.protobuf import timestamp_pb2
+
+from bezique.v1 import actions_pb2, cards_pb2, seat_pb2
+from bezique_bot import client
+from bezique_bot.client import Config, request_deadline, retryable
+
+
+def legal(n):
+    """legal returns n play actions with ids 1..n."""
+    return [actions_pb2.LegalAction(action_id=i + 1, action=actions_pb2.Action(play=actions_pb2.PlayAction(
+        card=cards_pb2.Card(id=i, suit=cards_pb2.SUIT_SPADES, rank=cards_pb2.RANK_SEVEN + i)))) for i in range(n)]
+
+
+def request(rid, n=3, decision_ms=1000, bank_ms=0):
+    return seat_pb2.DecisionRequest(request_id=rid, legal_actions=legal(n), decision_left_ms=decision_ms, bank_left_ms=bank_ms)
+
+
+def player(decide, margin=0.05):
+    p = client._Player(Config(server="unused", table_id="t", seat=0, token="x", safety_margin=margin), decide)
+    p.out = queue.Queue()
+    return p
+
+
+def answers(p, want, timeout=2.0):
+    """answers collects the (request_id, action_id) of the next `want` Decide messages sent."""
+    got = []
+    end = time.monotonic() + timeout
+    while len(got) < want:
+        m = p.out.get(timeout=max(end - time.monotonic(), 0.001))
+        got.append((m.decide.request_id, m.decide.action_id))
+    return got
+
+
+class RetryableTest(unittest.TestCase):
+    def test_final_codes(self):
+        for code in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.INVALID_ARGUMENT,
+                     grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED, grpc.StatusCode.UNIMPLEMENTED):
+            self.assertFalse(retryable(code), code)
+
+    def test_transient_codes(self):
+        for code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.INTERNAL, grpc.StatusCode.CANCELLED,
+                     grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.DEADLINE_EXCEEDED, None):
+            self.assertTrue(retryable(code), code)
+
+
+class DeadlineTest(unittest.TestCase):
+    def test_budget_when_no_stamp(self):
+        self.assertAlmostEqual(request_deadline(request(1, decision_ms=1500, bank_ms=500), 100.0, 5000.0), 102.0)
+
+    def test_earlier_stamp_wins(self):
+        req = request(1, decision_ms=10_000)
+        req.deadline.CopyFrom(timestamp_pb2.Timestamp(seconds=5001, nanos=500_000_000))
+        self.assertAlmostEqual(request_deadline(req, 100.0, 5000.0), 101.5)
+
+    def test_earlier_budget_wins(self):
+        req = request(1, decision_ms=1000)
+        req.deadline.CopyFrom(timestamp_pb2.Timestamp(seconds=5010))
+        self.assertAlmostEqual(request_deadline(req, 100.0, 5000.0), 101.0)
+
+
+class AnswerTest(unittest.TestCase):
+    def test_answers_by_request_id(self):
+        p = player(lambda view, la: la[-1].action_id)
+        p._on_request(request(7, n=4))
+        self.assertEqual(answers(p, 1), [(7, 4)])
+
+    def test_resent_request_gets_the_same_answer(self):
+        calls = []
+
+        def decide(view, la):
+            calls.append(1)
+            return la[len(calls) % len(la)].action_id
+
+        p = player(decide)
+        p._on_request(request(3))
+        first = answers(p, 1)
+        p._on_request(request(3))  # the referee asks again after a reconnection
+        self.assertEqual(answers(p, 1), first)
+        self.assertEqual(len(calls), 1, "decide must not be asked twice for one request")
+
+    def test_request_resent_while_deciding_is_answered_once(self):
+        release = threading.Event()
+
+        def decide(view, la):
+            release.wait(2)
+            return 2
+
+        p = player(decide)
+        p._on_request(request(5))
+        p._on_request(request(5))
+        release.set()
+        self.assertEqual(answers(p, 1), [(5, 2)])
+        with self.assertRaises(queue.Empty):
+            p.out.get(timeout=0.2)
+
+    def test_exception_answers_first_legal(self):
+        def decide(view, la):
+            raise RuntimeError("bot bug")
+
+        p = player(decide)
+        with self.assertLogs("bezique_bot", "ERROR"):
+            p._on_request(request(9))
+            self.assertEqual(answers(p, 1), [(9, 1)])
+
+    def test_illegal_id_answers_first_legal(self):
+        p = player(lambda view, la: 99)
+        with self.assertLogs("bezique_bot", "ERROR"):
+            p._on_request(request(10))
+            self.assertEqual(answers(p, 1), [(10, 1)])
+
+    def test_late_decision_answers_first_legal_in_time(self):
+        release = threading.Event()
+
+        def slow(view, la):
+            release.wait(3)
+            return 3
+
+        p = player(slow, margin=0.05)
+        start = time.monotonic()
+        with self.assertLogs("bezique_bot", "ERROR"):
+            p._on_request(request(11, decision_ms=300))
+            self.assertEqual(answers(p, 1), [(11, 1)])
+        self.assertLess(time.monotonic() - start, 1.0)
+        release.set()
+        with self.assertRaises(queue.Empty):  # the late choice is not sent as a second answer
+            p.out.get(timeout=0.3)
+
+
+if __name__ == "__main__":
+    unittest.main()
