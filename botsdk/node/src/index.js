@@ -1,0 +1,226 @@
+'use strict';
+// @bezique-arena/bezique-bot: the Node SDK for Bézique bots. A bot is one decision function,
+// decide(view, legalActions) -> actionId (or a Promise of it); play() joins the seat, answers
+// pings, answers every decision request by its request_id before its deadline, and reconnects and
+// resumes (resume_after_seq) after a lost connection, re-sending the same answer when the referee
+// asks again. It mirrors the Go SDK (botsdk.Play) and the Python one (bezique_bot.play).
+
+const path = require('node:path');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+
+const PROTOCOL_VERSION = 1;
+
+// DEFAULT_PROTO_DIR is the repository's proto/ directory; BEZIQUE_PROTO_DIR overrides it.
+const DEFAULT_PROTO_DIR = process.env.BEZIQUE_PROTO_DIR || path.resolve(__dirname, '..', '..', '..', 'proto');
+
+// LOADER_OPTIONS are how messages look in JavaScript: field names as in the .proto (snake_case),
+// 64-bit integers as Numbers (request ids and seqs stay far below 2^53), enums as their names
+// ('SUIT_HEARTS'), unset fields at their defaults, and each oneof's set field named by a virtual
+// field (msg.kind === 'decision_request').
+const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
+
+const cache = new Map();
+
+// load returns the bezique.v1 package (its services and message types) loaded from protoDir.
+function load(protoDir = DEFAULT_PROTO_DIR) {
+  if (!cache.has(protoDir)) {
+    const def = protoLoader.loadSync(['bezique/v1/seat_service.proto', 'bezique/v1/table_service.proto'],
+      { ...LOADER_OPTIONS, includeDirs: [protoDir] });
+    cache.set(protoDir, grpc.loadPackageDefinition(def).bezique.v1);
+  }
+  return cache.get(protoDir);
+}
+
+// FINAL_CODES are the status codes after which reconnecting cannot help (as in the Go SDK).
+const FINAL_CODES = new Set([grpc.status.NOT_FOUND, grpc.status.PERMISSION_DENIED, grpc.status.INVALID_ARGUMENT,
+  grpc.status.FAILED_PRECONDITION, grpc.status.ABORTED, grpc.status.UNIMPLEMENTED]);
+
+// retryable reports whether a session that ended with this status code is worth reconnecting for.
+function retryable(code) {
+  return !FINAL_CODES.has(code);
+}
+
+// requestDeadline returns when (in Date.now() milliseconds) the answer to req must be sent at the
+// latest: the earlier of the referee's deadline timestamp and the receipt time plus the decision
+// time and bank left (which does not depend on the two clocks agreeing).
+function requestDeadline(req, receivedMs) {
+  const budget = (req.decision_left_ms || 0) + (req.bank_left_ms || 0);
+  let at = budget > 0 ? receivedMs + budget : Infinity;
+  if (req.deadline) {
+    at = Math.min(at, Number(req.deadline.seconds) * 1000 + Math.floor((req.deadline.nanos || 0) / 1e6));
+  }
+  return at;
+}
+
+// SeatRefused is thrown by play when the referee ends the seat for good: a wrong token, an
+// unknown table, a finished table, or a newer connection for the seat (ABORTED).
+class SeatRefused extends Error {
+  constructor(code, details) {
+    super(`bezique-bot: ${grpc.status[code]}: ${details}`);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Player is the state a bot keeps across reconnections; play() is its public face.
+class Player {
+  constructor(cfg, decide) {
+    this.cfg = {
+      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200,
+      logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
+    };
+    this.decide = decide;
+    this.lastSeq = 0;
+    this.answers = new Map(); // request_id -> action_id, the last few answered
+    this.pending = new Set(); // requests being decided
+    this.call = null; // the current stream
+    this.chain = Promise.resolve(); // decide is never called concurrently
+  }
+
+  async run() {
+    const pkg = load(this.cfg.protoDir);
+    const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials);
+    let backoff = 100;
+    try {
+      for (;;) {
+        const { result, code, details, progressed } = await this.session(client);
+        if (result) return result;
+        if (!retryable(code)) throw new SeatRefused(code, details);
+        if (progressed) backoff = 100;
+        this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
+          `reconnecting in ${backoff} ms, resume_after_seq=${this.lastSeq}`);
+        await sleep(backoff);
+        backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
+      }
+    } finally {
+      this.call = null;
+      client.close();
+    }
+  }
+
+  // session runs one stream until the game ends ({result}) or the stream fails ({code, details}).
+  session(client) {
+    return new Promise((resolve) => {
+      const call = client.Connect();
+      this.call = call;
+      let progressed = false;
+      let settled = false;
+      const done = (out) => {
+        if (settled) return;
+        settled = true;
+        if (this.call === call) this.call = null;
+        call.removeAllListeners('data');
+        call.on('error', () => {}); // the cancel below reports CANCELLED: nothing listens any more
+        call.cancel();
+        resolve({ progressed, ...out });
+      };
+      call.on('data', (m) => {
+        progressed = true;
+        switch (m.kind) {
+          case 'welcome':
+            if (this.lastSeq === 0) this.lastSeq = Number(m.welcome.last_seq);
+            if (this.cfg.onWelcome) this.cfg.onWelcome(m.welcome);
+            break;
+          case 'event':
+            if (Number(m.event.seq) > this.lastSeq) {
+              this.lastSeq = Number(m.event.seq);
+              if (this.cfg.onEvent) this.cfg.onEvent(m.event);
+            }
+            break;
+          case 'decision_request':
+            this.onRequest(m.decision_request, Date.now());
+            break;
+          case 'rejection': {
+            const r = m.rejection;
+            this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: referee rejected the answer to request ${r.request_id}: ${r.code} ${r.rule} ${r.message}`);
+            break;
+          }
+          case 'ping':
+            call.write({ pong: { nonce: m.ping.nonce } });
+            break;
+          case 'game_over':
+            done({ result: m.game_over.result });
+            break;
+          default:
+        }
+      });
+      call.on('error', (err) => done({ code: err.code, details: err.details || err.message }));
+      call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
+      call.write({
+        join: {
+          table_id: this.cfg.tableId, seat: this.cfg.seat, token: this.cfg.token, bot_name: this.cfg.botName,
+          bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq,
+        },
+      });
+    });
+  }
+
+  send(msg) {
+    if (this.call) this.call.write(msg);
+  }
+
+  // onRequest answers a decision request: the same answer again for a request answered before
+  // (re-sent after a reconnection), else decide's choice, or the first legal action when decide
+  // throws, returns an id not offered, or misses the deadline less the safety margin.
+  onRequest(req, receivedMs) {
+    const rid = Number(req.request_id);
+    if (this.answers.has(rid)) {
+      this.send(decideMsg(rid, this.answers.get(rid)));
+      return;
+    }
+    if (this.pending.has(rid)) return; // still deciding: the answer goes to the current stream
+    this.pending.add(rid);
+    const legal = req.legal_actions || [];
+    const ids = new Set(legal.map((la) => la.action_id));
+    const fallback = legal.length ? legal[0].action_id : 0;
+    const due = requestDeadline(req, receivedMs) - this.cfg.safetyMarginMs;
+    const timer = setTimeout(() => {
+      if (this.answer(rid, fallback)) {
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide missed request ${rid}'s deadline; answered the first legal action`);
+      }
+    }, Math.max(due - Date.now(), 0));
+    this.chain = this.chain.then(async () => {
+      let choice;
+      try {
+        choice = await this.decide(req.view, legal);
+      } catch (err) {
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
+        choice = fallback;
+      }
+      if (!ids.has(choice)) {
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${choice}, not one of ${ids.size} legal actions; answering the first legal action`);
+        choice = fallback;
+      }
+      clearTimeout(timer);
+      this.answer(rid, choice);
+    });
+  }
+
+  // answer records and sends the answer of request rid unless it was answered already.
+  answer(rid, actionId) {
+    if (this.answers.has(rid)) return false;
+    this.pending.delete(rid);
+    this.answers.set(rid, actionId);
+    while (this.answers.size > 16) this.answers.delete(Math.min(...this.answers.keys()));
+    this.send(decideMsg(rid, actionId));
+    return true;
+  }
+}
+
+function decideMsg(rid, actionId) {
+  return { decide: { request_id: rid, action_id: actionId } };
+}
+
+// play joins the table as the configured seat and plays until the game ends, answering every
+// decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
+// or rejects with SeatRefused. cfg: { server: 'host:port', tableId, seat, token, botName?,
+// botVersion?, maxBackoffMs? (5000), safetyMarginMs? (200), onEvent?, onWelcome?, logger?
+// (console), protoDir?, credentials? (insecure) }.
+function play(cfg, decide) {
+  return new Player(cfg, decide).run();
+}
+
+module.exports = { play, load, retryable, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };

@@ -1,0 +1,73 @@
+'use strict';
+// Decision functions shipped with the SDK: a seeded random bot and a simple greedy strategy, the
+// same as the Python SDK's bezique_bot.strategy.
+
+// RANK_ORDER is trick-taking order (the proto enum's numbering): seven lowest, ace highest.
+const RANK_ORDER = { RANK_SEVEN: 1, RANK_EIGHT: 2, RANK_NINE: 3, RANK_JACK: 4, RANK_QUEEN: 5, RANK_KING: 6, RANK_TEN: 7, RANK_ACE: 8 };
+const BRISQUES = new Set(['RANK_ACE', 'RANK_TEN']);
+
+// mulberry32 is a small seeded generator, so a random bot's choices replay from its seed.
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// randomBot returns a decision function that picks uniformly among the legal actions.
+function randomBot(seed = Date.now()) {
+  const rnd = mulberry32(seed);
+  return (view, legalActions) => legalActions[Math.floor(rnd() * legalActions.length)].action_id;
+}
+
+// beats reports whether card, played after best, takes the trick from it: a trump over a
+// non-trump, or a higher card of best's suit (an equal card does not beat the first played).
+function beats(card, best, trump) {
+  if (card.suit === best.suit) return RANK_ORDER[card.rank] > RANK_ORDER[best.rank];
+  return card.suit === trump;
+}
+
+// cost orders cards by how much they hurt to give away: trumps and brisques last.
+function cost(card, trump) {
+  return RANK_ORDER[card.rank] + (card.suit === trump ? 10 : 0) + (BRISQUES.has(card.rank) ? 5 : 0);
+}
+
+// currentWinner returns the play winning the current trick so far, or null.
+function currentWinner(view) {
+  let best = null;
+  for (const p of view.current_trick || []) {
+    if (!best || beats(p.card, best.card, view.trump)) best = p;
+  }
+  return best;
+}
+
+const minBy = (xs, f) => xs.reduce((a, b) => (f(b) < f(a) ? b : a));
+
+// strategyBot is a simple greedy strategy: meld the richest meld offered; exchange or declare the
+// seven of trumps; when following, win the trick with the cheapest card that takes it if the
+// trick holds a brisque (ace or ten) or the winner is an opponent, else throw the cheapest card;
+// when leading, lead the cheapest card.
+function strategyBot(view, legalActions) {
+  const byKind = {};
+  for (const la of legalActions) (byKind[la.action.kind] ||= []).push(la);
+  if (byKind.meld) return byKind.meld.reduce((a, b) => (b.action.meld.meld.points > a.action.meld.meld.points ? b : a)).action_id;
+  for (const k of ['seven_exchange', 'seven_declare']) if (byKind[k]) return byKind[k][0].action_id;
+  const plays = byKind.play;
+  if (!plays) return legalActions[0].action_id; // pass_meld / end_window: nothing better to do
+  const trump = view.trump;
+  const cheapest = minBy(plays, (la) => cost(la.action.play.card, trump));
+  const win = currentWinner(view);
+  if (!win) return cheapest.action_id;
+  const winners = plays.filter((la) => beats(la.action.play.card, win.card, trump));
+  const valuable = (view.current_trick || []).some((p) => BRISQUES.has(p.card.rank));
+  const partnership = view.variant === 'VARIANT_FOUR_HANDED';
+  const opponent = partnership ? win.seat % 2 !== view.seat % 2 : win.seat !== view.seat;
+  if (winners.length && (valuable || opponent)) return minBy(winners, (la) => cost(la.action.play.card, trump)).action_id;
+  return cheapest.action_id;
+}
+
+module.exports = { randomBot, strategyBot, beats, RANK_ORDER };

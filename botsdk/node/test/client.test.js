@@ -1,0 +1,97 @@
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const grpc = require('@grpc/grpc-js');
+const { Player, retryable, requestDeadline, load } = require('../src');
+
+const legal = (n) => Array.from({ length: n }, (_, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: { suit: 'SUIT_SPADES', rank: 'RANK_SEVEN' } } } }));
+const request = (rid, n = 3, decisionMs = 1000) => ({ request_id: rid, legal_actions: legal(n), decision_left_ms: decisionMs, bank_left_ms: 0, deadline: null, view: {} });
+const quiet = { warn() {}, error() {} };
+
+// player returns a Player whose stream is a fake collecting the messages written.
+function player(decide, safetyMarginMs = 50, logger = quiet) {
+  const p = new Player({ server: 'unused', tableId: 't', seat: 0, token: 'x', safetyMarginMs, logger }, decide);
+  const sent = [];
+  p.call = { write: (m) => sent.push([m.decide.request_id, m.decide.action_id]) };
+  return { p, sent };
+}
+const until = async (cond, ms = 2000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+test('retryable: final codes end the seat, the rest reconnect', () => {
+  for (const c of ['NOT_FOUND', 'PERMISSION_DENIED', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'ABORTED', 'UNIMPLEMENTED']) assert.equal(retryable(grpc.status[c]), false, c);
+  for (const c of ['UNAVAILABLE', 'INTERNAL', 'CANCELLED', 'RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED']) assert.equal(retryable(grpc.status[c]), true, c);
+});
+
+test('requestDeadline: the earlier of the stamp and the budget', () => {
+  assert.equal(requestDeadline({ decision_left_ms: 1500, bank_left_ms: 500, deadline: null }, 100_000), 102_000);
+  assert.equal(requestDeadline({ decision_left_ms: 10_000, bank_left_ms: 0, deadline: { seconds: 101, nanos: 500_000_000 } }, 100_000), 101_500);
+  assert.equal(requestDeadline({ decision_left_ms: 1000, bank_left_ms: 0, deadline: { seconds: 200, nanos: 0 } }, 100_000), 101_000);
+});
+
+test('answers by request id', async () => {
+  const { p, sent } = player((view, la) => la[la.length - 1].action_id);
+  p.onRequest(request(7, 4), Date.now());
+  await until(() => sent.length === 1);
+  assert.deepEqual(sent, [[7, 4]]);
+});
+
+test('a re-sent request gets the same answer without asking the bot again', async () => {
+  let calls = 0;
+  const { p, sent } = player((view, la) => la[++calls % la.length].action_id);
+  p.onRequest(request(3), Date.now());
+  await until(() => sent.length === 1);
+  p.onRequest(request(3), Date.now());
+  await until(() => sent.length === 2);
+  assert.deepEqual(sent[1], sent[0]);
+  assert.equal(calls, 1);
+});
+
+test('a request re-sent while deciding is answered once', async () => {
+  let release;
+  const { p, sent } = player(() => new Promise((r) => { release = () => r(2); }));
+  p.onRequest(request(5), Date.now());
+  p.onRequest(request(5), Date.now());
+  await until(() => release !== undefined);
+  release();
+  await until(() => sent.length === 1);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(sent, [[5, 2]]);
+});
+
+test('a throwing bot or an illegal id answers the first legal action', async () => {
+  const errors = [];
+  const logger = { warn() {}, error: (m) => errors.push(m) };
+  const a = player(() => { throw new Error('bot bug'); }, 50, logger);
+  a.p.onRequest(request(9), Date.now());
+  const b = player(() => 99, 50, logger);
+  b.p.onRequest(request(10), Date.now());
+  await until(() => a.sent.length === 1 && b.sent.length === 1);
+  assert.deepEqual(a.sent, [[9, 1]]);
+  assert.deepEqual(b.sent, [[10, 1]]);
+  assert.equal(errors.length, 2);
+});
+
+test('a late bot is answered for in time, and its late choice is not sent', async () => {
+  let release;
+  const { p, sent } = player(() => new Promise((r) => { release = () => r(3); }));
+  const start = Date.now();
+  p.onRequest(request(11, 3, 300), start);
+  await until(() => sent.length === 1);
+  assert.ok(Date.now() - start < 1000);
+  assert.deepEqual(sent, [[11, 1]]);
+  release();
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(sent.length, 1);
+});
+
+test('load: the proto package has the services', () => {
+  const pkg = load();
+  assert.equal(typeof pkg.SeatService, 'function');
+  assert.equal(typeof pkg.TableService, 'function');
+});

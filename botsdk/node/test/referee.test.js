@@ -1,0 +1,53 @@
+'use strict';
+// Whole games against a real referee: runs when BEZIQUE_REFEREE names a bezique-referee binary
+// (scripts/ci-polyglot.sh builds one), else skips.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const readline = require('node:readline');
+const grpc = require('@grpc/grpc-js');
+const { play, load, SeatRefused } = require('../src');
+const { randomBot, strategyBot } = require('../src/strategy');
+
+const REFEREE = process.env.BEZIQUE_REFEREE || '';
+
+test('against a real referee', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to a bezique-referee binary' }, async (t) => {
+  const proc = spawn(REFEREE, ['--listen', '127.0.0.1:0', '--metrics-listen', '', '--store', 'memory', '--log-level', 'warn', '--drain-timeout', '1s'],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  const addr = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: proc.stderr }).on('line', (line) => {
+      const m = /serving gRPC on (\S+)/.exec(line);
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', () => reject(new Error('referee exited before serving')));
+  });
+  const pkg = load();
+  const tables = new pkg.TableService(addr, grpc.credentials.createInsecure());
+  const create = () => new Promise((resolve, reject) => tables.CreateTable({
+    variant: 'VARIANT_TWO_HANDED', seed: Buffer.concat([Buffer.alloc(31), Buffer.from([9])]),
+    seats: [{ remote: { name: 'js' } }, { remote: { name: 'js' } }],
+  }, (err, resp) => (err ? reject(err) : resolve(resp))));
+  const tokenOf = (resp, seat) => resp.seat_tokens.find((s) => s.seat === seat).token;
+  const quiet = { warn() {}, error: console.error };
+  try {
+    await t.test('a whole game, random against strategy', async () => {
+      const resp = await create();
+      const results = await Promise.all([
+        play({ server: addr, tableId: resp.table_id, seat: 0, token: tokenOf(resp, 0), logger: quiet }, randomBot(1)),
+        play({ server: addr, tableId: resp.table_id, seat: 1, token: tokenOf(resp, 1), logger: quiet }, strategyBot),
+      ]);
+      assert.deepEqual(results[0], results[1]);
+      assert.equal(results[0].outcome, 'OUTCOME_COMPLETED');
+      assert.ok(Math.max(...results[0].scores.map((s) => s.total)) >= 1000);
+    });
+    await t.test('a wrong token is refused', async () => {
+      const resp = await create();
+      await assert.rejects(play({ server: addr, tableId: resp.table_id, seat: 0, token: 'wrong', logger: quiet }, strategyBot),
+        (err) => err instanceof SeatRefused && err.code === grpc.status.PERMISSION_DENIED);
+    });
+  } finally {
+    tables.close();
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+  }
+});
