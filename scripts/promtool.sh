@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # scripts/promtool.sh: check the Prometheus config and alert rules under deploy/prometheus
 # with promtool, and run the alert unit tests (every alert, firing and not firing).
-# Installs Debian's prometheus package (which ships promtool) when promtool is missing,
-# without letting the package start a Prometheus server on this machine.
+# Installs Debian's prometheus package (which ships promtool, and the prometheus server that
+# e2e/prometheus_test.go runs) when either is missing, without letting the package start a
+# Prometheus server on this machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v promtool >/dev/null 2>&1; then
-  echo "promtool not found: installing Debian's prometheus package"
+if ! command -v promtool >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2>&1; then
+  echo "promtool or prometheus not found: installing Debian's prometheus package"
   # A policy-rc.d that exits 101 tells invoke-rc.d / deb-systemd-invoke not to start
   # services during the install. Install one for the duration if the machine has none.
   made_policy=""
