@@ -24,6 +24,8 @@ pg_env=$(bash scripts/postgres.sh) # a plain assignment, so that set -e sees a f
 eval "$pg_env"
 trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
+echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
+
 echo "== go test -race -short (every package)"
 go test -race -short -count=1 ./...
 
