@@ -1,6 +1,7 @@
 // Command transcript prints a real SeatService session as protojson, for docs/write-a-bot.md: it
 // creates a two-handed table on a running referee (seat 1 the built-in random bot), joins seat 0,
-// answers the first legal action and pings, and prints the first --n messages each way.
+// answers the first legal action and pings, and prints the first --n messages each way, then the
+// first ping, pong and clock report after them and the game's end.
 //
 //	go run ./e2e/testdata/transcript --server 127.0.0.1:7777 --n 12
 package main
@@ -41,9 +42,23 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	shown := 0
+	shown, extras := 0, 0
 	show := func(dir string, m proto.Message) {
-		if shown < *n {
+		extra := false
+		switch k := m.(type) {
+		case *pb.ConnectResponse:
+			_, ping := k.GetKind().(*pb.ConnectResponse_Ping)
+			_, report := k.GetKind().(*pb.ConnectResponse_ClockReport)
+			_, over := k.GetKind().(*pb.ConnectResponse_GameOver)
+			extra = (ping || report) && extras < 3 || over
+		case *pb.ConnectRequest:
+			_, pong := k.GetKind().(*pb.ConnectRequest_Pong)
+			extra = pong && extras < 3
+		}
+		if extra && shown >= *n {
+			extras++
+			fmt.Printf("%s %s\n", dir, protojson.MarshalOptions{}.Format(m))
+		} else if shown < *n {
 			fmt.Printf("%s %s\n", dir, protojson.MarshalOptions{}.Format(m))
 		}
 		shown++
@@ -56,7 +71,7 @@ func main() {
 	}
 	send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Seat: 0,
 		Token: resp.GetSeatTokens()[0].GetToken(), BotName: "transcript", BotVersion: "1", ProtocolVersion: 1}}})
-	for shown < *n {
+	for {
 		m, err := stream.Recv()
 		if err != nil {
 			log.Fatal(err)
