@@ -71,7 +71,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	tables    map[string]*table
-	finished  []string // ids of finished tables kept in memory, oldest first
+	finished  []endedTable // ended tables kept in memory, oldest first
 	draining  bool
 	drainDone bool       // Drain gave up waiting
 	active    int        // waiting and playing tables
@@ -278,15 +278,23 @@ func (s *Server) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.finished = append(s.finished, t.id)
+	s.finished = append(s.finished, endedTable{id: t.id, state: stateLabel(t.state)})
 	keep := s.cfg.KeepFinished
 	if s.store != nil {
 		keep = 100
 	}
 	for len(s.finished) > keep {
-		delete(s.tables, s.finished[0])
+		old := s.finished[0]
+		delete(s.tables, old.id)
 		s.finished = s.finished[1:]
+		s.metrics.TableStateChanged(old.state, "")
 	}
+}
+
+// endedTable is an ended table still held in memory, with its final state.
+type endedTable struct {
+	id    string
+	state string
 }
 
 // playingChanged counts a table entering (+1) or leaving (-1) the playing state.
