@@ -51,7 +51,8 @@ func BenchmarkStorage(b *testing.B) {
 					var wg sync.WaitGroup
 					for range tables {
 						n++
-						wg.Go(func() { actions.Add(int64(benchGame(b, r, seats, n))) })
+						seed := n
+						wg.Go(func() { actions.Add(int64(benchGame(b, r, seats, seed))) })
 					}
 					wg.Wait()
 				}
