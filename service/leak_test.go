@@ -263,8 +263,11 @@ func playRecorded(t *testing.T, r *referee, req *pb.CreateTableRequest) (*pb.Gam
 // seat ever receives a card it may not see, and that spectators receive public cards only.
 func TestNoLeakOverTheWire(t *testing.T) {
 	games := 30
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		games = 1 // about 5 s a game under -race
+	case raceEnabled:
+		games = 3 // the full 30 per variant run without -race (about 40 s)
 	}
 	r := startReferee(t, nil, func(c *Config) { c.PingInterval = time.Hour })
 	variants := []struct {
