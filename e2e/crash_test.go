@@ -169,7 +169,7 @@ func referenceRecords(ctx context.Context, t *testing.T, bin string, reqs []*pb.
 // round's games are over; then compares every record with the crash-free reference.
 func runCrashTest(t *testing.T, storeURL string) {
 	bin := buildReferee(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	quiet := quietLogger()
 	reqs := crashGames()
