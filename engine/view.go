@@ -1,6 +1,6 @@
 package engine
 
-import "sort"
+import "slices"
 
 // View is what one seat may know of a game, or a spectator (Seat -1): everything public plus the
 // seat's own hand. It never holds another seat's hand or the stock's order (RULES.md §8.9).
@@ -108,9 +108,9 @@ func (g *Game) View(seat int) View {
 				v.HandSizes[s]++
 			}
 		}
-		sort.Slice(v.Tabled[s], func(i, j int) bool { return v.Tabled[s][i].Card < v.Tabled[s][j].Card })
+		slices.SortFunc(v.Tabled[s], func(a, b TabledCard) int { return int(a.Card) - int(b.Card) })
 	}
-	sort.Slice(v.Hand, func(i, j int) bool { return v.Hand[i] < v.Hand[j] })
+	slices.Sort(v.Hand)
 	for i := 0; i < g.trickNo; i++ {
 		t := &g.tricks[i]
 		plays := make([]PlayedCard, t.n)

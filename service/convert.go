@@ -68,12 +68,23 @@ func RulesFromProto(r *pb.Rules) (engine.Rules, error) {
 	return rules, nil
 }
 
-// CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent).
+// cardMsgs holds one wire message per card id, built once and shared by every message the
+// referee sends: they are never modified (proto.Marshal only reads them).
+var cardMsgs = func() (out [engine.MaxCards]*pb.Card) {
+	for i := range out {
+		c := engine.Card(i)
+		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: pb.Suit(c.Suit() + 1), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+	}
+	return out
+}()
+
+// CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent). The
+// message is shared: callers must not modify it.
 func CardToProto(c engine.Card) *pb.Card {
-	if c == engine.NoCard {
+	if int(c) >= len(cardMsgs) {
 		return nil
 	}
-	return &pb.Card{Id: uint32(c), Text: c.String(), Suit: pb.Suit(c.Suit() + 1), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+	return cardMsgs[c]
 }
 
 func cardsToProto(cs []engine.Card) []*pb.Card {

@@ -168,7 +168,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 		switch k := m.GetKind().(type) {
 		case *pb.ConnectRequest_Decide:
 			d := k.Decide
-			if t.post(stream.Context(), func() { t.decide(c, d, at) }) != nil {
+			if t.enqueue(stream.Context(), func() { t.decide(c, d, at) }) != nil {
 				recvErr <- io.EOF
 				return
 			}

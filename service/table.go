@@ -110,6 +110,19 @@ func (t *table) post(ctx context.Context, f func()) error {
 	}
 }
 
+// enqueue hands f to the table's goroutine without waiting for it to run; it blocks only while
+// the inbox is full (back-pressure on the sender alone).
+func (t *table) enqueue(ctx context.Context, f func()) error {
+	select {
+	case t.inbox <- f:
+		return nil
+	case <-t.done:
+		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+	case <-ctx.Done():
+		return status.FromContextError(ctx.Err()).Err()
+	}
+}
+
 // run is the table's goroutine.
 func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
