@@ -388,13 +388,13 @@ func (t *table) intervene(s *seat, kind pb.InterventionKind, reason string) {
 func interventionLabel(k pb.InterventionKind) string {
 	switch k {
 	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:
-		return "auto_play_timeout"
+		return InterventionAutoPlayTimeout
 	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL:
-		return "auto_play_illegal"
+		return InterventionAutoPlayIllegal
 	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT:
-		return "auto_play_disconnect"
+		return InterventionAutoPlayDisconnect
 	}
-	return "forfeit"
+	return InterventionForfeit
 }
 
 // decide handles a seat's answer to a decision request.
@@ -510,7 +510,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err == nil {
 		start := time.Now()
 		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
-		t.srv.metrics.ObserveStoreWrite("append", time.Since(start))
+		t.srv.metrics.ObserveStoreWrite(StoreAppend, time.Since(start))
 	}
 	if err != nil {
 		t.log().Error("storing an action failed; stopping the table", "err", err)
@@ -523,7 +523,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 
 // forfeit ends the game: the seat's side loses.
 func (t *table) forfeit(s *seat, reason string) {
-	t.srv.metrics.Intervention("forfeit")
+	t.srv.metrics.Intervention(InterventionForfeit)
 	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
 	if !t.persist(rec) {
 		return
@@ -604,23 +604,23 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason strin
 func outcomeLabel(o pb.Outcome) string {
 	switch o {
 	case pb.Outcome_OUTCOME_FORFEIT:
-		return "forfeit"
+		return ResultForfeit
 	case pb.Outcome_OUTCOME_CANCELLED:
-		return "cancelled"
+		return ResultCancelled
 	}
-	return "completed"
+	return ResultCompleted
 }
 
 func stateLabel(s pb.TableState) string {
 	switch s {
 	case pb.TableState_TABLE_STATE_WAITING:
-		return "waiting"
+		return TableWaiting
 	case pb.TableState_TABLE_STATE_PLAYING:
-		return "playing"
+		return TablePlaying
 	case pb.TableState_TABLE_STATE_FINISHED:
-		return "finished"
+		return TableFinished
 	case pb.TableState_TABLE_STATE_CANCELLED:
-		return "cancelled"
+		return TableCancelled
 	}
 	return ""
 }

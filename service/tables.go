@@ -145,7 +145,7 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 		start := time.Now()
 		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 			Spec: spec, Seed: seed[:], Commitment: seed.Commitment(), CreatedAt: created})
-		s.metrics.ObserveStoreWrite("create", time.Since(start))
+		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
 		if err != nil {
 			return nil, statusOf(err)
 		}
