@@ -49,7 +49,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 	}
 	f := cmd.Flags()
 	addGameFlags(cmd, &o.game)
-	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats (rulebook,random in four-handed seats rulebook partners against random ones); names: "+strings.Join(botsdk.BuiltinNames(), ", "))
+	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats around the table (rulebook,random in four-handed seats rulebook partners 0+2 against random partners 1+3); names: "+strings.Join(botsdk.BuiltinNames(), ", "))
 	f.StringVar(&o.record, "record", "", "also write the game record (protojson) to this file")
 	f.BoolVar(&o.progress, "progress", true, "show the live progress line on stderr")
 	f.StringVar(&o.server, "server", "", "play on the referee at this host:port instead of one started in this process")
@@ -66,17 +66,13 @@ func addGameFlags(cmd *cobra.Command, g *gameFlags) {
 
 // botList returns one built-in bot name per seat.
 func botList(s string, seats int) ([]string, error) {
-	names := strings.Split(s, ",")
-	if len(names) < seats && seats%len(names) == 0 {
-		for i := len(names); i < seats; i++ {
-			names = append(names, names[i%len(names)])
-		}
+	given := strings.Split(s, ",")
+	if len(given) > seats {
+		return nil, fmt.Errorf("--bots: %d names for %d seats", len(given), seats)
 	}
-	if len(names) != seats {
-		return nil, fmt.Errorf("--bots: %d names for %d seats", len(names), seats)
-	}
-	for i, n := range names {
-		names[i] = strings.TrimSpace(n)
+	names := make([]string, seats)
+	for i := range names {
+		names[i] = strings.TrimSpace(given[i%len(given)])
 		if _, err := botsdk.NewBuiltin(names[i], 0); err != nil {
 			return nil, fmt.Errorf("--bots: %w", err)
 		}
