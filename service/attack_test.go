@@ -17,6 +17,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
@@ -306,7 +307,7 @@ func connectHandlers() int {
 // forever (the binary falls back to Stop after 5 s). A client can pin any number of them.
 func TestAtkNeverReadingSeatPinsHandler(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 16; c.PingInterval = time.Hour })
-	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: 1}, nil))
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
 	base := connectHandlers()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -544,7 +545,7 @@ func TestAtkTableServiceOddInputs(t *testing.T) {
 			"seed 31 bytes":       func(q *pb.CreateTableRequest) { q.Seed = make([]byte, 31) },
 			"seed 0 bytes":        func(q *pb.CreateTableRequest) { q.Seed = []byte{} },
 			"decision 11 min":     func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{DecisionMs: 660_000} },
-			"bank max":            func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{BankMs: ^uint32(0)} },
+			"bank max":            func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{BankMs: proto.Uint32(^uint32(0))} },
 			"policy 99":           func(q *pb.CreateTableRequest) { q.FailurePolicy = &pb.FailurePolicy{OnTimeout: 99} },
 			"stacked empty":       func(q *pb.CreateTableRequest) { q.StackedDeal = &pb.StackedDeal{} },
 			"stacked dealer huge": func(q *pb.CreateTableRequest) { q.StackedDeal = stackedTwo(^uint32(0), 8, 8) },
@@ -569,7 +570,7 @@ func TestAtkTableServiceOddInputs(t *testing.T) {
 		}
 		// Extreme but valid clocks play through.
 		resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-			Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}, Clock: &pb.Clock{DecisionMs: 1, BankMs: 1, IncrementMs: 600_000}})
+			Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}, Clock: &pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1), IncrementMs: 600_000}})
 		wantCode("CreateTable decision_ms 1", err, codes.OK)
 		if err == nil {
 			r.record(t, resp.GetTableId())
@@ -707,7 +708,7 @@ func TestAtkDecideThenHalfClose(t *testing.T) {
 func TestAtkReconnectStormAndRacingSeats(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.PingInterval = 2 * time.Millisecond })
 	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(21),
-		Clock: &pb.Clock{DecisionMs: 5, BankMs: 5}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 5}})
+		Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(5)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 5}})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -793,7 +794,7 @@ func TestAtkNoGoroutineLeak(t *testing.T) {
 	}
 	for i := range games {
 		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(40 + i)),
-			Clock: &pb.Clock{DecisionMs: 2, BankMs: 2}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 1}})
+			Clock: &pb.Clock{DecisionMs: 2, BankMs: proto.Uint32(2)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 1}})
 		// A watcher with a big delay that gives up, one that stays to the end, a seat that joins
 		// and leaves, and one that plays.
 		wctx, wcancel := context.WithCancel(context.Background())

@@ -211,7 +211,7 @@ func TestUnknownAndMalformedDecide(t *testing.T) {
 // Intervention event and the engine's default action, recorded with the intervention kind) or
 // loses the game (FORFEIT).
 func TestTimeout(t *testing.T) {
-	clock := &pb.Clock{DecisionMs: 30, BankMs: 1}
+	clock := &pb.Clock{DecisionMs: 30, BankMs: proto.Uint32(1)}
 	t.Run("auto-play", func(t *testing.T) {
 		r := startReferee(t, nil, quiet)
 		resp := r.create(t, soloTable(clock, &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_AUTO_PLAY}))
@@ -522,7 +522,7 @@ func TestCreateTableInvalid(t *testing.T) {
 		{"stacked deal bad turn-up", two(func(r *pb.CreateTableRequest) { r.StackedDeal = stacked("7S"); r.StackedDeal.TurnUp = "" }), "stacked_deal.turn_up"},
 		{"stacked deal short stock", two(func(r *pb.CreateTableRequest) { r.StackedDeal = stacked("7S") }), "stacked_deal"},
 		{"decision time too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{DecisionMs: 700_000} }), "clock.decision_ms"},
-		{"bank too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{BankMs: 4_000_000} }), "clock"},
+		{"bank too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{BankMs: proto.Uint32(4_000_000)} }), "clock"},
 		{"unknown failure action", two(func(r *pb.CreateTableRequest) { r.FailurePolicy = &pb.FailurePolicy{OnTimeout: 7} }), "failure_policy"},
 		{"long seat name", two(func(r *pb.CreateTableRequest) { r.Seats[0].GetRemote().Name = strings.Repeat("n", 101) }), "seats[0].remote.name"},
 	}
@@ -709,7 +709,7 @@ func TestSlowReaderDropped(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.PingInterval = time.Hour })
 	// Seat 0 joins and never reads; the referee plays for it at every short deadline, so events
 	// keep coming until gRPC flow control stops its sender and its queue fills.
-	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: 1}, nil))
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stream, err := r.seats.Connect(ctx)

@@ -57,10 +57,10 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if c.DecisionMs > 600_000 {
 		return nil, invalid("clock.decision_ms", "%d is more than 10 minutes", c.DecisionMs)
 	}
-	if c.BankMs == 0 {
-		c.BankMs = DefaultBankMs
+	if c.BankMs == nil {
+		c.BankMs = proto.Uint32(DefaultBankMs)
 	}
-	if c.BankMs > 3_600_000 || c.IncrementMs > 600_000 {
+	if c.GetBankMs() > 3_600_000 || c.IncrementMs > 600_000 {
 		return nil, invalid("clock", "bank_ms at most one hour, increment_ms at most 10 minutes")
 	}
 	if req.FailurePolicy == nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -16,7 +17,7 @@ func newTablesCmd() *cobra.Command {
 	var server string
 	cmd := &cobra.Command{
 		Use:     "tables",
-		Short:   "List a referee's tables (ListTables), newest first",
+		Short:   "List a referee's tables (ListTables), oldest first",
 		Example: `  bezique tables --server 127.0.0.1:7777`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -44,6 +45,32 @@ func newTablesCmd() *cobra.Command {
 	return cmd
 }
 
+func newCancelCmd() *cobra.Command {
+	var server, reason string
+	cmd := &cobra.Command{
+		Use:     "cancel TABLE",
+		Short:   "Cancel a table in play (CancelTable): it ends without a result, outcome CANCELLED",
+		Example: `  bezique cancel t-57a43cdcc7f762f7 --reason "bot crashed before the tournament"`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cc, err := dial(server)
+			if err != nil {
+				return err
+			}
+			defer cc.Close()
+			resp, err := pb.NewTableServiceClient(cc).CancelTable(cmd.Context(), &pb.CancelTableRequest{TableId: args[0], Reason: reason})
+			if err != nil {
+				return fmt.Errorf("CancelTable: %w", err)
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), tableLine(resp.GetTable()))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the seats and spectators and kept in the record")
+	return cmd
+}
+
 // tableLine returns a table in one line: id, state, variant, seats, scores.
 func tableLine(t *pb.TableInfo) string {
 	seats := make([]string, len(t.GetSeats()))
@@ -61,7 +88,9 @@ func tableLine(t *pb.TableInfo) string {
 func newCreateCmd() *cobra.Command {
 	var server string
 	var seats []string
-	var decisionMs, bankMs uint32
+	var clock pb.Clock
+	var bankMs int64
+	var policy policyFlags
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
@@ -70,7 +99,8 @@ func newCreateCmd() *cobra.Command {
 for example "bezique bot") or builtin:BOT (played by the referee). Without --seat every seat is
 remote.`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
-  bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000`,
+  bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
+  bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			req, v, err := g.request(nil)
@@ -89,8 +119,12 @@ remote.`,
 				}
 				req.Seats = append(req.Seats, sc)
 			}
-			if decisionMs > 0 || bankMs > 0 {
-				req.Clock = &pb.Clock{DecisionMs: decisionMs, BankMs: bankMs}
+			req.Clock = &clock
+			if bankMs >= 0 {
+				req.Clock.BankMs = proto.Uint32(uint32(bankMs))
+			}
+			if req.FailurePolicy, err = policy.proto(); err != nil {
+				return err
 			}
 			cc, err := dial(server)
 			if err != nil {
@@ -114,9 +148,41 @@ remote.`,
 	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME or builtin:BOT (repeatable)")
-	f.Uint32Var(&decisionMs, "decision-ms", 0, "time for each decision, in ms (default: the referee's)")
-	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms (default: the referee's)")
+	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
+	f.Int64Var(&bankMs, "bank-ms", -1, "each seat's time bank, in ms; 0 is no bank (default: the referee's, 60 000)")
+	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each of its decisions, in ms")
+	f.StringVar(&policy.onTimeout, "on-timeout", "", "at a decision's deadline: auto-play or forfeit (default auto-play)")
+	f.StringVar(&policy.onIllegal, "on-illegal", "", "when a seat's illegal answers reach --strike-limit: auto-play or forfeit (default auto-play)")
+	f.StringVar(&policy.onDisconnect, "on-disconnect", "", "when a seat stays away for --grace-ms: auto-play or forfeit (default auto-play)")
+	f.Uint32Var(&policy.strikeLimit, "strike-limit", 0, "illegal answers to one decision before --on-illegal applies (0: the referee's default, 3)")
+	f.Uint32Var(&policy.graceMs, "grace-ms", 0, "how long a disconnected seat may stay away, in ms (0: the referee's default, 15 000)")
 	return cmd
+}
+
+// policyFlags are create's failure-policy flags.
+type policyFlags struct {
+	onTimeout, onIllegal, onDisconnect string
+	strikeLimit, graceMs               uint32
+}
+
+// proto returns the failure policy the flags describe; unset fields take the referee's defaults.
+func (p policyFlags) proto() (*pb.FailurePolicy, error) {
+	out := &pb.FailurePolicy{StrikeLimit: p.strikeLimit, DisconnectGraceMs: p.graceMs}
+	for _, f := range []struct {
+		flag, val string
+		dst       *pb.FailureAction
+	}{{"--on-timeout", p.onTimeout, &out.OnTimeout}, {"--on-illegal", p.onIllegal, &out.OnIllegal}, {"--on-disconnect", p.onDisconnect, &out.OnDisconnect}} {
+		switch f.val {
+		case "":
+		case "auto-play":
+			*f.dst = pb.FailureAction_FAILURE_ACTION_AUTO_PLAY
+		case "forfeit":
+			*f.dst = pb.FailureAction_FAILURE_ACTION_FORFEIT
+		default:
+			return nil, fmt.Errorf("%s: %q (want auto-play or forfeit)", f.flag, f.val)
+		}
+	}
+	return out, nil
 }
 
 // seatConfig reads remote:NAME or builtin:BOT.

@@ -375,10 +375,12 @@ func (x *BuiltinSeat) GetBot() string {
 // Clock is a table's time control.
 type Clock struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// decision_ms is the time for each decision before the bank is used.
+	// decision_ms is the time for each decision before the bank is used; 0 means the referee's
+	// default (10 000).
 	DecisionMs uint32 `protobuf:"varint,1,opt,name=decision_ms,json=decisionMs,proto3" json:"decision_ms,omitempty"`
-	// bank_ms is each seat's time bank at the start.
-	BankMs uint32 `protobuf:"varint,2,opt,name=bank_ms,json=bankMs,proto3" json:"bank_ms,omitempty"`
+	// bank_ms is each seat's time bank at the start; unset means the referee's default (60 000),
+	// 0 means no bank.
+	BankMs *uint32 `protobuf:"varint,2,opt,name=bank_ms,json=bankMs,proto3,oneof" json:"bank_ms,omitempty"`
 	// increment_ms is added to the bank after each decision.
 	IncrementMs   uint32 `protobuf:"varint,3,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -423,8 +425,8 @@ func (x *Clock) GetDecisionMs() uint32 {
 }
 
 func (x *Clock) GetBankMs() uint32 {
-	if x != nil {
-		return x.BankMs
+	if x != nil && x.BankMs != nil {
+		return *x.BankMs
 	}
 	return 0
 }
@@ -1043,12 +1045,14 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"RemoteSeat\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1f\n" +
 	"\vBuiltinSeat\x12\x10\n" +
-	"\x03bot\x18\x01 \x01(\tR\x03bot\"d\n" +
+	"\x03bot\x18\x01 \x01(\tR\x03bot\"u\n" +
 	"\x05Clock\x12\x1f\n" +
 	"\vdecision_ms\x18\x01 \x01(\rR\n" +
-	"decisionMs\x12\x17\n" +
-	"\abank_ms\x18\x02 \x01(\rR\x06bankMs\x12!\n" +
-	"\fincrement_ms\x18\x03 \x01(\rR\vincrementMs\"\x96\x02\n" +
+	"decisionMs\x12\x1c\n" +
+	"\abank_ms\x18\x02 \x01(\rH\x00R\x06bankMs\x88\x01\x01\x12!\n" +
+	"\fincrement_ms\x18\x03 \x01(\rR\vincrementMsB\n" +
+	"\n" +
+	"\b_bank_ms\"\x96\x02\n" +
 	"\rFailurePolicy\x128\n" +
 	"\n" +
 	"on_timeout\x18\x01 \x01(\x0e2\x19.bezique.v1.FailureActionR\tonTimeout\x128\n" +
@@ -1191,6 +1195,7 @@ func file_bezique_v1_table_proto_init() {
 		(*SeatConfig_Remote)(nil),
 		(*SeatConfig_Builtin)(nil),
 	}
+	file_bezique_v1_table_proto_msgTypes[3].OneofWrappers = []any{}
 	file_bezique_v1_table_proto_msgTypes[9].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
