@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Re-derive a bezique deal from its seed, independently of the referee (docs/DEALING.md).
 
-Usage: derive-deal.py SEED_HEX DEAL [CARDS]
-  SEED_HEX  the 64 hex digits a game record reveals
+Usage: derive-deal.py SEED DEAL [CARDS]
+  SEED      the seed a game record reveals: 64 hex digits, or the base64 of the record's JSON
+            "seed" field (protojson writes bytes in base64)
   DEAL      the deal number, from 1 (0 is the cut for the first dealer)
   CARDS     deck size: 64 (two-handed), 96 (three-handed) or 128 (four-handed); default 64
 Prints the SHA-256 commitment, the first dealer for 2, 3 and 4 players, and the shuffled deck
 from the top, in the card text form (rank, suit, copy letter: QSa, THb, 7Cc).
 """
+import base64
 import hashlib
 import sys
 
@@ -38,7 +40,10 @@ def card_text(card: int) -> str:
 
 
 def main() -> None:
-    seed = bytes.fromhex(sys.argv[1])
+    try:
+        seed = bytes.fromhex(sys.argv[1])
+    except ValueError:
+        seed = base64.b64decode(sys.argv[1], validate=True)
     deal = int(sys.argv[2])
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 64
     assert len(seed) == 32, "a seed is 32 bytes (64 hex digits)"

@@ -156,6 +156,9 @@ func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
 			step.Accepted = true
 			for _, e := range evs {
 				step.Points += e.Points
+				if e.Kind == engine.EvMeld {
+					step.Action = "meld " + e.Meld.String() // with the points the engine scored
+				}
 			}
 		}
 		out.Steps = append(out.Steps, step)

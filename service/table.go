@@ -359,7 +359,7 @@ func (t *table) onTimer() {
 			t.forfeit(s, "disconnected for longer than the grace period")
 			return
 		}
-		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, "disconnected for longer than the grace period")
+		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, fmt.Sprintf("disconnected since %s, longer than the grace period", s.lostAt.UTC().Format(time.RFC3339)))
 	case now.Before(t.open.deadline):
 		t.armTimer()
 		return

@@ -119,7 +119,7 @@ func run(c config) error {
 	if c.store != "memory" {
 		var err error
 		if st, err = store.Open(ctx, c.store); err != nil {
-			return err
+			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", c.store, err)
 		}
 		defer st.Close()
 	}

@@ -18,7 +18,7 @@ func newBotCmd() *cobra.Command {
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
 It reconnects and resumes after a lost connection. Create the table (and get the seat's token) with
 "bezique create".`,
-		Example: `  bezique bot --server 127.0.0.1:7777 --table 3f2a... --seat 1 --token 9c1e... --bot rulebook`,
+		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cfg.TableID == "" || cfg.Token == "" {
@@ -29,7 +29,7 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 				return err
 			}
 			cfg.BotName, cfg.BotVersion = name, "builtin"
-			cfg.Logger = quietLogger(cmd.ErrOrStderr())
+			cfg.Logger = warnLogger(cmd.ErrOrStderr())
 			res, err := botsdk.Play(cmd.Context(), cfg, bot)
 			if err != nil {
 				return err

@@ -122,9 +122,10 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 		return 0
 	}
 	var last time.Time
+	live := o.progress && isTerminal(stderr)
 	onEvent := func(e *pb.Event) {
 		prog.add(e, sideOf)
-		if o.progress && time.Since(last) > 50*time.Millisecond {
+		if live && time.Since(last) > 50*time.Millisecond {
 			last = time.Now()
 			fmt.Fprintf(stderr, "\r%s", prog.line())
 		}
@@ -147,8 +148,11 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 		}()
 	}
 	wg.Wait()
-	if o.progress {
+	switch {
+	case live:
 		fmt.Fprintf(stderr, "\r%s\n", prog.line())
+	case o.progress:
+		fmt.Fprintln(stderr, prog.line())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -176,6 +180,16 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 		}
 	}
 	return nil
+}
+
+// isTerminal reports whether w is a terminal, where a progress line may redraw itself with \r.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // printCheckedSheet replays a record, prints its score sheet and checks it against the record:

@@ -25,7 +25,7 @@ type gameFlags struct {
 func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engine.Variant, error) {
 	v, err := engine.ParseVariant(f.variant)
 	if err != nil {
-		return nil, "", fmt.Errorf("--variant: %w", err)
+		return nil, "", fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
 	req := &pb.CreateTableRequest{Variant: service.VariantToProto(v), Seats: seats, Options: map[string]string{}}
 	for _, o := range f.options {
@@ -36,7 +36,7 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 		req.Options[k] = val
 	}
 	if _, err := engine.NewRules(v, req.Options); err != nil {
-		return nil, "", fmt.Errorf("--option: %w", err)
+		return nil, "", fmt.Errorf("--option: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
 	if f.seed != "" {
 		s, err := parseSeed(f.seed)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -86,7 +87,7 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 	h := &human{out: out, lines: readLines(ctx, in), quit: cancel, seat: o.seat}
 	fmt.Fprintf(out, "You are seat %d in a %s game (seed commitment %s). Type help for help.\n", o.seat, v, resp.GetSeedCommitment())
 	cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: o.seat, Token: resp.GetSeatTokens()[0].GetToken(),
-		BotName: "human", Logger: quietLogger(out), OnEvent: h.event}
+		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event}
 	res, err := botsdk.Play(ctx, cfg, h)
 	if err != nil {
 		if h.quitted {

@@ -25,7 +25,12 @@ type localReferee struct {
 	tables pb.TableServiceClient
 }
 
-// quietLogger logs warnings and errors only, to w.
+// warnLogger logs warnings (a lost connection, a retry) and errors to w.
+func warnLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// quietLogger logs errors only, to w.
 func quietLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError}))
 }

@@ -1,7 +1,7 @@
 // Command firstlegal is the smallest complete Bézique bot: it declares the meld worth most when
 // it may, and otherwise plays the first legal action.
 //
-//	go run ./botsdk/examples/firstlegal --server 127.0.0.1:7070 --table T --seat 1 --token S
+//	go run ./botsdk/examples/firstlegal --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c...
 package main
 
 import (

@@ -6,13 +6,27 @@ const { play, SeatRefused } = require('./index');
 // main parses --server --table --seat --token [--seed], plays one seat to the end, prints the
 // result and sets the exit code (0 on a finished game, 1 when the seat was refused).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
-  const { values } = parseArgs({
-    args: argv,
-    options: { server: { type: 'string' }, table: { type: 'string' }, seat: { type: 'string' }, token: { type: 'string' }, seed: { type: 'string' } },
-  });
-  for (const f of ['server', 'table', 'seat', 'token']) {
+  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N --token T [--seed S]\n` +
+    '  --server defaults to 127.0.0.1:7777, the referee\'s default port';
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
+        token: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (err) {
+    console.error(`${err.message}\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  for (const f of ['table', 'seat', 'token']) {
     if (values[f] === undefined) {
-      console.error(`usage: node examples/${name}.js --server HOST:PORT --table ID --seat N --token T [--seed S]\nmissing --${f}`);
+      console.error(`${usage}\nmissing --${f}`);
       process.exitCode = 2;
       return;
     }

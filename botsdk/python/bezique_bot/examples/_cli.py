@@ -15,7 +15,7 @@ def main(name: str, make_decide, argv=None) -> int:
     process's exit code (0 on a finished game, 1 when the seat was refused)."""
     ap = argparse.ArgumentParser(prog=f"python3 -m bezique_bot.examples.{name}",
                                  description=f"Play one seat of a bezique table with the {name}.")
-    ap.add_argument("--server", required=True, help="the referee's gRPC address, host:port")
+    ap.add_argument("--server", default="127.0.0.1:7777", help="the referee's gRPC address, host:port (default 127.0.0.1:7777)")
     ap.add_argument("--table", required=True, help="the table id from CreateTable")
     ap.add_argument("--seat", type=int, required=True, help="the seat, 0-based")
     ap.add_argument("--token", required=True, help="the seat's token from CreateTable")
