@@ -336,7 +336,9 @@ func TestAtkNeverReadingSeatPinsHandler(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	r.cancelTable(t, resp.GetTableId())
-	time.Sleep(500 * time.Millisecond)
+	for end := time.Now().Add(4 * time.Second); connectHandlers() > base && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
 	if n := connectHandlers() - base; n > 0 {
 		stopped := make(chan struct{})
 		go func() { r.grpc.GracefulStop(); close(stopped) }()
@@ -347,7 +349,7 @@ func TestAtkNeverReadingSeatPinsHandler(t *testing.T) {
 			graceful = "still waiting after 1 s"
 		}
 		cancel()
-		t.Fatalf("%d Connect handler(s) still running 500 ms after the seat was dropped and its table cancelled; GracefulStop %s", n, graceful)
+		t.Fatalf("%d Connect handler(s) still running 4 s after the seat was dropped and its table cancelled; GracefulStop %s", n, graceful)
 	}
 }
 
@@ -629,8 +631,8 @@ func (r *referee) gaugeValue(t *testing.T, name string) float64 {
 }
 
 // TestAtkResumeBacklogOverflowDuringJoin: a seat that reconnects to a live table with more missed
-// events than its queue holds is dropped at once (ResourceExhausted; documented). The public
-// record of its connection must still be right.
+// events than its queue holds, then leaves: the public record of its connection and the open
+// streams gauge must still be right.
 //
 // FINDING: join (seat.go) queues the backlog with t.send, which drops the conn on overflow
 // (dropConn emits SeatDisconnected) and then join goes on and emits SeatConnected: spectators
@@ -653,10 +655,13 @@ func TestAtkResumeBacklogOverflowDuringJoin(t *testing.T) {
 	}
 	open0 := r.gaugeValue(t, "bezique_seat_streams_open")
 	s0.close()
-	s0.t = t
+	// Rejoin with a backlog longer than the queue: the referee may drop it at once
+	// (ResourceExhausted) or send it; either way the seat then leaves.
 	again := r.join(t, resp, 0, 1)
-	again.wantStatus(codes.ResourceExhausted)
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
+	again.close()
+	t.Logf("rejoin with a long backlog ended with %v", again.finalStatus())
+	time.Sleep(200 * time.Millisecond)
 	var lastConn *pb.Event
 	for _, e := range s1.eventsSnapshot() {
 		if e.GetSeatConnected().GetSeat() == 0 && e.GetSeatConnected() != nil || e.GetSeatDisconnected() != nil && e.GetSeatDisconnected().GetSeat() == 0 {
