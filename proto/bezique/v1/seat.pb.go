@@ -36,6 +36,9 @@ const (
 	RejectionCode_REJECTION_CODE_UNKNOWN_ACTION RejectionCode = 3
 	// REJECTION_CODE_MALFORMED is a message that cannot be read (missing fields, bad card ids).
 	RejectionCode_REJECTION_CODE_MALFORMED RejectionCode = 4
+	// REJECTION_CODE_UNAVAILABLE is an answer the referee could not store (a storage failure):
+	// nothing changed and the request stays open; send the answer again.
+	RejectionCode_REJECTION_CODE_UNAVAILABLE RejectionCode = 5
 )
 
 // Enum value maps for RejectionCode.
@@ -46,6 +49,7 @@ var (
 		2: "REJECTION_CODE_STALE_REQUEST",
 		3: "REJECTION_CODE_UNKNOWN_ACTION",
 		4: "REJECTION_CODE_MALFORMED",
+		5: "REJECTION_CODE_UNAVAILABLE",
 	}
 	RejectionCode_value = map[string]int32{
 		"REJECTION_CODE_UNSPECIFIED":    0,
@@ -53,6 +57,7 @@ var (
 		"REJECTION_CODE_STALE_REQUEST":  2,
 		"REJECTION_CODE_UNKNOWN_ACTION": 3,
 		"REJECTION_CODE_MALFORMED":      4,
+		"REJECTION_CODE_UNAVAILABLE":    5,
 	}
 )
 
@@ -908,13 +913,14 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\vClockReport\x12-\n" +
 	"\x06clocks\x18\x01 \x03(\v2\x15.bezique.v1.SeatClockR\x06clocks\":\n" +
 	"\bGameOver\x12.\n" +
-	"\x06result\x18\x01 \x01(\v2\x16.bezique.v1.GameResultR\x06result*\xb5\x01\n" +
+	"\x06result\x18\x01 \x01(\v2\x16.bezique.v1.GameResultR\x06result*\xd5\x01\n" +
 	"\rRejectionCode\x12\x1e\n" +
 	"\x1aREJECTION_CODE_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dREJECTION_CODE_ILLEGAL_ACTION\x10\x01\x12 \n" +
 	"\x1cREJECTION_CODE_STALE_REQUEST\x10\x02\x12!\n" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
-	"\x18REJECTION_CODE_MALFORMED\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
+	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once

@@ -38,7 +38,7 @@ type TableServiceClient interface {
 	CreateTable(ctx context.Context, in *CreateTableRequest, opts ...grpc.CallOption) (*CreateTableResponse, error)
 	// GetTable returns one table.
 	GetTable(ctx context.Context, in *GetTableRequest, opts ...grpc.CallOption) (*GetTableResponse, error)
-	// ListTables lists tables, newest first.
+	// ListTables lists tables, oldest first.
 	ListTables(ctx context.Context, in *ListTablesRequest, opts ...grpc.CallOption) (*ListTablesResponse, error)
 	// CancelTable cancels a table that has not finished.
 	CancelTable(ctx context.Context, in *CancelTableRequest, opts ...grpc.CallOption) (*CancelTableResponse, error)
@@ -147,7 +147,7 @@ type TableServiceServer interface {
 	CreateTable(context.Context, *CreateTableRequest) (*CreateTableResponse, error)
 	// GetTable returns one table.
 	GetTable(context.Context, *GetTableRequest) (*GetTableResponse, error)
-	// ListTables lists tables, newest first.
+	// ListTables lists tables, oldest first.
 	ListTables(context.Context, *ListTablesRequest) (*ListTablesResponse, error)
 	// CancelTable cancels a table that has not finished.
 	CancelTable(context.Context, *CancelTableRequest) (*CancelTableResponse, error)

@@ -71,7 +71,7 @@ class TableServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def ListTables(self, request, context):
-        """ListTables lists tables, newest first.
+        """ListTables lists tables, oldest first.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
