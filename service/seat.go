@@ -1,7 +1,8 @@
 package service
 
 import (
-	"encoding/json"
+	"context"
+	"crypto/subtle"
 	"errors"
 	"io"
 	"sync"
@@ -10,8 +11,10 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // ProtocolVersion is the seat protocol this referee speaks. A Join with protocol_version 0 is
@@ -48,6 +51,26 @@ func (c *conn) enqueue(m *pb.ConnectResponse) bool {
 	default:
 		return false
 	}
+}
+
+// maxPings is how many unanswered pings a connection remembers.
+const maxPings = 16
+
+// ping remembers when ping nonce was sent, forgetting the oldest beyond maxPings.
+func (c *conn) ping(nonce uint64, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pings[nonce] = at
+	delete(c.pings, nonce-maxPings)
+}
+
+// pong returns when ping nonce was sent, if it is remembered, and forgets it.
+func (c *conn) pong(nonce uint64) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	at, ok := c.pings[nonce]
+	delete(c.pings, nonce)
+	return at, ok
 }
 
 // close ends the connection: the handler flushes what is queued, then ends the stream with err
@@ -87,32 +110,60 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 		return s.joinStored(stream, join, err)
 	}
 	c := newConn(int(join.GetSeat()), s.cfg.SeatQueue)
-	var joinErr error
-	if err := t.post(stream.Context(), func() { joinErr = t.join(c, join) }); err != nil {
+	var res joined
+	ctx := stream.Context()
+	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
+		s.leave(t, c, err) // the join may still run later: leave nothing behind
 		return err
 	}
-	if joinErr != nil {
-		return joinErr
+	if res.err != nil {
+		return res.err
 	}
-	select {
-	case <-c.done: // the table had ended: join queued what the seat missed and the GameOver
-		for {
-			select {
-			case m := <-c.out:
-				if err := stream.Send(m); err != nil {
-					return err
-				}
-			default:
-				return c.err
-			}
+	// The backlog (Welcome, the events missed) may be longer than the queue: send it from here,
+	// before the writer starts on what the table queued since.
+	for _, m := range res.backlog {
+		if err := stream.Send(m); err != nil {
+			s.leave(t, c, err)
+			return err
 		}
-	default:
 	}
-	s.metrics.StreamOpened()
-
+	if res.ended {
+		return nil
+	}
 	recvErr := make(chan error, 1)
 	go s.readSeat(stream, t, c, recvErr)
+	sent := make(chan error, 1)
+	go s.writeSeat(stream, c, sent)
+	select {
+	case err := <-sent:
+		if err != nil {
+			s.leave(t, c, err)
+			return err
+		}
+		return c.err
+	case <-c.done:
+		// Let the writer flush what is queued (the GameOver), but not wait for a bot that does not
+		// read: returning ends the stream, which unblocks a Send stuck on flow control.
+		select {
+		case <-sent:
+		case <-time.After(2 * time.Second):
+		}
+		return c.err
+	case err := <-recvErr:
+		s.leave(t, c, err)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if _, ok := status.FromError(err); ok {
+			return err // already a status (InvalidArgument, ResourceExhausted, Canceled): keep its code
+		}
+		return status.FromContextError(err).Err()
+	}
+}
 
+// writeSeat is a seat stream's only sender: the messages the table queues, and pings. After the
+// connection is closed it flushes the queue and reports nil; a failed Send is reported at once.
+func (s *Server) writeSeat(stream pb.SeatService_ConnectServer, c *conn, sent chan<- error) {
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	var nonce uint64
@@ -120,38 +171,29 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 		select {
 		case m := <-c.out:
 			if err := stream.Send(m); err != nil {
-				s.leave(t, c, err)
-				return err
+				sent <- err
+				return
 			}
 		case <-ping.C:
 			nonce++
-			c.mu.Lock()
-			c.pings[nonce] = time.Now()
-			c.mu.Unlock()
+			c.ping(nonce, time.Now())
 			if err := stream.Send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}}); err != nil {
-				s.leave(t, c, err)
-				return err
+				sent <- err
+				return
 			}
 		case <-c.done:
 			for {
 				select {
 				case m := <-c.out:
 					if err := stream.Send(m); err != nil {
-						return err
+						sent <- err
+						return
 					}
 				default:
-					return c.err
+					sent <- nil
+					return
 				}
 			}
-		case err := <-recvErr:
-			s.leave(t, c, err)
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			if _, ok := status.FromError(err); ok {
-				return err // already a status (InvalidArgument, ResourceExhausted, Canceled): keep its code
-			}
-			return status.FromContextError(err).Err()
 		}
 	}
 }
@@ -173,18 +215,16 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 				return
 			}
 		case *pb.ConnectRequest_Pong:
-			c.mu.Lock()
-			sent, ok := c.pings[k.Pong.GetNonce()]
-			delete(c.pings, k.Pong.GetNonce())
-			c.mu.Unlock()
-			if ok {
+			if sent, ok := c.pong(k.Pong.GetNonce()); ok {
 				rtt := at.Sub(sent)
-				_ = t.post(stream.Context(), func() { t.measured(c, rtt) })
+				_ = t.enqueue(stream.Context(), func() { t.measured(c, rtt) })
 			}
 		case *pb.ConnectRequest_Join:
-			_ = t.post(stream.Context(), func() {
-				t.send(t.seats[c.seat], &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
-					Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
+			_ = t.enqueue(stream.Context(), func() {
+				if st := t.seats[c.seat]; st.conn == c {
+					t.send(st, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
+						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
+				}
 			})
 		default:
 			recvErr <- invalid("kind", "no message kind set")
@@ -206,36 +246,47 @@ func (s *Server) leave(t *table, c *conn, err error) {
 	}
 }
 
-// join admits a connection to a seat: it checks the token, supersedes an earlier connection, and
-// queues the Welcome, the events missed since the resume cursor and the open decision request.
-func (t *table) join(c *conn, j *pb.Join) error {
+// joined is the outcome of a join: the messages to send first (Welcome, missed events and, for a
+// table that has ended, the GameOver), whether the table has ended, or the error that refuses it.
+type joined struct {
+	backlog []*pb.ConnectResponse
+	ended   bool
+	err     error
+}
+
+// join admits a connection to a seat: it checks the token, supersedes an earlier connection,
+// returns the Welcome and the events missed since the resume cursor, and queues the open decision
+// request. A stream whose context ended before the join ran is refused (it would be a phantom).
+func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if j.GetSeat() >= uint32(len(t.seats)) {
-		return invalid("join.seat", "%d is not a seat of this %s table (0..%d)", j.GetSeat(), t.rules.Variant, len(t.seats)-1)
+		return joined{err: invalid("join.seat", "%d is not a seat of this %s table (0..%d)", j.GetSeat(), t.rules.Variant, len(t.seats)-1)}
 	}
 	s := t.seats[j.GetSeat()]
 	if !s.remote {
-		return status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)
+		return joined{err: status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)}
 	}
-	if j.GetToken() != s.token {
-		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)
+	if subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
+		return joined{err: status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)}
 	}
 	if j.GetResumeAfterSeq() > t.seq {
-		return invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)
+		return joined{err: invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)}
+	}
+	if err := ctx.Err(); err != nil {
+		return joined{err: status.FromContextError(err).Err()}
+	}
+	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}}}
+	if after := j.GetResumeAfterSeq(); after > 0 {
+		for _, h := range t.since(after) {
+			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+		}
 	}
 	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 		if t.result == nil {
-			return status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)
+			return joined{err: status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)}
 		}
-		// The game ended without this connection: send what the seat missed and the result.
-		c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}})
-		if after := j.GetResumeAfterSeq(); after > 0 {
-			for _, h := range t.since(after) {
-				c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
-			}
-		}
-		c.enqueue(&pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
-		c.close(nil)
-		return nil
+		// The game ended without this connection: the seat gets what it missed and the result.
+		backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
+		return joined{backlog: backlog, ended: true}
 	}
 	if s.conn != nil {
 		t.dropConn(s, status.Errorf(codes.Aborted, "seat %d: superseded by a newer connection", s.index))
@@ -244,22 +295,17 @@ func (t *table) join(c *conn, j *pb.Join) error {
 		t.srv.metrics.Reconnect()
 	}
 	s.conn = c
+	t.srv.metrics.StreamOpened()
 	s.joined = true
 	s.lostAt = time.Time{}
 	s.botName, s.botVersion = j.GetBotName(), j.GetBotVersion()
-	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}})
-	if after := j.GetResumeAfterSeq(); after > 0 {
-		for _, h := range t.since(after) {
-			t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
-		}
-	}
 	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
-	if t.open != nil && t.open.seat == s.index {
+	if t.open != nil && t.open.seat == s.index && s.conn == c {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
 		t.armTimer()
 	}
 	t.advance()
-	return nil
+	return joined{backlog: backlog}
 }
 
 func (t *table) welcome(s *seat) *pb.Welcome {
@@ -307,13 +353,6 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 	if err != nil || row.State.Active() {
 		return notFound
 	}
-	var spec storedSpec
-	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return statusOf(err)
-	}
-	if int(j.GetSeat()) >= len(spec.Tokens) || spec.Tokens[j.GetSeat()] == "" || spec.Tokens[j.GetSeat()] != j.GetToken() {
-		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", j.GetSeat())
-	}
 	b, err := s.store.GetRecord(ctx, j.GetTableId())
 	if err != nil {
 		return statusOf(err)
@@ -322,5 +361,26 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 	if err := protojson.Unmarshal(b, rec); err != nil {
 		return statusOf(err)
 	}
-	return stream.Send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: rec.GetResult()}}})
+	actions := make([]store.Action, len(rec.GetActions()))
+	for i, ra := range rec.GetActions() {
+		if actions[i].Payload, err = proto.Marshal(ra); err != nil {
+			return statusOf(err)
+		}
+		actions[i].Seq = int64(i + 1)
+	}
+	t, err := s.rebuild(row, actions)
+	if err != nil {
+		return statusOf(err)
+	}
+	t.state, t.result = stateFromStore(row.State), rec.GetResult()
+	res := t.join(ctx, newConn(int(j.GetSeat()), 1), j)
+	if res.err != nil {
+		return res.err
+	}
+	for _, m := range res.backlog {
+		if err := stream.Send(m); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -256,11 +256,31 @@ func stackedFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
 	return d, nil
 }
 
-// start registers a table and runs its goroutine.
+// reserve takes one of the Config.MaxTables places for a new table, or fails with Unavailable
+// while draining and ResourceExhausted at the limit. release gives it back.
+func (s *Server) reserve() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.draining {
+		return status.Error(codes.Unavailable, "the referee is draining: no new tables")
+	}
+	if s.active >= s.cfg.MaxTables {
+		return status.Errorf(codes.ResourceExhausted, "%d tables waiting or in play: the limit (--max-tables)", s.active)
+	}
+	s.active++
+	return nil
+}
+
+func (s *Server) release() {
+	s.mu.Lock()
+	s.active--
+	s.mu.Unlock()
+}
+
+// start registers a table (its place already counted in active) and runs its goroutine.
 func (s *Server) start(t *table) {
 	s.mu.Lock()
 	s.tables[t.id] = t
-	s.active++
 	if t.state == pb.TableState_TABLE_STATE_PLAYING { // recovered in play
 		s.playing++
 	}
@@ -323,30 +343,43 @@ func (s *Server) recover(ctx context.Context) error {
 		return fmt.Errorf("service: recovering tables: %w", err)
 	}
 	for _, at := range active {
-		var spec storedSpec
-		if err := json.Unmarshal(at.Spec, &spec); err != nil {
-			return fmt.Errorf("service: table %s: bad stored spec: %w", at.ID, err)
-		}
-		req := &pb.CreateTableRequest{}
-		if err := protojson.Unmarshal(spec.Request, req); err != nil {
-			return fmt.Errorf("service: table %s: bad stored request: %w", at.ID, err)
-		}
-		var seed engine.Seed
-		copy(seed[:], at.Seed)
-		t, err := s.newTable(at.ID, req, seed, spec.Tokens, at.CreatedAt)
+		t, err := s.rebuild(at.Table, at.Actions)
 		if err != nil {
-			return fmt.Errorf("service: table %s: %w", at.ID, err)
+			return fmt.Errorf("service: %w", err)
 		}
-		if err := t.replay(at.Actions); err != nil {
-			return fmt.Errorf("service: table %s: %w", at.ID, err)
-		}
-		t.seq = max(t.seq, spec.SeqFloor)
-		t.requestID = max(t.requestID, spec.SeqFloor)
-		t.reserved = max(t.seq, t.requestID)
 		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
+		s.mu.Lock()
+		s.active++
+		s.mu.Unlock()
 		s.start(t)
 	}
 	return nil
+}
+
+// rebuild makes a table from its store row and replays its actions: the input of crash recovery,
+// and of a seat rejoining a table that ended before a restart. The table is not started.
+func (s *Server) rebuild(row store.Table, actions []store.Action) (*table, error) {
+	var spec storedSpec
+	if err := json.Unmarshal(row.Spec, &spec); err != nil {
+		return nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+	}
+	req := &pb.CreateTableRequest{}
+	if err := protojson.Unmarshal(spec.Request, req); err != nil {
+		return nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+	}
+	var seed engine.Seed
+	copy(seed[:], row.Seed)
+	t, err := s.newTable(row.ID, req, seed, spec.Tokens, row.CreatedAt)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	if err := t.replay(actions); err != nil {
+		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	t.seq = max(t.seq, spec.SeqFloor)
+	t.requestID = max(t.requestID, spec.SeqFloor)
+	t.reserved = max(t.seq, t.requestID)
+	return t, nil
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the

@@ -106,15 +106,15 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	draining, active := s.draining, s.active
-	s.mu.Unlock()
-	if draining {
-		return nil, status.Error(codes.Unavailable, "the referee is draining: no new tables")
+	if err := s.reserve(); err != nil {
+		return nil, err
 	}
-	if active >= s.cfg.MaxTables {
-		return nil, status.Errorf(codes.ResourceExhausted, "%d tables in play: the limit", active)
-	}
+	started := false
+	defer func() {
+		if !started {
+			s.release()
+		}
+	}()
 	var seed engine.Seed
 	if req.Seed != nil {
 		copy(seed[:], req.Seed)
@@ -152,6 +152,7 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	}
 	info := t.info()
 	s.start(t)
+	started = true
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: seed.Commitment(), Table: info}, nil
 }
 
@@ -336,6 +337,11 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 	}
 	t, err := s.table(req.GetTableId())
 	if err != nil {
+		if s.store != nil {
+			if row, serr := s.store.GetTable(ctx, req.GetTableId()); serr == nil && !row.State.Active() {
+				return nil, status.Errorf(codes.FailedPrecondition, "table %s is %s", row.ID, row.State)
+			}
+		}
 		return nil, err
 	}
 	var ti *pb.TableInfo

@@ -62,7 +62,7 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	}
 	w := &watcher{ch: make(chan watched, s.cfg.WatchQueue), done: make(chan struct{})}
 	if err := t.post(stream.Context(), func() {
-		for _, h := range t.since(req.GetFromSeq()) {
+		for _, h := range t.since(max(req.GetFromSeq(), 1) - 1) {
 			w.push(t, h)
 		}
 		if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
@@ -77,7 +77,7 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 		select {
 		case t.inbox <- func() { delete(t.watchers, w) }:
 		case <-t.done:
-		default:
+		case <-time.After(5 * time.Second): // a stuck table: its watcher is dropped when its queue fills
 		}
 	}()
 	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
