@@ -159,6 +159,12 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		case *pb.ConnectResponse_Rejection:
 			r := k.Rejection
 			p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
+			if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
+				time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
+				if err := p.send(stream, p.answeredID, p.answer); err != nil {
+					return nil, err
+				}
+			}
 		case *pb.ConnectResponse_Ping:
 			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err

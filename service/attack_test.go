@@ -188,13 +188,9 @@ func TestAtkJoinCancelledWhileQueuedLeavesPhantomSeat(t *testing.T) {
 	r.cancelTable(t, resp.GetTableId())
 }
 
-// TestAtkStorageBlipStrandsTable: one failed AppendActions (a transient store error) stops the
-// table. FINDING (robustness): the table then sits in memory in state UNSPECIFIED for the rest of
-// the process's life: every rejoin is refused Unavailable (bots retry forever: botsdk treats
-// Unavailable as retryable), GetRecord says "table t-... is : the record is available when the
-// game ends" (empty state), and the table keeps its MaxTables slot (s.active is only decremented
-// by tableEnded, which persist's failure path never calls; table.go persist). With MaxTables 1 no
-// table can be created again until a restart, although nothing is waiting or playing.
+// TestAtkStorageBlipStrandsTable: a failed store write must not strand the table (it used to end
+// every stream with Unavailable and keep the table in no state until a restart). Now the answer is
+// rejected with UNAVAILABLE, nothing changes, and the same answer is accepted once the store is back.
 func TestAtkStorageBlipStrandsTable(t *testing.T) {
 	st := openAtkStore(t)
 	r := startReferee(t, st, func(c *Config) { c.MaxTables = 1; c.PingInterval = time.Hour })
@@ -204,20 +200,30 @@ func TestAtkStorageBlipStrandsTable(t *testing.T) {
 	req := s.request()
 	st.failAppend.Store(true)
 	s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
-	s.wantStatus(codes.Unavailable)
-	st.failAppend.Store(false) // the blip is over
-
+	rej := s.rejection()
+	if rej.GetCode() != pb.RejectionCode_REJECTION_CODE_UNAVAILABLE || rej.GetRequestId() != req.GetRequestId() {
+		t.Fatalf("answer during the blip: %v, want UNAVAILABLE for request %d", rej, req.GetRequestId())
+	}
 	got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("after the blip: state %v", got.GetTable().GetState())
-	again := r.join(t, resp, 0, 0)
-	if err := again.finalStatus(); err != nil {
-		t.Errorf("rejoin after the store recovered: %v (the table never resumes until a restart)", err)
+	if got.GetTable().GetState() != pb.TableState_TABLE_STATE_PLAYING || got.GetTable().GetLastSeq() != req.GetSeq() {
+		t.Fatalf("after the blip: state %v last_seq %d, want playing with nothing new after seq %d",
+			got.GetTable().GetState(), got.GetTable().GetLastSeq(), req.GetSeq())
 	}
+	st.failAppend.Store(false) // the blip is over
+	s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	next := s.request()
+	if next.GetRequestId() <= req.GetRequestId() {
+		t.Fatalf("after the blip the answer was not taken: next request %d", next.GetRequestId())
+	}
+	if _, err := r.tables.CreateTable(context.Background(), soloTable(nil, nil)); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("CreateTable with MaxTables 1 and a table in play: %v, want ResourceExhausted", err)
+	}
+	r.cancelTable(t, resp.GetTableId())
 	if _, err := r.tables.CreateTable(context.Background(), soloTable(nil, nil)); err != nil {
-		t.Errorf("CreateTable with no table waiting or playing: %v (the stranded table holds the MaxTables slot)", err)
+		t.Errorf("CreateTable after the only table ended: %v", err)
 	}
 }
 

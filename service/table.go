@@ -47,6 +47,8 @@ type table struct {
 	started   time.Time
 	finished  time.Time
 	record    *pb.GameRecord
+	// retryAt is when to try again to store an action after a storage failure; zero otherwise.
+	retryAt time.Time
 	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or -1.
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
@@ -330,9 +332,15 @@ func (t *table) openDecision(s *seat) {
 func (t *table) armTimer() {
 	t.timer.Stop()
 	if t.open == nil {
+		if !t.retryAt.IsZero() {
+			t.timer.Reset(max(time.Until(t.retryAt), 0))
+		}
 		return
 	}
 	at := t.open.deadline
+	if t.retryAt.After(at) {
+		at = t.retryAt
+	}
 	s := t.seats[t.open.seat]
 	if s.conn == nil {
 		grace := s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
@@ -346,7 +354,12 @@ func (t *table) armTimer() {
 // onTimer applies the failure policy to the open request: on_disconnect when its seat has been
 // away for the grace period, on_timeout at the deadline.
 func (t *table) onTimer() {
+	if !t.retryAt.IsZero() && time.Now().Before(t.retryAt) {
+		t.armTimer()
+		return
+	}
 	if t.open == nil {
+		t.advance() // a built-in seat's action that could not be stored: try again
 		return
 	}
 	s := t.seats[t.open.seat]
@@ -441,14 +454,17 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 	elapsed := at.Sub(t.open.sentAt)
 	t.srv.metrics.ObserveDecision(metricVariant(t.rules.Variant), elapsed)
 	clock := t.spec.GetClock()
-	over := elapsed.Milliseconds() - int64(clock.GetDecisionMs())
-	if over > 0 {
+	bank := s.bankMs
+	if over := elapsed.Milliseconds() - int64(clock.GetDecisionMs()); over > 0 {
 		s.bankMs = max(s.bankMs-over, 0)
 	}
 	s.bankMs += int64(clock.GetIncrementMs())
-	if t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
-		t.advance()
+	if !t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
+		s.bankMs = bank
+		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")
+		return
 	}
+	t.advance()
 }
 
 // strike counts an illegal answer; at the strike limit the on_illegal policy applies.
@@ -513,13 +529,19 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 		t.srv.metrics.ObserveStoreWrite(StoreAppend, time.Since(start))
 	}
 	if err != nil {
-		t.log().Error("storing an action failed; stopping the table", "err", err)
-		t.stopAll(status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id))
-		t.setState(pb.TableState_TABLE_STATE_UNSPECIFIED) // still active in the store: it resumes on the next start
+		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
+		// request stays open.
+		t.log().Error("storing an action failed; the table will try again", "err", err, "retry_in", storeRetry)
+		t.retryAt = time.Now().Add(storeRetry)
+		t.armTimer()
 		return false
 	}
+	t.retryAt = time.Time{}
 	return true
 }
+
+// storeRetry is how long a table waits before it tries again to store an action after a failure.
+const storeRetry = time.Second
 
 // forfeit ends the game: the seat's side loses.
 func (t *table) forfeit(s *seat, reason string) {
