@@ -136,6 +136,11 @@ class Player {
           case 'rejection': {
             const r = m.rejection;
             this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: referee rejected the answer to request ${r.request_id}: ${r.code} ${r.rule} ${r.message}`);
+            const again = this.answers.get(Number(r.request_id));
+            if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
+              // the referee could not store the answer: send it again
+              setTimeout(() => call.write(decideMsg(Number(r.request_id), again)), 200);
+            }
             break;
           }
           case 'ping':

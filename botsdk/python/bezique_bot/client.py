@@ -181,6 +181,11 @@ class _Player:
                     r = m.rejection
                     self.log.warning("seat %d: referee rejected the answer to request %d: %s %s %s", self.cfg.seat,
                                      r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message)
+                    with self.lock:
+                        again = self.answers.get(r.request_id)
+                    if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:
+                        time.sleep(0.2)  # the referee could not store the answer: send it again
+                        out.put(_decide_msg(r.request_id, again))
                 elif kind == "ping":
                     out.put(seat_service_pb2.ConnectRequest(pong=seat_pb2.Pong(nonce=m.ping.nonce)))
                 elif kind == "game_over":
