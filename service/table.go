@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sort"
 	"time"
 
@@ -198,10 +199,19 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 }
 
 func (t *table) broadcast(h histEvent) {
+	var public *pb.ConnectResponse // one message for every seat when the event hides nothing
 	for _, s := range t.seats {
-		if s.conn != nil {
-			t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+		if s.conn == nil {
+			continue
 		}
+		m := public
+		if m == nil {
+			m = &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}}
+			if h.ref != nil || !h.ev.Private {
+				public = m
+			}
+		}
+		t.send(s, m)
 	}
 	for w := range t.watchers {
 		w.push(t, h)
@@ -464,6 +474,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")
 		return
 	}
+	runtime.Gosched() // let the seats' writers send this action's events before the next move is computed
 	t.advance()
 }
 
