@@ -4,11 +4,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 )
 
 func newRecordsCmd() *cobra.Command {
@@ -22,14 +27,19 @@ func newRecordsCmd() *cobra.Command {
 }
 
 func newRecordsExportCmd() *cobra.Command {
-	var server, out, bot string
+	var server, out, bot, variant, outcome, after, before string
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write every finished game's record (ListGames, GetRecord) to DIR/<table>.json",
 		Example: `  bezique records export --server 127.0.0.1:7777 --out records/
-  bezique records export --out records/ --bot rulebook && bezique replay records/<table>.json`,
+  bezique records export --out records/ --bot rulebook && bezique replay records/<table>.json
+  bezique records export --variant four-handed --outcome forfeit --after 2026-11-01T00:00:00Z --before 2026-12-01T00:00:00Z`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			filter, err := gamesFilter(bot, variant, outcome, after, before)
+			if err != nil {
+				return err
+			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
@@ -40,7 +50,8 @@ func newRecordsExportCmd() *cobra.Command {
 			defer cc.Close()
 			client, token, n := pb.NewTableServiceClient(cc), "", 0
 			for {
-				page, err := client.ListGames(cmd.Context(), &pb.ListGamesRequest{PageToken: token, BotName: bot})
+				filter.PageToken = token
+				page, err := client.ListGames(cmd.Context(), filter)
 				if err != nil {
 					return fmt.Errorf("ListGames: %w", err)
 				}
@@ -62,7 +73,7 @@ func newRecordsExportCmd() *cobra.Command {
 					break
 				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%d records written to %s\n", n, out)
+			fmt.Fprintf(cmd.OutOrStdout(), "records written to %s: %d\n", out, n)
 			return nil
 		},
 	}
@@ -70,5 +81,46 @@ func newRecordsExportCmd() *cobra.Command {
 	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&out, "out", "records", "the directory to write to")
 	f.StringVar(&bot, "bot", "", "only games in which a seat's bot has this name")
+	f.StringVar(&variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
+	f.StringVar(&outcome, "outcome", "", "only games that ended so: completed, forfeit or cancelled")
+	f.StringVar(&after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
+	f.StringVar(&before, "before", "", "only games finished before this time (RFC 3339)")
 	return cmd
+}
+
+// gamesFilter builds the ListGames request of the export flags; errors name the flag.
+func gamesFilter(bot, variant, outcome, after, before string) (*pb.ListGamesRequest, error) {
+	req := &pb.ListGamesRequest{BotName: bot, PageSize: 100}
+	if variant != "" {
+		v, err := engine.ParseVariant(variant)
+		if err != nil {
+			return nil, fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
+		}
+		req.Variant = service.VariantToProto(v)
+	}
+	switch outcome {
+	case "":
+	case "completed":
+		req.Outcome = pb.Outcome_OUTCOME_COMPLETED
+	case "forfeit":
+		req.Outcome = pb.Outcome_OUTCOME_FORFEIT
+	case "cancelled":
+		req.Outcome = pb.Outcome_OUTCOME_CANCELLED
+	default:
+		return nil, fmt.Errorf("--outcome: %q (want completed, forfeit or cancelled)", outcome)
+	}
+	for _, t := range []struct {
+		flag, val string
+		dst       **timestamppb.Timestamp
+	}{{"--after", after, &req.FinishedAfter}, {"--before", before, &req.FinishedBefore}} {
+		if t.val == "" {
+			continue
+		}
+		at, err := time.Parse(time.RFC3339, t.val)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q is not an RFC 3339 time (e.g. 2026-11-01T00:00:00Z)", t.flag, t.val)
+		}
+		*t.dst = timestamppb.New(at)
+	}
+	return req, nil
 }

@@ -63,7 +63,7 @@ func TestRemoteCommands(t *testing.T) {
 		t.Fatalf("tables: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
-	if out, err = runCmd(ctx, "records", "export", "--server", ref.addr, "--out", dir); err != nil || !strings.Contains(out, "1 records written") {
+	if out, err = runCmd(ctx, "records", "export", "--server", ref.addr, "--out", dir); err != nil || !strings.Contains(out, ": 1\n") {
 		t.Fatalf("records export: %v\n%s", err, out)
 	}
 	path := filepath.Join(dir, table+".json")
