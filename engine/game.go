@@ -46,7 +46,7 @@ type cardState struct {
 	used   Class  // classes of the melds it has scored in (RULES.md §2 R3)
 	spent  bool   // a trump seven that has scored (RULES.md §8.1)
 	bez    uint8  // 1-based index of the latest bezique-class meld it is part of
-	maxVal uint16 // highest value of a meld it has scored in (reuse_rule=higher_value)
+	maxVal uint32 // highest value of a meld it has scored in (reuse_rule=higher_value)
 }
 
 // bezRecord is one scored bezique-class meld, for the upgrade chain of RULES.md §2 R6.
@@ -201,7 +201,7 @@ func (g *Game) gameOver(side int) {
 }
 
 func (g *Game) give(seat int, c Card) {
-	g.cs[c] = cardState{loc: locHand, owner: int8(seat)}
+	g.cs[c] = cardState{loc: locHand, owner: int8(seat), spent: g.cs[c].spent} // a scored seven stays spent (RULES.md §8.1)
 	g.held[seat][g.nheld[seat]] = c
 	g.nheld[seat]++
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // meldCheck is the outcome of checking a proposed meld.
 type meldCheck struct {
@@ -161,7 +164,10 @@ var refusals = [...]struct {
 // explain returns the *Error of a refusal.
 func (r refusal) explain() *Error {
 	d := refusals[r.why]
-	msg := fmt.Sprintf(d.format, r.card, r.n)
+	msg := d.format
+	if strings.Contains(msg, "%") {
+		msg = fmt.Sprintf(d.format, r.card, r.n)
+	}
 	return &Error{Code: d.code, Rule: d.rule, Msg: msg}
 }
 
@@ -221,6 +227,22 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 		}
 		return mc, refusal{}
 	}
+	if mc, r := g.checkReuse(cards, mc); r.why != okay || fromHand {
+		return mc, r
+	}
+	// require_new_card=false (FOS) still demands a new card within a class (RULES.md §2 R2).
+	for i := 0; i < n; i++ {
+		if g.cs[cards.At(i)].used&kind.class() != 0 {
+			return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
+		}
+	}
+	return mc, refusal{}
+}
+
+// checkReuse applies the re-use rules of the kind model to a meld's tabled cards
+// (RULES.md §2 R3–R7).
+func (g *Game) checkReuse(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
+	n, kind := cards.Len(), mc.kind
 	switch kind.class() {
 	case ClassMarriage:
 		for i := 0; i < n; i++ {
@@ -309,7 +331,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 			st.bez = bez
 		}
 		if int(st.maxVal) < mc.points {
-			st.maxVal = uint16(mc.points)
+			st.maxVal = uint32(mc.points)
 		}
 	}
 	// The side's one meld of this window is used (RULES.md §2 R9).

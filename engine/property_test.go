@@ -52,6 +52,10 @@ func randomRules(t testing.TB, v Variant, rng *rand.Rand) Rules {
 	pick("phase2_must_head", "true", "false")
 	pick("reuse_rule", "kind", "higher_value")
 	pick("require_new_card", "true", "false")
+	if opts["seven_counts_as_meld"] == "true" { // the other two have no meaning with it (Validate)
+		delete(opts, "max_seven_actions_per_trick")
+		delete(opts, "exchanged_card_meldable")
+	}
 	pick("last_trick", "last", "trick24")
 	pick("trick_scoring", "brisques", "card_points")
 	pick("count_brisques_immediately", "true", "false")

@@ -337,6 +337,15 @@ func (r Rules) Validate() error {
 	if r.DealerRotation == "last_trick_winner" && r.Variant != TwoHanded {
 		return fmt.Errorf("bezique: option dealer_rotation=last_trick_winner applies to two-handed only")
 	}
+	if r.Variant.Packs() < 4 && r.QuadrupleValue != 4500 {
+		return fmt.Errorf("bezique: option quadruple_value applies to the four-handed variants only (a quadruple bezique needs four packs)")
+	}
+	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
+		return fmt.Errorf("bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")
+	}
+	if r.SevenCountsAsMeld && r.ExchangedCardMeldable {
+		return fmt.Errorf("bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
+	}
 	if r.MaxSevenActionsPerTrick < 1 {
 		return fmt.Errorf("bezique: option max_seven_actions_per_trick must be at least 1")
 	}
