@@ -53,6 +53,30 @@ func (c *conn) enqueue(m *pb.ConnectResponse) bool {
 	}
 }
 
+// maxJoins joins of one seat within joinWindow are allowed; more are refused with
+// ResourceExhausted, so that a bot reconnecting in a loop cannot flood its table (every join and
+// every drop is an event kept for resuming seats).
+const (
+	maxJoins   = 20
+	joinWindow = 10 * time.Second
+)
+
+// joinAllowed records a join attempt at now and reports whether it is within the rate.
+func (s *seat) joinAllowed(now time.Time) bool {
+	recent := s.joins[:0]
+	for _, at := range s.joins {
+		if now.Sub(at) < joinWindow {
+			recent = append(recent, at)
+		}
+	}
+	s.joins = recent
+	if len(s.joins) >= maxJoins {
+		return false
+	}
+	s.joins = append(s.joins, now)
+	return true
+}
+
 // maxPings is how many unanswered pings a connection remembers.
 const maxPings = 16
 
@@ -273,6 +297,9 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	}
 	if err := ctx.Err(); err != nil {
 		return joined{err: status.FromContextError(err).Err()}
+	}
+	if !s.joinAllowed(time.Now()) {
+		return joined{err: status.Errorf(codes.ResourceExhausted, "seat %d joined %d times in %s: back off before joining again", s.index, maxJoins, joinWindow)}
 	}
 	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}}}
 	if after := j.GetResumeAfterSeq(); after > 0 {

@@ -71,6 +71,7 @@ type seat struct {
 	bankMs     int64
 	strikes    int
 	rttMs      uint32
+	joins      []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
