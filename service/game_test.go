@@ -37,20 +37,7 @@ func playTable(t *testing.T, r *referee, req *pb.CreateTableRequest) ([]*pb.Game
 			t.Fatalf("seat %d: %v", seat, err)
 		}
 	}
-	var rec *pb.GameRecord
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		got, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: resp.GetTableId()})
-		if err == nil {
-			rec = got.GetRecord()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("GetRecord: %v", err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return results, rec
+	return results, r.record(t, resp.GetTableId())
 }
 
 // TestWholeGamesOverGRPC plays whole games to the target with Go bots as separate seat streams and

@@ -28,7 +28,7 @@ type referee struct {
 	dialOpt []grpc.DialOption
 }
 
-func startReferee(t *testing.T, st store.Store, tweak func(*Config)) *referee {
+func startReferee(t testing.TB, st store.Store, tweak func(*Config)) *referee {
 	t.Helper()
 	reg := prometheus.NewRegistry()
 	cfg := Config{Store: st, Metrics: NewMetrics(reg), PingInterval: 50 * time.Millisecond}

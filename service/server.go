@@ -356,16 +356,25 @@ func (s *Server) recover(ctx context.Context) error {
 	return nil
 }
 
-// rebuild makes a table from its store row and replays its actions: the input of crash recovery,
-// and of a seat rejoining a table that ended before a restart. The table is not started.
-func (s *Server) rebuild(row store.Table, actions []store.Action) (*table, error) {
+// decodeSpec reads a table's stored spec and the CreateTableRequest inside it.
+func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 	var spec storedSpec
 	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+		return spec, nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
 	}
 	req := &pb.CreateTableRequest{}
 	if err := protojson.Unmarshal(spec.Request, req); err != nil {
-		return nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+		return spec, nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+	}
+	return spec, req, nil
+}
+
+// rebuild makes a table from its store row and replays its actions: the input of crash recovery,
+// and of a seat rejoining a table that ended before a restart. The table is not started.
+func (s *Server) rebuild(row store.Table, actions []store.Action) (*table, error) {
+	spec, req, err := decodeSpec(row)
+	if err != nil {
+		return nil, err
 	}
 	var seed engine.Seed
 	copy(seed[:], row.Seed)

@@ -5,17 +5,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/prometheus/client_golang/prometheus"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
-	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -99,29 +93,8 @@ func benchGame(b testing.TB, r *referee, seats string, n uint64) int {
 
 // benchReferee is startReferee for a benchmark: a referee on bufconn with st (nil: memory).
 func benchReferee(b *testing.B, st store.Store) *referee {
-	b.Helper()
-	reg := prometheus.NewRegistry()
-	cfg := Config{Store: st, Metrics: NewMetrics(reg), PingInterval: time.Minute, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	srv, err := New(context.Background(), cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	lis := bufconn.Listen(1 << 20)
-	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
-	srv.Register(g)
-	go func() { _ = g.Serve(lis) }()
-	dial := []grpc.DialOption{
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-	}
-	cc, err := grpc.NewClient("passthrough:///bufnet", dial...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		cc.Close()
-		g.Stop()
-		srv.Close()
+	return startReferee(b, st, func(c *Config) {
+		c.PingInterval = time.Minute
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	})
-	return &referee{srv: srv, reg: reg, lis: lis, grpc: g, tables: pb.NewTableServiceClient(cc), seats: pb.NewSeatServiceClient(cc), cc: cc, dialOpt: dial}
 }

@@ -19,16 +19,14 @@ import (
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// normalise validates a CreateTableRequest and fills in the defaults, returning a copy. Errors are
+// normalise validates a CreateTableRequest's seats, clock, policy and seed and fills in the
+// defaults, returning a copy; newTable validates the options and the stacked deal. Errors are
 // InvalidArgument naming the field.
 func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	req := proto.Clone(in).(*pb.CreateTableRequest)
 	v, err := VariantFromProto(req.GetVariant())
 	if err != nil {
 		return nil, invalid("variant", "%v", err)
-	}
-	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
-		return nil, invalid("options", "%v", err)
 	}
 	if len(req.GetSeats()) != v.Players() {
 		return nil, invalid("seats", "%d seats given; %s needs %d", len(req.GetSeats()), v, v.Players())
@@ -83,16 +81,6 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	}
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
-	}
-	if sd := req.GetStackedDeal(); sd != nil {
-		d, err := stackedFromProto(sd)
-		if err != nil {
-			return nil, err
-		}
-		r, _ := engine.NewRules(v, req.GetOptions())
-		if _, err := engine.NewGame(r, engine.Dealing{Stacked: []engine.StackedDeal{d}}); err != nil {
-			return nil, invalid("stacked_deal", "%v", err)
-		}
 	}
 	return req, nil
 }
@@ -181,13 +169,9 @@ func (s *Server) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) 
 
 // storedInfo builds a TableInfo from a store row (a table no longer in memory).
 func storedInfo(row store.Table) (*pb.TableInfo, error) {
-	var spec storedSpec
-	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
-	}
-	req := &pb.CreateTableRequest{}
-	if err := protojson.Unmarshal(spec.Request, req); err != nil {
-		return nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+	_, req, err := decodeSpec(row)
+	if err != nil {
+		return nil, err
 	}
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
