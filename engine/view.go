@@ -111,12 +111,20 @@ func (g *Game) View(seat int) View {
 		slices.SortFunc(v.Tabled[s], func(a, b TabledCard) int { return int(a.Card) - int(b.Card) })
 	}
 	slices.Sort(v.Hand)
+	// Every trick's plays share one backing array: a view costs a few allocations, not one a trick.
+	nplays := 0
+	for i := 0; i < g.trickNo; i++ {
+		nplays += int(g.tricks[i].n)
+	}
+	all := make([]PlayedCard, 0, nplays)
+	v.Tricks = make([]TrickView, 0, g.trickNo)
 	for i := 0; i < g.trickNo; i++ {
 		t := &g.tricks[i]
-		plays := make([]PlayedCard, t.n)
-		for k := range plays {
-			plays[k] = PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k]}
+		from := len(all)
+		for k := 0; k < int(t.n); k++ {
+			all = append(all, PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k]})
 		}
+		plays := all[from:len(all):len(all)]
 		if t.winner < 0 {
 			v.Trick = plays
 			continue
