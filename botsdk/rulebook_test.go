@@ -27,7 +27,7 @@ func playEngineGame(t testing.TB, v engine.Variant, seed uint64, bots []botsdk.B
 	for !g.Over() {
 		seat := g.Turn()
 		buf = g.Legal(seat, buf[:0])
-		req := &pb.DecisionRequest{View: service.ViewToProto(g.View(seat))}
+		req := &pb.DecisionRequest{View: service.ViewToProto(g.View(seat), nil)}
 		for i, a := range buf {
 			req.LegalActions = append(req.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: service.ActionToProto(a)})
 		}

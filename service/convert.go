@@ -118,11 +118,24 @@ func meldToProto(m engine.Meld) *pb.Meld {
 	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cardSetToProto(m.Cards), Points: uint32(m.Points)}
 }
 
-// ActionToProto returns the wire form of an engine action.
+// playMsgs holds one wire action per card for playing that card, shared like cardMsgs: card plays
+// are most of every decision request's legal actions.
+var playMsgs = func() (out [engine.MaxCards]*pb.Action) {
+	for i := range out {
+		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: cardMsgs[i]}}}
+	}
+	return out
+}()
+
+// ActionToProto returns the wire form of an engine action. The message of a card play is shared:
+// callers must not modify it.
 func ActionToProto(a engine.Action) *pb.Action {
 	switch a.Kind {
 	case engine.PlayCard:
-		return &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: CardToProto(a.Card)}}}
+		if int(a.Card) < len(playMsgs) {
+			return playMsgs[a.Card]
+		}
+		return &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{}}}
 	case engine.DeclareMeld:
 		return &pb.Action{Kind: &pb.Action_Meld{Meld: &pb.MeldAction{Meld: meldToProto(a.Meld)}}}
 	case engine.ExchangeSeven:
@@ -263,20 +276,41 @@ func classesToProto(c engine.Class) []pb.MeldClass {
 	return out
 }
 
-func playsToProto(ps []engine.PlayedCard) []*pb.Play {
-	out := make([]*pb.Play, len(ps))
+// playsToProto returns the wire form of plays, taking the messages from *pool (a view's plays are
+// allocated together: a few allocations a view, not one a play).
+func playsToProto(ps []engine.PlayedCard, pool *viewPool) []*pb.Play {
+	out := pool.ptrs[:len(ps):len(ps)]
+	pool.ptrs = pool.ptrs[len(ps):]
 	for i, p := range ps {
-		out[i] = &pb.Play{Seat: uint32(p.Seat), Card: CardToProto(p.Card)}
+		m := &pool.plays[i]
+		m.Seat, m.Card = uint32(p.Seat), CardToProto(p.Card)
+		out[i] = m
 	}
+	pool.plays = pool.plays[len(ps):]
 	return out
 }
 
-// ViewToProto returns the wire form of an engine view.
-func ViewToProto(v engine.View) *pb.View {
+// viewPool is the backing storage of a view's plays.
+type viewPool struct {
+	plays []pb.Play
+	ptrs  []*pb.Play
+}
+
+// ViewToProto returns the wire form of an engine view. past may hold the wire form of the first
+// finished tricks of the view's deal, from an earlier view: those messages are reused, not built
+// again (they are public and never change; callers must not modify them). The view's finished
+// tricks are out.PastTricks, to pass as past next time.
+func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
+	past = past[:min(len(past), len(v.Tricks))]
+	nplays := len(v.Trick)
+	for _, t := range v.Tricks[len(past):] {
+		nplays += len(t.Plays)
+	}
+	plays := &viewPool{plays: make([]pb.Play, nplays), ptrs: make([]*pb.Play, nplays)}
 	out := &pb.View{
 		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
 		Trump: pb.Suit(v.Trump + 1), TurnUp: CardToProto(v.TurnUp), StockSize: uint32(v.StockSize),
-		Hand: cardsToProto(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick),
+		Hand: cardsToProto(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays),
 		Scores: scoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
 		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),
 		Duel: uint32(v.Duel), Target: uint32(v.Target),
@@ -303,8 +337,13 @@ func ViewToProto(v engine.View) *pb.View {
 		}
 		out.Seats = append(out.Seats, sv)
 	}
-	for i, t := range v.Tricks {
-		out.PastTricks = append(out.PastTricks, &pb.Trick{Number: uint32(i + 1), Leader: uint32(t.Leader), Plays: playsToProto(t.Plays), Winner: uint32(t.Winner)})
+	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
+	copy(out.PastTricks, past)
+	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
+	for i := len(past); i < len(v.Tricks); i++ {
+		t, m := v.Tricks[i], &tricks[i-len(past)]
+		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays), uint32(t.Winner)
+		out.PastTricks[i] = m
 	}
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),

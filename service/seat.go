@@ -338,7 +338,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 func (t *table) welcome(s *seat) *pb.Welcome {
 	return &pb.Welcome{
 		TableId: t.id, Rules: RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
-		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: ViewToProto(t.game.View(s.index)),
+		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: t.view(s.index),
 		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
 		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
 	}

@@ -54,6 +54,10 @@ type table struct {
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
+	// pastTricks is the wire form of the finished tricks of deal pastDeal, shared by every view
+	// sent (see view).
+	pastTricks []*pb.Trick
+	pastDeal   int
 }
 
 // seat is one seat of a table.
@@ -308,11 +312,25 @@ func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
-	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: ViewToProto(t.game.View(seat))}
+	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: t.view(seat), LegalActions: make([]*pb.LegalAction, len(legal))}
+	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
-		msg.LegalActions = append(msg.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: ActionToProto(a)})
+		msgs[i].ActionId, msgs[i].Action = uint32(i+1), ActionToProto(a)
+		msg.LegalActions[i] = &msgs[i]
 	}
 	return &openRequest{id: t.requestID, seat: seat, legal: legal, msg: msg, sentAt: now}
+}
+
+// view returns the wire form of seat's view, reusing the messages of the deal's finished tricks
+// built for earlier views.
+func (t *table) view(seat int) *pb.View {
+	v := t.game.View(seat)
+	if v.Deal != t.pastDeal {
+		t.pastDeal, t.pastTricks = v.Deal, nil
+	}
+	out := ViewToProto(v, t.pastTricks)
+	t.pastTricks = out.PastTricks
+	return out
 }
 
 func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
