@@ -493,7 +493,12 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")
 		return
 	}
-	runtime.Gosched() // let the seats' writers send this action's events before the next move is computed
+	// Before the next move is computed (a built-in seat's, or the next decision request), let this
+	// action's events reach the wire: the first yield runs the seats' writers, which hand them to
+	// gRPC; the second runs gRPC's transport writer, which yields once itself before it flushes a
+	// small batch and would otherwise wait for the whole next move.
+	runtime.Gosched()
+	runtime.Gosched()
 	t.advance()
 }
 
