@@ -12,6 +12,11 @@ const (
 	// MaxMessageBytes is the largest message a client may send (64 KiB): a seat's messages are a
 	// few hundred bytes; anything larger is refused with ResourceExhausted.
 	MaxMessageBytes = 64 << 10
+	// StreamWindowBytes and ConnWindowBytes are the HTTP/2 flow-control windows the server grants
+	// a stream (64 KiB) and a connection (1 MiB). Fixed windows turn off grpc-go's bandwidth-delay
+	// estimator, which would otherwise send a PING frame after most of a seat's small messages.
+	StreamWindowBytes = 64 << 10
+	ConnWindowBytes   = 1 << 20
 	// KeepaliveTime is how long a connection may be idle before the server pings it (15 s);
 	// KeepaliveTimeout is how long the server waits for the ping's answer before it closes the
 	// connection (10 s). A dead seat stream is therefore detected within about 25 s, and its seat
@@ -28,6 +33,8 @@ const (
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
+		grpc.InitialWindowSize(StreamWindowBytes),
+		grpc.InitialConnWindowSize(ConnWindowBytes),
 		grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout}),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinClientInterval, PermitWithoutStream: true}),
 	}
