@@ -2,9 +2,15 @@ package service
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net"
+	"os"
+	"os/exec"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -83,99 +89,203 @@ func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
 }
 
 // BenchmarkSeatRoundTrip measures, over loopback TCP, the time from a seat's Decide being sent to
-// the first event of that action being received (ns/op), next to the bare grpc-go ping-pong on
-// the same server and transport. Seat 1 is the built-in random bot; the reported decision_rt_ns is
-// the time to the seat's next DecisionRequest (the built-in seat's move and the view included).
+// the first event of that action being received (ns/op), next to a bare grpc-go ping-pong on the
+// same server and transport. Seat 1 is the built-in random bot; decision_rt_ns is the time to the
+// seat's next DecisionRequest (the built-in seat's move and the view included).
+//
+// Two placements of the client: "in-process" (the client shares the referee's Go runtime, and
+// so its scheduler, on the same CPUs) and "bot-process" (the client is this test binary started
+// again as a separate process, as every real bot is). Each iteration is timed by the client
+// itself (no b.StopTimer, whose stop-the-world memory statistics would land between the seat's
+// round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
-	b.Run("bare-grpc-pingpong", func(b *testing.B) {
-		r := startTCPReferee(b, nil)
-		stream, err := testgrpc.NewTestServiceClient(r.cc).FullDuplexCall(context.Background())
-		if err != nil {
-			b.Fatal(err)
+	for _, place := range []string{"in-process", "bot-process"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "seat"} {
+			b.Run(place+"/"+mode, func(b *testing.B) {
+				r := startTCPReferee(b, nil)
+				var rt roundTrips
+				if place == "in-process" {
+					rt = runRoundTrips(b, r.cc, mode, b.N)
+				} else {
+					rt = roundTripsInProcess(b, r.addr, mode, b.N)
+				}
+				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
+				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
+				b.ReportMetric(float64(rt.P90Ns), "p90_ns")
+				if mode == "seat" {
+					b.ReportMetric(float64(rt.DecisionNs)/float64(b.N), "decision_rt_ns")
+				}
+			})
 		}
-		req := &testgrpc.StreamingOutputCallRequest{Payload: &testgrpc.Payload{Body: make([]byte, 16)}}
-		b.ReportAllocs()
-		b.ResetTimer()
-		for range b.N {
-			if err := stream.Send(req); err != nil {
+	}
+}
+
+// roundTrips is what a benchmark client measured: the total time to the answer (the echo, or the
+// first event of the seat's action), its median and 90th percentile, and, for a seat, the total
+// time to the next decision request (nanoseconds).
+type roundTrips struct {
+	FirstNs    int64 `json:"first_ns"`
+	P50Ns      int64 `json:"p50_ns"`
+	P90Ns      int64 `json:"p90_ns"`
+	DecisionNs int64 `json:"decision_ns"`
+}
+
+// add counts one round trip of d to the answer.
+func (rt *roundTrips) add(d time.Duration, all *[]int64) {
+	rt.FirstNs += d.Nanoseconds()
+	*all = append(*all, d.Nanoseconds())
+}
+
+// percentiles sets P50Ns and P90Ns from every round trip's time.
+func (rt *roundTrips) percentiles(all []int64) {
+	if len(all) == 0 {
+		return
+	}
+	slices.Sort(all)
+	rt.P50Ns, rt.P90Ns = all[len(all)/2], all[len(all)*9/10]
+}
+
+// benchBotEnv names the environment variable that makes this test binary a benchmark client
+// (TestBenchBotProcess): "mode address n".
+const benchBotEnv = "BEZIQUE_BENCH_BOT"
+
+// roundTripsInProcess runs n round trips from a separate process: this test binary, started again
+// as TestBenchBotProcess, which prints its roundTrips as JSON.
+func roundTripsInProcess(b *testing.B, addr, mode string, n int) roundTrips {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchBotProcess$")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d", benchBotEnv, mode, addr, n))
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("benchmark bot process: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if rest, ok := strings.CutPrefix(line, "roundtrips "); ok {
+			var rt roundTrips
+			if err := json.Unmarshal([]byte(rest), &rt); err != nil {
 				b.Fatal(err)
+			}
+			return rt
+		}
+	}
+	b.Fatalf("benchmark bot process printed no result:\n%s", out)
+	return roundTrips{}
+}
+
+// TestBenchBotProcess is the client of BenchmarkSeatRoundTrip's "bot-process" cases; it does
+// nothing unless started by it (benchBotEnv set). It warms up with benchWarmup round trips first.
+func TestBenchBotProcess(t *testing.T) {
+	spec := os.Getenv(benchBotEnv)
+	if spec == "" {
+		t.Skip("started by BenchmarkSeatRoundTrip only")
+	}
+	var mode, addr string
+	var n int
+	if _, err := fmt.Sscan(spec, &mode, &addr, &n); err != nil {
+		t.Fatalf("%s=%q: %v", benchBotEnv, spec, err)
+	}
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	runRoundTrips(t, cc, mode, benchWarmup)
+	out, err := json.Marshal(runRoundTrips(t, cc, mode, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("roundtrips %s\n", out)
+}
+
+// benchWarmup is how many round trips a benchmark bot process makes before it measures.
+const benchWarmup = 500
+
+// runRoundTrips makes n round trips on cc: mode "bare-grpc-pingpong" (grpc's interop
+// FullDuplexCall, 16-byte payload) or "seat" (Decide with the first legal action id of a remote
+// seat facing the built-in random bot, new games as they end).
+func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
+	all := make([]int64, 0, n)
+	defer func() { rt.percentiles(all) }()
+	if mode == "bare-grpc-pingpong" {
+		stream, err := testgrpc.NewTestServiceClient(cc).FullDuplexCall(context.Background())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer func() { _ = stream.CloseSend() }()
+		req := &testgrpc.StreamingOutputCallRequest{Payload: &testgrpc.Payload{Body: make([]byte, 16)}}
+		for range n {
+			start := time.Now()
+			if err := stream.Send(req); err != nil {
+				tb.Fatal(err)
 			}
 			if _, err := stream.Recv(); err != nil {
-				b.Fatal(err)
+				tb.Fatal(err)
 			}
+			rt.add(time.Since(start), &all)
 		}
-		b.StopTimer()
-		_ = stream.CloseSend()
-	})
-	b.Run("seat", func(b *testing.B) {
-		r := startTCPReferee(b, nil)
-		client := pb.NewSeatServiceClient(r.cc)
-		tables := pb.NewTableServiceClient(r.cc)
-		var stream pb.SeatService_ConnectClient
-		var cancel context.CancelFunc = func() {}
-		defer func() { cancel() }()
-		var req *pb.DecisionRequest
-		newGame := func() {
-			cancel()
-			resp, err := tables.CreateTable(context.Background(), soloTable(nil, nil))
+		return rt
+	}
+	client := pb.NewSeatServiceClient(cc)
+	tables := pb.NewTableServiceClient(cc)
+	var stream pb.SeatService_ConnectClient
+	var cancel context.CancelFunc = func() {}
+	defer func() { cancel() }()
+	var req *pb.DecisionRequest
+	newGame := func() {
+		cancel()
+		resp, err := tables.CreateTable(context.Background(), soloTable(nil, nil))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var ctx context.Context
+		ctx, cancel = context.WithCancel(context.Background())
+		if stream, err = client.Connect(ctx); err != nil {
+			tb.Fatal(err)
+		}
+		if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+			tb.Fatal(err)
+		}
+		req = nil
+		for req == nil {
+			m, err := stream.Recv()
 			if err != nil {
-				b.Fatal(err)
+				tb.Fatal(err)
 			}
-			var ctx context.Context
-			ctx, cancel = context.WithCancel(context.Background())
-			if stream, err = client.Connect(ctx); err != nil {
-				b.Fatal(err)
+			req = m.GetDecisionRequest()
+		}
+	}
+	newGame()
+	for range n {
+		start := time.Now()
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(),
+			Choice: &pb.Decide_ActionId{ActionId: req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
+			tb.Fatal(err)
+		}
+		first, over := true, false
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				tb.Fatal(err)
 			}
-			if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
-				b.Fatal(err)
+			if first && m.GetEvent() != nil {
+				first = false
+				rt.add(time.Since(start), &all)
 			}
-			req = nil
-			for req == nil {
-				m, err := stream.Recv()
-				if err != nil {
-					b.Fatal(err)
-				}
-				req = m.GetDecisionRequest()
+			if d := m.GetDecisionRequest(); d != nil {
+				req = d
+				rt.DecisionNs += time.Since(start).Nanoseconds()
+				break
+			}
+			if m.GetGameOver() != nil {
+				over = true
+				break
 			}
 		}
-		newGame()
-		var toDecision time.Duration
-		b.ReportAllocs()
-		b.ResetTimer()
-		for range b.N {
-			start := time.Now()
-			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(),
-				Choice: &pb.Decide_ActionId{ActionId: req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
-				b.Fatal(err)
-			}
-			first, over := true, false
-			for {
-				m, err := stream.Recv()
-				if err != nil {
-					b.Fatal(err)
-				}
-				if first && m.GetEvent() != nil {
-					first = false
-					b.StopTimer()
-				}
-				if d := m.GetDecisionRequest(); d != nil {
-					req = d
-					toDecision += time.Since(start)
-					break
-				}
-				if m.GetGameOver() != nil {
-					over = true
-					break
-				}
-			}
-			if over {
-				newGame()
-			}
-			b.StartTimer()
+		if over {
+			newGame()
 		}
-		b.StopTimer()
-		b.ReportMetric(float64(toDecision.Nanoseconds())/float64(b.N), "decision_rt_ns")
-	})
+	}
+	return rt
 }
 
 // BenchmarkThroughput plays whole games of random bots on 1, 64 and 1 000 concurrent tables and
