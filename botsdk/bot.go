@@ -13,7 +13,8 @@ import (
 // carries the seat's view (req.View) and every legal action (req.LegalActions); it returns the
 // action_id of the chosen action. An error makes the SDK leave the request unanswered (the
 // referee's failure policy then applies at the deadline). Decide is never called concurrently for
-// one seat.
+// one seat. Decide must not modify req: for a built-in seat, the referee's request shares its
+// card, action and trick messages with what it sends to the other seats.
 type Bot interface {
 	Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error)
 }
