@@ -235,6 +235,28 @@ func TestTimeout(t *testing.T) {
 			t.Fatalf("the event says %v, the record %v", iv.GetAction(), rec.GetActions()[i].GetAction())
 		}
 	})
+	// A timeout uses the seat's whole bank: the next request has none left (it had come back full).
+	t.Run("auto-play empties the bank", func(t *testing.T) {
+		r := startReferee(t, nil, quiet)
+		resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 30, BankMs: proto.Uint32(150)},
+			&pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_AUTO_PLAY}))
+		s := r.join(t, resp, 0, 0)
+		if req := s.request(); req.GetBankLeftMs() != 150 {
+			t.Fatalf("first request: bank_left_ms %d, want 150", req.GetBankLeftMs())
+		}
+		s.event("intervention", func(e *pb.Event) bool { return e.GetIntervention() != nil })
+		next := s.request()
+		if next.GetBankLeftMs() != 0 || next.GetDecisionLeftMs() != 30 {
+			t.Fatalf("after a timeout: bank_left_ms %d, decision_left_ms %d; want 0 and 30", next.GetBankLeftMs(), next.GetDecisionLeftMs())
+		}
+		r.cancelTable(t, resp.GetTableId())
+		s.wantStatus(codes.OK)
+		rec := r.record(t, resp.GetTableId())
+		i := firstIntervention(t, rec, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT)
+		if got := rec.GetActions()[i].GetBankLeftMs(); got != 0 {
+			t.Fatalf("recorded intervention: bank_left_ms %d, want 0", got)
+		}
+	})
 	t.Run("forfeit", func(t *testing.T) {
 		r := startReferee(t, nil, quiet)
 		resp := r.create(t, soloTable(clock, &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_FORFEIT}))

@@ -421,10 +421,26 @@ func (t *table) onTimer() {
 }
 
 // intervene plays the engine's default action for a seat (engine.Game.DefaultAction) and
-// records why.
+// records why. When it replaces the answer to the seat's open request (a timeout, a disconnect,
+// the strike limit), the time the seat held the request is charged to its bank as for an answer,
+// without the increment: a seat that times out has used its whole bank.
 func (t *table) intervene(s *seat, kind pb.InterventionKind, reason string) {
 	t.srv.metrics.Intervention(interventionLabel(kind))
-	t.commitAs(s.index, t.game.DefaultAction(s.index), 0, kind, reason)
+	bank := s.bankMs
+	if t.open != nil && t.open.seat == s.index {
+		t.charge(s, time.Since(t.open.sentAt))
+	}
+	if !t.commitAs(s.index, t.game.DefaultAction(s.index), 0, kind, reason) {
+		s.bankMs = bank // not applied: the table tries again later, charging the time then
+	}
+}
+
+// charge takes the time a seat took for a decision beyond the clock's decision_ms out of its bank,
+// down to 0.
+func (t *table) charge(s *seat, elapsed time.Duration) {
+	if over := elapsed.Milliseconds() - int64(t.spec.GetClock().GetDecisionMs()); over > 0 {
+		s.bankMs = max(s.bankMs-over, 0)
+	}
 }
 
 func interventionLabel(k pb.InterventionKind) string {
@@ -482,12 +498,9 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 	}
 	elapsed := at.Sub(t.open.sentAt)
 	t.srv.metrics.ObserveDecision(metricVariant(t.rules.Variant), elapsed)
-	clock := t.spec.GetClock()
 	bank := s.bankMs
-	if over := elapsed.Milliseconds() - int64(clock.GetDecisionMs()); over > 0 {
-		s.bankMs = max(s.bankMs-over, 0)
-	}
-	s.bankMs += int64(clock.GetIncrementMs())
+	t.charge(s, elapsed)
+	s.bankMs += int64(t.spec.GetClock().GetIncrementMs())
 	if !t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
 		s.bankMs = bank
 		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")

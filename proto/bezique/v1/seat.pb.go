@@ -481,7 +481,7 @@ type DecisionRequest struct {
 	DecisionLeftMs uint32 `protobuf:"varint,5,opt,name=decision_left_ms,json=decisionLeftMs,proto3" json:"decision_left_ms,omitempty"`
 	// bank_left_ms is the bank left.
 	BankLeftMs uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
-	// increment_ms is added to the bank after the decision.
+	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is everything the seat may know now (the engine's view of this seat), so a bot can
 	// decide from this message alone.

@@ -381,7 +381,8 @@ type Clock struct {
 	// bank_ms is each seat's time bank at the start; unset means the referee's default (60 000),
 	// 0 means no bank.
 	BankMs *uint32 `protobuf:"varint,2,opt,name=bank_ms,json=bankMs,proto3,oneof" json:"bank_ms,omitempty"`
-	// increment_ms is added to the bank after each decision.
+	// increment_ms is added to the bank after each decision the seat answers; a timeout empties
+	// the bank and adds nothing.
 	IncrementMs   uint32 `protobuf:"varint,3,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
