@@ -33,7 +33,8 @@ type Config struct {
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
-	// SafetyMargin is how long before the referee's deadline Decide's context ends (default 200 ms).
+	// SafetyMargin is how long before the request's deadline (RequestDeadline) Decide's context ends
+	// (default 200 ms).
 	SafetyMargin time.Duration
 	// OnEvent, if set, is called with every event the seat receives, in order.
 	OnEvent func(*pb.Event)
@@ -182,9 +183,9 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 		return p.send(stream, req.GetRequestId(), p.answer)
 	}
 	dctx := ctx
-	if dl := req.GetDeadline(); dl != nil {
+	if dl := RequestDeadline(req, time.Now()); !dl.IsZero() {
 		var cancel context.CancelFunc
-		dctx, cancel = context.WithDeadline(ctx, dl.AsTime().Add(-p.cfg.SafetyMargin))
+		dctx, cancel = context.WithDeadline(ctx, dl.Add(-p.cfg.SafetyMargin))
 		defer cancel()
 	}
 	id, err := p.bot.Decide(dctx, req)
@@ -194,6 +195,23 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 	}
 	p.answeredID, p.answer = req.GetRequestId(), id
 	return p.send(stream, req.GetRequestId(), id)
+}
+
+// RequestDeadline returns when the answer to req, received at received, must reach the referee at
+// the latest: the earlier of the request's deadline and received plus its decision_left_ms and
+// bank_left_ms (which holds even when the bot's clock and the referee's disagree). It returns the
+// zero time when the request states neither.
+func RequestDeadline(req *pb.DecisionRequest, received time.Time) time.Time {
+	var at time.Time
+	if dl := req.GetDeadline(); dl != nil {
+		at = dl.AsTime()
+	}
+	if left := time.Duration(req.GetDecisionLeftMs()+req.GetBankLeftMs()) * time.Millisecond; left > 0 {
+		if byBudget := received.Add(left); at.IsZero() || byBudget.Before(at) {
+			at = byBudget
+		}
+	}
+	return at
 }
 
 func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32) error {

@@ -1,0 +1,34 @@
+package botsdk
+
+import (
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestRequestDeadline: the earlier of the referee's deadline and receipt plus the time left, so a
+// bot whose clock runs ahead or behind the referee's still answers in time.
+func TestRequestDeadline(t *testing.T) {
+	received := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *timestamppb.Timestamp { return timestamppb.New(received.Add(d)) }
+	cases := []struct {
+		name string
+		req  *pb.DecisionRequest
+		want time.Time
+	}{
+		{"clocks agree", &pb.DecisionRequest{Deadline: at(3 * time.Second), DecisionLeftMs: 2000, BankLeftMs: 1000}, received.Add(3 * time.Second)},
+		{"bot clock behind: the deadline looks far", &pb.DecisionRequest{Deadline: at(9 * time.Second), DecisionLeftMs: 2000, BankLeftMs: 1000}, received.Add(3 * time.Second)},
+		{"bot clock ahead: the deadline looks near", &pb.DecisionRequest{Deadline: at(time.Second), DecisionLeftMs: 2000, BankLeftMs: 1000}, received.Add(time.Second)},
+		{"no deadline stamp", &pb.DecisionRequest{DecisionLeftMs: 500}, received.Add(500 * time.Millisecond)},
+		{"no time left stated", &pb.DecisionRequest{Deadline: at(4 * time.Second)}, received.Add(4 * time.Second)},
+		{"neither", &pb.DecisionRequest{}, time.Time{}},
+	}
+	for _, c := range cases {
+		if got := RequestDeadline(c.req, received); !got.Equal(c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
