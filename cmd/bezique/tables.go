@@ -89,7 +89,7 @@ func newCreateCmd() *cobra.Command {
 	var server string
 	var seats []string
 	var clock pb.Clock
-	var bankMs int64
+	var bankMs uint32
 	var policy policyFlags
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
@@ -120,8 +120,8 @@ remote.`,
 				req.Seats = append(req.Seats, sc)
 			}
 			req.Clock = &clock
-			if bankMs >= 0 {
-				req.Clock.BankMs = proto.Uint32(uint32(bankMs))
+			if cmd.Flags().Changed("bank-ms") {
+				req.Clock.BankMs = proto.Uint32(bankMs)
 			}
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
@@ -149,8 +149,8 @@ remote.`,
 	addGameFlags(cmd, &g)
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME or builtin:BOT (repeatable)")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
-	f.Int64Var(&bankMs, "bank-ms", -1, "each seat's time bank, in ms; 0 is no bank (default: the referee's, 60 000)")
-	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each of its decisions, in ms")
+	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
+	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
 	f.StringVar(&policy.onTimeout, "on-timeout", "", "at a decision's deadline: auto-play or forfeit (default auto-play)")
 	f.StringVar(&policy.onIllegal, "on-illegal", "", "when a seat's illegal answers reach --strike-limit: auto-play or forfeit (default auto-play)")
 	f.StringVar(&policy.onDisconnect, "on-disconnect", "", "when a seat stays away for --grace-ms: auto-play or forfeit (default auto-play)")
