@@ -174,7 +174,8 @@ func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, er
 const helpText = `Type the number of an action, or a card to play it: rank then suit, e.g. QS, 10H (or TH), 7C,
 Q♠; "help" shows this and the table again; "quit" leaves the game.
 Cards: A 10 K Q J 9 8 7 (high to low); suits S ♠, H ♥, D ♦, C ♣; the letter after a card (QSa,
-QSb) tells its copies apart.`
+QSb) tells its copies apart. Copies that are interchangeable (in the same place, hand or table,
+with the same melds scored) are listed once: playing either is the same move.`
 
 // choose maps a line to a legal action id, or returns 0 and a message saying why not.
 func choose(line string, legal []*pb.LegalAction) (uint32, string) {
