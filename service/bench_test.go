@@ -107,7 +107,7 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 				if place == "in-process" {
 					rt = runRoundTrips(b, r.cc, mode, b.N)
 				} else {
-					rt = roundTripsInProcess(b, r.addr, mode, b.N)
+					rt = roundTripsInBotProcess(b, r.addr, mode, b.N)
 				}
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
@@ -149,9 +149,9 @@ func (rt *roundTrips) percentiles(all []int64) {
 // (TestBenchBotProcess): "mode address n".
 const benchBotEnv = "BEZIQUE_BENCH_BOT"
 
-// roundTripsInProcess runs n round trips from a separate process: this test binary, started again
+// roundTripsInBotProcess runs n round trips from a separate process: this test binary, started again
 // as TestBenchBotProcess, which prints its roundTrips as JSON.
-func roundTripsInProcess(b *testing.B, addr, mode string, n int) roundTrips {
+func roundTripsInBotProcess(b *testing.B, addr, mode string, n int) roundTrips {
 	b.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchBotProcess$")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d", benchBotEnv, mode, addr, n))

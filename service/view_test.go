@@ -96,10 +96,12 @@ type wireView struct {
 func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	n := map[pb.Variant]int{pb.Variant_VARIANT_TWO_HANDED: 2, pb.Variant_VARIANT_THREE_HANDED: 3}[v]
-	if n == 0 {
-		n = 4
+	ev, err := VariantFromProto(v)
+	if err != nil {
+		t.Error(err)
+		return
 	}
+	n := ev.Players()
 	seats := remoteSeats(n)
 	seats[n-1] = builtinSeat("rulebook")
 	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: v, Seats: seats, Seed: seed32(seed)})
