@@ -44,7 +44,8 @@ type Config struct {
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
 	// KeepFinished is how many finished tables stay in memory when there is no store
-	// (default 1 000); with a store they are read back from it.
+	// (default 1 000); with a store 100 stay and older ones are read back from it. A table that
+	// leaves memory ends its goroutine, so memory stays bounded however many games are played.
 	KeepFinished int
 }
 
@@ -206,7 +207,7 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 	if err != nil {
 		return nil, invalid("stacked_deal", "%v", err)
 	}
-	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}),
+	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: -1}
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
@@ -298,14 +299,16 @@ func (s *Server) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.finished = append(s.finished, endedTable{id: t.id, state: stateLabel(t.state)})
+	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
 	keep := s.cfg.KeepFinished
 	if s.store != nil {
 		keep = 100
 	}
 	for len(s.finished) > keep {
 		old := s.finished[0]
-		delete(s.tables, old.id)
+		delete(s.tables, old.t.id)
+		close(old.t.evicted) // its goroutine returns and the game is freed
+		s.finished[0] = endedTable{}
 		s.finished = s.finished[1:]
 		s.metrics.TableStateChanged(old.state, "")
 	}
@@ -313,7 +316,7 @@ func (s *Server) tableEnded(t *table) {
 
 // endedTable is an ended table still held in memory, with its final state.
 type endedTable struct {
-	id    string
+	t     *table
 	state string
 }
 

@@ -31,6 +31,9 @@ type table struct {
 	seed  engine.Seed
 	inbox chan func()
 	done  chan struct{} // closed when run returns
+	// evicted is closed by the Server when it drops the ended table from memory; run then returns,
+	// releasing the game (see Server.tableEnded).
+	evicted chan struct{}
 
 	// Owned by the run goroutine.
 	game      *engine.Game
@@ -158,6 +161,8 @@ func (t *table) run(stop <-chan struct{}) {
 		select {
 		case f := <-t.inbox:
 			f()
+		case <-t.evicted:
+			return
 		case <-stop:
 			return
 		}
