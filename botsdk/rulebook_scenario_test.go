@@ -8,7 +8,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // card returns the wire card of "QSa"-style text; it panics on a bad fixture.
@@ -17,7 +17,7 @@ func card(s string) *pb.Card {
 	if err != nil {
 		panic(err)
 	}
-	return service.CardToProto(c)
+	return wire.CardToProto(c)
 }
 
 func cards(s string) []*pb.Card {
@@ -117,7 +117,7 @@ func TestRulebookScenarios(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := chosen(t, c.req)
-			a2, err := service.ActionFromProto(a)
+			a2, err := wire.ActionFromProto(a)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,11 +10,11 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // playEngineGame plays one whole game in-process: the engine referees, and every decision request
-// is built exactly as the referee builds it (service.ViewToProto, service.ActionToProto, ids from
+// is built exactly as the referee builds it (wire.ViewToProto, wire.ActionToProto, ids from
 // 1). It returns the winning side, or -1 after reporting an error (it may run off the test's
 // goroutine, so it does not stop the test).
 func playEngineGame(t testing.TB, v engine.Variant, seed uint64, bots []botsdk.Bot) int {
@@ -27,9 +27,9 @@ func playEngineGame(t testing.TB, v engine.Variant, seed uint64, bots []botsdk.B
 	for !g.Over() {
 		seat := g.Turn()
 		buf = g.Legal(seat, buf[:0])
-		req := &pb.DecisionRequest{View: service.ViewToProto(g.View(seat), nil)}
+		req := &pb.DecisionRequest{View: wire.ViewToProto(g.View(seat), nil)}
 		for i, a := range buf {
-			req.LegalActions = append(req.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: service.ActionToProto(a)})
+			req.LegalActions = append(req.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: wire.ActionToProto(a)})
 		}
 		id, err := bots[seat].Decide(context.Background(), req)
 		if err != nil || id < 1 || int(id) > len(buf) {

@@ -20,8 +20,8 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
 	_ "github.com/bezique-arena/bezique/service/store" // registers the pgx driver for the schema setup
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // quietLogger drops the bots' logs (reconnection warnings are expected here).
@@ -262,7 +262,7 @@ func runCrashTest(t *testing.T, storeURL string) {
 // intervention) and result as the reference; seqs, times and elapsed_ms may differ.
 func compareRecords(t *testing.T, name string, got, want *pb.GameRecord) {
 	t.Helper()
-	rp, err := service.ReplayRecord(got)
+	rp, err := wire.ReplayRecord(got)
 	if err != nil {
 		t.Fatalf("%s: ReplayRecord: %v", name, err)
 	}

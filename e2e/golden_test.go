@@ -16,7 +16,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // updateRecords rewrites the golden records by playing their games on the referee binary:
@@ -99,7 +99,7 @@ func readGolden(t *testing.T, file string) *pb.GameRecord {
 
 // verifyRecord replays a record and checks its stated result.
 func verifyRecord(rec *pb.GameRecord) error {
-	rp, err := service.ReplayRecord(rec)
+	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // python is Debian's interpreter: the Python SDK runs on Debian's python3-grpcio and
@@ -257,7 +257,7 @@ func replayVerified(t *testing.T, tables pb.TableServiceClient, tableID string) 
 	if o := rec.GetResult().GetOutcome(); o != pb.Outcome_OUTCOME_COMPLETED {
 		t.Fatalf("outcome %s, want completed", o)
 	}
-	rp, err := service.ReplayRecord(rec)
+	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // atkStore wraps a store: AppendActions can be made to fail, UpdateTable to block on a gate.
@@ -392,8 +393,8 @@ func TestAtkMalformedDecides(t *testing.T) {
 		{"action id 1<<31", &pb.Decide{RequestId: id, Choice: &pb.Decide_ActionId{ActionId: 1 << 31}}, pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION},
 		{"play nil card", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{}}}}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
 		{"play nil play", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{}}}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
-		{"play card 64 (beyond a 64-card deck)", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: ActionToProto(engine.Play(64))}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
-		{"play card 127", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: ActionToProto(engine.Play(127))}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
+		{"play card 64 (beyond a 64-card deck)", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: wire.ActionToProto(engine.Play(64))}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
+		{"play card 127", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: wire.ActionToProto(engine.Play(127))}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
 		{"play card 128", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Id: 128}}}}}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
 		{"play card 255 (NoCard?)", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Id: 255}}}}}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
 		{"play card max", &pb.Decide{RequestId: id, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Id: ^uint32(0)}}}}}}, pb.RejectionCode_REJECTION_CODE_MALFORMED},
@@ -708,7 +709,7 @@ func TestAtkDecideThenHalfClose(t *testing.T) {
 	if mine != 5 {
 		t.Fatalf("5 decisions sent right before half-closing; the record has %d actions of seat 0", mine)
 	}
-	if _, err := ReplayRecord(rec); err != nil {
+	if _, err := wire.ReplayRecord(rec); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -760,7 +761,7 @@ func TestAtkReconnectStormAndRacingSeats(t *testing.T) {
 	}
 	wg.Wait()
 	rec := r.record(t, resp.GetTableId())
-	rp, err := ReplayRecord(rec)
+	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // playTable creates a table and plays every remote seat with a random Go bot over gRPC; it returns
@@ -57,7 +58,7 @@ func TestWholeGamesOverGRPC(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			results, rec := playTable(t, r, c.req)
-			rp, err := ReplayRecord(rec)
+			rp, err := wire.ReplayRecord(rec)
 			if err != nil {
 				t.Fatal(err)
 			}

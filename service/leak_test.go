@@ -14,6 +14,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // seen is one message a reader received: the card ids in it and the latest event seq it may
@@ -140,7 +141,7 @@ func fullEvents(t *testing.T, rec *pb.GameRecord) []seqEvent {
 	t.Helper()
 	start := proto.Clone(rec).(*pb.GameRecord)
 	start.Actions = nil
-	rp, err := ReplayRecord(start)
+	rp, err := wire.ReplayRecord(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func fullEvents(t *testing.T, rec *pb.GameRecord) []seqEvent {
 		if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
 			continue
 		}
-		a, err := ActionFromProto(ra.GetAction())
+		a, err := wire.ActionFromProto(ra.GetAction())
 		if err != nil {
 			t.Fatalf("actions[%d]: %v", i, err)
 		}

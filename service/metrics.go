@@ -19,6 +19,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/reflection"
+
+	"github.com/bezique-arena/bezique/engine"
 )
 
 // Table states: the values of the state label of bezique_tables.
@@ -473,4 +475,15 @@ func known(set map[string]bool, v string) string {
 		return v
 	}
 	return LabelOther
+}
+
+// metricVariant is the variant's metric label value: two_handed, four_handed_individual, ...
+func metricVariant(v engine.Variant) string {
+	b := []byte(v)
+	for i, c := range b {
+		if c == '-' {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // quiet is the referee config of protocol tests: no pings in the way of the messages a test
@@ -158,7 +159,7 @@ func TestStrikeLimit(t *testing.T) {
 		if last := rec.GetActions()[len(rec.GetActions())-1]; last.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || last.GetSeat() != 0 {
 			t.Fatalf("last recorded action %v, want seat 0's forfeit", last)
 		}
-		rp, err := ReplayRecord(rec)
+		rp, err := wire.ReplayRecord(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -417,7 +418,7 @@ func TestDisconnectPolicy(t *testing.T) {
 		}
 		i := firstIntervention(t, rec, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT)
 		checkDefaultAction(t, rec, i)
-		rp, err := ReplayRecord(rec)
+		rp, err := wire.ReplayRecord(rec)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // waitFor is how long a protocol test waits for one message before it fails.
@@ -303,12 +304,12 @@ func checkDefaultAction(t *testing.T, rec *pb.GameRecord, i int) {
 	t.Helper()
 	prefix := proto.Clone(rec).(*pb.GameRecord)
 	prefix.Actions = prefix.Actions[:i]
-	rp, err := ReplayRecord(prefix)
+	rp, err := wire.ReplayRecord(prefix)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ra := rec.GetActions()[i]
-	want := ActionToProto(rp.Game.DefaultAction(int(ra.GetSeat())))
+	want := wire.ActionToProto(rp.Game.DefaultAction(int(ra.GetSeat())))
 	if !proto.Equal(want, ra.GetAction()) {
 		t.Fatalf("intervention %v by seat %d recorded %v; the engine's default action is %v", ra.GetIntervention(), ra.GetSeat(), ra.GetAction(), want)
 	}
@@ -339,7 +340,7 @@ func illegalPlay(req *pb.DecisionRequest) *pb.Action {
 	}
 	for id := uint32(0); id < 64; id++ {
 		if !held[id] {
-			return ActionToProto(engine.Play(engine.Card(id)))
+			return wire.ActionToProto(engine.Play(engine.Card(id)))
 		}
 	}
 	panic("every card held")

@@ -15,6 +15,7 @@ import (
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // ProtocolVersion is the seat protocol this referee speaks. A Join with protocol_version 0 is
@@ -337,7 +338,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 
 func (t *table) welcome(s *seat) *pb.Welcome {
 	return &pb.Welcome{
-		TableId: t.id, Rules: RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
+		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: t.view(s.index),
 		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
 		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),

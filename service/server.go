@@ -23,6 +23,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // Config configures a Server. Zero fields take the defaults named on each field.
@@ -187,7 +188,7 @@ func randomHex(n int) string { return hex.EncodeToString(randomBytes(n)) }
 
 // newTable builds a table from a validated, normalised request; the game is dealt.
 func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.Seed, tokens []string, created time.Time) (*table, error) {
-	v, err := VariantFromProto(req.GetVariant())
+	v, err := wire.VariantFromProto(req.GetVariant())
 	if err != nil {
 		return nil, invalid("variant", "%v", err)
 	}
@@ -197,9 +198,9 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 	}
 	dealing := engine.Dealing{Seed: seed}
 	if sd := req.GetStackedDeal(); sd != nil {
-		d, err := stackedFromProto(sd)
+		d, err := wire.StackedDealFromProto(sd)
 		if err != nil {
-			return nil, err
+			return nil, status.Error(codes.InvalidArgument, err.Error())
 		}
 		dealing.Stacked = []engine.StackedDeal{d}
 	}
@@ -226,35 +227,6 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 		t.history = append(t.history, histEvent{seq: t.seq, at: created, ev: e})
 	}
 	return t, nil
-}
-
-// stackedFromProto reads a stacked deal given in card text form; errors name the field.
-func stackedFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
-	d := engine.StackedDeal{Dealer: int(sd.GetDealer())}
-	for i, h := range sd.GetHands() {
-		var faces []engine.Face
-		for j, c := range h.GetCards() {
-			f, err := engine.ParseFace(c)
-			if err != nil {
-				return d, invalid(fmt.Sprintf("stacked_deal.hands[%d].cards[%d]", i, j), "%v", err)
-			}
-			faces = append(faces, f)
-		}
-		d.Hands = append(d.Hands, faces)
-	}
-	f, err := engine.ParseFace(sd.GetTurnUp())
-	if err != nil {
-		return d, invalid("stacked_deal.turn_up", "%v", err)
-	}
-	d.TurnUp = f
-	for j, c := range sd.GetStock() {
-		f, err := engine.ParseFace(c)
-		if err != nil {
-			return d, invalid(fmt.Sprintf("stacked_deal.stock[%d]", j), "%v", err)
-		}
-		d.Stock = append(d.Stock, f)
-	}
-	return d, nil
 }
 
 // reserve takes one of the Config.MaxTables places for a new table, or fails with Unavailable
@@ -427,7 +399,7 @@ func (t *table) replay(actions []store.Action) error {
 			t.pendingForfeit = seat
 			continue
 		}
-		a, err := ActionFromProto(rec.GetAction())
+		a, err := wire.ActionFromProto(rec.GetAction())
 		if err != nil {
 			return fmt.Errorf("action %d: %w", sa.Seq, err)
 		}

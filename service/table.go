@@ -19,6 +19,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
@@ -205,7 +206,7 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 	if h.ref != nil {
 		return h.ref
 	}
-	return EventToProto(h.ev.Redact(seat), h.seq, t.sides())
+	return wire.EventToProto(h.ev.Redact(seat), h.seq, t.sides())
 }
 
 func (t *table) broadcast(h histEvent) {
@@ -320,7 +321,7 @@ func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
 	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: t.view(seat), LegalActions: make([]*pb.LegalAction, len(legal))}
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
-		msgs[i].ActionId, msgs[i].Action = uint32(i+1), ActionToProto(a)
+		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
 		msg.LegalActions[i] = &msgs[i]
 	}
 	return &openRequest{id: t.requestID, seat: seat, legal: legal, msg: msg, sentAt: now}
@@ -333,7 +334,7 @@ func (t *table) view(seat int) *pb.View {
 	if v.Deal != t.pastDeal {
 		t.pastDeal, t.pastTricks = v.Deal, nil
 	}
-	out := ViewToProto(v, t.pastTricks)
+	out := wire.ViewToProto(v, t.pastTricks)
 	t.pastTricks = out.PastTricks
 	return out
 }
@@ -430,7 +431,7 @@ func (t *table) onTimer() {
 // the strike limit), the time the seat held the request is charged to its bank as for an answer,
 // without the increment: a seat that times out has used its whole bank.
 func (t *table) intervene(s *seat, kind pb.InterventionKind, reason string) {
-	t.srv.metrics.Intervention(interventionLabel(kind))
+	t.srv.metrics.Intervention(wire.InterventionName(kind))
 	bank := s.bankMs
 	if t.open != nil && t.open.seat == s.index {
 		t.charge(s, time.Since(t.open.sentAt))
@@ -446,18 +447,6 @@ func (t *table) charge(s *seat, elapsed time.Duration) {
 	if over := elapsed.Milliseconds() - int64(t.spec.GetClock().GetDecisionMs()); over > 0 {
 		s.bankMs = max(s.bankMs-over, 0)
 	}
-}
-
-func interventionLabel(k pb.InterventionKind) string {
-	switch k {
-	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:
-		return InterventionAutoPlayTimeout
-	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL:
-		return InterventionAutoPlayIllegal
-	case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT:
-		return InterventionAutoPlayDisconnect
-	}
-	return InterventionForfeit
 }
 
 // decide handles a seat's answer to a decision request.
@@ -484,7 +473,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		}
 	case *pb.Decide_Action:
 		var err error
-		if a, err = ActionFromProto(ch.Action); err != nil {
+		if a, err = wire.ActionFromProto(ch.Action); err != nil {
 			reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", err.Error())
 			t.strike(s)
 			return
@@ -546,7 +535,7 @@ func (t *table) commit(seat int, a engine.Action, elapsedMs uint32) bool {
 // intervention, announced by an Intervention event before the action's events).
 func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.InterventionKind, reason string) bool {
 	start := time.Now()
-	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(seat), Action: ActionToProto(a), ElapsedMs: elapsedMs,
+	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(seat), Action: wire.ActionToProto(a), ElapsedMs: elapsedMs,
 		Intervention: kind, BankLeftMs: uint32(t.seats[seat].bankMs)}
 	if !t.persist(rec) {
 		return false
@@ -644,7 +633,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason strin
 	t.finished = time.Now()
 	t.open = nil
 	t.timer.Stop()
-	res := &pb.GameResult{Outcome: outcome, Scores: scoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal())}
+	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal())}
 	if winner >= 0 {
 		w := uint32(winner)
 		res.WinnerSide = &w

@@ -17,6 +17,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // normalise validates a CreateTableRequest's seats, clock, policy and seed and fills in the
@@ -24,7 +25,7 @@ import (
 // InvalidArgument naming the field.
 func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	req := proto.Clone(in).(*pb.CreateTableRequest)
-	v, err := VariantFromProto(req.GetVariant())
+	v, err := wire.VariantFromProto(req.GetVariant())
 	if err != nil {
 		return nil, invalid("variant", "%v", err)
 	}
@@ -146,9 +147,9 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 
 // info returns the table's TableInfo. It must run on the table's goroutine (or before it starts).
 func (t *table) info() *pb.TableInfo {
-	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
+	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
-		LastSeq: t.seq, Scores: scoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
+		LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
 	if !t.started.IsZero() {
 		ti.StartTime = timestamppb.New(t.started)
 	}
@@ -175,9 +176,9 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 	}
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
-	if v, err := VariantFromProto(req.GetVariant()); err == nil {
+	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
-			ti.Rules = RulesToProto(r, req.GetOptions())
+			ti.Rules = wire.RulesToProto(r, req.GetOptions())
 		}
 	}
 	for i, sc := range req.GetSeats() {
@@ -226,7 +227,7 @@ func scoresText(totals []int) string {
 func scoresFromText(s string) []*pb.SideScore {
 	var totals []int
 	_ = json.Unmarshal([]byte(s), &totals)
-	return scoresToProto(nil, totals)
+	return wire.ScoresToProto(nil, totals)
 }
 
 // GetTable returns a table's info. NotFound for an unknown table.
@@ -393,7 +394,7 @@ func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.L
 	}
 	var variant engine.Variant
 	if req.GetVariant() != pb.Variant_VARIANT_UNSPECIFIED {
-		v, err := VariantFromProto(req.GetVariant())
+		v, err := wire.VariantFromProto(req.GetVariant())
 		if err != nil {
 			return nil, invalid("variant", "%v", err)
 		}
@@ -445,7 +446,7 @@ func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.L
 // gameMatches applies a game filter to an in-memory game.
 func gameMatches(f store.GameFilter, ti *pb.TableInfo, rec *pb.GameRecord) bool {
 	if f.Variant != "" {
-		if v, _ := VariantFromProto(ti.GetRules().GetVariant()); string(v) != f.Variant {
+		if v, _ := wire.VariantFromProto(ti.GetRules().GetVariant()); string(v) != f.Variant {
 			return false
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // TestViewReusesPastTricks: a table's views, which reuse the wire form of the deal's finished
@@ -40,7 +41,7 @@ func TestViewReusesPastTricks(t *testing.T) {
 				}
 				before := tb.pastTricks
 				for seat := range v.Players() {
-					got, want := tb.view(seat), ViewToProto(g.View(seat), nil)
+					got, want := tb.view(seat), wire.ViewToProto(g.View(seat), nil)
 					if !proto.Equal(got, want) {
 						t.Fatalf("step %d seat %d: view\n%v\nwant\n%v", steps, seat, got, want)
 					}
@@ -77,11 +78,12 @@ func TestWireViewsEqualReplay(t *testing.T) {
 	}
 	wg.Wait()
 	// The shared card and card-play messages came through those games unmodified.
-	for i := range cardMsgs {
+	for i := range engine.MaxCards {
 		c := engine.Card(i)
 		card := &pb.Card{Id: uint32(c), Text: c.String(), Suit: pb.Suit(c.Suit() + 1), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
-		if !proto.Equal(cardMsgs[i], card) || !proto.Equal(playMsgs[i], &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: card}}}) {
-			t.Fatalf("shared messages of card %d modified: %v, %v", i, cardMsgs[i], playMsgs[i])
+		shared, play := wire.CardToProto(c), wire.ActionToProto(engine.Play(c))
+		if !proto.Equal(shared, card) || !proto.Equal(play, &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: card}}}) {
+			t.Fatalf("shared messages of card %d modified: %v, %v", i, shared, play)
 		}
 	}
 }
@@ -96,7 +98,7 @@ type wireView struct {
 func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	ev, err := VariantFromProto(v)
+	ev, err := wire.VariantFromProto(v)
 	if err != nil {
 		t.Error(err)
 		return
@@ -167,7 +169,7 @@ func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 	rec := rr.GetRecord()
 	start := proto.Clone(rec).(*pb.GameRecord)
 	start.Actions = nil
-	rp, err := ReplayRecord(start)
+	rp, err := wire.ReplayRecord(start)
 	if err != nil {
 		t.Error(err)
 		return
@@ -177,7 +179,7 @@ func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 	for _, w := range seen {
 		for ; next < len(rec.GetActions()) && rec.GetActions()[next].GetSeq() <= w.seq; next++ {
 			ra := rec.GetActions()[next]
-			a, err := ActionFromProto(ra.GetAction())
+			a, err := wire.ActionFromProto(ra.GetAction())
 			if err == nil {
 				_, err = g.Apply(int(ra.GetSeat()), a)
 			}
@@ -186,7 +188,7 @@ func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 				return
 			}
 		}
-		if want := ViewToProto(g.View(w.seat), nil); !proto.Equal(w.view, want) {
+		if want := wire.ViewToProto(g.View(w.seat), nil); !proto.Equal(w.view, want) {
 			t.Errorf("%v seat %d, view as of seq %d:\n%v\nwant\n%v", v, w.seat, w.seq, w.view, want)
 			return
 		}

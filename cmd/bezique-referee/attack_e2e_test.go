@@ -13,7 +13,7 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 func freeAddr(t *testing.T) string {
@@ -93,7 +93,7 @@ func TestAtkBinarySIGTERMRestartResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rp, err := service.ReplayRecord(got.GetRecord())
+		rp, err := wire.ReplayRecord(got.GetRecord())
 		if err != nil {
 			t.Fatal(err)
 		}

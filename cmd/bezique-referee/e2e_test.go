@@ -18,7 +18,7 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // buildReferee builds this command into a temporary directory.
@@ -157,7 +157,7 @@ func TestBinaryWholeGames(t *testing.T) {
 					time.Sleep(20 * time.Millisecond)
 				}
 			}
-			rp, err := service.ReplayRecord(rec)
+			rp, err := wire.ReplayRecord(rec)
 			if err != nil {
 				t.Fatal(err)
 			}

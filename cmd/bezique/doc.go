@@ -12,5 +12,5 @@
 //	bezique records export        write every finished game's record to a directory
 //
 // The score sheet of demo, play and replay is built in one place (sheet.go) from the engine's
-// event log of the record replayed with service.ReplayRecord.
+// event log of the record replayed with wire.ReplayRecord.
 package main

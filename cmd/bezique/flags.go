@@ -8,7 +8,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // defaultServer is the address of a referee started with its defaults.
@@ -27,7 +27,7 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 	if err != nil {
 		return nil, "", fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
-	req := &pb.CreateTableRequest{Variant: service.VariantToProto(v), Seats: seats, Options: map[string]string{}}
+	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(v), Seats: seats, Options: map[string]string{}}
 	for _, o := range f.options {
 		k, val, ok := strings.Cut(o, "=")
 		if !ok || k == "" {

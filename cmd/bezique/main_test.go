@@ -15,7 +15,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // demoRecord runs a demo game and returns its output and the path of its record.
@@ -144,8 +144,8 @@ func tail(s string) string {
 // TestChoose checks the reading of a person's input against the legal actions.
 func TestChoose(t *testing.T) {
 	legal := []*pb.LegalAction{
-		{ActionId: 1, Action: service.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 1)))},
-		{ActionId: 2, Action: service.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Hearts, engine.Ten), 0)))},
+		{ActionId: 1, Action: wire.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 1)))},
+		{ActionId: 2, Action: wire.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Hearts, engine.Ten), 0)))},
 	}
 	for _, c := range []struct {
 		in   string

@@ -13,7 +13,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 func newRecordsCmd() *cobra.Command {
@@ -96,7 +96,7 @@ func gamesFilter(bot, variant, outcome, after, before string) (*pb.ListGamesRequ
 		if err != nil {
 			return nil, fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 		}
-		req.Variant = service.VariantToProto(v)
+		req.Variant = wire.VariantToProto(v)
 	}
 	switch outcome {
 	case "":

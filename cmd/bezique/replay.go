@@ -10,7 +10,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -50,9 +50,9 @@ func readRecord(path string) (*pb.GameRecord, error) {
 
 // replayReport is the JSON form of a replay.
 type replayReport struct {
-	File  string               `json:"file"`
-	Steps []service.ReplayStep `json:"steps"`
-	Final replayFinal          `json:"final"`
+	File  string            `json:"file"`
+	Steps []wire.ReplayStep `json:"steps"`
+	Final replayFinal       `json:"final"`
 }
 
 // replayFinal is the state after the last action and the verdict.
@@ -79,7 +79,7 @@ func runReplay(path string, asJSON bool, w io.Writer) error {
 		}
 		return nil
 	}
-	rp, err := service.ReplayRecord(rec)
+	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

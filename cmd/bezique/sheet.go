@@ -7,7 +7,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // sheetSide is one side's line of one deal on the score sheet.
@@ -39,11 +39,11 @@ type scoreSheet struct {
 	Winner  int // the winning side, -1 while the game is on
 }
 
-// buildSheet replays a record through the engine (service.ReplayRecord) and builds the score
+// buildSheet replays a record through the engine (wire.ReplayRecord) and builds the score
 // sheet from the replayed game's event log. It returns the sheet, the replay and an error for a
 // malformed record or for a deal whose items do not add up to the totals the engine states.
-func buildSheet(rec *pb.GameRecord) (*scoreSheet, *service.Replayed, error) {
-	rp, err := service.ReplayRecord(rec)
+func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
+	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,78 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// playMsgs holds one wire action per card for playing that card, shared like cardMsgs: card plays
+// are most of every decision request's legal actions.
+var playMsgs = func() (out [engine.MaxCards]*pb.Action) {
+	for i := range out {
+		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: cardMsgs[i]}}}
+	}
+	return out
+}()
+
+// ActionToProto returns the wire form of an engine action. The message of a card play is shared:
+// callers must not modify it.
+func ActionToProto(a engine.Action) *pb.Action {
+	switch a.Kind {
+	case engine.PlayCard:
+		if int(a.Card) < len(playMsgs) {
+			return playMsgs[a.Card]
+		}
+		return &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{}}}
+	case engine.DeclareMeld:
+		return &pb.Action{Kind: &pb.Action_Meld{Meld: &pb.MeldAction{Meld: meldToProto(a.Meld)}}}
+	case engine.ExchangeSeven:
+		return &pb.Action{Kind: &pb.Action_SevenExchange{SevenExchange: &pb.SevenExchangeAction{Seven: CardToProto(a.Card)}}}
+	case engine.DeclareSeven:
+		return &pb.Action{Kind: &pb.Action_SevenDeclare{SevenDeclare: &pb.SevenDeclareAction{Seven: CardToProto(a.Card)}}}
+	case engine.PassMeld:
+		return &pb.Action{Kind: &pb.Action_PassMeld{PassMeld: &pb.PassMeldAction{}}}
+	case engine.EndWindow:
+		return &pb.Action{Kind: &pb.Action_EndWindow{EndWindow: &pb.EndWindowAction{}}}
+	}
+	return &pb.Action{}
+}
+
+// ActionFromProto returns the engine action of a wire action; errors name the field.
+func ActionFromProto(a *pb.Action) (engine.Action, error) {
+	switch k := a.GetKind().(type) {
+	case *pb.Action_Play:
+		c, err := CardFromProto(k.Play.GetCard(), "action.play.card")
+		return engine.Play(c), err
+	case *pb.Action_Meld:
+		cards := k.Meld.GetMeld().GetCards()
+		if len(cards) < 2 || len(cards) > engine.MaxMeldCards {
+			return engine.Action{}, fmt.Errorf("action.meld.meld.cards: a meld has 2 to %d cards, got %d", engine.MaxMeldCards, len(cards))
+		}
+		var set engine.CardSet
+		for i, pc := range cards {
+			c, err := CardFromProto(pc, fmt.Sprintf("action.meld.meld.cards[%d]", i))
+			if err != nil {
+				return engine.Action{}, err
+			}
+			set.Add(c)
+		}
+		kind := k.Meld.GetMeld().GetKind()
+		if kind < 0 || kind > pb.MeldKind_MELD_KIND_FOUR_JACKS {
+			return engine.Action{}, fmt.Errorf("action.meld.meld.kind: unknown kind %d", kind)
+		}
+		return engine.Action{Kind: engine.DeclareMeld, Card: engine.NoCard, Meld: engine.Meld{Kind: engine.MeldKind(kind), Cards: set}}, nil
+	case *pb.Action_SevenExchange:
+		c, err := CardFromProto(k.SevenExchange.GetSeven(), "action.seven_exchange.seven")
+		return engine.Action{Kind: engine.ExchangeSeven, Card: c}, err
+	case *pb.Action_SevenDeclare:
+		c, err := CardFromProto(k.SevenDeclare.GetSeven(), "action.seven_declare.seven")
+		return engine.Action{Kind: engine.DeclareSeven, Card: c}, err
+	case *pb.Action_PassMeld:
+		return engine.Action{Kind: engine.PassMeld, Card: engine.NoCard}, nil
+	case *pb.Action_EndWindow:
+		return engine.Action{Kind: engine.EndWindow, Card: engine.NoCard}, nil
+	}
+	return engine.Action{}, fmt.Errorf("action: no action kind set")
+}

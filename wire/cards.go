@@ -1,0 +1,58 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// cardMsgs holds one wire message per card id, built once and shared by every message the
+// referee sends: they are never modified (proto.Marshal only reads them).
+var cardMsgs = func() (out [engine.MaxCards]*pb.Card) {
+	for i := range out {
+		c := engine.Card(i)
+		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: pb.Suit(c.Suit() + 1), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+	}
+	return out
+}()
+
+// CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent). The
+// message is shared: callers must not modify it.
+func CardToProto(c engine.Card) *pb.Card {
+	if int(c) >= len(cardMsgs) {
+		return nil
+	}
+	return cardMsgs[c]
+}
+
+func cardsToProto(cs []engine.Card) []*pb.Card {
+	out := make([]*pb.Card, len(cs))
+	for i, c := range cs {
+		out[i] = CardToProto(c)
+	}
+	return out
+}
+
+func cardSetToProto(s engine.CardSet) []*pb.Card {
+	out := make([]*pb.Card, s.Len())
+	for i := range out {
+		out[i] = CardToProto(s.At(i))
+	}
+	return out
+}
+
+// CardFromProto returns the engine card a wire card names by id; field names the field in errors.
+func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
+	if c == nil {
+		return engine.NoCard, fmt.Errorf("%s: missing card", field)
+	}
+	if c.GetId() >= engine.MaxCards {
+		return engine.NoCard, fmt.Errorf("%s.id: %d is not a card id (0..%d)", field, c.GetId(), engine.MaxCards-1)
+	}
+	return engine.Card(c.GetId()), nil
+}
+
+func meldToProto(m engine.Meld) *pb.Meld {
+	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cardSetToProto(m.Cards), Points: uint32(m.Points)}
+}

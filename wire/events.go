@@ -1,0 +1,81 @@
+package wire
+
+import (
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// ScoresToProto returns one SideScore per side: deal[s] points this deal (0 where deal is shorter)
+// and totals[s] in the game.
+func ScoresToProto(deal, totals []int) []*pb.SideScore {
+	out := make([]*pb.SideScore, len(totals))
+	for s := range totals {
+		d := 0
+		if s < len(deal) {
+			d = deal[s]
+		}
+		out[s] = &pb.SideScore{Side: uint32(s), DealPoints: uint32(d), Total: uint32(totals[s])}
+	}
+	return out
+}
+
+// TotalsToProto returns the SideScores of the first sides entries of an engine totals array
+// (deal points 0).
+func TotalsToProto(t [4]int, sides int) []*pb.SideScore {
+	return ScoresToProto(nil, t[:sides])
+}
+
+// EventToProto returns the wire form of an engine event (already redacted for its reader) with
+// its sequence number. sides is the number of scoring sides.
+func EventToProto(e engine.Event, seq uint64, sides int) *pb.Event {
+	out := &pb.Event{Seq: seq}
+	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
+	switch e.Kind {
+	case engine.EvDeal:
+		out.Payload = &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: uint32(e.Deal), Dealer: seat, Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card)}}
+	case engine.EvHand:
+		out.Payload = &pb.Event_HandDealt{HandDealt: &pb.HandDealt{Seat: seat, Cards: visible(e.Cards), Count: uint32(e.Cards.Len())}}
+	case engine.EvTurnUpSeven:
+		out.Payload = &pb.Event_TurnUpSeven{TurnUpSeven: &pb.TurnUpSeven{Dealer: seat, Side: side, Points: pts}}
+	case engine.EvPlay:
+		out.Payload = &pb.Event_CardPlayed{CardPlayed: &pb.CardPlayed{Seat: seat, Card: CardToProto(e.Card), FromTable: e.FromTable}}
+	case engine.EvSevenPlayed:
+		out.Payload = &pb.Event_SevenPlayedScored{SevenPlayedScored: &pb.SevenPlayedScored{Seat: seat, Seven: CardToProto(e.Card), Points: pts}}
+	case engine.EvTrick:
+		out.Payload = &pb.Event_TrickWon{TrickWon: &pb.TrickWon{Winner: seat, Trick: uint32(e.Count), Cards: cardSetToProto(e.Cards), Points: pts}}
+	case engine.EvMeld:
+		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld)}}
+	case engine.EvSevenExchange:
+		out.Payload = &pb.Event_SevenExchanged{SevenExchanged: &pb.SevenExchanged{Seat: seat, Seven: CardToProto(e.Card), Taken: CardToProto(e.Card2), Points: pts}}
+	case engine.EvSevenDeclare:
+		out.Payload = &pb.Event_SevenDeclared{SevenDeclared: &pb.SevenDeclared{Seat: seat, Seven: CardToProto(e.Card), Points: pts}}
+	case engine.EvPassMeld:
+		out.Payload = &pb.Event_MeldPassed{MeldPassed: &pb.MeldPassed{Seat: seat}}
+	case engine.EvEndWindow:
+		out.Payload = &pb.Event_WindowEnded{WindowEnded: &pb.WindowEnded{Seat: seat}}
+	case engine.EvDraw:
+		out.Payload = &pb.Event_CardDrawn{CardDrawn: &pb.CardDrawn{Seat: seat, Card: CardToProto(e.Card), Revealed: e.Revealed}}
+	case engine.EvPhase2:
+		out.Payload = &pb.Event_Phase2Started{Phase2Started: &pb.Phase2Started{Duel: uint32(e.Count), Leader: seat}}
+	case engine.EvLastTrick:
+		out.Payload = &pb.Event_LastTrickScored{LastTrickScored: &pb.LastTrickScored{Seat: seat, Side: side, Points: pts}}
+	case engine.EvBrisques:
+		out.Payload = &pb.Event_BrisquesScored{BrisquesScored: &pb.BrisquesScored{Side: side, Count: uint32(e.Count), Points: pts}}
+	case engine.EvDealEnd:
+		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: TotalsToProto(e.Totals, sides)}}
+	case engine.EvGameEnd:
+		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: TotalsToProto(e.Totals, sides)}}
+	}
+	return out
+}
+
+// visible returns the cards of a set that are not hidden (a redacted hand shows none).
+func visible(s engine.CardSet) []*pb.Card {
+	var out []*pb.Card
+	for i := 0; i < s.Len(); i++ {
+		if c := s.At(i); c != engine.NoCard {
+			out = append(out, CardToProto(c))
+		}
+	}
+	return out
+}

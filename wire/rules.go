@@ -1,0 +1,55 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+var variantsToProto = map[engine.Variant]pb.Variant{
+	engine.TwoHanded:            pb.Variant_VARIANT_TWO_HANDED,
+	engine.ThreeHanded:          pb.Variant_VARIANT_THREE_HANDED,
+	engine.FourHanded:           pb.Variant_VARIANT_FOUR_HANDED,
+	engine.FourHandedIndividual: pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL,
+}
+
+// VariantFromProto returns the engine variant of a proto variant, or an error naming the field.
+func VariantFromProto(v pb.Variant) (engine.Variant, error) {
+	for ev, pv := range variantsToProto {
+		if pv == v {
+			return ev, nil
+		}
+	}
+	return "", fmt.Errorf("variant: %s is not a variant (want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED or VARIANT_FOUR_HANDED_INDIVIDUAL)", v)
+}
+
+// VariantToProto returns the proto enum of an engine variant.
+func VariantToProto(v engine.Variant) pb.Variant { return variantsToProto[v] }
+
+// RulesToProto returns the wire form of rules: the options asked for and the effective ones.
+func RulesToProto(r engine.Rules, asked map[string]string) *pb.Rules {
+	return &pb.Rules{
+		Variant:          VariantToProto(r.Variant),
+		Options:          asked,
+		EffectiveOptions: r.Options(),
+		SeatCount:        uint32(r.Variant.Players()),
+		SideCount:        uint32(r.Variant.Sides()),
+	}
+}
+
+// RulesFromProto validates wire rules into engine rules; errors name the field.
+func RulesFromProto(r *pb.Rules) (engine.Rules, error) {
+	if r == nil {
+		return engine.Rules{}, fmt.Errorf("rules: missing")
+	}
+	v, err := VariantFromProto(r.GetVariant())
+	if err != nil {
+		return engine.Rules{}, fmt.Errorf("rules.%w", err)
+	}
+	rules, err := engine.NewRules(v, r.GetOptions())
+	if err != nil {
+		return engine.Rules{}, fmt.Errorf("rules.options: %w", err)
+	}
+	return rules, nil
+}
