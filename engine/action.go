@@ -212,24 +212,3 @@ func (a Action) String() string {
 	}
 	return a.Kind.String()
 }
-
-// same reports whether two actions are the same move (meld points are not compared).
-func (a Action) same(b Action) bool {
-	switch {
-	case a.Kind != b.Kind:
-		return false
-	case a.Kind == PlayCard || a.Kind == ExchangeSeven || a.Kind == DeclareSeven:
-		return a.Card == b.Card
-	case a.Kind != DeclareMeld:
-		return true
-	}
-	if a.Meld.Cards.n != b.Meld.Cards.n {
-		return false
-	}
-	for i := 0; i < int(a.Meld.Cards.n); i++ {
-		if !b.Meld.Cards.Contains(a.Meld.Cards.cards[i]) {
-			return false
-		}
-	}
-	return true
-}

@@ -7,21 +7,21 @@ import (
 )
 
 // Audit of the engine against RULES.md §1–§3, §5 and §8, beyond the §6 vectors. Tests named
-// TestAuditBug* fail on the engine as audited: each one is a rule the engine breaks (see the
-// comment for the quoted rule). The other TestAudit* tests pin tricky behaviour that was checked
-// and found correct. All run on positions built with position_test.go and are driven through
-// Apply and Legal only.
+// TestAuditBug* are the audit's findings: each failed on the engine as audited, where it broke the
+// rule quoted in its comment; the engine has since been fixed and they pass, kept as regression
+// tests. The other TestAudit* tests pin tricky behaviour that was checked and found correct. All
+// run on positions built with position_test.go and are driven through Apply and Legal only.
 
 // ---------------------------------------------------------------------------------------------
-// Findings (failing tests)
+// Findings (fixed; each test failed on the engine as audited)
 // ---------------------------------------------------------------------------------------------
 
 // RULES.md §8.1: "A seven that has scored is spent. A trump 7 that has already scored (declared,
 // exchanged, or turned up by the dealer) can take part in no further seven action."
 // View.SpentSevens documents "the trump sevens that have scored this deal". A 7 exchanged in the
-// window of trick 24 goes to the last drawer (§8.2); the draw (Game.give) rebuilds its cardState
-// and drops the spent mark, so it vanishes from every view's SpentSevens for the rest of the deal.
-// The same happens to a turn-up 7 that scored for the dealer (§1.9.1).
+// window of trick 24 goes to the last drawer (§8.2); as audited, the draw (Game.give) rebuilt its
+// cardState and dropped the spent mark, so it vanished from every view's SpentSevens for the rest
+// of the deal. The same happened to a turn-up 7 that scored for the dealer (§1.9.1).
 func TestAuditBugSpentSevenForgottenAtLastDraw(t *testing.T) {
 	t.Run("exchanged seven", func(t *testing.T) {
 		p := setup(t, position{turnUp: "KSa", stock: "8Ha", trickNo: 23, hands: []string{"7Sa AHa", "9Ha"}})
@@ -57,9 +57,9 @@ func TestAuditBugSpentSevenForgottenAtLastDraw(t *testing.T) {
 // `require_new_card=false` reproduces FOS." and §8.4: "New pairs in an upgrade may include tabled
 // cards from melds of other kinds (a Q♠ from four queens), as long as R2 holds: at least one card
 // comes from the melder's hand."
-// With require_new_card=false the engine drops R2 altogether, so a bezique upgrade (a new
-// announcement in the same class) made only of tabled cards scores 500: the single Q♠a J♦a plus
-// Q♠b (tabled in a marriage) and J♦b (tabled in four jacks), nothing from hand.
+// As audited, with require_new_card=false the engine dropped R2 altogether, so a bezique upgrade
+// (a new announcement in the same class) made only of tabled cards scored 500: the single Q♠a J♦a
+// plus Q♠b (tabled in a marriage) and J♦b (tabled in four jacks), nothing from hand.
 func TestAuditBugRequireNewCardFalseStillNeedsHandCardInClass(t *testing.T) {
 	p := setup(t, position{opts: map[string]string{"require_new_card": "false"}, turnUp: "9Ca", fill: 4,
 		hands: []string{"QSa JDa KSa QSb JDb JHa JSa JCa", "8Ha"}})
@@ -94,7 +94,8 @@ func optErr(t *testing.T, v Variant, opts map[string]string, names ...string) {
 // to the variant"; RULES.md §3.3.13 "Quadruple bezique (4 Q♠ + 4 J♦) is possible but not in S000
 // → default 4500" and §5 #25 (quadruple_value, "Quadruple bezique in 4p"). Two and three packs
 // cannot hold a quadruple bezique, so a quadruple_value there is meaningless, exactly like
-// second_double_on_used_pair in two-handed, which the engine does refuse.
+// second_double_on_used_pair in two-handed, which the engine already refused; as audited it
+// accepted quadruple_value there.
 func TestAuditBugQuadrupleValueOutsideFourHanded(t *testing.T) {
 	optErr(t, TwoHanded, map[string]string{"quadruple_value": "1000"}, "quadruple_value")
 	optErr(t, ThreeHanded, map[string]string{"quadruple_value": "1000"}, "quadruple_value")
@@ -104,8 +105,8 @@ func TestAuditBugQuadrupleValueOutsideFourHanded(t *testing.T) {
 // meld scored per won trick per side") together with §1.9.5 "option `max_seven_actions_per_trick`"
 // and §1.9.4 / §5 #6 `exchanged_card_meldable`: under seven_counts_as_meld one seven action closes
 // the side's meld, so a second seven action and a meld with the exchanged card are impossible; the
-// other option can never take effect. The engine refuses the like case duel2_leader with
-// partnership_phase2=all_four ("has no meaning"), but accepts these silently.
+// other option can never take effect. The engine refused the like case duel2_leader with
+// partnership_phase2=all_four ("has no meaning"), but as audited accepted these silently.
 func TestAuditBugSevenCountsAsMeldContradictions(t *testing.T) {
 	optErr(t, TwoHanded, map[string]string{"seven_counts_as_meld": "true", "max_seven_actions_per_trick": "2"},
 		"seven_counts_as_meld", "max_seven_actions_per_trick")
@@ -115,8 +116,9 @@ func TestAuditBugSevenCountsAsMeldContradictions(t *testing.T) {
 
 // RULES.md §2 "Alternative model (option `reuse_rule=higher_value`, S004): a tabled card may be
 // reused only in a new meld worth **more** than the meld it was in". The engine records that value
-// in cardState.maxVal, a uint16, while NewRules accepts quadruple_value up to 100000: a quadruple
-// worth 65595 is remembered as 59, so its Q♠ may then join four queens (60 < 65595).
+// in cardState.maxVal, now a uint32; as audited it was a uint16, while NewRules accepts
+// quadruple_value up to 100000: a quadruple worth 65595 was remembered as 59, so its Q♠ could then
+// join four queens (60 < 65595).
 func TestAuditBugHigherValueOverflowsLargeQuadruple(t *testing.T) {
 	p := setup(t, position{variant: FourHanded, opts: map[string]string{"reuse_rule": "higher_value", "quadruple_value": "65595"},
 		turnUp: "9Ca", fill: 8, hands: []string{"QSa JDa QSb JDb QSc JDc QSd JDd", "8Ha", "QHa QDa QCa", "8Hb"}})

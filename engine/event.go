@@ -38,9 +38,12 @@ const (
 	EvPhase2
 	// EvLastTrick scores Points (10) to Seat's Side for the last trick (RULES.md §1.11).
 	EvLastTrick
-	// EvBrisques scores Points for Side's Count brisques (or card points) at the end of the deal.
+	// EvBrisques scores Side's trick points at the end of the deal (unless
+	// count_brisques_immediately scored them on each EvTrick): Count is the number of brisques
+	// (aces and tens) Side won, Points 10 per brisque, or the card points under
+	// trick_scoring=card_points.
 	EvBrisques
-	// EvDealEnd ends deal Deal; Totals holds every side's game total.
+	// EvDealEnd ends deal Deal, dealt by Seat; Totals holds every side's game total.
 	EvDealEnd
 	// EvGameEnd ends the game: Side won; Totals holds every side's game total.
 	EvGameEnd
@@ -61,24 +64,50 @@ func (k EventKind) String() string {
 }
 
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
-// EventKind constants). Seat and Side are -1 when they do not apply.
+// EventKind constants); a field that does not apply to the kind is -1 (Seat, Side), [NoCard]
+// (Card, Card2) or its zero value (the others).
 type Event struct {
-	Kind      EventKind
-	Deal      int
-	Seat      int
-	Side      int
-	Card      Card
-	Card2     Card
-	Trump     Suit
-	Cards     CardSet
-	Meld      Meld
-	Points    int
-	Count     int
+	// Kind says what happened, and so which of the fields below are set.
+	Kind EventKind
+	// Deal is the number of the deal the event belongs to, from 1; set on every kind.
+	Deal int
+	// Seat is the seat the event is about: the dealer (EvDeal, EvTurnUpSeven, EvDealEnd), the
+	// trick winner (EvTrick, EvLastTrick), the leader (EvPhase2), else the seat that acted or
+	// received cards; -1 for EvBrisques and EvGameEnd.
+	Seat int
+	// Side is the scoring side the event is about: Seat's side, the side scored (EvBrisques) or
+	// the winner (EvGameEnd); -1 for EvDeal and EvDealEnd.
+	Side int
+	// Card is the event's one card: the turn-up (EvDeal, EvTurnUpSeven), the card played (EvPlay,
+	// EvSevenPlayed), the trump seven (EvSevenExchange, EvSevenDeclare), the card drawn (EvDraw).
+	Card Card
+	// Card2 is set by EvSevenExchange only: the turn-up taken in exchange for the seven Card.
+	Card2 Card
+	// Trump is the trump suit, set by EvDeal only.
+	Trump Suit
+	// Cards is the hand dealt (EvHand) or the cards of the trick won (EvTrick).
+	Cards CardSet
+	// Meld is the meld declared (EvMeld only), with its kind, cards and points.
+	Meld Meld
+	// Points is what the event scores for Side: 10 for EvTurnUpSeven, EvSevenPlayed,
+	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
+	// for EvBrisques, and for EvTrick under count_brisques_immediately; else 0.
+	Points int
+	// Count is a number whose meaning depends on Kind: the trick's number in the deal, from 1
+	// (EvTrick); the duel, 1 or 2, of the four-handed phase 2, or 0 for a phase 2 without duels
+	// (EvPhase2); the number of brisques Side won in the deal (EvBrisques). 0 for other kinds.
+	Count int
+	// FromTable (EvPlay only) is true when the card played came from the seat's tabled cards.
 	FromTable bool
-	Revealed  bool
-	// Private marks an event whose cards only Seat may see.
+	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
+	// opponent to see (reveal_last_stock_card).
+	Revealed bool
+	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
+	// card).
 	Private bool
-	// Totals is every side's game total in points (EvDealEnd, EvGameEnd); unused sides are 0.
+	// Totals is every side's game total in points, indexed by side (EvDealEnd, EvGameEnd). Only
+	// the first [Variant.Sides] entries are sides; the others are always 0. [Game.Totals] is the
+	// same without them.
 	Totals [4]int
 }
 

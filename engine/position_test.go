@@ -245,9 +245,6 @@ func (p *pos) views() []View {
 	return vs
 }
 
-// branch returns an independent copy of the position, to try an alternative.
-func (p *pos) branch(t *testing.T) *pos { return &pos{t: t, g: p.g.Clone()} }
-
 // legal checks that Legal lists exactly want (in Action.String form, a meld's cards sorted by
 // id, in Legal's order).
 func (p *pos) legal(seat int, want ...string) {

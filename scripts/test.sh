@@ -29,5 +29,5 @@ echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs curre
 echo "== go test -race -short (every package)"
 go test -race -short -count=1 ./...
 
-echo "== engine, full suite without -race (100 000 random-play deals per variant)"
-go test -count=1 -timeout 30m ./engine/
+echo "== engine, full suite without -race (BEZIQUE_LONG=1: 100 000 random-play deals per variant)"
+BEZIQUE_LONG=1 go test -count=1 -timeout 30m ./engine/

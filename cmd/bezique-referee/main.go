@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -142,24 +143,10 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	ready := true
+	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
+	ready.Store(true)
 	if c.metricsListen != "" {
-		mux := http.NewServeMux()
-		mux.Handle("/metrics", service.MetricsHandler(reg))
-		mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
-		mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
-			if !ready {
-				http.Error(w, "draining", http.StatusServiceUnavailable)
-				return
-			}
-			fmt.Fprintln(w, "ready")
-		})
-		if c.pprof {
-			mux.HandleFunc("/debug/pprof/", pprof.Index)
-			mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-			mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-			mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
-		}
+		mux := metricsMux(reg, &ready, c.pprof)
 		mlis, err := net.Listen("tcp", c.metricsListen)
 		if err != nil {
 			return err
@@ -179,15 +166,7 @@ func run(c config) error {
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("draining: no new tables; games in play may finish", "timeout", c.drainTimeout)
-	ready = false
-	hs.Shutdown()
-	dctx, cancel := context.WithTimeout(context.Background(), c.drainTimeout)
-	defer cancel()
-	if err := srv.Drain(dctx); err != nil {
-		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
-	}
-	srv.Close()
+	drain(log, &ready, hs, srv, c.drainTimeout)
 	stopped := make(chan struct{})
 	go func() { g.GracefulStop(); close(stopped) }()
 	select {
@@ -197,4 +176,41 @@ func run(c config) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds,
+// 503 "draining" once it is cleared) and, with withPprof, /debug/pprof/.
+func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, withPprof bool) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", service.MetricsHandler(reg))
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
+		if !ready.Load() {
+			http.Error(w, "draining", http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ready")
+	})
+	if withPprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
+	return mux
+}
+
+// drain is the referee's shutdown before the gRPC server stops: it clears ready (/readyz answers
+// 503 from then on), sets the gRPC health service to NOT_SERVING, stops the creation of tables and
+// lets the games in play run on for up to timeout, then stops every table.
+func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service.Server, timeout time.Duration) {
+	log.Info("draining: no new tables; games in play may finish", "timeout", timeout)
+	ready.Store(false)
+	hs.Shutdown()
+	dctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := srv.Drain(dctx); err != nil {
+		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
+	}
+	srv.Close()
 }

@@ -45,7 +45,7 @@
 //
 //	// New table, then one action at a time from the table's goroutine; tell the bots only
 //	// after AppendActions returns nil.
-//	err = st.CreateTable(ctx, store.Table{ID: id, Variant: "rubicon", Spec: spec, Seed: seed, Commitment: c})
+//	err = st.CreateTable(ctx, store.Table{ID: id, Variant: "two-handed", Spec: spec, Seed: seed, Commitment: c})
 //	err = st.UpdateTable(ctx, id, store.TableUpdate{State: store.StatePlaying, Spec: spec})
 //	err = st.AppendActions(ctx, id, []store.Action{{Seq: n, Seat: seat, Payload: payload}})
 //
@@ -53,7 +53,7 @@
 //	err = st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
 //		WinnerSide: 0, Scores: `[1520,980]`, Record: recordJSON, Bots: []string{"alpha", "beta"}})
 //
-// Errors match [ErrNotFound], [ErrConflict], [ErrInvalid] and [ErrClosed] under errors.Is, for
-// the service to map to gRPC codes (NotFound, AlreadyExists or FailedPrecondition,
-// InvalidArgument, Unavailable).
+// Errors match [ErrNotFound], [ErrConflict], [ErrInvalid] and [ErrClosed] under errors.Is; the
+// service maps them to the gRPC codes NotFound, AlreadyExists, InvalidArgument and Unavailable
+// (service/errors.go).
 package store
