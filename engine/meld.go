@@ -218,7 +218,7 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	if g.rules.RequireNewCard && !fromHand {
 		return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 	}
-	if g.rules.ReuseRule == "higher_value" {
+	if g.rules.ReuseRule == ReuseRuleHigherValue {
 		for i := 0; i < n; i++ {
 			st := &g.cs[cards.At(i)]
 			if st.loc == locTable && int(st.maxVal) >= mc.points {
