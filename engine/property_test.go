@@ -163,13 +163,13 @@ func (g *Game) equivalent(a, b Action) bool {
 		if a.Meld.Cards.Len() != b.Meld.Cards.Len() {
 			return false
 		}
-		var ka, kb []uint64
+		var ka, kb []groupKey
 		for i := 0; i < a.Meld.Cards.Len(); i++ {
 			ka = append(ka, g.groupKey(a.Meld.Cards.At(i)))
 			kb = append(kb, g.groupKey(b.Meld.Cards.At(i)))
 		}
 		for _, k := range ka {
-			i := indexOf(kb, k)
+			i := slices.Index(kb, k)
 			if i < 0 {
 				return false
 			}
@@ -178,15 +178,6 @@ func (g *Game) equivalent(a, b Action) bool {
 		return true
 	}
 	return true
-}
-
-func indexOf(s []uint64, k uint64) int {
-	for i, x := range s {
-		if x == k {
-			return i
-		}
-	}
-	return -1
 }
 
 // checkInvariants checks card conservation and hand sizes (RULES.md §7).
