@@ -120,10 +120,10 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	if err := r.Validate(); err != nil {
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
+	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
 	for i := range d.Stacked {
 		if _, _, _, err := d.Stacked[i].cards(&g.rules); err != nil {
 			return nil, fmt.Errorf("%w (stacked deal %d)", err, i+1)

@@ -268,6 +268,9 @@ var defaultRules = func() (out [4]Rules) {
 				panic(fmt.Sprintf("engine: option table: default of %s in %s: %v", o.Name, v, err))
 			}
 		}
+		if err := out[i].validate(); err != nil {
+			panic(fmt.Sprintf("engine: option table: defaults of %s: %v", v, err))
+		}
 	}
 	return out
 }()

@@ -143,16 +143,23 @@ func DefaultRules(v Variant) Rules {
 // and every other option at its default. It returns an error naming the option for an unknown
 // option, a bad value, or an option that cannot apply to the variant.
 func NewRules(v Variant, opts map[string]string) (Rules, error) {
-	var r Rules
+	var def *Rules
 	for i, x := range Variants {
 		if x == v {
-			r = defaultRules[i]
+			def = &defaultRules[i]
 		}
 	}
-	if r.Variant == "" {
+	if def == nil {
 		return Rules{}, fmt.Errorf("bezique: unknown variant %q (want one of two-handed, three-handed, four-handed, four-handed-individual)", string(v))
 	}
-	r.DealPackets = append([]int(nil), r.DealPackets...)
+	if len(opts) == 0 { // the defaults, validated when the table was read
+		r := *def
+		r.DealPackets = append([]int(nil), def.DealPackets...)
+		return r, nil
+	}
+	r := new(Rules)
+	*r = *def
+	r.DealPackets = append([]int(nil), def.DealPackets...)
 	names := make([]string, 0, len(opts))
 	for k := range opts {
 		names = append(names, k)
@@ -163,25 +170,29 @@ func NewRules(v Variant, opts map[string]string) (Rules, error) {
 		if !ok {
 			return Rules{}, fmt.Errorf("bezique: unknown option %q (known: %s)", k, strings.Join(optionNames, ", "))
 		}
-		if err := o.parse(&r, opts[k]); err != nil {
+		if err := o.parse(r, opts[k]); err != nil {
 			return Rules{}, err
 		}
 	}
-	if err := r.Validate(); err != nil {
+	if err := r.validate(); err != nil {
 		return Rules{}, err
 	}
-	return r, nil
+	return *r, nil
 }
 
 // Validate reports the first impossible combination of variant and options, naming the option.
-func (r Rules) Validate() error {
+func (r Rules) Validate() error { return r.validate() }
+
+// validate is Validate on a pointer, for callers whose Rules already live on the heap (the
+// option table's checks take a pointer, so a Rules value they see is moved to the heap).
+func (r *Rules) validate() error {
 	n := r.Variant.Players()
 	if n == 0 {
 		return fmt.Errorf("bezique: unknown variant %q", string(r.Variant))
 	}
 	for i := range options {
 		if o := &options[i]; o.check != nil {
-			if err := o.check(&r); err != nil {
+			if err := o.check(r); err != nil {
 				return err
 			}
 		}
