@@ -158,7 +158,8 @@ type option struct {
 	check func(r *Rules) error
 }
 
-// options is the option table, in the order of RULES.md §5 (then the options §5 does not list).
+// options is the option table: the supported options in the order of RULES.md §5's rows
+// (max_seven_actions_per_trick, stated in §1.9.5 only, last), then the unsupported ones.
 var options = []option{
 	intListOption(OptionSpec{Name: "deal_packets", Min: 1, Max: HandSize, Section: "§5 #2",
 		Examples: []string{"3-2-3", "2-3-3", "4-4", "2-2-2-2"}, Defaults: everywhere("3-2-3"), Variants: Variants,
@@ -257,7 +258,7 @@ var optionNames = func() []string {
 
 // defaultRules holds each variant's rules with every option at its default, in the order of
 // Variants: built once from the table, copied by DefaultRules and NewRules.
-var defaultRules = func() (out [4]Rules) {
+var defaultRules = func() (out [4]Rules) { // 4: len(Variants)
 	for i, v := range Variants {
 		out[i].Variant = v
 		for _, o := range options {
@@ -275,8 +276,8 @@ var defaultRules = func() (out [4]Rules) {
 	return out
 }()
 
-// OptionCatalog returns every option of RULES.md §5 that the API knows, supported or not, in the
-// order of the option table. The result is a copy the caller may modify.
+// OptionCatalog returns every rule option the engine knows, supported or not, in the order of
+// the option table: the supported ones in the order of RULES.md §5, then the unsupported ones. The result is a copy the caller may modify.
 func OptionCatalog() []OptionSpec {
 	out := make([]OptionSpec, len(options))
 	for i, o := range options {
@@ -308,28 +309,29 @@ func lookupOption(name string) (*option, bool) {
 
 // everywhere is the same default in every variant.
 func everywhere(val string) map[Variant]string {
-	return perVariant(val, "", "")
-}
-
-// perVariant is the default other in every variant but v, whose default is val.
-func perVariant(other string, v Variant, val string) map[Variant]string {
 	m := make(map[Variant]string, len(Variants))
-	for _, x := range Variants {
-		m[x] = other
-	}
-	if v != "" {
+	for _, v := range Variants {
 		m[v] = val
 	}
 	return m
 }
 
-// only lists variants (in the order given, which the table keeps as the order of Variants).
+// perVariant is the default other in every variant but v, whose default is val.
+func perVariant(other string, v Variant, val string) map[Variant]string {
+	m := everywhere(other)
+	m[v] = val
+	return m
+}
+
+// only is the variants an option may change in, written in the order of Variants.
 func only(vs ...Variant) []Variant { return vs }
 
+// badValue is the error of a value an option's parser refuses.
 func badValue(name, val, want string) error {
 	return fmt.Errorf("bezique: option %s: bad value %q (want %s)", name, val, want)
 }
 
+// boolOption is the row of a bool field.
 func boolOption(s OptionSpec, field func(*Rules) *bool) option {
 	s.Type, s.Values, s.Supported = OptionBool, []string{"false", "true"}, true
 	return option{OptionSpec: s,
@@ -345,6 +347,7 @@ func boolOption(s OptionSpec, field func(*Rules) *bool) option {
 	}
 }
 
+// intOption is the row of an int field bounded by s.Min and s.Max.
 func intOption(s OptionSpec, field func(*Rules) *int) option {
 	s.Type, s.Supported = OptionInt, true
 	return option{OptionSpec: s,
@@ -366,6 +369,8 @@ func intOption(s OptionSpec, field func(*Rules) *int) option {
 	}
 }
 
+// intListOption is the row of an []int field, each integer bounded by s.Min and s.Max; want
+// says what a bad value should have been.
 func intListOption(s OptionSpec, want string, field func(*Rules) *[]int) option {
 	s.Type, s.Supported = OptionIntList, true
 	return option{OptionSpec: s,
@@ -399,6 +404,7 @@ func intListOption(s OptionSpec, want string, field func(*Rules) *[]int) option 
 	}
 }
 
+// enumOption is the row of a typed string field that takes one of values.
 func enumOption[T ~string](s OptionSpec, field func(*Rules) *T, values ...T) option {
 	s.Type, s.Supported = OptionEnum, true
 	for _, v := range values {
@@ -426,6 +432,7 @@ func enumOption[T ~string](s OptionSpec, field func(*Rules) *T, values ...T) opt
 	}
 }
 
+// unsupported is the row of an option the engine refuses, saying why.
 func unsupported(s OptionSpec) option {
 	return option{OptionSpec: s,
 		parse: func(*Rules, string) error {
