@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -39,11 +41,17 @@ the GetRuleCatalogResponse a referee's TableService.GetRuleCatalog returns (prot
 func runRules(asJSON bool, w io.Writer) error {
 	specs := engine.OptionCatalog()
 	if asJSON {
-		b, err := protojson.MarshalOptions{Multiline: true}.Marshal(&pb.GetRuleCatalogResponse{Options: service.RuleCatalogToProto(specs)})
+		b, err := protojson.Marshal(&pb.GetRuleCatalogResponse{Options: service.RuleCatalogToProto(specs)})
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
+		// protojson varies its spacing from build to build on purpose; indent it the same every time.
+		var out bytes.Buffer
+		if err := json.Indent(&out, b, "", "  "); err != nil {
+			return err
+		}
+		out.WriteByte('\n')
+		_, err = out.WriteTo(w)
 		return err
 	}
 	for i, s := range specs {
