@@ -99,7 +99,7 @@ func (g *Game) check(seat int, a Action) *Error {
 			return ruleErr("RULES.md §1.9.2", "the turn-up is itself a seven: a seven can only be declared")
 		}
 	case PassMeld:
-		if !g.rules.Variant.Partnership() || g.rules.PartnerMeldProtocol != "pass" {
+		if !g.rules.Variant.Partnership() || g.rules.PartnerMeldProtocol != PartnerMeldPass {
 			return ruleErr("RULES.md §3.3.6", "passing the meld privilege needs partner_meld_protocol=pass in a partnership")
 		}
 		if w.stage != 0 {
@@ -264,7 +264,7 @@ func (g *Game) Legal(seat int, buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: DeclareSeven, Card: seven})
 	}
-	if g.rules.Variant.Partnership() && g.rules.PartnerMeldProtocol == "pass" && w.stage == 0 && !w.melded {
+	if g.rules.Variant.Partnership() && g.rules.PartnerMeldProtocol == PartnerMeldPass && w.stage == 0 && !w.melded {
 		buf = append(buf, Action{Kind: PassMeld, Card: NoCard})
 	}
 	return append(buf, Action{Kind: EndWindow, Card: NoCard})

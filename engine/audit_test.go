@@ -470,7 +470,7 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	if r := DefaultRules(ThreeHanded); !r.SecondDoubleOnUsedPair || r.RevealLastStockCard || r.Target != 2000 {
 		t.Fatalf("3p defaults %+v", r)
 	}
-	if r := DefaultRules(FourHanded); r.SecondDoubleOnUsedPair || r.QuadrupleValue != 4500 || r.Phase2 != "duels" || r.Duel2Leader != "partner" {
+	if r := DefaultRules(FourHanded); r.SecondDoubleOnUsedPair || r.QuadrupleValue != 4500 || r.Phase2 != Phase2Duels || r.Duel2Leader != Duel2LeaderPartner {
 		t.Fatalf("4p defaults %+v", r)
 	}
 	if r := DefaultRules(TwoHanded); !r.RevealLastStockCard || r.Target != 1000 || !r.Phase2MustHead || !r.RequireNewCard {

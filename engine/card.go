@@ -175,20 +175,6 @@ func ParseCard(s string) (Card, error) {
 	return NewCard(f, 0), nil
 }
 
-// ParseFaces reads a space-separated list of faces ("QS JD TH 7C").
-func ParseFaces(s string) ([]Face, error) {
-	fields := strings.Fields(s)
-	out := make([]Face, 0, len(fields))
-	for _, w := range fields {
-		f, err := ParseFace(w)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
 func upper(b byte) byte {
 	if b >= 'a' && b <= 'z' {
 		return b - 'a' + 'A'

@@ -104,3 +104,18 @@ func TestEngineImportsStandardLibraryOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMeldKindRoundTrip: ParseMeldKind reads every name MeldKind.String writes (the meld
+// kind in Action.String and Meld.String) and refuses others.
+func TestParseMeldKindRoundTrip(t *testing.T) {
+	for k := NoMeld + 1; int(k) < len(meldKindNames); k++ {
+		if got, err := ParseMeldKind(k.String()); err != nil || got != k {
+			t.Errorf("ParseMeldKind(%q) = %v, %v", k.String(), got, err)
+		}
+	}
+	for _, s := range []string{"", meldKindNames[NoMeld], "Bezique", "MeldKind(99)"} {
+		if _, err := ParseMeldKind(s); err == nil {
+			t.Errorf("ParseMeldKind(%q) accepted", s)
+		}
+	}
+}

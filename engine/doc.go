@@ -6,7 +6,9 @@
 //
 //   - [NewRules] builds a variant's rules with the options of RULES.md §5 (defaults filled in and
 //     validated): two-handed, three-handed, four-handed partnership (seed 000) and four-handed
-//     each-for-himself.
+//     each-for-himself. [OptionCatalog] lists every option (type, values, default per variant,
+//     section), from the one table that NewRules, [Rules.Options] and [Rules.Validate] read;
+//     enumerated options are typed constants ([DealerRotation], [ReuseRule], ...).
 //   - [NewGame] deals from a [Dealing]: a 32-byte [Seed], whose SHA-256 is the published
 //     commitment, shuffled by the algorithm of docs/DEALING.md, or explicit [StackedDeal]s.
 //   - Exactly one seat acts at any moment: [Game.Turn]. [Game.Legal] appends every legal

@@ -38,3 +38,20 @@ func Example() {
 	// side 1: 4 brisques (+40)
 	// deal 1 ends: totals [130 70 0 0]
 }
+
+// ExampleOptionCatalog prints the options that only the four-handed variants may change, with
+// their values and four-handed defaults, and builds rules with two of them.
+func ExampleOptionCatalog() {
+	for _, o := range engine.OptionCatalog() {
+		if o.Supported && len(o.Variants) == 2 && o.Variants[0] == engine.FourHanded {
+			fmt.Println(o.Name, o.Type, o.Values, o.Defaults[engine.FourHanded], "RULES.md", o.Section)
+		}
+	}
+	r, err := engine.NewRules(engine.FourHanded, map[string]string{"partnership_phase2": "all_four", "quadruple_value": "1500"})
+	fmt.Println(r.Phase2 == engine.Phase2AllFour, r.QuadrupleValue, err)
+	// Output:
+	// partnership_phase2 enum [duels all_four] duels RULES.md §3.3.10
+	// duel2_leader enum [partner opponent] partner RULES.md §5 #18
+	// quadruple_value int [] 4500 RULES.md §3.3.13
+	// true 1500 <nil>
+}

@@ -120,15 +120,15 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	if err := r.Validate(); err != nil {
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
+	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
 	for i := range d.Stacked {
 		if _, _, _, err := d.Stacked[i].cards(&g.rules); err != nil {
 			return nil, fmt.Errorf("%w (stacked deal %d)", err, i+1)
 		}
-		if i > 0 && r.DealerRotation == "left" && d.Stacked[i].Dealer != (d.Stacked[0].Dealer+i)%g.n {
+		if i > 0 && r.DealerRotation == DealerRotationLeft && d.Stacked[i].Dealer != (d.Stacked[0].Dealer+i)%g.n {
 			return nil, fmt.Errorf("bezique: stacked deal %d: dealer %d, but the deal passes left to seat %d", i+1, d.Stacked[i].Dealer, (d.Stacked[0].Dealer+i)%g.n)
 		}
 	}
@@ -186,7 +186,7 @@ func (g *Game) emit(e Event) {
 func (g *Game) score(side, pts int) {
 	g.dealPts[side] += pts
 	g.totals[side] += pts
-	if g.rules.EndCheck == "immediate" && g.totals[side] >= g.rules.Target && g.phase != PhaseOver {
+	if g.rules.EndCheck == EndCheckImmediate && g.totals[side] >= g.rules.Target && g.phase != PhaseOver {
 		g.gameOver(side)
 	}
 }
@@ -381,7 +381,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 		}
 		pts += cardPoints[c.Rank()]
 	}
-	if g.rules.TrickScoring == "brisques" {
+	if g.rules.TrickScoring == TrickScoringBrisques {
 		pts = 10 * bris
 	}
 	g.brisques[side] += bris
@@ -399,7 +399,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 	}
 	if g.phase == PhaseTrick {
 		g.lastW = w
-		if g.rules.LastTrick == "trick24" && g.stockLeft() == g.n {
+		if g.rules.LastTrick == LastTrickTrick24 && g.stockLeft() == g.n {
 			g.emit(Event{Kind: EvLastTrick, Seat: w, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
 			g.score(side, 10)
 			if g.phase == PhaseOver {
@@ -469,7 +469,7 @@ func (g *Game) draw() {
 			g.cs[c].loc = locHand
 		}
 	}
-	if g.n == 4 && g.rules.Phase2 == "duels" {
+	if g.n == 4 && g.rules.Phase2 == Phase2Duels {
 		g.startDuel(1)
 		return
 	}
@@ -488,7 +488,7 @@ func (g *Game) startDuel(d int) {
 	} else {
 		g.duelSeats = [2]int{(w + 2) % 4, (w + 3) % 4}
 		leader = g.duelSeats[0]
-		if g.rules.Duel2Leader == "opponent" {
+		if g.rules.Duel2Leader == Duel2LeaderOpponent {
 			leader = g.duelSeats[1]
 		}
 	}
@@ -499,7 +499,7 @@ func (g *Game) startDuel(d int) {
 // endDeal scores the last trick and the trick points, then ends the game or deals again
 // (RULES.md §1.10, §1.11, §3.1.11, §3.3.12).
 func (g *Game) endDeal(last int) {
-	if g.rules.LastTrick == "last" {
+	if g.rules.LastTrick == LastTrickLast {
 		side := g.rules.side(last)
 		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
 		g.score(side, 10)
@@ -534,7 +534,7 @@ func (g *Game) endDeal(last int) {
 		g.gameOver(bestSide)
 		return
 	}
-	if g.rules.DealerRotation == "last_trick_winner" {
+	if g.rules.DealerRotation == DealerRotationLastTrickWinner {
 		g.dealer = last
 	} else {
 		g.dealer = (g.dealer + 1) % g.n

@@ -218,7 +218,7 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	if g.rules.RequireNewCard && !fromHand {
 		return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 	}
-	if g.rules.ReuseRule == "higher_value" {
+	if g.rules.ReuseRule == ReuseRuleHigherValue {
 		for i := 0; i < n; i++ {
 			st := &g.cs[cards.At(i)]
 			if st.loc == locTable && int(st.maxVal) >= mc.points {
@@ -348,18 +348,26 @@ type meldGroup struct {
 	face  Face
 	n     int
 	cards [MaxPacks]Card
-	key   uint64
+	key   groupKey
+}
+
+// groupKey is the interchangeability key of a card in a holding: every field that tells two copies
+// of a face apart, each in its own type, so no value can spill into another.
+type groupKey struct {
+	face      Face
+	loc       location
+	owner     int8
+	used      Class
+	bez       uint8
+	maxVal    uint32
+	exchanged bool
 }
 
 // groupKey returns the interchangeability key of a card in a holding.
-func (g *Game) groupKey(c Card) uint64 {
+func (g *Game) groupKey(c Card) groupKey {
 	st := &g.cs[c]
-	ex := uint64(0)
-	if c == g.win.exchanged {
-		ex = 1
-	}
-	return uint64(c.Face()) | uint64(st.loc)<<8 | uint64(uint8(st.owner))<<16 | uint64(st.used)<<24 |
-		uint64(st.bez)<<32 | uint64(st.maxVal)<<40 | ex<<56
+	return groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, bez: st.bez, maxVal: st.maxVal,
+		exchanged: c == g.win.exchanged}
 }
 
 // meldLister enumerates the legal melds of one seat's holding.

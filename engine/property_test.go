@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -47,52 +48,29 @@ func TestPropertyRandomPlay(t *testing.T) {
 	}
 }
 
+// randomRules returns rules of variant v in which each option of the option table that applies
+// to v takes, with probability 1/2, a random value: one of its Values, or of its Examples for an
+// int or int list. Combinations that Validate refuses (genuine cross-option rules) are drawn again.
 func randomRules(t testing.TB, v Variant, rng *rand.Rand) Rules {
-	opts := map[string]string{}
-	pick := func(name string, vals ...string) {
-		if rng.IntN(2) == 0 {
-			opts[name] = vals[rng.IntN(len(vals))]
+	t.Helper()
+	for range 100 {
+		opts := map[string]string{}
+		for _, o := range OptionCatalog() {
+			if !o.Supported || !slices.Contains(o.Variants, v) || rng.IntN(2) == 0 {
+				continue
+			}
+			vals := o.Values
+			if vals == nil {
+				vals = o.Examples
+			}
+			opts[o.Name] = vals[rng.IntN(len(vals))]
+		}
+		if r, err := NewRules(v, opts); err == nil {
+			return r
 		}
 	}
-	pick("deal_packets", "3-2-3", "2-3-3", "4-4", "2-2-2-2")
-	pick("seven_counts_as_meld", "true", "false")
-	pick("seven_scores_on_play", "true", "false")
-	pick("exchanged_card_meldable", "true", "false")
-	pick("max_seven_actions_per_trick", "1", "2")
-	pick("phase2_must_head", "true", "false")
-	pick("reuse_rule", "kind", "higher_value")
-	pick("require_new_card", "true", "false")
-	if opts["seven_counts_as_meld"] == "true" { // the other two have no meaning with it (Validate)
-		delete(opts, "max_seven_actions_per_trick")
-		delete(opts, "exchanged_card_meldable")
-	}
-	pick("last_trick", "last", "trick24")
-	pick("trick_scoring", "brisques", "card_points")
-	pick("count_brisques_immediately", "true", "false")
-	pick("end_check", "end_of_deal", "immediate")
-	pick("target", "500", "3000")
-	if v == TwoHanded {
-		pick("dealer_rotation", "left", "last_trick_winner")
-		pick("reveal_last_stock_card", "true", "false")
-	}
-	if v != TwoHanded {
-		pick("second_double_on_used_pair", "true", "false")
-	}
-	if v == FourHanded {
-		pick("partner_meld_protocol", "pass", "winner_only")
-		pick("multi_bezique_same_player", "true", "false")
-	}
-	if v.Players() == 4 {
-		pick("partnership_phase2", "duels", "all_four")
-		if opts["partnership_phase2"] != "all_four" {
-			pick("duel2_leader", "partner", "opponent")
-		}
-	}
-	r, err := NewRules(v, opts)
-	if err != nil {
-		t.Fatalf("NewRules(%s, %v): %v", v, opts, err)
-	}
-	return r
+	t.Fatalf("%s: 100 random option sets refused", v)
+	return Rules{}
 }
 
 // playRandomGame plays one game with uniformly random legal actions, checking invariants, and
@@ -195,13 +173,13 @@ func (g *Game) equivalent(a, b Action) bool {
 		if a.Meld.Cards.Len() != b.Meld.Cards.Len() {
 			return false
 		}
-		var ka, kb []uint64
+		var ka, kb []groupKey
 		for i := 0; i < a.Meld.Cards.Len(); i++ {
 			ka = append(ka, g.groupKey(a.Meld.Cards.At(i)))
 			kb = append(kb, g.groupKey(b.Meld.Cards.At(i)))
 		}
 		for _, k := range ka {
-			i := indexOf(kb, k)
+			i := slices.Index(kb, k)
 			if i < 0 {
 				return false
 			}
@@ -210,15 +188,6 @@ func (g *Game) equivalent(a, b Action) bool {
 		return true
 	}
 	return true
-}
-
-func indexOf(s []uint64, k uint64) int {
-	for i, x := range s {
-		if x == k {
-			return i
-		}
-	}
-	return -1
 }
 
 // checkInvariants checks card conservation and hand sizes (RULES.md §7).
@@ -312,7 +281,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 		}
 	}
 	wantTricks := 32
-	if g.n == 4 && g.rules.Phase2 == "duels" {
+	if g.n == 4 && g.rules.Phase2 == Phase2Duels {
 		wantTricks = 40
 	}
 	for d := range ended {

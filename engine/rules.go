@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -64,7 +63,8 @@ func ParseVariant(s string) (Variant, error) {
 }
 
 // Rules is a variant plus the options of RULES.md §5 that apply to it. Build it with NewRules,
-// which fills in the defaults and validates; the zero value is not valid.
+// which fills in the defaults and validates; the zero value is not valid. [OptionCatalog] lists
+// the options with their names, values and defaults.
 type Rules struct {
 	// Variant is the game played.
 	Variant Variant
@@ -72,9 +72,8 @@ type Rules struct {
 	// DealPackets is the packet sizes of the deal, summing to 8 (RULES.md §5 #2, deal_packets,
 	// default 3-2-3).
 	DealPackets []int
-	// DealerRotation is "left" (the deal passes left; in two-handed this alternates) or
-	// "last_trick_winner" (RULES.md §5 #3, dealer_rotation, default left).
-	DealerRotation string
+	// DealerRotation is who deals next (RULES.md §5 #3, dealer_rotation, default left).
+	DealerRotation DealerRotation
 	// SevenCountsAsMeld makes a seven action use the side's one meld of the window
 	// (RULES.md §1.9.3, seven_counts_as_meld, default false).
 	SevenCountsAsMeld bool
@@ -93,61 +92,41 @@ type Rules struct {
 	// RevealLastStockCard shows the last face-down stock card to the opponent in two-handed
 	// (RULES.md §3.1.8, reveal_last_stock_card, default true in two-handed, else false).
 	RevealLastStockCard bool
-	// ReuseRule is "kind" (RULES.md §2 R3) or "higher_value" (S004) (reuse_rule, default kind).
-	ReuseRule string
+	// ReuseRule is when a tabled card may join another meld (RULES.md §2 R3, reuse_rule,
+	// default kind).
+	ReuseRule ReuseRule
 	// RequireNewCard demands a card from the melder's hand in every meld
 	// (RULES.md §2 R2, require_new_card, default true).
 	RequireNewCard bool
 	// SecondDoubleOnUsedPair allows a double bezique from one pair of an earlier double plus a new
 	// pair (RULES.md §2 R6, second_double_on_used_pair, default true in three-handed, else false).
 	SecondDoubleOnUsedPair bool
-	// PartnerMeldProtocol is "pass" (the winner melds or passes the privilege to his partner,
-	// RULES.md §8.8) or "winner_only" (RULES.md §3.3.6, partner_meld_protocol, default pass).
-	PartnerMeldProtocol string
+	// PartnerMeldProtocol is who may meld after a partnership wins a trick (RULES.md §3.3.6,
+	// partner_meld_protocol, default pass).
+	PartnerMeldProtocol PartnerMeldProtocol
 	// MultiBeziqueSamePlayer requires a double, triple or quadruple bezique to be made of the
 	// melder's own cards (RULES.md §5 #15, multi_bezique_same_player, default false).
 	MultiBeziqueSamePlayer bool
-	// Phase2 is "duels" or "all_four" for the four-handed variants (RULES.md §3.3.10,
-	// partnership_phase2, default duels).
-	Phase2 string
-	// Duel2Leader is "partner" (the partner of the first duel's leader leads) or "opponent"
-	// (RULES.md §5 #18, duel2_leader, default partner).
-	Duel2Leader string
-	// LastTrick is "last" (the last trick of the deal scores 10) or "trick24" (the last
-	// phase-1 trick does) (RULES.md §1.11, last_trick, default last).
-	LastTrick string
-	// TrickScoring is "brisques" (10 per ace and ten) or "card_points" (A 11, 10 10, K 4, Q 3,
-	// J 2) (RULES.md §1.10, trick_scoring, default brisques).
-	TrickScoring string
+	// Phase2 is how the four-handed variants play phase 2 (RULES.md §3.3.10, partnership_phase2,
+	// default duels).
+	Phase2 PartnershipPhase2
+	// Duel2Leader is who leads the second duel (RULES.md §5 #18, duel2_leader, default partner).
+	Duel2Leader Duel2Leader
+	// LastTrick is which trick scores the last-trick bonus (RULES.md §1.11, last_trick,
+	// default last).
+	LastTrick LastTrick
+	// TrickScoring is what won cards score (RULES.md §1.10, trick_scoring, default brisques).
+	TrickScoring TrickScoring
 	// CountBrisquesImmediately scores trick points when the trick is won instead of at the end of
 	// the deal (RULES.md §1.10, count_brisques_immediately, default false).
 	CountBrisquesImmediately bool
 	// Target is the game target in points (RULES.md §4, target, default 1000 two-handed, else 2000).
 	Target int
-	// EndCheck is "end_of_deal" (the game ends after a deal in which a side reached the target;
-	// the higher total wins; a tie plays another deal) or "immediate" (the first side to reach the
-	// target wins at once) (RULES.md §3.1.11, end_check, default end_of_deal).
-	EndCheck string
+	// EndCheck is when the game ends (RULES.md §3.1.11, end_check, default end_of_deal).
+	EndCheck EndCheck
 	// QuadrupleValue is the points for a quadruple bezique in the four-handed variants
 	// (RULES.md §3.3.13, quadruple_value, default 4500).
 	QuadrupleValue int
-}
-
-// optionNames lists every option name NewRules accepts, as RULES.md §5 spells it.
-var optionNames = []string{
-	"count_brisques_immediately", "deal_packets", "dealer_rotation", "duel2_leader", "end_check",
-	"exchanged_card_meldable", "last_trick", "max_seven_actions_per_trick", "multi_bezique_same_player",
-	"partner_meld_protocol", "partnership_phase2", "phase2_must_head", "quadruple_value",
-	"require_new_card", "reuse_rule", "reveal_last_stock_card", "second_double_on_used_pair",
-	"seven_counts_as_meld", "seven_scores_on_play", "target", "trick_scoring",
-}
-
-// unsupportedOptions are options of RULES.md §5 that the engine does not play, with the reason.
-var unsupportedOptions = map[string]string{
-	"allow_pending_declarations": "pending declarations (FOS) are not supported; the seed rule R2 applies",
-	"turn_up_trump":              "trump by first marriage is not supported; the turn-up fixes trump",
-	"bezique_by_trump":           "applies to six-pack bezique only",
-	"deck":                       "only full packs are supported",
 }
 
 // DefaultRules returns the variant's rules with every option at its RULES.md §5 default.
@@ -164,146 +143,62 @@ func DefaultRules(v Variant) Rules {
 // and every other option at its default. It returns an error naming the option for an unknown
 // option, a bad value, or an option that cannot apply to the variant.
 func NewRules(v Variant, opts map[string]string) (Rules, error) {
-	if v.Players() == 0 {
+	var def *Rules
+	for i, x := range Variants {
+		if x == v {
+			def = &defaultRules[i]
+		}
+	}
+	if def == nil {
 		return Rules{}, fmt.Errorf("bezique: unknown variant %q (want one of two-handed, three-handed, four-handed, four-handed-individual)", string(v))
 	}
-	r := Rules{
-		Variant:                 v,
-		DealPackets:             []int{3, 2, 3},
-		DealerRotation:          "left",
-		MaxSevenActionsPerTrick: 1,
-		Phase2MustHead:          true,
-		RevealLastStockCard:     v == TwoHanded,
-		ReuseRule:               "kind",
-		RequireNewCard:          true,
-		SecondDoubleOnUsedPair:  v == ThreeHanded,
-		PartnerMeldProtocol:     "pass",
-		Phase2:                  "duels",
-		Duel2Leader:             "partner",
-		LastTrick:               "last",
-		TrickScoring:            "brisques",
-		Target:                  2000,
-		EndCheck:                "end_of_deal",
-		QuadrupleValue:          4500,
+	if len(opts) == 0 { // the defaults, validated when the table was read
+		r := *def
+		r.DealPackets = append([]int(nil), def.DealPackets...)
+		return r, nil
 	}
-	if v == TwoHanded {
-		r.Target = 1000
-	}
+	r := new(Rules)
+	*r = *def
+	r.DealPackets = append([]int(nil), def.DealPackets...)
 	names := make([]string, 0, len(opts))
 	for k := range opts {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		if err := r.set(k, opts[k]); err != nil {
+		o, ok := lookupOption(k)
+		if !ok {
+			return Rules{}, fmt.Errorf("bezique: unknown option %q (known: %s)", k, strings.Join(optionNames, ", "))
+		}
+		if err := o.parse(r, opts[k]); err != nil {
 			return Rules{}, err
 		}
 	}
-	if err := r.Validate(); err != nil {
+	if err := r.validate(); err != nil {
 		return Rules{}, err
 	}
-	return r, nil
-}
-
-func (r *Rules) set(name, val string) error {
-	bad := func(want string) error {
-		return fmt.Errorf("bezique: option %s: bad value %q (want %s)", name, val, want)
-	}
-	boolOpt := func(p *bool) error {
-		b, err := strconv.ParseBool(val)
-		if err != nil {
-			return bad("true or false")
-		}
-		*p = b
-		return nil
-	}
-	intOpt := func(p *int, lo, hi int) error {
-		n, err := strconv.Atoi(val)
-		if err != nil || n < lo || n > hi {
-			return bad(fmt.Sprintf("an integer from %d to %d", lo, hi))
-		}
-		*p = n
-		return nil
-	}
-	enumOpt := func(p *string, values ...string) error {
-		for _, x := range values {
-			if val == x {
-				*p = val
-				return nil
-			}
-		}
-		return bad("one of " + strings.Join(values, ", "))
-	}
-	switch name {
-	case "deal_packets":
-		var ps []int
-		for _, f := range strings.Split(val, "-") {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 {
-				return bad("packet sizes joined by '-', summing to 8, e.g. 3-2-3")
-			}
-			ps = append(ps, n)
-		}
-		r.DealPackets = ps
-		return nil
-	case "dealer_rotation":
-		return enumOpt(&r.DealerRotation, "left", "last_trick_winner")
-	case "seven_counts_as_meld":
-		return boolOpt(&r.SevenCountsAsMeld)
-	case "seven_scores_on_play":
-		return boolOpt(&r.SevenScoresOnPlay)
-	case "exchanged_card_meldable":
-		return boolOpt(&r.ExchangedCardMeldable)
-	case "max_seven_actions_per_trick":
-		return intOpt(&r.MaxSevenActionsPerTrick, 1, 4)
-	case "phase2_must_head":
-		return boolOpt(&r.Phase2MustHead)
-	case "reveal_last_stock_card":
-		return boolOpt(&r.RevealLastStockCard)
-	case "reuse_rule":
-		return enumOpt(&r.ReuseRule, "kind", "higher_value")
-	case "require_new_card":
-		return boolOpt(&r.RequireNewCard)
-	case "second_double_on_used_pair":
-		return boolOpt(&r.SecondDoubleOnUsedPair)
-	case "partner_meld_protocol":
-		return enumOpt(&r.PartnerMeldProtocol, "pass", "winner_only")
-	case "multi_bezique_same_player":
-		return boolOpt(&r.MultiBeziqueSamePlayer)
-	case "partnership_phase2":
-		return enumOpt(&r.Phase2, "duels", "all_four")
-	case "duel2_leader":
-		return enumOpt(&r.Duel2Leader, "partner", "opponent")
-	case "last_trick":
-		return enumOpt(&r.LastTrick, "last", "trick24")
-	case "trick_scoring":
-		return enumOpt(&r.TrickScoring, "brisques", "card_points")
-	case "count_brisques_immediately":
-		return boolOpt(&r.CountBrisquesImmediately)
-	case "target":
-		return intOpt(&r.Target, 1, 1_000_000)
-	case "end_check":
-		return enumOpt(&r.EndCheck, "end_of_deal", "immediate")
-	case "quadruple_value":
-		return intOpt(&r.QuadrupleValue, 0, 100_000)
-	}
-	if why, ok := unsupportedOptions[name]; ok {
-		return fmt.Errorf("bezique: option %s: not supported: %s", name, why)
-	}
-	return fmt.Errorf("bezique: unknown option %q (known: %s)", name, strings.Join(optionNames, ", "))
+	return *r, nil
 }
 
 // Validate reports the first impossible combination of variant and options, naming the option.
-func (r Rules) Validate() error {
+func (r Rules) Validate() error { return r.validate() }
+
+// validate is Validate on a pointer, for callers whose Rules already live on the heap (the
+// option table's checks take a pointer, so a Rules value they see is moved to the heap).
+func (r *Rules) validate() error {
 	n := r.Variant.Players()
 	if n == 0 {
 		return fmt.Errorf("bezique: unknown variant %q", string(r.Variant))
 	}
+	for i := range options {
+		if o := &options[i]; o.check != nil {
+			if err := o.check(r); err != nil {
+				return err
+			}
+		}
+	}
 	sum := 0
 	for _, p := range r.DealPackets {
-		if p < 1 {
-			return fmt.Errorf("bezique: option deal_packets: packet size %d is not positive", p)
-		}
 		sum += p
 	}
 	if sum != HandSize {
@@ -316,7 +211,7 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("bezique: option second_double_on_used_pair cannot apply to two-handed (two packs hold only two bezique pairs)")
 	}
 	if !r.Variant.Partnership() {
-		if r.PartnerMeldProtocol != "pass" {
+		if r.PartnerMeldProtocol != PartnerMeldPass {
 			return fmt.Errorf("bezique: option partner_meld_protocol applies to four-handed partnership only")
 		}
 		if r.MultiBeziqueSamePlayer {
@@ -324,17 +219,17 @@ func (r Rules) Validate() error {
 		}
 	}
 	if n != 4 {
-		if r.Phase2 != "duels" {
+		if r.Phase2 != Phase2Duels {
 			return fmt.Errorf("bezique: option partnership_phase2 applies to the four-handed variants only")
 		}
-		if r.Duel2Leader != "partner" {
+		if r.Duel2Leader != Duel2LeaderPartner {
 			return fmt.Errorf("bezique: option duel2_leader applies to the four-handed variants only")
 		}
 	}
-	if r.Phase2 == "all_four" && r.Duel2Leader != "partner" {
+	if r.Phase2 == Phase2AllFour && r.Duel2Leader != Duel2LeaderPartner {
 		return fmt.Errorf("bezique: option duel2_leader has no meaning with partnership_phase2=all_four")
 	}
-	if r.DealerRotation == "last_trick_winner" && r.Variant != TwoHanded {
+	if r.DealerRotation == DealerRotationLastTrickWinner && r.Variant != TwoHanded {
 		return fmt.Errorf("bezique: option dealer_rotation=last_trick_winner applies to two-handed only")
 	}
 	if r.Variant.Packs() < 4 && r.QuadrupleValue != 4500 {
@@ -346,46 +241,19 @@ func (r Rules) Validate() error {
 	if r.SevenCountsAsMeld && r.ExchangedCardMeldable {
 		return fmt.Errorf("bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
 	}
-	if r.MaxSevenActionsPerTrick < 1 {
-		return fmt.Errorf("bezique: option max_seven_actions_per_trick must be at least 1")
-	}
-	if r.Target < 1 {
-		return fmt.Errorf("bezique: option target must be positive")
-	}
 	return nil
 }
 
 // Options returns every option of these rules by its RULES.md §5 name, with its effective value
 // in the text form NewRules accepts.
 func (r Rules) Options() map[string]string {
-	packets := make([]string, len(r.DealPackets))
-	for i, p := range r.DealPackets {
-		packets[i] = strconv.Itoa(p)
+	out := make(map[string]string, len(options))
+	for i := range options {
+		if o := &options[i]; o.Supported {
+			out[o.Name] = o.format(&r)
+		}
 	}
-	b := strconv.FormatBool
-	return map[string]string{
-		"deal_packets":                strings.Join(packets, "-"),
-		"dealer_rotation":             r.DealerRotation,
-		"seven_counts_as_meld":        b(r.SevenCountsAsMeld),
-		"seven_scores_on_play":        b(r.SevenScoresOnPlay),
-		"exchanged_card_meldable":     b(r.ExchangedCardMeldable),
-		"max_seven_actions_per_trick": strconv.Itoa(r.MaxSevenActionsPerTrick),
-		"phase2_must_head":            b(r.Phase2MustHead),
-		"reveal_last_stock_card":      b(r.RevealLastStockCard),
-		"reuse_rule":                  r.ReuseRule,
-		"require_new_card":            b(r.RequireNewCard),
-		"second_double_on_used_pair":  b(r.SecondDoubleOnUsedPair),
-		"partner_meld_protocol":       r.PartnerMeldProtocol,
-		"multi_bezique_same_player":   b(r.MultiBeziqueSamePlayer),
-		"partnership_phase2":          r.Phase2,
-		"duel2_leader":                r.Duel2Leader,
-		"last_trick":                  r.LastTrick,
-		"trick_scoring":               r.TrickScoring,
-		"count_brisques_immediately":  b(r.CountBrisquesImmediately),
-		"target":                      strconv.Itoa(r.Target),
-		"end_check":                   r.EndCheck,
-		"quadruple_value":             strconv.Itoa(r.QuadrupleValue),
-	}
+	return out
 }
 
 // HandSize is the number of cards each player holds after every draw: hand plus own tabled cards

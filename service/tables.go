@@ -385,6 +385,12 @@ func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.G
 	return &pb.GetRecordResponse{Record: rec}, nil
 }
 
+// GetRuleCatalog returns the engine's option catalog: every rule option of RULES.md §5 that
+// CreateTable knows, with its type, values and defaults.
+func (s *Server) GetRuleCatalog(context.Context, *pb.GetRuleCatalogRequest) (*pb.GetRuleCatalogResponse, error) {
+	return &pb.GetRuleCatalogResponse{Options: wire.RuleCatalogToProto(engine.OptionCatalog())}, nil
+}
+
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
 // finish time. It needs a store; without one it lists the ended games still in memory.
 func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {

@@ -10,6 +10,7 @@
 //	bezique watch TABLE           follow a table as a spectator, one line per event
 //	bezique replay [--json] FILE  re-apply a game record through the engine and check it
 //	bezique records export        write every finished game's record to a directory
+//	bezique rules [--json]        list the rule options (RULES.md §5): values, defaults, sections
 //
 // The score sheet of demo, play and replay is built in one place (sheet.go) from the engine's
 // event log of the record replayed with wire.ReplayRecord.

@@ -1,5 +1,6 @@
 // Package beziquev1 is the generated Go code of the bezique.v1 gRPC API: [TableServiceClient]
-// creates, lists, watches and cancels tables and serves [GameRecord]s; [SeatServiceClient]'s
+// creates, lists, watches and cancels tables, serves [GameRecord]s and lists the rule options a
+// table may take ([RuleOption], GetRuleCatalog); [SeatServiceClient]'s
 // Connect stream is how a remote bot plays a seat ([ConnectRequest] up, [ConnectResponse] down).
 //
 // The .proto files beside this file are the source; scripts/gen.sh regenerates the *.pb.go files

@@ -82,6 +82,67 @@ func (Variant) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_rules_proto_rawDescGZIP(), []int{0}
 }
 
+// RuleOptionType is the kind of value a rule option takes.
+type RuleOptionType int32
+
+const (
+	// RULE_OPTION_TYPE_UNSPECIFIED is no type: an option the referee does not support.
+	RuleOptionType_RULE_OPTION_TYPE_UNSPECIFIED RuleOptionType = 0
+	// RULE_OPTION_TYPE_BOOL is "true" or "false".
+	RuleOptionType_RULE_OPTION_TYPE_BOOL RuleOptionType = 1
+	// RULE_OPTION_TYPE_INT is a decimal integer from min to max.
+	RuleOptionType_RULE_OPTION_TYPE_INT RuleOptionType = 2
+	// RULE_OPTION_TYPE_ENUM is one of values.
+	RuleOptionType_RULE_OPTION_TYPE_ENUM RuleOptionType = 3
+	// RULE_OPTION_TYPE_INT_LIST is decimal integers from min to max joined by '-' ("3-2-3").
+	RuleOptionType_RULE_OPTION_TYPE_INT_LIST RuleOptionType = 4
+)
+
+// Enum value maps for RuleOptionType.
+var (
+	RuleOptionType_name = map[int32]string{
+		0: "RULE_OPTION_TYPE_UNSPECIFIED",
+		1: "RULE_OPTION_TYPE_BOOL",
+		2: "RULE_OPTION_TYPE_INT",
+		3: "RULE_OPTION_TYPE_ENUM",
+		4: "RULE_OPTION_TYPE_INT_LIST",
+	}
+	RuleOptionType_value = map[string]int32{
+		"RULE_OPTION_TYPE_UNSPECIFIED": 0,
+		"RULE_OPTION_TYPE_BOOL":        1,
+		"RULE_OPTION_TYPE_INT":         2,
+		"RULE_OPTION_TYPE_ENUM":        3,
+		"RULE_OPTION_TYPE_INT_LIST":    4,
+	}
+)
+
+func (x RuleOptionType) Enum() *RuleOptionType {
+	p := new(RuleOptionType)
+	*p = x
+	return p
+}
+
+func (x RuleOptionType) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RuleOptionType) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_rules_proto_enumTypes[1].Descriptor()
+}
+
+func (RuleOptionType) Type() protoreflect.EnumType {
+	return &file_bezique_v1_rules_proto_enumTypes[1]
+}
+
+func (x RuleOptionType) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RuleOptionType.Descriptor instead.
+func (RuleOptionType) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_rules_proto_rawDescGZIP(), []int{1}
+}
+
 // Rules is a variant and its options.
 type Rules struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -165,6 +226,207 @@ func (x *Rules) GetSideCount() uint32 {
 	return 0
 }
 
+// RuleOption describes one rule option of RULES.md §5: what a table-creation form needs to offer
+// it and what CreateTableRequest.options accepts.
+type RuleOption struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name is the option's key in CreateTableRequest.options ("deal_packets", "target", ...).
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// type is the kind of value; unspecified for an unsupported option.
+	Type RuleOptionType `protobuf:"varint,2,opt,name=type,proto3,enum=bezique.v1.RuleOptionType" json:"type,omitempty"`
+	// values are the allowed values of an enum, or "false" and "true" for a bool.
+	Values []string `protobuf:"bytes,3,rep,name=values,proto3" json:"values,omitempty"`
+	// min is the least int, or the least integer of an int list.
+	Min int32 `protobuf:"varint,4,opt,name=min,proto3" json:"min,omitempty"`
+	// max is the greatest int, or the greatest integer of an int list.
+	Max int32 `protobuf:"varint,5,opt,name=max,proto3" json:"max,omitempty"`
+	// examples are typical values of an int or int list, for a form's suggestions.
+	Examples []string `protobuf:"bytes,6,rep,name=examples,proto3" json:"examples,omitempty"`
+	// defaults are the option's default in each variant, in the text form options accept.
+	Defaults []*RuleOptionDefault `protobuf:"bytes,7,rep,name=defaults,proto3" json:"defaults,omitempty"`
+	// variants are the variants in which the option may take another value than its default.
+	Variants []Variant `protobuf:"varint,8,rep,packed,name=variants,proto3,enum=bezique.v1.Variant" json:"variants,omitempty"`
+	// doc is a one-line description.
+	Doc string `protobuf:"bytes,9,opt,name=doc,proto3" json:"doc,omitempty"`
+	// section is the section of RULES.md that states the rule ("§1.9.3", "§2 R3", "§5 #2").
+	Section string `protobuf:"bytes,10,opt,name=section,proto3" json:"section,omitempty"`
+	// supported is whether the referee plays the option; CreateTable refuses an unsupported one.
+	Supported bool `protobuf:"varint,11,opt,name=supported,proto3" json:"supported,omitempty"`
+	// unsupported_reason is why the referee does not play the option; empty when supported.
+	UnsupportedReason string `protobuf:"bytes,12,opt,name=unsupported_reason,json=unsupportedReason,proto3" json:"unsupported_reason,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *RuleOption) Reset() {
+	*x = RuleOption{}
+	mi := &file_bezique_v1_rules_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleOption) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleOption) ProtoMessage() {}
+
+func (x *RuleOption) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_rules_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleOption.ProtoReflect.Descriptor instead.
+func (*RuleOption) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_rules_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RuleOption) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RuleOption) GetType() RuleOptionType {
+	if x != nil {
+		return x.Type
+	}
+	return RuleOptionType_RULE_OPTION_TYPE_UNSPECIFIED
+}
+
+func (x *RuleOption) GetValues() []string {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+func (x *RuleOption) GetMin() int32 {
+	if x != nil {
+		return x.Min
+	}
+	return 0
+}
+
+func (x *RuleOption) GetMax() int32 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+func (x *RuleOption) GetExamples() []string {
+	if x != nil {
+		return x.Examples
+	}
+	return nil
+}
+
+func (x *RuleOption) GetDefaults() []*RuleOptionDefault {
+	if x != nil {
+		return x.Defaults
+	}
+	return nil
+}
+
+func (x *RuleOption) GetVariants() []Variant {
+	if x != nil {
+		return x.Variants
+	}
+	return nil
+}
+
+func (x *RuleOption) GetDoc() string {
+	if x != nil {
+		return x.Doc
+	}
+	return ""
+}
+
+func (x *RuleOption) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *RuleOption) GetSupported() bool {
+	if x != nil {
+		return x.Supported
+	}
+	return false
+}
+
+func (x *RuleOption) GetUnsupportedReason() string {
+	if x != nil {
+		return x.UnsupportedReason
+	}
+	return ""
+}
+
+// RuleOptionDefault is a rule option's default in one variant.
+type RuleOptionDefault struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// variant is the variant.
+	Variant Variant `protobuf:"varint,1,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`
+	// value is the default, in the text form options accept.
+	Value         string `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RuleOptionDefault) Reset() {
+	*x = RuleOptionDefault{}
+	mi := &file_bezique_v1_rules_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RuleOptionDefault) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RuleOptionDefault) ProtoMessage() {}
+
+func (x *RuleOptionDefault) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_rules_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RuleOptionDefault.ProtoReflect.Descriptor instead.
+func (*RuleOptionDefault) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_rules_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *RuleOptionDefault) GetVariant() Variant {
+	if x != nil {
+		return x.Variant
+	}
+	return Variant_VARIANT_UNSPECIFIED
+}
+
+func (x *RuleOptionDefault) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
 var File_bezique_v1_rules_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_rules_proto_rawDesc = "" +
@@ -184,13 +446,37 @@ const file_bezique_v1_rules_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1aC\n" +
 	"\x15EffectiveOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\x91\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x8d\x03\n" +
+	"\n" +
+	"RuleOption\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12.\n" +
+	"\x04type\x18\x02 \x01(\x0e2\x1a.bezique.v1.RuleOptionTypeR\x04type\x12\x16\n" +
+	"\x06values\x18\x03 \x03(\tR\x06values\x12\x10\n" +
+	"\x03min\x18\x04 \x01(\x05R\x03min\x12\x10\n" +
+	"\x03max\x18\x05 \x01(\x05R\x03max\x12\x1a\n" +
+	"\bexamples\x18\x06 \x03(\tR\bexamples\x129\n" +
+	"\bdefaults\x18\a \x03(\v2\x1d.bezique.v1.RuleOptionDefaultR\bdefaults\x12/\n" +
+	"\bvariants\x18\b \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\x12\x10\n" +
+	"\x03doc\x18\t \x01(\tR\x03doc\x12\x18\n" +
+	"\asection\x18\n" +
+	" \x01(\tR\asection\x12\x1c\n" +
+	"\tsupported\x18\v \x01(\bR\tsupported\x12-\n" +
+	"\x12unsupported_reason\x18\f \x01(\tR\x11unsupportedReason\"X\n" +
+	"\x11RuleOptionDefault\x12-\n" +
+	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value*\x91\x01\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12VARIANT_TWO_HANDED\x10\x01\x12\x18\n" +
 	"\x14VARIANT_THREE_HANDED\x10\x02\x12\x17\n" +
 	"\x13VARIANT_FOUR_HANDED\x10\x03\x12\"\n" +
-	"\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04*\xa1\x01\n" +
+	"\x0eRuleOptionType\x12 \n" +
+	"\x1cRULE_OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15RULE_OPTION_TYPE_BOOL\x10\x01\x12\x18\n" +
+	"\x14RULE_OPTION_TYPE_INT\x10\x02\x12\x19\n" +
+	"\x15RULE_OPTION_TYPE_ENUM\x10\x03\x12\x1d\n" +
+	"\x19RULE_OPTION_TYPE_INT_LIST\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_rules_proto_rawDescOnce sync.Once
@@ -204,23 +490,30 @@ func file_bezique_v1_rules_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_rules_proto_rawDescData
 }
 
-var file_bezique_v1_rules_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_bezique_v1_rules_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_bezique_v1_rules_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_bezique_v1_rules_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_bezique_v1_rules_proto_goTypes = []any{
-	(Variant)(0),  // 0: bezique.v1.Variant
-	(*Rules)(nil), // 1: bezique.v1.Rules
-	nil,           // 2: bezique.v1.Rules.OptionsEntry
-	nil,           // 3: bezique.v1.Rules.EffectiveOptionsEntry
+	(Variant)(0),              // 0: bezique.v1.Variant
+	(RuleOptionType)(0),       // 1: bezique.v1.RuleOptionType
+	(*Rules)(nil),             // 2: bezique.v1.Rules
+	(*RuleOption)(nil),        // 3: bezique.v1.RuleOption
+	(*RuleOptionDefault)(nil), // 4: bezique.v1.RuleOptionDefault
+	nil,                       // 5: bezique.v1.Rules.OptionsEntry
+	nil,                       // 6: bezique.v1.Rules.EffectiveOptionsEntry
 }
 var file_bezique_v1_rules_proto_depIdxs = []int32{
 	0, // 0: bezique.v1.Rules.variant:type_name -> bezique.v1.Variant
-	2, // 1: bezique.v1.Rules.options:type_name -> bezique.v1.Rules.OptionsEntry
-	3, // 2: bezique.v1.Rules.effective_options:type_name -> bezique.v1.Rules.EffectiveOptionsEntry
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	5, // 1: bezique.v1.Rules.options:type_name -> bezique.v1.Rules.OptionsEntry
+	6, // 2: bezique.v1.Rules.effective_options:type_name -> bezique.v1.Rules.EffectiveOptionsEntry
+	1, // 3: bezique.v1.RuleOption.type:type_name -> bezique.v1.RuleOptionType
+	4, // 4: bezique.v1.RuleOption.defaults:type_name -> bezique.v1.RuleOptionDefault
+	0, // 5: bezique.v1.RuleOption.variants:type_name -> bezique.v1.Variant
+	0, // 6: bezique.v1.RuleOptionDefault.variant:type_name -> bezique.v1.Variant
+	7, // [7:7] is the sub-list for method output_type
+	7, // [7:7] is the sub-list for method input_type
+	7, // [7:7] is the sub-list for extension type_name
+	7, // [7:7] is the sub-list for extension extendee
+	0, // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_rules_proto_init() }
@@ -233,8 +526,8 @@ func file_bezique_v1_rules_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_rules_proto_rawDesc), len(file_bezique_v1_rules_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   3,
+			NumEnums:      2,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -864,6 +864,90 @@ func (x *ListGamesResponse) GetNextPageToken() string {
 	return ""
 }
 
+// GetRuleCatalogRequest asks for the rule catalog; it has no fields.
+type GetRuleCatalogRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRuleCatalogRequest) Reset() {
+	*x = GetRuleCatalogRequest{}
+	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRuleCatalogRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRuleCatalogRequest) ProtoMessage() {}
+
+func (x *GetRuleCatalogRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRuleCatalogRequest.ProtoReflect.Descriptor instead.
+func (*GetRuleCatalogRequest) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{14}
+}
+
+// GetRuleCatalogResponse is the rule catalog.
+type GetRuleCatalogResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// options are every rule option of RULES.md §5 the referee knows, supported or not, in the
+	// engine's table order.
+	Options       []*RuleOption `protobuf:"bytes,1,rep,name=options,proto3" json:"options,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRuleCatalogResponse) Reset() {
+	*x = GetRuleCatalogResponse{}
+	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRuleCatalogResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRuleCatalogResponse) ProtoMessage() {}
+
+func (x *GetRuleCatalogResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRuleCatalogResponse.ProtoReflect.Descriptor instead.
+func (*GetRuleCatalogResponse) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetRuleCatalogResponse) GetOptions() []*RuleOption {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
 var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_table_service_proto_rawDesc = "" +
@@ -926,7 +1010,10 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x0ffinished_before\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x0efinishedBefore\"h\n" +
 	"\x11ListGamesResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.bezique.v1.TableInfoR\x05games\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken2\xbe\x04\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x17\n" +
+	"\x15GetRuleCatalogRequest\"J\n" +
+	"\x16GetRuleCatalogResponse\x120\n" +
+	"\aoptions\x18\x01 \x03(\v2\x16.bezique.v1.RuleOptionR\aoptions2\x9c\x05\n" +
 	"\fTableService\x12N\n" +
 	"\vCreateTable\x12\x1e.bezique.v1.CreateTableRequest\x1a\x1f.bezique.v1.CreateTableResponse\x12J\n" +
 	"\bGetTable\x12\x1b.bezique.v1.GetTableRequest\x1a\x1c.bezique.v1.GetTableResponse\"\x03\x90\x02\x01\x12P\n" +
@@ -936,7 +1023,8 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"WatchTable\x12\x1d.bezique.v1.WatchTableRequest\x1a\x1e.bezique.v1.WatchTableResponse\"\x03\x90\x02\x010\x01\x12M\n" +
 	"\tGetRecord\x12\x1c.bezique.v1.GetRecordRequest\x1a\x1d.bezique.v1.GetRecordResponse\"\x03\x90\x02\x01\x12M\n" +
-	"\tListGames\x12\x1c.bezique.v1.ListGamesRequest\x1a\x1d.bezique.v1.ListGamesResponse\"\x03\x90\x02\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\tListGames\x12\x1c.bezique.v1.ListGamesRequest\x1a\x1d.bezique.v1.ListGamesResponse\"\x03\x90\x02\x01\x12\\\n" +
+	"\x0eGetRuleCatalog\x12!.bezique.v1.GetRuleCatalogRequest\x1a\".bezique.v1.GetRuleCatalogResponse\"\x03\x90\x02\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_table_service_proto_rawDescOnce sync.Once
@@ -950,75 +1038,81 @@ func file_bezique_v1_table_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_table_service_proto_rawDescData
 }
 
-var file_bezique_v1_table_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_bezique_v1_table_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_bezique_v1_table_service_proto_goTypes = []any{
-	(*CreateTableRequest)(nil),    // 0: bezique.v1.CreateTableRequest
-	(*CreateTableResponse)(nil),   // 1: bezique.v1.CreateTableResponse
-	(*GetTableRequest)(nil),       // 2: bezique.v1.GetTableRequest
-	(*GetTableResponse)(nil),      // 3: bezique.v1.GetTableResponse
-	(*ListTablesRequest)(nil),     // 4: bezique.v1.ListTablesRequest
-	(*ListTablesResponse)(nil),    // 5: bezique.v1.ListTablesResponse
-	(*CancelTableRequest)(nil),    // 6: bezique.v1.CancelTableRequest
-	(*CancelTableResponse)(nil),   // 7: bezique.v1.CancelTableResponse
-	(*WatchTableRequest)(nil),     // 8: bezique.v1.WatchTableRequest
-	(*WatchTableResponse)(nil),    // 9: bezique.v1.WatchTableResponse
-	(*GetRecordRequest)(nil),      // 10: bezique.v1.GetRecordRequest
-	(*GetRecordResponse)(nil),     // 11: bezique.v1.GetRecordResponse
-	(*ListGamesRequest)(nil),      // 12: bezique.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),     // 13: bezique.v1.ListGamesResponse
-	nil,                           // 14: bezique.v1.CreateTableRequest.OptionsEntry
-	(Variant)(0),                  // 15: bezique.v1.Variant
-	(*SeatConfig)(nil),            // 16: bezique.v1.SeatConfig
-	(*Clock)(nil),                 // 17: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 18: bezique.v1.FailurePolicy
-	(*StackedDeal)(nil),           // 19: bezique.v1.StackedDeal
-	(*SeatToken)(nil),             // 20: bezique.v1.SeatToken
-	(*TableInfo)(nil),             // 21: bezique.v1.TableInfo
-	(TableState)(0),               // 22: bezique.v1.TableState
-	(*Event)(nil),                 // 23: bezique.v1.Event
-	(*GameRecord)(nil),            // 24: bezique.v1.GameRecord
-	(Outcome)(0),                  // 25: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil), // 26: google.protobuf.Timestamp
+	(*CreateTableRequest)(nil),     // 0: bezique.v1.CreateTableRequest
+	(*CreateTableResponse)(nil),    // 1: bezique.v1.CreateTableResponse
+	(*GetTableRequest)(nil),        // 2: bezique.v1.GetTableRequest
+	(*GetTableResponse)(nil),       // 3: bezique.v1.GetTableResponse
+	(*ListTablesRequest)(nil),      // 4: bezique.v1.ListTablesRequest
+	(*ListTablesResponse)(nil),     // 5: bezique.v1.ListTablesResponse
+	(*CancelTableRequest)(nil),     // 6: bezique.v1.CancelTableRequest
+	(*CancelTableResponse)(nil),    // 7: bezique.v1.CancelTableResponse
+	(*WatchTableRequest)(nil),      // 8: bezique.v1.WatchTableRequest
+	(*WatchTableResponse)(nil),     // 9: bezique.v1.WatchTableResponse
+	(*GetRecordRequest)(nil),       // 10: bezique.v1.GetRecordRequest
+	(*GetRecordResponse)(nil),      // 11: bezique.v1.GetRecordResponse
+	(*ListGamesRequest)(nil),       // 12: bezique.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),      // 13: bezique.v1.ListGamesResponse
+	(*GetRuleCatalogRequest)(nil),  // 14: bezique.v1.GetRuleCatalogRequest
+	(*GetRuleCatalogResponse)(nil), // 15: bezique.v1.GetRuleCatalogResponse
+	nil,                            // 16: bezique.v1.CreateTableRequest.OptionsEntry
+	(Variant)(0),                   // 17: bezique.v1.Variant
+	(*SeatConfig)(nil),             // 18: bezique.v1.SeatConfig
+	(*Clock)(nil),                  // 19: bezique.v1.Clock
+	(*FailurePolicy)(nil),          // 20: bezique.v1.FailurePolicy
+	(*StackedDeal)(nil),            // 21: bezique.v1.StackedDeal
+	(*SeatToken)(nil),              // 22: bezique.v1.SeatToken
+	(*TableInfo)(nil),              // 23: bezique.v1.TableInfo
+	(TableState)(0),                // 24: bezique.v1.TableState
+	(*Event)(nil),                  // 25: bezique.v1.Event
+	(*GameRecord)(nil),             // 26: bezique.v1.GameRecord
+	(Outcome)(0),                   // 27: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 28: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 29: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
-	15, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
-	14, // 1: bezique.v1.CreateTableRequest.options:type_name -> bezique.v1.CreateTableRequest.OptionsEntry
-	16, // 2: bezique.v1.CreateTableRequest.seats:type_name -> bezique.v1.SeatConfig
-	17, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
-	18, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
-	19, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
-	20, // 6: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
-	21, // 7: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
-	21, // 8: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
-	22, // 9: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
-	21, // 10: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
-	21, // 11: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
-	23, // 12: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
-	24, // 13: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	15, // 14: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	25, // 15: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	26, // 16: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	26, // 17: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	21, // 18: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	0,  // 19: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 20: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 21: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 22: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 23: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 24: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 25: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	1,  // 26: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 27: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 28: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 29: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 30: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 31: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 32: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	26, // [26:33] is the sub-list for method output_type
-	19, // [19:26] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	17, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
+	16, // 1: bezique.v1.CreateTableRequest.options:type_name -> bezique.v1.CreateTableRequest.OptionsEntry
+	18, // 2: bezique.v1.CreateTableRequest.seats:type_name -> bezique.v1.SeatConfig
+	19, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
+	20, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
+	21, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
+	22, // 6: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
+	23, // 7: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
+	23, // 8: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
+	24, // 9: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
+	23, // 10: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
+	23, // 11: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
+	25, // 12: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
+	26, // 13: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	17, // 14: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	27, // 15: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	28, // 16: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	28, // 17: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	23, // 18: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	29, // 19: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 20: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 21: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 22: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 23: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 24: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 25: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 26: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	14, // 27: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 28: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 29: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 30: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 31: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 32: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 33: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 34: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	15, // 35: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	28, // [28:36] is the sub-list for method output_type
+	20, // [20:28] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }
@@ -1037,7 +1131,7 @@ func file_bezique_v1_table_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_table_service_proto_rawDesc), len(file_bezique_v1_table_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,20 +19,22 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	TableService_CreateTable_FullMethodName = "/bezique.v1.TableService/CreateTable"
-	TableService_GetTable_FullMethodName    = "/bezique.v1.TableService/GetTable"
-	TableService_ListTables_FullMethodName  = "/bezique.v1.TableService/ListTables"
-	TableService_CancelTable_FullMethodName = "/bezique.v1.TableService/CancelTable"
-	TableService_WatchTable_FullMethodName  = "/bezique.v1.TableService/WatchTable"
-	TableService_GetRecord_FullMethodName   = "/bezique.v1.TableService/GetRecord"
-	TableService_ListGames_FullMethodName   = "/bezique.v1.TableService/ListGames"
+	TableService_CreateTable_FullMethodName    = "/bezique.v1.TableService/CreateTable"
+	TableService_GetTable_FullMethodName       = "/bezique.v1.TableService/GetTable"
+	TableService_ListTables_FullMethodName     = "/bezique.v1.TableService/ListTables"
+	TableService_CancelTable_FullMethodName    = "/bezique.v1.TableService/CancelTable"
+	TableService_WatchTable_FullMethodName     = "/bezique.v1.TableService/WatchTable"
+	TableService_GetRecord_FullMethodName      = "/bezique.v1.TableService/GetRecord"
+	TableService_ListGames_FullMethodName      = "/bezique.v1.TableService/ListGames"
+	TableService_GetRuleCatalog_FullMethodName = "/bezique.v1.TableService/GetRuleCatalog"
 )
 
 // TableServiceClient is the client API for TableService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// TableService creates, lists, watches and cancels tables, and serves game records.
+// TableService creates, lists, watches and cancels tables, serves game records, and describes the
+// rule options a table may take.
 type TableServiceClient interface {
 	// CreateTable creates a table and returns the remote seats' tokens.
 	CreateTable(ctx context.Context, in *CreateTableRequest, opts ...grpc.CallOption) (*CreateTableResponse, error)
@@ -48,6 +50,8 @@ type TableServiceClient interface {
 	GetRecord(ctx context.Context, in *GetRecordRequest, opts ...grpc.CallOption) (*GetRecordResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
+	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+	GetRuleCatalog(ctx context.Context, in *GetRuleCatalogRequest, opts ...grpc.CallOption) (*GetRuleCatalogResponse, error)
 }
 
 type tableServiceClient struct {
@@ -137,11 +141,22 @@ func (c *tableServiceClient) ListGames(ctx context.Context, in *ListGamesRequest
 	return out, nil
 }
 
+func (c *tableServiceClient) GetRuleCatalog(ctx context.Context, in *GetRuleCatalogRequest, opts ...grpc.CallOption) (*GetRuleCatalogResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetRuleCatalogResponse)
+	err := c.cc.Invoke(ctx, TableService_GetRuleCatalog_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TableServiceServer is the server API for TableService service.
 // All implementations must embed UnimplementedTableServiceServer
 // for forward compatibility.
 //
-// TableService creates, lists, watches and cancels tables, and serves game records.
+// TableService creates, lists, watches and cancels tables, serves game records, and describes the
+// rule options a table may take.
 type TableServiceServer interface {
 	// CreateTable creates a table and returns the remote seats' tokens.
 	CreateTable(context.Context, *CreateTableRequest) (*CreateTableResponse, error)
@@ -157,6 +172,8 @@ type TableServiceServer interface {
 	GetRecord(context.Context, *GetRecordRequest) (*GetRecordResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
+	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+	GetRuleCatalog(context.Context, *GetRuleCatalogRequest) (*GetRuleCatalogResponse, error)
 	mustEmbedUnimplementedTableServiceServer()
 }
 
@@ -187,6 +204,9 @@ func (UnimplementedTableServiceServer) GetRecord(context.Context, *GetRecordRequ
 }
 func (UnimplementedTableServiceServer) ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListGames not implemented")
+}
+func (UnimplementedTableServiceServer) GetRuleCatalog(context.Context, *GetRuleCatalogRequest) (*GetRuleCatalogResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetRuleCatalog not implemented")
 }
 func (UnimplementedTableServiceServer) mustEmbedUnimplementedTableServiceServer() {}
 func (UnimplementedTableServiceServer) testEmbeddedByValue()                      {}
@@ -328,6 +348,24 @@ func _TableService_ListGames_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableService_GetRuleCatalog_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRuleCatalogRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableServiceServer).GetRuleCatalog(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableService_GetRuleCatalog_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableServiceServer).GetRuleCatalog(ctx, req.(*GetRuleCatalogRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TableService_ServiceDesc is the grpc.ServiceDesc for TableService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -358,6 +396,10 @@ var TableService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListGames",
 			Handler:    _TableService_ListGames_Handler,
+		},
+		{
+			MethodName: "GetRuleCatalog",
+			Handler:    _TableService_GetRuleCatalog_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/rules.proto\x12\nbezique.v1\"\x85\x03\n\x05Rules\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x38\n\x07options\x18\x02 \x03(\x0b\x32\x1e.bezique.v1.Rules.OptionsEntryR\x07options\x12T\n\x11\x65\x66\x66\x65\x63tive_options\x18\x03 \x03(\x0b\x32\'.bezique.v1.Rules.EffectiveOptionsEntryR\x10\x65\x66\x66\x65\x63tiveOptions\x12\x1d\n\nseat_count\x18\x04 \x01(\rR\tseatCount\x12\x1d\n\nside_count\x18\x05 \x01(\rR\tsideCount\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\x1a\x43\n\x15\x45\x66\x66\x65\x63tiveOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01*\x91\x01\n\x07Variant\x12\x17\n\x13VARIANT_UNSPECIFIED\x10\x00\x12\x16\n\x12VARIANT_TWO_HANDED\x10\x01\x12\x18\n\x14VARIANT_THREE_HANDED\x10\x02\x12\x17\n\x13VARIANT_FOUR_HANDED\x10\x03\x12\"\n\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/rules.proto\x12\nbezique.v1\"\x85\x03\n\x05Rules\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x38\n\x07options\x18\x02 \x03(\x0b\x32\x1e.bezique.v1.Rules.OptionsEntryR\x07options\x12T\n\x11\x65\x66\x66\x65\x63tive_options\x18\x03 \x03(\x0b\x32\'.bezique.v1.Rules.EffectiveOptionsEntryR\x10\x65\x66\x66\x65\x63tiveOptions\x12\x1d\n\nseat_count\x18\x04 \x01(\rR\tseatCount\x12\x1d\n\nside_count\x18\x05 \x01(\rR\tsideCount\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\x1a\x43\n\x15\x45\x66\x66\x65\x63tiveOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\"\x8d\x03\n\nRuleOption\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12.\n\x04type\x18\x02 \x01(\x0e\x32\x1a.bezique.v1.RuleOptionTypeR\x04type\x12\x16\n\x06values\x18\x03 \x03(\tR\x06values\x12\x10\n\x03min\x18\x04 \x01(\x05R\x03min\x12\x10\n\x03max\x18\x05 \x01(\x05R\x03max\x12\x1a\n\x08\x65xamples\x18\x06 \x03(\tR\x08\x65xamples\x12\x39\n\x08\x64\x65\x66\x61ults\x18\x07 \x03(\x0b\x32\x1d.bezique.v1.RuleOptionDefaultR\x08\x64\x65\x66\x61ults\x12/\n\x08variants\x18\x08 \x03(\x0e\x32\x13.bezique.v1.VariantR\x08variants\x12\x10\n\x03\x64oc\x18\t \x01(\tR\x03\x64oc\x12\x18\n\x07section\x18\n \x01(\tR\x07section\x12\x1c\n\tsupported\x18\x0b \x01(\x08R\tsupported\x12-\n\x12unsupported_reason\x18\x0c \x01(\tR\x11unsupportedReason\"X\n\x11RuleOptionDefault\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value*\x91\x01\n\x07Variant\x12\x17\n\x13VARIANT_UNSPECIFIED\x10\x00\x12\x16\n\x12VARIANT_TWO_HANDED\x10\x01\x12\x18\n\x14VARIANT_THREE_HANDED\x10\x02\x12\x17\n\x13VARIANT_FOUR_HANDED\x10\x03\x12\"\n\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04*\xa1\x01\n\x0eRuleOptionType\x12 \n\x1cRULE_OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x19\n\x15RULE_OPTION_TYPE_BOOL\x10\x01\x12\x18\n\x14RULE_OPTION_TYPE_INT\x10\x02\x12\x19\n\x15RULE_OPTION_TYPE_ENUM\x10\x03\x12\x1d\n\x19RULE_OPTION_TYPE_INT_LIST\x10\x04\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.rules_pb2', globals())
@@ -25,12 +25,18 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _RULES_OPTIONSENTRY._serialized_options = b'8\001'
   _RULES_EFFECTIVEOPTIONSENTRY._options = None
   _RULES_EFFECTIVEOPTIONSENTRY._serialized_options = b'8\001'
-  _VARIANT._serialized_start=431
-  _VARIANT._serialized_end=576
+  _VARIANT._serialized_start=921
+  _VARIANT._serialized_end=1066
+  _RULEOPTIONTYPE._serialized_start=1069
+  _RULEOPTIONTYPE._serialized_end=1230
   _RULES._serialized_start=39
   _RULES._serialized_end=428
   _RULES_OPTIONSENTRY._serialized_start=301
   _RULES_OPTIONSENTRY._serialized_end=359
   _RULES_EFFECTIVEOPTIONSENTRY._serialized_start=361
   _RULES_EFFECTIVEOPTIONSENTRY._serialized_end=428
+  _RULEOPTION._serialized_start=431
+  _RULEOPTION._serialized_end=828
+  _RULEOPTIONDEFAULT._serialized_start=830
+  _RULEOPTIONDEFAULT._serialized_end=918
 # @@protoc_insertion_point(module_scope)

@@ -6,7 +6,8 @@ from bezique.v1 import table_service_pb2 as bezique_dot_v1_dot_table__service__p
 
 
 class TableServiceStub(object):
-    """TableService creates, lists, watches and cancels tables, and serves game records.
+    """TableService creates, lists, watches and cancels tables, serves game records, and describes the
+    rule options a table may take.
     """
 
     def __init__(self, channel):
@@ -50,10 +51,16 @@ class TableServiceStub(object):
                 request_serializer=bezique_dot_v1_dot_table__service__pb2.ListGamesRequest.SerializeToString,
                 response_deserializer=bezique_dot_v1_dot_table__service__pb2.ListGamesResponse.FromString,
                 )
+        self.GetRuleCatalog = channel.unary_unary(
+                '/bezique.v1.TableService/GetRuleCatalog',
+                request_serializer=bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogRequest.SerializeToString,
+                response_deserializer=bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogResponse.FromString,
+                )
 
 
 class TableServiceServicer(object):
-    """TableService creates, lists, watches and cancels tables, and serves game records.
+    """TableService creates, lists, watches and cancels tables, serves game records, and describes the
+    rule options a table may take.
     """
 
     def CreateTable(self, request, context):
@@ -105,6 +112,13 @@ class TableServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetRuleCatalog(self, request, context):
+        """GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -143,6 +157,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     request_deserializer=bezique_dot_v1_dot_table__service__pb2.ListGamesRequest.FromString,
                     response_serializer=bezique_dot_v1_dot_table__service__pb2.ListGamesResponse.SerializeToString,
             ),
+            'GetRuleCatalog': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRuleCatalog,
+                    request_deserializer=bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogRequest.FromString,
+                    response_serializer=bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'bezique.v1.TableService', rpc_method_handlers)
@@ -151,7 +170,8 @@ def add_TableServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class TableService(object):
-    """TableService creates, lists, watches and cancels tables, and serves game records.
+    """TableService creates, lists, watches and cancels tables, serves game records, and describes the
+    rule options a table may take.
     """
 
     @staticmethod
@@ -270,5 +290,22 @@ class TableService(object):
         return grpc.experimental.unary_unary(request, target, '/bezique.v1.TableService/ListGames',
             bezique_dot_v1_dot_table__service__pb2.ListGamesRequest.SerializeToString,
             bezique_dot_v1_dot_table__service__pb2.ListGamesResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetRuleCatalog(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/bezique.v1.TableService/GetRuleCatalog',
+            bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogRequest.SerializeToString,
+            bezique_dot_v1_dot_table__service__pb2.GetRuleCatalogResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

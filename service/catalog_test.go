@@ -1,0 +1,88 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// TestGetRuleCatalog: the RPC over bufconn returns the engine's option table, option by option
+// and field by field, read back into engine terms; one option is pinned as a whole message.
+func TestGetRuleCatalog(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	resp, err := r.tables.GetRuleCatalog(context.Background(), &pb.GetRuleCatalogRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := engine.OptionCatalog()
+	if len(resp.GetOptions()) != len(specs) {
+		t.Fatalf("%d options, engine has %d", len(resp.GetOptions()), len(specs))
+	}
+	types := map[pb.RuleOptionType]engine.OptionType{
+		pb.RuleOptionType_RULE_OPTION_TYPE_UNSPECIFIED: "",
+		pb.RuleOptionType_RULE_OPTION_TYPE_BOOL:        engine.OptionBool,
+		pb.RuleOptionType_RULE_OPTION_TYPE_INT:         engine.OptionInt,
+		pb.RuleOptionType_RULE_OPTION_TYPE_ENUM:        engine.OptionEnum,
+		pb.RuleOptionType_RULE_OPTION_TYPE_INT_LIST:    engine.OptionIntList,
+	}
+	for i, o := range resp.GetOptions() {
+		s := specs[i]
+		got := engine.OptionSpec{Name: o.GetName(), Type: types[o.GetType()], Values: o.GetValues(), Min: int(o.GetMin()),
+			Max: int(o.GetMax()), Examples: o.GetExamples(), Doc: o.GetDoc(), Section: o.GetSection(),
+			Supported: o.GetSupported(), Unsupported: o.GetUnsupportedReason()}
+		if len(o.GetDefaults()) > 0 {
+			got.Defaults = map[engine.Variant]string{}
+		}
+		for _, d := range o.GetDefaults() {
+			v, err := wire.VariantFromProto(d.GetVariant())
+			if err != nil {
+				t.Fatalf("%s: default: %v", o.GetName(), err)
+			}
+			got.Defaults[v] = d.GetValue()
+		}
+		for _, pv := range o.GetVariants() {
+			v, err := wire.VariantFromProto(pv)
+			if err != nil {
+				t.Fatalf("%s: variants: %v", o.GetName(), err)
+			}
+			got.Variants = append(got.Variants, v)
+		}
+		if !specEqual(got, s) {
+			t.Errorf("option %d over the wire:\n%+v\nengine:\n%+v", i, got, s)
+		}
+	}
+	want := &pb.RuleOption{Name: "target", Type: pb.RuleOptionType_RULE_OPTION_TYPE_INT, Min: 1, Max: 1_000_000,
+		Examples: []string{"500", "1000", "1500", "2000", "3000"},
+		Defaults: []*pb.RuleOptionDefault{
+			{Variant: pb.Variant_VARIANT_TWO_HANDED, Value: "1000"}, {Variant: pb.Variant_VARIANT_THREE_HANDED, Value: "2000"},
+			{Variant: pb.Variant_VARIANT_FOUR_HANDED, Value: "2000"}, {Variant: pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL, Value: "2000"}},
+		Variants: []pb.Variant{pb.Variant_VARIANT_TWO_HANDED, pb.Variant_VARIANT_THREE_HANDED, pb.Variant_VARIANT_FOUR_HANDED,
+			pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL},
+		Doc: "the game target in points", Section: "§4", Supported: true}
+	for _, o := range resp.GetOptions() {
+		if o.GetName() == "target" && !proto.Equal(o, want) {
+			t.Errorf("target:\n%v\nwant\n%v", o, want)
+		}
+	}
+}
+
+// specEqual compares option specs field by field (nil and empty lists alike).
+func specEqual(a, b engine.OptionSpec) bool {
+	if len(a.Defaults) != len(b.Defaults) {
+		return false
+	}
+	for v, d := range a.Defaults {
+		if b.Defaults[v] != d {
+			return false
+		}
+	}
+	return a.Name == b.Name && a.Type == b.Type && slices.Equal(a.Values, b.Values) && a.Min == b.Min && a.Max == b.Max &&
+		slices.Equal(a.Examples, b.Examples) && slices.Equal(a.Variants, b.Variants) && a.Doc == b.Doc &&
+		a.Section == b.Section && a.Supported == b.Supported && a.Unsupported == b.Unsupported
+}

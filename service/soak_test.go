@@ -1,0 +1,78 @@
+package service
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestSoakMemoryFlat plays BEZIQUE_SOAK_GAMES four-handed games of built-in bots (default 20 000;
+// the test runs only when the variable is set) through one referee, 32 at a time, with the memory
+// store and with SQLite. The heap in use and the goroutines after the run must be within 10 % of
+// their values after the first 1 000 games: memory does not grow with the games played.
+func TestSoakMemoryFlat(t *testing.T) {
+	games, err := strconv.Atoi(os.Getenv("BEZIQUE_SOAK_GAMES"))
+	if err != nil {
+		t.Skip("set BEZIQUE_SOAK_GAMES (for example 20000) to run the soak test")
+	}
+	for _, backend := range []string{"memory", "sqlite"} {
+		t.Run(backend, func(t *testing.T) {
+			var st store.Store
+			if backend == "sqlite" {
+				if st, err = store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "soak.db")); err != nil {
+					t.Fatal(err)
+				}
+				defer st.Close()
+			}
+			r := startReferee(t, st, quiet)
+			play := func(from, to int) {
+				var wg sync.WaitGroup
+				next := make(chan int)
+				for range 32 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						for i := range next {
+							resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED,
+								Seats: []*pb.SeatConfig{builtinSeat("rulebook"), builtinSeat("random"), builtinSeat("rulebook"), builtinSeat("random")},
+								Seed:  seed32(byte(i))})
+							if _, err := r.watch(t, resp.GetTableId())(); err != nil {
+								t.Error(err)
+							}
+						}
+					}()
+				}
+				for i := from; i < to; i++ {
+					next <- i
+				}
+				close(next)
+				wg.Wait()
+			}
+			measure := func() (heap uint64, goroutines int) {
+				var ms runtime.MemStats
+				for range 3 {
+					runtime.GC()
+				}
+				runtime.ReadMemStats(&ms)
+				return ms.HeapInuse, runtime.NumGoroutine()
+			}
+			first := min(1000, games)
+			play(0, first)
+			heap1, g1 := measure()
+			play(first, games)
+			heapN, gN := measure()
+			t.Logf("%s: after %d games heap %.1f MB, %d goroutines; after %d games heap %.1f MB, %d goroutines",
+				backend, first, float64(heap1)/1e6, g1, games, float64(heapN)/1e6, gN)
+			if float64(heapN) > 1.1*float64(heap1) || float64(gN) > 1.1*float64(g1) {
+				t.Fatalf("memory grew: heap %d -> %d bytes, goroutines %d -> %d", heap1, heapN, g1, gN)
+			}
+		})
+	}
+}
