@@ -61,6 +61,22 @@ func TestShuffleIsStable(t *testing.T) {
 	}
 }
 
+// TestSaltedCommitment pins the commitment formula of docs/DEALING.md: SHA-256(salt || seed), and
+// SHA-256(seed) without a salt (records made before salts).
+func TestSaltedCommitment(t *testing.T) {
+	salt := make([]byte, SaltSize)
+	for i := range salt {
+		salt[i] = byte(i + 1)
+	}
+	seed := SeedFromUint64(7)
+	if c := seed.SaltedCommitment(salt); c != "cfdc5f2c8f6de8207a9691f9ed9dc8ce0630c446cf0b35caa18b4239fef86741" {
+		t.Fatalf("commitment of seed 7 with salt 01..20 = %s", c)
+	}
+	if c := seed.SaltedCommitment(nil); c != "48428bdb7ddd829410d6bbb924fdeb3a3d7e88c2577bffae073b990c6f061d08" || c != seed.Commitment() {
+		t.Fatalf("unsalted commitment of seed 7 = %s, Commitment = %s", c, seed.Commitment())
+	}
+}
+
 // TestShuffleMatchesIndependentDerivation re-derives whole decks with scripts/derive-deal.py, a
 // second implementation of docs/DEALING.md in Python's standard library, and compares.
 func TestShuffleMatchesIndependentDerivation(t *testing.T) {
