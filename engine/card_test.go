@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -104,6 +106,14 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 		}
 		if !strings.Contains(string(out), "commitment "+c.seed.Commitment()) {
 			t.Fatalf("commitments differ: %s", out)
+		}
+		salt := sha256.Sum256([]byte(c.seed.String()))
+		out, err = exec.Command(py, "../scripts/derive-deal.py", "--salt", hex.EncodeToString(salt[:]), c.seed.String(), "1").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "commitment " + c.seed.SaltedCommitment(salt[:]) + " = SHA-256(salt || seed)\n"; !strings.HasPrefix(string(out), want) {
+			t.Fatalf("salted commitments differ: Python prints\n%s\nGo computes %s", out, want)
 		}
 	}
 }
