@@ -119,6 +119,7 @@ var tamperings = []struct {
 		a.Seat = (a.Seat + 1) % uint32(len(r.Seats))
 	}},
 	{"the seed changed", func(r *pb.GameRecord) { r.Seed[0] ^= 1 }},
+	{"a salt added", func(r *pb.GameRecord) { r.SeedSalt = make([]byte, 32) }}, // the commitment is SHA-256(seed)
 	{"the last action dropped", func(r *pb.GameRecord) { r.Actions = r.Actions[:len(r.Actions)-1] }},
 }
 
@@ -149,6 +150,10 @@ func TestGoldenRecords(t *testing.T) {
 		t.Run(g.file, func(t *testing.T) {
 			if err := verifyRecord(rec); err != nil {
 				t.Fatalf("golden record does not verify: %v", err)
+			}
+			if !*updateRecords && (len(rec.GetSeedSalt()) != 0 || rec.GetDealingSource() != pb.DealingSource_DEALING_SOURCE_UNSPECIFIED) {
+				t.Fatalf("seed_salt %x, dealing_source %v: the golden records were made before salts and keep the unsalted "+
+					"commitment SHA-256(seed) verified; keep one such record when rewriting them", rec.GetSeedSalt(), rec.GetDealingSource())
 			}
 			if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
 				t.Fatalf("outcome %v, want completed", rec.GetResult().GetOutcome())

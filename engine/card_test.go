@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -61,6 +63,22 @@ func TestShuffleIsStable(t *testing.T) {
 	}
 }
 
+// TestSaltedCommitment pins the commitment formula of docs/DEALING.md: SHA-256(salt || seed), and
+// SHA-256(seed) without a salt (records made before salts).
+func TestSaltedCommitment(t *testing.T) {
+	salt := make([]byte, SaltSize)
+	for i := range salt {
+		salt[i] = byte(i + 1)
+	}
+	seed := SeedFromUint64(7)
+	if c := seed.SaltedCommitment(salt); c != "cfdc5f2c8f6de8207a9691f9ed9dc8ce0630c446cf0b35caa18b4239fef86741" {
+		t.Fatalf("commitment of seed 7 with salt 01..20 = %s", c)
+	}
+	if c := seed.SaltedCommitment(nil); c != "48428bdb7ddd829410d6bbb924fdeb3a3d7e88c2577bffae073b990c6f061d08" || c != seed.Commitment() {
+		t.Fatalf("unsalted commitment of seed 7 = %s, Commitment = %s", c, seed.Commitment())
+	}
+}
+
 // TestShuffleMatchesIndependentDerivation re-derives whole decks with scripts/derive-deal.py, a
 // second implementation of docs/DEALING.md in Python's standard library, and compares.
 func TestShuffleMatchesIndependentDerivation(t *testing.T) {
@@ -88,6 +106,14 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 		}
 		if !strings.Contains(string(out), "commitment "+c.seed.Commitment()) {
 			t.Fatalf("commitments differ: %s", out)
+		}
+		salt := sha256.Sum256([]byte(c.seed.String()))
+		out, err = exec.Command(py, "../scripts/derive-deal.py", "--salt", hex.EncodeToString(salt[:]), c.seed.String(), "1").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "commitment " + c.seed.SaltedCommitment(salt[:]) + " = SHA-256(salt || seed)\n"; !strings.HasPrefix(string(out), want) {
+			t.Fatalf("salted commitments differ: Python prints\n%s\nGo computes %s", out, want)
 		}
 	}
 }

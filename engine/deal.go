@@ -7,8 +7,8 @@ import (
 	"fmt"
 )
 
-// Seed is the 32-byte secret from which every deal of a game is derived. Its SHA-256 digest is
-// the commitment a referee publishes before play (docs/DEALING.md).
+// Seed is the 32-byte secret from which every deal of a game is derived. The referee publishes
+// its salted SHA-256 digest ([Seed.SaltedCommitment]) before play (docs/DEALING.md).
 type Seed [32]byte
 
 // SeedFromUint64 returns the seed whose last 8 bytes are n in big-endian order and whose other
@@ -33,10 +33,26 @@ func ParseSeed(s string) (Seed, error) {
 // String returns the seed as 64 hexadecimal digits.
 func (s Seed) String() string { return hex.EncodeToString(s[:]) }
 
-// Commitment returns the SHA-256 digest of the seed, as 64 hexadecimal digits.
+// SaltSize is the length in bytes of the salt a referee draws for every table and mixes into the
+// seed's commitment ([Seed.SaltedCommitment]).
+const SaltSize = 32
+
+// Commitment returns SHA-256(seed), as 64 hexadecimal digits: the unsalted commitment of records
+// made before salts (docs/DEALING.md). A guessable seed (a small integer) is found from it by
+// trying every candidate, so a referee publishes [Seed.SaltedCommitment] instead.
 func (s Seed) Commitment() string {
-	sum := sha256.Sum256(s[:])
-	return hex.EncodeToString(sum[:])
+	return s.SaltedCommitment(nil)
+}
+
+// SaltedCommitment returns SHA-256(salt || seed), as 64 hexadecimal digits: the commitment a
+// referee publishes before play (docs/DEALING.md). The salt ([SaltSize] random bytes) stays secret
+// with the seed until the record reveals both, so no seed, however guessable, can be found from
+// its commitment. With an empty salt it equals [Seed.Commitment].
+func (s Seed) SaltedCommitment(salt []byte) string {
+	h := sha256.New()
+	h.Write(salt)
+	h.Write(s[:])
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // stream is the deterministic random source of docs/DEALING.md: block i of deal d is

@@ -1,20 +1,28 @@
 #!/usr/bin/env python3
 """Re-derive a bezique deal from its seed, independently of the referee (docs/DEALING.md).
 
-Usage: derive-deal.py SEED DEAL [CARDS]
+Usage: derive-deal.py [--salt SALT] SEED DEAL [CARDS]
+       derive-deal.py --record FILE [DEAL]
   SEED      the seed a game record reveals: 64 hex digits, or the base64 of the record's JSON
             "seed" field (protojson writes bytes in base64)
-  DEAL      the deal number, from 1 (0 is the cut for the first dealer)
+  DEAL      the deal number, from 1 (0 is the cut for the first dealer); default 1 with --record
   CARDS     deck size: 64 (two-handed), 96 (three-handed) or 128 (four-handed); default 64
-Prints the SHA-256 commitment, the first dealer for 2, 3 and 4 players, and the shuffled deck
-from the top, in the card text form (rank, suit, copy letter: QSa, THb, 7Cc).
+  --salt    the salt the record reveals with the seed ("seedSalt"), hex or base64; the commitment
+            is then SHA-256(salt || seed), else SHA-256(seed) (records made before salts)
+  --record  a GameRecord in protojson (GetRecord, "bezique records export"): takes the seed, the
+            salt and the deck size from it and checks its "seedCommitment"; exits 1 on a mismatch
+Prints the commitment, the first dealer for 2, 3 and 4 players, and the shuffled deck from the
+top, in the card text form (rank, suit, copy letter: QSa, THb, 7Cc).
 """
 import base64
+import binascii
 import hashlib
+import json
 import sys
 
 RANKS = "789JQKTA"
 SUITS = "SHDC"
+CARDS = {"VARIANT_TWO_HANDED": 64, "VARIANT_THREE_HANDED": 96, "VARIANT_FOUR_HANDED": 128}
 
 
 def stream(seed: bytes, deal: int):
@@ -39,15 +47,52 @@ def card_text(card: int) -> str:
     return RANKS[face % 8] + SUITS[face // 8] + "abcd"[copy]
 
 
-def main() -> None:
+def decode(text: str) -> bytes:
+    """Bytes written as hex digits or, as protojson writes them, base64."""
     try:
-        seed = bytes.fromhex(sys.argv[1])
+        return bytes.fromhex(text)
     except ValueError:
-        seed = base64.b64decode(sys.argv[1], validate=True)
-    deal = int(sys.argv[2])
-    n = int(sys.argv[3]) if len(sys.argv) > 3 else 64
+        return base64.b64decode(text, validate=True)
+
+
+def commitment(seed: bytes, salt: bytes) -> str:
+    """SHA-256(salt || seed) in lowercase hex; SHA-256(seed) when the salt is empty."""
+    return hashlib.sha256(salt + seed).hexdigest()
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    salt, record = b"", None
+    while args and args[0].startswith("--"):
+        flag = args.pop(0)
+        if flag == "--salt":
+            salt = decode(args.pop(0))
+        elif flag == "--record":
+            with open(args.pop(0)) as f:
+                record = json.load(f)
+        else:
+            sys.exit(f"derive-deal: unknown flag {flag}\n{__doc__}")
+    if record is not None:
+        seed = decode(record.get("seed", ""))
+        salt = decode(record.get("seedSalt", ""))
+        deal = int(args[0]) if args else 1
+        n = CARDS[record["rules"]["variant"]]
+    else:
+        if len(args) < 2:
+            sys.exit(__doc__)
+        seed = decode(args[0])
+        deal = int(args[1])
+        n = int(args[2]) if len(args) > 2 else 64
     assert len(seed) == 32, "a seed is 32 bytes (64 hex digits)"
-    print("commitment", hashlib.sha256(seed).hexdigest())
+    assert len(salt) in (0, 32), "a salt is 32 bytes (64 hex digits)"
+    c = commitment(seed, salt)
+    print("commitment", c, "= SHA-256(salt || seed)" if salt else "= SHA-256(seed), no salt")
+    if record is not None:
+        stated = record.get("seedCommitment", "")
+        if stated != c:
+            print(f"MISMATCH: the record states seedCommitment {stated}")
+            sys.exit(1)
+        print("commitment matches the record's seedCommitment")
     for players in (2, 3, 4):
         print(f"first dealer ({players} players)", uniform(stream(seed, 0), players))
     deck = list(range(n))
@@ -59,4 +104,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (binascii.Error, ValueError, KeyError, IndexError, AssertionError) as e:
+        sys.exit(f"derive-deal: {e}")

@@ -12,12 +12,13 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// buildRecord returns the game record of an ended table: rules, seats, the seed and its
-// commitment, every action, every deal's summary and the result.
+// buildRecord returns the game record of an ended table: rules, seats, the seed, the salt and
+// their commitment, the dealing source, every action, every deal's summary and the result.
 func (t *table) buildRecord() *pb.GameRecord {
 	rec := &pb.GameRecord{
 		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
-		SeedCommitment: t.seed.Commitment(), Seed: append([]byte(nil), t.seed[:]...), StackedDeal: t.spec.GetStackedDeal(),
+		SeedCommitment: t.dealing.commitment, Seed: append([]byte(nil), t.seed[:]...), StackedDeal: t.spec.GetStackedDeal(),
+		SeedSalt: t.dealing.salt, DealingSource: t.dealing.source,
 		Actions: t.actions, Result: t.result, FinishTime: timestamppb.New(t.finished),
 	}
 	if !t.started.IsZero() {

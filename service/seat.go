@@ -341,7 +341,8 @@ func (t *table) welcome(s *seat) *pb.Welcome {
 		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: t.view(s.index),
 		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
-		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
+		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
+		DealingSource: t.dealing.source,
 	}
 }
 

@@ -166,6 +166,11 @@ func (s *Server) Close() {
 type storedSpec struct {
 	Request json.RawMessage `json:"request"`
 	Tokens  []string        `json:"tokens"`
+	// Salt is the salt of the seed's commitment (absent for tables stored before salts).
+	Salt []byte `json:"salt,omitempty"`
+	// DealingSource names where the deals come from, a pb.DealingSource value name (absent for
+	// tables stored before it was announced).
+	DealingSource string `json:"dealing_source,omitempty"`
 	// SeqFloor is at least every event seq and request id the table has issued: events that are
 	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
 	// table starts both counters here, never reusing a number a bot has already seen.
@@ -355,6 +360,9 @@ func (s *Server) rebuild(row store.Table, actions []store.Action) (*table, error
 	copy(seed[:], row.Seed)
 	t, err := s.newTable(row.ID, req, seed, spec.Tokens, row.CreatedAt)
 	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	if t.dealing, err = storedDealing(spec, req, seed, row.Commitment); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	if err := t.replay(actions); err != nil {

@@ -35,6 +35,8 @@ type table struct {
 	// evicted is closed by the Server when it drops the ended table from memory; run then returns,
 	// releasing the game (see Server.tableEnded).
 	evicted chan struct{}
+	// dealing is the seed's commitment, its salt and the dealing source, fixed at creation.
+	dealing dealing
 
 	// Owned by the run goroutine.
 	game      *engine.Game
@@ -706,7 +708,8 @@ func (t *table) reserve(n uint64) {
 		for i, s := range t.seats {
 			tokens[i] = s.token
 		}
-		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor})
+		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
+			Salt: t.dealing.salt, DealingSource: t.dealing.source.String()})
 		err = t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec})
 	}
 	if err != nil {

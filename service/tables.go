@@ -88,7 +88,8 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 
 // CreateTable creates a table: it validates the request (InvalidArgument naming the field), deals
 // with the given seed or one from crypto/rand, and returns the table id, a token per remote seat
-// and the SHA-256 commitment to the seed. Unavailable while draining; ResourceExhausted at
+// and the commitment to the seed, SHA-256(salt || seed) with a salt drawn for the table
+// (docs/DEALING.md); a chosen seed or a stacked deal is announced (DealingSource). Unavailable while draining; ResourceExhausted at
 // Config.MaxTables.
 func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
@@ -110,6 +111,7 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	} else {
 		copy(seed[:], randomBytes(len(seed)))
 	}
+	dl := newDealing(req, seed)
 	req.Seed = nil // the seed is stored apart and revealed only by the record
 	id := "t-" + randomHex(8)
 	tokens := make([]string, len(req.GetSeats()))
@@ -125,15 +127,16 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	if err != nil {
 		return nil, err
 	}
+	t.dealing = dl
 	if s.store != nil {
 		reqJSON, err := protojson.Marshal(req)
 		if err != nil {
 			return nil, statusOf(err)
 		}
-		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens})
+		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String()})
 		start := time.Now()
 		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-			Spec: spec, Seed: seed[:], Commitment: seed.Commitment(), CreatedAt: created})
+			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
 		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
 		if err != nil {
 			return nil, statusOf(err)
@@ -142,14 +145,14 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	info := t.info()
 	s.start(t)
 	started = true
-	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: seed.Commitment(), Table: info}, nil
+	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 
 // info returns the table's TableInfo. It must run on the table's goroutine (or before it starts).
 func (t *table) info() *pb.TableInfo {
 	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
-		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.seed.Commitment(),
-		LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
+		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
+		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
 	if !t.started.IsZero() {
 		ti.StartTime = timestamppb.New(t.started)
 	}
@@ -170,12 +173,12 @@ func (s *Server) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) 
 
 // storedInfo builds a TableInfo from a store row (a table no longer in memory).
 func storedInfo(row store.Table) (*pb.TableInfo, error) {
-	_, req, err := decodeSpec(row)
+	spec, req, err := decodeSpec(row)
 	if err != nil {
 		return nil, err
 	}
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
-		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
+		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt)}
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
 			ti.Rules = wire.RulesToProto(r, req.GetOptions())

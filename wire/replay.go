@@ -39,7 +39,9 @@ type Replayed struct {
 }
 
 // ReplayRecord re-applies a record's actions through the engine, from its seed or stacked deal.
-// It returns an error naming the field for a malformed record; a refused action is a step with
+// It checks the seed against seed_commitment: SHA-256(seed_salt || seed), or SHA-256(seed) when
+// the record has no seed_salt (records made before salts). It returns an error naming the field
+// for a malformed record or a commitment that does not match; a refused action is a step with
 // Accepted false, and the replay goes on with the next one.
 func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
 	rules, err := RulesFromProto(rec.GetRules())
@@ -52,9 +54,11 @@ func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
 			return nil, fmt.Errorf("seed: %d bytes; a seed is exactly 32 bytes", len(rec.GetSeed()))
 		}
 		copy(d.Seed[:], rec.GetSeed())
-		if c := rec.GetSeedCommitment(); c != "" && c != d.Seed.Commitment() {
-			return nil, fmt.Errorf("seed_commitment: %s is not the SHA-256 of the seed (%s)", c, d.Seed.Commitment())
+		if err := checkCommitment(rec, d.Seed); err != nil {
+			return nil, err
 		}
+	} else if len(rec.GetSeedSalt()) != 0 {
+		return nil, fmt.Errorf("seed_salt: set without a seed")
 	}
 	if sd := rec.GetStackedDeal(); sd != nil {
 		st, err := StackedDealFromProto(sd)
@@ -104,6 +108,24 @@ func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
 		out.Steps = append(out.Steps, step)
 	}
 	return out, nil
+}
+
+// checkCommitment checks a record's seed_commitment against its seed and seed_salt:
+// SHA-256(seed_salt || seed), or SHA-256(seed) for a record without a salt (made before salts),
+// as docs/DEALING.md defines them. An empty seed_commitment is not checked.
+func checkCommitment(rec *pb.GameRecord, seed engine.Seed) error {
+	salt := rec.GetSeedSalt()
+	if len(salt) != 0 && len(salt) != engine.SaltSize {
+		return fmt.Errorf("seed_salt: %d bytes; a salt is exactly %d bytes", len(salt), engine.SaltSize)
+	}
+	c := rec.GetSeedCommitment()
+	if c == "" || c == seed.SaltedCommitment(salt) {
+		return nil
+	}
+	if len(salt) == 0 {
+		return fmt.Errorf("seed_commitment: %s is not SHA-256(seed) (%s), and the record has no seed_salt", c, seed.Commitment())
+	}
+	return fmt.Errorf("seed_commitment: %s is not SHA-256(seed_salt || seed) (%s)", c, seed.SaltedCommitment(salt))
 }
 
 // Verify compares a replay with the result its record states: every action accepted, the same

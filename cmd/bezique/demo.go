@@ -60,7 +60,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 func addGameFlags(cmd *cobra.Command, g *gameFlags) {
 	f := cmd.Flags()
 	f.StringVar(&g.variant, "variant", g.variant, "two-handed, three-handed, four-handed or four-handed-individual")
-	f.StringVar(&g.seed, "seed", "", "shuffle seed: a uint64 or 64 hex digits (default: random)")
+	f.StringVar(&g.seed, "seed", "", "shuffle seed: a uint64 or 64 hex digits, announced to every seat as a chosen seed (default: drawn by the referee)")
 	f.StringArrayVar(&g.options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
 }
 
@@ -112,7 +112,8 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("CreateTable: %w", err)
 	}
-	fmt.Fprintf(stderr, "table %s: %s, %s; seed commitment %s\n", resp.GetTableId(), v, strings.Join(names, " vs "), resp.GetSeedCommitment())
+	fmt.Fprintf(stderr, "table %s: %s, %s; seed commitment %s; dealing %s\n", resp.GetTableId(), v, strings.Join(names, " vs "),
+		resp.GetSeedCommitment(), dealingText(resp.GetTable().GetDealingSource()))
 	seats := resp.GetTable().GetSeats()
 	prog := newProgress(v.Sides())
 	sideOf := func(seat uint32) int {
@@ -207,7 +208,23 @@ func printCheckedSheet(rec *pb.GameRecord, w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "Checked: the record replays through the engine to these totals.")
+	fmt.Fprintln(w, commitmentCheck(rec))
 	return nil
+}
+
+// commitmentCheck says which commitment formula the record's seed was checked against (by
+// wire.ReplayRecord) and where its deals came from.
+func commitmentCheck(rec *pb.GameRecord) string {
+	deals := "dealing " + dealingText(rec.GetDealingSource())
+	switch {
+	case len(rec.GetSeed()) == 0:
+		return "No seed revealed (stacked deal only); " + deals + "."
+	case rec.GetSeedCommitment() == "":
+		return "The record states no seed commitment to check; " + deals + "."
+	case len(rec.GetSeedSalt()) == 0:
+		return "Checked: the seed matches the commitment " + rec.GetSeedCommitment() + " = SHA-256(seed) (a record made before salts); " + deals + "."
+	}
+	return "Checked: the seed and salt match the commitment " + rec.GetSeedCommitment() + " = SHA-256(salt || seed); " + deals + "."
 }
 
 // checkScores compares two score lists side by side.

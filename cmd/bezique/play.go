@@ -85,7 +85,8 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 		return fmt.Errorf("CreateTable: %w", err)
 	}
 	h := &human{out: out, lines: readLines(ctx, in), quit: cancel, seat: o.seat}
-	fmt.Fprintf(out, "You are seat %d in a %s game (seed commitment %s). Type help for help.\n", o.seat, v, resp.GetSeedCommitment())
+	fmt.Fprintf(out, "You are seat %d in a %s game (seed commitment %s; dealing %s). Type help for help.\n", o.seat, v,
+		resp.GetSeedCommitment(), dealingText(resp.GetTable().GetDealingSource()))
 	cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: o.seat, Token: resp.GetSeatTokens()[0].GetToken(),
 		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event}
 	res, err := botsdk.Play(ctx, cfg, h)

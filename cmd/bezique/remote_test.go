@@ -39,11 +39,11 @@ func TestRemoteCommands(t *testing.T) {
 	if err != nil {
 		t.Fatalf("create: %v\n%s", err, out)
 	}
-	m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\nseed commitment [0-9a-f]{64}`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\nseed commitment ([0-9a-f]{64})\ndealing chosen seed \(the table's creator can know every hand\)\n`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("create printed:\n%s", out)
 	}
-	table, token := m[1], m[2]
+	table, token, commitment := m[1], m[2], m[3]
 	watched := make(chan string, 1)
 	go func() {
 		out, err := runCmd(ctx, "watch", table, "--server", ref.addr)
@@ -59,7 +59,8 @@ func TestRemoteCommands(t *testing.T) {
 	if w := <-watched; !strings.Contains(w, "deal 1: seat") || !strings.Contains(w, "wins trick 1") || !strings.Contains(w, "game over: side") {
 		t.Fatalf("watch printed:\n%s", tail(w))
 	}
-	if out, err = runCmd(ctx, "tables", "--server", ref.addr); err != nil || !strings.Contains(out, table) || !strings.Contains(out, "finished") {
+	if out, err = runCmd(ctx, "tables", "--server", ref.addr); err != nil || !strings.Contains(out, table) || !strings.Contains(out, "finished") ||
+		!strings.HasSuffix(strings.TrimSpace(out), "  [chosen seed]") {
 		t.Fatalf("tables: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
@@ -70,7 +71,8 @@ func TestRemoteCommands(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
-	if out, err = runCmd(ctx, "replay", path); err != nil || !strings.Contains(out, "Checked:") {
+	if out, err = runCmd(ctx, "replay", path); err != nil || !strings.Contains(out, "Checked: the seed and salt match the commitment "+commitment+
+		" = SHA-256(salt || seed); dealing chosen seed (the table's creator can know every hand).\n") {
 		t.Fatalf("replay of the export: %v\n%s", err, out)
 	}
 	if out, err = runCmd(ctx, "replay", "--json", path); err != nil || !strings.Contains(out, `"verified": true`) || !strings.Contains(out, `"accepted": true`) {

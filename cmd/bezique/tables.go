@@ -71,7 +71,21 @@ func newCancelCmd() *cobra.Command {
 	return cmd
 }
 
-// tableLine returns a table in one line: id, state, variant, seats, scores.
+// dealingText says where a table's deals come from and who can know them, as the CLI prints it.
+func dealingText(s pb.DealingSource) string {
+	switch s {
+	case pb.DealingSource_DEALING_SOURCE_RANDOM:
+		return "random (seed drawn by the referee)"
+	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED:
+		return "chosen seed (the table's creator can know every hand)"
+	case pb.DealingSource_DEALING_SOURCE_STACKED:
+		return "stacked (the table's creator chose the first deal)"
+	}
+	return "not announced"
+}
+
+// tableLine returns a table in one line: id, state, variant, seats, scores, and the dealing source
+// when the deals are not random.
 func tableLine(t *pb.TableInfo) string {
 	seats := make([]string, len(t.GetSeats()))
 	for i, s := range t.GetSeats() {
@@ -82,7 +96,14 @@ func tableLine(t *pb.TableInfo) string {
 	}
 	state := strings.ToLower(strings.TrimPrefix(t.GetState().String(), "TABLE_STATE_"))
 	variant := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(t.GetRules().GetVariant().String(), "VARIANT_"), "_", "-"))
-	return fmt.Sprintf("%s  %-9s %-22s %s  %s", t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()))
+	line := fmt.Sprintf("%s  %-9s %-22s %s  %s", t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()))
+	switch t.GetDealingSource() {
+	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED:
+		line += "  [chosen seed]"
+	case pb.DealingSource_DEALING_SOURCE_STACKED:
+		line += "  [stacked deal]"
+	}
+	return line
 }
 
 func newCreateCmd() *cobra.Command {
@@ -94,10 +115,12 @@ func newCreateCmd() *cobra.Command {
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
-		Short: "Create a table on a referee (CreateTable) and print its id, seat tokens and seed commitment",
+		Short: "Create a table on a referee (CreateTable) and print its id, seat tokens, seed commitment and dealing source",
 		Long: `create makes a table. Each --seat is remote:NAME (a bot that connects with the printed token,
 for example "bezique bot") or builtin:BOT (played by the referee). Without --seat every seat is
-remote.`,
+remote. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
+every hand; without it the referee draws the seed. The commitment covers the seed and a secret
+salt the referee draws for the table, both revealed by the record (docs/DEALING.md).`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
   bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000`,
@@ -141,6 +164,7 @@ remote.`,
 				fmt.Fprintf(w, "seat %d token %s\n", st.GetSeat(), st.GetToken())
 			}
 			fmt.Fprintf(w, "seed commitment %s\n", resp.GetSeedCommitment())
+			fmt.Fprintf(w, "dealing %s\n", dealingText(resp.GetTable().GetDealingSource()))
 			return nil
 		},
 	}

@@ -31,7 +31,8 @@ type GameRecord struct {
 	Rules *Rules `protobuf:"bytes,2,opt,name=rules,proto3" json:"rules,omitempty"`
 	// seats are who sat where (name, bot name and version).
 	Seats []*SeatInfo `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
-	// seed_commitment is the SHA-256 of seed, lowercase hex, as published at creation.
+	// seed_commitment is the commitment published at creation, lowercase hex: SHA-256(seed_salt ||
+	// seed), or SHA-256(seed) in a record without seed_salt (made before salts; docs/DEALING.md).
 	SeedCommitment string `protobuf:"bytes,4,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
 	// seed is the seed that shuffled every deal, revealed now the game is over.
 	Seed []byte `protobuf:"bytes,5,opt,name=seed,proto3" json:"seed,omitempty"`
@@ -46,7 +47,13 @@ type GameRecord struct {
 	// start_time is when play started.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	// finish_time is when the game ended.
-	FinishTime    *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	FinishTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	// seed_salt is the secret random salt (32 bytes) the referee drew for the table and mixed into
+	// seed_commitment, revealed with the seed; empty in records made before salts.
+	SeedSalt []byte `protobuf:"bytes,12,opt,name=seed_salt,json=seedSalt,proto3" json:"seed_salt,omitempty"`
+	// dealing_source is where the game's deals came from: a random seed, a seed chosen by the
+	// table's creator, or a stacked deal.
+	DealingSource DealingSource `protobuf:"varint,13,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -156,6 +163,20 @@ func (x *GameRecord) GetFinishTime() *timestamppb.Timestamp {
 		return x.FinishTime
 	}
 	return nil
+}
+
+func (x *GameRecord) GetSeedSalt() []byte {
+	if x != nil {
+		return x.SeedSalt
+	}
+	return nil
+}
+
+func (x *GameRecord) GetDealingSource() DealingSource {
+	if x != nil {
+		return x.DealingSource
+	}
+	return DealingSource_DEALING_SOURCE_UNSPECIFIED
 }
 
 // RecordedAction is one action applied to the game.
@@ -336,7 +357,7 @@ var File_bezique_v1_record_proto protoreflect.FileDescriptor
 const file_bezique_v1_record_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/record.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x82\x04\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe1\x04\n" +
 	"\n" +
 	"GameRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
@@ -352,7 +373,9 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"start_time\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12;\n" +
 	"\vfinish_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishTime\"\xe5\x01\n" +
+	"finishTime\x12\x1b\n" +
+	"\tseed_salt\x18\f \x01(\fR\bseedSalt\x12@\n" +
+	"\x0edealing_source\x18\r \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\"\xe5\x01\n" +
 	"\x0eRecordedAction\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12*\n" +
@@ -391,11 +414,12 @@ var file_bezique_v1_record_proto_goTypes = []any{
 	(*StackedDeal)(nil),           // 5: bezique.v1.StackedDeal
 	(*GameResult)(nil),            // 6: bezique.v1.GameResult
 	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
-	(*Action)(nil),                // 8: bezique.v1.Action
-	(InterventionKind)(0),         // 9: bezique.v1.InterventionKind
-	(Suit)(0),                     // 10: bezique.v1.Suit
-	(*Card)(nil),                  // 11: bezique.v1.Card
-	(*SideScore)(nil),             // 12: bezique.v1.SideScore
+	(DealingSource)(0),            // 8: bezique.v1.DealingSource
+	(*Action)(nil),                // 9: bezique.v1.Action
+	(InterventionKind)(0),         // 10: bezique.v1.InterventionKind
+	(Suit)(0),                     // 11: bezique.v1.Suit
+	(*Card)(nil),                  // 12: bezique.v1.Card
+	(*SideScore)(nil),             // 13: bezique.v1.SideScore
 }
 var file_bezique_v1_record_proto_depIdxs = []int32{
 	3,  // 0: bezique.v1.GameRecord.rules:type_name -> bezique.v1.Rules
@@ -406,16 +430,17 @@ var file_bezique_v1_record_proto_depIdxs = []int32{
 	6,  // 5: bezique.v1.GameRecord.result:type_name -> bezique.v1.GameResult
 	7,  // 6: bezique.v1.GameRecord.start_time:type_name -> google.protobuf.Timestamp
 	7,  // 7: bezique.v1.GameRecord.finish_time:type_name -> google.protobuf.Timestamp
-	8,  // 8: bezique.v1.RecordedAction.action:type_name -> bezique.v1.Action
-	9,  // 9: bezique.v1.RecordedAction.intervention:type_name -> bezique.v1.InterventionKind
-	10, // 10: bezique.v1.DealSummary.trump:type_name -> bezique.v1.Suit
-	11, // 11: bezique.v1.DealSummary.turn_up:type_name -> bezique.v1.Card
-	12, // 12: bezique.v1.DealSummary.scores:type_name -> bezique.v1.SideScore
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	8,  // 8: bezique.v1.GameRecord.dealing_source:type_name -> bezique.v1.DealingSource
+	9,  // 9: bezique.v1.RecordedAction.action:type_name -> bezique.v1.Action
+	10, // 10: bezique.v1.RecordedAction.intervention:type_name -> bezique.v1.InterventionKind
+	11, // 11: bezique.v1.DealSummary.trump:type_name -> bezique.v1.Suit
+	12, // 12: bezique.v1.DealSummary.turn_up:type_name -> bezique.v1.Card
+	13, // 13: bezique.v1.DealSummary.scores:type_name -> bezique.v1.SideScore
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_record_proto_init() }

@@ -353,10 +353,14 @@ type Welcome struct {
 	Clock *Clock `protobuf:"bytes,9,opt,name=clock,proto3" json:"clock,omitempty"`
 	// failure_policy is the failure policy.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,10,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
-	// seed_commitment is the SHA-256 of the seed, lowercase hex.
+	// seed_commitment is the commitment to the seed, SHA-256(seed_salt || seed) in lowercase hex
+	// (docs/DEALING.md); the record reveals the salt and the seed.
 	SeedCommitment string `protobuf:"bytes,11,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// dealing_source is where the table's deals come from: a random seed, a seed chosen by the
+	// table's creator (who can then know every hand), or a stacked deal.
+	DealingSource DealingSource `protobuf:"varint,12,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Welcome) Reset() {
@@ -464,6 +468,13 @@ func (x *Welcome) GetSeedCommitment() string {
 		return x.SeedCommitment
 	}
 	return ""
+}
+
+func (x *Welcome) GetDealingSource() DealingSource {
+	if x != nil {
+		return x.DealingSource
+	}
+	return DealingSource_DEALING_SOURCE_UNSPECIFIED
 }
 
 // DecisionRequest asks the bot to act.
@@ -873,7 +884,7 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionH\x00R\x06actionB\b\n" +
 	"\x06choice\"\x1c\n" +
 	"\x04Pong\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xa9\x03\n" +
+	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xeb\x03\n" +
 	"\aWelcome\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
 	"\x05rules\x18\x02 \x01(\v2\x11.bezique.v1.RulesR\x05rules\x12*\n" +
@@ -886,7 +897,8 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x05clock\x18\t \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\n" +
 	" \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12'\n" +
-	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\"\xcd\x02\n" +
+	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\x12@\n" +
+	"\x0edealing_source\x18\f \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\"\xcd\x02\n" +
 	"\x0fDecisionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n" +
@@ -954,9 +966,10 @@ var file_bezique_v1_seat_proto_goTypes = []any{
 	(*View)(nil),                  // 14: bezique.v1.View
 	(*Clock)(nil),                 // 15: bezique.v1.Clock
 	(*FailurePolicy)(nil),         // 16: bezique.v1.FailurePolicy
-	(*LegalAction)(nil),           // 17: bezique.v1.LegalAction
-	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
-	(*GameResult)(nil),            // 19: bezique.v1.GameResult
+	(DealingSource)(0),            // 17: bezique.v1.DealingSource
+	(*LegalAction)(nil),           // 18: bezique.v1.LegalAction
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
+	(*GameResult)(nil),            // 20: bezique.v1.GameResult
 }
 var file_bezique_v1_seat_proto_depIdxs = []int32{
 	11, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
@@ -965,17 +978,18 @@ var file_bezique_v1_seat_proto_depIdxs = []int32{
 	14, // 3: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
 	15, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
 	16, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
-	17, // 6: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
-	18, // 7: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	14, // 8: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
-	0,  // 9: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 10: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	19, // 11: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	17, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
+	18, // 7: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
+	19, // 8: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
+	14, // 9: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 10: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	8,  // 11: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	20, // 12: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }

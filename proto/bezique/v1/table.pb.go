@@ -83,6 +83,68 @@ func (TableState) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_table_proto_rawDescGZIP(), []int{0}
 }
 
+// DealingSource is where a table's deals come from, announced to every seat and spectator so that
+// no one plays a deal its creator knows without being told.
+type DealingSource int32
+
+const (
+	// DEALING_SOURCE_UNSPECIFIED is unknown: a table or record made before the source was announced.
+	DealingSource_DEALING_SOURCE_UNSPECIFIED DealingSource = 0
+	// DEALING_SOURCE_RANDOM is a seed drawn by the referee from a cryptographic random source: no
+	// one knows the deals before the record reveals the seed.
+	DealingSource_DEALING_SOURCE_RANDOM DealingSource = 1
+	// DEALING_SOURCE_CHOSEN_SEED is a seed given by the table's creator (CreateTableRequest.seed):
+	// the creator can know every deal, every hidden card included.
+	DealingSource_DEALING_SOURCE_CHOSEN_SEED DealingSource = 2
+	// DEALING_SOURCE_STACKED is a first deal given card by card by the table's creator
+	// (CreateTableRequest.stacked_deal), who knows it; later deals come from the seed, which the
+	// creator may also have chosen.
+	DealingSource_DEALING_SOURCE_STACKED DealingSource = 3
+)
+
+// Enum value maps for DealingSource.
+var (
+	DealingSource_name = map[int32]string{
+		0: "DEALING_SOURCE_UNSPECIFIED",
+		1: "DEALING_SOURCE_RANDOM",
+		2: "DEALING_SOURCE_CHOSEN_SEED",
+		3: "DEALING_SOURCE_STACKED",
+	}
+	DealingSource_value = map[string]int32{
+		"DEALING_SOURCE_UNSPECIFIED": 0,
+		"DEALING_SOURCE_RANDOM":      1,
+		"DEALING_SOURCE_CHOSEN_SEED": 2,
+		"DEALING_SOURCE_STACKED":     3,
+	}
+)
+
+func (x DealingSource) Enum() *DealingSource {
+	p := new(DealingSource)
+	*p = x
+	return p
+}
+
+func (x DealingSource) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DealingSource) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_table_proto_enumTypes[1].Descriptor()
+}
+
+func (DealingSource) Type() protoreflect.EnumType {
+	return &file_bezique_v1_table_proto_enumTypes[1]
+}
+
+func (x DealingSource) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DealingSource.Descriptor instead.
+func (DealingSource) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_table_proto_rawDescGZIP(), []int{1}
+}
+
 // FailureAction is what the referee does when a seat fails.
 type FailureAction int32
 
@@ -120,11 +182,11 @@ func (x FailureAction) String() string {
 }
 
 func (FailureAction) Descriptor() protoreflect.EnumDescriptor {
-	return file_bezique_v1_table_proto_enumTypes[1].Descriptor()
+	return file_bezique_v1_table_proto_enumTypes[2].Descriptor()
 }
 
 func (FailureAction) Type() protoreflect.EnumType {
-	return &file_bezique_v1_table_proto_enumTypes[1]
+	return &file_bezique_v1_table_proto_enumTypes[2]
 }
 
 func (x FailureAction) Number() protoreflect.EnumNumber {
@@ -133,7 +195,7 @@ func (x FailureAction) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use FailureAction.Descriptor instead.
 func (FailureAction) EnumDescriptor() ([]byte, []int) {
-	return file_bezique_v1_table_proto_rawDescGZIP(), []int{1}
+	return file_bezique_v1_table_proto_rawDescGZIP(), []int{2}
 }
 
 // Outcome is how a game ended.
@@ -177,11 +239,11 @@ func (x Outcome) String() string {
 }
 
 func (Outcome) Descriptor() protoreflect.EnumDescriptor {
-	return file_bezique_v1_table_proto_enumTypes[2].Descriptor()
+	return file_bezique_v1_table_proto_enumTypes[3].Descriptor()
 }
 
 func (Outcome) Type() protoreflect.EnumType {
-	return &file_bezique_v1_table_proto_enumTypes[2]
+	return &file_bezique_v1_table_proto_enumTypes[3]
 }
 
 func (x Outcome) Number() protoreflect.EnumNumber {
@@ -190,7 +252,7 @@ func (x Outcome) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Outcome.Descriptor instead.
 func (Outcome) EnumDescriptor() ([]byte, []int) {
-	return file_bezique_v1_table_proto_rawDescGZIP(), []int{2}
+	return file_bezique_v1_table_proto_rawDescGZIP(), []int{3}
 }
 
 // SeatConfig says who sits at a seat.
@@ -892,7 +954,8 @@ type TableInfo struct {
 	Clock *Clock `protobuf:"bytes,5,opt,name=clock,proto3" json:"clock,omitempty"`
 	// failure_policy is the failure policy.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,6,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
-	// seed_commitment is the SHA-256 of the seed, lowercase hex.
+	// seed_commitment is the commitment to the seed, SHA-256(seed_salt || seed) in lowercase hex
+	// (docs/DEALING.md); the record reveals the salt and the seed.
 	SeedCommitment string `protobuf:"bytes,7,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
 	// last_seq is the seq of the table's latest event.
 	LastSeq uint64 `protobuf:"varint,8,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
@@ -905,7 +968,10 @@ type TableInfo struct {
 	// start_time is when play started.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
 	// finish_time is when the game ended or was cancelled.
-	FinishTime    *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	FinishTime *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	// dealing_source is where the table's deals come from: a random seed, a seed chosen by the
+	// table's creator, or a stacked deal.
+	DealingSource DealingSource `protobuf:"varint,14,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1031,6 +1097,13 @@ func (x *TableInfo) GetFinishTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *TableInfo) GetDealingSource() DealingSource {
+	if x != nil {
+		return x.DealingSource
+	}
+	return DealingSource_DEALING_SOURCE_UNSPECIFIED
+}
+
 var File_bezique_v1_table_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_table_proto_rawDesc = "" +
@@ -1090,7 +1163,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06scores\x18\x04 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n" +
 	"\x05deals\x18\x05 \x01(\rR\x05dealsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
-	"\r_forfeit_seat\"\xec\x04\n" +
+	"\r_forfeit_seat\"\xae\x05\n" +
 	"\tTableInfo\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12,\n" +
 	"\x05state\x18\x02 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\x12'\n" +
@@ -1108,14 +1181,20 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12;\n" +
 	"\vfinish_time\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishTime*\x90\x01\n" +
+	"finishTime\x12@\n" +
+	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource*\x90\x01\n" +
 	"\n" +
 	"TableState\x12\x1b\n" +
 	"\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13TABLE_STATE_WAITING\x10\x01\x12\x17\n" +
 	"\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n" +
 	"\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n" +
-	"\x15TABLE_STATE_CANCELLED\x10\x04*i\n" +
+	"\x15TABLE_STATE_CANCELLED\x10\x04*\x86\x01\n" +
+	"\rDealingSource\x12\x1e\n" +
+	"\x1aDEALING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15DEALING_SOURCE_RANDOM\x10\x01\x12\x1e\n" +
+	"\x1aDEALING_SOURCE_CHOSEN_SEED\x10\x02\x12\x1a\n" +
+	"\x16DEALING_SOURCE_STACKED\x10\x03*i\n" +
 	"\rFailureAction\x12\x1e\n" +
 	"\x1aFAILURE_ACTION_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18FAILURE_ACTION_AUTO_PLAY\x10\x01\x12\x1a\n" +
@@ -1138,51 +1217,53 @@ func file_bezique_v1_table_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_table_proto_rawDescData
 }
 
-var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
 var file_bezique_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_bezique_v1_table_proto_goTypes = []any{
 	(TableState)(0),               // 0: bezique.v1.TableState
-	(FailureAction)(0),            // 1: bezique.v1.FailureAction
-	(Outcome)(0),                  // 2: bezique.v1.Outcome
-	(*SeatConfig)(nil),            // 3: bezique.v1.SeatConfig
-	(*RemoteSeat)(nil),            // 4: bezique.v1.RemoteSeat
-	(*BuiltinSeat)(nil),           // 5: bezique.v1.BuiltinSeat
-	(*Clock)(nil),                 // 6: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 7: bezique.v1.FailurePolicy
-	(*StackedHand)(nil),           // 8: bezique.v1.StackedHand
-	(*StackedDeal)(nil),           // 9: bezique.v1.StackedDeal
-	(*SeatInfo)(nil),              // 10: bezique.v1.SeatInfo
-	(*SeatToken)(nil),             // 11: bezique.v1.SeatToken
-	(*GameResult)(nil),            // 12: bezique.v1.GameResult
-	(*TableInfo)(nil),             // 13: bezique.v1.TableInfo
-	(*SideScore)(nil),             // 14: bezique.v1.SideScore
-	(*Rules)(nil),                 // 15: bezique.v1.Rules
-	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
+	(DealingSource)(0),            // 1: bezique.v1.DealingSource
+	(FailureAction)(0),            // 2: bezique.v1.FailureAction
+	(Outcome)(0),                  // 3: bezique.v1.Outcome
+	(*SeatConfig)(nil),            // 4: bezique.v1.SeatConfig
+	(*RemoteSeat)(nil),            // 5: bezique.v1.RemoteSeat
+	(*BuiltinSeat)(nil),           // 6: bezique.v1.BuiltinSeat
+	(*Clock)(nil),                 // 7: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 8: bezique.v1.FailurePolicy
+	(*StackedHand)(nil),           // 9: bezique.v1.StackedHand
+	(*StackedDeal)(nil),           // 10: bezique.v1.StackedDeal
+	(*SeatInfo)(nil),              // 11: bezique.v1.SeatInfo
+	(*SeatToken)(nil),             // 12: bezique.v1.SeatToken
+	(*GameResult)(nil),            // 13: bezique.v1.GameResult
+	(*TableInfo)(nil),             // 14: bezique.v1.TableInfo
+	(*SideScore)(nil),             // 15: bezique.v1.SideScore
+	(*Rules)(nil),                 // 16: bezique.v1.Rules
+	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
 }
 var file_bezique_v1_table_proto_depIdxs = []int32{
-	4,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
-	5,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
-	1,  // 2: bezique.v1.FailurePolicy.on_timeout:type_name -> bezique.v1.FailureAction
-	1,  // 3: bezique.v1.FailurePolicy.on_illegal:type_name -> bezique.v1.FailureAction
-	1,  // 4: bezique.v1.FailurePolicy.on_disconnect:type_name -> bezique.v1.FailureAction
-	8,  // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
-	2,  // 6: bezique.v1.GameResult.outcome:type_name -> bezique.v1.Outcome
-	14, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
+	5,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
+	6,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
+	2,  // 2: bezique.v1.FailurePolicy.on_timeout:type_name -> bezique.v1.FailureAction
+	2,  // 3: bezique.v1.FailurePolicy.on_illegal:type_name -> bezique.v1.FailureAction
+	2,  // 4: bezique.v1.FailurePolicy.on_disconnect:type_name -> bezique.v1.FailureAction
+	9,  // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
+	3,  // 6: bezique.v1.GameResult.outcome:type_name -> bezique.v1.Outcome
+	15, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
 	0,  // 8: bezique.v1.TableInfo.state:type_name -> bezique.v1.TableState
-	15, // 9: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
-	10, // 10: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
-	6,  // 11: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
-	7,  // 12: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
-	14, // 13: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
-	12, // 14: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
-	16, // 15: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
-	16, // 16: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
-	16, // 17: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	16, // 9: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
+	11, // 10: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
+	7,  // 11: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
+	8,  // 12: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
+	15, // 13: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
+	13, // 14: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
+	17, // 15: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
+	17, // 16: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
+	17, // 17: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
+	1,  // 18: bezique.v1.TableInfo.dealing_source:type_name -> bezique.v1.DealingSource
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_proto_init() }
@@ -1203,7 +1284,7 @@ func file_bezique_v1_table_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_table_proto_rawDesc), len(file_bezique_v1_table_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      4,
 			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -35,9 +35,11 @@ type CreateTableRequest struct {
 	Clock *Clock `protobuf:"bytes,4,opt,name=clock,proto3" json:"clock,omitempty"`
 	// failure_policy is the failure policy; unset uses the server's default.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,5,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
-	// seed is the shuffle seed; unset draws a random one.
+	// seed is the shuffle seed (32 bytes); unset draws a random one. A chosen seed is announced to
+	// every seat (dealing_source CHOSEN_SEED).
 	Seed []byte `protobuf:"bytes,6,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
-	// stacked_deal fixes the first deal instead of shuffling it.
+	// stacked_deal fixes the first deal instead of shuffling it; announced to every seat
+	// (dealing_source STACKED).
 	StackedDeal   *StackedDeal `protobuf:"bytes,7,opt,name=stacked_deal,json=stackedDeal,proto3" json:"stacked_deal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -129,7 +131,8 @@ type CreateTableResponse struct {
 	TableId string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// seat_tokens are the remote seats' secrets.
 	SeatTokens []*SeatToken `protobuf:"bytes,2,rep,name=seat_tokens,json=seatTokens,proto3" json:"seat_tokens,omitempty"`
-	// seed_commitment is the SHA-256 of the seed, lowercase hex.
+	// seed_commitment is the commitment to the seed, SHA-256(seed_salt || seed) in lowercase hex
+	// (docs/DEALING.md); the record reveals the salt and the seed.
 	SeedCommitment string `protobuf:"bytes,3,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
 	// table is the new table.
 	Table         *TableInfo `protobuf:"bytes,4,opt,name=table,proto3" json:"table,omitempty"`
