@@ -124,7 +124,7 @@ func table(id string, state store.State, minute int) store.Table {
 	return store.Table{
 		ID:         id,
 		State:      state,
-		Variant:    "rubicon",
+		Variant:    "two-handed",
 		Spec:       []byte(`{"seats":2,"id":"` + id + `"}`),
 		Seed:       []byte{0xde, 0xad, byte(minute)},
 		Commitment: "c-" + id,
@@ -334,7 +334,7 @@ func ExampleOpen() {
 	active, _ := st.LoadActive(ctx) // replay these before serving
 	fmt.Println("active after start:", len(active))
 
-	_ = st.CreateTable(ctx, store.Table{ID: "t1", Variant: "rubicon", Spec: []byte("{}"), Seed: []byte{1}})
+	_ = st.CreateTable(ctx, store.Table{ID: "t1", Variant: "two-handed", Spec: []byte("{}"), Seed: []byte{1}})
 	_ = st.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StatePlaying})
 	err = st.AppendActions(ctx, "t1", []store.Action{{Seq: 1, Seat: 0, Payload: []byte(`{"play":"QS"}`)}})
 	fmt.Println("append:", err) // durable: now tell the bots

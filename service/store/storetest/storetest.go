@@ -49,7 +49,7 @@ func table(id string, state store.State, minute int) store.Table {
 	return store.Table{
 		ID:         id,
 		State:      state,
-		Variant:    "rubicon",
+		Variant:    "two-handed",
 		Spec:       []byte(`{"seats":2,"id":"` + id + `"}`),
 		Seed:       []byte{0xde, 0xad, byte(minute)},
 		Commitment: "c-" + id,
@@ -418,7 +418,7 @@ func testFinishTable(t *testing.T, st store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantGames := []store.Game{{TableID: "t1", Variant: "rubicon", Result: "completed", WinnerSide: 1,
+	wantGames := []store.Game{{TableID: "t1", Variant: "two-handed", Result: "completed", WinnerSide: 1,
 		Scores: "[980,1520]", FinishedAt: want.FinishedAt, Bots: []string{"alpha", "zed"}}}
 	if !reflect.DeepEqual(games, wantGames) || next != "" {
 		t.Errorf("ListGames = %+v (next %q), want %+v", games, next, wantGames)
@@ -481,11 +481,11 @@ func testListGames(t *testing.T, st store.Store) {
 		bots                []string
 	}
 	games := []game{
-		{"g1", "rubicon", "completed", 10, []string{"alpha", "beta"}},
-		{"g2", "classic", "forfeit", 20, []string{"alpha", "gamma"}},
-		{"g3", "rubicon", "forfeit", 30, []string{"beta", "gamma"}},
-		{"g4", "rubicon", "completed", 30, []string{"alpha", "delta"}}, // ties g3 on time
-		{"g5", "rubicon", "cancelled", 40, nil},
+		{"g1", "two-handed", "completed", 10, []string{"alpha", "beta"}},
+		{"g2", "four-handed", "forfeit", 20, []string{"alpha", "gamma"}},
+		{"g3", "two-handed", "forfeit", 30, []string{"beta", "gamma"}},
+		{"g4", "two-handed", "completed", 30, []string{"alpha", "delta"}}, // ties g3 on time
+		{"g5", "two-handed", "cancelled", 40, nil},
 	}
 	for i, g := range games {
 		tb := table(g.id, store.StatePlaying, i)
@@ -516,12 +516,12 @@ func testListGames(t *testing.T, st store.Store) {
 		{"bot gamma", store.GameFilter{BotName: "gamma"}, []string{"g3", "g2"}},
 		{"bot unknown", store.GameFilter{BotName: "omega"}, []string{}},
 		{"bot name is exact", store.GameFilter{BotName: "alph"}, []string{}},
-		{"variant classic", store.GameFilter{Variant: "classic"}, []string{"g2"}},
+		{"variant four-handed", store.GameFilter{Variant: "four-handed"}, []string{"g2"}},
 		{"result forfeit", store.GameFilter{Result: "forfeit"}, []string{"g3", "g2"}},
 		{"after 20 inclusive", store.GameFilter{FinishedAfter: at(20)}, []string{"g5", "g4", "g3", "g2"}},
 		{"before 30 exclusive", store.GameFilter{FinishedBefore: at(30)}, []string{"g2", "g1"}},
 		{"window [20,40)", store.GameFilter{FinishedAfter: at(20), FinishedBefore: at(40)}, []string{"g4", "g3", "g2"}},
-		{"alpha, rubicon, completed", store.GameFilter{BotName: "alpha", Variant: "rubicon", Result: "completed"}, []string{"g4", "g1"}},
+		{"alpha, two-handed, completed", store.GameFilter{BotName: "alpha", Variant: "two-handed", Result: "completed"}, []string{"g4", "g1"}},
 	}
 	for _, c := range cases {
 		rows, next, err := st.ListGames(ctx, c.f, 0, "")
@@ -559,13 +559,13 @@ func testListGames(t *testing.T, st store.Store) {
 			t.Errorf("ListGames(%+v) pages = %v, want %v", p.f, pages, p.want)
 		}
 	}
-	rows, next, err := st.ListGames(ctx, store.GameFilter{Variant: "rubicon"}, 1, "")
+	rows, next, err := st.ListGames(ctx, store.GameFilter{Variant: "two-handed"}, 1, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []store.Game{{TableID: "g5", Variant: "rubicon", Result: "cancelled", WinnerSide: 0, Scores: "[4,0]", FinishedAt: at(40)}}
+	want := []store.Game{{TableID: "g5", Variant: "two-handed", Result: "cancelled", WinnerSide: 0, Scores: "[4,0]", FinishedAt: at(40)}}
 	if !reflect.DeepEqual(rows, want) || next == "" {
-		t.Errorf("ListGames(rubicon, 1) = %+v (next %q), want %+v with no bots and a next page", rows, next, want)
+		t.Errorf("ListGames(two-handed, 1) = %+v (next %q), want %+v with no bots and a next page", rows, next, want)
 	}
 	// The token of a ListGames page is no ListTables token.
 	if _, _, err := st.ListTables(ctx, store.TableFilter{}, 2, next); !errors.Is(err, store.ErrInvalid) {
