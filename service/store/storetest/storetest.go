@@ -30,6 +30,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"FinishTable", testFinishTable},
 		{"ListGames", testListGames},
 		{"ConcurrentAppends", testConcurrentAppends},
+		{"ConcurrentUse", testConcurrentUse},
 		{"NoAliasing", testNoAliasing},
 		{"Closed", testClosed},
 	}
@@ -625,6 +626,64 @@ func testConcurrentAppends(t *testing.T, st store.Store) {
 		t.Errorf("actions = %d, want %d", total, tables*perTable)
 	}
 }
+
+// testConcurrentUse: the store is safe for concurrent use. Tables go through their whole life
+// at once while readers list them; in the end every table and game is there.
+func testConcurrentUse(t *testing.T, st store.Store) {
+	const tables = 8
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			id := fmt.Sprintf("t%d", i)
+			steps := []func() error{
+				func() error { return st.CreateTable(ctx, table(id, store.StateWaiting, i)) },
+				func() error {
+					return st.UpdateTable(ctx, id, store.TableUpdate{State: store.StatePlaying, Spec: []byte(id)})
+				},
+				func() error { return st.AppendActions(ctx, id, []store.Action{{Seq: 1}, {Seq: 2}}) },
+				func() error {
+					return st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
+						FinishedAt: t0.Add(time.Duration(i) * time.Minute), Record: []byte(id), Bots: []string{"alpha", id}})
+				},
+			}
+			for _, step := range steps {
+				if err := step(); err != nil {
+					t.Errorf("table %s: %v", id, err)
+					return
+				}
+			}
+		})
+	}
+	for range 2 {
+		wg.Go(func() {
+			for range 2 * tables {
+				for _, err := range []error{
+					second(st.ListTables(ctx, store.TableFilter{}, 0, "")),
+					second(st.ListGames(ctx, store.GameFilter{BotName: "alpha"}, 0, "")),
+					first(st.LoadActive(ctx)),
+				} {
+					if err != nil {
+						t.Error(err)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	games, _, err := st.ListGames(ctx, store.GameFilter{BotName: "alpha"}, 0, "")
+	want := []string{"t7", "t6", "t5", "t4", "t3", "t2", "t1", "t0"}
+	if got := ids(games, gameID); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("ListGames(alpha) = %v, %v; want %v", got, err, want)
+	}
+	if active, err := st.LoadActive(ctx); err != nil || len(active) != 0 {
+		t.Errorf("LoadActive = %d tables, %v; want none", len(active), err)
+	}
+}
+
+// first and second return the error of a two- or three-result call.
+func first[A any](_ A, err error) error          { return err }
+func second[A, B any](_ A, _ B, err error) error { return err }
 
 // testNoAliasing: the store keeps its own copies. Changing a slice after passing it in, or one
 // that the store returned, changes nothing stored.
