@@ -8,7 +8,7 @@
 //   - PostgreSQL ("postgres://..."), through pgx's database/sql driver.
 //
 // The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
-// records are opaque bytes that the referee encodes. The in-memory server runs with no store.
+// records are opaque bytes that the referee encodes.
 //
 // # Schema
 //
@@ -33,6 +33,16 @@
 // dozens of actions. A batch that fails on a duplicate seq or an unknown table is retried
 // request by request, so only the faulty call gets the error; any other failure is returned to
 // every call in the batch.
+//
+// # In memory, and the contract every backend passes
+//
+// [NewMemory] is a third [Store], for a referee with nothing durable: it follows the same
+// contract in process memory and stays bounded, keeping every waiting and playing table but
+// at most keepEnded ended ones (default [DefaultKeepEnded]), dropping the one that ended first.
+// The contract itself is a test suite,
+// [github.com/bezique-arena/bezique/service/store/storetest.Run]: the memory, SQLite and
+// PostgreSQL stores all run it, and so must a new backend. Durability across a reopen, which
+// the memory store does not offer, is tested by the SQL stores apart from the suite.
 //
 // # Use from the referee
 //

@@ -216,7 +216,7 @@ type Store interface {
 //   - "postgres://..." or "postgresql://..." opens a PostgreSQL database (a pgx connection
 //     URL, including parameters such as search_path or sslmode).
 //
-// Any other scheme returns ErrInvalid. The in-memory server runs without a store.
+// Any other scheme returns ErrInvalid. For a store with nothing durable, use [NewMemory].
 func Open(ctx context.Context, url string) (Store, error) {
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):

@@ -1,0 +1,361 @@
+package store
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// DefaultKeepEnded is the number of ended (finished or cancelled) tables [NewMemory] keeps when
+// given keepEnded <= 0: the same as service.Config.KeepFinished's default.
+const DefaultKeepEnded = 1000
+
+// memStore is the [Store] held in process memory, for a referee with nothing durable.
+type memStore struct {
+	keep int // ended tables kept
+
+	mu     sync.Mutex
+	closed bool
+	tables map[string]*memTable
+	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
+}
+
+// memTable is one table with everything stored under it. Its byte slices are the store's own
+// copies: they go in and out through clones only.
+type memTable struct {
+	row     Table
+	actions []Action // ascending Seq
+	record  []byte   // nil when the table has no record
+	bots    []string // sorted, no duplicates
+}
+
+// NewMemory returns a [Store] that keeps everything in process memory: nothing survives the
+// process, and [Store.AppendActions] returns as soon as the actions are stored. It follows the
+// contract of the SQL stores (errors, ordering, page tokens, times truncated to microseconds
+// in UTC) except for durability, and copies every slice on the way in and out, so callers
+// never share its state. No call waits for anything, so ctx is not consulted.
+//
+// Retention: so that a referee running for months stays bounded, it keeps at most keepEnded
+// ended (finished or cancelled) tables; DefaultKeepEnded when keepEnded <= 0. When
+// [Store.FinishTable] ends one table more, the table that ended first (in the order of the
+// FinishTable calls, whatever their FinishedAt) is dropped with its actions, record and bot
+// names: GetTable and GetRecord then return ErrNotFound for it, and the List methods omit it.
+// Waiting and playing tables are never dropped.
+func NewMemory(keepEnded int) Store {
+	if keepEnded <= 0 {
+		keepEnded = DefaultKeepEnded
+	}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}}
+}
+
+// stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.
+func stamp(t time.Time) time.Time { return fromMicros(micros(t)) }
+
+// cloneTable returns t with its own copies of Spec and Seed.
+func cloneTable(t Table) Table {
+	t.Spec = bytes.Clone(t.Spec)
+	t.Seed = bytes.Clone(t.Seed)
+	return t
+}
+
+// lock takes m.mu and reports ErrClosed (with mu released) after Close.
+func (m *memStore) lock(op string) error {
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	return nil
+}
+
+// CreateTable implements [Store.CreateTable].
+func (m *memStore) CreateTable(_ context.Context, t Table) error {
+	if err := m.lock("create table"); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if t.ID == "" {
+		return fmt.Errorf("store: create table: empty id: %w", ErrInvalid)
+	}
+	if t.State == "" {
+		t.State = StateWaiting
+	}
+	if !t.State.Active() {
+		return fmt.Errorf("store: create table %q: state %q: %w", t.ID, t.State, ErrInvalid)
+	}
+	if _, ok := m.tables[t.ID]; ok {
+		return fmt.Errorf("store: create table %q: id exists: %w", t.ID, ErrConflict)
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = time.Now()
+	}
+	row := Table{ID: t.ID, State: t.State, Variant: t.Variant, Spec: bytes.Clone(nonNil(t.Spec)),
+		Seed: bytes.Clone(nonNil(t.Seed)), Commitment: t.Commitment, CreatedAt: stamp(t.CreatedAt), WinnerSide: NoWinner}
+	row.UpdatedAt = row.CreatedAt
+	m.tables[t.ID] = &memTable{row: row}
+	return nil
+}
+
+// GetTable implements [Store.GetTable].
+func (m *memStore) GetTable(_ context.Context, id string) (Table, error) {
+	if err := m.lock("get table"); err != nil {
+		return Table{}, err
+	}
+	defer m.mu.Unlock()
+	mt, ok := m.tables[id]
+	if !ok {
+		return Table{}, fmt.Errorf("store: get table %q: %w", id, ErrNotFound)
+	}
+	return cloneTable(mt.row), nil
+}
+
+// active returns the table with this id if it is waiting or playing, or the error that
+// [Store.UpdateTable] and [Store.FinishTable] return otherwise.
+func (m *memStore) active(op, id string) (*memTable, error) {
+	mt, ok := m.tables[id]
+	if !ok {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	if !mt.row.State.Active() {
+		return nil, fmt.Errorf("store: %s: table is %s: %w", op, mt.row.State, ErrConflict)
+	}
+	return mt, nil
+}
+
+// UpdateTable implements [Store.UpdateTable].
+func (m *memStore) UpdateTable(_ context.Context, id string, u TableUpdate) error {
+	op := fmt.Sprintf("update table %q", id)
+	if err := m.lock(op); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if u.State != "" && !u.State.Active() {
+		return fmt.Errorf("store: %s: state %q (use FinishTable for terminal states): %w", op, u.State, ErrInvalid)
+	}
+	mt, err := m.active(op, id)
+	if err != nil {
+		return err
+	}
+	mt.row.UpdatedAt = stamp(time.Now())
+	if u.State != "" {
+		mt.row.State = u.State
+	}
+	if u.Spec != nil {
+		mt.row.Spec = bytes.Clone(u.Spec)
+	}
+	return nil
+}
+
+// AppendActions implements [Store.AppendActions]. The actions are stored when it returns.
+func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Action) error {
+	if len(actions) == 0 {
+		return nil
+	}
+	op := fmt.Sprintf("append actions to table %q", tableID)
+	if err := m.lock(op); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	mt, ok := m.tables[tableID]
+	if !ok {
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	bySeq := func(a Action, seq int64) int { return cmp.Compare(a.Seq, seq) }
+	for i, a := range actions {
+		if _, dup := slices.BinarySearchFunc(mt.actions, a.Seq, bySeq); dup {
+			return fmt.Errorf("store: %s: seq %d is stored: %w", op, a.Seq, ErrConflict)
+		}
+		for _, b := range actions[:i] {
+			if b.Seq == a.Seq {
+				return fmt.Errorf("store: %s: seq %d is repeated: %w", op, a.Seq, ErrConflict)
+			}
+		}
+	}
+	recorded := stamp(time.Now())
+	for _, a := range actions {
+		at, _ := slices.BinarySearchFunc(mt.actions, a.Seq, bySeq)
+		mt.actions = slices.Insert(mt.actions, at, Action{Seq: a.Seq, Seat: a.Seat, Payload: bytes.Clone(nonNil(a.Payload)), RecordedAt: recorded})
+	}
+	return nil
+}
+
+// FinishTable implements [Store.FinishTable]. Beyond the retention limit it drops the table
+// that ended first (see [NewMemory]).
+func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
+	op := fmt.Sprintf("finish table %q", id)
+	if err := m.lock(op); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if o.State != StateFinished && o.State != StateCancelled {
+		return fmt.Errorf("store: %s: state %q is not terminal: %w", op, o.State, ErrInvalid)
+	}
+	mt, err := m.active(op, id)
+	if err != nil {
+		return err
+	}
+	now := stamp(time.Now())
+	if o.FinishedAt.IsZero() {
+		o.FinishedAt = now
+	}
+	mt.row.State = o.State
+	mt.row.UpdatedAt = now
+	mt.row.FinishedAt = stamp(o.FinishedAt)
+	mt.row.WinnerSide = o.WinnerSide
+	mt.row.Result = o.Result
+	mt.row.Scores = o.Scores
+	if o.Record != nil {
+		mt.record = bytes.Clone(o.Record)
+		mt.bots = slices.Compact(slices.Sorted(slices.Values(o.Bots)))
+	}
+	m.ended = append(m.ended, id)
+	for len(m.ended) > m.keep {
+		delete(m.tables, m.ended[0])
+		m.ended[0] = ""
+		m.ended = m.ended[1:]
+	}
+	return nil
+}
+
+// LoadActive implements [Store.LoadActive].
+func (m *memStore) LoadActive(context.Context) ([]ActiveTable, error) {
+	if err := m.lock("load active tables"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	var out []ActiveTable
+	for _, mt := range m.tables {
+		if !mt.row.State.Active() {
+			continue
+		}
+		at := ActiveTable{Table: cloneTable(mt.row)}
+		for _, a := range mt.actions {
+			a.Payload = bytes.Clone(a.Payload)
+			at.Actions = append(at.Actions, a)
+		}
+		out = append(out, at)
+	}
+	slices.SortFunc(out, func(a, b ActiveTable) int { return byCreated(a.Table, b.Table) })
+	return out, nil
+}
+
+// byCreated orders tables as ListTables and LoadActive do: by CreatedAt, then ID.
+func byCreated(a, b Table) int {
+	return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+}
+
+// GetRecord implements [Store.GetRecord].
+func (m *memStore) GetRecord(_ context.Context, tableID string) ([]byte, error) {
+	op := fmt.Sprintf("get record %q", tableID)
+	if err := m.lock(op); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	mt, ok := m.tables[tableID]
+	if !ok || mt.record == nil {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	return bytes.Clone(mt.record), nil
+}
+
+// ListTables implements [Store.ListTables].
+func (m *memStore) ListTables(_ context.Context, f TableFilter, pageSize int, pageToken string) ([]Table, string, error) {
+	const op = "list tables"
+	if err := m.lock(op); err != nil {
+		return nil, "", err
+	}
+	defer m.mu.Unlock()
+	if f.State != "" && !f.State.valid() {
+		return nil, "", fmt.Errorf("store: %s: state %q: %w", op, f.State, ErrInvalid)
+	}
+	pageSize = clampPageSize(pageSize)
+	var after *pageKey
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "tables")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		after = &k
+	}
+	var out []Table
+	for _, mt := range m.tables {
+		if f.State != "" && mt.row.State != f.State {
+			continue
+		}
+		if after != nil && cmp.Or(cmp.Compare(micros(mt.row.CreatedAt), after.Time), cmp.Compare(mt.row.ID, after.ID)) <= 0 {
+			continue
+		}
+		out = append(out, mt.row)
+	}
+	slices.SortFunc(out, byCreated)
+	next := ""
+	if len(out) > pageSize {
+		out = out[:pageSize]
+		last := out[pageSize-1]
+		next = encodeToken(pageKey{Kind: "tables", Time: micros(last.CreatedAt), ID: last.ID})
+	}
+	for i := range out {
+		out[i] = cloneTable(out[i])
+	}
+	return out, next, nil
+}
+
+// ListGames implements [Store.ListGames].
+func (m *memStore) ListGames(_ context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error) {
+	const op = "list games"
+	if err := m.lock(op); err != nil {
+		return nil, "", err
+	}
+	defer m.mu.Unlock()
+	pageSize = clampPageSize(pageSize)
+	var before *pageKey
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "games")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		before = &k
+	}
+	var out []Game
+	for _, mt := range m.tables {
+		t := mt.row
+		switch {
+		case mt.record == nil,
+			f.BotName != "" && !slices.Contains(mt.bots, f.BotName),
+			f.Variant != "" && t.Variant != f.Variant,
+			f.Result != "" && t.Result != f.Result,
+			!f.FinishedAfter.IsZero() && micros(t.FinishedAt) < micros(f.FinishedAfter),
+			!f.FinishedBefore.IsZero() && micros(t.FinishedAt) >= micros(f.FinishedBefore),
+			before != nil && cmp.Or(cmp.Compare(micros(t.FinishedAt), before.Time), cmp.Compare(t.ID, before.ID)) >= 0:
+			continue
+		}
+		out = append(out, Game{TableID: t.ID, Variant: t.Variant, Result: t.Result, WinnerSide: t.WinnerSide,
+			Scores: t.Scores, FinishedAt: t.FinishedAt, Bots: mt.bots})
+	}
+	slices.SortFunc(out, func(a, b Game) int {
+		return cmp.Or(b.FinishedAt.Compare(a.FinishedAt), cmp.Compare(b.TableID, a.TableID))
+	})
+	next := ""
+	if len(out) > pageSize {
+		out = out[:pageSize]
+		last := out[pageSize-1]
+		next = encodeToken(pageKey{Kind: "games", Time: micros(last.FinishedAt), ID: last.TableID})
+	}
+	for i := range out {
+		out[i].Bots = slices.Clone(out[i].Bots)
+	}
+	return out, next, nil
+}
+
+// Close implements [Store.Close]: it drops everything stored.
+func (m *memStore) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.closed = true
+	m.tables, m.ended = nil, nil
+	return nil
+}
