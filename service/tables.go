@@ -398,6 +398,11 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 		return rec.GetResult(), nil
 	}
 	select {
+	case <-t.over: // ended: return at once, whatever ctx says
+		return t.result, nil
+	default:
+	}
+	select {
 	case <-t.over:
 	case <-t.done:
 		select {
