@@ -16,22 +16,22 @@ import (
 // Errors of the [Referee]. They are returned wrapped with a message naming the table; match them
 // with errors.Is. The gRPC handlers turn them into status codes by the table in statusOf.
 var (
-	// ErrNotFound: no table has this id, in memory or in the store (NotFound).
+	// ErrNotFound means no table has this id, in memory or in the store (NotFound).
 	ErrNotFound = errors.New("service: table not found")
-	// ErrDraining: the referee is draining and creates no tables (Unavailable).
+	// ErrDraining means the referee is draining and creates no tables (Unavailable).
 	ErrDraining = errors.New("service: draining")
-	// ErrTableLimit: Config.MaxTables tables are waiting or in play (ResourceExhausted).
+	// ErrTableLimit means Config.MaxTables tables are waiting or in play (ResourceExhausted).
 	ErrTableLimit = errors.New("service: table limit reached")
-	// ErrEnded: the table has ended, so it cannot be cancelled, or it has left memory, so it cannot
-	// be watched (FailedPrecondition).
+	// ErrEnded means the table has ended, so it cannot be cancelled, or has left memory, so it
+	// cannot be watched (FailedPrecondition).
 	ErrEnded = errors.New("service: table has ended")
-	// ErrNotEnded: the table is in play, so its record (and seed) is not available yet
+	// ErrNotEnded means the table is in play, so its record (and seed) is not available yet
 	// (FailedPrecondition).
 	ErrNotEnded = errors.New("service: table has not ended")
-	// ErrStopped: the table's goroutine has stopped because the referee is shutting down
+	// ErrStopped means the table's goroutine has stopped because the referee is shutting down
 	// (Unavailable; with a store the table resumes on the next start).
 	ErrStopped = errors.New("service: table stopped")
-	// ErrQueueFull: a watcher did not take its events fast enough and its bounded queue
+	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
 	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
 	ErrQueueFull = errors.New("service: queue full")
 )

@@ -173,8 +173,8 @@ func (s *Referee) Drain(ctx context.Context) error {
 	}
 }
 
-// Close stops every table goroutine (their streams and watchers end with ErrStopped; with a store the tables
-// resume on the next start) and waits for them.
+// Close stops every table goroutine (their seat streams and watchers end with ErrStopped; with a
+// store the tables resume on the next start) and waits for them.
 func (s *Referee) Close() {
 	select {
 	case <-s.stop:
@@ -253,8 +253,8 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	return t, nil
 }
 
-// reserve takes one of the Config.MaxTables places for a new table, or fails with Unavailable
-// with ErrDraining while draining and ErrTableLimit at the limit. release gives it back.
+// reserve takes one of the Config.MaxTables places for a new table, or fails with ErrDraining
+// while draining and ErrTableLimit at the limit. release gives it back.
 func (s *Referee) reserve() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

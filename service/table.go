@@ -34,8 +34,8 @@ type table struct {
 	done  chan struct{} // closed when run returns
 	// over is closed when the game ends; result and record are set before and never change after.
 	over chan struct{}
-	// evicted is closed by the Server when it drops the ended table from memory; run then returns,
-	// releasing the game (see Server.tableEnded).
+	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,
+	// releasing the game (see Referee.tableEnded).
 	evicted chan struct{}
 
 	// Owned by the run goroutine.
@@ -263,8 +263,8 @@ func (t *table) dropConn(s *seat, err error) {
 	}
 }
 
-// stopAll ends every connection and watcher; err nil means the game is over (status OK).
-// Connections end with statusOf(err).
+// stopAll ends every connection and watcher; err nil means the game is over (status OK). A seat
+// stream ends with statusOf(err).
 func (t *table) stopAll(err error) {
 	for _, s := range t.seats {
 		if s.conn != nil {

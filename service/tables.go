@@ -87,10 +87,10 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 
 // CreateTable creates a table and starts it: it validates the request (a [FieldError] naming the
 // field), deals with the given seed or one from crypto/rand, stores the table, and returns the
-// table id, a token per remote seat and the SHA-256 commitment to the seed. Built-in seats play at
-// once; the game starts when every remote seat has joined (a table of built-in seats only plays to
-// its end without waiting). ErrDraining while draining; ErrTableLimit at Config.MaxTables; the
-// store's error when the table cannot be stored.
+// table id, a token per remote seat and the SHA-256 commitment to the seed. The game starts when
+// every remote seat has joined: a table of built-in seats only plays to its end at once. ErrDraining
+// while draining; ErrTableLimit at Config.MaxTables; the store's error when the table cannot be
+// stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
@@ -386,8 +386,9 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 
 // Await returns the result of a table's game once it has ended: at once for a table that has
 // ended (in memory or in the store), otherwise when it ends, however it ends (finished, forfeited,
-// cancelled). ErrNotFound for an unknown table, ErrStopped when the referee shuts down first, ctx's
-// error when ctx ends first. The result is shared: do not modify it.
+// cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
+// that this referee does not run, ErrStopped when the referee shuts down first, ctx's error when
+// ctx ends first. The result is shared: do not modify it.
 func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
 	t, err := s.table(id)
 	if err != nil {
