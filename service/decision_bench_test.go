@@ -28,7 +28,7 @@ func BenchmarkDecisionRequest(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	t := &table{game: g, srv: &Server{}}
+	t := &table{game: g, srv: &Referee{}}
 	seat := g.Turn()
 	b.Run("build", func(b *testing.B) {
 		b.ReportAllocs()

@@ -10,4 +10,28 @@
 // connection, which may resume). Every accepted action is stored (service/store, group-committed
 // across tables) before any seat or spectator learns of it, so a restarted referee replays every
 // table to where it was.
+//
+// # Layers
+//
+// Each layer calls the one below it; the seat stream, a conversation with one table, finds the
+// table in the core's registry and then talks to its actor directly:
+//
+//   - Handlers (api_tables.go, api_watch.go; the seat stream in seat.go) are [Server]'s gRPC
+//     methods. They check the fields only a request message has (table_id, delay_ms), call the
+//     core, and turn its errors into status codes by one table (statusOf in errors.go).
+//   - The core, [Referee] (server.go, tables.go, watch.go), is the registry of tables and their
+//     lifecycle: [Referee.CreateTable], [Referee.GetTable], [Referee.ListTables],
+//     [Referee.CancelTable], [Referee.GetRecord], [Referee.ListGames], [Referee.WatchTable]
+//     (events to a caller's function) and [Referee.Await] or Config.OnTableEnded for results. It
+//     knows nothing of gRPC: it takes a context and returns plain errors ([ErrNotFound],
+//     [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped], [ErrQueueFull],
+//     a [*FieldError] naming the field of bad input). A tournament runner, a test or an integrator
+//     in the same process uses it directly (see the example); [Server] embeds it.
+//   - Table actors (table.go) own each game; the core reaches them only through their inbox.
+//   - The store (service/store) keeps tables, actions and records; tables write to it before
+//     anyone learns of an action.
+//
+// The core and the handlers share one package because the table actor both serves the core and
+// queues messages for seat streams: a package of its own for the core would have to export the
+// actor's internals to the seat stream code or take it along.
 package service

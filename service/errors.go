@@ -1,7 +1,9 @@
 package service
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -11,8 +13,83 @@ import (
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// engineCodes is the one table from engine refusals to gRPC codes: a rule violation is
-// FailedPrecondition, malformed input InvalidArgument; never Unknown.
+// Errors of the [Referee]. They are returned wrapped with a message naming the table; match them
+// with errors.Is. The gRPC handlers turn them into status codes by the table in statusOf.
+var (
+	// ErrNotFound means no table has this id, in memory or in the store (NotFound).
+	ErrNotFound = errors.New("service: table not found")
+	// ErrDraining means the referee is draining and creates no tables (Unavailable).
+	ErrDraining = errors.New("service: draining")
+	// ErrTableLimit means Config.MaxTables tables are waiting or in play (ResourceExhausted).
+	ErrTableLimit = errors.New("service: table limit reached")
+	// ErrEnded means the table has ended, so it cannot be cancelled, or has left memory, so it
+	// cannot be watched (FailedPrecondition).
+	ErrEnded = errors.New("service: table has ended")
+	// ErrNotEnded means the table is in play, so its record (and seed) is not available yet
+	// (FailedPrecondition).
+	ErrNotEnded = errors.New("service: table has not ended")
+	// ErrStopped means the table's goroutine has stopped because the referee is shutting down
+	// (Unavailable; with a store the table resumes on the next start).
+	ErrStopped = errors.New("service: table stopped")
+	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
+	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
+	ErrQueueFull = errors.New("service: queue full")
+)
+
+// FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
+// "seats[1].builtin.bot") and why. It maps to InvalidArgument.
+type FieldError struct {
+	// Field is the proto field path.
+	Field string
+	// Reason says what is wrong with it.
+	Reason string
+}
+
+// Error returns "field: reason".
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+// kindError is an error with its own message that matches a sentinel (kind) under errors.Is.
+type kindError struct {
+	kind error
+	msg  string
+}
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
+
+// errorf returns an error with the formatted message that matches kind under errors.Is.
+func errorf(kind error, format string, args ...any) error {
+	return &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// invalid returns a [FieldError] naming the field.
+func invalid(field, format string, args ...any) error {
+	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// errorCodes is the one table from the errors of the referee's core, its store and the context to
+// gRPC codes; engine refusals go by engineCodes, a [FieldError] is InvalidArgument.
+var errorCodes = []struct {
+	err  error
+	code codes.Code
+}{
+	{ErrNotFound, codes.NotFound},
+	{ErrDraining, codes.Unavailable},
+	{ErrTableLimit, codes.ResourceExhausted},
+	{ErrEnded, codes.FailedPrecondition},
+	{ErrNotEnded, codes.FailedPrecondition},
+	{ErrStopped, codes.Unavailable},
+	{ErrQueueFull, codes.ResourceExhausted},
+	{store.ErrNotFound, codes.NotFound},
+	{store.ErrConflict, codes.AlreadyExists},
+	{store.ErrInvalid, codes.InvalidArgument},
+	{store.ErrClosed, codes.Unavailable},
+	{context.Canceled, codes.Canceled},
+	{context.DeadlineExceeded, codes.DeadlineExceeded},
+}
+
+// engineCodes maps engine refusals to gRPC codes: a rule violation is FailedPrecondition,
+// malformed input InvalidArgument; never Unknown.
 var engineCodes = map[engine.ErrorCode]codes.Code{
 	engine.CodeMalformed:   codes.InvalidArgument,
 	engine.CodeNotYourTurn: codes.FailedPrecondition,
@@ -28,8 +105,8 @@ var rejectionCodes = map[engine.ErrorCode]pb.RejectionCode{
 	engine.CodeGameOver:    pb.RejectionCode_REJECTION_CODE_STALE_REQUEST,
 }
 
-// statusOf returns the gRPC status of an error: engine refusals by the table above, store
-// errors NotFound / AlreadyExists / InvalidArgument / Unavailable, statuses as they are, and
+// statusOf returns the gRPC status of an error, keeping its message: statuses as they are, a
+// [FieldError] InvalidArgument, engine refusals by engineCodes, the rest by errorCodes, and
 // Internal for anything else.
 func statusOf(err error) error {
 	if err == nil {
@@ -38,23 +115,18 @@ func statusOf(err error) error {
 	if _, ok := status.FromError(err); ok {
 		return err
 	}
-	var ee *engine.Error
-	switch {
-	case errors.As(err, &ee):
-		return status.Error(engineCodes[ee.Code], ee.Error())
-	case errors.Is(err, store.ErrNotFound):
-		return status.Error(codes.NotFound, err.Error())
-	case errors.Is(err, store.ErrConflict):
-		return status.Error(codes.AlreadyExists, err.Error())
-	case errors.Is(err, store.ErrInvalid):
+	var fe *FieldError
+	if errors.As(err, &fe) {
 		return status.Error(codes.InvalidArgument, err.Error())
-	case errors.Is(err, store.ErrClosed):
-		return status.Error(codes.Unavailable, err.Error())
+	}
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return status.Error(engineCodes[ee.Code], ee.Error())
+	}
+	for _, ec := range errorCodes {
+		if errors.Is(err, ec.err) {
+			return status.Error(ec.code, err.Error())
+		}
 	}
 	return status.Error(codes.Internal, err.Error())
-}
-
-// invalid returns an InvalidArgument status naming the field.
-func invalid(field, format string, args ...any) error {
-	return status.Errorf(codes.InvalidArgument, field+": "+format, args...)
 }

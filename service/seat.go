@@ -122,10 +122,10 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	}
 	join := first.GetJoin()
 	if join == nil {
-		return invalid("join", "the first message must be a join")
+		return statusOf(invalid("join", "the first message must be a join"))
 	}
 	if join.GetTableId() == "" {
-		return invalid("join.table_id", "missing")
+		return statusOf(invalid("join.table_id", "missing"))
 	}
 	if v := join.GetProtocolVersion(); v != 0 && v != ProtocolVersion {
 		return status.Errorf(codes.FailedPrecondition, "join.protocol_version: %d is not supported (this referee speaks %d)", v, ProtocolVersion)
@@ -139,10 +139,10 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	ctx := stream.Context()
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
-		return err
+		return statusOf(err)
 	}
 	if res.err != nil {
-		return res.err
+		return statusOf(res.err)
 	}
 	// The backlog (Welcome, the events missed) may be longer than the queue: send it from here,
 	// before the writer starts on what the table queued since.
@@ -165,7 +165,7 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 			s.leave(t, c, err)
 			return err
 		}
-		return c.err
+		return statusOf(c.err)
 	case <-c.done:
 		// Let the writer flush what is queued (the GameOver), but not wait for a bot that does not
 		// read: returning ends the stream, which unblocks a Send stuck on flow control.
@@ -173,7 +173,7 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 		case <-sent:
 		case <-time.After(2 * time.Second):
 		}
-		return c.err
+		return statusOf(c.err)
 	case err := <-recvErr:
 		s.leave(t, c, err)
 		if errors.Is(err, io.EOF) {
@@ -252,7 +252,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 				}
 			})
 		default:
-			recvErr <- invalid("kind", "no message kind set")
+			recvErr <- statusOf(invalid("kind", "no message kind set"))
 			return
 		}
 	}
@@ -375,12 +375,12 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // in memory) or PermissionDenied.
 func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
 	if s.store == nil {
-		return notFound
+		return statusOf(notFound)
 	}
 	ctx := stream.Context()
 	row, err := s.store.GetTable(ctx, j.GetTableId())
 	if err != nil || row.State.Active() {
-		return notFound
+		return statusOf(notFound)
 	}
 	b, err := s.store.GetRecord(ctx, j.GetTableId())
 	if err != nil {
@@ -404,7 +404,7 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 	t.state, t.result = stateFromStore(row.State), rec.GetResult()
 	res := t.join(ctx, newConn(int(j.GetSeat()), 1), j)
 	if res.err != nil {
-		return res.err
+		return statusOf(res.err)
 	}
 	for _, m := range res.backlog {
 		if err := stream.Send(m); err != nil {

@@ -9,13 +9,12 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -26,7 +25,7 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// Config configures a Server. Zero fields take the defaults named on each field.
+// Config configures a Referee. Zero fields take the defaults named on each field.
 type Config struct {
 	// Store keeps tables, actions and records durably; nil runs in memory only.
 	Store store.Store
@@ -35,7 +34,7 @@ type Config struct {
 	// Logger receives the referee's logs; nil uses slog.Default().
 	Logger *slog.Logger
 	// MaxTables is the most waiting and playing tables at once (default 10 000); CreateTable
-	// beyond it fails with ResourceExhausted.
+	// beyond it fails with ErrTableLimit (ResourceExhausted over gRPC).
 	MaxTables int
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume).
@@ -48,6 +47,11 @@ type Config struct {
 	// (default 1 000); with a store 100 stay and older ones are read back from it. A table that
 	// leaves memory ends its goroutine, so memory stays bounded however many games are played.
 	KeepFinished int
+	// OnTableEnded, if set, is called once with the id and result of every table that ends while
+	// this referee runs (finished, forfeited or cancelled; recovered tables included). It runs on
+	// the table's goroutine, so it must return quickly (hand the result on, do not call back
+	// into the table). See also [Referee.Await].
+	OnTableEnded func(id string, result *pb.GameResult)
 }
 
 // Default clock and failure policy of a table that gives none (milliseconds).
@@ -58,12 +62,13 @@ const (
 	DefaultDisconnectGrace = 15_000
 )
 
-// Server is the referee: it implements bezique.v1 TableService and SeatService. Each table is an
-// actor goroutine; the Server only routes requests to them.
-type Server struct {
-	pb.UnimplementedTableServiceServer
-	pb.UnimplementedSeatServiceServer
-
+// Referee is the referee's core: the registry of tables and their lifecycle (create, get, list,
+// cancel, watch, await the result), callable in-process by a tournament runner, a test or an
+// integrator. It knows nothing of gRPC: its methods take a context and return plain errors
+// ([ErrNotFound], [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped],
+// [ErrQueueFull], a [*FieldError] for bad input, or the store's errors). Each table is an actor
+// goroutine; the Referee only routes requests to them. [Server] is its gRPC face.
+type Referee struct {
 	cfg     Config
 	store   store.Store
 	metrics *Metrics
@@ -81,10 +86,28 @@ type Server struct {
 	idle      *sync.Cond // signalled when playing drops
 }
 
-// New returns a referee. With a store it recovers every waiting and playing table by replaying
-// its recorded actions through the engine; bots then reconnect and resume. It returns an error
-// when the store cannot be read or a stored table does not replay.
+// Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
+// handlers validate the request, call the embedded [Referee] and turn its errors into status codes
+// (statusOf); the seat stream (Connect) is served here.
+type Server struct {
+	pb.UnimplementedTableServiceServer
+	pb.UnimplementedSeatServiceServer
+	*Referee
+}
+
+// New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
 func New(ctx context.Context, cfg Config) (*Server, error) {
+	r, err := NewReferee(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{Referee: r}, nil
+}
+
+// NewReferee returns a referee's core. With a store it recovers every waiting and playing table by
+// replaying its recorded actions through the engine; bots then reconnect and resume. It returns an
+// error when the store cannot be read or a stored table does not replay.
+func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
 	}
@@ -106,7 +129,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
 	s.idle = sync.NewCond(&s.mu)
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
@@ -122,10 +145,10 @@ func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterSeatServiceServer(g, s)
 }
 
-// Drain stops the creation of tables (CreateTable then fails with Unavailable) and waits until
+// Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
 // every game in play has finished or ctx ends. It returns ctx's error if games were left. Tables
 // still waiting for their seats are not waited for (with a store they resume on the next start).
-func (s *Server) Drain(ctx context.Context) error {
+func (s *Referee) Drain(ctx context.Context) error {
 	s.mu.Lock()
 	s.draining = true
 	s.mu.Unlock()
@@ -150,9 +173,9 @@ func (s *Server) Drain(ctx context.Context) error {
 	}
 }
 
-// Close stops every table goroutine (their streams end with Unavailable; with a store the tables
-// resume on the next start) and waits for them.
-func (s *Server) Close() {
+// Close stops every table goroutine (their seat streams and watchers end with ErrStopped; with a
+// store the tables resume on the next start) and waits for them.
+func (s *Referee) Close() {
 	select {
 	case <-s.stop:
 	default:
@@ -192,7 +215,7 @@ func randomBytes(n int) []byte {
 func randomHex(n int) string { return hex.EncodeToString(randomBytes(n)) }
 
 // newTable builds a table from a validated, normalised request; the game is dealt.
-func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.Seed, tokens []string, created time.Time) (*table, error) {
+func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Seed, tokens []string, created time.Time) (*table, error) {
 	v, err := wire.VariantFromProto(req.GetVariant())
 	if err != nil {
 		return nil, invalid("variant", "%v", err)
@@ -205,7 +228,8 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 	if sd := req.GetStackedDeal(); sd != nil {
 		d, err := wire.StackedDealFromProto(sd)
 		if err != nil {
-			return nil, status.Error(codes.InvalidArgument, err.Error())
+			field, reason, _ := strings.Cut(err.Error(), ": ")
+			return nil, invalid(field, "%s", reason)
 		}
 		dealing.Stacked = []engine.StackedDeal{d}
 	}
@@ -213,7 +237,7 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 	if err != nil {
 		return nil, invalid("stacked_deal", "%v", err)
 	}
-	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), evicted: make(chan struct{}),
+	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: -1}
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
@@ -234,29 +258,29 @@ func (s *Server) newTable(id string, req *pb.CreateTableRequest, seed engine.See
 	return t, nil
 }
 
-// reserve takes one of the Config.MaxTables places for a new table, or fails with Unavailable
-// while draining and ResourceExhausted at the limit. release gives it back.
-func (s *Server) reserve() error {
+// reserve takes one of the Config.MaxTables places for a new table, or fails with ErrDraining
+// while draining and ErrTableLimit at the limit. release gives it back.
+func (s *Referee) reserve() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining {
-		return status.Error(codes.Unavailable, "the referee is draining: no new tables")
+		return errorf(ErrDraining, "the referee is draining: no new tables")
 	}
 	if s.active >= s.cfg.MaxTables {
-		return status.Errorf(codes.ResourceExhausted, "%d tables waiting or in play: the limit (--max-tables)", s.active)
+		return errorf(ErrTableLimit, "%d tables waiting or in play: the limit (--max-tables)", s.active)
 	}
 	s.active++
 	return nil
 }
 
-func (s *Server) release() {
+func (s *Referee) release() {
 	s.mu.Lock()
 	s.active--
 	s.mu.Unlock()
 }
 
 // start registers a table (its place already counted in active) and runs its goroutine.
-func (s *Server) start(t *table) {
+func (s *Referee) start(t *table) {
 	s.mu.Lock()
 	s.tables[t.id] = t
 	if t.state == pb.TableState_TABLE_STATE_PLAYING { // recovered in play
@@ -271,8 +295,12 @@ func (s *Server) start(t *table) {
 	}()
 }
 
-// tableEnded is called by a table's goroutine when its game ends.
-func (s *Server) tableEnded(t *table) {
+// tableEnded is called by a table's goroutine when its game ends: it tells Config.OnTableEnded
+// and keeps the table in memory, dropping the oldest ended ones beyond Config.KeepFinished.
+func (s *Referee) tableEnded(t *table) {
+	if s.cfg.OnTableEnded != nil {
+		s.cfg.OnTableEnded(t.id, t.result)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
@@ -298,26 +326,26 @@ type endedTable struct {
 }
 
 // playingChanged counts a table entering (+1) or leaving (-1) the playing state.
-func (s *Server) playingChanged(delta int) {
+func (s *Referee) playingChanged(delta int) {
 	s.mu.Lock()
 	s.playing += delta
 	s.idle.Broadcast()
 	s.mu.Unlock()
 }
 
-// table returns the live table with that id, or NotFound.
-func (s *Server) table(id string) (*table, error) {
+// table returns the live table with that id, or ErrNotFound.
+func (s *Referee) table(id string) (*table, error) {
 	s.mu.Lock()
 	t := s.tables[id]
 	s.mu.Unlock()
 	if t == nil {
-		return nil, status.Errorf(codes.NotFound, "table %q not found", id)
+		return nil, errorf(ErrNotFound, "table %q not found", id)
 	}
 	return t, nil
 }
 
 // recover rebuilds every active table of the store and replays its actions.
-func (s *Server) recover(ctx context.Context) error {
+func (s *Referee) recover(ctx context.Context) error {
 	active, err := s.store.LoadActive(ctx)
 	if err != nil {
 		return fmt.Errorf("service: recovering tables: %w", err)
@@ -351,7 +379,7 @@ func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 
 // rebuild makes a table from its store row and replays its actions: the input of crash recovery,
 // and of a seat rejoining a table that ended before a restart. The table is not started.
-func (s *Server) rebuild(row store.Table, actions []store.Action) (*table, error) {
+func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, error) {
 	spec, req, err := decodeSpec(row)
 	if err != nil {
 		return nil, err
@@ -424,7 +452,7 @@ func (t *table) replay(actions []store.Action) error {
 }
 
 // liveTables returns the tables in memory, oldest first.
-func (s *Server) liveTables() []*table {
+func (s *Referee) liveTables() []*table {
 	s.mu.Lock()
 	out := make([]*table, 0, len(s.tables))
 	for _, t := range s.tables {

@@ -26,14 +26,16 @@ import (
 // clocks and the event history. Everything else talks to it through its bounded inbox.
 type table struct {
 	id    string
-	srv   *Server
+	srv   *Referee
 	spec  *pb.CreateTableRequest
 	rules engine.Rules
 	seed  engine.Seed
 	inbox chan func()
 	done  chan struct{} // closed when run returns
-	// evicted is closed by the Server when it drops the ended table from memory; run then returns,
-	// releasing the game (see Server.tableEnded).
+	// over is closed when the game ends; result and record are set before and never change after.
+	over chan struct{}
+	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,
+	// releasing the game (see Referee.tableEnded).
 	evicted chan struct{}
 	// dealing is the seed's commitment, its salt and the dealing source, fixed at creation.
 	dealing dealing
@@ -103,26 +105,29 @@ type openRequest struct {
 	deadline time.Time
 }
 
-// post runs f on the table's goroutine and waits for it, or fails when ctx ends first or the
-// table has stopped.
+// post runs f on the table's goroutine and waits for it, or fails with ctx's error when ctx ends
+// first or ErrStopped when the table has stopped.
 func (t *table) post(ctx context.Context, f func()) error {
 	ran := make(chan struct{})
 	select {
 	case t.inbox <- func() { f(); close(ran) }:
 	case <-t.done:
-		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+		return t.stopped()
 	case <-ctx.Done():
-		return status.FromContextError(ctx.Err()).Err()
+		return ctx.Err()
 	}
 	select {
 	case <-ran:
 		return nil
 	case <-t.done:
-		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+		return t.stopped()
 	case <-ctx.Done():
-		return status.FromContextError(ctx.Err()).Err()
+		return ctx.Err()
 	}
 }
+
+// stopped is the error of a request to a table whose goroutine has returned.
+func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stopped", t.id) }
 
 // enqueue hands f to the table's goroutine without waiting for it to run; it blocks only while
 // the inbox is full (back-pressure on the sender alone).
@@ -131,9 +136,9 @@ func (t *table) enqueue(ctx context.Context, f func()) error {
 	case t.inbox <- f:
 		return nil
 	case <-t.done:
-		return status.Errorf(codes.Unavailable, "table %s has stopped", t.id)
+		return t.stopped()
 	case <-ctx.Done():
-		return status.FromContextError(ctx.Err()).Err()
+		return ctx.Err()
 	}
 }
 
@@ -154,7 +159,7 @@ func (t *table) run(stop <-chan struct{}) {
 		case <-t.timer.C:
 			t.onTimer()
 		case <-stop:
-			t.stopAll(status.Error(codes.Unavailable, "the referee is shutting down; reconnect to resume"))
+			t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
 			return
 		}
 	}
@@ -260,7 +265,8 @@ func (t *table) dropConn(s *seat, err error) {
 	}
 }
 
-// stopAll ends every connection and watcher; err nil means the game is over (status OK).
+// stopAll ends every connection and watcher; err nil means the game is over (status OK). A seat
+// stream ends with statusOf(err).
 func (t *table) stopAll(err error) {
 	for _, s := range t.seats {
 		if s.conn != nil {
@@ -664,6 +670,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason strin
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: res}}})
 	}
 	t.stopAll(nil)
+	close(t.over)
 	t.srv.tableEnded(t)
 }
 

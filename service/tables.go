@@ -3,12 +3,11 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -22,7 +21,7 @@ import (
 
 // normalise validates a CreateTableRequest's seats, clock, policy and seed and fills in the
 // defaults, returning a copy; newTable validates the options and the stacked deal. Errors are
-// InvalidArgument naming the field.
+// a [FieldError] naming the field.
 func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	req := proto.Clone(in).(*pb.CreateTableRequest)
 	v, err := wire.VariantFromProto(req.GetVariant())
@@ -86,12 +85,14 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	return req, nil
 }
 
-// CreateTable creates a table: it validates the request (InvalidArgument naming the field), deals
-// with the given seed or one from crypto/rand, and returns the table id, a token per remote seat
-// and the commitment to the seed, SHA-256(salt || seed) with a salt drawn for the table
-// (docs/DEALING.md); a chosen seed or a stacked deal is announced (DealingSource). Unavailable while draining; ResourceExhausted at
-// Config.MaxTables.
-func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+// CreateTable creates a table and starts it: it validates the request (a [FieldError] naming the
+// field), deals with the given seed or one from crypto/rand, stores the table, and returns the
+// table id, a token per remote seat and the commitment to the seed, SHA-256(salt || seed) with a
+// salt drawn for the table (docs/DEALING.md); a chosen seed or a stacked deal is announced
+// (DealingSource). The game starts when every remote seat has joined: a table of built-in seats
+// only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
+// the store's error when the table cannot be stored.
+func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -131,7 +132,7 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	if s.store != nil {
 		reqJSON, err := protojson.Marshal(req)
 		if err != nil {
-			return nil, statusOf(err)
+			return nil, err
 		}
 		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String()})
 		start := time.Now()
@@ -139,7 +140,7 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
 		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
 		if err != nil {
-			return nil, statusOf(err)
+			return nil, err
 		}
 	}
 	info := t.info()
@@ -163,7 +164,7 @@ func (t *table) info() *pb.TableInfo {
 }
 
 // liveInfo asks a live table for its TableInfo.
-func (s *Server) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) {
+func (s *Referee) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) {
 	var ti *pb.TableInfo
 	if err := t.post(ctx, func() { ti = t.info() }); err != nil {
 		return nil, err
@@ -233,35 +234,36 @@ func scoresFromText(s string) []*pb.SideScore {
 	return wire.ScoresToProto(nil, totals)
 }
 
-// GetTable returns a table's info. NotFound for an unknown table.
-func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.GetTableResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, invalid("table_id", "missing")
+// GetTable returns a table's info, from memory or, for a table that has left it, from the store.
+// ErrNotFound for an unknown table.
+func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error) {
+	if t, err := s.table(id); err == nil {
+		return s.liveInfo(ctx, t)
 	}
-	if t, err := s.table(req.GetTableId()); err == nil {
-		ti, err := s.liveInfo(ctx, t)
-		if err != nil {
-			return nil, err
-		}
-		return &pb.GetTableResponse{Table: ti}, nil
+	row, err := s.storedTable(ctx, id)
+	if err != nil {
+		return nil, err
 	}
+	return storedInfo(row)
+}
+
+// storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
+// store or when the store has no such table.
+func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, error) {
 	if s.store == nil {
-		return nil, status.Errorf(codes.NotFound, "table %q not found", req.GetTableId())
+		return store.Table{}, errorf(ErrNotFound, "table %q not found", id)
 	}
-	row, err := s.store.GetTable(ctx, req.GetTableId())
-	if err != nil {
-		return nil, statusOf(err)
+	row, err := s.store.GetTable(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return row, errorf(ErrNotFound, "table %q not found", id)
 	}
-	ti, err := storedInfo(row)
-	if err != nil {
-		return nil, statusOf(err)
-	}
-	return &pb.GetTableResponse{Table: ti}, nil
+	return row, err
 }
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
-// (default 50, at most 1 000); next_page_token is empty on the last page.
-func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
+// (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] for a
+// malformed page_token.
+func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
@@ -270,7 +272,7 @@ func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb
 	if s.store != nil {
 		rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
 		if err != nil {
-			return nil, statusOf(err)
+			return nil, err
 		}
 		out := &pb.ListTablesResponse{NextPageToken: next}
 		for _, row := range rows {
@@ -281,7 +283,7 @@ func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb
 					return nil, err
 				}
 			} else if ti, err = storedInfo(row); err != nil {
-				return nil, statusOf(err)
+				return nil, err
 			}
 			out.Tables = append(out.Tables, ti)
 		}
@@ -317,17 +319,15 @@ func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb
 	return out, nil
 }
 
-// CancelTable ends a table in play without a result (outcome CANCELLED); every seat and watcher
-// is told. NotFound for an unknown table, FailedPrecondition for a table that has ended.
-func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*pb.CancelTableResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, invalid("table_id", "missing")
-	}
-	t, err := s.table(req.GetTableId())
+// CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
+// "cancelled by request"); every seat and watcher is told. It returns the table's final info.
+// ErrNotFound for an unknown table, ErrEnded for a table that has ended.
+func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.TableInfo, error) {
+	t, err := s.table(id)
 	if err != nil {
 		if s.store != nil {
-			if row, serr := s.store.GetTable(ctx, req.GetTableId()); serr == nil && !row.State.Active() {
-				return nil, status.Errorf(codes.FailedPrecondition, "table %s is %s", row.ID, row.State)
+			if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
+				return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
 			}
 		}
 		return nil, err
@@ -336,10 +336,9 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 	var cerr error
 	if err := t.post(ctx, func() {
 		if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
-			cerr = status.Errorf(codes.FailedPrecondition, "table %s is %s", t.id, stateLabel(t.state))
+			cerr = errorf(ErrEnded, "table %s is %s", t.id, stateLabel(t.state))
 			return
 		}
-		reason := req.GetReason()
 		if reason == "" {
 			reason = "cancelled by request"
 		}
@@ -351,52 +350,80 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 	if cerr != nil {
 		return nil, cerr
 	}
-	return &pb.CancelTableResponse{Table: ti}, nil
+	return ti, nil
 }
 
-// GetRecord returns the record of an ended game, with the seed revealed. FailedPrecondition while
-// the game is in play (the seed stays secret until the end); NotFound for an unknown table.
-func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, invalid("table_id", "missing")
-	}
-	if t, err := s.table(req.GetTableId()); err == nil {
+// GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
+// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table.
+func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
+	if t, err := s.table(id); err == nil {
 		var rec *pb.GameRecord
 		var state pb.TableState
 		if err := t.post(ctx, func() { rec, state = t.record, t.state }); err != nil {
 			return nil, err
 		}
 		if rec == nil {
-			return nil, status.Errorf(codes.FailedPrecondition, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
+			return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
 		}
-		return &pb.GetRecordResponse{Record: rec}, nil
+		return rec, nil
 	}
 	if s.store == nil {
-		return nil, status.Errorf(codes.NotFound, "table %q not found", req.GetTableId())
+		return nil, errorf(ErrNotFound, "table %q not found", id)
 	}
-	b, err := s.store.GetRecord(ctx, req.GetTableId())
+	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
-		if _, terr := s.store.GetTable(ctx, req.GetTableId()); terr == nil {
-			return nil, status.Errorf(codes.FailedPrecondition, "table %s has no record yet", req.GetTableId())
+		if _, terr := s.store.GetTable(ctx, id); terr == nil {
+			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
 		}
-		return nil, statusOf(err)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errorf(ErrNotFound, "table %q not found", id)
+		}
+		return nil, err
 	}
 	rec := &pb.GameRecord{}
 	if err := protojson.Unmarshal(b, rec); err != nil {
-		return nil, statusOf(err)
+		return nil, err
 	}
-	return &pb.GetRecordResponse{Record: rec}, nil
+	return rec, nil
 }
 
-// GetRuleCatalog returns the engine's option catalog: every rule option of RULES.md §5 that
-// CreateTable knows, with its type, values and defaults.
-func (s *Server) GetRuleCatalog(context.Context, *pb.GetRuleCatalogRequest) (*pb.GetRuleCatalogResponse, error) {
-	return &pb.GetRuleCatalogResponse{Options: wire.RuleCatalogToProto(engine.OptionCatalog())}, nil
+// Await returns the result of a table's game once it has ended: at once for a table that has
+// ended (in memory or in the store), otherwise when it ends, however it ends (finished, forfeited,
+// cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
+// that this referee does not run, ErrStopped when the referee shuts down first, ctx's error when
+// ctx ends first. The result is shared: do not modify it.
+func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
+	t, err := s.table(id)
+	if err != nil {
+		rec, err := s.GetRecord(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return rec.GetResult(), nil
+	}
+	select {
+	case <-t.over: // ended: return at once, whatever ctx says
+		return t.result, nil
+	default:
+	}
+	select {
+	case <-t.over:
+	case <-t.done:
+		select {
+		case <-t.over:
+		default:
+			return nil, t.stopped()
+		}
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return t.result, nil
 }
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
-// finish time. It needs a store; without one it lists the ended games still in memory.
-func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+// finish time. It needs a store; without one it lists the ended games still in memory. A
+// [FieldError] for an unknown variant.
+func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
@@ -435,17 +462,17 @@ func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.L
 	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
 	if err != nil {
-		return nil, statusOf(err)
+		return nil, err
 	}
 	out := &pb.ListGamesResponse{NextPageToken: next}
 	for _, g := range games {
 		row, err := s.store.GetTable(ctx, g.TableID)
 		if err != nil {
-			return nil, statusOf(err)
+			return nil, err
 		}
 		ti, err := storedInfo(row)
 		if err != nil {
-			return nil, statusOf(err)
+			return nil, err
 		}
 		out.Games = append(out.Games, ti)
 	}

@@ -1,17 +1,15 @@
 package service
 
 import (
+	"context"
 	"sync"
 	"time"
-
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// watcher is one spectator stream. It receives the public redaction (engine.Event.Redact(-1)) of
-// every event; a full queue ends the stream with ResourceExhausted.
+// watcher is one spectator. It receives the public redaction (engine.Event.Redact(-1)) of every
+// event; a full queue ends the watch with ErrQueueFull.
 type watcher struct {
 	ch   chan watched
 	done chan struct{}
@@ -28,7 +26,7 @@ func (w *watcher) push(t *table, h histEvent) {
 	select {
 	case w.ch <- watched{ev: t.eventFor(h, -1), at: h.at}:
 	default:
-		w.close(status.Errorf(codes.ResourceExhausted, "spectator stream: %d events queued and unread; watch again with from_seq", cap(w.ch)))
+		w.close(errorf(ErrQueueFull, "spectator stream: %d events queued and unread; watch again with from_seq", cap(w.ch)))
 		delete(t.watchers, w)
 	}
 }
@@ -40,29 +38,25 @@ func (w *watcher) close(err error) {
 	})
 }
 
-// WatchTable streams a table's public events to a spectator: the history after from_seq, then
-// every new event, each held back delay_ms after it happened. The stream ends with OK when the
-// game ends. NotFound for an unknown table; FailedPrecondition for a finished table no longer in
-// memory (use GetRecord).
-func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_WatchTableServer) error {
-	if req.GetTableId() == "" {
-		return invalid("table_id", "missing")
-	}
-	if req.GetDelayMs() > 3_600_000 {
-		return invalid("delay_ms", "%d is more than an hour", req.GetDelayMs())
-	}
-	t, err := s.table(req.GetTableId())
+// WatchTable calls send with a table's public events, in order, from the calling goroutine: the
+// history after fromSeq, then every new event, each held back delay after it happened. It returns
+// nil when the game ends, send's error when send fails, ctx's error when ctx ends, ErrNotFound for
+// an unknown table, ErrEnded for a table that ended and left memory (read its record), ErrQueueFull
+// when send fell more than Config.WatchQueue events behind, and ErrStopped when the referee shuts
+// down.
+func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*pb.Event) error) error {
+	t, err := s.table(id)
 	if err != nil {
 		if s.store != nil {
-			if _, gerr := s.store.GetTable(stream.Context(), req.GetTableId()); gerr == nil {
-				return status.Errorf(codes.FailedPrecondition, "table %s has ended and left memory; use GetRecord", req.GetTableId())
+			if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
+				return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
 			}
 		}
 		return err
 	}
 	w := &watcher{ch: make(chan watched, s.cfg.WatchQueue), done: make(chan struct{})}
-	if err := t.post(stream.Context(), func() {
-		for _, h := range t.since(max(req.GetFromSeq(), 1) - 1) {
+	if err := t.post(ctx, func() {
+		for _, h := range t.since(max(fromSeq, 1) - 1) {
 			w.push(t, h)
 		}
 		if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
@@ -80,36 +74,35 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 		case <-time.After(5 * time.Second): // a stuck table: its watcher is dropped when its queue fills
 		}
 	}()
-	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
-	send := func(m watched) error {
+	deliver := func(m watched) error {
 		if wait := time.Until(m.at.Add(delay)); wait > 0 {
 			select {
 			case <-time.After(wait):
-			case <-stream.Context().Done():
-				return stream.Context().Err()
+			case <-ctx.Done():
+				return ctx.Err()
 			}
 		}
-		return stream.Send(&pb.WatchTableResponse{Event: m.ev})
+		return send(m.ev)
 	}
 	for {
 		select {
 		case m := <-w.ch:
-			if err := send(m); err != nil {
+			if err := deliver(m); err != nil {
 				return err
 			}
 		case <-w.done:
 			for {
 				select {
 				case m := <-w.ch:
-					if err := send(m); err != nil {
+					if err := deliver(m); err != nil {
 						return err
 					}
 				default:
 					return w.err
 				}
 			}
-		case <-stream.Context().Done():
-			return status.FromContextError(stream.Context().Err()).Err()
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 }

@@ -1,0 +1,77 @@
+package service
+
+import (
+	"context"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// The TableService handlers: each checks the fields that only the request message has, calls the
+// [Referee] and turns its error into a status by statusOf.
+
+// CreateTable creates a table (see [Referee.CreateTable]): InvalidArgument naming the field for a
+// bad request, Unavailable while draining, ResourceExhausted at Config.MaxTables.
+func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	resp, err := s.Referee.CreateTable(ctx, in)
+	return resp, statusOf(err)
+}
+
+// GetTable returns a table's info. NotFound for an unknown table.
+func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.GetTableResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	ti, err := s.Referee.GetTable(ctx, req.GetTableId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.GetTableResponse{Table: ti}, nil
+}
+
+// ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
+// (default 50, at most 1 000); next_page_token is empty on the last page.
+func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
+	resp, err := s.Referee.ListTables(ctx, req)
+	return resp, statusOf(err)
+}
+
+// CancelTable ends a table in play without a result (outcome CANCELLED); every seat and watcher
+// is told. NotFound for an unknown table, FailedPrecondition for a table that has ended.
+func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*pb.CancelTableResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	ti, err := s.Referee.CancelTable(ctx, req.GetTableId(), req.GetReason())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.CancelTableResponse{Table: ti}, nil
+}
+
+// GetRecord returns the record of an ended game, with the seed revealed. FailedPrecondition while
+// the game is in play (the seed stays secret until the end); NotFound for an unknown table.
+func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.GetRecordResponse{Record: rec}, nil
+}
+
+// ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
+// finish time. It needs a store; without one it lists the ended games still in memory.
+func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+	resp, err := s.Referee.ListGames(ctx, req)
+	return resp, statusOf(err)
+}
+
+// GetRuleCatalog returns the engine's option catalog: every rule option of RULES.md §5 that
+// CreateTable knows, with its type, values and defaults.
+func (s *Server) GetRuleCatalog(context.Context, *pb.GetRuleCatalogRequest) (*pb.GetRuleCatalogResponse, error) {
+	return &pb.GetRuleCatalogResponse{Options: wire.RuleCatalogToProto(engine.OptionCatalog())}, nil
+}
