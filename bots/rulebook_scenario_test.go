@@ -1,11 +1,11 @@
-package botsdk_test
+package bots_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
@@ -37,9 +37,18 @@ func plays(s string) []*pb.LegalAction {
 	return out
 }
 
-// view returns a view of seat with trump, hand and the current trick ("seat:card ...").
+// view returns a view of seat with trump, hand and the current trick ("seat:card ...", the play
+// winning it so far marked "*": "0:9Sa 1:ASa*"), as the engine would give it: a hand card marked
+// "+" would take the trick (beating_cards), and the meld values are the engine's defaults.
 func view(variant pb.Variant, seat uint32, seats int, phase pb.Phase, trump pb.Suit, turnUp, hand, trick string) *pb.View {
-	v := &pb.View{Seat: &seat, Variant: variant, Phase: phase, Trump: trump, Hand: cards(hand)}
+	v := &pb.View{Seat: &seat, Variant: variant, Phase: phase, Trump: trump, MeldValues: meldValues(variant)}
+	for _, h := range strings.Fields(hand) {
+		c, beats := strings.CutSuffix(h, "+")
+		v.Hand = append(v.Hand, card(c))
+		if beats {
+			v.BeatingCards = append(v.BeatingCards, card(c))
+		}
+	}
 	if turnUp != "" {
 		v.TurnUp = card(turnUp)
 	}
@@ -48,14 +57,31 @@ func view(variant pb.Variant, seat uint32, seats int, phase pb.Phase, trump pb.S
 	}
 	for _, p := range strings.Fields(trick) {
 		s, c, _ := strings.Cut(p, ":")
+		c, winning := strings.CutSuffix(c, "*")
 		v.CurrentTrick = append(v.CurrentTrick, &pb.Play{Seat: uint32(s[0] - '0'), Card: card(c)})
+		if winning {
+			v.TrickWinner = v.CurrentTrick[len(v.CurrentTrick)-1]
+		}
 	}
 	return v
 }
 
+// meldValues returns the meld table of a new game of the variant with default rules: the engine's.
+func meldValues(variant pb.Variant) []*pb.MeldValue {
+	ev, err := wire.VariantFromProto(variant)
+	if err != nil {
+		panic(err)
+	}
+	g, err := engine.NewGame(engine.DefaultRules(ev), engine.Dealing{})
+	if err != nil {
+		panic(err)
+	}
+	return wire.ViewToProto(g.View(0), nil).GetMeldValues()
+}
+
 func chosen(t *testing.T, req *pb.DecisionRequest) *pb.Action {
 	t.Helper()
-	id, err := botsdk.NewRulebook(0).Decide(context.Background(), req)
+	id, err := bots.Rulebook{}.Decide(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,17 +128,17 @@ func TestRulebookScenarios(t *testing.T) {
 			LegalActions: legal(declare, end)}, "declare"},
 		{"pass the meld to the partner when there is none", &pb.DecisionRequest{View: view(four, 1, 4, win, hearts, "AHa", "8Ca", ""),
 			LegalActions: legal(pass, end)}, "pass"},
-		{"a brisque to the partner's sure trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "7Ca TCa KHa 8Sa", "2:9Da 3:ADa 0:8Da"),
+		{"a brisque to the partner's sure trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "7Ca TCa KHa+ 8Sa", "2:9Da 3:ADa* 0:8Da"),
 			LegalActions: plays("7Ca TCa KHa 8Sa")}, "TCa"},
-		{"a low card to the opponents' trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "TCa 9Sa ACa KHa", "2:9Da 3:8Da 0:AHb"),
+		{"a low card to the opponents' trick", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "TCa 9Sa ACa KHa", "2:9Da 3:8Da 0:AHb*"),
 			LegalActions: plays("TCa 9Sa ACa KHa")}, "9Sa"},
-		{"win a brisque cheaply, keep the trumps", &pb.DecisionRequest{View: view(two, 1, 2, p1, hearts, "8Ha", "ASa 7Da KHa AHa", "0:TSa"),
+		{"win a brisque cheaply, keep the trumps", &pb.DecisionRequest{View: view(two, 1, 2, p1, hearts, "8Ha", "ASa+ 7Da KHa+ AHa+", "0:TSa*"),
 			LegalActions: plays("ASa 7Da KHa AHa")}, "ASa"},
 		{"lead low in phase 1", &pb.DecisionRequest{View: view(two, 0, 2, p1, clubs, "8Ca", "ACa TDa 7Sa QSa JDa", ""),
 			LegalActions: plays("ACa TDa 7Sa QSa JDa")}, "7Sa"},
-		{"phase 2: the lowest card that wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "TSa ASa", "0:9Sa"),
+		{"phase 2: the lowest card that wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "TSa+ ASa+", "0:9Sa*"),
 			LegalActions: plays("TSa ASa")}, "TSa"},
-		{"phase 2: the lowest card when nothing wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "7Ca TCa", "0:ACa"),
+		{"phase 2: the lowest card when nothing wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "7Ca TCa", "0:ACa*"),
 			LegalActions: plays("7Ca TCa")}, "7Ca"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,6 +148,40 @@ func TestRulebookScenarios(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := a2.String(); !strings.Contains(got, c.want) {
+				t.Fatalf("chose %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestRulebookFollowsTheView checks that the rulebook takes the trick's winner and the cards that
+// would beat it from the view (the engine's trick_winner and beating_cards), not from a comparison
+// of its own: each view here disagrees with the plain rule of RULES.md §1.2, and the choice
+// follows the view.
+func TestRulebookFollowsTheView(t *testing.T) {
+	two, four := pb.Variant_VARIANT_TWO_HANDED, pb.Variant_VARIANT_FOUR_HANDED
+	p1, p2 := pb.Phase_PHASE_TRICK_PHASE1, pb.Phase_PHASE_TRICK_PHASE2
+	hearts, clubs := pb.Suit_SUIT_HEARTS, pb.Suit_SUIT_CLUBS
+	for _, c := range []struct {
+		name string
+		req  *pb.DecisionRequest
+		want string
+	}{
+		// By the plain rule TSa and ASa both beat 9Sa and TSa, the lower, is chosen; the view says
+		// only ASa does.
+		{"phase 2: only the view's beating card wins", &pb.DecisionRequest{View: view(two, 1, 2, p2, clubs, "", "TSa ASa+", "0:9Sa*"),
+			LegalActions: plays("TSa ASa")}, "ASa"},
+		// By the plain rule the partner's ADa wins (a brisque goes to it); the view says seat 0, an
+		// opponent, is winning, so a low card goes.
+		{"phase 1: the view's winner is an opponent", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "7Ca TCa KHa 8Sa", "2:9Da 3:ADa 0:8Da*"),
+			LegalActions: plays("7Ca TCa KHa 8Sa")}, "7Ca"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, err := wire.ActionFromProto(chosen(t, c.req))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := a.String(); !strings.Contains(got, c.want) {
 				t.Fatalf("chose %q, want %q", got, c.want)
 			}
 		})
