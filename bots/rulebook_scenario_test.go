@@ -154,10 +154,20 @@ func TestRulebookScenarios(t *testing.T) {
 	}
 }
 
-// TestRulebookFollowsTheView checks that the rulebook takes the trick's winner and the cards that
-// would beat it from the view (the engine's trick_winner and beating_cards), not from a comparison
-// of its own: each view here disagrees with the plain rule of RULES.md §1.2, and the choice
-// follows the view.
+// withMeldValue returns v with the points of kind in its meld values set to pts.
+func withMeldValue(v *pb.View, kind pb.MeldKind, pts uint32) *pb.View {
+	for _, mv := range v.GetMeldValues() {
+		if mv.GetKind() == kind {
+			mv.Points = pts
+		}
+	}
+	return v
+}
+
+// TestRulebookFollowsTheView checks that the rulebook takes the trick's winner, the cards that
+// would beat it and the meld values from the view (the engine's trick_winner, beating_cards and
+// meld_values), not from rules of its own: each view here disagrees with the plain rule of
+// RULES.md §1.2 or the default values of §4, and the choice follows the view.
 func TestRulebookFollowsTheView(t *testing.T) {
 	two, four := pb.Variant_VARIANT_TWO_HANDED, pb.Variant_VARIANT_FOUR_HANDED
 	p1, p2 := pb.Phase_PHASE_TRICK_PHASE1, pb.Phase_PHASE_TRICK_PHASE2
@@ -173,6 +183,13 @@ func TestRulebookFollowsTheView(t *testing.T) {
 			LegalActions: plays("TSa ASa")}, "ASa"},
 		// By the plain rule the partner's ADa wins (a brisque goes to it); the view says seat 0, an
 		// opponent, is winning, so a low card goes.
+		// The royal marriage ready in hand pays for taking the trick with the queen at the
+		// engine's 40; at a table where it scored 20 (the view's meld_values say so) the bot keeps
+		// its trumps and throws the eight.
+		{"phase 1: a ready meld's worth is the view's", &pb.DecisionRequest{View: view(two, 1, 2, p1, hearts, "9Ha", "KHa+ QHa+ 8Ca", "0:7Sa*"),
+			LegalActions: plays("KHa QHa 8Ca")}, "QHa"},
+		{"phase 1: a ready meld's worth is the view's (royal marriage 20)", &pb.DecisionRequest{View: withMeldValue(view(two, 1, 2, p1, hearts, "9Ha", "KHa+ QHa+ 8Ca", "0:7Sa*"),
+			pb.MeldKind_MELD_KIND_ROYAL_MARRIAGE, 20), LegalActions: plays("KHa QHa 8Ca")}, "8Ca"},
 		{"phase 1: the view's winner is an opponent", &pb.DecisionRequest{View: view(four, 1, 4, p1, hearts, "AHa", "7Ca TCa KHa 8Sa", "2:9Da 3:ADa 0:8Da*"),
 			LegalActions: plays("7Ca TCa KHa 8Sa")}, "7Ca"},
 	} {
