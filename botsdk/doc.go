@@ -6,6 +6,6 @@
 // (botsdk/examples/firstlegal).
 //
 // The built-in bots, which the referee seats in-process and the bezique CLI runs as remote seats,
-// are [NewBuiltin]'s "random" ([Random]) and "rulebook" ([Rulebook], the rule books' rules of
-// thumb).
+// live in package bots (github.com/bezique-arena/bezique/bots): bots.New("random") and
+// bots.New("rulebook"); [Bot] is bots.Bot, so they play through [Play] as they are.
 package botsdk

@@ -86,6 +86,9 @@ const (
 	FourQueens
 	// FourJacks is any four jacks: 40.
 	FourJacks
+	// NumMeldKinds is the number of meld kinds, NoMeld included: the length of a table indexed by
+	// kind, such as [View].MeldValues.
+	NumMeldKinds
 )
 
 var meldKindNames = [...]string{

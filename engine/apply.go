@@ -153,13 +153,7 @@ func (g *Game) trickWinning() Card {
 	if t.n == 0 {
 		return NoCard
 	}
-	best := t.cards[0]
-	for i := 1; i < int(t.n); i++ {
-		if beats(t.cards[i], best, g.trump) {
-			best = t.cards[i]
-		}
-	}
-	return best
+	return t.cards[t.winning(g.trump)]
 }
 
 // followsPhase2 reports whether c meets the phase-2 obligations of RULES.md §1.8: follow suit and

@@ -329,6 +329,17 @@ func beats(c, w Card, trump Suit) bool {
 	return c.Suit() == trump
 }
 
+// winning returns the index of the play winning trick t so far (RULES.md §1.2); t holds a play.
+func (t *trickRecord) winning(trump Suit) int {
+	best := 0
+	for i := 1; i < int(t.n); i++ {
+		if beats(t.cards[i], t.cards[best], trump) {
+			best = i
+		}
+	}
+	return best
+}
+
 // playCard applies a checked card play.
 func (g *Game) playCard(seat int, c Card) {
 	st := &g.cs[c]
@@ -360,13 +371,7 @@ func (g *Game) playCard(seat int, c Card) {
 // finishTrick resolves a complete trick and moves on: to the window in phase 1, to the next trick,
 // duel or deal in phase 2.
 func (g *Game) finishTrick(t *trickRecord) {
-	best := 0
-	for i := 1; i < int(t.n); i++ {
-		if beats(t.cards[i], t.cards[best], g.trump) {
-			best = i
-		}
-	}
-	w := int(t.seats[best])
+	w := int(t.seats[t.winning(g.trump)])
 	t.winner = int8(w)
 	side := g.rules.side(w)
 	pts, bris := 0, 0

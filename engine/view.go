@@ -32,6 +32,18 @@ type View struct {
 	Trick []PlayedCard
 	// Tricks is every completed trick of the deal, in order.
 	Tricks []TrickView
+	// TrickWinner is the play winning the trick in progress so far, as the engine decides tricks
+	// (RULES.md §1.2); Seat -1 and Card NoCard while Trick is empty.
+	TrickWinner PlayedCard
+	// Beating is the viewing seat's cards (in hand or tabled), by id, that would take the trick in
+	// progress from TrickWinner if played now (RULES.md §1.2: a higher card of its suit, or a trump
+	// over a non-trump); nil while Trick is empty and for a spectator. Whether a card may be
+	// played at all is [Game.Legal]'s to say.
+	Beating []Card
+	// MeldValues are the points of every meld kind under the game's rules (RULES.md §4,
+	// quadruple_value), indexed by [MeldKind]; 0 for NoMeld and for the bezique levels the
+	// variant's packs cannot form.
+	MeldValues [NumMeldKinds]int
 	// Duel is 1 or 2 during the four-handed duels, else 0; DuelSeats are its two seats.
 	Duel      int
 	DuelSeats [2]int
@@ -87,8 +99,15 @@ func (g *Game) View(seat int) View {
 		Trump: g.trump, TurnUp: g.turnUp, StockSize: g.stockLeft(), Phase: g.phase, ToAct: g.toAct,
 		Tabled: make([][]TabledCard, g.n), HandSizes: make([]int, g.n), TrickNo: g.trickNo,
 		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
-		DealPoints: append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
-		Totals:     append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),
+		DealPoints:  append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
+		Totals:      append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),
+		TrickWinner: PlayedCard{Seat: -1, Card: NoCard},
+	}
+	for k := CommonMarriage; k < NumMeldKinds; k++ {
+		v.MeldValues[k] = g.meldValue(k)
+	}
+	for lvl := g.rules.Variant.Packs() + 1; lvl < len(bezLevelKinds); lvl++ {
+		v.MeldValues[bezLevelKinds[lvl]] = 0
 	}
 	if g.phase == PhaseWindow {
 		w := g.win
@@ -127,9 +146,21 @@ func (g *Game) View(seat int) View {
 		plays := all[from:len(all):len(all)]
 		if t.winner < 0 {
 			v.Trick = plays
+			if t.n > 0 {
+				w := t.winning(g.trump)
+				v.TrickWinner = PlayedCard{Seat: int(t.seats[w]), Card: t.cards[w]}
+			}
 			continue
 		}
 		v.Tricks = append(v.Tricks, TrickView{Leader: int(t.leader), Winner: int(t.winner), Plays: plays})
+	}
+	if seat >= 0 && v.TrickWinner.Seat >= 0 {
+		for _, c := range g.held[seat][:g.nheld[seat]] {
+			if beats(c, v.TrickWinner.Card, g.trump) {
+				v.Beating = append(v.Beating, c)
+			}
+		}
+		slices.Sort(v.Beating)
 	}
 	for c := 0; c < g.ncards; c++ {
 		if g.cs[c].spent {

@@ -18,7 +18,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -243,7 +243,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
 		if b := sc.GetBuiltin(); b != nil {
 			st.name, st.botName = b.GetBot(), b.GetBot()
-			if st.bot, err = botsdk.NewBuiltin(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
+			if st.bot, err = bots.New(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
 		} else {

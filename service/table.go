@@ -15,7 +15,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -74,7 +74,7 @@ type seat struct {
 	name       string
 	remote     bool
 	token      string
-	bot        botsdk.Bot
+	bot        bots.Bot
 	botName    string
 	botVersion string
 	conn       *conn

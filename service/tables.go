@@ -12,7 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -34,7 +34,7 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	for i, sc := range req.GetSeats() {
 		switch k := sc.GetKind().(type) {
 		case *pb.SeatConfig_Builtin:
-			if _, err := botsdk.NewBuiltin(k.Builtin.GetBot(), 0); err != nil {
+			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
 		case *pb.SeatConfig_Remote:

@@ -36,6 +36,26 @@ func playsToProto(ps []engine.PlayedCard, pool *viewPool) []*pb.Play {
 	return out
 }
 
+// meldValuesToProto returns the wire form of a view's meld table: the kinds that score, in kind
+// order, in two allocations.
+func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
+	n := 0
+	for _, p := range vals {
+		if p > 0 {
+			n++
+		}
+	}
+	msgs, out := make([]pb.MeldValue, n), make([]*pb.MeldValue, 0, n)
+	for k, p := range vals {
+		if p > 0 {
+			m := &msgs[len(out)]
+			m.Kind, m.Points = pb.MeldKind(k), uint32(p)
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // viewPool is the backing storage of a view's plays.
 type viewPool struct {
 	plays []pb.Play
@@ -61,6 +81,11 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),
 		Duel: uint32(v.Duel), Target: uint32(v.Target),
 	}
+	if v.TrickWinner.Seat >= 0 {
+		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: CardToProto(v.TrickWinner.Card)}
+	}
+	out.BeatingCards = cardsToProto(v.Beating)
+	out.MeldValues = meldValuesToProto(&v.MeldValues)
 	if v.Seat >= 0 {
 		s := uint32(v.Seat)
 		out.Seat = &s

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/botsdk"
 )
 
@@ -24,7 +25,7 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 			if cfg.TableID == "" || cfg.Token == "" {
 				return fmt.Errorf("--table and --token are required (from bezique create)")
 			}
-			bot, err := botsdk.NewBuiltin(name, uint64(cfg.Seat)+1)
+			bot, err := bots.New(name, uint64(cfg.Seat)+1)
 			if err != nil {
 				return err
 			}
@@ -43,6 +44,6 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 	f.StringVar(&cfg.TableID, "table", "", "the table id")
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")
-	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(botsdk.BuiltinNames(), ", "))
+	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(bots.Names(), ", "))
 	return cmd
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -49,7 +50,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 	}
 	f := cmd.Flags()
 	addGameFlags(cmd, &o.game)
-	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats around the table (rulebook,random in four-handed seats rulebook partners 0+2 against random partners 1+3); names: "+strings.Join(botsdk.BuiltinNames(), ", "))
+	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats around the table (rulebook,random in four-handed seats rulebook partners 0+2 against random partners 1+3); names: "+strings.Join(bots.Names(), ", "))
 	f.StringVar(&o.record, "record", "", "also write the game record (protojson) to this file")
 	f.BoolVar(&o.progress, "progress", true, "show the live progress line on stderr")
 	f.StringVar(&o.server, "server", "", "play on the referee at this host:port instead of one started in this process")
@@ -73,7 +74,7 @@ func botList(s string, seats int) ([]string, error) {
 	names := make([]string, seats)
 	for i := range names {
 		names[i] = strings.TrimSpace(given[i%len(given)])
-		if _, err := botsdk.NewBuiltin(names[i], 0); err != nil {
+		if _, err := bots.New(names[i], 0); err != nil {
 			return nil, fmt.Errorf("--bots: %w", err)
 		}
 	}
@@ -136,7 +137,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	var wg sync.WaitGroup
 	for _, st := range resp.GetSeatTokens() {
 		seat := int(st.GetSeat())
-		bot, _ := botsdk.NewBuiltin(names[seat], seedNumber(req.GetSeed())+uint64(seat))
+		bot, _ := bots.New(names[seat], seedNumber(req.GetSeed())+uint64(seat))
 		cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: seat, Token: st.GetToken(),
 			BotName: names[seat], BotVersion: "builtin", Logger: quietLogger(stderr)}
 		if seat == 0 {

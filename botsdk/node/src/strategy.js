@@ -24,25 +24,21 @@ function randomBot(seed = Date.now()) {
   return (view, legalActions) => legalActions[Math.floor(rnd() * legalActions.length)].action_id;
 }
 
-// beats reports whether card, played after best, takes the trick from it: a trump over a
-// non-trump, or a higher card of best's suit (an equal card does not beat the first played).
-function beats(card, best, trump) {
-  if (card.suit === best.suit) return RANK_ORDER[card.rank] > RANK_ORDER[best.rank];
-  return card.suit === trump;
-}
-
 // cost orders cards by how much they hurt to give away: trumps and brisques last.
 function cost(card, trump) {
   return RANK_ORDER[card.rank] + (card.suit === trump ? 10 : 0) + (BRISQUES.has(card.rank) ? 5 : 0);
 }
 
-// currentWinner returns the play winning the current trick so far, or null.
-function currentWinner(view) {
-  let best = null;
-  for (const p of view.current_trick || []) {
-    if (!best || beats(p.card, best.card, view.trump)) best = p;
-  }
-  return best;
+// trickWinner returns the play winning the current trick so far, as the referee decides tricks
+// (view.trick_winner), or null when the trick is empty.
+function trickWinner(view) {
+  return view.trick_winner || null;
+}
+
+// takesTrick reports whether card, played now, would take the current trick from its winner: the
+// referee lists such cards in view.beating_cards.
+function takesTrick(view, card) {
+  return (view.beating_cards || []).some((c) => c.id === card.id);
 }
 
 const minBy = (xs, f) => xs.reduce((a, b) => (f(b) < f(a) ? b : a));
@@ -60,9 +56,9 @@ function strategyBot(view, legalActions) {
   if (!plays) return legalActions[0].action_id; // pass_meld / end_window: nothing better to do
   const trump = view.trump;
   const cheapest = minBy(plays, (la) => cost(la.action.play.card, trump));
-  const win = currentWinner(view);
+  const win = trickWinner(view);
   if (!win) return cheapest.action_id;
-  const winners = plays.filter((la) => beats(la.action.play.card, win.card, trump));
+  const winners = plays.filter((la) => takesTrick(view, la.action.play.card));
   const valuable = (view.current_trick || []).some((p) => BRISQUES.has(p.card.rank));
   const partnership = view.variant === 'VARIANT_FOUR_HANDED';
   const opponent = partnership ? win.seat % 2 !== view.seat % 2 : win.seat !== view.seat;
@@ -70,4 +66,4 @@ function strategyBot(view, legalActions) {
   return cheapest.action_id;
 }
 
-module.exports = { randomBot, strategyBot, beats, RANK_ORDER };
+module.exports = { randomBot, strategyBot, trickWinner, takesTrick, RANK_ORDER };

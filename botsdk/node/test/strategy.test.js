@@ -1,23 +1,39 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { beats, randomBot, strategyBot } = require('../src/strategy');
+const { randomBot, strategyBot } = require('../src/strategy');
 
-const card = (suit, rank) => ({ suit: `SUIT_${suit}`, rank: `RANK_${rank}` });
+const SUITS = ['SPADES', 'HEARTS', 'DIAMONDS', 'CLUBS'];
+const RANKS = ['SEVEN', 'EIGHT', 'NINE', 'JACK', 'QUEEN', 'KING', 'TEN', 'ACE'];
+// card returns a card with the referee's id layout (copy * 32 + suit * 8 + rank).
+const card = (suit, rank, copy = 0) =>
+  ({ id: copy * 32 + SUITS.indexOf(suit) * 8 + RANKS.indexOf(rank), suit: `SUIT_${suit}`, rank: `RANK_${rank}`, copy });
 const plays = (...cards) => cards.map((c, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: c } } }));
-const view = (trump, trick = [], seat = 1, variant = 'VARIANT_TWO_HANDED') =>
-  ({ seat, trump: `SUIT_${trump}`, variant, current_trick: trick.map(([s, c]) => ({ seat: s, card: c })) });
+// view returns a seat's view with the current trick, as the referee's proto-loader messages look:
+// winner is the index in trick of the play winning it (trick_winner, null when unset) and beating
+// the cards that would take it (beating_cards).
+const view = (trump, trick = [], seat = 1, variant = 'VARIANT_TWO_HANDED', winner = null, beating = []) => {
+  const currentTrick = trick.map(([s, c]) => ({ seat: s, card: c }));
+  return { seat, trump: `SUIT_${trump}`, variant, current_trick: currentTrick,
+    trick_winner: winner === null ? null : currentTrick[winner], beating_cards: beating };
+};
 
-test('beats', () => {
-  const cases = [
-    ['higher of the suit', card('SPADES', 'ACE'), card('SPADES', 'TEN'), true],
-    ['lower of the suit', card('SPADES', 'NINE'), card('SPADES', 'TEN'), false],
-    ['equal card loses to the first', card('SPADES', 'TEN'), card('SPADES', 'TEN'), false],
-    ['trump over plain', card('HEARTS', 'SEVEN'), card('SPADES', 'ACE'), true],
-    ['plain off-suit', card('DIAMONDS', 'ACE'), card('SPADES', 'SEVEN'), false],
-    ['higher trump', card('HEARTS', 'TEN'), card('HEARTS', 'KING'), true],
-  ];
-  for (const [name, c, best, want] of cases) assert.equal(beats(c, best, 'SUIT_HEARTS'), want, name);
+// The strategy takes the trick's winner and the cards that beat it from the view (the referee's),
+// not from a comparison of its own: each view here disagrees with the plain rule (a higher card of
+// the suit or a trump takes the trick), and the choice follows the view.
+test('follows the view: only the view\'s beating card wins', () => {
+  // By the plain rule the ace and the seven of trumps both take the ten; the view says only the
+  // ace does, so the ace (not the cheaper seven) takes the brisque.
+  const v = view('HEARTS', [[0, card('SPADES', 'TEN')]], 1, 'VARIANT_TWO_HANDED', 0, [card('SPADES', 'ACE')]);
+  assert.equal(strategyBot(v, plays(card('SPADES', 'ACE'), card('HEARTS', 'SEVEN'), card('DIAMONDS', 'NINE'))), 1);
+});
+
+test('follows the view: the view\'s winner is the partner', () => {
+  // By the plain rule seat 2's king (an opponent of seat 3) wins; the view says seat 1, the
+  // partner, does, and no brisque is in the trick: throw the cheapest card.
+  const trick = [[0, card('SPADES', 'NINE')], [1, card('SPADES', 'QUEEN')], [2, card('SPADES', 'KING')]];
+  const v = view('HEARTS', trick, 3, 'VARIANT_FOUR_HANDED', 1, [card('SPADES', 'ACE')]);
+  assert.equal(strategyBot(v, plays(card('SPADES', 'ACE'), card('DIAMONDS', 'SEVEN'))), 2);
 });
 
 test('strategy: richest meld first', () => {
@@ -32,12 +48,14 @@ test('strategy: leads the cheapest card', () => {
 });
 
 test('strategy: takes a brisque with the cheapest winner', () => {
-  const v = view('HEARTS', [[0, card('SPADES', 'TEN')]]);
+  const v = view('HEARTS', [[0, card('SPADES', 'TEN')]], 1, 'VARIANT_TWO_HANDED', 0,
+    [card('HEARTS', 'ACE'), card('SPADES', 'ACE'), card('HEARTS', 'SEVEN')]);
   assert.equal(strategyBot(v, plays(card('HEARTS', 'ACE'), card('SPADES', 'ACE'), card('HEARTS', 'SEVEN'), card('DIAMONDS', 'NINE'))), 3);
 });
 
 test('strategy: throws the cheapest card when the partner wins', () => {
-  const v = view('HEARTS', [[0, card('SPADES', 'NINE')], [1, card('SPADES', 'KING')], [2, card('CLUBS', 'SEVEN')]], 3, 'VARIANT_FOUR_HANDED');
+  const v = view('HEARTS', [[0, card('SPADES', 'NINE')], [1, card('SPADES', 'KING')], [2, card('CLUBS', 'SEVEN')]], 3, 'VARIANT_FOUR_HANDED',
+    1, [card('SPADES', 'ACE')]);
   assert.equal(strategyBot(v, plays(card('SPADES', 'ACE'), card('DIAMONDS', 'SEVEN'))), 2);
 });
 

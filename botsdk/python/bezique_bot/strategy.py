@@ -22,22 +22,16 @@ def random_bot(seed: Optional[int] = None):
     return decide
 
 
-def beats(card: cards_pb2.Card, best: cards_pb2.Card, trump: int) -> bool:
-    """beats reports whether card, played after best, takes the trick from it: a trump over a
-    non-trump, or a higher card of best's suit (an equal card does not beat the first played)."""
-    if card.suit == best.suit:
-        return card.rank > best.rank
-    return card.suit == trump
+def trick_winner(view: view_pb2.View) -> Optional[view_pb2.Play]:
+    """trick_winner returns the play winning the current trick so far, as the referee decides
+    tricks (view.trick_winner), or None when the trick is empty."""
+    return view.trick_winner if view.HasField("trick_winner") else None
 
 
-def trick_winner_card(view: view_pb2.View) -> Optional[cards_pb2.Card]:
-    """trick_winner_card returns the card winning the current trick so far, or None when the
-    trick is empty."""
-    best = None
-    for p in view.current_trick:
-        if best is None or beats(p.card, best, view.trump):
-            best = p.card
-    return best
+def takes_trick(view: view_pb2.View, card: cards_pb2.Card) -> bool:
+    """takes_trick reports whether card, played now, would take the current trick from its
+    winner: the referee lists such cards in view.beating_cards."""
+    return any(c.id == card.id for c in view.beating_cards)
 
 
 def _cost(card: cards_pb2.Card, trump: int) -> int:
@@ -63,25 +57,21 @@ def strategy_bot(view: view_pb2.View, legal_actions: Sequence[actions_pb2.LegalA
         return legal_actions[0].action_id  # pass_meld / end_window: nothing better to do
     trump = view.trump
     cheapest = min(plays, key=lambda la: _cost(la.action.play.card, trump))
-    best = trick_winner_card(view)
-    if best is None:
+    win = trick_winner(view)
+    if win is None:
         return cheapest.action_id
-    winners = [la for la in plays if beats(la.action.play.card, best, trump)]
+    winners = [la for la in plays if takes_trick(view, la.action.play.card)]
     valuable = any(p.card.rank in _BRISQUES for p in view.current_trick)
-    if winners and (valuable or _winner_is_opponent(view)):
+    if winners and (valuable or _is_opponent(view, win.seat)):
         return min(winners, key=lambda la: _cost(la.action.play.card, trump)).action_id
     return cheapest.action_id
 
 
-def _winner_is_opponent(view: view_pb2.View) -> bool:
-    """_winner_is_opponent reports whether the seat winning the current trick so far is not the
-    bot's partner (in VARIANT_FOUR_HANDED, seats 0 and 2, 1 and 3 are partners)."""
-    if not view.HasField("seat") or not view.current_trick:
+def _is_opponent(view: view_pb2.View, seat: int) -> bool:
+    """_is_opponent reports whether seat is not the bot nor its partner (in VARIANT_FOUR_HANDED,
+    seats 0 and 2, 1 and 3 are partners)."""
+    if not view.HasField("seat"):
         return True
-    best, seat = None, None
-    for p in view.current_trick:
-        if best is None or beats(p.card, best, view.trump):
-            best, seat = p.card, p.seat
     if view.variant == rules_pb2.VARIANT_FOUR_HANDED:
         return seat % 2 != view.seat % 2
     return seat != view.seat

@@ -3,7 +3,7 @@
 import unittest
 
 from bezique.v1 import actions_pb2, cards_pb2, rules_pb2, view_pb2
-from bezique_bot.strategy import beats, random_bot, strategy_bot
+from bezique_bot.strategy import random_bot, strategy_bot
 
 S, H, D, C = cards_pb2.SUIT_SPADES, cards_pb2.SUIT_HEARTS, cards_pb2.SUIT_DIAMONDS, cards_pb2.SUIT_CLUBS
 SEVEN, NINE, JACK, QUEEN, KING, TEN, ACE = (cards_pb2.RANK_SEVEN, cards_pb2.RANK_NINE, cards_pb2.RANK_JACK,
@@ -11,8 +11,9 @@ SEVEN, NINE, JACK, QUEEN, KING, TEN, ACE = (cards_pb2.RANK_SEVEN, cards_pb2.RANK
                                            cards_pb2.RANK_ACE)
 
 
-def card(suit, rank):
-    return cards_pb2.Card(suit=suit, rank=rank)
+def card(suit, rank, copy=0):
+    """card returns the card with the referee's id layout (copy * 32 + suit * 8 + rank)."""
+    return cards_pb2.Card(id=copy * 32 + (suit - 1) * 8 + rank - 1, suit=suit, rank=rank, copy=copy)
 
 
 def plays(*cards):
@@ -20,26 +21,36 @@ def plays(*cards):
             for i, c in enumerate(cards)]
 
 
-def view(trump, trick=(), seat=1, variant=rules_pb2.VARIANT_TWO_HANDED):
+def view(trump, trick=(), seat=1, variant=rules_pb2.VARIANT_TWO_HANDED, winner=None, beating=()):
+    """view returns a seat's view with the current trick; winner is the index in trick of the play
+    winning it and beating the cards that would take it (the referee's trick_winner and
+    beating_cards)."""
     v = view_pb2.View(seat=seat, trump=trump, variant=variant)
     for s, c in trick:
         v.current_trick.add(seat=s, card=c)
+    if winner is not None:
+        v.trick_winner.CopyFrom(v.current_trick[winner])
+    v.beating_cards.extend(beating)
     return v
 
 
-class BeatsTest(unittest.TestCase):
-    def test_table(self):
-        cases = [
-            ("higher of the suit", card(S, ACE), card(S, TEN), H, True),
-            ("lower of the suit", card(S, NINE), card(S, TEN), H, False),
-            ("equal card loses to the first", card(S, TEN), card(S, TEN), H, False),
-            ("trump over plain", card(H, SEVEN), card(S, ACE), H, True),
-            ("plain off-suit", card(D, ACE), card(S, SEVEN), H, False),
-            ("higher trump", card(H, TEN), card(H, KING), H, True),
-        ]
-        for name, c, best, trump, want in cases:
-            with self.subTest(name):
-                self.assertEqual(beats(c, best, trump), want)
+class FollowsTheViewTest(unittest.TestCase):
+    """The strategy takes the trick's winner and the cards that beat it from the view (the
+    referee's), not from a comparison of its own: each view here disagrees with the plain rule
+    (a higher card of the suit or a trump takes the trick), and the choice follows the view."""
+
+    def test_only_the_views_beating_card_wins(self):
+        # By the plain rule the ace and the seven of trumps both take the ten; the view says only
+        # the ace does, so the ace (not the cheaper seven) takes the brisque.
+        v = view(H, [(0, card(S, TEN))], winner=0, beating=[card(S, ACE)])
+        self.assertEqual(strategy_bot(v, plays(card(S, ACE), card(H, SEVEN), card(D, NINE))), 1)
+
+    def test_the_views_winner_is_the_partner(self):
+        # By the plain rule seat 2's king (an opponent of seat 3) wins; the view says seat 1, the
+        # partner, does, and no brisque is in the trick: throw the cheapest card.
+        trick = [(0, card(S, NINE)), (1, card(S, QUEEN)), (2, card(S, KING))]
+        v = view(H, trick, seat=3, variant=rules_pb2.VARIANT_FOUR_HANDED, winner=1, beating=[card(S, ACE)])
+        self.assertEqual(strategy_bot(v, plays(card(S, ACE), card(D, SEVEN))), 2)
 
 
 class StrategyTest(unittest.TestCase):
@@ -54,11 +65,12 @@ class StrategyTest(unittest.TestCase):
         self.assertEqual(strategy_bot(view(H), plays(card(S, ACE), card(H, SEVEN), card(D, NINE))), 3)
 
     def test_takes_a_brisque_with_the_cheapest_winner(self):
-        v = view(H, [(0, card(S, TEN))])
+        v = view(H, [(0, card(S, TEN))], winner=0, beating=[card(H, ACE), card(S, ACE), card(H, SEVEN)])
         self.assertEqual(strategy_bot(v, plays(card(H, ACE), card(S, ACE), card(H, SEVEN), card(D, NINE))), 3)  # the seven of trumps
 
     def test_throws_cheapest_when_partner_wins(self):
-        v = view(H, [(0, card(S, NINE)), (1, card(S, KING)), (2, card(C, SEVEN))], seat=3, variant=rules_pb2.VARIANT_FOUR_HANDED)
+        v = view(H, [(0, card(S, NINE)), (1, card(S, KING)), (2, card(C, SEVEN))], seat=3, variant=rules_pb2.VARIANT_FOUR_HANDED,
+                 winner=1, beating=[card(S, ACE)])
         # Partner (seat 1) wins with a king of spades and no brisque is in the trick: throw cheap.
         self.assertEqual(strategy_bot(v, plays(card(S, ACE), card(D, SEVEN))), 2)
 

@@ -594,7 +594,19 @@ type View struct {
 	// target is the game target in points.
 	Target uint32 `protobuf:"varint,21,opt,name=target,proto3" json:"target,omitempty"`
 	// winner_side is the winning side once the game is over; unset before.
-	WinnerSide    *uint32 `protobuf:"varint,22,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
+	WinnerSide *uint32 `protobuf:"varint,22,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
+	// trick_winner is the play winning the current trick so far, as the referee decides tricks
+	// (RULES.md §1.2); unset while current_trick is empty. Bots read it rather than compare cards.
+	TrickWinner *Play `protobuf:"bytes,23,opt,name=trick_winner,json=trickWinner,proto3" json:"trick_winner,omitempty"`
+	// beating_cards are this seat's cards (in hand or tabled) that would take the current trick
+	// from trick_winner if played now (RULES.md §1.2: a higher card of its suit, or a trump over a
+	// plain card), by card id; empty while current_trick is empty and in the public view. Whether
+	// a card may be played at all is what the legal actions say.
+	BeatingCards []*Card `protobuf:"bytes,24,rep,name=beating_cards,json=beatingCards,proto3" json:"beating_cards,omitempty"`
+	// meld_values are the points of every meld kind under the table's rules (RULES.md §4,
+	// quadruple_value), in MeldKind order; a kind that scores nothing at the table (a bezique level
+	// the variant's packs cannot form) is left out.
+	MeldValues    []*MeldValue `protobuf:"bytes,25,rep,name=meld_values,json=meldValues,proto3" json:"meld_values,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -783,6 +795,82 @@ func (x *View) GetWinnerSide() uint32 {
 	return 0
 }
 
+func (x *View) GetTrickWinner() *Play {
+	if x != nil {
+		return x.TrickWinner
+	}
+	return nil
+}
+
+func (x *View) GetBeatingCards() []*Card {
+	if x != nil {
+		return x.BeatingCards
+	}
+	return nil
+}
+
+func (x *View) GetMeldValues() []*MeldValue {
+	if x != nil {
+		return x.MeldValues
+	}
+	return nil
+}
+
+// MeldValue is what one meld kind scores at a table.
+type MeldValue struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// kind is the meld kind.
+	Kind MeldKind `protobuf:"varint,1,opt,name=kind,proto3,enum=bezique.v1.MeldKind" json:"kind,omitempty"`
+	// points is what a meld of that kind scores (RULES.md §4).
+	Points        uint32 `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MeldValue) Reset() {
+	*x = MeldValue{}
+	mi := &file_bezique_v1_view_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MeldValue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MeldValue) ProtoMessage() {}
+
+func (x *MeldValue) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_view_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MeldValue.ProtoReflect.Descriptor instead.
+func (*MeldValue) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_view_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *MeldValue) GetKind() MeldKind {
+	if x != nil {
+		return x.Kind
+	}
+	return MeldKind_MELD_KIND_UNSPECIFIED
+}
+
+func (x *MeldValue) GetPoints() uint32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
 var File_bezique_v1_view_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_view_proto_rawDesc = "" +
@@ -821,7 +909,7 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\apartner\x18\x05 \x01(\rH\x00R\apartner\x88\x01\x01\x12.\n" +
 	"\texchanged\x18\x06 \x01(\v2\x10.bezique.v1.CardR\texchangedB\n" +
 	"\n" +
-	"\b_partner\"\xe8\x06\n" +
+	"\b_partner\"\x8c\b\n" +
 	"\x04View\x12\x17\n" +
 	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x88\x01\x01\x12-\n" +
 	"\avariant\x18\x02 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x12\n" +
@@ -849,10 +937,17 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"duel_seats\x18\x14 \x03(\rR\tduelSeats\x12\x16\n" +
 	"\x06target\x18\x15 \x01(\rR\x06target\x12$\n" +
 	"\vwinner_side\x18\x16 \x01(\rH\x02R\n" +
-	"winnerSide\x88\x01\x01B\a\n" +
+	"winnerSide\x88\x01\x01\x123\n" +
+	"\ftrick_winner\x18\x17 \x01(\v2\x10.bezique.v1.PlayR\vtrickWinner\x125\n" +
+	"\rbeating_cards\x18\x18 \x03(\v2\x10.bezique.v1.CardR\fbeatingCards\x126\n" +
+	"\vmeld_values\x18\x19 \x03(\v2\x15.bezique.v1.MeldValueR\n" +
+	"meldValuesB\a\n" +
 	"\x05_seatB\t\n" +
 	"\a_to_actB\x0e\n" +
-	"\f_winner_side*\x8c\x01\n" +
+	"\f_winner_side\"M\n" +
+	"\tMeldValue\x12(\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x14.bezique.v1.MeldKindR\x04kind\x12\x16\n" +
+	"\x06points\x18\x02 \x01(\rR\x06points*\x8c\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12PHASE_TRICK_PHASE1\x10\x01\x12\x10\n" +
@@ -877,7 +972,7 @@ func file_bezique_v1_view_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_view_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_bezique_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_bezique_v1_view_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_bezique_v1_view_proto_goTypes = []any{
 	(Phase)(0),          // 0: bezique.v1.Phase
 	(WindowStage)(0),    // 1: bezique.v1.WindowStage
@@ -888,36 +983,42 @@ var file_bezique_v1_view_proto_goTypes = []any{
 	(*SeatView)(nil),    // 6: bezique.v1.SeatView
 	(*WindowState)(nil), // 7: bezique.v1.WindowState
 	(*View)(nil),        // 8: bezique.v1.View
-	(*Card)(nil),        // 9: bezique.v1.Card
-	(MeldClass)(0),      // 10: bezique.v1.MeldClass
-	(Variant)(0),        // 11: bezique.v1.Variant
-	(Suit)(0),           // 12: bezique.v1.Suit
+	(*MeldValue)(nil),   // 9: bezique.v1.MeldValue
+	(*Card)(nil),        // 10: bezique.v1.Card
+	(MeldClass)(0),      // 11: bezique.v1.MeldClass
+	(Variant)(0),        // 12: bezique.v1.Variant
+	(Suit)(0),           // 13: bezique.v1.Suit
+	(MeldKind)(0),       // 14: bezique.v1.MeldKind
 }
 var file_bezique_v1_view_proto_depIdxs = []int32{
-	9,  // 0: bezique.v1.Play.card:type_name -> bezique.v1.Card
+	10, // 0: bezique.v1.Play.card:type_name -> bezique.v1.Card
 	2,  // 1: bezique.v1.Trick.plays:type_name -> bezique.v1.Play
-	9,  // 2: bezique.v1.TabledCard.card:type_name -> bezique.v1.Card
-	10, // 3: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
+	10, // 2: bezique.v1.TabledCard.card:type_name -> bezique.v1.Card
+	11, // 3: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
 	5,  // 4: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
 	1,  // 5: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
-	9,  // 6: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
-	11, // 7: bezique.v1.View.variant:type_name -> bezique.v1.Variant
-	12, // 8: bezique.v1.View.trump:type_name -> bezique.v1.Suit
-	9,  // 9: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
-	9,  // 10: bezique.v1.View.hand:type_name -> bezique.v1.Card
+	10, // 6: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
+	12, // 7: bezique.v1.View.variant:type_name -> bezique.v1.Variant
+	13, // 8: bezique.v1.View.trump:type_name -> bezique.v1.Suit
+	10, // 9: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
+	10, // 10: bezique.v1.View.hand:type_name -> bezique.v1.Card
 	6,  // 11: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
 	2,  // 12: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
 	3,  // 13: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
 	4,  // 14: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
 	0,  // 15: bezique.v1.View.phase:type_name -> bezique.v1.Phase
 	7,  // 16: bezique.v1.View.window:type_name -> bezique.v1.WindowState
-	9,  // 17: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
-	9,  // 18: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	10, // 17: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
+	10, // 18: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
+	2,  // 19: bezique.v1.View.trick_winner:type_name -> bezique.v1.Play
+	10, // 20: bezique.v1.View.beating_cards:type_name -> bezique.v1.Card
+	9,  // 21: bezique.v1.View.meld_values:type_name -> bezique.v1.MeldValue
+	14, // 22: bezique.v1.MeldValue.kind:type_name -> bezique.v1.MeldKind
+	23, // [23:23] is the sub-list for method output_type
+	23, // [23:23] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_view_proto_init() }
@@ -935,7 +1036,7 @@ func file_bezique_v1_view_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_view_proto_rawDesc), len(file_bezique_v1_view_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

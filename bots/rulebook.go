@@ -1,10 +1,12 @@
-package botsdk
+package bots
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // Rulebook plays by the rule books' rules of thumb (RULES.md S000 "Tipps für Einsteiger"): it
@@ -12,18 +14,16 @@ import (
 // more), gives brisques to tricks its partner wins and throws low cards to tricks the opponents
 // win, keeps trumps and aces for the last tricks, wins tricks when it has a meld ready, and in
 // phase 2 wins with the lowest card that wins, leads safe aces and tens, and draws trumps. It
-// decides from the request alone (req.View and req.LegalActions) and is deterministic.
+// decides from the request alone (req.View and req.LegalActions) and is deterministic; the trick's
+// winner, the cards that would beat it and the meld values are the view's (the engine's), not its
+// own. The zero value is the bot.
 type Rulebook struct{}
-
-// NewRulebook returns a rulebook bot. The seed is unused: the bot is deterministic; the parameter
-// makes it a built-in constructor.
-func NewRulebook(uint64) Bot { return Rulebook{} }
 
 // Decide returns the id of the action the rules of thumb choose.
 func (Rulebook) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
 	legal := req.GetLegalActions()
 	if len(legal) == 0 {
-		return 0, fmt.Errorf("botsdk: no legal action")
+		return 0, fmt.Errorf("bots: no legal action")
 	}
 	if len(legal) == 1 {
 		return legal[0].GetActionId(), nil
@@ -50,17 +50,27 @@ func (Rulebook) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, erro
 // tableState is what the rules of thumb read from one view.
 type tableState struct {
 	view        *pb.View
+	variant     engine.Variant // "" for a view without a known variant
 	seat        int
 	seats       int
 	partnership bool
 	trump       pb.Suit
 	holding     []*pb.TabledCard // hand and own tabled cards; hand cards have no classes
-	readyMeld   int              // points of the best meld the seat could declare after winning
+	beating     map[uint32]bool  // ids of the cards that would take the current trick (the view's)
+	meldValue   map[pb.MeldKind]int
+	readyMeld   int // points of the best meld the seat could declare after winning
 }
 
 func newTableState(v *pb.View) *tableState {
-	st := &tableState{view: v, seat: int(v.GetSeat()), seats: len(v.GetSeats()), trump: v.GetTrump(),
-		partnership: v.GetVariant() == pb.Variant_VARIANT_FOUR_HANDED}
+	variant, _ := wire.VariantFromProto(v.GetVariant())
+	st := &tableState{view: v, variant: variant, seat: int(v.GetSeat()), seats: len(v.GetSeats()), trump: v.GetTrump(),
+		partnership: variant.Partnership(), beating: map[uint32]bool{}, meldValue: map[pb.MeldKind]int{}}
+	for _, c := range v.GetBeatingCards() {
+		st.beating[c.GetId()] = true
+	}
+	for _, mv := range v.GetMeldValues() {
+		st.meldValue[mv.GetKind()] = int(mv.GetPoints())
+	}
 	for _, c := range v.GetHand() {
 		st.holding = append(st.holding, &pb.TabledCard{Card: c})
 	}
@@ -113,25 +123,25 @@ func (st *tableState) bestMeld() int {
 		k, hk := free(face(s, pb.Rank_RANK_KING), pb.MeldClass_MELD_CLASS_MARRIAGE)
 		q, hq := free(face(s, pb.Rank_RANK_QUEEN), pb.MeldClass_MELD_CLASS_MARRIAGE)
 		if k > 0 && q > 0 && (hk || hq) {
-			best = max(best, map[bool]int{true: 40, false: 20}[s == st.trump])
+			kind := pb.MeldKind_MELD_KIND_COMMON_MARRIAGE
+			if s == st.trump {
+				kind = pb.MeldKind_MELD_KIND_ROYAL_MARRIAGE
+			}
+			best = max(best, st.meldValue[kind])
 		}
 	}
 	qs, hq := free(face(pb.Suit_SUIT_SPADES, pb.Rank_RANK_QUEEN), pb.MeldClass_MELD_CLASS_BEZIQUE)
 	jd, hj := free(face(pb.Suit_SUIT_DIAMONDS, pb.Rank_RANK_JACK), pb.MeldClass_MELD_CLASS_BEZIQUE)
 	if hq || hj {
-		switch n := min(qs, jd); {
-		case n >= 3:
-			best = max(best, 1500)
-		case n == 2:
-			best = max(best, 500)
-		case n == 1:
-			best = max(best, 40)
+		for n, k := range beziqueLevels[:min(qs, jd, len(beziqueLevels)-1)+1] {
+			if n > 0 {
+				best = max(best, st.meldValue[k])
+			}
 		}
 	}
-	quartets := map[pb.Rank]int{pb.Rank_RANK_ACE: 100, pb.Rank_RANK_KING: 80, pb.Rank_RANK_QUEEN: 60, pb.Rank_RANK_JACK: 40}
-	for r, pts := range quartets {
+	for r, k := range quartets {
 		if n, h := free(func(c *pb.Card) bool { return c.GetRank() == r }, pb.MeldClass_MELD_CLASS_QUARTET); n >= 4 && h {
-			best = max(best, pts)
+			best = max(best, st.meldValue[k])
 		}
 	}
 	seq, seqHand := 0, false
@@ -142,13 +152,25 @@ func (st *tableState) bestMeld() int {
 		}
 	}
 	if seq == 5 && seqHand {
-		best = max(best, 250)
+		best = max(best, st.meldValue[pb.MeldKind_MELD_KIND_SEQUENCE])
 	}
 	if st.liveSeven() != nil {
-		best = max(best, 10)
+		best = max(best, sevenPoints)
 	}
 	return best
 }
+
+// sevenPoints is what the trump seven scores, exchanged or declared (RULES.md §1.9.2): not a meld,
+// so not in the view's meld values.
+const sevenPoints = 10
+
+// beziqueLevels are the bezique kinds by the number of Q♠ and J♦ pairs they take.
+var beziqueLevels = [...]pb.MeldKind{1: pb.MeldKind_MELD_KIND_BEZIQUE, 2: pb.MeldKind_MELD_KIND_DOUBLE_BEZIQUE,
+	3: pb.MeldKind_MELD_KIND_TRIPLE_BEZIQUE, 4: pb.MeldKind_MELD_KIND_QUADRUPLE_BEZIQUE}
+
+// quartets are the quartet kinds by rank.
+var quartets = map[pb.Rank]pb.MeldKind{pb.Rank_RANK_ACE: pb.MeldKind_MELD_KIND_FOUR_ACES, pb.Rank_RANK_KING: pb.MeldKind_MELD_KIND_FOUR_KINGS,
+	pb.Rank_RANK_QUEEN: pb.MeldKind_MELD_KIND_FOUR_QUEENS, pb.Rank_RANK_JACK: pb.MeldKind_MELD_KIND_FOUR_JACKS}
 
 // liveSeven returns a trump seven in hand that can still score (the turn-up is in the stock and
 // the seven has not scored), or nil.
@@ -264,24 +286,9 @@ func (st *tableState) tabled(c *pb.Card) *pb.TabledCard {
 	return &pb.TabledCard{Card: c}
 }
 
-// beats reports whether card a, played after b, beats it.
-func (st *tableState) beats(a, b *pb.Card) bool {
-	if a.GetSuit() == b.GetSuit() {
-		return a.GetRank() > b.GetRank()
-	}
-	return a.GetSuit() == st.trump
-}
-
-// winning returns the play currently winning the trick, or nil for an empty trick.
-func (st *tableState) winning() *pb.Play {
-	var w *pb.Play
-	for _, p := range st.view.GetCurrentTrick() {
-		if w == nil || st.beats(p.GetCard(), w.GetCard()) {
-			w = p
-		}
-	}
-	return w
-}
+// takes reports whether card c, played now, would take the current trick (the view's
+// beating_cards: the engine decides, RULES.md §1.2).
+func (st *tableState) takes(c *pb.Card) bool { return st.beating[c.GetId()] }
 
 // players returns the number of cards the current trick will hold.
 func (st *tableState) players() int {
@@ -306,7 +313,7 @@ func (st *tableState) opponentsAfter() int {
 // phase1 plays a phase-1 card: lead low, feed the partner brisques, throw low cards to tricks the
 // opponents win, and win a trick when its brisques or a ready meld pay for the card spent.
 func (st *tableState) phase1(plays []*pb.LegalAction) uint32 {
-	w := st.winning()
+	w := st.view.GetTrickWinner()
 	trickBrisques := 0
 	for _, p := range st.view.GetCurrentTrick() {
 		if isBrisque(p.GetCard()) {
@@ -339,7 +346,7 @@ func (st *tableState) phase1(plays []*pb.LegalAction) uint32 {
 			} else {
 				pay = -k - b
 			}
-		case st.beats(c, w.GetCard()):
+		case st.takes(c):
 			gain := 10*trickBrisques + b + st.readyMeld + 10
 			if oppsAfter > 0 && !(c.GetSuit() == st.trump && c.GetRank() == pb.Rank_RANK_ACE) {
 				gain = gain/2 - b
@@ -378,7 +385,7 @@ func (st *tableState) low(c *pb.Card) int {
 // sure trick), else the lowest card, brisques last. Leading: a master ace or ten that the
 // opponents must follow or cannot trump, else a master trump to draw trumps, else the lowest card.
 func (st *tableState) phase2(plays []*pb.LegalAction) uint32 {
-	w := st.winning()
+	w := st.view.GetTrickWinner()
 	argmin := func(cost func(*pb.Card) int) uint32 {
 		id, best := plays[0].GetActionId(), 1<<30
 		for _, la := range plays {
@@ -407,7 +414,7 @@ func (st *tableState) phase2(plays []*pb.LegalAction) uint32 {
 			return argmin(brisqueLast)
 		}
 		return argmin(func(c *pb.Card) int {
-			if st.beats(c, w.GetCard()) {
+			if st.takes(c) {
 				return st.low(c) - 100
 			}
 			return brisqueLast(c)
@@ -447,11 +454,7 @@ type face struct {
 // unseen returns the cards of the deck the seat has not seen this deal: not in its hand, not
 // tabled, not played to a trick. In two-handed phase 2 they are exactly the opponent's hand.
 func (st *tableState) unseen() []face {
-	packs := map[pb.Variant]int{pb.Variant_VARIANT_TWO_HANDED: 2, pb.Variant_VARIANT_THREE_HANDED: 3}[st.view.GetVariant()]
-	if packs == 0 {
-		packs = 4
-	}
-	seen := make([]bool, packs*32)
+	seen := make([]bool, st.variant.Packs()*engine.NumFaces)
 	mark := func(c *pb.Card) {
 		if c != nil && int(c.GetId()) < len(seen) {
 			seen[c.GetId()] = true
@@ -476,8 +479,8 @@ func (st *tableState) unseen() []face {
 	var out []face
 	for id, ok := range seen {
 		if !ok {
-			f := id % 32
-			out = append(out, face{suit: pb.Suit(f/8 + 1), rank: pb.Rank(f%8 + 1)})
+			c := wire.CardToProto(engine.Card(id))
+			out = append(out, face{suit: c.GetSuit(), rank: c.GetRank()})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package botsdk_test
+package bots_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
@@ -17,7 +17,7 @@ import (
 // is built exactly as the referee builds it (wire.ViewToProto, wire.ActionToProto, ids from
 // 1). It returns the winning side, or -1 after reporting an error (it may run off the test's
 // goroutine, so it does not stop the test).
-func playEngineGame(t testing.TB, v engine.Variant, seed uint64, bots []botsdk.Bot) int {
+func playEngineGame(t testing.TB, v engine.Variant, seed uint64, players []bots.Bot) int {
 	g, err := engine.NewGame(engine.DefaultRules(v), engine.Dealing{Seed: engine.SeedFromUint64(seed)})
 	if err != nil {
 		t.Error(err)
@@ -31,7 +31,7 @@ func playEngineGame(t testing.TB, v engine.Variant, seed uint64, bots []botsdk.B
 		for i, a := range buf {
 			req.LegalActions = append(req.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: wire.ActionToProto(a)})
 		}
-		id, err := bots[seat].Decide(context.Background(), req)
+		id, err := players[seat].Decide(context.Background(), req)
 		if err != nil || id < 1 || int(id) > len(buf) {
 			t.Errorf("seat %d: action id %d, err %v", seat, id, err)
 			return -1
@@ -61,19 +61,19 @@ func winRate(t *testing.T, v engine.Variant, games int) float64 {
 					return
 				}
 				rbSide := i % 2
-				bots := make([]botsdk.Bot, v.Players())
-				for seat := range bots {
+				players := make([]bots.Bot, v.Players())
+				for seat := range players {
 					side := seat
 					if v.Partnership() {
 						side = seat % 2
 					}
 					if side == rbSide {
-						bots[seat] = botsdk.NewRulebook(0)
+						players[seat] = bots.Rulebook{}
 					} else {
-						bots[seat] = botsdk.NewRandom(uint64(i*8 + seat))
+						players[seat] = bots.NewRandom(uint64(i*8 + seat))
 					}
 				}
-				if playEngineGame(t, v, uint64(1000+i), bots) == rbSide {
+				if playEngineGame(t, v, uint64(1000+i), players) == rbSide {
 					wins.Add(1)
 				}
 			}
@@ -109,7 +109,11 @@ func TestRulebookBeatsRandom(t *testing.T) {
 
 // TestRulebookIsBuiltin checks that the rulebook is registered under its name.
 func TestRulebookIsBuiltin(t *testing.T) {
-	if _, err := botsdk.NewBuiltin("rulebook", 1); err != nil {
+	b, err := bots.New("rulebook", 1)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if _, ok := b.(bots.Rulebook); !ok {
+		t.Fatalf("New(\"rulebook\") is a %T, want bots.Rulebook", b)
 	}
 }

@@ -1,0 +1,75 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// Bot decides for one seat. Decide is called once per decision request with the request, which
+// carries the seat's view (req.View) and every legal action (req.LegalActions); it returns the
+// action_id of the chosen action. An error leaves the request unanswered (the referee's failure
+// policy then applies). Decide is never called concurrently for one seat. Decide must not modify
+// req: for a built-in seat, the referee's request shares its card, action and trick messages with
+// what it sends to the other seats.
+type Bot interface {
+	Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error)
+}
+
+// Func adapts a function to the [Bot] interface.
+type Func func(ctx context.Context, req *pb.DecisionRequest) (uint32, error)
+
+// Decide calls f.
+func (f Func) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+	return f(ctx, req)
+}
+
+// builtins maps a built-in bot's name to its constructor; seed makes a bot's choices reproducible.
+var builtins = map[string]func(seed uint64) Bot{
+	"random":   func(seed uint64) Bot { return NewRandom(seed) },
+	"rulebook": func(uint64) Bot { return Rulebook{} },
+}
+
+// Names returns the names of the built-in bots, sorted.
+func Names() []string {
+	names := make([]string, 0, len(builtins))
+	for n := range builtins {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// New returns the built-in bot with that name, seeded with seed (the rulebook is deterministic
+// and takes no seed). It returns an error listing the names for an unknown name.
+func New(name string, seed uint64) (Bot, error) {
+	mk, ok := builtins[name]
+	if !ok {
+		return nil, fmt.Errorf("bots: unknown built-in bot %q (want one of %v)", name, Names())
+	}
+	return mk(seed), nil
+}
+
+// Random picks uniformly among the legal actions: the baseline of every competition. Its zero
+// value is a random bot of seed 0.
+type Random struct{ rng *rand.Rand }
+
+// NewRandom returns a random bot whose choices are fixed by seed.
+func NewRandom(seed uint64) *Random { return &Random{rng: newRand(seed)} }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// Decide returns the id of a uniformly chosen legal action.
+func (r *Random) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
+	legal := req.GetLegalActions()
+	if len(legal) == 0 {
+		return 0, fmt.Errorf("bots: no legal action")
+	}
+	if r.rng == nil {
+		r.rng = newRand(0)
+	}
+	return legal[r.rng.IntN(len(legal))].GetActionId(), nil
+}
