@@ -92,12 +92,11 @@ func stackedWithTurnUp(v Variant, dealer int, up Face) StackedDeal {
 			}
 		}
 	}
-	d := StackedDeal{Dealer: dealer, TurnUp: up}
+	var hands [][]Face
 	for s := 0; s < v.Players(); s++ {
-		d.Hands = append(d.Hands, rest[s*HandSize:(s+1)*HandSize])
+		hands = append(hands, rest[s*HandSize:(s+1)*HandSize])
 	}
-	d.Stock = append(rest[v.Players()*HandSize:], ups[1:]...)
-	return d
+	return StackFaces(dealer, hands, up, append(rest[v.Players()*HandSize:], ups[1:]...))
 }
 
 // 5. Turn-up 7♦ → trump ♦, dealer +10 before trick 1 (4p: dealer's side +10).
