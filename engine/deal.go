@@ -186,9 +186,6 @@ func (d *StackedDeal) check(r *Rules) error {
 	if len(d.Hands) != n {
 		return fmt.Errorf("bezique: stacked deal: %d hands, want %d", len(d.Hands), n)
 	}
-	if want := ncards - n*HandSize - 1; len(d.Stock) != want {
-		return fmt.Errorf("bezique: stacked deal: stock has %d cards, want %d", len(d.Stock), want)
-	}
 	var seen [MaxCards]bool
 	see := func(c Card) error {
 		if int(c) >= ncards {
@@ -203,23 +200,22 @@ func (d *StackedDeal) check(r *Rules) error {
 		seen[c] = true
 		return nil
 	}
+	all := append([]Card{d.TurnUp}, d.Stock...)
+	for _, h := range d.Hands {
+		all = append(all, h...)
+	}
+	for _, c := range all {
+		if err := see(c); err != nil {
+			return err
+		}
+	}
 	for s, h := range d.Hands {
 		if len(h) != HandSize {
 			return fmt.Errorf("bezique: stacked deal: seat %d has %d cards, want %d", s, len(h), HandSize)
 		}
-		for _, c := range h {
-			if err := see(c); err != nil {
-				return err
-			}
-		}
 	}
-	if err := see(d.TurnUp); err != nil {
-		return err
-	}
-	for _, c := range d.Stock {
-		if err := see(c); err != nil {
-			return err
-		}
+	if want := ncards - n*HandSize - 1; len(d.Stock) != want {
+		return fmt.Errorf("bezique: stacked deal: stock has %d cards, want %d", len(d.Stock), want)
 	}
 	return nil
 }
