@@ -239,7 +239,9 @@ func checkLegal(legal []engine.Action, want []string) string {
 	for i, a := range legal {
 		got[i] = a.String()
 	}
-	fail := func() string { return fmt.Sprintf("got [%s], want [%s]", strings.Join(got, ", "), strings.Join(want, ", ")) }
+	fail := func() string {
+		return fmt.Sprintf("got [%s], want [%s]", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
 	if len(want) != len(legal) {
 		return fail()
 	}
