@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Rating is an entrant's skill as a normal distribution: mean Mu and standard
@@ -49,12 +48,7 @@ func (r *Ratings) Get(id string) Rating {
 
 // IDs is the ids of every entrant that has played, sorted.
 func (r *Ratings) IDs() []string {
-	ids := make([]string, 0, len(r.byID))
-	for id := range r.byID {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
+	return sortedKeys(r.byID)
 }
 
 // Update rates one finished game. teams holds each side's entrant ids: two teams of
