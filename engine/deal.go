@@ -121,7 +121,6 @@ func firstDealer(seed Seed, players int) int {
 // StackedDeal is a deal given explicitly instead of shuffled, for tests, scenarios and rule
 // disputes: every seat's 8 dealt cards, the turn-up, and the face-down stock from the top, each
 // card with its copy ("QSb"). Every card of the variant's deck appears exactly once.
-// [StackFaces] builds one from faces alone.
 type StackedDeal struct {
 	// Dealer is the dealing seat. It is used for the first deal of a game; for later deals it must
 	// equal the seat the dealer rotation gives.
@@ -132,33 +131,6 @@ type StackedDeal struct {
 	TurnUp Card
 	// Stock is the face-down stock, the first card drawn first.
 	Stock []Card
-}
-
-// StackFaces returns the stacked deal of the given faces, the copies of each face numbered in the
-// order the faces appear: hands by seat, then the turn-up, then the stock (the first QS is QSa,
-// the second QSb). A face beyond its last copy gives a card id outside the deck, which NewGame
-// refuses.
-func StackFaces(dealer int, hands [][]Face, turnUp Face, stock []Face) StackedDeal {
-	var used [NumFaces]int
-	take := func(f Face) Card {
-		if f >= NumFaces {
-			return NoCard
-		}
-		c := NewCard(f, used[f])
-		used[f]++
-		return c
-	}
-	d := StackedDeal{Dealer: dealer, Hands: make([][]Card, len(hands))}
-	for s, h := range hands {
-		for _, f := range h {
-			d.Hands[s] = append(d.Hands[s], take(f))
-		}
-	}
-	d.TurnUp = take(turnUp)
-	for _, f := range stock {
-		d.Stock = append(d.Stock, take(f))
-	}
-	return d
 }
 
 // Dealing says where a game's deals come from: Stacked deals first, in order, then shuffles of
