@@ -75,14 +75,19 @@ func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
 	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
 	srv.Register(g)
 	testgrpc.RegisterTestServiceServer(g, echoService{})
-	go func() { _ = g.Serve(lis) }()
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	port := NewPort(lis, g, h, nil) // as the referee serves its port
+	go func() { _ = port.Serve() }()
 	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
 		cc.Close()
-		g.Stop()
+		port.Stop(0)
 		srv.Close()
 	})
 	return &tcpReferee{srv: srv, addr: lis.Addr().String(), cc: cc}

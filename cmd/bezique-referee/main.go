@@ -1,4 +1,5 @@
-// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC, and on the
+// same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers): it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -47,6 +48,7 @@ type config struct {
 	pprof         bool
 	logLevel      string
 	showVersion   bool
+	http          httpOptions
 }
 
 func parseFlags(args []string) (config, error) {
@@ -62,6 +64,7 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -156,9 +159,13 @@ func run(c config) error {
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
 	}
+	port, err := serve(lis, g, c.http)
+	if err != nil {
+		return err
+	}
 	served := make(chan error, 1)
-	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", orUnknown(version))
+	go func() { served <- port.Serve() }()
+	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", "addr", lis.Addr().String(), "store", c.store, "version", orUnknown(version))
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -167,13 +174,7 @@ func run(c config) error {
 	case <-ctx.Done():
 	}
 	drain(log, &ready, hs, srv, c.drainTimeout)
-	stopped := make(chan struct{})
-	go func() { g.GracefulStop(); close(stopped) }()
-	select {
-	case <-stopped:
-	case <-time.After(5 * time.Second):
-		g.Stop()
-	}
+	port.Stop(5 * time.Second)
 	log.Info("stopped")
 	return nil
 }
