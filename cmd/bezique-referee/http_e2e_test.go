@@ -125,6 +125,39 @@ func TestBinaryHTTP(t *testing.T) {
 		}
 	})
 
+	t.Run("browser-seat-play-and-decide", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		var created pb.CreateTableResponse
+		postJSON(ctx, t, base+"/bezique.v1.TableService/CreateTable", &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+			Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a person"}}}, builtin("rulebook")},
+			Seed:  bytes.Repeat([]byte{7}, 32)}, &created)
+		id, token := created.GetTableId(), created.GetSeatTokens()[0].GetToken()
+		join := `{"join":{"tableId":"` + id + `","seat":0,"token":"` + token + `","botName":"browser","protocolVersion":1}}`
+		decisions := 0
+		var over *pb.GameOver
+		connectStream(ctx, t, base+"/bezique.v1.SeatService/Play", join, func(data []byte) {
+			var m pb.PlayResponse
+			if err := protojson.Unmarshal(data, &m); err != nil {
+				t.Fatalf("%v: %s", err, data)
+			}
+			switch k := m.GetMessage().GetKind().(type) {
+			case *pb.ConnectResponse_DecisionRequest:
+				decisions++
+				postJSON(ctx, t, base+"/bezique.v1.SeatService/Decide", &pb.DecideRequest{TableId: id, Seat: 0, Token: token,
+					Decide: &pb.Decide{RequestId: k.DecisionRequest.GetRequestId(),
+						Choice: &pb.Decide_ActionId{ActionId: k.DecisionRequest.GetLegalActions()[0].GetActionId()}}}, &pb.DecideResponse{})
+			case *pb.ConnectResponse_Rejection:
+				t.Fatalf("rejection %v", k.Rejection)
+			case *pb.ConnectResponse_GameOver:
+				over = k.GameOver
+			}
+		})
+		if over.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED || over.GetResult().GetWinnerSide() != 1 || decisions < 10 {
+			t.Fatalf("%d decisions, game over %v", decisions, over)
+		}
+	})
+
 	t.Run("grpc-web-unary", func(t *testing.T) {
 		msg, err := proto.Marshal(&pb.GetRuleCatalogRequest{})
 		if err != nil {
@@ -207,13 +240,12 @@ func curlJSON(t *testing.T, url, body string, out any) {
 	}
 }
 
-// connectWatch watches a table to its end with the Connect protocol's server streaming in JSON
-// over HTTP/1.1 (net/http's client speaks HTTP/1.1 to an http:// address), as a browser's fetch
-// does, and returns its events.
-func connectWatch(ctx context.Context, t *testing.T, base, tableID string) []*pb.Event {
+// connectStream calls a server-streaming method with the Connect protocol in JSON over HTTP/1.1
+// (net/http's client speaks HTTP/1.1 to an http:// address), as a browser's fetch does, and
+// hands each message to each until the stream ends well.
+func connectStream(ctx context.Context, t *testing.T, url, request string, each func(msg []byte)) {
 	t.Helper()
-	body := envelope(0, []byte(`{"tableId":"`+tableID+`"}`))
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/bezique.v1.TableService/WatchTable", bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(envelope(0, []byte(request))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +259,6 @@ func connectWatch(ctx context.Context, t *testing.T, base, tableID string) []*pb
 	if res.ProtoMajor != 1 || res.StatusCode != http.StatusOK {
 		t.Fatalf("%s, status %d", res.Proto, res.StatusCode)
 	}
-	var events []*pb.Event
 	r := bufio.NewReader(res.Body)
 	for {
 		flags, data := readEnvelope(t, r)
@@ -235,13 +266,51 @@ func connectWatch(ctx context.Context, t *testing.T, base, tableID string) []*pb
 			if strings.TrimSpace(string(data)) != "{}" {
 				t.Fatalf("end of stream: %q", data)
 			}
-			return events
+			return
 		}
+		each(data)
+	}
+}
+
+// connectWatch watches a table to its end with connectStream and returns its events.
+func connectWatch(ctx context.Context, t *testing.T, base, tableID string) []*pb.Event {
+	t.Helper()
+	var events []*pb.Event
+	connectStream(ctx, t, base+"/bezique.v1.TableService/WatchTable", `{"tableId":"`+tableID+`"}`, func(data []byte) {
 		var m pb.WatchTableResponse
 		if err := protojson.Unmarshal(data, &m); err != nil {
 			t.Fatalf("%v: %s", err, data)
 		}
 		events = append(events, m.GetEvent())
+	})
+	return events
+}
+
+// postJSON makes a unary call with the Connect protocol's JSON and decodes the answer into out;
+// it fails the test unless the status is 200.
+func postJSON(ctx context.Context, t *testing.T, url string, in, out proto.Message) {
+	t.Helper()
+	body, err := protojson.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	got, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("%s: status %d, %v: %s", url, res.StatusCode, err, got)
+	}
+	if err := protojson.Unmarshal(got, out); err != nil {
+		t.Fatalf("%s: %v: %s", url, err, got)
 	}
 }
 
