@@ -250,7 +250,8 @@ type AuditEvent struct {
 	// time is when the action was taken.
 	Time *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=time,proto3" json:"time,omitempty"`
 	// principal is the principal id that took it: a key id, "admin" for the configured admin key,
-	// "open" when the referee runs without authentication.
+	// "local" for an in-process caller and for every caller when the referee runs without
+	// authentication.
 	Principal string `protobuf:"bytes,2,opt,name=principal,proto3" json:"principal,omitempty"`
 	// action is what was done.
 	Action AuditAction `protobuf:"varint,3,opt,name=action,proto3,enum=bezique.v1.AuditAction" json:"action,omitempty"`

@@ -30,10 +30,10 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // KeyService manages API keys and serves the audit trail; admin keys only
-// (docs/SECURITY.md). Refused with FailedPrecondition when the referee runs without
-// authentication.
+// (docs/SECURITY.md).
 type KeyServiceClient interface {
-	// CreateKey creates an API key and returns its secret, once.
+	// CreateKey creates an API key and returns its secret, once; FailedPrecondition when the
+	// referee runs without authentication (its keys would not be checked).
 	CreateKey(ctx context.Context, in *CreateKeyRequest, opts ...grpc.CallOption) (*CreateKeyResponse, error)
 	// ListKeys lists every API key, revoked ones included, oldest first; never the secrets.
 	ListKeys(ctx context.Context, in *ListKeysRequest, opts ...grpc.CallOption) (*ListKeysResponse, error)
@@ -96,10 +96,10 @@ func (c *keyServiceClient) ListAuditEvents(ctx context.Context, in *ListAuditEve
 // for forward compatibility.
 //
 // KeyService manages API keys and serves the audit trail; admin keys only
-// (docs/SECURITY.md). Refused with FailedPrecondition when the referee runs without
-// authentication.
+// (docs/SECURITY.md).
 type KeyServiceServer interface {
-	// CreateKey creates an API key and returns its secret, once.
+	// CreateKey creates an API key and returns its secret, once; FailedPrecondition when the
+	// referee runs without authentication (its keys would not be checked).
 	CreateKey(context.Context, *CreateKeyRequest) (*CreateKeyResponse, error)
 	// ListKeys lists every API key, revoked ones included, oldest first; never the secrets.
 	ListKeys(context.Context, *ListKeysRequest) (*ListKeysResponse, error)

@@ -984,7 +984,7 @@ type TableInfo struct {
 	// table's creator, or a stacked deal.
 	DealingSource DealingSource `protobuf:"varint,14,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
 	// creator is the principal id that created the table (an API key's key_id, "admin" for the
-	// configured admin key, "open" without authentication); it and admins may cancel it.
+	// configured admin key, "local" in-process or without authentication); it and admins may cancel it.
 	Creator string `protobuf:"bytes,15,opt,name=creator,proto3" json:"creator,omitempty"`
 	// public is CreateTableRequest.public: anyone, without a key, may watch the table.
 	Public        bool `protobuf:"varint,16,opt,name=public,proto3" json:"public,omitempty"`

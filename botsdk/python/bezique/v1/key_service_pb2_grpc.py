@@ -7,8 +7,7 @@ from bezique.v1 import key_service_pb2 as bezique_dot_v1_dot_key__service__pb2
 
 class KeyServiceStub(object):
     """KeyService manages API keys and serves the audit trail; admin keys only
-    (docs/SECURITY.md). Refused with FailedPrecondition when the referee runs without
-    authentication.
+    (docs/SECURITY.md).
     """
 
     def __init__(self, channel):
@@ -41,12 +40,12 @@ class KeyServiceStub(object):
 
 class KeyServiceServicer(object):
     """KeyService manages API keys and serves the audit trail; admin keys only
-    (docs/SECURITY.md). Refused with FailedPrecondition when the referee runs without
-    authentication.
+    (docs/SECURITY.md).
     """
 
     def CreateKey(self, request, context):
-        """CreateKey creates an API key and returns its secret, once.
+        """CreateKey creates an API key and returns its secret, once; FailedPrecondition when the
+        referee runs without authentication (its keys would not be checked).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -105,8 +104,7 @@ def add_KeyServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class KeyService(object):
     """KeyService manages API keys and serves the audit trail; admin keys only
-    (docs/SECURITY.md). Refused with FailedPrecondition when the referee runs without
-    authentication.
+    (docs/SECURITY.md).
     """
 
     @staticmethod
