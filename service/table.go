@@ -25,15 +25,15 @@ import (
 // table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
 // clocks and the event history. Everything else talks to it through its bounded inbox.
 type table struct {
-	id    string
-	srv   *Referee
+	id  string
+	srv *Referee
 	// creator is the principal id that created the table: it and admins may cancel it.
 	creator string
-	spec  *pb.CreateTableRequest
-	rules engine.Rules
-	seed  engine.Seed
-	inbox chan func()
-	done  chan struct{} // closed when run returns
+	spec    *pb.CreateTableRequest
+	rules   engine.Rules
+	seed    engine.Seed
+	inbox   chan func()
+	done    chan struct{} // closed when run returns
 	// over is closed when the game ends; result and record are set before and never change after.
 	over chan struct{}
 	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,

@@ -33,7 +33,9 @@ func TestAuthE2E(t *testing.T) {
 	cc := dialReferee(t, p.addr)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	with := func(key string) context.Context { return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+key) }
+	with := func(key string) context.Context {
+		return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+key)
+	}
 	tables, keys := pb.NewTableServiceClient(cc), pb.NewKeyServiceClient(cc)
 
 	if _, err := tables.ListTables(ctx, &pb.ListTablesRequest{}); status.Code(err) != codes.Unauthenticated {

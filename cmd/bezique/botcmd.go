@@ -21,7 +21,7 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 "bezique create".`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot`,
-		Args:    cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Key = apiKey(cmd)
 			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {

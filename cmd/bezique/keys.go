@@ -42,7 +42,9 @@ the referee keeps only its SHA-256.`,
 	create := &cobra.Command{
 		Use:   "create",
 		Short: "Create an API key and print its id and secret (shown only now)",
-		Args:  cobra.NoArgs,
+		Example: `  bezique keys create --name alpha --role bot --owner "team alpha"
+  bezique keys create --name league-ops --role organiser`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, ok := roleNames[role]
 			if !ok {
@@ -66,9 +68,10 @@ the referee keeps only its SHA-256.`,
 	create.Flags().StringVar(&owner, "owner", "", "who holds the key")
 
 	list := &cobra.Command{
-		Use:   "list",
-		Short: "List every API key: id, role, name, owner, created, revoked",
-		Args:  cobra.NoArgs,
+		Use:     "list",
+		Short:   "List every API key: id, role, name, owner, created, revoked",
+		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique keys list`,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			client, done, err := keys(cmd)
 			if err != nil {
@@ -92,9 +95,10 @@ the referee keeps only its SHA-256.`,
 	}
 
 	revoke := &cobra.Command{
-		Use:   "revoke KEY_ID",
-		Short: "Revoke an API key: every call with it is refused from now on",
-		Args:  cobra.ExactArgs(1),
+		Use:     "revoke KEY_ID",
+		Short:   "Revoke an API key: every call with it is refused from now on",
+		Example: `  bezique keys revoke k-3f9c0a1b2c3d4e5f`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, done, err := keys(cmd)
 			if err != nil {
