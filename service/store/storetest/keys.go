@@ -15,7 +15,7 @@ import (
 func key(id string, minute int) store.Key {
 	h := sha256.Sum256([]byte("secret-" + id))
 	return store.Key{ID: id, Hash: h[:], Name: "name-" + id, Role: "bot", Owner: "owner-" + id, Creator: "admin",
-		CreatedAt: t0.Add(time.Duration(minute) * time.Minute)}
+		CreatedAt: T0.Add(time.Duration(minute) * time.Minute)}
 }
 
 // testKeys: keys are created, found by hash and by id, listed oldest first and revoked once;
@@ -71,10 +71,10 @@ func testKeys(t *testing.T, st store.Store) {
 		}
 	}
 
-	at := t0.Add(time.Hour + 1500*time.Nanosecond)
+	at := T0.Add(time.Hour + 1500*time.Nanosecond)
 	revoked, err := st.RevokeKey(ctx, "k-b", at)
 	want := k1
-	want.RevokedAt = t0.Add(time.Hour + time.Microsecond)
+	want.RevokedAt = T0.Add(time.Hour + time.Microsecond)
 	if err != nil || !reflect.DeepEqual(revoked, want) {
 		t.Errorf("RevokeKey(k-b) = %+v, %v; want %+v", revoked, err, want)
 	}
@@ -99,7 +99,7 @@ func testAudit(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	var all []store.AuditEvent
 	for i, minute := range []int{3, 1, 3, 2, 5} {
-		e := store.AuditEvent{ID: fmt.Sprintf("a-%d", i), At: t0.Add(time.Duration(minute) * time.Minute),
+		e := store.AuditEvent{ID: fmt.Sprintf("a-%d", i), At: T0.Add(time.Duration(minute) * time.Minute),
 			Principal: "k-1", Action: "table.created", Target: fmt.Sprintf("t-%d", i), Detail: "d"}
 		if err := st.AppendAudit(ctx, e); err != nil {
 			t.Fatalf("AppendAudit(%s): %v", e.ID, err)
