@@ -82,9 +82,8 @@ func PrincipalFrom(ctx context.Context) Principal {
 	return Local
 }
 
-// WithPrincipal returns ctx carrying p, as the authentication interceptor does: for in-process
-// callers of the [Referee] that act for a principal.
-func WithPrincipal(ctx context.Context, p Principal) context.Context {
+// withPrincipal returns ctx carrying p.
+func withPrincipal(ctx context.Context, p Principal) context.Context {
 	return context.WithValue(ctx, principalKey{}, p)
 }
 
@@ -143,7 +142,7 @@ func (s *Server) authenticate(ctx context.Context) (context.Context, error) {
 	}
 	for _, r := range roles {
 		if r == p.Role {
-			return WithPrincipal(ctx, p), nil
+			return withPrincipal(ctx, p), nil
 		}
 	}
 	if p.Role == RoleSpectator {
