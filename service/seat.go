@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -159,7 +160,7 @@ func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideR
 	}
 	at := time.Now()
 	var refused error
-	if err := t.post(ctx, func() { refused = t.decideFor(req, at) }); err != nil {
+	if err := t.post(ctx, func() { refused = t.decideFor(ctx, req, at) }); err != nil {
 		return nil, statusOf(err)
 	}
 	if refused != nil {
@@ -168,8 +169,9 @@ func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideR
 	return &pb.DecideResponse{}, nil
 }
 
-// decideFor checks a unary Decide's seat and token and hands its decision to the seat's stream.
-func (t *table) decideFor(req *pb.DecideRequest, at time.Time) error {
+// decideFor checks a unary Decide's seat and token (or, for a seat bound to a bot key, that ctx's
+// principal is that key, as join does) and hands its decision to the seat's stream.
+func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Time) error {
 	if req.GetSeat() >= uint32(len(t.seats)) {
 		return invalid("seat", "%d is not a seat of this %s table (0..%d)", req.GetSeat(), t.rules.Variant, len(t.seats)-1)
 	}
@@ -177,7 +179,8 @@ func (t *table) decideFor(req *pb.DecideRequest, at time.Time) error {
 	if !s.remote {
 		return status.Errorf(codes.PermissionDenied, "seat: seat %d is played by the built-in bot %q", s.index, s.name)
 	}
-	if subtle.ConstantTimeCompare([]byte(req.GetToken()), []byte(s.token)) != 1 {
+	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(req.GetToken()), []byte(s.token)) != 1 {
 		return status.Errorf(codes.PermissionDenied, "token: wrong token for seat %d", s.index)
 	}
 	if s.conn == nil {
@@ -356,7 +359,8 @@ type joined struct {
 	err     error
 }
 
-// join admits a connection to a seat: it checks the token, supersedes an earlier connection,
+// join admits a connection to a seat: it checks the token (or, for a seat bound to a bot key,
+// that ctx's principal is that key; the bot's name is then the key's), supersedes an earlier connection,
 // returns the Welcome and the events missed since the resume cursor, and queues the open decision
 // request. A stream whose context ended before the join ran is refused (it would be a phantom).
 func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
@@ -367,7 +371,8 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if !s.remote {
 		return joined{err: status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)}
 	}
-	if subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
+	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
 		return joined{err: status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)}
 	}
 	if j.GetResumeAfterSeq() > t.seq {
@@ -403,7 +408,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	t.srv.metrics.StreamOpened()
 	s.joined = true
 	s.lostAt = time.Time{}
-	s.botName, s.botVersion = j.GetBotName(), j.GetBotVersion()
+	s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
 	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	if t.open != nil && t.open.seat == s.index && s.conn == c {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})

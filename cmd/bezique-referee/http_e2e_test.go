@@ -225,12 +225,13 @@ func builtin(bot string) *pb.SeatConfig {
 	return &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: bot}}}
 }
 
-// curlJSON posts body to url with the real curl in the Connect protocol's JSON and decodes the
-// answer into out.
-func curlJSON(t *testing.T, url, body string, out any) {
+// curlJSON posts body to url with the real curl in the Connect protocol's JSON, with curl's
+// extra arguments (headers), and decodes the answer into out.
+func curlJSON(t *testing.T, url, body string, out any, extra ...string) {
 	t.Helper()
-	cmd := exec.Command("curl", "-sS", "--max-time", "20", "-H", "Content-Type: application/json", "-H", "Connect-Protocol-Version: 1",
-		"-d", body, url)
+	args := append([]string{"-sS", "--max-time", "20", "-H", "Content-Type: application/json", "-H", "Connect-Protocol-Version: 1",
+		"-d", body, url}, extra...)
+	cmd := exec.Command("curl", args...)
 	got, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("curl %s: %v", url, err)
@@ -332,4 +333,32 @@ func readEnvelope(t *testing.T, r io.Reader) (flags byte, msg []byte) {
 		t.Fatalf("envelope: %v", err)
 	}
 	return head[0], msg
+}
+
+// TestBinaryHTTPKeys: with authentication on, a JSON call over HTTP is refused without a key and
+// allowed with the admin key in the Authorization header, as over gRPC.
+func TestBinaryHTTPKeys(t *testing.T) {
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("curl not installed")
+	}
+	const key = "http-test-admin-key-0123456789"
+	p := startBinary(t, buildReferee(t), "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory", "--admin-key", key)
+	url := "http://" + p.addr + "/bezique.v1.TableService/CreateTable"
+	body := `{"variant":"VARIANT_TWO_HANDED","seats":[{"builtin":{"bot":"random"}},{"builtin":{"bot":"rulebook"}}]}`
+	var refused struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	curlJSON(t, url, body, &refused)
+	if refused.Code != "unauthenticated" || !strings.Contains(refused.Message, "needs an API key") {
+		t.Fatalf("without a key: %+v", refused)
+	}
+	var created struct {
+		TableID string `json:"tableId"`
+		Code    string `json:"code"`
+	}
+	curlJSON(t, url, body, &created, "-H", "Authorization: Bearer "+key)
+	if !strings.HasPrefix(created.TableID, "t-") || created.Code != "" {
+		t.Fatalf("with the admin key: %+v", created)
+	}
 }
