@@ -6,6 +6,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -37,12 +38,13 @@ var (
 	corsExposedHeaders = []string{"Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin"}
 )
 
-// NewHTTPHandler returns the HTTP handler of the referee's port ([Port]): a vanguard transcoder
-// that serves, for every service registered on g, the Connect protocol
-// (unary and server streams, JSON or binary, over HTTP/1.1 or HTTP/2: POST
+// NewHTTPHandler returns the HTTP handler of the referee's port ([Port]). Native gRPC requests
+// (HTTP/2 with content-type application/grpc or application/grpc+...: over TLS, where the port
+// cannot tell connections apart before it) go to g.ServeHTTP. Every other request goes to a
+// vanguard transcoder that serves, for every service registered on g, the Connect protocol (unary
+// and server streams, JSON or binary, over HTTP/1.1 or HTTP/2: POST
 // /bezique.v1.TableService/CreateTable with a JSON body) and gRPC-Web, by turning them into gRPC
-// calls on g (gRPC requests that reach it, such as application/grpc+proto over h2c, pass through
-// to g.ServeHTTP unchanged). So g's interceptors (metrics, authentication) run for every protocol, and the
+// calls on g. So g's interceptors (metrics, authentication) run for every protocol, and the
 // Authorization header reaches them as gRPC metadata. Requests for any other path go to
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
@@ -55,7 +57,13 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	var h http.Handler = transcoder
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor == 2 && isGRPC(r.Header.Get("Content-Type")) {
+			g.ServeHTTP(w, r)
+			return
+		}
+		transcoder.ServeHTTP(w, r)
+	})
 	if len(cfg.CORSOrigins) > 0 {
 		h = cors.New(cors.Options{
 			AllowedOrigins: cfg.CORSOrigins,
@@ -68,46 +76,51 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 	return h, nil
 }
 
-// Port is the referee's port: native gRPC and HTTP on one listener. A connection whose first
-// request is HTTP/2 with content-type application/grpc (every gRPC client: grpc-go, grpcio,
-// grpc-js, grpcurl) is handed to grpc-go's own transport (g.Serve), which keeps its flow-control
-// windows, keepalive enforcement and speed: routing it through net/http's handler instead
-// (g.ServeHTTP) doubled a seat's round trip (docs/BENCHMARKS.md). Every other connection
-// (HTTP/1.1, HTTP/2 from browsers and Connect clients) goes to an [http.Server] serving h (see
-// [NewHTTPHandler]). The connections are told apart by github.com/soheilhy/cmux.
+// isGRPC reports whether contentType is native gRPC's (application/grpc, application/grpc+proto),
+// not gRPC-Web's (application/grpc-web...).
+func isGRPC(contentType string) bool {
+	rest, ok := strings.CutPrefix(contentType, "application/grpc")
+	return ok && (rest == "" || rest[0] == '+' || rest[0] == ';')
+}
+
+// Port is the referee's port: native gRPC and HTTP on one listener, told apart by
+// github.com/soheilhy/cmux as etcd does.
+//
+// Without TLS, a connection that opens with the HTTP/2 preface (HTTP/2 by prior knowledge, h2c:
+// every gRPC client over plain TCP) is handed to grpc-go's own transport (g.Serve), which keeps its
+// flow-control windows, keepalive enforcement and speed: routing it through net/http (g.ServeHTTP)
+// doubled a seat's round trip (docs/BENCHMARKS.md). Every other connection (HTTP/1.1: browsers,
+// curl, Connect and gRPC-Web clients) goes to an [http.Server] serving h ([NewHTTPHandler]).
+// Connect or gRPC-Web over h2c is not served.
+//
+// With TLS, browsers and gRPC clients both negotiate HTTP/2, so every connection goes to the
+// HTTP server, and h hands native gRPC requests to g.ServeHTTP. (Telling them apart by the first
+// request's content-type, cmux's header matchers, needs the port to send HTTP/2 SETTINGS before
+// net/http does, which breaks net/http's HTTP/2 connections.)
 type Port struct {
 	mux      cmux.CMux
 	grpc     *grpc.Server
-	grpcLis  net.Listener
+	grpcLis  net.Listener // nil with TLS
 	http     *http.Server
 	httpLis  net.Listener
+	tls      bool
 	stopping atomic.Bool
 }
 
-// NewPort returns the port serving g and h on lis. With tlsConfig every connection is TLS
-// (terminated here, before the connections are told apart: g must then have no transport
-// credentials of its own), else plain TCP, where HTTP/2 is spoken by prior knowledge (h2c, as
-// gRPC clients do) next to HTTP/1.1. Net/http's own UnencryptedHTTP2 serves h2c rather than
-// golang.org/x/net/http2/h2c, which is deprecated for it. Call [Port.Serve], then [Port.Stop].
+// NewPort returns the port serving g and h on lis, with TLS when tlsConfig is set (g must then
+// have no transport credentials of its own: TLS ends here). Call [Port.Serve], then [Port.Stop].
 func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config) *Port {
-	if tlsConfig != nil {
-		tlsConfig = tlsConfig.Clone()
-		tlsConfig.NextProtos = []string{"h2", "http/1.1"}
-		lis = tls.NewListener(lis, tlsConfig)
-	}
 	m := cmux.New(lis)
-	m.SetReadTimeout(10 * time.Second) // a connection that says nothing (or stalls its TLS handshake) for 10 s is closed
-	p := &Port{mux: m, grpc: g}
-	p.grpcLis = m.MatchWithWriters(cmux.HTTP2MatchHeaderFieldSendSettings("content-type", "application/grpc"))
+	m.SetReadTimeout(10 * time.Second) // a connection that says nothing for 10 s is closed
+	p := &Port{mux: m, grpc: g, tls: tlsConfig != nil}
+	if tlsConfig == nil {
+		p.grpcLis = m.Match(cmux.HTTP2())
+	}
 	p.httpLis = m.Match(cmux.Any())
-	var protocols http.Protocols
-	protocols.SetHTTP1(true)
-	// TLS is terminated before the HTTP server, which so sees HTTP/2 over TLS as h2c.
-	protocols.SetUnencryptedHTTP2(true)
-	// The HTTP/2 settings carry over those of [ServerOptions] for calls transcoded from gRPC-Web or
-	// Connect: the flow-control windows, the keepalive that detects a dead client and no cap on the
-	// streams of one connection.
-	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: 10 * time.Second,
+	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
+	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
+	// the streams of one connection (a tournament runner seats many bots over one connection).
+	p.http = &http.Server{Handler: h, TLSConfig: tlsConfig, ReadHeaderTimeout: 10 * time.Second,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          math.MaxInt32,
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
@@ -119,13 +132,21 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 }
 
 // Addr is the port's address.
-func (p *Port) Addr() net.Addr { return p.grpcLis.Addr() }
+func (p *Port) Addr() net.Addr { return p.httpLis.Addr() }
 
 // Serve serves the port until the listener fails (that error is returned) or [Port.Stop] is called
 // (nil is returned).
 func (p *Port) Serve() error {
-	go func() { _ = p.grpc.Serve(p.grpcLis) }()
-	go func() { _ = p.http.Serve(p.httpLis) }()
+	if p.grpcLis != nil {
+		go func() { _ = p.grpc.Serve(p.grpcLis) }()
+	}
+	go func() {
+		if p.tls {
+			_ = p.http.ServeTLS(p.httpLis, "", "")
+		} else {
+			_ = p.http.Serve(p.httpLis)
+		}
+	}()
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil
