@@ -56,7 +56,7 @@ type config struct {
 func parseFlags(args []string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
-	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
+	fs.StringVar(&c.listen, "listen", ":7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", ":9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
@@ -70,7 +70,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC, gRPC-Web and the Connect protocol (bezique.v1;\ndocs/INTEGRATE.md). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	var envErr error
