@@ -27,7 +27,8 @@ func newRecordsCmd() *cobra.Command {
 }
 
 func newRecordsExportCmd() *cobra.Command {
-	var server, out, bot, variant, outcome, after, before string
+	var conn connFlags
+	var out, bot, variant, outcome, after, before string
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write every finished game's record (ListGames, GetRecord) to DIR/<table>.json",
@@ -43,7 +44,7 @@ func newRecordsExportCmd() *cobra.Command {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			cc, err := dial(server)
+			cc, err := conn.dial()
 			if err != nil {
 				return err
 			}
@@ -78,7 +79,7 @@ func newRecordsExportCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&out, "out", "records", "the directory to write to")
 	f.StringVar(&bot, "bot", "", "only games in which a seat's bot has this name")
 	f.StringVar(&variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")

@@ -14,14 +14,14 @@ import (
 )
 
 func newTablesCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	cmd := &cobra.Command{
 		Use:     "tables",
 		Short:   "List a referee's tables (ListTables), oldest first",
 		Example: `  bezique tables --server 127.0.0.1:7777`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cc, err := dial(server)
+			cc, err := conn.dial()
 			if err != nil {
 				return err
 			}
@@ -41,19 +41,20 @@ func newTablesCmd() *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	return cmd
 }
 
 func newCancelCmd() *cobra.Command {
-	var server, reason string
+	var conn connFlags
+	var reason string
 	cmd := &cobra.Command{
 		Use:     "cancel TABLE",
 		Short:   "Cancel a table in play (CancelTable): it ends without a result, outcome CANCELLED",
 		Example: `  bezique cancel t-57a43cdcc7f762f7 --reason "bot crashed before the tournament"`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server)
+			cc, err := conn.dial()
 			if err != nil {
 				return err
 			}
@@ -66,7 +67,7 @@ func newCancelCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the seats and spectators and kept in the record")
 	return cmd
 }
@@ -107,7 +108,7 @@ func tableLine(t *pb.TableInfo) string {
 }
 
 func newCreateCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var seats []string
 	var clock pb.Clock
 	var bankMs uint32
@@ -149,7 +150,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
 			}
-			cc, err := dial(server)
+			cc, err := conn.dial()
 			if err != nil {
 				return err
 			}
@@ -169,7 +170,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME or builtin:BOT (repeatable)")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
@@ -225,7 +226,7 @@ func seatConfig(s string) (*pb.SeatConfig, error) {
 }
 
 func newWatchCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var delayMs uint32
 	cmd := &cobra.Command{
 		Use:   "watch TABLE",
@@ -234,7 +235,7 @@ func newWatchCmd() *cobra.Command {
   bezique watch 3f2a... --delay-ms 2000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server)
+			cc, err := conn.dial()
 			if err != nil {
 				return err
 			}
@@ -258,7 +259,7 @@ func newWatchCmd() *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().Uint32Var(&delayMs, "delay-ms", 0, "hold each event back this long")
 	return cmd
 }
