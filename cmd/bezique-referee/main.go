@@ -130,7 +130,7 @@ func run(c config) error {
 	if err := checkExposure(c); err != nil {
 		return err
 	}
-	certs, err := newServerCerts(c)
+	certs, err := newServerCerts(c, log)
 	if err != nil {
 		return err
 	}

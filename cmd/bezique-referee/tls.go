@@ -5,8 +5,10 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc/credentials/tls/certprovider"
@@ -16,15 +18,19 @@ import (
 // serverCerts holds the referee's certificate and key (--tls-cert, --tls-key) and, for mTLS, the CA
 // that signs client certificates (--tls-client-ca). grpc-go's pemfile provider reads the files
 // again every --tls-reload, so a renewed certificate (or CA) is served to new connections without a
-// restart; a file that does not parse on a reload is logged and the previous material kept.
+// restart; a pair that does not load on a reload is skipped (and logged by grpc at WARNING, shown
+// with GRPC_GO_LOG_SEVERITY_LEVEL=warning) and the previous one kept. The grpc-go module is
+// already the referee's; a hand-written watcher would be some 30 lines of the same.
 type serverCerts struct {
-	prov certprovider.Provider
-	mtls bool
+	prov    certprovider.Provider
+	mtls    bool
+	log     *slog.Logger
+	serving atomic.Pointer[x509.Certificate] // the leaf last served, to log each new one once
 }
 
 // newServerCerts checks that the files load (a clear error at start rather than failed handshakes
 // later) and starts watching them. It returns nil, nil when no TLS flag is set.
-func newServerCerts(c config) (*serverCerts, error) {
+func newServerCerts(c config, log *slog.Logger) (*serverCerts, error) {
 	if c.tlsCert == "" && c.tlsKey == "" {
 		if c.tlsClientCA != "" {
 			return nil, errors.New("--tls-client-ca needs --tls-cert and --tls-key")
@@ -51,7 +57,7 @@ func newServerCerts(c config) (*serverCerts, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--tls-cert/--tls-key: %w", err)
 	}
-	return &serverCerts{prov: prov, mtls: c.tlsClientCA != ""}, nil
+	return &serverCerts{prov: prov, mtls: c.tlsClientCA != "", log: log}, nil
 }
 
 // config returns a server tls.Config (TLS 1.2 or later) offering nextProtos by ALPN. Each handshake
@@ -75,12 +81,17 @@ func (s *serverCerts) config(nextProtos ...string) *tls.Config {
 	return base
 }
 
+// certificate returns the newest certificate, and logs it the first time it is served.
 func (s *serverCerts) certificate(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
 	km, err := s.prov.KeyMaterial(hello.Context())
 	if err != nil {
 		return nil, err
 	}
-	return &km.Certs[0], nil
+	cert := &km.Certs[0]
+	if leaf := cert.Leaf; leaf != nil && s.serving.Swap(leaf) != leaf {
+		s.log.Info("serving TLS certificate", "subject", leaf.Subject.String(), "serial", leaf.SerialNumber.String(), "not_after", leaf.NotAfter)
+	}
+	return cert, nil
 }
 
 // Close stops watching the files.

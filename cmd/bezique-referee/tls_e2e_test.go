@@ -154,6 +154,11 @@ func TestBinaryTLS(t *testing.T) {
 		if err := listTables(t, p.addr, trusted); err != nil {
 			t.Fatalf("ListTables after the renewal: %v", err)
 		}
+		for _, serial := range []string{"100", "101"} {
+			if n := strings.Count(p.log(), `msg="serving TLS certificate" subject="CN=bezique test" serial=`+serial+" "); n != 1 {
+				t.Errorf("serial %s logged %d times, want once:\n%s", serial, n, p.log())
+			}
+		}
 	})
 }
 
