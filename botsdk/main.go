@@ -10,7 +10,7 @@ import (
 )
 
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
-// --name and, for TLS, --tls, --ca-file, --cert-file and --key-file (see [TLSConfig]) from the
+// --name and, for TLS, --tls, --tls-ca, --tls-cert and --tls-key (see [TLSConfig]) from the
 // command line, plays the seat with bot until the game ends (see [Play]),
 // prints the result and exits; it exits with status 1 when the referee refuses the seat or the
 // connection cannot be made, and 2 on bad flags.
@@ -22,10 +22,10 @@ func Main(bot Bot) {
 	fs.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
 	fs.StringVar(&cfg.BotName, "name", "go-bot", "the bot's name, written into the game record")
-	useTLS := fs.Bool("tls", false, "connect with TLS, trusting the system's roots (or --ca-file)")
-	caFile := fs.String("ca-file", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
-	certFile := fs.String("cert-file", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
-	keyFile := fs.String("key-file", "", "PEM private key of --cert-file")
+	useTLS := fs.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
+	caFile := fs.String("tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
+	certFile := fs.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+	keyFile := fs.String("tls-key", "", "PEM private key of --tls-cert")
 	_ = fs.Parse(os.Args[1:])
 	if cfg.TableID == "" || cfg.Token == "" {
 		fmt.Fprintln(os.Stderr, "botsdk: --table and --token are required")

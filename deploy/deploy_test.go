@@ -627,7 +627,7 @@ func TestManifestsStrict(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout", "--tls-cert", "--tls-key"} {
+	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
 		if !flags[f] {
 			t.Errorf("args lack %s", f)
 		}
@@ -642,22 +642,21 @@ func TestManifestsStrict(t *testing.T) {
 	if mounts["data"] != "/data" {
 		t.Errorf("data volume mounted at %q, want /data", mounts["data"])
 	}
-	// TLS: the ConfigMap's certificate and key are in the mounted Secret, the one the
-	// ServiceMonitor takes its CA from.
-	for _, v := range []string{"BEZIQUE_TLS_CERT", "BEZIQUE_TLS_KEY"} {
-		if dir := filepath.Dir(cm.Data[v]); dir != mounts["tls"] || dir == "." {
-			t.Errorf("%s %q is not in the tls volume (mounted at %q)", v, cm.Data[v], mounts["tls"])
-		}
-	}
-	tlsSecret := ""
+	// TLS and authentication, which the referee needs beyond loopback: the ConfigMap's
+	// certificate, key and admin key file are in mounted Secrets; the ServiceMonitor takes its CA
+	// from the TLS one.
+	secrets := map[string]string{}
 	for _, v := range pod.Volumes {
-		if v.Name == "tls" && v.Secret != nil {
-			tlsSecret = v.Secret.SecretName
+		if v.Secret != nil {
+			secrets[v.Name] = v.Secret.SecretName
 		}
 	}
-	if tlsSecret == "" {
-		t.Error("no tls volume from a Secret")
+	for v, vol := range map[string]string{"BEZIQUE_TLS_CERT": "tls", "BEZIQUE_TLS_KEY": "tls", "BEZIQUE_ADMIN_KEY_FILE": "admin-key"} {
+		if dir := filepath.Dir(cm.Data[v]); dir != mounts[vol] || dir == "." || secrets[vol] == "" {
+			t.Errorf("%s %q is not in the Secret volume %s (mounted at %q, Secret %q)", v, cm.Data[v], vol, mounts[vol], secrets[vol])
+		}
 	}
+	tlsSecret := secrets["tls"]
 	for _, v := range pod.Volumes {
 		if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName != pvc.Name {
 			t.Errorf("volume %s claims %s, want %s", v.Name, v.PersistentVolumeClaim.ClaimName, pvc.Name)

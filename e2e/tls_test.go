@@ -40,7 +40,7 @@ func TestPolyglotMTLS(t *testing.T) {
 	id := resp.GetTableId()
 	tlsArgs := func(name string, serial int64) []string {
 		c, k := clientCA.Issue(t, serial).Write(t, dir, name)
-		return []string{"--ca-file", caFile, "--cert-file", c, "--key-file", k}
+		return []string{"--tls-ca", caFile, "--tls-cert", c, "--tls-key", k}
 	}
 	bots := []*bot{
 		startBot(t, "go", append(append([]string{gobot}, seatArgs(addr, id, 0, tokenOf(resp, 0))...), tlsArgs("go", 12)...)...),

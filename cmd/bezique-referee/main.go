@@ -1,4 +1,4 @@
-// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC: it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -49,6 +49,8 @@ type config struct {
 	pprof         bool
 	logLevel      string
 	showVersion   bool
+	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
+	adminKeyFile  string
 
 	// TLS (cmd/bezique-referee/tls.go).
 	tlsCert     string
@@ -61,7 +63,7 @@ type config struct {
 func parseFlags(args []string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
-	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC listen address (host:port; port 0 picks a free port); other than loopback it needs TLS or --insecure")
+	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
@@ -71,11 +73,13 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
+	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
 	fs.StringVar(&c.tlsClientCA, "tls-client-ca", "", "PEM CA certificates: require client certificates signed by one of them (mTLS)")
 	fs.DurationVar(&c.tlsReload, "tls-reload", defaultTLSReload, "how often the TLS files are read again, so renewed ones are served without a restart")
-	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS (seat tokens in cleartext)")
+	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS and an admin key (tokens and keys in cleartext, anyone may call)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -151,12 +155,16 @@ func run(c config) error {
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
-	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval})
+	auth, err := adminAuth(c, log) // nil: open mode, no authentication
 	if err != nil {
 		return err
 	}
-	gopts := service.ServerOptions(metrics)
+	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, Auth: auth})
+	if err != nil {
+		return err
+	}
+	gopts := append(service.ServerOptions(metrics), srv.AuthOptions()...)
 	if certs != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(certs.config())))
 	}

@@ -97,20 +97,29 @@ func (s *serverCerts) certificate(hello *tls.ClientHelloInfo) (*tls.Certificate,
 // Close stops watching the files.
 func (s *serverCerts) Close() { s.prov.Close() }
 
-// checkExposure refuses to serve on an address other than loopback without TLS, unless --insecure:
-// a seat token sent in cleartext lets whoever reads it take the seat over.
-// TODO(auth): once API keys land, require them too ("TLS and authentication").
+// checkExposure refuses to serve on an address other than loopback, unless --insecure, without TLS
+// (a seat token or an API key read on the wire lets whoever reads it act as its holder) and, on
+// the gRPC address, without authentication (an admin key: else anyone who reaches the port may
+// create, cancel and watch tables; docs/SECURITY.md). The metrics address has no API keys: TLS
+// is all it needs.
 func checkExposure(c config) error {
 	if c.insecure {
 		return nil
 	}
-	for _, a := range []struct{ flag, addr string }{{"--listen", c.listen}, {"--metrics-listen", c.metricsListen}} {
+	for _, a := range []struct {
+		flag, addr string
+		auth       bool
+	}{{"--listen", c.listen, true}, {"--metrics-listen", c.metricsListen, false}} {
 		if a.addr == "" || isLoopback(a.addr) {
 			continue
 		}
 		if c.tlsCert == "" {
-			return fmt.Errorf("%s %s is not a loopback address and TLS is off: seat tokens would travel in cleartext; "+
+			return fmt.Errorf("%s %s is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; "+
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk", a.flag, a.addr)
+		}
+		if a.auth && c.adminKey == "" && c.adminKeyFile == "" {
+			return fmt.Errorf("%s %s is not a loopback address and authentication is off: anyone who reaches it may create, cancel and watch tables; "+
+				"set --admin-key-file (or BEZIQUE_ADMIN_KEY), listen on 127.0.0.1, or pass --insecure to accept the risk", a.flag, a.addr)
 		}
 	}
 	return nil

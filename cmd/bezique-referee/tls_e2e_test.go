@@ -8,7 +8,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -221,19 +223,32 @@ func TestBinaryMTLS(t *testing.T) {
 }
 
 // TestBinaryRefusesCleartextOnNonLoopback checks that the referee refuses, at start, to listen
-// beyond loopback without TLS, and that --insecure or TLS lets it.
+// beyond loopback without TLS or without an admin key, and that --insecure, or both, let it.
 func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 	bin := buildReferee(t)
+	dir := t.TempDir()
+	ca := testpki.NewCA(t, "bezique test CA")
+	certFile, keyFile := ca.Issue(t, 1, "127.0.0.1").Write(t, dir, "server")
+	adminKeyFile := filepath.Join(dir, "admin.key")
+	if err := os.WriteFile(adminKeyFile, []byte("an admin key of at least 24 bytes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args     []string
 		exitCode int
 		message  string
 	}{
 		{[]string{"--listen", "0.0.0.0:0", "--metrics-listen", ""}, 1,
-			"bezique-referee: --listen 0.0.0.0:0 is not a loopback address and TLS is off: seat tokens would travel in cleartext; " +
+			"bezique-referee: --listen 0.0.0.0:0 is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; " +
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
+		{[]string{"--listen", "0.0.0.0:0", "--metrics-listen", "", "--admin-key-file", adminKeyFile}, 1,
+			"bezique-referee: --listen 0.0.0.0:0 is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; " +
+				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
+		{[]string{"--listen", "0.0.0.0:0", "--metrics-listen", "", "--tls-cert", certFile, "--tls-key", keyFile}, 1,
+			"bezique-referee: --listen 0.0.0.0:0 is not a loopback address and authentication is off: anyone who reaches it may create, cancel and watch tables; " +
+				"set --admin-key-file (or BEZIQUE_ADMIN_KEY), listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
 		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", ":0"}, 1,
-			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: seat tokens would travel in cleartext; " +
+			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; " +
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
 		{[]string{"--tls-client-ca", "ca.crt"}, 1, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"},
 	} {
@@ -255,13 +270,11 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 		t.Fatalf("--insecure on 0.0.0.0: ListTables: %v", err)
 	}
 
-	dir := t.TempDir()
-	ca := testpki.NewCA(t, "bezique test CA")
-	certFile, keyFile := ca.Issue(t, 1, "127.0.0.1").Write(t, dir, "server")
-	p = startBinary(t, bin, "--listen", "0.0.0.0:0", "--metrics-listen", "", "--store", "memory", "--tls-cert", certFile, "--tls-key", keyFile)
+	p = startBinary(t, bin, "--listen", "0.0.0.0:0", "--metrics-listen", "", "--store", "memory", "--tls-cert", certFile, "--tls-key", keyFile,
+		"--admin-key-file", adminKeyFile)
 	_, port, _ = net.SplitHostPort(p.addr)
-	if err := listTables(t, net.JoinHostPort("127.0.0.1", port), credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})); err != nil {
-		t.Fatalf("TLS on 0.0.0.0: ListTables: %v", err)
+	if err := listTables(t, net.JoinHostPort("127.0.0.1", port), credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})); status.Code(err) != codes.Unauthenticated {
+		t.Fatalf("TLS and an admin key on 0.0.0.0: ListTables without a key: %v, want Unauthenticated (served, authentication on)", err)
 	}
 }
 

@@ -25,10 +25,10 @@ type connFlags struct {
 // register adds --server (defaulting to server) and the TLS flags to f.
 func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
 	f.StringVar(&c.server, "server", server, serverUsage)
-	f.BoolVar(&c.tls, "tls", false, "connect with TLS, trusting the system's roots (or --ca-file)")
-	f.StringVar(&c.caFile, "ca-file", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
-	f.StringVar(&c.certFile, "cert-file", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
-	f.StringVar(&c.keyFile, "key-file", "", "PEM private key of --cert-file")
+	f.BoolVar(&c.tls, "tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
+	f.StringVar(&c.caFile, "tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
+	f.StringVar(&c.certFile, "tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
 }
 
 // tlsConfig returns the client TLS configuration these flags ask for, or nil for plaintext.
@@ -38,13 +38,14 @@ func (c connFlags) tlsConfig() (*tls.Config, error) {
 	}
 	cfg, err := botsdk.TLSConfig(c.caFile, c.certFile, c.keyFile)
 	if err != nil {
-		return nil, fmt.Errorf("--ca-file/--cert-file/--key-file: %w", err)
+		return nil, fmt.Errorf("--tls-ca/--tls-cert/--tls-key: %w", err)
 	}
 	return cfg, nil
 }
 
-// dial connects to the referee at c.server, with TLS if the flags ask for it.
-func (c connFlags) dial() (*grpc.ClientConn, error) {
+// dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
+// API key on every call ("" for none).
+func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	t, err := c.tlsConfig()
 	if err != nil {
 		return nil, err
@@ -53,7 +54,11 @@ func (c connFlags) dial() (*grpc.ClientConn, error) {
 	if t != nil {
 		creds = credentials.NewTLS(t)
 	}
-	cc, err := grpc.NewClient(c.server, grpc.WithTransportCredentials(creds))
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	if key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
+	}
+	cc, err := grpc.NewClient(c.server, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("connect to %s: %w", c.server, err)
 	}

@@ -44,7 +44,7 @@ func newRecordsExportCmd() *cobra.Command {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			cc, err := conn.dial()
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}

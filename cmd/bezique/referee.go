@@ -7,8 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
+	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -50,7 +52,7 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	srv.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-	if r.cc, err = (connFlags{server: r.addr}).dial(); err != nil {
+	if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
 		r.Close()
 		return nil, err
 	}
@@ -58,13 +60,13 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	return r, nil
 }
 
-// connectReferee connects to a running referee as conn says.
-func connectReferee(conn connFlags) (*localReferee, error) {
+// connectReferee connects to a running referee as conn says, sending key ("" for none).
+func connectReferee(conn connFlags, key string) (*localReferee, error) {
 	t, err := conn.tlsConfig()
 	if err != nil {
 		return nil, err
 	}
-	cc, err := conn.dial()
+	cc, err := conn.dial(key)
 	if err != nil {
 		return nil, err
 	}
@@ -95,4 +97,15 @@ func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// keyEnv is the environment variable that holds the API key when --key is not given.
+const keyEnv = "BEZIQUE_KEY"
+
+// apiKey returns the API key for cmd's calls: --key, else $BEZIQUE_KEY, else "".
+func apiKey(cmd *cobra.Command) string {
+	if k, _ := cmd.Flags().GetString("key"); k != "" {
+		return k
+	}
+	return os.Getenv(keyEnv)
 }

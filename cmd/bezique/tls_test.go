@@ -42,7 +42,7 @@ func TestTLSCommands(t *testing.T) {
 	defer g.Stop()
 	addr := lis.Addr().String()
 	certFile, keyFile := clientCA.Issue(t, 2).Write(t, dir, "client")
-	conn := []string{"--server", addr, "--ca-file", serverCA.WriteCA(t, dir, "ca.crt"), "--cert-file", certFile, "--key-file", keyFile}
+	conn := []string{"--server", addr, "--tls-ca", serverCA.WriteCA(t, dir, "ca.crt"), "--tls-cert", certFile, "--tls-key", keyFile}
 
 	out, err := runCmd(ctx, append([]string{"create", "--option", "target=500", "--seat", "remote:me", "--seat", "builtin:random"}, conn...)...)
 	if err != nil {
@@ -66,8 +66,8 @@ func TestTLSCommands(t *testing.T) {
 	if out, err = runCmd(ctx, "tables", "--server", addr); err == nil {
 		t.Fatalf("tables in plaintext against a TLS referee succeeded:\n%s", out)
 	}
-	want := "--ca-file/--cert-file/--key-file: botsdk: a client certificate needs both its certificate and its key file"
-	if _, err = runCmd(ctx, "tables", "--server", addr, "--cert-file", certFile); err == nil || err.Error() != want {
-		t.Fatalf("--cert-file without --key-file: %v, want %q", err, want)
+	want := "--tls-ca/--tls-cert/--tls-key: botsdk: a client certificate needs both its certificate and its key file"
+	if _, err = runCmd(ctx, "tables", "--server", addr, "--tls-cert", certFile); err == nil || err.Error() != want {
+		t.Fatalf("--tls-cert without --tls-key: %v, want %q", err, want)
 	}
 }

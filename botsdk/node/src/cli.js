@@ -3,20 +3,21 @@
 const { parseArgs } = require('node:util');
 const { play, tlsCredentials, SeatRefused } = require('./index');
 
-// main parses --server --table --seat --token [--seed] [--tls --ca-file --cert-file --key-file], plays one seat to the end, prints the
-// result and sets the exit code (0 on a finished game, 1 when the seat was refused).
+// main parses --server --table --seat --token [--key] [--seed] [--tls --tls-ca --tls-cert --tls-key], plays
+// one seat to the end, prints the result and sets the exit code (0 on a finished game, 1 when the
+// seat was refused).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
-  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N --token T [--seed S]\n` +
-    '    [--tls] [--ca-file CA.pem] [--cert-file CERT.pem --key-file KEY.pem]\n' +
-    '  --server defaults to 127.0.0.1:7777, the referee\'s default port\n' +
-    '  --tls connects with TLS (Node\'s default roots, or --ca-file); --cert-file/--key-file for mTLS (both imply --tls)';
+  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N (--token T | --key K) [--seed S]\n` +
+    '    [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
+    '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
+    '  --tls connects with TLS (Node\'s default roots, or --tls-ca); --tls-cert/--tls-key for mTLS (both imply --tls)';
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
       options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
-        token: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-        tls: { type: 'boolean' }, 'ca-file': { type: 'string' }, 'cert-file': { type: 'string' }, 'key-file': { type: 'string' } },
+        token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        tls: { type: 'boolean' }, 'tls-ca': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
     }));
   } catch (err) {
     console.error(`${err.message}\n${usage}`);
@@ -27,6 +28,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     console.log(usage);
     return;
   }
+  if (!values.token && !values.key) values.token = undefined;
   for (const f of ['table', 'seat', 'token']) {
     if (values[f] === undefined) {
       console.error(`${usage}\nmissing --${f}`);
@@ -35,10 +37,10 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     }
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token,
+  const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token, key: values.key,
     botName: `node-${name}`, botVersion: '0.1.0' };
-  if (values.tls || values['ca-file'] || values['cert-file'] || values['key-file']) {
-    cfg.credentials = tlsCredentials({ caFile: values['ca-file'], certFile: values['cert-file'], keyFile: values['key-file'] });
+  if (values.tls || values['tls-ca'] || values['tls-cert'] || values['tls-key']) {
+    cfg.credentials = tlsCredentials({ caFile: values['tls-ca'], certFile: values['tls-cert'], keyFile: values['tls-key'] });
   }
   try {
     const result = await play(cfg, makeDecide(seed));

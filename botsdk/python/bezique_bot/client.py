@@ -70,6 +70,14 @@ class Config:
     #: channel_factory makes the gRPC channel (default: grpc.secure_channel with credentials, or
     #: plaintext grpc.insecure_channel without).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
+    #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
+    #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
+    key: str = ""
+
+
+def auth_metadata(key: str) -> tuple:
+    """auth_metadata is the gRPC metadata that sends an API key: empty for no key."""
+    return (("authorization", "Bearer " + key),) if key else ()
 
 
 def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = None,
@@ -185,7 +193,7 @@ class _Player:
         with self.lock:
             self.out = out
         progressed = False
-        call = stub.Connect(iter(out.get, None))
+        call = stub.Connect(iter(out.get, None), metadata=auth_metadata(self.cfg.key))
         try:
             for m in call:
                 progressed = True

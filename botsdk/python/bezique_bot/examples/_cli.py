@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from bezique.v1 import table_pb2
@@ -18,19 +19,20 @@ def main(name: str, make_decide, argv=None) -> int:
     ap.add_argument("--server", default="127.0.0.1:7777", help="the referee's gRPC address, host:port (default 127.0.0.1:7777)")
     ap.add_argument("--table", required=True, help="the table id from CreateTable")
     ap.add_argument("--seat", type=int, required=True, help="the seat, 0-based")
-    ap.add_argument("--token", required=True, help="the seat's token from CreateTable")
+    ap.add_argument("--token", default="", help="the seat's token from CreateTable (not needed with --key for a seat bound to the key's bot)")
+    ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own choices, if it uses any")
-    ap.add_argument("--tls", action="store_true", help="connect with TLS, trusting gRPC's default roots (or --ca-file)")
-    ap.add_argument("--ca-file", help="PEM CA certificates to trust for the referee's certificate (implies --tls)")
-    ap.add_argument("--cert-file", help="PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
-    ap.add_argument("--key-file", help="PEM private key of --cert-file")
+    ap.add_argument("--tls", action="store_true", help="connect with TLS, trusting gRPC's default roots (or --tls-ca)")
+    ap.add_argument("--tls-ca", help="PEM CA certificates to trust for the referee's certificate (implies --tls)")
+    ap.add_argument("--tls-cert", help="PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+    ap.add_argument("--tls-key", help="PEM private key of --tls-cert")
     ap.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
     args = ap.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cfg = Config(server=args.server, table_id=args.table, seat=args.seat, token=args.token,
-                 bot_name=f"python-{name}", bot_version="0.1.0")
-    if args.tls or args.ca_file or args.cert_file or args.key_file:
-        cfg.credentials = tls_credentials(args.ca_file, args.cert_file, args.key_file)
+                 bot_name=f"python-{name}", bot_version="0.1.0", key=args.key)
+    if args.tls or args.tls_ca or args.tls_cert or args.tls_key:
+        cfg.credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
     try:
         result = play(cfg, make_decide(args.seed))
     except SeatRefused as e:
