@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token
@@ -35,7 +37,7 @@ func Main(bot Bot) {
 		stop()
 		os.Exit(1)
 	}
-	fmt.Printf("game over: %s, winner side %d;", res.GetOutcome(), res.GetWinnerSide())
+	fmt.Print("game over: " + wire.OutcomeText(res) + ";")
 	for _, s := range res.GetScores() {
 		fmt.Printf(" side %d %d", s.GetSide(), s.GetTotal())
 	}

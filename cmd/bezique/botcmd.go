@@ -35,7 +35,7 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "game over: %s, winner side %d; %s\n", res.GetOutcome(), res.GetWinnerSide(), scoresText(res.GetScores()))
+			fmt.Fprintln(cmd.OutOrStdout(), "game over: "+resultText(res))
 			return nil
 		},
 	}
