@@ -11,8 +11,8 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// Main is the whole main function of a bot program: it reads --server, --table, --seat, --token
-// and --name from the command line, plays the seat with bot until the game ends (see [Play]),
+// Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
+// --name and --connect-attempts from the command line, plays the seat with bot until the game ends (see [Play]),
 // prints the result and exits; it exits with status 1 when the referee refuses the seat or the
 // connection cannot be made, and 2 on bad flags.
 func Main(bot Bot) {
@@ -23,6 +23,7 @@ func Main(bot Bot) {
 	fs.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
 	fs.StringVar(&cfg.BotName, "name", "go-bot", "the bot's name, written into the game record")
+	fs.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	_ = fs.Parse(os.Args[1:])
 	if cfg.TableID == "" || cfg.Token == "" {
 		fmt.Fprintln(os.Stderr, "botsdk: --table and --token are required")
