@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"strconv"
@@ -48,16 +49,22 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 	return req, v, nil
 }
 
-// parseSeed reads a seed as a decimal uint64 or 64 hex digits.
+// parseSeed reads a seed in every form the records and the docs show it: a decimal uint64
+// (engine.SeedFromUint64), 64 hex digits, or the 32 bytes in base64 as a protojson record's "seed"
+// field holds them (standard or URL alphabet).
 func parseSeed(s string) (engine.Seed, error) {
 	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
 		return engine.SeedFromUint64(n), nil
 	}
-	seed, err := engine.ParseSeed(s)
-	if err != nil {
-		return engine.Seed{}, fmt.Errorf("--seed %q: want a decimal uint64 or 64 hex digits", s)
+	if seed, err := engine.ParseSeed(s); err == nil {
+		return seed, nil
 	}
-	return seed, nil
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		if b, err := enc.DecodeString(s); err == nil && len(b) == len(engine.Seed{}) {
+			return engine.Seed(b), nil
+		}
+	}
+	return engine.Seed{}, fmt.Errorf("--seed %q: want a decimal uint64, 64 hex digits or 32 bytes in base64 (a record's \"seed\")", s)
 }
 
 // seedNumber returns a number derived from a seed, to seed the bots.

@@ -79,7 +79,7 @@ func newRecordsExportCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
-	f.StringVar(&out, "out", "records", "the directory to write to")
+	f.StringVar(&out, "out", "records", "the directory to write to (records/ is in .gitignore)")
 	f.StringVar(&bot, "bot", "", "only games in which a seat's bot has this name")
 	f.StringVar(&variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
 	f.StringVar(&outcome, "outcome", "", "only games that ended so: completed, forfeit or cancelled")
