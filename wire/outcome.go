@@ -13,13 +13,16 @@ import (
 //	forfeit by seat 0 (timeout: decision deadline passed), side 1 wins
 //	cancelled (bot crashed), no result
 //	expired (waited longer than the referee's limit for its seats), no result
-//	not ended
+//	not ended (also for a nil result: a table in play)
 //
 // A forfeit names the seat and its cause (timeout, illegal actions, disconnect) with the referee's
 // reason; "cause not recorded" stands for a result stored before causes were. A cancellation
 // gives its reason ("no reason given" when it has none). The Python and Node SDKs have the same
 // function (outcome_text, outcomeText) with the same words.
 func OutcomeText(res *pb.GameResult) string {
+	if res == nil {
+		return "not ended"
+	}
 	winner := "no winner"
 	if res.WinnerSide != nil {
 		winner = fmt.Sprintf("side %d wins", res.GetWinnerSide())
@@ -43,11 +46,15 @@ func OutcomeText(res *pb.GameResult) string {
 
 // forfeitWhy is a forfeit's cause and the referee's reason: "timeout: decision deadline passed".
 func forfeitWhy(res *pb.GameResult) string {
-	cause := map[pb.ForfeitCause]string{
-		pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT:    "timeout",
-		pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL:    "illegal actions",
-		pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT: "disconnect",
-	}[res.GetForfeitCause()]
+	var cause string
+	switch res.GetForfeitCause() {
+	case pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT:
+		cause = "timeout"
+	case pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL:
+		cause = "illegal actions"
+	case pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT:
+		cause = "disconnect"
+	}
 	switch {
 	case cause == "":
 		return orText(res.GetReason(), "cause not recorded")
