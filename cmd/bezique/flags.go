@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -12,8 +14,9 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// defaultServer is the address of a referee started with its defaults.
-const defaultServer = "127.0.0.1:7777"
+// defaultServer is every --server's default: $BEZIQUE_SERVER, or the address of a referee started
+// with its defaults.
+var defaultServer = cmp.Or(os.Getenv("BEZIQUE_SERVER"), "127.0.0.1:7777")
 
 // gameFlags are the flags that describe a game: variant, seed and rule options.
 type gameFlags struct {

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
+	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -161,6 +164,7 @@ func newCreateCmd() *cobra.Command {
 	var clock pb.Clock
 	var bankMs uint32
 	var policy policyFlags
+	var wait time.Duration
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
@@ -172,7 +176,8 @@ every hand; without it the referee draws the seed. The commitment covers the see
 salt the referee draws for the table, both revealed by the record (docs/DEALING.md).`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
-  bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000`,
+  bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000
+  bezique-referee --store memory & bezique create --wait 30s --seat remote:me --seat builtin:rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			req, v, err := g.request(nil)
@@ -203,7 +208,14 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 				return err
 			}
 			defer cc.Close()
-			resp, err := pb.NewTableServiceClient(cc).CreateTable(cmd.Context(), req)
+			ctx, opts := cmd.Context(), []grpc.CallOption(nil)
+			if wait > 0 { // a referee just started: wait for it to listen
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, wait)
+				defer cancel()
+				opts = append(opts, grpc.WaitForReady(true))
+			}
+			resp, err := pb.NewTableServiceClient(cc).CreateTable(ctx, req, opts...)
 			if err != nil {
 				return fmt.Errorf("CreateTable: %w", err)
 			}
@@ -220,6 +232,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	f := cmd.Flags()
 	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
+	f.DurationVar(&wait, "wait", 0, "wait up to this long for the referee to listen (one just started); 0 fails at once when none does")
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME or builtin:BOT (repeatable)")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
 	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
