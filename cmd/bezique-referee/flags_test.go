@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -42,5 +43,35 @@ func TestFlags(t *testing.T) {
 		if !strings.Contains(string(help[:n]), "      "+f+" ") {
 			t.Errorf("--help does not show %s:\n%s", f, help[:n])
 		}
+	}
+}
+
+// TestDeployReadmeFlags: deploy/README.md's flag table lists every flag with the default --help
+// prints, and no flag the referee does not have.
+func TestDeployReadmeFlags(t *testing.T) {
+	b, err := os.ReadFile("../../deploy/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+)` \\| *(?:`([^`]*)`)? *\\|")
+	documented := map[string]string{}
+	for _, m := range row.FindAllStringSubmatch(string(b), -1) {
+		documented[m[1]] = m[2]
+	}
+	var c config
+	fs := newFlagSet(&c)
+	fs.VisitAll(func(f *flag.Flag) {
+		def, ok := documented[f.Name]
+		want := f.DefValue
+		if f.Name == "version" {
+			want = ""
+		}
+		if !ok || def != want {
+			t.Errorf("deploy/README.md: --%s documented with default %q (listed: %v), --help says %q", f.Name, def, ok, want)
+		}
+		delete(documented, f.Name)
+	})
+	for name := range documented {
+		t.Errorf("deploy/README.md documents --%s, which the referee does not have", name)
 	}
 }

@@ -51,11 +51,8 @@ type config struct {
 	showVersion   bool
 }
 
-// parseFlags reads the flags (GNU style, --name value or --name=value, as the bezique CLI's) over
-// the BEZIQUE_* environment variables. A single-dash long flag (-store), which the referee
-// accepted before, is read as its double-dash form.
-func parseFlags(args []string) (config, error) {
-	var c config
+// newFlagSet returns the referee's flags, bound to c's fields.
+func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
@@ -72,6 +69,15 @@ func parseFlags(args []string) (config, error) {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// parseFlags reads the flags (GNU style, --name value or --name=value, as the bezique CLI's) over
+// the BEZIQUE_* environment variables. A single-dash long flag (-store), which the referee
+// accepted before, is read as its double-dash form.
+func parseFlags(args []string) (config, error) {
+	var c config
+	fs := newFlagSet(&c)
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "BEZIQUE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
