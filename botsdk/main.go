@@ -8,13 +8,15 @@ import (
 	"os/signal"
 	"syscall"
 
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
 
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
-// --name and --connect-attempts from the command line, plays the seat with bot until the game ends (see [Play]),
-// prints the result and exits; it exits with status 1 when the referee refuses the seat or the
-// connection cannot be made, and 2 on bad flags.
+// --name and --connect-attempts from the command line, plays the seat with bot until the game
+// ends (see [Play]), printing a line per deal, prints the result (wire.OutcomeText and the totals)
+// and exits; it exits with status 1 when the referee refuses the seat or cannot be reached, and 2
+// on bad flags.
 func Main(bot Bot) {
 	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
 	cfg := Config{}
@@ -29,6 +31,15 @@ func Main(bot Bot) {
 		fmt.Fprintln(os.Stderr, "botsdk: --table and --token are required")
 		fs.Usage()
 		os.Exit(2)
+	}
+	cfg.OnEvent = func(e *pb.Event) { // a line per deal: the bot is playing
+		if d := e.GetDealEnded(); d != nil {
+			fmt.Printf("deal %d ends:", d.GetDeal())
+			for _, s := range d.GetScores() {
+				fmt.Printf(" side %d %d", s.GetSide(), s.GetTotal())
+			}
+			fmt.Println()
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -117,6 +117,33 @@ func TestViewsOfEveryEnd(t *testing.T) {
 			}
 		})
 	}
+	// The listings: a state filter, an outcome filter, and the responses as protojson.
+	for _, c := range []struct {
+		args  []string
+		lines int
+	}{
+		{[]string{"tables", "--state", "cancelled"}, 1},
+		{[]string{"tables", "--state", "finished"}, 4},
+		{[]string{"records", "list", "--outcome", "forfeit"}, 3},
+		{[]string{"records", "list"}, 5},
+	} {
+		out, err := runCmd(ctx, append(c.args, "--server", ref.addr)...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if err != nil || len(lines) != 1+c.lines || !strings.HasPrefix(lines[0], "TABLE  ") {
+			t.Errorf("%v: %v, %d tables; want %d under the header:\n%s", c.args, err, len(lines)-1, c.lines, out)
+		}
+	}
+	out, err := runCmd(ctx, "tables", "--json", "--server", ref.addr)
+	var tables pb.ListTablesResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &tables) != nil || len(tables.GetTables()) != len(cases) {
+		t.Errorf("tables --json: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "records", "list", "--json", "--outcome", "cancelled", "--server", ref.addr)
+	var games pb.ListGamesResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &games) != nil || len(games.GetGames()) != 1 ||
+		games.GetGames()[0].GetResult().GetReason() != "bot crashed" {
+		t.Errorf("records list --json --outcome cancelled: %v\n%s", err, out)
+	}
 }
 
 // playWith returns a play function that joins seat 0 with bot through botsdk.Play and returns the
