@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -307,17 +309,26 @@ func newWatchCmd() *cobra.Command {
 				return fmt.Errorf("WatchTable: %w", err)
 			}
 			w := cmd.OutOrStdout()
-			for {
+			result := func() error {
+				got, err := client.GetTable(cmd.Context(), &pb.GetTableRequest{TableId: args[0]})
+				if err != nil {
+					return fmt.Errorf("GetTable: %w", err)
+				}
+				fmt.Fprintf(w, "result: %s\n", resultText(got.GetTable().GetResult()))
+				return nil
+			}
+			for first := true; ; first = false {
 				m, err := stream.Recv()
 				if errors.Is(err, io.EOF) {
 					// The stream ends with the game: the result (a forfeit, a cancellation, an
 					// expiry, or the end of play) is the table's.
-					got, err := client.GetTable(cmd.Context(), &pb.GetTableRequest{TableId: args[0]})
-					if err != nil {
-						return fmt.Errorf("GetTable: %w", err)
-					}
-					fmt.Fprintf(w, "result: %s\n", resultText(got.GetTable().GetResult()))
-					return nil
+					return result()
+				}
+				if first && status.Code(err) == codes.FailedPrecondition {
+					// A game that ended before a referee restart has no events to watch, only
+					// its result and record.
+					fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
+					return result()
 				}
 				if err != nil {
 					return fmt.Errorf("WatchTable: %w", err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,10 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // TestViewsOfEveryEnd ends real games every way a referee ends them (played to the end, forfeited
@@ -235,5 +239,49 @@ func TestPlayGoesOnWhenEndIsTheOnlyChoice(t *testing.T) {
 	}
 	if out.String() != "  (nothing to meld: you go on)\n" {
 		t.Errorf("play printed %q", out.String())
+	}
+}
+
+// TestWatchOfAGameEndedBeforeARestart: a game that ended and left the referee's memory has no
+// events to watch; watch says so and prints its result, as the store keeps it.
+func TestWatchOfAGameEndedBeforeARestart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st := store.NewMemory(100)
+	serve := func() *localReferee {
+		srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grpc.NewServer(service.ServerOptions(nil)...)
+		srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
+		if r.cc, err = dial(r.addr); err != nil {
+			t.Fatal(err)
+		}
+		r.tables = pb.NewTableServiceClient(r.cc)
+		return r
+	}
+	ref := serve()
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "9", "--seat", "remote:me", "--seat", "builtin:random")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	table := regexp.MustCompile(`table (\S+)\n`).FindStringSubmatch(out)[1]
+	if out, err := runCmd(ctx, "cancel", table, "--server", ref.addr, "--reason", "bot crashed"); err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	ref.Close()
+	ref = serve()
+	defer ref.Close()
+	out, err = runCmd(ctx, "watch", table, "--server", ref.addr)
+	want := "table " + table + " has ended and left memory; use GetRecord\nresult: cancelled (bot crashed), no result; side 0 0, side 1 10\n"
+	if err != nil || out != want {
+		t.Fatalf("watch: %v\n%s\nwant:\n%s", err, out, want)
 	}
 }
