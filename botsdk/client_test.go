@@ -57,3 +57,16 @@ func TestPlayGivesUpOnAnAddressNobodyServes(t *testing.T) {
 		t.Errorf("giving up took %v", d)
 	}
 }
+
+// TestKeyCredentials: the key goes as a bearer authorization header, also on plaintext
+// connections (RequireTransportSecurity false, or grpc-go would refuse the dial).
+func TestKeyCredentials(t *testing.T) {
+	c := KeyCredentials("bzq_abc")
+	md, err := c.GetRequestMetadata(context.Background())
+	if err != nil || len(md) != 1 || md["authorization"] != "Bearer bzq_abc" {
+		t.Errorf("GetRequestMetadata = %v, %v; want authorization: Bearer bzq_abc", md, err)
+	}
+	if c.RequireTransportSecurity() {
+		t.Error("RequireTransportSecurity = true, want false")
+	}
+}

@@ -3,19 +3,19 @@
 const { parseArgs } = require('node:util');
 const { play, SeatRefused, CannotReach, resultText } = require('./index');
 
-// main parses --server --table --seat --token [--seed] [--connect-attempts], plays one seat to the
-// end (a line per deal), prints the result and sets the exit code (0 on an ended game, 1 when the
-// seat was refused or the referee could not be reached).
+// main parses --server --table --seat --token [--key] [--seed] [--connect-attempts], plays one seat
+// to the end (a line per deal), prints the result and sets the exit code (0 on an ended game, 1
+// when the seat was refused or the referee could not be reached).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
-  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N --token T [--seed S] [--connect-attempts N]\n` +
-    '  --server defaults to 127.0.0.1:7777, the referee\'s default port';
+  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N (--token T | --key K) [--seed S] [--connect-attempts N]\n` +
+    '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key';
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
       options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
-        token: { type: 'string' }, seed: { type: 'string' }, 'connect-attempts': { type: 'string', default: '5' },
-        help: { type: 'boolean', short: 'h' } },
+        token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' },
+        'connect-attempts': { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (err) {
     console.error(`${err.message}\n${usage}`);
@@ -26,6 +26,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     console.log(usage);
     return;
   }
+  if (!values.token && !values.key) values.token = undefined;
   for (const f of ['table', 'seat', 'token']) {
     if (values[f] === undefined) {
       console.error(`${usage}\nmissing --${f}`);
@@ -35,7 +36,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   try {
-    const result = await play({ server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token,
+    const result = await play({ server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token, key: values.key,
       botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
       onEvent: (e) => { // one line per deal: the bot is playing
         if (e.payload !== 'deal_ended') return;
