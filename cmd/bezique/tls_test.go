@@ -53,7 +53,7 @@ func TestTLSCommands(t *testing.T) {
 		t.Fatalf("create printed:\n%s", out)
 	}
 	out, err = runCmd(ctx, append([]string{"bot", "--table", m[1], "--seat", "0", "--token", m[2], "--bot", "random"}, conn...)...)
-	if err != nil || !strings.Contains(out, "game over: OUTCOME_COMPLETED") {
+	if err != nil || !strings.Contains(out, "game over: completed, side ") {
 		t.Fatalf("bot: %v\n%s", err, out)
 	}
 	if out, err = runCmd(ctx, append([]string{"tables"}, conn...)...); err != nil || !strings.Contains(out, m[1]) {
