@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/tls"
 	"net"
 	"strings"
 
@@ -15,10 +16,10 @@ type httpOptions struct {
 	corsOrigins string
 }
 
-// serve returns the referee's port on lis: native gRPC to g, and gRPC-Web, the Connect protocol
-// and JSON over HTTP transcoded to g (service.NewPort, service.NewHTTPHandler). The web app's
-// static assets will be the HTTPConfig's Static handler.
-func serve(lis net.Listener, g *grpc.Server, o httpOptions) (*service.Port, error) {
+// serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to g, and
+// gRPC-Web and the Connect protocol (JSON over HTTP) transcoded to g (service.NewPort,
+// service.NewHTTPHandler). The web app's static assets will be the HTTPConfig's Static handler.
+func serve(lis net.Listener, g *grpc.Server, o httpOptions, tlsConfig *tls.Config) (*service.Port, error) {
 	cfg := service.HTTPConfig{}
 	for origin := range strings.SplitSeq(o.corsOrigins, ",") {
 		if origin = strings.TrimSpace(origin); origin != "" {
@@ -29,5 +30,5 @@ func serve(lis net.Listener, g *grpc.Server, o httpOptions) (*service.Port, erro
 	if err != nil {
 		return nil, err
 	}
-	return service.NewPort(lis, g, h, nil), nil
+	return service.NewPort(lis, g, h, tlsConfig), nil
 }
