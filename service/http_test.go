@@ -13,6 +13,8 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,4 +116,46 @@ func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
 	pool := x509.NewCertPool()
 	pool.AddCert(leaf)
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+}
+
+// TestHTTPHandlerStatic: a path that names no RPC goes to HTTPConfig.Static (the web app's
+// place), an RPC's path to the API.
+func TestHTTPHandlerStatic(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	g := grpc.NewServer(ServerOptions(nil)...)
+	srv.Register(g)
+	static := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "app at "+r.URL.Path) })
+	h, err := NewHTTPHandler(g, HTTPConfig{Static: static})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	for _, c := range []struct{ method, path, contentType, want string }{
+		{http.MethodGet, "/index.html", "", "app at /index.html"},
+		{http.MethodGet, "/", "", "app at /"},
+		{http.MethodPost, "/bezique.v1.TableService/GetTable", "application/json", `{"code":"invalid_argument","message":"table_id: missing"}`},
+	} {
+		req, err := http.NewRequest(c.method, hs.URL+c.path, strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.contentType != "" {
+			req.Header.Set("Content-Type", c.contentType)
+			req.Header.Set("Connect-Protocol-Version", "1")
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("%s %s: %q, want %q", c.method, c.path, body, c.want)
+		}
+	}
 }
