@@ -34,6 +34,9 @@ var (
 	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
 	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
 	ErrQueueFull = errors.New("service: queue full")
+	// ErrQuarantined means the table's stored data cannot be read or replayed, so it is not
+	// played (FailedPrecondition); GetTable says why.
+	ErrQuarantined = errors.New("service: table quarantined")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -80,6 +83,7 @@ var errorCodes = []struct {
 	{ErrNotEnded, codes.FailedPrecondition},
 	{ErrStopped, codes.Unavailable},
 	{ErrQueueFull, codes.ResourceExhausted},
+	{ErrQuarantined, codes.FailedPrecondition},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

@@ -36,6 +36,9 @@ const (
 	TableState_TABLE_STATE_FINISHED TableState = 3
 	// TABLE_STATE_CANCELLED is a table cancelled before the game ended.
 	TableState_TABLE_STATE_CANCELLED TableState = 4
+	// TABLE_STATE_QUARANTINED is a stored table whose data cannot be read or replayed: the referee
+	// does not play it and says why in TableInfo.quarantine_reason. Its data stays in the store.
+	TableState_TABLE_STATE_QUARANTINED TableState = 5
 )
 
 // Enum value maps for TableState.
@@ -46,6 +49,7 @@ var (
 		2: "TABLE_STATE_PLAYING",
 		3: "TABLE_STATE_FINISHED",
 		4: "TABLE_STATE_CANCELLED",
+		5: "TABLE_STATE_QUARANTINED",
 	}
 	TableState_value = map[string]int32{
 		"TABLE_STATE_UNSPECIFIED": 0,
@@ -53,6 +57,7 @@ var (
 		"TABLE_STATE_PLAYING":     2,
 		"TABLE_STATE_FINISHED":    3,
 		"TABLE_STATE_CANCELLED":   4,
+		"TABLE_STATE_QUARANTINED": 5,
 	}
 )
 
@@ -345,7 +350,8 @@ func (*SeatConfig_Builtin) isSeatConfig_Kind() {}
 // RemoteSeat is a seat for a bot that connects through SeatService.
 type RemoteSeat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// name is the seat's display name.
+	// name is the seat's display name: at most 64 bytes of UTF-8 without control characters
+	// (INVALID_ARGUMENT otherwise).
 	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -972,8 +978,11 @@ type TableInfo struct {
 	// dealing_source is where the table's deals come from: a random seed, a seed chosen by the
 	// table's creator, or a stacked deal.
 	DealingSource DealingSource `protobuf:"varint,14,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// quarantine_reason says why the stored table cannot be read or replayed (state
+	// TABLE_STATE_QUARANTINED); empty otherwise.
+	QuarantineReason string `protobuf:"bytes,15,opt,name=quarantine_reason,json=quarantineReason,proto3" json:"quarantine_reason,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *TableInfo) Reset() {
@@ -1104,6 +1113,13 @@ func (x *TableInfo) GetDealingSource() DealingSource {
 	return DealingSource_DEALING_SOURCE_UNSPECIFIED
 }
 
+func (x *TableInfo) GetQuarantineReason() string {
+	if x != nil {
+		return x.QuarantineReason
+	}
+	return ""
+}
+
 var File_bezique_v1_table_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_table_proto_rawDesc = "" +
@@ -1163,7 +1179,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06scores\x18\x04 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n" +
 	"\x05deals\x18\x05 \x01(\rR\x05dealsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
-	"\r_forfeit_seat\"\xae\x05\n" +
+	"\r_forfeit_seat\"\xdb\x05\n" +
 	"\tTableInfo\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12,\n" +
 	"\x05state\x18\x02 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\x12'\n" +
@@ -1182,14 +1198,16 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12;\n" +
 	"\vfinish_time\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"finishTime\x12@\n" +
-	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource*\x90\x01\n" +
+	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12+\n" +
+	"\x11quarantine_reason\x18\x0f \x01(\tR\x10quarantineReason*\xad\x01\n" +
 	"\n" +
 	"TableState\x12\x1b\n" +
 	"\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13TABLE_STATE_WAITING\x10\x01\x12\x17\n" +
 	"\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n" +
 	"\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n" +
-	"\x15TABLE_STATE_CANCELLED\x10\x04*\x86\x01\n" +
+	"\x15TABLE_STATE_CANCELLED\x10\x04\x12\x1b\n" +
+	"\x17TABLE_STATE_QUARANTINED\x10\x05*\x86\x01\n" +
 	"\rDealingSource\x12\x1e\n" +
 	"\x1aDEALING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15DEALING_SOURCE_RANDOM\x10\x01\x12\x1e\n" +
