@@ -89,7 +89,7 @@ func dealingText(s pb.DealingSource) string {
 func tableLine(t *pb.TableInfo) string {
 	seats := make([]string, len(t.GetSeats()))
 	for i, s := range t.GetSeats() {
-		seats[i] = fmt.Sprintf("%d:%s", s.GetSeat(), s.GetName())
+		seats[i] = fmt.Sprintf("%d:%s", s.GetSeat(), printable(s.GetName()))
 		if s.GetRemote() && !s.GetConnected() && t.GetState() != pb.TableState_TABLE_STATE_FINISHED {
 			seats[i] += "(away)"
 		}
@@ -102,6 +102,9 @@ func tableLine(t *pb.TableInfo) string {
 		line += "  [chosen seed]"
 	case pb.DealingSource_DEALING_SOURCE_STACKED:
 		line += "  [stacked deal]"
+	}
+	if r := t.GetQuarantineReason(); r != "" {
+		line += "  [quarantined: " + printable(r) + "]"
 	}
 	return line
 }
