@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/service/store/storetest"
 )
 
 // TestOneReferee: while one store holds a database, a second Open of it fails with ErrLocked
@@ -18,7 +19,7 @@ func TestOneReferee(t *testing.T) {
 		ctx := context.Background()
 		u := b.fresh(t)
 		first := open(t, u)
-		mustCreate(t, first, table("t1", store.StateWaiting, 0))
+		mustCreate(t, first, storetest.Table("t1", store.StateWaiting, 0))
 		second, err := store.Open(ctx, u)
 		if !errors.Is(err, store.ErrLocked) {
 			if second != nil {
@@ -50,7 +51,7 @@ func TestSQLiteModes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data")
 	path := filepath.Join(dir, "bezique.db")
 	st := open(t, "sqlite:"+path)
-	mustCreate(t, st, table("t1", store.StatePlaying, 0))
+	mustCreate(t, st, storetest.Table("t1", store.StatePlaying, 0))
 	if err := st.AppendActions(context.Background(), "t1", []store.Action{{Seq: 1, Payload: []byte("x")}}); err != nil {
 		t.Fatal(err)
 	}
