@@ -55,11 +55,20 @@ func TestQuarantineUnreadableTables(t *testing.T) {
 		}
 		created = append(created, resp)
 	}
+	ended, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r1.srv.Await(ctx, ended.GetTableId()); err != nil {
+		t.Fatal(err)
+	}
 	r1.grpc.Stop()
 	r1.srv.Close()
 	badSpec, badAction, good := created[0].GetTableId(), created[1].GetTableId(), created[2].GetTableId()
-	if _, err := rawSQL(t, path).Exec("UPDATE tables SET spec = ? WHERE id = ?", []byte("{not json"), badSpec); err != nil {
-		t.Fatal(err)
+	for _, id := range []string{badSpec, ended.GetTableId()} {
+		if _, err := rawSQL(t, path).Exec("UPDATE tables SET spec = ? WHERE id = ?", []byte("{not json"), id); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := st.AppendActions(ctx, badAction, []store.Action{{Seq: 1, Seat: 0, Payload: []byte{0xff, 0xff, 0xff}}}); err != nil {
 		t.Fatal(err)
@@ -101,6 +110,12 @@ func TestQuarantineUnreadableTables(t *testing.T) {
 	}
 	if n := gaugeValue(t, r2, "bezique_tables_quarantined"); n != 2 {
 		t.Errorf("bezique_tables_quarantined = %v, want 2", n)
+	}
+	// An ended game whose spec cannot be read is shown quarantined too, not an error for the list.
+	games, err := r2.tables.ListGames(ctx, &pb.ListGamesRequest{})
+	if err != nil || len(games.GetGames()) != 1 || games.GetGames()[0].GetState() != pb.TableState_TABLE_STATE_QUARANTINED ||
+		got[ended.GetTableId()].GetState() != pb.TableState_TABLE_STATE_QUARANTINED {
+		t.Errorf("ListGames = %v, %v; ListTables shows the ended table as %v; want it QUARANTINED in both", games.GetGames(), err, got[ended.GetTableId()].GetState())
 	}
 	if got[good].GetState() != pb.TableState_TABLE_STATE_WAITING {
 		t.Fatalf("the good table after the restart: %v, want WAITING", got[good])
