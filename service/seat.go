@@ -109,9 +109,11 @@ func (c *conn) close(err error) {
 
 // Connect is SeatService.Connect: one bidirectional stream per seat. The first message must be a
 // Join; then the referee sends events, decision requests, rejections, pings and the game's end,
-// and the bot sends decisions and pongs. Status codes: InvalidArgument for a malformed Join,
-// NotFound for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an
-// unsupported protocol version, Aborted when a newer connection for the same seat supersedes this
+// and the bot sends decisions and pongs. Status codes: DeadlineExceeded when no Join comes within
+// Config.JoinTimeout, InvalidArgument for a malformed Join (bot_name, bot_version longer than
+// MaxNameBytes, a token longer than MaxTokenBytes, or either with a control character), NotFound
+// for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an unsupported
+// protocol version or a quarantined table, Aborted when a newer connection for the same seat supersedes this
 // one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
 // has ended (a bot reconnecting after the game ended without it, say across a referee restart)
 // gets the events it missed and the GameOver, and the stream ends with OK.
