@@ -37,6 +37,11 @@ var (
 	// ErrQuarantined means the table's stored data cannot be read or replayed, so it is not
 	// played (FailedPrecondition); GetTable says why.
 	ErrQuarantined = errors.New("service: table quarantined")
+	// ErrPermission means the caller's principal may not do this to this table: cancel a table it
+	// did not create, or watch a table that is not public without a key (PermissionDenied).
+	ErrPermission = errors.New("service: permission denied")
+	// ErrAuthOff means a key was to be created while authentication is off (FailedPrecondition).
+	ErrAuthOff = errors.New("service: authentication is off")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -84,6 +89,8 @@ var errorCodes = []struct {
 	{ErrStopped, codes.Unavailable},
 	{ErrQueueFull, codes.ResourceExhausted},
 	{ErrQuarantined, codes.FailedPrecondition},
+	{ErrPermission, codes.PermissionDenied},
+	{ErrAuthOff, codes.FailedPrecondition},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -311,7 +312,8 @@ type joined struct {
 	err     error
 }
 
-// join admits a connection to a seat: it checks the token, supersedes an earlier connection,
+// join admits a connection to a seat: it checks the token (or, for a seat bound to a bot key,
+// that ctx's principal is that key; the bot's name is then the key's), supersedes an earlier connection,
 // returns the Welcome and the events missed since the resume cursor, and queues the open decision
 // request. A stream whose context ended before the join ran is refused (it would be a phantom).
 func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
@@ -319,7 +321,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		return joined{err: invalid("join.seat", "%d is not a seat of this %s table (0..%d)", j.GetSeat(), t.rules.Variant, len(t.seats)-1)}
 	}
 	s := t.seats[j.GetSeat()]
-	if err := checkToken(j, s.remote, s.name, s.token); err != nil {
+	if err := checkToken(ctx, j, s.remote, s.name, s.token, s.botKey); err != nil {
 		return joined{err: err}
 	}
 	if j.GetResumeAfterSeq() > t.seq {
@@ -355,7 +357,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	t.srv.metrics.StreamOpened()
 	s.joined = true
 	s.lostAt = time.Time{}
-	s.botName, s.botVersion = j.GetBotName(), j.GetBotVersion()
+	s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
 	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	if t.open != nil && t.open.seat == s.index && s.conn == c {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
@@ -365,14 +367,15 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	return joined{backlog: backlog}
 }
 
-// checkToken admits a Join to a seat that exists (remote, with name and token) or returns
-// PermissionDenied: the seat is played by a built-in bot, or the token is wrong (compared in
-// constant time).
-func checkToken(j *pb.Join, remote bool, name, token string) error {
+// checkToken admits a Join to a seat that exists (remote, with name, token and the bot key it is
+// bound to, "" if none) or returns PermissionDenied: the seat is played by a built-in bot, or the
+// caller is not the bound key (ctx's principal) and the token is wrong (compared in constant time).
+func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKey string) error {
 	if !remote {
 		return status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", j.GetSeat(), name)
 	}
-	if subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(token)) != 1 {
+	boundKey := botKey != "" && PrincipalFrom(ctx).ID == botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(token)) != 1 {
 		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", j.GetSeat())
 	}
 	return nil
@@ -438,7 +441,11 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 		return statusOf(invalid("join.seat", "%d is not a seat of this table (0..%d)", j.GetSeat(), len(seats)-1))
 	}
 	sc := seats[j.GetSeat()]
-	if err := checkToken(j, sc.GetRemote() != nil, sc.GetBuiltin().GetBot(), spec.Tokens[j.GetSeat()]); err != nil {
+	botKey := "" // as table.bind: bound when the spec names the key's bot
+	if i := int(j.GetSeat()); i < len(spec.BotNames) && spec.BotNames[i] != "" {
+		botKey = sc.GetRemote().GetBotKeyId()
+	}
+	if err := checkToken(ctx, j, sc.GetRemote() != nil, sc.GetBuiltin().GetBot(), spec.Tokens[j.GetSeat()], botKey); err != nil {
 		return statusOf(err)
 	}
 	b, err := s.store.GetRecord(ctx, j.GetTableId())
