@@ -269,3 +269,20 @@ func TestJoinDeadline(t *testing.T) {
 		t.Errorf("ended after %v, want about 200ms", d)
 	}
 }
+
+// TestKeyNamesPlainText: a key's name becomes a bot's name in records and listings, so it and
+// the owner refuse control characters as the other free text does.
+func TestKeyNamesPlainText(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { c.Auth = &Auth{AdminKey: strings.Repeat("k", MinAdminKeyLen)} })
+	for _, c := range []struct {
+		req  *pb.CreateKeyRequest
+		want string
+	}{
+		{&pb.CreateKeyRequest{Name: "bot\x1b[2J", Role: pb.Role_ROLE_BOT}, "name: control character U+001B at byte 3"},
+		{&pb.CreateKeyRequest{Name: "bot", Owner: "me\r", Role: pb.Role_ROLE_BOT}, "owner: control character U+000D at byte 2"},
+	} {
+		if _, err := r.srv.Referee.CreateKey(context.Background(), c.req); err == nil || err.Error() != c.want {
+			t.Errorf("CreateKey(%v) = %v, want %q", c.req, err, c.want)
+		}
+	}
+}
