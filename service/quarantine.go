@@ -1,6 +1,8 @@
 package service
 
 import (
+	"context"
+	"errors"
 	"sort"
 	"strings"
 
@@ -49,17 +51,29 @@ func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
 }
 
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or
-// quarantinedInfo when the table was quarantined at start or its stored data cannot be read.
-func (s *Referee) rowInfo(row store.Table) *pb.TableInfo {
+// quarantinedInfo when the table was quarantined at start or its stored data cannot be read
+// (an [unreadableError]). A failure of the store itself is returned as it is.
+func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	if reason, ok := s.quarantineReason(row.ID); ok {
-		return quarantinedInfo(row, reason)
+		return quarantinedInfo(row, reason), nil
 	}
-	ti, err := storedInfo(row)
-	if err != nil {
-		return quarantinedInfo(row, strings.ToValidUTF8(err.Error(), "\uFFFD"))
+	ti, err := s.storedInfo(ctx, row)
+	var bad *unreadableError
+	if errors.As(err, &bad) {
+		return quarantinedInfo(row, strings.ToValidUTF8(err.Error(), "\uFFFD")), nil
 	}
-	return ti
+	return ti, err
 }
+
+// unreadableError is stored data that does not decode (a spec, a request, a record): the table
+// is shown quarantined rather than failing a listing.
+type unreadableError struct{ err error }
+
+func (e *unreadableError) Error() string { return e.err.Error() }
+func (e *unreadableError) Unwrap() error { return e.err }
+
+// unreadable marks err as stored data that does not decode.
+func unreadable(err error) error { return &unreadableError{err: err} }
 
 // quarantinedTables returns the tables quarantined at start, oldest first.
 func (s *Referee) quarantinedTables() []*pb.TableInfo {

@@ -410,11 +410,11 @@ func (s *Referee) recover(ctx context.Context) error {
 func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 	var spec storedSpec
 	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored spec: %w", row.ID, err))
 	}
 	req := &pb.CreateTableRequest{}
 	if err := protojson.Unmarshal(spec.Request, req); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored request: %w", row.ID, err))
 	}
 	return spec, req, nil
 }

@@ -185,8 +185,10 @@ func (s *Referee) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error)
 	return ti, nil
 }
 
-// storedInfo builds a TableInfo from a store row (a table no longer in memory).
-func storedInfo(row store.Table) (*pb.TableInfo, error) {
+// storedInfo builds a TableInfo from a store row (a table no longer in memory). An ended table's
+// result is its record's (with the forfeiting seat, the cause and the reason), or, for a table
+// ended without a record, what the row holds.
+func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	spec, req, err := decodeSpec(row)
 	if err != nil {
 		return nil, err
@@ -215,6 +217,17 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		if row.WinnerSide >= 0 {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
+		}
+		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
+			rec := &pb.GameRecord{}
+			if err := protojson.Unmarshal(b, rec); err != nil {
+				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
+			}
+			if rec.GetResult() != nil {
+				ti.Result = rec.GetResult()
+			}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
 		}
 		ti.Scores = ti.Result.Scores
 	}
@@ -261,7 +274,7 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	if err != nil {
 		return nil, err
 	}
-	return s.rowInfo(row), nil
+	return s.rowInfo(ctx, row)
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
@@ -305,7 +318,9 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 					return nil, err
 				}
 			} else {
-				ti = s.rowInfo(row)
+				if ti, err = s.rowInfo(ctx, row); err != nil {
+					return nil, err
+				}
 			}
 			out.Tables = append(out.Tables, ti)
 		}
@@ -378,7 +393,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		if reason == "" {
 			reason = "cancelled by request"
 		}
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		ti = t.info()
 	}); err != nil {
 		return nil, err
@@ -539,7 +554,11 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		if err != nil {
 			return nil, err
 		}
-		out.Games = append(out.Games, s.rowInfo(row)) // an unreadable spec is shown quarantined
+		ti, err := s.rowInfo(ctx, row) // an unreadable spec or record is shown quarantined
+		if err != nil {
+			return nil, err
+		}
+		out.Games = append(out.Games, ti)
 	}
 	return out, nil
 }

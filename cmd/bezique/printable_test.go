@@ -24,10 +24,10 @@ func TestPrintable(t *testing.T) {
 			t.Errorf("printable(%q) = %q, want %q", in, got, want)
 		}
 	}
-	line := tableLine(&pb.TableInfo{TableId: "t-1", State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: "bad\x1b[2J",
+	cols := tableColumns(&pb.TableInfo{TableId: "t-1", State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: "bad\x1b[2J",
 		Seats: []*pb.SeatInfo{{Seat: 0, Name: "\x1b[31mevil"}}})
-	if strings.ContainsAny(line, "\x1b") || !strings.Contains(line, `0:\x1b[31mevil`) || !strings.HasSuffix(line, `[quarantined: bad\x1b[2J]`) {
-		t.Errorf("tableLine = %q", line)
+	if line := strings.Join(cols, "  "); strings.ContainsAny(line, "\x1b") || cols[3] != `0:\x1b[31mevil` || cols[5] != `quarantined: bad\x1b[2J` {
+		t.Errorf("tableColumns = %q", cols)
 	}
 	ev := eventText(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: "\x1b[2Jgone"}}})
 	if ev != `table cancelled: \x1b[2Jgone` {
