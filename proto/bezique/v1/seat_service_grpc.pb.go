@@ -31,7 +31,9 @@ const (
 // SeatService is how a remote bot plays a seat.
 type SeatServiceClient interface {
 	// Connect is a bot's session: Join first, then Decide and Pong; the server sends Welcome,
-	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver.
+	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver. The Join must arrive
+	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
+	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ConnectRequest, ConnectResponse], error)
 	// Play is a seat for a client that cannot hold a bidirectional stream (a browser over
 	// HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
@@ -102,7 +104,9 @@ func (c *seatServiceClient) Decide(ctx context.Context, in *DecideRequest, opts 
 // SeatService is how a remote bot plays a seat.
 type SeatServiceServer interface {
 	// Connect is a bot's session: Join first, then Decide and Pong; the server sends Welcome,
-	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver.
+	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver. The Join must arrive
+	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
+	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(grpc.BidiStreamingServer[ConnectRequest, ConnectResponse]) error
 	// Play is a seat for a client that cannot hold a bidirectional stream (a browser over
 	// HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
