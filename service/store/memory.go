@@ -22,6 +22,8 @@ type memStore struct {
 	closed bool
 	tables map[string]*memTable
 	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
+
+	tournaments map[string]*memTournament
 }
 
 // memTable is one table with everything stored under it. Its byte slices are the store's own
@@ -49,7 +51,7 @@ func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
 	}
-	return &memStore{keep: keepEnded, tables: map[string]*memTable{}}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, tournaments: map[string]*memTournament{}}
 }
 
 // stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.

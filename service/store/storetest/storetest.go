@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentUse", testConcurrentUse},
 		{"NoAliasing", testNoAliasing},
 		{"Closed", testClosed},
+		{"Tournaments", testTournaments},
 	}
 	for _, c := range clauses {
 		t.Run(c.name, func(t *testing.T) {
