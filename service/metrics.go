@@ -88,6 +88,9 @@ const (
 	nameInterventions      = "bezique_interventions_total"
 	nameSeatReconnects     = "bezique_seat_reconnects_total"
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
+	nameTourneyInPlay      = "bezique_tournament_games_in_play"
+	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -107,6 +110,9 @@ func MetricNames() []string {
 		nameInterventions,
 		nameSeatReconnects,
 		nameStoreWriteDuration,
+		nameTourneyScheduled,
+		nameTourneyInPlay,
+		nameTourneyFinished,
 	}
 }
 
@@ -149,6 +155,9 @@ type Metrics struct {
 	interventions   *prometheus.CounterVec
 	reconnects      prometheus.Counter
 	storeWrite      *prometheus.HistogramVec
+	tourneyPlanned  prometheus.Counter
+	tourneyInPlay   prometheus.Gauge
+	tourneyFinished prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -220,6 +229,18 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help:    "Duration of one write to the game store, by operation.",
 			Buckets: storeBuckets,
 		}, []string{"op"}),
+		tourneyPlanned: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyScheduled,
+			Help: "Tournament games scheduled (counted when a tournament is created).",
+		}),
+		tourneyInPlay: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTourneyInPlay,
+			Help: "Tournament games in play now.",
+		}),
+		tourneyFinished: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyFinished,
+			Help: "Tournament games that ended and whose result is stored.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -266,6 +287,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.interventions,
 		m.reconnects,
 		m.storeWrite,
+		m.tourneyPlanned,
+		m.tourneyInPlay,
+		m.tourneyFinished,
 	)
 	return m
 }
@@ -486,4 +510,32 @@ func metricVariant(v engine.Variant) string {
 		}
 	}
 	return string(b)
+}
+
+// TournamentGamesScheduled counts n games scheduled by a new tournament.
+func (m *Metrics) TournamentGamesScheduled(n int) {
+	if m == nil {
+		return
+	}
+	m.tourneyPlanned.Add(float64(n))
+}
+
+// TournamentGameStarted counts a tournament game entering play; TournamentGameEnded(stored) one
+// leaving it, its result stored or not (the referee stopping first).
+func (m *Metrics) TournamentGameStarted() {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Inc()
+}
+
+// TournamentGameEnded: see [Metrics.TournamentGameStarted].
+func (m *Metrics) TournamentGameEnded(stored bool) {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Dec()
+	if stored {
+		m.tourneyFinished.Inc()
+	}
 }

@@ -84,6 +84,9 @@ type Referee struct {
 	active    int        // waiting and playing tables
 	playing   int        // playing tables
 	idle      *sync.Cond // signalled when playing drops
+
+	tourneyOnce sync.Once
+	tourney     *tourneys // tournaments (service/tournaments.go)
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -133,6 +136,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.idle = sync.NewCond(&s.mu)
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+		if err := s.resumeTournaments(ctx); err != nil {
+			s.Close()
 			return nil, err
 		}
 	}

@@ -93,6 +93,12 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
 // the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	return s.createTable(ctx, in, "t-"+randomHex(8))
+}
+
+// createTable is CreateTable with the table's id chosen by the caller (a tournament names each
+// game's table, so that a resumed tournament finds it); the store's ErrConflict if it exists.
+func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id string) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -114,7 +120,6 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	}
 	dl := newDealing(req, seed)
 	req.Seed = nil // the seed is stored apart and revealed only by the record
-	id := "t-" + randomHex(8)
 	tokens := make([]string, len(req.GetSeats()))
 	var out []*pb.SeatToken
 	for i, sc := range req.GetSeats() {

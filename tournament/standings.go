@@ -3,6 +3,8 @@ package tournament
 import (
 	"cmp"
 	"slices"
+
+	"github.com/bezique-arena/bezique/stats"
 )
 
 // Standing is one entrant's line in the standings.
@@ -31,6 +33,9 @@ type Standing struct {
 	Disconnects int `json:"disconnects"`
 	// MeanDecisionMs is its mean decision time over the actions it chose, in milliseconds.
 	MeanDecisionMs float64 `json:"mean_decision_ms"`
+	// Rating is its rating with its uncertainty after every counted game, in schedule order
+	// (stats.Ratings: each game ranks the sides, the winner first, the others by score).
+	Rating stats.Rating `json:"rating"`
 }
 
 // Pair is the head-to-head of two entrants (A listed before B in the spec) over the games where
@@ -46,7 +51,20 @@ type Pair struct {
 	// Penta counts, for a two-sided pairing of A and B played with duplicate deals, the deal sets
 	// by A's points over the two games of the deal set in half-points (0, ½, 1, 1½, 2): the
 	// pentanomial counts. Deal sets with a game missing or cancelled are not counted.
-	Penta [5]int `json:"penta"`
+	Penta stats.Penta `json:"penta"`
+	// Elo is A's Elo difference over B with its 95 % interval: from Penta when it counts any deal
+	// set (paired games), else from W, D, L.
+	Elo stats.EloInterval `json:"elo"`
+}
+
+// SPRTStatus is where a match's sequential probability ratio test stands.
+type SPRTStatus struct {
+	// LLR is the log-likelihood ratio of H1 against H0 so far; Lower and Upper its bounds.
+	LLR   float64 `json:"llr"`
+	Lower float64 `json:"lower"`
+	Upper float64 `json:"upper"`
+	// Verdict is continue, H0 accepted or H1 accepted.
+	Verdict stats.Verdict `json:"verdict"`
 }
 
 // Standings are a tournament's table, computed from its spec and results alone.
@@ -58,7 +76,12 @@ type Standings struct {
 	// Played is the number of results counted; Scheduled the number of games scheduled.
 	Played    int `json:"played"`
 	Scheduled int `json:"scheduled"`
+	// SPRT is the test of a match that has one.
+	SPRT *SPRTStatus `json:"sprt,omitempty"`
 }
+
+// Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
+func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 
 // Compute returns the standings of the validated spec given its results (in any order; a result
 // for a game outside the schedule is ignored).
@@ -78,6 +101,7 @@ func Compute(spec *Spec, results []Result) Standings {
 	type setKey struct{ group, deal int }
 	sets := map[setKey][]Result{}
 	out := Standings{Scheduled: len(games)}
+	ratings := stats.NewRatings()
 	sorted := slices.Clone(results)
 	slices.SortFunc(sorted, func(a, b Result) int { return cmp.Compare(a.Game, b.Game) })
 	for _, r := range sorted {
@@ -141,6 +165,14 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		sets[setKey{g.Group, g.Deal}] = append(sets[setKey{g.Group, g.Deal}], r)
+		teams := make([][]string, len(r.Scores))
+		for e, side := range sideOf {
+			teams[side] = append(teams[side], spec.Entrants[e].ID)
+		}
+		for _, t := range teams {
+			slices.Sort(t)
+		}
+		ratings.Update(teams, ranks(r))
 	}
 	if spec.Duplicate {
 		played := make([]int, n)
@@ -176,6 +208,7 @@ func Compute(spec *Spec, results []Result) Standings {
 	}
 	for i := range st {
 		st[i].Points = float64(st[i].Wins) + float64(st[i].Draws)/2
+		st[i].Rating = ratings.Get(st[i].Entrant)
 		if decisions[i] > 0 {
 			st[i].MeanDecisionMs = float64(decisionMs[i]) / float64(decisions[i])
 		}
@@ -187,7 +220,41 @@ func Compute(spec *Spec, results []Result) Standings {
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			if p := pairs[pairKey{a, b}]; p != nil {
+				p.Elo = stats.EloFromWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
+				if p.Penta != (stats.Penta{}) {
+					p.Elo = stats.EloFromPenta(p.Penta)
+				}
 				out.Pairs = append(out.Pairs, *p)
+			}
+		}
+	}
+	if spec.SPRT != nil && len(out.Pairs) == 1 {
+		t := stats.SPRT{Elo0: spec.SPRT.Elo0, Elo1: spec.SPRT.Elo1, Alpha: spec.SPRT.Alpha, Beta: spec.SPRT.Beta}
+		p := out.Pairs[0]
+		llr := t.LLRWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
+		if spec.Duplicate {
+			llr = t.LLRPenta(p.Penta)
+		}
+		lo, hi := t.Bounds()
+		out.SPRT = &SPRTStatus{LLR: llr, Lower: lo, Upper: hi, Verdict: t.Verdict(llr)}
+	}
+	return out
+}
+
+// ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final
+// score (1 for the best of them; equal scores share a rank); without a winner, every side by score.
+func ranks(r Result) []int {
+	out := make([]int, len(r.Scores))
+	for i := range r.Scores {
+		if i == r.WinnerSide {
+			continue
+		}
+		if r.WinnerSide >= 0 {
+			out[i] = 1
+		}
+		for j, sc := range r.Scores {
+			if j != i && j != r.WinnerSide && sc > r.Scores[i] {
+				out[i]++
 			}
 		}
 	}
