@@ -403,6 +403,17 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
+		if r, ok := st.bot.(bots.Resumer); ok {
+			var n uint64
+			for _, a := range t.actions {
+				if int(a.GetSeat()) == st.index && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+					n++
+				}
+			}
+			r.Resume(n)
+		}
+	}
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)
 	t.reserved = max(t.seq, t.requestID)

@@ -135,7 +135,9 @@ func newTournamentCreateCmd(storeURL *string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "create",
 		Short: "Store a new tournament and print its id and seed commitment (play it with run)",
-		Args:  cobra.NoArgs,
+		Example: `  bezique tournament create --entrant rulebook --entrant random --deals 50 --seed 7
+  bezique tournament create --variant three-handed --format gauntlet --entrant new=rulebook --entrant random --entrant random --entrant rulebook`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			spec, seed, err := f.spec()
 			if err != nil {
@@ -165,7 +167,9 @@ func newTournamentRunCmd(storeURL *string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run [ID]",
 		Short: "Play a tournament to its end (a new one from the flags, or a stored one), then print the standings",
-		Args:  cobra.MaximumNArgs(1),
+		Example: `  bezique tournament run --entrant rulebook --entrant random --deals 100 --concurrency 16
+  bezique tournament run tn-0123456789abcdef      # resume an interrupted tournament`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			r, st, err := openReferee(ctx, *storeURL)
@@ -267,10 +271,11 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 
 func newTournamentWatchCmd(storeURL *string) *cobra.Command {
 	var every time.Duration
-	return &cobra.Command{
-		Use:   "watch ID",
-		Short: "Follow a tournament that another process runs: each result as it is stored, then the standings",
-		Args:  cobra.ExactArgs(1),
+	cmd := &cobra.Command{
+		Use:     "watch ID",
+		Short:   "Follow a tournament that another process runs: each result as it is stored, then the standings",
+		Example: `  bezique tournament watch tn-0123456789abcdef --store sqlite:bezique-data/bezique.db`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			seen := 0
@@ -294,6 +299,8 @@ func newTournamentWatchCmd(storeURL *string) *cobra.Command {
 			}
 		},
 	}
+	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store")
+	return cmd
 }
 
 func newTournamentStandingsCmd(storeURL *string) *cobra.Command {
@@ -301,7 +308,9 @@ func newTournamentStandingsCmd(storeURL *string) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "standings ID",
 		Short: "Print a tournament's standings from its stored results",
-		Args:  cobra.ExactArgs(1),
+		Example: `  bezique tournament standings tn-0123456789abcdef
+  bezique tournament standings tn-0123456789abcdef --json`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tn, err := loadTournament(cmd.Context(), *storeURL, args[0])
 			if err != nil {
