@@ -95,6 +95,7 @@ type Referee struct {
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
+	pb.UnimplementedTournamentServiceServer
 	*Referee
 }
 
@@ -146,9 +147,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	return s, nil
 }
 
-// Register registers the TableService and SeatService on a gRPC server.
+// Register registers the TableService, TournamentService and SeatService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 }
 

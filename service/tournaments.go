@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"google.golang.org/protobuf/proto"
-
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -296,12 +294,9 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 func (tr *tourney) tableRequest(g tournament.Game) *pb.CreateTableRequest {
 	seed := tournament.DealSeed(tr.seed, g.Deal)
 	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(tr.spec.Variant), Options: tr.spec.Options, Seed: seed[:],
-		Clock: &pb.Clock{DecisionMs: tr.spec.Clock.DecisionMs, IncrementMs: tr.spec.Clock.IncrementMs},
+		Clock: &pb.Clock{DecisionMs: tr.spec.Clock.DecisionMs, BankMs: tr.spec.Clock.BankMs, IncrementMs: tr.spec.Clock.IncrementMs},
 		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(tr.spec.Policy.OnTimeout), OnIllegal: failureAction(tr.spec.Policy.OnIllegal),
 			OnDisconnect: failureAction(tr.spec.Policy.OnDisconnect), StrikeLimit: tr.spec.Policy.StrikeLimit, DisconnectGraceMs: tr.spec.Policy.DisconnectGraceMs}}
-	if tr.spec.Clock.BankMs != 0 {
-		req.Clock.BankMs = proto.Uint32(tr.spec.Clock.BankMs)
-	}
 	for _, e := range g.Seats {
 		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: tr.spec.Entrants[e].Bot}}})
 	}

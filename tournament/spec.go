@@ -56,12 +56,12 @@ type Entrant struct {
 	Bot string `json:"bot"`
 }
 
-// Clock is the time control of every table of a tournament, in milliseconds; zero fields take the
-// referee's defaults.
+// Clock is the time control of every table of a tournament, in milliseconds, as a table's
+// (CreateTableRequest.clock): DecisionMs 0 and BankMs nil take the referee's defaults.
 type Clock struct {
-	DecisionMs  uint32 `json:"decision_ms,omitempty"`
-	BankMs      uint32 `json:"bank_ms,omitempty"`
-	IncrementMs uint32 `json:"increment_ms,omitempty"`
+	DecisionMs  uint32  `json:"decision_ms,omitempty"`
+	BankMs      *uint32 `json:"bank_ms,omitempty"`
+	IncrementMs uint32  `json:"increment_ms,omitempty"`
 }
 
 // Policy is the failure policy of every table of a tournament: each action is "auto-play" or

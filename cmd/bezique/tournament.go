@@ -33,7 +33,8 @@ type specFlags struct {
 	entrants, options                     []string
 	deals, concurrency                    int
 	duplicate                             bool
-	decisionMs, bankMs                    uint32
+	decisionMs                            uint32
+	bankMs                                int64
 }
 
 func (f *specFlags) add(cmd *cobra.Command) {
@@ -47,7 +48,7 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.IntVar(&f.concurrency, "concurrency", 8, "games in play at once")
 	fs.StringArrayVar(&f.options, "option", nil, "a rule option of RULES.md §5, key=value; repeat")
 	fs.Uint32Var(&f.decisionMs, "decision-ms", 0, "time per decision (0: the referee's default)")
-	fs.Uint32Var(&f.bankMs, "bank-ms", 0, "time bank (0: the referee's default)")
+	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
 	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
 	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
 }
@@ -55,7 +56,11 @@ func (f *specFlags) add(cmd *cobra.Command) {
 // spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
 func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	s := tournament.Spec{Format: tournament.Format(f.format), Variant: engine.Variant(f.variant), Partners: tournament.Partners(f.partners),
-		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs, BankMs: f.bankMs}}
+		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs}}
+	if f.bankMs >= 0 {
+		bank := uint32(f.bankMs)
+		s.Clock.BankMs = &bank
+	}
 	for i, e := range f.entrants {
 		id, bot, ok := strings.Cut(e, "=")
 		if !ok {
