@@ -23,6 +23,7 @@ func TestDependencies(t *testing.T) {
 		{pkg: "engine", standard: true},
 		{pkg: "wire", banned: serverOnly, needs: module + "engine"},
 		{pkg: "bots", banned: serverOnly, needs: module + "wire"},
+		{pkg: "tournament", banned: append([]string{"google.golang.org/grpc", module + "proto", module + "wire"}, serverOnly...), needs: module + "engine"},
 		{pkg: "service", banned: []string{module + "botsdk"}, needs: module + "bots"},
 	} {
 		t.Run(c.pkg, func(t *testing.T) {
