@@ -3,8 +3,10 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/stats"
 )
 
 // Format is how entrants are paired.
@@ -75,13 +77,18 @@ type Policy struct {
 }
 
 // SPRT are the hypotheses of a match's sequential probability ratio test: H0 is "the first
-// entrant is Elo0 stronger than the second", H1 "Elo1 stronger"; Alpha and Beta are the error
-// rates. The match stops as soon as one hypothesis is accepted.
+// entrant is Elo0 stronger than the second", H1 "Elo1 stronger" (logistic Elo); Alpha and Beta
+// are the error rates. The match stops as soon as one hypothesis is accepted ([stats.SPRT]).
 type SPRT struct {
 	Elo0  float64 `json:"elo0"`
 	Elo1  float64 `json:"elo1"`
 	Alpha float64 `json:"alpha"`
 	Beta  float64 `json:"beta"`
+}
+
+// test is the SPRT of package stats, logistic Elo.
+func (p *SPRT) test() stats.SPRT {
+	return stats.SPRT{Elo0: p.Elo0, Elo1: p.Elo1, Alpha: p.Alpha, Beta: p.Beta}
 }
 
 // Spec is a tournament's definition: everything that fixes its schedule and its tables.
@@ -174,8 +181,10 @@ func (s *Spec) Validate() error {
 	if s.SPRT != nil && s.Format != Match {
 		return errors.New("sprt: only for a match")
 	}
-	if p := s.SPRT; p != nil && (p.Alpha <= 0 || p.Alpha >= 0.5 || p.Beta <= 0 || p.Beta >= 0.5 || p.Elo0 >= p.Elo1) {
-		return errors.New("sprt: want 0 < alpha, beta < 0.5 and elo0 < elo1")
+	if p := s.SPRT; p != nil {
+		if err := p.test().Validate(); err != nil {
+			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: "))
+		}
 	}
 	if s.Deals <= 0 {
 		return fmt.Errorf("deals: %d; at least 1", s.Deals)

@@ -2,7 +2,10 @@ package tournament
 
 import (
 	"cmp"
+	"encoding/json"
+	"math"
 	"slices"
+	"strconv"
 
 	"github.com/bezique-arena/bezique/stats"
 )
@@ -57,6 +60,23 @@ type Pair struct {
 	Elo stats.EloInterval `json:"elo"`
 }
 
+// MarshalJSON writes the pair as its fields say, with the non-finite values of its Elo interval
+// as the strings "+Inf", "-Inf" and "NaN" (JSON has no such numbers): a pair without a loss has an
+// infinite Elo, and an interval whose score bound leaves (0, 1) has no Elo bound.
+func (p Pair) MarshalJSON() ([]byte, error) {
+	type plain Pair
+	number := func(f float64) any {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		return f
+	}
+	return json.Marshal(struct {
+		plain
+		Elo map[string]any `json:"elo"`
+	}{plain(p), map[string]any{"elo": number(p.Elo.Elo), "lo": number(p.Elo.Lo), "hi": number(p.Elo.Hi)}})
+}
+
 // SPRTStatus is where a match's sequential probability ratio test stands.
 type SPRTStatus struct {
 	// LLR is the log-likelihood ratio of H1 against H0 so far; Lower and Upper its bounds.
@@ -101,7 +121,7 @@ func Compute(spec *Spec, results []Result) Standings {
 	type setKey struct{ group, deal int }
 	sets := map[setKey][]Result{}
 	out := Standings{Scheduled: len(games)}
-	ratings := stats.NewRatings()
+	var ratings stats.Ratings
 	sorted := slices.Clone(results)
 	slices.SortFunc(sorted, func(a, b Result) int { return cmp.Compare(a.Game, b.Game) })
 	for _, r := range sorted {
@@ -172,7 +192,7 @@ func Compute(spec *Spec, results []Result) Standings {
 		for _, t := range teams {
 			slices.Sort(t)
 		}
-		ratings.Update(teams, ranks(r))
+		_ = ratings.Update(teams, ranks(r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
 	}
 	if spec.Duplicate {
 		played := make([]int, n)
@@ -229,7 +249,7 @@ func Compute(spec *Spec, results []Result) Standings {
 		}
 	}
 	if spec.SPRT != nil && len(out.Pairs) == 1 {
-		t := stats.SPRT{Elo0: spec.SPRT.Elo0, Elo1: spec.SPRT.Elo1, Alpha: spec.SPRT.Alpha, Beta: spec.SPRT.Beta}
+		t := spec.SPRT.test()
 		p := out.Pairs[0]
 		llr := t.LLRWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
 		if spec.Duplicate {

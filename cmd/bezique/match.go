@@ -86,10 +86,9 @@ func plotRatings(w io.Writer, format string, tn *service.Tournament) error {
 	slices.SortFunc(results, func(x, y tournament.Result) int { return x.Game - y.Game })
 	series := map[string][]stats.RatingPoint{}
 	step := max(1, len(results)/200) // at most about 200 points per entrant
-	for n := step; n <= len(results); n += step {
-		s := tournament.Compute(&tn.Spec, results[:n])
-		for _, e := range s.Entrants {
-			series[e.Entrant] = append(series[e.Entrant], stats.RatingPoint{Games: n, Rating: e.Rating})
+	for n := 0; n <= len(results); n += step {
+		for _, e := range tournament.Compute(&tn.Spec, results[:n]).Entrants {
+			series[e.Entrant] = append(series[e.Entrant], stats.RatingPoint{Game: e.Games, Rating: e.Rating})
 		}
 	}
 	return stats.PlotRatings(w, format, series)
