@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -73,7 +74,7 @@ func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {
 		return
 	}
 	p := u.Standings.Pairs[0]
-	fmt.Fprintf(w, "%d games: %s +%d =%d -%d against %s, Elo %+.0f [%+.0f, %+.0f]", u.Standings.Played, a, p.W, p.D, p.L, b, p.Elo.Elo, p.Elo.Lo, p.Elo.Hi)
+	fmt.Fprintf(w, "%d games: %s +%d =%d -%d against %s, Elo %s", u.Standings.Played, a, p.W, p.D, p.L, b, eloText(p.Elo))
 	if t := u.Standings.SPRT; t != nil {
 		fmt.Fprintf(w, ", LLR %.2f (%.2f, %.2f) %s", t.LLR, t.Lower, t.Upper, verdictText(t))
 	}
@@ -111,4 +112,16 @@ func plotScores(w io.Writer, format string, tn *service.Tournament) error {
 		}
 	}
 	return stats.PlotScores(w, format, scores)
+}
+
+// eloText is an Elo difference with its 95 % interval, "+40 [+10, +71]"; "+Inf" for a match
+// without a loss (no interval then), "+190 [?]" when a bound falls outside the scores (too few games).
+func eloText(e stats.EloInterval) string {
+	switch {
+	case math.IsInf(e.Elo, 0) || math.IsNaN(e.Elo):
+		return fmt.Sprintf("%+.0f", e.Elo)
+	case math.IsNaN(e.Lo) || math.IsNaN(e.Hi):
+		return fmt.Sprintf("%+.0f [?]", e.Elo)
+	}
+	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", e.Elo, e.Lo, e.Hi)
 }

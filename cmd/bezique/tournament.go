@@ -21,6 +21,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -347,7 +348,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return err
 	}
 	for _, p := range s.Pairs {
-		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %+.0f [%+.0f, %+.0f]\n", p.A, p.B, p.W, p.D, p.L, p.Elo.Elo, p.Elo.Lo, p.Elo.Hi)
+		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %s\n", p.A, p.B, p.W, p.D, p.L, eloText(p.Elo))
 	}
 	if t := s.SPRT; t != nil {
 		fmt.Fprintf(w, "SPRT: LLR %.2f (%.2f, %.2f): %s\n", t.LLR, t.Lower, t.Upper, verdictText(t))
@@ -436,11 +437,8 @@ func formatOf(path string) string {
 }
 
 func verdictText(t *tournament.SPRTStatus) string {
-	switch {
-	case t.LLR >= t.Upper:
-		return "H1 accepted"
-	case t.LLR <= t.Lower:
-		return "H0 accepted"
+	if t.Verdict == stats.VerdictContinue {
+		return "continue"
 	}
-	return "continue"
+	return t.Verdict.String() + " accepted"
 }
