@@ -80,7 +80,9 @@ func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
 
 // sameStandings compares standings field by field, a NaN equal to a NaN (an Elo bound that the
 // interval cannot give).
-func sameStandings(a, b tournament.Standings) bool { return fmt.Sprintf("%+v", a) == fmt.Sprintf("%+v", b) }
+func sameStandings(a, b tournament.Standings) bool {
+	return fmt.Sprintf("%+v", a) == fmt.Sprintf("%+v", b)
+}
 
 // TestRoundRobinDuplicate: a round robin of four built-in entrants over two-handed duplicate deals,
 // 16 games at once, plays exactly its schedule; rulebook entrants rank above random ones with

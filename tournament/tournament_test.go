@@ -160,7 +160,7 @@ func TestCompute(t *testing.T) {
 		res(2, 1, []int{700, 1100}, [2]int{10, 10}), // e1 wins
 		res(3, 1, []int{900, 1000}, [2]int{10, 10}), // e0 (seat 1) wins: deal set 1 is 1-1
 		{Game: 4, Outcome: tournament.OutcomeForfeit, WinnerSide: 1, ForfeitSeat: 0, Scores: []int{0, 0}, Seats: make([]tournament.SeatStats, 2)}, // e0 forfeits; deal set 2 incomplete
-		{Game: 5, Outcome: tournament.OutcomeCancelled, WinnerSide: -1, ForfeitSeat: -1}, // not counted
+		{Game: 5, Outcome: tournament.OutcomeCancelled, WinnerSide: -1, ForfeitSeat: -1},                                                          // not counted
 	}
 	got := tournament.Compute(&s, results)
 	// Deal differences: e0 +400 +500 = 900 (set 0), -400 +100 = -300 (set 1), 0 (set 2): mean 200.
