@@ -231,7 +231,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"op"}),
 		tourneyPlanned: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameTourneyScheduled,
-			Help: "Tournament games scheduled (counted when a tournament is created).",
+			Help: "Tournament games scheduled: all of a new tournament's, the unplayed ones of a tournament resumed at start.",
 		}),
 		tourneyInPlay: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: nameTourneyInPlay,

@@ -95,10 +95,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
-	s.mu.Lock()
-	draining := s.draining
-	s.mu.Unlock()
-	if draining {
+	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}
 	var sd engine.Seed
@@ -176,6 +173,7 @@ func (s *Referee) resumeTournaments(ctx context.Context) error {
 		reg.byID[tr.id] = tr
 		reg.mu.Unlock()
 		if row.State == store.TournamentRunning {
+			s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
 			s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
 			s.startTourney(tr)
 		}
@@ -194,7 +192,8 @@ func (s *Referee) startTourney(tr *tourney) {
 
 // runTourney plays the tournament's missing games in schedule order, at most Spec.Concurrency at
 // once, until every game has a result or a match's SPRT has a verdict; then it ends the
-// tournament. It returns early, leaving the tournament running in the store, when the referee stops.
+// tournament. It returns early, leaving the tournament running in the store, when the referee
+// stops or drains (it starts no game then; those in play finish) or a game fails.
 func (s *Referee) runTourney(tr *tourney) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -215,14 +214,14 @@ func (s *Referee) runTourney(tr *tourney) {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 		}
-		if ctx.Err() != nil || tr.decided() {
-			break
+		if ctx.Err() != nil || tr.decided() || s.isDraining() {
+			break // a slot taken or not, nothing more starts; wg.Wait below
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-slots }()
-			if err := s.playTourneyGame(ctx, tr, g); err != nil && ctx.Err() == nil {
+			if err := s.playTourneyGame(ctx, tr, g); err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining) {
 				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
 			}
 		}()
@@ -232,7 +231,7 @@ func (s *Referee) runTourney(tr *tourney) {
 		return
 	}
 	if !tr.decided() && tr.played() < len(tr.games) {
-		return // a game failed (logged): the tournament resumes at the next start
+		return // draining, or a game failed (logged): the tournament resumes at the next start
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	if err := s.tournaments().store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
@@ -390,7 +389,7 @@ func (tr *tourney) snapshot() *Tournament {
 	return out
 }
 
-// tourney returns the tournament with this id, or ErrNotFound.
+// tourneyByID returns the tournament with this id, or ErrNotFound.
 func (s *Referee) tourneyByID(id string) (*tourney, error) {
 	reg := s.tournaments()
 	reg.mu.Lock()
@@ -476,4 +475,11 @@ func sortTournaments(ts []*Tournament) {
 	slices.SortFunc(ts, func(a, b *Tournament) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
 	})
+}
+
+// isDraining reports whether the referee is draining (Drain): no new tables, so no new games.
+func (s *Referee) isDraining() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.draining
 }

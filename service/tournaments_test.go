@@ -214,3 +214,55 @@ func TestCreateTournamentErrors(t *testing.T) {
 		t.Errorf("GetTournament(tn-0): %v, want ErrNotFound", err)
 	}
 }
+
+// TestTournamentDrains: while the referee drains, a tournament starts no game (the games in play
+// finish and their results are stored) and stays running; the next referee on the store plays
+// the rest.
+func TestTournamentDrains(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newCore(t, Config{Store: st})
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 6, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}}}
+	tn, err := r.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	_ = r.WatchTournament(wctx, tn.ID, func(u TournamentUpdate) error {
+		if u.Standings.Played >= 3 {
+			cancel()
+		}
+		return nil
+	})
+	cancel()
+	if err := r.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // the runner sees the drain and starts nothing
+	drained, err := r.GetTournament(ctx, tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drained.State != store.TournamentRunning || len(drained.Results) >= 12 {
+		t.Fatalf("after draining: %s with %d results", drained.State, len(drained.Results))
+	}
+	if _, err := r.CreateTournament(ctx, spec, nil); !errors.Is(err, ErrDraining) {
+		t.Fatalf("CreateTournament while draining: %v, want ErrDraining", err)
+	}
+	r.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	r = newCore(t, Config{Store: st})
+	checkTournament(t, r, awaitTournament(t, r, tn.ID))
+}

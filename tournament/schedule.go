@@ -1,7 +1,5 @@
 package tournament
 
-import "github.com/bezique-arena/bezique/engine"
-
 // Game is one scheduled game: which entrants sit where, on which deal set.
 type Game struct {
 	// Index is the game's place in the schedule, from 0; the results are keyed by it.
@@ -21,9 +19,7 @@ type Game struct {
 // order: every combination of group-size entrants for a round robin, those that hold entrant 0
 // for a gauntlet, the two entrants for a match. The group size is the number of sides, except in
 // the partnership game with rotating partners (four entrants).
-func (s *Spec) Groups() [][]int { return s.groups() }
-
-func (s *Spec) groups() [][]int {
+func (s *Spec) Groups() [][]int {
 	k := s.groupSize()
 	var out [][]int
 	var pick func(start int, cur []int)
@@ -104,7 +100,7 @@ func (s *Spec) gamesPerDeal() int {
 // With Duplicate every seating plays each deal set; without, deal set k is played with seating
 // k mod len(Seatings).
 func (s *Spec) Schedule() []Game {
-	groups, seatings := s.groups(), s.Seatings()
+	groups, seatings := s.Groups(), s.Seatings()
 	var out []Game
 	for deal := range s.Deals {
 		for g, group := range groups {
@@ -136,5 +132,3 @@ func (s *Spec) Side(seat int) int {
 	return seat
 }
 
-// sides returns the number of scoring sides.
-func (s *Spec) sides() int { return engine.Variant(s.Variant).Sides() }

@@ -125,7 +125,7 @@ func Compute(spec *Spec, results []Result) Standings {
 	sorted := slices.Clone(results)
 	slices.SortFunc(sorted, func(a, b Result) int { return cmp.Compare(a.Game, b.Game) })
 	for _, r := range sorted {
-		if r.Game < 0 || r.Game >= len(games) || r.Outcome == OutcomeCancelled || len(r.Scores) != spec.sides() {
+		if r.Game < 0 || r.Game >= len(games) || r.Outcome == OutcomeCancelled || len(r.Scores) != spec.Variant.Sides() {
 			continue
 		}
 		g := games[r.Game]
@@ -206,7 +206,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		if spec.groupSize() == 2 {
-			groups := spec.groups()
+			groups := spec.Groups()
 			for k, rs := range sets {
 				if len(rs) != 2 {
 					continue
