@@ -131,4 +131,3 @@ func (s *Spec) Side(seat int) int {
 	}
 	return seat
 }
-
