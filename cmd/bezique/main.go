@@ -31,6 +31,6 @@ game record.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newTournamentCmd(), newMatchCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newTournamentCmd(), newMatchCmd())
 	return root
 }
