@@ -125,6 +125,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	reg.byID[tr.id] = tr
 	reg.mu.Unlock()
 	s.startTourney(tr)
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
 	return tr.snapshot(), nil
 }
 

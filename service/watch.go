@@ -41,7 +41,8 @@ func (w *watcher) close(err error) {
 // WatchTable calls send with a table's public events, in order, from the calling goroutine: the
 // history after fromSeq, then every new event, each held back delay after it happened. It returns
 // nil when the game ends, send's error when send fails, ctx's error when ctx ends, ErrNotFound for
-// an unknown table, ErrEnded for a table that ended and left memory (read its record), ErrQueueFull
+// an unknown table, ErrPermission for an anonymous spectator (see [PrincipalFrom]) and a table
+// that is not public, ErrEnded for a table that ended and left memory (read its record), ErrQueueFull
 // when send fell more than Config.WatchQueue events behind, and ErrStopped when the referee shuts
 // down.
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*pb.Event) error) error {
@@ -53,6 +54,9 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			}
 		}
 		return err
+	}
+	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
+		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
 	}
 	w := &watcher{ch: make(chan watched, s.cfg.WatchQueue), done: make(chan struct{})}
 	if err := t.post(ctx, func() {

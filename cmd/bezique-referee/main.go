@@ -1,4 +1,4 @@
-// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC: it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -47,6 +47,8 @@ type config struct {
 	pprof         bool
 	logLevel      string
 	showVersion   bool
+	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
+	adminKeyFile  string
 }
 
 func parseFlags(args []string) (config, error) {
@@ -62,6 +64,8 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
+	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -127,12 +131,16 @@ func run(c config) error {
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
-	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval})
+	auth, err := adminAuth(c, log) // nil: open mode, no authentication
 	if err != nil {
 		return err
 	}
-	g := grpc.NewServer(service.ServerOptions(metrics)...)
+	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, Auth: auth})
+	if err != nil {
+		return err
+	}
+	g := grpc.NewServer(append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)

@@ -204,23 +204,10 @@ type Store interface {
 	// finished first (by FinishedAt, then TableID, both descending), and the next page token
 	// ("" on the last page). ErrInvalid for a malformed page token.
 	ListGames(ctx context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error)
-	// CreateTournament stores a new tournament in state running. Returns ErrConflict if the id
-	// exists, ErrInvalid for an empty id.
-	CreateTournament(ctx context.Context, t Tournament) error
-	// GetTournament returns the tournament with this id, or ErrNotFound.
-	GetTournament(ctx context.Context, id string) (Tournament, error)
-	// ListTournaments returns every tournament, oldest first (by CreatedAt, then ID).
-	ListTournaments(ctx context.Context) ([]Tournament, error)
-	// FinishTournament ends a running tournament in state (finished or cancelled) at time at (the
-	// current time when zero). ErrNotFound for an unknown id, ErrConflict if it already ended,
-	// ErrInvalid for a state that is not an end.
-	FinishTournament(ctx context.Context, id string, state TournamentState, at time.Time) error
-	// AddTournamentGame stores the result of one game of a tournament, once: ErrConflict if that
-	// game is already stored, ErrNotFound if the tournament does not exist.
-	AddTournamentGame(ctx context.Context, g TournamentGame) error
-	// ListTournamentGames returns a tournament's stored games in ascending Game order (none for
-	// an unknown tournament).
-	ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+	// KeyStore keeps API keys and the audit trail.
+	KeyStore
+	// TournamentStore keeps tournaments and the results of their games.
+	TournamentStore
 	// Close waits for appends already accepted to be committed, then closes the database.
 	// Calls after Close return ErrClosed; Close itself may be called more than once.
 	Close() error

@@ -52,6 +52,28 @@ type TournamentGame struct {
 	FinishedAt time.Time
 }
 
+// TournamentStore keeps tournaments and the results of their games. Every [Store] is a
+// TournamentStore; errors follow the same sentinels.
+type TournamentStore interface {
+	// CreateTournament stores a new tournament in state running. Returns ErrConflict if the id
+	// exists, ErrInvalid for an empty id.
+	CreateTournament(ctx context.Context, t Tournament) error
+	// GetTournament returns the tournament with this id, or ErrNotFound.
+	GetTournament(ctx context.Context, id string) (Tournament, error)
+	// ListTournaments returns every tournament, oldest first (by CreatedAt, then ID).
+	ListTournaments(ctx context.Context) ([]Tournament, error)
+	// FinishTournament ends a running tournament in state (finished or cancelled) at time at (the
+	// current time when zero). ErrNotFound for an unknown id, ErrConflict if it already ended,
+	// ErrInvalid for a state that is not an end.
+	FinishTournament(ctx context.Context, id string, state TournamentState, at time.Time) error
+	// AddTournamentGame stores the result of one game of a tournament, once: ErrConflict if that
+	// game is already stored, ErrNotFound if the tournament does not exist.
+	AddTournamentGame(ctx context.Context, g TournamentGame) error
+	// ListTournamentGames returns a tournament's stored games in ascending Game order (none for
+	// an unknown tournament).
+	ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+}
+
 // checkNew checks a tournament given to CreateTournament: ErrInvalid for an empty id.
 func (t *Tournament) checkNew() error {
 	if t.ID == "" {

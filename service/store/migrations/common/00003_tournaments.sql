@@ -1,4 +1,4 @@
--- 00002_tournaments.sql (SQLite and PostgreSQL): tournaments and the results of their games.
+-- 00003_tournaments.sql (SQLite and PostgreSQL): tournaments and the results of their games.
 -- Byte values are stored as lowercase hex TEXT so that one file serves both dialects.
 -- Times are BIGINT microseconds since the Unix epoch, UTC.
 
