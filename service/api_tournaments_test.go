@@ -72,6 +72,11 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 	if err != nil || len(list.GetTournaments()) != 1 || list.GetTournaments()[0].GetTournamentId() != info.GetTournamentId() {
 		t.Fatalf("ListTournaments: %v, %v", list, err)
 	}
+	audit, err := r.srv.ListAuditEvents(ctx, &pb.ListAuditEventsRequest{})
+	if err != nil || len(audit.GetEvents()) != 1 || audit.GetEvents()[0].GetAction() != pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED ||
+		audit.GetEvents()[0].GetTarget() != info.GetTournamentId() {
+		t.Fatalf("audit trail %v, %v; want the tournament's creation", audit, err)
+	}
 	m := r.srv.metrics
 	if s, f, p := testutil.ToFloat64(m.tourneyPlanned), testutil.ToFloat64(m.tourneyFinished), testutil.ToFloat64(m.tourneyInPlay); s != 9 || f != 9 || p != 0 {
 		t.Fatalf("metrics: scheduled %v, finished %v, in play %v; want 9, 9, 0", s, f, p)
