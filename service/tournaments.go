@@ -429,6 +429,9 @@ func (s *Referee) ListTournaments(context.Context) []*Tournament {
 	return out
 }
 
+// watchInterval is the shortest time between two updates of [Referee.WatchTournament].
+const watchInterval = 100 * time.Millisecond
+
 // TournamentUpdate is one step of [Referee.WatchTournament]: the results stored since the previous
 // update and the standings after them.
 type TournamentUpdate struct {
@@ -443,6 +446,11 @@ type TournamentUpdate struct {
 // result and the standings as they change, until the tournament ends (it returns nil after the
 // update that says so), ctx ends (ctx's error), the referee stops (ErrStopped) or fn returns an
 // error (that error). ErrNotFound for an unknown id.
+//
+// The standings are recomputed from every result for each update (the ratings follow the
+// schedule's order, not the order games end), so updates come at most every watchInterval, or
+// every ten times the computation's time when that is longer: a watcher costs the tournament a
+// tenth of a core at most, however many games it has. Results that end meanwhile come together.
 func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(TournamentUpdate) error) error {
 	tr, err := s.tourneyByID(id)
 	if err != nil {
@@ -452,22 +460,31 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 	for {
 		tr.mu.Lock()
 		u := TournamentUpdate{Results: append([]tournament.Result(nil), tr.results[sent:]...), State: tr.state}
-		u.Standings = tournament.Compute(&tr.spec, tr.results)
+		results := tr.results[:len(tr.results):len(tr.results)] // results are only appended
 		sent = len(tr.results)
 		changed := tr.changed
 		tr.mu.Unlock()
+		start := time.Now()
+		u.Standings = tournament.Compute(&tr.spec, results)
+		pause := max(watchInterval, 10*time.Since(start))
 		if err := fn(u); err != nil {
 			return err
 		}
 		if u.State != store.TournamentRunning {
 			return nil
 		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.stop:
-			return errorf(ErrStopped, "the referee is stopping")
+		pauseOver := time.After(pause)
+		for pauseOver != nil || changed != nil {
+			select {
+			case <-pauseOver:
+				pauseOver = nil
+			case <-changed:
+				changed = nil
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-s.stop:
+				return errorf(ErrStopped, "the referee is stopping")
+			}
 		}
 	}
 }
