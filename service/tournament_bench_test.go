@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -15,7 +16,9 @@ import (
 // BenchmarkTournamentOverhead plays, in each iteration, the same games twice on a referee without
 // a store: once as a round robin through the tournament runner (schedule, results read from the
 // records, standings, watchers) and once on bare tables (CreateTable and Await, 16 at a time), and
-// reports both rates and their ratio. BEZIQUE_BENCH_DEALS sets the deal sets per pairing (default
+// reports both rates and their ratio, per second of wall time and per second of the process's CPU
+// time (user and system, getrusage): on a machine shared with other work the CPU figures are the
+// ones to compare. BEZIQUE_BENCH_DEALS sets the deal sets per pairing (default
 // 8: 4 entrants, 6 pairings, 2 seatings, so 96 games an iteration). See docs/BENCHMARKS.md.
 func BenchmarkTournamentOverhead(b *testing.B) {
 	deals := 8
@@ -35,10 +38,17 @@ func BenchmarkTournamentOverhead(b *testing.B) {
 	games := spec.Schedule()
 	ctx := context.Background()
 	r := newCore(b, Config{KeepFinished: 100})
-	var bare, runner time.Duration
+	var bare, runner, bareCPU, runnerCPU time.Duration
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			b.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
 	b.ResetTimer()
-	playTournament := func(seed engine.Seed) time.Duration {
-		start := time.Now()
+	playTournament := func(seed engine.Seed) {
+		start, startCPU := time.Now(), cpu()
 		tn, err := r.CreateTournament(ctx, spec, &seed)
 		if err != nil {
 			b.Fatal(err)
@@ -46,11 +56,12 @@ func BenchmarkTournamentOverhead(b *testing.B) {
 		if err := r.WatchTournament(ctx, tn.ID, func(TournamentUpdate) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
-		return time.Since(start)
+		runner += time.Since(start)
+		runnerCPU += cpu() - startCPU
 	}
-	playBare := func(seed engine.Seed) time.Duration {
+	playBare := func(seed engine.Seed) {
 		tr := &tourney{spec: spec, seed: seed}
-		start := time.Now()
+		start, startCPU := time.Now(), cpu()
 		slots := make(chan struct{}, concurrency)
 		var wg sync.WaitGroup
 		for _, g := range games {
@@ -70,20 +81,24 @@ func BenchmarkTournamentOverhead(b *testing.B) {
 			}()
 		}
 		wg.Wait()
-		return time.Since(start)
+		bare += time.Since(start)
+		bareCPU += cpu() - startCPU
 	}
 	for i := range b.N {
 		seed := engine.SeedFromUint64(uint64(i))
 		if i%2 == 0 { // alternate which goes first, so that neither always meets the other's garbage
-			runner += playTournament(seed)
-			bare += playBare(seed)
+			playTournament(seed)
+			playBare(seed)
 		} else {
-			bare += playBare(seed)
-			runner += playTournament(seed)
+			playBare(seed)
+			playTournament(seed)
 		}
 	}
 	n := float64(b.N * len(games))
 	b.ReportMetric(n/runner.Seconds(), "tournament-games/s")
 	b.ReportMetric(n/bare.Seconds(), "bare-games/s")
 	b.ReportMetric(bare.Seconds()/runner.Seconds(), "ratio")
+	b.ReportMetric(n/runnerCPU.Seconds(), "tournament-games/cpu-s")
+	b.ReportMetric(n/bareCPU.Seconds(), "bare-games/cpu-s")
+	b.ReportMetric(bareCPU.Seconds()/runnerCPU.Seconds(), "cpu-ratio")
 }

@@ -57,6 +57,7 @@ type tourney struct {
 	results  []tournament.Result // in the order they were stored
 	done     map[int]bool        // game indexes with a stored result
 	changed  chan struct{}       // closed and replaced at every change
+	over     chan struct{}       // closed when the tournament ends
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -132,7 +133,10 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 // newTourney rebuilds a tournament from its store row and stored games.
 func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
 	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State,
-		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{})}
+		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{}), over: make(chan struct{})}
+	if row.State != store.TournamentRunning {
+		close(tr.over)
+	}
 	if err := json.Unmarshal(row.Spec, &tr.spec); err != nil {
 		return nil, fmt.Errorf("tournament %s: bad stored spec: %w", row.ID, err)
 	}
@@ -241,6 +245,7 @@ func (s *Referee) runTourney(tr *tourney) {
 	}
 	tr.mu.Lock()
 	tr.state, tr.finished = store.TournamentFinished, now
+	close(tr.over)
 	tr.notify()
 	tr.mu.Unlock()
 }
@@ -450,7 +455,8 @@ type TournamentUpdate struct {
 // The standings are recomputed from every result for each update (the ratings follow the
 // schedule's order, not the order games end), so updates come at most every watchInterval, or
 // every ten times the computation's time when that is longer: a watcher costs the tournament a
-// tenth of a core at most, however many games it has. Results that end meanwhile come together.
+// tenth of a core at most, however many games it has. Results that end meanwhile come together;
+// the update that ends the tournament comes at once.
 func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(TournamentUpdate) error) error {
 	tr, err := s.tourneyByID(id)
 	if err != nil {
@@ -478,6 +484,8 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			select {
 			case <-pauseOver:
 				pauseOver = nil
+			case <-tr.over: // the last update goes at once
+				pauseOver, changed = nil, nil
 			case <-changed:
 				changed = nil
 			case <-ctx.Done():
