@@ -89,8 +89,7 @@ type Referee struct {
 	playing   int        // playing tables
 	idle      *sync.Cond // signalled when playing drops
 
-	tourneyOnce sync.Once
-	tourney     *tourneys // tournaments (service/tournaments.go)
+	tourneys *tourneys // tournaments (service/tournaments.go)
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -152,6 +151,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.keys = s.store
 	if s.store == nil {
 		s.keys = store.NewMemory(0)
+	}
+	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
+	if s.store == nil {
+		s.tourneys.store = store.NewMemory(0)
 	}
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {

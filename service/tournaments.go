@@ -41,7 +41,7 @@ type Tournament struct {
 }
 
 // tourney is a tournament this referee holds: its definition and the results stored so far.
-// Its goroutine (run) plays the missing games; watchers wait on changed.
+// Its goroutine (runTourney) plays the missing games; watchers wait on changed.
 type tourney struct {
 	id         string
 	spec       tournament.Spec
@@ -65,19 +65,7 @@ type tourney struct {
 type tourneys struct {
 	mu    sync.Mutex
 	byID  map[string]*tourney
-	store store.Store
-}
-
-// tournaments returns the referee's tournament registry, made on first use.
-func (s *Referee) tournaments() *tourneys {
-	s.tourneyOnce.Do(func() {
-		st := s.store
-		if st == nil {
-			st = store.NewMemory(0)
-		}
-		s.tourney = &tourneys{byID: map[string]*tourney{}, store: st}
-	})
-	return s.tourney
+	store store.TournamentStore
 }
 
 // CreateTournament validates spec (a [FieldError] naming the field), stores the tournament with
@@ -112,7 +100,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	}
 	row := store.Tournament{ID: "tn-" + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
 		CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
-	reg := s.tournaments()
+	reg := s.tourneys
 	if err := reg.store.CreateTournament(ctx, row); err != nil {
 		return nil, err
 	}
@@ -160,7 +148,7 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 // plays only the games without a stored result, awaiting the tables of games that were in play
 // (recovered with the other tables) rather than playing them again.
 func (s *Referee) resumeTournaments(ctx context.Context) error {
-	reg := s.tournaments()
+	reg := s.tourneys
 	rows, err := reg.store.ListTournaments(ctx)
 	if err != nil {
 		return fmt.Errorf("service: resuming tournaments: %w", err)
@@ -239,7 +227,7 @@ func (s *Referee) runTourney(tr *tourney) {
 		return // draining, or a game failed (logged): the tournament resumes at the next start
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	if err := s.tournaments().store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
+	if err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
 		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
 		return
 	}
@@ -282,7 +270,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	if err != nil {
 		return err
 	}
-	if err := s.tournaments().store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: id, Result: b}); err != nil {
+	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: id, Result: b}); err != nil {
 		return err
 	}
 	stored = true
@@ -397,7 +385,7 @@ func (tr *tourney) snapshot() *Tournament {
 
 // tourneyByID returns the tournament with this id, or ErrNotFound.
 func (s *Referee) tourneyByID(id string) (*tourney, error) {
-	reg := s.tournaments()
+	reg := s.tourneys
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
 	if tr := reg.byID[id]; tr != nil {
@@ -417,7 +405,7 @@ func (s *Referee) GetTournament(_ context.Context, id string) (*Tournament, erro
 
 // ListTournaments returns every tournament the referee holds, oldest first, without their results.
 func (s *Referee) ListTournaments(context.Context) []*Tournament {
-	reg := s.tournaments()
+	reg := s.tourneys
 	reg.mu.Lock()
 	all := make([]*tourney, 0, len(reg.byID))
 	for _, tr := range reg.byID {
