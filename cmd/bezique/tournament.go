@@ -25,8 +25,9 @@ import (
 	"github.com/bezique-arena/bezique/tournament"
 )
 
-// defaultTournamentStore is where tournaments are kept unless --store says otherwise.
-const defaultTournamentStore = "sqlite:bezique-data/bezique.db"
+// defaultTournamentStore is where tournaments are kept unless --store says otherwise: not the
+// referee's own file (bezique-data/bezique.db), whose tables the in-process referee would recover.
+const defaultTournamentStore = "sqlite:bezique-data/tournaments.db"
 
 // specFlags are the flags that define a tournament.
 type specFlags struct {
