@@ -181,8 +181,6 @@ func (t *table) run(stop <-chan struct{}) {
 	}
 }
 
-func (t *table) sides() int { return t.rules.Variant.Sides() }
-
 func (t *table) log() *slog.Logger { return t.srv.log.With("table", t.id) }
 
 // emitEvents sequences engine events, keeps them and sends them to every seat and watcher.
@@ -217,7 +215,7 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 	if h.ref != nil {
 		return h.ref
 	}
-	return wire.EventToProto(h.ev.Redact(seat), h.seq, t.sides())
+	return wire.EventToProto(h.ev.Redact(seat), h.seq)
 }
 
 func (t *table) broadcast(h histEvent) {
