@@ -23,6 +23,8 @@ func ScoresToProto(deal, totals []int) []*pb.SideScore {
 // its sequence number.
 func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	out := &pb.Event{Seq: seq}
+	// NoSeat and NoSide only occur on kinds whose message does not carry them, except the
+	// NoSide of a tied EvGameEnd: GameEnded.winner_side cannot say "none" and reads 0.
 	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
 	switch e.Kind {
 	case engine.EvDeal:
