@@ -112,15 +112,15 @@ type Event struct {
 	// Sides (EvDealEnd, EvGameEnd only) is the number of sides, [Variant.Sides]: the entries of
 	// Totals that are sides.
 	Sides int
-	// Totals[:Sides] is every side's game total in points, indexed by side (EvDealEnd,
-	// EvGameEnd), as [Game.Totals] returns it; the entries past Sides are always 0. A fixed
-	// array, so that an event costs no allocation.
+	// Totals is every side's game total in points (EvDealEnd, EvGameEnd): Totals[:Sides],
+	// indexed by side, is what [Game.Totals] returns; the entries past Sides are always 0. A
+	// fixed array, so that an event costs no allocation.
 	Totals [4]int
 }
 
 // Redact returns the event as seat may see it (RULES.md §8.9): the cards of a private event of
-// another seat are replaced by NoCard, keeping their number. seat [NoSeat] is a spectator. This is the
-// only redaction of events; a referee must not filter events any other way.
+// another seat are replaced by NoCard, keeping their number. seat [NoSeat] is a spectator. This is
+// the only redaction of events; a referee must not filter events any other way.
 func (e Event) Redact(seat int) Event {
 	if !e.Private || e.Seat == seat {
 		return e
