@@ -123,6 +123,9 @@ var adminCodes = map[string]codes.Code{
 	pb.KeyService_ListKeys_FullMethodName:                            codes.OK,
 	pb.KeyService_RevokeKey_FullMethodName:                           codes.InvalidArgument, // key_id
 	pb.KeyService_ListAuditEvents_FullMethodName:                     codes.OK,
+	pb.LobbyService_Serve_FullMethodName:                             codes.InvalidArgument, // capacity
+	pb.LobbyService_ListBots_FullMethodName:                          codes.OK,
+	pb.LobbyService_Challenge_FullMethodName:                         codes.InvalidArgument, // variant
 	healthpb.Health_Check_FullMethodName:                             codes.OK,
 	healthpb.Health_List_FullMethodName:                              codes.OK,
 	healthpb.Health_Watch_FullMethodName:                             codes.OK,
