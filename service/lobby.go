@@ -263,6 +263,13 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set lobby or builtin")
 		}
 	}
+	// Bad input is refused before waiting for a place.
+	if _, err := normalise(create); err != nil {
+		return nil, err
+	}
+	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
+		return nil, invalid("options", "%v", err)
+	}
 	keys, err := s.lobby.reserve(ctx, names, v)
 	if err != nil {
 		return nil, err

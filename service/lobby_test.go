@@ -209,6 +209,13 @@ func TestLobbyRefusals(t *testing.T) {
 			t.Errorf("ListBots: %v; want duo with 1 game in play, capacity 1, one variant", b)
 		}
 	}
+	bad := challenge("duo", "random")
+	bad.Options = map[string]string{"target": "-1"}
+	_, err = lobby.Challenge(ctx, bad)
+	wantCode(t, "Challenge with a bad option, duo at its capacity", err, codes.InvalidArgument, "options: ")
+	bad = challenge("duo", "nobot")
+	_, err = lobby.Challenge(ctx, bad)
+	wantCode(t, "Challenge with an unknown built-in bot, duo at its capacity", err, codes.InvalidArgument, "seats[1].builtin.bot")
 	wctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	_, err = lobby.Challenge(wctx, challenge("duo", "random"))
