@@ -39,6 +39,10 @@ type Config struct {
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
+	// ConnectAttempts is how many times Play tries to reach the referee before the first message
+	// arrives; then it gives up with "cannot reach SERVER" (default 5; after a first message it
+	// reconnects without limit).
+	ConnectAttempts int
 	// SafetyMargin is how long before the request's deadline (RequestDeadline) Decide's context ends
 	// (default 200 ms).
 	SafetyMargin time.Duration
@@ -63,6 +67,9 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.SafetyMargin <= 0 {
 		cfg.SafetyMargin = 200 * time.Millisecond
 	}
+	if cfg.ConnectAttempts <= 0 {
+		cfg.ConnectAttempts = 5
+	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
@@ -77,7 +84,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	defer cc.Close()
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
 	backoff := 100 * time.Millisecond
-	for {
+	for attempt := 1; ; attempt++ {
 		res, err := p.session(ctx)
 		if res != nil {
 			return res, nil
@@ -89,9 +96,16 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 			return nil, fmt.Errorf("botsdk: seat %d of table %s: %w", cfg.Seat, cfg.TableID, err)
 		}
 		if p.progressed {
-			backoff = 100 * time.Millisecond
+			backoff, p.connected = 100*time.Millisecond, true
 		}
-		p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+		if !p.connected {
+			if attempt >= cfg.ConnectAttempts {
+				return nil, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
+			}
+			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
+		} else {
+			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+		}
 		select {
 		case <-time.After(backoff):
 		case <-ctx.Done():
@@ -120,6 +134,7 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
+	connected  bool // a message has arrived once: the referee was reached
 }
 
 // session runs one stream until the game ends (result) or the stream fails (error).

@@ -40,8 +40,9 @@ type ServeConfig struct {
 // game reconnects and resumes on its own). When the lobby stream is lost it dials in again with
 // exponential backoff; the referee then announces again the games still in play, and those
 // already being played are not joined twice. It returns when ctx ends (ctx's error, after every
-// game's goroutine has returned) or when the referee refuses the bot for good (a bad request,
-// a key without role bot, a newer Serve of the same bot): that error.
+// game's goroutine has returned), when the referee refuses the bot for good (a bad request, a key
+// without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
+// referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER").
 func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -51,6 +52,9 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	}
 	if cfg.Capacity <= 0 {
 		cfg.Capacity = 1
+	}
+	if cfg.ConnectAttempts <= 0 {
+		cfg.ConnectAttempts = 5
 	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
@@ -67,7 +71,8 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	s := &server{cfg: cfg, newBot: newBot, client: pb.NewLobbyServiceClient(cc), playing: map[string]bool{}}
 	defer s.wg.Wait()
 	backoff := 100 * time.Millisecond
-	for {
+	connected := false // a message has arrived once: the referee was reached
+	for attempt := 1; ; attempt++ {
 		progressed, err := s.session(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -76,9 +81,16 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 			return fmt.Errorf("botsdk: serving in the lobby: %w", err)
 		}
 		if progressed {
-			backoff = 100 * time.Millisecond
+			backoff, connected = 100*time.Millisecond, true
 		}
-		cfg.Logger.Warn("lobby stream lost; dialling in again", "err", err, "backoff", backoff)
+		if !connected {
+			if attempt >= cfg.ConnectAttempts {
+				return fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
+			}
+			cfg.Logger.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
+		} else {
+			cfg.Logger.Warn("lobby stream lost; dialling in again", "err", err, "backoff", backoff)
+		}
 		select {
 		case <-time.After(backoff):
 		case <-ctx.Done():

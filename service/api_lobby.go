@@ -11,8 +11,8 @@ import (
 // statusOf.
 
 // Serve enters the calling bot into the lobby (see [Referee.EnterLobby]) and streams the games
-// assigned to it, and a ping every Config.PingInterval, until the bot closes the stream; the bot
-// then leaves the lobby. InvalidArgument naming the field for a bad request; PermissionDenied
+// assigned to it, and a ping at once (the bot is in) and every Config.PingInterval, until the bot
+// closes the stream; the bot then leaves the lobby. InvalidArgument naming the field for a bad request; PermissionDenied
 // for a name another key serves; Aborted when a newer Serve of the same bot supersedes this one;
 // ResourceExhausted when the bot does not read its announcements.
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
@@ -23,7 +23,10 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 	defer s.Referee.LeaveLobby(p)
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
-	var nonce uint64
+	nonce := uint64(1)
+	if err := stream.Send(&pb.ServeResponse{Kind: &pb.ServeResponse_Ping{Ping: &pb.LobbyPing{Nonce: nonce}}}); err != nil {
+		return err
+	}
 	for {
 		var m *pb.ServeResponse
 		select {

@@ -9,7 +9,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -23,16 +22,19 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
+	"github.com/bezique-arena/bezique/internal/buildinfo"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...".
+// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";
+// unstamped, buildinfo.Version takes them from the module's build information.
 var version, commit string
 
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
@@ -51,9 +53,10 @@ type config struct {
 	adminKeyFile  string
 }
 
-func parseFlags(args []string) (config, error) {
-	var c config
+// newFlagSet returns the referee's flags, bound to c's fields.
+func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
+	fs.SortFlags = false
 	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", ":9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
@@ -70,6 +73,15 @@ func parseFlags(args []string) (config, error) {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// parseFlags reads the flags (GNU style, --name value or --name=value, as the bezique CLI's) over
+// the BEZIQUE_* environment variables. A single-dash long flag (-store), which the referee
+// accepted before, is read as its double-dash form.
+func parseFlags(args []string) (config, error) {
+	var c config
+	fs := newFlagSet(&c)
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "BEZIQUE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
@@ -81,6 +93,15 @@ func parseFlags(args []string) (config, error) {
 	})
 	if envErr != nil {
 		return c, envErr
+	}
+	args = append([]string(nil), args...)
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "="); len(a) > 2 && a[0] == '-' && a[1] != '-' && fs.Lookup(name) != nil {
+			args[i] = "-" + a
+		}
 	}
 	return c, fs.Parse(args)
 }
@@ -94,21 +115,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bezique-referee:", err)
 		os.Exit(2)
 	}
+	version, commit = buildinfo.Version(version, commit)
 	if c.showVersion {
-		fmt.Printf("bezique-referee %s (%s)\n", orUnknown(version), orUnknown(commit))
+		fmt.Printf("bezique-referee %s, commit %s\n", version, commit)
 		return
 	}
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "bezique-referee:", err)
 		os.Exit(1)
 	}
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
 
 func run(c config) error {
@@ -166,7 +181,7 @@ func run(c config) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", orUnknown(version))
+	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", version)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {

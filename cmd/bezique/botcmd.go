@@ -25,12 +25,14 @@ func newBotCmd() *cobra.Command {
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
-It reconnects and resumes after a lost connection. Create the table (and get the seat's token) with
+It prints a line at the end of each deal and the result at the end. It reconnects and resumes after a
+lost connection; it gives up when it cannot reach the referee in --connect-attempts tries. Create the table (and get the seat's token) with
 "bezique create".
 
 With --serve the bot waits in the referee's lobby instead, as --name (with a key: as the key's
 name), and plays every game it is given ("bezique challenge", a tournament), up to --capacity at
-once, in the --variants given (default: every variant), until interrupted.`,
+once, in the --variants given (default: every variant), until interrupted; it prints a line as
+each game ends.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot
   bezique bot --serve --name rb --capacity 4 --variants two-handed,four-handed --bot rulebook`,
@@ -49,11 +51,17 @@ once, in the --variants given (default: every variant), until interrupted.`,
 			}
 			cfg.BotName, cfg.BotVersion = name, "builtin"
 			cfg.Logger = warnLogger(cmd.ErrOrStderr())
+			out := cmd.OutOrStdout()
+			cfg.OnEvent = func(e *pb.Event) { // one line per deal: the bot is playing
+				if e.GetDealEnded() != nil {
+					fmt.Fprintln(out, eventText(e))
+				}
+			}
 			res, err := botsdk.Play(cmd.Context(), cfg, bot)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "game over: %s, winner side %d; %s\n", res.GetOutcome(), res.GetWinnerSide(), scoresText(res.GetScores()))
+			fmt.Fprintln(out, "game over: "+resultText(res))
 			return nil
 		},
 	}
@@ -67,6 +75,7 @@ once, in the --variants given (default: every variant), until interrupted.`,
 	f.StringVar(&cfg.BotName, "name", "", "with --serve: the bot's name in the lobby without a key (default: the --bot name)")
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
+	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	return cmd
 }
 
@@ -96,7 +105,7 @@ func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity i
 				fmt.Fprintf(w, "table %s seat %d: %v\n", a.GetTableId(), a.GetSeat(), err)
 				return
 			}
-			fmt.Fprintf(w, "table %s seat %d: game over: %s, winner side %d; %s\n", a.GetTableId(), a.GetSeat(), res.GetOutcome(), res.GetWinnerSide(), scoresText(res.GetScores()))
+			fmt.Fprintf(w, "table %s seat %d: game over: %s\n", a.GetTableId(), a.GetSeat(), resultText(res))
 		}}
 	fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", cfg.BotName, cfg.Server, max(capacity, 1), variantsText(vs))
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)

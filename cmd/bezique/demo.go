@@ -63,7 +63,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 func addGameFlags(cmd *cobra.Command, g *gameFlags) {
 	f := cmd.Flags()
 	f.StringVar(&g.variant, "variant", g.variant, "two-handed, three-handed, four-handed or four-handed-individual")
-	f.StringVar(&g.seed, "seed", "", "shuffle seed: a uint64 or 64 hex digits, announced to every seat as a chosen seed (default: drawn by the referee)")
+	f.StringVar(&g.seed, "seed", "", "shuffle seed: a uint64, 64 hex digits or a record's base64 \"seed\", announced to every seat as a chosen seed (default: drawn by the referee)")
 	f.StringArrayVar(&g.options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -13,13 +14,17 @@ import (
 
 func newLobbyCmd() *cobra.Command {
 	var server string
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "lobby",
-		Short: "List the bots waiting in a referee's lobby (ListBots): name, capacity, games in play, variants",
-		Long: `lobby lists the bots present in the referee's lobby: bots in serve mode ("bezique bot --serve",
-botsdk.Serve, the Python and Node SDKs' serve) wait there for games. "bezique challenge" seats them.`,
-		Example: `  bezique lobby --server 127.0.0.1:7777`,
-		Args:    cobra.NoArgs,
+		Short: "List the bots waiting in a referee's lobby (ListBots): name, games in play of capacity, variants",
+		Long: `lobby lists the bots present in the referee's lobby, one a line under a header: name, games in
+play out of its capacity, and the variants it plays. Bots in serve mode ("bezique bot --serve",
+botsdk.Serve, the Python and Node SDKs' serve) wait there for games; "bezique challenge" seats
+them. --json prints the ListBotsResponse as protojson instead.`,
+		Example: `  bezique lobby --server 127.0.0.1:7777
+  bezique lobby --json | jq -r '.bots[] | select(.gamesInPlay < .capacity) | .name'`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
@@ -30,17 +35,19 @@ botsdk.Serve, the Python and Node SDKs' serve) wait there for games. "bezique ch
 			if err != nil {
 				return fmt.Errorf("ListBots: %w", err)
 			}
-			w := cmd.OutOrStdout()
-			if len(resp.GetBots()) == 0 {
-				fmt.Fprintln(w, "no bots in the lobby")
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), resp)
 			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "BOT\tGAMES\tVARIANTS")
 			for _, b := range resp.GetBots() {
-				fmt.Fprintf(w, "%s  %d/%d games  %s\n", b.GetName(), b.GetGamesInPlay(), b.GetCapacity(), variantsText(b.GetVariants()))
+				fmt.Fprintf(tw, "%s\t%d/%d\t%s\n", b.GetName(), b.GetGamesInPlay(), b.GetCapacity(), variantsText(b.GetVariants()))
 			}
-			return nil
+			return tw.Flush()
 		},
 	}
 	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListBotsResponse)")
 	return cmd
 }
 
@@ -84,7 +91,7 @@ func newChallengeCmd() *cobra.Command {
 		Long: `challenge creates a table whose seats are lobby:NAME (a bot present in the lobby: "bezique lobby"
 lists them) or builtin:BOT, and tells each lobby bot to join. It waits while a lobby bot plays
 as many games as its capacity; it fails at once when a named bot is absent or does not play the
-variant. Watch the game with "bezique watch TABLE".`,
+variant. It prints the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 		Example: `  bezique challenge --seat lobby:alpha --seat builtin:rulebook
   bezique challenge --variant three-handed --seat lobby:alpha --seat lobby:beta --seat builtin:random --decision-ms 2000`,
 		Args: cobra.NoArgs,
@@ -121,8 +128,7 @@ variant. Watch the game with "bezique watch TABLE".`,
 			if err != nil {
 				return fmt.Errorf("Challenge: %w", err)
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), tableLine(resp.GetTable()))
-			return nil
+			return printTables(cmd.OutOrStdout(), []*pb.TableInfo{resp.GetTable()})
 		},
 	}
 	f := cmd.Flags()

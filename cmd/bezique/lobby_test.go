@@ -33,13 +33,13 @@ func TestLobbyCommands(t *testing.T) {
 		serveErr <- cmd.ExecuteContext(sctx)
 	}()
 	var out string
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "rb  0/2 games  two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS\nrb   0/2    two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
 		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
 			t.Fatalf("lobby: %v\n%s", err, out)
 		}
 	}
 	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:rb", "--seat", "builtin:rulebook")
-	m := regexp.MustCompile(`^(t-[0-9a-f]{16})  waiting   two-handed             0:rb\(away\) 1:rulebook`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`\n(t-[0-9a-f]{16})  waiting  two-handed  0:rb\(away\) 1:rulebook  side 0 0, side 1 0  not ended  random\n$`).FindStringSubmatch(out)
 	if err != nil || m == nil {
 		t.Fatalf("challenge: %v\n%s", err, out)
 	}
@@ -50,7 +50,7 @@ func TestLobbyCommands(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `lobby bot "nobody" is not present`) {
 		t.Errorf("challenge of an absent bot: %v\n%s", err, out)
 	}
-	for !strings.Contains(served.String(), "table "+m[1]+" seat 0: game over: OUTCOME_COMPLETED") && ctx.Err() == nil {
+	for !strings.Contains(served.String(), "table "+m[1]+" seat 0: game over: completed, side ") && ctx.Err() == nil {
 		time.Sleep(20 * time.Millisecond)
 	}
 	stopServe()
@@ -58,7 +58,7 @@ func TestLobbyCommands(t *testing.T) {
 		t.Errorf("bot --serve: %v", err)
 	}
 	if out := served.String(); !strings.HasPrefix(out, "serving rb in the lobby of "+ref.addr+", capacity 2, two-handed,three-handed\n") ||
-		!strings.Contains(out, "table "+m[1]+" seat 0: game over: OUTCOME_COMPLETED") {
+		!strings.Contains(out, "table "+m[1]+" seat 0: game over: completed, side ") {
 		t.Errorf("bot --serve printed:\n%s", out)
 	}
 }

@@ -6,7 +6,8 @@ const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const grpc = require('@grpc/grpc-js');
-const { load, authMetadata } = require('../src');
+const net = require('node:net');
+const { load, authMetadata, CannotReach } = require('../src');
 const { serve, loadLobby, LobbyRefused } = require('../src/serve');
 const { strategyBot } = require('../src/strategy');
 
@@ -65,4 +66,15 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
   }
+});
+
+test('serve mode gives up on an address nobody serves', async () => {
+  const srv = net.createServer();
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const addr = `127.0.0.1:${srv.address().port}`;
+  await new Promise((r) => srv.close(r)); // nobody serves addr now
+  const start = Date.now();
+  await assert.rejects(serve({ server: addr, connectAttempts: 3, maxBackoffMs: 50, logger: { warn() {}, error() {} } }, strategyBot),
+    (err) => err instanceof CannotReach && err.message.startsWith(`bezique-bot: cannot reach ${addr} (3 attempts): UNAVAILABLE: `));
+  assert.ok(Date.now() - start < 10000);
 });

@@ -42,6 +42,17 @@ class SeatRefused(Exception):
         self.details = details
 
 
+class CannotReach(Exception):
+    """CannotReach is raised by :func:`play` when the referee could not be reached in
+    ``Config.connect_attempts`` tries (nothing serves the address, or a mistyped one)."""
+
+    def __init__(self, server: str, attempts: int, code: Optional[grpc.StatusCode], details: str):
+        super().__init__(f"bezique_bot: cannot reach {server} ({attempts} attempts): "
+                         f"{code.name if code else 'EOF'}: {details}")
+        self.server = server
+        self.attempts = attempts
+
+
 @dataclasses.dataclass
 class Config:
     """Config says where a bot plays: the referee's address, the table, the seat and its token."""
@@ -57,6 +68,9 @@ class Config:
     bot_version: str = "0.1.0"
     #: max_backoff caps the wait between reconnection attempts, in seconds.
     max_backoff: float = 5.0
+    #: connect_attempts is how many times play tries to reach the referee before the first
+    #: message arrives; then it raises CannotReach (after a first message it reconnects without limit).
+    connect_attempts: int = 5
     #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds.
     safety_margin: float = 0.2
     #: on_event, if set, is called with every Event the seat receives, in order, once each.
@@ -106,7 +120,8 @@ def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     """play joins the table as the configured seat and plays until the game ends, answering every
     decision request with decide's choice. It reconnects with exponential backoff after a lost
     connection and resumes from the last event seen, so nothing is missed or answered twice. It
-    returns the game's result, or raises SeatRefused when the referee refuses the seat.
+    returns the game's result, or raises SeatRefused when the referee refuses the seat and
+    CannotReach when it never answered in cfg.connect_attempts tries.
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
@@ -133,15 +148,26 @@ class _Player:
         channel = factory(self.cfg.server)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
         backoff = 0.1
+        attempt, connected = 0, False
         try:
             while True:
+                attempt += 1
                 result, code, details, progressed = self._session(stub)
                 if result is not None:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
                 if progressed:
-                    backoff = 0.1
+                    backoff, connected = 0.1, True
+                if not connected:
+                    if attempt >= self.cfg.connect_attempts:
+                        raise CannotReach(self.cfg.server, attempt, code, details)
+                    self.log.warning("seat %d: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
+                                     self.cfg.seat, self.cfg.server, attempt, self.cfg.connect_attempts,
+                                     code.name if code else "EOF", backoff)
+                    time.sleep(backoff)
+                    backoff = min(2 * backoff, self.cfg.max_backoff)
+                    continue
                 self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
                                  self.cfg.seat, code.name if code else "EOF", details, backoff, self.last_seq)
                 time.sleep(backoff)

@@ -10,7 +10,7 @@ from typing import Callable, Optional, Sequence
 import grpc
 
 from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
-from bezique_bot.client import Config, Decide, auth_metadata, play, retryable
+from bezique_bot.client import CannotReach, Config, Decide, auth_metadata, play, retryable
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
 #: exception play raised.
@@ -46,6 +46,9 @@ class ServeConfig:
     key: str = ""
     #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games).
     max_backoff: float = 5.0
+    #: connect_attempts is how many times serve (and each game) tries to reach the referee before
+    #: the first message arrives; then serve raises CannotReach (after it, it dials in without limit).
+    connect_attempts: int = 5
     #: safety_margin is as in Config, for every game.
     safety_margin: float = 0.2
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
@@ -62,7 +65,8 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     capacity > 1), up to cfg.capacity at once. When the lobby stream is lost it dials in again
     with exponential backoff; the referee then announces again the games still in play, and those
     already being played are not joined twice. It returns when stop is set (games in play go on in
-    their daemon threads to their end) and raises LobbyRefused when the referee refuses the bot."""
+    their daemon threads to their end); it raises LobbyRefused when the referee refuses the bot, and
+    CannotReach when the referee never answered in cfg.connect_attempts tries."""
     return _Server(cfg, decide, stop or threading.Event()).run()
 
 
@@ -86,16 +90,24 @@ class _Server:
                                              capacity=self.cfg.capacity, variants=list(self.cfg.variants))
         threading.Thread(target=self._cancel_on_stop, daemon=True).start()
         backoff = 0.1
+        attempt, connected = 0, False
         try:
             while not self.stop.is_set():
+                attempt += 1
                 code, details, progressed = self._session(stub, req)
                 if self.stop.is_set():
                     return
                 if not retryable(code):
                     raise LobbyRefused(code, details)
                 if progressed:
-                    backoff = 0.1
-                self.log.warning("lobby stream lost (%s: %s); dialling in again in %.1fs", code.name, details, backoff)
+                    backoff, connected = 0.1, True
+                if not connected:
+                    if attempt >= self.cfg.connect_attempts:
+                        raise CannotReach(self.cfg.server, attempt, code, details)
+                    self.log.warning("lobby: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
+                                     self.cfg.server, attempt, self.cfg.connect_attempts, code.name, backoff)
+                else:
+                    self.log.warning("lobby stream lost (%s: %s); dialling in again in %.1fs", code.name, details, backoff)
                 self.stop.wait(backoff)
                 backoff = min(2 * backoff, self.cfg.max_backoff)
         finally:
@@ -134,6 +146,7 @@ class _Server:
             self.playing.add(key)
         cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, token=a.token, bot_name=self.cfg.bot_name,
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
+                     connect_attempts=self.cfg.connect_attempts,
                      logger=self.cfg.logger, channel_factory=self.cfg.channel_factory, key=self.cfg.key)
 
         def game() -> None:

@@ -1,14 +1,16 @@
 """Serve mode against a real referee with authentication: runs when BEZIQUE_REFEREE names a
 bezique-referee binary (scripts/ci-polyglot.sh builds one), else skips."""
 
+import socket
 import threading
+import time
 import unittest
 
 import grpc
 
 from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, lobby_pb2, lobby_service_pb2,
                         lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc)
-from bezique_bot import LobbyRefused, ServeConfig, serve
+from bezique_bot import CannotReach, LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import strategy_bot
 from tests.test_referee import ADMIN_KEY, REFEREE, start_referee, stop_referee
 
@@ -65,6 +67,20 @@ class ServeTest(unittest.TestCase):
         stop.set()
         server.join(10)
         self.assertFalse(server.is_alive())
+
+
+class ServeCannotReachTest(unittest.TestCase):
+    def test_gives_up_on_an_address_nobody_serves(self):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        addr = "127.0.0.1:%d" % s.getsockname()[1]
+        s.close()  # nobody serves addr now
+        start = time.monotonic()
+        with self.assertRaises(CannotReach) as ctx:
+            serve(ServeConfig(server=addr, connect_attempts=3, max_backoff=0.05), strategy_bot)
+        self.assertTrue(str(ctx.exception).startswith(f"bezique_bot: cannot reach {addr} (3 attempts): UNAVAILABLE: "),
+                        str(ctx.exception))
+        self.assertLess(time.monotonic() - start, 10)
 
 
 if __name__ == "__main__":

@@ -98,7 +98,8 @@ func (x *GameAssigned) GetVariant() Variant {
 	return Variant_VARIANT_UNSPECIFIED
 }
 
-// LobbyPing keeps the lobby stream alive and tells the bot the referee still sees it.
+// LobbyPing keeps the lobby stream alive and tells the bot the referee still sees it; the first
+// comes at once, when the bot has entered the lobby.
 type LobbyPing struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// nonce counts the pings of the stream, from 1.
