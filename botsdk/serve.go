@@ -12,7 +12,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -20,11 +19,12 @@ import (
 
 // ServeConfig says where a bot waits for games (LobbyService.Serve) and which games it takes.
 type ServeConfig struct {
-	// Config gives the referee's address, the key, the bot's name and version, the dial options,
-	// the logger, the backoff and the safety margin, for the lobby stream and for every game;
-	// TableID, Seat and Token are set per game from its announcement. With a Key the bot is the
-	// key's name in the lobby (BotName then goes into each Join only); without, BotName is its
-	// name. OnEvent and OnWelcome, if set, are called from every game's goroutine.
+	// Config gives the referee's address, TLS, the key, the bot's name and version, the dial
+	// options, the logger, the backoff, the connect attempts and the safety margin, for the lobby
+	// stream and for every game; TableID, Seat and Token are set per game from its announcement.
+	// With a Key the bot is the key's name in the lobby (BotName then goes into each Join only);
+	// without, BotName is its name. OnEvent and OnWelcome, if set, are called from every game's
+	// goroutine.
 	Config
 	// Capacity is the most games the bot plays at once, 1 to 64 (default 1).
 	Capacity int
@@ -58,7 +58,7 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
 	}
 	if cfg.Key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))

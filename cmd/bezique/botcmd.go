@@ -21,6 +21,7 @@ func newBotCmd() *cobra.Command {
 	var name, variants string
 	var serve bool
 	var capacity int
+	var conn connFlags
 	cmd := &cobra.Command{
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
@@ -39,6 +40,11 @@ each game ends.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Key = apiKey(cmd)
+			var err error
+			if cfg.TLS, err = conn.tlsConfig(); err != nil {
+				return err
+			}
+			cfg.Server = conn.server
 			if serve {
 				return serveBuiltin(cmd, cfg, name, capacity, variants)
 			}
@@ -66,7 +72,7 @@ each game ends.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&cfg.TableID, "table", "", "the table id")
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")

@@ -13,7 +13,7 @@ import (
 )
 
 func newLobbyCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "lobby",
@@ -26,7 +26,7 @@ them. --json prints the ListBotsResponse as protojson instead.`,
   bezique lobby --json | jq -r '.bots[] | select(.gamesInPlay < .capacity) | .name'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -46,7 +46,7 @@ them. --json prints the ListBotsResponse as protojson instead.`,
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListBotsResponse)")
 	return cmd
 }
@@ -81,7 +81,8 @@ func parseVariants(s string) ([]pb.Variant, error) {
 }
 
 func newChallengeCmd() *cobra.Command {
-	var server, variant string
+	var conn connFlags
+	var variant string
 	var seats, options []string
 	var clock pb.Clock
 	var public bool
@@ -119,7 +120,7 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 					return fmt.Errorf("--seat %d: %q: want lobby:NAME or builtin:BOT", i, s)
 				}
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -132,7 +133,7 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&variant, "variant", string(engine.TwoHanded), "two-handed, three-handed, four-handed or four-handed-individual")
 	f.StringArrayVar(&options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: lobby:NAME or builtin:BOT (repeatable)")

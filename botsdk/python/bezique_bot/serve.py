@@ -53,7 +53,10 @@ class ServeConfig:
     safety_margin: float = 0.2
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
     logger: Optional[logging.Logger] = None
-    #: channel_factory makes the gRPC channels (default: plaintext grpc.insecure_channel).
+    #: credentials, if set, connect with TLS (see tls_credentials); None connects in plaintext.
+    credentials: Optional[grpc.ChannelCredentials] = None
+    #: channel_factory makes the gRPC channels (default: grpc.secure_channel with credentials, or
+    #: grpc.insecure_channel).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
@@ -83,8 +86,12 @@ class _Server:
         self.call = None  # the current lobby stream, cancelled when stop is set
 
     def run(self) -> None:
-        factory = self.cfg.channel_factory or grpc.insecure_channel
-        channel = factory(self.cfg.server)
+        if self.cfg.channel_factory is not None:
+            channel = self.cfg.channel_factory(self.cfg.server)
+        elif self.cfg.credentials is not None:
+            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
+        else:
+            channel = grpc.insecure_channel(self.cfg.server)
         stub = lobby_service_pb2_grpc.LobbyServiceStub(channel)
         req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
                                              capacity=self.cfg.capacity, variants=list(self.cfg.variants))
@@ -147,7 +154,8 @@ class _Server:
         cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, token=a.token, bot_name=self.cfg.bot_name,
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
                      connect_attempts=self.cfg.connect_attempts,
-                     logger=self.cfg.logger, channel_factory=self.cfg.channel_factory, key=self.cfg.key)
+                     logger=self.cfg.logger, credentials=self.cfg.credentials, channel_factory=self.cfg.channel_factory,
+                     key=self.cfg.key)
 
         def game() -> None:
             result, error = None, None
