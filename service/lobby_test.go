@@ -326,3 +326,61 @@ func TestLobbyWithKeys(t *testing.T) {
 		t.Errorf("record's bot name %q, want keyed-bot (the key's name)", got)
 	}
 }
+
+// TestLobbyLeaveKeepsGames: a bot that closes its Serve stream leaves the lobby (ListBots no
+// longer lists it, a challenge of it is refused), while the game already assigned to it goes on
+// and is played to its end through the seat it was given.
+func TestLobbyLeaveKeepsGames(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	lobby := pb.NewLobbyServiceClient(r.cc)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sctx, leave := context.WithCancel(ctx)
+	stream, err := lobby.Serve(sctx, &pb.ServeRequest{Name: "brief", Capacity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetPing().GetNonce() != 1 {
+		t.Fatalf("first message %v, %v; want ping 1", m, err)
+	}
+	resp, err := lobby.Challenge(ctx, challenge("brief", "random"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a *pb.GameAssigned
+	for a == nil {
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a = m.GetGameAssigned()
+	}
+	if a.GetTableId() != resp.GetTable().GetTableId() || a.GetSeat() != 0 || a.GetVariant() != pb.Variant_VARIANT_TWO_HANDED || a.GetToken() == "" {
+		t.Fatalf("GameAssigned %v; want table %s, seat 0, two-handed, a token", a, resp.GetTable().GetTableId())
+	}
+	leave()
+	for len(r.srv.Referee.ListBots()) != 0 {
+		if ctx.Err() != nil {
+			t.Fatal("the bot is still listed after closing its stream")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, err = lobby.Challenge(ctx, challenge("brief", "random"))
+	wantCode(t, "Challenge of a bot that left", err, codes.FailedPrecondition, `lobby bot "brief" is not present`)
+	res, err := botsdk.Play(ctx, r.botConfig(a.GetTableId(), int(a.GetSeat()), a.GetToken()), botsdk.NewRandom(7))
+	if err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("the assigned game: %v, %v; want COMPLETED", res, err)
+	}
+	for {
+		r.srv.lobby.mu.Lock()
+		gone := len(r.srv.lobby.bots) == 0
+		r.srv.lobby.mu.Unlock()
+		if gone {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the lobby still holds the bot after its game ended")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
