@@ -30,7 +30,8 @@
 //     [Referee.CancelTable], [Referee.GetRecord], [Referee.ListGames], [Referee.WatchTable]
 //     (events to a caller's function) and [Referee.Await] or Config.OnTableEnded for results; and
 //     the lobby (lobby.go) of bots in serve mode: [Referee.EnterLobby], [Referee.ListBots],
-//     [Referee.Challenge], which a tournament runner uses to seat lobby bots. It
+//     [Referee.Challenge] (or its steps [Referee.ReserveLobby] and [LobbyPlaces.Assign]), which a
+//     tournament runner uses to seat lobby bots. It
 //     knows nothing of gRPC: it takes a context and returns plain errors ([ErrNotFound],
 //     [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped], [ErrQueueFull],
 //     a [*FieldError] naming the field of bad input). A tournament runner, a test or an integrator

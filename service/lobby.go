@@ -237,7 +237,8 @@ func (s *Referee) ListBots() []*pb.LobbyBot {
 //
 // This is the in-process entry a tournament runner uses for an entrant of kind "lobby bot": it
 // finds the bots present with [Referee.ListBots], seats them with Challenge and awaits each
-// game with [Referee.Await].
+// game with [Referee.Await]; a runner that creates its tables itself (its own ids and seeds)
+// uses Challenge's steps, [Referee.ReserveLobby] and [LobbyPlaces.Assign].
 func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.TableInfo, error) {
 	v, err := wire.VariantFromProto(req.GetVariant())
 	if err != nil {
@@ -270,31 +271,77 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
-	keys, err := s.lobby.reserve(ctx, names, v)
+	places, err := s.ReserveLobby(ctx, v, names)
 	if err != nil {
 		return nil, err
 	}
-	for i, k := range keys {
-		if k != "" {
-			create.Seats[i].GetRemote().BotKeyId = k
+	for i, n := range names {
+		if n != "" {
+			create.Seats[i] = places.Seat(i)
 		}
 	}
 	resp, err := s.CreateTable(ctx, create)
 	if err != nil {
-		s.lobby.unreserve(names)
+		places.Release()
 		return nil, err
 	}
+	places.Assign(resp)
+	return resp.GetTable(), nil
+}
+
+// LobbyPlaces are places taken in lobby bots' capacities for the seats of one table that is about
+// to be created: [Referee.ReserveLobby] takes them, [LobbyPlaces.Assign] announces the created
+// table to the bots, [LobbyPlaces.Release] gives them back when the table was not created. Call
+// exactly one of the two.
+type LobbyPlaces struct {
+	r       *Referee
+	variant engine.Variant
+	names   []string // per seat, the lobby bot's name; "" for a seat of another kind
+	keys    []string // per seat, the lobby bot's API key id; "" without one
+}
+
+// ReserveLobby takes a place in the capacity of each named lobby bot (names[i] sits at seat i;
+// "" for a seat of another kind) for a table of variant v, once every one has a free place; it
+// waits while one is at its capacity, until ctx ends. It is [Referee.Challenge]'s first step, for
+// a caller that creates the table itself (a tournament runner with its own table ids and seeds):
+// put [LobbyPlaces.Seat] at each lobby seat of the CreateTableRequest, create the table, then
+// call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
+// Challenge's.
+func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, names, v)
+	if err != nil {
+		return nil, err
+	}
+	return &LobbyPlaces{r: s, variant: v, names: slices.Clone(names), keys: keys}, nil
+}
+
+// Seat returns the seat config of lobby seat i: a remote seat named for the bot and, with
+// authentication, bound to its key (RemoteSeat.bot_key_id), so that the record names the bot by
+// its key. Nil for a seat that is not a lobby seat.
+func (p *LobbyPlaces) Seat(i int) *pb.SeatConfig {
+	if i >= len(p.names) || p.names[i] == "" {
+		return nil
+	}
+	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: p.names[i], BotKeyId: p.keys[i]}}}
+}
+
+// Assign turns the places into games in play of the created table resp and announces each to its
+// bot (GameAssigned with the seat's token); the places are freed when the table ends.
+func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 	tokens := map[uint32]string{}
 	for _, st := range resp.GetSeatTokens() {
 		tokens[st.GetSeat()] = st.GetToken()
 	}
-	s.lobby.assign(resp.GetTableId(), names, tokens, req.GetVariant())
+	id := resp.GetTableId()
+	p.r.lobby.assign(id, p.names, tokens, wire.VariantToProto(p.variant))
 	go func() {
-		_, _ = s.Await(context.Background(), resp.GetTableId()) // the table ends, or the referee stops
-		s.lobby.ended(resp.GetTableId())
+		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
+		p.r.lobby.ended(id)
 	}()
-	return resp.GetTable(), nil
 }
+
+// Release gives the places back: the table was not created.
+func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
 
 // reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
 // a free place, and returns their key ids per seat. See [Referee.Challenge] for its errors.

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -382,5 +383,50 @@ func TestLobbyLeaveKeepsGames(t *testing.T) {
 			t.Fatal("the lobby still holds the bot after its game ended")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestLobbyReserveInProcess: a runner in the referee's process (a tournament's) seats a lobby bot
+// at a table it creates itself, with its own seed: ReserveLobby, the places' seat in its
+// CreateTableRequest, Assign; the game is played to its end. A reservation released gives the
+// place back at once.
+func TestLobbyReserveInProcess(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	results := r.serveBot(t, "entrant", 1)
+	ref := r.srv.Referee
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	places, err := ref.ReserveLobby(ctx, engine.TwoHanded, []string{"entrant", ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	places.Release()
+	places, err = ref.ReserveLobby(ctx, engine.TwoHanded, []string{"entrant", ""}) // at once: the place was given back
+	if err != nil {
+		t.Fatal(err)
+	}
+	if places.Seat(1) != nil {
+		t.Errorf("Seat(1) of a built-in seat: %v, want nil", places.Seat(1))
+	}
+	resp, err := ref.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(5),
+		Seats: []*pb.SeatConfig{places.Seat(0), builtinSeat("rulebook")}})
+	if err != nil {
+		places.Release()
+		t.Fatal(err)
+	}
+	places.Assign(resp)
+	if res, err := ref.Await(ctx, resp.GetTableId()); err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("Await: %v, %v; want COMPLETED", res, err)
+	}
+	rec, err := ref.GetRecord(ctx, resp.GetTableId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.GetSeats()[0].GetName() != "entrant" || rec.GetDealingSource() != pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED {
+		t.Errorf("record seat 0 %v, dealing %s; want entrant, chosen seed", rec.GetSeats()[0], rec.GetDealingSource())
+	}
+	if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("the bot's result %v; want COMPLETED", res)
 	}
 }
