@@ -46,6 +46,9 @@ each game ends.`,
 			}
 			cfg.Server = conn.server
 			if serve {
+				if cfg.TableID != "" || cfg.Token != "" {
+					return fmt.Errorf("--serve takes no --table or --token: the referee gives the bot its games")
+				}
 				return serveBuiltin(cmd, cfg, name, capacity, variants)
 			}
 			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {

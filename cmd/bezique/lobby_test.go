@@ -32,6 +32,12 @@ func TestLobbyCommands(t *testing.T) {
 		cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "rb", "--capacity", "2", "--variants", "two-handed,three-handed"})
 		serveErr <- cmd.ExecuteContext(sctx)
 	}()
+	if out, err := runCmd(ctx, "bot", "--serve", "--table", "t-1", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--serve takes no --table or --token") {
+		t.Errorf("bot --serve --table: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "bot", "--serve", "--variants", "five-handed", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--variants: ") {
+		t.Errorf("bot --serve --variants five-handed: %v\n%s", err, out)
+	}
 	var out string
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS\nrb   0/2    two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
 		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
