@@ -123,6 +123,10 @@ var adminCodes = map[string]codes.Code{
 	pb.KeyService_ListKeys_FullMethodName:                            codes.OK,
 	pb.KeyService_RevokeKey_FullMethodName:                           codes.InvalidArgument, // key_id
 	pb.KeyService_ListAuditEvents_FullMethodName:                     codes.OK,
+	pb.TournamentService_CreateTournament_FullMethodName:             codes.InvalidArgument, // spec
+	pb.TournamentService_GetTournament_FullMethodName:                codes.InvalidArgument, // tournament_id
+	pb.TournamentService_ListTournaments_FullMethodName:              codes.OK,
+	pb.TournamentService_WatchTournament_FullMethodName:              codes.InvalidArgument, // tournament_id
 	pb.LobbyService_Serve_FullMethodName:                             codes.InvalidArgument, // capacity
 	pb.LobbyService_ListBots_FullMethodName:                          codes.OK,
 	pb.LobbyService_Challenge_FullMethodName:                         codes.InvalidArgument, // variant

@@ -100,16 +100,18 @@ type Referee struct {
 	// quarantined are the stored tables that could not be replayed at start (see quarantine).
 	quarantined map[string]quarantined
 
-	lobby *lobby // the bots waiting for games (LobbyService)
+	tourneys *tourneys // tournaments (service/tournaments.go)
+	lobby    *lobby    // the bots waiting for games (LobbyService)
 }
 
-// Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService
-// and LobbyService. Its handlers validate the request, call the embedded [Referee] and turn its
+// Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
+// TournamentService and LobbyService. Its handlers validate the request, call the embedded [Referee] and turn its
 // errors into status codes (statusOf); the seat stream (Connect) is served here.
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
+	pb.UnimplementedTournamentServiceServer
 	pb.UnimplementedLobbyServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
@@ -168,17 +170,27 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if s.store == nil {
 		s.keys = store.NewMemory(0)
 	}
+	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
+	if s.store == nil {
+		s.tourneys.store = store.NewMemory(0)
+	}
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+		if err := s.resumeTournaments(ctx); err != nil {
+			s.Close()
 			return nil, err
 		}
 	}
 	return s, nil
 }
 
-// Register registers the TableService, SeatService, KeyService and LobbyService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService, TournamentService and LobbyService on
+// a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
 	pb.RegisterLobbyServiceServer(g, s)
@@ -442,6 +454,17 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	t.bind(spec.Creator, spec.BotNames)
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
+		if r, ok := st.bot.(bots.Resumer); ok {
+			var n uint64
+			for _, a := range t.actions {
+				if int(a.GetSeat()) == st.index && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+					n++
+				}
+			}
+			r.Resume(n)
+		}
 	}
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)
