@@ -12,6 +12,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // serveBot runs botsdk.Serve for a random bot on r until the test ends, and returns a channel of
@@ -428,5 +429,59 @@ func TestLobbyReserveInProcess(t *testing.T) {
 	}
 	if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
 		t.Errorf("the bot's result %v; want COMPLETED", res)
+	}
+}
+
+// TestTournamentLobbyEntrant: a round robin of a lobby bot (in serve mode, capacity 2) and a
+// built-in bot over duplicate deals, 4 games at once: the runner seats the lobby bot through the
+// lobby, never more than its capacity at once, and the tournament plays exactly its schedule.
+func TestTournamentLobbyEntrant(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	r.serveBot(t, "lobbyist", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 3, Duplicate: true, Concurrency: 4,
+		Entrants: []tournament.Entrant{{ID: "lobbyist", Kind: tournament.KindLobby, Bot: "lobbyist"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	peak := 0
+	polled := make(chan struct{})
+	go func() {
+		defer close(polled)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			for _, b := range r.srv.Referee.ListBots() {
+				peak = max(peak, int(b.GetGamesInPlay()))
+			}
+		}
+	}()
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	close(stop)
+	<-polled
+	checkTournament(t, r.srv.Referee, tn)
+	if peak != 2 {
+		t.Errorf("peak games in play of the lobby bot: %d; want its capacity, 2", peak)
+	}
+}
+
+// TestLobbyEntrantProto: an entrant's lobby_bot reads as a lobby entrant and writes back as one.
+func TestLobbyEntrantProto(t *testing.T) {
+	in := &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{
+		{Id: "a", Kind: &pb.Entrant_LobbyBot{LobbyBot: "alpha"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}
+	s, err := specFromProto(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := s.Entrants[0]; e != (tournament.Entrant{ID: "a", Kind: tournament.KindLobby, Bot: "alpha"}) {
+		t.Errorf("entrant 0: %+v; want the lobby entrant alpha", e)
+	}
+	out := specToProto(s)
+	if got := out.GetEntrants()[0].GetLobbyBot(); got != "alpha" || out.GetEntrants()[1].GetBuiltinBot() != "random" {
+		t.Errorf("specToProto entrants: %v", out.GetEntrants())
 	}
 }
