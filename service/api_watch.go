@@ -7,8 +7,9 @@ import (
 )
 
 // WatchTable streams a table's public events to a spectator: the history after from_seq, then
-// every new event, each held back delay_ms after it happened (see [Referee.WatchTable]). The
-// stream ends with OK when the game ends. NotFound for an unknown table; FailedPrecondition for a
+// every new event, each held back delay_ms after it happened (see [Referee.WatchTable]); once the
+// game has ended, the team messages of its team seats (never during play). The stream ends with OK
+// when the game ends. NotFound for an unknown table; FailedPrecondition for a
 // finished table no longer in memory (use GetRecord); ResourceExhausted for a spectator that does
 // not read its events.
 func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_WatchTableServer) error {
@@ -26,6 +27,16 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	})
 	if err != nil && err == sendErr {
 		return err
+	}
+	if err == nil { // the game has ended: its team messages may be shown now (RULES.md §3.5)
+		var tms []*pb.TeamMessageRecord
+		if tms, err = s.Referee.endedTeamMessages(stream.Context(), req.GetTableId()); err == nil {
+			for _, tm := range tms {
+				if err := stream.Send(&pb.WatchTableResponse{TeamMessage: tm}); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return statusOf(err)
 }

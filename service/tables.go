@@ -46,6 +46,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
 				return nil, err
 			}
+			if n := k.Remote.GetTeamSize(); n > MaxTeamSize {
+				return nil, invalid(fmt.Sprintf("seats[%d].remote.team_size", i), "%d members; a team seat has at most %d (RULES.md §3.5)", n, MaxTeamSize)
+			}
 		default:
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")
 		}
@@ -83,6 +86,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	}
 	if p.DisconnectGraceMs == 0 {
 		p.DisconnectGraceMs = DefaultDisconnectGrace
+	}
+	if _, ok := pb.TeamPolicy_name[int32(req.GetTeamPolicy())]; !ok {
+		return nil, invalid("team_policy", "unknown policy %d", req.GetTeamPolicy())
 	}
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))

@@ -599,7 +599,11 @@ func (x *WatchTableRequest) GetFromSeq() uint64 {
 type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// event is the event as a spectator may see it.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// team_message, set instead of event, is a message the members of a team seat exchanged
+	// (RULES.md §3.5): sent only once the game has ended, after its last event, in the order of
+	// GameRecord.team_messages; never during play.
+	TeamMessage   *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -637,6 +641,13 @@ func (*WatchTableResponse) Descriptor() ([]byte, []int) {
 func (x *WatchTableResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *WatchTableResponse) GetTeamMessage() *TeamMessageRecord {
+	if x != nil {
+		return x.TeamMessage
 	}
 	return nil
 }
@@ -1020,9 +1031,10 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x11WatchTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bdelay_ms\x18\x02 \x01(\rR\adelayMs\x12\x19\n" +
-	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"=\n" +
+	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"\x7f\n" +
 	"\x12WatchTableResponse\x12'\n" +
-	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\"-\n" +
+	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\x12@\n" +
+	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\"-\n" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +
@@ -1095,10 +1107,11 @@ var file_bezique_v1_table_service_proto_goTypes = []any{
 	(*TableInfo)(nil),              // 24: bezique.v1.TableInfo
 	(TableState)(0),                // 25: bezique.v1.TableState
 	(*Event)(nil),                  // 26: bezique.v1.Event
-	(*GameRecord)(nil),             // 27: bezique.v1.GameRecord
-	(Outcome)(0),                   // 28: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil),  // 29: google.protobuf.Timestamp
-	(*RuleOption)(nil),             // 30: bezique.v1.RuleOption
+	(*TeamMessageRecord)(nil),      // 27: bezique.v1.TeamMessageRecord
+	(*GameRecord)(nil),             // 28: bezique.v1.GameRecord
+	(Outcome)(0),                   // 29: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 30: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 31: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	17, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
@@ -1115,34 +1128,35 @@ var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	24, // 11: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
 	24, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
 	26, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
-	27, // 14: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	17, // 15: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	28, // 16: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	29, // 17: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	29, // 18: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	24, // 19: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	30, // 20: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
-	0,  // 21: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 22: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 23: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 24: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 25: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 26: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 27: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	14, // 28: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
-	1,  // 29: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 30: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 31: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 32: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 33: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 34: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 35: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	15, // 36: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
-	29, // [29:37] is the sub-list for method output_type
-	21, // [21:29] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	27, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
+	28, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	17, // 16: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	29, // 17: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	30, // 18: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	30, // 19: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	24, // 20: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	31, // 21: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 22: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 23: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 24: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 25: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 26: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 27: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 28: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	14, // 29: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 30: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 31: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 32: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 33: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 34: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 35: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 36: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	15, // 37: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	30, // [30:38] is the sub-list for method output_type
+	22, // [22:30] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }
