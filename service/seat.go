@@ -404,7 +404,7 @@ func (t *table) welcome(s *seat, member int) *pb.Welcome {
 		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: t.view(s.index),
 		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
 		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
-		DealingSource: t.dealing.source, Member: uint32(member), TeamSize: uint32(len(s.conns)),
+		DealingSource: t.dealing.source, Member: uint32(member), TeamSize: uint32(len(s.conns)), TeamPolicy: t.teamPolicy(),
 	}
 }
 

@@ -60,7 +60,15 @@ func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
 // member's under TEAM_POLICY_FIRST_ANSWER (the first valid one closes the request), only the
 // captain's (member 0) otherwise.
 func (t *table) answers(c *conn) bool {
-	return c.member == 0 || t.spec.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER
+	return c.member == 0 || t.teamPolicy() == pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER
+}
+
+// teamPolicy is the table's TeamPolicy, TEAM_POLICY_CAPTAIN when unspecified.
+func (t *table) teamPolicy() pb.TeamPolicy {
+	if p := t.spec.GetTeamPolicy(); p != pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED {
+		return p
+	}
+	return pb.TeamPolicy_TEAM_POLICY_CAPTAIN
 }
 
 // endedTeamMessages returns the team messages of a table whose game has ended (its record's), for

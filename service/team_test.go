@@ -3,12 +3,16 @@ package service
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // teamTable is a consultation table (RULES.md §3.5): seat 0 a team of two under policy, seat 1
@@ -33,8 +37,8 @@ func (r *referee) joinTeam(t *testing.T, resp *pb.CreateTableResponse) (m0, m1, 
 	t.Helper()
 	m0, m1 = r.joinMember(t, resp, 0, 0), r.joinMember(t, resp, 0, 1)
 	for i, m := range []*rawSeat{m0, m1} {
-		if w := m.welcome(); w.GetSeat() != 0 || w.GetMember() != uint32(i) || w.GetTeamSize() != 2 {
-			t.Fatalf("member %d welcome: seat %d member %d team_size %d", i, w.GetSeat(), w.GetMember(), w.GetTeamSize())
+		if w := m.welcome(); w.GetSeat() != 0 || w.GetMember() != uint32(i) || w.GetTeamSize() != 2 || w.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED {
+			t.Fatalf("member %d welcome: seat %d member %d team_size %d policy %v", i, w.GetSeat(), w.GetMember(), w.GetTeamSize(), w.GetTeamPolicy())
 		}
 	}
 	other = r.join(t, resp, 1, 0)
@@ -282,5 +286,67 @@ func TestTeamBadInput(t *testing.T) {
 		s.welcome()
 		s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{Text: c.text}}})
 		wantCode(t, c.want, s.finalStatus(), codes.InvalidArgument, c.want)
+	}
+}
+
+// TestTeamGameWithSDKBots: a whole consultation game (two teams of two SDK bots, the default
+// captain policy) plays to its end; every non-captain member proposes its choice to its captain
+// only, and the record holds exactly the proposals the captains received, and replays.
+func TestTeamGameWithSDKBots(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	req := teamTable(pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED)
+	req.Seats[1].GetRemote().TeamSize = 2
+	resp := r.create(t, req)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var mu sync.Mutex
+	received := map[[2]int]int{} // relays received per [seat, member]
+	var wg sync.WaitGroup
+	results := make([]*pb.GameResult, 4)
+	errs := make([]error, 4)
+	for i := range 4 {
+		seat, member := i/2, i%2
+		cfg := r.botConfig(resp.GetTableId(), seat, tokenOf(resp, seat))
+		cfg.Member = member
+		cfg.OnTeamMessage = func(m *pb.TeamMessageRelayed) {
+			mu.Lock()
+			defer mu.Unlock()
+			received[[2]int{seat, member}]++
+			if m.GetMember() == uint32(member) || m.ProposalActionId == nil {
+				t.Errorf("seat %d member %d got %v", seat, member, m)
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = botsdk.Play(ctx, cfg, botsdk.NewRandom(uint64(i)))
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil || results[i].GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("bot %d: %v %v", i, results[i], err)
+		}
+	}
+	rec := r.record(t, resp.GetTableId())
+	perSeat := map[uint32]int{}
+	for _, tm := range rec.GetTeamMessages() {
+		if tm.GetMember() != 1 || tm.ProposalActionId == nil {
+			t.Fatalf("record team message %v: want member 1's proposals only", tm)
+		}
+		perSeat[tm.GetSeat()]++
+	}
+	for seat := range 2 {
+		if perSeat[uint32(seat)] == 0 || received[[2]int{seat, 0}] != perSeat[uint32(seat)] || received[[2]int{seat, 1}] != 0 {
+			t.Errorf("seat %d: %d proposals recorded; the captain received %d, member 1 %d", seat, perSeat[uint32(seat)], received[[2]int{seat, 0}], received[[2]int{seat, 1}])
+		}
+	}
+	for _, ra := range rec.GetActions() {
+		if ra.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+			t.Fatalf("intervention in a game of answering bots: %v", ra)
+		}
+	}
+	if _, err := wire.ReplayRecord(rec); err != nil {
+		t.Fatalf("the record does not replay: %v", err)
 	}
 }

@@ -380,7 +380,10 @@ type Welcome struct {
 	// member is the bot's place in its team seat (Join.member); 0 for a seat of one bot.
 	Member uint32 `protobuf:"varint,13,opt,name=member,proto3" json:"member,omitempty"`
 	// team_size is how many members play the seat (RemoteSeat.team_size; 1 for a seat of one bot).
-	TeamSize      uint32 `protobuf:"varint,14,opt,name=team_size,json=teamSize,proto3" json:"team_size,omitempty"`
+	TeamSize uint32 `protobuf:"varint,14,opt,name=team_size,json=teamSize,proto3" json:"team_size,omitempty"`
+	// team_policy is whose answer counts at the table's team seats (CreateTableRequest.team_policy,
+	// never unspecified: TEAM_POLICY_CAPTAIN or TEAM_POLICY_FIRST_ANSWER).
+	TeamPolicy    TeamPolicy `protobuf:"varint,15,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -511,6 +514,13 @@ func (x *Welcome) GetTeamSize() uint32 {
 		return x.TeamSize
 	}
 	return 0
+}
+
+func (x *Welcome) GetTeamPolicy() TeamPolicy {
+	if x != nil {
+		return x.TeamPolicy
+	}
+	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
 }
 
 // DecisionRequest asks the bot to act.
@@ -1052,7 +1062,7 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionH\x00R\x06actionB\b\n" +
 	"\x06choice\"\x1c\n" +
 	"\x04Pong\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xa0\x04\n" +
+	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xd9\x04\n" +
 	"\aWelcome\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
 	"\x05rules\x18\x02 \x01(\v2\x11.bezique.v1.RulesR\x05rules\x12*\n" +
@@ -1068,7 +1078,9 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\x12@\n" +
 	"\x0edealing_source\x18\f \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x16\n" +
 	"\x06member\x18\r \x01(\rR\x06member\x12\x1b\n" +
-	"\tteam_size\x18\x0e \x01(\rR\bteamSize\"\xcd\x02\n" +
+	"\tteam_size\x18\x0e \x01(\rR\bteamSize\x127\n" +
+	"\vteam_policy\x18\x0f \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
+	"teamPolicy\"\xcd\x02\n" +
 	"\x0fDecisionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n" +
@@ -1150,9 +1162,10 @@ var file_bezique_v1_seat_proto_goTypes = []any{
 	(*Clock)(nil),                 // 17: bezique.v1.Clock
 	(*FailurePolicy)(nil),         // 18: bezique.v1.FailurePolicy
 	(DealingSource)(0),            // 19: bezique.v1.DealingSource
-	(*LegalAction)(nil),           // 20: bezique.v1.LegalAction
-	(*timestamppb.Timestamp)(nil), // 21: google.protobuf.Timestamp
-	(*GameResult)(nil),            // 22: bezique.v1.GameResult
+	(TeamPolicy)(0),               // 20: bezique.v1.TeamPolicy
+	(*LegalAction)(nil),           // 21: bezique.v1.LegalAction
+	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
+	(*GameResult)(nil),            // 23: bezique.v1.GameResult
 }
 var file_bezique_v1_seat_proto_depIdxs = []int32{
 	13, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
@@ -1162,17 +1175,18 @@ var file_bezique_v1_seat_proto_depIdxs = []int32{
 	17, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
 	18, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
 	19, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
-	20, // 7: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
-	21, // 8: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	16, // 9: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
-	0,  // 10: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 11: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	22, // 12: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	20, // 7: bezique.v1.Welcome.team_policy:type_name -> bezique.v1.TeamPolicy
+	21, // 8: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
+	22, // 9: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
+	16, // 10: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 11: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	8,  // 12: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	23, // 13: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }
