@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -368,7 +369,8 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	wasConnected := s.connected()
 	s.conns[c.member] = c
 	t.srv.metrics.StreamOpened()
-	s.joined = true
+	s.memberJoined[c.member] = true
+	s.joined = !slices.Contains(s.memberJoined, false)
 	s.lostAt = time.Time{}
 	if c.member == 0 || s.botName == "" { // a team seat is named by its captain's bot
 		s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()

@@ -86,13 +86,16 @@ type seat struct {
 	botVersion string
 	// conns are the seat's connections, one place per member (RemoteSeat.team_size, at least
 	// one); nil where the member is not connected.
-	conns   []*conn
-	joined  bool
-	lostAt  time.Time // when the seat's last connection ended; zero while connected
-	bankMs  int64
-	strikes int
-	rttMs   uint32
-	joins   []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
+	conns []*conn
+	// memberJoined says which members have joined once; joined is true once they all have (the
+	// game starts when every remote seat has joined, every member of a team seat included).
+	memberJoined []bool
+	joined       bool
+	lostAt       time.Time // when the seat's last connection ended; zero while connected
+	bankMs       int64
+	strikes      int
+	rttMs        uint32
+	joins        []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)

@@ -100,8 +100,8 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // field), deals with the given seed or one from crypto/rand, stores the table, and returns the
 // table id, a token per remote seat and the commitment to the seed, SHA-256(salt || seed) with a
 // salt drawn for the table (docs/DEALING.md); a chosen seed or a stacked deal is announced
-// (DealingSource). The game starts when every remote seat has joined: a table of built-in seats
-// only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
+// (DealingSource). The game starts when every remote seat has joined (every member of a team
+// seat): a table of built-in seats only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
 // the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))

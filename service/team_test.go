@@ -261,6 +261,28 @@ func TestTeamSupersedeOneMember(t *testing.T) {
 	}
 }
 
+// TestTeamWaitsForEveryMember: the game starts only once every member of a team seat has joined.
+func TestTeamWaitsForEveryMember(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, teamTable(pb.TeamPolicy_TEAM_POLICY_CAPTAIN))
+	r.joinMember(t, resp, 0, 0).welcome()
+	r.join(t, resp, 1, 0).welcome()
+	state := func() pb.TableState {
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.GetTable().GetState()
+	}
+	if s := state(); s != pb.TableState_TABLE_STATE_WAITING {
+		t.Fatalf("state %v with member 1 away, want WAITING", s)
+	}
+	r.joinMember(t, resp, 0, 1).welcome()
+	if s := state(); s != pb.TableState_TABLE_STATE_PLAYING {
+		t.Fatalf("state %v with every member joined, want PLAYING", s)
+	}
+}
+
 // TestTeamBadInput: a team seat too large, a member beyond the team, a team message from a seat of
 // one bot and an overlong or control-character text are refused with InvalidArgument naming the
 // field.
