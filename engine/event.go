@@ -95,12 +95,12 @@ type Event struct {
 	// for EvBrisques, and for EvTrick under count_brisques_immediately; else 0.
 	Points int
 	// Trick (EvTrick only) is the trick's number in the deal, from 1.
-	Trick int
+	Trick int8
 	// Duel (EvPhase2 only) is the duel, 1 or 2, of the four-handed phase 2, or 0 for a phase 2
 	// without duels (RULES.md §3.3).
-	Duel int
+	Duel int8
 	// Brisques (EvBrisques only) is the number of brisques (aces and tens) Side won in the deal.
-	Brisques int
+	Brisques int8
 	// FromTable (EvPlay only) is true when the card played came from the seat's tabled cards.
 	FromTable bool
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
@@ -111,7 +111,7 @@ type Event struct {
 	Private bool
 	// Sides (EvDealEnd, EvGameEnd only) is the number of sides, [Variant.Sides]: the entries of
 	// Totals that are sides.
-	Sides int
+	Sides int8
 	// Totals is every side's game total in points (EvDealEnd, EvGameEnd): Totals[:Sides],
 	// indexed by side, is what [Game.Totals] returns; the entries past Sides are always 0. A
 	// fixed array, so that an event costs no allocation.

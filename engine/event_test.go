@@ -115,7 +115,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		if e.Kind != EvDealEnd && e.Kind != EvGameEnd && (e.Totals != [4]int{} || e.Sides != 0) {
 			fail("Totals, Sides", e.Totals, [4]int{})
 		}
-		if (e.Kind == EvDealEnd || e.Kind == EvGameEnd) && e.Sides != sides {
+		if (e.Kind == EvDealEnd || e.Kind == EvGameEnd) && int(e.Sides) != sides {
 			fail("Sides", e.Sides, sides)
 		}
 		for s := sides; s < len(e.Totals); s++ {
@@ -177,7 +177,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 			wantPoints = e.Meld.Points
 		case EvTrick:
 			trickNo++
-			if e.Trick != trickNo {
+			if int(e.Trick) != trickNo {
 				fail("Trick", e.Trick, trickNo)
 			}
 			pts := 0
@@ -203,11 +203,11 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 				duel++
 				want = duel
 			}
-			if e.Duel != want {
+			if int(e.Duel) != want {
 				fail("Duel", e.Duel, want)
 			}
 		case EvBrisques:
-			if e.Brisques != brisques[e.Side] {
+			if int(e.Brisques) != brisques[e.Side] {
 				fail("Brisques", e.Brisques, brisques[e.Side])
 			}
 			wantPoints = trickPts[e.Side]

@@ -201,7 +201,7 @@ func (g *Game) gameOver(side int) {
 	g.winner = side
 	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard}
 	copy(e.Totals[:], g.totals[:])
-	e.Sides = g.rules.Variant.Sides()
+	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
 }
 
@@ -380,7 +380,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 	t.winner = int8(w)
 	side := g.rules.side(w)
 	pts, bris := 0, 0
-	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Taken: NoCard, Trick: g.trickNo}
+	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Taken: NoCard, Trick: int8(g.trickNo)}
 	for i := 0; i < int(t.n); i++ {
 		c := t.cards[i]
 		g.cs[c].loc = locWon
@@ -502,7 +502,7 @@ func (g *Game) startDuel(d int) {
 			leader = g.duelSeats[1]
 		}
 	}
-	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Taken: NoCard, Duel: d})
+	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Taken: NoCard, Duel: int8(d)})
 	g.startTrick(leader)
 }
 
@@ -521,7 +521,7 @@ func (g *Game) endDeal(last int) {
 		sides := g.rules.Variant.Sides()
 		for k := 1; k <= sides; k++ {
 			side := (g.dealer + k) % sides
-			g.emit(Event{Kind: EvBrisques, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Brisques: g.brisques[side], Points: g.trickPts[side]})
+			g.emit(Event{Kind: EvBrisques, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Brisques: int8(g.brisques[side]), Points: g.trickPts[side]})
 			g.score(side, g.trickPts[side])
 			if g.phase == PhaseOver {
 				return
@@ -530,7 +530,7 @@ func (g *Game) endDeal(last int) {
 	}
 	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard}
 	copy(e.Totals[:], g.totals[:])
-	e.Sides = g.rules.Variant.Sides()
+	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
 	best, bestSide, tie := -1, NoSide, false
 	for s := 0; s < g.rules.Variant.Sides(); s++ {

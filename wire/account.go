@@ -171,7 +171,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 			score(e.Side, "meld", e.Points)
 		case engine.EvTrick:
 			cards := e.Cards.Slice()
-			acc.Trick = &TrickAccount{Number: e.Trick, Winner: e.Seat, Cards: cardTexts(cards)}
+			acc.Trick = &TrickAccount{Number: int(e.Trick), Winner: e.Seat, Cards: cardTexts(cards)}
 			sa := &a.deal[e.Side]
 			sa.TricksWon++
 			for _, c := range cards {
@@ -186,7 +186,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 		case engine.EvDraw:
 			acc.Draws = append(acc.Draws, DrawAccount{Seat: e.Seat, Card: e.Card.String(), Revealed: e.Revealed, TurnUp: !e.Private && !e.Revealed})
 		case engine.EvPhase2:
-			acc.Phase2 = &Phase2Start{Leader: e.Seat, Duel: e.Duel}
+			acc.Phase2 = &Phase2Start{Leader: e.Seat, Duel: int(e.Duel)}
 		case engine.EvLastTrick:
 			a.deal[e.Side].LastTrick += e.Points
 			score(e.Side, "last_trick", e.Points)

@@ -24,7 +24,7 @@ func ScoresToProto(deal, totals []int) []*pb.SideScore {
 func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	out := &pb.Event{Seq: seq}
 	// NoSeat and NoSide only occur on kinds whose message does not carry them, except the
-	// NoSide of a tied EvGameEnd: GameEnded.winner_side cannot say "none" and reads 0.
+	// NoSide of a tied EvGameEnd, which GameEnded says with its tie flag.
 	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
 	switch e.Kind {
 	case engine.EvDeal:
@@ -60,7 +60,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvDealEnd:
 		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: ScoresToProto(nil, e.Totals[:e.Sides])}}
 	case engine.EvGameEnd:
-		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides])}}
+		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide}}
 	}
 	return out
 }

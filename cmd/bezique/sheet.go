@@ -88,7 +88,7 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 			d.Sides[side].Deal += e.Points
 		case engine.EvBrisques:
 			d.Sides[side].TrickPoints += e.Points
-			d.Sides[side].Brisques += e.Brisques
+			d.Sides[side].Brisques += int(e.Brisques)
 			d.Sides[side].Deal += e.Points
 		case engine.EvLastTrick:
 			d.Sides[side].LastTrick += e.Points
