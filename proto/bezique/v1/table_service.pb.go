@@ -600,8 +600,8 @@ type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// event is the event as a spectator may see it.
 	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
-	// team_message, set instead of event, is a message the members of a team seat exchanged
-	// (RULES.md §3.5): sent only once the game has ended, after its last event, in the order of
+	// team_message is a message the members of a team seat exchanged (RULES.md §3.5), set instead
+	// of event: sent only once the game has ended, after its last event, in the order of
 	// GameRecord.team_messages; never during play.
 	TeamMessage   *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
 	unknownFields protoimpl.UnknownFields
