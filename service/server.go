@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -27,7 +26,8 @@ import (
 
 // Config configures a Referee. Zero fields take the defaults named on each field.
 type Config struct {
-	// Store keeps tables, actions and records durably; nil runs in memory only.
+	// Store keeps tables, actions and records; nil uses store.NewMemory(KeepFinished), which keeps
+	// them in process memory only.
 	Store store.Store
 	// Metrics receives the referee's metrics; nil uses a private registry nobody scrapes.
 	Metrics *Metrics
@@ -43,9 +43,11 @@ type Config struct {
 	WatchQueue int
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
-	// KeepFinished is how many finished tables stay in memory when there is no store
-	// (default 1 000); with a store 100 stay and older ones are read back from it. A table that
-	// leaves memory ends its goroutine, so memory stays bounded however many games are played.
+	// KeepFinished is how many ended tables the memory store keeps when Store is nil (default
+	// 1 000, store.DefaultKeepEnded); older ones are forgotten (NotFound). Whatever the store, the
+	// referee itself holds at most min(KeepFinished, [EndedTablesInMemory]) ended tables and
+	// reads older ones back from the store. A table that leaves the referee's memory ends its
+	// goroutine, so memory stays bounded however many games are played.
 	KeepFinished int
 	// OnTableEnded, if set, is called once with the id and result of every table that ends while
 	// this referee runs (finished, forfeited or cancelled; recovered tables included). It runs on
@@ -104,9 +106,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	return &Server{Referee: r}, nil
 }
 
-// NewReferee returns a referee's core. With a store it recovers every waiting and playing table by
-// replaying its recorded actions through the engine; bots then reconnect and resume. It returns an
-// error when the store cannot be read or a stored table does not replay.
+// NewReferee returns a referee's core. It recovers every waiting and playing table of the store by
+// replaying its recorded actions through the engine; bots then reconnect and resume (the memory
+// store of a nil Config.Store starts empty). It returns an error when the store cannot be read or
+// a stored table does not replay.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
@@ -121,7 +124,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.PingInterval = 5 * time.Second
 	}
 	if cfg.KeepFinished <= 0 {
-		cfg.KeepFinished = 1000
+		cfg.KeepFinished = store.DefaultKeepEnded
+	}
+	if cfg.Store == nil {
+		cfg.Store = store.NewMemory(cfg.KeepFinished)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -131,10 +137,8 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
 	s.idle = sync.NewCond(&s.mu)
-	if s.store != nil {
-		if err := s.recover(ctx); err != nil {
-			return nil, err
-		}
+	if err := s.recover(ctx); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -295,8 +299,14 @@ func (s *Referee) start(t *table) {
 	}()
 }
 
+// EndedTablesInMemory is the most ended tables the referee holds in its own memory (fewer when
+// Config.KeepFinished is lower): they answer late requests (GetTable, WatchTable from_seq, a seat
+// rejoining) without a store read. Older ended tables are read back from the store.
+const EndedTablesInMemory = 100
+
 // tableEnded is called by a table's goroutine when its game ends: it tells Config.OnTableEnded
-// and keeps the table in memory, dropping the oldest ended ones beyond Config.KeepFinished.
+// and keeps the table in memory, dropping the oldest ended ones beyond
+// min(Config.KeepFinished, EndedTablesInMemory).
 func (s *Referee) tableEnded(t *table) {
 	if s.cfg.OnTableEnded != nil {
 		s.cfg.OnTableEnded(t.id, t.result)
@@ -305,10 +315,7 @@ func (s *Referee) tableEnded(t *table) {
 	defer s.mu.Unlock()
 	s.active--
 	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
-	keep := s.cfg.KeepFinished
-	if s.store != nil {
-		keep = 100
-	}
+	keep := min(s.cfg.KeepFinished, EndedTablesInMemory)
 	for len(s.finished) > keep {
 		old := s.finished[0]
 		delete(s.tables, old.t.id)
@@ -449,21 +456,4 @@ func (t *table) replay(actions []store.Action) error {
 		}
 	}
 	return nil
-}
-
-// liveTables returns the tables in memory, oldest first.
-func (s *Referee) liveTables() []*table {
-	s.mu.Lock()
-	out := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		out = append(out, t)
-	}
-	s.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool {
-		if !out[i].created.Equal(out[j].created) {
-			return out[i].created.Before(out[j].created)
-		}
-		return out[i].id < out[j].id
-	})
-	return out
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -129,19 +128,17 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		return nil, err
 	}
 	t.dealing = dl
-	if s.store != nil {
-		reqJSON, err := protojson.Marshal(req)
-		if err != nil {
-			return nil, err
-		}
-		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String()})
-		start := time.Now()
-		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
-		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
-		if err != nil {
-			return nil, err
-		}
+	reqJSON, err := protojson.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String()})
+	start := time.Now()
+	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
+		Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
+	s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
+	if err != nil {
+		return nil, err
 	}
 	info := t.info()
 	s.start(t)
@@ -247,12 +244,9 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	return storedInfo(row)
 }
 
-// storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
-// store or when the store has no such table.
+// storedTable returns the store's row of a table that is not in memory: ErrNotFound when the
+// store has no such table.
 func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, error) {
-	if s.store == nil {
-		return store.Table{}, errorf(ErrNotFound, "table %q not found", id)
-	}
 	row, err := s.store.GetTable(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return row, errorf(ErrNotFound, "table %q not found", id)
@@ -261,60 +255,30 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 }
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
-// (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] for a
-// malformed page_token.
+// (default 50, at most 1 000); next_page_token is empty on the last page. The store's ErrInvalid
+// for a malformed page_token.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
 	}
 	size = min(size, store.MaxPageSize)
-	if s.store != nil {
-		rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
-		if err != nil {
-			return nil, err
-		}
-		out := &pb.ListTablesResponse{NextPageToken: next}
-		for _, row := range rows {
-			var ti *pb.TableInfo
-			if t, err := s.table(row.ID); err == nil {
-				ti, err = s.liveInfo(ctx, t)
-				if err != nil {
-					return nil, err
-				}
-			} else if ti, err = storedInfo(row); err != nil {
+	rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.ListTablesResponse{NextPageToken: next}
+	for _, row := range rows {
+		var ti *pb.TableInfo
+		if t, err := s.table(row.ID); err == nil {
+			ti, err = s.liveInfo(ctx, t)
+			if err != nil {
 				return nil, err
 			}
-			out.Tables = append(out.Tables, ti)
+		} else if ti, err = storedInfo(row); err != nil {
+			return nil, err
 		}
-		return out, nil
-	}
-	start := 0
-	if tok := req.GetPageToken(); tok != "" {
-		n, err := strconv.Atoi(tok)
-		if err != nil || n < 0 {
-			return nil, invalid("page_token", "malformed")
-		}
-		start = n
-	}
-	out := &pb.ListTablesResponse{}
-	i := 0
-	for _, t := range s.liveTables() {
-		ti, err := s.liveInfo(ctx, t)
-		if err != nil {
-			continue
-		}
-		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && ti.State != req.GetState() {
-			continue
-		}
-		if i >= start {
-			if len(out.Tables) == size {
-				out.NextPageToken = strconv.Itoa(i)
-				break
-			}
-			out.Tables = append(out.Tables, ti)
-		}
-		i++
+		out.Tables = append(out.Tables, ti)
 	}
 	return out, nil
 }
@@ -325,10 +289,8 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.TableInfo, error) {
 	t, err := s.table(id)
 	if err != nil {
-		if s.store != nil {
-			if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
-				return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
-			}
+		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
+			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
 		}
 		return nil, err
 	}
@@ -366,9 +328,6 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 			return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
 		}
 		return rec, nil
-	}
-	if s.store == nil {
-		return nil, errorf(ErrNotFound, "table %q not found", id)
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
@@ -421,8 +380,8 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 }
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
-// finish time. It needs a store; without one it lists the ended games still in memory. A
-// [FieldError] for an unknown variant.
+// finish time, as the store keeps them (the memory store of a nil Config.Store keeps the last
+// Config.KeepFinished). A [FieldError] for an unknown variant.
 func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
@@ -446,20 +405,6 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 	if req.FinishedBefore != nil {
 		f.FinishedBefore = req.FinishedBefore.AsTime()
 	}
-	if s.store == nil {
-		out := &pb.ListGamesResponse{}
-		for _, t := range s.liveTables() {
-			var ti *pb.TableInfo
-			var rec *pb.GameRecord
-			if t.post(ctx, func() { ti, rec = t.info(), t.record }) != nil || rec == nil {
-				continue
-			}
-			if gameMatches(f, ti, rec) && len(out.Games) < size {
-				out.Games = append(out.Games, ti)
-			}
-		}
-		return out, nil
-	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
 	if err != nil {
 		return nil, err
@@ -477,30 +422,4 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		out.Games = append(out.Games, ti)
 	}
 	return out, nil
-}
-
-// gameMatches applies a game filter to an in-memory game.
-func gameMatches(f store.GameFilter, ti *pb.TableInfo, rec *pb.GameRecord) bool {
-	if f.Variant != "" {
-		if v, _ := wire.VariantFromProto(ti.GetRules().GetVariant()); string(v) != f.Variant {
-			return false
-		}
-	}
-	if f.Result != "" && outcomeLabel(ti.GetResult().GetOutcome()) != f.Result {
-		return false
-	}
-	if f.BotName != "" {
-		found := false
-		for _, si := range rec.GetSeats() {
-			found = found || si.GetBotName() == f.BotName
-		}
-		if !found {
-			return false
-		}
-	}
-	fin := ti.GetFinishTime().AsTime()
-	if !f.FinishedAfter.IsZero() && fin.Before(f.FinishedAfter) || !f.FinishedBefore.IsZero() && !fin.Before(f.FinishedBefore) {
-		return false
-	}
-	return true
 }

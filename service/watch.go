@@ -47,10 +47,8 @@ func (w *watcher) close(err error) {
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*pb.Event) error) error {
 	t, err := s.table(id)
 	if err != nil {
-		if s.store != nil {
-			if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
-				return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
-			}
+		if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
+			return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
 		}
 		return err
 	}

@@ -44,7 +44,8 @@ type memTable struct {
 // [Store.FinishTable] ends one table more, the table that ended first (in the order of the
 // FinishTable calls, whatever their FinishedAt) is dropped with its actions, record and bot
 // names: GetTable and GetRecord then return ErrNotFound for it, and the List methods omit it.
-// Waiting and playing tables are never dropped.
+// Waiting and playing tables are never dropped. A kept ended table holds its row, its record and
+// its bot names only: its action log, read back by LoadActive alone, is dropped when it ends.
 func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
@@ -208,6 +209,7 @@ func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	mt.row.WinnerSide = o.WinnerSide
 	mt.row.Result = o.Result
 	mt.row.Scores = o.Scores
+	mt.actions = nil // read back by LoadActive only, which skips ended tables
 	if o.Record != nil {
 		mt.record = bytes.Clone(o.Record)
 		mt.bots = slices.Compact(slices.Sorted(slices.Values(o.Bots)))
