@@ -39,7 +39,9 @@ type Config struct {
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume).
 	SeatQueue int
-	// WatchQueue is the same for a spectator stream (default 4 096).
+	// WatchQueue is the most live events buffered for one spectator stream (default
+	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and
+	// may watch again from the seq its message names (see [Referee.WatchTable]).
 	WatchQueue int
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
@@ -55,6 +57,11 @@ type Config struct {
 	// into the table). See also [Referee.Await].
 	OnTableEnded func(id string, result *pb.GameResult)
 }
+
+// DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
+// game of built-in bots emits in one burst. The buffer holds pointers to events shared by the
+// table's spectators and grows with a spectator's lag only: at most 32 KiB for one that is full.
+const DefaultWatchQueue = 4096
 
 // Default clock and failure policy of a table that gives none (milliseconds).
 const (
@@ -118,7 +125,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.SeatQueue = 1024
 	}
 	if cfg.WatchQueue <= 0 {
-		cfg.WatchQueue = 4096
+		cfg.WatchQueue = DefaultWatchQueue
 	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 5 * time.Second

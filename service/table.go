@@ -231,8 +231,11 @@ func (t *table) broadcast(h histEvent) {
 		}
 		t.send(s, m)
 	}
-	for w := range t.watchers {
-		w.push(t, h)
+	if len(t.watchers) > 0 {
+		e := t.spectated(h) // one message for every spectator
+		for w := range t.watchers {
+			w.push(t, e)
+		}
 	}
 }
 
