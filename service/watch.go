@@ -17,24 +17,25 @@ type SpectatorEvent struct {
 	// Event is the public event.
 	Event *pb.Event
 	// at is when the event happened (the start of a spectator's delay).
-	at time.Time
-	// encoded is the transport's encoding of Event, made once for every spectator (see Encoded).
-	encoded atomic.Value
+	at      time.Time
+	mu      sync.Mutex
+	encoded any // the transport's encoding of Event, made once for every spectator (see Encoded)
 }
 
 // Encoded returns the transport's encoding of the event: the value encode returned for the first
 // spectator that asked, shared by every spectator after it (so a table with many spectators
 // encodes each event once). encode's error is returned as it is and nothing is kept.
 func (e *SpectatorEvent) Encoded(encode func(*pb.Event) (any, error)) (any, error) {
-	if v := e.encoded.Load(); v != nil {
-		return v, nil
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.encoded == nil {
+		v, err := encode(e.Event)
+		if err != nil {
+			return nil, err
+		}
+		e.encoded = v
 	}
-	v, err := encode(e.Event)
-	if err != nil {
-		return nil, err
-	}
-	e.encoded.CompareAndSwap(nil, v)
-	return e.encoded.Load(), nil
+	return e.encoded, nil
 }
 
 // errBehind ends a watcher whose buffer is full (see Referee.WatchTable).
