@@ -2,9 +2,7 @@ package bots_test
 
 import (
 	"context"
-	"os/exec"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/bezique-arena/bezique/bots"
@@ -48,23 +46,5 @@ func TestNew(t *testing.T) {
 	_, err := bots.New("alphabez", 0)
 	if want := `bots: unknown built-in bot "alphabez" (want one of [random rulebook])`; err == nil || err.Error() != want {
 		t.Fatalf("New(alphabez): err %v, want %s", err, want)
-	}
-}
-
-// TestLeafDependencies: the bots depend on the engine, the wire conversions and the generated
-// protos only: no referee, bot SDK, metrics, storage or SQL driver comes with them. (gRPC does: the
-// generated package holds the service stubs too.)
-func TestLeafDependencies(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", ".").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		for _, banned := range []string{"github.com/prometheus/", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx", "github.com/pressly/goose",
-			"github.com/bezique-arena/bezique/service", "github.com/bezique-arena/bezique/botsdk"} {
-			if strings.HasPrefix(dep, banned) {
-				t.Errorf("bots depends on %s", dep)
-			}
-		}
 	}
 }

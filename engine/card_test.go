@@ -118,19 +118,6 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 	}
 }
 
-// TestEngineImportsStandardLibraryOnly keeps engine/ free of dependencies (STYLE.md).
-func TestEngineImportsStandardLibraryOnly(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Skipf("go list: %v", err)
-	}
-	for _, p := range strings.Fields(string(out)) {
-		if p != "github.com/bezique-arena/bezique/engine" {
-			t.Errorf("engine depends on %s", p)
-		}
-	}
-}
-
 // TestParseMeldKindRoundTrip: ParseMeldKind reads every name MeldKind.String writes (the meld
 // kind in Action.String and Meld.String) and refuses others.
 func TestParseMeldKindRoundTrip(t *testing.T) {

@@ -83,14 +83,8 @@ func (m *memStore) CreateTable(_ context.Context, t Table) error {
 		return err
 	}
 	defer m.mu.Unlock()
-	if t.ID == "" {
-		return fmt.Errorf("store: create table: empty id: %w", ErrInvalid)
-	}
-	if t.State == "" {
-		t.State = StateWaiting
-	}
-	if !t.State.Active() {
-		return fmt.Errorf("store: create table %q: state %q: %w", t.ID, t.State, ErrInvalid)
+	if err := t.checkNew(); err != nil {
+		return err
 	}
 	if _, ok := m.tables[t.ID]; ok {
 		return fmt.Errorf("store: create table %q: id exists: %w", t.ID, ErrConflict)

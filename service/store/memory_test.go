@@ -27,17 +27,17 @@ func TestMemoryRetention(t *testing.T) {
 	// order of the FinishTable calls.
 	for i := 1; i <= 5; i++ {
 		id := fmt.Sprintf("e%d", i)
-		mustCreate(t, st, table(id, store.StatePlaying, i))
+		mustCreate(t, st, storetest.Table(id, store.StatePlaying, i))
 		if err := st.AppendActions(ctx, id, []store.Action{{Seq: 1, Payload: []byte(id)}}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for i := range 8 {
-		mustCreate(t, st, table(fmt.Sprintf("a%d", i), store.StateWaiting, 10+i))
+		mustCreate(t, st, storetest.Table(fmt.Sprintf("a%d", i), store.StateWaiting, 10+i))
 	}
 	for i := 1; i <= 5; i++ {
 		id := fmt.Sprintf("e%d", i)
-		o := store.Outcome{State: store.StateFinished, Result: "completed", FinishedAt: t0.Add(time.Duration(10-i) * time.Hour),
+		o := store.Outcome{State: store.StateFinished, Result: "completed", FinishedAt: storetest.T0.Add(time.Duration(10-i) * time.Hour),
 			Record: []byte(id), Bots: []string{"alpha"}}
 		if i == 4 {
 			o = store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner} // counts too
@@ -77,7 +77,7 @@ func TestMemoryRetention(t *testing.T) {
 		t.Errorf("GetRecord(e3) = %q, %v; want e3", r, err)
 	}
 	// A dropped table's id is free again, and the new table starts empty.
-	mustCreate(t, st, table("e1", store.StatePlaying, 30))
+	mustCreate(t, st, storetest.Table("e1", store.StatePlaying, 30))
 	active, err := st.LoadActive(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestMemoryRetentionDefault(t *testing.T) {
 	const ended = store.DefaultKeepEnded + 5
 	for i := range ended {
 		id := fmt.Sprintf("t%04d", i)
-		mustCreate(t, st, table(id, store.StatePlaying, i))
+		mustCreate(t, st, storetest.Table(id, store.StatePlaying, i))
 		if err := st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed", Record: []byte("{}")}); err != nil {
 			t.Fatal(err)
 		}

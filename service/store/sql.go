@@ -130,14 +130,8 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	if s.isClosed() {
 		return fmt.Errorf("store: create table: %w", ErrClosed)
 	}
-	if t.ID == "" {
-		return fmt.Errorf("store: create table: empty id: %w", ErrInvalid)
-	}
-	if t.State == "" {
-		t.State = StateWaiting
-	}
-	if !t.State.Active() {
-		return fmt.Errorf("store: create table %q: state %q: %w", t.ID, t.State, ErrInvalid)
+	if err := t.checkNew(); err != nil {
+		return err
 	}
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = s.now()

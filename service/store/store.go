@@ -228,3 +228,18 @@ func Open(ctx context.Context, url string) (Store, error) {
 		return nil, fmt.Errorf("store: open: unsupported url scheme %q (want sqlite:PATH or postgres://...): %w", scheme, ErrInvalid)
 	}
 }
+
+// checkNew checks a table given to CreateTable and fills in its default state (StateWaiting):
+// ErrInvalid for an empty id or a state that is not active.
+func (t *Table) checkNew() error {
+	if t.ID == "" {
+		return fmt.Errorf("store: create table: empty id: %w", ErrInvalid)
+	}
+	if t.State == "" {
+		t.State = StateWaiting
+	}
+	if !t.State.Active() {
+		return fmt.Errorf("store: create table %q: state %q: %w", t.ID, t.State, ErrInvalid)
+	}
+	return nil
+}

@@ -117,21 +117,6 @@ func open(t testing.TB, u string) store.Store {
 	return st
 }
 
-// t0 is the suite's clock origin; every stored time is derived from it.
-var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-
-func table(id string, state store.State, minute int) store.Table {
-	return store.Table{
-		ID:         id,
-		State:      state,
-		Variant:    "two-handed",
-		Spec:       []byte(`{"seats":2,"id":"` + id + `"}`),
-		Seed:       []byte{0xde, 0xad, byte(minute)},
-		Commitment: "c-" + id,
-		CreatedAt:  t0.Add(time.Duration(minute) * time.Minute),
-	}
-}
-
 func mustCreate(t testing.TB, st store.Store, tables ...store.Table) {
 	t.Helper()
 	for _, tb := range tables {
@@ -155,7 +140,7 @@ func TestFinishTableAtomic(t *testing.T) {
 		ctx := context.Background()
 		u := b.fresh(t)
 		st := open(t, u)
-		mustCreate(t, st, table("t2", store.StatePlaying, 1))
+		mustCreate(t, st, storetest.Table("t2", store.StatePlaying, 1))
 		raw := b.raw(t, u)
 		if _, err := raw.Exec(rebindForTest(u, "INSERT INTO records (table_id, record, variant, finished_at, result) VALUES (?, '{}', 'x', 0, 'x')"), "t2"); err != nil {
 			t.Fatal(err)
@@ -183,7 +168,7 @@ func TestDurable(t *testing.T) {
 		u := b.fresh(t)
 		st := open(t, u)
 		for i := range tables {
-			mustCreate(t, st, table(fmt.Sprintf("t%02d", i), store.StatePlaying, i))
+			mustCreate(t, st, storetest.Table(fmt.Sprintf("t%02d", i), store.StatePlaying, i))
 		}
 		var wg sync.WaitGroup
 		for i := range tables {
@@ -198,7 +183,7 @@ func TestDurable(t *testing.T) {
 		}
 		wg.Wait()
 		if err := st.FinishTable(ctx, "t00", store.Outcome{State: store.StateFinished, Result: "completed", WinnerSide: 1,
-			Scores: "[0,1000]", FinishedAt: t0.Add(time.Hour), Record: []byte(`{"tableId":"t00"}`), Bots: []string{"beta", "alpha"}}); err != nil {
+			Scores: "[0,1000]", FinishedAt: storetest.T0.Add(time.Hour), Record: []byte(`{"tableId":"t00"}`), Bots: []string{"beta", "alpha"}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.UpdateTable(ctx, "t01", store.TableUpdate{State: store.StateWaiting, Spec: []byte("respec")}); err != nil {
@@ -272,7 +257,7 @@ func TestReopenMigrationsIdempotent(t *testing.T) {
 		ctx := context.Background()
 		u := b.fresh(t)
 		st := open(t, u)
-		mustCreate(t, st, table("t1", store.StateWaiting, 0))
+		mustCreate(t, st, storetest.Table("t1", store.StateWaiting, 0))
 		if err := st.Close(); err != nil {
 			t.Fatal(err)
 		}

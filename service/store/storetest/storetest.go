@@ -43,10 +43,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 }
 
-// t0 is the suite's clock origin; every time the suite sets is derived from it.
-var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+// T0 is the suite's clock origin; every time the suite sets is derived from it.
+var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func table(id string, state store.State, minute int) store.Table {
+// Table returns a two-handed table row for tests: id, state, created minute minutes after [T0],
+// a small spec, seed and commitment derived from id and minute.
+func Table(id string, state store.State, minute int) store.Table {
 	return store.Table{
 		ID:         id,
 		State:      state,
@@ -54,7 +56,7 @@ func table(id string, state store.State, minute int) store.Table {
 		Spec:       []byte(`{"seats":2,"id":"` + id + `"}`),
 		Seed:       []byte{0xde, 0xad, byte(minute)},
 		Commitment: "c-" + id,
-		CreatedAt:  t0.Add(time.Duration(minute) * time.Minute),
+		CreatedAt:  T0.Add(time.Duration(minute) * time.Minute),
 	}
 }
 
@@ -88,10 +90,10 @@ func between(got, lo, hi time.Time) bool {
 // are ignored on create.
 func testCreateTableDefaults(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	in := table("t1", "", 0)
+	in := Table("t1", "", 0)
 	in.CreatedAt = time.Date(2026, 3, 1, 13, 0, 0, 1999, time.FixedZone("CET", 3600))
-	in.UpdatedAt = t0.Add(time.Hour)
-	in.FinishedAt = t0.Add(time.Hour)
+	in.UpdatedAt = T0.Add(time.Hour)
+	in.FinishedAt = T0.Add(time.Hour)
 	in.WinnerSide = 1
 	in.Result = "completed"
 	in.Scores = "[1,2]"
@@ -100,7 +102,7 @@ func testCreateTableDefaults(t *testing.T, st store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := table("t1", store.StateWaiting, 0)
+	want := Table("t1", store.StateWaiting, 0)
 	want.CreatedAt = time.Date(2026, 3, 1, 12, 0, 0, 1000, time.UTC)
 	want.UpdatedAt = want.CreatedAt
 	want.WinnerSide = store.NoWinner
@@ -125,11 +127,11 @@ func testListTables(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	// Created out of id order: listing follows created_at, then id.
 	mustCreate(t, st,
-		table("t3", store.StateWaiting, 2),
-		table("t1", store.StatePlaying, 0),
-		table("t2", store.StateWaiting, 1),
-		table("t5", store.StatePlaying, 3),
-		table("t4", store.StatePlaying, 3), // same created_at as t5: id breaks the tie
+		Table("t3", store.StateWaiting, 2),
+		Table("t1", store.StatePlaying, 0),
+		Table("t2", store.StateWaiting, 1),
+		Table("t5", store.StatePlaying, 3),
+		Table("t4", store.StatePlaying, 3), // same created_at as t5: id breaks the tie
 	)
 	if err := st.FinishTable(ctx, "t2", store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner}); err != nil {
 		t.Fatal(err)
@@ -205,7 +207,7 @@ func testListTables(t *testing.T, st store.Store) {
 
 func testErrors(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	mustCreate(t, st, table("t1", store.StateWaiting, 0))
+	mustCreate(t, st, Table("t1", store.StateWaiting, 0))
 
 	_, getErr := st.GetTable(ctx, "nope")
 	_, recErr := st.GetRecord(ctx, "t1")
@@ -215,10 +217,10 @@ func testErrors(t *testing.T, st store.Store) {
 		err  error
 		want error
 	}{
-		{"CreateTable duplicate id", st.CreateTable(ctx, table("t1", store.StateWaiting, 5)), store.ErrConflict},
-		{"CreateTable empty id", st.CreateTable(ctx, table("", store.StateWaiting, 0)), store.ErrInvalid},
-		{"CreateTable finished", st.CreateTable(ctx, table("t9", store.StateFinished, 0)), store.ErrInvalid},
-		{"CreateTable unknown state", st.CreateTable(ctx, table("t9", "paused", 0)), store.ErrInvalid},
+		{"CreateTable duplicate id", st.CreateTable(ctx, Table("t1", store.StateWaiting, 5)), store.ErrConflict},
+		{"CreateTable empty id", st.CreateTable(ctx, Table("", store.StateWaiting, 0)), store.ErrInvalid},
+		{"CreateTable finished", st.CreateTable(ctx, Table("t9", store.StateFinished, 0)), store.ErrInvalid},
+		{"CreateTable unknown state", st.CreateTable(ctx, Table("t9", "paused", 0)), store.ErrInvalid},
 		{"UpdateTable unknown", st.UpdateTable(ctx, "nope", store.TableUpdate{State: store.StatePlaying}), store.ErrNotFound},
 		{"UpdateTable to finished", st.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StateFinished}), store.ErrInvalid},
 		{"AppendActions unknown table", st.AppendActions(ctx, "nope", []store.Action{{Seq: 1}}), store.ErrNotFound},
@@ -235,8 +237,8 @@ func testErrors(t *testing.T, st store.Store) {
 	}
 	// The failed calls left t1 as it was, and created nothing.
 	got, err := st.GetTable(ctx, "t1")
-	if err != nil || !got.CreatedAt.Equal(t0) || got.State != store.StateWaiting {
-		t.Errorf("GetTable(t1) after failed calls = %+v, %v; want waiting, created at %v", got, err, t0)
+	if err != nil || !got.CreatedAt.Equal(T0) || got.State != store.StateWaiting {
+		t.Errorf("GetTable(t1) after failed calls = %+v, %v; want waiting, created at %v", got, err, T0)
 	}
 	rows, _, err := st.ListTables(ctx, store.TableFilter{}, 0, "")
 	if got := ids(rows, tableID); err != nil || !reflect.DeepEqual(got, []string{"t1"}) {
@@ -248,7 +250,7 @@ func testErrors(t *testing.T, st store.Store) {
 // table no longer changes.
 func testUpdateTable(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	mustCreate(t, st, table("t1", store.StateWaiting, 0), table("t2", store.StatePlaying, 1))
+	mustCreate(t, st, Table("t1", store.StateWaiting, 0), Table("t2", store.StatePlaying, 1))
 	before := time.Now()
 	if err := st.UpdateTable(ctx, "t1", store.TableUpdate{Spec: []byte("seated")}); err != nil {
 		t.Fatal(err)
@@ -257,7 +259,7 @@ func testUpdateTable(t *testing.T, st store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.State != store.StateWaiting || string(got.Spec) != "seated" || !between(got.UpdatedAt, before, time.Now()) || !got.CreatedAt.Equal(t0) {
+	if got.State != store.StateWaiting || string(got.Spec) != "seated" || !between(got.UpdatedAt, before, time.Now()) || !got.CreatedAt.Equal(T0) {
 		t.Errorf("after spec update: %+v", got)
 	}
 	if err := st.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StatePlaying}); err != nil {
@@ -303,11 +305,11 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 		t.Errorf("LoadActive of an empty store = %v, %v; want none", active, err)
 	}
 	mustCreate(t, st,
-		table("b", store.StatePlaying, 1),
-		table("a", store.StateWaiting, 0),
-		table("done", store.StatePlaying, 2),
-		table("empty", store.StateWaiting, 3),
-		table("c", store.StatePlaying, 1), // same created_at as b: id breaks the tie
+		Table("b", store.StatePlaying, 1),
+		Table("a", store.StateWaiting, 0),
+		Table("done", store.StatePlaying, 2),
+		Table("empty", store.StateWaiting, 3),
+		Table("c", store.StatePlaying, 1), // same created_at as b: id breaks the tie
 	)
 	appendOK := func(id string, acts ...store.Action) {
 		t.Helper()
@@ -321,7 +323,7 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	appendOK("b", store.Action{Seq: 3, Seat: 1, Payload: []byte("b3")})
 	appendOK("b", store.Action{Seq: 2, Seat: -1, Payload: []byte("b2")}) // stored out of order, loaded in order
 	appendOK("done", store.Action{Seq: 1, Payload: []byte("d1")})
-	appendOK("a", store.Action{Seq: 3, Seat: 1, Payload: nil, RecordedAt: t0}) // RecordedAt is the store's
+	appendOK("a", store.Action{Seq: 3, Seat: 1, Payload: nil, RecordedAt: T0}) // RecordedAt is the store's
 	appendOK("c", store.Action{Seq: 7, Payload: []byte("c7")})
 	after := time.Now()
 	if err := st.AppendActions(ctx, "a", nil); err != nil {
@@ -386,8 +388,8 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 // zero FinishedAt is now; an ended table is final.
 func testFinishTable(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	mustCreate(t, st, table("t1", store.StatePlaying, 0), table("t2", store.StateWaiting, 1), table("t3", store.StatePlaying, 2))
-	end := t0.Add(time.Hour + 1500*time.Nanosecond) // read back truncated to the microsecond
+	mustCreate(t, st, Table("t1", store.StatePlaying, 0), Table("t2", store.StateWaiting, 1), Table("t3", store.StatePlaying, 2))
+	end := T0.Add(time.Hour + 1500*time.Nanosecond) // read back truncated to the microsecond
 	rec := []byte(`{"tableId":"t1","actions":[]}`)
 	before := time.Now()
 	if err := st.FinishTable(ctx, "t1", store.Outcome{
@@ -401,9 +403,9 @@ func testFinishTable(t *testing.T, st store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := table("t1", store.StateFinished, 0)
+	want := Table("t1", store.StateFinished, 0)
 	want.Result, want.WinnerSide, want.Scores = "completed", 1, "[980,1520]"
-	want.FinishedAt = t0.Add(time.Hour + time.Microsecond)
+	want.FinishedAt = T0.Add(time.Hour + time.Microsecond)
 	if !between(got.UpdatedAt, before, after) {
 		t.Errorf("finished table UpdatedAt = %v, want between %v and %v", got.UpdatedAt, before, after)
 	}
@@ -489,24 +491,24 @@ func testListGames(t *testing.T, st store.Store) {
 		{"g5", "two-handed", "cancelled", 40, nil},
 	}
 	for i, g := range games {
-		tb := table(g.id, store.StatePlaying, i)
+		tb := Table(g.id, store.StatePlaying, i)
 		tb.Variant = g.variant
 		mustCreate(t, st, tb)
 		if err := st.FinishTable(ctx, g.id, store.Outcome{
 			State: store.StateFinished, Result: g.result, WinnerSide: i % 2, Scores: fmt.Sprintf("[%d,0]", i),
-			FinishedAt: t0.Add(time.Duration(g.minute) * time.Minute),
+			FinishedAt: T0.Add(time.Duration(g.minute) * time.Minute),
 			Record:     []byte(`{"id":"` + g.id + `"}`), Bots: g.bots,
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A finished table without a record is no game, nor is an active table.
-	mustCreate(t, st, table("norecord", store.StatePlaying, 9), table("active", store.StatePlaying, 10))
+	mustCreate(t, st, Table("norecord", store.StatePlaying, 9), Table("active", store.StatePlaying, 10))
 	if err := st.FinishTable(ctx, "norecord", store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner}); err != nil {
 		t.Fatal(err)
 	}
 
-	at := func(m int) time.Time { return t0.Add(time.Duration(m) * time.Minute) }
+	at := func(m int) time.Time { return T0.Add(time.Duration(m) * time.Minute) }
 	cases := []struct {
 		name string
 		f    store.GameFilter
@@ -581,7 +583,7 @@ func testConcurrentAppends(t *testing.T, st store.Store) {
 	const tables, perTable = 32, 20
 	ctx := context.Background()
 	for i := range tables {
-		mustCreate(t, st, table(fmt.Sprintf("t%02d", i), store.StatePlaying, i))
+		mustCreate(t, st, Table(fmt.Sprintf("t%02d", i), store.StatePlaying, i))
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, tables*perTable*2)
@@ -637,14 +639,14 @@ func testConcurrentUse(t *testing.T, st store.Store) {
 		wg.Go(func() {
 			id := fmt.Sprintf("t%d", i)
 			steps := []func() error{
-				func() error { return st.CreateTable(ctx, table(id, store.StateWaiting, i)) },
+				func() error { return st.CreateTable(ctx, Table(id, store.StateWaiting, i)) },
 				func() error {
 					return st.UpdateTable(ctx, id, store.TableUpdate{State: store.StatePlaying, Spec: []byte(id)})
 				},
 				func() error { return st.AppendActions(ctx, id, []store.Action{{Seq: 1}, {Seq: 2}}) },
 				func() error {
 					return st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
-						FinishedAt: t0.Add(time.Duration(i) * time.Minute), Record: []byte(id), Bots: []string{"alpha", id}})
+						FinishedAt: T0.Add(time.Duration(i) * time.Minute), Record: []byte(id), Bots: []string{"alpha", id}})
 				},
 			}
 			for _, step := range steps {
@@ -689,7 +691,7 @@ func second[A, B any](_ A, _ B, err error) error { return err }
 // that the store returned, changes nothing stored.
 func testNoAliasing(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	in := table("t1", store.StatePlaying, 0)
+	in := Table("t1", store.StatePlaying, 0)
 	mustCreate(t, st, in)
 	in.Spec[0], in.Seed[0] = 'X', 'X'
 	spec := []byte("spec2")
@@ -730,7 +732,7 @@ func testNoAliasing(t *testing.T, st store.Store) {
 	}
 
 	rec, bots := []byte(`{"r":1}`), []string{"beta", "alpha"}
-	if err := st.FinishTable(ctx, "t1", store.Outcome{State: store.StateFinished, Result: "completed", FinishedAt: t0, Record: rec, Bots: bots}); err != nil {
+	if err := st.FinishTable(ctx, "t1", store.Outcome{State: store.StateFinished, Result: "completed", FinishedAt: T0, Record: rec, Bots: bots}); err != nil {
 		t.Fatal(err)
 	}
 	rec[0], bots[0] = 'X', "omega"
@@ -756,7 +758,7 @@ func testNoAliasing(t *testing.T, st store.Store) {
 // testClosed: after Close every method returns ErrClosed, and Close may be called again.
 func testClosed(t *testing.T, st store.Store) {
 	ctx := context.Background()
-	mustCreate(t, st, table("t1", store.StateWaiting, 0))
+	mustCreate(t, st, Table("t1", store.StateWaiting, 0))
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -769,7 +771,7 @@ func testClosed(t *testing.T, st store.Store) {
 	_, recErr := st.GetRecord(ctx, "t1")
 	_, _, gamesErr := st.ListGames(ctx, store.GameFilter{}, 0, "")
 	for name, err := range map[string]error{
-		"CreateTable":   st.CreateTable(ctx, table("t2", store.StateWaiting, 0)),
+		"CreateTable":   st.CreateTable(ctx, Table("t2", store.StateWaiting, 0)),
 		"GetTable":      getErr,
 		"ListTables":    listErr,
 		"UpdateTable":   st.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StatePlaying}),

@@ -1,0 +1,98 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+// The want values come from testdata/fastchess_ref.py, a port of fastchess's
+// sprt.cpp (ITP root finder included) written apart from this package; the
+// fastchess test rows are those of its app/tests/sprt_test.cpp, whose published
+// values (to 1 %) are in the comments.
+func TestLLRWDL(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    SPRT
+		w    WDL
+		want float64
+	}{
+		{"logistic", SPRT{Elo0: 0, Elo1: 5}, WDL{120, 300, 100}, 0.5534322572},
+		{"no games (all regularized)", SPRT{Elo0: 0, Elo1: 5}, WDL{}, -0.0000004659},
+		{"no draws", SPRT{Elo0: 0, Elo1: 5}, WDL{7, 0, 2}, 0.0710316616},
+		{"negative bounds", SPRT{Elo0: -5, Elo1: 0}, WDL{100, 250, 130}, -0.7980023559},
+		{"fastchess logistic trinomial 1 (-1.57)", SPRT{Elo0: 0.5, Elo1: 2.5}, WDL{21404, 40708, 21184}, -1.5720316098},
+		{"fastchess logistic trinomial 2 (-2.59)", SPRT{Elo0: 0, Elo1: 2}, WDL{57433, 106593, 57030}, -2.5933313640},
+		{"fastchess normalized trinomial 1 (0.92)", SPRT{Elo0: 0, Elo1: 2, Model: ModelNormalized}, WDL{36433, 68692, 36027}, 0.9232934492},
+		{"fastchess normalized trinomial 3 (120.56)", SPRT{Elo0: 0, Elo1: 10, Model: ModelNormalized}, WDL{4250, 0, 0}, 120.5482677412},
+		{"normalized", SPRT{Elo0: 0, Elo1: 5, Model: ModelNormalized}, WDL{120, 300, 100}, 0.3887165617},
+	} {
+		tc.s.Alpha, tc.s.Beta = 0.05, 0.05
+		if got := tc.s.LLRWDL(tc.w); !near(got, tc.want) {
+			t.Errorf("%s: LLRWDL(%+v) = %.10f, want %.10f", tc.name, tc.w, got, tc.want)
+		}
+	}
+}
+
+func TestLLRPenta(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    SPRT
+		p    Penta
+		want float64
+	}{
+		{"logistic", SPRT{Elo0: 0, Elo1: 5}, Penta{10, 40, 100, 50, 12}, 0.3747949227},
+		{"only drawn pairs", SPRT{Elo0: 0, Elo1: 5}, Penta{0, 0, 3, 0, 0}, -0.0391701993},
+		{"fastchess logistic pentanomial 1 (-3.07)", SPRT{Elo0: 0.5, Elo1: 2.5}, Penta{223, 9863, 21279, 10037, 246}, -3.0744228597},
+		{"fastchess logistic pentanomial 2 (-4.98)", SPRT{Elo0: 0, Elo1: 2}, Penta{871, 26175, 55983, 26678, 821}, -4.9796118720},
+		{"fastchess normalized pentanomial 1 (2.25)", SPRT{Elo0: 0, Elo1: 2, Model: ModelNormalized}, Penta{365, 16618, 36229, 16974, 390}, 2.2503677035},
+		{"fastchess normalized pentanomial 3 (111.82)", SPRT{Elo0: 0, Elo1: 5, Model: ModelNormalized}, Penta{0, 0, 0, 0, 5550}, 111.7975550867},
+		{"normalized", SPRT{Elo0: 0, Elo1: 5, Model: ModelNormalized}, Penta{10, 40, 100, 50, 12}, 0.2665685662},
+	} {
+		tc.s.Alpha, tc.s.Beta = 0.05, 0.05
+		if got := tc.s.LLRPenta(tc.p); !near(got, tc.want) {
+			t.Errorf("%s: LLRPenta(%+v) = %.10f, want %.10f", tc.name, tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestBoundsAndVerdict(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}
+	lower, upper := s.Bounds()
+	// ln(0.1/0.95) = -2.2512917986, ln(0.9/0.05) = ln 18 = 2.8903717579.
+	if !near(lower, -2.2512917986) || !near(upper, 2.8903717579) {
+		t.Fatalf("Bounds() = %v, %v", lower, upper)
+	}
+	for _, tc := range []struct {
+		llr  float64
+		want Verdict
+	}{
+		{0, VerdictContinue}, {upper, VerdictH1}, {3, VerdictH1},
+		{lower, VerdictH0}, {-3, VerdictH0}, {math.Nextafter(upper, 0), VerdictContinue},
+	} {
+		if got := s.Verdict(tc.llr); got != tc.want {
+			t.Errorf("Verdict(%v) = %v, want %v", tc.llr, got, tc.want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		s    SPRT
+		want string
+	}{
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, ""},
+		{SPRT{Elo0: 5, Elo1: 5, Alpha: 0.05, Beta: 0.05}, "stats: SPRT elo0 5 must be less than elo1 5"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}, "stats: SPRT alpha 0 must be between 0 and 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1}, "stats: SPRT beta 1 must be between 0 and 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.5, Beta: 0.5}, "stats: SPRT alpha + beta must be less than 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: 7}, "stats: SPRT model 7 is unknown"},
+	} {
+		got := ""
+		if err := tc.s.Validate(); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%+v.Validate() = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
