@@ -158,7 +158,7 @@ func (s *Server) Register(g *grpc.Server) {
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
 // every game in play has finished or ctx ends. It returns ctx's error if games were left. Tables
-// still waiting for their seats are not waited for (with a store they resume on the next start).
+// still waiting for their seats are not waited for (with a durable store they resume on the next start).
 func (s *Referee) Drain(ctx context.Context) error {
 	s.mu.Lock()
 	s.draining = true
@@ -185,7 +185,7 @@ func (s *Referee) Drain(ctx context.Context) error {
 }
 
 // Close stops every table goroutine (their seat streams and watchers end with ErrStopped; with a
-// store the tables resume on the next start) and waits for them.
+// durable store the tables resume on the next start) and waits for them.
 func (s *Referee) Close() {
 	select {
 	case <-s.stop:
