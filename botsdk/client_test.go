@@ -1,6 +1,10 @@
 package botsdk
 
 import (
+	"context"
+	"log/slog"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -30,5 +34,39 @@ func TestRequestDeadline(t *testing.T) {
 		if got := RequestDeadline(c.req, received); !got.Equal(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestPlayGivesUpOnAnAddressNobodyServes: a bot that never reached the referee stops after
+// ConnectAttempts tries and names the address, instead of retrying forever.
+func TestPlayGivesUpOnAnAddressNobodyServes(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nobody serves addr now
+	cfg := Config{Server: addr, TableID: "t-0000000000000000", Token: "x", ConnectAttempts: 3, MaxBackoff: 50 * time.Millisecond,
+		Logger: slog.New(slog.DiscardHandler)}
+	start := time.Now()
+	res, err := Play(context.Background(), cfg, BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) { return 1, nil }))
+	if res != nil || err == nil || !strings.HasPrefix(err.Error(), "botsdk: cannot reach "+addr+" (3 attempts): ") {
+		t.Fatalf("Play = %v, %v; want the error cannot reach %s (3 attempts)", res, err, addr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("giving up took %v", d)
+	}
+}
+
+// TestKeyCredentials: the key goes as a bearer authorization header, also on plaintext
+// connections (RequireTransportSecurity false, or grpc-go would refuse the dial).
+func TestKeyCredentials(t *testing.T) {
+	c := KeyCredentials("bzq_abc")
+	md, err := c.GetRequestMetadata(context.Background())
+	if err != nil || len(md) != 1 || md["authorization"] != "Bearer bzq_abc" {
+		t.Errorf("GetRequestMetadata = %v, %v; want authorization: Bearer bzq_abc", md, err)
+	}
+	if c.RequireTransportSecurity() {
+		t.Error("RequireTransportSecurity = true, want false")
 	}
 }

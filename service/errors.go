@@ -34,6 +34,14 @@ var (
 	// ErrQueueFull means a watcher did not take its events fast enough and its bounded buffer
 	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the seq its message names).
 	ErrQueueFull = errors.New("service: queue full")
+	// ErrQuarantined means the table's stored data cannot be read or replayed, so it is not
+	// played (FailedPrecondition); GetTable says why.
+	ErrQuarantined = errors.New("service: table quarantined")
+	// ErrPermission means the caller's principal may not do this to this table: cancel a table it
+	// did not create, or watch a table that is not public without a key (PermissionDenied).
+	ErrPermission = errors.New("service: permission denied")
+	// ErrAuthOff means a key was to be created while authentication is off (FailedPrecondition).
+	ErrAuthOff = errors.New("service: authentication is off")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -80,6 +88,9 @@ var errorCodes = []struct {
 	{ErrNotEnded, codes.FailedPrecondition},
 	{ErrStopped, codes.Unavailable},
 	{ErrQueueFull, codes.ResourceExhausted},
+	{ErrQuarantined, codes.FailedPrecondition},
+	{ErrPermission, codes.PermissionDenied},
+	{ErrAuthOff, codes.FailedPrecondition},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

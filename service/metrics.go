@@ -54,11 +54,13 @@ const (
 	InterventionForfeit            = "forfeit"
 )
 
-// Store operations: the values of the op label of bezique_store_write_duration_seconds.
+// Store operations: the values of the op label of bezique_store_write_duration_seconds and
+// bezique_store_errors_total. StoreUpdate is a table's state or spec (seat tokens, seq floor).
 const (
 	StoreAppend = "append"
 	StoreCreate = "create"
 	StoreFinish = "finish"
+	StoreUpdate = "update"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -71,7 +73,7 @@ var (
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
-	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -88,6 +90,8 @@ const (
 	nameInterventions      = "bezique_interventions_total"
 	nameSeatReconnects     = "bezique_seat_reconnects_total"
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+	nameStoreErrors        = "bezique_store_errors_total"
+	nameTablesQuarantined  = "bezique_tables_quarantined"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -107,6 +111,8 @@ func MetricNames() []string {
 		nameInterventions,
 		nameSeatReconnects,
 		nameStoreWriteDuration,
+		nameStoreErrors,
+		nameTablesQuarantined,
 	}
 }
 
@@ -149,6 +155,8 @@ type Metrics struct {
 	interventions   *prometheus.CounterVec
 	reconnects      prometheus.Counter
 	storeWrite      *prometheus.HistogramVec
+	storeErrors     *prometheus.CounterVec
+	quarantined     prometheus.Gauge
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -220,6 +228,14 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help:    "Duration of one write to the game store, by operation.",
 			Buckets: storeBuckets,
 		}, []string{"op"}),
+		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameStoreErrors,
+			Help: "Store writes that failed, by operation; /readyz answers 503 until a write succeeds again.",
+		}, []string{"op"}),
+		quarantined: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTablesQuarantined,
+			Help: "Tables found at start whose stored data cannot be read or replayed; they are not played.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -248,6 +264,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	}
 	for _, op := range storeOps {
 		m.storeWrite.WithLabelValues(op)
+		m.storeErrors.WithLabelValues(op)
 	}
 	m.SetBuildInfo("", "")
 
@@ -266,6 +283,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.interventions,
 		m.reconnects,
 		m.storeWrite,
+		m.storeErrors,
+		m.quarantined,
 	)
 	return m
 }
@@ -441,12 +460,29 @@ func (m *Metrics) Reconnect() {
 }
 
 // ObserveStoreWrite records the duration d of one store write of kind op
-// (append, create or finish).
+// (append, create, finish or update).
 func (m *Metrics) ObserveStoreWrite(op string, d time.Duration) {
 	if m == nil {
 		return
 	}
 	m.storeWrite.WithLabelValues(known(m.knownStoreOps, op)).Observe(d.Seconds())
+}
+
+// StoreError counts one failed store write of kind op (append, create, finish or update).
+func (m *Metrics) StoreError(op string) {
+	if m == nil {
+		return
+	}
+	m.storeErrors.WithLabelValues(known(m.knownStoreOps, op)).Inc()
+}
+
+// SetQuarantined sets the number of quarantined tables (stored tables that cannot be read or
+// replayed) found at start.
+func (m *Metrics) SetQuarantined(n int) {
+	if m == nil {
+		return
+	}
+	m.quarantined.Set(float64(n))
 }
 
 // MetricsHandler returns the HTTP handler that serves the metrics gathered

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -45,6 +46,9 @@ type Config struct {
 	WatchQueue int
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
+	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
+	// DeadlineExceeded (default DefaultJoinTimeout).
+	JoinTimeout time.Duration
 	// KeepFinished is how many ended tables the memory store keeps when Store is nil (default
 	// 1 000, store.DefaultKeepEnded); older ones are forgotten (NotFound). Whatever the store, the
 	// referee itself holds at most min(KeepFinished, [EndedTablesInMemory]) ended tables and
@@ -56,12 +60,18 @@ type Config struct {
 	// the table's goroutine, so it must return quickly (hand the result on, do not call back
 	// into the table). See also [Referee.Await].
 	OnTableEnded func(id string, result *pb.GameResult)
+	// Auth turns on authentication with API keys; nil is open mode (no authentication, every
+	// caller may do everything). Keys and the audit trail live in Store (the memory store when Store is nil).
+	Auth *Auth
 }
 
 // DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
 // game of built-in bots emits in one burst. The buffer holds pointers to events shared by the
 // table's spectators and grows with a spectator's lag only: at most 32 KiB for one that is full.
 const DefaultWatchQueue = 4096
+
+// DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
+const DefaultJoinTimeout = 10 * time.Second
 
 // Default clock and failure policy of a table that gives none (milliseconds).
 const (
@@ -84,6 +94,8 @@ type Referee struct {
 	log     *slog.Logger
 	stop    chan struct{}
 	wg      sync.WaitGroup
+	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
+	storeFailed atomic.Pointer[storeFailure]
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -93,6 +105,8 @@ type Referee struct {
 	active    int        // waiting and playing tables
 	playing   int        // playing tables
 	idle      *sync.Cond // signalled when playing drops
+	// quarantined are the stored tables that could not be replayed at start (see quarantine).
+	quarantined map[string]quarantined
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -101,7 +115,9 @@ type Referee struct {
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
+	pb.UnimplementedKeyServiceServer
 	*Referee
+	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
 
 // New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
@@ -110,14 +126,23 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{Referee: r}, nil
+	srv := &Server{Referee: r}
+	if cfg.Auth != nil {
+		srv.adminHash = hashKey(cfg.Auth.AdminKey)
+	}
+	return srv, nil
 }
 
 // NewReferee returns a referee's core. It recovers every waiting and playing table of the store by
 // replaying its recorded actions through the engine; bots then reconnect and resume (the memory
-// store of a nil Config.Store starts empty). It returns an error when the store cannot be read or
-// a stored table does not replay.
+// store of a nil Config.Store starts empty). A stored table whose data cannot be read or does not
+// replay is quarantined (logged, counted in bezique_tables_quarantined, shown with
+// TABLE_STATE_QUARANTINED and the reason) and the others resume. It returns an error when the
+// store cannot be read, or when Config.Auth's admin key is shorter than MinAdminKeyLen.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
+	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
+		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
+	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
 	}
@@ -129,6 +154,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 5 * time.Second
+	}
+	if cfg.JoinTimeout <= 0 {
+		cfg.JoinTimeout = DefaultJoinTimeout
 	}
 	if cfg.KeepFinished <= 0 {
 		cfg.KeepFinished = store.DefaultKeepEnded
@@ -150,10 +178,11 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	return s, nil
 }
 
-// Register registers the TableService and SeatService on a gRPC server.
+// Register registers the TableService, SeatService and KeyService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
+	pb.RegisterKeyServiceServer(g, s)
 }
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
@@ -209,6 +238,11 @@ type storedSpec struct {
 	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
 	// table starts both counters here, never reusing a number a bot has already seen.
 	SeqFloor uint64 `json:"seq_floor,omitempty"`
+	// Creator is the principal id that created the table (absent for tables stored before it).
+	Creator string `json:"creator,omitempty"`
+	// BotNames are, per seat, the name of the bot key the seat is bound to (RemoteSeat.bot_key_id),
+	// "" for an unbound seat; absent when no seat is bound.
+	BotNames []string `json:"bot_names,omitempty"`
 }
 
 // seqReserve is how many event seqs and request ids a table reserves with one store write.
@@ -358,7 +392,8 @@ func (s *Referee) table(id string) (*table, error) {
 	return t, nil
 }
 
-// recover rebuilds every active table of the store and replays its actions.
+// recover rebuilds every active table of the store and replays its actions; a table that does
+// not is quarantined.
 func (s *Referee) recover(ctx context.Context) error {
 	active, err := s.store.LoadActive(ctx)
 	if err != nil {
@@ -367,7 +402,8 @@ func (s *Referee) recover(ctx context.Context) error {
 	for _, at := range active {
 		t, err := s.rebuild(at.Table, at.Actions)
 		if err != nil {
-			return fmt.Errorf("service: %w", err)
+			s.quarantine(at.Table, err)
+			continue
 		}
 		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
 		s.mu.Lock()
@@ -382,11 +418,11 @@ func (s *Referee) recover(ctx context.Context) error {
 func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 	var spec storedSpec
 	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored spec: %w", row.ID, err))
 	}
 	req := &pb.CreateTableRequest{}
 	if err := protojson.Unmarshal(spec.Request, req); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored request: %w", row.ID, err))
 	}
 	return spec, req, nil
 }
@@ -407,6 +443,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if t.dealing, err = storedDealing(spec, req, seed, row.Commitment); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	t.bind(spec.Creator, spec.BotNames)
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}

@@ -25,13 +25,15 @@ import (
 // table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
 // clocks and the event history. Everything else talks to it through its bounded inbox.
 type table struct {
-	id    string
-	srv   *Referee
-	spec  *pb.CreateTableRequest
-	rules engine.Rules
-	seed  engine.Seed
-	inbox chan func()
-	done  chan struct{} // closed when run returns
+	id  string
+	srv *Referee
+	// creator is the principal id that created the table: it and admins may cancel it.
+	creator string
+	spec    *pb.CreateTableRequest
+	rules   engine.Rules
+	seed    engine.Seed
+	inbox   chan func()
+	done    chan struct{} // closed when run returns
 	// over is closed when the game ends; result and record are set before and never change after.
 	over chan struct{}
 	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,
@@ -74,6 +76,8 @@ type seat struct {
 	name       string
 	remote     bool
 	token      string
+	botKey     string // the bot key bound to the seat (RemoteSeat.bot_key_id); "" if none
+	boundName  string // that key's name: the seat's bot name whatever the bot says
 	bot        bots.Bot
 	botName    string
 	botVersion string
@@ -149,7 +153,7 @@ func (t *table) run(stop <-chan struct{}) {
 	t.timer.Stop()
 	if t.pendingForfeit >= 0 {
 		loser := t.pendingForfeit
-		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, "forfeit recorded before a restart")
+		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
 	for t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
@@ -299,7 +303,7 @@ func (t *table) advance() {
 	}
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
-			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, "")
+			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
 			return
 		}
 		seat := t.seats[t.game.Turn()]
@@ -415,7 +419,7 @@ func (t *table) onTimer() {
 	switch {
 	case now.Before(t.open.deadline) && s.conn == nil:
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, "disconnected for longer than the grace period")
+			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
 			return
 		}
 		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, fmt.Sprintf("disconnected since %s, longer than the grace period", s.lostAt.UTC().Format(time.RFC3339)))
@@ -425,7 +429,7 @@ func (t *table) onTimer() {
 	default:
 		t.srv.metrics.Timeout(variant)
 		if policy.GetOnTimeout() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, "decision deadline passed")
+			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed")
 			return
 		}
 		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
@@ -529,7 +533,7 @@ func (t *table) strike(s *seat) {
 	}
 	s.strikes = 0
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-		t.forfeit(s, "illegal actions reached the strike limit")
+		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")
 		return
 	}
 	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "illegal actions reached the strike limit")
@@ -558,7 +562,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	if err != nil {
 		// Checked before; a refusal here is a referee bug. Stop the table rather than diverge.
 		t.log().Error("engine refused a checked action", "seat", seat, "action", a.String(), "err", err)
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, "internal error: "+err.Error())
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
 		return false
 	}
 	t.actions = append(t.actions, rec)
@@ -576,7 +580,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err == nil {
 		start := time.Now()
 		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
-		t.srv.metrics.ObserveStoreWrite(StoreAppend, time.Since(start))
+		t.srv.stored(StoreAppend, start, err)
 	}
 	if err != nil {
 		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
@@ -593,8 +597,8 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
 const storeRetry = time.Second
 
-// forfeit ends the game: the seat's side loses.
-func (t *table) forfeit(s *seat, reason string) {
+// forfeit ends the game: the seat's side loses; cause and reason go into the result.
+func (t *table) forfeit(s *seat, cause pb.ForfeitCause, reason string) {
 	t.srv.metrics.Intervention(InterventionForfeit)
 	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
 	if !t.persist(rec) {
@@ -602,7 +606,7 @@ func (t *table) forfeit(s *seat, reason string) {
 	}
 	t.actions = append(t.actions, rec)
 	t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
-	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, reason)
+	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, cause, reason)
 }
 
 // forfeitWinner returns the side that wins when side loses by forfeit: the other side with the
@@ -630,18 +634,21 @@ func (t *table) setState(s pb.TableState) {
 	}
 	t.state = s
 	if s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING {
-		if err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)}); err != nil {
+		start := time.Now()
+		err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)})
+		if t.srv.stored(StoreUpdate, start, err) != nil {
 			t.log().Error("storing the table state failed", "err", err)
 		}
 	}
 }
 
-// finish ends the table with an outcome, writes the record and tells every seat and watcher.
-func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason string) {
+// finish ends the table with an outcome, writes the record and tells every seat and watcher. The
+// result carries the forfeit's cause and the reason of any end but a completed game.
+func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.ForfeitCause, reason string) {
 	t.finished = time.Now()
 	t.open = nil
 	t.timer.Stop()
-	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal())}
+	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason}
 	if winner >= 0 {
 		w := uint32(winner)
 		res.WinnerSide = &w
@@ -714,12 +721,39 @@ func (t *table) reserve(n uint64) {
 			tokens[i] = s.token
 		}
 		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
-			Salt: t.dealing.salt, DealingSource: t.dealing.source.String()})
-		err = t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec})
+			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames()})
+		start := time.Now()
+		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 	}
 	if err != nil {
 		t.log().Error("storing the seq floor failed; a recovery may reuse seqs", "err", err)
 		return
 	}
 	t.reserved = floor
+}
+
+// bind records the table's creator and binds its seats to the bot keys of the spec
+// (RemoteSeat.bot_key_id), with the keys' names (botNames, per seat; nil when none is bound).
+func (t *table) bind(creator string, botNames []string) {
+	t.creator = creator
+	for i, s := range t.seats {
+		if i < len(botNames) && botNames[i] != "" {
+			s.botKey = t.spec.GetSeats()[i].GetRemote().GetBotKeyId()
+			s.boundName, s.botName = botNames[i], botNames[i]
+		}
+	}
+}
+
+// botNames returns the bound seats' names for the stored spec, or nil when no seat is bound.
+func (t *table) botNames() []string {
+	var names []string
+	for i, s := range t.seats {
+		if s.boundName != "" {
+			if names == nil {
+				names = make([]string, len(t.seats))
+			}
+			names[i] = s.boundName
+		}
+	}
+	return names
 }

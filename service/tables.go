@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,12 +34,16 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	for i, sc := range req.GetSeats() {
 		switch k := sc.GetKind().(type) {
 		case *pb.SeatConfig_Builtin:
+			field := fmt.Sprintf("seats[%d].builtin.bot", i)
+			if err := checkText(field, k.Builtin.GetBot(), MaxNameBytes); err != nil {
+				return nil, err
+			}
 			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
 		case *pb.SeatConfig_Remote:
-			if len(k.Remote.GetName()) > 100 {
-				return nil, invalid(fmt.Sprintf("seats[%d].remote.name", i), "longer than 100 bytes")
+			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")
@@ -123,26 +128,33 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		}
 	}
 	created := time.Now().UTC().Truncate(time.Microsecond)
+	botNames, err := s.boundBots(ctx, req)
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.newTable(id, req, seed, tokens, created)
 	if err != nil {
 		return nil, err
 	}
 	t.dealing = dl
+	t.bind(PrincipalFrom(ctx).ID, botNames)
 	reqJSON, err := protojson.Marshal(req)
 	if err != nil {
 		return nil, err
 	}
-	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String()})
+	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
+		Creator: t.creator, BotNames: botNames})
 	start := time.Now()
 	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 		Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
-	s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
+	s.stored(StoreCreate, start, err)
 	if err != nil {
 		return nil, err
 	}
 	info := t.info()
 	s.start(t)
 	started = true
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, id, "")
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 
@@ -150,7 +162,8 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 func (t *table) info() *pb.TableInfo {
 	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
-		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
+		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created),
+		Creator: t.creator, Public: t.spec.GetPublic()}
 	if !t.started.IsZero() {
 		ti.StartTime = timestamppb.New(t.started)
 	}
@@ -169,14 +182,17 @@ func (s *Referee) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error)
 	return ti, nil
 }
 
-// storedInfo builds a TableInfo from a store row (a table no longer in memory).
-func storedInfo(row store.Table) (*pb.TableInfo, error) {
+// storedInfo builds a TableInfo from a store row (a table no longer in memory). An ended table's
+// result is its record's (with the forfeiting seat, the cause and the reason), or, for a table
+// ended without a record, what the row holds.
+func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	spec, req, err := decodeSpec(row)
 	if err != nil {
 		return nil, err
 	}
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
-		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt)}
+		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
+		Creator: spec.Creator, Public: req.GetPublic()}
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
 			ti.Rules = wire.RulesToProto(r, req.GetOptions())
@@ -187,6 +203,9 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		if b := sc.GetBuiltin(); b != nil {
 			si.Name, si.BotName = b.GetBot(), b.GetBot()
 		}
+		if i < len(spec.BotNames) {
+			si.BotName = cmp.Or(spec.BotNames[i], si.BotName)
+		}
 		ti.Seats = append(ti.Seats, si)
 	}
 	if !row.FinishedAt.IsZero() {
@@ -195,6 +214,17 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		if row.WinnerSide >= 0 {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
+		}
+		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
+			rec := &pb.GameRecord{}
+			if err := protojson.Unmarshal(b, rec); err != nil {
+				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
+			}
+			if rec.GetResult() != nil {
+				ti.Result = rec.GetResult()
+			}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
 		}
 		ti.Scores = ti.Result.Scores
 	}
@@ -241,7 +271,7 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	if err != nil {
 		return nil, err
 	}
-	return storedInfo(row)
+	return s.rowInfo(ctx, row)
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound when the
@@ -256,13 +286,18 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
 // (default 50, at most 1 000); next_page_token is empty on the last page. The store's ErrInvalid
-// for a malformed page_token.
+// (InvalidArgument) for a malformed page_token. A stored table that cannot be read, or was
+// quarantined at start, is listed with TABLE_STATE_QUARANTINED and the reason; the state filter
+// TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
 	}
 	size = min(size, store.MaxPageSize)
+	if req.GetState() == pb.TableState_TABLE_STATE_QUARANTINED { // one page: they are few
+		return &pb.ListTablesResponse{Tables: s.quarantinedTables()}, nil
+	}
 	rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
 	if err != nil {
 		return nil, err
@@ -275,7 +310,7 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 			if err != nil {
 				return nil, err
 			}
-		} else if ti, err = storedInfo(row); err != nil {
+		} else if ti, err = s.rowInfo(ctx, row); err != nil {
 			return nil, err
 		}
 		out.Tables = append(out.Tables, ti)
@@ -285,10 +320,20 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
-// ErrNotFound for an unknown table, ErrEnded for a table that has ended.
+// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]).
+// ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
+// another principal, a [FieldError] for a reason longer than MaxReasonBytes or with a control
+// character.
 func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.TableInfo, error) {
+	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
+		return nil, err
+	}
+	p := PrincipalFrom(ctx)
 	t, err := s.table(id)
 	if err != nil {
+		if reason, ok := s.quarantineReason(id); ok {
+			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+		}
 		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
 			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
 		}
@@ -301,10 +346,14 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			cerr = errorf(ErrEnded, "table %s is %s", t.id, stateLabel(t.state))
 			return
 		}
+		if p.Role != RoleAdmin && p.ID != t.creator {
+			cerr = errorf(ErrPermission, "table %s: only its creator or an admin may cancel it (%s is a %s)", t.id, p.ID, p.Role)
+			return
+		}
 		if reason == "" {
 			reason = "cancelled by request"
 		}
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		ti = t.info()
 	}); err != nil {
 		return nil, err
@@ -312,7 +361,37 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 	if cerr != nil {
 		return nil, cerr
 	}
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED, id, reason)
 	return ti, nil
+}
+
+// boundBots checks the bot keys the request's remote seats are bound to (RemoteSeat.bot_key_id)
+// and returns, per seat, the bound key's name ("" for an unbound seat), or nil when no seat is
+// bound. A [FieldError] for an unknown or revoked key or a key whose role is not bot.
+func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]string, error) {
+	var names []string
+	for i, sc := range req.GetSeats() {
+		id := sc.GetRemote().GetBotKeyId()
+		if id == "" {
+			continue
+		}
+		field := fmt.Sprintf("seats[%d].remote.bot_key_id", i)
+		k, err := s.store.GetKey(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, invalid(field, "no API key %q", id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if Role(k.Role) != RoleBot || !k.RevokedAt.IsZero() {
+			return nil, invalid(field, "key %s is not a valid bot key (role %s, revoked %t)", id, k.Role, !k.RevokedAt.IsZero())
+		}
+		if names == nil {
+			names = make([]string, len(req.GetSeats()))
+		}
+		names[i] = k.Name
+	}
+	return names, nil
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
@@ -381,8 +460,11 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
 // finish time, as the store keeps them (the memory store of a nil Config.Store keeps the last
-// Config.KeepFinished). A [FieldError] for an unknown variant.
+// Config.KeepFinished). A [FieldError] for an unknown variant or a bot_name that checkText refuses.
 func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+	if err := checkText("bot_name", req.GetBotName(), MaxNameBytes); err != nil {
+		return nil, err
+	}
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
@@ -415,7 +497,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		if err != nil {
 			return nil, err
 		}
-		ti, err := storedInfo(row)
+		ti, err := s.rowInfo(ctx, row) // an unreadable spec or record is shown quarantined
 		if err != nil {
 			return nil, err
 		}

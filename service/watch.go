@@ -124,8 +124,9 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // twice when its send was under way).
 //
 // It returns nil when the game ends (after sending every event), send's error when send fails,
-// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrEnded for a table that ended and
-// left memory (read its record), ErrQueueFull as above, and ErrStopped when the referee shuts
+// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
+// spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
+// and left memory (read its record), ErrQueueFull as above, and ErrStopped when the referee shuts
 // down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
 // call of send is under way; send is not called again after that call returns.
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
@@ -135,6 +136,9 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
 		}
 		return err
+	}
+	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
+		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
 	}
 	w := newWatcher(s.cfg.WatchQueue)
 	var backlog []*SpectatorEvent

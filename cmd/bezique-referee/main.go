@@ -1,4 +1,4 @@
-// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC: it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -8,8 +8,8 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -23,16 +23,20 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 
+	"github.com/bezique-arena/bezique/internal/buildinfo"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...".
+// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";
+// unstamped, buildinfo.Version takes them from the module's build information.
 var version, commit string
 
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
@@ -44,28 +48,56 @@ type config struct {
 	maxTables     int
 	seatQueue     int
 	pingInterval  time.Duration
+	joinTimeout   time.Duration
 	pprof         bool
 	logLevel      string
 	showVersion   bool
+	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
+	adminKeyFile  string
+
+	// TLS (cmd/bezique-referee/tls.go).
+	tlsCert     string
+	tlsKey      string
+	tlsClientCA string
+	tlsReload   time.Duration
+	insecure    bool
 }
 
-func parseFlags(args []string) (config, error) {
-	var c config
+// newFlagSet returns the referee's flags, bound to c's fields.
+func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
-	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
-	fs.StringVar(&c.metricsListen, "metrics-listen", ":9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
+	fs.SortFlags = false
+	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
+	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
+	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
+	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
+	fs.StringVar(&c.tlsClientCA, "tls-client-ca", "", "PEM CA certificates: require client certificates signed by one of them (mTLS)")
+	fs.DurationVar(&c.tlsReload, "tls-reload", defaultTLSReload, "how often the TLS files are read again, so renewed ones are served without a restart")
+	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS and an admin key (tokens and keys in cleartext, anyone may call)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// parseFlags reads the flags (GNU style, --name value or --name=value, as the bezique CLI's) over
+// the BEZIQUE_* environment variables. A single-dash long flag (-store), which the referee
+// accepted before, is read as its double-dash form.
+func parseFlags(args []string) (config, error) {
+	var c config
+	fs := newFlagSet(&c)
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "BEZIQUE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
@@ -78,7 +110,40 @@ func parseFlags(args []string) (config, error) {
 	if envErr != nil {
 		return c, envErr
 	}
-	return c, fs.Parse(args)
+	args = append([]string(nil), args...)
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if name, _, _ := strings.Cut(strings.TrimPrefix(a, "-"), "="); len(a) > 2 && a[0] == '-' && a[1] != '-' && fs.Lookup(name) != nil {
+			args[i] = "-" + a
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	return c, c.validate()
+}
+
+// validate refuses values the referee cannot run with, naming the flag (and its variable),
+// rather than replacing them by a default behind the operator's back.
+func (c config) validate() error {
+	for _, f := range []struct {
+		name string
+		bad  bool
+		want string
+	}{
+		{"max-tables", c.maxTables < 1, fmt.Sprint(c.maxTables, "; want at least 1")},
+		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
+		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
+		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
+		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
+	} {
+		if f.bad {
+			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
+		}
+	}
+	return nil
 }
 
 func main() {
@@ -90,8 +155,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bezique-referee:", err)
 		os.Exit(2)
 	}
+	version, commit = buildinfo.Version(version, commit)
 	if c.showVersion {
-		fmt.Printf("bezique-referee %s (%s)\n", orUnknown(version), orUnknown(commit))
+		fmt.Printf("bezique-referee %s, commit %s\n", version, commit)
 		return
 	}
 	if err := run(c); err != nil {
@@ -100,19 +166,22 @@ func main() {
 	}
 }
 
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
-}
-
 func run(c config) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
 		return fmt.Errorf("--log-level: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	if err := checkExposure(c); err != nil {
+		return err
+	}
+	certs, err := newServerCerts(c, log)
+	if err != nil {
+		return err
+	}
+	if certs != nil {
+		defer certs.Close()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
@@ -120,19 +189,27 @@ func run(c config) error {
 	if c.store != "memory" {
 		var err error
 		if st, err = store.Open(ctx, c.store); err != nil {
-			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", c.store, err)
+			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", store.Redact(c.store), err)
 		}
 		defer st.Close()
 	}
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
-	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval})
+	auth, err := adminAuth(c, log) // nil: open mode, no authentication
 	if err != nil {
 		return err
 	}
-	g := grpc.NewServer(service.ServerOptions(metrics)...)
+	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth})
+	if err != nil {
+		return err
+	}
+	gopts := append(service.ServerOptions(metrics), srv.AuthOptions()...)
+	if certs != nil {
+		gopts = append(gopts, grpc.Creds(credentials.NewTLS(certs.config())))
+	}
+	g := grpc.NewServer(gopts...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)
@@ -146,19 +223,22 @@ func run(c config) error {
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
-		mux := metricsMux(reg, &ready, c.pprof)
+		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
 		mlis, err := net.Listen("tcp", c.metricsListen)
 		if err != nil {
 			return err
 		}
 		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		if certs != nil {
+			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
+		}
 		go func() { _ = hsrv.Serve(mlis) }()
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
 	}
 	served := make(chan error, 1)
 	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", orUnknown(version))
+	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", store.Redact(c.store), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -166,6 +246,7 @@ func run(c config) error {
 		return err
 	case <-ctx.Done():
 	}
+	stopAtSecondSignal(log)
 	drain(log, &ready, hs, srv, c.drainTimeout)
 	stopped := make(chan struct{})
 	go func() { g.GracefulStop(); close(stopped) }()
@@ -178,15 +259,33 @@ func run(c config) error {
 	return nil
 }
 
-// metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds,
-// 503 "draining" once it is cleared) and, with withPprof, /debug/pprof/.
-func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, withPprof bool) *http.ServeMux {
+// stopAtSecondSignal makes a second SIGINT or SIGTERM, during the drain, end the process at
+// once with status 1: games in play stop where they are and, with a store, resume on the next
+// start (every action a seat was told of is already stored).
+func stopAtSecondSignal(log *slog.Logger) {
+	second := make(chan os.Signal, 1)
+	signal.Notify(second, syscall.SIGTERM, syscall.SIGINT)
+	go func() {
+		sig := <-second
+		log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
+		os.Exit(1)
+	}()
+}
+
+// metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds
+// and storeHealth returns nil; 503 "draining" once ready is cleared, 503 with the store's error
+// while store writes fail) and, with withPprof, /debug/pprof/.
+func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func() error, withPprof bool) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", service.MetricsHandler(reg))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
 		if !ready.Load() {
 			http.Error(w, "draining", http.StatusServiceUnavailable)
+			return
+		}
+		if err := storeHealth(); err != nil {
+			http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(w, "ready")
@@ -204,7 +303,7 @@ func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, withPprof bool) *h
 // 503 from then on), sets the gRPC health service to NOT_SERVING, stops the creation of tables and
 // lets the games in play run on for up to timeout, then stops every table.
 func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service.Server, timeout time.Duration) {
-	log.Info("draining: no new tables; games in play may finish", "timeout", timeout)
+	log.Info("draining: no new tables; games in play may finish; a second signal stops at once", "timeout", timeout)
 	ready.Store(false)
 	hs.Shutdown()
 	dctx, cancel := context.WithTimeout(context.Background(), timeout)

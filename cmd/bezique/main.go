@@ -3,19 +3,31 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/bezique-arena/bezique/internal/buildinfo"
 )
 
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "bezique:", err)
+		lines := strings.Split(err.Error(), "\n") // the server's messages may quote a client's text
+		for i, l := range lines {
+			lines[i] = printable(l)
+		}
+		fmt.Fprintln(os.Stderr, "bezique:", strings.Join(lines, "\n"))
 		os.Exit(1)
 	}
 }
 
+// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";
+// unstamped, buildinfo.Version takes them from the module's build information.
+var version, commit string
+
 // newRootCmd returns the bezique command with every subcommand.
 func newRootCmd() *cobra.Command {
+	v, c := buildinfo.Version(version, commit)
 	root := &cobra.Command{
 		Use:   "bezique",
 		Short: "Play, watch and check Bézique games",
@@ -27,10 +39,12 @@ game record.`,
   bezique play --variant two-handed
   bezique bot --server 127.0.0.1:7777 --table T --seat 1 --token S --bot rulebook
   bezique replay game.json`,
+		Version:       v + ", commit " + c,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd())
 	return root
 }

@@ -2,14 +2,16 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
+	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
@@ -19,6 +21,7 @@ import (
 // a connection to a referee elsewhere.
 type localReferee struct {
 	addr   string
+	tls    *tls.Config // nil: plaintext
 	srv    *service.Server
 	grpc   *grpc.Server
 	cc     *grpc.ClientConn
@@ -49,7 +52,7 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	srv.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-	if r.cc, err = dial(r.addr); err != nil {
+	if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
 		r.Close()
 		return nil, err
 	}
@@ -57,13 +60,17 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	return r, nil
 }
 
-// connectReferee connects to a running referee at addr.
-func connectReferee(addr string) (*localReferee, error) {
-	cc, err := dial(addr)
+// connectReferee connects to a running referee as conn says, sending key ("" for none).
+func connectReferee(conn connFlags, key string) (*localReferee, error) {
+	t, err := conn.tlsConfig()
 	if err != nil {
 		return nil, err
 	}
-	return &localReferee{addr: addr, cc: cc, tables: pb.NewTableServiceClient(cc)}, nil
+	cc, err := conn.dial(key)
+	if err != nil {
+		return nil, err
+	}
+	return &localReferee{addr: conn.server, tls: t, cc: cc, tables: pb.NewTableServiceClient(cc)}, nil
 }
 
 // Close stops the referee (or closes the connection to a remote one).
@@ -75,15 +82,6 @@ func (r *localReferee) Close() {
 		r.grpc.Stop()
 		r.srv.Close()
 	}
-}
-
-// dial connects to a referee in plaintext.
-func dial(addr string) (*grpc.ClientConn, error) {
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		return nil, fmt.Errorf("connect to %s: %w", addr, err)
-	}
-	return cc, nil
 }
 
 // fetchRecord waits for a finished table's record (the referee writes it just after the game).
@@ -99,4 +97,15 @@ func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// keyEnv is the environment variable that holds the API key when --key is not given.
+const keyEnv = "BEZIQUE_KEY"
+
+// apiKey returns the API key for cmd's calls: --key, else $BEZIQUE_KEY, else "".
+func apiKey(cmd *cobra.Command) string {
+	if k, _ := cmd.Flags().GetString("key"); k != "" {
+		return k
+	}
+	return os.Getenv(keyEnv)
 }

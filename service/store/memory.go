@@ -24,6 +24,8 @@ type memStore struct {
 	closed bool
 	tables map[string]*memTable
 	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
+	keys   map[string]Key
+	audit  []AuditEvent // in the order appended, at most MemoryAuditKeep
 }
 
 // memTable is one table with everything stored under it. Its byte slices are the store's own
@@ -48,13 +50,14 @@ type memTable struct {
 // names: GetTable and GetRecord then return ErrNotFound for it, and the List methods omit it.
 // Waiting and playing tables are never dropped. A kept ended table holds its row, its record and
 // its bot names only: its action log, read back by LoadActive alone, is dropped when it ends, and
-// its record is kept compressed (DEFLATE: a four-handed game's protojson record of about 115 KB
-// is held in about 10 KB).
+// its record is kept compressed (DEFLATE: a four-handed game's protojson record of about 100 KB
+// is held in about 8 KB). Of the audit trail it keeps the MemoryAuditKeep events appended last;
+// keys are never dropped.
 func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
 	}
-	return &memStore{keep: keepEnded, tables: map[string]*memTable{}}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, keys: map[string]Key{}}
 }
 
 // stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.
@@ -356,7 +359,7 @@ func (m *memStore) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.tables, m.ended = nil, nil
+	m.tables, m.ended, m.keys, m.audit = nil, nil, nil, nil
 	return nil
 }
 

@@ -5,6 +5,7 @@
 // resumes (resume_after_seq) after a lost connection, re-sending the same answer when the referee
 // asks again. It mirrors the Go SDK (botsdk.Play) and the Python one (bezique_bot.play).
 
+const fs = require('node:fs');
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
@@ -25,11 +26,19 @@ const cache = new Map();
 // load returns the bezique.v1 package (its services and message types) loaded from protoDir.
 function load(protoDir = DEFAULT_PROTO_DIR) {
   if (!cache.has(protoDir)) {
-    const def = protoLoader.loadSync(['bezique/v1/seat_service.proto', 'bezique/v1/table_service.proto'],
+    const def = protoLoader.loadSync(['bezique/v1/seat_service.proto', 'bezique/v1/table_service.proto', 'bezique/v1/key_service.proto'],
       { ...LOADER_OPTIONS, includeDirs: [protoDir] });
     cache.set(protoDir, grpc.loadPackageDefinition(def).bezique.v1);
   }
   return cache.get(protoDir);
+}
+
+// authMetadata returns the gRPC metadata that sends an API key, "authorization: Bearer <key>"
+// (docs/SECURITY.md); empty for no key.
+function authMetadata(key) {
+  const md = new grpc.Metadata();
+  if (key) md.set('authorization', `Bearer ${key}`);
+  return md;
 }
 
 // FINAL_CODES are the status codes after which reconnecting cannot help (as in the Go SDK).
@@ -63,13 +72,23 @@ class SeatRefused extends Error {
   }
 }
 
+// CannotReach is thrown by play when the referee could not be reached in cfg.connectAttempts tries
+// (nothing serves the address, or a mistyped one).
+class CannotReach extends Error {
+  constructor(server, attempts, code, details) {
+    super(`bezique-bot: cannot reach ${server} (${attempts} attempts): ${grpc.status[code]}: ${details}`);
+    this.server = server;
+    this.attempts = attempts;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
     this.cfg = {
-      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200,
+      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200, connectAttempts: 5,
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
     this.decide = decide;
@@ -84,12 +103,24 @@ class Player {
     const pkg = load(this.cfg.protoDir);
     const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials);
     let backoff = 100;
+    let connected = false;
     try {
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         const { result, code, details, progressed } = await this.session(client);
         if (result) return result;
         if (!retryable(code)) throw new SeatRefused(code, details);
-        if (progressed) backoff = 100;
+        if (progressed) {
+          backoff = 100;
+          connected = true;
+        }
+        if (!connected) {
+          if (attempt >= this.cfg.connectAttempts) throw new CannotReach(this.cfg.server, attempt, code, details);
+          this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: cannot reach ${this.cfg.server} (attempt ${attempt} of ` +
+            `${this.cfg.connectAttempts}: ${grpc.status[code]}); trying again in ${backoff} ms`);
+          await sleep(backoff);
+          backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
+          continue;
+        }
         this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
           `reconnecting in ${backoff} ms, resume_after_seq=${this.lastSeq}`);
         await sleep(backoff);
@@ -104,7 +135,7 @@ class Player {
   // session runs one stream until the game ends ({result}) or the stream fails ({code, details}).
   session(client) {
     return new Promise((resolve) => {
-      const call = client.Connect();
+      const call = client.Connect(authMetadata(this.cfg.key));
       this.call = call;
       let progressed = false;
       let settled = false;
@@ -219,13 +250,32 @@ function decideMsg(rid, actionId) {
   return { decide: { request_id: rid, action_id: actionId } };
 }
 
+// tlsCredentials returns TLS channel credentials for play's cfg.credentials: they trust the CA
+// certificates in the PEM file caFile (undefined: Node's default roots) and, with certFile and
+// keyFile, present that client certificate to a referee that requires one (mTLS).
+function tlsCredentials({ caFile, certFile, keyFile } = {}) {
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new Error('bezique-bot: a client certificate needs both certFile and keyFile');
+  }
+  const read = (f) => (f === undefined ? null : fs.readFileSync(f));
+  return grpc.credentials.createSsl(read(caFile), read(keyFile), read(certFile));
+}
+
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
-// or rejects with SeatRefused. cfg: { server: 'host:port', tableId, seat, token, botName?,
-// botVersion?, maxBackoffMs? (5000), safetyMarginMs? (200), onEvent?, onWelcome?, logger?
-// (console), protoDir?, credentials? (insecure) }.
+// or rejects with SeatRefused (the seat refused) or CannotReach (no answer in connectAttempts
+// tries). cfg: { server: 'host:port', tableId, seat, token, key?, botName?, botVersion?,
+// connectAttempts? (5; once connected it reconnects without limit), maxBackoffMs? (5000),
+// safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
+// (insecure; tlsCredentials() for TLS) }. key is the bot's API key: a seat bound to the key's bot
+// (RemoteSeat.bot_key_id) needs no token.
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
 
-module.exports = { play, load, retryable, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };
+const { outcomeText, resultText } = require('./outcome');
+
+module.exports = {
+  play, tlsCredentials, load, authMetadata, retryable, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
+};

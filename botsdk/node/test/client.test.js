@@ -2,7 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const grpc = require('@grpc/grpc-js');
-const { Player, retryable, requestDeadline, load } = require('../src');
+const { Player, authMetadata, retryable, requestDeadline, load } = require('../src');
 
 const legal = (n) => Array.from({ length: n }, (_, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: { suit: 'SUIT_SPADES', rank: 'RANK_SEVEN' } } } }));
 const request = (rid, n = 3, decisionMs = 1000) => ({ request_id: rid, legal_actions: legal(n), decision_left_ms: decisionMs, bank_left_ms: 0, deadline: null, view: {} });
@@ -22,6 +22,11 @@ const until = async (cond, ms = 2000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
+
+test('authMetadata: the key as a bearer token, nothing without one', () => {
+  assert.deepEqual(authMetadata('bzq_abc').get('authorization'), ['Bearer bzq_abc']);
+  assert.deepEqual(authMetadata('').getMap(), {});
+});
 
 test('retryable: final codes end the seat, the rest reconnect', () => {
   for (const c of ['NOT_FOUND', 'PERMISSION_DENIED', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'ABORTED', 'UNIMPLEMENTED']) assert.equal(retryable(grpc.status[c]), false, c);
@@ -94,4 +99,12 @@ test('load: the proto package has the services', () => {
   const pkg = load();
   assert.equal(typeof pkg.SeatService, 'function');
   assert.equal(typeof pkg.TableService, 'function');
+});
+
+// tlsCredentials: what it accepts; a whole game over mTLS is e2e/tls_test.go's.
+test('tlsCredentials: a client certificate needs its key; no CA file means the default roots', () => {
+  const { tlsCredentials } = require('../src');
+  assert.throws(() => tlsCredentials({ certFile: 'bot.crt' }), { message: 'bezique-bot: a client certificate needs both certFile and keyFile' });
+  assert.throws(() => tlsCredentials({ caFile: '/nonexistent/ca.pem' }), { code: 'ENOENT' });
+  assert.ok(tlsCredentials() instanceof grpc.ChannelCredentials);
 });
