@@ -107,6 +107,8 @@ type Referee struct {
 	idle      *sync.Cond // signalled when playing drops
 	// quarantined are the stored tables that could not be replayed at start (see quarantine).
 	quarantined map[string]quarantined
+
+	tourneys *tourneys // tournaments (service/tournaments.go)
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -116,6 +118,7 @@ type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
+	pb.UnimplementedTournamentServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
@@ -172,15 +175,21 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
 	s.idle = sync.NewCond(&s.mu)
+	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	if err := s.recover(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.resumeTournaments(ctx); err != nil {
+		s.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-// Register registers the TableService, SeatService and KeyService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService and TournamentService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
 }
@@ -446,6 +455,17 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	t.bind(spec.Creator, spec.BotNames)
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
+		if r, ok := st.bot.(bots.Resumer); ok {
+			var n uint64
+			for _, a := range t.actions {
+				if int(a.GetSeat()) == st.index && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+					n++
+				}
+			}
+			r.Resume(n)
+		}
 	}
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)
