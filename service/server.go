@@ -109,16 +109,18 @@ type Referee struct {
 	quarantined map[string]quarantined
 
 	tourneys *tourneys // tournaments (service/tournaments.go)
+	lobby    *lobby    // the bots waiting for games (LobbyService)
 }
 
-// Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
-// handlers validate the request, call the embedded [Referee] and turn its errors into status codes
-// (statusOf); the seat stream (Connect) is served here.
+// Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
+// TournamentService and LobbyService. Its handlers validate the request, call the embedded [Referee] and turn its
+// errors into status codes (statusOf); the seat stream (Connect) is served here.
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
 	pb.UnimplementedTournamentServiceServer
+	pb.UnimplementedLobbyServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
@@ -173,7 +175,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, lobby: newLobby()}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	if err := s.recover(ctx); err != nil {
@@ -186,12 +188,14 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	return s, nil
 }
 
-// Register registers the TableService, SeatService, KeyService and TournamentService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService, TournamentService and LobbyService on
+// a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
 	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
+	pb.RegisterLobbyServiceServer(g, s)
 }
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
@@ -292,7 +296,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		return nil, invalid("stacked_deal", "%v", err)
 	}
 	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
-		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: -1}
+		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
 		if b := sc.GetBuiltin(); b != nil {
