@@ -440,9 +440,6 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // token are checked against the stored spec before the record is read and the game rebuilt
 // (a replay costs tens of milliseconds: a wrong token must not buy one).
 func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
-	if s.store == nil {
-		return statusOf(notFound)
-	}
 	if reason, ok := s.quarantineReason(j.GetTableId()); ok {
 		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", j.GetTableId(), reason))
 	}

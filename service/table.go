@@ -241,8 +241,11 @@ func (t *table) broadcast(h histEvent) {
 		}
 		t.send(s, m)
 	}
-	for w := range t.watchers {
-		w.push(t, h)
+	if len(t.watchers) > 0 {
+		e := t.spectated(h) // one message for every spectator
+		for w := range t.watchers {
+			w.push(t, e)
+		}
 	}
 }
 
@@ -605,9 +608,6 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 
 // persist appends a recorded action to the store before anyone learns of it.
 func (t *table) persist(rec *pb.RecordedAction) bool {
-	if t.srv.store == nil {
-		return true
-	}
 	payload, err := proto.Marshal(rec)
 	if err == nil {
 		start := time.Now()
@@ -665,7 +665,7 @@ func (t *table) setState(s pb.TableState) {
 		t.srv.playingChanged(+1)
 	}
 	t.state = s
-	if t.srv.store != nil && (s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING) {
+	if s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING {
 		start := time.Now()
 		err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)})
 		if t.srv.stored(StoreUpdate, start, err) != nil {
@@ -700,10 +700,8 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		final = pb.TableState_TABLE_STATE_CANCELLED
 	}
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
-	if t.srv.store != nil {
-		if err := t.storeFinish(final); err != nil {
-			t.log().Error("storing the finished game failed", "err", err)
-		}
+	if err := t.storeFinish(final); err != nil {
+		t.log().Error("storing the finished game failed", "err", err)
 	}
 	t.setState(final)
 	for _, s := range t.seats {
@@ -745,7 +743,7 @@ func storeState(s pb.TableState) store.State { return store.State(stateLabel(s))
 // it: a bot resuming after seq n, or holding its answer to request n, would otherwise be refused
 // (resume_after_seq beyond the last event) or answer a new request with a stale action id.
 func (t *table) reserve(n uint64) {
-	if t.srv.store == nil || n <= t.reserved {
+	if n <= t.reserved {
 		return
 	}
 	floor := max(n, t.seq, t.requestID) + seqReserve
