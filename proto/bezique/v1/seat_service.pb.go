@@ -123,7 +123,9 @@ type DecideRequest struct {
 	// token is the seat's secret from CreateTable.
 	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
 	// decide is the answer: the request id and the action chosen.
-	Decide        *Decide `protobuf:"bytes,4,opt,name=decide,proto3" json:"decide,omitempty"`
+	Decide *Decide `protobuf:"bytes,4,opt,name=decide,proto3" json:"decide,omitempty"`
+	// member is the team member answering, as Join.member (0 for a seat of one).
+	Member        uint32 `protobuf:"varint,5,opt,name=member,proto3" json:"member,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -186,6 +188,13 @@ func (x *DecideRequest) GetDecide() *Decide {
 	return nil
 }
 
+func (x *DecideRequest) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
 // DecideResponse acknowledges that a Decide reached the seat's table; the outcome arrives on the
 // seat's stream.
 type DecideResponse struct {
@@ -234,6 +243,7 @@ type ConnectRequest struct {
 	//	*ConnectRequest_Join
 	//	*ConnectRequest_Decide
 	//	*ConnectRequest_Pong
+	//	*ConnectRequest_TeamMessage
 	Kind          isConnectRequest_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -303,6 +313,15 @@ func (x *ConnectRequest) GetPong() *Pong {
 	return nil
 }
 
+func (x *ConnectRequest) GetTeamMessage() *TeamMessage {
+	if x != nil {
+		if x, ok := x.Kind.(*ConnectRequest_TeamMessage); ok {
+			return x.TeamMessage
+		}
+	}
+	return nil
+}
+
 type isConnectRequest_Kind interface {
 	isConnectRequest_Kind()
 }
@@ -322,11 +341,18 @@ type ConnectRequest_Pong struct {
 	Pong *Pong `protobuf:"bytes,3,opt,name=pong,proto3,oneof"`
 }
 
+type ConnectRequest_TeamMessage struct {
+	// team_message is a message to the other members of the bot's team seat.
+	TeamMessage *TeamMessage `protobuf:"bytes,4,opt,name=team_message,json=teamMessage,proto3,oneof"`
+}
+
 func (*ConnectRequest_Join) isConnectRequest_Kind() {}
 
 func (*ConnectRequest_Decide) isConnectRequest_Kind() {}
 
 func (*ConnectRequest_Pong) isConnectRequest_Kind() {}
+
+func (*ConnectRequest_TeamMessage) isConnectRequest_Kind() {}
 
 // ConnectResponse is a message from the server.
 type ConnectResponse struct {
@@ -342,6 +368,7 @@ type ConnectResponse struct {
 	//	*ConnectResponse_Ping
 	//	*ConnectResponse_ClockReport
 	//	*ConnectResponse_GameOver
+	//	*ConnectResponse_TeamMessageRelayed
 	Kind          isConnectResponse_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -447,6 +474,15 @@ func (x *ConnectResponse) GetGameOver() *GameOver {
 	return nil
 }
 
+func (x *ConnectResponse) GetTeamMessageRelayed() *TeamMessageRelayed {
+	if x != nil {
+		if x, ok := x.Kind.(*ConnectResponse_TeamMessageRelayed); ok {
+			return x.TeamMessageRelayed
+		}
+	}
+	return nil
+}
+
 type isConnectResponse_Kind interface {
 	isConnectResponse_Kind()
 }
@@ -486,6 +522,11 @@ type ConnectResponse_GameOver struct {
 	GameOver *GameOver `protobuf:"bytes,7,opt,name=game_over,json=gameOver,proto3,oneof"`
 }
 
+type ConnectResponse_TeamMessageRelayed struct {
+	// team_message_relayed is a message from another member of the bot's team seat.
+	TeamMessageRelayed *TeamMessageRelayed `protobuf:"bytes,8,opt,name=team_message_relayed,json=teamMessageRelayed,proto3,oneof"`
+}
+
 func (*ConnectResponse_Welcome) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_Event) isConnectResponse_Kind() {}
@@ -500,6 +541,8 @@ func (*ConnectResponse_ClockReport) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_GameOver) isConnectResponse_Kind() {}
 
+func (*ConnectResponse_TeamMessageRelayed) isConnectResponse_Kind() {}
+
 var File_bezique_v1_seat_service_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_seat_service_proto_rawDesc = "" +
@@ -509,18 +552,20 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\vPlayRequest\x12$\n" +
 	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinR\x04join\"E\n" +
 	"\fPlayResponse\x125\n" +
-	"\amessage\x18\x01 \x01(\v2\x1b.bezique.v1.ConnectResponseR\amessage\"\x80\x01\n" +
+	"\amessage\x18\x01 \x01(\v2\x1b.bezique.v1.ConnectResponseR\amessage\"\x98\x01\n" +
 	"\rDecideRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05token\x18\x03 \x01(\tR\x05token\x12*\n" +
-	"\x06decide\x18\x04 \x01(\v2\x12.bezique.v1.DecideR\x06decide\"\x10\n" +
-	"\x0eDecideResponse\"\x96\x01\n" +
+	"\x06decide\x18\x04 \x01(\v2\x12.bezique.v1.DecideR\x06decide\x12\x16\n" +
+	"\x06member\x18\x05 \x01(\rR\x06member\"\x10\n" +
+	"\x0eDecideResponse\"\xd4\x01\n" +
 	"\x0eConnectRequest\x12&\n" +
 	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinH\x00R\x04join\x12,\n" +
 	"\x06decide\x18\x02 \x01(\v2\x12.bezique.v1.DecideH\x00R\x06decide\x12&\n" +
-	"\x04pong\x18\x03 \x01(\v2\x10.bezique.v1.PongH\x00R\x04pongB\x06\n" +
-	"\x04kind\"\x91\x03\n" +
+	"\x04pong\x18\x03 \x01(\v2\x10.bezique.v1.PongH\x00R\x04pong\x12<\n" +
+	"\fteam_message\x18\x04 \x01(\v2\x17.bezique.v1.TeamMessageH\x00R\vteamMessageB\x06\n" +
+	"\x04kind\"\xe5\x03\n" +
 	"\x0fConnectResponse\x12/\n" +
 	"\awelcome\x18\x01 \x01(\v2\x13.bezique.v1.WelcomeH\x00R\awelcome\x12)\n" +
 	"\x05event\x18\x02 \x01(\v2\x11.bezique.v1.EventH\x00R\x05event\x12H\n" +
@@ -528,7 +573,8 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\trejection\x18\x04 \x01(\v2\x15.bezique.v1.RejectionH\x00R\trejection\x12&\n" +
 	"\x04ping\x18\x05 \x01(\v2\x10.bezique.v1.PingH\x00R\x04ping\x12<\n" +
 	"\fclock_report\x18\x06 \x01(\v2\x17.bezique.v1.ClockReportH\x00R\vclockReport\x123\n" +
-	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOverB\x06\n" +
+	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOver\x12R\n" +
+	"\x14team_message_relayed\x18\b \x01(\v2\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayedB\x06\n" +
 	"\x04kind2\xd3\x01\n" +
 	"\vSeatService\x12F\n" +
 	"\aConnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x010\x01\x12;\n" +
@@ -549,22 +595,24 @@ func file_bezique_v1_seat_service_proto_rawDescGZIP() []byte {
 
 var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_bezique_v1_seat_service_proto_goTypes = []any{
-	(*PlayRequest)(nil),     // 0: bezique.v1.PlayRequest
-	(*PlayResponse)(nil),    // 1: bezique.v1.PlayResponse
-	(*DecideRequest)(nil),   // 2: bezique.v1.DecideRequest
-	(*DecideResponse)(nil),  // 3: bezique.v1.DecideResponse
-	(*ConnectRequest)(nil),  // 4: bezique.v1.ConnectRequest
-	(*ConnectResponse)(nil), // 5: bezique.v1.ConnectResponse
-	(*Join)(nil),            // 6: bezique.v1.Join
-	(*Decide)(nil),          // 7: bezique.v1.Decide
-	(*Pong)(nil),            // 8: bezique.v1.Pong
-	(*Welcome)(nil),         // 9: bezique.v1.Welcome
-	(*Event)(nil),           // 10: bezique.v1.Event
-	(*DecisionRequest)(nil), // 11: bezique.v1.DecisionRequest
-	(*Rejection)(nil),       // 12: bezique.v1.Rejection
-	(*Ping)(nil),            // 13: bezique.v1.Ping
-	(*ClockReport)(nil),     // 14: bezique.v1.ClockReport
-	(*GameOver)(nil),        // 15: bezique.v1.GameOver
+	(*PlayRequest)(nil),        // 0: bezique.v1.PlayRequest
+	(*PlayResponse)(nil),       // 1: bezique.v1.PlayResponse
+	(*DecideRequest)(nil),      // 2: bezique.v1.DecideRequest
+	(*DecideResponse)(nil),     // 3: bezique.v1.DecideResponse
+	(*ConnectRequest)(nil),     // 4: bezique.v1.ConnectRequest
+	(*ConnectResponse)(nil),    // 5: bezique.v1.ConnectResponse
+	(*Join)(nil),               // 6: bezique.v1.Join
+	(*Decide)(nil),             // 7: bezique.v1.Decide
+	(*Pong)(nil),               // 8: bezique.v1.Pong
+	(*TeamMessage)(nil),        // 9: bezique.v1.TeamMessage
+	(*Welcome)(nil),            // 10: bezique.v1.Welcome
+	(*Event)(nil),              // 11: bezique.v1.Event
+	(*DecisionRequest)(nil),    // 12: bezique.v1.DecisionRequest
+	(*Rejection)(nil),          // 13: bezique.v1.Rejection
+	(*Ping)(nil),               // 14: bezique.v1.Ping
+	(*ClockReport)(nil),        // 15: bezique.v1.ClockReport
+	(*GameOver)(nil),           // 16: bezique.v1.GameOver
+	(*TeamMessageRelayed)(nil), // 17: bezique.v1.TeamMessageRelayed
 }
 var file_bezique_v1_seat_service_proto_depIdxs = []int32{
 	6,  // 0: bezique.v1.PlayRequest.join:type_name -> bezique.v1.Join
@@ -573,24 +621,26 @@ var file_bezique_v1_seat_service_proto_depIdxs = []int32{
 	6,  // 3: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
 	7,  // 4: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
 	8,  // 5: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
-	9,  // 6: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
-	10, // 7: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
-	11, // 8: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
-	12, // 9: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
-	13, // 10: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
-	14, // 11: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
-	15, // 12: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
-	4,  // 13: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
-	0,  // 14: bezique.v1.SeatService.Play:input_type -> bezique.v1.PlayRequest
-	2,  // 15: bezique.v1.SeatService.Decide:input_type -> bezique.v1.DecideRequest
-	5,  // 16: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
-	1,  // 17: bezique.v1.SeatService.Play:output_type -> bezique.v1.PlayResponse
-	3,  // 18: bezique.v1.SeatService.Decide:output_type -> bezique.v1.DecideResponse
-	16, // [16:19] is the sub-list for method output_type
-	13, // [13:16] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	9,  // 6: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
+	10, // 7: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
+	11, // 8: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
+	12, // 9: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
+	13, // 10: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
+	14, // 11: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
+	15, // 12: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
+	16, // 13: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
+	17, // 14: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
+	4,  // 15: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
+	0,  // 16: bezique.v1.SeatService.Play:input_type -> bezique.v1.PlayRequest
+	2,  // 17: bezique.v1.SeatService.Decide:input_type -> bezique.v1.DecideRequest
+	5,  // 18: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
+	1,  // 19: bezique.v1.SeatService.Play:output_type -> bezique.v1.PlayResponse
+	3,  // 20: bezique.v1.SeatService.Decide:output_type -> bezique.v1.DecideResponse
+	18, // [18:21] is the sub-list for method output_type
+	15, // [15:18] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_service_proto_init() }
@@ -604,6 +654,7 @@ func file_bezique_v1_seat_service_proto_init() {
 		(*ConnectRequest_Join)(nil),
 		(*ConnectRequest_Decide)(nil),
 		(*ConnectRequest_Pong)(nil),
+		(*ConnectRequest_TeamMessage)(nil),
 	}
 	file_bezique_v1_seat_service_proto_msgTypes[5].OneofWrappers = []any{
 		(*ConnectResponse_Welcome)(nil),
@@ -613,6 +664,7 @@ func file_bezique_v1_seat_service_proto_init() {
 		(*ConnectResponse_Ping)(nil),
 		(*ConnectResponse_ClockReport)(nil),
 		(*ConnectResponse_GameOver)(nil),
+		(*ConnectResponse_TeamMessageRelayed)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
