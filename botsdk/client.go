@@ -54,6 +54,11 @@ type Config struct {
 	OnEvent func(*pb.Event)
 	// OnWelcome, if set, is called with every Welcome (the first join and each resume).
 	OnWelcome func(*pb.Welcome)
+	// ViewMode is Join.view_mode: VIEW_MODE_NONE asks for decision requests without the seat's
+	// view (smaller and cheaper to read), for a bot that keeps its own view from OnWelcome's
+	// snapshot and OnEvent's events (docs/write-a-bot.md says what to track); the zero value is
+	// the full view in every request.
+	ViewMode pb.ViewMode
 }
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
@@ -151,7 +156,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		return nil, err
 	}
 	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Token: p.cfg.Token, BotName: p.cfg.BotName,
-		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq}
+		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode}
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
 	}

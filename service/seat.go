@@ -128,6 +128,9 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	if join.GetTableId() == "" {
 		return statusOf(invalid("join.table_id", "missing"))
 	}
+	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
+		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..2)", join.GetViewMode()))
+	}
 	if v := join.GetProtocolVersion(); v != 0 && v != ProtocolVersion {
 		return status.Errorf(codes.FailedPrecondition, "join.protocol_version: %d is not supported (this referee speaks %d)", v, ProtocolVersion)
 	}
@@ -326,13 +329,14 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		t.srv.metrics.Reconnect()
 	}
 	s.conn = c
+	s.noView = j.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
 	t.srv.metrics.StreamOpened()
 	s.joined = true
 	s.lostAt = time.Time{}
 	s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
 	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	if t.open != nil && t.open.seat == s.index && s.conn == c {
-		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
+		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(s)}})
 		t.armTimer()
 	}
 	t.advance()

@@ -87,6 +87,7 @@ type seat struct {
 	bankMs     int64
 	strikes    int
 	rttMs      uint32
+	noView     bool        // the connection joined with VIEW_MODE_NONE: its requests carry no view
 	joins      []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
 }
 
@@ -310,7 +311,7 @@ func (t *table) advance() {
 			}
 			return
 		}
-		req := t.decisionRequest(seat.index, time.Time{})
+		req := t.decisionRequest(seat.index, time.Time{}, true)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -324,13 +325,16 @@ func (t *table) advance() {
 	}
 }
 
-// decisionRequest builds the decision request of seat: the legal actions (action ids from 1), the
-// seat's view and the clock.
-func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and,
+// if withView, the seat's view.
+func (t *table) decisionRequest(seat int, now time.Time, withView bool) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
-	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: t.view(seat), LegalActions: make([]*pb.LegalAction, len(legal))}
+	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
+	if withView {
+		msg.View = t.view(seat)
+	}
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
@@ -362,7 +366,7 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
 	s.strikes = 0 // strike_limit counts the rejected answers of one decision
-	r := t.decisionRequest(s.index, now)
+	r := t.decisionRequest(s.index, now, !s.noView)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
 	r.msg.Deadline = timestamppb.New(r.deadline)
@@ -372,6 +376,22 @@ func (t *table) openDecision(s *seat) {
 	t.open = r
 	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: r.msg}})
 	t.armTimer()
+}
+
+// requestFor returns the open request as s's connection asked for it (Join.view_mode): the
+// request was built for the seat's connection when it opened, and a connection that joined since
+// may want the view or not.
+func (t *table) requestFor(s *seat) *pb.DecisionRequest {
+	m := t.open.msg
+	switch {
+	case s.noView && m.View != nil:
+		m = proto.CloneOf(m)
+		m.View = nil
+	case !s.noView && m.View == nil:
+		m = proto.CloneOf(m)
+		m.View = t.view(s.index)
+	}
+	return m
 }
 
 // armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect

@@ -88,6 +88,60 @@ func (RejectionCode) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{0}
 }
 
+// ViewMode says whether a seat's decision requests carry the seat's view.
+type ViewMode int32
+
+const (
+	// VIEW_MODE_UNSPECIFIED is VIEW_MODE_FULL.
+	ViewMode_VIEW_MODE_UNSPECIFIED ViewMode = 0
+	// VIEW_MODE_FULL sends the seat's whole view in every DecisionRequest.
+	ViewMode_VIEW_MODE_FULL ViewMode = 1
+	// VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
+	// snapshot and the events (docs/write-a-bot.md says what to track).
+	ViewMode_VIEW_MODE_NONE ViewMode = 2
+)
+
+// Enum value maps for ViewMode.
+var (
+	ViewMode_name = map[int32]string{
+		0: "VIEW_MODE_UNSPECIFIED",
+		1: "VIEW_MODE_FULL",
+		2: "VIEW_MODE_NONE",
+	}
+	ViewMode_value = map[string]int32{
+		"VIEW_MODE_UNSPECIFIED": 0,
+		"VIEW_MODE_FULL":        1,
+		"VIEW_MODE_NONE":        2,
+	}
+)
+
+func (x ViewMode) Enum() *ViewMode {
+	p := new(ViewMode)
+	*p = x
+	return p
+}
+
+func (x ViewMode) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ViewMode) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_seat_proto_enumTypes[1].Descriptor()
+}
+
+func (ViewMode) Type() protoreflect.EnumType {
+	return &file_bezique_v1_seat_proto_enumTypes[1]
+}
+
+func (x ViewMode) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ViewMode.Descriptor instead.
+func (ViewMode) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{1}
+}
+
 // Join is a bot's first message: it claims a seat.
 type Join struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -105,8 +159,10 @@ type Join struct {
 	ProtocolVersion uint32 `protobuf:"varint,6,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`
 	// resume_after_seq asks for the events after this seq on reconnection; 0 is none.
 	ResumeAfterSeq uint64 `protobuf:"varint,7,opt,name=resume_after_seq,json=resumeAfterSeq,proto3" json:"resume_after_seq,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
+	ViewMode      ViewMode `protobuf:"varint,8,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Join) Reset() {
@@ -186,6 +242,13 @@ func (x *Join) GetResumeAfterSeq() uint64 {
 		return x.ResumeAfterSeq
 	}
 	return 0
+}
+
+func (x *Join) GetViewMode() ViewMode {
+	if x != nil {
+		return x.ViewMode
+	}
+	return ViewMode_VIEW_MODE_UNSPECIFIED
 }
 
 // Decide answers a DecisionRequest.
@@ -495,7 +558,7 @@ type DecisionRequest struct {
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is everything the seat may know now (the engine's view of this seat), so a bot can
-	// decide from this message alone.
+	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
 	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -867,7 +930,7 @@ var File_bezique_v1_seat_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\n" +
 	"\x15bezique/v1/seat.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdc\x01\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8f\x02\n" +
 	"\x04Join\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -876,7 +939,8 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\vbot_version\x18\x05 \x01(\tR\n" +
 	"botVersion\x12)\n" +
 	"\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n" +
-	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\"~\n" +
+	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\x121\n" +
+	"\tview_mode\x18\b \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\"~\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +
@@ -932,7 +996,11 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x1cREJECTION_CODE_STALE_REQUEST\x10\x02\x12!\n" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
 	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
-	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05*M\n" +
+	"\bViewMode\x12\x19\n" +
+	"\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n" +
+	"\x0eVIEW_MODE_NONE\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once
@@ -946,50 +1014,52 @@ func file_bezique_v1_seat_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_seat_proto_rawDescData
 }
 
-var file_bezique_v1_seat_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_bezique_v1_seat_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_bezique_v1_seat_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_bezique_v1_seat_proto_goTypes = []any{
 	(RejectionCode)(0),            // 0: bezique.v1.RejectionCode
-	(*Join)(nil),                  // 1: bezique.v1.Join
-	(*Decide)(nil),                // 2: bezique.v1.Decide
-	(*Pong)(nil),                  // 3: bezique.v1.Pong
-	(*Welcome)(nil),               // 4: bezique.v1.Welcome
-	(*DecisionRequest)(nil),       // 5: bezique.v1.DecisionRequest
-	(*Rejection)(nil),             // 6: bezique.v1.Rejection
-	(*Ping)(nil),                  // 7: bezique.v1.Ping
-	(*SeatClock)(nil),             // 8: bezique.v1.SeatClock
-	(*ClockReport)(nil),           // 9: bezique.v1.ClockReport
-	(*GameOver)(nil),              // 10: bezique.v1.GameOver
-	(*Action)(nil),                // 11: bezique.v1.Action
-	(*Rules)(nil),                 // 12: bezique.v1.Rules
-	(*SeatInfo)(nil),              // 13: bezique.v1.SeatInfo
-	(*View)(nil),                  // 14: bezique.v1.View
-	(*Clock)(nil),                 // 15: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 16: bezique.v1.FailurePolicy
-	(DealingSource)(0),            // 17: bezique.v1.DealingSource
-	(*LegalAction)(nil),           // 18: bezique.v1.LegalAction
-	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
-	(*GameResult)(nil),            // 20: bezique.v1.GameResult
+	(ViewMode)(0),                 // 1: bezique.v1.ViewMode
+	(*Join)(nil),                  // 2: bezique.v1.Join
+	(*Decide)(nil),                // 3: bezique.v1.Decide
+	(*Pong)(nil),                  // 4: bezique.v1.Pong
+	(*Welcome)(nil),               // 5: bezique.v1.Welcome
+	(*DecisionRequest)(nil),       // 6: bezique.v1.DecisionRequest
+	(*Rejection)(nil),             // 7: bezique.v1.Rejection
+	(*Ping)(nil),                  // 8: bezique.v1.Ping
+	(*SeatClock)(nil),             // 9: bezique.v1.SeatClock
+	(*ClockReport)(nil),           // 10: bezique.v1.ClockReport
+	(*GameOver)(nil),              // 11: bezique.v1.GameOver
+	(*Action)(nil),                // 12: bezique.v1.Action
+	(*Rules)(nil),                 // 13: bezique.v1.Rules
+	(*SeatInfo)(nil),              // 14: bezique.v1.SeatInfo
+	(*View)(nil),                  // 15: bezique.v1.View
+	(*Clock)(nil),                 // 16: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 17: bezique.v1.FailurePolicy
+	(DealingSource)(0),            // 18: bezique.v1.DealingSource
+	(*LegalAction)(nil),           // 19: bezique.v1.LegalAction
+	(*timestamppb.Timestamp)(nil), // 20: google.protobuf.Timestamp
+	(*GameResult)(nil),            // 21: bezique.v1.GameResult
 }
 var file_bezique_v1_seat_proto_depIdxs = []int32{
-	11, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
-	12, // 1: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
-	13, // 2: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
-	14, // 3: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
-	15, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
-	16, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
-	17, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
-	18, // 7: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
-	19, // 8: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	14, // 9: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
-	0,  // 10: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 11: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	20, // 12: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	1,  // 0: bezique.v1.Join.view_mode:type_name -> bezique.v1.ViewMode
+	12, // 1: bezique.v1.Decide.action:type_name -> bezique.v1.Action
+	13, // 2: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
+	14, // 3: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
+	15, // 4: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
+	16, // 5: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
+	17, // 6: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
+	18, // 7: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
+	19, // 8: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
+	20, // 9: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
+	15, // 10: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 11: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	9,  // 12: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	21, // 13: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }
@@ -1010,7 +1080,7 @@ func file_bezique_v1_seat_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_seat_proto_rawDesc), len(file_bezique_v1_seat_proto_rawDesc)),
-			NumEnums:      1,
+			NumEnums:      2,
 			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
