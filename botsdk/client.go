@@ -39,6 +39,10 @@ type Config struct {
 	TLS *tls.Config
 	// DialOptions replace the default dial options (the transport credentials that TLS selects).
 	DialOptions []grpc.DialOption
+	// Conn, if set, is the connection Play uses instead of dialing Server (TLS, DialOptions and
+	// Key are then the connection's own, and Play does not close it): many seats can share one
+	// connection, each on its own stream, as a load generator's do.
+	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
@@ -79,18 +83,22 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
 	}
-	opts := slices.Clone(cfg.DialOptions)
-	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+	cc := cfg.Conn
+	if cc == nil {
+		opts := slices.Clone(cfg.DialOptions)
+		if opts == nil {
+			opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+		}
+		if cfg.Key != "" {
+			opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
+		}
+		dialed, err := grpc.NewClient(cfg.Server, opts...)
+		if err != nil {
+			return nil, fmt.Errorf("botsdk: %w", err)
+		}
+		defer dialed.Close()
+		cc = dialed
 	}
-	if cfg.Key != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
-	}
-	cc, err := grpc.NewClient(cfg.Server, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("botsdk: %w", err)
-	}
-	defer cc.Close()
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
 	backoff := 100 * time.Millisecond
 	for attempt := 1; ; attempt++ {
