@@ -383,7 +383,7 @@ func printLoadReport(w io.Writer, o loadOptions, elapsed time.Duration, t worker
 	if !inProcess {
 		where = "the referee at " + o.server
 	}
-	fmt.Fprintf(w, "load test: %d two-handed tables on %s, random bots in %d processes (seats per connection %d, view %s), think %v, measured %.1fs\n",
+	fmt.Fprintf(w, "load test: %d two-handed tables on %s; random bots: worker processes %d, seats per connection %d, view %s, think %v; measured %.1fs\n",
 		o.tables, where, o.workers, o.seatsPerConn, o.view, o.think, elapsed.Seconds())
 	offered := "unlimited"
 	if o.think > 0 {

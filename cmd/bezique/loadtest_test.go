@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -36,7 +37,7 @@ func TestLoadtest(t *testing.T) {
 	}
 	t.Log(out.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if want := "load test: 20 two-handed tables on an in-process referee, random bots in 2 processes (seats per connection 1, view full), think 10ms, measured 3."; !strings.HasPrefix(lines[0], want) {
+	if want := "load test: 20 two-handed tables on an in-process referee; random bots: worker processes 2, seats per connection 1, view full, think 10ms; measured 3."; !strings.HasPrefix(lines[0], want) {
 		t.Fatalf("first line %q, want it to start %q", lines[0], want)
 	}
 	fig := map[string]string{}
@@ -108,6 +109,43 @@ func TestLoadtestRefusals(t *testing.T) {
 		out, err := runCmd(context.Background(), append([]string{"loadtest"}, c.args...)...)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("loadtest %v: %v (%s), want %s", c.args, err, out, c.want)
+		}
+	}
+}
+
+// TestLoadtestServer runs a load test against a referee it did not start (--server), here one
+// in the test's process, named by --referee-pid; the heap figure is then unknown.
+func TestLoadtestServer(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "loadtest", "--server", ref.addr, "--referee-pid", strconv.Itoa(os.Getpid()), "--tables", "3", "--workers", "1", "--seats-per-conn", "2", "--view", "none", "--duration", "1s")
+	if err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out)
+	}
+	want := "load test: 3 two-handed tables on the referee at " + ref.addr + "; random bots: worker processes 1, seats per connection 2, view none, think 0s; measured 1."
+	if !strings.HasPrefix(out, want) {
+		t.Fatalf("output:\n%s\nwant it to start %q", out, want)
+	}
+	for _, line := range []string{"\noffered_actions_per_s: unlimited\n", "\nerrors: 0\n", "\nreferee_heap_per_table_kb: unknown\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("output lacks %q:\n%s", line, out)
+		}
+	}
+	for _, name := range []string{"achieved_actions_per_s", "referee_cpu_per_action_us", "referee_rss_per_table_kb"} {
+		i := strings.Index(out, "\n"+name+": ")
+		if i < 0 {
+			t.Fatalf("output lacks %s:\n%s", name, out)
+		}
+		v := out[i+len(name)+3:]
+		v = v[:strings.Index(v, "\n")]
+		if f, err := strconv.ParseFloat(v, 64); err != nil || name != "referee_rss_per_table_kb" && f <= 0 {
+			t.Errorf("%s: %q, want a number (more than 0)", name, v)
 		}
 	}
 }
