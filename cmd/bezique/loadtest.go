@@ -57,7 +57,7 @@ seats of the referee: the bots run in --workers child processes (this command ag
 each seat on its own stream, --seats-per-conn seats to a connection. A game that ends is followed
 by a new table at once. Once every table is playing it measures for --duration and prints:
 
-  offered_actions_per_s     tables / think time (each table waits for one decision at a time);
+  offered_actions_per_s     tables / mean think time (each table waits for one decision at a time);
                             "unlimited" without --think
   achieved_actions_per_s    actions applied per second, as the bots saw their events
   round_trip_*_ms           from a bot's answer to the event of its action (p50, p99, p99.9)
@@ -86,7 +86,7 @@ machine. A progress line goes to stderr when it is a terminal.`,
 	f := cmd.Flags()
 	f.IntVar(&o.tables, "tables", 100, "two-handed tables held in play at once")
 	f.DurationVar(&o.duration, "duration", 0, "how long to measure, once every table is playing (required; at most "+maxLoadDuration.String()+")")
-	f.DurationVar(&o.think, "think", 0, "each bot's think time before it answers a decision request")
+	f.DurationVar(&o.think, "think", 0, "each bot's mean think time before it answers a decision request (uniform from 0 to twice this)")
 	f.IntVar(&o.workers, "workers", 2, "bot processes")
 	f.IntVar(&o.seatsPerConn, "seats-per-conn", 1, "seats that share one gRPC connection (a stream each)")
 	f.StringVar(&o.view, "view", "full", "the bots' Join.view_mode: full (the view in every decision request) or none (lean requests)")

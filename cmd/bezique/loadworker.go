@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -182,7 +183,7 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 	}
 }
 
-// loadSeat is one seat's bot: it thinks for the think time, picks a random legal action, and
+// loadSeat is one seat's bot: it thinks (on average the think time), picks a random legal action, and
 // times the round trip from its answer to the first event after it (the event of its action),
 // as BenchmarkSeatRoundTrip does. Decide and onEvent run on the seat's one goroutine.
 type loadSeat struct {
@@ -194,7 +195,9 @@ type loadSeat struct {
 // Decide is [botsdk.Bot]'s.
 func (s *loadSeat) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
 	if s.w.opts.think > 0 {
-		sleepCtx(ctx, s.w.opts.think)
+		// Uniform between 0 and twice the think time: the mean is the think time, and tables
+		// that started together do not answer in waves.
+		sleepCtx(ctx, rand.N(2*s.w.opts.think))
 	}
 	id, err := s.bot.Decide(ctx, req)
 	s.sent = time.Now()
