@@ -55,7 +55,8 @@ func newLoadtestCmd() *cobra.Command {
 		Long: `loadtest keeps --tables two-handed tables in play, each between two random bots that are remote
 seats of the referee: the bots run in --workers child processes (this command again, with --worker),
 each seat on its own stream, --seats-per-conn seats to a connection. A game that ends is followed
-by a new table at once. Once every table is playing it measures for --duration and prints:
+by a new table at once. Once every table is playing it measures for --duration, cancels the
+tables in play, and prints:
 
   offered_actions_per_s     tables / mean think time (each table waits for one decision at a time);
                             "unlimited" without --think
@@ -183,7 +184,7 @@ type loadProcess struct {
 
 // runLoadtest runs a load test as o says and prints its report on out.
 func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.Writer) error {
-	ctx, cancel := context.WithTimeout(ctx, o.rampTimeout+o.duration+30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, o.rampTimeout+o.duration+2*time.Minute)
 	defer cancel()
 	pid, inProcess := o.refereePID, o.server == ""
 	if inProcess {
@@ -191,15 +192,18 @@ func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.
 		if err != nil {
 			return err
 		}
-		defer srv.Close()
 		lis, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
+			srv.Close()
 			return err
 		}
 		g := grpc.NewServer(service.ServerOptions(nil)...)
 		srv.Register(g)
 		go func() { _ = g.Serve(lis) }()
-		defer g.Stop()
+		defer func() { // after the workers (deferred below): their tables are cancelled by then
+			g.Stop()
+			srv.Close()
+		}()
 		o.server, pid = lis.Addr().String(), os.Getpid()
 	}
 	var before usage

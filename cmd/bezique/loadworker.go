@@ -88,8 +88,11 @@ func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Read
 			readyOnce.Do(func() { close(ready) })
 		}
 	}
+	var slots sync.WaitGroup
 	for slot := range opts.tables {
-		go w.slot(ctx, slot, [2]*grpc.ClientConn{pool[2*slot/opts.seatsPerConn], pool[(2*slot+1)/opts.seatsPerConn]}, onWelcome)
+		slots.Go(func() {
+			w.slot(ctx, slot, [2]*grpc.ClientConn{pool[2*slot/opts.seatsPerConn], pool[(2*slot+1)/opts.seatsPerConn]}, onWelcome)
+		})
 	}
 	stopped := make(chan struct{})
 	go func() {
@@ -115,6 +118,8 @@ func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Read
 			emit(workerReport{Actions: w.actions.Load(), Games: w.games.Load(), Errors: w.errors.Load()})
 		case <-stopped:
 			w.measuring.Store(false)
+			cancel()
+			slots.Wait() // each slot cancels the table it was playing
 			w.mu.Lock()
 			snap := w.hist.Export()
 			w.mu.Unlock()
@@ -127,7 +132,8 @@ func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Read
 }
 
 // slot keeps one table in play: it creates a two-handed table with two remote seats, plays both
-// seats (seat i on conns[i]), and starts again when the game ends, until ctx ends.
+// seats (seat i on conns[i]), and starts again when the game ends, until ctx ends; then it
+// cancels the table in play.
 func (w *loadWorker) slot(ctx context.Context, slot int, conns [2]*grpc.ClientConn, onWelcome func()) {
 	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "load"}}},
@@ -170,6 +176,13 @@ func (w *loadWorker) slot(ctx context.Context, slot int, conns [2]*grpc.ClientCo
 		}
 		wg.Wait()
 		first = false
+		if ctx.Err() != nil {
+			// The load test is over: cancel the game, rather than leave the referee to play
+			// both disconnected seats to the end.
+			cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			_, _ = w.tables.CancelTable(cctx, &pb.CancelTableRequest{TableId: resp.GetTableId(), Reason: "load test over"})
+			cancel()
+		}
 	}
 }
 
