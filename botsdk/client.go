@@ -39,6 +39,10 @@ type Config struct {
 	TLS *tls.Config
 	// DialOptions replace the default dial options (the transport credentials that TLS selects).
 	DialOptions []grpc.DialOption
+	// Conn, if set, is the connection Play uses instead of dialing Server (TLS, DialOptions and
+	// Key are then the connection's own, and Play does not close it): many seats can share one
+	// connection, each on its own stream, as a load generator's do.
+	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
@@ -62,6 +66,11 @@ type Config struct {
 	// OnTeamMessage, if set, is called with every message another member of the bot's team seat
 	// sends (proposals included), in order, on the goroutine that calls the bot's Decide.
 	OnTeamMessage func(*pb.TeamMessageRelayed)
+	// ViewMode is Join.view_mode: VIEW_MODE_NONE asks for decision requests without the seat's
+	// view (smaller and cheaper to read), for a bot that keeps its own view from OnWelcome's
+	// snapshot and OnEvent's events (docs/write-a-bot.md says what to track); the zero value is
+	// the full view in every request.
+	ViewMode pb.ViewMode
 }
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
@@ -82,18 +91,22 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
 	}
-	opts := slices.Clone(cfg.DialOptions)
-	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+	cc := cfg.Conn
+	if cc == nil {
+		opts := slices.Clone(cfg.DialOptions)
+		if opts == nil {
+			opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+		}
+		if cfg.Key != "" {
+			opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
+		}
+		dialed, err := grpc.NewClient(cfg.Server, opts...)
+		if err != nil {
+			return nil, fmt.Errorf("botsdk: %w", err)
+		}
+		defer dialed.Close()
+		cc = dialed
 	}
-	if cfg.Key != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
-	}
-	cc, err := grpc.NewClient(cfg.Server, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("botsdk: %w", err)
-	}
-	defer cc.Close()
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
 	backoff := 100 * time.Millisecond
 	for attempt := 1; ; attempt++ {
@@ -160,7 +173,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		return nil, err
 	}
 	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Member: uint32(p.cfg.Member), Token: p.cfg.Token, BotName: p.cfg.BotName,
-		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq}
+		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode}
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
 	}

@@ -28,7 +28,8 @@ const ProtocolVersion = 1
 // queue drops the connection); the stream's handler goroutine is the only one that sends them.
 type conn struct {
 	seat   int
-	member int // the place in a team seat (Join.member); 0 for a seat of one bot
+	member int  // the place in a team seat (Join.member); 0 for a seat of one bot
+	noView bool // joined with VIEW_MODE_NONE: its decision requests carry no view
 	out    chan *pb.ConnectResponse
 	done   chan struct{}
 	once   sync.Once
@@ -209,6 +210,9 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	if join.GetTableId() == "" {
 		return statusOf(invalid("join.table_id", "missing"))
 	}
+	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
+		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..2)", join.GetViewMode()))
+	}
 	for _, f := range []struct {
 		name, text string
 		limit      int
@@ -225,6 +229,7 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
+	c.noView = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
@@ -465,7 +470,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	}
 	if t.open != nil && t.open.seat == s.index && s.conns[c.member] == c {
-		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
 		t.armTimer()
 	}
 	t.advance()

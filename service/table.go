@@ -341,7 +341,7 @@ func (t *table) advance() {
 			}
 			return
 		}
-		req := t.decisionRequest(seat.index, time.Time{})
+		req := t.decisionRequest(seat.index, time.Time{}, true)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -355,13 +355,16 @@ func (t *table) advance() {
 	}
 }
 
-// decisionRequest builds the decision request of seat: the legal actions (action ids from 1), the
-// seat's view and the clock.
-func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and,
+// if withView, the seat's view.
+func (t *table) decisionRequest(seat int, now time.Time, withView bool) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
-	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: t.view(seat), LegalActions: make([]*pb.LegalAction, len(legal))}
+	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
+	if withView {
+		msg.View = t.view(seat)
+	}
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
@@ -392,8 +395,12 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 // openDecision opens a decision request for a remote seat and sends it if the seat is connected.
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
-	s.strikes = 0 // strike_limit counts the rejected answers of one decision
-	r := t.decisionRequest(s.index, now)
+	s.strikes = 0     // strike_limit counts the rejected answers of one decision
+	withView := false // the view is built if a connected member wants it (Join.view_mode)
+	for _, c := range s.conns {
+		withView = withView || c != nil && !c.noView
+	}
+	r := t.decisionRequest(s.index, now, withView)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
 	r.msg.Deadline = timestamppb.New(r.deadline)
@@ -401,8 +408,27 @@ func (t *table) openDecision(s *seat) {
 	r.msg.BankLeftMs = uint32(s.bankMs)
 	r.msg.IncrementMs = clock.GetIncrementMs()
 	t.open = r
-	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: r.msg}})
+	for _, c := range s.conns {
+		if c != nil {
+			t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
+		}
+	}
 	t.armTimer()
+}
+
+// requestFor returns the open request as connection c asked for it (Join.view_mode): with the
+// seat's view or without.
+func (t *table) requestFor(c *conn) *pb.DecisionRequest {
+	m := t.open.msg
+	switch {
+	case c.noView && m.View != nil:
+		m = proto.CloneOf(m)
+		m.View = nil
+	case !c.noView && m.View == nil:
+		m = proto.CloneOf(m)
+		m.View = t.view(c.seat)
+	}
+	return m
 }
 
 // armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect
