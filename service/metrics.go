@@ -44,6 +44,7 @@ const (
 	ResultCompleted = "completed"
 	ResultForfeit   = "forfeit"
 	ResultCancelled = "cancelled"
+	ResultExpired   = "expired"
 )
 
 // Intervention kinds: the values of the kind label of bezique_interventions_total.
@@ -68,7 +69,7 @@ const LabelOther = "other"
 var (
 	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
 	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
-	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled}
+	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}

@@ -36,6 +36,22 @@ type Config struct {
 	// MaxTables is the most waiting and playing tables at once (default 10 000); CreateTable
 	// beyond it fails with ErrTableLimit (ResourceExhausted over gRPC).
 	MaxTables int
+	// MaxWaitingPerPrincipal is the most tables one principal may have waiting for their seats
+	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted).
+	MaxWaitingPerPrincipal int
+	// CreatesPerMinute is how many tables one principal may create per minute (default 300): a
+	// token bucket of that many tokens, refilled at that rate; CreateTable on an empty bucket fails
+	// with a [*QuotaError] whose RetryDelay is when a token will be there.
+	CreatesPerMinute int
+	// MaxWatchersPerTable is the most spectator streams of one table (default 100); and
+	// MaxWatchersPerPrincipal the most spectator streams of one principal over all tables
+	// (default 20). WatchTable beyond either fails with a [*QuotaError].
+	MaxWatchersPerTable     int
+	MaxWatchersPerPrincipal int
+	// WaitingExpiry is how long a table may wait for its seats (default 30 min): then it ends with
+	// OUTCOME_EXPIRED, stored and recorded, and its seats and watchers are told. A table recovered
+	// after a restart keeps its creation time, so a restart does not extend its wait.
+	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume).
 	SeatQueue int
@@ -75,6 +91,7 @@ type Referee struct {
 	log     *slog.Logger
 	stop    chan struct{}
 	wg      sync.WaitGroup
+	quotas  *quotas
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -111,6 +128,21 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
 	}
+	if cfg.MaxWaitingPerPrincipal <= 0 {
+		cfg.MaxWaitingPerPrincipal = DefaultMaxWaitingPerPrincipal
+	}
+	if cfg.CreatesPerMinute <= 0 {
+		cfg.CreatesPerMinute = DefaultCreatesPerMinute
+	}
+	if cfg.MaxWatchersPerTable <= 0 {
+		cfg.MaxWatchersPerTable = DefaultMaxWatchersPerTable
+	}
+	if cfg.MaxWatchersPerPrincipal <= 0 {
+		cfg.MaxWatchersPerPrincipal = DefaultMaxWatchersPerPrincipal
+	}
+	if cfg.WaitingExpiry <= 0 {
+		cfg.WaitingExpiry = DefaultWaitingExpiry
+	}
 	if cfg.SeatQueue <= 0 {
 		cfg.SeatQueue = 1024
 	}
@@ -129,7 +161,8 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
+		quotas: newQuotas(cfg)}
 	s.idle = sync.NewCond(&s.mu)
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
@@ -198,6 +231,9 @@ type storedSpec struct {
 	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
 	// table starts both counters here, never reusing a number a bot has already seen.
 	SeqFloor uint64 `json:"seq_floor,omitempty"`
+	// QuotaKey is the creator's key for the per-principal limits (principalKey), so that a table
+	// recovered while waiting counts against its creator again; empty for an in-process creator.
+	QuotaKey string `json:"quota_key,omitempty"`
 }
 
 // seqReserve is how many event seqs and request ids a table reserves with one store write.
@@ -258,9 +294,10 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	return t, nil
 }
 
-// reserve takes one of the Config.MaxTables places for a new table, or fails with ErrDraining
-// while draining and ErrTableLimit at the limit. release gives it back.
-func (s *Referee) reserve() error {
+// reserve takes one of the Config.MaxTables places for a new table and one of its creator's
+// Config.MaxWaitingPerPrincipal (key is principalKey), or fails with ErrDraining while draining,
+// ErrTableLimit at MaxTables and a [*QuotaError] at the creator's limit. release gives both back.
+func (s *Referee) reserve(key string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining {
@@ -269,11 +306,15 @@ func (s *Referee) reserve() error {
 	if s.active >= s.cfg.MaxTables {
 		return errorf(ErrTableLimit, "%d tables waiting or in play: the limit (--max-tables)", s.active)
 	}
+	if err := s.quotas.addWaiting(key, false); err != nil {
+		return err
+	}
 	s.active++
 	return nil
 }
 
-func (s *Referee) release() {
+func (s *Referee) release(key string) {
+	s.quotas.doneWaiting(key)
 	s.mu.Lock()
 	s.active--
 	s.mu.Unlock()
@@ -359,6 +400,9 @@ func (s *Referee) recover(ctx context.Context) error {
 		s.mu.Lock()
 		s.active++
 		s.mu.Unlock()
+		if t.state == pb.TableState_TABLE_STATE_WAITING {
+			_ = s.quotas.addWaiting(t.quotaKey, true)
+		}
 		s.start(t)
 	}
 	return nil
@@ -396,6 +440,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	t.quotaKey = spec.QuotaKey
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)
 	t.reserved = max(t.seq, t.requestID)

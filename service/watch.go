@@ -1,7 +1,9 @@
 package service
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -41,9 +43,10 @@ func (w *watcher) close(err error) {
 // WatchTable calls send with a table's public events, in order, from the calling goroutine: the
 // history after fromSeq, then every new event, each held back delay after it happened. It returns
 // nil when the game ends, send's error when send fails, ctx's error when ctx ends, ErrNotFound for
-// an unknown table, ErrEnded for a table that ended and left memory (read its record), ErrQueueFull
-// when send fell more than Config.WatchQueue events behind, and ErrStopped when the referee shuts
-// down.
+// an unknown table, ErrEnded for a table that ended and left memory (read its record), a
+// [*QuotaError] at Config.MaxWatchersPerTable or at the caller's MaxWatchersPerPrincipal,
+// ErrQueueFull when send fell more than Config.WatchQueue events behind, and ErrStopped when the
+// referee shuts down.
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*pb.Event) error) error {
 	t, err := s.table(id)
 	if err != nil {
@@ -54,8 +57,19 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		}
 		return err
 	}
+	key := principalKey(ctx)
+	if err := s.quotas.addWatcher(key); err != nil {
+		return err
+	}
+	defer s.quotas.doneWatching(key)
 	w := &watcher{ch: make(chan watched, s.cfg.WatchQueue), done: make(chan struct{})}
+	var qerr error
 	if err := t.post(ctx, func() {
+		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
+			qerr = &QuotaError{Subject: cmp.Or(key, "local"),
+				Description: fmt.Sprintf("%d spectators of table %s, the limit per table (--max-watchers-per-table)", n, t.id)}
+			return
+		}
 		for _, h := range t.since(max(fromSeq, 1) - 1) {
 			w.push(t, h)
 		}
@@ -66,6 +80,9 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		}
 	}); err != nil {
 		return err
+	}
+	if qerr != nil {
+		return qerr
 	}
 	defer func() {
 		select {

@@ -210,6 +210,8 @@ const (
 	Outcome_OUTCOME_FORFEIT Outcome = 2
 	// OUTCOME_CANCELLED is a game cancelled without a result.
 	Outcome_OUTCOME_CANCELLED Outcome = 3
+	// OUTCOME_EXPIRED is a table that waited longer than the referee's limit for its seats; no result.
+	Outcome_OUTCOME_EXPIRED Outcome = 4
 )
 
 // Enum value maps for Outcome.
@@ -219,12 +221,14 @@ var (
 		1: "OUTCOME_COMPLETED",
 		2: "OUTCOME_FORFEIT",
 		3: "OUTCOME_CANCELLED",
+		4: "OUTCOME_EXPIRED",
 	}
 	Outcome_value = map[string]int32{
 		"OUTCOME_UNSPECIFIED": 0,
 		"OUTCOME_COMPLETED":   1,
 		"OUTCOME_FORFEIT":     2,
 		"OUTCOME_CANCELLED":   3,
+		"OUTCOME_EXPIRED":     4,
 	}
 )
 
@@ -1198,12 +1202,13 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\rFailureAction\x12\x1e\n" +
 	"\x1aFAILURE_ACTION_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18FAILURE_ACTION_AUTO_PLAY\x10\x01\x12\x1a\n" +
-	"\x16FAILURE_ACTION_FORFEIT\x10\x02*e\n" +
+	"\x16FAILURE_ACTION_FORFEIT\x10\x02*z\n" +
 	"\aOutcome\x12\x17\n" +
 	"\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11OUTCOME_COMPLETED\x10\x01\x12\x13\n" +
 	"\x0fOUTCOME_FORFEIT\x10\x02\x12\x15\n" +
-	"\x11OUTCOME_CANCELLED\x10\x03B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x11OUTCOME_CANCELLED\x10\x03\x12\x13\n" +
+	"\x0fOUTCOME_EXPIRED\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_table_proto_rawDescOnce sync.Once

@@ -1,0 +1,385 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// wantQuota checks that err is ResourceExhausted with one QuotaFailure violation (subject and
+// description as given) and returns its RetryInfo delay (0 without one).
+func wantQuota(t *testing.T, err error, subject, description string) time.Duration {
+	t.Helper()
+	st := status.Convert(err)
+	if st.Code() != codes.ResourceExhausted {
+		t.Fatalf("got %v, want ResourceExhausted", err)
+	}
+	var qf *errdetails.QuotaFailure
+	var delay time.Duration
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.QuotaFailure:
+			qf = d
+		case *errdetails.RetryInfo:
+			delay = d.GetRetryDelay().AsDuration()
+			if delay <= 0 {
+				t.Fatalf("RetryInfo with delay %v", delay)
+			}
+		default:
+			t.Fatalf("unexpected detail %T", d)
+		}
+	}
+	if len(qf.GetViolations()) != 1 {
+		t.Fatalf("QuotaFailure %v, want one violation", qf)
+	}
+	v := qf.GetViolations()[0]
+	if v.GetSubject() != subject || v.GetDescription() != description {
+		t.Fatalf("violation {%q, %q}, want {%q, %q}", v.GetSubject(), v.GetDescription(), subject, description)
+	}
+	return delay
+}
+
+// twoHandedRemote is a two-handed table of two remote seats: it waits until both join.
+func twoHandedRemote() *pb.CreateTableRequest {
+	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}
+}
+
+const waitingLimitText = "%d tables waiting for seats, the limit per principal (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires"
+
+// TestQuotaWaitingPerPrincipal: the (limit+1)th waiting table of a principal is refused, without
+// RetryInfo (waiting alone does not help); a table that starts or is cancelled frees a place.
+func TestQuotaWaitingPerPrincipal(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.MaxWaitingPerPrincipal = 3 })
+	ctx := context.Background()
+	var made []*pb.CreateTableResponse
+	for range 3 {
+		made = append(made, r.create(t, twoHandedRemote()))
+	}
+	_, err := r.tables.CreateTable(ctx, twoHandedRemote())
+	if d := wantQuota(t, err, "bufconn", fmt.Sprintf(waitingLimitText, 3)); d != 0 {
+		t.Fatalf("RetryInfo %v on a count limit", d)
+	}
+	// A table of built-in seats only never waits, but it is counted while being made: at the limit
+	// it is refused too.
+	if _, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}}); status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("built-in table at the limit: %v", err)
+	}
+	if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: made[0].GetTableId()}); err != nil {
+		t.Fatal(err)
+	}
+	r.create(t, twoHandedRemote())
+	// Both seats of made[1] join: the game starts and the table no longer waits.
+	a, b := r.join(t, made[1], 0, 0), r.join(t, made[1], 1, 0)
+	a.welcome()
+	b.welcome()
+	eventually(t, "the started table to leave the waiting count", func() bool {
+		r.srv.quotas.mu.Lock()
+		defer r.srv.quotas.mu.Unlock()
+		return r.srv.quotas.waiting["bufconn"] == 2
+	})
+	r.create(t, twoHandedRemote())
+	_, err = r.tables.CreateTable(ctx, twoHandedRemote())
+	wantQuota(t, err, "bufconn", fmt.Sprintf(waitingLimitText, 3))
+}
+
+// TestQuotaCreatesPerMinute: the (n+1)th create within a minute is refused with a RetryInfo of at
+// most a minute/n (the time one token takes to come back), and the refused call takes no place.
+func TestQuotaCreatesPerMinute(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.CreatesPerMinute = 3 })
+	for range 3 {
+		r.create(t, twoHandedRemote())
+	}
+	_, err := r.tables.CreateTable(context.Background(), twoHandedRemote())
+	d := wantQuota(t, err, "bufconn", "3 tables created per minute, the limit per principal (--creates-per-minute)")
+	if d <= 0 || d > 20*time.Second {
+		t.Fatalf("retry delay %v, want in (0, 20s]", d)
+	}
+	if want := fmt.Sprintf("; retry in %s", d.Round(time.Millisecond)); !strings.HasSuffix(status.Convert(err).Message(), want) {
+		t.Fatalf("message %q does not say %q", status.Convert(err).Message(), want)
+	}
+	r.srv.quotas.mu.Lock()
+	waiting := r.srv.quotas.waiting["bufconn"]
+	r.srv.quotas.mu.Unlock()
+	if waiting != 3 {
+		t.Fatalf("%d waiting tables counted after a refused create, want 3", waiting)
+	}
+}
+
+// eventually polls cond until it holds, failing the test after 10 s.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// watchStarted opens a spectator stream and waits for its first event, so the watcher is counted.
+func watchStarted(t *testing.T, r *referee, id string) context.CancelFunc {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatalf("first event: %v", err)
+	}
+	return cancel
+}
+
+// watchErr opens a spectator stream and returns the status it ends with at once.
+func watchErr(t *testing.T, r *referee, id string) error {
+	t.Helper()
+	stream, err := r.tables.WatchTable(context.Background(), &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		return err
+	}
+	_, err = stream.Recv()
+	return err
+}
+
+// TestQuotaWatchersPerTable: the (limit+1)th spectator of a table is refused; when one leaves,
+// another may watch.
+func TestQuotaWatchersPerTable(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.MaxWatchersPerTable = 2 })
+	id := r.create(t, twoHandedRemote()).GetTableId()
+	first := watchStarted(t, r, id)
+	watchStarted(t, r, id)
+	err := watchErr(t, r, id)
+	if d := wantQuota(t, err, "bufconn", fmt.Sprintf("2 spectators of table %s, the limit per table (--max-watchers-per-table)", id)); d != 0 {
+		t.Fatalf("RetryInfo %v on a count limit", d)
+	}
+	first()
+	eventually(t, "a place for a spectator after one left", func() bool {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		return err == nil
+	})
+}
+
+// TestQuotaWatchersPerPrincipal: a principal's (limit+1)th watch, on any table, is refused.
+func TestQuotaWatchersPerPrincipal(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.MaxWatchersPerPrincipal = 2 })
+	var ids []string
+	for range 3 {
+		ids = append(ids, r.create(t, twoHandedRemote()).GetTableId())
+	}
+	watchStarted(t, r, ids[0])
+	watchStarted(t, r, ids[1])
+	wantQuota(t, watchErr(t, r, ids[2]), "bufconn", "2 tables watched at once, the limit per principal (--max-watchers-per-principal)")
+}
+
+// TestQuotaJoinRate: a seat's (maxJoins+1)th join within joinWindow carries a RetryInfo of at most
+// joinWindow/maxJoins (one token's refill).
+func TestQuotaJoinRate(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	for range maxJoins {
+		s := r.join(t, resp, 0, 0)
+		s.welcome()
+		s.close()
+	}
+	err := r.join(t, resp, 0, 0).wantStatus(codes.ResourceExhausted)
+	d := wantQuota(t, err, fmt.Sprintf("table %s seat 0", resp.GetTableId()), "20 joins of one seat per 10s")
+	if d > joinWindow/maxJoins {
+		t.Fatalf("retry delay %v, want at most %v", d, joinWindow/maxJoins)
+	}
+}
+
+// TestJoinDelay: the seat's bucket allows maxJoins joins at once, then one per joinWindow/maxJoins.
+func TestJoinDelay(t *testing.T) {
+	var s seat
+	start := time.Unix(1000, 0)
+	for i := range maxJoins {
+		if d := s.joinDelay(start); d != 0 {
+			t.Fatalf("join %d delayed %v", i+1, d)
+		}
+	}
+	if d := s.joinDelay(start); d != joinWindow/maxJoins {
+		t.Fatalf("join over the limit: delay %v, want %v", d, joinWindow/maxJoins)
+	}
+	if d := s.joinDelay(start.Add(joinWindow / maxJoins)); d != 0 {
+		t.Fatalf("join after one refill delayed %v", d)
+	}
+}
+
+// TestQuotaOneClientCannotFillMaxTables is the regression test of "one client fills
+// --max-tables": over real TCP, a client from 127.0.0.1 creating as fast as it can gets exactly
+// MaxWaitingPerPrincipal tables, and a client from 127.0.0.2 can still create.
+func TestQuotaOneClientCannotFillMaxTables(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: time.Hour,
+		MaxTables: 100, MaxWaitingPerPrincipal: 10, CreatesPerMinute: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer()
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(func() { g.Stop(); srv.Close() })
+	client := func(from string) pb.TableServiceClient {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+		cc, err := grpc.NewClient("passthrough:///"+lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) { return d.DialContext(ctx, "tcp", addr) }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cc.Close() })
+		return pb.NewTableServiceClient(cc)
+	}
+	attacker, other := client("127.0.0.1"), client("127.0.0.2")
+	ctx := context.Background()
+	created := 0
+	for i := range 50 {
+		_, err := attacker.CreateTable(ctx, twoHandedRemote())
+		if err != nil {
+			wantQuota(t, err, "127.0.0.1", fmt.Sprintf(waitingLimitText, 10))
+			continue
+		}
+		created++
+		if i >= 10 {
+			t.Fatalf("create %d succeeded", i+1)
+		}
+	}
+	if created != 10 {
+		t.Fatalf("the attacker created %d tables, want 10", created)
+	}
+	if _, err := other.CreateTable(ctx, twoHandedRemote()); err != nil {
+		t.Fatalf("another principal cannot create: %v", err)
+	}
+}
+
+// TestWaitingTableExpires: a table still waiting Config.WaitingExpiry after its creation ends with
+// OUTCOME_EXPIRED: in its record, in the store, to a joined seat (GameOver) and to a spectator
+// (TableCancelled with the reason).
+func TestWaitingTableExpires(t *testing.T) {
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	r := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = 300 * time.Millisecond })
+	resp := r.create(t, twoHandedRemote())
+	wait := r.watch(t, resp.GetTableId())
+	seat := r.join(t, resp, 0, 0)
+	seat.welcome()
+	res, err := r.srv.Await(context.Background(), resp.GetTableId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || res.WinnerSide != nil {
+		t.Fatalf("result %v, want OUTCOME_EXPIRED without a winner", res)
+	}
+	rec := r.record(t, resp.GetTableId())
+	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || len(rec.GetActions()) != 0 {
+		t.Fatalf("record result %v with %d actions", rec.GetResult(), len(rec.GetActions()))
+	}
+	if got := rec.GetFinishTime().AsTime().Sub(resp.GetTable().GetCreateTime().AsTime()); got < 300*time.Millisecond {
+		t.Fatalf("expired %v after its creation, before WaitingExpiry", got)
+	}
+	row, err := st.GetTable(context.Background(), resp.GetTableId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.State != store.StateCancelled || row.Result != ResultExpired {
+		t.Fatalf("stored state %q result %q, want cancelled/expired", row.State, row.Result)
+	}
+	evs, err := wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := evs[len(evs)-1].GetTableCancelled()
+	if want := "expired: no game started within 300ms of the table's creation (--waiting-expiry)"; last.GetReason() != want {
+		t.Fatalf("spectator's last event %v, want TableCancelled %q", evs[len(evs)-1], want)
+	}
+	if over := seat.gameOver(); over.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
+		t.Fatalf("seat told %v", over)
+	}
+	r.srv.quotas.mu.Lock()
+	defer r.srv.quotas.mu.Unlock()
+	if n := len(r.srv.quotas.waiting); n != 0 {
+		t.Fatalf("waiting counts %v after the expiry", r.srv.quotas.waiting)
+	}
+}
+
+// TestWaitingTableExpiresAfterRestart: a waiting table recovered after a restart keeps its
+// creation time for the expiry (a restart does not extend the wait), counts again against its
+// creator's waiting tables, and expires with OUTCOME_EXPIRED stored.
+func TestWaitingTableExpiresAfterRestart(t *testing.T) {
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	first := startReferee(t, st, quiet)
+	keep := first.create(t, twoHandedRemote())
+	soon := first.create(t, twoHandedRemote())
+	stopReferee(first)
+
+	ctx := context.Background()
+	const expiry = time.Hour
+	second := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = expiry })
+	kt, err := second.srv.table(keep.GetTableId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := keep.GetTable().GetCreateTime().AsTime()
+	if got := kt.expiresAt(); !got.Equal(created.Add(expiry)) {
+		t.Fatalf("recovered table expires at %v, want its creation %v + %v", got, created, expiry)
+	}
+	second.srv.quotas.mu.Lock()
+	n := second.srv.quotas.waiting["bufconn"]
+	second.srv.quotas.mu.Unlock()
+	if n != 2 {
+		t.Fatalf("%d recovered waiting tables counted for their creator, want 2", n)
+	}
+	stopReferee(second)
+
+	// The third start's expiry is shorter than the tables' age: both expire at once.
+	time.Sleep(100 * time.Millisecond)
+	third := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = 50 * time.Millisecond })
+	for _, id := range []string{keep.GetTableId(), soon.GetTableId()} {
+		res, err := third.srv.Await(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
+			t.Fatalf("table %s: %v, want OUTCOME_EXPIRED", id, res)
+		}
+		row, err := st.GetTable(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.Result != ResultExpired {
+			t.Fatalf("stored result %q", row.Result)
+		}
+		if rec := third.record(t, id); rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
+			t.Fatalf("record %v", rec.GetResult())
+		}
+	}
+}
