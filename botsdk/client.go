@@ -44,8 +44,9 @@ type Config struct {
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with bot's choice. It reconnects with exponential backoff after a lost
-// connection and resumes from the last event seen, so nothing is missed or answered twice. It
-// returns the game's result, or an error when the referee refuses the seat (a wrong token, an
+// connection, waiting at least the refusal's RetryInfo delay when it carries one ([RetryDelay]),
+// and resumes from the last event seen, so nothing is missed or answered twice. It returns the
+// game's result, or an error when the referee refuses the seat (a wrong token, an
 // unknown table, a superseded connection) or ctx ends.
 func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.Logger == nil {
@@ -82,9 +83,10 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if p.progressed {
 			backoff = 100 * time.Millisecond
 		}
-		p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+		wait := max(backoff, RetryDelay(err))
+		p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}

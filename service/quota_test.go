@@ -2,10 +2,14 @@ package service
 
 import (
 	"context"
+	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,7 +19,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -381,5 +387,141 @@ func TestWaitingTableExpiresAfterRestart(t *testing.T) {
 		if rec := third.record(t, id); rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
 			t.Fatalf("record %v", rec.GetResult())
 		}
+	}
+}
+
+// logRecords is a slog.Handler that keeps every record, for tests that read what was logged.
+type logRecords struct {
+	mu      sync.Mutex
+	records []slog.Record
+}
+
+func (h *logRecords) Enabled(context.Context, slog.Level) bool { return true }
+func (h *logRecords) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.records = append(h.records, r.Clone())
+	return nil
+}
+func (h *logRecords) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *logRecords) WithGroup(string) slog.Handler      { return h }
+
+// TestBotSDKWaitsRetryDelay: botsdk.Play, refused by the seat's join limit with a RetryInfo, waits
+// at least that delay before it joins again (one reconnection, not a backoff loop), then plays.
+func TestBotSDKWaitsRetryDelay(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	for range maxJoins {
+		s := r.join(t, resp, 0, 0)
+		s.welcome()
+		s.close()
+	}
+	logs := &logRecords{}
+	var welcomed time.Time
+	cfg := r.botConfig(resp.GetTableId(), 0, tokenOf(resp, 0))
+	cfg.Logger = slog.New(logs)
+	cfg.MaxBackoff = 10 * time.Millisecond // far shorter than the join limit's delay (500 ms)
+	cfg.OnWelcome = func(*pb.Welcome) {
+		if welcomed.IsZero() {
+			welcomed = time.Now()
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
+		t.Fatal(err)
+	}
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	var refusals []slog.Record
+	for _, rec := range logs.records {
+		if rec.Message == "connection lost; reconnecting" {
+			refusals = append(refusals, rec)
+		}
+	}
+	if len(refusals) != 1 {
+		t.Fatalf("%d reconnections, want 1 (the wait of the RetryInfo)", len(refusals))
+	}
+	var delay time.Duration
+	refusals[0].Attrs(func(a slog.Attr) bool {
+		if a.Key == "err" {
+			err, _ := a.Value.Any().(error)
+			if status.Code(err) != codes.ResourceExhausted {
+				t.Errorf("refused with %v", err)
+			}
+			delay = botsdk.RetryDelay(err)
+		}
+		return true
+	})
+	if delay <= 0 {
+		t.Fatal("the refusal carried no RetryInfo")
+	}
+	if waited := welcomed.Sub(refusals[0].Time); waited < delay {
+		t.Fatalf("joined again %v after the refusal, before its retry delay %v", waited, delay)
+	}
+}
+
+// TestQuotaStatusFixtures: botsdk/testdata holds the serialized google.rpc.Status (the
+// grpc-status-details-bin trailer) of two refusals as quotaStatus makes them; the Python and Node
+// SDKs' tests parse these files, so they must stay what the referee sends.
+func TestQuotaStatusFixtures(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		err  *QuotaError
+	}{
+		{"status-retry-1.5s.hex", &QuotaError{Subject: "203.0.113.7", RetryDelay: 1500 * time.Millisecond,
+			Description: "300 tables created per minute, the limit per principal (--creates-per-minute)"}},
+		{"status-no-retry.hex", &QuotaError{Subject: "203.0.113.7", Description: "20 tables watched at once"}},
+	} {
+		want, err := os.ReadFile(filepath.Join("..", "botsdk", "testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := proto.MarshalOptions{Deterministic: true}.Marshal(status.Convert(quotaStatus(c.err)).Proto())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hex.EncodeToString(raw); got != strings.TrimSpace(string(want)) {
+			t.Errorf("%s: quotaStatus gives\n%s", c.file, got)
+		}
+	}
+}
+
+// TestRetryInterceptorWaitsRetryDelay: a CreateTable refused by the creation rate, made through
+// botsdk.RetryInterceptor (the CLI's), is made again once, after at least the RetryInfo's delay,
+// and succeeds.
+func TestRetryInterceptorWaitsRetryDelay(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.CreatesPerMinute = 60; c.MaxWaitingPerPrincipal = 1000 })
+	for range 60 {
+		r.create(t, twoHandedRemote())
+	}
+	logs := &logRecords{}
+	cc, err := grpc.NewClient("passthrough:///bufnet", append(r.dialOpt, grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(3, slog.New(logs))))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	if _, err := pb.NewTableServiceClient(cc).CreateTable(context.Background(), twoHandedRemote()); err != nil {
+		t.Fatalf("CreateTable through the retry interceptor: %v", err)
+	}
+	done := time.Now()
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	if len(logs.records) != 1 {
+		t.Fatalf("%d retries logged, want 1", len(logs.records))
+	}
+	var wait time.Duration
+	logs.records[0].Attrs(func(a slog.Attr) bool {
+		if a.Key == "err" {
+			err, _ := a.Value.Any().(error)
+			wait = botsdk.RetryDelay(err)
+		}
+		return true
+	})
+	if wait <= 0 || wait > time.Second {
+		t.Fatalf("retry delay %v, want in (0, 1s]", wait)
+	}
+	if waited := done.Sub(logs.records[0].Time); waited < wait {
+		t.Fatalf("made again %v after the refusal, before its retry delay %v", waited, wait)
 	}
 }

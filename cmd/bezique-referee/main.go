@@ -35,6 +35,11 @@ import (
 // version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...".
 var version, commit string
 
+// DefaultMaxStreamsPerConn is --max-streams-per-conn's default: the most concurrent streams (seat
+// and spectator streams, calls) one client connection may open; a client past it waits for one to
+// end (HTTP/2 flow control, no error).
+const DefaultMaxStreamsPerConn = 100
+
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
 	listen        string
@@ -42,6 +47,13 @@ type config struct {
 	store         string
 	drainTimeout  time.Duration
 	maxTables     int
+	// The per-principal limits and the waiting tables' expiry (service.Config).
+	maxWaiting           int
+	createsPerMinute     int
+	maxWatchersTable     int
+	maxWatchersPrincipal int
+	maxStreamsPerConn    uint
+	waitingExpiry        time.Duration
 	seatQueue     int
 	pingInterval  time.Duration
 	pprof         bool
@@ -57,6 +69,12 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
+	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (client IP address) may have waiting for their seats")
+	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size)")
+	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
+	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
+	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
+	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
@@ -128,11 +146,12 @@ func run(c config) error {
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval})
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, MaxWaitingPerPrincipal: c.maxWaiting, CreatesPerMinute: c.createsPerMinute,
+		MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, WaitingExpiry: c.waitingExpiry})
 	if err != nil {
 		return err
 	}
-	g := grpc.NewServer(service.ServerOptions(metrics)...)
+	g := grpc.NewServer(append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)

@@ -6,11 +6,13 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 )
@@ -77,9 +79,15 @@ func (r *localReferee) Close() {
 	}
 }
 
-// dial connects to a referee in plaintext.
+// retryAttempts is how many times a command makes a call that a rate limit refuses with a
+// RetryInfo, waiting the delay it states in between (botsdk.RetryInterceptor).
+const retryAttempts = 3
+
+// dial connects to a referee in plaintext; a call refused by a rate limit is made again after the
+// delay the refusal states, up to retryAttempts times.
 func dial(addr string) (*grpc.ClientConn, error) {
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))))
 	if err != nil {
 		return nil, fmt.Errorf("connect to %s: %w", addr, err)
 	}

@@ -8,6 +8,7 @@
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
+const { retryDelayMs } = require('./status');
 
 const PROTOCOL_VERSION = 1;
 
@@ -86,13 +87,14 @@ class Player {
     let backoff = 100;
     try {
       for (;;) {
-        const { result, code, details, progressed } = await this.session(client);
+        const { result, code, details, progressed, retryMs = 0 } = await this.session(client);
         if (result) return result;
         if (!retryable(code)) throw new SeatRefused(code, details);
         if (progressed) backoff = 100;
+        const wait = Math.max(backoff, retryMs); // a refusal's RetryInfo delay is the least wait
         this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
-          `reconnecting in ${backoff} ms, resume_after_seq=${this.lastSeq}`);
-        await sleep(backoff);
+          `reconnecting in ${wait} ms, resume_after_seq=${this.lastSeq}`);
+        await sleep(wait);
         backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
       }
     } finally {
@@ -152,7 +154,7 @@ class Player {
           default:
         }
       });
-      call.on('error', (err) => done({ code: err.code, details: err.details || err.message }));
+      call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata) }));
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
@@ -228,4 +230,4 @@ function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
 
-module.exports = { play, load, retryable, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };
+module.exports = { play, load, retryable, retryDelayMs, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };

@@ -14,6 +14,7 @@ import grpc
 
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
+from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
 #: returns the action_id of its choice (one of ``legal_actions[i].action_id``).
@@ -97,7 +98,8 @@ def first_legal(legal_actions: Sequence[actions_pb2.LegalAction]) -> int:
 def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     """play joins the table as the configured seat and plays until the game ends, answering every
     decision request with decide's choice. It reconnects with exponential backoff after a lost
-    connection and resumes from the last event seen, so nothing is missed or answered twice. It
+    connection, waiting at least the refusal's RetryInfo delay when it carries one (see
+    bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed or answered twice. It
     returns the game's result, or raises SeatRefused when the referee refuses the seat.
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
@@ -127,16 +129,17 @@ class _Player:
         backoff = 0.1
         try:
             while True:
-                result, code, details, progressed = self._session(stub)
+                result, code, details, progressed, delay = self._session(stub)
                 if result is not None:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
                 if progressed:
                     backoff = 0.1
+                wait = max(backoff, delay)
                 self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
-                                 self.cfg.seat, code.name if code else "EOF", details, backoff, self.last_seq)
-                time.sleep(backoff)
+                                 self.cfg.seat, code.name if code else "EOF", details, wait, self.last_seq)
+                time.sleep(wait)
                 backoff = min(2 * backoff, self.cfg.max_backoff)
         finally:
             with self.lock:
@@ -151,7 +154,7 @@ class _Player:
             out.put(msg)
 
     def _session(self, stub):
-        """_session runs one stream; it returns (result, status code, details, progressed)."""
+        """_session runs one stream; it returns (result, status code, details, progressed, retry delay)."""
         out: queue.Queue = queue.Queue()
         join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
@@ -189,10 +192,10 @@ class _Player:
                 elif kind == "ping":
                     out.put(seat_service_pb2.ConnectRequest(pong=seat_pb2.Pong(nonce=m.ping.nonce)))
                 elif kind == "game_over":
-                    return m.game_over.result, None, "", progressed
-            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed
+                    return m.game_over.result, None, "", progressed, 0.0
+            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed, 0.0
         except grpc.RpcError as e:
-            return None, e.code(), e.details() or "", progressed
+            return None, e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata())
         finally:
             with self.lock:
                 if self.out is out:
