@@ -54,11 +54,11 @@ type config struct {
 	maxWatchersPrincipal int
 	maxStreamsPerConn    uint
 	waitingExpiry        time.Duration
-	seatQueue     int
-	pingInterval  time.Duration
-	pprof         bool
-	logLevel      string
-	showVersion   bool
+	seatQueue            int
+	pingInterval         time.Duration
+	pprof                bool
+	logLevel             string
+	showVersion          bool
 }
 
 func parseFlags(args []string) (config, error) {
