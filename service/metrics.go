@@ -357,7 +357,7 @@ func (m *Metrics) TableStateChanged(from, to string) {
 }
 
 // GameFinished counts one game of the given variant that ended with result
-// (completed, forfeit or cancelled).
+// (completed, forfeit, cancelled or expired).
 func (m *Metrics) GameFinished(variant, result string) {
 	if m == nil {
 		return

@@ -104,7 +104,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		series int
 	}{
 		{"bezique_tables", 4},
-		{"bezique_games_finished_total", 4 * 3},
+		{"bezique_games_finished_total", 4 * 4},
 		{"bezique_actions_total", 4 * 2},
 		{"bezique_decision_duration_seconds", 4},
 		{"bezique_decision_timeouts_total", 4},
@@ -197,6 +197,10 @@ bezique_games_finished_total{result="completed",variant="four_handed"} 0
 bezique_games_finished_total{result="completed",variant="four_handed_individual"} 1
 bezique_games_finished_total{result="completed",variant="three_handed"} 0
 bezique_games_finished_total{result="completed",variant="two_handed"} 0
+bezique_games_finished_total{result="expired",variant="four_handed"} 0
+bezique_games_finished_total{result="expired",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="expired",variant="three_handed"} 0
+bezique_games_finished_total{result="expired",variant="two_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed_individual"} 0
 bezique_games_finished_total{result="forfeit",variant="three_handed"} 0
