@@ -1,7 +1,6 @@
 package service
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -145,7 +144,7 @@ func statusOf(err error) error {
 // which the same call can succeed (the SDKs wait at least that long before they retry).
 func quotaStatus(qe *QuotaError) error {
 	st := status.New(codes.ResourceExhausted, qe.Error())
-	details := []protoadapt.MessageV1{&errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{{Subject: cmp.Or(qe.Subject, "local"), Description: qe.Description}}}}
+	details := []protoadapt.MessageV1{&errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{{Subject: qe.Subject, Description: qe.Description}}}}
 	if qe.RetryDelay > 0 {
 		details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(qe.RetryDelay)})
 	}
