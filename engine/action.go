@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -204,14 +205,91 @@ func MeldOf(cards ...Card) Action {
 	return Action{Kind: DeclareMeld, Meld: Meld{Cards: NewCardSet(cards...)}}
 }
 
-// String returns the action in text form: "play QSa", "meld bezique QSa JDa (40)", "exchange 7Ha",
-// "declare 7Ha", "pass", "end".
+// String returns the action in its text notation: "play QSa", "meld bezique QSa JDa (40)" (a meld
+// whose kind is not set: "meld QSa JDa"), "exchange 7Ha", "declare 7Ha", "pass", "end".
+// [ParseAction] reads it back.
 func (a Action) String() string {
 	switch a.Kind {
 	case PlayCard, ExchangeSeven, DeclareSeven:
 		return a.Kind.String() + " " + a.Card.String()
 	case DeclareMeld:
+		if a.Meld.Kind == NoMeld {
+			return "meld " + a.Meld.Cards.String()
+		}
 		return "meld " + a.Meld.String()
 	}
 	return a.Kind.String()
+}
+
+// ParseAction reads an action in the notation [Action.String] writes: a verb, then its operands,
+// separated by spaces:
+//
+//	play CARD
+//	meld [KIND] CARD CARD... [(POINTS)]
+//	exchange CARD
+//	declare CARD
+//	pass
+//	end
+//
+// CARD is any form [ParseCard] reads ("QSb", or a face alone, "QS", for copy a); KIND is a name
+// [MeldKind.String] writes ("bezique"), which Apply checks against the cards; POINTS is read
+// back into Meld.Points, which Apply ignores. It returns an error naming the text and the part
+// that is wrong.
+func ParseAction(s string) (Action, error) {
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return Action{Card: NoCard}, fmt.Errorf("bezique: empty action text")
+	}
+	bad := func(format string, args ...any) (Action, error) {
+		return Action{Card: NoCard}, fmt.Errorf("bezique: action %q: %s", s, fmt.Sprintf(format, args...))
+	}
+	kind := NoAction
+	for k, name := range actionKindNames {
+		if name == words[0] && k != int(NoAction) {
+			kind = ActionKind(k)
+		}
+	}
+	args := words[1:]
+	switch kind {
+	case PlayCard, ExchangeSeven, DeclareSeven:
+		if len(args) != 1 {
+			return bad("%s takes one card, got %d words", kind, len(args))
+		}
+		c, err := ParseCard(args[0])
+		if err != nil {
+			return bad("%v", err)
+		}
+		return Action{Kind: kind, Card: c}, nil
+	case PassMeld, EndWindow:
+		if len(args) != 0 {
+			return bad("%s takes nothing, got %q", kind, strings.Join(args, " "))
+		}
+		return Action{Kind: kind, Card: NoCard}, nil
+	case DeclareMeld:
+		a := Action{Kind: DeclareMeld, Card: NoCard}
+		if len(args) > 0 {
+			if k, err := ParseMeldKind(args[0]); err == nil {
+				a.Meld.Kind, args = k, args[1:]
+			}
+		}
+		if n := len(args); n > 0 && strings.HasPrefix(args[n-1], "(") && strings.HasSuffix(args[n-1], ")") {
+			pts, err := strconv.Atoi(args[n-1][1 : len(args[n-1])-1])
+			if err != nil {
+				return bad("points %s: want a number in parentheses", args[n-1])
+			}
+			a.Meld.Points, args = pts, args[:n-1]
+		}
+		if len(args) < 2 || len(args) > MaxMeldCards {
+			return bad("a meld has 2 to %d cards, got %d", MaxMeldCards, len(args))
+		}
+		for _, w := range args {
+			c, err := ParseCard(w)
+			if err != nil {
+				return bad("%v", err)
+			}
+			a.Meld.Cards.Add(c)
+		}
+		return a, nil
+	}
+	return bad("unknown verb %q (want one of play, meld, exchange, declare, pass, end)", words[0])
 }

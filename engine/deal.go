@@ -118,16 +118,19 @@ func firstDealer(seed Seed, players int) int {
 	return int(newStream(seed, 0).uniform(uint64(players)))
 }
 
-// StackedDeal is a deal given explicitly instead of shuffled, for tests and rule disputes: every
-// seat's 8 dealt cards, the turn-up, and the face-down stock from the top. The copies of each
-// face are numbered in the order the faces appear: hands by seat, then the turn-up, then the stock.
+// StackedDeal is a deal given explicitly instead of shuffled, for tests, scenarios and rule
+// disputes: every seat's 8 dealt cards, the turn-up, and the face-down stock from the top, each
+// card with its copy ("QSb"). Every card of the variant's deck appears exactly once.
 type StackedDeal struct {
 	// Dealer is the dealing seat. It is used for the first deal of a game; for later deals it must
 	// equal the seat the dealer rotation gives.
 	Dealer int
-	Hands  [][]Face
-	TurnUp Face
-	Stock  []Face
+	// Hands is every seat's 8 dealt cards, by seat.
+	Hands [][]Card
+	// TurnUp is the turn-up card; its suit is trumps.
+	TurnUp Card
+	// Stock is the face-down stock, the first card drawn first.
+	Stock []Card
 }
 
 // Dealing says where a game's deals come from: Stacked deals first, in order, then shuffles of
@@ -136,57 +139,55 @@ type StackedDeal struct {
 type Dealing struct {
 	Seed    Seed
 	Stacked []StackedDeal
+	// Deals, when above 0, is the number of deals the game holds: it ends after deal Deals
+	// whatever the totals, won by the side with the highest total, or by no side ([Game.Winner]
+	// -1) on a tie. A scenario or record of one stacked deal sets Deals to 1 so that no second
+	// deal is shuffled from the seed. 0 plays deals until a side reaches the target (RULES.md
+	// §3.1.11).
+	Deals int
 }
 
-// cards turns a stacked deal into the order a shuffle would produce: every seat's hand, then the
-// turn-up, then the stock; copies numbered in order of appearance. It returns an error naming the
-// face that is missing or surplus.
-func (d *StackedDeal) cards(r *Rules) (hands [][]Card, turnUp Card, stock []Card, err error) {
-	n, packs := r.Variant.Players(), r.Variant.Packs()
+// check validates a stacked deal against rules r: the dealer is a seat, every hand has 8 cards,
+// the stock the rest, and every card of the deck appears exactly once. It returns an error naming
+// the card that is missing, repeated or outside the deck.
+func (d *StackedDeal) check(r *Rules) error {
+	n, ncards := r.Variant.Players(), r.Variant.Packs()*NumFaces
 	if d.Dealer < 0 || d.Dealer >= n {
-		return nil, NoCard, nil, fmt.Errorf("bezique: stacked deal: dealer %d is not a seat of %s", d.Dealer, r.Variant)
+		return fmt.Errorf("bezique: stacked deal: dealer %d is not a seat of %s", d.Dealer, r.Variant)
 	}
 	if len(d.Hands) != n {
-		return nil, NoCard, nil, fmt.Errorf("bezique: stacked deal: %d hands, want %d", len(d.Hands), n)
+		return fmt.Errorf("bezique: stacked deal: %d hands, want %d", len(d.Hands), n)
 	}
-	want := packs*NumFaces - n*HandSize - 1
-	if len(d.Stock) != want {
-		return nil, NoCard, nil, fmt.Errorf("bezique: stacked deal: stock has %d cards, want %d", len(d.Stock), want)
-	}
-	var used [NumFaces]int
-	take := func(f Face) (Card, error) {
-		if f >= NumFaces {
-			return NoCard, fmt.Errorf("bezique: stacked deal: bad face %d", f)
+	var seen [MaxCards]bool
+	see := func(c Card) error {
+		if int(c) >= ncards {
+			if c < MaxCards {
+				return fmt.Errorf("bezique: stacked deal: %s: more than %d copies of %s", c, r.Variant.Packs(), c.Face())
+			}
+			return fmt.Errorf("bezique: stacked deal: card id %d is not in a %d-card deck", c, ncards)
 		}
-		if used[f] == packs {
-			return NoCard, fmt.Errorf("bezique: stacked deal: more than %d copies of %s", packs, f)
+		if seen[c] {
+			return fmt.Errorf("bezique: stacked deal: %s appears twice", c)
 		}
-		c := NewCard(f, used[f])
-		used[f]++
-		return c, nil
+		seen[c] = true
+		return nil
 	}
-	hands = make([][]Card, n)
+	all := append([]Card{d.TurnUp}, d.Stock...)
+	for _, h := range d.Hands {
+		all = append(all, h...)
+	}
+	for _, c := range all {
+		if err := see(c); err != nil {
+			return err
+		}
+	}
 	for s, h := range d.Hands {
 		if len(h) != HandSize {
-			return nil, NoCard, nil, fmt.Errorf("bezique: stacked deal: seat %d has %d cards, want %d", s, len(h), HandSize)
-		}
-		for _, f := range h {
-			c, err := take(f)
-			if err != nil {
-				return nil, NoCard, nil, err
-			}
-			hands[s] = append(hands[s], c)
+			return fmt.Errorf("bezique: stacked deal: seat %d has %d cards, want %d", s, len(h), HandSize)
 		}
 	}
-	if turnUp, err = take(d.TurnUp); err != nil {
-		return nil, NoCard, nil, err
+	if want := ncards - n*HandSize - 1; len(d.Stock) != want {
+		return fmt.Errorf("bezique: stacked deal: stock has %d cards, want %d", len(d.Stock), want)
 	}
-	for _, f := range d.Stock {
-		c, err := take(f)
-		if err != nil {
-			return nil, NoCard, nil, err
-		}
-		stock = append(stock, c)
-	}
-	return hands, turnUp, stock, nil
+	return nil
 }

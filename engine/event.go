@@ -45,7 +45,8 @@ const (
 	EvBrisques
 	// EvDealEnd ends deal Deal, dealt by Seat; Totals holds every side's game total.
 	EvDealEnd
-	// EvGameEnd ends the game: Side won; Totals holds every side's game total.
+	// EvGameEnd ends the game: Side won (-1: a tie after the deals of Dealing.Deals); Totals holds
+	// every side's game total.
 	EvGameEnd
 )
 

@@ -55,3 +55,20 @@ func ExampleOptionCatalog() {
 	// quadruple_value int [] 4500 RULES.md §3.3.13
 	// true 1500 <nil>
 }
+
+// ExampleParseAction reads actions in the notation the program prints, and prints them back.
+func ExampleParseAction() {
+	for _, s := range []string{"play 10H", "meld bezique QSb JDa (40)", "meld QSb JDa", "exchange 7Hb", "end"} {
+		a, err := engine.ParseAction(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(a)
+	}
+	// Output:
+	// play THa
+	// meld bezique QSb JDa (40)
+	// meld QSb JDa
+	// exchange 7Hb
+	// end
+}

@@ -73,3 +73,21 @@ func viewsEqual(a, b View) bool {
 	return a.Phase == b.Phase && a.ToAct == b.ToAct && a.StockSize == b.StockSize && a.TrickNo == b.TrickNo &&
 		len(a.Hand) == len(b.Hand) && len(a.Trick) == len(b.Trick) && a.Window == b.Window
 }
+
+// FuzzParseAction: any text ParseAction accepts prints as an action that parses back to the same
+// action. Run with: go test -fuzz FuzzParseAction ./engine
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{"play QSb", "meld bezique QSb JDa (40)", "meld QS JD", "exchange 7Hb", "declare 10H", "pass", "end", "meld x y (z)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAction(s)
+		if err != nil {
+			return
+		}
+		b, err := ParseAction(a.String())
+		if err != nil || b != a {
+			t.Fatalf("ParseAction(%q) = %+v, printed %q, read back %+v, %v", s, a, a.String(), b, err)
+		}
+	})
+}

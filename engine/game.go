@@ -124,8 +124,11 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
+	if d.Deals < 0 {
+		return nil, fmt.Errorf("bezique: dealing: %d deals; 0 (play to the target) or more", d.Deals)
+	}
 	for i := range d.Stacked {
-		if _, _, _, err := d.Stacked[i].cards(&g.rules); err != nil {
+		if err := d.Stacked[i].check(&g.rules); err != nil {
 			return nil, fmt.Errorf("%w (stacked deal %d)", err, i+1)
 		}
 		if i > 0 && r.DealerRotation == DealerRotationLeft && d.Stacked[i].Dealer != (d.Stacked[0].Dealer+i)%g.n {
@@ -154,7 +157,8 @@ func (g *Game) Phase() Phase { return g.phase }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.phase == PhaseOver }
 
-// Winner returns the winning side, or -1 while the game is on.
+// Winner returns the winning side, or -1 while the game is on and after a tie at the end of the
+// deals a [Dealing] holds (Dealing.Deals).
 func (g *Game) Winner() int { return g.winner }
 
 // Deal returns the number of the current deal, from 1.
@@ -232,14 +236,14 @@ func (g *Game) startDeal() {
 	g.revealed = NoCard
 	g.duel = 0
 	if g.deal <= len(g.dealing.Stacked) {
-		hands, turnUp, stock, _ := g.dealing.Stacked[g.deal-1].cards(&g.rules)
-		for s, h := range hands {
+		sd := &g.dealing.Stacked[g.deal-1]
+		for s, h := range sd.Hands {
 			for _, c := range h {
 				g.give(s, c)
 			}
 		}
-		g.turnUp = turnUp
-		g.stockEnd = copy(g.stock[:], stock)
+		g.turnUp = sd.TurnUp
+		g.stockEnd = copy(g.stock[:], sd.Stock)
 	} else {
 		var deck [MaxCards]Card
 		shuffledDeck(g.dealing.Seed, g.deal, g.ncards, deck[:])
@@ -536,6 +540,13 @@ func (g *Game) endDeal(last int) {
 		}
 	}
 	if best >= g.rules.Target && !tie {
+		g.gameOver(bestSide)
+		return
+	}
+	if g.dealing.Deals > 0 && g.deal >= g.dealing.Deals {
+		if tie {
+			bestSide = -1
+		}
 		g.gameOver(bestSide)
 		return
 	}

@@ -82,17 +82,17 @@ func TestVector04OffSuitNeverWins(t *testing.T) {
 // stackedWithTurnUp returns a full stacked deal of variant v whose turn-up is copy a of face up
 // (no other copy of it is dealt to a hand).
 func stackedWithTurnUp(v Variant, dealer int, up Face) StackedDeal {
-	var rest, ups []Face
+	var rest, ups []Card
 	for cp := 0; cp < v.Packs(); cp++ {
 		for f := Face(0); f < NumFaces; f++ {
 			if f == up {
-				ups = append(ups, f)
+				ups = append(ups, NewCard(f, cp))
 			} else {
-				rest = append(rest, f)
+				rest = append(rest, NewCard(f, cp))
 			}
 		}
 	}
-	d := StackedDeal{Dealer: dealer, TurnUp: up}
+	d := StackedDeal{Dealer: dealer, TurnUp: ups[0]}
 	for s := 0; s < v.Players(); s++ {
 		d.Hands = append(d.Hands, rest[s*HandSize:(s+1)*HandSize])
 	}

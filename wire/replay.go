@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -14,41 +15,57 @@ type ReplayStep struct {
 	Seq uint64 `json:"seq"`
 	// Seat is the acting seat.
 	Seat int `json:"seat"`
-	// Action is the action in text form ("play QSa", "meld bezique QSa JDa (40)").
+	// Action is the action in action notation ([engine.ParseAction]: "play QSa", "meld bezique
+	// QSa JDa (40)"), or "forfeit"; empty when the recorded action is malformed.
 	Action string `json:"action"`
 	// Intervention names the referee's intervention, if the referee chose the action.
 	Intervention string `json:"intervention,omitempty"`
 	// Accepted reports whether the engine accepted the action.
 	Accepted bool `json:"accepted"`
-	// Points is what the action scored, summed over its events (points).
-	Points int `json:"points"`
+	// Code classifies a refusal: malformed (the recorded action cannot be read, or the engine
+	// calls it malformed), not_your_turn, rule or game_over ([engine.ErrorCode]).
+	Code string `json:"code,omitempty"`
 	// Rule names the refused rule (RULES.md section) when the action was refused.
 	Rule string `json:"rule,omitempty"`
-	// Error is the engine's message for a refused action.
+	// Error is the message for a refused action, naming the record's field for a malformed one.
 	Error string `json:"error,omitempty"`
+	// Points is what the step scored, summed over its Scores (points).
+	Points int `json:"points"`
+	// Account is what the step caused: points by cause, trick, draws, exchange, deal and game end.
+	Account
 }
 
 // Replayed is a record re-applied through the engine.
 type Replayed struct {
-	// Game is the engine game after the last action.
+	// Game is the engine game after the last action replayed.
 	Game *engine.Game
-	// Steps has one entry per recorded action.
+	// Start is the first deal as it began, with what it scored before the first action (a
+	// turned-up seven).
+	Start Account
+	// Steps has one entry per recorded action replayed.
 	Steps []ReplayStep
 	// Forfeit is the seat that forfeited, or -1.
 	Forfeit int
 }
 
-// ReplayRecord re-applies a record's actions through the engine, from its seed or stacked deal.
-// It checks the seed against seed_commitment: SHA-256(seed_salt || seed), or SHA-256(seed) when
-// the record has no seed_salt (records made before salts). It returns an error naming the field
-// for a malformed record or a commitment that does not match; a refused action is a step with
-// Accepted false, and the replay goes on with the next one.
+// ReplayRecord re-applies a record's actions through the engine, from its seed or stacked deal,
+// for as many deals as deals_planned says (0: until a side reaches the target). It checks the
+// seed against seed_commitment: SHA-256(seed_salt || seed), or SHA-256(seed) when the record has
+// no seed_salt (records made before salts). It returns an error naming the field for a record
+// that cannot start a game (rules, seed, commitment, stacked deal); an action that is malformed
+// or refused is a step with Accepted false, and the replay goes on with the next one.
 func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
+	return ReplayRecordBefore(rec, math.MaxUint64)
+}
+
+// ReplayRecordBefore is [ReplayRecord] stopped before the first action whose seq is seq or more:
+// the game as it stood when that action was to be taken (seq 0: before the first action).
+func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 	rules, err := RulesFromProto(rec.GetRules())
 	if err != nil {
 		return nil, err
 	}
-	var d engine.Dealing
+	d := engine.Dealing{Deals: int(rec.GetDealsPlanned())}
 	if len(rec.GetSeed()) != 0 {
 		if len(rec.GetSeed()) != len(d.Seed) {
 			return nil, fmt.Errorf("seed: %d bytes; a seed is exactly 32 bytes", len(rec.GetSeed()))
@@ -69,45 +86,61 @@ func ReplayRecord(rec *pb.GameRecord) (*Replayed, error) {
 	} else if len(rec.GetSeed()) == 0 {
 		return nil, fmt.Errorf("seed: missing (and no stacked_deal)")
 	}
+	if len(rec.GetSeed()) == 0 && (d.Deals == 0 || d.Deals > len(d.Stacked)) {
+		return nil, fmt.Errorf("deals_planned: %d, but without a seed the record holds only its %d stacked deal", d.Deals, len(d.Stacked))
+	}
 	g, err := engine.NewGame(rules, d)
 	if err != nil {
 		return nil, fmt.Errorf("stacked_deal: %w", err)
 	}
-	out := &Replayed{Game: g, Forfeit: -1}
+	acct := NewAccountant(rules)
+	out := &Replayed{Game: g, Forfeit: -1, Start: acct.Add(g.Events())}
 	for i, ra := range rec.GetActions() {
-		step := ReplayStep{Seq: ra.GetSeq(), Seat: int(ra.GetSeat())}
-		if ra.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
-			step.Intervention = InterventionName(ra.GetIntervention())
+		if ra.GetSeq() >= seq {
+			break
 		}
-		if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
-			step.Action, step.Accepted = "forfeit", true
-			out.Forfeit = int(ra.GetSeat())
-			out.Steps = append(out.Steps, step)
-			continue
-		}
-		a, err := ActionFromProto(ra.GetAction())
-		if err != nil {
-			return nil, fmt.Errorf("actions[%d].%w", i, err)
-		}
-		step.Action = a.String()
-		evs, err := g.Apply(int(ra.GetSeat()), a)
-		if err != nil {
-			step.Error = err.Error()
-			if ee, ok := err.(*engine.Error); ok {
-				step.Rule = ee.Rule
-			}
-		} else {
-			step.Accepted = true
-			for _, e := range evs {
-				step.Points += e.Points
-				if e.Kind == engine.EvMeld {
-					step.Action = "meld " + e.Meld.String() // with the points the engine scored
-				}
-			}
-		}
-		out.Steps = append(out.Steps, step)
+		out.Steps = append(out.Steps, replayStep(g, acct, i, ra, &out.Forfeit))
 	}
 	return out, nil
+}
+
+// replayStep applies recorded action i and returns its step.
+func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, forfeit *int) ReplayStep {
+	step := ReplayStep{Seq: ra.GetSeq(), Seat: int(ra.GetSeat())}
+	if ra.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+		step.Intervention = InterventionName(ra.GetIntervention())
+	}
+	if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
+		step.Action, step.Accepted = "forfeit", true
+		*forfeit = int(ra.GetSeat())
+		return step
+	}
+	a, err := ActionFromProto(ra.GetAction())
+	if err != nil {
+		step.Code = engine.CodeMalformed.String()
+		step.Error = fmt.Sprintf("actions[%d].%v", i, err)
+		return step
+	}
+	step.Action = a.String()
+	evs, err := g.Apply(int(ra.GetSeat()), a)
+	if err != nil {
+		step.Error = err.Error()
+		if ee, ok := err.(*engine.Error); ok {
+			step.Code, step.Rule = ee.Code.String(), ee.Rule
+		}
+		return step
+	}
+	step.Accepted = true
+	for _, e := range evs {
+		if e.Kind == engine.EvMeld {
+			step.Action = engine.Action{Kind: engine.DeclareMeld, Card: engine.NoCard, Meld: e.Meld}.String() // with the kind and points the engine scored
+		}
+	}
+	step.Account = acct.Add(evs)
+	for _, sc := range step.Scores {
+		step.Points += sc.Points
+	}
+	return step
 }
 
 // checkCommitment checks a record's seed_commitment against its seed and seed_salt:
@@ -151,7 +184,7 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		if !r.Game.Over() {
 			return fmt.Errorf("result.outcome: completed, but the replayed game is not over")
 		}
-		if res.WinnerSide == nil || int(res.GetWinnerSide()) != r.Game.Winner() {
+		if w := r.Game.Winner(); w < 0 && res.WinnerSide != nil || w >= 0 && (res.WinnerSide == nil || int(res.GetWinnerSide()) != w) {
 			return fmt.Errorf("result.winner_side: stated %v, replay gives %d", res.WinnerSide, r.Game.Winner())
 		}
 	case pb.Outcome_OUTCOME_FORFEIT:

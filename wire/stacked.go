@@ -2,38 +2,63 @@ package wire
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// StackedDealFromProto reads a stacked deal given in card text form (RULES.md §4 faces such as
-// "QS"); its errors name the field (stacked_deal.hands[i].cards[j], stacked_deal.turn_up,
-// stacked_deal.stock[j]).
+// StackedDealFromProto reads a stacked deal given in card text form: each card with its copy
+// ("QSb", as [engine.ParseCard] reads it) or as a bare face ("QS"). Cards written with a copy are
+// that copy; a bare face is the lowest copy of its face not written anywhere in the deal and not
+// taken by an earlier bare face (hands by seat, then the turn-up, then the stock), so a deal of
+// bare faces numbers its copies in order of appearance. Errors name the field
+// (stacked_deal.hands[i].cards[j], stacked_deal.turn_up, stacked_deal.stock[j]); whether the
+// cards make up the deck is [engine.NewGame]'s to check.
 func StackedDealFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
-	d := engine.StackedDeal{Dealer: int(sd.GetDealer())}
+	type slot struct {
+		field string
+		text  string
+		card  *engine.Card
+	}
+	d := engine.StackedDeal{Dealer: int(sd.GetDealer()), Hands: make([][]engine.Card, len(sd.GetHands()))}
+	var slots []slot
 	for i, h := range sd.GetHands() {
-		var faces []engine.Face
+		d.Hands[i] = make([]engine.Card, len(h.GetCards()))
 		for j, c := range h.GetCards() {
-			f, err := engine.ParseFace(c)
-			if err != nil {
-				return d, fmt.Errorf("stacked_deal.hands[%d].cards[%d]: %v", i, j, err)
-			}
-			faces = append(faces, f)
+			slots = append(slots, slot{fmt.Sprintf("stacked_deal.hands[%d].cards[%d]", i, j), c, &d.Hands[i][j]})
 		}
-		d.Hands = append(d.Hands, faces)
 	}
-	f, err := engine.ParseFace(sd.GetTurnUp())
-	if err != nil {
-		return d, fmt.Errorf("stacked_deal.turn_up: %v", err)
-	}
-	d.TurnUp = f
+	slots = append(slots, slot{"stacked_deal.turn_up", sd.GetTurnUp(), &d.TurnUp})
+	d.Stock = make([]engine.Card, len(sd.GetStock()))
 	for j, c := range sd.GetStock() {
-		f, err := engine.ParseFace(c)
-		if err != nil {
-			return d, fmt.Errorf("stacked_deal.stock[%d]: %v", j, err)
+		slots = append(slots, slot{fmt.Sprintf("stacked_deal.stock[%d]", j), c, &d.Stock[j]})
+	}
+	var used [engine.MaxCards]bool
+	var bare []slot
+	for _, s := range slots {
+		if _, err := engine.ParseFace(s.text); err == nil {
+			bare = append(bare, s)
+			continue
 		}
-		d.Stock = append(d.Stock, f)
+		c, err := engine.ParseCard(s.text)
+		if err != nil {
+			return d, fmt.Errorf("%s: %v", s.field, err)
+		}
+		*s.card, used[c] = c, true
+	}
+	for _, s := range bare {
+		f, _ := engine.ParseFace(s.text)
+		*s.card = engine.NoCard
+		for cp := 0; cp < engine.MaxPacks; cp++ {
+			if c := engine.NewCard(f, cp); !used[c] {
+				*s.card, used[c] = c, true
+				break
+			}
+		}
+		if *s.card == engine.NoCard {
+			return d, fmt.Errorf("%s: %s: more than %d copies of %s", s.field, strings.TrimSpace(s.text), engine.MaxPacks, f)
+		}
 	}
 	return d, nil
 }

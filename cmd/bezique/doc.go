@@ -8,7 +8,10 @@
 //	bezique tables                list a referee's tables
 //	bezique create                create a table; prints its id, seat tokens and seed commitment
 //	bezique watch TABLE           follow a table as a spectator, one line per event
-//	bezique replay [--json] FILE  re-apply a game record through the engine and check it
+//	bezique replay [--json] FILE  re-apply a game record through the engine and check it;
+//	                              --json: the whole account, step by step; --at SEQ --seat S:
+//	                              the legal actions and a seat's view before the action SEQ
+//	bezique check FILE...         run rule scenarios (docs/SCENARIOS.md), report every expectation
 //	bezique records export        write every finished game's record to a directory
 //	bezique rules [--json]        list the rule options (RULES.md §5): values, defaults, sections
 //

@@ -31,6 +31,6 @@ game record.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd())
 	return root
 }

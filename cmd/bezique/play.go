@@ -173,7 +173,8 @@ func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, er
 }
 
 const helpText = `Type the number of an action, or a card to play it: rank then suit, e.g. QS, 10H (or TH), 7C,
-Q♠; "help" shows this and the table again; "quit" leaves the game.
+Q♠; or the action as listed: "meld QSa JDa", "exchange 7Ha", "declare 7Ha", "pass", "end";
+"help" shows this and the table again; "quit" leaves the game.
 Cards: A 10 K Q J 9 8 7 (high to low); suits S ♠, H ♥, D ♦, C ♣; the letter after a card (QSa,
 QSb) tells its copies apart. Copies that are interchangeable (in the same place, hand or table,
 with the same melds scored) are listed once: playing either is the same move.`
@@ -191,6 +192,12 @@ func choose(line string, legal []*pb.LegalAction) (uint32, string) {
 			return 0, fmt.Sprintf("There is no action %d: choose 1 to %d.", n, len(legal))
 		}
 		return legal[n-1].GetActionId(), ""
+	}
+	if a, err := engine.ParseAction(line); err == nil {
+		if id := chooseAction(a, legal); id != 0 {
+			return id, ""
+		}
+		return 0, fmt.Sprintf("%s is not legal now: choose one of the numbered actions.", a)
 	}
 	f, err := engine.ParseFace(line)
 	if err != nil {

@@ -54,6 +54,11 @@ type GameRecord struct {
 	// dealing_source is where the game's deals came from: a random seed, a seed chosen by the
 	// table's creator, or a stacked deal.
 	DealingSource DealingSource `protobuf:"varint,13,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
+	// deals_planned is how many deals the game holds: 0 plays deals until a side reaches the
+	// target; n ends the game after deal n whatever the totals (won by the highest total, no
+	// winner_side on a tie), so a record of one stacked deal sets 1 and no second deal is shuffled
+	// from the seed.
+	DealsPlanned  uint32 `protobuf:"varint,14,opt,name=deals_planned,json=dealsPlanned,proto3" json:"deals_planned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -177,6 +182,13 @@ func (x *GameRecord) GetDealingSource() DealingSource {
 		return x.DealingSource
 	}
 	return DealingSource_DEALING_SOURCE_UNSPECIFIED
+}
+
+func (x *GameRecord) GetDealsPlanned() uint32 {
+	if x != nil {
+		return x.DealsPlanned
+	}
+	return 0
 }
 
 // RecordedAction is one action applied to the game.
@@ -357,7 +369,7 @@ var File_bezique_v1_record_proto protoreflect.FileDescriptor
 const file_bezique_v1_record_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/record.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe1\x04\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x86\x05\n" +
 	"\n" +
 	"GameRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
@@ -375,7 +387,8 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"\vfinish_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"finishTime\x12\x1b\n" +
 	"\tseed_salt\x18\f \x01(\fR\bseedSalt\x12@\n" +
-	"\x0edealing_source\x18\r \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\"\xe5\x01\n" +
+	"\x0edealing_source\x18\r \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12#\n" +
+	"\rdeals_planned\x18\x0e \x01(\rR\fdealsPlanned\"\xe5\x01\n" +
 	"\x0eRecordedAction\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12*\n" +

@@ -633,7 +633,11 @@ func (x *StackedHand) GetCards() []string {
 	return nil
 }
 
-// StackedDeal fixes the first deal instead of shuffling (tests, puzzles).
+// StackedDeal fixes the first deal instead of shuffling (tests, puzzles). Every card is written
+// in text form, with its copy ("QSb", copies a b c d) or as a bare face ("QS"): a bare face is the
+// lowest copy of its face not written elsewhere in the deal nor taken by an earlier bare face
+// (hands by seat, then turn_up, then stock), so a deal of bare faces numbers copies in order of
+// appearance.
 type StackedDeal struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// dealer is the dealer's seat.

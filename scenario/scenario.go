@@ -1,0 +1,161 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// Scenario is one scenario file (docs/SCENARIOS.md): a game of one stacked deal and the steps to
+// play and check in it.
+type Scenario struct {
+	// Name names the scenario in reports; the file name when empty.
+	Name string `json:"name"`
+	// About says what the scenario shows, with the RULES.md sections it checks.
+	About string `json:"about"`
+	// Variant is the variant's name (two-handed, three-handed, four-handed, four-handed-individual).
+	Variant string `json:"variant"`
+	// Options are rule options by their RULES.md §5 names, as on the command line.
+	Options map[string]string `json:"options"`
+	// Deal is the stacked deal: the game's only deal.
+	Deal Deal `json:"deal"`
+	// Steps are played and checked in order.
+	Steps []Step `json:"steps"`
+}
+
+// Deal is a stacked deal in card notation.
+type Deal struct {
+	// Dealer is the dealing seat.
+	Dealer int `json:"dealer"`
+	// Hands are every seat's 8 cards, one string of cards separated by spaces per seat.
+	Hands []string `json:"hands"`
+	// TurnUp is the turn-up card; its suit is trumps.
+	TurnUp string `json:"turn_up"`
+	// Stock is the top of the face-down stock, the first card drawn first; every card of the deck
+	// named nowhere in the deal follows, in ascending card id (copy, then suit S H D C, then rank
+	// 7 8 9 J Q K T A).
+	Stock string `json:"stock"`
+}
+
+// Step is one step: checks of the position, then optionally an action and checks of what it did.
+// Every field but Seat and Do is an expectation; an absent one is not checked.
+type Step struct {
+	// Seat is the acting seat, and the seat whose legal actions Legal lists.
+	Seat *int `json:"seat"`
+	// Do is the action, in action notation ("play QSb", "meld QSb JDa", "end").
+	Do string `json:"do"`
+
+	// Legal are all the legal actions of Seat (of the seat to act when Seat is absent) before Do,
+	// in any order; a meld written without a kind matches on its cards.
+	Legal *[]string `json:"legal"`
+	// View is what a seat's view must show before Do.
+	View *View `json:"view"`
+
+	// Refused is the rule that refuses Do ("RULES.md §2 R9"), or for a refusal that names no
+	// rule its code (malformed, game_over). Absent: Do must be accepted and listed by Legal.
+	Refused string `json:"refused"`
+	// Points is the sum of the points Do scored, every side.
+	Points *int `json:"points"`
+	// Scores are the points Do scored by side and cause, exactly and in order.
+	Scores *[]wire.Score `json:"scores"`
+	// TrickWinner is the seat that won the trick Do completed.
+	TrickWinner *int `json:"trick_winner"`
+	// Draws are the cards drawn after Do, exactly and in order.
+	Draws *[]wire.DrawAccount `json:"draws"`
+	// Events are the engine's events of Do in their one-line text form (engine.Event.String),
+	// exactly and in order: a check specific to this implementation.
+	Events *[]string `json:"events"`
+	// DealEnd is every side's breakdown at the end of the deal Do ended, exactly.
+	DealEnd *[]wire.SideAccount `json:"deal_end"`
+}
+
+// View is the expected part of a seat's view ([engine.Game.View]); absent fields are not checked.
+type View struct {
+	// Seat is whose view: a seat, or -1 for a spectator's. Absent: the step's Seat, else -1.
+	Seat *int `json:"seat"`
+	// ToAct is the seat to act, -1 once the game is over.
+	ToAct *int `json:"to_act"`
+	// Phase is trick, window, trick2 or over.
+	Phase *string `json:"phase"`
+	// TurnUp is the turn-up card, or "--" once drawn.
+	TurnUp *string `json:"turn_up"`
+	// StockSize is the number of cards left to draw, the turn-up included.
+	StockSize *int `json:"stock_size"`
+	// Hand is the viewing seat's cards in hand, in any order ("" for none).
+	Hand *string `json:"hand"`
+	// Tabled is every seat's tabled cards, in any order.
+	Tabled *[]string `json:"tabled"`
+	// Trick is the cards of the trick in progress, in the order played.
+	Trick *string `json:"trick"`
+	// DealPoints are every side's points in the deal.
+	DealPoints *[]int `json:"deal_points"`
+	// Totals are every side's game totals.
+	Totals *[]int `json:"totals"`
+	// Winner is the winning side once the game is over (-1 for a tie), else -1.
+	Winner *int `json:"winner"`
+}
+
+// Load reads a scenario from JSON; unknown fields are refused, naming them.
+func Load(r io.Reader) (*Scenario, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var s Scenario
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("not a scenario: %w", err)
+	}
+	return &s, nil
+}
+
+// Game starts the scenario's game: its rules, its stacked deal as the only deal
+// ([engine.Dealing].Deals 1). Errors name the field (variant, options, deal.hands[i], ...).
+func (s *Scenario) Game() (*engine.Game, error) {
+	v, err := engine.ParseVariant(s.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("variant: %v", err)
+	}
+	r, err := engine.NewRules(v, s.Options)
+	if err != nil {
+		return nil, fmt.Errorf("options: %v", err)
+	}
+	sd := &pb.StackedDeal{Dealer: uint32(s.Deal.Dealer), TurnUp: s.Deal.TurnUp, Stock: strings.Fields(s.Deal.Stock)}
+	if s.Deal.Dealer < 0 {
+		return nil, fmt.Errorf("deal.dealer: %d is not a seat", s.Deal.Dealer)
+	}
+	for _, h := range s.Deal.Hands {
+		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: strings.Fields(h)})
+	}
+	d, err := wire.StackedDealFromProto(sd)
+	if err != nil {
+		return nil, fmt.Errorf("deal: %s", strings.TrimPrefix(err.Error(), "stacked_deal."))
+	}
+	var named [engine.MaxCards]bool
+	for _, h := range d.Hands {
+		for _, c := range h {
+			named[c] = true
+		}
+	}
+	named[d.TurnUp] = true
+	for _, c := range d.Stock {
+		named[c] = true
+	}
+	for c := 0; c < v.Packs()*engine.NumFaces; c++ {
+		if !named[c] {
+			d.Stock = append(d.Stock, engine.Card(c))
+		}
+	}
+	g, err := engine.NewGame(r, engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1})
+	if err != nil {
+		return nil, fmt.Errorf("deal: %v", err)
+	}
+	return g, nil
+}

@@ -1,0 +1,78 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+// wrong is vector 1 with wrong expectations: the trick to seat 0 (N wins it), 10 points, a
+// refusal of an action the engine accepts, the wrong legal actions and totals.
+const wrong = `{
+  "name": "wrong",
+  "variant": "two-handed",
+  "deal": {
+    "dealer": 0,
+    "hands": ["KSa 8Ha 7Da 8Da 9Sa 9Ha 7Sa 8Sa", "TSa 8Db 9Db 7Ha 7Hb 8Hb 9Hb 7Db"],
+    "turn_up": "9Ca"
+  },
+  "steps": [
+    {"seat": 1, "do": "play TSa", "refused": "RULES.md §1.3"},
+    {"seat": 0, "do": "play KSa", "trick_winner": 0, "points": 10},
+    {"seat": 1, "legal": ["end", "declare 7Ca"], "view": {"totals": [0, 10]}},
+    {"seat": 1, "do": "play 8Db", "refused": "RULES.md §1.5"},
+    {"seat": 1, "do": "play 8Db"},
+    {"seat": 1, "do": "fold"}
+  ]
+}`
+
+// TestWrongExpectationsFail: every wrong expectation fails, with a message naming the step (its
+// number, seat and action) and the expectation; the right ones pass.
+func TestWrongExpectationsFail(t *testing.T) {
+	s, err := Load(strings.NewReader(wrong))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Failures() {
+		got = append(got, c.String())
+	}
+	want := []string{
+		"step 1 (seat 1: play TSa): refused: accepted, want refused (RULES.md §1.3)",
+		"step 2 (seat 0: play KSa): points: got 0, want 10",
+		"step 2 (seat 0: play KSa): trick_winner: got 1, want 0",
+		"step 3: legal: got [end], want [end, declare 7Ca]",
+		"step 3: view.totals: got [0 0], want [0 10]",
+		"step 5 (seat 1: play 8Db): accepted: refused: bezique: the post-trick window is open: meld, act with a seven or end it (RULES.md §1.5)",
+		`step 6 (seat 1: fold): accepted: refused: bezique: action "fold": unknown verb "fold" (want one of play, meld, exchange, declare, pass, end)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("failures:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(res.Checks) - len(res.Failures()); n != 2 {
+		t.Fatalf("%d checks passed, want 2 (steps 2 and 4 accepted/refused as expected)", n)
+	}
+}
+
+// TestLoadErrors: a scenario that cannot start names the field at fault.
+func TestLoadErrors(t *testing.T) {
+	for _, c := range []struct{ json, err string }{
+		{`{"variant": "two-handed", "hands": []}`, `not a scenario: json: unknown field "hands"`},
+		{`{"variant": "five-handed"}`, `variant: bezique: unknown variant "five-handed"`},
+		{`{"variant": "two-handed", "options": {"target": "x"}}`, "options: "},
+		{`{"variant": "two-handed", "deal": {"hands": ["QX"], "turn_up": "9C"}}`, `deal: hands[0].cards[0]: bezique: card "QX": unknown suit "X"`},
+		{`{"variant": "two-handed", "deal": {"hands": ["QS QSa QSb", "JD"], "turn_up": "9C"}}`, "deal: bezique: stacked deal: QSc: more than 2 copies of QS"},
+		{`{"variant": "two-handed", "deal": {"hands": ["QS", "JD"], "turn_up": "9C"}}`, "deal: bezique: stacked deal: seat 0 has 1 cards, want 8"},
+	} {
+		s, err := Load(strings.NewReader(c.json))
+		if err == nil {
+			_, err = s.Run()
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.json, err, c.err)
+		}
+	}
+}

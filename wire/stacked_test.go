@@ -1,0 +1,68 @@
+package wire
+
+import (
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestStackedDealCopies: cards written with a copy are that copy; bare faces take the lowest copy
+// not written anywhere, in order of appearance; a face beyond its copies is refused naming the field.
+func TestStackedDealCopies(t *testing.T) {
+	sd := &pb.StackedDeal{Dealer: 1, Hands: []*pb.StackedHand{{Cards: []string{"QS", "QSa"}}, {Cards: []string{"QS", "JDb", "JD"}}}, TurnUp: "10H", Stock: []string{"THb", "Q♠"}}
+	d, err := StackedDealFromProto(sd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, h := range d.Hands {
+		got = append(got, engine.NewCardSet(h...).String())
+	}
+	got = append(got, d.TurnUp.String(), engine.NewCardSet(d.Stock...).String())
+	want := []string{"QSb QSa", "QSc JDb JDa", "THa", "THb QSd"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("deal %q, want %q", got, want)
+	}
+	sd.Stock = append(sd.Stock, "QS")
+	if _, err := StackedDealFromProto(sd); err == nil || err.Error() != "stacked_deal.stock[2]: QS: more than 4 copies of QS" {
+		t.Fatalf("a fifth QS: %v", err)
+	}
+	sd.Stock[2] = "QSe"
+	if _, err := StackedDealFromProto(sd); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[2]: bezique: card \"QSe\"") {
+		t.Fatalf("QSe: %v", err)
+	}
+}
+
+// TestReplayDealsPlanned: the golden stacked record replayed with deals_planned 1 ends after its
+// stacked deal, won by the higher total; without a seed a record must plan its deals.
+func TestReplayDealsPlanned(t *testing.T) {
+	rec := proto.Clone(goldenRecord(t, "two-handed-stacked.json")).(*pb.GameRecord)
+	rec.DealsPlanned = 1
+	rp, err := ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rp.Game
+	tot := g.Totals()
+	if !g.Over() || g.Deal() != 1 || tot[0] == tot[1] || g.Winner() != map[bool]int{true: 0, false: 1}[tot[0] > tot[1]] {
+		t.Fatalf("over %v, deal %d, totals %v, winner %d", g.Over(), g.Deal(), tot, g.Winner())
+	}
+	last := rp.Steps[len(rp.Steps)-1]
+	for _, st := range rp.Steps {
+		if st.GameEnd != nil {
+			last = st
+			break
+		}
+	}
+	if last.GameEnd == nil || last.DealEnd == nil || last.DealStart != nil || last.GameEnd.WinnerSide != g.Winner() {
+		t.Fatalf("the step ending the game: %+v", last)
+	}
+	rec.Seed, rec.SeedCommitment, rec.DealsPlanned = nil, "", 0
+	if _, err := ReplayRecord(rec); err == nil || err.Error() != "deals_planned: 0, but without a seed the record holds only its 1 stacked deal" {
+		t.Fatalf("no seed, no deals planned: %v", err)
+	}
+}
