@@ -62,6 +62,16 @@ const (
 	StoreFinish = "finish"
 )
 
+// Limits: the values of the limit label of bezique_quota_refusals_total, one per limit that
+// refuses a call with a [QuotaError].
+const (
+	LimitWaitingPerPrincipal  = "waiting_per_principal"
+	LimitCreatesPerMinute     = "creates_per_minute"
+	LimitWatchersPerTable     = "watchers_per_table"
+	LimitWatchersPerPrincipal = "watchers_per_principal"
+	LimitJoinsPerSeat         = "joins_per_seat"
+)
+
 // LabelOther is the label value recorded in place of a value outside the known
 // set, so that a caller's mistake can never create an unbounded series.
 const LabelOther = "other"
@@ -73,6 +83,7 @@ var (
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}
+	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -89,6 +100,7 @@ const (
 	nameInterventions      = "bezique_interventions_total"
 	nameSeatReconnects     = "bezique_seat_reconnects_total"
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+	nameQuotaRefusals      = "bezique_quota_refusals_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -108,6 +120,7 @@ func MetricNames() []string {
 		nameInterventions,
 		nameSeatReconnects,
 		nameStoreWriteDuration,
+		nameQuotaRefusals,
 	}
 }
 
@@ -150,11 +163,13 @@ type Metrics struct {
 	interventions   *prometheus.CounterVec
 	reconnects      prometheus.Counter
 	storeWrite      *prometheus.HistogramVec
+	quotaRefusals   *prometheus.CounterVec
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
 	knownKinds      map[string]bool
 	knownStoreOps   map[string]bool
+	knownLimits     map[string]bool
 	defaultVersion  string
 	defaultRevision string
 }
@@ -225,7 +240,12 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		knownVariants: set(variants),
 		knownResults:  set(results),
 		knownKinds:    set(interventionKinds),
+		quotaRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameQuotaRefusals,
+			Help: "Calls refused by a per-principal, per-table or per-seat limit (ResourceExhausted), by limit.",
+		}, []string{"limit"}),
 		knownStoreOps: set(storeOps),
+		knownLimits:   set(limits),
 	}
 	m.defaultVersion, m.defaultRevision = stampedBuild()
 
@@ -250,6 +270,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	for _, op := range storeOps {
 		m.storeWrite.WithLabelValues(op)
 	}
+	for _, l := range limits {
+		m.quotaRefusals.WithLabelValues(l)
+	}
 	m.SetBuildInfo("", "")
 
 	reg.MustRegister(
@@ -267,6 +290,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.interventions,
 		m.reconnects,
 		m.storeWrite,
+		m.quotaRefusals,
 	)
 	return m
 }
@@ -405,6 +429,15 @@ func (m *Metrics) Timeout(variant string) {
 		return
 	}
 	m.timeouts.WithLabelValues(known(m.knownVariants, variant)).Inc()
+}
+
+// QuotaRefused counts one call refused by a limit (waiting_per_principal, creates_per_minute,
+// watchers_per_table, watchers_per_principal, joins_per_seat).
+func (m *Metrics) QuotaRefused(limit string) {
+	if m == nil {
+		return
+	}
+	m.quotaRefusals.WithLabelValues(known(m.knownLimits, limit)).Inc()
 }
 
 // Intervention counts one referee intervention of the given kind

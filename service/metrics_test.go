@@ -110,6 +110,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_decision_timeouts_total", 4},
 		{"bezique_interventions_total", 4},
 		{"bezique_store_write_duration_seconds", 3},
+		{"bezique_quota_refusals_total", 5},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)

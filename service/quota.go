@@ -35,6 +35,8 @@ type QuotaError struct {
 	// Description names the limit, its value and its flag: "2 tables waiting for seats, the limit
 	// per principal (--max-waiting-per-principal)…".
 	Description string
+	// Limit names the limit: a Limit* constant, the limit label of bezique_quota_refusals_total.
+	Limit string
 	// RetryDelay is how long to wait before the same call can succeed; zero when waiting alone
 	// does not help (a count limit frees up only when a table starts or a watch ends).
 	RetryDelay time.Duration
@@ -67,7 +69,8 @@ func principalKey(ctx context.Context) string {
 // quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,
 // CreatesPerMinute, MaxWatchersPerPrincipal). The per-table watcher limit is kept by each table.
 type quotas struct {
-	cfg Config
+	cfg     Config
+	metrics *Metrics
 	// creates holds one token bucket per principal: CreatesPerMinute tokens, refilled at that rate.
 	creates *lru.Cache[string, *rate.Limiter]
 
@@ -76,12 +79,12 @@ type quotas struct {
 	watchers map[string]int // open watches, per principal; no zero entries
 }
 
-func newQuotas(cfg Config) *quotas {
+func newQuotas(cfg Config, metrics *Metrics) *quotas {
 	c, err := lru.New[string, *rate.Limiter](maxLimiters)
 	if err != nil {
 		panic(err) // only for a size <= 0
 	}
-	return &quotas{cfg: cfg, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
+	return &quotas{cfg: cfg, metrics: metrics, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose
@@ -101,8 +104,8 @@ func (q *quotas) allowCreate(key string, now time.Time) error {
 	r := lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return &QuotaError{Subject: key, RetryDelay: d,
-			Description: fmt.Sprintf("%d tables created per minute, the limit per principal (--creates-per-minute)", q.cfg.CreatesPerMinute)}
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitCreatesPerMinute, RetryDelay: d,
+			Description: fmt.Sprintf("%d tables created per minute, the limit per principal (--creates-per-minute)", q.cfg.CreatesPerMinute)})
 	}
 	return nil
 }
@@ -117,8 +120,8 @@ func (q *quotas) addWaiting(key string, force bool) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if n := q.waiting[key]; n >= q.cfg.MaxWaitingPerPrincipal && !force {
-		return &QuotaError{Subject: key,
-			Description: fmt.Sprintf("%d tables waiting for seats, the limit per principal (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)}
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitWaitingPerPrincipal,
+			Description: fmt.Sprintf("%d tables waiting for seats, the limit per principal (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)})
 	}
 	q.waiting[key]++
 	return nil
@@ -136,8 +139,8 @@ func (q *quotas) addWatcher(key string) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if n := q.watchers[key]; n >= q.cfg.MaxWatchersPerPrincipal {
-		return &QuotaError{Subject: key,
-			Description: fmt.Sprintf("%d tables watched at once, the limit per principal (--max-watchers-per-principal)", n)}
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitWatchersPerPrincipal,
+			Description: fmt.Sprintf("%d tables watched at once, the limit per principal (--max-watchers-per-principal)", n)})
 	}
 	q.watchers[key]++
 	return nil
@@ -145,6 +148,12 @@ func (q *quotas) addWatcher(key string) error {
 
 // doneWatching uncounts an ended watch by key.
 func (q *quotas) doneWatching(key string) { decrement(&q.mu, q.watchers, key) }
+
+// refuse counts a refusal by e's limit (bezique_quota_refusals_total) and returns e.
+func (q *quotas) refuse(e *QuotaError) *QuotaError {
+	q.metrics.QuotaRefused(e.Limit)
+	return e
+}
 
 // decrement takes one from m[key] under mu, deleting the entry at zero so that the map holds
 // only principals with something counted.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -101,6 +102,15 @@ func TestQuotaWaitingPerPrincipal(t *testing.T) {
 	r.create(t, twoHandedRemote())
 	_, err = r.tables.CreateTable(ctx, twoHandedRemote())
 	wantQuota(t, err, "bufconn", fmt.Sprintf(waitingLimitText, 3))
+	wantRefusals(t, r, LimitWaitingPerPrincipal, 3)
+}
+
+// wantRefusals checks bezique_quota_refusals_total{limit}.
+func wantRefusals(t *testing.T, r *referee, limit string, want float64) {
+	t.Helper()
+	if got := testutil.ToFloat64(r.srv.metrics.quotaRefusals.WithLabelValues(limit)); got != want {
+		t.Errorf("bezique_quota_refusals_total{limit=%q} = %v, want %v", limit, got, want)
+	}
 }
 
 // TestQuotaCreatesPerMinute: the (n+1)th create within a minute is refused with a RetryInfo of at
@@ -124,6 +134,7 @@ func TestQuotaCreatesPerMinute(t *testing.T) {
 	if waiting != 3 {
 		t.Fatalf("%d waiting tables counted after a refused create, want 3", waiting)
 	}
+	wantRefusals(t, r, LimitCreatesPerMinute, 1)
 }
 
 // eventually polls cond until it holds, failing the test after 10 s.
@@ -173,6 +184,7 @@ func TestQuotaWatchersPerTable(t *testing.T) {
 	if d := wantQuota(t, err, "bufconn", fmt.Sprintf("2 spectators of table %s, the limit per table (--max-watchers-per-table)", id)); d != 0 {
 		t.Fatalf("RetryInfo %v on a count limit", d)
 	}
+	wantRefusals(t, r, LimitWatchersPerTable, 1)
 	first()
 	eventually(t, "a place for a spectator after one left", func() bool {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -195,6 +207,7 @@ func TestQuotaWatchersPerPrincipal(t *testing.T) {
 	watchStarted(t, r, ids[0])
 	watchStarted(t, r, ids[1])
 	wantQuota(t, watchErr(t, r, ids[2]), "bufconn", "2 tables watched at once, the limit per principal (--max-watchers-per-principal)")
+	wantRefusals(t, r, LimitWatchersPerPrincipal, 1)
 }
 
 // TestQuotaJoinRate: a seat's (maxJoins+1)th join within joinWindow carries a RetryInfo of at most
@@ -212,6 +225,7 @@ func TestQuotaJoinRate(t *testing.T) {
 	if d > joinWindow/maxJoins {
 		t.Fatalf("retry delay %v, want at most %v", d, joinWindow/maxJoins)
 	}
+	wantRefusals(t, r, LimitJoinsPerSeat, 1)
 }
 
 // TestJoinDelay: the seat's bucket allows maxJoins joins at once, then one per joinWindow/maxJoins.
@@ -523,5 +537,20 @@ func TestRetryInterceptorWaitsRetryDelay(t *testing.T) {
 	}
 	if waited := done.Sub(logs.records[0].Time); waited < wait {
 		t.Fatalf("made again %v after the refusal, before its retry delay %v", waited, wait)
+	}
+}
+
+// TestQuotaLimitersBounded: the creation-rate limiters are kept for at most maxLimiters
+// principals, however many call.
+func TestQuotaLimitersBounded(t *testing.T) {
+	q := newQuotas(Config{CreatesPerMinute: 1}, nil)
+	now := time.Now()
+	for i := range maxLimiters + 1000 {
+		if err := q.allowCreate(fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := q.creates.Len(); n != maxLimiters {
+		t.Fatalf("%d limiters kept, want %d", n, maxLimiters)
 	}
 }

@@ -301,8 +301,9 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		return joined{err: status.FromContextError(err).Err()}
 	}
 	if d := s.joinDelay(time.Now()); d > 0 {
-		return joined{err: quotaStatus(&QuotaError{Subject: fmt.Sprintf("table %s seat %d", t.id, s.index), RetryDelay: d,
-			Description: fmt.Sprintf("%d joins of one seat per %s", maxJoins, joinWindow)})}
+		qe := &QuotaError{Subject: fmt.Sprintf("table %s seat %d", t.id, s.index), Limit: LimitJoinsPerSeat, RetryDelay: d,
+			Description: fmt.Sprintf("%d joins of one seat per %s", maxJoins, joinWindow)}
+		return joined{err: quotaStatus(t.srv.quotas.refuse(qe))}
 	}
 	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}}}
 	if after := j.GetResumeAfterSeq(); after > 0 {

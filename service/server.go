@@ -162,7 +162,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
-		quotas: newQuotas(cfg)}
+		quotas: newQuotas(cfg, cfg.Metrics)}
 	s.idle = sync.NewCond(&s.mu)
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {

@@ -66,8 +66,8 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	var qerr error
 	if err := t.post(ctx, func() {
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
-			qerr = &QuotaError{Subject: cmp.Or(key, "local"),
-				Description: fmt.Sprintf("%d spectators of table %s, the limit per table (--max-watchers-per-table)", n, t.id)}
+			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
+				Description: fmt.Sprintf("%d spectators of table %s, the limit per table (--max-watchers-per-table)", n, t.id)})
 			return
 		}
 		for _, h := range t.since(max(fromSeq, 1) - 1) {
