@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"time"
 
 	"google.golang.org/grpc"
@@ -24,6 +25,11 @@ type Config struct {
 	TableID string
 	Seat    int
 	Token   string
+	// Key is the bot's API key (the referee's KeyService creates it), sent on the seat stream as
+	// "authorization: Bearer <key>" (see [KeyCredentials]). A seat bound to the key's bot identity
+	// (RemoteSeat.bot_key_id) needs no Token; a referee with authentication needs no key from a
+	// bot that holds the seat's token.
+	Key string
 	// BotName and BotVersion are reported to the referee and written into the game record.
 	BotName    string
 	BotVersion string
@@ -58,9 +64,12 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.SafetyMargin <= 0 {
 		cfg.SafetyMargin = 200 * time.Millisecond
 	}
-	opts := cfg.DialOptions
+	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	}
+	if cfg.Key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
 	}
 	cc, err := grpc.NewClient(cfg.Server, opts...)
 	if err != nil {

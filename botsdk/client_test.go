@@ -1,6 +1,7 @@
 package botsdk
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -30,5 +31,18 @@ func TestRequestDeadline(t *testing.T) {
 		if got := RequestDeadline(c.req, received); !got.Equal(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestKeyCredentials: the key goes as a bearer authorization header, also on plaintext
+// connections (RequireTransportSecurity false, or grpc-go would refuse the dial).
+func TestKeyCredentials(t *testing.T) {
+	c := KeyCredentials("bzq_abc")
+	md, err := c.GetRequestMetadata(context.Background())
+	if err != nil || len(md) != 1 || md["authorization"] != "Bearer bzq_abc" {
+		t.Errorf("GetRequestMetadata = %v, %v; want authorization: Bearer bzq_abc", md, err)
+	}
+	if c.RequireTransportSecurity() {
+		t.Error("RequireTransportSecurity = true, want false")
 	}
 }

@@ -1,4 +1,5 @@
-// Package service is the Bézique referee: the bezique.v1 TableService and SeatService over gRPC.
+// Package service is the Bézique referee: the bezique.v1 TableService, SeatService and KeyService
+// over gRPC.
 // It translates between the wire (proto/bezique/v1) and the rules engine (engine/) and holds no
 // rule logic of its own: what a seat may see is engine.Game.View and engine.Event.Redact, what is
 // legal is engine.Game.Legal and Check, the default action of an intervention is
@@ -16,6 +17,11 @@
 // Each layer calls the one below it; the seat stream, a conversation with one table, finds the
 // table in the core's registry and then talks to its actor directly:
 //
+//   - Authentication (auth.go, authz.go; docs/SECURITY.md): with Config.Auth set,
+//     [Server.AuthOptions] adds go-grpc-middleware's auth interceptors, which find the caller's
+//     [Principal] from its API key and check it against one authorization table per RPC; the
+//     principal travels in the context ([PrincipalFrom]) to the core, which checks what depends
+//     on a table (its creator, whether it is public, a seat's bound bot key).
 //   - Handlers (api_tables.go, api_watch.go; the seat stream in seat.go) are [Server]'s gRPC
 //     methods. They check the fields only a request message has (table_id, delay_ms), call the
 //     core, and turn its errors into status codes by one table (statusOf in errors.go).

@@ -37,6 +37,11 @@ var (
 	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
 	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
 	ErrQueueFull = errors.New("service: queue full")
+	// ErrPermission means the caller's principal may not do this to this table: cancel a table it
+	// did not create, or watch a table that is not public without a key (PermissionDenied).
+	ErrPermission = errors.New("service: permission denied")
+	// ErrAuthOff means a key was to be created while authentication is off (FailedPrecondition).
+	ErrAuthOff = errors.New("service: authentication is off")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -83,6 +88,8 @@ var errorCodes = []struct {
 	{ErrNotEnded, codes.FailedPrecondition},
 	{ErrStopped, codes.Unavailable},
 	{ErrQueueFull, codes.ResourceExhausted},
+	{ErrPermission, codes.PermissionDenied},
+	{ErrAuthOff, codes.FailedPrecondition},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

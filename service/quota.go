@@ -29,11 +29,11 @@ const maxLimiters = 65_536
 // google.rpc.QuotaFailure detail naming the principal and the limit and, when waiting helps, a
 // google.rpc.RetryInfo detail with RetryDelay).
 type QuotaError struct {
-	// Subject is the principal refused: the API key's principal id or the peer's IP address
-	// (principalKey), "local" for an in-process call.
+	// Subject is the principal refused (quotaKey): "key:" and the API key's principal id, or "ip:"
+	// and the peer's IP address; "local" for an in-process call; the seat for the join limit.
 	Subject string
-	// Description names the limit, its value and its flag: "2 tables waiting for seats, the limit
-	// per principal (--max-waiting-per-principal)…".
+	// Description names the limit, its value and its flag: "tables waiting for seats per
+	// principal: 2, the limit (--max-waiting-per-principal)…".
 	Description string
 	// Limit names the limit: a Limit* constant, the limit label of bezique_quota_refusals_total.
 	Limit string
@@ -51,19 +51,24 @@ func (e *QuotaError) Error() string {
 	return msg
 }
 
-// principalKey is the key of ctx's caller for the per-principal limits: the peer's IP address
-// (the port left out, so that one host's connections share the limits); "" for an in-process call
-// of the [Referee], which no per-principal limit applies to.
-func principalKey(ctx context.Context) string {
-	p, ok := peer.FromContext(ctx)
-	if !ok || p.Addr == nil {
+// quotaKey is the key of ctx's caller for the per-principal limits: "key:ID" for a caller
+// authenticated by an API key (its principal id, see [PrincipalFrom]), otherwise "ip:ADDR", the
+// peer's IP address without the port (so that one host's connections share the limits): an
+// anonymous spectator, and every caller when authentication is off. "" for an in-process call of
+// the [Referee], which no per-principal limit applies to.
+func quotaKey(ctx context.Context) string {
+	if p := PrincipalFrom(ctx); p != Local && p.Role != RoleSpectator {
+		return "key:" + p.ID
+	}
+	pr, ok := peer.FromContext(ctx)
+	if !ok || pr.Addr == nil {
 		return ""
 	}
-	addr := p.Addr.String()
+	addr := pr.Addr.String()
 	if host, _, err := net.SplitHostPort(addr); err == nil {
-		return host
+		addr = host
 	}
-	return addr // a transport without ports (bufconn in tests)
+	return "ip:" + addr // without a port: bufconn in tests
 }
 
 // quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,
@@ -105,7 +110,7 @@ func (q *quotas) allowCreate(key string, now time.Time) error {
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
 		return q.refuse(&QuotaError{Subject: key, Limit: LimitCreatesPerMinute, RetryDelay: d,
-			Description: fmt.Sprintf("%d tables created per minute, the limit per principal (--creates-per-minute)", q.cfg.CreatesPerMinute)})
+			Description: fmt.Sprintf("tables created per minute per principal: %d, the limit (--creates-per-minute)", q.cfg.CreatesPerMinute)})
 	}
 	return nil
 }
@@ -121,7 +126,7 @@ func (q *quotas) addWaiting(key string, force bool) error {
 	defer q.mu.Unlock()
 	if n := q.waiting[key]; n >= q.cfg.MaxWaitingPerPrincipal && !force {
 		return q.refuse(&QuotaError{Subject: key, Limit: LimitWaitingPerPrincipal,
-			Description: fmt.Sprintf("%d tables waiting for seats, the limit per principal (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)})
+			Description: fmt.Sprintf("tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)})
 	}
 	q.waiting[key]++
 	return nil
@@ -140,7 +145,7 @@ func (q *quotas) addWatcher(key string) error {
 	defer q.mu.Unlock()
 	if n := q.watchers[key]; n >= q.cfg.MaxWatchersPerPrincipal {
 		return q.refuse(&QuotaError{Subject: key, Limit: LimitWatchersPerPrincipal,
-			Description: fmt.Sprintf("%d tables watched at once, the limit per principal (--max-watchers-per-principal)", n)})
+			Description: fmt.Sprintf("spectator streams per principal: %d, the limit (--max-watchers-per-principal)", n)})
 	}
 	q.watchers[key]++
 	return nil

@@ -65,7 +65,7 @@ func twoHandedRemote() *pb.CreateTableRequest {
 	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}
 }
 
-const waitingLimitText = "%d tables waiting for seats, the limit per principal (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires"
+const waitingLimitText = "tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires"
 
 // TestQuotaWaitingPerPrincipal: the (limit+1)th waiting table of a principal is refused, without
 // RetryInfo (waiting alone does not help); a table that starts or is cancelled frees a place.
@@ -77,7 +77,7 @@ func TestQuotaWaitingPerPrincipal(t *testing.T) {
 		made = append(made, r.create(t, twoHandedRemote()))
 	}
 	_, err := r.tables.CreateTable(ctx, twoHandedRemote())
-	if d := wantQuota(t, err, "bufconn", fmt.Sprintf(waitingLimitText, 3)); d != 0 {
+	if d := wantQuota(t, err, "ip:bufconn", fmt.Sprintf(waitingLimitText, 3)); d != 0 {
 		t.Fatalf("RetryInfo %v on a count limit", d)
 	}
 	// A table of built-in seats only never waits, but it is counted while being made: at the limit
@@ -97,11 +97,11 @@ func TestQuotaWaitingPerPrincipal(t *testing.T) {
 	eventually(t, "the started table to leave the waiting count", func() bool {
 		r.srv.quotas.mu.Lock()
 		defer r.srv.quotas.mu.Unlock()
-		return r.srv.quotas.waiting["bufconn"] == 2
+		return r.srv.quotas.waiting["ip:bufconn"] == 2
 	})
 	r.create(t, twoHandedRemote())
 	_, err = r.tables.CreateTable(ctx, twoHandedRemote())
-	wantQuota(t, err, "bufconn", fmt.Sprintf(waitingLimitText, 3))
+	wantQuota(t, err, "ip:bufconn", fmt.Sprintf(waitingLimitText, 3))
 	wantRefusals(t, r, LimitWaitingPerPrincipal, 3)
 }
 
@@ -121,7 +121,7 @@ func TestQuotaCreatesPerMinute(t *testing.T) {
 		r.create(t, twoHandedRemote())
 	}
 	_, err := r.tables.CreateTable(context.Background(), twoHandedRemote())
-	d := wantQuota(t, err, "bufconn", "3 tables created per minute, the limit per principal (--creates-per-minute)")
+	d := wantQuota(t, err, "ip:bufconn", "tables created per minute per principal: 3, the limit (--creates-per-minute)")
 	if d <= 0 || d > 20*time.Second {
 		t.Fatalf("retry delay %v, want in (0, 20s]", d)
 	}
@@ -129,7 +129,7 @@ func TestQuotaCreatesPerMinute(t *testing.T) {
 		t.Fatalf("message %q does not say %q", status.Convert(err).Message(), want)
 	}
 	r.srv.quotas.mu.Lock()
-	waiting := r.srv.quotas.waiting["bufconn"]
+	waiting := r.srv.quotas.waiting["ip:bufconn"]
 	r.srv.quotas.mu.Unlock()
 	if waiting != 3 {
 		t.Fatalf("%d waiting tables counted after a refused create, want 3", waiting)
@@ -181,7 +181,7 @@ func TestQuotaWatchersPerTable(t *testing.T) {
 	first := watchStarted(t, r, id)
 	watchStarted(t, r, id)
 	err := watchErr(t, r, id)
-	if d := wantQuota(t, err, "bufconn", fmt.Sprintf("2 spectators of table %s, the limit per table (--max-watchers-per-table)", id)); d != 0 {
+	if d := wantQuota(t, err, "ip:bufconn", fmt.Sprintf("spectator streams of table %s: 2, the limit (--max-watchers-per-table)", id)); d != 0 {
 		t.Fatalf("RetryInfo %v on a count limit", d)
 	}
 	wantRefusals(t, r, LimitWatchersPerTable, 1)
@@ -206,7 +206,7 @@ func TestQuotaWatchersPerPrincipal(t *testing.T) {
 	}
 	watchStarted(t, r, ids[0])
 	watchStarted(t, r, ids[1])
-	wantQuota(t, watchErr(t, r, ids[2]), "bufconn", "2 tables watched at once, the limit per principal (--max-watchers-per-principal)")
+	wantQuota(t, watchErr(t, r, ids[2]), "ip:bufconn", "spectator streams per principal: 2, the limit (--max-watchers-per-principal)")
 	wantRefusals(t, r, LimitWatchersPerPrincipal, 1)
 }
 
@@ -221,7 +221,7 @@ func TestQuotaJoinRate(t *testing.T) {
 		s.close()
 	}
 	err := r.join(t, resp, 0, 0).wantStatus(codes.ResourceExhausted)
-	d := wantQuota(t, err, fmt.Sprintf("table %s seat 0", resp.GetTableId()), "20 joins of one seat per 10s")
+	d := wantQuota(t, err, fmt.Sprintf("table %s seat 0", resp.GetTableId()), "joins of one seat per 10s: 20, the limit")
 	if d > joinWindow/maxJoins {
 		t.Fatalf("retry delay %v, want at most %v", d, joinWindow/maxJoins)
 	}
@@ -278,7 +278,7 @@ func TestQuotaOneClientCannotFillMaxTables(t *testing.T) {
 	for i := range 50 {
 		_, err := attacker.CreateTable(ctx, twoHandedRemote())
 		if err != nil {
-			wantQuota(t, err, "127.0.0.1", fmt.Sprintf(waitingLimitText, 10))
+			wantQuota(t, err, "ip:127.0.0.1", fmt.Sprintf(waitingLimitText, 10))
 			continue
 		}
 		created++
@@ -373,7 +373,7 @@ func TestWaitingTableExpiresAfterRestart(t *testing.T) {
 		t.Fatalf("recovered table expires at %v, want its creation %v + %v", got, created, expiry)
 	}
 	second.srv.quotas.mu.Lock()
-	n := second.srv.quotas.waiting["bufconn"]
+	n := second.srv.quotas.waiting["ip:bufconn"]
 	second.srv.quotas.mu.Unlock()
 	if n != 2 {
 		t.Fatalf("%d recovered waiting tables counted for their creator, want 2", n)
@@ -552,5 +552,47 @@ func TestQuotaLimitersBounded(t *testing.T) {
 	}
 	if n := q.creates.Len(); n != maxLimiters {
 		t.Fatalf("%d limiters kept, want %d", n, maxLimiters)
+	}
+}
+
+// TestQuotaPerAPIKey: with authentication on, the per-principal limits count per API key (two
+// keys calling from one address have a limit each), and anonymous spectators per address.
+func TestQuotaPerAPIKey(t *testing.T) {
+	r := startAuthReferee(t, nil, func(c *Config) { quiet(c); c.MaxWaitingPerPrincipal = 2; c.MaxWatchersPerPrincipal = 1 })
+	idA, keyA := r.newKey(t, "organiser-a", pb.Role_ROLE_ORGANISER)
+	_, keyB := r.newKey(t, "organiser-b", pb.Role_ROLE_ORGANISER)
+	var public []string
+	for range 2 {
+		resp, err := r.tables.CreateTable(as(keyA), twoRemote(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		public = append(public, resp.GetTableId())
+	}
+	_, err := r.tables.CreateTable(as(keyA), twoRemote(true))
+	wantQuota(t, err, "key:"+idA, fmt.Sprintf(waitingLimitText, 2))
+	for range 2 {
+		if _, err := r.tables.CreateTable(as(keyB), twoRemote(false)); err != nil {
+			t.Fatalf("the second key, from the same address: %v", err)
+		}
+	}
+
+	watch := func(ctx context.Context, id string) error {
+		stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		return err
+	}
+	anon, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := watch(anon, public[0]); err != nil {
+		t.Fatalf("an anonymous spectator: %v", err)
+	}
+	wantQuota(t, watch(context.Background(), public[1]), "ip:bufconn", "spectator streams per principal: 1, the limit (--max-watchers-per-principal)")
+	ctxA, cancelA := context.WithCancel(as(keyA))
+	defer cancelA()
+	if err := watch(ctxA, public[1]); err != nil {
+		t.Fatalf("key A, while an anonymous spectator from its address watches: %v", err)
 	}
 }

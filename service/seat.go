@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/subtle"
 	"errors"
@@ -280,7 +281,8 @@ type joined struct {
 	err     error
 }
 
-// join admits a connection to a seat: it checks the token, supersedes an earlier connection,
+// join admits a connection to a seat: it checks the token (or, for a seat bound to a bot key,
+// that ctx's principal is that key; the bot's name is then the key's), supersedes an earlier connection,
 // returns the Welcome and the events missed since the resume cursor, and queues the open decision
 // request. A stream whose context ended before the join ran is refused (it would be a phantom).
 func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
@@ -291,7 +293,8 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if !s.remote {
 		return joined{err: status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)}
 	}
-	if subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
+	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
 		return joined{err: status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)}
 	}
 	if j.GetResumeAfterSeq() > t.seq {
@@ -302,7 +305,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	}
 	if d := s.joinDelay(time.Now()); d > 0 {
 		qe := &QuotaError{Subject: fmt.Sprintf("table %s seat %d", t.id, s.index), Limit: LimitJoinsPerSeat, RetryDelay: d,
-			Description: fmt.Sprintf("%d joins of one seat per %s", maxJoins, joinWindow)}
+			Description: fmt.Sprintf("joins of one seat per %s: %d, the limit", joinWindow, maxJoins)}
 		return joined{err: quotaStatus(t.srv.quotas.refuse(qe))}
 	}
 	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}}}
@@ -329,7 +332,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	t.srv.metrics.StreamOpened()
 	s.joined = true
 	s.lostAt = time.Time{}
-	s.botName, s.botVersion = j.GetBotName(), j.GetBotVersion()
+	s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
 	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	if t.open != nil && t.open.seat == s.index && s.conn == c {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})

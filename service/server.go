@@ -68,6 +68,9 @@ type Config struct {
 	// the table's goroutine, so it must return quickly (hand the result on, do not call back
 	// into the table). See also [Referee.Await].
 	OnTableEnded func(id string, result *pb.GameResult)
+	// Auth turns on authentication with API keys; nil is open mode (no authentication, every
+	// caller may do everything). Keys and the audit trail live in Store (in memory without one).
+	Auth *Auth
 }
 
 // Default clock and failure policy of a table that gives none (milliseconds).
@@ -87,6 +90,7 @@ const (
 type Referee struct {
 	cfg     Config
 	store   store.Store
+	keys    store.KeyStore // Store, or a memory store without one: API keys and the audit trail
 	metrics *Metrics
 	log     *slog.Logger
 	stop    chan struct{}
@@ -109,7 +113,9 @@ type Referee struct {
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
+	pb.UnimplementedKeyServiceServer
 	*Referee
+	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
 
 // New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
@@ -118,13 +124,21 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{Referee: r}, nil
+	srv := &Server{Referee: r}
+	if cfg.Auth != nil {
+		srv.adminHash = hashKey(cfg.Auth.AdminKey)
+	}
+	return srv, nil
 }
 
 // NewReferee returns a referee's core. With a store it recovers every waiting and playing table by
 // replaying its recorded actions through the engine; bots then reconnect and resume. It returns an
-// error when the store cannot be read or a stored table does not replay.
+// error when the store cannot be read or a stored table does not replay, or when Config.Auth's
+// admin key is shorter than MinAdminKeyLen.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
+	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
+		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
+	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
 	}
@@ -164,6 +178,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
 		quotas: newQuotas(cfg, cfg.Metrics)}
 	s.idle = sync.NewCond(&s.mu)
+	s.keys = s.store
+	if s.store == nil {
+		s.keys = store.NewMemory(0)
+	}
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
 			return nil, err
@@ -172,10 +190,11 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	return s, nil
 }
 
-// Register registers the TableService and SeatService on a gRPC server.
+// Register registers the TableService, SeatService and KeyService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
+	pb.RegisterKeyServiceServer(g, s)
 }
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
@@ -231,7 +250,12 @@ type storedSpec struct {
 	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
 	// table starts both counters here, never reusing a number a bot has already seen.
 	SeqFloor uint64 `json:"seq_floor,omitempty"`
-	// QuotaKey is the creator's key for the per-principal limits (principalKey), so that a table
+	// Creator is the principal id that created the table (absent for tables stored before it).
+	Creator string `json:"creator,omitempty"`
+	// BotNames are, per seat, the name of the bot key the seat is bound to (RemoteSeat.bot_key_id),
+	// "" for an unbound seat; absent when no seat is bound.
+	BotNames []string `json:"bot_names,omitempty"`
+	// QuotaKey is the creator's key for the per-principal limits (quotaKey), so that a table
 	// recovered while waiting counts against its creator again; empty for an in-process creator.
 	QuotaKey string `json:"quota_key,omitempty"`
 }
@@ -295,7 +319,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 }
 
 // reserve takes one of the Config.MaxTables places for a new table and one of its creator's
-// Config.MaxWaitingPerPrincipal (key is principalKey), or fails with ErrDraining while draining,
+// Config.MaxWaitingPerPrincipal (key is quotaKey), or fails with ErrDraining while draining,
 // ErrTableLimit at MaxTables and a [*QuotaError] at the creator's limit. release gives both back.
 func (s *Referee) reserve(key string) error {
 	s.mu.Lock()
@@ -437,6 +461,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if t.dealing, err = storedDealing(spec, req, seed, row.Commitment); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	t.bind(spec.Creator, spec.BotNames)
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}

@@ -26,13 +26,15 @@ import (
 // table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
 // clocks and the event history. Everything else talks to it through its bounded inbox.
 type table struct {
-	id    string
-	srv   *Referee
-	spec  *pb.CreateTableRequest
-	rules engine.Rules
-	seed  engine.Seed
-	inbox chan func()
-	done  chan struct{} // closed when run returns
+	id  string
+	srv *Referee
+	// creator is the principal id that created the table: it and admins may cancel it.
+	creator string
+	spec    *pb.CreateTableRequest
+	rules   engine.Rules
+	seed    engine.Seed
+	inbox   chan func()
+	done    chan struct{} // closed when run returns
 	// over is closed when the game ends; result and record are set before and never change after.
 	over chan struct{}
 	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,
@@ -40,7 +42,7 @@ type table struct {
 	evicted chan struct{}
 	// dealing is the seed's commitment, its salt and the dealing source, fixed at creation.
 	dealing dealing
-	// quotaKey is the creator's principalKey, counted in its waiting tables while the table waits.
+	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
 
 	// Owned by the run goroutine.
@@ -77,6 +79,8 @@ type seat struct {
 	name       string
 	remote     bool
 	token      string
+	botKey     string // the bot key bound to the seat (RemoteSeat.bot_key_id); "" if none
+	boundName  string // that key's name: the seat's bot name whatever the bot says
 	bot        bots.Bot
 	botName    string
 	botVersion string
@@ -746,7 +750,7 @@ func (t *table) reserve(n uint64) {
 			tokens[i] = s.token
 		}
 		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
-			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), QuotaKey: t.quotaKey})
+			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey})
 		err = t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec})
 	}
 	if err != nil {
@@ -754,4 +758,30 @@ func (t *table) reserve(n uint64) {
 		return
 	}
 	t.reserved = floor
+}
+
+// bind records the table's creator and binds its seats to the bot keys of the spec
+// (RemoteSeat.bot_key_id), with the keys' names (botNames, per seat; nil when none is bound).
+func (t *table) bind(creator string, botNames []string) {
+	t.creator = creator
+	for i, s := range t.seats {
+		if i < len(botNames) && botNames[i] != "" {
+			s.botKey = t.spec.GetSeats()[i].GetRemote().GetBotKeyId()
+			s.boundName, s.botName = botNames[i], botNames[i]
+		}
+	}
+}
+
+// botNames returns the bound seats' names for the stored spec, or nil when no seat is bound.
+func (t *table) botNames() []string {
+	var names []string
+	for i, s := range t.seats {
+		if s.boundName != "" {
+			if names == nil {
+				names = make([]string, len(t.seats))
+			}
+			names[i] = s.boundName
+		}
+	}
+	return names
 }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -93,13 +94,13 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // only plays to its end at once; a table still waiting Config.WaitingExpiry after its creation
 // ends with OUTCOME_EXPIRED. ErrDraining while draining; ErrTableLimit at Config.MaxTables; a
 // [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal or CreatesPerMinute (in-process
-// calls have no such limits, see principalKey); the store's error when the table cannot be stored.
+// calls have no such limits, see quotaKey); the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
 	}
-	key := principalKey(ctx)
+	key := quotaKey(ctx)
 	if err := s.reserve(key); err != nil {
 		return nil, err
 	}
@@ -130,17 +131,23 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		}
 	}
 	created := time.Now().UTC().Truncate(time.Microsecond)
+	botNames, err := s.boundBots(ctx, req)
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.newTable(id, req, seed, tokens, created)
 	if err != nil {
 		return nil, err
 	}
 	t.dealing, t.quotaKey = dl, key
+	t.bind(PrincipalFrom(ctx).ID, botNames)
 	if s.store != nil {
 		reqJSON, err := protojson.Marshal(req)
 		if err != nil {
 			return nil, err
 		}
-		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(), QuotaKey: key})
+		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
+			Creator: t.creator, BotNames: botNames, QuotaKey: key})
 		start := time.Now()
 		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
@@ -152,6 +159,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	info := t.info()
 	s.start(t)
 	started = true
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, id, "")
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 
@@ -159,7 +167,8 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 func (t *table) info() *pb.TableInfo {
 	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
-		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created)}
+		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created),
+		Creator: t.creator, Public: t.spec.GetPublic()}
 	if !t.started.IsZero() {
 		ti.StartTime = timestamppb.New(t.started)
 	}
@@ -185,7 +194,8 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		return nil, err
 	}
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
-		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt)}
+		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
+		Creator: spec.Creator, Public: req.GetPublic()}
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
 			ti.Rules = wire.RulesToProto(r, req.GetOptions())
@@ -195,6 +205,9 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Name: sc.GetRemote().GetName()}
 		if b := sc.GetBuiltin(); b != nil {
 			si.Name, si.BotName = b.GetBot(), b.GetBot()
+		}
+		if i < len(spec.BotNames) {
+			si.BotName = cmp.Or(spec.BotNames[i], si.BotName)
 		}
 		ti.Seats = append(ti.Seats, si)
 	}
@@ -327,8 +340,11 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
-// ErrNotFound for an unknown table, ErrEnded for a table that has ended.
+// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]).
+// ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
+// another principal.
 func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.TableInfo, error) {
+	p := PrincipalFrom(ctx)
 	t, err := s.table(id)
 	if err != nil {
 		if s.store != nil {
@@ -345,6 +361,10 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			cerr = errorf(ErrEnded, "table %s is %s", t.id, stateLabel(t.state))
 			return
 		}
+		if p.Role != RoleAdmin && p.ID != t.creator {
+			cerr = errorf(ErrPermission, "table %s: only its creator or an admin may cancel it (%s is a %s)", t.id, p.ID, p.Role)
+			return
+		}
 		if reason == "" {
 			reason = "cancelled by request"
 		}
@@ -356,7 +376,37 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 	if cerr != nil {
 		return nil, cerr
 	}
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED, id, reason)
 	return ti, nil
+}
+
+// boundBots checks the bot keys the request's remote seats are bound to (RemoteSeat.bot_key_id)
+// and returns, per seat, the bound key's name ("" for an unbound seat), or nil when no seat is
+// bound. A [FieldError] for an unknown or revoked key or a key whose role is not bot.
+func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]string, error) {
+	var names []string
+	for i, sc := range req.GetSeats() {
+		id := sc.GetRemote().GetBotKeyId()
+		if id == "" {
+			continue
+		}
+		field := fmt.Sprintf("seats[%d].remote.bot_key_id", i)
+		k, err := s.keys.GetKey(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, invalid(field, "no API key %q", id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if Role(k.Role) != RoleBot || !k.RevokedAt.IsZero() {
+			return nil, invalid(field, "key %s is not a valid bot key (role %s, revoked %t)", id, k.Role, !k.RevokedAt.IsZero())
+		}
+		if names == nil {
+			names = make([]string, len(req.GetSeats()))
+		}
+		names[i] = k.Name
+	}
+	return names, nil
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the

@@ -43,7 +43,8 @@ func (w *watcher) close(err error) {
 // WatchTable calls send with a table's public events, in order, from the calling goroutine: the
 // history after fromSeq, then every new event, each held back delay after it happened. It returns
 // nil when the game ends, send's error when send fails, ctx's error when ctx ends, ErrNotFound for
-// an unknown table, ErrEnded for a table that ended and left memory (read its record), a
+// an unknown table, ErrPermission for an anonymous spectator (see [PrincipalFrom]) and a table
+// that is not public, ErrEnded for a table that ended and left memory (read its record), a
 // [*QuotaError] at Config.MaxWatchersPerTable or at the caller's MaxWatchersPerPrincipal,
 // ErrQueueFull when send fell more than Config.WatchQueue events behind, and ErrStopped when the
 // referee shuts down.
@@ -57,7 +58,10 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		}
 		return err
 	}
-	key := principalKey(ctx)
+	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
+		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
+	}
+	key := quotaKey(ctx)
 	if err := s.quotas.addWatcher(key); err != nil {
 		return err
 	}
@@ -67,7 +71,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	if err := t.post(ctx, func() {
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
 			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
-				Description: fmt.Sprintf("%d spectators of table %s, the limit per table (--max-watchers-per-table)", n, t.id)})
+				Description: fmt.Sprintf("spectator streams of table %s: %d, the limit (--max-watchers-per-table)", t.id, n)})
 			return
 		}
 		for _, h := range t.since(max(fromSeq, 1) - 1) {

@@ -1,4 +1,4 @@
-// Command bezique-referee serves the bezique.v1 TableService and SeatService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC: it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -59,6 +59,8 @@ type config struct {
 	pprof                bool
 	logLevel             string
 	showVersion          bool
+	adminKey             string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
+	adminKeyFile         string
 }
 
 func parseFlags(args []string) (config, error) {
@@ -69,7 +71,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
-	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (client IP address) may have waiting for their seats")
+	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats")
 	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size)")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
@@ -80,6 +82,8 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
+	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
+	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -145,13 +149,18 @@ func run(c config) error {
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
+	auth, err := adminAuth(c, log) // nil: open mode, no authentication
+	if err != nil {
+		return err
+	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, MaxWaitingPerPrincipal: c.maxWaiting, CreatesPerMinute: c.createsPerMinute,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting, CreatesPerMinute: c.createsPerMinute,
 		MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, WaitingExpiry: c.waitingExpiry})
 	if err != nil {
 		return err
 	}
-	g := grpc.NewServer(append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))...)
+	opts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	g := grpc.NewServer(append(opts, srv.AuthOptions()...)...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)

@@ -19,11 +19,13 @@ func newBotCmd() *cobra.Command {
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
 It reconnects and resumes after a lost connection. Create the table (and get the seat's token) with
 "bezique create".`,
-		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook`,
-		Args:    cobra.NoArgs,
+		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
+  BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if cfg.TableID == "" || cfg.Token == "" {
-				return fmt.Errorf("--table and --token are required (from bezique create)")
+			cfg.Key = apiKey(cmd)
+			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {
+				return fmt.Errorf("--table and --token are required (from bezique create); --key replaces --token for a seat bound to the key's bot")
 			}
 			bot, err := bots.New(name, uint64(cfg.Seat)+1)
 			if err != nil {

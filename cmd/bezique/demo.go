@@ -26,6 +26,7 @@ type demoOptions struct {
 	record   string
 	progress bool
 	server   string
+	key      string // the API key for --server
 }
 
 func newDemoCmd() *cobra.Command {
@@ -45,6 +46,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
   bezique demo --server referee:7777 --bots random,random   # against a running referee`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.key = apiKey(cmd)
 			return runDemo(cmd.Context(), o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
@@ -99,7 +101,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	}
 	var ref *localReferee
 	if o.server != "" {
-		ref, err = connectReferee(o.server)
+		ref, err = connectReferee(o.server, o.key)
 	} else {
 		ref, err = startReferee(ctx, stderr)
 	}

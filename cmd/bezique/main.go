@@ -30,7 +30,8 @@ game record.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd())
 	return root
 }

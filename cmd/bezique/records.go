@@ -43,7 +43,7 @@ func newRecordsExportCmd() *cobra.Command {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			cc, err := dial(server)
+			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
 				return err
 			}

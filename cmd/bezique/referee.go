@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
@@ -51,7 +52,7 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	srv.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-	if r.cc, err = dial(r.addr); err != nil {
+	if r.cc, err = dial(r.addr, ""); err != nil {
 		r.Close()
 		return nil, err
 	}
@@ -59,9 +60,9 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	return r, nil
 }
 
-// connectReferee connects to a running referee at addr.
-func connectReferee(addr string) (*localReferee, error) {
-	cc, err := dial(addr)
+// connectReferee connects to a running referee at addr, sending key ("" for none).
+func connectReferee(addr, key string) (*localReferee, error) {
+	cc, err := dial(addr, key)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +84,16 @@ func (r *localReferee) Close() {
 // RetryInfo, waiting the delay it states in between (botsdk.RetryInterceptor).
 const retryAttempts = 3
 
-// dial connects to a referee in plaintext; a call refused by a rate limit is made again after the
-// delay the refusal states, up to retryAttempts times.
-func dial(addr string) (*grpc.ClientConn, error) {
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))))
+// dial connects to a referee in plaintext, sending key as the API key on every call ("" for none);
+// a call refused by a rate limit is made again after the delay the refusal states, up to
+// retryAttempts times.
+func dial(addr, key string) (*grpc.ClientConn, error) {
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr)))}
+	if key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
+	}
+	cc, err := grpc.NewClient(addr, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("connect to %s: %w", addr, err)
 	}
@@ -107,4 +113,15 @@ func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// keyEnv is the environment variable that holds the API key when --key is not given.
+const keyEnv = "BEZIQUE_KEY"
+
+// apiKey returns the API key for cmd's calls: --key, else $BEZIQUE_KEY, else "".
+func apiKey(cmd *cobra.Command) string {
+	if k, _ := cmd.Flags().GetString("key"); k != "" {
+		return k
+	}
+	return os.Getenv(keyEnv)
 }

@@ -21,7 +21,7 @@ func newTablesCmd() *cobra.Command {
 		Example: `  bezique tables --server 127.0.0.1:7777`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cc, err := dial(server)
+			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -53,7 +53,7 @@ func newCancelCmd() *cobra.Command {
 		Example: `  bezique cancel t-57a43cdcc7f762f7 --reason "bot crashed before the tournament"`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server)
+			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -112,16 +112,19 @@ func newCreateCmd() *cobra.Command {
 	var clock pb.Clock
 	var bankMs uint32
 	var policy policyFlags
+	var public bool
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
 		Short: "Create a table on a referee (CreateTable) and print its id, seat tokens, seed commitment and dealing source",
 		Long: `create makes a table. Each --seat is remote:NAME (a bot that connects with the printed token,
-for example "bezique bot") or builtin:BOT (played by the referee). Without --seat every seat is
-remote. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
+for example "bezique bot"), remote:NAME@KEY_ID (also joined by that bot key, without the token,
+and recorded under the key's name) or builtin:BOT (played by the referee). Without --seat every
+seat is remote. --public lets anyone watch without a key. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
 every hand; without it the referee draws the seed. The commitment covers the seed and a secret
 salt the referee draws for the table, both revealed by the record (docs/DEALING.md).`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
+  bezique create --seat remote:alpha@k-3f9c0a1b2c3d4e5f --seat remote:beta@k-0a1b2c3d4e5f6a7b --public
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
   bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000`,
 		Args: cobra.NoArgs,
@@ -143,13 +146,14 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 				req.Seats = append(req.Seats, sc)
 			}
 			req.Clock = &clock
+			req.Public = public
 			if cmd.Flags().Changed("bank-ms") {
 				req.Clock.BankMs = proto.Uint32(bankMs)
 			}
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
 			}
-			cc, err := dial(server)
+			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -171,7 +175,8 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	f := cmd.Flags()
 	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
-	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME or builtin:BOT (repeatable)")
+	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID or builtin:BOT (repeatable)")
+	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
 	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
 	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
@@ -209,19 +214,20 @@ func (p policyFlags) proto() (*pb.FailurePolicy, error) {
 	return out, nil
 }
 
-// seatConfig reads remote:NAME or builtin:BOT.
+// seatConfig reads remote:NAME, remote:NAME@KEY_ID or builtin:BOT.
 func seatConfig(s string) (*pb.SeatConfig, error) {
 	kind, name, _ := strings.Cut(s, ":")
 	switch kind {
 	case "remote":
+		name, key, _ := strings.Cut(name, "@")
 		if name == "" {
 			name = "remote"
 		}
-		return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: name}}}, nil
+		return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: name, BotKeyId: key}}}, nil
 	case "builtin":
 		return &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: name}}}, nil
 	}
-	return nil, fmt.Errorf("%q: want remote:NAME or builtin:BOT", s)
+	return nil, fmt.Errorf("%q: want remote:NAME, remote:NAME@KEY_ID or builtin:BOT", s)
 }
 
 func newWatchCmd() *cobra.Command {
@@ -234,7 +240,7 @@ func newWatchCmd() *cobra.Command {
   bezique watch 3f2a... --delay-ms 2000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server)
+			cc, err := dial(server, apiKey(cmd))
 			if err != nil {
 				return err
 			}

@@ -22,6 +22,8 @@ type memStore struct {
 	closed bool
 	tables map[string]*memTable
 	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
+	keys   map[string]Key
+	audit  []AuditEvent // in the order appended, at most MemoryAuditKeep
 }
 
 // memTable is one table with everything stored under it. Its byte slices are the store's own
@@ -44,12 +46,13 @@ type memTable struct {
 // [Store.FinishTable] ends one table more, the table that ended first (in the order of the
 // FinishTable calls, whatever their FinishedAt) is dropped with its actions, record and bot
 // names: GetTable and GetRecord then return ErrNotFound for it, and the List methods omit it.
-// Waiting and playing tables are never dropped.
+// Waiting and playing tables are never dropped. Of the audit trail it keeps the MemoryAuditKeep
+// events appended last; keys are never dropped.
 func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
 	}
-	return &memStore{keep: keepEnded, tables: map[string]*memTable{}}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, keys: map[string]Key{}}
 }
 
 // stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.
@@ -350,6 +353,6 @@ func (m *memStore) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.tables, m.ended = nil, nil
+	m.tables, m.ended, m.keys, m.audit = nil, nil, nil, nil
 	return nil
 }

@@ -8,7 +8,7 @@ import (
 
 // pageKey is the keyset position a page token carries: the sort key of the last row returned.
 type pageKey struct {
-	Kind string `json:"k"` // "tables" or "games": a token only fits the method that issued it
+	Kind string `json:"k"` // "tables", "games" or "audit": a token only fits the method that issued it
 	Time int64  `json:"t"` // created_at or finished_at, microseconds
 	ID   string `json:"i"`
 }

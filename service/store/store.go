@@ -204,6 +204,8 @@ type Store interface {
 	// finished first (by FinishedAt, then TableID, both descending), and the next page token
 	// ("" on the last page). ErrInvalid for a malformed page token.
 	ListGames(ctx context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error)
+	// KeyStore keeps API keys and the audit trail.
+	KeyStore
 	// Close waits for appends already accepted to be committed, then closes the database.
 	// Calls after Close return ErrClosed; Close itself may be called more than once.
 	Close() error

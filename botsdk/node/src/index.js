@@ -26,11 +26,19 @@ const cache = new Map();
 // load returns the bezique.v1 package (its services and message types) loaded from protoDir.
 function load(protoDir = DEFAULT_PROTO_DIR) {
   if (!cache.has(protoDir)) {
-    const def = protoLoader.loadSync(['bezique/v1/seat_service.proto', 'bezique/v1/table_service.proto'],
+    const def = protoLoader.loadSync(['bezique/v1/seat_service.proto', 'bezique/v1/table_service.proto', 'bezique/v1/key_service.proto'],
       { ...LOADER_OPTIONS, includeDirs: [protoDir] });
     cache.set(protoDir, grpc.loadPackageDefinition(def).bezique.v1);
   }
   return cache.get(protoDir);
+}
+
+// authMetadata returns the gRPC metadata that sends an API key, "authorization: Bearer <key>"
+// (docs/SECURITY.md); empty for no key.
+function authMetadata(key) {
+  const md = new grpc.Metadata();
+  if (key) md.set('authorization', `Bearer ${key}`);
+  return md;
 }
 
 // FINAL_CODES are the status codes after which reconnecting cannot help (as in the Go SDK).
@@ -106,7 +114,7 @@ class Player {
   // session runs one stream until the game ends ({result}) or the stream fails ({code, details}).
   session(client) {
     return new Promise((resolve) => {
-      const call = client.Connect();
+      const call = client.Connect(authMetadata(this.cfg.key));
       this.call = call;
       let progressed = false;
       let settled = false;
@@ -223,11 +231,12 @@ function decideMsg(rid, actionId) {
 
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
-// or rejects with SeatRefused. cfg: { server: 'host:port', tableId, seat, token, botName?,
+// or rejects with SeatRefused. cfg: { server: 'host:port', tableId, seat, token, key?, botName?,
 // botVersion?, maxBackoffMs? (5000), safetyMarginMs? (200), onEvent?, onWelcome?, logger?
-// (console), protoDir?, credentials? (insecure) }.
+// (console), protoDir?, credentials? (insecure) }. key is the bot's API key: a seat bound to the
+// key's bot (RemoteSeat.bot_key_id) needs no token.
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
 
-module.exports = { play, load, retryable, retryDelayMs, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };
+module.exports = { play, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };

@@ -2,7 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const grpc = require('@grpc/grpc-js');
-const { Player, retryable, requestDeadline, load } = require('../src');
+const { Player, authMetadata, retryable, requestDeadline, load } = require('../src');
 
 const legal = (n) => Array.from({ length: n }, (_, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: { suit: 'SUIT_SPADES', rank: 'RANK_SEVEN' } } } }));
 const request = (rid, n = 3, decisionMs = 1000) => ({ request_id: rid, legal_actions: legal(n), decision_left_ms: decisionMs, bank_left_ms: 0, deadline: null, view: {} });
@@ -22,6 +22,11 @@ const until = async (cond, ms = 2000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
+
+test('authMetadata: the key as a bearer token, nothing without one', () => {
+  assert.deepEqual(authMetadata('bzq_abc').get('authorization'), ['Bearer bzq_abc']);
+  assert.deepEqual(authMetadata('').getMap(), {});
+});
 
 test('retryable: final codes end the seat, the rest reconnect', () => {
   for (const c of ['NOT_FOUND', 'PERMISSION_DENIED', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'ABORTED', 'UNIMPLEMENTED']) assert.equal(retryable(grpc.status[c]), false, c);

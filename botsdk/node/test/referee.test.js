@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const grpc = require('@grpc/grpc-js');
-const { play, load, SeatRefused } = require('../src');
+const { play, load, authMetadata, SeatRefused } = require('../src');
 const { randomBot, strategyBot } = require('../src/strategy');
 
 const REFEREE = process.env.BEZIQUE_REFEREE || '';
@@ -46,6 +46,45 @@ test('against a real referee', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to
         (err) => err instanceof SeatRefused && err.code === grpc.status.PERMISSION_DENIED);
     });
   } finally {
+    tables.close();
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+  }
+});
+
+const ADMIN_KEY = 'bzq_node-admin-key-0123456789abcdef';
+
+test('a referee with authentication: the key joins the seat bound to its bot', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to a bezique-referee binary' }, async () => {
+  const proc = spawn(REFEREE, ['--listen', '127.0.0.1:0', '--metrics-listen', '', '--store', 'memory', '--log-level', 'warn', '--drain-timeout', '1s'],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BEZIQUE_ADMIN_KEY: ADMIN_KEY } });
+  const addr = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: proc.stderr }).on('line', (line) => {
+      const m = /serving gRPC on (\S+)/.exec(line);
+      if (m) resolve(m[1]);
+    });
+    proc.on('exit', () => reject(new Error('referee exited before serving')));
+  });
+  const pkg = load();
+  const creds = grpc.credentials.createInsecure();
+  const keys = new pkg.KeyService(addr, creds);
+  const tables = new pkg.TableService(addr, creds);
+  const admin = authMetadata(ADMIN_KEY);
+  const rpc = (client, method, req) => new Promise((resolve, reject) => client[method](req, admin, (err, resp) => (err ? reject(err) : resolve(resp))));
+  const quiet = { warn() {}, error: console.error };
+  try {
+    const key = await rpc(keys, 'CreateKey', { name: 'js-alpha', role: 'ROLE_BOT' });
+    const resp = await rpc(tables, 'CreateTable', {
+      variant: 'VARIANT_TWO_HANDED', seed: Buffer.concat([Buffer.alloc(31), Buffer.from([10])]),
+      seats: [{ remote: { name: 'js', bot_key_id: key.key.key_id } }, { builtin: { bot: 'random' } }],
+    });
+    await assert.rejects(play({ server: addr, tableId: resp.table_id, seat: 0, token: '', logger: quiet }, strategyBot),
+      (err) => err instanceof SeatRefused && err.code === grpc.status.PERMISSION_DENIED);
+    const result = await play({ server: addr, tableId: resp.table_id, seat: 0, token: '', key: key.secret, botName: 'says-other', logger: quiet }, strategyBot);
+    assert.equal(result.outcome, 'OUTCOME_COMPLETED');
+    const rec = await rpc(tables, 'GetRecord', { table_id: resp.table_id });
+    assert.equal(rec.record.seats[0].bot_name, 'js-alpha');
+  } finally {
+    keys.close();
     tables.close();
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));

@@ -68,6 +68,14 @@ class Config:
     logger: Optional[logging.Logger] = None
     #: channel_factory makes the gRPC channel (default: plaintext grpc.insecure_channel).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
+    #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
+    #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
+    key: str = ""
+
+
+def auth_metadata(key: str) -> tuple:
+    """auth_metadata is the gRPC metadata that sends an API key: empty for no key."""
+    return (("authorization", "Bearer " + key),) if key else ()
 
 
 def retryable(code: Optional[grpc.StatusCode]) -> bool:
@@ -163,7 +171,7 @@ class _Player:
         with self.lock:
             self.out = out
         progressed = False
-        call = stub.Connect(iter(out.get, None))
+        call = stub.Connect(iter(out.get, None), metadata=auth_metadata(self.cfg.key))
         try:
             for m in call:
                 progressed = True

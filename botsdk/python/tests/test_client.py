@@ -39,6 +39,14 @@ def answers(p, want, timeout=2.0):
     return got
 
 
+class AuthMetadataTest(unittest.TestCase):
+    def test_key_as_bearer(self):
+        self.assertEqual(client.auth_metadata("bzq_abc"), (("authorization", "Bearer bzq_abc"),))
+
+    def test_no_key_no_metadata(self):
+        self.assertEqual(client.auth_metadata(""), ())
+
+
 class RetryableTest(unittest.TestCase):
     def test_final_codes(self):
         for code in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.INVALID_ARGUMENT,

@@ -9,39 +9,57 @@ import unittest
 
 import grpc
 
-from bezique.v1 import rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc
+from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2,
+                        table_service_pb2_grpc)
 from bezique_bot import Config, SeatRefused, play
 from bezique_bot.strategy import random_bot, strategy_bot
 
 REFEREE = os.environ.get("BEZIQUE_REFEREE", "")
+ADMIN_KEY = "bzq_python-admin-key-0123456789abcdef"
+
+
+def start_referee(env=None):
+    """start_referee runs the referee binary in memory on a free port; it returns the process and
+    its address."""
+    proc = subprocess.Popen([REFEREE, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory",
+                             "--log-level", "warn", "--drain-timeout", "1s"], stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, **(env or {})))
+    for line in proc.stderr:
+        m = re.search(r"serving gRPC on (\S+)", line)
+        if m:
+            threading.Thread(target=drain, args=(proc.stderr,), daemon=True).start()
+            return proc, m.group(1)
+    raise RuntimeError("referee exited before serving")
+
+
+def drain(stream):
+    """drain reads a stream to its end, then closes it."""
+    for _ in stream:
+        pass
+    stream.close()
+
+
+def stop_referee(proc):
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
 class RefereeTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.proc = subprocess.Popen([REFEREE, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory",
-                                     "--log-level", "warn", "--drain-timeout", "1s"], stderr=subprocess.PIPE, text=True)
-        for line in cls.proc.stderr:
-            m = re.search(r"serving gRPC on (\S+)", line)
-            if m:
-                cls.addr = m.group(1)
-                break
-        else:
-            raise RuntimeError("referee exited before serving")
-        threading.Thread(target=lambda: [None for _ in cls.proc.stderr], daemon=True).start()  # drain
+        cls.proc, cls.addr = start_referee()
         cls.channel = grpc.insecure_channel(cls.addr)
         cls.tables = table_service_pb2_grpc.TableServiceStub(cls.channel)
 
     @classmethod
     def tearDownClass(cls):
         cls.channel.close()
-        cls.proc.terminate()
-        try:
-            cls.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            cls.proc.kill()
-            cls.proc.wait()
+        stop_referee(cls.proc)
 
     def create(self, seats):
         req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_TWO_HANDED, seed=bytes(31) + b"\x07")
@@ -79,6 +97,34 @@ class RefereeTest(unittest.TestCase):
         with self.assertRaises(SeatRefused) as cm:
             play(Config(server=self.addr, table_id=resp.table_id, seat=0, token="wrong"), strategy_bot)
         self.assertEqual(cm.exception.code, grpc.StatusCode.PERMISSION_DENIED)
+
+
+@unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
+class KeyTest(unittest.TestCase):
+    """A referee with authentication: Config.key joins a seat bound to the key's bot, without a token."""
+
+    def test_bound_seat_joined_with_key(self):
+        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
+        self.addCleanup(stop_referee, proc)
+        channel = grpc.insecure_channel(addr)
+        self.addCleanup(channel.close)
+        admin = (("authorization", "Bearer " + ADMIN_KEY),)
+        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
+            key_service_pb2.CreateKeyRequest(name="py-alpha", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+        tables = table_service_pb2_grpc.TableServiceStub(channel)
+        req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_TWO_HANDED, seed=bytes(31) + b"\x08")
+        req.seats.add(remote=table_pb2.RemoteSeat(name="py", bot_key_id=key.key.key_id))
+        req.seats.add(builtin=table_pb2.BuiltinSeat(bot="random"))
+        resp = tables.CreateTable(req, metadata=admin, timeout=10)
+
+        with self.assertRaises(SeatRefused) as cm:  # neither token nor key
+            play(Config(server=addr, table_id=resp.table_id, seat=0, token=""), strategy_bot)
+        self.assertEqual(cm.exception.code, grpc.StatusCode.PERMISSION_DENIED)
+        result = play(Config(server=addr, table_id=resp.table_id, seat=0, token="", key=key.secret, bot_name="says-other"),
+                      strategy_bot)
+        self.assertEqual(result.outcome, table_pb2.OUTCOME_COMPLETED)
+        rec = tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=resp.table_id), metadata=admin, timeout=10).record
+        self.assertEqual(rec.seats[0].bot_name, "py-alpha")
 
 
 if __name__ == "__main__":

@@ -350,7 +350,11 @@ func (*SeatConfig_Builtin) isSeatConfig_Kind() {}
 type RemoteSeat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// name is the seat's display name.
-	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
+	// the seat without the seat token, and the record names the bot by the key's name, whatever
+	// the bot says in Join.bot_name. Empty: any holder of the seat token.
+	BotKeyId      string `protobuf:"bytes,2,opt,name=bot_key_id,json=botKeyId,proto3" json:"bot_key_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -388,6 +392,13 @@ func (*RemoteSeat) Descriptor() ([]byte, []int) {
 func (x *RemoteSeat) GetName() string {
 	if x != nil {
 		return x.Name
+	}
+	return ""
+}
+
+func (x *RemoteSeat) GetBotKeyId() string {
+	if x != nil {
+		return x.BotKeyId
 	}
 	return ""
 }
@@ -980,6 +991,11 @@ type TableInfo struct {
 	// dealing_source is where the table's deals come from: a random seed, a seed chosen by the
 	// table's creator, or a stacked deal.
 	DealingSource DealingSource `protobuf:"varint,14,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
+	// creator is the principal id that created the table (an API key's key_id, "admin" for the
+	// configured admin key, "local" in-process or without authentication); it and admins may cancel it.
+	Creator string `protobuf:"bytes,15,opt,name=creator,proto3" json:"creator,omitempty"`
+	// public is CreateTableRequest.public: anyone, without a key, may watch the table.
+	Public        bool `protobuf:"varint,16,opt,name=public,proto3" json:"public,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1112,6 +1128,20 @@ func (x *TableInfo) GetDealingSource() DealingSource {
 	return DealingSource_DEALING_SOURCE_UNSPECIFIED
 }
 
+func (x *TableInfo) GetCreator() string {
+	if x != nil {
+		return x.Creator
+	}
+	return ""
+}
+
+func (x *TableInfo) GetPublic() bool {
+	if x != nil {
+		return x.Public
+	}
+	return false
+}
+
 var File_bezique_v1_table_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_table_proto_rawDesc = "" +
@@ -1122,10 +1152,12 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"SeatConfig\x120\n" +
 	"\x06remote\x18\x01 \x01(\v2\x16.bezique.v1.RemoteSeatH\x00R\x06remote\x123\n" +
 	"\abuiltin\x18\x02 \x01(\v2\x17.bezique.v1.BuiltinSeatH\x00R\abuiltinB\x06\n" +
-	"\x04kind\" \n" +
+	"\x04kind\">\n" +
 	"\n" +
 	"RemoteSeat\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"\x1f\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n" +
+	"\n" +
+	"bot_key_id\x18\x02 \x01(\tR\bbotKeyId\"\x1f\n" +
 	"\vBuiltinSeat\x12\x10\n" +
 	"\x03bot\x18\x01 \x01(\tR\x03bot\"u\n" +
 	"\x05Clock\x12\x1f\n" +
@@ -1171,7 +1203,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06scores\x18\x04 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n" +
 	"\x05deals\x18\x05 \x01(\rR\x05dealsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
-	"\r_forfeit_seat\"\xae\x05\n" +
+	"\r_forfeit_seat\"\xe0\x05\n" +
 	"\tTableInfo\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12,\n" +
 	"\x05state\x18\x02 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\x12'\n" +
@@ -1190,7 +1222,9 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"start_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x12;\n" +
 	"\vfinish_time\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"finishTime\x12@\n" +
-	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource*\x90\x01\n" +
+	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x18\n" +
+	"\acreator\x18\x0f \x01(\tR\acreator\x12\x16\n" +
+	"\x06public\x18\x10 \x01(\bR\x06public*\x90\x01\n" +
 	"\n" +
 	"TableState\x12\x1b\n" +
 	"\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n" +

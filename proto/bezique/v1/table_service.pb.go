@@ -40,7 +40,10 @@ type CreateTableRequest struct {
 	Seed []byte `protobuf:"bytes,6,opt,name=seed,proto3,oneof" json:"seed,omitempty"`
 	// stacked_deal fixes the first deal instead of shuffling it; announced to every seat
 	// (dealing_source STACKED).
-	StackedDeal   *StackedDeal `protobuf:"bytes,7,opt,name=stacked_deal,json=stackedDeal,proto3" json:"stacked_deal,omitempty"`
+	StackedDeal *StackedDeal `protobuf:"bytes,7,opt,name=stacked_deal,json=stackedDeal,proto3" json:"stacked_deal,omitempty"`
+	// public lets anyone watch the table without an API key (WatchTable); default false: only
+	// callers with a key may watch. Seats never see more than their own cards either way.
+	Public        bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -122,6 +125,13 @@ func (x *CreateTableRequest) GetStackedDeal() *StackedDeal {
 		return x.StackedDeal
 	}
 	return nil
+}
+
+func (x *CreateTableRequest) GetPublic() bool {
+	if x != nil {
+		return x.Public
+	}
+	return false
 }
 
 // CreateTableResponse is the created table.
@@ -956,7 +966,7 @@ var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/table_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x03\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x03\n" +
 	"\x12CreateTableRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12E\n" +
 	"\aoptions\x18\x02 \x03(\v2+.bezique.v1.CreateTableRequest.OptionsEntryR\aoptions\x12,\n" +
@@ -964,7 +974,8 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x05clock\x18\x04 \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\x05 \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x17\n" +
 	"\x04seed\x18\x06 \x01(\fH\x00R\x04seed\x88\x01\x01\x12:\n" +
-	"\fstacked_deal\x18\a \x01(\v2\x17.bezique.v1.StackedDealR\vstackedDeal\x1a:\n" +
+	"\fstacked_deal\x18\a \x01(\v2\x17.bezique.v1.StackedDealR\vstackedDeal\x12\x16\n" +
+	"\x06public\x18\b \x01(\bR\x06public\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\a\n" +

@@ -33,6 +33,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentUse", testConcurrentUse},
 		{"NoAliasing", testNoAliasing},
 		{"Closed", testClosed},
+		{"Keys", testKeys},
+		{"Audit", testAudit},
 	}
 	for _, c := range clauses {
 		t.Run(c.name, func(t *testing.T) {

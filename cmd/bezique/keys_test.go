@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/bezique-arena/bezique/service"
+)
+
+// startAuthReferee serves a referee with authentication (admin key admin) on loopback.
+func startAuthReferee(t *testing.T, admin string) string {
+	t.Helper()
+	srv, err := service.New(context.Background(), service.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Auth: &service.Auth{AdminKey: admin}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(append(service.ServerOptions(nil), srv.AuthOptions()...)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(func() {
+		g.Stop()
+		srv.Close()
+	})
+	return lis.Addr().String()
+}
+
+// TestKeysCommands: keys create, list and revoke, a table with a seat bound to a bot key, that
+// seat played by "bot" with the key and no token, the audit trail, and a revoked key refused.
+func TestKeysCommands(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin := "bzq_cli-admin-key-0123456789abcdef"
+	addr := startAuthReferee(t, admin)
+	t.Setenv(keyEnv, admin) // the admin key from the environment; --key overrides it below
+	created := regexp.MustCompile(`^key (k-[0-9a-f]{16})\nsecret (bzq_[A-Za-z0-9_-]{43})\n$`)
+	newKey := func(args ...string) (id, secret string) {
+		t.Helper()
+		out, err := runCmd(ctx, append([]string{"keys", "create", "--server", addr}, args...)...)
+		m := created.FindStringSubmatch(out)
+		if err != nil || m == nil {
+			t.Fatalf("keys create %v: %v\n%s", args, err, out)
+		}
+		return m[1], m[2]
+	}
+	orgID, org := newKey("--name", "org", "--role", "organiser", "--owner", "ops")
+	botID, bot := newKey("--name", "alpha-bot", "--role", "bot", "--owner", "team alpha")
+
+	out, err := runCmd(ctx, "keys", "list", "--server", addr)
+	if err != nil || !regexp.MustCompile(`(?m)^`+orgID+`  organiser org +ops +created \S+ \S+ by admin$`).MatchString(out) ||
+		!strings.Contains(out, botID+"  bot       alpha-bot") {
+		t.Fatalf("keys list: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "create", "--server", addr, "--key", org, "--seat", "remote:alpha@"+botID, "--seat", "builtin:random", "--public")
+	m := regexp.MustCompile(`table (\S+)\n`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	table := m[1]
+	out, err = runCmd(ctx, "bot", "--server", addr, "--key", bot, "--table", table, "--seat", "0", "--bot", "random")
+	if err != nil || !strings.Contains(out, "game over") {
+		t.Fatalf("bot with the bound key: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "audit", "--server", addr)
+	if err != nil || !regexp.MustCompile(`(?m)^\S+ \S+  `+orgID+` +table created +`+table+`$`).MatchString(out) ||
+		!strings.Contains(out, `admin                key created     `+botID+`  bot key "alpha-bot"`) {
+		t.Fatalf("audit: %v\n%s", err, out)
+	}
+	if out, err = runCmd(ctx, "keys", "revoke", orgID, "--server", addr); err != nil || !strings.HasPrefix(out, "revoked "+orgID+" at ") {
+		t.Fatalf("keys revoke: %v\n%s", err, out)
+	}
+	if _, err = runCmd(ctx, "tables", "--server", addr, "--key", org); err == nil || !strings.Contains(err.Error(), "Unauthenticated") {
+		t.Fatalf("tables with a revoked key: %v, want Unauthenticated", err)
+	}
+	t.Setenv(keyEnv, "")
+	if _, err = runCmd(ctx, "keys", "list", "--server", addr); err == nil || !strings.Contains(err.Error(), "needs an API key") {
+		t.Fatalf("keys list without a key: %v, want Unauthenticated", err)
+	}
+}

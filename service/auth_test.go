@@ -1,0 +1,497 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+	"io"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/reflection"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// testAdminKey is the configured admin key of the tests' referees.
+const testAdminKey = "bzq_test-admin-key-0123456789abcdef"
+
+// authReferee is a referee with authentication served as cmd/bezique-referee serves it (table,
+// seat and key services, health, reflection, the metrics and auth interceptors) over bufconn.
+type authReferee struct {
+	srv    *Server
+	cc     *grpc.ClientConn
+	grpc   *grpc.Server
+	dial   []grpc.DialOption
+	tables pb.TableServiceClient
+	keys   pb.KeyServiceClient
+}
+
+func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *authReferee {
+	t.Helper()
+	cfg := Config{Store: st, Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: 50 * time.Millisecond, Auth: &Auth{AdminKey: testAdminKey}}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
+	}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis := bufconn.Listen(1 << 20)
+	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
+	srv.Register(g)
+	healthpb.RegisterHealthServer(g, health.NewServer())
+	reflection.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	dial := []grpc.DialOption{
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+	}
+	cc, err := grpc.NewClient("passthrough:///bufnet", dial...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cc.Close()
+		g.Stop()
+		srv.Close()
+	})
+	return &authReferee{srv: srv, cc: cc, grpc: g, dial: dial, tables: pb.NewTableServiceClient(cc), keys: pb.NewKeyServiceClient(cc)}
+}
+
+// as returns a context that sends key as the bearer key ("" sends none).
+func as(key string) context.Context {
+	if key == "" {
+		return context.Background()
+	}
+	return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+key)
+}
+
+// newKey creates a key with the admin key and returns its id and secret.
+func (r *authReferee) newKey(t *testing.T, name string, role pb.Role) (id, secret string) {
+	t.Helper()
+	resp, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: name, Role: role, Owner: "tests"})
+	if err != nil {
+		t.Fatalf("CreateKey(%s): %v", name, err)
+	}
+	if !strings.HasPrefix(resp.GetSecret(), KeyPrefix) || len(resp.GetSecret()) != len(KeyPrefix)+43 {
+		t.Fatalf("CreateKey secret %q: want %s and 43 base64url characters", resp.GetSecret(), KeyPrefix)
+	}
+	return resp.GetKey().GetKeyId(), resp.GetSecret()
+}
+
+func twoRemote(public bool) *pb.CreateTableRequest {
+	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(9), Public: public}
+}
+
+// wantCode fails the test unless err has code (and, if given, a message containing text).
+func wantCode(t *testing.T, what string, err error, code codes.Code, text string) {
+	t.Helper()
+	if status.Code(err) != code || !strings.Contains(status.Convert(err).Message(), text) {
+		t.Errorf("%s: %v; want %s containing %q", what, err, code, text)
+	}
+}
+
+// adminCodes are the codes an admin gets for each RPC called with an empty request: a role that
+// the authorization table allows gets the same, any other role Unauthenticated (no key) or
+// PermissionDenied. A new RPC needs a row here and in the authorization table.
+var adminCodes = map[string]codes.Code{
+	pb.TableService_CreateTable_FullMethodName:                       codes.InvalidArgument, // variant
+	pb.TableService_GetTable_FullMethodName:                          codes.InvalidArgument, // table_id
+	pb.TableService_ListTables_FullMethodName:                        codes.OK,
+	pb.TableService_CancelTable_FullMethodName:                       codes.InvalidArgument,
+	pb.TableService_WatchTable_FullMethodName:                        codes.InvalidArgument,
+	pb.TableService_GetRecord_FullMethodName:                         codes.InvalidArgument,
+	pb.TableService_ListGames_FullMethodName:                         codes.OK,
+	pb.TableService_GetRuleCatalog_FullMethodName:                    codes.OK,
+	pb.SeatService_Connect_FullMethodName:                            codes.InvalidArgument, // the first message is not a join
+	pb.KeyService_CreateKey_FullMethodName:                           codes.InvalidArgument, // name
+	pb.KeyService_ListKeys_FullMethodName:                            codes.OK,
+	pb.KeyService_RevokeKey_FullMethodName:                           codes.InvalidArgument, // key_id
+	pb.KeyService_ListAuditEvents_FullMethodName:                     codes.OK,
+	healthpb.Health_Check_FullMethodName:                             codes.OK,
+	healthpb.Health_List_FullMethodName:                              codes.OK,
+	healthpb.Health_Watch_FullMethodName:                             codes.OK,
+	"/grpc.reflection.v1.ServerReflection/ServerReflectionInfo":      codes.InvalidArgument, // no message_request
+	"/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": codes.InvalidArgument,
+}
+
+// call calls a method with an empty request message as a unary call or a stream and returns the
+// status code of the call (of the first message received, for a stream).
+func call(ctx context.Context, cc *grpc.ClientConn, method string, info grpc.MethodInfo) codes.Code {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if !info.IsClientStream && !info.IsServerStream {
+		return status.Code(cc.Invoke(ctx, method, &emptypb.Empty{}, &emptypb.Empty{}))
+	}
+	s, err := cc.NewStream(ctx, &grpc.StreamDesc{ServerStreams: info.IsServerStream, ClientStreams: info.IsClientStream}, method)
+	if err != nil {
+		return status.Code(err)
+	}
+	if err := s.SendMsg(&emptypb.Empty{}); err != nil && !errors.Is(err, io.EOF) {
+		return status.Code(err)
+	}
+	_ = s.CloseSend()
+	err = s.RecvMsg(&emptypb.Empty{})
+	if errors.Is(err, io.EOF) {
+		return codes.OK
+	}
+	return status.Code(err)
+}
+
+// TestAuthorizationCoversEveryRPC: every method the referee serves (from the registered service
+// descriptors) has a row in the authorization table, and every role, and a caller without a key,
+// gets the expected code from each: the admin's code where the table allows the role,
+// Unauthenticated without a key, PermissionDenied naming the roles needed with a key of another
+// role.
+func TestAuthorizationCoversEveryRPC(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, organiser := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	_, bot := r.newKey(t, "bot", pb.Role_ROLE_BOT)
+	callers := []struct {
+		role Role
+		key  string
+	}{{RoleAdmin, testAdminKey}, {RoleOrganiser, organiser}, {RoleBot, bot}, {RoleSpectator, ""}}
+	served := map[string]bool{}
+	for svc, si := range r.grpc.GetServiceInfo() {
+		for _, m := range si.Methods {
+			method := "/" + svc + "/" + m.Name
+			served[method] = true
+			roles, ok := authorization[method]
+			if !ok {
+				t.Errorf("%s has no row in the authorization table", method)
+				continue
+			}
+			want, ok := adminCodes[method]
+			if !ok {
+				t.Errorf("%s has no row in adminCodes", method)
+				continue
+			}
+			for _, c := range callers {
+				allowed := false
+				for _, role := range roles {
+					allowed = allowed || role == c.role
+				}
+				code := want
+				switch {
+				case allowed:
+				case c.key == "":
+					code = codes.Unauthenticated
+				default:
+					code = codes.PermissionDenied
+				}
+				if got := call(as(c.key), r.cc, method, m); got != code {
+					t.Errorf("%s as %s: %s, want %s", method, c.role, got, code)
+				}
+			}
+		}
+	}
+	for method := range authorization {
+		if !served[method] {
+			t.Errorf("the authorization table has a row for %s, which the referee does not serve", method)
+		}
+	}
+	_, err := r.keys.ListKeys(as(organiser), &pb.ListKeysRequest{})
+	wantCode(t, "ListKeys as organiser", err, codes.PermissionDenied, "needs role admin; key k-")
+	_, err = r.tables.CreateTable(as(bot), twoRemote(false))
+	wantCode(t, "CreateTable as bot", err, codes.PermissionDenied, "needs role admin or organiser")
+	_, err = r.tables.ListTables(as(""), &pb.ListTablesRequest{})
+	wantCode(t, "ListTables without a key", err, codes.Unauthenticated, "needs an API key")
+	_, err = r.tables.ListTables(as("bzq_not-a-key"), &pb.ListTablesRequest{})
+	wantCode(t, "ListTables with an unknown key", err, codes.Unauthenticated, "unknown API key")
+	_, err = r.tables.ListTables(metadata.AppendToOutgoingContext(context.Background(), "authorization", "Basic "+organiser), &pb.ListTablesRequest{})
+	wantCode(t, "ListTables with a Basic header", err, codes.Unauthenticated, "")
+}
+
+// TestCancelByNonCreatorRefused: an organiser cancels only the tables it created (PermissionDenied
+// for another organiser's); an admin cancels any; TableInfo.creator names the creating key.
+func TestCancelByNonCreatorRefused(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	aliceID, alice := r.newKey(t, "alice", pb.Role_ROLE_ORGANISER)
+	_, bob := r.newKey(t, "bob", pb.Role_ROLE_ORGANISER)
+	resp, err := r.tables.CreateTable(as(alice), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	if got := resp.GetTable().GetCreator(); got != aliceID {
+		t.Errorf("TableInfo.creator = %q, want %q", got, aliceID)
+	}
+	_, err = r.tables.CancelTable(as(bob), &pb.CancelTableRequest{TableId: id})
+	wantCode(t, "CancelTable by another organiser", err, codes.PermissionDenied, "only its creator or an admin may cancel it")
+	got, err := r.tables.CancelTable(as(alice), &pb.CancelTableRequest{TableId: id, Reason: "changed my mind"})
+	if err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED {
+		t.Fatalf("CancelTable by its creator: %v, %v; want CANCELLED", got, err)
+	}
+	other, err := r.tables.CreateTable(as(bob), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: other.GetTableId()}); err != nil {
+		t.Errorf("CancelTable by an admin: %v", err)
+	}
+}
+
+// TestAnonymousWatch: a caller without a key watches a public table, and is refused
+// (PermissionDenied) a table that is not public; a bot key watches either.
+func TestAnonymousWatch(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, bot := r.newKey(t, "watcher", pb.Role_ROLE_BOT)
+	first := func(ctx context.Context, id string) (*pb.WatchTableResponse, error) {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		s, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+		if err != nil {
+			return nil, err
+		}
+		return s.Recv()
+	}
+	private, err := r.tables.CreateTable(as(testAdminKey), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if private.GetTable().GetPublic() {
+		t.Errorf("TableInfo.public = true for a table created without it")
+	}
+	_, err = first(as(""), private.GetTableId())
+	wantCode(t, "anonymous WatchTable of a table that is not public", err, codes.PermissionDenied, "is not public")
+	if ev, err := first(as(bot), private.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
+		t.Errorf("WatchTable with a bot key: %v, %v; want event 1", ev, err)
+	}
+	public, err := r.tables.CreateTable(as(testAdminKey), twoRemote(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev, err := first(as(""), public.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
+		t.Errorf("anonymous WatchTable of a public table: %v, %v; want event 1", ev, err)
+	}
+}
+
+// TestBoundSeat: a seat bound to a bot key is joined with that key and no token, and the record
+// names the bot by the key's name, not by what the bot says; another bot key is refused the seat,
+// and the seat token still works.
+func TestBoundSeat(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	alphaID, alpha := r.newKey(t, "alpha-bot", pb.Role_ROLE_BOT)
+	_, beta := r.newKey(t, "beta-bot", pb.Role_ROLE_BOT)
+	orgID, _ := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	bound := func(keyID string) *pb.CreateTableRequest {
+		return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(4), Seats: []*pb.SeatConfig{
+			{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "alpha", BotKeyId: keyID}}}, builtinSeat("random")}}
+	}
+	_, err := r.tables.CreateTable(as(testAdminKey), bound(orgID))
+	wantCode(t, "CreateTable bound to an organiser key", err, codes.InvalidArgument, "seats[0].remote.bot_key_id")
+	_, err = r.tables.CreateTable(as(testAdminKey), bound("k-0000000000000000"))
+	wantCode(t, "CreateTable bound to an unknown key", err, codes.InvalidArgument, "seats[0].remote.bot_key_id: no API key")
+
+	resp, err := r.tables.CreateTable(as(testAdminKey), bound(alphaID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, BotName: "i-am-someone-else",
+		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: beta}
+	_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
+	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied, "join.token: wrong token for seat 0")
+	cfg.Key = alpha
+	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
+		t.Fatalf("Play with the bound key: %v", err)
+	}
+	rec, err := r.tables.GetRecord(as(testAdminKey), &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.GetRecord().GetSeats()[0].GetBotName(); got != "alpha-bot" {
+		t.Errorf("record seat 0 bot_name = %q, want the key's name %q", got, "alpha-bot")
+	}
+	games, err := r.tables.ListGames(as(testAdminKey), &pb.ListGamesRequest{BotName: "alpha-bot"})
+	if err != nil || len(games.GetGames()) != 1 {
+		t.Errorf("ListGames(bot_name alpha-bot) = %v, %v; want the game", games, err)
+	}
+
+	// The seat token still joins a bound seat, without a key; the name is still the key's.
+	resp, err = r.tables.CreateTable(as(testAdminKey), bound(alphaID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "liar",
+		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond}
+	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(2)); err != nil {
+		t.Fatalf("Play with the seat token: %v", err)
+	}
+	rec, err = r.tables.GetRecord(as(testAdminKey), &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil || rec.GetRecord().GetSeats()[0].GetBotName() != "alpha-bot" {
+		t.Errorf("record of the token-joined bound seat: %v, %v; want bot_name alpha-bot", rec.GetRecord().GetSeats(), err)
+	}
+}
+
+// TestRevokedKeyRefused: a key works until it is revoked, then every call with it is
+// Unauthenticated; revoking twice is AlreadyExists, an unknown key NotFound.
+func TestRevokedKeyRefused(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	id, key := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	if _, err := r.tables.ListTables(as(key), &pb.ListTablesRequest{}); err != nil {
+		t.Fatalf("ListTables before revocation: %v", err)
+	}
+	got, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id})
+	if err != nil || got.GetKey().GetRevokeTime() == nil {
+		t.Fatalf("RevokeKey: %v, %v", got, err)
+	}
+	_, err = r.tables.ListTables(as(key), &pb.ListTablesRequest{})
+	wantCode(t, "ListTables with a revoked key", err, codes.Unauthenticated, "API key "+id+" was revoked at ")
+	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id})
+	wantCode(t, "RevokeKey again", err, codes.AlreadyExists, "already revoked")
+	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: "k-nope"})
+	wantCode(t, "RevokeKey unknown", err, codes.NotFound, "")
+	list, err := r.keys.ListKeys(as(testAdminKey), &pb.ListKeysRequest{})
+	if err != nil || len(list.GetKeys()) != 1 || list.GetKeys()[0].GetKeyId() != id || list.GetKeys()[0].GetRevokeTime() == nil ||
+		list.GetKeys()[0].GetRole() != pb.Role_ROLE_ORGANISER || list.GetKeys()[0].GetCreator() != "admin" {
+		t.Errorf("ListKeys = %v, %v; want the revoked organiser key created by admin", list, err)
+	}
+}
+
+// TestKeysStoredHashed: the SQLite row of a key holds the SHA-256 of its secret and nowhere the
+// secret itself.
+func TestKeysStoredHashed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys.db")
+	st, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := startAuthReferee(t, st)
+	id, secret := r.newKey(t, "hashed", pb.Role_ROLE_BOT)
+
+	db, err := sql.Open("sqlite", "file:"+path+"?_query_only=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query("SELECT * FROM api_keys")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	n := 0
+	for rows.Next() {
+		n++
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range vals {
+			var b []byte
+			switch v := v.(type) {
+			case []byte:
+				b = v
+			case string:
+				b = []byte(v)
+			}
+			if bytes.Contains(b, []byte(secret)) || bytes.Contains(b, []byte(strings.TrimPrefix(secret, KeyPrefix))) {
+				t.Errorf("column %s of the key's row holds the secret", cols[i])
+			}
+			if cols[i] == "hash" {
+				if want := sha256.Sum256([]byte(secret)); !bytes.Equal(b, want[:]) {
+					t.Errorf("hash column = %x, want SHA-256 of the secret %x", b, want)
+				}
+			}
+			if cols[i] == "id" && v != id {
+				t.Errorf("id column = %v, want %s", v, id)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d rows in api_keys, want 1", n)
+	}
+}
+
+// TestAuditTrail: table created and cancelled, key created and revoked are listed most recent
+// first, each with the principal that acted.
+func TestAuditTrail(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	orgID, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	resp, err := r.tables.CreateTable(as(org), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: resp.GetTableId(), Reason: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: orgID}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.keys.ListAuditEvents(as(testAdminKey), &pb.ListAuditEventsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		principal string
+		action    pb.AuditAction
+		target    string
+		detail    string
+	}
+	want := []row{
+		{"admin", pb.AuditAction_AUDIT_ACTION_KEY_REVOKED, orgID, ""},
+		{"admin", pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED, resp.GetTableId(), "test"},
+		{orgID, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), ""},
+		{"admin", pb.AuditAction_AUDIT_ACTION_KEY_CREATED, orgID, `organiser key "org"`},
+	}
+	var rows []row
+	for _, e := range got.GetEvents() {
+		rows = append(rows, row{e.GetPrincipal(), e.GetAction(), e.GetTarget(), e.GetDetail()})
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("ListAuditEvents = %v, want %v", rows, want)
+	}
+	for i := range want {
+		if rows[i] != want[i] {
+			t.Errorf("event %d = %v, want %v", i, rows[i], want[i])
+		}
+	}
+	_, err = r.keys.ListAuditEvents(as(testAdminKey), &pb.ListAuditEventsRequest{PageToken: "garbage"})
+	wantCode(t, "ListAuditEvents with a bad token", err, codes.InvalidArgument, "page_token: malformed")
+}
+
+// TestOpenMode: without Config.Auth every caller is Local (an admin): tables are created and
+// cancelled without a key, and no key can be created.
+func TestOpenMode(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	resp, err := r.tables.CreateTable(context.Background(), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.GetTable().GetCreator(); got != "local" {
+		t.Errorf("creator in open mode = %q, want local", got)
+	}
+	if _, err := r.tables.CancelTable(context.Background(), &pb.CancelTableRequest{TableId: resp.GetTableId()}); err != nil {
+		t.Errorf("CancelTable in open mode: %v", err)
+	}
+	_, err = pb.NewKeyServiceClient(r.cc).CreateKey(context.Background(), &pb.CreateKeyRequest{Name: "x", Role: pb.Role_ROLE_BOT})
+	wantCode(t, "CreateKey in open mode", err, codes.FailedPrecondition, "authentication is off")
+	if _, err := New(context.Background(), Config{Auth: &Auth{AdminKey: "short"}}); err == nil || !strings.Contains(err.Error(), "at least 24") {
+		t.Errorf("New with a 5-byte admin key: %v, want an error naming the minimum", err)
+	}
+}

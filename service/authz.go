@@ -1,0 +1,47 @@
+package service
+
+import (
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	reflectionv1 "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	reflectionv1alpha "google.golang.org/grpc/reflection/grpc_reflection_v1alpha"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// Sets of roles of the authorization table.
+var (
+	everyone = []Role{RoleAdmin, RoleOrganiser, RoleBot, RoleSpectator}
+	keyed    = []Role{RoleAdmin, RoleOrganiser, RoleBot}
+	admins   = []Role{RoleAdmin}
+)
+
+// authorization is the one table of who may call what: every RPC the referee serves, by full
+// method name, to the roles allowed. A method without a row is refused (PermissionDenied), and
+// TestAuthorizationCoversEveryRPC fails for any registered method without one. Finer checks live
+// with the data: WatchTable lets a spectator watch public tables only, CancelTable lets an
+// organiser cancel only the tables it created, Connect admits a seat's token or its bound bot key.
+var authorization = map[string][]Role{
+	pb.TableService_CreateTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
+	pb.TableService_GetTable_FullMethodName:       keyed,
+	pb.TableService_ListTables_FullMethodName:     keyed,
+	pb.TableService_CancelTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
+	pb.TableService_WatchTable_FullMethodName:     everyone,
+	pb.TableService_GetRecord_FullMethodName:      keyed,
+	pb.TableService_ListGames_FullMethodName:      keyed,
+	pb.TableService_GetRuleCatalog_FullMethodName: everyone,
+
+	pb.SeatService_Connect_FullMethodName: everyone, // the seat token or the bound bot key decides
+
+	pb.KeyService_CreateKey_FullMethodName:       admins,
+	pb.KeyService_ListKeys_FullMethodName:        admins,
+	pb.KeyService_RevokeKey_FullMethodName:       admins,
+	pb.KeyService_ListAuditEvents_FullMethodName: admins,
+
+	// Kubernetes' grpc probes carry no key.
+	healthpb.Health_Check_FullMethodName: everyone,
+	healthpb.Health_List_FullMethodName:  everyone,
+	healthpb.Health_Watch_FullMethodName: everyone,
+
+	reflectionv1.ServerReflection_ServerReflectionInfo_FullMethodName:      keyed,
+	reflectionv1alpha.ServerReflection_ServerReflectionInfo_FullMethodName: keyed,
+}

@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+const keyColumns = "id, hash, name, role, owner, creator, created_at, revoked_at"
+
+func scanKey(sc rowScanner) (Key, error) {
+	var (
+		k       Key
+		created int64
+		revoked sql.NullInt64
+	)
+	if err := sc.Scan(&k.ID, &k.Hash, &k.Name, &k.Role, &k.Owner, &k.Creator, &created, &revoked); err != nil {
+		return Key{}, err
+	}
+	k.CreatedAt = fromMicros(created)
+	if revoked.Valid {
+		k.RevokedAt = fromMicros(revoked.Int64)
+	}
+	return k, nil
+}
+
+// checkKey validates a key to create and fills CreatedAt.
+func checkKey(k *Key, now func() time.Time) error {
+	if k.ID == "" {
+		return fmt.Errorf("store: create key: empty id: %w", ErrInvalid)
+	}
+	if len(k.Hash) != 32 {
+		return fmt.Errorf("store: create key %q: hash of %d bytes, want 32 (SHA-256): %w", k.ID, len(k.Hash), ErrInvalid)
+	}
+	if k.CreatedAt.IsZero() {
+		k.CreatedAt = now()
+	}
+	return nil
+}
+
+// CreateKey implements [KeyStore.CreateKey].
+func (s *sqlStore) CreateKey(ctx context.Context, k Key) error {
+	if s.isClosed() {
+		return fmt.Errorf("store: create key: %w", ErrClosed)
+	}
+	if err := checkKey(&k, s.now); err != nil {
+		return err
+	}
+	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO api_keys ("+keyColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"),
+		k.ID, k.Hash, k.Name, k.Role, k.Owner, k.Creator, micros(k.CreatedAt))
+	if err != nil {
+		return s.wrap(fmt.Sprintf("create key %q", k.ID), err)
+	}
+	return nil
+}
+
+// getKey reads one key by a unique column.
+func (s *sqlStore) getKey(ctx context.Context, op, column string, value any) (Key, error) {
+	if s.isClosed() {
+		return Key{}, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	k, err := scanKey(s.r.QueryRowContext(ctx, s.d.rebind("SELECT "+keyColumns+" FROM api_keys WHERE "+column+" = ?"), value))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Key{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	if err != nil {
+		return Key{}, s.wrap(op, err)
+	}
+	return k, nil
+}
+
+// KeyByHash implements [KeyStore.KeyByHash].
+func (s *sqlStore) KeyByHash(ctx context.Context, hash []byte) (Key, error) {
+	return s.getKey(ctx, "key by hash", "hash", nonNil(hash))
+}
+
+// GetKey implements [KeyStore.GetKey].
+func (s *sqlStore) GetKey(ctx context.Context, id string) (Key, error) {
+	return s.getKey(ctx, fmt.Sprintf("get key %q", id), "id", id)
+}
+
+// ListKeys implements [KeyStore.ListKeys].
+func (s *sqlStore) ListKeys(ctx context.Context) ([]Key, error) {
+	const op = "list keys"
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	rows, err := s.r.QueryContext(ctx, "SELECT "+keyColumns+" FROM api_keys ORDER BY created_at, id")
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []Key
+	for rows.Next() {
+		k, err := scanKey(rows)
+		if err != nil {
+			return nil, s.wrap(op, err)
+		}
+		out = append(out, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// RevokeKey implements [KeyStore.RevokeKey].
+func (s *sqlStore) RevokeKey(ctx context.Context, id string, at time.Time) (Key, error) {
+	op := fmt.Sprintf("revoke key %q", id)
+	if s.isClosed() {
+		return Key{}, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if at.IsZero() {
+		at = s.now()
+	}
+	k, err := scanKey(s.w.QueryRowContext(ctx, s.d.rebind(
+		"UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING "+keyColumns), micros(at), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, gerr := s.GetKey(ctx, id); gerr != nil {
+			return Key{}, gerr
+		}
+		return Key{}, fmt.Errorf("store: %s: already revoked: %w", op, ErrConflict)
+	}
+	if err != nil {
+		return Key{}, s.wrap(op, err)
+	}
+	return k, nil
+}
+
+// AppendAudit implements [KeyStore.AppendAudit].
+func (s *sqlStore) AppendAudit(ctx context.Context, e AuditEvent) error {
+	if s.isClosed() {
+		return fmt.Errorf("store: append audit: %w", ErrClosed)
+	}
+	if e.ID == "" {
+		return fmt.Errorf("store: append audit: empty id: %w", ErrInvalid)
+	}
+	if e.At.IsZero() {
+		e.At = s.now()
+	}
+	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO audit_events (id, at, principal, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)"),
+		e.ID, micros(e.At), e.Principal, e.Action, e.Target, e.Detail)
+	if err != nil {
+		return s.wrap(fmt.Sprintf("append audit %q", e.ID), err)
+	}
+	return nil
+}
+
+// ListAudit implements [KeyStore.ListAudit].
+func (s *sqlStore) ListAudit(ctx context.Context, pageSize int, pageToken string) ([]AuditEvent, string, error) {
+	const op = "list audit"
+	if s.isClosed() {
+		return nil, "", fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	pageSize = clampPageSize(pageSize)
+	q := "SELECT id, at, principal, action, target, detail FROM audit_events"
+	var args []any
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "audit")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		q += " WHERE (at, id) < (?, ?)"
+		args = append(args, k.Time, k.ID)
+	}
+	q += " ORDER BY at DESC, id DESC LIMIT ?"
+	args = append(args, pageSize+1)
+	rows, err := s.r.QueryContext(ctx, s.d.rebind(q), args...)
+	if err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []AuditEvent
+	for rows.Next() {
+		var (
+			e  AuditEvent
+			at int64
+		)
+		if err := rows.Scan(&e.ID, &at, &e.Principal, &e.Action, &e.Target, &e.Detail); err != nil {
+			return nil, "", s.wrap(op, err)
+		}
+		e.At = fromMicros(at)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", s.wrap(op, err)
+	}
+	next := ""
+	if len(out) > pageSize {
+		out = out[:pageSize]
+		last := out[pageSize-1]
+		next = encodeToken(pageKey{Kind: "audit", Time: micros(last.At), ID: last.ID})
+	}
+	return out, next, nil
+}
