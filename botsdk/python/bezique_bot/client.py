@@ -107,8 +107,9 @@ def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     """play joins the table as the configured seat and plays until the game ends, answering every
     decision request with decide's choice. It reconnects with exponential backoff after a lost
     connection, waiting at least the refusal's RetryInfo delay when it carries one (see
-    bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed or answered twice. It
-    returns the game's result, or raises SeatRefused when the referee refuses the seat.
+    bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed
+    or answered twice. It returns the game's result, or raises SeatRefused when the referee
+    refuses the seat.
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
