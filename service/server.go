@@ -83,10 +83,12 @@ const (
 
 // Referee is the referee's core: the registry of tables and their lifecycle (create, get, list,
 // cancel, watch, await the result), callable in-process by a tournament runner, a test or an
-// integrator. It knows nothing of gRPC: its methods take a context and return plain errors
+// integrator. It knows nothing of gRPC but the caller's address, which its per-principal limits
+// read from the context (quotaKey): its methods take a context and return plain errors
 // ([ErrNotFound], [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped],
-// [ErrQueueFull], a [*FieldError] for bad input, or the store's errors). Each table is an actor
-// goroutine; the Referee only routes requests to them. [Server] is its gRPC face.
+// [ErrQueueFull], a [*FieldError] for bad input, a [*QuotaError] at a limit, or the store's
+// errors). Each table is an actor goroutine; the Referee only routes requests to them. [Server]
+// is its gRPC face.
 type Referee struct {
 	cfg     Config
 	store   store.Store
