@@ -72,6 +72,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_interventions_total",
 		"bezique_seat_reconnects_total",
 		"bezique_store_write_duration_seconds",
+		"bezique_quota_refusals_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
