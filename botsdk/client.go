@@ -2,6 +2,7 @@ package botsdk
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +12,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -33,12 +33,20 @@ type Config struct {
 	// BotName and BotVersion are reported to the referee and written into the game record.
 	BotName    string
 	BotVersion string
-	// DialOptions replace the default (plaintext) dial options.
+	// TLS, if set, makes the connection use TLS with this configuration: &tls.Config{} trusts the
+	// system's roots; [TLSConfig] builds one from a CA file and, for mTLS, a client certificate.
+	// Nil connects in plaintext.
+	TLS *tls.Config
+	// DialOptions replace the default dial options (the transport credentials that TLS selects).
 	DialOptions []grpc.DialOption
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
 	MaxBackoff time.Duration
+	// ConnectAttempts is how many times Play tries to reach the referee before the first message
+	// arrives; then it gives up with "cannot reach SERVER" (default 5; after a first message it
+	// reconnects without limit).
+	ConnectAttempts int
 	// SafetyMargin is how long before the request's deadline (RequestDeadline) Decide's context ends
 	// (default 200 ms).
 	SafetyMargin time.Duration
@@ -64,9 +72,12 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.SafetyMargin <= 0 {
 		cfg.SafetyMargin = 200 * time.Millisecond
 	}
+	if cfg.ConnectAttempts <= 0 {
+		cfg.ConnectAttempts = 5
+	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
 	}
 	if cfg.Key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
@@ -78,7 +89,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	defer cc.Close()
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
 	backoff := 100 * time.Millisecond
-	for {
+	for attempt := 1; ; attempt++ {
 		res, err := p.session(ctx)
 		if res != nil {
 			return res, nil
@@ -90,10 +101,21 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 			return nil, fmt.Errorf("botsdk: seat %d of table %s: %w", cfg.Seat, cfg.TableID, err)
 		}
 		if p.progressed {
-			backoff = 100 * time.Millisecond
+			backoff, p.connected = 100*time.Millisecond, true
 		}
-		wait := max(backoff, RetryDelay(err))
-		p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
+		delay := RetryDelay(err)
+		if delay > 0 {
+			p.connected = true // the referee answered, asking to wait: it can be reached
+		}
+		wait := max(backoff, delay)
+		if !p.connected {
+			if attempt >= cfg.ConnectAttempts {
+				return nil, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
+			}
+			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", wait)
+		} else {
+			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
+		}
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
@@ -122,6 +144,7 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
+	connected  bool // a message, or a refusal with a RetryInfo, has arrived once: the referee was reached
 }
 
 // session runs one stream until the game ends (result) or the stream fails (error).

@@ -2,6 +2,9 @@ package botsdk
 
 import (
 	"context"
+	"log/slog"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,6 +34,27 @@ func TestRequestDeadline(t *testing.T) {
 		if got := RequestDeadline(c.req, received); !got.Equal(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestPlayGivesUpOnAnAddressNobodyServes: a bot that never reached the referee stops after
+// ConnectAttempts tries and names the address, instead of retrying forever.
+func TestPlayGivesUpOnAnAddressNobodyServes(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nobody serves addr now
+	cfg := Config{Server: addr, TableID: "t-0000000000000000", Token: "x", ConnectAttempts: 3, MaxBackoff: 50 * time.Millisecond,
+		Logger: slog.New(slog.DiscardHandler)}
+	start := time.Now()
+	res, err := Play(context.Background(), cfg, BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) { return 1, nil }))
+	if res != nil || err == nil || !strings.HasPrefix(err.Error(), "botsdk: cannot reach "+addr+" (3 attempts): ") {
+		t.Fatalf("Play = %v, %v; want the error cannot reach %s (3 attempts)", res, err, addr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("giving up took %v", d)
 	}
 }
 

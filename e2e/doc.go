@@ -1,5 +1,6 @@
 // Package e2e holds end-to-end tests that run the real binaries over loopback: crash recovery
 // (the referee killed with SIGKILL while bots play, on SQLite and PostgreSQL), golden game
-// records, Prometheus scraping the referee's metrics, and games whose seats are Go, Python and
-// Node bot processes (with forced disconnects). It has no non-test code.
+// records, Prometheus scraping the referee's metrics, games whose seats are Go, Python and Node bot
+// processes (with forced disconnects), and the docs' shell blocks marked <!-- run --> run as
+// pasted (docs_test.go). It has no non-test code.
 package e2e

@@ -182,7 +182,7 @@ func TestAwait(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1}
+		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "cancelled by request"}
 		if res := <-got; !proto.Equal(res, want) || !proto.Equal(ti.GetResult(), want) || !proto.Equal(ended.of(id), want) {
 			t.Fatalf("Await %v, CancelTable %v, OnTableEnded %v; want %v", res, ti.GetResult(), ended.of(id), want)
 		}
@@ -213,7 +213,7 @@ func TestAwait(t *testing.T) {
 		if _, err := r2.CancelTable(ctx, id, "the tournament is over"); err != nil {
 			t.Fatal(err)
 		}
-		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1}
+		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "the tournament is over"}
 		if res := <-got; !proto.Equal(res, want) || !proto.Equal(ended.of(id), want) {
 			t.Fatalf("Await %v, OnTableEnded %v; want %v", res, ended.of(id), want)
 		}
@@ -222,6 +222,9 @@ func TestAwait(t *testing.T) {
 		res, err := r3.Await(ctx, id)
 		if err != nil || !proto.Equal(res, want) {
 			t.Fatalf("Await of a stored table: %v, %v; want %v", res, err, want)
+		}
+		if ti, err := r3.GetTable(ctx, id); err != nil || !proto.Equal(ti.GetResult(), want) {
+			t.Fatalf("GetTable of a stored table: result %v, %v; want the record's %v", ti.GetResult(), err, want)
 		}
 		if _, err := r3.Await(ctx, "t-unknown"); !errors.Is(err, ErrNotFound) || err.Error() != `table "t-unknown" not found` {
 			t.Fatalf("Await of an unknown table: %v", err)

@@ -153,7 +153,7 @@ func TestStrikeLimit(t *testing.T) {
 		s.decideAction(req.GetRequestId(), illegalPlay(req))
 		s.decideAction(req.GetRequestId(), illegalPlay(req))
 		res := s.gameOver()
-		wantForfeit(t, res, 0, 1)
+		wantForfeit(t, res, 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")
 		s.wantStatus(codes.OK)
 		rec := r.record(t, resp.GetTableId())
 		if last := rec.GetActions()[len(rec.GetActions())-1]; last.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || last.GetSeat() != 0 {
@@ -169,11 +169,12 @@ func TestStrikeLimit(t *testing.T) {
 	})
 }
 
-func wantForfeit(t *testing.T, res *pb.GameResult, seat, winner uint32) {
+// wantForfeit checks a forfeit's result: the seat, the winning side, the cause and the reason.
+func wantForfeit(t *testing.T, res *pb.GameResult, seat, winner uint32, cause pb.ForfeitCause, reason string) {
 	t.Helper()
 	if res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || res.ForfeitSeat == nil || res.GetForfeitSeat() != seat ||
-		res.WinnerSide == nil || res.GetWinnerSide() != winner {
-		t.Fatalf("result %v, want seat %d forfeiting, side %d winning", res, seat, winner)
+		res.WinnerSide == nil || res.GetWinnerSide() != winner || res.GetForfeitCause() != cause || res.GetReason() != reason {
+		t.Fatalf("result %v, want seat %d forfeiting (%v: %s), side %d winning", res, seat, cause, reason, winner)
 	}
 }
 
@@ -267,13 +268,13 @@ func TestTimeout(t *testing.T) {
 		if iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || iv.GetSeat() != 0 {
 			t.Fatalf("intervention %v", iv)
 		}
-		wantForfeit(t, s.gameOver(), 0, 1)
+		wantForfeit(t, s.gameOver(), 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed")
 		s.wantStatus(codes.OK)
 		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantForfeit(t, got.GetTable().GetResult(), 0, 1)
+		wantForfeit(t, got.GetTable().GetResult(), 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed")
 	})
 }
 
@@ -445,7 +446,7 @@ func TestDisconnectPolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantForfeit(t, got.GetTable().GetResult(), 0, 1)
+		wantForfeit(t, got.GetTable().GetResult(), 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
 	})
 }
 

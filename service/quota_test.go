@@ -312,8 +312,9 @@ func TestWaitingTableExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || res.WinnerSide != nil {
-		t.Fatalf("result %v, want OUTCOME_EXPIRED without a winner", res)
+	const reason = "expired: no game started within 300ms of the table's creation (--waiting-expiry)"
+	if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || res.WinnerSide != nil || res.GetReason() != reason {
+		t.Fatalf("result %v, want OUTCOME_EXPIRED without a winner, reason %q", res, reason)
 	}
 	rec := r.record(t, resp.GetTableId())
 	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || len(rec.GetActions()) != 0 {
@@ -334,8 +335,8 @@ func TestWaitingTableExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := evs[len(evs)-1].GetTableCancelled()
-	if want := "expired: no game started within 300ms of the table's creation (--waiting-expiry)"; last.GetReason() != want {
-		t.Fatalf("spectator's last event %v, want TableCancelled %q", evs[len(evs)-1], want)
+	if last.GetReason() != reason {
+		t.Fatalf("spectator's last event %v, want TableCancelled %q", evs[len(evs)-1], reason)
 	}
 	if over := seat.gameOver(); over.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
 		t.Fatalf("seat told %v", over)

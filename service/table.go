@@ -156,7 +156,7 @@ func (t *table) run(stop <-chan struct{}) {
 	t.timer.Stop()
 	if t.pendingForfeit >= 0 {
 		loser := t.pendingForfeit
-		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, "forfeit recorded before a restart")
+		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
@@ -306,7 +306,7 @@ func (t *table) advance() {
 	}
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
-			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, "")
+			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
 			return
 		}
 		seat := t.seats[t.game.Turn()]
@@ -430,7 +430,7 @@ func (t *table) onTimer() {
 	switch {
 	case now.Before(t.open.deadline) && s.conn == nil:
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, "disconnected for longer than the grace period")
+			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
 			return
 		}
 		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, fmt.Sprintf("disconnected since %s, longer than the grace period", s.lostAt.UTC().Format(time.RFC3339)))
@@ -440,7 +440,7 @@ func (t *table) onTimer() {
 	default:
 		t.srv.metrics.Timeout(variant)
 		if policy.GetOnTimeout() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, "decision deadline passed")
+			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed")
 			return
 		}
 		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
@@ -544,7 +544,7 @@ func (t *table) strike(s *seat) {
 	}
 	s.strikes = 0
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-		t.forfeit(s, "illegal actions reached the strike limit")
+		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")
 		return
 	}
 	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "illegal actions reached the strike limit")
@@ -573,7 +573,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	if err != nil {
 		// Checked before; a refusal here is a referee bug. Stop the table rather than diverge.
 		t.log().Error("engine refused a checked action", "seat", seat, "action", a.String(), "err", err)
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, "internal error: "+err.Error())
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
 		return false
 	}
 	t.actions = append(t.actions, rec)
@@ -611,8 +611,8 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
 const storeRetry = time.Second
 
-// forfeit ends the game: the seat's side loses.
-func (t *table) forfeit(s *seat, reason string) {
+// forfeit ends the game: the seat's side loses; cause and reason go into the result.
+func (t *table) forfeit(s *seat, cause pb.ForfeitCause, reason string) {
 	t.srv.metrics.Intervention(InterventionForfeit)
 	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
 	if !t.persist(rec) {
@@ -620,7 +620,7 @@ func (t *table) forfeit(s *seat, reason string) {
 	}
 	t.actions = append(t.actions, rec)
 	t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
-	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, reason)
+	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, cause, reason)
 }
 
 // forfeitWinner returns the side that wins when side loses by forfeit: the other side with the
@@ -657,12 +657,13 @@ func (t *table) setState(s pb.TableState) {
 	}
 }
 
-// finish ends the table with an outcome, writes the record and tells every seat and watcher.
-func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, reason string) {
+// finish ends the table with an outcome, writes the record and tells every seat and watcher. The
+// result carries the forfeit's cause and the reason of any end but a completed game.
+func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.ForfeitCause, reason string) {
 	t.finished = time.Now()
 	t.open = nil
 	t.timer.Stop()
-	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal())}
+	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason}
 	if winner >= 0 {
 		w := uint32(winner)
 		res.WinnerSide = &w
@@ -703,7 +704,7 @@ func (t *table) expire() {
 		t.armTimer()
 		return
 	}
-	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
 }
 
 func outcomeLabel(o pb.Outcome) string {

@@ -187,8 +187,10 @@ func (s *Referee) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error)
 	return ti, nil
 }
 
-// storedInfo builds a TableInfo from a store row (a table no longer in memory).
-func storedInfo(row store.Table) (*pb.TableInfo, error) {
+// storedInfo builds a TableInfo from a store row (a table no longer in memory). An ended table's
+// result is its record's (with the forfeiting seat, the cause and the reason), or, for a table
+// ended without a record, what the row holds.
+func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	spec, req, err := decodeSpec(row)
 	if err != nil {
 		return nil, err
@@ -217,6 +219,17 @@ func storedInfo(row store.Table) (*pb.TableInfo, error) {
 		if row.WinnerSide >= 0 {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
+		}
+		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
+			rec := &pb.GameRecord{}
+			if err := protojson.Unmarshal(b, rec); err != nil {
+				return nil, fmt.Errorf("table %s: stored record: %w", row.ID, err)
+			}
+			if rec.GetResult() != nil {
+				ti.Result = rec.GetResult()
+			}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return nil, err
 		}
 		ti.Scores = ti.Result.Scores
 	}
@@ -263,7 +276,7 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	if err != nil {
 		return nil, err
 	}
-	return storedInfo(row)
+	return s.storedInfo(ctx, row)
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
@@ -301,7 +314,7 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 				if err != nil {
 					return nil, err
 				}
-			} else if ti, err = storedInfo(row); err != nil {
+			} else if ti, err = s.storedInfo(ctx, row); err != nil {
 				return nil, err
 			}
 			out.Tables = append(out.Tables, ti)
@@ -368,7 +381,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		if reason == "" {
 			reason = "cancelled by request"
 		}
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		ti = t.info()
 	}); err != nil {
 		return nil, err
@@ -526,7 +539,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		if err != nil {
 			return nil, err
 		}
-		ti, err := storedInfo(row)
+		ti, err := s.storedInfo(ctx, row)
 		if err != nil {
 			return nil, err
 		}

@@ -8,16 +8,19 @@ import (
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 func newBotCmd() *cobra.Command {
 	var cfg botsdk.Config
 	var name string
+	var conn connFlags
 	cmd := &cobra.Command{
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
-It reconnects and resumes after a lost connection. Create the table (and get the seat's token) with
+It prints a line at the end of each deal and the result at the end. It reconnects and resumes after a
+lost connection; it gives up when it cannot reach the referee in --connect-attempts tries. Create the table (and get the seat's token) with
 "bezique create".`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot`,
@@ -31,21 +34,32 @@ It reconnects and resumes after a lost connection. Create the table (and get the
 			if err != nil {
 				return err
 			}
+			if cfg.TLS, err = conn.tlsConfig(); err != nil {
+				return err
+			}
+			cfg.Server = conn.server
 			cfg.BotName, cfg.BotVersion = name, "builtin"
 			cfg.Logger = warnLogger(cmd.ErrOrStderr())
+			out := cmd.OutOrStdout()
+			cfg.OnEvent = func(e *pb.Event) { // one line per deal: the bot is playing
+				if e.GetDealEnded() != nil {
+					fmt.Fprintln(out, eventText(e))
+				}
+			}
 			res, err := botsdk.Play(cmd.Context(), cfg, bot)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "game over: %s, winner side %d; %s\n", res.GetOutcome(), res.GetWinnerSide(), scoresText(res.GetScores()))
+			fmt.Fprintln(out, "game over: "+resultText(res))
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&cfg.TableID, "table", "", "the table id")
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")
 	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(bots.Names(), ", "))
+	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	return cmd
 }

@@ -39,3 +39,26 @@ func TestCommitmentCheck(t *testing.T) {
 		t.Fatalf("golden record commitment %s, SHA-256(seed) %s", got, seed.Commitment())
 	}
 }
+
+// TestParseSeedForms: --seed takes a seed in every form the docs and the records show it, and
+// all forms of one seed are the same seed.
+func TestParseSeedForms(t *testing.T) {
+	rec, err := readRecord("../../testdata/records/two-handed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Seed(rec.GetSeed())
+	for _, s := range []string{"/t4uNxTK0+lsbvmFuQ9/i58hN31w5NB7Mc9yRz+oy1g=", "_t4uNxTK0-lsbvmFuQ9_i58hN31w5NB7Mc9yRz-oy1g=", want.String()} {
+		if got, err := parseSeed(s); err != nil || got != want {
+			t.Errorf("parseSeed(%q) = %x, %v; want %x", s, got, err, want)
+		}
+	}
+	if got, err := parseSeed("7"); err != nil || got != engine.SeedFromUint64(7) {
+		t.Errorf("parseSeed(7) = %x, %v", got, err)
+	}
+	for _, bad := range []string{"seven", "abcd", "AAAA"} {
+		if _, err := parseSeed(bad); err == nil || err.Error() != `--seed "`+bad+`": want a decimal uint64, 64 hex digits or 32 bytes in base64 (a record's "seed")` {
+			t.Errorf("parseSeed(%q): %v", bad, err)
+		}
+	}
+}

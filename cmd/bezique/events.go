@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // cardText returns a card's text form (face and copy, "QSa"), or "a card" for a hidden one.
@@ -33,6 +34,16 @@ func suitText(s pb.Suit) string {
 func meldText(m *pb.Meld) string {
 	kind := strings.TrimPrefix(m.GetKind().String(), "MELD_KIND_")
 	return fmt.Sprintf("%s %s (%d)", strings.ToLower(kind), cardsText(m.GetCards()), m.GetPoints())
+}
+
+// resultText is a game's result in one line: the outcome in wire.OutcomeText's words, then every
+// side's total ("forfeit by seat 0 (timeout: decision deadline passed), side 1 wins; side 0 120,
+// side 1 340").
+func resultText(res *pb.GameResult) string {
+	if len(res.GetScores()) == 0 {
+		return wire.OutcomeText(res)
+	}
+	return wire.OutcomeText(res) + "; " + scoresText(res.GetScores())
 }
 
 func scoresText(scs []*pb.SideScore) string {
@@ -121,6 +132,9 @@ func eventText(e *pb.Event) string {
 		return fmt.Sprintf("game over: side %d wins; %s", k.GameEnded.GetWinnerSide(), scoresText(k.GameEnded.GetScores()))
 	case *pb.Event_Intervention:
 		i := k.Intervention
+		if i.GetKind() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
+			return fmt.Sprintf("seat %d forfeits (%s)", i.GetSeat(), i.GetReason())
+		}
 		return fmt.Sprintf("referee acts for seat %d (%s): %s", i.GetSeat(), i.GetReason(), actionText(i.GetAction()))
 	case *pb.Event_SeatConnected:
 		return fmt.Sprintf("seat %d connected", k.SeatConnected.GetSeat())

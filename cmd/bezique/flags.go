@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
+	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -11,8 +14,9 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// defaultServer is the address of a referee started with its defaults.
-const defaultServer = "127.0.0.1:7777"
+// defaultServer is every --server's default: $BEZIQUE_SERVER, or the address of a referee started
+// with its defaults.
+var defaultServer = cmp.Or(os.Getenv("BEZIQUE_SERVER"), "127.0.0.1:7777")
 
 // gameFlags are the flags that describe a game: variant, seed and rule options.
 type gameFlags struct {
@@ -48,16 +52,22 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 	return req, v, nil
 }
 
-// parseSeed reads a seed as a decimal uint64 or 64 hex digits.
+// parseSeed reads a seed in every form the records and the docs show it: a decimal uint64
+// (engine.SeedFromUint64), 64 hex digits, or the 32 bytes in base64 as a protojson record's "seed"
+// field holds them (standard or URL alphabet).
 func parseSeed(s string) (engine.Seed, error) {
 	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
 		return engine.SeedFromUint64(n), nil
 	}
-	seed, err := engine.ParseSeed(s)
-	if err != nil {
-		return engine.Seed{}, fmt.Errorf("--seed %q: want a decimal uint64 or 64 hex digits", s)
+	if seed, err := engine.ParseSeed(s); err == nil {
+		return seed, nil
 	}
-	return seed, nil
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		if b, err := enc.DecodeString(s); err == nil && len(b) == len(engine.Seed{}) {
+			return engine.Seed(b), nil
+		}
+	}
+	return engine.Seed{}, fmt.Errorf("--seed %q: want a decimal uint64, 64 hex digits or 32 bytes in base64 (a record's \"seed\")", s)
 }
 
 // seedNumber returns a number derived from a seed, to seed the bots.

@@ -5,6 +5,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/bezique-arena/bezique/internal/buildinfo"
 )
 
 func main() {
@@ -14,8 +16,13 @@ func main() {
 	}
 }
 
+// version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";
+// unstamped, buildinfo.Version takes them from the module's build information.
+var version, commit string
+
 // newRootCmd returns the bezique command with every subcommand.
 func newRootCmd() *cobra.Command {
+	v, c := buildinfo.Version(version, commit)
 	root := &cobra.Command{
 		Use:   "bezique",
 		Short: "Play, watch and check Bézique games",
@@ -27,6 +34,7 @@ game record.`,
   bezique play --variant two-handed
   bezique bot --server 127.0.0.1:7777 --table T --seat 1 --token S --bot rulebook
   bezique replay game.json`,
+		Version:       v + ", commit " + c,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

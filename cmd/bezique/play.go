@@ -97,7 +97,7 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 		}
 		return err
 	}
-	fmt.Fprintf(out, "Game over: %s, side %d wins; %s\n", strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")), res.GetWinnerSide(), scoresText(res.GetScores()))
+	fmt.Fprintln(out, "Game over: "+resultText(res))
 	rec, err := fetchRecord(ctx, ref.tables, resp.GetTableId())
 	if err != nil {
 		return err
@@ -142,10 +142,15 @@ func (h *human) event(e *pb.Event) {
 // errQuit is the person leaving the game.
 var errQuit = errors.New("quit")
 
-// Decide shows the situation and the legal actions and reads the person's choice.
+// Decide shows the situation and the legal actions and reads the person's choice. When the only
+// choice is "end" (no meld to declare after a won trick) it goes on by itself and says so.
 func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
-	h.show(req)
 	legal := req.GetLegalActions()
+	if len(legal) == 1 && legal[0].GetAction().GetEndWindow() != nil {
+		fmt.Fprintln(h.out, "  (nothing to meld: you go on)")
+		return legal[0].GetActionId(), nil
+	}
+	h.show(req)
 	for {
 		fmt.Fprint(h.out, "your move> ")
 		var line string

@@ -18,16 +18,66 @@ import (
 
 func newRecordsCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:     "records",
-		Short:   "Work with a referee's game records",
-		Example: `  bezique records export --server 127.0.0.1:7777 --out records/`,
+		Use:   "records",
+		Short: "Work with a referee's game records",
+		Example: `  bezique records list --outcome forfeit
+  bezique records export --server 127.0.0.1:7777 --out records/`,
 	}
-	cmd.AddCommand(newRecordsExportCmd())
+	cmd.AddCommand(newRecordsListCmd(), newRecordsExportCmd())
+	return cmd
+}
+
+func newRecordsListCmd() *cobra.Command {
+	var conn connFlags
+	var bot, variant, outcome, after, before string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List finished games (ListGames), newest first, with their outcome",
+		Long: `list prints the games a referee has records of, newest first, under the same header as
+"bezique tables" (the outcome column says how each ended). --json prints the ListGamesResponse as
+protojson instead (every page in one).`,
+		Example: `  bezique records list --outcome forfeit
+  bezique records list --bot rulebook --json | jq -r '.games[].tableId'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			filter, err := gamesFilter(bot, variant, outcome, after, before)
+			if err != nil {
+				return err
+			}
+			cc, err := conn.dial(apiKey(cmd))
+			if err != nil {
+				return err
+			}
+			defer cc.Close()
+			client, all := pb.NewTableServiceClient(cc), &pb.ListGamesResponse{}
+			for {
+				filter.PageToken = all.GetNextPageToken()
+				page, err := client.ListGames(cmd.Context(), filter)
+				if err != nil {
+					return fmt.Errorf("ListGames: %w", err)
+				}
+				all.Games, all.NextPageToken = append(all.Games, page.GetGames()...), page.GetNextPageToken()
+				if all.NextPageToken == "" {
+					break
+				}
+			}
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), all)
+			}
+			return printTables(cmd.OutOrStdout(), all.GetGames())
+		},
+	}
+	f := cmd.Flags()
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
+	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
+	f.BoolVar(&asJSON, "json", false, "print the response as protojson (ListGamesResponse)")
 	return cmd
 }
 
 func newRecordsExportCmd() *cobra.Command {
-	var server, out, bot, variant, outcome, after, before string
+	var conn connFlags
+	var out, bot, variant, outcome, after, before string
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write every finished game's record (ListGames, GetRecord) to DIR/<table>.json",
@@ -43,7 +93,7 @@ func newRecordsExportCmd() *cobra.Command {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -78,14 +128,20 @@ func newRecordsExportCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
-	f.StringVar(&out, "out", "records", "the directory to write to")
-	f.StringVar(&bot, "bot", "", "only games in which a seat's bot has this name")
-	f.StringVar(&variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
-	f.StringVar(&outcome, "outcome", "", "only games that ended so: completed, forfeit or cancelled")
-	f.StringVar(&after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
-	f.StringVar(&before, "before", "", "only games finished before this time (RFC 3339)")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
+	f.StringVar(&out, "out", "records", "the directory to write to (records/ is in .gitignore)")
+	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
 	return cmd
+}
+
+// addGameFilterFlags adds the ListGames filter flags of records list and records export.
+func addGameFilterFlags(cmd *cobra.Command, bot, variant, outcome, after, before *string) {
+	f := cmd.Flags()
+	f.StringVar(bot, "bot", "", "only games in which a seat's bot has this name")
+	f.StringVar(variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
+	f.StringVar(outcome, "outcome", "", "only games that ended so: completed, forfeit or cancelled")
+	f.StringVar(after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
+	f.StringVar(before, "before", "", "only games finished before this time (RFC 3339)")
 }
 
 // gamesFilter builds the ListGames request of the export flags; errors name the flag.

@@ -60,7 +60,7 @@ func TestRemoteCommands(t *testing.T) {
 		t.Fatalf("watch printed:\n%s", tail(w))
 	}
 	if out, err = runCmd(ctx, "tables", "--server", ref.addr); err != nil || !strings.Contains(out, table) || !strings.Contains(out, "finished") ||
-		!strings.HasSuffix(strings.TrimSpace(out), "  [chosen seed]") {
+		!strings.HasSuffix(strings.TrimSpace(out), "  chosen seed") {
 		t.Fatalf("tables: %v\n%s", err, out)
 	}
 	dir := t.TempDir()

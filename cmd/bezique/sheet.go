@@ -36,7 +36,7 @@ type scoreSheet struct {
 	Names   []string // one per side
 	Deals   []sheetDeal
 	Totals  []int
-	Winner  int // the winning side, -1 while the game is on
+	Result  *pb.GameResult // how the game ended, as the record states it (replay checks it)
 }
 
 // buildSheet replays a record through the engine (wire.ReplayRecord) and builds the score
@@ -50,7 +50,7 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 	g := rp.Game
 	rules := g.Rules()
 	sides := rules.Variant.Sides()
-	sh := &scoreSheet{Variant: rules.Variant, Winner: g.Winner(), Totals: g.Totals()}
+	sh := &scoreSheet{Variant: rules.Variant, Totals: g.Totals(), Result: rec.GetResult()}
 	for side := range sides {
 		var names []string
 		for seat := range rules.Variant.Players() {
@@ -136,10 +136,11 @@ func (sh *scoreSheet) print(w io.Writer) {
 		fmt.Fprintf(w, "  side %d %d", s, t)
 	}
 	fmt.Fprintln(w)
-	if sh.Winner >= 0 {
-		fmt.Fprintf(w, "Winner: side %d (%s)\n", sh.Winner, sh.Names[sh.Winner])
+	fmt.Fprintf(w, "Result: %s\n", wire.OutcomeText(sh.Result))
+	if ws := sh.Result.WinnerSide; ws != nil && int(*ws) < len(sh.Names) {
+		fmt.Fprintf(w, "Winner: side %d (%s)\n", *ws, sh.Names[*ws])
 	} else {
-		fmt.Fprintln(w, "Winner: none (the game did not end)")
+		fmt.Fprintln(w, "Winner: none")
 	}
 }
 

@@ -1,59 +1,106 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 func newTablesCmd() *cobra.Command {
-	var server string
+	var conn connFlags
+	var state string
+	var asJSON bool
 	cmd := &cobra.Command{
-		Use:     "tables",
-		Short:   "List a referee's tables (ListTables), oldest first",
-		Example: `  bezique tables --server 127.0.0.1:7777`,
-		Args:    cobra.NoArgs,
+		Use:   "tables",
+		Short: "List a referee's tables (ListTables), oldest first, with their outcome",
+		Long: `tables lists a referee's tables, oldest first, one a line under a header: id, state, variant,
+seats (away: a remote seat not connected), scores, outcome (how the game ended: completed, forfeit by
+which seat and why, cancelled with the reason, expired; "not ended" while it is on) and the dealing
+source. --json prints the ListTablesResponse as protojson instead (every page in one).`,
+		Example: `  bezique tables --server 127.0.0.1:7777
+  bezique tables --state finished
+  bezique tables --json | jq -r '.tables[] | select(.result.outcome == "OUTCOME_FORFEIT") | .tableId'`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			st, err := parseTableState(state)
+			if err != nil {
+				return err
+			}
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
 			defer cc.Close()
-			client, w, token := pb.NewTableServiceClient(cc), cmd.OutOrStdout(), ""
+			client, all := pb.NewTableServiceClient(cc), &pb.ListTablesResponse{}
 			for {
-				resp, err := client.ListTables(cmd.Context(), &pb.ListTablesRequest{PageToken: token})
+				resp, err := client.ListTables(cmd.Context(), &pb.ListTablesRequest{State: st, PageToken: all.GetNextPageToken()})
 				if err != nil {
 					return fmt.Errorf("ListTables: %w", err)
 				}
-				for _, t := range resp.GetTables() {
-					fmt.Fprintln(w, tableLine(t))
-				}
-				if token = resp.GetNextPageToken(); token == "" {
-					return nil
+				all.Tables, all.NextPageToken = append(all.Tables, resp.GetTables()...), resp.GetNextPageToken()
+				if all.NextPageToken == "" {
+					break
 				}
 			}
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), all)
+			}
+			return printTables(cmd.OutOrStdout(), all.GetTables())
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
+	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished or cancelled")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListTablesResponse)")
 	return cmd
 }
 
+// parseTableState reads --state: "" (every state), waiting, playing, finished or cancelled.
+func parseTableState(s string) (pb.TableState, error) {
+	if s == "" {
+		return pb.TableState_TABLE_STATE_UNSPECIFIED, nil
+	}
+	st, ok := pb.TableState_value["TABLE_STATE_"+strings.ToUpper(s)]
+	if !ok || st == 0 {
+		return 0, fmt.Errorf("--state: %q (want waiting, playing, finished or cancelled)", s)
+	}
+	return pb.TableState(st), nil
+}
+
+// printJSON writes a response as multi-line protojson, as every --json of a listing does.
+func printJSON(w io.Writer, m proto.Message) error {
+	b, err := protojson.MarshalOptions{Multiline: true}.Marshal(m)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
+}
+
 func newCancelCmd() *cobra.Command {
-	var server, reason string
+	var conn connFlags
+	var reason string
 	cmd := &cobra.Command{
 		Use:     "cancel TABLE",
 		Short:   "Cancel a table in play (CancelTable): it ends without a result, outcome CANCELLED",
 		Example: `  bezique cancel t-57a43cdcc7f762f7 --reason "bot crashed before the tournament"`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -62,11 +109,10 @@ func newCancelCmd() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("CancelTable: %w", err)
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), tableLine(resp.GetTable()))
-			return nil
+			return printTables(cmd.OutOrStdout(), []*pb.TableInfo{resp.GetTable()})
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the seats and spectators and kept in the record")
 	return cmd
 }
@@ -84,34 +130,45 @@ func dealingText(s pb.DealingSource) string {
 	return "not announced"
 }
 
-// tableLine returns a table in one line: id, state, variant, seats, scores, and the dealing source
-// when the deals are not random.
-func tableLine(t *pb.TableInfo) string {
+// printTables writes tables under a header, one a line, in aligned columns (text/tabwriter).
+func printTables(w io.Writer, tables []*pb.TableInfo) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "TABLE\tSTATE\tVARIANT\tSEATS\tSCORES\tOUTCOME\tDEALING")
+	for _, t := range tables {
+		fmt.Fprintln(tw, strings.Join(tableColumns(t), "\t"))
+	}
+	return tw.Flush()
+}
+
+// tableColumns returns a table's columns: id, state, variant, seats, scores, outcome
+// (wire.OutcomeText) and the dealing source.
+func tableColumns(t *pb.TableInfo) []string {
 	seats := make([]string, len(t.GetSeats()))
 	for i, s := range t.GetSeats() {
 		seats[i] = fmt.Sprintf("%d:%s", s.GetSeat(), s.GetName())
-		if s.GetRemote() && !s.GetConnected() && t.GetState() != pb.TableState_TABLE_STATE_FINISHED {
+		if s.GetRemote() && !s.GetConnected() && t.GetResult() == nil {
 			seats[i] += "(away)"
 		}
 	}
 	state := strings.ToLower(strings.TrimPrefix(t.GetState().String(), "TABLE_STATE_"))
 	variant := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(t.GetRules().GetVariant().String(), "VARIANT_"), "_", "-"))
-	line := fmt.Sprintf("%s  %-9s %-22s %s  %s", t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()))
+	dealing := "random"
 	switch t.GetDealingSource() {
 	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED:
-		line += "  [chosen seed]"
+		dealing = "chosen seed"
 	case pb.DealingSource_DEALING_SOURCE_STACKED:
-		line += "  [stacked deal]"
+		dealing = "stacked deal"
 	}
-	return line
+	return []string{t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()), wire.OutcomeText(t.GetResult()), dealing}
 }
 
 func newCreateCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var seats []string
 	var clock pb.Clock
 	var bankMs uint32
 	var policy policyFlags
+	var wait time.Duration
 	var public bool
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
@@ -126,7 +183,8 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
   bezique create --seat remote:alpha@k-3f9c0a1b2c3d4e5f --seat remote:beta@k-0a1b2c3d4e5f6a7b --public
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
-  bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000`,
+  bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000
+  bezique-referee --store memory & bezique create --wait 30s --seat remote:me --seat builtin:rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			req, v, err := g.request(nil)
@@ -153,12 +211,19 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
 			defer cc.Close()
-			resp, err := pb.NewTableServiceClient(cc).CreateTable(cmd.Context(), req)
+			ctx, opts := cmd.Context(), []grpc.CallOption(nil)
+			if wait > 0 { // a referee just started: wait for it to listen
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, wait)
+				defer cancel()
+				opts = append(opts, grpc.WaitForReady(true))
+			}
+			resp, err := pb.NewTableServiceClient(cc).CreateTable(ctx, req, opts...)
 			if err != nil {
 				return fmt.Errorf("CreateTable: %w", err)
 			}
@@ -173,8 +238,9 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
+	f.DurationVar(&wait, "wait", 0, "wait up to this long for the referee to listen (one just started); 0 fails at once when none does")
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID or builtin:BOT (repeatable)")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
@@ -231,29 +297,46 @@ func seatConfig(s string) (*pb.SeatConfig, error) {
 }
 
 func newWatchCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var delayMs uint32
 	cmd := &cobra.Command{
 		Use:   "watch TABLE",
-		Short: "Watch a table as a spectator (WatchTable), one line per event",
-		Example: `  bezique watch 3f2a... --server 127.0.0.1:7777
-  bezique watch 3f2a... --delay-ms 2000`,
+		Short: "Watch a table as a spectator (WatchTable), one line per event, then the result",
+		Example: `  bezique watch t-57a43cdcc7f762f7 --server 127.0.0.1:7777
+  bezique watch t-57a43cdcc7f762f7 --delay-ms 2000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
 			defer cc.Close()
-			stream, err := pb.NewTableServiceClient(cc).WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs})
+			client := pb.NewTableServiceClient(cc)
+			stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs})
 			if err != nil {
 				return fmt.Errorf("WatchTable: %w", err)
 			}
 			w := cmd.OutOrStdout()
-			for {
+			result := func() error {
+				got, err := client.GetTable(cmd.Context(), &pb.GetTableRequest{TableId: args[0]})
+				if err != nil {
+					return fmt.Errorf("GetTable: %w", err)
+				}
+				fmt.Fprintf(w, "result: %s\n", resultText(got.GetTable().GetResult()))
+				return nil
+			}
+			for first := true; ; first = false {
 				m, err := stream.Recv()
 				if errors.Is(err, io.EOF) {
-					return nil
+					// The stream ends with the game: the result (a forfeit, a cancellation, an
+					// expiry, or the end of play) is the table's.
+					return result()
+				}
+				if first && status.Code(err) == codes.FailedPrecondition {
+					// A game that ended before a referee restart has no events to watch, only
+					// its result and record.
+					fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
+					return result()
 				}
 				if err != nil {
 					return fmt.Errorf("WatchTable: %w", err)
@@ -264,7 +347,7 @@ func newWatchCmd() *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().Uint32Var(&delayMs, "delay-ms", 0, "hold each event back this long")
 	return cmd
 }

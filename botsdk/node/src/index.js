@@ -5,6 +5,7 @@
 // resumes (resume_after_seq) after a lost connection, re-sending the same answer when the referee
 // asks again. It mirrors the Go SDK (botsdk.Play) and the Python one (bezique_bot.play).
 
+const fs = require('node:fs');
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
@@ -72,13 +73,23 @@ class SeatRefused extends Error {
   }
 }
 
+// CannotReach is thrown by play when the referee could not be reached in cfg.connectAttempts tries
+// (nothing serves the address, or a mistyped one).
+class CannotReach extends Error {
+  constructor(server, attempts, code, details) {
+    super(`bezique-bot: cannot reach ${server} (${attempts} attempts): ${grpc.status[code]}: ${details}`);
+    this.server = server;
+    this.attempts = attempts;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
     this.cfg = {
-      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200,
+      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200, connectAttempts: 5,
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
     this.decide = decide;
@@ -93,13 +104,26 @@ class Player {
     const pkg = load(this.cfg.protoDir);
     const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials);
     let backoff = 100;
+    let connected = false;
     try {
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         const { result, code, details, progressed, retryMs = 0 } = await this.session(client);
         if (result) return result;
         if (!retryable(code)) throw new SeatRefused(code, details);
-        if (progressed) backoff = 100;
+        if (progressed) {
+          backoff = 100;
+          connected = true;
+        }
+        if (retryMs > 0) connected = true; // the referee answered, asking to wait: it can be reached
         const wait = Math.max(backoff, retryMs); // a refusal's RetryInfo delay is the least wait
+        if (!connected) {
+          if (attempt >= this.cfg.connectAttempts) throw new CannotReach(this.cfg.server, attempt, code, details);
+          this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: cannot reach ${this.cfg.server} (attempt ${attempt} of ` +
+            `${this.cfg.connectAttempts}: ${grpc.status[code]}); trying again in ${wait} ms`);
+          await sleep(wait);
+          backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
+          continue;
+        }
         this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
           `reconnecting in ${wait} ms, resume_after_seq=${this.lastSeq}`);
         await sleep(wait);
@@ -229,14 +253,32 @@ function decideMsg(rid, actionId) {
   return { decide: { request_id: rid, action_id: actionId } };
 }
 
+// tlsCredentials returns TLS channel credentials for play's cfg.credentials: they trust the CA
+// certificates in the PEM file caFile (undefined: Node's default roots) and, with certFile and
+// keyFile, present that client certificate to a referee that requires one (mTLS).
+function tlsCredentials({ caFile, certFile, keyFile } = {}) {
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new Error('bezique-bot: a client certificate needs both certFile and keyFile');
+  }
+  const read = (f) => (f === undefined ? null : fs.readFileSync(f));
+  return grpc.credentials.createSsl(read(caFile), read(keyFile), read(certFile));
+}
+
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
-// or rejects with SeatRefused. cfg: { server: 'host:port', tableId, seat, token, key?, botName?,
-// botVersion?, maxBackoffMs? (5000), safetyMarginMs? (200), onEvent?, onWelcome?, logger?
-// (console), protoDir?, credentials? (insecure) }. key is the bot's API key: a seat bound to the
-// key's bot (RemoteSeat.bot_key_id) needs no token.
+// or rejects with SeatRefused (the seat refused) or CannotReach (no answer in connectAttempts
+// tries). cfg: { server: 'host:port', tableId, seat, token, key?, botName?, botVersion?,
+// connectAttempts? (5; once connected it reconnects without limit), maxBackoffMs? (5000),
+// safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
+// (insecure; tlsCredentials() for TLS) }. key is the bot's API key: a seat bound to the key's bot
+// (RemoteSeat.bot_key_id) needs no token.
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
 
-module.exports = { play, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, Player, PROTOCOL_VERSION, DEFAULT_PROTO_DIR };
+const { outcomeText, resultText } = require('./outcome');
+
+module.exports = {
+  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
+};

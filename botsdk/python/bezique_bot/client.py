@@ -43,6 +43,17 @@ class SeatRefused(Exception):
         self.details = details
 
 
+class CannotReach(Exception):
+    """CannotReach is raised by :func:`play` when the referee could not be reached in
+    ``Config.connect_attempts`` tries (nothing serves the address, or a mistyped one)."""
+
+    def __init__(self, server: str, attempts: int, code: Optional[grpc.StatusCode], details: str):
+        super().__init__(f"bezique_bot: cannot reach {server} ({attempts} attempts): "
+                         f"{code.name if code else 'EOF'}: {details}")
+        self.server = server
+        self.attempts = attempts
+
+
 @dataclasses.dataclass
 class Config:
     """Config says where a bot plays: the referee's address, the table, the seat and its token."""
@@ -58,6 +69,9 @@ class Config:
     bot_version: str = "0.1.0"
     #: max_backoff caps the wait between reconnection attempts, in seconds.
     max_backoff: float = 5.0
+    #: connect_attempts is how many times play tries to reach the referee before the first
+    #: message arrives; then it raises CannotReach (after a first message it reconnects without limit).
+    connect_attempts: int = 5
     #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds.
     safety_margin: float = 0.2
     #: on_event, if set, is called with every Event the seat receives, in order, once each.
@@ -66,7 +80,10 @@ class Config:
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
     logger: Optional[logging.Logger] = None
-    #: channel_factory makes the gRPC channel (default: plaintext grpc.insecure_channel).
+    #: credentials, if set, connect with TLS (see tls_credentials); None connects in plaintext.
+    credentials: Optional[grpc.ChannelCredentials] = None
+    #: channel_factory makes the gRPC channel (default: grpc.secure_channel with credentials, or
+    #: plaintext grpc.insecure_channel without).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
     #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
@@ -76,6 +93,24 @@ class Config:
 def auth_metadata(key: str) -> tuple:
     """auth_metadata is the gRPC metadata that sends an API key: empty for no key."""
     return (("authorization", "Bearer " + key),) if key else ()
+
+
+def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = None,
+                    key_file: Optional[str] = None) -> grpc.ChannelCredentials:
+    """tls_credentials returns TLS channel credentials for Config.credentials: they trust the CA
+    certificates in the PEM file ca_file (None: gRPC's default roots) and, with cert_file and
+    key_file, present that client certificate to a referee that requires one (mTLS)."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("a client certificate needs both cert_file and key_file")
+
+    def read(path: Optional[str]) -> Optional[bytes]:
+        if path is None:
+            return None
+        with open(path, "rb") as f:
+            return f.read()
+
+    return grpc.ssl_channel_credentials(root_certificates=read(ca_file), private_key=read(key_file),
+                                        certificate_chain=read(cert_file))
 
 
 def retryable(code: Optional[grpc.StatusCode]) -> bool:
@@ -109,7 +144,7 @@ def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     connection, waiting at least the refusal's RetryInfo delay when it carries one (see
     bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed
     or answered twice. It returns the game's result, or raises SeatRefused when the referee
-    refuses the seat.
+    refuses the seat and CannotReach when it never answered in cfg.connect_attempts tries.
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
@@ -132,20 +167,37 @@ class _Player:
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
-        factory = self.cfg.channel_factory or grpc.insecure_channel
-        channel = factory(self.cfg.server)
+        if self.cfg.channel_factory is not None:
+            channel = self.cfg.channel_factory(self.cfg.server)
+        elif self.cfg.credentials is not None:
+            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
+        else:
+            channel = grpc.insecure_channel(self.cfg.server)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
         backoff = 0.1
+        attempt, connected = 0, False
         try:
             while True:
+                attempt += 1
                 result, code, details, progressed, delay = self._session(stub)
                 if result is not None:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
                 if progressed:
-                    backoff = 0.1
+                    backoff, connected = 0.1, True
+                if delay > 0:
+                    connected = True  # the referee answered, asking to wait: it can be reached
                 wait = max(backoff, delay)
+                if not connected:
+                    if attempt >= self.cfg.connect_attempts:
+                        raise CannotReach(self.cfg.server, attempt, code, details)
+                    self.log.warning("seat %d: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
+                                     self.cfg.seat, self.cfg.server, attempt, self.cfg.connect_attempts,
+                                     code.name if code else "EOF", wait)
+                    time.sleep(wait)
+                    backoff = min(2 * backoff, self.cfg.max_backoff)
+                    continue
                 self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
                                  self.cfg.seat, code.name if code else "EOF", details, wait, self.last_seq)
                 time.sleep(wait)

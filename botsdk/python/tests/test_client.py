@@ -144,3 +144,34 @@ class AnswerTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TLSCredentialsTest(unittest.TestCase):
+    """tls_credentials: what it accepts; a whole game over mTLS is e2e/tls_test.go's."""
+
+    def test_certificate_needs_its_key(self):
+        with self.assertRaisesRegex(ValueError, "^a client certificate needs both cert_file and key_file$"):
+            client.tls_credentials(cert_file="bot.crt")
+
+    def test_missing_ca_file(self):
+        with self.assertRaises(FileNotFoundError):
+            client.tls_credentials(ca_file="/nonexistent/ca.pem")
+
+    def test_default_roots(self):
+        self.assertIsInstance(client.tls_credentials(), grpc.ChannelCredentials)
+
+
+class CannotReachTest(unittest.TestCase):
+    def test_gives_up_on_an_address_nobody_serves(self):
+        import socket
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        addr = "127.0.0.1:%d" % s.getsockname()[1]
+        s.close()  # nobody serves addr now
+        cfg = Config(server=addr, table_id="t", seat=0, token="x", connect_attempts=3, max_backoff=0.05)
+        start = time.monotonic()
+        with self.assertRaises(client.CannotReach) as ctx:
+            client.play(cfg, lambda view, legal: legal[0].action_id)
+        self.assertTrue(str(ctx.exception).startswith(f"bezique_bot: cannot reach {addr} (3 attempts): UNAVAILABLE: "),
+                        str(ctx.exception))
+        self.assertLess(time.monotonic() - start, 10)

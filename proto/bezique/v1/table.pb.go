@@ -259,6 +259,63 @@ func (Outcome) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_table_proto_rawDescGZIP(), []int{3}
 }
 
+// ForfeitCause is why a seat forfeited: which rule of the table's failure policy applied.
+type ForfeitCause int32
+
+const (
+	// FORFEIT_CAUSE_UNSPECIFIED is no forfeit, or a forfeit whose cause was not recorded.
+	ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED ForfeitCause = 0
+	// FORFEIT_CAUSE_TIMEOUT is a seat out of time (decision time and bank spent; on_timeout).
+	ForfeitCause_FORFEIT_CAUSE_TIMEOUT ForfeitCause = 1
+	// FORFEIT_CAUSE_ILLEGAL is a seat whose illegal answers reached the strike limit (on_illegal).
+	ForfeitCause_FORFEIT_CAUSE_ILLEGAL ForfeitCause = 2
+	// FORFEIT_CAUSE_DISCONNECT is a seat away longer than the disconnect grace (on_disconnect).
+	ForfeitCause_FORFEIT_CAUSE_DISCONNECT ForfeitCause = 3
+)
+
+// Enum value maps for ForfeitCause.
+var (
+	ForfeitCause_name = map[int32]string{
+		0: "FORFEIT_CAUSE_UNSPECIFIED",
+		1: "FORFEIT_CAUSE_TIMEOUT",
+		2: "FORFEIT_CAUSE_ILLEGAL",
+		3: "FORFEIT_CAUSE_DISCONNECT",
+	}
+	ForfeitCause_value = map[string]int32{
+		"FORFEIT_CAUSE_UNSPECIFIED": 0,
+		"FORFEIT_CAUSE_TIMEOUT":     1,
+		"FORFEIT_CAUSE_ILLEGAL":     2,
+		"FORFEIT_CAUSE_DISCONNECT":  3,
+	}
+)
+
+func (x ForfeitCause) Enum() *ForfeitCause {
+	p := new(ForfeitCause)
+	*p = x
+	return p
+}
+
+func (x ForfeitCause) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ForfeitCause) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_table_proto_enumTypes[4].Descriptor()
+}
+
+func (ForfeitCause) Type() protoreflect.EnumType {
+	return &file_bezique_v1_table_proto_enumTypes[4]
+}
+
+func (x ForfeitCause) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ForfeitCause.Descriptor instead.
+func (ForfeitCause) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_table_proto_rawDescGZIP(), []int{4}
+}
+
 // SeatConfig says who sits at a seat.
 type SeatConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -888,7 +945,13 @@ type GameResult struct {
 	// scores are every side's final totals.
 	Scores []*SideScore `protobuf:"bytes,4,rep,name=scores,proto3" json:"scores,omitempty"`
 	// deals is the number of deals played.
-	Deals         uint32 `protobuf:"varint,5,opt,name=deals,proto3" json:"deals,omitempty"`
+	Deals uint32 `protobuf:"varint,5,opt,name=deals,proto3" json:"deals,omitempty"`
+	// forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+	// stored before causes were recorded).
+	ForfeitCause ForfeitCause `protobuf:"varint,6,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
+	// reason is the referee's words for an end other than OUTCOME_COMPLETED: the cancellation's
+	// reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
+	Reason        string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -956,6 +1019,20 @@ func (x *GameResult) GetDeals() uint32 {
 		return x.Deals
 	}
 	return 0
+}
+
+func (x *GameResult) GetForfeitCause() ForfeitCause {
+	if x != nil {
+		return x.ForfeitCause
+	}
+	return ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED
+}
+
+func (x *GameResult) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
 }
 
 // TableInfo is a table's public summary.
@@ -1193,7 +1270,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\tconnected\x18\a \x01(\bR\tconnected\"5\n" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token\"\xef\x01\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\xc6\x02\n" +
 	"\n" +
 	"GameResult\x12-\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x13.bezique.v1.OutcomeR\aoutcome\x12$\n" +
@@ -1201,7 +1278,9 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"winnerSide\x88\x01\x01\x12&\n" +
 	"\fforfeit_seat\x18\x03 \x01(\rH\x01R\vforfeitSeat\x88\x01\x01\x12-\n" +
 	"\x06scores\x18\x04 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n" +
-	"\x05deals\x18\x05 \x01(\rR\x05dealsB\x0e\n" +
+	"\x05deals\x18\x05 \x01(\rR\x05deals\x12=\n" +
+	"\rforfeit_cause\x18\x06 \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
+	"\x06reason\x18\a \x01(\tR\x06reasonB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\"\xe0\x05\n" +
 	"\tTableInfo\x12\x19\n" +
@@ -1246,7 +1325,12 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x11OUTCOME_COMPLETED\x10\x01\x12\x13\n" +
 	"\x0fOUTCOME_FORFEIT\x10\x02\x12\x15\n" +
 	"\x11OUTCOME_CANCELLED\x10\x03\x12\x13\n" +
-	"\x0fOUTCOME_EXPIRED\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x0fOUTCOME_EXPIRED\x10\x04*\x81\x01\n" +
+	"\fForfeitCause\x12\x1d\n" +
+	"\x19FORFEIT_CAUSE_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15FORFEIT_CAUSE_TIMEOUT\x10\x01\x12\x19\n" +
+	"\x15FORFEIT_CAUSE_ILLEGAL\x10\x02\x12\x1c\n" +
+	"\x18FORFEIT_CAUSE_DISCONNECT\x10\x03B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_table_proto_rawDescOnce sync.Once
@@ -1260,53 +1344,55 @@ func file_bezique_v1_table_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_table_proto_rawDescData
 }
 
-var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
 var file_bezique_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_bezique_v1_table_proto_goTypes = []any{
 	(TableState)(0),               // 0: bezique.v1.TableState
 	(DealingSource)(0),            // 1: bezique.v1.DealingSource
 	(FailureAction)(0),            // 2: bezique.v1.FailureAction
 	(Outcome)(0),                  // 3: bezique.v1.Outcome
-	(*SeatConfig)(nil),            // 4: bezique.v1.SeatConfig
-	(*RemoteSeat)(nil),            // 5: bezique.v1.RemoteSeat
-	(*BuiltinSeat)(nil),           // 6: bezique.v1.BuiltinSeat
-	(*Clock)(nil),                 // 7: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 8: bezique.v1.FailurePolicy
-	(*StackedHand)(nil),           // 9: bezique.v1.StackedHand
-	(*StackedDeal)(nil),           // 10: bezique.v1.StackedDeal
-	(*SeatInfo)(nil),              // 11: bezique.v1.SeatInfo
-	(*SeatToken)(nil),             // 12: bezique.v1.SeatToken
-	(*GameResult)(nil),            // 13: bezique.v1.GameResult
-	(*TableInfo)(nil),             // 14: bezique.v1.TableInfo
-	(*SideScore)(nil),             // 15: bezique.v1.SideScore
-	(*Rules)(nil),                 // 16: bezique.v1.Rules
-	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
+	(ForfeitCause)(0),             // 4: bezique.v1.ForfeitCause
+	(*SeatConfig)(nil),            // 5: bezique.v1.SeatConfig
+	(*RemoteSeat)(nil),            // 6: bezique.v1.RemoteSeat
+	(*BuiltinSeat)(nil),           // 7: bezique.v1.BuiltinSeat
+	(*Clock)(nil),                 // 8: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 9: bezique.v1.FailurePolicy
+	(*StackedHand)(nil),           // 10: bezique.v1.StackedHand
+	(*StackedDeal)(nil),           // 11: bezique.v1.StackedDeal
+	(*SeatInfo)(nil),              // 12: bezique.v1.SeatInfo
+	(*SeatToken)(nil),             // 13: bezique.v1.SeatToken
+	(*GameResult)(nil),            // 14: bezique.v1.GameResult
+	(*TableInfo)(nil),             // 15: bezique.v1.TableInfo
+	(*SideScore)(nil),             // 16: bezique.v1.SideScore
+	(*Rules)(nil),                 // 17: bezique.v1.Rules
+	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
 }
 var file_bezique_v1_table_proto_depIdxs = []int32{
-	5,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
-	6,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
+	6,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
+	7,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
 	2,  // 2: bezique.v1.FailurePolicy.on_timeout:type_name -> bezique.v1.FailureAction
 	2,  // 3: bezique.v1.FailurePolicy.on_illegal:type_name -> bezique.v1.FailureAction
 	2,  // 4: bezique.v1.FailurePolicy.on_disconnect:type_name -> bezique.v1.FailureAction
-	9,  // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
+	10, // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
 	3,  // 6: bezique.v1.GameResult.outcome:type_name -> bezique.v1.Outcome
-	15, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
-	0,  // 8: bezique.v1.TableInfo.state:type_name -> bezique.v1.TableState
-	16, // 9: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
-	11, // 10: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
-	7,  // 11: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
-	8,  // 12: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
-	15, // 13: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
-	13, // 14: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
-	17, // 15: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
-	17, // 16: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
-	17, // 17: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
-	1,  // 18: bezique.v1.TableInfo.dealing_source:type_name -> bezique.v1.DealingSource
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	16, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
+	4,  // 8: bezique.v1.GameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
+	0,  // 9: bezique.v1.TableInfo.state:type_name -> bezique.v1.TableState
+	17, // 10: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
+	12, // 11: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
+	8,  // 12: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
+	9,  // 13: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
+	16, // 14: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
+	14, // 15: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
+	18, // 16: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
+	18, // 17: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
+	18, // 18: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
+	1,  // 19: bezique.v1.TableInfo.dealing_source:type_name -> bezique.v1.DealingSource
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_proto_init() }
@@ -1327,7 +1413,7 @@ func file_bezique_v1_table_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_table_proto_rawDesc), len(file_bezique_v1_table_proto_rawDesc)),
-			NumEnums:      4,
+			NumEnums:      5,
 			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -7,13 +7,14 @@ import logging
 import os
 import sys
 
-from bezique.v1 import table_pb2
-from bezique_bot.client import Config, SeatRefused, play
+from bezique_bot.client import CannotReach, Config, SeatRefused, play, tls_credentials
+from bezique_bot.outcome import result_text
 
 
 def main(name: str, make_decide, argv=None) -> int:
-    """main parses the flags, plays one seat to the end and prints the result; it returns the
-    process's exit code (0 on a finished game, 1 when the seat was refused)."""
+    """main parses the flags, plays one seat to the end (a line per deal) and prints the result;
+    it returns the process's exit code (0 on an ended game, 1 when the seat was refused or the
+    referee could not be reached)."""
     ap = argparse.ArgumentParser(prog=f"python3 -m bezique_bot.examples.{name}",
                                  description=f"Play one seat of a bezique table with the {name}.")
     ap.add_argument("--server", default="127.0.0.1:7777", help="the referee's gRPC address, host:port (default 127.0.0.1:7777)")
@@ -22,17 +23,35 @@ def main(name: str, make_decide, argv=None) -> int:
     ap.add_argument("--token", default="", help="the seat's token from CreateTable (not needed with --key for a seat bound to the key's bot)")
     ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own choices, if it uses any")
+    ap.add_argument("--connect-attempts", type=int, default=5,
+                    help="attempts to reach the referee before giving up (default 5)")
+    ap.add_argument("--tls", action="store_true", help="connect with TLS, trusting gRPC's default roots (or --tls-ca)")
+    ap.add_argument("--tls-ca", help="PEM CA certificates to trust for the referee's certificate (implies --tls)")
+    ap.add_argument("--tls-cert", help="PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+    ap.add_argument("--tls-key", help="PEM private key of --tls-cert")
     ap.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
     args = ap.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cfg = Config(server=args.server, table_id=args.table, seat=args.seat, token=args.token,
-                 bot_name=f"python-{name}", bot_version="0.1.0", key=args.key)
+                 bot_name=f"python-{name}", bot_version="0.1.0", key=args.key, connect_attempts=args.connect_attempts,
+                 on_event=_deal_line(name))
+    if args.tls or args.tls_ca or args.tls_cert or args.tls_key:
+        cfg.credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
     try:
         result = play(cfg, make_decide(args.seed))
-    except SeatRefused as e:
+    except (SeatRefused, CannotReach) as e:
         print(e, file=sys.stderr)
         return 1
-    scores = " ".join(f"side{s.side}={s.total}" for s in result.scores)
-    winner = result.winner_side if result.HasField("winner_side") else "-"
-    print(f"{name}: game over: {table_pb2.Outcome.Name(result.outcome)} winner_side={winner} {scores}")
+    print(f"{name}: game over: {result_text(result)}", flush=True)
     return 0
+
+
+def _deal_line(name: str):
+    """_deal_line returns an on_event that prints one line per deal, so a player sees progress."""
+
+    def on_event(event) -> None:
+        if event.WhichOneof("payload") == "deal_ended":
+            scores = ", ".join(f"side {s.side} {s.total}" for s in event.deal_ended.scores)
+            print(f"{name}: deal {event.deal_ended.deal} ends: {scores}", flush=True)
+
+    return on_event

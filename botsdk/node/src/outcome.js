@@ -1,0 +1,46 @@
+'use strict';
+// How a game ended, in the words every view prints (the Go CLI's wire.OutcomeText, the Python
+// SDK's outcome_text). Results are bezique.v1.GameResult objects as the SDK loads them (enums as
+// their names).
+
+const CAUSES = {
+  FORFEIT_CAUSE_TIMEOUT: 'timeout',
+  FORFEIT_CAUSE_ILLEGAL: 'illegal actions',
+  FORFEIT_CAUSE_DISCONNECT: 'disconnect',
+};
+
+const isSet = (v) => v !== undefined && v !== null;
+
+// outcomeText returns how a game ended, without the scores: "completed, side 1 wins", "forfeit by
+// seat 0 (timeout: decision deadline passed), side 1 wins", "cancelled (bot crashed), no result",
+// "expired (waited longer than the referee's limit for its seats), no result", or "not ended".
+function outcomeText(result) {
+  const r = result || {};
+  const winner = isSet(r.winner_side) ? `side ${r.winner_side} wins` : 'no winner';
+  switch (r.outcome) {
+    case 'OUTCOME_COMPLETED':
+      return `completed, ${winner}`;
+    case 'OUTCOME_FORFEIT': {
+      const seat = isSet(r.forfeit_seat) ? `seat ${r.forfeit_seat}` : 'a seat';
+      const cause = CAUSES[r.forfeit_cause] || '';
+      let why = `${cause}: ${r.reason}`;
+      if (!cause) why = r.reason || 'cause not recorded';
+      else if (!r.reason) why = cause;
+      return `forfeit by ${seat} (${why}), ${winner}`;
+    }
+    case 'OUTCOME_CANCELLED':
+      return `cancelled (${r.reason || 'no reason given'}), no result`;
+    case 'OUTCOME_EXPIRED':
+      return `expired (${r.reason || "waited longer than the referee's limit for its seats"}), no result`;
+    default:
+      return 'not ended';
+  }
+}
+
+// resultText is outcomeText followed by every side's total: "...; side 0 120, side 1 340".
+function resultText(result) {
+  const scores = ((result && result.scores) || []).map((s) => `side ${s.side} ${s.total}`).join(', ');
+  return scores ? `${outcomeText(result)}; ${scores}` : outcomeText(result);
+}
+
+module.exports = { outcomeText, resultText };

@@ -1,0 +1,37 @@
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const net = require('node:net');
+const { outcomeText, resultText, play, CannotReach } = require('../src');
+
+test('outcomeText: the same words as the Go CLI for every way a game ends', () => {
+  const cases = [
+    [{ outcome: 'OUTCOME_COMPLETED', winner_side: 1 }, 'completed, side 1 wins'],
+    [{ outcome: 'OUTCOME_FORFEIT', winner_side: 1, forfeit_seat: 0, forfeit_cause: 'FORFEIT_CAUSE_TIMEOUT', reason: 'decision deadline passed' },
+      'forfeit by seat 0 (timeout: decision deadline passed), side 1 wins'],
+    [{ outcome: 'OUTCOME_FORFEIT', winner_side: 0, forfeit_seat: 1, forfeit_cause: 'FORFEIT_CAUSE_ILLEGAL', reason: 'illegal actions reached the strike limit' },
+      'forfeit by seat 1 (illegal actions: illegal actions reached the strike limit), side 0 wins'],
+    [{ outcome: 'OUTCOME_FORFEIT', winner_side: 0, forfeit_seat: 1, forfeit_cause: 'FORFEIT_CAUSE_DISCONNECT', reason: '' }, 'forfeit by seat 1 (disconnect), side 0 wins'],
+    [{ outcome: 'OUTCOME_FORFEIT', winner_side: 0, forfeit_seat: 1, forfeit_cause: 'FORFEIT_CAUSE_UNSPECIFIED', reason: '' }, 'forfeit by seat 1 (cause not recorded), side 0 wins'],
+    [{ outcome: 'OUTCOME_CANCELLED', reason: 'bot crashed' }, 'cancelled (bot crashed), no result'],
+    [{ outcome: 'OUTCOME_CANCELLED', reason: '' }, 'cancelled (no reason given), no result'],
+    [{ outcome: 'OUTCOME_EXPIRED', reason: '' }, "expired (waited longer than the referee's limit for its seats), no result"],
+    [{ outcome: 'OUTCOME_UNSPECIFIED' }, 'not ended'],
+  ];
+  for (const [res, want] of cases) assert.equal(outcomeText(res), want);
+  assert.equal(resultText({ outcome: 'OUTCOME_CANCELLED', reason: 'bot crashed', scores: [{ side: 0, total: 10 }, { side: 1, total: 0 }] }),
+    'cancelled (bot crashed), no result; side 0 10, side 1 0');
+});
+
+test('play gives up on an address nobody serves after connectAttempts tries', async () => {
+  const srv = net.createServer();
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const addr = `127.0.0.1:${srv.address().port}`;
+  await new Promise((r) => srv.close(r)); // nobody serves addr now
+  const start = Date.now();
+  await assert.rejects(
+    play({ server: addr, tableId: 't', seat: 0, token: 'x', connectAttempts: 3, maxBackoffMs: 50, logger: { warn() {}, error() {} } }, (v, legal) => legal[0].action_id),
+    (err) => err instanceof CannotReach && err.message.startsWith(`bezique-bot: cannot reach ${addr} (3 attempts): UNAVAILABLE: `),
+  );
+  assert.ok(Date.now() - start < 10000);
+});

@@ -1,0 +1,44 @@
+"""How a game ended, in the words every view prints (the Go CLI's wire.OutcomeText, the Node
+SDK's outcomeText)."""
+
+from __future__ import annotations
+
+from bezique.v1 import table_pb2
+
+_CAUSES = {
+    table_pb2.FORFEIT_CAUSE_TIMEOUT: "timeout",
+    table_pb2.FORFEIT_CAUSE_ILLEGAL: "illegal actions",
+    table_pb2.FORFEIT_CAUSE_DISCONNECT: "disconnect",
+}
+
+
+def outcome_text(result: table_pb2.GameResult) -> str:
+    """outcome_text returns how a game ended, without the scores: "completed, side 1 wins",
+    "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins", "cancelled (bot
+    crashed), no result", "expired (waited longer than the referee's limit for its seats), no
+    result", or "not ended"."""
+    winner = f"side {result.winner_side} wins" if result.HasField("winner_side") else "no winner"
+    if result.outcome == table_pb2.OUTCOME_COMPLETED:
+        return f"completed, {winner}"
+    if result.outcome == table_pb2.OUTCOME_FORFEIT:
+        seat = f"seat {result.forfeit_seat}" if result.HasField("forfeit_seat") else "a seat"
+        cause = _CAUSES.get(result.forfeit_cause, "")
+        if not cause:
+            why = result.reason or "cause not recorded"
+        elif not result.reason:
+            why = cause
+        else:
+            why = f"{cause}: {result.reason}"
+        return f"forfeit by {seat} ({why}), {winner}"
+    if result.outcome == table_pb2.OUTCOME_CANCELLED:
+        return f"cancelled ({result.reason or 'no reason given'}), no result"
+    if result.outcome == table_pb2.OUTCOME_EXPIRED:
+        why = result.reason or "waited longer than the referee's limit for its seats"
+        return f"expired ({why}), no result"
+    return "not ended"
+
+
+def result_text(result: table_pb2.GameResult) -> str:
+    """result_text is outcome_text followed by every side's total: "...; side 0 120, side 1 340"."""
+    scores = ", ".join(f"side {s.side} {s.total}" for s in result.scores)
+    return f"{outcome_text(result)}; {scores}" if scores else outcome_text(result)

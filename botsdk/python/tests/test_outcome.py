@@ -1,0 +1,35 @@
+"""outcome_text: the same words as the Go CLI's wire.OutcomeText for every way a game ends."""
+
+import unittest
+
+from bezique.v1 import table_pb2, view_pb2
+from bezique_bot import outcome_text, result_text
+
+T = table_pb2
+
+
+class OutcomeTextTest(unittest.TestCase):
+    def test_every_end(self):
+        cases = [
+            (T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=1), "completed, side 1 wins"),
+            (T.GameResult(outcome=T.OUTCOME_FORFEIT, winner_side=1, forfeit_seat=0, forfeit_cause=T.FORFEIT_CAUSE_TIMEOUT,
+                          reason="decision deadline passed"),
+             "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins"),
+            (T.GameResult(outcome=T.OUTCOME_FORFEIT, winner_side=0, forfeit_seat=1, forfeit_cause=T.FORFEIT_CAUSE_ILLEGAL,
+                          reason="illegal actions reached the strike limit"),
+             "forfeit by seat 1 (illegal actions: illegal actions reached the strike limit), side 0 wins"),
+            (T.GameResult(outcome=T.OUTCOME_FORFEIT, winner_side=0, forfeit_seat=1, forfeit_cause=T.FORFEIT_CAUSE_DISCONNECT),
+             "forfeit by seat 1 (disconnect), side 0 wins"),
+            (T.GameResult(outcome=T.OUTCOME_FORFEIT, winner_side=0, forfeit_seat=1), "forfeit by seat 1 (cause not recorded), side 0 wins"),
+            (T.GameResult(outcome=T.OUTCOME_CANCELLED, reason="bot crashed"), "cancelled (bot crashed), no result"),
+            (T.GameResult(outcome=T.OUTCOME_CANCELLED), "cancelled (no reason given), no result"),
+            (T.GameResult(outcome=T.OUTCOME_EXPIRED), "expired (waited longer than the referee's limit for its seats), no result"),
+            (T.GameResult(), "not ended"),
+        ]
+        for res, want in cases:
+            self.assertEqual(outcome_text(res), want)
+
+    def test_result_text_adds_the_scores(self):
+        res = T.GameResult(outcome=T.OUTCOME_CANCELLED, reason="bot crashed",
+                           scores=[view_pb2.SideScore(side=0, total=10), view_pb2.SideScore(side=1, total=0)])
+        self.assertEqual(result_text(res), "cancelled (bot crashed), no result; side 0 10, side 1 0")

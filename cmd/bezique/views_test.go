@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestViewsOfEveryEnd ends real games every way a referee ends them (played to the end, forfeited
+// by timeout, by illegal actions and by disconnection, cancelled) and checks what every human view
+// says: watch's forfeit and result lines, the tables listing's outcome column, the bot's last line
+// and the replayed record's score sheet.
+func TestViewsOfEveryEnd(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	// never answers: Decide waits until its deadline (less the SDK's margin) and gives up.
+	silent := botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) {
+		<-ctx.Done()
+		return 0, ctx.Err()
+	})
+	illegal := botsdk.BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) { return 9999, nil })
+	cases := []struct {
+		name    string
+		create  []string
+		play    func(t *testing.T, table, token string) string // returns the bot's last line
+		want    string                                         // the outcome, wire.OutcomeText's words
+		watched string                                         // a line watch prints before the result
+	}{
+		{"completed", []string{"--option", "target=500"}, func(t *testing.T, table, token string) string {
+			out, err := runCmd(ctx, "bot", "--server", ref.addr, "--table", table, "--seat", "0", "--token", token, "--bot", "rulebook")
+			if err != nil {
+				t.Fatalf("bot: %v\n%s", err, out)
+			}
+			if !strings.Contains(out, "deal 1 ends: side 0 ") {
+				t.Errorf("bot printed no line per deal:\n%s", out)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			return lines[len(lines)-1]
+		}, "completed, side %d wins", "game over: side %d wins"},
+		{"forfeit by timeout", []string{"--decision-ms", "300", "--bank-ms", "0", "--on-timeout", "forfeit"}, playWith(ctx, ref.addr, silent, false),
+			"forfeit by seat 0 (timeout: decision deadline passed), side 1 wins", "seat 0 forfeits (decision deadline passed)"},
+		{"forfeit by illegal actions", []string{"--on-illegal", "forfeit", "--strike-limit", "1"}, playWith(ctx, ref.addr, illegal, false),
+			"forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), side 1 wins", "seat 0 forfeits (illegal actions reached the strike limit)"},
+		{"forfeit by disconnect", []string{"--on-disconnect", "forfeit", "--grace-ms", "200"}, playWith(ctx, ref.addr, silent, true),
+			"forfeit by seat 0 (disconnect: disconnected for longer than the grace period), side 1 wins", "seat 0 forfeits (disconnected for longer than the grace period)"},
+		{"cancelled", nil, func(t *testing.T, table, _ string) string {
+			out, err := runCmd(ctx, "cancel", table, "--server", ref.addr, "--reason", "bot crashed")
+			if err != nil || !strings.Contains(out, "cancelled (bot crashed), no result") {
+				t.Fatalf("cancel: %v\n%s", err, out)
+			}
+			return ""
+		}, "cancelled (bot crashed), no result", "table cancelled: bot crashed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"create", "--server", ref.addr, "--seed", "9", "--seat", "remote:me", "--seat", "builtin:random"}, c.create...)
+			out, err := runCmd(ctx, args...)
+			if err != nil {
+				t.Fatalf("create: %v\n%s", err, out)
+			}
+			m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\n`).FindStringSubmatch(out)
+			watched := make(chan string, 1)
+			go func() {
+				out, err := runCmd(ctx, "watch", m[1], "--server", ref.addr)
+				if err != nil {
+					out += "\nerror: " + err.Error()
+				}
+				watched <- out
+			}()
+			time.Sleep(100 * time.Millisecond) // the watch starts before the seat joins
+			botLine := c.play(t, m[1], m[2])
+			w := <-watched
+			got, err := ref.tables.GetTable(ctx, &pb.GetTableRequest{TableId: m[1]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := got.GetTable().GetResult()
+			want, watchedLine := c.want, c.watched
+			if strings.Contains(want, "%d") {
+				want, watchedLine = fmt.Sprintf(want, res.GetWinnerSide()), fmt.Sprintf(watchedLine, res.GetWinnerSide())
+			}
+			result := want + "; " + scoresText(res.GetScores())
+			if !strings.Contains(w, "  "+watchedLine) || !strings.HasSuffix(w, "\nresult: "+result+"\n") {
+				t.Errorf("watch printed:\n%s\nwant %q and the result line %q", tail(w), watchedLine, result)
+			}
+			if botLine != "" && botLine != "game over: "+result {
+				t.Errorf("the bot's last line %q, want %q", botLine, "game over: "+result)
+			}
+			out, err = runCmd(ctx, "tables", "--server", ref.addr)
+			if err != nil || !regexp.MustCompile(`(?m)^`+m[1]+`\s.*  `+regexp.QuoteMeta(want)+`  +chosen seed$`).MatchString(out) {
+				t.Errorf("tables: %v\n%s\nwant %s's outcome %q", err, out, m[1], want)
+			}
+			rec, err := ref.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: m[1]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheet := replaySheet(t, rec.GetRecord())
+			if !strings.Contains(sheet, "\nResult: "+want+"\n") {
+				t.Errorf("the score sheet says:\n%s\nwant Result: %s", tail(sheet), want)
+			}
+		})
+	}
+	// The listings: a state filter, an outcome filter, and the responses as protojson.
+	for _, c := range []struct {
+		args  []string
+		lines int
+	}{
+		{[]string{"tables", "--state", "cancelled"}, 1},
+		{[]string{"tables", "--state", "finished"}, 4},
+		{[]string{"records", "list", "--outcome", "forfeit"}, 3},
+		{[]string{"records", "list"}, 5},
+	} {
+		out, err := runCmd(ctx, append(c.args, "--server", ref.addr)...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if err != nil || len(lines) != 1+c.lines || !strings.HasPrefix(lines[0], "TABLE  ") {
+			t.Errorf("%v: %v, %d tables; want %d under the header:\n%s", c.args, err, len(lines)-1, c.lines, out)
+		}
+	}
+	out, err := runCmd(ctx, "tables", "--json", "--server", ref.addr)
+	var tables pb.ListTablesResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &tables) != nil || len(tables.GetTables()) != len(cases) {
+		t.Errorf("tables --json: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "records", "list", "--json", "--outcome", "cancelled", "--server", ref.addr)
+	var games pb.ListGamesResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &games) != nil || len(games.GetGames()) != 1 ||
+		games.GetGames()[0].GetResult().GetReason() != "bot crashed" {
+		t.Errorf("records list --json --outcome cancelled: %v\n%s", err, out)
+	}
+}
+
+// playWith returns a play function that joins seat 0 with bot through botsdk.Play and returns the
+// bot's last line as bezique bot prints it; with leave, the bot leaves at its first decision and
+// the table's result is awaited through GetTable.
+func playWith(ctx context.Context, addr string, bot botsdk.Bot, leave bool) func(t *testing.T, table, token string) string {
+	return func(t *testing.T, table, token string) string {
+		pctx, stop := context.WithCancel(ctx)
+		defer stop()
+		if leave {
+			bot = botsdk.BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) {
+				stop()
+				return 0, context.Canceled
+			})
+		}
+		cfg := botsdk.Config{Server: addr, TableID: table, Seat: 0, Token: token, Logger: quietLogger(io.Discard), ConnectAttempts: 1}
+		res, err := botsdk.Play(pctx, cfg, bot)
+		if leave {
+			return ""
+		}
+		if err != nil {
+			t.Fatalf("botsdk.Play: %v", err)
+		}
+		return "game over: " + resultText(res)
+	}
+}
+
+// replaySheet writes rec to a file and returns what "bezique replay FILE" prints.
+func replaySheet(t *testing.T, rec *pb.GameRecord) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.json")
+	b, err := protojson.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCmd(context.Background(), "replay", path)
+	if err != nil {
+		t.Fatalf("replay: %v\n%s", err, out)
+	}
+	return out
+}
+
+// TestViewsOfAnExpiredTable: a table that expired waiting for its seats (built by hand: the
+// referee does not expire tables yet) is listed, and its record replayed, as expired with no result.
+func TestViewsOfAnExpiredTable(t *testing.T) {
+	rec, err := readRecord("../../testdata/records/two-handed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_EXPIRED, Scores: []*pb.SideScore{{Side: 0}, {Side: 1}}, Deals: 1}
+	rec.Actions, rec.Deals, rec.Result = nil, nil, expired
+	sheet := replaySheet(t, rec)
+	if !strings.Contains(sheet, "\nFinal totals:  side 0 0  side 1 0\nResult: expired (waited longer than the referee's limit for its seats), no result\nWinner: none\n") {
+		t.Errorf("the score sheet says:\n%s", sheet)
+	}
+	info := &pb.TableInfo{TableId: "t-57a43cdcc7f762f7", State: pb.TableState_TABLE_STATE_CANCELLED, Rules: &pb.Rules{Variant: pb.Variant_VARIANT_TWO_HANDED},
+		Seats: []*pb.SeatInfo{{Seat: 0, Name: "me", Remote: true}, {Seat: 1, Side: 1, Name: "random"}}, Scores: expired.GetScores(), Result: expired,
+		DealingSource: pb.DealingSource_DEALING_SOURCE_RANDOM}
+	var out bytes.Buffer
+	if err := printTables(&out, []*pb.TableInfo{info}); err != nil {
+		t.Fatal(err)
+	}
+	want := "TABLE               STATE      VARIANT     SEATS          SCORES              OUTCOME                                                                    DEALING\n" +
+		"t-57a43cdcc7f762f7  cancelled  two-handed  0:me 1:random  side 0 0, side 1 0  expired (waited longer than the referee's limit for its seats), no result  random\n"
+	if out.String() != want {
+		t.Errorf("tables printed:\n%s\nwant:\n%s", out.String(), want)
+	}
+	if got, want := "game over: "+resultText(expired), "game over: expired (waited longer than the referee's limit for its seats), no result; side 0 0, side 1 0"; got != want {
+		t.Errorf("the bot's last line %q, want %q", got, want)
+	}
+	if got := eventText(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: 1, Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: "decision deadline passed"}}}); got != "seat 1 forfeits (decision deadline passed)" {
+		t.Errorf("forfeit event: %q", got)
+	}
+}
+
+// TestPlayGoesOnWhenEndIsTheOnlyChoice: after a won trick with nothing to meld, play answers
+// "end" by itself and says so, reading no line.
+func TestPlayGoesOnWhenEndIsTheOnlyChoice(t *testing.T) {
+	var out bytes.Buffer
+	h := &human{out: &out, lines: make(chan string)}
+	req := &pb.DecisionRequest{RequestId: 4, LegalActions: []*pb.LegalAction{{ActionId: 1, Action: &pb.Action{Kind: &pb.Action_EndWindow{EndWindow: &pb.EndWindowAction{}}}}}}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if id, err := h.Decide(ctx, req); id != 1 || err != nil {
+		t.Fatalf("Decide = %d, %v; want 1", id, err)
+	}
+	if out.String() != "  (nothing to meld: you go on)\n" {
+		t.Errorf("play printed %q", out.String())
+	}
+}
+
+// TestWatchOfAGameEndedBeforeARestart: a game that ended and left the referee's memory has no
+// events to watch; watch says so and prints its result, as the store keeps it.
+func TestWatchOfAGameEndedBeforeARestart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st := store.NewMemory(100)
+	serve := func() *localReferee {
+		srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grpc.NewServer(service.ServerOptions(nil)...)
+		srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
+		if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
+			t.Fatal(err)
+		}
+		r.tables = pb.NewTableServiceClient(r.cc)
+		return r
+	}
+	ref := serve()
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "9", "--seat", "remote:me", "--seat", "builtin:random")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	table := regexp.MustCompile(`table (\S+)\n`).FindStringSubmatch(out)[1]
+	if out, err := runCmd(ctx, "cancel", table, "--server", ref.addr, "--reason", "bot crashed"); err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	ref.Close()
+	ref = serve()
+	defer ref.Close()
+	out, err = runCmd(ctx, "watch", table, "--server", ref.addr)
+	want := "table " + table + " has ended and left memory; use GetRecord\nresult: cancelled (bot crashed), no result; side 0 0, side 1 10\n"
+	if err != nil || out != want {
+		t.Fatalf("watch: %v\n%s\nwant:\n%s", err, out, want)
+	}
+}

@@ -1,0 +1,72 @@
+package wire
+
+import (
+	"fmt"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// OutcomeText returns how a game ended, in the words every view of the Go code prints (the CLI's
+// watch, tables, replay sheet and play, the bots' last line), without the scores:
+//
+//	completed, side 1 wins
+//	forfeit by seat 0 (timeout: decision deadline passed), side 1 wins
+//	cancelled (bot crashed), no result
+//	expired (waited longer than the referee's limit for its seats), no result
+//	not ended (also for a nil result: a table in play)
+//
+// A forfeit names the seat and its cause (timeout, illegal actions, disconnect) with the referee's
+// reason; "cause not recorded" stands for a result stored before causes were. A cancellation
+// gives its reason ("no reason given" when it has none). The Python and Node SDKs have the same
+// function (outcome_text, outcomeText) with the same words.
+func OutcomeText(res *pb.GameResult) string {
+	if res == nil {
+		return "not ended"
+	}
+	winner := "no winner"
+	if res.WinnerSide != nil {
+		winner = fmt.Sprintf("side %d wins", res.GetWinnerSide())
+	}
+	switch res.GetOutcome() {
+	case pb.Outcome_OUTCOME_COMPLETED:
+		return "completed, " + winner
+	case pb.Outcome_OUTCOME_FORFEIT:
+		seat := "a seat"
+		if res.ForfeitSeat != nil {
+			seat = fmt.Sprintf("seat %d", res.GetForfeitSeat())
+		}
+		return fmt.Sprintf("forfeit by %s (%s), %s", seat, forfeitWhy(res), winner)
+	case pb.Outcome_OUTCOME_CANCELLED:
+		return "cancelled (" + orText(res.GetReason(), "no reason given") + "), no result"
+	case pb.Outcome_OUTCOME_EXPIRED:
+		return "expired (" + orText(res.GetReason(), "waited longer than the referee's limit for its seats") + "), no result"
+	}
+	return "not ended"
+}
+
+// forfeitWhy is a forfeit's cause and the referee's reason: "timeout: decision deadline passed".
+func forfeitWhy(res *pb.GameResult) string {
+	var cause string
+	switch res.GetForfeitCause() {
+	case pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT:
+		cause = "timeout"
+	case pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL:
+		cause = "illegal actions"
+	case pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT:
+		cause = "disconnect"
+	}
+	switch {
+	case cause == "":
+		return orText(res.GetReason(), "cause not recorded")
+	case res.GetReason() == "":
+		return cause
+	}
+	return cause + ": " + res.GetReason()
+}
+
+func orText(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
+}

@@ -1,0 +1,36 @@
+package wire
+
+import (
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestOutcomeText: every way a game ends, in the words every view prints.
+func TestOutcomeText(t *testing.T) {
+	forfeit := func(cause pb.ForfeitCause, reason string) *pb.GameResult {
+		return &pb.GameResult{Outcome: pb.Outcome_OUTCOME_FORFEIT, WinnerSide: proto.Uint32(1), ForfeitSeat: proto.Uint32(0), ForfeitCause: cause, Reason: reason}
+	}
+	for _, c := range []struct {
+		res  *pb.GameResult
+		want string
+	}{
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1)}, "completed, side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed"), "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit"), "forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, ""), "forfeit by seat 0 (disconnect), side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart"), "forfeit by seat 0 (forfeit recorded before a restart), side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, ""), "forfeit by seat 0 (cause not recorded), side 1 wins"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Reason: "bot crashed"}, "cancelled (bot crashed), no result"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED}, "cancelled (no reason given), no result"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_EXPIRED}, "expired (waited longer than the referee's limit for its seats), no result"},
+		{&pb.GameResult{}, "not ended"},
+		{nil, "not ended"},
+	} {
+		if got := OutcomeText(c.res); got != c.want {
+			t.Errorf("OutcomeText(%v) = %q, want %q", c.res, got, c.want)
+		}
+	}
+}
