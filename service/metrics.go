@@ -55,11 +55,13 @@ const (
 	InterventionForfeit            = "forfeit"
 )
 
-// Store operations: the values of the op label of bezique_store_write_duration_seconds.
+// Store operations: the values of the op label of bezique_store_write_duration_seconds and
+// bezique_store_errors_total. StoreUpdate is a table's state or spec (seat tokens, seq floor).
 const (
 	StoreAppend = "append"
 	StoreCreate = "create"
 	StoreFinish = "finish"
+	StoreUpdate = "update"
 )
 
 // Limits: the values of the limit label of bezique_quota_refusals_total, one per limit that
@@ -82,7 +84,7 @@ var (
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
-	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
 	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
 )
 
@@ -100,6 +102,8 @@ const (
 	nameInterventions      = "bezique_interventions_total"
 	nameSeatReconnects     = "bezique_seat_reconnects_total"
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+	nameStoreErrors        = "bezique_store_errors_total"
+	nameTablesQuarantined  = "bezique_tables_quarantined"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
 )
 
@@ -120,6 +124,8 @@ func MetricNames() []string {
 		nameInterventions,
 		nameSeatReconnects,
 		nameStoreWriteDuration,
+		nameStoreErrors,
+		nameTablesQuarantined,
 		nameQuotaRefusals,
 	}
 }
@@ -163,6 +169,8 @@ type Metrics struct {
 	interventions   *prometheus.CounterVec
 	reconnects      prometheus.Counter
 	storeWrite      *prometheus.HistogramVec
+	storeErrors     *prometheus.CounterVec
+	quarantined     prometheus.Gauge
 	quotaRefusals   *prometheus.CounterVec
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
@@ -236,6 +244,14 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help:    "Duration of one write to the game store, by operation.",
 			Buckets: storeBuckets,
 		}, []string{"op"}),
+		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameStoreErrors,
+			Help: "Store writes that failed, by operation; /readyz answers 503 until a write succeeds again.",
+		}, []string{"op"}),
+		quarantined: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTablesQuarantined,
+			Help: "Tables found at start whose stored data cannot be read or replayed; they are not played.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -269,6 +285,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	}
 	for _, op := range storeOps {
 		m.storeWrite.WithLabelValues(op)
+		m.storeErrors.WithLabelValues(op)
 	}
 	for _, l := range limits {
 		m.quotaRefusals.WithLabelValues(l)
@@ -290,6 +307,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.interventions,
 		m.reconnects,
 		m.storeWrite,
+		m.storeErrors,
+		m.quarantined,
 		m.quotaRefusals,
 	)
 	return m
@@ -475,12 +494,29 @@ func (m *Metrics) Reconnect() {
 }
 
 // ObserveStoreWrite records the duration d of one store write of kind op
-// (append, create or finish).
+// (append, create, finish or update).
 func (m *Metrics) ObserveStoreWrite(op string, d time.Duration) {
 	if m == nil {
 		return
 	}
 	m.storeWrite.WithLabelValues(known(m.knownStoreOps, op)).Observe(d.Seconds())
+}
+
+// StoreError counts one failed store write of kind op (append, create, finish or update).
+func (m *Metrics) StoreError(op string) {
+	if m == nil {
+		return
+	}
+	m.storeErrors.WithLabelValues(known(m.knownStoreOps, op)).Inc()
+}
+
+// SetQuarantined sets the number of quarantined tables (stored tables that cannot be read or
+// replayed) found at start.
+func (m *Metrics) SetQuarantined(n int) {
+	if m == nil {
+		return
+	}
+	m.quarantined.Set(float64(n))
 }
 
 // MetricsHandler returns the HTTP handler that serves the metrics gathered

@@ -72,6 +72,8 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_interventions_total",
 		"bezique_seat_reconnects_total",
 		"bezique_store_write_duration_seconds",
+		"bezique_store_errors_total",
+		"bezique_tables_quarantined",
 		"bezique_quota_refusals_total",
 	}
 	got := MetricNames()
@@ -110,7 +112,9 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_decision_duration_seconds", 4},
 		{"bezique_decision_timeouts_total", 4},
 		{"bezique_interventions_total", 4},
-		{"bezique_store_write_duration_seconds", 3},
+		{"bezique_store_write_duration_seconds", 4},
+		{"bezique_store_errors_total", 4},
+		{"bezique_tables_quarantined", 1},
 		{"bezique_quota_refusals_total", 5},
 		{"bezique_build_info", 1},
 	} {
