@@ -104,6 +104,9 @@ const (
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
 	nameStoreErrors        = "bezique_store_errors_total"
 	nameTablesQuarantined  = "bezique_tables_quarantined"
+	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
+	nameTourneyInPlay      = "bezique_tournament_games_in_play"
+	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
 )
 
@@ -126,6 +129,9 @@ func MetricNames() []string {
 		nameStoreWriteDuration,
 		nameStoreErrors,
 		nameTablesQuarantined,
+		nameTourneyScheduled,
+		nameTourneyInPlay,
+		nameTourneyFinished,
 		nameQuotaRefusals,
 	}
 }
@@ -171,6 +177,9 @@ type Metrics struct {
 	storeWrite      *prometheus.HistogramVec
 	storeErrors     *prometheus.CounterVec
 	quarantined     prometheus.Gauge
+	tourneyPlanned  prometheus.Counter
+	tourneyInPlay   prometheus.Gauge
+	tourneyFinished prometheus.Counter
 	quotaRefusals   *prometheus.CounterVec
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
@@ -252,6 +261,18 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameTablesQuarantined,
 			Help: "Tables found at start whose stored data cannot be read or replayed; they are not played.",
 		}),
+		tourneyPlanned: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyScheduled,
+			Help: "Tournament games scheduled: all of a new tournament's, the unplayed ones of a tournament resumed at start.",
+		}),
+		tourneyInPlay: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTourneyInPlay,
+			Help: "Tournament games in play now.",
+		}),
+		tourneyFinished: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyFinished,
+			Help: "Tournament games that ended and whose result is stored.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -309,6 +330,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.storeWrite,
 		m.storeErrors,
 		m.quarantined,
+		m.tourneyPlanned,
+		m.tourneyInPlay,
+		m.tourneyFinished,
 		m.quotaRefusals,
 	)
 	return m
@@ -556,4 +580,32 @@ func metricVariant(v engine.Variant) string {
 		}
 	}
 	return string(b)
+}
+
+// TournamentGamesScheduled counts n games scheduled by a new tournament.
+func (m *Metrics) TournamentGamesScheduled(n int) {
+	if m == nil {
+		return
+	}
+	m.tourneyPlanned.Add(float64(n))
+}
+
+// TournamentGameStarted counts a tournament game entering play; TournamentGameEnded(stored) one
+// leaving it, its result stored or not (the referee stopping first).
+func (m *Metrics) TournamentGameStarted() {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Inc()
+}
+
+// TournamentGameEnded: see [Metrics.TournamentGameStarted].
+func (m *Metrics) TournamentGameEnded(stored bool) {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Dec()
+	if stored {
+		m.tourneyFinished.Inc()
+	}
 }

@@ -74,6 +74,9 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_store_write_duration_seconds",
 		"bezique_store_errors_total",
 		"bezique_tables_quarantined",
+		"bezique_tournament_games_scheduled_total",
+		"bezique_tournament_games_in_play",
+		"bezique_tournament_games_finished_total",
 		"bezique_quota_refusals_total",
 	}
 	got := MetricNames()

@@ -118,6 +118,8 @@ type Referee struct {
 	idle      *sync.Cond // signalled when playing drops
 	// quarantined are the stored tables that could not be replayed at start (see quarantine).
 	quarantined map[string]quarantined
+
+	tourneys *tourneys // tournaments (service/tournaments.go)
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -127,6 +129,7 @@ type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
+	pb.UnimplementedTournamentServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
@@ -200,17 +203,26 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if s.store == nil {
 		s.keys = store.NewMemory(0)
 	}
+	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
+	if s.store == nil {
+		s.tourneys.store = store.NewMemory(0)
+	}
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+		if err := s.resumeTournaments(ctx); err != nil {
+			s.Close()
 			return nil, err
 		}
 	}
 	return s, nil
 }
 
-// Register registers the TableService, SeatService and KeyService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService and TournamentService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
 }
@@ -486,6 +498,17 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.quotaKey = spec.QuotaKey
+	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
+		if r, ok := st.bot.(bots.Resumer); ok {
+			var n uint64
+			for _, a := range t.actions {
+				if int(a.GetSeat()) == st.index && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+					n++
+				}
+			}
+			r.Resume(n)
+		}
+	}
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)
 	t.reserved = max(t.seq, t.requestID)

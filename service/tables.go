@@ -100,6 +100,18 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal or CreatesPerMinute (in-process
 // calls have no such limits, see quotaKey); the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))
+	if err != nil {
+		return nil, err
+	}
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), "")
+	return resp, nil
+}
+
+// createTable is CreateTable with the table's id chosen by the caller (a tournament names each
+// game's table, so that a resumed tournament finds it), and without an audit event (the
+// tournament's creation is audited); the store's ErrConflict if it exists.
+func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id string) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -125,7 +137,6 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	}
 	dl := newDealing(req, seed)
 	req.Seed = nil // the seed is stored apart and revealed only by the record
-	id := "t-" + randomHex(8)
 	tokens := make([]string, len(req.GetSeats()))
 	var out []*pb.SeatToken
 	for i, sc := range req.GetSeats() {
@@ -163,7 +174,6 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	info := t.info()
 	s.start(t)
 	started = true
-	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, id, "")
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 

@@ -206,6 +206,8 @@ type Store interface {
 	ListGames(ctx context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error)
 	// KeyStore keeps API keys and the audit trail.
 	KeyStore
+	// TournamentStore keeps tournaments and the results of their games.
+	TournamentStore
 	// Close waits for appends already accepted to be committed, then closes the database.
 	// Calls after Close return ErrClosed; Close itself may be called more than once.
 	Close() error
