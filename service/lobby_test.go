@@ -82,13 +82,15 @@ func TestLobbyCapacity(t *testing.T) {
 				peakLobby = max(peakLobby, int(b.GetGamesInPlay()))
 			}
 			active := 0
-			for _, tb := range r.srv.liveTables() {
+			r.srv.mu.Lock()
+			for _, tb := range r.srv.tables {
 				select {
 				case <-tb.over:
 				default:
 					active++
 				}
 			}
+			r.srv.mu.Unlock()
 			peakTables = max(peakTables, active)
 		}
 	}()

@@ -43,7 +43,10 @@ type CreateTableRequest struct {
 	StackedDeal *StackedDeal `protobuf:"bytes,7,opt,name=stacked_deal,json=stackedDeal,proto3" json:"stacked_deal,omitempty"`
 	// public lets anyone watch the table without an API key (WatchTable); default false: only
 	// callers with a key may watch. Seats never see more than their own cards either way.
-	Public        bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
+	Public bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
+	// team_policy says whose answer counts at the table's team seats (RemoteSeat.team_size > 1);
+	// unspecified is TEAM_POLICY_CAPTAIN.
+	TeamPolicy    TeamPolicy `protobuf:"varint,9,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -132,6 +135,13 @@ func (x *CreateTableRequest) GetPublic() bool {
 		return x.Public
 	}
 	return false
+}
+
+func (x *CreateTableRequest) GetTeamPolicy() TeamPolicy {
+	if x != nil {
+		return x.TeamPolicy
+	}
+	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
 }
 
 // CreateTableResponse is the created table.
@@ -589,7 +599,11 @@ func (x *WatchTableRequest) GetFromSeq() uint64 {
 type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// event is the event as a spectator may see it.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// team_message is a message the members of a team seat exchanged (RULES.md §3.5), set instead
+	// of event: sent only once the game has ended, after its last event, in the order of
+	// GameRecord.team_messages; never during play.
+	TeamMessage   *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -627,6 +641,13 @@ func (*WatchTableResponse) Descriptor() ([]byte, []int) {
 func (x *WatchTableResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *WatchTableResponse) GetTeamMessage() *TeamMessageRecord {
+	if x != nil {
+		return x.TeamMessage
 	}
 	return nil
 }
@@ -968,7 +989,7 @@ var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/table_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x03\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n" +
 	"\x12CreateTableRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12E\n" +
 	"\aoptions\x18\x02 \x03(\v2+.bezique.v1.CreateTableRequest.OptionsEntryR\aoptions\x12,\n" +
@@ -977,7 +998,9 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x0efailure_policy\x18\x05 \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x17\n" +
 	"\x04seed\x18\x06 \x01(\fH\x00R\x04seed\x88\x01\x01\x12:\n" +
 	"\fstacked_deal\x18\a \x01(\v2\x17.bezique.v1.StackedDealR\vstackedDeal\x12\x16\n" +
-	"\x06public\x18\b \x01(\bR\x06public\x1a:\n" +
+	"\x06public\x18\b \x01(\bR\x06public\x127\n" +
+	"\vteam_policy\x18\t \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
+	"teamPolicy\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\a\n" +
@@ -1008,9 +1031,10 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x11WatchTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bdelay_ms\x18\x02 \x01(\rR\adelayMs\x12\x19\n" +
-	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"=\n" +
+	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"\x7f\n" +
 	"\x12WatchTableResponse\x12'\n" +
-	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\"-\n" +
+	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\x12@\n" +
+	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\"-\n" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +
@@ -1078,14 +1102,16 @@ var file_bezique_v1_table_service_proto_goTypes = []any{
 	(*Clock)(nil),                  // 19: bezique.v1.Clock
 	(*FailurePolicy)(nil),          // 20: bezique.v1.FailurePolicy
 	(*StackedDeal)(nil),            // 21: bezique.v1.StackedDeal
-	(*SeatToken)(nil),              // 22: bezique.v1.SeatToken
-	(*TableInfo)(nil),              // 23: bezique.v1.TableInfo
-	(TableState)(0),                // 24: bezique.v1.TableState
-	(*Event)(nil),                  // 25: bezique.v1.Event
-	(*GameRecord)(nil),             // 26: bezique.v1.GameRecord
-	(Outcome)(0),                   // 27: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil),  // 28: google.protobuf.Timestamp
-	(*RuleOption)(nil),             // 29: bezique.v1.RuleOption
+	(TeamPolicy)(0),                // 22: bezique.v1.TeamPolicy
+	(*SeatToken)(nil),              // 23: bezique.v1.SeatToken
+	(*TableInfo)(nil),              // 24: bezique.v1.TableInfo
+	(TableState)(0),                // 25: bezique.v1.TableState
+	(*Event)(nil),                  // 26: bezique.v1.Event
+	(*TeamMessageRecord)(nil),      // 27: bezique.v1.TeamMessageRecord
+	(*GameRecord)(nil),             // 28: bezique.v1.GameRecord
+	(Outcome)(0),                   // 29: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 30: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 31: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	17, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
@@ -1094,41 +1120,43 @@ var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	19, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
 	20, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
 	21, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
-	22, // 6: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
-	23, // 7: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
-	23, // 8: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
-	24, // 9: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
-	23, // 10: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
-	23, // 11: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
-	25, // 12: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
-	26, // 13: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	17, // 14: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	27, // 15: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	28, // 16: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	28, // 17: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	23, // 18: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	29, // 19: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
-	0,  // 20: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 21: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 22: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 23: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 24: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 25: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 26: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	14, // 27: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
-	1,  // 28: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 29: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 30: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 31: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 32: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 33: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 34: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	15, // 35: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
-	28, // [28:36] is the sub-list for method output_type
-	20, // [20:28] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	22, // 6: bezique.v1.CreateTableRequest.team_policy:type_name -> bezique.v1.TeamPolicy
+	23, // 7: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
+	24, // 8: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
+	24, // 9: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
+	25, // 10: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
+	24, // 11: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
+	24, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
+	26, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
+	27, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
+	28, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	17, // 16: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	29, // 17: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	30, // 18: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	30, // 19: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	24, // 20: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	31, // 21: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 22: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 23: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 24: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 25: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 26: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 27: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 28: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	14, // 29: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 30: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 31: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 32: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 33: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 34: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 35: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 36: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	15, // 37: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	30, // [30:38] is the sub-list for method output_type
+	22, // [22:30] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }
