@@ -75,8 +75,9 @@ type Config struct {
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with bot's choice. It reconnects with exponential backoff after a lost
-// connection and resumes from the last event seen, so nothing is missed or answered twice. It
-// returns the game's result, or an error when the referee refuses the seat (a wrong token, an
+// connection, waiting at least the refusal's RetryInfo delay when it carries one ([RetryDelay]),
+// and resumes from the last event seen, so nothing is missed or answered twice. It returns the
+// game's result, or an error when the referee refuses the seat (a wrong token, an
 // unknown table, a superseded connection) or ctx ends.
 func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.Logger == nil {
@@ -123,16 +124,21 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if p.progressed {
 			backoff, p.connected = 100*time.Millisecond, true
 		}
+		delay := RetryDelay(err)
+		if delay > 0 {
+			p.connected = true // the referee answered, asking to wait: it can be reached
+		}
+		wait := max(backoff, delay)
 		if !p.connected {
 			if attempt >= cfg.ConnectAttempts {
 				return nil, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
 			}
-			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
+			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", wait)
 		} else {
-			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
 		}
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
@@ -159,7 +165,7 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
-	connected  bool // a message has arrived once: the referee was reached
+	connected  bool // a message, or a refusal with a RetryInfo, has arrived once: the referee was reached
 	proposes   bool // a team member whose answers do not count: it proposes them (Config.Member)
 }
 

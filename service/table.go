@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -41,6 +42,8 @@ type table struct {
 	evicted chan struct{}
 	// dealing is the seed's commitment, its salt and the dealing source, fixed at creation.
 	dealing dealing
+	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
+	quotaKey string
 
 	// Owned by the run goroutine.
 	game      *engine.Game
@@ -95,7 +98,7 @@ type seat struct {
 	bankMs       int64
 	strikes      int
 	rttMs        uint32
-	joins        []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
+	joinLimit    *rate.Limiter // the join rate limit (maxJoins per joinWindow), made at the first join
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
@@ -164,6 +167,9 @@ func (t *table) run(stop <-chan struct{}) {
 		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.armTimer() // the expiry
+	}
 	for t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 		select {
 		case f := <-t.inbox:
@@ -432,9 +438,13 @@ func (t *table) requestFor(c *conn) *pb.DecisionRequest {
 }
 
 // armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect
-// grace of a disconnected seat.
+// grace of a disconnected seat; while the table waits for its seats, to its expiry.
 func (t *table) armTimer() {
 	t.timer.Stop()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.timer.Reset(max(time.Until(t.expiresAt()), 0))
+		return
+	}
 	if t.open == nil {
 		if !t.retryAt.IsZero() {
 			t.timer.Reset(max(time.Until(t.retryAt), 0))
@@ -456,8 +466,12 @@ func (t *table) armTimer() {
 }
 
 // onTimer applies the failure policy to the open request: on_disconnect when its seat has been
-// away for the grace period, on_timeout at the deadline.
+// away for the grace period, on_timeout at the deadline; a waiting table expires.
 func (t *table) onTimer() {
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.expire()
+		return
+	}
 	if !t.retryAt.IsZero() && time.Now().Before(t.retryAt) {
 		t.armTimer()
 		return
@@ -684,6 +698,9 @@ func (t *table) setState(s pb.TableState) {
 		return
 	}
 	t.srv.metrics.TableStateChanged(stateLabel(t.state), stateLabel(s))
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.srv.quotas.doneWaiting(t.quotaKey)
+	}
 	if t.state == pb.TableState_TABLE_STATE_PLAYING {
 		t.srv.playingChanged(-1)
 	}
@@ -717,14 +734,12 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		res.ForfeitSeat = &f
 	}
 	t.result = res
-	if outcome == pb.Outcome_OUTCOME_CANCELLED {
+	final := pb.TableState_TABLE_STATE_FINISHED
+	if outcome == pb.Outcome_OUTCOME_CANCELLED || outcome == pb.Outcome_OUTCOME_EXPIRED {
+		final = pb.TableState_TABLE_STATE_CANCELLED
 		t.emitRef(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: reason}}})
 	}
 	t.record = t.buildRecord()
-	final := pb.TableState_TABLE_STATE_FINISHED
-	if outcome == pb.Outcome_OUTCOME_CANCELLED {
-		final = pb.TableState_TABLE_STATE_CANCELLED
-	}
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
 	if err := t.storeFinish(final); err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
@@ -738,12 +753,27 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	t.srv.tableEnded(t)
 }
 
+// expiresAt is when the table, if still waiting for its seats, expires (Config.WaitingExpiry).
+func (t *table) expiresAt() time.Time { return t.created.Add(t.srv.cfg.WaitingExpiry) }
+
+// expire ends a table that has waited for its seats until expiresAt with OUTCOME_EXPIRED (no
+// result; its state is cancelled), or re-arms the timer when that time has not come.
+func (t *table) expire() {
+	if time.Now().Before(t.expiresAt()) {
+		t.armTimer()
+		return
+	}
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
+}
+
 func outcomeLabel(o pb.Outcome) string {
 	switch o {
 	case pb.Outcome_OUTCOME_FORFEIT:
 		return ResultForfeit
 	case pb.Outcome_OUTCOME_CANCELLED:
 		return ResultCancelled
+	case pb.Outcome_OUTCOME_EXPIRED:
+		return ResultExpired
 	}
 	return ResultCompleted
 }
@@ -780,7 +810,7 @@ func (t *table) reserve(n uint64) {
 			tokens[i] = s.token
 		}
 		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
-			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames()})
+			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey})
 		start := time.Now()
 		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 	}
