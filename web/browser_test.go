@@ -1,0 +1,310 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/vanguard"
+	"connectrpc.com/vanguard/vanguardgrpc"
+	"github.com/chromedp/chromedp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/test/bufconn"
+
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/web"
+)
+
+// chromium is Debian's Chromium, installed by scripts/ci-web.sh.
+const chromium = "/usr/bin/chromium"
+
+// referee is a referee serving the web app and the Connect protocol over HTTP/1.1 (url), and
+// gRPC over bufconn (tables, dial) for the test's own calls and bots.
+type referee struct {
+	url    string
+	tables pb.TableServiceClient
+	dial   []grpc.DialOption
+}
+
+func startReferee(t *testing.T) *referee {
+	t.Helper()
+	srv, err := service.New(context.Background(), service.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	h, err := vanguardgrpc.NewTranscoder(g, vanguard.WithUnknownHandler(web.Handler(web.Config{})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	lis := bufconn.Listen(1 << 20)
+	go func() { _ = g.Serve(lis) }()
+	dial := []grpc.DialOption{
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+	}
+	cc, err := grpc.NewClient("passthrough:///bufnet", dial...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cc.Close()
+		hs.Close()
+		g.Stop()
+		srv.Close()
+	})
+	return &referee{url: hs.URL, tables: pb.NewTableServiceClient(cc), dial: dial}
+}
+
+// browser starts a headless Chromium with the flags this sandbox needs and a fresh profile, or
+// skips the test when Debian's chromium package is not installed.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("%s not installed (apt-get install chromium; scripts/ci-web.sh does): %v", chromium, err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser, which lives as long as ctx
+		t.Fatal(err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute) // then every step has a bound
+	t.Cleanup(cancelTimeout)
+	return ctx
+}
+
+// shot saves a full-page screenshot as e2e/artifacts/NAME.png (ignored by git).
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "e2e", "artifacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// finalScores reads the totals of the page's score table, side by side.
+func finalScores(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".scores .total")].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func recordScores(rec *pb.GameRecord) []string {
+	var out []string
+	for _, s := range rec.GetResult().GetScores() {
+		out = append(out, fmt.Sprint(s.GetTotal()))
+	}
+	return out
+}
+
+func awaitRecord(t *testing.T, r *referee, id string) *pb.GameRecord {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: id})
+		if err == nil {
+			return resp.GetRecord()
+		}
+	}
+	t.Fatalf("table %s has no record after a minute", id)
+	return nil
+}
+
+// TestWatchLiveGame opens a table's page before its game starts, lets a remote rulebook bot play
+// the whole two-handed game against a built-in one, and checks that the page ends with the
+// record's final scores; then the tables page lists it.
+func TestWatchLiveGame(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "visitor"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/"+id), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "table-waiting")
+	bot, err := bots.New("rulebook", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
+		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
+	if _, err := botsdk.Play(context.Background(), cfg, bot); err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, id)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page's final scores %v, the record's %v", got, want)
+	}
+	over, err := chromedp.Run(ctx, chromedp.Text("#over"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("Game over: completed, side %d wins", rec.GetResult().GetWinnerSide()); over != want {
+		t.Errorf("the page says %q, want %q", over, want)
+	}
+	shot(t, ctx, "table-over")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables")); err != nil {
+		t.Fatal(err)
+	}
+	row, err := chromedp.Run(ctx, chromedp.Text(".tables tbody tr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := id + "\tfinished"; !strings.HasPrefix(row, want) {
+		t.Errorf("the tables page's row %q, want it to start with %q", row, want)
+	}
+	shot(t, ctx, "tables")
+}
+
+// TestReplay opens a finished game's replay: both hands shown at the start, the slider steps
+// one event at a time (by keyboard too), and the last step shows the record's final scores.
+func TestReplay(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, resp.GetTableId())
+	replayed, err := r.tables.GetReplay(context.Background(), &pb.GetReplayRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(replayed.GetEvents())
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/replay/"+resp.GetTableId()), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the replay's last step shows scores %v, the record's %v", got, want)
+	}
+	shot(t, ctx, "replay-end")
+
+	if err := chromedp.Do(ctx, chromedp.SetValue("#step", "3")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("step").dispatchEvent(new Event("input"))`)); err != nil {
+		t.Fatal(err)
+	}
+	at, err := chromedp.Run(ctx, chromedp.Text("#at"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat .row:first-of-type")].map(r => r.querySelectorAll(".card:not(.back)").length + "")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("3 / %d", n); at != want {
+		t.Errorf("after setting the slider to 3 the page says %q, want %q", at, want)
+	}
+	if strings.Join(hands, " ") != "8 8" {
+		t.Errorf("cards shown in the hands after the deal: %v, want 8 and 8", hands)
+	}
+	label, err := chromedp.Run(ctx, chromedp.AttributeValue(".seat .card", "aria-label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(label.Value, " of ") {
+		t.Errorf("a card's aria-label is %q, want a name like \"queen of spades\"", label.Value)
+	}
+	shot(t, ctx, "replay-deal")
+
+	// Every step: each hand shows as many cards as the events say it holds.
+	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const step = document.getElementById("step");
+		for (let k = 0; k <= Number(step.max); k++) {
+			step.value = k;
+			step.dispatchEvent(new Event("input"));
+			for (const h of document.querySelectorAll(".hand")) {
+				const shown = h.querySelectorAll(".card:not(.back)").length;
+				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
+			}
+		}
+		step.value = 3;
+		step.dispatchEvent(new Event("input"));
+		return "";
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mismatch != "" {
+		t.Error(mismatch)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus("#next"), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if at, err = chromedp.Run(ctx, chromedp.Text("#at")); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("4 / %d", n); at != want {
+		t.Errorf("after Enter on the next-step button the page says %q, want %q", at, want)
+	}
+}
+
+// TestPages: every page path answers the app, the embeddable view with the configured
+// frame-ancestors, every other page refusing to be framed; unknown paths 404.
+func TestPages(t *testing.T) {
+	hs := httptest.NewServer(web.Handler(web.Config{FrameAncestors: []string{"https://club.example"}}))
+	defer hs.Close()
+	for _, c := range []struct {
+		path, policy string
+		code         int
+	}{
+		{"/", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/t/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/replay/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/play/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/embed/t/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
+		{"/static/app.js", "", 200},
+		{"/nope", "", 404},
+	} {
+		resp, err := hs.Client().Get(hs.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.code || resp.Header.Get("Content-Security-Policy") != c.policy {
+			t.Errorf("GET %s: %d with policy %q, want %d with %q", c.path, resp.StatusCode,
+				resp.Header.Get("Content-Security-Policy"), c.code, c.policy)
+		}
+	}
+}
+
