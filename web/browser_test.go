@@ -307,4 +307,3 @@ func TestPages(t *testing.T) {
 		}
 	}
 }
-
