@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -277,6 +278,37 @@ func TestReplay(t *testing.T) {
 	if want := fmt.Sprintf("4 / %d", n); at != want {
 		t.Errorf("after Enter on the next-step button the page says %q, want %q", at, want)
 	}
+
+	// A step in the middle of the first deal (a lead played after the first meld: melds on the
+	// table, a trick in progress), on a desktop and on a phone-sized screen, where the page must
+	// not scroll sideways.
+	mid, melded := 0, false
+	for i, ev := range replayed.GetEvents() {
+		melded = melded || ev.GetMelded() != nil
+		if p := ev.GetCardPlayed(); melded && p != nil && replayed.GetEvents()[i+1].GetCardPlayed() != nil {
+			mid = i + 1
+			break
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+		const step = document.getElementById("step");
+		step.value = %d;
+		return step.dispatchEvent(new Event("input"));
+	})()`, mid))); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "replay-mid")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	width, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if width > 390 {
+		t.Errorf("on a 390-pixel-wide screen the page is %d pixels wide", width)
+	}
+	shot(t, ctx, "replay-phone")
 }
 
 // TestPages: every page path answers the app, the embeddable view with the configured
@@ -306,4 +338,63 @@ func TestPages(t *testing.T) {
 				resp.Header.Get("Content-Security-Policy"), c.code, c.policy)
 		}
 	}
+}
+
+// TestEmbed shows a finished table's embeddable view in another origin's iframe, and checks
+// that the view alone has no page chrome and ends with the record's scores.
+func TestEmbed(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, resp.GetTableId())
+	embed := r.url + "/embed/t/" + resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(embed), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the embedded view's scores %v, the record's %v", got, want)
+	}
+	chrome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("chrome")).display + " " + (document.querySelector("h1") === null)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chrome != "none true" {
+		t.Errorf("the embedded view's header display and no-heading: %q, want \"none true\"", chrome)
+	}
+
+	// Another site (another origin: localhost, not 127.0.0.1) frames it.
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>A club's page</title><h1>Our club's game</h1><iframe src=%q width="800" height="600" title="Bézique table"></iframe>`, embed)
+	}))
+	defer site.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(site.URL, "127.0.0.1", "localhost", 1)), chromedp.Sleep(2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "embed")
+}
+
+// TestFirstPageLoad loads the tables page in a fresh browser and logs the Navigation Timing
+// figures docs/BENCHMARKS.md quotes (go test -run TestFirstPageLoad -v ./web/).
+func TestFirstPageLoad(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#list p, .tables")); err != nil {
+		t.Fatal(err)
+	}
+	timing, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
+		const n = performance.getEntriesByType("navigation")[0];
+		return {domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, transfer: n.transferSize};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if timing["load"] <= 0 {
+		t.Fatalf("navigation timing %v: no load event", timing)
+	}
+	t.Logf("first page load: DOMContentLoaded %.1f ms, load %.1f ms", timing["domContentLoaded"], timing["load"])
 }

@@ -129,7 +129,7 @@ export function apply(t, ev) {
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = `completed, side ${n(e.gameEnded.winnerSide)} wins`;
-    t.last = "Game over";
+    t.last = "";
   } else if (e.intervention) {
     const i = e.intervention;
     t.interventions.push(`${seatName(t, n(i.seat))}: ${i.kind.replace("INTERVENTION_KIND_", "").toLowerCase().replaceAll("_", " ")}${i.reason ? ` (${i.reason})` : ""}`);
