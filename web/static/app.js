@@ -148,7 +148,7 @@ async function play(id) {
     request = null;
     draw();
     try {
-      await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: b.dataset.action } });
+      await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
     } catch (err) { fail(err); }
   });
   await stream(`${SEATS}/Play`, { join: { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 } }, (m) => {
