@@ -2,7 +2,7 @@
 // /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game) and /play/{id}
 // (a person's seat; the seat and its token travel in the fragment, which is never sent).
 import { call, stream } from "./api.js";
-import { apply, cardName, esc, meldName, newTable, render } from "./table.js";
+import { apply, cardName, esc, fromView, meldName, newTable, render } from "./table.js";
 
 const TABLES = "bezique.v1.TableService";
 const SEATS = "bezique.v1.SeatService";
@@ -153,8 +153,9 @@ async function play(id) {
   });
   await stream(`${SEATS}/Play`, { join: { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 } }, (m) => {
     const msg = m.message ?? {};
-    if (msg.event) apply(t, msg.event);
-    else if (msg.decisionRequest) request = msg.decisionRequest;
+    if (msg.welcome) fromView(t, msg.welcome.snapshot ?? {});
+    else if (msg.event) apply(t, msg.event);
+    else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
     else if (msg.gameOver) { request = null; t.over = t.over ?? String(msg.gameOver.result?.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); }
     draw();

@@ -52,6 +52,7 @@ const without = (cards, c) => {
   const i = cards.findIndex((x) => x.id === c.id);
   return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
 };
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const seatName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}`;
 
 // apply folds one Event (protojson) into the table.
@@ -66,21 +67,21 @@ export function apply(t, ev) {
     t.tabled = t.seats.map(() => []);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
-    t.last = `Deal ${t.deal}: ${seatName(t, t.dealer)} deals, trump ${SUITS[d.trump]?.[1]}`;
+    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, trump ${SUITS[d.trump]?.[1]}`;
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
     t.stock -= n(h.count);
   } else if (e.turnUpSeven) {
     score(t, n(e.turnUpSeven.side), e.turnUpSeven.points);
-    t.last = `${seatName(t, n(e.turnUpSeven.dealer))} turned up the seven of trumps`;
+    t.last = `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`;
   } else if (e.cardPlayed) {
     const p = e.cardPlayed, s = n(p.seat);
     if (t.trick.length === 0) t.lastTrick = null;
     t.trick.push({ seat: s, card: p.card });
     if (p.fromTable) t.tabled[s] = without(t.tabled[s], p.card);
     else t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, p.card) };
-    t.last = `${seatName(t, s)} plays the ${cardName(p.card)}`;
+    t.last = `${cap(cardName(p.card))} played by ${seatName(t, s)}`;
   } else if (e.sevenPlayedScored) {
     score(t, sideOf(t, n(e.sevenPlayedScored.seat)), e.sevenPlayedScored.points);
   } else if (e.trickWon) {
@@ -88,7 +89,7 @@ export function apply(t, ev) {
     t.lastTrick = { winner: w, plays: t.trick };
     t.trick = [];
     score(t, sideOf(t, w), e.trickWon.points);
-    t.last = `${seatName(t, w)} wins trick ${n(e.trickWon.trick)}`;
+    t.last = `Trick ${n(e.trickWon.trick)} won by ${seatName(t, w)}`;
   } else if (e.melded) {
     const s = n(e.melded.seat), m = e.melded.meld;
     for (const c of m.cards ?? []) {
@@ -97,17 +98,17 @@ export function apply(t, ev) {
       t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, c) };
     }
     score(t, sideOf(t, s), m.points);
-    t.last = `${seatName(t, s)} melds ${meldName(m.kind)} (${n(m.points)})`;
+    t.last = `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`;
   } else if (e.sevenExchanged) {
     const x = e.sevenExchanged, s = n(x.seat);
     const cards = without(t.hands[s].cards, x.seven);
     t.hands[s] = { count: t.hands[s].count, cards: t.hands[s].cards.length ? [...cards, x.taken] : [] };
     t.turnUp = x.seven;
     score(t, sideOf(t, s), x.points);
-    t.last = `${seatName(t, s)} exchanges the seven of trumps for the turn-up`;
+    t.last = `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`;
   } else if (e.sevenDeclared) {
     score(t, sideOf(t, n(e.sevenDeclared.seat)), e.sevenDeclared.points);
-    t.last = `${seatName(t, n(e.sevenDeclared.seat))} declares the seven of trumps`;
+    t.last = `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`;
   } else if (e.cardDrawn) {
     const s = n(e.cardDrawn.seat);
     t.stock -= 1;
@@ -139,6 +140,25 @@ export function apply(t, ev) {
     t.connected[n(e.seatDisconnected.seat)] = false;
   } else if (e.tableCancelled) {
     t.over = `cancelled (${e.tableCancelled.reason || "no reason"}), no result`;
+  }
+  return t;
+}
+
+// fromView sets the table from a seat's View (Welcome.snapshot, DecisionRequest.view): what the
+// referee says the seat may know now, which later events fold onto.
+export function fromView(t, v) {
+  Object.assign(t, { deal: n(v.deal), dealer: n(v.dealer), trump: v.trump, turnUp: v.turnUp ?? null,
+    stock: n(v.stockSize), trick: (v.currentTrick ?? []).map((p) => ({ seat: n(p.seat), card: p.card })) });
+  for (const sv of v.seats ?? []) {
+    const s = n(sv.seat);
+    t.hands[s] = { count: n(sv.handSize), cards: v.seat !== undefined && n(v.seat) === s ? v.hand ?? [] : [] };
+    t.tabled[s] = (sv.tabled ?? []).map((tc) => tc.card);
+  }
+  for (const sc of v.scores ?? []) {
+    const side = n(sc.side);
+    t.dealPoints[side] = n(sc.dealPoints);
+    t.totals[side] = n(sc.total);
+    t.base[side] = t.totals[side] - t.dealPoints[side];
   }
   return t;
 }
