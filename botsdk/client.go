@@ -2,6 +2,7 @@ package botsdk
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +12,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -33,7 +33,11 @@ type Config struct {
 	// BotName and BotVersion are reported to the referee and written into the game record.
 	BotName    string
 	BotVersion string
-	// DialOptions replace the default (plaintext) dial options.
+	// TLS, if set, makes the connection use TLS with this configuration: &tls.Config{} trusts the
+	// system's roots; [TLSConfig] builds one from a CA file and, for mTLS, a client certificate.
+	// Nil connects in plaintext.
+	TLS *tls.Config
+	// DialOptions replace the default dial options (the transport credentials that TLS selects).
 	DialOptions []grpc.DialOption
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
@@ -72,7 +76,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
 	}
 	if cfg.Key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))

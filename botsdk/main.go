@@ -13,10 +13,10 @@ import (
 )
 
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
-// --name and --connect-attempts from the command line, plays the seat with bot until the game
-// ends (see [Play]), printing a line per deal, prints the result (wire.OutcomeText and the totals)
-// and exits; it exits with status 1 when the referee refuses the seat or cannot be reached, and 2
-// on bad flags.
+// --name, --connect-attempts and, for TLS, --tls, --tls-ca, --tls-cert and --tls-key (see
+// [TLSConfig]) from the command line, plays the seat with bot until the game ends (see [Play]),
+// printing a line per deal, prints the result (wire.OutcomeText and the totals) and exits; it
+// exits with status 1 when the referee refuses the seat or cannot be reached, and 2 on bad flags.
 func Main(bot Bot) {
 	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
 	cfg := Config{}
@@ -26,11 +26,22 @@ func Main(bot Bot) {
 	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
 	fs.StringVar(&cfg.BotName, "name", "go-bot", "the bot's name, written into the game record")
 	fs.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
+	useTLS := fs.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
+	caFile := fs.String("tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
+	certFile := fs.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+	keyFile := fs.String("tls-key", "", "PEM private key of --tls-cert")
 	_ = fs.Parse(os.Args[1:])
 	if cfg.TableID == "" || cfg.Token == "" {
 		fmt.Fprintln(os.Stderr, "botsdk: --table and --token are required")
 		fs.Usage()
 		os.Exit(2)
+	}
+	if *useTLS || *caFile != "" || *certFile != "" || *keyFile != "" {
+		var err error
+		if cfg.TLS, err = TLSConfig(*caFile, *certFile, *keyFile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
 	}
 	cfg.OnEvent = func(e *pb.Event) { // a line per deal: the bot is playing
 		if d := e.GetDealEnded(); d != nil {

@@ -455,6 +455,13 @@ type serviceMonitor struct {
 			HonorTimestamps *bool               `json:"honorTimestamps,omitempty"`
 			Relabelings     []map[string]any    `json:"relabelings,omitempty"`
 			MetricRelabel   []map[string]any    `json:"metricRelabelings,omitempty"`
+			TLSConfig       *struct {
+				ServerName         string `json:"serverName,omitempty"`
+				InsecureSkipVerify bool   `json:"insecureSkipVerify,omitempty"`
+				CA                 struct {
+					Secret *corev1.SecretKeySelector `json:"secret,omitempty"`
+				} `json:"ca"`
+			} `json:"tlsConfig,omitempty"`
 		} `json:"endpoints"`
 	} `json:"spec"`
 }
@@ -584,9 +591,11 @@ func TestManifestsStrict(t *testing.T) {
 	if ports["grpc"] != 7777 || ports["metrics"] != 9090 {
 		t.Errorf("container ports %v, want grpc 7777 and metrics 9090", ports)
 	}
+	// The kubelet's native gRPC probes cannot speak TLS: the image's grpc-health-probe does.
+	wantProbe := []string{"/usr/local/bin/grpc-health-probe", "-addr=localhost:7777", "-tls", "-tls-no-verify"}
 	for name, p := range map[string]*corev1.Probe{"startup": c.StartupProbe, "liveness": c.LivenessProbe, "readiness": c.ReadinessProbe} {
-		if p == nil || p.GRPC == nil || p.GRPC.Port != 7777 {
-			t.Errorf("%s probe: want a native gRPC probe on port 7777, got %+v", name, p)
+		if p == nil || p.Exec == nil || !slices.Equal(p.Exec.Command, wantProbe) {
+			t.Errorf("%s probe: want exec %q, got %+v", name, wantProbe, p)
 		}
 	}
 	if c.Resources.Requests.Cpu().IsZero() || c.Resources.Requests.Memory().IsZero() || c.Resources.Limits.Memory().IsZero() {
@@ -618,7 +627,7 @@ func TestManifestsStrict(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout"} {
+	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
 		if !flags[f] {
 			t.Errorf("args lack %s", f)
 		}
@@ -633,6 +642,21 @@ func TestManifestsStrict(t *testing.T) {
 	if mounts["data"] != "/data" {
 		t.Errorf("data volume mounted at %q, want /data", mounts["data"])
 	}
+	// TLS and authentication, which the referee needs beyond loopback: the ConfigMap's
+	// certificate, key and admin key file are in mounted Secrets; the ServiceMonitor takes its CA
+	// from the TLS one.
+	secrets := map[string]string{}
+	for _, v := range pod.Volumes {
+		if v.Secret != nil {
+			secrets[v.Name] = v.Secret.SecretName
+		}
+	}
+	for v, vol := range map[string]string{"BEZIQUE_TLS_CERT": "tls", "BEZIQUE_TLS_KEY": "tls", "BEZIQUE_ADMIN_KEY_FILE": "admin-key"} {
+		if dir := filepath.Dir(cm.Data[v]); dir != mounts[vol] || dir == "." || secrets[vol] == "" {
+			t.Errorf("%s %q is not in the Secret volume %s (mounted at %q, Secret %q)", v, cm.Data[v], vol, mounts[vol], secrets[vol])
+		}
+	}
+	tlsSecret := secrets["tls"]
 	for _, v := range pod.Volumes {
 		if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName != pvc.Name {
 			t.Errorf("volume %s claims %s, want %s", v.Name, v.PersistentVolumeClaim.ClaimName, pvc.Name)
@@ -656,6 +680,10 @@ func TestManifestsStrict(t *testing.T) {
 	for _, ep := range sm.Spec.Endpoints {
 		if _, ok := svcPorts[ep.Port]; !ok || ep.Port != "metrics" {
 			t.Errorf("ServiceMonitor endpoint port %q: want the Service's metrics port", ep.Port)
+		}
+		if tc := ep.TLSConfig; ep.Scheme != "https" || tc == nil || tc.InsecureSkipVerify || tc.CA.Secret == nil ||
+			tc.CA.Secret.Name != tlsSecret || tc.CA.Secret.Key != "ca.crt" || tc.ServerName != svc.Name {
+			t.Errorf("ServiceMonitor endpoint: want https, trusting ca.crt of Secret %s, server name %s: %+v", tlsSecret, svc.Name, ep.TLSConfig)
 		}
 		if ep.Path != "" && ep.Path != "/metrics" {
 			t.Errorf("ServiceMonitor path %q, want /metrics", ep.Path)

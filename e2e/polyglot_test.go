@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -97,7 +98,14 @@ func (s *syncBuffer) String() string {
 // returns the gRPC address and a TableService client. The referee is stopped at cleanup.
 func startReferee(t *testing.T, bin string) (string, pb.TableServiceClient) {
 	t.Helper()
-	cmd := exec.Command(bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory", "--drain-timeout", "1s")
+	return startRefereeWith(t, bin, insecure.NewCredentials())
+}
+
+// startRefereeWith is startReferee with more flags for the referee (args) and the credentials of
+// the TableService client.
+func startRefereeWith(t *testing.T, bin string, creds credentials.TransportCredentials, args ...string) (string, pb.TableServiceClient) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory", "--drain-timeout", "1s"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +145,7 @@ func startReferee(t *testing.T, bin string) (string, pb.TableServiceClient) {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the referee did not start serving:\n%s", logs.String())
 	}
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -18,10 +19,12 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	testgrpc "google.golang.org/grpc/interop/grpc_testing"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpki"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -53,12 +56,15 @@ func (echoService) FullDuplexCall(stream testgrpc.TestService_FullDuplexCallServ
 
 // tcpReferee is a referee (and the bare echo service) on a loopback TCP port.
 type tcpReferee struct {
-	srv  *Server
-	addr string
-	cc   *grpc.ClientConn
+	srv    *Server
+	addr   string
+	cc     *grpc.ClientConn
+	caFile string // with TLS, the CA that signed the referee's certificate; "-" without
 }
 
-func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
+// startTCPReferee starts a referee with tweak applied to its Config and, withTLS, TLS on its port
+// (a certificate from a CA made here, written to caFile for a bot process).
+func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpReferee {
 	b.Helper()
 	cfg := Config{Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: time.Hour, MaxTables: 1 << 20, KeepFinished: 1 << 20}
 	if tweak != nil {
@@ -72,11 +78,18 @@ func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
+	opts, clientCreds, caFile := ServerOptions(cfg.Metrics), insecure.NewCredentials(), "-"
+	if withTLS {
+		ca := testpki.NewCA(b, "bench CA")
+		opts = append(opts, grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{ca.Issue(b, 2, "127.0.0.1").TLS(b)}})))
+		clientCreds = credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
+		caFile = ca.WriteCA(b, b.TempDir(), "ca.crt")
+	}
+	g := grpc.NewServer(opts...)
 	srv.Register(g)
 	testgrpc.RegisterTestServiceServer(g, echoService{})
 	go func() { _ = g.Serve(lis) }()
-	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(clientCreds))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -85,7 +98,7 @@ func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
 		g.Stop()
 		srv.Close()
 	})
-	return &tcpReferee{srv: srv, addr: lis.Addr().String(), cc: cc}
+	return &tcpReferee{srv: srv, addr: lis.Addr().String(), cc: cc, caFile: caFile}
 }
 
 // BenchmarkSeatRoundTrip measures, over loopback TCP, the time from a seat's Decide being sent to
@@ -93,21 +106,22 @@ func startTCPReferee(b *testing.B, tweak func(*Config)) *tcpReferee {
 // same server and transport. Seat 1 is the built-in random bot; decision_rt_ns is the time to the
 // seat's next DecisionRequest (the built-in seat's move and the view included).
 //
-// Two placements of the client: "in-process" (the client shares the referee's Go runtime, and
-// so its scheduler, on the same CPUs) and "bot-process" (the client is this test binary started
-// again as a separate process, as every real bot is). Each iteration is timed by the client
+// Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
+// so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
+// again as a separate process, as every real bot is) and "bot-process-tls" (the same over TLS
+// 1.3, ECDSA P-256 certificate, for the seat and the ping-pong alike). Each iteration is timed by the client
 // itself (no b.StopTimer, whose stop-the-world memory statistics would land between the seat's
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
-	for _, place := range []string{"in-process", "bot-process"} {
+	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
 		for _, mode := range []string{"bare-grpc-pingpong", "seat"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
-				r := startTCPReferee(b, nil)
+				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
 				if place == "in-process" {
 					rt = runRoundTrips(b, r.cc, mode, b.N)
 				} else {
-					rt = roundTripsInBotProcess(b, r.addr, mode, b.N)
+					rt = roundTripsInBotProcess(b, r.addr, r.caFile, mode, b.N)
 				}
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
@@ -146,15 +160,15 @@ func (rt *roundTrips) percentiles(all []int64) {
 }
 
 // benchBotEnv names the environment variable that makes this test binary a benchmark client
-// (TestBenchBotProcess): "mode address n".
+// (TestBenchBotProcess): "mode address n cafile" (cafile "-": plaintext).
 const benchBotEnv = "BEZIQUE_BENCH_BOT"
 
 // roundTripsInBotProcess runs n round trips from a separate process: this test binary, started again
 // as TestBenchBotProcess, which prints its roundTrips as JSON.
-func roundTripsInBotProcess(b *testing.B, addr, mode string, n int) roundTrips {
+func roundTripsInBotProcess(b *testing.B, addr, caFile, mode string, n int) roundTrips {
 	b.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchBotProcess$")
-	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d", benchBotEnv, mode, addr, n))
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d %s", benchBotEnv, mode, addr, n, caFile))
 	out, err := cmd.Output()
 	if err != nil {
 		b.Fatalf("benchmark bot process: %v\n%s", err, out)
@@ -179,12 +193,20 @@ func TestBenchBotProcess(t *testing.T) {
 	if spec == "" {
 		t.Skip("started by BenchmarkSeatRoundTrip only")
 	}
-	var mode, addr string
+	var mode, addr, caFile string
 	var n int
-	if _, err := fmt.Sscan(spec, &mode, &addr, &n); err != nil {
+	if _, err := fmt.Sscan(spec, &mode, &addr, &n, &caFile); err != nil {
 		t.Fatalf("%s=%q: %v", benchBotEnv, spec, err)
 	}
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	creds := insecure.NewCredentials()
+	if caFile != "-" {
+		c, err := botsdk.TLSConfig(caFile, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		creds = credentials.NewTLS(c)
+	}
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +323,7 @@ func BenchmarkThroughput(b *testing.B) {
 	}{{"tables=1/remote", 1, false}, {"tables=64/remote", 64, false}, {"tables=1000/remote", 1000, false}, {"tables=1000/builtin", 1000, true}}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			r := startTCPReferee(b, nil)
+			r := startTCPReferee(b, nil, false)
 			tables := pb.NewTableServiceClient(r.cc)
 			var next, actions atomic.Int64
 			var wg sync.WaitGroup

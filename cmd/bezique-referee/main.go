@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -24,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -51,14 +53,21 @@ type config struct {
 	showVersion   bool
 	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
 	adminKeyFile  string
+
+	// TLS (cmd/bezique-referee/tls.go).
+	tlsCert     string
+	tlsKey      string
+	tlsClientCA string
+	tlsReload   time.Duration
+	insecure    bool
 }
 
 // newFlagSet returns the referee's flags, bound to c's fields.
 func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
-	fs.StringVar(&c.listen, "listen", ":7777", "gRPC listen address (host:port; port 0 picks a free port)")
-	fs.StringVar(&c.metricsListen, "metrics-listen", ":9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
+	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
+	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
@@ -69,6 +78,11 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
 	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
+	fs.StringVar(&c.tlsClientCA, "tls-client-ca", "", "PEM CA certificates: require client certificates signed by one of them (mTLS)")
+	fs.DurationVar(&c.tlsReload, "tls-reload", defaultTLSReload, "how often the TLS files are read again, so renewed ones are served without a restart")
+	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS and an admin key (tokens and keys in cleartext, anyone may call)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -132,6 +146,16 @@ func run(c config) error {
 		return fmt.Errorf("--log-level: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	if err := checkExposure(c); err != nil {
+		return err
+	}
+	certs, err := newServerCerts(c, log)
+	if err != nil {
+		return err
+	}
+	if certs != nil {
+		defer certs.Close()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
@@ -155,7 +179,11 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	g := grpc.NewServer(append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
+	gopts := append(service.ServerOptions(metrics), srv.AuthOptions()...)
+	if certs != nil {
+		gopts = append(gopts, grpc.Creds(credentials.NewTLS(certs.config())))
+	}
+	g := grpc.NewServer(gopts...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)
@@ -175,13 +203,16 @@ func run(c config) error {
 			return err
 		}
 		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		if certs != nil {
+			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
+		}
 		go func() { _ = hsrv.Serve(mlis) }()
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
 	}
 	served := make(chan error, 1)
 	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", version)
+	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {

@@ -14,6 +14,7 @@ import (
 func newBotCmd() *cobra.Command {
 	var cfg botsdk.Config
 	var name string
+	var conn connFlags
 	cmd := &cobra.Command{
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
@@ -33,6 +34,10 @@ lost connection; it gives up when it cannot reach the referee in --connect-attem
 			if err != nil {
 				return err
 			}
+			if cfg.TLS, err = conn.tlsConfig(); err != nil {
+				return err
+			}
+			cfg.Server = conn.server
 			cfg.BotName, cfg.BotVersion = name, "builtin"
 			cfg.Logger = warnLogger(cmd.ErrOrStderr())
 			out := cmd.OutOrStdout()
@@ -50,7 +55,7 @@ lost connection; it gives up when it cannot reach the referee in --connect-attem
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&cfg.TableID, "table", "", "the table id")
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")

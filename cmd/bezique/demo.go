@@ -25,7 +25,7 @@ type demoOptions struct {
 	bots     string
 	record   string
 	progress bool
-	server   string
+	conn     connFlags
 	key      string // the API key for --server
 }
 
@@ -55,7 +55,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 	f.StringVar(&o.bots, "bots", o.bots, "built-in bots, one per seat, comma-separated; a shorter list repeats around the table (rulebook,random in four-handed seats rulebook partners 0+2 against random partners 1+3); names: "+strings.Join(bots.Names(), ", "))
 	f.StringVar(&o.record, "record", "", "also write the game record (protojson) to this file")
 	f.BoolVar(&o.progress, "progress", true, "show the live progress line on stderr")
-	f.StringVar(&o.server, "server", "", "play on the referee at this host:port instead of one started in this process")
+	o.conn.register(f, "", "play on the referee at this host:port instead of one started in this process")
 	return cmd
 }
 
@@ -100,8 +100,8 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: n}}})
 	}
 	var ref *localReferee
-	if o.server != "" {
-		ref, err = connectReferee(o.server, o.key)
+	if o.conn.server != "" {
+		ref, err = connectReferee(o.conn, o.key)
 	} else {
 		ref, err = startReferee(ctx, stderr)
 	}
@@ -140,7 +140,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	for _, st := range resp.GetSeatTokens() {
 		seat := int(st.GetSeat())
 		bot, _ := bots.New(names[seat], seedNumber(req.GetSeed())+uint64(seat))
-		cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: seat, Token: st.GetToken(),
+		cfg := botsdk.Config{Server: ref.addr, TLS: ref.tls, TableID: resp.GetTableId(), Seat: seat, Token: st.GetToken(),
 			BotName: names[seat], BotVersion: "builtin", Logger: quietLogger(stderr)}
 		if seat == 0 {
 			cfg.OnEvent = onEvent

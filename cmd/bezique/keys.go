@@ -17,7 +17,7 @@ var roleNames = map[string]pb.Role{"admin": pb.Role_ROLE_ADMIN, "organiser": pb.
 func roleName(r pb.Role) string { return strings.ToLower(strings.TrimPrefix(r.String(), "ROLE_")) }
 
 func newKeysCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	cmd := &cobra.Command{
 		Use:   "keys",
 		Short: "Create, list and revoke a referee's API keys (KeyService; an admin key)",
@@ -29,9 +29,9 @@ the referee keeps only its SHA-256.`,
   bezique keys list
   bezique keys revoke k-3f9c0a1b2c3d4e5f`,
 	}
-	cmd.PersistentFlags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.PersistentFlags(), defaultServer, "the referee's gRPC address, host:port")
 	keys := func(cmd *cobra.Command) (pb.KeyServiceClient, func(), error) {
-		cc, err := dial(server, apiKey(cmd))
+		cc, err := conn.dial(apiKey(cmd))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -118,7 +118,7 @@ the referee keeps only its SHA-256.`,
 }
 
 func newAuditCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var limit int
 	cmd := &cobra.Command{
 		Use:     "audit",
@@ -126,7 +126,7 @@ func newAuditCmd() *cobra.Command {
 		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique audit --limit 20`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -151,7 +151,7 @@ func newAuditCmd() *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().IntVar(&limit, "limit", 0, "print at most this many events (0: all)")
 	return cmd
 }

@@ -28,7 +28,8 @@ func newRecordsCmd() *cobra.Command {
 }
 
 func newRecordsListCmd() *cobra.Command {
-	var server, bot, variant, outcome, after, before string
+	var conn connFlags
+	var bot, variant, outcome, after, before string
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -44,7 +45,7 @@ protojson instead (every page in one).`,
 			if err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -68,14 +69,15 @@ protojson instead (every page in one).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
 	f.BoolVar(&asJSON, "json", false, "print the response as protojson (ListGamesResponse)")
 	return cmd
 }
 
 func newRecordsExportCmd() *cobra.Command {
-	var server, out, bot, variant, outcome, after, before string
+	var conn connFlags
+	var out, bot, variant, outcome, after, before string
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write every finished game's record (ListGames, GetRecord) to DIR/<table>.json",
@@ -91,7 +93,7 @@ func newRecordsExportCmd() *cobra.Command {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -126,7 +128,7 @@ func newRecordsExportCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&out, "out", "records", "the directory to write to (records/ is in .gitignore)")
 	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
 	return cmd

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,9 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
-	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 )
@@ -22,6 +21,7 @@ import (
 // a connection to a referee elsewhere.
 type localReferee struct {
 	addr   string
+	tls    *tls.Config // nil: plaintext
 	srv    *service.Server
 	grpc   *grpc.Server
 	cc     *grpc.ClientConn
@@ -52,7 +52,7 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	srv.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-	if r.cc, err = dial(r.addr, ""); err != nil {
+	if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
 		r.Close()
 		return nil, err
 	}
@@ -60,13 +60,17 @@ func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
 	return r, nil
 }
 
-// connectReferee connects to a running referee at addr, sending key ("" for none).
-func connectReferee(addr, key string) (*localReferee, error) {
-	cc, err := dial(addr, key)
+// connectReferee connects to a running referee as conn says, sending key ("" for none).
+func connectReferee(conn connFlags, key string) (*localReferee, error) {
+	t, err := conn.tlsConfig()
 	if err != nil {
 		return nil, err
 	}
-	return &localReferee{addr: addr, cc: cc, tables: pb.NewTableServiceClient(cc)}, nil
+	cc, err := conn.dial(key)
+	if err != nil {
+		return nil, err
+	}
+	return &localReferee{addr: conn.server, tls: t, cc: cc, tables: pb.NewTableServiceClient(cc)}, nil
 }
 
 // Close stops the referee (or closes the connection to a remote one).
@@ -78,19 +82,6 @@ func (r *localReferee) Close() {
 		r.grpc.Stop()
 		r.srv.Close()
 	}
-}
-
-// dial connects to a referee in plaintext, sending key as the API key on every call ("" for none).
-func dial(addr, key string) (*grpc.ClientConn, error) {
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
-	if key != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
-	}
-	cc, err := grpc.NewClient(addr, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("connect to %s: %w", addr, err)
-	}
-	return cc, nil
 }
 
 // fetchRecord waits for a finished table's record (the referee writes it just after the game).

@@ -22,7 +22,8 @@ import (
 )
 
 func newTablesCmd() *cobra.Command {
-	var server, state string
+	var conn connFlags
+	var state string
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tables",
@@ -40,7 +41,7 @@ source. --json prints the ListTablesResponse as protojson instead (every page in
 			if err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -62,7 +63,7 @@ source. --json prints the ListTablesResponse as protojson instead (every page in
 			return printTables(cmd.OutOrStdout(), all.GetTables())
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished or cancelled")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListTablesResponse)")
 	return cmd
@@ -91,14 +92,15 @@ func printJSON(w io.Writer, m proto.Message) error {
 }
 
 func newCancelCmd() *cobra.Command {
-	var server, reason string
+	var conn connFlags
+	var reason string
 	cmd := &cobra.Command{
 		Use:     "cancel TABLE",
 		Short:   "Cancel a table in play (CancelTable): it ends without a result, outcome CANCELLED",
 		Example: `  bezique cancel t-57a43cdcc7f762f7 --reason "bot crashed before the tournament"`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -110,7 +112,7 @@ func newCancelCmd() *cobra.Command {
 			return printTables(cmd.OutOrStdout(), []*pb.TableInfo{resp.GetTable()})
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().StringVar(&reason, "reason", "", "why, shown to the seats and spectators and kept in the record")
 	return cmd
 }
@@ -161,7 +163,7 @@ func tableColumns(t *pb.TableInfo) []string {
 }
 
 func newCreateCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var seats []string
 	var clock pb.Clock
 	var bankMs uint32
@@ -209,7 +211,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
 			}
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -236,7 +238,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
 	f.DurationVar(&wait, "wait", 0, "wait up to this long for the referee to listen (one just started); 0 fails at once when none does")
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID or builtin:BOT (repeatable)")
@@ -295,7 +297,7 @@ func seatConfig(s string) (*pb.SeatConfig, error) {
 }
 
 func newWatchCmd() *cobra.Command {
-	var server string
+	var conn connFlags
 	var delayMs uint32
 	cmd := &cobra.Command{
 		Use:   "watch TABLE",
@@ -304,7 +306,7 @@ func newWatchCmd() *cobra.Command {
   bezique watch t-57a43cdcc7f762f7 --delay-ms 2000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cc, err := dial(server, apiKey(cmd))
+			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
@@ -345,7 +347,7 @@ func newWatchCmd() *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().StringVar(&server, "server", defaultServer, "the referee's gRPC address, host:port")
+	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().Uint32Var(&delayMs, "delay-ms", 0, "hold each event back this long")
 	return cmd
 }

@@ -261,7 +261,7 @@ func TestWatchOfAGameEndedBeforeARestart(t *testing.T) {
 		srv.Register(g)
 		go func() { _ = g.Serve(lis) }()
 		r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-		if r.cc, err = dial(r.addr, ""); err != nil {
+		if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
 			t.Fatal(err)
 		}
 		r.tables = pb.NewTableServiceClient(r.cc)

@@ -1,21 +1,24 @@
 'use strict';
 // The command line shared by the example bots.
 const { parseArgs } = require('node:util');
-const { play, SeatRefused, CannotReach, resultText } = require('./index');
+const { play, tlsCredentials, SeatRefused, CannotReach, resultText } = require('./index');
 
-// main parses --server --table --seat --token [--key] [--seed] [--connect-attempts], plays one seat
-// to the end (a line per deal), prints the result and sets the exit code (0 on an ended game, 1
-// when the seat was refused or the referee could not be reached).
+// main parses --server --table --seat --token [--key] [--seed] [--connect-attempts] [--tls --tls-ca
+// --tls-cert --tls-key], plays one seat to the end (a line per deal), prints the result and sets the
+// exit code (0 on an ended game, 1 when the seat was refused or the referee could not be reached).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
   const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N (--token T | --key K) [--seed S] [--connect-attempts N]\n` +
-    '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key';
+    '    [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
+    '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
+    '  --tls connects with TLS (Node\'s default roots, or --tls-ca); --tls-cert/--tls-key for mTLS (both imply --tls)';
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
       options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
         token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' },
-        'connect-attempts': { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' } },
+        'connect-attempts': { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' },
+        tls: { type: 'boolean' }, 'tls-ca': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
     }));
   } catch (err) {
     console.error(`${err.message}\n${usage}`);
@@ -35,14 +38,18 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     }
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
+  const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token, key: values.key,
+    botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
+    onEvent: (e) => { // one line per deal: the bot is playing
+      if (e.payload !== 'deal_ended') return;
+      const scores = e.deal_ended.scores.map((s) => `side ${s.side} ${s.total}`).join(', ');
+      console.log(`${name}: deal ${e.deal_ended.deal} ends: ${scores}`);
+    } };
+  if (values.tls || values['tls-ca'] || values['tls-cert'] || values['tls-key']) {
+    cfg.credentials = tlsCredentials({ caFile: values['tls-ca'], certFile: values['tls-cert'], keyFile: values['tls-key'] });
+  }
   try {
-    const result = await play({ server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token, key: values.key,
-      botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
-      onEvent: (e) => { // one line per deal: the bot is playing
-        if (e.payload !== 'deal_ended') return;
-        const scores = e.deal_ended.scores.map((s) => `side ${s.side} ${s.total}`).join(', ');
-        console.log(`${name}: deal ${e.deal_ended.deal} ends: ${scores}`);
-      } }, makeDecide(seed));
+    const result = await play(cfg, makeDecide(seed));
     console.log(`${name}: game over: ${resultText(result)}`);
   } catch (err) {
     if (!(err instanceof SeatRefused) && !(err instanceof CannotReach)) throw err;

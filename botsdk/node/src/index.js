@@ -5,6 +5,7 @@
 // resumes (resume_after_seq) after a lost connection, re-sending the same answer when the referee
 // asks again. It mirrors the Go SDK (botsdk.Play) and the Python one (bezique_bot.play).
 
+const fs = require('node:fs');
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
@@ -249,14 +250,25 @@ function decideMsg(rid, actionId) {
   return { decide: { request_id: rid, action_id: actionId } };
 }
 
+// tlsCredentials returns TLS channel credentials for play's cfg.credentials: they trust the CA
+// certificates in the PEM file caFile (undefined: Node's default roots) and, with certFile and
+// keyFile, present that client certificate to a referee that requires one (mTLS).
+function tlsCredentials({ caFile, certFile, keyFile } = {}) {
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new Error('bezique-bot: a client certificate needs both certFile and keyFile');
+  }
+  const read = (f) => (f === undefined ? null : fs.readFileSync(f));
+  return grpc.credentials.createSsl(read(caFile), read(keyFile), read(certFile));
+}
+
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
 // or rejects with SeatRefused (the seat refused) or CannotReach (no answer in connectAttempts
 // tries). cfg: { server: 'host:port', tableId, seat, token, key?, botName?, botVersion?,
 // connectAttempts? (5; once connected it reconnects without limit), maxBackoffMs? (5000),
 // safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
-// (insecure) }. key is the bot's API key: a seat bound to the key's bot (RemoteSeat.bot_key_id)
-// needs no token.
+// (insecure; tlsCredentials() for TLS) }. key is the bot's API key: a seat bound to the key's bot
+// (RemoteSeat.bot_key_id) needs no token.
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
@@ -264,6 +276,6 @@ function play(cfg, decide) {
 const { outcomeText, resultText } = require('./outcome');
 
 module.exports = {
-  play, load, authMetadata, retryable, requestDeadline, SeatRefused, CannotReach, Player, outcomeText, resultText,
-  PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
+  play, tlsCredentials, load, authMetadata, retryable, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
 };

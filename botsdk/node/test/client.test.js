@@ -100,3 +100,11 @@ test('load: the proto package has the services', () => {
   assert.equal(typeof pkg.SeatService, 'function');
   assert.equal(typeof pkg.TableService, 'function');
 });
+
+// tlsCredentials: what it accepts; a whole game over mTLS is e2e/tls_test.go's.
+test('tlsCredentials: a client certificate needs its key; no CA file means the default roots', () => {
+  const { tlsCredentials } = require('../src');
+  assert.throws(() => tlsCredentials({ certFile: 'bot.crt' }), { message: 'bezique-bot: a client certificate needs both certFile and keyFile' });
+  assert.throws(() => tlsCredentials({ caFile: '/nonexistent/ca.pem' }), { code: 'ENOENT' });
+  assert.ok(tlsCredentials() instanceof grpc.ChannelCredentials);
+});

@@ -16,9 +16,9 @@ The generated stubs of proto/ are the ``bezique.v1`` package beside this one
 (``from bezique.v1 import seat_service_pb2``); scripts/gen-python.sh regenerates them.
 """
 
-from bezique_bot.client import CannotReach, Config, SeatRefused, play, retryable, request_deadline
+from bezique_bot.client import CannotReach, Config, SeatRefused, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
 
-__all__ = ["CannotReach", "Config", "SeatRefused", "play", "retryable", "request_deadline", "outcome_text",
-           "result_text"]
+__all__ = ["CannotReach", "Config", "SeatRefused", "play", "retryable", "request_deadline", "tls_credentials",
+           "outcome_text", "result_text"]
 __version__ = "0.1.0"

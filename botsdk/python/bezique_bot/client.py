@@ -79,7 +79,10 @@ class Config:
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
     logger: Optional[logging.Logger] = None
-    #: channel_factory makes the gRPC channel (default: plaintext grpc.insecure_channel).
+    #: credentials, if set, connect with TLS (see tls_credentials); None connects in plaintext.
+    credentials: Optional[grpc.ChannelCredentials] = None
+    #: channel_factory makes the gRPC channel (default: grpc.secure_channel with credentials, or
+    #: plaintext grpc.insecure_channel without).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
     #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
@@ -89,6 +92,24 @@ class Config:
 def auth_metadata(key: str) -> tuple:
     """auth_metadata is the gRPC metadata that sends an API key: empty for no key."""
     return (("authorization", "Bearer " + key),) if key else ()
+
+
+def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = None,
+                    key_file: Optional[str] = None) -> grpc.ChannelCredentials:
+    """tls_credentials returns TLS channel credentials for Config.credentials: they trust the CA
+    certificates in the PEM file ca_file (None: gRPC's default roots) and, with cert_file and
+    key_file, present that client certificate to a referee that requires one (mTLS)."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("a client certificate needs both cert_file and key_file")
+
+    def read(path: Optional[str]) -> Optional[bytes]:
+        if path is None:
+            return None
+        with open(path, "rb") as f:
+            return f.read()
+
+    return grpc.ssl_channel_credentials(root_certificates=read(ca_file), private_key=read(key_file),
+                                        certificate_chain=read(cert_file))
 
 
 def retryable(code: Optional[grpc.StatusCode]) -> bool:
@@ -144,8 +165,12 @@ class _Player:
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
-        factory = self.cfg.channel_factory or grpc.insecure_channel
-        channel = factory(self.cfg.server)
+        if self.cfg.channel_factory is not None:
+            channel = self.cfg.channel_factory(self.cfg.server)
+        elif self.cfg.credentials is not None:
+            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
+        else:
+            channel = grpc.insecure_channel(self.cfg.server)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
         backoff = 0.1
         attempt, connected = 0, False

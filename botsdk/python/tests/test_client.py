@@ -146,6 +146,21 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class TLSCredentialsTest(unittest.TestCase):
+    """tls_credentials: what it accepts; a whole game over mTLS is e2e/tls_test.go's."""
+
+    def test_certificate_needs_its_key(self):
+        with self.assertRaisesRegex(ValueError, "^a client certificate needs both cert_file and key_file$"):
+            client.tls_credentials(cert_file="bot.crt")
+
+    def test_missing_ca_file(self):
+        with self.assertRaises(FileNotFoundError):
+            client.tls_credentials(ca_file="/nonexistent/ca.pem")
+
+    def test_default_roots(self):
+        self.assertIsInstance(client.tls_credentials(), grpc.ChannelCredentials)
+
+
 class CannotReachTest(unittest.TestCase):
     def test_gives_up_on_an_address_nobody_serves(self):
         import socket

@@ -1,7 +1,7 @@
 // Command gobot plays one seat with the Go SDK's random bot; the polyglot end-to-end test runs it
 // as a separate process beside the Python and Node bots.
 //
-//	gobot --server HOST:PORT --table ID --seat N --token T [--seed S]
+//	gobot --server HOST:PORT --table ID --seat N --token T [--seed S] [--tls-ca CA --tls-cert C --tls-key K]
 package main
 
 import (
@@ -19,9 +19,19 @@ func main() {
 	seat := flag.Int("seat", 0, "the seat, 0-based")
 	token := flag.String("token", "", "the seat's token")
 	seed := flag.Uint64("seed", 1, "seed of the random bot's choices")
+	caFile := flag.String("tls-ca", "", "PEM CA to trust for the referee's certificate: connect with TLS")
+	certFile := flag.String("tls-cert", "", "PEM client certificate (mTLS)")
+	keyFile := flag.String("tls-key", "", "PEM private key of --tls-cert")
 	flag.Parse()
-	res, err := botsdk.Play(context.Background(), botsdk.Config{Server: *server, TableID: *table, Seat: *seat, Token: *token,
-		BotName: "go-random", BotVersion: "0.1.0"}, botsdk.NewRandom(*seed))
+	cfg := botsdk.Config{Server: *server, TableID: *table, Seat: *seat, Token: *token, BotName: "go-random", BotVersion: "0.1.0"}
+	if *caFile != "" {
+		var err error
+		if cfg.TLS, err = botsdk.TLSConfig(*caFile, *certFile, *keyFile); err != nil {
+			fmt.Fprintln(os.Stderr, "gobot:", err)
+			os.Exit(2)
+		}
+	}
+	res, err := botsdk.Play(context.Background(), cfg, botsdk.NewRandom(*seed))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gobot:", err)
 		os.Exit(1)

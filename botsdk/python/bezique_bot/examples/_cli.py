@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from bezique_bot.client import CannotReach, Config, SeatRefused, play
+from bezique_bot.client import CannotReach, Config, SeatRefused, play, tls_credentials
 from bezique_bot.outcome import result_text
 
 
@@ -25,12 +25,18 @@ def main(name: str, make_decide, argv=None) -> int:
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own choices, if it uses any")
     ap.add_argument("--connect-attempts", type=int, default=5,
                     help="attempts to reach the referee before giving up (default 5)")
+    ap.add_argument("--tls", action="store_true", help="connect with TLS, trusting gRPC's default roots (or --tls-ca)")
+    ap.add_argument("--tls-ca", help="PEM CA certificates to trust for the referee's certificate (implies --tls)")
+    ap.add_argument("--tls-cert", help="PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+    ap.add_argument("--tls-key", help="PEM private key of --tls-cert")
     ap.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
     args = ap.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cfg = Config(server=args.server, table_id=args.table, seat=args.seat, token=args.token,
                  bot_name=f"python-{name}", bot_version="0.1.0", key=args.key, connect_attempts=args.connect_attempts,
                  on_event=_deal_line(name))
+    if args.tls or args.tls_ca or args.tls_cert or args.tls_key:
+        cfg.credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
     try:
         result = play(cfg, make_decide(args.seed))
     except (SeatRefused, CannotReach) as e:

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"crypto/tls"
+	"fmt"
+
+	"github.com/spf13/pflag"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/bezique-arena/bezique/botsdk"
+)
+
+// connFlags say how a command reaches a referee: its address and, for TLS, the CA to trust and the
+// client certificate that mTLS asks for.
+type connFlags struct {
+	server   string
+	tls      bool
+	caFile   string
+	certFile string
+	keyFile  string
+}
+
+// register adds --server (defaulting to server) and the TLS flags to f.
+func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
+	f.StringVar(&c.server, "server", server, serverUsage)
+	f.BoolVar(&c.tls, "tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
+	f.StringVar(&c.caFile, "tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
+	f.StringVar(&c.certFile, "tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
+}
+
+// tlsConfig returns the client TLS configuration these flags ask for, or nil for plaintext.
+func (c connFlags) tlsConfig() (*tls.Config, error) {
+	if !c.tls && c.caFile == "" && c.certFile == "" && c.keyFile == "" {
+		return nil, nil
+	}
+	cfg, err := botsdk.TLSConfig(c.caFile, c.certFile, c.keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-ca/--tls-cert/--tls-key: %w", err)
+	}
+	return cfg, nil
+}
+
+// dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
+// API key on every call ("" for none).
+func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
+	t, err := c.tlsConfig()
+	if err != nil {
+		return nil, err
+	}
+	creds := insecure.NewCredentials()
+	if t != nil {
+		creds = credentials.NewTLS(t)
+	}
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	if key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
+	}
+	cc, err := grpc.NewClient(c.server, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("connect to %s: %w", c.server, err)
+	}
+	return cc, nil
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"net"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+
+	"github.com/bezique-arena/bezique/internal/testpki"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// TestTLSCommands runs the commands that dial against a referee that requires client certificates
+// (mTLS), with the CA and the client certificate given by the TLS flags: create, bot, tables,
+// demo --server. Without the flags, or with half of them, they fail.
+func TestTLSCommands(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dir := t.TempDir()
+	serverCA, clientCA := testpki.NewCA(t, "server CA"), testpki.NewCA(t, "client CA")
+	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	g := grpc.NewServer(append(service.ServerOptions(nil), grpc.Creds(credentials.NewTLS(&tls.Config{
+		Certificates: []tls.Certificate{serverCA.Issue(t, 1, "127.0.0.1").TLS(t)},
+		ClientAuth:   tls.RequireAndVerifyClientCert, ClientCAs: clientCA.Pool()})))...)
+	srv.Register(g)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	addr := lis.Addr().String()
+	certFile, keyFile := clientCA.Issue(t, 2).Write(t, dir, "client")
+	conn := []string{"--server", addr, "--tls-ca", serverCA.WriteCA(t, dir, "ca.crt"), "--tls-cert", certFile, "--tls-key", keyFile}
+
+	out, err := runCmd(ctx, append([]string{"create", "--option", "target=500", "--seat", "remote:me", "--seat", "builtin:random"}, conn...)...)
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\n`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("create printed:\n%s", out)
+	}
+	out, err = runCmd(ctx, append([]string{"bot", "--table", m[1], "--seat", "0", "--token", m[2], "--bot", "random"}, conn...)...)
+	if err != nil || !strings.Contains(out, "game over: completed, side ") {
+		t.Fatalf("bot: %v\n%s", err, out)
+	}
+	if out, err = runCmd(ctx, append([]string{"tables"}, conn...)...); err != nil || !strings.Contains(out, m[1]) {
+		t.Fatalf("tables: %v\n%s", err, out)
+	}
+	if out, err = runCmd(ctx, append([]string{"demo", "--bots", "random,random", "--option", "target=300", "--progress=false"}, conn...)...); err != nil {
+		t.Fatalf("demo --server over mTLS: %v\n%s", err, out)
+	}
+
+	if out, err = runCmd(ctx, "tables", "--server", addr); err == nil {
+		t.Fatalf("tables in plaintext against a TLS referee succeeded:\n%s", out)
+	}
+	want := "--tls-ca/--tls-cert/--tls-key: botsdk: a client certificate needs both its certificate and its key file"
+	if _, err = runCmd(ctx, "tables", "--server", addr, "--tls-cert", certFile); err == nil || err.Error() != want {
+		t.Fatalf("--tls-cert without --tls-key: %v, want %q", err, want)
+	}
+}
