@@ -160,9 +160,24 @@ func TestWatchLiveGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The bot thinks 10 ms a decision, so that the game lasts a few seconds and the page is seen
+	// mid-game, its stock drawn down as the events arrive.
+	slow := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		time.Sleep(10 * time.Millisecond)
+		return bot.Decide(ctx, req)
+	})
 	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
 		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
-	if _, err := botsdk.Play(context.Background(), cfg, bot); err != nil {
+	played := make(chan error, 1)
+	go func() {
+		_, err := botsdk.Play(context.Background(), cfg, slow)
+		played <- err
+	}()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.getElementById("stock").textContent) < 40 && document.querySelector(".tabled .card") !== null`)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "table-live")
+	if err := <-played; err != nil {
 		t.Fatal(err)
 	}
 	rec := awaitRecord(t, r, id)
