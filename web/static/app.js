@@ -2,7 +2,7 @@
 // /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game) and /play/{id}
 // (a person's seat; the seat and its token travel in the fragment, which is never sent).
 import { call, stream } from "./api.js";
-import { apply, cardName, esc, fromView, meldName, newTable, render } from "./table.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable } from "./table.js";
 
 const TABLES = "bezique.v1.TableService";
 const SEATS = "bezique.v1.SeatService";
@@ -66,9 +66,9 @@ async function watch(id, embedded) {
   main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status"></p>`;
   const board = document.getElementById("board");
   const t = newTable(info.seats);
-  board.innerHTML = render(t);
+  draw(board, t);
   try {
-    await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); board.innerHTML = render(t); });
+    await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); draw(board, t); });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
@@ -76,7 +76,7 @@ async function watch(id, embedded) {
   }
   const { table: end } = await call(`${TABLES}/GetTable`, { tableId: id });
   document.getElementById("status").innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
-  if (!t.over && end.result) { t.over = String(end.result.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); board.innerHTML = render(t); }
+  if (!t.over && end.result) { t.over = String(end.result.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); draw(board, t); }
 }
 
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
@@ -90,18 +90,18 @@ async function replay(id) {
     <button id="next" aria-label="next step">▶</button> <output id="at"></output></div>
     <div id="board"></div>`;
   const slider = document.getElementById("step");
-  const draw = () => {
+  const redraw = () => {
     const k = Number(slider.value);
     const t = newTable(record.seats);
     for (const ev of events.slice(0, k)) apply(t, ev);
     if (k === events.length && !t.over) t.over = String(record.result?.outcome ?? "").replace("OUTCOME_", "").toLowerCase();
     document.getElementById("at").textContent = `${k} / ${events.length}`;
-    document.getElementById("board").innerHTML = render(t);
+    draw(document.getElementById("board"), t);
   };
-  slider.addEventListener("input", draw);
-  document.getElementById("prev").addEventListener("click", () => { slider.value = Number(slider.value) - 1; draw(); });
-  document.getElementById("next").addEventListener("click", () => { slider.value = Number(slider.value) + 1; draw(); });
-  draw();
+  slider.addEventListener("input", redraw);
+  document.getElementById("prev").addEventListener("click", () => { slider.value = Number(slider.value) - 1; redraw(); });
+  document.getElementById("next").addEventListener("click", () => { slider.value = Number(slider.value) + 1; redraw(); });
+  redraw();
 }
 
 // actionText is an action that is not a card to click, in action notation.
@@ -125,7 +125,7 @@ async function play(id) {
   const board = document.getElementById("board"), actions = document.getElementById("actions");
   const t = newTable(info.seats);
   let request = null;
-  const draw = () => {
+  const redraw = () => {
     const byCard = new Map();
     const others = [];
     for (const la of request?.legalActions ?? []) {
@@ -133,7 +133,7 @@ async function play(id) {
       if (p) byCard.set(`${p.fromTable ? "table" : "hand"}:${p.card.id}`, la.actionId);
       else others.push(la);
     }
-    board.innerHTML = render(t, { seat, actions: byCard });
+    draw(board, t, { seat, actions: byCard });
     actions.innerHTML = request
       ? `<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
         `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
@@ -146,7 +146,7 @@ async function play(id) {
     if (!b || !request) return;
     const req = request;
     request = null;
-    draw();
+    redraw();
     try {
       await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
     } catch (err) { fail(err); }
@@ -158,7 +158,7 @@ async function play(id) {
     else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
     else if (msg.gameOver) { request = null; t.over = t.over ?? String(msg.gameOver.result?.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); }
-    draw();
+    redraw();
   });
   document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }

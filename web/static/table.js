@@ -197,8 +197,21 @@ export function render(t, play) {
     </section>
     <div class="seats">${seatHTML}</div>
     <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
-    <p class="last" aria-live="polite">${esc(t.last)}</p>
     ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}
     ${t.interventions.length ? `<section class="interventions"><h3>Interventions</h3><ul>${t.interventions.map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>` : ""}
   </div>`;
+}
+
+// draw renders the table into el, and says what happened last in a live region after el that
+// stays in place (a region drawn anew each time would not be announced by screen readers).
+export function draw(el, t, play) {
+  el.innerHTML = render(t, play);
+  let live = el.nextElementSibling;
+  if (!live?.classList.contains("last")) {
+    live = document.createElement("p");
+    live.className = "last";
+    live.setAttribute("aria-live", "polite");
+    el.after(live);
+  }
+  live.textContent = t.last;
 }
