@@ -207,6 +207,17 @@ func TestWatchLiveGame(t *testing.T) {
 		t.Errorf("the tables page's row %q, want it to start with %q", row, want)
 	}
 	shot(t, ctx, "tables")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/t-nosuchtable"), chromedp.WaitVisible(".error")); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Text(".error"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(msg, "not_found: ") || !strings.Contains(msg, "t-nosuchtable") {
+		t.Errorf("an unknown table's page says %q, want the referee's not_found naming the table", msg)
+	}
 }
 
 // TestReplay opens a finished game's replay: both hands shown at the start, the slider steps
