@@ -53,14 +53,21 @@ func New(name string, seed uint64) (Bot, error) {
 	return mk(seed), nil
 }
 
-// Random picks uniformly among the legal actions: the baseline of every competition. Its zero
-// value is a random bot of seed 0.
-type Random struct{ rng *rand.Rand }
+// Resumer is a bot whose choices depend on the number of decisions it has made. A referee that
+// rebuilds a game from its stored actions (after a restart) tells it how many it made before, so
+// that it goes on as if never interrupted and the game ends as it would have.
+type Resumer interface {
+	// Resume sets the number of decisions already made.
+	Resume(decisions uint64)
+}
+
+// Random picks uniformly among the legal actions: the baseline of every competition. Its n-th
+// decision is drawn from a PCG generator seeded with (seed, n), so it depends only on the seed and
+// n ([Resumer]). Its zero value is a random bot of seed 0.
+type Random struct{ seed, n uint64 }
 
 // NewRandom returns a random bot whose choices are fixed by seed.
-func NewRandom(seed uint64) *Random { return &Random{rng: newRand(seed)} }
-
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+func NewRandom(seed uint64) *Random { return &Random{seed: seed} }
 
 // Decide returns the id of a uniformly chosen legal action.
 func (r *Random) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
@@ -68,8 +75,10 @@ func (r *Random) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, err
 	if len(legal) == 0 {
 		return 0, fmt.Errorf("bots: no legal action")
 	}
-	if r.rng == nil {
-		r.rng = newRand(0)
-	}
-	return legal[r.rng.IntN(len(legal))].GetActionId(), nil
+	rng := rand.New(rand.NewPCG(r.seed, r.n))
+	r.n++
+	return legal[rng.IntN(len(legal))].GetActionId(), nil
 }
+
+// Resume implements [Resumer].
+func (r *Random) Resume(decisions uint64) { r.n = decisions }

@@ -124,6 +124,10 @@ var adminCodes = map[string]codes.Code{
 	pb.KeyService_ListKeys_FullMethodName:                            codes.OK,
 	pb.KeyService_RevokeKey_FullMethodName:                           codes.InvalidArgument, // key_id
 	pb.KeyService_ListAuditEvents_FullMethodName:                     codes.OK,
+	pb.TournamentService_CreateTournament_FullMethodName:             codes.InvalidArgument, // spec
+	pb.TournamentService_GetTournament_FullMethodName:                codes.InvalidArgument, // tournament_id
+	pb.TournamentService_ListTournaments_FullMethodName:              codes.OK,
+	pb.TournamentService_WatchTournament_FullMethodName:              codes.InvalidArgument, // tournament_id
 	healthpb.Health_Check_FullMethodName:                             codes.OK,
 	healthpb.Health_List_FullMethodName:                              codes.OK,
 	healthpb.Health_Watch_FullMethodName:                             codes.OK,

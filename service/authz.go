@@ -33,6 +33,11 @@ var authorization = map[string][]Role{
 
 	pb.SeatService_Connect_FullMethodName: everyone, // the seat token or the bound bot key decides
 
+	pb.TournamentService_CreateTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
+	pb.TournamentService_GetTournament_FullMethodName:    keyed,
+	pb.TournamentService_ListTournaments_FullMethodName:  keyed,
+	pb.TournamentService_WatchTournament_FullMethodName:  keyed,
+
 	pb.KeyService_CreateKey_FullMethodName:       admins,
 	pb.KeyService_ListKeys_FullMethodName:        admins,
 	pb.KeyService_RevokeKey_FullMethodName:       admins,

@@ -19,7 +19,7 @@ import (
 )
 
 // newCore returns a referee's core with no gRPC server, closed when the test ends.
-func newCore(t *testing.T, cfg Config) *Referee {
+func newCore(t testing.TB, cfg Config) *Referee {
 	t.Helper()
 	cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	r, err := NewReferee(context.Background(), cfg)

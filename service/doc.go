@@ -1,5 +1,5 @@
-// Package service is the Bézique referee: the bezique.v1 TableService, SeatService and KeyService
-// over gRPC.
+// Package service is the Bézique referee: the bezique.v1 TableService, SeatService, KeyService
+// and TournamentService over gRPC.
 // It translates between the wire (proto/bezique/v1) and the rules engine (engine/) and holds no
 // rule logic of its own: what a seat may see is engine.Game.View and engine.Event.Redact, what is
 // legal is engine.Game.Legal and Check, the default action of an intervention is
@@ -22,7 +22,7 @@
 //     [Principal] from its API key and check it against one authorization table per RPC; the
 //     principal travels in the context ([PrincipalFrom]) to the core, which checks what depends
 //     on a table (its creator, whether it is public, a seat's bound bot key).
-//   - Handlers (api_tables.go, api_watch.go; the seat stream in seat.go) are [Server]'s gRPC
+//   - Handlers (api_tables.go, api_watch.go, api_tournaments.go; the seat stream in seat.go) are [Server]'s gRPC
 //     methods. They check the fields only a request message has (table_id, delay_ms), call the
 //     core, and turn its errors into status codes by one table (statusOf in errors.go).
 //   - The core, [Referee] (server.go, tables.go, watch.go), is the registry of tables and their
@@ -33,6 +33,10 @@
 //     [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped], [ErrQueueFull],
 //     a [*FieldError] naming the field of bad input). A tournament runner, a test or an integrator
 //     in the same process uses it directly (see the example); [Server] embeds it.
+//   - Tournaments (tournaments.go): [Referee.CreateTournament], [Referee.GetTournament],
+//     [Referee.ListTournaments], [Referee.WatchTournament]; one goroutine per running tournament
+//     plays its schedule (package tournament) on tables through the core, stores each result,
+//     and resumes after a restart.
 //   - Table actors (table.go) own each game; the core reaches them only through their inbox.
 //   - The store (service/store) keeps tables, actions and records; tables write to it before
 //     anyone learns of an action.

@@ -34,6 +34,9 @@ var (
 	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
 	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
 	ErrQueueFull = errors.New("service: queue full")
+	// ErrQuarantined means the table's stored data cannot be read or replayed, so it is not
+	// played (FailedPrecondition); GetTable says why.
+	ErrQuarantined = errors.New("service: table quarantined")
 	// ErrPermission means the caller's principal may not do this to this table: cancel a table it
 	// did not create, or watch a table that is not public without a key (PermissionDenied).
 	ErrPermission = errors.New("service: permission denied")
@@ -85,6 +88,7 @@ var errorCodes = []struct {
 	{ErrNotEnded, codes.FailedPrecondition},
 	{ErrStopped, codes.Unavailable},
 	{ErrQueueFull, codes.ResourceExhausted},
+	{ErrQuarantined, codes.FailedPrecondition},
 	{ErrPermission, codes.PermissionDenied},
 	{ErrAuthOff, codes.FailedPrecondition},
 	{store.ErrNotFound, codes.NotFound},

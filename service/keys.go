@@ -14,10 +14,11 @@ import (
 
 // The actions of the audit trail, as the store names them.
 var auditActions = map[pb.AuditAction]string{
-	pb.AuditAction_AUDIT_ACTION_TABLE_CREATED:   "table.created",
-	pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED: "table.cancelled",
-	pb.AuditAction_AUDIT_ACTION_KEY_CREATED:     "key.created",
-	pb.AuditAction_AUDIT_ACTION_KEY_REVOKED:     "key.revoked",
+	pb.AuditAction_AUDIT_ACTION_TABLE_CREATED:      "table.created",
+	pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED:    "table.cancelled",
+	pb.AuditAction_AUDIT_ACTION_KEY_CREATED:        "key.created",
+	pb.AuditAction_AUDIT_ACTION_KEY_REVOKED:        "key.revoked",
+	pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED: "tournament.created",
 }
 
 // audit stores an operator action taken by ctx's principal now. The action has happened: a store
@@ -60,7 +61,8 @@ func pageTokenError(err error) error {
 
 // CreateKey creates an API key for a role and returns it with its secret, which is not stored
 // (only its SHA-256) and so cannot be shown again. ErrAuthOff in open mode; a [FieldError] for a
-// missing or long name, an unknown role or a long owner.
+// missing or long name, an unknown role or a long owner, or a name or owner with a control
+// character or invalid UTF-8 (checkText).
 func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.CreateKeyResponse, error) {
 	if s.cfg.Auth == nil {
 		return nil, errorf(ErrAuthOff, "authentication is off, so keys would not be checked: start the referee with --admin-key-file or BEZIQUE_ADMIN_KEY")
@@ -70,6 +72,11 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	}
 	if len(req.GetOwner()) > 100 {
 		return nil, invalid("owner", "longer than 100 bytes")
+	}
+	for _, f := range []struct{ name, text string }{{"name", req.GetName()}, {"owner", req.GetOwner()}} {
+		if err := checkText(f.name, f.text, 100); err != nil { // a control character or invalid UTF-8
+			return nil, err
+		}
 	}
 	role, ok := roleFromProto(req.GetRole())
 	if !ok {

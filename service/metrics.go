@@ -54,11 +54,13 @@ const (
 	InterventionForfeit            = "forfeit"
 )
 
-// Store operations: the values of the op label of bezique_store_write_duration_seconds.
+// Store operations: the values of the op label of bezique_store_write_duration_seconds and
+// bezique_store_errors_total. StoreUpdate is a table's state or spec (seat tokens, seq floor).
 const (
 	StoreAppend = "append"
 	StoreCreate = "create"
 	StoreFinish = "finish"
+	StoreUpdate = "update"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -71,7 +73,7 @@ var (
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
-	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -88,6 +90,11 @@ const (
 	nameInterventions      = "bezique_interventions_total"
 	nameSeatReconnects     = "bezique_seat_reconnects_total"
 	nameStoreWriteDuration = "bezique_store_write_duration_seconds"
+	nameStoreErrors        = "bezique_store_errors_total"
+	nameTablesQuarantined  = "bezique_tables_quarantined"
+	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
+	nameTourneyInPlay      = "bezique_tournament_games_in_play"
+	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -107,6 +114,11 @@ func MetricNames() []string {
 		nameInterventions,
 		nameSeatReconnects,
 		nameStoreWriteDuration,
+		nameStoreErrors,
+		nameTablesQuarantined,
+		nameTourneyScheduled,
+		nameTourneyInPlay,
+		nameTourneyFinished,
 	}
 }
 
@@ -149,6 +161,11 @@ type Metrics struct {
 	interventions   *prometheus.CounterVec
 	reconnects      prometheus.Counter
 	storeWrite      *prometheus.HistogramVec
+	storeErrors     *prometheus.CounterVec
+	quarantined     prometheus.Gauge
+	tourneyPlanned  prometheus.Counter
+	tourneyInPlay   prometheus.Gauge
+	tourneyFinished prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -220,6 +237,26 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help:    "Duration of one write to the game store, by operation.",
 			Buckets: storeBuckets,
 		}, []string{"op"}),
+		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameStoreErrors,
+			Help: "Store writes that failed, by operation; /readyz answers 503 until a write succeeds again.",
+		}, []string{"op"}),
+		quarantined: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTablesQuarantined,
+			Help: "Tables found at start whose stored data cannot be read or replayed; they are not played.",
+		}),
+		tourneyPlanned: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyScheduled,
+			Help: "Tournament games scheduled: all of a new tournament's, the unplayed ones of a tournament resumed at start.",
+		}),
+		tourneyInPlay: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTourneyInPlay,
+			Help: "Tournament games in play now.",
+		}),
+		tourneyFinished: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyFinished,
+			Help: "Tournament games that ended and whose result is stored.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -248,6 +285,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	}
 	for _, op := range storeOps {
 		m.storeWrite.WithLabelValues(op)
+		m.storeErrors.WithLabelValues(op)
 	}
 	m.SetBuildInfo("", "")
 
@@ -266,6 +304,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.interventions,
 		m.reconnects,
 		m.storeWrite,
+		m.storeErrors,
+		m.quarantined,
+		m.tourneyPlanned,
+		m.tourneyInPlay,
+		m.tourneyFinished,
 	)
 	return m
 }
@@ -441,12 +484,29 @@ func (m *Metrics) Reconnect() {
 }
 
 // ObserveStoreWrite records the duration d of one store write of kind op
-// (append, create or finish).
+// (append, create, finish or update).
 func (m *Metrics) ObserveStoreWrite(op string, d time.Duration) {
 	if m == nil {
 		return
 	}
 	m.storeWrite.WithLabelValues(known(m.knownStoreOps, op)).Observe(d.Seconds())
+}
+
+// StoreError counts one failed store write of kind op (append, create, finish or update).
+func (m *Metrics) StoreError(op string) {
+	if m == nil {
+		return
+	}
+	m.storeErrors.WithLabelValues(known(m.knownStoreOps, op)).Inc()
+}
+
+// SetQuarantined sets the number of quarantined tables (stored tables that cannot be read or
+// replayed) found at start.
+func (m *Metrics) SetQuarantined(n int) {
+	if m == nil {
+		return
+	}
+	m.quarantined.Set(float64(n))
 }
 
 // MetricsHandler returns the HTTP handler that serves the metrics gathered
@@ -486,4 +546,32 @@ func metricVariant(v engine.Variant) string {
 		}
 	}
 	return string(b)
+}
+
+// TournamentGamesScheduled counts n games scheduled by a new tournament.
+func (m *Metrics) TournamentGamesScheduled(n int) {
+	if m == nil {
+		return
+	}
+	m.tourneyPlanned.Add(float64(n))
+}
+
+// TournamentGameStarted counts a tournament game entering play; TournamentGameEnded(stored) one
+// leaving it, its result stored or not (the referee stopping first).
+func (m *Metrics) TournamentGameStarted() {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Inc()
+}
+
+// TournamentGameEnded: see [Metrics.TournamentGameStarted].
+func (m *Metrics) TournamentGameEnded(stored bool) {
+	if m == nil {
+		return
+	}
+	m.tourneyInPlay.Dec()
+	if stored {
+		m.tourneyFinished.Inc()
+	}
 }

@@ -72,6 +72,11 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_interventions_total",
 		"bezique_seat_reconnects_total",
 		"bezique_store_write_duration_seconds",
+		"bezique_store_errors_total",
+		"bezique_tables_quarantined",
+		"bezique_tournament_games_scheduled_total",
+		"bezique_tournament_games_in_play",
+		"bezique_tournament_games_finished_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
@@ -109,7 +114,9 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_decision_duration_seconds", 4},
 		{"bezique_decision_timeouts_total", 4},
 		{"bezique_interventions_total", 4},
-		{"bezique_store_write_duration_seconds", 3},
+		{"bezique_store_write_duration_seconds", 4},
+		{"bezique_store_errors_total", 4},
+		{"bezique_tables_quarantined", 1},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)

@@ -47,6 +47,5 @@ func (t *table) storeFinish(final pb.TableState) error {
 	start := time.Now()
 	err = t.srv.store.FinishTable(context.Background(), t.id, store.Outcome{State: storeState(final), Result: outcomeLabel(t.result.GetOutcome()),
 		WinnerSide: winner, Scores: scoresText(t.game.Totals()), FinishedAt: t.finished, Record: b, Bots: bots})
-	t.srv.metrics.ObserveStoreWrite(StoreFinish, time.Since(start))
-	return err
+	return t.srv.stored(StoreFinish, start, err)
 }

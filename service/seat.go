@@ -110,14 +110,16 @@ func (c *conn) close(err error) {
 
 // Connect is SeatService.Connect: one bidirectional stream per seat. The first message must be a
 // Join; then the referee sends events, decision requests, rejections, pings and the game's end,
-// and the bot sends decisions and pongs. Status codes: InvalidArgument for a malformed Join,
-// NotFound for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an
-// unsupported protocol version, Aborted when a newer connection for the same seat supersedes this
+// and the bot sends decisions and pongs. Status codes: DeadlineExceeded when no Join comes within
+// Config.JoinTimeout, InvalidArgument for a malformed Join (bot_name, bot_version longer than
+// MaxNameBytes, a token longer than MaxTokenBytes, or either with a control character), NotFound
+// for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an unsupported
+// protocol version or a quarantined table, Aborted when a newer connection for the same seat supersedes this
 // one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
 // has ended (a bot reconnecting after the game ended without it, say across a referee restart)
 // gets the events it missed and the GameOver, and the stream ends with OK.
 func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
-	first, err := stream.Recv()
+	first, err := s.recvJoin(stream)
 	if err != nil {
 		return err
 	}
@@ -127,6 +129,14 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	}
 	if join.GetTableId() == "" {
 		return statusOf(invalid("join.table_id", "missing"))
+	}
+	for _, f := range []struct {
+		name, text string
+		limit      int
+	}{{"join.bot_name", join.GetBotName(), MaxNameBytes}, {"join.bot_version", join.GetBotVersion(), MaxNameBytes}, {"join.token", join.GetToken(), MaxTokenBytes}} {
+		if err := checkText(f.name, f.text, f.limit); err != nil {
+			return statusOf(err)
+		}
 	}
 	if v := join.GetProtocolVersion(); v != 0 && v != ProtocolVersion {
 		return status.Errorf(codes.FailedPrecondition, "join.protocol_version: %d is not supported (this referee speaks %d)", v, ProtocolVersion)
@@ -184,6 +194,28 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 			return err // already a status (InvalidArgument, ResourceExhausted, Canceled): keep its code
 		}
 		return status.FromContextError(err).Err()
+	}
+}
+
+// recvJoin receives a seat stream's first message, or returns DeadlineExceeded when none comes
+// within Config.JoinTimeout: a stream that never joins holds nothing for longer.
+func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectRequest, error) {
+	type received struct {
+		m   *pb.ConnectRequest
+		err error
+	}
+	got := make(chan received, 1)
+	go func() { // the only Recv until it returns: ending the handler ends it
+		m, err := stream.Recv()
+		got <- received{m, err}
+	}()
+	timer := time.NewTimer(s.cfg.JoinTimeout)
+	defer timer.Stop()
+	select {
+	case r := <-got:
+		return r.m, r.err
+	case <-timer.C:
+		return nil, status.Errorf(codes.DeadlineExceeded, "join: no Join within %s of opening the stream", s.cfg.JoinTimeout)
 	}
 }
 
@@ -289,12 +321,8 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		return joined{err: invalid("join.seat", "%d is not a seat of this %s table (0..%d)", j.GetSeat(), t.rules.Variant, len(t.seats)-1)}
 	}
 	s := t.seats[j.GetSeat()]
-	if !s.remote {
-		return joined{err: status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", s.index, s.name)}
-	}
-	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
-	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(s.token)) != 1 {
-		return joined{err: status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", s.index)}
+	if err := checkToken(ctx, j, s.remote, s.name, s.token, s.botKey); err != nil {
+		return joined{err: err}
 	}
 	if j.GetResumeAfterSeq() > t.seq {
 		return joined{err: invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)}
@@ -339,6 +367,20 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	return joined{backlog: backlog}
 }
 
+// checkToken admits a Join to a seat that exists (remote, with name, token and the bot key it is
+// bound to, "" if none) or returns PermissionDenied: the seat is played by a built-in bot, or the
+// caller is not the bound key (ctx's principal) and the token is wrong (compared in constant time).
+func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKey string) error {
+	if !remote {
+		return status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", j.GetSeat(), name)
+	}
+	boundKey := botKey != "" && PrincipalFrom(ctx).ID == botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(token)) != 1 {
+		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", j.GetSeat())
+	}
+	return nil
+}
+
 func (t *table) welcome(s *seat) *pb.Welcome {
 	return &pb.Welcome{
 		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
@@ -375,15 +417,36 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // joinStored answers a Join for a table that is not in memory: one that ended and was dropped
 // from memory, or ended before a restart. With the right token the seat gets the GameOver of
 // the stored record and the stream ends with OK; otherwise notFound (the error of the lookup
-// in memory) or PermissionDenied.
+// in memory), PermissionDenied, or FailedPrecondition for a quarantined table. The seat and
+// token are checked against the stored spec before the record is read and the game rebuilt
+// (a replay costs tens of milliseconds: a wrong token must not buy one).
 func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
 	if s.store == nil {
 		return statusOf(notFound)
+	}
+	if reason, ok := s.quarantineReason(j.GetTableId()); ok {
+		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", j.GetTableId(), reason))
 	}
 	ctx := stream.Context()
 	row, err := s.store.GetTable(ctx, j.GetTableId())
 	if err != nil || row.State.Active() {
 		return statusOf(notFound)
+	}
+	spec, req, err := decodeSpec(row)
+	if err != nil {
+		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", row.ID, err))
+	}
+	seats := req.GetSeats()
+	if j.GetSeat() >= uint32(len(seats)) || len(spec.Tokens) != len(seats) {
+		return statusOf(invalid("join.seat", "%d is not a seat of this table (0..%d)", j.GetSeat(), len(seats)-1))
+	}
+	sc := seats[j.GetSeat()]
+	botKey := "" // as table.bind: bound when the spec names the key's bot
+	if i := int(j.GetSeat()); i < len(spec.BotNames) && spec.BotNames[i] != "" {
+		botKey = sc.GetRemote().GetBotKeyId()
+	}
+	if err := checkToken(ctx, j, sc.GetRemote() != nil, sc.GetBuiltin().GetBot(), spec.Tokens[j.GetSeat()], botKey); err != nil {
+		return statusOf(err)
 	}
 	b, err := s.store.GetRecord(ctx, j.GetTableId())
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -43,6 +44,9 @@ type Config struct {
 	WatchQueue int
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
+	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
+	// DeadlineExceeded (default DefaultJoinTimeout).
+	JoinTimeout time.Duration
 	// KeepFinished is how many finished tables stay in memory when there is no store
 	// (default 1 000); with a store 100 stay and older ones are read back from it. A table that
 	// leaves memory ends its goroutine, so memory stays bounded however many games are played.
@@ -56,6 +60,9 @@ type Config struct {
 	// caller may do everything). Keys and the audit trail live in Store (in memory without one).
 	Auth *Auth
 }
+
+// DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
+const DefaultJoinTimeout = 10 * time.Second
 
 // Default clock and failure policy of a table that gives none (milliseconds).
 const (
@@ -79,6 +86,8 @@ type Referee struct {
 	log     *slog.Logger
 	stop    chan struct{}
 	wg      sync.WaitGroup
+	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
+	storeFailed atomic.Pointer[storeFailure]
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -88,6 +97,10 @@ type Referee struct {
 	active    int        // waiting and playing tables
 	playing   int        // playing tables
 	idle      *sync.Cond // signalled when playing drops
+	// quarantined are the stored tables that could not be replayed at start (see quarantine).
+	quarantined map[string]quarantined
+
+	tourneys *tourneys // tournaments (service/tournaments.go)
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
@@ -97,6 +110,7 @@ type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
+	pb.UnimplementedTournamentServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
@@ -115,9 +129,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 }
 
 // NewReferee returns a referee's core. With a store it recovers every waiting and playing table by
-// replaying its recorded actions through the engine; bots then reconnect and resume. It returns an
-// error when the store cannot be read or a stored table does not replay, or when Config.Auth's
-// admin key is shorter than MinAdminKeyLen.
+// replaying its recorded actions through the engine; bots then reconnect and resume. A stored
+// table whose data cannot be read or does not replay is quarantined (logged, counted in
+// bezique_tables_quarantined, shown with TABLE_STATE_QUARANTINED and the reason) and the others
+// resume. It returns an error when the store cannot be read, or when Config.Auth's admin key is
+// shorter than MinAdminKeyLen.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
 		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
@@ -134,6 +150,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 5 * time.Second
 	}
+	if cfg.JoinTimeout <= 0 {
+		cfg.JoinTimeout = DefaultJoinTimeout
+	}
 	if cfg.KeepFinished <= 0 {
 		cfg.KeepFinished = 1000
 	}
@@ -149,17 +168,26 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if s.store == nil {
 		s.keys = store.NewMemory(0)
 	}
+	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
+	if s.store == nil {
+		s.tourneys.store = store.NewMemory(0)
+	}
 	if s.store != nil {
 		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+		if err := s.resumeTournaments(ctx); err != nil {
+			s.Close()
 			return nil, err
 		}
 	}
 	return s, nil
 }
 
-// Register registers the TableService, SeatService and KeyService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService and TournamentService on a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
+	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
 }
@@ -368,7 +396,8 @@ func (s *Referee) table(id string) (*table, error) {
 	return t, nil
 }
 
-// recover rebuilds every active table of the store and replays its actions.
+// recover rebuilds every active table of the store and replays its actions; a table that does
+// not is quarantined.
 func (s *Referee) recover(ctx context.Context) error {
 	active, err := s.store.LoadActive(ctx)
 	if err != nil {
@@ -377,7 +406,8 @@ func (s *Referee) recover(ctx context.Context) error {
 	for _, at := range active {
 		t, err := s.rebuild(at.Table, at.Actions)
 		if err != nil {
-			return fmt.Errorf("service: %w", err)
+			s.quarantine(at.Table, err)
+			continue
 		}
 		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
 		s.mu.Lock()
@@ -392,11 +422,11 @@ func (s *Referee) recover(ctx context.Context) error {
 func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 	var spec storedSpec
 	if err := json.Unmarshal(row.Spec, &spec); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored spec: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored spec: %w", row.ID, err))
 	}
 	req := &pb.CreateTableRequest{}
 	if err := protojson.Unmarshal(spec.Request, req); err != nil {
-		return spec, nil, fmt.Errorf("table %s: bad stored request: %w", row.ID, err)
+		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored request: %w", row.ID, err))
 	}
 	return spec, req, nil
 }
@@ -420,6 +450,17 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	t.bind(spec.Creator, spec.BotNames)
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
+	}
+	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
+		if r, ok := st.bot.(bots.Resumer); ok {
+			var n uint64
+			for _, a := range t.actions {
+				if int(a.GetSeat()) == st.index && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+					n++
+				}
+			}
+			r.Resume(n)
+		}
 	}
 	t.seq = max(t.seq, spec.SeqFloor)
 	t.requestID = max(t.requestID, spec.SeqFloor)

@@ -580,7 +580,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err == nil {
 		start := time.Now()
 		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
-		t.srv.metrics.ObserveStoreWrite(StoreAppend, time.Since(start))
+		t.srv.stored(StoreAppend, start, err)
 	}
 	if err != nil {
 		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
@@ -634,7 +634,9 @@ func (t *table) setState(s pb.TableState) {
 	}
 	t.state = s
 	if t.srv.store != nil && (s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING) {
-		if err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)}); err != nil {
+		start := time.Now()
+		err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)})
+		if t.srv.stored(StoreUpdate, start, err) != nil {
 			t.log().Error("storing the table state failed", "err", err)
 		}
 	}
@@ -722,7 +724,8 @@ func (t *table) reserve(n uint64) {
 		}
 		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
 			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames()})
-		err = t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec})
+		start := time.Now()
+		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 	}
 	if err != nil {
 		t.log().Error("storing the seq floor failed; a recovery may reuse seqs", "err", err)

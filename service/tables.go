@@ -35,12 +35,16 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	for i, sc := range req.GetSeats() {
 		switch k := sc.GetKind().(type) {
 		case *pb.SeatConfig_Builtin:
+			field := fmt.Sprintf("seats[%d].builtin.bot", i)
+			if err := checkText(field, k.Builtin.GetBot(), MaxNameBytes); err != nil {
+				return nil, err
+			}
 			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
 		case *pb.SeatConfig_Remote:
-			if len(k.Remote.GetName()) > 100 {
-				return nil, invalid(fmt.Sprintf("seats[%d].remote.name", i), "longer than 100 bytes")
+			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")
@@ -94,6 +98,18 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
 // the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))
+	if err != nil {
+		return nil, err
+	}
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), "")
+	return resp, nil
+}
+
+// createTable is CreateTable with the table's id chosen by the caller (a tournament names each
+// game's table, so that a resumed tournament finds it), and without an audit event (the
+// tournament's creation is audited); the store's ErrConflict if it exists.
+func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id string) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -115,7 +131,6 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	}
 	dl := newDealing(req, seed)
 	req.Seed = nil // the seed is stored apart and revealed only by the record
-	id := "t-" + randomHex(8)
 	tokens := make([]string, len(req.GetSeats()))
 	var out []*pb.SeatToken
 	for i, sc := range req.GetSeats() {
@@ -145,7 +160,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		start := time.Now()
 		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
-		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
+		s.stored(StoreCreate, start, err)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +168,6 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	info := t.info()
 	s.start(t)
 	started = true
-	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, id, "")
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 
@@ -217,7 +231,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
 			rec := &pb.GameRecord{}
 			if err := protojson.Unmarshal(b, rec); err != nil {
-				return nil, fmt.Errorf("table %s: stored record: %w", row.ID, err)
+				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
 			}
 			if rec.GetResult() != nil {
 				ti.Result = rec.GetResult()
@@ -270,7 +284,7 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	if err != nil {
 		return nil, err
 	}
-	return s.storedInfo(ctx, row)
+	return s.rowInfo(ctx, row)
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
@@ -288,13 +302,18 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
 // (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] for a
-// malformed page_token.
+// malformed page_token. A stored table that cannot be read, or was quarantined at start, is
+// listed with TABLE_STATE_QUARANTINED and the reason; the state filter TABLE_STATE_QUARANTINED
+// lists the tables quarantined at start, in one page.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
 	}
 	size = min(size, store.MaxPageSize)
+	if req.GetState() == pb.TableState_TABLE_STATE_QUARANTINED { // one page: they are few
+		return &pb.ListTablesResponse{Tables: s.quarantinedTables()}, nil
+	}
 	if s.store != nil {
 		rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
 		if err != nil {
@@ -308,8 +327,10 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 				if err != nil {
 					return nil, err
 				}
-			} else if ti, err = s.storedInfo(ctx, row); err != nil {
-				return nil, err
+			} else {
+				if ti, err = s.rowInfo(ctx, row); err != nil {
+					return nil, err
+				}
 			}
 			out.Tables = append(out.Tables, ti)
 		}
@@ -349,11 +370,18 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
 // Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]).
 // ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
-// another principal.
+// another principal, a [FieldError] for a reason longer than MaxReasonBytes or with a control
+// character.
 func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.TableInfo, error) {
+	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
+		return nil, err
+	}
 	p := PrincipalFrom(ctx)
 	t, err := s.table(id)
 	if err != nil {
+		if reason, ok := s.quarantineReason(id); ok {
+			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+		}
 		if s.store != nil {
 			if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
 				return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
@@ -485,8 +513,11 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
 // finish time. It needs a store; without one it lists the ended games still in memory. A
-// [FieldError] for an unknown variant.
+// [FieldError] for an unknown variant or a bot_name that checkText refuses.
 func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+	if err := checkText("bot_name", req.GetBotName(), MaxNameBytes); err != nil {
+		return nil, err
+	}
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
@@ -533,7 +564,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		if err != nil {
 			return nil, err
 		}
-		ti, err := s.storedInfo(ctx, row)
+		ti, err := s.rowInfo(ctx, row) // an unreadable spec or record is shown quarantined
 		if err != nil {
 			return nil, err
 		}

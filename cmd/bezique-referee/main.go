@@ -48,6 +48,7 @@ type config struct {
 	maxTables     int
 	seatQueue     int
 	pingInterval  time.Duration
+	joinTimeout   time.Duration
 	pprof         bool
 	logLevel      string
 	showVersion   bool
@@ -73,6 +74,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
+	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
@@ -117,7 +119,31 @@ func parseFlags(args []string) (config, error) {
 			args[i] = "-" + a
 		}
 	}
-	return c, fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	return c, c.validate()
+}
+
+// validate refuses values the referee cannot run with, naming the flag (and its variable),
+// rather than replacing them by a default behind the operator's back.
+func (c config) validate() error {
+	for _, f := range []struct {
+		name string
+		bad  bool
+		want string
+	}{
+		{"max-tables", c.maxTables < 1, fmt.Sprint(c.maxTables, "; want at least 1")},
+		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
+		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
+		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
+		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
+	} {
+		if f.bad {
+			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
+		}
+	}
+	return nil
 }
 
 func main() {
@@ -163,7 +189,7 @@ func run(c config) error {
 	if c.store != "memory" {
 		var err error
 		if st, err = store.Open(ctx, c.store); err != nil {
-			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", c.store, err)
+			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", store.Redact(c.store), err)
 		}
 		defer st.Close()
 	}
@@ -175,7 +201,7 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, Auth: auth})
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth})
 	if err != nil {
 		return err
 	}
@@ -197,7 +223,7 @@ func run(c config) error {
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
-		mux := metricsMux(reg, &ready, c.pprof)
+		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
 		mlis, err := net.Listen("tcp", c.metricsListen)
 		if err != nil {
 			return err
@@ -212,7 +238,7 @@ func run(c config) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", c.store, "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
+	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", store.Redact(c.store), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -220,6 +246,7 @@ func run(c config) error {
 		return err
 	case <-ctx.Done():
 	}
+	stopAtSecondSignal(log)
 	drain(log, &ready, hs, srv, c.drainTimeout)
 	stopped := make(chan struct{})
 	go func() { g.GracefulStop(); close(stopped) }()
@@ -232,15 +259,33 @@ func run(c config) error {
 	return nil
 }
 
-// metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds,
-// 503 "draining" once it is cleared) and, with withPprof, /debug/pprof/.
-func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, withPprof bool) *http.ServeMux {
+// stopAtSecondSignal makes a second SIGINT or SIGTERM, during the drain, end the process at
+// once with status 1: games in play stop where they are and, with a store, resume on the next
+// start (every action a seat was told of is already stored).
+func stopAtSecondSignal(log *slog.Logger) {
+	second := make(chan os.Signal, 1)
+	signal.Notify(second, syscall.SIGTERM, syscall.SIGINT)
+	go func() {
+		sig := <-second
+		log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
+		os.Exit(1)
+	}()
+}
+
+// metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds
+// and storeHealth returns nil; 503 "draining" once ready is cleared, 503 with the store's error
+// while store writes fail) and, with withPprof, /debug/pprof/.
+func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func() error, withPprof bool) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", service.MetricsHandler(reg))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
 		if !ready.Load() {
 			http.Error(w, "draining", http.StatusServiceUnavailable)
+			return
+		}
+		if err := storeHealth(); err != nil {
+			http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(w, "ready")
@@ -258,7 +303,7 @@ func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, withPprof bool) *h
 // 503 from then on), sets the gRPC health service to NOT_SERVING, stops the creation of tables and
 // lets the games in play run on for up to timeout, then stops every table.
 func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service.Server, timeout time.Duration) {
-	log.Info("draining: no new tables; games in play may finish", "timeout", timeout)
+	log.Info("draining: no new tables; games in play may finish; a second signal stops at once", "timeout", timeout)
 	ready.Store(false)
 	hs.Shutdown()
 	dctx, cancel := context.WithTimeout(context.Background(), timeout)

@@ -133,15 +133,15 @@ func eventText(e *pb.Event) string {
 	case *pb.Event_Intervention:
 		i := k.Intervention
 		if i.GetKind() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
-			return fmt.Sprintf("seat %d forfeits (%s)", i.GetSeat(), i.GetReason())
+			return fmt.Sprintf("seat %d forfeits (%s)", i.GetSeat(), printable(i.GetReason()))
 		}
-		return fmt.Sprintf("referee acts for seat %d (%s): %s", i.GetSeat(), i.GetReason(), actionText(i.GetAction()))
+		return fmt.Sprintf("referee acts for seat %d (%s): %s", i.GetSeat(), printable(i.GetReason()), actionText(i.GetAction()))
 	case *pb.Event_SeatConnected:
 		return fmt.Sprintf("seat %d connected", k.SeatConnected.GetSeat())
 	case *pb.Event_SeatDisconnected:
 		return fmt.Sprintf("seat %d disconnected", k.SeatDisconnected.GetSeat())
 	case *pb.Event_TableCancelled:
-		return "table cancelled: " + k.TableCancelled.GetReason()
+		return "table cancelled: " + printable(k.TableCancelled.GetReason())
 	}
 	return ""
 }

@@ -83,9 +83,9 @@ func seatName(seats []*pb.SeatInfo, i int) string {
 	if i < len(seats) {
 		s := seats[i]
 		if s.GetBotName() != "" {
-			return s.GetBotName()
+			return printable(s.GetBotName())
 		}
-		return s.GetName()
+		return printable(s.GetName())
 	}
 	return fmt.Sprintf("seat %d", i)
 }

@@ -83,7 +83,7 @@ the referee keeps only its SHA-256.`,
 				return fmt.Errorf("ListKeys: %w", err)
 			}
 			for _, k := range resp.GetKeys() {
-				line := fmt.Sprintf("%s  %-9s %-20s %-20s created %s by %s", k.GetKeyId(), roleName(k.GetRole()), k.GetName(), k.GetOwner(),
+				line := fmt.Sprintf("%s  %-9s %-20s %-20s created %s by %s", k.GetKeyId(), roleName(k.GetRole()), printable(k.GetName()), printable(k.GetOwner()),
 					timeText(k.GetCreateTime()), k.GetCreator())
 				if k.GetRevokeTime() != nil {
 					line += "  revoked " + timeText(k.GetRevokeTime())
@@ -143,7 +143,7 @@ func newAuditCmd() *cobra.Command {
 					}
 					n++
 					action := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(e.GetAction().String(), "AUDIT_ACTION_"), "_", " "))
-					fmt.Fprintln(cmd.OutOrStdout(), strings.TrimSpace(fmt.Sprintf("%s  %-20s %-15s %s  %s", timeText(e.GetTime()), e.GetPrincipal(), action, e.GetTarget(), e.GetDetail())))
+					fmt.Fprintln(cmd.OutOrStdout(), strings.TrimSpace(fmt.Sprintf("%s  %-20s %-15s %s  %s", timeText(e.GetTime()), e.GetPrincipal(), action, e.GetTarget(), printable(e.GetDetail()))))
 				}
 				if token = resp.GetNextPageToken(); token == "" {
 					return nil

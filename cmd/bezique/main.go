@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,7 +12,11 @@ import (
 
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "bezique:", err)
+		lines := strings.Split(err.Error(), "\n") // the server's messages may quote a client's text
+		for i, l := range lines {
+			lines[i] = printable(l)
+		}
+		fmt.Fprintln(os.Stderr, "bezique:", strings.Join(lines, "\n"))
 		os.Exit(1)
 	}
 }
@@ -40,6 +45,6 @@ game record.`,
 	}
 	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd(), newTournamentCmd(), newMatchCmd())
 	return root
 }

@@ -145,7 +145,7 @@ func printTables(w io.Writer, tables []*pb.TableInfo) error {
 func tableColumns(t *pb.TableInfo) []string {
 	seats := make([]string, len(t.GetSeats()))
 	for i, s := range t.GetSeats() {
-		seats[i] = fmt.Sprintf("%d:%s", s.GetSeat(), s.GetName())
+		seats[i] = fmt.Sprintf("%d:%s", s.GetSeat(), printable(s.GetName()))
 		if s.GetRemote() && !s.GetConnected() && t.GetResult() == nil {
 			seats[i] += "(away)"
 		}
@@ -159,7 +159,11 @@ func tableColumns(t *pb.TableInfo) []string {
 	case pb.DealingSource_DEALING_SOURCE_STACKED:
 		dealing = "stacked deal"
 	}
-	return []string{t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()), wire.OutcomeText(t.GetResult()), dealing}
+	outcome := printable(wire.OutcomeText(t.GetResult())) // the result's reason is the server's text
+	if r := t.GetQuarantineReason(); r != "" {
+		outcome = "quarantined: " + printable(r)
+	}
+	return []string{t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()), outcome, dealing}
 }
 
 func newCreateCmd() *cobra.Command {

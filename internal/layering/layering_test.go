@@ -24,6 +24,7 @@ func TestDependencies(t *testing.T) {
 		{pkg: "wire", banned: serverOnly, needs: module + "engine"},
 		{pkg: "bots", banned: serverOnly, needs: module + "wire"},
 		{pkg: "scenario", banned: serverOnly, needs: module + "wire"}, // read by other implementations: the rules and the wire only
+		{pkg: "tournament", banned: append([]string{"google.golang.org/grpc", module + "proto", module + "wire"}, serverOnly...), needs: module + "engine"},
 		{pkg: "stats", banned: append([]string{module + "engine", module + "wire", module + "bots", module + "proto",
 			"google.golang.org/"}, serverOnly...), needs: "gonum.org/v1/plot"}, // a leaf: statistics and plots only
 		{pkg: "service", banned: []string{module + "botsdk"}, needs: module + "bots"},

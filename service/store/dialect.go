@@ -94,14 +94,37 @@ const sqliteBusyTimeoutMillis = 5000
 
 // openSQLite opens the SQLite file at path with two pools: one connection for every write (SQLite
 // has a single writer, so writes queue in Go rather than on SQLITE_BUSY) and a few read-only
-// connections, which WAL lets read while the writer commits.
-func openSQLite(ctx context.Context, path string) (Store, error) {
+// connections, which WAL lets read while the writer commits. It first takes the store's lock
+// (lockSQLite; ErrLocked when another referee holds it). The data directory is created with mode
+// 0700 and the database with 0600 (an existing database, -wal and -shm are set to 0600): they hold
+// seat tokens and the seeds of games in play. SQLite gives the -wal and -shm files it creates the
+// mode of the database.
+func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 	if path == "" {
 		return nil, fmt.Errorf("store: open sqlite: empty path: %w", ErrInvalid)
 	}
 	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return nil, fmt.Errorf("store: open sqlite: create data dir: %w", err)
+		}
+	}
+	unlock, err := lockSQLite(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			_ = unlock()
+		}
+	}()
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	_ = f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := restrict(p); err != nil {
+			return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
 		}
 	}
 	common := "_busy_timeout=" + strconv.Itoa(sqliteBusyTimeoutMillis) +
@@ -131,25 +154,38 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
-	return newSQLStore(sqliteDialect, w, r), nil
+	st := newSQLStore(sqliteDialect, w, r)
+	st.unlock = unlock
+	return st, nil
 }
 
 // openPostgres opens a PostgreSQL database through pgx's database/sql driver. One pool serves
-// reads and writes.
+// reads and writes. It first takes the referee's advisory lock (lockPostgres; ErrLocked when
+// another referee holds it), before the migrations. Errors name the database by its URL without
+// the password (Redact).
 func openPostgres(ctx context.Context, url string) (Store, error) {
+	redacted := Redact(url)
 	db, err := sql.Open("pgx", url)
 	if err != nil {
-		return nil, fmt.Errorf("store: open postgres: %w", err)
+		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("store: open postgres: %w", err)
+		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
-	if err := migrate(ctx, postgresDialect, db); err != nil {
+	unlock, err := lockPostgres(ctx, db, redacted)
+	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	return newSQLStore(postgresDialect, db, db), nil
+	if err := migrate(ctx, postgresDialect, db); err != nil {
+		_ = unlock()
+		_ = db.Close()
+		return nil, err
+	}
+	st := newSQLStore(postgresDialect, db, db)
+	st.unlock = unlock
+	return st, nil
 }

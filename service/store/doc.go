@@ -3,9 +3,14 @@
 // that share one schema, one set of queries and goose migrations:
 //
 //   - SQLite ("sqlite:PATH", the embedded default), through the pure-Go modernc.org/sqlite:
-//     one file, created with its directory on first start, WAL mode, synchronous=FULL (a
-//     commit is on disk when it returns), a 5 s busy timeout, foreign keys on.
+//     one file, created with its directory on first start (modes 0600 and 0700: it holds seat
+//     tokens and live seeds), WAL mode, synchronous=FULL (a commit is on disk when it returns),
+//     a 5 s busy timeout, foreign keys on.
 //   - PostgreSQL ("postgres://..."), through pgx's database/sql driver.
+//
+// One store serves one referee: [Open] takes an flock on the SQLite file's PATH.lock, or a
+// PostgreSQL session advisory lock on the schema, and fails with [ErrLocked] when another
+// referee holds it, before it changes anything.
 //
 // The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
 // records are opaque bytes that the referee encodes.

@@ -24,6 +24,8 @@ type memStore struct {
 	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
 	keys   map[string]Key
 	audit  []AuditEvent // in the order appended, at most MemoryAuditKeep
+
+	tournaments map[string]*memTournament
 }
 
 // memTable is one table with everything stored under it. Its byte slices are the store's own
@@ -52,7 +54,7 @@ func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
 	}
-	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, keys: map[string]Key{}}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, keys: map[string]Key{}, tournaments: map[string]*memTournament{}}
 }
 
 // stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.

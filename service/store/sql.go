@@ -26,6 +26,8 @@ type sqlStore struct {
 	committerDone chan struct{}
 
 	now func() time.Time
+	// unlock releases the store's lock (lockSQLite, lockPostgres) after the databases close.
+	unlock func() error
 
 	// commits counts append transactions committed (batches); for tests.
 	commits atomic.Int64
@@ -55,9 +57,13 @@ func (s *sqlStore) Close() error {
 	close(s.appendCh)
 	s.mu.Unlock()
 	<-s.committerDone
-	err := s.w.Close()
+	var err error
 	if s.r != s.w {
-		err = errors.Join(err, s.r.Close())
+		err = s.r.Close()
+	}
+	err = errors.Join(err, s.w.Close())
+	if s.unlock != nil {
+		err = errors.Join(err, s.unlock())
 	}
 	if err != nil {
 		return fmt.Errorf("store: close: %w", err)

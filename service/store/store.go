@@ -206,6 +206,8 @@ type Store interface {
 	ListGames(ctx context.Context, f GameFilter, pageSize int, pageToken string) ([]Game, string, error)
 	// KeyStore keeps API keys and the audit trail.
 	KeyStore
+	// TournamentStore keeps tournaments and the results of their games.
+	TournamentStore
 	// Close waits for appends already accepted to be committed, then closes the database.
 	// Calls after Close return ErrClosed; Close itself may be called more than once.
 	Close() error
@@ -213,12 +215,16 @@ type Store interface {
 
 // Open opens (and creates, on first use) the store at url and applies pending migrations.
 //
-//   - "sqlite:PATH" opens the SQLite file PATH, creating it and its parent directory
-//     (mode 0750) if needed, in WAL mode with synchronous=FULL and a 5 s busy timeout.
+//   - "sqlite:PATH" opens the SQLite file PATH, creating it (mode 0600) and its parent
+//     directory (mode 0700) if needed, in WAL mode with synchronous=FULL and a 5 s busy timeout.
+//     The store holds an flock on PATH.lock until Close.
 //   - "postgres://..." or "postgresql://..." opens a PostgreSQL database (a pgx connection
-//     URL, including parameters such as search_path or sslmode).
+//     URL, including parameters such as search_path or sslmode). The store holds a session
+//     advisory lock on its schema until Close.
 //
-// Any other scheme returns ErrInvalid. For a store with nothing durable, use [NewMemory].
+// One store, one referee: ErrLocked when another process (or another open store) holds the
+// lock; nothing in the database is changed then. Any other scheme returns ErrInvalid. For a
+// store with nothing durable, use [NewMemory].
 func Open(ctx context.Context, url string) (Store, error) {
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):

@@ -95,11 +95,13 @@ type Join struct {
 	TableId string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// seat is the seat claimed, 0-based.
 	Seat uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
-	// token is the seat's secret from CreateTable.
+	// token is the seat's secret from CreateTable (at most 64 bytes).
 	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
-	// bot_name is the bot's name.
+	// bot_name is the bot's name: at most 64 bytes of UTF-8 without control characters
+	// (INVALID_ARGUMENT otherwise).
 	BotName string `protobuf:"bytes,4,opt,name=bot_name,json=botName,proto3" json:"bot_name,omitempty"`
-	// bot_version is the bot's version.
+	// bot_version is the bot's version: at most 64 bytes of UTF-8 without control characters
+	// (INVALID_ARGUMENT otherwise).
 	BotVersion string `protobuf:"bytes,5,opt,name=bot_version,json=botVersion,proto3" json:"bot_version,omitempty"`
 	// protocol_version is the protocol version the bot speaks (1).
 	ProtocolVersion uint32 `protobuf:"varint,6,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`

@@ -29,7 +29,9 @@ const (
 // SeatService is how a remote bot plays a seat.
 type SeatServiceClient interface {
 	// Connect is a bot's session: Join first, then Decide and Pong; the server sends Welcome,
-	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver.
+	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver. The Join must arrive
+	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
+	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ConnectRequest, ConnectResponse], error)
 }
 
@@ -61,7 +63,9 @@ type SeatService_ConnectClient = grpc.BidiStreamingClient[ConnectRequest, Connec
 // SeatService is how a remote bot plays a seat.
 type SeatServiceServer interface {
 	// Connect is a bot's session: Join first, then Decide and Pong; the server sends Welcome,
-	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver.
+	// Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver. The Join must arrive
+	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
+	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(grpc.BidiStreamingServer[ConnectRequest, ConnectResponse]) error
 	mustEmbedUnimplementedSeatServiceServer()
 }

@@ -36,6 +36,9 @@ const (
 	TableState_TABLE_STATE_FINISHED TableState = 3
 	// TABLE_STATE_CANCELLED is a table cancelled before the game ended.
 	TableState_TABLE_STATE_CANCELLED TableState = 4
+	// TABLE_STATE_QUARANTINED is a stored table whose data cannot be read or replayed: the referee
+	// does not play it and says why in TableInfo.quarantine_reason. Its data stays in the store.
+	TableState_TABLE_STATE_QUARANTINED TableState = 5
 )
 
 // Enum value maps for TableState.
@@ -46,6 +49,7 @@ var (
 		2: "TABLE_STATE_PLAYING",
 		3: "TABLE_STATE_FINISHED",
 		4: "TABLE_STATE_CANCELLED",
+		5: "TABLE_STATE_QUARANTINED",
 	}
 	TableState_value = map[string]int32{
 		"TABLE_STATE_UNSPECIFIED": 0,
@@ -53,6 +57,7 @@ var (
 		"TABLE_STATE_PLAYING":     2,
 		"TABLE_STATE_FINISHED":    3,
 		"TABLE_STATE_CANCELLED":   4,
+		"TABLE_STATE_QUARANTINED": 5,
 	}
 )
 
@@ -406,7 +411,8 @@ func (*SeatConfig_Builtin) isSeatConfig_Kind() {}
 // RemoteSeat is a seat for a bot that connects through SeatService.
 type RemoteSeat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// name is the seat's display name.
+	// name is the seat's display name: at most 64 bytes of UTF-8 without control characters
+	// (INVALID_ARGUMENT otherwise).
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
 	// the seat without the seat token, and the record names the bot by the key's name, whatever
@@ -1072,9 +1078,12 @@ type TableInfo struct {
 	// configured admin key, "local" in-process or without authentication); it and admins may cancel it.
 	Creator string `protobuf:"bytes,15,opt,name=creator,proto3" json:"creator,omitempty"`
 	// public is CreateTableRequest.public: anyone, without a key, may watch the table.
-	Public        bool `protobuf:"varint,16,opt,name=public,proto3" json:"public,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Public bool `protobuf:"varint,16,opt,name=public,proto3" json:"public,omitempty"`
+	// quarantine_reason says why the stored table cannot be read or replayed (state
+	// TABLE_STATE_QUARANTINED); empty otherwise.
+	QuarantineReason string `protobuf:"bytes,17,opt,name=quarantine_reason,json=quarantineReason,proto3" json:"quarantine_reason,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *TableInfo) Reset() {
@@ -1219,6 +1228,13 @@ func (x *TableInfo) GetPublic() bool {
 	return false
 }
 
+func (x *TableInfo) GetQuarantineReason() string {
+	if x != nil {
+		return x.QuarantineReason
+	}
+	return ""
+}
+
 var File_bezique_v1_table_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_table_proto_rawDesc = "" +
@@ -1282,7 +1298,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\rforfeit_cause\x18\x06 \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reasonB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
-	"\r_forfeit_seat\"\xe0\x05\n" +
+	"\r_forfeit_seat\"\x8d\x06\n" +
 	"\tTableInfo\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12,\n" +
 	"\x05state\x18\x02 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\x12'\n" +
@@ -1303,14 +1319,16 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"finishTime\x12@\n" +
 	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x18\n" +
 	"\acreator\x18\x0f \x01(\tR\acreator\x12\x16\n" +
-	"\x06public\x18\x10 \x01(\bR\x06public*\x90\x01\n" +
+	"\x06public\x18\x10 \x01(\bR\x06public\x12+\n" +
+	"\x11quarantine_reason\x18\x11 \x01(\tR\x10quarantineReason*\xad\x01\n" +
 	"\n" +
 	"TableState\x12\x1b\n" +
 	"\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13TABLE_STATE_WAITING\x10\x01\x12\x17\n" +
 	"\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n" +
 	"\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n" +
-	"\x15TABLE_STATE_CANCELLED\x10\x04*\x86\x01\n" +
+	"\x15TABLE_STATE_CANCELLED\x10\x04\x12\x1b\n" +
+	"\x17TABLE_STATE_QUARANTINED\x10\x05*\x86\x01\n" +
 	"\rDealingSource\x12\x1e\n" +
 	"\x1aDEALING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15DEALING_SOURCE_RANDOM\x10\x01\x12\x1e\n" +

@@ -424,7 +424,8 @@ type CancelTableRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// table_id is the table's id.
 	TableId string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	// reason is why, recorded in the TableCancelled event.
+	// reason is why, recorded in the TableCancelled event: at most 256 bytes of UTF-8 without
+	// control characters (INVALID_ARGUMENT otherwise).
 	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -823,7 +824,8 @@ type ListGamesRequest struct {
 	PageSize uint32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
-	// bot_name keeps games in which a seat's bot (or builtin bot) has this name.
+	// bot_name keeps games in which a seat's bot (or builtin bot) has this name (at most 64 bytes,
+	// no control characters).
 	BotName string `protobuf:"bytes,3,opt,name=bot_name,json=botName,proto3" json:"bot_name,omitempty"`
 	// variant keeps games of this variant; unspecified keeps all.
 	Variant Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`

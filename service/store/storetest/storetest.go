@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Closed", testClosed},
 		{"Keys", testKeys},
 		{"Audit", testAudit},
+		{"Tournaments", testTournaments},
 	}
 	for _, c := range clauses {
 		t.Run(c.name, func(t *testing.T) {

@@ -28,7 +28,9 @@ class SeatServiceServicer(object):
 
     def Connect(self, request_iterator, context):
         """Connect is a bot's session: Join first, then Decide and Pong; the server sends Welcome,
-        Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver.
+        Events, DecisionRequests, Rejections, Pings, ClockReports and GameOver. The Join must arrive
+        within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
+        the stream ends with DEADLINE_EXCEEDED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// runBinary runs the referee to its exit (at most 30 s) and returns its stderr and exit code.
+func runBinary(t *testing.T, bin string, env []string, args ...string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("%v did not exit within 30 s:\n%s", args, stderr.String())
+	}
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatal(err)
+		}
+		code = ee.ExitCode()
+	}
+	return stderr.String(), code
+}
+
+// fileBytes returns the contents of each file (nil for a missing one).
+func fileBytes(paths ...string) [][]byte {
+	out := make([][]byte, len(paths))
+	for i, p := range paths {
+		out[i], _ = os.ReadFile(p)
+	}
+	return out
+}
+
+// TestBinaryOneRefereePerStore is the regression test of two referees started on one SQLite
+// file both running (one played, the other retried a failing write forever while /readyz said
+// ready): the second exits at once, non-zero, naming the file, and changes nothing in the
+// database, its -wal or its -shm.
+func TestBinaryOneRefereePerStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildReferee(t)
+	path := filepath.Join(t.TempDir(), "data", "bezique.db")
+	args := []string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:" + path}
+	p := startBinary(t, bin, args...)
+	defer func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }()
+	tables := pb.NewTableServiceClient(dialReferee(t, p.addr))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}}); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{path, path + "-wal", path + "-shm"}
+	before := fileBytes(files...)
+	if before[1] == nil {
+		t.Fatal("no -wal file: the first referee is not in WAL mode?")
+	}
+	start := time.Now()
+	out, code := runBinary(t, bin, nil, args...)
+	if code != 1 || !strings.Contains(out, "store: sqlite "+path+": store: in use by another referee (the lock "+path+".lock is held)") {
+		t.Errorf("second referee: exit %d, stderr:\n%s\nwant exit 1 and the lock named", code, out)
+	}
+	if strings.Contains(out, "serving gRPC") {
+		t.Errorf("the second referee served:\n%s", out)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the second referee took %v to exit", d)
+	}
+	for i, after := range fileBytes(files...) {
+		if !bytes.Equal(before[i], after) {
+			t.Errorf("%s changed (%d bytes, then %d) while the second referee tried to start", files[i], len(before[i]), len(after))
+		}
+	}
+}
+
+// TestBinaryRefusesBadFlags is the regression test of negative flag values silently replaced by
+// defaults: each is refused with a message naming the flag, exit status 2, whether it comes from
+// the command line or the environment.
+func TestBinaryRefusesBadFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildReferee(t)
+	for _, c := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{nil, []string{"--max-tables", "-1"}, "bezique-referee: --max-tables (BEZIQUE_MAX_TABLES) = -1; want at least 1\n"},
+		{nil, []string{"--seat-queue", "0"}, "bezique-referee: --seat-queue (BEZIQUE_SEAT_QUEUE) = 0; want at least 1\n"},
+		{nil, []string{"--ping-interval", "-5s"}, "bezique-referee: --ping-interval (BEZIQUE_PING_INTERVAL) = -5s; want more than 0\n"},
+		{nil, []string{"--join-timeout", "0s"}, "bezique-referee: --join-timeout (BEZIQUE_JOIN_TIMEOUT) = 0s; want more than 0\n"},
+		{[]string{"BEZIQUE_DRAIN_TIMEOUT=-1m"}, nil, "bezique-referee: --drain-timeout (BEZIQUE_DRAIN_TIMEOUT) = -1m0s; want 0 or more\n"},
+	} {
+		out, code := runBinary(t, bin, c.env, append(c.args, "--store", "memory", "--listen", "127.0.0.1:0", "--metrics-listen", "")...)
+		if code != 2 || out != c.want {
+			t.Errorf("%v %v: exit %d, %q; want exit 2, %q", c.env, c.args, code, out, c.want)
+		}
+	}
+}
+
+// TestBinarySecondSignalStopsAtOnce is the regression test of a drain that could not be cut
+// short (a second Ctrl-C was ignored for up to --drain-timeout): with games in play and a
+// five-minute drain, a second SIGTERM ends the referee at once with status 1; restarted on the
+// same store and address, every game resumes and finishes.
+func TestBinarySecondSignalStopsAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary twice")
+	}
+	bin := buildReferee(t)
+	addr := freeAddr(t)
+	args := []string{"--listen", addr, "--metrics-listen", "", "--store", "sqlite:" + filepath.Join(t.TempDir(), "db"), "--drain-timeout", "5m", "--ping-interval", "100ms"}
+	p := startBinary(t, bin, args...)
+	tables := pb.NewTableServiceClient(dialReferee(t, addr))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	done := make(chan []*pb.GameResult, 2)
+	var ids []string
+	for range 2 {
+		resp, err := tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+			{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, resp.GetTableId())
+		go func() { done <- playAll(ctx, t, addr, resp, slowBots(5*time.Millisecond)) }()
+	}
+	time.Sleep(300 * time.Millisecond)
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	for !strings.Contains(p.log(), "draining") {
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited:
+		if code := p.cmd.ProcessState.ExitCode(); code != 1 {
+			t.Errorf("exit code %d after the second signal, want 1\n%s", code, p.log())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no exit 10 s after the second SIGTERM\n%s", p.log())
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("exited %v after the second signal, want at once", d)
+	}
+	if !strings.Contains(p.log(), "second signal: stopping now") {
+		t.Errorf("no log line for the second signal:\n%s", p.log())
+	}
+	p2 := startBinary(t, bin, args...)
+	defer func() { _ = p2.cmd.Process.Signal(syscall.SIGTERM) }()
+	for range ids {
+		select {
+		case res := <-done:
+			for _, r := range res {
+				if r.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+					t.Errorf("a resumed game ended %v, want COMPLETED", r)
+				}
+			}
+		case <-ctx.Done():
+			t.Fatalf("games did not finish after the restart\n%s", p2.log())
+		}
+	}
+}
+
+// TestBinaryPostgres: with PostgreSQL (BEZIQUE_TEST_POSTGRES_URL), the password of the store URL
+// never reaches the log, and a second referee on the same schema exits at once, naming it.
+func TestBinaryPostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
+	}
+	u := freshSchema(t, base)
+	u.User = url.UserPassword(u.User.Username(), "s3cret-pw") // the test server trusts any password
+	bin := buildReferee(t)
+	args := []string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", u.String()}
+	p := startBinary(t, bin, args...)
+	defer func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }()
+	out, code := runBinary(t, bin, nil, args...)
+	if code != 1 || !strings.Contains(out, "in use by another referee") || !strings.Contains(out, "postgres:xxxxx@") {
+		t.Errorf("second referee on one schema: exit %d, stderr:\n%s\nwant exit 1, ErrLocked and the URL redacted", code, out)
+	}
+	for _, log := range []string{p.log(), out} {
+		if strings.Contains(log, "s3cret-pw") {
+			t.Errorf("the password reached the log:\n%s", log)
+		}
+	}
+	if !strings.Contains(p.log(), `store="postgres://postgres:xxxxx@`) {
+		t.Errorf("the start-up log does not name the store without its password:\n%s", p.log())
+	}
+}
+
+// freshSchema creates a schema in the PostgreSQL database at base (dropped at cleanup) and
+// returns base with search_path set to it.
+func freshSchema(t *testing.T, base string) *url.URL {
+	t.Helper()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.Close() })
+	schema := fmt.Sprintf("referee_test_%d_%d", os.Getpid(), time.Now().UnixNano())
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u
+}

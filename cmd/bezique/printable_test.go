@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestPrintable is the regression test of escape sequences in seat names and cancel reasons
+// reaching the terminal raw: every control character and non-UTF-8 byte from the server is
+// printed escaped, in the tables list, the event lines and the score sheet's names.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"rulebook":               "rulebook",
+		"Zoë ♠ 7":                "Zoë ♠ 7",
+		"red\x1b[31mX":           `red\x1b[31mX`,
+		"csi\u009b2J":            `csi\u009b2J`,
+		"bell\a\r\nnext":         `bell\x07\x0d\x0anext`,
+		"bad\xffutf8":            `bad\xffutf8`,
+		"\x1b]0;title\x07 after": `\x1b]0;title\x07 after`,
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+	cols := tableColumns(&pb.TableInfo{TableId: "t-1", State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: "bad\x1b[2J",
+		Seats: []*pb.SeatInfo{{Seat: 0, Name: "\x1b[31mevil"}}})
+	if line := strings.Join(cols, "  "); strings.ContainsAny(line, "\x1b") || cols[3] != `0:\x1b[31mevil` || cols[5] != `quarantined: bad\x1b[2J` {
+		t.Errorf("tableColumns = %q", cols)
+	}
+	ev := eventText(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: "\x1b[2Jgone"}}})
+	if ev != `table cancelled: \x1b[2Jgone` {
+		t.Errorf("eventText = %q", ev)
+	}
+	if got := seatName([]*pb.SeatInfo{{BotName: "b\x1bot"}}, 0); got != `b\x1bot` {
+		t.Errorf("seatName = %q", got)
+	}
+}

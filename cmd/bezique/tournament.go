@@ -1,0 +1,445 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// defaultTournamentStore is where tournaments are kept unless --store says otherwise: not the
+// referee's own file (bezique-data/bezique.db), whose tables the in-process referee would recover.
+const defaultTournamentStore = "sqlite:bezique-data/tournaments.db"
+
+// specFlags are the flags that define a tournament.
+type specFlags struct {
+	format, variant, partners, sprt, seed string
+	entrants, options                     []string
+	deals, concurrency                    int
+	duplicate                             bool
+	decisionMs                            uint32
+	bankMs                                int64
+}
+
+func (f *specFlags) add(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.format, "format", "round-robin", "round-robin, gauntlet (the first entrant against the others) or match")
+	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership) or four-handed-individual")
+	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
+	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+"); repeat")
+	fs.IntVar(&f.deals, "deals", 10, "deal sets per pairing")
+	fs.BoolVar(&f.duplicate, "duplicate", true, "play each deal set once per seating, so every entrant holds every hand")
+	fs.IntVar(&f.concurrency, "concurrency", 8, "games in play at once")
+	fs.StringArrayVar(&f.options, "option", nil, "a rule option of RULES.md §5, key=value; repeat")
+	fs.Uint32Var(&f.decisionMs, "decision-ms", 0, "time per decision (0: the referee's default)")
+	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
+	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
+	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
+}
+
+// spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
+func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
+	s := tournament.Spec{Format: tournament.Format(f.format), Variant: engine.Variant(f.variant), Partners: tournament.Partners(f.partners),
+		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs}}
+	if f.bankMs >= 0 {
+		bank := uint32(f.bankMs)
+		s.Clock.BankMs = &bank
+	}
+	for i, e := range f.entrants {
+		id, bot, ok := strings.Cut(e, "=")
+		if !ok {
+			id, bot = fmt.Sprintf("%s-%d", e, i+1), e
+		}
+		s.Entrants = append(s.Entrants, tournament.Entrant{ID: id, Bot: bot})
+	}
+	for _, o := range f.options {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok {
+			return s, nil, fmt.Errorf("--option %q: want key=value", o)
+		}
+		if s.Options == nil {
+			s.Options = map[string]string{}
+		}
+		s.Options[k] = v
+	}
+	if f.sprt != "" {
+		var p [4]float64
+		parts := strings.Split(f.sprt, ",")
+		if len(parts) != 4 {
+			return s, nil, fmt.Errorf("--sprt %q: want elo0,elo1,alpha,beta", f.sprt)
+		}
+		for i, x := range parts {
+			v, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+			if err != nil {
+				return s, nil, fmt.Errorf("--sprt %q: %v", f.sprt, err)
+			}
+			p[i] = v
+		}
+		s.SPRT = &tournament.SPRT{Elo0: p[0], Elo1: p[1], Alpha: p[2], Beta: p[3]}
+	}
+	if f.seed == "" {
+		return s, nil, nil
+	}
+	seed, err := parseSeed(f.seed)
+	return s, &seed, err
+}
+
+func newTournamentCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "tournament",
+		Short: "Create, run, watch and export tournaments of built-in bots",
+		Long: `A tournament plays a schedule of games on an in-process referee whose store (--store) keeps the
+schedule and every result: "run" resumes a tournament that was interrupted, without losing or
+replaying a game. Every table's seed derives from the tournament seed, committed at creation and
+revealed at the end (docs/TOURNAMENTS.md).`,
+		Example: `  bezique tournament run --entrant random --entrant rulebook --entrant random --entrant rulebook --deals 20
+  bezique tournament create --variant four-handed --partners rotating --entrant a=rulebook --entrant b=random --entrant c=rulebook --entrant d=random
+  bezique tournament run tn-0123456789abcdef
+  bezique tournament standings tn-0123456789abcdef
+  bezique tournament export tn-0123456789abcdef --csv results.csv --plot-ratings ratings.svg`,
+	}
+	var storeURL string
+	cmd.PersistentFlags().StringVar(&storeURL, "store", defaultTournamentStore, "where tournaments are kept: sqlite:PATH or postgres://...")
+	cmd.AddCommand(newTournamentCreateCmd(&storeURL), newTournamentRunCmd(&storeURL), newTournamentWatchCmd(&storeURL),
+		newTournamentStandingsCmd(&storeURL), newTournamentExportCmd(&storeURL))
+	return cmd
+}
+
+// openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
+func openReferee(ctx context.Context, url string) (*service.Referee, store.Store, error) {
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := service.NewReferee(ctx, service.Config{Store: st, Logger: quietLogger(os.Stderr)})
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	return r, st, nil
+}
+
+func newTournamentCreateCmd(storeURL *string) *cobra.Command {
+	var f specFlags
+	cmd := &cobra.Command{
+		Use:   "create",
+		Short: "Store a new tournament and print its id and seed commitment (play it with run)",
+		Example: `  bezique tournament create --entrant rulebook --entrant random --deals 50 --seed 7
+  bezique tournament create --variant three-handed --format gauntlet --entrant new=rulebook --entrant random --entrant random --entrant rulebook`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			spec, seed, err := f.spec()
+			if err != nil {
+				return err
+			}
+			r, st, err := openReferee(cmd.Context(), *storeURL)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			defer r.Close() // games started meanwhile resume at "run"
+			tn, err := r.CreateTournament(cmd.Context(), spec, seed)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+			return nil
+		},
+	}
+	f.add(cmd)
+	return cmd
+}
+
+func newTournamentRunCmd(storeURL *string) *cobra.Command {
+	var f specFlags
+	var jsonOut bool
+	cmd := &cobra.Command{
+		Use:   "run [ID]",
+		Short: "Play a tournament to its end (a new one from the flags, or a stored one), then print the standings",
+		Example: `  bezique tournament run --entrant rulebook --entrant random --deals 100 --concurrency 16
+  bezique tournament run tn-0123456789abcdef      # resume an interrupted tournament`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			r, st, err := openReferee(ctx, *storeURL)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			defer r.Close()
+			var id string
+			if len(args) == 1 {
+				id = args[0]
+			} else {
+				spec, seed, err := f.spec()
+				if err != nil {
+					return err
+				}
+				tn, err := r.CreateTournament(ctx, spec, seed)
+				if err != nil {
+					return err
+				}
+				id = tn.ID
+				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, seed commitment %s\n", tn.ID, tn.Commitment)
+			}
+			if err := follow(ctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
+				return err
+			}
+			tn, err := r.GetTournament(ctx, id)
+			if err != nil {
+				return err
+			}
+			return printStandings(cmd.OutOrStdout(), tn, jsonOut)
+		},
+	}
+	f.add(cmd)
+	cmd.Flags().BoolVar(&jsonOut, "json", false, "print the tournament as JSON")
+	return cmd
+}
+
+// follow watches a tournament to its end, with a progress bar on a terminal (games done of the
+// total, rate, time left); each update is also passed to line, when set.
+func follow(ctx context.Context, r *service.Referee, id string, out io.Writer, line func(service.TournamentUpdate)) error {
+	var bar *progressbar.ProgressBar
+	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
+	}
+	err := r.WatchTournament(ctx, id, func(u service.TournamentUpdate) error {
+		if bar != nil {
+			bar.ChangeMax(u.Standings.Scheduled)
+			_ = bar.Set(u.Standings.Played)
+		}
+		if line != nil {
+			line(u)
+		}
+		return nil
+	})
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(out)
+	}
+	return err
+}
+
+// loadTournament reads a tournament and its results from the store, without playing it.
+func loadTournament(ctx context.Context, url, id string) (*service.Tournament, error) {
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	row, err := st.GetTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	games, err := st.ListTournamentGames(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	tn := &service.Tournament{ID: row.ID, State: row.State, Commitment: row.Commitment, CreatedAt: row.CreatedAt, FinishedAt: row.FinishedAt}
+	if err := json.Unmarshal(row.Spec, &tn.Spec); err != nil {
+		return nil, err
+	}
+	if err := tn.Spec.Validate(); err != nil {
+		return nil, err
+	}
+	if row.State != store.TournamentRunning {
+		tn.Seed, tn.Salt = row.Seed, row.Salt
+	}
+	for _, g := range games {
+		var res tournament.Result
+		if err := json.Unmarshal(g.Result, &res); err != nil {
+			return nil, err
+		}
+		tn.Results = append(tn.Results, res)
+	}
+	tn.Standings = tournament.Compute(&tn.Spec, tn.Results)
+	return tn, nil
+}
+
+func newTournamentWatchCmd(storeURL *string) *cobra.Command {
+	var every time.Duration
+	cmd := &cobra.Command{
+		Use:     "watch ID",
+		Short:   "Follow a tournament that another process runs: each result as it is stored, then the standings",
+		Example: `  bezique tournament watch tn-0123456789abcdef --store sqlite:bezique-data/bezique.db`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			seen := 0
+			for {
+				tn, err := loadTournament(ctx, *storeURL, args[0])
+				if err != nil {
+					return err
+				}
+				for _, res := range tn.Results[seen:] {
+					fmt.Fprintf(cmd.OutOrStdout(), "game %d on %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, res.Outcome, res.Scores, res.WinnerSide)
+				}
+				seen = len(tn.Results)
+				if tn.State != store.TournamentRunning {
+					return printStandings(cmd.OutOrStdout(), tn, false)
+				}
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(every):
+				}
+			}
+		},
+	}
+	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store")
+	return cmd
+}
+
+func newTournamentStandingsCmd(storeURL *string) *cobra.Command {
+	var jsonOut bool
+	cmd := &cobra.Command{
+		Use:   "standings ID",
+		Short: "Print a tournament's standings from its stored results",
+		Example: `  bezique tournament standings tn-0123456789abcdef
+  bezique tournament standings tn-0123456789abcdef --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tn, err := loadTournament(cmd.Context(), *storeURL, args[0])
+			if err != nil {
+				return err
+			}
+			return printStandings(cmd.OutOrStdout(), tn, jsonOut)
+		},
+	}
+	cmd.Flags().BoolVar(&jsonOut, "json", false, "print the tournament as JSON")
+	return cmd
+}
+
+// printStandings prints the standings table and the pairs, or the whole tournament as JSON.
+func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(tn)
+	}
+	s := tn.Standings
+	fmt.Fprintf(w, "%s (%s, %s): %d of %d games, %s\n", tn.ID, tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdecision ms\t")
+	for i, e := range s.Entrants {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.MeanDecisionMs)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, p := range s.Pairs {
+		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %s\n", p.A, p.B, p.W, p.D, p.L, eloText(p.Elo))
+	}
+	if t := s.SPRT; t != nil {
+		fmt.Fprintf(w, "SPRT: LLR %.2f (%.2f, %.2f): %s\n", t.LLR, t.Lower, t.Upper, verdictText(t))
+	}
+	if tn.Seed != nil {
+		fmt.Fprintf(w, "seed %x, salt %x (commitment %s)\n", tn.Seed, tn.Salt, tn.Commitment)
+	}
+	return nil
+}
+
+func newTournamentExportCmd(storeURL *string) *cobra.Command {
+	var jsonPath, csvPath, ratingsPlot, scoresPlot string
+	cmd := &cobra.Command{
+		Use:   "export ID",
+		Short: "Write a tournament's results and standings as JSON or CSV, and plots as PNG or SVG",
+		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv
+  bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tn, err := loadTournament(cmd.Context(), *storeURL, args[0])
+			if err != nil {
+				return err
+			}
+			write := func(path string, fn func(io.Writer) error) error {
+				if path == "" {
+					return nil
+				}
+				f, err := os.Create(path)
+				if err != nil {
+					return err
+				}
+				if err := fn(f); err != nil {
+					f.Close()
+					return err
+				}
+				return f.Close()
+			}
+			return errors.Join(
+				write(jsonPath, func(w io.Writer) error { return printStandings(w, tn, true) }),
+				write(csvPath, func(w io.Writer) error { return writeCSV(w, tn) }),
+				write(ratingsPlot, func(w io.Writer) error { return plotRatings(w, formatOf(ratingsPlot), tn) }),
+				write(scoresPlot, func(w io.Writer) error { return plotScores(w, formatOf(scoresPlot), tn) }),
+			)
+		},
+	}
+	cmd.Flags().StringVar(&jsonPath, "json", "", "write the tournament (spec, results, standings) as JSON to this file")
+	cmd.Flags().StringVar(&csvPath, "csv", "", "write one line per game to this file")
+	cmd.Flags().StringVar(&ratingsPlot, "plot-ratings", "", "plot each entrant's rating with its 95% band over the games (.png or .svg)")
+	cmd.Flags().StringVar(&scoresPlot, "plot-scores", "", "plot each entrant's score distribution (.png or .svg)")
+	return cmd
+}
+
+// writeCSV writes one line per game: game, deal set, table, outcome, then per seat its entrant
+// and per side its score.
+func writeCSV(w io.Writer, tn *service.Tournament) error {
+	games := tn.Spec.Schedule()
+	cw := csv.NewWriter(w)
+	head := []string{"game", "deal", "table_id", "outcome", "winner_side"}
+	for seat := range tn.Spec.Variant.Players() {
+		head = append(head, fmt.Sprintf("seat%d", seat))
+	}
+	for side := range tn.Spec.Variant.Sides() {
+		head = append(head, fmt.Sprintf("score%d", side))
+	}
+	_ = cw.Write(head)
+	for _, r := range tn.Results {
+		g := games[r.Game]
+		row := []string{strconv.Itoa(r.Game), strconv.Itoa(g.Deal), r.TableID, string(r.Outcome), strconv.Itoa(r.WinnerSide)}
+		for _, e := range g.Seats {
+			row = append(row, tn.Spec.Entrants[e].ID)
+		}
+		for _, sc := range r.Scores {
+			row = append(row, strconv.Itoa(sc))
+		}
+		_ = cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func formatOf(path string) string {
+	if strings.HasSuffix(strings.ToLower(path), ".svg") {
+		return "svg"
+	}
+	return "png"
+}
+
+func verdictText(t *tournament.SPRTStatus) string {
+	if t.Verdict == stats.VerdictContinue {
+		return "continue"
+	}
+	return t.Verdict.String() + " accepted"
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMatchStopsEarly: `bezique match` of rulebook against random stops as soon as the SPRT
+// accepts H1, long before its 1 000 deal sets.
+func TestMatchStopsEarly(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := runCmd(ctx, "match", "--a", "rulebook", "--b", "random", "--seed", "1")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, "SPRT: LLR") || !strings.Contains(out, "H1 accepted\n") || len(m[1]) > 3 {
+		t.Fatalf("output:\n%s", out)
+	}
+	if !strings.Contains(out, "games: rulebook +") {
+		t.Fatalf("no progress lines:\n%s", out)
+	}
+}
+
+// TestTournamentCommands: create a tournament in a SQLite file, run it, read its standings as
+// JSON, export its games as CSV and JSON and its plots as SVG and PNG.
+func TestTournamentCommands(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	st := "--store=sqlite:" + filepath.Join(dir, "t.db")
+	out, err := runCmd(ctx, "tournament", "create", st, "--entrant", "rulebook", "--entrant", "random", "--entrant", "random", "--deals", "2", "--seed", "3")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	id, rest, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(id, "tn-") || !strings.HasPrefix(rest, "12 games scheduled\nseed commitment ") {
+		t.Fatalf("create printed %q", out)
+	}
+	out, err = runCmd(ctx, "tournament", "run", st, id)
+	if err != nil || !strings.Contains(out, id+" (round-robin, two-handed): 12 of 12 games, finished") || !strings.Contains(out, "rulebook-1 v random-2: +4 =0 -0") {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "tournament", "standings", st, id, "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var tn struct {
+		ID        string
+		Seed      []byte
+		Standings struct {
+			Played   int `json:"played"`
+			Entrants []struct {
+				Entrant string `json:"entrant"`
+				Games   int    `json:"games"`
+			} `json:"entrants"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &tn); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if tn.ID != id || len(tn.Seed) != 32 || tn.Standings.Played != 12 || tn.Standings.Entrants[0].Entrant != "rulebook-1" || tn.Standings.Entrants[0].Games != 8 {
+		t.Fatalf("standings --json: %+v", tn)
+	}
+	csvPath, jsonPath, svg, png := filepath.Join(dir, "g.csv"), filepath.Join(dir, "t.json"), filepath.Join(dir, "r.svg"), filepath.Join(dir, "s.png")
+	if out, err := runCmd(ctx, "tournament", "export", st, id, "--csv", csvPath, "--json", jsonPath, "--plot-ratings", svg, "--plot-scores", png); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	f, err := os.Open(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "game,deal,table_id,outcome,winner_side,seat0,seat1,score0,score1" {
+		t.Fatalf("csv: %v, %d rows, header %v", err, len(rows), rows[0])
+	}
+	for path, magic := range map[string][]byte{svg: []byte("<?xml"), png: []byte("\x89PNG"), jsonPath: []byte("{")} {
+		b, err := os.ReadFile(path)
+		if err != nil || !bytes.HasPrefix(b, magic) {
+			t.Errorf("%s: %v, starts %q", path, err, b[:min(len(b), 8)])
+		}
+	}
+	if _, err := runCmd(ctx, "tournament", "standings", st, "tn-0"); err == nil || !strings.Contains(err.Error(), "not found") {
+		t.Errorf("standings of an unknown tournament: %v", err)
+	}
+}

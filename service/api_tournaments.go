@@ -1,0 +1,227 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
+	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// The TournamentService handlers: each converts the request, calls the [Referee] and turns its
+// error into a status by statusOf.
+
+// CreateTournament stores a tournament and starts playing it (see [Referee.CreateTournament]):
+// InvalidArgument naming the field for a bad spec or seed, Unavailable while draining.
+func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentRequest) (*pb.CreateTournamentResponse, error) {
+	spec, err := specFromProto(req.GetSpec())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	var seed *engine.Seed
+	if req.Seed != nil {
+		if len(req.Seed) != len(engine.Seed{}) {
+			return nil, statusOf(invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed)))
+		}
+		seed = new(engine.Seed)
+		copy(seed[:], req.Seed)
+	}
+	tn, err := s.Referee.CreateTournament(ctx, spec, seed)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.CreateTournamentResponse{Tournament: tournamentToProto(tn)}, nil
+}
+
+// GetTournament returns a tournament with its results. NotFound for an unknown id.
+func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
+	if req.GetTournamentId() == "" {
+		return nil, statusOf(invalid("tournament_id", "missing"))
+	}
+	tn, err := s.Referee.GetTournament(ctx, req.GetTournamentId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(tn.Results)}, nil
+}
+
+// ListTournaments lists every tournament, oldest first.
+func (s *Server) ListTournaments(ctx context.Context, _ *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	out := &pb.ListTournamentsResponse{}
+	for _, tn := range s.Referee.ListTournaments(ctx) {
+		out.Tournaments = append(out.Tournaments, tournamentToProto(tn))
+	}
+	return out, nil
+}
+
+// WatchTournament streams a tournament's results and standings until it ends. NotFound for an
+// unknown id, Unavailable when the referee stops first.
+func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
+	if req.GetTournamentId() == "" {
+		return statusOf(invalid("tournament_id", "missing"))
+	}
+	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
+		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Results), Standings: standingsToProto(u.Standings),
+			State: tournamentStateToProto(u.State)})
+	}))
+}
+
+var formatsFromProto = map[pb.TournamentFormat]tournament.Format{pb.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED: tournament.RoundRobin,
+	pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN: tournament.RoundRobin, pb.TournamentFormat_TOURNAMENT_FORMAT_GAUNTLET: tournament.Gauntlet,
+	pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH: tournament.Match}
+
+var partnersFromProto = map[pb.Partners]tournament.Partners{pb.Partners_PARTNERS_UNSPECIFIED: "",
+	pb.Partners_PARTNERS_FIXED: tournament.PartnersFixed, pb.Partners_PARTNERS_ROTATING: tournament.PartnersRotating}
+
+// specFromProto converts a TournamentSpec; a [FieldError] names a field it cannot read (the rest
+// is checked by [Referee.CreateTournament]).
+func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
+	if in == nil {
+		return tournament.Spec{}, invalid("spec", "missing")
+	}
+	s := tournament.Spec{Name: in.GetName(), Deals: int(in.GetDeals()), Duplicate: in.GetDuplicate(), Concurrency: int(in.GetConcurrency()), Options: in.GetOptions()}
+	var ok bool
+	if s.Format, ok = formatsFromProto[in.GetFormat()]; !ok {
+		return s, invalid("spec.format", "unknown value %d", in.GetFormat())
+	}
+	if s.Partners, ok = partnersFromProto[in.GetPartners()]; !ok {
+		return s, invalid("spec.partners", "unknown value %d", in.GetPartners())
+	}
+	v, err := wire.VariantFromProto(in.GetVariant())
+	if err != nil {
+		return s, invalid("spec.variant", "%v", err)
+	}
+	s.Variant = v
+	for i, e := range in.GetEntrants() {
+		if e.GetBuiltinBot() == "" {
+			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind")
+		}
+		s.Entrants = append(s.Entrants, tournament.Entrant{ID: e.GetId(), Kind: tournament.KindBuiltin, Bot: e.GetBuiltinBot()})
+	}
+	if c := in.GetClock(); c != nil {
+		s.Clock = tournament.Clock{DecisionMs: c.GetDecisionMs(), BankMs: c.BankMs, IncrementMs: c.GetIncrementMs()}
+	}
+	if p := in.GetFailurePolicy(); p != nil {
+		s.Policy = tournament.Policy{OnTimeout: failureText(p.GetOnTimeout()), OnIllegal: failureText(p.GetOnIllegal()),
+			OnDisconnect: failureText(p.GetOnDisconnect()), StrikeLimit: p.GetStrikeLimit(), DisconnectGraceMs: p.GetDisconnectGraceMs()}
+	}
+	if p := in.GetSprt(); p != nil {
+		s.SPRT = &tournament.SPRT{Elo0: p.GetElo0(), Elo1: p.GetElo1(), Alpha: p.GetAlpha(), Beta: p.GetBeta()}
+	}
+	return s, nil
+}
+
+// failureText is the tournament spec's name of a failure action ("" for unspecified, and for an
+// unknown value, which the table's validation then reports).
+func failureText(a pb.FailureAction) string {
+	switch a {
+	case pb.FailureAction_FAILURE_ACTION_AUTO_PLAY:
+		return "auto-play"
+	case pb.FailureAction_FAILURE_ACTION_FORFEIT:
+		return "forfeit"
+	}
+	return ""
+}
+
+func specToProto(s tournament.Spec) *pb.TournamentSpec {
+	out := &pb.TournamentSpec{Name: s.Name, Variant: wire.VariantToProto(s.Variant), Deals: uint32(s.Deals), Duplicate: s.Duplicate,
+		Concurrency: uint32(s.Concurrency), Options: s.Options,
+		Clock: &pb.Clock{DecisionMs: s.Clock.DecisionMs, BankMs: s.Clock.BankMs, IncrementMs: s.Clock.IncrementMs},
+		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(s.Policy.OnTimeout), OnIllegal: failureAction(s.Policy.OnIllegal),
+			OnDisconnect: failureAction(s.Policy.OnDisconnect), StrikeLimit: s.Policy.StrikeLimit, DisconnectGraceMs: s.Policy.DisconnectGraceMs}}
+	for f, tf := range formatsFromProto {
+		if tf == s.Format && f != pb.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED {
+			out.Format = f
+		}
+	}
+	for p, tp := range partnersFromProto {
+		if tp == s.Partners {
+			out.Partners = p
+		}
+	}
+	for _, e := range s.Entrants {
+		out.Entrants = append(out.Entrants, &pb.Entrant{Id: e.ID, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: e.Bot}})
+	}
+	if p := s.SPRT; p != nil {
+		out.Sprt = &pb.Sprt{Elo0: p.Elo0, Elo1: p.Elo1, Alpha: p.Alpha, Beta: p.Beta}
+	}
+	return out
+}
+
+func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
+	switch s {
+	case store.TournamentRunning:
+		return pb.TournamentState_TOURNAMENT_STATE_RUNNING
+	case store.TournamentFinished:
+		return pb.TournamentState_TOURNAMENT_STATE_FINISHED
+	case store.TournamentCancelled:
+		return pb.TournamentState_TOURNAMENT_STATE_CANCELLED
+	}
+	return pb.TournamentState_TOURNAMENT_STATE_UNSPECIFIED
+}
+
+func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
+	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: specToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
+		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt)}
+	if !tn.FinishedAt.IsZero() {
+		out.FinishTime = timestamppb.New(tn.FinishedAt)
+	}
+	return out
+}
+
+func resultsToProto(rs []tournament.Result) []*pb.TournamentGameResult {
+	out := make([]*pb.TournamentGameResult, 0, len(rs))
+	for _, r := range rs {
+		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome))}
+		if r.WinnerSide >= 0 {
+			w := uint32(r.WinnerSide)
+			g.WinnerSide = &w
+		}
+		if r.ForfeitSeat >= 0 {
+			f := uint32(r.ForfeitSeat)
+			g.ForfeitSeat = &f
+		}
+		for _, sc := range r.Scores {
+			g.Scores = append(g.Scores, uint32(sc))
+		}
+		for _, st := range r.Seats {
+			g.Seats = append(g.Seats, &pb.SeatConduct{Decisions: uint32(st.Decisions), DecisionMs: uint64(st.DecisionMs), Timeouts: uint32(st.Timeouts),
+				Illegal: uint32(st.Illegal), Disconnects: uint32(st.Disconnects)})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func standingsToProto(s tournament.Standings) *pb.Standings {
+	out := &pb.Standings{Played: uint32(s.Played), Scheduled: uint32(s.Scheduled)}
+	for _, e := range s.Entrants {
+		out.Entrants = append(out.Entrants, &pb.EntrantStanding{Entrant: e.Entrant, Games: uint32(e.Games), Wins: uint32(e.Wins), Draws: uint32(e.Draws),
+			Losses: uint32(e.Losses), Points: e.Points, Score: int64(e.Score), DealDiff: e.DealDiff, Forfeits: uint32(e.Forfeits), Timeouts: uint32(e.Timeouts),
+			Illegal: uint32(e.Illegal), Disconnects: uint32(e.Disconnects), MeanDecisionMs: e.MeanDecisionMs, Rating: &pb.Rating{Mu: e.Rating.Mu, Sigma: e.Rating.Sigma}})
+	}
+	for _, p := range s.Pairs {
+		pp := &pb.PairStanding{A: p.A, B: p.B, Wins: uint32(p.W), Draws: uint32(p.D), Losses: uint32(p.L), Elo: &pb.EloInterval{Elo: p.Elo.Elo, Lo: p.Elo.Lo, Hi: p.Elo.Hi}}
+		for _, c := range p.Penta {
+			pp.Penta = append(pp.Penta, uint32(c))
+		}
+		out.Pairs = append(out.Pairs, pp)
+	}
+	if t := s.SPRT; t != nil {
+		v := pb.SprtVerdict_SPRT_VERDICT_CONTINUE
+		switch t.Verdict {
+		case stats.VerdictH0:
+			v = pb.SprtVerdict_SPRT_VERDICT_H0
+		case stats.VerdictH1:
+			v = pb.SprtVerdict_SPRT_VERDICT_H1
+		}
+		out.Sprt = &pb.SprtStatus{Llr: t.LLR, Lower: t.Lower, Upper: t.Upper, Verdict: v}
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestTournamentServiceOverGRPC: a gauntlet created over gRPC is watched to its end: the stream's
+// results add up to the schedule, its last standings equal GetTournament's, the seed is revealed
+// at the end only, ListTournaments lists it, and the metrics count its games.
+func TestTournamentServiceOverGRPC(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, nil, nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	spec := &pb.TournamentSpec{Format: pb.TournamentFormat_TOURNAMENT_FORMAT_GAUNTLET, Variant: pb.Variant_VARIANT_THREE_HANDED, Deals: 1, Duplicate: true,
+		Concurrency: 3, Entrants: []*pb.Entrant{
+			{Id: "candidate", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}},
+			{Id: "r1", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+			{Id: "r2", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+			{Id: "r3", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}
+	created, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := created.GetTournament()
+	// A gauntlet of one candidate and three others, three-handed: 3 trios holding the candidate,
+	// each deal set played in 3 rotations.
+	if info.GetStandings().GetScheduled() != 9 || info.GetSeed() != nil || len(info.GetSeedCommitment()) != 64 {
+		t.Fatalf("created %v", info)
+	}
+	stream, err := client.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: info.GetTournamentId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results int
+	var last *pb.WatchTournamentResponse
+	for {
+		msg, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		results += len(msg.GetResults())
+		last = msg
+	}
+	if results != 9 || last.GetState() != pb.TournamentState_TOURNAMENT_STATE_FINISHED {
+		t.Fatalf("watched %d results, last state %v", results, last.GetState())
+	}
+	got, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: info.GetTournamentId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.GetResults()) != 9 || len(got.GetTournament().GetSeed()) != 32 || !proto.Equal(got.GetTournament().GetStandings(), last.GetStandings()) {
+		t.Fatalf("GetTournament: %d results, seed %x, standings %v; watched %v", len(got.GetResults()), got.GetTournament().GetSeed(),
+			got.GetTournament().GetStandings(), last.GetStandings())
+	}
+	if st := got.GetTournament().GetStandings().GetEntrants(); st[0].GetEntrant() != "candidate" || st[0].GetGames() != 9 {
+		t.Fatalf("standings %v", st)
+	}
+	list, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{})
+	if err != nil || len(list.GetTournaments()) != 1 || list.GetTournaments()[0].GetTournamentId() != info.GetTournamentId() {
+		t.Fatalf("ListTournaments: %v, %v", list, err)
+	}
+	audit, err := r.srv.ListAuditEvents(ctx, &pb.ListAuditEventsRequest{})
+	if err != nil || len(audit.GetEvents()) != 1 || audit.GetEvents()[0].GetAction() != pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED ||
+		audit.GetEvents()[0].GetTarget() != info.GetTournamentId() {
+		t.Fatalf("audit trail %v, %v; want the tournament's creation", audit, err)
+	}
+	m := r.srv.metrics
+	if s, f, p := testutil.ToFloat64(m.tourneyPlanned), testutil.ToFloat64(m.tourneyFinished), testutil.ToFloat64(m.tourneyInPlay); s != 9 || f != 9 || p != 0 {
+		t.Fatalf("metrics: scheduled %v, finished %v, in play %v; want 9, 9, 0", s, f, p)
+	}
+}
+
+// TestTournamentServiceErrors: bad requests get InvalidArgument naming the field; an unknown
+// tournament NotFound.
+func TestTournamentServiceErrors(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, nil, nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	two := []*pb.Entrant{{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}
+	for _, c := range []struct {
+		req  *pb.CreateTournamentRequest
+		want string
+	}{
+		{&pb.CreateTournamentRequest{}, "spec: missing"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two}, Seed: []byte{1}}, "seed: 1 bytes; a seed is exactly 32 bytes"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "deals: 0; at least 1"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
+			Partners: pb.Partners_PARTNERS_ROTATING}}, "partners: only for the four-handed variant"},
+	} {
+		_, err := client.CreateTournament(ctx, c.req)
+		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {
+			t.Errorf("CreateTournament(%v): %v, want InvalidArgument %q", c.req, err, c.want)
+		}
+	}
+	if _, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: "tn-0"}); status.Code(err) != codes.NotFound {
+		t.Errorf("GetTournament(tn-0): %v, want NotFound", err)
+	}
+	if _, err := client.GetTournament(ctx, &pb.GetTournamentRequest{}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("GetTournament(): %v, want InvalidArgument", err)
+	}
+}

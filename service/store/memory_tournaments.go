@@ -1,0 +1,138 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// memTournament is one tournament with its games (ascending Game); the store's own copies.
+type memTournament struct {
+	row   Tournament
+	games []TournamentGame
+}
+
+func cloneTournament(t Tournament) Tournament {
+	t.Spec, t.Seed, t.Salt = bytes.Clone(t.Spec), bytes.Clone(t.Seed), bytes.Clone(t.Salt)
+	return t
+}
+
+// CreateTournament implements [Store.CreateTournament]. Tournaments are never dropped.
+func (m *memStore) CreateTournament(_ context.Context, t Tournament) error {
+	if err := m.lock("create tournament"); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if err := t.checkNew(); err != nil {
+		return err
+	}
+	if _, ok := m.tournaments[t.ID]; ok {
+		return fmt.Errorf("store: create tournament %q: id exists: %w", t.ID, ErrConflict)
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = time.Now()
+	}
+	t.CreatedAt, t.FinishedAt = stamp(t.CreatedAt), time.Time{}
+	m.tournaments[t.ID] = &memTournament{row: cloneTournament(t)}
+	return nil
+}
+
+// GetTournament implements [Store.GetTournament].
+func (m *memStore) GetTournament(_ context.Context, id string) (Tournament, error) {
+	if err := m.lock("get tournament"); err != nil {
+		return Tournament{}, err
+	}
+	defer m.mu.Unlock()
+	t, ok := m.tournaments[id]
+	if !ok {
+		return Tournament{}, fmt.Errorf("store: get tournament %q: %w", id, ErrNotFound)
+	}
+	return cloneTournament(t.row), nil
+}
+
+// ListTournaments implements [Store.ListTournaments].
+func (m *memStore) ListTournaments(context.Context) ([]Tournament, error) {
+	if err := m.lock("list tournaments"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	var out []Tournament
+	for _, t := range m.tournaments {
+		out = append(out, cloneTournament(t.row))
+	}
+	slices.SortFunc(out, func(a, b Tournament) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// FinishTournament implements [Store.FinishTournament].
+func (m *memStore) FinishTournament(_ context.Context, id string, state TournamentState, at time.Time) error {
+	op := fmt.Sprintf("finish tournament %q", id)
+	if err := m.lock(op); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	if !state.ended() {
+		return fmt.Errorf("store: %s: state %q: %w", op, state, ErrInvalid)
+	}
+	t, ok := m.tournaments[id]
+	if !ok {
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	if t.row.State.ended() {
+		return fmt.Errorf("store: %s: already ended: %w", op, ErrConflict)
+	}
+	if at.IsZero() {
+		at = time.Now()
+	}
+	t.row.State, t.row.FinishedAt = state, stamp(at)
+	return nil
+}
+
+// AddTournamentGame implements [Store.AddTournamentGame].
+func (m *memStore) AddTournamentGame(_ context.Context, g TournamentGame) error {
+	op := fmt.Sprintf("add game %d of tournament %q", g.Game, g.TournamentID)
+	if err := m.lock(op); err != nil {
+		return err
+	}
+	defer m.mu.Unlock()
+	t, ok := m.tournaments[g.TournamentID]
+	if !ok {
+		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	i, found := slices.BinarySearchFunc(t.games, g.Game, func(x TournamentGame, n int) int { return x.Game - n })
+	if found {
+		return fmt.Errorf("store: %s: already stored: %w", op, ErrConflict)
+	}
+	if g.FinishedAt.IsZero() {
+		g.FinishedAt = time.Now()
+	}
+	g.FinishedAt, g.Result = stamp(g.FinishedAt), bytes.Clone(g.Result)
+	t.games = slices.Insert(t.games, i, g)
+	return nil
+}
+
+// ListTournamentGames implements [Store.ListTournamentGames].
+func (m *memStore) ListTournamentGames(_ context.Context, id string) ([]TournamentGame, error) {
+	if err := m.lock("list tournament games"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	t, ok := m.tournaments[id]
+	if !ok {
+		return nil, nil
+	}
+	out := make([]TournamentGame, len(t.games))
+	for i, g := range t.games {
+		g.Result = bytes.Clone(g.Result)
+		out[i] = g
+	}
+	return out, nil
+}

@@ -1,0 +1,96 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// testTournaments: a tournament is stored running with its seed, salt and spec; its games are
+// stored once each and listed in game order whatever the order of the writes; it ends once; the
+// errors are the contract's.
+func testTournaments(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	mk := func(id string, minute int) store.Tournament {
+		return store.Tournament{ID: id, Spec: []byte(`{"format":"round-robin"}`), Seed: []byte{1, 2, 3}, Salt: []byte{0xff, 0},
+			Commitment: "c-" + id, CreatedAt: T0.Add(time.Duration(minute) * time.Minute)}
+	}
+	for _, tr := range []store.Tournament{mk("b", 2), mk("a", 2), mk("c", 1)} {
+		if err := st.CreateTournament(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.CreateTournament(ctx, mk("a", 5)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("CreateTournament(a) again: %v, want ErrConflict", err)
+	}
+	if err := st.CreateTournament(ctx, mk("", 5)); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("CreateTournament(\"\"): %v, want ErrInvalid", err)
+	}
+	got, err := st.GetTournament(ctx, "a")
+	want := mk("a", 2)
+	want.State = store.TournamentRunning
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("GetTournament(a) = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := st.GetTournament(ctx, "zz"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetTournament(zz): %v, want ErrNotFound", err)
+	}
+	list, err := st.ListTournaments(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, tr := range list {
+		ids = append(ids, tr.ID)
+	}
+	if fmt.Sprint(ids) != "[c a b]" {
+		t.Errorf("ListTournaments: %v, want [c a b]", ids)
+	}
+	for _, n := range []int{2, 0, 1} {
+		g := store.TournamentGame{TournamentID: "a", Game: n, TableID: fmt.Sprintf("a-%d", n), Result: []byte(fmt.Sprintf(`{"game":%d}`, n)),
+			FinishedAt: T0.Add(time.Duration(n) * time.Second)}
+		if err := st.AddTournamentGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "a", Game: 1, TableID: "x", Result: []byte("{}")}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AddTournamentGame(a, 1) again: %v, want ErrConflict", err)
+	}
+	if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "zz", Game: 0, TableID: "x", Result: []byte("{}")}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("AddTournamentGame(zz): %v, want ErrNotFound", err)
+	}
+	games, err := st.ListTournamentGames(ctx, "a")
+	if err != nil || len(games) != 3 {
+		t.Fatalf("ListTournamentGames(a) = %v, %v", games, err)
+	}
+	for i, g := range games {
+		want := store.TournamentGame{TournamentID: "a", Game: i, TableID: fmt.Sprintf("a-%d", i), Result: []byte(fmt.Sprintf(`{"game":%d}`, i)),
+			FinishedAt: T0.Add(time.Duration(i) * time.Second)}
+		if !reflect.DeepEqual(g, want) {
+			t.Errorf("game %d = %+v, want %+v", i, g, want)
+		}
+	}
+	if games, err := st.ListTournamentGames(ctx, "b"); err != nil || len(games) != 0 {
+		t.Errorf("ListTournamentGames(b) = %v, %v; want none", games, err)
+	}
+	if err := st.FinishTournament(ctx, "a", store.TournamentRunning, T0); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("FinishTournament(a, running): %v, want ErrInvalid", err)
+	}
+	if err := st.FinishTournament(ctx, "a", store.TournamentFinished, T0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FinishTournament(ctx, "a", store.TournamentCancelled, T0); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("FinishTournament(a) again: %v, want ErrConflict", err)
+	}
+	if err := st.FinishTournament(ctx, "zz", store.TournamentFinished, T0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("FinishTournament(zz): %v, want ErrNotFound", err)
+	}
+	if got, err := st.GetTournament(ctx, "a"); err != nil || got.State != store.TournamentFinished || !got.FinishedAt.Equal(T0.Add(time.Hour)) {
+		t.Errorf("GetTournament(a) after finishing = %+v, %v", got, err)
+	}
+}

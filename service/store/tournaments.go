@@ -1,0 +1,243 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// TournamentState is the life-cycle state of a tournament, stored as the text of its value.
+type TournamentState string
+
+// The states of a tournament. A running one resumes when the referee starts again.
+const (
+	TournamentRunning   TournamentState = "running"
+	TournamentFinished  TournamentState = "finished"
+	TournamentCancelled TournamentState = "cancelled"
+)
+
+// Tournament is one row of the tournaments table: a tournament's definition and its committed seed.
+// Times are UTC, truncated to microseconds.
+type Tournament struct {
+	// ID is the tournament id chosen by the referee; non-empty and unique.
+	ID string
+	// State is running, finished or cancelled; [Store.CreateTournament] stores running.
+	State TournamentState
+	// Spec is the opaque tournament spec the referee writes (JSON).
+	Spec []byte
+	// Seed is the tournament seed every table's seed derives from; Salt the salt of its commitment.
+	Seed []byte
+	Salt []byte
+	// Commitment is the published commitment to the seed.
+	Commitment string
+	// CreatedAt is when it was created (the current time when zero); FinishedAt when it ended
+	// (zero while running).
+	CreatedAt  time.Time
+	FinishedAt time.Time
+}
+
+// TournamentGame is the stored result of one game of a tournament's schedule.
+type TournamentGame struct {
+	// TournamentID and Game (the game's index in the schedule) identify it.
+	TournamentID string
+	Game         int
+	// TableID is the table it was played on.
+	TableID string
+	// Result is the opaque result the referee writes (JSON).
+	Result []byte
+	// FinishedAt is when it was stored; the current time when zero.
+	FinishedAt time.Time
+}
+
+// TournamentStore keeps tournaments and the results of their games. Every [Store] is a
+// TournamentStore; errors follow the same sentinels.
+type TournamentStore interface {
+	// CreateTournament stores a new tournament in state running. Returns ErrConflict if the id
+	// exists, ErrInvalid for an empty id.
+	CreateTournament(ctx context.Context, t Tournament) error
+	// GetTournament returns the tournament with this id, or ErrNotFound.
+	GetTournament(ctx context.Context, id string) (Tournament, error)
+	// ListTournaments returns every tournament, oldest first (by CreatedAt, then ID).
+	ListTournaments(ctx context.Context) ([]Tournament, error)
+	// FinishTournament ends a running tournament in state (finished or cancelled) at time at (the
+	// current time when zero). ErrNotFound for an unknown id, ErrConflict if it already ended,
+	// ErrInvalid for a state that is not an end.
+	FinishTournament(ctx context.Context, id string, state TournamentState, at time.Time) error
+	// AddTournamentGame stores the result of one game of a tournament, once: ErrConflict if that
+	// game is already stored, ErrNotFound if the tournament does not exist.
+	AddTournamentGame(ctx context.Context, g TournamentGame) error
+	// ListTournamentGames returns a tournament's stored games in ascending Game order (none for
+	// an unknown tournament).
+	ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+}
+
+// checkNew checks a tournament given to CreateTournament: ErrInvalid for an empty id.
+func (t *Tournament) checkNew() error {
+	if t.ID == "" {
+		return fmt.Errorf("store: create tournament: empty id: %w", ErrInvalid)
+	}
+	t.State = TournamentRunning
+	return nil
+}
+
+func (t TournamentState) ended() bool { return t == TournamentFinished || t == TournamentCancelled }
+
+const tournamentColumns = "id, created_at, state, spec, seed, salt, commitment, finished_at"
+
+func scanTournament(sc rowScanner) (Tournament, error) {
+	var (
+		t                      Tournament
+		created                int64
+		state, spec, seed, slt string
+		finished               sql.NullInt64
+	)
+	if err := sc.Scan(&t.ID, &created, &state, &spec, &seed, &slt, &t.Commitment, &finished); err != nil {
+		return t, err
+	}
+	t.CreatedAt, t.State, t.Spec = fromMicros(created), TournamentState(state), []byte(spec)
+	var err error
+	if t.Seed, err = hex.DecodeString(seed); err != nil {
+		return t, err
+	}
+	if t.Salt, err = hex.DecodeString(slt); err != nil {
+		return t, err
+	}
+	if finished.Valid {
+		t.FinishedAt = fromMicros(finished.Int64)
+	}
+	return t, nil
+}
+
+// CreateTournament implements [Store.CreateTournament].
+func (s *sqlStore) CreateTournament(ctx context.Context, t Tournament) error {
+	if s.isClosed() {
+		return fmt.Errorf("store: create tournament: %w", ErrClosed)
+	}
+	if err := t.checkNew(); err != nil {
+		return err
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = s.now()
+	}
+	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO tournaments ("+tournamentColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"),
+		t.ID, micros(t.CreatedAt), string(t.State), string(t.Spec), hex.EncodeToString(t.Seed), hex.EncodeToString(t.Salt), t.Commitment)
+	if err != nil {
+		return s.wrap(fmt.Sprintf("create tournament %q", t.ID), err)
+	}
+	return nil
+}
+
+// GetTournament implements [Store.GetTournament].
+func (s *sqlStore) GetTournament(ctx context.Context, id string) (Tournament, error) {
+	if s.isClosed() {
+		return Tournament{}, fmt.Errorf("store: get tournament: %w", ErrClosed)
+	}
+	t, err := scanTournament(s.r.QueryRowContext(ctx, s.d.rebind("SELECT "+tournamentColumns+" FROM tournaments WHERE id = ?"), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tournament{}, fmt.Errorf("store: get tournament %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Tournament{}, s.wrap(fmt.Sprintf("get tournament %q", id), err)
+	}
+	return t, nil
+}
+
+// ListTournaments implements [Store.ListTournaments].
+func (s *sqlStore) ListTournaments(ctx context.Context) ([]Tournament, error) {
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: list tournaments: %w", ErrClosed)
+	}
+	rows, err := s.r.QueryContext(ctx, "SELECT "+tournamentColumns+" FROM tournaments ORDER BY created_at, id")
+	if err != nil {
+		return nil, s.wrap("list tournaments", err)
+	}
+	defer rows.Close()
+	var out []Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, s.wrap("list tournaments", err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("list tournaments", err)
+	}
+	return out, nil
+}
+
+// FinishTournament implements [Store.FinishTournament].
+func (s *sqlStore) FinishTournament(ctx context.Context, id string, state TournamentState, at time.Time) error {
+	op := fmt.Sprintf("finish tournament %q", id)
+	if s.isClosed() {
+		return fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if !state.ended() {
+		return fmt.Errorf("store: %s: state %q: %w", op, state, ErrInvalid)
+	}
+	if at.IsZero() {
+		at = s.now()
+	}
+	res, err := s.w.ExecContext(ctx, s.d.rebind("UPDATE tournaments SET state = ?, finished_at = ? WHERE id = ? AND state = 'running'"),
+		string(state), micros(at), id)
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.wrap(op, err)
+	} else if n == 0 {
+		if _, err := s.GetTournament(ctx, id); err != nil {
+			return err
+		}
+		return fmt.Errorf("store: %s: already ended: %w", op, ErrConflict)
+	}
+	return nil
+}
+
+// AddTournamentGame implements [Store.AddTournamentGame].
+func (s *sqlStore) AddTournamentGame(ctx context.Context, g TournamentGame) error {
+	op := fmt.Sprintf("add game %d of tournament %q", g.Game, g.TournamentID)
+	if s.isClosed() {
+		return fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	if g.FinishedAt.IsZero() {
+		g.FinishedAt = s.now()
+	}
+	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO tournament_games (tournament_id, game, table_id, result, finished_at) VALUES (?, ?, ?, ?, ?)"),
+		g.TournamentID, g.Game, g.TableID, string(g.Result), micros(g.FinishedAt))
+	if err != nil {
+		return s.wrap(op, err)
+	}
+	return nil
+}
+
+// ListTournamentGames implements [Store.ListTournamentGames].
+func (s *sqlStore) ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error) {
+	op := fmt.Sprintf("list games of tournament %q", id)
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT game, table_id, result, finished_at FROM tournament_games WHERE tournament_id = ? ORDER BY game"), id)
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer rows.Close()
+	var out []TournamentGame
+	for rows.Next() {
+		g := TournamentGame{TournamentID: id}
+		var result string
+		var fin int64
+		if err := rows.Scan(&g.Game, &g.TableID, &result, &fin); err != nil {
+			return nil, s.wrap(op, err)
+		}
+		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,499 @@
+package service
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// Tournament is a tournament as the referee reports it.
+type Tournament struct {
+	// ID is the tournament's id ("tn-" and 16 hex digits).
+	ID string
+	// Spec is its validated spec, defaults filled in.
+	Spec tournament.Spec
+	// State is running, finished or cancelled.
+	State store.TournamentState
+	// Commitment is SHA-256(salt || seed) in lowercase hex, published at creation.
+	Commitment string
+	// Seed and Salt are revealed once the tournament has ended; nil while it runs.
+	Seed, Salt []byte
+	// Results are the games played so far, in the order they ended.
+	Results []tournament.Result
+	// Standings are computed from Results.
+	Standings tournament.Standings
+	// CreatedAt and FinishedAt (zero while running) are its start and end.
+	CreatedAt, FinishedAt time.Time
+}
+
+// tourney is a tournament this referee holds: its definition and the results stored so far.
+// Its goroutine (runTourney) plays the missing games; watchers wait on changed.
+type tourney struct {
+	id         string
+	spec       tournament.Spec
+	seed       engine.Seed
+	salt       []byte
+	commitment string
+	created    time.Time
+	games      []tournament.Game
+
+	mu       sync.Mutex
+	state    store.TournamentState
+	finished time.Time
+	results  []tournament.Result // in the order they were stored
+	done     map[int]bool        // game indexes with a stored result
+	changed  chan struct{}       // closed and replaced at every change
+	over     chan struct{}       // closed when the tournament ends
+}
+
+// tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
+// store, or a memory store when it has none).
+type tourneys struct {
+	mu    sync.Mutex
+	byID  map[string]*tourney
+	store store.TournamentStore
+}
+
+// CreateTournament validates spec (a [FieldError] naming the field), stores the tournament with
+// its seed (the given one, or one from crypto/rand) and a commitment to it, and starts playing its
+// schedule. ErrDraining while draining; the store's error when it cannot be stored.
+func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, seed *engine.Seed) (*Tournament, error) {
+	if err := spec.Validate(); err != nil {
+		field, reason, _ := strings.Cut(err.Error(), ": ")
+		return nil, invalid(field, "%s", reason)
+	}
+	for i, e := range spec.Entrants {
+		if _, err := bots.New(e.Bot, 0); err != nil {
+			return nil, invalid(fmt.Sprintf("entrants[%d].bot", i), "%v", err)
+		}
+	}
+	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
+		return nil, invalid("options", "%v", err)
+	}
+	if s.isDraining() {
+		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
+	}
+	var sd engine.Seed
+	if seed != nil {
+		sd = *seed
+	} else {
+		copy(sd[:], randomBytes(len(sd)))
+	}
+	salt := randomBytes(engine.SaltSize)
+	specJSON, err := json.Marshal(spec)
+	if err != nil {
+		return nil, err
+	}
+	row := store.Tournament{ID: "tn-" + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
+		CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+	reg := s.tourneys
+	if err := reg.store.CreateTournament(ctx, row); err != nil {
+		return nil, err
+	}
+	row.State = store.TournamentRunning
+	tr, err := newTourney(row, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics.TournamentGamesScheduled(len(tr.games))
+	reg.mu.Lock()
+	reg.byID[tr.id] = tr
+	reg.mu.Unlock()
+	s.startTourney(tr)
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
+	return tr.snapshot(), nil
+}
+
+// newTourney rebuilds a tournament from its store row and stored games.
+func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
+	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State,
+		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{}), over: make(chan struct{})}
+	if row.State != store.TournamentRunning {
+		close(tr.over)
+	}
+	if err := json.Unmarshal(row.Spec, &tr.spec); err != nil {
+		return nil, fmt.Errorf("tournament %s: bad stored spec: %w", row.ID, err)
+	}
+	if err := tr.spec.Validate(); err != nil {
+		return nil, fmt.Errorf("tournament %s: stored spec: %w", row.ID, err)
+	}
+	copy(tr.seed[:], row.Seed)
+	tr.games = tr.spec.Schedule()
+	for _, g := range games {
+		var r tournament.Result
+		if err := json.Unmarshal(g.Result, &r); err != nil {
+			return nil, fmt.Errorf("tournament %s: game %d: bad stored result: %w", row.ID, g.Game, err)
+		}
+		tr.results = append(tr.results, r)
+		tr.done[r.Game] = true
+	}
+	return tr, nil
+}
+
+// resumeTournaments loads every tournament of the store and starts those still running: each
+// plays only the games without a stored result, awaiting the tables of games that were in play
+// (recovered with the other tables) rather than playing them again.
+func (s *Referee) resumeTournaments(ctx context.Context) error {
+	reg := s.tourneys
+	rows, err := reg.store.ListTournaments(ctx)
+	if err != nil {
+		return fmt.Errorf("service: resuming tournaments: %w", err)
+	}
+	for _, row := range rows {
+		games, err := reg.store.ListTournamentGames(ctx, row.ID)
+		if err != nil {
+			return fmt.Errorf("service: resuming tournaments: %w", err)
+		}
+		tr, err := newTourney(row, games)
+		if err != nil {
+			return fmt.Errorf("service: %w", err)
+		}
+		reg.mu.Lock()
+		reg.byID[tr.id] = tr
+		reg.mu.Unlock()
+		if row.State == store.TournamentRunning {
+			s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
+			s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
+			s.startTourney(tr)
+		}
+	}
+	return nil
+}
+
+// startTourney runs the tournament's goroutine.
+func (s *Referee) startTourney(tr *tourney) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.runTourney(tr)
+	}()
+}
+
+// runTourney plays the tournament's missing games in schedule order, at most Spec.Concurrency at
+// once, until every game has a result or a match's SPRT has a verdict; then it ends the
+// tournament. It returns early, leaving the tournament running in the store, when the referee
+// stops or drains (it starts no game then; those in play finish) or a game fails.
+func (s *Referee) runTourney(tr *tourney) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-s.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	slots := make(chan struct{}, tr.spec.Concurrency)
+	var wg sync.WaitGroup
+	for _, g := range tr.games {
+		if tr.hasResult(g.Index) {
+			continue
+		}
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil || tr.decided() || s.isDraining() {
+			break // a slot taken or not, nothing more starts; wg.Wait below
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			if err := s.playTourneyGame(ctx, tr, g); err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining) {
+				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return
+	}
+	if !tr.decided() && tr.played() < len(tr.games) {
+		return // draining, or a game failed (logged): the tournament resumes at the next start
+	}
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	if err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
+		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
+		return
+	}
+	tr.mu.Lock()
+	tr.state, tr.finished = store.TournamentFinished, now
+	close(tr.over)
+	tr.notify()
+	tr.mu.Unlock()
+}
+
+// tourneyTableID names the table of a tournament's game.
+func tourneyTableID(tournamentID string, game int) string {
+	return tournamentID + "-g" + strconv.Itoa(game)
+}
+
+// playTourneyGame plays one game of the schedule on its table (created unless it exists: a game in
+// play before a restart is awaited, not played again), reads the result from its record and
+// stores it.
+func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
+	s.metrics.TournamentGameStarted()
+	stored := false
+	defer func() { s.metrics.TournamentGameEnded(stored) }()
+	id := tourneyTableID(tr.id, g.Index)
+	if _, err := s.GetTable(ctx, id); errors.Is(err, ErrNotFound) {
+		if _, err := s.createTable(ctx, tr.tableRequest(g), id); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	if _, err := s.Await(ctx, id); err != nil {
+		return err
+	}
+	rec, err := s.GetRecord(ctx, id)
+	if err != nil {
+		return err
+	}
+	r := resultFromRecord(g.Index, rec)
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: id, Result: b}); err != nil {
+		return err
+	}
+	stored = true
+	tr.mu.Lock()
+	tr.results = append(tr.results, r)
+	tr.done[g.Index] = true
+	tr.notify()
+	tr.mu.Unlock()
+	return nil
+}
+
+// tableRequest is the table of a game: the entrants' bots in the game's seats, the deal set's
+// seed, the tournament's rules, clock and failure policy.
+func (tr *tourney) tableRequest(g tournament.Game) *pb.CreateTableRequest {
+	seed := tournament.DealSeed(tr.seed, g.Deal)
+	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(tr.spec.Variant), Options: tr.spec.Options, Seed: seed[:],
+		Clock: &pb.Clock{DecisionMs: tr.spec.Clock.DecisionMs, BankMs: tr.spec.Clock.BankMs, IncrementMs: tr.spec.Clock.IncrementMs},
+		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(tr.spec.Policy.OnTimeout), OnIllegal: failureAction(tr.spec.Policy.OnIllegal),
+			OnDisconnect: failureAction(tr.spec.Policy.OnDisconnect), StrikeLimit: tr.spec.Policy.StrikeLimit, DisconnectGraceMs: tr.spec.Policy.DisconnectGraceMs}}
+	for _, e := range g.Seats {
+		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: tr.spec.Entrants[e].Bot}}})
+	}
+	return req
+}
+
+func failureAction(s string) pb.FailureAction {
+	switch s {
+	case "auto-play":
+		return pb.FailureAction_FAILURE_ACTION_AUTO_PLAY
+	case "forfeit":
+		return pb.FailureAction_FAILURE_ACTION_FORFEIT
+	}
+	return pb.FailureAction_FAILURE_ACTION_UNSPECIFIED
+}
+
+// resultFromRecord reads a tournament game's result from its table's record: the outcome, winner,
+// scores, and each seat's decisions and interventions from the recorded actions.
+func resultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
+	res := rec.GetResult()
+	r := tournament.Result{Game: game, TableID: rec.GetTableId(), Outcome: tournament.Outcome(outcomeLabel(res.GetOutcome())),
+		WinnerSide: -1, ForfeitSeat: -1, Seats: make([]tournament.SeatStats, len(rec.GetSeats()))}
+	if res.WinnerSide != nil {
+		r.WinnerSide = int(res.GetWinnerSide())
+	}
+	if res.ForfeitSeat != nil {
+		r.ForfeitSeat = int(res.GetForfeitSeat())
+	}
+	for _, sc := range res.GetScores() {
+		r.Scores = append(r.Scores, int(sc.GetTotal()))
+	}
+	for _, a := range rec.GetActions() {
+		seat := int(a.GetSeat())
+		if seat >= len(r.Seats) {
+			continue
+		}
+		st := &r.Seats[seat]
+		switch a.GetIntervention() {
+		case pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED:
+			st.Decisions++
+			st.DecisionMs += int64(a.GetElapsedMs())
+		case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:
+			st.Timeouts++
+		case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL:
+			st.Illegal++
+		case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT:
+			st.Disconnects++
+		}
+	}
+	return r
+}
+
+func (tr *tourney) hasResult(game int) bool {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.done[game]
+}
+
+func (tr *tourney) played() int {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return len(tr.results)
+}
+
+// decided reports whether a match's SPRT has accepted a hypothesis: no more games are started.
+func (tr *tourney) decided() bool {
+	if tr.spec.SPRT == nil {
+		return false
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tournament.Compute(&tr.spec, tr.results).Decided()
+}
+
+// notify wakes the watchers; tr.mu must be held.
+func (tr *tourney) notify() {
+	close(tr.changed)
+	tr.changed = make(chan struct{})
+}
+
+// snapshot returns the tournament as reported, the seed revealed once it has ended.
+func (tr *tourney) snapshot() *Tournament {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Results: append([]tournament.Result(nil), tr.results...),
+		CreatedAt: tr.created, FinishedAt: tr.finished}
+	out.Standings = tournament.Compute(&tr.spec, out.Results)
+	if tr.state != store.TournamentRunning {
+		out.Seed, out.Salt = append([]byte(nil), tr.seed[:]...), append([]byte(nil), tr.salt...)
+	}
+	return out
+}
+
+// tourneyByID returns the tournament with this id, or ErrNotFound.
+func (s *Referee) tourneyByID(id string) (*tourney, error) {
+	reg := s.tourneys
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if tr := reg.byID[id]; tr != nil {
+		return tr, nil
+	}
+	return nil, errorf(ErrNotFound, "tournament %q not found", id)
+}
+
+// GetTournament returns a tournament with its results and standings. ErrNotFound for an unknown id.
+func (s *Referee) GetTournament(_ context.Context, id string) (*Tournament, error) {
+	tr, err := s.tourneyByID(id)
+	if err != nil {
+		return nil, err
+	}
+	return tr.snapshot(), nil
+}
+
+// ListTournaments returns every tournament the referee holds, oldest first, without their results.
+func (s *Referee) ListTournaments(context.Context) []*Tournament {
+	reg := s.tourneys
+	reg.mu.Lock()
+	all := make([]*tourney, 0, len(reg.byID))
+	for _, tr := range reg.byID {
+		all = append(all, tr)
+	}
+	reg.mu.Unlock()
+	out := make([]*Tournament, 0, len(all))
+	for _, tr := range all {
+		t := tr.snapshot()
+		t.Results = nil
+		out = append(out, t)
+	}
+	sortTournaments(out)
+	return out
+}
+
+// watchInterval is the shortest time between two updates of [Referee.WatchTournament].
+const watchInterval = 100 * time.Millisecond
+
+// TournamentUpdate is one step of [Referee.WatchTournament]: the results stored since the previous
+// update and the standings after them.
+type TournamentUpdate struct {
+	// Results are the new results, in the order they were stored.
+	Results []tournament.Result
+	// Standings are the standings after them; State the tournament's state.
+	Standings tournament.Standings
+	State     store.TournamentState
+}
+
+// WatchTournament calls fn with the results stored so far and the standings, then with every new
+// result and the standings as they change, until the tournament ends (it returns nil after the
+// update that says so), ctx ends (ctx's error), the referee stops (ErrStopped) or fn returns an
+// error (that error). ErrNotFound for an unknown id.
+//
+// The standings are recomputed from every result for each update (the ratings follow the
+// schedule's order, not the order games end), so updates come at most every watchInterval, or
+// every ten times the computation's time when that is longer: a watcher costs the tournament a
+// tenth of a core at most, however many games it has. Results that end meanwhile come together;
+// the update that ends the tournament comes at once.
+func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(TournamentUpdate) error) error {
+	tr, err := s.tourneyByID(id)
+	if err != nil {
+		return err
+	}
+	sent := 0
+	for {
+		tr.mu.Lock()
+		u := TournamentUpdate{Results: append([]tournament.Result(nil), tr.results[sent:]...), State: tr.state}
+		results := tr.results[:len(tr.results):len(tr.results)] // results are only appended
+		sent = len(tr.results)
+		changed := tr.changed
+		tr.mu.Unlock()
+		start := time.Now()
+		u.Standings = tournament.Compute(&tr.spec, results)
+		pause := max(watchInterval, 10*time.Since(start))
+		if err := fn(u); err != nil {
+			return err
+		}
+		if u.State != store.TournamentRunning {
+			return nil
+		}
+		pauseOver := time.After(pause)
+		for pauseOver != nil || changed != nil {
+			select {
+			case <-pauseOver:
+				pauseOver = nil
+			case <-tr.over: // the last update goes at once
+				pauseOver, changed = nil, nil
+			case <-changed:
+				changed = nil
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-s.stop:
+				return errorf(ErrStopped, "the referee is stopping")
+			}
+		}
+	}
+}
+
+func sortTournaments(ts []*Tournament) {
+	slices.SortFunc(ts, func(a, b *Tournament) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+	})
+}
+
+// isDraining reports whether the referee is draining (Drain): no new tables, so no new games.
+func (s *Referee) isDraining() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.draining
+}

@@ -1,0 +1,268 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// awaitTournament watches a tournament to its end and returns it.
+func awaitTournament(t *testing.T, r *Referee, id string) *Tournament {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := r.WatchTournament(ctx, id, func(TournamentUpdate) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	tn, err := r.GetTournament(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tn
+}
+
+// checkTournament checks an ended tournament against its tables: exactly the scheduled games,
+// once each; every record replays, holds the entrants' bots in the scheduled seats and the seed
+// derived from the revealed tournament seed; the standings equal a recomputation from the records.
+func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
+	t.Helper()
+	ctx := context.Background()
+	games := tn.Spec.Schedule()
+	if tn.State != store.TournamentFinished || len(tn.Results) != len(games) || tn.Standings.Played != len(games) {
+		t.Fatalf("state %s, %d results, %d played; %d scheduled", tn.State, len(tn.Results), tn.Standings.Played, len(games))
+	}
+	var seed engine.Seed
+	copy(seed[:], tn.Seed)
+	if seed.SaltedCommitment(tn.Salt) != tn.Commitment {
+		t.Fatalf("revealed seed and salt do not match the commitment %s", tn.Commitment)
+	}
+	seen := map[int]bool{}
+	var fromRecords []tournament.Result
+	for _, res := range tn.Results {
+		if seen[res.Game] {
+			t.Fatalf("game %d has two results", res.Game)
+		}
+		seen[res.Game] = true
+		g := games[res.Game]
+		rec, err := r.GetRecord(ctx, res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rp, err := wire.ReplayRecord(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rp.Verify(rec); err != nil {
+			t.Fatalf("game %d: %v", res.Game, err)
+		}
+		if want := tournament.DealSeed(seed, g.Deal); string(rec.GetSeed()) != string(want[:]) {
+			t.Fatalf("game %d: table seed is not DealSeed(seed, %d)", res.Game, g.Deal)
+		}
+		for seat, e := range g.Seats {
+			if got := rec.GetSeats()[seat].GetBotName(); got != tn.Spec.Entrants[e].Bot {
+				t.Fatalf("game %d seat %d: bot %s, want %s", res.Game, seat, got, tn.Spec.Entrants[e].Bot)
+			}
+		}
+		fromRecords = append(fromRecords, resultFromRecord(res.Game, rec))
+	}
+	if want := tournament.Compute(&tn.Spec, fromRecords); !sameStandings(tn.Standings, want) {
+		t.Fatalf("standings\n%+v\nrecomputed from the records\n%+v", tn.Standings, want)
+	}
+}
+
+// sameStandings compares standings field by field, a NaN equal to a NaN (an Elo bound that the
+// interval cannot give).
+func sameStandings(a, b tournament.Standings) bool {
+	return fmt.Sprintf("%+v", a) == fmt.Sprintf("%+v", b)
+}
+
+// TestRoundRobinDuplicate: a round robin of four built-in entrants over two-handed duplicate deals,
+// 16 games at once, plays exactly its schedule; rulebook entrants rank above random ones with
+// rating intervals (mu ± 1.96 sigma) that do not overlap.
+func TestRoundRobinDuplicate(t *testing.T) {
+	r := newCore(t, Config{})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 8, Duplicate: true, Concurrency: 16,
+		Entrants: []tournament.Entrant{{ID: "random-1", Bot: "random"}, {ID: "rulebook-1", Bot: "rulebook"}, {ID: "random-2", Bot: "random"}, {ID: "rulebook-2", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tn.Spec.Schedule()) != 6*8*2 || tn.Seed != nil {
+		t.Fatalf("%d games scheduled, seed %x before the end", len(tn.Spec.Schedule()), tn.Seed)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	checkTournament(t, r, tn)
+	st := tn.Standings.Entrants
+	for _, s := range st {
+		t.Logf("%-10s games %d W %d D %d L %d deal diff %.1f rating %.2f ± %.2f", s.Entrant, s.Games, s.Wins, s.Draws, s.Losses, s.DealDiff, s.Rating.Mu, 1.96*s.Rating.Sigma)
+	}
+	for _, p := range tn.Standings.Pairs {
+		t.Logf("%s v %s: %d-%d-%d penta %v elo %.0f [%.0f, %.0f]", p.A, p.B, p.W, p.D, p.L, p.Penta, p.Elo.Elo, p.Elo.Lo, p.Elo.Hi)
+	}
+	if st[0].Entrant[:8] != "rulebook" || st[1].Entrant[:8] != "rulebook" {
+		t.Fatalf("ranking %s, %s, ...; want the rulebook entrants first", st[0].Entrant, st[1].Entrant)
+	}
+	worstRulebook, bestRandom := st[1].Rating, st[2].Rating
+	if worstRulebook.Mu-1.96*worstRulebook.Sigma <= bestRandom.Mu+1.96*bestRandom.Sigma {
+		t.Fatalf("rating intervals overlap: %v and %v", worstRulebook, bestRandom)
+	}
+}
+
+// TestTournamentResumes: a tournament on a SQLite store, its referee closed mid-run and a new one
+// opened on the same file, completes with exactly the scheduled games and the standings of the
+// same tournament played without interruption (same seed).
+func TestTournamentResumes(t *testing.T) {
+	ctx := context.Background()
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 4, Duplicate: true, Concurrency: 4,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}, {ID: "c", Bot: "random"}}}
+	seed := engine.Seed{7}
+	whole := newCore(t, Config{})
+	tn, err := whole.CreateTournament(ctx, spec, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := awaitTournament(t, whole, tn.ID)
+
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	open := func() (*Referee, store.Store) {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newCore(t, Config{Store: st}), st
+	}
+	r, st := open()
+	tn, err = r.CreateTournament(ctx, spec, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for interruptions := 0; interruptions < 2; interruptions++ {
+		// Wait for some games to be stored, then stop the referee with games in play.
+		wctx, cancel := context.WithCancel(ctx)
+		_ = r.WatchTournament(wctx, tn.ID, func(u TournamentUpdate) error {
+			if u.Standings.Played >= 4*(interruptions+1) {
+				cancel()
+			}
+			return nil
+		})
+		cancel()
+		r.Close()
+		_ = st.Close()
+		r, st = open()
+		if got, err := r.GetTournament(ctx, tn.ID); err != nil || got.State != store.TournamentRunning && interruptions == 0 {
+			t.Fatalf("after restart: %v, %v", got, err)
+		}
+	}
+	got := awaitTournament(t, r, tn.ID)
+	checkTournament(t, r, got)
+	if !sameStandings(got.Standings, want.Standings) {
+		t.Fatalf("standings after interruptions\n%+v\nwithout\n%+v", got.Standings, want.Standings)
+	}
+}
+
+// TestFourHandedRotatingPartners: a round robin of four entrants in the partnership game with
+// rotating partnerships and duplicate deals: 12 seatings per deal set, each entrant at every seat
+// with every partner.
+func TestFourHandedRotatingPartners(t *testing.T) {
+	r := newCore(t, Config{})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.FourHanded, Partners: tournament.PartnersRotating, Deals: 1, Duplicate: true,
+		Concurrency: 12, Entrants: []tournament.Entrant{{ID: "r1", Bot: "rulebook"}, {ID: "x1", Bot: "random"}, {ID: "r2", Bot: "rulebook"}, {ID: "x2", Bot: "random"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	checkTournament(t, r, tn)
+	if len(tn.Results) != 12 {
+		t.Fatalf("%d games, want 12", len(tn.Results))
+	}
+	for _, s := range tn.Standings.Entrants {
+		if s.Games != 12 {
+			t.Fatalf("%s played %d games, want 12", s.Entrant, s.Games)
+		}
+	}
+}
+
+// TestCreateTournamentErrors: bad specs are refused with a FieldError naming the field.
+func TestCreateTournamentErrors(t *testing.T) {
+	r := newCore(t, Config{})
+	for _, c := range []struct {
+		spec  tournament.Spec
+		field string
+	}{
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}}}, "entrants"},
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "a", Bot: "random"}}}, "entrants[1].id"},
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "alphabez"}}}, "entrants[1].bot"},
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 0, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}, "deals"},
+		{tournament.Spec{Variant: "five-handed", Deals: 1}, "variant"},
+	} {
+		_, err := r.CreateTournament(context.Background(), c.spec, nil)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != c.field {
+			t.Errorf("%+v: %v, want a FieldError on %s", c.spec, err, c.field)
+		}
+	}
+	if _, err := r.GetTournament(context.Background(), "tn-0"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("GetTournament(tn-0): %v, want ErrNotFound", err)
+	}
+}
+
+// TestTournamentDrains: while the referee drains, a tournament starts no game (the games in play
+// finish and their results are stored) and stays running; the next referee on the store plays
+// the rest.
+func TestTournamentDrains(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newCore(t, Config{Store: st})
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 6, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}}}
+	tn, err := r.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	_ = r.WatchTournament(wctx, tn.ID, func(u TournamentUpdate) error {
+		if u.Standings.Played >= 3 {
+			cancel()
+		}
+		return nil
+	})
+	cancel()
+	if err := r.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // the runner sees the drain and starts nothing
+	drained, err := r.GetTournament(ctx, tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if drained.State != store.TournamentRunning || len(drained.Results) >= 12 {
+		t.Fatalf("after draining: %s with %d results", drained.State, len(drained.Results))
+	}
+	if _, err := r.CreateTournament(ctx, spec, nil); !errors.Is(err, ErrDraining) {
+		t.Fatalf("CreateTournament while draining: %v, want ErrDraining", err)
+	}
+	r.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	r = newCore(t, Config{Store: st})
+	checkTournament(t, r, awaitTournament(t, r, tn.ID))
+}

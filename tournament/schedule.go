@@ -1,0 +1,133 @@
+package tournament
+
+// Game is one scheduled game: which entrants sit where, on which deal set.
+type Game struct {
+	// Index is the game's place in the schedule, from 0; the results are keyed by it.
+	Index int `json:"index"`
+	// Group is the index of the pairing (the group of entrants that meet) in [Spec.Groups].
+	Group int `json:"group"`
+	// Deal is the deal set, from 0: the game's seed is DealSeed(tournament seed, Deal), the same
+	// for every game of that deal set, whatever the pairing or the seating.
+	Deal int `json:"deal"`
+	// Seating is the index of the seating in [Spec.Seatings].
+	Seating int `json:"seating"`
+	// Seats are the entrant (index into [Spec.Entrants]) of each seat, in seat order.
+	Seats []int `json:"seats"`
+}
+
+// Groups returns the pairings of the validated spec, each a list of entrant indexes in ascending
+// order: every combination of group-size entrants for a round robin, those that hold entrant 0
+// for a gauntlet, the two entrants for a match. The group size is the number of sides, except in
+// the partnership game with rotating partners (four entrants).
+func (s *Spec) Groups() [][]int {
+	k := s.groupSize()
+	var out [][]int
+	var pick func(start int, cur []int)
+	pick = func(start int, cur []int) {
+		if len(cur) == k {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for i := start; i < len(s.Entrants); i++ {
+			pick(i+1, append(cur, i))
+		}
+	}
+	if s.Format == Gauntlet {
+		pick(1, []int{0})
+	} else {
+		pick(0, nil)
+	}
+	return out
+}
+
+func (s *Spec) groupSize() int {
+	if s.Variant.Partnership() && s.Partners != PartnersRotating {
+		return 2
+	}
+	return s.Variant.Players()
+}
+
+// Seatings returns the seatings of a group: for each, the group position seated at each seat.
+// Played together on one deal set, they give every entrant every hand:
+//
+//   - two-handed: the seats swapped (2 seatings);
+//   - three-handed and four-handed individual: the seats rotated (3 and 4);
+//   - partnership with fixed partners: the two sides swapped, each entrant holding both seats of
+//     its side (2);
+//   - partnership with rotating partners: each of the three splits of the four entrants into
+//     partnerships (seats 0+2 against 1+3), rotated round the table (12).
+func (s *Spec) Seatings() [][]int {
+	n := s.Variant.Players()
+	rotations := func(base []int) [][]int {
+		var out [][]int
+		for r := range len(base) {
+			seating := make([]int, len(base))
+			for seat := range base {
+				seating[seat] = base[(seat+r)%len(base)]
+			}
+			out = append(out, seating)
+		}
+		return out
+	}
+	switch {
+	case s.Variant.Partnership() && s.Partners == PartnersRotating:
+		var out [][]int
+		for _, split := range [][4]int{{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}} { // partners a,b against c,d
+			a, b, c, d := split[0], split[1], split[2], split[3]
+			out = append(out, rotations([]int{a, c, b, d})...)
+		}
+		return out
+	case s.Variant.Partnership():
+		return [][]int{{0, 1, 0, 1}, {1, 0, 1, 0}}
+	default:
+		base := make([]int, n)
+		for i := range base {
+			base[i] = i
+		}
+		return rotations(base)
+	}
+}
+
+func (s *Spec) gamesPerDeal() int {
+	if s.Duplicate {
+		return len(s.Seatings())
+	}
+	return 1
+}
+
+// Schedule returns every game of the validated spec in the order the runner starts them: deal
+// set by deal set, within one deal set pairing by pairing, within one pairing seating by seating.
+// With Duplicate every seating plays each deal set; without, deal set k is played with seating
+// k mod len(Seatings).
+func (s *Spec) Schedule() []Game {
+	groups, seatings := s.Groups(), s.Seatings()
+	var out []Game
+	for deal := range s.Deals {
+		for g, group := range groups {
+			rs := []int{deal % len(seatings)}
+			if s.Duplicate {
+				rs = rs[:0]
+				for r := range seatings {
+					rs = append(rs, r)
+				}
+			}
+			for _, r := range rs {
+				seats := make([]int, len(seatings[r]))
+				for seat, pos := range seatings[r] {
+					seats[seat] = group[pos]
+				}
+				out = append(out, Game{Index: len(out), Group: g, Deal: deal, Seating: r, Seats: seats})
+			}
+		}
+	}
+	return out
+}
+
+// Side returns the scoring side of a seat in the spec's variant: seat mod 2 in the partnership
+// game, the seat itself otherwise (RULES.md §3.3).
+func (s *Spec) Side(seat int) int {
+	if s.Variant.Partnership() {
+		return seat % 2
+	}
+	return seat
+}

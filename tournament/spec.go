@@ -1,0 +1,214 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/stats"
+)
+
+// Format is how entrants are paired.
+type Format string
+
+// The formats.
+const (
+	// RoundRobin plays every group of entrants (every pair for two sides, every trio or quartet
+	// for three- and four-handed games) against each other.
+	RoundRobin Format = "round-robin"
+	// Gauntlet plays the first entrant against every group of the others (a candidate against a field).
+	Gauntlet Format = "gauntlet"
+	// Match is a head-to-head between exactly two entrants, stopped early by the SPRT when it has one.
+	Match Format = "match"
+)
+
+// Formats lists every format.
+var Formats = []Format{RoundRobin, Gauntlet, Match}
+
+// Partners is how partnerships are formed in the four-handed partnership game (RULES.md §3.3).
+type Partners string
+
+// The partnership modes.
+const (
+	// PartnersFixed seats two instances of one entrant as partners: a pairing is two entrants,
+	// one per side.
+	PartnersFixed Partners = "fixed"
+	// PartnersRotating seats four entrants and plays each deal set with each of the three ways
+	// to split them into two partnerships.
+	PartnersRotating Partners = "rotating"
+)
+
+// EntrantKind is where an entrant's decisions come from.
+type EntrantKind string
+
+// The entrant kinds. (Registered bot identities that dial in to a lobby are a kind to come.)
+const (
+	// KindBuiltin is a built-in bot of package bots, played in the referee's process.
+	KindBuiltin EntrantKind = "builtin"
+)
+
+// Entrant is one participant of a tournament.
+type Entrant struct {
+	// ID names the entrant in the standings; unique in the tournament.
+	ID string `json:"id"`
+	// Kind is where its decisions come from; empty means [KindBuiltin].
+	Kind EntrantKind `json:"kind,omitempty"`
+	// Bot is the built-in bot's name (bots.Names) for [KindBuiltin].
+	Bot string `json:"bot"`
+}
+
+// Clock is the time control of every table of a tournament, in milliseconds, as a table's
+// (CreateTableRequest.clock): DecisionMs 0 and BankMs nil take the referee's defaults.
+type Clock struct {
+	DecisionMs  uint32  `json:"decision_ms,omitempty"`
+	BankMs      *uint32 `json:"bank_ms,omitempty"`
+	IncrementMs uint32  `json:"increment_ms,omitempty"`
+}
+
+// Policy is the failure policy of every table of a tournament: each action is "auto-play" or
+// "forfeit"; zero fields take the referee's defaults.
+type Policy struct {
+	OnTimeout         string `json:"on_timeout,omitempty"`
+	OnIllegal         string `json:"on_illegal,omitempty"`
+	OnDisconnect      string `json:"on_disconnect,omitempty"`
+	StrikeLimit       uint32 `json:"strike_limit,omitempty"`
+	DisconnectGraceMs uint32 `json:"disconnect_grace_ms,omitempty"`
+}
+
+// SPRT are the hypotheses of a match's sequential probability ratio test: H0 is "the first
+// entrant is Elo0 stronger than the second", H1 "Elo1 stronger" (logistic Elo); Alpha and Beta
+// are the error rates. The match stops as soon as one hypothesis is accepted ([stats.SPRT]).
+type SPRT struct {
+	Elo0  float64 `json:"elo0"`
+	Elo1  float64 `json:"elo1"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+}
+
+// test is the SPRT of package stats, logistic Elo.
+func (p *SPRT) test() stats.SPRT {
+	return stats.SPRT{Elo0: p.Elo0, Elo1: p.Elo1, Alpha: p.Alpha, Beta: p.Beta}
+}
+
+// Spec is a tournament's definition: everything that fixes its schedule and its tables.
+type Spec struct {
+	// Name is a free label.
+	Name string `json:"name,omitempty"`
+	// Format is how entrants are paired.
+	Format Format `json:"format"`
+	// Variant is the game played.
+	Variant engine.Variant `json:"variant"`
+	// Partners is the partnership mode of the four-handed partnership game (default fixed).
+	Partners Partners `json:"partners,omitempty"`
+	// Entrants are the participants; in a gauntlet the first is the candidate.
+	Entrants []Entrant `json:"entrants"`
+	// Deals is the number of deal sets (seeds) each pairing plays.
+	Deals int `json:"deals"`
+	// Duplicate plays each deal set once per seating of the pairing (two-handed: swapped seats),
+	// so that every entrant holds every hand; otherwise each deal set is played once, the seatings
+	// taken in turn.
+	Duplicate bool `json:"duplicate,omitempty"`
+	// Concurrency is the most games in play at once (default 1).
+	Concurrency int `json:"concurrency,omitempty"`
+	// Options are the rule options of RULES.md §5 (name=value), as for a table.
+	Options map[string]string `json:"options,omitempty"`
+	// Clock and Policy are every table's time control and failure policy.
+	Clock  Clock  `json:"clock"`
+	Policy Policy `json:"policy"`
+	// SPRT, for a match, stops it early when a hypothesis is accepted.
+	SPRT *SPRT `json:"sprt,omitempty"`
+}
+
+// MaxGames bounds a tournament's schedule.
+const MaxGames = 1_000_000
+
+// Validate checks the spec and fills in defaults; errors name the field (for example
+// "entrants[2].id: repeated").
+func (s *Spec) Validate() error {
+	if s.Format == "" {
+		s.Format = RoundRobin
+	}
+	known := false
+	for _, f := range Formats {
+		known = known || f == s.Format
+	}
+	if !known {
+		return fmt.Errorf("format: unknown %q (want one of %v)", s.Format, Formats)
+	}
+	if s.Variant.Players() == 0 {
+		return fmt.Errorf("variant: unknown %q (want one of %v)", s.Variant, engine.Variants)
+	}
+	if s.Variant.Partnership() {
+		if s.Partners == "" {
+			s.Partners = PartnersFixed
+		}
+		if s.Partners != PartnersFixed && s.Partners != PartnersRotating {
+			return fmt.Errorf("partners: unknown %q (want fixed or rotating)", s.Partners)
+		}
+	} else if s.Partners != "" {
+		return fmt.Errorf("partners: only for the %s variant", engine.FourHanded)
+	}
+	seen := map[string]bool{}
+	for i := range s.Entrants {
+		e := &s.Entrants[i]
+		if e.ID == "" {
+			return fmt.Errorf("entrants[%d].id: empty", i)
+		}
+		if seen[e.ID] {
+			return fmt.Errorf("entrants[%d].id: %q repeated", i, e.ID)
+		}
+		seen[e.ID] = true
+		if e.Kind == "" {
+			e.Kind = KindBuiltin
+		}
+		if e.Kind != KindBuiltin {
+			return fmt.Errorf("entrants[%d].kind: unknown %q (want builtin)", i, e.Kind)
+		}
+		if e.Bot == "" {
+			return fmt.Errorf("entrants[%d].bot: empty", i)
+		}
+	}
+	if n := s.groupSize(); len(s.Entrants) < n {
+		return fmt.Errorf("entrants: %d given; %s needs at least %d", len(s.Entrants), s.describe(), n)
+	}
+	if s.Format == Match && len(s.Entrants) != 2 {
+		return fmt.Errorf("entrants: a match is between exactly 2 entrants, %d given", len(s.Entrants))
+	}
+	if s.Format == Match && s.groupSize() != 2 {
+		return fmt.Errorf("format: a match needs two sides of one entrant each (two-handed, or four-handed with fixed partners)")
+	}
+	if s.SPRT != nil && s.Format != Match {
+		return errors.New("sprt: only for a match")
+	}
+	if p := s.SPRT; p != nil {
+		if err := p.test().Validate(); err != nil {
+			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: "))
+		}
+	}
+	if s.Deals <= 0 {
+		return fmt.Errorf("deals: %d; at least 1", s.Deals)
+	}
+	if s.Concurrency <= 0 {
+		s.Concurrency = 1
+	}
+	if s.Concurrency > 1000 {
+		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)
+	}
+	if n := len(s.Groups()) * s.Deals * s.gamesPerDeal(); n > MaxGames {
+		return fmt.Errorf("deals: %d games scheduled; at most %d", n, MaxGames)
+	}
+	for name, a := range map[string]string{"policy.on_timeout": s.Policy.OnTimeout, "policy.on_illegal": s.Policy.OnIllegal, "policy.on_disconnect": s.Policy.OnDisconnect} {
+		if a != "" && a != "auto-play" && a != "forfeit" {
+			return fmt.Errorf("%s: unknown %q (want auto-play or forfeit)", name, a)
+		}
+	}
+	return nil
+}
+
+func (s *Spec) describe() string {
+	if s.Variant.Partnership() {
+		return fmt.Sprintf("%s with %s partners", s.Variant, s.Partners)
+	}
+	return string(s.Variant)
+}

@@ -1,0 +1,207 @@
+package tournament_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/stats"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+func entrants(n int) []tournament.Entrant {
+	out := make([]tournament.Entrant, n)
+	for i := range out {
+		out[i] = tournament.Entrant{ID: fmt.Sprintf("e%d", i), Bot: "random"}
+	}
+	return out
+}
+
+// TestScheduleSizes: the number of pairings, seatings and games of each format and variant.
+func TestScheduleSizes(t *testing.T) {
+	for _, c := range []struct {
+		format                    tournament.Format
+		variant                   engine.Variant
+		partners                  tournament.Partners
+		entrants                  int
+		duplicate                 bool
+		groups, seatings, perDeal int
+	}{
+		{tournament.RoundRobin, engine.TwoHanded, "", 4, true, 6, 2, 12},
+		{tournament.RoundRobin, engine.TwoHanded, "", 4, false, 6, 2, 6},
+		{tournament.Gauntlet, engine.TwoHanded, "", 4, true, 3, 2, 6},
+		{tournament.Match, engine.TwoHanded, "", 2, true, 1, 2, 2},
+		{tournament.RoundRobin, engine.ThreeHanded, "", 4, true, 4, 3, 12},
+		{tournament.Gauntlet, engine.ThreeHanded, "", 4, true, 3, 3, 9},
+		{tournament.RoundRobin, engine.FourHandedIndividual, "", 5, true, 5, 4, 20},
+		{tournament.RoundRobin, engine.FourHanded, tournament.PartnersFixed, 3, true, 3, 2, 6},
+		{tournament.RoundRobin, engine.FourHanded, tournament.PartnersRotating, 4, true, 1, 12, 12},
+		{tournament.Match, engine.FourHanded, tournament.PartnersFixed, 2, true, 1, 2, 2},
+	} {
+		name := fmt.Sprintf("%s/%s/%s/%d/%v", c.format, c.variant, c.partners, c.entrants, c.duplicate)
+		s := tournament.Spec{Format: c.format, Variant: c.variant, Partners: c.partners, Entrants: entrants(c.entrants), Deals: 3, Duplicate: c.duplicate}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		games := s.Schedule()
+		if len(s.Groups()) != c.groups || len(s.Seatings()) != c.seatings || len(games) != 3*c.perDeal {
+			t.Errorf("%s: %d groups, %d seatings, %d games; want %d, %d, %d", name, len(s.Groups()), len(s.Seatings()), len(games), c.groups, c.seatings, 3*c.perDeal)
+		}
+		for i, g := range games {
+			if g.Index != i || len(g.Seats) != c.variant.Players() {
+				t.Fatalf("%s: game %d is %+v", name, i, g)
+			}
+		}
+	}
+}
+
+// TestSeatingsHoldEveryHand: over one deal set's seatings every member of a group holds every seat
+// (with fixed partners, every side), equally often; with rotating partners every two members are
+// partners in 4 of the 12 seatings.
+func TestSeatingsHoldEveryHand(t *testing.T) {
+	for _, c := range []struct {
+		variant  engine.Variant
+		partners tournament.Partners
+	}{{engine.TwoHanded, ""}, {engine.ThreeHanded, ""}, {engine.FourHandedIndividual, ""},
+		{engine.FourHanded, tournament.PartnersFixed}, {engine.FourHanded, tournament.PartnersRotating}} {
+		s := tournament.Spec{Variant: c.variant, Partners: c.partners, Entrants: entrants(4), Deals: 1, Duplicate: true}
+		if err := s.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		held := map[[2]int]int{} // (member, seat) → times
+		partners := map[[2]int]int{}
+		members := len(s.Groups()[0])
+		for _, seating := range s.Seatings() {
+			for seat, m := range seating {
+				held[[2]int{m, seat}]++
+			}
+			if c.partners == tournament.PartnersRotating {
+				partners[[2]int{min(seating[0], seating[2]), max(seating[0], seating[2])}]++
+				partners[[2]int{min(seating[1], seating[3]), max(seating[1], seating[3])}]++
+			}
+		}
+		want := len(s.Seatings()) / c.variant.Players()
+		if c.partners == tournament.PartnersFixed {
+			want = 1 // each member holds seats 0 and 2, or 1 and 3, once each
+		}
+		for m := range members {
+			for seat := range c.variant.Players() {
+				if held[[2]int{m, seat}] != want {
+					t.Errorf("%s %s: member %d holds seat %d %d times, want %d", c.variant, c.partners, m, seat, held[[2]int{m, seat}], want)
+				}
+			}
+		}
+		for pair, n := range partners {
+			if n != 4 {
+				t.Errorf("rotating partners: %v partners %d times, want 4", pair, n)
+			}
+		}
+		if c.partners == tournament.PartnersRotating && len(partners) != 6 {
+			t.Errorf("rotating partners: %d partnerships, want 6", len(partners))
+		}
+	}
+}
+
+// TestDealSeed checks the derivation against a value computed independently (Python's hashlib:
+// sha256(b"bezique tournament deal set" + seed + (3).to_bytes(4, "big"))), as docs/TOURNAMENTS.md
+// tells anyone to do.
+func TestDealSeed(t *testing.T) {
+	got := tournament.DealSeed(engine.Seed{7}, 3)
+	if want := "99121af6362373201d32eeccaf039eadd55179e7aa1e8a8be2d75a0df6326af1"; got.String() != want {
+		t.Fatalf("DealSeed(07 00.., 3) = %s, want %s", got, want)
+	}
+}
+
+// TestValidate: errors name the field; defaults are filled in.
+func TestValidate(t *testing.T) {
+	s := tournament.Spec{Variant: engine.FourHanded, Entrants: entrants(2), Deals: 1}
+	if err := s.Validate(); err != nil || s.Format != tournament.RoundRobin || s.Partners != tournament.PartnersFixed || s.Concurrency != 1 || s.Entrants[0].Kind != tournament.KindBuiltin {
+		t.Fatalf("defaults: %+v, %v", s, err)
+	}
+	for _, c := range []struct {
+		spec tournament.Spec
+		want string
+	}{
+		{tournament.Spec{Format: "swiss", Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1}, `format: unknown "swiss" (want one of [round-robin gauntlet match])`},
+		{tournament.Spec{Variant: engine.ThreeHanded, Entrants: entrants(2), Deals: 1}, "entrants: 2 given; three-handed needs at least 3"},
+		{tournament.Spec{Variant: engine.FourHanded, Partners: tournament.PartnersRotating, Entrants: entrants(3), Deals: 1}, "entrants: 3 given; four-handed with rotating partners needs at least 4"},
+		{tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(3), Deals: 1}, "entrants: a match is between exactly 2 entrants, 3 given"},
+		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, SPRT: &tournament.SPRT{Elo1: 10, Alpha: 0.05, Beta: 0.05}}, "sprt: only for a match"},
+		{tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, SPRT: &tournament.SPRT{Elo1: 10, Beta: 0.05}}, "sprt: SPRT alpha 0 must be between 0 and 1"},
+		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, Concurrency: 1001}, "concurrency: 1001; at most 1000"},
+		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, Policy: tournament.Policy{OnTimeout: "shrug"}}, `policy.on_timeout: unknown "shrug" (want auto-play or forfeit)`},
+		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 600_000, Duplicate: true}, "deals: 1200000 games scheduled; at most 1000000"},
+	} {
+		if err := c.spec.Validate(); err == nil || err.Error() != c.want {
+			t.Errorf("Validate(%+v) = %v, want %s", c.spec, err, c.want)
+		}
+	}
+}
+
+// TestCompute: standings from hand-made results of a duplicate match, with exact values.
+func TestCompute(t *testing.T) {
+	s := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 3, Duplicate: true}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	// Game 2k seats e0 then e1; game 2k+1 swaps them.
+	res := func(game, winner int, scores []int, decisions [2]int) tournament.Result {
+		return tournament.Result{Game: game, Outcome: tournament.OutcomeCompleted, WinnerSide: winner, ForfeitSeat: -1, Scores: scores,
+			Seats: []tournament.SeatStats{{Decisions: decisions[0], DecisionMs: int64(10 * decisions[0])}, {Decisions: decisions[1], DecisionMs: int64(30 * decisions[1]), Timeouts: 1}}}
+	}
+	results := []tournament.Result{
+		res(1, 1, []int{500, 1000}, [2]int{10, 10}), // e1 in seat 0 loses: e0 wins
+		res(0, 0, []int{1200, 800}, [2]int{10, 10}), // e0 wins: deal set 0 is 2 wins for e0
+		res(2, 1, []int{700, 1100}, [2]int{10, 10}), // e1 wins
+		res(3, 1, []int{900, 1000}, [2]int{10, 10}), // e0 (seat 1) wins: deal set 1 is 1-1
+		{Game: 4, Outcome: tournament.OutcomeForfeit, WinnerSide: 1, ForfeitSeat: 0, Scores: []int{0, 0}, Seats: make([]tournament.SeatStats, 2)}, // e0 forfeits; deal set 2 incomplete
+		{Game: 5, Outcome: tournament.OutcomeCancelled, WinnerSide: -1, ForfeitSeat: -1},                                                          // not counted
+	}
+	got := tournament.Compute(&s, results)
+	// Deal differences: e0 +400 +500 = 900 (set 0), -400 +100 = -300 (set 1), 0 (set 2): mean 200.
+	want := []tournament.Standing{
+		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, DealDiff: 200, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, DealDiff: -200, Timeouts: 2, MeanDecisionMs: 20},
+	}
+	for i := range got.Entrants {
+		got.Entrants[i].Rating = stats.Rating{}
+	}
+	if !reflect.DeepEqual(got.Entrants, want) {
+		t.Errorf("standings\n%+v\nwant\n%+v", got.Entrants, want)
+	}
+	p := got.Pairs[0]
+	if got.Played != 5 || got.Scheduled != 6 || p.W != 3 || p.D != 0 || p.L != 2 || p.Penta != (stats.Penta{0, 0, 1, 0, 1}) {
+		t.Errorf("played %d of %d, pair %+v", got.Played, got.Scheduled, p)
+	}
+	if fmt.Sprint(p.Elo) != fmt.Sprint(stats.EloFromPenta(p.Penta)) { // NaN bounds: the score's interval leaves (0, 1) after 2 pairs
+		t.Errorf("pair Elo %v, want EloFromPenta %v", p.Elo, stats.EloFromPenta(p.Penta))
+	}
+	// The order of the results does not matter.
+	slices.Reverse(results)
+	again := tournament.Compute(&s, results)
+	for i := range again.Entrants {
+		again.Entrants[i].Rating = stats.Rating{}
+	}
+	if fmt.Sprintf("%+v", again) != fmt.Sprintf("%+v", got) {
+		t.Errorf("standings depend on the order of the results")
+	}
+}
+
+// TestPairJSON: an infinite Elo and missing bounds are written as strings, since JSON has no
+// such numbers.
+func TestPairJSON(t *testing.T) {
+	p := tournament.Pair{A: "a", B: "b", W: 3, Penta: stats.Penta{0, 0, 0, 0, 1}, Elo: stats.EloInterval{Elo: math.Inf(1), Lo: math.NaN(), Hi: math.NaN()}}
+	b, err := json.Marshal(p)
+	if want := `{"a":"a","b":"b","w":3,"d":0,"l":0,"penta":[0,0,0,0,1],"elo":{"elo":"+Inf","hi":"NaN","lo":"NaN"}}`; err != nil || string(b) != want {
+		t.Fatalf("json %s, %v; want %s", b, err, want)
+	}
+	p.Elo = stats.EloInterval{Elo: 40.5, Lo: 10, Hi: 71}
+	if b, err := json.Marshal(p); err != nil || !strings.Contains(string(b), `"elo":{"elo":40.5,"hi":71,"lo":10}`) {
+		t.Fatalf("json %s, %v", b, err)
+	}
+}
