@@ -34,6 +34,7 @@ const chromium = "/usr/bin/chromium"
 type referee struct {
 	url    string
 	tables pb.TableServiceClient
+	cc     *grpc.ClientConn
 	dial   []grpc.DialOption
 }
 
@@ -66,7 +67,7 @@ func startReferee(t *testing.T) *referee {
 		g.Stop()
 		srv.Close()
 	})
-	return &referee{url: hs.URL, tables: pb.NewTableServiceClient(cc), dial: dial}
+	return &referee{url: hs.URL, tables: pb.NewTableServiceClient(cc), cc: cc, dial: dial}
 }
 
 // browser starts a headless Chromium with the flags this sandbox needs and a fresh profile, or
@@ -423,4 +424,58 @@ func TestFirstPageLoad(t *testing.T) {
 		t.Fatalf("navigation timing %v: no load event", timing)
 	}
 	t.Logf("first page load: DOMContentLoaded %.1f ms, load %.1f ms", timing["domContentLoaded"], timing["load"])
+}
+
+// TestTournamentStandings runs a small round robin (rulebook against random, two-handed) and
+// opens its page: the standings table ends as GetTournament's, with the rating plot drawn.
+func TestTournamentStandings(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Name: "web test", Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Deals: 2, Duplicate: true, Concurrency: 2, Entrants: []*pb.Entrant{
+			{Id: "rulebook", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}},
+			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "Tournament finished"`)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".standings tbody tr")].map(r => r.innerText.replaceAll("\t", " "))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range final.GetTournament().GetStandings().GetEntrants() {
+		want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %.1f ± %.1f %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
+			e.GetLosses(), e.GetPoints(), e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma(), e.GetForfeits()))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page's standings:\n%s\nGetTournament's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	games, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#results li").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games != len(final.GetResults()) {
+		t.Errorf("the page lists %d games, the tournament has %d", games, len(final.GetResults()))
+	}
+	label, err := chromedp.Run(ctx, chromedp.AttributeValue("svg.plot", "aria-label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(label.Value, "ratings: ") {
+		t.Errorf("the rating plot's label %q", label.Value)
+	}
+	shot(t, ctx, "tournament")
 }

@@ -1,6 +1,7 @@
 // Package web is the referee's web app: pages that list the tables, show a table as a spectator
-// sees it (live, and in another site's iframe), replay a finished game step by step and let a
-// person play a seat, all in plain JavaScript modules embedded in the binary ([Handler]).
+// sees it (live, and in another site's iframe), replay a finished game step by step, let a
+// person play a seat and show a tournament's standings, all in plain JavaScript modules
+// embedded in the binary ([Handler]).
 //
 // The pages call the referee's own API in the Connect protocol (JSON over HTTP: unary calls and
 // server streams), served on the same port by the HTTP face of package service; the web package

@@ -21,7 +21,8 @@ type Config struct {
 
 // Handler returns the web app: its assets under /static/, and its pages at / (the tables),
 // /t/{id} (a table, live), /embed/t/{id} (the same without the page's chrome, for an iframe),
-// /replay/{id} (a finished game, step by step) and /play/{id} (a person's seat). Every page is
+// /replay/{id} (a finished game, step by step), /play/{id} (a person's seat) and
+// /tournaments/{id} (a tournament's standings and rating plot). Every page is
 // the same index.html; static/app.js draws the page its path names. Other paths answer 404.
 func Handler(cfg Config) http.Handler {
 	sub, err := fs.Sub(static, "static")
@@ -51,6 +52,7 @@ func Handler(cfg Config) http.Handler {
 	mux.Handle("GET /t/{id}", app)
 	mux.Handle("GET /replay/{id}", app)
 	mux.Handle("GET /play/{id}", app)
+	mux.Handle("GET /tournaments/{id}", app)
 	mux.Handle("GET /embed/t/{id}", page(embedPolicy))
 	return mux
 }

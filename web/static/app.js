@@ -1,8 +1,10 @@
-// app.js: the pages. The path names the page: / (tables), /t/{id} (a table, live),
-// /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game) and /play/{id}
-// (a person's seat; the seat and its token travel in the fragment, which is never sent).
+// app.js: the pages. The path names the page: / (tables and tournaments), /t/{id} (a table,
+// live), /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game), /play/{id}
+// (a person's seat; the seat and its token travel in the fragment, which is never sent) and
+// /tournaments/{id} (a tournament's standings).
 import { call, stream } from "./api.js";
 import { apply, cardName, draw, esc, fromView, meldName, newTable } from "./table.js";
+import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
 const SEATS = "bezique.v1.SeatService";
@@ -22,7 +24,7 @@ async function lobby() {
   main.innerHTML = `<h1>Tables</h1>
     <form id="newgame"><label>Play against <select name="bot"><option>rulebook</option><option>random</option></select></label>
     <button type="submit">Play a two-handed game</button></form>
-    <div id="list" aria-live="polite"></div>`;
+    <div id="list" aria-live="polite"></div><h2>Tournaments</h2><div id="tournaments"></div>`;
   document.getElementById("newgame").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
@@ -47,6 +49,13 @@ async function lobby() {
         ? `<table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table>`
         : "<p>No tables yet.</p>";
     } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
+    try {
+      const r = await call("bezique.v1.TournamentService/ListTournaments", {});
+      document.getElementById("tournaments").innerHTML = (r.tournaments ?? []).length
+        ? `<ul>${r.tournaments.slice().reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
+          ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`).join("")}</ul>`
+        : "<p>No tournaments yet.</p>";
+    } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
@@ -170,5 +179,6 @@ const routes = {
   embed: () => { document.body.classList.add("embed"); return watch(path[2], true); },
   replay: () => replay(path[1]),
   play: () => play(path[1]),
+  tournaments: () => tournament(main, path[1]),
 };
 (routes[path[0] ?? ""] ?? (() => { main.innerHTML = "<p>No such page.</p>"; }))().catch(fail);
