@@ -21,10 +21,10 @@ func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 		g.declareSeven(seat, a.Card)
 	case PassMeld:
 		g.win.passed = true
-		g.emit(Event{Kind: EvPassMeld, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Card2: NoCard})
+		g.emit(Event{Kind: EvPassMeld, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Taken: NoCard})
 		g.endWindowStage()
 	case EndWindow:
-		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Card2: NoCard})
+		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Taken: NoCard})
 		g.endWindowStage()
 	}
 	return g.log[start:len(g.log):len(g.log)], nil
@@ -215,7 +215,7 @@ func (g *Game) exchangeSeven(seat int, c Card) {
 		g.win.melded = true
 	}
 	side := g.rules.side(seat)
-	g.emit(Event{Kind: EvSevenExchange, Seat: seat, Side: side, Card: c, Card2: old, Points: 10})
+	g.emit(Event{Kind: EvSevenExchange, Seat: seat, Side: side, Card: c, Taken: old, Points: 10})
 	g.score(side, 10)
 }
 
@@ -226,7 +226,7 @@ func (g *Game) declareSeven(seat int, c Card) {
 		g.win.melded = true
 	}
 	side := g.rules.side(seat)
-	g.emit(Event{Kind: EvSevenDeclare, Seat: seat, Side: side, Card: c, Card2: NoCard, Points: 10})
+	g.emit(Event{Kind: EvSevenDeclare, Seat: seat, Side: side, Card: c, Taken: NoCard, Points: 10})
 	g.score(side, 10)
 }
 

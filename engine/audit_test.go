@@ -29,12 +29,12 @@ func TestAuditBugSpentSevenForgottenAtLastDraw(t *testing.T) {
 		p.do(nS, p.play("9Ha"))
 		p.do(dS, p.play("AHa"))
 		p.ok(dS, p.exchange("7Sa"), "seat 0 exchanges 7Sa for KSa (+10)")
-		if got := p.g.View(-1).SpentSevens; !reflect.DeepEqual(got, cards(t, "7Sa")) {
+		if got := p.g.View(NoSeat).SpentSevens; !reflect.DeepEqual(got, cards(t, "7Sa")) {
 			t.Fatalf("before the draw: spent sevens %v, want [7Sa]", got)
 		}
 		p.do(dS, endWin)
 		p.at("7Sa", "hand1")
-		if got := p.g.View(-1).SpentSevens; !reflect.DeepEqual(got, cards(t, "7Sa")) {
+		if got := p.g.View(NoSeat).SpentSevens; !reflect.DeepEqual(got, cards(t, "7Sa")) {
 			t.Fatalf("after the last draw: spent sevens %v, want [7Sa] (the 7 scored this deal)", got)
 		}
 	})
@@ -393,7 +393,7 @@ func TestAuditThreeHandedTieDealsAgain(t *testing.T) {
 	p.do(1, p.play("KHa"))
 	p.do(2, p.play("9Ha"))
 	evs := p.okEndsDeal(0, p.play("8Sa"), "seat 0 plays 8Sa", "trick 32 to seat 1: KHa 9Ha 8Sa", "last trick: seat 1 (+10)",
-		"side 1: 0 brisques (+0)", "side 2: 0 brisques (+0)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [2100 2100 2000 0]")
+		"side 1: 0 brisques (+0)", "side 2: 0 brisques (+0)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [2100 2100 2000]")
 	if p.g.Over() || p.g.Deal() != 2 || evs[len(evs)-1].Kind == EvGameEnd {
 		t.Fatalf("over %v deal %d", p.g.Over(), p.g.Deal())
 	}
@@ -407,7 +407,7 @@ func TestAuditEndCheckImmediate(t *testing.T) {
 	p := setup(t, position{opts: map[string]string{"end_check": "immediate"}, turnUp: "9Ca", fill: 4, hands: []string{"QSa JDa", "8Ha"}})
 	copy(p.g.totals[:], []int{990, 995})
 	p.window(dS)
-	p.ok(dS, p.meld("QSa JDa"), "seat 0 melds bezique QSa JDa (40)", "game over: side 0 wins, totals [1030 995 0 0]")
+	p.ok(dS, p.meld("QSa JDa"), "seat 0 melds bezique QSa JDa (40)", "game over: side 0 wins, totals [1030 995]")
 	if !p.g.Over() || p.g.Winner() != 0 {
 		t.Fatalf("over %v winner %d", p.g.Over(), p.g.Winner())
 	}
@@ -426,7 +426,7 @@ func TestAuditTrick24BonusAndImmediateBrisques(t *testing.T) {
 	p.legal(nS, "play TSa")
 	p.do(nS, p.play("TSa"))
 	p.do(nS, p.play("8Ca"))
-	p.okEndsDeal(dS, p.play("9Sb"), "seat 0 plays 9Sb", "trick 26 to seat 1: 8Ca 9Sb", "deal 1 ends: totals [20 10 0 0]")
+	p.okEndsDeal(dS, p.play("9Sb"), "seat 0 plays 9Sb", "trick 26 to seat 1: 8Ca 9Sb", "deal 1 ends: totals [20 10]")
 }
 
 // RULES.md §5 #3 `dealer_rotation=last_trick_winner` [S004 "deelt degene die de laatste slag heeft

@@ -141,7 +141,7 @@ type Dealing struct {
 	Stacked []StackedDeal
 	// Deals, when above 0, is the number of deals the game holds: it ends after deal Deals
 	// whatever the totals, won by the side with the highest total, or by no side ([Game.Winner]
-	// -1) on a tie. A scenario or record of one stacked deal sets Deals to 1 so that no second
+	// [NoSide]) on a tie. A scenario or record of one stacked deal sets Deals to 1 so that no second
 	// deal is shuffled from the seed. 0 plays deals until a side reaches the target (RULES.md
 	// §3.1.11).
 	Deals int

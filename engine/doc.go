@@ -17,7 +17,7 @@
 //     passing the meld privilege, ending the post-trick window.
 //   - [Game.Apply] applies an action and returns the [Event]s it caused, or an [*Error] naming
 //     the refused rule (RULES.md section); a refused action changes nothing.
-//   - [Game.View] is what one seat may know; [Game.View](-1) is the spectators' view;
+//   - [Game.View] is what one seat may know; [Game.View]([NoSeat]) is the spectators' view;
 //     [Event.Redact] is the only redaction of events.
 //   - A game replays exactly from (rules, dealing, actions).
 //

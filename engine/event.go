@@ -17,12 +17,12 @@ const (
 	EvPlay
 	// EvSevenPlayed scores Points for a trump seven played to a phase-1 trick (seven_scores_on_play).
 	EvSevenPlayed
-	// EvTrick is trick number Count (1-based in the deal) won by Seat with Cards; Points are the
+	// EvTrick is trick number Trick (1-based in the deal) won by Seat with Cards; Points are the
 	// trick points scored at once under count_brisques_immediately, else 0.
 	EvTrick
 	// EvMeld is Seat declaring Meld (kind, cards, points) for Side.
 	EvMeld
-	// EvSevenExchange is Seat exchanging the trump seven Card for the turn-up Card2, scoring Points.
+	// EvSevenExchange is Seat exchanging the trump seven Card for the turn-up Taken, scoring Points.
 	EvSevenExchange
 	// EvSevenDeclare is Seat showing the trump seven Card, scoring Points.
 	EvSevenDeclare
@@ -33,20 +33,20 @@ const (
 	// EvDraw is Seat drawing Card from the stock (private to Seat unless it is the turn-up or
 	// Revealed, the two-handed last stock card shown to the opponent).
 	EvDraw
-	// EvPhase2 starts phase 2 (Count 0), or duel Count (1 or 2) of the four-handed phase 2;
+	// EvPhase2 starts phase 2 (Duel 0), or duel Duel (1 or 2) of the four-handed phase 2;
 	// Seat leads.
 	EvPhase2
 	// EvLastTrick scores Points (10) to Seat's Side for the last trick (RULES.md §1.11).
 	EvLastTrick
 	// EvBrisques scores Side's trick points at the end of the deal (unless
-	// count_brisques_immediately scored them on each EvTrick): Count is the number of brisques
+	// count_brisques_immediately scored them on each EvTrick): Brisques is the number of brisques
 	// (aces and tens) Side won, Points 10 per brisque, or the card points under
 	// trick_scoring=card_points.
 	EvBrisques
-	// EvDealEnd ends deal Deal, dealt by Seat; Totals holds every side's game total.
+	// EvDealEnd ends deal Deal, dealt by Seat; Totals[:Sides] holds every side's game total.
 	EvDealEnd
-	// EvGameEnd ends the game: Side won (-1: a tie after the deals of Dealing.Deals); Totals holds
-	// every side's game total.
+	// EvGameEnd ends the game: Side won ([NoSide]: a tie after the deals of Dealing.Deals);
+	// Totals[:Sides] holds every side's game total.
 	EvGameEnd
 )
 
@@ -65,8 +65,8 @@ func (k EventKind) String() string {
 }
 
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
-// EventKind constants); a field that does not apply to the kind is -1 (Seat, Side), [NoCard]
-// (Card, Card2) or its zero value (the others).
+// EventKind constants); a field that does not apply to the kind is [NoSeat] (Seat), [NoSide]
+// (Side), [NoCard] (Card, Taken) or its zero value (the others).
 type Event struct {
 	// Kind says what happened, and so which of the fields below are set.
 	Kind EventKind
@@ -74,16 +74,16 @@ type Event struct {
 	Deal int
 	// Seat is the seat the event is about: the dealer (EvDeal, EvTurnUpSeven, EvDealEnd), the
 	// trick winner (EvTrick, EvLastTrick), the leader (EvPhase2), else the seat that acted or
-	// received cards; -1 for EvBrisques and EvGameEnd.
+	// received cards; [NoSeat] for EvBrisques and EvGameEnd.
 	Seat int
 	// Side is the scoring side the event is about: Seat's side, the side scored (EvBrisques) or
-	// the winner (EvGameEnd); -1 for EvDeal and EvDealEnd.
+	// the winner (EvGameEnd, [NoSide] for a tie); [NoSide] for EvDeal and EvDealEnd.
 	Side int
 	// Card is the event's one card: the turn-up (EvDeal, EvTurnUpSeven), the card played (EvPlay,
 	// EvSevenPlayed), the trump seven (EvSevenExchange, EvSevenDeclare), the card drawn (EvDraw).
 	Card Card
-	// Card2 is set by EvSevenExchange only: the turn-up taken in exchange for the seven Card.
-	Card2 Card
+	// Taken is set by EvSevenExchange only: the turn-up taken in exchange for the seven Card.
+	Taken Card
 	// Trump is the trump suit, set by EvDeal only.
 	Trump Suit
 	// Cards is the hand dealt (EvHand) or the cards of the trick won (EvTrick).
@@ -94,10 +94,13 @@ type Event struct {
 	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
 	// for EvBrisques, and for EvTrick under count_brisques_immediately; else 0.
 	Points int
-	// Count is a number whose meaning depends on Kind: the trick's number in the deal, from 1
-	// (EvTrick); the duel, 1 or 2, of the four-handed phase 2, or 0 for a phase 2 without duels
-	// (EvPhase2); the number of brisques Side won in the deal (EvBrisques). 0 for other kinds.
-	Count int
+	// Trick (EvTrick only) is the trick's number in the deal, from 1.
+	Trick int8
+	// Duel (EvPhase2 only) is the duel, 1 or 2, of the four-handed phase 2, or 0 for a phase 2
+	// without duels (RULES.md §3.3).
+	Duel int8
+	// Brisques (EvBrisques only) is the number of brisques (aces and tens) Side won in the deal.
+	Brisques int8
 	// FromTable (EvPlay only) is true when the card played came from the seat's tabled cards.
 	FromTable bool
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
@@ -106,15 +109,18 @@ type Event struct {
 	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
 	// card).
 	Private bool
-	// Totals is every side's game total in points, indexed by side (EvDealEnd, EvGameEnd). Only
-	// the first [Variant.Sides] entries are sides; the others are always 0. [Game.Totals] is the
-	// same without them.
+	// Sides (EvDealEnd, EvGameEnd only) is the number of sides, [Variant.Sides]: the entries of
+	// Totals that are sides.
+	Sides int8
+	// Totals is every side's game total in points (EvDealEnd, EvGameEnd): Totals[:Sides],
+	// indexed by side, is what [Game.Totals] returns; the entries past Sides are always 0. A
+	// fixed array, so that an event costs no allocation.
 	Totals [4]int
 }
 
 // Redact returns the event as seat may see it (RULES.md §8.9): the cards of a private event of
-// another seat are replaced by NoCard, keeping their number. seat -1 is a spectator. This is the
-// only redaction of events; a referee must not filter events any other way.
+// another seat are replaced by NoCard, keeping their number. seat [NoSeat] is a spectator. This is
+// the only redaction of events; a referee must not filter events any other way.
 func (e Event) Redact(seat int) Event {
 	if !e.Private || e.Seat == seat {
 		return e
@@ -140,25 +146,25 @@ func (e Event) String() string {
 		}
 		return fmt.Sprintf("seat %d plays %s%s", e.Seat, e.Card, from)
 	case EvTrick:
-		return fmt.Sprintf("trick %d to seat %d: %s", e.Count, e.Seat, e.Cards)
+		return fmt.Sprintf("trick %d to seat %d: %s", e.Trick, e.Seat, e.Cards)
 	case EvMeld:
 		return fmt.Sprintf("seat %d melds %s", e.Seat, e.Meld)
 	case EvSevenExchange:
-		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Card2, e.Points)
+		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Taken, e.Points)
 	case EvSevenDeclare, EvSevenPlayed, EvTurnUpSeven:
 		return fmt.Sprintf("seat %d %s %s (+%d)", e.Seat, e.Kind, e.Card, e.Points)
 	case EvDraw:
 		return fmt.Sprintf("seat %d draws %s", e.Seat, e.Card)
 	case EvPhase2:
-		return fmt.Sprintf("phase 2 duel %d, seat %d leads", e.Count, e.Seat)
+		return fmt.Sprintf("phase 2 duel %d, seat %d leads", e.Duel, e.Seat)
 	case EvLastTrick:
 		return fmt.Sprintf("last trick: seat %d (+%d)", e.Seat, e.Points)
 	case EvBrisques:
-		return fmt.Sprintf("side %d: %d brisques (+%d)", e.Side, e.Count, e.Points)
+		return fmt.Sprintf("side %d: %d brisques (+%d)", e.Side, e.Brisques, e.Points)
 	case EvDealEnd:
-		return fmt.Sprintf("deal %d ends: totals %v", e.Deal, e.Totals)
+		return fmt.Sprintf("deal %d ends: totals %v", e.Deal, e.Totals[:e.Sides])
 	case EvGameEnd:
-		return fmt.Sprintf("game over: side %d wins, totals %v", e.Side, e.Totals)
+		return fmt.Sprintf("game over: side %d wins, totals %v", e.Side, e.Totals[:e.Sides])
 	}
 	return fmt.Sprintf("seat %d %s", e.Seat, e.Kind)
 }

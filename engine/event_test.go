@@ -8,8 +8,8 @@ import (
 )
 
 // TestEventFieldsByKind plays random games and checks every event against the field comments
-// of Event: which fields each kind sets, what Count and Points mean for it, and that Totals is
-// 0 beyond the variant's sides.
+// of Event: which fields each kind sets, what Trick, Duel, Brisques and Points mean for it, and that
+// Totals is 0 beyond Sides, the variant's sides.
 func TestEventFieldsByKind(t *testing.T) {
 	cases := []struct {
 		v    Variant
@@ -81,8 +81,8 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		if e.Deal != deal {
 			fail("Deal", e.Deal, deal)
 		}
-		if e.Kind != EvSevenExchange && e.Card2 != NoCard {
-			fail("Card2", e.Card2, NoCard)
+		if e.Kind != EvSevenExchange && e.Taken != NoCard {
+			fail("Taken", e.Taken, NoCard)
 		}
 		if e.Kind != EvDeal && e.Trump != 0 {
 			fail("Trump", e.Trump, Suit(0))
@@ -93,8 +93,14 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		if e.Kind != EvMeld && !reflect.DeepEqual(e.Meld, Meld{}) {
 			fail("Meld", e.Meld, Meld{})
 		}
-		if e.Kind != EvTrick && e.Kind != EvPhase2 && e.Kind != EvBrisques && e.Count != 0 {
-			fail("Count", e.Count, 0)
+		if e.Kind != EvTrick && e.Trick != 0 {
+			fail("Trick", e.Trick, 0)
+		}
+		if e.Kind != EvPhase2 && e.Duel != 0 {
+			fail("Duel", e.Duel, 0)
+		}
+		if e.Kind != EvBrisques && e.Brisques != 0 {
+			fail("Brisques", e.Brisques, 0)
 		}
 		if e.Kind != EvPlay && e.FromTable {
 			fail("FromTable", true, false)
@@ -106,8 +112,11 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		if want := e.Kind == EvHand || e.Kind == EvDraw && !e.Revealed && e.Card != turnUp; e.Private != want {
 			fail("Private", e.Private, want)
 		}
-		if e.Kind != EvDealEnd && e.Kind != EvGameEnd && e.Totals != [4]int{} {
-			fail("Totals", e.Totals, [4]int{})
+		if e.Kind != EvDealEnd && e.Kind != EvGameEnd && (e.Totals != [4]int{} || e.Sides != 0) {
+			fail("Totals, Sides", e.Totals, [4]int{})
+		}
+		if (e.Kind == EvDealEnd || e.Kind == EvGameEnd) && int(e.Sides) != sides {
+			fail("Sides", e.Sides, sides)
 		}
 		for s := sides; s < len(e.Totals); s++ {
 			if e.Totals[s] != 0 {
@@ -117,8 +126,8 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		// Seat and Side.
 		switch e.Kind {
 		case EvBrisques, EvGameEnd:
-			if e.Seat != -1 {
-				fail("Seat", e.Seat, -1)
+			if e.Seat != NoSeat {
+				fail("Seat", e.Seat, NoSeat)
 			}
 		default:
 			if e.Seat < 0 || e.Seat >= r.Variant.Players() {
@@ -127,8 +136,8 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		}
 		switch e.Kind {
 		case EvDeal, EvDealEnd:
-			if e.Side != -1 {
-				fail("Side", e.Side, -1)
+			if e.Side != NoSide {
+				fail("Side", e.Side, NoSide)
 			}
 		case EvBrisques, EvGameEnd:
 			if e.Side < 0 || e.Side >= sides {
@@ -159,8 +168,8 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		case EvTurnUpSeven, EvSevenPlayed, EvSevenDeclare, EvLastTrick:
 			wantPoints = 10
 		case EvSevenExchange:
-			if e.Card2 != turnUp {
-				fail("Card2", e.Card2, turnUp)
+			if e.Taken != turnUp {
+				fail("Taken", e.Taken, turnUp)
 			}
 			turnUp = e.Card
 			wantPoints = 10
@@ -168,8 +177,8 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 			wantPoints = e.Meld.Points
 		case EvTrick:
 			trickNo++
-			if e.Count != trickNo {
-				fail("Count (trick number)", e.Count, trickNo)
+			if int(e.Trick) != trickNo {
+				fail("Trick", e.Trick, trickNo)
 			}
 			pts := 0
 			for k := range e.Cards.Len() {
@@ -194,12 +203,12 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 				duel++
 				want = duel
 			}
-			if e.Count != want {
-				fail("Count (duel)", e.Count, want)
+			if int(e.Duel) != want {
+				fail("Duel", e.Duel, want)
 			}
 		case EvBrisques:
-			if e.Count != brisques[e.Side] {
-				fail("Count (brisques)", e.Count, brisques[e.Side])
+			if int(e.Brisques) != brisques[e.Side] {
+				fail("Brisques", e.Brisques, brisques[e.Side])
 			}
 			wantPoints = trickPts[e.Side]
 		case EvDealEnd:
@@ -210,7 +219,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		if e.Points != wantPoints {
 			fail("Points", e.Points, wantPoints)
 		}
-		if e.Kind == EvGameEnd && !slices.Equal(e.Totals[:sides], g.Totals()) {
+		if e.Kind == EvGameEnd && !slices.Equal(e.Totals[:e.Sides], g.Totals()) {
 			fail("Totals", e.Totals, g.Totals())
 		}
 	}

@@ -36,7 +36,7 @@ func Example() {
 	// last trick: seat 0 (+10)
 	// side 0: 12 brisques (+120)
 	// side 1: 4 brisques (+40)
-	// deal 1 ends: totals [130 70 0 0]
+	// deal 1 ends: totals [130 70]
 }
 
 // ExampleOptionCatalog prints the options that only the four-handed variants may change, with

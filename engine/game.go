@@ -68,7 +68,7 @@ type trickRecord struct {
 // window is the state of the post-trick window (RULES.md §1.5, §8.8).
 type window struct {
 	winner    int
-	partner   int // -1 outside partnership
+	partner   int // NoSeat outside partnership
 	stage     int // 0: the winner acts; 1: the partner acts
 	melded    bool
 	passed    bool
@@ -120,7 +120,7 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: -1}
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: NoSide}
 	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 // Rules returns the game's rules.
 func (g *Game) Rules() Rules { return g.rules }
 
-// Turn returns the seat that is to act, or -1 when the game is over.
+// Turn returns the seat that is to act, or [NoSeat] when the game is over.
 func (g *Game) Turn() int { return g.toAct }
 
 // Phase returns the current phase.
@@ -157,7 +157,7 @@ func (g *Game) Phase() Phase { return g.phase }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.phase == PhaseOver }
 
-// Winner returns the winning side, or -1 while the game is on and after a tie at the end of the
+// Winner returns the winning side, or [NoSide] while the game is on and after a tie at the end of the
 // deals a [Dealing] holds (Dealing.Deals).
 func (g *Game) Winner() int { return g.winner }
 
@@ -197,10 +197,11 @@ func (g *Game) score(side, pts int) {
 
 func (g *Game) gameOver(side int) {
 	g.phase = PhaseOver
-	g.toAct = -1
+	g.toAct = NoSeat
 	g.winner = side
-	e := Event{Kind: EvGameEnd, Seat: -1, Side: side, Card: NoCard, Card2: NoCard}
+	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard}
 	copy(e.Totals[:], g.totals[:])
+	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
 }
 
@@ -263,9 +264,9 @@ func (g *Game) startDeal() {
 	g.stockTop = 0
 	g.trump = g.turnUp.Suit()
 	g.cs[g.turnUp].loc = locTurnUp
-	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: -1, Card: g.turnUp, Card2: NoCard, Trump: g.trump})
+	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump})
 	for s := 0; s < n; s++ {
-		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Card2: NoCard, Private: true}
+		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
 		for _, c := range g.held[s][:g.nheld[s]] {
 			e.Cards.Add(c)
 		}
@@ -276,7 +277,7 @@ func (g *Game) startDeal() {
 	if g.turnUp.Rank() == Seven {
 		g.cs[g.turnUp].spent = true
 		side := g.rules.side(g.dealer)
-		g.emit(Event{Kind: EvTurnUpSeven, Seat: g.dealer, Side: side, Card: g.turnUp, Card2: NoCard, Points: 10})
+		g.emit(Event{Kind: EvTurnUpSeven, Seat: g.dealer, Side: side, Card: g.turnUp, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {
 			return
@@ -355,11 +356,11 @@ func (g *Game) playCard(seat int, c Card) {
 	t.cards[t.n] = c
 	t.seats[t.n] = int8(seat)
 	t.n++
-	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.side(seat), Card: c, Card2: NoCard, FromTable: fromTable})
+	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.side(seat), Card: c, Taken: NoCard, FromTable: fromTable})
 	if g.phase == PhaseTrick && g.rules.SevenScoresOnPlay && c.Suit() == g.trump && c.Rank() == Seven && !st.spent {
 		st.spent = true
 		side := g.rules.side(seat)
-		g.emit(Event{Kind: EvSevenPlayed, Seat: seat, Side: side, Card: c, Card2: NoCard, Points: 10})
+		g.emit(Event{Kind: EvSevenPlayed, Seat: seat, Side: side, Card: c, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {
 			return
@@ -379,7 +380,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 	t.winner = int8(w)
 	side := g.rules.side(w)
 	pts, bris := 0, 0
-	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Card2: NoCard, Count: g.trickNo}
+	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Taken: NoCard, Trick: int8(g.trickNo)}
 	for i := 0; i < int(t.n); i++ {
 		c := t.cards[i]
 		g.cs[c].loc = locWon
@@ -409,13 +410,13 @@ func (g *Game) finishTrick(t *trickRecord) {
 	if g.phase == PhaseTrick {
 		g.lastW = w
 		if g.rules.LastTrick == LastTrickTrick24 && g.stockLeft() == g.n {
-			g.emit(Event{Kind: EvLastTrick, Seat: w, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
+			g.emit(Event{Kind: EvLastTrick, Seat: w, Side: side, Card: NoCard, Taken: NoCard, Points: 10})
 			g.score(side, 10)
 			if g.phase == PhaseOver {
 				return
 			}
 		}
-		partner := -1
+		partner := NoSeat
 		if g.rules.Variant.Partnership() {
 			partner = (w + 2) % 4
 		}
@@ -438,7 +439,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 // endWindowStage ends the acting seat's stage of the window; the window closes and the drawing
 // follows when the last stage ends (RULES.md §8.8).
 func (g *Game) endWindowStage() {
-	if g.win.stage == 0 && g.win.partner >= 0 {
+	if g.win.stage == 0 && g.win.partner != NoSeat {
 		g.win.stage = 1
 		g.toAct = g.win.partner
 		return
@@ -453,7 +454,7 @@ func (g *Game) draw() {
 	last := g.stockLeft() == g.n
 	for k := 0; k < g.n; k++ {
 		s := (w + k) % g.n
-		e := Event{Kind: EvDraw, Seat: s, Side: g.rules.side(s), Card2: NoCard, Private: true}
+		e := Event{Kind: EvDraw, Seat: s, Side: g.rules.side(s), Taken: NoCard, Private: true}
 		if g.stockTop < g.stockEnd {
 			e.Card = g.stock[g.stockTop]
 			g.stockTop++
@@ -482,7 +483,7 @@ func (g *Game) draw() {
 		g.startDuel(1)
 		return
 	}
-	g.emit(Event{Kind: EvPhase2, Seat: w, Side: g.rules.side(w), Card: NoCard, Card2: NoCard})
+	g.emit(Event{Kind: EvPhase2, Seat: w, Side: g.rules.side(w), Card: NoCard, Taken: NoCard})
 	g.startTrick(w)
 }
 
@@ -501,7 +502,7 @@ func (g *Game) startDuel(d int) {
 			leader = g.duelSeats[1]
 		}
 	}
-	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Card2: NoCard, Count: d})
+	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Taken: NoCard, Duel: int8(d)})
 	g.startTrick(leader)
 }
 
@@ -510,7 +511,7 @@ func (g *Game) startDuel(d int) {
 func (g *Game) endDeal(last int) {
 	if g.rules.LastTrick == LastTrickLast {
 		side := g.rules.side(last)
-		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Card2: NoCard, Points: 10})
+		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {
 			return
@@ -520,17 +521,18 @@ func (g *Game) endDeal(last int) {
 		sides := g.rules.Variant.Sides()
 		for k := 1; k <= sides; k++ {
 			side := (g.dealer + k) % sides
-			g.emit(Event{Kind: EvBrisques, Seat: -1, Side: side, Card: NoCard, Card2: NoCard, Count: g.brisques[side], Points: g.trickPts[side]})
+			g.emit(Event{Kind: EvBrisques, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Brisques: int8(g.brisques[side]), Points: g.trickPts[side]})
 			g.score(side, g.trickPts[side])
 			if g.phase == PhaseOver {
 				return
 			}
 		}
 	}
-	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: -1, Card: NoCard, Card2: NoCard}
+	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard}
 	copy(e.Totals[:], g.totals[:])
+	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
-	best, bestSide, tie := -1, -1, false
+	best, bestSide, tie := -1, NoSide, false
 	for s := 0; s < g.rules.Variant.Sides(); s++ {
 		switch {
 		case g.totals[s] > best:
@@ -545,7 +547,7 @@ func (g *Game) endDeal(last int) {
 	}
 	if g.dealing.Deals > 0 && g.deal >= g.dealing.Deals {
 		if tie {
-			bestSide = -1
+			bestSide = NoSide
 		}
 		g.gameOver(bestSide)
 		return

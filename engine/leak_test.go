@@ -15,7 +15,7 @@ func hiddenFrom(g *Game, s int) []Card {
 		if e.Private {
 			continue
 		}
-		for _, c := range []Card{e.Card, e.Card2} {
+		for _, c := range []Card{e.Card, e.Taken} {
 			if c != NoCard {
 				shown[c] = true
 			}
@@ -60,7 +60,7 @@ func swapHidden(g *Game, a, b Card) {
 	}
 	for i := range g.log {
 		e := &g.log[i]
-		e.Card, e.Card2 = swap(e.Card), swap(e.Card2)
+		e.Card, e.Taken = swap(e.Card), swap(e.Taken)
 		for k := 0; k < e.Cards.Len(); k++ {
 			e.Cards.cards[k] = swap(e.Cards.cards[k])
 		}
@@ -111,7 +111,7 @@ func TestViewHidesHiddenCards(t *testing.T) {
 						t.Fatalf("%s game %d: event %d (%s) redacted for seat %d shows a hidden card", v, gi, i, g.log[i], s)
 					}
 				}
-				if !reflect.DeepEqual(g.View(-1), h.View(-1)) {
+				if !reflect.DeepEqual(g.View(NoSeat), h.View(NoSeat)) {
 					t.Fatalf("%s game %d: the spectators' view changes", v, gi)
 				}
 			}

@@ -337,7 +337,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 	// The side's one meld of this window is used (RULES.md §2 R9).
 	g.win.melded = true
 	side := g.rules.side(seat)
-	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Card2: NoCard,
+	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
 	g.score(side, mc.points)
 }

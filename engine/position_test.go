@@ -79,13 +79,13 @@ func setup(t *testing.T, p position) *pos {
 	g.duel, g.duelSeats = 0, [2]int{}
 	g.dealPts, g.totals, g.trickPts, g.brisques = [4]int{}, [4]int{}, [4]int{}, [4]int{}
 	g.revealed = NoCard
-	g.winner = -1
-	g.win = window{partner: -1, exchanged: NoCard}
+	g.winner = NoSide
+	g.win = window{partner: NoSeat, exchanged: NoCard}
 	g.log = g.log[:0]
 	g.deal = 1
 	g.dealer = p.dealer
 	g.phase = PhaseTrick
-	g.toAct = -1
+	g.toAct = NoSeat
 
 	placed := map[Card]bool{}
 	place := func(s string) []Card {
@@ -153,7 +153,7 @@ func (p *pos) trick(leader int) {
 // window opens the post-trick window of phase 1 for seat, as if seat had just won a trick.
 func (p *pos) window(seat int) {
 	g := p.g
-	partner := -1
+	partner := NoSeat
 	if g.rules.Variant.Partnership() {
 		partner = (seat + 2) % 4
 	}

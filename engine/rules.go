@@ -6,7 +6,11 @@ import (
 	"strings"
 )
 
-// Variant names a game of RULES.md §3. Its value is the name used in the API and on the command line.
+// Variant names a game of RULES.md §3. Its value is the one spelling of the variant on the command
+// line, in scenarios, records and stored rows. Two places cannot use it: the API's enum
+// (VARIANT_TWO_HANDED, converted by wire.VariantToProto and wire.VariantFromProto, the one table)
+// and Prometheus label values (two_handed: the name with '_' for '-', made by the service's
+// metricVariant and kept for the dashboards and alerts that select on it).
 type Variant string
 
 // The variants the engine plays.
@@ -51,6 +55,14 @@ func (v Variant) Sides() int {
 	}
 	return v.Players()
 }
+
+// NoSeat is the seat of no one: a spectator's view, no seat to act once the game is over, no
+// partner outside partnership, an event about no one seat. Seats are 0 to [Variant.Players]-1.
+const NoSeat = -1
+
+// NoSide is the side of no one: no winner (yet, or a tie), an event about no one side. Sides are
+// 0 to [Variant.Sides]-1.
+const NoSide = -1
 
 // ParseVariant returns the variant with that name, or an error listing the names.
 func ParseVariant(s string) (Variant, error) {

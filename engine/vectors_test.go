@@ -76,7 +76,7 @@ func TestVector04OffSuitNeverWins(t *testing.T) {
 	p.legal(dS, "play 8Ca")
 	p.okEndsDeal(dS, p.play("8Ca"), "seat 0 plays 8Ca", "trick 25 to seat 0: 8Sa 8Ca",
 		"last trick: seat 0 (+10)", "side 1: 1 brisques (+10)", "side 0: 0 brisques (+0)",
-		"deal 1 ends: totals [10 10 0 0]")
+		"deal 1 ends: totals [10 10]")
 }
 
 // stackedWithTurnUp returns a full stacked deal of variant v whose turn-up is copy a of face up
@@ -133,7 +133,7 @@ func TestVector05TurnUpSeven(t *testing.T) {
 			if !reflect.DeepEqual(g.Totals(), tc.totals) {
 				t.Fatalf("totals %v, want %v", g.Totals(), tc.totals)
 			}
-			v := g.View(-1)
+			v := g.View(NoSeat)
 			if v.Trump != Diamonds || v.TurnUp != upSeven || v.Phase != PhaseTrick || v.TrickNo != 1 || v.ToAct != (tc.dealer+1)%n ||
 				!reflect.DeepEqual(v.SpentSevens, []Card{upSeven}) || len(v.Tricks) != 0 || len(v.Trick) != 0 {
 				t.Fatalf("view %+v", v)
@@ -762,14 +762,14 @@ func TestVector37FourHandedDuels(t *testing.T) {
 	p.ok(anna, endWin, "seat 0 end_window")
 	p.ok(carla, endWin, "seat 2 end_window", "seat 0 draws 8Sd", "seat 1 draws TSd", "seat 2 draws ACa",
 		"seat 3 draws 9Ca", "phase 2 duel 1, seat 0 leads")
-	if v := p.g.View(-1); v.Duel != 1 || v.DuelSeats != [2]int{0, 1} || v.ToAct != anna {
+	if v := p.g.View(NoSeat); v.Duel != 1 || v.DuelSeats != [2]int{0, 1} || v.ToAct != anna {
 		t.Fatalf("duel %d seats %v to act %d", v.Duel, v.DuelSeats, v.ToAct)
 	}
 	// Duel 1: seat 1 heads every trick.
 	p.playAll(anna, "7Sa", ben, "TSa", ben, "TSb", anna, "7Sb", ben, "TSc", anna, "7Sc", ben, "TSd", anna, "7Sd",
 		ben, "ASa", anna, "8Sa", ben, "ASb", anna, "8Sb", ben, "ASc", anna, "8Sc", ben, "ASd")
 	p.ok(anna, p.play("8Sd"), "seat 0 plays 8Sd", "trick 32 to seat 1: ASd 8Sd", "phase 2 duel 2, seat 2 leads")
-	if v := p.g.View(-1); v.Duel != 2 || v.DuelSeats != [2]int{2, 3} || v.ToAct != carla {
+	if v := p.g.View(NoSeat); v.Duel != 2 || v.DuelSeats != [2]int{2, 3} || v.ToAct != carla {
 		t.Fatalf("duel %d seats %v to act %d", v.Duel, v.DuelSeats, v.ToAct)
 	}
 	// Duel 2: seat 2 wins every trick, the last with the A♣.
@@ -777,7 +777,7 @@ func TestVector37FourHandedDuels(t *testing.T) {
 		carla, "TDa", dan, "8Da", carla, "TDb", dan, "8Db", carla, "TDc", dan, "8Dc", carla, "ACa")
 	p.legal(dan, "play 9Ca")
 	p.okEndsDeal(dan, p.play("9Ca"), "seat 3 plays 9Ca", "trick 40 to seat 2: ACa 9Ca", "last trick: seat 2 (+10)",
-		"side 0: 9 brisques (+90)", "side 1: 8 brisques (+80)", "deal 1 ends: totals [100 80 0 0]")
+		"side 0: 9 brisques (+90)", "side 1: 8 brisques (+80)", "deal 1 ends: totals [100 80]")
 	for _, e := range p.g.Events() {
 		if e.Kind == EvLastTrick && e.Seat != carla {
 			t.Fatalf("last-trick bonus %v", e)
@@ -817,7 +817,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 	p.trick(anna)
 
 	evs := p.playAll(anna, "ASa", ben, "TSa", carla, "ADa", dan, "TDa")
-	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Count != 20 || e.Seat != anna {
+	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Trick != 20 || e.Seat != anna {
 		t.Fatalf("trick 20: %v", e)
 	}
 	p.ok(anna, p.meld("KHa QHa"), "seat 0 melds royal_marriage KHa QHa (40)")
@@ -826,7 +826,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 	totals(40, 0)
 
 	evs = p.playAll(anna, "TCa", ben, "ADb", carla, "ACa", dan, "TSb")
-	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Count != 21 || e.Seat != carla {
+	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Trick != 21 || e.Seat != carla {
 		t.Fatalf("trick 21: %v", e)
 	}
 	p.ok(carla, p.meld("AHa THa KHa QHa JHa"), "seat 2 melds sequence AHa THa KHa QHa JHa (250)")
@@ -835,7 +835,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 	totals(290, 0)
 
 	evs = p.playAll(carla, "TDb", dan, "TCb", anna, "ADc", ben, "ASb")
-	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Count != 22 || e.Seat != anna {
+	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Trick != 22 || e.Seat != anna {
 		t.Fatalf("trick 22: %v", e)
 	}
 	p.ok(anna, p.meld("KHa KSa KDa KCa"), "seat 0 melds four_kings KHa KSa KDa KCa (80)")
@@ -844,7 +844,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 	totals(370, 0)
 
 	evs = p.playAll(anna, "TCc", ben, "ACb", carla, "ASc", dan, "TDc")
-	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Count != 23 || e.Seat != ben {
+	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Trick != 23 || e.Seat != ben {
 		t.Fatalf("trick 23: %v", e)
 	}
 	p.ok(ben, p.meld("QSa JDa"), "seat 1 melds bezique QSa JDa (40)")
@@ -853,7 +853,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 	totals(370, 40)
 
 	evs = p.playAll(ben, "TSc", carla, "TSd", dan, "THb", anna, "ACc")
-	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Count != 24 || e.Seat != dan {
+	if e := evs[len(evs)-1]; e.Kind != EvTrick || e.Trick != 24 || e.Seat != dan {
 		t.Fatalf("trick 24: %v", e)
 	}
 	p.ok(dan, p.declare("7Ha"), "seat 3 seven_declare 7Ha (+10)")
@@ -877,7 +877,7 @@ func TestVector38SeedExampleDealTotal(t *testing.T) {
 		carla, "7Da", ben, "JDa", ben, "QSa", carla, "7Db", ben, "7Sb", carla, "7Dc", ben, "7Sc")
 	evs = p.okEndsDeal(carla, p.play("7Dd"), "seat 2 plays 7Dd", "trick 40 to seat 1: 7Sc 7Dd",
 		"last trick: seat 1 (+10)", "side 0: 18 brisques (+180)", "side 1: 14 brisques (+140)",
-		"deal 1 ends: totals [550 700 0 0]")
+		"deal 1 ends: totals [550 700]")
 	if e := evs[5]; e.Kind != EvDealEnd || e.Totals != [4]int{550, 700} {
 		t.Fatalf("deal end %+v", e)
 	}
@@ -916,9 +916,9 @@ func TestVector39GameEndFourHanded(t *testing.T) {
 	p := gameEnd(t, FourHanded, dan, []int{2050, 2110}, [2]int{carla, dan}, [2]string{"9Ha", "KHa"})
 	p.ok(carla, p.play("9Ha"), "seat 2 plays 9Ha")
 	p.ok(dan, p.play("KHa"), "seat 3 plays KHa", "trick 40 to seat 3: 9Ha KHa", "last trick: seat 3 (+10)",
-		"side 0: 0 brisques (+0)", "side 1: 0 brisques (+0)", "deal 1 ends: totals [2050 2120 0 0]",
-		"game over: side 1 wins, totals [2050 2120 0 0]")
-	if !p.g.Over() || p.g.Winner() != 1 || p.g.Turn() != -1 || p.g.Phase() != PhaseOver {
+		"side 0: 0 brisques (+0)", "side 1: 0 brisques (+0)", "deal 1 ends: totals [2050 2120]",
+		"game over: side 1 wins, totals [2050 2120]")
+	if !p.g.Over() || p.g.Winner() != 1 || p.g.Turn() != NoSeat || p.g.Phase() != PhaseOver {
 		t.Fatalf("over %v winner %d turn %d", p.g.Over(), p.g.Winner(), p.g.Turn())
 	}
 	p.no(anna, endWin, CodeGameOver, "")
@@ -926,8 +926,8 @@ func TestVector39GameEndFourHanded(t *testing.T) {
 	p = gameEnd(t, FourHanded, dan, []int{2040, 1990}, [2]int{carla, dan}, [2]string{"KHa", "9Ha"})
 	p.ok(carla, p.play("KHa"), "seat 2 plays KHa")
 	p.ok(dan, p.play("9Ha"), "seat 3 plays 9Ha", "trick 40 to seat 2: KHa 9Ha", "last trick: seat 2 (+10)",
-		"side 0: 0 brisques (+0)", "side 1: 0 brisques (+0)", "deal 1 ends: totals [2050 1990 0 0]",
-		"game over: side 0 wins, totals [2050 1990 0 0]")
+		"side 0: 0 brisques (+0)", "side 1: 0 brisques (+0)", "deal 1 ends: totals [2050 1990]",
+		"game over: side 0 wins, totals [2050 1990]")
 	if !p.g.Over() || p.g.Winner() != 0 {
 		t.Fatalf("over %v winner %d", p.g.Over(), p.g.Winner())
 	}
@@ -938,8 +938,8 @@ func TestVector40TieDealsAgain(t *testing.T) {
 	p := gameEnd(t, TwoHanded, dS, []int{1030, 1040}, [2]int{nS, dS}, [2]string{"9Ha", "KHa"})
 	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha")
 	evs := p.okEndsDeal(dS, p.play("KHa"), "seat 0 plays KHa", "trick 32 to seat 0: 9Ha KHa", "last trick: seat 0 (+10)",
-		"side 1: 0 brisques (+0)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [1040 1040 0 0]")
-	if p.g.Over() || p.g.Winner() != -1 || p.g.Deal() != 2 {
+		"side 1: 0 brisques (+0)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [1040 1040]")
+	if p.g.Over() || p.g.Winner() != NoSide || p.g.Deal() != 2 {
 		t.Fatalf("over %v winner %d deal %d", p.g.Over(), p.g.Winner(), p.g.Deal())
 	}
 	if e := evs[6]; e.Kind != EvDeal || e.Deal != 2 || e.Seat != nS {
@@ -974,5 +974,5 @@ func TestVector48CardPoints(t *testing.T) {
 	p.trick(nS)
 	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
 	p.okEndsDeal(dS, p.play("KSa"), "seat 0 plays KSa", "trick 32 to seat 1: ASa KSa", "last trick: seat 1 (+10)",
-		"side 1: 1 brisques (+15)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [0 25 0 0]")
+		"side 1: 1 brisques (+15)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [0 25]")
 }

@@ -2,10 +2,10 @@ package engine
 
 import "slices"
 
-// View is what one seat may know of a game, or a spectator (Seat -1): everything public plus the
+// View is what one seat may know of a game, or a spectator (Seat [NoSeat]): everything public plus the
 // seat's own hand. It never holds another seat's hand or the stock's order (RULES.md §8.9).
 type View struct {
-	// Seat is the viewing seat, -1 for a spectator.
+	// Seat is the viewing seat, [NoSeat] for a spectator.
 	Seat    int
 	Variant Variant
 	// Target is the game target in points.
@@ -18,7 +18,7 @@ type View struct {
 	// StockSize is the number of cards left to draw, the turn-up included.
 	StockSize int
 	Phase     Phase
-	// ToAct is the seat to act, -1 when the game is over.
+	// ToAct is the seat to act, [NoSeat] when the game is over.
 	ToAct int
 	// Hand is the seat's cards in hand (not tabled), by id; nil for a spectator.
 	Hand []Card
@@ -33,7 +33,7 @@ type View struct {
 	// Tricks is every completed trick of the deal, in order.
 	Tricks []TrickView
 	// TrickWinner is the play winning the trick in progress so far, as the engine decides tricks
-	// (RULES.md §1.2); Seat -1 and Card NoCard while Trick is empty.
+	// (RULES.md §1.2); Seat [NoSeat] and Card [NoCard] while Trick is empty.
 	TrickWinner PlayedCard
 	// Beating is the viewing seat's cards (in hand or tabled), by id, that would take the trick in
 	// progress from TrickWinner if played now (RULES.md §1.2: a higher card of its suit, or a trump
@@ -56,7 +56,8 @@ type View struct {
 	SpentSevens []Card
 	// Revealed is the last face-down stock card shown to the opponent in two-handed, else NoCard.
 	Revealed Card
-	// Winner is the winning side once the game is over, else -1.
+	// Winner is the winning side once the game is over, else [NoSide] (also after a tie at the end
+	// of the deals a [Dealing] holds).
 	Winner int
 }
 
@@ -81,7 +82,8 @@ type TrickView struct {
 
 // WindowView is the public state of the post-trick window.
 type WindowView struct {
-	// Winner won the trick; Partner is his partner (-1 outside partnership).
+	// Winner won the trick; Partner is his partner ([NoSeat] outside partnership);
+	// both [NoSeat] outside the window.
 	Winner  int
 	Partner int
 	// Stage is 0 while the winner acts, 1 while the partner acts.
@@ -92,7 +94,7 @@ type WindowView struct {
 	Exchanged Card
 }
 
-// View returns what seat may know; seat -1 gives the spectators' view (no hand).
+// View returns what seat may know; seat [NoSeat] gives the spectators' view (no hand).
 func (g *Game) View(seat int) View {
 	v := View{
 		Seat: seat, Variant: g.rules.Variant, Target: g.rules.Target, Deal: g.deal, Dealer: g.dealer,
@@ -101,7 +103,7 @@ func (g *Game) View(seat int) View {
 		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
 		DealPoints:  append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
 		Totals:      append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),
-		TrickWinner: PlayedCard{Seat: -1, Card: NoCard},
+		TrickWinner: PlayedCard{Seat: NoSeat, Card: NoCard},
 	}
 	for k := CommonMarriage; k < NumMeldKinds; k++ {
 		v.MeldValues[k] = g.meldValue(k)
@@ -113,7 +115,7 @@ func (g *Game) View(seat int) View {
 		w := g.win
 		v.Window = WindowView{Winner: w.winner, Partner: w.partner, Stage: w.stage, Melded: w.melded, Passed: w.passed, Exchanged: w.exchanged}
 	} else {
-		v.Window = WindowView{Winner: -1, Partner: -1, Exchanged: NoCard}
+		v.Window = WindowView{Winner: NoSeat, Partner: NoSeat, Exchanged: NoCard}
 	}
 	for s := 0; s < g.n; s++ {
 		for _, c := range g.held[s][:g.nheld[s]] {
@@ -154,7 +156,7 @@ func (g *Game) View(seat int) View {
 		}
 		v.Tricks = append(v.Tricks, TrickView{Leader: int(t.leader), Winner: int(t.winner), Plays: plays})
 	}
-	if seat >= 0 && v.TrickWinner.Seat >= 0 {
+	if seat != NoSeat && v.TrickWinner.Seat != NoSeat {
 		for _, c := range g.held[seat][:g.nheld[seat]] {
 			if beats(c, v.TrickWinner.Card, g.trump) {
 				v.Beating = append(v.Beating, c)

@@ -14,7 +14,7 @@ func TestViewTrickWinnerAndBeating(t *testing.T) {
 		hands: []string{"TSa 9Da", "ASa 7Ha KDa", "TSb JSa 7Hb", "QSa 9Ca"}})
 	p.trick(0)
 	v := p.g.View(1)
-	if want := (PlayedCard{Seat: -1, Card: NoCard}); v.TrickWinner != want || v.Beating != nil {
+	if want := (PlayedCard{Seat: NoSeat, Card: NoCard}); v.TrickWinner != want || v.Beating != nil {
 		t.Fatalf("before the lead: winner %v, beating %v; want %v and none", v.TrickWinner, v.Beating, want)
 	}
 	p.do(0, p.play("TSa"))
@@ -33,7 +33,7 @@ func TestViewTrickWinnerAndBeating(t *testing.T) {
 	if want := cards(t, "7Hb"); !reflect.DeepEqual(v.Beating, want) {
 		t.Fatalf("seat 2 after ASa: beating %v, want %v (TSb and JSa are lower)", v.Beating, want)
 	}
-	if s := p.g.View(-1); s.Beating != nil || s.TrickWinner.Seat != 1 {
+	if s := p.g.View(NoSeat); s.Beating != nil || s.TrickWinner.Seat != 1 {
 		t.Fatalf("spectator: winner %v, beating %v; want seat 1 and none", s.TrickWinner, s.Beating)
 	}
 }

@@ -15,7 +15,7 @@ import (
 type Check struct {
 	// Step is the step's number, from 1.
 	Step int
-	// Seat and Do are the step's seat (-1 when absent) and action ("" for a step that only checks).
+	// Seat and Do are the step's seat ([engine.NoSeat] when absent) and action ("" for a step that only checks).
 	Seat int
 	Do   string
 	// What names the expectation: legal, view.totals, refused, accepted, points, scores,
@@ -72,7 +72,7 @@ func (s *Scenario) Run() (*Result, error) {
 
 // runStep checks step st (number n) of game g and records its checks in res.
 func runStep(g *engine.Game, acct *wire.Accountant, n int, st *Step, res *Result) {
-	seat := -1
+	seat := engine.NoSeat
 	if st.Seat != nil {
 		seat = *st.Seat
 	}
@@ -199,7 +199,7 @@ func checkRefused(err error, want string) string {
 // views returns every seat's view and the spectators'.
 func views(g *engine.Game) []engine.View {
 	var vs []engine.View
-	for s := -1; s < g.Rules().Variant.Players(); s++ {
+	for s := engine.NoSeat; s < g.Rules().Variant.Players(); s++ { // NoSeat (-1) first: the spectators'
 		vs = append(vs, g.View(s))
 	}
 	return vs

@@ -77,9 +77,10 @@ type Step struct {
 
 // View is the expected part of a seat's view ([engine.Game.View]); absent fields are not checked.
 type View struct {
-	// Seat is whose view: a seat, or -1 for a spectator's. Absent: the step's Seat, else -1.
+	// Seat is whose view: a seat, or -1 ([engine.NoSeat]) for a spectator's. Absent: the step's
+	// Seat, else -1.
 	Seat *int `json:"seat"`
-	// ToAct is the seat to act, -1 once the game is over.
+	// ToAct is the seat to act, -1 ([engine.NoSeat]) once the game is over.
 	ToAct *int `json:"to_act"`
 	// Phase is trick, window, trick2 or over.
 	Phase *string `json:"phase"`
@@ -97,7 +98,7 @@ type View struct {
 	DealPoints *[]int `json:"deal_points"`
 	// Totals are every side's game totals.
 	Totals *[]int `json:"totals"`
-	// Winner is the winning side once the game is over (-1 for a tie), else -1.
+	// Winner is the winning side once the game is over, else -1 ([engine.NoSide], also for a tie).
 	Winner *int `json:"winner"`
 }
 

@@ -121,7 +121,7 @@ func (v *visibility) apply(e engine.Event) {
 	case engine.EvPlay, engine.EvSevenPlayed, engine.EvSevenDeclare:
 		v.all(e.Card)
 	case engine.EvSevenExchange:
-		v.all(e.Card, e.Card2)
+		v.all(e.Card, e.Taken)
 	case engine.EvTrick:
 		v.all(e.Cards.Slice()...)
 	case engine.EvMeld:

@@ -537,7 +537,8 @@ func known(set map[string]bool, v string) string {
 	return LabelOther
 }
 
-// metricVariant is the variant's metric label value: two_handed, four_handed_individual, ...
+// metricVariant is the variant's metric label value: the engine name with '_' for '-' (two_handed,
+// four_handed_individual, ...), the spelling deploy/grafana and deploy/prometheus select on.
 func metricVariant(v engine.Variant) string {
 	b := []byte(v)
 	for i, c := range b {

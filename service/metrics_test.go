@@ -14,6 +14,10 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // newMetricsForTest returns metrics on a fresh registry, with the gRPC series
@@ -324,5 +328,38 @@ func TestMetricsHandler(t *testing.T) {
 	body := rec.Body.String()
 	if !strings.Contains(body, "bezique_seat_reconnects_total 1") {
 		t.Errorf("/metrics lacks bezique_seat_reconnects_total 1:\n%s", body)
+	}
+}
+
+// TestVariantSpellings pins the three spellings of each variant: the engine's name (CLI, scenarios,
+// records, store rows), the metric label value the dashboards and alerts select on, and the API
+// enum, converted both ways by wire's one table.
+func TestVariantSpellings(t *testing.T) {
+	cases := []struct {
+		v     engine.Variant
+		label string
+		proto pb.Variant
+	}{
+		{engine.TwoHanded, "two_handed", pb.Variant_VARIANT_TWO_HANDED},
+		{engine.ThreeHanded, "three_handed", pb.Variant_VARIANT_THREE_HANDED},
+		{engine.FourHanded, "four_handed", pb.Variant_VARIANT_FOUR_HANDED},
+		{engine.FourHandedIndividual, "four_handed_individual", pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL},
+	}
+	if len(cases) != len(engine.Variants) {
+		t.Fatalf("%d cases for %d variants", len(cases), len(engine.Variants))
+	}
+	for i, c := range cases {
+		if engine.Variants[i] != c.v {
+			t.Errorf("engine.Variants[%d] = %q, want %q", i, engine.Variants[i], c.v)
+		}
+		if got := metricVariant(c.v); got != c.label {
+			t.Errorf("metricVariant(%q) = %q, want %q", c.v, got, c.label)
+		}
+		if got := wire.VariantToProto(c.v); got != c.proto {
+			t.Errorf("VariantToProto(%q) = %v, want %v", c.v, got, c.proto)
+		}
+		if got, err := wire.VariantFromProto(c.proto); err != nil || got != c.v {
+			t.Errorf("VariantFromProto(%v) = %q, %v; want %q", c.proto, got, err, c.v)
+		}
 	}
 }

@@ -24,7 +24,7 @@ func (t *table) buildRecord() *pb.GameRecord {
 	if !t.started.IsZero() {
 		rec.StartTime = timestamppb.New(t.started)
 	}
-	rec.Deals = wire.DealSummaries(t.game.Events(), t.sides())
+	rec.Deals = wire.DealSummaries(t.game.Events())
 	return rec
 }
 

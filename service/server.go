@@ -290,7 +290,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		return nil, invalid("stacked_deal", "%v", err)
 	}
 	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
-		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: -1}
+		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
 		if b := sc.GetBuiltin(); b != nil {

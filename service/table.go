@@ -60,7 +60,8 @@ type table struct {
 	record    *pb.GameRecord
 	// retryAt is when to try again to store an action after a storage failure; zero otherwise.
 	retryAt time.Time
-	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or -1.
+	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or
+	// engine.NoSeat.
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
@@ -151,7 +152,7 @@ func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
-	if t.pendingForfeit >= 0 {
+	if t.pendingForfeit != engine.NoSeat {
 		loser := t.pendingForfeit
 		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
@@ -180,8 +181,6 @@ func (t *table) run(stop <-chan struct{}) {
 		}
 	}
 }
-
-func (t *table) sides() int { return t.rules.Variant.Sides() }
 
 func (t *table) log() *slog.Logger { return t.srv.log.With("table", t.id) }
 
@@ -217,7 +216,7 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 	if h.ref != nil {
 		return h.ref
 	}
-	return wire.EventToProto(h.ev.Redact(seat), h.seq, t.sides())
+	return wire.EventToProto(h.ev.Redact(seat), h.seq)
 }
 
 func (t *table) broadcast(h histEvent) {
@@ -300,7 +299,7 @@ func (t *table) advance() {
 	}
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
-			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
+			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
 			return
 		}
 		seat := t.seats[t.game.Turn()]
@@ -559,7 +558,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	if err != nil {
 		// Checked before; a refusal here is a referee bug. Stop the table rather than diverge.
 		t.log().Error("engine refused a checked action", "seat", seat, "action", a.String(), "err", err)
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
 		return false
 	}
 	t.actions = append(t.actions, rec)
@@ -612,9 +611,9 @@ func (t *table) forfeit(s *seat, cause pb.ForfeitCause, reason string) {
 // forfeitWinner returns the side that wins when side loses by forfeit: the other side with the
 // highest total (the lowest such side on a tie).
 func forfeitWinner(g *engine.Game, loser int) int {
-	best := -1
+	best := engine.NoSide
 	for side, total := range g.Totals() {
-		if side != loser && (best < 0 || total > g.Totals()[best]) {
+		if side != loser && (best == engine.NoSide || total > g.Totals()[best]) {
 			best = side
 		}
 	}
@@ -643,17 +642,18 @@ func (t *table) setState(s pb.TableState) {
 }
 
 // finish ends the table with an outcome, writes the record and tells every seat and watcher. The
-// result carries the forfeit's cause and the reason of any end but a completed game.
+// result carries the forfeit's cause and the reason of any end but a completed game. winner is
+// a side and forfeitSeat a seat, each engine.NoSide or engine.NoSeat when there is none.
 func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.ForfeitCause, reason string) {
 	t.finished = time.Now()
 	t.open = nil
 	t.timer.Stop()
 	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason}
-	if winner >= 0 {
+	if winner != engine.NoSide {
 		w := uint32(winner)
 		res.WinnerSide = &w
 	}
-	if forfeitSeat >= 0 {
+	if forfeitSeat != engine.NoSeat {
 		f := uint32(forfeitSeat)
 		res.ForfeitSeat = &f
 	}

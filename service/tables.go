@@ -224,7 +224,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	if !row.FinishedAt.IsZero() {
 		ti.FinishTime = timestamppb.New(row.FinishedAt)
 		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores)}
-		if row.WinnerSide >= 0 {
+		if row.WinnerSide != store.NoWinner {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
 		}
@@ -403,7 +403,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		if reason == "" {
 			reason = "cancelled by request"
 		}
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		ti = t.info()
 	}); err != nil {
 		return nil, err

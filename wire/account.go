@@ -165,13 +165,13 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 		case engine.EvSevenExchange:
 			a.deal[e.Side].Sevens += e.Points
 			score(e.Side, e.Kind.String(), e.Points)
-			acc.Exchange = &ExchangeAccount{Seven: e.Card.String(), Took: e.Card2.String()}
+			acc.Exchange = &ExchangeAccount{Seven: e.Card.String(), Took: e.Taken.String()}
 		case engine.EvMeld:
 			a.deal[e.Side].Melds += e.Points
 			score(e.Side, "meld", e.Points)
 		case engine.EvTrick:
 			cards := e.Cards.Slice()
-			acc.Trick = &TrickAccount{Number: e.Count, Winner: e.Seat, Cards: cardTexts(cards)}
+			acc.Trick = &TrickAccount{Number: int(e.Trick), Winner: e.Seat, Cards: cardTexts(cards)}
 			sa := &a.deal[e.Side]
 			sa.TricksWon++
 			for _, c := range cards {
@@ -186,7 +186,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 		case engine.EvDraw:
 			acc.Draws = append(acc.Draws, DrawAccount{Seat: e.Seat, Card: e.Card.String(), Revealed: e.Revealed, TurnUp: !e.Private && !e.Revealed})
 		case engine.EvPhase2:
-			acc.Phase2 = &Phase2Start{Leader: e.Seat, Duel: e.Count}
+			acc.Phase2 = &Phase2Start{Leader: e.Seat, Duel: int(e.Duel)}
 		case engine.EvLastTrick:
 			a.deal[e.Side].LastTrick += e.Points
 			score(e.Side, "last_trick", e.Points)
@@ -199,7 +199,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 			score(e.Side, cause, e.Points)
 		case engine.EvDealEnd, engine.EvGameEnd:
 			if e.Kind == engine.EvGameEnd {
-				acc.GameEnd = &GameEnd{WinnerSide: e.Side, Totals: append([]int(nil), e.Totals[:sides]...)}
+				acc.GameEnd = &GameEnd{WinnerSide: e.Side, Totals: append([]int(nil), e.Totals[:e.Sides]...)}
 				if acc.DealEnd != nil {
 					continue
 				}

@@ -19,16 +19,12 @@ func ScoresToProto(deal, totals []int) []*pb.SideScore {
 	return out
 }
 
-// TotalsToProto returns the SideScores of the first sides entries of an engine totals array
-// (deal points 0).
-func TotalsToProto(t [4]int, sides int) []*pb.SideScore {
-	return ScoresToProto(nil, t[:sides])
-}
-
 // EventToProto returns the wire form of an engine event (already redacted for its reader) with
-// its sequence number. sides is the number of scoring sides.
-func EventToProto(e engine.Event, seq uint64, sides int) *pb.Event {
+// its sequence number.
+func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	out := &pb.Event{Seq: seq}
+	// NoSeat and NoSide only occur on kinds whose message does not carry them, except the
+	// NoSide of a tied EvGameEnd, which GameEnded says with its tie flag.
 	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
 	switch e.Kind {
 	case engine.EvDeal:
@@ -42,11 +38,11 @@ func EventToProto(e engine.Event, seq uint64, sides int) *pb.Event {
 	case engine.EvSevenPlayed:
 		out.Payload = &pb.Event_SevenPlayedScored{SevenPlayedScored: &pb.SevenPlayedScored{Seat: seat, Seven: CardToProto(e.Card), Points: pts}}
 	case engine.EvTrick:
-		out.Payload = &pb.Event_TrickWon{TrickWon: &pb.TrickWon{Winner: seat, Trick: uint32(e.Count), Cards: cardSetToProto(e.Cards), Points: pts}}
+		out.Payload = &pb.Event_TrickWon{TrickWon: &pb.TrickWon{Winner: seat, Trick: uint32(e.Trick), Cards: cardSetToProto(e.Cards), Points: pts}}
 	case engine.EvMeld:
 		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld)}}
 	case engine.EvSevenExchange:
-		out.Payload = &pb.Event_SevenExchanged{SevenExchanged: &pb.SevenExchanged{Seat: seat, Seven: CardToProto(e.Card), Taken: CardToProto(e.Card2), Points: pts}}
+		out.Payload = &pb.Event_SevenExchanged{SevenExchanged: &pb.SevenExchanged{Seat: seat, Seven: CardToProto(e.Card), Taken: CardToProto(e.Taken), Points: pts}}
 	case engine.EvSevenDeclare:
 		out.Payload = &pb.Event_SevenDeclared{SevenDeclared: &pb.SevenDeclared{Seat: seat, Seven: CardToProto(e.Card), Points: pts}}
 	case engine.EvPassMeld:
@@ -56,15 +52,15 @@ func EventToProto(e engine.Event, seq uint64, sides int) *pb.Event {
 	case engine.EvDraw:
 		out.Payload = &pb.Event_CardDrawn{CardDrawn: &pb.CardDrawn{Seat: seat, Card: CardToProto(e.Card), Revealed: e.Revealed}}
 	case engine.EvPhase2:
-		out.Payload = &pb.Event_Phase2Started{Phase2Started: &pb.Phase2Started{Duel: uint32(e.Count), Leader: seat}}
+		out.Payload = &pb.Event_Phase2Started{Phase2Started: &pb.Phase2Started{Duel: uint32(e.Duel), Leader: seat}}
 	case engine.EvLastTrick:
 		out.Payload = &pb.Event_LastTrickScored{LastTrickScored: &pb.LastTrickScored{Seat: seat, Side: side, Points: pts}}
 	case engine.EvBrisques:
-		out.Payload = &pb.Event_BrisquesScored{BrisquesScored: &pb.BrisquesScored{Side: side, Count: uint32(e.Count), Points: pts}}
+		out.Payload = &pb.Event_BrisquesScored{BrisquesScored: &pb.BrisquesScored{Side: side, Count: uint32(e.Brisques), Points: pts}}
 	case engine.EvDealEnd:
-		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: TotalsToProto(e.Totals, sides)}}
+		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: ScoresToProto(nil, e.Totals[:e.Sides])}}
 	case engine.EvGameEnd:
-		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: TotalsToProto(e.Totals, sides)}}
+		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide}}
 	}
 	return out
 }

@@ -7,7 +7,7 @@ import (
 
 // DealSummaries returns one summary per deal of an event log: dealer, trump, turn-up and the
 // totals at its end.
-func DealSummaries(evs []engine.Event, sides int) []*pb.DealSummary {
+func DealSummaries(evs []engine.Event) []*pb.DealSummary {
 	var out []*pb.DealSummary
 	for _, e := range evs {
 		switch e.Kind {
@@ -15,7 +15,7 @@ func DealSummaries(evs []engine.Event, sides int) []*pb.DealSummary {
 			out = append(out, &pb.DealSummary{Deal: uint32(e.Deal), Dealer: uint32(e.Seat), Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card)})
 		case engine.EvDealEnd, engine.EvGameEnd:
 			if len(out) > 0 {
-				out[len(out)-1].Scores = TotalsToProto(e.Totals, sides)
+				out[len(out)-1].Scores = ScoresToProto(nil, e.Totals[:e.Sides])
 			}
 		}
 	}

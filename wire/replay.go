@@ -44,7 +44,7 @@ type Replayed struct {
 	Start Account
 	// Steps has one entry per recorded action replayed.
 	Steps []ReplayStep
-	// Forfeit is the seat that forfeited, or -1.
+	// Forfeit is the seat that forfeited, or [engine.NoSeat].
 	Forfeit int
 }
 
@@ -94,7 +94,7 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 		return nil, fmt.Errorf("stacked_deal: %w", err)
 	}
 	acct := NewAccountant(rules)
-	out := &Replayed{Game: g, Forfeit: -1, Start: acct.Add(g.Events())}
+	out := &Replayed{Game: g, Forfeit: engine.NoSeat, Start: acct.Add(g.Events())}
 	for i, ra := range rec.GetActions() {
 		if ra.GetSeq() >= seq {
 			break
@@ -184,11 +184,11 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		if !r.Game.Over() {
 			return fmt.Errorf("result.outcome: completed, but the replayed game is not over")
 		}
-		if w := r.Game.Winner(); w < 0 && res.WinnerSide != nil || w >= 0 && (res.WinnerSide == nil || int(res.GetWinnerSide()) != w) {
+		if w := r.Game.Winner(); w == engine.NoSide && res.WinnerSide != nil || w != engine.NoSide && (res.WinnerSide == nil || int(res.GetWinnerSide()) != w) {
 			return fmt.Errorf("result.winner_side: stated %v, replay gives %d", res.WinnerSide, r.Game.Winner())
 		}
 	case pb.Outcome_OUTCOME_FORFEIT:
-		if r.Forfeit < 0 || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeit {
+		if r.Forfeit == engine.NoSeat || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeit {
 			return fmt.Errorf("result.forfeit_seat: stated %v, the actions record a forfeit by seat %d", res.ForfeitSeat, r.Forfeit)
 		}
 	}

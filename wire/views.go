@@ -81,20 +81,20 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),
 		Duel: uint32(v.Duel), Target: uint32(v.Target),
 	}
-	if v.TrickWinner.Seat >= 0 {
+	if v.TrickWinner.Seat != engine.NoSeat {
 		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: CardToProto(v.TrickWinner.Card)}
 	}
 	out.BeatingCards = cardsToProto(v.Beating)
 	out.MeldValues = meldValuesToProto(&v.MeldValues)
-	if v.Seat >= 0 {
+	if v.Seat != engine.NoSeat {
 		s := uint32(v.Seat)
 		out.Seat = &s
 	}
-	if v.ToAct >= 0 {
+	if v.ToAct != engine.NoSeat {
 		s := uint32(v.ToAct)
 		out.ToAct = &s
 	}
-	if v.Winner >= 0 {
+	if v.Winner != engine.NoSide {
 		s := uint32(v.Winner)
 		out.WinnerSide = &s
 	}
@@ -119,7 +119,7 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
 			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: CardToProto(v.Window.Exchanged)}
-		if v.Window.Partner >= 0 {
+		if v.Window.Partner != engine.NoSeat {
 			p := uint32(v.Window.Partner)
 			w.Partner = &p
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -149,7 +150,7 @@ func runReplayAt(path string, at uint64, seat int, asJSON bool, w io.Writer) err
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	g := rp.Game
-	if n := g.Rules().Variant.Players(); seat < -1 || seat >= n {
+	if n := g.Rules().Variant.Players(); seat != engine.NoSeat && (seat < 0 || seat >= n) {
 		return fmt.Errorf("--seat %d: not a seat of %s (0..%d, or -1 for a spectator)", seat, g.Rules().Variant, n-1)
 	}
 	view, err := protojson.MarshalOptions{Multiline: true}.Marshal(wire.ViewToProto(g.View(seat), nil))
@@ -157,7 +158,7 @@ func runReplayAt(path string, at uint64, seat int, asJSON bool, w io.Writer) err
 		return err
 	}
 	rep := positionReport{File: path, At: at, Seat: seat, ToAct: g.Turn(), Legal: []string{}, View: view}
-	if g.Turn() >= 0 {
+	if g.Turn() != engine.NoSeat {
 		for _, a := range g.Legal(g.Turn(), nil) {
 			rep.Legal = append(rep.Legal, a.String())
 		}
@@ -170,7 +171,7 @@ func runReplayAt(path string, at uint64, seat int, asJSON bool, w io.Writer) err
 		fmt.Fprintf(w, "  %2d. %s\n", i+1, a)
 	}
 	who := fmt.Sprintf("seat %d", seat)
-	if seat < 0 {
+	if seat == engine.NoSeat {
 		who = "a spectator"
 	}
 	fmt.Fprintf(w, "View of %s:\n%s\n", who, view)

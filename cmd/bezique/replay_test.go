@@ -97,7 +97,7 @@ func TestReplayJSONAccount(t *testing.T) {
 					for _, c := range e.Cards.Slice() {
 						cards = append(cards, c.String())
 					}
-					wantTricks = append(wantTricks, wire.TrickAccount{Number: e.Count, Winner: e.Seat, Cards: cards})
+					wantTricks = append(wantTricks, wire.TrickAccount{Number: int(e.Trick), Winner: e.Seat, Cards: cards})
 				case engine.EvDraw:
 					wantDraws = append(wantDraws, wire.DrawAccount{Seat: e.Seat, Card: e.Card.String(), Revealed: e.Revealed, TurnUp: !e.Private && !e.Revealed})
 				case engine.EvDealEnd:

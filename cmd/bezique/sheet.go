@@ -12,13 +12,13 @@ import (
 
 // sheetSide is one side's line of one deal on the score sheet.
 type sheetSide struct {
-	Melds     []engine.Meld
-	Sevens    int // turn-up seven, exchanged, declared and played sevens
-	Brisques  int // points for brisques (or card points) won in tricks
-	Count     int // number of brisques (or counted cards)
-	LastTrick int
-	Deal      int // the deal's points: the sum of the above
-	Total     int // the game total after the deal, as the engine states it
+	Melds       []engine.Meld
+	Sevens      int // turn-up seven, exchanged, declared and played sevens
+	TrickPoints int // points for brisques (or card points) won in tricks
+	Brisques    int // number of brisques (aces and tens) won in tricks
+	LastTrick   int
+	Deal        int // the deal's points: the sum of the above
+	Total       int // the game total after the deal, as the engine states it
 }
 
 // sheetDeal is one deal on the score sheet.
@@ -73,7 +73,7 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 			continue
 		}
 		side := e.Side
-		if side < 0 && e.Seat >= 0 {
+		if side == engine.NoSide && e.Seat != engine.NoSeat {
 			side = g.Side(e.Seat)
 		}
 		switch e.Kind {
@@ -84,11 +84,11 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 			d.Sides[side].Sevens += e.Points
 			d.Sides[side].Deal += e.Points
 		case engine.EvTrick:
-			d.Sides[side].Brisques += e.Points
+			d.Sides[side].TrickPoints += e.Points
 			d.Sides[side].Deal += e.Points
 		case engine.EvBrisques:
-			d.Sides[side].Brisques += e.Points
-			d.Sides[side].Count += e.Count
+			d.Sides[side].TrickPoints += e.Points
+			d.Sides[side].Brisques += int(e.Brisques)
 			d.Sides[side].Deal += e.Points
 		case engine.EvLastTrick:
 			d.Sides[side].LastTrick += e.Points
@@ -126,7 +126,7 @@ func (sh *scoreSheet) print(w io.Writer) {
 			fmt.Fprintf(w, "  side %d (%s)\n", s, sh.Names[s])
 			fmt.Fprintf(w, "    melds:      %s (%d)\n", strings.Join(melds, ", "), meldSum(sd.Melds))
 			fmt.Fprintf(w, "    sevens:     %d\n", sd.Sevens)
-			fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.Brisques, sd.Count)
+			fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.TrickPoints, sd.Brisques)
 			fmt.Fprintf(w, "    last trick: %d\n", sd.LastTrick)
 			fmt.Fprintf(w, "    deal total: %d   running total: %d\n", sd.Deal, sd.Total)
 		}

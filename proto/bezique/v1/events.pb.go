@@ -1492,10 +1492,13 @@ func (x *DealEnded) GetScores() []*SideScore {
 // GameEnded ends the game.
 type GameEnded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// winner_side is the winning side.
+	// winner_side is the winning side; 0 and meaningless when tie is set.
 	WinnerSide uint32 `protobuf:"varint,1,opt,name=winner_side,json=winnerSide,proto3" json:"winner_side,omitempty"`
 	// scores are every side's final totals.
-	Scores        []*SideScore `protobuf:"bytes,2,rep,name=scores,proto3" json:"scores,omitempty"`
+	Scores []*SideScore `protobuf:"bytes,2,rep,name=scores,proto3" json:"scores,omitempty"`
+	// tie is set when the game ended level with no winner: possible only in a game of a fixed
+	// number of deals (GameRecord.deals_planned).
+	Tie           bool `protobuf:"varint,3,opt,name=tie,proto3" json:"tie,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1542,6 +1545,13 @@ func (x *GameEnded) GetScores() []*SideScore {
 		return x.Scores
 	}
 	return nil
+}
+
+func (x *GameEnded) GetTie() bool {
+	if x != nil {
+		return x.Tie
+	}
+	return false
 }
 
 // Intervention is the referee acting for a seat (RULES.md is silent: referee policy).
@@ -1855,11 +1865,12 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x06points\x18\x03 \x01(\rR\x06points\"N\n" +
 	"\tDealEnded\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12-\n" +
-	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\"[\n" +
+	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\"m\n" +
 	"\tGameEnded\x12\x1f\n" +
 	"\vwinner_side\x18\x01 \x01(\rR\n" +
 	"winnerSide\x12-\n" +
-	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\"\x98\x01\n" +
+	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x10\n" +
+	"\x03tie\x18\x03 \x01(\bR\x03tie\"\x98\x01\n" +
 	"\fIntervention\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x120\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\x04kind\x12*\n" +
