@@ -24,11 +24,10 @@ func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.G
 	if err != nil {
 		return nil, statusOf(fmt.Errorf("replaying the record of table %s: %w", req.GetTableId(), err))
 	}
-	sides := played.Game.Rules().Variant.Sides()
 	evs := played.Game.Events()
 	out := &pb.GetReplayResponse{Events: make([]*pb.Event, len(evs))}
 	for i, e := range evs {
-		out.Events[i] = wire.EventToProto(e, uint64(i+1), sides)
+		out.Events[i] = wire.EventToProto(e, uint64(i+1))
 	}
 	return out, nil
 }

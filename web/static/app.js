@@ -3,7 +3,7 @@
 // (a person's seat; the seat and its token travel in the fragment, which is never sent) and
 // /tournaments/{id} (a tournament's standings).
 import { call, stream } from "./api.js";
-import { apply, cardName, draw, esc, fromView, meldName, newTable } from "./table.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -85,7 +85,7 @@ async function watch(id, embedded) {
   }
   const { table: end } = await call(`${TABLES}/GetTable`, { tableId: id });
   document.getElementById("status").innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
-  if (!t.over && end.result) { t.over = String(end.result.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); draw(board, t); }
+  if (end.result) { t.over = outcomeText(end.result); draw(board, t); }
 }
 
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
@@ -103,7 +103,7 @@ async function replay(id) {
     const k = Number(slider.value);
     const t = newTable(record.seats);
     for (const ev of events.slice(0, k)) apply(t, ev);
-    if (k === events.length && !t.over) t.over = String(record.result?.outcome ?? "").replace("OUTCOME_", "").toLowerCase();
+    if (k === events.length) t.over = outcomeText(record.result);
     document.getElementById("at").textContent = `${k} / ${events.length}`;
     draw(document.getElementById("board"), t);
   };
@@ -166,7 +166,7 @@ async function play(id) {
     else if (msg.event) apply(t, msg.event);
     else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
-    else if (msg.gameOver) { request = null; t.over = t.over ?? String(msg.gameOver.result?.outcome ?? "").replace("OUTCOME_", "").toLowerCase(); }
+    else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result); }
     redraw();
   });
   document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;

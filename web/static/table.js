@@ -129,7 +129,7 @@ export function apply(t, ev) {
     t.last = `Deal ${n(e.dealEnded.deal)} ended`;
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
-    t.over = `completed, side ${n(e.gameEnded.winnerSide)} wins`;
+    t.over = e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`;
     t.last = "";
   } else if (e.intervention) {
     const i = e.intervention;
@@ -139,7 +139,7 @@ export function apply(t, ev) {
   } else if (e.seatDisconnected) {
     t.connected[n(e.seatDisconnected.seat)] = false;
   } else if (e.tableCancelled) {
-    t.over = `cancelled (${e.tableCancelled.reason || "no reason"}), no result`;
+    t.over = `cancelled (${e.tableCancelled.reason || "no reason given"}), no result`;
   }
   return t;
 }
@@ -161,6 +161,33 @@ export function fromView(t, v) {
     t.base[side] = t.totals[side] - t.dealPoints[side];
   }
   return t;
+}
+
+const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illegal actions",
+  FORFEIT_CAUSE_DISCONNECT: "disconnect" };
+
+// outcomeText is how a game ended (a GameResult), in the words every view prints: the Go CLI's
+// wire.OutcomeText, the Node SDK's outcomeText ("completed, side 1 wins", "forfeit by seat 0
+// (timeout: decision deadline passed), side 1 wins", "cancelled (bot crashed), no result").
+export function outcomeText(r) {
+  r = r ?? {};
+  const winner = r.winnerSide !== undefined ? `side ${n(r.winnerSide)} wins` : "no winner";
+  switch (r.outcome) {
+    case "OUTCOME_COMPLETED":
+      return `completed, ${winner}`;
+    case "OUTCOME_FORFEIT": {
+      const seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
+      const cause = CAUSES[r.forfeitCause] ?? "";
+      const why = !cause ? r.reason || "cause not recorded" : r.reason ? `${cause}: ${r.reason}` : cause;
+      return `forfeit by ${seat} (${why}), ${winner}`;
+    }
+    case "OUTCOME_CANCELLED":
+      return `cancelled (${r.reason || "no reason given"}), no result`;
+    case "OUTCOME_EXPIRED":
+      return `expired (${r.reason || "waited longer than the referee's limit for its seats"}), no result`;
+    default:
+      return "not ended";
+  }
 }
 
 // meldName is a meld kind in words: "double bezique".
