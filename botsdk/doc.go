@@ -3,7 +3,8 @@
 // does the rest: it joins the table, answers by request id within the deadline, answers pings,
 // reconnects with backoff and resumes from the last event seen. [Main] wraps it in a command with
 // --server, --table, --seat and --token flags, so a complete bot is a few lines
-// (botsdk/examples/firstlegal).
+// (botsdk/examples/firstlegal). In serve mode, [Serve] waits in the referee's lobby instead and
+// plays every game the referee gives the bot, up to its capacity at once.
 //
 // The built-in bots, which the referee seats in-process and the bezique CLI runs as remote seats,
 // live in package bots (github.com/bezique-arena/bezique/bots): bots.New("random") and

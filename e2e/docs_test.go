@@ -80,6 +80,10 @@ func TestDocsThatRun(t *testing.T) {
 			"deal 1 ends: side 0 ",
 			"game over: completed, side ",
 			"no referee there: the bot gave up",
+			"BOT  GAMES  VARIANTS\nrb   0/2    every variant",
+			"TABLE               STATE    VARIANT     SEATS",
+			"serving rb in the lobby of ",
+			"seat 0: game over: completed, side ",
 		}},
 	} {
 		t.Run(filepath.Base(c.page), func(t *testing.T) {

@@ -99,10 +99,14 @@ func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 	}
 	s.Variant = v
 	for i, e := range in.GetEntrants() {
-		if e.GetBuiltinBot() == "" {
-			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind")
+		te := tournament.Entrant{ID: e.GetId(), Kind: tournament.KindBuiltin, Bot: e.GetBuiltinBot()}
+		if lb := e.GetLobbyBot(); lb != "" {
+			te.Kind, te.Bot = tournament.KindLobby, lb
 		}
-		s.Entrants = append(s.Entrants, tournament.Entrant{ID: e.GetId(), Kind: tournament.KindBuiltin, Bot: e.GetBuiltinBot()})
+		if te.Bot == "" {
+			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind (builtin_bot or lobby_bot)")
+		}
+		s.Entrants = append(s.Entrants, te)
 	}
 	if c := in.GetClock(); c != nil {
 		s.Clock = tournament.Clock{DecisionMs: c.GetDecisionMs(), BankMs: c.BankMs, IncrementMs: c.GetIncrementMs()}
@@ -146,7 +150,11 @@ func specToProto(s tournament.Spec) *pb.TournamentSpec {
 		}
 	}
 	for _, e := range s.Entrants {
-		out.Entrants = append(out.Entrants, &pb.Entrant{Id: e.ID, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: e.Bot}})
+		pe := &pb.Entrant{Id: e.ID, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: e.Bot}}
+		if e.Kind == tournament.KindLobby {
+			pe.Kind = &pb.Entrant_LobbyBot{LobbyBot: e.Bot}
+		}
+		out.Entrants = append(out.Entrants, pe)
 	}
 	if p := s.SPRT; p != nil {
 		out.Sprt = &pb.Sprt{Elo0: p.Elo0, Elo1: p.Elo1, Alpha: p.Alpha, Beta: p.Beta}

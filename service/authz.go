@@ -43,6 +43,12 @@ var authorization = map[string][]Role{
 	pb.KeyService_RevokeKey_FullMethodName:       admins,
 	pb.KeyService_ListAuditEvents_FullMethodName: admins,
 
+	// Bots wait for games; organisers seat them. Who is present is no secret from a keyed
+	// caller, as tables are not.
+	pb.LobbyService_Serve_FullMethodName:     {RoleBot},
+	pb.LobbyService_ListBots_FullMethodName:  keyed,
+	pb.LobbyService_Challenge_FullMethodName: {RoleAdmin, RoleOrganiser},
+
 	// Kubernetes' grpc probes carry no key.
 	healthpb.Health_Check_FullMethodName: everyone,
 	healthpb.Health_List_FullMethodName:  everyone,

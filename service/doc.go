@@ -1,5 +1,5 @@
-// Package service is the Bézique referee: the bezique.v1 TableService, SeatService, KeyService
-// and TournamentService over gRPC.
+// Package service is the Bézique referee: the bezique.v1 TableService, SeatService, KeyService,
+// TournamentService and LobbyService over gRPC.
 // It translates between the wire (proto/bezique/v1) and the rules engine (engine/) and holds no
 // rule logic of its own: what a seat may see is engine.Game.View and engine.Event.Redact, what is
 // legal is engine.Game.Legal and Check, the default action of an intervention is
@@ -22,13 +22,16 @@
 //     [Principal] from its API key and check it against one authorization table per RPC; the
 //     principal travels in the context ([PrincipalFrom]) to the core, which checks what depends
 //     on a table (its creator, whether it is public, a seat's bound bot key).
-//   - Handlers (api_tables.go, api_watch.go, api_tournaments.go; the seat stream in seat.go) are [Server]'s gRPC
-//     methods. They check the fields only a request message has (table_id, delay_ms), call the
+//   - Handlers (api_tables.go, api_watch.go, api_keys.go, api_tournaments.go, api_lobby.go; the seat
+//     stream in seat.go) are [Server]'s gRPC methods. They check the fields only a request message has (table_id, delay_ms), call the
 //     core, and turn its errors into status codes by one table (statusOf in errors.go).
 //   - The core, [Referee] (server.go, tables.go, watch.go), is the registry of tables and their
 //     lifecycle: [Referee.CreateTable], [Referee.GetTable], [Referee.ListTables],
 //     [Referee.CancelTable], [Referee.GetRecord], [Referee.ListGames], [Referee.WatchTable]
-//     (events to a caller's function) and [Referee.Await] or Config.OnTableEnded for results. It
+//     (events to a caller's function) and [Referee.Await] or Config.OnTableEnded for results; and
+//     the lobby (lobby.go) of bots in serve mode: [Referee.EnterLobby], [Referee.ListBots],
+//     [Referee.Challenge] (or its steps [Referee.ReserveLobby] and [LobbyPlaces.Assign]), which a
+//     tournament runner uses to seat lobby bots. It
 //     knows nothing of gRPC: it takes a context and returns plain errors ([ErrNotFound],
 //     [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped], [ErrQueueFull],
 //     a [*FieldError] naming the field of bad input). A tournament runner, a test or an integrator

@@ -42,6 +42,11 @@ var (
 	ErrPermission = errors.New("service: permission denied")
 	// ErrAuthOff means a key was to be created while authentication is off (FailedPrecondition).
 	ErrAuthOff = errors.New("service: authentication is off")
+	// ErrUnavailable means no bot of the lobby can take a challenge's seat: the named bot is not
+	// present or does not play the variant (FailedPrecondition).
+	ErrUnavailable = errors.New("service: lobby bot unavailable")
+	// ErrSuperseded means a newer Serve of the same bot ended this lobby presence (Aborted).
+	ErrSuperseded = errors.New("service: superseded")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -91,6 +96,8 @@ var errorCodes = []struct {
 	{ErrQuarantined, codes.FailedPrecondition},
 	{ErrPermission, codes.PermissionDenied},
 	{ErrAuthOff, codes.FailedPrecondition},
+	{ErrUnavailable, codes.FailedPrecondition},
+	{ErrSuperseded, codes.Aborted},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

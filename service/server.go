@@ -101,16 +101,18 @@ type Referee struct {
 	quarantined map[string]quarantined
 
 	tourneys *tourneys // tournaments (service/tournaments.go)
+	lobby    *lobby    // the bots waiting for games (LobbyService)
 }
 
-// Server is the referee over gRPC: it implements bezique.v1 TableService and SeatService. Its
-// handlers validate the request, call the embedded [Referee] and turn its errors into status codes
-// (statusOf); the seat stream (Connect) is served here.
+// Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
+// TournamentService and LobbyService. Its handlers validate the request, call the embedded [Referee] and turn its
+// errors into status codes (statusOf); the seat stream (Connect) is served here.
 type Server struct {
 	pb.UnimplementedTableServiceServer
 	pb.UnimplementedSeatServiceServer
 	pb.UnimplementedKeyServiceServer
 	pb.UnimplementedTournamentServiceServer
+	pb.UnimplementedLobbyServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
 }
@@ -162,7 +164,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}}
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, lobby: newLobby()}
 	s.idle = sync.NewCond(&s.mu)
 	s.keys = s.store
 	if s.store == nil {
@@ -184,12 +186,14 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	return s, nil
 }
 
-// Register registers the TableService, SeatService, KeyService and TournamentService on a gRPC server.
+// Register registers the TableService, SeatService, KeyService, TournamentService and LobbyService on
+// a gRPC server.
 func (s *Server) Register(g *grpc.Server) {
 	pb.RegisterTableServiceServer(g, s)
 	pb.RegisterTournamentServiceServer(g, s)
 	pb.RegisterSeatServiceServer(g, s)
 	pb.RegisterKeyServiceServer(g, s)
+	pb.RegisterLobbyServiceServer(g, s)
 }
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until

@@ -77,6 +77,9 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, invalid(field, "%s", reason)
 	}
 	for i, e := range spec.Entrants {
+		if e.Kind == tournament.KindLobby {
+			continue // a lobby bot need not be present before its first game
+		}
 		if _, err := bots.New(e.Bot, 0); err != nil {
 			return nil, invalid(fmt.Sprintf("entrants[%d].bot", i), "%v", err)
 		}
@@ -252,7 +255,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	defer func() { s.metrics.TournamentGameEnded(stored) }()
 	id := tourneyTableID(tr.id, g.Index)
 	if _, err := s.GetTable(ctx, id); errors.Is(err, ErrNotFound) {
-		if _, err := s.createTable(ctx, tr.tableRequest(g), id); err != nil {
+		if err := s.createTourneyTable(ctx, tr, g, id); err != nil {
 			return err
 		}
 	} else if err != nil {
@@ -282,8 +285,42 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	return nil
 }
 
-// tableRequest is the table of a game: the entrants' bots in the game's seats, the deal set's
-// seed, the tournament's rules, clock and failure policy.
+// createTourneyTable creates the table of a game; its lobby entrants are seated through the
+// lobby ([Referee.ReserveLobby], waiting while one is at its capacity) and told of the game.
+func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
+	req := tr.tableRequest(g)
+	names := make([]string, len(g.Seats))
+	lobbySeats := false
+	for seat, e := range g.Seats {
+		if en := tr.spec.Entrants[e]; en.Kind == tournament.KindLobby {
+			names[seat], lobbySeats = en.Bot, true
+		}
+	}
+	if !lobbySeats {
+		_, err := s.createTable(ctx, req, id)
+		return err
+	}
+	places, err := s.ReserveLobby(ctx, tr.spec.Variant, names)
+	if err != nil {
+		return err
+	}
+	for seat, n := range names {
+		if n != "" {
+			req.Seats[seat] = places.Seat(seat)
+		}
+	}
+	resp, err := s.createTable(ctx, req, id)
+	if err != nil {
+		places.Release()
+		return err
+	}
+	places.Assign(resp)
+	return nil
+}
+
+// tableRequest is the table of a game: the entrants' bots in the game's seats (a lobby entrant's
+// seat is replaced by createTourneyTable), the deal set's seed, the tournament's rules, clock and
+// failure policy.
 func (tr *tourney) tableRequest(g tournament.Game) *pb.CreateTableRequest {
 	seed := tournament.DealSeed(tr.seed, g.Deal)
 	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(tr.spec.Variant), Options: tr.spec.Options, Seed: seed[:],

@@ -42,10 +42,13 @@ const (
 // EntrantKind is where an entrant's decisions come from.
 type EntrantKind string
 
-// The entrant kinds. (Registered bot identities that dial in to a lobby are a kind to come.)
+// The entrant kinds.
 const (
 	// KindBuiltin is a built-in bot of package bots, played in the referee's process.
 	KindBuiltin EntrantKind = "builtin"
+	// KindLobby is a bot in the referee's lobby (LobbyService.Serve), seated at each of its games
+	// through the lobby (service.Referee.ReserveLobby).
+	KindLobby EntrantKind = "lobby"
 )
 
 // Entrant is one participant of a tournament.
@@ -54,7 +57,8 @@ type Entrant struct {
 	ID string `json:"id"`
 	// Kind is where its decisions come from; empty means [KindBuiltin].
 	Kind EntrantKind `json:"kind,omitempty"`
-	// Bot is the built-in bot's name (bots.Names) for [KindBuiltin].
+	// Bot is the built-in bot's name (bots.Names) for [KindBuiltin], the lobby bot's name for
+	// [KindLobby].
 	Bot string `json:"bot"`
 }
 
@@ -162,8 +166,8 @@ func (s *Spec) Validate() error {
 		if e.Kind == "" {
 			e.Kind = KindBuiltin
 		}
-		if e.Kind != KindBuiltin {
-			return fmt.Errorf("entrants[%d].kind: unknown %q (want builtin)", i, e.Kind)
+		if e.Kind != KindBuiltin && e.Kind != KindLobby {
+			return fmt.Errorf("entrants[%d].kind: unknown %q (want builtin or lobby)", i, e.Kind)
 		}
 		if e.Bot == "" {
 			return fmt.Errorf("entrants[%d].bot: empty", i)

@@ -2,7 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -13,7 +18,9 @@ import (
 
 func newBotCmd() *cobra.Command {
 	var cfg botsdk.Config
-	var name string
+	var name, variants string
+	var serve bool
+	var capacity int
 	var conn connFlags
 	cmd := &cobra.Command{
 		Use:   "bot",
@@ -21,12 +28,29 @@ func newBotCmd() *cobra.Command {
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
 It prints a line at the end of each deal and the result at the end. It reconnects and resumes after a
 lost connection; it gives up when it cannot reach the referee in --connect-attempts tries. Create the table (and get the seat's token) with
-"bezique create".`,
+"bezique create".
+
+With --serve the bot waits in the referee's lobby instead, as --name (with a key: as the key's
+name), and plays every game it is given ("bezique challenge", a tournament), up to --capacity at
+once, in the --variants given (default: every variant), until interrupted; it prints a line as
+each game ends.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
-  BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot`,
+  BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot
+  bezique bot --serve --name rb --capacity 4 --variants two-handed,four-handed --bot rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Key = apiKey(cmd)
+			var err error
+			if cfg.TLS, err = conn.tlsConfig(); err != nil {
+				return err
+			}
+			cfg.Server = conn.server
+			if serve {
+				if cfg.TableID != "" || cfg.Token != "" {
+					return fmt.Errorf("--serve takes no --table or --token: the referee gives the bot its games")
+				}
+				return serveBuiltin(cmd, cfg, name, capacity, variants)
+			}
 			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {
 				return fmt.Errorf("--table and --token are required (from bezique create); --key replaces --token for a seat bound to the key's bot")
 			}
@@ -34,10 +58,6 @@ lost connection; it gives up when it cannot reach the referee in --connect-attem
 			if err != nil {
 				return err
 			}
-			if cfg.TLS, err = conn.tlsConfig(); err != nil {
-				return err
-			}
-			cfg.Server = conn.server
 			cfg.BotName, cfg.BotVersion = name, "builtin"
 			cfg.Logger = warnLogger(cmd.ErrOrStderr())
 			out := cmd.OutOrStdout()
@@ -60,6 +80,51 @@ lost connection; it gives up when it cannot reach the referee in --connect-attem
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")
 	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(bots.Names(), ", "))
+	f.BoolVar(&serve, "serve", false, "wait in the lobby and play every game given (no --table)")
+	f.StringVar(&cfg.BotName, "name", "", "with --serve: the bot's name in the lobby without a key (default: the --bot name)")
+	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
+	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	return cmd
+}
+
+// serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends,
+// printing a line as each game ends.
+func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity int, variants string) error {
+	vs, err := parseVariants(variants)
+	if err != nil {
+		return err
+	}
+	if _, err := bots.New(name, 0); err != nil {
+		return err
+	}
+	if cfg.BotName == "" {
+		cfg.BotName = name
+	}
+	cfg.BotVersion = "builtin"
+	cfg.Logger = warnLogger(cmd.ErrOrStderr())
+	var n atomic.Uint64
+	var mu sync.Mutex // games end on their own goroutines
+	w := cmd.OutOrStdout()
+	sc := botsdk.ServeConfig{Config: cfg, Capacity: capacity, Variants: vs,
+		OnGameOver: func(a *pb.GameAssigned, res *pb.GameResult, err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				fmt.Fprintf(w, "table %s seat %d: %v\n", a.GetTableId(), a.GetSeat(), err)
+				return
+			}
+			fmt.Fprintf(w, "table %s seat %d: game over: %s\n", a.GetTableId(), a.GetSeat(), resultText(res))
+		}}
+	fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", cfg.BotName, cfg.Server, max(capacity, 1), variantsText(vs))
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = botsdk.Serve(ctx, sc, func() botsdk.Bot {
+		b, _ := bots.New(name, n.Add(1))
+		return b
+	})
+	if ctx.Err() != nil {
+		return nil // interrupted: the normal end of serve mode
+	}
+	return err
 }

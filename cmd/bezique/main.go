@@ -45,6 +45,7 @@ game record.`,
 	}
 	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
-		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd(), newTournamentCmd(), newMatchCmd())
+		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd(), newTournamentCmd(), newMatchCmd(),
+		newLobbyCmd(), newChallengeCmd())
 	return root
 }

@@ -12,13 +12,17 @@ answer when the referee asks again. It mirrors the Go SDK (``botsdk.Play``)::
 
     result = play(Config(server="127.0.0.1:7777", table_id="t1", seat=0, token="..."), first_legal)
 
+In serve mode, :func:`serve` waits in the referee's lobby and plays every game it is given,
+up to its capacity at once (``serve(ServeConfig(server=..., bot_name="py", capacity=4), decide)``).
+
 The generated stubs of proto/ are the ``bezique.v1`` package beside this one
 (``from bezique.v1 import seat_service_pb2``); scripts/gen-python.sh regenerates them.
 """
 
 from bezique_bot.client import CannotReach, Config, SeatRefused, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
+from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 
-__all__ = ["CannotReach", "Config", "SeatRefused", "play", "retryable", "request_deadline", "tls_credentials",
-           "outcome_text", "result_text"]
+__all__ = ["CannotReach", "Config", "LobbyRefused", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
+           "tls_credentials", "outcome_text", "result_text", "serve"]
 __version__ = "0.1.0"

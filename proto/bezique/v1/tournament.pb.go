@@ -256,6 +256,7 @@ type Entrant struct {
 	// Types that are valid to be assigned to Kind:
 	//
 	//	*Entrant_BuiltinBot
+	//	*Entrant_LobbyBot
 	Kind          isEntrant_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -314,6 +315,15 @@ func (x *Entrant) GetBuiltinBot() string {
 	return ""
 }
 
+func (x *Entrant) GetLobbyBot() string {
+	if x != nil {
+		if x, ok := x.Kind.(*Entrant_LobbyBot); ok {
+			return x.LobbyBot
+		}
+	}
+	return ""
+}
+
 type isEntrant_Kind interface {
 	isEntrant_Kind()
 }
@@ -323,7 +333,16 @@ type Entrant_BuiltinBot struct {
 	BuiltinBot string `protobuf:"bytes,2,opt,name=builtin_bot,json=builtinBot,proto3,oneof"`
 }
 
+type Entrant_LobbyBot struct {
+	// lobby_bot is the name of a bot in the referee's lobby (LobbyService.Serve), seated at each
+	// of its games as LobbyService.Challenge seats it: a game waits while the bot is at its
+	// capacity and fails (the tournament resumes at the referee's next start) while it is absent.
+	LobbyBot string `protobuf:"bytes,3,opt,name=lobby_bot,json=lobbyBot,proto3,oneof"`
+}
+
 func (*Entrant_BuiltinBot) isEntrant_Kind() {}
+
+func (*Entrant_LobbyBot) isEntrant_Kind() {}
 
 // Sprt is a match's sequential probability ratio test: H0 "the first entrant is elo0 stronger",
 // H1 "elo1 stronger", with error rates alpha and beta.
@@ -1387,11 +1406,12 @@ var File_bezique_v1_tournament_proto protoreflect.FileDescriptor
 const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\n" +
 	"\x1bbezique/v1/tournament.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"D\n" +
+	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"c\n" +
 	"\aEntrant\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\vbuiltin_bot\x18\x02 \x01(\tH\x00R\n" +
-	"builtinBotB\x06\n" +
+	"builtinBot\x12\x1d\n" +
+	"\tlobby_bot\x18\x03 \x01(\tH\x00R\blobbyBotB\x06\n" +
 	"\x04kind\"X\n" +
 	"\x04Sprt\x12\x12\n" +
 	"\x04elo0\x18\x01 \x01(\x01R\x04elo0\x12\x12\n" +
@@ -1584,6 +1604,7 @@ func file_bezique_v1_tournament_proto_init() {
 	file_bezique_v1_table_proto_init()
 	file_bezique_v1_tournament_proto_msgTypes[0].OneofWrappers = []any{
 		(*Entrant_BuiltinBot)(nil),
+		(*Entrant_LobbyBot)(nil),
 	}
 	file_bezique_v1_tournament_proto_msgTypes[4].OneofWrappers = []any{}
 	type x struct{}

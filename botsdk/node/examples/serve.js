@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+'use strict';
+// serve.js waits in a referee's lobby and plays every game it is given, up to --capacity at once:
+//   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]
+const { parseArgs } = require('node:util');
+const { serve, LobbyRefused } = require('../src/serve');
+const { randomBot, strategyBot } = require('../src/strategy');
+
+async function main() {
+  const { values } = parseArgs({
+    options: { server: { type: 'string', default: '127.0.0.1:7777' }, name: { type: 'string', default: 'node-serve' },
+      key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, capacity: { type: 'string', default: '1' },
+      variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' } },
+  });
+  const variants = values.variants.split(',').filter(Boolean).map((v) => `VARIANT_${v.trim().toUpperCase().replaceAll('-', '_')}`);
+  const ac = new AbortController();
+  process.on('SIGINT', () => ac.abort());
+  process.on('SIGTERM', () => ac.abort());
+  console.log(`serving ${values.name} in the lobby of ${values.server}, capacity ${values.capacity}`);
+  try {
+    await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal,
+      onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${result.outcome}`) },
+    values.bot === 'random' ? randomBot() : strategyBot);
+  } catch (err) {
+    if (!(err instanceof LobbyRefused)) throw err;
+    console.error(err.message);
+    process.exitCode = 1;
+  }
+}
+
+main();

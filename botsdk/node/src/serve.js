@@ -1,0 +1,113 @@
+'use strict';
+// Serve mode: wait in the referee's lobby (LobbyService.Serve) and play every game it assigns.
+// It mirrors the Go SDK (botsdk.Serve) and the Python one (bezique_bot.serve).
+
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+const { play, authMetadata, retryable, CannotReach, DEFAULT_PROTO_DIR } = require('./index');
+
+// LOADER_OPTIONS are index.js's: snake_case fields, enums as names, oneofs named by `kind`.
+const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
+
+const cache = new Map();
+
+// loadLobby returns the bezique.v1 package with LobbyService, loaded from protoDir.
+function loadLobby(protoDir = DEFAULT_PROTO_DIR) {
+  if (!cache.has(protoDir)) {
+    const def = protoLoader.loadSync(['bezique/v1/lobby_service.proto'], { ...LOADER_OPTIONS, includeDirs: [protoDir] });
+    cache.set(protoDir, grpc.loadPackageDefinition(def).bezique.v1);
+  }
+  return cache.get(protoDir);
+}
+
+// LobbyRefused is thrown by serve when the referee refuses the bot for good: a bad request
+// (capacity, variants, name), a key whose role is not bot, or a newer Serve of the same bot (ABORTED).
+class LobbyRefused extends Error {
+  constructor(code, details) {
+    super(`bezique-bot: lobby: ${grpc.status[code]}: ${details}`);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+// serve enters the bot into the referee's lobby and plays every game the referee assigns to it
+// through play(), concurrently up to cfg.capacity. When the lobby stream is lost it dials in
+// again with exponential backoff; the referee then announces again the games still in play, and
+// those already being played are not joined twice. It resolves when cfg.signal (an AbortSignal)
+// aborts, once the games in play have ended; it rejects with LobbyRefused when the referee
+// refuses the bot, and with CannotReach when the referee never answered in cfg.connectAttempts
+// tries (5; once it has, it dials in again without limit). cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
+// key; with one, the key's name), botVersion?, capacity? (1), variants? (['VARIANT_TWO_HANDED',
+// ...]; empty: every variant), key?, signal?, onGameOver?(assigned, result, err), and play()'s
+// options (maxBackoffMs, safetyMarginMs, logger, protoDir, credentials) for every game }.
+// decide is called for every game's requests, from several games at once when capacity > 1.
+async function serve(cfg, decide) {
+  const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], maxBackoffMs: 5000, connectAttempts: 5, logger: console,
+    protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
+  const pkg = loadLobby(c.protoDir);
+  const client = new pkg.LobbyService(c.server, c.credentials);
+  const playing = new Map(); // "table/seat" -> the game's promise
+  const stopped = () => c.signal && c.signal.aborted;
+  const start = (a) => {
+    const key = `${a.table_id}/${a.seat}`;
+    if (playing.has(key)) return;
+    const game = play({ ...cfg, tableId: a.table_id, seat: a.seat, token: a.token, botName: c.botName, botVersion: c.botVersion }, decide)
+      .then((result) => c.onGameOver && c.onGameOver(a, result, null),
+        (err) => {
+          c.logger.error(`bezique-bot: table ${a.table_id} seat ${a.seat}: ${err.message}`);
+          if (c.onGameOver) c.onGameOver(a, null, err);
+        })
+      .finally(() => playing.delete(key));
+    playing.set(key, game);
+  };
+  const session = () => new Promise((resolve) => {
+    let progressed = false;
+    const call = client.Serve({ name: c.key ? '' : c.botName, version: c.botVersion, capacity: c.capacity, variants: c.variants },
+      authMetadata(c.key));
+    const abort = () => call.cancel();
+    if (c.signal) c.signal.addEventListener('abort', abort, { once: true });
+    let settled = false;
+    const done = (out) => {
+      if (settled) return;
+      settled = true;
+      if (c.signal) c.signal.removeEventListener('abort', abort);
+      call.removeAllListeners('data');
+      call.on('error', () => {});
+      call.cancel();
+      resolve({ progressed, ...out });
+    };
+    call.on('data', (m) => {
+      progressed = true;
+      if (m.kind === 'game_assigned') start(m.game_assigned);
+    });
+    call.on('error', (err) => done({ code: err.code, details: err.details || err.message }));
+    call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'the lobby stream ended' }));
+    if (stopped()) abort();
+  });
+  let backoff = 100;
+  let connected = false;
+  try {
+    for (let attempt = 1; !stopped(); attempt++) {
+      const { code, details, progressed } = await session();
+      if (stopped()) break;
+      if (!retryable(code)) throw new LobbyRefused(code, details);
+      if (progressed) {
+        backoff = 100;
+        connected = true;
+      }
+      if (!connected) {
+        if (attempt >= c.connectAttempts) throw new CannotReach(c.server, attempt, code, details);
+        c.logger.warn(`bezique-bot: lobby: cannot reach ${c.server} (attempt ${attempt} of ${c.connectAttempts}: ${grpc.status[code]}); trying again in ${backoff} ms`);
+      } else {
+        c.logger.warn(`bezique-bot: lobby stream lost (${grpc.status[code]}: ${details}); dialling in again in ${backoff} ms`);
+      }
+      await new Promise((r) => setTimeout(r, backoff));
+      backoff = Math.min(2 * backoff, c.maxBackoffMs);
+    }
+    await Promise.all(playing.values());
+  } finally {
+    client.close();
+  }
+}
+
+module.exports = { serve, loadLobby, LobbyRefused };

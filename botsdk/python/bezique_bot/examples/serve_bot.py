@@ -1,0 +1,45 @@
+"""serve_bot waits in a referee's lobby and plays every game it is given with the random or the
+strategy bot, up to --capacity at once, until interrupted."""
+
+import argparse
+import logging
+import os
+import sys
+
+from bezique.v1 import rules_pb2, table_pb2
+from bezique_bot.serve import LobbyRefused, ServeConfig, serve
+from bezique_bot.strategy import random_bot, strategy_bot
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m bezique_bot.examples.serve_bot", description=__doc__)
+    ap.add_argument("--server", default="127.0.0.1:7777", help="the referee's gRPC address, host:port (default 127.0.0.1:7777)")
+    ap.add_argument("--name", default="python-serve", help="the bot's name in the lobby (with --key: the key's name)")
+    ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
+    ap.add_argument("--capacity", type=int, default=1, help="the most games played at once")
+    ap.add_argument("--variants", default="", help="comma-separated: two-handed,three-handed,... (default: every variant)")
+    ap.add_argument("--bot", choices=["random", "strategy"], default="strategy", help="the strategy")
+    ap.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    variants = [rules_pb2.Variant.Value("VARIANT_" + v.strip().upper().replace("-", "_")) for v in args.variants.split(",") if v.strip()]
+
+    def game_over(a, result, error):
+        if error is None:
+            print(f"table {a.table_id} seat {a.seat}: game over: {table_pb2.Outcome.Name(result.outcome)}", flush=True)
+
+    cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
+                      on_game_over=game_over)
+    print(f"serving {args.name} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
+    try:
+        serve(cfg, random_bot() if args.bot == "random" else strategy_bot)
+    except LobbyRefused as e:
+        print(e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+"""Serve mode: wait in the referee's lobby (LobbyService.Serve) and play every game it assigns."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from typing import Callable, Optional, Sequence
+
+import grpc
+
+from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
+from bezique_bot.client import CannotReach, Config, Decide, auth_metadata, play, retryable
+
+#: OnGameOver is called when each game ends: its announcement, then the result, or None and the
+#: exception play raised.
+OnGameOver = Callable[[lobby_pb2.GameAssigned, Optional[table_pb2.GameResult], Optional[Exception]], None]
+
+
+class LobbyRefused(Exception):
+    """LobbyRefused is raised by :func:`serve` when the referee refuses the bot for good: a bad
+    request (capacity, variants, name), a key whose role is not bot, or a newer Serve of the same
+    bot (ABORTED)."""
+
+    def __init__(self, code: grpc.StatusCode, details: str):
+        super().__init__(f"bezique_bot: lobby: {code.name}: {details}")
+        self.code = code
+        self.details = details
+
+
+@dataclasses.dataclass
+class ServeConfig:
+    """ServeConfig says where a bot waits for games and which games it takes."""
+
+    #: server is the referee's gRPC address, host:port.
+    server: str
+    #: bot_name is the bot's name in the lobby without a key (with a key, the bot is the key's
+    #: name) and, with bot_version, what each game's record says.
+    bot_name: str = "python-bot"
+    bot_version: str = "0.1.0"
+    #: capacity is the most games the bot plays at once, 1 to 64.
+    capacity: int = 1
+    #: variants are the variants the bot plays (rules_pb2.VARIANT_TWO_HANDED, ...); empty: every variant.
+    variants: Sequence[int] = ()
+    #: key is the bot's API key (role bot), sent as "authorization: Bearer <key>" metadata.
+    key: str = ""
+    #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games).
+    max_backoff: float = 5.0
+    #: connect_attempts is how many times serve (and each game) tries to reach the referee before
+    #: the first message arrives; then serve raises CannotReach (after it, it dials in without limit).
+    connect_attempts: int = 5
+    #: safety_margin is as in Config, for every game.
+    safety_margin: float = 0.2
+    #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
+    logger: Optional[logging.Logger] = None
+    #: credentials, if set, connect with TLS (see tls_credentials); None connects in plaintext.
+    credentials: Optional[grpc.ChannelCredentials] = None
+    #: channel_factory makes the gRPC channels (default: grpc.secure_channel with credentials, or
+    #: grpc.insecure_channel).
+    channel_factory: Optional[Callable[[str], grpc.Channel]] = None
+    #: on_game_over, if set, is called from each game's thread when the game ends.
+    on_game_over: Optional[OnGameOver] = None
+
+
+def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = None) -> None:
+    """serve enters the bot into the referee's lobby and plays every game the referee assigns to
+    it, each through :func:`play` in its own thread (so decide is called from several threads when
+    capacity > 1), up to cfg.capacity at once. When the lobby stream is lost it dials in again
+    with exponential backoff; the referee then announces again the games still in play, and those
+    already being played are not joined twice. It returns when stop is set (games in play go on in
+    their daemon threads to their end); it raises LobbyRefused when the referee refuses the bot, and
+    CannotReach when the referee never answered in cfg.connect_attempts tries."""
+    return _Server(cfg, decide, stop or threading.Event()).run()
+
+
+class _Server:
+    """_Server is the state of a bot in serve mode across lobby streams."""
+
+    def __init__(self, cfg: ServeConfig, decide: Decide, stop: threading.Event):
+        self.cfg = cfg
+        self.decide = decide
+        self.stop = stop
+        self.log = cfg.logger or logging.getLogger("bezique_bot")
+        self.lock = threading.Lock()
+        self.playing: set[tuple[str, int]] = set()
+        self.call = None  # the current lobby stream, cancelled when stop is set
+
+    def run(self) -> None:
+        if self.cfg.channel_factory is not None:
+            channel = self.cfg.channel_factory(self.cfg.server)
+        elif self.cfg.credentials is not None:
+            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
+        else:
+            channel = grpc.insecure_channel(self.cfg.server)
+        stub = lobby_service_pb2_grpc.LobbyServiceStub(channel)
+        req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
+                                             capacity=self.cfg.capacity, variants=list(self.cfg.variants))
+        threading.Thread(target=self._cancel_on_stop, daemon=True).start()
+        backoff = 0.1
+        attempt, connected = 0, False
+        try:
+            while not self.stop.is_set():
+                attempt += 1
+                code, details, progressed = self._session(stub, req)
+                if self.stop.is_set():
+                    return
+                if not retryable(code):
+                    raise LobbyRefused(code, details)
+                if progressed:
+                    backoff, connected = 0.1, True
+                if not connected:
+                    if attempt >= self.cfg.connect_attempts:
+                        raise CannotReach(self.cfg.server, attempt, code, details)
+                    self.log.warning("lobby: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
+                                     self.cfg.server, attempt, self.cfg.connect_attempts, code.name, backoff)
+                else:
+                    self.log.warning("lobby stream lost (%s: %s); dialling in again in %.1fs", code.name, details, backoff)
+                self.stop.wait(backoff)
+                backoff = min(2 * backoff, self.cfg.max_backoff)
+        finally:
+            channel.close()
+
+    def _cancel_on_stop(self) -> None:
+        self.stop.wait()
+        with self.lock:
+            call = self.call
+        if call is not None:
+            call.cancel()
+
+    def _session(self, stub, req):
+        """_session runs one lobby stream; it returns (status code, details, progressed)."""
+        call = stub.Serve(req, metadata=auth_metadata(self.cfg.key))
+        with self.lock:
+            self.call = call
+        if self.stop.is_set():
+            call.cancel()
+        progressed = False
+        try:
+            for m in call:
+                progressed = True
+                if m.WhichOneof("kind") == "game_assigned":
+                    self._start(m.game_assigned)
+            return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed
+        except grpc.RpcError as e:
+            return e.code(), e.details() or "", progressed
+
+    def _start(self, a: lobby_pb2.GameAssigned) -> None:
+        """_start plays an announced game in its own thread, unless it is being played already."""
+        key = (a.table_id, a.seat)
+        with self.lock:
+            if key in self.playing:
+                return
+            self.playing.add(key)
+        cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, token=a.token, bot_name=self.cfg.bot_name,
+                     bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
+                     connect_attempts=self.cfg.connect_attempts,
+                     logger=self.cfg.logger, credentials=self.cfg.credentials, channel_factory=self.cfg.channel_factory,
+                     key=self.cfg.key)
+
+        def game() -> None:
+            result, error = None, None
+            try:
+                result = play(cfg, self.decide)
+            except Exception as e:  # reported to on_game_over; serve goes on
+                error = e
+                self.log.error("table %s seat %d: %s", a.table_id, a.seat, e)
+            finally:
+                with self.lock:
+                    self.playing.discard(key)
+            if self.cfg.on_game_over:
+                self.cfg.on_game_over(a, result, error)
+
+        threading.Thread(target=game, name=f"bezique-game-{a.table_id}-{a.seat}", daemon=True).start()

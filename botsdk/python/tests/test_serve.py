@@ -1,0 +1,87 @@
+"""Serve mode against a real referee with authentication: runs when BEZIQUE_REFEREE names a
+bezique-referee binary (scripts/ci-polyglot.sh builds one), else skips."""
+
+import socket
+import threading
+import time
+import unittest
+
+import grpc
+
+from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, lobby_pb2, lobby_service_pb2,
+                        lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc)
+from bezique_bot import CannotReach, LobbyRefused, ServeConfig, serve
+from bezique_bot.strategy import strategy_bot
+from tests.test_referee import ADMIN_KEY, REFEREE, start_referee, stop_referee
+
+
+@unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
+class ServeTest(unittest.TestCase):
+    def test_challenged_game_played_under_the_key(self):
+        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
+        self.addCleanup(stop_referee, proc)
+        channel = grpc.insecure_channel(addr)
+        self.addCleanup(channel.close)
+        admin = (("authorization", "Bearer " + ADMIN_KEY),)
+        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
+            key_service_pb2.CreateKeyRequest(name="py-serve", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+
+        with self.assertRaises(LobbyRefused) as cm:
+            serve(ServeConfig(server=addr, key=key.secret, capacity=0), strategy_bot)
+        self.assertEqual(cm.exception.code, grpc.StatusCode.INVALID_ARGUMENT)
+        self.assertIn("capacity: 0", cm.exception.details)
+
+        stop = threading.Event()
+        ended = []
+        done = threading.Event()
+
+        def game_over(a, result, error):
+            ended.append((a, result, error))
+            done.set()
+
+        cfg = ServeConfig(server=addr, key=key.secret, capacity=2, variants=[rules_pb2.VARIANT_TWO_HANDED], on_game_over=game_over)
+        server = threading.Thread(target=serve, args=(cfg, strategy_bot, stop))
+        server.start()
+        self.addCleanup(server.join, 10)
+        self.addCleanup(stop.set)
+        lobby = lobby_service_pb2_grpc.LobbyServiceStub(channel)
+        for _ in range(200):
+            bots = lobby.ListBots(lobby_service_pb2.ListBotsRequest(), metadata=admin, timeout=10).bots
+            if bots:
+                break
+            threading.Event().wait(0.05)
+        self.assertEqual([(b.name, b.key_id, b.capacity, list(b.variants)) for b in bots],
+                         [("py-serve", key.key.key_id, 2, [rules_pb2.VARIANT_TWO_HANDED])])
+
+        req = lobby_service_pb2.ChallengeRequest(variant=rules_pb2.VARIANT_TWO_HANDED, seats=[
+            lobby_pb2.ChallengeSeat(lobby="py-serve"), lobby_pb2.ChallengeSeat(builtin=table_pb2.BuiltinSeat(bot="rulebook"))])
+        table = lobby.Challenge(req, metadata=admin, timeout=10).table
+        self.assertTrue(done.wait(120), "the game did not end")
+        a, result, error = ended[0]
+        self.assertIsNone(error)
+        self.assertEqual((a.table_id, a.seat), (table.table_id, 0))
+        self.assertEqual(result.outcome, table_pb2.OUTCOME_COMPLETED)
+        tables = table_service_pb2_grpc.TableServiceStub(channel)
+        rec = tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=table.table_id), metadata=admin, timeout=10).record
+        self.assertEqual(rec.seats[0].bot_name, "py-serve")
+        stop.set()
+        server.join(10)
+        self.assertFalse(server.is_alive())
+
+
+class ServeCannotReachTest(unittest.TestCase):
+    def test_gives_up_on_an_address_nobody_serves(self):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        addr = "127.0.0.1:%d" % s.getsockname()[1]
+        s.close()  # nobody serves addr now
+        start = time.monotonic()
+        with self.assertRaises(CannotReach) as ctx:
+            serve(ServeConfig(server=addr, connect_attempts=3, max_backoff=0.05), strategy_bot)
+        self.assertTrue(str(ctx.exception).startswith(f"bezique_bot: cannot reach {addr} (3 attempts): UNAVAILABLE: "),
+                        str(ctx.exception))
+        self.assertLess(time.monotonic() - start, 10)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,165 @@
+package botsdk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// ServeConfig says where a bot waits for games (LobbyService.Serve) and which games it takes.
+type ServeConfig struct {
+	// Config gives the referee's address, TLS, the key, the bot's name and version, the dial
+	// options, the logger, the backoff, the connect attempts and the safety margin, for the lobby
+	// stream and for every game; TableID, Seat and Token are set per game from its announcement.
+	// With a Key the bot is the key's name in the lobby (BotName then goes into each Join only);
+	// without, BotName is its name. OnEvent and OnWelcome, if set, are called from every game's
+	// goroutine.
+	Config
+	// Capacity is the most games the bot plays at once, 1 to 64 (default 1).
+	Capacity int
+	// Variants are the variants the bot plays; nil: every variant.
+	Variants []pb.Variant
+	// OnGameOver, if set, is called when each game ends, with its announcement and [Play]'s
+	// result and error; it may be called from several goroutines at once.
+	OnGameOver func(game *pb.GameAssigned, result *pb.GameResult, err error)
+}
+
+// Serve enters the bot into the referee's lobby and plays every game the referee assigns to it,
+// concurrently up to cfg.Capacity, each with a new bot from newBot and through [Play] (so each
+// game reconnects and resumes on its own). When the lobby stream is lost it dials in again with
+// exponential backoff; the referee then announces again the games still in play, and those
+// already being played are not joined twice. It returns when ctx ends (ctx's error, after every
+// game's goroutine has returned), when the referee refuses the bot for good (a bad request, a key
+// without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
+// referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER").
+func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = 5 * time.Second
+	}
+	if cfg.Capacity <= 0 {
+		cfg.Capacity = 1
+	}
+	if cfg.ConnectAttempts <= 0 {
+		cfg.ConnectAttempts = 5
+	}
+	opts := slices.Clone(cfg.DialOptions)
+	if opts == nil {
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+	}
+	if cfg.Key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
+	}
+	cc, err := grpc.NewClient(cfg.Server, opts...)
+	if err != nil {
+		return fmt.Errorf("botsdk: %w", err)
+	}
+	defer cc.Close()
+	s := &server{cfg: cfg, newBot: newBot, client: pb.NewLobbyServiceClient(cc), playing: map[string]bool{}}
+	defer s.wg.Wait()
+	backoff := 100 * time.Millisecond
+	connected := false // a message has arrived once: the referee was reached
+	for attempt := 1; ; attempt++ {
+		progressed, err := s.session(ctx)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !retryable(err) {
+			return fmt.Errorf("botsdk: serving in the lobby: %w", err)
+		}
+		if progressed {
+			backoff, connected = 100*time.Millisecond, true
+		}
+		if !connected {
+			if attempt >= cfg.ConnectAttempts {
+				return fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
+			}
+			cfg.Logger.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
+		} else {
+			cfg.Logger.Warn("lobby stream lost; dialling in again", "err", err, "backoff", backoff)
+		}
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		backoff = min(2*backoff, cfg.MaxBackoff)
+	}
+}
+
+// server is the state of a bot in serve mode across lobby streams.
+type server struct {
+	cfg    ServeConfig
+	newBot func() Bot
+	client pb.LobbyServiceClient
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	playing map[string]bool // "table/seat" of the games being played
+}
+
+// session runs one lobby stream until it fails; progressed tells whether the referee sent
+// anything (the backoff then starts again from its least).
+func (s *server) session(ctx context.Context) (progressed bool, err error) {
+	req := &pb.ServeRequest{Version: s.cfg.BotVersion, Capacity: uint32(s.cfg.Capacity), Variants: s.cfg.Variants}
+	if s.cfg.Key == "" {
+		req.Name = s.cfg.BotName
+	}
+	stream, err := s.client.Serve(ctx, req)
+	if err != nil {
+		return false, err
+	}
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return progressed, status.Error(codes.Unavailable, "the lobby stream ended")
+		}
+		if err != nil {
+			return progressed, err
+		}
+		progressed = true
+		if a := m.GetGameAssigned(); a != nil {
+			s.start(ctx, a)
+		}
+	}
+}
+
+// start plays an announced game in its own goroutine, unless it is being played already.
+func (s *server) start(ctx context.Context, a *pb.GameAssigned) {
+	key := fmt.Sprintf("%s/%d", a.GetTableId(), a.GetSeat())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.playing[key] {
+		return
+	}
+	s.playing[key] = true
+	cfg := s.cfg.Config
+	cfg.TableID, cfg.Seat, cfg.Token = a.GetTableId(), int(a.GetSeat()), a.GetToken()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		res, err := Play(ctx, cfg, s.newBot())
+		if err != nil && ctx.Err() == nil {
+			s.cfg.Logger.Error("game failed", "table", a.GetTableId(), "seat", a.GetSeat(), "err", err)
+		}
+		if s.cfg.OnGameOver != nil {
+			s.cfg.OnGameOver(a, res, err)
+		}
+		s.mu.Lock()
+		delete(s.playing, key)
+		s.mu.Unlock()
+	}()
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestLobbyCommands: "bot --serve" enters a built-in bot into the lobby, "lobby" lists it,
+// "challenge" seats it against rulebook, the game is played to its end, and a challenge of an
+// absent bot fails naming it.
+func TestLobbyCommands(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	sctx, stopServe := context.WithCancel(ctx)
+	var served syncBuffer
+	serveErr := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&served)
+		cmd.SetErr(&served)
+		cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "rb", "--capacity", "2", "--variants", "two-handed,three-handed"})
+		serveErr <- cmd.ExecuteContext(sctx)
+	}()
+	if out, err := runCmd(ctx, "bot", "--serve", "--table", "t-1", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--serve takes no --table or --token") {
+		t.Errorf("bot --serve --table: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "bot", "--serve", "--variants", "five-handed", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--variants: ") {
+		t.Errorf("bot --serve --variants five-handed: %v\n%s", err, out)
+	}
+	var out string
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS\nrb   0/2    two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
+		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
+			t.Fatalf("lobby: %v\n%s", err, out)
+		}
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:rb", "--seat", "builtin:rulebook")
+	m := regexp.MustCompile(`\n(t-[0-9a-f]{16})  waiting  two-handed  0:rb\(away\) 1:rulebook  side 0 0, side 1 0  not ended  random\n$`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("challenge: %v\n%s", err, out)
+	}
+	if _, err := ref.srv.Await(ctx, m[1]); err != nil {
+		t.Fatal(err)
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:nobody", "--seat", "builtin:rulebook")
+	if err == nil || !strings.Contains(err.Error(), `lobby bot "nobody" is not present`) {
+		t.Errorf("challenge of an absent bot: %v\n%s", err, out)
+	}
+	for !strings.Contains(served.String(), "table "+m[1]+" seat 0: game over: completed, side ") && ctx.Err() == nil {
+		time.Sleep(20 * time.Millisecond)
+	}
+	stopServe()
+	if err := <-serveErr; err != nil {
+		t.Errorf("bot --serve: %v", err)
+	}
+	if out := served.String(); !strings.HasPrefix(out, "serving rb in the lobby of "+ref.addr+", capacity 2, two-handed,three-handed\n") ||
+		!strings.Contains(out, "table "+m[1]+" seat 0: game over: completed, side ") {
+		t.Errorf("bot --serve printed:\n%s", out)
+	}
+}
+
+// syncBuffer is a bytes.Buffer that a command writes while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

@@ -1,0 +1,464 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// MaxLobbyCapacity is the most games one bot may announce it plays at once (ServeRequest.capacity).
+const MaxLobbyCapacity = 64
+
+// lobby is the registry of bots waiting for games (LobbyService): the bots present, each with its
+// open [Presence], and the games assigned to each bot that have not ended. Games are counted by
+// bot name, present or not: a bot that drops its Serve stream and comes back still has its games
+// in play against its capacity, and hears of them again. The zero value is not usable; see
+// newLobby.
+type lobby struct {
+	mu   sync.Mutex
+	bots map[string]*lobbyBot // by name: present bots, and absent ones with games in play
+	// changed is closed and replaced whenever a bot enters, leaves or frees a place, waking the
+	// challenges that wait for a place.
+	changed chan struct{}
+}
+
+func newLobby() *lobby { return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{})} }
+
+// lobbyBot is one bot of the lobby.
+type lobbyBot struct {
+	name     string
+	keyID    string
+	presence *Presence // nil while the bot is absent
+	// games are the assignments whose game has not ended, by table id and seat.
+	games    map[gameSeat]*pb.GameAssigned
+	reserved int // places taken by challenges whose table is being created
+}
+
+// gameSeat is a seat of a table.
+type gameSeat struct {
+	table string
+	seat  uint32
+}
+
+// Presence is a bot's presence in the lobby: what its ServeRequest announced, and the games
+// assigned to it, to announce on its stream. It ends when the bot leaves ([Referee.LeaveLobby]),
+// when a newer Serve of the same bot supersedes it (ErrSuperseded), or when the bot does not read
+// its announcements (ErrQueueFull).
+type Presence struct {
+	// Name is the bot's name: its API key's name, or ServeRequest.name without authentication.
+	Name string
+	// KeyID is the bot's API key id; "" without authentication.
+	KeyID string
+	// Version is ServeRequest.version.
+	Version string
+	// Capacity is the most games the bot plays at once.
+	Capacity int
+	// Variants are the variants the bot plays, in the order given; nil: every variant.
+	Variants []engine.Variant
+	// Since is when the bot entered.
+	Since time.Time
+
+	games chan *pb.GameAssigned
+	done  chan struct{}
+	once  sync.Once
+	err   error
+}
+
+// Games returns the announcements to send to the bot, in order of assignment.
+func (p *Presence) Games() <-chan *pb.GameAssigned { return p.games }
+
+// Done is closed when the presence has ended; Err then says why.
+func (p *Presence) Done() <-chan struct{} { return p.done }
+
+// Err is why the presence ended: ErrSuperseded or ErrQueueFull; nil before it ends and when the
+// bot left.
+func (p *Presence) Err() error {
+	select {
+	case <-p.done:
+		return p.err
+	default:
+		return nil
+	}
+}
+
+func (p *Presence) end(err error) {
+	p.once.Do(func() {
+		p.err = err
+		close(p.done)
+	})
+}
+
+// plays reports whether the bot plays variant v.
+func (p *Presence) plays(v engine.Variant) bool {
+	return p.Variants == nil || slices.Contains(p.Variants, v)
+}
+
+// announce queues a for sending, or ends the presence with ErrQueueFull when the bot has not
+// read its earlier announcements; it comes back with a new Serve and hears of its games again.
+func (p *Presence) announce(a *pb.GameAssigned) bool {
+	select {
+	case p.games <- a:
+		return true
+	default:
+		p.end(errorf(ErrQueueFull, "lobby bot %s: %d announcements not read", p.Name, cap(p.games)))
+		return false
+	}
+}
+
+// wake wakes the challenges waiting for a place. It must be called with mu held.
+func (l *lobby) wake() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// EnterLobby enters the bot of ctx's principal into the lobby with the capacity and variants of
+// req, and returns its presence; the gRPC handler streams the presence's announcements until the
+// bot leaves, then calls [Referee.LeaveLobby]. A bot key (role bot) enters as its key's name; any
+// other principal (open mode, an in-process caller) as req.name. The games already assigned to
+// the bot that have not ended are announced again at once. A newer presence of the same bot ends
+// the older one with ErrSuperseded. A [FieldError] for a missing or long name, a name that is not
+// the key's, a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
+// name another key serves.
+func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presence, error) {
+	pr := PrincipalFrom(ctx)
+	p := &Presence{Name: req.GetName(), Version: req.GetVersion(), Capacity: int(req.GetCapacity()), Since: time.Now(), done: make(chan struct{})}
+	if pr.Role == RoleBot {
+		if p.Name != "" && p.Name != pr.Name {
+			return nil, invalid("name", "%q is not the name of key %s (%q): leave it empty", p.Name, pr.ID, pr.Name)
+		}
+		p.Name, p.KeyID = pr.Name, pr.ID
+	}
+	if n := len(p.Name); n == 0 || n > 100 {
+		return nil, invalid("name", "%d bytes; a bot's name has 1 to 100", n)
+	}
+	if p.Capacity < 1 || p.Capacity > MaxLobbyCapacity {
+		return nil, invalid("capacity", "%d; a bot plays 1 to %d games at once", p.Capacity, MaxLobbyCapacity)
+	}
+	for i, pv := range req.GetVariants() {
+		v, err := wire.VariantFromProto(pv)
+		if err != nil {
+			return nil, invalid(fmt.Sprintf("variants[%d]", i), "%v", err)
+		}
+		if !slices.Contains(p.Variants, v) {
+			p.Variants = append(p.Variants, v)
+		}
+	}
+	l := s.lobby
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.bots[p.Name]
+	if b == nil {
+		b = &lobbyBot{name: p.Name, keyID: p.KeyID, games: map[gameSeat]*pb.GameAssigned{}}
+		l.bots[p.Name] = b
+	}
+	if b.keyID != p.KeyID {
+		return nil, errorf(ErrPermission, "name: bot %q is in the lobby under another key", p.Name)
+	}
+	if b.presence != nil {
+		b.presence.end(errorf(ErrSuperseded, "lobby bot %s: superseded by a newer Serve", p.Name))
+	}
+	p.games = make(chan *pb.GameAssigned, len(b.games)+2*p.Capacity)
+	b.presence = p
+	for _, gs := range sortedSeats(b.games) {
+		p.announce(b.games[gs])
+	}
+	l.wake()
+	return p, nil
+}
+
+// LeaveLobby removes p's bot from the lobby (unless a newer presence replaced it). Its games in
+// play go on under their tables' failure policy.
+func (s *Referee) LeaveLobby(p *Presence) {
+	p.end(nil)
+	l := s.lobby
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.bots[p.Name]
+	if b == nil || b.presence != p {
+		return
+	}
+	b.presence = nil
+	if len(b.games) == 0 && b.reserved == 0 {
+		delete(l.bots, p.Name)
+	}
+	l.wake()
+}
+
+// present returns the bots present, by name. It must be called with mu held.
+func (l *lobby) present() []*lobbyBot {
+	var out []*lobbyBot
+	for _, b := range l.bots {
+		if b.presence != nil {
+			out = append(out, b)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// ListBots returns the bots present in the lobby, by name, with their capacity, variants and
+// games in play. A tournament runner reads it to find lobby entrants; [Referee.Challenge] seats
+// them.
+func (s *Referee) ListBots() []*pb.LobbyBot {
+	l := s.lobby
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []*pb.LobbyBot
+	for _, b := range l.present() {
+		p := b.presence
+		lb := &pb.LobbyBot{Name: b.name, KeyId: b.keyID, Version: p.Version, Capacity: uint32(p.Capacity),
+			GamesInPlay: uint32(len(b.games)), ConnectTime: timestamppb.New(p.Since)}
+		for _, v := range p.Variants {
+			lb.Variants = append(lb.Variants, wire.VariantToProto(v))
+		}
+		out = append(out, lb)
+	}
+	return out
+}
+
+// Challenge creates a table seating the named lobby bots and built-in bots (seat order as in
+// req), announces the game to each lobby bot and returns the table's info; the game starts when
+// every lobby bot has joined its seat, and [Referee.Await] returns its result. With
+// authentication a lobby bot's seat is bound to its key (RemoteSeat.bot_key_id), so the record
+// names it by its key. While a named bot is at its capacity, Challenge waits for a place (until
+// ctx ends: give it a deadline); it places all of a table's lobby bots at once or none. A
+// [FieldError] for a bad seat list; ErrUnavailable when a named bot is not present or does not
+// play the variant (at once, or when it leaves while Challenge waits); ctx's error; and
+// [Referee.CreateTable]'s errors.
+//
+// This is the in-process entry a tournament runner uses for an entrant of kind "lobby bot": it
+// finds the bots present with [Referee.ListBots], seats them with Challenge and awaits each
+// game with [Referee.Await]; a runner that creates its tables itself (its own ids and seeds)
+// uses Challenge's steps, [Referee.ReserveLobby] and [LobbyPlaces.Assign].
+func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.TableInfo, error) {
+	v, err := wire.VariantFromProto(req.GetVariant())
+	if err != nil {
+		return nil, invalid("variant", "%v", err)
+	}
+	if len(req.GetSeats()) != v.Players() {
+		return nil, invalid("seats", "%d seats given; %s needs %d", len(req.GetSeats()), v, v.Players())
+	}
+	create := &pb.CreateTableRequest{Variant: req.GetVariant(), Options: req.GetOptions(), Clock: req.GetClock(),
+		FailurePolicy: req.GetFailurePolicy(), Public: req.GetPublic()}
+	names := make([]string, len(req.GetSeats())) // lobby bot per seat; "" for a built-in seat
+	for i, sc := range req.GetSeats() {
+		switch k := sc.GetKind().(type) {
+		case *pb.ChallengeSeat_Lobby:
+			if k.Lobby == "" {
+				return nil, invalid(fmt.Sprintf("seats[%d].lobby", i), "missing: a bot's name (bezique lobby lists them)")
+			}
+			names[i] = k.Lobby
+			create.Seats = append(create.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: k.Lobby}}})
+		case *pb.ChallengeSeat_Builtin:
+			create.Seats = append(create.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: k.Builtin}})
+		default:
+			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set lobby or builtin")
+		}
+	}
+	// Bad input is refused before waiting for a place.
+	if _, err := normalise(create); err != nil {
+		return nil, err
+	}
+	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
+		return nil, invalid("options", "%v", err)
+	}
+	places, err := s.ReserveLobby(ctx, v, names)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range names {
+		if n != "" {
+			create.Seats[i] = places.Seat(i)
+		}
+	}
+	resp, err := s.CreateTable(ctx, create)
+	if err != nil {
+		places.Release()
+		return nil, err
+	}
+	places.Assign(resp)
+	return resp.GetTable(), nil
+}
+
+// LobbyPlaces are places taken in lobby bots' capacities for the seats of one table that is about
+// to be created: [Referee.ReserveLobby] takes them, [LobbyPlaces.Assign] announces the created
+// table to the bots, [LobbyPlaces.Release] gives them back when the table was not created. Call
+// exactly one of the two.
+type LobbyPlaces struct {
+	r       *Referee
+	variant engine.Variant
+	names   []string // per seat, the lobby bot's name; "" for a seat of another kind
+	keys    []string // per seat, the lobby bot's API key id; "" without one
+}
+
+// ReserveLobby takes a place in the capacity of each named lobby bot (names[i] sits at seat i;
+// "" for a seat of another kind) for a table of variant v, once every one has a free place; it
+// waits while one is at its capacity, until ctx ends. It is [Referee.Challenge]'s first step, for
+// a caller that creates the table itself (a tournament runner with its own table ids and seeds):
+// put [LobbyPlaces.Seat] at each lobby seat of the CreateTableRequest, create the table, then
+// call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
+// Challenge's.
+func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, names, v)
+	if err != nil {
+		return nil, err
+	}
+	return &LobbyPlaces{r: s, variant: v, names: slices.Clone(names), keys: keys}, nil
+}
+
+// Seat returns the seat config of lobby seat i: a remote seat named for the bot and, with
+// authentication, bound to its key (RemoteSeat.bot_key_id), so that the record names the bot by
+// its key. Nil for a seat that is not a lobby seat.
+func (p *LobbyPlaces) Seat(i int) *pb.SeatConfig {
+	if i >= len(p.names) || p.names[i] == "" {
+		return nil
+	}
+	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: p.names[i], BotKeyId: p.keys[i]}}}
+}
+
+// Assign turns the places into games in play of the created table resp and announces each to its
+// bot (GameAssigned with the seat's token); the places are freed when the table ends.
+func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
+	tokens := map[uint32]string{}
+	for _, st := range resp.GetSeatTokens() {
+		tokens[st.GetSeat()] = st.GetToken()
+	}
+	id := resp.GetTableId()
+	p.r.lobby.assign(id, p.names, tokens, wire.VariantToProto(p.variant))
+	go func() {
+		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
+		p.r.lobby.ended(id)
+	}()
+}
+
+// Release gives the places back: the table was not created.
+func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
+
+// reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
+// a free place, and returns their key ids per seat. See [Referee.Challenge] for its errors.
+func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) ([]string, error) {
+	need := map[string]int{}
+	for _, n := range names {
+		if n != "" {
+			need[n]++
+		}
+	}
+	for {
+		l.mu.Lock()
+		full := ""
+		for n, k := range need {
+			b := l.bots[n]
+			if b == nil || b.presence == nil {
+				l.mu.Unlock()
+				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
+			}
+			if !b.presence.plays(v) {
+				l.mu.Unlock()
+				return nil, errorf(ErrUnavailable, "lobby bot %q does not play %s (it plays %v)", n, v, b.presence.Variants)
+			}
+			if k > b.presence.Capacity {
+				l.mu.Unlock()
+				return nil, errorf(ErrUnavailable, "lobby bot %q has %d seats at this table but capacity %d", n, k, b.presence.Capacity)
+			}
+			if len(b.games)+b.reserved+k > b.presence.Capacity {
+				full = n
+			}
+		}
+		if full == "" {
+			keys := make([]string, len(names))
+			for i, n := range names {
+				if n != "" {
+					b := l.bots[n]
+					b.reserved++
+					keys[i] = b.keyID
+				}
+			}
+			l.mu.Unlock()
+			return keys, nil
+		}
+		wait := l.changed
+		l.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("waiting for a free place of lobby bot %q: %w", full, ctx.Err())
+		}
+	}
+}
+
+// unreserve gives back the places reserve took for a table that was not created.
+func (l *lobby) unreserve(names []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, n := range names {
+		if b := l.bots[n]; n != "" && b != nil {
+			b.reserved--
+			l.forget(b)
+		}
+	}
+	l.wake()
+}
+
+// assign turns the places reserved for table into games in play and announces them.
+func (l *lobby) assign(table string, names []string, tokens map[uint32]string, v pb.Variant) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, n := range names {
+		b := l.bots[n]
+		if n == "" || b == nil {
+			continue
+		}
+		a := &pb.GameAssigned{TableId: table, Seat: uint32(i), Token: tokens[uint32(i)], Variant: v}
+		b.reserved--
+		b.games[gameSeat{table, uint32(i)}] = a
+		if b.presence != nil && !b.presence.announce(a) {
+			b.presence = nil
+		}
+	}
+}
+
+// ended frees the places of a table whose game has ended.
+func (l *lobby) ended(table string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, b := range l.bots {
+		for gs := range b.games {
+			if gs.table == table {
+				delete(b.games, gs)
+			}
+		}
+		l.forget(b)
+	}
+	l.wake()
+}
+
+// forget drops an absent bot that has nothing in play. It must be called with mu held.
+func (l *lobby) forget(b *lobbyBot) {
+	if b.presence == nil && len(b.games) == 0 && b.reserved == 0 {
+		delete(l.bots, b.name)
+	}
+}
+
+// sortedSeats returns the keys of games in order of table id and seat.
+func sortedSeats(games map[gameSeat]*pb.GameAssigned) []gameSeat {
+	out := make([]gameSeat, 0, len(games))
+	for gs := range games {
+		out = append(out, gs)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].table != out[j].table {
+			return out[i].table < out[j].table
+		}
+		return out[i].seat < out[j].seat
+	})
+	return out
+}
