@@ -54,6 +54,14 @@ type Config struct {
 	OnEvent func(*pb.Event)
 	// OnWelcome, if set, is called with every Welcome (the first join and each resume).
 	OnWelcome func(*pb.Welcome)
+	// Member is the bot's place in a team seat (consultation, RULES.md §3.5: RemoteSeat.team_size
+	// members join one seat with its token); 0, the captain, for a seat of one bot. Under
+	// TEAM_POLICY_CAPTAIN a member other than the captain does not answer: the SDK sends the
+	// bot's choice to the team as a proposal (a TeamMessage with proposal_action_id) instead.
+	Member int
+	// OnTeamMessage, if set, is called with every message another member of the bot's team seat
+	// sends (proposals included), in order, on the goroutine that calls the bot's Decide.
+	OnTeamMessage func(*pb.TeamMessageRelayed)
 }
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
@@ -139,6 +147,7 @@ type player struct {
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
 	connected  bool // a message has arrived once: the referee was reached
+	proposes   bool // a team member whose answers do not count: it proposes them (Config.Member)
 }
 
 // session runs one stream until the game ends (result) or the stream fails (error).
@@ -150,7 +159,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Token: p.cfg.Token, BotName: p.cfg.BotName,
+	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Member: uint32(p.cfg.Member), Token: p.cfg.Token, BotName: p.cfg.BotName,
 		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq}
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
@@ -171,6 +180,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 			if p.lastSeq == 0 {
 				p.lastSeq = k.Welcome.GetLastSeq()
 			}
+			p.proposes = k.Welcome.GetMember() != 0 && k.Welcome.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_CAPTAIN
 			if p.cfg.OnWelcome != nil {
 				p.cfg.OnWelcome(k.Welcome)
 			}
@@ -197,6 +207,10 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		case *pb.ConnectResponse_Ping:
 			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
+			}
+		case *pb.ConnectResponse_TeamMessageRelayed:
+			if p.cfg.OnTeamMessage != nil {
+				p.cfg.OnTeamMessage(k.TeamMessageRelayed)
 			}
 		case *pb.ConnectResponse_GameOver:
 			return k.GameOver.GetResult(), nil
@@ -243,5 +257,14 @@ func RequestDeadline(req *pb.DecisionRequest, received time.Time) time.Time {
 }
 
 func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32) error {
+	if p.proposes {
+		return propose(stream, actionID)
+	}
 	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}}}})
+}
+
+// propose sends the bot's choice to the other members of its team seat as a proposal (a
+// TeamMessage with proposal_action_id; consultation, RULES.md §3.5).
+func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
+	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{ProposalActionId: &actionID}}})
 }

@@ -173,7 +173,7 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 {
 		return adminPrincipal, nil
 	}
-	k, err := s.keys.KeyByHash(ctx, h)
+	k, err := s.store.KeyByHash(ctx, h)
 	if errors.Is(err, store.ErrNotFound) {
 		return Principal{}, status.Error(codes.Unauthenticated, "unknown API key")
 	}

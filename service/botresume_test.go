@@ -43,6 +43,15 @@ func TestRecoveredBuiltinBotsPlayOn(t *testing.T) {
 			actions = append(actions, store.Action{Seq: int64(i + 1), Seat: int(ra.GetSeat()), Payload: b})
 		}
 		r2 := newCore(t, Config{})
+		// r2's store holds the table in play with its first k actions, as after a crash: the
+		// rebuilt table stores its next actions there.
+		if err := r2.store.CreateTable(ctx, store.Table{ID: row.ID, State: store.StatePlaying, Variant: row.Variant, Spec: row.Spec,
+			Seed: row.Seed, Commitment: row.Commitment, CreatedAt: row.CreatedAt}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r2.store.AppendActions(ctx, row.ID, actions); err != nil {
+			t.Fatal(err)
+		}
 		tb, err := r2.rebuild(row, actions)
 		if err != nil {
 			t.Fatal(err)

@@ -112,8 +112,8 @@ func TestWholeGamesInProcess(t *testing.T) {
 				t.Fatalf("table state %v, result %v", ti.GetState(), ti.GetResult())
 			}
 			var seqs []uint64
-			if err := r.WatchTable(ctx, id, 0, 0, func(ev *pb.Event) error {
-				seqs = append(seqs, ev.GetSeq())
+			if err := r.WatchTable(ctx, id, 0, 0, func(e *SpectatorEvent) error {
+				seqs = append(seqs, e.Event.GetSeq())
 				return nil
 			}); err != nil {
 				t.Fatal(err)
@@ -229,7 +229,7 @@ func TestAwait(t *testing.T) {
 		if _, err := r3.Await(ctx, "t-unknown"); !errors.Is(err, ErrNotFound) || err.Error() != `table "t-unknown" not found` {
 			t.Fatalf("Await of an unknown table: %v", err)
 		}
-		if err := r3.WatchTable(ctx, id, 0, 0, func(*pb.Event) error { return nil }); !errors.Is(err, ErrEnded) {
+		if err := r3.WatchTable(ctx, id, 0, 0, func(*SpectatorEvent) error { return nil }); !errors.Is(err, ErrEnded) {
 			t.Fatalf("WatchTable of a stored table: %v", err)
 		}
 	})

@@ -42,7 +42,8 @@
 //     and resumes after a restart.
 //   - Table actors (table.go) own each game; the core reaches them only through their inbox.
 //   - The store (service/store) keeps tables, actions and records; tables write to it before
-//     anyone learns of an action.
+//     anyone learns of an action. Config.Store nil is the memory store (store.NewMemory), so
+//     the referee has one code path whatever the store.
 //
 // The core and the handlers share one package because the table actor both serves the core and
 // queues messages for seat streams: a package of its own for the core would have to export the

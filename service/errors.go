@@ -29,10 +29,10 @@ var (
 	// (FailedPrecondition).
 	ErrNotEnded = errors.New("service: table has not ended")
 	// ErrStopped means the table's goroutine has stopped because the referee is shutting down
-	// (Unavailable; with a store the table resumes on the next start).
+	// (Unavailable; with a durable store the table resumes on the next start).
 	ErrStopped = errors.New("service: table stopped")
-	// ErrQueueFull means a watcher did not take its events fast enough and its bounded queue
-	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the next seq).
+	// ErrQueueFull means a watcher did not take its events fast enough and its bounded buffer
+	// (Config.WatchQueue) filled (ResourceExhausted; watch again from the seq its message names).
 	ErrQueueFull = errors.New("service: queue full")
 	// ErrQuarantined means the table's stored data cannot be read or replayed, so it is not
 	// played (FailedPrecondition); GetTable says why.

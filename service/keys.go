@@ -26,7 +26,7 @@ var auditActions = map[pb.AuditAction]string{
 func (s *Referee) audit(ctx context.Context, action pb.AuditAction, target, detail string) {
 	e := store.AuditEvent{ID: "a-" + randomHex(8), At: time.Now(), Principal: PrincipalFrom(ctx).ID,
 		Action: auditActions[action], Target: target, Detail: detail}
-	if err := s.keys.AppendAudit(context.WithoutCancel(ctx), e); err != nil {
+	if err := s.store.AppendAudit(context.WithoutCancel(ctx), e); err != nil {
 		s.log.Error("audit trail: storing an event failed", "action", e.Action, "target", target, "principal", e.Principal, "err", err)
 	}
 }
@@ -34,7 +34,7 @@ func (s *Referee) audit(ctx context.Context, action pb.AuditAction, target, deta
 // ListAuditEvents returns a page of the audit trail, most recent first: pages of page_size
 // (default 50, at most 1 000). A [FieldError] for a malformed page token.
 func (s *Referee) ListAuditEvents(ctx context.Context, req *pb.ListAuditEventsRequest) (*pb.ListAuditEventsResponse, error) {
-	evs, next, err := s.keys.ListAudit(ctx, int(req.GetPageSize()), req.GetPageToken())
+	evs, next, err := s.store.ListAudit(ctx, int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, pageTokenError(err)
 	}
@@ -85,7 +85,7 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	secret := newKeySecret()
 	k := store.Key{ID: "k-" + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),
 		Creator: PrincipalFrom(ctx).ID, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
-	if err := s.keys.CreateKey(ctx, k); err != nil {
+	if err := s.store.CreateKey(ctx, k); err != nil {
 		return nil, err
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_KEY_CREATED, k.ID, fmt.Sprintf("%s key %q", role, k.Name))
@@ -94,7 +94,7 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 
 // ListKeys returns every API key, oldest first, revoked ones included; never a secret.
 func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
-	keys, err := s.keys.ListKeys(ctx)
+	keys, err := s.store.ListKeys(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
 // and it no longer joins the seats bound to it. The store's ErrNotFound for an unknown key,
 // ErrConflict for a key already revoked.
 func (s *Referee) RevokeKey(ctx context.Context, id string) (*pb.ApiKey, error) {
-	k, err := s.keys.RevokeKey(ctx, id, time.Now())
+	k, err := s.store.RevokeKey(ctx, id, time.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -19,10 +19,28 @@ import (
 // the results of the games it finishes.
 func (r *referee) serveBot(t *testing.T, name string, capacity int, variants ...pb.Variant) <-chan *pb.GameResult {
 	t.Helper()
+	var n atomic.Uint64
+	return r.serveBotFunc(t, name, capacity, func() botsdk.Bot { return botsdk.NewRandom(n.Add(1)) }, variants...)
+}
+
+// serveStalledBot is serveBot with a bot that never decides (it waits until its decision's context
+// ends): a game it sits in holds its lobby place until the test ends.
+func (r *referee) serveStalledBot(t *testing.T, name string, capacity int) {
+	t.Helper()
+	r.serveBotFunc(t, name, capacity, func() botsdk.Bot {
+		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) {
+			<-ctx.Done()
+			return 0, ctx.Err()
+		})
+	})
+}
+
+// serveBotFunc is serveBot with the bots newBot makes.
+func (r *referee) serveBotFunc(t *testing.T, name string, capacity int, newBot func() botsdk.Bot, variants ...pb.Variant) <-chan *pb.GameResult {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	results := make(chan *pb.GameResult, 64)
-	var n atomic.Uint64
 	cfg := botsdk.ServeConfig{Config: r.botConfig("", 0, ""), Capacity: capacity, Variants: variants,
 		OnGameOver: func(_ *pb.GameAssigned, res *pb.GameResult, err error) {
 			if err == nil {
@@ -30,7 +48,7 @@ func (r *referee) serveBot(t *testing.T, name string, capacity int, variants ...
 			}
 		}}
 	cfg.BotName = name
-	go func() { done <- botsdk.Serve(ctx, cfg, func() botsdk.Bot { return botsdk.NewRandom(n.Add(1)) }) }()
+	go func() { done <- botsdk.Serve(ctx, cfg, newBot) }()
 	t.Cleanup(func() {
 		cancel()
 		<-done
@@ -82,13 +100,15 @@ func TestLobbyCapacity(t *testing.T) {
 				peakLobby = max(peakLobby, int(b.GetGamesInPlay()))
 			}
 			active := 0
-			for _, tb := range r.srv.liveTables() {
+			r.srv.mu.Lock()
+			for _, tb := range r.srv.tables {
 				select {
 				case <-tb.over:
 				default:
 					active++
 				}
 			}
+			r.srv.mu.Unlock()
 			peakTables = max(peakTables, active)
 		}
 	}()
@@ -197,9 +217,10 @@ func TestLobbyRefusals(t *testing.T) {
 	_, err = lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: challenge("duo", "random").Seats[:1]})
 	wantCode(t, "Challenge with one seat", err, codes.InvalidArgument, "seats: 1 seats given; two-handed needs 2")
 
-	// A game holds duo's one place (a stalled seat of a table waiting for its other lobby seat
-	// would too); a second challenge waits for it, until its deadline.
-	r.serveBot(t, "idle", 1)
+	// A game holds duo's one place while its other seat, idle, never decides (a stalled seat of a
+	// table waiting for its other lobby seat would too); a second challenge waits for it, until its
+	// deadline.
+	r.serveStalledBot(t, "idle", 1)
 	held := &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.ChallengeSeat{
 		{Kind: &pb.ChallengeSeat_Lobby{Lobby: "duo"}}, {Kind: &pb.ChallengeSeat_Lobby{Lobby: "idle"}}},
 		Clock: &pb.Clock{DecisionMs: 600_000}}

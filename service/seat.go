@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -26,18 +27,19 @@ const ProtocolVersion = 1
 // conn is one seat stream. The table's goroutine queues messages into out (never blocking: a full
 // queue drops the connection); the stream's handler goroutine is the only one that sends them.
 type conn struct {
-	seat int
-	out  chan *pb.ConnectResponse
-	done chan struct{}
-	once sync.Once
-	err  error
+	seat   int
+	member int // the place in a team seat (Join.member); 0 for a seat of one bot
+	out    chan *pb.ConnectResponse
+	done   chan struct{}
+	once   sync.Once
+	err    error
 
 	mu    sync.Mutex
 	pings map[uint64]time.Time
 }
 
-func newConn(seat, queue int) *conn {
-	return &conn{seat: seat, out: make(chan *pb.ConnectResponse, queue), done: make(chan struct{}), pings: map[uint64]time.Time{}}
+func newConn(seat, member, queue int) *conn {
+	return &conn{seat: seat, member: member, out: make(chan *pb.ConnectResponse, queue), done: make(chan struct{}), pings: map[uint64]time.Time{}}
 }
 
 // enqueue queues m for sending; false when the queue is full or the connection ended.
@@ -114,8 +116,8 @@ func (c *conn) close(err error) {
 // Config.JoinTimeout, InvalidArgument for a malformed Join (bot_name, bot_version longer than
 // MaxNameBytes, a token longer than MaxTokenBytes, or either with a control character), NotFound
 // for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an unsupported
-// protocol version or a quarantined table, Aborted when a newer connection for the same seat supersedes this
-// one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
+// protocol version or a quarantined table, Aborted when a newer connection for the same seat (the
+// same member of a team seat) supersedes this one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
 // has ended (a bot reconnecting after the game ended without it, say across a referee restart)
 // gets the events it missed and the GameOver, and the stream ends with OK.
 func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
@@ -145,7 +147,7 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	if err != nil {
 		return s.joinStored(stream, join, err)
 	}
-	c := newConn(int(join.GetSeat()), s.cfg.SeatQueue)
+	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
 	var res joined
 	ctx := stream.Context()
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
@@ -277,10 +279,20 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 				rtt := at.Sub(sent)
 				_ = t.enqueue(stream.Context(), func() { t.measured(c, rtt) })
 			}
+		case *pb.ConnectRequest_TeamMessage:
+			if err := checkTeamMessage(t.spec, c, k.TeamMessage); err != nil {
+				recvErr <- statusOf(err)
+				return
+			}
+			tm := k.TeamMessage
+			if t.enqueue(stream.Context(), func() { t.teamMessage(c, tm) }) != nil {
+				recvErr <- io.EOF
+				return
+			}
 		case *pb.ConnectRequest_Join:
 			_ = t.enqueue(stream.Context(), func() {
-				if st := t.seats[c.seat]; st.conn == c {
-					t.send(st, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
+				if st := t.seats[c.seat]; st.conns[c.member] == c {
+					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
 						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
 				}
 			})
@@ -295,9 +307,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 func (s *Server) leave(t *table, c *conn, err error) {
 	select {
 	case t.inbox <- func() {
-		if st := t.seats[c.seat]; st.conn == c {
-			t.dropConn(st, err)
-		}
+		t.dropConn(t.seats[c.seat], c, err)
 	}:
 	case <-t.done:
 	case <-time.After(5 * time.Second):
@@ -324,6 +334,9 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if err := checkToken(ctx, j, s.remote, s.name, s.token, s.botKey); err != nil {
 		return joined{err: err}
 	}
+	if j.GetMember() >= uint32(len(s.conns)) {
+		return joined{err: invalid("join.member", "%d is not a member of seat %d (team of %d: 0..%d)", j.GetMember(), s.index, len(s.conns), len(s.conns)-1)}
+	}
 	if j.GetResumeAfterSeq() > t.seq {
 		return joined{err: invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)}
 	}
@@ -333,7 +346,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if !s.joinAllowed(time.Now()) {
 		return joined{err: status.Errorf(codes.ResourceExhausted, "seat %d joined %d times in %s: back off before joining again", s.index, maxJoins, joinWindow)}
 	}
-	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s)}}}
+	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s, c.member)}}}
 	if after := j.GetResumeAfterSeq(); after > 0 {
 		for _, h := range t.since(after) {
 			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
@@ -347,20 +360,26 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
 		return joined{backlog: backlog, ended: true}
 	}
-	if s.conn != nil {
-		t.dropConn(s, status.Errorf(codes.Aborted, "seat %d: superseded by a newer connection", s.index))
+	if old := s.conns[c.member]; old != nil {
+		t.dropConn(s, old, status.Errorf(codes.Aborted, "seat %d member %d: superseded by a newer connection", s.index, c.member))
 	}
 	if s.joined {
 		t.srv.metrics.Reconnect()
 	}
-	s.conn = c
+	wasConnected := s.connected()
+	s.conns[c.member] = c
 	t.srv.metrics.StreamOpened()
-	s.joined = true
+	s.memberJoined[c.member] = true
+	s.joined = !slices.Contains(s.memberJoined, false)
 	s.lostAt = time.Time{}
-	s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
-	t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
-	if t.open != nil && t.open.seat == s.index && s.conn == c {
-		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
+	if c.member == 0 || s.botName == "" { // a team seat is named by its captain's bot
+		s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
+	}
+	if !wasConnected {
+		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
+	}
+	if t.open != nil && t.open.seat == s.index && s.conns[c.member] == c {
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
 		t.armTimer()
 	}
 	t.advance()
@@ -381,20 +400,20 @@ func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKe
 	return nil
 }
 
-func (t *table) welcome(s *seat) *pb.Welcome {
+func (t *table) welcome(s *seat, member int) *pb.Welcome {
 	return &pb.Welcome{
 		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Seat: uint32(s.index), Side: uint32(t.game.Side(s.index)), Snapshot: t.view(s.index),
 		LastSeq: t.seq, ProtocolVersion: ProtocolVersion, Clock: t.spec.GetClock(),
 		FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
-		DealingSource: t.dealing.source,
+		DealingSource: t.dealing.source, Member: uint32(member), TeamSize: uint32(len(s.conns)), TeamPolicy: t.teamPolicy(),
 	}
 }
 
 // measured records a seat's round-trip time and reports it, with the bank, to that seat.
 func (t *table) measured(c *conn, rtt time.Duration) {
 	s := t.seats[c.seat]
-	if s.conn != c {
+	if s.conns[c.member] != c {
 		return
 	}
 	s.rttMs = uint32(rtt.Milliseconds())
@@ -402,14 +421,14 @@ func (t *table) measured(c *conn, rtt time.Duration) {
 	for _, o := range t.seats {
 		report.Clocks = append(report.Clocks, &pb.SeatClock{Seat: uint32(o.index), RttMs: o.rttMs, BankMs: uint32(o.bankMs)})
 	}
-	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_ClockReport{ClockReport: report}})
+	t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_ClockReport{ClockReport: report}})
 }
 
 func (t *table) seatInfos() []*pb.SeatInfo {
 	out := make([]*pb.SeatInfo, len(t.seats))
 	for i, s := range t.seats {
 		out[i] = &pb.SeatInfo{Seat: uint32(i), Side: uint32(t.game.Side(i)), Name: s.name, BotName: s.botName,
-			BotVersion: s.botVersion, Remote: s.remote, Connected: s.conn != nil}
+			BotVersion: s.botVersion, Remote: s.remote, Connected: s.connected()}
 	}
 	return out
 }
@@ -421,9 +440,6 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // token are checked against the stored spec before the record is read and the game rebuilt
 // (a replay costs tens of milliseconds: a wrong token must not buy one).
 func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
-	if s.store == nil {
-		return statusOf(notFound)
-	}
 	if reason, ok := s.quarantineReason(j.GetTableId()); ok {
 		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", j.GetTableId(), reason))
 	}
@@ -468,7 +484,7 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 		return statusOf(err)
 	}
 	t.state, t.result = stateFromStore(row.State), rec.GetResult()
-	res := t.join(ctx, newConn(int(j.GetSeat()), 1), j)
+	res := t.join(ctx, newConn(int(j.GetSeat()), int(j.GetMember()), 1), j)
 	if res.err != nil {
 		return statusOf(res.err)
 	}

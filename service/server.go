@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,7 +27,8 @@ import (
 
 // Config configures a Referee. Zero fields take the defaults named on each field.
 type Config struct {
-	// Store keeps tables, actions and records durably; nil runs in memory only.
+	// Store keeps tables, actions and records; nil uses store.NewMemory(KeepFinished), which keeps
+	// them in process memory only.
 	Store store.Store
 	// Metrics receives the referee's metrics; nil uses a private registry nobody scrapes.
 	Metrics *Metrics
@@ -40,16 +40,20 @@ type Config struct {
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume).
 	SeatQueue int
-	// WatchQueue is the same for a spectator stream (default 4 096).
+	// WatchQueue is the most live events buffered for one spectator stream (default
+	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and
+	// may watch again from the seq its message names (see [Referee.WatchTable]).
 	WatchQueue int
 	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
 	PingInterval time.Duration
 	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
 	// DeadlineExceeded (default DefaultJoinTimeout).
 	JoinTimeout time.Duration
-	// KeepFinished is how many finished tables stay in memory when there is no store
-	// (default 1 000); with a store 100 stay and older ones are read back from it. A table that
-	// leaves memory ends its goroutine, so memory stays bounded however many games are played.
+	// KeepFinished is how many ended tables the memory store keeps when Store is nil (default
+	// 1 000, store.DefaultKeepEnded); older ones are forgotten (NotFound). Whatever the store, the
+	// referee itself holds at most min(KeepFinished, [EndedTablesInMemory]) ended tables and
+	// reads older ones back from the store. A table that leaves the referee's memory ends its
+	// goroutine, so memory stays bounded however many games are played.
 	KeepFinished int
 	// OnTableEnded, if set, is called once with the id and result of every table that ends while
 	// this referee runs (finished, forfeited or cancelled; recovered tables included). It runs on
@@ -57,9 +61,14 @@ type Config struct {
 	// into the table). See also [Referee.Await].
 	OnTableEnded func(id string, result *pb.GameResult)
 	// Auth turns on authentication with API keys; nil is open mode (no authentication, every
-	// caller may do everything). Keys and the audit trail live in Store (in memory without one).
+	// caller may do everything). Keys and the audit trail live in Store (the memory store when Store is nil).
 	Auth *Auth
 }
+
+// DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
+// game of built-in bots emits in one burst. The buffer holds pointers to events shared by the
+// table's spectators and grows with a spectator's lag only: at most 32 KiB for one that is full.
+const DefaultWatchQueue = 4096
 
 // DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
 const DefaultJoinTimeout = 10 * time.Second
@@ -81,7 +90,6 @@ const (
 type Referee struct {
 	cfg     Config
 	store   store.Store
-	keys    store.KeyStore // Store, or a memory store without one: API keys and the audit trail
 	metrics *Metrics
 	log     *slog.Logger
 	stop    chan struct{}
@@ -130,12 +138,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// NewReferee returns a referee's core. With a store it recovers every waiting and playing table by
-// replaying its recorded actions through the engine; bots then reconnect and resume. A stored
-// table whose data cannot be read or does not replay is quarantined (logged, counted in
-// bezique_tables_quarantined, shown with TABLE_STATE_QUARANTINED and the reason) and the others
-// resume. It returns an error when the store cannot be read, or when Config.Auth's admin key is
-// shorter than MinAdminKeyLen.
+// NewReferee returns a referee's core. It recovers every waiting and playing table of the store by
+// replaying its recorded actions through the engine; bots then reconnect and resume (the memory
+// store of a nil Config.Store starts empty). A stored table whose data cannot be read or does not
+// replay is quarantined (logged, counted in bezique_tables_quarantined, shown with
+// TABLE_STATE_QUARANTINED and the reason) and the others resume. It returns an error when the
+// store cannot be read, or when Config.Auth's admin key is shorter than MinAdminKeyLen.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
 		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
@@ -147,7 +155,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.SeatQueue = 1024
 	}
 	if cfg.WatchQueue <= 0 {
-		cfg.WatchQueue = 4096
+		cfg.WatchQueue = DefaultWatchQueue
 	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 5 * time.Second
@@ -156,7 +164,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.JoinTimeout = DefaultJoinTimeout
 	}
 	if cfg.KeepFinished <= 0 {
-		cfg.KeepFinished = 1000
+		cfg.KeepFinished = store.DefaultKeepEnded
+	}
+	if cfg.Store == nil {
+		cfg.Store = store.NewMemory(cfg.KeepFinished)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -166,22 +177,13 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, lobby: newLobby()}
 	s.idle = sync.NewCond(&s.mu)
-	s.keys = s.store
-	if s.store == nil {
-		s.keys = store.NewMemory(0)
-	}
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
-	if s.store == nil {
-		s.tourneys.store = store.NewMemory(0)
+	if err := s.recover(ctx); err != nil {
+		return nil, err
 	}
-	if s.store != nil {
-		if err := s.recover(ctx); err != nil {
-			return nil, err
-		}
-		if err := s.resumeTournaments(ctx); err != nil {
-			s.Close()
-			return nil, err
-		}
+	if err := s.resumeTournaments(ctx); err != nil {
+		s.Close()
+		return nil, err
 	}
 	return s, nil
 }
@@ -198,7 +200,7 @@ func (s *Server) Register(g *grpc.Server) {
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
 // every game in play has finished or ctx ends. It returns ctx's error if games were left. Tables
-// still waiting for their seats are not waited for (with a store they resume on the next start).
+// still waiting for their seats are not waited for (with a durable store they resume on the next start).
 func (s *Referee) Drain(ctx context.Context) error {
 	s.mu.Lock()
 	s.draining = true
@@ -225,7 +227,7 @@ func (s *Referee) Drain(ctx context.Context) error {
 }
 
 // Close stops every table goroutine (their seat streams and watchers end with ErrStopped; with a
-// store the tables resume on the next start) and waits for them.
+// durable store the tables resume on the next start) and waits for them.
 func (s *Referee) Close() {
 	select {
 	case <-s.stop:
@@ -296,7 +298,8 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
 	for i, sc := range req.GetSeats() {
-		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs())}
+		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs()), conns: make([]*conn, max(sc.GetRemote().GetTeamSize(), 1))}
+		st.memberJoined = make([]bool, len(st.conns))
 		if b := sc.GetBuiltin(); b != nil {
 			st.name, st.botName = b.GetBot(), b.GetBot()
 			if st.bot, err = bots.New(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
@@ -351,8 +354,14 @@ func (s *Referee) start(t *table) {
 	}()
 }
 
+// EndedTablesInMemory is the most ended tables the referee holds in its own memory (fewer when
+// Config.KeepFinished is lower): they answer late requests (GetTable, WatchTable from_seq, a seat
+// rejoining) without a store read. Older ended tables are read back from the store.
+const EndedTablesInMemory = 100
+
 // tableEnded is called by a table's goroutine when its game ends: it tells Config.OnTableEnded
-// and keeps the table in memory, dropping the oldest ended ones beyond Config.KeepFinished.
+// and keeps the table in memory, dropping the oldest ended ones beyond
+// min(Config.KeepFinished, EndedTablesInMemory).
 func (s *Referee) tableEnded(t *table) {
 	if s.cfg.OnTableEnded != nil {
 		s.cfg.OnTableEnded(t.id, t.result)
@@ -361,10 +370,7 @@ func (s *Referee) tableEnded(t *table) {
 	defer s.mu.Unlock()
 	s.active--
 	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
-	keep := s.cfg.KeepFinished
-	if s.store != nil {
-		keep = 100
-	}
+	keep := min(s.cfg.KeepFinished, EndedTablesInMemory)
 	for len(s.finished) > keep {
 		old := s.finished[0]
 		delete(s.tables, old.t.id)
@@ -519,21 +525,4 @@ func (t *table) replay(actions []store.Action) error {
 		}
 	}
 	return nil
-}
-
-// liveTables returns the tables in memory, oldest first.
-func (s *Referee) liveTables() []*table {
-	s.mu.Lock()
-	out := make([]*table, 0, len(s.tables))
-	for _, t := range s.tables {
-		out = append(out, t)
-	}
-	s.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool {
-		if !out[i].created.Equal(out[j].created) {
-			return out[i].created.Before(out[j].created)
-		}
-		return out[i].id < out[j].id
-	})
-	return out
 }

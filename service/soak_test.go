@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -43,7 +45,7 @@ func TestSoakMemoryFlat(t *testing.T) {
 							resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED,
 								Seats: []*pb.SeatConfig{builtinSeat("rulebook"), builtinSeat("random"), builtinSeat("rulebook"), builtinSeat("random")},
 								Seed:  seed32(byte(i))})
-							if _, err := r.watch(t, resp.GetTableId())(); err != nil {
+							if err := watchToEnd(r, resp.GetTableId()); err != nil {
 								t.Error(err)
 							}
 						}
@@ -74,5 +76,25 @@ func TestSoakMemoryFlat(t *testing.T) {
 				t.Fatalf("memory grew: heap %d -> %d bytes, goroutines %d -> %d", heap1, heapN, g1, gN)
 			}
 		})
+	}
+}
+
+// watchToEnd reads a table's spectator stream to its end and releases it. (r.watch keeps a
+// cleanup and a context per call until the test ends: about 1 KB a game, 3.0 of the 3.3 MB of
+// live heap a profile saw grow between game 1 000 and game 4 000.)
+func watchToEnd(r *referee, id string) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		return err
+	}
+	for {
+		if _, err := st.Recv(); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
 	}
 }

@@ -69,6 +69,8 @@ type table struct {
 	// sent (see view).
 	pastTricks []*pb.Trick
 	pastDeal   int
+	// teamMessages are the team seats' messages, in the order received (see teamMessage).
+	teamMessages []*pb.TeamMessageRecord
 }
 
 // seat is one seat of a table.
@@ -82,13 +84,18 @@ type seat struct {
 	bot        bots.Bot
 	botName    string
 	botVersion string
-	conn       *conn
-	joined     bool
-	lostAt     time.Time // when the seat's last connection ended; zero while connected
-	bankMs     int64
-	strikes    int
-	rttMs      uint32
-	joins      []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
+	// conns are the seat's connections, one place per member (RemoteSeat.team_size, at least
+	// one); nil where the member is not connected.
+	conns []*conn
+	// memberJoined says which members have joined once; joined is true once they all have (the
+	// game starts when every remote seat has joined, every member of a team seat included).
+	memberJoined []bool
+	joined       bool
+	lostAt       time.Time // when the seat's last connection ended; zero while connected
+	bankMs       int64
+	strikes      int
+	rttMs        uint32
+	joins        []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
@@ -222,7 +229,7 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 func (t *table) broadcast(h histEvent) {
 	var public *pb.ConnectResponse // one message for every seat when the event hides nothing
 	for _, s := range t.seats {
-		if s.conn == nil {
+		if !s.connected() {
 			continue
 		}
 		m := public
@@ -234,32 +241,55 @@ func (t *table) broadcast(h histEvent) {
 		}
 		t.send(s, m)
 	}
-	for w := range t.watchers {
-		w.push(t, h)
+	if len(t.watchers) > 0 {
+		e := t.spectated(h) // one message for every spectator
+		for w := range t.watchers {
+			w.push(t, e)
+		}
 	}
 }
 
-// send queues a message for a seat's stream. A stream whose queue is full is dropped (the seat
-// may reconnect and resume): a slow bot never blocks its table.
+// send queues a message for every connected member of a seat.
 func (t *table) send(s *seat, m *pb.ConnectResponse) {
-	if s.conn == nil {
-		return
-	}
-	if !s.conn.enqueue(m) {
-		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index)
-		t.dropConn(s, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(s.conn.out)))
+	for _, c := range s.conns {
+		if c != nil {
+			t.sendTo(s, c, m)
+		}
 	}
 }
 
-// dropConn ends a seat's connection with err and marks the seat disconnected.
-func (t *table) dropConn(s *seat, err error) {
-	if s.conn == nil {
+// sendTo queues a message for one connection of a seat. A stream whose queue is full is dropped
+// (the member may reconnect and resume): a slow bot never blocks its table.
+func (t *table) sendTo(s *seat, c *conn, m *pb.ConnectResponse) {
+	if !c.enqueue(m) {
+		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index, "member", c.member)
+		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(c.out)))
+	}
+}
+
+// connected reports whether any member of the seat is connected.
+func (s *seat) connected() bool {
+	for _, c := range s.conns {
+		if c != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// dropConn ends a seat's connection c with err; the seat is disconnected when it was its last
+// connected member.
+func (t *table) dropConn(s *seat, c *conn, err error) {
+	if s.conns[c.member] != c {
 		return
 	}
-	s.conn.close(err)
-	s.conn = nil
-	s.lostAt = time.Now()
+	c.close(err)
+	s.conns[c.member] = nil
 	t.srv.metrics.StreamClosed()
+	if s.connected() {
+		return
+	}
+	s.lostAt = time.Now()
 	if t.state == pb.TableState_TABLE_STATE_PLAYING || t.state == pb.TableState_TABLE_STATE_WAITING {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatDisconnected{SeatDisconnected: &pb.SeatDisconnected{Seat: uint32(s.index)}}})
 	}
@@ -272,10 +302,12 @@ func (t *table) dropConn(s *seat, err error) {
 // stream ends with statusOf(err).
 func (t *table) stopAll(err error) {
 	for _, s := range t.seats {
-		if s.conn != nil {
-			s.conn.close(err)
-			s.conn = nil
-			t.srv.metrics.StreamClosed()
+		for i, c := range s.conns {
+			if c != nil {
+				c.close(err)
+				s.conns[i] = nil
+				t.srv.metrics.StreamClosed()
+			}
 		}
 	}
 	for w := range t.watchers {
@@ -388,7 +420,7 @@ func (t *table) armTimer() {
 		at = t.retryAt
 	}
 	s := t.seats[t.open.seat]
-	if s.conn == nil {
+	if !s.connected() {
 		grace := s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
 		if grace.Before(at) {
 			at = grace
@@ -413,7 +445,7 @@ func (t *table) onTimer() {
 	policy := t.spec.GetFailurePolicy()
 	variant := metricVariant(t.rules.Variant)
 	switch {
-	case now.Before(t.open.deadline) && s.conn == nil:
+	case now.Before(t.open.deadline) && !s.connected():
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
 			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
 			return
@@ -429,7 +461,7 @@ func (t *table) onTimer() {
 			return
 		}
 		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
-		if s.conn == nil {
+		if !s.connected() {
 			kind = pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT
 		}
 		t.intervene(s, kind, "decision deadline passed")
@@ -463,14 +495,18 @@ func (t *table) charge(s *seat, elapsed time.Duration) {
 // decide handles a seat's answer to a decision request.
 func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 	s := t.seats[c.seat]
-	if s.conn != c {
+	if s.conns[c.member] != c {
 		return // a superseded connection: its messages change nothing
 	}
 	reject := func(code pb.RejectionCode, rule, msg string) {
-		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
 	}
 	if t.open == nil || t.open.seat != s.index || d.GetRequestId() != t.open.id {
 		reject(pb.RejectionCode_REJECTION_CODE_STALE_REQUEST, "", fmt.Sprintf("request %d is not open for seat %d; nothing changed", d.GetRequestId(), s.index))
+		return
+	}
+	if !t.answers(c) {
+		reject(pb.RejectionCode_REJECTION_CODE_NOT_CAPTAIN, "RULES.md §3.5", fmt.Sprintf("member %d of seat %d: only the captain (member 0) answers at this table; propose with a team message", c.member, s.index))
 		return
 	}
 	var a engine.Action
@@ -572,9 +608,6 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 
 // persist appends a recorded action to the store before anyone learns of it.
 func (t *table) persist(rec *pb.RecordedAction) bool {
-	if t.srv.store == nil {
-		return true
-	}
 	payload, err := proto.Marshal(rec)
 	if err == nil {
 		start := time.Now()
@@ -632,7 +665,7 @@ func (t *table) setState(s pb.TableState) {
 		t.srv.playingChanged(+1)
 	}
 	t.state = s
-	if t.srv.store != nil && (s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING) {
+	if s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING {
 		start := time.Now()
 		err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)})
 		if t.srv.stored(StoreUpdate, start, err) != nil {
@@ -667,10 +700,8 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		final = pb.TableState_TABLE_STATE_CANCELLED
 	}
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
-	if t.srv.store != nil {
-		if err := t.storeFinish(final); err != nil {
-			t.log().Error("storing the finished game failed", "err", err)
-		}
+	if err := t.storeFinish(final); err != nil {
+		t.log().Error("storing the finished game failed", "err", err)
 	}
 	t.setState(final)
 	for _, s := range t.seats {
@@ -712,7 +743,7 @@ func storeState(s pb.TableState) store.State { return store.State(stateLabel(s))
 // it: a bot resuming after seq n, or holding its answer to request n, would otherwise be refused
 // (resume_after_seq beyond the last event) or answer a new request with a stale action id.
 func (t *table) reserve(n uint64) {
-	if t.srv.store == nil || n <= t.reserved {
+	if n <= t.reserved {
 		return
 	}
 	floor := max(n, t.seq, t.requestID) + seqReserve

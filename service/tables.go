@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -46,6 +45,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
 				return nil, err
 			}
+			if n := k.Remote.GetTeamSize(); n > MaxTeamSize {
+				return nil, invalid(fmt.Sprintf("seats[%d].remote.team_size", i), "%d members; a team seat has at most %d (RULES.md §3.5)", n, MaxTeamSize)
+			}
 		default:
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")
 		}
@@ -84,6 +86,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if p.DisconnectGraceMs == 0 {
 		p.DisconnectGraceMs = DefaultDisconnectGrace
 	}
+	if _, ok := pb.TeamPolicy_name[int32(req.GetTeamPolicy())]; !ok {
+		return nil, invalid("team_policy", "unknown policy %d", req.GetTeamPolicy())
+	}
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
 	}
@@ -94,8 +99,8 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // field), deals with the given seed or one from crypto/rand, stores the table, and returns the
 // table id, a token per remote seat and the commitment to the seed, SHA-256(salt || seed) with a
 // salt drawn for the table (docs/DEALING.md); a chosen seed or a stacked deal is announced
-// (DealingSource). The game starts when every remote seat has joined: a table of built-in seats
-// only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
+// (DealingSource). The game starts when every remote seat has joined (every member of a team
+// seat): a table of built-in seats only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
 // the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))
@@ -150,20 +155,18 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	}
 	t.dealing = dl
 	t.bind(PrincipalFrom(ctx).ID, botNames)
-	if s.store != nil {
-		reqJSON, err := protojson.Marshal(req)
-		if err != nil {
-			return nil, err
-		}
-		spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
-			Creator: t.creator, BotNames: botNames})
-		start := time.Now()
-		err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-			Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
-		s.stored(StoreCreate, start, err)
-		if err != nil {
-			return nil, err
-		}
+	reqJSON, err := protojson.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
+		Creator: t.creator, BotNames: botNames})
+	start := time.Now()
+	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
+		Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
+	s.stored(StoreCreate, start, err)
+	if err != nil {
+		return nil, err
 	}
 	info := t.info()
 	s.start(t)
@@ -287,12 +290,9 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 	return s.rowInfo(ctx, row)
 }
 
-// storedTable returns the store's row of a table that is not in memory: ErrNotFound without a
-// store or when the store has no such table.
+// storedTable returns the store's row of a table that is not in memory: ErrNotFound when the
+// store has no such table.
 func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, error) {
-	if s.store == nil {
-		return store.Table{}, errorf(ErrNotFound, "table %q not found", id)
-	}
 	row, err := s.store.GetTable(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return row, errorf(ErrNotFound, "table %q not found", id)
@@ -301,10 +301,10 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 }
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
-// (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] for a
-// malformed page_token. A stored table that cannot be read, or was quarantined at start, is
-// listed with TABLE_STATE_QUARANTINED and the reason; the state filter TABLE_STATE_QUARANTINED
-// lists the tables quarantined at start, in one page.
+// (default 50, at most 1 000); next_page_token is empty on the last page. The store's ErrInvalid
+// (InvalidArgument) for a malformed page_token. A stored table that cannot be read, or was
+// quarantined at start, is listed with TABLE_STATE_QUARANTINED and the reason; the state filter
+// TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
@@ -314,54 +314,22 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 	if req.GetState() == pb.TableState_TABLE_STATE_QUARANTINED { // one page: they are few
 		return &pb.ListTablesResponse{Tables: s.quarantinedTables()}, nil
 	}
-	if s.store != nil {
-		rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
-		if err != nil {
+	rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
+	if err != nil {
+		return nil, err
+	}
+	out := &pb.ListTablesResponse{NextPageToken: next}
+	for _, row := range rows {
+		var ti *pb.TableInfo
+		if t, err := s.table(row.ID); err == nil {
+			ti, err = s.liveInfo(ctx, t)
+			if err != nil {
+				return nil, err
+			}
+		} else if ti, err = s.rowInfo(ctx, row); err != nil {
 			return nil, err
 		}
-		out := &pb.ListTablesResponse{NextPageToken: next}
-		for _, row := range rows {
-			var ti *pb.TableInfo
-			if t, err := s.table(row.ID); err == nil {
-				ti, err = s.liveInfo(ctx, t)
-				if err != nil {
-					return nil, err
-				}
-			} else {
-				if ti, err = s.rowInfo(ctx, row); err != nil {
-					return nil, err
-				}
-			}
-			out.Tables = append(out.Tables, ti)
-		}
-		return out, nil
-	}
-	start := 0
-	if tok := req.GetPageToken(); tok != "" {
-		n, err := strconv.Atoi(tok)
-		if err != nil || n < 0 {
-			return nil, invalid("page_token", "malformed")
-		}
-		start = n
-	}
-	out := &pb.ListTablesResponse{}
-	i := 0
-	for _, t := range s.liveTables() {
-		ti, err := s.liveInfo(ctx, t)
-		if err != nil {
-			continue
-		}
-		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && ti.State != req.GetState() {
-			continue
-		}
-		if i >= start {
-			if len(out.Tables) == size {
-				out.NextPageToken = strconv.Itoa(i)
-				break
-			}
-			out.Tables = append(out.Tables, ti)
-		}
-		i++
+		out.Tables = append(out.Tables, ti)
 	}
 	return out, nil
 }
@@ -382,10 +350,8 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		if reason, ok := s.quarantineReason(id); ok {
 			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
 		}
-		if s.store != nil {
-			if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
-				return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
-			}
+		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
+			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
 		}
 		return nil, err
 	}
@@ -426,7 +392,7 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 			continue
 		}
 		field := fmt.Sprintf("seats[%d].remote.bot_key_id", i)
-		k, err := s.keys.GetKey(ctx, id)
+		k, err := s.store.GetKey(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, invalid(field, "no API key %q", id)
 		}
@@ -457,9 +423,6 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 			return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
 		}
 		return rec, nil
-	}
-	if s.store == nil {
-		return nil, errorf(ErrNotFound, "table %q not found", id)
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
@@ -512,8 +475,8 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 }
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and
-// finish time. It needs a store; without one it lists the ended games still in memory. A
-// [FieldError] for an unknown variant or a bot_name that checkText refuses.
+// finish time, as the store keeps them (the memory store of a nil Config.Store keeps the last
+// Config.KeepFinished). A [FieldError] for an unknown variant or a bot_name that checkText refuses.
 func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
 	if err := checkText("bot_name", req.GetBotName(), MaxNameBytes); err != nil {
 		return nil, err
@@ -540,20 +503,6 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 	if req.FinishedBefore != nil {
 		f.FinishedBefore = req.FinishedBefore.AsTime()
 	}
-	if s.store == nil {
-		out := &pb.ListGamesResponse{}
-		for _, t := range s.liveTables() {
-			var ti *pb.TableInfo
-			var rec *pb.GameRecord
-			if t.post(ctx, func() { ti, rec = t.info(), t.record }) != nil || rec == nil {
-				continue
-			}
-			if gameMatches(f, ti, rec) && len(out.Games) < size {
-				out.Games = append(out.Games, ti)
-			}
-		}
-		return out, nil
-	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
 	if err != nil {
 		return nil, err
@@ -571,30 +520,4 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		out.Games = append(out.Games, ti)
 	}
 	return out, nil
-}
-
-// gameMatches applies a game filter to an in-memory game.
-func gameMatches(f store.GameFilter, ti *pb.TableInfo, rec *pb.GameRecord) bool {
-	if f.Variant != "" {
-		if v, _ := wire.VariantFromProto(ti.GetRules().GetVariant()); string(v) != f.Variant {
-			return false
-		}
-	}
-	if f.Result != "" && outcomeLabel(ti.GetResult().GetOutcome()) != f.Result {
-		return false
-	}
-	if f.BotName != "" {
-		found := false
-		for _, si := range rec.GetSeats() {
-			found = found || si.GetBotName() == f.BotName
-		}
-		if !found {
-			return false
-		}
-	}
-	fin := ti.GetFinishTime().AsTime()
-	if !f.FinishedAfter.IsZero() && fin.Before(f.FinishedAfter) || !f.FinishedBefore.IsZero() && !fin.Before(f.FinishedBefore) {
-		return false
-	}
-	return true
 }

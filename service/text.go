@@ -17,6 +17,8 @@ const (
 	MaxReasonBytes = 256
 	// MaxTokenBytes bounds Join.token (the referee issues 32 hex digits).
 	MaxTokenBytes = 64
+	// MaxTeamMessageBytes bounds TeamMessage.text.
+	MaxTeamMessageBytes = 256
 )
 
 // checkText returns a [FieldError] naming field when s is longer than limit bytes, is not valid

@@ -2,66 +2,149 @@ package service
 
 import (
 	"context"
+	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// watcher is one spectator. It receives the public redaction (engine.Event.Redact(-1)) of every
-// event; a full queue ends the watch with ErrQueueFull.
-type watcher struct {
-	ch   chan watched
-	done chan struct{}
-	once sync.Once
-	err  error
+// SpectatorEvent is one public event of a table (engine.Event.Redact(-1), or a referee event) as
+// its spectators receive it. A live event is built once on the table's goroutine and shared by
+// every spectator of the table: it must not be modified.
+type SpectatorEvent struct {
+	// Event is the public event.
+	Event *pb.Event
+	// at is when the event happened (the start of a spectator's delay).
+	at      time.Time
+	mu      sync.Mutex
+	encoded any // the transport's encoding of Event, made once for every spectator (see Encoded)
 }
 
-type watched struct {
-	ev *pb.Event
-	at time.Time
-}
-
-func (w *watcher) push(t *table, h histEvent) {
-	select {
-	case w.ch <- watched{ev: t.eventFor(h, -1), at: h.at}:
-	default:
-		w.close(errorf(ErrQueueFull, "spectator stream: %d events queued and unread; watch again with from_seq", cap(w.ch)))
-		delete(t.watchers, w)
+// Encoded returns the transport's encoding of the event: the value encode returned for the first
+// spectator that asked, shared by every spectator after it (so a table with many spectators
+// encodes each event once). encode's error is returned as it is and nothing is kept.
+func (e *SpectatorEvent) Encoded(encode func(*pb.Event) (any, error)) (any, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.encoded == nil {
+		v, err := encode(e.Event)
+		if err != nil {
+			return nil, err
+		}
+		e.encoded = v
 	}
+	return e.encoded, nil
+}
+
+// errBehind ends a watcher whose buffer is full (see Referee.WatchTable).
+var errBehind = errors.New("spectator fell behind")
+
+// watcher is one spectator: a buffer of at most Config.WatchQueue live events between the table,
+// which never waits for it, and the spectator's sender. The buffer grows with the spectator's lag
+// only (a spectator that keeps up holds next to nothing); when it is full the watch ends
+// (errBehind).
+type watcher struct {
+	limit  int
+	wake   chan struct{} // holds one token when buf has gained events since the sender last looked
+	done   chan struct{}
+	behind chan struct{} // closed with done when the buffer overflowed
+	once   sync.Once
+	err    error // why the watch ended: nil when the game is over
+
+	mu  sync.Mutex
+	buf []*SpectatorEvent // live events not yet taken by the sender, oldest first
+}
+
+func newWatcher(limit int) *watcher {
+	return &watcher{limit: limit, wake: make(chan struct{}, 1), done: make(chan struct{}), behind: make(chan struct{})}
+}
+
+// push hands a live event to the watcher, ending it when its buffer is full.
+func (w *watcher) push(t *table, e *SpectatorEvent) {
+	w.mu.Lock()
+	full := len(w.buf) >= w.limit
+	if !full {
+		w.buf = append(w.buf, e)
+	}
+	w.mu.Unlock()
+	if full {
+		w.close(errBehind)
+		delete(t.watchers, w)
+		return
+	}
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the oldest buffered event, or nil when the buffer is empty.
+func (w *watcher) take() *SpectatorEvent {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.buf) == 0 {
+		return nil
+	}
+	e := w.buf[0]
+	w.buf[0] = nil
+	w.buf = w.buf[1:]
+	if len(w.buf) == 0 {
+		w.buf = nil // let the array go: a watcher that keeps up holds nothing
+	}
+	return e
 }
 
 func (w *watcher) close(err error) {
 	w.once.Do(func() {
 		w.err = err
+		if err == errBehind {
+			close(w.behind)
+		}
 		close(w.done)
 	})
 }
 
-// WatchTable calls send with a table's public events, in order, from the calling goroutine: the
-// history after fromSeq, then every new event, each held back delay after it happened. It returns
-// nil when the game ends, send's error when send fails, ctx's error when ctx ends, ErrNotFound for
-// an unknown table, ErrPermission for an anonymous spectator (see [PrincipalFrom]) and a table
-// that is not public, ErrEnded for a table that ended and left memory (read its record), ErrQueueFull
-// when send fell more than Config.WatchQueue events behind, and ErrStopped when the referee shuts
-// down.
-func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*pb.Event) error) error {
+// spectated returns the public form of a history event for spectators.
+func (t *table) spectated(h histEvent) *SpectatorEvent {
+	return &SpectatorEvent{Event: t.eventFor(h, -1), at: h.at}
+}
+
+// WatchTable calls send with a table's public events, in order, from one goroutine of its own:
+// the history after fromSeq, then every new event, each held back delay after it happened. Live
+// events are shared by all the table's spectators (see [SpectatorEvent]).
+//
+// Overflow policy: the table never waits for a spectator. Each has a buffer of Config.WatchQueue
+// live events (the history is sent before, outside it); a spectator whose buffer is full when the
+// table has one more event for it — it reads too slowly, or its delay holds back more events than
+// the buffer holds — is ended with ErrQueueFull (ResourceExhausted) and the message "spectator
+// fell behind at seq S: N events buffered and unsent; watch again with from_seq S", where every
+// event before seq S was sent. Watching again from S resumes without a gap (S itself may be sent
+// twice when its send was under way).
+//
+// It returns nil when the game ends (after sending every event), send's error when send fails,
+// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
+// spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
+// and left memory (read its record), ErrQueueFull as above, and ErrStopped when the referee shuts
+// down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
+// call of send is under way; send is not called again after that call returns.
+func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
 	t, err := s.table(id)
 	if err != nil {
-		if s.store != nil {
-			if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
-				return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
-			}
+		if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
+			return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
 		}
 		return err
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
 		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
 	}
-	w := &watcher{ch: make(chan watched, s.cfg.WatchQueue), done: make(chan struct{})}
+	w := newWatcher(s.cfg.WatchQueue)
+	var backlog []*SpectatorEvent
 	if err := t.post(ctx, func() {
 		for _, h := range t.since(max(fromSeq, 1) - 1) {
-			w.push(t, h)
+			backlog = append(backlog, t.spectated(h))
 		}
 		if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 			t.watchers[w] = struct{}{}
@@ -75,36 +158,74 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		select {
 		case t.inbox <- func() { delete(t.watchers, w) }:
 		case <-t.done:
-		case <-time.After(5 * time.Second): // a stuck table: its watcher is dropped when its queue fills
+		case <-time.After(5 * time.Second): // a stuck table: its watcher is dropped when its buffer fills
 		}
 	}()
-	deliver := func(m watched) error {
-		if wait := time.Until(m.at.Add(delay)); wait > 0 {
+	var sent atomic.Uint64 // the seq of the last event send accepted
+	sent.Store(max(fromSeq, 1) - 1)
+	delivered := make(chan error, 1)
+	go func() { delivered <- w.deliver(ctx, backlog, delay, send, &sent) }()
+	select {
+	case err := <-delivered:
+		if err != errBehind {
+			return err
+		}
+	case <-w.behind:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	next := sent.Load() + 1
+	return errorf(ErrQueueFull, "spectator fell behind at seq %d: %d events buffered and unsent; watch again with from_seq %d", next, w.limit, next)
+}
+
+// deliver is a watcher's sender: it sends the backlog, then the buffered live events, until the
+// watch ends, recording in sent the seq of every event send accepted. It returns w.err once the
+// buffer is empty after the watch ended (errBehind at once), send's error or ctx's error.
+func (w *watcher) deliver(ctx context.Context, backlog []*SpectatorEvent, delay time.Duration, send func(*SpectatorEvent) error, sent *atomic.Uint64) error {
+	give := func(e *SpectatorEvent) error {
+		if wait := time.Until(e.at.Add(delay)); wait > 0 {
+			timer := time.NewTimer(wait)
+			defer timer.Stop()
 			select {
-			case <-time.After(wait):
+			case <-timer.C:
 			case <-ctx.Done():
 				return ctx.Err()
+			case <-w.behind:
+				return errBehind
 			}
 		}
-		return send(m.ev)
+		select {
+		case <-w.behind:
+			return errBehind
+		default:
+		}
+		if err := send(e); err != nil {
+			return err
+		}
+		sent.Store(e.Event.GetSeq())
+		return nil
+	}
+	for _, e := range backlog {
+		if err := give(e); err != nil {
+			return err
+		}
 	}
 	for {
-		select {
-		case m := <-w.ch:
-			if err := deliver(m); err != nil {
+		if e := w.take(); e != nil {
+			if err := give(e); err != nil {
 				return err
 			}
+			continue
+		}
+		select {
+		case <-w.wake:
 		case <-w.done:
-			for {
-				select {
-				case m := <-w.ch:
-					if err := deliver(m); err != nil {
-						return err
-					}
-				default:
-					return w.err
+			for e := w.take(); e != nil; e = w.take() {
+				if err := give(e); err != nil {
+					return err
 				}
 			}
+			return w.err
 		case <-ctx.Done():
 			return ctx.Err()
 		}

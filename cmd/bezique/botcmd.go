@@ -26,7 +26,7 @@ func newBotCmd() *cobra.Command {
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
-It prints a line at the end of each deal and the result at the end. It reconnects and resumes after a
+It prints a line at the end of each deal, one per message of a team mate (consultation: --member), and the result at the end. It reconnects and resumes after a
 lost connection; it gives up when it cannot reach the referee in --connect-attempts tries. Create the table (and get the seat's token) with
 "bezique create".
 
@@ -36,6 +36,7 @@ once, in the --variants given (default: every variant), until interrupted; it pr
 each game ends.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot
+  bezique bot --table t-57a43cdcc7f762f7 --seat 0 --member 1 --token 5b0e9c...   # a team seat's second member
   bezique bot --serve --name rb --capacity 4 --variants two-handed,four-handed --bot rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -66,6 +67,9 @@ each game ends.`,
 					fmt.Fprintln(out, eventText(e))
 				}
 			}
+			cfg.OnTeamMessage = func(m *pb.TeamMessageRelayed) { // consultation: what a team mate proposes
+				fmt.Fprintf(out, "team: member %d proposes action %d %s\n", m.GetMember(), m.GetProposalActionId(), m.GetText())
+			}
 			res, err := botsdk.Play(cmd.Context(), cfg, bot)
 			if err != nil {
 				return err
@@ -78,6 +82,7 @@ each game ends.`,
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&cfg.TableID, "table", "", "the table id")
 	f.IntVar(&cfg.Seat, "seat", 0, "the seat, 0-based")
+	f.IntVar(&cfg.Member, "member", 0, "the bot's place in a team seat (create --seat team:SIZE:NAME), 0-based; 0 is the captain")
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")
 	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(bots.Names(), ", "))
 	f.BoolVar(&serve, "serve", false, "wait in the lobby and play every game given (no --table)")

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -174,18 +176,22 @@ func newCreateCmd() *cobra.Command {
 	var policy policyFlags
 	var wait time.Duration
 	var public bool
+	var teamPolicy string
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
 		Short: "Create a table on a referee (CreateTable) and print its id, seat tokens, seed commitment and dealing source",
 		Long: `create makes a table. Each --seat is remote:NAME (a bot that connects with the printed token,
 for example "bezique bot"), remote:NAME@KEY_ID (also joined by that bot key, without the token,
-and recorded under the key's name) or builtin:BOT (played by the referee). Without --seat every
-seat is remote. --public lets anyone watch without a key. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
+and recorded under the key's name), team:SIZE:NAME (consultation, RULES.md §3.5: SIZE bots join the
+seat with its token and "bezique bot --member 0..SIZE-1"; --team-policy says whose answer counts:
+captain, member 0, the default, or first-answer) or builtin:BOT (played by the referee). Without
+--seat every seat is remote. --public lets anyone watch without a key. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
 every hand; without it the referee draws the seed. The commitment covers the seed and a secret
 salt the referee draws for the table, both revealed by the record (docs/DEALING.md).`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
   bezique create --seat remote:alpha@k-3f9c0a1b2c3d4e5f --seat remote:beta@k-0a1b2c3d4e5f6a7b --public
+  bezique create --seat team:2:north --seat team:2:south --team-policy first-answer   # consultation
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
   bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000
   bezique-referee --store memory & bezique create --wait 30s --seat remote:me --seat builtin:rulebook`,
@@ -209,6 +215,14 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 			}
 			req.Clock = &clock
 			req.Public = public
+			switch teamPolicy {
+			case "captain":
+				req.TeamPolicy = pb.TeamPolicy_TEAM_POLICY_CAPTAIN
+			case "first-answer":
+				req.TeamPolicy = pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER
+			default:
+				return fmt.Errorf("--team-policy: %q (want captain or first-answer)", teamPolicy)
+			}
 			if cmd.Flags().Changed("bank-ms") {
 				req.Clock.BankMs = proto.Uint32(bankMs)
 			}
@@ -245,8 +259,9 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	addGameFlags(cmd, &g)
 	f.DurationVar(&wait, "wait", 0, "wait up to this long for the referee to listen (one just started); 0 fails at once when none does")
-	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID or builtin:BOT (repeatable)")
+	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT (repeatable)")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
+	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (member 0) or first-answer")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
 	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
 	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
@@ -284,10 +299,17 @@ func (p policyFlags) proto() (*pb.FailurePolicy, error) {
 	return out, nil
 }
 
-// seatConfig reads remote:NAME, remote:NAME@KEY_ID or builtin:BOT.
+// seatConfig reads remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT.
 func seatConfig(s string) (*pb.SeatConfig, error) {
 	kind, name, _ := strings.Cut(s, ":")
 	switch kind {
+	case "team":
+		size, name, _ := strings.Cut(name, ":")
+		n, err := strconv.ParseUint(size, 10, 32)
+		if err != nil || n < 2 {
+			return nil, fmt.Errorf("%q: want team:SIZE:NAME with SIZE 2 or more", s)
+		}
+		return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: cmp.Or(name, "team"), TeamSize: uint32(n)}}}, nil
 	case "remote":
 		name, key, _ := strings.Cut(name, "@")
 		if name == "" {
@@ -297,7 +319,7 @@ func seatConfig(s string) (*pb.SeatConfig, error) {
 	case "builtin":
 		return &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: name}}}, nil
 	}
-	return nil, fmt.Errorf("%q: want remote:NAME, remote:NAME@KEY_ID or builtin:BOT", s)
+	return nil, fmt.Errorf("%q: want remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT", s)
 }
 
 func newWatchCmd() *cobra.Command {

@@ -3,8 +3,10 @@ package store
 import (
 	"bytes"
 	"cmp"
+	"compress/flate"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"sync"
 	"time"
@@ -33,7 +35,7 @@ type memStore struct {
 type memTable struct {
 	row     Table
 	actions []Action // ascending Seq
-	record  []byte   // nil when the table has no record
+	record  []byte   // the record compressed with DEFLATE (see pack); nil when the table has no record
 	bots    []string // sorted, no duplicates
 }
 
@@ -48,8 +50,11 @@ type memTable struct {
 // [Store.FinishTable] ends one table more, the table that ended first (in the order of the
 // FinishTable calls, whatever their FinishedAt) is dropped with its actions, record and bot
 // names: GetTable and GetRecord then return ErrNotFound for it, and the List methods omit it.
-// Waiting and playing tables are never dropped. Of the audit trail it keeps the MemoryAuditKeep
-// events appended last; keys are never dropped.
+// Waiting and playing tables are never dropped. A kept ended table holds its row, its record and
+// its bot names only: its action log, read back by LoadActive alone, is dropped when it ends, and
+// its record is kept compressed (DEFLATE: a four-handed game's protojson record of about 100 KB
+// is held in about 8 KB). Of the audit trail it keeps the MemoryAuditKeep events appended last;
+// keys are never dropped.
 func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
@@ -207,8 +212,9 @@ func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	mt.row.WinnerSide = o.WinnerSide
 	mt.row.Result = o.Result
 	mt.row.Scores = o.Scores
+	mt.actions = nil // read back by LoadActive only, which skips ended tables
 	if o.Record != nil {
-		mt.record = bytes.Clone(o.Record)
+		mt.record = pack(o.Record)
 		mt.bots = slices.Compact(slices.Sorted(slices.Values(o.Bots)))
 	}
 	m.ended = append(m.ended, id)
@@ -258,7 +264,7 @@ func (m *memStore) GetRecord(_ context.Context, tableID string) ([]byte, error) 
 	if !ok || mt.record == nil {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	}
-	return bytes.Clone(mt.record), nil
+	return unpack(mt.record)
 }
 
 // ListTables implements [Store.ListTables].
@@ -357,4 +363,23 @@ func (m *memStore) Close() error {
 	m.closed = true
 	m.tables, m.ended, m.keys, m.audit = nil, nil, nil, nil
 	return nil
+}
+
+// pack compresses a record with DEFLATE (compress/flate, the standard library's), at the default
+// level: records are text with many repeated field names.
+func pack(b []byte) []byte {
+	var out bytes.Buffer
+	w, _ := flate.NewWriter(&out, flate.DefaultCompression) // err only for a bad level
+	_, _ = w.Write(b)                                       // a bytes.Buffer does not fail
+	_ = w.Close()
+	return bytes.Clone(out.Bytes()) // without the buffer's spare capacity
+}
+
+// unpack returns the record pack compressed.
+func unpack(b []byte) ([]byte, error) {
+	out, err := io.ReadAll(flate.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		return nil, fmt.Errorf("store: reading a kept record: %w", err)
+	}
+	return out, nil
 }

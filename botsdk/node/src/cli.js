@@ -3,11 +3,11 @@
 const { parseArgs } = require('node:util');
 const { play, tlsCredentials, SeatRefused, CannotReach, resultText } = require('./index');
 
-// main parses --server --table --seat --token [--key] [--seed] [--connect-attempts] [--tls --tls-ca
+// main parses --server --table --seat [--member] --token [--key] [--seed] [--connect-attempts] [--tls --tls-ca
 // --tls-cert --tls-key], plays one seat to the end (a line per deal), prints the result and sets the
 // exit code (0 on an ended game, 1 when the seat was refused or the referee could not be reached).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
-  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N (--token T | --key K) [--seed S] [--connect-attempts N]\n` +
+  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N [--member M] (--token T | --key K) [--seed S] [--connect-attempts N]\n` +
     '    [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
     '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
     '  --tls connects with TLS (Node\'s default roots, or --tls-ca); --tls-cert/--tls-key for mTLS (both imply --tls)';
@@ -17,7 +17,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
       args: argv,
       options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
         token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' },
-        'connect-attempts': { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' },
+        'connect-attempts': { type: 'string', default: '5' }, member: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' },
         tls: { type: 'boolean' }, 'tls-ca': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
     }));
   } catch (err) {
@@ -38,13 +38,14 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     }
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), token: values.token, key: values.key,
+  const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), member: Number(values.member), token: values.token, key: values.key,
     botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
     onEvent: (e) => { // one line per deal: the bot is playing
       if (e.payload !== 'deal_ended') return;
       const scores = e.deal_ended.scores.map((s) => `side ${s.side} ${s.total}`).join(', ');
       console.log(`${name}: deal ${e.deal_ended.deal} ends: ${scores}`);
-    } };
+    },
+    onTeamMessage: (m) => console.log(`${name}: team: member ${m.member} proposes action ${m.proposal_action_id || 0} ${m.text}`) };
   if (values.tls || values['tls-ca'] || values['tls-cert'] || values['tls-key']) {
     cfg.credentials = tlsCredentials({ caFile: values['tls-ca'], certFile: values['tls-cert'], keyFile: values['tls-key'] });
   }

@@ -97,6 +97,7 @@ class Player {
     this.pending = new Set(); // requests being decided
     this.call = null; // the current stream
     this.chain = Promise.resolve(); // decide is never called concurrently
+    this.proposes = false; // a team member whose answers do not count (see answerMsg)
   }
 
   async run() {
@@ -153,6 +154,8 @@ class Player {
         switch (m.kind) {
           case 'welcome':
             if (this.lastSeq === 0) this.lastSeq = Number(m.welcome.last_seq);
+            // a team member whose answers do not count proposes them (cfg.member; RULES.md §3.5)
+            this.proposes = m.welcome.member !== 0 && m.welcome.team_policy === 'TEAM_POLICY_CAPTAIN';
             if (this.cfg.onWelcome) this.cfg.onWelcome(m.welcome);
             break;
           case 'event':
@@ -170,12 +173,15 @@ class Player {
             const again = this.answers.get(Number(r.request_id));
             if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
               // the referee could not store the answer: send it again
-              setTimeout(() => call.write(decideMsg(Number(r.request_id), again)), 200);
+              setTimeout(() => call.write(this.answerMsg(Number(r.request_id), again)), 200);
             }
             break;
           }
           case 'ping':
             call.write({ pong: { nonce: m.ping.nonce } });
+            break;
+          case 'team_message_relayed':
+            if (this.cfg.onTeamMessage) this.cfg.onTeamMessage(m.team_message_relayed);
             break;
           case 'game_over':
             done({ result: m.game_over.result });
@@ -187,7 +193,7 @@ class Player {
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
-          table_id: this.cfg.tableId, seat: this.cfg.seat, token: this.cfg.token, bot_name: this.cfg.botName,
+          table_id: this.cfg.tableId, seat: this.cfg.seat, member: this.cfg.member || 0, token: this.cfg.token, bot_name: this.cfg.botName,
           bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq,
         },
       });
@@ -204,7 +210,7 @@ class Player {
   onRequest(req, receivedMs) {
     const rid = Number(req.request_id);
     if (this.answers.has(rid)) {
-      this.send(decideMsg(rid, this.answers.get(rid)));
+      this.send(this.answerMsg(rid, this.answers.get(rid)));
       return;
     }
     if (this.pending.has(rid)) return; // still deciding: the answer goes to the current stream
@@ -241,8 +247,14 @@ class Player {
     this.pending.delete(rid);
     this.answers.set(rid, actionId);
     while (this.answers.size > 16) this.answers.delete(Math.min(...this.answers.keys()));
-    this.send(decideMsg(rid, actionId));
+    this.send(this.answerMsg(rid, actionId));
     return true;
+  }
+
+  // answerMsg is the answer to request rid: a Decide, or a proposal to the team from a member whose
+  // answers do not count (cfg.member under TEAM_POLICY_CAPTAIN).
+  answerMsg(rid, actionId) {
+    return this.proposes ? { team_message: { proposal_action_id: actionId } } : decideMsg(rid, actionId);
   }
 }
 
@@ -267,8 +279,11 @@ function tlsCredentials({ caFile, certFile, keyFile } = {}) {
 // tries). cfg: { server: 'host:port', tableId, seat, token, key?, botName?, botVersion?,
 // connectAttempts? (5; once connected it reconnects without limit), maxBackoffMs? (5000),
 // safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
-// (insecure; tlsCredentials() for TLS) }. key is the bot's API key: a seat bound to the key's bot
-// (RemoteSeat.bot_key_id) needs no token.
+// (insecure; tlsCredentials() for TLS), member? (0), onTeamMessage? }. key is the bot's API key: a
+// seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token. member is the bot's place in
+// a team seat (consultation, RULES.md §3.5); under TEAM_POLICY_CAPTAIN a member other than the
+// captain (0) proposes its choice to the team instead of answering; onTeamMessage is called with
+// every TeamMessageRelayed of a team mate.
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }

@@ -87,6 +87,14 @@ class Config:
     #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
     #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
     key: str = ""
+    #: member is the bot's place in a team seat (consultation, RULES.md §3.5: RemoteSeat.team_size
+    #: members join one seat with its token); 0, the captain, for a seat of one bot. Under
+    #: TEAM_POLICY_CAPTAIN a member other than the captain does not answer: the SDK sends the
+    #: bot's choice to the team as a proposal (a TeamMessage with proposal_action_id) instead.
+    member: int = 0
+    #: on_team_message, if set, is called with every TeamMessageRelayed of another member of the
+    #: bot's team seat (proposals included), in order.
+    on_team_message: Optional[Callable[[seat_pb2.TeamMessageRelayed], None]] = None
 
 
 def auth_metadata(key: str) -> tuple:
@@ -162,6 +170,7 @@ class _Player:
         self.out: Optional[queue.Queue] = None  # the current session's outgoing queue
         self.answers: dict[int, int] = {}  # request_id -> action_id, the last few answered
         self.pending: set[int] = set()  # requests being decided
+        self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
@@ -212,7 +221,7 @@ class _Player:
     def _session(self, stub):
         """_session runs one stream; it returns (result, status code, details, progressed)."""
         out: queue.Queue = queue.Queue()
-        join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, token=self.cfg.token,
+        join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, member=self.cfg.member, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
                              protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq)
         out.put(seat_service_pb2.ConnectRequest(join=join))
@@ -227,6 +236,7 @@ class _Player:
                 if kind == "welcome":
                     if self.last_seq == 0:
                         self.last_seq = m.welcome.last_seq
+                    self.proposes = m.welcome.member != 0 and m.welcome.team_policy == table_pb2.TEAM_POLICY_CAPTAIN
                     if self.cfg.on_welcome:
                         self.cfg.on_welcome(m.welcome)
                 elif kind == "event":
@@ -244,9 +254,12 @@ class _Player:
                         again = self.answers.get(r.request_id)
                     if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:
                         time.sleep(0.2)  # the referee could not store the answer: send it again
-                        out.put(_decide_msg(r.request_id, again))
+                        out.put(self._answer_msg(r.request_id, again))
                 elif kind == "ping":
                     out.put(seat_service_pb2.ConnectRequest(pong=seat_pb2.Pong(nonce=m.ping.nonce)))
+                elif kind == "team_message_relayed":
+                    if self.cfg.on_team_message:
+                        self.cfg.on_team_message(m.team_message_relayed)
                 elif kind == "game_over":
                     return m.game_over.result, None, "", progressed
             return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed
@@ -270,7 +283,7 @@ class _Player:
                 answer = None
                 self.pending.add(rid)
         if answer is not None:
-            self._send(_decide_msg(rid, answer))
+            self._send(self._answer_msg(rid, answer))
             return
         due = request_deadline(req, time.monotonic(), time.time()) - self.cfg.safety_margin
         legal_ids = {la.action_id for la in req.legal_actions}
@@ -310,8 +323,15 @@ class _Player:
             self.answers[rid] = action_id
             while len(self.answers) > 16:
                 del self.answers[min(self.answers)]
-        self._send(_decide_msg(rid, action_id))
+        self._send(self._answer_msg(rid, action_id))
         return True
+
+    def _answer_msg(self, rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:
+        """_answer_msg is the answer to request rid: a Decide, or a proposal to the team from a
+        member whose answers do not count (Config.member)."""
+        if self.proposes:
+            return seat_service_pb2.ConnectRequest(team_message=seat_pb2.TeamMessage(proposal_action_id=action_id))
+        return _decide_msg(rid, action_id)
 
 
 def _decide_msg(rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:

@@ -92,6 +92,40 @@ class RefereeTest(unittest.TestCase):
         self.assertEqual([s.total for s in rec.result.scores], [s.total for s in results[0].scores])
         self.assertGreaterEqual(max(s.total for s in rec.result.scores), 1000)
 
+    def test_consultation(self):
+        """A team seat of two Python members (captain policy) against one Python bot: the captain
+        receives every proposal of member 1 and nothing else; the record keeps exactly those."""
+        req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_TWO_HANDED, seed=bytes(31) + b"\x09")
+        req.seats.add(remote=table_pb2.RemoteSeat(name="team", team_size=2))
+        req.seats.add(remote=table_pb2.RemoteSeat(name="solo"))
+        resp = self.tables.CreateTable(req, timeout=10)
+        got = {0: [], 1: [], 2: []}
+        results, errors = {}, []
+
+        def run(key, seat, member, decide):
+            try:
+                cfg = Config(server=self.addr, table_id=resp.table_id, seat=seat, member=member,
+                             token=next(t.token for t in resp.seat_tokens if t.seat == seat),
+                             on_team_message=got[key].append)
+                results[key] = play(cfg, decide)
+            except Exception as e:  # reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=run, args=(0, 0, 0, strategy_bot)),
+                   threading.Thread(target=run, args=(1, 0, 1, random_bot(2))),
+                   threading.Thread(target=run, args=(2, 1, 0, random_bot(3)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        self.assertEqual(errors, [])
+        self.assertEqual(results[0].outcome, table_pb2.OUTCOME_COMPLETED)
+        rec = self.tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=resp.table_id), timeout=10).record
+        self.assertGreater(len(rec.team_messages), 0)
+        self.assertEqual([(m.seat, m.member) for m in rec.team_messages], [(0, 1)] * len(rec.team_messages))
+        self.assertEqual([m.proposal_action_id for m in got[0]], [m.proposal_action_id for m in rec.team_messages])
+        self.assertEqual((got[1], got[2]), ([], []))
+
     def test_wrong_token_is_refused(self):
         resp = self.create(2)
         with self.assertRaises(SeatRefused) as cm:

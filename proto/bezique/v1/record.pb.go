@@ -58,7 +58,10 @@ type GameRecord struct {
 	// target; n ends the game after deal n whatever the totals (won by the highest total, no
 	// winner_side on a tie), so a record of one stacked deal sets 1 and no second deal is shuffled
 	// from the seed.
-	DealsPlanned  uint32 `protobuf:"varint,14,opt,name=deals_planned,json=dealsPlanned,proto3" json:"deals_planned,omitempty"`
+	DealsPlanned uint32 `protobuf:"varint,14,opt,name=deals_planned,json=dealsPlanned,proto3" json:"deals_planned,omitempty"`
+	// team_messages are the messages the members of team seats exchanged (RULES.md §3.5), in the
+	// order the referee received them; shown to nobody but the team before the game ended.
+	TeamMessages  []*TeamMessageRecord `protobuf:"bytes,15,rep,name=team_messages,json=teamMessages,proto3" json:"team_messages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -191,6 +194,95 @@ func (x *GameRecord) GetDealsPlanned() uint32 {
 	return 0
 }
 
+func (x *GameRecord) GetTeamMessages() []*TeamMessageRecord {
+	if x != nil {
+		return x.TeamMessages
+	}
+	return nil
+}
+
+// TeamMessageRecord is one TeamMessage as the record keeps it.
+type TeamMessageRecord struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seq is the seq of the latest event when the referee received the message.
+	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	// seat is the team seat.
+	Seat uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// member is the sender's place in the team seat.
+	Member uint32 `protobuf:"varint,3,opt,name=member,proto3" json:"member,omitempty"`
+	// text is the message.
+	Text string `protobuf:"bytes,4,opt,name=text,proto3" json:"text,omitempty"`
+	// proposal_action_id is the proposed action_id, if any.
+	ProposalActionId *uint32 `protobuf:"varint,5,opt,name=proposal_action_id,json=proposalActionId,proto3,oneof" json:"proposal_action_id,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *TeamMessageRecord) Reset() {
+	*x = TeamMessageRecord{}
+	mi := &file_bezique_v1_record_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TeamMessageRecord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TeamMessageRecord) ProtoMessage() {}
+
+func (x *TeamMessageRecord) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_record_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TeamMessageRecord.ProtoReflect.Descriptor instead.
+func (*TeamMessageRecord) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_record_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *TeamMessageRecord) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *TeamMessageRecord) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TeamMessageRecord) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+func (x *TeamMessageRecord) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *TeamMessageRecord) GetProposalActionId() uint32 {
+	if x != nil && x.ProposalActionId != nil {
+		return *x.ProposalActionId
+	}
+	return 0
+}
+
 // RecordedAction is one action applied to the game.
 type RecordedAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -212,7 +304,7 @@ type RecordedAction struct {
 
 func (x *RecordedAction) Reset() {
 	*x = RecordedAction{}
-	mi := &file_bezique_v1_record_proto_msgTypes[1]
+	mi := &file_bezique_v1_record_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -224,7 +316,7 @@ func (x *RecordedAction) String() string {
 func (*RecordedAction) ProtoMessage() {}
 
 func (x *RecordedAction) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_record_proto_msgTypes[1]
+	mi := &file_bezique_v1_record_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -237,7 +329,7 @@ func (x *RecordedAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordedAction.ProtoReflect.Descriptor instead.
 func (*RecordedAction) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_record_proto_rawDescGZIP(), []int{1}
+	return file_bezique_v1_record_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *RecordedAction) GetSeq() uint64 {
@@ -301,7 +393,7 @@ type DealSummary struct {
 
 func (x *DealSummary) Reset() {
 	*x = DealSummary{}
-	mi := &file_bezique_v1_record_proto_msgTypes[2]
+	mi := &file_bezique_v1_record_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -313,7 +405,7 @@ func (x *DealSummary) String() string {
 func (*DealSummary) ProtoMessage() {}
 
 func (x *DealSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_record_proto_msgTypes[2]
+	mi := &file_bezique_v1_record_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -326,7 +418,7 @@ func (x *DealSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealSummary.ProtoReflect.Descriptor instead.
 func (*DealSummary) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_record_proto_rawDescGZIP(), []int{2}
+	return file_bezique_v1_record_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *DealSummary) GetDeal() uint32 {
@@ -369,7 +461,7 @@ var File_bezique_v1_record_proto protoreflect.FileDescriptor
 const file_bezique_v1_record_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/record.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x86\x05\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xca\x05\n" +
 	"\n" +
 	"GameRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
@@ -388,7 +480,15 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"finishTime\x12\x1b\n" +
 	"\tseed_salt\x18\f \x01(\fR\bseedSalt\x12@\n" +
 	"\x0edealing_source\x18\r \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12#\n" +
-	"\rdeals_planned\x18\x0e \x01(\rR\fdealsPlanned\"\xe5\x01\n" +
+	"\rdeals_planned\x18\x0e \x01(\rR\fdealsPlanned\x12B\n" +
+	"\rteam_messages\x18\x0f \x03(\v2\x1d.bezique.v1.TeamMessageRecordR\fteamMessages\"\xaf\x01\n" +
+	"\x11TeamMessageRecord\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x16\n" +
+	"\x06member\x18\x03 \x01(\rR\x06member\x12\x12\n" +
+	"\x04text\x18\x04 \x01(\tR\x04text\x121\n" +
+	"\x12proposal_action_id\x18\x05 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01B\x15\n" +
+	"\x13_proposal_action_id\"\xe5\x01\n" +
 	"\x0eRecordedAction\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12*\n" +
@@ -417,43 +517,45 @@ func file_bezique_v1_record_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_record_proto_rawDescData
 }
 
-var file_bezique_v1_record_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_bezique_v1_record_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_bezique_v1_record_proto_goTypes = []any{
 	(*GameRecord)(nil),            // 0: bezique.v1.GameRecord
-	(*RecordedAction)(nil),        // 1: bezique.v1.RecordedAction
-	(*DealSummary)(nil),           // 2: bezique.v1.DealSummary
-	(*Rules)(nil),                 // 3: bezique.v1.Rules
-	(*SeatInfo)(nil),              // 4: bezique.v1.SeatInfo
-	(*StackedDeal)(nil),           // 5: bezique.v1.StackedDeal
-	(*GameResult)(nil),            // 6: bezique.v1.GameResult
-	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
-	(DealingSource)(0),            // 8: bezique.v1.DealingSource
-	(*Action)(nil),                // 9: bezique.v1.Action
-	(InterventionKind)(0),         // 10: bezique.v1.InterventionKind
-	(Suit)(0),                     // 11: bezique.v1.Suit
-	(*Card)(nil),                  // 12: bezique.v1.Card
-	(*SideScore)(nil),             // 13: bezique.v1.SideScore
+	(*TeamMessageRecord)(nil),     // 1: bezique.v1.TeamMessageRecord
+	(*RecordedAction)(nil),        // 2: bezique.v1.RecordedAction
+	(*DealSummary)(nil),           // 3: bezique.v1.DealSummary
+	(*Rules)(nil),                 // 4: bezique.v1.Rules
+	(*SeatInfo)(nil),              // 5: bezique.v1.SeatInfo
+	(*StackedDeal)(nil),           // 6: bezique.v1.StackedDeal
+	(*GameResult)(nil),            // 7: bezique.v1.GameResult
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
+	(DealingSource)(0),            // 9: bezique.v1.DealingSource
+	(*Action)(nil),                // 10: bezique.v1.Action
+	(InterventionKind)(0),         // 11: bezique.v1.InterventionKind
+	(Suit)(0),                     // 12: bezique.v1.Suit
+	(*Card)(nil),                  // 13: bezique.v1.Card
+	(*SideScore)(nil),             // 14: bezique.v1.SideScore
 }
 var file_bezique_v1_record_proto_depIdxs = []int32{
-	3,  // 0: bezique.v1.GameRecord.rules:type_name -> bezique.v1.Rules
-	4,  // 1: bezique.v1.GameRecord.seats:type_name -> bezique.v1.SeatInfo
-	5,  // 2: bezique.v1.GameRecord.stacked_deal:type_name -> bezique.v1.StackedDeal
-	1,  // 3: bezique.v1.GameRecord.actions:type_name -> bezique.v1.RecordedAction
-	2,  // 4: bezique.v1.GameRecord.deals:type_name -> bezique.v1.DealSummary
-	6,  // 5: bezique.v1.GameRecord.result:type_name -> bezique.v1.GameResult
-	7,  // 6: bezique.v1.GameRecord.start_time:type_name -> google.protobuf.Timestamp
-	7,  // 7: bezique.v1.GameRecord.finish_time:type_name -> google.protobuf.Timestamp
-	8,  // 8: bezique.v1.GameRecord.dealing_source:type_name -> bezique.v1.DealingSource
-	9,  // 9: bezique.v1.RecordedAction.action:type_name -> bezique.v1.Action
-	10, // 10: bezique.v1.RecordedAction.intervention:type_name -> bezique.v1.InterventionKind
-	11, // 11: bezique.v1.DealSummary.trump:type_name -> bezique.v1.Suit
-	12, // 12: bezique.v1.DealSummary.turn_up:type_name -> bezique.v1.Card
-	13, // 13: bezique.v1.DealSummary.scores:type_name -> bezique.v1.SideScore
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	4,  // 0: bezique.v1.GameRecord.rules:type_name -> bezique.v1.Rules
+	5,  // 1: bezique.v1.GameRecord.seats:type_name -> bezique.v1.SeatInfo
+	6,  // 2: bezique.v1.GameRecord.stacked_deal:type_name -> bezique.v1.StackedDeal
+	2,  // 3: bezique.v1.GameRecord.actions:type_name -> bezique.v1.RecordedAction
+	3,  // 4: bezique.v1.GameRecord.deals:type_name -> bezique.v1.DealSummary
+	7,  // 5: bezique.v1.GameRecord.result:type_name -> bezique.v1.GameResult
+	8,  // 6: bezique.v1.GameRecord.start_time:type_name -> google.protobuf.Timestamp
+	8,  // 7: bezique.v1.GameRecord.finish_time:type_name -> google.protobuf.Timestamp
+	9,  // 8: bezique.v1.GameRecord.dealing_source:type_name -> bezique.v1.DealingSource
+	1,  // 9: bezique.v1.GameRecord.team_messages:type_name -> bezique.v1.TeamMessageRecord
+	10, // 10: bezique.v1.RecordedAction.action:type_name -> bezique.v1.Action
+	11, // 11: bezique.v1.RecordedAction.intervention:type_name -> bezique.v1.InterventionKind
+	12, // 12: bezique.v1.DealSummary.trump:type_name -> bezique.v1.Suit
+	13, // 13: bezique.v1.DealSummary.turn_up:type_name -> bezique.v1.Card
+	14, // 14: bezique.v1.DealSummary.scores:type_name -> bezique.v1.SideScore
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_record_proto_init() }
@@ -467,13 +569,14 @@ func file_bezique_v1_record_proto_init() {
 	file_bezique_v1_rules_proto_init()
 	file_bezique_v1_table_proto_init()
 	file_bezique_v1_view_proto_init()
+	file_bezique_v1_record_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_record_proto_rawDesc), len(file_bezique_v1_record_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   3,
+			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -39,6 +39,9 @@ const (
 	// REJECTION_CODE_UNAVAILABLE is an answer the referee could not store (a storage failure):
 	// nothing changed and the request stays open; send the answer again.
 	RejectionCode_REJECTION_CODE_UNAVAILABLE RejectionCode = 5
+	// REJECTION_CODE_NOT_CAPTAIN is a Decide from a team member other than the captain (member 0)
+	// at a table with TEAM_POLICY_CAPTAIN: nothing changed; propose through TeamMessage instead.
+	RejectionCode_REJECTION_CODE_NOT_CAPTAIN RejectionCode = 6
 )
 
 // Enum value maps for RejectionCode.
@@ -50,6 +53,7 @@ var (
 		3: "REJECTION_CODE_UNKNOWN_ACTION",
 		4: "REJECTION_CODE_MALFORMED",
 		5: "REJECTION_CODE_UNAVAILABLE",
+		6: "REJECTION_CODE_NOT_CAPTAIN",
 	}
 	RejectionCode_value = map[string]int32{
 		"REJECTION_CODE_UNSPECIFIED":    0,
@@ -58,6 +62,7 @@ var (
 		"REJECTION_CODE_UNKNOWN_ACTION": 3,
 		"REJECTION_CODE_MALFORMED":      4,
 		"REJECTION_CODE_UNAVAILABLE":    5,
+		"REJECTION_CODE_NOT_CAPTAIN":    6,
 	}
 )
 
@@ -107,8 +112,12 @@ type Join struct {
 	ProtocolVersion uint32 `protobuf:"varint,6,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`
 	// resume_after_seq asks for the events after this seq on reconnection; 0 is none.
 	ResumeAfterSeq uint64 `protobuf:"varint,7,opt,name=resume_after_seq,json=resumeAfterSeq,proto3" json:"resume_after_seq,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// member is the bot's place in a team seat (RemoteSeat.team_size > 1), 0-based; member 0 is
+	// the captain. A seat of one bot takes only 0 (INVALID_ARGUMENT otherwise). A newer connection
+	// for the same member supersedes only that member's.
+	Member        uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Join) Reset() {
@@ -186,6 +195,13 @@ func (x *Join) GetProtocolVersion() uint32 {
 func (x *Join) GetResumeAfterSeq() uint64 {
 	if x != nil {
 		return x.ResumeAfterSeq
+	}
+	return 0
+}
+
+func (x *Join) GetMember() uint32 {
+	if x != nil {
+		return x.Member
 	}
 	return 0
 }
@@ -361,6 +377,13 @@ type Welcome struct {
 	// dealing_source is where the table's deals come from: a random seed, a seed chosen by the
 	// table's creator (who can then know every hand), or a stacked deal.
 	DealingSource DealingSource `protobuf:"varint,12,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
+	// member is the bot's place in its team seat (Join.member); 0 for a seat of one bot.
+	Member uint32 `protobuf:"varint,13,opt,name=member,proto3" json:"member,omitempty"`
+	// team_size is how many members play the seat (RemoteSeat.team_size; 1 for a seat of one bot).
+	TeamSize uint32 `protobuf:"varint,14,opt,name=team_size,json=teamSize,proto3" json:"team_size,omitempty"`
+	// team_policy is whose answer counts at the table's team seats (CreateTableRequest.team_policy,
+	// never unspecified: TEAM_POLICY_CAPTAIN or TEAM_POLICY_FIRST_ANSWER).
+	TeamPolicy    TeamPolicy `protobuf:"varint,15,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -477,6 +500,27 @@ func (x *Welcome) GetDealingSource() DealingSource {
 		return x.DealingSource
 	}
 	return DealingSource_DEALING_SOURCE_UNSPECIFIED
+}
+
+func (x *Welcome) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+func (x *Welcome) GetTeamSize() uint32 {
+	if x != nil {
+		return x.TeamSize
+	}
+	return 0
+}
+
+func (x *Welcome) GetTeamPolicy() TeamPolicy {
+	if x != nil {
+		return x.TeamPolicy
+	}
+	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
 }
 
 // DecisionRequest asks the bot to act.
@@ -864,12 +908,143 @@ func (x *GameOver) GetResult() *GameResult {
 	return nil
 }
 
+// TeamMessage is a message from a member of a team seat to the other members of that seat only
+// (never to the other seats, nor to spectators before the game ends). The record keeps it.
+type TeamMessage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// text is the message: at most 256 bytes of UTF-8 without control characters
+	// (INVALID_ARGUMENT otherwise).
+	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	// proposal_action_id proposes one of the open request's legal actions (its action_id); it is
+	// relayed as is, whatever the request.
+	ProposalActionId *uint32 `protobuf:"varint,2,opt,name=proposal_action_id,json=proposalActionId,proto3,oneof" json:"proposal_action_id,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *TeamMessage) Reset() {
+	*x = TeamMessage{}
+	mi := &file_bezique_v1_seat_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TeamMessage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TeamMessage) ProtoMessage() {}
+
+func (x *TeamMessage) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TeamMessage.ProtoReflect.Descriptor instead.
+func (*TeamMessage) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *TeamMessage) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *TeamMessage) GetProposalActionId() uint32 {
+	if x != nil && x.ProposalActionId != nil {
+		return *x.ProposalActionId
+	}
+	return 0
+}
+
+// TeamMessageRelayed is a TeamMessage from another member of the bot's team seat.
+type TeamMessageRelayed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// member is the sender's place in the team seat.
+	Member uint32 `protobuf:"varint,1,opt,name=member,proto3" json:"member,omitempty"`
+	// text is the message.
+	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	// proposal_action_id is the sender's proposal, if any.
+	ProposalActionId *uint32 `protobuf:"varint,3,opt,name=proposal_action_id,json=proposalActionId,proto3,oneof" json:"proposal_action_id,omitempty"`
+	// seq is the seq of the latest event the sender had been sent when the referee received it.
+	Seq           uint64 `protobuf:"varint,4,opt,name=seq,proto3" json:"seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TeamMessageRelayed) Reset() {
+	*x = TeamMessageRelayed{}
+	mi := &file_bezique_v1_seat_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TeamMessageRelayed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TeamMessageRelayed) ProtoMessage() {}
+
+func (x *TeamMessageRelayed) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TeamMessageRelayed.ProtoReflect.Descriptor instead.
+func (*TeamMessageRelayed) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *TeamMessageRelayed) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+func (x *TeamMessageRelayed) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *TeamMessageRelayed) GetProposalActionId() uint32 {
+	if x != nil && x.ProposalActionId != nil {
+		return *x.ProposalActionId
+	}
+	return 0
+}
+
+func (x *TeamMessageRelayed) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
 var File_bezique_v1_seat_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\n" +
 	"\x15bezique/v1/seat.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdc\x01\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\x01\n" +
 	"\x04Join\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -878,7 +1053,8 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\vbot_version\x18\x05 \x01(\tR\n" +
 	"botVersion\x12)\n" +
 	"\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n" +
-	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\"~\n" +
+	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\x12\x16\n" +
+	"\x06member\x18\b \x01(\rR\x06member\"~\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +
@@ -886,7 +1062,7 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionH\x00R\x06actionB\b\n" +
 	"\x06choice\"\x1c\n" +
 	"\x04Pong\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xeb\x03\n" +
+	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xd9\x04\n" +
 	"\aWelcome\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
 	"\x05rules\x18\x02 \x01(\v2\x11.bezique.v1.RulesR\x05rules\x12*\n" +
@@ -900,7 +1076,11 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x0efailure_policy\x18\n" +
 	" \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12'\n" +
 	"\x0fseed_commitment\x18\v \x01(\tR\x0eseedCommitment\x12@\n" +
-	"\x0edealing_source\x18\f \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\"\xcd\x02\n" +
+	"\x0edealing_source\x18\f \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x16\n" +
+	"\x06member\x18\r \x01(\rR\x06member\x12\x1b\n" +
+	"\tteam_size\x18\x0e \x01(\rR\bteamSize\x127\n" +
+	"\vteam_policy\x18\x0f \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
+	"teamPolicy\"\xcd\x02\n" +
 	"\x0fDecisionRequest\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n" +
@@ -927,14 +1107,25 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\vClockReport\x12-\n" +
 	"\x06clocks\x18\x01 \x03(\v2\x15.bezique.v1.SeatClockR\x06clocks\":\n" +
 	"\bGameOver\x12.\n" +
-	"\x06result\x18\x01 \x01(\v2\x16.bezique.v1.GameResultR\x06result*\xd5\x01\n" +
+	"\x06result\x18\x01 \x01(\v2\x16.bezique.v1.GameResultR\x06result\"k\n" +
+	"\vTeamMessage\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x121\n" +
+	"\x12proposal_action_id\x18\x02 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01B\x15\n" +
+	"\x13_proposal_action_id\"\x9c\x01\n" +
+	"\x12TeamMessageRelayed\x12\x16\n" +
+	"\x06member\x18\x01 \x01(\rR\x06member\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\x121\n" +
+	"\x12proposal_action_id\x18\x03 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01\x12\x10\n" +
+	"\x03seq\x18\x04 \x01(\x04R\x03seqB\x15\n" +
+	"\x13_proposal_action_id*\xf5\x01\n" +
 	"\rRejectionCode\x12\x1e\n" +
 	"\x1aREJECTION_CODE_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dREJECTION_CODE_ILLEGAL_ACTION\x10\x01\x12 \n" +
 	"\x1cREJECTION_CODE_STALE_REQUEST\x10\x02\x12!\n" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
 	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
-	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n" +
+	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once
@@ -949,7 +1140,7 @@ func file_bezique_v1_seat_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_seat_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_bezique_v1_seat_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_bezique_v1_seat_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_bezique_v1_seat_proto_goTypes = []any{
 	(RejectionCode)(0),            // 0: bezique.v1.RejectionCode
 	(*Join)(nil),                  // 1: bezique.v1.Join
@@ -962,36 +1153,40 @@ var file_bezique_v1_seat_proto_goTypes = []any{
 	(*SeatClock)(nil),             // 8: bezique.v1.SeatClock
 	(*ClockReport)(nil),           // 9: bezique.v1.ClockReport
 	(*GameOver)(nil),              // 10: bezique.v1.GameOver
-	(*Action)(nil),                // 11: bezique.v1.Action
-	(*Rules)(nil),                 // 12: bezique.v1.Rules
-	(*SeatInfo)(nil),              // 13: bezique.v1.SeatInfo
-	(*View)(nil),                  // 14: bezique.v1.View
-	(*Clock)(nil),                 // 15: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 16: bezique.v1.FailurePolicy
-	(DealingSource)(0),            // 17: bezique.v1.DealingSource
-	(*LegalAction)(nil),           // 18: bezique.v1.LegalAction
-	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
-	(*GameResult)(nil),            // 20: bezique.v1.GameResult
+	(*TeamMessage)(nil),           // 11: bezique.v1.TeamMessage
+	(*TeamMessageRelayed)(nil),    // 12: bezique.v1.TeamMessageRelayed
+	(*Action)(nil),                // 13: bezique.v1.Action
+	(*Rules)(nil),                 // 14: bezique.v1.Rules
+	(*SeatInfo)(nil),              // 15: bezique.v1.SeatInfo
+	(*View)(nil),                  // 16: bezique.v1.View
+	(*Clock)(nil),                 // 17: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 18: bezique.v1.FailurePolicy
+	(DealingSource)(0),            // 19: bezique.v1.DealingSource
+	(TeamPolicy)(0),               // 20: bezique.v1.TeamPolicy
+	(*LegalAction)(nil),           // 21: bezique.v1.LegalAction
+	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
+	(*GameResult)(nil),            // 23: bezique.v1.GameResult
 }
 var file_bezique_v1_seat_proto_depIdxs = []int32{
-	11, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
-	12, // 1: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
-	13, // 2: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
-	14, // 3: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
-	15, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
-	16, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
-	17, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
-	18, // 7: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
-	19, // 8: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	14, // 9: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
-	0,  // 10: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 11: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	20, // 12: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	13, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
+	14, // 1: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
+	15, // 2: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
+	16, // 3: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
+	17, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
+	18, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
+	19, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
+	20, // 7: bezique.v1.Welcome.team_policy:type_name -> bezique.v1.TeamPolicy
+	21, // 8: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
+	22, // 9: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
+	16, // 10: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 11: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	8,  // 12: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	23, // 13: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }
@@ -1007,13 +1202,15 @@ func file_bezique_v1_seat_proto_init() {
 		(*Decide_ActionId)(nil),
 		(*Decide_Action)(nil),
 	}
+	file_bezique_v1_seat_proto_msgTypes[10].OneofWrappers = []any{}
+	file_bezique_v1_seat_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_seat_proto_rawDesc), len(file_bezique_v1_seat_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

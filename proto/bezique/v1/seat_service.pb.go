@@ -31,6 +31,7 @@ type ConnectRequest struct {
 	//	*ConnectRequest_Join
 	//	*ConnectRequest_Decide
 	//	*ConnectRequest_Pong
+	//	*ConnectRequest_TeamMessage
 	Kind          isConnectRequest_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -100,6 +101,15 @@ func (x *ConnectRequest) GetPong() *Pong {
 	return nil
 }
 
+func (x *ConnectRequest) GetTeamMessage() *TeamMessage {
+	if x != nil {
+		if x, ok := x.Kind.(*ConnectRequest_TeamMessage); ok {
+			return x.TeamMessage
+		}
+	}
+	return nil
+}
+
 type isConnectRequest_Kind interface {
 	isConnectRequest_Kind()
 }
@@ -119,11 +129,18 @@ type ConnectRequest_Pong struct {
 	Pong *Pong `protobuf:"bytes,3,opt,name=pong,proto3,oneof"`
 }
 
+type ConnectRequest_TeamMessage struct {
+	// team_message is a message to the other members of the bot's team seat.
+	TeamMessage *TeamMessage `protobuf:"bytes,4,opt,name=team_message,json=teamMessage,proto3,oneof"`
+}
+
 func (*ConnectRequest_Join) isConnectRequest_Kind() {}
 
 func (*ConnectRequest_Decide) isConnectRequest_Kind() {}
 
 func (*ConnectRequest_Pong) isConnectRequest_Kind() {}
+
+func (*ConnectRequest_TeamMessage) isConnectRequest_Kind() {}
 
 // ConnectResponse is a message from the server.
 type ConnectResponse struct {
@@ -139,6 +156,7 @@ type ConnectResponse struct {
 	//	*ConnectResponse_Ping
 	//	*ConnectResponse_ClockReport
 	//	*ConnectResponse_GameOver
+	//	*ConnectResponse_TeamMessageRelayed
 	Kind          isConnectResponse_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -244,6 +262,15 @@ func (x *ConnectResponse) GetGameOver() *GameOver {
 	return nil
 }
 
+func (x *ConnectResponse) GetTeamMessageRelayed() *TeamMessageRelayed {
+	if x != nil {
+		if x, ok := x.Kind.(*ConnectResponse_TeamMessageRelayed); ok {
+			return x.TeamMessageRelayed
+		}
+	}
+	return nil
+}
+
 type isConnectResponse_Kind interface {
 	isConnectResponse_Kind()
 }
@@ -283,6 +310,11 @@ type ConnectResponse_GameOver struct {
 	GameOver *GameOver `protobuf:"bytes,7,opt,name=game_over,json=gameOver,proto3,oneof"`
 }
 
+type ConnectResponse_TeamMessageRelayed struct {
+	// team_message_relayed is a message from another member of the bot's team seat.
+	TeamMessageRelayed *TeamMessageRelayed `protobuf:"bytes,8,opt,name=team_message_relayed,json=teamMessageRelayed,proto3,oneof"`
+}
+
 func (*ConnectResponse_Welcome) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_Event) isConnectResponse_Kind() {}
@@ -297,17 +329,20 @@ func (*ConnectResponse_ClockReport) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_GameOver) isConnectResponse_Kind() {}
 
+func (*ConnectResponse_TeamMessageRelayed) isConnectResponse_Kind() {}
+
 var File_bezique_v1_seat_service_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dbezique/v1/seat_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"\x96\x01\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"\xd4\x01\n" +
 	"\x0eConnectRequest\x12&\n" +
 	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinH\x00R\x04join\x12,\n" +
 	"\x06decide\x18\x02 \x01(\v2\x12.bezique.v1.DecideH\x00R\x06decide\x12&\n" +
-	"\x04pong\x18\x03 \x01(\v2\x10.bezique.v1.PongH\x00R\x04pongB\x06\n" +
-	"\x04kind\"\x91\x03\n" +
+	"\x04pong\x18\x03 \x01(\v2\x10.bezique.v1.PongH\x00R\x04pong\x12<\n" +
+	"\fteam_message\x18\x04 \x01(\v2\x17.bezique.v1.TeamMessageH\x00R\vteamMessageB\x06\n" +
+	"\x04kind\"\xe5\x03\n" +
 	"\x0fConnectResponse\x12/\n" +
 	"\awelcome\x18\x01 \x01(\v2\x13.bezique.v1.WelcomeH\x00R\awelcome\x12)\n" +
 	"\x05event\x18\x02 \x01(\v2\x11.bezique.v1.EventH\x00R\x05event\x12H\n" +
@@ -315,7 +350,8 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\trejection\x18\x04 \x01(\v2\x15.bezique.v1.RejectionH\x00R\trejection\x12&\n" +
 	"\x04ping\x18\x05 \x01(\v2\x10.bezique.v1.PingH\x00R\x04ping\x12<\n" +
 	"\fclock_report\x18\x06 \x01(\v2\x17.bezique.v1.ClockReportH\x00R\vclockReport\x123\n" +
-	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOverB\x06\n" +
+	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOver\x12R\n" +
+	"\x14team_message_relayed\x18\b \x01(\v2\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayedB\x06\n" +
 	"\x04kind2U\n" +
 	"\vSeatService\x12F\n" +
 	"\aConnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x010\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
@@ -334,37 +370,41 @@ func file_bezique_v1_seat_service_proto_rawDescGZIP() []byte {
 
 var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_bezique_v1_seat_service_proto_goTypes = []any{
-	(*ConnectRequest)(nil),  // 0: bezique.v1.ConnectRequest
-	(*ConnectResponse)(nil), // 1: bezique.v1.ConnectResponse
-	(*Join)(nil),            // 2: bezique.v1.Join
-	(*Decide)(nil),          // 3: bezique.v1.Decide
-	(*Pong)(nil),            // 4: bezique.v1.Pong
-	(*Welcome)(nil),         // 5: bezique.v1.Welcome
-	(*Event)(nil),           // 6: bezique.v1.Event
-	(*DecisionRequest)(nil), // 7: bezique.v1.DecisionRequest
-	(*Rejection)(nil),       // 8: bezique.v1.Rejection
-	(*Ping)(nil),            // 9: bezique.v1.Ping
-	(*ClockReport)(nil),     // 10: bezique.v1.ClockReport
-	(*GameOver)(nil),        // 11: bezique.v1.GameOver
+	(*ConnectRequest)(nil),     // 0: bezique.v1.ConnectRequest
+	(*ConnectResponse)(nil),    // 1: bezique.v1.ConnectResponse
+	(*Join)(nil),               // 2: bezique.v1.Join
+	(*Decide)(nil),             // 3: bezique.v1.Decide
+	(*Pong)(nil),               // 4: bezique.v1.Pong
+	(*TeamMessage)(nil),        // 5: bezique.v1.TeamMessage
+	(*Welcome)(nil),            // 6: bezique.v1.Welcome
+	(*Event)(nil),              // 7: bezique.v1.Event
+	(*DecisionRequest)(nil),    // 8: bezique.v1.DecisionRequest
+	(*Rejection)(nil),          // 9: bezique.v1.Rejection
+	(*Ping)(nil),               // 10: bezique.v1.Ping
+	(*ClockReport)(nil),        // 11: bezique.v1.ClockReport
+	(*GameOver)(nil),           // 12: bezique.v1.GameOver
+	(*TeamMessageRelayed)(nil), // 13: bezique.v1.TeamMessageRelayed
 }
 var file_bezique_v1_seat_service_proto_depIdxs = []int32{
 	2,  // 0: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
 	3,  // 1: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
 	4,  // 2: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
-	5,  // 3: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
-	6,  // 4: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
-	7,  // 5: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
-	8,  // 6: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
-	9,  // 7: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
-	10, // 8: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
-	11, // 9: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
-	0,  // 10: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
-	1,  // 11: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
-	11, // [11:12] is the sub-list for method output_type
-	10, // [10:11] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	5,  // 3: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
+	6,  // 4: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
+	7,  // 5: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
+	8,  // 6: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
+	9,  // 7: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
+	10, // 8: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
+	11, // 9: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
+	12, // 10: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
+	13, // 11: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
+	0,  // 12: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
+	1,  // 13: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
+	13, // [13:14] is the sub-list for method output_type
+	12, // [12:13] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_service_proto_init() }
@@ -378,6 +418,7 @@ func file_bezique_v1_seat_service_proto_init() {
 		(*ConnectRequest_Join)(nil),
 		(*ConnectRequest_Decide)(nil),
 		(*ConnectRequest_Pong)(nil),
+		(*ConnectRequest_TeamMessage)(nil),
 	}
 	file_bezique_v1_seat_service_proto_msgTypes[1].OneofWrappers = []any{
 		(*ConnectResponse_Welcome)(nil),
@@ -387,6 +428,7 @@ func file_bezique_v1_seat_service_proto_init() {
 		(*ConnectResponse_Ping)(nil),
 		(*ConnectResponse_ClockReport)(nil),
 		(*ConnectResponse_GameOver)(nil),
+		(*ConnectResponse_TeamMessageRelayed)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -321,6 +321,62 @@ func (ForfeitCause) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_table_proto_rawDescGZIP(), []int{4}
 }
 
+// TeamPolicy says which member's answer counts at a team seat (RemoteSeat.team_size > 1).
+type TeamPolicy int32
+
+const (
+	// TEAM_POLICY_UNSPECIFIED is the default: TEAM_POLICY_CAPTAIN (deterministic: the same
+	// member always decides, whatever the members' network delays).
+	TeamPolicy_TEAM_POLICY_UNSPECIFIED TeamPolicy = 0
+	// TEAM_POLICY_CAPTAIN counts only member 0's Decide; the other members' Decides are refused
+	// with REJECTION_CODE_NOT_CAPTAIN (they propose through TeamMessage instead).
+	TeamPolicy_TEAM_POLICY_CAPTAIN TeamPolicy = 1
+	// TEAM_POLICY_FIRST_ANSWER counts the first valid Decide of any member; a later answer to the
+	// same request is refused with REJECTION_CODE_STALE_REQUEST.
+	TeamPolicy_TEAM_POLICY_FIRST_ANSWER TeamPolicy = 2
+)
+
+// Enum value maps for TeamPolicy.
+var (
+	TeamPolicy_name = map[int32]string{
+		0: "TEAM_POLICY_UNSPECIFIED",
+		1: "TEAM_POLICY_CAPTAIN",
+		2: "TEAM_POLICY_FIRST_ANSWER",
+	}
+	TeamPolicy_value = map[string]int32{
+		"TEAM_POLICY_UNSPECIFIED":  0,
+		"TEAM_POLICY_CAPTAIN":      1,
+		"TEAM_POLICY_FIRST_ANSWER": 2,
+	}
+)
+
+func (x TeamPolicy) Enum() *TeamPolicy {
+	p := new(TeamPolicy)
+	*p = x
+	return p
+}
+
+func (x TeamPolicy) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TeamPolicy) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_table_proto_enumTypes[5].Descriptor()
+}
+
+func (TeamPolicy) Type() protoreflect.EnumType {
+	return &file_bezique_v1_table_proto_enumTypes[5]
+}
+
+func (x TeamPolicy) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TeamPolicy.Descriptor instead.
+func (TeamPolicy) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_table_proto_rawDescGZIP(), []int{5}
+}
+
 // SeatConfig says who sits at a seat.
 type SeatConfig struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -417,7 +473,12 @@ type RemoteSeat struct {
 	// bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
 	// the seat without the seat token, and the record names the bot by the key's name, whatever
 	// the bot says in Join.bot_name. Empty: any holder of the seat token.
-	BotKeyId      string `protobuf:"bytes,2,opt,name=bot_key_id,json=botKeyId,proto3" json:"bot_key_id,omitempty"`
+	BotKeyId string `protobuf:"bytes,2,opt,name=bot_key_id,json=botKeyId,proto3" json:"bot_key_id,omitempty"`
+	// team_size is how many connections play the seat together (consultation, RULES.md §3.5):
+	// 0 or 1 is one bot; 2..4 is a team whose members join with the seat's token and
+	// Join.member 0..team_size-1. Every member receives the seat's events and decision requests;
+	// CreateTableRequest.team_policy says whose answer counts. More than 4: INVALID_ARGUMENT.
+	TeamSize      uint32 `protobuf:"varint,3,opt,name=team_size,json=teamSize,proto3" json:"team_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -464,6 +525,13 @@ func (x *RemoteSeat) GetBotKeyId() string {
 		return x.BotKeyId
 	}
 	return ""
+}
+
+func (x *RemoteSeat) GetTeamSize() uint32 {
+	if x != nil {
+		return x.TeamSize
+	}
+	return 0
 }
 
 // BuiltinSeat is a seat played by the server.
@@ -1245,12 +1313,13 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"SeatConfig\x120\n" +
 	"\x06remote\x18\x01 \x01(\v2\x16.bezique.v1.RemoteSeatH\x00R\x06remote\x123\n" +
 	"\abuiltin\x18\x02 \x01(\v2\x17.bezique.v1.BuiltinSeatH\x00R\abuiltinB\x06\n" +
-	"\x04kind\">\n" +
+	"\x04kind\"[\n" +
 	"\n" +
 	"RemoteSeat\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n" +
 	"\n" +
-	"bot_key_id\x18\x02 \x01(\tR\bbotKeyId\"\x1f\n" +
+	"bot_key_id\x18\x02 \x01(\tR\bbotKeyId\x12\x1b\n" +
+	"\tteam_size\x18\x03 \x01(\rR\bteamSize\"\x1f\n" +
 	"\vBuiltinSeat\x12\x10\n" +
 	"\x03bot\x18\x01 \x01(\tR\x03bot\"u\n" +
 	"\x05Clock\x12\x1f\n" +
@@ -1348,7 +1417,12 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x19FORFEIT_CAUSE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15FORFEIT_CAUSE_TIMEOUT\x10\x01\x12\x19\n" +
 	"\x15FORFEIT_CAUSE_ILLEGAL\x10\x02\x12\x1c\n" +
-	"\x18FORFEIT_CAUSE_DISCONNECT\x10\x03B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x18FORFEIT_CAUSE_DISCONNECT\x10\x03*`\n" +
+	"\n" +
+	"TeamPolicy\x12\x1b\n" +
+	"\x17TEAM_POLICY_UNSPECIFIED\x10\x00\x12\x17\n" +
+	"\x13TEAM_POLICY_CAPTAIN\x10\x01\x12\x1c\n" +
+	"\x18TEAM_POLICY_FIRST_ANSWER\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_table_proto_rawDescOnce sync.Once
@@ -1362,7 +1436,7 @@ func file_bezique_v1_table_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_table_proto_rawDescData
 }
 
-var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_bezique_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
 var file_bezique_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_bezique_v1_table_proto_goTypes = []any{
 	(TableState)(0),               // 0: bezique.v1.TableState
@@ -1370,41 +1444,42 @@ var file_bezique_v1_table_proto_goTypes = []any{
 	(FailureAction)(0),            // 2: bezique.v1.FailureAction
 	(Outcome)(0),                  // 3: bezique.v1.Outcome
 	(ForfeitCause)(0),             // 4: bezique.v1.ForfeitCause
-	(*SeatConfig)(nil),            // 5: bezique.v1.SeatConfig
-	(*RemoteSeat)(nil),            // 6: bezique.v1.RemoteSeat
-	(*BuiltinSeat)(nil),           // 7: bezique.v1.BuiltinSeat
-	(*Clock)(nil),                 // 8: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 9: bezique.v1.FailurePolicy
-	(*StackedHand)(nil),           // 10: bezique.v1.StackedHand
-	(*StackedDeal)(nil),           // 11: bezique.v1.StackedDeal
-	(*SeatInfo)(nil),              // 12: bezique.v1.SeatInfo
-	(*SeatToken)(nil),             // 13: bezique.v1.SeatToken
-	(*GameResult)(nil),            // 14: bezique.v1.GameResult
-	(*TableInfo)(nil),             // 15: bezique.v1.TableInfo
-	(*SideScore)(nil),             // 16: bezique.v1.SideScore
-	(*Rules)(nil),                 // 17: bezique.v1.Rules
-	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
+	(TeamPolicy)(0),               // 5: bezique.v1.TeamPolicy
+	(*SeatConfig)(nil),            // 6: bezique.v1.SeatConfig
+	(*RemoteSeat)(nil),            // 7: bezique.v1.RemoteSeat
+	(*BuiltinSeat)(nil),           // 8: bezique.v1.BuiltinSeat
+	(*Clock)(nil),                 // 9: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 10: bezique.v1.FailurePolicy
+	(*StackedHand)(nil),           // 11: bezique.v1.StackedHand
+	(*StackedDeal)(nil),           // 12: bezique.v1.StackedDeal
+	(*SeatInfo)(nil),              // 13: bezique.v1.SeatInfo
+	(*SeatToken)(nil),             // 14: bezique.v1.SeatToken
+	(*GameResult)(nil),            // 15: bezique.v1.GameResult
+	(*TableInfo)(nil),             // 16: bezique.v1.TableInfo
+	(*SideScore)(nil),             // 17: bezique.v1.SideScore
+	(*Rules)(nil),                 // 18: bezique.v1.Rules
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
 }
 var file_bezique_v1_table_proto_depIdxs = []int32{
-	6,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
-	7,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
+	7,  // 0: bezique.v1.SeatConfig.remote:type_name -> bezique.v1.RemoteSeat
+	8,  // 1: bezique.v1.SeatConfig.builtin:type_name -> bezique.v1.BuiltinSeat
 	2,  // 2: bezique.v1.FailurePolicy.on_timeout:type_name -> bezique.v1.FailureAction
 	2,  // 3: bezique.v1.FailurePolicy.on_illegal:type_name -> bezique.v1.FailureAction
 	2,  // 4: bezique.v1.FailurePolicy.on_disconnect:type_name -> bezique.v1.FailureAction
-	10, // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
+	11, // 5: bezique.v1.StackedDeal.hands:type_name -> bezique.v1.StackedHand
 	3,  // 6: bezique.v1.GameResult.outcome:type_name -> bezique.v1.Outcome
-	16, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
+	17, // 7: bezique.v1.GameResult.scores:type_name -> bezique.v1.SideScore
 	4,  // 8: bezique.v1.GameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
 	0,  // 9: bezique.v1.TableInfo.state:type_name -> bezique.v1.TableState
-	17, // 10: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
-	12, // 11: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
-	8,  // 12: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
-	9,  // 13: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
-	16, // 14: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
-	14, // 15: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
-	18, // 16: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
-	18, // 17: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
-	18, // 18: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
+	18, // 10: bezique.v1.TableInfo.rules:type_name -> bezique.v1.Rules
+	13, // 11: bezique.v1.TableInfo.seats:type_name -> bezique.v1.SeatInfo
+	9,  // 12: bezique.v1.TableInfo.clock:type_name -> bezique.v1.Clock
+	10, // 13: bezique.v1.TableInfo.failure_policy:type_name -> bezique.v1.FailurePolicy
+	17, // 14: bezique.v1.TableInfo.scores:type_name -> bezique.v1.SideScore
+	15, // 15: bezique.v1.TableInfo.result:type_name -> bezique.v1.GameResult
+	19, // 16: bezique.v1.TableInfo.create_time:type_name -> google.protobuf.Timestamp
+	19, // 17: bezique.v1.TableInfo.start_time:type_name -> google.protobuf.Timestamp
+	19, // 18: bezique.v1.TableInfo.finish_time:type_name -> google.protobuf.Timestamp
 	1,  // 19: bezique.v1.TableInfo.dealing_source:type_name -> bezique.v1.DealingSource
 	20, // [20:20] is the sub-list for method output_type
 	20, // [20:20] is the sub-list for method input_type
@@ -1431,7 +1506,7 @@ func file_bezique_v1_table_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_table_proto_rawDesc), len(file_bezique_v1_table_proto_rawDesc)),
-			NumEnums:      5,
+			NumEnums:      6,
 			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,

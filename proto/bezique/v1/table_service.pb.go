@@ -43,7 +43,10 @@ type CreateTableRequest struct {
 	StackedDeal *StackedDeal `protobuf:"bytes,7,opt,name=stacked_deal,json=stackedDeal,proto3" json:"stacked_deal,omitempty"`
 	// public lets anyone watch the table without an API key (WatchTable); default false: only
 	// callers with a key may watch. Seats never see more than their own cards either way.
-	Public        bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
+	Public bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
+	// team_policy says whose answer counts at the table's team seats (RemoteSeat.team_size > 1);
+	// unspecified is TEAM_POLICY_CAPTAIN.
+	TeamPolicy    TeamPolicy `protobuf:"varint,9,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -132,6 +135,13 @@ func (x *CreateTableRequest) GetPublic() bool {
 		return x.Public
 	}
 	return false
+}
+
+func (x *CreateTableRequest) GetTeamPolicy() TeamPolicy {
+	if x != nil {
+		return x.TeamPolicy
+	}
+	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
 }
 
 // CreateTableResponse is the created table.
@@ -589,7 +599,11 @@ func (x *WatchTableRequest) GetFromSeq() uint64 {
 type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// event is the event as a spectator may see it.
-	Event         *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	Event *Event `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	// team_message is a message the members of a team seat exchanged (RULES.md §3.5), set instead
+	// of event: sent only once the game has ended, after its last event, in the order of
+	// GameRecord.team_messages; never during play.
+	TeamMessage   *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -627,6 +641,13 @@ func (*WatchTableResponse) Descriptor() ([]byte, []int) {
 func (x *WatchTableResponse) GetEvent() *Event {
 	if x != nil {
 		return x.Event
+	}
+	return nil
+}
+
+func (x *WatchTableResponse) GetTeamMessage() *TeamMessageRecord {
+	if x != nil {
+		return x.TeamMessage
 	}
 	return nil
 }
@@ -1062,7 +1083,7 @@ var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/table_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x03\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n" +
 	"\x12CreateTableRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12E\n" +
 	"\aoptions\x18\x02 \x03(\v2+.bezique.v1.CreateTableRequest.OptionsEntryR\aoptions\x12,\n" +
@@ -1071,7 +1092,9 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x0efailure_policy\x18\x05 \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x17\n" +
 	"\x04seed\x18\x06 \x01(\fH\x00R\x04seed\x88\x01\x01\x12:\n" +
 	"\fstacked_deal\x18\a \x01(\v2\x17.bezique.v1.StackedDealR\vstackedDeal\x12\x16\n" +
-	"\x06public\x18\b \x01(\bR\x06public\x1a:\n" +
+	"\x06public\x18\b \x01(\bR\x06public\x127\n" +
+	"\vteam_policy\x18\t \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
+	"teamPolicy\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\a\n" +
@@ -1102,9 +1125,10 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x11WatchTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bdelay_ms\x18\x02 \x01(\rR\adelayMs\x12\x19\n" +
-	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"=\n" +
+	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"\x7f\n" +
 	"\x12WatchTableResponse\x12'\n" +
-	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\"-\n" +
+	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\x12@\n" +
+	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\"-\n" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +
@@ -1179,14 +1203,16 @@ var file_bezique_v1_table_service_proto_goTypes = []any{
 	(*Clock)(nil),                  // 21: bezique.v1.Clock
 	(*FailurePolicy)(nil),          // 22: bezique.v1.FailurePolicy
 	(*StackedDeal)(nil),            // 23: bezique.v1.StackedDeal
-	(*SeatToken)(nil),              // 24: bezique.v1.SeatToken
-	(*TableInfo)(nil),              // 25: bezique.v1.TableInfo
-	(TableState)(0),                // 26: bezique.v1.TableState
-	(*Event)(nil),                  // 27: bezique.v1.Event
-	(*GameRecord)(nil),             // 28: bezique.v1.GameRecord
-	(Outcome)(0),                   // 29: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil),  // 30: google.protobuf.Timestamp
-	(*RuleOption)(nil),             // 31: bezique.v1.RuleOption
+	(TeamPolicy)(0),                // 24: bezique.v1.TeamPolicy
+	(*SeatToken)(nil),              // 25: bezique.v1.SeatToken
+	(*TableInfo)(nil),              // 26: bezique.v1.TableInfo
+	(TableState)(0),                // 27: bezique.v1.TableState
+	(*Event)(nil),                  // 28: bezique.v1.Event
+	(*TeamMessageRecord)(nil),      // 29: bezique.v1.TeamMessageRecord
+	(*GameRecord)(nil),             // 30: bezique.v1.GameRecord
+	(Outcome)(0),                   // 31: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 32: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 33: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	19, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
@@ -1195,44 +1221,46 @@ var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	21, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
 	22, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
 	23, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
-	24, // 6: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
-	25, // 7: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
-	25, // 8: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
-	26, // 9: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
-	25, // 10: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
-	25, // 11: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
-	27, // 12: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
-	28, // 13: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	27, // 14: bezique.v1.GetReplayResponse.events:type_name -> bezique.v1.Event
-	19, // 15: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	29, // 16: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	30, // 17: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	30, // 18: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	25, // 19: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	31, // 20: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
-	0,  // 21: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 22: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 23: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 24: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 25: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 26: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 27: bezique.v1.TableService.GetReplay:input_type -> bezique.v1.GetReplayRequest
-	14, // 28: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	16, // 29: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
-	1,  // 30: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 31: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 32: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 33: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 34: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 35: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 36: bezique.v1.TableService.GetReplay:output_type -> bezique.v1.GetReplayResponse
-	15, // 37: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	17, // 38: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
-	30, // [30:39] is the sub-list for method output_type
-	21, // [21:30] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	24, // 6: bezique.v1.CreateTableRequest.team_policy:type_name -> bezique.v1.TeamPolicy
+	25, // 7: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
+	26, // 8: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
+	26, // 9: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
+	27, // 10: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
+	26, // 11: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
+	26, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
+	28, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
+	29, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
+	30, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	28, // 16: bezique.v1.GetReplayResponse.events:type_name -> bezique.v1.Event
+	19, // 17: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	31, // 18: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	32, // 19: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	32, // 20: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	26, // 21: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	33, // 22: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 23: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 24: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 25: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 26: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 27: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 28: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 29: bezique.v1.TableService.GetReplay:input_type -> bezique.v1.GetReplayRequest
+	14, // 30: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	16, // 31: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 32: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 33: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 34: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 35: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 36: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 37: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 38: bezique.v1.TableService.GetReplay:output_type -> bezique.v1.GetReplayResponse
+	15, // 39: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	17, // 40: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	32, // [32:41] is the sub-list for method output_type
+	23, // [23:32] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }

@@ -45,7 +45,12 @@ type TableServiceClient interface {
 	ListTables(ctx context.Context, in *ListTablesRequest, opts ...grpc.CallOption) (*ListTablesResponse, error)
 	// CancelTable cancels a table that has not finished.
 	CancelTable(ctx context.Context, in *CancelTableRequest, opts ...grpc.CallOption) (*CancelTableResponse, error)
-	// WatchTable streams a table's public events until the game ends.
+	// WatchTable streams a table's public events until the game ends (status OK). The table never
+	// waits for a spectator: each has a bounded buffer of live events (4 096 in the referee); a
+	// spectator that falls that far behind is ended
+	// with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
+	// again with from_seq S", every event before S having been sent, and resumes without a gap by
+	// watching again with from_seq S.
 	WatchTable(ctx context.Context, in *WatchTableRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTableResponse], error)
 	// GetRecord returns a finished game's record, seed revealed.
 	GetRecord(ctx context.Context, in *GetRecordRequest, opts ...grpc.CallOption) (*GetRecordResponse, error)
@@ -180,7 +185,12 @@ type TableServiceServer interface {
 	ListTables(context.Context, *ListTablesRequest) (*ListTablesResponse, error)
 	// CancelTable cancels a table that has not finished.
 	CancelTable(context.Context, *CancelTableRequest) (*CancelTableResponse, error)
-	// WatchTable streams a table's public events until the game ends.
+	// WatchTable streams a table's public events until the game ends (status OK). The table never
+	// waits for a spectator: each has a bounded buffer of live events (4 096 in the referee); a
+	// spectator that falls that far behind is ended
+	// with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
+	// again with from_seq S", every event before S having been sent, and resumes without a gap by
+	// watching again with from_seq S.
 	WatchTable(*WatchTableRequest, grpc.ServerStreamingServer[WatchTableResponse]) error
 	// GetRecord returns a finished game's record, seed revealed.
 	GetRecord(context.Context, *GetRecordRequest) (*GetRecordResponse, error)

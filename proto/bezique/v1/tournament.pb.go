@@ -444,7 +444,7 @@ type TournamentSpec struct {
 	Clock *Clock `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
 	// failure_policy is every table's failure policy.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,11,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
-	// sprt, for a match, stops it as soon as a hypothesis is accepted.
+	// sprt stops a match as soon as a hypothesis is accepted.
 	Sprt          *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -97,7 +97,12 @@ class TableServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def WatchTable(self, request, context):
-        """WatchTable streams a table's public events until the game ends.
+        """WatchTable streams a table's public events until the game ends (status OK). The table never
+        waits for a spectator: each has a bounded buffer of live events (4 096 in the referee); a
+        spectator that falls that far behind is ended
+        with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
+        again with from_seq S", every event before S having been sent, and resumes without a gap by
+        watching again with from_seq S.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

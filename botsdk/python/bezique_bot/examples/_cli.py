@@ -22,6 +22,7 @@ def main(name: str, make_decide, argv=None) -> int:
     ap.add_argument("--seat", type=int, required=True, help="the seat, 0-based")
     ap.add_argument("--token", default="", help="the seat's token from CreateTable (not needed with --key for a seat bound to the key's bot)")
     ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
+    ap.add_argument("--member", type=int, default=0, help="the bot's place in a team seat (consultation), 0-based; 0 is the captain")
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own choices, if it uses any")
     ap.add_argument("--connect-attempts", type=int, default=5,
                     help="attempts to reach the referee before giving up (default 5)")
@@ -34,7 +35,8 @@ def main(name: str, make_decide, argv=None) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cfg = Config(server=args.server, table_id=args.table, seat=args.seat, token=args.token,
                  bot_name=f"python-{name}", bot_version="0.1.0", key=args.key, connect_attempts=args.connect_attempts,
-                 on_event=_deal_line(name))
+                 on_event=_deal_line(name), member=args.member,
+                 on_team_message=lambda m: print(f"{name}: team: member {m.member} proposes action {m.proposal_action_id} {m.text}", flush=True))
     if args.tls or args.tls_ca or args.tls_cert or args.tls_key:
         cfg.credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
     try:

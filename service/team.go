@@ -1,0 +1,86 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// Consultation (RULES.md §3.5): a remote seat may be played by a team of connections
+// (RemoteSeat.team_size members, joining with the seat's token and Join.member). Every member
+// receives the seat's events and decision requests; the table's TeamPolicy says whose Decide
+// counts; members talk through TeamMessage, relayed to the other members of the seat only and
+// kept in the record, which nobody else sees before the game ends.
+
+// MaxTeamSize is the most members a team seat has (RemoteSeat.team_size).
+const MaxTeamSize = 4
+
+// MaxTeamMessages is the most team messages a table keeps; the connection of a member who sends
+// more is ended with ResourceExhausted (the record keeps every message, so their number is
+// bounded like the record's size).
+const MaxTeamMessages = 4096
+
+// checkTeamMessage validates a TeamMessage from connection c against the table's spec (fixed at
+// creation, so it is read outside the table's goroutine): InvalidArgument when the seat is not a
+// team seat or the text is too long or holds a control character (checkText).
+func checkTeamMessage(spec *pb.CreateTableRequest, c *conn, m *pb.TeamMessage) error {
+	if spec.GetSeats()[c.seat].GetRemote().GetTeamSize() < 2 {
+		return invalid("team_message", "seat %d is not a team seat (RemoteSeat.team_size < 2)", c.seat)
+	}
+	return checkText("team_message.text", m.GetText(), MaxTeamMessageBytes)
+}
+
+// teamMessage records a team member's message and relays it to the seat's other connected
+// members only. A message from a superseded connection is dropped.
+func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
+	s := t.seats[c.seat]
+	if s.conns[c.member] != c {
+		return
+	}
+	if len(t.teamMessages) >= MaxTeamMessages {
+		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "team_message: the table keeps at most %d team messages", MaxTeamMessages))
+		return
+	}
+	t.teamMessages = append(t.teamMessages, &pb.TeamMessageRecord{Seq: t.seq, Seat: uint32(s.index), Member: uint32(c.member),
+		Text: m.GetText(), ProposalActionId: m.ProposalActionId})
+	relayed := &pb.ConnectResponse{Kind: &pb.ConnectResponse_TeamMessageRelayed{TeamMessageRelayed: &pb.TeamMessageRelayed{
+		Member: uint32(c.member), Text: m.GetText(), ProposalActionId: m.ProposalActionId, Seq: t.seq}}}
+	for _, o := range s.conns {
+		if o != nil && o != c {
+			t.sendTo(s, o, relayed)
+		}
+	}
+}
+
+// answers reports whether connection c's Decide may count under the table's TeamPolicy: any
+// member's under TEAM_POLICY_FIRST_ANSWER (the first valid one closes the request), only the
+// captain's (member 0) otherwise.
+func (t *table) answers(c *conn) bool {
+	return c.member == 0 || t.teamPolicy() == pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER
+}
+
+// teamPolicy is the table's TeamPolicy, TEAM_POLICY_CAPTAIN when unspecified.
+func (t *table) teamPolicy() pb.TeamPolicy {
+	if p := t.spec.GetTeamPolicy(); p != pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED {
+		return p
+	}
+	return pb.TeamPolicy_TEAM_POLICY_CAPTAIN
+}
+
+// endedTeamMessages returns the team messages of a table whose game has ended (its record's), for
+// a spectator: none while the game is in play.
+func (s *Referee) endedTeamMessages(ctx context.Context, id string) ([]*pb.TeamMessageRecord, error) {
+	t, err := s.table(id)
+	if err == nil {
+		var out []*pb.TeamMessageRecord
+		if err = t.post(ctx, func() { out = t.record.GetTeamMessages() }); !errors.Is(err, ErrStopped) {
+			return out, err
+		}
+	}
+	rec, err := s.GetRecord(ctx, id) // the table left memory: its stored record
+	return rec.GetTeamMessages(), err
+}
