@@ -26,8 +26,10 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // testAdminKey is the configured admin key of the tests' referees.
@@ -95,7 +97,7 @@ func (r *authReferee) newKey(t *testing.T, name string, role pb.Role) (id, secre
 }
 
 func twoRemote(public bool) *pb.CreateTableRequest {
-	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(9), Public: public}
+	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: public}
 }
 
 // wantCode fails the test unless err has code (and, if given, a message containing text).
@@ -120,6 +122,8 @@ var adminCodes = map[string]codes.Code{
 	pb.TableService_ListGames_FullMethodName:                         codes.OK,
 	pb.TableService_GetRuleCatalog_FullMethodName:                    codes.OK,
 	pb.SeatService_Connect_FullMethodName:                            codes.InvalidArgument, // the first message is not a join
+	pb.SeatService_Play_FullMethodName:                               codes.InvalidArgument, // join
+	pb.SeatService_Decide_FullMethodName:                             codes.InvalidArgument, // table_id
 	pb.KeyService_CreateKey_FullMethodName:                           codes.InvalidArgument, // name
 	pb.KeyService_ListKeys_FullMethodName:                            codes.OK,
 	pb.KeyService_RevokeKey_FullMethodName:                           codes.InvalidArgument, // key_id
@@ -251,6 +255,38 @@ func TestCancelByNonCreatorRefused(t *testing.T) {
 	}
 	if _, err := r.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: other.GetTableId()}); err != nil {
 		t.Errorf("CancelTable by an admin: %v", err)
+	}
+}
+
+// TestOnlyAdminChoosesDeals: an organiser who gives a seed or a stacked deal would know every
+// hidden card: refused (PermissionDenied) for a table and for a tournament; an admin may, and the
+// table announces it (DealingSource); an organiser's table without a seed is dealt at random.
+func TestOnlyAdminChoosesDeals(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	seeded := twoRemote(false)
+	seeded.Seed = seed32(7)
+	_, err := r.tables.CreateTable(as(org), seeded)
+	wantCode(t, "CreateTable with a seed as organiser", err, codes.PermissionDenied,
+		"only an admin may choose the seed or stack the deal of a table (k-")
+	stacked := twoRemote(false)
+	stacked.StackedDeal = &pb.StackedDeal{TurnUp: "7S"}
+	_, err = r.tables.CreateTable(as(org), stacked)
+	wantCode(t, "CreateTable with a stacked deal as organiser", err, codes.PermissionDenied, "only an admin may choose the seed or stack the deal")
+	resp, err := r.tables.CreateTable(as(testAdminKey), seeded)
+	if err != nil || resp.GetTable().GetDealingSource() != pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED {
+		t.Fatalf("CreateTable with a seed as admin: %v, %v; want DEALING_SOURCE_CHOSEN_SEED", resp.GetTable().GetDealingSource(), err)
+	}
+	resp, err = r.tables.CreateTable(as(org), twoRemote(false))
+	if err != nil || resp.GetTable().GetDealingSource() != pb.DealingSource_DEALING_SOURCE_RANDOM {
+		t.Fatalf("CreateTable without a seed as organiser: %v, %v; want DEALING_SOURCE_RANDOM", resp.GetTable().GetDealingSource(), err)
+	}
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 2, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}}}
+	seed := engine.SeedFromUint64(7)
+	_, err = r.srv.Referee.CreateTournament(withPrincipal(context.Background(), Principal{ID: "k-1", Role: RoleOrganiser}), spec, &seed)
+	if !errors.Is(err, ErrPermission) {
+		t.Fatalf("CreateTournament with a seed as organiser: %v; want ErrPermission", err)
 	}
 }
 

@@ -32,6 +32,8 @@ var authorization = map[string][]Role{
 	pb.TableService_GetRuleCatalog_FullMethodName: everyone,
 
 	pb.SeatService_Connect_FullMethodName: everyone, // the seat token or the bound bot key decides
+	pb.SeatService_Play_FullMethodName:    everyone, // as Connect
+	pb.SeatService_Decide_FullMethodName:  everyone, // as Connect
 
 	pb.TournamentService_CreateTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
 	pb.TournamentService_GetTournament_FullMethodName:    keyed,

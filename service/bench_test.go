@@ -78,24 +78,30 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts, clientCreds, caFile := ServerOptions(cfg.Metrics), insecure.NewCredentials(), "-"
+	clientCreds, caFile := insecure.NewCredentials(), "-"
+	var portTLS *tls.Config // TLS ends at the port, as in the referee
 	if withTLS {
 		ca := testpki.NewCA(b, "bench CA")
-		opts = append(opts, grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{ca.Issue(b, 2, "127.0.0.1").TLS(b)}})))
+		portTLS = &tls.Config{Certificates: []tls.Certificate{ca.Issue(b, 2, "127.0.0.1").TLS(b)}}
 		clientCreds = credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
 		caFile = ca.WriteCA(b, b.TempDir(), "ca.crt")
 	}
-	g := grpc.NewServer(opts...)
+	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
 	srv.Register(g)
 	testgrpc.RegisterTestServiceServer(g, echoService{})
-	go func() { _ = g.Serve(lis) }()
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	port := NewPort(lis, g, h, portTLS) // as the referee serves its port
+	go func() { _ = port.Serve() }()
 	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(clientCreds))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
 		cc.Close()
-		g.Stop()
+		port.Stop(0)
 		srv.Close()
 	})
 	return &tcpReferee{srv: srv, addr: lis.Addr().String(), cc: cc, caFile: caFile}

@@ -17,13 +17,17 @@
 // Each layer calls the one below it; the seat stream, a conversation with one table, finds the
 // table in the core's registry and then talks to its actor directly:
 //
+//   - The port (http.go; docs/INTEGRATE.md): [NewPort] serves the gRPC server and, on the same
+//     listener, [NewHTTPHandler]: gRPC-Web and the Connect protocol (JSON over HTTP) transcoded by
+//     vanguard into calls on that gRPC server, so they pass the same interceptors and handlers.
 //   - Authentication (auth.go, authz.go; docs/SECURITY.md): with Config.Auth set,
 //     [Server.AuthOptions] adds go-grpc-middleware's auth interceptors, which find the caller's
 //     [Principal] from its API key and check it against one authorization table per RPC; the
 //     principal travels in the context ([PrincipalFrom]) to the core, which checks what depends
 //     on a table (its creator, whether it is public, a seat's bound bot key).
-//   - Handlers (api_tables.go, api_watch.go, api_keys.go, api_tournaments.go, api_lobby.go; the seat
-//     stream in seat.go) are [Server]'s gRPC methods. They check the fields only a request message has (table_id, delay_ms), call the
+//   - Handlers (api_tables.go, api_watch.go, api_keys.go, api_tournaments.go, api_lobby.go; the
+//     seat streams Connect and Play and the unary Decide in seat.go) are [Server]'s gRPC methods.
+//     They check the fields only a request message has (table_id, delay_ms), call the
 //     core, and turn its errors into status codes by one table (statusOf in errors.go).
 //   - The core, [Referee] (server.go, tables.go, watch.go), is the registry of tables and their
 //     lifecycle: [Referee.CreateTable], [Referee.GetTable], [Referee.ListTables],

@@ -129,6 +129,83 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	if join == nil {
 		return statusOf(invalid("join", "the first message must be a join"))
 	}
+	return s.serveSeat(stream.Context(), join, stream.Send, func(t *table, c *conn, recvErr chan<- error) {
+		s.readSeat(stream, t, c, recvErr)
+	})
+}
+
+// Play is SeatService.Play: Connect's server half, for a client that cannot send on a stream
+// (a browser over HTTP/1.1). It joins with the request's Join, then sends what Connect sends
+// except Pings; the client answers with [Server.Decide]. Its status codes are Connect's, and
+// InvalidArgument when the request has no join.
+func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) error {
+	if req.GetJoin() == nil {
+		return statusOf(invalid("join", "missing"))
+	}
+	send := func(m *pb.ConnectResponse) error { return stream.Send(&pb.PlayResponse{Message: m}) }
+	return s.serveSeat(stream.Context(), req.GetJoin(), send, nil)
+}
+
+// Decide is SeatService.Decide: it hands a decision to the seat's current stream (Play or
+// Connect) as if that stream had sent it; the outcome (the action's events or a Rejection)
+// arrives on the stream. Status codes: InvalidArgument naming the field for a missing table id
+// or decision, or a seat out of range; NotFound for an unknown table; PermissionDenied for a
+// built-in seat or a wrong token; FailedPrecondition when the seat has no stream.
+func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	if req.GetDecide() == nil {
+		return nil, statusOf(invalid("decide", "missing"))
+	}
+	if err := checkText("token", req.GetToken(), MaxTokenBytes); err != nil {
+		return nil, statusOf(err)
+	}
+	t, err := s.table(req.GetTableId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	at := time.Now()
+	var refused error
+	if err := t.post(ctx, func() { refused = t.decideFor(ctx, req, at) }); err != nil {
+		return nil, statusOf(err)
+	}
+	if refused != nil {
+		return nil, statusOf(refused)
+	}
+	return &pb.DecideResponse{}, nil
+}
+
+// decideFor checks a unary Decide's seat and token (or, for a seat bound to a bot key, that ctx's
+// principal is that key, as join does) and hands its decision to the seat's stream.
+func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Time) error {
+	if req.GetSeat() >= uint32(len(t.seats)) {
+		return invalid("seat", "%d is not a seat of this %s table (0..%d)", req.GetSeat(), t.rules.Variant, len(t.seats)-1)
+	}
+	s := t.seats[req.GetSeat()]
+	if !s.remote {
+		return status.Errorf(codes.PermissionDenied, "seat: seat %d is played by the built-in bot %q", s.index, s.name)
+	}
+	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
+	if !boundKey && subtle.ConstantTimeCompare([]byte(req.GetToken()), []byte(s.token)) != 1 {
+		return status.Errorf(codes.PermissionDenied, "token: wrong token for seat %d", s.index)
+	}
+	if req.GetMember() >= uint32(len(s.conns)) {
+		return invalid("member", "%d is not a member of seat %d (0..%d)", req.GetMember(), s.index, len(s.conns)-1)
+	}
+	c := s.conns[req.GetMember()]
+	if c == nil {
+		return status.Errorf(codes.FailedPrecondition, "seat %d member %d has no stream: open SeatService.Play (or Connect) first", s.index, req.GetMember())
+	}
+	t.decide(c, req.GetDecide(), at)
+	return nil
+}
+
+// serveSeat runs one seat stream after its Join: it checks the Join, admits the connection,
+// sends the backlog, then the table's messages through send (with pings when read is set), until
+// the game ends, the connection is superseded or dropped, the client's context ends or read (the
+// stream's receiving side, run on its own goroutine; nil for Play) reports an error.
+func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.ConnectResponse) error, read func(*table, *conn, chan<- error)) error {
 	if join.GetTableId() == "" {
 		return statusOf(invalid("join.table_id", "missing"))
 	}
@@ -145,11 +222,10 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	}
 	t, err := s.table(join.GetTableId())
 	if err != nil {
-		return s.joinStored(stream, join, err)
+		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
 	var res joined
-	ctx := stream.Context()
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
 		return statusOf(err)
@@ -160,7 +236,7 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	// The backlog (Welcome, the events missed) may be longer than the queue: send it from here,
 	// before the writer starts on what the table queued since.
 	for _, m := range res.backlog {
-		if err := stream.Send(m); err != nil {
+		if err := send(m); err != nil {
 			s.leave(t, c, err)
 			return err
 		}
@@ -169,10 +245,15 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 		return nil
 	}
 	recvErr := make(chan error, 1)
-	go s.readSeat(stream, t, c, recvErr)
+	if read != nil {
+		go read(t, c, recvErr)
+	}
 	sent := make(chan error, 1)
-	go s.writeSeat(stream, c, sent)
+	go s.writeSeat(send, read != nil, c, sent)
 	select {
+	case <-ctx.Done():
+		s.leave(t, c, ctx.Err())
+		return status.FromContextError(ctx.Err()).Err()
 	case err := <-sent:
 		if err != nil {
 			s.leave(t, c, err)
@@ -221,23 +302,28 @@ func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectReque
 	}
 }
 
-// writeSeat is a seat stream's only sender: the messages the table queues, and pings. After the
-// connection is closed it flushes the queue and reports nil; a failed Send is reported at once.
-func (s *Server) writeSeat(stream pb.SeatService_ConnectServer, c *conn, sent chan<- error) {
-	ping := time.NewTicker(s.cfg.PingInterval)
-	defer ping.Stop()
+// writeSeat is a seat stream's only sender: the messages the table queues, and pings when pings
+// is set. After the connection is closed it flushes the queue and reports nil; a failed send is
+// reported at once.
+func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *conn, sent chan<- error) {
+	var tick <-chan time.Time // nil: no pings
+	if pings {
+		ping := time.NewTicker(s.cfg.PingInterval)
+		defer ping.Stop()
+		tick = ping.C
+	}
 	var nonce uint64
 	for {
 		select {
 		case m := <-c.out:
-			if err := stream.Send(m); err != nil {
+			if err := send(m); err != nil {
 				sent <- err
 				return
 			}
-		case <-ping.C:
+		case <-tick:
 			nonce++
 			c.ping(nonce, time.Now())
-			if err := stream.Send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}}); err != nil {
+			if err := send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}}); err != nil {
 				sent <- err
 				return
 			}
@@ -245,7 +331,7 @@ func (s *Server) writeSeat(stream pb.SeatService_ConnectServer, c *conn, sent ch
 			for {
 				select {
 				case m := <-c.out:
-					if err := stream.Send(m); err != nil {
+					if err := send(m); err != nil {
 						sent <- err
 						return
 					}
@@ -439,11 +525,13 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // in memory), PermissionDenied, or FailedPrecondition for a quarantined table. The seat and
 // token are checked against the stored spec before the record is read and the game rebuilt
 // (a replay costs tens of milliseconds: a wrong token must not buy one).
-func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, notFound error) error {
+func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) error, j *pb.Join, notFound error) error {
+	if s.store == nil {
+		return statusOf(notFound)
+	}
 	if reason, ok := s.quarantineReason(j.GetTableId()); ok {
 		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", j.GetTableId(), reason))
 	}
-	ctx := stream.Context()
 	row, err := s.store.GetTable(ctx, j.GetTableId())
 	if err != nil || row.State.Active() {
 		return statusOf(notFound)
@@ -489,7 +577,7 @@ func (s *Server) joinStored(stream pb.SeatService_ConnectServer, j *pb.Join, not
 		return statusOf(res.err)
 	}
 	for _, m := range res.backlog {
-		if err := stream.Send(m); err != nil {
+		if err := send(m); err != nil {
 			return err
 		}
 	}

@@ -99,10 +99,16 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // field), deals with the given seed or one from crypto/rand, stores the table, and returns the
 // table id, a token per remote seat and the commitment to the seed, SHA-256(salt || seed) with a
 // salt drawn for the table (docs/DEALING.md); a chosen seed or a stacked deal is announced
-// (DealingSource). The game starts when every remote seat has joined (every member of a team
-// seat): a table of built-in seats only plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables;
-// the store's error when the table cannot be stored.
+// (DealingSource), and only an admin may give one (ErrPermission otherwise). The game starts when
+// every remote seat has joined (every member of a team seat): a table of built-in seats only
+// plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables; the
+// store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
+	if in.GetSeed() != nil || in.GetStackedDeal() != nil {
+		if err := mayChooseDeals(ctx, "a table"); err != nil {
+			return nil, err
+		}
+	}
 	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))
 	if err != nil {
 		return nil, err
@@ -520,4 +526,15 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		out.Games = append(out.Games, ti)
 	}
 	return out, nil
+}
+
+// mayChooseDeals refuses a caller other than an admin who chooses the seed or stacks the deal of
+// what (a table, a tournament): whoever chooses them knows every hidden card (docs/DEALING.md).
+// ErrPermission naming the principal; nil for an admin and for [Local] (authentication off,
+// in-process callers).
+func mayChooseDeals(ctx context.Context, what string) error {
+	if p := PrincipalFrom(ctx); p.Role != RoleAdmin {
+		return errorf(ErrPermission, "only an admin may choose the seed or stack the deal of %s (%s is a %s): whoever chooses them knows every hidden card", what, p.ID, p.Role)
+	}
+	return nil
 }

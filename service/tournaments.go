@@ -70,7 +70,8 @@ type tourneys struct {
 
 // CreateTournament validates spec (a [FieldError] naming the field), stores the tournament with
 // its seed (the given one, or one from crypto/rand) and a commitment to it, and starts playing its
-// schedule. ErrDraining while draining; the store's error when it cannot be stored.
+// schedule. ErrDraining while draining; ErrPermission when a caller other than an admin chooses
+// the seed; the store's error when it cannot be stored.
 func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, seed *engine.Seed) (*Tournament, error) {
 	if err := spec.Validate(); err != nil {
 		field, reason, _ := strings.Cut(err.Error(), ": ")
@@ -89,6 +90,11 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	}
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
+	}
+	if seed != nil {
+		if err := mayChooseDeals(ctx, "a tournament"); err != nil {
+			return nil, err
+		}
 	}
 	var sd engine.Seed
 	if seed != nil {

@@ -1,4 +1,5 @@
-// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC: it hosts
+// Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC,
+// and on the same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers): it hosts
 // Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
 // exports Prometheus metrics.
 //
@@ -25,7 +26,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -54,6 +54,7 @@ type config struct {
 	showVersion   bool
 	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
 	adminKeyFile  string
+	http          httpOptions
 
 	// TLS (cmd/bezique-referee/tls.go).
 	tlsCert     string
@@ -67,7 +68,7 @@ type config struct {
 func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
-	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
+	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
@@ -80,13 +81,14 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
 	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
+	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
 	fs.StringVar(&c.tlsClientCA, "tls-client-ca", "", "PEM CA certificates: require client certificates signed by one of them (mTLS)")
 	fs.DurationVar(&c.tlsReload, "tls-reload", defaultTLSReload, "how often the TLS files are read again, so renewed ones are served without a restart")
 	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS and an admin key (tokens and keys in cleartext, anyone may call)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC (bezique.v1). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC, gRPC-Web and the Connect protocol (bezique.v1;\ndocs/INTEGRATE.md). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs
@@ -205,11 +207,8 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	gopts := append(service.ServerOptions(metrics), srv.AuthOptions()...)
-	if certs != nil {
-		gopts = append(gopts, grpc.Creds(credentials.NewTLS(certs.config())))
-	}
-	g := grpc.NewServer(gopts...)
+	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
+	g := grpc.NewServer(append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)
@@ -236,9 +235,17 @@ func run(c config) error {
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
 	}
+	var portTLS *tls.Config
+	if certs != nil {
+		portTLS = certs.config("h2", "http/1.1")
+	}
+	port, err := serve(lis, g, c.http, portTLS)
+	if err != nil {
+		return err
+	}
 	served := make(chan error, 1)
-	go func() { served <- g.Serve(lis) }()
-	log.Info("serving gRPC", "addr", lis.Addr().String(), "store", store.Redact(c.store), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
+	go func() { served <- port.Serve() }()
+	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", "addr", lis.Addr().String(), "store", store.Redact(c.store), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -248,13 +255,7 @@ func run(c config) error {
 	}
 	stopAtSecondSignal(log)
 	drain(log, &ready, hs, srv, c.drainTimeout)
-	stopped := make(chan struct{})
-	go func() { g.GracefulStop(); close(stopped) }()
-	select {
-	case <-stopped:
-	case <-time.After(5 * time.Second):
-		g.Stop()
-	}
+	port.Stop(5 * time.Second)
 	log.Info("stopped")
 	return nil
 }

@@ -133,6 +133,26 @@ func TestBinaryTLS(t *testing.T) {
 			t.Fatalf("plain HTTP to the metrics port: %s, want 400 Bad Request", plain.Status)
 		}
 	})
+	t.Run("Connect JSON over HTTPS with curl", func(t *testing.T) {
+		var got struct {
+			Options []struct {
+				Name string `json:"name"`
+			} `json:"options"`
+		}
+		curlJSON(t, "https://"+p.addr+"/bezique.v1.TableService/GetRuleCatalog", "{}", &got, "--cacert", ca.WriteCA(t, dir, "ca.crt"))
+		cc, err := grpc.NewClient(p.addr, grpc.WithTransportCredentials(trusted))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cc.Close()
+		want, err := pb.NewTableServiceClient(cc).GetRuleCatalog(context.Background(), &pb.GetRuleCatalogRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Options) != len(want.GetOptions()) || len(got.Options) == 0 || got.Options[0].Name != want.GetOptions()[0].GetName() {
+			t.Fatalf("catalog over HTTPS: %+v, over gRPC %d options", got.Options, len(want.GetOptions()))
+		}
+	})
 	t.Run("plaintext refused", func(t *testing.T) {
 		wantRefused(t, "plaintext", listTables(t, p.addr, insecure.NewCredentials()))
 	})

@@ -21,6 +21,218 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// PlayRequest joins a seat for Play.
+type PlayRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// join claims the seat, as Connect's first message does.
+	Join          *Join `protobuf:"bytes,1,opt,name=join,proto3" json:"join,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayRequest) Reset() {
+	*x = PlayRequest{}
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayRequest) ProtoMessage() {}
+
+func (x *PlayRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayRequest.ProtoReflect.Descriptor instead.
+func (*PlayRequest) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *PlayRequest) GetJoin() *Join {
+	if x != nil {
+		return x.Join
+	}
+	return nil
+}
+
+// PlayResponse is one message from the server on Play.
+type PlayResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message is what Connect would send (never a Ping).
+	Message       *ConnectResponse `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayResponse) Reset() {
+	*x = PlayResponse{}
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayResponse) ProtoMessage() {}
+
+func (x *PlayResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayResponse.ProtoReflect.Descriptor instead.
+func (*PlayResponse) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PlayResponse) GetMessage() *ConnectResponse {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
+// DecideRequest answers a DecisionRequest outside a Connect stream.
+type DecideRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// table_id is the table's id.
+	TableId string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// seat is the seat, 0-based.
+	Seat uint32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// token is the seat's secret from CreateTable.
+	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	// decide is the answer: the request id and the action chosen.
+	Decide *Decide `protobuf:"bytes,4,opt,name=decide,proto3" json:"decide,omitempty"`
+	// member is the team member answering, as Join.member (0 for a seat of one).
+	Member        uint32 `protobuf:"varint,5,opt,name=member,proto3" json:"member,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideRequest) Reset() {
+	*x = DecideRequest{}
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideRequest) ProtoMessage() {}
+
+func (x *DecideRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideRequest.ProtoReflect.Descriptor instead.
+func (*DecideRequest) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *DecideRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *DecideRequest) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *DecideRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *DecideRequest) GetDecide() *Decide {
+	if x != nil {
+		return x.Decide
+	}
+	return nil
+}
+
+func (x *DecideRequest) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
+}
+
+// DecideResponse acknowledges that a Decide reached the seat's table; the outcome arrives on the
+// seat's stream.
+type DecideResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideResponse) Reset() {
+	*x = DecideResponse{}
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideResponse) ProtoMessage() {}
+
+func (x *DecideResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideResponse.ProtoReflect.Descriptor instead.
+func (*DecideResponse) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{3}
+}
+
 // ConnectRequest is a message from a bot.
 type ConnectRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -39,7 +251,7 @@ type ConnectRequest struct {
 
 func (x *ConnectRequest) Reset() {
 	*x = ConnectRequest{}
-	mi := &file_bezique_v1_seat_service_proto_msgTypes[0]
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -51,7 +263,7 @@ func (x *ConnectRequest) String() string {
 func (*ConnectRequest) ProtoMessage() {}
 
 func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_seat_service_proto_msgTypes[0]
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -64,7 +276,7 @@ func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectRequest.ProtoReflect.Descriptor instead.
 func (*ConnectRequest) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{0}
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ConnectRequest) GetKind() isConnectRequest_Kind {
@@ -164,7 +376,7 @@ type ConnectResponse struct {
 
 func (x *ConnectResponse) Reset() {
 	*x = ConnectResponse{}
-	mi := &file_bezique_v1_seat_service_proto_msgTypes[1]
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -176,7 +388,7 @@ func (x *ConnectResponse) String() string {
 func (*ConnectResponse) ProtoMessage() {}
 
 func (x *ConnectResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_seat_service_proto_msgTypes[1]
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -189,7 +401,7 @@ func (x *ConnectResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectResponse.ProtoReflect.Descriptor instead.
 func (*ConnectResponse) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{1}
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ConnectResponse) GetKind() isConnectResponse_Kind {
@@ -336,7 +548,18 @@ var File_bezique_v1_seat_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dbezique/v1/seat_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"\xd4\x01\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"3\n" +
+	"\vPlayRequest\x12$\n" +
+	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinR\x04join\"E\n" +
+	"\fPlayResponse\x125\n" +
+	"\amessage\x18\x01 \x01(\v2\x1b.bezique.v1.ConnectResponseR\amessage\"\x98\x01\n" +
+	"\rDecideRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
+	"\x05token\x18\x03 \x01(\tR\x05token\x12*\n" +
+	"\x06decide\x18\x04 \x01(\v2\x12.bezique.v1.DecideR\x06decide\x12\x16\n" +
+	"\x06member\x18\x05 \x01(\rR\x06member\"\x10\n" +
+	"\x0eDecideResponse\"\xd4\x01\n" +
 	"\x0eConnectRequest\x12&\n" +
 	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinH\x00R\x04join\x12,\n" +
 	"\x06decide\x18\x02 \x01(\v2\x12.bezique.v1.DecideH\x00R\x06decide\x12&\n" +
@@ -352,9 +575,11 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\fclock_report\x18\x06 \x01(\v2\x17.bezique.v1.ClockReportH\x00R\vclockReport\x123\n" +
 	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOver\x12R\n" +
 	"\x14team_message_relayed\x18\b \x01(\v2\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayedB\x06\n" +
-	"\x04kind2U\n" +
+	"\x04kind2\xd3\x01\n" +
 	"\vSeatService\x12F\n" +
-	"\aConnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x010\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\aConnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x010\x01\x12;\n" +
+	"\x04Play\x12\x17.bezique.v1.PlayRequest\x1a\x18.bezique.v1.PlayResponse0\x01\x12?\n" +
+	"\x06Decide\x12\x19.bezique.v1.DecideRequest\x1a\x1a.bezique.v1.DecideResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_service_proto_rawDescOnce sync.Once
@@ -368,43 +593,54 @@ func file_bezique_v1_seat_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_seat_service_proto_rawDescData
 }
 
-var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_bezique_v1_seat_service_proto_goTypes = []any{
-	(*ConnectRequest)(nil),     // 0: bezique.v1.ConnectRequest
-	(*ConnectResponse)(nil),    // 1: bezique.v1.ConnectResponse
-	(*Join)(nil),               // 2: bezique.v1.Join
-	(*Decide)(nil),             // 3: bezique.v1.Decide
-	(*Pong)(nil),               // 4: bezique.v1.Pong
-	(*TeamMessage)(nil),        // 5: bezique.v1.TeamMessage
-	(*Welcome)(nil),            // 6: bezique.v1.Welcome
-	(*Event)(nil),              // 7: bezique.v1.Event
-	(*DecisionRequest)(nil),    // 8: bezique.v1.DecisionRequest
-	(*Rejection)(nil),          // 9: bezique.v1.Rejection
-	(*Ping)(nil),               // 10: bezique.v1.Ping
-	(*ClockReport)(nil),        // 11: bezique.v1.ClockReport
-	(*GameOver)(nil),           // 12: bezique.v1.GameOver
-	(*TeamMessageRelayed)(nil), // 13: bezique.v1.TeamMessageRelayed
+	(*PlayRequest)(nil),        // 0: bezique.v1.PlayRequest
+	(*PlayResponse)(nil),       // 1: bezique.v1.PlayResponse
+	(*DecideRequest)(nil),      // 2: bezique.v1.DecideRequest
+	(*DecideResponse)(nil),     // 3: bezique.v1.DecideResponse
+	(*ConnectRequest)(nil),     // 4: bezique.v1.ConnectRequest
+	(*ConnectResponse)(nil),    // 5: bezique.v1.ConnectResponse
+	(*Join)(nil),               // 6: bezique.v1.Join
+	(*Decide)(nil),             // 7: bezique.v1.Decide
+	(*Pong)(nil),               // 8: bezique.v1.Pong
+	(*TeamMessage)(nil),        // 9: bezique.v1.TeamMessage
+	(*Welcome)(nil),            // 10: bezique.v1.Welcome
+	(*Event)(nil),              // 11: bezique.v1.Event
+	(*DecisionRequest)(nil),    // 12: bezique.v1.DecisionRequest
+	(*Rejection)(nil),          // 13: bezique.v1.Rejection
+	(*Ping)(nil),               // 14: bezique.v1.Ping
+	(*ClockReport)(nil),        // 15: bezique.v1.ClockReport
+	(*GameOver)(nil),           // 16: bezique.v1.GameOver
+	(*TeamMessageRelayed)(nil), // 17: bezique.v1.TeamMessageRelayed
 }
 var file_bezique_v1_seat_service_proto_depIdxs = []int32{
-	2,  // 0: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
-	3,  // 1: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
-	4,  // 2: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
-	5,  // 3: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
-	6,  // 4: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
-	7,  // 5: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
-	8,  // 6: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
-	9,  // 7: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
-	10, // 8: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
-	11, // 9: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
-	12, // 10: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
-	13, // 11: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
-	0,  // 12: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
-	1,  // 13: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
-	13, // [13:14] is the sub-list for method output_type
-	12, // [12:13] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	6,  // 0: bezique.v1.PlayRequest.join:type_name -> bezique.v1.Join
+	5,  // 1: bezique.v1.PlayResponse.message:type_name -> bezique.v1.ConnectResponse
+	7,  // 2: bezique.v1.DecideRequest.decide:type_name -> bezique.v1.Decide
+	6,  // 3: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
+	7,  // 4: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
+	8,  // 5: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
+	9,  // 6: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
+	10, // 7: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
+	11, // 8: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
+	12, // 9: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
+	13, // 10: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
+	14, // 11: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
+	15, // 12: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
+	16, // 13: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
+	17, // 14: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
+	4,  // 15: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
+	0,  // 16: bezique.v1.SeatService.Play:input_type -> bezique.v1.PlayRequest
+	2,  // 17: bezique.v1.SeatService.Decide:input_type -> bezique.v1.DecideRequest
+	5,  // 18: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
+	1,  // 19: bezique.v1.SeatService.Play:output_type -> bezique.v1.PlayResponse
+	3,  // 20: bezique.v1.SeatService.Decide:output_type -> bezique.v1.DecideResponse
+	18, // [18:21] is the sub-list for method output_type
+	15, // [15:18] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_service_proto_init() }
@@ -414,13 +650,13 @@ func file_bezique_v1_seat_service_proto_init() {
 	}
 	file_bezique_v1_events_proto_init()
 	file_bezique_v1_seat_proto_init()
-	file_bezique_v1_seat_service_proto_msgTypes[0].OneofWrappers = []any{
+	file_bezique_v1_seat_service_proto_msgTypes[4].OneofWrappers = []any{
 		(*ConnectRequest_Join)(nil),
 		(*ConnectRequest_Decide)(nil),
 		(*ConnectRequest_Pong)(nil),
 		(*ConnectRequest_TeamMessage)(nil),
 	}
-	file_bezique_v1_seat_service_proto_msgTypes[1].OneofWrappers = []any{
+	file_bezique_v1_seat_service_proto_msgTypes[5].OneofWrappers = []any{
 		(*ConnectResponse_Welcome)(nil),
 		(*ConnectResponse_Event)(nil),
 		(*ConnectResponse_DecisionRequest)(nil),
@@ -436,7 +672,7 @@ func file_bezique_v1_seat_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_seat_service_proto_rawDesc), len(file_bezique_v1_seat_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

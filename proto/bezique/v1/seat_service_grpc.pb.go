@@ -20,6 +20,8 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	SeatService_Connect_FullMethodName = "/bezique.v1.SeatService/Connect"
+	SeatService_Play_FullMethodName    = "/bezique.v1.SeatService/Play"
+	SeatService_Decide_FullMethodName  = "/bezique.v1.SeatService/Decide"
 )
 
 // SeatServiceClient is the client API for SeatService service.
@@ -33,6 +35,16 @@ type SeatServiceClient interface {
 	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
 	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ConnectRequest, ConnectResponse], error)
+	// Play is a seat for a client that cannot hold a bidirectional stream (a browser over
+	// HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
+	// as Connect's Join does; the server then sends what Connect sends except Pings, and the client
+	// answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+	// earlier stream (Connect or Play), which ends with ABORTED.
+	Play(ctx context.Context, in *PlayRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[PlayResponse], error)
+	// Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
+	// seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
+	// Rejection; the call itself fails only when there is no such stream or the token is wrong.
+	Decide(ctx context.Context, in *DecideRequest, opts ...grpc.CallOption) (*DecideResponse, error)
 }
 
 type seatServiceClient struct {
@@ -56,6 +68,35 @@ func (c *seatServiceClient) Connect(ctx context.Context, opts ...grpc.CallOption
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type SeatService_ConnectClient = grpc.BidiStreamingClient[ConnectRequest, ConnectResponse]
 
+func (c *seatServiceClient) Play(ctx context.Context, in *PlayRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[PlayResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &SeatService_ServiceDesc.Streams[1], SeatService_Play_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[PlayRequest, PlayResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SeatService_PlayClient = grpc.ServerStreamingClient[PlayResponse]
+
+func (c *seatServiceClient) Decide(ctx context.Context, in *DecideRequest, opts ...grpc.CallOption) (*DecideResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DecideResponse)
+	err := c.cc.Invoke(ctx, SeatService_Decide_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SeatServiceServer is the server API for SeatService service.
 // All implementations must embed UnimplementedSeatServiceServer
 // for forward compatibility.
@@ -67,6 +108,16 @@ type SeatServiceServer interface {
 	// within the referee's join timeout (10 s by default, --join-timeout) of opening the stream, or
 	// the stream ends with DEADLINE_EXCEEDED.
 	Connect(grpc.BidiStreamingServer[ConnectRequest, ConnectResponse]) error
+	// Play is a seat for a client that cannot hold a bidirectional stream (a browser over
+	// HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
+	// as Connect's Join does; the server then sends what Connect sends except Pings, and the client
+	// answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+	// earlier stream (Connect or Play), which ends with ABORTED.
+	Play(*PlayRequest, grpc.ServerStreamingServer[PlayResponse]) error
+	// Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
+	// seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
+	// Rejection; the call itself fails only when there is no such stream or the token is wrong.
+	Decide(context.Context, *DecideRequest) (*DecideResponse, error)
 	mustEmbedUnimplementedSeatServiceServer()
 }
 
@@ -79,6 +130,12 @@ type UnimplementedSeatServiceServer struct{}
 
 func (UnimplementedSeatServiceServer) Connect(grpc.BidiStreamingServer[ConnectRequest, ConnectResponse]) error {
 	return status.Error(codes.Unimplemented, "method Connect not implemented")
+}
+func (UnimplementedSeatServiceServer) Play(*PlayRequest, grpc.ServerStreamingServer[PlayResponse]) error {
+	return status.Error(codes.Unimplemented, "method Play not implemented")
+}
+func (UnimplementedSeatServiceServer) Decide(context.Context, *DecideRequest) (*DecideResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Decide not implemented")
 }
 func (UnimplementedSeatServiceServer) mustEmbedUnimplementedSeatServiceServer() {}
 func (UnimplementedSeatServiceServer) testEmbeddedByValue()                     {}
@@ -108,19 +165,58 @@ func _SeatService_Connect_Handler(srv interface{}, stream grpc.ServerStream) err
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type SeatService_ConnectServer = grpc.BidiStreamingServer[ConnectRequest, ConnectResponse]
 
+func _SeatService_Play_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(PlayRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(SeatServiceServer).Play(m, &grpc.GenericServerStream[PlayRequest, PlayResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SeatService_PlayServer = grpc.ServerStreamingServer[PlayResponse]
+
+func _SeatService_Decide_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DecideRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SeatServiceServer).Decide(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SeatService_Decide_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SeatServiceServer).Decide(ctx, req.(*DecideRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SeatService_ServiceDesc is the grpc.ServiceDesc for SeatService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
 var SeatService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "bezique.v1.SeatService",
 	HandlerType: (*SeatServiceServer)(nil),
-	Methods:     []grpc.MethodDesc{},
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "Decide",
+			Handler:    _SeatService_Decide_Handler,
+		},
+	},
 	Streams: []grpc.StreamDesc{
 		{
 			StreamName:    "Connect",
 			Handler:       _SeatService_Connect_Handler,
 			ServerStreams: true,
 			ClientStreams: true,
+		},
+		{
+			StreamName:    "Play",
+			Handler:       _SeatService_Play_Handler,
+			ServerStreams: true,
 		},
 	},
 	Metadata: "bezique/v1/seat_service.proto",

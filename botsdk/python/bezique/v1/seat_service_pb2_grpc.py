@@ -20,6 +20,16 @@ class SeatServiceStub(object):
                 request_serializer=bezique_dot_v1_dot_seat__service__pb2.ConnectRequest.SerializeToString,
                 response_deserializer=bezique_dot_v1_dot_seat__service__pb2.ConnectResponse.FromString,
                 )
+        self.Play = channel.unary_stream(
+                '/bezique.v1.SeatService/Play',
+                request_serializer=bezique_dot_v1_dot_seat__service__pb2.PlayRequest.SerializeToString,
+                response_deserializer=bezique_dot_v1_dot_seat__service__pb2.PlayResponse.FromString,
+                )
+        self.Decide = channel.unary_unary(
+                '/bezique.v1.SeatService/Decide',
+                request_serializer=bezique_dot_v1_dot_seat__service__pb2.DecideRequest.SerializeToString,
+                response_deserializer=bezique_dot_v1_dot_seat__service__pb2.DecideResponse.FromString,
+                )
 
 
 class SeatServiceServicer(object):
@@ -36,6 +46,26 @@ class SeatServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Play(self, request, context):
+        """Play is a seat for a client that cannot hold a bidirectional stream (a browser over
+        HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
+        as Connect's Join does; the server then sends what Connect sends except Pings, and the client
+        answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+        earlier stream (Connect or Play), which ends with ABORTED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Decide(self, request, context):
+        """Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
+        seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
+        Rejection; the call itself fails only when there is no such stream or the token is wrong.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SeatServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -43,6 +73,16 @@ def add_SeatServiceServicer_to_server(servicer, server):
                     servicer.Connect,
                     request_deserializer=bezique_dot_v1_dot_seat__service__pb2.ConnectRequest.FromString,
                     response_serializer=bezique_dot_v1_dot_seat__service__pb2.ConnectResponse.SerializeToString,
+            ),
+            'Play': grpc.unary_stream_rpc_method_handler(
+                    servicer.Play,
+                    request_deserializer=bezique_dot_v1_dot_seat__service__pb2.PlayRequest.FromString,
+                    response_serializer=bezique_dot_v1_dot_seat__service__pb2.PlayResponse.SerializeToString,
+            ),
+            'Decide': grpc.unary_unary_rpc_method_handler(
+                    servicer.Decide,
+                    request_deserializer=bezique_dot_v1_dot_seat__service__pb2.DecideRequest.FromString,
+                    response_serializer=bezique_dot_v1_dot_seat__service__pb2.DecideResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -69,5 +109,39 @@ class SeatService(object):
         return grpc.experimental.stream_stream(request_iterator, target, '/bezique.v1.SeatService/Connect',
             bezique_dot_v1_dot_seat__service__pb2.ConnectRequest.SerializeToString,
             bezique_dot_v1_dot_seat__service__pb2.ConnectResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def Play(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(request, target, '/bezique.v1.SeatService/Play',
+            bezique_dot_v1_dot_seat__service__pb2.PlayRequest.SerializeToString,
+            bezique_dot_v1_dot_seat__service__pb2.PlayResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def Decide(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/bezique.v1.SeatService/Decide',
+            bezique_dot_v1_dot_seat__service__pb2.DecideRequest.SerializeToString,
+            bezique_dot_v1_dot_seat__service__pb2.DecideResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

@@ -1,0 +1,99 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"io"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestPlayAndDecide plays a whole two-handed game from a seat held through Play (the server
+// stream a browser can open), answering every decision request with the unary Decide, against
+// the built-in random bot; and checks Decide's refusals.
+func TestPlayAndDecide(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token := resp.GetTableId(), tokenOf(resp, 0)
+	decide := func(seat uint32, token string, requestID uint64, actionID uint32) error {
+		_, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Seat: seat, Token: token,
+			Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}}})
+		return err
+	}
+	for _, c := range []struct {
+		name string
+		err  error
+		code codes.Code
+	}{
+		{"no stream yet", decide(0, token, 1, 1), codes.FailedPrecondition},
+		{"wrong token", decide(0, "nope", 1, 1), codes.PermissionDenied},
+		{"built-in seat", decide(1, token, 1, 1), codes.PermissionDenied},
+		{"seat out of range", decide(2, token, 1, 1), codes.InvalidArgument},
+	} {
+		if status.Code(c.err) != c.code {
+			t.Fatalf("%s: %v, want %v", c.name, c.err, c.code)
+		}
+	}
+	if _, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: "t-nope", Decide: &pb.Decide{}}); status.Code(err) != codes.NotFound {
+		t.Fatalf("unknown table: %v", err)
+	}
+
+	stream, err := r.seats.Play(ctx, &pb.PlayRequest{Join: &pb.Join{TableId: id, Seat: 0, Token: token, BotName: "browser", ProtocolVersion: ProtocolVersion}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var welcomed, staleRejected bool
+	decisions := 0
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			t.Fatal("stream ended without GameOver")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch k := m.GetMessage().GetKind().(type) {
+		case *pb.ConnectResponse_Welcome:
+			welcomed = k.Welcome.GetTableId() == id && k.Welcome.GetSeat() == 0
+		case *pb.ConnectResponse_Ping:
+			t.Fatal("Play sent a Ping")
+		case *pb.ConnectResponse_Rejection:
+			if k.Rejection.GetCode() != pb.RejectionCode_REJECTION_CODE_STALE_REQUEST || k.Rejection.GetRequestId() != 999999 {
+				t.Fatalf("rejection %v", k.Rejection)
+			}
+			staleRejected = true
+		case *pb.ConnectResponse_DecisionRequest:
+			if decisions == 0 { // a stale request id first: rejected on the stream, the request stays open
+				if err := decide(0, token, 999999, 1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			decisions++
+			if err := decide(0, token, k.DecisionRequest.GetRequestId(), k.DecisionRequest.GetLegalActions()[0].GetActionId()); err != nil {
+				t.Fatal(err)
+			}
+		case *pb.ConnectResponse_GameOver:
+			if !welcomed || !staleRejected || decisions < 10 {
+				t.Fatalf("welcomed %v, stale decision rejected %v, %d decisions", welcomed, staleRejected, decisions)
+			}
+			if got := k.GameOver.GetResult().GetOutcome(); got != pb.Outcome_OUTCOME_COMPLETED {
+				t.Fatalf("outcome %v", got)
+			}
+			if _, err := stream.Recv(); !errors.Is(err, io.EOF) {
+				t.Fatalf("after GameOver: %v, want the end of the stream", err)
+			}
+			return
+		}
+	}
+}
