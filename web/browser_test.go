@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"connectrpc.com/vanguard"
-	"connectrpc.com/vanguard/vanguardgrpc"
 	"github.com/chromedp/chromedp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -29,8 +27,9 @@ import (
 // chromium is Debian's Chromium, installed by scripts/ci-web.sh.
 const chromium = "/usr/bin/chromium"
 
-// referee is a referee serving the web app and the Connect protocol over HTTP/1.1 (url), and
-// gRPC over bufconn (tables, dial) for the test's own calls and bots.
+// referee is a referee serving the web app and the Connect protocol over HTTP/1.1 (url) as the
+// binary does (service.NewHTTPHandler with web.Handler for every other path), and gRPC over
+// bufconn (tables, cc, dial) for the test's own calls and bots.
 type referee struct {
 	url    string
 	tables pb.TableServiceClient
@@ -46,7 +45,7 @@ func startReferee(t *testing.T) *referee {
 	}
 	g := grpc.NewServer(service.ServerOptions(nil)...)
 	srv.Register(g)
-	h, err := vanguardgrpc.NewTranscoder(g, vanguard.WithUnknownHandler(web.Handler(web.Config{})))
+	h, err := service.NewHTTPHandler(g, service.HTTPConfig{Static: web.Handler(web.Config{})})
 	if err != nil {
 		t.Fatal(err)
 	}
