@@ -1,7 +1,7 @@
 // Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC,
-// and on the same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers): it hosts
-// Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
-// exports Prometheus metrics.
+// and on the same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers), with
+// the web app (package web) at /: it hosts Bézique tables, seats bots as bidirectional streams,
+// keeps the clocks, records every game and exports Prometheus metrics.
 //
 // Every flag can also be set by an environment variable: --max-tables is BEZIQUE_MAX_TABLES.
 // Run it with --help for the list and the defaults.
