@@ -39,6 +39,10 @@ type Config struct {
 	TLS *tls.Config
 	// DialOptions replace the default dial options (the transport credentials that TLS selects).
 	DialOptions []grpc.DialOption
+	// Conn, if set, is the connection Play uses instead of dialing Server (TLS, DialOptions and
+	// Key are then the connection's own, and Play does not close it): many seats can share one
+	// connection, each on its own stream, as a load generator's do.
+	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
 	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
@@ -62,12 +66,18 @@ type Config struct {
 	// OnTeamMessage, if set, is called with every message another member of the bot's team seat
 	// sends (proposals included), in order, on the goroutine that calls the bot's Decide.
 	OnTeamMessage func(*pb.TeamMessageRelayed)
+	// ViewMode is Join.view_mode: VIEW_MODE_NONE asks for decision requests without the seat's
+	// view (smaller and cheaper to read), for a bot that keeps its own view from OnWelcome's
+	// snapshot and OnEvent's events (docs/write-a-bot.md says what to track); the zero value is
+	// the full view in every request.
+	ViewMode pb.ViewMode
 }
 
 // Play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with bot's choice. It reconnects with exponential backoff after a lost
-// connection and resumes from the last event seen, so nothing is missed or answered twice. It
-// returns the game's result, or an error when the referee refuses the seat (a wrong token, an
+// connection, waiting at least the refusal's RetryInfo delay when it carries one ([RetryDelay]),
+// and resumes from the last event seen, so nothing is missed or answered twice. It returns the
+// game's result, or an error when the referee refuses the seat (a wrong token, an
 // unknown table, a superseded connection) or ctx ends.
 func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.Logger == nil {
@@ -82,18 +92,22 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
 	}
-	opts := slices.Clone(cfg.DialOptions)
-	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+	cc := cfg.Conn
+	if cc == nil {
+		opts := slices.Clone(cfg.DialOptions)
+		if opts == nil {
+			opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
+		}
+		if cfg.Key != "" {
+			opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
+		}
+		dialed, err := grpc.NewClient(cfg.Server, opts...)
+		if err != nil {
+			return nil, fmt.Errorf("botsdk: %w", err)
+		}
+		defer dialed.Close()
+		cc = dialed
 	}
-	if cfg.Key != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
-	}
-	cc, err := grpc.NewClient(cfg.Server, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("botsdk: %w", err)
-	}
-	defer cc.Close()
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
 	backoff := 100 * time.Millisecond
 	for attempt := 1; ; attempt++ {
@@ -110,16 +124,21 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if p.progressed {
 			backoff, p.connected = 100*time.Millisecond, true
 		}
+		delay := RetryDelay(err)
+		if delay > 0 {
+			p.connected = true // the referee answered, asking to wait: it can be reached
+		}
+		wait := max(backoff, delay)
 		if !p.connected {
 			if attempt >= cfg.ConnectAttempts {
 				return nil, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
 			}
-			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
+			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", wait)
 		} else {
-			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", backoff, "resume_after_seq", p.lastSeq)
+			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
 		}
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
@@ -146,7 +165,7 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
-	connected  bool // a message has arrived once: the referee was reached
+	connected  bool // a message, or a refusal with a RetryInfo, has arrived once: the referee was reached
 	proposes   bool // a team member whose answers do not count: it proposes them (Config.Member)
 }
 
@@ -160,7 +179,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		return nil, err
 	}
 	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Member: uint32(p.cfg.Member), Token: p.cfg.Token, BotName: p.cfg.BotName,
-		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq}
+		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode}
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
 	}

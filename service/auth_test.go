@@ -46,9 +46,12 @@ type authReferee struct {
 	keys   pb.KeyServiceClient
 }
 
-func startAuthReferee(t *testing.T, st store.Store) *authReferee {
+func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *authReferee {
 	t.Helper()
 	cfg := Config{Store: st, Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: 50 * time.Millisecond, Auth: &Auth{AdminKey: testAdminKey}}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
+	}
 	srv, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

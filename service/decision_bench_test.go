@@ -13,7 +13,8 @@ import (
 
 // BenchmarkDecisionRequest measures a mid-deal two-handed decision request (trick 24, so 23
 // finished tricks in the view): the referee building it from the engine (view, legal actions),
-// marshalling it, and a bot unmarshalling it.
+// marshalling it, and a bot unmarshalling it; "full" with the seat's view, "lean" without
+// (Join.view_mode VIEW_MODE_NONE).
 func BenchmarkDecisionRequest(b *testing.B) {
 	g, err := engine.NewGame(engine.DefaultRules(engine.TwoHanded), engine.Dealing{Seed: engine.SeedFromUint64(3)})
 	if err != nil {
@@ -30,32 +31,37 @@ func BenchmarkDecisionRequest(b *testing.B) {
 	}
 	t := &table{game: g, srv: &Referee{}}
 	seat := g.Turn()
-	b.Run("build", func(b *testing.B) {
-		b.ReportAllocs()
-		for range b.N {
-			t.decisionRequest(seat, time.Time{})
+	for _, mode := range []struct {
+		name     string
+		withView bool
+	}{{"full", true}, {"lean", false}} {
+		b.Run(mode.name+"/build", func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				t.decisionRequest(seat, time.Time{}, mode.withView)
+			}
+		})
+		msg := &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.decisionRequest(seat, time.Time{}, mode.withView).msg}}
+		data, err := proto.Marshal(msg)
+		if err != nil {
+			b.Fatal(err)
 		}
-	})
-	msg := &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.decisionRequest(seat, time.Time{}).msg}}
-	data, err := proto.Marshal(msg)
-	if err != nil {
-		b.Fatal(err)
+		b.Run(mode.name+"/marshal", func(b *testing.B) {
+			b.ReportAllocs()
+			b.ReportMetric(float64(len(data)), "bytes")
+			for range b.N {
+				if _, err := proto.Marshal(msg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(mode.name+"/unmarshal", func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if err := proto.Unmarshal(data, &pb.ConnectResponse{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
-	b.Run("marshal", func(b *testing.B) {
-		b.ReportAllocs()
-		b.ReportMetric(float64(len(data)), "bytes")
-		for range b.N {
-			if _, err := proto.Marshal(msg); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("unmarshal", func(b *testing.B) {
-		b.ReportAllocs()
-		for range b.N {
-			if err := proto.Unmarshal(data, &pb.ConnectResponse{}); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }

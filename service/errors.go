@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -124,7 +127,7 @@ var rejectionCodes = map[engine.ErrorCode]pb.RejectionCode{
 }
 
 // statusOf returns the gRPC status of an error, keeping its message: statuses as they are, a
-// [FieldError] InvalidArgument, engine refusals by engineCodes, the rest by errorCodes, and
+// [FieldError] InvalidArgument, a [QuotaError] ResourceExhausted with its details (quotaStatus), engine refusals by engineCodes, the rest by errorCodes, and
 // Internal for anything else.
 func statusOf(err error) error {
 	if err == nil {
@@ -137,6 +140,10 @@ func statusOf(err error) error {
 	if errors.As(err, &fe) {
 		return status.Error(codes.InvalidArgument, err.Error())
 	}
+	var qe *QuotaError
+	if errors.As(err, &qe) {
+		return quotaStatus(qe)
+	}
 	var ee *engine.Error
 	if errors.As(err, &ee) {
 		return status.Error(engineCodes[ee.Code], ee.Error())
@@ -147,4 +154,21 @@ func statusOf(err error) error {
 		}
 	}
 	return status.Error(codes.Internal, err.Error())
+}
+
+// quotaStatus is the ResourceExhausted status of a refusal by a limit, with the details of
+// google.rpc's error model (google/rpc/error_details.proto) that clients act on: a QuotaFailure
+// naming the principal and the limit and, when waiting helps, a RetryInfo with the delay after
+// which the same call can succeed (the SDKs wait at least that long before they retry).
+func quotaStatus(qe *QuotaError) error {
+	st := status.New(codes.ResourceExhausted, qe.Error())
+	details := []protoadapt.MessageV1{&errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{{Subject: qe.Subject, Description: qe.Description}}}}
+	if qe.RetryDelay > 0 {
+		details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(qe.RetryDelay)})
+	}
+	withDetails, err := st.WithDetails(details...)
+	if err != nil {
+		return st.Err() // only if a detail does not marshal
+	}
+	return withDetails.Err()
 }

@@ -44,6 +44,7 @@ const (
 	ResultCompleted = "completed"
 	ResultForfeit   = "forfeit"
 	ResultCancelled = "cancelled"
+	ResultExpired   = "expired"
 )
 
 // Intervention kinds: the values of the kind label of bezique_interventions_total.
@@ -63,6 +64,16 @@ const (
 	StoreUpdate = "update"
 )
 
+// Limits: the values of the limit label of bezique_quota_refusals_total, one per limit that
+// refuses a call with a [QuotaError].
+const (
+	LimitWaitingPerPrincipal  = "waiting_per_principal"
+	LimitCreatesPerMinute     = "creates_per_minute"
+	LimitWatchersPerTable     = "watchers_per_table"
+	LimitWatchersPerPrincipal = "watchers_per_principal"
+	LimitJoinsPerSeat         = "joins_per_seat"
+)
+
 // LabelOther is the label value recorded in place of a value outside the known
 // set, so that a caller's mistake can never create an unbounded series.
 const LabelOther = "other"
@@ -70,10 +81,11 @@ const LabelOther = "other"
 var (
 	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
 	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
-	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled}
+	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
+	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -95,6 +107,7 @@ const (
 	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
 	nameTourneyInPlay      = "bezique_tournament_games_in_play"
 	nameTourneyFinished    = "bezique_tournament_games_finished_total"
+	nameQuotaRefusals      = "bezique_quota_refusals_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -119,6 +132,7 @@ func MetricNames() []string {
 		nameTourneyScheduled,
 		nameTourneyInPlay,
 		nameTourneyFinished,
+		nameQuotaRefusals,
 	}
 }
 
@@ -166,11 +180,13 @@ type Metrics struct {
 	tourneyPlanned  prometheus.Counter
 	tourneyInPlay   prometheus.Gauge
 	tourneyFinished prometheus.Counter
+	quotaRefusals   *prometheus.CounterVec
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
 	knownKinds      map[string]bool
 	knownStoreOps   map[string]bool
+	knownLimits     map[string]bool
 	defaultVersion  string
 	defaultRevision string
 }
@@ -261,7 +277,12 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		knownVariants: set(variants),
 		knownResults:  set(results),
 		knownKinds:    set(interventionKinds),
+		quotaRefusals: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameQuotaRefusals,
+			Help: "Calls refused by a per-principal, per-table or per-seat limit (ResourceExhausted), by limit.",
+		}, []string{"limit"}),
 		knownStoreOps: set(storeOps),
+		knownLimits:   set(limits),
 	}
 	m.defaultVersion, m.defaultRevision = stampedBuild()
 
@@ -287,6 +308,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.storeWrite.WithLabelValues(op)
 		m.storeErrors.WithLabelValues(op)
 	}
+	for _, l := range limits {
+		m.quotaRefusals.WithLabelValues(l)
+	}
 	m.SetBuildInfo("", "")
 
 	reg.MustRegister(
@@ -309,6 +333,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.tourneyPlanned,
 		m.tourneyInPlay,
 		m.tourneyFinished,
+		m.quotaRefusals,
 	)
 	return m
 }
@@ -399,7 +424,7 @@ func (m *Metrics) TableStateChanged(from, to string) {
 }
 
 // GameFinished counts one game of the given variant that ended with result
-// (completed, forfeit or cancelled).
+// (completed, forfeit, cancelled or expired).
 func (m *Metrics) GameFinished(variant, result string) {
 	if m == nil {
 		return
@@ -447,6 +472,15 @@ func (m *Metrics) Timeout(variant string) {
 		return
 	}
 	m.timeouts.WithLabelValues(known(m.knownVariants, variant)).Inc()
+}
+
+// QuotaRefused counts one call refused by a limit (waiting_per_principal, creates_per_minute,
+// watchers_per_table, watchers_per_principal, joins_per_seat).
+func (m *Metrics) QuotaRefused(limit string) {
+	if m == nil {
+		return
+	}
+	m.quotaRefusals.WithLabelValues(known(m.knownLimits, limit)).Inc()
 }
 
 // Intervention counts one referee intervention of the given kind

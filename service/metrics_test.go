@@ -81,6 +81,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tournament_games_scheduled_total",
 		"bezique_tournament_games_in_play",
 		"bezique_tournament_games_finished_total",
+		"bezique_quota_refusals_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
@@ -113,7 +114,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		series int
 	}{
 		{"bezique_tables", 4},
-		{"bezique_games_finished_total", 4 * 3},
+		{"bezique_games_finished_total", 4 * 4},
 		{"bezique_actions_total", 4 * 2},
 		{"bezique_decision_duration_seconds", 4},
 		{"bezique_decision_timeouts_total", 4},
@@ -121,6 +122,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_store_write_duration_seconds", 4},
 		{"bezique_store_errors_total", 4},
 		{"bezique_tables_quarantined", 1},
+		{"bezique_quota_refusals_total", 5},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)
@@ -208,6 +210,10 @@ bezique_games_finished_total{result="completed",variant="four_handed"} 0
 bezique_games_finished_total{result="completed",variant="four_handed_individual"} 1
 bezique_games_finished_total{result="completed",variant="three_handed"} 0
 bezique_games_finished_total{result="completed",variant="two_handed"} 0
+bezique_games_finished_total{result="expired",variant="four_handed"} 0
+bezique_games_finished_total{result="expired",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="expired",variant="three_handed"} 0
+bezique_games_finished_total{result="expired",variant="two_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed_individual"} 0
 bezique_games_finished_total{result="forfeit",variant="three_handed"} 0

@@ -756,7 +756,8 @@ func TestSlowReaderDropped(t *testing.T) {
 			t.Fatal(err)
 		}
 		dropped = !got.GetTable().GetSeats()[0].GetConnected() && got.GetTable().GetLastSeq() > 10
-		if !dropped && got.GetTable().GetState() != pb.TableState_TABLE_STATE_PLAYING {
+		// Waiting until the join, which the table applies after Send returns, has run.
+		if st := got.GetTable().GetState(); !dropped && st != pb.TableState_TABLE_STATE_PLAYING && st != pb.TableState_TABLE_STATE_WAITING {
 			t.Fatalf("table %v before seat 0 was dropped", got.GetTable().GetState())
 		}
 		time.Sleep(5 * time.Millisecond)

@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -28,7 +30,8 @@ const ProtocolVersion = 1
 // queue drops the connection); the stream's handler goroutine is the only one that sends them.
 type conn struct {
 	seat   int
-	member int // the place in a team seat (Join.member); 0 for a seat of one bot
+	member int  // the place in a team seat (Join.member); 0 for a seat of one bot
+	noView bool // joined with VIEW_MODE_NONE: its decision requests carry no view
 	out    chan *pb.ConnectResponse
 	done   chan struct{}
 	once   sync.Once
@@ -57,28 +60,27 @@ func (c *conn) enqueue(m *pb.ConnectResponse) bool {
 	}
 }
 
-// maxJoins joins of one seat within joinWindow are allowed; more are refused with
-// ResourceExhausted, so that a bot reconnecting in a loop cannot flood its table (every join and
-// every drop is an event kept for resuming seats).
+// maxJoins joins of one seat within joinWindow are allowed (a token bucket of maxJoins, refilled
+// at maxJoins per joinWindow); more are refused with ResourceExhausted and a RetryInfo, so that a
+// bot reconnecting in a loop cannot flood its table (every join and every drop is an event kept
+// for resuming seats).
 const (
 	maxJoins   = 20
 	joinWindow = 10 * time.Second
 )
 
-// joinAllowed records a join attempt at now and reports whether it is within the rate.
-func (s *seat) joinAllowed(now time.Time) bool {
-	recent := s.joins[:0]
-	for _, at := range s.joins {
-		if now.Sub(at) < joinWindow {
-			recent = append(recent, at)
-		}
+// joinDelay takes a join of the seat at now from its bucket and returns 0, or, when the bucket is
+// empty, takes nothing and returns how long until a join is allowed.
+func (s *seat) joinDelay(now time.Time) time.Duration {
+	if s.joinLimit == nil {
+		s.joinLimit = rate.NewLimiter(rate.Every(joinWindow/maxJoins), maxJoins)
 	}
-	s.joins = recent
-	if len(s.joins) >= maxJoins {
-		return false
+	r := s.joinLimit.ReserveN(now, 1)
+	d := r.DelayFrom(now)
+	if d > 0 {
+		r.CancelAt(now)
 	}
-	s.joins = append(s.joins, now)
-	return true
+	return d
 }
 
 // maxPings is how many unanswered pings a connection remembers.
@@ -209,6 +211,9 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	if join.GetTableId() == "" {
 		return statusOf(invalid("join.table_id", "missing"))
 	}
+	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
+		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..2)", join.GetViewMode()))
+	}
 	for _, f := range []struct {
 		name, text string
 		limit      int
@@ -225,6 +230,7 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
+	c.noView = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
@@ -429,8 +435,10 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if err := ctx.Err(); err != nil {
 		return joined{err: status.FromContextError(err).Err()}
 	}
-	if !s.joinAllowed(time.Now()) {
-		return joined{err: status.Errorf(codes.ResourceExhausted, "seat %d joined %d times in %s: back off before joining again", s.index, maxJoins, joinWindow)}
+	if d := s.joinDelay(time.Now()); d > 0 {
+		qe := &QuotaError{Subject: fmt.Sprintf("table %s seat %d", t.id, s.index), Limit: LimitJoinsPerSeat, RetryDelay: d,
+			Description: fmt.Sprintf("joins of one seat per %s: %d, the limit", joinWindow, maxJoins)}
+		return joined{err: quotaStatus(t.srv.quotas.refuse(qe))}
 	}
 	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s, c.member)}}}
 	if after := j.GetResumeAfterSeq(); after > 0 {
@@ -465,7 +473,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	}
 	if t.open != nil && t.open.seat == s.index && s.conns[c.member] == c {
-		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.open.msg}})
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
 		t.armTimer()
 	}
 	t.advance()

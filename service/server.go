@@ -37,6 +37,22 @@ type Config struct {
 	// MaxTables is the most waiting and playing tables at once (default 10 000); CreateTable
 	// beyond it fails with ErrTableLimit (ResourceExhausted over gRPC).
 	MaxTables int
+	// MaxWaitingPerPrincipal is the most tables one principal may have waiting for their seats
+	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted).
+	MaxWaitingPerPrincipal int
+	// CreatesPerMinute is how many tables one principal may create per minute (default 300): a
+	// token bucket of that many tokens, refilled at that rate; CreateTable on an empty bucket fails
+	// with a [*QuotaError] whose RetryDelay is when a token will be there.
+	CreatesPerMinute int
+	// MaxWatchersPerTable is the most spectator streams of one table (default 100); and
+	// MaxWatchersPerPrincipal the most spectator streams of one principal over all tables
+	// (default 20). WatchTable beyond either fails with a [*QuotaError].
+	MaxWatchersPerTable     int
+	MaxWatchersPerPrincipal int
+	// WaitingExpiry is how long a table may wait for its seats (default 30 min): then it ends with
+	// OUTCOME_EXPIRED, stored and recorded, and its seats and watchers are told. A table recovered
+	// after a restart keeps its creation time, so a restart does not extend its wait.
+	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume).
 	SeatQueue int
@@ -83,10 +99,12 @@ const (
 
 // Referee is the referee's core: the registry of tables and their lifecycle (create, get, list,
 // cancel, watch, await the result), callable in-process by a tournament runner, a test or an
-// integrator. It knows nothing of gRPC: its methods take a context and return plain errors
+// integrator. It knows nothing of gRPC but the caller's address, which its per-principal limits
+// read from the context (quotaKey): its methods take a context and return plain errors
 // ([ErrNotFound], [ErrDraining], [ErrTableLimit], [ErrEnded], [ErrNotEnded], [ErrStopped],
-// [ErrQueueFull], a [*FieldError] for bad input, or the store's errors). Each table is an actor
-// goroutine; the Referee only routes requests to them. [Server] is its gRPC face.
+// [ErrQueueFull], a [*FieldError] for bad input, a [*QuotaError] at a limit, or the store's
+// errors). Each table is an actor goroutine; the Referee only routes requests to them. [Server]
+// is its gRPC face.
 type Referee struct {
 	cfg     Config
 	store   store.Store
@@ -94,6 +112,7 @@ type Referee struct {
 	log     *slog.Logger
 	stop    chan struct{}
 	wg      sync.WaitGroup
+	quotas  *quotas
 	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
 	storeFailed atomic.Pointer[storeFailure]
 
@@ -151,6 +170,21 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
 	}
+	if cfg.MaxWaitingPerPrincipal <= 0 {
+		cfg.MaxWaitingPerPrincipal = DefaultMaxWaitingPerPrincipal
+	}
+	if cfg.CreatesPerMinute <= 0 {
+		cfg.CreatesPerMinute = DefaultCreatesPerMinute
+	}
+	if cfg.MaxWatchersPerTable <= 0 {
+		cfg.MaxWatchersPerTable = DefaultMaxWatchersPerTable
+	}
+	if cfg.MaxWatchersPerPrincipal <= 0 {
+		cfg.MaxWatchersPerPrincipal = DefaultMaxWatchersPerPrincipal
+	}
+	if cfg.WaitingExpiry <= 0 {
+		cfg.WaitingExpiry = DefaultWaitingExpiry
+	}
 	if cfg.SeatQueue <= 0 {
 		cfg.SeatQueue = 1024
 	}
@@ -175,7 +209,8 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, lobby: newLobby()}
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
+		lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics)}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	if err := s.recover(ctx); err != nil {
@@ -256,6 +291,9 @@ type storedSpec struct {
 	// BotNames are, per seat, the name of the bot key the seat is bound to (RemoteSeat.bot_key_id),
 	// "" for an unbound seat; absent when no seat is bound.
 	BotNames []string `json:"bot_names,omitempty"`
+	// QuotaKey is the creator's key for the per-principal limits (quotaKey), so that a table
+	// recovered while waiting counts against its creator again; empty for an in-process creator.
+	QuotaKey string `json:"quota_key,omitempty"`
 }
 
 // seqReserve is how many event seqs and request ids a table reserves with one store write.
@@ -317,9 +355,10 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	return t, nil
 }
 
-// reserve takes one of the Config.MaxTables places for a new table, or fails with ErrDraining
-// while draining and ErrTableLimit at the limit. release gives it back.
-func (s *Referee) reserve() error {
+// reserve takes one of the Config.MaxTables places for a new table and one of its creator's
+// Config.MaxWaitingPerPrincipal (key is quotaKey), or fails with ErrDraining while draining,
+// ErrTableLimit at MaxTables and a [*QuotaError] at the creator's limit. release gives both back.
+func (s *Referee) reserve(key string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.draining {
@@ -328,11 +367,15 @@ func (s *Referee) reserve() error {
 	if s.active >= s.cfg.MaxTables {
 		return errorf(ErrTableLimit, "%d tables waiting or in play: the limit (--max-tables)", s.active)
 	}
+	if err := s.quotas.addWaiting(key, false); err != nil {
+		return err
+	}
 	s.active++
 	return nil
 }
 
-func (s *Referee) release() {
+func (s *Referee) release(key string) {
+	s.quotas.doneWaiting(key)
 	s.mu.Lock()
 	s.active--
 	s.mu.Unlock()
@@ -423,6 +466,9 @@ func (s *Referee) recover(ctx context.Context) error {
 		s.mu.Lock()
 		s.active++
 		s.mu.Unlock()
+		if t.state == pb.TableState_TABLE_STATE_WAITING {
+			_ = s.quotas.addWaiting(t.quotaKey, true)
+		}
 		s.start(t)
 	}
 	return nil
@@ -461,6 +507,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if err := t.replay(actions); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	t.quotaKey = spec.QuotaKey
 	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
 		if r, ok := st.bot.(bots.Resumer); ok {
 			var n uint64

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -41,6 +42,8 @@ type table struct {
 	evicted chan struct{}
 	// dealing is the seed's commitment, its salt and the dealing source, fixed at creation.
 	dealing dealing
+	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
+	quotaKey string
 
 	// Owned by the run goroutine.
 	game      *engine.Game
@@ -95,7 +98,7 @@ type seat struct {
 	bankMs       int64
 	strikes      int
 	rttMs        uint32
-	joins        []time.Time // recent joins, for the join rate limit (maxJoins per joinWindow)
+	joinLimit    *rate.Limiter // the join rate limit (maxJoins per joinWindow), made at the first join
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
@@ -164,6 +167,9 @@ func (t *table) run(stop <-chan struct{}) {
 		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.armTimer() // the expiry
+	}
 	for t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 		select {
 		case f := <-t.inbox:
@@ -341,7 +347,7 @@ func (t *table) advance() {
 			}
 			return
 		}
-		req := t.decisionRequest(seat.index, time.Time{})
+		req := t.decisionRequest(seat.index, time.Time{}, true)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -355,13 +361,16 @@ func (t *table) advance() {
 	}
 }
 
-// decisionRequest builds the decision request of seat: the legal actions (action ids from 1), the
-// seat's view and the clock.
-func (t *table) decisionRequest(seat int, now time.Time) *openRequest {
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and,
+// if withView, the seat's view.
+func (t *table) decisionRequest(seat int, now time.Time, withView bool) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
-	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, View: t.view(seat), LegalActions: make([]*pb.LegalAction, len(legal))}
+	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
+	if withView {
+		msg.View = t.view(seat)
+	}
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
@@ -392,8 +401,12 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 // openDecision opens a decision request for a remote seat and sends it if the seat is connected.
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
-	s.strikes = 0 // strike_limit counts the rejected answers of one decision
-	r := t.decisionRequest(s.index, now)
+	s.strikes = 0     // strike_limit counts the rejected answers of one decision
+	withView := false // the view is built if a connected member wants it (Join.view_mode)
+	for _, c := range s.conns {
+		withView = withView || c != nil && !c.noView
+	}
+	r := t.decisionRequest(s.index, now, withView)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
 	r.msg.Deadline = timestamppb.New(r.deadline)
@@ -401,14 +414,37 @@ func (t *table) openDecision(s *seat) {
 	r.msg.BankLeftMs = uint32(s.bankMs)
 	r.msg.IncrementMs = clock.GetIncrementMs()
 	t.open = r
-	t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: r.msg}})
+	for _, c := range s.conns {
+		if c != nil {
+			t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
+		}
+	}
 	t.armTimer()
 }
 
+// requestFor returns the open request as connection c asked for it (Join.view_mode): with the
+// seat's view or without.
+func (t *table) requestFor(c *conn) *pb.DecisionRequest {
+	m := t.open.msg
+	switch {
+	case c.noView && m.View != nil:
+		m = proto.CloneOf(m)
+		m.View = nil
+	case !c.noView && m.View == nil:
+		m = proto.CloneOf(m)
+		m.View = t.view(c.seat)
+	}
+	return m
+}
+
 // armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect
-// grace of a disconnected seat.
+// grace of a disconnected seat; while the table waits for its seats, to its expiry.
 func (t *table) armTimer() {
 	t.timer.Stop()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.timer.Reset(max(time.Until(t.expiresAt()), 0))
+		return
+	}
 	if t.open == nil {
 		if !t.retryAt.IsZero() {
 			t.timer.Reset(max(time.Until(t.retryAt), 0))
@@ -430,8 +466,12 @@ func (t *table) armTimer() {
 }
 
 // onTimer applies the failure policy to the open request: on_disconnect when its seat has been
-// away for the grace period, on_timeout at the deadline.
+// away for the grace period, on_timeout at the deadline; a waiting table expires.
 func (t *table) onTimer() {
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.expire()
+		return
+	}
 	if !t.retryAt.IsZero() && time.Now().Before(t.retryAt) {
 		t.armTimer()
 		return
@@ -658,6 +698,9 @@ func (t *table) setState(s pb.TableState) {
 		return
 	}
 	t.srv.metrics.TableStateChanged(stateLabel(t.state), stateLabel(s))
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		t.srv.quotas.doneWaiting(t.quotaKey)
+	}
 	if t.state == pb.TableState_TABLE_STATE_PLAYING {
 		t.srv.playingChanged(-1)
 	}
@@ -691,14 +734,12 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		res.ForfeitSeat = &f
 	}
 	t.result = res
-	if outcome == pb.Outcome_OUTCOME_CANCELLED {
+	final := pb.TableState_TABLE_STATE_FINISHED
+	if outcome == pb.Outcome_OUTCOME_CANCELLED || outcome == pb.Outcome_OUTCOME_EXPIRED {
+		final = pb.TableState_TABLE_STATE_CANCELLED
 		t.emitRef(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: reason}}})
 	}
 	t.record = t.buildRecord()
-	final := pb.TableState_TABLE_STATE_FINISHED
-	if outcome == pb.Outcome_OUTCOME_CANCELLED {
-		final = pb.TableState_TABLE_STATE_CANCELLED
-	}
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
 	if err := t.storeFinish(final); err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
@@ -712,12 +753,27 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	t.srv.tableEnded(t)
 }
 
+// expiresAt is when the table, if still waiting for its seats, expires (Config.WaitingExpiry).
+func (t *table) expiresAt() time.Time { return t.created.Add(t.srv.cfg.WaitingExpiry) }
+
+// expire ends a table that has waited for its seats until expiresAt with OUTCOME_EXPIRED (no
+// result; its state is cancelled), or re-arms the timer when that time has not come.
+func (t *table) expire() {
+	if time.Now().Before(t.expiresAt()) {
+		t.armTimer()
+		return
+	}
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
+}
+
 func outcomeLabel(o pb.Outcome) string {
 	switch o {
 	case pb.Outcome_OUTCOME_FORFEIT:
 		return ResultForfeit
 	case pb.Outcome_OUTCOME_CANCELLED:
 		return ResultCancelled
+	case pb.Outcome_OUTCOME_EXPIRED:
+		return ResultExpired
 	}
 	return ResultCompleted
 }
@@ -754,7 +810,7 @@ func (t *table) reserve(n uint64) {
 			tokens[i] = s.token
 		}
 		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
-			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames()})
+			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey})
 		start := time.Now()
 		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 	}

@@ -101,8 +101,10 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // salt drawn for the table (docs/DEALING.md); a chosen seed or a stacked deal is announced
 // (DealingSource), and only an admin may give one (ErrPermission otherwise). The game starts when
 // every remote seat has joined (every member of a team seat): a table of built-in seats only
-// plays to its end at once. ErrDraining while draining; ErrTableLimit at Config.MaxTables; the
-// store's error when the table cannot be stored.
+// plays to its end at once; a table still waiting Config.WaitingExpiry after its creation ends
+// with OUTCOME_EXPIRED. ErrDraining while draining; ErrTableLimit at Config.MaxTables; a
+// [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal or CreatesPerMinute (in-process
+// calls have no such limits, see quotaKey); the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	if in.GetSeed() != nil || in.GetStackedDeal() != nil {
 		if err := mayChooseDeals(ctx, "a table"); err != nil {
@@ -125,15 +127,19 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	if err != nil {
 		return nil, err
 	}
-	if err := s.reserve(); err != nil {
+	key := quotaKey(ctx)
+	if err := s.reserve(key); err != nil {
 		return nil, err
 	}
 	started := false
 	defer func() {
 		if !started {
-			s.release()
+			s.release(key)
 		}
 	}()
+	if err := s.quotas.allowCreate(key, time.Now()); err != nil {
+		return nil, err
+	}
 	var seed engine.Seed
 	if req.Seed != nil {
 		copy(seed[:], req.Seed)
@@ -159,14 +165,14 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	if err != nil {
 		return nil, err
 	}
-	t.dealing = dl
+	t.dealing, t.quotaKey = dl, key
 	t.bind(PrincipalFrom(ctx).ID, botNames)
 	reqJSON, err := protojson.Marshal(req)
 	if err != nil {
 		return nil, err
 	}
 	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
-		Creator: t.creator, BotNames: botNames})
+		Creator: t.creator, BotNames: botNames, QuotaKey: key})
 	start := time.Now()
 	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 		Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
@@ -263,7 +269,7 @@ func stateFromStore(s store.State) pb.TableState {
 }
 
 func outcomeFromLabel(l string) pb.Outcome {
-	for _, o := range []pb.Outcome{pb.Outcome_OUTCOME_COMPLETED, pb.Outcome_OUTCOME_FORFEIT, pb.Outcome_OUTCOME_CANCELLED} {
+	for _, o := range []pb.Outcome{pb.Outcome_OUTCOME_COMPLETED, pb.Outcome_OUTCOME_FORFEIT, pb.Outcome_OUTCOME_CANCELLED, pb.Outcome_OUTCOME_EXPIRED} {
 		if outcomeLabel(o) == l {
 			return o
 		}

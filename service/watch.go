@@ -1,8 +1,10 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -126,7 +128,8 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // It returns nil when the game ends (after sending every event), send's error when send fails,
 // ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
-// and left memory (read its record), ErrQueueFull as above, and ErrStopped when the referee shuts
+// and left memory (read its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
+// caller's MaxWatchersPerPrincipal, ErrQueueFull as above, and ErrStopped when the referee shuts
 // down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
 // call of send is under way; send is not called again after that call returns.
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
@@ -140,9 +143,20 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
 		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
 	}
+	key := quotaKey(ctx)
+	if err := s.quotas.addWatcher(key); err != nil {
+		return err
+	}
+	defer s.quotas.doneWatching(key)
 	w := newWatcher(s.cfg.WatchQueue)
 	var backlog []*SpectatorEvent
+	var qerr error
 	if err := t.post(ctx, func() {
+		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
+			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
+				Description: fmt.Sprintf("spectator streams of table %s: %d, the limit (--max-watchers-per-table)", t.id, n)})
+			return
+		}
 		for _, h := range t.since(max(fromSeq, 1) - 1) {
 			backlog = append(backlog, t.spectated(h))
 		}
@@ -153,6 +167,9 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		}
 	}); err != nil {
 		return err
+	}
+	if qerr != nil {
+		return qerr
 	}
 	defer func() {
 		select {

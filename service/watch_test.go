@@ -194,7 +194,11 @@ func waitWatchers(t *testing.T, r *referee, id string, n int) {
 // stream decodes the same events.
 func TestIdleWatchersDoNotStallGames(t *testing.T) {
 	const idle = 200
-	r := startReferee(t, nil, func(c *Config) { quiet(c); c.WatchQueue = 16 })
+	// The watcher limits (per table, per principal) are raised: this test is about buffers.
+	r := startReferee(t, nil, func(c *Config) {
+		quiet(c)
+		c.WatchQueue, c.MaxWatchersPerTable, c.MaxWatchersPerPrincipal = 16, idle, idle
+	})
 	watched := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(23)})
 	other := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(24)})
 	ctx, cancel := context.WithCancel(context.Background())

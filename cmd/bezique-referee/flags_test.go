@@ -46,6 +46,35 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// TestLimitFlags: the limit flags reach the config from the command line and the environment,
+// and a value the referee cannot run with is refused naming the flag and its variable.
+func TestLimitFlags(t *testing.T) {
+	t.Setenv("BEZIQUE_CREATES_PER_MINUTE", "12")
+	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
+		"--max-streams-per-conn", "6", "--waiting-expiry", "90s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second {
+		t.Fatalf("config %+v", c)
+	}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max-waiting-per-principal", "0"}, "--max-waiting-per-principal (BEZIQUE_MAX_WAITING_PER_PRINCIPAL) = 0; want at least 1"},
+		{[]string{"--creates-per-minute", "-1"}, "--creates-per-minute (BEZIQUE_CREATES_PER_MINUTE) = -1; want at least 1"},
+		{[]string{"--max-watchers-per-table", "0"}, "--max-watchers-per-table (BEZIQUE_MAX_WATCHERS_PER_TABLE) = 0; want at least 1"},
+		{[]string{"--max-watchers-per-principal", "0"}, "--max-watchers-per-principal (BEZIQUE_MAX_WATCHERS_PER_PRINCIPAL) = 0; want at least 1"},
+		{[]string{"--max-streams-per-conn", "0"}, "--max-streams-per-conn (BEZIQUE_MAX_STREAMS_PER_CONN) = 0; want 1 to 4294967295"},
+		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
+	} {
+		if _, err := parseFlags(bad.args); err == nil || err.Error() != bad.want {
+			t.Errorf("%v: %v, want %q", bad.args, err, bad.want)
+		}
+	}
+}
+
 // TestDeployReadmeFlags: deploy/README.md's flag table lists every flag with the default --help
 // prints, and no flag the referee does not have.
 func TestDeployReadmeFlags(t *testing.T) {

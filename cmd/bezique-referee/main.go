@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/http/pprof"
@@ -39,6 +40,11 @@ import (
 // unstamped, buildinfo.Version takes them from the module's build information.
 var version, commit string
 
+// DefaultMaxStreamsPerConn is --max-streams-per-conn's default: the most concurrent streams (seat
+// and spectator streams, calls) one client connection may open; a client past it waits for one to
+// end (HTTP/2 flow control, no error).
+const DefaultMaxStreamsPerConn = 100
+
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
 	listen        string
@@ -46,15 +52,22 @@ type config struct {
 	store         string
 	drainTimeout  time.Duration
 	maxTables     int
-	seatQueue     int
-	pingInterval  time.Duration
-	joinTimeout   time.Duration
-	pprof         bool
-	logLevel      string
-	showVersion   bool
-	adminKey      string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
-	adminKeyFile  string
-	http          httpOptions
+	// The per-principal limits and the waiting tables' expiry (service.Config).
+	maxWaiting           int
+	createsPerMinute     int
+	maxWatchersTable     int
+	maxWatchersPrincipal int
+	maxStreamsPerConn    uint
+	waitingExpiry        time.Duration
+	seatQueue            int
+	pingInterval         time.Duration
+	joinTimeout          time.Duration
+	pprof                bool
+	logLevel             string
+	showVersion          bool
+	adminKey             string // the first admin key (auth.go); empty with adminKeyFile empty: open mode
+	adminKeyFile         string
+	http                 httpOptions
 
 	// TLS (cmd/bezique-referee/tls.go).
 	tlsCert     string
@@ -73,6 +86,12 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
+	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats")
+	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size)")
+	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
+	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
+	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
+	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
@@ -141,6 +160,12 @@ func (c config) validate() error {
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
+		{"max-waiting-per-principal", c.maxWaiting < 1, fmt.Sprint(c.maxWaiting, "; want at least 1")},
+		{"creates-per-minute", c.createsPerMinute < 1, fmt.Sprint(c.createsPerMinute, "; want at least 1")},
+		{"max-watchers-per-table", c.maxWatchersTable < 1, fmt.Sprint(c.maxWatchersTable, "; want at least 1")},
+		{"max-watchers-per-principal", c.maxWatchersPrincipal < 1, fmt.Sprint(c.maxWatchersPrincipal, "; want at least 1")},
+		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
+		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
 	} {
 		if f.bad {
 			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
@@ -204,12 +229,15 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth})
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
+		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
+		WaitingExpiry: c.waitingExpiry})
 	if err != nil {
 		return err
 	}
 	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
-	g := grpc.NewServer(append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
+	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)
 	srv.Register(g)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(g, hs)

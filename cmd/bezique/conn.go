@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/tls"
 	"fmt"
+	"os"
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
@@ -43,8 +44,13 @@ func (c connFlags) tlsConfig() (*tls.Config, error) {
 	return cfg, nil
 }
 
+// retryAttempts is how many times a command makes a call that a rate limit refuses with a
+// RetryInfo, waiting the delay it states in between (botsdk.RetryInterceptor).
+const retryAttempts = 3
+
 // dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
-// API key on every call ("" for none).
+// API key on every call ("" for none); a call refused by a rate limit is made again after the
+// delay the refusal states, up to retryAttempts times.
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	t, err := c.tlsConfig()
 	if err != nil {
@@ -54,7 +60,8 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	if t != nil {
 		creds = credentials.NewTLS(t)
 	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds),
+		grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr)))}
 	if key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}

@@ -14,6 +14,9 @@
 //	bezique check FILE...         run rule scenarios (docs/SCENARIOS.md), report every expectation
 //	bezique records export        write every finished game's record to a directory
 //	bezique rules [--json]        list the rule options (RULES.md §5): values, defaults, sections
+//	bezique loadtest              hold many tables with remote bots in worker processes; report
+//	                              actions/s, round trips, the referee's CPU per action and
+//	                              memory per table (docs/BENCHMARKS.md, "Load")
 //
 // The score sheet of demo, play and replay is built in one place (sheet.go) from the engine's
 // event log of the record replayed with wire.ReplayRecord.

@@ -46,6 +46,6 @@ game record.`,
 	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
 		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd(), newTournamentCmd(), newMatchCmd(),
-		newLobbyCmd(), newChallengeCmd())
+		newLobbyCmd(), newChallengeCmd(), newLoadtestCmd())
 	return root
 }

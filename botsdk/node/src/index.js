@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
+const { retryDelayMs } = require('./status');
 
 const PROTOCOL_VERSION = 1;
 
@@ -107,24 +108,26 @@ class Player {
     let connected = false;
     try {
       for (let attempt = 1; ; attempt++) {
-        const { result, code, details, progressed } = await this.session(client);
+        const { result, code, details, progressed, retryMs = 0 } = await this.session(client);
         if (result) return result;
         if (!retryable(code)) throw new SeatRefused(code, details);
         if (progressed) {
           backoff = 100;
           connected = true;
         }
+        if (retryMs > 0) connected = true; // the referee answered, asking to wait: it can be reached
+        const wait = Math.max(backoff, retryMs); // a refusal's RetryInfo delay is the least wait
         if (!connected) {
           if (attempt >= this.cfg.connectAttempts) throw new CannotReach(this.cfg.server, attempt, code, details);
           this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: cannot reach ${this.cfg.server} (attempt ${attempt} of ` +
-            `${this.cfg.connectAttempts}: ${grpc.status[code]}); trying again in ${backoff} ms`);
-          await sleep(backoff);
+            `${this.cfg.connectAttempts}: ${grpc.status[code]}); trying again in ${wait} ms`);
+          await sleep(wait);
           backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
           continue;
         }
         this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
-          `reconnecting in ${backoff} ms, resume_after_seq=${this.lastSeq}`);
-        await sleep(backoff);
+          `reconnecting in ${wait} ms, resume_after_seq=${this.lastSeq}`);
+        await sleep(wait);
         backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
       }
     } finally {
@@ -189,7 +192,7 @@ class Player {
           default:
         }
       });
-      call.on('error', (err) => done({ code: err.code, details: err.details || err.message }));
+      call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata) }));
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
@@ -291,6 +294,6 @@ function play(cfg, decide) {
 const { outcomeText, resultText } = require('./outcome');
 
 module.exports = {
-  play, tlsCredentials, load, authMetadata, retryable, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
+  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
 };

@@ -14,6 +14,7 @@ import grpc
 
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
+from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
 #: returns the action_id of its choice (one of ``legal_actions[i].action_id``).
@@ -148,9 +149,10 @@ def first_legal(legal_actions: Sequence[actions_pb2.LegalAction]) -> int:
 def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     """play joins the table as the configured seat and plays until the game ends, answering every
     decision request with decide's choice. It reconnects with exponential backoff after a lost
-    connection and resumes from the last event seen, so nothing is missed or answered twice. It
-    returns the game's result, or raises SeatRefused when the referee refuses the seat and
-    CannotReach when it never answered in cfg.connect_attempts tries.
+    connection, waiting at least the refusal's RetryInfo delay when it carries one (see
+    bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed
+    or answered twice. It returns the game's result, or raises SeatRefused when the referee
+    refuses the seat and CannotReach when it never answered in cfg.connect_attempts tries.
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
@@ -186,25 +188,28 @@ class _Player:
         try:
             while True:
                 attempt += 1
-                result, code, details, progressed = self._session(stub)
+                result, code, details, progressed, delay = self._session(stub)
                 if result is not None:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
                 if progressed:
                     backoff, connected = 0.1, True
+                if delay > 0:
+                    connected = True  # the referee answered, asking to wait: it can be reached
+                wait = max(backoff, delay)
                 if not connected:
                     if attempt >= self.cfg.connect_attempts:
                         raise CannotReach(self.cfg.server, attempt, code, details)
                     self.log.warning("seat %d: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
                                      self.cfg.seat, self.cfg.server, attempt, self.cfg.connect_attempts,
-                                     code.name if code else "EOF", backoff)
-                    time.sleep(backoff)
+                                     code.name if code else "EOF", wait)
+                    time.sleep(wait)
                     backoff = min(2 * backoff, self.cfg.max_backoff)
                     continue
                 self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
-                                 self.cfg.seat, code.name if code else "EOF", details, backoff, self.last_seq)
-                time.sleep(backoff)
+                                 self.cfg.seat, code.name if code else "EOF", details, wait, self.last_seq)
+                time.sleep(wait)
                 backoff = min(2 * backoff, self.cfg.max_backoff)
         finally:
             with self.lock:
@@ -219,7 +224,7 @@ class _Player:
             out.put(msg)
 
     def _session(self, stub):
-        """_session runs one stream; it returns (result, status code, details, progressed)."""
+        """_session runs one stream; it returns (result, status code, details, progressed, retry delay)."""
         out: queue.Queue = queue.Queue()
         join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, member=self.cfg.member, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
@@ -261,10 +266,10 @@ class _Player:
                     if self.cfg.on_team_message:
                         self.cfg.on_team_message(m.team_message_relayed)
                 elif kind == "game_over":
-                    return m.game_over.result, None, "", progressed
-            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed
+                    return m.game_over.result, None, "", progressed, 0.0
+            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed, 0.0
         except grpc.RpcError as e:
-            return None, e.code(), e.details() or "", progressed
+            return None, e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata())
         finally:
             with self.lock:
                 if self.out is out:

@@ -93,6 +93,60 @@ func (RejectionCode) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{0}
 }
 
+// ViewMode says whether a seat's decision requests carry the seat's view.
+type ViewMode int32
+
+const (
+	// VIEW_MODE_UNSPECIFIED is VIEW_MODE_FULL.
+	ViewMode_VIEW_MODE_UNSPECIFIED ViewMode = 0
+	// VIEW_MODE_FULL sends the seat's whole view in every DecisionRequest.
+	ViewMode_VIEW_MODE_FULL ViewMode = 1
+	// VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
+	// snapshot and the events (docs/write-a-bot.md says what to track).
+	ViewMode_VIEW_MODE_NONE ViewMode = 2
+)
+
+// Enum value maps for ViewMode.
+var (
+	ViewMode_name = map[int32]string{
+		0: "VIEW_MODE_UNSPECIFIED",
+		1: "VIEW_MODE_FULL",
+		2: "VIEW_MODE_NONE",
+	}
+	ViewMode_value = map[string]int32{
+		"VIEW_MODE_UNSPECIFIED": 0,
+		"VIEW_MODE_FULL":        1,
+		"VIEW_MODE_NONE":        2,
+	}
+)
+
+func (x ViewMode) Enum() *ViewMode {
+	p := new(ViewMode)
+	*p = x
+	return p
+}
+
+func (x ViewMode) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ViewMode) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_seat_proto_enumTypes[1].Descriptor()
+}
+
+func (ViewMode) Type() protoreflect.EnumType {
+	return &file_bezique_v1_seat_proto_enumTypes[1]
+}
+
+func (x ViewMode) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ViewMode.Descriptor instead.
+func (ViewMode) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_proto_rawDescGZIP(), []int{1}
+}
+
 // Join is a bot's first message: it claims a seat.
 type Join struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -115,7 +169,9 @@ type Join struct {
 	// member is the bot's place in a team seat (RemoteSeat.team_size > 1), 0-based; member 0 is
 	// the captain. A seat of one bot takes only 0 (INVALID_ARGUMENT otherwise). A newer connection
 	// for the same member supersedes only that member's.
-	Member        uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
+	Member uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
+	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
+	ViewMode      ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -204,6 +260,13 @@ func (x *Join) GetMember() uint32 {
 		return x.Member
 	}
 	return 0
+}
+
+func (x *Join) GetViewMode() ViewMode {
+	if x != nil {
+		return x.ViewMode
+	}
+	return ViewMode_VIEW_MODE_UNSPECIFIED
 }
 
 // Decide answers a DecisionRequest.
@@ -541,7 +604,7 @@ type DecisionRequest struct {
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is everything the seat may know now (the engine's view of this seat), so a bot can
-	// decide from this message alone.
+	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
 	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1044,7 +1107,7 @@ var File_bezique_v1_seat_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\n" +
 	"\x15bezique/v1/seat.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\x01\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x02\n" +
 	"\x04Join\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -1054,7 +1117,8 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"botVersion\x12)\n" +
 	"\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n" +
 	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\x12\x16\n" +
-	"\x06member\x18\b \x01(\rR\x06member\"~\n" +
+	"\x06member\x18\b \x01(\rR\x06member\x121\n" +
+	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\"~\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +
@@ -1125,7 +1189,11 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
 	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
 	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n" +
-	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*M\n" +
+	"\bViewMode\x12\x19\n" +
+	"\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n" +
+	"\x0eVIEW_MODE_NONE\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once
@@ -1139,54 +1207,56 @@ func file_bezique_v1_seat_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_seat_proto_rawDescData
 }
 
-var file_bezique_v1_seat_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_bezique_v1_seat_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_bezique_v1_seat_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_bezique_v1_seat_proto_goTypes = []any{
 	(RejectionCode)(0),            // 0: bezique.v1.RejectionCode
-	(*Join)(nil),                  // 1: bezique.v1.Join
-	(*Decide)(nil),                // 2: bezique.v1.Decide
-	(*Pong)(nil),                  // 3: bezique.v1.Pong
-	(*Welcome)(nil),               // 4: bezique.v1.Welcome
-	(*DecisionRequest)(nil),       // 5: bezique.v1.DecisionRequest
-	(*Rejection)(nil),             // 6: bezique.v1.Rejection
-	(*Ping)(nil),                  // 7: bezique.v1.Ping
-	(*SeatClock)(nil),             // 8: bezique.v1.SeatClock
-	(*ClockReport)(nil),           // 9: bezique.v1.ClockReport
-	(*GameOver)(nil),              // 10: bezique.v1.GameOver
-	(*TeamMessage)(nil),           // 11: bezique.v1.TeamMessage
-	(*TeamMessageRelayed)(nil),    // 12: bezique.v1.TeamMessageRelayed
-	(*Action)(nil),                // 13: bezique.v1.Action
-	(*Rules)(nil),                 // 14: bezique.v1.Rules
-	(*SeatInfo)(nil),              // 15: bezique.v1.SeatInfo
-	(*View)(nil),                  // 16: bezique.v1.View
-	(*Clock)(nil),                 // 17: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 18: bezique.v1.FailurePolicy
-	(DealingSource)(0),            // 19: bezique.v1.DealingSource
-	(TeamPolicy)(0),               // 20: bezique.v1.TeamPolicy
-	(*LegalAction)(nil),           // 21: bezique.v1.LegalAction
-	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
-	(*GameResult)(nil),            // 23: bezique.v1.GameResult
+	(ViewMode)(0),                 // 1: bezique.v1.ViewMode
+	(*Join)(nil),                  // 2: bezique.v1.Join
+	(*Decide)(nil),                // 3: bezique.v1.Decide
+	(*Pong)(nil),                  // 4: bezique.v1.Pong
+	(*Welcome)(nil),               // 5: bezique.v1.Welcome
+	(*DecisionRequest)(nil),       // 6: bezique.v1.DecisionRequest
+	(*Rejection)(nil),             // 7: bezique.v1.Rejection
+	(*Ping)(nil),                  // 8: bezique.v1.Ping
+	(*SeatClock)(nil),             // 9: bezique.v1.SeatClock
+	(*ClockReport)(nil),           // 10: bezique.v1.ClockReport
+	(*GameOver)(nil),              // 11: bezique.v1.GameOver
+	(*TeamMessage)(nil),           // 12: bezique.v1.TeamMessage
+	(*TeamMessageRelayed)(nil),    // 13: bezique.v1.TeamMessageRelayed
+	(*Action)(nil),                // 14: bezique.v1.Action
+	(*Rules)(nil),                 // 15: bezique.v1.Rules
+	(*SeatInfo)(nil),              // 16: bezique.v1.SeatInfo
+	(*View)(nil),                  // 17: bezique.v1.View
+	(*Clock)(nil),                 // 18: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 19: bezique.v1.FailurePolicy
+	(DealingSource)(0),            // 20: bezique.v1.DealingSource
+	(TeamPolicy)(0),               // 21: bezique.v1.TeamPolicy
+	(*LegalAction)(nil),           // 22: bezique.v1.LegalAction
+	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
+	(*GameResult)(nil),            // 24: bezique.v1.GameResult
 }
 var file_bezique_v1_seat_proto_depIdxs = []int32{
-	13, // 0: bezique.v1.Decide.action:type_name -> bezique.v1.Action
-	14, // 1: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
-	15, // 2: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
-	16, // 3: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
-	17, // 4: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
-	18, // 5: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
-	19, // 6: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
-	20, // 7: bezique.v1.Welcome.team_policy:type_name -> bezique.v1.TeamPolicy
-	21, // 8: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
-	22, // 9: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
-	16, // 10: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
-	0,  // 11: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
-	8,  // 12: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
-	23, // 13: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	1,  // 0: bezique.v1.Join.view_mode:type_name -> bezique.v1.ViewMode
+	14, // 1: bezique.v1.Decide.action:type_name -> bezique.v1.Action
+	15, // 2: bezique.v1.Welcome.rules:type_name -> bezique.v1.Rules
+	16, // 3: bezique.v1.Welcome.seats:type_name -> bezique.v1.SeatInfo
+	17, // 4: bezique.v1.Welcome.snapshot:type_name -> bezique.v1.View
+	18, // 5: bezique.v1.Welcome.clock:type_name -> bezique.v1.Clock
+	19, // 6: bezique.v1.Welcome.failure_policy:type_name -> bezique.v1.FailurePolicy
+	20, // 7: bezique.v1.Welcome.dealing_source:type_name -> bezique.v1.DealingSource
+	21, // 8: bezique.v1.Welcome.team_policy:type_name -> bezique.v1.TeamPolicy
+	22, // 9: bezique.v1.DecisionRequest.legal_actions:type_name -> bezique.v1.LegalAction
+	23, // 10: bezique.v1.DecisionRequest.deadline:type_name -> google.protobuf.Timestamp
+	17, // 11: bezique.v1.DecisionRequest.view:type_name -> bezique.v1.View
+	0,  // 12: bezique.v1.Rejection.code:type_name -> bezique.v1.RejectionCode
+	9,  // 13: bezique.v1.ClockReport.clocks:type_name -> bezique.v1.SeatClock
+	24, // 14: bezique.v1.GameOver.result:type_name -> bezique.v1.GameResult
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_proto_init() }
@@ -1209,7 +1279,7 @@ func file_bezique_v1_seat_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_seat_proto_rawDesc), len(file_bezique_v1_seat_proto_rawDesc)),
-			NumEnums:      1,
+			NumEnums:      2,
 			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain runs the command line instead of the tests when BEZIQUE_TEST_MAIN is 1: loadtest
+// starts its workers by running its own executable, which in a test is the test binary.
+func TestMain(m *testing.M) {
+	if os.Getenv("BEZIQUE_TEST_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestLoadtest runs a short load test against an in-process referee, with its bots in two worker
+// processes, and checks every figure of the report.
+func TestLoadtest(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := newRootCmd()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs([]string{"loadtest", "--tables", "20", "--duration", "3s", "--think", "10ms", "--workers", "2"})
+	if err := cmd.ExecuteContext(ctx); err != nil {
+		t.Fatalf("loadtest: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	t.Log(out.String())
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if want := "load test: 20 two-handed tables on an in-process referee; random bots: worker processes 2, seats per connection 1, view full, think 10ms; measured 3."; !strings.HasPrefix(lines[0], want) {
+		t.Fatalf("first line %q, want it to start %q", lines[0], want)
+	}
+	fig := map[string]string{}
+	var names []string
+	for _, l := range lines[1:] {
+		k, v, ok := strings.Cut(l, ": ")
+		if !ok {
+			t.Fatalf("line %q is not name: value", l)
+		}
+		fig[k] = v
+		names = append(names, k)
+	}
+	if got, want := strings.Join(names, " "), "tables duration_s think_ms offered_actions_per_s achieved_actions_per_s actions games errors "+
+		"round_trip_p50_ms round_trip_p99_ms round_trip_p999_ms referee_cpu_per_action_us referee_rss_per_table_kb referee_heap_per_table_kb"; got != want {
+		t.Fatalf("figures %q, want %q", got, want)
+	}
+	num := func(name string) float64 {
+		t.Helper()
+		v, err := strconv.ParseFloat(fig[name], 64)
+		if err != nil {
+			t.Fatalf("%s: %q is not a number", name, fig[name])
+		}
+		return v
+	}
+	if fig["tables"] != "20" || fig["think_ms"] != "10" || fig["offered_actions_per_s"] != "2000.0" || fig["errors"] != "0" {
+		t.Errorf("tables %s, think_ms %s, offered %s, errors %s; want 20, 10, 2000.0, 0", fig["tables"], fig["think_ms"], fig["offered_actions_per_s"], fig["errors"])
+	}
+	d, achieved, actions := num("duration_s"), num("achieved_actions_per_s"), num("actions")
+	if d < 3 || d > 4 {
+		t.Errorf("duration_s %v, want 3 to 4", d)
+	}
+	if achieved <= 0 || achieved > 2000 {
+		t.Errorf("achieved_actions_per_s %v, want more than 0 and at most the offered 2000", achieved)
+	}
+	if rate := actions / d; rate < achieved*0.995 || rate > achieved*1.005 { // duration_s is rounded to 10 ms
+		t.Errorf("actions %v over %vs is %v/s, but achieved_actions_per_s is %v", actions, d, rate, achieved)
+	}
+	if games := num("games"); games < 0 || games > actions/50 {
+		t.Errorf("games %v for %v actions (a game has more than 50)", games, actions)
+	}
+	p50, p99, p999 := num("round_trip_p50_ms"), num("round_trip_p99_ms"), num("round_trip_p999_ms")
+	if p50 <= 0 || p99 < p50 || p999 < p99 || p999 > 1000 {
+		t.Errorf("round trips p50 %v, p99 %v, p99.9 %v ms: want 0 < p50 <= p99 <= p99.9 < 1000", p50, p99, p999)
+	}
+	if cpu := num("referee_cpu_per_action_us"); cpu <= 0 || cpu > 100_000 {
+		t.Errorf("referee_cpu_per_action_us %v, want more than 0 and under 0.1 s", cpu)
+	}
+	if rss := num("referee_rss_per_table_kb"); rss < -10_000 || rss > 10_000 {
+		t.Errorf("referee_rss_per_table_kb %v, want within ±10 MB", rss)
+	}
+	if heap := num("referee_heap_per_table_kb"); heap <= 0 || heap > 10_000 {
+		t.Errorf("referee_heap_per_table_kb %v, want more than 0 and under 10 MB", heap)
+	}
+}
+
+// TestLoadtestRefusals checks the bounds: --duration required and capped, loopback only.
+func TestLoadtestRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tables", "5"}, "--duration is required, more than 0 and at most 10m0s"},
+		{[]string{"--duration", "11m"}, "--duration is required, more than 0 and at most 10m0s"},
+		{[]string{"--duration", "1s", "--server", "10.0.0.1:7777"}, "--server 10.0.0.1:7777: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)"},
+		{[]string{"--duration", "1s", "--server", "example.com:7777"}, "--server example.com:7777: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)"},
+		{[]string{"--duration", "1s", "--view", "some"}, `--view "some": want full or none`},
+		{[]string{"--duration", "1s", "--tables", "0"}, "--tables 0: want at least 1"},
+	} {
+		out, err := runCmd(context.Background(), append([]string{"loadtest"}, c.args...)...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("loadtest %v: %v (%s), want %s", c.args, err, out, c.want)
+		}
+	}
+}
+
+// TestLoadtestServer runs a load test against a referee it did not start (--server), here one
+// in the test's process, named by --referee-pid; the heap figure is then unknown.
+func TestLoadtestServer(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "loadtest", "--server", ref.addr, "--referee-pid", strconv.Itoa(os.Getpid()), "--tables", "3", "--workers", "1", "--seats-per-conn", "2", "--view", "none", "--duration", "1s")
+	if err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out)
+	}
+	want := "load test: 3 two-handed tables on the referee at " + ref.addr + "; random bots: worker processes 1, seats per connection 2, view none, think 0s; measured 1."
+	if !strings.HasPrefix(out, want) {
+		t.Fatalf("output:\n%s\nwant it to start %q", out, want)
+	}
+	for _, line := range []string{"\noffered_actions_per_s: unlimited\n", "\nerrors: 0\n", "\nreferee_heap_per_table_kb: unknown\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("output lacks %q:\n%s", line, out)
+		}
+	}
+	for _, name := range []string{"achieved_actions_per_s", "referee_cpu_per_action_us", "referee_rss_per_table_kb"} {
+		i := strings.Index(out, "\n"+name+": ")
+		if i < 0 {
+			t.Fatalf("output lacks %s:\n%s", name, out)
+		}
+		v := out[i+len(name)+3:]
+		v = v[:strings.Index(v, "\n")]
+		if f, err := strconv.ParseFloat(v, 64); err != nil || name != "referee_rss_per_table_kb" && f <= 0 {
+			t.Errorf("%s: %q, want a number (more than 0)", name, v)
+		}
+	}
+}

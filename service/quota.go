@@ -1,0 +1,176 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	lru "github.com/hashicorp/golang-lru/v2"
+	"golang.org/x/time/rate"
+	"google.golang.org/grpc/peer"
+)
+
+// Default per-principal limits of a [Config] that gives none (docs/SECURITY.md, the limits table).
+const (
+	DefaultMaxWaitingPerPrincipal  = 100
+	DefaultCreatesPerMinute        = 300
+	DefaultMaxWatchersPerTable     = 100
+	DefaultMaxWatchersPerPrincipal = 20
+	DefaultWaitingExpiry           = 30 * time.Minute
+)
+
+// maxLimiters bounds the creation-rate limiters kept, one per principal: beyond it the least
+// recently used is forgotten, and that principal starts again with a full bucket.
+const maxLimiters = 65_536
+
+// QuotaError is a refusal by one of the referee's limits (ResourceExhausted over gRPC, with a
+// google.rpc.QuotaFailure detail naming the principal and the limit and, when waiting helps, a
+// google.rpc.RetryInfo detail with RetryDelay).
+type QuotaError struct {
+	// Subject is the principal refused (quotaKey): "key:" and the API key's principal id, or "ip:"
+	// and the peer's IP address; "local" for an in-process call; the seat for the join limit.
+	Subject string
+	// Description names the limit, its value and its flag: "tables waiting for seats per
+	// principal: 2, the limit (--max-waiting-per-principal)…".
+	Description string
+	// Limit names the limit: a Limit* constant, the limit label of bezique_quota_refusals_total.
+	Limit string
+	// RetryDelay is how long to wait before the same call can succeed; zero when waiting alone
+	// does not help (a count limit frees up only when a table starts or a watch ends).
+	RetryDelay time.Duration
+}
+
+// Error returns "quota exceeded for SUBJECT: DESCRIPTION" and the retry delay, if any.
+func (e *QuotaError) Error() string {
+	msg := fmt.Sprintf("quota exceeded for %s: %s", e.Subject, e.Description)
+	if e.RetryDelay > 0 {
+		msg += fmt.Sprintf("; retry in %s", e.RetryDelay.Round(time.Millisecond))
+	}
+	return msg
+}
+
+// quotaKey is the key of ctx's caller for the per-principal limits: "key:ID" for a caller
+// authenticated by an API key (its principal id, see [PrincipalFrom]), otherwise "ip:ADDR", the
+// peer's IP address without the port (so that one host's connections share the limits): an
+// anonymous spectator, and every caller when authentication is off. "" for an in-process call of
+// the [Referee], which no per-principal limit applies to.
+func quotaKey(ctx context.Context) string {
+	if p := PrincipalFrom(ctx); p != Local && p.Role != RoleSpectator {
+		return "key:" + p.ID
+	}
+	pr, ok := peer.FromContext(ctx)
+	if !ok || pr.Addr == nil {
+		return ""
+	}
+	addr := pr.Addr.String()
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	return "ip:" + addr // without a port: bufconn in tests
+}
+
+// quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,
+// CreatesPerMinute, MaxWatchersPerPrincipal). The per-table watcher limit is kept by each table.
+type quotas struct {
+	cfg     Config
+	metrics *Metrics
+	// creates holds one token bucket per principal: CreatesPerMinute tokens, refilled at that rate.
+	creates *lru.Cache[string, *rate.Limiter]
+
+	mu       sync.Mutex
+	waiting  map[string]int // tables waiting for seats, per principal; no zero entries
+	watchers map[string]int // open watches, per principal; no zero entries
+}
+
+func newQuotas(cfg Config, metrics *Metrics) *quotas {
+	c, err := lru.New[string, *rate.Limiter](maxLimiters)
+	if err != nil {
+		panic(err) // only for a size <= 0
+	}
+	return &quotas{cfg: cfg, metrics: metrics, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
+}
+
+// allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose
+// RetryDelay is when the bucket will have one again.
+func (q *quotas) allowCreate(key string, now time.Time) error {
+	if key == "" {
+		return nil
+	}
+	q.mu.Lock()
+	lim, ok := q.creates.Get(key)
+	if !ok {
+		n := q.cfg.CreatesPerMinute
+		lim = rate.NewLimiter(rate.Every(time.Minute/time.Duration(n)), n)
+		q.creates.Add(key, lim)
+	}
+	q.mu.Unlock()
+	r := lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitCreatesPerMinute, RetryDelay: d,
+			Description: fmt.Sprintf("tables created per minute per principal: %d, the limit (--creates-per-minute)", q.cfg.CreatesPerMinute)})
+	}
+	return nil
+}
+
+// addWaiting counts a new waiting table of key, or returns a [*QuotaError] at
+// Config.MaxWaitingPerPrincipal. force counts it whatever the limit (a table recovered after a
+// restart).
+func (q *quotas) addWaiting(key string, force bool) error {
+	if key == "" {
+		return nil
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if n := q.waiting[key]; n >= q.cfg.MaxWaitingPerPrincipal && !force {
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitWaitingPerPrincipal,
+			Description: fmt.Sprintf("tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)})
+	}
+	q.waiting[key]++
+	return nil
+}
+
+// doneWaiting uncounts a waiting table of key: its game started, or it ended or was never made.
+func (q *quotas) doneWaiting(key string) { decrement(&q.mu, q.waiting, key) }
+
+// addWatcher counts a new watch by key, or returns a [*QuotaError] at
+// Config.MaxWatchersPerPrincipal.
+func (q *quotas) addWatcher(key string) error {
+	if key == "" {
+		return nil
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if n := q.watchers[key]; n >= q.cfg.MaxWatchersPerPrincipal {
+		return q.refuse(&QuotaError{Subject: key, Limit: LimitWatchersPerPrincipal,
+			Description: fmt.Sprintf("spectator streams per principal: %d, the limit (--max-watchers-per-principal)", n)})
+	}
+	q.watchers[key]++
+	return nil
+}
+
+// doneWatching uncounts an ended watch by key.
+func (q *quotas) doneWatching(key string) { decrement(&q.mu, q.watchers, key) }
+
+// refuse counts a refusal by e's limit (bezique_quota_refusals_total) and returns e.
+func (q *quotas) refuse(e *QuotaError) *QuotaError {
+	q.metrics.QuotaRefused(e.Limit)
+	return e
+}
+
+// decrement takes one from m[key] under mu, deleting the entry at zero so that the map holds
+// only principals with something counted.
+func decrement(mu *sync.Mutex, m map[string]int, key string) {
+	if key == "" {
+		return
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if m[key] <= 1 {
+		delete(m, key)
+		return
+	}
+	m[key]--
+}
