@@ -26,6 +26,8 @@ trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
 
+echo "== web app browser tests' Chromium (Debian's chromium)" && bash scripts/ci-web.sh
+
 echo "== go test -race -short (every package)"
 go test -race -short -count=1 ./...
 

@@ -121,6 +121,7 @@ var adminCodes = map[string]codes.Code{
 	pb.TableService_CancelTable_FullMethodName:                       codes.InvalidArgument,
 	pb.TableService_WatchTable_FullMethodName:                        codes.InvalidArgument,
 	pb.TableService_GetRecord_FullMethodName:                         codes.InvalidArgument,
+	pb.TableService_GetReplay_FullMethodName:                         codes.InvalidArgument,
 	pb.TableService_ListGames_FullMethodName:                         codes.OK,
 	pb.TableService_GetRuleCatalog_FullMethodName:                    codes.OK,
 	pb.SeatService_Connect_FullMethodName:                            codes.InvalidArgument, // the first message is not a join

@@ -27,6 +27,7 @@ var authorization = map[string][]Role{
 	pb.TableService_CancelTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
 	pb.TableService_WatchTable_FullMethodName:     everyone,
 	pb.TableService_GetRecord_FullMethodName:      keyed,
+	pb.TableService_GetReplay_FullMethodName:      keyed,
 	pb.TableService_ListGames_FullMethodName:      keyed,
 	pb.TableService_GetRuleCatalog_FullMethodName: everyone,
 

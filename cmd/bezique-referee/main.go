@@ -1,7 +1,7 @@
 // Command bezique-referee serves the bezique.v1 TableService, SeatService and KeyService over gRPC,
-// and on the same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers): it hosts
-// Bézique tables, seats bots as bidirectional streams, keeps the clocks, records every game and
-// exports Prometheus metrics.
+// and on the same port over gRPC-Web and the Connect protocol (JSON over HTTP, for browsers), with
+// the web app (package web) at /: it hosts Bézique tables, seats bots as bidirectional streams,
+// keeps the clocks, records every game and exports Prometheus metrics.
 //
 // Every flag can also be set by an environment variable: --max-tables is BEZIQUE_MAX_TABLES.
 // Run it with --help for the list and the defaults.
@@ -101,6 +101,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
+	fs.StringVar(&c.http.embedFrameAncestors, "embed-frame-ancestors", "", "comma-separated sources that may show the web app's /embed/t/{id} in a frame (https://club.example.com; CSP frame-ancestors); empty: any site")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
 	fs.StringVar(&c.tlsClientCA, "tls-client-ca", "", "PEM CA certificates: require client certificates signed by one of them (mTLS)")

@@ -8,27 +8,38 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/web"
 )
 
 // httpOptions is the HTTP side of the referee's port, from the flags.
 type httpOptions struct {
 	// corsOrigins is --cors-origins: comma-separated origins browsers may call from; empty: none.
 	corsOrigins string
+	// embedFrameAncestors is --embed-frame-ancestors: comma-separated sources that may frame
+	// /embed/t/{id}; empty: any.
+	embedFrameAncestors string
 }
 
 // serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to g, and
 // gRPC-Web and the Connect protocol (JSON over HTTP) transcoded to g (service.NewPort,
-// service.NewHTTPHandler). The web app's static assets will be the HTTPConfig's Static handler.
+// service.NewHTTPHandler), and the web app (package web) on every other path.
 func serve(lis net.Listener, g *grpc.Server, o httpOptions, tlsConfig *tls.Config) (*service.Port, error) {
-	cfg := service.HTTPConfig{}
-	for origin := range strings.SplitSeq(o.corsOrigins, ",") {
-		if origin = strings.TrimSpace(origin); origin != "" {
-			cfg.CORSOrigins = append(cfg.CORSOrigins, origin)
-		}
-	}
+	cfg := service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
+		Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}
 	h, err := service.NewHTTPHandler(g, cfg)
 	if err != nil {
 		return nil, err
 	}
 	return service.NewPort(lis, g, h, tlsConfig), nil
+}
+
+// splitList returns the non-empty, trimmed items of a comma-separated list.
+func splitList(list string) []string {
+	var out []string
+	for item := range strings.SplitSeq(list, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }

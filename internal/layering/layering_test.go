@@ -28,6 +28,7 @@ func TestDependencies(t *testing.T) {
 		{pkg: "stats", banned: append([]string{module + "engine", module + "wire", module + "bots", module + "proto",
 			"google.golang.org/"}, serverOnly...), needs: "gonum.org/v1/plot"}, // a leaf: statistics and plots only
 		{pkg: "service", banned: []string{module + "botsdk"}, needs: module + "bots"},
+		{pkg: "web", standard: true}, // the web app: embedded files and net/http only
 	} {
 		t.Run(c.pkg, func(t *testing.T) {
 			format := "{{.ImportPath}}"

@@ -744,6 +744,100 @@ func (x *GetRecordResponse) GetRecord() *GameRecord {
 	return nil
 }
 
+// GetReplayRequest names a finished game.
+type GetReplayRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// table_id is the table's id.
+	TableId       string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetReplayRequest) Reset() {
+	*x = GetReplayRequest{}
+	mi := &file_bezique_v1_table_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetReplayRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetReplayRequest) ProtoMessage() {}
+
+func (x *GetReplayRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_table_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetReplayRequest.ProtoReflect.Descriptor instead.
+func (*GetReplayRequest) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *GetReplayRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+// GetReplayResponse is a finished game's events, re-derived from its record through the engine.
+type GetReplayResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// events are the game's events in order, hands and draws unredacted (the game is over); seq
+	// numbers them from 1 within the replay (the table's own seqs also count connections, which a
+	// record does not hold). A game that ended by forfeit ends with the events of its last action.
+	Events        []*Event `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetReplayResponse) Reset() {
+	*x = GetReplayResponse{}
+	mi := &file_bezique_v1_table_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetReplayResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetReplayResponse) ProtoMessage() {}
+
+func (x *GetReplayResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_table_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetReplayResponse.ProtoReflect.Descriptor instead.
+func (*GetReplayResponse) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetReplayResponse) GetEvents() []*Event {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
 // ListGamesRequest asks for a page of finished games.
 type ListGamesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -768,7 +862,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_bezique_v1_table_service_proto_msgTypes[12]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -780,7 +874,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_table_service_proto_msgTypes[12]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -793,7 +887,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{12}
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListGamesRequest) GetPageSize() uint32 {
@@ -858,7 +952,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_bezique_v1_table_service_proto_msgTypes[13]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -870,7 +964,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_table_service_proto_msgTypes[13]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -883,7 +977,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{13}
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListGamesResponse) GetGames() []*TableInfo {
@@ -909,7 +1003,7 @@ type GetRuleCatalogRequest struct {
 
 func (x *GetRuleCatalogRequest) Reset() {
 	*x = GetRuleCatalogRequest{}
-	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +1015,7 @@ func (x *GetRuleCatalogRequest) String() string {
 func (*GetRuleCatalogRequest) ProtoMessage() {}
 
 func (x *GetRuleCatalogRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_table_service_proto_msgTypes[14]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +1028,7 @@ func (x *GetRuleCatalogRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRuleCatalogRequest.ProtoReflect.Descriptor instead.
 func (*GetRuleCatalogRequest) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{14}
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{16}
 }
 
 // GetRuleCatalogResponse is the rule catalog.
@@ -949,7 +1043,7 @@ type GetRuleCatalogResponse struct {
 
 func (x *GetRuleCatalogResponse) Reset() {
 	*x = GetRuleCatalogResponse{}
-	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +1055,7 @@ func (x *GetRuleCatalogResponse) String() string {
 func (*GetRuleCatalogResponse) ProtoMessage() {}
 
 func (x *GetRuleCatalogResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_table_service_proto_msgTypes[15]
+	mi := &file_bezique_v1_table_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +1068,7 @@ func (x *GetRuleCatalogResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRuleCatalogResponse.ProtoReflect.Descriptor instead.
 func (*GetRuleCatalogResponse) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{15}
+	return file_bezique_v1_table_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetRuleCatalogResponse) GetOptions() []*RuleOption {
@@ -1038,7 +1132,11 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +
-	"\x06record\x18\x01 \x01(\v2\x16.bezique.v1.GameRecordR\x06record\"\xcf\x02\n" +
+	"\x06record\x18\x01 \x01(\v2\x16.bezique.v1.GameRecordR\x06record\"-\n" +
+	"\x10GetReplayRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\">\n" +
+	"\x11GetReplayResponse\x12)\n" +
+	"\x06events\x18\x01 \x03(\v2\x11.bezique.v1.EventR\x06events\"\xcf\x02\n" +
 	"\x10ListGamesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -1053,7 +1151,7 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x17\n" +
 	"\x15GetRuleCatalogRequest\"J\n" +
 	"\x16GetRuleCatalogResponse\x120\n" +
-	"\aoptions\x18\x01 \x03(\v2\x16.bezique.v1.RuleOptionR\aoptions2\x9c\x05\n" +
+	"\aoptions\x18\x01 \x03(\v2\x16.bezique.v1.RuleOptionR\aoptions2\xeb\x05\n" +
 	"\fTableService\x12N\n" +
 	"\vCreateTable\x12\x1e.bezique.v1.CreateTableRequest\x1a\x1f.bezique.v1.CreateTableResponse\x12J\n" +
 	"\bGetTable\x12\x1b.bezique.v1.GetTableRequest\x1a\x1c.bezique.v1.GetTableResponse\"\x03\x90\x02\x01\x12P\n" +
@@ -1063,6 +1161,7 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"WatchTable\x12\x1d.bezique.v1.WatchTableRequest\x1a\x1e.bezique.v1.WatchTableResponse\"\x03\x90\x02\x010\x01\x12M\n" +
 	"\tGetRecord\x12\x1c.bezique.v1.GetRecordRequest\x1a\x1d.bezique.v1.GetRecordResponse\"\x03\x90\x02\x01\x12M\n" +
+	"\tGetReplay\x12\x1c.bezique.v1.GetReplayRequest\x1a\x1d.bezique.v1.GetReplayResponse\"\x03\x90\x02\x01\x12M\n" +
 	"\tListGames\x12\x1c.bezique.v1.ListGamesRequest\x1a\x1d.bezique.v1.ListGamesResponse\"\x03\x90\x02\x01\x12\\\n" +
 	"\x0eGetRuleCatalog\x12!.bezique.v1.GetRuleCatalogRequest\x1a\".bezique.v1.GetRuleCatalogResponse\"\x03\x90\x02\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
@@ -1078,7 +1177,7 @@ func file_bezique_v1_table_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_table_service_proto_rawDescData
 }
 
-var file_bezique_v1_table_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_bezique_v1_table_service_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_bezique_v1_table_service_proto_goTypes = []any{
 	(*CreateTableRequest)(nil),     // 0: bezique.v1.CreateTableRequest
 	(*CreateTableResponse)(nil),    // 1: bezique.v1.CreateTableResponse
@@ -1092,71 +1191,76 @@ var file_bezique_v1_table_service_proto_goTypes = []any{
 	(*WatchTableResponse)(nil),     // 9: bezique.v1.WatchTableResponse
 	(*GetRecordRequest)(nil),       // 10: bezique.v1.GetRecordRequest
 	(*GetRecordResponse)(nil),      // 11: bezique.v1.GetRecordResponse
-	(*ListGamesRequest)(nil),       // 12: bezique.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),      // 13: bezique.v1.ListGamesResponse
-	(*GetRuleCatalogRequest)(nil),  // 14: bezique.v1.GetRuleCatalogRequest
-	(*GetRuleCatalogResponse)(nil), // 15: bezique.v1.GetRuleCatalogResponse
-	nil,                            // 16: bezique.v1.CreateTableRequest.OptionsEntry
-	(Variant)(0),                   // 17: bezique.v1.Variant
-	(*SeatConfig)(nil),             // 18: bezique.v1.SeatConfig
-	(*Clock)(nil),                  // 19: bezique.v1.Clock
-	(*FailurePolicy)(nil),          // 20: bezique.v1.FailurePolicy
-	(*StackedDeal)(nil),            // 21: bezique.v1.StackedDeal
-	(TeamPolicy)(0),                // 22: bezique.v1.TeamPolicy
-	(*SeatToken)(nil),              // 23: bezique.v1.SeatToken
-	(*TableInfo)(nil),              // 24: bezique.v1.TableInfo
-	(TableState)(0),                // 25: bezique.v1.TableState
-	(*Event)(nil),                  // 26: bezique.v1.Event
-	(*TeamMessageRecord)(nil),      // 27: bezique.v1.TeamMessageRecord
-	(*GameRecord)(nil),             // 28: bezique.v1.GameRecord
-	(Outcome)(0),                   // 29: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil),  // 30: google.protobuf.Timestamp
-	(*RuleOption)(nil),             // 31: bezique.v1.RuleOption
+	(*GetReplayRequest)(nil),       // 12: bezique.v1.GetReplayRequest
+	(*GetReplayResponse)(nil),      // 13: bezique.v1.GetReplayResponse
+	(*ListGamesRequest)(nil),       // 14: bezique.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),      // 15: bezique.v1.ListGamesResponse
+	(*GetRuleCatalogRequest)(nil),  // 16: bezique.v1.GetRuleCatalogRequest
+	(*GetRuleCatalogResponse)(nil), // 17: bezique.v1.GetRuleCatalogResponse
+	nil,                            // 18: bezique.v1.CreateTableRequest.OptionsEntry
+	(Variant)(0),                   // 19: bezique.v1.Variant
+	(*SeatConfig)(nil),             // 20: bezique.v1.SeatConfig
+	(*Clock)(nil),                  // 21: bezique.v1.Clock
+	(*FailurePolicy)(nil),          // 22: bezique.v1.FailurePolicy
+	(*StackedDeal)(nil),            // 23: bezique.v1.StackedDeal
+	(TeamPolicy)(0),                // 24: bezique.v1.TeamPolicy
+	(*SeatToken)(nil),              // 25: bezique.v1.SeatToken
+	(*TableInfo)(nil),              // 26: bezique.v1.TableInfo
+	(TableState)(0),                // 27: bezique.v1.TableState
+	(*Event)(nil),                  // 28: bezique.v1.Event
+	(*TeamMessageRecord)(nil),      // 29: bezique.v1.TeamMessageRecord
+	(*GameRecord)(nil),             // 30: bezique.v1.GameRecord
+	(Outcome)(0),                   // 31: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 32: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 33: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
-	17, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
-	16, // 1: bezique.v1.CreateTableRequest.options:type_name -> bezique.v1.CreateTableRequest.OptionsEntry
-	18, // 2: bezique.v1.CreateTableRequest.seats:type_name -> bezique.v1.SeatConfig
-	19, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
-	20, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
-	21, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
-	22, // 6: bezique.v1.CreateTableRequest.team_policy:type_name -> bezique.v1.TeamPolicy
-	23, // 7: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
-	24, // 8: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
-	24, // 9: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
-	25, // 10: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
-	24, // 11: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
-	24, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
-	26, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
-	27, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
-	28, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	17, // 16: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	29, // 17: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	30, // 18: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	30, // 19: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	24, // 20: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	31, // 21: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
-	0,  // 22: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 23: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 24: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 25: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 26: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 27: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 28: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	14, // 29: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
-	1,  // 30: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 31: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 32: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 33: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 34: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 35: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 36: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	15, // 37: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
-	30, // [30:38] is the sub-list for method output_type
-	22, // [22:30] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	19, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
+	18, // 1: bezique.v1.CreateTableRequest.options:type_name -> bezique.v1.CreateTableRequest.OptionsEntry
+	20, // 2: bezique.v1.CreateTableRequest.seats:type_name -> bezique.v1.SeatConfig
+	21, // 3: bezique.v1.CreateTableRequest.clock:type_name -> bezique.v1.Clock
+	22, // 4: bezique.v1.CreateTableRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
+	23, // 5: bezique.v1.CreateTableRequest.stacked_deal:type_name -> bezique.v1.StackedDeal
+	24, // 6: bezique.v1.CreateTableRequest.team_policy:type_name -> bezique.v1.TeamPolicy
+	25, // 7: bezique.v1.CreateTableResponse.seat_tokens:type_name -> bezique.v1.SeatToken
+	26, // 8: bezique.v1.CreateTableResponse.table:type_name -> bezique.v1.TableInfo
+	26, // 9: bezique.v1.GetTableResponse.table:type_name -> bezique.v1.TableInfo
+	27, // 10: bezique.v1.ListTablesRequest.state:type_name -> bezique.v1.TableState
+	26, // 11: bezique.v1.ListTablesResponse.tables:type_name -> bezique.v1.TableInfo
+	26, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
+	28, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
+	29, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
+	30, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	28, // 16: bezique.v1.GetReplayResponse.events:type_name -> bezique.v1.Event
+	19, // 17: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	31, // 18: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	32, // 19: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	32, // 20: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	26, // 21: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	33, // 22: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 23: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 24: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 25: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 26: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 27: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 28: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 29: bezique.v1.TableService.GetReplay:input_type -> bezique.v1.GetReplayRequest
+	14, // 30: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	16, // 31: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 32: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 33: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 34: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 35: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 36: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 37: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 38: bezique.v1.TableService.GetReplay:output_type -> bezique.v1.GetReplayResponse
+	15, // 39: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	17, // 40: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	32, // [32:41] is the sub-list for method output_type
+	23, // [23:32] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }
@@ -1175,7 +1279,7 @@ func file_bezique_v1_table_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_table_service_proto_rawDesc), len(file_bezique_v1_table_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

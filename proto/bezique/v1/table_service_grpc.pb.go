@@ -25,6 +25,7 @@ const (
 	TableService_CancelTable_FullMethodName    = "/bezique.v1.TableService/CancelTable"
 	TableService_WatchTable_FullMethodName     = "/bezique.v1.TableService/WatchTable"
 	TableService_GetRecord_FullMethodName      = "/bezique.v1.TableService/GetRecord"
+	TableService_GetReplay_FullMethodName      = "/bezique.v1.TableService/GetReplay"
 	TableService_ListGames_FullMethodName      = "/bezique.v1.TableService/ListGames"
 	TableService_GetRuleCatalog_FullMethodName = "/bezique.v1.TableService/GetRuleCatalog"
 )
@@ -53,6 +54,9 @@ type TableServiceClient interface {
 	WatchTable(ctx context.Context, in *WatchTableRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTableResponse], error)
 	// GetRecord returns a finished game's record, seed revealed.
 	GetRecord(ctx context.Context, in *GetRecordRequest, opts ...grpc.CallOption) (*GetRecordResponse, error)
+	// GetReplay returns a finished game's events as the engine re-derives them from its record,
+	// every card shown: what a replay viewer steps through.
+	GetReplay(ctx context.Context, in *GetReplayRequest, opts ...grpc.CallOption) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
@@ -136,6 +140,16 @@ func (c *tableServiceClient) GetRecord(ctx context.Context, in *GetRecordRequest
 	return out, nil
 }
 
+func (c *tableServiceClient) GetReplay(ctx context.Context, in *GetReplayRequest, opts ...grpc.CallOption) (*GetReplayResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetReplayResponse)
+	err := c.cc.Invoke(ctx, TableService_GetReplay_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tableServiceClient) ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListGamesResponse)
@@ -180,6 +194,9 @@ type TableServiceServer interface {
 	WatchTable(*WatchTableRequest, grpc.ServerStreamingServer[WatchTableResponse]) error
 	// GetRecord returns a finished game's record, seed revealed.
 	GetRecord(context.Context, *GetRecordRequest) (*GetRecordResponse, error)
+	// GetReplay returns a finished game's events as the engine re-derives them from its record,
+	// every card shown: what a replay viewer steps through.
+	GetReplay(context.Context, *GetReplayRequest) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
@@ -211,6 +228,9 @@ func (UnimplementedTableServiceServer) WatchTable(*WatchTableRequest, grpc.Serve
 }
 func (UnimplementedTableServiceServer) GetRecord(context.Context, *GetRecordRequest) (*GetRecordResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetRecord not implemented")
+}
+func (UnimplementedTableServiceServer) GetReplay(context.Context, *GetReplayRequest) (*GetReplayResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetReplay not implemented")
 }
 func (UnimplementedTableServiceServer) ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListGames not implemented")
@@ -340,6 +360,24 @@ func _TableService_GetRecord_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableService_GetReplay_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetReplayRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableServiceServer).GetReplay(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableService_GetReplay_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableServiceServer).GetReplay(ctx, req.(*GetReplayRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TableService_ListGames_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListGamesRequest)
 	if err := dec(in); err != nil {
@@ -402,6 +440,10 @@ var TableService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetRecord",
 			Handler:    _TableService_GetRecord_Handler,
+		},
+		{
+			MethodName: "GetReplay",
+			Handler:    _TableService_GetReplay_Handler,
 		},
 		{
 			MethodName: "ListGames",

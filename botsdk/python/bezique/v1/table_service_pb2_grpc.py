@@ -46,6 +46,11 @@ class TableServiceStub(object):
                 request_serializer=bezique_dot_v1_dot_table__service__pb2.GetRecordRequest.SerializeToString,
                 response_deserializer=bezique_dot_v1_dot_table__service__pb2.GetRecordResponse.FromString,
                 )
+        self.GetReplay = channel.unary_unary(
+                '/bezique.v1.TableService/GetReplay',
+                request_serializer=bezique_dot_v1_dot_table__service__pb2.GetReplayRequest.SerializeToString,
+                response_deserializer=bezique_dot_v1_dot_table__service__pb2.GetReplayResponse.FromString,
+                )
         self.ListGames = channel.unary_unary(
                 '/bezique.v1.TableService/ListGames',
                 request_serializer=bezique_dot_v1_dot_table__service__pb2.ListGamesRequest.SerializeToString,
@@ -110,6 +115,14 @@ class TableServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetReplay(self, request, context):
+        """GetReplay returns a finished game's events as the engine re-derives them from its record,
+        every card shown: what a replay viewer steps through.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListGames(self, request, context):
         """ListGames lists finished games, newest first.
         """
@@ -156,6 +169,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetRecord,
                     request_deserializer=bezique_dot_v1_dot_table__service__pb2.GetRecordRequest.FromString,
                     response_serializer=bezique_dot_v1_dot_table__service__pb2.GetRecordResponse.SerializeToString,
+            ),
+            'GetReplay': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReplay,
+                    request_deserializer=bezique_dot_v1_dot_table__service__pb2.GetReplayRequest.FromString,
+                    response_serializer=bezique_dot_v1_dot_table__service__pb2.GetReplayResponse.SerializeToString,
             ),
             'ListGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListGames,
@@ -278,6 +296,23 @@ class TableService(object):
         return grpc.experimental.unary_unary(request, target, '/bezique.v1.TableService/GetRecord',
             bezique_dot_v1_dot_table__service__pb2.GetRecordRequest.SerializeToString,
             bezique_dot_v1_dot_table__service__pb2.GetRecordResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def GetReplay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/bezique.v1.TableService/GetReplay',
+            bezique_dot_v1_dot_table__service__pb2.GetReplayRequest.SerializeToString,
+            bezique_dot_v1_dot_table__service__pb2.GetReplayResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

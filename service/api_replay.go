@@ -1,0 +1,33 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// GetReplay returns a finished game's events, re-derived from its record through the engine
+// ([wire.ReplayRecord]) and unredacted: every hand and every draw shown, as the record reveals the
+// seed anyway. It fails as GetRecord does (FailedPrecondition while the game is in play, NotFound
+// for an unknown table), and with Internal for a stored record the engine cannot replay.
+func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.GetReplayResponse, error) {
+	if req.GetTableId() == "" {
+		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	played, err := wire.ReplayRecord(rec)
+	if err != nil {
+		return nil, statusOf(fmt.Errorf("replaying the record of table %s: %w", req.GetTableId(), err))
+	}
+	evs := played.Game.Events()
+	out := &pb.GetReplayResponse{Events: make([]*pb.Event, len(evs))}
+	for i, e := range evs {
+		out.Events[i] = wire.EventToProto(e, uint64(i+1))
+	}
+	return out, nil
+}

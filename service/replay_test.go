@@ -1,0 +1,60 @@
+package service
+
+import (
+	"context"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestGetReplay: a finished game's replay shows both hands as dealt, numbers its events from 1,
+// and ends with the record's final scores; a missing id and a table in play are refused.
+func TestGetReplay(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx := context.Background()
+	if _, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{}); status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("GetReplay without table_id: %v, want InvalidArgument", err)
+	}
+	waiting := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
+	if _, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: waiting.GetTableId()}); status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("GetReplay of a table in play: %v, want FailedPrecondition", err)
+	}
+
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{builtinSeat("rulebook"), builtinSeat("random")}, Seed: seed32(5)})
+	rec := r.record(t, resp.GetTableId())
+	got, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := got.GetEvents()
+	hands := 0
+	for i, ev := range evs {
+		if ev.GetSeq() != uint64(i+1) {
+			t.Fatalf("event %d has seq %d", i, ev.GetSeq())
+		}
+		if h := ev.GetHandDealt(); h != nil && i < 3 {
+			hands++
+			if len(h.GetCards()) != 8 || h.GetCount() != 8 {
+				t.Errorf("seat %d dealt %d cards shown of %d, want 8 of 8", h.GetSeat(), len(h.GetCards()), h.GetCount())
+			}
+		}
+	}
+	if hands != 2 {
+		t.Errorf("%d hands dealt in the first events, want 2", hands)
+	}
+	end := evs[len(evs)-1].GetGameEnded()
+	if end == nil {
+		t.Fatalf("last event %v, want game_ended", evs[len(evs)-1])
+	}
+	if !proto.Equal(&pb.GameResult{Scores: end.GetScores()}, &pb.GameResult{Scores: rec.GetResult().GetScores()}) {
+		t.Errorf("replay ends with scores %v, the record has %v", end.GetScores(), rec.GetResult().GetScores())
+	}
+	if end.GetWinnerSide() != rec.GetResult().GetWinnerSide() {
+		t.Errorf("replay winner %d, record %d", end.GetWinnerSide(), rec.GetResult().GetWinnerSide())
+	}
+}

@@ -1,0 +1,480 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/test/bufconn"
+
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/web"
+)
+
+// chromium is Debian's Chromium, installed by scripts/ci-web.sh.
+const chromium = "/usr/bin/chromium"
+
+// referee is a referee serving the web app and the Connect protocol over HTTP/1.1 (url) as the
+// binary does (service.NewHTTPHandler with web.Handler for every other path), and gRPC over
+// bufconn (tables, cc, dial) for the test's own calls and bots.
+type referee struct {
+	url    string
+	tables pb.TableServiceClient
+	cc     *grpc.ClientConn
+	dial   []grpc.DialOption
+}
+
+func startReferee(t *testing.T) *referee {
+	t.Helper()
+	srv, err := service.New(context.Background(), service.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	h, err := service.NewHTTPHandler(g, service.HTTPConfig{Static: web.Handler(web.Config{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	lis := bufconn.Listen(1 << 20)
+	go func() { _ = g.Serve(lis) }()
+	dial := []grpc.DialOption{
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+	}
+	cc, err := grpc.NewClient("passthrough:///bufnet", dial...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cc.Close()
+		hs.Close()
+		g.Stop()
+		srv.Close()
+	})
+	return &referee{url: hs.URL, tables: pb.NewTableServiceClient(cc), cc: cc, dial: dial}
+}
+
+// browser starts a headless Chromium with the flags this sandbox needs and a fresh profile, or
+// skips the test when Debian's chromium package is not installed.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("%s not installed (apt-get install chromium; scripts/ci-web.sh does): %v", chromium, err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser, which lives as long as ctx
+		t.Fatal(err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute) // then every step has a bound
+	t.Cleanup(cancelTimeout)
+	return ctx
+}
+
+// shot saves a full-page screenshot as e2e/artifacts/NAME.png (ignored by git).
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "e2e", "artifacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// finalScores reads the totals of the page's score table, side by side.
+func finalScores(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".scores .total")].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func recordScores(rec *pb.GameRecord) []string {
+	var out []string
+	for _, s := range rec.GetResult().GetScores() {
+		out = append(out, fmt.Sprint(s.GetTotal()))
+	}
+	return out
+}
+
+func awaitRecord(t *testing.T, r *referee, id string) *pb.GameRecord {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		resp, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: id})
+		if err == nil {
+			return resp.GetRecord()
+		}
+	}
+	t.Fatalf("table %s has no record after a minute", id)
+	return nil
+}
+
+// TestWatchLiveGame opens a table's page before its game starts, lets a remote rulebook bot play
+// the whole two-handed game against a built-in one, and checks that the page ends with the
+// record's final scores; then the tables page lists it.
+func TestWatchLiveGame(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "visitor"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/"+id), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "table-waiting")
+	bot, err := bots.New("rulebook", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The bot thinks 10 ms a decision, so that the game lasts a few seconds and the page is seen
+	// mid-game, its stock drawn down as the events arrive.
+	slow := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		time.Sleep(10 * time.Millisecond)
+		return bot.Decide(ctx, req)
+	})
+	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
+		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
+	played := make(chan error, 1)
+	go func() {
+		_, err := botsdk.Play(context.Background(), cfg, slow)
+		played <- err
+	}()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.getElementById("stock").textContent) < 40 && document.querySelector(".tabled .card") !== null`)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "table-live")
+	if err := <-played; err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, id)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page's final scores %v, the record's %v", got, want)
+	}
+	over, err := chromedp.Run(ctx, chromedp.Text("#over"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("Game over: completed, side %d wins", rec.GetResult().GetWinnerSide()); over != want {
+		t.Errorf("the page says %q, want %q", over, want)
+	}
+	shot(t, ctx, "table-over")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables")); err != nil {
+		t.Fatal(err)
+	}
+	row, err := chromedp.Run(ctx, chromedp.Text(".tables tbody tr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := id + "\tfinished"; !strings.HasPrefix(row, want) {
+		t.Errorf("the tables page's row %q, want it to start with %q", row, want)
+	}
+	shot(t, ctx, "tables")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/t-nosuchtable"), chromedp.WaitVisible(".error")); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Text(".error"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(msg, "not_found: ") || !strings.Contains(msg, "t-nosuchtable") {
+		t.Errorf("an unknown table's page says %q, want the referee's not_found naming the table", msg)
+	}
+}
+
+// TestReplay opens a finished game's replay: both hands shown at the start, the slider steps
+// one event at a time (by keyboard too), and the last step shows the record's final scores.
+func TestReplay(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, resp.GetTableId())
+	replayed, err := r.tables.GetReplay(context.Background(), &pb.GetReplayRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(replayed.GetEvents())
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/replay/"+resp.GetTableId()), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the replay's last step shows scores %v, the record's %v", got, want)
+	}
+	shot(t, ctx, "replay-end")
+
+	if err := chromedp.Do(ctx, chromedp.SetValue("#step", "3")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("step").dispatchEvent(new Event("input"))`)); err != nil {
+		t.Fatal(err)
+	}
+	at, err := chromedp.Run(ctx, chromedp.Text("#at"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat .row:first-of-type")].map(r => r.querySelectorAll(".card:not(.back)").length + "")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("3 / %d", n); at != want {
+		t.Errorf("after setting the slider to 3 the page says %q, want %q", at, want)
+	}
+	if strings.Join(hands, " ") != "8 8" {
+		t.Errorf("cards shown in the hands after the deal: %v, want 8 and 8", hands)
+	}
+	label, err := chromedp.Run(ctx, chromedp.AttributeValue(".seat .card", "aria-label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(label.Value, " of ") {
+		t.Errorf("a card's aria-label is %q, want a name like \"queen of spades\"", label.Value)
+	}
+	shot(t, ctx, "replay-deal")
+
+	// Every step: each hand shows as many cards as the events say it holds.
+	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const step = document.getElementById("step");
+		for (let k = 0; k <= Number(step.max); k++) {
+			step.value = k;
+			step.dispatchEvent(new Event("input"));
+			for (const h of document.querySelectorAll(".hand")) {
+				const shown = h.querySelectorAll(".card:not(.back)").length;
+				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
+			}
+		}
+		step.value = 3;
+		step.dispatchEvent(new Event("input"));
+		return "";
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mismatch != "" {
+		t.Error(mismatch)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus("#next"), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if at, err = chromedp.Run(ctx, chromedp.Text("#at")); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("4 / %d", n); at != want {
+		t.Errorf("after Enter on the next-step button the page says %q, want %q", at, want)
+	}
+
+	// A step in the middle of the first deal (a lead played after the first meld: melds on the
+	// table, a trick in progress), on a desktop and on a phone-sized screen, where the page must
+	// not scroll sideways.
+	mid, melded := 0, false
+	for i, ev := range replayed.GetEvents() {
+		melded = melded || ev.GetMelded() != nil
+		if p := ev.GetCardPlayed(); melded && p != nil && replayed.GetEvents()[i+1].GetCardPlayed() != nil {
+			mid = i + 1
+			break
+		}
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+		const step = document.getElementById("step");
+		step.value = %d;
+		return step.dispatchEvent(new Event("input"));
+	})()`, mid))); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "replay-mid")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	width, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if width > 390 {
+		t.Errorf("on a 390-pixel-wide screen the page is %d pixels wide", width)
+	}
+	shot(t, ctx, "replay-phone")
+}
+
+// TestPages: every page path answers the app, the embeddable view with the configured
+// frame-ancestors, every other page refusing to be framed; unknown paths 404.
+func TestPages(t *testing.T) {
+	hs := httptest.NewServer(web.Handler(web.Config{FrameAncestors: []string{"https://club.example"}}))
+	defer hs.Close()
+	for _, c := range []struct {
+		path, policy string
+		code         int
+	}{
+		{"/", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/t/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/replay/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/play/abc", "default-src 'self'; frame-ancestors 'none'", 200},
+		{"/embed/t/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
+		{"/static/app.js", "", 200},
+		{"/nope", "", 404},
+	} {
+		resp, err := hs.Client().Get(hs.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.code || resp.Header.Get("Content-Security-Policy") != c.policy {
+			t.Errorf("GET %s: %d with policy %q, want %d with %q", c.path, resp.StatusCode,
+				resp.Header.Get("Content-Security-Policy"), c.code, c.policy)
+		}
+	}
+}
+
+// TestEmbed shows a finished table's embeddable view in another origin's iframe, and checks
+// that the view alone has no page chrome and ends with the record's scores.
+func TestEmbed(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, resp.GetTableId())
+	embed := r.url + "/embed/t/" + resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(embed), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the embedded view's scores %v, the record's %v", got, want)
+	}
+	chrome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("chrome")).display + " " + (document.querySelector("h1") === null)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chrome != "none true" {
+		t.Errorf("the embedded view's header display and no-heading: %q, want \"none true\"", chrome)
+	}
+
+	// Another site (another origin: localhost, not 127.0.0.1) frames it.
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>A club's page</title><h1>Our club's game</h1><iframe src=%q width="800" height="600" title="Bézique table"></iframe>`, embed)
+	}))
+	defer site.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(site.URL, "127.0.0.1", "localhost", 1)), chromedp.Sleep(2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "embed")
+}
+
+// TestFirstPageLoad loads the tables page in a fresh browser and logs the Navigation Timing
+// figures docs/BENCHMARKS.md quotes (go test -run TestFirstPageLoad -v ./web/).
+func TestFirstPageLoad(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#list p, .tables")); err != nil {
+		t.Fatal(err)
+	}
+	timing, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
+		const n = performance.getEntriesByType("navigation")[0];
+		return {domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, transfer: n.transferSize};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if timing["load"] <= 0 {
+		t.Fatalf("navigation timing %v: no load event", timing)
+	}
+	t.Logf("first page load: DOMContentLoaded %.1f ms, load %.1f ms", timing["domContentLoaded"], timing["load"])
+}
+
+// TestTournamentStandings runs a small round robin (rulebook against random, two-handed) and
+// opens its page: the standings table ends as GetTournament's, with the rating plot drawn.
+func TestTournamentStandings(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Name: "web test", Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Deals: 2, Duplicate: true, Concurrency: 2, Entrants: []*pb.Entrant{
+			{Id: "rulebook", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}},
+			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "Tournament finished"`)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".standings tbody tr")].map(r => r.innerText.replaceAll("\t", " "))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range final.GetTournament().GetStandings().GetEntrants() {
+		want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %.1f ± %.1f %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
+			e.GetLosses(), e.GetPoints(), e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma(), e.GetForfeits()))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page's standings:\n%s\nGetTournament's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	games, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#results li").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games != len(final.GetResults()) {
+		t.Errorf("the page lists %d games, the tournament has %d", games, len(final.GetResults()))
+	}
+	label, err := chromedp.Run(ctx, chromedp.AttributeValue("svg.plot", "aria-label"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(label.Value, "ratings: ") {
+		t.Errorf("the rating plot's label %q", label.Value)
+	}
+	shot(t, ctx, "tournament")
+}

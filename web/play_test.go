@@ -1,0 +1,76 @@
+package web_test
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestPlayAgainstRulebook plays a whole two-handed game as a person against rulebook through the
+// page, with the keyboard only: the tables page's form creates the table, then each decision is
+// Enter on the action the page focuses (the first legal card, or the first other action). The
+// page ends with the record's final scores, and the record names the browser as seat 0's bot.
+func TestPlayAgainstRulebook(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#newgame button"),
+		chromedp.Focus("#newgame button"), chromedp.KeyEvent("\r"), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimPrefix(u.Path, "/play/")
+	decisions, shotTaken := 0, false
+	for deadline := time.Now().Add(3 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game is not over after 3 minutes and %d decisions", decisions)
+		}
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("over") ? "over" :
+			!(document.activeElement && document.activeElement.dataset.action) ? "wait" :
+			document.querySelectorAll("button.action").length >= 2 ? "melds" : "decide"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if state == "over" {
+			break
+		}
+		if state == "decide" || state == "melds" {
+			if !shotTaken && state == "melds" { // a meld to choose: the page at its richest
+				shot(t, ctx, "play")
+				shotTaken = true
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+				t.Fatal(err)
+			}
+			decisions++
+			continue
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	rec := awaitRecord(t, r, id)
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page's final scores %v, the record's %v", got, want)
+	}
+	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("the game ended %v, want completed", rec.GetResult())
+	}
+	if got := rec.GetSeats()[0].GetBotName(); got != "browser" {
+		t.Errorf("seat 0's bot is %q, want browser", got)
+	}
+	if decisions < 20 {
+		t.Errorf("the person decided %d times, want a whole game's worth", decisions)
+	}
+	shot(t, ctx, "play-over")
+	t.Logf("%d decisions through the page", decisions)
+}

@@ -1,0 +1,73 @@
+// api.js: the referee's API in the Connect protocol (https://connectrpc.com/docs/protocol):
+// a unary call is a POST of JSON; a server stream is a POST of one enveloped JSON message,
+// answered by enveloped messages (a flag byte, a 4-byte big-endian length, JSON) and an
+// end-of-stream envelope (flag 2) that carries the error, if any. Written by hand: the
+// connect-web library needs a bundler, and the app has no build step.
+
+const headers = { "Connect-Protocol-Version": "1" };
+
+// APIError is a failed call: code is the Connect code ("not_found"), message the referee's text.
+export class APIError extends Error {
+  constructor(code, message) {
+    super(`${code}: ${message}`);
+    this.code = code;
+  }
+}
+
+// call makes a unary call, method as "bezique.v1.TableService/GetTable", and returns the response.
+export async function call(method, req) {
+  const resp = await fetch(`/${method}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(req),
+  });
+  const body = await resp.json().catch(() => ({}));
+  if (!resp.ok) throw new APIError(body.code || `http_${resp.status}`, body.message || resp.statusText);
+  return body;
+}
+
+// stream opens a server stream and calls onMessage with each message; it resolves when the
+// stream ends and rejects with an APIError when the stream ends with one.
+export async function stream(method, req, onMessage, signal) {
+  const json = new TextEncoder().encode(JSON.stringify(req));
+  const frame = new Uint8Array(5 + json.length);
+  new DataView(frame.buffer).setUint32(1, json.length);
+  frame.set(json, 5);
+  const resp = await fetch(`/${method}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/connect+json" },
+    body: frame,
+    signal,
+  });
+  if (!resp.ok) {
+    const body = await resp.json().catch(() => ({}));
+    throw new APIError(body.code || `http_${resp.status}`, body.message || resp.statusText);
+  }
+  const reader = resp.body.getReader();
+  let buf = new Uint8Array(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) {
+      const joined = new Uint8Array(buf.length + value.length);
+      joined.set(buf);
+      joined.set(value, buf.length);
+      buf = joined;
+    }
+    while (buf.length >= 5) {
+      const view = new DataView(buf.buffer, buf.byteOffset);
+      const flags = view.getUint8(0);
+      const len = view.getUint32(1);
+      if (buf.length < 5 + len) break;
+      const msg = JSON.parse(new TextDecoder().decode(buf.subarray(5, 5 + len)));
+      buf = buf.subarray(5 + len);
+      if (flags & 2) {
+        if (msg.error) throw new APIError(msg.error.code, msg.error.message || "");
+        return;
+      }
+      onMessage(msg);
+    }
+    if (done) {
+      throw new APIError("unavailable", "the stream ended without its end message");
+    }
+  }
+}

@@ -1,0 +1,184 @@
+// app.js: the pages. The path names the page: / (tables and tournaments), /t/{id} (a table,
+// live), /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game), /play/{id}
+// (a person's seat; the seat and its token travel in the fragment, which is never sent) and
+// /tournaments/{id} (a tournament's standings).
+import { call, stream } from "./api.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText } from "./table.js";
+import { tournament } from "./tournament.js";
+
+const TABLES = "bezique.v1.TableService";
+const SEATS = "bezique.v1.SeatService";
+const main = document.getElementById("main");
+
+const stateName = (s) => String(s ?? "").replace("TABLE_STATE_", "").toLowerCase();
+const seatList = (t) => (t.seats ?? []).map((s) => esc(s.name || s.botName || (s.remote ? "remote" : "bot"))).join(" v ");
+const scoreList = (scores) => (scores ?? []).map((s) => Number(s.total ?? 0)).join(" – ");
+
+function fail(err) {
+  main.insertAdjacentHTML("beforeend", `<p class="error" role="alert">${esc(err.message)}</p>`);
+}
+
+// lobby lists every table, refreshed every two seconds, and starts a game against a bot.
+async function lobby() {
+  document.title = "Tables – Bézique referee";
+  main.innerHTML = `<h1>Tables</h1>
+    <form id="newgame"><label>Play against <select name="bot"><option>rulebook</option><option>random</option></select></label>
+    <button type="submit">Play a two-handed game</button></form>
+    <div id="list" aria-live="polite"></div><h2>Tournaments</h2><div id="tournaments"></div>`;
+  document.getElementById("newgame").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const bot = new FormData(ev.target).get("bot");
+      const r = await call(`${TABLES}/CreateTable`, { variant: "VARIANT_TWO_HANDED", public: true,
+        seats: [{ remote: { name: "you" } }, { builtin: { bot } }] });
+      const tok = r.seatTokens.find((s) => Number(s.seat ?? 0) === 0).token;
+      location.assign(`/play/${r.tableId}#seat=0&token=${encodeURIComponent(tok)}`);
+    } catch (err) { fail(err); }
+  });
+  const list = document.getElementById("list");
+  for (;;) {
+    try {
+      const r = await call(`${TABLES}/ListTables`, { pageSize: 200 });
+      const rows = (r.tables ?? []).slice().reverse().map((t) => {
+        const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED";
+        const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
+        return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
+          <td>${seatList(t)}</td><td>${scoreList(t.result?.scores ?? t.scores)}</td></tr>`;
+      }).join("");
+      list.innerHTML = rows
+        ? `<table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table>`
+        : "<p>No tables yet.</p>";
+    } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
+    try {
+      const r = await call("bezique.v1.TournamentService/ListTournaments", {});
+      document.getElementById("tournaments").innerHTML = (r.tournaments ?? []).length
+        ? `<ul>${r.tournaments.slice().reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
+          ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`).join("")}</ul>`
+        : "<p>No tournaments yet.</p>";
+    } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+// header draws a table's heading: its seats, rules and clock.
+function header(info) {
+  const c = info.clock ?? {};
+  return `<h1>Table ${esc(info.tableId)}</h1>
+    <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}
+    · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}</p>`;
+}
+
+// watch shows a table live: its events folded and drawn as they come.
+async function watch(id, embedded) {
+  document.title = `Table ${id} – Bézique referee`;
+  const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
+  main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status"></p>`;
+  const board = document.getElementById("board");
+  const t = newTable(info.seats);
+  draw(board, t);
+  try {
+    await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); draw(board, t); });
+  } catch (err) {
+    if (err.code !== "failed_precondition") throw err;
+    location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
+    return;
+  }
+  const { table: end } = await call(`${TABLES}/GetTable`, { tableId: id });
+  document.getElementById("status").innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
+  if (end.result) { t.over = outcomeText(end.result); draw(board, t); }
+}
+
+// replay steps through a finished game: GetReplay's events, folded up to the slider's step.
+async function replay(id) {
+  document.title = `Replay ${id} – Bézique referee`;
+  const [{ record }, { events }] = await Promise.all([
+    call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]);
+  main.innerHTML = `${header({ ...record, tableId: id })}
+    <div class="controls"><button id="prev" aria-label="previous step">◀</button>
+    <label>Step <input id="step" type="range" min="0" max="${events.length}" value="${events.length}"></label>
+    <button id="next" aria-label="next step">▶</button> <output id="at"></output></div>
+    <div id="board"></div>`;
+  const slider = document.getElementById("step");
+  const redraw = () => {
+    const k = Number(slider.value);
+    const t = newTable(record.seats);
+    for (const ev of events.slice(0, k)) apply(t, ev);
+    if (k === events.length) t.over = outcomeText(record.result);
+    document.getElementById("at").textContent = `${k} / ${events.length}`;
+    draw(document.getElementById("board"), t);
+  };
+  slider.addEventListener("input", redraw);
+  document.getElementById("prev").addEventListener("click", () => { slider.value = Number(slider.value) - 1; redraw(); });
+  document.getElementById("next").addEventListener("click", () => { slider.value = Number(slider.value) + 1; redraw(); });
+  redraw();
+}
+
+// actionText is an action that is not a card to click, in action notation.
+function actionText(a) {
+  if (a.meld) return `meld ${meldName(a.meld.meld.kind)} ${(a.meld.meld.cards ?? []).map((c) => c.text).join(" ")} (${Number(a.meld.meld.points ?? 0)})`;
+  if (a.sevenExchange) return `exchange the ${cardName(a.sevenExchange.seven)} for the turn-up`;
+  if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
+  if (a.passMeld) return "pass the meld to my partner";
+  if (a.endWindow) return "meld nothing more";
+  return JSON.stringify(a);
+}
+
+// play is a person's seat: SeatService.Play's events folded and drawn; a decision request makes
+// the legal cards buttons and lists the other legal actions; a choice is sent with Decide.
+async function play(id) {
+  document.title = `Playing ${id} – Bézique referee`;
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const seat = Number(frag.get("seat") ?? 0), token = frag.get("token") ?? "";
+  const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
+  main.innerHTML = `${header(info)}<div id="board"></div><div id="actions" aria-live="polite"></div><p id="status"></p>`;
+  const board = document.getElementById("board"), actions = document.getElementById("actions");
+  const t = newTable(info.seats);
+  let request = null;
+  const redraw = () => {
+    const byCard = new Map();
+    const others = [];
+    for (const la of request?.legalActions ?? []) {
+      const p = la.action.play;
+      if (p) byCard.set(`${p.fromTable ? "table" : "hand"}:${p.card.id}`, la.actionId);
+      else others.push(la);
+    }
+    draw(board, t, { seat, actions: byCard });
+    actions.innerHTML = request
+      ? `<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
+        `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
+      : t.over ? "" : `<p class="prompt">Waiting for the other seats…</p>`;
+    const first = document.querySelector("[data-action]");
+    if (first && !document.activeElement?.dataset?.action) first.focus();
+  };
+  main.addEventListener("click", async (ev) => {
+    const b = ev.target.closest("[data-action]");
+    if (!b || !request) return;
+    const req = request;
+    request = null;
+    redraw();
+    try {
+      await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
+    } catch (err) { fail(err); }
+  });
+  await stream(`${SEATS}/Play`, { join: { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 } }, (m) => {
+    const msg = m.message ?? {};
+    if (msg.welcome) fromView(t, msg.welcome.snapshot ?? {});
+    else if (msg.event) apply(t, msg.event);
+    else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
+    else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
+    else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result); }
+    redraw();
+  });
+  document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
+}
+
+const path = location.pathname.split("/").filter(Boolean);
+const routes = {
+  "": () => lobby(),
+  t: () => watch(path[1], false),
+  embed: () => { document.body.classList.add("embed"); return watch(path[2], true); },
+  replay: () => replay(path[1]),
+  play: () => play(path[1]),
+  tournaments: () => tournament(main, path[1]),
+};
+(routes[path[0] ?? ""] ?? (() => { main.innerHTML = "<p>No such page.</p>"; }))().catch(fail);

@@ -1,0 +1,244 @@
+// table.js: a table as events make it (fold) and as a page draws it (render). The fold only
+// keeps account of what the events say (cards moved, points added); every rule stays in the
+// referee's engine, which produced the events.
+
+const RANKS = { RANK_SEVEN: ["7", "seven"], RANK_EIGHT: ["8", "eight"], RANK_NINE: ["9", "nine"],
+  RANK_JACK: ["J", "jack"], RANK_QUEEN: ["Q", "queen"], RANK_KING: ["K", "king"],
+  RANK_TEN: ["10", "ten"], RANK_ACE: ["A", "ace"] };
+const SUITS = { SUIT_SPADES: ["♠", "spades"], SUIT_HEARTS: ["♥", "hearts"],
+  SUIT_DIAMONDS: ["♦", "diamonds"], SUIT_CLUBS: ["♣", "clubs"] };
+
+// esc escapes text for HTML.
+export function esc(s) {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// cardName is a card's text alternative: "queen of spades".
+export function cardName(c) {
+  return `${RANKS[c.rank]?.[1] ?? "?"} of ${SUITS[c.suit]?.[1] ?? "?"}`;
+}
+
+// cardHTML draws a card; with action set it is a button that sends that action id.
+export function cardHTML(c, action) {
+  if (!c) return `<span class="card back" role="img" aria-label="hidden card"></span>`;
+  const red = c.suit === "SUIT_HEARTS" || c.suit === "SUIT_DIAMONDS" ? " red" : "";
+  const face = `${RANKS[c.rank]?.[0] ?? "?"}${SUITS[c.suit]?.[0] ?? "?"}`;
+  if (action !== undefined) {
+    return `<button class="card${red}" data-action="${esc(action)}" aria-label="play ${cardName(c)}">${face}</button>`;
+  }
+  return `<span class="card${red}" role="img" aria-label="${cardName(c)}">${face}</span>`;
+}
+
+const n = (v) => Number(v ?? 0);
+
+// newTable is the state before any event, for a table of these seats (TableInfo.seats).
+export function newTable(seats) {
+  const sides = Math.max(...seats.map((s) => n(s.side))) + 1;
+  return {
+    seats, sides, deal: 0, dealer: 0, trump: "", turnUp: null, stock: 0,
+    hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []),
+    trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
+    base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
+    last: "", over: null, seq: 0,
+  };
+}
+
+const sideOf = (t, seat) => n(t.seats[seat]?.side ?? seat);
+const score = (t, side, pts) => {
+  t.dealPoints[side] += n(pts);
+  t.totals[side] = t.base[side] + t.dealPoints[side];
+};
+const without = (cards, c) => {
+  const i = cards.findIndex((x) => x.id === c.id);
+  return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
+};
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const seatName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}`;
+
+// apply folds one Event (protojson) into the table.
+export function apply(t, ev) {
+  t.seq = n(ev.seq);
+  const e = ev;
+  if (e.dealStarted) {
+    const d = e.dealStarted;
+    Object.assign(t, { deal: n(d.deal), dealer: n(d.dealer), trump: d.trump, turnUp: d.turnUp,
+      stock: 32 * t.seats.length, trick: [], lastTrick: null }); // a pack of 32 a player (RULES.md §3)
+    t.hands = t.seats.map(() => ({ count: 0, cards: [] }));
+    t.tabled = t.seats.map(() => []);
+    t.base = [...t.totals];
+    t.dealPoints = t.dealPoints.map(() => 0);
+    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, trump ${SUITS[d.trump]?.[1]}`;
+  } else if (e.handDealt) {
+    const h = e.handDealt;
+    t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
+    t.stock -= n(h.count);
+  } else if (e.turnUpSeven) {
+    score(t, n(e.turnUpSeven.side), e.turnUpSeven.points);
+    t.last = `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`;
+  } else if (e.cardPlayed) {
+    const p = e.cardPlayed, s = n(p.seat);
+    if (t.trick.length === 0) t.lastTrick = null;
+    t.trick.push({ seat: s, card: p.card });
+    if (p.fromTable) t.tabled[s] = without(t.tabled[s], p.card);
+    else t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, p.card) };
+    t.last = `${cap(cardName(p.card))} played by ${seatName(t, s)}`;
+  } else if (e.sevenPlayedScored) {
+    score(t, sideOf(t, n(e.sevenPlayedScored.seat)), e.sevenPlayedScored.points);
+  } else if (e.trickWon) {
+    const w = n(e.trickWon.winner);
+    t.lastTrick = { winner: w, plays: t.trick };
+    t.trick = [];
+    score(t, sideOf(t, w), e.trickWon.points);
+    t.last = `Trick ${n(e.trickWon.trick)} won by ${seatName(t, w)}`;
+  } else if (e.melded) {
+    const s = n(e.melded.seat), m = e.melded.meld;
+    for (const c of m.cards ?? []) {
+      if (t.tabled[s].some((x) => x.id === c.id)) continue;
+      t.tabled[s].push(c);
+      t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, c) };
+    }
+    score(t, sideOf(t, s), m.points);
+    t.last = `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`;
+  } else if (e.sevenExchanged) {
+    const x = e.sevenExchanged, s = n(x.seat);
+    const cards = without(t.hands[s].cards, x.seven);
+    t.hands[s] = { count: t.hands[s].count, cards: t.hands[s].cards.length ? [...cards, x.taken] : [] };
+    t.turnUp = x.seven;
+    score(t, sideOf(t, s), x.points);
+    t.last = `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`;
+  } else if (e.sevenDeclared) {
+    score(t, sideOf(t, n(e.sevenDeclared.seat)), e.sevenDeclared.points);
+    t.last = `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`;
+  } else if (e.cardDrawn) {
+    const s = n(e.cardDrawn.seat);
+    t.stock -= 1;
+    if (t.stock <= 0) t.turnUp = null;
+    const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
+    t.hands[s] = { count: t.hands[s].count + 1, cards };
+  } else if (e.phase2Started) {
+    // The stock is empty: the cards on the table go back to their hands (RULES.md §1.7).
+    t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: h.cards.length ? [...h.cards, ...t.tabled[s]] : [] }));
+    t.tabled = t.tabled.map(() => []);
+    t.last = "The stock is empty: the last tricks";
+  } else if (e.brisquesScored) {
+    score(t, n(e.brisquesScored.side), e.brisquesScored.points);
+  } else if (e.lastTrickScored) {
+    score(t, n(e.lastTrickScored.side), e.lastTrickScored.points);
+  } else if (e.dealEnded) {
+    for (const s of e.dealEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
+    t.last = `Deal ${n(e.dealEnded.deal)} ended`;
+  } else if (e.gameEnded) {
+    for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
+    t.over = e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`;
+    t.last = "";
+  } else if (e.intervention) {
+    const i = e.intervention;
+    t.interventions.push(`${seatName(t, n(i.seat))}: ${i.kind.replace("INTERVENTION_KIND_", "").toLowerCase().replaceAll("_", " ")}${i.reason ? ` (${i.reason})` : ""}`);
+  } else if (e.seatConnected) {
+    t.connected[n(e.seatConnected.seat)] = true;
+  } else if (e.seatDisconnected) {
+    t.connected[n(e.seatDisconnected.seat)] = false;
+  } else if (e.tableCancelled) {
+    t.over = `cancelled (${e.tableCancelled.reason || "no reason given"}), no result`;
+  }
+  return t;
+}
+
+// fromView sets the table from a seat's View (Welcome.snapshot, DecisionRequest.view): what the
+// referee says the seat may know now, which later events fold onto.
+export function fromView(t, v) {
+  Object.assign(t, { deal: n(v.deal), dealer: n(v.dealer), trump: v.trump, turnUp: v.turnUp ?? null,
+    stock: n(v.stockSize), trick: (v.currentTrick ?? []).map((p) => ({ seat: n(p.seat), card: p.card })) });
+  for (const sv of v.seats ?? []) {
+    const s = n(sv.seat);
+    t.hands[s] = { count: n(sv.handSize), cards: v.seat !== undefined && n(v.seat) === s ? v.hand ?? [] : [] };
+    t.tabled[s] = (sv.tabled ?? []).map((tc) => tc.card);
+  }
+  for (const sc of v.scores ?? []) {
+    const side = n(sc.side);
+    t.dealPoints[side] = n(sc.dealPoints);
+    t.totals[side] = n(sc.total);
+    t.base[side] = t.totals[side] - t.dealPoints[side];
+  }
+  return t;
+}
+
+const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illegal actions",
+  FORFEIT_CAUSE_DISCONNECT: "disconnect" };
+
+// outcomeText is how a game ended (a GameResult), in the words every view prints: the Go CLI's
+// wire.OutcomeText, the Node SDK's outcomeText ("completed, side 1 wins", "forfeit by seat 0
+// (timeout: decision deadline passed), side 1 wins", "cancelled (bot crashed), no result").
+export function outcomeText(r) {
+  r = r ?? {};
+  const winner = r.winnerSide !== undefined ? `side ${n(r.winnerSide)} wins` : "no winner";
+  switch (r.outcome) {
+    case "OUTCOME_COMPLETED":
+      return `completed, ${winner}`;
+    case "OUTCOME_FORFEIT": {
+      const seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
+      const cause = CAUSES[r.forfeitCause] ?? "";
+      const why = !cause ? r.reason || "cause not recorded" : r.reason ? `${cause}: ${r.reason}` : cause;
+      return `forfeit by ${seat} (${why}), ${winner}`;
+    }
+    case "OUTCOME_CANCELLED":
+      return `cancelled (${r.reason || "no reason given"}), no result`;
+    case "OUTCOME_EXPIRED":
+      return `expired (${r.reason || "waited longer than the referee's limit for its seats"}), no result`;
+    default:
+      return "not ended";
+  }
+}
+
+// meldName is a meld kind in words: "double bezique".
+export function meldName(kind) {
+  return String(kind ?? "").replace("MELD_KIND_", "").toLowerCase().replaceAll("_", " ");
+}
+
+// render draws the table. play, for a person's seat, is {seat, actions: Map card id → action id}.
+export function render(t, play) {
+  const seatHTML = t.seats.map((info, s) => {
+    const hand = t.hands[s];
+    const mine = play && play.seat === s;
+    const cards = hand.cards.length
+      ? hand.cards.map((c) => cardHTML(c, mine ? play.actions.get(`hand:${c.id}`) : undefined)).join("")
+      : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
+    const tabled = t.tabled[s].map((c) => cardHTML(c, mine ? play.actions.get(`table:${c.id}`) : undefined)).join("");
+    return `<section class="seat" aria-label="${esc(seatName(t, s))}">
+      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small></h3>
+      <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
+      <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
+    </section>`;
+  }).join("");
+  const trickCards = t.trick.length ? t.trick : t.lastTrick?.plays ?? [];
+  const trickLabel = t.trick.length ? "Trick in progress" : t.lastTrick ? `Last trick, won by ${esc(seatName(t, t.lastTrick.winner))}` : "Trick";
+  const scores = t.totals.map((v, side) =>
+    `<tr><th scope="row">Side ${side}</th><td data-side="${side}" class="total">${v}</td><td>${t.dealPoints[side]}</td></tr>`).join("");
+  return `<div class="table">
+    <section class="centre" aria-label="the centre of the table">
+      <div><span class="label">Deal</span> ${t.deal}</div>
+      <div><span class="label">Trump</span> ${t.trump ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
+      <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
+      <div><span class="label">Stock</span> <span id="stock">${Math.max(t.stock, 0)}</span></div>
+      <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => cardHTML(p.card)).join("")}</div></div>
+    </section>
+    <div class="seats">${seatHTML}</div>
+    <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
+    ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}
+    ${t.interventions.length ? `<section class="interventions"><h3>Interventions</h3><ul>${t.interventions.map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>` : ""}
+  </div>`;
+}
+
+// draw renders the table into el, and says what happened last in a live region after el that
+// stays in place (a region drawn anew each time would not be announced by screen readers).
+export function draw(el, t, play) {
+  el.innerHTML = render(t, play);
+  let live = el.nextElementSibling;
+  if (!live?.classList.contains("last")) {
+    live = document.createElement("p");
+    live.className = "last";
+    live.setAttribute("aria-live", "polite");
+    el.after(live);
+  }
+  live.textContent = t.last;
+}

@@ -1,0 +1,54 @@
+// tournament.js: a tournament's standings, live (TournamentService.WatchTournament), with the
+// entrants' ratings drawn as a plot: each rating μ with its 95 % interval μ ± 1.96σ, as
+// stats.PlotRatings draws them (docs/TOURNAMENTS.md § Plots).
+import { call, stream } from "./api.js";
+import { esc } from "./table.js";
+
+const n = (v) => Number(v ?? 0);
+const Z = 1.96; // a 95 % interval
+
+// ratingPlot draws each entrant's rating μ as a dot on its 95 % interval, in an SVG.
+export function ratingPlot(entrants) {
+  if (!entrants.length) return "";
+  const lo = Math.min(...entrants.map((e) => n(e.rating?.mu) - Z * n(e.rating?.sigma)));
+  const hi = Math.max(...entrants.map((e) => n(e.rating?.mu) + Z * n(e.rating?.sigma)));
+  const W = 600, left = 120, right = 20, row = 28, H = entrants.length * row + 30;
+  const x = (v) => left + ((v - lo) / (hi - lo || 1)) * (W - left - right);
+  const rows = entrants.map((e, i) => {
+    const mu = n(e.rating?.mu), s = n(e.rating?.sigma), y = 20 + i * row;
+    return `<text x="${left - 8}" y="${y + 4}" text-anchor="end">${esc(e.entrant)}</text>
+      <line x1="${x(mu - Z * s)}" x2="${x(mu + Z * s)}" y1="${y}" y2="${y}" stroke="#0b5d3b" stroke-width="3"/>
+      <circle cx="${x(mu)}" cy="${y}" r="5" fill="#b0001c"><title>${esc(e.entrant)}: ${mu.toFixed(1)} ± ${(Z * s).toFixed(1)}</title></circle>`;
+  }).join("");
+  return `<svg class="plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="ratings: ${entrants.map((e) => `${esc(e.entrant)} ${n(e.rating?.mu).toFixed(1)}`).join(", ")}">
+    ${rows}<text x="${left}" y="${H - 4}">${lo.toFixed(0)}</text><text x="${W - right}" y="${H - 4}" text-anchor="end">${hi.toFixed(0)}</text></svg>`;
+}
+
+// standings draws the standings table.
+function standingsHTML(st) {
+  const rows = (st.entrants ?? []).map((e) => `<tr><th scope="row">${esc(e.entrant)}</th><td>${n(e.games)}</td>
+    <td>${n(e.wins)}–${n(e.draws)}–${n(e.losses)}</td><td>${n(e.points)}</td><td>${n(e.rating?.mu).toFixed(1)} ± ${(Z * n(e.rating?.sigma)).toFixed(1)}</td>
+    <td>${n(e.forfeits)}</td></tr>`).join("");
+  return `<p>${n(st.played)} of ${n(st.scheduled)} games played</p>
+    <table class="tables standings"><thead><tr><th scope="col">Entrant</th><th scope="col">Games</th><th scope="col">W–D–L</th>
+    <th scope="col">Points</th><th scope="col">Rating (μ ± 1.96σ)</th><th scope="col">Forfeits</th></tr></thead><tbody>${rows}</tbody></table>
+    ${ratingPlot(st.entrants ?? [])}`;
+}
+
+// tournament shows a tournament's standings and results, live until it ends.
+export async function tournament(main, id) {
+  document.title = `Tournament ${id} – Bézique referee`;
+  const { tournament: info } = await call("bezique.v1.TournamentService/GetTournament", { tournamentId: id });
+  const spec = info.spec ?? {};
+  main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
+    <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
+    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state"></p>`;
+  const results = document.getElementById("results");
+  await stream("bezique.v1.TournamentService/WatchTournament", { tournamentId: id }, (m) => {
+    if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
+    for (const r of m.results ?? []) {
+      results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a>: ${(r.scores ?? []).join(" – ")}</li>`);
+    }
+    document.getElementById("state").textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
+  });
+}
