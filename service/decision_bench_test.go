@@ -1,6 +1,7 @@
 package service
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -29,7 +30,7 @@ func BenchmarkDecisionRequest(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	t := &table{game: g, srv: &Referee{}}
+	t := &table{game: g, srv: &Referee{}, reserved: math.MaxUint64} // no store: every seq is reserved already
 	seat := g.Turn()
 	for _, mode := range []struct {
 		name     string
