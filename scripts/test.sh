@@ -33,3 +33,6 @@ go test -race -short -count=1 ./...
 
 echo "== engine, full suite without -race (BEZIQUE_LONG=1: 100 000 random-play deals per variant)"
 BEZIQUE_LONG=1 go test -count=1 -timeout 30m ./engine/
+
+echo "== end to end with the real binaries, without -short (crashes, kills, docs that run, TLS, HTTP)"
+go test -count=1 -timeout 30m ./e2e/ ./cmd/...
