@@ -7,22 +7,16 @@ import (
 	"database/sql"
 	"errors"
 	"io"
-	"net"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
-	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
-	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
-	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -48,34 +42,13 @@ type authReferee struct {
 
 func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *authReferee {
 	t.Helper()
-	cfg := Config{Store: st, Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: 50 * time.Millisecond, Auth: &Auth{AdminKey: testAdminKey}}
-	for _, tweak := range tweaks {
-		tweak(&cfg)
-	}
-	srv, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis := bufconn.Listen(1 << 20)
-	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
-	srv.Register(g)
-	healthpb.RegisterHealthServer(g, health.NewServer())
-	reflection.Register(g)
-	go func() { _ = g.Serve(lis) }()
-	dial := []grpc.DialOption{
-		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-	}
-	cc, err := grpc.NewClient("passthrough:///bufnet", dial...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cc.Close()
-		g.Stop()
-		srv.Close()
+	r := startReferee(t, st, func(c *Config) {
+		c.Auth = &Auth{AdminKey: testAdminKey}
+		for _, tweak := range tweaks {
+			tweak(c)
+		}
 	})
-	return &authReferee{srv: srv, cc: cc, grpc: g, dial: dial, tables: pb.NewTableServiceClient(cc), keys: pb.NewKeyServiceClient(cc)}
+	return &authReferee{srv: r.srv, cc: r.cc, grpc: r.grpc, dial: r.dialOpt, tables: r.tables, keys: pb.NewKeyServiceClient(r.cc)}
 }
 
 // as returns a context that sends key as the bearer key ("" sends none).

@@ -9,6 +9,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -40,8 +43,10 @@ func startReferee(t testing.TB, st store.Store, tweak func(*Config)) *referee {
 		t.Fatal(err)
 	}
 	lis := bufconn.Listen(1 << 20)
-	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
+	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
+	healthpb.RegisterHealthServer(g, health.NewServer())
+	reflection.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	dial := []grpc.DialOption{
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),

@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"os"
 	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc/credentials/tls/certprovider"
 	"google.golang.org/grpc/credentials/tls/certprovider/pemfile"
+
+	"github.com/bezique-arena/bezique/internal/netaddr"
 )
 
 // serverCerts holds the referee's certificate and key (--tls-cert, --tls-key) and, for mTLS, the CA
@@ -110,7 +111,7 @@ func checkExposure(c config) error {
 		flag, addr string
 		auth       bool
 	}{{"--listen", c.listen, true}, {"--metrics-listen", c.metricsListen, false}} {
-		if a.addr == "" || isLoopback(a.addr) {
+		if a.addr == "" || netaddr.IsLoopback(a.addr) {
 			continue
 		}
 		if c.tlsCert == "" {
@@ -123,20 +124,6 @@ func checkExposure(c config) error {
 		}
 	}
 	return nil
-}
-
-// isLoopback reports whether a listen address (host:port) binds loopback only: localhost or a
-// loopback IP. An empty host (":7777") binds every interface.
-func isLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // defaultTLSReload is how often the TLS files are read again by default.

@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
 
+	"github.com/bezique-arena/bezique/internal/netaddr"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 )
@@ -124,25 +125,10 @@ func (o *loadOptions) check(durationSet, worker bool) error {
 	default:
 		return fmt.Errorf("--view %q: want full or none", o.view)
 	}
-	if o.server != "" && !loopbackAddr(o.server) {
+	if o.server != "" && !netaddr.IsLoopback(o.server) {
 		return fmt.Errorf("--server %s: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)", o.server)
 	}
 	return nil
-}
-
-// loopbackAddr reports whether host:port names a loopback host (localhost or a loopback IP). The
-// referee's own check (cmd/bezique-referee) is about listen addresses, where "" means every
-// interface; here an address to dial is needed.
-func loopbackAddr(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // usage is a process's CPU time and resident memory, read from /proc/PID/stat.
