@@ -59,7 +59,12 @@ func lockPostgres(ctx context.Context, db *sql.DB, redacted string) (release fun
 		_ = conn.Close()
 		return nil, fmt.Errorf("store: postgres %s (schema %q): %w", redacted, schema, ErrLocked)
 	}
-	return conn.Close, nil // closing the session releases its advisory locks
+	// Unlock explicitly: closing the connection ends the session only when the server has read
+	// the client's goodbye, so a store opened again at once could still find the lock held.
+	return func() error {
+		_, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1, hashtext(coalesce(current_schema(), '')))", postgresLockClass)
+		return errors.Join(err, conn.Close())
+	}, nil
 }
 
 // Redact returns a store URL fit for a log or an error message: the password of a
