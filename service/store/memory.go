@@ -297,12 +297,7 @@ func (m *memStore) ListTables(_ context.Context, f TableFilter, pageSize int, pa
 		out = append(out, mt.row)
 	}
 	slices.SortFunc(out, byCreated)
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "tables", Time: micros(last.CreatedAt), ID: last.ID})
-	}
+	out, next := cutPage(out, pageSize, tableKey)
 	for i := range out {
 		out[i] = cloneTable(out[i])
 	}
@@ -344,12 +339,7 @@ func (m *memStore) ListGames(_ context.Context, f GameFilter, pageSize int, page
 	slices.SortFunc(out, func(a, b Game) int {
 		return cmp.Or(b.FinishedAt.Compare(a.FinishedAt), cmp.Compare(b.TableID, a.TableID))
 	})
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "games", Time: micros(last.FinishedAt), ID: last.TableID})
-	}
+	out, next := cutPage(out, pageSize, gameKey)
 	for i := range out {
 		out[i].Bots = slices.Clone(out[i].Bots)
 	}

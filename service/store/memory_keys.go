@@ -153,11 +153,6 @@ func (m *memStore) ListAudit(_ context.Context, pageSize int, pageToken string) 
 		out = append(out, e)
 	}
 	slices.SortFunc(out, func(a, b AuditEvent) int { return cmp.Or(b.At.Compare(a.At), cmp.Compare(b.ID, a.ID)) })
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "audit", Time: micros(last.At), ID: last.ID})
-	}
+	out, next := cutPage(out, pageSize, auditKey)
 	return out, next, nil
 }

@@ -39,3 +39,20 @@ func clampPageSize(n int) int {
 	}
 	return n
 }
+
+// cutPage returns the first pageSize rows of out, which holds at most one row more, and the token
+// of the next page: "" when out holds no more than a page. key gives a row's keyset position.
+func cutPage[T any](out []T, pageSize int, key func(T) pageKey) ([]T, string) {
+	if len(out) <= pageSize {
+		return out, ""
+	}
+	out = out[:pageSize]
+	return out, encodeToken(key(out[pageSize-1]))
+}
+
+// The keyset positions of the listings: tables by creation, games by finish, audit events by time.
+func tableKey(t Table) pageKey { return pageKey{Kind: "tables", Time: micros(t.CreatedAt), ID: t.ID} }
+func gameKey(g Game) pageKey {
+	return pageKey{Kind: "games", Time: micros(g.FinishedAt), ID: g.TableID}
+}
+func auditKey(e AuditEvent) pageKey { return pageKey{Kind: "audit", Time: micros(e.At), ID: e.ID} }

@@ -400,12 +400,7 @@ func (s *sqlStore) ListTables(ctx context.Context, f TableFilter, pageSize int, 
 	if err := rows.Err(); err != nil {
 		return nil, "", s.wrap(op, err)
 	}
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "tables", Time: micros(last.CreatedAt), ID: last.ID})
-	}
+	out, next := cutPage(out, pageSize, tableKey)
 	return out, next, nil
 }
 
@@ -486,12 +481,7 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter, pageSize int, pa
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, "", s.wrap(op, err)
 	}
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "games", Time: micros(last.FinishedAt), ID: last.TableID})
-	}
+	out, next := cutPage(out, pageSize, gameKey)
 	if len(out) == 0 {
 		return out, next, nil
 	}

@@ -187,11 +187,6 @@ func (s *sqlStore) ListAudit(ctx context.Context, pageSize int, pageToken string
 	if err := rows.Err(); err != nil {
 		return nil, "", s.wrap(op, err)
 	}
-	next := ""
-	if len(out) > pageSize {
-		out = out[:pageSize]
-		last := out[pageSize-1]
-		next = encodeToken(pageKey{Kind: "audit", Time: micros(last.At), ID: last.ID})
-	}
+	out, next := cutPage(out, pageSize, auditKey)
 	return out, next, nil
 }
