@@ -10,7 +10,8 @@
 //
 // One store serves one referee: [Open] takes an flock on the SQLite file's PATH.lock, or a
 // PostgreSQL session advisory lock on the schema, and fails with [ErrLocked] when another
-// referee holds it, before it changes anything.
+// referee holds it (on PostgreSQL after trying for 5 s: a killed referee's session keeps its lock
+// until the server sees the connection gone), before it changes anything.
 //
 // The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
 // records are opaque bytes that the referee encodes.

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gofrs/flock"
 )
@@ -41,8 +42,14 @@ func lockSQLite(path string) (release func() error, err error) {
 // each other. goose's migration lock uses a different, single-key lock.
 const postgresLockClass = 0x627a71
 
+// postgresLockWait is how long lockPostgres tries for the lock before ErrLocked: the session of a
+// referee killed a moment ago keeps its lock until the server sees the connection gone, so a
+// referee restarted at once after a crash would otherwise be refused.
+const postgresLockWait = 5 * time.Second
+
 // lockPostgres takes the referee's session advisory lock on one connection of db and keeps that
-// connection until release. ErrLocked when another session holds it.
+// connection until release. ErrLocked when another session still holds it after
+// postgresLockWait.
 func lockPostgres(ctx context.Context, db *sql.DB, redacted string) (release func() error, err error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -50,10 +57,15 @@ func lockPostgres(ctx context.Context, db *sql.DB, redacted string) (release fun
 	}
 	var ok bool
 	var schema string
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext(coalesce(current_schema(), ''))), coalesce(current_schema(), '')",
-		postgresLockClass).Scan(&ok, &schema); err != nil {
-		_ = conn.Close()
-		return nil, fmt.Errorf("store: lock postgres %s: %w", redacted, err)
+	for deadline := time.Now().Add(postgresLockWait); ; time.Sleep(100 * time.Millisecond) {
+		if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext(coalesce(current_schema(), ''))), coalesce(current_schema(), '')",
+			postgresLockClass).Scan(&ok, &schema); err != nil {
+			_ = conn.Close()
+			return nil, fmt.Errorf("store: lock postgres %s: %w", redacted, err)
+		}
+		if ok || time.Now().After(deadline) {
+			break
+		}
 	}
 	if !ok {
 		_ = conn.Close()
