@@ -113,6 +113,8 @@ type Game struct {
 	revealed Card
 	winner   int
 
+	// log grows as events come: no preallocation, so that a game that waits holds only its own
+	// events (a referee holds thousands of games).
 	log []Event
 }
 
@@ -140,7 +142,6 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 	} else {
 		g.dealer = firstDealer(d.Seed, g.n)
 	}
-	g.log = make([]Event, 0, 256)
 	g.startDeal()
 	return g, nil
 }

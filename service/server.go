@@ -348,10 +348,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		}
 		t.seats = append(t.seats, st)
 	}
-	for _, e := range game.Events() {
-		t.seq++
-		t.history = append(t.history, histEvent{seq: t.seq, at: created, ev: e})
-	}
+	t.appendEngineEvents(game.Events(), created)
 	return t, nil
 }
 
@@ -551,7 +548,7 @@ func (t *table) replay(actions []store.Action) error {
 		t.actions = append(t.actions, rec)
 		if rec.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
 			t.seq++
-			t.history = append(t.history, histEvent{seq: t.seq, at: now, ref: &pb.Event{Seq: t.seq, Payload: &pb.Event_Intervention{
+			t.history = append(t.history, histEvent{seq: t.seq, at: now.UnixNano(), ref: &pb.Event{Seq: t.seq, Payload: &pb.Event_Intervention{
 				Intervention: &pb.Intervention{Seat: rec.GetSeat(), Kind: rec.GetIntervention(), Action: rec.GetAction()}}}})
 		}
 		if rec.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
@@ -566,10 +563,7 @@ func (t *table) replay(actions []store.Action) error {
 		if err != nil {
 			return fmt.Errorf("action %d (%s by seat %d) does not replay: %w", sa.Seq, a, seat, err)
 		}
-		for _, e := range evs {
-			t.seq++
-			t.history = append(t.history, histEvent{seq: t.seq, at: now, ev: e})
-		}
+		t.appendEngineEvents(evs, now)
 	}
 	return nil
 }

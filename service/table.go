@@ -101,13 +101,29 @@ type seat struct {
 	joinLimit    *rate.Limiter // the join rate limit (maxJoins per joinWindow), made at the first join
 }
 
-// histEvent is one sequenced event of the table: an engine event (redacted per reader when sent)
-// or a public referee event.
+// histEvent is one sequenced event of the table: an engine event (redacted per reader when sent),
+// held as its index in the game's own event log (engine.Game.Events) rather than a copy, or a
+// public referee event. It is 32 bytes: a table holds one per event of its game (about 1 000).
 type histEvent struct {
 	seq uint64
-	at  time.Time
-	ev  engine.Event
+	at  int64 // Unix nanoseconds
+	ev  int   // index in t.game.Events(); meaningful when ref is nil
 	ref *pb.Event
+}
+
+// engineEvent returns the engine event of h, which must not be a referee event.
+func (t *table) engineEvent(h histEvent) engine.Event { return t.game.Events()[h.ev] }
+
+// appendEngineEvents sequences evs, the events the game logged last, into the history at time at
+// and returns the new entries.
+func (t *table) appendEngineEvents(evs []engine.Event, at time.Time) []histEvent {
+	first := len(t.game.Events()) - len(evs)
+	start := len(t.history)
+	for i := range evs {
+		t.seq++
+		t.history = append(t.history, histEvent{seq: t.seq, at: at.UnixNano(), ev: first + i})
+	}
+	return t.history[start:]
 }
 
 // openRequest is the decision the table waits for.
@@ -199,11 +215,7 @@ func (t *table) log() *slog.Logger { return t.srv.log.With("table", t.id) }
 
 // emitEvents sequences engine events, keeps them and sends them to every seat and watcher.
 func (t *table) emitEvents(evs []engine.Event) {
-	now := time.Now()
-	for _, e := range evs {
-		t.seq++
-		h := histEvent{seq: t.seq, at: now, ev: e}
-		t.history = append(t.history, h)
+	for _, h := range t.appendEngineEvents(evs, time.Now()) {
 		t.broadcast(h)
 	}
 }
@@ -214,7 +226,7 @@ func (t *table) emitRef(e *pb.Event) {
 	t.reserve(t.seq + 1)
 	t.seq++
 	e.Seq = t.seq
-	h := histEvent{seq: t.seq, at: time.Now(), ref: e}
+	h := histEvent{seq: t.seq, at: time.Now().UnixNano(), ref: e}
 	t.history = append(t.history, h)
 	t.broadcast(h)
 }
@@ -229,7 +241,7 @@ func (t *table) eventFor(h histEvent, seat int) *pb.Event {
 	if h.ref != nil {
 		return h.ref
 	}
-	return wire.EventToProto(h.ev.Redact(seat), h.seq)
+	return wire.EventToProto(t.engineEvent(h).Redact(seat), h.seq)
 }
 
 func (t *table) broadcast(h histEvent) {
@@ -241,7 +253,7 @@ func (t *table) broadcast(h histEvent) {
 		m := public
 		if m == nil {
 			m = &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}}
-			if h.ref != nil || !h.ev.Private {
+			if h.ref != nil || !t.engineEvent(h).Private {
 				public = m
 			}
 		}

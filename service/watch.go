@@ -110,7 +110,7 @@ func (w *watcher) close(err error) {
 
 // spectated returns the public form of a history event for spectators.
 func (t *table) spectated(h histEvent) *SpectatorEvent {
-	return &SpectatorEvent{Event: t.eventFor(h, -1), at: h.at}
+	return &SpectatorEvent{Event: t.eventFor(h, -1), at: time.Unix(0, h.at)}
 }
 
 // WatchTable calls send with a table's public events, in order, from one goroutine of its own:
