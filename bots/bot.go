@@ -61,6 +61,15 @@ type Resumer interface {
 	Resume(decisions uint64)
 }
 
+// Blind is a bot that decides from the legal actions alone and never reads the request's view:
+// the referee leaves the view out of its requests (building the view is most of a request's
+// cost).
+type Blind interface {
+	Bot
+	// Blind marks the bot; it does nothing.
+	Blind()
+}
+
 // Random picks uniformly among the legal actions: the baseline of every competition. Its n-th
 // decision is drawn from a PCG generator seeded with (seed, n), so it depends only on the seed and
 // n ([Resumer]). Its zero value is a random bot of seed 0.
@@ -79,6 +88,9 @@ func (r *Random) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, err
 	r.n++
 	return legal[rng.IntN(len(legal))].GetActionId(), nil
 }
+
+// Blind implements [Blind]: Random reads the legal actions only.
+func (r *Random) Blind() {}
 
 // Resume implements [Resumer].
 func (r *Random) Resume(decisions uint64) { r.n = decisions }

@@ -32,6 +32,8 @@ type table struct {
 	creator string
 	spec    *pb.CreateTableRequest
 	rules   engine.Rules
+	// variant is the rules' variant as a metric label (metricVariant), made once.
+	variant string
 	seed    engine.Seed
 	inbox   chan func()
 	done    chan struct{} // closed when run returns
@@ -359,7 +361,8 @@ func (t *table) advance() {
 			}
 			return
 		}
-		req := t.decisionRequest(seat.index, time.Time{}, true)
+		_, blind := seat.bot.(bots.Blind)
+		req := t.decisionRequest(seat.index, time.Time{}, !blind)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -495,7 +498,7 @@ func (t *table) onTimer() {
 	s := t.seats[t.open.seat]
 	now := time.Now()
 	policy := t.spec.GetFailurePolicy()
-	variant := metricVariant(t.rules.Variant)
+	variant := t.variant
 	switch {
 	case now.Before(t.open.deadline) && !s.connected():
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
@@ -584,13 +587,13 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 	}
 	if err := t.game.Check(s.index, a); err != nil {
 		ee := err.(*engine.Error)
-		t.srv.metrics.ActionRejected(metricVariant(t.rules.Variant))
+		t.srv.metrics.ActionRejected(t.variant)
 		reject(rejectionCodes[ee.Code], ee.Rule, ee.Error())
 		t.strike(s)
 		return
 	}
 	elapsed := at.Sub(t.open.sentAt)
-	t.srv.metrics.ObserveDecision(metricVariant(t.rules.Variant), elapsed)
+	t.srv.metrics.ObserveDecision(t.variant, elapsed)
 	bank := s.bankMs
 	t.charge(s, elapsed)
 	s.bankMs += int64(t.spec.GetClock().GetIncrementMs())
@@ -653,7 +656,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	t.open = nil
 	t.timer.Stop()
 	t.emitEvents(evs)
-	t.srv.metrics.ActionAccepted(metricVariant(t.rules.Variant))
+	t.srv.metrics.ActionAccepted(t.variant)
 	t.srv.metrics.ObserveProcessing(time.Since(start))
 	return true
 }
@@ -752,7 +755,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		t.emitRef(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: reason}}})
 	}
 	t.record = t.buildRecord()
-	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
+	t.srv.metrics.GameFinished(t.variant, outcomeLabel(outcome))
 	if err := t.storeFinish(final); err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
 	}
