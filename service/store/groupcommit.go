@@ -35,6 +35,11 @@ func (s *sqlStore) AppendActions(ctx context.Context, tableID string, actions []
 	if len(actions) == 0 {
 		return nil
 	}
+	for i := 1; i < len(actions); i++ {
+		if actions[i].Seq <= actions[i-1].Seq {
+			return fmt.Errorf("store: append actions to table %q: seq %d after seq %d: %w", tableID, actions[i].Seq, actions[i-1].Seq, ErrConflict)
+		}
+	}
 	// Copy the payloads into one buffer: if ctx ends first, the caller gets its slices back
 	// while the committer may still be writing them.
 	size := 0
@@ -134,7 +139,7 @@ func (s *sqlStore) commitBatch(batch []*appendReq, stmts map[int]string) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
 	err := s.insertActions(ctx, batch, stmts)
-	if err != nil && len(batch) > 1 && s.d.classify(err) != nil {
+	if err != nil && len(batch) > 1 && (s.d.classify(err) != nil || errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound)) {
 		for _, r := range batch {
 			r.done <- s.appendResult(r, s.insertActions(ctx, []*appendReq{r}, stmts))
 		}
@@ -153,7 +158,9 @@ func (s *sqlStore) appendResult(r *appendReq, err error) error {
 }
 
 // insertActions writes the actions of reqs in one transaction, with multi-row INSERTs of at
-// most rowsPerInsert rows, all stamped with one recorded_at.
+// most rowsPerInsert rows, all stamped with one recorded_at, after moving each table's head
+// (action_heads: its last seq) past them; a seq not above the head's is ErrConflict. The actions
+// table is keyed by a growing id, so the rows go to its last pages (migration 00004).
 func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts map[int]string) (err error) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -165,6 +172,31 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 		}
 	}()
 	recorded := micros(s.now())
+	// Every action of this transaction gets an id above floor: a new table's head records floor+1
+	// as a lower bound of its first action's id.
+	var floor int64
+	if err = tx.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM actions").Scan(&floor); err != nil {
+		return err
+	}
+	head, err := tx.PrepareContext(ctx, s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) "+
+		"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') "+
+		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?"))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = head.Close() }()
+	for _, r := range reqs {
+		first, last := r.actions[0].Seq, r.actions[len(r.actions)-1].Seq
+		res, err := head.ExecContext(ctx, floor+1, last, r.tableID, first)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return headRefused(ctx, tx, s.d, r.tableID, first)
+		}
+	}
 	args := make([]any, 0, 4*rowsPerInsert)
 	rows := 0
 	flush := func() error {
@@ -208,4 +240,21 @@ func ignoreDone(err error) error {
 		return nil
 	}
 	return err
+}
+
+// headRefused says why a table's head did not move for an append starting at seq first: the
+// table does not exist (ErrNotFound), or it has ended or stores a seq at or above first
+// (ErrConflict).
+func headRefused(ctx context.Context, tx *sql.Tx, d dialect, tableID string, first int64) error {
+	var state string
+	err := tx.QueryRowContext(ctx, d.rebind("SELECT state FROM tables WHERE id = ?"), tableID).Scan(&state)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNotFound
+	case err != nil:
+		return err
+	case state != string(StateWaiting) && state != string(StatePlaying):
+		return fmt.Errorf("the table is %s: %w", state, ErrConflict)
+	}
+	return fmt.Errorf("seq %d is not above the table's last stored seq: %w", first, ErrConflict)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -168,21 +169,22 @@ func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Ac
 	if !ok {
 		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	}
-	bySeq := func(a Action, seq int64) int { return cmp.Compare(a.Seq, seq) }
-	for i, a := range actions {
-		if _, dup := slices.BinarySearchFunc(mt.actions, a.Seq, bySeq); dup {
-			return fmt.Errorf("store: %s: seq %d is stored: %w", op, a.Seq, ErrConflict)
+	if mt.row.State != StateWaiting && mt.row.State != StatePlaying {
+		return fmt.Errorf("store: %s: the table is %s: %w", op, mt.row.State, ErrConflict)
+	}
+	last := int64(math.MinInt64)
+	if n := len(mt.actions); n > 0 {
+		last = mt.actions[n-1].Seq
+	}
+	for _, a := range actions {
+		if a.Seq <= last {
+			return fmt.Errorf("store: %s: seq %d is not above seq %d: %w", op, a.Seq, last, ErrConflict)
 		}
-		for _, b := range actions[:i] {
-			if b.Seq == a.Seq {
-				return fmt.Errorf("store: %s: seq %d is repeated: %w", op, a.Seq, ErrConflict)
-			}
-		}
+		last = a.Seq
 	}
 	recorded := stamp(time.Now())
 	for _, a := range actions {
-		at, _ := slices.BinarySearchFunc(mt.actions, a.Seq, bySeq)
-		mt.actions = slices.Insert(mt.actions, at, Action{Seq: a.Seq, Seat: a.Seat, Payload: bytes.Clone(nonNil(a.Payload)), RecordedAt: recorded})
+		mt.actions = append(mt.actions, Action{Seq: a.Seq, Seat: a.Seat, Payload: bytes.Clone(nonNil(a.Payload)), RecordedAt: recorded})
 	}
 	return nil
 }

@@ -257,6 +257,10 @@ func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err e
 	if err != nil {
 		return s.wrap(op, err)
 	}
+	// An ended table takes no more actions: its head goes, keeping action_heads to the live tables.
+	if _, err = tx.ExecContext(ctx, s.d.rebind("DELETE FROM action_heads WHERE table_id = ?"), id); err != nil {
+		return s.wrap(op, err)
+	}
 	if o.Record != nil {
 		if _, err = tx.ExecContext(ctx, s.d.rebind(
 			"INSERT INTO records (table_id, record, variant, finished_at, result) VALUES (?, ?, ?, ?, ?)"),
@@ -308,9 +312,12 @@ func (s *sqlStore) LoadActive(ctx context.Context) (_ []ActiveTable, err error) 
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, s.wrap(op, err)
 	}
+	// The live tables' actions all lie at or after the lowest first_id of their heads (none if
+	// no live table has a head: min is NULL).
 	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.payload, a.recorded_at "+
 		"FROM actions a JOIN tables t ON t.id = a.table_id "+
-		"WHERE t.state IN ('waiting', 'playing') ORDER BY a.table_id, a.seq")
+		"WHERE t.state IN ('waiting', 'playing') AND a.id >= (SELECT min(h.first_id) FROM action_heads h "+
+		"JOIN tables ht ON ht.id = h.table_id WHERE ht.state IN ('waiting', 'playing')) ORDER BY a.table_id, a.seq")
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}

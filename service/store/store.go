@@ -185,9 +185,10 @@ type Store interface {
 	UpdateTable(ctx context.Context, id string, u TableUpdate) error
 	// AppendActions appends actions to a table's log and returns once they are committed and
 	// synced to stable storage. Concurrent calls (from many tables) are committed together in one
-	// transaction (group commit). The call is all-or-nothing. Returns ErrConflict if a Seq is
-	// already stored for the table (or repeated in actions), ErrNotFound if the table does not
-	// exist, or the batch's error if its transaction failed. If ctx is done first it returns
+	// transaction (group commit). The call is all-or-nothing. A table's actions are appended in
+	// Seq order (gaps allowed): returns ErrConflict if a Seq is not above every Seq stored for the
+	// table (a repeated or older one), if actions is not in ascending Seq order, or if the table
+	// has ended; ErrNotFound if the table does not exist, or the batch's error if its transaction failed. If ctx is done first it returns
 	// ctx's error, and the actions may or may not have been stored.
 	AppendActions(ctx context.Context, tableID string, actions []Action) error
 	// FinishTable ends an active table: it sets the table's terminal state and summary and, when

@@ -300,8 +300,9 @@ func testUpdateTable(t *testing.T, st store.Store) {
 	}
 }
 
-// testAppendAndLoadActive: actions come back in Seq order whatever the order of the calls, a
-// call is all-or-nothing, and LoadActive returns only waiting and playing tables, oldest first.
+// testAppendAndLoadActive: actions are appended in Seq order (gaps allowed; a repeated, older or
+// unordered seq, or an ended table, is ErrConflict), a call is all-or-nothing, and LoadActive
+// returns only waiting and playing tables, oldest first, with their actions in Seq order.
 func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	if active, err := st.LoadActive(ctx); err != nil || len(active) != 0 {
@@ -323,8 +324,8 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	before := time.Now()
 	appendOK("b", store.Action{Seq: 1, Seat: 0, Payload: []byte("b1")})
 	appendOK("a", store.Action{Seq: 1, Seat: 1, Payload: []byte("a1")}, store.Action{Seq: 2, Seat: 0, Payload: []byte("a2")})
+	appendOK("b", store.Action{Seq: 2, Seat: -1, Payload: []byte("b2")})
 	appendOK("b", store.Action{Seq: 3, Seat: 1, Payload: []byte("b3")})
-	appendOK("b", store.Action{Seq: 2, Seat: -1, Payload: []byte("b2")}) // stored out of order, loaded in order
 	appendOK("done", store.Action{Seq: 1, Payload: []byte("d1")})
 	appendOK("a", store.Action{Seq: 3, Seat: 1, Payload: nil, RecordedAt: T0}) // RecordedAt is the store's
 	appendOK("c", store.Action{Seq: 7, Payload: []byte("c7")})
@@ -342,8 +343,20 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	if !errors.Is(err, store.ErrConflict) {
 		t.Errorf("AppendActions(seq repeated in call) err = %v, want ErrConflict", err)
 	}
+	err = st.AppendActions(ctx, "c", []store.Action{{Seq: 9}, {Seq: 8}})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AppendActions(seqs out of order in call) err = %v, want ErrConflict", err)
+	}
+	err = st.AppendActions(ctx, "c", []store.Action{{Seq: 6, Payload: []byte("c6")}})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AppendActions(seq below the last stored) err = %v, want ErrConflict", err)
+	}
 	if err := st.FinishTable(ctx, "done", store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner}); err != nil {
 		t.Fatal(err)
+	}
+	err = st.AppendActions(ctx, "done", []store.Action{{Seq: 2}})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AppendActions(ended table) err = %v, want ErrConflict", err)
 	}
 
 	active, err := st.LoadActive(ctx)
