@@ -1,5 +1,10 @@
 package engine
 
+// logPrealloc is the room the event log gets at the first action: most of a deal's events (a
+// two-handed deal logs about 250), so that a deal grows it rarely. Before the first action the log
+// holds only the deal's opening events: a game that waits for its players stays small.
+const logPrealloc = 256
+
 // Apply applies seat's action and returns the events it caused, in order. The returned slice is a
 // view of the game's log, valid until the log is modified by the next Apply; it must not be
 // modified. On a refused action it returns an *Error naming the rule, and the game is unchanged.
@@ -7,6 +12,9 @@ package engine
 func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	if err := g.check(seat, a); err != nil {
 		return nil, err
+	}
+	if cap(g.log) < logPrealloc {
+		g.log = append(make([]Event, 0, logPrealloc), g.log...)
 	}
 	start := len(g.log)
 	switch a.Kind {

@@ -113,8 +113,8 @@ type Game struct {
 	revealed Card
 	winner   int
 
-	// log grows as events come: no preallocation, so that a game that waits holds only its own
-	// events (a referee holds thousands of games).
+	// log is every event so far. It gets its room (logPrealloc) at the first action, not in
+	// NewGame: a game that waits for its players holds only the deal's opening events.
 	log []Event
 }
 

@@ -23,7 +23,12 @@
 //
 //	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
 //	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?
-//	actions    (table_id → tables, seq) PK, seat, payload, recorded_at; append-only
+//	actions    id PK (growing: the rowid, an identity column), table_id → tables, seq, seat,
+//	           payload, recorded_at; append-only, and appended to: no per-table index, so a
+//	           group commit writes the log's last pages, not a page per table
+//	action_heads table_id PK → tables, first_id, last_seq: one row per waiting or playing table
+//	           with actions (dropped when it ends): the seq a new action must exceed, and a lower
+//	           bound of the ids a recovery reads
 //	records    table_id PK → tables, record (protojson GameRecord), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
 //
@@ -36,7 +41,9 @@
 // [Store.AppendActions] returns only once its actions are durable. Calls from many tables at
 // once are queued to one committer goroutine, which writes everything queued in a single
 // transaction, so one sync serves them all: with 64 tables appending at once, a commit carries
-// dozens of actions. A batch that fails on a duplicate seq or an unknown table is retried
+// dozens of actions. A table's actions come in seq order: an action whose seq is not above the
+// table's last (action_heads.last_seq) is a conflict. A batch that fails on such a seq, an ended
+// table or an unknown table is retried
 // request by request, so only the faulty call gets the error; any other failure is returned to
 // every call in the batch.
 //
