@@ -1,81 +1,88 @@
-package store
+package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
-	"github.com/pressly/goose/v3"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
-// TestMigrateActionLog upgrades a SQLite file made by the schema before 00004 (actions keyed by
-// table and seq) with a playing and a finished table: the playing table's actions load as
-// before, its next seq appends and an old one conflicts, and only it has a head.
+// TestMigrateActionLog upgrades a database made by the schema before 00004 (actions keyed by
+// table and seq) holding a playing and a finished table: the playing table's actions load as
+// before, its next seq appends and an old one conflicts, and only it has a head (action_heads).
 func TestMigrateActionLog(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path+"?_foreign_keys=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys, err := migrationFS(sqliteDialect)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys, goose.WithDisableGlobalRegistry(true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.UpTo(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
-		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES " +
-			"('p', 1, 1, 'playing', 'two-handed', x'', x'01', 'c'), ('f', 2, 2, 'finished', 'two-handed', x'', x'02', 'c')",
-		"INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES " +
-			"('p', 1, 0, x'70', 10), ('f', 1, 1, x'66', 11), ('p', 2, 1, x'71', 12), ('f', 2, 0, x'67', 13), ('p', 3, 0, x'72', 14)",
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		u := b.fresh(t)
+		dialect := "sqlite"
+		if strings.HasPrefix(u, "postgres") {
+			dialect = "postgres"
+		} else if err := os.MkdirAll(filepath.Dir(strings.TrimPrefix(u, "sqlite:")), 0o700); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+		db := b.raw(t, u)
+		if err := store.MigrateUpTo(ctx, dialect, db, 3); err != nil {
+			t.Fatal(err)
+		}
+		rebind := func(q string) string { // $n placeholders for PostgreSQL
+			if dialect == "sqlite" {
+				return q
+			}
+			for i := 1; strings.Contains(q, "?"); i++ {
+				q = strings.Replace(q, "?", fmt.Sprintf("$%d", i), 1)
+			}
+			return q
+		}
+		for _, tb := range []struct{ id, state string }{{"p", "playing"}, {"f", "finished"}} {
+			if _, err := db.ExecContext(ctx, rebind("INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES (?, 1, 1, ?, 'two-handed', ?, ?, 'c')"),
+				tb.id, tb.state, []byte{}, []byte{1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, a := range []struct {
+			table   string
+			seq     int64
+			payload string
+		}{{"p", 1, "p"}, {"f", 1, "f"}, {"p", 2, "q"}, {"f", 2, "g"}, {"p", 3, "r"}} {
+			if _, err := db.ExecContext(ctx, rebind("INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES (?, ?, 0, ?, 10)"),
+				a.table, a.seq, []byte(a.payload)); err != nil {
+				t.Fatal(err)
+			}
+		}
 
-	st, err := Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = st.Close() }()
-	active, err := st.LoadActive(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(active) != 1 || active[0].ID != "p" {
-		t.Fatalf("LoadActive = %+v, want table p alone", active)
-	}
-	var got []string
-	for _, a := range active[0].Actions {
-		got = append(got, string(a.Payload))
-	}
-	if want := []string{"p", "q", "r"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("table p's actions = %q, want %q", got, want)
-	}
-	if err := st.AppendActions(ctx, "p", []Action{{Seq: 3}}); !errors.Is(err, ErrConflict) {
-		t.Errorf("AppendActions(p, seq 3) after the migration = %v, want ErrConflict", err)
-	}
-	if err := st.AppendActions(ctx, "p", []Action{{Seq: 4, Payload: []byte("s")}}); err != nil {
-		t.Errorf("AppendActions(p, seq 4) after the migration = %v", err)
-	}
-	var heads, lastSeq int64
-	if err := st.(*sqlStore).w.QueryRowContext(ctx, "SELECT count(*), max(last_seq) FROM action_heads").Scan(&heads, &lastSeq); err != nil {
-		t.Fatal(err)
-	}
-	if heads != 1 || lastSeq != 4 {
-		t.Errorf("action_heads: %d rows, last seq %d; want 1 (table p), 4", heads, lastSeq)
-	}
+		st := open(t, u)
+		active, err := st.LoadActive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(active) != 1 || active[0].ID != "p" {
+			t.Fatalf("LoadActive = %+v, want table p alone", active)
+		}
+		var got []string
+		for _, a := range active[0].Actions {
+			got = append(got, string(a.Payload))
+		}
+		if want := []string{"p", "q", "r"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("table p's actions = %q, want %q", got, want)
+		}
+		if err := st.AppendActions(ctx, "p", []store.Action{{Seq: 3}}); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("AppendActions(p, seq 3) after the migration = %v, want ErrConflict", err)
+		}
+		if err := st.AppendActions(ctx, "p", []store.Action{{Seq: 4, Payload: []byte("s")}}); err != nil {
+			t.Errorf("AppendActions(p, seq 4) after the migration = %v", err)
+		}
+		var heads, lastSeq int64
+		if err := db.QueryRowContext(ctx, "SELECT count(*), max(last_seq) FROM action_heads").Scan(&heads, &lastSeq); err != nil {
+			t.Fatal(err)
+		}
+		if heads != 1 || lastSeq != 4 {
+			t.Errorf("action_heads: %d rows, last seq %d; want 1 (table p), 4", heads, lastSeq)
+		}
+	})
 }
