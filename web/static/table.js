@@ -62,7 +62,7 @@ export function apply(t, ev) {
   if (e.dealStarted) {
     const d = e.dealStarted;
     Object.assign(t, { deal: n(d.deal), dealer: n(d.dealer), trump: d.trump, turnUp: d.turnUp,
-      stock: 32 * t.seats.length, trick: [], lastTrick: null }); // a pack of 32 a player (RULES.md §3)
+      stock: n(d.stockSize), trick: [], lastTrick: null });
     t.hands = t.seats.map(() => ({ count: 0, cards: [] }));
     t.tabled = t.seats.map(() => []);
     t.base = [...t.totals];
@@ -71,7 +71,6 @@ export function apply(t, ev) {
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
-    t.stock -= n(h.count);
   } else if (e.turnUpSeven) {
     score(t, n(e.turnUpSeven.side), e.turnUpSeven.points);
     t.last = `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`;
@@ -111,8 +110,8 @@ export function apply(t, ev) {
     t.last = `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`;
   } else if (e.cardDrawn) {
     const s = n(e.cardDrawn.seat);
-    t.stock -= 1;
-    if (t.stock <= 0) t.turnUp = null;
+    t.stock = n(e.cardDrawn.stockSize);
+    if (t.stock === 0) t.turnUp = null;
     const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
     t.hands[s] = { count: t.hands[s].count + 1, cards };
   } else if (e.phase2Started) {
@@ -219,7 +218,7 @@ export function render(t, play) {
       <div><span class="label">Deal</span> ${t.deal}</div>
       <div><span class="label">Trump</span> ${t.trump ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
       <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
-      <div><span class="label">Stock</span> <span id="stock">${Math.max(t.stock, 0)}</span></div>
+      <div><span class="label">Stock</span> <span id="stock">${t.stock}</span></div>
       <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => cardHTML(p.card)).join("")}</div></div>
     </section>
     <div class="seats">${seatHTML}</div>
