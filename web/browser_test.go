@@ -39,11 +39,17 @@ type referee struct {
 
 func startReferee(t *testing.T) *referee {
 	t.Helper()
-	srv, err := service.New(context.Background(), service.Config{})
+	return startRefereeWith(t, service.Config{})
+}
+
+// startRefereeWith is startReferee with cfg: with cfg.Auth set, gRPC and HTTP calls need keys.
+func startRefereeWith(t *testing.T, cfg service.Config) *referee {
+	t.Helper()
+	srv, err := service.New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := grpc.NewServer(service.ServerOptions(nil)...)
+	g := grpc.NewServer(append(service.ServerOptions(nil), srv.AuthOptions()...)...)
 	srv.Register(g)
 	h, err := service.NewHTTPHandler(g, service.HTTPConfig{Static: web.Handler(web.Config{})})
 	if err != nil {
