@@ -8,7 +8,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +19,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/botsdk"
@@ -146,14 +150,16 @@ func awaitRecord(t *testing.T, r *referee, id string) *pb.GameRecord {
 }
 
 // TestWatchLiveGame opens a table's page before its game starts, lets a remote rulebook bot play
-// the whole two-handed game against a built-in one, and checks that the page ends with the
-// record's final scores; then the tables page lists it.
+// the whole two-handed game against a built-in one, and checks that the page shows the remote
+// seat's clock running down while the bot thinks, the stock as the referee counts it, and ends
+// with the record's final scores; then the tables page lists it.
 func TestWatchLiveGame(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
 	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "visitor"}}},
-			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32),
+		Clock: &pb.Clock{DecisionMs: 20_000, BankMs: proto.Uint32(60_000)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,9 +172,13 @@ func TestWatchLiveGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The bot thinks 10 ms a decision, so that the game lasts a few seconds and the page is seen
-	// mid-game, its stock drawn down as the events arrive.
+	// The bot holds its first decision until the page's clock has been read, then thinks 10 ms a
+	// decision, so that the game lasts a few seconds and the page is seen mid-game, its stock
+	// drawn down as the events arrive.
+	hold := make(chan struct{})
+	var first sync.Once
 	slow := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		first.Do(func() { <-hold })
 		time.Sleep(10 * time.Millisecond)
 		return bot.Decide(ctx, req)
 	})
@@ -179,6 +189,37 @@ func TestWatchLiveGame(t *testing.T) {
 		_, err := botsdk.Play(context.Background(), cfg, slow)
 		played <- err
 	}()
+	clock := func() float64 {
+		t.Helper()
+		text, err := chromedp.Run(ctx, chromedp.Text(`.clock[data-seat="0"]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`^to act (\d+\.\d) s \+ bank 60\.0 s$`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("seat 0's clock says %q, want \"to act S s + bank 60.0 s\"", text)
+		}
+		s, _ := strconv.ParseFloat(m[1], 64)
+		return s
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('.clock[data-seat="0"]')?.textContent.startsWith("to act") ?? false`)); err != nil {
+		t.Fatal(err)
+	}
+	before := clock()
+	time.Sleep(700 * time.Millisecond)
+	after := clock()
+	if before > 20 || before < 15 || after >= before {
+		t.Errorf("seat 0's decision time on the page: %.1f s, then %.1f s 0.7 s later; want it to run down from 20 s", before, after)
+	}
+	stock, err := chromedp.Run(ctx, chromedp.Text("#stock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stock != "48" {
+		t.Errorf("the stock before the first trick says %q, want 48 (64 cards less two hands of 8)", stock)
+	}
+	shot(t, ctx, "table-clock")
+	close(hold)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.getElementById("stock").textContent) < 40 && document.querySelector(".tabled .card") !== null`)); err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +242,9 @@ func TestWatchLiveGame(t *testing.T) {
 		t.Errorf("the page says %q, want %q", over, want)
 	}
 	shot(t, ctx, "table-over")
+	if clocks, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".clock")].map(c => c.dataset.seat + ": " + c.textContent).join(", ")`)); err != nil || !regexp.MustCompile(`^0: bank \d+\.\d s$`).MatchString(clocks) {
+		t.Errorf("the clocks after the game: %q (%v); want seat 0's bank alone, stopped (seat 1 is built in)", clocks, err)
+	}
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables")); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, setAPIKey, stream } from "./api.js";
-import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText } from "./table.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -119,7 +119,12 @@ async function watch(id, embedded) {
   const t = newTable(info.seats);
   draw(board, t);
   try {
-    await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); draw(board, t); });
+    await stream(`${TABLES}/WatchTable`, { tableId: id, clockReports: true }, (m) => {
+      if (m.event) apply(t, m.event);
+      else if (m.clockReport) setClocks(t, m.clockReport);
+      else return; // a team message: not shown
+      draw(board, t);
+    });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
@@ -206,7 +211,11 @@ async function play(id) {
     const msg = m.message ?? {};
     if (msg.welcome) fromView(t, msg.welcome.snapshot ?? {});
     else if (msg.event) apply(t, msg.event);
-    else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
+    else if (msg.decisionRequest) {
+      request = msg.decisionRequest;
+      fromView(t, request.view ?? {});
+      setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
+    } else if (msg.clockReport) setClocks(t, msg.clockReport);
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
     else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result); }
     redraw();
