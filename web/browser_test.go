@@ -455,7 +455,8 @@ func TestEmbed(t *testing.T) {
 }
 
 // TestFirstPageLoad loads the tables page in a fresh browser and logs the Navigation Timing
-// figures docs/BENCHMARKS.md quotes (go test -run TestFirstPageLoad -v ./web/).
+// figures docs/BENCHMARKS.md quotes (go test -run TestFirstPageLoad -v ./web/), with the bytes
+// the page and its files came as (compressed) and made (decoded).
 func TestFirstPageLoad(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -464,7 +465,10 @@ func TestFirstPageLoad(t *testing.T) {
 	}
 	timing, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
 		const n = performance.getEntriesByType("navigation")[0];
-		return {domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, transfer: n.transferSize};
+		const files = [n, ...performance.getEntriesByType("resource").filter((r) => r.name.includes("/static/"))];
+		const sum = (k) => files.reduce((a, f) => a + f[k], 0);
+		return {domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd, files: files.length,
+			encoded: sum("encodedBodySize"), decoded: sum("decodedBodySize")};
 	})()`))
 	if err != nil {
 		t.Fatal(err)
@@ -472,7 +476,11 @@ func TestFirstPageLoad(t *testing.T) {
 	if timing["load"] <= 0 {
 		t.Fatalf("navigation timing %v: no load event", timing)
 	}
-	t.Logf("first page load: DOMContentLoaded %.1f ms, load %.1f ms", timing["domContentLoaded"], timing["load"])
+	if timing["encoded"] >= timing["decoded"] {
+		t.Errorf("the page's %v files came as %v bytes for %v: not compressed", timing["files"], timing["encoded"], timing["decoded"])
+	}
+	t.Logf("first page load: DOMContentLoaded %.1f ms, load %.1f ms; %v files, %v bytes sent for %v",
+		timing["domContentLoaded"], timing["load"], timing["files"], timing["encoded"], timing["decoded"])
 }
 
 // TestTournamentStandings runs a small round robin (rulebook against random, two-handed) and
