@@ -89,6 +89,7 @@ func TestWatchWithKey(t *testing.T) {
 		t.Errorf("the header says %q (%v), want \"API key set\"", set, err)
 	}
 	shot(t, ctx, "auth-watcher-key")
+	phoneFits(t, ctx, "table-phone")
 
 	// Forgotten, the page asks again; a wrong key typed in the field is refused by name; the
 	// watcher key typed in shows the table.

@@ -119,6 +119,26 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
+// phoneFits shows the page on a phone-sized screen (390 × 844 CSS pixels), checks that it does
+// not scroll sideways, saves a screenshot as NAME.png and goes back to the desktop window.
+func phoneFits(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	width, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if width > 390 {
+		t.Errorf("%s: on a 390-pixel-wide screen the page is %d pixels wide", name, width)
+	}
+	shot(t, ctx, name)
+	if err := chromedp.Do(ctx, chromedp.EmulateReset()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // finalScores reads the totals of the page's score table, side by side.
 func finalScores(t *testing.T, ctx context.Context) []string {
 	t.Helper()
@@ -257,6 +277,7 @@ func TestWatchLiveGame(t *testing.T) {
 		t.Errorf("the tables page's row %q, want it to start with %q", row, want)
 	}
 	shot(t, ctx, "tables")
+	phoneFits(t, ctx, "tables-phone")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/t-nosuchtable"), chromedp.WaitVisible(".error")); err != nil {
 		t.Fatal(err)
@@ -535,4 +556,5 @@ func TestTournamentStandings(t *testing.T) {
 		t.Errorf("the rating plot's label %q", label.Value)
 	}
 	shot(t, ctx, "tournament")
+	phoneFits(t, ctx, "tournament-phone")
 }

@@ -80,5 +80,6 @@ func TestPlayAgainstRulebook(t *testing.T) {
 		t.Errorf("the person decided %d times, want a whole game's worth", decisions)
 	}
 	shot(t, ctx, "play-over")
+	phoneFits(t, ctx, "play-phone")
 	t.Logf("%d decisions through the page", decisions)
 }

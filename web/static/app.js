@@ -88,7 +88,7 @@ async function lobby() {
           <td>${seatList(t)}</td><td>${scoreList(t.result?.scores ?? t.scores)}</td></tr>`;
       }).join("");
       list.innerHTML = rows
-        ? `<table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table>`
+        ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>";
     } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
     try {
