@@ -158,7 +158,7 @@ export function apply(t, ev) {
     const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
     t.hands[s] = { count: t.hands[s].count + 1, cards };
   } else if (e.phase2Started) {
-    // The stock is empty: the cards on the table go back to their hands (RULES.md §1.7).
+    // The cards on the table are back in their hands, as the event says (events.proto Phase2Started).
     t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: h.cards.length ? [...h.cards, ...t.tabled[s]] : [] }));
     t.tabled = t.tabled.map(() => []);
     t.last = "The stock is empty: the last tricks";

@@ -1271,7 +1271,9 @@ func (x *CardDrawn) GetStockSize() uint32 {
 	return 0
 }
 
-// Phase2Started starts phase 2, or a duel of the four-handed phase 2.
+// Phase2Started starts phase 2, or a duel of the four-handed phase 2. With the first one of a
+// deal every seat has taken its cards on the table back into its hand (RULES.md §1.7): a
+// reader that follows the hands from the events moves them there.
 type Phase2Started struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// duel is 0 for phase 2 as a whole, else the duel, 1 or 2.
