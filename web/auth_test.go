@@ -19,7 +19,8 @@ const adminKey = "bzq_web-test-admin-key-0123456789"
 // TestWatchWithKey runs a referee with authentication and a table that is not public: without a
 // key the page says that it needs one; with a watcher key (the least a key may do) given in the
 // iframe's fragment the embedded view shows the game to its end, and the key leaves the address;
-// a refused key is named as such; a key typed in the header's field is used and forgotten.
+// a refused key is named as such; a key typed in the header's field is used and forgotten; what
+// the key may not do (start a game) is refused in words.
 func TestWatchWithKey(t *testing.T) {
 	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
 	ctx := browser(t)
@@ -124,4 +125,11 @@ func TestWatchWithKey(t *testing.T) {
 	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("with the key typed in the page's scores %v, the record's %v", got, want)
 	}
+
+	// The watcher key lists the tables but may not start a game: the page says so.
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables"), chromedp.Click("#newgame button"),
+		errorStarts("The API key may not do this: permission_denied: /bezique.v1.TableService/CreateTable needs role admin or organiser; key "+key.GetKey().GetKeyId()+" has role watcher")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "auth-permission-denied")
 }
