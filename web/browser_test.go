@@ -504,16 +504,43 @@ func TestFirstPageLoad(t *testing.T) {
 		timing["domContentLoaded"], timing["load"], timing["files"], timing["encoded"], timing["decoded"])
 }
 
-// TestTournamentStandings runs a small round robin (rulebook against random, two-handed) and
-// opens its page: the standings table ends as GetTournament's, with the rating plot drawn.
+// TestTournamentStandings runs a round robin of a lobby bot and random (two-handed, duplicate
+// deals, one game at a time) with its page open: the lobby bot holds each game's first decision
+// until the test lets it go, so the page is read after each result. After every game the page's
+// standings and rating plot are GetTournament's at that moment, so the plot is live; at the end
+// every game is listed.
 func TestTournamentStandings(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
+	step := make(chan struct{}, 1)
+	served, stopServing := context.WithCancel(context.Background())
+	serving := make(chan error, 1)
+	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "passthrough:///bufnet", BotName: "lobbyist", BotVersion: "1",
+		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond}}
+	go func() {
+		serving <- botsdk.Serve(served, cfg, func() botsdk.Bot {
+			bot, _ := bots.New("rulebook", 1)
+			var first sync.Once
+			return bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+				first.Do(func() { <-step })
+				return bot.Decide(ctx, req)
+			})
+		})
+	}()
+	t.Cleanup(func() { stopServing(); <-serving })
+	lobby := pb.NewLobbyServiceClient(r.cc)
+	for present := false; !present; time.Sleep(10 * time.Millisecond) {
+		listed, err := lobby.ListBots(context.Background(), &pb.ListBotsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		present = len(listed.GetBots()) == 1
+	}
 	tournaments := pb.NewTournamentServiceClient(r.cc)
 	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
 		Name: "web test", Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Deals: 2, Duplicate: true, Concurrency: 2, Entrants: []*pb.Entrant{
-			{Id: "rulebook", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}},
+		Deals: 2, Duplicate: true, Concurrency: 1, Entrants: []*pb.Entrant{
+			{Id: "lobbyist", Kind: &pb.Entrant_LobbyBot{LobbyBot: "lobbyist"}},
 			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -522,38 +549,58 @@ func TestTournamentStandings(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
 		t.Fatal(err)
 	}
+	scheduled := int(created.GetTournament().GetStandings().GetScheduled())
+	if scheduled != 4 {
+		t.Fatalf("%d games scheduled, want 4 (two deals, each played from both sides)", scheduled)
+	}
+	for played := 0; played <= scheduled; played++ {
+		if played > 0 {
+			step <- struct{}{} // the next game may be played
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#standings p")?.textContent === "%d of %d games played"`, played, scheduled))); err != nil {
+			t.Fatalf("the page never said %d of %d games played: %v", played, scheduled, err)
+		}
+		now, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		plot := "ratings: "
+		for i, e := range now.GetTournament().GetStandings().GetEntrants() {
+			want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %.1f ± %.1f %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
+				e.GetLosses(), e.GetPoints(), e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma(), e.GetForfeits()))
+			if i > 0 {
+				plot += ", "
+			}
+			plot += fmt.Sprintf("%s %.1f", e.GetEntrant(), e.GetRating().GetMu())
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".standings tbody tr")].map(r => r.innerText.replaceAll("\t", " "))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("after %d games the page's standings:\n%s\nGetTournament's:\n%s", played, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		label, err := chromedp.Run(ctx, chromedp.AttributeValue("svg.plot", "aria-label"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if label.Value != plot {
+			t.Errorf("after %d games the rating plot's label %q, want %q", played, label.Value, plot)
+		}
+		if played == 2 {
+			shot(t, ctx, "tournament-live")
+		}
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "Tournament finished"`)); err != nil {
 		t.Fatal(err)
-	}
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".standings tbody tr")].map(r => r.innerText.replaceAll("\t", " "))`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	final, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, e := range final.GetTournament().GetStandings().GetEntrants() {
-		want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %.1f ± %.1f %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
-			e.GetLosses(), e.GetPoints(), e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma(), e.GetForfeits()))
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("the page's standings:\n%s\nGetTournament's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	games, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#results li").length`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if games != len(final.GetResults()) {
-		t.Errorf("the page lists %d games, the tournament has %d", games, len(final.GetResults()))
-	}
-	label, err := chromedp.Run(ctx, chromedp.AttributeValue("svg.plot", "aria-label"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(label.Value, "ratings: ") {
-		t.Errorf("the rating plot's label %q", label.Value)
+	if games != scheduled {
+		t.Errorf("the page lists %d games, the tournament played %d", games, scheduled)
 	}
 	shot(t, ctx, "tournament")
 	phoneFits(t, ctx, "tournament-phone")
