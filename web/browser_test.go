@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -437,8 +438,8 @@ func TestPages(t *testing.T) {
 	}
 }
 
-// TestEmbed shows a finished table's embeddable view in another origin's iframe, and checks
-// that the view alone has no page chrome and ends with the record's scores.
+// TestEmbed shows a finished table's embeddable view alone, without page chrome, and in another
+// site's iframe; both end with the record's scores.
 func TestEmbed(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -469,8 +470,32 @@ func TestEmbed(t *testing.T) {
 		fmt.Fprintf(w, `<!doctype html><title>A club's page</title><h1>Our club's game</h1><iframe src=%q width="800" height="600" title="Bézique table"></iframe>`, embed)
 	}))
 	defer site.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(site.URL, "127.0.0.1", "localhost", 1)), chromedp.Sleep(2*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(strings.Replace(site.URL, "127.0.0.1", "localhost", 1))); err != nil {
 		t.Fatal(err)
+	}
+	// The frame, from another site, runs in a target of its own: it shows the game's end.
+	var frame target.ID
+	for deadline := time.Now().Add(30 * time.Second); frame == ""; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no frame of the embedded view after 30 s")
+		}
+		targets, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range targets {
+			if info.Type == "iframe" && info.URL == embed {
+				frame = info.TargetID
+			}
+		}
+	}
+	fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(frame))
+	defer cancel()
+	if err := chromedp.Do(fctx, chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, fctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the framed view's scores %v, the record's %v", got, want)
 	}
 	shot(t, ctx, "embed")
 }
