@@ -34,6 +34,9 @@ type vector struct {
 	hands []string
 	// stock is the face-down stock then, the first card drawn first.
 	stock string
+	// totals and playToTarget are the scenario's carried totals and play_to_target.
+	totals       []int
+	playToTarget bool
 	// steps are the vector's steps, one JSON object each.
 	steps []string
 }
@@ -157,7 +160,7 @@ func reach(v vector) (reached, error) {
 	}
 
 	// Play the prefix on the engine and check it reaches the position.
-	sc := Scenario{Variant: v.variant, Options: v.options, Deal: r.deal}
+	sc := Scenario{Variant: v.variant, Options: v.options, Deal: r.deal, Totals: v.totals, PlayToTarget: v.playToTarget}
 	g, err := sc.Game()
 	if err != nil {
 		return reached{}, fmt.Errorf("%s: %v", v.file, err)
@@ -232,6 +235,12 @@ func render(v vector, r reached) ([]byte, error) {
 	fmt.Fprintf(&b, "{\n  \"name\": %s,\n  \"about\": %s,\n  \"variant\": %s,\n", js(strings.TrimSuffix(v.file, ".json")), js(v.about), js(v.variant))
 	if v.options != nil {
 		fmt.Fprintf(&b, "  \"options\": %s,\n", js(v.options))
+	}
+	if v.totals != nil {
+		fmt.Fprintf(&b, "  \"totals\": %s,\n", js(v.totals))
+	}
+	if v.playToTarget {
+		b.WriteString("  \"play_to_target\": true,\n")
 	}
 	fmt.Fprintf(&b, "  \"deal\": {\n    \"dealer\": %d,\n    \"hands\": [\n", r.deal.Dealer)
 	for i, h := range r.deal.Hands {

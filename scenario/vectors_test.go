@@ -15,7 +15,9 @@ var vectors = concat(
 	vector27(),
 	[]vector{vector28, vector29, vector30},
 	vector31(),
-	[]vector{vector32, vector37, vector38, vector48},
+	[]vector{vector32, vector37, vector38},
+	vector39(),
+	[]vector{vector40, vector48},
 )
 
 func concat(vs ...[]vector) []vector {
@@ -559,6 +561,96 @@ var vector38 = vector{
 {"seat": 1, "do": "play 7Sc"}
 {"seat": 2, "do": "play 7Dd", "trick_winner": 1, "scores": [{"side": 1, "cause": "last_trick", "points": 10}, {"side": 0, "cause": "brisques", "points": 180}, {"side": 1, "cause": "brisques", "points": 140}]}
 {"view": {"seat": -1, "phase": "over", "totals": [550, 700], "winner": 1}}`),
+}
+
+// vector39 is vector 39 twice, the same deal with two carried totals: seat 1 wins every
+// phase-1 trick and with them 27 brisques (side 1 +270); seat 0 wins every trick of duel 2, the
+// other 5 brisques and the last trick (side 0 +60).
+func vector39() []vector {
+	v := vector{
+		file: "vector-39.json",
+		about: "RULES.md §6 vector 39 (§3.3.11, target 2000): game end, four-handed. The sides carry 1990 and 1850 into the deal and score 60 and 270 in it: " +
+			"A 2050, B 2120 → B wins. (vector-39-side-0-wins.json: A 2050, B 1990 → A wins.)",
+		variant: "four-handed", dealer: 0, turnUp: "9Ca", at: 25, leader: 1,
+		totals: []int{1990, 1850}, playToTarget: true,
+		hands: []string{
+			"ADa ADb ADc ADd TDa QDa QDb 9Ca",
+			"KSa KSb KSc KSd QSa QSb QSc QSd",
+			"7Sa 7Sb 7Sc 7Sd 8Sa 8Sb 8Sc 8Sd",
+			"7Da 7Db 7Dc 7Dd 8Da 8Db 8Dc 8Dd",
+		},
+	}
+	duels := `
+{"seat": 1, "do": "play KSa"}
+{"seat": 2, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "play KSb"}
+{"seat": 2, "do": "play 7Sb", "trick_winner": 1}
+{"seat": 1, "do": "play KSc"}
+{"seat": 2, "do": "play 7Sc", "trick_winner": 1}
+{"seat": 1, "do": "play KSd"}
+{"seat": 2, "do": "play 7Sd", "trick_winner": 1}
+{"seat": 1, "do": "play QSa"}
+{"seat": 2, "do": "play 8Sa", "trick_winner": 1}
+{"seat": 1, "do": "play QSb"}
+{"seat": 2, "do": "play 8Sb", "trick_winner": 1}
+{"seat": 1, "do": "play QSc"}
+{"seat": 2, "do": "play 8Sc", "trick_winner": 1}
+{"seat": 1, "do": "play QSd"}
+{"seat": 2, "do": "play 8Sd", "trick_winner": 1}
+{"seat": 3, "do": "play 7Da"}
+{"seat": 0, "do": "play ADa", "trick_winner": 0}
+{"seat": 0, "do": "play ADb"}
+{"seat": 3, "do": "play 7Db", "trick_winner": 0}
+{"seat": 0, "do": "play ADc"}
+{"seat": 3, "do": "play 7Dc", "trick_winner": 0}
+{"seat": 0, "do": "play ADd"}
+{"seat": 3, "do": "play 7Dd", "trick_winner": 0}
+{"seat": 0, "do": "play TDa"}
+{"seat": 3, "do": "play 8Da", "trick_winner": 0}
+{"seat": 0, "do": "play QDa"}
+{"seat": 3, "do": "play 8Db", "trick_winner": 0}
+{"seat": 0, "do": "play QDb"}
+{"seat": 3, "do": "play 8Dc", "trick_winner": 0}
+{"seat": 0, "do": "play 9Ca"}`
+	v.steps = lines(duels + `
+{"seat": 3, "do": "play 8Dd", "trick_winner": 0, "points": 330}
+{"view": {"seat": -1, "phase": "over", "totals": [2050, 2120], "winner": 1}}
+{"seat": 0, "do": "play 7Ca", "refused": "game_over"}`)
+	w := v
+	w.file = "vector-39-side-0-wins.json"
+	w.about = "RULES.md §6 vector 39 (§3.3.11, target 2000): game end, four-handed. The sides carry 1990 and 1720 into the deal and score 60 and 270 in it: A 2050, B 1990 → A wins."
+	w.totals = []int{1990, 1720}
+	w.steps = lines(duels + `
+{"seat": 3, "do": "play 8Dd", "trick_winner": 0, "points": 330}
+{"view": {"seat": -1, "phase": "over", "totals": [2050, 1990], "winner": 0}}`)
+	return []vector{v, w}
+}
+
+var vector40 = vector{
+	file: "vector-40.json",
+	about: "RULES.md §6 vector 40 (§3.1.11): game end, two-handed tie. D and N carry 930 and 980 into the deal; D wins every phase-1 trick and with them 11 brisques (+110), N every phase-2 trick, the other 5 brisques and the last trick (+60): " +
+		"both 1040 after the deal → no winner, another deal (its cards are the implementation's).",
+	variant: "two-handed", dealer: 0, turnUp: "9Ca", at: 25, leader: 0,
+	totals: []int{930, 980}, playToTarget: true,
+	hands: []string{"7Sa 7Sb 8Sa 8Sb 7Ha 8Ha 9Ha JHa", "ASa ASb TSa TSb THa KHa QHa 9Ca"},
+	steps: lines(`
+{"seat": 0, "do": "play 7Sa"}
+{"seat": 1, "do": "play ASa", "trick_winner": 1}
+{"seat": 1, "do": "play ASb"}
+{"seat": 0, "do": "play 7Sb", "trick_winner": 1}
+{"seat": 1, "do": "play TSa"}
+{"seat": 0, "do": "play 8Sa", "trick_winner": 1}
+{"seat": 1, "do": "play TSb"}
+{"seat": 0, "do": "play 8Sb", "trick_winner": 1}
+{"seat": 1, "do": "play THa"}
+{"seat": 0, "do": "play 7Ha", "trick_winner": 1}
+{"seat": 1, "do": "play KHa"}
+{"seat": 0, "do": "play 8Ha", "trick_winner": 1}
+{"seat": 1, "do": "play QHa"}
+{"seat": 0, "do": "play 9Ha", "trick_winner": 1}
+{"seat": 1, "do": "play 9Ca"}
+{"seat": 0, "legal": ["play JHa"], "do": "play JHa", "trick_winner": 1, "points": 170, "deal_end": [{"side": 0, "melds": 0, "sevens": 0, "tricks_won": 24, "brisques": 11, "trick_points": 110, "last_trick": 0, "deal_points": 110, "total": 1040}, {"side": 1, "melds": 0, "sevens": 0, "tricks_won": 8, "brisques": 5, "trick_points": 50, "last_trick": 10, "deal_points": 60, "total": 1040}]}
+{"view": {"seat": -1, "phase": "trick", "to_act": 0, "winner": -1}}`),
 }
 
 var vector48 = vector{
