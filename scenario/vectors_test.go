@@ -17,7 +17,7 @@ var vectors = concat(
 	vector31(),
 	[]vector{vector32, vector37, vector38},
 	vector39(),
-	[]vector{vector40, vector48},
+	[]vector{vector40, vector47Phase2, vector48},
 )
 
 func concat(vs ...[]vector) []vector {
@@ -651,6 +651,16 @@ var vector40 = vector{
 {"seat": 1, "do": "play 9Ca"}
 {"seat": 0, "legal": ["play JHa"], "do": "play JHa", "trick_winner": 1, "points": 170, "deal_end": [{"side": 0, "melds": 0, "sevens": 0, "tricks_won": 24, "brisques": 11, "trick_points": 110, "last_trick": 0, "deal_points": 110, "total": 1040}, {"side": 1, "melds": 0, "sevens": 0, "tricks_won": 8, "brisques": 5, "trick_points": 50, "last_trick": 10, "deal_points": 60, "total": 1040}]}
 {"view": {"seat": -1, "phase": "trick", "to_act": 0, "winner": -1}}`),
+}
+
+var vector47Phase2 = vector{
+	file:    "vector-47-phase-2.json",
+	about:   "RULES.md §6 vector 47 (§5 seven_scores_on_play), its phase-2 half: N plays 7♦ (trump ♦) to a phase-2 trick and loses it → 0. (vector-47.json: the same in phase 1 → N +10.)",
+	variant: "two-handed", options: map[string]string{"seven_scores_on_play": "true"}, dealer: 0, turnUp: "9Da", at: 25, leader: 1,
+	hands: []string{"8Da 9Da 7Sa 8Sa 9Sa 7Ha 8Ha 9Ha", "7Da 7Sb 8Sb 9Sb 7Hb 8Hb 9Hb JSa"},
+	steps: lines(`
+{"seat": 1, "do": "play 7Da", "scores": []}
+{"seat": 0, "legal": ["play 8Da", "play 9Da"], "do": "play 8Da", "trick_winner": 0, "scores": []}`),
 }
 
 var vector48 = vector{
