@@ -233,6 +233,10 @@ func TestViewsOfAnExpiredTable(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`(?m)^`+m[1]+`  cancelled  two-handed  0:me 1:you  side 0 0, side 1 10  `+regexp.QuoteMeta(want)+`  chosen seed$`).MatchString(out) {
 		t.Errorf("tables: %v\n%s\nwant %s's outcome %q", err, out, m[1], want)
 	}
+	out, err = runCmd(ctx, "records", "list", "--server", ref.addr, "--outcome", "expired")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); err != nil || len(lines) != 2 || !strings.HasPrefix(lines[1], m[1]+"  ") {
+		t.Errorf("records list --outcome expired: %v\n%s\nwant %s alone under the header", err, out, m[1])
+	}
 	rec, err := ref.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: m[1]})
 	if err != nil {
 		t.Fatal(err)
