@@ -73,7 +73,7 @@ the referee keeps only its SHA-256.`,
 		Short: "List every API key: id, role, name, owner, created, revoked",
 		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique keys list
   BEZIQUE_KEY=$(cat admin.key) bezique keys list --json | jq -r '.keys[] | select(.revokeTime == null) | .keyId'`,
-		Args:    cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			client, done, err := keys(cmd)
 			if err != nil {
