@@ -168,13 +168,23 @@ type loadProcess struct {
 	progress workerReport
 }
 
+// loadRefereeConfig is the configuration of a load test's in-process referee: room for o.tables
+// tables and the ones that replace ended games, and per-principal limits that let the test's one
+// principal (its workers, all on 127.0.0.1) create and hold them all; a public referee's defaults
+// (100 waiting tables, 300 creations a minute) refused the 101st table of the ramp.
+func loadRefereeConfig(o loadOptions, stderr io.Writer) service.Config {
+	n := 2*o.tables + 100
+	return service.Config{Logger: quietLogger(stderr), MaxTables: n, MaxWaitingPerPrincipal: n,
+		CreatesPerMinute: max(service.DefaultCreatesPerMinute, 60*n)}
+}
+
 // runLoadtest runs a load test as o says and prints its report on out.
 func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.Writer) error {
 	ctx, cancel := context.WithTimeout(ctx, o.rampTimeout+o.duration+2*time.Minute)
 	defer cancel()
 	pid, inProcess := o.refereePID, o.server == ""
 	if inProcess {
-		srv, err := service.New(ctx, service.Config{Logger: quietLogger(stderr), MaxTables: 2*o.tables + 100})
+		srv, err := service.New(ctx, loadRefereeConfig(o, stderr))
 		if err != nil {
 			return err
 		}

@@ -4,11 +4,18 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 )
 
 // TestMain runs the command line instead of the tests when BEZIQUE_TEST_MAIN is 1: loadtest
@@ -146,6 +153,42 @@ func TestLoadtestServer(t *testing.T) {
 		v = v[:strings.Index(v, "\n")]
 		if f, err := strconv.ParseFloat(v, 64); err != nil || name != "referee_rss_per_table_kb" && f <= 0 {
 			t.Errorf("%s: %q, want a number (more than 0)", name, v)
+		}
+	}
+}
+
+// TestLoadtestRefereeQuotas: the in-process referee of a 400-table load test lets its one
+// principal create the 400 tables at once over gRPC (with the public defaults the 101st waiting
+// table was refused, and a 1 000-table ramp never finished).
+func TestLoadtestRefereeQuotas(t *testing.T) {
+	const tables = 400
+	ctx := context.Background()
+	srv, err := service.New(ctx, loadRefereeConfig(loadOptions{tables: tables}, io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	client := pb.NewTableServiceClient(cc)
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "load"}}},
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "load"}}},
+	}}
+	for i := range tables {
+		if _, err := client.CreateTable(ctx, req); err != nil {
+			t.Fatalf("table %d of %d: %v", i+1, tables, err)
 		}
 	}
 }
