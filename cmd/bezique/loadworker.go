@@ -109,6 +109,8 @@ func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Read
 	}()
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
+	var slotsDone chan struct{} // closed when every slot has ended, after the stop
+	ctxDone := ctx.Done()       // nil after the stop, which cancels ctx itself
 	for {
 		select {
 		case <-ready:
@@ -119,13 +121,17 @@ func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Read
 		case <-stopped:
 			w.measuring.Store(false)
 			cancel()
-			slots.Wait() // each slot cancels the table it was playing
+			// Each slot cancels the table it was playing: thousands of cancellations can take
+			// longer than the parent waits between reports, so the progress reports go on.
+			stopped, ctxDone, slotsDone = nil, nil, make(chan struct{})
+			go func() { slots.Wait(); close(slotsDone) }()
+		case <-slotsDone:
 			w.mu.Lock()
 			snap := w.hist.Export()
 			w.mu.Unlock()
 			emit(workerReport{Final: true, Actions: w.actions.Load(), Games: w.games.Load(), Errors: w.errors.Load(), RoundTrip: snap})
 			return nil
-		case <-ctx.Done():
+		case <-ctxDone:
 			return ctx.Err()
 		}
 	}
