@@ -164,9 +164,17 @@ type loadProcess struct {
 	stdin   io.WriteCloser
 	reports chan workerReport // ready and final reports
 
-	mu       sync.Mutex
-	progress workerReport
+	mu         sync.Mutex
+	progress   workerReport
+	progressAt time.Time // when the latest progress report came
 }
+
+// reportWait is how long a load test waits for a worker's next report; after the stop, as long
+// as the worker's progress reports keep coming (it is cancelling its tables), it waits again.
+const reportWait = 30 * time.Second
+
+// errQuiet is the error of a worker that sent no report within the wait.
+var errQuiet = errors.New("nothing")
 
 // loadRefereeConfig is the configuration of a load test's in-process referee: room for o.tables
 // tables and the ones that replace ended games, and per-principal limits that let the test's one
@@ -275,7 +283,10 @@ func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.
 	for i, p := range procs {
 		var r workerReport
 		for !r.Final {
-			if r, err = p.next(ctx, 30*time.Second); err != nil {
+			if r, err = p.next(ctx, reportWait); err != nil {
+				if errors.Is(err, errQuiet) && time.Since(p.lastProgress()) < reportWait {
+					continue // still cancelling its tables
+				}
 				return fmt.Errorf("worker %d: no final report: %w", i, err)
 			}
 		}
@@ -347,7 +358,7 @@ func (p *loadProcess) read(r io.Reader) {
 			continue
 		}
 		p.mu.Lock()
-		p.progress = rep
+		p.progress, p.progressAt = rep, time.Now()
 		p.mu.Unlock()
 	}
 }
@@ -363,10 +374,17 @@ func (p *loadProcess) next(ctx context.Context, wait time.Duration) (workerRepor
 		}
 		return r, nil
 	case <-t.C:
-		return workerReport{}, fmt.Errorf("nothing after %v", wait)
+		return workerReport{}, fmt.Errorf("%w after %v", errQuiet, wait)
 	case <-ctx.Done():
 		return workerReport{}, ctx.Err()
 	}
+}
+
+// lastProgress returns when the worker's latest progress report came.
+func (p *loadProcess) lastProgress() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.progressAt
 }
 
 // latest returns the worker's latest progress report.
