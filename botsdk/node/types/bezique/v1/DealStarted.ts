@@ -1,0 +1,48 @@
+// Original file: ../../proto/bezique/v1/events.proto
+
+import type { Suit as _bezique_v1_Suit, Suit__Output as _bezique_v1_Suit__Output } from '../../bezique/v1/Suit';
+import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output } from '../../bezique/v1/Card';
+
+/**
+ * DealStarted starts a deal.
+ */
+export interface DealStarted {
+  /**
+   * deal is the deal number, 1-based.
+   */
+  'deal'?: (number);
+  /**
+   * dealer is the dealer's seat.
+   */
+  'dealer'?: (number);
+  /**
+   * trump is the trump suit.
+   */
+  'trump'?: (_bezique_v1_Suit);
+  /**
+   * turn_up is the turned-up card.
+   */
+  'turn_up'?: (_bezique_v1_Card | null);
+}
+
+/**
+ * DealStarted starts a deal.
+ */
+export interface DealStarted__Output {
+  /**
+   * deal is the deal number, 1-based.
+   */
+  'deal': (number);
+  /**
+   * dealer is the dealer's seat.
+   */
+  'dealer': (number);
+  /**
+   * trump is the trump suit.
+   */
+  'trump': (_bezique_v1_Suit__Output);
+  /**
+   * turn_up is the turned-up card.
+   */
+  'turn_up': (_bezique_v1_Card__Output | null);
+}

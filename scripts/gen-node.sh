@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# scripts/gen-node.sh: botsdk/node/types/, the TypeScript declarations of the bezique.v1 messages
+# and services exactly as the Node SDK loads them (@grpc/proto-loader with keepCase, longs as
+# Number, enums as String, defaults, oneofs: src/index.js's LOADER_OPTIONS), generated from proto/
+# by proto-loader-gen-types, the generator that ships with @grpc/proto-loader (pinned in
+# botsdk/node/package-lock.json: run `npm ci` in botsdk/node first). They are committed;
+# scripts/ci-polyglot.sh regenerates them and fails on a diff.
+set -euo pipefail
+cd "$(dirname "$0")/../botsdk/node"
+rm -rf types
+node_modules/.bin/proto-loader-gen-types --keepCase --longs=Number --enums=String --defaults --oneofs --includeComments \
+	--grpcLib=@grpc/grpc-js -I ../../proto -O types \
+	bezique/v1/seat_service.proto bezique/v1/table_service.proto bezique/v1/key_service.proto bezique/v1/lobby_service.proto
