@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -91,5 +93,40 @@ func TestMatchPolyglot(t *testing.T) {
 	// columns before the mean decision time are 0 for both.
 	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
 		t.Errorf("%d of 2 programs without forfeits, timeouts and illegal actions:\n%s", n, out)
+	}
+}
+
+// TestMatchInterrupted: Ctrl-C (SIGINT) ends `bezique match` at once, and the program it started
+// goes with it (it runs in its own process group, which the terminal's Ctrl-C does not reach).
+func TestMatchInterrupted(t *testing.T) {
+	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	cmd := exec.Command(bin, "match", "--cmd", "echo $$ > "+pidFile+"; exec sleep 60", "rulebook")
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for deadline := time.Now().Add(30 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("the program did not start:\n%s", out.String())
+		}
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if err == nil || !strings.Contains(out.String(), "context canceled") || time.Since(start) > 10*time.Second {
+		t.Fatalf("after SIGINT: err %v after %v, want a failure naming the cancellation at once:\n%s", err, time.Since(start), out.String())
+	}
+	if err := syscall.Kill(pid, 0); err == nil {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the program (pid %d) outlived the match", pid)
 	}
 }

@@ -50,14 +50,15 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	return p, nil
 }
 
-// stopGrace is how long a bot command has to exit after SIGINT before it is killed.
+// stopGrace is how long a bot command has to exit after SIGTERM before it is killed.
 const stopGrace = 5 * time.Second
 
-// stop interrupts the process group (SIGINT: the serve examples finish their games in play and
-// exit) and kills it if it has not exited within stopGrace.
+// stop terminates the process group (SIGTERM, which ends a Python bot without the traceback of a
+// KeyboardInterrupt; the match's games are over by then) and kills it if it has not exited
+// within stopGrace.
 func (p *botProc) stop() {
 	pgid := -p.cmd.Process.Pid
-	_ = syscall.Kill(pgid, syscall.SIGINT)
+	_ = syscall.Kill(pgid, syscall.SIGTERM)
 	select {
 	case <-p.exited:
 	case <-time.After(stopGrace):
