@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
@@ -46,9 +47,16 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
-// TestMatchCommandFails: a program that exits before its bot enters the lobby, or never enters
-// it, ends the match with an error that names the command; a side given twice is refused.
+// TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
+// or does not play the match's variant ends the match with an error that names the command; a
+// side given twice is refused.
 func TestMatchCommandFails(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	threeHanded := strconv.Quote(exe) + " bot --serve --variants three-handed"
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for _, tc := range []struct {
@@ -57,6 +65,7 @@ func TestMatchCommandFails(t *testing.T) {
 	}{
 		{[]string{"--cmd", "exit 3"}, `--cmd "exit 3" exited before its bot entered the lobby (exit status 3)`},
 		{[]string{"--cmd", "sleep 30", "--cmd-wait", "300ms"}, `--cmd "sleep 30": no bot named "cmd-a" entered the lobby within 300ms: does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`},
+		{[]string{"--cmd", threeHanded}, fmt.Sprintf("--cmd %q: the bot plays [three-handed], not two-handed", threeHanded)},
 		{[]string{"--cmd-b", "true", "random"}, "the opponent is given twice: OPPONENT and --b or --cmd-b"},
 		{[]string{"--a", "random", "--cmd", "true"}, "a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both"},
 	} {
