@@ -82,6 +82,10 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tournament_games_in_play",
 		"bezique_tournament_games_finished_total",
 		"bezique_quota_refusals_total",
+		"bezique_leases_held",
+		"bezique_lease_takeovers_total",
+		"bezique_lease_losses_total",
+		"bezique_forwarded_calls_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
