@@ -26,10 +26,10 @@ import (
 const forwardedBy = "bezique-forwarded-by"
 
 // route says where a call about table id is served: "" here (the table is in memory, the store is
-// not shared, the table has no lease: it has ended or does not exist, or the call was forwarded
-// already), or the address of the referee that owns it. ErrMoving while the table changes owner:
-// its owner is gone and the lease not yet taken over, or this referee has just taken it and is
-// loading it.
+// not shared, or the table has no lease: it has ended or does not exist), or the address of the
+// referee that owns it. ErrMoving while the table changes owner: its owner is gone and the lease
+// not yet taken over (a referee restarted on its former address is not its former life), this
+// referee has just taken it over and is loading it, or the call was forwarded here already.
 func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if s.leaser == nil {
 		return "", nil
@@ -47,7 +47,7 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	switch {
 	case h.Owner == s.leaser.Owner():
 		return "", errorf(ErrMoving, "table %s: this referee has just taken it over and is loading it; reconnect", id)
-	case h.Expired || h.Address == "":
+	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
 		return "", errorf(ErrMoving, "table %s: its referee %s stopped; another takes it over within %s; reconnect", id, h.Owner, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
 		return "", errorf(ErrMoving, "table %s: forwarded here, but referee %s (%s) owns it; reconnect", id, h.Owner, h.Address)
