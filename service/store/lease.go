@@ -69,7 +69,8 @@ type Leaser interface {
 	// that a restarted referee never mistakes its former life's leases for its own.
 	Owner() string
 	// Advertise records the address at which other referees reach this one (host:port), for
-	// [Leaser.Holder].
+	// [Leaser.Holder]. The leases of a former referee at the same address (this one before a
+	// restart) expire at once.
 	Advertise(ctx context.Context, address string) error
 	// RenewLeases extends every lease this store holds to LeaseTTL from now and returns them.
 	// A table or tournament the referee runs whose lease is not among them has been taken over:
@@ -114,11 +115,34 @@ func leaseTTLSetting() string {
 // Owner implements [Leaser.Owner].
 func (s *pgStore) Owner() string { return s.owner }
 
-// Advertise implements [Leaser.Advertise].
-func (s *pgStore) Advertise(ctx context.Context, address string) error {
-	_, err := s.w.ExecContext(ctx, "INSERT INTO referees (owner, address) VALUES ($1, $2) "+
-		"ON CONFLICT (owner) DO UPDATE SET address = EXCLUDED.address, seen_at = now()", s.owner, address)
+// Advertise implements [Leaser.Advertise]. A referee that advertised the same address before is
+// a former life of this one (two live referees cannot listen on one address): its leases expire
+// at once, so that a referee restarted in place takes its tables back at start, as a lone
+// referee does, rather than LeaseTTL later.
+func (s *pgStore) Advertise(ctx context.Context, address string) (err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
+		return s.wrap("advertise", err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if address != "" {
+		if _, err = tx.ExecContext(ctx, "UPDATE leases SET expires_at = '-infinity' WHERE owner IN "+
+			"(SELECT owner FROM referees WHERE address = $1 AND owner <> $2)", address, s.owner); err != nil {
+			return s.wrap("advertise", err)
+		}
+		if _, err = tx.ExecContext(ctx, "DELETE FROM referees WHERE address = $1 AND owner <> $2", address, s.owner); err != nil {
+			return s.wrap("advertise", err)
+		}
+	}
+	if _, err = tx.ExecContext(ctx, "INSERT INTO referees (owner, address) VALUES ($1, $2) "+
+		"ON CONFLICT (owner) DO UPDATE SET address = EXCLUDED.address, seen_at = now()", s.owner, address); err != nil {
+		return s.wrap("advertise", err)
+	}
+	if err = tx.Commit(); err != nil {
 		return s.wrap("advertise", err)
 	}
 	return nil

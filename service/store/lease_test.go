@@ -164,3 +164,34 @@ func TestLeaseExpiry(t *testing.T) {
 		t.Errorf("UpdateTable by the dead owner: %v, want ErrLeaseLost", err)
 	}
 }
+
+// TestLeaseRestartInPlace: a store that advertises the address of a former one (a referee
+// restarted on its address after a crash) takes the former one's tables at once, without
+// waiting for their leases to expire; a store at another address does not.
+func TestLeaseRestartInPlace(t *testing.T) {
+	ctx := context.Background()
+	u, _ := postgresLeaseBackend(t)
+	a, la := leaser(t, u)
+	if err := la.Advertise(ctx, "127.0.0.1:7777"); err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, a, storetest.Table("t1", store.StatePlaying, 0))
+	other, lo := leaser(t, u)
+	if err := lo.Advertise(ctx, "127.0.0.1:7778"); err != nil {
+		t.Fatal(err)
+	}
+	if active, err := other.LoadActive(ctx); err != nil || len(active) != 0 {
+		t.Fatalf("LoadActive at another address = %d tables, %v; want none", len(active), err)
+	}
+	again, lg := leaser(t, u) // a is "killed": it never renews again
+	if err := lg.Advertise(ctx, "127.0.0.1:7777"); err != nil {
+		t.Fatal(err)
+	}
+	active, err := again.LoadActive(ctx)
+	if err != nil || len(active) != 1 || active[0].ID != "t1" {
+		t.Fatalf("LoadActive at the former address = %+v, %v; want t1", active, err)
+	}
+	if h, err := lo.Holder(ctx, store.LeaseTable, "t1"); err != nil || h.Owner != lg.Owner() || h.Epoch != 2 || h.Address != "127.0.0.1:7777" {
+		t.Errorf("Holder(t1) = %+v, %v; want the restarted store at epoch 2", h, err)
+	}
+}
