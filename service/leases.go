@@ -49,7 +49,7 @@ func (s *Referee) leaseLoop() {
 func (s *Referee) renew(ctx context.Context) {
 	started := time.Now()
 	held, err := s.leaser.RenewLeases(ctx)
-	if err != nil {
+	if s.stored(StoreLease, started, err) != nil { // /readyz answers 503 until a renewal succeeds
 		s.log.Error("renewing leases failed", "err", err)
 		return
 	}

@@ -63,6 +63,7 @@ const (
 	StoreCreate = "create"
 	StoreFinish = "finish"
 	StoreUpdate = "update"
+	StoreLease  = "lease" // the renewal of a shared store's leases (leases.go)
 )
 
 // Limits: the values of the limit label of bezique_quota_refusals_total, one per limit that
@@ -85,7 +86,7 @@ var (
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
-	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
 	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
 )
 
