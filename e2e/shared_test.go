@@ -60,7 +60,6 @@ func TestSharedReferees(t *testing.T) {
 			"--creates-per-minute", "100000", "--max-waiting-per-principal", "1000"}
 	}
 	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("referee%d.log", i)) }
-	var procMu sync.Mutex // procs[victim] changes at each restart
 	for i := range addrs {
 		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
 		procs[i] = startRefereeProc(t, bin, logPath(i), args(i)...)
@@ -87,77 +86,76 @@ func TestSharedReferees(t *testing.T) {
 		errs    []error
 	}
 	games := make([]game, sharedGames)
-	// The kills, from another goroutine while the games go on.
-	killed := make(chan struct{})
-	go func() {
-		defer close(killed)
-		for _, at := range sharedKillAt {
-			for ended.Load() < at && ctx.Err() == nil {
-				time.Sleep(20 * time.Millisecond)
-			}
-			n, start := ended.Load(), time.Now()
-			procMu.Lock()
-			procs[victim].kill()
-			procs[victim] = startRefereeProc(t, bin, logPath(victim), args(victim)...)
-			procMu.Unlock()
-			t.Logf("killed referee %d with SIGKILL after %d games ended; restarted in %v", victim, n, time.Since(start).Round(time.Millisecond))
-		}
-	}()
 	slots := make(chan struct{}, sharedInPlay)
 	var wg sync.WaitGroup
 	quiet := quietLogger()
+	// playShared plays game i: creates its table and runs its two bots to the end.
+	playShared := func(ctx context.Context, i int) {
+		defer wg.Done()
+		defer func() { <-slots }()
+		g := &games[i]
+		req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
+		var resp *pb.CreateTableResponse
+		for k := 0; ; k++ {
+			var err error
+			if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
+				break
+			}
+			if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
+				g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		g.id = resp.GetTableId()
+		var mu sync.Mutex
+		var seats sync.WaitGroup
+		for _, st := range resp.GetSeatTokens() {
+			seats.Add(1)
+			go func() {
+				defer seats.Done()
+				res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
+					BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quiet,
+					ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					g.errs = append(g.errs, err)
+				} else {
+					g.results = append(g.results, res)
+				}
+			}()
+		}
+		seats.Wait()
+		ended.Add(1)
+	}
 	start := time.NewTicker(sharedStartEvery)
 	defer start.Stop()
-	for i := range games {
-		<-start.C
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
-			t.Fatalf("games not started: %v%s", ctx.Err(), logs())
+	wg.Add(1)
+	go func() { // starts the games, one every sharedStartEvery, at most sharedInPlay at once
+		defer wg.Done()
+		for i := range games {
+			<-start.C
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return // reported below
+			}
+			wg.Add(1)
+			go playShared(ctx, i)
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			g := &games[i]
-			req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
-			var resp *pb.CreateTableResponse
-			for k := 0; ; k++ {
-				var err error
-				if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
-					break
-				}
-				if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
-					g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
-					return
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
-			g.id = resp.GetTableId()
-			var mu sync.Mutex
-			var seats sync.WaitGroup
-			for _, st := range resp.GetSeatTokens() {
-				seats.Add(1)
-				go func() {
-					defer seats.Done()
-					res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
-						BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quiet,
-						ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
-					mu.Lock()
-					defer mu.Unlock()
-					if err != nil {
-						g.errs = append(g.errs, err)
-					} else {
-						g.results = append(g.results, res)
-					}
-				}()
-			}
-			seats.Wait()
-			ended.Add(1)
-		}()
+	}()
+	// The kills, from the test's goroutine while the games go on.
+	for _, at := range sharedKillAt {
+		for ended.Load() < at && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+		n, killedAt := ended.Load(), time.Now()
+		procs[victim].kill()
+		procs[victim] = startRefereeProc(t, bin, logPath(victim), args(victim)...)
+		t.Logf("killed referee %d with SIGKILL after %d games ended; restarted in %v", victim, n, time.Since(killedAt).Round(time.Millisecond))
 	}
 	wg.Wait()
-	<-killed
 	if ctx.Err() != nil {
 		t.Fatalf("games not over in time: %v%s", ctx.Err(), logs())
 	}
