@@ -7,13 +7,15 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/encoding"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // WatchTable streams a table's public events to a spectator: the history after from_seq, then
-// every new event, each held back delay_ms after it happened (see [Referee.WatchTable], which
-// also states the overflow policy); once the game has ended, the team messages of its team seats
+// every new event, each held back delay_ms after it happened, and when the request asks for
+// clock_reports a clock report whenever the referee starts waiting for a decision (see
+// [Referee.WatchTable], which also states the overflow policy); once the game has ended, the team messages of its team seats
 // (never during play). The stream ends with OK when the game ends. NotFound for an unknown table;
 // FailedPrecondition for a finished table no longer in memory (use GetRecord); ResourceExhausted
 // for a spectator that fell Config.WatchQueue events behind (watch again with the from_seq the
@@ -29,9 +31,22 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	if req.GetDelayMs() > 3_600_000 {
 		return statusOf(invalid("delay_ms", "%d is more than an hour", req.GetDelayMs()))
 	}
+	if addr, err := s.route(stream.Context(), req.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return statusOf(err)
+		}
+		return s.forwardStream(stream, addr, pb.TableService_WatchTable_FullMethodName, &pb.TableService_ServiceDesc.Streams[0], req,
+			nil, func() proto.Message { return &pb.WatchTableResponse{} })
+	}
 	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
 	shared := sendsUncompressed(stream.Context())
 	err := s.Referee.WatchTable(stream.Context(), req.GetTableId(), req.GetFromSeq(), delay, func(e *SpectatorEvent) error {
+		if e.Clock != nil {
+			if !req.GetClockReports() {
+				return nil
+			}
+			return stream.Send(&pb.WatchTableResponse{ClockReport: e.Clock})
+		}
 		if !shared {
 			return stream.Send(&pb.WatchTableResponse{Event: e.Event})
 		}
