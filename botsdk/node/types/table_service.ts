@@ -10,15 +10,19 @@ import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output
 import type { CardDrawn as _bezique_v1_CardDrawn, CardDrawn__Output as _bezique_v1_CardDrawn__Output } from './bezique/v1/CardDrawn';
 import type { CardPlayed as _bezique_v1_CardPlayed, CardPlayed__Output as _bezique_v1_CardPlayed__Output } from './bezique/v1/CardPlayed';
 import type { Clock as _bezique_v1_Clock, Clock__Output as _bezique_v1_Clock__Output } from './bezique/v1/Clock';
+import type { ClockReport as _bezique_v1_ClockReport, ClockReport__Output as _bezique_v1_ClockReport__Output } from './bezique/v1/ClockReport';
 import type { CreateTableRequest as _bezique_v1_CreateTableRequest, CreateTableRequest__Output as _bezique_v1_CreateTableRequest__Output } from './bezique/v1/CreateTableRequest';
 import type { CreateTableResponse as _bezique_v1_CreateTableResponse, CreateTableResponse__Output as _bezique_v1_CreateTableResponse__Output } from './bezique/v1/CreateTableResponse';
 import type { DealEnded as _bezique_v1_DealEnded, DealEnded__Output as _bezique_v1_DealEnded__Output } from './bezique/v1/DealEnded';
 import type { DealStarted as _bezique_v1_DealStarted, DealStarted__Output as _bezique_v1_DealStarted__Output } from './bezique/v1/DealStarted';
 import type { DealSummary as _bezique_v1_DealSummary, DealSummary__Output as _bezique_v1_DealSummary__Output } from './bezique/v1/DealSummary';
+import type { Decide as _bezique_v1_Decide, Decide__Output as _bezique_v1_Decide__Output } from './bezique/v1/Decide';
+import type { DecisionRequest as _bezique_v1_DecisionRequest, DecisionRequest__Output as _bezique_v1_DecisionRequest__Output } from './bezique/v1/DecisionRequest';
 import type { EndWindowAction as _bezique_v1_EndWindowAction, EndWindowAction__Output as _bezique_v1_EndWindowAction__Output } from './bezique/v1/EndWindowAction';
 import type { Event as _bezique_v1_Event, Event__Output as _bezique_v1_Event__Output } from './bezique/v1/Event';
 import type { FailurePolicy as _bezique_v1_FailurePolicy, FailurePolicy__Output as _bezique_v1_FailurePolicy__Output } from './bezique/v1/FailurePolicy';
 import type { GameEnded as _bezique_v1_GameEnded, GameEnded__Output as _bezique_v1_GameEnded__Output } from './bezique/v1/GameEnded';
+import type { GameOver as _bezique_v1_GameOver, GameOver__Output as _bezique_v1_GameOver__Output } from './bezique/v1/GameOver';
 import type { GameRecord as _bezique_v1_GameRecord, GameRecord__Output as _bezique_v1_GameRecord__Output } from './bezique/v1/GameRecord';
 import type { GameResult as _bezique_v1_GameResult, GameResult__Output as _bezique_v1_GameResult__Output } from './bezique/v1/GameResult';
 import type { GetRecordRequest as _bezique_v1_GetRecordRequest, GetRecordRequest__Output as _bezique_v1_GetRecordRequest__Output } from './bezique/v1/GetRecordRequest';
@@ -31,6 +35,7 @@ import type { GetTableRequest as _bezique_v1_GetTableRequest, GetTableRequest__O
 import type { GetTableResponse as _bezique_v1_GetTableResponse, GetTableResponse__Output as _bezique_v1_GetTableResponse__Output } from './bezique/v1/GetTableResponse';
 import type { HandDealt as _bezique_v1_HandDealt, HandDealt__Output as _bezique_v1_HandDealt__Output } from './bezique/v1/HandDealt';
 import type { Intervention as _bezique_v1_Intervention, Intervention__Output as _bezique_v1_Intervention__Output } from './bezique/v1/Intervention';
+import type { Join as _bezique_v1_Join, Join__Output as _bezique_v1_Join__Output } from './bezique/v1/Join';
 import type { LastTrickScored as _bezique_v1_LastTrickScored, LastTrickScored__Output as _bezique_v1_LastTrickScored__Output } from './bezique/v1/LastTrickScored';
 import type { LegalAction as _bezique_v1_LegalAction, LegalAction__Output as _bezique_v1_LegalAction__Output } from './bezique/v1/LegalAction';
 import type { ListGamesRequest as _bezique_v1_ListGamesRequest, ListGamesRequest__Output as _bezique_v1_ListGamesRequest__Output } from './bezique/v1/ListGamesRequest';
@@ -44,13 +49,17 @@ import type { MeldValue as _bezique_v1_MeldValue, MeldValue__Output as _bezique_
 import type { Melded as _bezique_v1_Melded, Melded__Output as _bezique_v1_Melded__Output } from './bezique/v1/Melded';
 import type { PassMeldAction as _bezique_v1_PassMeldAction, PassMeldAction__Output as _bezique_v1_PassMeldAction__Output } from './bezique/v1/PassMeldAction';
 import type { Phase2Started as _bezique_v1_Phase2Started, Phase2Started__Output as _bezique_v1_Phase2Started__Output } from './bezique/v1/Phase2Started';
+import type { Ping as _bezique_v1_Ping, Ping__Output as _bezique_v1_Ping__Output } from './bezique/v1/Ping';
 import type { Play as _bezique_v1_Play, Play__Output as _bezique_v1_Play__Output } from './bezique/v1/Play';
 import type { PlayAction as _bezique_v1_PlayAction, PlayAction__Output as _bezique_v1_PlayAction__Output } from './bezique/v1/PlayAction';
+import type { Pong as _bezique_v1_Pong, Pong__Output as _bezique_v1_Pong__Output } from './bezique/v1/Pong';
 import type { RecordedAction as _bezique_v1_RecordedAction, RecordedAction__Output as _bezique_v1_RecordedAction__Output } from './bezique/v1/RecordedAction';
+import type { Rejection as _bezique_v1_Rejection, Rejection__Output as _bezique_v1_Rejection__Output } from './bezique/v1/Rejection';
 import type { RemoteSeat as _bezique_v1_RemoteSeat, RemoteSeat__Output as _bezique_v1_RemoteSeat__Output } from './bezique/v1/RemoteSeat';
 import type { RuleOption as _bezique_v1_RuleOption, RuleOption__Output as _bezique_v1_RuleOption__Output } from './bezique/v1/RuleOption';
 import type { RuleOptionDefault as _bezique_v1_RuleOptionDefault, RuleOptionDefault__Output as _bezique_v1_RuleOptionDefault__Output } from './bezique/v1/RuleOptionDefault';
 import type { Rules as _bezique_v1_Rules, Rules__Output as _bezique_v1_Rules__Output } from './bezique/v1/Rules';
+import type { SeatClock as _bezique_v1_SeatClock, SeatClock__Output as _bezique_v1_SeatClock__Output } from './bezique/v1/SeatClock';
 import type { SeatConfig as _bezique_v1_SeatConfig, SeatConfig__Output as _bezique_v1_SeatConfig__Output } from './bezique/v1/SeatConfig';
 import type { SeatConnected as _bezique_v1_SeatConnected, SeatConnected__Output as _bezique_v1_SeatConnected__Output } from './bezique/v1/SeatConnected';
 import type { SeatDisconnected as _bezique_v1_SeatDisconnected, SeatDisconnected__Output as _bezique_v1_SeatDisconnected__Output } from './bezique/v1/SeatDisconnected';
@@ -69,13 +78,16 @@ import type { TableCancelled as _bezique_v1_TableCancelled, TableCancelled__Outp
 import type { TableInfo as _bezique_v1_TableInfo, TableInfo__Output as _bezique_v1_TableInfo__Output } from './bezique/v1/TableInfo';
 import type { TableServiceClient as _bezique_v1_TableServiceClient, TableServiceDefinition as _bezique_v1_TableServiceDefinition } from './bezique/v1/TableService';
 import type { TabledCard as _bezique_v1_TabledCard, TabledCard__Output as _bezique_v1_TabledCard__Output } from './bezique/v1/TabledCard';
+import type { TeamMessage as _bezique_v1_TeamMessage, TeamMessage__Output as _bezique_v1_TeamMessage__Output } from './bezique/v1/TeamMessage';
 import type { TeamMessageRecord as _bezique_v1_TeamMessageRecord, TeamMessageRecord__Output as _bezique_v1_TeamMessageRecord__Output } from './bezique/v1/TeamMessageRecord';
+import type { TeamMessageRelayed as _bezique_v1_TeamMessageRelayed, TeamMessageRelayed__Output as _bezique_v1_TeamMessageRelayed__Output } from './bezique/v1/TeamMessageRelayed';
 import type { Trick as _bezique_v1_Trick, Trick__Output as _bezique_v1_Trick__Output } from './bezique/v1/Trick';
 import type { TrickWon as _bezique_v1_TrickWon, TrickWon__Output as _bezique_v1_TrickWon__Output } from './bezique/v1/TrickWon';
 import type { TurnUpSeven as _bezique_v1_TurnUpSeven, TurnUpSeven__Output as _bezique_v1_TurnUpSeven__Output } from './bezique/v1/TurnUpSeven';
 import type { View as _bezique_v1_View, View__Output as _bezique_v1_View__Output } from './bezique/v1/View';
 import type { WatchTableRequest as _bezique_v1_WatchTableRequest, WatchTableRequest__Output as _bezique_v1_WatchTableRequest__Output } from './bezique/v1/WatchTableRequest';
 import type { WatchTableResponse as _bezique_v1_WatchTableResponse, WatchTableResponse__Output as _bezique_v1_WatchTableResponse__Output } from './bezique/v1/WatchTableResponse';
+import type { Welcome as _bezique_v1_Welcome, Welcome__Output as _bezique_v1_Welcome__Output } from './bezique/v1/Welcome';
 import type { WindowEnded as _bezique_v1_WindowEnded, WindowEnded__Output as _bezique_v1_WindowEnded__Output } from './bezique/v1/WindowEnded';
 import type { WindowState as _bezique_v1_WindowState, WindowState__Output as _bezique_v1_WindowState__Output } from './bezique/v1/WindowState';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from './google/protobuf/Timestamp';
@@ -96,18 +108,22 @@ export interface ProtoGrpcType {
       CardDrawn: MessageTypeDefinition<_bezique_v1_CardDrawn, _bezique_v1_CardDrawn__Output>
       CardPlayed: MessageTypeDefinition<_bezique_v1_CardPlayed, _bezique_v1_CardPlayed__Output>
       Clock: MessageTypeDefinition<_bezique_v1_Clock, _bezique_v1_Clock__Output>
+      ClockReport: MessageTypeDefinition<_bezique_v1_ClockReport, _bezique_v1_ClockReport__Output>
       CreateTableRequest: MessageTypeDefinition<_bezique_v1_CreateTableRequest, _bezique_v1_CreateTableRequest__Output>
       CreateTableResponse: MessageTypeDefinition<_bezique_v1_CreateTableResponse, _bezique_v1_CreateTableResponse__Output>
       DealEnded: MessageTypeDefinition<_bezique_v1_DealEnded, _bezique_v1_DealEnded__Output>
       DealStarted: MessageTypeDefinition<_bezique_v1_DealStarted, _bezique_v1_DealStarted__Output>
       DealSummary: MessageTypeDefinition<_bezique_v1_DealSummary, _bezique_v1_DealSummary__Output>
       DealingSource: EnumTypeDefinition
+      Decide: MessageTypeDefinition<_bezique_v1_Decide, _bezique_v1_Decide__Output>
+      DecisionRequest: MessageTypeDefinition<_bezique_v1_DecisionRequest, _bezique_v1_DecisionRequest__Output>
       EndWindowAction: MessageTypeDefinition<_bezique_v1_EndWindowAction, _bezique_v1_EndWindowAction__Output>
       Event: MessageTypeDefinition<_bezique_v1_Event, _bezique_v1_Event__Output>
       FailureAction: EnumTypeDefinition
       FailurePolicy: MessageTypeDefinition<_bezique_v1_FailurePolicy, _bezique_v1_FailurePolicy__Output>
       ForfeitCause: EnumTypeDefinition
       GameEnded: MessageTypeDefinition<_bezique_v1_GameEnded, _bezique_v1_GameEnded__Output>
+      GameOver: MessageTypeDefinition<_bezique_v1_GameOver, _bezique_v1_GameOver__Output>
       GameRecord: MessageTypeDefinition<_bezique_v1_GameRecord, _bezique_v1_GameRecord__Output>
       GameResult: MessageTypeDefinition<_bezique_v1_GameResult, _bezique_v1_GameResult__Output>
       GetRecordRequest: MessageTypeDefinition<_bezique_v1_GetRecordRequest, _bezique_v1_GetRecordRequest__Output>
@@ -121,6 +137,7 @@ export interface ProtoGrpcType {
       HandDealt: MessageTypeDefinition<_bezique_v1_HandDealt, _bezique_v1_HandDealt__Output>
       Intervention: MessageTypeDefinition<_bezique_v1_Intervention, _bezique_v1_Intervention__Output>
       InterventionKind: EnumTypeDefinition
+      Join: MessageTypeDefinition<_bezique_v1_Join, _bezique_v1_Join__Output>
       LastTrickScored: MessageTypeDefinition<_bezique_v1_LastTrickScored, _bezique_v1_LastTrickScored__Output>
       LegalAction: MessageTypeDefinition<_bezique_v1_LegalAction, _bezique_v1_LegalAction__Output>
       ListGamesRequest: MessageTypeDefinition<_bezique_v1_ListGamesRequest, _bezique_v1_ListGamesRequest__Output>
@@ -138,15 +155,20 @@ export interface ProtoGrpcType {
       PassMeldAction: MessageTypeDefinition<_bezique_v1_PassMeldAction, _bezique_v1_PassMeldAction__Output>
       Phase: EnumTypeDefinition
       Phase2Started: MessageTypeDefinition<_bezique_v1_Phase2Started, _bezique_v1_Phase2Started__Output>
+      Ping: MessageTypeDefinition<_bezique_v1_Ping, _bezique_v1_Ping__Output>
       Play: MessageTypeDefinition<_bezique_v1_Play, _bezique_v1_Play__Output>
       PlayAction: MessageTypeDefinition<_bezique_v1_PlayAction, _bezique_v1_PlayAction__Output>
+      Pong: MessageTypeDefinition<_bezique_v1_Pong, _bezique_v1_Pong__Output>
       Rank: EnumTypeDefinition
       RecordedAction: MessageTypeDefinition<_bezique_v1_RecordedAction, _bezique_v1_RecordedAction__Output>
+      Rejection: MessageTypeDefinition<_bezique_v1_Rejection, _bezique_v1_Rejection__Output>
+      RejectionCode: EnumTypeDefinition
       RemoteSeat: MessageTypeDefinition<_bezique_v1_RemoteSeat, _bezique_v1_RemoteSeat__Output>
       RuleOption: MessageTypeDefinition<_bezique_v1_RuleOption, _bezique_v1_RuleOption__Output>
       RuleOptionDefault: MessageTypeDefinition<_bezique_v1_RuleOptionDefault, _bezique_v1_RuleOptionDefault__Output>
       RuleOptionType: EnumTypeDefinition
       Rules: MessageTypeDefinition<_bezique_v1_Rules, _bezique_v1_Rules__Output>
+      SeatClock: MessageTypeDefinition<_bezique_v1_SeatClock, _bezique_v1_SeatClock__Output>
       SeatConfig: MessageTypeDefinition<_bezique_v1_SeatConfig, _bezique_v1_SeatConfig__Output>
       SeatConnected: MessageTypeDefinition<_bezique_v1_SeatConnected, _bezique_v1_SeatConnected__Output>
       SeatDisconnected: MessageTypeDefinition<_bezique_v1_SeatDisconnected, _bezique_v1_SeatDisconnected__Output>
@@ -171,15 +193,19 @@ export interface ProtoGrpcType {
       TableService: SubtypeConstructor<typeof grpc.Client, _bezique_v1_TableServiceClient> & { service: _bezique_v1_TableServiceDefinition }
       TableState: EnumTypeDefinition
       TabledCard: MessageTypeDefinition<_bezique_v1_TabledCard, _bezique_v1_TabledCard__Output>
+      TeamMessage: MessageTypeDefinition<_bezique_v1_TeamMessage, _bezique_v1_TeamMessage__Output>
       TeamMessageRecord: MessageTypeDefinition<_bezique_v1_TeamMessageRecord, _bezique_v1_TeamMessageRecord__Output>
+      TeamMessageRelayed: MessageTypeDefinition<_bezique_v1_TeamMessageRelayed, _bezique_v1_TeamMessageRelayed__Output>
       TeamPolicy: EnumTypeDefinition
       Trick: MessageTypeDefinition<_bezique_v1_Trick, _bezique_v1_Trick__Output>
       TrickWon: MessageTypeDefinition<_bezique_v1_TrickWon, _bezique_v1_TrickWon__Output>
       TurnUpSeven: MessageTypeDefinition<_bezique_v1_TurnUpSeven, _bezique_v1_TurnUpSeven__Output>
       Variant: EnumTypeDefinition
       View: MessageTypeDefinition<_bezique_v1_View, _bezique_v1_View__Output>
+      ViewMode: EnumTypeDefinition
       WatchTableRequest: MessageTypeDefinition<_bezique_v1_WatchTableRequest, _bezique_v1_WatchTableRequest__Output>
       WatchTableResponse: MessageTypeDefinition<_bezique_v1_WatchTableResponse, _bezique_v1_WatchTableResponse__Output>
+      Welcome: MessageTypeDefinition<_bezique_v1_Welcome, _bezique_v1_Welcome__Output>
       WindowEnded: MessageTypeDefinition<_bezique_v1_WindowEnded, _bezique_v1_WindowEnded__Output>
       WindowStage: EnumTypeDefinition
       WindowState: MessageTypeDefinition<_bezique_v1_WindowState, _bezique_v1_WindowState__Output>

@@ -18,6 +18,11 @@ export interface CardDrawn {
    * revealed tells whether the card is shown to all (the two-handed last stock card).
    */
   'revealed'?: (boolean);
+  /**
+   * stock_size is the number of cards left to draw after this draw, the turn-up included
+   * (View.stock_size).
+   */
+  'stock_size'?: (number);
 }
 
 /**
@@ -36,4 +41,9 @@ export interface CardDrawn__Output {
    * revealed tells whether the card is shown to all (the two-handed last stock card).
    */
   'revealed': (boolean);
+  /**
+   * stock_size is the number of cards left to draw after this draw, the turn-up included
+   * (View.stock_size).
+   */
+  'stock_size': (number);
 }

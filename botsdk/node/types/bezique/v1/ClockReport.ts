@@ -3,7 +3,7 @@
 import type { SeatClock as _bezique_v1_SeatClock, SeatClock__Output as _bezique_v1_SeatClock__Output } from '../../bezique/v1/SeatClock';
 
 /**
- * ClockReport reports every seat's clock.
+ * ClockReport reports every seat's clock at the moment it is sent.
  */
 export interface ClockReport {
   /**
@@ -13,7 +13,7 @@ export interface ClockReport {
 }
 
 /**
- * ClockReport reports every seat's clock.
+ * ClockReport reports every seat's clock at the moment it is sent.
  */
 export interface ClockReport__Output {
   /**

@@ -23,6 +23,11 @@ export interface DealStarted {
    * turn_up is the turned-up card.
    */
   'turn_up'?: (_bezique_v1_Card | null);
+  /**
+   * stock_size is the number of cards left to draw once the hands are dealt, the turn-up
+   * included (View.stock_size).
+   */
+  'stock_size'?: (number);
 }
 
 /**
@@ -45,4 +50,9 @@ export interface DealStarted__Output {
    * turn_up is the turned-up card.
    */
   'turn_up': (_bezique_v1_Card__Output | null);
+  /**
+   * stock_size is the number of cards left to draw once the hands are dealt, the turn-up
+   * included (View.stock_size).
+   */
+  'stock_size': (number);
 }

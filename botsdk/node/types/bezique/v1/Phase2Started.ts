@@ -2,7 +2,9 @@
 
 
 /**
- * Phase2Started starts phase 2, or a duel of the four-handed phase 2.
+ * Phase2Started starts phase 2, or a duel of the four-handed phase 2. With the first one of a
+ * deal every seat has taken its cards on the table back into its hand (RULES.md §1.7): a
+ * reader that follows the hands from the events moves them there.
  */
 export interface Phase2Started {
   /**
@@ -16,7 +18,9 @@ export interface Phase2Started {
 }
 
 /**
- * Phase2Started starts phase 2, or a duel of the four-handed phase 2.
+ * Phase2Started starts phase 2, or a duel of the four-handed phase 2. With the first one of a
+ * deal every seat has taken its cards on the table back into its hand (RULES.md §1.7): a
+ * reader that follows the hands from the events moves them there.
  */
 export interface Phase2Started__Output {
   /**

@@ -23,6 +23,13 @@ export const Role = {
    * whose token it holds), lists and watches tables and reads records.
    */
   ROLE_BOT: 'ROLE_BOT',
+  /**
+   * ROLE_WATCHER only watches and reads: it lists, reads and watches every table (public or
+   * not), record, replay and tournament, and creates, cancels and joins nothing. It is the key
+   * to give a web page that shows games (a spectator's page, another site's iframe), whose
+   * visitors can read it.
+   */
+  ROLE_WATCHER: 'ROLE_WATCHER',
 } as const;
 
 /**
@@ -52,6 +59,14 @@ export type Role =
    */
   | 'ROLE_BOT'
   | 3
+  /**
+   * ROLE_WATCHER only watches and reads: it lists, reads and watches every table (public or
+   * not), record, replay and tournament, and creates, cancels and joins nothing. It is the key
+   * to give a web page that shows games (a spectator's page, another site's iframe), whose
+   * visitors can read it.
+   */
+  | 'ROLE_WATCHER'
+  | 4
 
 /**
  * Role is what an API key may do (docs/SECURITY.md lists the RPCs of each role). A caller without

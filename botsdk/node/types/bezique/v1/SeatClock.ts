@@ -17,6 +17,15 @@ export interface SeatClock {
    * bank_ms is the seat's bank left.
    */
   'bank_ms'?: (number);
+  /**
+   * running is true for the seat whose decision the referee waits for: from this report its
+   * decision time (decision_ms) runs down, then its bank (bank_ms), to the request's deadline.
+   */
+  'running'?: (boolean);
+  /**
+   * decision_ms is the running seat's decision time left, bank excluded; 0 for the other seats.
+   */
+  'decision_ms'?: (number);
 }
 
 /**
@@ -35,4 +44,13 @@ export interface SeatClock__Output {
    * bank_ms is the seat's bank left.
    */
   'bank_ms': (number);
+  /**
+   * running is true for the seat whose decision the referee waits for: from this report its
+   * decision time (decision_ms) runs down, then its bank (bank_ms), to the request's deadline.
+   */
+  'running': (boolean);
+  /**
+   * decision_ms is the running seat's decision time left, bank excluded; 0 for the other seats.
+   */
+  'decision_ms': (number);
 }

@@ -18,6 +18,11 @@ export interface WatchTableRequest {
    * from_seq is the first event to send; 0 or 1 sends all.
    */
   'from_seq'?: (number | string | Long);
+  /**
+   * clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
+   * referee starts waiting for a decision (for a page that shows the clocks running).
+   */
+  'clock_reports'?: (boolean);
 }
 
 /**
@@ -36,4 +41,9 @@ export interface WatchTableRequest__Output {
    * from_seq is the first event to send; 0 or 1 sends all.
    */
   'from_seq': (number);
+  /**
+   * clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
+   * referee starts waiting for a decision (for a page that shows the clocks running).
+   */
+  'clock_reports': (boolean);
 }

@@ -2,9 +2,10 @@
 
 import type { Event as _bezique_v1_Event, Event__Output as _bezique_v1_Event__Output } from '../../bezique/v1/Event';
 import type { TeamMessageRecord as _bezique_v1_TeamMessageRecord, TeamMessageRecord__Output as _bezique_v1_TeamMessageRecord__Output } from '../../bezique/v1/TeamMessageRecord';
+import type { ClockReport as _bezique_v1_ClockReport, ClockReport__Output as _bezique_v1_ClockReport__Output } from '../../bezique/v1/ClockReport';
 
 /**
- * WatchTableResponse is one public event.
+ * WatchTableResponse is one public event, a clock report or a team message.
  */
 export interface WatchTableResponse {
   /**
@@ -17,10 +18,17 @@ export interface WatchTableResponse {
    * GameRecord.team_messages; never during play.
    */
   'team_message'?: (_bezique_v1_TeamMessageRecord | null);
+  /**
+   * clock_report is every seat's clock, set instead of event (it has no seq), to a spectator that
+   * asked for clock_reports: sent when the referee starts waiting for a seat's decision, and
+   * after the history to a spectator that starts watching while it waits. A page counts the
+   * running seat's time down from it.
+   */
+  'clock_report'?: (_bezique_v1_ClockReport | null);
 }
 
 /**
- * WatchTableResponse is one public event.
+ * WatchTableResponse is one public event, a clock report or a team message.
  */
 export interface WatchTableResponse__Output {
   /**
@@ -33,4 +41,11 @@ export interface WatchTableResponse__Output {
    * GameRecord.team_messages; never during play.
    */
   'team_message': (_bezique_v1_TeamMessageRecord__Output | null);
+  /**
+   * clock_report is every seat's clock, set instead of event (it has no seq), to a spectator that
+   * asked for clock_reports: sent when the referee starts waiting for a seat's decision, and
+   * after the history to a spectator that starts watching while it waits. A page counts the
+   * running seat's time down from it.
+   */
+  'clock_report': (_bezique_v1_ClockReport__Output | null);
 }
