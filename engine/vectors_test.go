@@ -94,9 +94,9 @@ func stackedWithTurnUp(v Variant, dealer int, up Face) StackedDeal {
 	}
 	d := StackedDeal{Dealer: dealer, TurnUp: ups[0]}
 	for s := 0; s < v.Players(); s++ {
-		d.Hands = append(d.Hands, rest[s*HandSize:(s+1)*HandSize])
+		d.Hands = append(d.Hands, rest[s*v.HandSize():(s+1)*v.HandSize()])
 	}
-	d.Stock = append(rest[v.Players()*HandSize:], ups[1:]...)
+	d.Stock = append(rest[v.Players()*v.HandSize():], ups[1:]...)
 	return d
 }
 
