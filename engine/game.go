@@ -107,7 +107,7 @@ type Game struct {
 	n       int
 	ncards  int
 
-	hand    int // cards held after every draw (Variant.HandSize)
+	hand int // cards held after every draw (Variant.HandSize)
 
 	deal     int
 	dealer   int
@@ -301,11 +301,11 @@ func (g *Game) startDeal() {
 		g.stockEnd = copy(g.stock[:], deck[i:g.ncards])
 	}
 	g.stockTop = 0
-	g.trump = NoSuit
+	g.setTrump(NoSuit)
 	if g.turnUp != NoCard {
 		g.cs[g.turnUp].loc = locTurnUp
+		g.setTrump(g.turnUp.Suit())
 	}
-	g.setTrump(g.turnUp.Suit())
 	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump})
 	for s := 0; s < n; s++ {
 		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
@@ -337,9 +337,6 @@ func (g *Game) startDeal() {
 // setTrump fixes the trump suit (NoSuit leaves it open) and, under bezique_by_trump, the
 // bezique's cards (RULES.md §3.6.3, §3.7.6).
 func (g *Game) setTrump(s Suit) {
-	if s >= NumSuits {
-		s = NoSuit
-	}
 	g.trump = s
 	g.bezQ, g.bezJ = queenSpades, jackDiamonds
 	if g.rules.BeziqueByTrump {

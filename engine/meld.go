@@ -651,4 +651,3 @@ func (l *meldLister) sequences(s Suit) {
 		}
 	}
 }
-
