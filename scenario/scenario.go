@@ -35,7 +35,8 @@ type Deal struct {
 	Dealer int `json:"dealer"`
 	// Hands are every seat's 8 cards, one string of cards separated by spaces per seat.
 	Hands []string `json:"hands"`
-	// TurnUp is the turn-up card; its suit is trumps.
+	// TurnUp is the turn-up card; its suit is trumps. Empty in the rules without a turn-up
+	// (Rubicon, six-pack, turn_up_trump=false).
 	TurnUp string `json:"turn_up"`
 	// Stock is the top of the face-down stock, the first card drawn first; every card of the deck
 	// named nowhere in the deal follows, in ascending card id (copy, then suit S H D C, then rank
@@ -145,7 +146,9 @@ func (s *Scenario) Game() (*engine.Game, error) {
 			named[c] = true
 		}
 	}
-	named[d.TurnUp] = true
+	if d.TurnUp != engine.NoCard {
+		named[d.TurnUp] = true
+	}
 	for _, c := range d.Stock {
 		named[c] = true
 	}

@@ -13,7 +13,8 @@ import (
 // that copy; a bare face is the lowest copy of its face not written anywhere in the deal and not
 // taken by an earlier bare face (hands by seat, then the turn-up, then the stock), so a deal of
 // bare faces numbers its copies in order of appearance. Errors name the field
-// (stacked_deal.hands[i].cards[j], stacked_deal.turn_up, stacked_deal.stock[j]); whether the
+// (stacked_deal.hands[i].cards[j], stacked_deal.turn_up, stacked_deal.stock[j]); an empty turn-up
+// is none ([engine.NoCard], for the rules without one); whether the
 // cards make up the deck is [engine.NewGame]'s to check.
 func StackedDealFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
 	type slot struct {
@@ -29,7 +30,10 @@ func StackedDealFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
 			slots = append(slots, slot{fmt.Sprintf("stacked_deal.hands[%d].cards[%d]", i, j), c, &d.Hands[i][j]})
 		}
 	}
-	slots = append(slots, slot{"stacked_deal.turn_up", sd.GetTurnUp(), &d.TurnUp})
+	d.TurnUp = engine.NoCard // no turn-up (Rubicon, six-pack, turn_up_trump=false)
+	if sd.GetTurnUp() != "" {
+		slots = append(slots, slot{"stacked_deal.turn_up", sd.GetTurnUp(), &d.TurnUp})
+	}
 	d.Stock = make([]engine.Card, len(sd.GetStock()))
 	for j, c := range sd.GetStock() {
 		slots = append(slots, slot{fmt.Sprintf("stacked_deal.stock[%d]", j), c, &d.Stock[j]})
