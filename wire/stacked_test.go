@@ -27,13 +27,18 @@ func TestStackedDealCopies(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("deal %q, want %q", got, want)
 	}
-	sd.Stock = append(sd.Stock, "QS")
-	if _, err := StackedDealFromProto(sd); err == nil || err.Error() != "stacked_deal.stock[2]: QS: more than 4 copies of QS" {
-		t.Fatalf("a fifth QS: %v", err)
+	sd.Stock = append(sd.Stock, "QS", "QS", "QS")
+	if _, err := StackedDealFromProto(sd); err == nil || err.Error() != "stacked_deal.stock[4]: QS: more than 6 copies of QS" {
+		t.Fatalf("a seventh QS: %v", err)
 	}
-	sd.Stock[2] = "QSe"
-	if _, err := StackedDealFromProto(sd); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[2]: bezique: card \"QSe\"") {
-		t.Fatalf("QSe: %v", err)
+	sd.Stock[4] = "QSg"
+	if _, err := StackedDealFromProto(sd); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[4]: bezique: card \"QSg\"") {
+		t.Fatalf("QSg: %v", err)
+	}
+	// No turn-up (Rubicon, six-pack): the empty text is none.
+	sd.Stock, sd.TurnUp = sd.Stock[:2], ""
+	if d, err := StackedDealFromProto(sd); err != nil || d.TurnUp != engine.NoCard {
+		t.Fatalf("no turn-up: %v, %v", d.TurnUp, err)
 	}
 }
 
