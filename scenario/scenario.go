@@ -19,7 +19,7 @@ type Scenario struct {
 	Name string `json:"name"`
 	// About says what the scenario shows, with the RULES.md sections it checks.
 	About string `json:"about"`
-	// Variant is the variant's name (two-handed, three-handed, four-handed, four-handed-individual).
+	// Variant is the variant's name (two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack).
 	Variant string `json:"variant"`
 	// Options are rule options by their RULES.md §5 names, as on the command line.
 	Options map[string]string `json:"options"`
