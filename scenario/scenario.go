@@ -85,8 +85,11 @@ type View struct {
 	ToAct *int `json:"to_act"`
 	// Phase is trick, window, trick2 or over.
 	Phase *string `json:"phase"`
-	// TurnUp is the turn-up card, or "--" once drawn.
+	// TurnUp is the turn-up card, or "--" once drawn (or in the rules without one).
 	TurnUp *string `json:"turn_up"`
+	// Trump is the trump suit's letter (S H D C), or "-" before the first marriage or sequence
+	// fixes it in the rules without a turn-up (RULES.md §3.6.3).
+	Trump *string `json:"trump"`
 	// StockSize is the number of cards left to draw, the turn-up included.
 	StockSize *int `json:"stock_size"`
 	// Hand is the viewing seat's cards in hand, in any order ("" for none).
