@@ -74,7 +74,7 @@ async function watch(id, embedded) {
   const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
   main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status"></p>`;
   const board = document.getElementById("board");
-  const t = newTable(info.seats);
+  const t = newTable(info.seats, info.rules?.variant);
   draw(board, t);
   try {
     await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); draw(board, t); });
@@ -101,7 +101,7 @@ async function replay(id) {
   const slider = document.getElementById("step");
   const redraw = () => {
     const k = Number(slider.value);
-    const t = newTable(record.seats);
+    const t = newTable(record.seats, record.rules?.variant);
     for (const ev of events.slice(0, k)) apply(t, ev);
     if (k === events.length) t.over = outcomeText(record.result);
     document.getElementById("at").textContent = `${k} / ${events.length}`;
@@ -120,6 +120,7 @@ function actionText(a) {
   if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
   if (a.passMeld) return "pass the meld to my partner";
   if (a.endWindow) return "meld nothing more";
+  if (a.carteBlanche) return "show carte blanche (no king, queen or jack)";
   return JSON.stringify(a);
 }
 
@@ -132,7 +133,7 @@ async function play(id) {
   const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
   main.innerHTML = `${header(info)}<div id="board"></div><div id="actions" aria-live="polite"></div><p id="status"></p>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions");
-  const t = newTable(info.seats);
+  const t = newTable(info.seats, info.rules?.variant);
   let request = null;
   const redraw = () => {
     const byCard = new Map();

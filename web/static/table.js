@@ -31,11 +31,16 @@ export function cardHTML(c, action) {
 
 const n = (v) => Number(v ?? 0);
 
-// newTable is the state before any event, for a table of these seats (TableInfo.seats).
-export function newTable(seats) {
+// PACKS is the number of 32-card packs of the variants whose deck is not a pack a player
+// (RULES.md §3.6, §3.7).
+const PACKS = { VARIANT_RUBICON: 4, VARIANT_SIX_PACK: 6 };
+
+// newTable is the state before any event, for a table of these seats (TableInfo.seats) and this
+// variant (Rules.variant).
+export function newTable(seats, variant) {
   const sides = Math.max(...seats.map((s) => n(s.side))) + 1;
   return {
-    seats, sides, deal: 0, dealer: 0, trump: "", turnUp: null, stock: 0,
+    seats, sides, packs: PACKS[variant] ?? seats.length, deal: 0, dealer: 0, trump: "", turnUp: null, stock: 0,
     hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []),
     trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
     base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
@@ -62,12 +67,19 @@ export function apply(t, ev) {
   if (e.dealStarted) {
     const d = e.dealStarted;
     Object.assign(t, { deal: n(d.deal), dealer: n(d.dealer), trump: d.trump, turnUp: d.turnUp,
-      stock: 32 * t.seats.length, trick: [], lastTrick: null }); // a pack of 32 a player (RULES.md §3)
+      stock: 32 * t.packs, trick: [], lastTrick: null }); // a pack of 32 a player, Rubicon 4, six-pack 6 (RULES.md §3)
     t.hands = t.seats.map(() => ({ count: 0, cards: [] }));
     t.tabled = t.seats.map(() => []);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
-    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, trump ${SUITS[d.trump]?.[1]}`;
+    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence");
+  } else if (e.trumpFixed) {
+    t.trump = e.trumpFixed.trump;
+    t.last = `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`;
+  } else if (e.carteBlancheShown) {
+    const c = e.carteBlancheShown;
+    score(t, n(c.side), c.points);
+    t.last = `Carte blanche (${n(c.points)}) shown by ${seatName(t, n(c.seat))}: ${(c.cards ?? []).map((x) => x.text).join(" ")}`;
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
@@ -130,6 +142,7 @@ export function apply(t, ev) {
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`;
+    if (n(e.gameEnded.gamePoints) > 0) t.over += `, ${n(e.gameEnded.gamePoints)} game points${e.gameEnded.rubicon ? " (rubicon)" : ""}`;
     t.last = "";
   } else if (e.intervention) {
     const i = e.intervention;
