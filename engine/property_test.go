@@ -283,6 +283,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			ended[e.Deal] = true
 		}
 	}
+	checkTrumpFixing(t, g)
 	for side := 0; side < g.rules.Variant.Sides(); side++ {
 		if sum[side] != g.totals[side] {
 			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
@@ -303,5 +304,41 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 	}
 	if g.Winner() < 0 && (!g.rules.Variant.OneDeal() || g.totals[0] != g.totals[1]) {
 		t.Fatalf("game over without a winner, totals %v", g.totals[:2])
+	}
+}
+
+// checkTrumpFixing checks trump in the rules without a turn-up (RULES.md §3.6.3, §8.11): a deal
+// starts without trump; at most one trump_fixed per deal, right after a royal marriage or a
+// sequence of that suit; before it no common marriage or back door, after it no meld of another
+// suit scores as royal marriage or sequence.
+func checkTrumpFixing(t testing.TB, g *Game) {
+	t.Helper()
+	if g.rules.TurnUpTrump {
+		return
+	}
+	trump := NoSuit
+	for i, e := range g.log {
+		switch e.Kind {
+		case EvDeal:
+			if e.Trump != NoSuit || e.Card != NoCard {
+				t.Fatalf("deal %d without a turn-up starts with trump %s, turn-up %s", e.Deal, e.Trump, e.Card)
+			}
+			trump = NoSuit
+		case EvTrumpFixed:
+			m := g.log[i-1]
+			if trump != NoSuit || m.Kind != EvMeld || (m.Meld.Kind != RoyalMarriage && m.Meld.Kind != Sequence) || m.Meld.Cards.At(0).Suit() != e.Trump {
+				t.Fatalf("deal %d: trump %s fixed after %s (trump was %s)", e.Deal, e.Trump, m, trump)
+			}
+			trump = e.Trump
+		case EvMeld:
+			switch k := e.Meld.Kind; {
+			case trump == NoSuit && (k == CommonMarriage || k == BackDoor):
+				t.Fatalf("deal %d: %s before trump is fixed", e.Deal, e.Meld)
+			case trump != NoSuit && (k == RoyalMarriage || k == Sequence) && e.Meld.Cards.At(0).Suit() != trump:
+				t.Fatalf("deal %d: %s with trump %s", e.Deal, e.Meld, trump)
+			case trump == NoSuit && (k == RoyalMarriage || k == Sequence) && g.log[i+1].Kind != EvTrumpFixed:
+				t.Fatalf("deal %d: %s did not fix trump", e.Deal, e.Meld)
+			}
+		}
 	}
 }
