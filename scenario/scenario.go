@@ -139,7 +139,7 @@ func (s *Scenario) Game() (*engine.Game, error) {
 	for _, h := range s.Deal.Hands {
 		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: strings.Fields(h)})
 	}
-	d, err := wire.StackedDealFromProto(sd)
+	d, err := wire.StackedDealFromProto(sd, r)
 	if err != nil {
 		return nil, fmt.Errorf("deal: %s", strings.TrimPrefix(err.Error(), "stacked_deal."))
 	}

@@ -78,7 +78,7 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 		return nil, fmt.Errorf("seed_salt: set without a seed")
 	}
 	if sd := rec.GetStackedDeal(); sd != nil {
-		st, err := StackedDealFromProto(sd)
+		st, err := StackedDealFromProto(sd, rules)
 		if err != nil {
 			return nil, err
 		}
