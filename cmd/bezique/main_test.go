@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -53,6 +54,12 @@ func TestDemoTotalsMatchRecord(t *testing.T) {
 			rec, err := readRecord(path)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if v := engine.Variant(c.variant); v.OneDeal() {
+				want := fmt.Sprintf("Settlement: side %d wins %d game points", rec.GetResult().GetWinnerSide(), rec.GetResult().GetGamePoints())
+				if rec.GetResult().GetGamePoints() == 0 || !strings.Contains(out, want) {
+					t.Fatalf("%s: the record states %v; the sheet lacks %q:\n%s", v, rec.GetResult(), want, out)
+				}
 			}
 			i := strings.Index(out, "Final totals:")
 			line := out[i : i+strings.Index(out[i:], "\n")]
