@@ -69,9 +69,6 @@ type meldRecord struct {
 // tricks (RULES.md §7).
 const MaxTricks = 96
 
-// maxPhase1Tricks is the largest number of phase-1 tricks, and so of melds, in a deal (six-pack).
-const maxPhase1Tricks = 84
-
 // The carte blanche states of a seat (RULES.md §3.6.4).
 const (
 	cbNone    uint8 = iota // no carte blanche, or its privilege has ended
@@ -123,8 +120,7 @@ type Game struct {
 	nheld    [4]int
 	bez      [MaxCards / 2]bezRecord
 	nbez     int
-	melds    [maxPhase1Tricks]meldRecord // under reform_after_play only
-	nmelds   int
+	melds    []meldRecord // under reform_after_play only: a slice, so other games carry no array
 	cb       [4]uint8 // carte blanche state per seat
 	cbCard   [4]Card  // the card drawn that a repeated carte blanche shows
 
@@ -209,6 +205,7 @@ func (g *Game) Side(seat int) int { return g.rules.side(seat) }
 func (g *Game) Clone() *Game {
 	c := *g
 	c.log = append(make([]Event, 0, cap(g.log)), g.log...)
+	c.melds = append([]meldRecord(nil), g.melds...)
 	return &c
 }
 
@@ -268,7 +265,7 @@ func (g *Game) startDeal() {
 	g.brisques = [4]int{}
 	g.revealed = NoCard
 	g.duel = 0
-	g.nmelds = 0
+	g.melds = g.melds[:0]
 	g.turnUp = NoCard
 	if g.deal <= len(g.dealing.Stacked) {
 		sd := &g.dealing.Stacked[g.deal-1]

@@ -403,8 +403,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 		}
 	}
 	if g.rules.ReformAfterPlay {
-		g.melds[g.nmelds] = meldRecord{class: mc.kind.class(), cards: *cards}
-		g.nmelds++
+		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
 	}
 	// The side's one meld of this window is used (RULES.md §2 R9).
 	g.win.melded = true
@@ -421,7 +420,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 // breakMelds frees the other cards of every meld that tabled card c was scored in, for the same
 // kind (RULES.md §2 R8): c is being played to a trick.
 func (g *Game) breakMelds(c Card) {
-	for i := 0; i < g.nmelds; i++ {
+	for i := range g.melds {
 		m := &g.melds[i]
 		if m.broken || !m.cards.Contains(c) {
 			continue

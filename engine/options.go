@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -156,6 +157,9 @@ type option struct {
 	format func(r *Rules) string
 	// check reports a field value parse would refuse (Rules built by hand); nil for a bool.
 	check func(r *Rules) error
+	// same reports whether two rules hold the same value of the field (without allocating:
+	// Validate runs for every new game).
+	same func(a, b *Rules) bool
 }
 
 // options is the option table: the supported options in the order of RULES.md §5's rows
@@ -275,7 +279,8 @@ var optionNames = func() []string {
 }()
 
 // defaultRules holds each variant's rules with every option at its default, in the order of
-// Variants: built once from the table, copied by DefaultRules and NewRules.
+// Variants: built once from the table (and validated by init), copied by DefaultRules and
+// NewRules.
 var defaultRules = func() (out [6]Rules) { // 6: len(Variants)
 	for i, v := range Variants {
 		out[i].Variant = v
@@ -287,12 +292,27 @@ var defaultRules = func() (out [6]Rules) { // 6: len(Variants)
 				panic(fmt.Sprintf("engine: option table: default of %s in %s: %v", o.Name, v, err))
 			}
 		}
-		if err := out[i].validate(); err != nil {
-			panic(fmt.Sprintf("engine: option table: defaults of %s: %v", v, err))
-		}
 	}
 	return out
 }()
+
+func init() {
+	for i := range defaultRules {
+		if err := defaultRules[i].validate(); err != nil {
+			panic(fmt.Sprintf("engine: option table: defaults of %s: %v", Variants[i], err))
+		}
+	}
+}
+
+// defaultsOf returns the default rules of variant v, nil for an unknown variant.
+func defaultsOf(v Variant) *Rules {
+	for i, x := range Variants {
+		if x == v {
+			return &defaultRules[i]
+		}
+	}
+	return nil
+}
 
 // OptionCatalog returns every rule option the engine knows, supported or not, in the order of
 // the option table: the supported ones in the order of RULES.md §5, then the unsupported ones. The result is a copy the caller may modify.
@@ -365,6 +385,7 @@ func boolOption(s OptionSpec, field func(*Rules) *bool) option {
 			return nil
 		},
 		format: func(r *Rules) string { return strconv.FormatBool(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 	}
 }
 
@@ -381,6 +402,7 @@ func intOption(s OptionSpec, field func(*Rules) *int) option {
 			return nil
 		},
 		format: func(r *Rules) string { return strconv.Itoa(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 		check: func(r *Rules) error {
 			if n := *field(r); n < s.Min || n > s.Max {
 				return badValue(s.Name, strconv.Itoa(n), fmt.Sprintf("an integer from %d to %d", s.Min, s.Max))
@@ -414,6 +436,7 @@ func intListOption(s OptionSpec, want string, field func(*Rules) *[]int) option 
 			}
 			return strings.Join(fs, "-")
 		},
+		same: func(a, b *Rules) bool { return slices.Equal(*field(a), *field(b)) },
 		check: func(r *Rules) error {
 			for _, n := range *field(r) {
 				if n < s.Min || n > s.Max {
@@ -442,6 +465,7 @@ func enumOption[T ~string](s OptionSpec, field func(*Rules) *T, values ...T) opt
 			return badValue(s.Name, val, "one of "+strings.Join(s.Values, ", "))
 		},
 		format: func(r *Rules) string { return string(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 		check: func(r *Rules) error {
 			for _, v := range values {
 				if *field(r) == v {

@@ -74,7 +74,7 @@ func setup(t *testing.T, p position) *pos {
 	g.nheld = [4]int{}
 	g.bez = [MaxCards / 2]bezRecord{}
 	g.nbez = 0
-	g.nmelds = 0
+	g.melds = nil
 	g.cb, g.cbCard = [4]uint8{}, [4]Card{NoCard, NoCard, NoCard, NoCard}
 	g.settled = Settlement{}
 	g.tricks = [MaxTricks]trickRecord{}

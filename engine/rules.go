@@ -213,16 +213,11 @@ func DefaultRules(v Variant) Rules {
 // and every other option at its default. It returns an error naming the option for an unknown
 // option, a bad value, or an option that cannot apply to the variant.
 func NewRules(v Variant, opts map[string]string) (Rules, error) {
-	var def *Rules
-	for i, x := range Variants {
-		if x == v {
-			def = &defaultRules[i]
-		}
-	}
+	def := defaultsOf(v)
 	if def == nil {
 		return Rules{}, fmt.Errorf("bezique: unknown variant %q (want one of %s)", string(v), variantNames)
 	}
-	if _, set := opts["reveal_last_stock_card"]; !set && isFalse(opts["turn_up_trump"]) {
+	if _, set := opts["reveal_last_stock_card"]; !set && opts["turn_up_trump"] != "" && isFalse(opts["turn_up_trump"]) {
 		// Without a turn-up the last two stock cards are both face down: nothing to reveal
 		// (RULES.md §3.1.8), so the option's default follows turn_up_trump.
 		opts = maps.Clone(opts)
@@ -332,9 +327,10 @@ func (r *Rules) validate() error {
 		return fmt.Errorf("bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
 	}
 	// Every other option keeps its default outside the variants the table lists for it.
+	def := defaultsOf(r.Variant)
 	for i := range options {
 		o := &options[i]
-		if o.Supported && !slices.Contains(o.Variants, r.Variant) && o.format(r) != o.Defaults[r.Variant] {
+		if o.Supported && !slices.Contains(o.Variants, r.Variant) && !o.same(r, def) {
 			return fmt.Errorf("bezique: option %s does not apply to %s (it applies to %s)", o.Name, r.Variant, variantList(o.Variants))
 		}
 	}
