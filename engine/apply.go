@@ -63,7 +63,7 @@ func (g *Game) check(seat int, a Action) *Error {
 		return malformed("unknown action kind %d", a.Kind)
 	}
 	if seat != g.toAct {
-		if a.Kind != PlayCard && a.Kind != EndWindow && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
+		if a.Kind != PlayCard && a.Kind != EndWindow && a.Kind != DeclareCarteBlanche && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
 			return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.6", Msg: "only the side that won the trick may meld or act with a seven"}
 		}
 		return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.5", Msg: "it is not your turn"}

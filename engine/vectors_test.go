@@ -1249,3 +1249,22 @@ func TestVector52SixPackSettlement(t *testing.T) {
 	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 96 to seat 0: AHa 9Ha", "last trick: seat 0 (+250)",
 		"deal 1 ends: totals [5200 2950]", "game over: side 0 wins, totals [5200 2950], rubicon: 9100 game points")
 }
+
+// The dealer shows a dealt carte blanche before he plays to trick 1, not before the elder hand
+// leads (RULES.md §8.13); a game of one deal takes no carried totals.
+func TestCarteBlancheDealerAndOneDeal(t *testing.T) {
+	g, err := NewGame(DefaultRules(SixPack), Dealing{Stacked: []StackedDeal{stack(t, SixPack, dS,
+		[]string{"ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha 7Ha ADa TDa", "KSa QSa JSa KHa QHa JHa KDa QDa JDa KCa QCa JCa"}, "")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pos{t: t, g: g}
+	p.no(dS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, CodeNotYourTurn, "RULES.md §1.5")
+	p.ok(nS, p.play("KSa"), "seat 1 plays KSa")
+	p.ok(dS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, "seat 0 carte blanche ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha 7Ha ADa TDa (+250)")
+	p.ok(dS, p.play("ASa"), "seat 0 plays ASa", "trick 1 to seat 0: KSa ASa")
+	if _, err := NewGame(DefaultRules(Rubicon), Dealing{Seed: SeedFromUint64(1), Totals: []int{0, 0}}); err == nil ||
+		err.Error() != "bezique: dealing: totals carried into rubicon, a game of one deal (RULES.md §3.6.10)" {
+		t.Fatalf("carried totals in Rubicon: %v", err)
+	}
+}
