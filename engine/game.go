@@ -121,8 +121,8 @@ type Game struct {
 	bez      [MaxCards / 2]bezRecord
 	nbez     int
 	melds    []meldRecord // under reform_after_play only: a slice, so other games carry no array
-	cb       [4]uint8 // carte blanche state per seat
-	cbCard   [4]Card  // the card drawn that a repeated carte blanche shows
+	cb       [4]uint8     // carte blanche state per seat
+	cbCard   [4]Card      // the card drawn that a repeated carte blanche shows
 
 	phase     Phase
 	toAct     int
@@ -183,6 +183,9 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 		g.dealer = firstDealer(d.Seed, g.n)
 	}
 	g.log = make([]Event, 0, 256)
+	if r.ReformAfterPlay {
+		g.melds = make([]meldRecord, 0, 32) // a deal's melds, grown past 32 by append
+	}
 	g.startDeal()
 	return g, nil
 }
@@ -219,7 +222,9 @@ func (g *Game) Side(seat int) int { return g.rules.side(seat) }
 func (g *Game) Clone() *Game {
 	c := *g
 	c.log = append(make([]Event, 0, cap(g.log)), g.log...)
-	c.melds = append([]meldRecord(nil), g.melds...)
+	if g.melds != nil { // keep nil nil: a clone equals its original
+		c.melds = append(make([]meldRecord, 0, cap(g.melds)), g.melds...)
+	}
 	return &c
 }
 
