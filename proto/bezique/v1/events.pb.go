@@ -547,7 +547,10 @@ type DealStarted struct {
 	Trump Suit `protobuf:"varint,3,opt,name=trump,proto3,enum=bezique.v1.Suit" json:"trump,omitempty"`
 	// turn_up is the turned-up card; unset when the deal has none (Rubicon, six-pack,
 	// turn_up_trump=false).
-	TurnUp        *Card `protobuf:"bytes,4,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`
+	TurnUp *Card `protobuf:"bytes,4,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`
+	// stock_size is the number of cards left to draw once the hands are dealt, the turn-up
+	// included (View.stock_size).
+	StockSize     uint32 `protobuf:"varint,5,opt,name=stock_size,json=stockSize,proto3" json:"stock_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -608,6 +611,13 @@ func (x *DealStarted) GetTurnUp() *Card {
 		return x.TurnUp
 	}
 	return nil
+}
+
+func (x *DealStarted) GetStockSize() uint32 {
+	if x != nil {
+		return x.StockSize
+	}
+	return 0
 }
 
 // HandDealt gives a seat its dealt cards.
@@ -1231,7 +1241,10 @@ type CardDrawn struct {
 	// card is the card drawn; unset for another reader unless it is the turn-up or revealed.
 	Card *Card `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
 	// revealed tells whether the card is shown to all (the two-handed last stock card).
-	Revealed      bool `protobuf:"varint,3,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	Revealed bool `protobuf:"varint,3,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	// stock_size is the number of cards left to draw after this draw, the turn-up included
+	// (View.stock_size).
+	StockSize     uint32 `protobuf:"varint,4,opt,name=stock_size,json=stockSize,proto3" json:"stock_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1287,7 +1300,16 @@ func (x *CardDrawn) GetRevealed() bool {
 	return false
 }
 
-// Phase2Started starts phase 2, or a duel of the four-handed phase 2.
+func (x *CardDrawn) GetStockSize() uint32 {
+	if x != nil {
+		return x.StockSize
+	}
+	return 0
+}
+
+// Phase2Started starts phase 2, or a duel of the four-handed phase 2. With the first one of a
+// deal every seat has taken its cards on the table back into its hand (RULES.md §1.7): a
+// reader that follows the hands from the events moves them there.
 type Phase2Started struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// duel is 0 for phase 2 as a whole, else the duel, 1 or 2.
@@ -1988,12 +2010,14 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\vtrump_fixed\x18\x17 \x01(\v2\x16.bezique.v1.TrumpFixedH\x00R\n" +
 	"trumpFixed\x12O\n" +
 	"\x13carte_blanche_shown\x18\x18 \x01(\v2\x1d.bezique.v1.CarteBlancheShownH\x00R\x11carteBlancheShownB\t\n" +
-	"\apayload\"\x8c\x01\n" +
+	"\apayload\"\xab\x01\n" +
 	"\vDealStarted\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\rR\x06dealer\x12&\n" +
 	"\x05trump\x18\x03 \x01(\x0e2\x10.bezique.v1.SuitR\x05trump\x12)\n" +
-	"\aturn_up\x18\x04 \x01(\v2\x10.bezique.v1.CardR\x06turnUp\"]\n" +
+	"\aturn_up\x18\x04 \x01(\v2\x10.bezique.v1.CardR\x06turnUp\x12\x1d\n" +
+	"\n" +
+	"stock_size\x18\x05 \x01(\rR\tstockSize\"]\n" +
 	"\tHandDealt\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n" +
 	"\x05cards\x18\x02 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x14\n" +
@@ -2033,11 +2057,13 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"MeldPassed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"!\n" +
 	"\vWindowEnded\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\"a\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\x80\x01\n" +
 	"\tCardDrawn\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n" +
 	"\x04card\x18\x02 \x01(\v2\x10.bezique.v1.CardR\x04card\x12\x1a\n" +
-	"\brevealed\x18\x03 \x01(\bR\brevealed\";\n" +
+	"\brevealed\x18\x03 \x01(\bR\brevealed\x12\x1d\n" +
+	"\n" +
+	"stock_size\x18\x04 \x01(\rR\tstockSize\";\n" +
 	"\rPhase2Started\x12\x12\n" +
 	"\x04duel\x18\x01 \x01(\rR\x04duel\x12\x16\n" +
 	"\x06leader\x18\x02 \x01(\rR\x06leader\"R\n" +
