@@ -169,7 +169,9 @@ type Rules struct {
 	// CountBrisquesImmediately scores trick points when the trick is won instead of at the end of
 	// the deal (RULES.md §1.10, count_brisques_immediately, default false).
 	CountBrisquesImmediately bool
-	// Target is the game target in points (RULES.md §4, target, default 1000 two-handed, else 2000).
+	// Target is the game target in points (RULES.md §4, target, default 1000 two-handed, else
+	// 2000); in Rubicon and six-pack, which are one deal, the rubicon threshold (1000, 3000, fixed:
+	// RULES.md §3.6.10, §3.7.7).
 	Target int
 	// EndCheck is when the game ends (RULES.md §3.1.11, end_check, default end_of_deal).
 	EndCheck EndCheck
