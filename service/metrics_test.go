@@ -82,6 +82,10 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tournament_games_in_play",
 		"bezique_tournament_games_finished_total",
 		"bezique_quota_refusals_total",
+		"bezique_leases_held",
+		"bezique_lease_takeovers_total",
+		"bezique_lease_losses_total",
+		"bezique_forwarded_calls_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
@@ -119,9 +123,11 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_decision_duration_seconds", 6},
 		{"bezique_decision_timeouts_total", 6},
 		{"bezique_interventions_total", 4},
-		{"bezique_store_write_duration_seconds", 4},
-		{"bezique_store_errors_total", 4},
+		{"bezique_store_write_duration_seconds", 5},
+		{"bezique_store_errors_total", 5},
 		{"bezique_tables_quarantined", 1},
+		{"bezique_leases_held", 2},
+		{"bezique_lease_takeovers_total", 2},
 		{"bezique_quota_refusals_total", 5},
 		{"bezique_build_info", 1},
 	} {

@@ -456,12 +456,16 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 // Await returns the result of a table's game once it has ended: at once for a table that has
 // ended (in memory or in the store), otherwise when it ends, however it ends (finished, forfeited,
 // cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
-// that this referee does not run, ErrStopped when the referee shuts down first, ctx's error when
+// that this referee does not run (with a store shared by several referees, it waits for the
+// table's owner to end it, whichever referee that is), ErrStopped when the referee shuts down first, ctx's error when
 // ctx ends first. The result is shared: do not modify it.
 func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
 	t, err := s.table(id)
 	if err != nil {
 		rec, err := s.GetRecord(ctx, id)
+		if errors.Is(err, ErrNotEnded) && s.leaser != nil {
+			return s.awaitElsewhere(ctx, id)
+		}
 		if err != nil {
 			return nil, err
 		}
