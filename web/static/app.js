@@ -169,6 +169,7 @@ function actionText(a) {
   if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
   if (a.passMeld) return "pass the meld to my partner";
   if (a.endWindow) return "meld nothing more";
+  if (a.carteBlanche) return "show carte blanche (no king, queen or jack)";
   return JSON.stringify(a);
 }
 
