@@ -38,6 +38,8 @@ const (
 	VariantThreeHanded          = "three_handed"
 	VariantFourHanded           = "four_handed"
 	VariantFourHandedIndividual = "four_handed_individual"
+	VariantRubicon              = "rubicon"
+	VariantSixPack              = "six_pack"
 )
 
 // Game results: the values of the result label of bezique_games_finished_total.
@@ -82,7 +84,7 @@ const LabelOther = "other"
 
 var (
 	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
-	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
+	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual, VariantRubicon, VariantSixPack}
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}

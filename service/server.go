@@ -348,7 +348,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	dealing := engine.Dealing{Seed: seed}
 	if sd := req.GetStackedDeal(); sd != nil {
-		d, err := wire.StackedDealFromProto(sd)
+		d, err := wire.StackedDealFromProto(sd, rules)
 		if err != nil {
 			field, reason, _ := strings.Cut(err.Error(), ": ")
 			return nil, invalid(field, "%s", reason)

@@ -779,6 +779,9 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		w := uint32(winner)
 		res.WinnerSide = &w
 	}
+	if st := t.game.Settlement(); outcome == pb.Outcome_OUTCOME_COMPLETED {
+		res.GamePoints, res.Rubicon = uint32(st.Points), st.Rubicon
+	}
 	if forfeitSeat != engine.NoSeat {
 		f := uint32(forfeitSeat)
 		res.ForfeitSeat = &f

@@ -290,16 +290,27 @@ func scoresFromText(s string) []*pb.SideScore {
 }
 
 // GetTable returns a table's info, from memory or, for a table that has left it, from the store.
-// ErrNotFound for an unknown table.
+// ErrNotFound for an unknown table; ErrPermission when a caller without a key (RoleSpectator)
+// asks for a table that is not public.
 func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error) {
+	var info *pb.TableInfo
 	if t, err := s.table(id); err == nil {
-		return s.liveInfo(ctx, t)
+		if info, err = s.liveInfo(ctx, t); err != nil {
+			return nil, err
+		}
+	} else {
+		row, err := s.storedTable(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if info, err = s.rowInfo(ctx, row); err != nil {
+			return nil, err
+		}
 	}
-	row, err := s.storedTable(ctx, id)
-	if err != nil {
-		return nil, err
+	if PrincipalFrom(ctx).Role == RoleSpectator && !info.GetPublic() {
+		return nil, errorf(ErrPermission, "table %s is not public: reading it needs an API key", id)
 	}
-	return s.rowInfo(ctx, row)
+	return info, nil
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound when the
