@@ -7,6 +7,8 @@ import type { BuiltinSeat as _bezique_v1_BuiltinSeat, BuiltinSeat__Output as _be
 import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output } from './bezique/v1/Card';
 import type { CardDrawn as _bezique_v1_CardDrawn, CardDrawn__Output as _bezique_v1_CardDrawn__Output } from './bezique/v1/CardDrawn';
 import type { CardPlayed as _bezique_v1_CardPlayed, CardPlayed__Output as _bezique_v1_CardPlayed__Output } from './bezique/v1/CardPlayed';
+import type { CarteBlancheAction as _bezique_v1_CarteBlancheAction, CarteBlancheAction__Output as _bezique_v1_CarteBlancheAction__Output } from './bezique/v1/CarteBlancheAction';
+import type { CarteBlancheShown as _bezique_v1_CarteBlancheShown, CarteBlancheShown__Output as _bezique_v1_CarteBlancheShown__Output } from './bezique/v1/CarteBlancheShown';
 import type { Clock as _bezique_v1_Clock, Clock__Output as _bezique_v1_Clock__Output } from './bezique/v1/Clock';
 import type { ClockReport as _bezique_v1_ClockReport, ClockReport__Output as _bezique_v1_ClockReport__Output } from './bezique/v1/ClockReport';
 import type { ConnectRequest as _bezique_v1_ConnectRequest, ConnectRequest__Output as _bezique_v1_ConnectRequest__Output } from './bezique/v1/ConnectRequest';
@@ -69,6 +71,7 @@ import type { TeamMessage as _bezique_v1_TeamMessage, TeamMessage__Output as _be
 import type { TeamMessageRelayed as _bezique_v1_TeamMessageRelayed, TeamMessageRelayed__Output as _bezique_v1_TeamMessageRelayed__Output } from './bezique/v1/TeamMessageRelayed';
 import type { Trick as _bezique_v1_Trick, Trick__Output as _bezique_v1_Trick__Output } from './bezique/v1/Trick';
 import type { TrickWon as _bezique_v1_TrickWon, TrickWon__Output as _bezique_v1_TrickWon__Output } from './bezique/v1/TrickWon';
+import type { TrumpFixed as _bezique_v1_TrumpFixed, TrumpFixed__Output as _bezique_v1_TrumpFixed__Output } from './bezique/v1/TrumpFixed';
 import type { TurnUpSeven as _bezique_v1_TurnUpSeven, TurnUpSeven__Output as _bezique_v1_TurnUpSeven__Output } from './bezique/v1/TurnUpSeven';
 import type { View as _bezique_v1_View, View__Output as _bezique_v1_View__Output } from './bezique/v1/View';
 import type { Welcome as _bezique_v1_Welcome, Welcome__Output as _bezique_v1_Welcome__Output } from './bezique/v1/Welcome';
@@ -89,6 +92,8 @@ export interface ProtoGrpcType {
       Card: MessageTypeDefinition<_bezique_v1_Card, _bezique_v1_Card__Output>
       CardDrawn: MessageTypeDefinition<_bezique_v1_CardDrawn, _bezique_v1_CardDrawn__Output>
       CardPlayed: MessageTypeDefinition<_bezique_v1_CardPlayed, _bezique_v1_CardPlayed__Output>
+      CarteBlancheAction: MessageTypeDefinition<_bezique_v1_CarteBlancheAction, _bezique_v1_CarteBlancheAction__Output>
+      CarteBlancheShown: MessageTypeDefinition<_bezique_v1_CarteBlancheShown, _bezique_v1_CarteBlancheShown__Output>
       Clock: MessageTypeDefinition<_bezique_v1_Clock, _bezique_v1_Clock__Output>
       ClockReport: MessageTypeDefinition<_bezique_v1_ClockReport, _bezique_v1_ClockReport__Output>
       ConnectRequest: MessageTypeDefinition<_bezique_v1_ConnectRequest, _bezique_v1_ConnectRequest__Output>
@@ -168,6 +173,7 @@ export interface ProtoGrpcType {
       TeamPolicy: EnumTypeDefinition
       Trick: MessageTypeDefinition<_bezique_v1_Trick, _bezique_v1_Trick__Output>
       TrickWon: MessageTypeDefinition<_bezique_v1_TrickWon, _bezique_v1_TrickWon__Output>
+      TrumpFixed: MessageTypeDefinition<_bezique_v1_TrumpFixed, _bezique_v1_TrumpFixed__Output>
       TurnUpSeven: MessageTypeDefinition<_bezique_v1_TurnUpSeven, _bezique_v1_TurnUpSeven__Output>
       Variant: EnumTypeDefinition
       View: MessageTypeDefinition<_bezique_v1_View, _bezique_v1_View__Output>

@@ -9,6 +9,8 @@ import type { CancelTableResponse as _bezique_v1_CancelTableResponse, CancelTabl
 import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output } from './bezique/v1/Card';
 import type { CardDrawn as _bezique_v1_CardDrawn, CardDrawn__Output as _bezique_v1_CardDrawn__Output } from './bezique/v1/CardDrawn';
 import type { CardPlayed as _bezique_v1_CardPlayed, CardPlayed__Output as _bezique_v1_CardPlayed__Output } from './bezique/v1/CardPlayed';
+import type { CarteBlancheAction as _bezique_v1_CarteBlancheAction, CarteBlancheAction__Output as _bezique_v1_CarteBlancheAction__Output } from './bezique/v1/CarteBlancheAction';
+import type { CarteBlancheShown as _bezique_v1_CarteBlancheShown, CarteBlancheShown__Output as _bezique_v1_CarteBlancheShown__Output } from './bezique/v1/CarteBlancheShown';
 import type { Clock as _bezique_v1_Clock, Clock__Output as _bezique_v1_Clock__Output } from './bezique/v1/Clock';
 import type { ClockReport as _bezique_v1_ClockReport, ClockReport__Output as _bezique_v1_ClockReport__Output } from './bezique/v1/ClockReport';
 import type { CreateTableRequest as _bezique_v1_CreateTableRequest, CreateTableRequest__Output as _bezique_v1_CreateTableRequest__Output } from './bezique/v1/CreateTableRequest';
@@ -83,6 +85,7 @@ import type { TeamMessageRecord as _bezique_v1_TeamMessageRecord, TeamMessageRec
 import type { TeamMessageRelayed as _bezique_v1_TeamMessageRelayed, TeamMessageRelayed__Output as _bezique_v1_TeamMessageRelayed__Output } from './bezique/v1/TeamMessageRelayed';
 import type { Trick as _bezique_v1_Trick, Trick__Output as _bezique_v1_Trick__Output } from './bezique/v1/Trick';
 import type { TrickWon as _bezique_v1_TrickWon, TrickWon__Output as _bezique_v1_TrickWon__Output } from './bezique/v1/TrickWon';
+import type { TrumpFixed as _bezique_v1_TrumpFixed, TrumpFixed__Output as _bezique_v1_TrumpFixed__Output } from './bezique/v1/TrumpFixed';
 import type { TurnUpSeven as _bezique_v1_TurnUpSeven, TurnUpSeven__Output as _bezique_v1_TurnUpSeven__Output } from './bezique/v1/TurnUpSeven';
 import type { View as _bezique_v1_View, View__Output as _bezique_v1_View__Output } from './bezique/v1/View';
 import type { WatchTableRequest as _bezique_v1_WatchTableRequest, WatchTableRequest__Output as _bezique_v1_WatchTableRequest__Output } from './bezique/v1/WatchTableRequest';
@@ -107,6 +110,8 @@ export interface ProtoGrpcType {
       Card: MessageTypeDefinition<_bezique_v1_Card, _bezique_v1_Card__Output>
       CardDrawn: MessageTypeDefinition<_bezique_v1_CardDrawn, _bezique_v1_CardDrawn__Output>
       CardPlayed: MessageTypeDefinition<_bezique_v1_CardPlayed, _bezique_v1_CardPlayed__Output>
+      CarteBlancheAction: MessageTypeDefinition<_bezique_v1_CarteBlancheAction, _bezique_v1_CarteBlancheAction__Output>
+      CarteBlancheShown: MessageTypeDefinition<_bezique_v1_CarteBlancheShown, _bezique_v1_CarteBlancheShown__Output>
       Clock: MessageTypeDefinition<_bezique_v1_Clock, _bezique_v1_Clock__Output>
       ClockReport: MessageTypeDefinition<_bezique_v1_ClockReport, _bezique_v1_ClockReport__Output>
       CreateTableRequest: MessageTypeDefinition<_bezique_v1_CreateTableRequest, _bezique_v1_CreateTableRequest__Output>
@@ -199,6 +204,7 @@ export interface ProtoGrpcType {
       TeamPolicy: EnumTypeDefinition
       Trick: MessageTypeDefinition<_bezique_v1_Trick, _bezique_v1_Trick__Output>
       TrickWon: MessageTypeDefinition<_bezique_v1_TrickWon, _bezique_v1_TrickWon__Output>
+      TrumpFixed: MessageTypeDefinition<_bezique_v1_TrumpFixed, _bezique_v1_TrumpFixed__Output>
       TurnUpSeven: MessageTypeDefinition<_bezique_v1_TurnUpSeven, _bezique_v1_TurnUpSeven__Output>
       Variant: EnumTypeDefinition
       View: MessageTypeDefinition<_bezique_v1_View, _bezique_v1_View__Output>

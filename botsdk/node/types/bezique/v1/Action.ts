@@ -6,6 +6,7 @@ import type { SevenExchangeAction as _bezique_v1_SevenExchangeAction, SevenExcha
 import type { SevenDeclareAction as _bezique_v1_SevenDeclareAction, SevenDeclareAction__Output as _bezique_v1_SevenDeclareAction__Output } from '../../bezique/v1/SevenDeclareAction';
 import type { PassMeldAction as _bezique_v1_PassMeldAction, PassMeldAction__Output as _bezique_v1_PassMeldAction__Output } from '../../bezique/v1/PassMeldAction';
 import type { EndWindowAction as _bezique_v1_EndWindowAction, EndWindowAction__Output as _bezique_v1_EndWindowAction__Output } from '../../bezique/v1/EndWindowAction';
+import type { CarteBlancheAction as _bezique_v1_CarteBlancheAction, CarteBlancheAction__Output as _bezique_v1_CarteBlancheAction__Output } from '../../bezique/v1/CarteBlancheAction';
 
 /**
  * Action is one move of the seat to act.
@@ -36,9 +37,13 @@ export interface Action {
    */
   'end_window'?: (_bezique_v1_EndWindowAction | null);
   /**
+   * carte_blanche shows a hand without a king, queen or jack (Rubicon, six-pack).
+   */
+  'carte_blanche'?: (_bezique_v1_CarteBlancheAction | null);
+  /**
    * kind is the move.
    */
-  'kind'?: "play"|"meld"|"seven_exchange"|"seven_declare"|"pass_meld"|"end_window";
+  'kind'?: "play"|"meld"|"seven_exchange"|"seven_declare"|"pass_meld"|"end_window"|"carte_blanche";
 }
 
 /**
@@ -70,7 +75,11 @@ export interface Action__Output {
    */
   'end_window'?: (_bezique_v1_EndWindowAction__Output | null);
   /**
+   * carte_blanche shows a hand without a king, queen or jack (Rubicon, six-pack).
+   */
+  'carte_blanche'?: (_bezique_v1_CarteBlancheAction__Output | null);
+  /**
    * kind is the move.
    */
-  'kind'?: "play"|"meld"|"seven_exchange"|"seven_declare"|"pass_meld"|"end_window";
+  'kind'?: "play"|"meld"|"seven_exchange"|"seven_declare"|"pass_meld"|"end_window"|"carte_blanche";
 }

@@ -16,11 +16,13 @@ export interface DealStarted {
    */
   'dealer'?: (number);
   /**
-   * trump is the trump suit.
+   * trump is the trump suit; SUIT_UNSPECIFIED when the deal has no turn-up and the first
+   * marriage or sequence will fix it (TrumpFixed, RULES.md §3.6.3).
    */
   'trump'?: (_bezique_v1_Suit);
   /**
-   * turn_up is the turned-up card.
+   * turn_up is the turned-up card; unset when the deal has none (Rubicon, six-pack,
+   * turn_up_trump=false).
    */
   'turn_up'?: (_bezique_v1_Card | null);
   /**
@@ -43,11 +45,13 @@ export interface DealStarted__Output {
    */
   'dealer': (number);
   /**
-   * trump is the trump suit.
+   * trump is the trump suit; SUIT_UNSPECIFIED when the deal has no turn-up and the first
+   * marriage or sequence will fix it (TrumpFixed, RULES.md §3.6.3).
    */
   'trump': (_bezique_v1_Suit__Output);
   /**
-   * turn_up is the turned-up card.
+   * turn_up is the turned-up card; unset when the deal has none (Rubicon, six-pack,
+   * turn_up_trump=false).
    */
   'turn_up': (_bezique_v1_Card__Output | null);
   /**

@@ -21,6 +21,8 @@ import type { Intervention as _bezique_v1_Intervention, Intervention__Output as 
 import type { SeatConnected as _bezique_v1_SeatConnected, SeatConnected__Output as _bezique_v1_SeatConnected__Output } from '../../bezique/v1/SeatConnected';
 import type { SeatDisconnected as _bezique_v1_SeatDisconnected, SeatDisconnected__Output as _bezique_v1_SeatDisconnected__Output } from '../../bezique/v1/SeatDisconnected';
 import type { TableCancelled as _bezique_v1_TableCancelled, TableCancelled__Output as _bezique_v1_TableCancelled__Output } from '../../bezique/v1/TableCancelled';
+import type { TrumpFixed as _bezique_v1_TrumpFixed, TrumpFixed__Output as _bezique_v1_TrumpFixed__Output } from '../../bezique/v1/TrumpFixed';
+import type { CarteBlancheShown as _bezique_v1_CarteBlancheShown, CarteBlancheShown__Output as _bezique_v1_CarteBlancheShown__Output } from '../../bezique/v1/CarteBlancheShown';
 import type { Long } from '@grpc/proto-loader';
 
 /**
@@ -116,9 +118,17 @@ export interface Event {
    */
   'table_cancelled'?: (_bezique_v1_TableCancelled | null);
   /**
+   * trump_fixed is the meld just declared fixing trump in a deal without a turn-up.
+   */
+  'trump_fixed'?: (_bezique_v1_TrumpFixed | null);
+  /**
+   * carte_blanche_shown is a carte blanche shown and scored.
+   */
+  'carte_blanche_shown'?: (_bezique_v1_CarteBlancheShown | null);
+  /**
    * payload is what happened.
    */
-  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled";
+  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown";
 }
 
 /**
@@ -214,7 +224,15 @@ export interface Event__Output {
    */
   'table_cancelled'?: (_bezique_v1_TableCancelled__Output | null);
   /**
+   * trump_fixed is the meld just declared fixing trump in a deal without a turn-up.
+   */
+  'trump_fixed'?: (_bezique_v1_TrumpFixed__Output | null);
+  /**
+   * carte_blanche_shown is a carte blanche shown and scored.
+   */
+  'carte_blanche_shown'?: (_bezique_v1_CarteBlancheShown__Output | null);
+  /**
    * payload is what happened.
    */
-  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled";
+  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown";
 }

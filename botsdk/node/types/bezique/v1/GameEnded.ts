@@ -15,10 +15,19 @@ export interface GameEnded {
    */
   'scores'?: (_bezique_v1_SideScore)[];
   /**
-   * tie is set when the game ended level with no winner: possible only in a game of a fixed
-   * number of deals (GameRecord.deals_planned).
+   * tie is set when the game ended level with no winner: possible in a game of a fixed number of
+   * deals (GameRecord.deals_planned), and in Rubicon and six-pack.
    */
   'tie'?: (boolean);
+  /**
+   * game_points is the winner's game points in Rubicon and six-pack (RULES.md §3.6.10, §3.7.7),
+   * else 0.
+   */
+  'game_points'?: (number);
+  /**
+   * rubicon is set when the loser of a Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon'?: (boolean);
 }
 
 /**
@@ -34,8 +43,17 @@ export interface GameEnded__Output {
    */
   'scores': (_bezique_v1_SideScore__Output)[];
   /**
-   * tie is set when the game ended level with no winner: possible only in a game of a fixed
-   * number of deals (GameRecord.deals_planned).
+   * tie is set when the game ended level with no winner: possible in a game of a fixed number of
+   * deals (GameRecord.deals_planned), and in Rubicon and six-pack.
    */
   'tie': (boolean);
+  /**
+   * game_points is the winner's game points in Rubicon and six-pack (RULES.md §3.6.10, §3.7.7),
+   * else 0.
+   */
+  'game_points': (number);
+  /**
+   * rubicon is set when the loser of a Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon': (boolean);
 }

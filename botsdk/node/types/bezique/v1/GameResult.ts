@@ -38,6 +38,15 @@ export interface GameResult {
    * reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
    */
   'reason'?: (string);
+  /**
+   * game_points is the winner's game points of a completed Rubicon or six-pack game, the
+   * settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
+   */
+  'game_points'?: (number);
+  /**
+   * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon'?: (boolean);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -76,6 +85,15 @@ export interface GameResult__Output {
    * reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
    */
   'reason': (string);
+  /**
+   * game_points is the winner's game points of a completed Rubicon or six-pack game, the
+   * settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
+   */
+  'game_points': (number);
+  /**
+   * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon': (boolean);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }

@@ -25,6 +25,10 @@ export const MeldClass = {
    * MELD_CLASS_QUARTET is the four aces, kings, queens and jacks.
    */
   MELD_CLASS_QUARTET: 'MELD_CLASS_QUARTET',
+  /**
+   * MELD_CLASS_TRUMP_QUARTET is six-pack's four of one trump face (RULES.md §8.14).
+   */
+  MELD_CLASS_TRUMP_QUARTET: 'MELD_CLASS_TRUMP_QUARTET',
 } as const;
 
 /**
@@ -57,6 +61,11 @@ export type MeldClass =
    */
   | 'MELD_CLASS_QUARTET'
   | 4
+  /**
+   * MELD_CLASS_TRUMP_QUARTET is six-pack's four of one trump face (RULES.md §8.14).
+   */
+  | 'MELD_CLASS_TRUMP_QUARTET'
+  | 5
 
 /**
  * MeldClass is a class of melds for the re-use rule (RULES.md §2 R3, §8.5): a card may score in

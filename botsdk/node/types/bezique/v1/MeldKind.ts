@@ -52,6 +52,35 @@ export const MeldKind = {
    * MELD_KIND_FOUR_JACKS is any four jacks: 40.
    */
   MELD_KIND_FOUR_JACKS: 'MELD_KIND_FOUR_JACKS',
+  /**
+   * MELD_KIND_BACK_DOOR is A 10 K Q J of a plain suit, Rubicon and six-pack: 150.
+   */
+  MELD_KIND_BACK_DOOR: 'MELD_KIND_BACK_DOOR',
+  /**
+   * MELD_KIND_FOUR_TRUMP_ACES is four aces of trumps, six-pack: 1000.
+   */
+  MELD_KIND_FOUR_TRUMP_ACES: 'MELD_KIND_FOUR_TRUMP_ACES',
+  /**
+   * MELD_KIND_FOUR_TRUMP_TENS is four tens of trumps, six-pack: 900.
+   */
+  MELD_KIND_FOUR_TRUMP_TENS: 'MELD_KIND_FOUR_TRUMP_TENS',
+  /**
+   * MELD_KIND_FOUR_TRUMP_KINGS is four kings of trumps, six-pack: 800.
+   */
+  MELD_KIND_FOUR_TRUMP_KINGS: 'MELD_KIND_FOUR_TRUMP_KINGS',
+  /**
+   * MELD_KIND_FOUR_TRUMP_QUEENS is four queens of trumps, six-pack: 600.
+   */
+  MELD_KIND_FOUR_TRUMP_QUEENS: 'MELD_KIND_FOUR_TRUMP_QUEENS',
+  /**
+   * MELD_KIND_FOUR_TRUMP_JACKS is four jacks of trumps, six-pack: 400.
+   */
+  MELD_KIND_FOUR_TRUMP_JACKS: 'MELD_KIND_FOUR_TRUMP_JACKS',
+  /**
+   * MELD_KIND_CARTE_BLANCHE is a hand without a king, queen or jack (Rubicon 50, six-pack 250);
+   * it is shown with CarteBlancheAction, never declared as a meld, and listed in meld values.
+   */
+  MELD_KIND_CARTE_BLANCHE: 'MELD_KIND_CARTE_BLANCHE',
 } as const;
 
 /**
@@ -118,6 +147,42 @@ export type MeldKind =
    */
   | 'MELD_KIND_FOUR_JACKS'
   | 11
+  /**
+   * MELD_KIND_BACK_DOOR is A 10 K Q J of a plain suit, Rubicon and six-pack: 150.
+   */
+  | 'MELD_KIND_BACK_DOOR'
+  | 12
+  /**
+   * MELD_KIND_FOUR_TRUMP_ACES is four aces of trumps, six-pack: 1000.
+   */
+  | 'MELD_KIND_FOUR_TRUMP_ACES'
+  | 13
+  /**
+   * MELD_KIND_FOUR_TRUMP_TENS is four tens of trumps, six-pack: 900.
+   */
+  | 'MELD_KIND_FOUR_TRUMP_TENS'
+  | 14
+  /**
+   * MELD_KIND_FOUR_TRUMP_KINGS is four kings of trumps, six-pack: 800.
+   */
+  | 'MELD_KIND_FOUR_TRUMP_KINGS'
+  | 15
+  /**
+   * MELD_KIND_FOUR_TRUMP_QUEENS is four queens of trumps, six-pack: 600.
+   */
+  | 'MELD_KIND_FOUR_TRUMP_QUEENS'
+  | 16
+  /**
+   * MELD_KIND_FOUR_TRUMP_JACKS is four jacks of trumps, six-pack: 400.
+   */
+  | 'MELD_KIND_FOUR_TRUMP_JACKS'
+  | 17
+  /**
+   * MELD_KIND_CARTE_BLANCHE is a hand without a king, queen or jack (Rubicon 50, six-pack 250);
+   * it is shown with CarteBlancheAction, never declared as a meld, and listed in meld values.
+   */
+  | 'MELD_KIND_CARTE_BLANCHE'
+  | 18
 
 /**
  * MeldKind is a kind of declaration (RULES.md §2, values §4). Values equal the engine's.

@@ -24,6 +24,16 @@ export const Variant = {
    * VARIANT_FOUR_HANDED_INDIVIDUAL is four players each for himself, 128 cards.
    */
   VARIANT_FOUR_HANDED_INDIVIDUAL: 'VARIANT_FOUR_HANDED_INDIVIDUAL',
+  /**
+   * VARIANT_RUBICON is Rubicon Bézique (RULES.md §3.6): two players, 128 cards, 9 each, no
+   * turn-up, one deal settled in game points with the rubicon.
+   */
+  VARIANT_RUBICON: 'VARIANT_RUBICON',
+  /**
+   * VARIANT_SIX_PACK is six-pack (Chinese) Bézique (RULES.md §3.7): two players, 192 cards, 12
+   * each, no turn-up, trump quartets, one deal.
+   */
+  VARIANT_SIX_PACK: 'VARIANT_SIX_PACK',
 } as const;
 
 /**
@@ -55,6 +65,18 @@ export type Variant =
    */
   | 'VARIANT_FOUR_HANDED_INDIVIDUAL'
   | 4
+  /**
+   * VARIANT_RUBICON is Rubicon Bézique (RULES.md §3.6): two players, 128 cards, 9 each, no
+   * turn-up, one deal settled in game points with the rubicon.
+   */
+  | 'VARIANT_RUBICON'
+  | 5
+  /**
+   * VARIANT_SIX_PACK is six-pack (Chinese) Bézique (RULES.md §3.7): two players, 192 cards, 12
+   * each, no turn-up, trump quartets, one deal.
+   */
+  | 'VARIANT_SIX_PACK'
+  | 6
 
 /**
  * Variant is the game played (RULES.md §3).

@@ -33,7 +33,8 @@ export interface View {
    */
   'dealer'?: (number);
   /**
-   * trump is the trump suit.
+   * trump is the trump suit; SUIT_UNSPECIFIED while no marriage or sequence has fixed it in a
+   * deal without a turn-up (RULES.md §3.6.3).
    */
   'trump'?: (_bezique_v1_Suit);
   /**
@@ -149,7 +150,8 @@ export interface View__Output {
    */
   'dealer': (number);
   /**
-   * trump is the trump suit.
+   * trump is the trump suit; SUIT_UNSPECIFIED while no marriage or sequence has fixed it in a
+   * deal without a turn-up (RULES.md §3.6.3).
    */
   'trump': (_bezique_v1_Suit__Output);
   /**
