@@ -160,7 +160,7 @@ func (s *sqlStore) appendResult(r *appendReq, err error) error {
 // insertActions writes the actions of reqs in one transaction, with multi-row INSERTs of at
 // most rowsPerInsert rows, all stamped with one recorded_at, after moving each table's head
 // (action_heads: its last seq) past them; a seq not above the head's is ErrConflict. The actions
-// table is keyed by a growing id, so the rows go to its last pages (migration 00004).
+// table is keyed by a growing id in SQLite, so the rows go to its last pages (migration 00005).
 func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts map[int]string) (err error) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {

@@ -1,6 +1,6 @@
--- 00004_action_log.sql (SQLite): the action log is appended to, not kept in table order.
--- It differs from postgres/00004_action_log.sql only in column types and in how the id is made
--- (the rowid here, an identity column there).
+-- 00005_action_log.sql (SQLite): the action log is appended to, not kept in table order.
+-- postgres/00005_action_log.sql adds the same id and action_heads to PostgreSQL's actions table
+-- but keeps its key (and the lease columns of 00004_leases.sql there).
 --
 -- Before, actions was keyed by (table_id, seq): the actions of the tables sharing one group
 -- commit went to as many places of its B-tree, so a commit wrote a page per table. Now actions
