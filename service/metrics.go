@@ -29,6 +29,7 @@ const (
 	TablePlaying   = "playing"
 	TableFinished  = "finished"
 	TableCancelled = "cancelled"
+	TableExpired   = "expired"
 )
 
 // Rule variants: the values of the variant label.
@@ -79,7 +80,7 @@ const (
 const LabelOther = "other"
 
 var (
-	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
+	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled, TableExpired}
 	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}

@@ -579,7 +579,7 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	t.state, t.result = stateFromStore(row.State), rec.GetResult()
+	t.state, t.result = stateFromStore(row.State, row.Result), rec.GetResult()
 	res := t.join(ctx, newConn(int(j.GetSeat()), int(j.GetMember()), 1), j)
 	if res.err != nil {
 		return statusOf(res.err)
