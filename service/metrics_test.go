@@ -113,7 +113,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		name   string
 		series int
 	}{
-		{"bezique_tables", 4},
+		{"bezique_tables", 5},
 		{"bezique_games_finished_total", 4 * 4},
 		{"bezique_actions_total", 4 * 2},
 		{"bezique_decision_duration_seconds", 4},
