@@ -446,6 +446,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
 		}
 	}
+	backlog = append(backlog, t.missedTeamMessages(s, c.member)...)
 	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 		if t.result == nil {
 			return joined{err: status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)}

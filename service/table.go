@@ -74,6 +74,9 @@ type table struct {
 	pastDeal   int
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
 	teamMessages []*pb.TeamMessageRecord
+	// teamRelayed holds, for each of teamMessages, a bit per member of its seat that has it: the
+	// sender, and each member it was relayed to or resent to on joining (see missedTeamMessages).
+	teamRelayed []uint8
 }
 
 // seat is one seat of a table.
