@@ -49,8 +49,8 @@ func (g *Game) check(seat int, a Action) *Error {
 	}
 	switch a.Kind {
 	case PlayCard, ExchangeSeven, DeclareSeven:
-		if int(a.Card) >= g.ncards {
-			return malformed("card id %d is not in a %d-card deck", a.Card, g.ncards)
+		if !g.rules.inDeck(a.Card) {
+			return malformed("card id %d is not in the %d-card deck", a.Card, g.rules.Deck)
 		}
 	case DeclareMeld:
 		if a.Meld.Cards.Len() < 2 {

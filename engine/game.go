@@ -120,7 +120,7 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: NoSide}
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.packs() * NumFaces, winner: NoSide}
 	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
@@ -258,7 +258,8 @@ func (g *Game) startDeal() {
 		g.stockEnd = copy(g.stock[:], sd.Stock)
 	} else {
 		var deck [MaxCards]Card
-		shuffledDeck(g.dealing.Seed, g.deal, g.ncards, deck[:])
+		ndeck := g.rules.deckIDs(deck[:])
+		shuffledDeck(g.dealing.Seed, g.deal, deck[:ndeck])
 		i := 0
 		for _, p := range g.rules.DealPackets {
 			for k := 1; k <= n; k++ {
@@ -270,7 +271,7 @@ func (g *Game) startDeal() {
 			}
 		}
 		g.turnUp = deck[i]
-		g.stockEnd = copy(g.stock[:], deck[i+1:g.ncards])
+		g.stockEnd = copy(g.stock[:], deck[i+1:ndeck])
 	}
 	g.stockTop = 0
 	g.trump = g.turnUp.Suit()

@@ -79,7 +79,7 @@ func (g *Game) meldKindOf(cs *CardSet) (MeldKind, int) {
 			return quartetKinds[r], 0
 		}
 	}
-	if n%2 == 0 && n/2 <= g.rules.Variant.Packs() && int(faces[queenSpades]) == n/2 && int(faces[jackDiamonds]) == n/2 {
+	if n%2 == 0 && n/2 <= g.rules.packs() && int(faces[queenSpades]) == n/2 && int(faces[jackDiamonds]) == n/2 {
 		return bezLevelKinds[n/2], n / 2
 	}
 	return NoMeld, 0
@@ -182,7 +182,7 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	}
 	for i := 0; i < n; i++ {
 		c := cards.At(i)
-		if int(c) >= g.ncards {
+		if !g.rules.inDeck(c) {
 			return meldCheck{}, refuse(whyBadCard, NoCard, int(c))
 		}
 		for j := 0; j < i; j++ {
@@ -521,7 +521,7 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 	nqs := l.ofFace(queenSpades, &a)
 	njd := l.ofFace(jackDiamonds, &b)
 	var jacks [16]CardSet
-	for lvl := 1; lvl <= g.rules.Variant.Packs(); lvl++ {
+	for lvl := 1; lvl <= g.rules.packs(); lvl++ {
 		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, out[:16], 0)
 		nj := l.choices(b[:njd], 0, lvl, CardSet{}, jacks[:], 0)
 		for i := 0; i < nq; i++ {

@@ -159,7 +159,8 @@ type option struct {
 }
 
 // options is the option table: the supported options in the order of RULES.md §5's rows
-// (max_seven_actions_per_trick, stated in §1.9.5 only, last), then the unsupported ones.
+// (max_seven_actions_per_trick, stated in §1.9.5 only, and deck, §3.2.1, last), then the
+// unsupported ones.
 var options = []option{
 	intListOption(OptionSpec{Name: "deal_packets", Min: 1, Max: HandSize, Section: "§5 #2",
 		Examples: []string{"3-2-3", "2-3-3", "4-4", "2-2-2-2"}, Defaults: everywhere("3-2-3"), Variants: Variants,
@@ -230,6 +231,10 @@ var options = []option{
 		Examples: []string{"1", "2"}, Defaults: everywhere("1"), Variants: Variants,
 		Doc: "how many seven actions each member of the winning side may make in one window"},
 		func(r *Rules) *int { return &r.MaxSevenActionsPerTrick }),
+	intOption(OptionSpec{Name: "deck", Section: "§3.2.1", Min: Deck63, Max: MaxCards,
+		Examples: []string{"96", "63"}, Defaults: fullDecks(), Variants: only(ThreeHanded),
+		Doc: "the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.11)"},
+		func(r *Rules) *int { return &r.Deck }),
 	unsupported(OptionSpec{Name: "allow_pending_declarations", Section: "§2 R9",
 		Doc:         "a second meld may be announced now and scored after a later trick win (FOS)",
 		Unsupported: "pending declarations (FOS) are not supported; the seed rule R2 applies"}),
@@ -239,9 +244,6 @@ var options = []option{
 	unsupported(OptionSpec{Name: "turn_up_trump", Section: "§5 #27",
 		Doc:         "a card is turned up for trump (off: the first marriage fixes trump, EB11, BOU)",
 		Unsupported: "trump by first marriage is not supported; the turn-up fixes trump"}),
-	unsupported(OptionSpec{Name: "deck", Section: "§3.2",
-		Doc:         "the three-handed deck: 96 cards, or 63 (two packs minus one eight, EW)",
-		Unsupported: "only full packs are supported"}),
 }
 
 // optionNames lists the supported options' names, sorted, for the unknown-option error.
@@ -320,6 +322,15 @@ func everywhere(val string) map[Variant]string {
 func perVariant(other string, v Variant, val string) map[Variant]string {
 	m := everywhere(other)
 	m[v] = val
+	return m
+}
+
+// fullDecks is the default of option deck: every variant's full packs, 32 cards a pack.
+func fullDecks() map[Variant]string {
+	m := make(map[Variant]string, len(Variants))
+	for _, v := range Variants {
+		m[v] = strconv.Itoa(v.Packs() * NumFaces)
+	}
 	return m
 }
 

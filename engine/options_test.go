@@ -37,10 +37,10 @@ func TestOptionCatalog(t *testing.T) {
 		"end_check enum 0..0 [end_of_deal immediate] end_of_deal/end_of_deal/end_of_deal/end_of_deal in " + all + " §3.1.11",
 		"quadruple_value int 0..100000 [] 4500/4500/4500/4500 in 4 4i §3.3.13",
 		"max_seven_actions_per_trick int 1..4 [] 1/1/1/1 in " + all + " §1.9.5",
+		"deck int 63..128 [] 64/96/128/128 in 3 §3.2.1",
 		"allow_pending_declarations unsupported §2 R9: pending declarations (FOS) are not supported; the seed rule R2 applies",
 		"bezique_by_trump unsupported §5 #26: applies to six-pack bezique only",
 		"turn_up_trump unsupported §5 #27: trump by first marriage is not supported; the turn-up fixes trump",
-		"deck unsupported §3.2: only full packs are supported",
 	}
 	short := map[Variant]string{TwoHanded: "2", ThreeHanded: "3", FourHanded: "4", FourHandedIndividual: "4i"}
 	var got []string
@@ -158,9 +158,10 @@ func TestOptionRefusals(t *testing.T) {
 		{"max_seven_actions_per_trick", "5", `bezique: option max_seven_actions_per_trick: bad value "5" (want an integer from 1 to 4)`},
 		{"deal_packets", "3-0-5", `bezique: option deal_packets: bad value "3-0-5" (want packet sizes joined by '-', summing to 8, e.g. 3-2-3)`},
 		{"deal_packets", "3-3-3", `bezique: option deal_packets: packets sum to 9, want 8`},
-		{"deck", "63", `bezique: option deck: not supported: only full packs are supported`},
+		{"deck", "63", `bezique: option deck: 63 cards in two-handed (want 64, or 63 in three-handed)`},
+		{"deck", "62", `bezique: option deck: bad value "62" (want an integer from 63 to 128)`},
 		{"turn_up_trump", "false", `bezique: option turn_up_trump: not supported: trump by first marriage is not supported; the turn-up fixes trump`},
-		{"trump", "S", `bezique: unknown option "trump" (known: count_brisques_immediately, deal_packets, dealer_rotation, duel2_leader, end_check, ` +
+		{"trump", "S", `bezique: unknown option "trump" (known: count_brisques_immediately, deal_packets, dealer_rotation, deck, duel2_leader, end_check, ` +
 			`exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, partner_meld_protocol, ` +
 			`partnership_phase2, phase2_must_head, quadruple_value, require_new_card, reuse_rule, reveal_last_stock_card, ` +
 			`second_double_on_used_pair, seven_counts_as_meld, seven_scores_on_play, target, trick_scoring)`},

@@ -228,8 +228,8 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 		}
 	}
 	for c := 0; c < g.ncards; c++ {
-		if seen[c] != 1 {
-			t.Fatalf("card %s seen %d times", Card(c), seen[c])
+		if want := map[bool]int{true: 1}[g.rules.inDeck(Card(c))]; seen[c] != want {
+			t.Fatalf("card %s seen %d times, want %d", Card(c), seen[c], want)
 		}
 	}
 	drew := false
@@ -244,7 +244,7 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 		}
 	}
 	if g.phase == PhaseTrick || g.phase == PhaseWindow {
-		if g.trickNo > 24 {
+		if g.trickNo > (g.rules.Deck-g.n*HandSize)/g.n {
 			t.Fatalf("phase-1 trick %d", g.trickNo)
 		}
 	}
@@ -280,16 +280,16 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
 		}
 	}
-	wantTricks := 32
+	wantTricks := (g.rules.Deck-g.n*HandSize)/g.n + HandSize // phase 1 (one draw each a trick), then phase 2
 	if g.n == 4 && g.rules.Phase2 == Phase2Duels {
-		wantTricks = 40
+		wantTricks += HandSize // the second duel
 	}
 	for d := range ended {
 		if tricks[d] != wantTricks {
 			t.Fatalf("deal %d had %d tricks, want %d", d, tricks[d], wantTricks)
 		}
-		if brisques[d] != 8*g.rules.Variant.Packs() {
-			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.Variant.Packs())
+		if brisques[d] != 8*g.rules.packs() {
+			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.packs())
 		}
 	}
 	if g.Winner() < 0 {

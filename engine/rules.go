@@ -139,6 +139,10 @@ type Rules struct {
 	// QuadrupleValue is the points for a quadruple bezique in the four-handed variants
 	// (RULES.md §3.3.13, quadruple_value, default 4500).
 	QuadrupleValue int
+	// Deck is the number of cards in the deck (RULES.md §3.2.1, deck): the variant's full packs
+	// (64, 96, 128; the default), or [Deck63] in three-handed, two packs without
+	// [SuppressedEight] (EW; RULES.md §8.11).
+	Deck int
 }
 
 // DefaultRules returns the variant's rules with every option at its RULES.md §5 default.
@@ -246,6 +250,9 @@ func (r *Rules) validate() error {
 	}
 	if r.Variant.Packs() < 4 && r.QuadrupleValue != 4500 {
 		return fmt.Errorf("bezique: option quadruple_value applies to the four-handed variants only (a quadruple bezique needs four packs)")
+	}
+	if full := r.Variant.Packs() * NumFaces; r.Deck != full && (r.Deck != Deck63 || r.Variant != ThreeHanded) {
+		return fmt.Errorf("bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
 	}
 	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
 		return fmt.Errorf("bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")

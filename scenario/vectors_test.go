@@ -17,7 +17,7 @@ var vectors = concat(
 	vector31(),
 	[]vector{vector32, vector37, vector38},
 	vector39(),
-	[]vector{vector40, vector47Phase2, vector48},
+	[]vector{vector40, vector47Phase2, vector48, vector49, vector50},
 )
 
 func concat(vs ...[]vector) []vector {
@@ -686,3 +686,33 @@ var vector48 = vector{
 {"seat": 0, "do": "play KSa"}
 {"seat": 1, "legal": ["play ASa"], "do": "play ASa", "trick_winner": 1, "scores": [{"side": 1, "cause": "last_trick", "points": 10}, {"side": 1, "cause": "card_points", "points": 15}, {"side": 0, "cause": "card_points", "points": 225}]}`),
 }
+
+var vector49 = vector{
+	file:    "vector-49-deck-63.json",
+	about:   "RULES.md §6 vector 49 (§3.2.1, §8.11): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck).",
+	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 1,
+	hands: []string{"7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa JSb", "ASa 7Ha 8Ha 9Ha 7Hb 8Hb 9Hb JHa", "7Da 8Da 9Da 7Db 8Db 9Db JDa JDb"},
+	steps: lines(`
+{"view": {"seat": 1, "phase": "trick", "to_act": 1, "stock_size": 39, "totals": [0, 0, 0]}}
+{"seat": 1, "do": "play 8Cb", "refused": "malformed"}
+{"seat": 1, "do": "play ASa"}`),
+}
+
+var vector50 = vector{
+	file:    "vector-50-deck-63.json",
+	about:   "RULES.md §6 vector 50 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2.",
+	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 13, leader: 1,
+	hands: []string{
+		"8Hb 7Da 8Da 9Da 7Db 8Db 9Db JDb",
+		"ASa 7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa",
+		"8Ha 7Ha 9Ha 7Hb 9Hb QDa QDb KDa",
+	},
+	stock: "JHa JHb",
+	steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 2, "do": "play 8Ha"}
+{"seat": 0, "do": "play 8Hb", "trick_winner": 1}
+{"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
+{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
+}
+
