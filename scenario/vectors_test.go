@@ -715,4 +715,3 @@ var vector50 = vector{
 {"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
 {"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
 }
-
