@@ -82,7 +82,7 @@ func (g *Game) check(seat int, a Action) *Error {
 	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
 	switch a.Kind {
 	case DeclareMeld:
-		if w.melded {
+		if w.melded && !g.announcing(seat) {
 			return ruleErr("RULES.md §2 R9", "the side has already scored its one meld for this trick")
 		}
 		if !privilege {
@@ -243,7 +243,7 @@ func (g *Game) Legal(seat int, buf []Action) []Action {
 	}
 	w := &g.win
 	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
-	if privilege && !w.melded {
+	if privilege && (!w.melded || g.announcing(seat)) {
 		buf = g.appendMelds(seat, buf)
 	}
 	seven := NoCard

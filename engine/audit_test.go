@@ -466,7 +466,8 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	optErr(t, TwoHanded, map[string]string{"deal_packets": "3-3-3"}, "deal_packets")
 	optErr(t, TwoHanded, map[string]string{"max_seven_actions_per_trick": "0"}, "max_seven_actions_per_trick")
 	optErr(t, TwoHanded, map[string]string{"turn_up_trump": "false"}, "turn_up_trump")
-	optErr(t, TwoHanded, map[string]string{"allow_pending_declarations": "true"}, "allow_pending_declarations")
+	optErr(t, FourHanded, map[string]string{"allow_pending_declarations": "true"}, "allow_pending_declarations")
+	optErr(t, TwoHanded, map[string]string{"deck": "63"}, "deck")
 	if r := DefaultRules(ThreeHanded); !r.SecondDoubleOnUsedPair || r.RevealLastStockCard || r.Target != 2000 {
 		t.Fatalf("3p defaults %+v", r)
 	}

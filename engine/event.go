@@ -106,6 +106,10 @@ type Event struct {
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
 	// opponent to see (reveal_last_stock_card).
 	Revealed bool
+	// Pending (EvMeld only) marks a meld announced under allow_pending_declarations: tabled, Points
+	// 0; a later EvMeld of the same cards, not Pending, scores it when Seat next wins a trick
+	// (RULES.md §8.12).
+	Pending bool
 	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
 	// card).
 	Private bool
@@ -148,6 +152,9 @@ func (e Event) String() string {
 	case EvTrick:
 		return fmt.Sprintf("trick %d to seat %d: %s", e.Trick, e.Seat, e.Cards)
 	case EvMeld:
+		if e.Pending {
+			return fmt.Sprintf("seat %d announces %s, to score at its next trick", e.Seat, e.Meld)
+		}
 		return fmt.Sprintf("seat %d melds %s", e.Seat, e.Meld)
 	case EvSevenExchange:
 		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Taken, e.Points)

@@ -112,6 +112,7 @@ type Game struct {
 	brisques [4]int
 	revealed Card
 	winner   int
+	pending  [4]Meld // per seat: the meld announced and not yet scored (RULES.md §8.12); Kind NoMeld when none
 
 	log []Event
 }
@@ -247,6 +248,7 @@ func (g *Game) startDeal() {
 	g.brisques = [4]int{}
 	g.revealed = NoCard
 	g.duel = 0
+	g.pending = [4]Meld{}
 	if g.deal <= len(g.dealing.Stacked) {
 		sd := &g.dealing.Stacked[g.deal-1]
 		for s, h := range sd.Hands {
@@ -435,6 +437,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 		g.win = window{winner: w, partner: partner, exchanged: NoCard}
 		g.phase = PhaseWindow
 		g.toAct = w
+		g.scorePending(w)
 		return
 	}
 	if g.nheld[w] > 0 {
@@ -486,6 +489,7 @@ func (g *Game) draw() {
 		g.startTrick(w)
 		return
 	}
+	g.pending = [4]Meld{} // no melds in phase 2: an announcement not yet scored lapses (RULES.md §8.12)
 	for s := 0; s < g.n; s++ {
 		for _, c := range g.held[s][:g.nheld[s]] {
 			g.cs[c].loc = locHand

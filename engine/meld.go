@@ -310,8 +310,10 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	return meldCheck{}, refuse(whyNoNewPairs, NoCard, 0)
 }
 
-// applyMeld tables a checked meld and scores it.
+// applyMeld tables a checked meld and scores it, or, when seat announces it (RULES.md §8.12),
+// keeps it as seat's pending meld.
 func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
+	announced := g.announcing(seat)
 	bez := uint8(0)
 	if mc.kind.class() == ClassBezique {
 		g.bez[g.nbez] = bezRecord{level: uint8(mc.level), cards: *cards}
@@ -334,9 +336,15 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 			st.maxVal = uint32(mc.points)
 		}
 	}
+	side := g.rules.side(seat)
+	if announced {
+		g.pending[seat] = Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}
+		g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
+			Meld: Meld{Kind: mc.kind, Cards: *cards}, Pending: true})
+		return
+	}
 	// The side's one meld of this window is used (RULES.md §2 R9).
 	g.win.melded = true
-	side := g.rules.side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
 	g.score(side, mc.points)

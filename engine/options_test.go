@@ -25,6 +25,7 @@ func TestOptionCatalog(t *testing.T) {
 		"reveal_last_stock_card bool 0..0 [false true] true/false/false/false in 2 §3.1.8",
 		"reuse_rule enum 0..0 [kind higher_value] kind/kind/kind/kind in " + all + " §2 R3",
 		"require_new_card bool 0..0 [false true] true/true/true/true in " + all + " §2 R2",
+		"allow_pending_declarations bool 0..0 [false true] false/false/false/false in 2 3 4i §2 R9",
 		"second_double_on_used_pair bool 0..0 [false true] false/true/false/false in 3 4 4i §2 R6",
 		"partner_meld_protocol enum 0..0 [pass winner_only] pass/pass/pass/pass in 4 §3.3.6",
 		"multi_bezique_same_player bool 0..0 [false true] false/false/false/false in 4 §5 #15",
@@ -38,7 +39,6 @@ func TestOptionCatalog(t *testing.T) {
 		"quadruple_value int 0..100000 [] 4500/4500/4500/4500 in 4 4i §3.3.13",
 		"max_seven_actions_per_trick int 1..4 [] 1/1/1/1 in " + all + " §1.9.5",
 		"deck int 63..128 [] 64/96/128/128 in 3 §3.2.1",
-		"allow_pending_declarations unsupported §2 R9: pending declarations (FOS) are not supported; the seed rule R2 applies",
 		"bezique_by_trump unsupported §5 #26: applies to six-pack bezique only",
 		"turn_up_trump unsupported §5 #27: trump by first marriage is not supported; the turn-up fixes trump",
 	}
@@ -161,7 +161,7 @@ func TestOptionRefusals(t *testing.T) {
 		{"deck", "63", `bezique: option deck: 63 cards in two-handed (want 64, or 63 in three-handed)`},
 		{"deck", "62", `bezique: option deck: bad value "62" (want an integer from 63 to 128)`},
 		{"turn_up_trump", "false", `bezique: option turn_up_trump: not supported: trump by first marriage is not supported; the turn-up fixes trump`},
-		{"trump", "S", `bezique: unknown option "trump" (known: count_brisques_immediately, deal_packets, dealer_rotation, deck, duel2_leader, end_check, ` +
+		{"trump", "S", `bezique: unknown option "trump" (known: allow_pending_declarations, count_brisques_immediately, deal_packets, dealer_rotation, deck, duel2_leader, end_check, ` +
 			`exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, partner_meld_protocol, ` +
 			`partnership_phase2, phase2_must_head, quadruple_value, require_new_card, reuse_rule, reveal_last_stock_card, ` +
 			`second_double_on_used_pair, seven_counts_as_meld, seven_scores_on_play, target, trick_scoring)`},
@@ -264,6 +264,7 @@ func TestRulesMDSection5AgreesWithCatalog(t *testing.T) {
 		{8, "yes (2p)", "reveal_last_stock_card", "true/false/false/false"},
 		{9, "kind", "reuse_rule", "kind/kind/kind/kind"},
 		{10, "every meld", "require_new_card", "true/true/true/true"},
+		{10, "every meld", "allow_pending_declarations", "false/false/false/false"}, // no meld scored later: every meld needs its own trick
 		{13, "3p on, 4p off", "second_double_on_used_pair", "false/true/false/false"},
 		{14, "S000 + BIC protocol", "partner_meld_protocol", "pass/pass/pass/pass"},
 		{15, "mix", "multi_bezique_same_player", "false/false/false/false"},

@@ -16,6 +16,9 @@ func TestPropertyRandomPlayOptions(t *testing.T) {
 		opts    map[string]string
 	}{
 		{"three-handed deck=63", ThreeHanded, map[string]string{"deck": "63"}},
+		{"two-handed allow_pending_declarations", TwoHanded, map[string]string{"allow_pending_declarations": "true"}},
+		{"three-handed allow_pending_declarations deck=63", ThreeHanded, map[string]string{"allow_pending_declarations": "true", "deck": "63"}},
+		{"four-handed-individual allow_pending_declarations", FourHandedIndividual, map[string]string{"allow_pending_declarations": "true"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

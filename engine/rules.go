@@ -110,6 +110,10 @@ type Rules struct {
 	// RequireNewCard demands a card from the melder's hand in every meld
 	// (RULES.md §2 R2, require_new_card, default true).
 	RequireNewCard bool
+	// AllowPendingDeclarations lets the side that has scored its one meld of a window announce a
+	// second one, tabled now and scored when the melder next wins a trick (RULES.md §2 R9, §8.12,
+	// allow_pending_declarations, default false; FOS; not in the partnership game).
+	AllowPendingDeclarations bool
 	// SecondDoubleOnUsedPair allows a double bezique from one pair of an earlier double plus a new
 	// pair (RULES.md §2 R6, second_double_on_used_pair, default true in three-handed, else false).
 	SecondDoubleOnUsedPair bool
@@ -225,6 +229,9 @@ func (r *Rules) validate() error {
 	}
 	if r.SecondDoubleOnUsedPair && r.Variant == TwoHanded {
 		return fmt.Errorf("bezique: option second_double_on_used_pair cannot apply to two-handed (two packs hold only two bezique pairs)")
+	}
+	if r.AllowPendingDeclarations && r.Variant.Partnership() {
+		return fmt.Errorf("bezique: option allow_pending_declarations applies to the variants without partners only")
 	}
 	if !r.Variant.Partnership() {
 		if r.PartnerMeldProtocol != PartnerMeldPass {

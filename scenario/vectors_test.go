@@ -18,6 +18,8 @@ var vectors = concat(
 	[]vector{vector32, vector37, vector38},
 	vector39(),
 	[]vector{vector40, vector47Phase2, vector48, vector49, vector50},
+	vector51(),
+	[]vector{vector52},
 )
 
 func concat(vs ...[]vector) []vector {
@@ -714,4 +716,56 @@ var vector50 = vector{
 {"seat": 0, "do": "play 8Hb", "trick_winner": 1}
 {"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
 {"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
+}
+
+// vector51 and vector52 share a deal: trump ♣; N holds four kings, Q♠a and the marriage K♥ Q♥.
+var vector51Hands = []string{"7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db", "ASa KSa KHa KDa KCa QSa QHa 7Ha"}
+
+func vector51() []vector {
+	v := vector{
+		file:    "vector-51-allow-pending-declarations.json",
+		about:   "RULES.md §6 vector 51 (§2 R9, §8.12, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, tabled); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
+		variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
+		hands: vector51Hands,
+		steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"seat": 1, "do": "meld KHa QHa", "refused": "RULES.md §2 R9"}
+{"seat": 1, "do": "end"}
+{"seat": 1, "do": "play 7Ha"}
+{"seat": 0, "do": "play 7Hb", "trick_winner": 1, "scores": [{"side": 1, "cause": "meld", "points": 20}]}
+{"seat": 1, "do": "meld KHa QHa", "points": 0}
+{"view": {"seat": 0, "phase": "window", "to_act": 1, "totals": [0, 100]}}`),
+	}
+	off := v
+	off.file = "vector-51-pending-refused-by-default.json"
+	off.about = "RULES.md §6 vector 51 (§2 R9) without allow_pending_declarations (the default): after four kings, announcing K♠a+Q♠a in the same window is refused, as in vector 21."
+	off.options = nil
+	off.steps = lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "refused": "RULES.md §2 R9"}`)
+	return []vector{v, off}
+}
+
+var vector52 = vector{
+	file:    "vector-52-pending-declaration-lapses.json",
+	about:   "RULES.md §6 vector 52 (§8.12) under allow_pending_declarations: as vector 51, N announces K♠a+Q♠a after four kings, then plays Q♠a from the table to trick 2, which D wins; N's win of trick 3 scores nothing for the lapsed announcement, and N may meld K♥ Q♥ in that window.",
+	variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
+	hands: []string{"7Sa ASb 8Sa 9Sa 7Da 8Da 9Da 8Db", vector51Hands[1]},
+	steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"seat": 1, "do": "end"}
+{"seat": 1, "do": "play QSa"}
+{"seat": 0, "do": "play ASb", "trick_winner": 0}
+{"seat": 0, "do": "end"}
+{"seat": 0, "do": "play 7Da"}
+{"seat": 1, "do": "play KCa", "trick_winner": 1, "points": 0}
+{"seat": 1, "do": "meld KHa QHa", "points": 20}`),
 }

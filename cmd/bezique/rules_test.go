@@ -40,9 +40,10 @@ func TestRulesText(t *testing.T) {
     default: two-handed 64, three-handed 96, four-handed 128, four-handed-individual 128
     may differ from the default only in: three-handed
     e.g. 96, 63`,
-		`allow_pending_declarations  not supported  RULES.md §2 R9
-    a second meld may be announced now and scored after a later trick win (FOS)
-    not supported: pending declarations (FOS) are not supported; the seed rule R2 applies`,
+		`allow_pending_declarations  bool: false | true  RULES.md §2 R9
+    a second meld may be announced after the window's one, tabled now and scored when the melder next wins a trick (FOS, §8.12)
+    default: false
+    may differ from the default only in: two-handed, three-handed, four-handed-individual`,
 	} {
 		found := false
 		for _, b := range blocks {
