@@ -110,6 +110,9 @@ type Event struct {
 	// 0; a later EvMeld of the same cards, not Pending, scores it when Seat next wins a trick
 	// (RULES.md §8.12).
 	Pending bool
+	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
+	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
+	Stock int
 	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
 	// card).
 	Private bool

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -41,5 +42,42 @@ func TestMeldedPending(t *testing.T) {
 	if !announced.GetPending() || announced.GetMeld().GetPoints() != 0 || scored.GetPending() || scored.GetMeld().GetPoints() != 20 ||
 		!proto.Equal(announced.GetMeld().GetCards()[0], scored.GetMeld().GetCards()[0]) || len(scored.GetMeld().GetCards()) != 2 {
 		t.Fatalf("announced %v, scored %v", announced, scored)
+	}
+}
+
+// TestStockSize: a deal and each draw carry the stock the engine counts, the turn-up included, as
+// the seat's View does, so that a page shows the stock without knowing the pack's size.
+func TestStockSize(t *testing.T) {
+	r, err := engine.NewRules(engine.TwoHanded, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(r, engine.Dealing{Seed: engine.SeedFromUint64(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []uint32
+	for _, e := range g.Events() {
+		if d := EventToProto(e, 1).GetDealStarted(); d != nil {
+			got = append(got, d.GetStockSize())
+		}
+	}
+	for len(got) < 3 {
+		s := g.Turn()
+		evs, err := g.Apply(s, g.Legal(s, nil)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if d := EventToProto(e, 1).GetCardDrawn(); d != nil {
+				got = append(got, d.GetStockSize())
+			}
+		}
+	}
+	if want := []uint32{48, 47, 46}; !slices.Equal(got[:3], want) {
+		t.Errorf("stock sizes of the deal and the first draws: %v, want %v", got, want)
+	}
+	if v := g.View(0).StockSize; uint32(v) != got[len(got)-1] {
+		t.Errorf("View.StockSize %d, the last CardDrawn.stock_size %d", v, got[len(got)-1])
 	}
 }
