@@ -8,7 +8,7 @@ package engine
 const Deck63 = 63
 
 // SuppressedEight is the card left out of the 63-card deck: the eight of clubs of the second
-// pack, 8♣b (RULES.md §8.11, a derived reading: EW says only "suppressing an eight").
+// pack, 8♣b (RULES.md §8.17, a derived reading: EW says only "suppressing an eight").
 var SuppressedEight = NewCard(NewFace(Clubs, Eight), 1)
 
 // packs returns the number of 32-card packs the deck's cards come from: 2 for deck=63, else

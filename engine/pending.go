@@ -1,7 +1,7 @@
 package engine
 
 // This file holds the pending declarations of option allow_pending_declarations (RULES.md §2 R9,
-// §8.12, FOS): after the side's one meld of a window, the melder may announce a second meld,
+// §8.18, FOS): after the side's one meld of a window, the melder may announce a second meld,
 // tabled at once and scored when he next wins a trick.
 
 // announcing reports whether a meld by seat now would be announced rather than scored: the
@@ -12,7 +12,7 @@ func (g *Game) announcing(seat int) bool {
 
 // scorePending scores seat's pending meld when seat has won a phase-1 trick, as the window's one
 // meld, if every one of its cards is still on seat's table; otherwise the announcement lapses
-// (RULES.md §8.12). Either way seat has no meld pending afterwards.
+// (RULES.md §8.18). Either way seat has no meld pending afterwards.
 func (g *Game) scorePending(seat int) {
 	m := g.pending[seat]
 	if m.Kind == NoMeld {

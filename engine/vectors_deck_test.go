@@ -4,11 +4,11 @@ import (
 	"testing"
 )
 
-// The RULES.md §6 vectors of option deck=63 (three-handed, RULES.md §3.2.1, §8.11).
+// The RULES.md §6 vectors of option deck=63 (three-handed, RULES.md §3.2.1, §8.17).
 
-// 49. deck=63 (3p): 63 cards, 8♣b left out; 24 dealt, the 25th turned up, 38 face-down; a stacked
+// 53. deck=63 (3p): 63 cards, 8♣b left out; 24 dealt, the 25th turned up, 38 face-down; a stacked
 // deal or an action naming 8♣b → refused; 13 phase-1 tricks and 8 phase-2 tricks, brisques 160.
-func TestVector49Deck63(t *testing.T) {
+func TestVector53Deck63(t *testing.T) {
 	r, err := NewRules(ThreeHanded, map[string]string{"deck": "63"})
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestVector49Deck63(t *testing.T) {
 		}
 	}
 	if _, err := NewGame(r, Dealing{Stacked: []StackedDeal{sd}}); err == nil ||
-		err.Error() != "bezique: stacked deal: 8Cb is not in the 63-card deck (deck=63 leaves it out, RULES.md §8.11) (stacked deal 1)" {
+		err.Error() != "bezique: stacked deal: 8Cb is not in the 63-card deck (deck=63 leaves it out, RULES.md §8.17) (stacked deal 1)" {
 		t.Fatalf("stacked deal naming 8Cb: %v", err)
 	}
 	var legal []Action
@@ -67,9 +67,9 @@ func TestVector49Deck63(t *testing.T) {
 	}
 }
 
-// 50. deck=63 last draw: trick 13 won by seat 1 with the stock at 2 face-down + turn-up → seats 1
+// 54. deck=63 last draw: trick 13 won by seat 1 with the stock at 2 face-down + turn-up → seats 1
 // and 2 draw the face-down cards, seat 0 the turn-up; trick 14 is phase 2.
-func TestVector50Deck63LastDraw(t *testing.T) {
+func TestVector54Deck63LastDraw(t *testing.T) {
 	p := setup(t, position{variant: ThreeHanded, opts: map[string]string{"deck": "63"}, turnUp: "9Ca", stock: "JHa JHb", trickNo: 12,
 		hands: []string{"8Hb", "ASa", "8Ha"}})
 	p.trick(1)

@@ -4,9 +4,9 @@ import (
 	"testing"
 )
 
-// The RULES.md §6 vectors of option allow_pending_declarations (RULES.md §2 R9, §8.12, FOS).
+// The RULES.md §6 vectors of option allow_pending_declarations (RULES.md §2 R9, §8.18, FOS).
 
-// pendingPosition is vectors 51 and 52's position: trump ♣; N, holding four kings, Q♠a and the
+// pendingPosition is vectors 55 and 56's position: trump ♣; N, holding four kings, Q♠a and the
 // marriage K♥ Q♥, leads A♠a to trick 1, which D's 7♠a loses; then N melds four kings (+80).
 func pendingPosition(t *testing.T, opts map[string]string, d string) *pos {
 	t.Helper()
@@ -19,11 +19,11 @@ func pendingPosition(t *testing.T, opts map[string]string, d string) *pos {
 	return p
 }
 
-// 51. allow_pending_declarations: after four kings (+80) N announces K♠a+Q♠a → accepted, 0 now,
+// 55. allow_pending_declarations: after four kings (+80) N announces K♠a+Q♠a → accepted, 0 now,
 // tabled; a third meld → refused (R9); N's next trick win scores +20 at once as that window's
 // meld, and a further meld there is a new announcement. Without the option the announcement →
 // refused (R9).
-func TestVector51PendingDeclaration(t *testing.T) {
+func TestVector55PendingDeclaration(t *testing.T) {
 	const d = "7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db"
 	p := pendingPosition(t, nil, d)
 	p.no(nS, p.meld("KSa QSa"), CodeRule, "RULES.md §2 R9")
@@ -41,9 +41,9 @@ func TestVector51PendingDeclaration(t *testing.T) {
 	p.ok(nS, p.meld("KHa QHa"), "seat 1 announces common_marriage KHa QHa (0), to score at its next trick")
 }
 
-// 52. The announced marriage lapses: N plays Q♠a from the table to trick 2, which D wins; N's
+// 56. The announced marriage lapses: N plays Q♠a from the table to trick 2, which D wins; N's
 // win of trick 3 scores nothing for it.
-func TestVector52PendingDeclarationLapses(t *testing.T) {
+func TestVector56PendingDeclarationLapses(t *testing.T) {
 	p := pendingPosition(t, map[string]string{"allow_pending_declarations": "true"}, "7Sa ASb 8Sa 9Sa 7Da 8Da 9Da 8Db")
 	p.ok(nS, p.meld("KSa QSa"), "seat 1 announces common_marriage KSa QSa (0), to score at its next trick")
 	p.do(nS, endWin)

@@ -7,7 +7,7 @@ Usage: derive-deal.py [--salt SALT] SEED DEAL [CARDS]
             "seed" field (protojson writes bytes in base64)
   DEAL      the deal number, from 1 (0 is the cut for the first dealer); default 1 with --record
   CARDS     deck size: 64 (two-handed), 96 (three-handed), 63 (three-handed with deck=63: two
-            packs without 8Cb, RULES.md §8.11) or 128 (four-handed); default 64
+            packs without 8Cb, RULES.md §8.17) or 128 (four-handed); default 64
   --salt    the salt the record reveals with the seed ("seedSalt"), hex or base64; the commitment
             is then SHA-256(salt || seed), else SHA-256(seed) (records made before salts)
   --record  a GameRecord in protojson (GetRecord, "bezique records export"): takes the seed, the

@@ -28,20 +28,25 @@ func TestRulesText(t *testing.T) {
 	}
 	for _, want := range []string{
 		`target  int: 1..1000000  RULES.md §4
-    the game target in points
-    default: two-handed 1000, three-handed 2000, four-handed 2000, four-handed-individual 2000
+    the game target in points; in Rubicon and six-pack the rubicon threshold (fixed: 1000, 3000)
+    default: two-handed 1000, three-handed 2000, four-handed 2000, four-handed-individual 2000, rubicon 1000, six-pack 3000
+    may differ from the default only in: two-handed, three-handed, four-handed, four-handed-individual
     e.g. 500, 1000, 1500, 2000, 3000`,
+		`turn_up_trump  bool: false | true  RULES.md §5 #27
+    a card is turned up for trump (false: the first marriage or sequence fixes trump, no seven scores; EB11, BOU)
+    default: two-handed true, three-handed true, four-handed true, four-handed-individual true, rubicon false, six-pack false
+    may differ from the default only in: two-handed`,
 		`dealer_rotation  enum: left | last_trick_winner  RULES.md §5 #3
     who deals next: left (in two-handed the deal alternates) or the last trick's winner (S004, two-handed)
     default: left
     may differ from the default only in: two-handed`,
 		`deck  int: 63..128  RULES.md §3.2.1
-    the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.11)
+    the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.17)
     default: two-handed 64, three-handed 96, four-handed 128, four-handed-individual 128
     may differ from the default only in: three-handed
     e.g. 96, 63`,
 		`allow_pending_declarations  bool: false | true  RULES.md §2 R9
-    a second meld may be announced after the window's one, tabled now and scored when the melder next wins a trick (FOS, §8.12)
+    a second meld may be announced after the window's one, tabled now and scored when the melder next wins a trick (FOS, §8.18)
     default: false
     may differ from the default only in: two-handed, three-handed, four-handed-individual`,
 	} {
