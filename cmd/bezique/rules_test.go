@@ -40,9 +40,9 @@ func TestRulesText(t *testing.T) {
     who deals next: left (in two-handed the deal alternates) or the last trick's winner (S004, two-handed)
     default: left
     may differ from the default only in: two-handed`,
-		`deck  int: 63..128  RULES.md §3.2.1
+		`deck  int: 63..192  RULES.md §3.2.1
     the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.17)
-    default: two-handed 64, three-handed 96, four-handed 128, four-handed-individual 128
+    default: two-handed 64, three-handed 96, four-handed 128, four-handed-individual 128, rubicon 128, six-pack 192
     may differ from the default only in: three-handed
     e.g. 96, 63`,
 		`allow_pending_declarations  bool: false | true  RULES.md §2 R9
