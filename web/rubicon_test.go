@@ -15,17 +15,30 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestWatchRubicon watches a Rubicon game between built-in bots (rulebook through the Go SDK in
+// TestWatchRubiconAndSixPack watches a Rubicon game between built-in bots (rulebook through the Go SDK in
 // seat 0, held until the page has been read, and a built-in random in seat 1) from before its
 // first trick to its end: the page shows no trump and the referee's stock of 110 (128 cards less
 // two hands of 9) at the start, then the trump the game's trump_fixed event names, and ends with
 // the record's final scores and its settlement in game points. Then the replay page steps through
 // the game: no trump before the trump_fixed step and that trump from it on, each hand as many
 // cards as the events say at every step, and the record's scores and settlement at the end.
-func TestWatchRubicon(t *testing.T) {
+// The same for a six-pack game (a stock of 168: 192 cards less two hands of 12).
+func TestWatchRubiconAndSixPack(t *testing.T) {
+	for _, c := range []struct {
+		variant pb.Variant
+		stock   string
+		shots   string
+	}{{pb.Variant_VARIANT_RUBICON, "110", "rubicon"}, {pb.Variant_VARIANT_SIX_PACK, "168", "six-pack"}} {
+		t.Run(c.variant.String(), func(t *testing.T) { watchOneDeal(t, c.variant, c.stock, c.shots) })
+	}
+}
+
+// watchOneDeal is TestWatchRubiconAndSixPack for one variant, whose stock after the deal is stock; its
+// screenshots are named after shots.
+func watchOneDeal(t *testing.T, variant pb.Variant, stock, shots string) {
 	r := startReferee(t)
 	ctx := browser(t)
-	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_RUBICON,
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: variant,
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "rulebook"}}},
 			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: seedOf(3)})
 	if err != nil {
@@ -53,9 +66,9 @@ func TestWatchRubicon(t *testing.T) {
 		played <- err
 	}()
 	// Before the first trick: the deal is dealt, with no trump yet.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("stock")?.textContent === "110"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("stock")?.textContent === %q`, stock), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		close(hold)
-		t.Fatalf("the page's stock never said 110: %v", err)
+		t.Fatalf("the page's stock never said %s: %v", stock, err)
 	}
 	start, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".centre > div")].slice(1, 3).map(d => d.textContent)`))
 	close(hold)
@@ -117,7 +130,7 @@ func TestWatchRubicon(t *testing.T) {
 		}
 	}
 	checkEnd("the table page")
-	shot(t, ctx, "rubicon-over")
+	shot(t, ctx, shots+"-over")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/replay/"+id), chromedp.WaitVisible("#over")); err != nil {
 		t.Fatal(err)
@@ -142,7 +155,7 @@ func TestWatchRubicon(t *testing.T) {
 	if got := trumpShown(); got != trump {
 		t.Errorf("replay step %d, trump_fixed: trump %q, want %q", fixedAt+1, got, trump)
 	}
-	shot(t, ctx, "rubicon-replay-trump-fixed")
+	shot(t, ctx, shots+"-replay-trump-fixed")
 	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const step = document.getElementById("step");
 		for (let k = 0; k <= Number(step.max); k++) {
