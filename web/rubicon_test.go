@@ -15,9 +15,9 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestWatchRubiconAndSixPack watches a Rubicon game between built-in bots (rulebook through the Go SDK in
-// seat 0, held until the page has been read, and a built-in random in seat 1) from before its
-// first trick to its end: the page shows no trump and the referee's stock of 110 (128 cards less
+// TestWatchRubiconAndSixPack watches a Rubicon game between built-in bots (rulebook through the
+// Go SDK in seat 0, held until the page has been read, and a built-in random in seat 1) from
+// before its first trick to its end: the page shows no trump and the referee's stock of 110 (128 cards less
 // two hands of 9) at the start, then the trump the game's trump_fixed event names, and ends with
 // the record's final scores and its settlement in game points. Then the replay page steps through
 // the game: no trump before the trump_fixed step and that trump from it on, each hand as many
@@ -33,8 +33,8 @@ func TestWatchRubiconAndSixPack(t *testing.T) {
 	}
 }
 
-// watchOneDeal is TestWatchRubiconAndSixPack for one variant, whose stock after the deal is stock; its
-// screenshots are named after shots.
+// watchOneDeal is TestWatchRubiconAndSixPack for one variant, whose stock after the deal is
+// stock; its screenshots are named after shots.
 func watchOneDeal(t *testing.T, variant pb.Variant, stock, shots string) {
 	r := startReferee(t)
 	ctx := browser(t)
