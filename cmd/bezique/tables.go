@@ -66,7 +66,7 @@ source. --json prints the ListTablesResponse as protojson instead (every page in
 		},
 	}
 	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
-	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished, cancelled or expired")
+	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished, cancelled, expired or quarantined")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListTablesResponse)")
 	return cmd
 }
