@@ -71,14 +71,14 @@ source. --json prints the ListTablesResponse as protojson instead (every page in
 	return cmd
 }
 
-// parseTableState reads --state: "" (every state), waiting, playing, finished, cancelled or expired.
+// parseTableState reads --state: "" (every state), waiting, playing, finished, cancelled, expired or quarantined.
 func parseTableState(s string) (pb.TableState, error) {
 	if s == "" {
 		return pb.TableState_TABLE_STATE_UNSPECIFIED, nil
 	}
 	st, ok := pb.TableState_value["TABLE_STATE_"+strings.ToUpper(s)]
 	if !ok || st == 0 {
-		return 0, fmt.Errorf("--state: %q (want waiting, playing, finished, cancelled or expired)", s)
+		return 0, fmt.Errorf("--state: %q (want waiting, playing, finished, cancelled, expired or quarantined)", s)
 	}
 	return pb.TableState(st), nil
 }
