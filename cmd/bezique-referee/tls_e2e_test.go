@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
@@ -298,8 +299,9 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 	}
 }
 
-// firstRead opens a TLS connection offering h2 and reads the server's first bytes (gRPC's
-// SETTINGS frame); it returns the error of the handshake or of that read.
+// firstRead opens a TLS connection offering h2, sends the HTTP/2 client preface and an empty
+// SETTINGS frame, as every HTTP/2 client begins, and reads the server's first bytes (its SETTINGS
+// frame); it returns the error of the handshake, of that write or of that read.
 func firstRead(t *testing.T, addr string, c *tls.Config) error {
 	t.Helper()
 	c.NextProtos = []string{"h2"}
@@ -308,7 +310,13 @@ func firstRead(t *testing.T, addr string, c *tls.Config) error {
 		return err
 	}
 	defer conn.Close()
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, http2.ClientPreface); err != nil {
+		return err
+	}
+	if err := http2.NewFramer(conn, nil).WriteSettings(); err != nil {
+		return err
+	}
 	_, err = conn.Read(make([]byte, 1))
 	return err
 }
