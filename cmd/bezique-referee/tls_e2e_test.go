@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -66,6 +67,22 @@ func metricsAddr(t *testing.T, p *process) string {
 	return m[1]
 }
 
+// scrapeTLS returns the metrics the referee serves over TLS on addr (trusting roots).
+func scrapeTLS(t *testing.T, addr string, roots *x509.CertPool) string {
+	t.Helper()
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	resp, err := client.Get("https://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /metrics: %s, %v", resp.Status, err)
+	}
+	return string(body)
+}
+
 // serial returns the serial number of the certificate the server at addr presents on a new
 // connection that trusts roots.
 func serial(t *testing.T, addr string, roots *x509.CertPool) int64 {
@@ -85,7 +102,8 @@ func TestBinaryTLS(t *testing.T) {
 	bin := buildReferee(t)
 	dir := t.TempDir()
 	ca := testpki.NewCA(t, "bezique test CA")
-	certFile, keyFile := ca.Issue(t, 100, "127.0.0.1").Write(t, dir, "server")
+	firstExpiry := time.Now().Add(20 * 24 * time.Hour).Truncate(time.Second)
+	certFile, keyFile := ca.IssueUntil(t, 100, firstExpiry, "127.0.0.1").Write(t, dir, "server")
 	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0", "--store", "memory",
 		"--tls-cert", certFile, "--tls-key", keyFile, "--tls-reload", "100ms")
 	trusted := credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
@@ -166,7 +184,22 @@ func TestBinaryTLS(t *testing.T) {
 		if got := serial(t, p.addr, ca.Pool()); got != 100 {
 			t.Fatalf("serial %d before the renewal, want 100", got)
 		}
-		ca.Issue(t, 101, "127.0.0.1").Write(t, dir, "server")
+		expiry := func() int64 {
+			m := regexp.MustCompile(`(?m)^bezique_tls_certificate_expiry_timestamp_seconds (\S+)$`).FindStringSubmatch(scrapeTLS(t, metricsAddr(t, p), ca.Pool()))
+			if m == nil {
+				t.Fatal("no bezique_tls_certificate_expiry_timestamp_seconds in /metrics")
+			}
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return int64(v)
+		}
+		if got, want := expiry(), firstExpiry.Unix(); got != want {
+			t.Fatalf("bezique_tls_certificate_expiry_timestamp_seconds %d before the renewal, want %d", got, want)
+		}
+		renewedExpiry := firstExpiry.Add(70 * 24 * time.Hour)
+		ca.IssueUntil(t, 101, renewedExpiry, "127.0.0.1").Write(t, dir, "server")
 		deadline := time.Now().Add(10 * time.Second)
 		for serial(t, p.addr, ca.Pool()) != 101 {
 			if time.Now().After(deadline) {
@@ -176,6 +209,9 @@ func TestBinaryTLS(t *testing.T) {
 		}
 		if err := listTables(t, p.addr, trusted); err != nil {
 			t.Fatalf("ListTables after the renewal: %v", err)
+		}
+		if got, want := expiry(), renewedExpiry.Unix(); got != want {
+			t.Errorf("bezique_tls_certificate_expiry_timestamp_seconds %d after the renewal, want %d", got, want)
 		}
 		for _, serial := range []string{"100", "101"} {
 			if n := strings.Count(p.log(), `msg="serving TLS certificate" subject="CN=bezique test" serial=`+serial+" "); n != 1 {
