@@ -56,7 +56,9 @@ func (echoService) FullDuplexCall(stream testgrpc.TestService_FullDuplexCallServ
 
 // AuthFuncOverride lets every caller use the echo service when the referee requires keys
 // (go-grpc-middleware's auth interceptor asks the service first): it is not the referee's.
-func (echoService) AuthFuncOverride(ctx context.Context, _ string) (context.Context, error) { return ctx, nil }
+func (echoService) AuthFuncOverride(ctx context.Context, _ string) (context.Context, error) {
+	return ctx, nil
+}
 
 // benchSecureEnv names the environment variable that runs the referee benchmarks on TCP
 // (startTCPReferee) with TLS and API keys: "1" serves TLS on every referee's port and turns on
