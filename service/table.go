@@ -763,7 +763,7 @@ func (t *table) expire() {
 		t.armTimer()
 		return
 	}
-	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("no game started within %s of the table's creation, the referee's --waiting-expiry", t.srv.cfg.WaitingExpiry))
 }
 
 func outcomeLabel(o pb.Outcome) string {

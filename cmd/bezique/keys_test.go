@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/encoding/protojson"
 
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 )
 
@@ -76,6 +78,20 @@ func TestKeysCommands(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`(?m)^\S+ \S+  `+orgID+` +table created +`+table+`$`).MatchString(out) ||
 		!strings.Contains(out, `admin                key created     `+botID+`  bot key "alpha-bot"`) {
 		t.Fatalf("audit: %v\n%s", err, out)
+	}
+	// The listings as protojson: the two keys created (the first admin key, from the flag, is not listed); the most
+	// recent audit event alone under --limit 1.
+	out, err = runCmd(ctx, "keys", "list", "--server", addr, "--json")
+	var keys pb.ListKeysResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &keys) != nil || len(keys.GetKeys()) != 2 ||
+		keys.GetKeys()[0].GetKeyId() != orgID || keys.GetKeys()[1].GetName() != "alpha-bot" {
+		t.Fatalf("keys list --json: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "audit", "--server", addr, "--json", "--limit", "1")
+	var audit pb.ListAuditEventsResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &audit) != nil || len(audit.GetEvents()) != 1 ||
+		audit.GetEvents()[0].GetTarget() != table || audit.GetEvents()[0].GetPrincipal() != orgID {
+		t.Fatalf("audit --json --limit 1: %v\n%s", err, out)
 	}
 	if out, err = runCmd(ctx, "keys", "revoke", orgID, "--server", addr); err != nil || !strings.HasPrefix(out, "revoked "+orgID+" at ") {
 		t.Fatalf("keys revoke: %v\n%s", err, out)
