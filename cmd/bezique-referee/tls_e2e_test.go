@@ -252,11 +252,11 @@ func TestBinaryMTLS(t *testing.T) {
 		alert string
 	}{{"no client certificate", nil, "remote error: tls: certificate required"},
 		{"client certificate of another CA", otherCA, "remote error: tls: unknown certificate authority"}} {
-		if err := firstRead(t, p.addr, withCert(c.ca)); err == nil || err.Error() != c.alert {
+		if err := firstRead(t, p.addr, withCert(c.ca), false); err == nil || err.Error() != c.alert {
 			t.Errorf("%s: %v, want %q", c.what, err, c.alert)
 		}
 	}
-	if err := firstRead(t, p.addr, withCert(clientCA)); err != nil {
+	if err := firstRead(t, p.addr, withCert(clientCA), true); err != nil {
 		t.Errorf("a bare TLS connection with a client certificate: %v", err)
 	}
 
@@ -335,10 +335,12 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 	}
 }
 
-// firstRead opens a TLS connection offering h2, sends the HTTP/2 client preface and an empty
-// SETTINGS frame, as every HTTP/2 client begins, and reads the server's first bytes (its SETTINGS
-// frame); it returns the error of the handshake, of that write or of that read.
-func firstRead(t *testing.T, addr string, c *tls.Config) error {
+// firstRead opens a TLS connection offering h2 and, with speak, sends the HTTP/2 client preface
+// and an empty SETTINGS frame, as every HTTP/2 client begins (the port answers only then); it
+// reads the server's first bytes (its SETTINGS frame, or a TLS alert) and returns the error of
+// the handshake, of the write or of that read. Without speak nothing is written, so that a
+// refusal the server sends at once is read rather than raced by a write to a closed connection.
+func firstRead(t *testing.T, addr string, c *tls.Config, speak bool) error {
 	t.Helper()
 	c.NextProtos = []string{"h2"}
 	conn, err := tls.Dial("tcp", addr, c)
@@ -347,11 +349,13 @@ func firstRead(t *testing.T, addr string, c *tls.Config) error {
 	}
 	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(conn, http2.ClientPreface); err != nil {
-		return err
-	}
-	if err := http2.NewFramer(conn, nil).WriteSettings(); err != nil {
-		return err
+	if speak {
+		if _, err := io.WriteString(conn, http2.ClientPreface); err != nil {
+			return err
+		}
+		if err := http2.NewFramer(conn, nil).WriteSettings(); err != nil {
+			return err
+		}
 	}
 	_, err = conn.Read(make([]byte, 1))
 	return err
