@@ -275,7 +275,7 @@ func (g *Game) startDeal() {
 	g.stockTop = 0
 	g.trump = g.turnUp.Suit()
 	g.cs[g.turnUp].loc = locTurnUp
-	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump})
+	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump, Stock: g.stockLeft()})
 	for s := 0; s < n; s++ {
 		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
 		for _, c := range g.held[s][:g.nheld[s]] {
@@ -479,6 +479,7 @@ func (g *Game) draw() {
 			e.Private = false
 		}
 		g.give(s, e.Card)
+		e.Stock = g.stockLeft()
 		g.emit(e)
 	}
 	if !last {

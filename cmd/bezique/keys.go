@@ -12,7 +12,7 @@ import (
 )
 
 // roleNames are the roles "keys create --role" takes.
-var roleNames = map[string]pb.Role{"admin": pb.Role_ROLE_ADMIN, "organiser": pb.Role_ROLE_ORGANISER, "bot": pb.Role_ROLE_BOT}
+var roleNames = map[string]pb.Role{"admin": pb.Role_ROLE_ADMIN, "organiser": pb.Role_ROLE_ORGANISER, "bot": pb.Role_ROLE_BOT, "watcher": pb.Role_ROLE_WATCHER}
 
 func roleName(r pb.Role) string { return strings.ToLower(strings.TrimPrefix(r.String(), "ROLE_")) }
 
@@ -43,12 +43,13 @@ the referee keeps only its SHA-256.`,
 		Use:   "create",
 		Short: "Create an API key and print its id and secret (shown only now)",
 		Example: `  bezique keys create --name alpha --role bot --owner "team alpha"
-  bezique keys create --name league-ops --role organiser`,
+  bezique keys create --name league-ops --role organiser
+  bezique keys create --name club-site --role watcher    # for web pages that show games`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, ok := roleNames[role]
 			if !ok {
-				return fmt.Errorf("--role %q: want admin, organiser or bot", role)
+				return fmt.Errorf("--role %q: want admin, organiser, bot or watcher", role)
 			}
 			client, done, err := keys(cmd)
 			if err != nil {
@@ -64,7 +65,7 @@ the referee keeps only its SHA-256.`,
 		},
 	}
 	create.Flags().StringVar(&name, "name", "", "the key's name; for a bot key, the bot's name in records")
-	create.Flags().StringVar(&role, "role", "bot", "admin, organiser or bot")
+	create.Flags().StringVar(&role, "role", "bot", "admin, organiser, bot or watcher (reads and watches only)")
 	create.Flags().StringVar(&owner, "owner", "", "who holds the key")
 
 	var listJSON bool

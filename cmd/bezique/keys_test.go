@@ -39,7 +39,8 @@ func startAuthReferee(t *testing.T, admin string) string {
 }
 
 // TestKeysCommands: keys create, list and revoke, a table with a seat bound to a bot key, that
-// seat played by "bot" with the key and no token, the audit trail, and a revoked key refused.
+// seat played by "bot" with the key and no token, the audit trail, a watcher key that lists
+// tables and creates none, and a revoked key refused.
 func TestKeysCommands(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -92,6 +93,15 @@ func TestKeysCommands(t *testing.T) {
 	if err != nil || protojson.Unmarshal([]byte(out), &audit) != nil || len(audit.GetEvents()) != 1 ||
 		audit.GetEvents()[0].GetTarget() != table || audit.GetEvents()[0].GetPrincipal() != orgID {
 		t.Fatalf("audit --json --limit 1: %v\n%s", err, out)
+	}
+	// A watcher key reads the tables and creates none.
+	_, watcher := newKey("--name", "club-site", "--role", "watcher")
+	if out, err = runCmd(ctx, "tables", "--server", addr, "--key", watcher); err != nil || !strings.Contains(out, table) {
+		t.Fatalf("tables with a watcher key: %v\n%s", err, out)
+	}
+	if _, err = runCmd(ctx, "create", "--server", addr, "--key", watcher, "--seat", "builtin:random", "--seat", "builtin:random"); err == nil ||
+		!strings.Contains(err.Error(), "PermissionDenied") || !strings.Contains(err.Error(), "has role watcher") {
+		t.Fatalf("create with a watcher key: %v, want PermissionDenied naming the role", err)
 	}
 	if out, err = runCmd(ctx, "keys", "revoke", orgID, "--server", addr); err != nil || !strings.HasPrefix(out, "revoked "+orgID+" at ") {
 		t.Fatalf("keys revoke: %v\n%s", err, out)
