@@ -157,28 +157,59 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 // plays only the games without a stored result, awaiting the tables of games that were in play
 // (recovered with the other tables) rather than playing them again.
 func (s *Referee) resumeTournaments(ctx context.Context) error {
-	reg := s.tourneys
-	rows, err := reg.store.ListTournaments(ctx)
+	rows, err := s.tourneys.store.ListTournaments(ctx)
 	if err != nil {
 		return fmt.Errorf("service: resuming tournaments: %w", err)
 	}
-	for _, row := range rows {
-		games, err := reg.store.ListTournamentGames(ctx, row.ID)
+	var mine map[string]bool // with a shared store, the running tournaments whose lease this referee took
+	if s.leaser != nil {
+		taken, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, 1<<30)
 		if err != nil {
 			return fmt.Errorf("service: resuming tournaments: %w", err)
 		}
-		tr, err := newTourney(row, games)
-		if err != nil {
-			return fmt.Errorf("service: %w", err)
+		mine = map[string]bool{}
+		for _, l := range taken {
+			mine[l.ID] = true
 		}
-		reg.mu.Lock()
-		reg.byID[tr.id] = tr
-		reg.mu.Unlock()
-		if row.State == store.TournamentRunning {
-			s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
-			s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
-			s.startTourney(tr)
+	}
+	for _, row := range rows {
+		if err := s.loadTourney(ctx, row, mine == nil || mine[row.ID]); err != nil {
+			return fmt.Errorf("service: resuming tournaments: %w", err)
 		}
+	}
+	return nil
+}
+
+// resumeTournament loads a running tournament whose lease this referee has just taken over and
+// plays its missing games.
+func (s *Referee) resumeTournament(ctx context.Context, id string) error {
+	row, err := s.tourneys.store.GetTournament(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.loadTourney(ctx, row, true)
+}
+
+// loadTourney registers a stored tournament with its stored results and, when it is running and
+// run is set, plays its missing games (a tournament running on another referee that shares the
+// store is only registered).
+func (s *Referee) loadTourney(ctx context.Context, row store.Tournament, run bool) error {
+	reg := s.tourneys
+	games, err := reg.store.ListTournamentGames(ctx, row.ID)
+	if err != nil {
+		return err
+	}
+	tr, err := newTourney(row, games)
+	if err != nil {
+		return err
+	}
+	reg.mu.Lock()
+	reg.byID[tr.id] = tr
+	reg.mu.Unlock()
+	if row.State == store.TournamentRunning && run {
+		s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
+		s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
+		s.startTourney(tr)
 	}
 	return nil
 }
