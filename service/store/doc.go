@@ -30,7 +30,7 @@
 //	           commit writes the log's last pages, not a page per table; in PostgreSQL keyed
 //	           (table_id, seq), with the lease columns lease_owner, lease_epoch
 //	action_heads table_id PK → tables, first_id, last_seq: one row per waiting or playing table
-//	           with actions (dropped when it ends): the seq a new action must exceed, and a lower
+//	           (made with it, dropped when it ends): the seq a new action must exceed, and a lower
 //	           bound of the ids a recovery reads
 //	records    table_id PK → tables, record (protojson GameRecord), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames

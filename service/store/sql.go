@@ -155,11 +155,24 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 		t.CreatedAt = s.now()
 	}
 	created := micros(t.CreatedAt)
-	_, err := s.w.ExecContext(ctx, s.d.rebind(
-		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment)
+	op := fmt.Sprintf("create table %q", t.ID)
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return s.wrap(fmt.Sprintf("create table %q", t.ID), err)
+		return s.wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // after Commit: sql.ErrTxDone, ignored
+	if _, err := tx.ExecContext(ctx, s.d.rebind(
+		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment); err != nil {
+		return s.wrap(op, err)
+	}
+	// The table's head: no seq stored yet, and its actions will come after every id so far.
+	if _, err := tx.ExecContext(ctx, s.d.rebind(
+		"INSERT INTO action_heads (table_id, first_id, last_seq) SELECT ?, coalesce(max(id), 0) + 1, 0 FROM actions"), t.ID); err != nil {
+		return s.wrap(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.wrap(op, err)
 	}
 	return nil
 }
@@ -342,12 +355,12 @@ func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ 
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, s.wrap(op, err)
 	}
-	// The live tables' actions all lie at or after the lowest first_id of their heads (none if
-	// no live table has a head: min is NULL).
+	// The live tables' actions all lie at or after the lowest first_id of their heads; a live
+	// table without a head (written past the store) makes it read from the start.
 	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.payload, a.recorded_at "+
 		"FROM actions a JOIN tables t ON t.id = a.table_id "+
-		s.d.rebind("WHERE t.state IN ('waiting', 'playing')"+cond+" AND a.id >= (SELECT min(h.first_id) FROM action_heads h "+
-			"JOIN tables ht ON ht.id = h.table_id WHERE ht.state IN ('waiting', 'playing')) ORDER BY a.table_id, a.seq"), args...)
+		s.d.rebind("WHERE t.state IN ('waiting', 'playing')"+cond+" AND a.id >= (SELECT min(coalesce(h.first_id, 0)) FROM tables ht "+
+			"LEFT JOIN action_heads h ON h.table_id = ht.id WHERE ht.state IN ('waiting', 'playing')) ORDER BY a.table_id, a.seq"), args...)
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}

@@ -2,8 +2,8 @@
 -- sqlite/00005_action_log.sql rebuilds the SQLite actions table to be appended to (see there
 -- why); here actions keeps its key (table_id, seq), and the lease columns and trigger of
 -- 00004_leases.sql, and gains what the store's queries share with SQLite: an id that only grows
--- (an identity column, indexed), and action_heads, one row per waiting or playing table with
--- actions (dropped when the table ends): its last seq, which a new action must exceed, and a
+-- (an identity column, indexed), and action_heads, one row per waiting or playing table
+-- (made with the table, dropped when it ends): its last seq, which a new action must exceed, and a
 -- lower bound of its first action's id, where a recovery starts reading.
 
 -- +goose Up
@@ -16,8 +16,9 @@ CREATE TABLE action_heads (
     last_seq BIGINT NOT NULL
 );
 INSERT INTO action_heads (table_id, first_id, last_seq)
-    SELECT a.table_id, min(a.id), max(a.seq) FROM actions a JOIN tables t ON t.id = a.table_id
-    WHERE t.state IN ('waiting', 'playing') GROUP BY a.table_id;
+    SELECT t.id, coalesce(min(a.id), (SELECT coalesce(max(id), 0) + 1 FROM actions)), coalesce(max(a.seq), 0)
+    FROM tables t LEFT JOIN actions a ON a.table_id = t.id
+    WHERE t.state IN ('waiting', 'playing') GROUP BY t.id;
 
 -- +goose Down
 DROP TABLE action_heads;

@@ -5,8 +5,8 @@
 -- Before, actions was keyed by (table_id, seq): the actions of the tables sharing one group
 -- commit went to as many places of its B-tree, so a commit wrote a page per table. Now actions
 -- is keyed by an id that only grows (the rowid): a commit writes the last page or two, whatever
--- the number of tables. action_heads holds, for every table that is waiting or playing and has
--- actions, the last seq stored (a new action's seq must be above it: a repeated or older seq is
+-- the number of tables. action_heads holds, for every table that is waiting or playing (made
+-- with the table), the last seq stored (a new action's seq must be above it: a repeated or older seq is
 -- a conflict) and a lower bound of its first action's id (where a recovery starts reading). The
 -- store deletes a table's head when the table ends, so action_heads stays as small as the set of
 -- live tables and its pages stay few.
@@ -31,8 +31,9 @@ CREATE TABLE action_heads (
     last_seq BIGINT NOT NULL
 ) WITHOUT ROWID;
 INSERT INTO action_heads (table_id, first_id, last_seq)
-    SELECT a.table_id, min(a.id), max(a.seq) FROM actions a JOIN tables t ON t.id = a.table_id
-    WHERE t.state IN ('waiting', 'playing') GROUP BY a.table_id;
+    SELECT t.id, coalesce(min(a.id), (SELECT coalesce(max(id), 0) + 1 FROM actions)), coalesce(max(a.seq), 0)
+    FROM tables t LEFT JOIN actions a ON a.table_id = t.id
+    WHERE t.state IN ('waiting', 'playing') GROUP BY t.id;
 
 -- +goose Down
 DROP TABLE action_heads;
