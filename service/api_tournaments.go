@@ -72,6 +72,20 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 	}))
 }
 
+// CancelTournament cancels a running tournament with a reason (see [Referee.CancelTournament]):
+// NotFound for an unknown id, FailedPrecondition for a tournament that has ended,
+// InvalidArgument for a bad reason.
+func (s *Server) CancelTournament(ctx context.Context, req *pb.CancelTournamentRequest) (*pb.CancelTournamentResponse, error) {
+	if req.GetTournamentId() == "" {
+		return nil, statusOf(invalid("tournament_id", "missing"))
+	}
+	tn, err := s.Referee.CancelTournament(ctx, req.GetTournamentId(), req.GetReason())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.CancelTournamentResponse{Tournament: tournamentToProto(tn)}, nil
+}
+
 var formatsFromProto = map[pb.TournamentFormat]tournament.Format{pb.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED: tournament.RoundRobin,
 	pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN: tournament.RoundRobin, pb.TournamentFormat_TOURNAMENT_FORMAT_GAUNTLET: tournament.Gauntlet,
 	pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH: tournament.Match}
@@ -118,6 +132,7 @@ func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 	if p := in.GetSprt(); p != nil {
 		s.SPRT = &tournament.SPRT{Elo0: p.GetElo0(), Elo1: p.GetElo1(), Alpha: p.GetAlpha(), Beta: p.GetBeta()}
 	}
+	s.AbsenceGraceMs = in.GetAbsenceGraceMs()
 	return s, nil
 }
 
@@ -135,7 +150,7 @@ func failureText(a pb.FailureAction) string {
 
 func specToProto(s tournament.Spec) *pb.TournamentSpec {
 	out := &pb.TournamentSpec{Name: s.Name, Variant: wire.VariantToProto(s.Variant), Deals: uint32(s.Deals), Duplicate: s.Duplicate,
-		Concurrency: uint32(s.Concurrency), Options: s.Options,
+		Concurrency: uint32(s.Concurrency), Options: s.Options, AbsenceGraceMs: s.AbsenceGraceMs,
 		Clock: &pb.Clock{DecisionMs: s.Clock.DecisionMs, BankMs: s.Clock.BankMs, IncrementMs: s.Clock.IncrementMs},
 		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(s.Policy.OnTimeout), OnIllegal: failureAction(s.Policy.OnIllegal),
 			OnDisconnect: failureAction(s.Policy.OnDisconnect), StrikeLimit: s.Policy.StrikeLimit, DisconnectGraceMs: s.Policy.DisconnectGraceMs}}

@@ -39,6 +39,7 @@ var authorization = map[string][]Role{
 	pb.TournamentService_GetTournament_FullMethodName:    keyed,
 	pb.TournamentService_ListTournaments_FullMethodName:  keyed,
 	pb.TournamentService_WatchTournament_FullMethodName:  keyed,
+	pb.TournamentService_CancelTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
 
 	pb.KeyService_CreateKey_FullMethodName:       admins,
 	pb.KeyService_ListKeys_FullMethodName:        admins,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -29,9 +30,15 @@ type lobby struct {
 	// changed is closed and replaced whenever a bot enters, leaves or frees a place, waking the
 	// challenges that wait for a place.
 	changed chan struct{}
+	// started is when the lobby opened (the referee started); left is when each bot that has left
+	// since was last present. A bot absent since the start has been absent since started.
+	started time.Time
+	left    map[string]time.Time
 }
 
-func newLobby() *lobby { return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{})} }
+func newLobby() *lobby {
+	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), started: time.Now(), left: map[string]time.Time{}}
+}
 
 // lobbyBot is one bot of the lobby.
 type lobbyBot struct {
@@ -168,6 +175,7 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	p.games = make(chan *pb.GameAssigned, len(b.games)+2*p.Capacity)
 	b.presence = p
+	delete(l.left, p.Name)
 	for _, gs := range sortedSeats(b.games) {
 		p.announce(b.games[gs])
 	}
@@ -187,11 +195,57 @@ func (s *Referee) LeaveLobby(p *Presence) {
 		return
 	}
 	b.presence = nil
+	l.markLeft(p.Name)
 	if len(b.games) == 0 && b.reserved == 0 {
 		delete(l.bots, p.Name)
 	}
 	l.wake()
 }
+
+// markLeft records that the named bot left now. Records older than the longest grace
+// (tournament.MaxAbsenceGraceMs) are dropped, so that bots that come and go under ever new names
+// do not grow the map for ever. It must be called with mu held.
+func (l *lobby) markLeft(name string) {
+	now := time.Now()
+	if len(l.left) >= 1000 {
+		for n, at := range l.left {
+			if now.Sub(at) > tournament.MaxAbsenceGraceMs*time.Millisecond {
+				delete(l.left, n)
+			}
+		}
+	}
+	l.left[name] = now
+}
+
+// absentSince returns since when the named bot has been absent from the lobby: zero while it is
+// present, else when it left, or when the lobby opened for a bot not seen since. It must be
+// called with mu held.
+func (l *lobby) absentSince(name string) time.Time {
+	if b := l.bots[name]; b != nil && b.presence != nil {
+		return time.Time{}
+	}
+	if at, ok := l.left[name]; ok {
+		return at
+	}
+	return l.started
+}
+
+// AbsentError is [Referee.ReserveLobby]'s error when a lobby bot has been absent for longer than
+// the grace given: the caller forfeits the bot's game.
+type AbsentError struct {
+	// Name is the bot's name; Seat its first seat at the table.
+	Name string
+	Seat int
+	// Since is when its absence began.
+	Since time.Time
+}
+
+func (e *AbsentError) Error() string {
+	return fmt.Sprintf("lobby bot %q absent from the lobby since %s", e.Name, e.Since.UTC().Format(time.RFC3339))
+}
+
+// Is makes an AbsentError match ErrUnavailable.
+func (e *AbsentError) Is(target error) bool { return target == ErrUnavailable }
 
 // present returns the bots present, by name. It must be called with mu held.
 func (l *lobby) present() []*lobbyBot {
@@ -308,7 +362,13 @@ type LobbyPlaces struct {
 // call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
 // Challenge's.
 func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
-	keys, err := s.lobby.reserve(ctx, names, v)
+	return s.reserveLobby(ctx, v, names, 0)
+}
+
+// reserveLobby is ReserveLobby; with a grace above zero it also waits while a named bot is absent,
+// and returns an [*AbsentError] once one has been absent for longer than grace.
+func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, names []string, grace time.Duration) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, names, v, grace)
 	if err != nil {
 		return nil, err
 	}
@@ -344,8 +404,10 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
 
 // reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
-// a free place, and returns their key ids per seat. See [Referee.Challenge] for its errors.
-func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) ([]string, error) {
+// a free place, and returns their key ids per seat. With grace 0 an absent bot is ErrUnavailable
+// at once; with a grace it is waited for, until it has been absent for longer than grace (an
+// [*AbsentError]). See [Referee.Challenge] for its other errors.
+func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, grace time.Duration) ([]string, error) {
 	need := map[string]int{}
 	for _, n := range names {
 		if n != "" {
@@ -355,12 +417,29 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) (
 	for {
 		l.mu.Lock()
 		full := ""
-		for n, k := range need {
-			b := l.bots[n]
-			if b == nil || b.presence == nil {
+		var giveUp <-chan time.Time // when the first absent bot's grace runs out
+		for seat, n := range names {
+			if n == "" || (l.bots[n] != nil && l.bots[n].presence != nil) {
+				continue
+			}
+			if grace <= 0 {
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
 			}
+			since := l.absentSince(n)
+			left := time.Until(since.Add(grace))
+			if left <= 0 {
+				l.mu.Unlock()
+				return nil, &AbsentError{Name: n, Seat: seat, Since: since}
+			}
+			full, giveUp = n, time.After(left)
+			break
+		}
+		for n, k := range need {
+			if full != "" {
+				break // an absent bot is waited for first
+			}
+			b := l.bots[n]
 			if !b.presence.plays(v) {
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q does not play %s (it plays %v)", n, v, b.presence.Variants)
@@ -389,8 +468,9 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) (
 		l.mu.Unlock()
 		select {
 		case <-wait:
+		case <-giveUp:
 		case <-ctx.Done():
-			return nil, fmt.Errorf("waiting for a free place of lobby bot %q: %w", full, ctx.Err())
+			return nil, fmt.Errorf("waiting for lobby bot %q: %w", full, ctx.Err())
 		}
 	}
 }
@@ -422,6 +502,36 @@ func (l *lobby) assign(table string, names []string, tokens map[uint32]string, v
 		b.games[gameSeat{table, uint32(i)}] = a
 		if b.presence != nil && !b.presence.announce(a) {
 			b.presence = nil
+			l.markLeft(n)
+		}
+	}
+}
+
+// restore puts the games of a table recovered after a restart back among its lobby bots' games
+// in play (names[i] at seat i, "" for a seat of another kind; keys and tokens per seat) and
+// announces them to the bots present; a bot absent hears of them when it enters. [lobby.ended]
+// frees them when the table ends.
+func (l *lobby) restore(table string, names, keys []string, tokens map[uint32]string, v pb.Variant) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, n := range names {
+		if n == "" {
+			continue
+		}
+		b := l.bots[n]
+		if b == nil {
+			b = &lobbyBot{name: n, keyID: keys[i], games: map[gameSeat]*pb.GameAssigned{}}
+			l.bots[n] = b
+		}
+		gs := gameSeat{table, uint32(i)}
+		if b.games[gs] != nil {
+			continue
+		}
+		a := &pb.GameAssigned{TableId: table, Seat: uint32(i), Token: tokens[uint32(i)], Variant: v}
+		b.games[gs] = a
+		if b.presence != nil && !b.presence.announce(a) {
+			b.presence = nil
+			l.markLeft(n)
 		}
 	}
 }

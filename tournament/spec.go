@@ -122,7 +122,18 @@ type Spec struct {
 	Policy Policy `json:"policy"`
 	// SPRT, for a match, stops it early when a hypothesis is accepted.
 	SPRT *SPRT `json:"sprt,omitempty"`
+	// AbsenceGraceMs is how long a [KindLobby] entrant may be absent from the lobby, in
+	// milliseconds, before its games that have not started are forfeited (default
+	// [DefaultAbsenceGraceMs]).
+	AbsenceGraceMs uint32 `json:"absence_grace_ms,omitempty"`
 }
+
+// DefaultAbsenceGraceMs is [Spec.AbsenceGraceMs]'s default: a minute, time enough for a bot to
+// dial in again after its own restart or the referee's.
+const DefaultAbsenceGraceMs = 60_000
+
+// MaxAbsenceGraceMs bounds [Spec.AbsenceGraceMs]: a day.
+const MaxAbsenceGraceMs = 24 * 60 * 60 * 1000
 
 // MaxGames bounds a tournament's schedule.
 const MaxGames = 1_000_000
@@ -195,6 +206,12 @@ func (s *Spec) Validate() error {
 	}
 	if s.Concurrency <= 0 {
 		s.Concurrency = 1
+	}
+	if s.AbsenceGraceMs == 0 {
+		s.AbsenceGraceMs = DefaultAbsenceGraceMs
+	}
+	if s.AbsenceGraceMs > MaxAbsenceGraceMs {
+		return fmt.Errorf("absence_grace_ms: %d; at most %d (a day)", s.AbsenceGraceMs, MaxAbsenceGraceMs)
 	}
 	if s.Concurrency > 1000 {
 		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)

@@ -336,7 +336,8 @@ type Entrant_BuiltinBot struct {
 type Entrant_LobbyBot struct {
 	// lobby_bot is the name of a bot in the referee's lobby (LobbyService.Serve), seated at each
 	// of its games as LobbyService.Challenge seats it: a game waits while the bot is at its
-	// capacity and fails (the tournament resumes at the referee's next start) while it is absent.
+	// capacity or absent, and is forfeited by the bot once it has been absent from the lobby for
+	// longer than the spec's absence_grace_ms.
 	LobbyBot string `protobuf:"bytes,3,opt,name=lobby_bot,json=lobbyBot,proto3,oneof"`
 }
 
@@ -445,9 +446,12 @@ type TournamentSpec struct {
 	// failure_policy is every table's failure policy.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,11,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
 	// sprt stops a match as soon as a hypothesis is accepted.
-	Sprt          *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Sprt *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`
+	// absence_grace_ms is how long a lobby entrant may be absent from the lobby, in milliseconds,
+	// before its games that have not started are forfeited (default 60 000).
+	AbsenceGraceMs uint32 `protobuf:"varint,13,opt,name=absence_grace_ms,json=absenceGraceMs,proto3" json:"absence_grace_ms,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *TournamentSpec) Reset() {
@@ -562,6 +566,13 @@ func (x *TournamentSpec) GetSprt() *Sprt {
 		return x.Sprt
 	}
 	return nil
+}
+
+func (x *TournamentSpec) GetAbsenceGraceMs() uint32 {
+	if x != nil {
+		return x.AbsenceGraceMs
+	}
+	return 0
 }
 
 // SeatConduct is what one seat did in a tournament game, counted from the record.
@@ -1417,7 +1428,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x04elo0\x18\x01 \x01(\x01R\x04elo0\x12\x12\n" +
 	"\x04elo1\x18\x02 \x01(\x01R\x04elo1\x12\x14\n" +
 	"\x05alpha\x18\x03 \x01(\x01R\x05alpha\x12\x12\n" +
-	"\x04beta\x18\x04 \x01(\x01R\x04beta\"\xd2\x04\n" +
+	"\x04beta\x18\x04 \x01(\x01R\x04beta\"\xfc\x04\n" +
 	"\x0eTournamentSpec\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x124\n" +
 	"\x06format\x18\x02 \x01(\x0e2\x1c.bezique.v1.TournamentFormatR\x06format\x12-\n" +
@@ -1431,7 +1442,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x05clock\x18\n" +
 	" \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\v \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12$\n" +
-	"\x04sprt\x18\f \x01(\v2\x10.bezique.v1.SprtR\x04sprt\x1a:\n" +
+	"\x04sprt\x18\f \x01(\v2\x10.bezique.v1.SprtR\x04sprt\x12(\n" +
+	"\x10absence_grace_ms\x18\r \x01(\rR\x0eabsenceGraceMs\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa4\x01\n" +

@@ -1,0 +1,116 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestTournamentAbsentLobbyEntrant: a lobby entrant that never enters the lobby forfeits each of
+// its games once the tournament's absence grace has passed, so the tournament ends: every game
+// has a result, the absent entrant's 4 games are forfeits by its seat with cause disconnect,
+// recorded on their tables, and the standings count them as losses and forfeits.
+func TestTournamentAbsentLobbyEntrant(t *testing.T) {
+	r := newCore(t, Config{})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 6, AbsenceGraceMs: 200,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "ghost", Kind: tournament.KindLobby, Bot: "ghost"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	if tn.State != store.TournamentFinished || len(tn.Results) != 6 {
+		t.Fatalf("state %s, %d results; want finished with 6", tn.State, len(tn.Results))
+	}
+	games := tn.Spec.Schedule()
+	forfeits := 0
+	for _, res := range tn.Results {
+		g := games[res.Game]
+		ghostSeat := -1
+		for seat, e := range g.Seats {
+			if e == 0 {
+				ghostSeat = seat
+			}
+		}
+		if ghostSeat < 0 {
+			continue
+		}
+		forfeits++
+		rec, err := r.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := rec.GetResult()
+		if res.Outcome != tournament.OutcomeForfeit || res.ForfeitSeat != ghostSeat || res.WinnerSide != 1-ghostSeat ||
+			rr.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT || !strings.Contains(rr.GetReason(), `lobby bot "ghost" absent from the lobby since`) ||
+			!strings.Contains(rr.GetReason(), "longer than the tournament's absence grace (200 ms)") {
+			t.Errorf("game %d: result %+v, record result %v", res.Game, res, rr)
+		}
+	}
+	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
+	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
+		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
+	}
+}
+
+// TestCancelTournament: a tournament cancelled while its two games in play wait for a lobby bot
+// that never decides starts no more games; the two games end cancelled with the reason in their
+// records and no result; the tournament is cancelled in the store with its seed revealed, and
+// cancelling it again is ErrEnded.
+func TestCancelTournament(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory(0)
+	r := startReferee(t, st, nil)
+	r.serveStalledBot(t, "staller", 2)
+	ref := r.srv.Referee
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 50, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "staller", Kind: tournament.KindLobby, Bot: "staller"}, {ID: "random", Bot: "random"}}}
+	tn, err := ref.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if ref.ListBots()[0].GetGamesInPlay() == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	got, err := ref.CancelTournament(ctx, tn.ID, "the organiser stopped it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.State != store.TournamentCancelled || len(got.Seed) != 32 || got.FinishedAt.IsZero() || len(got.Results) != 0 {
+		t.Fatalf("after cancel: state %s, seed %x, finished %v, %d results", got.State, got.Seed, got.FinishedAt, len(got.Results))
+	}
+	if row, err := st.GetTournament(ctx, tn.ID); err != nil || row.State != store.TournamentCancelled {
+		t.Fatalf("stored: %+v, %v", row, err)
+	}
+	if _, err := ref.CancelTournament(ctx, tn.ID, ""); !errors.Is(err, ErrEnded) {
+		t.Fatalf("cancelling again: %v; want ErrEnded", err)
+	}
+	for _, g := range got.Spec.Schedule() {
+		rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
+		if g.Index >= 2 {
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatalf("game %d: a table (%v)", g.Index, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := rec.GetResult(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED || res.GetReason() != "the organiser stopped it" {
+			t.Errorf("game %d: %v; want cancelled with the reason", g.Index, res)
+		}
+	}
+}
