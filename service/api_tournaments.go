@@ -20,7 +20,7 @@ import (
 // CreateTournament stores a tournament and starts playing it (see [Referee.CreateTournament]):
 // InvalidArgument naming the field for a bad spec or seed, Unavailable while draining.
 func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentRequest) (*pb.CreateTournamentResponse, error) {
-	spec, err := specFromProto(req.GetSpec())
+	spec, err := SpecFromProto(req.GetSpec())
 	if err != nil {
 		return nil, statusOf(err)
 	}
@@ -93,9 +93,9 @@ var formatsFromProto = map[pb.TournamentFormat]tournament.Format{pb.TournamentFo
 var partnersFromProto = map[pb.Partners]tournament.Partners{pb.Partners_PARTNERS_UNSPECIFIED: "",
 	pb.Partners_PARTNERS_FIXED: tournament.PartnersFixed, pb.Partners_PARTNERS_ROTATING: tournament.PartnersRotating}
 
-// specFromProto converts a TournamentSpec; a [FieldError] names a field it cannot read (the rest
-// is checked by [Referee.CreateTournament]).
-func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
+// SpecFromProto converts a TournamentSpec to a [tournament.Spec]; a [FieldError] names a field it
+// cannot read (the rest is checked by [Referee.CreateTournament] and [tournament.Spec.Validate]).
+func SpecFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 	if in == nil {
 		return tournament.Spec{}, invalid("spec", "missing")
 	}
@@ -148,7 +148,8 @@ func failureText(a pb.FailureAction) string {
 	return ""
 }
 
-func specToProto(s tournament.Spec) *pb.TournamentSpec {
+// SpecToProto converts a [tournament.Spec] to its TournamentSpec.
+func SpecToProto(s tournament.Spec) *pb.TournamentSpec {
 	out := &pb.TournamentSpec{Name: s.Name, Variant: wire.VariantToProto(s.Variant), Deals: uint32(s.Deals), Duplicate: s.Duplicate,
 		Concurrency: uint32(s.Concurrency), Options: s.Options, AbsenceGraceMs: s.AbsenceGraceMs,
 		Clock: &pb.Clock{DecisionMs: s.Clock.DecisionMs, BankMs: s.Clock.BankMs, IncrementMs: s.Clock.IncrementMs},
@@ -177,6 +178,58 @@ func specToProto(s tournament.Spec) *pb.TournamentSpec {
 	return out
 }
 
+// TournamentFromProto is the tournament a TournamentService client reads (GetTournament's info and
+// results): its spec validated, its state, commitment, revealed seed and times, and standings
+// computed from the results with [tournament.Compute], as the referee computes them. An error for
+// a spec it cannot read.
+func TournamentFromProto(info *pb.TournamentInfo, results []*pb.TournamentGameResult) (*Tournament, error) {
+	spec, err := SpecFromProto(info.GetSpec())
+	if err == nil {
+		err = spec.Validate()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", info.GetTournamentId(), err)
+	}
+	tn := &Tournament{ID: info.GetTournamentId(), Spec: spec, Commitment: info.GetSeedCommitment(), Seed: info.GetSeed(), Salt: info.GetSeedSalt(),
+		CreatedAt: info.GetCreateTime().AsTime()}
+	if info.GetFinishTime() != nil {
+		tn.FinishedAt = info.GetFinishTime().AsTime()
+	}
+	for st, p := range map[store.TournamentState]pb.TournamentState{store.TournamentRunning: pb.TournamentState_TOURNAMENT_STATE_RUNNING,
+		store.TournamentFinished: pb.TournamentState_TOURNAMENT_STATE_FINISHED, store.TournamentCancelled: pb.TournamentState_TOURNAMENT_STATE_CANCELLED} {
+		if p == info.GetState() {
+			tn.State = st
+		}
+	}
+	tn.Results = ResultsFromProto(results)
+	tn.Standings = tournament.Compute(&tn.Spec, tn.Results)
+	return tn, nil
+}
+
+// ResultsFromProto converts TournamentGameResults to [tournament.Result]s.
+func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
+	out := make([]tournament.Result, 0, len(in))
+	for _, g := range in {
+		r := tournament.Result{Game: int(g.GetGame()), TableID: g.GetTableId(), Outcome: tournament.Outcome(outcomeLabel(g.GetOutcome())),
+			WinnerSide: -1, ForfeitSeat: -1}
+		if g.WinnerSide != nil {
+			r.WinnerSide = int(g.GetWinnerSide())
+		}
+		if g.ForfeitSeat != nil {
+			r.ForfeitSeat = int(g.GetForfeitSeat())
+		}
+		for _, sc := range g.GetScores() {
+			r.Scores = append(r.Scores, int(sc))
+		}
+		for _, st := range g.GetSeats() {
+			r.Seats = append(r.Seats, tournament.SeatStats{Decisions: int(st.GetDecisions()), DecisionMs: int64(st.GetDecisionMs()),
+				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects())})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
 	switch s {
 	case store.TournamentRunning:
@@ -190,7 +243,7 @@ func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
 }
 
 func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
-	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: specToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
+	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: SpecToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
 		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt)}
 	if !tn.FinishedAt.IsZero() {
 		out.FinishTime = timestamppb.New(tn.FinishedAt)

@@ -494,15 +494,15 @@ func TestTournamentLobbyEntrant(t *testing.T) {
 func TestLobbyEntrantProto(t *testing.T) {
 	in := &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{
 		{Id: "a", Kind: &pb.Entrant_LobbyBot{LobbyBot: "alpha"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}
-	s, err := specFromProto(in)
+	s, err := SpecFromProto(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := s.Entrants[0]; e != (tournament.Entrant{ID: "a", Kind: tournament.KindLobby, Bot: "alpha"}) {
 		t.Errorf("entrant 0: %+v; want the lobby entrant alpha", e)
 	}
-	out := specToProto(s)
+	out := SpecToProto(s)
 	if got := out.GetEntrants()[0].GetLobbyBot(); got != "alpha" || out.GetEntrants()[1].GetBuiltinBot() != "random" {
-		t.Errorf("specToProto entrants: %v", out.GetEntrants())
+		t.Errorf("SpecToProto entrants: %v", out.GetEntrants())
 	}
 }
