@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +112,53 @@ func TestCancelTournament(t *testing.T) {
 		}
 		if res := rec.GetResult(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED || res.GetReason() != "the organiser stopped it" {
 			t.Errorf("game %d: %v; want cancelled with the reason", g.Index, res)
+		}
+	}
+}
+
+// TestTournamentLobbyGamesAfterRestart: a referee on a SQLite file stops while its tournament's
+// two games wait on a lobby bot that never decides; a referee opened on the same file announces
+// the two recovered games to a new process of that bot (it knows nothing of them) when it enters
+// the lobby, and the tournament ends with both games played on their tables, which replay.
+func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st1, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startReferee(t, st1, nil)
+	a.serveStalledBot(t, "lb", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "random", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st1.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st2.Close() })
+	b := startReferee(t, st2, nil)
+	results := b.serveBot(t, "lb", 2)
+	got := awaitTournament(t, b.srv.Referee, tn.ID)
+	checkTournament(t, b.srv.Referee, got)
+	for range 2 {
+		if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("the new bot process saw %v", res)
 		}
 	}
 }

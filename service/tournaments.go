@@ -377,7 +377,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 
 // storeTourneyResult stores the result of a game read from its table's record.
 func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournament.Game, rec *pb.GameRecord) error {
-	r := resultFromRecord(g.Index, rec)
+	r := ResultFromRecord(g.Index, rec)
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
@@ -543,9 +543,11 @@ func failureAction(s string) pb.FailureAction {
 	return pb.FailureAction_FAILURE_ACTION_UNSPECIFIED
 }
 
-// resultFromRecord reads a tournament game's result from its table's record: the outcome, winner,
-// scores, and each seat's decisions and interventions from the recorded actions.
-func resultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
+// ResultFromRecord reads the result of game (its index in the schedule) from its table's record,
+// as the tournament runner stores it: the outcome, winner, scores, and each seat's decisions and
+// interventions from the recorded actions. Anyone holding the records recomputes a tournament's
+// results with it.
+func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 	res := rec.GetResult()
 	r := tournament.Result{Game: game, TableID: rec.GetTableId(), Outcome: tournament.Outcome(outcomeLabel(res.GetOutcome())),
 		WinnerSide: -1, ForfeitSeat: -1, Seats: make([]tournament.SeatStats, len(rec.GetSeats()))}

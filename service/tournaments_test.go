@@ -71,7 +71,7 @@ func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
 				t.Fatalf("game %d seat %d: bot %s, want %s", res.Game, seat, got, tn.Spec.Entrants[e].Bot)
 			}
 		}
-		fromRecords = append(fromRecords, resultFromRecord(res.Game, rec))
+		fromRecords = append(fromRecords, ResultFromRecord(res.Game, rec))
 	}
 	if want := tournament.Compute(&tn.Spec, fromRecords); !sameStandings(tn.Standings, want) {
 		t.Fatalf("standings\n%+v\nrecomputed from the records\n%+v", tn.Standings, want)
