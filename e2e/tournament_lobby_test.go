@@ -67,8 +67,12 @@ func TestLobbyTournamentSurvivesSIGKILL(t *testing.T) {
 	waitLobby(ctx, t, pb.NewLobbyServiceClient(cc), bots, "py", "js")
 
 	autoPlay := pb.FailureAction_FAILURE_ACTION_AUTO_PLAY
-	builtin := func(id, bot string) *pb.Entrant { return &pb.Entrant{Id: id, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: bot}} }
-	lobby := func(name string) *pb.Entrant { return &pb.Entrant{Id: name, Kind: &pb.Entrant_LobbyBot{LobbyBot: name}} }
+	builtin := func(id, bot string) *pb.Entrant {
+		return &pb.Entrant{Id: id, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: bot}}
+	}
+	lobby := func(name string) *pb.Entrant {
+		return &pb.Entrant{Id: name, Kind: &pb.Entrant_LobbyBot{LobbyBot: name}}
+	}
 	resp, err := tours.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
 		Name: "e2e lobby round robin", Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 17, Duplicate: true, Concurrency: 16,
 		Entrants:      []*pb.Entrant{builtin("random", "random"), builtin("rulebook", "rulebook"), lobby("py"), lobby("js")},
