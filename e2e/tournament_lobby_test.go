@@ -172,12 +172,12 @@ func TestLobbyTournamentSurvivesSIGKILL(t *testing.T) {
 	if int(ps.GetPlayed()) != want.Played || int(ps.GetScheduled()) != scheduled || len(ps.GetEntrants()) != len(want.Entrants) {
 		t.Fatalf("referee's standings: %d of %d games, %d entrants; recomputed %d, %d", ps.GetPlayed(), ps.GetScheduled(), len(ps.GetEntrants()), want.Played, len(want.Entrants))
 	}
-	close := func(a, b float64) bool { return a == b || math.Abs(a-b) < 1e-9 || math.IsNaN(a) && math.IsNaN(b) }
+	near := func(a, b float64) bool { return a == b || math.Abs(a-b) < 1e-9 || math.IsNaN(a) && math.IsNaN(b) }
 	for i, e := range want.Entrants {
 		p := ps.GetEntrants()[i]
 		if p.GetEntrant() != e.Entrant || int(p.GetGames()) != e.Games || int(p.GetWins()) != e.Wins || int(p.GetDraws()) != e.Draws ||
-			int(p.GetLosses()) != e.Losses || p.GetScore() != int64(e.Score) || int(p.GetForfeits()) != e.Forfeits || !close(p.GetPoints(), e.Points) ||
-			!close(p.GetDealDiff(), e.DealDiff) || !close(p.GetRating().GetMu(), e.Rating.Mu) || !close(p.GetRating().GetSigma(), e.Rating.Sigma) {
+			int(p.GetLosses()) != e.Losses || p.GetScore() != int64(e.Score) || int(p.GetForfeits()) != e.Forfeits || !near(p.GetPoints(), e.Points) ||
+			!near(p.GetDealDiff(), e.DealDiff) || !near(p.GetRating().GetMu(), e.Rating.Mu) || !near(p.GetRating().GetSigma(), e.Rating.Sigma) {
 			t.Fatalf("rank %d: the referee says %v; recomputed from the records %+v", i+1, p, e)
 		}
 		t.Logf("%d. %-8s games %d W %d D %d L %d deal diff %7.1f rating %.2f ± %.2f, decision %.2f ms", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
@@ -185,7 +185,7 @@ func TestLobbyTournamentSurvivesSIGKILL(t *testing.T) {
 	}
 	for i, p := range want.Pairs {
 		pp := ps.GetPairs()[i]
-		if pp.GetA() != p.A || pp.GetB() != p.B || int(pp.GetWins()) != p.W || int(pp.GetLosses()) != p.L || !close(pp.GetElo().GetElo(), p.Elo.Elo) {
+		if pp.GetA() != p.A || pp.GetB() != p.B || int(pp.GetWins()) != p.W || int(pp.GetLosses()) != p.L || !near(pp.GetElo().GetElo(), p.Elo.Elo) {
 			t.Fatalf("pair %d: the referee says %v; recomputed %+v", i, pp, p)
 		}
 	}

@@ -442,6 +442,10 @@ const absenceCheck = time.Second
 // lobby entrant absent from the lobby for longer than the tournament's grace forfeits it.
 func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
 	names := tr.lobbyNames(g)
+	if names == nil {
+		_, err := s.Await(ctx, id)
+		return err
+	}
 	grace := time.Duration(tr.spec.AbsenceGraceMs) * time.Millisecond
 	for {
 		actx, cancel := context.WithTimeout(ctx, absenceCheck)
@@ -449,9 +453,6 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 		cancel()
 		if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
 			return err
-		}
-		if names == nil {
-			continue
 		}
 		s.lobby.mu.Lock()
 		var absent *AbsentError
