@@ -217,17 +217,21 @@ func (l *lobby) markLeft(name string) {
 	l.left[name] = now
 }
 
-// absentSince returns since when the named bot has been absent from the lobby: zero while it is
-// present, else when it left, or when the lobby opened for a bot not seen since. It must be
-// called with mu held.
-func (l *lobby) absentSince(name string) time.Time {
+// absentSince returns since when the named bot has been absent from the lobby, counted from no
+// earlier than from: zero while it is present, else the later of from and when it left (when the
+// lobby opened, for a bot not seen since). It must be called with mu held.
+func (l *lobby) absentSince(name string, from time.Time) time.Time {
 	if b := l.bots[name]; b != nil && b.presence != nil {
 		return time.Time{}
 	}
-	if at, ok := l.left[name]; ok {
-		return at
+	at, ok := l.left[name]
+	if !ok {
+		at = l.started
 	}
-	return l.started
+	if at.Before(from) {
+		return from
+	}
+	return at
 }
 
 // AbsentError is [Referee.ReserveLobby]'s error when a lobby bot has been absent for longer than
@@ -362,13 +366,14 @@ type LobbyPlaces struct {
 // call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
 // Challenge's.
 func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
-	return s.reserveLobby(ctx, v, names, 0)
+	return s.reserveLobby(ctx, v, names, 0, time.Time{})
 }
 
 // reserveLobby is ReserveLobby; with a grace above zero it also waits while a named bot is absent,
-// and returns an [*AbsentError] once one has been absent for longer than grace.
-func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, names []string, grace time.Duration) (*LobbyPlaces, error) {
-	keys, err := s.lobby.reserve(ctx, names, v, grace)
+// and returns an [*AbsentError] once one has been absent for longer than grace, counted from no
+// earlier than from.
+func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, names []string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, names, v, grace, from)
 	if err != nil {
 		return nil, err
 	}
@@ -405,9 +410,9 @@ func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
 
 // reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
 // a free place, and returns their key ids per seat. With grace 0 an absent bot is ErrUnavailable
-// at once; with a grace it is waited for, until it has been absent for longer than grace (an
-// [*AbsentError]). See [Referee.Challenge] for its other errors.
-func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, grace time.Duration) ([]string, error) {
+// at once; with a grace it is waited for, until it has been absent for longer than grace, counted
+// from no earlier than from (an [*AbsentError]). See [Referee.Challenge] for its other errors.
+func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
 	for _, n := range names {
 		if n != "" {
@@ -426,7 +431,7 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, g
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
 			}
-			since := l.absentSince(n)
+			since := l.absentSince(n, from)
 			left := time.Until(since.Add(grace))
 			if left <= 0 {
 				l.mu.Unlock()

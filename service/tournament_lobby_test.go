@@ -162,3 +162,27 @@ func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentWaitsForLateLobbyEntrant: a lobby entrant's absence counts from the tournament's
+// start, not the referee's: on a referee up for longer than the grace, a tournament created
+// before its lobby bot enters waits for it and plays its games (a bug forfeited them at once).
+func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	time.Sleep(400 * time.Millisecond)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 300,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "late", Kind: tournament.KindLobby, Bot: "late"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	r.serveBot(t, "late", 2)
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	checkTournament(t, r.srv.Referee, tn)
+	for _, res := range tn.Results {
+		if res.Outcome != tournament.OutcomeCompleted {
+			t.Errorf("game %d: %s", res.Game, res.Outcome)
+		}
+	}
+}

@@ -59,9 +59,11 @@ type tourney struct {
 	changed  chan struct{}       // closed and replaced at every change
 	over     chan struct{}       // closed when the tournament ends
 	// stopRun stops the goroutine playing the games; ran is closed when it has returned. Nil
-	// while no goroutine was started.
-	stopRun context.CancelFunc
-	ran     chan struct{}
+	// while no goroutine was started. runStart is when it started: a lobby entrant's absence is
+	// counted from no earlier (a tournament does not forfeit a bot for its absence before it).
+	stopRun  context.CancelFunc
+	ran      chan struct{}
+	runStart time.Time
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -192,7 +194,7 @@ func (s *Referee) startTourney(tr *tourney) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan struct{})
 	tr.mu.Lock()
-	tr.stopRun, tr.ran = cancel, ran
+	tr.stopRun, tr.ran, tr.runStart = cancel, ran, time.Now()
 	tr.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
@@ -402,7 +404,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		_, err := s.createTable(ctx, req, id)
 		return err
 	}
-	places, err := s.reserveLobby(ctx, tr.spec.Variant, names, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond)
+	places, err := s.reserveLobby(ctx, tr.spec.Variant, names, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
 	var absent *AbsentError
 	if errors.As(err, &absent) {
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
@@ -446,7 +448,7 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 		_, err := s.Await(ctx, id)
 		return err
 	}
-	grace := time.Duration(tr.spec.AbsenceGraceMs) * time.Millisecond
+	grace, from := time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince()
 	for {
 		actx, cancel := context.WithTimeout(ctx, absenceCheck)
 		_, err := s.Await(actx, id)
@@ -457,7 +459,7 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 		s.lobby.mu.Lock()
 		var absent *AbsentError
 		for seat, n := range names {
-			if since := s.lobby.absentSince(n); n != "" && !since.IsZero() && time.Since(since) > grace {
+			if since := s.lobby.absentSince(n, from); n != "" && !since.IsZero() && time.Since(since) > grace {
 				absent = &AbsentError{Name: n, Seat: seat, Since: since}
 				break
 			}
@@ -580,6 +582,13 @@ func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 		}
 	}
 	return r
+}
+
+// runSince returns when the tournament's goroutine started.
+func (tr *tourney) runSince() time.Time {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.runStart
 }
 
 func (tr *tourney) hasResult(game int) bool {
