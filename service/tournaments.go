@@ -271,9 +271,10 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // CancelTournament ends a running tournament: it starts no game any more, the tables of its games
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
 // games have no result and count nowhere), the games that ended meanwhile are stored as usual,
-// its state is stored as cancelled, and its seed is revealed. The default reason is "tournament cancelled". ErrNotFound for an unknown id, ErrEnded
-// for a tournament that has ended, a [FieldError] for a reason longer than MaxReasonBytes or
-// with a control character; the store's error when the state cannot be stored.
+// its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
+// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended, a
+// [FieldError] for a reason longer than MaxReasonBytes or with a control character; the store's
+// error when the state cannot be stored.
 func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
 	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
 		return nil, err
