@@ -165,6 +165,18 @@ func (o *tournamentOpts) open(cmd *cobra.Command) (tournamentAPI, func(), error)
 	return r, func() { r.Close(); st.Close() }, nil
 }
 
+// spec returns the spec and seed of the flags; a lobby entrant needs --server (the in-process
+// referee has no lobby).
+func (o *tournamentOpts) spec(f *specFlags) (tournament.Spec, *engine.Seed, error) {
+	spec, seed, err := f.spec()
+	for _, e := range spec.Entrants {
+		if e.Kind == tournament.KindLobby && o.conn.server == "" && err == nil {
+			err = fmt.Errorf("--entrant %s=lobby:%s: a lobby entrant needs --server, a running referee whose lobby it waits in", e.ID, e.Bot)
+		}
+	}
+	return spec, seed, err
+}
+
 // read returns a tournament with its results: from the referee at --server, else from --store
 // without playing it.
 func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournament, error) {
@@ -202,7 +214,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
   bezique tournament create --variant three-handed --format gauntlet --entrant new=rulebook --entrant random --entrant random --entrant rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec, seed, err := f.spec()
+			spec, seed, err := o.spec(&f)
 			if err != nil {
 				return err
 			}
@@ -243,7 +255,7 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 			if len(args) == 1 {
 				id = args[0]
 			} else {
-				spec, seed, err := f.spec()
+				spec, seed, err := o.spec(&f)
 				if err != nil {
 					return err
 				}

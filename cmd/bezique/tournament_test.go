@@ -99,7 +99,8 @@ func TestTournamentCommands(t *testing.T) {
 // TestTournamentOnServer: with --server the tournament commands go to a running referee: "run"
 // creates a round robin of a bot in its lobby ("bot --serve") and a built-in bot, follows it to
 // its end and prints the standings; "standings" and "export --csv" read it back; "cancel" ends
-// another one that waits for an absent lobby bot, and a second cancel is refused.
+// another one that waits for an absent lobby bot, and a second cancel is refused. Without
+// --server a lobby entrant is refused.
 func TestTournamentOnServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -158,6 +159,10 @@ func TestTournamentOnServer(t *testing.T) {
 		t.Fatalf("csv: %v\n%s", err, b)
 	}
 
+	out, err = runCmd(ctx, "tournament", "create", "--store", "sqlite:"+filepath.Join(t.TempDir(), "t.db"), "--entrant", "lobby:nobody", "--entrant", "random")
+	if err == nil || err.Error() != "--entrant nobody=lobby:nobody: a lobby entrant needs --server, a running referee whose lobby it waits in" {
+		t.Fatalf("create with a lobby entrant in process: %v\n%s", err, out)
+	}
 	out, err = runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "lobby:nobody", "--entrant", "random", "--absence-grace", "1h")
 	if err != nil {
 		t.Fatalf("create: %v\n%s", err, out)
