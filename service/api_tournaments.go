@@ -117,8 +117,11 @@ func SpecFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 		if lb := e.GetLobbyBot(); lb != "" {
 			te.Kind, te.Bot = tournament.KindLobby, lb
 		}
-		if te.Bot == "" {
-			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind (builtin_bot or lobby_bot)")
+		if team := e.GetLobbyTeam(); team != nil {
+			te.Kind, te.Members = tournament.KindLobbyTeam, team.GetMembers()
+		}
+		if te.Bot == "" && te.Members == nil {
+			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind (builtin_bot, lobby_bot or lobby_team)")
 		}
 		s.Entrants = append(s.Entrants, te)
 	}
@@ -167,8 +170,11 @@ func SpecToProto(s tournament.Spec) *pb.TournamentSpec {
 	}
 	for _, e := range s.Entrants {
 		pe := &pb.Entrant{Id: e.ID, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: e.Bot}}
-		if e.Kind == tournament.KindLobby {
+		switch e.Kind {
+		case tournament.KindLobby:
 			pe.Kind = &pb.Entrant_LobbyBot{LobbyBot: e.Bot}
+		case tournament.KindLobbyTeam:
+			pe.Kind = &pb.Entrant_LobbyTeam{LobbyTeam: &pb.LobbyTeam{Members: e.Members}}
 		}
 		out.Entrants = append(out.Entrants, pe)
 	}

@@ -96,7 +96,7 @@ func TestTournamentServiceErrors(t *testing.T) {
 		want string
 	}{
 		{&pb.CreateTournamentRequest{}, "spec: missing"},
-		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind (builtin_bot or lobby_bot)"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind (builtin_bot, lobby_bot or lobby_team)"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two}, Seed: []byte{1}}, "seed: 1 bytes; a seed is exactly 32 bytes"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "deals: 0; at least 1"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -354,8 +355,8 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 type LobbyPlaces struct {
 	r       *Referee
 	variant engine.Variant
-	names   []string // per seat, the lobby bot's name; "" for a seat of another kind
-	keys    []string // per seat, the lobby bot's API key id; "" without one
+	seats   [][]string // per seat, its lobby bots (a consultation team's members, the captain first); none for a seat of another kind
+	keys    []string   // per seat of one lobby bot, the bot's API key id; "" without one, and for a team seat
 }
 
 // ReserveLobby takes a place in the capacity of each named lobby bot (names[i] sits at seat i;
@@ -366,28 +367,48 @@ type LobbyPlaces struct {
 // call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
 // Challenge's.
 func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
-	return s.reserveLobby(ctx, v, names, 0, time.Time{})
+	seats := make([][]string, len(names))
+	for i, n := range names {
+		if n != "" {
+			seats[i] = []string{n}
+		}
+	}
+	return s.reserveLobby(ctx, v, seats, 0, time.Time{})
 }
 
-// reserveLobby is ReserveLobby; with a grace above zero it also waits while a named bot is absent,
+// reserveLobby is ReserveLobby with the lobby bots of each seat (several for a consultation team
+// seat, the captain first); with a grace above zero it also waits while a named bot is absent,
 // and returns an [*AbsentError] once one has been absent for longer than grace, counted from no
 // earlier than from.
-func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, names []string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
-	keys, err := s.lobby.reserve(ctx, names, v, grace, from)
+func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, seats [][]string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, seats, v, grace, from)
 	if err != nil {
 		return nil, err
 	}
-	return &LobbyPlaces{r: s, variant: v, names: slices.Clone(names), keys: keys}, nil
+	return &LobbyPlaces{r: s, variant: v, seats: slices.Clone(seats), keys: keys}, nil
 }
 
 // Seat returns the seat config of lobby seat i: a remote seat named for the bot and, with
 // authentication, bound to its key (RemoteSeat.bot_key_id), so that the record names the bot by
 // its key. Nil for a seat that is not a lobby seat.
 func (p *LobbyPlaces) Seat(i int) *pb.SeatConfig {
-	if i >= len(p.names) || p.names[i] == "" {
+	if i >= len(p.seats) {
 		return nil
 	}
-	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: p.names[i], BotKeyId: p.keys[i]}}}
+	return lobbySeat(p.seats[i], p.keys[i])
+}
+
+// lobbySeat is the seat config of a seat of lobby bots (nil for none): a remote seat named for
+// the bot and bound to its key (when it has one), or a team seat (RemoteSeat.team_size) named
+// for its members, "a+b", whose members join with its token.
+func lobbySeat(members []string, key string) *pb.SeatConfig {
+	switch len(members) {
+	case 0:
+		return nil
+	case 1:
+		return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: members[0], BotKeyId: key}}}
+	}
+	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: strings.Join(members, "+"), TeamSize: uint32(len(members))}}}
 }
 
 // Assign turns the places into games in play of the created table resp and announces each to its
@@ -398,7 +419,7 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 		tokens[st.GetSeat()] = st.GetToken()
 	}
 	id := resp.GetTableId()
-	p.r.lobby.assign(id, p.names, tokens, wire.VariantToProto(p.variant))
+	p.r.lobby.assign(id, p.seats, tokens, wire.VariantToProto(p.variant))
 	go func() {
 		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
 		p.r.lobby.ended(id)
@@ -406,27 +427,31 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 }
 
 // Release gives the places back: the table was not created.
-func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
+func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.seats) }
 
-// reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
-// a free place, and returns their key ids per seat. With grace 0 an absent bot is ErrUnavailable
+// reserve takes a place for each named bot (seats[i] the bots of seat i: none, one, or a team's
+// members) once every one has a free place, and returns the key ids of the seats of one bot. With grace 0 an absent bot is ErrUnavailable
 // at once; with a grace it is waited for, until it has been absent for longer than grace, counted
 // from no earlier than from (an [*AbsentError]). See [Referee.Challenge] for its other errors.
-func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
+func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
-	for _, n := range names {
-		if n != "" {
+	var seatOf []int // per name of names, its seat
+	var names []string
+	for seat, members := range seats {
+		for _, n := range members {
 			need[n]++
+			names, seatOf = append(names, n), append(seatOf, seat)
 		}
 	}
 	for {
 		l.mu.Lock()
 		full := ""
 		var giveUp <-chan time.Time // when the first absent bot's grace runs out
-		for seat, n := range names {
-			if n == "" || (l.bots[n] != nil && l.bots[n].presence != nil) {
+		for i, n := range names {
+			if l.bots[n] != nil && l.bots[n].presence != nil {
 				continue
 			}
+			seat := seatOf[i]
 			if grace <= 0 {
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
@@ -458,12 +483,13 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, g
 			}
 		}
 		if full == "" {
-			keys := make([]string, len(names))
-			for i, n := range names {
-				if n != "" {
-					b := l.bots[n]
-					b.reserved++
-					keys[i] = b.keyID
+			keys := make([]string, len(seats))
+			for i, members := range seats {
+				for _, n := range members {
+					l.bots[n].reserved++
+				}
+				if len(members) == 1 {
+					keys[i] = l.bots[members[0]].keyID
 				}
 			}
 			l.mu.Unlock()
@@ -481,62 +507,63 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant, g
 }
 
 // unreserve gives back the places reserve took for a table that was not created.
-func (l *lobby) unreserve(names []string) {
+func (l *lobby) unreserve(seats [][]string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for _, n := range names {
-		if b := l.bots[n]; n != "" && b != nil {
-			b.reserved--
-			l.forget(b)
+	for _, members := range seats {
+		for _, n := range members {
+			if b := l.bots[n]; b != nil {
+				b.reserved--
+				l.forget(b)
+			}
 		}
 	}
 	l.wake()
 }
 
 // assign turns the places reserved for table into games in play and announces them.
-func (l *lobby) assign(table string, names []string, tokens map[uint32]string, v pb.Variant) {
+func (l *lobby) assign(table string, seats [][]string, tokens map[uint32]string, v pb.Variant) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i, n := range names {
-		b := l.bots[n]
-		if n == "" || b == nil {
-			continue
-		}
-		a := &pb.GameAssigned{TableId: table, Seat: uint32(i), Token: tokens[uint32(i)], Variant: v}
-		b.reserved--
-		b.games[gameSeat{table, uint32(i)}] = a
-		if b.presence != nil && !b.presence.announce(a) {
-			b.presence = nil
-			l.markLeft(n)
+	for i, members := range seats {
+		for m, n := range members {
+			b := l.bots[n]
+			if b == nil {
+				continue
+			}
+			b.reserved--
+			l.add(b, &pb.GameAssigned{TableId: table, Seat: uint32(i), Member: uint32(m), Token: tokens[uint32(i)], Variant: v})
 		}
 	}
 }
 
+// add counts a among b's games in play and announces it to b if present. It must be called with
+// mu held.
+func (l *lobby) add(b *lobbyBot, a *pb.GameAssigned) {
+	b.games[gameSeat{a.GetTableId(), a.GetSeat()}] = a
+	if b.presence != nil && !b.presence.announce(a) {
+		b.presence = nil
+		l.markLeft(b.name)
+	}
+}
+
 // restore puts the games of a table recovered after a restart back among its lobby bots' games
-// in play (names[i] at seat i, "" for a seat of another kind; keys and tokens per seat) and
+// in play (seats[i] the bots of seat i, as reserve takes them; keys and tokens per seat) and
 // announces them to the bots present; a bot absent hears of them when it enters. [lobby.ended]
 // frees them when the table ends.
-func (l *lobby) restore(table string, names, keys []string, tokens map[uint32]string, v pb.Variant) {
+func (l *lobby) restore(table string, seats [][]string, keys []string, tokens map[uint32]string, v pb.Variant) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i, n := range names {
-		if n == "" {
-			continue
-		}
-		b := l.bots[n]
-		if b == nil {
-			b = &lobbyBot{name: n, keyID: keys[i], games: map[gameSeat]*pb.GameAssigned{}}
-			l.bots[n] = b
-		}
-		gs := gameSeat{table, uint32(i)}
-		if b.games[gs] != nil {
-			continue
-		}
-		a := &pb.GameAssigned{TableId: table, Seat: uint32(i), Token: tokens[uint32(i)], Variant: v}
-		b.games[gs] = a
-		if b.presence != nil && !b.presence.announce(a) {
-			b.presence = nil
-			l.markLeft(n)
+	for i, members := range seats {
+		for m, n := range members {
+			b := l.bots[n]
+			if b == nil {
+				b = &lobbyBot{name: n, keyID: keys[i], games: map[gameSeat]*pb.GameAssigned{}}
+				l.bots[n] = b
+			}
+			if b.games[gameSeat{table, uint32(i)}] == nil {
+				l.add(b, &pb.GameAssigned{TableId: table, Seat: uint32(i), Member: uint32(m), Token: tokens[uint32(i)], Variant: v})
+			}
 		}
 	}
 }

@@ -186,3 +186,38 @@ func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentLobbyTeam: a consultation team of two lobby bots (RULES.md §3.5) is an entrant:
+// each game seats both members at one team seat, each hearing of it with its member index, and
+// the round robin against a built-in bot ends with every game played and replayable.
+func TestTournamentLobbyTeam(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	captain, second := r.serveBot(t, "captain", 2), r.serveBot(t, "second", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "team", Kind: tournament.KindLobbyTeam, Members: []string{"captain", "second"}}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	checkTournament(t, r.srv.Referee, tn)
+	for _, results := range []<-chan *pb.GameResult{captain, second} {
+		for range 2 {
+			if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+				t.Fatalf("a member saw %v", res)
+			}
+		}
+	}
+	for _, res := range tn.Results {
+		rec, err := r.srv.Referee.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, e := range tn.Spec.Schedule()[res.Game].Seats {
+			if got := rec.GetSeats()[s].GetName(); e == 0 && got != "captain+second" {
+				t.Errorf("game %d: team seat %d named %q; want captain+second", res.Game, s, got)
+			}
+		}
+	}
+}

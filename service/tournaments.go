@@ -84,7 +84,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, invalid(field, "%s", reason)
 	}
 	for i, e := range spec.Entrants {
-		if e.Kind == tournament.KindLobby {
+		if e.Kind != tournament.KindBuiltin {
 			continue // a lobby bot need not be present before its first game
 		}
 		if _, err := bots.New(e.Bot, 0); err != nil {
@@ -400,19 +400,19 @@ func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournam
 // lobby ([Referee.ReserveLobby], waiting while one is at its capacity) and told of the game.
 func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
 	req := tr.tableRequest(g)
-	names := tr.lobbyNames(g)
-	if names == nil {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
 		_, err := s.createTable(ctx, req, id)
 		return err
 	}
-	places, err := s.reserveLobby(ctx, tr.spec.Variant, names, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
+	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
 	var absent *AbsentError
 	if errors.As(err, &absent) {
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
 		// once: the forfeit is recorded and scored like any other.
-		for seat, n := range names {
-			if n != "" {
-				req.Seats[seat] = &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: n}}}
+		for seat, members := range seats {
+			if members != nil {
+				req.Seats[seat] = lobbySeat(members, "")
 			}
 		}
 		if _, err := s.createTable(ctx, req, id); err != nil {
@@ -423,8 +423,8 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 	if err != nil {
 		return err
 	}
-	for seat, n := range names {
-		if n != "" {
+	for seat, members := range seats {
+		if members != nil {
 			req.Seats[seat] = places.Seat(seat)
 		}
 	}
@@ -444,8 +444,8 @@ const absenceCheck = time.Second
 // awaitTourneyTable waits for the game's table to end. While the table waits for its seats, a
 // lobby entrant absent from the lobby for longer than the tournament's grace forfeits it.
 func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
-	names := tr.lobbyNames(g)
-	if names == nil {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
 		_, err := s.Await(ctx, id)
 		return err
 	}
@@ -459,10 +459,11 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 		}
 		s.lobby.mu.Lock()
 		var absent *AbsentError
-		for seat, n := range names {
-			if since := s.lobby.absentSince(n, from); n != "" && !since.IsZero() && time.Since(since) > grace {
-				absent = &AbsentError{Name: n, Seat: seat, Since: since}
-				break
+		for seat, members := range seats {
+			for _, n := range members {
+				if since := s.lobby.absentSince(n, from); absent == nil && !since.IsZero() && time.Since(since) > grace {
+					absent = &AbsentError{Name: n, Seat: seat, Since: since}
+				}
 			}
 		}
 		s.lobby.mu.Unlock()
@@ -491,35 +492,40 @@ func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentEr
 
 // restoreLobbySeats puts a recovered table's lobby seats back among its bots' games in play.
 func (s *Referee) restoreLobbySeats(tr *tourney, g tournament.Game, id string) error {
-	names := tr.lobbyNames(g)
-	if names == nil {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
 		return nil
 	}
 	t, err := s.table(id)
 	if err != nil {
 		return err
 	}
-	keys, tokens := make([]string, len(names)), map[uint32]string{}
+	keys, tokens := make([]string, len(seats)), map[uint32]string{}
 	for i, st := range t.seats { // set at creation, never changed
 		keys[i], tokens[uint32(i)] = st.botKey, st.token
 	}
-	s.lobby.restore(id, names, keys, tokens, wire.VariantToProto(tr.spec.Variant))
+	s.lobby.restore(id, seats, keys, tokens, wire.VariantToProto(tr.spec.Variant))
 	return nil
 }
 
-// lobbyNames returns the lobby bot's name at each seat of a game ("" for another kind), or nil
-// when the game has no lobby entrant.
-func (tr *tourney) lobbyNames(g tournament.Game) []string {
-	var names []string
+// lobbySeats returns the lobby bots at each seat of a game (one for a lobby entrant, a team's
+// members, none for a built-in bot), or nil when the game has no lobby entrant.
+func (tr *tourney) lobbySeats(g tournament.Game) [][]string {
+	var seats [][]string
 	for seat, e := range g.Seats {
-		if en := tr.spec.Entrants[e]; en.Kind == tournament.KindLobby {
-			if names == nil {
-				names = make([]string, len(g.Seats))
+		en := tr.spec.Entrants[e]
+		members := en.Members
+		if en.Kind == tournament.KindLobby {
+			members = []string{en.Bot}
+		}
+		if len(members) > 0 {
+			if seats == nil {
+				seats = make([][]string, len(g.Seats))
 			}
-			names[seat] = en.Bot
+			seats[seat] = members
 		}
 	}
-	return names
+	return seats
 }
 
 // tableRequest is the table of a game: the entrants' bots in the game's seats (a lobby entrant's
