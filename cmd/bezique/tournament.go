@@ -46,7 +46,7 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership) or four-handed-individual")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
 	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+
-		"), or ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee); repeat")
+		"), ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee), or ID=team:A+B (a consultation team of lobby bots, two-handed); repeat")
 	fs.IntVar(&f.deals, "deals", 10, "deal sets per pairing")
 	fs.BoolVar(&f.duplicate, "duplicate", true, "play each deal set once per seating, so every entrant holds every hand")
 	fs.IntVar(&f.concurrency, "concurrency", 8, "games in play at once")
@@ -77,6 +77,12 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 			en.Kind, en.Bot = tournament.KindLobby, name
 			if !named {
 				en.ID = name // a lobby bot's name is unique already
+			}
+		}
+		if members, ok := strings.CutPrefix(bot, "team:"); ok {
+			en.Kind, en.Bot, en.Members = tournament.KindLobbyTeam, "", strings.Split(members, "+")
+			if !named {
+				en.ID = members
 			}
 		}
 		s.Entrants = append(s.Entrants, en)
@@ -170,8 +176,8 @@ func (o *tournamentOpts) open(cmd *cobra.Command) (tournamentAPI, func(), error)
 func (o *tournamentOpts) spec(f *specFlags) (tournament.Spec, *engine.Seed, error) {
 	spec, seed, err := f.spec()
 	for _, e := range spec.Entrants {
-		if e.Kind == tournament.KindLobby && o.conn.server == "" && err == nil {
-			err = fmt.Errorf("--entrant %s=lobby:%s: a lobby entrant needs --server, a running referee whose lobby it waits in", e.ID, e.Bot)
+		if e.Kind != tournament.KindBuiltin && o.conn.server == "" && err == nil {
+			err = fmt.Errorf("--entrant %s: a lobby entrant needs --server, a running referee whose lobby it waits in", e.ID)
 		}
 	}
 	return spec, seed, err

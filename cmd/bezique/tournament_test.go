@@ -99,8 +99,9 @@ func TestTournamentCommands(t *testing.T) {
 // TestTournamentOnServer: with --server the tournament commands go to a running referee: "run"
 // creates a round robin of a bot in its lobby ("bot --serve") and a built-in bot, follows it to
 // its end and prints the standings; "standings" and "export --csv" read it back; "cancel" ends
-// another one that waits for an absent lobby bot, and a second cancel is refused. Without
-// --server a lobby entrant is refused.
+// another one that waits for an absent lobby bot, and a second cancel is refused; a
+// consultation team of two lobby bots plays as one entrant. Without --server a lobby entrant is
+// refused.
 func TestTournamentOnServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -111,15 +112,17 @@ func TestTournamentOnServer(t *testing.T) {
 	defer ref.Close()
 	sctx, stopServe := context.WithCancel(ctx)
 	defer stopServe()
-	go func() {
-		cmd := newRootCmd()
-		cmd.SetOut(io.Discard)
-		cmd.SetErr(io.Discard)
-		cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "rulebook", "--name", "rb", "--capacity", "4"})
-		_ = cmd.ExecuteContext(sctx)
-	}()
+	for _, name := range []string{"rb", "ta", "tb"} {
+		go func() {
+			cmd := newRootCmd()
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "rulebook", "--name", name, "--capacity", "4"})
+			_ = cmd.ExecuteContext(sctx)
+		}()
+	}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if out, _ := runCmd(ctx, "lobby", "--server", ref.addr); strings.Contains(out, "\nrb ") {
+		if out, _ := runCmd(ctx, "lobby", "--server", ref.addr); strings.Contains(out, "\nrb ") && strings.Contains(out, "\nta ") && strings.Contains(out, "\ntb ") {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -159,8 +162,13 @@ func TestTournamentOnServer(t *testing.T) {
 		t.Fatalf("csv: %v\n%s", err, b)
 	}
 
+	out, err = runCmd(ctx, "tournament", "run", "--server", ref.addr, "--entrant", "team:ta+tb", "--entrant", "random", "--deals", "1", "--option", "target=300")
+	if err != nil || !strings.Contains(out, "(round-robin, two-handed): 2 of 2 games, finished") || !strings.Contains(out, "ta+tb v random-2: +") {
+		t.Fatalf("run with a team: %v\n%s", err, out)
+	}
+
 	out, err = runCmd(ctx, "tournament", "create", "--store", "sqlite:"+filepath.Join(t.TempDir(), "t.db"), "--entrant", "lobby:nobody", "--entrant", "random")
-	if err == nil || err.Error() != "--entrant nobody=lobby:nobody: a lobby entrant needs --server, a running referee whose lobby it waits in" {
+	if err == nil || err.Error() != "--entrant nobody: a lobby entrant needs --server, a running referee whose lobby it waits in" {
 		t.Fatalf("create with a lobby entrant in process: %v\n%s", err, out)
 	}
 	out, err = runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "lobby:nobody", "--entrant", "random", "--absence-grace", "1h")
