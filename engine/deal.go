@@ -145,6 +145,11 @@ type Dealing struct {
 	// deal is shuffled from the seed. 0 plays deals until a side reaches the target (RULES.md
 	// §3.1.11).
 	Deals int
+	// Totals, when not nil, are every side's game totals carried into the first deal from deals
+	// played before it (a position at the start of a deal: the RULES.md §6 vectors 39 and 40 as
+	// scenarios). [NewGame] refuses a length other than the number of sides, a negative total and
+	// a total that reaches the target (the game would already be over).
+	Totals []int
 }
 
 // check validates a stacked deal against rules r: the dealer is a seat, every hand has 8 cards,

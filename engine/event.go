@@ -106,6 +106,9 @@ type Event struct {
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
 	// opponent to see (reveal_last_stock_card).
 	Revealed bool
+	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
+	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
+	Stock int
 	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
 	// card).
 	Private bool

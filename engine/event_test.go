@@ -62,6 +62,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 	cardPts := map[Rank]int{Ace: 11, Ten: 10, King: 4, Queen: 3, Jack: 2}
 	var (
 		deal, dealer, trickNo, duel int
+		stock                       int
 		turnUp                      Card
 		brisques, trickPts          [4]int
 	)
@@ -107,6 +108,19 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		}
 		if e.Kind != EvDraw && e.Revealed {
 			fail("Revealed", true, false)
+		}
+		// Stock: the pack less the hands once dealt, then one less a draw.
+		want := 0
+		switch e.Kind {
+		case EvDeal:
+			stock = g.ncards - g.n*HandSize
+			want = stock
+		case EvDraw:
+			stock--
+			want = stock
+		}
+		if e.Stock != want {
+			fail("Stock", e.Stock, want)
 		}
 		// Private: a hand, and a face-down draw (not revealed, not the turn-up).
 		if want := e.Kind == EvHand || e.Kind == EvDraw && !e.Revealed && e.Card != turnUp; e.Private != want {

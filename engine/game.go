@@ -135,6 +135,17 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 			return nil, fmt.Errorf("bezique: stacked deal %d: dealer %d, but the deal passes left to seat %d", i+1, d.Stacked[i].Dealer, (d.Stacked[0].Dealer+i)%g.n)
 		}
 	}
+	if d.Totals != nil {
+		if len(d.Totals) != r.Variant.Sides() {
+			return nil, fmt.Errorf("bezique: dealing: %d totals, want one per side (%d)", len(d.Totals), r.Variant.Sides())
+		}
+		for i, t := range d.Totals {
+			if t < 0 || t >= g.rules.Target {
+				return nil, fmt.Errorf("bezique: dealing: totals[%d] = %d: a carried total is from 0 to below the target %d", i, t, g.rules.Target)
+			}
+		}
+		copy(g.totals[:], d.Totals)
+	}
 	if len(d.Stacked) > 0 {
 		g.dealer = d.Stacked[0].Dealer
 	} else {
@@ -264,7 +275,7 @@ func (g *Game) startDeal() {
 	g.stockTop = 0
 	g.trump = g.turnUp.Suit()
 	g.cs[g.turnUp].loc = locTurnUp
-	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump})
+	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump, Stock: g.stockLeft()})
 	for s := 0; s < n; s++ {
 		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
 		for _, c := range g.held[s][:g.nheld[s]] {
@@ -468,6 +479,7 @@ func (g *Game) draw() {
 			e.Private = false
 		}
 		g.give(s, e.Card)
+		e.Stock = g.stockLeft()
 		g.emit(e)
 	}
 	if !last {

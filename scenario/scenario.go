@@ -23,8 +23,15 @@ type Scenario struct {
 	Variant string `json:"variant"`
 	// Options are rule options by their RULES.md §5 names, as on the command line.
 	Options map[string]string `json:"options"`
-	// Deal is the stacked deal: the game's only deal.
+	// Deal is the stacked deal: the game's only deal unless PlayToTarget.
 	Deal Deal `json:"deal"`
+	// Totals are every side's game totals carried into the deal from earlier deals; nil for 0.
+	// Each is from 0 to below the target.
+	Totals []int `json:"totals"`
+	// PlayToTarget goes on after the deal, as a game does, while no side has won (RULES.md
+	// §3.1.11); later deals are shuffled by the implementation, so a scenario checks no card of
+	// them. False: the game ends after the deal, won by the higher total.
+	PlayToTarget bool `json:"play_to_target"`
 	// Steps are played and checked in order.
 	Steps []Step `json:"steps"`
 }
@@ -118,7 +125,8 @@ func Load(r io.Reader) (*Scenario, error) {
 }
 
 // Game starts the scenario's game: its rules, its stacked deal as the only deal
-// ([engine.Dealing].Deals 1). Errors name the field (variant, options, deal.hands[i], ...).
+// ([engine.Dealing].Deals 1) unless PlayToTarget, its carried Totals. Errors name the field
+// (variant, options, deal.hands[i], totals, ...).
 func (s *Scenario) Game() (*engine.Game, error) {
 	v, err := engine.ParseVariant(s.Variant)
 	if err != nil {
@@ -154,8 +162,15 @@ func (s *Scenario) Game() (*engine.Game, error) {
 			d.Stock = append(d.Stock, engine.Card(c))
 		}
 	}
-	g, err := engine.NewGame(r, engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1})
+	dealing := engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1, Totals: s.Totals}
+	if s.PlayToTarget {
+		dealing.Deals = 0
+	}
+	g, err := engine.NewGame(r, dealing)
 	if err != nil {
+		if strings.HasPrefix(err.Error(), "bezique: dealing: ") { // the dealing's one check that can fail here: Totals
+			return nil, fmt.Errorf("totals: %v", err)
+		}
 		return nil, fmt.Errorf("deal: %v", err)
 	}
 	return g, nil

@@ -76,3 +76,16 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalsErrors: carried totals the engine refuses are reported under totals.
+func TestTotalsErrors(t *testing.T) {
+	s, err := Load(strings.NewReader(`{"variant": "two-handed", "totals": [1000, 0], "deal": {"hands": ["KSa 8Ha 7Da 8Da 9Sa 9Ha 7Sa 8Sa", "TSa 8Db 9Db 7Ha 7Hb 8Hb 9Hb 7Db"], "turn_up": "9Ca"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Game()
+	want := "totals: bezique: dealing: totals[0] = 1000: a carried total is from 0 to below the target 1000"
+	if err == nil || err.Error() != want {
+		t.Fatalf("%v, want %q", err, want)
+	}
+}

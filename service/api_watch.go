@@ -12,8 +12,9 @@ import (
 )
 
 // WatchTable streams a table's public events to a spectator: the history after from_seq, then
-// every new event, each held back delay_ms after it happened (see [Referee.WatchTable], which
-// also states the overflow policy); once the game has ended, the team messages of its team seats
+// every new event, each held back delay_ms after it happened, and when the request asks for
+// clock_reports a clock report whenever the referee starts waiting for a decision (see
+// [Referee.WatchTable], which also states the overflow policy); once the game has ended, the team messages of its team seats
 // (never during play). The stream ends with OK when the game ends. NotFound for an unknown table;
 // FailedPrecondition for a finished table no longer in memory (use GetRecord); ResourceExhausted
 // for a spectator that fell Config.WatchQueue events behind (watch again with the from_seq the
@@ -32,6 +33,12 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
 	shared := sendsUncompressed(stream.Context())
 	err := s.Referee.WatchTable(stream.Context(), req.GetTableId(), req.GetFromSeq(), delay, func(e *SpectatorEvent) error {
+		if e.Clock != nil {
+			if !req.GetClockReports() {
+				return nil
+			}
+			return stream.Send(&pb.WatchTableResponse{ClockReport: e.Clock})
+		}
 		if !shared {
 			return stream.Send(&pb.WatchTableResponse{Event: e.Event})
 		}

@@ -41,12 +41,13 @@ const KeyPrefix = "bzq_"
 // Role is what a principal may do: the roles of keys and the anonymous spectator.
 type Role string
 
-// The roles. A key has RoleAdmin, RoleOrganiser or RoleBot; a caller without a key is
-// RoleSpectator.
+// The roles. A key has RoleAdmin, RoleOrganiser, RoleBot or RoleWatcher; a caller without a
+// key is RoleSpectator.
 const (
 	RoleAdmin     Role = "admin"     // everything: keys, audit trail, cancelling any table
 	RoleOrganiser Role = "organiser" // creates tables, cancels its own, reads tables and records
 	RoleBot       Role = "bot"       // a registered bot: joins the seats bound to it, reads tables and records
+	RoleWatcher   Role = "watcher"   // a read-only key: reads and watches every table, record and tournament
 	RoleSpectator Role = "spectator" // no key: watches public tables
 )
 
@@ -88,7 +89,7 @@ func withPrincipal(ctx context.Context, p Principal) context.Context {
 }
 
 // roleProto and roleFromProto convert a key's role to and from the wire.
-var roleProto = map[Role]pb.Role{RoleAdmin: pb.Role_ROLE_ADMIN, RoleOrganiser: pb.Role_ROLE_ORGANISER, RoleBot: pb.Role_ROLE_BOT}
+var roleProto = map[Role]pb.Role{RoleAdmin: pb.Role_ROLE_ADMIN, RoleOrganiser: pb.Role_ROLE_ORGANISER, RoleBot: pb.Role_ROLE_BOT, RoleWatcher: pb.Role_ROLE_WATCHER}
 
 func roleFromProto(r pb.Role) (Role, bool) {
 	for k, v := range roleProto {

@@ -151,10 +151,11 @@ func TestAuthorizationCoversEveryRPC(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	_, organiser := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
 	_, bot := r.newKey(t, "bot", pb.Role_ROLE_BOT)
+	_, watcher := r.newKey(t, "site", pb.Role_ROLE_WATCHER)
 	callers := []struct {
 		role Role
 		key  string
-	}{{RoleAdmin, testAdminKey}, {RoleOrganiser, organiser}, {RoleBot, bot}, {RoleSpectator, ""}}
+	}{{RoleAdmin, testAdminKey}, {RoleOrganiser, organiser}, {RoleBot, bot}, {RoleWatcher, watcher}, {RoleSpectator, ""}}
 	served := map[string]bool{}
 	for svc, si := range r.grpc.GetServiceInfo() {
 		for _, m := range si.Methods {
@@ -198,6 +199,8 @@ func TestAuthorizationCoversEveryRPC(t *testing.T) {
 	wantCode(t, "ListKeys as organiser", err, codes.PermissionDenied, "needs role admin; key k-")
 	_, err = r.tables.CreateTable(as(bot), twoRemote(false))
 	wantCode(t, "CreateTable as bot", err, codes.PermissionDenied, "needs role admin or organiser")
+	_, err = r.tables.CreateTable(as(watcher), twoRemote(false))
+	wantCode(t, "CreateTable as watcher", err, codes.PermissionDenied, "needs role admin or organiser; key k-")
 	_, err = r.tables.ListTables(as(""), &pb.ListTablesRequest{})
 	wantCode(t, "ListTables without a key", err, codes.Unauthenticated, "needs an API key")
 	_, err = r.tables.ListTables(as("bzq_not-a-key"), &pb.ListTablesRequest{})
@@ -268,10 +271,11 @@ func TestOnlyAdminChoosesDeals(t *testing.T) {
 }
 
 // TestAnonymousWatch: a caller without a key watches a public table, and is refused
-// (PermissionDenied) a table that is not public; a bot key watches either.
+// (PermissionDenied) a table that is not public; a bot key and a watcher key watch either.
 func TestAnonymousWatch(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	_, bot := r.newKey(t, "watcher", pb.Role_ROLE_BOT)
+	_, watcher := r.newKey(t, "site", pb.Role_ROLE_WATCHER)
 	first := func(ctx context.Context, id string) (*pb.WatchTableResponse, error) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -292,6 +296,9 @@ func TestAnonymousWatch(t *testing.T) {
 	wantCode(t, "anonymous WatchTable of a table that is not public", err, codes.PermissionDenied, "is not public")
 	if ev, err := first(as(bot), private.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
 		t.Errorf("WatchTable with a bot key: %v, %v; want event 1", ev, err)
+	}
+	if ev, err := first(as(watcher), private.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
+		t.Errorf("WatchTable with a watcher key: %v, %v; want event 1", ev, err)
 	}
 	public, err := r.tables.CreateTable(as(testAdminKey), twoRemote(true))
 	if err != nil {

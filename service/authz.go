@@ -10,7 +10,8 @@ import (
 
 // Sets of roles of the authorization table.
 var (
-	everyone = []Role{RoleAdmin, RoleOrganiser, RoleBot, RoleSpectator}
+	everyone = []Role{RoleAdmin, RoleOrganiser, RoleBot, RoleWatcher, RoleSpectator}
+	readers  = []Role{RoleAdmin, RoleOrganiser, RoleBot, RoleWatcher}
 	keyed    = []Role{RoleAdmin, RoleOrganiser, RoleBot}
 	admins   = []Role{RoleAdmin}
 )
@@ -22,13 +23,13 @@ var (
 // organiser cancel only the tables it created, Connect admits a seat's token or its bound bot key.
 var authorization = map[string][]Role{
 	pb.TableService_CreateTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
-	pb.TableService_GetTable_FullMethodName:       keyed,
-	pb.TableService_ListTables_FullMethodName:     keyed,
+	pb.TableService_GetTable_FullMethodName:       readers,
+	pb.TableService_ListTables_FullMethodName:     readers,
 	pb.TableService_CancelTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
 	pb.TableService_WatchTable_FullMethodName:     everyone,
-	pb.TableService_GetRecord_FullMethodName:      keyed,
-	pb.TableService_GetReplay_FullMethodName:      keyed,
-	pb.TableService_ListGames_FullMethodName:      keyed,
+	pb.TableService_GetRecord_FullMethodName:      readers,
+	pb.TableService_GetReplay_FullMethodName:      readers,
+	pb.TableService_ListGames_FullMethodName:      readers,
 	pb.TableService_GetRuleCatalog_FullMethodName: everyone,
 
 	pb.SeatService_Connect_FullMethodName: everyone, // the seat token or the bound bot key decides
@@ -36,9 +37,9 @@ var authorization = map[string][]Role{
 	pb.SeatService_Decide_FullMethodName:  everyone, // as Connect
 
 	pb.TournamentService_CreateTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
-	pb.TournamentService_GetTournament_FullMethodName:    keyed,
-	pb.TournamentService_ListTournaments_FullMethodName:  keyed,
-	pb.TournamentService_WatchTournament_FullMethodName:  keyed,
+	pb.TournamentService_GetTournament_FullMethodName:    readers,
+	pb.TournamentService_ListTournaments_FullMethodName:  readers,
+	pb.TournamentService_WatchTournament_FullMethodName:  readers,
 	pb.TournamentService_CancelTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
 
 	pb.KeyService_CreateKey_FullMethodName:       admins,

@@ -312,7 +312,7 @@ func TestWaitingTableExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const reason = "expired: no game started within 300ms of the table's creation (--waiting-expiry)"
+	const reason = "no game started within 300ms of the table's creation, the referee's --waiting-expiry"
 	if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || res.WinnerSide != nil || res.GetReason() != reason {
 		t.Fatalf("result %v, want OUTCOME_EXPIRED without a winner, reason %q", res, reason)
 	}

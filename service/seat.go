@@ -511,11 +511,7 @@ func (t *table) measured(c *conn, rtt time.Duration) {
 		return
 	}
 	s.rttMs = uint32(rtt.Milliseconds())
-	report := &pb.ClockReport{}
-	for _, o := range t.seats {
-		report.Clocks = append(report.Clocks, &pb.SeatClock{Seat: uint32(o.index), RttMs: o.rttMs, BankMs: uint32(o.bankMs)})
-	}
-	t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_ClockReport{ClockReport: report}})
+	t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_ClockReport{ClockReport: t.clockReport(time.Now())}})
 }
 
 func (t *table) seatInfos() []*pb.SeatInfo {

@@ -420,6 +420,29 @@ func (t *table) openDecision(s *seat) {
 		}
 	}
 	t.armTimer()
+	if len(t.watchers) > 0 {
+		e := &SpectatorEvent{Clock: t.clockReport(now), at: now}
+		for w := range t.watchers {
+			w.push(t, e)
+		}
+	}
+}
+
+// clockReport returns every seat's clock at now: its bank and round-trip time, and for the seat
+// whose decision the table waits for, running, the decision time and bank left to the deadline.
+func (t *table) clockReport(now time.Time) *pb.ClockReport {
+	report := &pb.ClockReport{}
+	for _, s := range t.seats {
+		c := &pb.SeatClock{Seat: uint32(s.index), RttMs: s.rttMs, BankMs: uint32(s.bankMs)}
+		if t.open != nil && t.open.seat == s.index {
+			left := max(t.open.deadline.Sub(now).Milliseconds(), 0)
+			c.Running = true
+			c.BankMs = uint32(min(s.bankMs, left))
+			c.DecisionMs = uint32(left - int64(c.BankMs))
+		}
+		report.Clocks = append(report.Clocks, c)
+	}
+	return report
 }
 
 // requestFor returns the open request as connection c asked for it (Join.view_mode): with the
@@ -763,7 +786,7 @@ func (t *table) expire() {
 		t.armTimer()
 		return
 	}
-	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("expired: no game started within %s of the table's creation (--waiting-expiry)", t.srv.cfg.WaitingExpiry))
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("no game started within %s of the table's creation, the referee's --waiting-expiry", t.srv.cfg.WaitingExpiry))
 }
 
 func outcomeLabel(o pb.Outcome) string {

@@ -12,12 +12,15 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// SpectatorEvent is one public event of a table (engine.Event.Redact(-1), or a referee event) as
-// its spectators receive it. A live event is built once on the table's goroutine and shared by
+// SpectatorEvent is one public event of a table (engine.Event.Redact(-1), or a referee event), or
+// a clock report, as its spectators receive it. A live event is built once on the table's goroutine and shared by
 // every spectator of the table: it must not be modified.
 type SpectatorEvent struct {
-	// Event is the public event.
+	// Event is the public event; nil for a clock report.
 	Event *pb.Event
+	// Clock is set instead of Event for a clock report (no seq): every seat's clock when the
+	// table starts waiting for a seat's decision.
+	Clock *pb.ClockReport
 	// at is when the event happened (the start of a spectator's delay).
 	at      time.Time
 	mu      sync.Mutex
@@ -114,7 +117,9 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 }
 
 // WatchTable calls send with a table's public events, in order, from one goroutine of its own:
-// the history after fromSeq, then every new event, each held back delay after it happened. Live
+// the history after fromSeq, then every new event, each held back delay after it happened; and
+// with a clock report (SpectatorEvent.Clock) whenever the table starts waiting for a decision,
+// and after the history when it waits already. Live
 // events are shared by all the table's spectators (see [SpectatorEvent]).
 //
 // Overflow policy: the table never waits for a spectator. Each has a buffer of Config.WatchQueue
@@ -161,6 +166,10 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			backlog = append(backlog, t.spectated(h))
 		}
 		if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
+			if t.open != nil { // the clock that runs now, after the events that led to it
+				now := time.Now()
+				backlog = append(backlog, &SpectatorEvent{Clock: t.clockReport(now), at: now})
+			}
 			t.watchers[w] = struct{}{}
 		} else {
 			w.close(nil)
@@ -219,7 +228,9 @@ func (w *watcher) deliver(ctx context.Context, backlog []*SpectatorEvent, delay 
 		if err := send(e); err != nil {
 			return err
 		}
-		sent.Store(e.Event.GetSeq())
+		if e.Event != nil {
+			sent.Store(e.Event.GetSeq())
+		}
 		return nil
 	}
 	for _, e := range backlog {

@@ -63,6 +63,9 @@ func TestWatcherFallsBehind(t *testing.T) {
 	ended := make(chan error, 1)
 	go func() {
 		ended <- r.srv.Referee.WatchTable(ctx, id, 0, 0, func(e *SpectatorEvent) error {
+			if e.Clock != nil {
+				return nil // a clock report: no event
+			}
 			given = append(given, e.Event.GetSeq())
 			if len(given) > accepted {
 				close(stuck)
@@ -91,6 +94,9 @@ func TestWatcherFallsBehind(t *testing.T) {
 	}
 	var rest []uint64
 	if err := r.srv.Referee.WatchTable(ctx, id, s, 0, func(e *SpectatorEvent) error {
+		if e.Clock != nil {
+			return nil // a clock report: no event
+		}
 		rest = append(rest, e.Event.GetSeq())
 		return nil
 	}); err != nil {
@@ -134,6 +140,9 @@ func TestSpectatorsShareEncoding(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			if err := r.srv.Referee.WatchTable(ctx, id, from, 0, func(e *SpectatorEvent) error {
+				if e.Clock != nil {
+					return nil // a clock report: no event
+				}
 				enc, err := e.Encoded(func(ev *pb.Event) (any, error) {
 					mu.Lock()
 					encodings++
@@ -262,4 +271,59 @@ func TestIdleWatchersDoNotStallGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d idle spectators fell behind; the others got all %d events", behind, idle, ti.GetLastSeq())
+}
+
+// TestWatchClockReports: a spectator that asks for clock reports gets, after the history, the
+// clock that runs while the referee waits for a decision (the seat's decision time counting, its
+// bank full), and a new report when the next decision opens; its events keep their seqs.
+func TestWatchClockReports(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 5000, BankMs: proto.Uint32(60000)}, nil))
+	s := r.join(t, resp, 0, 0)
+	req := s.request()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	w, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId(), ClockReports: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seq uint64
+	nextClock := func() *pb.ClockReport {
+		t.Helper()
+		for {
+			m, err := w.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := m.GetClockReport(); c != nil {
+				if m.GetEvent() != nil {
+					t.Fatalf("a clock report with an event: %v", m)
+				}
+				return c
+			}
+			if got := m.GetEvent().GetSeq(); got != seq+1 {
+				t.Fatalf("event seq %d after %d", got, seq)
+			}
+			seq++
+		}
+	}
+	check := func(c *pb.ClockReport) {
+		t.Helper()
+		if len(c.GetClocks()) != 2 {
+			t.Fatalf("clock report %v: want two seats", c)
+		}
+		running, other := c.GetClocks()[0], c.GetClocks()[1]
+		if !running.GetRunning() || running.GetDecisionMs() <= 4000 || running.GetDecisionMs() > 5000 || running.GetBankMs() != 60000 {
+			t.Errorf("seat 0's clock %v: want running, 4 000 < decision_ms ≤ 5 000, bank_ms 60 000", running)
+		}
+		if other.GetSeat() != 1 || other.GetRunning() || other.GetDecisionMs() != 0 {
+			t.Errorf("seat 1's clock %v: want not running", other)
+		}
+	}
+	check(nextClock())
+	if seq == 0 {
+		t.Fatal("no history before the clock report")
+	}
+	s.decideID(req.GetRequestId(), 1)
+	check(nextClock())
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,8 @@ import (
 // TestPlayAgainstRulebook plays a whole two-handed game as a person against rulebook through the
 // page, with the keyboard only: the tables page's form creates the table, then each decision is
 // Enter on the action the page focuses (the first legal card, or the first other action). The
-// page ends with the record's final scores, and the record names the browser as seat 0's bot.
+// page ends with the record's final scores, and the record names the browser as seat 0's bot;
+// the person's clock runs while the page waits.
 func TestPlayAgainstRulebook(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -46,6 +48,12 @@ func TestPlayAgainstRulebook(t *testing.T) {
 			break
 		}
 		if state == "decide" || state == "melds" {
+			if decisions == 0 { // the person's clock runs while the page waits for a choice
+				clock, err := chromedp.Run(ctx, chromedp.Text(`.clock[data-seat="0"]`))
+				if err != nil || !regexp.MustCompile(`^to act \d+\.\d s \+ bank \d+\.\d s$`).MatchString(clock) {
+					t.Errorf("at the first decision seat 0's clock says %q (%v), want \"to act S s + bank B s\"", clock, err)
+				}
+			}
 			if !shotTaken && state == "melds" { // a meld to choose: the page at its richest
 				shot(t, ctx, "play")
 				shotTaken = true
@@ -72,5 +80,6 @@ func TestPlayAgainstRulebook(t *testing.T) {
 		t.Errorf("the person decided %d times, want a whole game's worth", decisions)
 	}
 	shot(t, ctx, "play-over")
+	phoneFits(t, ctx, "play-phone")
 	t.Logf("%d decisions through the page", decisions)
 }

@@ -1,10 +1,17 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
 	"net/http"
 	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
 )
 
 //go:embed static
@@ -24,10 +31,28 @@ type Config struct {
 // /replay/{id} (a finished game, step by step), /play/{id} (a person's seat) and
 // /tournaments/{id} (a tournament's standings and rating plot). Every page is
 // the same index.html; static/app.js draws the page its path names. Other paths answer 404.
+//
+// Every answer of 1 KiB or more is gzip-compressed for a browser that accepts it
+// (klauspost/compress's gzhttp, Vary: Accept-Encoding). Every file has a weak ETag, the SHA-256
+// of its bytes (weak: the same for its compressed and plain forms), and Cache-Control no-cache,
+// so a browser asks again each time and gets 304 Not Modified until the binary changes.
 func Handler(cfg Config) http.Handler {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(err) // the embedded tree always has static/
+	}
+	etags := map[string]string{} // by path under static/
+	err = fs.WalkDir(sub, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sub, path)
+		sum := sha256.Sum256(b)
+		etags[path] = `W/"` + hex.EncodeToString(sum[:16]) + `"`
+		return err
+	})
+	if err != nil {
+		panic(err)
 	}
 	index, err := fs.ReadFile(sub, "index.html")
 	if err != nil {
@@ -42,11 +67,20 @@ func Handler(cfg Config) http.Handler {
 			w.Header().Set("Content-Security-Policy", "default-src 'self'; "+policy)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-cache")
-			_, _ = w.Write(index)
+			w.Header().Set("ETag", etags["index.html"])
+			http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 		}
 	}
+	files := http.FileServerFS(sub)
+	assets := func(w http.ResponseWriter, r *http.Request) {
+		if tag, ok := etags[strings.TrimPrefix(r.URL.Path, "/static/")]; ok {
+			w.Header().Set("ETag", tag) // http.FileServer answers If-None-Match with it
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		http.StripPrefix("/static/", files).ServeHTTP(w, r)
+	}
 	mux := http.NewServeMux()
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(sub)))
+	mux.HandleFunc("GET /static/", assets)
 	app := page("frame-ancestors 'none'")
 	mux.Handle("GET /{$}", app)
 	mux.Handle("GET /t/{id}", app)
@@ -54,5 +88,9 @@ func Handler(cfg Config) http.Handler {
 	mux.Handle("GET /play/{id}", app)
 	mux.Handle("GET /tournaments/{id}", app)
 	mux.Handle("GET /embed/t/{id}", page(embedPolicy))
-	return mux
+	compress, err := gzhttp.NewWrapper(gzhttp.CompressionLevel(gzip.BestCompression), gzhttp.EnableZstd(false))
+	if err != nil {
+		panic(err) // the options are fixed and valid
+	}
+	return compress(mux)
 }

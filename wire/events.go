@@ -28,7 +28,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
 	switch e.Kind {
 	case engine.EvDeal:
-		out.Payload = &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: uint32(e.Deal), Dealer: seat, Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card)}}
+		out.Payload = &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: uint32(e.Deal), Dealer: seat, Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card), StockSize: uint32(e.Stock)}}
 	case engine.EvHand:
 		out.Payload = &pb.Event_HandDealt{HandDealt: &pb.HandDealt{Seat: seat, Cards: visible(e.Cards), Count: uint32(e.Cards.Len())}}
 	case engine.EvTurnUpSeven:
@@ -50,7 +50,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvEndWindow:
 		out.Payload = &pb.Event_WindowEnded{WindowEnded: &pb.WindowEnded{Seat: seat}}
 	case engine.EvDraw:
-		out.Payload = &pb.Event_CardDrawn{CardDrawn: &pb.CardDrawn{Seat: seat, Card: CardToProto(e.Card), Revealed: e.Revealed}}
+		out.Payload = &pb.Event_CardDrawn{CardDrawn: &pb.CardDrawn{Seat: seat, Card: CardToProto(e.Card), Revealed: e.Revealed, StockSize: uint32(e.Stock)}}
 	case engine.EvPhase2:
 		out.Payload = &pb.Event_Phase2Started{Phase2Started: &pb.Phase2Started{Duel: uint32(e.Duel), Leader: seat}}
 	case engine.EvLastTrick:

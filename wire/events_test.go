@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"slices"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -27,5 +28,42 @@ func TestGameEndedTie(t *testing.T) {
 		if !proto.Equal(got, c.want) {
 			t.Errorf("side %d: GameEnded = %v, want %v", c.side, got, c.want)
 		}
+	}
+}
+
+// TestStockSize: a deal and each draw carry the stock the engine counts, the turn-up included, as
+// the seat's View does, so that a page shows the stock without knowing the pack's size.
+func TestStockSize(t *testing.T) {
+	r, err := engine.NewRules(engine.TwoHanded, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(r, engine.Dealing{Seed: engine.SeedFromUint64(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []uint32
+	for _, e := range g.Events() {
+		if d := EventToProto(e, 1).GetDealStarted(); d != nil {
+			got = append(got, d.GetStockSize())
+		}
+	}
+	for len(got) < 3 {
+		s := g.Turn()
+		evs, err := g.Apply(s, g.Legal(s, nil)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if d := EventToProto(e, 1).GetCardDrawn(); d != nil {
+				got = append(got, d.GetStockSize())
+			}
+		}
+	}
+	if want := []uint32{48, 47, 46}; !slices.Equal(got[:3], want) {
+		t.Errorf("stock sizes of the deal and the first draws: %v, want %v", got, want)
+	}
+	if v := g.View(0).StockSize; uint32(v) != got[len(got)-1] {
+		t.Errorf("View.StockSize %d, the last CardDrawn.stock_size %d", v, got[len(got)-1])
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // roleNames are the roles "keys create --role" takes.
-var roleNames = map[string]pb.Role{"admin": pb.Role_ROLE_ADMIN, "organiser": pb.Role_ROLE_ORGANISER, "bot": pb.Role_ROLE_BOT}
+var roleNames = map[string]pb.Role{"admin": pb.Role_ROLE_ADMIN, "organiser": pb.Role_ROLE_ORGANISER, "bot": pb.Role_ROLE_BOT, "watcher": pb.Role_ROLE_WATCHER}
 
 func roleName(r pb.Role) string { return strings.ToLower(strings.TrimPrefix(r.String(), "ROLE_")) }
 
@@ -43,12 +43,13 @@ the referee keeps only its SHA-256.`,
 		Use:   "create",
 		Short: "Create an API key and print its id and secret (shown only now)",
 		Example: `  bezique keys create --name alpha --role bot --owner "team alpha"
-  bezique keys create --name league-ops --role organiser`,
+  bezique keys create --name league-ops --role organiser
+  bezique keys create --name club-site --role watcher    # for web pages that show games`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, ok := roleNames[role]
 			if !ok {
-				return fmt.Errorf("--role %q: want admin, organiser or bot", role)
+				return fmt.Errorf("--role %q: want admin, organiser, bot or watcher", role)
 			}
 			client, done, err := keys(cmd)
 			if err != nil {
@@ -64,14 +65,16 @@ the referee keeps only its SHA-256.`,
 		},
 	}
 	create.Flags().StringVar(&name, "name", "", "the key's name; for a bot key, the bot's name in records")
-	create.Flags().StringVar(&role, "role", "bot", "admin, organiser or bot")
+	create.Flags().StringVar(&role, "role", "bot", "admin, organiser, bot or watcher (reads and watches only)")
 	create.Flags().StringVar(&owner, "owner", "", "who holds the key")
 
+	var listJSON bool
 	list := &cobra.Command{
-		Use:     "list",
-		Short:   "List every API key: id, role, name, owner, created, revoked",
-		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique keys list`,
-		Args:    cobra.NoArgs,
+		Use:   "list",
+		Short: "List every API key: id, role, name, owner, created, revoked",
+		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique keys list
+  BEZIQUE_KEY=$(cat admin.key) bezique keys list --json | jq -r '.keys[] | select(.revokeTime == null) | .keyId'`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			client, done, err := keys(cmd)
 			if err != nil {
@@ -81,6 +84,9 @@ the referee keeps only its SHA-256.`,
 			resp, err := client.ListKeys(cmd.Context(), &pb.ListKeysRequest{})
 			if err != nil {
 				return fmt.Errorf("ListKeys: %w", err)
+			}
+			if listJSON {
+				return printJSON(cmd.OutOrStdout(), resp)
 			}
 			for _, k := range resp.GetKeys() {
 				line := fmt.Sprintf("%s  %-9s %-20s %-20s created %s by %s", k.GetKeyId(), roleName(k.GetRole()), printable(k.GetName()), printable(k.GetOwner()),
@@ -113,6 +119,7 @@ the referee keeps only its SHA-256.`,
 			return nil
 		},
 	}
+	list.Flags().BoolVar(&listJSON, "json", false, "print the response as protojson (ListKeysResponse)")
 	cmd.AddCommand(create, list, revoke)
 	return cmd
 }
@@ -120,39 +127,47 @@ the referee keeps only its SHA-256.`,
 func newAuditCmd() *cobra.Command {
 	var conn connFlags
 	var limit int
+	var asJSON bool
 	cmd := &cobra.Command{
-		Use:     "audit",
-		Short:   "List the operator actions (ListAuditEvents; an admin key), most recent first",
-		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique audit --limit 20`,
-		Args:    cobra.NoArgs,
+		Use:   "audit",
+		Short: "List the operator actions (ListAuditEvents; an admin key), most recent first",
+		Example: `  BEZIQUE_KEY=$(cat admin.key) bezique audit --limit 20
+  BEZIQUE_KEY=$(cat admin.key) bezique audit --json | jq -r '.events[].target'`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {
 				return err
 			}
 			defer cc.Close()
-			client, token, n := pb.NewKeyServiceClient(cc), "", 0
-			for {
-				resp, err := client.ListAuditEvents(cmd.Context(), &pb.ListAuditEventsRequest{PageToken: token})
+			client, all := pb.NewKeyServiceClient(cc), &pb.ListAuditEventsResponse{}
+			for limit <= 0 || len(all.Events) < limit {
+				resp, err := client.ListAuditEvents(cmd.Context(), &pb.ListAuditEventsRequest{PageToken: all.GetNextPageToken()})
 				if err != nil {
 					return fmt.Errorf("ListAuditEvents: %w", err)
 				}
-				for _, e := range resp.GetEvents() {
-					if limit > 0 && n == limit {
-						return nil
-					}
-					n++
-					action := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(e.GetAction().String(), "AUDIT_ACTION_"), "_", " "))
-					fmt.Fprintln(cmd.OutOrStdout(), strings.TrimSpace(fmt.Sprintf("%s  %-20s %-15s %s  %s", timeText(e.GetTime()), e.GetPrincipal(), action, e.GetTarget(), printable(e.GetDetail()))))
-				}
-				if token = resp.GetNextPageToken(); token == "" {
-					return nil
+				all.Events, all.NextPageToken = append(all.Events, resp.GetEvents()...), resp.GetNextPageToken()
+				if all.NextPageToken == "" {
+					break
 				}
 			}
+			if limit > 0 && len(all.Events) > limit {
+				all.Events = all.Events[:limit]
+			}
+			all.NextPageToken = ""
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), all)
+			}
+			for _, e := range all.GetEvents() {
+				action := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(e.GetAction().String(), "AUDIT_ACTION_"), "_", " "))
+				fmt.Fprintln(cmd.OutOrStdout(), strings.TrimSpace(fmt.Sprintf("%s  %-20s %-15s %s  %s", timeText(e.GetTime()), e.GetPrincipal(), action, e.GetTarget(), printable(e.GetDetail()))))
+			}
+			return nil
 		},
 	}
 	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().IntVar(&limit, "limit", 0, "print at most this many events (0: all)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListAuditEventsResponse, every page in one)")
 	return cmd
 }
 

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/encoding/protojson"
 
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 )
 
@@ -37,7 +39,8 @@ func startAuthReferee(t *testing.T, admin string) string {
 }
 
 // TestKeysCommands: keys create, list and revoke, a table with a seat bound to a bot key, that
-// seat played by "bot" with the key and no token, the audit trail, and a revoked key refused.
+// seat played by "bot" with the key and no token, the audit trail, a watcher key that lists
+// tables and creates none, and a revoked key refused.
 func TestKeysCommands(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -76,6 +79,29 @@ func TestKeysCommands(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`(?m)^\S+ \S+  `+orgID+` +table created +`+table+`$`).MatchString(out) ||
 		!strings.Contains(out, `admin                key created     `+botID+`  bot key "alpha-bot"`) {
 		t.Fatalf("audit: %v\n%s", err, out)
+	}
+	// The listings as protojson: the two keys created (the first admin key, from the flag, is not listed); the most
+	// recent audit event alone under --limit 1.
+	out, err = runCmd(ctx, "keys", "list", "--server", addr, "--json")
+	var keys pb.ListKeysResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &keys) != nil || len(keys.GetKeys()) != 2 ||
+		keys.GetKeys()[0].GetKeyId() != orgID || keys.GetKeys()[1].GetName() != "alpha-bot" {
+		t.Fatalf("keys list --json: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "audit", "--server", addr, "--json", "--limit", "1")
+	var audit pb.ListAuditEventsResponse
+	if err != nil || protojson.Unmarshal([]byte(out), &audit) != nil || len(audit.GetEvents()) != 1 ||
+		audit.GetEvents()[0].GetTarget() != table || audit.GetEvents()[0].GetPrincipal() != orgID {
+		t.Fatalf("audit --json --limit 1: %v\n%s", err, out)
+	}
+	// A watcher key reads the tables and creates none.
+	_, watcher := newKey("--name", "club-site", "--role", "watcher")
+	if out, err = runCmd(ctx, "tables", "--server", addr, "--key", watcher); err != nil || !strings.Contains(out, table) {
+		t.Fatalf("tables with a watcher key: %v\n%s", err, out)
+	}
+	if _, err = runCmd(ctx, "create", "--server", addr, "--key", watcher, "--seat", "builtin:random", "--seat", "builtin:random"); err == nil ||
+		!strings.Contains(err.Error(), "PermissionDenied") || !strings.Contains(err.Error(), "has role watcher") {
+		t.Fatalf("create with a watcher key: %v, want PermissionDenied naming the role", err)
 	}
 	if out, err = runCmd(ctx, "keys", "revoke", orgID, "--server", addr); err != nil || !strings.HasPrefix(out, "revoked "+orgID+" at ") {
 		t.Fatalf("keys revoke: %v\n%s", err, out)

@@ -139,7 +139,7 @@ func addGameFilterFlags(cmd *cobra.Command, bot, variant, outcome, after, before
 	f := cmd.Flags()
 	f.StringVar(bot, "bot", "", "only games in which a seat's bot has this name")
 	f.StringVar(variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
-	f.StringVar(outcome, "outcome", "", "only games that ended so: completed, forfeit or cancelled")
+	f.StringVar(outcome, "outcome", "", "only games that ended so: completed, forfeit, cancelled or expired")
 	f.StringVar(after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
 	f.StringVar(before, "before", "", "only games finished before this time (RFC 3339)")
 }
@@ -162,8 +162,10 @@ func gamesFilter(bot, variant, outcome, after, before string) (*pb.ListGamesRequ
 		req.Outcome = pb.Outcome_OUTCOME_FORFEIT
 	case "cancelled":
 		req.Outcome = pb.Outcome_OUTCOME_CANCELLED
+	case "expired":
+		req.Outcome = pb.Outcome_OUTCOME_EXPIRED
 	default:
-		return nil, fmt.Errorf("--outcome: %q (want completed, forfeit or cancelled)", outcome)
+		return nil, fmt.Errorf("--outcome: %q (want completed, forfeit, cancelled or expired)", outcome)
 	}
 	for _, t := range []struct {
 		flag, val string

@@ -193,36 +193,56 @@ func replaySheet(t *testing.T, rec *pb.GameRecord) string {
 	return out
 }
 
-// TestViewsOfAnExpiredTable: a table that expired waiting for its seats (built by hand: the
-// referee does not expire tables yet) is listed, and its record replayed, as expired with no result.
+// TestViewsOfAnExpiredTable: a table that waits for its seats longer than the referee's
+// --waiting-expiry (here 500 ms) ends as expired, with no result; watch, the bot that joined, the
+// tables listing and the replayed record say so.
 func TestViewsOfAnExpiredTable(t *testing.T) {
-	rec, err := readRecord("../../testdata/records/two-handed.json")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ref := serveReferee(t, ctx, service.Config{Logger: quietLogger(io.Discard), WaitingExpiry: 500 * time.Millisecond})
+	defer ref.Close()
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "9", "--seat", "remote:me", "--seat", "remote:you")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\n`).FindStringSubmatch(out)
+	watched := make(chan string, 1)
+	go func() {
+		out, err := runCmd(ctx, "watch", m[1], "--server", ref.addr)
+		if err != nil {
+			out += "\nerror: " + err.Error()
+		}
+		watched <- out
+	}()
+	// Seat 0 joins and waits for seat 1, which never comes. (Seed 9 turns up the 7♥: the dealer's
+	// side 1 has its 10 before any seat acts.)
+	bot, err := runCmd(ctx, "bot", "--server", ref.addr, "--table", m[1], "--seat", "0", "--token", m[2], "--bot", "random")
+	if err != nil {
+		t.Fatalf("bot: %v\n%s", err, bot)
+	}
+	w := <-watched
+	const want = "expired (no game started within 500ms of the table's creation, the referee's --waiting-expiry), no result"
+	lines := strings.Split(strings.TrimSpace(bot), "\n")
+	if got := lines[len(lines)-1]; got != "game over: "+want+"; side 0 0, side 1 10" {
+		t.Errorf("the bot's last line %q, want %q", got, "game over: "+want+"; side 0 0, side 1 10")
+	}
+	if !strings.HasSuffix(w, "\nresult: "+want+"; side 0 0, side 1 10\n") {
+		t.Errorf("watch printed:\n%s\nwant the result line %q", tail(w), want)
+	}
+	out, err = runCmd(ctx, "tables", "--server", ref.addr, "--state", "cancelled")
+	if err != nil || !regexp.MustCompile(`(?m)^`+m[1]+`  cancelled  two-handed  0:me 1:you  side 0 0, side 1 10  `+regexp.QuoteMeta(want)+`  chosen seed$`).MatchString(out) {
+		t.Errorf("tables: %v\n%s\nwant %s's outcome %q", err, out, m[1], want)
+	}
+	out, err = runCmd(ctx, "records", "list", "--server", ref.addr, "--outcome", "expired")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); err != nil || len(lines) != 2 || !strings.HasPrefix(lines[1], m[1]+"  ") {
+		t.Errorf("records list --outcome expired: %v\n%s\nwant %s alone under the header", err, out, m[1])
+	}
+	rec, err := ref.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: m[1]})
 	if err != nil {
 		t.Fatal(err)
 	}
-	expired := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_EXPIRED, Scores: []*pb.SideScore{{Side: 0}, {Side: 1}}, Deals: 1}
-	rec.Actions, rec.Deals, rec.Result = nil, nil, expired
-	sheet := replaySheet(t, rec)
-	if !strings.Contains(sheet, "\nFinal totals:  side 0 0  side 1 0\nResult: expired (waited longer than the referee's limit for its seats), no result\nWinner: none\n") {
-		t.Errorf("the score sheet says:\n%s", sheet)
-	}
-	info := &pb.TableInfo{TableId: "t-57a43cdcc7f762f7", State: pb.TableState_TABLE_STATE_CANCELLED, Rules: &pb.Rules{Variant: pb.Variant_VARIANT_TWO_HANDED},
-		Seats: []*pb.SeatInfo{{Seat: 0, Name: "me", Remote: true}, {Seat: 1, Side: 1, Name: "random"}}, Scores: expired.GetScores(), Result: expired,
-		DealingSource: pb.DealingSource_DEALING_SOURCE_RANDOM}
-	var out bytes.Buffer
-	if err := printTables(&out, []*pb.TableInfo{info}); err != nil {
-		t.Fatal(err)
-	}
-	want := "TABLE               STATE      VARIANT     SEATS          SCORES              OUTCOME                                                                    DEALING\n" +
-		"t-57a43cdcc7f762f7  cancelled  two-handed  0:me 1:random  side 0 0, side 1 0  expired (waited longer than the referee's limit for its seats), no result  random\n"
-	if out.String() != want {
-		t.Errorf("tables printed:\n%s\nwant:\n%s", out.String(), want)
-	}
-	if got, want := "game over: "+resultText(expired), "game over: expired (waited longer than the referee's limit for its seats), no result; side 0 0, side 1 0"; got != want {
-		t.Errorf("the bot's last line %q, want %q", got, want)
-	}
-	if got := eventText(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: 1, Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: "decision deadline passed"}}}); got != "seat 1 forfeits (decision deadline passed)" {
-		t.Errorf("forfeit event: %q", got)
+	if sheet := replaySheet(t, rec.GetRecord()); !strings.Contains(sheet, "\nResult: "+want+"\nWinner: none\n") {
+		t.Errorf("the score sheet says:\n%s\nwant Result: %s", tail(sheet), want)
 	}
 }
 
@@ -249,23 +269,7 @@ func TestWatchOfAGameEndedBeforeARestart(t *testing.T) {
 	defer cancel()
 	st := store.NewMemory(100)
 	serve := func() *localReferee {
-		srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lis, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := grpc.NewServer(service.ServerOptions(nil)...)
-		srv.Register(g)
-		go func() { _ = g.Serve(lis) }()
-		r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
-		if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
-			t.Fatal(err)
-		}
-		r.tables = pb.NewTableServiceClient(r.cc)
-		return r
+		return serveReferee(t, ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
 	}
 	ref := serve()
 	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "9", "--seat", "remote:me", "--seat", "builtin:random")
@@ -284,4 +288,27 @@ func TestWatchOfAGameEndedBeforeARestart(t *testing.T) {
 	if err != nil || out != want {
 		t.Fatalf("watch: %v\n%s\nwant:\n%s", err, out, want)
 	}
+}
+
+// serveReferee serves a referee configured by cfg on a loopback port, as startReferee does with
+// the default configuration.
+func serveReferee(t *testing.T, ctx context.Context, cfg service.Config) *localReferee {
+	t.Helper()
+	srv, err := service.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	r := &localReferee{addr: lis.Addr().String(), srv: srv, grpc: g}
+	if r.cc, err = (connFlags{server: r.addr}).dial(""); err != nil {
+		t.Fatal(err)
+	}
+	r.tables = pb.NewTableServiceClient(r.cc)
+	return r
 }

@@ -14,7 +14,7 @@ type Key struct {
 	Hash []byte
 	// Name names the key; for a bot key, the bot's name in records.
 	Name string
-	// Role is the key's role as the referee names it ("admin", "organiser", "bot").
+	// Role is the key's role as the referee names it ("admin", "organiser", "bot", "watcher").
 	Role string
 	// Owner is who holds the key.
 	Owner string

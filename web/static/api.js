@@ -2,9 +2,37 @@
 // a unary call is a POST of JSON; a server stream is a POST of one enveloped JSON message,
 // answered by enveloped messages (a flag byte, a 4-byte big-endian length, JSON) and an
 // end-of-stream envelope (flag 2) that carries the error, if any. Written by hand: the
-// connect-web library needs a bundler, and the app has no build step.
+// connect-web library needs a bundler, and the app has no build step. With an API key set
+// (setAPIKey), every call sends it as the gRPC API's header, "Authorization: Bearer <key>".
 
-const headers = { "Connect-Protocol-Version": "1" };
+const STORED = "bezique.key";
+let keptKey = ""; // the key when sessionStorage is not available (a sandboxed frame)
+
+// apiKey returns the API key the pages send, or "" for none.
+export function apiKey() {
+  try {
+    return sessionStorage.getItem(STORED) ?? "";
+  } catch {
+    return keptKey;
+  }
+}
+
+// setAPIKey keeps key for this browser tab (sessionStorage: gone when the tab closes); "" forgets it.
+export function setAPIKey(key) {
+  keptKey = key;
+  try {
+    if (key) sessionStorage.setItem(STORED, key);
+    else sessionStorage.removeItem(STORED);
+  } catch { /* kept in keptKey for this page only */ }
+}
+
+// headers are a call's HTTP headers: the Connect protocol's, the content type and the key.
+function headers(contentType) {
+  const h = { "Connect-Protocol-Version": "1", "Content-Type": contentType };
+  const key = apiKey();
+  if (key) h.Authorization = `Bearer ${key}`;
+  return h;
+}
 
 // APIError is a failed call: code is the Connect code ("not_found"), message the referee's text.
 export class APIError extends Error {
@@ -18,7 +46,7 @@ export class APIError extends Error {
 export async function call(method, req) {
   const resp = await fetch(`/${method}`, {
     method: "POST",
-    headers: { ...headers, "Content-Type": "application/json" },
+    headers: headers("application/json"),
     body: JSON.stringify(req),
   });
   const body = await resp.json().catch(() => ({}));
@@ -35,7 +63,7 @@ export async function stream(method, req, onMessage, signal) {
   frame.set(json, 5);
   const resp = await fetch(`/${method}`, {
     method: "POST",
-    headers: { ...headers, "Content-Type": "application/connect+json" },
+    headers: headers("application/connect+json"),
     body: frame,
     signal,
   });

@@ -1,9 +1,10 @@
 // app.js: the pages. The path names the page: / (tables and tournaments), /t/{id} (a table,
 // live), /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game), /play/{id}
 // (a person's seat; the seat and its token travel in the fragment, which is never sent) and
-// /tournaments/{id} (a tournament's standings).
-import { call, stream } from "./api.js";
-import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText } from "./table.js";
+// /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
+// header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
+import { apiKey, call, setAPIKey, stream } from "./api.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -14,8 +15,49 @@ const stateName = (s) => String(s ?? "").replace("TABLE_STATE_", "").toLowerCase
 const seatList = (t) => (t.seats ?? []).map((s) => esc(s.name || s.botName || (s.remote ? "remote" : "bot"))).join(" v ");
 const scoreList = (scores) => (scores ?? []).map((s) => Number(s.total ?? 0)).join(" – ");
 
+const framed = location.pathname.startsWith("/embed/");
+
+// explain is a failed call in words: for a refused key, what to do about it.
+function explain(err) {
+  const where = framed ? "add #key=… to this frame's address" : "enter one in the API key field at the top";
+  if (err.code === "unauthenticated") {
+    return apiKey()
+      ? `The referee refused the API key: ${err.message}. Check it, or ${where}.`
+      : `This referee needs an API key to show this page: ${where} (a watcher key is enough to watch). The referee said: ${err.message}`;
+  }
+  if (err.code === "permission_denied") {
+    return `${apiKey() ? "The API key" : "A caller without an API key"} may not do this: ${err.message}`;
+  }
+  return err.message;
+}
+
 function fail(err) {
-  main.insertAdjacentHTML("beforeend", `<p class="error" role="alert">${esc(err.message)}</p>`);
+  document.getElementById("loading")?.remove();
+  main.insertAdjacentHTML("beforeend", `<p class="error" role="alert">${esc(explain(err))}</p>`);
+}
+
+// takeKeyFromFragment keeps the key of a #key=… fragment and removes it from the address, so
+// that it is neither bookmarked nor shown; the fragment is never sent to the server.
+function takeKeyFromFragment() {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (!frag.has("key")) return;
+  setAPIKey(frag.get("key"));
+  frag.delete("key");
+  const rest = frag.toString();
+  history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+}
+
+// keyForm draws the header's API key field: the key is kept for the tab, and the page reloads.
+function keyForm() {
+  const header = document.getElementById("chrome");
+  header.insertAdjacentHTML("beforeend", `<form id="keyform">${apiKey()
+    ? `<span>API key set</span> <button type="submit" name="forget">Forget the key</button>`
+    : `<label>API key <input name="key" type="password" autocomplete="off" spellcheck="false"></label> <button type="submit">Use</button>`}</form>`);
+  document.getElementById("keyform").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    setAPIKey(apiKey() ? "" : new FormData(ev.target).get("key").trim());
+    location.reload();
+  });
 }
 
 // lobby lists every table, refreshed every two seconds, and starts a game against a bot.
@@ -46,16 +88,16 @@ async function lobby() {
           <td>${seatList(t)}</td><td>${scoreList(t.result?.scores ?? t.scores)}</td></tr>`;
       }).join("");
       list.innerHTML = rows
-        ? `<table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table>`
+        ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>";
-    } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
+    } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
     try {
       const r = await call("bezique.v1.TournamentService/ListTournaments", {});
       document.getElementById("tournaments").innerHTML = (r.tournaments ?? []).length
         ? `<ul>${r.tournaments.slice().reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
           ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`).join("")}</ul>`
         : "<p>No tournaments yet.</p>";
-    } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(err.message)}</p>`; }
+    } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
@@ -77,7 +119,12 @@ async function watch(id, embedded) {
   const t = newTable(info.seats);
   draw(board, t);
   try {
-    await stream(`${TABLES}/WatchTable`, { tableId: id }, (m) => { apply(t, m.event); draw(board, t); });
+    await stream(`${TABLES}/WatchTable`, { tableId: id, clockReports: true }, (m) => {
+      if (m.event) apply(t, m.event);
+      else if (m.clockReport) setClocks(t, m.clockReport);
+      else return; // a team message: not shown
+      draw(board, t);
+    });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
@@ -164,7 +211,11 @@ async function play(id) {
     const msg = m.message ?? {};
     if (msg.welcome) fromView(t, msg.welcome.snapshot ?? {});
     else if (msg.event) apply(t, msg.event);
-    else if (msg.decisionRequest) { request = msg.decisionRequest; fromView(t, request.view ?? {}); }
+    else if (msg.decisionRequest) {
+      request = msg.decisionRequest;
+      fromView(t, request.view ?? {});
+      setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
+    } else if (msg.clockReport) setClocks(t, msg.clockReport);
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
     else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result); }
     redraw();
@@ -172,6 +223,8 @@ async function play(id) {
   document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }
 
+takeKeyFromFragment();
+keyForm();
 const path = location.pathname.split("/").filter(Boolean);
 const routes = {
   "": () => lobby(),

@@ -39,8 +39,50 @@ export function newTable(seats) {
     hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []),
     trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
     base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
-    last: "", over: null, seq: 0,
+    last: "", over: null, seq: 0, clocks: null,
   };
+}
+
+// setClocks keeps a ClockReport's clocks (SeatClock by seat), as of now.
+export function setClocks(t, report) {
+  const seats = { ...t.clocks?.seats };
+  for (const c of report.clocks ?? []) seats[n(c.seat)] = c;
+  t.clocks = { at: Date.now(), seats };
+}
+
+// clockLeft is a seat's clock at now, or null before any report: the running seat's decision
+// time and then its bank run down from the report, as SeatClock.running says the referee counts.
+export function clockLeft(t, seat, now = Date.now()) {
+  const c = t.clocks?.seats[seat];
+  if (!c) return null;
+  const gone = c.running ? now - t.clocks.at : 0;
+  return { running: Boolean(c.running), decision: Math.max(n(c.decisionMs) - gone, 0),
+    bank: Math.max(n(c.bankMs) - Math.max(gone - n(c.decisionMs), 0), 0) };
+}
+
+// stopClocks stops the running clock where it stands: the decision it ran for was answered.
+function stopClocks(t) {
+  if (!t.clocks) return;
+  const now = Date.now();
+  const seats = {};
+  for (const s of Object.keys(t.clocks.seats)) {
+    seats[s] = { ...t.clocks.seats[s], running: false, decisionMs: 0, bankMs: clockLeft(t, Number(s), now).bank };
+  }
+  t.clocks = { at: now, seats };
+}
+
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+// clockText is a seat's clock in words: "to act 4.2 s + bank 60.0 s" while it runs, "bank 58.1 s".
+export function clockText(t, seat) {
+  const c = clockLeft(t, seat);
+  if (!c) return "";
+  return c.running ? `to act ${secs(c.decision)} + bank ${secs(c.bank)}` : `bank ${secs(c.bank)}`;
+}
+
+// tickClocks redraws the clocks of the table drawn in el.
+function tickClocks(el, t) {
+  for (const span of el.querySelectorAll(".clock[data-seat]")) span.textContent = clockText(t, Number(span.dataset.seat));
 }
 
 const sideOf = (t, seat) => n(t.seats[seat]?.side ?? seat);
@@ -59,10 +101,11 @@ const seatName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}
 export function apply(t, ev) {
   t.seq = n(ev.seq);
   const e = ev;
+  if (!e.seatConnected && !e.seatDisconnected) stopClocks(t); // the seat waited for has acted
   if (e.dealStarted) {
     const d = e.dealStarted;
     Object.assign(t, { deal: n(d.deal), dealer: n(d.dealer), trump: d.trump, turnUp: d.turnUp,
-      stock: 32 * t.seats.length, trick: [], lastTrick: null }); // a pack of 32 a player (RULES.md §3)
+      stock: n(d.stockSize), trick: [], lastTrick: null });
     t.hands = t.seats.map(() => ({ count: 0, cards: [] }));
     t.tabled = t.seats.map(() => []);
     t.base = [...t.totals];
@@ -71,7 +114,6 @@ export function apply(t, ev) {
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
-    t.stock -= n(h.count);
   } else if (e.turnUpSeven) {
     score(t, n(e.turnUpSeven.side), e.turnUpSeven.points);
     t.last = `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`;
@@ -111,12 +153,12 @@ export function apply(t, ev) {
     t.last = `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`;
   } else if (e.cardDrawn) {
     const s = n(e.cardDrawn.seat);
-    t.stock -= 1;
-    if (t.stock <= 0) t.turnUp = null;
+    t.stock = n(e.cardDrawn.stockSize);
+    if (t.stock === 0) t.turnUp = null;
     const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
     t.hands[s] = { count: t.hands[s].count + 1, cards };
   } else if (e.phase2Started) {
-    // The stock is empty: the cards on the table go back to their hands (RULES.md §1.7).
+    // The cards on the table are back in their hands, as the event says (events.proto Phase2Started).
     t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: h.cards.length ? [...h.cards, ...t.tabled[s]] : [] }));
     t.tabled = t.tabled.map(() => []);
     t.last = "The stock is empty: the last tricks";
@@ -205,7 +247,8 @@ export function render(t, play) {
       : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
     const tabled = t.tabled[s].map((c) => cardHTML(c, mine ? play.actions.get(`table:${c.id}`) : undefined)).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
-      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small></h3>
+      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
+        ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
     </section>`;
@@ -219,7 +262,7 @@ export function render(t, play) {
       <div><span class="label">Deal</span> ${t.deal}</div>
       <div><span class="label">Trump</span> ${t.trump ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
       <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
-      <div><span class="label">Stock</span> <span id="stock">${Math.max(t.stock, 0)}</span></div>
+      <div><span class="label">Stock</span> <span id="stock">${t.stock}</span></div>
       <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => cardHTML(p.card)).join("")}</div></div>
     </section>
     <div class="seats">${seatHTML}</div>
@@ -230,9 +273,12 @@ export function render(t, play) {
 }
 
 // draw renders the table into el, and says what happened last in a live region after el that
-// stays in place (a region drawn anew each time would not be announced by screen readers).
+// stays in place (a region drawn anew each time would not be announced by screen readers); the
+// clocks tick on their own.
 export function draw(el, t, play) {
   el.innerHTML = render(t, play);
+  el.clockTable = t; // the running clock is redrawn five times a second
+  el.clockTimer ??= setInterval(() => tickClocks(el, el.clockTable), 200);
   let live = el.nextElementSibling;
   if (!live?.classList.contains("last")) {
     live = document.createElement("p");

@@ -30,8 +30,8 @@ function standingsHTML(st) {
     <td>${n(e.wins)}–${n(e.draws)}–${n(e.losses)}</td><td>${n(e.points)}</td><td>${n(e.rating?.mu).toFixed(1)} ± ${(Z * n(e.rating?.sigma)).toFixed(1)}</td>
     <td>${n(e.forfeits)}</td></tr>`).join("");
   return `<p>${n(st.played)} of ${n(st.scheduled)} games played</p>
-    <table class="tables standings"><thead><tr><th scope="col">Entrant</th><th scope="col">Games</th><th scope="col">W–D–L</th>
-    <th scope="col">Points</th><th scope="col">Rating (μ ± 1.96σ)</th><th scope="col">Forfeits</th></tr></thead><tbody>${rows}</tbody></table>
+    <div class="scroll"><table class="tables standings"><thead><tr><th scope="col">Entrant</th><th scope="col">Games</th><th scope="col">W–D–L</th>
+    <th scope="col">Points</th><th scope="col">Rating (μ ± 1.96σ)</th><th scope="col">Forfeits</th></tr></thead><tbody>${rows}</tbody></table></div>
     ${ratingPlot(st.entrants ?? [])}`;
 }
 

@@ -511,7 +511,10 @@ type DealStarted struct {
 	// trump is the trump suit.
 	Trump Suit `protobuf:"varint,3,opt,name=trump,proto3,enum=bezique.v1.Suit" json:"trump,omitempty"`
 	// turn_up is the turned-up card.
-	TurnUp        *Card `protobuf:"bytes,4,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`
+	TurnUp *Card `protobuf:"bytes,4,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`
+	// stock_size is the number of cards left to draw once the hands are dealt, the turn-up
+	// included (View.stock_size).
+	StockSize     uint32 `protobuf:"varint,5,opt,name=stock_size,json=stockSize,proto3" json:"stock_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -572,6 +575,13 @@ func (x *DealStarted) GetTurnUp() *Card {
 		return x.TurnUp
 	}
 	return nil
+}
+
+func (x *DealStarted) GetStockSize() uint32 {
+	if x != nil {
+		return x.StockSize
+	}
+	return 0
 }
 
 // HandDealt gives a seat its dealt cards.
@@ -1195,7 +1205,10 @@ type CardDrawn struct {
 	// card is the card drawn; unset for another reader unless it is the turn-up or revealed.
 	Card *Card `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
 	// revealed tells whether the card is shown to all (the two-handed last stock card).
-	Revealed      bool `protobuf:"varint,3,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	Revealed bool `protobuf:"varint,3,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	// stock_size is the number of cards left to draw after this draw, the turn-up included
+	// (View.stock_size).
+	StockSize     uint32 `protobuf:"varint,4,opt,name=stock_size,json=stockSize,proto3" json:"stock_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1251,7 +1264,16 @@ func (x *CardDrawn) GetRevealed() bool {
 	return false
 }
 
-// Phase2Started starts phase 2, or a duel of the four-handed phase 2.
+func (x *CardDrawn) GetStockSize() uint32 {
+	if x != nil {
+		return x.StockSize
+	}
+	return 0
+}
+
+// Phase2Started starts phase 2, or a duel of the four-handed phase 2. With the first one of a
+// deal every seat has taken its cards on the table back into its hand (RULES.md §1.7): a
+// reader that follows the hands from the events moves them there.
 type Phase2Started struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// duel is 0 for phase 2 as a whole, else the duel, 1 or 2.
@@ -1802,12 +1824,14 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x0eseat_connected\x18\x14 \x01(\v2\x19.bezique.v1.SeatConnectedH\x00R\rseatConnected\x12K\n" +
 	"\x11seat_disconnected\x18\x15 \x01(\v2\x1c.bezique.v1.SeatDisconnectedH\x00R\x10seatDisconnected\x12E\n" +
 	"\x0ftable_cancelled\x18\x16 \x01(\v2\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelledB\t\n" +
-	"\apayload\"\x8c\x01\n" +
+	"\apayload\"\xab\x01\n" +
 	"\vDealStarted\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\rR\x06dealer\x12&\n" +
 	"\x05trump\x18\x03 \x01(\x0e2\x10.bezique.v1.SuitR\x05trump\x12)\n" +
-	"\aturn_up\x18\x04 \x01(\v2\x10.bezique.v1.CardR\x06turnUp\"]\n" +
+	"\aturn_up\x18\x04 \x01(\v2\x10.bezique.v1.CardR\x06turnUp\x12\x1d\n" +
+	"\n" +
+	"stock_size\x18\x05 \x01(\rR\tstockSize\"]\n" +
 	"\tHandDealt\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n" +
 	"\x05cards\x18\x02 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x14\n" +
@@ -1847,11 +1871,13 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"MeldPassed\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\"!\n" +
 	"\vWindowEnded\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\rR\x04seat\"a\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\"\x80\x01\n" +
 	"\tCardDrawn\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n" +
 	"\x04card\x18\x02 \x01(\v2\x10.bezique.v1.CardR\x04card\x12\x1a\n" +
-	"\brevealed\x18\x03 \x01(\bR\brevealed\";\n" +
+	"\brevealed\x18\x03 \x01(\bR\brevealed\x12\x1d\n" +
+	"\n" +
+	"stock_size\x18\x04 \x01(\rR\tstockSize\";\n" +
 	"\rPhase2Started\x12\x12\n" +
 	"\x04duel\x18\x01 \x01(\rR\x04duel\x12\x16\n" +
 	"\x06leader\x18\x02 \x01(\rR\x06leader\"R\n" +

@@ -37,6 +37,11 @@ const (
 	// ROLE_BOT is a registered bot identity: it joins the seats bound to its key (and any seat
 	// whose token it holds), lists and watches tables and reads records.
 	Role_ROLE_BOT Role = 3
+	// ROLE_WATCHER only watches and reads: it lists, reads and watches every table (public or
+	// not), record, replay and tournament, and creates, cancels and joins nothing. It is the key
+	// to give a web page that shows games (a spectator's page, another site's iframe), whose
+	// visitors can read it.
+	Role_ROLE_WATCHER Role = 4
 )
 
 // Enum value maps for Role.
@@ -46,12 +51,14 @@ var (
 		1: "ROLE_ADMIN",
 		2: "ROLE_ORGANISER",
 		3: "ROLE_BOT",
+		4: "ROLE_WATCHER",
 	}
 	Role_value = map[string]int32{
 		"ROLE_UNSPECIFIED": 0,
 		"ROLE_ADMIN":       1,
 		"ROLE_ORGANISER":   2,
 		"ROLE_BOT":         3,
+		"ROLE_WATCHER":     4,
 	}
 )
 
@@ -358,13 +365,14 @@ const file_bezique_v1_key_proto_rawDesc = "" +
 	"\tprincipal\x18\x02 \x01(\tR\tprincipal\x12/\n" +
 	"\x06action\x18\x03 \x01(\x0e2\x17.bezique.v1.AuditActionR\x06action\x12\x16\n" +
 	"\x06target\x18\x04 \x01(\tR\x06target\x12\x16\n" +
-	"\x06detail\x18\x05 \x01(\tR\x06detail*N\n" +
+	"\x06detail\x18\x05 \x01(\tR\x06detail*`\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
 	"ROLE_ADMIN\x10\x01\x12\x12\n" +
 	"\x0eROLE_ORGANISER\x10\x02\x12\f\n" +
-	"\bROLE_BOT\x10\x03*\xf5\x01\n" +
+	"\bROLE_BOT\x10\x03\x12\x10\n" +
+	"\fROLE_WATCHER\x10\x04*\xf5\x01\n" +
 	"\vAuditAction\x12\x1c\n" +
 	"\x18AUDIT_ACTION_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aAUDIT_ACTION_TABLE_CREATED\x10\x01\x12 \n" +

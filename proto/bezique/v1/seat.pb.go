@@ -823,7 +823,12 @@ type SeatClock struct {
 	// rtt_ms is the seat's last measured round-trip time.
 	RttMs uint32 `protobuf:"varint,2,opt,name=rtt_ms,json=rttMs,proto3" json:"rtt_ms,omitempty"`
 	// bank_ms is the seat's bank left.
-	BankMs        uint32 `protobuf:"varint,3,opt,name=bank_ms,json=bankMs,proto3" json:"bank_ms,omitempty"`
+	BankMs uint32 `protobuf:"varint,3,opt,name=bank_ms,json=bankMs,proto3" json:"bank_ms,omitempty"`
+	// running is true for the seat whose decision the referee waits for: from this report its
+	// decision time (decision_ms) runs down, then its bank (bank_ms), to the request's deadline.
+	Running bool `protobuf:"varint,4,opt,name=running,proto3" json:"running,omitempty"`
+	// decision_ms is the running seat's decision time left, bank excluded; 0 for the other seats.
+	DecisionMs    uint32 `protobuf:"varint,5,opt,name=decision_ms,json=decisionMs,proto3" json:"decision_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -879,7 +884,21 @@ func (x *SeatClock) GetBankMs() uint32 {
 	return 0
 }
 
-// ClockReport reports every seat's clock.
+func (x *SeatClock) GetRunning() bool {
+	if x != nil {
+		return x.Running
+	}
+	return false
+}
+
+func (x *SeatClock) GetDecisionMs() uint32 {
+	if x != nil {
+		return x.DecisionMs
+	}
+	return 0
+}
+
+// ClockReport reports every seat's clock at the moment it is sent.
 type ClockReport struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// clocks are the seats' clocks, in seat order.
@@ -1163,11 +1182,14 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x04rule\x18\x03 \x01(\tR\x04rule\x12\x18\n" +
 	"\amessage\x18\x04 \x01(\tR\amessage\"\x1c\n" +
 	"\x04Ping\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"O\n" +
+	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\x8a\x01\n" +
 	"\tSeatClock\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x15\n" +
 	"\x06rtt_ms\x18\x02 \x01(\rR\x05rttMs\x12\x17\n" +
-	"\abank_ms\x18\x03 \x01(\rR\x06bankMs\"<\n" +
+	"\abank_ms\x18\x03 \x01(\rR\x06bankMs\x12\x18\n" +
+	"\arunning\x18\x04 \x01(\bR\arunning\x12\x1f\n" +
+	"\vdecision_ms\x18\x05 \x01(\rR\n" +
+	"decisionMs\"<\n" +
 	"\vClockReport\x12-\n" +
 	"\x06clocks\x18\x01 \x03(\v2\x15.bezique.v1.SeatClockR\x06clocks\":\n" +
 	"\bGameOver\x12.\n" +

@@ -539,7 +539,10 @@ type WatchTableRequest struct {
 	// delay_ms holds each event back this long (anti-cheating delay for spectators).
 	DelayMs uint32 `protobuf:"varint,2,opt,name=delay_ms,json=delayMs,proto3" json:"delay_ms,omitempty"`
 	// from_seq is the first event to send; 0 or 1 sends all.
-	FromSeq       uint64 `protobuf:"varint,3,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	FromSeq uint64 `protobuf:"varint,3,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
+	// clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
+	// referee starts waiting for a decision (for a page that shows the clocks running).
+	ClockReports  bool `protobuf:"varint,4,opt,name=clock_reports,json=clockReports,proto3" json:"clock_reports,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -595,7 +598,14 @@ func (x *WatchTableRequest) GetFromSeq() uint64 {
 	return 0
 }
 
-// WatchTableResponse is one public event.
+func (x *WatchTableRequest) GetClockReports() bool {
+	if x != nil {
+		return x.ClockReports
+	}
+	return false
+}
+
+// WatchTableResponse is one public event, a clock report or a team message.
 type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// event is the event as a spectator may see it.
@@ -603,7 +613,12 @@ type WatchTableResponse struct {
 	// team_message is a message the members of a team seat exchanged (RULES.md §3.5), set instead
 	// of event: sent only once the game has ended, after its last event, in the order of
 	// GameRecord.team_messages; never during play.
-	TeamMessage   *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
+	TeamMessage *TeamMessageRecord `protobuf:"bytes,2,opt,name=team_message,json=teamMessage,proto3" json:"team_message,omitempty"`
+	// clock_report is every seat's clock, set instead of event (it has no seq), to a spectator that
+	// asked for clock_reports: sent when the referee starts waiting for a seat's decision, and
+	// after the history to a spectator that starts watching while it waits. A page counts the
+	// running seat's time down from it.
+	ClockReport   *ClockReport `protobuf:"bytes,3,opt,name=clock_report,json=clockReport,proto3" json:"clock_report,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -648,6 +663,13 @@ func (x *WatchTableResponse) GetEvent() *Event {
 func (x *WatchTableResponse) GetTeamMessage() *TeamMessageRecord {
 	if x != nil {
 		return x.TeamMessage
+	}
+	return nil
+}
+
+func (x *WatchTableResponse) GetClockReport() *ClockReport {
+	if x != nil {
+		return x.ClockReport
 	}
 	return nil
 }
@@ -1083,7 +1105,7 @@ var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/table_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x15bezique/v1/seat.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n" +
 	"\x12CreateTableRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12E\n" +
 	"\aoptions\x18\x02 \x03(\v2+.bezique.v1.CreateTableRequest.OptionsEntryR\aoptions\x12,\n" +
@@ -1121,14 +1143,16 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"B\n" +
 	"\x13CancelTableResponse\x12+\n" +
-	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"d\n" +
+	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"\x89\x01\n" +
 	"\x11WatchTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bdelay_ms\x18\x02 \x01(\rR\adelayMs\x12\x19\n" +
-	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\"\x7f\n" +
+	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\x12#\n" +
+	"\rclock_reports\x18\x04 \x01(\bR\fclockReports\"\xbb\x01\n" +
 	"\x12WatchTableResponse\x12'\n" +
 	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\x12@\n" +
-	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\"-\n" +
+	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\x12:\n" +
+	"\fclock_report\x18\x03 \x01(\v2\x17.bezique.v1.ClockReportR\vclockReport\"-\n" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +
@@ -1209,10 +1233,11 @@ var file_bezique_v1_table_service_proto_goTypes = []any{
 	(TableState)(0),                // 27: bezique.v1.TableState
 	(*Event)(nil),                  // 28: bezique.v1.Event
 	(*TeamMessageRecord)(nil),      // 29: bezique.v1.TeamMessageRecord
-	(*GameRecord)(nil),             // 30: bezique.v1.GameRecord
-	(Outcome)(0),                   // 31: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil),  // 32: google.protobuf.Timestamp
-	(*RuleOption)(nil),             // 33: bezique.v1.RuleOption
+	(*ClockReport)(nil),            // 30: bezique.v1.ClockReport
+	(*GameRecord)(nil),             // 31: bezique.v1.GameRecord
+	(Outcome)(0),                   // 32: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil),  // 33: google.protobuf.Timestamp
+	(*RuleOption)(nil),             // 34: bezique.v1.RuleOption
 }
 var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	19, // 0: bezique.v1.CreateTableRequest.variant:type_name -> bezique.v1.Variant
@@ -1230,37 +1255,38 @@ var file_bezique_v1_table_service_proto_depIdxs = []int32{
 	26, // 12: bezique.v1.CancelTableResponse.table:type_name -> bezique.v1.TableInfo
 	28, // 13: bezique.v1.WatchTableResponse.event:type_name -> bezique.v1.Event
 	29, // 14: bezique.v1.WatchTableResponse.team_message:type_name -> bezique.v1.TeamMessageRecord
-	30, // 15: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
-	28, // 16: bezique.v1.GetReplayResponse.events:type_name -> bezique.v1.Event
-	19, // 17: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
-	31, // 18: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
-	32, // 19: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
-	32, // 20: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
-	26, // 21: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
-	33, // 22: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
-	0,  // 23: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
-	2,  // 24: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
-	4,  // 25: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
-	6,  // 26: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
-	8,  // 27: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
-	10, // 28: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
-	12, // 29: bezique.v1.TableService.GetReplay:input_type -> bezique.v1.GetReplayRequest
-	14, // 30: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
-	16, // 31: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
-	1,  // 32: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
-	3,  // 33: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
-	5,  // 34: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
-	7,  // 35: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
-	9,  // 36: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
-	11, // 37: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
-	13, // 38: bezique.v1.TableService.GetReplay:output_type -> bezique.v1.GetReplayResponse
-	15, // 39: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
-	17, // 40: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
-	32, // [32:41] is the sub-list for method output_type
-	23, // [23:32] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	30, // 15: bezique.v1.WatchTableResponse.clock_report:type_name -> bezique.v1.ClockReport
+	31, // 16: bezique.v1.GetRecordResponse.record:type_name -> bezique.v1.GameRecord
+	28, // 17: bezique.v1.GetReplayResponse.events:type_name -> bezique.v1.Event
+	19, // 18: bezique.v1.ListGamesRequest.variant:type_name -> bezique.v1.Variant
+	32, // 19: bezique.v1.ListGamesRequest.outcome:type_name -> bezique.v1.Outcome
+	33, // 20: bezique.v1.ListGamesRequest.finished_after:type_name -> google.protobuf.Timestamp
+	33, // 21: bezique.v1.ListGamesRequest.finished_before:type_name -> google.protobuf.Timestamp
+	26, // 22: bezique.v1.ListGamesResponse.games:type_name -> bezique.v1.TableInfo
+	34, // 23: bezique.v1.GetRuleCatalogResponse.options:type_name -> bezique.v1.RuleOption
+	0,  // 24: bezique.v1.TableService.CreateTable:input_type -> bezique.v1.CreateTableRequest
+	2,  // 25: bezique.v1.TableService.GetTable:input_type -> bezique.v1.GetTableRequest
+	4,  // 26: bezique.v1.TableService.ListTables:input_type -> bezique.v1.ListTablesRequest
+	6,  // 27: bezique.v1.TableService.CancelTable:input_type -> bezique.v1.CancelTableRequest
+	8,  // 28: bezique.v1.TableService.WatchTable:input_type -> bezique.v1.WatchTableRequest
+	10, // 29: bezique.v1.TableService.GetRecord:input_type -> bezique.v1.GetRecordRequest
+	12, // 30: bezique.v1.TableService.GetReplay:input_type -> bezique.v1.GetReplayRequest
+	14, // 31: bezique.v1.TableService.ListGames:input_type -> bezique.v1.ListGamesRequest
+	16, // 32: bezique.v1.TableService.GetRuleCatalog:input_type -> bezique.v1.GetRuleCatalogRequest
+	1,  // 33: bezique.v1.TableService.CreateTable:output_type -> bezique.v1.CreateTableResponse
+	3,  // 34: bezique.v1.TableService.GetTable:output_type -> bezique.v1.GetTableResponse
+	5,  // 35: bezique.v1.TableService.ListTables:output_type -> bezique.v1.ListTablesResponse
+	7,  // 36: bezique.v1.TableService.CancelTable:output_type -> bezique.v1.CancelTableResponse
+	9,  // 37: bezique.v1.TableService.WatchTable:output_type -> bezique.v1.WatchTableResponse
+	11, // 38: bezique.v1.TableService.GetRecord:output_type -> bezique.v1.GetRecordResponse
+	13, // 39: bezique.v1.TableService.GetReplay:output_type -> bezique.v1.GetReplayResponse
+	15, // 40: bezique.v1.TableService.ListGames:output_type -> bezique.v1.ListGamesResponse
+	17, // 41: bezique.v1.TableService.GetRuleCatalog:output_type -> bezique.v1.GetRuleCatalogResponse
+	33, // [33:42] is the sub-list for method output_type
+	24, // [24:33] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_table_service_proto_init() }
@@ -1271,6 +1297,7 @@ func file_bezique_v1_table_service_proto_init() {
 	file_bezique_v1_events_proto_init()
 	file_bezique_v1_record_proto_init()
 	file_bezique_v1_rules_proto_init()
+	file_bezique_v1_seat_proto_init()
 	file_bezique_v1_table_proto_init()
 	file_bezique_v1_table_service_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}

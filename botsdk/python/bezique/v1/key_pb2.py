@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x62\x65zique/v1/key.proto\x12\nbezique.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x02\n\x06\x41piKey\x12\x15\n\x06key_id\x18\x01 \x01(\tR\x05keyId\x12\x12\n\x04name\x18\x02 \x01(\tR\x04name\x12$\n\x04role\x18\x03 \x01(\x0e\x32\x10.bezique.v1.RoleR\x04role\x12\x14\n\x05owner\x18\x04 \x01(\tR\x05owner\x12;\n\x0b\x63reate_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\ncreateTime\x12\x18\n\x07\x63reator\x18\x06 \x01(\tR\x07\x63reator\x12;\n\x0brevoke_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\nrevokeTime\"\xbb\x01\n\nAuditEvent\x12.\n\x04time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x04time\x12\x1c\n\tprincipal\x18\x02 \x01(\tR\tprincipal\x12/\n\x06\x61\x63tion\x18\x03 \x01(\x0e\x32\x17.bezique.v1.AuditActionR\x06\x61\x63tion\x12\x16\n\x06target\x18\x04 \x01(\tR\x06target\x12\x16\n\x06\x64\x65tail\x18\x05 \x01(\tR\x06\x64\x65tail*N\n\x04Role\x12\x14\n\x10ROLE_UNSPECIFIED\x10\x00\x12\x0e\n\nROLE_ADMIN\x10\x01\x12\x12\n\x0eROLE_ORGANISER\x10\x02\x12\x0c\n\x08ROLE_BOT\x10\x03*\xf5\x01\n\x0b\x41uditAction\x12\x1c\n\x18\x41UDIT_ACTION_UNSPECIFIED\x10\x00\x12\x1e\n\x1a\x41UDIT_ACTION_TABLE_CREATED\x10\x01\x12 \n\x1c\x41UDIT_ACTION_TABLE_CANCELLED\x10\x02\x12\x1c\n\x18\x41UDIT_ACTION_KEY_CREATED\x10\x03\x12\x1c\n\x18\x41UDIT_ACTION_KEY_REVOKED\x10\x04\x12#\n\x1f\x41UDIT_ACTION_TOURNAMENT_CREATED\x10\x05\x12%\n!AUDIT_ACTION_TOURNAMENT_CANCELLED\x10\x06\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x62\x65zique/v1/key.proto\x12\nbezique.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x02\n\x06\x41piKey\x12\x15\n\x06key_id\x18\x01 \x01(\tR\x05keyId\x12\x12\n\x04name\x18\x02 \x01(\tR\x04name\x12$\n\x04role\x18\x03 \x01(\x0e\x32\x10.bezique.v1.RoleR\x04role\x12\x14\n\x05owner\x18\x04 \x01(\tR\x05owner\x12;\n\x0b\x63reate_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\ncreateTime\x12\x18\n\x07\x63reator\x18\x06 \x01(\tR\x07\x63reator\x12;\n\x0brevoke_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\nrevokeTime\"\xbb\x01\n\nAuditEvent\x12.\n\x04time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x04time\x12\x1c\n\tprincipal\x18\x02 \x01(\tR\tprincipal\x12/\n\x06\x61\x63tion\x18\x03 \x01(\x0e\x32\x17.bezique.v1.AuditActionR\x06\x61\x63tion\x12\x16\n\x06target\x18\x04 \x01(\tR\x06target\x12\x16\n\x06\x64\x65tail\x18\x05 \x01(\tR\x06\x64\x65tail*`\n\x04Role\x12\x14\n\x10ROLE_UNSPECIFIED\x10\x00\x12\x0e\n\nROLE_ADMIN\x10\x01\x12\x12\n\x0eROLE_ORGANISER\x10\x02\x12\x0c\n\x08ROLE_BOT\x10\x03\x12\x10\n\x0cROLE_WATCHER\x10\x04*\xf5\x01\n\x0b\x41uditAction\x12\x1c\n\x18\x41UDIT_ACTION_UNSPECIFIED\x10\x00\x12\x1e\n\x1a\x41UDIT_ACTION_TABLE_CREATED\x10\x01\x12 \n\x1c\x41UDIT_ACTION_TABLE_CANCELLED\x10\x02\x12\x1c\n\x18\x41UDIT_ACTION_KEY_CREATED\x10\x03\x12\x1c\n\x18\x41UDIT_ACTION_KEY_REVOKED\x10\x04\x12#\n\x1f\x41UDIT_ACTION_TOURNAMENT_CREATED\x10\x05\x12%\n!AUDIT_ACTION_TOURNAMENT_CANCELLED\x10\x06\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.key_pb2', globals())
@@ -23,9 +23,9 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
   _ROLE._serialized_start=521
-  _ROLE._serialized_end=599
-  _AUDITACTION._serialized_start=602
-  _AUDITACTION._serialized_end=847
+  _ROLE._serialized_end=617
+  _AUDITACTION._serialized_start=620
+  _AUDITACTION._serialized_end=865
   _APIKEY._serialized_start=70
   _APIKEY._serialized_end=329
   _AUDITEVENT._serialized_start=332

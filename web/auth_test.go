@@ -1,0 +1,135 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"google.golang.org/grpc/metadata"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+const adminKey = "bzq_web-test-admin-key-0123456789"
+
+// TestWatchWithKey runs a referee with authentication and a table that is not public: without a
+// key the page says that it needs one; with a watcher key (the least a key may do) given in the
+// iframe's fragment the embedded view shows the game to its end, and the key leaves the address;
+// a refused key is named as such; a key typed in the header's field is used and forgotten; what
+// the key may not do (start a game) is refused in words.
+func TestWatchWithKey(t *testing.T) {
+	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
+	ctx := browser(t)
+	admin := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+adminKey)
+	key, err := pb.NewKeyServiceClient(r.cc).CreateKey(admin, &pb.CreateKeyRequest{Name: "club-site", Role: pb.Role_ROLE_WATCHER})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watcher := key.GetSecret()
+	resp, err := r.tables.CreateTable(admin, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	var rec *pb.GameRecord
+	for deadline := time.Now().Add(time.Minute); rec == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if got, err := r.tables.GetRecord(admin, &pb.GetRecordRequest{TableId: id}); err == nil {
+			rec = got.GetRecord()
+		}
+	}
+	if rec == nil {
+		t.Fatalf("table %s has no record after a minute", id)
+	}
+	errorText := func(path string) string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(r.url+path), chromedp.WaitVisible(".error")); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := chromedp.Run(ctx, chromedp.Text(".error"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg
+	}
+
+	msg := errorText("/t/" + id)
+	if want := "This referee needs an API key to show this page: enter one in the API key field at the top (a watcher key is enough to watch). The referee said: unauthenticated: "; !strings.HasPrefix(msg, want) {
+		t.Errorf("without a key the table's page says %q, want it to start with %q", msg, want)
+	}
+	shot(t, ctx, "auth-no-key")
+	msg = errorText("/embed/t/" + id)
+	if want := "This referee needs an API key to show this page: add #key=… to this frame's address"; !strings.HasPrefix(msg, want) {
+		t.Errorf("without a key the embedded view says %q, want it to start with %q", msg, want)
+	}
+
+	// (From another page: a change of fragment alone does not load the page again.)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(r.url+"/embed/t/"+id+"#key="+watcher), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("with a watcher key the embedded view's scores %v, the record's %v", got, want)
+	}
+	address, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := r.url + "/embed/t/" + id; address != want {
+		t.Errorf("after taking the key the address is %q, want %q", address, want)
+	}
+	// The key is kept for the tab: the full page shows the table too, and says a key is set.
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/"+id), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if set, err := chromedp.Run(ctx, chromedp.Text("#keyform span")); err != nil || set != "API key set" {
+		t.Errorf("the header says %q (%v), want \"API key set\"", set, err)
+	}
+	shot(t, ctx, "auth-watcher-key")
+	phoneFits(t, ctx, "table-phone")
+
+	// Forgotten, the page asks again; a wrong key typed in the field is refused by name; the
+	// watcher key typed in shows the table.
+	// errorStarts waits for the page's error to start with prefix, through the reload that the
+	// key form makes (a poll in the page fails when the page it runs in goes away).
+	errorStarts := func(prefix string) chromedp.Action[chromedp.Void] {
+		check := chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(".error")?.textContent.startsWith(%q) ?? false`, prefix))
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			for {
+				if ok, err := check(ctx, t); err == nil && ok {
+					return nil
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("no error starting %q on the page: %w", prefix, ctx.Err())
+				case <-time.After(50 * time.Millisecond):
+				}
+			}
+		})
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#keyform button`), errorStarts("This referee needs an API key"), chromedp.WaitVisible(`#keyform input`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SendKeys(`#keyform input`, "bzq_not-a-key\r"),
+		errorStarts("The referee refused the API key: unauthenticated: unknown API key. Check it, or enter one in the API key field at the top.")); err != nil {
+		t.Fatalf("with an unknown key typed in: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#keyform button`), chromedp.WaitVisible(`#keyform input`),
+		chromedp.SendKeys(`#keyform input`, watcher+"\r"), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("with the key typed in the page's scores %v, the record's %v", got, want)
+	}
+
+	// The watcher key lists the tables but may not start a game: the page says so.
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables"), chromedp.Click("#newgame button"),
+		errorStarts("The API key may not do this: permission_denied: /bezique.v1.TableService/CreateTable needs role admin or organiser; key "+key.GetKey().GetKeyId()+" has role watcher")); err != nil {
+		t.Fatal(err)
+	}
+	shot(t, ctx, "auth-permission-denied")
+}
