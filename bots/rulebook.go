@@ -13,7 +13,8 @@ import (
 // declares the best meld it can, uses the trump seven (exchanging it when the turn-up is worth
 // more), gives brisques to tricks its partner wins and throws low cards to tricks the opponents
 // win, keeps trumps and aces for the last tricks, wins tricks when it has a meld ready, and in
-// phase 2 wins with the lowest card that wins, leads safe aces and tens, and draws trumps. It
+// phase 2 wins with the lowest card that wins, leads safe aces and tens, and draws trumps; it
+// always shows a carte blanche (Rubicon, six-pack). It
 // decides from the request alone (req.View and req.LegalActions) and is deterministic; the trick's
 // winner, the cards that would beat it and the meld values are the view's (the engine's), not its
 // own. The zero value is the bot.
@@ -27,6 +28,11 @@ func (Rulebook) Decide(_ context.Context, req *pb.DecisionRequest) (uint32, erro
 	}
 	if len(legal) == 1 {
 		return legal[0].GetActionId(), nil
+	}
+	for _, la := range legal {
+		if la.GetAction().GetCarteBlanche() != nil { // a carte blanche always scores (RULES.md §3.6.4)
+			return la.GetActionId(), nil
+		}
 	}
 	st := newTableState(req.GetView())
 	if st.view.GetPhase() == pb.Phase_PHASE_WINDOW {

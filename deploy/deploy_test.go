@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bezique-arena/bezique/service"
 	"github.com/prometheus/client_golang/prometheus"
@@ -466,6 +467,33 @@ type serviceMonitor struct {
 	} `json:"spec"`
 }
 
+// cnpgCluster is the part of CloudNativePG's postgresql.cnpg.io/v1 Cluster that postgres.yaml
+// uses; its Go types live in the operator's module, which we do not import. Strict decoding
+// refuses any other field.
+type cnpgCluster struct {
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Metadata   metav1.ObjectMeta `json:"metadata"`
+	Spec       struct {
+		Instances      int `json:"instances"`
+		MinSyncReplica int `json:"minSyncReplicas,omitempty"`
+		MaxSyncReplica int `json:"maxSyncReplicas,omitempty"`
+		Bootstrap      struct {
+			InitDB struct {
+				Database string `json:"database"`
+				Owner    string `json:"owner"`
+			} `json:"initdb"`
+		} `json:"bootstrap"`
+		Storage struct {
+			Size string `json:"size"`
+		} `json:"storage"`
+		Resources  corev1.ResourceRequirements `json:"resources,omitempty"`
+		Monitoring *struct {
+			EnablePodMonitor bool `json:"enablePodMonitor,omitempty"`
+		} `json:"monitoring,omitempty"`
+	} `json:"spec"`
+}
+
 var durationRE = regexp.MustCompile(`^([0-9]+(ms|s|m|h))+$`)
 
 // decodeManifests decodes every document of every YAML file under k8s/ strictly.
@@ -499,14 +527,14 @@ func decodeManifests(t *testing.T) []k8sObject {
 			}
 			var obj any
 			switch meta.APIVersion + "/" + meta.Kind {
-			case "apps/v1/Deployment":
-				obj = &appsv1.Deployment{}
+			case "apps/v1/StatefulSet":
+				obj = &appsv1.StatefulSet{}
+			case "postgresql.cnpg.io/v1/Cluster":
+				obj = &cnpgCluster{}
 			case "v1/Service":
 				obj = &corev1.Service{}
 			case "v1/ConfigMap":
 				obj = &corev1.ConfigMap{}
-			case "v1/PersistentVolumeClaim":
-				obj = &corev1.PersistentVolumeClaim{}
 			case "policy/v1/PodDisruptionBudget":
 				obj = &policyv1.PodDisruptionBudget{}
 			case "monitoring.coreos.com/v1/ServiceMonitor":
@@ -537,6 +565,11 @@ func stripComments(doc []byte) []byte {
 	return out
 }
 
+// TestManifestsStrict decodes every manifest strictly into its Kubernetes API type and checks
+// that they agree: several referees (a StatefulSet) on a CloudNativePG PostgreSQL, reached
+// through one Service and by each other through a headless one, readiness on /readyz (which
+// waits for the store), a PodDisruptionBudget below the replicas, and a graceful handover on
+// eviction (a preStop sleep and the drain within the grace period).
 func TestManifestsStrict(t *testing.T) {
 	objs := decodeManifests(t)
 	byKind := map[string][]any{}
@@ -548,23 +581,33 @@ func TestManifestsStrict(t *testing.T) {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
-	want := []string{"ConfigMap", "Deployment", "PersistentVolumeClaim", "PodDisruptionBudget", "Service", "ServiceMonitor"}
+	want := []string{"Cluster", "ConfigMap", "PodDisruptionBudget", "Service", "ServiceMonitor", "StatefulSet"}
 	if !slices.Equal(kinds, want) {
 		t.Fatalf("kinds %v, want %v", kinds, want)
 	}
 	for _, k := range want {
-		if len(byKind[k]) != 1 {
-			t.Fatalf("%d %s objects, want 1", len(byKind[k]), k)
+		if n := len(byKind[k]); n != 1 && !(k == "Service" && n == 2) {
+			t.Fatalf("%d %s objects, want 1 (2 Services)", n, k)
 		}
 	}
-	dep := byKind["Deployment"][0].(*appsv1.Deployment)
-	svc := byKind["Service"][0].(*corev1.Service)
+	sts := byKind["StatefulSet"][0].(*appsv1.StatefulSet)
 	cm := byKind["ConfigMap"][0].(*corev1.ConfigMap)
-	pvc := byKind["PersistentVolumeClaim"][0].(*corev1.PersistentVolumeClaim)
 	pdb := byKind["PodDisruptionBudget"][0].(*policyv1.PodDisruptionBudget)
 	sm := byKind["ServiceMonitor"][0].(*serviceMonitor)
+	pg := byKind["Cluster"][0].(*cnpgCluster)
+	var svc, peers *corev1.Service
+	for _, o := range byKind["Service"] {
+		if s := o.(*corev1.Service); s.Spec.ClusterIP == corev1.ClusterIPNone {
+			peers = s
+		} else {
+			svc = s
+		}
+	}
+	if svc == nil || peers == nil {
+		t.Fatalf("want one ClusterIP Service and one headless Service, got %+v", byKind["Service"])
+	}
 
-	podLabels := labels.Set(dep.Spec.Template.Labels)
+	podLabels := labels.Set(sts.Spec.Template.Labels)
 	selects := func(what string, sel *metav1.LabelSelector) {
 		t.Helper()
 		s, err := metav1.LabelSelectorAsSelector(sel)
@@ -572,14 +615,38 @@ func TestManifestsStrict(t *testing.T) {
 			t.Errorf("%s selector %v does not select the referee pods %v (%v)", what, sel, podLabels, err)
 		}
 	}
-	selects("Deployment", dep.Spec.Selector)
+	selects("StatefulSet", sts.Spec.Selector)
 	selects("Service", &metav1.LabelSelector{MatchLabels: svc.Spec.Selector})
+	selects("headless Service", &metav1.LabelSelector{MatchLabels: peers.Spec.Selector})
 	selects("PodDisruptionBudget", pdb.Spec.Selector)
 	if s, err := metav1.LabelSelectorAsSelector(&sm.Spec.Selector); err != nil || s.Empty() || !s.Matches(labels.Set(svc.Labels)) {
 		t.Errorf("ServiceMonitor selector %v does not select the Service labels %v", sm.Spec.Selector, svc.Labels)
 	}
+	if s, _ := metav1.LabelSelectorAsSelector(&sm.Spec.Selector); s != nil && s.Matches(labels.Set(peers.Labels)) {
+		t.Errorf("ServiceMonitor selects the headless Service too: every referee would be scraped twice")
+	}
 
-	pod := dep.Spec.Template.Spec
+	// Several referees, named for each other by the headless Service; one disruption at a time.
+	replicas := int32(1)
+	if sts.Spec.Replicas != nil {
+		replicas = *sts.Spec.Replicas
+	}
+	if replicas < 2 || sts.Spec.ServiceName != peers.Name || sts.Spec.PodManagementPolicy != appsv1.ParallelPodManagement ||
+		len(sts.Spec.VolumeClaimTemplates) != 0 {
+		t.Errorf("StatefulSet: want at least 2 replicas, serviceName %s, Parallel, no volume claims: %d, %q, %q, %d claims",
+			peers.Name, replicas, sts.Spec.ServiceName, sts.Spec.PodManagementPolicy, len(sts.Spec.VolumeClaimTemplates))
+	}
+	if !peers.Spec.PublishNotReadyAddresses {
+		t.Errorf("headless Service %s: want publishNotReadyAddresses (a starting referee already owns tables)", peers.Name)
+	}
+	if pdb.Spec.MaxUnavailable == nil || pdb.Spec.MaxUnavailable.IntValue() != 1 || replicas <= 1 {
+		t.Errorf("PodDisruptionBudget: want maxUnavailable 1 of %d referees, got %v", replicas, pdb.Spec.MaxUnavailable)
+	}
+	if pg.APIVersion != "postgresql.cnpg.io/v1" || pg.Spec.Instances < 2 || pg.Spec.Bootstrap.InitDB.Database == "" {
+		t.Errorf("CloudNativePG Cluster: want 2 or more instances and a database: %+v", pg.Spec)
+	}
+
+	pod := sts.Spec.Template.Spec
 	if len(pod.Containers) != 1 {
 		t.Fatalf("%d containers, want 1", len(pod.Containers))
 	}
@@ -593,13 +660,21 @@ func TestManifestsStrict(t *testing.T) {
 	}
 	// The kubelet's native gRPC probes cannot speak TLS: the image's grpc-health-probe does.
 	wantProbe := []string{"/usr/local/bin/grpc-health-probe", "-addr=localhost:7777", "-tls", "-tls-no-verify"}
-	for name, p := range map[string]*corev1.Probe{"startup": c.StartupProbe, "liveness": c.LivenessProbe, "readiness": c.ReadinessProbe} {
+	for name, p := range map[string]*corev1.Probe{"startup": c.StartupProbe, "liveness": c.LivenessProbe} {
 		if p == nil || p.Exec == nil || !slices.Equal(p.Exec.Command, wantProbe) {
 			t.Errorf("%s probe: want exec %q, got %+v", name, wantProbe, p)
 		}
 	}
+	// Readiness waits for the store: /readyz answers once the store is open and 503 while its
+	// writes or lease renewals fail.
+	if p := c.ReadinessProbe; p == nil || p.HTTPGet == nil || p.HTTPGet.Path != "/readyz" || p.HTTPGet.Port.String() != "metrics" || p.HTTPGet.Scheme != corev1.URISchemeHTTPS {
+		t.Errorf("readiness probe: want HTTPS GET /readyz on the metrics port, got %+v", p)
+	}
 	if c.Resources.Requests.Cpu().IsZero() || c.Resources.Requests.Memory().IsZero() || c.Resources.Limits.Memory().IsZero() {
 		t.Errorf("resources: want cpu and memory requests and a memory limit, got %+v", c.Resources)
+	}
+	if !c.Resources.Limits.Cpu().IsZero() {
+		t.Errorf("resources: no CPU limit (throttling pauses past the lease TTL lose tables), got %v", c.Resources.Limits.Cpu())
 	}
 	psc, sc := pod.SecurityContext, c.SecurityContext
 	if psc == nil || psc.RunAsNonRoot == nil || !*psc.RunAsNonRoot || psc.RunAsUser == nil || *psc.RunAsUser == 0 {
@@ -611,57 +686,77 @@ func TestManifestsStrict(t *testing.T) {
 		t.Errorf("container securityContext: want read-only root fs, no privilege escalation, drop ALL: %+v", sc)
 	}
 
-	// Flags come from the ConfigMap: every $(VAR) in args is defined there.
+	// Flags come from the ConfigMap and the container's env: every $(VAR) in args is defined.
 	for _, ef := range c.EnvFrom {
 		if ef.ConfigMapRef == nil || ef.ConfigMapRef.Name != cm.Name {
 			t.Errorf("envFrom %+v: want configMapRef %s", ef, cm.Name)
 		}
+	}
+	env := map[string]corev1.EnvVar{}
+	for _, e := range c.Env {
+		env[e.Name] = e
 	}
 	varRE := regexp.MustCompile(`\$\(([A-Z_]+)\)`)
 	flags := map[string]bool{}
 	for _, a := range c.Args {
 		flags[strings.SplitN(a, "=", 2)[0]] = true
 		for _, m := range varRE.FindAllStringSubmatch(a, -1) {
-			if _, ok := cm.Data[m[1]]; !ok {
-				t.Errorf("arg %q uses $(%s), which ConfigMap %s does not define", a, m[1], cm.Name)
+			_, inEnv := env[m[1]]
+			if _, ok := cm.Data[m[1]]; !ok && !inEnv {
+				t.Errorf("arg %q uses $(%s), which neither ConfigMap %s nor the env defines", a, m[1], cm.Name)
 			}
 		}
 	}
-	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
+	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--store-wait", "--advertise", "--peer-ca", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
 		if !flags[f] {
 			t.Errorf("args lack %s", f)
 		}
 	}
-	if !strings.HasPrefix(cm.Data["BEZIQUE_STORE"], "sqlite:/data/") {
-		t.Errorf("BEZIQUE_STORE %q: want a SQLite file on the /data volume", cm.Data["BEZIQUE_STORE"])
+	// The store is the CloudNativePG cluster's owner URL; each referee advertises its stable name.
+	if e := env["BEZIQUE_STORE"]; e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil ||
+		e.ValueFrom.SecretKeyRef.Name != pg.Metadata.Name+"-app" || e.ValueFrom.SecretKeyRef.Key != "uri" {
+		t.Errorf("BEZIQUE_STORE: want the key uri of the Secret %s-app that CloudNativePG makes, got %+v", pg.Metadata.Name, e)
+	}
+	if _, ok := cm.Data["BEZIQUE_STORE"]; ok {
+		t.Errorf("the ConfigMap sets BEZIQUE_STORE: the store URL holds a password, it comes from a Secret")
+	}
+	if want := "$(POD_NAME)." + peers.Name + ".$(POD_NAMESPACE).svc:7777"; env["BEZIQUE_ADVERTISE"].Value != want {
+		t.Errorf("BEZIQUE_ADVERTISE = %q, want %q", env["BEZIQUE_ADVERTISE"].Value, want)
+	}
+	// Eviction: the Services drop the pod during preStop, then the referee hands its tables
+	// over within the drain timeout, all within the grace period.
+	drain, err := time.ParseDuration(cm.Data["BEZIQUE_DRAIN_TIMEOUT"])
+	if err != nil {
+		t.Errorf("BEZIQUE_DRAIN_TIMEOUT: %v", err)
+	}
+	var preStop time.Duration
+	if c.Lifecycle == nil || c.Lifecycle.PreStop == nil || c.Lifecycle.PreStop.Sleep == nil || c.Lifecycle.PreStop.Sleep.Seconds <= 0 {
+		t.Errorf("preStop: want a sleep, so that the Services drop the pod before SIGTERM: %+v", c.Lifecycle)
+	} else {
+		preStop = time.Duration(c.Lifecycle.PreStop.Sleep.Seconds) * time.Second
+	}
+	if g := pod.TerminationGracePeriodSeconds; g == nil || time.Duration(*g)*time.Second <= preStop+drain {
+		t.Errorf("terminationGracePeriodSeconds %v: want more than preStop %v + drain timeout %v", g, preStop, drain)
 	}
 	mounts := map[string]string{}
 	for _, m := range c.VolumeMounts {
 		mounts[m.Name] = m.MountPath
 	}
-	if mounts["data"] != "/data" {
-		t.Errorf("data volume mounted at %q, want /data", mounts["data"])
-	}
 	// TLS and authentication, which the referee needs beyond loopback: the ConfigMap's
-	// certificate, key and admin key file are in mounted Secrets; the ServiceMonitor takes its CA
-	// from the TLS one.
+	// certificate, key, peer CA and admin key file are in mounted Secrets; the ServiceMonitor
+	// takes its CA from the TLS one.
 	secrets := map[string]string{}
 	for _, v := range pod.Volumes {
 		if v.Secret != nil {
 			secrets[v.Name] = v.Secret.SecretName
 		}
 	}
-	for v, vol := range map[string]string{"BEZIQUE_TLS_CERT": "tls", "BEZIQUE_TLS_KEY": "tls", "BEZIQUE_ADMIN_KEY_FILE": "admin-key"} {
+	for v, vol := range map[string]string{"BEZIQUE_TLS_CERT": "tls", "BEZIQUE_TLS_KEY": "tls", "BEZIQUE_PEER_CA": "tls", "BEZIQUE_ADMIN_KEY_FILE": "admin-key"} {
 		if dir := filepath.Dir(cm.Data[v]); dir != mounts[vol] || dir == "." || secrets[vol] == "" {
 			t.Errorf("%s %q is not in the Secret volume %s (mounted at %q, Secret %q)", v, cm.Data[v], vol, mounts[vol], secrets[vol])
 		}
 	}
 	tlsSecret := secrets["tls"]
-	for _, v := range pod.Volumes {
-		if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName != pvc.Name {
-			t.Errorf("volume %s claims %s, want %s", v.Name, v.PersistentVolumeClaim.ClaimName, pvc.Name)
-		}
-	}
 
 	svcPorts := map[string]int32{}
 	for _, p := range svc.Spec.Ports {

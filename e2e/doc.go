@@ -1,5 +1,6 @@
 // Package e2e holds end-to-end tests that run the real binaries over loopback: crash recovery
-// (the referee killed with SIGKILL while bots play, on SQLite and PostgreSQL), golden game
+// (the referee killed with SIGKILL while bots play, on SQLite and PostgreSQL; three referees
+// sharing one PostgreSQL, one of them killed twice: shared_test.go), golden game
 // records, Prometheus scraping the referee's metrics, games whose seats are Go, Python and Node bot
 // processes (with forced disconnects), and the docs' shell blocks marked <!-- run --> run as
 // pasted (docs_test.go). It has no non-test code.

@@ -9,14 +9,14 @@ import (
 // MaxMeldCards is the largest number of cards in one meld (a quadruple bezique).
 const MaxMeldCards = 8
 
-// CardSet is a small list of up to 8 cards held by value, so actions and events carry melds,
-// hands and tricks without allocating. The zero value is empty.
+// CardSet is a small list of up to [MaxHandSize] (12) cards held by value, so actions and events
+// carry melds, hands and tricks without allocating. The zero value is empty.
 type CardSet struct {
 	n     uint8
-	cards [MaxMeldCards]Card
+	cards [MaxHandSize]Card
 }
 
-// NewCardSet returns a set of the given cards. It panics on more than 8 cards.
+// NewCardSet returns a set of the given cards. It panics on more than 12 cards.
 func NewCardSet(cards ...Card) CardSet {
 	var s CardSet
 	for _, c := range cards {
@@ -31,7 +31,7 @@ func (s *CardSet) Len() int { return int(s.n) }
 // At returns the i-th card.
 func (s *CardSet) At(i int) Card { return s.cards[i] }
 
-// Add appends a card. It panics when the set already holds 8 cards.
+// Add appends a card. It panics when the set already holds 12 cards.
 func (s *CardSet) Add(c Card) {
 	s.cards[s.n] = c
 	s.n++
@@ -87,6 +87,22 @@ const (
 	FourQueens
 	// FourJacks is any four jacks: 40.
 	FourJacks
+	// BackDoor is A 10 K Q J of a plain suit, Rubicon and six-pack only: 150 (RULES.md §3.6.6).
+	BackDoor
+	// FourTrumpAces is four aces of trumps, six-pack only: 1000 (RULES.md §4).
+	FourTrumpAces
+	// FourTrumpTens is four tens of trumps, six-pack only: 900.
+	FourTrumpTens
+	// FourTrumpKings is four kings of trumps, six-pack only: 800.
+	FourTrumpKings
+	// FourTrumpQueens is four queens of trumps, six-pack only: 600.
+	FourTrumpQueens
+	// FourTrumpJacks is four jacks of trumps, six-pack only: 400.
+	FourTrumpJacks
+	// CarteBlanche is a hand without a king, queen or jack, shown by [DeclareCarteBlanche]:
+	// Rubicon 50, six-pack 250 (RULES.md §3.6.4). No meld declares it; it is a kind so that
+	// [View].MeldValues gives its value.
+	CarteBlanche
 	// NumMeldKinds is the number of meld kinds, NoMeld included: the length of a table indexed by
 	// kind, such as [View].MeldValues.
 	NumMeldKinds
@@ -97,6 +113,9 @@ var meldKindNames = [...]string{
 	Sequence: "sequence", Bezique: "bezique", DoubleBezique: "double_bezique",
 	TripleBezique: "triple_bezique", QuadrupleBezique: "quadruple_bezique",
 	FourAces: "four_aces", FourKings: "four_kings", FourQueens: "four_queens", FourJacks: "four_jacks",
+	BackDoor: "back_door", FourTrumpAces: "four_trump_aces", FourTrumpTens: "four_trump_tens",
+	FourTrumpKings: "four_trump_kings", FourTrumpQueens: "four_trump_queens", FourTrumpJacks: "four_trump_jacks",
+	CarteBlanche: "carte_blanche",
 }
 
 // String returns the kind's name in snake case: "royal_marriage", "double_bezique".
@@ -128,6 +147,9 @@ const (
 	ClassSequence
 	ClassBezique
 	ClassQuartet
+	// ClassTrumpQuartet is six-pack's four of one trump face (RULES.md §4): its own class, so a
+	// trump ace scored there may still join four aces of mixed suits (RULES.md §8.14).
+	ClassTrumpQuartet
 )
 
 // class returns the class of a meld kind.
@@ -135,12 +157,14 @@ func (k MeldKind) class() Class {
 	switch k {
 	case CommonMarriage, RoyalMarriage:
 		return ClassMarriage
-	case Sequence:
+	case Sequence, BackDoor:
 		return ClassSequence
 	case Bezique, DoubleBezique, TripleBezique, QuadrupleBezique:
 		return ClassBezique
 	case FourAces, FourKings, FourQueens, FourJacks:
 		return ClassQuartet
+	case FourTrumpAces, FourTrumpTens, FourTrumpKings, FourTrumpQueens, FourTrumpJacks:
+		return ClassTrumpQuartet
 	}
 	return 0
 }
@@ -176,12 +200,16 @@ const (
 	PassMeld
 	// EndWindow ends the seat's stage of the post-trick window (RULES.md §1.5, §8.8).
 	EndWindow
+	// DeclareCarteBlanche shows a hand without a king, queen or jack before the seat's next
+	// play of phase 1: 50 in Rubicon, 250 in six-pack (RULES.md §3.6.4).
+	DeclareCarteBlanche
 )
 
 var actionKindNames = [...]string{NoAction: "none", PlayCard: "play", DeclareMeld: "meld",
-	ExchangeSeven: "exchange", DeclareSeven: "declare", PassMeld: "pass", EndWindow: "end"}
+	ExchangeSeven: "exchange", DeclareSeven: "declare", PassMeld: "pass", EndWindow: "end",
+	DeclareCarteBlanche: "carte_blanche"}
 
-// String returns the kind's verb: play, meld, exchange, declare, pass, end.
+// String returns the kind's verb: play, meld, exchange, declare, pass, end, carte_blanche.
 func (k ActionKind) String() string {
 	if int(k) < len(actionKindNames) {
 		return actionKindNames[k]
@@ -206,7 +234,8 @@ func MeldOf(cards ...Card) Action {
 }
 
 // String returns the action in its text notation: "play QSa", "meld bezique QSa JDa (40)" (a meld
-// whose kind is not set: "meld QSa JDa"), "exchange 7Ha", "declare 7Ha", "pass", "end".
+// whose kind is not set: "meld QSa JDa"), "exchange 7Ha", "declare 7Ha", "pass", "end",
+// "carte_blanche".
 // [ParseAction] reads it back.
 func (a Action) String() string {
 	switch a.Kind {
@@ -230,6 +259,7 @@ func (a Action) String() string {
 //	declare CARD
 //	pass
 //	end
+//	carte_blanche
 //
 // CARD is any form [ParseCard] reads ("QSb", or a face alone, "QS", for copy a); KIND is a name
 // [MeldKind.String] writes ("bezique"), which Apply checks against the cards; POINTS is read
@@ -260,7 +290,7 @@ func ParseAction(s string) (Action, error) {
 			return bad("%v", err)
 		}
 		return Action{Kind: kind, Card: c}, nil
-	case PassMeld, EndWindow:
+	case PassMeld, EndWindow, DeclareCarteBlanche:
 		if len(args) != 0 {
 			return bad("%s takes nothing, got %q", kind, strings.Join(args, " "))
 		}
@@ -291,5 +321,5 @@ func ParseAction(s string) (Action, error) {
 		}
 		return a, nil
 	}
-	return bad("unknown verb %q (want one of play, meld, exchange, declare, pass, end)", words[0])
+	return bad("unknown verb %q (want one of play, meld, exchange, declare, pass, end, carte_blanche)", words[0])
 }

@@ -26,6 +26,8 @@ func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	case EndWindow:
 		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Taken: NoCard})
 		g.endWindowStage()
+	case DeclareCarteBlanche:
+		g.declareCarteBlanche(seat)
 	}
 	return g.log[start:len(g.log):len(g.log)], nil
 }
@@ -56,15 +58,21 @@ func (g *Game) check(seat int, a Action) *Error {
 		if a.Meld.Cards.Len() < 2 {
 			return malformed("a meld has 2 to 8 cards, got %d", a.Meld.Cards.Len())
 		}
-	case PassMeld, EndWindow:
+	case PassMeld, EndWindow, DeclareCarteBlanche:
 	default:
 		return malformed("unknown action kind %d", a.Kind)
 	}
 	if seat != g.toAct {
-		if a.Kind != PlayCard && a.Kind != EndWindow && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
+		if a.Kind != PlayCard && a.Kind != EndWindow && a.Kind != DeclareCarteBlanche && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
 			return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.6", Msg: "only the side that won the trick may meld or act with a seven"}
 		}
 		return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.5", Msg: "it is not your turn"}
+	}
+	if a.Kind == DeclareCarteBlanche {
+		if g.phase != PhaseTrick || g.cb[seat] != cbPending {
+			return ruleErr("RULES.md §3.6.4", "no carte blanche to show: it is shown before the seat's play, when its dealt hand, or each card drawn since, has no king, queen or jack")
+		}
+		return nil
 	}
 	if a.Kind == PlayCard {
 		if g.phase == PhaseWindow {
@@ -116,6 +124,8 @@ func (g *Game) check(seat int, a Action) *Error {
 func (g *Game) checkSeven(seat int, c Card, privilege bool) refusal {
 	st := &g.cs[c]
 	switch {
+	case !g.rules.TurnUpTrump:
+		return refuse(whyNoSevens, c, 0)
 	case c.Suit() != g.trump || c.Rank() != Seven:
 		return refuse(whyNotSeven, c, 0)
 	case int(st.owner) != seat || st.loc != locHand:
@@ -233,13 +243,17 @@ func (g *Game) declareSeven(seat int, c Card) {
 // Legal appends every legal action of seat to buf and returns it; nothing when seat is not to act.
 // Interchangeable copies (same face, owner, place and meld history) are listed once: a card play,
 // a seven action or a meld names the lowest such copy, and Apply accepts any of them. Order: card
-// plays (by card id), then melds, then seven actions, pass, end.
+// plays (by card id) then a carte blanche; in the window melds, then seven actions, pass, end.
 func (g *Game) Legal(seat int, buf []Action) []Action {
 	if seat != g.toAct || g.phase == PhaseOver {
 		return buf
 	}
 	if g.phase == PhaseTrick || g.phase == PhaseTrick2 {
-		return g.appendPlays(seat, buf)
+		buf = g.appendPlays(seat, buf)
+		if g.phase == PhaseTrick && g.cb[seat] == cbPending {
+			buf = append(buf, Action{Kind: DeclareCarteBlanche, Card: NoCard})
+		}
+		return buf
 	}
 	w := &g.win
 	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
@@ -300,7 +314,24 @@ func (g *Game) interchangeable(c, d Card) bool {
 	if g.phase == PhaseTrick2 {
 		return true
 	}
-	return a.loc == b.loc && a.used == b.used && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent
+	return a.loc == b.loc && a.used == b.used && a.free == b.free && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent
+}
+
+// declareCarteBlanche scores seat's carte blanche (RULES.md §3.6.4): the whole hand is shown
+// the first time, the card drawn at each repeat.
+func (g *Game) declareCarteBlanche(seat int) {
+	side := g.rules.side(seat)
+	e := Event{Kind: EvCarteBlanche, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Points: g.meldValue(CarteBlanche)}
+	if c := g.cbCard[seat]; c != NoCard {
+		e.Cards.Add(c)
+	} else {
+		for _, c := range g.held[seat][:g.nheld[seat]] {
+			e.Cards.Add(c)
+		}
+	}
+	g.cb[seat] = cbShown
+	g.emit(e)
+	g.score(side, e.Points)
 }
 
 // DefaultAction returns the action a referee applies for a seat that must be played for (a timeout,

@@ -465,7 +465,11 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	optErr(t, FourHanded, map[string]string{"dealer_rotation": "last_trick_winner"}, "dealer_rotation")
 	optErr(t, TwoHanded, map[string]string{"deal_packets": "3-3-3"}, "deal_packets")
 	optErr(t, TwoHanded, map[string]string{"max_seven_actions_per_trick": "0"}, "max_seven_actions_per_trick")
-	optErr(t, TwoHanded, map[string]string{"turn_up_trump": "false"}, "turn_up_trump")
+	optErr(t, ThreeHanded, map[string]string{"turn_up_trump": "false"}, "turn_up_trump")
+	optErr(t, TwoHanded, map[string]string{"turn_up_trump": "false", "reveal_last_stock_card": "true"}, "reveal_last_stock_card")
+	optErr(t, TwoHanded, map[string]string{"turn_up_trump": "false", "seven_scores_on_play": "true"}, "seven_scores_on_play")
+	optErr(t, Rubicon, map[string]string{"last_trick": "trick24"}, "last_trick")
+	optErr(t, Rubicon, map[string]string{"bezique_by_trump": "true"}, "bezique_by_trump")
 	optErr(t, TwoHanded, map[string]string{"allow_pending_declarations": "true"}, "allow_pending_declarations")
 	if r := DefaultRules(ThreeHanded); !r.SecondDoubleOnUsedPair || r.RevealLastStockCard || r.Target != 2000 {
 		t.Fatalf("3p defaults %+v", r)

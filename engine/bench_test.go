@@ -83,7 +83,7 @@ func BenchmarkApply(b *testing.B) {
 // BenchmarkLegal lists the legal actions of the seat to act at every point of a recorded deal.
 // It reports ns per Legal call.
 func BenchmarkLegal(b *testing.B) {
-	for _, v := range []Variant{TwoHanded, FourHanded} {
+	for _, v := range []Variant{TwoHanded, FourHanded, Rubicon, SixPack} {
 		b.Run(string(v), func(b *testing.B) {
 			tmpl, seats, actions := recordDeal(b, v, 4)
 			var states []*Game

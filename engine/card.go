@@ -21,8 +21,16 @@ const NumSuits = 4
 
 var suitLetters = [NumSuits]byte{'S', 'H', 'D', 'C'}
 
-// String returns the suit's letter: S, H, D or C.
+// NoSuit is the trump suit of a deal whose trump is not fixed yet: Rubicon and six-pack bezique,
+// and two-handed with turn_up_trump=false, until the first marriage or sequence is declared
+// (RULES.md §3.6.3). Its text form is "-".
+const NoSuit Suit = 0xFF
+
+// String returns the suit's letter: S, H, D or C; "-" for [NoSuit].
 func (s Suit) String() string {
+	if s == NoSuit {
+		return "-"
+	}
 	if s >= NumSuits {
 		return fmt.Sprintf("Suit(%d)", uint8(s))
 	}
@@ -81,8 +89,8 @@ func (f Face) String() string {
 	return string([]byte{rankLetters[f.Rank()], suitLetters[f.Suit()]})
 }
 
-// Card is one physical card: id = copy*32 + suit*8 + rank, with copy 0..3 telling apart the
-// copies of one face in a 2-, 3- or 4-pack deck. The id is the card's identity, not its place in
+// Card is one physical card: id = copy*32 + suit*8 + rank, with copy 0..5 telling apart the
+// copies of one face in a 2-, 3-, 4- or 6-pack deck. The id is the card's identity, not its place in
 // the deck, so it reveals nothing about the deal. NoCard marks the absence of a card (for example
 // a card hidden from a seat).
 type Card uint8
@@ -90,8 +98,8 @@ type Card uint8
 // NoCard is the zero-information card: a hidden or absent card.
 const NoCard Card = 0xFF
 
-// MaxPacks is the largest number of 32-card packs in a deck (four-handed: 128 cards).
-const MaxPacks = 4
+// MaxPacks is the largest number of 32-card packs in a deck (six-pack bezique: 192 cards).
+const MaxPacks = 6
 
 // MaxCards is the largest deck size.
 const MaxCards = MaxPacks * NumFaces
@@ -159,11 +167,11 @@ func ParseFace(s string) (Face, error) {
 	return NewFace(su, r), nil
 }
 
-// ParseCard reads a card in the form Card.String writes ("QSa", copy letters a–d), or a face
+// ParseCard reads a card in the form Card.String writes ("QSa", copy letters a–f), or a face
 // alone ("QS", "10H", "Q♠"), which means copy a. It returns an error naming the text otherwise.
 func ParseCard(s string) (Card, error) {
 	t := strings.TrimSpace(s)
-	if n := len(t); n >= 3 && t[n-1] >= 'a' && t[n-1] <= 'd' {
+	if n := len(t); n >= 3 && t[n-1] >= 'a' && t[n-1] < 'a'+MaxPacks {
 		if f, err := ParseFace(t[:n-1]); err == nil {
 			return NewCard(f, int(t[n-1]-'a')), nil
 		}
@@ -181,6 +189,10 @@ func upper(b byte) byte {
 	}
 	return b
 }
+
+// court reports whether the rank is a king, queen or jack: a hand without one is a carte blanche
+// (RULES.md §3.6.4).
+func (r Rank) court() bool { return r == King || r == Queen || r == Jack }
 
 // brisque reports whether the rank is an ace or a ten (RULES.md §1.10).
 func (r Rank) brisque() bool { return r == Ace || r == Ten }

@@ -119,15 +119,17 @@ func firstDealer(seed Seed, players int) int {
 }
 
 // StackedDeal is a deal given explicitly instead of shuffled, for tests, scenarios and rule
-// disputes: every seat's 8 dealt cards, the turn-up, and the face-down stock from the top, each
-// card with its copy ("QSb"). Every card of the variant's deck appears exactly once.
+// disputes: every seat's dealt cards ([Variant.HandSize]), the turn-up, and the face-down stock
+// from the top, each card with its copy ("QSb"). Every card of the variant's deck appears exactly
+// once.
 type StackedDeal struct {
 	// Dealer is the dealing seat. It is used for the first deal of a game; for later deals it must
 	// equal the seat the dealer rotation gives.
 	Dealer int
-	// Hands is every seat's 8 dealt cards, by seat.
+	// Hands is every seat's dealt cards, by seat.
 	Hands [][]Card
-	// TurnUp is the turn-up card; its suit is trumps.
+	// TurnUp is the turn-up card; its suit is trumps. [NoCard] when the rules have no turn-up
+	// (Rubicon, six-pack, turn_up_trump=false).
 	TurnUp Card
 	// Stock is the face-down stock, the first card drawn first.
 	Stock []Card
@@ -152,7 +154,7 @@ type Dealing struct {
 	Totals []int
 }
 
-// check validates a stacked deal against rules r: the dealer is a seat, every hand has 8 cards,
+// check validates a stacked deal against rules r: the dealer is a seat, every hand has its cards,
 // the stock the rest, and every card of the deck appears exactly once. It returns an error naming
 // the card that is missing, repeated or outside the deck.
 func (d *StackedDeal) check(r *Rules) error {
@@ -177,7 +179,15 @@ func (d *StackedDeal) check(r *Rules) error {
 		seen[c] = true
 		return nil
 	}
-	all := append([]Card{d.TurnUp}, d.Stock...)
+	all := append([]Card(nil), d.Stock...)
+	switch {
+	case r.TurnUpTrump && d.TurnUp == NoCard:
+		return fmt.Errorf("bezique: stacked deal: no turn-up, but the rules turn one up")
+	case !r.TurnUpTrump && d.TurnUp != NoCard:
+		return fmt.Errorf("bezique: stacked deal: turn-up %s, but the rules have none (turn_up_trump=false)", d.TurnUp)
+	case r.TurnUpTrump:
+		all = append(all, d.TurnUp)
+	}
 	for _, h := range d.Hands {
 		all = append(all, h...)
 	}
@@ -187,11 +197,15 @@ func (d *StackedDeal) check(r *Rules) error {
 		}
 	}
 	for s, h := range d.Hands {
-		if len(h) != HandSize {
-			return fmt.Errorf("bezique: stacked deal: seat %d has %d cards, want %d", s, len(h), HandSize)
+		if len(h) != r.Variant.HandSize() {
+			return fmt.Errorf("bezique: stacked deal: seat %d has %d cards, want %d", s, len(h), r.Variant.HandSize())
 		}
 	}
-	if want := ncards - n*HandSize - 1; len(d.Stock) != want {
+	want := ncards - n*r.Variant.HandSize()
+	if r.TurnUpTrump {
+		want--
+	}
+	if len(d.Stock) != want {
 		return fmt.Errorf("bezique: stacked deal: stock has %d cards, want %d", len(d.Stock), want)
 	}
 	return nil

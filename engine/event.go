@@ -45,16 +45,25 @@ const (
 	EvBrisques
 	// EvDealEnd ends deal Deal, dealt by Seat; Totals[:Sides] holds every side's game total.
 	EvDealEnd
-	// EvGameEnd ends the game: Side won ([NoSide]: a tie after the deals of Dealing.Deals);
-	// Totals[:Sides] holds every side's game total.
+	// EvGameEnd ends the game: Side won ([NoSide]: a tie after the deals of Dealing.Deals, or a
+	// tie in Rubicon or six-pack); Totals[:Sides] holds every side's game total. In Rubicon and
+	// six-pack Points is the winner's game points of the settlement and Rubicon tells whether the
+	// loser was rubiconed (RULES.md §3.6.10, §3.7.7); else both are zero.
 	EvGameEnd
+	// EvTrumpFixed is Seat's meld (the EvMeld before it) fixing Trump in a deal without a turn-up
+	// (RULES.md §3.6.3).
+	EvTrumpFixed
+	// EvCarteBlanche is Seat showing a carte blanche, scoring Points (RULES.md §3.6.4): Cards is
+	// the whole hand at the first showing, the card just drawn at a repeat.
+	EvCarteBlanche
 )
 
 var eventKindNames = [...]string{0: "none", EvDeal: "deal", EvHand: "hand", EvTurnUpSeven: "turn_up_seven",
 	EvPlay: "play", EvSevenPlayed: "seven_played", EvTrick: "trick", EvMeld: "meld",
 	EvSevenExchange: "seven_exchange", EvSevenDeclare: "seven_declare", EvPassMeld: "pass_meld",
 	EvEndWindow: "end_window", EvDraw: "draw", EvPhase2: "phase2", EvLastTrick: "last_trick",
-	EvBrisques: "brisques", EvDealEnd: "deal_end", EvGameEnd: "game_end"}
+	EvBrisques: "brisques", EvDealEnd: "deal_end", EvGameEnd: "game_end", EvTrumpFixed: "trump_fixed",
+	EvCarteBlanche: "carte_blanche"}
 
 // String returns the kind's name in snake case.
 func (k EventKind) String() string {
@@ -84,15 +93,18 @@ type Event struct {
 	Card Card
 	// Taken is set by EvSevenExchange only: the turn-up taken in exchange for the seven Card.
 	Taken Card
-	// Trump is the trump suit, set by EvDeal only.
+	// Trump is the trump suit, set by EvDeal ([NoSuit] when the deal has no turn-up) and
+	// EvTrumpFixed.
 	Trump Suit
-	// Cards is the hand dealt (EvHand) or the cards of the trick won (EvTrick).
+	// Cards is the hand dealt (EvHand), the cards of the trick won (EvTrick) or the cards shown
+	// (EvCarteBlanche).
 	Cards CardSet
 	// Meld is the meld declared (EvMeld only), with its kind, cards and points.
 	Meld Meld
 	// Points is what the event scores for Side: 10 for EvTurnUpSeven, EvSevenPlayed,
 	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
-	// for EvBrisques, and for EvTrick under count_brisques_immediately; else 0.
+	// for EvBrisques, and for EvTrick under count_brisques_immediately; 50 or 250 for
+	// EvCarteBlanche; the settlement's game points for EvGameEnd (Rubicon, six-pack); else 0.
 	Points int
 	// Trick (EvTrick only) is the trick's number in the deal, from 1.
 	Trick int8
@@ -103,6 +115,9 @@ type Event struct {
 	Brisques int8
 	// FromTable (EvPlay only) is true when the card played came from the seat's tabled cards.
 	FromTable bool
+	// Rubicon (EvGameEnd only) is true when the loser of a Rubicon or six-pack game was
+	// rubiconed (RULES.md §3.6.10).
+	Rubicon bool
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
 	// opponent to see (reveal_last_stock_card).
 	Revealed bool
@@ -167,7 +182,17 @@ func (e Event) String() string {
 	case EvDealEnd:
 		return fmt.Sprintf("deal %d ends: totals %v", e.Deal, e.Totals[:e.Sides])
 	case EvGameEnd:
+		switch {
+		case e.Rubicon:
+			return fmt.Sprintf("game over: side %d wins, totals %v, rubicon: %d game points", e.Side, e.Totals[:e.Sides], e.Points)
+		case e.Points > 0:
+			return fmt.Sprintf("game over: side %d wins, totals %v, %d game points", e.Side, e.Totals[:e.Sides], e.Points)
+		}
 		return fmt.Sprintf("game over: side %d wins, totals %v", e.Side, e.Totals[:e.Sides])
+	case EvTrumpFixed:
+		return fmt.Sprintf("seat %d fixes trump %s", e.Seat, e.Trump)
+	case EvCarteBlanche:
+		return fmt.Sprintf("seat %d carte blanche %s (+%d)", e.Seat, e.Cards, e.Points)
 	}
 	return fmt.Sprintf("seat %d %s", e.Seat, e.Kind)
 }

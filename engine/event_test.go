@@ -113,7 +113,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 		want := 0
 		switch e.Kind {
 		case EvDeal:
-			stock = g.ncards - g.n*HandSize
+			stock = g.ncards - g.n*g.hand
 			want = stock
 		case EvDraw:
 			stock--

@@ -44,6 +44,7 @@ type cardState struct {
 	loc    location
 	owner  int8   // seat holding it (hand, table), side that won it (won), else -1
 	used   Class  // classes of the melds it has scored in (RULES.md §2 R3)
+	free   Class  // classes of used whose meld lost a card to a trick: re-formable (RULES.md §2 R8)
 	spent  bool   // a trump seven that has scored (RULES.md §8.1)
 	bez    uint8  // 1-based index of the latest bezique-class meld it is part of
 	maxVal uint32 // highest value of a meld it has scored in (reuse_rule=higher_value)
@@ -55,6 +56,25 @@ type bezRecord struct {
 	upgraded bool
 	cards    CardSet
 }
+
+// meldRecord is one scored meld of the current deal, kept under reform_after_play so that playing
+// one of its cards frees the others for the same kind (RULES.md §2 R8).
+type meldRecord struct {
+	class  Class
+	broken bool
+	cards  CardSet
+}
+
+// MaxTricks is the largest number of tricks in a deal: six-pack's 84 phase-1 and 12 phase-2
+// tricks (RULES.md §7).
+const MaxTricks = 96
+
+// The carte blanche states of a seat (RULES.md §3.6.4).
+const (
+	cbNone    uint8 = iota // no carte blanche, or its privilege has ended
+	cbPending              // the seat may show a carte blanche before its next play
+	cbShown                // shown; each non-court card drawn may be shown again
+)
 
 // trickRecord is one trick of the current deal.
 type trickRecord struct {
@@ -84,23 +104,30 @@ type Game struct {
 	n       int
 	ncards  int
 
+	hand int // cards held after every draw (Variant.HandSize)
+
 	deal     int
 	dealer   int
-	trump    Suit
+	trump    Suit // NoSuit until the first marriage or sequence without a turn-up
+	bezQ     Face // the bezique's queen and jack (RULES.md §3.7.6); noFace before trump
+	bezJ     Face // is fixed under bezique_by_trump
 	turnUp   Card
 	stock    [MaxCards]Card
 	stockTop int
 	stockEnd int
 	cs       [MaxCards]cardState
-	held     [4][HandSize + 1]Card // hand and own tabled cards
+	held     [4][MaxHandSize + 1]Card // hand and own tabled cards
 	nheld    [4]int
 	bez      [MaxCards / 2]bezRecord
 	nbez     int
+	melds    []meldRecord // under reform_after_play only: a slice, so other games carry no array
+	cb       [4]uint8     // carte blanche state per seat
+	cbCard   [4]Card      // the card drawn that a repeated carte blanche shows
 
 	phase     Phase
 	toAct     int
 	trickNo   int
-	tricks    [40]trickRecord
+	tricks    [MaxTricks]trickRecord
 	duel      int    // 0: not dueling; 1 or 2: the duel in play (RULES.md §3.3.10)
 	duelSeats [2]int // the seats of the duel in play
 	lastW     int    // winner of the last phase-1 trick
@@ -112,6 +139,7 @@ type Game struct {
 	brisques [4]int
 	revealed Card
 	winner   int
+	settled  Settlement
 
 	log []Event
 }
@@ -120,7 +148,7 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, winner: NoSide}
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, hand: r.Variant.HandSize(), winner: NoSide}
 	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
@@ -136,6 +164,9 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 		}
 	}
 	if d.Totals != nil {
+		if r.Variant.OneDeal() {
+			return nil, fmt.Errorf("bezique: dealing: totals carried into %s, a game of one deal (RULES.md §3.6.10)", r.Variant)
+		}
 		if len(d.Totals) != r.Variant.Sides() {
 			return nil, fmt.Errorf("bezique: dealing: %d totals, want one per side (%d)", len(d.Totals), r.Variant.Sides())
 		}
@@ -152,6 +183,9 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 		g.dealer = firstDealer(d.Seed, g.n)
 	}
 	g.log = make([]Event, 0, 256)
+	if r.ReformAfterPlay {
+		g.melds = make([]meldRecord, 0, 32) // a deal's melds, grown past 32 by append
+	}
 	g.startDeal()
 	return g, nil
 }
@@ -188,6 +222,9 @@ func (g *Game) Side(seat int) int { return g.rules.side(seat) }
 func (g *Game) Clone() *Game {
 	c := *g
 	c.log = append(make([]Event, 0, cap(g.log)), g.log...)
+	if g.melds != nil { // keep nil nil: a clone equals its original
+		c.melds = append(make([]meldRecord, 0, cap(g.melds)), g.melds...)
+	}
 	return &c
 }
 
@@ -210,7 +247,7 @@ func (g *Game) gameOver(side int) {
 	g.phase = PhaseOver
 	g.toAct = NoSeat
 	g.winner = side
-	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard}
+	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Points: g.settled.Points, Rubicon: g.settled.Rubicon}
 	copy(e.Totals[:], g.totals[:])
 	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
@@ -247,6 +284,8 @@ func (g *Game) startDeal() {
 	g.brisques = [4]int{}
 	g.revealed = NoCard
 	g.duel = 0
+	g.melds = g.melds[:0]
+	g.turnUp = NoCard
 	if g.deal <= len(g.dealing.Stacked) {
 		sd := &g.dealing.Stacked[g.deal-1]
 		for s, h := range sd.Hands {
@@ -254,7 +293,9 @@ func (g *Game) startDeal() {
 				g.give(s, c)
 			}
 		}
-		g.turnUp = sd.TurnUp
+		if g.rules.TurnUpTrump {
+			g.turnUp = sd.TurnUp
+		}
 		g.stockEnd = copy(g.stock[:], sd.Stock)
 	} else {
 		var deck [MaxCards]Card
@@ -269,12 +310,18 @@ func (g *Game) startDeal() {
 				}
 			}
 		}
-		g.turnUp = deck[i]
-		g.stockEnd = copy(g.stock[:], deck[i+1:g.ncards])
+		if g.rules.TurnUpTrump {
+			g.turnUp = deck[i]
+			i++
+		}
+		g.stockEnd = copy(g.stock[:], deck[i:g.ncards])
 	}
 	g.stockTop = 0
-	g.trump = g.turnUp.Suit()
-	g.cs[g.turnUp].loc = locTurnUp
+	g.setTrump(NoSuit)
+	if g.turnUp != NoCard {
+		g.cs[g.turnUp].loc = locTurnUp
+		g.setTrump(g.turnUp.Suit())
+	}
 	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump, Stock: g.stockLeft()})
 	for s := 0; s < n; s++ {
 		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
@@ -283,9 +330,15 @@ func (g *Game) startDeal() {
 		}
 		g.emit(e)
 	}
+	for s := 0; s < n; s++ {
+		g.cb[s], g.cbCard[s] = cbNone, NoCard
+		if g.rules.Variant.OneDeal() && !g.holdsCourt(s) {
+			g.cb[s] = cbPending
+		}
+	}
 	g.trickNo = 0
 	g.phase = PhaseTrick
-	if g.turnUp.Rank() == Seven {
+	if g.turnUp != NoCard && g.turnUp.Rank() == Seven {
 		g.cs[g.turnUp].spent = true
 		side := g.rules.side(g.dealer)
 		g.emit(Event{Kind: EvTurnUpSeven, Seat: g.dealer, Side: side, Card: g.turnUp, Taken: NoCard, Points: 10})
@@ -295,6 +348,32 @@ func (g *Game) startDeal() {
 		}
 	}
 	g.startTrick((g.dealer + 1) % n)
+}
+
+// setTrump fixes the trump suit (NoSuit leaves it open) and, under bezique_by_trump, the
+// bezique's cards (RULES.md §3.6.3, §3.7.6).
+func (g *Game) setTrump(s Suit) {
+	g.trump = s
+	g.bezQ, g.bezJ = queenSpades, jackDiamonds
+	if g.rules.BeziqueByTrump {
+		g.bezQ, g.bezJ = noFace, noFace
+		if s != NoSuit {
+			g.bezQ, g.bezJ = NewFace(s, Queen), NewFace(opposite[s], Jack)
+		}
+	}
+}
+
+// opposite is the suit of the bezique's jack under bezique_by_trump (RULES.md §3.7.6).
+var opposite = [NumSuits]Suit{Spades: Diamonds, Diamonds: Spades, Hearts: Clubs, Clubs: Hearts}
+
+// holdsCourt reports whether seat holds a king, queen or jack (RULES.md §3.6.4).
+func (g *Game) holdsCourt(seat int) bool {
+	for _, c := range g.held[seat][:g.nheld[seat]] {
+		if c.Rank().court() {
+			return true
+		}
+	}
+	return false
 }
 
 // stockLeft returns the cards left to draw, the turn-up included.
@@ -360,6 +439,20 @@ func (t *trickRecord) winning(trump Suit) int {
 func (g *Game) playCard(seat int, c Card) {
 	st := &g.cs[c]
 	fromTable := st.loc == locTable
+	if fromTable && g.rules.ReformAfterPlay {
+		g.breakMelds(c)
+	}
+	if g.cb[seat] == cbPending {
+		// A carte blanche not shown before the play is gone; a repeat not shown waits for the
+		// next draw (RULES.md §3.6.4, §8.13).
+		g.cb[seat] = cbShown
+		if g.cbCard[seat] == NoCard {
+			g.cb[seat] = cbNone
+		}
+	}
+	if !g.rules.CarteBlancheRepeat {
+		g.cb[seat] = cbNone
+	}
 	g.take(seat, c)
 	st.loc = locTrick
 	st.owner = -1
@@ -481,6 +574,14 @@ func (g *Game) draw() {
 		g.give(s, e.Card)
 		e.Stock = g.stockLeft()
 		g.emit(e)
+		if g.cb[s] == cbShown && !last {
+			g.cb[s], g.cbCard[s] = cbPending, e.Card
+			if e.Card.Rank().court() {
+				g.cb[s] = cbNone
+			}
+		} else {
+			g.cb[s] = cbNone
+		}
 	}
 	if !last {
 		g.startTrick(w)
@@ -521,6 +622,10 @@ func (g *Game) startDuel(d int) {
 // endDeal scores the last trick and the trick points, then ends the game or deals again
 // (RULES.md §1.10, §1.11, §3.1.11, §3.3.12).
 func (g *Game) endDeal(last int) {
+	if g.rules.Variant.OneDeal() {
+		g.settle(last)
+		return
+	}
 	if g.rules.LastTrick == LastTrickLast {
 		side := g.rules.side(last)
 		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Taken: NoCard, Points: 10})

@@ -38,16 +38,48 @@ func (g *Game) meldValue(k MeldKind) int {
 		return 60
 	case FourJacks:
 		return 40
+	case BackDoor:
+		if g.rules.Variant.OneDeal() {
+			return 150
+		}
+	case FourTrumpAces, FourTrumpTens, FourTrumpKings, FourTrumpQueens, FourTrumpJacks:
+		if g.rules.Variant == SixPack {
+			return trumpQuartetValues[k-FourTrumpAces]
+		}
+	case CarteBlanche:
+		switch g.rules.Variant {
+		case Rubicon:
+			return 50
+		case SixPack:
+			return 250
+		}
 	}
 	return 0
 }
 
+// noFace is the bezique's face while bezique_by_trump waits for trump to be fixed.
+const noFace Face = 0xFF
+
 var (
-	queenSpades   = NewFace(Spades, Queen)
-	jackDiamonds  = NewFace(Diamonds, Jack)
-	bezLevelKinds = [...]MeldKind{1: Bezique, 2: DoubleBezique, 3: TripleBezique, 4: QuadrupleBezique}
-	quartetKinds  = [NumRanks]MeldKind{Ace: FourAces, King: FourKings, Queen: FourQueens, Jack: FourJacks}
+	queenSpades        = NewFace(Spades, Queen)
+	jackDiamonds       = NewFace(Diamonds, Jack)
+	bezLevelKinds      = [...]MeldKind{1: Bezique, 2: DoubleBezique, 3: TripleBezique, 4: QuadrupleBezique}
+	quartetKinds       = [NumRanks]MeldKind{Ace: FourAces, King: FourKings, Queen: FourQueens, Jack: FourJacks}
+	trumpQuartetKinds  = [NumRanks]MeldKind{Ace: FourTrumpAces, Ten: FourTrumpTens, King: FourTrumpKings, Queen: FourTrumpQueens, Jack: FourTrumpJacks}
+	trumpQuartetValues = [...]int{1000, 900, 800, 600, 400} // RULES.md §4, six-pack: A 10 K Q J
+	sequenceRanks      = [...]Rank{Ace, Ten, King, Queen, Jack}
 )
+
+// maxBezLevel is the most bezique pairs one meld may hold: one per pack, at most a quadruple
+// (RULES.md §4; six-pack has no quintuple).
+func (g *Game) maxBezLevel() int { return min(g.rules.Variant.Packs(), len(bezLevelKinds)-1) }
+
+// sequenceSuit reports whether a five-card sequence of suit s is a meld now: in trumps, in any
+// suit before trump is fixed (it fixes trump, RULES.md §3.6.3), or a back door in Rubicon and
+// six-pack (§3.6.6).
+func (g *Game) sequenceSuit(s Suit) bool {
+	return s == g.trump || g.trump == NoSuit || g.rules.Variant.OneDeal()
+}
 
 // meldKindOf works out which meld a set of cards forms, or NoMeld (RULES.md §2).
 func (g *Game) meldKindOf(cs *CardSet) (MeldKind, int) {
@@ -56,30 +88,42 @@ func (g *Game) meldKindOf(cs *CardSet) (MeldKind, int) {
 	for i := 0; i < n; i++ {
 		faces[cs.At(i).Face()]++
 	}
+	s0 := cs.At(0).Suit()
 	switch {
-	case n == 2 && cs.At(0).Suit() == cs.At(1).Suit() && faces[NewFace(cs.At(0).Suit(), King)] == 1 && faces[NewFace(cs.At(0).Suit(), Queen)] == 1:
-		if cs.At(0).Suit() == g.trump {
+	case n == 2 && s0 == cs.At(1).Suit() && faces[NewFace(s0, King)] == 1 && faces[NewFace(s0, Queen)] == 1:
+		// Before trump is fixed the first marriage fixes it and scores 40 (RULES.md §3.6.3).
+		if s0 == g.trump || g.trump == NoSuit {
 			return RoyalMarriage, 0
 		}
 		return CommonMarriage, 0
 	case n == 5:
-		for _, r := range [...]Rank{Ace, Ten, King, Queen, Jack} {
-			if faces[NewFace(g.trump, r)] != 1 {
+		for _, r := range sequenceRanks {
+			if faces[NewFace(s0, r)] != 1 {
 				return NoMeld, 0
 			}
 		}
-		return Sequence, 0
-	case n == 4 && cs.At(0).Rank() != Ten && quartetKinds[cs.At(0).Rank()] != NoMeld:
-		r := cs.At(0).Rank()
-		same := true
-		for i := 1; i < n; i++ {
-			same = same && cs.At(i).Rank() == r
+		switch {
+		case s0 == g.trump || g.trump == NoSuit:
+			return Sequence, 0
+		case g.sequenceSuit(s0):
+			return BackDoor, 0
 		}
-		if same {
+		return NoMeld, 0
+	case n == 4:
+		r := cs.At(0).Rank()
+		sameRank, sameFace := true, true
+		for i := 1; i < n; i++ {
+			sameRank = sameRank && cs.At(i).Rank() == r
+			sameFace = sameFace && cs.At(i).Face() == cs.At(0).Face()
+		}
+		switch {
+		case sameFace && s0 == g.trump && g.rules.Variant == SixPack && trumpQuartetKinds[r] != NoMeld:
+			return trumpQuartetKinds[r], 0
+		case sameRank && quartetKinds[r] != NoMeld:
 			return quartetKinds[r], 0
 		}
 	}
-	if n%2 == 0 && n/2 <= g.rules.Variant.Packs() && int(faces[queenSpades]) == n/2 && int(faces[jackDiamonds]) == n/2 {
+	if n%2 == 0 && n/2 <= g.maxBezLevel() && g.bezQ != noFace && int(faces[g.bezQ]) == n/2 && int(faces[g.bezJ]) == n/2 {
 		return bezLevelKinds[n/2], n / 2
 	}
 	return NoMeld, 0
@@ -123,6 +167,8 @@ const (
 	whySevenSpent
 	whySevenLimit
 	whySevenAsMeld
+	whyNoSevens
+	whyMarriageNoSequence
 )
 
 // refusal is a refused check: the reason and the card and number it concerns.
@@ -159,6 +205,8 @@ var refusals = [...]struct {
 	whySevenSpent:         {CodeRule, "RULES.md §8.1", "%[1]s has already scored"},
 	whySevenLimit:         {CodeRule, "RULES.md §1.9.5", "at most %[2]d seven action(s) per player per won trick"},
 	whySevenAsMeld:        {CodeRule, "RULES.md §1.9.3", "seven_counts_as_meld: the side's one meld of this trick is used or not yours"},
+	whyNoSevens:           {CodeRule, "RULES.md §3.6.5", "without a turn-up the seven of trumps scores nothing"},
+	whyMarriageNoSequence: {CodeRule, "RULES.md §3.6.6 (rubicon_marriage_to_sequence=false)", "%[1]s was scored in a marriage and cannot join a sequence"},
 }
 
 // explain returns the *Error of a refusal.
@@ -215,7 +263,7 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 			return meldCheck{}, refuse(whyPartnerCard, cards.At(i), 0)
 		}
 	}
-	if g.rules.RequireNewCard && !fromHand {
+	if g.rules.RequireNewCard && !fromHand && !g.reforms(cards, kind.class()) {
 		return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 	}
 	if g.rules.ReuseRule == ReuseRuleHigherValue {
@@ -232,11 +280,26 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	}
 	// require_new_card=false (FOS) still demands a new card within a class (RULES.md §2 R2).
 	for i := 0; i < n; i++ {
-		if g.cs[cards.At(i)].used&kind.class() != 0 {
+		if g.cs[cards.At(i)].taken()&kind.class() != 0 {
 			return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 		}
 	}
 	return mc, refusal{}
+}
+
+// taken is the classes in which the card may not score again: those it scored in, less those
+// whose meld lost a card to a trick under reform_after_play (RULES.md §2 R3, R8).
+func (st *cardState) taken() Class { return st.used &^ st.free }
+
+// reforms reports whether the meld re-forms a broken meld of its class (RULES.md §2 R8): then
+// it needs no card from the hand.
+func (g *Game) reforms(cards *CardSet, class Class) bool {
+	for i := 0; i < cards.Len(); i++ {
+		if g.cs[cards.At(i)].free&class != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkReuse applies the re-use rules of the kind model to a meld's tabled cards
@@ -246,18 +309,22 @@ func (g *Game) checkReuse(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	switch kind.class() {
 	case ClassMarriage:
 		for i := 0; i < n; i++ {
-			used := g.cs[cards.At(i)].used
-			if used&ClassSequence != 0 {
+			st := &g.cs[cards.At(i)]
+			if st.used&ClassSequence != 0 {
 				return meldCheck{}, refuse(whySequenceNoMarriage, cards.At(i), 0)
 			}
-			if used&ClassMarriage != 0 {
+			if st.taken()&ClassMarriage != 0 {
 				return meldCheck{}, refuse(whyMarried, cards.At(i), 0)
 			}
 		}
-	case ClassSequence, ClassQuartet:
+	case ClassSequence, ClassQuartet, ClassTrumpQuartet:
 		for i := 0; i < n; i++ {
-			if g.cs[cards.At(i)].used&kind.class() != 0 {
+			st := &g.cs[cards.At(i)]
+			if st.taken()&kind.class() != 0 {
 				return meldCheck{}, refuse(whyKindUsed, cards.At(i), 0)
+			}
+			if kind.class() == ClassSequence && !g.rules.RubiconMarriageToSequence && st.used&ClassMarriage != 0 {
+				return meldCheck{}, refuse(whyMarriageNoSequence, cards.At(i), 0)
 			}
 		}
 	case ClassBezique:
@@ -276,7 +343,7 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	for i := 0; i < cards.Len(); i++ {
 		c := cards.At(i)
 		st := &g.cs[c]
-		if st.used&ClassBezique == 0 {
+		if st.taken()&ClassBezique == 0 {
 			continue
 		}
 		if old != 0 && int(st.bez) != old {
@@ -284,7 +351,7 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 		}
 		old, used = int(st.bez), c
 		nused++
-		if c.Face() == queenSpades {
+		if c.Face() == g.bezQ {
 			queens++
 		} else {
 			jacks++
@@ -327,6 +394,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 			st.loc = locTable
 		}
 		st.used |= mc.kind.class()
+		st.free &^= mc.kind.class()
 		if bez != 0 {
 			st.bez = bez
 		}
@@ -334,12 +402,36 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 			st.maxVal = uint32(mc.points)
 		}
 	}
+	if g.rules.ReformAfterPlay {
+		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
+	}
 	// The side's one meld of this window is used (RULES.md §2 R9).
 	g.win.melded = true
 	side := g.rules.side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
 	g.score(side, mc.points)
+	if g.trump == NoSuit && (mc.kind == RoyalMarriage || mc.kind == Sequence) {
+		g.setTrump(cards.At(0).Suit())
+		g.emit(Event{Kind: EvTrumpFixed, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Trump: g.trump})
+	}
+}
+
+// breakMelds frees the other cards of every meld that tabled card c was scored in, for the same
+// kind (RULES.md §2 R8): c is being played to a trick.
+func (g *Game) breakMelds(c Card) {
+	for i := range g.melds {
+		m := &g.melds[i]
+		if m.broken || !m.cards.Contains(c) {
+			continue
+		}
+		m.broken = true
+		for k := 0; k < m.cards.Len(); k++ {
+			if d := m.cards.At(k); d != c {
+				g.cs[d].free |= m.class
+			}
+		}
+	}
 }
 
 // meldGroup is a class of interchangeable cards in a holding: same face, owner, place and meld
@@ -358,6 +450,7 @@ type groupKey struct {
 	loc       location
 	owner     int8
 	used      Class
+	free      Class
 	bez       uint8
 	maxVal    uint32
 	exchanged bool
@@ -366,7 +459,7 @@ type groupKey struct {
 // groupKey returns the interchangeability key of a card in a holding.
 func (g *Game) groupKey(c Card) groupKey {
 	st := &g.cs[c]
-	return groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, bez: st.bez, maxVal: st.maxVal,
+	return groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
 		exchanged: c == g.win.exchanged}
 }
 
@@ -375,14 +468,15 @@ type meldLister struct {
 	g      *Game
 	seat   int
 	buf    []Action
-	groups [2 * HandSize]meldGroup
+	groups [2 * MaxHandSize]meldGroup
 	ng     int
 }
 
-// meldCard reports whether a card can be part of any meld: J, Q, K, A, and the ten of trumps.
+// meldCard reports whether a card can be part of any meld: J, Q, K, A, and a ten of a suit in
+// which a sequence can be declared.
 func (g *Game) meldCard(c Card) bool {
 	r := c.Rank()
-	return r >= Jack && r != Ten || r == Ten && c.Suit() == g.trump
+	return r >= Jack && r != Ten || r == Ten && g.sequenceSuit(c.Suit())
 }
 
 func (l *meldLister) add(c Card) {
@@ -400,7 +494,7 @@ func (l *meldLister) add(c Card) {
 }
 
 // ofFace lists the groups of face f into out and returns how many.
-func (l *meldLister) ofFace(f Face, out *[2 * HandSize]int) int {
+func (l *meldLister) ofFace(f Face, out *[2 * MaxHandSize]int) int {
 	k := 0
 	for i := 0; i < l.ng; i++ {
 		if l.groups[i].face == f {
@@ -461,7 +555,7 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 			}
 		}
 	}
-	var a, b [2 * HandSize]int
+	var a, b [2 * MaxHandSize]int
 	var cs CardSet
 	// Marriages (RULES.md §2).
 	for s := Suit(0); s < NumSuits; s++ {
@@ -474,11 +568,61 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 			}
 		}
 	}
-	// Sequences: one card of each trump face A 10 K Q J.
+	// Sequences: one card of each face A 10 K Q J of a suit.
+	for s := Suit(0); s < NumSuits; s++ {
+		if g.sequenceSuit(s) {
+			l.sequences(s)
+		}
+	}
+	var out [16]CardSet
+	// Quartets: every choice of four cards of the rank; in six-pack also of the trump face.
+	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
+		k := 0
+		for i := 0; i < l.ng; i++ {
+			if l.groups[i].face.Rank() == r {
+				a[k] = i
+				k++
+			}
+		}
+		l.choices(a[:k], 0, 4, CardSet{}, nil, 0)
+	}
+	if g.rules.Variant == SixPack && g.trump != NoSuit {
+		// Four trump tens (900); four trump aces, kings, queens or jacks are among the
+		// quartets above, as the trump quartet meldKindOf makes them.
+		k := l.ofFace(NewFace(g.trump, Ten), &a)
+		l.choices(a[:k], 0, 4, CardSet{}, nil, 0)
+	}
+	// Bezique class: n bezique queens with n bezique jacks.
+	if g.bezQ == noFace {
+		return l.buf
+	}
+	nqs := l.ofFace(g.bezQ, &a)
+	njd := l.ofFace(g.bezJ, &b)
+	var jacks [16]CardSet
+	for lvl := 1; lvl <= g.maxBezLevel(); lvl++ {
+		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, out[:16], 0)
+		nj := l.choices(b[:njd], 0, lvl, CardSet{}, jacks[:], 0)
+		for i := 0; i < nq; i++ {
+			for j := 0; j < nj; j++ {
+				cs = out[i]
+				for k := 0; k < jacks[j].Len(); k++ {
+					cs.Add(jacks[j].At(k))
+				}
+				l.try(&cs)
+			}
+		}
+	}
+	return l.buf
+}
+
+// sequences tries every sequence of suit s in the holding: one card of each face A 10 K Q J.
+func (l *meldLister) sequences(s Suit) {
+	var a [2 * MaxHandSize]int
+	var cs CardSet
 	var seq [5]CardSet
 	var nseq [5]int
-	for i, r := range [...]Rank{Ace, Ten, King, Queen, Jack} {
-		k := l.ofFace(NewFace(g.trump, r), &a)
+	for i, r := range sequenceRanks {
+		k := l.ofFace(NewFace(s, r), &a)
 		nseq[i] = k
 		for j := 0; j < k; j++ {
 			seq[i].Add(l.groups[a[j]].cards[0])
@@ -505,34 +649,4 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 			}
 		}
 	}
-	var out [16]CardSet
-	// Quartets: every choice of four cards of the rank.
-	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
-		k := 0
-		for i := 0; i < l.ng; i++ {
-			if l.groups[i].face.Rank() == r {
-				a[k] = i
-				k++
-			}
-		}
-		l.choices(a[:k], 0, 4, CardSet{}, nil, 0)
-	}
-	// Bezique class: n queens of spades with n jacks of diamonds.
-	nqs := l.ofFace(queenSpades, &a)
-	njd := l.ofFace(jackDiamonds, &b)
-	var jacks [16]CardSet
-	for lvl := 1; lvl <= g.rules.Variant.Packs(); lvl++ {
-		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, out[:16], 0)
-		nj := l.choices(b[:njd], 0, lvl, CardSet{}, jacks[:], 0)
-		for i := 0; i < nq; i++ {
-			for j := 0; j < nj; j++ {
-				cs = out[i]
-				for k := 0; k < jacks[j].Len(); k++ {
-					cs.Add(jacks[j].At(k))
-				}
-				l.try(&cs)
-			}
-		}
-	}
-	return l.buf
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -156,42 +157,46 @@ type option struct {
 	format func(r *Rules) string
 	// check reports a field value parse would refuse (Rules built by hand); nil for a bool.
 	check func(r *Rules) error
+	// same reports whether two rules hold the same value of the field (without allocating:
+	// Validate runs for every new game).
+	same func(a, b *Rules) bool
 }
 
 // options is the option table: the supported options in the order of RULES.md §5's rows
 // (max_seven_actions_per_trick, stated in §1.9.5 only, last), then the unsupported ones.
 var options = []option{
-	intListOption(OptionSpec{Name: "deal_packets", Min: 1, Max: HandSize, Section: "§5 #2",
-		Examples: []string{"3-2-3", "2-3-3", "4-4", "2-2-2-2"}, Defaults: everywhere("3-2-3"), Variants: Variants,
-		Doc: "the packet sizes of the deal, summing to 8"},
-		"packet sizes joined by '-', summing to 8, e.g. 3-2-3", func(r *Rules) *[]int { return &r.DealPackets }),
+	intListOption(OptionSpec{Name: "deal_packets", Min: 1, Max: MaxHandSize, Section: "§5 #2",
+		Examples: []string{"3-2-3", "2-3-3", "4-4", "2-2-2-2", "3-3-3", "3-3-3-3"},
+		Defaults: perVariant(perVariant(everywhere("3-2-3"), Rubicon, "3-3-3"), SixPack, "3-3-3-3"), Variants: Variants,
+		Doc: "the packet sizes of the deal, summing to the hand size (8; Rubicon 9, six-pack 12)"},
+		"packet sizes joined by '-', summing to the hand size, e.g. 3-2-3", func(r *Rules) *[]int { return &r.DealPackets }),
 	enumOption(OptionSpec{Name: "dealer_rotation", Section: "§5 #3", Defaults: everywhere("left"), Variants: only(TwoHanded),
 		Doc: "who deals next: left (in two-handed the deal alternates) or the last trick's winner (S004, two-handed)"},
 		func(r *Rules) *DealerRotation { return &r.DealerRotation }, DealerRotationLeft, DealerRotationLastTrickWinner),
-	boolOption(OptionSpec{Name: "seven_scores_on_play", Section: "§1.9.7", Defaults: everywhere("false"), Variants: Variants,
+	boolOption(OptionSpec{Name: "seven_scores_on_play", Section: "§1.9.7", Defaults: everywhere("false"), Variants: classic,
 		Doc: "a trump seven played to a phase-1 trick scores 10"},
 		func(r *Rules) *bool { return &r.SevenScoresOnPlay }),
-	boolOption(OptionSpec{Name: "seven_counts_as_meld", Section: "§1.9.3", Defaults: everywhere("false"), Variants: Variants,
+	boolOption(OptionSpec{Name: "seven_counts_as_meld", Section: "§1.9.3", Defaults: everywhere("false"), Variants: classic,
 		Doc: "a seven action uses the side's one meld of the window"},
 		func(r *Rules) *bool { return &r.SevenCountsAsMeld }),
-	boolOption(OptionSpec{Name: "exchanged_card_meldable", Section: "§1.9.4", Defaults: everywhere("false"), Variants: Variants,
+	boolOption(OptionSpec{Name: "exchanged_card_meldable", Section: "§1.9.4", Defaults: everywhere("false"), Variants: classic,
 		Doc: "the card taken by a seven exchange may join a meld in the same window"},
 		func(r *Rules) *bool { return &r.ExchangedCardMeldable }),
 	boolOption(OptionSpec{Name: "phase2_must_head", Section: "§1.8.1", Defaults: everywhere("true"), Variants: Variants,
 		Doc: "in phase 2 a follower must beat the winning card of the suit led when he can"},
 		func(r *Rules) *bool { return &r.Phase2MustHead }),
 	boolOption(OptionSpec{Name: "reveal_last_stock_card", Section: "§3.1.8",
-		Defaults: perVariant("false", TwoHanded, "true"), Variants: only(TwoHanded),
-		Doc: "the last face-down stock card is shown to the opponent (two-handed)"},
+		Defaults: perVariant(everywhere("false"), TwoHanded, "true"), Variants: only(TwoHanded),
+		Doc: "the last face-down stock card is shown to the opponent (two-handed; default false with turn_up_trump=false)"},
 		func(r *Rules) *bool { return &r.RevealLastStockCard }),
-	enumOption(OptionSpec{Name: "reuse_rule", Section: "§2 R3", Defaults: everywhere("kind"), Variants: Variants,
+	enumOption(OptionSpec{Name: "reuse_rule", Section: "§2 R3", Defaults: everywhere("kind"), Variants: classic,
 		Doc: "a tabled card joins one meld of each class (kind) or only a meld worth more than its last (higher_value, S004)"},
 		func(r *Rules) *ReuseRule { return &r.ReuseRule }, ReuseRuleKind, ReuseRuleHigherValue),
 	boolOption(OptionSpec{Name: "require_new_card", Section: "§2 R2", Defaults: everywhere("true"), Variants: Variants,
 		Doc: "every meld needs a card from the melder's hand"},
 		func(r *Rules) *bool { return &r.RequireNewCard }),
 	boolOption(OptionSpec{Name: "second_double_on_used_pair", Section: "§2 R6",
-		Defaults: perVariant("false", ThreeHanded, "true"), Variants: only(ThreeHanded, FourHanded, FourHandedIndividual),
+		Defaults: perVariant(everywhere("false"), ThreeHanded, "true"), Variants: only(ThreeHanded, FourHanded, FourHandedIndividual),
 		Doc: "a double bezique may be made of one pair of an earlier double plus a new pair (three or more packs)"},
 		func(r *Rules) *bool { return &r.SecondDoubleOnUsedPair }),
 	enumOption(OptionSpec{Name: "partner_meld_protocol", Section: "§3.3.6", Defaults: everywhere("pass"), Variants: only(FourHanded),
@@ -206,39 +211,56 @@ var options = []option{
 	enumOption(OptionSpec{Name: "duel2_leader", Section: "§5 #18", Defaults: everywhere("partner"), Variants: only(FourHanded, FourHandedIndividual),
 		Doc: "the second duel is led by the partner or by an opponent of the first duel's leader"},
 		func(r *Rules) *Duel2Leader { return &r.Duel2Leader }, Duel2LeaderPartner, Duel2LeaderOpponent),
-	enumOption(OptionSpec{Name: "last_trick", Section: "§1.11", Defaults: everywhere("last"), Variants: Variants,
+	enumOption(OptionSpec{Name: "last_trick", Section: "§1.11", Defaults: everywhere("last"), Variants: classic,
 		Doc: "the last-trick bonus of 10 goes to the last trick of the deal (last) or to the last phase-1 trick (trick24)"},
 		func(r *Rules) *LastTrick { return &r.LastTrick }, LastTrickLast, LastTrickTrick24),
-	enumOption(OptionSpec{Name: "trick_scoring", Section: "§1.10", Defaults: everywhere("brisques"), Variants: Variants,
+	enumOption(OptionSpec{Name: "trick_scoring", Section: "§1.10", Defaults: everywhere("brisques"), Variants: classic,
 		Doc: "won cards score 10 per ace and ten (brisques) or A 11, 10 10, K 4, Q 3, J 2 (card_points)"},
 		func(r *Rules) *TrickScoring { return &r.TrickScoring }, TrickScoringBrisques, TrickScoringCardPoints),
-	boolOption(OptionSpec{Name: "count_brisques_immediately", Section: "§1.10", Defaults: everywhere("false"), Variants: Variants,
+	boolOption(OptionSpec{Name: "count_brisques_immediately", Section: "§1.10", Defaults: everywhere("false"), Variants: classic,
 		Doc: "trick points score when the trick is won instead of at the end of the deal"},
 		func(r *Rules) *bool { return &r.CountBrisquesImmediately }),
 	intOption(OptionSpec{Name: "target", Section: "§4", Min: 1, Max: 1_000_000,
-		Examples: []string{"500", "1000", "1500", "2000", "3000"}, Defaults: perVariant("2000", TwoHanded, "1000"), Variants: Variants,
-		Doc: "the game target in points"},
+		Examples: []string{"500", "1000", "1500", "2000", "3000"}, Defaults: perVariant(perVariant(perVariant(everywhere("2000"), TwoHanded, "1000"), Rubicon, "1000"), SixPack, "3000"), Variants: classic,
+		Doc: "the game target in points; in Rubicon and six-pack the rubicon threshold (fixed: 1000, 3000)"},
 		func(r *Rules) *int { return &r.Target }),
-	enumOption(OptionSpec{Name: "end_check", Section: "§3.1.11", Defaults: everywhere("end_of_deal"), Variants: Variants,
+	enumOption(OptionSpec{Name: "end_check", Section: "§3.1.11", Defaults: everywhere("end_of_deal"), Variants: classic,
 		Doc: "the game ends after the deal in which a side reached the target (end_of_deal) or as soon as one does (immediate)"},
 		func(r *Rules) *EndCheck { return &r.EndCheck }, EndCheckEndOfDeal, EndCheckImmediate),
 	intOption(OptionSpec{Name: "quadruple_value", Section: "§3.3.13", Min: 0, Max: 100_000,
 		Examples: []string{"4500", "1500"}, Defaults: everywhere("4500"), Variants: only(FourHanded, FourHandedIndividual),
 		Doc: "the points of a quadruple bezique (four packs)"},
 		func(r *Rules) *int { return &r.QuadrupleValue }),
+	boolOption(OptionSpec{Name: "bezique_by_trump", Section: "§5 #26", Defaults: everywhere("false"), Variants: only(SixPack),
+		Doc: "the bezique is the queen of trumps and the jack of the opposite suit (♥ Q♥ J♣, ♦ Q♦ J♠, ♣ Q♣ J♥, ♠ Q♠ J♦; CMC, HER; six-pack)"},
+		func(r *Rules) *bool { return &r.BeziqueByTrump }),
+	boolOption(OptionSpec{Name: "turn_up_trump", Section: "§5 #27",
+		Defaults: perVariant(perVariant(everywhere("true"), Rubicon, "false"), SixPack, "false"), Variants: only(TwoHanded),
+		Doc: "a card is turned up for trump (false: the first marriage or sequence fixes trump, no seven scores; EB11, BOU)"},
+		func(r *Rules) *bool { return &r.TurnUpTrump }),
+	boolOption(OptionSpec{Name: "rubicon_marriage_to_sequence", Section: "§5 #28", Defaults: everywhere("true"), Variants: only(Rubicon, SixPack),
+		Doc: "a sequence may contain cards of a scored marriage (FOS; false: WKC)"},
+		func(r *Rules) *bool { return &r.RubiconMarriageToSequence }),
+	boolOption(OptionSpec{Name: "reform_after_play", Section: "§5 #29",
+		Defaults: perVariant(perVariant(everywhere("false"), Rubicon, "true"), SixPack, "true"), Variants: only(Rubicon, SixPack),
+		Doc: "once a card of a scored meld is played, the rest may form the same kind again with a replacement card (R8; WKC, BIC)"},
+		func(r *Rules) *bool { return &r.ReformAfterPlay }),
+	boolOption(OptionSpec{Name: "carte_blanche_repeat", Section: "§5 #30", Defaults: everywhere("true"), Variants: only(Rubicon, SixPack),
+		Doc: "a carte blanche scores again for each non-court card drawn until a court card is drawn (false: only before the first trick, FOS)"},
+		func(r *Rules) *bool { return &r.CarteBlancheRepeat }),
 	intOption(OptionSpec{Name: "max_seven_actions_per_trick", Section: "§1.9.5", Min: 1, Max: 4,
-		Examples: []string{"1", "2"}, Defaults: everywhere("1"), Variants: Variants,
+		Examples: []string{"1", "2"}, Defaults: everywhere("1"), Variants: classic,
 		Doc: "how many seven actions each member of the winning side may make in one window"},
 		func(r *Rules) *int { return &r.MaxSevenActionsPerTrick }),
 	unsupported(OptionSpec{Name: "allow_pending_declarations", Section: "§2 R9",
 		Doc:         "a second meld may be announced now and scored after a later trick win (FOS)",
 		Unsupported: "pending declarations (FOS) are not supported; the seed rule R2 applies"}),
-	unsupported(OptionSpec{Name: "bezique_by_trump", Section: "§5 #26",
-		Doc:         "the bezique's cards depend on trump (NIE, six-pack)",
-		Unsupported: "applies to six-pack bezique only"}),
-	unsupported(OptionSpec{Name: "turn_up_trump", Section: "§5 #27",
-		Doc:         "a card is turned up for trump (off: the first marriage fixes trump, EB11, BOU)",
-		Unsupported: "trump by first marriage is not supported; the turn-up fixes trump"}),
+	unsupported(OptionSpec{Name: "loser_under_100_bonus", Section: "§5 #31",
+		Doc:         "an extra to the Rubicon winner when the loser scored under 100 (CMC)",
+		Unsupported: "its only source (CMC) is truncated: neither the amount nor the condition is known"}),
+	unsupported(OptionSpec{Name: "cut_guessing_bonuses", Section: "§3.7.2",
+		Doc:         "six-pack: the non-dealer guesses how many cards the dealer cut (+150), the dealer cuts exactly 24 (+250) (PWK, HER)",
+		Unsupported: "a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess"}),
 	unsupported(OptionSpec{Name: "deck", Section: "§3.2",
 		Doc:         "the three-handed deck: 96 cards, or 63 (two packs minus one eight, EW)",
 		Unsupported: "only full packs are supported"}),
@@ -257,8 +279,9 @@ var optionNames = func() []string {
 }()
 
 // defaultRules holds each variant's rules with every option at its default, in the order of
-// Variants: built once from the table, copied by DefaultRules and NewRules.
-var defaultRules = func() (out [4]Rules) { // 4: len(Variants)
+// Variants: built once from the table (and validated by init), copied by DefaultRules and
+// NewRules.
+var defaultRules = func() (out [6]Rules) { // 6: len(Variants)
 	for i, v := range Variants {
 		out[i].Variant = v
 		for _, o := range options {
@@ -269,12 +292,27 @@ var defaultRules = func() (out [4]Rules) { // 4: len(Variants)
 				panic(fmt.Sprintf("engine: option table: default of %s in %s: %v", o.Name, v, err))
 			}
 		}
-		if err := out[i].validate(); err != nil {
-			panic(fmt.Sprintf("engine: option table: defaults of %s: %v", v, err))
-		}
 	}
 	return out
 }()
+
+func init() {
+	for i := range defaultRules {
+		if err := defaultRules[i].validate(); err != nil {
+			panic(fmt.Sprintf("engine: option table: defaults of %s: %v", Variants[i], err))
+		}
+	}
+}
+
+// defaultsOf returns the default rules of variant v, nil for an unknown variant.
+func defaultsOf(v Variant) *Rules {
+	for i, x := range Variants {
+		if x == v {
+			return &defaultRules[i]
+		}
+	}
+	return nil
+}
 
 // OptionCatalog returns every rule option the engine knows, supported or not, in the order of
 // the option table: the supported ones in the order of RULES.md §5, then the unsupported ones. The result is a copy the caller may modify.
@@ -316,15 +354,18 @@ func everywhere(val string) map[Variant]string {
 	return m
 }
 
-// perVariant is the default other in every variant but v, whose default is val.
-func perVariant(other string, v Variant, val string) map[Variant]string {
-	m := everywhere(other)
+// perVariant returns the defaults m with variant v's default set to val.
+func perVariant(m map[Variant]string, v Variant, val string) map[Variant]string {
 	m[v] = val
 	return m
 }
 
 // only is the variants an option may change in, written in the order of Variants.
 func only(vs ...Variant) []Variant { return vs }
+
+// classic is the variants with a turn-up, brisques and a target: all but Rubicon and six-pack,
+// whose options of that kind keep their defaults (RULES.md §3.6, §3.7).
+var classic = only(TwoHanded, ThreeHanded, FourHanded, FourHandedIndividual)
 
 // badValue is the error of a value an option's parser refuses.
 func badValue(name, val, want string) error {
@@ -344,6 +385,7 @@ func boolOption(s OptionSpec, field func(*Rules) *bool) option {
 			return nil
 		},
 		format: func(r *Rules) string { return strconv.FormatBool(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 	}
 }
 
@@ -360,6 +402,7 @@ func intOption(s OptionSpec, field func(*Rules) *int) option {
 			return nil
 		},
 		format: func(r *Rules) string { return strconv.Itoa(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 		check: func(r *Rules) error {
 			if n := *field(r); n < s.Min || n > s.Max {
 				return badValue(s.Name, strconv.Itoa(n), fmt.Sprintf("an integer from %d to %d", s.Min, s.Max))
@@ -393,6 +436,7 @@ func intListOption(s OptionSpec, want string, field func(*Rules) *[]int) option 
 			}
 			return strings.Join(fs, "-")
 		},
+		same: func(a, b *Rules) bool { return slices.Equal(*field(a), *field(b)) },
 		check: func(r *Rules) error {
 			for _, n := range *field(r) {
 				if n < s.Min || n > s.Max {
@@ -421,6 +465,7 @@ func enumOption[T ~string](s OptionSpec, field func(*Rules) *T, values ...T) opt
 			return badValue(s.Name, val, "one of "+strings.Join(s.Values, ", "))
 		},
 		format: func(r *Rules) string { return string(*field(r)) },
+		same:   func(a, b *Rules) bool { return *field(a) == *field(b) },
 		check: func(r *Rules) error {
 			for _, v := range values {
 				if *field(r) == v {

@@ -14,35 +14,40 @@ import (
 // variant (two-, three-, four-handed, four-handed individual), the variants where the option may
 // differ from its default, and the section.
 func TestOptionCatalog(t *testing.T) {
-	all := "2 3 4 4i"
+	all, classic := "2 3 4 4i r 6", "2 3 4 4i"
 	want := []string{
-		"deal_packets int_list 1..8 [] 3-2-3/3-2-3/3-2-3/3-2-3 in " + all + " §5 #2",
-		"dealer_rotation enum 0..0 [left last_trick_winner] left/left/left/left in 2 §5 #3",
-		"seven_scores_on_play bool 0..0 [false true] false/false/false/false in " + all + " §1.9.7",
-		"seven_counts_as_meld bool 0..0 [false true] false/false/false/false in " + all + " §1.9.3",
-		"exchanged_card_meldable bool 0..0 [false true] false/false/false/false in " + all + " §1.9.4",
-		"phase2_must_head bool 0..0 [false true] true/true/true/true in " + all + " §1.8.1",
-		"reveal_last_stock_card bool 0..0 [false true] true/false/false/false in 2 §3.1.8",
-		"reuse_rule enum 0..0 [kind higher_value] kind/kind/kind/kind in " + all + " §2 R3",
-		"require_new_card bool 0..0 [false true] true/true/true/true in " + all + " §2 R2",
-		"second_double_on_used_pair bool 0..0 [false true] false/true/false/false in 3 4 4i §2 R6",
-		"partner_meld_protocol enum 0..0 [pass winner_only] pass/pass/pass/pass in 4 §3.3.6",
-		"multi_bezique_same_player bool 0..0 [false true] false/false/false/false in 4 §5 #15",
-		"partnership_phase2 enum 0..0 [duels all_four] duels/duels/duels/duels in 4 4i §3.3.10",
-		"duel2_leader enum 0..0 [partner opponent] partner/partner/partner/partner in 4 4i §5 #18",
-		"last_trick enum 0..0 [last trick24] last/last/last/last in " + all + " §1.11",
-		"trick_scoring enum 0..0 [brisques card_points] brisques/brisques/brisques/brisques in " + all + " §1.10",
-		"count_brisques_immediately bool 0..0 [false true] false/false/false/false in " + all + " §1.10",
-		"target int 1..1000000 [] 1000/2000/2000/2000 in " + all + " §4",
-		"end_check enum 0..0 [end_of_deal immediate] end_of_deal/end_of_deal/end_of_deal/end_of_deal in " + all + " §3.1.11",
-		"quadruple_value int 0..100000 [] 4500/4500/4500/4500 in 4 4i §3.3.13",
-		"max_seven_actions_per_trick int 1..4 [] 1/1/1/1 in " + all + " §1.9.5",
+		"deal_packets int_list 1..12 [] 3-2-3/3-2-3/3-2-3/3-2-3/3-3-3/3-3-3-3 in " + all + " §5 #2",
+		"dealer_rotation enum 0..0 [left last_trick_winner] left/left/left/left/left/left in 2 §5 #3",
+		"seven_scores_on_play bool 0..0 [false true] false/false/false/false/false/false in " + classic + " §1.9.7",
+		"seven_counts_as_meld bool 0..0 [false true] false/false/false/false/false/false in " + classic + " §1.9.3",
+		"exchanged_card_meldable bool 0..0 [false true] false/false/false/false/false/false in " + classic + " §1.9.4",
+		"phase2_must_head bool 0..0 [false true] true/true/true/true/true/true in " + all + " §1.8.1",
+		"reveal_last_stock_card bool 0..0 [false true] true/false/false/false/false/false in 2 §3.1.8",
+		"reuse_rule enum 0..0 [kind higher_value] kind/kind/kind/kind/kind/kind in " + classic + " §2 R3",
+		"require_new_card bool 0..0 [false true] true/true/true/true/true/true in " + all + " §2 R2",
+		"second_double_on_used_pair bool 0..0 [false true] false/true/false/false/false/false in 3 4 4i §2 R6",
+		"partner_meld_protocol enum 0..0 [pass winner_only] pass/pass/pass/pass/pass/pass in 4 §3.3.6",
+		"multi_bezique_same_player bool 0..0 [false true] false/false/false/false/false/false in 4 §5 #15",
+		"partnership_phase2 enum 0..0 [duels all_four] duels/duels/duels/duels/duels/duels in 4 4i §3.3.10",
+		"duel2_leader enum 0..0 [partner opponent] partner/partner/partner/partner/partner/partner in 4 4i §5 #18",
+		"last_trick enum 0..0 [last trick24] last/last/last/last/last/last in " + classic + " §1.11",
+		"trick_scoring enum 0..0 [brisques card_points] brisques/brisques/brisques/brisques/brisques/brisques in " + classic + " §1.10",
+		"count_brisques_immediately bool 0..0 [false true] false/false/false/false/false/false in " + classic + " §1.10",
+		"target int 1..1000000 [] 1000/2000/2000/2000/1000/3000 in " + classic + " §4",
+		"end_check enum 0..0 [end_of_deal immediate] end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal in " + classic + " §3.1.11",
+		"quadruple_value int 0..100000 [] 4500/4500/4500/4500/4500/4500 in 4 4i §3.3.13",
+		"bezique_by_trump bool 0..0 [false true] false/false/false/false/false/false in 6 §5 #26",
+		"turn_up_trump bool 0..0 [false true] true/true/true/true/false/false in 2 §5 #27",
+		"rubicon_marriage_to_sequence bool 0..0 [false true] true/true/true/true/true/true in r 6 §5 #28",
+		"reform_after_play bool 0..0 [false true] false/false/false/false/true/true in r 6 §5 #29",
+		"carte_blanche_repeat bool 0..0 [false true] true/true/true/true/true/true in r 6 §5 #30",
+		"max_seven_actions_per_trick int 1..4 [] 1/1/1/1/1/1 in " + classic + " §1.9.5",
 		"allow_pending_declarations unsupported §2 R9: pending declarations (FOS) are not supported; the seed rule R2 applies",
-		"bezique_by_trump unsupported §5 #26: applies to six-pack bezique only",
-		"turn_up_trump unsupported §5 #27: trump by first marriage is not supported; the turn-up fixes trump",
+		"loser_under_100_bonus unsupported §5 #31: its only source (CMC) is truncated: neither the amount nor the condition is known",
+		"cut_guessing_bonuses unsupported §3.7.2: a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess",
 		"deck unsupported §3.2: only full packs are supported",
 	}
-	short := map[Variant]string{TwoHanded: "2", ThreeHanded: "3", FourHanded: "4", FourHandedIndividual: "4i"}
+	short := map[Variant]string{TwoHanded: "2", ThreeHanded: "3", FourHanded: "4", FourHandedIndividual: "4i", Rubicon: "r", SixPack: "6"}
 	var got []string
 	for _, o := range OptionCatalog() {
 		if !o.Supported {
@@ -107,6 +112,9 @@ func TestOptionDefaultsRoundTrip(t *testing.T) {
 				continue
 			}
 			for _, x := range append(slices.Clone(o.Values), o.Examples...) {
+				if o.Name == "deal_packets" && packetSum(x) != v.HandSize() {
+					continue
+				}
 				r, err := NewRules(v, map[string]string{o.Name: x})
 				if err != nil || r.Options()[o.Name] != x {
 					t.Errorf("%s %s=%s: prints back %q, %v", v, o.Name, x, r.Options()[o.Name], err)
@@ -133,7 +141,7 @@ func TestOptionVariantsAgreeWithValidate(t *testing.T) {
 		}
 		for _, v := range Variants {
 			for _, x := range append(slices.Clone(o.Values), o.Examples...) {
-				if x == o.Defaults[v] {
+				if x == o.Defaults[v] || o.Name == "deal_packets" && packetSum(x) != v.HandSize() {
 					continue
 				}
 				_, err := NewRules(v, map[string]string{o.Name: x})
@@ -148,6 +156,16 @@ func TestOptionVariantsAgreeWithValidate(t *testing.T) {
 	}
 }
 
+// packetSum is the sum of a deal_packets value.
+func packetSum(x string) int {
+	sum := 0
+	for _, f := range strings.Split(x, "-") {
+		n, _ := strconv.Atoi(f)
+		sum += n
+	}
+	return sum
+}
+
 // TestOptionRefusals: bad values name the option and what is wanted; unsupported options say why;
 // an unknown option lists the supported names.
 func TestOptionRefusals(t *testing.T) {
@@ -156,14 +174,17 @@ func TestOptionRefusals(t *testing.T) {
 		{"seven_counts_as_meld", "yes", `bezique: option seven_counts_as_meld: bad value "yes" (want true or false)`},
 		{"target", "0", `bezique: option target: bad value "0" (want an integer from 1 to 1000000)`},
 		{"max_seven_actions_per_trick", "5", `bezique: option max_seven_actions_per_trick: bad value "5" (want an integer from 1 to 4)`},
-		{"deal_packets", "3-0-5", `bezique: option deal_packets: bad value "3-0-5" (want packet sizes joined by '-', summing to 8, e.g. 3-2-3)`},
+		{"deal_packets", "3-0-5", `bezique: option deal_packets: bad value "3-0-5" (want packet sizes joined by '-', summing to the hand size, e.g. 3-2-3)`},
 		{"deal_packets", "3-3-3", `bezique: option deal_packets: packets sum to 9, want 8`},
 		{"deck", "63", `bezique: option deck: not supported: only full packs are supported`},
-		{"turn_up_trump", "false", `bezique: option turn_up_trump: not supported: trump by first marriage is not supported; the turn-up fixes trump`},
-		{"trump", "S", `bezique: unknown option "trump" (known: count_brisques_immediately, deal_packets, dealer_rotation, duel2_leader, end_check, ` +
-			`exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, partner_meld_protocol, ` +
-			`partnership_phase2, phase2_must_head, quadruple_value, require_new_card, reuse_rule, reveal_last_stock_card, ` +
-			`second_double_on_used_pair, seven_counts_as_meld, seven_scores_on_play, target, trick_scoring)`},
+		{"loser_under_100_bonus", "true", `bezique: option loser_under_100_bonus: not supported: its only source (CMC) is truncated: neither the amount nor the condition is known`},
+		{"cut_guessing_bonuses", "true", `bezique: option cut_guessing_bonuses: not supported: a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess`},
+		{"reform_after_play", "true", `bezique: option reform_after_play does not apply to two-handed (it applies to rubicon, six-pack)`},
+		{"trump", "S", `bezique: unknown option "trump" (known: bezique_by_trump, carte_blanche_repeat, count_brisques_immediately, deal_packets, ` +
+			`dealer_rotation, duel2_leader, end_check, exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, ` +
+			`partner_meld_protocol, partnership_phase2, phase2_must_head, quadruple_value, reform_after_play, require_new_card, reuse_rule, ` +
+			`reveal_last_stock_card, rubicon_marriage_to_sequence, second_double_on_used_pair, seven_counts_as_meld, seven_scores_on_play, ` +
+			`target, trick_scoring, turn_up_trump)`},
 	} {
 		_, err := NewRules(TwoHanded, map[string]string{tc.name: tc.val})
 		if err == nil || err.Error() != tc.want {
@@ -184,7 +205,7 @@ func TestValidateChecksValuesFromTheTable(t *testing.T) {
 		{func(r *Rules) { r.MaxSevenActionsPerTrick = 0 }, `bezique: option max_seven_actions_per_trick: bad value "0" (want an integer from 1 to 4)`},
 		{func(r *Rules) { r.Target = -5 }, `bezique: option target: bad value "-5" (want an integer from 1 to 1000000)`},
 		{func(r *Rules) { r.QuadrupleValue = 100_001 }, `bezique: option quadruple_value: bad value "100001" (want an integer from 0 to 100000)`},
-		{func(r *Rules) { r.DealPackets = []int{0, 8} }, `bezique: option deal_packets: 0 is not from 1 to 8`},
+		{func(r *Rules) { r.DealPackets = []int{0, 8} }, `bezique: option deal_packets: 0 is not from 1 to 12`},
 		{func(r *Rules) { r.DealPackets = []int{4, 3} }, `bezique: option deal_packets: packets sum to 7, want 8`},
 	} {
 		r := DefaultRules(FourHanded)
@@ -252,35 +273,39 @@ func TestRulesMDSection5AgreesWithCatalog(t *testing.T) {
 		row      int
 		prose    string
 		option   string
-		defaults string // per variant, "/"-separated
+		defaults string // per variant (two-, three-, four-handed, individual, Rubicon, six-pack), "/"-separated
 	}{
-		{2, "3-2-3", "deal_packets", "3-2-3/3-2-3/3-2-3/3-2-3"},
-		{3, "alternate / left", "dealer_rotation", "left/left/left/left"},
-		{4, "exchange/show after won trick", "seven_scores_on_play", "false/false/false/false"},
-		{5, "extra", "seven_counts_as_meld", "false/false/false/false"},
-		{6, "forbidden", "exchanged_card_meldable", "false/false/false/false"},
-		{7, "yes", "phase2_must_head", "true/true/true/true"},
-		{8, "yes (2p)", "reveal_last_stock_card", "true/false/false/false"},
-		{9, "kind", "reuse_rule", "kind/kind/kind/kind"},
-		{10, "every meld", "require_new_card", "true/true/true/true"},
-		{13, "3p on, 4p off", "second_double_on_used_pair", "false/true/false/false"},
-		{14, "S000 + BIC protocol", "partner_meld_protocol", "pass/pass/pass/pass"},
-		{15, "mix", "multi_bezique_same_player", "false/false/false/false"},
-		{16, "duels", "partnership_phase2", "duels/duels/duels/duels"},
-		{18, "W's partner leads", "duel2_leader", "partner/partner/partner/partner"},
-		{19, "last of deal", "last_trick", "last/last/last/last"},
-		{20, "brisques", "trick_scoring", "brisques/brisques/brisques/brisques"},
-		{21, "end", "count_brisques_immediately", "false/false/false/false"},
-		{22, "1000", "target", "1000/2000/2000/2000"},
-		{23, "2000", "target", "1000/2000/2000/2000"},
-		{24, "end of deal", "end_check", "end_of_deal/end_of_deal/end_of_deal/end_of_deal"},
-		{25, "4500", "quadruple_value", "4500/4500/4500/4500"},
+		{2, "3-2-3", "deal_packets", "3-2-3/3-2-3/3-2-3/3-2-3/3-3-3/3-3-3-3"},
+		{3, "alternate / left", "dealer_rotation", "left/left/left/left/left/left"},
+		{4, "exchange/show after won trick", "seven_scores_on_play", "false/false/false/false/false/false"},
+		{5, "extra", "seven_counts_as_meld", "false/false/false/false/false/false"},
+		{6, "forbidden", "exchanged_card_meldable", "false/false/false/false/false/false"},
+		{7, "yes", "phase2_must_head", "true/true/true/true/true/true"},
+		{8, "yes (2p)", "reveal_last_stock_card", "true/false/false/false/false/false"},
+		{9, "kind", "reuse_rule", "kind/kind/kind/kind/kind/kind"},
+		{10, "every meld", "require_new_card", "true/true/true/true/true/true"},
+		{13, "3p on, 4p off", "second_double_on_used_pair", "false/true/false/false/false/false"},
+		{14, "S000 + BIC protocol", "partner_meld_protocol", "pass/pass/pass/pass/pass/pass"},
+		{15, "mix", "multi_bezique_same_player", "false/false/false/false/false/false"},
+		{16, "duels", "partnership_phase2", "duels/duels/duels/duels/duels/duels"},
+		{18, "W's partner leads", "duel2_leader", "partner/partner/partner/partner/partner/partner"},
+		{19, "last of deal", "last_trick", "last/last/last/last/last/last"},
+		{20, "brisques", "trick_scoring", "brisques/brisques/brisques/brisques/brisques/brisques"},
+		{21, "end", "count_brisques_immediately", "false/false/false/false/false/false"},
+		{22, "1000", "target", "1000/2000/2000/2000/1000/3000"},
+		{23, "2000", "target", "1000/2000/2000/2000/1000/3000"},
+		{24, "end of deal", "end_check", "end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal"},
+		{25, "4500", "quadruple_value", "4500/4500/4500/4500/4500/4500"},
+		{26, "fixed", "bezique_by_trump", "false/false/false/false/false/false"},
+		{27, "turn-up", "turn_up_trump", "true/true/true/true/false/false"},
+		{28, "allowed", "rubicon_marriage_to_sequence", "true/true/true/true/true/true"},
+		{29, "allowed in Rubicon/six-pack only", "reform_after_play", "false/false/false/false/true/true"},
+		{30, "repeat", "carte_blanche_repeat", "true/true/true/true/true/true"},
 	}
-	// Options RULES.md §5 names that the engine does not know at all (Rubicon and six-pack
-	// bezique, which it does not play): NewRules calls them unknown, not unsupported.
-	notInCatalog := []string{"rubicon_marriage_to_sequence", "reform_after_play", "carte_blanche_repeat", "loser_under_100_bonus"}
+	// Options RULES.md §5 names that the engine does not know at all.
+	var notInCatalog []string
 	// Options of the catalog that RULES.md states outside §5's table.
-	notInSection5 := []string{"max_seven_actions_per_trick", "deck"}
+	notInSection5 := []string{"max_seven_actions_per_trick", "deck", "cut_guessing_bonuses"}
 
 	catalog := map[string]OptionSpec{}
 	for _, o := range OptionCatalog() {

@@ -18,7 +18,7 @@ type position struct {
 	variant Variant           // default TwoHanded
 	opts    map[string]string // rules options by their RULES.md §5 names
 	dealer  int
-	trump   string   // trump suit letter when there is no turn-up (phase 2)
+	trump   string   // trump suit letter when there is no turn-up (phase 2, or "-": not fixed yet)
 	turnUp  string   // the turn-up card, which fixes trump; a seven here has already scored
 	stock   string   // the face-down stock, top first
 	fill    int      // this many more face-down stock cards after stock: low non-trumps (7, 8, 9)
@@ -70,11 +70,14 @@ func setup(t *testing.T, p position) *pos {
 	for i := range g.cs {
 		g.cs[i] = cardState{loc: locWon, owner: -1}
 	}
-	g.held = [4][HandSize + 1]Card{}
+	g.held = [4][MaxHandSize + 1]Card{}
 	g.nheld = [4]int{}
 	g.bez = [MaxCards / 2]bezRecord{}
 	g.nbez = 0
-	g.tricks = [40]trickRecord{}
+	g.melds = nil
+	g.cb, g.cbCard = [4]uint8{}, [4]Card{NoCard, NoCard, NoCard, NoCard}
+	g.settled = Settlement{}
+	g.tricks = [MaxTricks]trickRecord{}
 	g.trickNo = p.trickNo
 	g.duel, g.duelSeats = 0, [2]int{}
 	g.dealPts, g.totals, g.trickPts, g.brisques = [4]int{}, [4]int{}, [4]int{}, [4]int{}
@@ -113,14 +116,16 @@ func setup(t *testing.T, p position) *pos {
 	if p.turnUp != "" {
 		c := place(p.turnUp)[0]
 		g.turnUp = c
-		g.trump = c.Suit()
+		g.setTrump(c.Suit())
 		g.cs[c] = cardState{loc: locTurnUp, owner: -1, spent: c.Rank() == Seven}
+	} else if p.trump == "-" {
+		g.setTrump(NoSuit)
 	} else {
 		f, err := ParseFace("7" + p.trump)
 		if err != nil {
 			t.Fatalf("position needs a turn-up or a trump suit: %v", err)
 		}
-		g.trump = f.Suit()
+		g.setTrump(f.Suit())
 	}
 	stock := place(p.stock)
 	target := len(stock) + p.fill

@@ -120,7 +120,9 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
 func probeUnlisted(t testing.TB, g *Game, s int, legal []Action, rng *rand.Rand) {
 	for k := 0; k < 2; k++ {
 		var a Action
-		switch rng.IntN(4) {
+		switch rng.IntN(5) {
+		case 4:
+			a = Action{Kind: DeclareCarteBlanche, Card: NoCard}
 		case 0:
 			a = Play(Card(rng.IntN(g.ncards)))
 		case 1:
@@ -238,16 +240,22 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 	}
 	if drew && g.phase != PhaseOver {
 		for s := 0; s < g.n; s++ {
-			if g.nheld[s] != HandSize {
+			if g.nheld[s] != g.hand {
 				t.Fatalf("after the draw seat %d holds %d cards", s, g.nheld[s])
 			}
 		}
 	}
 	if g.phase == PhaseTrick || g.phase == PhaseWindow {
-		if g.trickNo > 24 {
+		if g.trickNo > phase1Tricks(g.rules.Variant) {
 			t.Fatalf("phase-1 trick %d", g.trickNo)
 		}
 	}
+}
+
+// phase1Tricks is the number of phase-1 tricks of a deal (RULES.md §7): 24, Rubicon 55,
+// six-pack 84.
+func phase1Tricks(v Variant) int {
+	return (v.Packs()*NumFaces - v.Players()*v.HandSize()) / v.Players()
 }
 
 // checkScoresMatchEvents checks that each side's total equals the sum of its scoring events, and
@@ -260,7 +268,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 	ended := map[int]bool{}
 	for _, e := range g.log {
 		switch e.Kind {
-		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques:
+		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques, EvCarteBlanche:
 			sum[e.Side] += e.Points
 		}
 		switch e.Kind {
@@ -275,12 +283,14 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			ended[e.Deal] = true
 		}
 	}
+	checkTrumpFixing(t, g)
 	for side := 0; side < g.rules.Variant.Sides(); side++ {
 		if sum[side] != g.totals[side] {
 			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
 		}
 	}
-	wantTricks := 32
+	// RULES.md §7: 24 + 8, four-handed duels 24 + 2×8, Rubicon 55 + 9, six-pack 84 + 12.
+	wantTricks := phase1Tricks(g.rules.Variant) + g.hand
 	if g.n == 4 && g.rules.Phase2 == Phase2Duels {
 		wantTricks = 40
 	}
@@ -292,7 +302,43 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.Variant.Packs())
 		}
 	}
-	if g.Winner() < 0 {
-		t.Fatalf("game over without a winner")
+	if g.Winner() < 0 && (!g.rules.Variant.OneDeal() || g.totals[0] != g.totals[1]) {
+		t.Fatalf("game over without a winner, totals %v", g.totals[:2])
+	}
+}
+
+// checkTrumpFixing checks trump in the rules without a turn-up (RULES.md §3.6.3, §8.11): a deal
+// starts without trump; at most one trump_fixed per deal, right after a royal marriage or a
+// sequence of that suit; before it no common marriage or back door, after it no meld of another
+// suit scores as royal marriage or sequence.
+func checkTrumpFixing(t testing.TB, g *Game) {
+	t.Helper()
+	if g.rules.TurnUpTrump {
+		return
+	}
+	trump := NoSuit
+	for i, e := range g.log {
+		switch e.Kind {
+		case EvDeal:
+			if e.Trump != NoSuit || e.Card != NoCard {
+				t.Fatalf("deal %d without a turn-up starts with trump %s, turn-up %s", e.Deal, e.Trump, e.Card)
+			}
+			trump = NoSuit
+		case EvTrumpFixed:
+			m := g.log[i-1]
+			if trump != NoSuit || m.Kind != EvMeld || (m.Meld.Kind != RoyalMarriage && m.Meld.Kind != Sequence) || m.Meld.Cards.At(0).Suit() != e.Trump {
+				t.Fatalf("deal %d: trump %s fixed after %s (trump was %s)", e.Deal, e.Trump, m, trump)
+			}
+			trump = e.Trump
+		case EvMeld:
+			switch k := e.Meld.Kind; {
+			case trump == NoSuit && (k == CommonMarriage || k == BackDoor):
+				t.Fatalf("deal %d: %s before trump is fixed", e.Deal, e.Meld)
+			case trump != NoSuit && (k == RoyalMarriage || k == Sequence) && e.Meld.Cards.At(0).Suit() != trump:
+				t.Fatalf("deal %d: %s with trump %s", e.Deal, e.Meld, trump)
+			case trump == NoSuit && (k == RoyalMarriage || k == Sequence) && g.log[i+1].Kind != EvTrumpFixed:
+				t.Fatalf("deal %d: %s did not fix trump", e.Deal, e.Meld)
+			}
+		}
 	}
 }

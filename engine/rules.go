@@ -2,7 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -24,15 +27,24 @@ const (
 	FourHanded Variant = "four-handed"
 	// FourHandedIndividual is RULES.md §3.4: 4 players each for himself, 128 cards, target 2000.
 	FourHandedIndividual Variant = "four-handed-individual"
+	// Rubicon is RULES.md §3.6, Rubicon Bézique: 2 players, 128 cards, 9 each, no turn-up (the
+	// first marriage or sequence fixes trump), one deal to a game, settled with the rubicon.
+	Rubicon Variant = "rubicon"
+	// SixPack is RULES.md §3.7, six-pack (Chinese) Bézique: 2 players, 192 cards, 12 each, no
+	// turn-up, trump quartets, no brisques, one deal to a game.
+	SixPack Variant = "six-pack"
 )
 
 // Variants lists every variant, in the order above.
-var Variants = []Variant{TwoHanded, ThreeHanded, FourHanded, FourHandedIndividual}
+var Variants = []Variant{TwoHanded, ThreeHanded, FourHanded, FourHandedIndividual, Rubicon, SixPack}
+
+// variantNames is the list of variant names for errors.
+const variantNames = "two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack"
 
 // Players returns the number of seats: 2, 3 or 4 (0 for an unknown variant).
 func (v Variant) Players() int {
 	switch v {
-	case TwoHanded:
+	case TwoHanded, Rubicon, SixPack:
 		return 2
 	case ThreeHanded:
 		return 3
@@ -42,8 +54,33 @@ func (v Variant) Players() int {
 	return 0
 }
 
-// Packs returns the number of 32-card packs in the deck: one per player (RULES.md §3).
-func (v Variant) Packs() int { return v.Players() }
+// Packs returns the number of 32-card packs in the deck: one per player (RULES.md §3), four in
+// Rubicon (§3.6.1), six in six-pack (§3.7.1).
+func (v Variant) Packs() int {
+	switch v {
+	case Rubicon:
+		return 4
+	case SixPack:
+		return 6
+	}
+	return v.Players()
+}
+
+// HandSize returns the number of cards each player holds after every draw, hand plus own tabled
+// cards: 8, Rubicon 9, six-pack 12 (RULES.md §1.3, §7).
+func (v Variant) HandSize() int {
+	switch v {
+	case Rubicon:
+		return 9
+	case SixPack:
+		return 12
+	}
+	return 8
+}
+
+// OneDeal reports whether a game is one deal settled in game points with the rubicon: Rubicon
+// and six-pack (RULES.md §3.6.10, §3.7.7).
+func (v Variant) OneDeal() bool { return v == Rubicon || v == SixPack }
 
 // Partnership reports whether seats 0+2 and 1+3 score together (RULES.md §3.3).
 func (v Variant) Partnership() bool { return v == FourHanded }
@@ -71,7 +108,7 @@ func ParseVariant(s string) (Variant, error) {
 			return v, nil
 		}
 	}
-	return "", fmt.Errorf("bezique: unknown variant %q (want one of two-handed, three-handed, four-handed, four-handed-individual)", s)
+	return "", fmt.Errorf("bezique: unknown variant %q (want one of %s)", s, variantNames)
 }
 
 // Rules is a variant plus the options of RULES.md §5 that apply to it. Build it with NewRules,
@@ -132,13 +169,36 @@ type Rules struct {
 	// CountBrisquesImmediately scores trick points when the trick is won instead of at the end of
 	// the deal (RULES.md §1.10, count_brisques_immediately, default false).
 	CountBrisquesImmediately bool
-	// Target is the game target in points (RULES.md §4, target, default 1000 two-handed, else 2000).
+	// Target is the game target in points (RULES.md §4, target, default 1000 two-handed, else
+	// 2000); in Rubicon and six-pack, which are one deal, the rubicon threshold (1000, 3000, fixed:
+	// RULES.md §3.6.10, §3.7.7).
 	Target int
 	// EndCheck is when the game ends (RULES.md §3.1.11, end_check, default end_of_deal).
 	EndCheck EndCheck
 	// QuadrupleValue is the points for a quadruple bezique in the four-handed variants
 	// (RULES.md §3.3.13, quadruple_value, default 4500).
 	QuadrupleValue int
+	// TurnUpTrump turns up a card after the deal that fixes trump (RULES.md §5 #27,
+	// turn_up_trump, default true; false in Rubicon and six-pack). Without it trump is fixed by
+	// the first marriage (40) or sequence declared (RULES.md §3.6.3) and there are no seven
+	// scores; in two-handed, reveal_last_stock_card then defaults to false (no turn-up to
+	// follow the last face-down card).
+	TurnUpTrump bool
+	// BeziqueByTrump makes the bezique the queen of trumps with the jack of the "opposite" suit
+	// (♥ Q♥ J♣, ♦ Q♦ J♠, ♣ Q♣ J♥, ♠ Q♠ J♦), so no bezique can be declared before trump is fixed
+	// (RULES.md §3.7.6, §8.12, bezique_by_trump, six-pack only, default false).
+	BeziqueByTrump bool
+	// RubiconMarriageToSequence lets a sequence contain cards of a scored marriage (RULES.md §5
+	// #28, rubicon_marriage_to_sequence, Rubicon and six-pack, default true).
+	RubiconMarriageToSequence bool
+	// ReformAfterPlay lets the cards left of a scored meld, once one of its cards has been
+	// played, form the same kind again with a replacement card (RULES.md §2 R8, §5 #29,
+	// reform_after_play, default true in Rubicon and six-pack, else false).
+	ReformAfterPlay bool
+	// CarteBlancheRepeat scores a carte blanche again for each non-court card drawn until a
+	// court card is drawn (RULES.md §3.6.4, §5 #30, carte_blanche_repeat, Rubicon and six-pack,
+	// default true).
+	CarteBlancheRepeat bool
 }
 
 // DefaultRules returns the variant's rules with every option at its RULES.md §5 default.
@@ -155,14 +215,15 @@ func DefaultRules(v Variant) Rules {
 // and every other option at its default. It returns an error naming the option for an unknown
 // option, a bad value, or an option that cannot apply to the variant.
 func NewRules(v Variant, opts map[string]string) (Rules, error) {
-	var def *Rules
-	for i, x := range Variants {
-		if x == v {
-			def = &defaultRules[i]
-		}
-	}
+	def := defaultsOf(v)
 	if def == nil {
-		return Rules{}, fmt.Errorf("bezique: unknown variant %q (want one of two-handed, three-handed, four-handed, four-handed-individual)", string(v))
+		return Rules{}, fmt.Errorf("bezique: unknown variant %q (want one of %s)", string(v), variantNames)
+	}
+	if _, set := opts["reveal_last_stock_card"]; !set && opts["turn_up_trump"] != "" && isFalse(opts["turn_up_trump"]) {
+		// Without a turn-up the last two stock cards are both face down: nothing to reveal
+		// (RULES.md §3.1.8), so the option's default follows turn_up_trump.
+		opts = maps.Clone(opts)
+		opts["reveal_last_stock_card"] = "false"
 	}
 	if len(opts) == 0 { // the defaults, validated when the table was read
 		r := *def
@@ -192,6 +253,12 @@ func NewRules(v Variant, opts map[string]string) (Rules, error) {
 	return *r, nil
 }
 
+// isFalse reports whether a bool option's text is a false value.
+func isFalse(s string) bool {
+	b, err := strconv.ParseBool(s)
+	return err == nil && !b
+}
+
 // Validate reports the first impossible combination of variant and options, naming the option.
 func (r Rules) Validate() error { return r.validate() }
 
@@ -213,8 +280,16 @@ func (r *Rules) validate() error {
 	for _, p := range r.DealPackets {
 		sum += p
 	}
-	if sum != HandSize {
-		return fmt.Errorf("bezique: option deal_packets: packets sum to %d, want %d", sum, HandSize)
+	if sum != r.Variant.HandSize() {
+		return fmt.Errorf("bezique: option deal_packets: packets sum to %d, want %d", sum, r.Variant.HandSize())
+	}
+	if !r.TurnUpTrump {
+		switch {
+		case r.RevealLastStockCard:
+			return fmt.Errorf("bezique: option reveal_last_stock_card needs a turn-up (turn_up_trump=true)")
+		case r.SevenScoresOnPlay, r.SevenCountsAsMeld, r.ExchangedCardMeldable, r.MaxSevenActionsPerTrick != 1:
+			return fmt.Errorf("bezique: the seven options (seven_scores_on_play, seven_counts_as_meld, exchanged_card_meldable, max_seven_actions_per_trick) need a turn-up (turn_up_trump=true): without one the seven of trumps scores nothing (RULES.md §3.6.5)")
+		}
 	}
 	if r.RevealLastStockCard && r.Variant != TwoHanded {
 		return fmt.Errorf("bezique: option reveal_last_stock_card applies to two-handed only")
@@ -253,7 +328,24 @@ func (r *Rules) validate() error {
 	if r.SevenCountsAsMeld && r.ExchangedCardMeldable {
 		return fmt.Errorf("bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
 	}
+	// Every other option keeps its default outside the variants the table lists for it.
+	def := defaultsOf(r.Variant)
+	for i := range options {
+		o := &options[i]
+		if o.Supported && !slices.Contains(o.Variants, r.Variant) && !o.same(r, def) {
+			return fmt.Errorf("bezique: option %s does not apply to %s (it applies to %s)", o.Name, r.Variant, variantList(o.Variants))
+		}
+	}
 	return nil
+}
+
+// variantList joins variant names with commas.
+func variantList(vs []Variant) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
 }
 
 // Options returns every option of these rules by its RULES.md §5 name, with its effective value
@@ -268,9 +360,8 @@ func (r Rules) Options() map[string]string {
 	return out
 }
 
-// HandSize is the number of cards each player holds after every draw: hand plus own tabled cards
-// (RULES.md §1.3, §7).
-const HandSize = 8
+// MaxHandSize is the largest [Variant.HandSize]: 12 in six-pack.
+const MaxHandSize = 12
 
 // side returns the scoring side of a seat: seat%2 in partnership, else the seat (RULES.md §3.3.2).
 func (r *Rules) side(seat int) int {

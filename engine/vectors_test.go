@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -16,11 +17,8 @@ import (
 // earlier rule than the one a vector names (typically R2, "no new card", before R3/R5/R6), the test
 // says so and also checks the named rule with require_new_card=false, where only it can refuse.
 //
-// Not tested: vectors 41–46 are Rubicon Bézique (41 trump by first marriage, 42 sequence first and
-// the back-door sequence, 43 carte blanche, 44 re-forming a quartet after a card is played, 45 the
-// Rubicon settlement) and six-pack Bézique (46 trump quartets). The engine plays none of those
-// variants (Variants: two-handed, three-handed, four-handed, four-handed-individual; NewRules refuses
-// their options, e.g. turn_up_trump and bezique_by_trump), so there is nothing to test them on.
+// Vectors 41–45 are Rubicon Bézique and 46 six-pack Bézique: there the two seats are the same
+// (dealer 0, non-dealer 1); a position with trump "-" has no trump yet.
 
 const (
 	dS = 0 // two-handed: the dealer
@@ -94,9 +92,9 @@ func stackedWithTurnUp(v Variant, dealer int, up Face) StackedDeal {
 	}
 	d := StackedDeal{Dealer: dealer, TurnUp: ups[0]}
 	for s := 0; s < v.Players(); s++ {
-		d.Hands = append(d.Hands, rest[s*HandSize:(s+1)*HandSize])
+		d.Hands = append(d.Hands, rest[s*v.HandSize():(s+1)*v.HandSize()])
 	}
-	d.Stock = append(rest[v.Players()*HandSize:], ups[1:]...)
+	d.Stock = append(rest[v.Players()*v.HandSize():], ups[1:]...)
 	return d
 }
 
@@ -975,4 +973,298 @@ func TestVector48CardPoints(t *testing.T) {
 	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
 	p.okEndsDeal(dS, p.play("KSa"), "seat 0 plays KSa", "trick 32 to seat 1: ASa KSa", "last trick: seat 1 (+10)",
 		"side 1: 1 brisques (+15)", "side 0: 0 brisques (+0)", "deal 1 ends: totals [0 25]")
+}
+
+// stack returns a stacked deal of variant v without a turn-up: the hands given by seat, then the
+// stock with top first, then every other card of the deck in id order.
+func stack(t *testing.T, v Variant, dealer int, hands []string, top string) StackedDeal {
+	t.Helper()
+	d := StackedDeal{Dealer: dealer, TurnUp: NoCard}
+	used := map[Card]bool{}
+	for _, h := range hands {
+		cs := cards(t, h)
+		for _, c := range cs {
+			used[c] = true
+		}
+		d.Hands = append(d.Hands, cs)
+	}
+	for _, c := range cards(t, top) {
+		used[c] = true
+		d.Stock = append(d.Stock, c)
+	}
+	for c := Card(0); int(c) < v.Packs()*NumFaces; c++ {
+		if !used[c] {
+			d.Stock = append(d.Stock, c)
+		}
+	}
+	return d
+}
+
+// 41. Rubicon trump by marriage: no trump; N wins, melds K♣ Q♣ → trump ♣, +40; later D melds
+// K♦ Q♦ → +20.
+func TestVector41RubiconTrumpByMarriage(t *testing.T) {
+	p := setup(t, position{variant: Rubicon, trump: "-", fill: 4, hands: []string{"KDa QDa 9Ha", "KCa QCa"}})
+	p.window(nS)
+	// Before trump, every marriage is the one that would fix trump: 40.
+	p.legal(nS, "meld royal_marriage QCa KCa (40)", "end")
+	p.ok(nS, p.meld("KCa QCa"), "seat 1 melds royal_marriage KCa QCa (40)", "seat 1 fixes trump C")
+	if v := p.g.View(NoSeat); v.Trump != Clubs || v.TurnUp != NoCard {
+		t.Fatalf("trump %s, turn-up %s; want C and none", v.Trump, v.TurnUp)
+	}
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sa", "seat 0 draws 7Sb")
+	p.window(dS)
+	p.legal(dS, "meld common_marriage QDa KDa (20)", "end")
+	p.ok(dS, p.meld("KDa QDa"), "seat 0 melds common_marriage KDa QDa (20)")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{20, 40}) {
+		t.Fatalf("totals %v, want [20 40]", got)
+	}
+	// No seven action exists without a turn-up (RULES.md §3.6.5).
+	p.no(dS, p.declare("7Sb"), CodeRule, "RULES.md §3.6.5")
+}
+
+// 42. Rubicon sequence first: no marriage yet; N melds A♥ 10♥ K♥ Q♥ J♥ → trump ♥, +250. Later
+// plain A♠ 10♠ K♠ Q♠ J♠ (all from hand) → +150 (the back door).
+func TestVector42RubiconSequenceFirstBackDoor(t *testing.T) {
+	p := setup(t, position{variant: Rubicon, trump: "-", fill: 4, hands: []string{"", "AHa THa KHa QHa JHa ASa TSa KSa QSa"}})
+	p.window(nS)
+	p.ok(nS, p.meld("AHa THa KHa QHa JHa"), "seat 1 melds sequence AHa THa KHa QHa JHa (250)", "seat 1 fixes trump H")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sa", "seat 0 draws 7Sb")
+	p.g.take(nS, card(t, "7Sa")) // keep the holding small: the drawn card is not under test
+	p.g.cs[card(t, "7Sa")] = cardState{loc: locWon, owner: -1}
+	p.g.give(nS, card(t, "JSa"))
+	p.window(nS)
+	p.ok(nS, p.meld("ASa TSa KSa QSa JSa"), "seat 1 melds back_door ASa TSa KSa QSa JSa (150)")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 400}) {
+		t.Fatalf("totals %v, want [0 400]", got)
+	}
+	// The sequence's king and queen never marry (R5), the back door's neither.
+	p.window(nS)
+	p.no(nS, p.meld("KSa QSa"), CodeRule, "RULES.md §2 R2")
+	// In two-handed a plain-suit sequence is no meld at all.
+	q := setup(t, position{turnUp: "9Ca", fill: 4, hands: []string{"", "ASa TSa KSa QSa JSa"}})
+	q.window(nS)
+	q.no(nS, q.meld("ASa TSa KSa QSa JSa"), CodeRule, "RULES.md §2")
+}
+
+// 43. Rubicon carte blanche: N's 9 dealt cards contain no K/Q/J → +50 before trick 1; later draws
+// 9♣ (no court card held meanwhile) → +50; later draws J♥ → privilege ends. With
+// carte_blanche_repeat=false: only the first 50.
+func TestVector43RubiconCarteBlanche(t *testing.T) {
+	deal := func(opts map[string]string) *Game {
+		r, err := NewRules(Rubicon, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewGame(r, Dealing{Stacked: []StackedDeal{stack(t, Rubicon, dS,
+			[]string{"KSa QSa JSa KHa QHa JHa KDa QDa JDa", "ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha"}, "9Ca 7Ca JHb 7Cb")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	p := &pos{t: t, g: deal(nil)}
+	if v := p.g.View(nS); v.Trump != NoSuit || v.TurnUp != NoCard || v.StockSize != 110 {
+		t.Fatalf("trump %s, turn-up %s, stock %d; want none, none, 110", v.Trump, v.TurnUp, v.StockSize)
+	}
+	p.legal(nS, "play 7Sa", "play 8Sa", "play 9Sa", "play TSa", "play ASa", "play 8Ha", "play 9Ha", "play THa", "play AHa", "carte_blanche")
+	p.ok(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, "seat 1 carte blanche ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha (+50)")
+	p.no(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, CodeRule, "RULES.md §3.6.4")
+	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+	p.ok(dS, p.play("JDa"), "seat 0 plays JDa", "trick 1 to seat 1: ASa JDa")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 9Ca", "seat 0 draws 7Ca")
+	p.ok(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, "seat 1 carte blanche 9Ca (+50)")
+	p.ok(nS, p.play("TSa"), "seat 1 plays TSa")
+	p.ok(dS, p.play("QDa"), "seat 0 plays QDa", "trick 2 to seat 1: TSa QDa")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws JHb", "seat 0 draws 7Cb")
+	p.no(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, CodeRule, "RULES.md §3.6.4")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 100}) {
+		t.Fatalf("totals %v, want [0 100]", got)
+	}
+
+	p = &pos{t: t, g: deal(map[string]string{"carte_blanche_repeat": "false"})}
+	p.ok(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, "seat 1 carte blanche ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha (+50)")
+	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+	p.ok(dS, p.play("JDa"), "seat 0 plays JDa", "trick 1 to seat 1: ASa JDa")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 9Ca", "seat 0 draws 7Ca")
+	p.no(nS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, CodeRule, "RULES.md §3.6.4")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 50}) {
+		t.Fatalf("totals %v, want [0 50]", got)
+	}
+}
+
+// 44. Rubicon re-form: N tabled Q♠ Q♥a Q♦ Q♣ (+60), plays Q♥a; adds Q♥b → +60 (contrast test
+// 12, and reform_after_play=false).
+func TestVector44RubiconReform(t *testing.T) {
+	for _, reform := range []bool{true, false} {
+		opts := map[string]string{"reform_after_play": strconv.FormatBool(reform)}
+		p := setup(t, position{variant: Rubicon, opts: opts, trump: "C", fill: 4, hands: []string{"8Ha", "QSa QHa QDa QCa QHb"}})
+		p.window(nS)
+		p.ok(nS, p.meld("QSa QHa QDa QCa"), "seat 1 melds four_queens QSa QHa QDa QCa (60)")
+		p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sa", "seat 0 draws 7Sb")
+		p.ok(nS, p.play("QHa"), "seat 1 plays QHa (from table)")
+		p.ok(dS, p.play("8Ha"), "seat 0 plays 8Ha", "trick 1 to seat 1: QHa 8Ha")
+		if !reform {
+			p.no(nS, p.meld("QSa QDa QCa QHb"), CodeRule, "RULES.md §2 R3")
+			continue
+		}
+		p.ok(nS, p.meld("QSa QDa QCa QHb"), "seat 1 melds four_queens QSa QDa QCa QHb (60)")
+		if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 120}) {
+			t.Fatalf("totals %v, want [0 120]", got)
+		}
+	}
+}
+
+// settlement is a Rubicon or six-pack position at the last trick: the totals before it and the
+// brisques won are given; seat 0 leads AHa and seat 1 follows with 9Ha, so seat 0 wins the last
+// trick.
+func settlement(t *testing.T, v Variant, totals, brisques []int) *pos {
+	p := setup(t, position{variant: v, trump: "C", trickNo: phase1Tricks(v) + v.HandSize() - 1, hands: []string{"AHa", "9Ha"}})
+	copy(p.g.totals[:], totals)
+	copy(p.g.dealPts[:], totals)
+	copy(p.g.brisques[:], brisques)
+	p.trick(dS)
+	p.ok(dS, p.play("AHa"), "seat 0 plays AHa")
+	return p
+}
+
+// 45. Rubicon settlement: A 2740, B 1560 (B ≥ 1000 without brisques) → truncated 2700/1500 → A
+// +500 +1200 = 1700. Rubicon: A 2300, B 700, B's brisques 140 (840 < 1000) → A 1000 + 2300 + 700 +
+// 320 = 4320.
+func TestVector45RubiconSettlement(t *testing.T) {
+	p := settlement(t, Rubicon, []int{2690, 1560}, []int{17, 15})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 64 to seat 0: AHa 9Ha", "last trick: seat 0 (+50)",
+		"deal 1 ends: totals [2740 1560]", "game over: side 0 wins, totals [2740 1560], 1700 game points")
+	if s := p.g.Settlement(); s != (Settlement{Winner: 0, Points: 1700}) {
+		t.Fatalf("settlement %+v", s)
+	}
+
+	p = settlement(t, Rubicon, []int{2250, 700}, []int{17, 14})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 64 to seat 0: AHa 9Ha", "last trick: seat 0 (+50)",
+		"side 1: 14 brisques (+140)", "side 0: 18 brisques (+180)", "deal 1 ends: totals [2480 840]",
+		"game over: side 0 wins, totals [2480 840], rubicon: 4320 game points")
+	if s := p.g.Settlement(); s != (Settlement{Winner: 0, Points: 4320, Rubicon: true, BrisquesCounted: true}) {
+		t.Fatalf("settlement %+v", s)
+	}
+
+	// Brisques let the loser escape: B 950 + 60 = 1010; A 1500 + 260; 500 + 1700 - 1000.
+	p = settlement(t, Rubicon, []int{1450, 950}, []int{25, 6})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 64 to seat 0: AHa 9Ha", "last trick: seat 0 (+50)",
+		"side 1: 6 brisques (+60)", "side 0: 26 brisques (+260)", "deal 1 ends: totals [1760 1010]",
+		"game over: side 0 wins, totals [1760 1010], 1200 game points")
+
+	// Equal scores: brisques decide; equal again: no winner, no game points.
+	p = settlement(t, Rubicon, []int{1150, 1200}, []int{15, 16})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 64 to seat 0: AHa 9Ha", "last trick: seat 0 (+50)",
+		"side 1: 16 brisques (+160)", "side 0: 16 brisques (+160)", "deal 1 ends: totals [1360 1360]",
+		"game over: side -1 wins, totals [1360 1360]")
+	if s := p.g.Settlement(); s != (Settlement{Winner: NoSide, BrisquesCounted: true}) {
+		t.Fatalf("settlement %+v", s)
+	}
+}
+
+// 46. Six-pack quartets: trump ♠; four A♠ (all from hand) → +1000; separately, four aces of mixed
+// suits (all from hand) → +100.
+func TestVector46SixPackTrumpQuartets(t *testing.T) {
+	p := setup(t, position{variant: SixPack, trump: "S", fill: 4, hands: []string{"", "ASa ASb ASc ASd AHa ADa ACa ASe"}})
+	p.window(nS)
+	p.ok(nS, p.meld("ASa ASb ASc ASd"), "seat 1 melds four_trump_aces ASa ASb ASc ASd (1000)")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Ha", "seat 0 draws 7Hb")
+	p.window(nS)
+	p.ok(nS, p.meld("AHa ADa ACa ASe"), "seat 1 melds four_aces AHa ADa ACa ASe (100)")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 1100}) {
+		t.Fatalf("totals %v, want [0 1100]", got)
+	}
+	// Four trump tens: 900; in Rubicon four trump aces are four aces (no extra, RULES.md §3.6.6).
+	q := setup(t, position{variant: SixPack, trump: "S", fill: 4, hands: []string{"", "TSa TSb TSc TSf"}})
+	q.window(nS)
+	q.legal(nS, "meld four_trump_tens TSa TSb TSc TSf (900)", "end")
+	r := setup(t, position{variant: Rubicon, trump: "S", fill: 4, hands: []string{"", "ASa ASb ASc ASd"}})
+	r.window(nS)
+	r.ok(nS, r.meld("ASa ASb ASc ASd"), "seat 1 melds four_aces ASa ASb ASc ASd (100)")
+}
+
+// 49. Option turn_up_trump=false (two-handed): no turn-up, no trump; the first marriage K♥ Q♥ fixes
+// trump ♥ and scores 40; no seven action exists.
+func TestVector49NoTurnUp(t *testing.T) {
+	r, err := NewRules(TwoHanded, map[string]string{"turn_up_trump": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.RevealLastStockCard {
+		t.Fatal("reveal_last_stock_card stays on without a turn-up")
+	}
+	g, err := NewGame(r, Dealing{Seed: SeedFromUint64(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := g.View(NoSeat); v.Trump != NoSuit || v.TurnUp != NoCard || v.StockSize != 48 {
+		t.Fatalf("trump %s, turn-up %s, stock %d; want none, none, 48", v.Trump, v.TurnUp, v.StockSize)
+	}
+	p := setup(t, position{opts: map[string]string{"turn_up_trump": "false"}, trump: "-", fill: 4, hands: []string{"", "KHa QHa 7Ha"}})
+	p.window(nS)
+	p.legal(nS, "meld royal_marriage QHa KHa (40)", "end")
+	p.no(nS, p.declare("7Ha"), CodeRule, "RULES.md §3.6.5")
+	p.ok(nS, p.meld("KHa QHa"), "seat 1 melds royal_marriage KHa QHa (40)", "seat 1 fixes trump H")
+	p.no(nS, p.declare("7Ha"), CodeRule, "RULES.md §3.6.5")
+}
+
+// 50. Option bezique_by_trump (six-pack): trump ♥ → the bezique is Q♥ + J♣ (+40); Q♠ + J♦ is no
+// meld; before trump is fixed there is no bezique.
+func TestVector50BeziqueByTrump(t *testing.T) {
+	opts := map[string]string{"bezique_by_trump": "true"}
+	p := setup(t, position{variant: SixPack, opts: opts, trump: "H", fill: 4, hands: []string{"", "QHa JCa QSa JDa"}})
+	p.window(nS)
+	p.legal(nS, "meld bezique QHa JCa (40)", "end")
+	p.no(nS, p.meld("QSa JDa"), CodeRule, "RULES.md §2")
+	p.ok(nS, p.meld("QHa JCa"), "seat 1 melds bezique QHa JCa (40)")
+	q := setup(t, position{variant: SixPack, opts: opts, trump: "-", fill: 4, hands: []string{"", "QHa JCa QSa JDa"}})
+	q.window(nS)
+	q.legal(nS, "end")
+}
+
+// 51. Option rubicon_marriage_to_sequence=false: trump ♥ fixed by K♥ Q♥ (+40); a sequence with
+// that K♥ and Q♥ → refused (default: +250).
+func TestVector51RubiconMarriageToSequence(t *testing.T) {
+	for _, allowed := range []bool{true, false} {
+		opts := map[string]string{"rubicon_marriage_to_sequence": strconv.FormatBool(allowed)}
+		p := setup(t, position{variant: Rubicon, opts: opts, trump: "-", fill: 4, hands: []string{"", "KHa QHa AHa THa JHa"}})
+		p.window(nS)
+		p.ok(nS, p.meld("KHa QHa"), "seat 1 melds royal_marriage KHa QHa (40)", "seat 1 fixes trump H")
+		p.window(nS)
+		if allowed {
+			p.ok(nS, p.meld("AHa THa KHa QHa JHa"), "seat 1 melds sequence AHa THa KHa QHa JHa (250)")
+			continue
+		}
+		p.no(nS, p.meld("AHa THa KHa QHa JHa"), CodeRule, "RULES.md §3.6.6 (rubicon_marriage_to_sequence=false)")
+	}
+}
+
+// 52. Six-pack settlement: A 5200, B 3350 → 1000 + 5200 − 3300 = 2900; B 2950 (under 3000) →
+// rubicon: 1000 + 5200 + 2900 = 9100. No brisques are counted.
+func TestVector52SixPackSettlement(t *testing.T) {
+	p := settlement(t, SixPack, []int{4950, 3350}, []int{30, 18})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 96 to seat 0: AHa 9Ha", "last trick: seat 0 (+250)",
+		"deal 1 ends: totals [5200 3350]", "game over: side 0 wins, totals [5200 3350], 2900 game points")
+	p = settlement(t, SixPack, []int{4950, 2950}, []int{30, 18})
+	p.ok(nS, p.play("9Ha"), "seat 1 plays 9Ha", "trick 96 to seat 0: AHa 9Ha", "last trick: seat 0 (+250)",
+		"deal 1 ends: totals [5200 2950]", "game over: side 0 wins, totals [5200 2950], rubicon: 9100 game points")
+}
+
+// The dealer shows a dealt carte blanche before he plays to trick 1, not before the elder hand
+// leads (RULES.md §8.13); a game of one deal takes no carried totals.
+func TestCarteBlancheDealerAndOneDeal(t *testing.T) {
+	g, err := NewGame(DefaultRules(SixPack), Dealing{Stacked: []StackedDeal{stack(t, SixPack, dS,
+		[]string{"ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha 7Ha ADa TDa", "KSa QSa JSa KHa QHa JHa KDa QDa JDa KCa QCa JCa"}, "")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pos{t: t, g: g}
+	p.no(dS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, CodeNotYourTurn, "RULES.md §1.5")
+	p.ok(nS, p.play("KSa"), "seat 1 plays KSa")
+	p.ok(dS, Action{Kind: DeclareCarteBlanche, Card: NoCard}, "seat 0 carte blanche ASa TSa 9Sa 8Sa 7Sa AHa THa 9Ha 8Ha 7Ha ADa TDa (+250)")
+	p.ok(dS, p.play("ASa"), "seat 0 plays ASa", "trick 1 to seat 0: KSa ASa")
+	if _, err := NewGame(DefaultRules(Rubicon), Dealing{Seed: SeedFromUint64(1), Totals: []int{0, 0}}); err == nil ||
+		err.Error() != "bezique: dealing: totals carried into rubicon, a game of one deal (RULES.md §3.6.10)" {
+		t.Fatalf("carried totals in Rubicon: %v", err)
+	}
 }

@@ -8,11 +8,13 @@ type View struct {
 	// Seat is the viewing seat, [NoSeat] for a spectator.
 	Seat    int
 	Variant Variant
-	// Target is the game target in points.
+	// Target is the game target in points; in Rubicon and six-pack the rubicon threshold.
 	Target int
 	Deal   int
 	Dealer int
-	Trump  Suit
+	// Trump is the trump suit, [NoSuit] until the first marriage or sequence fixes it in the rules
+	// without a turn-up (RULES.md §3.6.3).
+	Trump Suit
 	// TurnUp is the turn-up card while it is in the stock, else NoCard.
 	TurnUp Card
 	// StockSize is the number of cards left to draw, the turn-up included.
@@ -57,7 +59,7 @@ type View struct {
 	// Revealed is the last face-down stock card shown to the opponent in two-handed, else NoCard.
 	Revealed Card
 	// Winner is the winning side once the game is over, else [NoSide] (also after a tie at the end
-	// of the deals a [Dealing] holds).
+	// of the deals a [Dealing] holds, or in Rubicon and six-pack).
 	Winner int
 }
 

@@ -280,6 +280,9 @@ func checkView(g *engine.Game, seat int, want *View, check func(what, failure st
 	if want.TurnUp != nil {
 		check("view.turn_up", differ(v.TurnUp.String(), *want.TurnUp))
 	}
+	if want.Trump != nil {
+		check("view.trump", differ(v.Trump.String(), *want.Trump))
+	}
 	if want.StockSize != nil {
 		check("view.stock_size", differ(v.StockSize, *want.StockSize))
 	}

@@ -19,7 +19,7 @@ type Scenario struct {
 	Name string `json:"name"`
 	// About says what the scenario shows, with the RULES.md sections it checks.
 	About string `json:"about"`
-	// Variant is the variant's name (two-handed, three-handed, four-handed, four-handed-individual).
+	// Variant is the variant's name (two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack).
 	Variant string `json:"variant"`
 	// Options are rule options by their RULES.md §5 names, as on the command line.
 	Options map[string]string `json:"options"`
@@ -42,7 +42,8 @@ type Deal struct {
 	Dealer int `json:"dealer"`
 	// Hands are every seat's 8 cards, one string of cards separated by spaces per seat.
 	Hands []string `json:"hands"`
-	// TurnUp is the turn-up card; its suit is trumps.
+	// TurnUp is the turn-up card; its suit is trumps. Empty in the rules without a turn-up
+	// (Rubicon, six-pack, turn_up_trump=false).
 	TurnUp string `json:"turn_up"`
 	// Stock is the top of the face-down stock, the first card drawn first; every card of the deck
 	// named nowhere in the deal follows, in ascending card id (copy, then suit S H D C, then rank
@@ -91,8 +92,11 @@ type View struct {
 	ToAct *int `json:"to_act"`
 	// Phase is trick, window, trick2 or over.
 	Phase *string `json:"phase"`
-	// TurnUp is the turn-up card, or "--" once drawn.
+	// TurnUp is the turn-up card, or "--" once drawn (or in the rules without one).
 	TurnUp *string `json:"turn_up"`
+	// Trump is the trump suit's letter (S H D C), or "-" before the first marriage or sequence
+	// fixes it in the rules without a turn-up (RULES.md §3.6.3).
+	Trump *string `json:"trump"`
 	// StockSize is the number of cards left to draw, the turn-up included.
 	StockSize *int `json:"stock_size"`
 	// Hand is the viewing seat's cards in hand, in any order ("" for none).
@@ -143,7 +147,7 @@ func (s *Scenario) Game() (*engine.Game, error) {
 	for _, h := range s.Deal.Hands {
 		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: strings.Fields(h)})
 	}
-	d, err := wire.StackedDealFromProto(sd)
+	d, err := wire.StackedDealFromProto(sd, r)
 	if err != nil {
 		return nil, fmt.Errorf("deal: %s", strings.TrimPrefix(err.Error(), "stacked_deal."))
 	}
@@ -153,7 +157,9 @@ func (s *Scenario) Game() (*engine.Game, error) {
 			named[c] = true
 		}
 	}
-	named[d.TurnUp] = true
+	if d.TurnUp != engine.NoCard {
+		named[d.TurnUp] = true
+	}
 	for _, c := range d.Stock {
 		named[c] = true
 	}

@@ -47,7 +47,7 @@ func TestWrongExpectationsFail(t *testing.T) {
 		"step 3: legal: got [end], want [end, declare 7Ca]",
 		"step 3: view.totals: got [0 0], want [0 10]",
 		"step 5 (seat 1: play 8Db): accepted: refused: bezique: the post-trick window is open: meld, act with a seven or end it (RULES.md §1.5)",
-		`step 6 (seat 1: fold): accepted: refused: bezique: action "fold": unknown verb "fold" (want one of play, meld, exchange, declare, pass, end)`,
+		`step 6 (seat 1: fold): accepted: refused: bezique: action "fold": unknown verb "fold" (want one of play, meld, exchange, declare, pass, end, carte_blanche)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("failures:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -29,7 +29,7 @@ echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs curre
 echo "== web app browser tests' Chromium (Debian's chromium)" && bash scripts/ci-web.sh
 
 echo "== go test -race -short (every package)"
-go test -race -short -count=1 ./...
+go test -race -short -count=1 -timeout 25m ./...
 
 echo "== engine, full suite without -race (BEZIQUE_LONG=1: 100 000 random-play deals per variant)"
 BEZIQUE_LONG=1 go test -count=1 -timeout 30m ./engine/

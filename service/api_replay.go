@@ -11,10 +11,16 @@ import (
 // GetReplay returns a finished game's events, re-derived from its record through the engine
 // ([wire.ReplayRecord]) and unredacted: every hand and every draw shown, as the record reveals the
 // seed anyway. It fails as GetRecord does (FailedPrecondition while the game is in play, NotFound
-// for an unknown table), and with Internal for a stored record the engine cannot replay.
+// for an unknown table), with PermissionDenied for a caller without a key and a table that is not
+// public, and with Internal for a stored record the engine cannot replay.
 func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.GetReplayResponse, error) {
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	if PrincipalFrom(ctx).Role == RoleSpectator { // without a key: public tables only
+		if _, err := s.Referee.GetTable(ctx, req.GetTableId()); err != nil {
+			return nil, statusOf(err)
+		}
 	}
 	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
 	if err != nil {

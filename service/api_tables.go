@@ -23,6 +23,13 @@ func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.Get
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
 	}
+	if addr, err := s.route(ctx, req.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		resp := &pb.GetTableResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.TableService_GetTable_FullMethodName, req, resp)
+	}
 	ti, err := s.Referee.GetTable(ctx, req.GetTableId())
 	if err != nil {
 		return nil, statusOf(err)
@@ -42,6 +49,13 @@ func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb
 func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*pb.CancelTableResponse, error) {
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
+	}
+	if addr, err := s.route(ctx, req.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		resp := &pb.CancelTableResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.TableService_CancelTable_FullMethodName, req, resp)
 	}
 	ti, err := s.Referee.CancelTable(ctx, req.GetTableId(), req.GetReason())
 	if err != nil {

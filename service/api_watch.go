@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/encoding"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -29,6 +30,13 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	}
 	if req.GetDelayMs() > 3_600_000 {
 		return statusOf(invalid("delay_ms", "%d is more than an hour", req.GetDelayMs()))
+	}
+	if addr, err := s.route(stream.Context(), req.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return statusOf(err)
+		}
+		return s.forwardStream(stream, addr, pb.TableService_WatchTable_FullMethodName, &pb.TableService_ServiceDesc.Streams[0], req,
+			nil, func() proto.Message { return &pb.WatchTableResponse{} })
 	}
 	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
 	shared := sendsUncompressed(stream.Context())

@@ -307,6 +307,19 @@ func TestAnonymousWatch(t *testing.T) {
 	if ev, err := first(as(""), public.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
 		t.Errorf("anonymous WatchTable of a public table: %v, %v; want event 1", ev, err)
 	}
+	// The web pages read a table before watching it: GetTable and GetReplay follow WatchTable.
+	_, err = r.tables.GetTable(as(""), &pb.GetTableRequest{TableId: private.GetTableId()})
+	wantCode(t, "anonymous GetTable of a table that is not public", err, codes.PermissionDenied, "is not public: reading it needs an API key")
+	_, err = r.tables.GetReplay(as(""), &pb.GetReplayRequest{TableId: private.GetTableId()})
+	wantCode(t, "anonymous GetReplay of a table that is not public", err, codes.PermissionDenied, "is not public: reading it needs an API key")
+	if got, err := r.tables.GetTable(as(""), &pb.GetTableRequest{TableId: public.GetTableId()}); err != nil || got.GetTable().GetTableId() != public.GetTableId() {
+		t.Errorf("anonymous GetTable of a public table: %v, %v; want the table", got, err)
+	}
+	_, err = r.tables.GetReplay(as(""), &pb.GetReplayRequest{TableId: public.GetTableId()})
+	wantCode(t, "anonymous GetReplay of a public table in play", err, codes.FailedPrecondition, "")
+	if got, err := r.tables.GetTable(as(watcher), &pb.GetTableRequest{TableId: private.GetTableId()}); err != nil || got.GetTable().GetTableId() != private.GetTableId() {
+		t.Errorf("GetTable of a table that is not public with a watcher key: %v, %v; want the table", got, err)
+	}
 }
 
 // TestBoundSeat: a seat bound to a bot key is joined with that key and no token, and the record

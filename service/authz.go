@@ -19,16 +19,16 @@ var (
 // authorization is the one table of who may call what: every RPC the referee serves, by full
 // method name, to the roles allowed. A method without a row is refused (PermissionDenied), and
 // TestAuthorizationCoversEveryRPC fails for any registered method without one. Finer checks live
-// with the data: WatchTable lets a spectator watch public tables only, CancelTable lets an
+// with the data: WatchTable, GetTable and GetReplay let a spectator (no key) see public tables only, CancelTable lets an
 // organiser cancel only the tables it created, Connect admits a seat's token or its bound bot key.
 var authorization = map[string][]Role{
 	pb.TableService_CreateTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
-	pb.TableService_GetTable_FullMethodName:       readers,
+	pb.TableService_GetTable_FullMethodName:       everyone, // a spectator: public tables only
 	pb.TableService_ListTables_FullMethodName:     readers,
 	pb.TableService_CancelTable_FullMethodName:    {RoleAdmin, RoleOrganiser},
 	pb.TableService_WatchTable_FullMethodName:     everyone,
 	pb.TableService_GetRecord_FullMethodName:      readers,
-	pb.TableService_GetReplay_FullMethodName:      readers,
+	pb.TableService_GetReplay_FullMethodName:      everyone, // a spectator: public tables only
 	pb.TableService_ListGames_FullMethodName:      readers,
 	pb.TableService_GetRuleCatalog_FullMethodName: everyone,
 

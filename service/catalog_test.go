@@ -61,10 +61,11 @@ func TestGetRuleCatalog(t *testing.T) {
 		Examples: []string{"500", "1000", "1500", "2000", "3000"},
 		Defaults: []*pb.RuleOptionDefault{
 			{Variant: pb.Variant_VARIANT_TWO_HANDED, Value: "1000"}, {Variant: pb.Variant_VARIANT_THREE_HANDED, Value: "2000"},
-			{Variant: pb.Variant_VARIANT_FOUR_HANDED, Value: "2000"}, {Variant: pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL, Value: "2000"}},
+			{Variant: pb.Variant_VARIANT_FOUR_HANDED, Value: "2000"}, {Variant: pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL, Value: "2000"},
+			{Variant: pb.Variant_VARIANT_RUBICON, Value: "1000"}, {Variant: pb.Variant_VARIANT_SIX_PACK, Value: "3000"}},
 		Variants: []pb.Variant{pb.Variant_VARIANT_TWO_HANDED, pb.Variant_VARIANT_THREE_HANDED, pb.Variant_VARIANT_FOUR_HANDED,
 			pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL},
-		Doc: "the game target in points", Section: "§4", Supported: true}
+		Doc: "the game target in points; in Rubicon and six-pack the rubicon threshold (fixed: 1000, 3000)", Section: "§4", Supported: true}
 	for _, o := range resp.GetOptions() {
 		if o.GetName() == "target" && !proto.Equal(o, want) {
 			t.Errorf("target:\n%v\nwant\n%v", o, want)

@@ -50,6 +50,10 @@ var (
 	ErrUnavailable = errors.New("service: lobby bot unavailable")
 	// ErrSuperseded means a newer Serve of the same bot ended this lobby presence (Aborted).
 	ErrSuperseded = errors.New("service: superseded")
+	// ErrMoving means the table is changing referee (its owner stopped, or another referee took
+	// its lease over): the call can be made again in a moment, through any referee sharing the
+	// store (Unavailable; the SDKs reconnect and resume).
+	ErrMoving = errors.New("service: table moving to another referee")
 )
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
@@ -101,6 +105,8 @@ var errorCodes = []struct {
 	{ErrAuthOff, codes.FailedPrecondition},
 	{ErrUnavailable, codes.FailedPrecondition},
 	{ErrSuperseded, codes.Aborted},
+	{ErrMoving, codes.Unavailable},
+	{store.ErrLeaseLost, codes.Unavailable},
 	{store.ErrNotFound, codes.NotFound},
 	{store.ErrConflict, codes.AlreadyExists},
 	{store.ErrInvalid, codes.InvalidArgument},

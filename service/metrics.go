@@ -21,6 +21,7 @@ import (
 	"google.golang.org/grpc/reflection"
 
 	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // Table states: the values of the state label of bezique_tables.
@@ -37,6 +38,8 @@ const (
 	VariantThreeHanded          = "three_handed"
 	VariantFourHanded           = "four_handed"
 	VariantFourHandedIndividual = "four_handed_individual"
+	VariantRubicon              = "rubicon"
+	VariantSixPack              = "six_pack"
 )
 
 // Game results: the values of the result label of bezique_games_finished_total.
@@ -62,6 +65,7 @@ const (
 	StoreCreate = "create"
 	StoreFinish = "finish"
 	StoreUpdate = "update"
+	StoreLease  = "lease" // the renewal of a shared store's leases (leases.go)
 )
 
 // Limits: the values of the limit label of bezique_quota_refusals_total, one per limit that
@@ -80,11 +84,11 @@ const LabelOther = "other"
 
 var (
 	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
-	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual}
+	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual, VariantRubicon, VariantSixPack}
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
-	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate}
+	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
 	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
 )
 
@@ -108,6 +112,10 @@ const (
 	nameTourneyInPlay      = "bezique_tournament_games_in_play"
 	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
+	nameLeasesHeld         = "bezique_leases_held"
+	nameLeaseTakeovers     = "bezique_lease_takeovers_total"
+	nameLeaseLosses        = "bezique_lease_losses_total"
+	nameForwardedCalls     = "bezique_forwarded_calls_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -133,6 +141,10 @@ func MetricNames() []string {
 		nameTourneyInPlay,
 		nameTourneyFinished,
 		nameQuotaRefusals,
+		nameLeasesHeld,
+		nameLeaseTakeovers,
+		nameLeaseLosses,
+		nameForwardedCalls,
 	}
 }
 
@@ -181,6 +193,10 @@ type Metrics struct {
 	tourneyInPlay   prometheus.Gauge
 	tourneyFinished prometheus.Counter
 	quotaRefusals   *prometheus.CounterVec
+	leasesHeld      *prometheus.GaugeVec
+	leaseTakeovers  *prometheus.CounterVec
+	leaseLosses     prometheus.Counter
+	forwarded       prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -281,6 +297,22 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameQuotaRefusals,
 			Help: "Calls refused by a per-principal, per-table or per-seat limit (ResourceExhausted), by limit.",
 		}, []string{"limit"}),
+		leasesHeld: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: nameLeasesHeld,
+			Help: "Leases this referee holds on a store shared with other referees (PostgreSQL), by kind (table, tournament), as of the last renewal.",
+		}, []string{"kind"}),
+		leaseTakeovers: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameLeaseTakeovers,
+			Help: "Expired leases this referee took over from a referee that stopped renewing them, by kind (table, tournament).",
+		}, []string{"kind"}),
+		leaseLosses: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameLeaseLosses,
+			Help: "Tables this referee stopped because another referee had taken their lease over.",
+		}),
+		forwarded: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameForwardedCalls,
+			Help: "Calls and streams forwarded to the referee that owns their table.",
+		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
 	}
@@ -311,6 +343,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	for _, l := range limits {
 		m.quotaRefusals.WithLabelValues(l)
 	}
+	for _, k := range []string{"table", "tournament"} {
+		m.leasesHeld.WithLabelValues(k)
+		m.leaseTakeovers.WithLabelValues(k)
+	}
 	m.SetBuildInfo("", "")
 
 	reg.MustRegister(
@@ -334,6 +370,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.tourneyInPlay,
 		m.tourneyFinished,
 		m.quotaRefusals,
+		m.leasesHeld,
+		m.leaseTakeovers,
+		m.leaseLosses,
+		m.forwarded,
 	)
 	return m
 }
@@ -609,4 +649,37 @@ func (m *Metrics) TournamentGameEnded(stored bool) {
 	if stored {
 		m.tourneyFinished.Inc()
 	}
+}
+
+// LeasesHeld sets the number of leases of kind (store.LeaseTable or store.LeaseTournament) the
+// referee holds.
+func (m *Metrics) LeasesHeld(kind store.LeaseKind, n int) {
+	if m == nil {
+		return
+	}
+	m.leasesHeld.WithLabelValues(string(kind)).Set(float64(n))
+}
+
+// LeasesTakenOver counts n expired leases of kind taken over.
+func (m *Metrics) LeasesTakenOver(kind store.LeaseKind, n int) {
+	if m == nil {
+		return
+	}
+	m.leaseTakeovers.WithLabelValues(string(kind)).Add(float64(n))
+}
+
+// LeaseLost counts one table stopped because another referee took its lease over.
+func (m *Metrics) LeaseLost() {
+	if m == nil {
+		return
+	}
+	m.leaseLosses.Inc()
+}
+
+// Forwarded counts one call or stream forwarded to the referee that owns its table.
+func (m *Metrics) Forwarded() {
+	if m == nil {
+		return
+	}
+	m.forwarded.Inc()
 }

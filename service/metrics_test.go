@@ -82,6 +82,10 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tournament_games_in_play",
 		"bezique_tournament_games_finished_total",
 		"bezique_quota_refusals_total",
+		"bezique_leases_held",
+		"bezique_lease_takeovers_total",
+		"bezique_lease_losses_total",
+		"bezique_forwarded_calls_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
@@ -114,14 +118,16 @@ func TestMetricsPrecreated(t *testing.T) {
 		series int
 	}{
 		{"bezique_tables", 4},
-		{"bezique_games_finished_total", 4 * 4},
-		{"bezique_actions_total", 4 * 2},
-		{"bezique_decision_duration_seconds", 4},
-		{"bezique_decision_timeouts_total", 4},
+		{"bezique_games_finished_total", 4 * 6},
+		{"bezique_actions_total", 6 * 2},
+		{"bezique_decision_duration_seconds", 6},
+		{"bezique_decision_timeouts_total", 6},
 		{"bezique_interventions_total", 4},
-		{"bezique_store_write_duration_seconds", 4},
-		{"bezique_store_errors_total", 4},
+		{"bezique_store_write_duration_seconds", 5},
+		{"bezique_store_errors_total", 5},
 		{"bezique_tables_quarantined", 1},
+		{"bezique_leases_held", 2},
+		{"bezique_lease_takeovers_total", 2},
 		{"bezique_quota_refusals_total", 5},
 		{"bezique_build_info", 1},
 	} {
@@ -204,18 +210,26 @@ func TestMetricsExposition(t *testing.T) {
 # TYPE bezique_games_finished_total counter
 bezique_games_finished_total{result="cancelled",variant="four_handed"} 0
 bezique_games_finished_total{result="cancelled",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="cancelled",variant="rubicon"} 0
+bezique_games_finished_total{result="cancelled",variant="six_pack"} 0
 bezique_games_finished_total{result="cancelled",variant="three_handed"} 0
 bezique_games_finished_total{result="cancelled",variant="two_handed"} 0
 bezique_games_finished_total{result="completed",variant="four_handed"} 0
 bezique_games_finished_total{result="completed",variant="four_handed_individual"} 1
+bezique_games_finished_total{result="completed",variant="rubicon"} 0
+bezique_games_finished_total{result="completed",variant="six_pack"} 0
 bezique_games_finished_total{result="completed",variant="three_handed"} 0
 bezique_games_finished_total{result="completed",variant="two_handed"} 0
 bezique_games_finished_total{result="expired",variant="four_handed"} 0
 bezique_games_finished_total{result="expired",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="expired",variant="rubicon"} 0
+bezique_games_finished_total{result="expired",variant="six_pack"} 0
 bezique_games_finished_total{result="expired",variant="three_handed"} 0
 bezique_games_finished_total{result="expired",variant="two_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="four_handed_individual"} 0
+bezique_games_finished_total{result="forfeit",variant="rubicon"} 0
+bezique_games_finished_total{result="forfeit",variant="six_pack"} 0
 bezique_games_finished_total{result="forfeit",variant="three_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="two_handed"} 2
 # HELP bezique_action_processing_seconds The referee's own processing time for one action, excluding the seat's decision time.
@@ -350,6 +364,8 @@ func TestVariantSpellings(t *testing.T) {
 		{engine.ThreeHanded, "three_handed", pb.Variant_VARIANT_THREE_HANDED},
 		{engine.FourHanded, "four_handed", pb.Variant_VARIANT_FOUR_HANDED},
 		{engine.FourHandedIndividual, "four_handed_individual", pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL},
+		{engine.Rubicon, "rubicon", pb.Variant_VARIANT_RUBICON},
+		{engine.SixPack, "six_pack", pb.Variant_VARIANT_SIX_PACK},
 	}
 	if len(cases) != len(engine.Variants) {
 		t.Fatalf("%d cases for %d variants", len(cases), len(engine.Variants))

@@ -131,6 +131,13 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 	if join == nil {
 		return statusOf(invalid("join", "the first message must be a join"))
 	}
+	if addr, err := s.route(stream.Context(), join.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return statusOf(err)
+		}
+		return s.forwardStream(stream, addr, pb.SeatService_Connect_FullMethodName, &pb.SeatService_ServiceDesc.Streams[0], first,
+			func() proto.Message { return &pb.ConnectRequest{} }, func() proto.Message { return &pb.ConnectResponse{} })
+	}
 	return s.serveSeat(stream.Context(), join, stream.Send, func(t *table, c *conn, recvErr chan<- error) {
 		s.readSeat(stream, t, c, recvErr)
 	})
@@ -143,6 +150,13 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) error {
 	if req.GetJoin() == nil {
 		return statusOf(invalid("join", "missing"))
+	}
+	if addr, err := s.route(stream.Context(), req.GetJoin().GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return statusOf(err)
+		}
+		return s.forwardStream(stream, addr, pb.SeatService_Play_FullMethodName, &pb.SeatService_ServiceDesc.Streams[1], req,
+			nil, func() proto.Message { return &pb.PlayResponse{} })
 	}
 	send := func(m *pb.ConnectResponse) error { return stream.Send(&pb.PlayResponse{Message: m}) }
 	return s.serveSeat(stream.Context(), req.GetJoin(), send, nil)
@@ -162,6 +176,13 @@ func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideR
 	}
 	if err := checkText("token", req.GetToken(), MaxTokenBytes); err != nil {
 		return nil, statusOf(err)
+	}
+	if addr, err := s.route(ctx, req.GetTableId()); err != nil || addr != "" {
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		resp := &pb.DecideResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.SeatService_Decide_FullMethodName, req, resp)
 	}
 	t, err := s.table(req.GetTableId())
 	if err != nil {

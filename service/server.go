@@ -79,6 +79,14 @@ type Config struct {
 	// Auth turns on authentication with API keys; nil is open mode (no authentication, every
 	// caller may do everything). Keys and the audit trail live in Store (the memory store when Store is nil).
 	Auth *Auth
+	// Advertise is the address (host:port) at which the other referees sharing Store reach this
+	// one, to forward the calls about its tables (forward.go). It is used only with a shared
+	// store (a [store.Leaser]: PostgreSQL); without it the others answer Unavailable for this
+	// referee's tables.
+	Advertise string
+	// PeerDialOptions are the dial options of the connections to the other referees; nil dials
+	// in plaintext.
+	PeerDialOptions []grpc.DialOption
 }
 
 // DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
@@ -129,6 +137,12 @@ type Referee struct {
 
 	tourneys *tourneys // tournaments (service/tournaments.go)
 	lobby    *lobby    // the bots waiting for games (LobbyService)
+
+	// leaser is the store's leases when other referees share it (leases.go), else nil.
+	leaser store.Leaser
+	// peers are the connections to the other referees, by address (forward.go).
+	peersMu sync.Mutex
+	peers   map[string]*grpc.ClientConn
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
@@ -213,12 +227,23 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics)}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
+	s.leaser, _ = cfg.Store.(store.Leaser)
+	s.peers = map[string]*grpc.ClientConn{}
+	if s.leaser != nil {
+		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {
+			return nil, fmt.Errorf("service: advertising %q: %w", cfg.Advertise, err)
+		}
+	}
 	if err := s.recover(ctx); err != nil {
 		return nil, err
 	}
 	if err := s.resumeTournaments(ctx); err != nil {
 		s.Close()
 		return nil, err
+	}
+	if s.leaser != nil {
+		s.wg.Add(1)
+		go s.leaseLoop()
 	}
 	return s, nil
 }
@@ -270,6 +295,7 @@ func (s *Referee) Close() {
 		close(s.stop)
 	}
 	s.wg.Wait()
+	s.closePeers()
 }
 
 // storedSpec is what the store keeps of a table to rebuild it: the normalised CreateTableRequest
@@ -322,7 +348,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	dealing := engine.Dealing{Seed: seed}
 	if sd := req.GetStackedDeal(); sd != nil {
-		d, err := wire.StackedDealFromProto(sd)
+		d, err := wire.StackedDealFromProto(sd, rules)
 		if err != nil {
 			field, reason, _ := strings.Cut(err.Error(), ": ")
 			return nil, invalid(field, "%s", reason)
@@ -333,7 +359,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	if err != nil {
 		return nil, invalid("stacked_deal", "%v", err)
 	}
-	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
+	t := &table{id: id, srv: s, spec: req, rules: rules, seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}), lost: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs()), conns: make([]*conn, max(sc.GetRemote().GetTeamSize(), 1))}
@@ -383,6 +409,7 @@ func (s *Referee) release(key string) {
 
 // start registers a table (its place already counted in active) and runs its goroutine.
 func (s *Referee) start(t *table) {
+	t.leasedAt = time.Now()
 	s.mu.Lock()
 	s.tables[t.id] = t
 	if t.state == pb.TableState_TABLE_STATE_PLAYING { // recovered in play
@@ -457,21 +484,27 @@ func (s *Referee) recover(ctx context.Context) error {
 		return fmt.Errorf("service: recovering tables: %w", err)
 	}
 	for _, at := range active {
-		t, err := s.rebuild(at.Table, at.Actions)
-		if err != nil {
-			s.quarantine(at.Table, err)
-			continue
-		}
-		s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
-		s.mu.Lock()
-		s.active++
-		s.mu.Unlock()
-		if t.state == pb.TableState_TABLE_STATE_WAITING {
-			_ = s.quotas.addWaiting(t.quotaKey, true)
-		}
-		s.start(t)
+		s.adopt(at)
 	}
 	return nil
+}
+
+// adopt rebuilds a stored active table, replays its actions and starts it (recovery at start, or
+// a table taken over from another referee); a table that does not replay is quarantined.
+func (s *Referee) adopt(at store.ActiveTable) {
+	t, err := s.rebuild(at.Table, at.Actions)
+	if err != nil {
+		s.quarantine(at.Table, err)
+		return
+	}
+	s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
+	s.mu.Lock()
+	s.active++
+	s.mu.Unlock()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		_ = s.quotas.addWaiting(t.quotaKey, true)
+	}
+	s.start(t)
 }
 
 // decodeSpec reads a table's stored spec and the CreateTableRequest inside it.

@@ -3,10 +3,12 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
 	"sort"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -44,6 +46,12 @@ type table struct {
 	dealing dealing
 	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
+	// lost is closed (once, by Referee.lose) when another referee took the table's lease over:
+	// run then stops the table without another write (leases.go). leasedAt is when the table
+	// started here: a lease renewal begun before it does not count the table yet.
+	lost     chan struct{}
+	loseOnce sync.Once
+	leasedAt time.Time
 
 	// Owned by the run goroutine.
 	game      *engine.Game
@@ -141,6 +149,16 @@ func (t *table) post(ctx context.Context, f func()) error {
 	}
 }
 
+// ended reports whether the table's game has ended; safe from any goroutine.
+func (t *table) ended() bool {
+	select {
+	case <-t.over:
+		return true
+	default:
+		return false
+	}
+}
+
 // stopped is the error of a request to a table whose goroutine has returned.
 func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stopped", t.id) }
 
@@ -178,6 +196,10 @@ func (t *table) run(stop <-chan struct{}) {
 			t.onTimer()
 		case <-stop:
 			t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
+			return
+		case <-t.lost:
+			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
+			t.srv.forget(t)
 			return
 		}
 	}
@@ -677,6 +699,11 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
 		t.srv.stored(StoreAppend, start, err)
 	}
+	if errors.Is(err, store.ErrLeaseLost) {
+		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
+		t.srv.lose(t)
+		return false
+	}
 	if err != nil {
 		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
 		// request stays open.
@@ -752,6 +779,9 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		w := uint32(winner)
 		res.WinnerSide = &w
 	}
+	if st := t.game.Settlement(); outcome == pb.Outcome_OUTCOME_COMPLETED {
+		res.GamePoints, res.Rubicon = uint32(st.Points), st.Rubicon
+	}
 	if forfeitSeat != engine.NoSeat {
 		f := uint32(forfeitSeat)
 		res.ForfeitSeat = &f
@@ -764,7 +794,13 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	}
 	t.record = t.buildRecord()
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
-	if err := t.storeFinish(final); err != nil {
+	if err := t.storeFinish(final); errors.Is(err, store.ErrLeaseLost) {
+		// Another referee plays the table now: it, not this one, ends it and tells the seats.
+		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
+		t.result, t.record = nil, nil
+		t.srv.lose(t)
+		return
+	} else if err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
 	}
 	t.setState(final)

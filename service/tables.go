@@ -290,16 +290,27 @@ func scoresFromText(s string) []*pb.SideScore {
 }
 
 // GetTable returns a table's info, from memory or, for a table that has left it, from the store.
-// ErrNotFound for an unknown table.
+// ErrNotFound for an unknown table; ErrPermission when a caller without a key (RoleSpectator)
+// asks for a table that is not public.
 func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error) {
+	var info *pb.TableInfo
 	if t, err := s.table(id); err == nil {
-		return s.liveInfo(ctx, t)
+		if info, err = s.liveInfo(ctx, t); err != nil {
+			return nil, err
+		}
+	} else {
+		row, err := s.storedTable(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if info, err = s.rowInfo(ctx, row); err != nil {
+			return nil, err
+		}
 	}
-	row, err := s.storedTable(ctx, id)
-	if err != nil {
-		return nil, err
+	if PrincipalFrom(ctx).Role == RoleSpectator && !info.GetPublic() {
+		return nil, errorf(ErrPermission, "table %s is not public: reading it needs an API key", id)
 	}
-	return s.rowInfo(ctx, row)
+	return info, nil
 }
 
 // storedTable returns the store's row of a table that is not in memory: ErrNotFound when the
@@ -456,12 +467,16 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 // Await returns the result of a table's game once it has ended: at once for a table that has
 // ended (in memory or in the store), otherwise when it ends, however it ends (finished, forfeited,
 // cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
-// that this referee does not run, ErrStopped when the referee shuts down first, ctx's error when
+// that this referee does not run (with a store shared by several referees, it waits for the
+// table's owner to end it, whichever referee that is), ErrStopped when the referee shuts down first, ctx's error when
 // ctx ends first. The result is shared: do not modify it.
 func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
 	t, err := s.table(id)
 	if err != nil {
 		rec, err := s.GetRecord(ctx, id)
+		if errors.Is(err, ErrNotEnded) && s.leaser != nil {
+			return s.awaitElsewhere(ctx, id)
+		}
 		if err != nil {
 			return nil, err
 		}

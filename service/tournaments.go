@@ -163,28 +163,59 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 // plays only the games without a stored result, awaiting the tables of games that were in play
 // (recovered with the other tables) rather than playing them again.
 func (s *Referee) resumeTournaments(ctx context.Context) error {
-	reg := s.tourneys
-	rows, err := reg.store.ListTournaments(ctx)
+	rows, err := s.tourneys.store.ListTournaments(ctx)
 	if err != nil {
 		return fmt.Errorf("service: resuming tournaments: %w", err)
 	}
-	for _, row := range rows {
-		games, err := reg.store.ListTournamentGames(ctx, row.ID)
+	var mine map[string]bool // with a shared store, the running tournaments whose lease this referee took
+	if s.leaser != nil {
+		taken, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, 1<<30)
 		if err != nil {
 			return fmt.Errorf("service: resuming tournaments: %w", err)
 		}
-		tr, err := newTourney(row, games)
-		if err != nil {
-			return fmt.Errorf("service: %w", err)
+		mine = map[string]bool{}
+		for _, l := range taken {
+			mine[l.ID] = true
 		}
-		reg.mu.Lock()
-		reg.byID[tr.id] = tr
-		reg.mu.Unlock()
-		if row.State == store.TournamentRunning {
-			s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
-			s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
-			s.startTourney(tr)
+	}
+	for _, row := range rows {
+		if err := s.loadTourney(ctx, row, mine == nil || mine[row.ID]); err != nil {
+			return fmt.Errorf("service: resuming tournaments: %w", err)
 		}
+	}
+	return nil
+}
+
+// resumeTournament loads a running tournament whose lease this referee has just taken over and
+// plays its missing games.
+func (s *Referee) resumeTournament(ctx context.Context, id string) error {
+	row, err := s.tourneys.store.GetTournament(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.loadTourney(ctx, row, true)
+}
+
+// loadTourney registers a stored tournament with its stored results and, when it is running and
+// run is set, plays its missing games (a tournament running on another referee that shares the
+// store is only registered).
+func (s *Referee) loadTourney(ctx context.Context, row store.Tournament, run bool) error {
+	reg := s.tourneys
+	games, err := reg.store.ListTournamentGames(ctx, row.ID)
+	if err != nil {
+		return err
+	}
+	tr, err := newTourney(row, games)
+	if err != nil {
+		return err
+	}
+	reg.mu.Lock()
+	reg.byID[tr.id] = tr
+	reg.mu.Unlock()
+	if row.State == store.TournamentRunning && run {
+		s.metrics.TournamentGamesScheduled(len(tr.games) - len(games))
+		s.log.Info("resuming tournament", "tournament", tr.id, "played", len(games), "scheduled", len(tr.games))
+		s.startTourney(tr)
 	}
 	return nil
 }
@@ -272,7 +303,8 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
 // games have no result and count nowhere), the games that ended meanwhile are stored as usual,
 // its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
-// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended, a
+// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
+// ErrUnavailable for one that another referee sharing the store runs (cancel it there), a
 // [FieldError] for a reason longer than MaxReasonBytes or with a control character; the store's
 // error when the state cannot be stored.
 func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
@@ -294,10 +326,11 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	stopRun, ran := tr.stopRun, tr.ran
 	tr.mu.Unlock()
-	if stopRun != nil {
-		stopRun()
-		<-ran // no table is created after this
+	if stopRun == nil {
+		return nil, errorf(ErrUnavailable, "tournament %s runs on another referee that shares the store (docs/OPERATIONS.md): cancel it there", id)
 	}
+	stopRun()
+	<-ran // no table is created after this
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue

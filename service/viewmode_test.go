@@ -76,7 +76,7 @@ func TestViewModeOnReconnect(t *testing.T) {
 	}
 	seats := []*rawSeat{join(0, pb.ViewMode_VIEW_MODE_NONE), join(1, pb.ViewMode_VIEW_MODE_NONE)}
 	w := seats[0].welcome()
-	if w.GetSnapshot().GetSeat() != 0 || len(w.GetSnapshot().GetHand()) != engine.HandSize {
+	if w.GetSnapshot().GetSeat() != 0 || len(w.GetSnapshot().GetHand()) != engine.TwoHanded.HandSize() {
 		t.Fatalf("lean Welcome's snapshot: %v; want seat 0's view with its hand", w.GetSnapshot())
 	}
 	toAct := int(seats[1].welcome().GetSnapshot().GetToAct())

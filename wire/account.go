@@ -8,7 +8,8 @@ type Score struct {
 	Side int `json:"side"`
 	// Cause is why: meld, turn_up_seven, seven_played, seven_exchange, seven_declare, trick (trick
 	// points at once under count_brisques_immediately), last_trick, brisques (10 a brisque at
-	// the end of the deal) or card_points (under trick_scoring=card_points) (RULES.md §1.9–§1.11, §4).
+	// the end of the deal) or card_points (under trick_scoring=card_points) (RULES.md §1.9–§1.11, §4),
+	// carte_blanche (RULES.md §3.6.4).
 	Cause string `json:"cause"`
 	// Points is the points scored.
 	Points int `json:"points"`
@@ -50,9 +51,10 @@ type DealStart struct {
 	Deal int `json:"deal"`
 	// Dealer is the dealing seat.
 	Dealer int `json:"dealer"`
-	// Trump is the trump suit's letter (S H D C).
+	// Trump is the trump suit's letter (S H D C), "-" when the deal has no turn-up and the first
+	// marriage or sequence will fix it (RULES.md §3.6.3).
 	Trump string `json:"trump"`
-	// TurnUp is the turn-up card, in card notation.
+	// TurnUp is the turn-up card, in card notation ("--": none).
 	TurnUp string `json:"turn_up"`
 	// Hands are every seat's dealt cards, in card notation (an account of a whole game is public).
 	Hands [][]string `json:"hands"`
@@ -66,6 +68,9 @@ type SideAccount struct {
 	Melds int `json:"melds"`
 	// Sevens is the points of the trump sevens: turned up, exchanged, declared or played.
 	Sevens int `json:"sevens"`
+	// CarteBlanche is the points of carte blanches shown (Rubicon 50, six-pack 250 each,
+	// RULES.md §3.6.4).
+	CarteBlanche int `json:"carte_blanche,omitempty"`
 	// TricksWon is the number of tricks the side won.
 	TricksWon int `json:"tricks_won"`
 	// Brisques is the number of aces and tens in the tricks the side won.
@@ -73,7 +78,7 @@ type SideAccount struct {
 	// TrickPoints is the points of those tricks: 10 a brisque, or card points under
 	// trick_scoring=card_points (RULES.md §1.10).
 	TrickPoints int `json:"trick_points"`
-	// LastTrick is the last-trick bonus, 10 or 0 (RULES.md §1.11).
+	// LastTrick is the last-trick bonus: 10 (Rubicon 50, six-pack 250) or 0 (RULES.md §1.11, §4).
 	LastTrick int `json:"last_trick"`
 	// DealPoints is the side's points in the deal, the sum of the above.
 	DealPoints int `json:"deal_points"`
@@ -95,6 +100,10 @@ type GameEnd struct {
 	WinnerSide int `json:"winner_side"`
 	// Totals are every side's game total.
 	Totals []int `json:"totals"`
+	// GamePoints is the winner's game points in Rubicon and six-pack (RULES.md §3.6.10), else 0.
+	GamePoints int `json:"game_points,omitempty"`
+	// Rubicon is true when the loser of a Rubicon or six-pack game was rubiconed.
+	Rubicon bool `json:"rubicon,omitempty"`
 }
 
 // Phase2Start is the start of phase 2, or of a four-handed duel.
@@ -117,6 +126,8 @@ type Account struct {
 	Draws []DrawAccount `json:"draws,omitempty"`
 	// Exchange is the seven exchanged by the step.
 	Exchange *ExchangeAccount `json:"exchange,omitempty"`
+	// TrumpFixed is the trump suit's letter when the step's meld fixed trump (RULES.md §3.6.3).
+	TrumpFixed string `json:"trump_fixed,omitempty"`
 	// Phase2 is the start of phase 2 (or a duel) the step led to.
 	Phase2 *Phase2Start `json:"phase2,omitempty"`
 	// DealEnd is the account of the deal the step ended.
@@ -169,6 +180,11 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 		case engine.EvMeld:
 			a.deal[e.Side].Melds += e.Points
 			score(e.Side, "meld", e.Points)
+		case engine.EvTrumpFixed:
+			acc.TrumpFixed = e.Trump.String()
+		case engine.EvCarteBlanche:
+			a.deal[e.Side].CarteBlanche += e.Points
+			score(e.Side, "carte_blanche", e.Points)
 		case engine.EvTrick:
 			cards := e.Cards.Slice()
 			acc.Trick = &TrickAccount{Number: int(e.Trick), Winner: e.Seat, Cards: cardTexts(cards)}
@@ -199,7 +215,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 			score(e.Side, cause, e.Points)
 		case engine.EvDealEnd, engine.EvGameEnd:
 			if e.Kind == engine.EvGameEnd {
-				acc.GameEnd = &GameEnd{WinnerSide: e.Side, Totals: append([]int(nil), e.Totals[:e.Sides]...)}
+				acc.GameEnd = &GameEnd{WinnerSide: e.Side, Totals: append([]int(nil), e.Totals[:e.Sides]...), GamePoints: e.Points, Rubicon: e.Rubicon}
 				if acc.DealEnd != nil {
 					continue
 				}
@@ -207,7 +223,7 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 			end := &DealEnd{Deal: e.Deal, Sides: append([]SideAccount(nil), a.deal...)}
 			for s := range end.Sides {
 				sa := &end.Sides[s]
-				sa.DealPoints = sa.Melds + sa.Sevens + sa.TrickPoints + sa.LastTrick
+				sa.DealPoints = sa.Melds + sa.Sevens + sa.CarteBlanche + sa.TrickPoints + sa.LastTrick
 				sa.Total = e.Totals[s]
 			}
 			acc.DealEnd = end

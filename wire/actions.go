@@ -35,6 +35,8 @@ func ActionToProto(a engine.Action) *pb.Action {
 		return &pb.Action{Kind: &pb.Action_PassMeld{PassMeld: &pb.PassMeldAction{}}}
 	case engine.EndWindow:
 		return &pb.Action{Kind: &pb.Action_EndWindow{EndWindow: &pb.EndWindowAction{}}}
+	case engine.DeclareCarteBlanche:
+		return &pb.Action{Kind: &pb.Action_CarteBlanche{CarteBlanche: &pb.CarteBlancheAction{}}}
 	}
 	return &pb.Action{}
 }
@@ -59,7 +61,7 @@ func ActionFromProto(a *pb.Action) (engine.Action, error) {
 			set.Add(c)
 		}
 		kind := k.Meld.GetMeld().GetKind()
-		if kind < 0 || kind > pb.MeldKind_MELD_KIND_FOUR_JACKS {
+		if kind < 0 || kind >= pb.MeldKind_MELD_KIND_CARTE_BLANCHE {
 			return engine.Action{}, fmt.Errorf("action.meld.meld.kind: unknown kind %d", kind)
 		}
 		return engine.Action{Kind: engine.DeclareMeld, Card: engine.NoCard, Meld: engine.Meld{Kind: engine.MeldKind(kind), Cards: set}}, nil
@@ -73,6 +75,8 @@ func ActionFromProto(a *pb.Action) (engine.Action, error) {
 		return engine.Action{Kind: engine.PassMeld, Card: engine.NoCard}, nil
 	case *pb.Action_EndWindow:
 		return engine.Action{Kind: engine.EndWindow, Card: engine.NoCard}, nil
+	case *pb.Action_CarteBlanche:
+		return engine.Action{Kind: engine.DeclareCarteBlanche, Card: engine.NoCard}, nil
 	}
 	return engine.Action{}, fmt.Errorf("action: no action kind set")
 }

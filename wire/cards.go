@@ -12,7 +12,7 @@ import (
 var cardMsgs = func() (out [engine.MaxCards]*pb.Card) {
 	for i := range out {
 		c := engine.Card(i)
-		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: pb.Suit(c.Suit() + 1), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: SuitToProto(c.Suit()), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
 	}
 	return out
 }()
@@ -55,4 +55,12 @@ func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
 
 func meldToProto(m engine.Meld) *pb.Meld {
 	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cardSetToProto(m.Cards), Points: uint32(m.Points)}
+}
+
+// SuitToProto returns the wire form of a suit: SUIT_UNSPECIFIED for [engine.NoSuit] (no trump yet).
+func SuitToProto(s engine.Suit) pb.Suit {
+	if s == engine.NoSuit {
+		return pb.Suit_SUIT_UNSPECIFIED
+	}
+	return pb.Suit(s + 1)
 }

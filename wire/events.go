@@ -28,7 +28,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	seat, side, pts := uint32(max(e.Seat, 0)), uint32(max(e.Side, 0)), uint32(e.Points)
 	switch e.Kind {
 	case engine.EvDeal:
-		out.Payload = &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: uint32(e.Deal), Dealer: seat, Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card), StockSize: uint32(e.Stock)}}
+		out.Payload = &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: uint32(e.Deal), Dealer: seat, Trump: SuitToProto(e.Trump), TurnUp: CardToProto(e.Card), StockSize: uint32(e.Stock)}}
 	case engine.EvHand:
 		out.Payload = &pb.Event_HandDealt{HandDealt: &pb.HandDealt{Seat: seat, Cards: visible(e.Cards), Count: uint32(e.Cards.Len())}}
 	case engine.EvTurnUpSeven:
@@ -60,7 +60,12 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvDealEnd:
 		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: ScoresToProto(nil, e.Totals[:e.Sides])}}
 	case engine.EvGameEnd:
-		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide}}
+		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide,
+			GamePoints: pts, Rubicon: e.Rubicon}}
+	case engine.EvTrumpFixed:
+		out.Payload = &pb.Event_TrumpFixed{TrumpFixed: &pb.TrumpFixed{Seat: seat, Trump: SuitToProto(e.Trump)}}
+	case engine.EvCarteBlanche:
+		out.Payload = &pb.Event_CarteBlancheShown{CarteBlancheShown: &pb.CarteBlancheShown{Seat: seat, Side: side, Cards: cardSetToProto(e.Cards), Points: pts}}
 	}
 	return out
 }

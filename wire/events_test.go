@@ -31,6 +31,38 @@ func TestGameEndedTie(t *testing.T) {
 	}
 }
 
+// TestRubiconOnTheWire: a deal without a turn-up has no trump (SUIT_UNSPECIFIED) and no turn-up;
+// trump_fixed, carte_blanche_shown and the settlement on game_ended carry what the engine says;
+// the carte blanche action converts both ways.
+func TestRubiconOnTheWire(t *testing.T) {
+	qs, jh := engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 1), engine.NewCard(engine.NewFace(engine.Hearts, engine.Jack), 0)
+	for _, c := range []struct {
+		e    engine.Event
+		want *pb.Event
+	}{
+		{engine.Event{Kind: engine.EvDeal, Deal: 1, Seat: 0, Side: engine.NoSide, Card: engine.NoCard, Trump: engine.NoSuit},
+			&pb.Event{Seq: 3, Payload: &pb.Event_DealStarted{DealStarted: &pb.DealStarted{Deal: 1}}}},
+		{engine.Event{Kind: engine.EvTrumpFixed, Seat: 1, Side: 1, Card: engine.NoCard, Trump: engine.Clubs},
+			&pb.Event{Seq: 3, Payload: &pb.Event_TrumpFixed{TrumpFixed: &pb.TrumpFixed{Seat: 1, Trump: pb.Suit_SUIT_CLUBS}}}},
+		{engine.Event{Kind: engine.EvCarteBlanche, Seat: 1, Side: 1, Card: engine.NoCard, Cards: engine.NewCardSet(jh), Points: 250},
+			&pb.Event{Seq: 3, Payload: &pb.Event_CarteBlancheShown{CarteBlancheShown: &pb.CarteBlancheShown{Seat: 1, Side: 1, Cards: []*pb.Card{CardToProto(jh)}, Points: 250}}}},
+		{engine.Event{Kind: engine.EvGameEnd, Seat: engine.NoSeat, Side: 0, Card: engine.NoCard, Sides: 2, Totals: [4]int{2480, 840}, Points: 4320, Rubicon: true},
+			&pb.Event{Seq: 3, Payload: &pb.Event_GameEnded{GameEnded: &pb.GameEnded{Scores: []*pb.SideScore{{Side: 0, Total: 2480}, {Side: 1, Total: 840}}, GamePoints: 4320, Rubicon: true}}}},
+	} {
+		if got := EventToProto(c.e, 3); !proto.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.e.Kind, got, c.want)
+		}
+	}
+	a := engine.Action{Kind: engine.DeclareCarteBlanche, Card: engine.NoCard}
+	back, err := ActionFromProto(ActionToProto(a))
+	if err != nil || back != a || ActionToProto(a).GetCarteBlanche() == nil {
+		t.Fatalf("carte blanche: %v, %v", back, err)
+	}
+	if got := CardToProto(qs).GetText(); got != "QSb" {
+		t.Fatalf("card text %q", got)
+	}
+}
+
 // TestStockSize: a deal and each draw carry the stock the engine counts, the turn-up included, as
 // the seat's View does, so that a page shows the stock without knowing the pack's size.
 func TestStockSize(t *testing.T) {

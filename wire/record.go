@@ -12,7 +12,7 @@ func DealSummaries(evs []engine.Event) []*pb.DealSummary {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvDeal:
-			out = append(out, &pb.DealSummary{Deal: uint32(e.Deal), Dealer: uint32(e.Seat), Trump: pb.Suit(e.Trump + 1), TurnUp: CardToProto(e.Card)})
+			out = append(out, &pb.DealSummary{Deal: uint32(e.Deal), Dealer: uint32(e.Seat), Trump: SuitToProto(e.Trump), TurnUp: CardToProto(e.Card)})
 		case engine.EvDealEnd, engine.EvGameEnd:
 			if len(out) > 0 {
 				out[len(out)-1].Scores = ScoresToProto(nil, e.Totals[:e.Sides])

@@ -78,7 +78,7 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 		return nil, fmt.Errorf("seed_salt: set without a seed")
 	}
 	if sd := rec.GetStackedDeal(); sd != nil {
-		st, err := StackedDealFromProto(sd)
+		st, err := StackedDealFromProto(sd, rules)
 		if err != nil {
 			return nil, err
 		}
@@ -186,6 +186,9 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		}
 		if w := r.Game.Winner(); w == engine.NoSide && res.WinnerSide != nil || w != engine.NoSide && (res.WinnerSide == nil || int(res.GetWinnerSide()) != w) {
 			return fmt.Errorf("result.winner_side: stated %v, replay gives %d", res.WinnerSide, r.Game.Winner())
+		}
+		if st := r.Game.Settlement(); int(res.GetGamePoints()) != st.Points || res.GetRubicon() != st.Rubicon {
+			return fmt.Errorf("result.game_points: stated %d (rubicon %v), replay gives %d (rubicon %v)", res.GetGamePoints(), res.GetRubicon(), st.Points, st.Rubicon)
 		}
 	case pb.Outcome_OUTCOME_FORFEIT:
 		if r.Forfeit == engine.NoSeat || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeit {

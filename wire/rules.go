@@ -12,6 +12,8 @@ var variantsToProto = map[engine.Variant]pb.Variant{
 	engine.ThreeHanded:          pb.Variant_VARIANT_THREE_HANDED,
 	engine.FourHanded:           pb.Variant_VARIANT_FOUR_HANDED,
 	engine.FourHandedIndividual: pb.Variant_VARIANT_FOUR_HANDED_INDIVIDUAL,
+	engine.Rubicon:              pb.Variant_VARIANT_RUBICON,
+	engine.SixPack:              pb.Variant_VARIANT_SIX_PACK,
 }
 
 // VariantFromProto returns the engine variant of a proto variant, or an error naming the field.
@@ -21,7 +23,7 @@ func VariantFromProto(v pb.Variant) (engine.Variant, error) {
 			return ev, nil
 		}
 	}
-	return "", fmt.Errorf("variant: %s is not a variant (want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED or VARIANT_FOUR_HANDED_INDIVIDUAL)", v)
+	return "", fmt.Errorf("variant: %s is not a variant (want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED, VARIANT_FOUR_HANDED_INDIVIDUAL, VARIANT_RUBICON or VARIANT_SIX_PACK)", v)
 }
 
 // VariantToProto returns the proto enum of an engine variant.

@@ -13,9 +13,11 @@ import (
 // that copy; a bare face is the lowest copy of its face not written anywhere in the deal and not
 // taken by an earlier bare face (hands by seat, then the turn-up, then the stock), so a deal of
 // bare faces numbers its copies in order of appearance. Errors name the field
-// (stacked_deal.hands[i].cards[j], stacked_deal.turn_up, stacked_deal.stock[j]); whether the
+// (stacked_deal.hands[i].cards[j], stacked_deal.turn_up, stacked_deal.stock[j]). The turn-up is
+// required under rules r with a turn-up and must be empty under the others (Rubicon, six-pack,
+// turn_up_trump=false), where the deal's TurnUp is [engine.NoCard]; whether the
 // cards make up the deck is [engine.NewGame]'s to check.
-func StackedDealFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
+func StackedDealFromProto(sd *pb.StackedDeal, r engine.Rules) (engine.StackedDeal, error) {
 	type slot struct {
 		field string
 		text  string
@@ -29,7 +31,13 @@ func StackedDealFromProto(sd *pb.StackedDeal) (engine.StackedDeal, error) {
 			slots = append(slots, slot{fmt.Sprintf("stacked_deal.hands[%d].cards[%d]", i, j), c, &d.Hands[i][j]})
 		}
 	}
-	slots = append(slots, slot{"stacked_deal.turn_up", sd.GetTurnUp(), &d.TurnUp})
+	d.TurnUp = engine.NoCard
+	switch {
+	case r.TurnUpTrump:
+		slots = append(slots, slot{"stacked_deal.turn_up", sd.GetTurnUp(), &d.TurnUp})
+	case sd.GetTurnUp() != "":
+		return d, fmt.Errorf("stacked_deal.turn_up: %q, but the rules have no turn-up (%s, turn_up_trump=false): leave it empty", sd.GetTurnUp(), r.Variant)
+	}
 	d.Stock = make([]engine.Card, len(sd.GetStock()))
 	for j, c := range sd.GetStock() {
 		slots = append(slots, slot{fmt.Sprintf("stacked_deal.stock[%d]", j), c, &d.Stock[j]})

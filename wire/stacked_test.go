@@ -14,7 +14,8 @@ import (
 // not written anywhere, in order of appearance; a face beyond its copies is refused naming the field.
 func TestStackedDealCopies(t *testing.T) {
 	sd := &pb.StackedDeal{Dealer: 1, Hands: []*pb.StackedHand{{Cards: []string{"QS", "QSa"}}, {Cards: []string{"QS", "JDb", "JD"}}}, TurnUp: "10H", Stock: []string{"THb", "Q♠"}}
-	d, err := StackedDealFromProto(sd)
+	two, rubicon := engine.DefaultRules(engine.TwoHanded), engine.DefaultRules(engine.Rubicon)
+	d, err := StackedDealFromProto(sd, two)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,13 +28,25 @@ func TestStackedDealCopies(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("deal %q, want %q", got, want)
 	}
-	sd.Stock = append(sd.Stock, "QS")
-	if _, err := StackedDealFromProto(sd); err == nil || err.Error() != "stacked_deal.stock[2]: QS: more than 4 copies of QS" {
-		t.Fatalf("a fifth QS: %v", err)
+	sd.Stock = append(sd.Stock, "QS", "QS", "QS")
+	if _, err := StackedDealFromProto(sd, two); err == nil || err.Error() != "stacked_deal.stock[4]: QS: more than 6 copies of QS" {
+		t.Fatalf("a seventh QS: %v", err)
 	}
-	sd.Stock[2] = "QSe"
-	if _, err := StackedDealFromProto(sd); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[2]: bezique: card \"QSe\"") {
-		t.Fatalf("QSe: %v", err)
+	sd.Stock[4] = "QSg"
+	if _, err := StackedDealFromProto(sd, two); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[4]: bezique: card \"QSg\"") {
+		t.Fatalf("QSg: %v", err)
+	}
+	// No turn-up (Rubicon, six-pack): the turn-up is none, and a turn-up given is refused.
+	sd.Stock = sd.Stock[:2]
+	if _, err := StackedDealFromProto(sd, rubicon); err == nil || err.Error() != `stacked_deal.turn_up: "10H", but the rules have no turn-up (rubicon, turn_up_trump=false): leave it empty` {
+		t.Fatalf("a turn-up in Rubicon: %v", err)
+	}
+	sd.TurnUp = ""
+	if d, err := StackedDealFromProto(sd, rubicon); err != nil || d.TurnUp != engine.NoCard {
+		t.Fatalf("no turn-up: %v, %v", d.TurnUp, err)
+	}
+	if _, err := StackedDealFromProto(sd, two); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.turn_up: ") {
+		t.Fatalf("no turn-up in two-handed: %v", err)
 	}
 }
 

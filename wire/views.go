@@ -14,7 +14,7 @@ var phasesToProto = map[engine.Phase]pb.Phase{
 
 func classesToProto(c engine.Class) []pb.MeldClass {
 	var out []pb.MeldClass
-	for i, cl := range []engine.Class{engine.ClassMarriage, engine.ClassSequence, engine.ClassBezique, engine.ClassQuartet} {
+	for i, cl := range []engine.Class{engine.ClassMarriage, engine.ClassSequence, engine.ClassBezique, engine.ClassQuartet, engine.ClassTrumpQuartet} {
 		if c&cl != 0 {
 			out = append(out, pb.MeldClass(i+1))
 		}
@@ -75,7 +75,7 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	plays := &viewPool{plays: make([]pb.Play, nplays), ptrs: make([]*pb.Play, nplays)}
 	out := &pb.View{
 		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
-		Trump: pb.Suit(v.Trump + 1), TurnUp: CardToProto(v.TurnUp), StockSize: uint32(v.StockSize),
+		Trump: SuitToProto(v.Trump), TurnUp: CardToProto(v.TurnUp), StockSize: uint32(v.StockSize),
 		Hand: cardsToProto(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays),
 		Scores: ScoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
 		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),

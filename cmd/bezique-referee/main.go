@@ -19,6 +19,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -48,6 +49,9 @@ const DefaultMaxStreamsPerConn = 100
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
 	listen        string
+	advertise     string
+	peerCA        string
+	storeWait     time.Duration
 	metricsListen string
 	store         string
 	drainTimeout  time.Duration
@@ -82,8 +86,11 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
+	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface)")
+	fs.StringVar(&c.peerCA, "peer-ca", "", "with TLS and a shared PostgreSQL store: PEM CA certificates to verify the other referees' certificates when forwarding to them (default: the system's roots)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
+	fs.DurationVar(&c.storeWait, "store-wait", time.Minute, "at start, how long to keep trying a store that cannot be opened (a PostgreSQL server still starting) before giving up")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
 	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats")
@@ -160,6 +167,7 @@ func (c config) validate() error {
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
+		{"store-wait", c.storeWait < 0, fmt.Sprint(c.storeWait, "; want 0 or more")},
 		{"max-waiting-per-principal", c.maxWaiting < 1, fmt.Sprint(c.maxWaiting, "; want at least 1")},
 		{"creates-per-minute", c.createsPerMinute < 1, fmt.Sprint(c.createsPerMinute, "; want at least 1")},
 		{"max-watchers-per-table", c.maxWatchersTable < 1, fmt.Sprint(c.maxWatchersTable, "; want at least 1")},
@@ -216,7 +224,7 @@ func run(c config) error {
 	var st store.Store
 	if c.store != "memory" {
 		var err error
-		if st, err = store.Open(ctx, c.store); err != nil {
+		if st, err = openStore(ctx, c.store, c.storeWait, log); err != nil {
 			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", store.Redact(c.store), err)
 		}
 		defer st.Close()
@@ -228,10 +236,18 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
+	lis, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		return err
+	}
+	peerOpts, err := peerDialOptions(c)
+	if err != nil {
+		return err
+	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
-		WaitingExpiry: c.waitingExpiry})
+		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts})
 	if err != nil {
 		return err
 	}
@@ -244,10 +260,6 @@ func run(c config) error {
 	reflection.Register(g)
 	metrics.InitializeMetrics(g)
 
-	lis, err := net.Listen("tcp", c.listen)
-	if err != nil {
-		return err
-	}
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
@@ -274,7 +286,7 @@ func run(c config) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
-	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", "addr", lis.Addr().String(), "store", store.Redact(c.store), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
+	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", "addr", lis.Addr().String(), "store", store.Redact(c.store), "shared", srv.Shared(), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -330,16 +342,44 @@ func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func()
 }
 
 // drain is the referee's shutdown before the gRPC server stops: it clears ready (/readyz answers
-// 503 from then on), sets the gRPC health service to NOT_SERVING, stops the creation of tables and
-// lets the games in play run on for up to timeout, then stops every table.
+// 503 from then on), sets the gRPC health service to NOT_SERVING and stops the creation of tables.
+// Alone on its store, it lets the games in play run on for up to timeout, then stops every table.
+// Sharing its store with other referees (PostgreSQL), it hands its tables over at once
+// (service.Referee.Handover): they stop here, their leases are released, and the other referees
+// take them over within a second while their bots reconnect through any referee.
 func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service.Server, timeout time.Duration) {
-	log.Info("draining: no new tables; games in play may finish; a second signal stops at once", "timeout", timeout)
 	ready.Store(false)
 	hs.Shutdown()
 	dctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	if srv.Shared() {
+		log.Info("draining: handing every table over to the other referees sharing the store")
+		if err := srv.Handover(dctx); err != nil {
+			log.Warn("releasing the leases failed: the other referees take the tables over when they expire", "err", err)
+		}
+		return
+	}
+	log.Info("draining: no new tables; games in play may finish; a second signal stops at once", "timeout", timeout)
 	if err := srv.Drain(dctx); err != nil {
 		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
 	}
 	srv.Close()
+}
+
+// advertised returns the address the other referees sharing the store reach this one at: flag
+// when set, else the listener's address addr, with the host name in place of an unspecified IP
+// (0.0.0.0 or ::).
+func advertised(flag string, addr net.Addr) string {
+	if flag != "" {
+		return flag
+	}
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	host, err := os.Hostname()
+	if err != nil {
+		return addr.String()
+	}
+	return net.JoinHostPort(host, strconv.Itoa(tcp.Port))
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -183,7 +184,8 @@ func TestBinarySecondSignalStopsAtOnce(t *testing.T) {
 }
 
 // TestBinaryPostgres: with PostgreSQL (BEZIQUE_TEST_POSTGRES_URL), the password of the store URL
-// never reaches the log, and a second referee on the same schema exits at once, naming it.
+// never reaches the log, and a second referee on the same schema shares it: a table created on
+// the first is played through the second, which forwards the seat streams to the first.
 func TestBinaryPostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -198,17 +200,27 @@ func TestBinaryPostgres(t *testing.T) {
 	args := []string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", u.String()}
 	p := startBinary(t, bin, args...)
 	defer func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }()
-	out, code := runBinary(t, bin, nil, args...)
-	if code != 1 || !strings.Contains(out, "in use by another referee") || !strings.Contains(out, "postgres:xxxxx@") {
-		t.Errorf("second referee on one schema: exit %d, stderr:\n%s\nwant exit 1, ErrLocked and the URL redacted", code, out)
+	p2 := startBinary(t, bin, args...)
+	defer func() { _ = p2.cmd.Process.Signal(syscall.SIGTERM) }()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := pb.NewTableServiceClient(dialReferee(t, p.addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, log := range []string{p.log(), out} {
+	for _, r := range playAll(ctx, t, p2.addr, resp, func(seat int) botsdk.Bot { return botsdk.NewRandom(uint64(seat) + 1) }) {
+		if r.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Errorf("a game played through the second referee ended %v, want COMPLETED", r)
+		}
+	}
+	for _, log := range []string{p.log(), p2.log()} {
 		if strings.Contains(log, "s3cret-pw") {
 			t.Errorf("the password reached the log:\n%s", log)
 		}
-	}
-	if !strings.Contains(p.log(), `store="postgres://postgres:xxxxx@`) {
-		t.Errorf("the start-up log does not name the store without its password:\n%s", p.log())
+		if !strings.Contains(log, `store="postgres://postgres:xxxxx@`) || !strings.Contains(log, "shared=true") {
+			t.Errorf("the start-up log does not name the store without its password, shared:\n%s", log)
+		}
 	}
 }
 

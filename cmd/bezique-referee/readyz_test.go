@@ -166,8 +166,8 @@ func TestReadyzStoreFailing(t *testing.T) {
 	if code, body, err := getReadyz(hsrv.Client(), hsrv.URL); err != nil || code != http.StatusServiceUnavailable || body != want {
 		t.Errorf("while appends fail: %d %q %v; want 503 %q", code, body, err, want)
 	}
-	if n, err := testutil.GatherAndCount(reg, "bezique_store_errors_total"); err != nil || n != 4 {
-		t.Errorf("bezique_store_errors_total: %d series, %v; want 4 (one per op)", n, err)
+	if n, err := testutil.GatherAndCount(reg, "bezique_store_errors_total"); err != nil || n != 5 {
+		t.Errorf("bezique_store_errors_total: %d series, %v; want 5 (one per op)", n, err)
 	}
 	mfs, _ := reg.Gather()
 	for _, mf := range mfs {

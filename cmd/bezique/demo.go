@@ -62,7 +62,7 @@ checked against it (ReplayRecord + Verify): any mismatch is an error and a non-z
 // addGameFlags adds --variant, --seed and --option.
 func addGameFlags(cmd *cobra.Command, g *gameFlags) {
 	f := cmd.Flags()
-	f.StringVar(&g.variant, "variant", g.variant, "two-handed, three-handed, four-handed or four-handed-individual")
+	f.StringVar(&g.variant, "variant", g.variant, "two-handed, three-handed, four-handed, four-handed-individual, rubicon or six-pack")
 	f.StringVar(&g.seed, "seed", "", "shuffle seed: a uint64, 64 hex digits or a record's base64 \"seed\", announced to every seat as a chosen seed (default: drawn by the referee)")
 	f.StringArrayVar(&g.options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
 }

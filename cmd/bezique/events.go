@@ -25,7 +25,10 @@ func cardsText(cs []*pb.Card) string {
 }
 
 func suitText(s pb.Suit) string {
-	if s < pb.Suit_SUIT_SPADES || s > pb.Suit_SUIT_CLUBS {
+	if s == pb.Suit_SUIT_UNSPECIFIED {
+		return "none yet" // fixed by the first marriage or sequence (RULES.md §3.6.3)
+	}
+	if s > pb.Suit_SUIT_CLUBS {
 		return "?"
 	}
 	return [...]string{"♠", "♥", "♦", "♣"}[s-1]
@@ -72,6 +75,8 @@ func actionText(a *pb.Action) string {
 		return "pass the meld to your partner"
 	case *pb.Action_EndWindow:
 		return "end (no more melds this trick)"
+	case *pb.Action_CarteBlanche:
+		return "show carte blanche (no king, queen or jack)"
 	}
 	return "?"
 }
@@ -129,7 +134,23 @@ func eventText(e *pb.Event) string {
 	case *pb.Event_DealEnded:
 		return fmt.Sprintf("deal %d ends: %s", k.DealEnded.GetDeal(), scoresText(k.DealEnded.GetScores()))
 	case *pb.Event_GameEnded:
-		return fmt.Sprintf("game over: side %d wins; %s", k.GameEnded.GetWinnerSide(), scoresText(k.GameEnded.GetScores()))
+		ge := k.GameEnded
+		if ge.GetTie() {
+			return "game over: a tie; " + scoresText(ge.GetScores())
+		}
+		s := fmt.Sprintf("game over: side %d wins; %s", ge.GetWinnerSide(), scoresText(ge.GetScores()))
+		if ge.GetGamePoints() > 0 {
+			s += fmt.Sprintf("; %d game points", ge.GetGamePoints())
+			if ge.GetRubicon() {
+				s += " (rubicon)"
+			}
+		}
+		return s
+	case *pb.Event_TrumpFixed:
+		return fmt.Sprintf("seat %d's meld fixes trump: %s", k.TrumpFixed.GetSeat(), suitText(k.TrumpFixed.GetTrump()))
+	case *pb.Event_CarteBlancheShown:
+		c := k.CarteBlancheShown
+		return fmt.Sprintf("seat %d shows carte blanche %s (%d)", c.GetSeat(), cardsText(c.GetCards()), c.GetPoints())
 	case *pb.Event_Intervention:
 		i := k.Intervention
 		if i.GetKind() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {

@@ -134,7 +134,7 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 	}
 	f := cmd.Flags()
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
-	f.StringVar(&variant, "variant", string(engine.TwoHanded), "two-handed, three-handed, four-handed or four-handed-individual")
+	f.StringVar(&variant, "variant", string(engine.TwoHanded), "two-handed, three-handed, four-handed, four-handed-individual, rubicon or six-pack")
 	f.StringArrayVar(&options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: lobby:NAME or builtin:BOT (repeatable)")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")

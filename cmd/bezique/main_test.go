@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,15 +39,27 @@ func TestDemoTotalsMatchRecord(t *testing.T) {
 	for _, c := range []struct{ variant, bots string }{
 		{"two-handed", "rulebook,random"},
 		{"four-handed", "rulebook,random"},
+		{"rubicon", "rulebook,random"},
+		{"six-pack", "random,rulebook"},
 	} {
 		t.Run(c.variant, func(t *testing.T) {
 			out, path := demoRecord(t, c.variant, c.bots)
 			if !strings.Contains(out, "Checked: the record replays") || !strings.Contains(out, "Deal 1:") {
 				t.Fatalf("demo output lacks the sheet or the check:\n%s", out)
 			}
+			// Rubicon and six-pack end after one deal with the settlement in game points.
+			if v := engine.Variant(c.variant); v.OneDeal() && (!strings.Contains(out, "Settlement: side ") || strings.Contains(out, "Deal 2:")) {
+				t.Fatalf("%s demo: no settlement, or more than one deal:\n%s", v, out)
+			}
 			rec, err := readRecord(path)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if v := engine.Variant(c.variant); v.OneDeal() {
+				want := fmt.Sprintf("Settlement: side %d wins %d game points", rec.GetResult().GetWinnerSide(), rec.GetResult().GetGamePoints())
+				if rec.GetResult().GetGamePoints() == 0 || !strings.Contains(out, want) {
+					t.Fatalf("%s: the record states %v; the sheet lacks %q:\n%s", v, rec.GetResult(), want, out)
+				}
 			}
 			i := strings.Index(out, "Final totals:")
 			line := out[i : i+strings.Index(out[i:], "\n")]
@@ -115,6 +128,14 @@ func TestPlayScripted(t *testing.T) {
 	in := "ZZ\n99\nhelp\n\n" + strings.Repeat("1\n", 5000)
 	var out bytes.Buffer
 	o := playOptions{game: gameFlags{variant: "two-handed", seed: "3"}, bots: "rulebook"}
+	if err := runPlay(context.Background(), playOptions{game: gameFlags{variant: "rubicon", seed: "3"}, bots: "rulebook"},
+		strings.NewReader(strings.Repeat("1\n", 5000)), &out); err != nil {
+		t.Fatalf("play rubicon: %v\n%s", err, tail(out.String()))
+	}
+	if !strings.Contains(out.String(), "trump none yet") {
+		t.Fatalf("play rubicon: no trump-less start shown:\n%s", tail(out.String()))
+	}
+	out.Reset()
 	if err := runPlay(context.Background(), o, strings.NewReader(in), &out); err != nil {
 		t.Fatalf("play: %v\n%s", err, tail(out.String()))
 	}

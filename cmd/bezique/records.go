@@ -138,7 +138,7 @@ func newRecordsExportCmd() *cobra.Command {
 func addGameFilterFlags(cmd *cobra.Command, bot, variant, outcome, after, before *string) {
 	f := cmd.Flags()
 	f.StringVar(bot, "bot", "", "only games in which a seat's bot has this name")
-	f.StringVar(variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual)")
+	f.StringVar(variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack)")
 	f.StringVar(outcome, "outcome", "", "only games that ended so: completed, forfeit, cancelled or expired")
 	f.StringVar(after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
 	f.StringVar(before, "before", "", "only games finished before this time (RFC 3339)")

@@ -54,7 +54,7 @@ func TestReplayJSONAccount(t *testing.T) {
 			copy(seed[:], rec.GetSeed())
 			d := engine.Dealing{Seed: seed}
 			if sd := rec.GetStackedDeal(); sd != nil {
-				st, err := wire.StackedDealFromProto(sd)
+				st, err := wire.StackedDealFromProto(sd, r)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -28,9 +28,14 @@ func TestRulesText(t *testing.T) {
 	}
 	for _, want := range []string{
 		`target  int: 1..1000000  RULES.md §4
-    the game target in points
-    default: two-handed 1000, three-handed 2000, four-handed 2000, four-handed-individual 2000
+    the game target in points; in Rubicon and six-pack the rubicon threshold (fixed: 1000, 3000)
+    default: two-handed 1000, three-handed 2000, four-handed 2000, four-handed-individual 2000, rubicon 1000, six-pack 3000
+    may differ from the default only in: two-handed, three-handed, four-handed, four-handed-individual
     e.g. 500, 1000, 1500, 2000, 3000`,
+		`turn_up_trump  bool: false | true  RULES.md §5 #27
+    a card is turned up for trump (false: the first marriage or sequence fixes trump, no seven scores; EB11, BOU)
+    default: two-handed true, three-handed true, four-handed true, four-handed-individual true, rubicon false, six-pack false
+    may differ from the default only in: two-handed`,
 		`dealer_rotation  enum: left | last_trick_winner  RULES.md §5 #3
     who deals next: left (in two-handed the deal alternates) or the last trick's winner (S004, two-handed)
     default: left

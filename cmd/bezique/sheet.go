@@ -14,6 +14,7 @@ import (
 type sheetSide struct {
 	Melds       []engine.Meld
 	Sevens      int // turn-up seven, exchanged, declared and played sevens
+	Blanche     int // carte blanches shown (Rubicon, six-pack)
 	TrickPoints int // points for brisques (or card points) won in tricks
 	Brisques    int // number of brisques (aces and tens) won in tricks
 	LastTrick   int
@@ -25,7 +26,7 @@ type sheetSide struct {
 type sheetDeal struct {
 	Deal   int
 	Dealer int
-	Trump  engine.Suit
+	Trump  engine.Suit // engine.NoSuit: no marriage or sequence fixed it (no turn-up)
 	TurnUp engine.Card
 	Sides  []sheetSide
 }
@@ -37,6 +38,8 @@ type scoreSheet struct {
 	Deals   []sheetDeal
 	Totals  []int
 	Result  *pb.GameResult // how the game ended, as the record states it (replay checks it)
+	// Settlement is the game points of a Rubicon or six-pack game (Winner engine.NoSide otherwise).
+	Settlement engine.Settlement
 }
 
 // buildSheet replays a record through the engine (wire.ReplayRecord) and builds the score
@@ -50,7 +53,7 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 	g := rp.Game
 	rules := g.Rules()
 	sides := rules.Variant.Sides()
-	sh := &scoreSheet{Variant: rules.Variant, Totals: g.Totals(), Result: rec.GetResult()}
+	sh := &scoreSheet{Variant: rules.Variant, Totals: g.Totals(), Result: rec.GetResult(), Settlement: g.Settlement()}
 	for side := range sides {
 		var names []string
 		for seat := range rules.Variant.Players() {
@@ -79,6 +82,11 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 		switch e.Kind {
 		case engine.EvMeld:
 			d.Sides[side].Melds = append(d.Sides[side].Melds, e.Meld)
+			d.Sides[side].Deal += e.Points
+		case engine.EvTrumpFixed:
+			d.Trump = e.Trump
+		case engine.EvCarteBlanche:
+			d.Sides[side].Blanche += e.Points
 			d.Sides[side].Deal += e.Points
 		case engine.EvTurnUpSeven, engine.EvSevenExchange, engine.EvSevenDeclare, engine.EvSevenPlayed:
 			d.Sides[side].Sevens += e.Points
@@ -114,7 +122,11 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 func (sh *scoreSheet) print(w io.Writer) {
 	fmt.Fprintf(w, "Score sheet (%s)\n", sh.Variant)
 	for _, d := range sh.Deals {
-		fmt.Fprintf(w, "\nDeal %d: dealer seat %d, trump %s, turn-up %s\n", d.Deal, d.Dealer, suitSymbol(d.Trump), d.TurnUp.Face())
+		turnUp := "none"
+		if d.TurnUp != engine.NoCard {
+			turnUp = d.TurnUp.Face().String()
+		}
+		fmt.Fprintf(w, "\nDeal %d: dealer seat %d, trump %s, turn-up %s\n", d.Deal, d.Dealer, suitSymbol(d.Trump), turnUp)
 		for s, sd := range d.Sides {
 			melds := make([]string, 0, len(sd.Melds))
 			for _, m := range sd.Melds {
@@ -125,7 +137,11 @@ func (sh *scoreSheet) print(w io.Writer) {
 			}
 			fmt.Fprintf(w, "  side %d (%s)\n", s, sh.Names[s])
 			fmt.Fprintf(w, "    melds:      %s (%d)\n", strings.Join(melds, ", "), meldSum(sd.Melds))
-			fmt.Fprintf(w, "    sevens:     %d\n", sd.Sevens)
+			if sh.Variant.OneDeal() {
+				fmt.Fprintf(w, "    carte blanche: %d\n", sd.Blanche)
+			} else {
+				fmt.Fprintf(w, "    sevens:     %d\n", sd.Sevens)
+			}
 			fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.TrickPoints, sd.Brisques)
 			fmt.Fprintf(w, "    last trick: %d\n", sd.LastTrick)
 			fmt.Fprintf(w, "    deal total: %d   running total: %d\n", sd.Deal, sd.Total)
@@ -136,6 +152,13 @@ func (sh *scoreSheet) print(w io.Writer) {
 		fmt.Fprintf(w, "  side %d %d", s, t)
 	}
 	fmt.Fprintln(w)
+	if st := sh.Settlement; st.Winner != engine.NoSide {
+		rubicon := ""
+		if st.Rubicon {
+			rubicon = ", rubicon"
+		}
+		fmt.Fprintf(w, "Settlement: side %d wins %d game points%s (RULES.md §3.6.10)\n", st.Winner, st.Points, rubicon)
+	}
 	fmt.Fprintf(w, "Result: %s\n", wire.OutcomeText(sh.Result))
 	if ws := sh.Result.WinnerSide; ws != nil && int(*ws) < len(sh.Names) {
 		fmt.Fprintf(w, "Winner: side %d (%s)\n", *ws, sh.Names[*ws])
@@ -152,8 +175,11 @@ func meldSum(ms []engine.Meld) int {
 	return n
 }
 
-// suitSymbol returns a suit's symbol and letter: "♥ (H)".
+// suitSymbol returns a suit's symbol and letter: "♥ (H)"; "none" for engine.NoSuit.
 func suitSymbol(s engine.Suit) string {
+	if s == engine.NoSuit {
+		return "none"
+	}
 	return [...]string{"♠", "♥", "♦", "♣"}[s] + " (" + s.String() + ")"
 }
 

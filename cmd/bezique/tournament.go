@@ -43,7 +43,7 @@ type specFlags struct {
 func (f *specFlags) add(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.format, "format", "round-robin", "round-robin, gauntlet (the first entrant against the others) or match")
-	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership) or four-handed-individual")
+	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership), four-handed-individual, rubicon or six-pack")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
 	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+
 		"), ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee), or ID=team:A+B (a consultation team of lobby bots, two-handed); repeat")

@@ -10,8 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -62,6 +63,8 @@ var postgresDialect = dialect{
 			return ErrConflict
 		case "23503": // foreign_key_violation
 			return ErrNotFound
+		case leaseLostCode:
+			return ErrLeaseLost
 		}
 		return nil
 	},
@@ -160,32 +163,30 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 }
 
 // openPostgres opens a PostgreSQL database through pgx's database/sql driver. One pool serves
-// reads and writes. It first takes the referee's advisory lock (lockPostgres; ErrLocked when
-// another referee holds it), before the migrations. Errors name the database by its URL without
+// reads and writes. Every session of the pool carries the store's lease owner id and the lease
+// TTL as the settings bezique.lease_owner and bezique.lease_ttl, which the lease triggers read
+// (postgres/00004_leases.sql): several referees share the database, each writing only the tables
+// and tournaments it holds the lease of (lease.go). Errors name the database by its URL without
 // the password (Redact).
 func openPostgres(ctx context.Context, url string) (Store, error) {
 	redacted := Redact(url)
-	db, err := sql.Open("pgx", url)
+	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
+	owner := newOwnerID()
+	cfg.RuntimeParams["bezique.lease_owner"] = owner
+	cfg.RuntimeParams["bezique.lease_ttl"] = leaseTTLSetting()
+	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
-	unlock, err := lockPostgres(ctx, db, redacted)
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
 	if err := migrate(ctx, postgresDialect, db); err != nil {
-		_ = unlock()
 		_ = db.Close()
 		return nil, err
 	}
-	st := newSQLStore(postgresDialect, db, db)
-	st.unlock = unlock
-	return st, nil
+	return &pgStore{sqlStore: newSQLStore(postgresDialect, db, db), owner: owner}, nil
 }

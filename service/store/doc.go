@@ -8,10 +8,12 @@
 //     a 5 s busy timeout, foreign keys on.
 //   - PostgreSQL ("postgres://..."), through pgx's database/sql driver.
 //
-// One store serves one referee: [Open] takes an flock on the SQLite file's PATH.lock, or a
-// PostgreSQL session advisory lock on the schema, and fails with [ErrLocked] when another
-// referee holds it (on PostgreSQL after trying for 5 s: a killed referee's session keeps its lock
-// until the server sees the connection gone), before it changes anything.
+// A SQLite store serves one referee: [Open] takes an flock on the file's PATH.lock and fails
+// with [ErrLocked] when another referee holds it, before it changes anything. A PostgreSQL store
+// is shared by several referees through leases ([Leaser], lease.go): each table and tournament is
+// owned by one referee, database triggers refuse any write of it by another ([ErrLeaseLost]) and
+// stamp every action with the owner and epoch that wrote it, and expired leases are taken over
+// (docs/OPERATIONS.md).
 //
 // The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
 // records are opaque bytes that the referee encodes.
@@ -26,6 +28,8 @@
 //	actions    (table_id → tables, seq) PK, seat, payload, recorded_at; append-only
 //	records    table_id PK → tables, record (protojson GameRecord), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
+//	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
+//	           have lease_owner and lease_epoch); referees owner PK, address, seen_at
 //
 // Migrations live in migrations/: common/ for SQL both dialects share, sqlite/ and postgres/
 // for versions whose SQL must differ. [Open] applies pending ones (goose keeps its version in

@@ -1,21 +1,18 @@
 package store
 
 import (
-	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/gofrs/flock"
 )
 
-// ErrLocked is returned (wrapped) by [Open] when another referee holds the store: one referee
-// per store, since two would each replay and drive the same tables. The message names the file
-// or the database.
+// ErrLocked is returned (wrapped) by [Open] when another referee holds a SQLite store: one
+// referee per file, since two would each replay and drive the same tables. The message names the
+// file. (Referees share a PostgreSQL store through leases instead: lease.go.)
 var ErrLocked = errors.New("store: in use by another referee")
 
 // lockSQLite takes the exclusive lock of the SQLite database at path: an flock(2) on the file
@@ -34,49 +31,6 @@ func lockSQLite(path string) (release func() error, err error) {
 		return nil, fmt.Errorf("store: sqlite %s: %w (the lock %s is held)", path, ErrLocked, l.Path())
 	}
 	return l.Close, nil
-}
-
-// postgresLockClass is the first key of the session advisory lock that a referee holds on its
-// PostgreSQL schema for its whole life ("bzq" in ASCII); the second key is hashtext of the schema
-// name, so that referees on different schemas of one database (the tests do this) do not block
-// each other. goose's migration lock uses a different, single-key lock.
-const postgresLockClass = 0x627a71
-
-// postgresLockWait is how long lockPostgres tries for the lock before ErrLocked: the session of a
-// referee killed a moment ago keeps its lock until the server sees the connection gone, so a
-// referee restarted at once after a crash would otherwise be refused.
-const postgresLockWait = 5 * time.Second
-
-// lockPostgres takes the referee's session advisory lock on one connection of db and keeps that
-// connection until release. ErrLocked when another session still holds it after
-// postgresLockWait.
-func lockPostgres(ctx context.Context, db *sql.DB, redacted string) (release func() error, err error) {
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
-	}
-	var ok bool
-	var schema string
-	for deadline := time.Now().Add(postgresLockWait); ; time.Sleep(100 * time.Millisecond) {
-		if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1, hashtext(coalesce(current_schema(), ''))), coalesce(current_schema(), '')",
-			postgresLockClass).Scan(&ok, &schema); err != nil {
-			_ = conn.Close()
-			return nil, fmt.Errorf("store: lock postgres %s: %w", redacted, err)
-		}
-		if ok || time.Now().After(deadline) {
-			break
-		}
-	}
-	if !ok {
-		_ = conn.Close()
-		return nil, fmt.Errorf("store: postgres %s (schema %q): %w", redacted, schema, ErrLocked)
-	}
-	// Unlock explicitly: closing the connection ends the session only when the server has read
-	// the client's goodbye, so a store opened again at once could still find the lock held.
-	return func() error {
-		_, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1, hashtext(coalesce(current_schema(), '')))", postgresLockClass)
-		return errors.Join(err, conn.Close())
-	}, nil
 }
 
 // Redact returns a store URL fit for a log or an error message: the password of a

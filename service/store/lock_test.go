@@ -12,36 +12,31 @@ import (
 	"github.com/bezique-arena/bezique/service/store/storetest"
 )
 
-// TestOneReferee: while one store holds a database, a second Open of it fails with ErrLocked
-// and a message naming it; once the first is closed, the database opens again.
+// TestOneReferee: while one store holds a SQLite database, a second Open of it fails with
+// ErrLocked and a message naming it; once the first is closed, the database opens again.
+// (PostgreSQL is shared through leases: TestLeases.)
 func TestOneReferee(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, b backend) {
-		ctx := context.Background()
-		u := b.fresh(t)
-		first := open(t, u)
-		mustCreate(t, first, storetest.Table("t1", store.StateWaiting, 0))
-		second, err := store.Open(ctx, u)
-		if !errors.Is(err, store.ErrLocked) {
-			if second != nil {
-				_ = second.Close()
-			}
-			t.Fatalf("second Open err = %v, want ErrLocked", err)
+	ctx := context.Background()
+	u := sqliteBackend().fresh(t)
+	first := open(t, u)
+	mustCreate(t, first, storetest.Table("t1", store.StateWaiting, 0))
+	second, err := store.Open(ctx, u)
+	if !errors.Is(err, store.ErrLocked) {
+		if second != nil {
+			_ = second.Close()
 		}
-		name := strings.TrimPrefix(u, "sqlite:")
-		if strings.HasPrefix(u, "postgres") {
-			name = "search_path=store_test_"
-		}
-		if !strings.Contains(err.Error(), name) {
-			t.Errorf("second Open err = %q, want it to name %q", err, name)
-		}
-		if err := first.Close(); err != nil {
-			t.Fatal(err)
-		}
-		again := open(t, u)
-		if _, err := again.GetTable(ctx, "t1"); err != nil {
-			t.Errorf("GetTable after the first store closed: %v", err)
-		}
-	})
+		t.Fatalf("second Open err = %v, want ErrLocked", err)
+	}
+	if name := strings.TrimPrefix(u, "sqlite:"); !strings.Contains(err.Error(), name) {
+		t.Errorf("second Open err = %q, want it to name %q", err, name)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := open(t, u)
+	if _, err := again.GetTable(ctx, "t1"); err != nil {
+		t.Errorf("GetTable after the first store closed: %v", err)
+	}
 }
 
 // TestSQLiteModes: the data directory is created 0700 and the database, its -wal and -shm 0600

@@ -26,7 +26,8 @@ type sqlStore struct {
 	committerDone chan struct{}
 
 	now func() time.Time
-	// unlock releases the store's lock (lockSQLite, lockPostgres) after the databases close.
+	// unlock releases the SQLite store's lock (lockSQLite) after the databases close; nil for
+	// PostgreSQL, shared by referees through leases (lease.go).
 	unlock func() error
 
 	// commits counts append transactions committed (batches); for tests.
@@ -279,8 +280,17 @@ func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err e
 }
 
 // LoadActive implements [Store.LoadActive].
-func (s *sqlStore) LoadActive(ctx context.Context) (_ []ActiveTable, err error) {
+func (s *sqlStore) LoadActive(ctx context.Context) ([]ActiveTable, error) {
+	return s.loadActive(ctx, "")
+}
+
+// loadActive returns the active tables (t) that also match the condition cond with args ("" for
+// all), with their actions, from one snapshot.
+func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ []ActiveTable, err error) {
 	const op = "load active tables"
+	if cond != "" {
+		cond = " AND " + cond
+	}
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
@@ -289,8 +299,8 @@ func (s *sqlStore) LoadActive(ctx context.Context) (_ []ActiveTable, err error) 
 		return nil, s.wrap(op, err)
 	}
 	defer func() { _ = tx.Rollback() }() // read-only: nothing to commit
-	rows, err := tx.QueryContext(ctx, "SELECT "+tableColumns+
-		" FROM tables WHERE state IN ('waiting', 'playing') ORDER BY created_at, id")
+	rows, err := tx.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+
+		" FROM tables t WHERE state IN ('waiting', 'playing')"+cond+" ORDER BY created_at, id"), args...)
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
@@ -310,7 +320,7 @@ func (s *sqlStore) LoadActive(ctx context.Context) (_ []ActiveTable, err error) 
 	}
 	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.payload, a.recorded_at "+
 		"FROM actions a JOIN tables t ON t.id = a.table_id "+
-		"WHERE t.state IN ('waiting', 'playing') ORDER BY a.table_id, a.seq")
+		s.d.rebind("WHERE t.state IN ('waiting', 'playing')"+cond+" ORDER BY a.table_id, a.seq"), args...)
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}

@@ -219,11 +219,11 @@ type Store interface {
 //     directory (mode 0700) if needed, in WAL mode with synchronous=FULL and a 5 s busy timeout.
 //     The store holds an flock on PATH.lock until Close.
 //   - "postgres://..." or "postgresql://..." opens a PostgreSQL database (a pgx connection
-//     URL, including parameters such as search_path or sslmode). The store holds a session
-//     advisory lock on its schema until Close.
+//     URL, including parameters such as search_path or sslmode), which several referees may
+//     share: the store is a [Leaser], each table and tournament owned by one of them.
 //
-// One store, one referee: ErrLocked when another process (or another open store) holds the
-// lock; nothing in the database is changed then. Any other scheme returns ErrInvalid. For a
+// One SQLite store, one referee: ErrLocked when another process (or another open store) holds
+// the lock; nothing in the database is changed then. Any other scheme returns ErrInvalid. For a
 // store with nothing durable, use [NewMemory].
 func Open(ctx context.Context, url string) (Store, error) {
 	switch {

@@ -20,13 +20,15 @@ const framed = location.pathname.startsWith("/embed/");
 // explain is a failed call in words: for a refused key, what to do about it.
 function explain(err) {
   const where = framed ? "add #key=… to this frame's address" : "enter one in the API key field at the top";
-  if (err.code === "unauthenticated") {
+  // Without a key the referee answers unauthenticated, or permission_denied for a table that is
+  // not public: either way a key is what the page needs.
+  if (err.code === "unauthenticated" || (err.code === "permission_denied" && !apiKey())) {
     return apiKey()
       ? `The referee refused the API key: ${err.message}. Check it, or ${where}.`
       : `This referee needs an API key to show this page: ${where} (a watcher key is enough to watch). The referee said: ${err.message}`;
   }
   if (err.code === "permission_denied") {
-    return `${apiKey() ? "The API key" : "A caller without an API key"} may not do this: ${err.message}`;
+    return `The API key may not do this: ${err.message}`;
   }
   return err.message;
 }
@@ -167,6 +169,7 @@ function actionText(a) {
   if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
   if (a.passMeld) return "pass the meld to my partner";
   if (a.endWindow) return "meld nothing more";
+  if (a.carteBlanche) return "show carte blanche (no king, queen or jack)";
   return JSON.stringify(a);
 }
 

@@ -110,7 +110,14 @@ export function apply(t, ev) {
     t.tabled = t.seats.map(() => []);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
-    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, trump ${SUITS[d.trump]?.[1]}`;
+    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence");
+  } else if (e.trumpFixed) {
+    t.trump = e.trumpFixed.trump;
+    t.last = `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`;
+  } else if (e.carteBlancheShown) {
+    const c = e.carteBlancheShown;
+    score(t, n(c.side), c.points);
+    t.last = `Carte blanche (${n(c.points)}) shown by ${seatName(t, n(c.seat))}: ${(c.cards ?? []).map((x) => x.text).join(" ")}`;
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
@@ -172,6 +179,7 @@ export function apply(t, ev) {
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`;
+    if (n(e.gameEnded.gamePoints) > 0) t.over += `, ${n(e.gameEnded.gamePoints)} game points${e.gameEnded.rubicon ? " (rubicon)" : ""}`;
     t.last = "";
   } else if (e.intervention) {
     const i = e.intervention;

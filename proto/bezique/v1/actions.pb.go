@@ -34,6 +34,7 @@ type Action struct {
 	//	*Action_SevenDeclare
 	//	*Action_PassMeld
 	//	*Action_EndWindow
+	//	*Action_CarteBlanche
 	Kind          isAction_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -130,6 +131,15 @@ func (x *Action) GetEndWindow() *EndWindowAction {
 	return nil
 }
 
+func (x *Action) GetCarteBlanche() *CarteBlancheAction {
+	if x != nil {
+		if x, ok := x.Kind.(*Action_CarteBlanche); ok {
+			return x.CarteBlanche
+		}
+	}
+	return nil
+}
+
 type isAction_Kind interface {
 	isAction_Kind()
 }
@@ -164,6 +174,11 @@ type Action_EndWindow struct {
 	EndWindow *EndWindowAction `protobuf:"bytes,6,opt,name=end_window,json=endWindow,proto3,oneof"`
 }
 
+type Action_CarteBlanche struct {
+	// carte_blanche shows a hand without a king, queen or jack (Rubicon, six-pack).
+	CarteBlanche *CarteBlancheAction `protobuf:"bytes,7,opt,name=carte_blanche,json=carteBlanche,proto3,oneof"`
+}
+
 func (*Action_Play) isAction_Kind() {}
 
 func (*Action_Meld) isAction_Kind() {}
@@ -175,6 +190,8 @@ func (*Action_SevenDeclare) isAction_Kind() {}
 func (*Action_PassMeld) isAction_Kind() {}
 
 func (*Action_EndWindow) isAction_Kind() {}
+
+func (*Action_CarteBlanche) isAction_Kind() {}
 
 // PlayAction plays a card, from hand or from the seat's own tabled melds.
 type PlayAction struct {
@@ -454,6 +471,45 @@ func (*EndWindowAction) Descriptor() ([]byte, []int) {
 	return file_bezique_v1_actions_proto_rawDescGZIP(), []int{6}
 }
 
+// CarteBlancheAction shows a carte blanche before the seat's next play of phase 1: the dealt hand
+// without a king, queen or jack, or, after one was shown, a non-court card just drawn (RULES.md
+// §3.6.4, §8.13). It scores 50 in Rubicon, 250 in six-pack.
+type CarteBlancheAction struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CarteBlancheAction) Reset() {
+	*x = CarteBlancheAction{}
+	mi := &file_bezique_v1_actions_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CarteBlancheAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CarteBlancheAction) ProtoMessage() {}
+
+func (x *CarteBlancheAction) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_actions_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CarteBlancheAction.ProtoReflect.Descriptor instead.
+func (*CarteBlancheAction) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_actions_proto_rawDescGZIP(), []int{7}
+}
+
 // LegalAction is one action the seat to act may take, with the id to choose it by.
 type LegalAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -467,7 +523,7 @@ type LegalAction struct {
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_bezique_v1_actions_proto_msgTypes[7]
+	mi := &file_bezique_v1_actions_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -479,7 +535,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_actions_proto_msgTypes[7]
+	mi := &file_bezique_v1_actions_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -492,7 +548,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_actions_proto_rawDescGZIP(), []int{7}
+	return file_bezique_v1_actions_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *LegalAction) GetActionId() uint32 {
@@ -514,7 +570,7 @@ var File_bezique_v1_actions_proto protoreflect.FileDescriptor
 const file_bezique_v1_actions_proto_rawDesc = "" +
 	"\n" +
 	"\x18bezique/v1/actions.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/cards.proto\"\xf6\x02\n" +
+	"bezique.v1\x1a\x16bezique/v1/cards.proto\"\xbd\x03\n" +
 	"\x06Action\x12,\n" +
 	"\x04play\x18\x01 \x01(\v2\x16.bezique.v1.PlayActionH\x00R\x04play\x12,\n" +
 	"\x04meld\x18\x02 \x01(\v2\x16.bezique.v1.MeldActionH\x00R\x04meld\x12H\n" +
@@ -522,7 +578,8 @@ const file_bezique_v1_actions_proto_rawDesc = "" +
 	"\rseven_declare\x18\x04 \x01(\v2\x1e.bezique.v1.SevenDeclareActionH\x00R\fsevenDeclare\x129\n" +
 	"\tpass_meld\x18\x05 \x01(\v2\x1a.bezique.v1.PassMeldActionH\x00R\bpassMeld\x12<\n" +
 	"\n" +
-	"end_window\x18\x06 \x01(\v2\x1b.bezique.v1.EndWindowActionH\x00R\tendWindowB\x06\n" +
+	"end_window\x18\x06 \x01(\v2\x1b.bezique.v1.EndWindowActionH\x00R\tendWindow\x12E\n" +
+	"\rcarte_blanche\x18\a \x01(\v2\x1e.bezique.v1.CarteBlancheActionH\x00R\fcarteBlancheB\x06\n" +
 	"\x04kind\"Q\n" +
 	"\n" +
 	"PlayAction\x12$\n" +
@@ -538,7 +595,8 @@ const file_bezique_v1_actions_proto_rawDesc = "" +
 	"\x12SevenDeclareAction\x12&\n" +
 	"\x05seven\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x05seven\"\x10\n" +
 	"\x0ePassMeldAction\"\x11\n" +
-	"\x0fEndWindowAction\"V\n" +
+	"\x0fEndWindowAction\"\x14\n" +
+	"\x12CarteBlancheAction\"V\n" +
 	"\vLegalAction\x12\x1b\n" +
 	"\taction_id\x18\x01 \x01(\rR\bactionId\x12*\n" +
 	"\x06action\x18\x02 \x01(\v2\x12.bezique.v1.ActionR\x06actionB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
@@ -555,7 +613,7 @@ func file_bezique_v1_actions_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_actions_proto_rawDescData
 }
 
-var file_bezique_v1_actions_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_bezique_v1_actions_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_bezique_v1_actions_proto_goTypes = []any{
 	(*Action)(nil),              // 0: bezique.v1.Action
 	(*PlayAction)(nil),          // 1: bezique.v1.PlayAction
@@ -564,9 +622,10 @@ var file_bezique_v1_actions_proto_goTypes = []any{
 	(*SevenDeclareAction)(nil),  // 4: bezique.v1.SevenDeclareAction
 	(*PassMeldAction)(nil),      // 5: bezique.v1.PassMeldAction
 	(*EndWindowAction)(nil),     // 6: bezique.v1.EndWindowAction
-	(*LegalAction)(nil),         // 7: bezique.v1.LegalAction
-	(*Card)(nil),                // 8: bezique.v1.Card
-	(*Meld)(nil),                // 9: bezique.v1.Meld
+	(*CarteBlancheAction)(nil),  // 7: bezique.v1.CarteBlancheAction
+	(*LegalAction)(nil),         // 8: bezique.v1.LegalAction
+	(*Card)(nil),                // 9: bezique.v1.Card
+	(*Meld)(nil),                // 10: bezique.v1.Meld
 }
 var file_bezique_v1_actions_proto_depIdxs = []int32{
 	1,  // 0: bezique.v1.Action.play:type_name -> bezique.v1.PlayAction
@@ -575,17 +634,18 @@ var file_bezique_v1_actions_proto_depIdxs = []int32{
 	4,  // 3: bezique.v1.Action.seven_declare:type_name -> bezique.v1.SevenDeclareAction
 	5,  // 4: bezique.v1.Action.pass_meld:type_name -> bezique.v1.PassMeldAction
 	6,  // 5: bezique.v1.Action.end_window:type_name -> bezique.v1.EndWindowAction
-	8,  // 6: bezique.v1.PlayAction.card:type_name -> bezique.v1.Card
-	9,  // 7: bezique.v1.MeldAction.meld:type_name -> bezique.v1.Meld
-	8,  // 8: bezique.v1.SevenExchangeAction.seven:type_name -> bezique.v1.Card
-	8,  // 9: bezique.v1.SevenExchangeAction.taken:type_name -> bezique.v1.Card
-	8,  // 10: bezique.v1.SevenDeclareAction.seven:type_name -> bezique.v1.Card
-	0,  // 11: bezique.v1.LegalAction.action:type_name -> bezique.v1.Action
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	7,  // 6: bezique.v1.Action.carte_blanche:type_name -> bezique.v1.CarteBlancheAction
+	9,  // 7: bezique.v1.PlayAction.card:type_name -> bezique.v1.Card
+	10, // 8: bezique.v1.MeldAction.meld:type_name -> bezique.v1.Meld
+	9,  // 9: bezique.v1.SevenExchangeAction.seven:type_name -> bezique.v1.Card
+	9,  // 10: bezique.v1.SevenExchangeAction.taken:type_name -> bezique.v1.Card
+	9,  // 11: bezique.v1.SevenDeclareAction.seven:type_name -> bezique.v1.Card
+	0,  // 12: bezique.v1.LegalAction.action:type_name -> bezique.v1.Action
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_actions_proto_init() }
@@ -601,6 +661,7 @@ func file_bezique_v1_actions_proto_init() {
 		(*Action_SevenDeclare)(nil),
 		(*Action_PassMeld)(nil),
 		(*Action_EndWindow)(nil),
+		(*Action_CarteBlanche)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -608,7 +669,7 @@ func file_bezique_v1_actions_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_actions_proto_rawDesc), len(file_bezique_v1_actions_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

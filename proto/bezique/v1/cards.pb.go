@@ -189,6 +189,21 @@ const (
 	MeldKind_MELD_KIND_FOUR_QUEENS MeldKind = 10
 	// MELD_KIND_FOUR_JACKS is any four jacks: 40.
 	MeldKind_MELD_KIND_FOUR_JACKS MeldKind = 11
+	// MELD_KIND_BACK_DOOR is A 10 K Q J of a plain suit, Rubicon and six-pack: 150.
+	MeldKind_MELD_KIND_BACK_DOOR MeldKind = 12
+	// MELD_KIND_FOUR_TRUMP_ACES is four aces of trumps, six-pack: 1000.
+	MeldKind_MELD_KIND_FOUR_TRUMP_ACES MeldKind = 13
+	// MELD_KIND_FOUR_TRUMP_TENS is four tens of trumps, six-pack: 900.
+	MeldKind_MELD_KIND_FOUR_TRUMP_TENS MeldKind = 14
+	// MELD_KIND_FOUR_TRUMP_KINGS is four kings of trumps, six-pack: 800.
+	MeldKind_MELD_KIND_FOUR_TRUMP_KINGS MeldKind = 15
+	// MELD_KIND_FOUR_TRUMP_QUEENS is four queens of trumps, six-pack: 600.
+	MeldKind_MELD_KIND_FOUR_TRUMP_QUEENS MeldKind = 16
+	// MELD_KIND_FOUR_TRUMP_JACKS is four jacks of trumps, six-pack: 400.
+	MeldKind_MELD_KIND_FOUR_TRUMP_JACKS MeldKind = 17
+	// MELD_KIND_CARTE_BLANCHE is a hand without a king, queen or jack (Rubicon 50, six-pack 250);
+	// it is shown with CarteBlancheAction, never declared as a meld, and listed in meld values.
+	MeldKind_MELD_KIND_CARTE_BLANCHE MeldKind = 18
 )
 
 // Enum value maps for MeldKind.
@@ -206,6 +221,13 @@ var (
 		9:  "MELD_KIND_FOUR_KINGS",
 		10: "MELD_KIND_FOUR_QUEENS",
 		11: "MELD_KIND_FOUR_JACKS",
+		12: "MELD_KIND_BACK_DOOR",
+		13: "MELD_KIND_FOUR_TRUMP_ACES",
+		14: "MELD_KIND_FOUR_TRUMP_TENS",
+		15: "MELD_KIND_FOUR_TRUMP_KINGS",
+		16: "MELD_KIND_FOUR_TRUMP_QUEENS",
+		17: "MELD_KIND_FOUR_TRUMP_JACKS",
+		18: "MELD_KIND_CARTE_BLANCHE",
 	}
 	MeldKind_value = map[string]int32{
 		"MELD_KIND_UNSPECIFIED":       0,
@@ -220,6 +242,13 @@ var (
 		"MELD_KIND_FOUR_KINGS":        9,
 		"MELD_KIND_FOUR_QUEENS":       10,
 		"MELD_KIND_FOUR_JACKS":        11,
+		"MELD_KIND_BACK_DOOR":         12,
+		"MELD_KIND_FOUR_TRUMP_ACES":   13,
+		"MELD_KIND_FOUR_TRUMP_TENS":   14,
+		"MELD_KIND_FOUR_TRUMP_KINGS":  15,
+		"MELD_KIND_FOUR_TRUMP_QUEENS": 16,
+		"MELD_KIND_FOUR_TRUMP_JACKS":  17,
+		"MELD_KIND_CARTE_BLANCHE":     18,
 	}
 )
 
@@ -265,6 +294,8 @@ const (
 	MeldClass_MELD_CLASS_BEZIQUE MeldClass = 3
 	// MELD_CLASS_QUARTET is the four aces, kings, queens and jacks.
 	MeldClass_MELD_CLASS_QUARTET MeldClass = 4
+	// MELD_CLASS_TRUMP_QUARTET is six-pack's four of one trump face (RULES.md §8.14).
+	MeldClass_MELD_CLASS_TRUMP_QUARTET MeldClass = 5
 )
 
 // Enum value maps for MeldClass.
@@ -275,13 +306,15 @@ var (
 		2: "MELD_CLASS_SEQUENCE",
 		3: "MELD_CLASS_BEZIQUE",
 		4: "MELD_CLASS_QUARTET",
+		5: "MELD_CLASS_TRUMP_QUARTET",
 	}
 	MeldClass_value = map[string]int32{
-		"MELD_CLASS_UNSPECIFIED": 0,
-		"MELD_CLASS_MARRIAGE":    1,
-		"MELD_CLASS_SEQUENCE":    2,
-		"MELD_CLASS_BEZIQUE":     3,
-		"MELD_CLASS_QUARTET":     4,
+		"MELD_CLASS_UNSPECIFIED":   0,
+		"MELD_CLASS_MARRIAGE":      1,
+		"MELD_CLASS_SEQUENCE":      2,
+		"MELD_CLASS_BEZIQUE":       3,
+		"MELD_CLASS_QUARTET":       4,
+		"MELD_CLASS_TRUMP_QUARTET": 5,
 	}
 )
 
@@ -495,7 +528,7 @@ const file_bezique_v1_cards_proto_rawDesc = "" +
 	"RANK_QUEEN\x10\x05\x12\r\n" +
 	"\tRANK_KING\x10\x06\x12\f\n" +
 	"\bRANK_TEN\x10\a\x12\f\n" +
-	"\bRANK_ACE\x10\b*\xd6\x02\n" +
+	"\bRANK_ACE\x10\b*\xab\x04\n" +
 	"\bMeldKind\x12\x19\n" +
 	"\x15MELD_KIND_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19MELD_KIND_COMMON_MARRIAGE\x10\x01\x12\x1c\n" +
@@ -509,13 +542,21 @@ const file_bezique_v1_cards_proto_rawDesc = "" +
 	"\x14MELD_KIND_FOUR_KINGS\x10\t\x12\x19\n" +
 	"\x15MELD_KIND_FOUR_QUEENS\x10\n" +
 	"\x12\x18\n" +
-	"\x14MELD_KIND_FOUR_JACKS\x10\v*\x89\x01\n" +
+	"\x14MELD_KIND_FOUR_JACKS\x10\v\x12\x17\n" +
+	"\x13MELD_KIND_BACK_DOOR\x10\f\x12\x1d\n" +
+	"\x19MELD_KIND_FOUR_TRUMP_ACES\x10\r\x12\x1d\n" +
+	"\x19MELD_KIND_FOUR_TRUMP_TENS\x10\x0e\x12\x1e\n" +
+	"\x1aMELD_KIND_FOUR_TRUMP_KINGS\x10\x0f\x12\x1f\n" +
+	"\x1bMELD_KIND_FOUR_TRUMP_QUEENS\x10\x10\x12\x1e\n" +
+	"\x1aMELD_KIND_FOUR_TRUMP_JACKS\x10\x11\x12\x1b\n" +
+	"\x17MELD_KIND_CARTE_BLANCHE\x10\x12*\xa7\x01\n" +
 	"\tMeldClass\x12\x1a\n" +
 	"\x16MELD_CLASS_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13MELD_CLASS_MARRIAGE\x10\x01\x12\x17\n" +
 	"\x13MELD_CLASS_SEQUENCE\x10\x02\x12\x16\n" +
 	"\x12MELD_CLASS_BEZIQUE\x10\x03\x12\x16\n" +
-	"\x12MELD_CLASS_QUARTET\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x12MELD_CLASS_QUARTET\x10\x04\x12\x1c\n" +
+	"\x18MELD_CLASS_TRUMP_QUARTET\x10\x05B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_cards_proto_rawDescOnce sync.Once

@@ -112,6 +112,8 @@ type Event struct {
 	//	*Event_SeatConnected
 	//	*Event_SeatDisconnected
 	//	*Event_TableCancelled
+	//	*Event_TrumpFixed
+	//	*Event_CarteBlancheShown
 	Payload       isEvent_Payload `protobuf_oneof:"payload"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -350,6 +352,24 @@ func (x *Event) GetTableCancelled() *TableCancelled {
 	return nil
 }
 
+func (x *Event) GetTrumpFixed() *TrumpFixed {
+	if x != nil {
+		if x, ok := x.Payload.(*Event_TrumpFixed); ok {
+			return x.TrumpFixed
+		}
+	}
+	return nil
+}
+
+func (x *Event) GetCarteBlancheShown() *CarteBlancheShown {
+	if x != nil {
+		if x, ok := x.Payload.(*Event_CarteBlancheShown); ok {
+			return x.CarteBlancheShown
+		}
+	}
+	return nil
+}
+
 type isEvent_Payload interface {
 	isEvent_Payload()
 }
@@ -459,6 +479,16 @@ type Event_TableCancelled struct {
 	TableCancelled *TableCancelled `protobuf:"bytes,22,opt,name=table_cancelled,json=tableCancelled,proto3,oneof"`
 }
 
+type Event_TrumpFixed struct {
+	// trump_fixed is the meld just declared fixing trump in a deal without a turn-up.
+	TrumpFixed *TrumpFixed `protobuf:"bytes,23,opt,name=trump_fixed,json=trumpFixed,proto3,oneof"`
+}
+
+type Event_CarteBlancheShown struct {
+	// carte_blanche_shown is a carte blanche shown and scored.
+	CarteBlancheShown *CarteBlancheShown `protobuf:"bytes,24,opt,name=carte_blanche_shown,json=carteBlancheShown,proto3,oneof"`
+}
+
 func (*Event_DealStarted) isEvent_Payload() {}
 
 func (*Event_HandDealt) isEvent_Payload() {}
@@ -501,6 +531,10 @@ func (*Event_SeatDisconnected) isEvent_Payload() {}
 
 func (*Event_TableCancelled) isEvent_Payload() {}
 
+func (*Event_TrumpFixed) isEvent_Payload() {}
+
+func (*Event_CarteBlancheShown) isEvent_Payload() {}
+
 // DealStarted starts a deal.
 type DealStarted struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -508,9 +542,11 @@ type DealStarted struct {
 	Deal uint32 `protobuf:"varint,1,opt,name=deal,proto3" json:"deal,omitempty"`
 	// dealer is the dealer's seat.
 	Dealer uint32 `protobuf:"varint,2,opt,name=dealer,proto3" json:"dealer,omitempty"`
-	// trump is the trump suit.
+	// trump is the trump suit; SUIT_UNSPECIFIED when the deal has no turn-up and the first
+	// marriage or sequence will fix it (TrumpFixed, RULES.md §3.6.3).
 	Trump Suit `protobuf:"varint,3,opt,name=trump,proto3,enum=bezique.v1.Suit" json:"trump,omitempty"`
-	// turn_up is the turned-up card.
+	// turn_up is the turned-up card; unset when the deal has none (Rubicon, six-pack,
+	// turn_up_trump=false).
 	TurnUp *Card `protobuf:"bytes,4,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`
 	// stock_size is the number of cards left to draw once the hands are dealt, the turn-up
 	// included (View.stock_size).
@@ -1518,9 +1554,14 @@ type GameEnded struct {
 	WinnerSide uint32 `protobuf:"varint,1,opt,name=winner_side,json=winnerSide,proto3" json:"winner_side,omitempty"`
 	// scores are every side's final totals.
 	Scores []*SideScore `protobuf:"bytes,2,rep,name=scores,proto3" json:"scores,omitempty"`
-	// tie is set when the game ended level with no winner: possible only in a game of a fixed
-	// number of deals (GameRecord.deals_planned).
-	Tie           bool `protobuf:"varint,3,opt,name=tie,proto3" json:"tie,omitempty"`
+	// tie is set when the game ended level with no winner: possible in a game of a fixed number of
+	// deals (GameRecord.deals_planned), and in Rubicon and six-pack.
+	Tie bool `protobuf:"varint,3,opt,name=tie,proto3" json:"tie,omitempty"`
+	// game_points is the winner's game points in Rubicon and six-pack (RULES.md §3.6.10, §3.7.7),
+	// else 0.
+	GamePoints uint32 `protobuf:"varint,4,opt,name=game_points,json=gamePoints,proto3" json:"game_points,omitempty"`
+	// rubicon is set when the loser of a Rubicon or six-pack game was rubiconed.
+	Rubicon       bool `protobuf:"varint,5,opt,name=rubicon,proto3" json:"rubicon,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1576,6 +1617,149 @@ func (x *GameEnded) GetTie() bool {
 	return false
 }
 
+func (x *GameEnded) GetGamePoints() uint32 {
+	if x != nil {
+		return x.GamePoints
+	}
+	return 0
+}
+
+func (x *GameEnded) GetRubicon() bool {
+	if x != nil {
+		return x.Rubicon
+	}
+	return false
+}
+
+// TrumpFixed is the meld just declared fixing trump: the first marriage or sequence of a deal
+// without a turn-up (RULES.md §3.6.3).
+type TrumpFixed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat that declared the meld.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// trump is the trump suit from now on.
+	Trump         Suit `protobuf:"varint,2,opt,name=trump,proto3,enum=bezique.v1.Suit" json:"trump,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TrumpFixed) Reset() {
+	*x = TrumpFixed{}
+	mi := &file_bezique_v1_events_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TrumpFixed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TrumpFixed) ProtoMessage() {}
+
+func (x *TrumpFixed) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_events_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TrumpFixed.ProtoReflect.Descriptor instead.
+func (*TrumpFixed) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *TrumpFixed) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *TrumpFixed) GetTrump() Suit {
+	if x != nil {
+		return x.Trump
+	}
+	return Suit_SUIT_UNSPECIFIED
+}
+
+// CarteBlancheShown is a carte blanche shown and scored (RULES.md §3.6.4).
+type CarteBlancheShown struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat that showed it.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// side is the side scored.
+	Side uint32 `protobuf:"varint,2,opt,name=side,proto3" json:"side,omitempty"`
+	// cards are the cards shown: the whole hand the first time, the card just drawn at a repeat.
+	Cards []*Card `protobuf:"bytes,3,rep,name=cards,proto3" json:"cards,omitempty"`
+	// points are what it scored: 50 in Rubicon, 250 in six-pack.
+	Points        uint32 `protobuf:"varint,4,opt,name=points,proto3" json:"points,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CarteBlancheShown) Reset() {
+	*x = CarteBlancheShown{}
+	mi := &file_bezique_v1_events_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CarteBlancheShown) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CarteBlancheShown) ProtoMessage() {}
+
+func (x *CarteBlancheShown) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_events_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CarteBlancheShown.ProtoReflect.Descriptor instead.
+func (*CarteBlancheShown) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *CarteBlancheShown) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CarteBlancheShown) GetSide() uint32 {
+	if x != nil {
+		return x.Side
+	}
+	return 0
+}
+
+func (x *CarteBlancheShown) GetCards() []*Card {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+func (x *CarteBlancheShown) GetPoints() uint32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
 // Intervention is the referee acting for a seat (RULES.md is silent: referee policy).
 type Intervention struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1593,7 +1777,7 @@ type Intervention struct {
 
 func (x *Intervention) Reset() {
 	*x = Intervention{}
-	mi := &file_bezique_v1_events_proto_msgTypes[18]
+	mi := &file_bezique_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1605,7 +1789,7 @@ func (x *Intervention) String() string {
 func (*Intervention) ProtoMessage() {}
 
 func (x *Intervention) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[18]
+	mi := &file_bezique_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1618,7 +1802,7 @@ func (x *Intervention) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Intervention.ProtoReflect.Descriptor instead.
 func (*Intervention) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Intervention) GetSeat() uint32 {
@@ -1660,7 +1844,7 @@ type SeatConnected struct {
 
 func (x *SeatConnected) Reset() {
 	*x = SeatConnected{}
-	mi := &file_bezique_v1_events_proto_msgTypes[19]
+	mi := &file_bezique_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1672,7 +1856,7 @@ func (x *SeatConnected) String() string {
 func (*SeatConnected) ProtoMessage() {}
 
 func (x *SeatConnected) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[19]
+	mi := &file_bezique_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1685,7 +1869,7 @@ func (x *SeatConnected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatConnected.ProtoReflect.Descriptor instead.
 func (*SeatConnected) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SeatConnected) GetSeat() uint32 {
@@ -1706,7 +1890,7 @@ type SeatDisconnected struct {
 
 func (x *SeatDisconnected) Reset() {
 	*x = SeatDisconnected{}
-	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	mi := &file_bezique_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1718,7 +1902,7 @@ func (x *SeatDisconnected) String() string {
 func (*SeatDisconnected) ProtoMessage() {}
 
 func (x *SeatDisconnected) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	mi := &file_bezique_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1731,7 +1915,7 @@ func (x *SeatDisconnected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatDisconnected.ProtoReflect.Descriptor instead.
 func (*SeatDisconnected) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SeatDisconnected) GetSeat() uint32 {
@@ -1752,7 +1936,7 @@ type TableCancelled struct {
 
 func (x *TableCancelled) Reset() {
 	*x = TableCancelled{}
-	mi := &file_bezique_v1_events_proto_msgTypes[21]
+	mi := &file_bezique_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1764,7 +1948,7 @@ func (x *TableCancelled) String() string {
 func (*TableCancelled) ProtoMessage() {}
 
 func (x *TableCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[21]
+	mi := &file_bezique_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1777,7 +1961,7 @@ func (x *TableCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
 func (*TableCancelled) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *TableCancelled) GetReason() string {
@@ -1792,8 +1976,7 @@ var File_bezique_v1_events_proto protoreflect.FileDescriptor
 const file_bezique_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/events.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x15bezique/v1/view.proto\"\xe2\n" +
-	"\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x15bezique/v1/view.proto\"\xee\v\n" +
 	"\x05Event\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12<\n" +
 	"\fdeal_started\x18\x02 \x01(\v2\x17.bezique.v1.DealStartedH\x00R\vdealStarted\x126\n" +
@@ -1823,7 +2006,10 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\fintervention\x18\x13 \x01(\v2\x18.bezique.v1.InterventionH\x00R\fintervention\x12B\n" +
 	"\x0eseat_connected\x18\x14 \x01(\v2\x19.bezique.v1.SeatConnectedH\x00R\rseatConnected\x12K\n" +
 	"\x11seat_disconnected\x18\x15 \x01(\v2\x1c.bezique.v1.SeatDisconnectedH\x00R\x10seatDisconnected\x12E\n" +
-	"\x0ftable_cancelled\x18\x16 \x01(\v2\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelledB\t\n" +
+	"\x0ftable_cancelled\x18\x16 \x01(\v2\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelled\x129\n" +
+	"\vtrump_fixed\x18\x17 \x01(\v2\x16.bezique.v1.TrumpFixedH\x00R\n" +
+	"trumpFixed\x12O\n" +
+	"\x13carte_blanche_shown\x18\x18 \x01(\v2\x1d.bezique.v1.CarteBlancheShownH\x00R\x11carteBlancheShownB\t\n" +
 	"\apayload\"\xab\x01\n" +
 	"\vDealStarted\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
@@ -1891,12 +2077,24 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x06points\x18\x03 \x01(\rR\x06points\"N\n" +
 	"\tDealEnded\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12-\n" +
-	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\"m\n" +
+	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\"\xa8\x01\n" +
 	"\tGameEnded\x12\x1f\n" +
 	"\vwinner_side\x18\x01 \x01(\rR\n" +
 	"winnerSide\x12-\n" +
 	"\x06scores\x18\x02 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x10\n" +
-	"\x03tie\x18\x03 \x01(\bR\x03tie\"\x98\x01\n" +
+	"\x03tie\x18\x03 \x01(\bR\x03tie\x12\x1f\n" +
+	"\vgame_points\x18\x04 \x01(\rR\n" +
+	"gamePoints\x12\x18\n" +
+	"\arubicon\x18\x05 \x01(\bR\arubicon\"H\n" +
+	"\n" +
+	"TrumpFixed\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n" +
+	"\x05trump\x18\x02 \x01(\x0e2\x10.bezique.v1.SuitR\x05trump\"{\n" +
+	"\x11CarteBlancheShown\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n" +
+	"\x04side\x18\x02 \x01(\rR\x04side\x12&\n" +
+	"\x05cards\x18\x03 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x16\n" +
+	"\x06points\x18\x04 \x01(\rR\x06points\"\x98\x01\n" +
 	"\fIntervention\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x120\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\x04kind\x12*\n" +
@@ -1928,7 +2126,7 @@ func file_bezique_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_bezique_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_bezique_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_bezique_v1_events_proto_goTypes = []any{
 	(InterventionKind)(0),     // 0: bezique.v1.InterventionKind
 	(*Event)(nil),             // 1: bezique.v1.Event
@@ -1949,15 +2147,17 @@ var file_bezique_v1_events_proto_goTypes = []any{
 	(*LastTrickScored)(nil),   // 16: bezique.v1.LastTrickScored
 	(*DealEnded)(nil),         // 17: bezique.v1.DealEnded
 	(*GameEnded)(nil),         // 18: bezique.v1.GameEnded
-	(*Intervention)(nil),      // 19: bezique.v1.Intervention
-	(*SeatConnected)(nil),     // 20: bezique.v1.SeatConnected
-	(*SeatDisconnected)(nil),  // 21: bezique.v1.SeatDisconnected
-	(*TableCancelled)(nil),    // 22: bezique.v1.TableCancelled
-	(Suit)(0),                 // 23: bezique.v1.Suit
-	(*Card)(nil),              // 24: bezique.v1.Card
-	(*Meld)(nil),              // 25: bezique.v1.Meld
-	(*SideScore)(nil),         // 26: bezique.v1.SideScore
-	(*Action)(nil),            // 27: bezique.v1.Action
+	(*TrumpFixed)(nil),        // 19: bezique.v1.TrumpFixed
+	(*CarteBlancheShown)(nil), // 20: bezique.v1.CarteBlancheShown
+	(*Intervention)(nil),      // 21: bezique.v1.Intervention
+	(*SeatConnected)(nil),     // 22: bezique.v1.SeatConnected
+	(*SeatDisconnected)(nil),  // 23: bezique.v1.SeatDisconnected
+	(*TableCancelled)(nil),    // 24: bezique.v1.TableCancelled
+	(Suit)(0),                 // 25: bezique.v1.Suit
+	(*Card)(nil),              // 26: bezique.v1.Card
+	(*Meld)(nil),              // 27: bezique.v1.Meld
+	(*SideScore)(nil),         // 28: bezique.v1.SideScore
+	(*Action)(nil),            // 29: bezique.v1.Action
 }
 var file_bezique_v1_events_proto_depIdxs = []int32{
 	2,  // 0: bezique.v1.Event.deal_started:type_name -> bezique.v1.DealStarted
@@ -1977,30 +2177,34 @@ var file_bezique_v1_events_proto_depIdxs = []int32{
 	16, // 14: bezique.v1.Event.last_trick_scored:type_name -> bezique.v1.LastTrickScored
 	17, // 15: bezique.v1.Event.deal_ended:type_name -> bezique.v1.DealEnded
 	18, // 16: bezique.v1.Event.game_ended:type_name -> bezique.v1.GameEnded
-	19, // 17: bezique.v1.Event.intervention:type_name -> bezique.v1.Intervention
-	20, // 18: bezique.v1.Event.seat_connected:type_name -> bezique.v1.SeatConnected
-	21, // 19: bezique.v1.Event.seat_disconnected:type_name -> bezique.v1.SeatDisconnected
-	22, // 20: bezique.v1.Event.table_cancelled:type_name -> bezique.v1.TableCancelled
-	23, // 21: bezique.v1.DealStarted.trump:type_name -> bezique.v1.Suit
-	24, // 22: bezique.v1.DealStarted.turn_up:type_name -> bezique.v1.Card
-	24, // 23: bezique.v1.HandDealt.cards:type_name -> bezique.v1.Card
-	24, // 24: bezique.v1.CardPlayed.card:type_name -> bezique.v1.Card
-	24, // 25: bezique.v1.TrickWon.cards:type_name -> bezique.v1.Card
-	25, // 26: bezique.v1.Melded.meld:type_name -> bezique.v1.Meld
-	24, // 27: bezique.v1.SevenExchanged.seven:type_name -> bezique.v1.Card
-	24, // 28: bezique.v1.SevenExchanged.taken:type_name -> bezique.v1.Card
-	24, // 29: bezique.v1.SevenDeclared.seven:type_name -> bezique.v1.Card
-	24, // 30: bezique.v1.SevenPlayedScored.seven:type_name -> bezique.v1.Card
-	24, // 31: bezique.v1.CardDrawn.card:type_name -> bezique.v1.Card
-	26, // 32: bezique.v1.DealEnded.scores:type_name -> bezique.v1.SideScore
-	26, // 33: bezique.v1.GameEnded.scores:type_name -> bezique.v1.SideScore
-	0,  // 34: bezique.v1.Intervention.kind:type_name -> bezique.v1.InterventionKind
-	27, // 35: bezique.v1.Intervention.action:type_name -> bezique.v1.Action
-	36, // [36:36] is the sub-list for method output_type
-	36, // [36:36] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	21, // 17: bezique.v1.Event.intervention:type_name -> bezique.v1.Intervention
+	22, // 18: bezique.v1.Event.seat_connected:type_name -> bezique.v1.SeatConnected
+	23, // 19: bezique.v1.Event.seat_disconnected:type_name -> bezique.v1.SeatDisconnected
+	24, // 20: bezique.v1.Event.table_cancelled:type_name -> bezique.v1.TableCancelled
+	19, // 21: bezique.v1.Event.trump_fixed:type_name -> bezique.v1.TrumpFixed
+	20, // 22: bezique.v1.Event.carte_blanche_shown:type_name -> bezique.v1.CarteBlancheShown
+	25, // 23: bezique.v1.DealStarted.trump:type_name -> bezique.v1.Suit
+	26, // 24: bezique.v1.DealStarted.turn_up:type_name -> bezique.v1.Card
+	26, // 25: bezique.v1.HandDealt.cards:type_name -> bezique.v1.Card
+	26, // 26: bezique.v1.CardPlayed.card:type_name -> bezique.v1.Card
+	26, // 27: bezique.v1.TrickWon.cards:type_name -> bezique.v1.Card
+	27, // 28: bezique.v1.Melded.meld:type_name -> bezique.v1.Meld
+	26, // 29: bezique.v1.SevenExchanged.seven:type_name -> bezique.v1.Card
+	26, // 30: bezique.v1.SevenExchanged.taken:type_name -> bezique.v1.Card
+	26, // 31: bezique.v1.SevenDeclared.seven:type_name -> bezique.v1.Card
+	26, // 32: bezique.v1.SevenPlayedScored.seven:type_name -> bezique.v1.Card
+	26, // 33: bezique.v1.CardDrawn.card:type_name -> bezique.v1.Card
+	28, // 34: bezique.v1.DealEnded.scores:type_name -> bezique.v1.SideScore
+	28, // 35: bezique.v1.GameEnded.scores:type_name -> bezique.v1.SideScore
+	25, // 36: bezique.v1.TrumpFixed.trump:type_name -> bezique.v1.Suit
+	26, // 37: bezique.v1.CarteBlancheShown.cards:type_name -> bezique.v1.Card
+	0,  // 38: bezique.v1.Intervention.kind:type_name -> bezique.v1.InterventionKind
+	29, // 39: bezique.v1.Intervention.action:type_name -> bezique.v1.Action
+	40, // [40:40] is the sub-list for method output_type
+	40, // [40:40] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_events_proto_init() }
@@ -2033,6 +2237,8 @@ func file_bezique_v1_events_proto_init() {
 		(*Event_SeatConnected)(nil),
 		(*Event_SeatDisconnected)(nil),
 		(*Event_TableCancelled)(nil),
+		(*Event_TrumpFixed)(nil),
+		(*Event_CarteBlancheShown)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2040,7 +2246,7 @@ func file_bezique_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_events_proto_rawDesc), len(file_bezique_v1_events_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   22,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -35,6 +35,12 @@ const (
 	Variant_VARIANT_FOUR_HANDED Variant = 3
 	// VARIANT_FOUR_HANDED_INDIVIDUAL is four players each for himself, 128 cards.
 	Variant_VARIANT_FOUR_HANDED_INDIVIDUAL Variant = 4
+	// VARIANT_RUBICON is Rubicon Bézique (RULES.md §3.6): two players, 128 cards, 9 each, no
+	// turn-up, one deal settled in game points with the rubicon.
+	Variant_VARIANT_RUBICON Variant = 5
+	// VARIANT_SIX_PACK is six-pack (Chinese) Bézique (RULES.md §3.7): two players, 192 cards, 12
+	// each, no turn-up, trump quartets, one deal.
+	Variant_VARIANT_SIX_PACK Variant = 6
 )
 
 // Enum value maps for Variant.
@@ -45,6 +51,8 @@ var (
 		2: "VARIANT_THREE_HANDED",
 		3: "VARIANT_FOUR_HANDED",
 		4: "VARIANT_FOUR_HANDED_INDIVIDUAL",
+		5: "VARIANT_RUBICON",
+		6: "VARIANT_SIX_PACK",
 	}
 	Variant_value = map[string]int32{
 		"VARIANT_UNSPECIFIED":            0,
@@ -52,6 +60,8 @@ var (
 		"VARIANT_THREE_HANDED":           2,
 		"VARIANT_FOUR_HANDED":            3,
 		"VARIANT_FOUR_HANDED_INDIVIDUAL": 4,
+		"VARIANT_RUBICON":                5,
+		"VARIANT_SIX_PACK":               6,
 	}
 )
 
@@ -464,13 +474,15 @@ const file_bezique_v1_rules_proto_rawDesc = "" +
 	"\x12unsupported_reason\x18\f \x01(\tR\x11unsupportedReason\"X\n" +
 	"\x11RuleOptionDefault\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value*\x91\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value*\xbc\x01\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12VARIANT_TWO_HANDED\x10\x01\x12\x18\n" +
 	"\x14VARIANT_THREE_HANDED\x10\x02\x12\x17\n" +
 	"\x13VARIANT_FOUR_HANDED\x10\x03\x12\"\n" +
-	"\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04*\xa1\x01\n" +
+	"\x1eVARIANT_FOUR_HANDED_INDIVIDUAL\x10\x04\x12\x13\n" +
+	"\x0fVARIANT_RUBICON\x10\x05\x12\x14\n" +
+	"\x10VARIANT_SIX_PACK\x10\x06*\xa1\x01\n" +
 	"\x0eRuleOptionType\x12 \n" +
 	"\x1cRULE_OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15RULE_OPTION_TYPE_BOOL\x10\x01\x12\x18\n" +

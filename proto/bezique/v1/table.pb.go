@@ -1025,7 +1025,12 @@ type GameResult struct {
 	ForfeitCause ForfeitCause `protobuf:"varint,6,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
 	// reason is the referee's words for an end other than OUTCOME_COMPLETED: the cancellation's
 	// reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
-	Reason        string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	// game_points is the winner's game points of a completed Rubicon or six-pack game, the
+	// settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
+	GamePoints uint32 `protobuf:"varint,8,opt,name=game_points,json=gamePoints,proto3" json:"game_points,omitempty"`
+	// rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
+	Rubicon       bool `protobuf:"varint,9,opt,name=rubicon,proto3" json:"rubicon,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1107,6 +1112,20 @@ func (x *GameResult) GetReason() string {
 		return x.Reason
 	}
 	return ""
+}
+
+func (x *GameResult) GetGamePoints() uint32 {
+	if x != nil {
+		return x.GamePoints
+	}
+	return 0
+}
+
+func (x *GameResult) GetRubicon() bool {
+	if x != nil {
+		return x.Rubicon
+	}
+	return false
 }
 
 // TableInfo is a table's public summary.
@@ -1355,7 +1374,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\tconnected\x18\a \x01(\bR\tconnected\"5\n" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token\"\xc6\x02\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\x81\x03\n" +
 	"\n" +
 	"GameResult\x12-\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x13.bezique.v1.OutcomeR\aoutcome\x12$\n" +
@@ -1365,7 +1384,10 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06scores\x18\x04 \x03(\v2\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n" +
 	"\x05deals\x18\x05 \x01(\rR\x05deals\x12=\n" +
 	"\rforfeit_cause\x18\x06 \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reasonB\x0e\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1f\n" +
+	"\vgame_points\x18\b \x01(\rR\n" +
+	"gamePoints\x12\x18\n" +
+	"\arubicon\x18\t \x01(\bR\arubiconB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\"\x8d\x06\n" +
 	"\tTableInfo\x12\x19\n" +

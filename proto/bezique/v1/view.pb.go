@@ -559,7 +559,8 @@ type View struct {
 	Deal uint32 `protobuf:"varint,3,opt,name=deal,proto3" json:"deal,omitempty"`
 	// dealer is the dealer's seat.
 	Dealer uint32 `protobuf:"varint,4,opt,name=dealer,proto3" json:"dealer,omitempty"`
-	// trump is the trump suit.
+	// trump is the trump suit; SUIT_UNSPECIFIED while no marriage or sequence has fixed it in a
+	// deal without a turn-up (RULES.md §3.6.3).
 	Trump Suit `protobuf:"varint,5,opt,name=trump,proto3,enum=bezique.v1.Suit" json:"trump,omitempty"`
 	// turn_up is the turn-up card while it is in the stock; unset after.
 	TurnUp *Card `protobuf:"bytes,6,opt,name=turn_up,json=turnUp,proto3" json:"turn_up,omitempty"`

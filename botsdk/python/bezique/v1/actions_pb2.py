@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from bezique.v1 import cards_pb2 as bezique_dot_v1_dot_cards__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62\x65zique/v1/actions.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/cards.proto\"\xf6\x02\n\x06\x41\x63tion\x12,\n\x04play\x18\x01 \x01(\x0b\x32\x16.bezique.v1.PlayActionH\x00R\x04play\x12,\n\x04meld\x18\x02 \x01(\x0b\x32\x16.bezique.v1.MeldActionH\x00R\x04meld\x12H\n\x0eseven_exchange\x18\x03 \x01(\x0b\x32\x1f.bezique.v1.SevenExchangeActionH\x00R\rsevenExchange\x12\x45\n\rseven_declare\x18\x04 \x01(\x0b\x32\x1e.bezique.v1.SevenDeclareActionH\x00R\x0csevenDeclare\x12\x39\n\tpass_meld\x18\x05 \x01(\x0b\x32\x1a.bezique.v1.PassMeldActionH\x00R\x08passMeld\x12<\n\nend_window\x18\x06 \x01(\x0b\x32\x1b.bezique.v1.EndWindowActionH\x00R\tendWindowB\x06\n\x04kind\"Q\n\nPlayAction\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1d\n\nfrom_table\x18\x02 \x01(\x08R\tfromTable\"2\n\nMeldAction\x12$\n\x04meld\x18\x01 \x01(\x0b\x32\x10.bezique.v1.MeldR\x04meld\"e\n\x13SevenExchangeAction\x12&\n\x05seven\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12&\n\x05taken\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05taken\"<\n\x12SevenDeclareAction\x12&\n\x05seven\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\"\x10\n\x0ePassMeldAction\"\x11\n\x0f\x45ndWindowAction\"V\n\x0bLegalAction\x12\x1b\n\taction_id\x18\x01 \x01(\rR\x08\x61\x63tionId\x12*\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x12.bezique.v1.ActionR\x06\x61\x63tionB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62\x65zique/v1/actions.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/cards.proto\"\xbd\x03\n\x06\x41\x63tion\x12,\n\x04play\x18\x01 \x01(\x0b\x32\x16.bezique.v1.PlayActionH\x00R\x04play\x12,\n\x04meld\x18\x02 \x01(\x0b\x32\x16.bezique.v1.MeldActionH\x00R\x04meld\x12H\n\x0eseven_exchange\x18\x03 \x01(\x0b\x32\x1f.bezique.v1.SevenExchangeActionH\x00R\rsevenExchange\x12\x45\n\rseven_declare\x18\x04 \x01(\x0b\x32\x1e.bezique.v1.SevenDeclareActionH\x00R\x0csevenDeclare\x12\x39\n\tpass_meld\x18\x05 \x01(\x0b\x32\x1a.bezique.v1.PassMeldActionH\x00R\x08passMeld\x12<\n\nend_window\x18\x06 \x01(\x0b\x32\x1b.bezique.v1.EndWindowActionH\x00R\tendWindow\x12\x45\n\rcarte_blanche\x18\x07 \x01(\x0b\x32\x1e.bezique.v1.CarteBlancheActionH\x00R\x0c\x63\x61rteBlancheB\x06\n\x04kind\"Q\n\nPlayAction\x12$\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1d\n\nfrom_table\x18\x02 \x01(\x08R\tfromTable\"2\n\nMeldAction\x12$\n\x04meld\x18\x01 \x01(\x0b\x32\x10.bezique.v1.MeldR\x04meld\"e\n\x13SevenExchangeAction\x12&\n\x05seven\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12&\n\x05taken\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05taken\"<\n\x12SevenDeclareAction\x12&\n\x05seven\x18\x01 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\"\x10\n\x0ePassMeldAction\"\x11\n\x0f\x45ndWindowAction\"\x14\n\x12\x43\x61rteBlancheAction\"V\n\x0bLegalAction\x12\x1b\n\taction_id\x18\x01 \x01(\rR\x08\x61\x63tionId\x12*\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x12.bezique.v1.ActionR\x06\x61\x63tionB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.actions_pb2', globals())
@@ -23,19 +23,21 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
   _ACTION._serialized_start=65
-  _ACTION._serialized_end=439
-  _PLAYACTION._serialized_start=441
-  _PLAYACTION._serialized_end=522
-  _MELDACTION._serialized_start=524
-  _MELDACTION._serialized_end=574
-  _SEVENEXCHANGEACTION._serialized_start=576
-  _SEVENEXCHANGEACTION._serialized_end=677
-  _SEVENDECLAREACTION._serialized_start=679
-  _SEVENDECLAREACTION._serialized_end=739
-  _PASSMELDACTION._serialized_start=741
-  _PASSMELDACTION._serialized_end=757
-  _ENDWINDOWACTION._serialized_start=759
-  _ENDWINDOWACTION._serialized_end=776
-  _LEGALACTION._serialized_start=778
-  _LEGALACTION._serialized_end=864
+  _ACTION._serialized_end=510
+  _PLAYACTION._serialized_start=512
+  _PLAYACTION._serialized_end=593
+  _MELDACTION._serialized_start=595
+  _MELDACTION._serialized_end=645
+  _SEVENEXCHANGEACTION._serialized_start=647
+  _SEVENEXCHANGEACTION._serialized_end=748
+  _SEVENDECLAREACTION._serialized_start=750
+  _SEVENDECLAREACTION._serialized_end=810
+  _PASSMELDACTION._serialized_start=812
+  _PASSMELDACTION._serialized_end=828
+  _ENDWINDOWACTION._serialized_start=830
+  _ENDWINDOWACTION._serialized_end=847
+  _CARTEBLANCHEACTION._serialized_start=849
+  _CARTEBLANCHEACTION._serialized_end=869
+  _LEGALACTION._serialized_start=871
+  _LEGALACTION._serialized_end=957
 # @@protoc_insertion_point(module_scope)

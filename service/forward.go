@@ -1,0 +1,162 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// Forwarding. With a shared store (a [store.Leaser]) a call about a table that another referee
+// owns is forwarded to that referee: a unary call is made again there, a stream is piped in both
+// directions, and the owner's answer or status comes back as it is. Clients, bots and browsers
+// need not know there are several referees: any referee's address serves every table
+// (docs/OPERATIONS.md says why forwarding rather than a redirect). The forwarded call carries the
+// caller's authorization metadata, so the owner authenticates and authorizes the caller itself,
+// and the metadata key forwardedBy, so that it is never forwarded twice.
+
+// forwardedBy is the metadata key a forwarded call carries: the forwarding referee's owner id.
+const forwardedBy = "bezique-forwarded-by"
+
+// route says where a call about table id is served: "" here (the table is in memory, the store is
+// not shared, or the table has no lease: it has ended or does not exist), or the address of the
+// referee that owns it. ErrMoving while the table changes owner: its owner is gone and the lease
+// not yet taken over (a referee restarted on its former address is not its former life), this
+// referee has just taken it over and is loading it, or the call was forwarded here already.
+func (s *Referee) route(ctx context.Context, id string) (string, error) {
+	if s.leaser == nil {
+		return "", nil
+	}
+	if _, err := s.table(id); err == nil {
+		return "", nil
+	}
+	h, err := s.leaser.Holder(ctx, store.LeaseTable, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case h.Owner == s.leaser.Owner():
+		return "", errorf(ErrMoving, "table %s: this referee has just taken it over and is loading it; reconnect", id)
+	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
+		return "", errorf(ErrMoving, "table %s: its referee %s stopped; another takes it over within %s; reconnect", id, h.Owner, 2*store.LeaseTTL)
+	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
+		return "", errorf(ErrMoving, "table %s: forwarded here, but referee %s (%s) owns it; reconnect", id, h.Owner, h.Address)
+	}
+	return h.Address, nil
+}
+
+// peer returns the client connection to the referee at addr, dialled once with
+// Config.PeerDialOptions (plaintext when empty) and kept until Close.
+func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
+	s.peersMu.Lock()
+	defer s.peersMu.Unlock()
+	if cc := s.peers[addr]; cc != nil {
+		return cc, nil
+	}
+	opts := s.cfg.PeerDialOptions
+	if opts == nil {
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	}
+	cc, err := grpc.NewClient(addr, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("service: dial the referee at %s: %w", addr, err)
+	}
+	s.peers[addr] = cc
+	return cc, nil
+}
+
+// closePeers closes the connections to other referees.
+func (s *Referee) closePeers() {
+	s.peersMu.Lock()
+	defer s.peersMu.Unlock()
+	for addr, cc := range s.peers {
+		_ = cc.Close()
+		delete(s.peers, addr)
+	}
+}
+
+// forwardContext returns the outgoing context of a forwarded call: ctx's deadline and
+// cancellation, the caller's authorization, and forwardedBy.
+func (s *Referee) forwardContext(ctx context.Context) context.Context {
+	md := metadata.Pairs(forwardedBy, s.leaser.Owner())
+	for _, v := range metadata.ValueFromIncomingContext(ctx, "authorization") {
+		md.Append("authorization", v)
+	}
+	return metadata.NewOutgoingContext(ctx, md)
+}
+
+// forwardUnary makes the unary call method with req at the referee at addr into resp.
+func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {
+	cc, err := s.peer(addr)
+	if err != nil {
+		return err
+	}
+	s.metrics.Forwarded()
+	return cc.Invoke(s.forwardContext(ctx), method, req, resp)
+}
+
+// forwardStream pipes the stream ss to the same method at the referee at addr: first (the
+// request already read from ss: a Join, a PlayRequest, a WatchTableRequest) goes first, then, for
+// a client-streaming method, everything ss receives (newReq makes its messages), while everything
+// the owner sends (newResp) goes back on ss. It returns the owner's status, nil when the owner
+// ends the stream with OK.
+func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
+	cc, err := s.peer(addr)
+	if err != nil {
+		return err
+	}
+	s.metrics.Forwarded()
+	ctx, cancel := context.WithCancel(s.forwardContext(ss.Context()))
+	defer cancel()
+	cs, err := cc.NewStream(ctx, desc, method)
+	if err != nil {
+		return err
+	}
+	if err := cs.SendMsg(first); err != nil && !errors.Is(err, io.EOF) {
+		return err // io.EOF: the owner ended the stream; RecvMsg below returns its status
+	}
+	if !desc.ClientStreams {
+		if err := cs.CloseSend(); err != nil {
+			return err
+		}
+	} else {
+		go func() { // the only sender on cs after first
+			for {
+				m := newReq()
+				if err := ss.RecvMsg(m); err != nil {
+					if errors.Is(err, io.EOF) {
+						_ = cs.CloseSend()
+					} else {
+						cancel()
+					}
+					return
+				}
+				if err := cs.SendMsg(m); err != nil {
+					return
+				}
+			}
+		}()
+	}
+	for {
+		m := newResp()
+		if err := cs.RecvMsg(m); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		if err := ss.SendMsg(m); err != nil {
+			return err
+		}
+	}
+}

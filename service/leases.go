@@ -1,0 +1,192 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// Leases. With a store that several referees share (a [store.Leaser], PostgreSQL), each table and
+// tournament is owned by the referee that holds its lease (service/store/lease.go). leaseLoop,
+// every store.LeaseRenewEvery:
+//   - renews this referee's leases; a table it runs whose lease is missing was taken over (this
+//     referee was too slow to renew): it is stopped at once, without another write;
+//   - takes over expired leases (their referee died), at most takeoverBatch a round, and starts
+//     those tables and tournaments as after a restart (the tables replayed from the store, their
+//     bots reconnecting and resuming; built-in bots resumed by bots.Resumer).
+// The store's triggers refuse any write without the lease (store.ErrLeaseLost), so a referee that
+// lost a lease cannot write that table again even before it notices.
+
+// takeoverBatch is the most tables (and tournaments) one referee takes over in one round, so
+// that the others share the tables of a dead referee.
+const takeoverBatch = 200
+
+// leaseLoop renews and takes over leases until the referee stops or hands its tables over.
+func (s *Referee) leaseLoop() {
+	defer s.wg.Done()
+	tick := time.NewTicker(store.LeaseRenewEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-tick.C:
+		}
+		if s.isDraining() {
+			continue // handing over: renew nothing, take nothing
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), store.LeaseTTL)
+		s.renew(ctx)
+		s.takeOver(ctx)
+		cancel()
+	}
+}
+
+// renew renews the leases and stops the tables whose lease another referee took.
+func (s *Referee) renew(ctx context.Context) {
+	started := time.Now()
+	held, err := s.leaser.RenewLeases(ctx)
+	if s.stored(StoreLease, started, err) != nil { // /readyz answers 503 until a renewal succeeds
+		s.log.Error("renewing leases failed", "err", err)
+		return
+	}
+	kept := make(map[string]bool, len(held))
+	tables := 0
+	for _, l := range held {
+		if l.Kind == store.LeaseTable {
+			kept[l.ID] = true
+			tables++
+		}
+	}
+	s.metrics.LeasesHeld(store.LeaseTable, tables)
+	s.metrics.LeasesHeld(store.LeaseTournament, len(held)-tables)
+	s.mu.Lock()
+	var lost []*table
+	for id, t := range s.tables {
+		if !kept[id] && t.leasedAt.Before(started) && !t.ended() {
+			lost = append(lost, t)
+		}
+	}
+	s.mu.Unlock()
+	for _, t := range lost {
+		s.log.Warn("lease taken over by another referee; stopping the table", "table", t.id)
+		s.lose(t)
+	}
+}
+
+// takeOver takes over expired leases of tables and tournaments and starts them.
+func (s *Referee) takeOver(ctx context.Context) {
+	taken, err := s.leaser.TakeExpired(ctx, store.LeaseTable, takeoverBatch)
+	if err != nil {
+		s.log.Error("taking over expired leases failed", "err", err)
+		return
+	}
+	if len(taken) > 0 {
+		ids := make([]string, len(taken))
+		for i, l := range taken {
+			ids[i] = l.ID
+		}
+		active, err := s.leaser.LoadTables(ctx, ids)
+		if err != nil {
+			s.log.Error("loading tables taken over failed; releasing them", "err", err)
+			_ = s.leaser.Release(ctx, store.LeaseTable, ids...)
+			return
+		}
+		for _, at := range active {
+			s.log.Info("took over table", "table", at.ID)
+			s.adopt(at)
+		}
+		s.metrics.LeasesTakenOver(store.LeaseTable, len(active))
+	}
+	tn, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, takeoverBatch)
+	if err != nil {
+		s.log.Error("taking over expired tournament leases failed", "err", err)
+		return
+	}
+	for _, l := range tn {
+		if err := s.resumeTournament(ctx, l.ID); err != nil {
+			s.log.Error("resuming a tournament taken over failed", "tournament", l.ID, "err", err)
+		}
+	}
+	s.metrics.LeasesTakenOver(store.LeaseTournament, len(tn))
+}
+
+// lose stops a table whose lease this referee no longer holds: its seats and watchers are told
+// to reconnect (Unavailable; another referee plays it) and the referee forgets it. It changes
+// nothing in the store.
+func (s *Referee) lose(t *table) {
+	t.loseOnce.Do(func() { close(t.lost) })
+}
+
+// forget drops a table that stopped because its lease was lost (called by its goroutine).
+func (s *Referee) forget(t *table) {
+	s.metrics.LeaseLost()
+	s.mu.Lock()
+	if s.tables[t.id] == t {
+		delete(s.tables, t.id)
+		s.active--
+		if t.state == pb.TableState_TABLE_STATE_PLAYING {
+			s.playing--
+			s.idle.Broadcast()
+		}
+	}
+	s.mu.Unlock()
+	if t.state == pb.TableState_TABLE_STATE_WAITING {
+		s.quotas.doneWaiting(t.quotaKey)
+	}
+	s.metrics.TableStateChanged(stateLabel(t.state), "")
+}
+
+// Handover is the shutdown of a referee that shares its store: it creates and takes over no more
+// tables (CreateTable fails with ErrDraining), stops every table and tournament it runs (their
+// seats and watchers end with Unavailable and reconnect, through any referee, to the one that
+// takes the table over) and releases their leases, so that the other referees take them over at
+// their next scan (a second) instead of after store.LeaseTTL. A referee whose store is not
+// shared just stops (Close). It returns the error of the release.
+func (s *Referee) Handover(ctx context.Context) error {
+	s.mu.Lock()
+	s.draining = true
+	s.mu.Unlock()
+	s.Close()
+	if s.leaser == nil {
+		return nil
+	}
+	return errors.Join(s.leaser.Release(ctx, store.LeaseTable), s.leaser.Release(ctx, store.LeaseTournament))
+}
+
+// Shared reports whether the referee shares its store with other referees (a PostgreSQL store):
+// its tables are owned through leases, and calls about another referee's tables are forwarded.
+func (s *Referee) Shared() bool { return s.leaser != nil }
+
+// awaitPoll is how often Await reads the store for the end of a table that another referee runs.
+const awaitPoll = 500 * time.Millisecond
+
+// awaitElsewhere is Await for a table in play on another referee sharing the store (or moving
+// between referees): it reads the store every awaitPoll until the game's record is there, or
+// awaits the table here if this referee takes it over meanwhile.
+func (s *Referee) awaitElsewhere(ctx context.Context, id string) (*pb.GameResult, error) {
+	tick := time.NewTicker(awaitPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-s.stop:
+			return nil, errorf(ErrStopped, "table %s: the referee is shutting down", id)
+		case <-tick.C:
+		}
+		if _, err := s.table(id); err == nil {
+			return s.Await(ctx, id)
+		}
+		rec, err := s.GetRecord(ctx, id)
+		if err == nil {
+			return rec.GetResult(), nil
+		}
+		if !errors.Is(err, ErrNotEnded) {
+			return nil, err
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"net/url"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// sharedSchema returns the URL of a fresh PostgreSQL schema (dropped at cleanup) and a raw
+// connection to it, or skips the test when BEZIQUE_TEST_POSTGRES_URL is not set.
+func sharedSchema(t *testing.T) (string, *sql.DB) {
+	t.Helper()
+	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "service_lease_" + hex.EncodeToString(b)
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		_ = admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	raw, err := sql.Open("pgx", u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = raw.Close() })
+	return u.String(), raw
+}
+
+func openShared(t *testing.T, u string) (store.Store, store.Leaser) {
+	t.Helper()
+	st, err := store.Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st, st.(store.Leaser)
+}
+
+// TestLeaseTakenOverStopsTable: when another referee takes a table's lease over (this one
+// stopped renewing, as after a long pause), this referee stops the table at its next renewal:
+// the seat's stream ends with Unavailable, naming the move, and the table leaves its memory.
+func TestLeaseTakenOverStopsTable(t *testing.T) {
+	u, raw := sharedSchema(t)
+	stA, la := openShared(t, u)
+	a := startReferee(t, stA, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	stream, err := a.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: id, Seat: 0, Token: tokenOf(resp, 0)}}}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetWelcome() == nil {
+		t.Fatalf("first message %v, %v; want a Welcome", m, err)
+	}
+	// Another referee takes the lease over, as TakeExpired would once A's lease had expired (in
+	// one statement: A's renewals, every second, cannot slip in between).
+	_, lb := openShared(t, u)
+	var epoch int64
+	if err := raw.QueryRow("UPDATE leases SET owner = $1, epoch = epoch + 1, expires_at = now() + interval '5 seconds' WHERE owner = $2 RETURNING epoch",
+		lb.Owner(), la.Owner()).Scan(&epoch); err != nil || epoch != 2 {
+		t.Fatalf("takeover: epoch %d, %v; want 2", epoch, err)
+	}
+	for {
+		_, err := stream.Recv()
+		if err == nil {
+			continue // events before the stop
+		}
+		if status.Code(err) != codes.Unavailable || !strings.Contains(err.Error(), "moved to another referee") {
+			t.Fatalf("seat stream ended with %v; want Unavailable, moved to another referee", err)
+		}
+		break
+	}
+	if _, err := a.srv.table(id); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the table is still in the referee's memory: %v", err)
+	}
+	if got := testutil.ToFloat64(a.srv.metrics.leaseLosses); got != 1 {
+		t.Errorf("bezique_lease_losses_total = %v, want 1", got)
+	}
+}
+
+// TestHandover: a referee that hands over (SIGTERM with a shared store) stops its tables and
+// releases their leases at once, so another referee takes them over without waiting for the
+// expiry; the tables keep their stored state.
+func TestHandover(t *testing.T) {
+	u, _ := sharedSchema(t)
+	stA, _ := openShared(t, u)
+	a := startReferee(t, stA, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, lb := openShared(t, u)
+	if h, err := lb.Holder(ctx, store.LeaseTable, resp.GetTableId()); err != nil || h.Expired || h.Address != "127.0.0.1:1" {
+		t.Fatalf("Holder before the handover = %+v, %v; want A's live lease", h, err)
+	}
+	if err := a.srv.Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}); status.Code(err) != codes.Unavailable {
+		t.Errorf("CreateTable after the handover: %v, want Unavailable (draining)", err)
+	}
+	taken, err := lb.TakeExpired(ctx, store.LeaseTable, 10)
+	if want := []store.Lease{{Kind: store.LeaseTable, ID: resp.GetTableId(), Epoch: 2}}; err != nil || !reflect.DeepEqual(taken, want) {
+		t.Fatalf("TakeExpired after the handover = %+v, %v; want %+v", taken, err, want)
+	}
+}
