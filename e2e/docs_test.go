@@ -84,6 +84,9 @@ func TestDocsThatRun(t *testing.T) {
 			"TABLE               STATE    VARIANT     SEATS",
 			"serving rb in the lobby of ",
 			"seat 0: game over: completed, side ",
+			"cmd-a v rulebook: +", // match --cmd
+			"SPRT: LLR -",
+			"H0 accepted",
 		}},
 	} {
 		t.Run(filepath.Base(c.page), func(t *testing.T) {

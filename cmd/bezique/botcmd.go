@@ -86,7 +86,7 @@ each game ends.`,
 	f.StringVar(&cfg.Token, "token", "", "the seat's token")
 	f.StringVar(&name, "bot", "rulebook", "the built-in bot: "+strings.Join(bots.Names(), ", "))
 	f.BoolVar(&serve, "serve", false, "wait in the lobby and play every game given (no --table)")
-	f.StringVar(&cfg.BotName, "name", "", "with --serve: the bot's name in the lobby without a key (default: the --bot name)")
+	f.StringVar(&cfg.BotName, "name", os.Getenv(botNameEnv), "with --serve: the bot's name in the lobby without a key (default $BEZIQUE_BOT_NAME, else the --bot name)")
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"slices"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,40 +21,97 @@ import (
 
 func newMatchCmd() *cobra.Command {
 	var f specFlags
-	var a, b string
+	var a, b, cmdA, cmdB string
+	var wait time.Duration
 	cmd := &cobra.Command{
-		Use:   "match",
+		Use:   "match [OPPONENT]",
 		Short: "Play two bots head to head on an in-process referee until the SPRT decides",
-		Long: `match plays duplicate deals (each deal set twice, seats swapped) between two built-in bots on an
+		Long: `match plays duplicate deals (each deal set twice, seats swapped) between two bots on an
 in-process referee, printing the score, the Elo difference with its 95% interval and the SPRT's
 log-likelihood ratio as it goes, and stops as soon as the SPRT accepts a hypothesis (or after
---deals deal sets).`,
+--deals deal sets). H1 accepted: the first bot is the stronger by --sprt's elo1; H0: it is not.
+
+Each side is a built-in bot (--a, and OPPONENT or --b) or a program in any language (--cmd,
+--cmd-b): a shell command line that match starts with BEZIQUE_SERVER set to the in-process
+referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name to serve under
+("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
+Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
+stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
 		Example: `  bezique match --a rulebook --b random
-  bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			idA, idB := a, b
-			if a == b {
-				idA, idB = a+"-a", b+"-b"
+  bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
+  bezique match --cmd 'python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
+  bezique match --cmd 'node botsdk/node/examples/serve.js --capacity 4' --cmd-b 'python3 mybot.py'`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if cmd.Flags().Changed("b") || cmdB != "" {
+					return fmt.Errorf("the opponent is given twice: OPPONENT and --b or --cmd-b")
+				}
+				b = args[0]
 			}
-			f.format, f.entrants = "match", []string{idA + "=" + a, idB + "=" + b}
+			if cmd.Flags().Changed("a") && cmdA != "" || cmd.Flags().Changed("b") && cmdB != "" {
+				return fmt.Errorf("a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both")
+			}
+			sides := []matchSide{{id: a, bot: a, cmd: cmdA}, {id: b, bot: b, cmd: cmdB}}
+			for i, n := range []string{"cmd-a", "cmd-b"} {
+				if sides[i].cmd != "" {
+					sides[i].id, sides[i].bot = n, n
+				}
+			}
+			if sides[0].id == sides[1].id {
+				sides[0].id, sides[1].id = a+"-a", b+"-b"
+			}
+			f.format = "match"
 			spec, seed, err := f.spec()
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			r, err := service.NewReferee(ctx, service.Config{Logger: quietLogger(cmd.ErrOrStderr())})
+			for _, s := range sides {
+				e := tournament.Entrant{ID: s.id, Bot: s.bot}
+				if s.cmd != "" {
+					e.Kind = tournament.KindLobby
+				}
+				spec.Entrants = append(spec.Entrants, e)
+			}
+			// Ctrl-C or SIGTERM ends the match through the deferred calls below, which stop the
+			// programs (in their own process groups, the terminal's Ctrl-C does not reach them).
+			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stopSignals()
+			ref, err := startReferee(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
-			defer r.Close()
+			defer ref.Close()
+			r := ref.srv.Referee
+			ctx, cancel := context.WithCancelCause(ctx)
+			defer cancel(nil)
+			for _, s := range sides {
+				if s.cmd == "" {
+					continue
+				}
+				p, err := startBotProc(s.cmd, ref.addr, s.bot, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				defer p.stop()
+				if err := p.awaitLobby(ctx, r, s.bot, spec.Variant, wait); err != nil {
+					return err
+				}
+				go func() {
+					select {
+					case <-p.exited:
+						cancel(fmt.Errorf("--cmd %q exited during the match (%v)", s.cmd, p.err))
+					case <-ctx.Done():
+					}
+				}()
+			}
 			tn, err := r.CreateTournament(ctx, spec, seed)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, a, b) }); err != nil {
-				return err
+			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
+				return cmp.Or(context.Cause(ctx), err)
 			}
 			tn, err = r.GetTournament(ctx, tn.ID)
 			if err != nil {
@@ -58,8 +121,11 @@ log-likelihood ratio as it goes, and stops as soon as the SPRT accepts a hypothe
 		},
 	}
 	f.add(cmd)
-	cmd.Flags().StringVar(&a, "a", "rulebook", "the bot under test (a built-in bot)")
-	cmd.Flags().StringVar(&b, "b", "random", "its opponent (a built-in bot)")
+	cmd.Flags().StringVar(&a, "a", "rulebook", "the bot under test, a built-in bot (or --cmd)")
+	cmd.Flags().StringVar(&b, "b", "random", "its opponent, a built-in bot (or OPPONENT, or --cmd-b)")
+	cmd.Flags().StringVar(&cmdA, "cmd", "", "the bot under test is this program: a shell command line that serves in the lobby at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME")
+	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
+	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
 	_ = cmd.Flags().Set("sprt", "0,100,0.05,0.05")
 	_ = cmd.Flags().Set("deals", "1000")
 	for _, hidden := range []string{"format", "entrant", "partners"} {
@@ -67,6 +133,10 @@ log-likelihood ratio as it goes, and stops as soon as the SPRT accepts a hypothe
 	}
 	return cmd
 }
+
+// matchSide is one side of a match: a built-in bot, or (cmd set) a program serving in the lobby
+// as bot; id names it in the standings.
+type matchSide struct{ id, bot, cmd string }
 
 // matchLine prints a match's standing after an update that brought results.
 func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {

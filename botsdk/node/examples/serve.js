@@ -8,7 +8,9 @@ const { randomBot, strategyBot } = require('../src/strategy');
 
 async function main() {
   const { values } = parseArgs({
-    options: { server: { type: 'string', default: '127.0.0.1:7777' }, name: { type: 'string', default: 'node-serve' },
+    // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (set by `bezique match --cmd`).
+    options: { server: { type: 'string', default: process.env.BEZIQUE_SERVER || '127.0.0.1:7777' },
+      name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
       key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, capacity: { type: 'string', default: '1' },
       variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' } },
   });

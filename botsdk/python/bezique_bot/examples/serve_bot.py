@@ -13,8 +13,10 @@ from bezique_bot.strategy import random_bot, strategy_bot
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m bezique_bot.examples.serve_bot", description=__doc__)
-    ap.add_argument("--server", default="127.0.0.1:7777", help="the referee's gRPC address, host:port (default 127.0.0.1:7777)")
-    ap.add_argument("--name", default="python-serve", help="the bot's name in the lobby (with --key: the key's name)")
+    ap.add_argument("--server", default=os.environ.get("BEZIQUE_SERVER", "127.0.0.1:7777"),
+                    help="the referee's gRPC address, host:port (default $BEZIQUE_SERVER, else 127.0.0.1:7777)")
+    ap.add_argument("--name", default=os.environ.get("BEZIQUE_BOT_NAME", "python-serve"),
+                    help="the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else python-serve; with --key: the key's name)")
     ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
     ap.add_argument("--capacity", type=int, default=1, help="the most games played at once")
     ap.add_argument("--variants", default="", help="comma-separated: two-handed,three-handed,... (default: every variant)")

@@ -1,0 +1,112 @@
+// TypeScript declarations of src/index.js, the Node SDK's seat API. The message types are
+// generated from proto/ into types/ by scripts/gen-node.sh (as the SDK loads them: snake_case
+// fields, 64-bit integers as numbers, enums as their names, oneofs named by a virtual field).
+
+import type * as grpc from '@grpc/grpc-js';
+import type { View__Output as View } from '../types/bezique/v1/View';
+import type { LegalAction__Output as LegalAction } from '../types/bezique/v1/LegalAction';
+import type { GameResult__Output as GameResult } from '../types/bezique/v1/GameResult';
+import type { Welcome__Output as Welcome } from '../types/bezique/v1/Welcome';
+import type { Event__Output as Event } from '../types/bezique/v1/Event';
+import type { DecisionRequest__Output as DecisionRequest } from '../types/bezique/v1/DecisionRequest';
+import type { TeamMessageRelayed__Output as TeamMessageRelayed } from '../types/bezique/v1/TeamMessageRelayed';
+
+export type { View, LegalAction, GameResult, Welcome, Event, DecisionRequest, TeamMessageRelayed };
+export { outcomeText, resultText } from './outcome';
+
+/** Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view. */
+export type Decide = (view: View, legalActions: LegalAction[]) => number | Promise<number>;
+
+/** Logger is where the SDK reports lost connections (warn) and answers it had to choose (error); console by default. */
+export interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** ConnectionOptions are the options play() and serve() share. */
+export interface ConnectionOptions {
+  /** server is the referee's gRPC address, 'host:port'. */
+  server: string;
+  /** key is the bot's API key, sent as "authorization: Bearer <key>" (docs/SECURITY.md). */
+  key?: string;
+  /** botName and botVersion are sent in Join ('node-bot', '0.1.0'). */
+  botName?: string;
+  botVersion?: string;
+  /** connectAttempts is how many tries to reach the referee the first time (5); once connected it reconnects without limit. */
+  connectAttempts?: number;
+  /** maxBackoffMs caps the wait between reconnections (5000). */
+  maxBackoffMs?: number;
+  /** safetyMarginMs is how long before the deadline the SDK answers the first legal action instead of waiting for decide (200). */
+  safetyMarginMs?: number;
+  logger?: Logger;
+  /** protoDir is the folder that holds bezique/v1/*.proto (the repository's proto/, or $BEZIQUE_PROTO_DIR). */
+  protoDir?: string;
+  /** credentials are the channel's (insecure by default; tlsCredentials() for TLS). */
+  credentials?: grpc.ChannelCredentials;
+}
+
+/** PlayConfig is play()'s configuration: the seat to take and how. */
+export interface PlayConfig extends ConnectionOptions {
+  tableId: string;
+  seat: number;
+  /** token is the seat's token; '' for a seat bound to the key's bot (RemoteSeat.bot_key_id). */
+  token: string;
+  /** member is the bot's place in a team seat (consultation, RULES.md §3.5; 0). */
+  member?: number;
+  onWelcome?: (welcome: Welcome) => void;
+  onEvent?: (event: Event) => void;
+  /** onTeamMessage is called with every TeamMessageRelayed of a team mate. */
+  onTeamMessage?: (message: TeamMessageRelayed) => void;
+}
+
+/**
+ * play joins the seat and plays until the game ends, answering every decision request with
+ * decide's choice (the first legal action when decide throws, returns an id not offered or misses
+ * the deadline less the safety margin); it resolves to the game's result or rejects with
+ * SeatRefused or CannotReach.
+ */
+export function play(cfg: PlayConfig, decide: Decide): Promise<GameResult>;
+
+/** tlsCredentials returns TLS channel credentials trusting caFile (Node's roots without it), presenting certFile and keyFile when given (mTLS). */
+export function tlsCredentials(files?: { caFile?: string; certFile?: string; keyFile?: string }): grpc.ChannelCredentials;
+
+/** load returns the bezique.v1 package (services and message types) loaded from protoDir with the SDK's options. */
+export function load(protoDir?: string): grpc.GrpcObject;
+
+/** authMetadata returns the metadata that sends key ("authorization: Bearer <key>"); empty for no key. */
+export function authMetadata(key?: string): grpc.Metadata;
+
+/** retryable reports whether a session that ended with this status code is worth reconnecting for. */
+export function retryable(code: grpc.status): boolean;
+
+/** retryDelayMs is the RetryInfo delay, in milliseconds, that a failed call's trailing metadata carries; 0 without one. */
+export function retryDelayMs(metadata: grpc.Metadata | undefined): number;
+
+/** requestDeadline is when (Date.now() milliseconds) the answer to req is due at the latest, given when it was received. */
+export function requestDeadline(req: DecisionRequest, receivedMs: number): number;
+
+/** SeatRefused: the referee ended the seat for good (a wrong token, an unknown or finished table, a newer connection). */
+export class SeatRefused extends Error {
+  constructor(code: grpc.status, details: string);
+  code: grpc.status;
+  details: string;
+}
+
+/** CannotReach: the referee did not answer in connectAttempts tries. */
+export class CannotReach extends Error {
+  constructor(server: string, attempts: number, code: grpc.status, details: string);
+  code: grpc.status;
+  details: string;
+}
+
+/** Player is the state play() keeps across reconnections; use play(). */
+export class Player {
+  constructor(cfg: PlayConfig, decide: Decide);
+  run(): Promise<GameResult>;
+}
+
+/** PROTOCOL_VERSION is the protocol version the SDK speaks (Join.protocol_version). */
+export const PROTOCOL_VERSION: number;
+
+/** DEFAULT_PROTO_DIR is where load() reads the protos: $BEZIQUE_PROTO_DIR, else the repository's proto/. */
+export const DEFAULT_PROTO_DIR: string;

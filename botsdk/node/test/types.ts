@@ -1,0 +1,31 @@
+// Type-checked by `npm run typecheck` (tsc --noEmit), never run: a bot written in TypeScript
+// against the SDK's declarations (src/*.d.ts, types/), in play and serve mode.
+
+import { play, outcomeText, tlsCredentials, CannotReach, type Decide, type View, type LegalAction } from '../src/index';
+import { serve, LobbyRefused } from '../src/serve';
+import { randomBot, strategyBot, takesTrick, trickWinner } from '../src/strategy';
+
+// cheapest plays the first card that takes the trick, else the first legal action.
+const cheapest: Decide = (view: View, legalActions: LegalAction[]) => {
+  const winner = trickWinner(view);
+  for (const a of legalActions) {
+    const card = a.action?.play?.card;
+    if (winner && card && takesTrick(view, card)) return a.action_id;
+  }
+  return legalActions[0].action_id;
+};
+
+async function main(): Promise<void> {
+  const result = await play({ server: '127.0.0.1:7777', tableId: 'T', seat: 0, token: 'TOKEN', credentials: tlsCredentials({ caFile: 'ca.pem' }) }, cheapest);
+  const side: number | undefined = result.winner_side ?? undefined;
+  console.log(outcomeText(result), side, result.scores.map((s) => s.total));
+  const ac = new AbortController();
+  await serve({ server: process.env.BEZIQUE_SERVER ?? '127.0.0.1:7777', botName: process.env.BEZIQUE_BOT_NAME, capacity: 4,
+    variants: ['VARIANT_TWO_HANDED'], signal: ac.signal,
+    onGameOver: (a, res, err) => console.log(a.table_id, a.seat, res ? outcomeText(res) : err?.message) }, randomBot(1));
+  await serve({ server: '127.0.0.1:7777' }, strategyBot);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof CannotReach || err instanceof LobbyRefused) console.error(err.code, err.details);
+});

@@ -1,0 +1,84 @@
+// Original file: ../../proto/bezique/v1/seat.proto
+
+import type { LegalAction as _bezique_v1_LegalAction, LegalAction__Output as _bezique_v1_LegalAction__Output } from '../../bezique/v1/LegalAction';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp';
+import type { View as _bezique_v1_View, View__Output as _bezique_v1_View__Output } from '../../bezique/v1/View';
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * DecisionRequest asks the bot to act.
+ */
+export interface DecisionRequest {
+  /**
+   * request_id identifies the request; Decide names it.
+   */
+  'request_id'?: (number | string | Long);
+  /**
+   * seq is the seq of the latest event before the request.
+   */
+  'seq'?: (number | string | Long);
+  /**
+   * legal_actions are every action the bot may take.
+   */
+  'legal_actions'?: (_bezique_v1_LegalAction)[];
+  /**
+   * deadline is when the referee stops waiting (decision time plus bank).
+   */
+  'deadline'?: (_google_protobuf_Timestamp | null);
+  /**
+   * decision_left_ms is the decision time left, bank excluded.
+   */
+  'decision_left_ms'?: (number);
+  /**
+   * bank_left_ms is the bank left.
+   */
+  'bank_left_ms'?: (number);
+  /**
+   * increment_ms is added to the bank after the seat answers this request in time.
+   */
+  'increment_ms'?: (number);
+  /**
+   * view is everything the seat may know now (the engine's view of this seat), so a bot can
+   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+   */
+  'view'?: (_bezique_v1_View | null);
+}
+
+/**
+ * DecisionRequest asks the bot to act.
+ */
+export interface DecisionRequest__Output {
+  /**
+   * request_id identifies the request; Decide names it.
+   */
+  'request_id': (number);
+  /**
+   * seq is the seq of the latest event before the request.
+   */
+  'seq': (number);
+  /**
+   * legal_actions are every action the bot may take.
+   */
+  'legal_actions': (_bezique_v1_LegalAction__Output)[];
+  /**
+   * deadline is when the referee stops waiting (decision time plus bank).
+   */
+  'deadline': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * decision_left_ms is the decision time left, bank excluded.
+   */
+  'decision_left_ms': (number);
+  /**
+   * bank_left_ms is the bank left.
+   */
+  'bank_left_ms': (number);
+  /**
+   * increment_ms is added to the bank after the seat answers this request in time.
+   */
+  'increment_ms': (number);
+  /**
+   * view is everything the seat may know now (the engine's view of this seat), so a bot can
+   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+   */
+  'view': (_bezique_v1_View__Output | null);
+}

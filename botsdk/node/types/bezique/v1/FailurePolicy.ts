@@ -1,0 +1,55 @@
+// Original file: ../../proto/bezique/v1/table.proto
+
+import type { FailureAction as _bezique_v1_FailureAction, FailureAction__Output as _bezique_v1_FailureAction__Output } from '../../bezique/v1/FailureAction';
+
+/**
+ * FailurePolicy says what the referee does when a seat fails.
+ */
+export interface FailurePolicy {
+  /**
+   * on_timeout applies when a seat runs out of time.
+   */
+  'on_timeout'?: (_bezique_v1_FailureAction);
+  /**
+   * on_illegal applies when a seat sends strike_limit illegal actions for one decision.
+   */
+  'on_illegal'?: (_bezique_v1_FailureAction);
+  /**
+   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
+   */
+  'on_disconnect'?: (_bezique_v1_FailureAction);
+  /**
+   * strike_limit is the number of rejected actions tolerated for one decision.
+   */
+  'strike_limit'?: (number);
+  /**
+   * disconnect_grace_ms is how long a disconnected seat may take to come back.
+   */
+  'disconnect_grace_ms'?: (number);
+}
+
+/**
+ * FailurePolicy says what the referee does when a seat fails.
+ */
+export interface FailurePolicy__Output {
+  /**
+   * on_timeout applies when a seat runs out of time.
+   */
+  'on_timeout': (_bezique_v1_FailureAction__Output);
+  /**
+   * on_illegal applies when a seat sends strike_limit illegal actions for one decision.
+   */
+  'on_illegal': (_bezique_v1_FailureAction__Output);
+  /**
+   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
+   */
+  'on_disconnect': (_bezique_v1_FailureAction__Output);
+  /**
+   * strike_limit is the number of rejected actions tolerated for one decision.
+   */
+  'strike_limit': (number);
+  /**
+   * disconnect_grace_ms is how long a disconnected seat may take to come back.
+   */
+  'disconnect_grace_ms': (number);
+}

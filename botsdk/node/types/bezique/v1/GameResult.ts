@@ -1,0 +1,99 @@
+// Original file: ../../proto/bezique/v1/table.proto
+
+import type { Outcome as _bezique_v1_Outcome, Outcome__Output as _bezique_v1_Outcome__Output } from '../../bezique/v1/Outcome';
+import type { SideScore as _bezique_v1_SideScore, SideScore__Output as _bezique_v1_SideScore__Output } from '../../bezique/v1/SideScore';
+import type { ForfeitCause as _bezique_v1_ForfeitCause, ForfeitCause__Output as _bezique_v1_ForfeitCause__Output } from '../../bezique/v1/ForfeitCause';
+
+/**
+ * GameResult is how a game ended.
+ */
+export interface GameResult {
+  /**
+   * outcome is how the game ended.
+   */
+  'outcome'?: (_bezique_v1_Outcome);
+  /**
+   * winner_side is the winning side; unset when cancelled.
+   */
+  'winner_side'?: (number);
+  /**
+   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
+   */
+  'forfeit_seat'?: (number);
+  /**
+   * scores are every side's final totals.
+   */
+  'scores'?: (_bezique_v1_SideScore)[];
+  /**
+   * deals is the number of deals played.
+   */
+  'deals'?: (number);
+  /**
+   * forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+   * stored before causes were recorded).
+   */
+  'forfeit_cause'?: (_bezique_v1_ForfeitCause);
+  /**
+   * reason is the referee's words for an end other than OUTCOME_COMPLETED: the cancellation's
+   * reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
+   */
+  'reason'?: (string);
+  /**
+   * game_points is the winner's game points of a completed Rubicon or six-pack game, the
+   * settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
+   */
+  'game_points'?: (number);
+  /**
+   * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon'?: (boolean);
+  '_winner_side'?: "winner_side";
+  '_forfeit_seat'?: "forfeit_seat";
+}
+
+/**
+ * GameResult is how a game ended.
+ */
+export interface GameResult__Output {
+  /**
+   * outcome is how the game ended.
+   */
+  'outcome': (_bezique_v1_Outcome__Output);
+  /**
+   * winner_side is the winning side; unset when cancelled.
+   */
+  'winner_side'?: (number);
+  /**
+   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
+   */
+  'forfeit_seat'?: (number);
+  /**
+   * scores are every side's final totals.
+   */
+  'scores': (_bezique_v1_SideScore__Output)[];
+  /**
+   * deals is the number of deals played.
+   */
+  'deals': (number);
+  /**
+   * forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+   * stored before causes were recorded).
+   */
+  'forfeit_cause': (_bezique_v1_ForfeitCause__Output);
+  /**
+   * reason is the referee's words for an end other than OUTCOME_COMPLETED: the cancellation's
+   * reason ("bot crashed"), or the forfeit's ("decision deadline passed"); empty when completed.
+   */
+  'reason': (string);
+  /**
+   * game_points is the winner's game points of a completed Rubicon or six-pack game, the
+   * settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
+   */
+  'game_points': (number);
+  /**
+   * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
+   */
+  'rubicon': (boolean);
+  '_winner_side'?: "winner_side";
+  '_forfeit_seat'?: "forfeit_seat";
+}

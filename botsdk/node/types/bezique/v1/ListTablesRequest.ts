@@ -1,0 +1,39 @@
+// Original file: ../../proto/bezique/v1/table_service.proto
+
+import type { TableState as _bezique_v1_TableState, TableState__Output as _bezique_v1_TableState__Output } from '../../bezique/v1/TableState';
+
+/**
+ * ListTablesRequest asks for a page of tables.
+ */
+export interface ListTablesRequest {
+  /**
+   * page_size is the most tables to return; 0 uses the server's default.
+   */
+  'page_size'?: (number);
+  /**
+   * page_token is the next_page_token of the previous page; empty for the first.
+   */
+  'page_token'?: (string);
+  /**
+   * state keeps only tables in this state; unspecified keeps all.
+   */
+  'state'?: (_bezique_v1_TableState);
+}
+
+/**
+ * ListTablesRequest asks for a page of tables.
+ */
+export interface ListTablesRequest__Output {
+  /**
+   * page_size is the most tables to return; 0 uses the server's default.
+   */
+  'page_size': (number);
+  /**
+   * page_token is the next_page_token of the previous page; empty for the first.
+   */
+  'page_token': (string);
+  /**
+   * state keeps only tables in this state; unspecified keeps all.
+   */
+  'state': (_bezique_v1_TableState__Output);
+}

@@ -1,0 +1,31 @@
+// Original file: ../../proto/bezique/v1/events.proto
+
+import type { Meld as _bezique_v1_Meld, Meld__Output as _bezique_v1_Meld__Output } from '../../bezique/v1/Meld';
+
+/**
+ * Melded is a meld declared.
+ */
+export interface Melded {
+  /**
+   * seat is the seat that melded.
+   */
+  'seat'?: (number);
+  /**
+   * meld is the meld with its points.
+   */
+  'meld'?: (_bezique_v1_Meld | null);
+}
+
+/**
+ * Melded is a meld declared.
+ */
+export interface Melded__Output {
+  /**
+   * seat is the seat that melded.
+   */
+  'seat': (number);
+  /**
+   * meld is the meld with its points.
+   */
+  'meld': (_bezique_v1_Meld__Output | null);
+}

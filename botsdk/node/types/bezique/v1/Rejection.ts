@@ -1,0 +1,48 @@
+// Original file: ../../proto/bezique/v1/seat.proto
+
+import type { RejectionCode as _bezique_v1_RejectionCode, RejectionCode__Output as _bezique_v1_RejectionCode__Output } from '../../bezique/v1/RejectionCode';
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * Rejection refuses a Decide; the request stays open unless the code says otherwise.
+ */
+export interface Rejection {
+  /**
+   * request_id is the request the Decide named.
+   */
+  'request_id'?: (number | string | Long);
+  /**
+   * code is why.
+   */
+  'code'?: (_bezique_v1_RejectionCode);
+  /**
+   * rule is the rule broken ("RULES.md §1.8"), if any.
+   */
+  'rule'?: (string);
+  /**
+   * message is a human-readable explanation.
+   */
+  'message'?: (string);
+}
+
+/**
+ * Rejection refuses a Decide; the request stays open unless the code says otherwise.
+ */
+export interface Rejection__Output {
+  /**
+   * request_id is the request the Decide named.
+   */
+  'request_id': (number);
+  /**
+   * code is why.
+   */
+  'code': (_bezique_v1_RejectionCode__Output);
+  /**
+   * rule is the rule broken ("RULES.md §1.8"), if any.
+   */
+  'rule': (string);
+  /**
+   * message is a human-readable explanation.
+   */
+  'message': (string);
+}

@@ -1,0 +1,46 @@
+// Original file: ../../proto/bezique/v1/seat.proto
+
+/**
+ * ViewMode says whether a seat's decision requests carry the seat's view.
+ */
+export const ViewMode = {
+  /**
+   * VIEW_MODE_UNSPECIFIED is VIEW_MODE_FULL.
+   */
+  VIEW_MODE_UNSPECIFIED: 'VIEW_MODE_UNSPECIFIED',
+  /**
+   * VIEW_MODE_FULL sends the seat's whole view in every DecisionRequest.
+   */
+  VIEW_MODE_FULL: 'VIEW_MODE_FULL',
+  /**
+   * VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
+   * snapshot and the events (docs/write-a-bot.md says what to track).
+   */
+  VIEW_MODE_NONE: 'VIEW_MODE_NONE',
+} as const;
+
+/**
+ * ViewMode says whether a seat's decision requests carry the seat's view.
+ */
+export type ViewMode =
+  /**
+   * VIEW_MODE_UNSPECIFIED is VIEW_MODE_FULL.
+   */
+  | 'VIEW_MODE_UNSPECIFIED'
+  | 0
+  /**
+   * VIEW_MODE_FULL sends the seat's whole view in every DecisionRequest.
+   */
+  | 'VIEW_MODE_FULL'
+  | 1
+  /**
+   * VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
+   * snapshot and the events (docs/write-a-bot.md says what to track).
+   */
+  | 'VIEW_MODE_NONE'
+  | 2
+
+/**
+ * ViewMode says whether a seat's decision requests carry the seat's view.
+ */
+export type ViewMode__Output = typeof ViewMode[keyof typeof ViewMode]

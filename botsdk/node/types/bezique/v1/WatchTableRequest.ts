@@ -1,0 +1,49 @@
+// Original file: ../../proto/bezique/v1/table_service.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * WatchTableRequest names the table to watch.
+ */
+export interface WatchTableRequest {
+  /**
+   * table_id is the table's id.
+   */
+  'table_id'?: (string);
+  /**
+   * delay_ms holds each event back this long (anti-cheating delay for spectators).
+   */
+  'delay_ms'?: (number);
+  /**
+   * from_seq is the first event to send; 0 or 1 sends all.
+   */
+  'from_seq'?: (number | string | Long);
+  /**
+   * clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
+   * referee starts waiting for a decision (for a page that shows the clocks running).
+   */
+  'clock_reports'?: (boolean);
+}
+
+/**
+ * WatchTableRequest names the table to watch.
+ */
+export interface WatchTableRequest__Output {
+  /**
+   * table_id is the table's id.
+   */
+  'table_id': (string);
+  /**
+   * delay_ms holds each event back this long (anti-cheating delay for spectators).
+   */
+  'delay_ms': (number);
+  /**
+   * from_seq is the first event to send; 0 or 1 sends all.
+   */
+  'from_seq': (number);
+  /**
+   * clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
+   * referee starts waiting for a decision (for a page that shows the clocks running).
+   */
+  'clock_reports': (boolean);
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// The environment a bot command of `bezique match --cmd` runs in: the referee's address and the
+// name to serve under in its lobby. The Python and Node serve examples and `bezique bot --serve`
+// take them as their --server and --name defaults.
+const (
+	serverEnv  = "BEZIQUE_SERVER"
+	botNameEnv = "BEZIQUE_BOT_NAME"
+)
+
+// botProc is a bot command started by `bezique match`: a shell command line run in its own
+// process group, which it is expected to fill with a bot in serve mode.
+type botProc struct {
+	line   string
+	cmd    *exec.Cmd
+	exited chan struct{} // closed when the process has exited; err then says how
+	err    error
+}
+
+// startBotProc runs line with sh -c, its output to out, with BEZIQUE_SERVER=addr and
+// BEZIQUE_BOT_NAME=name added to this process's environment.
+func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
+	c := exec.Command("sh", "-c", line)
+	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name)
+	c.Stdout, c.Stderr = out, out
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // stop reaches the shell's children too
+	if err := c.Start(); err != nil {
+		return nil, fmt.Errorf("--cmd %q: %w", line, err)
+	}
+	p := &botProc{line: line, cmd: c, exited: make(chan struct{})}
+	go func() {
+		p.err = c.Wait()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// stopGrace is how long a bot command has to exit after SIGTERM before it is killed.
+const stopGrace = 5 * time.Second
+
+// stop terminates the process group (SIGTERM, which ends a Python bot without the traceback of a
+// KeyboardInterrupt; the match's games are over by then) and kills it if it has not exited
+// within stopGrace.
+func (p *botProc) stop() {
+	pgid := -p.cmd.Process.Pid
+	_ = syscall.Kill(pgid, syscall.SIGTERM)
+	select {
+	case <-p.exited:
+	case <-time.After(stopGrace):
+		_ = syscall.Kill(pgid, syscall.SIGKILL)
+		<-p.exited
+	}
+}
+
+// awaitLobby waits until the bot named name is present in r's lobby and plays variant v. It
+// returns an error when the process exits first, when the bot does not play v, or after wait.
+func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name string, v engine.Variant, wait time.Duration) error {
+	deadline := time.After(wait)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		for _, b := range r.ListBots() {
+			if b.GetName() != name {
+				continue
+			}
+			var plays []engine.Variant
+			for _, pv := range b.GetVariants() {
+				if v2, err := wire.VariantFromProto(pv); err == nil {
+					plays = append(plays, v2)
+				}
+			}
+			if len(plays) > 0 && !slices.Contains(plays, v) {
+				return fmt.Errorf("--cmd %q: the bot plays %v, not %s", p.line, plays, v)
+			}
+			return nil
+		}
+		select {
+		case <-p.exited:
+			return fmt.Errorf("--cmd %q exited before its bot entered the lobby (%v)", p.line, p.err)
+		case <-deadline:
+			return fmt.Errorf("--cmd %q: no bot named %q entered the lobby within %v: does it serve at $%s as $%s?", p.line, name, wait, serverEnv, botNameEnv)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMatchCommand: `bezique match --cmd` starts a program that serves in the in-process
+// referee's lobby (here this test binary as `bezique bot --serve --bot random`, told the address
+// and name by BEZIQUE_SERVER and BEZIQUE_BOT_NAME) and plays it against rulebook until the SPRT
+// accepts H0: the program's bot is not the stronger.
+func TestMatchCommand(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := newRootCmd()
+	var stdout bytes.Buffer
+	var stderr syncBuffer // written by the program's output copier and by the command
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"match", "--seed", "1", "--cmd", strconv.Quote(exe) + " bot --serve --bot random --capacity 8", "rulebook"})
+	err = cmd.ExecuteContext(ctx)
+	out := stdout.String()
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "serving cmd-a in the lobby of 127.0.0.1:") {
+		t.Fatalf("the program did not serve as cmd-a:\n%s", stderr.String())
+	}
+	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, "H0 accepted\n") || len(m[1]) > 3 {
+		t.Fatalf("output:\n%s", out)
+	}
+	if !regexp.MustCompile(`\n\d+ games: cmd-a \+\d+ =\d+ -\d+ against rulebook, Elo `).MatchString(out) {
+		t.Fatalf("no progress lines:\n%s", out)
+	}
+}
+
+// TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
+// or does not play the match's variant ends the match with an error that names the command; a
+// side given twice is refused.
+func TestMatchCommandFails(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	threeHanded := strconv.Quote(exe) + " bot --serve --variants three-handed"
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cmd", "exit 3"}, `--cmd "exit 3" exited before its bot entered the lobby (exit status 3)`},
+		{[]string{"--cmd", "sleep 30", "--cmd-wait", "300ms"}, `--cmd "sleep 30": no bot named "cmd-a" entered the lobby within 300ms: does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`},
+		{[]string{"--cmd", threeHanded}, fmt.Sprintf("--cmd %q: the bot plays [three-handed], not two-handed", threeHanded)},
+		{[]string{"--cmd-b", "true", "random"}, "the opponent is given twice: OPPONENT and --b or --cmd-b"},
+		{[]string{"--a", "random", "--cmd", "true"}, "a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both"},
+	} {
+		start := time.Now()
+		cmd := newRootCmd()
+		var out syncBuffer
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs(append([]string{"match"}, tc.args...))
+		err := cmd.ExecuteContext(ctx)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("match %q: err %v, want %q\n%s", tc.args, err, tc.want, out.String())
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("match %q took %v", tc.args, d)
+		}
+	}
+}

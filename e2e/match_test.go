@@ -1,0 +1,132 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runMatch runs the real `bezique match` binary with args in the repository's root (PYTHONPATH
+// finds the Python SDK) and returns its standard output; its standard error (the bot programs'
+// output) is logged on failure.
+func runMatch(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, append([]string{"match"}, args...)...)
+	cmd.Dir = repoRoot(t)
+	cmd.Env = append(os.Environ(), "PYTHONPATH="+filepath.Join(repoRoot(t), "botsdk/python"))
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("bezique match %q: %v\nstdout:\n%s\nstderr:\n%s", args, err, stdout.String(), stderr.String())
+	}
+	return stdout.String()
+}
+
+// matchSummary checks a match's output: progress lines ("N games: A +W =D -L against B, Elo ...,
+// LLR ..."), then the standings, the pair's score and the SPRT's verdict, which must be want; it
+// returns the games played, which must be fewer than the 2 000 of the match's 1 000 deal sets (the
+// SPRT stopped it early).
+func matchSummary(t *testing.T, out, a, b, want string) int {
+	t.Helper()
+	progress := regexp.MustCompile(`(?m)^\d+ games: ` + regexp.QuoteMeta(a) + ` \+\d+ =\d+ -\d+ against ` + regexp.QuoteMeta(b) +
+		`, Elo [-+](Inf|\d+( \[[-+]\d+, [-+]\d+\])?), LLR -?\d+\.\d\d \(-2\.94, 2\.94\) (continue|H0 accepted|H1 accepted)$`)
+	if !progress.MatchString(out) {
+		t.Fatalf("no progress line of %s against %s:\n%s", a, b, out)
+	}
+	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished\n`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no finished match:\n%s", out)
+	}
+	games, _ := strconv.Atoi(m[1])
+	score := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(a) + ` v ` + regexp.QuoteMeta(b) + `: \+(\d+) =(\d+) -(\d+), Elo `).FindStringSubmatch(out)
+	if score == nil {
+		t.Fatalf("no score line:\n%s", out)
+	}
+	w, _ := strconv.Atoi(score[1])
+	d, _ := strconv.Atoi(score[2])
+	l, _ := strconv.Atoi(score[3])
+	if w+d+l != games || games >= 2000 {
+		t.Fatalf("%d games, score +%d =%d -%d: want their sum, below 2000:\n%s", games, w, d, l, out)
+	}
+	if !regexp.MustCompile(`\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): ` + want + `\n`).MatchString(out) {
+		t.Fatalf("want the SPRT's verdict %q:\n%s", want, out)
+	}
+	return games
+}
+
+// TestMatchBuiltins: `bezique match` of rulebook against random, the real binary, stops early
+// with H1 accepted (rulebook is the stronger by at least 100 Elo).
+func TestMatchBuiltins(t *testing.T) {
+	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
+	out := runMatch(t, bin, "--a", "rulebook", "--b", "random", "--seed", "1")
+	games := matchSummary(t, out, "rulebook", "random", "H1 accepted")
+	t.Logf("rulebook v random: H1 accepted after %d games", games)
+}
+
+// TestMatchPolyglot: `bezique match --cmd` plays the Python and the Node example bots, each in
+// its own process serving in the in-process referee's lobby: the Python random bot against
+// rulebook (H0 accepted: it is not the stronger), then the Node strategy bot against the Python
+// random bot, both programs (H1 accepted).
+func TestMatchPolyglot(t *testing.T) {
+	needPython(t)
+	needNode(t)
+	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
+	py := python + " -m bezique_bot.examples.serve_bot --bot random --capacity 4"
+	out := runMatch(t, bin, "--seed", "2", "--cmd", py, "rulebook")
+	games := matchSummary(t, out, "cmd-a", "rulebook", "H0 accepted")
+	t.Logf("python random v rulebook: H0 accepted after %d games", games)
+
+	node := "node botsdk/node/examples/serve.js --bot strategy --capacity 4"
+	out = runMatch(t, bin, "--seed", "3", "--cmd", node, "--cmd-b", py)
+	games = matchSummary(t, out, "cmd-a", "cmd-b", "H1 accepted")
+	t.Logf("node strategy v python random: H1 accepted after %d games", games)
+	// Neither program forfeited, timed out or sent an illegal action: the standings' three
+	// columns before the mean decision time are 0 for both.
+	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
+		t.Errorf("%d of 2 programs without forfeits, timeouts and illegal actions:\n%s", n, out)
+	}
+}
+
+// TestMatchInterrupted: Ctrl-C (SIGINT) ends `bezique match` at once, and the program it started
+// goes with it (it runs in its own process group, which the terminal's Ctrl-C does not reach).
+func TestMatchInterrupted(t *testing.T) {
+	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	cmd := exec.Command(bin, "match", "--cmd", "echo $$ > "+pidFile+"; exec sleep 60", "rulebook")
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for deadline := time.Now().Add(30 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatalf("the program did not start:\n%s", out.String())
+		}
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if err == nil || !strings.Contains(out.String(), "context canceled") || time.Since(start) > 10*time.Second {
+		t.Fatalf("after SIGINT: err %v after %v, want a failure naming the cancellation at once:\n%s", err, time.Since(start), out.String())
+	}
+	if err := syscall.Kill(pid, 0); err == nil {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the program (pid %d) outlived the match", pid)
+	}
+}
