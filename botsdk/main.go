@@ -15,7 +15,7 @@ import (
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
 // --name, --connect-attempts and, for TLS, --tls, --tls-ca, --tls-cert and --tls-key (see
 // [TLSConfig]) from the command line, plays the seat with bot until the game ends (see [Play]),
-// printing a line per deal, prints the result (wire.OutcomeText and the totals) and exits; it
+// printing a line per deal, prints the result (wire.ResultText: the outcome, the totals and any settlement) and exits; it
 // exits with status 1 when the referee refuses the seat or cannot be reached, and 2 on bad flags.
 func Main(bot Bot) {
 	fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
@@ -60,9 +60,5 @@ func Main(bot Bot) {
 		stop()
 		os.Exit(1)
 	}
-	fmt.Print("game over: " + wire.OutcomeText(res) + ";")
-	for _, s := range res.GetScores() {
-		fmt.Printf(" side %d %d", s.GetSide(), s.GetTotal())
-	}
-	fmt.Println()
+	fmt.Println("game over: " + wire.ResultText(res))
 }

@@ -2,6 +2,7 @@
 // (the referee killed with SIGKILL while bots play, on SQLite and PostgreSQL; three referees
 // sharing one PostgreSQL, one of them killed twice: shared_test.go), golden game
 // records, Prometheus scraping the referee's metrics, games whose seats are Go, Python and Node bot
-// processes (with forced disconnects), and the docs' shell blocks marked <!-- run --> run as
+// processes (with forced disconnects; Rubicon and six-pack games of the Python and Node bots,
+// replayed by `bezique replay` with their settlement: variants_test.go), and the docs' shell blocks marked <!-- run --> run as
 // pasted (docs_test.go). It has no non-test code.
 package e2e

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"strings"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -69,4 +70,26 @@ func orText(s, otherwise string) string {
 		return otherwise
 	}
 	return s
+}
+
+// ResultText is OutcomeText followed by every side's total and, for a Rubicon or six-pack game,
+// the settlement in the winner's game points (RULES.md §3.6.10, §3.7.7): "completed, side 1
+// wins; side 0 610, side 1 1480; 1590 game points (rubicon)". The Python and Node SDKs have the
+// same function (result_text, resultText) with the same words.
+func ResultText(res *pb.GameResult) string {
+	text := OutcomeText(res)
+	if scs := res.GetScores(); len(scs) > 0 {
+		sides := make([]string, len(scs))
+		for i, sc := range scs {
+			sides[i] = fmt.Sprintf("side %d %d", sc.GetSide(), sc.GetTotal())
+		}
+		text += "; " + strings.Join(sides, ", ")
+	}
+	if gp := res.GetGamePoints(); gp != 0 {
+		text += fmt.Sprintf("; %d game points", gp)
+		if res.GetRubicon() {
+			text += " (rubicon)"
+		}
+	}
+	return text
 }

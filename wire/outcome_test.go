@@ -34,3 +34,26 @@ func TestOutcomeText(t *testing.T) {
 		}
 	}
 }
+
+// TestResultText: the outcome, the totals and a Rubicon or six-pack settlement, in the words of
+// the Python and Node SDKs' result_text and resultText.
+func TestResultText(t *testing.T) {
+	scores := []*pb.SideScore{{Side: 0, Total: 610}, {Side: 1, Total: 1480}}
+	for _, c := range []struct {
+		res  *pb.GameResult
+		want string
+	}{
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1), Scores: scores, GamePoints: 1590, Rubicon: true},
+			"completed, side 1 wins; side 0 610, side 1 1480; 1590 game points (rubicon)"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1), Scores: scores, GamePoints: 1300},
+			"completed, side 1 wins; side 0 610, side 1 1480; 1300 game points"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1), Scores: scores},
+			"completed, side 1 wins; side 0 610, side 1 1480"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Reason: "bot crashed"}, "cancelled (bot crashed), no result"},
+		{nil, "not ended"},
+	} {
+		if got := ResultText(c.res); got != c.want {
+			t.Errorf("ResultText(%v) = %q, want %q", c.res, got, c.want)
+		}
+	}
+}

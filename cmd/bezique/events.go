@@ -39,15 +39,9 @@ func meldText(m *pb.Meld) string {
 	return fmt.Sprintf("%s %s (%d)", strings.ToLower(kind), cardsText(m.GetCards()), m.GetPoints())
 }
 
-// resultText is a game's result in one line: the outcome in wire.OutcomeText's words, then every
-// side's total ("forfeit by seat 0 (timeout: decision deadline passed), side 1 wins; side 0 120,
-// side 1 340").
-func resultText(res *pb.GameResult) string {
-	if len(res.GetScores()) == 0 {
-		return wire.OutcomeText(res)
-	}
-	return wire.OutcomeText(res) + "; " + scoresText(res.GetScores())
-}
+// resultText is a game's result in one line ([wire.ResultText]): "forfeit by seat 0 (timeout:
+// decision deadline passed), side 1 wins; side 0 120, side 1 340".
+func resultText(res *pb.GameResult) string { return wire.ResultText(res) }
 
 func scoresText(scs []*pb.SideScore) string {
 	out := make([]string, len(scs))

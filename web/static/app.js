@@ -4,7 +4,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, setAPIKey, stream } from "./api.js";
-import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks } from "./table.js";
+import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -134,7 +134,7 @@ async function watch(id, embedded) {
   }
   const { table: end } = await call(`${TABLES}/GetTable`, { tableId: id });
   document.getElementById("status").innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
-  if (end.result) { t.over = outcomeText(end.result); draw(board, t); }
+  if (end.result) { t.over = outcomeText(end.result) + settlementText(end.result); draw(board, t); }
 }
 
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
@@ -152,7 +152,7 @@ async function replay(id) {
     const k = Number(slider.value);
     const t = newTable(record.seats);
     for (const ev of events.slice(0, k)) apply(t, ev);
-    if (k === events.length) t.over = outcomeText(record.result);
+    if (k === events.length) t.over = outcomeText(record.result) + settlementText(record.result);
     document.getElementById("at").textContent = `${k} / ${events.length}`;
     draw(document.getElementById("board"), t);
   };
@@ -220,7 +220,7 @@ async function play(id) {
       setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
     } else if (msg.clockReport) setClocks(t, msg.clockReport);
     else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
-    else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result); }
+    else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result); }
     redraw();
   });
   document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;

@@ -178,8 +178,7 @@ export function apply(t, ev) {
     t.last = `Deal ${n(e.dealEnded.deal)} ended`;
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
-    t.over = e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`;
-    if (n(e.gameEnded.gamePoints) > 0) t.over += `, ${n(e.gameEnded.gamePoints)} game points${e.gameEnded.rubicon ? " (rubicon)" : ""}`;
+    t.over = (e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`) + settlementText(e.gameEnded);
     t.last = "";
   } else if (e.intervention) {
     const i = e.intervention;
@@ -240,6 +239,14 @@ export function outcomeText(r) {
   }
 }
 
+// settlementText is a Rubicon or six-pack game's settlement (a GameResult's or GameEnded's
+// game_points and rubicon) to follow outcomeText: ", 1920 game points (rubicon)"; "" for the other
+// variants and games not completed.
+export function settlementText(r) {
+  const pts = n(r?.gamePoints);
+  return pts > 0 ? `, ${pts} game points${r.rubicon ? " (rubicon)" : ""}` : "";
+}
+
 // meldName is a meld kind in words: "double bezique".
 export function meldName(kind) {
   return String(kind ?? "").replace("MELD_KIND_", "").toLowerCase().replaceAll("_", " ");
@@ -268,7 +275,7 @@ export function render(t, play) {
   return `<div class="table">
     <section class="centre" aria-label="the centre of the table">
       <div><span class="label">Deal</span> ${t.deal}</div>
-      <div><span class="label">Trump</span> ${t.trump ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
+      <div><span class="label">Trump</span> ${SUITS[t.trump] ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
       <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
       <div><span class="label">Stock</span> <span id="stock">${t.stock}</span></div>
       <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => cardHTML(p.card)).join("")}</div></div>

@@ -40,10 +40,15 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), member: Number(values.member), token: values.token, key: values.key,
     botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
-    onEvent: (e) => { // one line per deal: the bot is playing
-      if (e.payload !== 'deal_ended') return;
-      const scores = e.deal_ended.scores.map((s) => `side ${s.side} ${s.total}`).join(', ');
-      console.log(`${name}: deal ${e.deal_ended.deal} ends: ${scores}`);
+    onEvent: (e) => { // one line per deal (the bot is playing), and one when trump is fixed or a carte blanche shown
+      if (e.payload === 'trump_fixed') {
+        console.log(`${name}: seat ${e.trump_fixed.seat}'s meld fixes trump: ${e.trump_fixed.trump.replace('SUIT_', '').toLowerCase()}`);
+      } else if (e.payload === 'carte_blanche_shown') {
+        console.log(`${name}: seat ${e.carte_blanche_shown.seat} shows carte blanche (${e.carte_blanche_shown.points})`);
+      } else if (e.payload === 'deal_ended') {
+        const scores = e.deal_ended.scores.map((s) => `side ${s.side} ${s.total}`).join(', ');
+        console.log(`${name}: deal ${e.deal_ended.deal} ends: ${scores}`);
+      }
     },
     onTeamMessage: (m) => console.log(`${name}: team: member ${m.member} proposes action ${m.proposal_action_id || 0} ${m.text}`) };
   if (values.tls || values['tls-ca'] || values['tls-cert'] || values['tls-key']) {

@@ -37,10 +37,16 @@ function outcomeText(result) {
   }
 }
 
-// resultText is outcomeText followed by every side's total: "...; side 0 120, side 1 340".
+// resultText is outcomeText followed by every side's total: "...; side 0 120, side 1 340", and a
+// Rubicon or six-pack game's settlement, the winner's game points, in the words of the Go CLI's
+// game_ended line: "completed, side 1 wins; side 0 610, side 1 1480; 1590 game points (rubicon)".
 function resultText(result) {
-  const scores = ((result && result.scores) || []).map((s) => `side ${s.side} ${s.total}`).join(', ');
-  return scores ? `${outcomeText(result)}; ${scores}` : outcomeText(result);
+  const r = result || {};
+  let text = outcomeText(r);
+  const scores = (r.scores || []).map((s) => `side ${s.side} ${s.total}`).join(', ');
+  if (scores) text += `; ${scores}`;
+  if (r.game_points) text += `; ${r.game_points} game points${r.rubicon ? ' (rubicon)' : ''}`;
+  return text;
 }
 
 module.exports = { outcomeText, resultText };

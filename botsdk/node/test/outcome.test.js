@@ -23,6 +23,14 @@ test('outcomeText: the same words as the Go CLI for every way a game ends', () =
     'cancelled (bot crashed), no result; side 0 10, side 1 0');
 });
 
+test('resultText adds a Rubicon or six-pack settlement', () => {
+  const scores = [{ side: 0, total: 610 }, { side: 1, total: 1480 }];
+  assert.equal(resultText({ outcome: 'OUTCOME_COMPLETED', winner_side: 1, scores, game_points: 1590, rubicon: true }),
+    'completed, side 1 wins; side 0 610, side 1 1480; 1590 game points (rubicon)');
+  assert.equal(resultText({ outcome: 'OUTCOME_COMPLETED', winner_side: 1, scores, game_points: 1090, rubicon: false }),
+    'completed, side 1 wins; side 0 610, side 1 1480; 1090 game points');
+});
+
 test('play gives up on an address nobody serves after connectAttempts tries', async () => {
   const srv = net.createServer();
   await new Promise((r) => srv.listen(0, '127.0.0.1', r));

@@ -36,6 +36,32 @@ test('follows the view: the view\'s winner is the partner', () => {
   assert.equal(strategyBot(v, plays(card('SPADES', 'ACE'), card('DIAMONDS', 'SEVEN'))), 2);
 });
 
+// A Rubicon decision request: the deal has no trump yet (view.trump is 'SUIT_UNSPECIFIED' until the
+// first marriage or sequence fixes it) and the referee may offer a carte blanche.
+const RUBICON = 'VARIANT_RUBICON';
+test('rubicon: shows the carte blanche when offered', () => {
+  const la = [...plays(card('SPADES', 'ACE'), card('DIAMONDS', 'NINE')),
+    { action_id: 3, action: { kind: 'meld', meld: { meld: { points: 40 } } } },
+    { action_id: 4, action: { kind: 'carte_blanche', carte_blanche: {} } }];
+  assert.equal(strategyBot(view('UNSPECIFIED', [], 1, RUBICON), la), 4);
+});
+
+test('rubicon: keeps kings and queens while no trump is fixed', () => {
+  // The queen of hearts is the cheapest card by rank, but with no trump fixed a marriage of hers
+  // would fix it: the bot leads the nine of clubs.
+  const la = plays(card('HEARTS', 'QUEEN'), card('SPADES', 'ACE'), card('DIAMONDS', 'TEN', 3), card('CLUBS', 'NINE', 2));
+  assert.equal(strategyBot(view('UNSPECIFIED', [], 1, RUBICON), la), 4);
+  // Once trump is fixed (hearts), the queen of spades is a plain card again and the cheapest.
+  assert.equal(strategyBot(view('HEARTS', [], 1, RUBICON), plays(card('SPADES', 'QUEEN'), card('HEARTS', 'NINE'), card('DIAMONDS', 'ACE'))), 1);
+});
+
+test('rubicon: follows the view with no trump', () => {
+  // Seat 0 leads the ten of spades, a brisque; the view says the ace of spades beats it (no trump
+  // yet, so no card of another suit does): the bot takes it with the ace.
+  const v = view('UNSPECIFIED', [[0, card('SPADES', 'TEN')]], 1, RUBICON, 0, [card('SPADES', 'ACE', 2)]);
+  assert.equal(strategyBot(v, plays(card('HEARTS', 'SEVEN'), card('SPADES', 'ACE', 2), card('DIAMONDS', 'NINE'))), 2);
+});
+
 test('strategy: richest meld first', () => {
   const la = [...plays(card('SPADES', 'SEVEN')),
     { action_id: 2, action: { kind: 'meld', meld: { meld: { points: 40 } } } },

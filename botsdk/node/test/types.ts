@@ -3,14 +3,18 @@
 
 import { play, outcomeText, tlsCredentials, CannotReach, type Decide, type View, type LegalAction } from '../src/index';
 import { serve, LobbyRefused } from '../src/serve';
-import { randomBot, strategyBot, takesTrick, trickWinner } from '../src/strategy';
+import { randomBot, strategyBot, takesTrick, trickWinner, trumpFixed } from '../src/strategy';
 
-// cheapest plays the first card that takes the trick, else the first legal action.
+// cheapest shows a carte blanche when offered, else plays the first card that takes the trick (no
+// queen while no trump is fixed), else the first legal action.
 const cheapest: Decide = (view: View, legalActions: LegalAction[]) => {
+  const blanche = legalActions.find((a) => a.action?.carte_blanche); // Rubicon, six-pack: it always scores
+  if (blanche) return blanche.action_id;
   const winner = trickWinner(view);
   for (const a of legalActions) {
     const card = a.action?.play?.card;
-    if (winner && card && takesTrick(view, card)) return a.action_id;
+    const keep = !trumpFixed(view) && card?.rank === 'RANK_QUEEN'; // a queen may yet fix trump
+    if (winner && card && !keep && takesTrick(view, card)) return a.action_id;
   }
   return legalActions[0].action_id;
 };

@@ -39,6 +39,14 @@ def outcome_text(result: table_pb2.GameResult) -> str:
 
 
 def result_text(result: table_pb2.GameResult) -> str:
-    """result_text is outcome_text followed by every side's total: "...; side 0 120, side 1 340"."""
+    """result_text is outcome_text followed by every side's total: "...; side 0 120, side 1 340",
+    and a Rubicon or six-pack game's settlement, the winner's game points, in the words of the
+    Go CLI's game_ended line: "completed, side 1 wins; side 0 610, side 1 1480; 1590 game points
+    (rubicon)"."""
+    text = outcome_text(result)
     scores = ", ".join(f"side {s.side} {s.total}" for s in result.scores)
-    return f"{outcome_text(result)}; {scores}" if scores else outcome_text(result)
+    if scores:
+        text += f"; {scores}"
+    if result.game_points:
+        text += f"; {result.game_points} game points" + (" (rubicon)" if result.rubicon else "")
+    return text

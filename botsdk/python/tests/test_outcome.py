@@ -33,3 +33,11 @@ class OutcomeTextTest(unittest.TestCase):
         res = T.GameResult(outcome=T.OUTCOME_CANCELLED, reason="bot crashed",
                            scores=[view_pb2.SideScore(side=0, total=10), view_pb2.SideScore(side=1, total=0)])
         self.assertEqual(result_text(res), "cancelled (bot crashed), no result; side 0 10, side 1 0")
+
+    def test_result_text_adds_the_settlement(self):
+        scores = [view_pb2.SideScore(side=0, total=610), view_pb2.SideScore(side=1, total=1480)]
+        res = T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=1, scores=scores, game_points=1590, rubicon=True)
+        self.assertEqual(result_text(res), "completed, side 1 wins; side 0 610, side 1 1480; 1590 game points (rubicon)")
+        res.rubicon = False
+        res.game_points = 1090
+        self.assertEqual(result_text(res), "completed, side 1 wins; side 0 610, side 1 1480; 1090 game points")

@@ -53,6 +53,35 @@ class FollowsTheViewTest(unittest.TestCase):
         self.assertEqual(strategy_bot(v, plays(card(S, ACE), card(D, SEVEN))), 2)
 
 
+class RubiconTest(unittest.TestCase):
+    """A Rubicon decision request: the deal has no trump yet (view.trump is SUIT_UNSPECIFIED
+    until the first marriage or sequence fixes it) and the referee may offer a carte blanche."""
+
+    def test_shows_the_carte_blanche_when_offered(self):
+        v = view(cards_pb2.SUIT_UNSPECIFIED, variant=rules_pb2.VARIANT_RUBICON)
+        la = plays(card(S, ACE), card(D, NINE)) + [
+            actions_pb2.LegalAction(action_id=3, action=actions_pb2.Action(meld=actions_pb2.MeldAction(meld=cards_pb2.Meld(points=40)))),
+            actions_pb2.LegalAction(action_id=4, action=actions_pb2.Action(carte_blanche=actions_pb2.CarteBlancheAction())),
+        ]
+        self.assertEqual(strategy_bot(v, la), 4)
+
+    def test_keeps_kings_and_queens_while_no_trump_is_fixed(self):
+        # The queen of hearts is the cheapest card by rank, but with no trump fixed a marriage of
+        # hers would fix it: the bot leads the nine of diamonds.
+        v = view(cards_pb2.SUIT_UNSPECIFIED, variant=rules_pb2.VARIANT_RUBICON)
+        self.assertEqual(strategy_bot(v, plays(card(H, QUEEN), card(S, ACE), card(D, TEN, 3), card(C, NINE, 2))), 4)
+        # Once trump is fixed (hearts), the queen of spades is a plain card again and the cheapest.
+        v = view(H, variant=rules_pb2.VARIANT_RUBICON)
+        self.assertEqual(strategy_bot(v, plays(card(S, QUEEN), card(H, NINE), card(D, ACE))), 1)
+
+    def test_follows_the_view_with_no_trump(self):
+        # Seat 0 leads the ten of spades, a brisque; the view says the ace of spades beats it
+        # (no trump yet, so no card of another suit does): the bot takes it with the ace.
+        v = view(cards_pb2.SUIT_UNSPECIFIED, [(0, card(S, TEN))], variant=rules_pb2.VARIANT_RUBICON, winner=0,
+                 beating=[card(S, ACE, 2)])
+        self.assertEqual(strategy_bot(v, plays(card(H, SEVEN), card(S, ACE, 2), card(D, NINE))), 2)
+
+
 class StrategyTest(unittest.TestCase):
     def test_richest_meld_first(self):
         la = plays(card(S, SEVEN)) + [

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 
+from bezique.v1 import cards_pb2
 from bezique_bot.client import CannotReach, Config, SeatRefused, play, tls_credentials
 from bezique_bot.outcome import result_text
 
@@ -49,11 +50,19 @@ def main(name: str, make_decide, argv=None) -> int:
 
 
 def _deal_line(name: str):
-    """_deal_line returns an on_event that prints one line per deal, so a player sees progress."""
+    """_deal_line returns an on_event that prints one line per deal, so a player sees progress,
+    and one when trump is fixed or a carte blanche shown (Rubicon, six-pack)."""
 
     def on_event(event) -> None:
-        if event.WhichOneof("payload") == "deal_ended":
+        kind = event.WhichOneof("payload")
+        if kind == "deal_ended":
             scores = ", ".join(f"side {s.side} {s.total}" for s in event.deal_ended.scores)
             print(f"{name}: deal {event.deal_ended.deal} ends: {scores}", flush=True)
+        elif kind == "trump_fixed":
+            suit = cards_pb2.Suit.Name(event.trump_fixed.trump).removeprefix("SUIT_").lower()
+            print(f"{name}: seat {event.trump_fixed.seat}'s meld fixes trump: {suit}", flush=True)
+        elif kind == "carte_blanche_shown":
+            c = event.carte_blanche_shown
+            print(f"{name}: seat {c.seat} shows carte blanche ({c.points})", flush=True)
 
     return on_event
