@@ -3,18 +3,29 @@ package e2e
 import (
 	"context"
 	"crypto/tls"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/internal/testpki"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestPolyglotMTLS plays a four-handed game on the real referee with TLS and client certificates
-// (mTLS), from a CA made by the test: a Go bot, a Python bot and a Node bot, each in its own
-// process, each trusting the CA by file and presenting its own certificate; the record must replay.
+// TestPolyglotMTLS plays a four-handed game on the real referee with TLS, client certificates
+// (mTLS) from a CA made by the test, and API keys: a Go bot, a Python bot and a Node bot, each in
+// its own process, each trusting the CA by file, presenting its own certificate and joining with
+// its bot key (a seat bound to the key, no token); the record must replay, with each seat's bot
+// name taken from its key. A plaintext client and a client without a key are refused.
 func TestPolyglotMTLS(t *testing.T) {
 	needPython(t)
 	needNode(t)
@@ -24,37 +35,71 @@ func TestPolyglotMTLS(t *testing.T) {
 	serverCA, clientCA := testpki.NewCA(t, "server CA"), testpki.NewCA(t, "client CA")
 	certFile, keyFile := serverCA.Issue(t, 10, "127.0.0.1").Write(t, dir, "server")
 	caFile := serverCA.WriteCA(t, dir, "server-ca.crt")
-	admin := clientCA.Issue(t, 11)
-	addr, tables := startRefereeWith(t, referee,
-		credentials.NewTLS(&tls.Config{RootCAs: serverCA.Pool(), Certificates: []tls.Certificate{admin.TLS(t)}}),
-		"--tls-cert", certFile, "--tls-key", keyFile, "--tls-client-ca", clientCA.WriteCA(t, dir, "client-ca.crt"))
+	const adminKey = "bzq_e2e-admin-key-0123456789abcdef"
+	adminKeyFile := filepath.Join(dir, "admin.key")
+	if err := os.WriteFile(adminKeyFile, []byte(adminKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	withCert := credentials.NewTLS(&tls.Config{RootCAs: serverCA.Pool(), Certificates: []tls.Certificate{clientCA.Issue(t, 11).TLS(t)}})
+	addr, tables := startRefereeWith(t, referee, withCert,
+		"--tls-cert", certFile, "--tls-key", keyFile, "--tls-client-ca", clientCA.WriteCA(t, dir, "client-ca.crt"), "--admin-key-file", adminKeyFile)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	resp, err := tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED, Seed: seed32(43),
-		Seats: []*pb.SeatConfig{remote("go"), remote("python"), remote("node"),
-			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	if _, err := tables.ListTables(ctx, &pb.ListTablesRequest{}); status.Code(err) != codes.Unauthenticated {
+		t.Errorf("ListTables over mTLS without a key: %v, want Unauthenticated", err)
+	}
+	plain := grpcConn(t, addr, insecure.NewCredentials())
+	if _, err := pb.NewTableServiceClient(plain).ListTables(metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+adminKey),
+		&pb.ListTablesRequest{}); status.Code(err) != codes.Unavailable {
+		t.Errorf("ListTables in plaintext with the admin key: %v, want Unavailable (no TLS handshake)", err)
+	}
+
+	admin := grpcConn(t, addr, withCert, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(adminKey)))
+	adminTables, keys := pb.NewTableServiceClient(admin), pb.NewKeyServiceClient(admin)
+	botKeys := map[string]*pb.CreateKeyResponse{}
+	seats := []*pb.SeatConfig{}
+	for _, name := range []string{"go", "python", "node"} {
+		k, err := keys.CreateKey(ctx, &pb.CreateKeyRequest{Name: name + "-bot", Role: pb.Role_ROLE_BOT, Owner: "e2e"})
+		if err != nil {
+			t.Fatalf("CreateKey(%s-bot): %v", name, err)
+		}
+		botKeys[name] = k
+		seats = append(seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: name, BotKeyId: k.GetKey().GetKeyId()}}})
+	}
+	resp, err := adminTables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED, Seed: seed32(43),
+		Seats: append(seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}})})
 	if err != nil {
 		t.Fatalf("CreateTable: %v", err)
 	}
 	id := resp.GetTableId()
-	tlsArgs := func(name string, serial int64) []string {
+	args := func(name string, seat int, serial int64) []string {
 		c, k := clientCA.Issue(t, serial).Write(t, dir, name)
-		return []string{"--tls-ca", caFile, "--tls-cert", c, "--tls-key", k}
+		return []string{"--server", addr, "--table", id, "--seat", fmt.Sprint(seat), "--key", botKeys[name].GetSecret(),
+			"--tls-ca", caFile, "--tls-cert", c, "--tls-key", k}
 	}
 	bots := []*bot{
-		startBot(t, "go", append(append([]string{gobot}, seatArgs(addr, id, 0, tokenOf(resp, 0))...), tlsArgs("go", 12)...)...),
-		startBot(t, "python", append(append([]string{python, "-m", "bezique_bot.examples.random_bot", "--seed", "1"},
-			seatArgs(addr, id, 1, tokenOf(resp, 1))...), tlsArgs("python", 13)...)...),
-		startBot(t, "node", append(append([]string{"node", "botsdk/node/examples/random.js", "--seed", "2"},
-			seatArgs(addr, id, 2, tokenOf(resp, 2))...), tlsArgs("node", 14)...)...),
+		startBot(t, "go", append([]string{gobot}, args("go", 0, 12)...)...),
+		startBot(t, "python", append([]string{python, "-m", "bezique_bot.examples.random_bot", "--seed", "1"}, args("python", 1, 13)...)...),
+		startBot(t, "node", append([]string{"node", "botsdk/node/examples/random.js", "--seed", "2"}, args("node", 2, 14)...)...),
 	}
 	waitBots(t, 3*time.Minute, bots...)
-	rec := replayVerified(t, tables, id)
-	for seat, name := range map[int]string{0: "go-random", 1: "python-random_bot", 2: "node-random"} {
+	rec := replayVerified(t, adminTables, id)
+	for seat, name := range map[int]string{0: "go-bot", 1: "python-bot", 2: "node-bot"} {
 		if got := rec.GetSeats()[seat].GetBotName(); got != name {
-			t.Errorf("seat %d played by %q, want %q", seat, got, name)
+			t.Errorf("seat %d played by %q, want %q (its key's name)", seat, got, name)
 		}
 	}
-	t.Logf("four-handed over mTLS: %d deals, %d actions, totals %v", rec.GetResult().GetDeals(), len(rec.GetActions()), rec.GetResult().GetScores())
+	t.Logf("four-handed over mTLS with keys: %d deals, %d actions, totals %v", rec.GetResult().GetDeals(), len(rec.GetActions()), rec.GetResult().GetScores())
+}
+
+// grpcConn dials addr with creds and opts, closed at the test's end.
+func grpcConn(t *testing.T, addr string, creds credentials.TransportCredentials, opts ...grpc.DialOption) *grpc.ClientConn {
+	t.Helper()
+	cc, err := grpc.NewClient(addr, append(opts, grpc.WithTransportCredentials(creds))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cc.Close() })
+	return cc
 }

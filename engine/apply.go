@@ -51,8 +51,8 @@ func (g *Game) check(seat int, a Action) *Error {
 	}
 	switch a.Kind {
 	case PlayCard, ExchangeSeven, DeclareSeven:
-		if int(a.Card) >= g.ncards {
-			return malformed("card id %d is not in a %d-card deck", a.Card, g.ncards)
+		if !g.rules.inDeck(a.Card) {
+			return malformed("card id %d is not in the %d-card deck", a.Card, g.rules.Deck)
 		}
 	case DeclareMeld:
 		if a.Meld.Cards.Len() < 2 {
@@ -90,7 +90,7 @@ func (g *Game) check(seat int, a Action) *Error {
 	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
 	switch a.Kind {
 	case DeclareMeld:
-		if w.melded {
+		if w.melded && !g.announcing(seat) {
 			return ruleErr("RULES.md §2 R9", "the side has already scored its one meld for this trick")
 		}
 		if !privilege {
@@ -257,7 +257,7 @@ func (g *Game) Legal(seat int, buf []Action) []Action {
 	}
 	w := &g.win
 	privilege := (w.stage == 0 && !w.passed) || (w.stage == 1 && w.passed)
-	if privilege && !w.melded {
+	if privilege && (!w.melded || g.announcing(seat)) {
 		buf = g.appendMelds(seat, buf)
 	}
 	seven := NoCard

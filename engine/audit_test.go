@@ -470,7 +470,8 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	optErr(t, TwoHanded, map[string]string{"turn_up_trump": "false", "seven_scores_on_play": "true"}, "seven_scores_on_play")
 	optErr(t, Rubicon, map[string]string{"last_trick": "trick24"}, "last_trick")
 	optErr(t, Rubicon, map[string]string{"bezique_by_trump": "true"}, "bezique_by_trump")
-	optErr(t, TwoHanded, map[string]string{"allow_pending_declarations": "true"}, "allow_pending_declarations")
+	optErr(t, FourHanded, map[string]string{"allow_pending_declarations": "true"}, "allow_pending_declarations")
+	optErr(t, TwoHanded, map[string]string{"deck": "63"}, "deck")
 	if r := DefaultRules(ThreeHanded); !r.SecondDoubleOnUsedPair || r.RevealLastStockCard || r.Target != 2000 {
 		t.Fatalf("3p defaults %+v", r)
 	}

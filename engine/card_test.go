@@ -46,7 +46,10 @@ func TestParseFaceForms(t *testing.T) {
 // deck on every platform and in every later version.
 func TestShuffleIsStable(t *testing.T) {
 	var deck [MaxCards]Card
-	shuffledDeck(SeedFromUint64(1), 1, 64, deck[:])
+	for i := range 64 {
+		deck[i] = Card(i)
+	}
+	shuffledDeck(SeedFromUint64(1), 1, deck[:64])
 	var parts []string
 	for _, c := range deck[:12] {
 		parts = append(parts, c.String())
@@ -89,13 +92,22 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 	for _, c := range []struct {
 		seed        Seed
 		deal, cards int
-	}{{SeedFromUint64(1), 1, 64}, {SeedFromUint64(7), 3, 96}, {SeedFromUint64(1 << 60), 2, 128}} {
+		variant     Variant
+	}{{SeedFromUint64(1), 1, 64, TwoHanded}, {SeedFromUint64(7), 3, 96, ThreeHanded}, {SeedFromUint64(1 << 60), 2, 128, FourHanded},
+		{SeedFromUint64(7), 2, Deck63, ThreeHanded}} {
 		out, err := exec.Command(py, "../scripts/derive-deal.py", c.seed.String(), fmt.Sprint(c.deal), fmt.Sprint(c.cards)).Output()
 		if err != nil {
 			t.Fatal(err)
 		}
+		r, err := NewRules(c.variant, map[string]string{"deck": fmt.Sprint(c.cards)})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var deck [MaxCards]Card
-		shuffledDeck(c.seed, c.deal, c.cards, deck[:])
+		if n := r.deckIDs(deck[:]); n != c.cards {
+			t.Fatalf("%d card ids in a deck of %d", n, c.cards)
+		}
+		shuffledDeck(c.seed, c.deal, deck[:c.cards])
 		var parts []string
 		for _, card := range deck[:c.cards] {
 			parts = append(parts, card.String())

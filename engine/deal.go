@@ -99,15 +99,12 @@ func (s *stream) uniform(m uint64) uint64 {
 	}
 }
 
-// shuffledDeck returns the deck of deal number deal (1-based) for a deck of ncards: the card ids
-// 0..ncards-1 in ascending order, shuffled by Fisher–Yates from the last position down
-// (docs/DEALING.md). Index 0 is the top card.
-func shuffledDeck(seed Seed, deal, ncards int, deck []Card) {
-	for i := 0; i < ncards; i++ {
-		deck[i] = Card(i)
-	}
+// shuffledDeck shuffles deck, the deck's card ids in ascending order (Rules.deckIDs: 0..n-1 for
+// full packs), into the deck of deal number deal (1-based), by Fisher–Yates from the last
+// position down (docs/DEALING.md). Index 0 is the top card.
+func shuffledDeck(seed Seed, deal int, deck []Card) {
 	st := newStream(seed, deal)
-	for i := ncards - 1; i > 0; i-- {
+	for i := len(deck) - 1; i > 0; i-- {
 		j := st.uniform(uint64(i + 1))
 		deck[i], deck[j] = deck[j], deck[i]
 	}
@@ -156,9 +153,9 @@ type Dealing struct {
 
 // check validates a stacked deal against rules r: the dealer is a seat, every hand has its cards,
 // the stock the rest, and every card of the deck appears exactly once. It returns an error naming
-// the card that is missing, repeated or outside the deck.
+// the card that is missing, repeated or outside the deck (of r.Deck cards).
 func (d *StackedDeal) check(r *Rules) error {
-	n, ncards := r.Variant.Players(), r.Variant.Packs()*NumFaces
+	n, ncards := r.Variant.Players(), r.Deck
 	if d.Dealer < 0 || d.Dealer >= n {
 		return fmt.Errorf("bezique: stacked deal: dealer %d is not a seat of %s", d.Dealer, r.Variant)
 	}
@@ -167,7 +164,10 @@ func (d *StackedDeal) check(r *Rules) error {
 	}
 	var seen [MaxCards]bool
 	see := func(c Card) error {
-		if int(c) >= ncards {
+		if !r.inDeck(c) {
+			if r.Deck == Deck63 && c == SuppressedEight {
+				return fmt.Errorf("bezique: stacked deal: %s is not in the 63-card deck (deck=63 leaves it out, RULES.md §8.17)", c)
+			}
 			if c < MaxCards {
 				return fmt.Errorf("bezique: stacked deal: %s: more than %d copies of %s", c, r.Variant.Packs(), c.Face())
 			}

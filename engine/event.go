@@ -121,6 +121,10 @@ type Event struct {
 	// Revealed (EvDraw only) is true for the two-handed last stock card, drawn face up for the
 	// opponent to see (reveal_last_stock_card).
 	Revealed bool
+	// Pending (EvMeld only) marks a meld announced under allow_pending_declarations: tabled, Points
+	// 0; a later EvMeld of the same cards, not Pending, scores it when Seat next wins a trick
+	// (RULES.md §8.18).
+	Pending bool
 	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
 	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
 	Stock int
@@ -166,6 +170,9 @@ func (e Event) String() string {
 	case EvTrick:
 		return fmt.Sprintf("trick %d to seat %d: %s", e.Trick, e.Seat, e.Cards)
 	case EvMeld:
+		if e.Pending {
+			return fmt.Sprintf("seat %d announces %s, to score at its next trick", e.Seat, e.Meld)
+		}
 		return fmt.Sprintf("seat %d melds %s", e.Seat, e.Meld)
 	case EvSevenExchange:
 		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Taken, e.Points)

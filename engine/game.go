@@ -139,6 +139,7 @@ type Game struct {
 	brisques [4]int
 	revealed Card
 	winner   int
+	pending  [4]Meld // per seat: the meld announced and not yet scored (RULES.md §8.18); Kind NoMeld when none
 	settled  Settlement
 
 	log []Event
@@ -148,7 +149,7 @@ type Game struct {
 // and returns the game with the elder hand to lead. It returns an error naming the option or the
 // stacked-deal problem.
 func NewGame(r Rules, d Dealing) (*Game, error) {
-	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.Variant.Packs() * NumFaces, hand: r.Variant.HandSize(), winner: NoSide}
+	g := &Game{rules: r, dealing: d, n: r.Variant.Players(), ncards: r.packs() * NumFaces, hand: r.Variant.HandSize(), winner: NoSide}
 	if err := g.rules.validate(); err != nil { // g.rules, not r: the checks would move r to the heap
 		return nil, err
 	}
@@ -284,6 +285,7 @@ func (g *Game) startDeal() {
 	g.brisques = [4]int{}
 	g.revealed = NoCard
 	g.duel = 0
+	g.pending = [4]Meld{}
 	g.melds = g.melds[:0]
 	g.turnUp = NoCard
 	if g.deal <= len(g.dealing.Stacked) {
@@ -299,7 +301,8 @@ func (g *Game) startDeal() {
 		g.stockEnd = copy(g.stock[:], sd.Stock)
 	} else {
 		var deck [MaxCards]Card
-		shuffledDeck(g.dealing.Seed, g.deal, g.ncards, deck[:])
+		ndeck := g.rules.deckIDs(deck[:])
+		shuffledDeck(g.dealing.Seed, g.deal, deck[:ndeck])
 		i := 0
 		for _, p := range g.rules.DealPackets {
 			for k := 1; k <= n; k++ {
@@ -314,7 +317,7 @@ func (g *Game) startDeal() {
 			g.turnUp = deck[i]
 			i++
 		}
-		g.stockEnd = copy(g.stock[:], deck[i:g.ncards])
+		g.stockEnd = copy(g.stock[:], deck[i:ndeck])
 	}
 	g.stockTop = 0
 	g.setTrump(NoSuit)
@@ -527,6 +530,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 		g.win = window{winner: w, partner: partner, exchanged: NoCard}
 		g.phase = PhaseWindow
 		g.toAct = w
+		g.scorePending(w)
 		return
 	}
 	if g.nheld[w] > 0 {
@@ -587,6 +591,7 @@ func (g *Game) draw() {
 		g.startTrick(w)
 		return
 	}
+	g.pending = [4]Meld{} // no melds in phase 2: an announcement not yet scored lapses (RULES.md §8.18)
 	for s := 0; s < g.n; s++ {
 		for _, c := range g.held[s][:g.nheld[s]] {
 			g.cs[c].loc = locHand

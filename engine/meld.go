@@ -72,7 +72,7 @@ var (
 
 // maxBezLevel is the most bezique pairs one meld may hold: one per pack, at most a quadruple
 // (RULES.md §4; six-pack has no quintuple).
-func (g *Game) maxBezLevel() int { return min(g.rules.Variant.Packs(), len(bezLevelKinds)-1) }
+func (g *Game) maxBezLevel() int { return min(g.rules.packs(), len(bezLevelKinds)-1) }
 
 // sequenceSuit reports whether a five-card sequence of suit s is a meld now: in trumps, in any
 // suit before trump is fixed (it fixes trump, RULES.md §3.6.3), or a back door in Rubicon and
@@ -230,7 +230,7 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	}
 	for i := 0; i < n; i++ {
 		c := cards.At(i)
-		if int(c) >= g.ncards {
+		if !g.rules.inDeck(c) {
 			return meldCheck{}, refuse(whyBadCard, NoCard, int(c))
 		}
 		for j := 0; j < i; j++ {
@@ -377,8 +377,10 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	return meldCheck{}, refuse(whyNoNewPairs, NoCard, 0)
 }
 
-// applyMeld tables a checked meld and scores it.
+// applyMeld tables a checked meld and scores it, or, when seat announces it (RULES.md §8.18),
+// keeps it as seat's pending meld.
 func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
+	announced := g.announcing(seat)
 	bez := uint8(0)
 	if mc.kind.class() == ClassBezique {
 		g.bez[g.nbez] = bezRecord{level: uint8(mc.level), cards: *cards}
@@ -405,9 +407,15 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 	if g.rules.ReformAfterPlay {
 		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
 	}
+	side := g.rules.side(seat)
+	if announced {
+		g.pending[seat] = Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}
+		g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
+			Meld: Meld{Kind: mc.kind, Cards: *cards}, Pending: true})
+		return
+	}
 	// The side's one meld of this window is used (RULES.md §2 R9).
 	g.win.melded = true
-	side := g.rules.side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
 	g.score(side, mc.points)

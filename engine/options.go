@@ -163,7 +163,8 @@ type option struct {
 }
 
 // options is the option table: the supported options in the order of RULES.md §5's rows
-// (max_seven_actions_per_trick, stated in §1.9.5 only, last), then the unsupported ones.
+// (max_seven_actions_per_trick, stated in §1.9.5 only, and deck, §3.2.1, last), then the
+// unsupported ones.
 var options = []option{
 	intListOption(OptionSpec{Name: "deal_packets", Min: 1, Max: MaxHandSize, Section: "§5 #2",
 		Examples: []string{"3-2-3", "2-3-3", "4-4", "2-2-2-2", "3-3-3", "3-3-3-3"},
@@ -195,6 +196,10 @@ var options = []option{
 	boolOption(OptionSpec{Name: "require_new_card", Section: "§2 R2", Defaults: everywhere("true"), Variants: Variants,
 		Doc: "every meld needs a card from the melder's hand"},
 		func(r *Rules) *bool { return &r.RequireNewCard }),
+	boolOption(OptionSpec{Name: "allow_pending_declarations", Section: "§2 R9", Defaults: everywhere("false"),
+		Variants: only(TwoHanded, ThreeHanded, FourHandedIndividual),
+		Doc:      "a second meld may be announced after the window's one, tabled now and scored when the melder next wins a trick (FOS, §8.18)"},
+		func(r *Rules) *bool { return &r.AllowPendingDeclarations }),
 	boolOption(OptionSpec{Name: "second_double_on_used_pair", Section: "§2 R6",
 		Defaults: perVariant(everywhere("false"), ThreeHanded, "true"), Variants: only(ThreeHanded, FourHanded, FourHandedIndividual),
 		Doc: "a double bezique may be made of one pair of an earlier double plus a new pair (three or more packs)"},
@@ -252,18 +257,16 @@ var options = []option{
 		Examples: []string{"1", "2"}, Defaults: everywhere("1"), Variants: classic,
 		Doc: "how many seven actions each member of the winning side may make in one window"},
 		func(r *Rules) *int { return &r.MaxSevenActionsPerTrick }),
-	unsupported(OptionSpec{Name: "allow_pending_declarations", Section: "§2 R9",
-		Doc:         "a second meld may be announced now and scored after a later trick win (FOS)",
-		Unsupported: "pending declarations (FOS) are not supported; the seed rule R2 applies"}),
+	intOption(OptionSpec{Name: "deck", Section: "§3.2.1", Min: Deck63, Max: MaxCards,
+		Examples: []string{"96", "63"}, Defaults: fullDecks(), Variants: only(ThreeHanded),
+		Doc: "the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.17)"},
+		func(r *Rules) *int { return &r.Deck }),
 	unsupported(OptionSpec{Name: "loser_under_100_bonus", Section: "§5 #31",
 		Doc:         "an extra to the Rubicon winner when the loser scored under 100 (CMC)",
 		Unsupported: "its only source (CMC) is truncated: neither the amount nor the condition is known"}),
 	unsupported(OptionSpec{Name: "cut_guessing_bonuses", Section: "§3.7.2",
 		Doc:         "six-pack: the non-dealer guesses how many cards the dealer cut (+150), the dealer cuts exactly 24 (+250) (PWK, HER)",
 		Unsupported: "a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess"}),
-	unsupported(OptionSpec{Name: "deck", Section: "§3.2",
-		Doc:         "the three-handed deck: 96 cards, or 63 (two packs minus one eight, EW)",
-		Unsupported: "only full packs are supported"}),
 }
 
 // optionNames lists the supported options' names, sorted, for the unknown-option error.
@@ -357,6 +360,15 @@ func everywhere(val string) map[Variant]string {
 // perVariant returns the defaults m with variant v's default set to val.
 func perVariant(m map[Variant]string, v Variant, val string) map[Variant]string {
 	m[v] = val
+	return m
+}
+
+// fullDecks is the default of option deck: every variant's full packs, 32 cards a pack.
+func fullDecks() map[Variant]string {
+	m := make(map[Variant]string, len(Variants))
+	for _, v := range Variants {
+		m[v] = strconv.Itoa(v.Packs() * NumFaces)
+	}
 	return m
 }
 

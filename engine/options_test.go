@@ -25,6 +25,7 @@ func TestOptionCatalog(t *testing.T) {
 		"reveal_last_stock_card bool 0..0 [false true] true/false/false/false/false/false in 2 §3.1.8",
 		"reuse_rule enum 0..0 [kind higher_value] kind/kind/kind/kind/kind/kind in " + classic + " §2 R3",
 		"require_new_card bool 0..0 [false true] true/true/true/true/true/true in " + all + " §2 R2",
+		"allow_pending_declarations bool 0..0 [false true] false/false/false/false/false/false in 2 3 4i §2 R9",
 		"second_double_on_used_pair bool 0..0 [false true] false/true/false/false/false/false in 3 4 4i §2 R6",
 		"partner_meld_protocol enum 0..0 [pass winner_only] pass/pass/pass/pass/pass/pass in 4 §3.3.6",
 		"multi_bezique_same_player bool 0..0 [false true] false/false/false/false/false/false in 4 §5 #15",
@@ -42,10 +43,9 @@ func TestOptionCatalog(t *testing.T) {
 		"reform_after_play bool 0..0 [false true] false/false/false/false/true/true in r 6 §5 #29",
 		"carte_blanche_repeat bool 0..0 [false true] true/true/true/true/true/true in r 6 §5 #30",
 		"max_seven_actions_per_trick int 1..4 [] 1/1/1/1/1/1 in " + classic + " §1.9.5",
-		"allow_pending_declarations unsupported §2 R9: pending declarations (FOS) are not supported; the seed rule R2 applies",
+		"deck int 63..192 [] 64/96/128/128/128/192 in 3 §3.2.1",
 		"loser_under_100_bonus unsupported §5 #31: its only source (CMC) is truncated: neither the amount nor the condition is known",
 		"cut_guessing_bonuses unsupported §3.7.2: a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess",
-		"deck unsupported §3.2: only full packs are supported",
 	}
 	short := map[Variant]string{TwoHanded: "2", ThreeHanded: "3", FourHanded: "4", FourHandedIndividual: "4i", Rubicon: "r", SixPack: "6"}
 	var got []string
@@ -176,12 +176,13 @@ func TestOptionRefusals(t *testing.T) {
 		{"max_seven_actions_per_trick", "5", `bezique: option max_seven_actions_per_trick: bad value "5" (want an integer from 1 to 4)`},
 		{"deal_packets", "3-0-5", `bezique: option deal_packets: bad value "3-0-5" (want packet sizes joined by '-', summing to the hand size, e.g. 3-2-3)`},
 		{"deal_packets", "3-3-3", `bezique: option deal_packets: packets sum to 9, want 8`},
-		{"deck", "63", `bezique: option deck: not supported: only full packs are supported`},
+		{"deck", "63", `bezique: option deck: 63 cards in two-handed (want 64, or 63 in three-handed)`},
+		{"deck", "62", `bezique: option deck: bad value "62" (want an integer from 63 to 192)`},
 		{"loser_under_100_bonus", "true", `bezique: option loser_under_100_bonus: not supported: its only source (CMC) is truncated: neither the amount nor the condition is known`},
 		{"cut_guessing_bonuses", "true", `bezique: option cut_guessing_bonuses: not supported: a digital deal has no cut: the referee shuffles from a committed seed (docs/DEALING.md), so there is nothing to guess`},
 		{"reform_after_play", "true", `bezique: option reform_after_play does not apply to two-handed (it applies to rubicon, six-pack)`},
-		{"trump", "S", `bezique: unknown option "trump" (known: bezique_by_trump, carte_blanche_repeat, count_brisques_immediately, deal_packets, ` +
-			`dealer_rotation, duel2_leader, end_check, exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, ` +
+		{"trump", "S", `bezique: unknown option "trump" (known: allow_pending_declarations, bezique_by_trump, carte_blanche_repeat, count_brisques_immediately, deal_packets, ` +
+			`dealer_rotation, deck, duel2_leader, end_check, exchanged_card_meldable, last_trick, max_seven_actions_per_trick, multi_bezique_same_player, ` +
 			`partner_meld_protocol, partnership_phase2, phase2_must_head, quadruple_value, reform_after_play, require_new_card, reuse_rule, ` +
 			`reveal_last_stock_card, rubicon_marriage_to_sequence, second_double_on_used_pair, seven_counts_as_meld, seven_scores_on_play, ` +
 			`target, trick_scoring, turn_up_trump)`},
@@ -284,6 +285,7 @@ func TestRulesMDSection5AgreesWithCatalog(t *testing.T) {
 		{8, "yes (2p)", "reveal_last_stock_card", "true/false/false/false/false/false"},
 		{9, "kind", "reuse_rule", "kind/kind/kind/kind/kind/kind"},
 		{10, "every meld", "require_new_card", "true/true/true/true/true/true"},
+		{10, "every meld", "allow_pending_declarations", "false/false/false/false/false/false"}, // no meld scored later: every meld needs its own trick
 		{13, "3p on, 4p off", "second_double_on_used_pair", "false/true/false/false/false/false"},
 		{14, "S000 + BIC protocol", "partner_meld_protocol", "pass/pass/pass/pass/pass/pass"},
 		{15, "mix", "multi_bezique_same_player", "false/false/false/false/false/false"},

@@ -230,8 +230,8 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 		}
 	}
 	for c := 0; c < g.ncards; c++ {
-		if seen[c] != 1 {
-			t.Fatalf("card %s seen %d times", Card(c), seen[c])
+		if want := map[bool]int{true: 1}[g.rules.inDeck(Card(c))]; seen[c] != want {
+			t.Fatalf("card %s seen %d times, want %d", Card(c), seen[c], want)
 		}
 	}
 	drew := false
@@ -246,7 +246,7 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 		}
 	}
 	if g.phase == PhaseTrick || g.phase == PhaseWindow {
-		if g.trickNo > phase1Tricks(g.rules.Variant) {
+		if g.trickNo > phase1Tricks(g.rules) {
 			t.Fatalf("phase-1 trick %d", g.trickNo)
 		}
 	}
@@ -254,8 +254,9 @@ func checkInvariants(t testing.TB, g *Game, events []Event) {
 
 // phase1Tricks is the number of phase-1 tricks of a deal (RULES.md §7): 24, Rubicon 55,
 // six-pack 84.
-func phase1Tricks(v Variant) int {
-	return (v.Packs()*NumFaces - v.Players()*v.HandSize()) / v.Players()
+func phase1Tricks(r Rules) int {
+	v := r.Variant
+	return (r.Deck - v.Players()*v.HandSize()) / v.Players()
 }
 
 // checkScoresMatchEvents checks that each side's total equals the sum of its scoring events, and
@@ -289,17 +290,17 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
 		}
 	}
-	// RULES.md §7: 24 + 8, four-handed duels 24 + 2×8, Rubicon 55 + 9, six-pack 84 + 12.
-	wantTricks := phase1Tricks(g.rules.Variant) + g.hand
+	// RULES.md §7: 24 + 8, four-handed duels 24 + 2×8, Rubicon 55 + 9, six-pack 84 + 12; deck=63 13 + 8.
+	wantTricks := phase1Tricks(g.rules) + g.hand
 	if g.n == 4 && g.rules.Phase2 == Phase2Duels {
-		wantTricks = 40
+		wantTricks += g.hand // the second duel
 	}
 	for d := range ended {
 		if tricks[d] != wantTricks {
 			t.Fatalf("deal %d had %d tricks, want %d", d, tricks[d], wantTricks)
 		}
-		if brisques[d] != 8*g.rules.Variant.Packs() {
-			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.Variant.Packs())
+		if brisques[d] != 8*g.rules.packs() {
+			t.Fatalf("deal %d had %d brisques, want %d", d, brisques[d], 8*g.rules.packs())
 		}
 	}
 	if g.Winner() < 0 && (!g.rules.Variant.OneDeal() || g.totals[0] != g.totals[1]) {

@@ -147,6 +147,10 @@ type Rules struct {
 	// RequireNewCard demands a card from the melder's hand in every meld
 	// (RULES.md §2 R2, require_new_card, default true).
 	RequireNewCard bool
+	// AllowPendingDeclarations lets the side that has scored its one meld of a window announce a
+	// second one, tabled now and scored when the melder next wins a trick (RULES.md §2 R9, §8.18,
+	// allow_pending_declarations, default false; FOS; not in the partnership game).
+	AllowPendingDeclarations bool
 	// SecondDoubleOnUsedPair allows a double bezique from one pair of an earlier double plus a new
 	// pair (RULES.md §2 R6, second_double_on_used_pair, default true in three-handed, else false).
 	SecondDoubleOnUsedPair bool
@@ -178,6 +182,10 @@ type Rules struct {
 	// QuadrupleValue is the points for a quadruple bezique in the four-handed variants
 	// (RULES.md §3.3.13, quadruple_value, default 4500).
 	QuadrupleValue int
+	// Deck is the number of cards in the deck (RULES.md §3.2.1, deck): the variant's full packs
+	// (64, 96, 128; the default), or [Deck63] in three-handed, two packs without
+	// [SuppressedEight] (EW; RULES.md §8.17).
+	Deck int
 	// TurnUpTrump turns up a card after the deal that fixes trump (RULES.md §5 #27,
 	// turn_up_trump, default true; false in Rubicon and six-pack). Without it trump is fixed by
 	// the first marriage (40) or sequence declared (RULES.md §3.6.3) and there are no seven
@@ -321,6 +329,9 @@ func (r *Rules) validate() error {
 	}
 	if r.Variant.Packs() < 4 && r.QuadrupleValue != 4500 {
 		return fmt.Errorf("bezique: option quadruple_value applies to the four-handed variants only (a quadruple bezique needs four packs)")
+	}
+	if full := r.Variant.Packs() * NumFaces; r.Deck != full && (r.Deck != Deck63 || r.Variant != ThreeHanded) {
+		return fmt.Errorf("bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
 	}
 	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
 		return fmt.Errorf("bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")

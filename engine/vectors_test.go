@@ -1118,7 +1118,7 @@ func TestVector44RubiconReform(t *testing.T) {
 // brisques won are given; seat 0 leads AHa and seat 1 follows with 9Ha, so seat 0 wins the last
 // trick.
 func settlement(t *testing.T, v Variant, totals, brisques []int) *pos {
-	p := setup(t, position{variant: v, trump: "C", trickNo: phase1Tricks(v) + v.HandSize() - 1, hands: []string{"AHa", "9Ha"}})
+	p := setup(t, position{variant: v, trump: "C", trickNo: phase1Tricks(DefaultRules(v)) + v.HandSize() - 1, hands: []string{"AHa", "9Ha"}})
 	copy(p.g.totals[:], totals)
 	copy(p.g.dealPts[:], totals)
 	copy(p.g.brisques[:], brisques)

@@ -110,7 +110,7 @@ func (g *Game) View(seat int) View {
 	for k := CommonMarriage; k < NumMeldKinds; k++ {
 		v.MeldValues[k] = g.meldValue(k)
 	}
-	for lvl := g.rules.Variant.Packs() + 1; lvl < len(bezLevelKinds); lvl++ {
+	for lvl := g.rules.packs() + 1; lvl < len(bezLevelKinds); lvl++ {
 		v.MeldValues[bezLevelKinds[lvl]] = 0
 	}
 	if g.phase == PhaseWindow {

@@ -97,8 +97,12 @@ func reach(v vector) (reached, error) {
 	for _, c := range rest {
 		named[c] = true
 	}
+	rules, err := engine.NewRules(variant, v.options)
+	if err != nil {
+		return reached{}, err
+	}
 	var junk []engine.Card
-	for c := range engine.Card(variant.Packs() * engine.NumFaces) {
+	for _, c := range rules.DeckCards() {
 		if !named[c] {
 			junk = append(junk, c)
 		}

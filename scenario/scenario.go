@@ -163,9 +163,9 @@ func (s *Scenario) Game() (*engine.Game, error) {
 	for _, c := range d.Stock {
 		named[c] = true
 	}
-	for c := 0; c < v.Packs()*engine.NumFaces; c++ {
+	for _, c := range r.DeckCards() {
 		if !named[c] {
-			d.Stock = append(d.Stock, engine.Card(c))
+			d.Stock = append(d.Stock, c)
 		}
 	}
 	dealing := engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1, Totals: s.Totals}

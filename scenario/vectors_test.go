@@ -17,7 +17,9 @@ var vectors = concat(
 	vector31(),
 	[]vector{vector32, vector37, vector38},
 	vector39(),
-	[]vector{vector40, vector47Phase2, vector48},
+	[]vector{vector40, vector47Phase2, vector48, vector53, vector54},
+	vector55(),
+	[]vector{vector56},
 )
 
 func concat(vs ...[]vector) []vector {
@@ -685,4 +687,85 @@ var vector48 = vector{
 {"seat": 1, "do": "play JCa", "trick_winner": 0}
 {"seat": 0, "do": "play KSa"}
 {"seat": 1, "legal": ["play ASa"], "do": "play ASa", "trick_winner": 1, "scores": [{"side": 1, "cause": "last_trick", "points": 10}, {"side": 1, "cause": "card_points", "points": 15}, {"side": 0, "cause": "card_points", "points": 225}]}`),
+}
+
+var vector53 = vector{
+	file:    "vector-53-deck-63.json",
+	about:   "RULES.md §6 vector 53 (§3.2.1, §8.17): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck).",
+	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 1,
+	hands: []string{"7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa JSb", "ASa 7Ha 8Ha 9Ha 7Hb 8Hb 9Hb JHa", "7Da 8Da 9Da 7Db 8Db 9Db JDa JDb"},
+	steps: lines(`
+{"view": {"seat": 1, "phase": "trick", "to_act": 1, "stock_size": 39, "totals": [0, 0, 0]}}
+{"seat": 1, "do": "play 8Cb", "refused": "malformed"}
+{"seat": 1, "do": "play ASa"}`),
+}
+
+var vector54 = vector{
+	file:    "vector-54-deck-63.json",
+	about:   "RULES.md §6 vector 54 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2.",
+	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 13, leader: 1,
+	hands: []string{
+		"8Hb 7Da 8Da 9Da 7Db 8Db 9Db JDb",
+		"ASa 7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa",
+		"8Ha 7Ha 9Ha 7Hb 9Hb QDa QDb KDa",
+	},
+	stock: "JHa JHb",
+	steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 2, "do": "play 8Ha"}
+{"seat": 0, "do": "play 8Hb", "trick_winner": 1}
+{"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
+{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
+}
+
+// vector55 and vector56 share a deal: trump ♣; N holds four kings, Q♠a and the marriage K♥ Q♥.
+var vector55Hands = []string{"7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db", "ASa KSa KHa KDa KCa QSa QHa 7Ha"}
+
+func vector55() []vector {
+	v := vector{
+		file:    "vector-55-allow-pending-declarations.json",
+		about:   "RULES.md §6 vector 55 (§2 R9, §8.18, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, tabled); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
+		variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
+		hands: vector55Hands,
+		steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"seat": 1, "do": "meld KHa QHa", "refused": "RULES.md §2 R9"}
+{"seat": 1, "do": "end"}
+{"seat": 1, "do": "play 7Ha"}
+{"seat": 0, "do": "play 7Hb", "trick_winner": 1, "scores": [{"side": 1, "cause": "meld", "points": 20}]}
+{"seat": 1, "do": "meld KHa QHa", "points": 0}
+{"view": {"seat": 0, "phase": "window", "to_act": 1, "totals": [0, 100]}}`),
+	}
+	off := v
+	off.file = "vector-55-pending-refused-by-default.json"
+	off.about = "RULES.md §6 vector 55 (§2 R9) without allow_pending_declarations (the default): after four kings, announcing K♠a+Q♠a in the same window is refused, as in vector 21."
+	off.options = nil
+	off.steps = lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "refused": "RULES.md §2 R9"}`)
+	return []vector{v, off}
+}
+
+var vector56 = vector{
+	file:    "vector-56-pending-declaration-lapses.json",
+	about:   "RULES.md §6 vector 56 (§8.18) under allow_pending_declarations: as vector 55, N announces K♠a+Q♠a after four kings, then plays Q♠a from the table to trick 2, which D wins; N's win of trick 3 scores nothing for the lapsed announcement, and N may meld K♥ Q♥ in that window.",
+	variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
+	hands: []string{"7Sa ASb 8Sa 9Sa 7Da 8Da 9Da 8Db", vector55Hands[1]},
+	steps: lines(`
+{"seat": 1, "do": "play ASa"}
+{"seat": 0, "do": "play 7Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"seat": 1, "do": "end"}
+{"seat": 1, "do": "play QSa"}
+{"seat": 0, "do": "play ASb", "trick_winner": 0}
+{"seat": 0, "do": "end"}
+{"seat": 0, "do": "play 7Da"}
+{"seat": 1, "do": "play KCa", "trick_winner": 1, "points": 0}
+{"seat": 1, "do": "meld KHa QHa", "points": 20}`),
 }

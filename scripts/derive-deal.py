@@ -6,7 +6,8 @@ Usage: derive-deal.py [--salt SALT] SEED DEAL [CARDS]
   SEED      the seed a game record reveals: 64 hex digits, or the base64 of the record's JSON
             "seed" field (protojson writes bytes in base64)
   DEAL      the deal number, from 1 (0 is the cut for the first dealer); default 1 with --record
-  CARDS     deck size: 64 (two-handed), 96 (three-handed) or 128 (four-handed); default 64
+  CARDS     deck size: 64 (two-handed), 96 (three-handed), 63 (three-handed with deck=63: two
+            packs without 8Cb, RULES.md §8.17) or 128 (four-handed); default 64
   --salt    the salt the record reveals with the seed ("seedSalt"), hex or base64; the commitment
             is then SHA-256(salt || seed), else SHA-256(seed) (records made before salts)
   --record  a GameRecord in protojson (GetRecord, "bezique records export"): takes the seed, the
@@ -76,7 +77,7 @@ def main() -> None:
         seed = decode(record.get("seed", ""))
         salt = decode(record.get("seedSalt", ""))
         deal = int(args[0]) if args else 1
-        n = CARDS[record["rules"]["variant"]]
+        n = int(record["rules"].get("effectiveOptions", {}).get("deck", CARDS[record["rules"]["variant"]]))
     else:
         if len(args) < 2:
             sys.exit(__doc__)
@@ -95,7 +96,7 @@ def main() -> None:
         print("commitment matches the record's seedCommitment")
     for players in (2, 3, 4):
         print(f"first dealer ({players} players)", uniform(stream(seed, 0), players))
-    deck = list(range(n))
+    deck = list(range(n)) if n != 63 else [c for c in range(64) if c != 32 + 3 * 8 + 1]  # without 8Cb
     words = stream(seed, deal)
     for i in range(n - 1, 0, -1):
         j = uniform(words, i + 1)

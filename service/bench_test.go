@@ -54,19 +54,45 @@ func (echoService) FullDuplexCall(stream testgrpc.TestService_FullDuplexCallServ
 	}
 }
 
-// tcpReferee is a referee (and the bare echo service) on a loopback TCP port.
-type tcpReferee struct {
-	srv    *Server
-	addr   string
-	cc     *grpc.ClientConn
-	caFile string // with TLS, the CA that signed the referee's certificate; "-" without
+// AuthFuncOverride lets every caller use the echo service when the referee requires keys
+// (go-grpc-middleware's auth interceptor asks the service first): it is not the referee's.
+func (echoService) AuthFuncOverride(ctx context.Context, _ string) (context.Context, error) {
+	return ctx, nil
 }
 
-// startTCPReferee starts a referee with tweak applied to its Config and, withTLS, TLS on its port
-// (a certificate from a CA made here, written to caFile for a bot process).
+// benchSecureEnv names the environment variable that runs the referee benchmarks on TCP
+// (startTCPReferee) with TLS and API keys: "1" serves TLS on every referee's port and turns on
+// authentication, and every client (the benchmark's, the bots, the bot processes) connects with
+// TLS and sends the admin key (the benchmarks choose their seeds, which only an admin may).
+// docs/BENCHMARKS.md, "With TLS and API keys".
+const benchSecureEnv = "BEZIQUE_BENCH_SECURE"
+
+// benchAdminKey is the admin key of a referee started with benchSecureEnv.
+const benchAdminKey = "bench-admin-key-0123456789abcdef"
+
+// tcpReferee is a referee (and the bare echo service) on a loopback TCP port.
+type tcpReferee struct {
+	srv       *Server
+	addr      string
+	cc        *grpc.ClientConn // sends key
+	tables    pb.TableServiceClient
+	caFile    string      // with TLS, the CA that signed the referee's certificate; "-" without
+	clientTLS *tls.Config // with TLS, the clients' config; nil without
+	key       string      // with authentication, the key every client sends; "" without
+}
+
+// startTCPReferee starts a referee with tweak applied to its Config and, withTLS or with
+// benchSecureEnv set, TLS on its port (a certificate from a CA made here, written to caFile for
+// a bot process); with benchSecureEnv set it also requires API keys, and the clients send the
+// admin key. The per-principal limits are raised past what one benchmark client needs.
 func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpReferee {
 	b.Helper()
-	cfg := Config{Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: time.Hour, MaxTables: 1 << 20, KeepFinished: 1 << 20}
+	secure := os.Getenv(benchSecureEnv) == "1"
+	cfg := Config{Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: time.Hour, MaxTables: 1 << 20, KeepFinished: 1 << 20,
+		MaxWaitingPerPrincipal: 1 << 20, CreatesPerMinute: 1 << 30, MaxWatchersPerTable: 1 << 20, MaxWatchersPerPrincipal: 1 << 20}
+	if secure {
+		cfg.Auth = &Auth{AdminKey: benchAdminKey}
+	}
 	if tweak != nil {
 		tweak(&cfg)
 	}
@@ -78,15 +104,17 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 	if err != nil {
 		b.Fatal(err)
 	}
-	clientCreds, caFile := insecure.NewCredentials(), "-"
+	r := &tcpReferee{srv: srv, addr: lis.Addr().String(), caFile: "-"}
+	clientCreds := insecure.NewCredentials()
 	var portTLS *tls.Config // TLS ends at the port, as in the referee
-	if withTLS {
+	if withTLS || secure {
 		ca := testpki.NewCA(b, "bench CA")
 		portTLS = &tls.Config{Certificates: []tls.Certificate{ca.Issue(b, 2, "127.0.0.1").TLS(b)}}
-		clientCreds = credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
-		caFile = ca.WriteCA(b, b.TempDir(), "ca.crt")
+		r.clientTLS = &tls.Config{RootCAs: ca.Pool()}
+		clientCreds = credentials.NewTLS(r.clientTLS)
+		r.caFile = ca.WriteCA(b, b.TempDir(), "ca.crt")
 	}
-	g := grpc.NewServer(ServerOptions(cfg.Metrics)...)
+	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
 	testgrpc.RegisterTestServiceServer(g, echoService{})
 	h, err := NewHTTPHandler(g, HTTPConfig{})
@@ -95,16 +123,26 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 	}
 	port := NewPort(lis, g, h, portTLS) // as the referee serves its port
 	go func() { _ = port.Serve() }()
-	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(clientCreds))
-	if err != nil {
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(clientCreds)}
+	if secure {
+		r.key = benchAdminKey
+		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(r.key)))
+	}
+	if r.cc, err = grpc.NewClient(r.addr, opts...); err != nil {
 		b.Fatal(err)
 	}
+	r.tables = pb.NewTableServiceClient(r.cc)
 	b.Cleanup(func() {
-		cc.Close()
+		r.cc.Close()
 		port.Stop(0)
 		srv.Close()
 	})
-	return &tcpReferee{srv: srv, addr: lis.Addr().String(), cc: cc, caFile: caFile}
+	return r
+}
+
+// botConfig is the configuration of a Go bot (botsdk) in seat of table, with r's TLS and key.
+func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Config {
+	return botsdk.Config{Server: r.addr, TLS: r.clientTLS, Key: r.key, TableID: tableID, Seat: seat, Token: token, BotName: "bench"}
 }
 
 // BenchmarkSeatRoundTrip measures, over loopback TCP, the time from a seat's Decide being sent to
@@ -127,7 +165,7 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 				if place == "in-process" {
 					rt = runRoundTrips(b, r.cc, mode, b.N)
 				} else {
-					rt = roundTripsInBotProcess(b, r.addr, r.caFile, mode, b.N)
+					rt = roundTripsInBotProcess(b, r, mode, b.N)
 				}
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
@@ -166,15 +204,19 @@ func (rt *roundTrips) percentiles(all []int64) {
 }
 
 // benchBotEnv names the environment variable that makes this test binary a benchmark client
-// (TestBenchBotProcess): "mode address n cafile" (cafile "-": plaintext).
+// (TestBenchBotProcess): "mode address n cafile key" (cafile "-": plaintext; key "-": none).
 const benchBotEnv = "BEZIQUE_BENCH_BOT"
 
-// roundTripsInBotProcess runs n round trips from a separate process: this test binary, started again
-// as TestBenchBotProcess, which prints its roundTrips as JSON.
-func roundTripsInBotProcess(b *testing.B, addr, caFile, mode string, n int) roundTrips {
+// roundTripsInBotProcess runs n round trips on r from a separate process: this test binary,
+// started again as TestBenchBotProcess, which prints its roundTrips as JSON.
+func roundTripsInBotProcess(b *testing.B, r *tcpReferee, mode string, n int) roundTrips {
 	b.Helper()
+	key := r.key
+	if key == "" {
+		key = "-"
+	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchBotProcess$")
-	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d %s", benchBotEnv, mode, addr, n, caFile))
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %s %d %s %s", benchBotEnv, mode, r.addr, n, r.caFile, key))
 	out, err := cmd.Output()
 	if err != nil {
 		b.Fatalf("benchmark bot process: %v\n%s", err, out)
@@ -199,20 +241,23 @@ func TestBenchBotProcess(t *testing.T) {
 	if spec == "" {
 		t.Skip("started by BenchmarkSeatRoundTrip only")
 	}
-	var mode, addr, caFile string
+	var mode, addr, caFile, key string
 	var n int
-	if _, err := fmt.Sscan(spec, &mode, &addr, &n, &caFile); err != nil {
+	if _, err := fmt.Sscan(spec, &mode, &addr, &n, &caFile, &key); err != nil {
 		t.Fatalf("%s=%q: %v", benchBotEnv, spec, err)
 	}
-	creds := insecure.NewCredentials()
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	if caFile != "-" {
 		c, err := botsdk.TLSConfig(caFile, "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		creds = credentials.NewTLS(c)
+		opts[0] = grpc.WithTransportCredentials(credentials.NewTLS(c))
 	}
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds))
+	if key != "-" {
+		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
+	}
+	cc, err := grpc.NewClient(addr, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +375,6 @@ func BenchmarkThroughput(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			r := startTCPReferee(b, nil, false)
-			tables := pb.NewTableServiceClient(r.cc)
 			var next, actions atomic.Int64
 			var wg sync.WaitGroup
 			b.ResetTimer()
@@ -340,7 +384,7 @@ func BenchmarkThroughput(b *testing.B) {
 				go func() {
 					defer wg.Done()
 					for next.Add(1) <= int64(b.N) {
-						actions.Add(int64(throughputGame(b, r, tables, c.builtin, uint64(w))))
+						actions.Add(int64(throughputGame(b, r, c.builtin, uint64(w))))
 					}
 				}()
 			}
@@ -354,8 +398,8 @@ func BenchmarkThroughput(b *testing.B) {
 }
 
 // throughputGame plays one two-handed game and returns its number of actions.
-func throughputGame(b *testing.B, r *tcpReferee, tables pb.TableServiceClient, builtin bool, seed uint64) int {
-	ctx := context.Background()
+func throughputGame(b *testing.B, r *tcpReferee, builtin bool, seed uint64) int {
+	ctx, tables := context.Background(), r.tables
 	seats := remoteSeats(2)
 	if builtin {
 		seats = []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}
@@ -383,7 +427,7 @@ func throughputGame(b *testing.B, r *tcpReferee, tables pb.TableServiceClient, b
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				cfg := botsdk.Config{Server: r.addr, TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(), BotName: "bench"}
+				cfg := r.botConfig(resp.GetTableId(), int(st.GetSeat()), st.GetToken())
 				if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(seed+uint64(st.GetSeat()))); err != nil {
 					b.Error(err)
 				}

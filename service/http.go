@@ -39,8 +39,9 @@ var (
 )
 
 // NewHTTPHandler returns the HTTP handler of the referee's port ([Port]). Native gRPC requests
-// (HTTP/2 with content-type application/grpc or application/grpc+...: over TLS, where the port
-// cannot tell connections apart before it) go to g.ServeHTTP. Every other request goes to a
+// that reach it (HTTP/2 with content-type application/grpc+proto and the like: the port hands
+// connections whose first request says application/grpc to grpc-go's transport before) go to
+// g.ServeHTTP. Every other request goes to a
 // vanguard transcoder that serves, for every service registered on g, the Connect protocol (unary
 // and server streams, JSON or binary, over HTTP/1.1 or HTTP/2: POST
 // /bezique.v1.TableService/CreateTable with a JSON body) and gRPC-Web, by turning them into gRPC
@@ -84,43 +85,54 @@ func isGRPC(contentType string) bool {
 }
 
 // Port is the referee's port: native gRPC and HTTP on one listener, told apart by
-// github.com/soheilhy/cmux as etcd does.
+// github.com/soheilhy/cmux as etcd does. With TLS, TLS ends on the listener (crypto/tls, before
+// cmux), so what follows sees every connection decrypted, with or without TLS.
 //
-// Without TLS, a connection that opens with the HTTP/2 preface (HTTP/2 by prior knowledge, h2c:
-// every gRPC client over plain TCP) is handed to grpc-go's own transport (g.Serve), which keeps its
-// flow-control windows, keepalive enforcement and speed: routing it through net/http (g.ServeHTTP)
-// doubled a seat's round trip (docs/BENCHMARKS.md). Every other connection (HTTP/1.1: browsers,
-// curl, Connect and gRPC-Web clients) goes to an [http.Server] serving h ([NewHTTPHandler]).
-// Connect or gRPC-Web over h2c is not served.
-//
-// With TLS, browsers and gRPC clients both negotiate HTTP/2, so every connection goes to the
-// HTTP server, and h hands native gRPC requests to g.ServeHTTP. (Telling them apart by the first
-// request's content-type, cmux's header matchers, needs the port to send HTTP/2 SETTINGS before
-// net/http does, which breaks net/http's HTTP/2 connections.)
+// An HTTP/2 connection whose first request has content-type application/grpc (what every gRPC
+// client sends) is handed to grpc-go's own transport (g.Serve), which keeps its flow-control
+// windows, keepalive enforcement, stream limit per connection (grpc.MaxConcurrentStreams) and
+// speed: through net/http (g.ServeHTTP) a seat's round trip took about twice as long
+// (docs/BENCHMARKS.md). To read that request the port sends the server's SETTINGS frame first,
+// as gRPC clients wait for it before they send a request. Every other connection goes to an
+// [http.Server] serving h ([NewHTTPHandler]): HTTP/1.1, and HTTP/2 (browsers, Connect and
+// gRPC-Web clients) with the client's acknowledgement of that first SETTINGS frame taken out of
+// the stream ([settingsAckFilter]).
 type Port struct {
 	mux      cmux.CMux
 	grpc     *grpc.Server
-	grpcLis  net.Listener // nil with TLS
+	grpcLis  net.Listener // HTTP/2, first request application/grpc
+	h2Lis    net.Listener // the other HTTP/2 connections
+	h1Lis    net.Listener // everything else: HTTP/1.1
 	http     *http.Server
-	httpLis  net.Listener
-	tls      bool
 	stopping atomic.Bool
 }
 
 // NewPort returns the port serving g and h on lis, with TLS when tlsConfig is set (g must then
-// have no transport credentials of its own: TLS ends here). Call [Port.Serve], then [Port.Stop].
+// have no transport credentials of its own: TLS ends here). A tlsConfig without NextProtos
+// offers "h2" (which gRPC clients require) and "http/1.1" by ALPN, as net/http's ServeTLS does;
+// a config that GetConfigForClient returns must offer them itself. Call [Port.Serve], then
+// [Port.Stop].
 func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config) *Port {
-	m := cmux.New(lis)
-	m.SetReadTimeout(10 * time.Second) // a connection that says nothing for 10 s is closed
-	p := &Port{mux: m, grpc: g, tls: tlsConfig != nil}
-	if tlsConfig == nil {
-		p.grpcLis = m.Match(cmux.HTTP2())
+	if tlsConfig != nil {
+		if len(tlsConfig.NextProtos) == 0 {
+			tlsConfig = tlsConfig.Clone()
+			tlsConfig.NextProtos = []string{"h2", "http/1.1"}
+		}
+		lis = tls.NewListener(lis, tlsConfig)
 	}
-	p.httpLis = m.Match(cmux.Any())
+	m := cmux.New(lis)
+	m.SetReadTimeout(10 * time.Second) // a connection that says nothing (or no first request) for 10 s is closed
+	p := &Port{mux: m, grpc: g}
+	p.grpcLis = m.MatchWithWriters(cmux.HTTP2MatchHeaderFieldSendSettings("content-type", "application/grpc"))
+	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
+	p.h1Lis = m.Match(cmux.Any())
+	var protocols http.Protocols
+	protocols.SetHTTP1(true)
+	protocols.SetUnencryptedHTTP2(true) // HTTP/2 by prior knowledge: the decrypted stream of an h2 TLS connection, or h2c
 	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
 	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
-	// the streams of one connection (a tournament runner seats many bots over one connection).
-	p.http = &http.Server{Handler: h, TLSConfig: tlsConfig, ReadHeaderTimeout: 10 * time.Second,
+	// the streams of one connection.
+	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: 10 * time.Second,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          math.MaxInt32,
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
@@ -132,21 +144,14 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 }
 
 // Addr is the port's address.
-func (p *Port) Addr() net.Addr { return p.httpLis.Addr() }
+func (p *Port) Addr() net.Addr { return p.h1Lis.Addr() }
 
 // Serve serves the port until the listener fails (that error is returned) or [Port.Stop] is called
 // (nil is returned).
 func (p *Port) Serve() error {
-	if p.grpcLis != nil {
-		go func() { _ = p.grpc.Serve(p.grpcLis) }()
-	}
-	go func() {
-		if p.tls {
-			_ = p.http.ServeTLS(p.httpLis, "", "")
-		} else {
-			_ = p.http.Serve(p.httpLis)
-		}
-	}()
+	go func() { _ = p.grpc.Serve(p.grpcLis) }()
+	go func() { _ = p.http.Serve(p.h2Lis) }()
+	go func() { _ = p.http.Serve(p.h1Lis) }()
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil

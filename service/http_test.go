@@ -20,7 +20,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	testgrpc "google.golang.org/grpc/interop/grpc_testing"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -157,5 +161,118 @@ func TestHTTPHandlerStatic(t *testing.T) {
 		if err != nil || strings.TrimSpace(string(body)) != c.want {
 			t.Errorf("%s %s: %q, want %q", c.method, c.path, body, c.want)
 		}
+	}
+}
+
+// TestPortGRPCOnItsOwnTransport: with and without TLS, a gRPC client's connection is served by
+// grpc-go's own transport, so the server's options hold on it: here a limit of one stream per
+// connection (the referee's --max-streams-per-conn), which net/http, serving gRPC over TLS
+// before, did not apply. A second stream on the connection waits until the first ends.
+func TestPortGRPCOnItsOwnTransport(t *testing.T) {
+	cert, pool := selfSigned(t)
+	for _, withTLS := range []bool{false, true} {
+		t.Run(map[bool]string{false: "h2c", true: "tls"}[withTLS], func(t *testing.T) {
+			g := grpc.NewServer(append(ServerOptions(nil), grpc.MaxConcurrentStreams(1))...)
+			testgrpc.RegisterTestServiceServer(g, echoService{})
+			h, err := NewHTTPHandler(g, HTTPConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lis, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var serverTLS *tls.Config
+			creds := insecure.NewCredentials()
+			if withTLS {
+				serverTLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+				creds = credentials.NewTLS(&tls.Config{RootCAs: pool, ServerName: "localhost"})
+			}
+			port := NewPort(lis, g, h, serverTLS)
+			go func() { _ = port.Serve() }()
+			defer port.Stop(time.Second)
+			cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(creds))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cc.Close()
+			client := testgrpc.NewTestServiceClient(cc)
+			echo := func(ctx context.Context) (testgrpc.TestService_FullDuplexCallClient, error) {
+				s, err := client.FullDuplexCall(ctx)
+				if err != nil {
+					return nil, err
+				}
+				if err := s.Send(&testgrpc.StreamingOutputCallRequest{}); err != nil {
+					return nil, err
+				}
+				_, err = s.Recv()
+				return s, err
+			}
+			first, err := echo(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			if _, err := echo(ctx); status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("a second stream while the first is open: %v, want DeadlineExceeded (it waits for the first)", err)
+			}
+			if err := first.CloseSend(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := first.Recv(); err != io.EOF {
+				t.Fatalf("first stream after CloseSend: %v, want EOF", err)
+			}
+			ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if _, err := echo(ctx); err != nil {
+				t.Fatalf("a second stream after the first ended: %v", err)
+			}
+		})
+	}
+}
+
+// TestPortH2CConnect: without TLS, the Connect protocol over HTTP/2 by prior knowledge (h2c) is
+// served by net/http beside gRPC (it went to grpc-go, which refused it, before).
+func TestPortH2CConnect(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	g := grpc.NewServer(ServerOptions(nil)...)
+	srv.Register(g)
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := NewPort(lis, g, h, nil)
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	var protocols http.Protocols
+	protocols.SetUnencryptedHTTP2(true)
+	client := &http.Client{Transport: &http.Transport{Protocols: &protocols}}
+	req, err := http.NewRequest(http.MethodPost, "http://"+lis.Addr().String()+"/bezique.v1.TableService/GetRuleCatalog", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK || res.ProtoMajor != 2 {
+		t.Fatalf("%s status %d, %v: %s", res.Proto, res.StatusCode, err, body)
+	}
+	var got pb.GetRuleCatalogResponse
+	if err := protojson.Unmarshal(body, &got); err != nil || len(got.GetOptions()) == 0 {
+		t.Fatalf("catalog over h2c: %d options, %v", len(got.GetOptions()), err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
@@ -30,6 +31,7 @@ const (
 	TablePlaying   = "playing"
 	TableFinished  = "finished"
 	TableCancelled = "cancelled"
+	TableExpired   = "expired"
 )
 
 // Rule variants: the values of the variant label.
@@ -83,7 +85,7 @@ const (
 const LabelOther = "other"
 
 var (
-	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled}
+	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled, TableExpired}
 	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual, VariantRubicon, VariantSixPack}
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
@@ -112,6 +114,7 @@ const (
 	nameTourneyInPlay      = "bezique_tournament_games_in_play"
 	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
+	nameTLSCertExpiry      = "bezique_tls_certificate_expiry_timestamp_seconds"
 	nameLeasesHeld         = "bezique_leases_held"
 	nameLeaseTakeovers     = "bezique_lease_takeovers_total"
 	nameLeaseLosses        = "bezique_lease_losses_total"
@@ -141,6 +144,7 @@ func MetricNames() []string {
 		nameTourneyInPlay,
 		nameTourneyFinished,
 		nameQuotaRefusals,
+		nameTLSCertExpiry,
 		nameLeasesHeld,
 		nameLeaseTakeovers,
 		nameLeaseLosses,
@@ -193,6 +197,7 @@ type Metrics struct {
 	tourneyInPlay   prometheus.Gauge
 	tourneyFinished prometheus.Counter
 	quotaRefusals   *prometheus.CounterVec
+	tlsNotAfter     atomic.Pointer[func() time.Time] // [Metrics.SetTLSCertificate]
 	leasesHeld      *prometheus.GaugeVec
 	leaseTakeovers  *prometheus.CounterVec
 	leaseLosses     prometheus.Counter
@@ -317,6 +322,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		knownLimits:   set(limits),
 	}
 	m.defaultVersion, m.defaultRevision = stampedBuild()
+	tlsExpiry := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: nameTLSCertExpiry,
+		Help: "When the TLS certificate the referee serves now expires (its NotAfter), in seconds since the Unix epoch; 0 without TLS.",
+	}, m.tlsCertificateExpiry)
 
 	// Pre-create every series with a known label value at zero, so that
 	// rate() and absent() behave from the first scrape.
@@ -370,6 +379,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.tourneyInPlay,
 		m.tourneyFinished,
 		m.quotaRefusals,
+		tlsExpiry,
 		m.leasesHeld,
 		m.leaseTakeovers,
 		m.leaseLosses,
@@ -581,6 +591,30 @@ func (m *Metrics) SetQuarantined(n int) {
 		return
 	}
 	m.quarantined.Set(float64(n))
+}
+
+// SetTLSCertificate makes bezique_tls_certificate_expiry_timestamp_seconds report notAfter(),
+// read at each scrape: when the certificate served now expires (the zero time when none is
+// loaded, reported as 0). The referee's main passes its certificate reloader's, so a certificate
+// renewed on disk shows at the first scrape after it is loaded.
+func (m *Metrics) SetTLSCertificate(notAfter func() time.Time) {
+	if m == nil {
+		return
+	}
+	m.tlsNotAfter.Store(&notAfter)
+}
+
+// tlsCertificateExpiry is the value of bezique_tls_certificate_expiry_timestamp_seconds.
+func (m *Metrics) tlsCertificateExpiry() float64 {
+	f := m.tlsNotAfter.Load()
+	if f == nil {
+		return 0
+	}
+	t := (*f)()
+	if t.IsZero() {
+		return 0
+	}
+	return float64(t.Unix())
 }
 
 // MetricsHandler returns the HTTP handler that serves the metrics gathered

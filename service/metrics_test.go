@@ -82,6 +82,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tournament_games_in_play",
 		"bezique_tournament_games_finished_total",
 		"bezique_quota_refusals_total",
+		"bezique_tls_certificate_expiry_timestamp_seconds",
 		"bezique_leases_held",
 		"bezique_lease_takeovers_total",
 		"bezique_lease_losses_total",
@@ -117,7 +118,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		name   string
 		series int
 	}{
-		{"bezique_tables", 4},
+		{"bezique_tables", 5},
 		{"bezique_games_finished_total", 4 * 6},
 		{"bezique_actions_total", 6 * 2},
 		{"bezique_decision_duration_seconds", 6},
@@ -315,6 +316,32 @@ bezique_build_info{goversion="` + runtime.Version() + `",revision="abc123",versi
 	}
 }
 
+// TestTLSCertificateExpiry: the gauge is 0 without TLS, then the NotAfter of the certificate
+// served at each scrape, a renewed one's as soon as it is loaded.
+func TestTLSCertificateExpiry(t *testing.T) {
+	m, reg := newMetricsForTest(t)
+	gauge := func() string {
+		return `
+# HELP bezique_tls_certificate_expiry_timestamp_seconds When the TLS certificate the referee serves now expires (its NotAfter), in seconds since the Unix epoch; 0 without TLS.
+# TYPE bezique_tls_certificate_expiry_timestamp_seconds gauge
+bezique_tls_certificate_expiry_timestamp_seconds `
+	}
+	check := func(want string) {
+		t.Helper()
+		if err := testutil.GatherAndCompare(reg, strings.NewReader(gauge()+want+"\n"), "bezique_tls_certificate_expiry_timestamp_seconds"); err != nil {
+			t.Error(err)
+		}
+	}
+	check("0")
+	served := time.Date(2027, 3, 1, 12, 0, 0, 0, time.UTC)
+	m.SetTLSCertificate(func() time.Time { return served })
+	check("1.8039024e+09")           // 2027-03-01T12:00:00Z
+	served = served.AddDate(0, 3, 0) // renewed on disk and loaded
+	check("1.8118512e+09")           // 2027-06-01T12:00:00Z
+	served = time.Time{}             // none loaded
+	check("0")
+}
+
 func TestNilMetrics(t *testing.T) {
 	var m *Metrics
 	m.TableStateChanged("", TableWaiting)
@@ -330,6 +357,7 @@ func TestNilMetrics(t *testing.T) {
 	m.Reconnect()
 	m.ObserveStoreWrite(StoreAppend, time.Second)
 	m.SetBuildInfo("v", "r")
+	m.SetTLSCertificate(time.Now)
 	m.InitializeMetrics(grpc.NewServer())
 	if m.UnaryServerInterceptor() == nil || m.StreamServerInterceptor() == nil {
 		t.Error("nil *Metrics returned nil interceptors")

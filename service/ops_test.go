@@ -129,6 +129,79 @@ func TestQuarantineUnreadableTables(t *testing.T) {
 	}
 }
 
+// TestQuarantineUnscannableRows is the regression test of one stored row that the store cannot
+// scan (SQLite keeps a value of any type in any column) stopping the referee's start: LoadActive
+// failed as a whole. Of three waiting tables in a real SQLite file, one gets a created_at that is
+// text and one an action whose recorded_at is text. After a restart the referee starts, the two
+// are quarantined with the reason (ListTables, GetTable, the gauge), and the third resumes.
+func TestQuarantineUnscannableRows(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	r1 := startReferee(t, st, nil)
+	var ids []string
+	var good *pb.CreateTableResponse
+	for i := range 3 {
+		resp, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, good = append(ids, resp.GetTableId()), resp
+	}
+	r1.grpc.Stop()
+	r1.srv.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	badRow, badAction := ids[0], ids[1]
+	db := rawSQL(t, path)
+	if _, err := db.Exec("UPDATE tables SET created_at = 'yesterday' WHERE id = ?", badRow); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES (?, 1, 0, x'00', 'noon')", badAction); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	r2 := startReferee(t, openSQLite(t, path), nil) // failed here: "service: recovering tables: ... converting driver.Value type string"
+	want := map[string]string{
+		badRow: "table " + badRow + `: unreadable stored row: sql: Scan error on column index 1, name "created_at": ` +
+			`converting driver.Value type string ("yesterday") to a int64: invalid syntax`,
+		badAction: "table " + badAction + `: unreadable stored action (seq 1): sql: Scan error on column index 4, name "recorded_at": ` +
+			`converting driver.Value type string ("noon") to a int64: invalid syntax`,
+	}
+	list, err := r2.tables.ListTables(ctx, &pb.ListTablesRequest{})
+	if err != nil {
+		t.Fatalf("ListTables after the restart: %v", err)
+	}
+	got := map[string]*pb.TableInfo{}
+	for _, ti := range list.GetTables() {
+		got[ti.GetTableId()] = ti
+	}
+	for id, reason := range want {
+		if ti := got[id]; ti.GetState() != pb.TableState_TABLE_STATE_QUARANTINED || ti.GetQuarantineReason() != reason {
+			t.Errorf("ListTables: %s is %v %q,\nwant QUARANTINED %q", id, ti.GetState(), ti.GetQuarantineReason(), reason)
+		}
+		one, err := r2.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+		if err != nil || one.GetTable().GetState() != pb.TableState_TABLE_STATE_QUARANTINED || one.GetTable().GetQuarantineReason() != reason {
+			t.Errorf("GetTable(%s) = %v, %v; want QUARANTINED %q", id, one.GetTable(), err, reason)
+		}
+	}
+	if n := gaugeValue(t, r2, "bezique_tables_quarantined"); n != 2 {
+		t.Errorf("bezique_tables_quarantined = %v, want 2", n)
+	}
+	if got[good.GetTableId()].GetState() != pb.TableState_TABLE_STATE_WAITING {
+		t.Fatalf("the good table after the restart: %v, want WAITING", got[good.GetTableId()])
+	}
+	s0 := r2.join(t, good, 0, 0)
+	s1 := r2.join(t, good, 1, 0)
+	s0.setAuto()
+	s1.setAuto()
+	if res := s0.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("the resumed table ended %v, want COMPLETED", res)
+	}
+}
+
 // gaugeValue returns the value of the single series of the metric name on r's registry.
 func gaugeValue(t *testing.T, r *referee, name string) float64 {
 	t.Helper()

@@ -295,8 +295,9 @@ func TestQuotaOneClientCannotFillMaxTables(t *testing.T) {
 }
 
 // TestWaitingTableExpires: a table still waiting Config.WaitingExpiry after its creation ends with
-// OUTCOME_EXPIRED: in its record, in the store, to a joined seat (GameOver) and to a spectator
-// (TableCancelled with the reason).
+// OUTCOME_EXPIRED: in its record, in the store (cancelled, result expired), in its state
+// (TABLE_STATE_EXPIRED, also as a ListTables filter) and to a joined seat (GameOver); a spectator
+// is not told of a cancellation (no TableCancelled: issue 14).
 func TestWaitingTableExpires(t *testing.T) {
 	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
 	if err != nil {
@@ -334,9 +335,23 @@ func TestWaitingTableExpires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := evs[len(evs)-1].GetTableCancelled()
-	if last.GetReason() != reason {
-		t.Fatalf("spectator's last event %v, want TableCancelled %q", evs[len(evs)-1], reason)
+	for _, e := range evs {
+		if e.GetTableCancelled() != nil {
+			t.Fatalf("spectator's events include %v; an expired table is not cancelled", e)
+		}
+	}
+	for _, st := range []pb.TableState{pb.TableState_TABLE_STATE_EXPIRED, pb.TableState_TABLE_STATE_CANCELLED} {
+		list, err := r.srv.ListTables(context.Background(), &pb.ListTablesRequest{State: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if st == pb.TableState_TABLE_STATE_EXPIRED {
+			want = 1
+		}
+		if len(list.GetTables()) != want || (want == 1 && (list.GetTables()[0].GetTableId() != resp.GetTableId() || list.GetTables()[0].GetState() != st)) {
+			t.Fatalf("ListTables %v: %v, want %d table (%s)", st, list.GetTables(), want, resp.GetTableId())
+		}
 	}
 	if over := seat.gameOver(); over.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED {
 		t.Fatalf("seat told %v", over)

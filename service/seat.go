@@ -467,6 +467,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
 		}
 	}
+	backlog = append(backlog, t.missedTeamMessages(s, c.member)...)
 	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 		if t.result == nil {
 			return joined{err: status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)}
@@ -596,7 +597,7 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	t.state, t.result = stateFromStore(row.State), rec.GetResult()
+	t.state, t.result = stateFromStore(row.State, row.Result), rec.GetResult()
 	res := t.join(ctx, newConn(int(j.GetSeat()), int(j.GetMember()), 1), j)
 	if res.err != nil {
 		return statusOf(res.err)

@@ -507,9 +507,13 @@ func (s *Referee) adopt(at store.ActiveTable) {
 	s.start(t)
 }
 
-// decodeSpec reads a table's stored spec and the CreateTableRequest inside it.
+// decodeSpec reads a table's stored spec and the CreateTableRequest inside it; a row the store
+// could not read (store.Table.Unreadable) is an [unreadableError] too.
 func decodeSpec(row store.Table) (storedSpec, *pb.CreateTableRequest, error) {
 	var spec storedSpec
+	if row.Unreadable != nil {
+		return spec, nil, unreadable(row.Unreadable)
+	}
 	if err := json.Unmarshal(row.Spec, &spec); err != nil {
 		return spec, nil, unreadable(fmt.Errorf("table %s: bad stored spec: %w", row.ID, err))
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -33,7 +34,13 @@ func TestSoakMemoryFlat(t *testing.T) {
 				}
 				defer st.Close()
 			}
-			r := startReferee(t, st, quiet)
+			// One client plays every game: the per-principal quotas are raised past what it
+			// needs (32 watchers at once, about 1 000 creates a minute).
+			r := startReferee(t, st, func(c *Config) {
+				quiet(c)
+				c.MaxWatchersPerPrincipal, c.CreatesPerMinute = 64, 1_000_000
+			})
+			start := time.Now()
 			play := func(from, to int) {
 				var wg sync.WaitGroup
 				next := make(chan int)
@@ -52,6 +59,9 @@ func TestSoakMemoryFlat(t *testing.T) {
 					}()
 				}
 				for i := from; i < to; i++ {
+					if i > from && i%1000 == 0 {
+						t.Logf("%s: %d games in %s", backend, i, time.Since(start).Round(time.Second))
+					}
 					next <- i
 				}
 				close(next)
@@ -70,8 +80,8 @@ func TestSoakMemoryFlat(t *testing.T) {
 			heap1, g1 := measure()
 			play(first, games)
 			heapN, gN := measure()
-			t.Logf("%s: after %d games heap %.1f MB, %d goroutines; after %d games heap %.1f MB, %d goroutines",
-				backend, first, float64(heap1)/1e6, g1, games, float64(heapN)/1e6, gN)
+			t.Logf("%s: after %d games heap %.1f MB, %d goroutines; after %d games heap %.1f MB, %d goroutines; %s in all",
+				backend, first, float64(heap1)/1e6, g1, games, float64(heapN)/1e6, gN, time.Since(start).Round(time.Second))
 			if float64(heapN) > 1.1*float64(heap1) || float64(gN) > 1.1*float64(g1) {
 				t.Fatalf("memory grew: heap %d -> %d bytes, goroutines %d -> %d", heap1, heapN, g1, gN)
 			}

@@ -19,7 +19,7 @@ import (
 // BenchmarkStorage measures the referee end to end at 64 concurrent two-handed tables, with a
 // durable SQLite store (every action appended and synced before its events go out; group
 // commit) and without a store (memory). Seats are either remote (a Go random bot per seat over
-// bufconn gRPC: the realistic case) or both built-in random bots (no network: the referee's own
+// loopback TCP, startTCPReferee, so with TLS and keys under benchSecureEnv: the realistic case) or both built-in random bots (no network: the referee's own
 // cost, where storage weighs most). One op is one round of 64 whole games; the figure is
 // actions/s, every action of every game counted.
 //
@@ -58,7 +58,7 @@ func BenchmarkStorage(b *testing.B) {
 }
 
 // benchGame plays one two-handed game with seed n and returns its number of actions.
-func benchGame(b testing.TB, r *referee, seats string, n uint64) int {
+func benchGame(b testing.TB, r *tcpReferee, seats string, n uint64) int {
 	ctx := context.Background()
 	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(byte(n))}
 	req.Seed[0], req.Seed[1] = byte(n>>8), byte(n>>16)
@@ -91,10 +91,11 @@ func benchGame(b testing.TB, r *referee, seats string, n uint64) int {
 	}
 }
 
-// benchReferee is startReferee for a benchmark: a referee on bufconn with st (nil: memory).
-func benchReferee(b *testing.B, st store.Store) *referee {
-	return startReferee(b, st, func(c *Config) {
+// benchReferee is startTCPReferee with st (nil: memory) and no log.
+func benchReferee(b *testing.B, st store.Store) *tcpReferee {
+	return startTCPReferee(b, func(c *Config) {
+		c.Store = st
 		c.PingInterval = time.Minute
 		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	})
+	}, false)
 }

@@ -82,6 +82,9 @@ type table struct {
 	pastDeal   int
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
 	teamMessages []*pb.TeamMessageRecord
+	// teamRelayed holds, for each of teamMessages, a bit per member of its seat that has it: the
+	// sender, and each member it was relayed to or resent to on joining (see missedTeamMessages).
+	teamRelayed []uint8
 }
 
 // seat is one seat of a table.
@@ -788,9 +791,12 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	}
 	t.result = res
 	final := pb.TableState_TABLE_STATE_FINISHED
-	if outcome == pb.Outcome_OUTCOME_CANCELLED || outcome == pb.Outcome_OUTCOME_EXPIRED {
+	switch outcome {
+	case pb.Outcome_OUTCOME_CANCELLED:
 		final = pb.TableState_TABLE_STATE_CANCELLED
 		t.emitRef(&pb.Event{Payload: &pb.Event_TableCancelled{TableCancelled: &pb.TableCancelled{Reason: reason}}})
+	case pb.Outcome_OUTCOME_EXPIRED: // no event: the table was not cancelled, and the result says why it ended
+		final = pb.TableState_TABLE_STATE_EXPIRED
 	}
 	t.record = t.buildRecord()
 	t.srv.metrics.GameFinished(metricVariant(t.rules.Variant), outcomeLabel(outcome))
@@ -816,7 +822,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 func (t *table) expiresAt() time.Time { return t.created.Add(t.srv.cfg.WaitingExpiry) }
 
 // expire ends a table that has waited for its seats until expiresAt with OUTCOME_EXPIRED (no
-// result; its state is cancelled), or re-arms the timer when that time has not come.
+// result; its state is TABLE_STATE_EXPIRED), or re-arms the timer when that time has not come.
 func (t *table) expire() {
 	if time.Now().Before(t.expiresAt()) {
 		t.armTimer()
@@ -847,11 +853,20 @@ func stateLabel(s pb.TableState) string {
 		return TableFinished
 	case pb.TableState_TABLE_STATE_CANCELLED:
 		return TableCancelled
+	case pb.TableState_TABLE_STATE_EXPIRED:
+		return TableExpired
 	}
 	return ""
 }
 
-func storeState(s pb.TableState) store.State { return store.State(stateLabel(s)) }
+// storeState is the store's state of s. The store keeps an expired table as cancelled (ended
+// without a result), its result "expired" telling the two apart: see [stateFromStore].
+func storeState(s pb.TableState) store.State {
+	if s == pb.TableState_TABLE_STATE_EXPIRED {
+		return store.StateCancelled
+	}
+	return store.State(stateLabel(s))
+}
 
 // reserve makes sure the store's SeqFloor is at least n before an event seq or request id n that
 // is not otherwise stored reaches a seat, so that a table recovered after a crash does not reuse

@@ -218,7 +218,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	if err != nil {
 		return nil, err
 	}
-	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
+	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
 		Creator: spec.Creator, Public: req.GetPublic()}
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
@@ -259,7 +259,12 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	return ti, nil
 }
 
-func stateFromStore(s store.State) pb.TableState {
+// stateFromStore is the state of a stored table of state s and result: TABLE_STATE_EXPIRED for a
+// cancelled one whose result is "expired" (see [storeState]).
+func stateFromStore(s store.State, result string) pb.TableState {
+	if s == store.StateCancelled && result == ResultExpired {
+		return pb.TableState_TABLE_STATE_EXPIRED
+	}
 	for _, st := range []pb.TableState{pb.TableState_TABLE_STATE_WAITING, pb.TableState_TABLE_STATE_PLAYING, pb.TableState_TABLE_STATE_FINISHED, pb.TableState_TABLE_STATE_CANCELLED} {
 		if stateLabel(st) == string(s) {
 			return st
@@ -327,7 +332,9 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 // (default 50, at most 1 000); next_page_token is empty on the last page. The store's ErrInvalid
 // (InvalidArgument) for a malformed page_token. A stored table that cannot be read, or was
 // quarantined at start, is listed with TABLE_STATE_QUARANTINED and the reason; the state filter
-// TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page.
+// TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page. The store keeps an
+// expired table as cancelled: the filters TABLE_STATE_CANCELLED and TABLE_STATE_EXPIRED tell the
+// two apart, so a page of either may hold fewer than page_size tables.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	size := int(req.GetPageSize())
 	if size <= 0 {
@@ -343,6 +350,9 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 	}
 	out := &pb.ListTablesResponse{NextPageToken: next}
 	for _, row := range rows {
+		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && stateFromStore(row.State, row.Result) != req.GetState() {
+			continue // the store keeps expired tables as cancelled: a page may hold fewer tables than asked
+		}
 		var ti *pb.TableInfo
 		if t, err := s.table(row.ID); err == nil {
 			ti, err = s.liveInfo(ctx, t)

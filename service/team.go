@@ -35,7 +35,8 @@ func checkTeamMessage(spec *pb.CreateTableRequest, c *conn, m *pb.TeamMessage) e
 }
 
 // teamMessage records a team member's message and relays it to the seat's other connected
-// members only. A message from a superseded connection is dropped.
+// members only; a member not connected gets it when it joins again (missedTeamMessages). A
+// message from a superseded connection is dropped.
 func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
 	s := t.seats[c.seat]
 	if s.conns[c.member] != c {
@@ -45,15 +46,38 @@ func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
 		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "team_message: the table keeps at most %d team messages", MaxTeamMessages))
 		return
 	}
-	t.teamMessages = append(t.teamMessages, &pb.TeamMessageRecord{Seq: t.seq, Seat: uint32(s.index), Member: uint32(c.member),
-		Text: m.GetText(), ProposalActionId: m.ProposalActionId})
-	relayed := &pb.ConnectResponse{Kind: &pb.ConnectResponse_TeamMessageRelayed{TeamMessageRelayed: &pb.TeamMessageRelayed{
-		Member: uint32(c.member), Text: m.GetText(), ProposalActionId: m.ProposalActionId, Seq: t.seq}}}
-	for _, o := range s.conns {
+	rec := &pb.TeamMessageRecord{Seq: t.seq, Seat: uint32(s.index), Member: uint32(c.member),
+		Text: m.GetText(), ProposalActionId: m.ProposalActionId}
+	has := uint8(1) << c.member
+	relayed := relayOf(rec)
+	for i, o := range s.conns {
 		if o != nil && o != c {
 			t.sendTo(s, o, relayed)
+			has |= 1 << i
 		}
 	}
+	t.teamMessages, t.teamRelayed = append(t.teamMessages, rec), append(t.teamRelayed, has)
+}
+
+// missedTeamMessages returns, relayed in the order received, the messages of seat s's team that
+// member has not had (sent while it was not connected), and counts them as had: a member that
+// joins again gets them after the events it missed, as a seat's events are resent. A message
+// already relayed to a connection that broke before the table noticed is not sent again.
+func (t *table) missedTeamMessages(s *seat, member int) []*pb.ConnectResponse {
+	var out []*pb.ConnectResponse
+	for i, rec := range t.teamMessages {
+		if int(rec.GetSeat()) == s.index && t.teamRelayed[i]&(1<<member) == 0 {
+			out = append(out, relayOf(rec))
+			t.teamRelayed[i] |= 1 << member
+		}
+	}
+	return out
+}
+
+// relayOf is the relayed form of a recorded team message, as the sender's teammates get it.
+func relayOf(rec *pb.TeamMessageRecord) *pb.ConnectResponse {
+	return &pb.ConnectResponse{Kind: &pb.ConnectResponse_TeamMessageRelayed{TeamMessageRelayed: &pb.TeamMessageRelayed{
+		Member: rec.GetMember(), Text: rec.GetText(), ProposalActionId: rec.ProposalActionId, Seq: rec.GetSeq()}}}
 }
 
 // answers reports whether connection c's Decide may count under the table's TeamPolicy: any

@@ -2,12 +2,16 @@ package service
 
 import (
 	"context"
+	"net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -370,5 +374,91 @@ func TestTeamGameWithSDKBots(t *testing.T) {
 	}
 	if _, err := wire.ReplayRecord(rec); err != nil {
 		t.Fatalf("the record does not replay: %v", err)
+	}
+}
+
+// startLoopbackReferee is startReferee over real TCP on 127.0.0.1 instead of bufconn.
+func startLoopbackReferee(t *testing.T) *referee {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	cfg := Config{Metrics: NewMetrics(reg), PingInterval: 50 * time.Millisecond}
+	quiet(&cfg)
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	dial := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	cc, err := grpc.NewClient(lis.Addr().String(), dial...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cc.Close()
+		g.Stop()
+		srv.Close()
+	})
+	return &referee{srv: srv, reg: reg, grpc: g, tables: pb.NewTableServiceClient(cc), seats: pb.NewSeatServiceClient(cc), cc: cc, dialOpt: dial}
+}
+
+// TestTeamMessagesResentOnReconnect: over real TCP, member B of team 0 disconnects; member A
+// sends a message (a proposal) while B is away; B joins again and gets it once, after its
+// Welcome, then a later message live; team 1 (two members) never gets either.
+func TestTeamMessagesResentOnReconnect(t *testing.T) {
+	r := startLoopbackReferee(t)
+	req := teamTable(pb.TeamPolicy_TEAM_POLICY_CAPTAIN)
+	req.Seats[1].GetRemote().TeamSize = 2
+	resp := r.create(t, req)
+	a, b := r.joinMember(t, resp, 0, 0), r.joinMember(t, resp, 0, 1)
+	c, d := r.joinMember(t, resp, 1, 0), r.joinMember(t, resp, 1, 1)
+	for _, m := range []*rawSeat{a, b, c, d} {
+		m.welcome()
+	}
+	b.close()
+	tb, err := r.srv.table(resp.GetTableId())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for gone := false; !gone; time.Sleep(10 * time.Millisecond) { // until the table has seen B leave
+		if err := tb.post(context.Background(), func() { gone = tb.seats[0].conns[1] == nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	say := func(s *rawSeat, text string, proposal *uint32) {
+		s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{Text: text, ProposalActionId: proposal}}})
+	}
+	say(a, "B, I propose the first action", proto.Uint32(1))
+	var seq uint64
+	for recorded := false; !recorded; time.Sleep(10 * time.Millisecond) { // until the table has it
+		if err := tb.post(context.Background(), func() { recorded, seq = len(tb.teamMessages) == 1, tb.seq }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b2 := r.joinMember(t, resp, 0, 1)
+	b2.welcome()
+	got := b2.until("the missed message", isRelay).GetTeamMessageRelayed()
+	want := &pb.TeamMessageRelayed{Member: 0, Text: "B, I propose the first action", ProposalActionId: proto.Uint32(1), Seq: seq}
+	if !proto.Equal(got, want) {
+		t.Fatalf("B got %v on joining again, want %v", got, want)
+	}
+	say(a, "now you are back", nil)
+	if got := b2.until("the live message", isRelay).GetTeamMessageRelayed(); got.GetText() != "now you are back" || got.GetMember() != 0 {
+		t.Fatalf("B got %v, want A's second message", got)
+	}
+	r.cancelTable(t, resp.GetTableId())
+	for name, x := range map[string]struct {
+		s    *rawSeat
+		want int
+	}{"A": {a, 0}, "B again": {b2, 2}, "team 1 member 0": {c, 0}, "team 1 member 1": {d, 0}} {
+		x.s.gameOver()
+		if n := count(x.s.allSnapshot(), isRelay); n != x.want {
+			t.Errorf("%s got %d team messages, want %d", name, n, x.want)
+		}
 	}
 }

@@ -11,8 +11,9 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// BenchmarkWatchers plays two-handed games of two remote random Go bots (botsdk, over bufconn)
-// while N spectator streams watch the table, and reports the watched table's events per second
+// BenchmarkWatchers plays two-handed games of two remote random Go bots (botsdk, over loopback
+// TCP: startTCPReferee, so with TLS and keys under benchSecureEnv) while N spectator streams
+// (one client connection) watch the table, and reports the watched table's events per second
 // (its last seq over the game's wall time). "reading" spectators read every event; "idle" ones
 // open the stream and never read. One game per iteration: run with -benchtime=3x.
 func BenchmarkWatchers(b *testing.B) {
@@ -22,7 +23,7 @@ func BenchmarkWatchers(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("%s/N=%d", mode, n), func(b *testing.B) {
-				r := startReferee(b, nil, quiet)
+				r := startTCPReferee(b, nil, false)
 				var events uint64
 				var elapsed time.Duration
 				for i := 0; i < b.N; i++ {

@@ -40,7 +40,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvTrick:
 		out.Payload = &pb.Event_TrickWon{TrickWon: &pb.TrickWon{Winner: seat, Trick: uint32(e.Trick), Cards: cardSetToProto(e.Cards), Points: pts}}
 	case engine.EvMeld:
-		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld)}}
+		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld), Pending: e.Pending}}
 	case engine.EvSevenExchange:
 		out.Payload = &pb.Event_SevenExchanged{SevenExchanged: &pb.SevenExchanged{Seat: seat, Seven: CardToProto(e.Card), Taken: CardToProto(e.Taken), Points: pts}}
 	case engine.EvSevenDeclare:

@@ -132,7 +132,7 @@ func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, 
 	}
 	step.Accepted = true
 	for _, e := range evs {
-		if e.Kind == engine.EvMeld {
+		if e.Kind == engine.EvMeld && a.Kind == engine.DeclareMeld { // not a pending meld scored by a trick won (RULES.md §8.18)
 			step.Action = engine.Action{Kind: engine.DeclareMeld, Card: engine.NoCard, Meld: e.Meld}.String() // with the kind and points the engine scored
 		}
 	}

@@ -232,6 +232,9 @@ func run(c config) error {
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
 	metrics.SetBuildInfo(version, commit)
+	if certs != nil {
+		metrics.SetTLSCertificate(certs.notAfter)
+	}
 	auth, err := adminAuth(c, log) // nil: open mode, no authentication
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
@@ -93,6 +94,18 @@ func (s *serverCerts) certificate(hello *tls.ClientHelloInfo) (*tls.Certificate,
 		s.log.Info("serving TLS certificate", "subject", leaf.Subject.String(), "serial", leaf.SerialNumber.String(), "not_after", leaf.NotAfter)
 	}
 	return cert, nil
+}
+
+// notAfter returns when the certificate served now expires: the zero time when none is loaded
+// (bezique_tls_certificate_expiry_timestamp_seconds reads it at each scrape).
+func (s *serverCerts) notAfter() time.Time {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	km, err := s.prov.KeyMaterial(ctx)
+	if err != nil || len(km.Certs) == 0 || km.Certs[0].Leaf == nil {
+		return time.Time{}
+	}
+	return km.Certs[0].Leaf.NotAfter
 }
 
 // Close stops watching the files.

@@ -12,10 +12,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
@@ -65,6 +67,22 @@ func metricsAddr(t *testing.T, p *process) string {
 	return m[1]
 }
 
+// scrapeTLS returns the metrics the referee serves over TLS on addr (trusting roots).
+func scrapeTLS(t *testing.T, addr string, roots *x509.CertPool) string {
+	t.Helper()
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}
+	resp, err := client.Get("https://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /metrics: %s, %v", resp.Status, err)
+	}
+	return string(body)
+}
+
 // serial returns the serial number of the certificate the server at addr presents on a new
 // connection that trusts roots.
 func serial(t *testing.T, addr string, roots *x509.CertPool) int64 {
@@ -84,7 +102,8 @@ func TestBinaryTLS(t *testing.T) {
 	bin := buildReferee(t)
 	dir := t.TempDir()
 	ca := testpki.NewCA(t, "bezique test CA")
-	certFile, keyFile := ca.Issue(t, 100, "127.0.0.1").Write(t, dir, "server")
+	firstExpiry := time.Now().Add(20 * 24 * time.Hour).Truncate(time.Second)
+	certFile, keyFile := ca.IssueUntil(t, 100, firstExpiry, "127.0.0.1").Write(t, dir, "server")
 	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0", "--store", "memory",
 		"--tls-cert", certFile, "--tls-key", keyFile, "--tls-reload", "100ms")
 	trusted := credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
@@ -165,7 +184,22 @@ func TestBinaryTLS(t *testing.T) {
 		if got := serial(t, p.addr, ca.Pool()); got != 100 {
 			t.Fatalf("serial %d before the renewal, want 100", got)
 		}
-		ca.Issue(t, 101, "127.0.0.1").Write(t, dir, "server")
+		expiry := func() int64 {
+			m := regexp.MustCompile(`(?m)^bezique_tls_certificate_expiry_timestamp_seconds (\S+)$`).FindStringSubmatch(scrapeTLS(t, metricsAddr(t, p), ca.Pool()))
+			if m == nil {
+				t.Fatal("no bezique_tls_certificate_expiry_timestamp_seconds in /metrics")
+			}
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return int64(v)
+		}
+		if got, want := expiry(), firstExpiry.Unix(); got != want {
+			t.Fatalf("bezique_tls_certificate_expiry_timestamp_seconds %d before the renewal, want %d", got, want)
+		}
+		renewedExpiry := firstExpiry.Add(70 * 24 * time.Hour)
+		ca.IssueUntil(t, 101, renewedExpiry, "127.0.0.1").Write(t, dir, "server")
 		deadline := time.Now().Add(10 * time.Second)
 		for serial(t, p.addr, ca.Pool()) != 101 {
 			if time.Now().After(deadline) {
@@ -175,6 +209,9 @@ func TestBinaryTLS(t *testing.T) {
 		}
 		if err := listTables(t, p.addr, trusted); err != nil {
 			t.Fatalf("ListTables after the renewal: %v", err)
+		}
+		if got, want := expiry(), renewedExpiry.Unix(); got != want {
+			t.Errorf("bezique_tls_certificate_expiry_timestamp_seconds %d after the renewal, want %d", got, want)
 		}
 		for _, serial := range []string{"100", "101"} {
 			if n := strings.Count(p.log(), `msg="serving TLS certificate" subject="CN=bezique test" serial=`+serial+" "); n != 1 {
@@ -215,11 +252,11 @@ func TestBinaryMTLS(t *testing.T) {
 		alert string
 	}{{"no client certificate", nil, "remote error: tls: certificate required"},
 		{"client certificate of another CA", otherCA, "remote error: tls: unknown certificate authority"}} {
-		if err := firstRead(t, p.addr, withCert(c.ca)); err == nil || err.Error() != c.alert {
+		if err := firstRead(t, p.addr, withCert(c.ca), false); err == nil || err.Error() != c.alert {
 			t.Errorf("%s: %v, want %q", c.what, err, c.alert)
 		}
 	}
-	if err := firstRead(t, p.addr, withCert(clientCA)); err != nil {
+	if err := firstRead(t, p.addr, withCert(clientCA), true); err != nil {
 		t.Errorf("a bare TLS connection with a client certificate: %v", err)
 	}
 
@@ -298,9 +335,12 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 	}
 }
 
-// firstRead opens a TLS connection offering h2 and reads the server's first bytes (gRPC's
-// SETTINGS frame); it returns the error of the handshake or of that read.
-func firstRead(t *testing.T, addr string, c *tls.Config) error {
+// firstRead opens a TLS connection offering h2 and, with speak, sends the HTTP/2 client preface
+// and an empty SETTINGS frame, as every HTTP/2 client begins (the port answers only then); it
+// reads the server's first bytes (its SETTINGS frame, or a TLS alert) and returns the error of
+// the handshake, of the write or of that read. Without speak nothing is written, so that a
+// refusal the server sends at once is read rather than raced by a write to a closed connection.
+func firstRead(t *testing.T, addr string, c *tls.Config, speak bool) error {
 	t.Helper()
 	c.NextProtos = []string{"h2"}
 	conn, err := tls.Dial("tcp", addr, c)
@@ -308,7 +348,15 @@ func firstRead(t *testing.T, addr string, c *tls.Config) error {
 		return err
 	}
 	defer conn.Close()
-	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if speak {
+		if _, err := io.WriteString(conn, http2.ClientPreface); err != nil {
+			return err
+		}
+		if err := http2.NewFramer(conn, nil).WriteSettings(); err != nil {
+			return err
+		}
+	}
 	_, err = conn.Read(make([]byte, 1))
 	return err
 }

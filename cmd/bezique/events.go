@@ -98,6 +98,9 @@ func eventText(e *pb.Event) string {
 		}
 		return s
 	case *pb.Event_Melded:
+		if k.Melded.GetPending() {
+			return fmt.Sprintf("seat %d announces %s, to score at its next trick", k.Melded.GetSeat(), meldText(k.Melded.GetMeld()))
+		}
 		return fmt.Sprintf("seat %d melds %s", k.Melded.GetSeat(), meldText(k.Melded.GetMeld()))
 	case *pb.Event_SevenExchanged:
 		x := k.SevenExchanged

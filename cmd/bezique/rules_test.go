@@ -40,10 +40,15 @@ func TestRulesText(t *testing.T) {
     who deals next: left (in two-handed the deal alternates) or the last trick's winner (S004, two-handed)
     default: left
     may differ from the default only in: two-handed`,
-		`deck  not supported  RULES.md §3.2
-    the three-handed deck: 96 cards, or 63 (two packs minus one eight, EW)
-    not supported: only full packs are supported
-`,
+		`deck  int: 63..192  RULES.md §3.2.1
+    the number of cards: the variant's full packs, or 63 in three-handed (two packs without the 8♣ of the second pack, EW, §8.17)
+    default: two-handed 64, three-handed 96, four-handed 128, four-handed-individual 128, rubicon 128, six-pack 192
+    may differ from the default only in: three-handed
+    e.g. 96, 63`,
+		`allow_pending_declarations  bool: false | true  RULES.md §2 R9
+    a second meld may be announced after the window's one, tabled now and scored when the melder next wins a trick (FOS, §8.18)
+    default: false
+    may differ from the default only in: two-handed, three-handed, four-handed-individual`,
 	} {
 		found := false
 		for _, b := range blocks {

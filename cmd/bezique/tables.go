@@ -66,19 +66,19 @@ source. --json prints the ListTablesResponse as protojson instead (every page in
 		},
 	}
 	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
-	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished or cancelled")
+	cmd.Flags().StringVar(&state, "state", "", "only tables in this state: waiting, playing, finished, cancelled, expired or quarantined")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListTablesResponse)")
 	return cmd
 }
 
-// parseTableState reads --state: "" (every state), waiting, playing, finished or cancelled.
+// parseTableState reads --state: "" (every state), waiting, playing, finished, cancelled, expired or quarantined.
 func parseTableState(s string) (pb.TableState, error) {
 	if s == "" {
 		return pb.TableState_TABLE_STATE_UNSPECIFIED, nil
 	}
 	st, ok := pb.TableState_value["TABLE_STATE_"+strings.ToUpper(s)]
 	if !ok || st == 0 {
-		return 0, fmt.Errorf("--state: %q (want waiting, playing, finished or cancelled)", s)
+		return 0, fmt.Errorf("--state: %q (want waiting, playing, finished, cancelled, expired or quarantined)", s)
 	}
 	return pb.TableState(st), nil
 }

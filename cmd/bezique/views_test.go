@@ -229,8 +229,15 @@ func TestViewsOfAnExpiredTable(t *testing.T) {
 	if !strings.HasSuffix(w, "\nresult: "+want+"; side 0 0, side 1 10\n") {
 		t.Errorf("watch printed:\n%s\nwant the result line %q", tail(w), want)
 	}
+	if strings.Contains(w, "cancelled") {
+		t.Errorf("watch printed:\n%s\nwant no word of a cancellation: the table expired", tail(w))
+	}
 	out, err = runCmd(ctx, "tables", "--server", ref.addr, "--state", "cancelled")
-	if err != nil || !regexp.MustCompile(`(?m)^`+m[1]+`  cancelled  two-handed  0:me 1:you  side 0 0, side 1 10  `+regexp.QuoteMeta(want)+`  chosen seed$`).MatchString(out) {
+	if err != nil || strings.Contains(out, m[1]) {
+		t.Errorf("tables --state cancelled: %v\n%s\nwant no %s: it expired", err, out, m[1])
+	}
+	out, err = runCmd(ctx, "tables", "--server", ref.addr, "--state", "expired")
+	if err != nil || !regexp.MustCompile(`(?m)^`+m[1]+`  expired  two-handed  0:me 1:you  side 0 0, side 1 10  `+regexp.QuoteMeta(want)+`  chosen seed$`).MatchString(out) {
 		t.Errorf("tables: %v\n%s\nwant %s's outcome %q", err, out, m[1], want)
 	}
 	out, err = runCmd(ctx, "records", "list", "--server", ref.addr, "--outcome", "expired")

@@ -28,7 +28,10 @@ func TestDependencies(t *testing.T) {
 		{pkg: "stats", banned: append([]string{module + "engine", module + "wire", module + "bots", module + "proto",
 			"google.golang.org/"}, serverOnly...), needs: "gonum.org/v1/plot"}, // a leaf: statistics and plots only
 		{pkg: "service", banned: []string{module + "botsdk"}, needs: module + "bots"},
-		{pkg: "web", standard: true}, // the web app: embedded files and net/http only
+		// The web app: embedded files, net/http and gzip (klauspost/compress's gzhttp) only; no
+		// package of the module, no gRPC, no server-only library.
+		{pkg: "web", banned: append([]string{module + "engine", module + "wire", module + "service", module + "proto",
+			"google.golang.org/"}, serverOnly...), needs: "github.com/klauspost/compress/gzhttp"},
 	} {
 		t.Run(c.pkg, func(t *testing.T) {
 			format := "{{.ImportPath}}"

@@ -68,12 +68,19 @@ type Leaf struct {
 }
 
 // Issue signs a certificate with the given serial number, good for serving and for client
-// authentication, for the given hosts (IP addresses or DNS names; none for a client certificate).
+// authentication, for the given hosts (IP addresses or DNS names; none for a client certificate),
+// valid for 24 hours.
 func (ca *CA) Issue(t testing.TB, serial int64, hosts ...string) Leaf {
+	t.Helper()
+	return ca.IssueUntil(t, serial, time.Now().Add(24*time.Hour), hosts...)
+}
+
+// IssueUntil is [CA.Issue] with a certificate valid until notAfter (to the second).
+func (ca *CA) IssueUntil(t testing.TB, serial int64, notAfter time.Time, hosts ...string) Leaf {
 	t.Helper()
 	key := newKey(t)
 	tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: "bezique test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: notAfter,
 		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}}
 	for _, h := range hosts {
 		if ip := net.ParseIP(h); ip != nil {

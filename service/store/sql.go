@@ -115,7 +115,18 @@ func scanTable(sc rowScanner) (Table, error) {
 	)
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
 		&finished, &winner, &result, &scores); err != nil {
-		return Table{}, err
+		// A value that does not convert (a scan reads a fetched row: not a database failure):
+		// the row is returned with its id alone, so that one bad row does not fail a listing
+		// or the referee's start.
+		var id string
+		rest := make([]any, strings.Count(tableColumns, ","))
+		for i := range rest {
+			rest[i] = new(any)
+		}
+		if sc.Scan(append([]any{&id}, rest...)...) != nil {
+			return Table{}, err
+		}
+		return Table{ID: id, WinnerSide: NoWinner, Unreadable: fmt.Errorf("table %s: unreadable stored row: %w", id, err)}, nil
 	}
 	t.State = State(state)
 	t.CreatedAt = fromMicros(created)
@@ -158,12 +169,21 @@ func (s *sqlStore) GetTable(ctx context.Context, id string) (Table, error) {
 	if s.isClosed() {
 		return Table{}, fmt.Errorf("store: get table: %w", ErrClosed)
 	}
-	t, err := scanTable(s.r.QueryRowContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE id = ?"), id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Table{}, fmt.Errorf("store: get table %q: %w", id, ErrNotFound)
-	}
+	op := fmt.Sprintf("get table %q", id)
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE id = ?"), id)
 	if err != nil {
-		return Table{}, s.wrap(fmt.Sprintf("get table %q", id), err)
+		return Table{}, s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return Table{}, s.wrap(op, err)
+		}
+		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	t, err := scanTable(rows) // rows, not a Row: an unreadable row is scanned again for its id
+	if err != nil {
+		return Table{}, s.wrap(op, err)
 	}
 	return t, nil
 }
@@ -333,7 +353,15 @@ func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ 
 			recorded int64
 		)
 		if err := rows.Scan(&tableID, &a.Seq, &seat, &a.Payload, &recorded); err != nil {
-			return nil, s.wrap(op, err)
+			// A value that does not convert: that table is unreadable, the others load.
+			var seq any
+			if rows.Scan(&tableID, &seq, new(any), new(any), new(any)) != nil {
+				return nil, s.wrap(op, err)
+			}
+			if i, ok := index[tableID]; ok && out[i].Unreadable == nil {
+				out[i].Unreadable = fmt.Errorf("table %s: unreadable stored action (seq %v): %w", tableID, seq, err)
+			}
+			continue
 		}
 		a.Seat = int(seat)
 		a.RecordedAt = fromMicros(recorded)

@@ -72,6 +72,12 @@ type Table struct {
 	Result string
 	// Scores is the opaque final score text (for example JSON "[1520,980]"); empty while active.
 	Scores string
+	// Unreadable is set by the store when the stored row could not be read (a column holding a
+	// value of the wrong type: SQLite keeps whatever is written to it) or, from
+	// [Store.LoadActive], one of the table's actions could not: why. The other fields but ID
+	// are then zero (WinnerSide [NoWinner]), and the referee quarantines the table rather than
+	// failing the call or its start. Nil when the row was read.
+	Unreadable error
 }
 
 // TableUpdate is a change to an active table made by [Store.UpdateTable]. Zero fields are left

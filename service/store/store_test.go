@@ -351,3 +351,54 @@ func migrationCount(t *testing.T) int {
 	}
 	return n
 }
+
+// TestUnreadableRows: a row holding a value of the wrong type (SQLite keeps any value in any
+// column) is returned by GetTable, ListTables and LoadActive with its id and Unreadable, and does
+// not fail the call; an unreadable action marks its table in LoadActive. The other tables load.
+func TestUnreadableRows(t *testing.T) {
+	ctx := context.Background()
+	u := sqliteBackend().fresh(t)
+	st := open(t, u)
+	mustCreate(t, st, storetest.Table("bad-row", store.StatePlaying, 1), storetest.Table("bad-action", store.StatePlaying, 2),
+		storetest.Table("good", store.StatePlaying, 3))
+	if err := st.AppendActions(ctx, "good", []store.Action{{Seq: 1, Seat: 0, Payload: []byte{1}}}); err != nil {
+		t.Fatal(err)
+	}
+	raw := sqliteBackend().raw(t, u)
+	if _, err := raw.Exec("UPDATE tables SET winner_side = 'north' WHERE id = 'bad-row'"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec("INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES ('bad-action', 1, 'east', x'00', 0)"); err != nil {
+		t.Fatal(err)
+	}
+	const rowErr = `table bad-row: unreadable stored row: sql: Scan error on column index 9, name "winner_side": ` +
+		`converting driver.Value type string ("north") to a int64: invalid syntax`
+	got, err := st.GetTable(ctx, "bad-row")
+	if err != nil || got.ID != "bad-row" || got.WinnerSide != store.NoWinner || got.Unreadable == nil || got.Unreadable.Error() != rowErr {
+		t.Errorf("GetTable(bad-row) = %+v, %v; want the id and Unreadable %q", got, err, rowErr)
+	}
+	list, _, err := st.ListTables(ctx, store.TableFilter{}, 10, "")
+	if err != nil || len(list) != 3 {
+		t.Fatalf("ListTables = %d tables, %v; want 3", len(list), err)
+	}
+	active, err := st.LoadActive(ctx)
+	if err != nil || len(active) != 3 {
+		t.Fatalf("LoadActive = %d tables, %v; want 3", len(active), err)
+	}
+	want := map[string]string{"bad-row": rowErr,
+		"bad-action": `table bad-action: unreadable stored action (seq 1): sql: Scan error on column index 2, name "seat": ` +
+			`converting driver.Value type string ("east") to a int64: invalid syntax`,
+		"good": ""}
+	for _, at := range active {
+		var msg string
+		if at.Unreadable != nil {
+			msg = at.Unreadable.Error()
+		}
+		if msg != want[at.ID] {
+			t.Errorf("LoadActive: %s Unreadable %q, want %q", at.ID, msg, want[at.ID])
+		}
+		if at.ID == "good" && (len(at.Actions) != 1 || at.State != store.StatePlaying) {
+			t.Errorf("LoadActive: good = %+v, want playing with its 1 action", at)
+		}
+	}
+}

@@ -84,7 +84,7 @@ async function lobby() {
     try {
       const r = await call(`${TABLES}/ListTables`, { pageSize: 200 });
       const rows = (r.tables ?? []).slice().reverse().map((t) => {
-        const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED";
+        const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
         return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
           <td>${seatList(t)}</td><td>${scoreList(t.result?.scores ?? t.scores)}</td></tr>`;

@@ -891,7 +891,11 @@ type Melded struct {
 	// seat is the seat that melded.
 	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// meld is the meld with its points.
-	Meld          *Meld `protobuf:"bytes,2,opt,name=meld,proto3" json:"meld,omitempty"`
+	Meld *Meld `protobuf:"bytes,2,opt,name=meld,proto3" json:"meld,omitempty"`
+	// pending marks a meld announced under the option allow_pending_declarations: tabled now, points
+	// 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
+	// (RULES.md §8.18).
+	Pending       bool `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -938,6 +942,13 @@ func (x *Melded) GetMeld() *Meld {
 		return x.Meld
 	}
 	return nil
+}
+
+func (x *Melded) GetPending() bool {
+	if x != nil {
+		return x.Pending
+	}
+	return false
 }
 
 // SevenExchanged is a trump seven exchanged for the turn-up.
@@ -2036,10 +2047,11 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12\x14\n" +
 	"\x05trick\x18\x02 \x01(\rR\x05trick\x12&\n" +
 	"\x05cards\x18\x03 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x16\n" +
-	"\x06points\x18\x04 \x01(\rR\x06points\"B\n" +
+	"\x06points\x18\x04 \x01(\rR\x06points\"\\\n" +
 	"\x06Melded\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n" +
-	"\x04meld\x18\x02 \x01(\v2\x10.bezique.v1.MeldR\x04meld\"\x8c\x01\n" +
+	"\x04meld\x18\x02 \x01(\v2\x10.bezique.v1.MeldR\x04meld\x12\x18\n" +
+	"\apending\x18\x03 \x01(\bR\apending\"\x8c\x01\n" +
 	"\x0eSevenExchanged\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n" +
 	"\x05seven\x18\x02 \x01(\v2\x10.bezique.v1.CardR\x05seven\x12&\n" +

@@ -1048,7 +1048,8 @@ func (x *TeamMessage) GetProposalActionId() uint32 {
 	return 0
 }
 
-// TeamMessageRelayed is a TeamMessage from another member of the bot's team seat.
+// TeamMessageRelayed is a TeamMessage from another member of the bot's team seat: relayed live,
+// or, to a member that was not connected when it was sent, after that member's next Welcome.
 type TeamMessageRelayed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// member is the sender's place in the team seat.

@@ -34,11 +34,16 @@ const (
 	TableState_TABLE_STATE_PLAYING TableState = 2
 	// TABLE_STATE_FINISHED is a game over, its record available.
 	TableState_TABLE_STATE_FINISHED TableState = 3
-	// TABLE_STATE_CANCELLED is a table cancelled before the game ended.
+	// TABLE_STATE_CANCELLED is a table cancelled before the game ended (an expired one is
+	// TABLE_STATE_EXPIRED).
 	TableState_TABLE_STATE_CANCELLED TableState = 4
 	// TABLE_STATE_QUARANTINED is a stored table whose data cannot be read or replayed: the referee
 	// does not play it and says why in TableInfo.quarantine_reason. Its data stays in the store.
 	TableState_TABLE_STATE_QUARANTINED TableState = 5
+	// TABLE_STATE_EXPIRED is a table that waited longer than the referee's --waiting-expiry for its
+	// seats (outcome OUTCOME_EXPIRED): no game started, no result. Before this state existed such a
+	// table was listed as TABLE_STATE_CANCELLED.
+	TableState_TABLE_STATE_EXPIRED TableState = 6
 )
 
 // Enum value maps for TableState.
@@ -50,6 +55,7 @@ var (
 		3: "TABLE_STATE_FINISHED",
 		4: "TABLE_STATE_CANCELLED",
 		5: "TABLE_STATE_QUARANTINED",
+		6: "TABLE_STATE_EXPIRED",
 	}
 	TableState_value = map[string]int32{
 		"TABLE_STATE_UNSPECIFIED": 0,
@@ -58,6 +64,7 @@ var (
 		"TABLE_STATE_FINISHED":    3,
 		"TABLE_STATE_CANCELLED":   4,
 		"TABLE_STATE_QUARANTINED": 5,
+		"TABLE_STATE_EXPIRED":     6,
 	}
 )
 
@@ -1411,7 +1418,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x0edealing_source\x18\x0e \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x18\n" +
 	"\acreator\x18\x0f \x01(\tR\acreator\x12\x16\n" +
 	"\x06public\x18\x10 \x01(\bR\x06public\x12+\n" +
-	"\x11quarantine_reason\x18\x11 \x01(\tR\x10quarantineReason*\xad\x01\n" +
+	"\x11quarantine_reason\x18\x11 \x01(\tR\x10quarantineReason*\xc6\x01\n" +
 	"\n" +
 	"TableState\x12\x1b\n" +
 	"\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -1419,7 +1426,8 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n" +
 	"\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n" +
 	"\x15TABLE_STATE_CANCELLED\x10\x04\x12\x1b\n" +
-	"\x17TABLE_STATE_QUARANTINED\x10\x05*\x86\x01\n" +
+	"\x17TABLE_STATE_QUARANTINED\x10\x05\x12\x17\n" +
+	"\x13TABLE_STATE_EXPIRED\x10\x06*\x86\x01\n" +
 	"\rDealingSource\x12\x1e\n" +
 	"\x1aDEALING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15DEALING_SOURCE_RANDOM\x10\x01\x12\x1e\n" +

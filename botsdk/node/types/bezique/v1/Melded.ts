@@ -14,6 +14,12 @@ export interface Melded {
    * meld is the meld with its points.
    */
   'meld'?: (_bezique_v1_Meld | null);
+  /**
+   * pending marks a meld announced under the option allow_pending_declarations: tabled now, points
+   * 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
+   * (RULES.md §8.18).
+   */
+  'pending'?: (boolean);
 }
 
 /**
@@ -28,4 +34,10 @@ export interface Melded__Output {
    * meld is the meld with its points.
    */
   'meld': (_bezique_v1_Meld__Output | null);
+  /**
+   * pending marks a meld announced under the option allow_pending_declarations: tabled now, points
+   * 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
+   * (RULES.md §8.18).
+   */
+  'pending': (boolean);
 }

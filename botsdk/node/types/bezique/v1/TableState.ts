@@ -21,7 +21,8 @@ export const TableState = {
    */
   TABLE_STATE_FINISHED: 'TABLE_STATE_FINISHED',
   /**
-   * TABLE_STATE_CANCELLED is a table cancelled before the game ended.
+   * TABLE_STATE_CANCELLED is a table cancelled before the game ended (an expired one is
+   * TABLE_STATE_EXPIRED).
    */
   TABLE_STATE_CANCELLED: 'TABLE_STATE_CANCELLED',
   /**
@@ -29,6 +30,12 @@ export const TableState = {
    * does not play it and says why in TableInfo.quarantine_reason. Its data stays in the store.
    */
   TABLE_STATE_QUARANTINED: 'TABLE_STATE_QUARANTINED',
+  /**
+   * TABLE_STATE_EXPIRED is a table that waited longer than the referee's --waiting-expiry for its
+   * seats (outcome OUTCOME_EXPIRED): no game started, no result. Before this state existed such a
+   * table was listed as TABLE_STATE_CANCELLED.
+   */
+  TABLE_STATE_EXPIRED: 'TABLE_STATE_EXPIRED',
 } as const;
 
 /**
@@ -56,7 +63,8 @@ export type TableState =
   | 'TABLE_STATE_FINISHED'
   | 3
   /**
-   * TABLE_STATE_CANCELLED is a table cancelled before the game ended.
+   * TABLE_STATE_CANCELLED is a table cancelled before the game ended (an expired one is
+   * TABLE_STATE_EXPIRED).
    */
   | 'TABLE_STATE_CANCELLED'
   | 4
@@ -66,6 +74,13 @@ export type TableState =
    */
   | 'TABLE_STATE_QUARANTINED'
   | 5
+  /**
+   * TABLE_STATE_EXPIRED is a table that waited longer than the referee's --waiting-expiry for its
+   * seats (outcome OUTCOME_EXPIRED): no game started, no result. Before this state existed such a
+   * table was listed as TABLE_STATE_CANCELLED.
+   */
+  | 'TABLE_STATE_EXPIRED'
+  | 6
 
 /**
  * TableState is where a table stands.

@@ -3,7 +3,8 @@
 import type { Long } from '@grpc/proto-loader';
 
 /**
- * TeamMessageRelayed is a TeamMessage from another member of the bot's team seat.
+ * TeamMessageRelayed is a TeamMessage from another member of the bot's team seat: relayed live,
+ * or, to a member that was not connected when it was sent, after that member's next Welcome.
  */
 export interface TeamMessageRelayed {
   /**
@@ -26,7 +27,8 @@ export interface TeamMessageRelayed {
 }
 
 /**
- * TeamMessageRelayed is a TeamMessage from another member of the bot's team seat.
+ * TeamMessageRelayed is a TeamMessage from another member of the bot's team seat: relayed live,
+ * or, to a member that was not connected when it was sent, after that member's next Welcome.
  */
 export interface TeamMessageRelayed__Output {
   /**

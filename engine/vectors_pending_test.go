@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"testing"
+)
+
+// The RULES.md §6 vectors of option allow_pending_declarations (RULES.md §2 R9, §8.18, FOS).
+
+// pendingPosition is vectors 55 and 56's position: trump ♣; N, holding four kings, Q♠a and the
+// marriage K♥ Q♥, leads A♠a to trick 1, which D's 7♠a loses; then N melds four kings (+80).
+func pendingPosition(t *testing.T, opts map[string]string, d string) *pos {
+	t.Helper()
+	p := setup(t, position{opts: opts, turnUp: "9Ca", fill: 4,
+		hands: []string{d, "ASa KSa KHa KDa KCa QSa QHa 7Ha"}})
+	p.trick(nS)
+	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+	p.ok(dS, p.play("7Sa"), "seat 0 plays 7Sa", "trick 1 to seat 1: ASa 7Sa")
+	p.ok(nS, p.meld("KSa KHa KDa KCa"), "seat 1 melds four_kings KSa KHa KDa KCa (80)")
+	return p
+}
+
+// 55. allow_pending_declarations: after four kings (+80) N announces K♠a+Q♠a → accepted, 0 now,
+// tabled; a third meld → refused (R9); N's next trick win scores +20 at once as that window's
+// meld, and a further meld there is a new announcement. Without the option the announcement →
+// refused (R9).
+func TestVector55PendingDeclaration(t *testing.T) {
+	const d = "7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db"
+	p := pendingPosition(t, nil, d)
+	p.no(nS, p.meld("KSa QSa"), CodeRule, "RULES.md §2 R9")
+
+	p = pendingPosition(t, map[string]string{"allow_pending_declarations": "true"}, d)
+	p.ok(nS, p.meld("KSa QSa"), "seat 1 announces common_marriage KSa QSa (0), to score at its next trick")
+	p.at("KSa", "table1", "QSa", "table1")
+	p.no(nS, p.meld("KHa QHa"), CodeRule, "RULES.md §2 R9")
+	p.do(nS, endWin)
+	p.ok(nS, p.play("7Ha"), "seat 1 plays 7Ha")
+	p.ok(dS, p.play("7Hb"), "seat 0 plays 7Hb", "trick 2 to seat 1: 7Ha 7Hb", "seat 1 melds common_marriage KSa QSa (20)")
+	if got := p.g.Totals(); got[nS] != 100 {
+		t.Fatalf("N's total %d, want 80 + 20", got[nS])
+	}
+	p.ok(nS, p.meld("KHa QHa"), "seat 1 announces common_marriage KHa QHa (0), to score at its next trick")
+}
+
+// 56. The announced marriage lapses: N plays Q♠a from the table to trick 2, which D wins; N's
+// win of trick 3 scores nothing for it.
+func TestVector56PendingDeclarationLapses(t *testing.T) {
+	p := pendingPosition(t, map[string]string{"allow_pending_declarations": "true"}, "7Sa ASb 8Sa 9Sa 7Da 8Da 9Da 8Db")
+	p.ok(nS, p.meld("KSa QSa"), "seat 1 announces common_marriage KSa QSa (0), to score at its next trick")
+	p.do(nS, endWin)
+	p.ok(nS, p.play("QSa"), "seat 1 plays QSa (from table)")
+	p.ok(dS, p.play("ASb"), "seat 0 plays ASb", "trick 2 to seat 0: QSa ASb")
+	p.do(dS, endWin)
+	p.ok(dS, p.play("7Da"), "seat 0 plays 7Da")
+	p.ok(nS, p.play("KCa"), "seat 1 plays KCa (from table)", "trick 3 to seat 1: 7Da KCa")
+	if got := p.g.Totals(); got[nS] != 80 {
+		t.Fatalf("N's total %d, want 80: the announced marriage lapsed", got[nS])
+	}
+	p.ok(nS, p.meld("KHa QHa"), "seat 1 melds common_marriage KHa QHa (20)")
+}
