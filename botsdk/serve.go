@@ -108,7 +108,7 @@ type server struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	playing map[string]bool // "table/seat" of the games being played
+	playing map[string]bool // "table/seat/member" of the games being played
 }
 
 // session runs one lobby stream until it fails; progressed tells whether the referee sent
@@ -139,7 +139,7 @@ func (s *server) session(ctx context.Context) (progressed bool, err error) {
 
 // start plays an announced game in its own goroutine, unless it is being played already.
 func (s *server) start(ctx context.Context, a *pb.GameAssigned) {
-	key := fmt.Sprintf("%s/%d", a.GetTableId(), a.GetSeat())
+	key := fmt.Sprintf("%s/%d/%d", a.GetTableId(), a.GetSeat(), a.GetMember())
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.playing[key] {
@@ -147,7 +147,7 @@ func (s *server) start(ctx context.Context, a *pb.GameAssigned) {
 	}
 	s.playing[key] = true
 	cfg := s.cfg.Config
-	cfg.TableID, cfg.Seat, cfg.Token = a.GetTableId(), int(a.GetSeat()), a.GetToken()
+	cfg.TableID, cfg.Seat, cfg.Member, cfg.Token = a.GetTableId(), int(a.GetSeat()), int(a.GetMember()), a.GetToken()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -20,7 +20,7 @@ import (
 // CreateTournament stores a tournament and starts playing it (see [Referee.CreateTournament]):
 // InvalidArgument naming the field for a bad spec or seed, Unavailable while draining.
 func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentRequest) (*pb.CreateTournamentResponse, error) {
-	spec, err := specFromProto(req.GetSpec())
+	spec, err := SpecFromProto(req.GetSpec())
 	if err != nil {
 		return nil, statusOf(err)
 	}
@@ -72,6 +72,20 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 	}))
 }
 
+// CancelTournament cancels a running tournament with a reason (see [Referee.CancelTournament]):
+// NotFound for an unknown id, FailedPrecondition for a tournament that has ended,
+// InvalidArgument for a bad reason.
+func (s *Server) CancelTournament(ctx context.Context, req *pb.CancelTournamentRequest) (*pb.CancelTournamentResponse, error) {
+	if req.GetTournamentId() == "" {
+		return nil, statusOf(invalid("tournament_id", "missing"))
+	}
+	tn, err := s.Referee.CancelTournament(ctx, req.GetTournamentId(), req.GetReason())
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	return &pb.CancelTournamentResponse{Tournament: tournamentToProto(tn)}, nil
+}
+
 var formatsFromProto = map[pb.TournamentFormat]tournament.Format{pb.TournamentFormat_TOURNAMENT_FORMAT_UNSPECIFIED: tournament.RoundRobin,
 	pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN: tournament.RoundRobin, pb.TournamentFormat_TOURNAMENT_FORMAT_GAUNTLET: tournament.Gauntlet,
 	pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH: tournament.Match}
@@ -79,9 +93,9 @@ var formatsFromProto = map[pb.TournamentFormat]tournament.Format{pb.TournamentFo
 var partnersFromProto = map[pb.Partners]tournament.Partners{pb.Partners_PARTNERS_UNSPECIFIED: "",
 	pb.Partners_PARTNERS_FIXED: tournament.PartnersFixed, pb.Partners_PARTNERS_ROTATING: tournament.PartnersRotating}
 
-// specFromProto converts a TournamentSpec; a [FieldError] names a field it cannot read (the rest
-// is checked by [Referee.CreateTournament]).
-func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
+// SpecFromProto converts a TournamentSpec to a [tournament.Spec]; a [FieldError] names a field it
+// cannot read (the rest is checked by [Referee.CreateTournament] and [tournament.Spec.Validate]).
+func SpecFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 	if in == nil {
 		return tournament.Spec{}, invalid("spec", "missing")
 	}
@@ -103,8 +117,11 @@ func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 		if lb := e.GetLobbyBot(); lb != "" {
 			te.Kind, te.Bot = tournament.KindLobby, lb
 		}
-		if te.Bot == "" {
-			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind (builtin_bot or lobby_bot)")
+		if team := e.GetLobbyTeam(); team != nil {
+			te.Kind, te.Members = tournament.KindLobbyTeam, team.GetMembers()
+		}
+		if te.Bot == "" && te.Members == nil {
+			return s, invalid(fmt.Sprintf("spec.entrants[%d].builtin_bot", i), "missing: set the entrant's kind (builtin_bot, lobby_bot or lobby_team)")
 		}
 		s.Entrants = append(s.Entrants, te)
 	}
@@ -118,6 +135,7 @@ func specFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 	if p := in.GetSprt(); p != nil {
 		s.SPRT = &tournament.SPRT{Elo0: p.GetElo0(), Elo1: p.GetElo1(), Alpha: p.GetAlpha(), Beta: p.GetBeta()}
 	}
+	s.AbsenceGraceMs = in.GetAbsenceGraceMs()
 	return s, nil
 }
 
@@ -133,9 +151,10 @@ func failureText(a pb.FailureAction) string {
 	return ""
 }
 
-func specToProto(s tournament.Spec) *pb.TournamentSpec {
+// SpecToProto converts a [tournament.Spec] to its TournamentSpec.
+func SpecToProto(s tournament.Spec) *pb.TournamentSpec {
 	out := &pb.TournamentSpec{Name: s.Name, Variant: wire.VariantToProto(s.Variant), Deals: uint32(s.Deals), Duplicate: s.Duplicate,
-		Concurrency: uint32(s.Concurrency), Options: s.Options,
+		Concurrency: uint32(s.Concurrency), Options: s.Options, AbsenceGraceMs: s.AbsenceGraceMs,
 		Clock: &pb.Clock{DecisionMs: s.Clock.DecisionMs, BankMs: s.Clock.BankMs, IncrementMs: s.Clock.IncrementMs},
 		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(s.Policy.OnTimeout), OnIllegal: failureAction(s.Policy.OnIllegal),
 			OnDisconnect: failureAction(s.Policy.OnDisconnect), StrikeLimit: s.Policy.StrikeLimit, DisconnectGraceMs: s.Policy.DisconnectGraceMs}}
@@ -151,13 +170,68 @@ func specToProto(s tournament.Spec) *pb.TournamentSpec {
 	}
 	for _, e := range s.Entrants {
 		pe := &pb.Entrant{Id: e.ID, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: e.Bot}}
-		if e.Kind == tournament.KindLobby {
+		switch e.Kind {
+		case tournament.KindLobby:
 			pe.Kind = &pb.Entrant_LobbyBot{LobbyBot: e.Bot}
+		case tournament.KindLobbyTeam:
+			pe.Kind = &pb.Entrant_LobbyTeam{LobbyTeam: &pb.LobbyTeam{Members: e.Members}}
 		}
 		out.Entrants = append(out.Entrants, pe)
 	}
 	if p := s.SPRT; p != nil {
 		out.Sprt = &pb.Sprt{Elo0: p.Elo0, Elo1: p.Elo1, Alpha: p.Alpha, Beta: p.Beta}
+	}
+	return out
+}
+
+// TournamentFromProto is the tournament a TournamentService client reads (GetTournament's info and
+// results): its spec validated, its state, commitment, revealed seed and times, and standings
+// computed from the results with [tournament.Compute], as the referee computes them. An error for
+// a spec it cannot read.
+func TournamentFromProto(info *pb.TournamentInfo, results []*pb.TournamentGameResult) (*Tournament, error) {
+	spec, err := SpecFromProto(info.GetSpec())
+	if err == nil {
+		err = spec.Validate()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", info.GetTournamentId(), err)
+	}
+	tn := &Tournament{ID: info.GetTournamentId(), Spec: spec, Commitment: info.GetSeedCommitment(), Seed: info.GetSeed(), Salt: info.GetSeedSalt(),
+		CreatedAt: info.GetCreateTime().AsTime()}
+	if info.GetFinishTime() != nil {
+		tn.FinishedAt = info.GetFinishTime().AsTime()
+	}
+	for st, p := range map[store.TournamentState]pb.TournamentState{store.TournamentRunning: pb.TournamentState_TOURNAMENT_STATE_RUNNING,
+		store.TournamentFinished: pb.TournamentState_TOURNAMENT_STATE_FINISHED, store.TournamentCancelled: pb.TournamentState_TOURNAMENT_STATE_CANCELLED} {
+		if p == info.GetState() {
+			tn.State = st
+		}
+	}
+	tn.Results = ResultsFromProto(results)
+	tn.Standings = tournament.Compute(&tn.Spec, tn.Results)
+	return tn, nil
+}
+
+// ResultsFromProto converts TournamentGameResults to [tournament.Result]s.
+func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
+	out := make([]tournament.Result, 0, len(in))
+	for _, g := range in {
+		r := tournament.Result{Game: int(g.GetGame()), TableID: g.GetTableId(), Outcome: tournament.Outcome(outcomeLabel(g.GetOutcome())),
+			WinnerSide: -1, ForfeitSeat: -1}
+		if g.WinnerSide != nil {
+			r.WinnerSide = int(g.GetWinnerSide())
+		}
+		if g.ForfeitSeat != nil {
+			r.ForfeitSeat = int(g.GetForfeitSeat())
+		}
+		for _, sc := range g.GetScores() {
+			r.Scores = append(r.Scores, int(sc))
+		}
+		for _, st := range g.GetSeats() {
+			r.Seats = append(r.Seats, tournament.SeatStats{Decisions: int(st.GetDecisions()), DecisionMs: int64(st.GetDecisionMs()),
+				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects())})
+		}
+		out = append(out, r)
 	}
 	return out
 }
@@ -175,7 +249,7 @@ func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
 }
 
 func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
-	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: specToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
+	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: SpecToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
 		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt)}
 	if !tn.FinishedAt.IsZero() {
 		out.FinishTime = timestamppb.New(tn.FinishedAt)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -95,7 +96,7 @@ func TestTournamentServiceErrors(t *testing.T) {
 		want string
 	}{
 		{&pb.CreateTournamentRequest{}, "spec: missing"},
-		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind (builtin_bot or lobby_bot)"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind (builtin_bot, lobby_bot or lobby_team)"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two}, Seed: []byte{1}}, "seed: 1 bytes; a seed is exactly 32 bytes"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "deals: 0; at least 1"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
@@ -111,5 +112,51 @@ func TestTournamentServiceErrors(t *testing.T) {
 	}
 	if _, err := client.GetTournament(ctx, &pb.GetTournamentRequest{}); status.Code(err) != codes.InvalidArgument {
 		t.Errorf("GetTournament(): %v, want InvalidArgument", err)
+	}
+}
+
+// TestCancelTournamentOverGRPC: CancelTournament's refusals name the field or the state, and a
+// cancel of a tournament waiting for an absent lobby bot ends it, its reason in the audit trail
+// and its absence grace read back from the spec.
+func TestCancelTournamentOverGRPC(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, nil, nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	created, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1,
+		AbsenceGraceMs: 3_600_000, Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}},
+			{Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	if g := created.GetTournament().GetSpec().GetAbsenceGraceMs(); g != 3_600_000 {
+		t.Fatalf("absence_grace_ms %d", g)
+	}
+	for _, c := range []struct {
+		req  *pb.CancelTournamentRequest
+		code codes.Code
+		msg  string
+	}{
+		{&pb.CancelTournamentRequest{}, codes.InvalidArgument, "tournament_id: missing"},
+		{&pb.CancelTournamentRequest{TournamentId: "tn-0000000000000000"}, codes.NotFound, `tournament "tn-0000000000000000" not found`},
+		{&pb.CancelTournamentRequest{TournamentId: id, Reason: "bad\x07"}, codes.InvalidArgument, "reason: "},
+	} {
+		_, err := client.CancelTournament(ctx, c.req)
+		if s := status.Convert(err); s.Code() != c.code || !strings.Contains(s.Message(), c.msg) {
+			t.Errorf("CancelTournament(%v) = %v; want %s with %q", c.req, err, c.code, c.msg)
+		}
+	}
+	resp, err := client.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: "the bot never came"})
+	if err != nil || resp.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_CANCELLED || len(resp.GetTournament().GetSeed()) != 32 {
+		t.Fatalf("CancelTournament: %v, %v", resp, err)
+	}
+	_, err = client.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id})
+	if s := status.Convert(err); s.Code() != codes.FailedPrecondition || s.Message() != "tournament "+id+" is cancelled" {
+		t.Errorf("second cancel: %v", err)
+	}
+	audit, err := r.srv.ListAuditEvents(ctx, &pb.ListAuditEventsRequest{})
+	if err != nil || len(audit.GetEvents()) != 2 || audit.GetEvents()[0].GetAction() != pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED ||
+		audit.GetEvents()[0].GetTarget() != id || audit.GetEvents()[0].GetDetail() != "the bot never came" {
+		t.Fatalf("audit trail %v, %v", audit, err)
 	}
 }

@@ -108,6 +108,7 @@ var adminCodes = map[string]codes.Code{
 	pb.TournamentService_GetTournament_FullMethodName:                codes.InvalidArgument, // tournament_id
 	pb.TournamentService_ListTournaments_FullMethodName:              codes.OK,
 	pb.TournamentService_WatchTournament_FullMethodName:              codes.InvalidArgument, // tournament_id
+	pb.TournamentService_CancelTournament_FullMethodName:             codes.InvalidArgument, // tournament_id
 	pb.LobbyService_Serve_FullMethodName:                             codes.InvalidArgument, // capacity
 	pb.LobbyService_ListBots_FullMethodName:                          codes.OK,
 	pb.LobbyService_Challenge_FullMethodName:                         codes.InvalidArgument, // variant

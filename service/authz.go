@@ -40,6 +40,7 @@ var authorization = map[string][]Role{
 	pb.TournamentService_GetTournament_FullMethodName:    readers,
 	pb.TournamentService_ListTournaments_FullMethodName:  readers,
 	pb.TournamentService_WatchTournament_FullMethodName:  readers,
+	pb.TournamentService_CancelTournament_FullMethodName: {RoleAdmin, RoleOrganiser},
 
 	pb.KeyService_CreateKey_FullMethodName:       admins,
 	pb.KeyService_ListKeys_FullMethodName:        admins,

@@ -14,11 +14,12 @@ import (
 
 // The actions of the audit trail, as the store names them.
 var auditActions = map[pb.AuditAction]string{
-	pb.AuditAction_AUDIT_ACTION_TABLE_CREATED:      "table.created",
-	pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED:    "table.cancelled",
-	pb.AuditAction_AUDIT_ACTION_KEY_CREATED:        "key.created",
-	pb.AuditAction_AUDIT_ACTION_KEY_REVOKED:        "key.revoked",
-	pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED: "tournament.created",
+	pb.AuditAction_AUDIT_ACTION_TABLE_CREATED:        "table.created",
+	pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED:      "table.cancelled",
+	pb.AuditAction_AUDIT_ACTION_KEY_CREATED:          "key.created",
+	pb.AuditAction_AUDIT_ACTION_KEY_REVOKED:          "key.revoked",
+	pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED:   "tournament.created",
+	pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED: "tournament.cancelled",
 }
 
 // audit stores an operator action taken by ctx's principal now. The action has happened: a store

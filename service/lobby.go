@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -29,9 +31,15 @@ type lobby struct {
 	// changed is closed and replaced whenever a bot enters, leaves or frees a place, waking the
 	// challenges that wait for a place.
 	changed chan struct{}
+	// started is when the lobby opened (the referee started); left is when each bot that has left
+	// since was last present. A bot absent since the start has been absent since started.
+	started time.Time
+	left    map[string]time.Time
 }
 
-func newLobby() *lobby { return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{})} }
+func newLobby() *lobby {
+	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), started: time.Now(), left: map[string]time.Time{}}
+}
 
 // lobbyBot is one bot of the lobby.
 type lobbyBot struct {
@@ -168,6 +176,7 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	p.games = make(chan *pb.GameAssigned, len(b.games)+2*p.Capacity)
 	b.presence = p
+	delete(l.left, p.Name)
 	for _, gs := range sortedSeats(b.games) {
 		p.announce(b.games[gs])
 	}
@@ -187,11 +196,61 @@ func (s *Referee) LeaveLobby(p *Presence) {
 		return
 	}
 	b.presence = nil
+	l.markLeft(p.Name)
 	if len(b.games) == 0 && b.reserved == 0 {
 		delete(l.bots, p.Name)
 	}
 	l.wake()
 }
+
+// markLeft records that the named bot left now. Records older than the longest grace
+// (tournament.MaxAbsenceGraceMs) are dropped, so that bots that come and go under ever new names
+// do not grow the map for ever. It must be called with mu held.
+func (l *lobby) markLeft(name string) {
+	now := time.Now()
+	if len(l.left) >= 1000 {
+		for n, at := range l.left {
+			if now.Sub(at) > tournament.MaxAbsenceGraceMs*time.Millisecond {
+				delete(l.left, n)
+			}
+		}
+	}
+	l.left[name] = now
+}
+
+// absentSince returns since when the named bot has been absent from the lobby, counted from no
+// earlier than from: zero while it is present, else the later of from and when it left (when the
+// lobby opened, for a bot not seen since). It must be called with mu held.
+func (l *lobby) absentSince(name string, from time.Time) time.Time {
+	if b := l.bots[name]; b != nil && b.presence != nil {
+		return time.Time{}
+	}
+	at, ok := l.left[name]
+	if !ok {
+		at = l.started
+	}
+	if at.Before(from) {
+		return from
+	}
+	return at
+}
+
+// AbsentError is [Referee.ReserveLobby]'s error when a lobby bot has been absent for longer than
+// the grace given: the caller forfeits the bot's game.
+type AbsentError struct {
+	// Name is the bot's name; Seat its first seat at the table.
+	Name string
+	Seat int
+	// Since is when its absence began.
+	Since time.Time
+}
+
+func (e *AbsentError) Error() string {
+	return fmt.Sprintf("lobby bot %q absent from the lobby since %s", e.Name, e.Since.UTC().Format(time.RFC3339))
+}
+
+// Is makes an AbsentError match ErrUnavailable.
+func (e *AbsentError) Is(target error) bool { return target == ErrUnavailable }
 
 // present returns the bots present, by name. It must be called with mu held.
 func (l *lobby) present() []*lobbyBot {
@@ -296,8 +355,8 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 type LobbyPlaces struct {
 	r       *Referee
 	variant engine.Variant
-	names   []string // per seat, the lobby bot's name; "" for a seat of another kind
-	keys    []string // per seat, the lobby bot's API key id; "" without one
+	seats   [][]string // per seat, its lobby bots (a consultation team's members, the captain first); none for a seat of another kind
+	keys    []string   // per seat of one lobby bot, the bot's API key id; "" without one, and for a team seat
 }
 
 // ReserveLobby takes a place in the capacity of each named lobby bot (names[i] sits at seat i;
@@ -308,21 +367,48 @@ type LobbyPlaces struct {
 // call [LobbyPlaces.Assign] (or [LobbyPlaces.Release] if the table was not created). Errors as
 // Challenge's.
 func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []string) (*LobbyPlaces, error) {
-	keys, err := s.lobby.reserve(ctx, names, v)
+	seats := make([][]string, len(names))
+	for i, n := range names {
+		if n != "" {
+			seats[i] = []string{n}
+		}
+	}
+	return s.reserveLobby(ctx, v, seats, 0, time.Time{})
+}
+
+// reserveLobby is ReserveLobby with the lobby bots of each seat (several for a consultation team
+// seat, the captain first); with a grace above zero it also waits while a named bot is absent,
+// and returns an [*AbsentError] once one has been absent for longer than grace, counted from no
+// earlier than from.
+func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, seats [][]string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, seats, v, grace, from)
 	if err != nil {
 		return nil, err
 	}
-	return &LobbyPlaces{r: s, variant: v, names: slices.Clone(names), keys: keys}, nil
+	return &LobbyPlaces{r: s, variant: v, seats: slices.Clone(seats), keys: keys}, nil
 }
 
 // Seat returns the seat config of lobby seat i: a remote seat named for the bot and, with
 // authentication, bound to its key (RemoteSeat.bot_key_id), so that the record names the bot by
 // its key. Nil for a seat that is not a lobby seat.
 func (p *LobbyPlaces) Seat(i int) *pb.SeatConfig {
-	if i >= len(p.names) || p.names[i] == "" {
+	if i >= len(p.seats) {
 		return nil
 	}
-	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: p.names[i], BotKeyId: p.keys[i]}}}
+	return lobbySeat(p.seats[i], p.keys[i])
+}
+
+// lobbySeat is the seat config of a seat of lobby bots (nil for none): a remote seat named for
+// the bot and bound to its key (when it has one), or a team seat (RemoteSeat.team_size) named
+// for its members, "a+b", whose members join with its token.
+func lobbySeat(members []string, key string) *pb.SeatConfig {
+	switch len(members) {
+	case 0:
+		return nil
+	case 1:
+		return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: members[0], BotKeyId: key}}}
+	}
+	return &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: strings.Join(members, "+"), TeamSize: uint32(len(members))}}}
 }
 
 // Assign turns the places into games in play of the created table resp and announces each to its
@@ -333,7 +419,7 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 		tokens[st.GetSeat()] = st.GetToken()
 	}
 	id := resp.GetTableId()
-	p.r.lobby.assign(id, p.names, tokens, wire.VariantToProto(p.variant))
+	p.r.lobby.assign(id, p.seats, tokens, wire.VariantToProto(p.variant))
 	go func() {
 		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
 		p.r.lobby.ended(id)
@@ -341,26 +427,49 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 }
 
 // Release gives the places back: the table was not created.
-func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.names) }
+func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.seats) }
 
-// reserve takes a place for each named bot (names[i] for seat i, "" for none) once every one has
-// a free place, and returns their key ids per seat. See [Referee.Challenge] for its errors.
-func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) ([]string, error) {
+// reserve takes a place for each named bot (seats[i] the bots of seat i: none, one, or a team's
+// members) once every one has a free place, and returns the key ids of the seats of one bot. With grace 0 an absent bot is ErrUnavailable
+// at once; with a grace it is waited for, until it has been absent for longer than grace, counted
+// from no earlier than from (an [*AbsentError]). See [Referee.Challenge] for its other errors.
+func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
-	for _, n := range names {
-		if n != "" {
+	var seatOf []int // per name of names, its seat
+	var names []string
+	for seat, members := range seats {
+		for _, n := range members {
 			need[n]++
+			names, seatOf = append(names, n), append(seatOf, seat)
 		}
 	}
 	for {
 		l.mu.Lock()
 		full := ""
-		for n, k := range need {
-			b := l.bots[n]
-			if b == nil || b.presence == nil {
+		var giveUp <-chan time.Time // when the first absent bot's grace runs out
+		for i, n := range names {
+			if l.bots[n] != nil && l.bots[n].presence != nil {
+				continue
+			}
+			seat := seatOf[i]
+			if grace <= 0 {
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
 			}
+			since := l.absentSince(n, from)
+			left := time.Until(since.Add(grace))
+			if left <= 0 {
+				l.mu.Unlock()
+				return nil, &AbsentError{Name: n, Seat: seat, Since: since}
+			}
+			full, giveUp = n, time.After(left)
+			break
+		}
+		for n, k := range need {
+			if full != "" {
+				break // an absent bot is waited for first
+			}
+			b := l.bots[n]
 			if !b.presence.plays(v) {
 				l.mu.Unlock()
 				return nil, errorf(ErrUnavailable, "lobby bot %q does not play %s (it plays %v)", n, v, b.presence.Variants)
@@ -374,12 +483,13 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) (
 			}
 		}
 		if full == "" {
-			keys := make([]string, len(names))
-			for i, n := range names {
-				if n != "" {
-					b := l.bots[n]
-					b.reserved++
-					keys[i] = b.keyID
+			keys := make([]string, len(seats))
+			for i, members := range seats {
+				for _, n := range members {
+					l.bots[n].reserved++
+				}
+				if len(members) == 1 {
+					keys[i] = l.bots[members[0]].keyID
 				}
 			}
 			l.mu.Unlock()
@@ -389,39 +499,71 @@ func (l *lobby) reserve(ctx context.Context, names []string, v engine.Variant) (
 		l.mu.Unlock()
 		select {
 		case <-wait:
+		case <-giveUp:
 		case <-ctx.Done():
-			return nil, fmt.Errorf("waiting for a free place of lobby bot %q: %w", full, ctx.Err())
+			return nil, fmt.Errorf("waiting for lobby bot %q: %w", full, ctx.Err())
 		}
 	}
 }
 
 // unreserve gives back the places reserve took for a table that was not created.
-func (l *lobby) unreserve(names []string) {
+func (l *lobby) unreserve(seats [][]string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for _, n := range names {
-		if b := l.bots[n]; n != "" && b != nil {
-			b.reserved--
-			l.forget(b)
+	for _, members := range seats {
+		for _, n := range members {
+			if b := l.bots[n]; b != nil {
+				b.reserved--
+				l.forget(b)
+			}
 		}
 	}
 	l.wake()
 }
 
 // assign turns the places reserved for table into games in play and announces them.
-func (l *lobby) assign(table string, names []string, tokens map[uint32]string, v pb.Variant) {
+func (l *lobby) assign(table string, seats [][]string, tokens map[uint32]string, v pb.Variant) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i, n := range names {
-		b := l.bots[n]
-		if n == "" || b == nil {
-			continue
+	for i, members := range seats {
+		for m, n := range members {
+			b := l.bots[n]
+			if b == nil {
+				continue
+			}
+			b.reserved--
+			l.add(b, &pb.GameAssigned{TableId: table, Seat: uint32(i), Member: uint32(m), Token: tokens[uint32(i)], Variant: v})
 		}
-		a := &pb.GameAssigned{TableId: table, Seat: uint32(i), Token: tokens[uint32(i)], Variant: v}
-		b.reserved--
-		b.games[gameSeat{table, uint32(i)}] = a
-		if b.presence != nil && !b.presence.announce(a) {
-			b.presence = nil
+	}
+}
+
+// add counts a among b's games in play and announces it to b if present. It must be called with
+// mu held.
+func (l *lobby) add(b *lobbyBot, a *pb.GameAssigned) {
+	b.games[gameSeat{a.GetTableId(), a.GetSeat()}] = a
+	if b.presence != nil && !b.presence.announce(a) {
+		b.presence = nil
+		l.markLeft(b.name)
+	}
+}
+
+// restore puts the games of a table recovered after a restart back among its lobby bots' games
+// in play (seats[i] the bots of seat i, as reserve takes them; keys and tokens per seat) and
+// announces them to the bots present; a bot absent hears of them when it enters. [lobby.ended]
+// frees them when the table ends.
+func (l *lobby) restore(table string, seats [][]string, keys []string, tokens map[uint32]string, v pb.Variant) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, members := range seats {
+		for m, n := range members {
+			b := l.bots[n]
+			if b == nil {
+				b = &lobbyBot{name: n, keyID: keys[i], games: map[gameSeat]*pb.GameAssigned{}}
+				l.bots[n] = b
+			}
+			if b.games[gameSeat{table, uint32(i)}] == nil {
+				l.add(b, &pb.GameAssigned{TableId: table, Seat: uint32(i), Member: uint32(m), Token: tokens[uint32(i)], Variant: v})
+			}
 		}
 	}
 }

@@ -2,12 +2,14 @@ package service
 
 import (
 	"context"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
@@ -490,19 +492,23 @@ func TestTournamentLobbyEntrant(t *testing.T) {
 	}
 }
 
-// TestLobbyEntrantProto: an entrant's lobby_bot reads as a lobby entrant and writes back as one.
+// TestLobbyEntrantProto: an entrant's lobby_bot reads as a lobby entrant, lobby_team as a team
+// entrant, and both write back as they were.
 func TestLobbyEntrantProto(t *testing.T) {
 	in := &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{
-		{Id: "a", Kind: &pb.Entrant_LobbyBot{LobbyBot: "alpha"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}
-	s, err := specFromProto(in)
+		{Id: "a", Kind: &pb.Entrant_LobbyBot{LobbyBot: "alpha"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+		{Id: "t", Kind: &pb.Entrant_LobbyTeam{LobbyTeam: &pb.LobbyTeam{Members: []string{"x", "y"}}}}}}
+	s, err := SpecFromProto(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := s.Entrants[0]; e != (tournament.Entrant{ID: "a", Kind: tournament.KindLobby, Bot: "alpha"}) {
-		t.Errorf("entrant 0: %+v; want the lobby entrant alpha", e)
+	want := []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "alpha"}, {ID: "b", Kind: tournament.KindBuiltin, Bot: "random"},
+		{ID: "t", Kind: tournament.KindLobbyTeam, Members: []string{"x", "y"}}}
+	if !reflect.DeepEqual(s.Entrants, want) {
+		t.Errorf("entrants %+v; want %+v", s.Entrants, want)
 	}
-	out := specToProto(s)
-	if got := out.GetEntrants()[0].GetLobbyBot(); got != "alpha" || out.GetEntrants()[1].GetBuiltinBot() != "random" {
-		t.Errorf("specToProto entrants: %v", out.GetEntrants())
+	if out := SpecToProto(s); !proto.Equal(out, &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: in.GetEntrants(),
+		Clock: &pb.Clock{}, FailurePolicy: &pb.FailurePolicy{}, Format: out.GetFormat()}) {
+		t.Errorf("SpecToProto: %v", out)
 	}
 }

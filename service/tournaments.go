@@ -58,6 +58,12 @@ type tourney struct {
 	done     map[int]bool        // game indexes with a stored result
 	changed  chan struct{}       // closed and replaced at every change
 	over     chan struct{}       // closed when the tournament ends
+	// stopRun stops the goroutine playing the games; ran is closed when it has returned. Nil
+	// while no goroutine was started. runStart is when it started: a lobby entrant's absence is
+	// counted from no earlier (a tournament does not forfeit a bot for its absence before it).
+	stopRun  context.CancelFunc
+	ran      chan struct{}
+	runStart time.Time
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -78,7 +84,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, invalid(field, "%s", reason)
 	}
 	for i, e := range spec.Entrants {
-		if e.Kind == tournament.KindLobby {
+		if e.Kind != tournament.KindBuiltin {
 			continue // a lobby bot need not be present before its first game
 		}
 		if _, err := bots.New(e.Bot, 0); err != nil {
@@ -216,19 +222,26 @@ func (s *Referee) loadTourney(ctx context.Context, row store.Tournament, run boo
 
 // startTourney runs the tournament's goroutine.
 func (s *Referee) startTourney(tr *tourney) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	tr.mu.Lock()
+	tr.stopRun, tr.ran, tr.runStart = cancel, ran, time.Now()
+	tr.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.runTourney(tr)
+		defer close(ran)
+		s.runTourney(ctx, tr)
 	}()
 }
 
 // runTourney plays the tournament's missing games in schedule order, at most Spec.Concurrency at
 // once, until every game has a result or a match's SPRT has a verdict; then it ends the
 // tournament. It returns early, leaving the tournament running in the store, when the referee
-// stops or drains (it starts no game then; those in play finish) or a game fails.
-func (s *Referee) runTourney(tr *tourney) {
-	ctx, cancel := context.WithCancel(context.Background())
+// stops or drains (it starts no game then; those in play finish) or a game fails, and when ctx
+// ends (the tournament is cancelled).
+func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
 		select {
@@ -267,15 +280,93 @@ func (s *Referee) runTourney(tr *tourney) {
 		return // draining, or a game failed (logged): the tournament resumes at the next start
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if tr.state != store.TournamentRunning {
+		return // cancelled meanwhile
+	}
 	if err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
 		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
 		return
 	}
-	tr.mu.Lock()
-	tr.state, tr.finished = store.TournamentFinished, now
+	tr.end(store.TournamentFinished, now)
+}
+
+// end sets the tournament's final state and wakes its watchers; tr.mu must be held.
+func (tr *tourney) end(state store.TournamentState, at time.Time) {
+	tr.state, tr.finished = state, at
 	close(tr.over)
 	tr.notify()
+}
+
+// CancelTournament ends a running tournament: it starts no game any more, the tables of its games
+// in play or waiting for their seats are cancelled with reason (their records say it; cancelled
+// games have no result and count nowhere), the games that ended meanwhile are stored as usual,
+// its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
+// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
+// ErrUnavailable for one that another referee sharing the store runs (cancel it there), a
+// [FieldError] for a reason longer than MaxReasonBytes or with a control character; the store's
+// error when the state cannot be stored.
+func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
+	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
+		return nil, err
+	}
+	if reason == "" {
+		reason = "tournament cancelled"
+	}
+	tr, err := s.tourneyByID(id)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	tr.mu.Lock()
+	if tr.state != store.TournamentRunning {
+		defer tr.mu.Unlock()
+		return nil, errorf(ErrEnded, "tournament %s is %s", id, tr.state)
+	}
+	stopRun, ran := tr.stopRun, tr.ran
 	tr.mu.Unlock()
+	if stopRun == nil {
+		return nil, errorf(ErrUnavailable, "tournament %s runs on another referee that shares the store (docs/OPERATIONS.md): cancel it there", id)
+	}
+	stopRun()
+	<-ran // no table is created after this
+	for _, g := range tr.games {
+		if tr.hasResult(g.Index) {
+			continue
+		}
+		t, err := s.table(tourneyTableID(id, g.Index))
+		if err != nil {
+			continue // never created, or ended long ago (its result is stored)
+		}
+		if err := t.post(ctx, func() {
+			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
+				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+			}
+		}); err != nil {
+			return nil, err
+		}
+		if rec, err := s.GetRecord(ctx, t.id); err == nil && rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+			if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil { // it ended before the cancel
+				return nil, err
+			}
+		}
+	}
+	tr.mu.Lock()
+	if tr.state != store.TournamentRunning { // a concurrent cancel came first
+		defer tr.mu.Unlock()
+		return nil, errorf(ErrEnded, "tournament %s is %s", id, tr.state)
+	}
+	err = s.tourneys.store.FinishTournament(ctx, id, store.TournamentCancelled, now)
+	if err == nil {
+		tr.end(store.TournamentCancelled, now)
+	}
+	tr.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED, id, reason)
+	return tr.snapshot(), nil
 }
 
 // tourneyTableID names the table of a tournament's game.
@@ -291,29 +382,45 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	stored := false
 	defer func() { s.metrics.TournamentGameEnded(stored) }()
 	id := tourneyTableID(tr.id, g.Index)
-	if _, err := s.GetTable(ctx, id); errors.Is(err, ErrNotFound) {
+	info, err := s.GetTable(ctx, id)
+	switch {
+	case errors.Is(err, ErrNotFound):
 		if err := s.createTourneyTable(ctx, tr, g, id); err != nil {
 			return err
 		}
-	} else if err != nil {
+	case err != nil:
 		return err
+	case info.GetState() == pb.TableState_TABLE_STATE_WAITING || info.GetState() == pb.TableState_TABLE_STATE_PLAYING:
+		// Recovered after a restart: its lobby bots hear of it again when they dial in.
+		if err := s.restoreLobbySeats(tr, g, id); err != nil {
+			return err
+		}
+		defer s.lobby.ended(id)
 	}
-	if _, err := s.Await(ctx, id); err != nil {
+	if err := s.awaitTourneyTable(ctx, tr, g, id); err != nil {
 		return err
 	}
 	rec, err := s.GetRecord(ctx, id)
 	if err != nil {
 		return err
 	}
-	r := resultFromRecord(g.Index, rec)
+	if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil {
+		return err
+	}
+	stored = true
+	return nil
+}
+
+// storeTourneyResult stores the result of a game read from its table's record.
+func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournament.Game, rec *pb.GameRecord) error {
+	r := ResultFromRecord(g.Index, rec)
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
 	}
-	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: id, Result: b}); err != nil {
+	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: rec.GetTableId(), Result: b}); err != nil {
 		return err
 	}
-	stored = true
 	tr.mu.Lock()
 	tr.results = append(tr.results, r)
 	tr.done[g.Index] = true
@@ -326,23 +433,31 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 // lobby ([Referee.ReserveLobby], waiting while one is at its capacity) and told of the game.
 func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
 	req := tr.tableRequest(g)
-	names := make([]string, len(g.Seats))
-	lobbySeats := false
-	for seat, e := range g.Seats {
-		if en := tr.spec.Entrants[e]; en.Kind == tournament.KindLobby {
-			names[seat], lobbySeats = en.Bot, true
-		}
-	}
-	if !lobbySeats {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
 		_, err := s.createTable(ctx, req, id)
 		return err
 	}
-	places, err := s.ReserveLobby(ctx, tr.spec.Variant, names)
+	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
+	var absent *AbsentError
+	if errors.As(err, &absent) {
+		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
+		// once: the forfeit is recorded and scored like any other.
+		for seat, members := range seats {
+			if members != nil {
+				req.Seats[seat] = lobbySeat(members, "")
+			}
+		}
+		if _, err := s.createTable(ctx, req, id); err != nil {
+			return err
+		}
+		return s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs)
+	}
 	if err != nil {
 		return err
 	}
-	for seat, n := range names {
-		if n != "" {
+	for seat, members := range seats {
+		if members != nil {
 			req.Seats[seat] = places.Seat(seat)
 		}
 	}
@@ -353,6 +468,97 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 	}
 	places.Assign(resp)
 	return nil
+}
+
+// absenceCheck is how often a tournament looks whether the lobby bots of its waiting tables are
+// still absent.
+const absenceCheck = time.Second
+
+// awaitTourneyTable waits for the game's table to end. While the table waits for its seats, a
+// lobby entrant absent from the lobby for longer than the tournament's grace forfeits it.
+func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
+		_, err := s.Await(ctx, id)
+		return err
+	}
+	grace, from := time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince()
+	for {
+		actx, cancel := context.WithTimeout(ctx, absenceCheck)
+		_, err := s.Await(actx, id)
+		cancel()
+		if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		s.lobby.mu.Lock()
+		var absent *AbsentError
+		for seat, members := range seats {
+			for _, n := range members {
+				if since := s.lobby.absentSince(n, from); absent == nil && !since.IsZero() && time.Since(since) > grace {
+					absent = &AbsentError{Name: n, Seat: seat, Since: since}
+				}
+			}
+		}
+		s.lobby.mu.Unlock()
+		if absent != nil {
+			if err := s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// forfeitAbsent forfeits the absent bot's seat of a table that still waits for its seats (a
+// table in play goes on under its failure policy), with FORFEIT_CAUSE_DISCONNECT.
+func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentError, graceMs uint32) error {
+	t, err := s.table(id)
+	if err != nil {
+		return err
+	}
+	reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", absent, graceMs)
+	return t.post(ctx, func() {
+		if t.state == pb.TableState_TABLE_STATE_WAITING {
+			t.forfeit(t.seats[absent.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
+		}
+	})
+}
+
+// restoreLobbySeats puts a recovered table's lobby seats back among its bots' games in play.
+func (s *Referee) restoreLobbySeats(tr *tourney, g tournament.Game, id string) error {
+	seats := tr.lobbySeats(g)
+	if seats == nil {
+		return nil
+	}
+	t, err := s.table(id)
+	if err != nil {
+		return err
+	}
+	keys, tokens := make([]string, len(seats)), map[uint32]string{}
+	for i, st := range t.seats { // set at creation, never changed
+		keys[i], tokens[uint32(i)] = st.botKey, st.token
+	}
+	s.lobby.restore(id, seats, keys, tokens, wire.VariantToProto(tr.spec.Variant))
+	return nil
+}
+
+// lobbySeats returns the lobby bots at each seat of a game (one for a lobby entrant, a team's
+// members, none for a built-in bot), or nil when the game has no lobby entrant.
+func (tr *tourney) lobbySeats(g tournament.Game) [][]string {
+	var seats [][]string
+	for seat, e := range g.Seats {
+		en := tr.spec.Entrants[e]
+		members := en.Members
+		if en.Kind == tournament.KindLobby {
+			members = []string{en.Bot}
+		}
+		if len(members) > 0 {
+			if seats == nil {
+				seats = make([][]string, len(g.Seats))
+			}
+			seats[seat] = members
+		}
+	}
+	return seats
 }
 
 // tableRequest is the table of a game: the entrants' bots in the game's seats (a lobby entrant's
@@ -380,9 +586,11 @@ func failureAction(s string) pb.FailureAction {
 	return pb.FailureAction_FAILURE_ACTION_UNSPECIFIED
 }
 
-// resultFromRecord reads a tournament game's result from its table's record: the outcome, winner,
-// scores, and each seat's decisions and interventions from the recorded actions.
-func resultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
+// ResultFromRecord reads the result of game (its index in the schedule) from its table's record,
+// as the tournament runner stores it: the outcome, winner, scores, and each seat's decisions and
+// interventions from the recorded actions. Anyone holding the records recomputes a tournament's
+// results with it.
+func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 	res := rec.GetResult()
 	r := tournament.Result{Game: game, TableID: rec.GetTableId(), Outcome: tournament.Outcome(outcomeLabel(res.GetOutcome())),
 		WinnerSide: -1, ForfeitSeat: -1, Seats: make([]tournament.SeatStats, len(rec.GetSeats()))}
@@ -414,6 +622,13 @@ func resultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 		}
 	}
 	return r
+}
+
+// runSince returns when the tournament's goroutine started.
+func (tr *tourney) runSince() time.Time {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.runStart
 }
 
 func (tr *tourney) hasResult(game int) bool {

@@ -67,11 +67,15 @@ func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
 			t.Fatalf("game %d: table seed is not DealSeed(seed, %d)", res.Game, g.Deal)
 		}
 		for seat, e := range g.Seats {
-			if got := rec.GetSeats()[seat].GetBotName(); got != tn.Spec.Entrants[e].Bot {
-				t.Fatalf("game %d seat %d: bot %s, want %s", res.Game, seat, got, tn.Spec.Entrants[e].Bot)
+			want := tn.Spec.Entrants[e].Bot
+			if m := tn.Spec.Entrants[e].Members; m != nil {
+				want = m[0] // a team seat is named by its captain's bot
+			}
+			if got := rec.GetSeats()[seat].GetBotName(); got != want {
+				t.Fatalf("game %d seat %d: bot %s, want %s", res.Game, seat, got, want)
 			}
 		}
-		fromRecords = append(fromRecords, resultFromRecord(res.Game, rec))
+		fromRecords = append(fromRecords, ResultFromRecord(res.Game, rec))
 	}
 	if want := tournament.Compute(&tn.Spec, fromRecords); !sameStandings(tn.Standings, want) {
 		t.Fatalf("standings\n%+v\nrecomputed from the records\n%+v", tn.Standings, want)

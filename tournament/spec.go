@@ -49,7 +49,13 @@ const (
 	// KindLobby is a bot in the referee's lobby (LobbyService.Serve), seated at each of its games
 	// through the lobby (service.Referee.ReserveLobby).
 	KindLobby EntrantKind = "lobby"
+	// KindLobbyTeam is a consultation team of bots in the referee's lobby sharing one seat
+	// (RULES.md §3.5, the two-handed game): each member is seated as a [KindLobby] entrant is.
+	KindLobbyTeam EntrantKind = "lobby-team"
 )
+
+// MaxTeamMembers is the most members of a [KindLobbyTeam] entrant (the referee's team seats).
+const MaxTeamMembers = 4
 
 // Entrant is one participant of a tournament.
 type Entrant struct {
@@ -58,8 +64,10 @@ type Entrant struct {
 	// Kind is where its decisions come from; empty means [KindBuiltin].
 	Kind EntrantKind `json:"kind,omitempty"`
 	// Bot is the built-in bot's name (bots.Names) for [KindBuiltin], the lobby bot's name for
-	// [KindLobby].
+	// [KindLobby]; empty for [KindLobbyTeam].
 	Bot string `json:"bot"`
+	// Members are a [KindLobbyTeam] entrant's lobby bots, the captain first.
+	Members []string `json:"members,omitempty"`
 }
 
 // Clock is the time control of every table of a tournament, in milliseconds, as a table's
@@ -122,7 +130,18 @@ type Spec struct {
 	Policy Policy `json:"policy"`
 	// SPRT, for a match, stops it early when a hypothesis is accepted.
 	SPRT *SPRT `json:"sprt,omitempty"`
+	// AbsenceGraceMs is how long a [KindLobby] entrant may be absent from the lobby, in
+	// milliseconds, before its games that have not started are forfeited (default
+	// [DefaultAbsenceGraceMs]).
+	AbsenceGraceMs uint32 `json:"absence_grace_ms,omitempty"`
 }
+
+// DefaultAbsenceGraceMs is [Spec.AbsenceGraceMs]'s default: a minute, time enough for a bot to
+// dial in again after its own restart or the referee's.
+const DefaultAbsenceGraceMs = 60_000
+
+// MaxAbsenceGraceMs bounds [Spec.AbsenceGraceMs]: a day.
+const MaxAbsenceGraceMs = 24 * 60 * 60 * 1000
 
 // MaxGames bounds a tournament's schedule.
 const MaxGames = 1_000_000
@@ -166,11 +185,20 @@ func (s *Spec) Validate() error {
 		if e.Kind == "" {
 			e.Kind = KindBuiltin
 		}
-		if e.Kind != KindBuiltin && e.Kind != KindLobby {
-			return fmt.Errorf("entrants[%d].kind: unknown %q (want builtin or lobby)", i, e.Kind)
-		}
-		if e.Bot == "" {
-			return fmt.Errorf("entrants[%d].bot: empty", i)
+		switch e.Kind {
+		case KindBuiltin, KindLobby:
+			if e.Bot == "" {
+				return fmt.Errorf("entrants[%d].bot: empty", i)
+			}
+			if len(e.Members) > 0 {
+				return fmt.Errorf("entrants[%d].members: only for a %s entrant", i, KindLobbyTeam)
+			}
+		case KindLobbyTeam:
+			if err := e.checkTeam(s.Variant); err != nil {
+				return fmt.Errorf("entrants[%d].%w", i, err)
+			}
+		default:
+			return fmt.Errorf("entrants[%d].kind: unknown %q (want builtin, lobby or lobby-team)", i, e.Kind)
 		}
 	}
 	if n := s.groupSize(); len(s.Entrants) < n {
@@ -196,6 +224,12 @@ func (s *Spec) Validate() error {
 	if s.Concurrency <= 0 {
 		s.Concurrency = 1
 	}
+	if s.AbsenceGraceMs == 0 {
+		s.AbsenceGraceMs = DefaultAbsenceGraceMs
+	}
+	if s.AbsenceGraceMs > MaxAbsenceGraceMs {
+		return fmt.Errorf("absence_grace_ms: %d; at most %d (a day)", s.AbsenceGraceMs, MaxAbsenceGraceMs)
+	}
 	if s.Concurrency > 1000 {
 		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)
 	}
@@ -205,6 +239,31 @@ func (s *Spec) Validate() error {
 	for name, a := range map[string]string{"policy.on_timeout": s.Policy.OnTimeout, "policy.on_illegal": s.Policy.OnIllegal, "policy.on_disconnect": s.Policy.OnDisconnect} {
 		if a != "" && a != "auto-play" && a != "forfeit" {
 			return fmt.Errorf("%s: unknown %q (want auto-play or forfeit)", name, a)
+		}
+	}
+	return nil
+}
+
+// checkTeam checks a team entrant: 2 to MaxTeamMembers distinct names, no bot, in the two-handed
+// game (the consultation game of RULES.md §3.5).
+func (e *Entrant) checkTeam(v engine.Variant) error {
+	if v != engine.TwoHanded {
+		return fmt.Errorf("kind: a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
+	}
+	if e.Bot != "" {
+		return errors.New("bot: a team has members, not a bot")
+	}
+	if n := len(e.Members); n < 2 || n > MaxTeamMembers {
+		return fmt.Errorf("members: %d; a team has 2 to %d", n, MaxTeamMembers)
+	}
+	for j, m := range e.Members {
+		if m == "" {
+			return fmt.Errorf("members[%d]: empty", j)
+		}
+		for _, o := range e.Members[:j] {
+			if o == m {
+				return fmt.Errorf("members[%d]: %q repeated", j, m)
+			}
 		}
 	}
 	return nil

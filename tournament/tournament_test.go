@@ -205,3 +205,29 @@ func TestPairJSON(t *testing.T) {
 		t.Fatalf("json %s, %v", b, err)
 	}
 }
+
+// TestValidateTeam: a consultation team entrant has 2 to 4 distinct members and plays the
+// two-handed game.
+func TestValidateTeam(t *testing.T) {
+	team := func(v engine.Variant, bot string, members ...string) tournament.Spec {
+		return tournament.Spec{Variant: v, Deals: 1, Entrants: []tournament.Entrant{{ID: "t", Kind: tournament.KindLobbyTeam, Bot: bot, Members: members},
+			{ID: "r", Bot: "random"}, {ID: "s", Bot: "random"}, {ID: "u", Bot: "random"}}}
+	}
+	for _, c := range []struct {
+		spec tournament.Spec
+		want string
+	}{
+		{team(engine.TwoHanded, "", "a", "b"), ""},
+		{team(engine.ThreeHanded, "", "a", "b"), "entrants[0].kind: a consultation team plays the two-handed game (RULES.md §3.5), not three-handed"},
+		{team(engine.TwoHanded, "", "a"), "entrants[0].members: 1; a team has 2 to 4"},
+		{team(engine.TwoHanded, "", "a", "b", "c", "d", "e"), "entrants[0].members: 5; a team has 2 to 4"},
+		{team(engine.TwoHanded, "", "a", "a"), `entrants[0].members[1]: "a" repeated`},
+		{team(engine.TwoHanded, "", "a", ""), "entrants[0].members[1]: empty"},
+		{team(engine.TwoHanded, "x", "a", "b"), "entrants[0].bot: a team has members, not a bot"},
+	} {
+		err := c.spec.Validate()
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("Validate(%+v) = %v, want %q", c.spec.Entrants[0], err, c.want)
+		}
+	}
+}

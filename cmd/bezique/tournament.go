@@ -37,6 +37,7 @@ type specFlags struct {
 	duplicate                             bool
 	decisionMs                            uint32
 	bankMs                                int64
+	absenceGrace                          time.Duration
 }
 
 func (f *specFlags) add(cmd *cobra.Command) {
@@ -44,7 +45,8 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.StringVar(&f.format, "format", "round-robin", "round-robin, gauntlet (the first entrant against the others) or match")
 	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership), four-handed-individual, rubicon or six-pack")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
-	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+"); repeat")
+	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+
+		"), ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee), or ID=team:A+B (a consultation team of lobby bots, two-handed); repeat")
 	fs.IntVar(&f.deals, "deals", 10, "deal sets per pairing")
 	fs.BoolVar(&f.duplicate, "duplicate", true, "play each deal set once per seating, so every entrant holds every hand")
 	fs.IntVar(&f.concurrency, "concurrency", 8, "games in play at once")
@@ -53,22 +55,37 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
 	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
 	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
+	fs.DurationVar(&f.absenceGrace, "absence-grace", 0, "how long a lobby entrant may be absent before its games not started are forfeited (0: 1m)")
 }
 
 // spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
 func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	s := tournament.Spec{Format: tournament.Format(f.format), Variant: engine.Variant(f.variant), Partners: tournament.Partners(f.partners),
-		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs}}
+		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs},
+		AbsenceGraceMs: uint32(f.absenceGrace.Milliseconds())}
 	if f.bankMs >= 0 {
 		bank := uint32(f.bankMs)
 		s.Clock.BankMs = &bank
 	}
 	for i, e := range f.entrants {
-		id, bot, ok := strings.Cut(e, "=")
-		if !ok {
+		id, bot, named := strings.Cut(e, "=")
+		if !named {
 			id, bot = fmt.Sprintf("%s-%d", e, i+1), e
 		}
-		s.Entrants = append(s.Entrants, tournament.Entrant{ID: id, Bot: bot})
+		en := tournament.Entrant{ID: id, Kind: tournament.KindBuiltin, Bot: bot}
+		if name, ok := strings.CutPrefix(bot, "lobby:"); ok {
+			en.Kind, en.Bot = tournament.KindLobby, name
+			if !named {
+				en.ID = name // a lobby bot's name is unique already
+			}
+		}
+		if members, ok := strings.CutPrefix(bot, "team:"); ok {
+			en.Kind, en.Bot, en.Members = tournament.KindLobbyTeam, "", strings.Split(members, "+")
+			if !named {
+				en.ID = members
+			}
+		}
+		s.Entrants = append(s.Entrants, en)
 	}
 	for _, o := range f.options {
 		k, v, ok := strings.Cut(o, "=")
@@ -105,22 +122,79 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 func newTournamentCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tournament",
-		Short: "Create, run, watch and export tournaments of built-in bots",
+		Short: "Create, run, watch, cancel and export tournaments of built-in and lobby bots",
 		Long: `A tournament plays a schedule of games on an in-process referee whose store (--store) keeps the
 schedule and every result: "run" resumes a tournament that was interrupted, without losing or
 replaying a game. Every table's seed derives from the tournament seed, committed at creation and
-revealed at the end (docs/TOURNAMENTS.md).`,
+revealed at the end (docs/TOURNAMENTS.md).
+
+With --server the commands go to a running referee instead (TournamentService), which plays the
+tournament and resumes it after its own restarts; entrants may then be bots waiting in its lobby
+(--entrant ID=lobby:NAME, bots in serve mode).`,
 		Example: `  bezique tournament run --entrant random --entrant rulebook --entrant random --entrant rulebook --deals 20
   bezique tournament create --variant four-handed --partners rotating --entrant a=rulebook --entrant b=random --entrant c=rulebook --entrant d=random
   bezique tournament run tn-0123456789abcdef
   bezique tournament standings tn-0123456789abcdef
-  bezique tournament export tn-0123456789abcdef --csv results.csv --plot-ratings ratings.svg`,
+  bezique tournament export tn-0123456789abcdef --csv results.csv --plot-ratings ratings.svg
+  bezique tournament run --server 127.0.0.1:7777 --entrant rulebook --entrant lobby:mybot --deals 50   # mybot: bezique bot --serve --name mybot
+  bezique tournament cancel --server 127.0.0.1:7777 tn-0123456789abcdef --reason "bot crashed"`,
 	}
-	var storeURL string
-	cmd.PersistentFlags().StringVar(&storeURL, "store", defaultTournamentStore, "where tournaments are kept: sqlite:PATH or postgres://...")
-	cmd.AddCommand(newTournamentCreateCmd(&storeURL), newTournamentRunCmd(&storeURL), newTournamentWatchCmd(&storeURL),
-		newTournamentStandingsCmd(&storeURL), newTournamentExportCmd(&storeURL))
+	o := &tournamentOpts{}
+	cmd.PersistentFlags().StringVar(&o.storeURL, "store", defaultTournamentStore, "where tournaments are kept: sqlite:PATH or postgres://... (without --server)")
+	o.conn.register(cmd.PersistentFlags(), "", "a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store")
+	cmd.AddCommand(newTournamentCreateCmd(o), newTournamentRunCmd(o), newTournamentWatchCmd(o),
+		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o))
 	return cmd
+}
+
+// tournamentOpts are the flags of every tournament command: the store of an in-process referee,
+// or a running referee's address.
+type tournamentOpts struct {
+	storeURL string
+	conn     connFlags
+}
+
+// open returns the referee the command works with and a function that closes it: the one at
+// --server, or an in-process referee on --store, which resumes the store's running tournaments.
+func (o *tournamentOpts) open(cmd *cobra.Command) (tournamentAPI, func(), error) {
+	if o.conn.server != "" {
+		api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+		if err != nil {
+			return nil, nil, err
+		}
+		return api, func() { cc.Close() }, nil
+	}
+	r, st, err := openReferee(cmd.Context(), o.storeURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, func() { r.Close(); st.Close() }, nil
+}
+
+// spec returns the spec and seed of the flags; a lobby entrant needs --server (the in-process
+// referee has no lobby).
+func (o *tournamentOpts) spec(f *specFlags) (tournament.Spec, *engine.Seed, error) {
+	spec, seed, err := f.spec()
+	for _, e := range spec.Entrants {
+		if e.Kind != tournament.KindBuiltin && o.conn.server == "" && err == nil {
+			err = fmt.Errorf("--entrant %s: a lobby entrant needs --server, a running referee whose lobby it waits in", e.ID)
+		}
+	}
+	return spec, seed, err
+}
+
+// read returns a tournament with its results: from the referee at --server, else from --store
+// without playing it.
+func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournament, error) {
+	if o.conn.server == "" {
+		return loadTournament(cmd.Context(), o.storeURL, id)
+	}
+	api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+	if err != nil {
+		return nil, err
+	}
+	defer cc.Close()
+	return api.GetTournament(cmd.Context(), id)
 }
 
 // openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
@@ -137,7 +211,7 @@ func openReferee(ctx context.Context, url string) (*service.Referee, store.Store
 	return r, st, nil
 }
 
-func newTournamentCreateCmd(storeURL *string) *cobra.Command {
+func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 	var f specFlags
 	cmd := &cobra.Command{
 		Use:   "create",
@@ -146,16 +220,15 @@ func newTournamentCreateCmd(storeURL *string) *cobra.Command {
   bezique tournament create --variant three-handed --format gauntlet --entrant new=rulebook --entrant random --entrant random --entrant rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec, seed, err := f.spec()
+			spec, seed, err := o.spec(&f)
 			if err != nil {
 				return err
 			}
-			r, st, err := openReferee(cmd.Context(), *storeURL)
+			r, closeAPI, err := o.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			defer r.Close() // games started meanwhile resume at "run"
+			defer closeAPI() // in process, games started meanwhile resume at "run"
 			tn, err := r.CreateTournament(cmd.Context(), spec, seed)
 			if err != nil {
 				return err
@@ -168,7 +241,7 @@ func newTournamentCreateCmd(storeURL *string) *cobra.Command {
 	return cmd
 }
 
-func newTournamentRunCmd(storeURL *string) *cobra.Command {
+func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 	var f specFlags
 	var jsonOut bool
 	cmd := &cobra.Command{
@@ -179,17 +252,16 @@ func newTournamentRunCmd(storeURL *string) *cobra.Command {
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			r, st, err := openReferee(ctx, *storeURL)
+			r, closeAPI, err := o.open(cmd)
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			defer r.Close()
+			defer closeAPI()
 			var id string
 			if len(args) == 1 {
 				id = args[0]
 			} else {
-				spec, seed, err := f.spec()
+				spec, seed, err := o.spec(&f)
 				if err != nil {
 					return err
 				}
@@ -217,7 +289,9 @@ func newTournamentRunCmd(storeURL *string) *cobra.Command {
 
 // follow watches a tournament to its end, with a progress bar on a terminal (games done of the
 // total, rate, time left); each update is also passed to line, when set.
-func follow(ctx context.Context, r *service.Referee, id string, out io.Writer, line func(service.TournamentUpdate)) error {
+func follow(ctx context.Context, r interface {
+	WatchTournament(context.Context, string, func(service.TournamentUpdate) error) error
+}, id string, out io.Writer, line func(service.TournamentUpdate)) error {
 	var bar *progressbar.ProgressBar
 	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
@@ -276,24 +350,41 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	return tn, nil
 }
 
-func newTournamentWatchCmd(storeURL *string) *cobra.Command {
+func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 	var every time.Duration
 	cmd := &cobra.Command{
-		Use:     "watch ID",
-		Short:   "Follow a tournament that another process runs: each result as it is stored, then the standings",
-		Example: `  bezique tournament watch tn-0123456789abcdef --store sqlite:bezique-data/bezique.db`,
-		Args:    cobra.ExactArgs(1),
+		Use:   "watch ID",
+		Short: "Follow a tournament that another process runs: each result as it is stored, then the standings",
+		Example: `  bezique tournament watch tn-0123456789abcdef --store sqlite:bezique-data/bezique.db
+  bezique tournament watch tn-0123456789abcdef --server 127.0.0.1:7777`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			seen := 0
-			for {
-				tn, err := loadTournament(ctx, *storeURL, args[0])
+			if o.conn.server != "" {
+				api, cc, err := dialTournaments(o.conn, apiKey(cmd))
 				if err != nil {
 					return err
 				}
-				for _, res := range tn.Results[seen:] {
-					fmt.Fprintf(cmd.OutOrStdout(), "game %d on %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, res.Outcome, res.Scores, res.WinnerSide)
+				defer cc.Close()
+				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
+					printResults(cmd.OutOrStdout(), u.Results)
+					return nil
+				}); err != nil {
+					return err
 				}
+				tn, err := api.GetTournament(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				return printStandings(cmd.OutOrStdout(), tn, false)
+			}
+			seen := 0
+			for {
+				tn, err := loadTournament(ctx, o.storeURL, args[0])
+				if err != nil {
+					return err
+				}
+				printResults(cmd.OutOrStdout(), tn.Results[seen:])
 				seen = len(tn.Results)
 				if tn.State != store.TournamentRunning {
 					return printStandings(cmd.OutOrStdout(), tn, false)
@@ -306,11 +397,43 @@ func newTournamentWatchCmd(storeURL *string) *cobra.Command {
 			}
 		},
 	}
-	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store")
+	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store (without --server)")
 	return cmd
 }
 
-func newTournamentStandingsCmd(storeURL *string) *cobra.Command {
+// printResults prints a line per result.
+func printResults(w io.Writer, rs []tournament.Result) {
+	for _, res := range rs {
+		fmt.Fprintf(w, "game %d on %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, res.Outcome, res.Scores, res.WinnerSide)
+	}
+}
+
+func newTournamentCancelCmd(o *tournamentOpts) *cobra.Command {
+	var reason string
+	cmd := &cobra.Command{
+		Use:   "cancel ID",
+		Short: "Cancel a running tournament: no game starts any more, the games in play are cancelled with the reason",
+		Example: `  bezique tournament cancel --server 127.0.0.1:7777 tn-0123456789abcdef --reason "the Node bot crashed"
+  bezique tournament cancel tn-0123456789abcdef          # a tournament of the in-process referee's --store`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, closeAPI, err := o.open(cmd)
+			if err != nil {
+				return err
+			}
+			defer closeAPI()
+			tn, err := r.CancelTournament(cmd.Context(), args[0], reason)
+			if err != nil {
+				return err
+			}
+			return printStandings(cmd.OutOrStdout(), tn, false)
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why (default \"tournament cancelled\"); it goes to the cancelled games' records and the audit trail")
+	return cmd
+}
+
+func newTournamentStandingsCmd(o *tournamentOpts) *cobra.Command {
 	var jsonOut bool
 	cmd := &cobra.Command{
 		Use:   "standings ID",
@@ -319,7 +442,7 @@ func newTournamentStandingsCmd(storeURL *string) *cobra.Command {
   bezique tournament standings tn-0123456789abcdef --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tn, err := loadTournament(cmd.Context(), *storeURL, args[0])
+			tn, err := o.read(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -360,7 +483,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	return nil
 }
 
-func newTournamentExportCmd(storeURL *string) *cobra.Command {
+func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	var jsonPath, csvPath, ratingsPlot, scoresPlot string
 	cmd := &cobra.Command{
 		Use:   "export ID",
@@ -369,7 +492,7 @@ func newTournamentExportCmd(storeURL *string) *cobra.Command {
   bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tn, err := loadTournament(cmd.Context(), *storeURL, args[0])
+			tn, err := o.read(cmd, args[0])
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -92,5 +93,94 @@ func TestTournamentCommands(t *testing.T) {
 	}
 	if _, err := runCmd(ctx, "tournament", "standings", st, "tn-0"); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Errorf("standings of an unknown tournament: %v", err)
+	}
+}
+
+// TestTournamentOnServer: with --server the tournament commands go to a running referee: "run"
+// creates a round robin of a bot in its lobby ("bot --serve") and a built-in bot, follows it to
+// its end and prints the standings; "standings" and "export --csv" read it back; "cancel" ends
+// another one that waits for an absent lobby bot, and a second cancel is refused; a
+// consultation team of two lobby bots plays as one entrant. Without --server a lobby entrant is
+// refused.
+func TestTournamentOnServer(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	sctx, stopServe := context.WithCancel(ctx)
+	defer stopServe()
+	for _, name := range []string{"rb", "ta", "tb"} {
+		go func() {
+			cmd := newRootCmd()
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "rulebook", "--name", name, "--capacity", "4"})
+			_ = cmd.ExecuteContext(sctx)
+		}()
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if out, _ := runCmd(ctx, "lobby", "--server", ref.addr); strings.Contains(out, "\nrb ") && strings.Contains(out, "\nta ") && strings.Contains(out, "\ntb ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("rb never entered the lobby")
+		}
+	}
+	out, err := runCmd(ctx, "tournament", "run", "--server", ref.addr, "--entrant", "lobby:rb", "--entrant", "random", "--deals", "3",
+		"--concurrency", "4", "--option", "target=300", "--seed", "5")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`(?m)^(tn-[0-9a-f]{16}) \(round-robin, two-handed\): 6 of 6 games, finished$`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, "rb v random-2: +") {
+		t.Fatalf("run printed:\n%s", out)
+	}
+	id := m[1]
+	out, err = runCmd(ctx, "tournament", "standings", "--server", ref.addr, id, "--json")
+	var tn struct {
+		Spec struct {
+			Entrants []struct{ ID, Kind, Bot string }
+		}
+		Standings struct {
+			Played int `json:"played"`
+		}
+	}
+	if err != nil || json.Unmarshal([]byte(out), &tn) != nil {
+		t.Fatalf("standings: %v\n%s", err, out)
+	}
+	if tn.Standings.Played != 6 || len(tn.Spec.Entrants) != 2 || tn.Spec.Entrants[0] != (struct{ ID, Kind, Bot string }{"rb", "lobby", "rb"}) {
+		t.Fatalf("standings --json: %+v", tn)
+	}
+	csvPath := filepath.Join(t.TempDir(), "g.csv")
+	if out, err := runCmd(ctx, "tournament", "export", "--server", ref.addr, id, "--csv", csvPath); err != nil {
+		t.Fatalf("export: %v\n%s", err, out)
+	}
+	if b, err := os.ReadFile(csvPath); err != nil || strings.Count(string(b), "\n") != 7 {
+		t.Fatalf("csv: %v\n%s", err, b)
+	}
+
+	out, err = runCmd(ctx, "tournament", "run", "--server", ref.addr, "--entrant", "team:ta+tb", "--entrant", "random", "--deals", "1", "--option", "target=300")
+	if err != nil || !strings.Contains(out, "(round-robin, two-handed): 2 of 2 games, finished") || !strings.Contains(out, "ta+tb v random-2: +") {
+		t.Fatalf("run with a team: %v\n%s", err, out)
+	}
+
+	out, err = runCmd(ctx, "tournament", "create", "--store", "sqlite:"+filepath.Join(t.TempDir(), "t.db"), "--entrant", "lobby:nobody", "--entrant", "random")
+	if err == nil || err.Error() != "--entrant nobody: a lobby entrant needs --server, a running referee whose lobby it waits in" {
+		t.Fatalf("create with a lobby entrant in process: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "lobby:nobody", "--entrant", "random", "--absence-grace", "1h")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	id, _, _ = strings.Cut(out, "\n")
+	out, err = runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id, "--reason", "nobody came")
+	if err != nil || !strings.Contains(out, id+" (round-robin, two-handed): 0 of 20 games, cancelled\n") {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id); err == nil || !strings.Contains(err.Error(), "FailedPrecondition") {
+		t.Fatalf("second cancel: %v\n%s", err, out)
 	}
 }

@@ -46,12 +46,12 @@ async function serve(cfg, decide) {
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
   const pkg = loadLobby(c.protoDir);
   const client = new pkg.LobbyService(c.server, c.credentials);
-  const playing = new Map(); // "table/seat" -> the game's promise
+  const playing = new Map(); // "table/seat/member" -> the game's promise
   const stopped = () => c.signal && c.signal.aborted;
   const start = (a) => {
-    const key = `${a.table_id}/${a.seat}`;
+    const key = `${a.table_id}/${a.seat}/${a.member || 0}`;
     if (playing.has(key)) return;
-    const game = play({ ...cfg, tableId: a.table_id, seat: a.seat, token: a.token, botName: c.botName, botVersion: c.botVersion }, decide)
+    const game = play({ ...cfg, tableId: a.table_id, seat: a.seat, member: a.member || 0, token: a.token, botName: c.botName, botVersion: c.botVersion }, decide)
       .then((result) => c.onGameOver && c.onGameOver(a, result, null),
         (err) => {
           c.logger.error(`bezique-bot: table ${a.table_id} seat ${a.seat}: ${err.message}`);

@@ -82,7 +82,7 @@ class _Server:
         self.stop = stop
         self.log = cfg.logger or logging.getLogger("bezique_bot")
         self.lock = threading.Lock()
-        self.playing: set[tuple[str, int]] = set()
+        self.playing: set[tuple[str, int, int]] = set()  # (table, seat, member) of the games being played
         self.call = None  # the current lobby stream, cancelled when stop is set
 
     def run(self) -> None:
@@ -146,12 +146,12 @@ class _Server:
 
     def _start(self, a: lobby_pb2.GameAssigned) -> None:
         """_start plays an announced game in its own thread, unless it is being played already."""
-        key = (a.table_id, a.seat)
+        key = (a.table_id, a.seat, a.member)
         with self.lock:
             if key in self.playing:
                 return
             self.playing.add(key)
-        cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, token=a.token, bot_name=self.cfg.bot_name,
+        cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, member=a.member, token=a.token, bot_name=self.cfg.bot_name,
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
                      connect_attempts=self.cfg.connect_attempts,
                      logger=self.cfg.logger, credentials=self.cfg.credentials, channel_factory=self.cfg.channel_factory,

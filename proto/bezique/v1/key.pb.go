@@ -105,6 +105,8 @@ const (
 	AuditAction_AUDIT_ACTION_KEY_REVOKED AuditAction = 4
 	// AUDIT_ACTION_TOURNAMENT_CREATED is a tournament created (target: the tournament id).
 	AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED AuditAction = 5
+	// AUDIT_ACTION_TOURNAMENT_CANCELLED is a tournament cancelled (target: the tournament id; detail: the reason).
+	AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED AuditAction = 6
 )
 
 // Enum value maps for AuditAction.
@@ -116,14 +118,16 @@ var (
 		3: "AUDIT_ACTION_KEY_CREATED",
 		4: "AUDIT_ACTION_KEY_REVOKED",
 		5: "AUDIT_ACTION_TOURNAMENT_CREATED",
+		6: "AUDIT_ACTION_TOURNAMENT_CANCELLED",
 	}
 	AuditAction_value = map[string]int32{
-		"AUDIT_ACTION_UNSPECIFIED":        0,
-		"AUDIT_ACTION_TABLE_CREATED":      1,
-		"AUDIT_ACTION_TABLE_CANCELLED":    2,
-		"AUDIT_ACTION_KEY_CREATED":        3,
-		"AUDIT_ACTION_KEY_REVOKED":        4,
-		"AUDIT_ACTION_TOURNAMENT_CREATED": 5,
+		"AUDIT_ACTION_UNSPECIFIED":          0,
+		"AUDIT_ACTION_TABLE_CREATED":        1,
+		"AUDIT_ACTION_TABLE_CANCELLED":      2,
+		"AUDIT_ACTION_KEY_CREATED":          3,
+		"AUDIT_ACTION_KEY_REVOKED":          4,
+		"AUDIT_ACTION_TOURNAMENT_CREATED":   5,
+		"AUDIT_ACTION_TOURNAMENT_CANCELLED": 6,
 	}
 )
 
@@ -368,14 +372,15 @@ const file_bezique_v1_key_proto_rawDesc = "" +
 	"ROLE_ADMIN\x10\x01\x12\x12\n" +
 	"\x0eROLE_ORGANISER\x10\x02\x12\f\n" +
 	"\bROLE_BOT\x10\x03\x12\x10\n" +
-	"\fROLE_WATCHER\x10\x04*\xce\x01\n" +
+	"\fROLE_WATCHER\x10\x04*\xf5\x01\n" +
 	"\vAuditAction\x12\x1c\n" +
 	"\x18AUDIT_ACTION_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aAUDIT_ACTION_TABLE_CREATED\x10\x01\x12 \n" +
 	"\x1cAUDIT_ACTION_TABLE_CANCELLED\x10\x02\x12\x1c\n" +
 	"\x18AUDIT_ACTION_KEY_CREATED\x10\x03\x12\x1c\n" +
 	"\x18AUDIT_ACTION_KEY_REVOKED\x10\x04\x12#\n" +
-	"\x1fAUDIT_ACTION_TOURNAMENT_CREATED\x10\x05B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x1fAUDIT_ACTION_TOURNAMENT_CREATED\x10\x05\x12%\n" +
+	"!AUDIT_ACTION_TOURNAMENT_CANCELLED\x10\x06B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_key_proto_rawDescOnce sync.Once

@@ -35,7 +35,10 @@ type GameAssigned struct {
 	// (RemoteSeat.bot_key_id), which joins it without the token.
 	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
 	// variant is the table's variant.
-	Variant       Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`
+	Variant Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`
+	// member is the bot's place in a consultation team seat (Join.member, RULES.md §3.5): 0, the
+	// captain, for a seat of one bot.
+	Member        uint32 `protobuf:"varint,5,opt,name=member,proto3" json:"member,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -96,6 +99,13 @@ func (x *GameAssigned) GetVariant() Variant {
 		return x.Variant
 	}
 	return Variant_VARIANT_UNSPECIFIED
+}
+
+func (x *GameAssigned) GetMember() uint32 {
+	if x != nil {
+		return x.Member
+	}
+	return 0
 }
 
 // LobbyPing keeps the lobby stream alive and tells the bot the referee still sees it; the first
@@ -338,12 +348,13 @@ var File_bezique_v1_lobby_proto protoreflect.FileDescriptor
 const file_bezique_v1_lobby_proto_rawDesc = "" +
 	"\n" +
 	"\x16bezique/v1/lobby.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x82\x01\n" +
+	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x01\n" +
 	"\fGameAssigned\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05token\x18\x03 \x01(\tR\x05token\x12-\n" +
-	"\avariant\x18\x04 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\"!\n" +
+	"\avariant\x18\x04 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x16\n" +
+	"\x06member\x18\x05 \x01(\rR\x06member\"!\n" +
 	"\tLobbyPing\x12\x14\n" +
 	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xff\x01\n" +
 	"\bLobbyBot\x12\x12\n" +

@@ -257,6 +257,7 @@ type Entrant struct {
 	//
 	//	*Entrant_BuiltinBot
 	//	*Entrant_LobbyBot
+	//	*Entrant_LobbyTeam
 	Kind          isEntrant_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -324,6 +325,15 @@ func (x *Entrant) GetLobbyBot() string {
 	return ""
 }
 
+func (x *Entrant) GetLobbyTeam() *LobbyTeam {
+	if x != nil {
+		if x, ok := x.Kind.(*Entrant_LobbyTeam); ok {
+			return x.LobbyTeam
+		}
+	}
+	return nil
+}
+
 type isEntrant_Kind interface {
 	isEntrant_Kind()
 }
@@ -336,13 +346,68 @@ type Entrant_BuiltinBot struct {
 type Entrant_LobbyBot struct {
 	// lobby_bot is the name of a bot in the referee's lobby (LobbyService.Serve), seated at each
 	// of its games as LobbyService.Challenge seats it: a game waits while the bot is at its
-	// capacity and fails (the tournament resumes at the referee's next start) while it is absent.
+	// capacity or absent, and is forfeited by the bot once it has been absent from the lobby for
+	// longer than the spec's absence_grace_ms.
 	LobbyBot string `protobuf:"bytes,3,opt,name=lobby_bot,json=lobbyBot,proto3,oneof"`
+}
+
+type Entrant_LobbyTeam struct {
+	// lobby_team is a consultation team of lobby bots sharing one seat (RULES.md §3.5; the
+	// two-handed game): each member is seated as lobby_bot is, and the first decides.
+	LobbyTeam *LobbyTeam `protobuf:"bytes,4,opt,name=lobby_team,json=lobbyTeam,proto3,oneof"`
 }
 
 func (*Entrant_BuiltinBot) isEntrant_Kind() {}
 
 func (*Entrant_LobbyBot) isEntrant_Kind() {}
+
+func (*Entrant_LobbyTeam) isEntrant_Kind() {}
+
+// LobbyTeam is a consultation team of bots in the referee's lobby.
+type LobbyTeam struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// members are the bots' names, 2 to 4, distinct; the first is the captain (Join.member 0).
+	Members       []string `protobuf:"bytes,1,rep,name=members,proto3" json:"members,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LobbyTeam) Reset() {
+	*x = LobbyTeam{}
+	mi := &file_bezique_v1_tournament_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LobbyTeam) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LobbyTeam) ProtoMessage() {}
+
+func (x *LobbyTeam) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_tournament_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LobbyTeam.ProtoReflect.Descriptor instead.
+func (*LobbyTeam) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *LobbyTeam) GetMembers() []string {
+	if x != nil {
+		return x.Members
+	}
+	return nil
+}
 
 // Sprt is a match's sequential probability ratio test: H0 "the first entrant is elo0 stronger",
 // H1 "elo1 stronger", with error rates alpha and beta.
@@ -362,7 +427,7 @@ type Sprt struct {
 
 func (x *Sprt) Reset() {
 	*x = Sprt{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[1]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -374,7 +439,7 @@ func (x *Sprt) String() string {
 func (*Sprt) ProtoMessage() {}
 
 func (x *Sprt) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[1]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -387,7 +452,7 @@ func (x *Sprt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sprt.ProtoReflect.Descriptor instead.
 func (*Sprt) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{1}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Sprt) GetElo0() float64 {
@@ -445,14 +510,17 @@ type TournamentSpec struct {
 	// failure_policy is every table's failure policy.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,11,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
 	// sprt stops a match as soon as a hypothesis is accepted.
-	Sprt          *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Sprt *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`
+	// absence_grace_ms is how long a lobby entrant may be absent from the lobby, in milliseconds,
+	// before its games that have not started are forfeited (default 60 000).
+	AbsenceGraceMs uint32 `protobuf:"varint,13,opt,name=absence_grace_ms,json=absenceGraceMs,proto3" json:"absence_grace_ms,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *TournamentSpec) Reset() {
 	*x = TournamentSpec{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[2]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -464,7 +532,7 @@ func (x *TournamentSpec) String() string {
 func (*TournamentSpec) ProtoMessage() {}
 
 func (x *TournamentSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[2]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -477,7 +545,7 @@ func (x *TournamentSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentSpec.ProtoReflect.Descriptor instead.
 func (*TournamentSpec) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{2}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *TournamentSpec) GetName() string {
@@ -564,6 +632,13 @@ func (x *TournamentSpec) GetSprt() *Sprt {
 	return nil
 }
 
+func (x *TournamentSpec) GetAbsenceGraceMs() uint32 {
+	if x != nil {
+		return x.AbsenceGraceMs
+	}
+	return 0
+}
+
 // SeatConduct is what one seat did in a tournament game, counted from the record.
 type SeatConduct struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -583,7 +658,7 @@ type SeatConduct struct {
 
 func (x *SeatConduct) Reset() {
 	*x = SeatConduct{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[3]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -595,7 +670,7 @@ func (x *SeatConduct) String() string {
 func (*SeatConduct) ProtoMessage() {}
 
 func (x *SeatConduct) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[3]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -608,7 +683,7 @@ func (x *SeatConduct) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatConduct.ProtoReflect.Descriptor instead.
 func (*SeatConduct) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{3}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SeatConduct) GetDecisions() uint32 {
@@ -669,7 +744,7 @@ type TournamentGameResult struct {
 
 func (x *TournamentGameResult) Reset() {
 	*x = TournamentGameResult{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[4]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -681,7 +756,7 @@ func (x *TournamentGameResult) String() string {
 func (*TournamentGameResult) ProtoMessage() {}
 
 func (x *TournamentGameResult) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[4]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -694,7 +769,7 @@ func (x *TournamentGameResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentGameResult.ProtoReflect.Descriptor instead.
 func (*TournamentGameResult) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{4}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TournamentGameResult) GetGame() uint32 {
@@ -759,7 +834,7 @@ type Rating struct {
 
 func (x *Rating) Reset() {
 	*x = Rating{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[5]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -771,7 +846,7 @@ func (x *Rating) String() string {
 func (*Rating) ProtoMessage() {}
 
 func (x *Rating) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[5]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -784,7 +859,7 @@ func (x *Rating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Rating.ProtoReflect.Descriptor instead.
 func (*Rating) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{5}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Rating) GetMu() float64 {
@@ -816,7 +891,7 @@ type EloInterval struct {
 
 func (x *EloInterval) Reset() {
 	*x = EloInterval{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[6]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -828,7 +903,7 @@ func (x *EloInterval) String() string {
 func (*EloInterval) ProtoMessage() {}
 
 func (x *EloInterval) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[6]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -841,7 +916,7 @@ func (x *EloInterval) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EloInterval.ProtoReflect.Descriptor instead.
 func (*EloInterval) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{6}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *EloInterval) GetElo() float64 {
@@ -902,7 +977,7 @@ type EntrantStanding struct {
 
 func (x *EntrantStanding) Reset() {
 	*x = EntrantStanding{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[7]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -914,7 +989,7 @@ func (x *EntrantStanding) String() string {
 func (*EntrantStanding) ProtoMessage() {}
 
 func (x *EntrantStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[7]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -927,7 +1002,7 @@ func (x *EntrantStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EntrantStanding.ProtoReflect.Descriptor instead.
 func (*EntrantStanding) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{7}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *EntrantStanding) GetEntrant() string {
@@ -1051,7 +1126,7 @@ type PairStanding struct {
 
 func (x *PairStanding) Reset() {
 	*x = PairStanding{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[8]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1138,7 @@ func (x *PairStanding) String() string {
 func (*PairStanding) ProtoMessage() {}
 
 func (x *PairStanding) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[8]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1151,7 @@ func (x *PairStanding) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PairStanding.ProtoReflect.Descriptor instead.
 func (*PairStanding) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{8}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *PairStanding) GetA() string {
@@ -1145,7 +1220,7 @@ type SprtStatus struct {
 
 func (x *SprtStatus) Reset() {
 	*x = SprtStatus{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[9]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1157,7 +1232,7 @@ func (x *SprtStatus) String() string {
 func (*SprtStatus) ProtoMessage() {}
 
 func (x *SprtStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[9]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1170,7 +1245,7 @@ func (x *SprtStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SprtStatus.ProtoReflect.Descriptor instead.
 func (*SprtStatus) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{9}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SprtStatus) GetLlr() float64 {
@@ -1220,7 +1295,7 @@ type Standings struct {
 
 func (x *Standings) Reset() {
 	*x = Standings{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[10]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1232,7 +1307,7 @@ func (x *Standings) String() string {
 func (*Standings) ProtoMessage() {}
 
 func (x *Standings) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[10]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1245,7 +1320,7 @@ func (x *Standings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standings.ProtoReflect.Descriptor instead.
 func (*Standings) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{10}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Standings) GetEntrants() []*EntrantStanding {
@@ -1310,7 +1385,7 @@ type TournamentInfo struct {
 
 func (x *TournamentInfo) Reset() {
 	*x = TournamentInfo{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1322,7 +1397,7 @@ func (x *TournamentInfo) String() string {
 func (*TournamentInfo) ProtoMessage() {}
 
 func (x *TournamentInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1335,7 +1410,7 @@ func (x *TournamentInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentInfo.ProtoReflect.Descriptor instead.
 func (*TournamentInfo) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{11}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TournamentInfo) GetTournamentId() string {
@@ -1406,18 +1481,22 @@ var File_bezique_v1_tournament_proto protoreflect.FileDescriptor
 const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\n" +
 	"\x1bbezique/v1/tournament.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"c\n" +
+	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9b\x01\n" +
 	"\aEntrant\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\vbuiltin_bot\x18\x02 \x01(\tH\x00R\n" +
 	"builtinBot\x12\x1d\n" +
-	"\tlobby_bot\x18\x03 \x01(\tH\x00R\blobbyBotB\x06\n" +
-	"\x04kind\"X\n" +
+	"\tlobby_bot\x18\x03 \x01(\tH\x00R\blobbyBot\x126\n" +
+	"\n" +
+	"lobby_team\x18\x04 \x01(\v2\x15.bezique.v1.LobbyTeamH\x00R\tlobbyTeamB\x06\n" +
+	"\x04kind\"%\n" +
+	"\tLobbyTeam\x12\x18\n" +
+	"\amembers\x18\x01 \x03(\tR\amembers\"X\n" +
 	"\x04Sprt\x12\x12\n" +
 	"\x04elo0\x18\x01 \x01(\x01R\x04elo0\x12\x12\n" +
 	"\x04elo1\x18\x02 \x01(\x01R\x04elo1\x12\x14\n" +
 	"\x05alpha\x18\x03 \x01(\x01R\x05alpha\x12\x12\n" +
-	"\x04beta\x18\x04 \x01(\x01R\x04beta\"\xd2\x04\n" +
+	"\x04beta\x18\x04 \x01(\x01R\x04beta\"\xfc\x04\n" +
 	"\x0eTournamentSpec\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x124\n" +
 	"\x06format\x18\x02 \x01(\x0e2\x1c.bezique.v1.TournamentFormatR\x06format\x12-\n" +
@@ -1431,7 +1510,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x05clock\x18\n" +
 	" \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\v \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12$\n" +
-	"\x04sprt\x18\f \x01(\v2\x10.bezique.v1.SprtR\x04sprt\x1a:\n" +
+	"\x04sprt\x18\f \x01(\v2\x10.bezique.v1.SprtR\x04sprt\x12(\n" +
+	"\x10absence_grace_ms\x18\r \x01(\rR\x0eabsenceGraceMs\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa4\x01\n" +
@@ -1541,58 +1621,60 @@ func file_bezique_v1_tournament_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_bezique_v1_tournament_proto_goTypes = []any{
 	(TournamentFormat)(0),         // 0: bezique.v1.TournamentFormat
 	(Partners)(0),                 // 1: bezique.v1.Partners
 	(TournamentState)(0),          // 2: bezique.v1.TournamentState
 	(SprtVerdict)(0),              // 3: bezique.v1.SprtVerdict
 	(*Entrant)(nil),               // 4: bezique.v1.Entrant
-	(*Sprt)(nil),                  // 5: bezique.v1.Sprt
-	(*TournamentSpec)(nil),        // 6: bezique.v1.TournamentSpec
-	(*SeatConduct)(nil),           // 7: bezique.v1.SeatConduct
-	(*TournamentGameResult)(nil),  // 8: bezique.v1.TournamentGameResult
-	(*Rating)(nil),                // 9: bezique.v1.Rating
-	(*EloInterval)(nil),           // 10: bezique.v1.EloInterval
-	(*EntrantStanding)(nil),       // 11: bezique.v1.EntrantStanding
-	(*PairStanding)(nil),          // 12: bezique.v1.PairStanding
-	(*SprtStatus)(nil),            // 13: bezique.v1.SprtStatus
-	(*Standings)(nil),             // 14: bezique.v1.Standings
-	(*TournamentInfo)(nil),        // 15: bezique.v1.TournamentInfo
-	nil,                           // 16: bezique.v1.TournamentSpec.OptionsEntry
-	(Variant)(0),                  // 17: bezique.v1.Variant
-	(*Clock)(nil),                 // 18: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 19: bezique.v1.FailurePolicy
-	(Outcome)(0),                  // 20: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil), // 21: google.protobuf.Timestamp
+	(*LobbyTeam)(nil),             // 5: bezique.v1.LobbyTeam
+	(*Sprt)(nil),                  // 6: bezique.v1.Sprt
+	(*TournamentSpec)(nil),        // 7: bezique.v1.TournamentSpec
+	(*SeatConduct)(nil),           // 8: bezique.v1.SeatConduct
+	(*TournamentGameResult)(nil),  // 9: bezique.v1.TournamentGameResult
+	(*Rating)(nil),                // 10: bezique.v1.Rating
+	(*EloInterval)(nil),           // 11: bezique.v1.EloInterval
+	(*EntrantStanding)(nil),       // 12: bezique.v1.EntrantStanding
+	(*PairStanding)(nil),          // 13: bezique.v1.PairStanding
+	(*SprtStatus)(nil),            // 14: bezique.v1.SprtStatus
+	(*Standings)(nil),             // 15: bezique.v1.Standings
+	(*TournamentInfo)(nil),        // 16: bezique.v1.TournamentInfo
+	nil,                           // 17: bezique.v1.TournamentSpec.OptionsEntry
+	(Variant)(0),                  // 18: bezique.v1.Variant
+	(*Clock)(nil),                 // 19: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 20: bezique.v1.FailurePolicy
+	(Outcome)(0),                  // 21: bezique.v1.Outcome
+	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
 }
 var file_bezique_v1_tournament_proto_depIdxs = []int32{
-	0,  // 0: bezique.v1.TournamentSpec.format:type_name -> bezique.v1.TournamentFormat
-	17, // 1: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
-	1,  // 2: bezique.v1.TournamentSpec.partners:type_name -> bezique.v1.Partners
-	4,  // 3: bezique.v1.TournamentSpec.entrants:type_name -> bezique.v1.Entrant
-	16, // 4: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
-	18, // 5: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
-	19, // 6: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
-	5,  // 7: bezique.v1.TournamentSpec.sprt:type_name -> bezique.v1.Sprt
-	20, // 8: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
-	7,  // 9: bezique.v1.TournamentGameResult.seats:type_name -> bezique.v1.SeatConduct
-	9,  // 10: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
-	10, // 11: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
-	3,  // 12: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
-	11, // 13: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
-	12, // 14: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
-	13, // 15: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
-	6,  // 16: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
-	2,  // 17: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
-	14, // 18: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
-	21, // 19: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
-	21, // 20: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
-	21, // [21:21] is the sub-list for method output_type
-	21, // [21:21] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	5,  // 0: bezique.v1.Entrant.lobby_team:type_name -> bezique.v1.LobbyTeam
+	0,  // 1: bezique.v1.TournamentSpec.format:type_name -> bezique.v1.TournamentFormat
+	18, // 2: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
+	1,  // 3: bezique.v1.TournamentSpec.partners:type_name -> bezique.v1.Partners
+	4,  // 4: bezique.v1.TournamentSpec.entrants:type_name -> bezique.v1.Entrant
+	17, // 5: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
+	19, // 6: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
+	20, // 7: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
+	6,  // 8: bezique.v1.TournamentSpec.sprt:type_name -> bezique.v1.Sprt
+	21, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
+	8,  // 10: bezique.v1.TournamentGameResult.seats:type_name -> bezique.v1.SeatConduct
+	10, // 11: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
+	11, // 12: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
+	3,  // 13: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
+	12, // 14: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
+	13, // 15: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
+	14, // 16: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
+	7,  // 17: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
+	2,  // 18: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
+	15, // 19: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
+	22, // 20: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
+	22, // 21: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
+	22, // [22:22] is the sub-list for method output_type
+	22, // [22:22] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_proto_init() }
@@ -1605,15 +1687,16 @@ func file_bezique_v1_tournament_proto_init() {
 	file_bezique_v1_tournament_proto_msgTypes[0].OneofWrappers = []any{
 		(*Entrant_BuiltinBot)(nil),
 		(*Entrant_LobbyBot)(nil),
+		(*Entrant_LobbyTeam)(nil),
 	}
-	file_bezique_v1_tournament_proto_msgTypes[4].OneofWrappers = []any{}
+	file_bezique_v1_tournament_proto_msgTypes[5].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_tournament_proto_rawDesc), len(file_bezique_v1_tournament_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

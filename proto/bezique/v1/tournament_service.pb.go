@@ -416,6 +416,107 @@ func (x *WatchTournamentResponse) GetState() TournamentState {
 	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
 }
 
+// CancelTournamentRequest names the tournament to cancel and says why.
+type CancelTournamentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tournament_id is the tournament's id.
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// reason says why (at most 200 bytes); it goes to every cancelled game's record and the audit trail.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTournamentRequest) Reset() {
+	*x = CancelTournamentRequest{}
+	mi := &file_bezique_v1_tournament_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTournamentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTournamentRequest) ProtoMessage() {}
+
+func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_tournament_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTournamentRequest.ProtoReflect.Descriptor instead.
+func (*CancelTournamentRequest) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_tournament_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CancelTournamentRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *CancelTournamentRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// CancelTournamentResponse is the cancelled tournament.
+type CancelTournamentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tournament is the tournament, its seed revealed.
+	Tournament    *TournamentInfo `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTournamentResponse) Reset() {
+	*x = CancelTournamentResponse{}
+	mi := &file_bezique_v1_tournament_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTournamentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTournamentResponse) ProtoMessage() {}
+
+func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_tournament_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTournamentResponse.ProtoReflect.Descriptor instead.
+func (*CancelTournamentResponse) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_tournament_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *CancelTournamentResponse) GetTournament() *TournamentInfo {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
 var File_bezique_v1_tournament_service_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_tournament_service_proto_rawDesc = "" +
@@ -445,12 +546,20 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\x17WatchTournamentResponse\x12:\n" +
 	"\aresults\x18\x01 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x123\n" +
 	"\tstandings\x18\x02 \x01(\v2\x15.bezique.v1.StandingsR\tstandings\x121\n" +
-	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state2\x91\x03\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"V\n" +
+	"\x17CancelTournamentRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +
+	"\x18CancelTournamentResponse\x12:\n" +
+	"\n" +
+	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
+	"tournament2\xf0\x03\n" +
 	"\x11TournamentService\x12]\n" +
 	"\x10CreateTournament\x12#.bezique.v1.CreateTournamentRequest\x1a$.bezique.v1.CreateTournamentResponse\x12Y\n" +
 	"\rGetTournament\x12 .bezique.v1.GetTournamentRequest\x1a!.bezique.v1.GetTournamentResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fListTournaments\x12\".bezique.v1.ListTournamentsRequest\x1a#.bezique.v1.ListTournamentsResponse\"\x03\x90\x02\x01\x12a\n" +
-	"\x0fWatchTournament\x12\".bezique.v1.WatchTournamentRequest\x1a#.bezique.v1.WatchTournamentResponse\"\x03\x90\x02\x010\x01B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x0fWatchTournament\x12\".bezique.v1.WatchTournamentRequest\x1a#.bezique.v1.WatchTournamentResponse\"\x03\x90\x02\x010\x01\x12]\n" +
+	"\x10CancelTournament\x12#.bezique.v1.CancelTournamentRequest\x1a$.bezique.v1.CancelTournamentResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_tournament_service_proto_rawDescOnce sync.Once
@@ -464,7 +573,7 @@ func file_bezique_v1_tournament_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_tournament_service_proto_rawDescData
 }
 
-var file_bezique_v1_tournament_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_bezique_v1_tournament_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_bezique_v1_tournament_service_proto_goTypes = []any{
 	(*CreateTournamentRequest)(nil),  // 0: bezique.v1.CreateTournamentRequest
 	(*CreateTournamentResponse)(nil), // 1: bezique.v1.CreateTournamentResponse
@@ -474,34 +583,39 @@ var file_bezique_v1_tournament_service_proto_goTypes = []any{
 	(*ListTournamentsResponse)(nil),  // 5: bezique.v1.ListTournamentsResponse
 	(*WatchTournamentRequest)(nil),   // 6: bezique.v1.WatchTournamentRequest
 	(*WatchTournamentResponse)(nil),  // 7: bezique.v1.WatchTournamentResponse
-	(*TournamentSpec)(nil),           // 8: bezique.v1.TournamentSpec
-	(*TournamentInfo)(nil),           // 9: bezique.v1.TournamentInfo
-	(*TournamentGameResult)(nil),     // 10: bezique.v1.TournamentGameResult
-	(*Standings)(nil),                // 11: bezique.v1.Standings
-	(TournamentState)(0),             // 12: bezique.v1.TournamentState
+	(*CancelTournamentRequest)(nil),  // 8: bezique.v1.CancelTournamentRequest
+	(*CancelTournamentResponse)(nil), // 9: bezique.v1.CancelTournamentResponse
+	(*TournamentSpec)(nil),           // 10: bezique.v1.TournamentSpec
+	(*TournamentInfo)(nil),           // 11: bezique.v1.TournamentInfo
+	(*TournamentGameResult)(nil),     // 12: bezique.v1.TournamentGameResult
+	(*Standings)(nil),                // 13: bezique.v1.Standings
+	(TournamentState)(0),             // 14: bezique.v1.TournamentState
 }
 var file_bezique_v1_tournament_service_proto_depIdxs = []int32{
-	8,  // 0: bezique.v1.CreateTournamentRequest.spec:type_name -> bezique.v1.TournamentSpec
-	9,  // 1: bezique.v1.CreateTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
-	9,  // 2: bezique.v1.GetTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
-	10, // 3: bezique.v1.GetTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
-	9,  // 4: bezique.v1.ListTournamentsResponse.tournaments:type_name -> bezique.v1.TournamentInfo
-	10, // 5: bezique.v1.WatchTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
-	11, // 6: bezique.v1.WatchTournamentResponse.standings:type_name -> bezique.v1.Standings
-	12, // 7: bezique.v1.WatchTournamentResponse.state:type_name -> bezique.v1.TournamentState
-	0,  // 8: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
-	2,  // 9: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
-	4,  // 10: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
-	6,  // 11: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
-	1,  // 12: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
-	3,  // 13: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
-	5,  // 14: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
-	7,  // 15: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
-	12, // [12:16] is the sub-list for method output_type
-	8,  // [8:12] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	10, // 0: bezique.v1.CreateTournamentRequest.spec:type_name -> bezique.v1.TournamentSpec
+	11, // 1: bezique.v1.CreateTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
+	11, // 2: bezique.v1.GetTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
+	12, // 3: bezique.v1.GetTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
+	11, // 4: bezique.v1.ListTournamentsResponse.tournaments:type_name -> bezique.v1.TournamentInfo
+	12, // 5: bezique.v1.WatchTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
+	13, // 6: bezique.v1.WatchTournamentResponse.standings:type_name -> bezique.v1.Standings
+	14, // 7: bezique.v1.WatchTournamentResponse.state:type_name -> bezique.v1.TournamentState
+	11, // 8: bezique.v1.CancelTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
+	0,  // 9: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
+	2,  // 10: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
+	4,  // 11: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
+	6,  // 12: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
+	8,  // 13: bezique.v1.TournamentService.CancelTournament:input_type -> bezique.v1.CancelTournamentRequest
+	1,  // 14: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
+	3,  // 15: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
+	5,  // 16: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
+	7,  // 17: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
+	9,  // 18: bezique.v1.TournamentService.CancelTournament:output_type -> bezique.v1.CancelTournamentResponse
+	14, // [14:19] is the sub-list for method output_type
+	9,  // [9:14] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_service_proto_init() }
@@ -517,7 +631,7 @@ func file_bezique_v1_tournament_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_tournament_service_proto_rawDesc), len(file_bezique_v1_tournament_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,6 +23,7 @@ const (
 	TournamentService_GetTournament_FullMethodName    = "/bezique.v1.TournamentService/GetTournament"
 	TournamentService_ListTournaments_FullMethodName  = "/bezique.v1.TournamentService/ListTournaments"
 	TournamentService_WatchTournament_FullMethodName  = "/bezique.v1.TournamentService/WatchTournament"
+	TournamentService_CancelTournament_FullMethodName = "/bezique.v1.TournamentService/CancelTournament"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -40,6 +41,9 @@ type TournamentServiceClient interface {
 	ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error)
 	// WatchTournament streams a tournament's results and standings as they change, until it ends.
 	WatchTournament(ctx context.Context, in *WatchTournamentRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTournamentResponse], error)
+	// CancelTournament ends a running tournament: no game starts any more, the games in play are
+	// cancelled with the reason (their records say it), and the tournament's state is cancelled.
+	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -99,6 +103,16 @@ func (c *tournamentServiceClient) WatchTournament(ctx context.Context, in *Watch
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type TournamentService_WatchTournamentClient = grpc.ServerStreamingClient[WatchTournamentResponse]
 
+func (c *tournamentServiceClient) CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelTournamentResponse)
+	err := c.cc.Invoke(ctx, TournamentService_CancelTournament_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -114,6 +128,9 @@ type TournamentServiceServer interface {
 	ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error)
 	// WatchTournament streams a tournament's results and standings as they change, until it ends.
 	WatchTournament(*WatchTournamentRequest, grpc.ServerStreamingServer[WatchTournamentResponse]) error
+	// CancelTournament ends a running tournament: no game starts any more, the games in play are
+	// cancelled with the reason (their records say it), and the tournament's state is cancelled.
+	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -135,6 +152,9 @@ func (UnimplementedTournamentServiceServer) ListTournaments(context.Context, *Li
 }
 func (UnimplementedTournamentServiceServer) WatchTournament(*WatchTournamentRequest, grpc.ServerStreamingServer[WatchTournamentResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchTournament not implemented")
+}
+func (UnimplementedTournamentServiceServer) CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CancelTournament not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -222,6 +242,24 @@ func _TournamentService_WatchTournament_Handler(srv interface{}, stream grpc.Ser
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type TournamentService_WatchTournamentServer = grpc.ServerStreamingServer[WatchTournamentResponse]
 
+func _TournamentService_CancelTournament_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelTournamentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).CancelTournament(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_CancelTournament_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).CancelTournament(ctx, req.(*CancelTournamentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -240,6 +278,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListTournaments",
 			Handler:    _TournamentService_ListTournaments_Handler,
+		},
+		{
+			MethodName: "CancelTournament",
+			Handler:    _TournamentService_CancelTournament_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

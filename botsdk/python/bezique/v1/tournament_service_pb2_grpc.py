@@ -36,6 +36,11 @@ class TournamentServiceStub(object):
                 request_serializer=bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentRequest.SerializeToString,
                 response_deserializer=bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentResponse.FromString,
                 )
+        self.CancelTournament = channel.unary_unary(
+                '/bezique.v1.TournamentService/CancelTournament',
+                request_serializer=bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentRequest.SerializeToString,
+                response_deserializer=bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentResponse.FromString,
+                )
 
 
 class TournamentServiceServicer(object):
@@ -71,6 +76,14 @@ class TournamentServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CancelTournament(self, request, context):
+        """CancelTournament ends a running tournament: no game starts any more, the games in play are
+        cancelled with the reason (their records say it), and the tournament's state is cancelled.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TournamentServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -93,6 +106,11 @@ def add_TournamentServiceServicer_to_server(servicer, server):
                     servicer.WatchTournament,
                     request_deserializer=bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentRequest.FromString,
                     response_serializer=bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentResponse.SerializeToString,
+            ),
+            'CancelTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelTournament,
+                    request_deserializer=bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentRequest.FromString,
+                    response_serializer=bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -171,5 +189,22 @@ class TournamentService(object):
         return grpc.experimental.unary_stream(request, target, '/bezique.v1.TournamentService/WatchTournament',
             bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentRequest.SerializeToString,
             bezique_dot_v1_dot_tournament__service__pb2.WatchTournamentResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def CancelTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/bezique.v1.TournamentService/CancelTournament',
+            bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentRequest.SerializeToString,
+            bezique_dot_v1_dot_tournament__service__pb2.CancelTournamentResponse.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)

@@ -28,6 +28,10 @@ export const AuditAction = {
    * AUDIT_ACTION_TOURNAMENT_CREATED is a tournament created (target: the tournament id).
    */
   AUDIT_ACTION_TOURNAMENT_CREATED: 'AUDIT_ACTION_TOURNAMENT_CREATED',
+  /**
+   * AUDIT_ACTION_TOURNAMENT_CANCELLED is a tournament cancelled (target: the tournament id; detail: the reason).
+   */
+  AUDIT_ACTION_TOURNAMENT_CANCELLED: 'AUDIT_ACTION_TOURNAMENT_CANCELLED',
 } as const;
 
 /**
@@ -64,6 +68,11 @@ export type AuditAction =
    */
   | 'AUDIT_ACTION_TOURNAMENT_CREATED'
   | 5
+  /**
+   * AUDIT_ACTION_TOURNAMENT_CANCELLED is a tournament cancelled (target: the tournament id; detail: the reason).
+   */
+  | 'AUDIT_ACTION_TOURNAMENT_CANCELLED'
+  | 6
 
 /**
  * AuditAction is what an operator did.

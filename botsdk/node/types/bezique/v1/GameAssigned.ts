@@ -25,6 +25,11 @@ export interface GameAssigned {
    * variant is the table's variant.
    */
   'variant'?: (_bezique_v1_Variant);
+  /**
+   * member is the bot's place in a consultation team seat (Join.member, RULES.md §3.5): 0, the
+   * captain, for a seat of one bot.
+   */
+  'member'?: (number);
 }
 
 /**
@@ -50,4 +55,9 @@ export interface GameAssigned__Output {
    * variant is the table's variant.
    */
   'variant': (_bezique_v1_Variant__Output);
+  /**
+   * member is the bot's place in a consultation team seat (Join.member, RULES.md §3.5): 0, the
+   * captain, for a seat of one bot.
+   */
+  'member': (number);
 }

@@ -1,0 +1,223 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestTournamentAbsentLobbyEntrant: a lobby entrant that never enters the lobby forfeits each of
+// its games once the tournament's absence grace has passed, so the tournament ends: every game
+// has a result, the absent entrant's 4 games are forfeits by its seat with cause disconnect,
+// recorded on their tables, and the standings count them as losses and forfeits.
+func TestTournamentAbsentLobbyEntrant(t *testing.T) {
+	r := newCore(t, Config{})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 6, AbsenceGraceMs: 200,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "ghost", Kind: tournament.KindLobby, Bot: "ghost"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	if tn.State != store.TournamentFinished || len(tn.Results) != 6 {
+		t.Fatalf("state %s, %d results; want finished with 6", tn.State, len(tn.Results))
+	}
+	games := tn.Spec.Schedule()
+	forfeits := 0
+	for _, res := range tn.Results {
+		g := games[res.Game]
+		ghostSeat := -1
+		for seat, e := range g.Seats {
+			if e == 0 {
+				ghostSeat = seat
+			}
+		}
+		if ghostSeat < 0 {
+			continue
+		}
+		forfeits++
+		rec, err := r.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := rec.GetResult()
+		if res.Outcome != tournament.OutcomeForfeit || res.ForfeitSeat != ghostSeat || res.WinnerSide != 1-ghostSeat ||
+			rr.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT || !strings.Contains(rr.GetReason(), `lobby bot "ghost" absent from the lobby since`) ||
+			!strings.Contains(rr.GetReason(), "longer than the tournament's absence grace (200 ms)") {
+			t.Errorf("game %d: result %+v, record result %v", res.Game, res, rr)
+		}
+	}
+	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
+	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
+		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
+	}
+}
+
+// TestCancelTournament: a tournament cancelled while its two games in play wait for a lobby bot
+// that never decides starts no more games; the two games end cancelled with the reason in their
+// records and no result; the tournament is cancelled in the store with its seed revealed, and
+// cancelling it again is ErrEnded.
+func TestCancelTournament(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory(0)
+	r := startReferee(t, st, nil)
+	r.serveStalledBot(t, "staller", 2)
+	ref := r.srv.Referee
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 50, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "staller", Kind: tournament.KindLobby, Bot: "staller"}, {ID: "random", Bot: "random"}}}
+	tn, err := ref.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if ref.ListBots()[0].GetGamesInPlay() == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	got, err := ref.CancelTournament(ctx, tn.ID, "the organiser stopped it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.State != store.TournamentCancelled || len(got.Seed) != 32 || got.FinishedAt.IsZero() || len(got.Results) != 0 {
+		t.Fatalf("after cancel: state %s, seed %x, finished %v, %d results", got.State, got.Seed, got.FinishedAt, len(got.Results))
+	}
+	if row, err := st.GetTournament(ctx, tn.ID); err != nil || row.State != store.TournamentCancelled {
+		t.Fatalf("stored: %+v, %v", row, err)
+	}
+	if _, err := ref.CancelTournament(ctx, tn.ID, ""); !errors.Is(err, ErrEnded) {
+		t.Fatalf("cancelling again: %v; want ErrEnded", err)
+	}
+	for _, g := range got.Spec.Schedule() {
+		rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
+		if g.Index >= 2 {
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatalf("game %d: a table (%v)", g.Index, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := rec.GetResult(); res.GetOutcome() != pb.Outcome_OUTCOME_CANCELLED || res.GetReason() != "the organiser stopped it" {
+			t.Errorf("game %d: %v; want cancelled with the reason", g.Index, res)
+		}
+	}
+}
+
+// TestTournamentLobbyGamesAfterRestart: a referee on a SQLite file stops while its tournament's
+// two games wait on a lobby bot that never decides; a referee opened on the same file announces
+// the two recovered games to a new process of that bot (it knows nothing of them) when it enters
+// the lobby, and the tournament ends with both games played on their tables, which replay.
+func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st1, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startReferee(t, st1, nil)
+	a.serveStalledBot(t, "lb", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "random", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st1.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st2.Close() })
+	b := startReferee(t, st2, nil)
+	results := b.serveBot(t, "lb", 2)
+	got := awaitTournament(t, b.srv.Referee, tn.ID)
+	checkTournament(t, b.srv.Referee, got)
+	for range 2 {
+		if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("the new bot process saw %v", res)
+		}
+	}
+}
+
+// TestTournamentWaitsForLateLobbyEntrant: a lobby entrant's absence counts from the tournament's
+// start, not the referee's: on a referee up for longer than the grace, a tournament created
+// before its lobby bot enters waits for it and plays its games (a bug forfeited them at once).
+func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	time.Sleep(400 * time.Millisecond)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 300,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "late", Kind: tournament.KindLobby, Bot: "late"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	r.serveBot(t, "late", 2)
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	checkTournament(t, r.srv.Referee, tn)
+	for _, res := range tn.Results {
+		if res.Outcome != tournament.OutcomeCompleted {
+			t.Errorf("game %d: %s", res.Game, res.Outcome)
+		}
+	}
+}
+
+// TestTournamentLobbyTeam: a consultation team of two lobby bots (RULES.md §3.5) is an entrant:
+// each game seats both members at one team seat, each hearing of it with its member index, and
+// the round robin against a built-in bot ends with every game played and replayable.
+func TestTournamentLobbyTeam(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	captain, second := r.serveBot(t, "captain", 2), r.serveBot(t, "second", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "team", Kind: tournament.KindLobbyTeam, Members: []string{"captain", "second"}}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	checkTournament(t, r.srv.Referee, tn)
+	for _, results := range []<-chan *pb.GameResult{captain, second} {
+		for range 2 {
+			if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+				t.Fatalf("a member saw %v", res)
+			}
+		}
+	}
+	for _, res := range tn.Results {
+		rec, err := r.srv.Referee.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s, e := range tn.Spec.Schedule()[res.Game].Seats {
+			if got := rec.GetSeats()[s].GetName(); e == 0 && got != "captain+second" {
+				t.Errorf("game %d: team seat %d named %q; want captain+second", res.Game, s, got)
+			}
+		}
+	}
+}
