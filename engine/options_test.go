@@ -192,6 +192,12 @@ func TestOptionRefusals(t *testing.T) {
 			t.Errorf("%s=%s: %v\nwant %s", tc.name, tc.val, err, tc.want)
 		}
 	}
+	// An announced marriage before trump is fixed would be a royal marriage that fixes no trump
+	// (the long property run found one): the two options are refused together (RULES.md §8.18).
+	_, err := NewRules(TwoHanded, map[string]string{"allow_pending_declarations": "true", "turn_up_trump": "false"})
+	if want := "bezique: option allow_pending_declarations needs a turn-up (turn_up_trump=true): no source says whether an announced marriage fixes trump (RULES.md §8.18)"; err == nil || err.Error() != want {
+		t.Errorf("allow_pending_declarations with turn_up_trump=false: %v\nwant %s", err, want)
+	}
 }
 
 // TestValidateChecksValuesFromTheTable: Rules built by hand with a value NewRules would not parse

@@ -297,6 +297,8 @@ func (r *Rules) validate() error {
 			return fmt.Errorf("bezique: option reveal_last_stock_card needs a turn-up (turn_up_trump=true)")
 		case r.SevenScoresOnPlay, r.SevenCountsAsMeld, r.ExchangedCardMeldable, r.MaxSevenActionsPerTrick != 1:
 			return fmt.Errorf("bezique: the seven options (seven_scores_on_play, seven_counts_as_meld, exchanged_card_meldable, max_seven_actions_per_trick) need a turn-up (turn_up_trump=true): without one the seven of trumps scores nothing (RULES.md §3.6.5)")
+		case r.AllowPendingDeclarations:
+			return fmt.Errorf("bezique: option allow_pending_declarations needs a turn-up (turn_up_trump=true): no source says whether an announced marriage fixes trump (RULES.md §8.18)")
 		}
 	}
 	if r.RevealLastStockCard && r.Variant != TwoHanded {
