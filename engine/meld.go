@@ -418,11 +418,13 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 	g.win.melded = true
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,
 		Meld: Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}, Points: mc.points})
-	g.score(side, mc.points)
+	// Trump is fixed before the points are added: with end_check=immediate they may end the game,
+	// and nothing follows the game's end.
 	if g.trump == NoSuit && (mc.kind == RoyalMarriage || mc.kind == Sequence) {
 		g.setTrump(cards.At(0).Suit())
 		g.emit(Event{Kind: EvTrumpFixed, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Trump: g.trump})
 	}
+	g.score(side, mc.points)
 }
 
 // breakMelds frees the other cards of every meld that tabled card c was scored in, for the same

@@ -111,6 +111,11 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
 		}
 		checkInvariants(t, g, g.log[before:])
 	}
+	// The game's end is its last event (a trump fixed by a meld that ended the game under
+	// end_check=immediate once followed it).
+	if last := g.log[len(g.log)-1]; last.Kind != EvGameEnd {
+		t.Fatalf("%s seed %s: the last event is %s, not the game's end", r.Variant, seed, last)
+	}
 	checkScoresMatchEvents(t, g)
 	return g.deal
 }
