@@ -61,7 +61,7 @@ func TestBinaryLimits(t *testing.T) {
 
 	for _, id := range ids {
 		var ti *pb.TableInfo
-		for deadline := time.Now().Add(30 * time.Second); ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED; time.Sleep(100 * time.Millisecond) {
+		for deadline := time.Now().Add(30 * time.Second); ti.GetState() != pb.TableState_TABLE_STATE_EXPIRED; time.Sleep(100 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				t.Fatalf("table %s not expired: %v", id, ti)
 			}
