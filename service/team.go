@@ -3,10 +3,13 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -23,6 +26,28 @@ const MaxTeamSize = 4
 // more is ended with ResourceExhausted (the record keeps every message, so their number is
 // bounded like the record's size).
 const MaxTeamMessages = 4096
+
+// checkLobbyTeam checks the members of a consultation team of lobby bots for one seat of a
+// variant v table (field names the team in errors): a [FieldError] unless v is the two-handed
+// game (the consultation game of RULES.md §3.5) and the team has 2 to MaxTeamSize distinct,
+// non-empty names.
+func checkLobbyTeam(field string, v engine.Variant, members []string) error {
+	if v != engine.TwoHanded {
+		return invalid(field, "a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
+	}
+	if n := len(members); n < 2 || n > MaxTeamSize {
+		return invalid(field+".members", "%d bots; a team has 2 to %d (RULES.md §3.5)", n, MaxTeamSize)
+	}
+	for j, m := range members {
+		if m == "" {
+			return invalid(fmt.Sprintf("%s.members[%d]", field, j), "missing: a bot's name (bezique lobby lists them)")
+		}
+		if slices.Contains(members[:j], m) {
+			return invalid(fmt.Sprintf("%s.members[%d]", field, j), "%q is already a member: a team's bots are distinct", m)
+		}
+	}
+	return nil
+}
 
 // checkTeamMessage validates a TeamMessage from connection c against the table's spec (fixed at
 // creation, so it is read outside the table's goroutine): InvalidArgument when the seat is not a
