@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -560,10 +561,10 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
-// stored sequence numbers, its clocks and its state.
+// stored sequence numbers, its clocks and its state, and puts back its stored team messages.
 func (t *table) replay(actions []store.Action) error {
 	now := time.Now()
-	if len(actions) > 0 {
+	if slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
 		t.state = pb.TableState_TABLE_STATE_PLAYING
 		t.started = now
 		for _, st := range t.seats {
@@ -572,6 +573,17 @@ func (t *table) replay(actions []store.Action) error {
 		}
 	}
 	for _, sa := range actions {
+		t.logged = int(sa.Seq)
+		switch logKind(sa.Kind) {
+		case logAction:
+		case logTeamMessage:
+			if err := t.restoreTeamMessage(sa.Payload); err != nil {
+				return fmt.Errorf("entry %d (a team message): %w", sa.Seq, err)
+			}
+			continue
+		default:
+			return fmt.Errorf("entry %d: unknown kind %d", sa.Seq, sa.Kind)
+		}
 		rec := &pb.RecordedAction{}
 		if err := proto.Unmarshal(sa.Payload, rec); err != nil {
 			return fmt.Errorf("action %d: %w", sa.Seq, err)
