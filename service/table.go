@@ -62,9 +62,6 @@ type table struct {
 	history   []histEvent
 	seq       uint64
 	actions   []*pb.RecordedAction
-	// logged is how many entries of the table's log the store holds (its actions, then its team
-	// messages too: logKind); the next is stored with Seq logged+1.
-	logged    int
 	requestID uint64
 	open      *openRequest
 	timer     *time.Timer
@@ -76,6 +73,9 @@ type table struct {
 	record    *pb.GameRecord
 	// retryAt is when to try again to store an action after a storage failure; zero otherwise.
 	retryAt time.Time
+	// logged is how many entries of the table's log the store holds (its actions and its team
+	// messages: logKind); the next is stored with Seq logged+1.
+	logged int
 	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or
 	// engine.NoSeat.
 	pendingForfeit int
