@@ -1,6 +1,10 @@
 package scenario
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+)
 
 // The RULES.md §6 vectors whose scenario files reach, through a stacked deal and scripted tricks,
 // a position later than the deal (reach_test.go), or that follow the same pattern from trick 1.
@@ -20,6 +24,7 @@ var vectors = concat(
 	[]vector{vector40, vector47Phase2, vector48, vector53, vector54},
 	vector55(),
 	[]vector{vector56},
+	vector45(), vector52(),
 )
 
 func concat(vs ...[]vector) []vector {
@@ -768,4 +773,69 @@ var vector56 = vector{
 {"seat": 0, "do": "play 7Da"}
 {"seat": 1, "do": "play KCa", "trick_winner": 1, "points": 0}
 {"seat": 1, "do": "meld KHa QHa", "points": 20}`),
+}
+
+// rubiconBlocks are the melds the Rubicon settlement deals are made of, trump ♣ (settle_test.go).
+var rubiconBlocks = []block{
+	{points: 250, base: "ACa TCa KCa QCa JCa", spares: "JCb JCc JCd ACb ACc ACd", trump: true},
+	{points: 1500, base: "QSa QSb QSc JDa JDb JDc", spares: "QSd JDd"},
+	{points: 150, base: "AHa THa KHa QHa JHa", spares: "JHb JHc JHd AHb AHc AHd", trump: true},
+	{points: 100, base: "ASa ASb ADa ADb", spares: "ASc ASd ADc ADd"},
+	{points: 80, base: "KSa KSb KDa KDb", spares: "KSc KSd KDc KDd KHb KHc KHd KCb KCc KCd"},
+	{points: 60, base: "QHb QHc QDa QDb", spares: "QHd QDc QDd QCb QCc QCd"},
+	{points: 40, base: "JSa JSb JSc JSd"},
+}
+
+// vector45 is RULES.md §6 vector 45 in two whole Rubicon deals: A is the dealer, seat 0.
+func vector45() []vector {
+	return []vector{{
+		file: "vector-45.json",
+		about: "RULES.md §6 vector 45 (§3.6.8–10, §8.16): Rubicon settlement. A whole deal played to A 2740 (2690 in melds, 50 the last trick), B 1560 (melds): " +
+			"B has 1000 without brisques, so no brisques are counted; the scores truncated to 2700 and 1500 pay A 500 + 1200 = 1700 game points. " +
+			"The melds are made and re-formed (§2 R8) from trick 1; trump ♣ is fixed by A's first meld, a sequence (§3.6.3).",
+		variant: "rubicon", dealer: 0,
+		settle: &settlement{melds: [2]int{2690, 1560}, totals: []int{2740, 1560}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 1700}, blocks: rubiconBlocks},
+	}, {
+		file: "vector-45-rubicon.json",
+		about: "RULES.md §6 vector 45, second case (§3.6.9–10, §8.16): Rubicon. A whole deal played to A 2300 (2250 in melds, 50 the last trick), B 700 (melds), " +
+			"B's 14 brisques 140: 840, under 1000, so B is rubiconed and both count brisques (A 18: 180, totals 2480 and 840); " +
+			"A wins 1000 + 2300 + 700 + 320 = 4320 game points, the loser's points without brisques since the 320 credits all brisques to the winner.",
+		variant: "rubicon", dealer: 0,
+		settle: &settlement{melds: [2]int{2250, 700}, totals: []int{2480, 840}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 4320, Rubicon: true, BrisquesCounted: true}, blocks: rubiconBlocks},
+	}}
+}
+
+// sixPackBlocks are the melds the six-pack settlement deals are made of, trump ♣.
+var sixPackBlocks = []block{
+	{points: 250, base: "ACa TCa KCa QCa JCa", spares: "JCf", trump: true},
+	{points: 4500, base: "QSa QSb QSc QSd JDa JDb JDc JDd", spares: "QSe JDe QSf JDf"},
+	{points: 1000, base: "ACb ACc ACd ACe", spares: "ACf", trump: true},
+	{points: 900, base: "TCb TCc TCd TCe", spares: "TCf", trump: true},
+	{points: 800, base: "KCb KCc KCd KCe", spares: "KCf", trump: true},
+	{points: 600, base: "QCb QCc QCd QCe", spares: "QCf", trump: true},
+	{points: 400, base: "JCb JCc JCd JCe", trump: true},
+	{points: 150, base: "AHa THa KHa QHa JHa", spares: "JHb JHc JHd JHe JHf", trump: true},
+	{points: 100, base: "ASa ASb ADa ADb", spares: "ASc ASd ASe ASf ADc ADd ADe ADf AHb AHc AHd AHe AHf"},
+	{points: 80, base: "KSa KSb KDa KDb", spares: "KSc KSd KSe KSf KDc KDd KDe KDf KHb KHc KHd KHe KHf"},
+}
+
+// vector52 is RULES.md §6 vector 52 in two whole six-pack deals: A is the dealer, seat 0.
+func vector52() []vector {
+	return []vector{{
+		file: "vector-52.json",
+		about: "RULES.md §6 vector 52 (§3.7.4, §3.7.7, §8.16): six-pack settlement. A whole deal played to A 5200 (4950 in melds, 250 the last trick), B 3350 (melds); " +
+			"no brisques are counted; A wins 1000 + 5200 − 3300 = 2900 game points. Trump ♣ is fixed by A's first meld, a sequence (§3.7.3).",
+		variant: "six-pack", dealer: 0,
+		settle: &settlement{melds: [2]int{4950, 3350}, totals: []int{5200, 3350}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 2900}, blocks: sixPackBlocks},
+	}, {
+		file: "vector-52-rubicon.json",
+		about: "RULES.md §6 vector 52, second case (§3.7.7, §8.16): six-pack. A whole deal played to A 5200 (4950 in melds, 250 the last trick), B 2950 (melds): " +
+			"under 3000, B is rubiconed; no brisques are counted; A wins 1000 + 5200 + 2900 = 9100 game points.",
+		variant: "six-pack", dealer: 0,
+		settle: &settlement{melds: [2]int{4950, 2950}, totals: []int{5200, 2950}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 9100, Rubicon: true}, blocks: sixPackBlocks},
+	}}
 }
