@@ -696,7 +696,7 @@ var vector48 = vector{
 
 var vector53 = vector{
 	file:    "vector-53-deck-63.json",
-	about:   "RULES.md §6 vector 53 (§3.2.1, §8.17): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck).",
+	about:   "RULES.md §6 vector 53 (§3.2.1, §8.17): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck). vector-54-deck-63.json plays a deal of this deck to its end: 13 phase-1 and 8 phase-2 tricks, brisques 160. A stacked deal naming 8♣b does not start, so no scenario file can hold it: engine/vectors_deck_test.go checks that refusal.",
 	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 1,
 	hands: []string{"7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa JSb", "ASa 7Ha 8Ha 9Ha 7Hb 8Hb 9Hb JHa", "7Da 8Da 9Da 7Db 8Db 9Db JDa JDb"},
 	steps: lines(`
@@ -707,7 +707,7 @@ var vector53 = vector{
 
 var vector54 = vector{
 	file:    "vector-54-deck-63.json",
-	about:   "RULES.md §6 vector 54 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2.",
+	about:   "RULES.md §6 vector 54 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2 (seat 0, void in spades, must trump). The deal then ends after 8 phase-2 tricks, 21 in all (vector 53's 13 + 8), and its brisques total 160 (16 aces and tens, all in seat 1's tricks).",
 	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 13, leader: 1,
 	hands: []string{
 		"8Hb 7Da 8Da 9Da 7Db 8Db 9Db JDb",
@@ -720,7 +720,31 @@ var vector54 = vector{
 {"seat": 2, "do": "play 8Ha"}
 {"seat": 0, "do": "play 8Hb", "trick_winner": 1}
 {"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
-{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
+{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}
+{"seat": 1, "do": "play 7Sa"}
+{"seat": 2, "do": "play 7Ha"}
+{"seat": 0, "legal": ["play 9Ca"], "do": "play 9Ca", "trick_winner": 0}
+{"seat": 0, "do": "play 7Da"}
+{"seat": 1, "do": "play 8Sa"}
+{"seat": 2, "legal": ["play QDa", "play KDa"], "do": "play QDa", "trick_winner": 2}
+{"seat": 2, "do": "play 9Ha"}
+{"seat": 0, "do": "play 8Da"}
+{"seat": 1, "legal": ["play JHa"], "do": "play JHa", "trick_winner": 1}
+{"seat": 1, "do": "play 9Sa"}
+{"seat": 2, "do": "play KDa"}
+{"seat": 0, "do": "play 9Da", "trick_winner": 1}
+{"seat": 1, "do": "play JSa"}
+{"seat": 2, "do": "play 7Hb"}
+{"seat": 0, "do": "play 7Db", "trick_winner": 1}
+{"seat": 1, "do": "play 7Sb"}
+{"seat": 2, "do": "play 9Hb"}
+{"seat": 0, "do": "play 8Db", "trick_winner": 1}
+{"seat": 1, "do": "play 8Sb"}
+{"seat": 2, "do": "play JHb"}
+{"seat": 0, "do": "play 9Db", "trick_winner": 1}
+{"seat": 1, "do": "play 9Sb"}
+{"seat": 2, "do": "play QDb"}
+{"seat": 0, "do": "play JDb", "trick_winner": 1, "deal_end": [{"side": 0, "melds": 0, "sevens": 0, "tricks_won": 1, "brisques": 0, "trick_points": 0, "last_trick": 0, "deal_points": 0, "total": 0}, {"side": 1, "melds": 0, "sevens": 0, "tricks_won": 19, "brisques": 16, "trick_points": 160, "last_trick": 10, "deal_points": 170, "total": 170}, {"side": 2, "melds": 0, "sevens": 0, "tricks_won": 1, "brisques": 0, "trick_points": 0, "last_trick": 0, "deal_points": 0, "total": 0}]}`),
 }
 
 // vector55 and vector56 share a deal: trump ♣; N holds four kings, Q♠a and the marriage K♥ Q♥.
