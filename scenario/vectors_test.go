@@ -753,7 +753,7 @@ var vector55Hands = []string{"7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db", "ASa KSa KHa KDa
 func vector55() []vector {
 	v := vector{
 		file:    "vector-55-allow-pending-declarations.json",
-		about:   "RULES.md §6 vector 55 (§2 R9, §8.18, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, tabled); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
+		about:   "RULES.md §6 vector 55 (§2 R9, §8.18, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, both cards tabled, as the other seat sees); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
 		variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
 		hands: vector55Hands,
 		steps: lines(`
@@ -761,6 +761,7 @@ func vector55() []vector {
 {"seat": 0, "do": "play 7Sa", "trick_winner": 1}
 {"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
 {"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"view": {"seat": 0, "tabled": ["", "KSa KHa KDa KCa QSa"], "totals": [0, 80]}}
 {"seat": 1, "do": "meld KHa QHa", "refused": "RULES.md §2 R9"}
 {"seat": 1, "do": "end"}
 {"seat": 1, "do": "play 7Ha"}
