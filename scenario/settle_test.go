@@ -15,7 +15,7 @@ import (
 // A settlement vector (RULES.md §6 vectors 45 and 52) is a whole Rubicon or six-pack deal played
 // to the vector's totals: a one-deal game takes no totals carried in (RULES.md §3.6.10), so the
 // totals are made the way a game makes them, by melds, the last trick and, in Rubicon, the
-// brisques when counted. settle finds the deal in three searches:
+// brisques when counted. [settlement.reach] finds the deal in three searches:
 //   - the melds: each seat's blocks (a meld and its re-formings, RULES.md §2 R8) whose points add
 //     up to the seat's meld points, fewest melds first (planMelds);
 //   - phase 1: a stock that brings each seat the cards of its next meld in time, and the cards
