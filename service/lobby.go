@@ -291,9 +291,9 @@ func (s *Referee) ListBots() []*pb.LobbyBot {
 // authentication a lobby bot's seat is bound to its key (RemoteSeat.bot_key_id), so the record
 // names it by its key. While a named bot is at its capacity, Challenge waits for a place (until
 // ctx ends: give it a deadline); it places all of a table's lobby bots at once or none. A
-// [FieldError] for a bad seat list or team (checkLobbyTeam); ErrUnavailable when a named bot is not present or does not
-// play the variant (at once, or when it leaves while Challenge waits); ctx's error; and
-// [Referee.CreateTable]'s errors.
+// [FieldError] for a bad seat list or team (checkLobbyTeam); ErrUnavailable when a named bot is
+// not present or does not play the variant (at once, or when it leaves while Challenge waits);
+// ctx's error; and [Referee.CreateTable]'s errors.
 //
 // This is the in-process entry a tournament runner uses for an entrant of kind "lobby bot": it
 // finds the bots present with [Referee.ListBots], seats them with Challenge and awaits each
@@ -309,7 +309,8 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	}
 	create := &pb.CreateTableRequest{Variant: req.GetVariant(), Options: req.GetOptions(), Clock: req.GetClock(),
 		FailurePolicy: req.GetFailurePolicy(), Public: req.GetPublic(), TeamPolicy: req.GetTeamPolicy()}
-	seats := make([][]string, len(req.GetSeats())) // lobby bots per seat (a team's members, the captain first); none for a built-in seat
+	// The lobby bots of each seat: one, a team's members (the captain first), none for a built-in.
+	seats := make([][]string, len(req.GetSeats()))
 	for i, sc := range req.GetSeats() {
 		switch k := sc.GetKind().(type) {
 		case *pb.ChallengeSeat_Lobby:
