@@ -51,8 +51,9 @@
 //   - Several referees on one PostgreSQL store (leases.go, forward.go; docs/OPERATIONS.md): each
 //     table and tournament is owned through the store's lease ([store.Leaser]), renewed every
 //     second; expired leases are taken over and their tables replayed as after a restart; a
-//     handler called about another referee's table forwards the call to its owner (route,
-//     forwardUnary, forwardStream); [Referee.Handover] is the shutdown that hands tables over.
+//     handler called about another referee's table or tournament forwards the call to its owner
+//     (route, routeTournament, forwardUnary, forwardStream; GetTournament and ListTournaments read
+//     the store instead); [Referee.Handover] is the shutdown that hands tables over.
 //
 // The core and the handlers share one package because the table actor both serves the core and
 // queues messages for seat streams: a package of its own for the core would have to export the

@@ -27,9 +27,7 @@ const forwardedBy = "bezique-forwarded-by"
 
 // route says where a call about table id is served: "" here (the table is in memory, the store is
 // not shared, or the table has no lease: it has ended or does not exist), or the address of the
-// referee that owns it. ErrMoving while the table changes owner: its owner is gone and the lease
-// not yet taken over (a referee restarted on its former address is not its former life), this
-// referee has just taken it over and is loading it, or the call was forwarded here already.
+// referee that owns it. ErrMoving as ownerOf says.
 func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if s.leaser == nil {
 		return "", nil
@@ -37,7 +35,28 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if _, err := s.table(id); err == nil {
 		return "", nil
 	}
-	h, err := s.leaser.Holder(ctx, store.LeaseTable, id)
+	return s.ownerOf(ctx, store.LeaseTable, id)
+}
+
+// routeTournament is route for tournament id: "" here (this referee runs it, the store is not
+// shared, or the tournament has no lease: it has ended, and the store holds all of it, or it does
+// not exist), or the address of the referee that runs it. ErrMoving as ownerOf says.
+func (s *Referee) routeTournament(ctx context.Context, id string) (string, error) {
+	if s.leaser == nil {
+		return "", nil
+	}
+	if tr, err := s.tourneyByID(id); err == nil && tr.runsHere() {
+		return "", nil
+	}
+	return s.ownerOf(ctx, store.LeaseTournament, id)
+}
+
+// ownerOf returns the address of the referee that holds the lease of the table or tournament id
+// (kind), "" when it has no lease. ErrMoving while it changes owner: its owner is gone and the
+// lease not yet taken over (a referee restarted on its former address is not its former life),
+// this referee has just taken it over and is loading it, or the call was forwarded here already.
+func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) (string, error) {
+	h, err := s.leaser.Holder(ctx, kind, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}
@@ -46,11 +65,11 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	}
 	switch {
 	case h.Owner == s.leaser.Owner():
-		return "", errorf(ErrMoving, "table %s: this referee has just taken it over and is loading it; reconnect", id)
+		return "", errorf(ErrMoving, "%s %s: this referee has just taken it over and is loading it; reconnect", kind, id)
 	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
-		return "", errorf(ErrMoving, "table %s: its referee %s stopped; another takes it over within %s; reconnect", id, h.Owner, 2*store.LeaseTTL)
+		return "", errorf(ErrMoving, "%s %s: its referee %s stopped; another takes it over within %s; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
-		return "", errorf(ErrMoving, "table %s: forwarded here, but referee %s (%s) owns it; reconnect", id, h.Owner, h.Address)
+		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s (%s) owns it; reconnect", kind, id, h.Owner, h.Address)
 	}
 	return h.Address, nil
 }
