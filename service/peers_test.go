@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -152,5 +153,121 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 	audit, err := a.srv.ListAuditEvents(ctx, &pb.ListAuditEventsRequest{})
 	if err != nil || audit.GetEvents()[0].GetAction() != pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED || audit.GetEvents()[0].GetDetail() != "cancelled through B" {
 		t.Fatalf("audit trail %v, %v; want the cancel first", audit, err)
+	}
+}
+
+// testPeerSecret is the peer secret of the tests' deployments (Config.PeerSecret).
+const testPeerSecret = "test-peer-secret-0123456789abcdef"
+
+// dialFrom returns a client connection to addr from the local address from (127.0.0.0/8 is all
+// loopback on Linux), so that a test has callers of several IP addresses.
+func dialFrom(t *testing.T, addr, from string) *grpc.ClientConn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	cc, err := grpc.NewClient("passthrough:///"+addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) { return d.DialContext(ctx, "tcp", addr) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cc.Close() })
+	return cc
+}
+
+// watchers returns how many watches the referee counts for the principal key.
+func (r *referee) watchers(key string) int {
+	r.srv.quotas.mu.Lock()
+	defer r.srv.quotas.mu.Unlock()
+	return r.srv.quotas.watchers[key]
+}
+
+// awaitWatchers waits until the referee counts n watches of the principal key.
+func (r *referee) awaitWatchers(t *testing.T, key string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); r.watchers(key) != n; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s has %d watches, want %d", key, r.watchers(key), n)
+		}
+	}
+}
+
+// TestForwardedCallerLimits: spectators without a key, from two addresses, watch a table of
+// referee A through referee B. With the peer secret A counts each at its own address: the first
+// is refused its second watch (--max-watchers-per-principal 1) with ResourceExhausted naming its
+// address and the limit, the second is not. A client calling A directly with forwardedFor is
+// counted at its own address (without the secret) or refused (with a wrong one). A table
+// cancelled through B with an organiser's key is in the audit trail under that key.
+func TestForwardedCallerLimits(t *testing.T) {
+	u, _ := sharedSchema(t)
+	cfg := func(c *Config) {
+		c.Auth = &Auth{AdminKey: testAdminKey}
+		c.PeerSecret = testPeerSecret
+		c.MaxWatchersPerPrincipal = 1
+	}
+	a, b := startPeer(t, u, cfg), startPeer(t, u, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := a.tables.CreateTable(as(testAdminKey), twoRemote(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	watch := func(cc *grpc.ClientConn, md ...string) (pb.TableService_WatchTableClient, error) {
+		return pb.NewTableServiceClient(cc).WatchTable(metadata.AppendToOutgoingContext(ctx, md...), &pb.WatchTableRequest{TableId: id})
+	}
+	x, y := dialFrom(t, b.addr, "127.0.0.2"), dialFrom(t, b.addr, "127.0.0.3")
+	if _, err := watch(x); err != nil {
+		t.Fatal(err)
+	}
+	a.awaitWatchers(t, "ip:127.0.0.2", 1)
+	second, err := watch(x)
+	if err == nil {
+		_, err = second.Recv()
+	}
+	wantQuota(t, err, "ip:127.0.0.2", "spectator streams per principal: 1, the limit (--max-watchers-per-principal)")
+	if _, err := watch(y); err != nil {
+		t.Fatal(err)
+	}
+	a.awaitWatchers(t, "ip:127.0.0.3", 1)
+	if n := a.watchers("ip:127.0.0.1"); n != 0 {
+		t.Errorf("A counts %d watches of B's address, want 0", n)
+	}
+
+	// A client naming 127.0.0.2 (whose limit is reached) as the caller, without the secret, is
+	// counted at its own address; with a wrong secret it is refused.
+	z := dialFrom(t, a.addr, "127.0.0.4")
+	if _, err := watch(z, forwardedFor, "127.0.0.2:1"); err != nil {
+		t.Fatal(err)
+	}
+	a.awaitWatchers(t, "ip:127.0.0.4", 1)
+	forged, err := watch(z, forwardedFor, "127.0.0.5:1", peerSecret, "not-the-peer-secret-0123456789abcdef")
+	if err == nil {
+		_, err = forged.Recv()
+	}
+	if s := status.Convert(err); s.Code() != codes.Unauthenticated || s.Message() != "bezique-peer-secret: not this referee's peer secret (--peer-secret-file)" {
+		t.Fatalf("a watch with a wrong peer secret: %v; want Unauthenticated naming the secret", err)
+	}
+	if n := a.watchers("ip:127.0.0.5"); n != 0 {
+		t.Errorf("A counts %d watches of the forged address, want 0", n)
+	}
+
+	// The audit trail names the caller's key, not the forwarding referee.
+	keys := pb.NewKeyServiceClient(a.cc)
+	key, err := keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: "organiser", Role: pb.Role_ROLE_ORGANISER, Owner: "tests"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := a.tables.CreateTable(as(key.GetSecret()), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.tables.CancelTable(as(key.GetSecret()), &pb.CancelTableRequest{TableId: own.GetTableId(), Reason: "through B"}); err != nil {
+		t.Fatal(err)
+	}
+	audit, err := keys.ListAuditEvents(as(testAdminKey), &pb.ListAuditEventsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := audit.GetEvents()[0]; e.GetAction() != pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED || e.GetPrincipal() != key.GetKey().GetKeyId() || e.GetDetail() != "through B" {
+		t.Fatalf("last audit event %v; want the cancel by key %s", e, key.GetKey().GetKeyId())
 	}
 }
