@@ -271,3 +271,11 @@ func TestForwardedCallerLimits(t *testing.T) {
 		t.Fatalf("last audit event %v; want the cancel by key %s", e, key.GetKey().GetKeyId())
 	}
 }
+
+// TestPeerSecretTooShort: a peer secret shorter than MinAdminKeyLen is refused at start.
+func TestPeerSecretTooShort(t *testing.T) {
+	_, err := New(context.Background(), Config{PeerSecret: "short"})
+	if err == nil || err.Error() != "service: the peer secret has 5 bytes; at least 24 are needed" {
+		t.Fatalf("New with a 5-byte peer secret: %v", err)
+	}
+}
