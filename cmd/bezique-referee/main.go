@@ -48,18 +48,18 @@ const DefaultMaxStreamsPerConn = 100
 
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
-	listen        string
-	advertise     string
-	peerCA        string
+	listen    string
+	advertise string
+	peerCA    string
 	// The referee's own identity to the other referees sharing the store (shared.go).
 	peerTLSCert    string
 	peerTLSKey     string
 	peerSecretFile string
-	storeWait     time.Duration
-	metricsListen string
-	store         string
-	drainTimeout  time.Duration
-	maxTables     int
+	storeWait      time.Duration
+	metricsListen  string
+	store          string
+	drainTimeout   time.Duration
+	maxTables      int
 	// The per-principal limits and the waiting tables' expiry (service.Config).
 	maxWaiting           int
 	createsPerMinute     int
