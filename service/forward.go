@@ -54,14 +54,15 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	return s.ownerOf(ctx, store.LeaseTable, id)
 }
 
-// routeTournament is route for tournament id: "" here (this referee runs it, the store is not
-// shared, or the tournament has no lease: it has ended, and the store holds all of it, or it does
-// not exist), or the address of the referee that runs it. ErrMoving as ownerOf says.
+// routeTournament is route for tournament id: "" here (this referee runs it or has seen it end,
+// the store is not shared, or the tournament has no lease: it has ended, and the store holds all
+// of it, or it does not exist), or the address of the referee that runs it. ErrMoving as ownerOf
+// says.
 func (s *Referee) routeTournament(ctx context.Context, id string) (string, error) {
 	if s.leaser == nil {
 		return "", nil
 	}
-	if tr, err := s.tourneyByID(id); err == nil && tr.runsHere() {
+	if tr, err := s.tourneyByID(id); err == nil && !tr.runningElsewhere() {
 		return "", nil
 	}
 	return s.ownerOf(ctx, store.LeaseTournament, id)

@@ -305,8 +305,8 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
 // cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
 // ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
-// forwards the call there) or that is changing referee, a [FieldError] for a reason longer than MaxReasonBytes or with a control character; the store's
-// error when the state cannot be stored.
+// forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
+// MaxReasonBytes or with a control character; the store's error when the state cannot be stored.
 func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
 	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
 		return nil, err
@@ -672,17 +672,9 @@ func (tr *tourney) snapshot() *Tournament {
 	return out
 }
 
-// runsHere reports whether this referee plays the tournament's games: it created it, or resumed
-// it (after a restart, or taking its lease over). Otherwise, with a shared store, another referee
-// runs it or it ended there, and this referee's copy may be out of date.
-func (tr *tourney) runsHere() bool {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	return tr.stopRun != nil
-}
-
-// runningElsewhere reports whether the tournament runs, but not here: its results change on
-// another referee sharing the store (or it is changing referee).
+// runningElsewhere reports whether the tournament runs, but this referee does not play its games
+// (it neither created nor resumed it): with a shared store another referee runs it (or it is
+// changing referee), and this referee's copy may be out of date.
 func (tr *tourney) runningElsewhere() bool {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
