@@ -314,7 +314,8 @@ func follow(ctx context.Context, r interface {
 	return err
 }
 
-// loadTournament reads a tournament and its results from the store, without playing it.
+// loadTournament reads a tournament and its results from the store, without playing it; an
+// unknown id is an error naming the store and --server, where a running referee's tournaments are.
 func loadTournament(ctx context.Context, url, id string) (*service.Tournament, error) {
 	st, err := store.Open(ctx, url)
 	if err != nil {
@@ -322,6 +323,9 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	}
 	defer st.Close()
 	row, err := st.GetTournament(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("no tournament %s in --store %s (a tournament of a running referee: --server HOST:PORT)", id, store.Redact(url))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -91,8 +91,13 @@ func TestTournamentCommands(t *testing.T) {
 			t.Errorf("%s: %v, starts %q", path, err, b[:min(len(b), 8)])
 		}
 	}
-	if _, err := runCmd(ctx, "tournament", "standings", st, "tn-0"); err == nil || !strings.Contains(err.Error(), "not found") {
-		t.Errorf("standings of an unknown tournament: %v", err)
+	// A tournament of a running referee read without --server: the error says where it looked and
+	// where else to look (it said "store: get tournament "tn-0": store: not found").
+	want := "no tournament tn-0 in --store sqlite:" + filepath.Join(dir, "t.db") + " (a tournament of a running referee: --server HOST:PORT)"
+	for _, sub := range []string{"standings", "watch", "export"} {
+		if _, err := runCmd(ctx, "tournament", sub, st, "tn-0"); err == nil || err.Error() != want {
+			t.Errorf("%s of an unknown tournament: %v, want %q", sub, err, want)
+		}
 	}
 }
 
