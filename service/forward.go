@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -91,8 +93,15 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 	return h.Address, nil
 }
 
+// peerBackoff bounds the wait between two attempts to reach a referee that did not answer. With
+// grpc-go's default (up to 120 s) a referee restarted on its address after a crash, which takes
+// its tables back at once, stayed unreachable through the others for as long, since a call made
+// while the connection waits fails at once; a second is what a takeover costs anyway.
+var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Config{
+	BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second}})
+
 // peer returns the client connection to the referee at addr, dialled once with
-// Config.PeerDialOptions (plaintext when empty) and kept until Close.
+// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close.
 func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
@@ -103,7 +112,7 @@ func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	}
-	cc, err := grpc.NewClient(addr, opts...)
+	cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
 	if err != nil {
 		return nil, fmt.Errorf("service: dial the referee at %s: %w", addr, err)
 	}
