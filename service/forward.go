@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
@@ -183,7 +184,20 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 		return err
 	}
 	s.metrics.Forwarded()
-	return cc.Invoke(s.forwardContext(ctx), method, req, resp)
+	return ownerUnreachable(cc, addr, cc.Invoke(s.forwardContext(ctx), method, req, resp))
+}
+
+// ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
+// when that referee did not answer (Unavailable with cc not ready): grpc-go's "connection error:
+// ... connection refused" named neither the owner nor what to do. The owner's own Unavailable
+// (cc ready) is left as it is.
+func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
+	st, ok := status.FromError(err)
+	if err == nil || !ok || st.Code() != codes.Unavailable || cc.GetState() == connectivity.Ready {
+		return err
+	}
+	return status.Errorf(codes.Unavailable, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
+		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message())
 }
 
 // forwardStream pipes the stream ss to the same method at the referee at addr: first (the
@@ -201,7 +215,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	defer cancel()
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
-		return err
+		return ownerUnreachable(cc, addr, err)
 	}
 	if err := cs.SendMsg(first); err != nil && !errors.Is(err, io.EOF) {
 		return err // io.EOF: the owner ended the stream; RecvMsg below returns its status
@@ -234,7 +248,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
-			return err
+			return ownerUnreachable(cc, addr, err)
 		}
 		if err := ss.SendMsg(m); err != nil {
 			return err
