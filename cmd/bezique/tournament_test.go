@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,11 @@ func TestTournamentCommands(t *testing.T) {
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "game,deal,table_id,outcome,winner_side,seat0,seat1,score0,score1" {
 		t.Fatalf("csv: %v, %d rows, header %v", err, len(rows), rows[0])
+	}
+	for i, row := range rows[1:] { // in schedule order (they were in the order the games ended)
+		if row[0] != strconv.Itoa(i) || row[2] != id+"-g"+strconv.Itoa(i) {
+			t.Errorf("csv row %d: game %s, table %s; want game %d, table %s-g%d", i+1, row[0], row[2], i, id, i)
+		}
 	}
 	for path, magic := range map[string][]byte{svg: []byte("<?xml"), png: []byte("\x89PNG"), jsonPath: []byte("{")} {
 		b, err := os.ReadFile(path)
