@@ -49,8 +49,14 @@ type Config struct {
 	MaxBackoff time.Duration
 	// ConnectAttempts is how many times Play tries to reach the referee before the first message
 	// arrives; then it gives up with "cannot reach SERVER" (default 5; after a first message it
-	// reconnects without limit).
+	// reconnects without limit). A refusal the referee itself sends does not count: see
+	// TakeoverWait.
 	ConnectAttempts int
+	// TakeoverWait is how long Play keeps joining, before the first message, while the referee
+	// answers Unavailable (its table is moving to another referee sharing the store,
+	// docs/OPERATIONS.md); then it gives up with "referee at SERVER answered UNAVAILABLE: ... for
+	// 30s" (default [DefaultTakeoverWait]).
+	TakeoverWait time.Duration
 	// SafetyMargin is how long before the request's deadline (RequestDeadline) Decide's context ends
 	// (default 200 ms).
 	SafetyMargin time.Duration
@@ -78,7 +84,10 @@ type Config struct {
 // connection, waiting at least the refusal's RetryInfo delay when it carries one ([RetryDelay]),
 // and resumes from the last event seen, so nothing is missed or answered twice. It returns the
 // game's result, or an error when the referee refuses the seat (a wrong token, an
-// unknown table, a superseded connection) or ctx ends.
+// unknown table, a superseded connection), when it cannot reach the referee in
+// cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), when the referee
+// answers Unavailable for cfg.TakeoverWait before the first message ("referee at SERVER answered
+// UNAVAILABLE: ..."), or when ctx ends.
 func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -91,6 +100,9 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	}
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
+	}
+	if cfg.TakeoverWait <= 0 {
+		cfg.TakeoverWait = DefaultTakeoverWait
 	}
 	cc := cfg.Conn
 	if cc == nil {
@@ -109,8 +121,8 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		cc = dialed
 	}
 	p := &player{cfg: cfg, bot: bot, client: pb.NewSeatServiceClient(cc), log: cfg.Logger.With("table", cfg.TableID, "seat", cfg.Seat)}
-	backoff := 100 * time.Millisecond
-	for attempt := 1; ; attempt++ {
+	retry := &reconnect{cfg: cfg, log: p.log}
+	for {
 		res, err := p.session(ctx)
 		if res != nil {
 			return res, nil
@@ -121,28 +133,15 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if !retryable(err) {
 			return nil, fmt.Errorf("botsdk: seat %d of table %s: %w", cfg.Seat, cfg.TableID, err)
 		}
-		if p.progressed {
-			backoff, p.connected = 100*time.Millisecond, true
-		}
-		delay := RetryDelay(err)
-		if delay > 0 {
-			p.connected = true // the referee answered, asking to wait: it can be reached
-		}
-		wait := max(backoff, delay)
-		if !p.connected {
-			if attempt >= cfg.ConnectAttempts {
-				return nil, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
-			}
-			p.log.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", wait)
-		} else {
-			p.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait, "resume_after_seq", p.lastSeq)
+		wait, err := retry.next(err, p.progressed)
+		if err != nil {
+			return nil, err
 		}
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-		backoff = min(2*backoff, cfg.MaxBackoff)
 	}
 }
 
@@ -165,7 +164,6 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	progressed bool
-	connected  bool // a message, or a refusal with a RetryInfo, has arrived once: the referee was reached
 	proposes   bool // a team member whose answers do not count: it proposes them (Config.Member)
 }
 
@@ -180,7 +178,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 	}
 	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Member: uint32(p.cfg.Member), Token: p.cfg.Token, BotName: p.cfg.BotName,
 		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode}
-	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
 	// A Send that fails with io.EOF means the server has ended the stream: the messages it sent
@@ -189,9 +187,9 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		m, err := stream.Recv()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
-				err = status.Error(codes.Unavailable, "stream ended before the game did")
+				return nil, status.Error(codes.Unavailable, "stream ended before the game did")
 			}
-			return nil, err
+			return nil, ended(stream, err)
 		}
 		p.progressed = true
 		switch k := m.GetKind().(type) {

@@ -13,7 +13,7 @@ import (
 )
 
 // Main is the whole main function of a bot program: it reads --server, --table, --seat, --token,
-// --name, --connect-attempts and, for TLS, --tls, --tls-ca, --tls-cert and --tls-key (see
+// --name, --connect-attempts, --takeover-wait and, for TLS, --tls, --tls-ca, --tls-cert and --tls-key (see
 // [TLSConfig]) from the command line, plays the seat with bot until the game ends (see [Play]),
 // printing a line per deal, prints the result (wire.ResultText: the outcome, the totals and any settlement) and exits; it
 // exits with status 1 when the referee refuses the seat or cannot be reached, and 2 on bad flags.
@@ -26,6 +26,7 @@ func Main(bot Bot) {
 	fs.StringVar(&cfg.Token, "token", "", "the seat's token (from CreateTable)")
 	fs.StringVar(&cfg.BotName, "name", "go-bot", "the bot's name, written into the game record")
 	fs.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
+	fs.DurationVar(&cfg.TakeoverWait, "takeover-wait", DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	useTLS := fs.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
 	caFile := fs.String("tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
 	certFile := fs.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")

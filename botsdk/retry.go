@@ -2,6 +2,8 @@ package botsdk
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -47,4 +49,87 @@ func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientIntercepto
 			}
 		}
 	}
+}
+
+// DefaultTakeoverWait is how long [Play] and [Serve] keep trying, before their first message,
+// while the referee answers Unavailable ([Config.TakeoverWait]'s default): longer than the 10 s
+// in which another referee sharing the store takes over a dead referee's tables
+// (docs/OPERATIONS.md).
+const DefaultTakeoverWait = 30 * time.Second
+
+// refusal is a session's error that the referee itself sent (a status in its trailers), as
+// opposed to one the client made up because it reached no referee.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
+
+// ended returns the error of a stream whose Recv failed with err, marked as the referee's own
+// refusal when the referee sent headers or trailers (a status it chose), not when the client
+// made it up (no connection, a connection lost).
+func ended(stream grpc.ClientStream, err error) error {
+	if md, _ := stream.Header(); len(md) > 0 || len(stream.Trailer()) > 0 {
+		return &refusal{err: err}
+	}
+	return err
+}
+
+// reconnect is the one retry policy of [Play] and [Serve] between a stream that failed and the
+// next: exponential backoff from 100 ms to cfg.MaxBackoff, at least a refusal's RetryInfo delay
+// ([RetryDelay]). Before the first message, a dial that reaches no referee counts towards
+// cfg.ConnectAttempts ("cannot reach SERVER"), while Unavailable answered by the referee itself
+// (a table moving to another referee, docs/OPERATIONS.md) is retried for up to cfg.TakeoverWait
+// ("referee at SERVER answered UNAVAILABLE: ... for 30s"); a refusal of another code with a
+// RetryInfo (a rate limit) and any failure after a first message are retried without limit.
+type reconnect struct {
+	cfg       Config
+	log       *slog.Logger
+	backoff   time.Duration
+	attempts  int       // dials that reached no referee, before the first message
+	refused   time.Time // when the referee's present run of Unavailable answers began
+	connected bool      // a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+}
+
+// next returns how long to wait before the next stream after one that failed with err
+// (progressed: it received a message first), or the error to give up with.
+func (r *reconnect) next(err error, progressed bool) (time.Duration, error) {
+	if r.backoff == 0 || progressed {
+		r.backoff = 100 * time.Millisecond
+	}
+	delay := RetryDelay(err)
+	var ref *refusal
+	fromReferee := errors.As(err, &ref)
+	if fromReferee {
+		err = ref.err
+	}
+	st := status.Convert(err)
+	answered := fromReferee && st.Code() == codes.Unavailable
+	if progressed || (delay > 0 && st.Code() != codes.Unavailable) {
+		r.connected = true
+	}
+	if !answered {
+		r.refused = time.Time{}
+	}
+	wait := max(r.backoff, delay)
+	r.backoff = min(2*r.backoff, r.cfg.MaxBackoff)
+	switch {
+	case r.connected:
+		r.log.Warn("connection lost; reconnecting", "err", err, "backoff", wait)
+	case answered:
+		if r.refused.IsZero() {
+			r.refused = time.Now()
+		}
+		if time.Since(r.refused)+wait > r.cfg.TakeoverWait {
+			return 0, fmt.Errorf("botsdk: referee at %s answered UNAVAILABLE: %s for %s", r.cfg.Server, st.Message(), r.cfg.TakeoverWait)
+		}
+		r.log.Warn("the referee answered UNAVAILABLE (a table moving to another referee?); trying again", "server", r.cfg.Server,
+			"err", err, "backoff", wait, "for", time.Since(r.refused).Round(time.Millisecond), "of", r.cfg.TakeoverWait)
+	default:
+		r.attempts++
+		if r.attempts >= r.cfg.ConnectAttempts {
+			return 0, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", r.cfg.Server, r.attempts, err)
+		}
+		r.log.Warn("cannot reach the referee; trying again", "server", r.cfg.Server, "attempt", r.attempts, "of", r.cfg.ConnectAttempts, "err", err, "backoff", wait)
+	}
+	return wait, nil
 }

@@ -20,7 +20,7 @@ import (
 // ServeConfig says where a bot waits for games (LobbyService.Serve) and which games it takes.
 type ServeConfig struct {
 	// Config gives the referee's address, TLS, the key, the bot's name and version, the dial
-	// options, the logger, the backoff, the connect attempts and the safety margin, for the lobby
+	// options, the logger, the backoff, the connect attempts, the takeover wait and the safety margin, for the lobby
 	// stream and for every game; TableID, Seat and Token are set per game from its announcement.
 	// With a Key the bot is the key's name in the lobby (BotName then goes into each Join only);
 	// without, BotName is its name. OnEvent and OnWelcome, if set, are called from every game's
@@ -42,7 +42,8 @@ type ServeConfig struct {
 // already being played are not joined twice. It returns when ctx ends (ctx's error, after every
 // game's goroutine has returned), when the referee refuses the bot for good (a bad request, a key
 // without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
-// referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER").
+// referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), or
+// when the referee answers Unavailable for cfg.TakeoverWait before it.
 func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -55,6 +56,9 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	}
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
+	}
+	if cfg.TakeoverWait <= 0 {
+		cfg.TakeoverWait = DefaultTakeoverWait
 	}
 	opts := slices.Clone(cfg.DialOptions)
 	if opts == nil {
@@ -70,9 +74,8 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	defer cc.Close()
 	s := &server{cfg: cfg, newBot: newBot, client: pb.NewLobbyServiceClient(cc), playing: map[string]bool{}}
 	defer s.wg.Wait()
-	backoff := 100 * time.Millisecond
-	connected := false // a message has arrived once: the referee was reached
-	for attempt := 1; ; attempt++ {
+	retry := &reconnect{cfg: cfg.Config, log: cfg.Logger.With("lobby", cfg.Server)}
+	for {
 		progressed, err := s.session(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -80,23 +83,15 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 		if !retryable(err) {
 			return fmt.Errorf("botsdk: serving in the lobby: %w", err)
 		}
-		if progressed {
-			backoff, connected = 100*time.Millisecond, true
-		}
-		if !connected {
-			if attempt >= cfg.ConnectAttempts {
-				return fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", cfg.Server, attempt, err)
-			}
-			cfg.Logger.Warn("cannot reach the referee; trying again", "server", cfg.Server, "attempt", attempt, "of", cfg.ConnectAttempts, "err", err, "backoff", backoff)
-		} else {
-			cfg.Logger.Warn("lobby stream lost; dialling in again", "err", err, "backoff", backoff)
+		wait, err := retry.next(err, progressed)
+		if err != nil {
+			return err
 		}
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		backoff = min(2*backoff, cfg.MaxBackoff)
 	}
 }
 
@@ -128,7 +123,7 @@ func (s *server) session(ctx context.Context) (progressed bool, err error) {
 			return progressed, status.Error(codes.Unavailable, "the lobby stream ended")
 		}
 		if err != nil {
-			return progressed, err
+			return progressed, ended(stream, err)
 		}
 		progressed = true
 		if a := m.GetGameAssigned(); a != nil {

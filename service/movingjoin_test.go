@@ -1,0 +1,112 @@
+package service
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// movingReferee is a referee on loopback TCP whose tables move to another referee for its first
+// `moving` joins: it answers those with ErrMoving's status, as a referee does while another takes
+// a dead referee's table over (forward.go), then serves the joins as usual.
+type movingReferee struct {
+	addr   string
+	tables pb.TableServiceClient
+	joins  atomic.Int32 // SeatService.Connect streams opened
+}
+
+func startMovingReferee(t *testing.T, moving int32) *movingReferee {
+	t.Helper()
+	cfg := Config{Store: store.NewMemory(0), Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: 50 * time.Millisecond}
+	srv, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &movingReferee{addr: lis.Addr().String()}
+	refuse := func(s any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		if info.FullMethod == pb.SeatService_Connect_FullMethodName && r.joins.Add(1) <= moving {
+			return statusOf(errorf(ErrMoving, "table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect"))
+		}
+		return handler(s, ss)
+	}
+	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), grpc.ChainStreamInterceptor(refuse))...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	cc, err := grpc.NewClient(r.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.tables = pb.NewTableServiceClient(cc)
+	t.Cleanup(func() {
+		cc.Close()
+		g.Stop()
+		srv.Close()
+	})
+	return r
+}
+
+// botFor creates a two-handed table of a remote seat 0 against the built-in random bot and
+// returns the Go SDK's configuration of seat 0.
+func (r *movingReferee) botFor(t *testing.T) botsdk.Config {
+	t.Helper()
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return botsdk.Config{Server: r.addr, TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "moving",
+		ConnectAttempts: 3, MaxBackoff: 100 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)}
+}
+
+// TestBotJoinsThroughATakeover: a bot started while its table moves to another referee is
+// refused with Unavailable by the referee, more times than its connect attempts; those refusals
+// do not count as failed dials (issue #16: the SDK gave up after 3 with "cannot reach"), so it
+// joins once the table has moved and plays the game to its end.
+func TestBotJoinsThroughATakeover(t *testing.T) {
+	r := startMovingReferee(t, 6)
+	res, err := botsdk.Play(context.Background(), r.botFor(t), botsdk.NewRandom(1))
+	if err != nil {
+		t.Fatalf("Play = %v; want the game played after 6 refusals", err)
+	}
+	if res.GetOutcome() == pb.Outcome_OUTCOME_UNSPECIFIED {
+		t.Errorf("result %v has no outcome", res)
+	}
+	if n := r.joins.Load(); n != 7 {
+		t.Errorf("%d joins, want 7 (6 refused, 1 played)", n)
+	}
+}
+
+// TestBotGivesUpOnATableThatDoesNotMove: a referee that answers Unavailable for longer than the
+// bot's TakeoverWait makes it give up with the referee's own message, not "cannot reach".
+func TestBotGivesUpOnATableThatDoesNotMove(t *testing.T) {
+	r := startMovingReferee(t, 1<<30)
+	cfg := r.botFor(t)
+	cfg.TakeoverWait = 700 * time.Millisecond
+	start := time.Now()
+	_, err := botsdk.Play(context.Background(), cfg, botsdk.NewRandom(1))
+	want := "botsdk: referee at " + r.addr + " answered UNAVAILABLE: table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect for 700ms"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Play = %v; want %q", err, want)
+	}
+	if d := time.Since(start); d < 500*time.Millisecond || d > 3*time.Second {
+		t.Errorf("giving up took %v, want about 700ms", d)
+	}
+	if n := r.joins.Load(); n < 4 {
+		t.Errorf("%d joins in 700ms, want more than the 3 connect attempts", n)
+	}
+}
