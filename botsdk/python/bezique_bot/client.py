@@ -54,6 +54,83 @@ class CannotReach(Exception):
         self.attempts = attempts
 
 
+class RefereeUnavailable(Exception):
+    """RefereeUnavailable is raised by :func:`play` (and serve) when, before the first message, the
+    referee itself answered UNAVAILABLE for ``Config.takeover_wait`` seconds: the table is moving
+    to another referee sharing the store and has not arrived (docs/OPERATIONS.md)."""
+
+    def __init__(self, server: str, seconds: float, details: str):
+        super().__init__(f"bezique_bot: referee at {server} answered UNAVAILABLE: {details} for {seconds:g}s")
+        self.server = server
+        self.seconds = seconds
+        self.details = details
+
+
+#: DEFAULT_TAKEOVER_WAIT is Config.takeover_wait's default, in seconds: longer than the 10 s in
+#: which another referee sharing the store takes over a dead referee's tables.
+DEFAULT_TAKEOVER_WAIT = 30.0
+
+
+def from_referee(e: grpc.RpcError) -> bool:
+    """from_referee reports whether a call's error is a status the referee itself sent, as opposed
+    to one gRPC made up because it reached no referee ("failed to connect to all addresses").
+    grpcio shows it only in the debug string, which gRPC core begins with "Error received from
+    peer" for a status that came from the peer (its metadata is empty either way)."""
+    return "Error received from peer" in (e.debug_error_string() or "")
+
+
+class _Reconnect:
+    """_Reconnect is the one retry policy of play and serve between a stream that failed and the
+    next: exponential backoff from 0.1 s to cfg.max_backoff, at least a refusal's RetryInfo delay.
+    Before the first message, a dial that reaches no referee counts towards cfg.connect_attempts
+    (CannotReach), while UNAVAILABLE answered by the referee itself (a table moving to another
+    referee) is retried for up to cfg.takeover_wait seconds (RefereeUnavailable); a refusal of
+    another code with a RetryInfo (a rate limit) and any failure after a first message are retried
+    without limit."""
+
+    def __init__(self, cfg, log: logging.Logger, what: str):
+        self.cfg = cfg
+        self.log = log
+        self.what = what  # "seat 0", "lobby": how the logs name the stream
+        self.backoff = 0.1
+        self.attempts = 0  # dials that reached no referee, before the first message
+        self.refused_since: Optional[float] = None  # when the present run of the referee's UNAVAILABLE began
+        self.connected = False  # a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+
+    def next(self, code: Optional[grpc.StatusCode], details: str, progressed: bool, delay: float, answered: bool) -> float:
+        """next returns how long to wait, in seconds, before the next stream after one that ended
+        with code and details (progressed: it received a message first; delay: the RetryInfo;
+        answered: the referee sent the status), or raises the error to give up with."""
+        if progressed:
+            self.backoff = 0.1
+        unavailable = answered and code == grpc.StatusCode.UNAVAILABLE
+        if progressed or (delay > 0 and code != grpc.StatusCode.UNAVAILABLE):
+            self.connected = True
+        if not unavailable:
+            self.refused_since = None
+        wait = max(self.backoff, delay)
+        self.backoff = min(2 * self.backoff, self.cfg.max_backoff)
+        name = code.name if code else "EOF"
+        if self.connected:
+            self.log.warning("%s: connection lost (%s: %s); reconnecting in %.1fs", self.what, name, details, wait)
+        elif unavailable:
+            now = time.monotonic()
+            if self.refused_since is None:
+                self.refused_since = now
+            if now - self.refused_since + wait > self.cfg.takeover_wait:
+                raise RefereeUnavailable(self.cfg.server, self.cfg.takeover_wait, details)
+            self.log.warning("%s: the referee at %s answered UNAVAILABLE (%s), a table moving to another referee?; "
+                             "trying again in %.1fs (%.1fs of %gs)", self.what, self.cfg.server, details, wait,
+                             now - self.refused_since, self.cfg.takeover_wait)
+        else:
+            self.attempts += 1
+            if self.attempts >= self.cfg.connect_attempts:
+                raise CannotReach(self.cfg.server, self.attempts, code, details)
+            self.log.warning("%s: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs", self.what,
+                             self.cfg.server, self.attempts, self.cfg.connect_attempts, name, wait)
+        return wait
+
+
 @dataclasses.dataclass
 class Config:
     """Config says where a bot plays: the referee's address, the table, the seat and its token."""
@@ -71,7 +148,12 @@ class Config:
     max_backoff: float = 5.0
     #: connect_attempts is how many times play tries to reach the referee before the first
     #: message arrives; then it raises CannotReach (after a first message it reconnects without limit).
+    #: UNAVAILABLE answered by the referee itself does not count: see takeover_wait.
     connect_attempts: int = 5
+    #: takeover_wait is how long, in seconds, play keeps joining before the first message while the
+    #: referee answers UNAVAILABLE (its table is moving to another referee, docs/OPERATIONS.md); then
+    #: it raises RefereeUnavailable.
+    takeover_wait: float = DEFAULT_TAKEOVER_WAIT
     #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds.
     safety_margin: float = 0.2
     #: on_event, if set, is called with every Event the seat receives, in order, once each.
@@ -152,7 +234,9 @@ def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     connection, waiting at least the refusal's RetryInfo delay when it carries one (see
     bezique_bot.status.retry_delay), and resumes from the last event seen, so nothing is missed
     or answered twice. It returns the game's result, or raises SeatRefused when the referee
-    refuses the seat and CannotReach when it never answered in cfg.connect_attempts tries.
+    refuses the seat, CannotReach when it never answered in cfg.connect_attempts tries and
+    RefereeUnavailable when, before the first message, the referee answered UNAVAILABLE for
+    cfg.takeover_wait seconds (a table moving to another referee).
 
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
@@ -183,34 +267,15 @@ class _Player:
         else:
             channel = grpc.insecure_channel(self.cfg.server)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
-        backoff = 0.1
-        attempt, connected = 0, False
+        retry = _Reconnect(self.cfg, self.log, f"seat {self.cfg.seat}")
         try:
             while True:
-                attempt += 1
-                result, code, details, progressed, delay = self._session(stub)
+                result, code, details, progressed, delay, answered = self._session(stub)
                 if result is not None:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
-                if progressed:
-                    backoff, connected = 0.1, True
-                if delay > 0:
-                    connected = True  # the referee answered, asking to wait: it can be reached
-                wait = max(backoff, delay)
-                if not connected:
-                    if attempt >= self.cfg.connect_attempts:
-                        raise CannotReach(self.cfg.server, attempt, code, details)
-                    self.log.warning("seat %d: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
-                                     self.cfg.seat, self.cfg.server, attempt, self.cfg.connect_attempts,
-                                     code.name if code else "EOF", wait)
-                    time.sleep(wait)
-                    backoff = min(2 * backoff, self.cfg.max_backoff)
-                    continue
-                self.log.warning("seat %d: connection lost (%s: %s); reconnecting in %.1fs, resume_after_seq=%d",
-                                 self.cfg.seat, code.name if code else "EOF", details, wait, self.last_seq)
-                time.sleep(wait)
-                backoff = min(2 * backoff, self.cfg.max_backoff)
+                time.sleep(retry.next(code, details, progressed, delay, answered))
         finally:
             with self.lock:
                 self.out = None
@@ -224,7 +289,8 @@ class _Player:
             out.put(msg)
 
     def _session(self, stub):
-        """_session runs one stream; it returns (result, status code, details, progressed, retry delay)."""
+        """_session runs one stream; it returns (result, status code, details, progressed, retry
+        delay, whether the referee sent the status)."""
         out: queue.Queue = queue.Queue()
         join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, member=self.cfg.member, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
@@ -266,10 +332,10 @@ class _Player:
                     if self.cfg.on_team_message:
                         self.cfg.on_team_message(m.team_message_relayed)
                 elif kind == "game_over":
-                    return m.game_over.result, None, "", progressed, 0.0
-            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed, 0.0
+                    return m.game_over.result, None, "", progressed, 0.0, True
+            return None, grpc.StatusCode.UNAVAILABLE, "stream ended before the game did", progressed, 0.0, False
         except grpc.RpcError as e:
-            return None, e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata())
+            return None, e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata()), from_referee(e)
         finally:
             with self.lock:
                 if self.out is out:

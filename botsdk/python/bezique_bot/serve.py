@@ -10,7 +10,7 @@ from typing import Callable, Optional, Sequence
 import grpc
 
 from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
-from bezique_bot.client import CannotReach, Config, Decide, auth_metadata, play, retryable
+from bezique_bot.client import DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, play, retryable
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
 #: exception play raised.
@@ -49,6 +49,8 @@ class ServeConfig:
     #: connect_attempts is how many times serve (and each game) tries to reach the referee before
     #: the first message arrives; then serve raises CannotReach (after it, it dials in without limit).
     connect_attempts: int = 5
+    #: takeover_wait is as in Config, for the lobby and every game (seconds).
+    takeover_wait: float = DEFAULT_TAKEOVER_WAIT
     #: safety_margin is as in Config, for every game.
     safety_margin: float = 0.2
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
@@ -69,7 +71,8 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     with exponential backoff; the referee then announces again the games still in play, and those
     already being played are not joined twice. It returns when stop is set (games in play go on in
     their daemon threads to their end); it raises LobbyRefused when the referee refuses the bot, and
-    CannotReach when the referee never answered in cfg.connect_attempts tries."""
+    CannotReach when the referee never answered in cfg.connect_attempts tries (RefereeUnavailable
+    when it answered UNAVAILABLE for cfg.takeover_wait seconds)."""
     return _Server(cfg, decide, stop or threading.Event()).run()
 
 
@@ -96,27 +99,15 @@ class _Server:
         req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
                                              capacity=self.cfg.capacity, variants=list(self.cfg.variants))
         threading.Thread(target=self._cancel_on_stop, daemon=True).start()
-        backoff = 0.1
-        attempt, connected = 0, False
+        retry = _Reconnect(self.cfg, self.log, "lobby")
         try:
             while not self.stop.is_set():
-                attempt += 1
-                code, details, progressed = self._session(stub, req)
+                code, details, progressed, answered = self._session(stub, req)
                 if self.stop.is_set():
                     return
                 if not retryable(code):
                     raise LobbyRefused(code, details)
-                if progressed:
-                    backoff, connected = 0.1, True
-                if not connected:
-                    if attempt >= self.cfg.connect_attempts:
-                        raise CannotReach(self.cfg.server, attempt, code, details)
-                    self.log.warning("lobby: cannot reach %s (attempt %d of %d: %s); trying again in %.1fs",
-                                     self.cfg.server, attempt, self.cfg.connect_attempts, code.name, backoff)
-                else:
-                    self.log.warning("lobby stream lost (%s: %s); dialling in again in %.1fs", code.name, details, backoff)
-                self.stop.wait(backoff)
-                backoff = min(2 * backoff, self.cfg.max_backoff)
+                self.stop.wait(retry.next(code, details, progressed, 0.0, answered))
         finally:
             channel.close()
 
@@ -128,7 +119,8 @@ class _Server:
             call.cancel()
 
     def _session(self, stub, req):
-        """_session runs one lobby stream; it returns (status code, details, progressed)."""
+        """_session runs one lobby stream; it returns (status code, details, progressed, whether the
+        referee sent the status)."""
         call = stub.Serve(req, metadata=auth_metadata(self.cfg.key))
         with self.lock:
             self.call = call
@@ -140,9 +132,9 @@ class _Server:
                 progressed = True
                 if m.WhichOneof("kind") == "game_assigned":
                     self._start(m.game_assigned)
-            return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed
+            return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed, False
         except grpc.RpcError as e:
-            return e.code(), e.details() or "", progressed
+            return e.code(), e.details() or "", progressed, from_referee(e)
 
     def _start(self, a: lobby_pb2.GameAssigned) -> None:
         """_start plays an announced game in its own thread, unless it is being played already."""
@@ -153,7 +145,7 @@ class _Server:
             self.playing.add(key)
         cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, member=a.member, token=a.token, bot_name=self.cfg.bot_name,
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
-                     connect_attempts=self.cfg.connect_attempts,
+                     connect_attempts=self.cfg.connect_attempts, takeover_wait=self.cfg.takeover_wait,
                      logger=self.cfg.logger, credentials=self.cfg.credentials, channel_factory=self.cfg.channel_factory,
                      key=self.cfg.key)
 

@@ -8,7 +8,7 @@ import os
 import sys
 
 from bezique.v1 import cards_pb2
-from bezique_bot.client import CannotReach, Config, SeatRefused, play, tls_credentials
+from bezique_bot.client import DEFAULT_TAKEOVER_WAIT, CannotReach, Config, RefereeUnavailable, SeatRefused, play, tls_credentials
 from bezique_bot.outcome import result_text
 
 
@@ -27,6 +27,8 @@ def main(name: str, make_decide, argv=None) -> int:
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own choices, if it uses any")
     ap.add_argument("--connect-attempts", type=int, default=5,
                     help="attempts to reach the referee before giving up (default 5)")
+    ap.add_argument("--takeover-wait", type=float, default=DEFAULT_TAKEOVER_WAIT,
+                    help="seconds to keep joining while the referee answers UNAVAILABLE, a table moving to another referee (default 30)")
     ap.add_argument("--tls", action="store_true", help="connect with TLS, trusting gRPC's default roots (or --tls-ca)")
     ap.add_argument("--tls-ca", help="PEM CA certificates to trust for the referee's certificate (implies --tls)")
     ap.add_argument("--tls-cert", help="PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
@@ -36,13 +38,14 @@ def main(name: str, make_decide, argv=None) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     cfg = Config(server=args.server, table_id=args.table, seat=args.seat, token=args.token,
                  bot_name=f"python-{name}", bot_version="0.1.0", key=args.key, connect_attempts=args.connect_attempts,
+                 takeover_wait=args.takeover_wait,
                  on_event=_deal_line(name), member=args.member,
                  on_team_message=lambda m: print(f"{name}: team: member {m.member} proposes action {m.proposal_action_id} {m.text}", flush=True))
     if args.tls or args.tls_ca or args.tls_cert or args.tls_key:
         cfg.credentials = tls_credentials(args.tls_ca, args.tls_cert, args.tls_key)
     try:
         result = play(cfg, make_decide(args.seed))
-    except (SeatRefused, CannotReach) as e:
+    except (SeatRefused, CannotReach, RefereeUnavailable) as e:
         print(e, file=sys.stderr)
         return 1
     print(f"{name}: game over: {result_text(result)}", flush=True)
