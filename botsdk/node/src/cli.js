@@ -1,15 +1,16 @@
 'use strict';
 // The command line shared by the example bots.
 const { parseArgs } = require('node:util');
-const { play, tlsCredentials, SeatRefused, CannotReach, resultText } = require('./index');
+const { play, tlsCredentials, SeatRefused, CannotReach, RefereeUnavailable, resultText } = require('./index');
 
-// main parses --server --table --seat [--member] --token [--key] [--seed] [--connect-attempts] [--tls --tls-ca
+// main parses --server --table --seat [--member] --token [--key] [--seed] [--connect-attempts] [--takeover-wait S] [--tls --tls-ca
 // --tls-cert --tls-key], plays one seat to the end (a line per deal), prints the result and sets the
 // exit code (0 on an ended game, 1 when the seat was refused or the referee could not be reached).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
-  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N [--member M] (--token T | --key K) [--seed S] [--connect-attempts N]\n` +
+  const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N [--member M] (--token T | --key K) [--seed S] [--connect-attempts N] [--takeover-wait S]\n` +
     '    [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
     '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
+    '  --takeover-wait (seconds, default 30) is how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)\n' +
     '  --tls connects with TLS (Node\'s default roots, or --tls-ca); --tls-cert/--tls-key for mTLS (both imply --tls)';
   let values;
   try {
@@ -17,7 +18,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
       args: argv,
       options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
         token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' },
-        'connect-attempts': { type: 'string', default: '5' }, member: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' },
+        'connect-attempts': { type: 'string', default: '5' }, 'takeover-wait': { type: 'string', default: '30' }, member: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' },
         tls: { type: 'boolean' }, 'tls-ca': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
     }));
   } catch (err) {
@@ -39,7 +40,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   const cfg = { server: values.server, tableId: values.table, seat: Number(values.seat), member: Number(values.member), token: values.token, key: values.key,
-    botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']),
+    botName: `node-${name}`, botVersion: '0.1.0', connectAttempts: Number(values['connect-attempts']), takeoverWaitMs: 1000 * Number(values['takeover-wait']),
     onEvent: (e) => { // one line per deal (the bot is playing), and one when trump is fixed or a carte blanche shown
       if (e.payload === 'trump_fixed') {
         console.log(`${name}: seat ${e.trump_fixed.seat}'s meld fixes trump: ${e.trump_fixed.trump.replace('SUIT_', '').toLowerCase()}`);
@@ -58,7 +59,7 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
     const result = await play(cfg, makeDecide(seed));
     console.log(`${name}: game over: ${resultText(result)}`);
   } catch (err) {
-    if (!(err instanceof SeatRefused) && !(err instanceof CannotReach)) throw err;
+    if (!(err instanceof SeatRefused) && !(err instanceof CannotReach) && !(err instanceof RefereeUnavailable)) throw err;
     console.error(err.message);
     process.exitCode = 1;
   }

@@ -34,6 +34,8 @@ export interface ConnectionOptions {
   botVersion?: string;
   /** connectAttempts is how many tries to reach the referee the first time (5); once connected it reconnects without limit. */
   connectAttempts?: number;
+  /** takeoverWaitMs is how long to keep joining, before the first message, while the referee itself answers UNAVAILABLE (a table moving to another referee; 30000); then play rejects with RefereeUnavailable. */
+  takeoverWaitMs?: number;
   /** maxBackoffMs caps the wait between reconnections (5000). */
   maxBackoffMs?: number;
   /** safetyMarginMs is how long before the deadline the SDK answers the first legal action instead of waiting for decide (200). */
@@ -63,7 +65,7 @@ export interface PlayConfig extends ConnectionOptions {
  * play joins the seat and plays until the game ends, answering every decision request with
  * decide's choice (the first legal action when decide throws, returns an id not offered or misses
  * the deadline less the safety margin); it resolves to the game's result or rejects with
- * SeatRefused or CannotReach.
+ * SeatRefused, CannotReach or RefereeUnavailable.
  */
 export function play(cfg: PlayConfig, decide: Decide): Promise<GameResult>;
 
@@ -89,6 +91,14 @@ export function requestDeadline(req: DecisionRequest, receivedMs: number): numbe
 export class SeatRefused extends Error {
   constructor(code: grpc.status, details: string);
   code: grpc.status;
+  details: string;
+}
+
+/** RefereeUnavailable: before the first message, the referee itself answered UNAVAILABLE (a table moving to another referee) for takeoverWaitMs. */
+export class RefereeUnavailable extends Error {
+  constructor(server: string, waitMs: number, details: string);
+  server: string;
+  waitMs: number;
   details: string;
 }
 

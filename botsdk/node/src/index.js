@@ -83,13 +83,82 @@ class CannotReach extends Error {
   }
 }
 
+// RefereeUnavailable is thrown by play (and serve) when, before the first message, the referee
+// itself answered UNAVAILABLE for cfg.takeoverWaitMs: the table is moving to another referee
+// sharing the store and has not arrived (docs/OPERATIONS.md).
+class RefereeUnavailable extends Error {
+  constructor(server, waitMs, details) {
+    super(`bezique-bot: referee at ${server} answered UNAVAILABLE: ${details} for ${waitMs / 1000}s`);
+    this.server = server;
+    this.waitMs = waitMs;
+    this.details = details;
+  }
+}
+
+// DEFAULT_TAKEOVER_WAIT_MS is cfg.takeoverWaitMs's default: longer than the 10 s in which another
+// referee sharing the store takes over a dead referee's tables.
+const DEFAULT_TAKEOVER_WAIT_MS = 30000;
+
+// fromReferee reports whether a call's error is a status the referee itself sent (grpc-js gives
+// it the response's headers, content-type at least, as metadata), as opposed to one grpc-js made
+// up because it reached no referee ("No connection established", empty metadata).
+function fromReferee(err) {
+  return Boolean(err.metadata) && Object.keys(err.metadata.getMap()).length > 0;
+}
+
+// Reconnect is the one retry policy of play and serve between a stream that failed and the next:
+// exponential backoff from 100 ms to cfg.maxBackoffMs, at least a refusal's RetryInfo delay.
+// Before the first message, a dial that reaches no referee counts towards cfg.connectAttempts
+// (CannotReach), while UNAVAILABLE answered by the referee itself (a table moving to another
+// referee) is retried for up to cfg.takeoverWaitMs (RefereeUnavailable); a refusal of another
+// code with a RetryInfo (a rate limit) and any failure after a first message are retried without
+// limit.
+class Reconnect {
+  constructor(cfg, what) {
+    this.cfg = cfg;
+    this.what = what; // 'seat 0', 'lobby': how the logs name the stream
+    this.backoff = 100;
+    this.attempts = 0; // dials that reached no referee, before the first message
+    this.refusedSince = null; // when the present run of the referee's UNAVAILABLE answers began
+    this.connected = false; // a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+  }
+
+  // next returns how long to wait, in ms, before the next stream after one that ended with
+  // {code, details, progressed, retryMs, answered} (answered: the referee sent the status), or
+  // throws the error to give up with.
+  next({ code, details, progressed, retryMs = 0, answered = false }) {
+    if (progressed) this.backoff = 100;
+    const unavailable = answered && code === grpc.status.UNAVAILABLE;
+    if (progressed || (retryMs > 0 && code !== grpc.status.UNAVAILABLE)) this.connected = true;
+    if (!unavailable) this.refusedSince = null;
+    const wait = Math.max(this.backoff, retryMs);
+    this.backoff = Math.min(2 * this.backoff, this.cfg.maxBackoffMs);
+    const { logger, server } = this.cfg;
+    if (this.connected) {
+      logger.warn(`bezique-bot: ${this.what}: connection lost (${grpc.status[code]}: ${details}); reconnecting in ${wait} ms`);
+    } else if (unavailable) {
+      const now = Date.now();
+      if (this.refusedSince === null) this.refusedSince = now;
+      if (now - this.refusedSince + wait > this.cfg.takeoverWaitMs) throw new RefereeUnavailable(server, this.cfg.takeoverWaitMs, details);
+      logger.warn(`bezique-bot: ${this.what}: the referee at ${server} answered UNAVAILABLE (${details}), a table moving to another referee?; ` +
+        `trying again in ${wait} ms (${now - this.refusedSince} of ${this.cfg.takeoverWaitMs} ms)`);
+    } else {
+      this.attempts++;
+      if (this.attempts >= this.cfg.connectAttempts) throw new CannotReach(server, this.attempts, code, details);
+      logger.warn(`bezique-bot: ${this.what}: cannot reach ${server} (attempt ${this.attempts} of ${this.cfg.connectAttempts}: ` +
+        `${grpc.status[code]}); trying again in ${wait} ms`);
+    }
+    return wait;
+  }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
     this.cfg = {
-      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200, connectAttempts: 5,
+      botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS,
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
     this.decide = decide;
@@ -104,31 +173,13 @@ class Player {
   async run() {
     const pkg = load(this.cfg.protoDir);
     const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials);
-    let backoff = 100;
-    let connected = false;
+    const retry = new Reconnect(this.cfg, `seat ${this.cfg.seat}`);
     try {
-      for (let attempt = 1; ; attempt++) {
-        const { result, code, details, progressed, retryMs = 0 } = await this.session(client);
-        if (result) return result;
-        if (!retryable(code)) throw new SeatRefused(code, details);
-        if (progressed) {
-          backoff = 100;
-          connected = true;
-        }
-        if (retryMs > 0) connected = true; // the referee answered, asking to wait: it can be reached
-        const wait = Math.max(backoff, retryMs); // a refusal's RetryInfo delay is the least wait
-        if (!connected) {
-          if (attempt >= this.cfg.connectAttempts) throw new CannotReach(this.cfg.server, attempt, code, details);
-          this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: cannot reach ${this.cfg.server} (attempt ${attempt} of ` +
-            `${this.cfg.connectAttempts}: ${grpc.status[code]}); trying again in ${wait} ms`);
-          await sleep(wait);
-          backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
-          continue;
-        }
-        this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: connection lost (${grpc.status[code]}: ${details}); ` +
-          `reconnecting in ${wait} ms, resume_after_seq=${this.lastSeq}`);
-        await sleep(wait);
-        backoff = Math.min(2 * backoff, this.cfg.maxBackoffMs);
+      for (;;) {
+        const out = await this.session(client);
+        if (out.result) return out.result;
+        if (!retryable(out.code)) throw new SeatRefused(out.code, out.details);
+        await sleep(retry.next(out));
       }
     } finally {
       this.call = null;
@@ -192,7 +243,7 @@ class Player {
           default:
         }
       });
-      call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata) }));
+      call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata), answered: fromReferee(err) }));
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
@@ -278,9 +329,11 @@ function tlsCredentials({ caFile, certFile, keyFile } = {}) {
 
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
-// or rejects with SeatRefused (the seat refused) or CannotReach (no answer in connectAttempts
-// tries). cfg: { server: 'host:port', tableId, seat, token, key?, botName?, botVersion?,
-// connectAttempts? (5; once connected it reconnects without limit), maxBackoffMs? (5000),
+// or rejects with SeatRefused (the seat refused), CannotReach (no answer in connectAttempts
+// tries) or RefereeUnavailable (before the first message the referee answered UNAVAILABLE, a
+// table moving to another referee, for takeoverWaitMs). cfg: { server: 'host:port', tableId,
+// seat, token, key?, botName?, botVersion?, connectAttempts? (5; once connected it reconnects
+// without limit; the referee's own UNAVAILABLE does not count), takeoverWaitMs? (30000), maxBackoffMs? (5000),
 // safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
 // (insecure; tlsCredentials() for TLS), member? (0), onTeamMessage? }. key is the bot's API key: a
 // seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token. member is the bot's place in
@@ -294,6 +347,6 @@ function play(cfg, decide) {
 const { outcomeText, resultText } = require('./outcome');
 
 module.exports = {
-  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, Player, outcomeText,
-  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR,
+  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS,
 };

@@ -24,7 +24,7 @@ export interface ServeConfig extends ConnectionOptions {
 /**
  * serve enters the bot into the referee's lobby and plays every game assigned to it, up to
  * cfg.capacity at once, dialling in again after a lost stream; it resolves when cfg.signal aborts
- * and rejects with LobbyRefused or CannotReach.
+ * and rejects with LobbyRefused, CannotReach or RefereeUnavailable.
  */
 export function serve(cfg: ServeConfig, decide: Decide): Promise<void>;
 

@@ -4,7 +4,7 @@
 
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
-const { play, authMetadata, retryable, CannotReach, DEFAULT_PROTO_DIR } = require('./index');
+const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
 
 // LOADER_OPTIONS are index.js's: snake_case fields, enums as names, oneofs named by `kind`.
 const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
@@ -35,14 +35,15 @@ class LobbyRefused extends Error {
 // again with exponential backoff; the referee then announces again the games still in play, and
 // those already being played are not joined twice. It resolves when cfg.signal (an AbortSignal)
 // aborts, once the games in play have ended; it rejects with LobbyRefused when the referee
-// refuses the bot, and with CannotReach when the referee never answered in cfg.connectAttempts
-// tries (5; once it has, it dials in again without limit). cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
+// refuses the bot, with CannotReach when the referee never answered in cfg.connectAttempts
+// tries (5; once it has, it dials in again without limit), and with RefereeUnavailable when it
+// answered UNAVAILABLE for cfg.takeoverWaitMs (30000) before the first message. cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
 // key; with one, the key's name), botVersion?, capacity? (1), variants? (['VARIANT_TWO_HANDED',
 // ...]; empty: every variant), key?, signal?, onGameOver?(assigned, result, err), and play()'s
-// options (maxBackoffMs, safetyMarginMs, logger, protoDir, credentials) for every game }.
+// options (maxBackoffMs, connectAttempts, takeoverWaitMs, safetyMarginMs, logger, protoDir, credentials) for every game }.
 // decide is called for every game's requests, from several games at once when capacity > 1.
 async function serve(cfg, decide) {
-  const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], maxBackoffMs: 5000, connectAttempts: 5, logger: console,
+  const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
   const pkg = loadLobby(c.protoDir);
   const client = new pkg.LobbyService(c.server, c.credentials);
@@ -80,29 +81,17 @@ async function serve(cfg, decide) {
       progressed = true;
       if (m.kind === 'game_assigned') start(m.game_assigned);
     });
-    call.on('error', (err) => done({ code: err.code, details: err.details || err.message }));
+    call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata), answered: fromReferee(err) }));
     call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'the lobby stream ended' }));
     if (stopped()) abort();
   });
-  let backoff = 100;
-  let connected = false;
+  const retry = new Reconnect(c, 'lobby');
   try {
-    for (let attempt = 1; !stopped(); attempt++) {
-      const { code, details, progressed } = await session();
+    while (!stopped()) {
+      const out = await session();
       if (stopped()) break;
-      if (!retryable(code)) throw new LobbyRefused(code, details);
-      if (progressed) {
-        backoff = 100;
-        connected = true;
-      }
-      if (!connected) {
-        if (attempt >= c.connectAttempts) throw new CannotReach(c.server, attempt, code, details);
-        c.logger.warn(`bezique-bot: lobby: cannot reach ${c.server} (attempt ${attempt} of ${c.connectAttempts}: ${grpc.status[code]}); trying again in ${backoff} ms`);
-      } else {
-        c.logger.warn(`bezique-bot: lobby stream lost (${grpc.status[code]}: ${details}); dialling in again in ${backoff} ms`);
-      }
-      await new Promise((r) => setTimeout(r, backoff));
-      backoff = Math.min(2 * backoff, c.maxBackoffMs);
+      if (!retryable(out.code)) throw new LobbyRefused(out.code, out.details);
+      await new Promise((r) => setTimeout(r, retry.next(out)));
     }
     await Promise.all(playing.values());
   } finally {
