@@ -27,7 +27,8 @@ func newBotCmd() *cobra.Command {
 		Short: "Run a built-in bot as a remote seat of a referee",
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
 It prints a line at the end of each deal, one per message of a team mate (consultation: --member), and the result at the end. It reconnects and resumes after a
-lost connection; it gives up when it cannot reach the referee in --connect-attempts tries. Create the table (and get the seat's token) with
+lost connection; it gives up when it cannot reach the referee in --connect-attempts tries, or when the referee
+answers UNAVAILABLE (a table moving to another referee) for --takeover-wait before the first message. Create the table (and get the seat's token) with
 "bezique create".
 
 With --serve the bot waits in the referee's lobby instead, as --name (with a key: as the key's
@@ -90,6 +91,7 @@ each game ends.`,
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
+	f.DurationVar(&cfg.TakeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	return cmd
 }
 
