@@ -75,8 +75,9 @@ def from_referee(e: grpc.RpcError) -> bool:
     """from_referee reports whether a call's error is a status the referee itself sent, as opposed
     to one gRPC made up because it reached no referee ("failed to connect to all addresses").
     grpcio shows it only in the debug string, which gRPC core begins with "Error received from
-    peer" for a status that came from the peer (its metadata is empty either way)."""
-    return "Error received from peer" in (e.debug_error_string() or "")
+    peer" for a status that came from the peer (its metadata is empty either way). Only
+    UNAVAILABLE is asked about: the debug string of a call cancelled here never comes."""
+    return e.code() == grpc.StatusCode.UNAVAILABLE and "Error received from peer" in (e.debug_error_string() or "")
 
 
 class _Reconnect:

@@ -11,6 +11,7 @@ import grpc
 
 from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
 from bezique_bot.client import DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, play, retryable
+from bezique_bot.status import retry_delay
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
 #: exception play raised.
@@ -102,12 +103,12 @@ class _Server:
         retry = _Reconnect(self.cfg, self.log, "lobby")
         try:
             while not self.stop.is_set():
-                code, details, progressed, answered = self._session(stub, req)
+                code, details, progressed, delay, answered = self._session(stub, req)
                 if self.stop.is_set():
                     return
                 if not retryable(code):
                     raise LobbyRefused(code, details)
-                self.stop.wait(retry.next(code, details, progressed, 0.0, answered))
+                self.stop.wait(retry.next(code, details, progressed, delay, answered))
         finally:
             channel.close()
 
@@ -119,8 +120,8 @@ class _Server:
             call.cancel()
 
     def _session(self, stub, req):
-        """_session runs one lobby stream; it returns (status code, details, progressed, whether the
-        referee sent the status)."""
+        """_session runs one lobby stream; it returns (status code, details, progressed, retry delay,
+        whether the referee sent the status)."""
         call = stub.Serve(req, metadata=auth_metadata(self.cfg.key))
         with self.lock:
             self.call = call
@@ -132,9 +133,9 @@ class _Server:
                 progressed = True
                 if m.WhichOneof("kind") == "game_assigned":
                     self._start(m.game_assigned)
-            return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed, False
+            return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed, 0.0, False
         except grpc.RpcError as e:
-            return e.code(), e.details() or "", progressed, from_referee(e)
+            return e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata()), from_referee(e)
 
     def _start(self, a: lobby_pb2.GameAssigned) -> None:
         """_start plays an announced game in its own thread, unless it is being played already."""
