@@ -14,7 +14,6 @@ import (
 	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -582,8 +581,8 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	rec := &pb.GameRecord{}
-	if err := protojson.Unmarshal(b, rec); err != nil {
+	rec, err := unmarshalRecord(b)
+	if err != nil {
 		return statusOf(err)
 	}
 	actions := make([]store.Action, len(rec.GetActions()))

@@ -244,8 +244,8 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			ti.Result.WinnerSide = &w
 		}
 		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec := &pb.GameRecord{}
-			if err := protojson.Unmarshal(b, rec); err != nil {
+			rec, err := unmarshalRecord(b)
+			if err != nil {
 				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
 			}
 			if rec.GetResult() != nil {
@@ -467,11 +467,7 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 		}
 		return nil, err
 	}
-	rec := &pb.GameRecord{}
-	if err := protojson.Unmarshal(b, rec); err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return unmarshalRecord(b)
 }
 
 // Await returns the result of a table's game once it has ended: at once for a table that has

@@ -298,7 +298,7 @@ func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err e
 	if o.Record != nil {
 		if _, err = tx.ExecContext(ctx, s.d.rebind(
 			"INSERT INTO records (table_id, record, variant, finished_at, result) VALUES (?, ?, ?, ?, ?)"),
-			id, string(o.Record), variant, finished, o.Result); err != nil {
+			id, o.Record, variant, finished, o.Result); err != nil {
 			return s.wrap(op, err)
 		}
 		bots := slices.Clone(o.Bots)
@@ -401,7 +401,7 @@ func (s *sqlStore) GetRecord(ctx context.Context, tableID string) ([]byte, error
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
-	var rec string
+	var rec []byte
 	err := s.r.QueryRowContext(ctx, s.d.rebind("SELECT record FROM records WHERE table_id = ?"), tableID).Scan(&rec)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
@@ -409,7 +409,7 @@ func (s *sqlStore) GetRecord(ctx context.Context, tableID string) ([]byte, error
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
-	return []byte(rec), nil
+	return rec, nil
 }
 
 // ListTables implements [Store.ListTables].

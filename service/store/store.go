@@ -124,8 +124,10 @@ type Outcome struct {
 	Scores string
 	// FinishedAt is the end time; the current time when zero.
 	FinishedAt time.Time
-	// Record is the game record (protojson GameRecord) served by [Store.GetRecord] and listed by
-	// [Store.ListGames]. When nil, no record is written and the table does not appear in ListGames.
+	// Record is the game record served by [Store.GetRecord] and listed by [Store.ListGames]:
+	// bytes the store does not read (the service writes a GameRecord in the protobuf wire format;
+	// records written before 2026-12-01 are protojson text). When nil, no record is written and
+	// the table does not appear in ListGames.
 	Record []byte
 	// Bots are the names of the bots that played, for [GameFilter.BotName]; duplicates are ignored.
 	Bots []string
