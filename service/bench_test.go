@@ -164,18 +164,20 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
-				cpu := processCPU(b)
+				cpu, writes := processCPU(b), processWrites(b)
 				if place == "in-process" {
 					rt = runRoundTrips(b, r.cc, mode, b.N)
 				} else {
 					rt = roundTripsInBotProcess(b, r, mode, b.N)
 				}
 				b.ReportMetric(float64(processCPU(b)-cpu)/float64(b.N), "cpu_ns/op")
+				b.ReportMetric(float64(processWrites(b)-writes)/float64(b.N), "writes/op")
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
 				b.ReportMetric(float64(rt.P90Ns), "p90_ns")
 				if mode != "bare-grpc-pingpong" {
 					b.ReportMetric(float64(rt.DecisionNs)/float64(b.N), "decision_rt_ns")
+					b.ReportMetric(float64(rt.Messages)/float64(b.N), "msgs/op")
 				}
 			})
 		}
@@ -193,14 +195,36 @@ func processCPU(b *testing.B) int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
+// processWrites returns how many write system calls this process has made (syscw of
+// /proc/self/io, Linux only: -1 elsewhere). In BenchmarkSeatRoundTrip's bot-process placements
+// they are the referee's: mostly gRPC's transport flushing what it has queued to the socket.
+func processWrites(b *testing.B) int64 {
+	io, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(io), "\n") {
+		if v, ok := strings.CutPrefix(line, "syscw: "); ok {
+			var n int64
+			if _, err := fmt.Sscan(v, &n); err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	return -1
+}
+
 // roundTrips is what a benchmark client measured: the total time to the answer (the echo, or the
 // first event of the seat's action), its median and 90th percentile, and, for a seat, the total
-// time to the next decision request (nanoseconds).
+// time to the next decision request (nanoseconds) and the messages received from the Decide to
+// that request or the game's end.
 type roundTrips struct {
 	FirstNs    int64 `json:"first_ns"`
 	P50Ns      int64 `json:"p50_ns"`
 	P90Ns      int64 `json:"p90_ns"`
 	DecisionNs int64 `json:"decision_ns"`
+	Messages   int64 `json:"messages"`
 }
 
 // add counts one round trip of d to the answer.
@@ -360,6 +384,7 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			if err != nil {
 				tb.Fatal(err)
 			}
+			rt.Messages++
 			if first && m.GetEvent() != nil {
 				first = false
 				rt.add(time.Since(start), &all)
