@@ -179,7 +179,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 		return nil, err
 	}
 	join := &pb.Join{TableId: p.cfg.TableID, Seat: uint32(p.cfg.Seat), Member: uint32(p.cfg.Member), Token: p.cfg.Token, BotName: p.cfg.BotName,
-		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode}
+		BotVersion: p.cfg.BotVersion, ProtocolVersion: 1, ResumeAfterSeq: p.lastSeq, ViewMode: p.cfg.ViewMode, Batch: true}
 	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
 		return nil, err
 	}
@@ -194,47 +194,62 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 			return nil, err
 		}
 		p.progressed = true
-		switch k := m.GetKind().(type) {
-		case *pb.ConnectResponse_Welcome:
-			if p.lastSeq == 0 {
-				p.lastSeq = k.Welcome.GetLastSeq()
+		msgs := []*pb.ConnectResponse{m}
+		if b := m.GetBatch(); b != nil { // several messages sent as one (Join.batch): each in turn
+			msgs = b.GetMessages()
+		}
+		for _, m := range msgs {
+			if res, err := p.handle(ctx, stream, m); res != nil || err != nil {
+				return res, err
 			}
-			p.proposes = k.Welcome.GetMember() != 0 && k.Welcome.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_CAPTAIN
-			if p.cfg.OnWelcome != nil {
-				p.cfg.OnWelcome(k.Welcome)
-			}
-		case *pb.ConnectResponse_Event:
-			if s := k.Event.GetSeq(); s > p.lastSeq {
-				p.lastSeq = s
-				if p.cfg.OnEvent != nil {
-					p.cfg.OnEvent(k.Event)
-				}
-			}
-		case *pb.ConnectResponse_DecisionRequest:
-			if err := p.decide(ctx, stream, k.DecisionRequest); err != nil && !errors.Is(err, io.EOF) {
-				return nil, err
-			}
-		case *pb.ConnectResponse_Rejection:
-			r := k.Rejection
-			p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
-			if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
-				time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
-				if err := p.send(stream, p.answeredID, p.answer); err != nil {
-					return nil, err
-				}
-			}
-		case *pb.ConnectResponse_Ping:
-			if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil && !errors.Is(err, io.EOF) {
-				return nil, err
-			}
-		case *pb.ConnectResponse_TeamMessageRelayed:
-			if p.cfg.OnTeamMessage != nil {
-				p.cfg.OnTeamMessage(k.TeamMessageRelayed)
-			}
-		case *pb.ConnectResponse_GameOver:
-			return k.GameOver.GetResult(), nil
 		}
 	}
+}
+
+// handle acts on one message of the referee; it returns the result when the game is over, or
+// the error that ends the stream.
+func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient, m *pb.ConnectResponse) (*pb.GameResult, error) {
+	switch k := m.GetKind().(type) {
+	case *pb.ConnectResponse_Welcome:
+		if p.lastSeq == 0 {
+			p.lastSeq = k.Welcome.GetLastSeq()
+		}
+		p.proposes = k.Welcome.GetMember() != 0 && k.Welcome.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_CAPTAIN
+		if p.cfg.OnWelcome != nil {
+			p.cfg.OnWelcome(k.Welcome)
+		}
+	case *pb.ConnectResponse_Event:
+		if s := k.Event.GetSeq(); s > p.lastSeq {
+			p.lastSeq = s
+			if p.cfg.OnEvent != nil {
+				p.cfg.OnEvent(k.Event)
+			}
+		}
+	case *pb.ConnectResponse_DecisionRequest:
+		if err := p.decide(ctx, stream, k.DecisionRequest); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+	case *pb.ConnectResponse_Rejection:
+		r := k.Rejection
+		p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
+		if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
+			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
+			if err := p.send(stream, p.answeredID, p.answer); err != nil {
+				return nil, err
+			}
+		}
+	case *pb.ConnectResponse_Ping:
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: k.Ping.GetNonce()}}}); err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+	case *pb.ConnectResponse_TeamMessageRelayed:
+		if p.cfg.OnTeamMessage != nil {
+			p.cfg.OnTeamMessage(k.TeamMessageRelayed)
+		}
+	case *pb.ConnectResponse_GameOver:
+		return k.GameOver.GetResult(), nil
+	}
+	return nil, nil
 }
 
 // decide asks the bot and answers by request id. A request asked again after a reconnection gets

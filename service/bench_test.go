@@ -149,8 +149,10 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // BenchmarkSeatRoundTrip measures, over loopback TCP, the time from a seat's Decide being sent to
 // the first event of that action being received (ns/op), next to a bare grpc-go ping-pong on the
 // same server and transport. Seat 1 is the built-in random bot; decision_rt_ns is the time to the
-// seat's next DecisionRequest (the built-in seat's move and the view included). "seat-lean" is
-// the seat joined with VIEW_MODE_NONE (requests without the view).
+// seat's next DecisionRequest (the built-in seat's move and the view included). The seat joins
+// with Join.batch, as the SDKs do; "seat-lean" is that seat joined with VIEW_MODE_NONE (requests
+// without the view), "seat-unbatched" without Join.batch (every message alone, as a client that
+// does not know Batch gets them).
 //
 // Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
 // so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
@@ -160,7 +162,7 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
 	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
-		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-lean"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-lean", "seat-unbatched"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
@@ -314,8 +316,9 @@ const benchWarmup = 500
 
 // runRoundTrips makes n round trips on cc: mode "bare-grpc-pingpong" (grpc's interop
 // FullDuplexCall, 16-byte payload), "seat" (Decide with the first legal action id of a remote
-// seat facing the built-in random bot, new games as they end) or "seat-lean" (the same seat
-// joined with VIEW_MODE_NONE: its requests carry no view).
+// seat facing the built-in random bot, new games as they end, joined with Join.batch),
+// "seat-lean" (the same seat joined with VIEW_MODE_NONE: its requests carry no view) or
+// "seat-unbatched" (the seat joined without Join.batch).
 func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
 	all := make([]int64, 0, n)
 	defer func() { rt.percentiles(all) }()
@@ -355,7 +358,7 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		if stream, err = client.Connect(ctx); err != nil {
 			tb.Fatal(err)
 		}
-		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1}
+		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: mode != "seat-unbatched"}
 		if mode == "seat-lean" {
 			join.ViewMode = pb.ViewMode_VIEW_MODE_NONE
 		}
@@ -368,12 +371,16 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			if err != nil {
 				tb.Fatal(err)
 			}
-			req = m.GetDecisionRequest()
+			for _, m := range unbatch(m) {
+				if d := m.GetDecisionRequest(); d != nil {
+					req = d
+				}
+			}
 		}
 	}
 	newGame()
 	for range n {
-		start := time.Now()
+		start, sent := time.Now(), req.GetRequestId()
 		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(),
 			Choice: &pb.Decide_ActionId{ActionId: req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
 			tb.Fatal(err)
@@ -385,17 +392,18 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 				tb.Fatal(err)
 			}
 			rt.Messages++
-			if first && m.GetEvent() != nil {
-				first = false
-				rt.add(time.Since(start), &all)
+			for _, m := range unbatch(m) {
+				if first && m.GetEvent() != nil {
+					first = false
+					rt.add(time.Since(start), &all)
+				}
+				if d := m.GetDecisionRequest(); d != nil {
+					req = d
+					rt.DecisionNs += time.Since(start).Nanoseconds()
+				}
+				over = over || m.GetGameOver() != nil
 			}
-			if d := m.GetDecisionRequest(); d != nil {
-				req = d
-				rt.DecisionNs += time.Since(start).Nanoseconds()
-				break
-			}
-			if m.GetGameOver() != nil {
-				over = true
+			if req.GetRequestId() != sent || over {
 				break
 			}
 		}
@@ -404,6 +412,14 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		}
 	}
 	return rt
+}
+
+// unbatch returns the messages m carries: those of its Batch (Join.batch), or m alone.
+func unbatch(m *pb.ConnectResponse) []*pb.ConnectResponse {
+	if b := m.GetBatch(); b != nil {
+		return b.GetMessages()
+	}
+	return []*pb.ConnectResponse{m}
 }
 
 // BenchmarkThroughput plays whole games of random bots on 1, 64 and 1 000 concurrent tables and

@@ -31,10 +31,14 @@ type conn struct {
 	seat   int
 	member int  // the place in a team seat (Join.member); 0 for a seat of one bot
 	noView bool // joined with VIEW_MODE_NONE: its decision requests carry no view
-	out    chan *pb.ConnectResponse
-	done   chan struct{}
-	once   sync.Once
-	err    error
+	// batch is Join.batch: the messages of one step of the table are gathered in pending (owned by
+	// the table's goroutine) and queued as one Batch by table.flush.
+	batch   bool
+	pending []*pb.ConnectResponse
+	out     chan *pb.ConnectResponse
+	done    chan struct{}
+	once    sync.Once
+	err     error
 
 	mu    sync.Mutex
 	pings map[uint64]time.Time
@@ -250,7 +254,7 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
-	c.noView = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
+	c.noView, c.batch = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE, join.GetBatch()
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind

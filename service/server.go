@@ -54,7 +54,8 @@ type Config struct {
 	// after a restart keeps its creation time, so a restart does not extend its wait.
 	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
-	// that connection (default 1 024; the seat may reconnect and resume).
+	// that connection (default 1 024; the seat may reconnect and resume). A Batch (Join.batch)
+	// counts as one.
 	SeatQueue int
 	// WatchQueue is the most live events buffered for one spectator stream (default
 	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and

@@ -213,8 +213,10 @@ func (t *table) run(stop <-chan struct{}) {
 		select {
 		case f := <-t.inbox:
 			f()
+			t.flush()
 		case <-t.timer.C:
 			t.onTimer()
+			t.flush()
 		case <-stop:
 			t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
 			return
@@ -303,12 +305,49 @@ func (t *table) send(s *seat, m *pb.ConnectResponse) {
 	}
 }
 
-// sendTo queues a message for one connection of a seat. A stream whose queue is full is dropped
+// sendTo queues a message for one connection of a seat, or, for a connection that joined with
+// Join.batch, keeps it for the step's Batch (see flush). A stream whose queue is full is dropped
 // (the member may reconnect and resume): a slow bot never blocks its table.
 func (t *table) sendTo(s *seat, c *conn, m *pb.ConnectResponse) {
+	if c.batch {
+		c.pending = append(c.pending, m)
+		return
+	}
+	t.queue(s, c, m)
+}
+
+// queue puts m on c's queue, dropping the connection when the queue is full.
+func (t *table) queue(s *seat, c *conn, m *pb.ConnectResponse) {
 	if !c.enqueue(m) {
 		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index, "member", c.member)
 		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(c.out)))
+	}
+}
+
+// flush queues what every batching connection (Join.batch) has gathered since the last flush:
+// one message as it is, several as one Batch. The table flushes after each message of its inbox
+// and each timer, and in the middle of a step where a message must not wait for the rest: after
+// a seat's action's events, before the next moves are computed (decide).
+func (t *table) flush() {
+	for _, s := range t.seats {
+		for _, c := range s.conns {
+			if c != nil && len(c.pending) > 0 {
+				t.flushConn(s, c)
+			}
+		}
+	}
+}
+
+// flushConn queues c's gathered messages (see flush).
+func (t *table) flushConn(s *seat, c *conn) {
+	msgs := c.pending
+	c.pending = nil
+	switch len(msgs) {
+	case 0:
+	case 1:
+		t.queue(s, c, msgs[0])
+	default:
+		t.queue(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Batch{Batch: &pb.Batch{Messages: msgs}}})
 	}
 }
 
@@ -327,6 +366,10 @@ func (s *seat) connected() bool {
 func (t *table) dropConn(s *seat, c *conn, err error) {
 	if s.conns[c.member] != c {
 		return
+	}
+	t.flushConn(s, c) // what the table sent before the drop still goes, as for any connection
+	if s.conns[c.member] != c {
+		return // its queue was full: the flush dropped it
 	}
 	c.close(err)
 	s.conns[c.member] = nil
@@ -349,6 +392,9 @@ func (t *table) stopAll(err error) {
 	for _, s := range t.seats {
 		for i, c := range s.conns {
 			if c != nil {
+				if t.flushConn(s, c); s.conns[i] != c {
+					continue // its queue was full: the flush dropped it
+				}
 				c.close(err)
 				s.conns[i] = nil
 				t.srv.metrics.StreamClosed()
@@ -651,9 +697,11 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		return
 	}
 	// Before the next move is computed (a built-in seat's, or the next decision request), let this
-	// action's events reach the wire: the first yield runs the seats' writers, which hand them to
-	// gRPC; the second runs gRPC's transport writer, which yields once itself before it flushes a
-	// small batch and would otherwise wait for the whole next move.
+	// action's events reach the wire: they are queued (a batching connection's as one Batch), the
+	// first yield runs the seats' writers, which hand them to gRPC; the second runs gRPC's
+	// transport writer, which yields once itself before it flushes a small batch and would
+	// otherwise wait for the whole next move.
+	t.flush()
 	runtime.Gosched()
 	runtime.Gosched()
 	t.advance()

@@ -152,8 +152,7 @@ class Player {
         call.cancel();
         resolve({ progressed, ...out });
       };
-      call.on('data', (m) => {
-        progressed = true;
+      const handle = (m) => {
         switch (m.kind) {
           case 'welcome':
             if (this.lastSeq === 0) this.lastSeq = Number(m.welcome.last_seq);
@@ -191,13 +190,20 @@ class Player {
             break;
           default:
         }
+      };
+      call.on('data', (m) => {
+        progressed = true;
+        // a Batch (sent because the join set batch) carries several messages: each in turn
+        for (const one of m.kind === 'batch' ? m.batch.messages : [m]) {
+          if (!settled) handle(one);
+        }
       });
       call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata) }));
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
           table_id: this.cfg.tableId, seat: this.cfg.seat, member: this.cfg.member || 0, token: this.cfg.token, bot_name: this.cfg.botName,
-          bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq,
+          bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq, batch: true,
         },
       });
     });

@@ -8,7 +8,7 @@ import logging
 import queue
 import threading
 import time
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 import grpc
 
@@ -121,6 +121,16 @@ def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = No
                                         certificate_chain=read(cert_file))
 
 
+def unbatch(stream: Iterable[seat_service_pb2.ConnectResponse]) -> Iterator[seat_service_pb2.ConnectResponse]:
+    """unbatch yields the referee's messages one at a time: a Batch (sent to a seat that joined with
+    Join.batch) as its messages, in order, and any other message as it is."""
+    for m in stream:
+        if m.WhichOneof("kind") == "batch":
+            yield from m.batch.messages
+        else:
+            yield m
+
+
 def retryable(code: Optional[grpc.StatusCode]) -> bool:
     """retryable reports whether a session that ended with this status code is worth
     reconnecting for."""
@@ -228,14 +238,14 @@ class _Player:
         out: queue.Queue = queue.Queue()
         join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, member=self.cfg.member, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
-                             protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq)
+                             protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq, batch=True)
         out.put(seat_service_pb2.ConnectRequest(join=join))
         with self.lock:
             self.out = out
         progressed = False
         call = stub.Connect(iter(out.get, None), metadata=auth_metadata(self.cfg.key))
         try:
-            for m in call:
+            for m in unbatch(call):
                 progressed = True
                 kind = m.WhichOneof("kind")
                 if kind == "welcome":

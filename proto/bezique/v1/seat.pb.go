@@ -171,7 +171,13 @@ type Join struct {
 	// for the same member supersedes only that member's.
 	Member uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
 	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
-	ViewMode      ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
+	ViewMode ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
+	// batch, when set, lets the referee send the messages of one step of the table as one
+	// ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
+	// following moves' events and the next decision request in the next), in place of one gRPC
+	// message each. A bot that sets it must read a Batch's messages in order as if each had come
+	// alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+	Batch         bool `protobuf:"varint,10,opt,name=batch,proto3" json:"batch,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -267,6 +273,13 @@ func (x *Join) GetViewMode() ViewMode {
 		return x.ViewMode
 	}
 	return ViewMode_VIEW_MODE_UNSPECIFIED
+}
+
+func (x *Join) GetBatch() bool {
+	if x != nil {
+		return x.Batch
+	}
+	return false
 }
 
 // Decide answers a DecisionRequest.
@@ -1127,7 +1140,7 @@ var File_bezique_v1_seat_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\n" +
 	"\x15bezique/v1/seat.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x02\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x02\n" +
 	"\x04Join\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -1138,7 +1151,9 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n" +
 	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\x12\x16\n" +
 	"\x06member\x18\b \x01(\rR\x06member\x121\n" +
-	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\"~\n" +
+	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\x12\x14\n" +
+	"\x05batch\x18\n" +
+	" \x01(\bR\x05batch\"~\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +

@@ -47,6 +47,14 @@ export interface Join {
    * view_mode says whether this connection's decision requests carry the view (unspecified: full).
    */
   'view_mode'?: (_bezique_v1_ViewMode);
+  /**
+   * batch, when set, lets the referee send the messages of one step of the table as one
+   * ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
+   * following moves' events and the next decision request in the next), in place of one gRPC
+   * message each. A bot that sets it must read a Batch's messages in order as if each had come
+   * alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   */
+  'batch'?: (boolean);
 }
 
 /**
@@ -93,4 +101,12 @@ export interface Join__Output {
    * view_mode says whether this connection's decision requests carry the view (unspecified: full).
    */
   'view_mode': (_bezique_v1_ViewMode__Output);
+  /**
+   * batch, when set, lets the referee send the messages of one step of the table as one
+   * ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
+   * following moves' events and the next decision request in the next), in place of one gRPC
+   * message each. A bot that sets it must read a Batch's messages in order as if each had come
+   * alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   */
+  'batch': (boolean);
 }
