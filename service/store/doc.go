@@ -80,7 +80,7 @@
 //
 //	// End: table state, summary and record in one transaction.
 //	err = st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
-//		WinnerSide: 0, Scores: `[1520,980]`, Record: recordJSON, Bots: []string{"alpha", "beta"}})
+//		WinnerSide: 0, Scores: `[1520,980]`, Record: record, Bots: []string{"alpha", "beta"}})
 //
 // Errors match [ErrNotFound], [ErrConflict], [ErrInvalid] and [ErrClosed] under errors.Is; the
 // service maps them to the gRPC codes NotFound, AlreadyExists, InvalidArgument and Unavailable
