@@ -172,11 +172,11 @@ type Join struct {
 	Member uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
 	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
 	ViewMode ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
-	// batch, when set, lets the referee send the messages of one step of the table as one
-	// ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
-	// following moves' events and the next decision request in the next), in place of one gRPC
-	// message each. A bot that sets it must read a Batch's messages in order as if each had come
-	// alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+	// batch, when set, lets the referee send what one step of the table sends this connection as
+	// one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+	// action as soon as it is applied, then the following moves' events with the next decision
+	// request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+	// unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
 	Batch         bool `protobuf:"varint,10,opt,name=batch,proto3" json:"batch,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

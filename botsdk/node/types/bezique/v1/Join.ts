@@ -48,11 +48,11 @@ export interface Join {
    */
   'view_mode'?: (_bezique_v1_ViewMode);
   /**
-   * batch, when set, lets the referee send the messages of one step of the table as one
-   * ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
-   * following moves' events and the next decision request in the next), in place of one gRPC
-   * message each. A bot that sets it must read a Batch's messages in order as if each had come
-   * alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+   * action as soon as it is applied, then the following moves' events with the next decision
+   * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+   * unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
    */
   'batch'?: (boolean);
 }
@@ -102,11 +102,11 @@ export interface Join__Output {
    */
   'view_mode': (_bezique_v1_ViewMode__Output);
   /**
-   * batch, when set, lets the referee send the messages of one step of the table as one
-   * ConnectResponse.batch (at most one Batch a step: the events of the seat's action in one, the
-   * following moves' events and the next decision request in the next), in place of one gRPC
-   * message each. A bot that sets it must read a Batch's messages in order as if each had come
-   * alone; unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+   * action as soon as it is applied, then the following moves' events with the next decision
+   * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+   * unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
    */
   'batch': (boolean);
 }
