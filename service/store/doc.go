@@ -34,7 +34,7 @@
 //	           (made with it, dropped when it ends): the seq a new action must exceed, and a lower
 //	           bound of the ids a recovery reads
 //	records    table_id PK → tables, record (a GameRecord: wire format, or protojson text if
-//	           written before 00006_record_bytes; BYTEA in PostgreSQL), variant, finished_at, result
+//	           written before 00007_record_bytes; BYTEA in PostgreSQL), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
 //	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
 //	           have lease_owner and lease_epoch); referees owner PK, address, seen_at
