@@ -7,32 +7,41 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// cardMsgs holds one wire message per card id, built once and shared by every message the
+// cardTable holds one wire message per card id, built once and shared by every message the
 // referee sends: they are never modified (proto.Marshal only reads them).
-var cardMsgs = func() (out [engine.MaxCards]*pb.Card) {
-	for i := range out {
+type cardTable [engine.MaxCards]*pb.Card
+
+// fullCards are the cards in their full form; idCards in their compact form, the id only
+// (View.compact).
+var fullCards, idCards = func() (full, ids cardTable) {
+	for i := range full {
 		c := engine.Card(i)
-		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: SuitToProto(c.Suit()), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+		full[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: SuitToProto(c.Suit()), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+		ids[i] = &pb.Card{Id: uint32(c)}
+	}
+	return full, ids
+}()
+
+// msg returns the message of card c; nil for engine.NoCard (hidden or absent).
+func (t *cardTable) msg(c engine.Card) *pb.Card {
+	if int(c) >= len(t) {
+		return nil
+	}
+	return t[c]
+}
+
+// list returns the messages of cs, in order.
+func (t *cardTable) list(cs []engine.Card) []*pb.Card {
+	out := make([]*pb.Card, len(cs))
+	for i, c := range cs {
+		out[i] = t.msg(c)
 	}
 	return out
-}()
+}
 
 // CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent). The
 // message is shared: callers must not modify it.
-func CardToProto(c engine.Card) *pb.Card {
-	if int(c) >= len(cardMsgs) {
-		return nil
-	}
-	return cardMsgs[c]
-}
-
-func cardsToProto(cs []engine.Card) []*pb.Card {
-	out := make([]*pb.Card, len(cs))
-	for i, c := range cs {
-		out[i] = CardToProto(c)
-	}
-	return out
-}
+func CardToProto(c engine.Card) *pb.Card { return fullCards.msg(c) }
 
 func cardSetToProto(s engine.CardSet) []*pb.Card {
 	out := make([]*pb.Card, s.Len())

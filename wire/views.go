@@ -23,13 +23,13 @@ func classesToProto(c engine.Class) []pb.MeldClass {
 }
 
 // playsToProto returns the wire form of plays, taking the messages from *pool (a view's plays are
-// allocated together: a few allocations a view, not one a play).
-func playsToProto(ps []engine.PlayedCard, pool *viewPool) []*pb.Play {
+// allocated together: a few allocations a view, not one a play) and the cards from cards.
+func playsToProto(ps []engine.PlayedCard, pool *viewPool, cards *cardTable) []*pb.Play {
 	out := pool.ptrs[:len(ps):len(ps)]
 	pool.ptrs = pool.ptrs[len(ps):]
 	for i, p := range ps {
 		m := &pool.plays[i]
-		m.Seat, m.Card = uint32(p.Seat), CardToProto(p.Card)
+		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
 		out[i] = m
 	}
 	pool.plays = pool.plays[len(ps):]
@@ -73,18 +73,33 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 		nplays += len(t.Plays)
 	}
 	plays := &viewPool{plays: make([]pb.Play, nplays), ptrs: make([]*pb.Play, nplays)}
+	out := viewToProto(v, plays, &fullCards)
+	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
+	copy(out.PastTricks, past)
+	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
+	for i := len(past); i < len(v.Tricks); i++ {
+		t, m := v.Tricks[i], &tricks[i-len(past)]
+		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays, &fullCards), uint32(t.Winner)
+		out.PastTricks[i] = m
+	}
+	return out
+}
+
+// viewToProto returns the wire form of an engine view but its finished tricks, its cards from
+// cards and its current trick's plays from plays.
+func viewToProto(v engine.View, plays *viewPool, cards *cardTable) *pb.View {
 	out := &pb.View{
 		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
-		Trump: SuitToProto(v.Trump), TurnUp: CardToProto(v.TurnUp), StockSize: uint32(v.StockSize),
-		Hand: cardsToProto(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays),
+		Trump: SuitToProto(v.Trump), TurnUp: cards.msg(v.TurnUp), StockSize: uint32(v.StockSize),
+		Hand: cards.list(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays, cards),
 		Scores: ScoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
-		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),
+		SpentSevens: cards.list(v.SpentSevens), LastStockCard: cards.msg(v.Revealed),
 		Duel: uint32(v.Duel), Target: uint32(v.Target),
 	}
 	if v.TrickWinner.Seat != engine.NoSeat {
-		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: CardToProto(v.TrickWinner.Card)}
+		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: cards.msg(v.TrickWinner.Card)}
 	}
-	out.BeatingCards = cardsToProto(v.Beating)
+	out.BeatingCards = cards.list(v.Beating)
 	out.MeldValues = meldValuesToProto(&v.MeldValues)
 	if v.Seat != engine.NoSeat {
 		s := uint32(v.Seat)
@@ -104,21 +119,13 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	for s := range v.HandSizes {
 		sv := &pb.SeatView{Seat: uint32(s), HandSize: uint32(v.HandSizes[s])}
 		for _, tc := range v.Tabled[s] {
-			sv.Tabled = append(sv.Tabled, &pb.TabledCard{Card: CardToProto(tc.Card), ScoredClasses: classesToProto(tc.Classes)})
+			sv.Tabled = append(sv.Tabled, &pb.TabledCard{Card: cards.msg(tc.Card), ScoredClasses: classesToProto(tc.Classes)})
 		}
 		out.Seats = append(out.Seats, sv)
 	}
-	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
-	copy(out.PastTricks, past)
-	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
-	for i := len(past); i < len(v.Tricks); i++ {
-		t, m := v.Tricks[i], &tricks[i-len(past)]
-		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays), uint32(t.Winner)
-		out.PastTricks[i] = m
-	}
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
-			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: CardToProto(v.Window.Exchanged)}
+			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: cards.msg(v.Window.Exchanged)}
 		if v.Window.Partner != engine.NoSeat {
 			p := uint32(v.Window.Partner)
 			w.Partner = &p

@@ -1,0 +1,113 @@
+package wire_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/prototext"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+// TestCompactViewIsTheFullView plays random games of every variant and, at every position, checks
+// that each seat's compact view and the public one, read from the wire and expanded, is exactly
+// the full view (ViewToProto), and that it is smaller on the wire. The packed tricks are carried
+// from view to view as the referee carries them, across deals.
+func TestCompactViewIsTheFullView(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	for _, variant := range engine.Variants {
+		t.Run(string(variant), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(len(variant)), 7))
+			views, fullBytes, compactBytes := 0, 0, 0
+			for game := range games {
+				g, err := engine.NewGame(engine.DefaultRules(variant), engine.Dealing{Seed: engine.SeedFromUint64(uint64(game))})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var packed wire.PackedTricks
+				var buf []engine.Action
+				for step := 0; ; step++ {
+					seats := []int{engine.NoSeat}
+					if !g.Over() {
+						seats = append(seats, g.Turn())
+					}
+					for _, seat := range seats {
+						v := g.View(seat)
+						full, err := proto.Marshal(wire.ViewToProto(v, nil))
+						if err != nil {
+							t.Fatal(err)
+						}
+						compact, err := proto.Marshal(wire.CompactViewToProto(v, &packed))
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, want := &pb.View{}, &pb.View{}
+						if err := proto.Unmarshal(compact, got); err != nil {
+							t.Fatal(err)
+						}
+						if !got.GetCompact() {
+							t.Fatalf("game %d step %d seat %d: the compact view does not say it is compact", game, step, seat)
+						}
+						if err := wire.ExpandView(got); err != nil {
+							t.Fatalf("game %d step %d seat %d: %v", game, step, seat, err)
+						}
+						if err := proto.Unmarshal(full, want); err != nil {
+							t.Fatal(err)
+						}
+						if !proto.Equal(want, got) {
+							t.Fatalf("game %d step %d seat %d: the expanded compact view\n%s\nis not the full view\n%s", game, step, seat, prototext.Format(got), prototext.Format(want))
+						}
+						views, fullBytes, compactBytes = views+1, fullBytes+len(full), compactBytes+len(compact)
+					}
+					if g.Over() {
+						break
+					}
+					s := g.Turn()
+					buf = g.Legal(s, buf[:0])
+					if _, err := g.Apply(s, buf[rng.IntN(len(buf))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if compactBytes >= fullBytes {
+				t.Fatalf("compact views take %d bytes, full ones %d", compactBytes, fullBytes)
+			}
+			t.Logf("%d views: full %d bytes, compact %d (%.0f%%)", views, fullBytes, compactBytes, 100*float64(compactBytes)/float64(fullBytes))
+		})
+	}
+}
+
+// TestExpandViewRefusesMalformed checks that ExpandView names the field of a compact view that
+// cannot be read, and leaves a full view as it is.
+func TestExpandViewRefusesMalformed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		view *pb.View
+		want string
+	}{
+		{"sizes past the plays", &pb.View{Compact: true, PastTrickPlays: []uint32{1, 258}, PastTrickSizes: []uint32{3}, PastTrickWinners: []uint32{0}},
+			"view.past_trick_sizes: they add up to 3 plays, past_trick_plays has 2"},
+		{"a winner missing", &pb.View{Compact: true, PastTrickPlays: []uint32{1, 258}, PastTrickSizes: []uint32{2}},
+			"view.past_trick_winners: 0 winners for 1 tricks (past_trick_sizes)"},
+		{"a play too large", &pb.View{Compact: true, PastTrickPlays: []uint32{1, 2048}, PastTrickSizes: []uint32{2}, PastTrickWinners: []uint32{0}},
+			"view.past_trick_plays: 2048 is not a play (card id + 256 * seat + 1024 * from_table)"},
+		{"a card id too large in a trick", &pb.View{Compact: true, PastTrickPlays: []uint32{1, 256 + 192}, PastTrickSizes: []uint32{2}, PastTrickWinners: []uint32{0}},
+			"view.past_trick_plays.id: 192 is not a card id (0..191)"},
+		{"a card id too large in the hand", &pb.View{Compact: true, Hand: []*pb.Card{{Id: 3}, {Id: 200}}},
+			"view.hand.id: 200 is not a card id (0..191)"},
+	} {
+		if err := wire.ExpandView(c.view); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.name, err, c.want)
+		}
+	}
+	full := &pb.View{Hand: []*pb.Card{{Id: 200}}}
+	if err := wire.ExpandView(full); err != nil || full.Hand[0].GetText() != "" {
+		t.Errorf("full view: %v, hand %v", err, full.Hand)
+	}
+}
