@@ -50,11 +50,15 @@ func CompactViewToProto(v engine.View, past *PackedTricks) *pb.View {
 
 // ExpandView turns a compact view (View.compact) into its full form in place, as [ViewToProto]
 // builds it: it fills every card's text, suit, rank and copy from its id and rebuilds
-// past_tricks from the packed lists, which it clears. A full view is left as it is. It returns an
-// error naming the field when the packed lists do not add up or a card id is not one (0..191).
-// It fills v's card messages: call it on a view read from the wire (or a clone), never on one
-// that [CompactViewToProto] returned, whose card messages are shared.
-func ExpandView(v *pb.View) error {
+// past_tricks from the packed lists, which it clears. A full view is left as it is. past may hold
+// the finished tricks of an earlier expanded view (its past_tricks): those of its leading tricks
+// that v has too are reused, not built again, so a bot that passes each view's past_tricks to the
+// next expansion builds only the tricks finished in between (the reused messages are shared:
+// callers must not modify them). It returns an error naming the field when the packed lists do
+// not add up or a card id is not one (0..191). It fills v's card messages: call it on a view read
+// from the wire (or a clone), never on one that [CompactViewToProto] returned, whose card messages
+// are shared.
+func ExpandView(v *pb.View, past []*pb.Trick) error {
 	if !v.GetCompact() {
 		return nil
 	}
@@ -69,43 +73,83 @@ func ExpandView(v *pb.View) error {
 	if total != len(plays) {
 		return fmt.Errorf("view.past_trick_sizes: they add up to %d plays, past_trick_plays has %d", total, len(plays))
 	}
-	tricks, ptrs := make([]pb.Trick, len(sizes)), make([]*pb.Trick, len(sizes))
+	reused, at := 0, 0
+	for reused < min(len(past), len(sizes)) && samePlays(past[reused], plays[at:at+int(sizes[reused])], winners[reused], reused) {
+		at += int(sizes[reused])
+		reused++
+	}
+	ptrs := make([]*pb.Trick, len(sizes))
+	copy(ptrs, past[:reused])
+	plays = plays[at:]
+	tricks := make([]pb.Trick, len(sizes)-reused)
 	msgs, playPtrs, cards := make([]pb.Play, len(plays)), make([]*pb.Play, len(plays)), make([]pb.Card, len(plays))
 	for i, p := range plays {
 		if p >= 2*playFromTable {
 			return fmt.Errorf("view.past_trick_plays: %d is not a play (card id + 256 * seat + 1024 * from_table)", p)
 		}
+		if err := fillCard("view.past_trick_plays", &cards[i], p%playSeat); err != nil {
+			return err
+		}
 		msgs[i].Seat, msgs[i].FromTable, msgs[i].Card = p/playSeat%4, p/playFromTable == 1, &cards[i]
-		cards[i].Id = p % playSeat
 		playPtrs[i] = &msgs[i]
 	}
-	at := 0
-	for i, n := range sizes {
-		t := &tricks[i]
-		t.Number, t.Winner, t.Plays = uint32(i+1), winners[i], playPtrs[at:at+int(n):at+int(n)]
+	at = 0
+	for i := reused; i < len(sizes); i++ {
+		t, n := &tricks[i-reused], int(sizes[i])
+		t.Number, t.Winner, t.Plays = uint32(i+1), winners[i], playPtrs[at:at+n:at+n]
 		if n > 0 {
 			t.Leader = msgs[at].Seat
 		}
-		at += int(n)
+		at += n
 		ptrs[i] = t
 	}
-	v.PastTricks, v.PastTrickPlays, v.PastTrickSizes, v.PastTrickWinners, v.Compact = ptrs, nil, nil, nil, false
 	var err error
 	eachCard(v, func(field string, c *pb.Card) {
-		if err != nil || c == nil {
-			return
+		if err == nil && c != nil {
+			err = fillCard(field, c, c.Id)
 		}
-		if c.Id >= engine.MaxCards {
-			err = fmt.Errorf("%s.id: %d is not a card id (0..%d)", field, c.Id, engine.MaxCards-1)
-			return
-		}
-		full := fullCards[c.Id]
-		c.Text, c.Suit, c.Rank, c.Copy = full.Text, full.Suit, full.Rank, full.Copy
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	v.PastTricks, v.PastTrickPlays, v.PastTrickSizes, v.PastTrickWinners, v.Compact = ptrs, nil, nil, nil, false
+	return nil
 }
 
-// eachCard calls f with every card of v and the name of its field.
+// samePlays reports whether t, an expanded trick, is the trick of number i+1 (0-based i) with
+// the packed plays and the winner given.
+func samePlays(t *pb.Trick, plays []uint32, winner uint32, i int) bool {
+	if t.GetNumber() != uint32(i+1) || t.GetWinner() != winner || len(t.GetPlays()) != len(plays) {
+		return false
+	}
+	for k, p := range t.GetPlays() {
+		if p.GetCard().GetId()+playSeat*p.GetSeat()+playFromTable*b2u(p.GetFromTable()) != plays[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fillCard sets c's id and the fields that follow from it; field names c's field in the error
+// for an id that is not a card's.
+func fillCard(field string, c *pb.Card, id uint32) error {
+	if id >= engine.MaxCards {
+		return fmt.Errorf("%s.id: %d is not a card id (0..%d)", field, id, engine.MaxCards-1)
+	}
+	full := fullCards[id]
+	c.Id, c.Text, c.Suit, c.Rank, c.Copy = id, full.Text, full.Suit, full.Rank, full.Copy
+	return nil
+}
+
+// eachCard calls f with every card of v but those of its finished tricks, and the name of its
+// field.
 func eachCard(v *pb.View, f func(field string, c *pb.Card)) {
 	f("view.turn_up", v.TurnUp)
 	f("view.last_stock_card", v.LastStockCard)
@@ -126,11 +170,6 @@ func eachCard(v *pb.View, f func(field string, c *pb.Card)) {
 	for _, s := range v.Seats {
 		for _, t := range s.GetTabled() {
 			f("view.seats.tabled.card", t.GetCard())
-		}
-	}
-	for _, t := range v.PastTricks {
-		for _, p := range t.GetPlays() {
-			f("view.past_trick_plays", p.GetCard())
 		}
 	}
 }

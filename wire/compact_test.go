@@ -15,7 +15,8 @@ import (
 // TestCompactViewIsTheFullView plays random games of every variant and, at every position, checks
 // that each seat's compact view and the public one, read from the wire and expanded, is exactly
 // the full view (ViewToProto), and that it is smaller on the wire. The packed tricks are carried
-// from view to view as the referee carries them, across deals.
+// from view to view as the referee carries them, and the expanded ones as the Go SDK carries
+// them, across deals; each view is also expanded from nothing.
 func TestCompactViewIsTheFullView(t *testing.T) {
 	games := 3
 	if testing.Short() {
@@ -24,13 +25,14 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 	for _, variant := range engine.Variants {
 		t.Run(string(variant), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(len(variant)), 7))
-			views, fullBytes, compactBytes := 0, 0, 0
+			views, reused, fullBytes, compactBytes := 0, 0, 0, 0
 			for game := range games {
 				g, err := engine.NewGame(engine.DefaultRules(variant), engine.Dealing{Seed: engine.SeedFromUint64(uint64(game))})
 				if err != nil {
 					t.Fatal(err)
 				}
 				var packed wire.PackedTricks
+				expanded := map[int][]*pb.Trick{} // each seat's finished tricks expanded before, as its SDK keeps them
 				var buf []engine.Action
 				for step := 0; ; step++ {
 					seats := []int{engine.NoSeat}
@@ -47,21 +49,29 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, want := &pb.View{}, &pb.View{}
-						if err := proto.Unmarshal(compact, got); err != nil {
-							t.Fatal(err)
-						}
-						if !got.GetCompact() {
-							t.Fatalf("game %d step %d seat %d: the compact view does not say it is compact", game, step, seat)
-						}
-						if err := wire.ExpandView(got); err != nil {
-							t.Fatalf("game %d step %d seat %d: %v", game, step, seat, err)
-						}
+						want := &pb.View{}
 						if err := proto.Unmarshal(full, want); err != nil {
 							t.Fatal(err)
 						}
-						if !proto.Equal(want, got) {
-							t.Fatalf("game %d step %d seat %d: the expanded compact view\n%s\nis not the full view\n%s", game, step, seat, prototext.Format(got), prototext.Format(want))
+						for _, past := range [][]*pb.Trick{nil, expanded[seat]} {
+							got := &pb.View{}
+							if err := proto.Unmarshal(compact, got); err != nil {
+								t.Fatal(err)
+							}
+							if !got.GetCompact() {
+								t.Fatalf("game %d step %d seat %d: the compact view does not say it is compact", game, step, seat)
+							}
+							if err := wire.ExpandView(got, past); err != nil {
+								t.Fatalf("game %d step %d seat %d: %v", game, step, seat, err)
+							}
+							if !proto.Equal(want, got) {
+								t.Fatalf("game %d step %d seat %d (%d tricks expanded before): the expanded compact view\n%s\nis not the full view\n%s",
+									game, step, seat, len(past), prototext.Format(got), prototext.Format(want))
+							}
+							if len(past) > 0 && len(got.PastTricks) > 0 && got.PastTricks[0] == past[0] {
+								reused++
+							}
+							expanded[seat] = got.PastTricks
 						}
 						views, fullBytes, compactBytes = views+1, fullBytes+len(full), compactBytes+len(compact)
 					}
@@ -74,6 +84,9 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+			}
+			if reused == 0 {
+				t.Fatal("no expansion reused the tricks expanded before")
 			}
 			if compactBytes >= fullBytes {
 				t.Fatalf("compact views take %d bytes, full ones %d", compactBytes, fullBytes)
@@ -102,12 +115,12 @@ func TestExpandViewRefusesMalformed(t *testing.T) {
 		{"a card id too large in the hand", &pb.View{Compact: true, Hand: []*pb.Card{{Id: 3}, {Id: 200}}},
 			"view.hand.id: 200 is not a card id (0..191)"},
 	} {
-		if err := wire.ExpandView(c.view); err == nil || err.Error() != c.want {
+		if err := wire.ExpandView(c.view, nil); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %s", c.name, err, c.want)
 		}
 	}
 	full := &pb.View{Hand: []*pb.Card{{Id: 200}}}
-	if err := wire.ExpandView(full); err != nil || full.Hand[0].GetText() != "" {
+	if err := wire.ExpandView(full, nil); err != nil || full.Hand[0].GetText() != "" {
 		t.Errorf("full view: %v, hand %v", err, full.Hand)
 	}
 }
