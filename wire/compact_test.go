@@ -1,7 +1,12 @@
 package wire_test
 
 import (
+	"flag"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/encoding/prototext"
@@ -122,5 +127,81 @@ func TestExpandViewRefusesMalformed(t *testing.T) {
 	full := &pb.View{Hand: []*pb.Card{{Id: 200}}}
 	if err := wire.ExpandView(full, nil); err != nil || full.Hand[0].GetText() != "" {
 		t.Errorf("full view: %v, hand %v", err, full.Hand)
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite botsdk/testdata/compact-views.hex")
+
+// fixturePath holds compact views and their full forms for the Python and Node SDKs' tests of
+// their expansion: one view a line, the compact form's bytes then the full form's, in hex.
+var fixturePath = filepath.Join("..", "botsdk", "testdata", "compact-views.hex")
+
+// TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what CompactViewToProto
+// and ViewToProto make of three positions (early, mid and late in the first deal) of a seeded
+// random game of every variant, from the view of the seat to act (go test -run
+// TestCompactViewFixtures -update ./wire/ rewrites it), and that each compact view expands to its
+// full view.
+func TestCompactViewFixtures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# compact view, then the full view, serialized bezique.v1.View in hex (wire's TestCompactViewFixtures)\n")
+	for _, variant := range engine.Variants {
+		g, err := engine.NewGame(engine.DefaultRules(variant), engine.Dealing{Seed: engine.SeedFromUint64(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 1))
+		var packed wire.PackedTricks
+		var buf []engine.Action
+		for _, at := range []int{2, 7, 15} {
+			for g.View(engine.NoSeat).TrickNo < at {
+				s := g.Turn()
+				buf = g.Legal(s, buf[:0])
+				if _, err := g.Apply(s, buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := g.View(g.Turn())
+			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.CompactViewToProto(v, &packed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.ViewToProto(v, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%x %x\n", compact, full)
+		}
+	}
+	if *update {
+		if err := os.WriteFile(fixturePath, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(fixturePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != b.String() {
+		t.Fatalf("%s is stale: go test -run TestCompactViewFixtures -update ./wire/", fixturePath)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")[1:]
+	if len(lines) != 3*len(engine.Variants) {
+		t.Fatalf("%d views, want %d", len(lines), 3*len(engine.Variants))
+	}
+	for i, line := range lines {
+		var compact, full []byte
+		if _, err := fmt.Sscanf(line, "%x %x", &compact, &full); err != nil {
+			t.Fatal(err)
+		}
+		got, want := &pb.View{}, &pb.View{}
+		if err := proto.Unmarshal(compact, got); err != nil {
+			t.Fatal(err)
+		}
+		if err := proto.Unmarshal(full, want); err != nil {
+			t.Fatal(err)
+		}
+		if err := wire.ExpandView(got, nil); err != nil || !proto.Equal(got, want) {
+			t.Fatalf("view %d: the compact view expanded (%v) is not the full view", i+1, err)
+		}
 	}
 }

@@ -19,10 +19,11 @@ The generated stubs of proto/ are the ``bezique.v1`` package beside this one
 (``from bezique.v1 import seat_service_pb2``); scripts/gen-python.sh regenerates them.
 """
 
+from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
 from bezique_bot.client import CannotReach, Config, SeatRefused, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 
-__all__ = ["CannotReach", "Config", "LobbyRefused", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
+__all__ = ["card_copy", "card_rank", "card_suit", "card_text", "expand_view", "CannotReach", "Config", "LobbyRefused", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
            "tls_credentials", "outcome_text", "result_text", "serve"]
 __version__ = "0.1.0"
