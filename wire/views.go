@@ -12,14 +12,22 @@ var phasesToProto = map[engine.Phase]pb.Phase{
 	engine.PhaseOver:   pb.Phase_PHASE_GAME_OVER,
 }
 
-func classesToProto(c engine.Class) []pb.MeldClass {
-	var out []pb.MeldClass
-	for i, cl := range []engine.Class{engine.ClassMarriage, engine.ClassSequence, engine.ClassBezique, engine.ClassQuartet, engine.ClassTrumpQuartet} {
-		if c&cl != 0 {
-			out = append(out, pb.MeldClass(i+1))
+// meldClasses holds the wire form of every set of the five meld classes, by the set's bits, shared
+// by every view like the cards (nil for the empty set).
+var meldClasses = func() (out [1 << 5][]pb.MeldClass) {
+	for c := range out {
+		for i := range 5 {
+			if c&(1<<i) != 0 {
+				out[c] = append(out[c], pb.MeldClass(i+1))
+			}
 		}
 	}
 	return out
+}()
+
+// classesToProto returns the wire form of a set of meld classes (shared: callers must not modify it).
+func classesToProto(c engine.Class) []pb.MeldClass {
+	return meldClasses[c]
 }
 
 // playsToProto returns the wire form of plays, taking the messages from *pool (a view's plays are
@@ -52,6 +60,32 @@ func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
 			m.Kind, m.Points = pb.MeldKind(k), uint32(p)
 			out = append(out, m)
 		}
+	}
+	return out
+}
+
+// seatsToProto returns the wire form of a view's seats, their messages and those of their tabled
+// cards allocated together.
+func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
+	ntabled := 0
+	for _, t := range v.Tabled {
+		ntabled += len(t)
+	}
+	seats, out := make([]pb.SeatView, len(v.HandSizes)), make([]*pb.SeatView, len(v.HandSizes))
+	tabled, ptrs := make([]pb.TabledCard, ntabled), make([]*pb.TabledCard, ntabled)
+	for s := range v.HandSizes {
+		sv := &seats[s]
+		sv.Seat, sv.HandSize = uint32(s), uint32(v.HandSizes[s])
+		if n := len(v.Tabled[s]); n > 0 {
+			sv.Tabled, ptrs = ptrs[:n:n], ptrs[n:]
+			for i, tc := range v.Tabled[s] {
+				m := &tabled[i]
+				m.Card, m.ScoredClasses = cards.msg(tc.Card), classesToProto(tc.Classes)
+				sv.Tabled[i] = m
+			}
+			tabled = tabled[n:]
+		}
+		out[s] = sv
 	}
 	return out
 }
@@ -101,28 +135,23 @@ func viewToProto(v engine.View, plays *viewPool, cards *cardTable) *pb.View {
 	}
 	out.BeatingCards = cards.list(v.Beating)
 	out.MeldValues = meldValuesToProto(&v.MeldValues)
+	opt := new([3]uint32) // the optional fields' values, allocated together
 	if v.Seat != engine.NoSeat {
-		s := uint32(v.Seat)
-		out.Seat = &s
+		opt[0] = uint32(v.Seat)
+		out.Seat = &opt[0]
 	}
 	if v.ToAct != engine.NoSeat {
-		s := uint32(v.ToAct)
-		out.ToAct = &s
+		opt[1] = uint32(v.ToAct)
+		out.ToAct = &opt[1]
 	}
 	if v.Winner != engine.NoSide {
-		s := uint32(v.Winner)
-		out.WinnerSide = &s
+		opt[2] = uint32(v.Winner)
+		out.WinnerSide = &opt[2]
 	}
 	if v.Duel != 0 {
 		out.DuelSeats = []uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
 	}
-	for s := range v.HandSizes {
-		sv := &pb.SeatView{Seat: uint32(s), HandSize: uint32(v.HandSizes[s])}
-		for _, tc := range v.Tabled[s] {
-			sv.Tabled = append(sv.Tabled, &pb.TabledCard{Card: cards.msg(tc.Card), ScoredClasses: classesToProto(tc.Classes)})
-		}
-		out.Seats = append(out.Seats, sv)
-	}
+	out.Seats = seatsToProto(v, cards)
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
 			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: cards.msg(v.Window.Exchanged)}
