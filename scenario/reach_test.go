@@ -39,6 +39,9 @@ type vector struct {
 	playToTarget bool
 	// steps are the vector's steps, one JSON object each.
 	steps []string
+	// settle, when set, makes the whole deal instead: a Rubicon or six-pack deal played to a
+	// settlement (settle_test.go); at, leader, hands and stock are unused.
+	settle *settlement
 }
 
 // reached is a vector's stacked deal and the steps that play up to its position.
@@ -64,6 +67,9 @@ func strength(c engine.Card, trump engine.Suit) int {
 // left and the others the weakest. The prefix is checked on the engine: every trick to
 // v.leader, every hand as listed.
 func reach(v vector) (reached, error) {
+	if v.settle != nil {
+		return v.settle.reach(v)
+	}
 	variant, err := engine.ParseVariant(v.variant)
 	if err != nil {
 		return reached{}, err
@@ -254,7 +260,10 @@ func render(v vector, r reached) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "      %s%s\n", js(h), sep)
 	}
-	fmt.Fprintf(&b, "    ],\n    \"turn_up\": %s", js(r.deal.TurnUp))
+	b.WriteString("    ]")
+	if r.deal.TurnUp != "" {
+		fmt.Fprintf(&b, ",\n    \"turn_up\": %s", js(r.deal.TurnUp))
+	}
 	if r.deal.Stock != "" {
 		fmt.Fprintf(&b, ",\n    \"stock\": %s", js(r.deal.Stock))
 	}

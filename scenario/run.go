@@ -19,7 +19,7 @@ type Check struct {
 	Seat int
 	Do   string
 	// What names the expectation: legal, view.totals, refused, accepted, points, scores,
-	// trick_winner, draws, events, deal_end.
+	// trick_winner, draws, events, deal_end, game_end.
 	What string
 	// Failure says how the expectation failed; "" when it holds.
 	Failure string
@@ -90,7 +90,7 @@ func runStep(g *engine.Game, acct *wire.Accountant, n int, st *Step, res *Result
 		checkView(g, seat, st.View, check)
 	}
 	if st.Do == "" {
-		if st.Refused != "" || st.Points != nil || st.Scores != nil || st.TrickWinner != nil || st.Draws != nil || st.Events != nil || st.DealEnd != nil {
+		if st.Refused != "" || st.Points != nil || st.Scores != nil || st.TrickWinner != nil || st.Draws != nil || st.Events != nil || st.DealEnd != nil || st.GameEnd != nil {
 			check("do", "the step expects what an action does, but has no action")
 		}
 		return
@@ -158,6 +158,13 @@ func runStep(g *engine.Game, acct *wire.Accountant, n int, st *Step, res *Result
 			check("deal_end", "the deal did not end")
 		} else {
 			check("deal_end", differ(acc.DealEnd.Sides, *st.DealEnd))
+		}
+	}
+	if st.GameEnd != nil {
+		if acc.GameEnd == nil {
+			check("game_end", "the game did not end")
+		} else {
+			check("game_end", differ(*acc.GameEnd, *st.GameEnd))
 		}
 	}
 }

@@ -40,7 +40,8 @@ type Scenario struct {
 type Deal struct {
 	// Dealer is the dealing seat.
 	Dealer int `json:"dealer"`
-	// Hands are every seat's 8 cards, one string of cards separated by spaces per seat.
+	// Hands are every seat's dealt cards (8; Rubicon 9, six-pack 12), one string of cards
+	// separated by spaces per seat.
 	Hands []string `json:"hands"`
 	// TurnUp is the turn-up card; its suit is trumps. Empty in the rules without a turn-up
 	// (Rubicon, six-pack, turn_up_trump=false).
@@ -81,6 +82,10 @@ type Step struct {
 	Events *[]string `json:"events"`
 	// DealEnd is every side's breakdown at the end of the deal Do ended, exactly.
 	DealEnd *[]wire.SideAccount `json:"deal_end"`
+	// GameEnd is how the game Do ended, exactly: the winning side (-1 for none), the totals and,
+	// in Rubicon and six-pack, the settlement's game points and whether it was a rubicon
+	// (RULES.md §3.6.10, §3.7.7, §8.16).
+	GameEnd *wire.GameEnd `json:"game_end"`
 }
 
 // View is the expected part of a seat's view ([engine.Game.View]); absent fields are not checked.

@@ -1,12 +1,13 @@
 package scenario
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
 
 // wrong is vector 1 with wrong expectations: the trick to seat 0 (N wins it), 10 points, a
-// refusal of an action the engine accepts, the wrong legal actions and totals.
+// refusal of an action the engine accepts, the wrong legal actions and totals, a game end.
 const wrong = `{
   "name": "wrong",
   "variant": "two-handed",
@@ -17,7 +18,7 @@ const wrong = `{
   },
   "steps": [
     {"seat": 1, "do": "play TSa", "refused": "RULES.md §1.3"},
-    {"seat": 0, "do": "play KSa", "trick_winner": 0, "points": 10},
+    {"seat": 0, "do": "play KSa", "trick_winner": 0, "points": 10, "game_end": {"winner_side": 1, "totals": [0, 0]}},
     {"seat": 1, "legal": ["end", "declare 7Ca"], "view": {"totals": [0, 10]}},
     {"seat": 1, "do": "play 8Db", "refused": "RULES.md §1.5"},
     {"seat": 1, "do": "play 8Db"},
@@ -44,6 +45,7 @@ func TestWrongExpectationsFail(t *testing.T) {
 		"step 1 (seat 1: play TSa): refused: accepted, want refused (RULES.md §1.3)",
 		"step 2 (seat 0: play KSa): points: got 0, want 10",
 		"step 2 (seat 0: play KSa): trick_winner: got 1, want 0",
+		"step 2 (seat 0: play KSa): game_end: the game did not end",
 		"step 3: legal: got [end], want [end, declare 7Ca]",
 		"step 3: view.totals: got [0 0], want [0 10]",
 		"step 5 (seat 1: play 8Db): accepted: refused: bezique: the post-trick window is open: meld, act with a seven or end it (RULES.md §1.5)",
@@ -87,5 +89,32 @@ func TestTotalsErrors(t *testing.T) {
 	want := "totals: bezique: dealing: totals[0] = 1000: a carried total is from 0 to below the target 1000"
 	if err == nil || err.Error() != want {
 		t.Fatalf("%v, want %q", err, want)
+	}
+}
+
+// TestWrongSettlementFails: vector 45's file with the settlement of an implementation that does
+// not truncate the scores to hundreds (500 + 2740 − 1560 = 1680, RULES.md §3.6.10) fails on
+// game_end and on nothing else.
+func TestWrongSettlementFails(t *testing.T) {
+	b, err := os.ReadFile("../testdata/scenarios/vector-45.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), `"game_points":1700`, `"game_points":1680`, 1)
+	if text == string(b) {
+		t.Fatal("vector-45.json states no game_points 1700")
+	}
+	s, err := Load(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Failures()
+	want := "game_end: got {WinnerSide:0 Totals:[2740 1560] GamePoints:1700 Rubicon:false}, want {WinnerSide:0 Totals:[2740 1560] GamePoints:1680 Rubicon:false}"
+	if len(f) != 1 || !strings.HasSuffix(f[0].String(), "): "+want) {
+		t.Fatalf("failures %v, want one: %s", f, want)
 	}
 }

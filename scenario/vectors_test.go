@@ -1,6 +1,10 @@
 package scenario
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bezique-arena/bezique/engine"
+)
 
 // The RULES.md §6 vectors whose scenario files reach, through a stacked deal and scripted tricks,
 // a position later than the deal (reach_test.go), or that follow the same pattern from trick 1.
@@ -20,6 +24,7 @@ var vectors = concat(
 	[]vector{vector40, vector47Phase2, vector48, vector53, vector54},
 	vector55(),
 	[]vector{vector56},
+	vector45(), vector52(),
 )
 
 func concat(vs ...[]vector) []vector {
@@ -691,7 +696,7 @@ var vector48 = vector{
 
 var vector53 = vector{
 	file:    "vector-53-deck-63.json",
-	about:   "RULES.md §6 vector 53 (§3.2.1, §8.17): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck).",
+	about:   "RULES.md §6 vector 53 (§3.2.1, §8.17): three-handed with deck=63, two packs without the 8♣ of the second pack. 24 cards dealt, the 25th turned up, 38 face-down; 8♣b is in no hand, not the turn-up and not in the stock, and an action naming it is refused as malformed (card id 57 is not in the deck). vector-54-deck-63.json plays a deal of this deck to its end: 13 phase-1 and 8 phase-2 tricks, brisques 160. A stacked deal naming 8♣b does not start, so no scenario file can hold it: engine/vectors_deck_test.go checks that refusal.",
 	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 1,
 	hands: []string{"7Sa 8Sa 9Sa 7Sb 8Sb 9Sb JSa JSb", "ASa 7Ha 8Ha 9Ha 7Hb 8Hb 9Hb JHa", "7Da 8Da 9Da 7Db 8Db 9Db JDa JDb"},
 	steps: lines(`
@@ -702,7 +707,7 @@ var vector53 = vector{
 
 var vector54 = vector{
 	file:    "vector-54-deck-63.json",
-	about:   "RULES.md §6 vector 54 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2.",
+	about:   "RULES.md §6 vector 54 (§3.2.1): three-handed last draw with deck=63. After 12 tricks the stock is 2 face-down cards + the turn-up; seat 1 wins trick 13, the last of phase 1; seats 1 and 2 draw the face-down cards, seat 0 gets the turn-up, and trick 14 is phase 2 (seat 0, void in spades, must trump). The deal then ends after 8 phase-2 tricks, 21 in all (vector 53's 13 + 8), and its brisques total 160 (16 aces and tens, all in seat 1's tricks).",
 	variant: "three-handed", options: map[string]string{"deck": "63"}, dealer: 0, turnUp: "9Ca", at: 13, leader: 1,
 	hands: []string{
 		"8Hb 7Da 8Da 9Da 7Db 8Db 9Db JDb",
@@ -715,7 +720,31 @@ var vector54 = vector{
 {"seat": 2, "do": "play 8Ha"}
 {"seat": 0, "do": "play 8Hb", "trick_winner": 1}
 {"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa"}, {"seat": 2, "card": "JHb"}, {"seat": 0, "card": "9Ca", "turn_up": true}]}
-{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}`),
+{"view": {"seat": 0, "phase": "trick2", "to_act": 1, "turn_up": "--", "stock_size": 0, "hand": "7Da 8Da 9Da 7Db 8Db 9Db JDb 9Ca"}}
+{"seat": 1, "do": "play 7Sa"}
+{"seat": 2, "do": "play 7Ha"}
+{"seat": 0, "legal": ["play 9Ca"], "do": "play 9Ca", "trick_winner": 0}
+{"seat": 0, "do": "play 7Da"}
+{"seat": 1, "do": "play 8Sa"}
+{"seat": 2, "legal": ["play QDa", "play KDa"], "do": "play QDa", "trick_winner": 2}
+{"seat": 2, "do": "play 9Ha"}
+{"seat": 0, "do": "play 8Da"}
+{"seat": 1, "legal": ["play JHa"], "do": "play JHa", "trick_winner": 1}
+{"seat": 1, "do": "play 9Sa"}
+{"seat": 2, "do": "play KDa"}
+{"seat": 0, "do": "play 9Da", "trick_winner": 1}
+{"seat": 1, "do": "play JSa"}
+{"seat": 2, "do": "play 7Hb"}
+{"seat": 0, "do": "play 7Db", "trick_winner": 1}
+{"seat": 1, "do": "play 7Sb"}
+{"seat": 2, "do": "play 9Hb"}
+{"seat": 0, "do": "play 8Db", "trick_winner": 1}
+{"seat": 1, "do": "play 8Sb"}
+{"seat": 2, "do": "play JHb"}
+{"seat": 0, "do": "play 9Db", "trick_winner": 1}
+{"seat": 1, "do": "play 9Sb"}
+{"seat": 2, "do": "play QDb"}
+{"seat": 0, "do": "play JDb", "trick_winner": 1, "deal_end": [{"side": 0, "melds": 0, "sevens": 0, "tricks_won": 1, "brisques": 0, "trick_points": 0, "last_trick": 0, "deal_points": 0, "total": 0}, {"side": 1, "melds": 0, "sevens": 0, "tricks_won": 19, "brisques": 16, "trick_points": 160, "last_trick": 10, "deal_points": 170, "total": 170}, {"side": 2, "melds": 0, "sevens": 0, "tricks_won": 1, "brisques": 0, "trick_points": 0, "last_trick": 0, "deal_points": 0, "total": 0}]}`),
 }
 
 // vector55 and vector56 share a deal: trump ♣; N holds four kings, Q♠a and the marriage K♥ Q♥.
@@ -724,7 +753,7 @@ var vector55Hands = []string{"7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db", "ASa KSa KHa KDa
 func vector55() []vector {
 	v := vector{
 		file:    "vector-55-allow-pending-declarations.json",
-		about:   "RULES.md §6 vector 55 (§2 R9, §8.18, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, tabled); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
+		about:   "RULES.md §6 vector 55 (§2 R9, §8.18, FOS) under allow_pending_declarations: N wins trick 1 and melds four kings (+80), then announces K♠a+Q♠a (0 now, both cards tabled, as the other seat sees); a third meld in that window is refused (R9). N wins trick 2: the marriage scores 20 at once, as that window's meld, and a further meld there is a new announcement.",
 		variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
 		hands: vector55Hands,
 		steps: lines(`
@@ -732,6 +761,7 @@ func vector55() []vector {
 {"seat": 0, "do": "play 7Sa", "trick_winner": 1}
 {"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
 {"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"view": {"seat": 0, "tabled": ["", "KSa KHa KDa KCa QSa"], "totals": [0, 80]}}
 {"seat": 1, "do": "meld KHa QHa", "refused": "RULES.md §2 R9"}
 {"seat": 1, "do": "end"}
 {"seat": 1, "do": "play 7Ha"}
@@ -768,4 +798,69 @@ var vector56 = vector{
 {"seat": 0, "do": "play 7Da"}
 {"seat": 1, "do": "play KCa", "trick_winner": 1, "points": 0}
 {"seat": 1, "do": "meld KHa QHa", "points": 20}`),
+}
+
+// rubiconBlocks are the melds the Rubicon settlement deals are made of, trump ♣ (settle_test.go).
+var rubiconBlocks = []block{
+	{points: 250, base: "ACa TCa KCa QCa JCa", spares: "JCb JCc JCd ACb ACc ACd", trump: true},
+	{points: 1500, base: "QSa QSb QSc JDa JDb JDc", spares: "QSd JDd"},
+	{points: 150, base: "AHa THa KHa QHa JHa", spares: "JHb JHc JHd AHb AHc AHd", trump: true},
+	{points: 100, base: "ASa ASb ADa ADb", spares: "ASc ASd ADc ADd"},
+	{points: 80, base: "KSa KSb KDa KDb", spares: "KSc KSd KDc KDd KHb KHc KHd KCb KCc KCd"},
+	{points: 60, base: "QHb QHc QDa QDb", spares: "QHd QDc QDd QCb QCc QCd"},
+	{points: 40, base: "JSa JSb JSc JSd"},
+}
+
+// vector45 is RULES.md §6 vector 45 in two whole Rubicon deals: A is the dealer, seat 0.
+func vector45() []vector {
+	return []vector{{
+		file: "vector-45.json",
+		about: "RULES.md §6 vector 45 (§3.6.8–10, §8.16): Rubicon settlement. A whole deal played to A 2740 (2690 in melds, 50 the last trick), B 1560 (melds): " +
+			"B has 1000 without brisques, so no brisques are counted; the scores truncated to 2700 and 1500 pay A 500 + 1200 = 1700 game points. " +
+			"The melds are made and re-formed (§2 R8) from trick 1; trump ♣ is fixed by A's first meld, a sequence (§3.6.3).",
+		variant: "rubicon", dealer: 0,
+		settle: &settlement{melds: [2]int{2690, 1560}, totals: []int{2740, 1560}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 1700}, blocks: rubiconBlocks},
+	}, {
+		file: "vector-45-rubicon.json",
+		about: "RULES.md §6 vector 45, second case (§3.6.9–10, §8.16): Rubicon. A whole deal played to A 2300 (2250 in melds, 50 the last trick), B 700 (melds), " +
+			"B's 14 brisques 140: 840, under 1000, so B is rubiconed and both count brisques (A 18: 180, totals 2480 and 840); " +
+			"A wins 1000 + 2300 + 700 + 320 = 4320 game points, the loser's points without brisques since the 320 credits all brisques to the winner.",
+		variant: "rubicon", dealer: 0,
+		settle: &settlement{melds: [2]int{2250, 700}, totals: []int{2480, 840}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 4320, Rubicon: true, BrisquesCounted: true}, blocks: rubiconBlocks},
+	}}
+}
+
+// sixPackBlocks are the melds the six-pack settlement deals are made of, trump ♣.
+var sixPackBlocks = []block{
+	{points: 250, base: "ACa TCa KCa QCa JCa", spares: "JCf", trump: true},
+	{points: 4500, base: "QSa QSb QSc QSd JDa JDb JDc JDd", spares: "QSe JDe QSf JDf"},
+	{points: 1000, base: "ACb ACc ACd ACe", spares: "ACf", trump: true},
+	{points: 900, base: "TCb TCc TCd TCe", spares: "TCf", trump: true},
+	{points: 800, base: "KCb KCc KCd KCe", spares: "KCf", trump: true},
+	{points: 600, base: "QCb QCc QCd QCe", spares: "QCf", trump: true},
+	{points: 400, base: "JCb JCc JCd JCe", trump: true},
+	{points: 150, base: "AHa THa KHa QHa JHa", spares: "JHb JHc JHd JHe JHf", trump: true},
+	{points: 100, base: "ASa ASb ADa ADb", spares: "ASc ASd ASe ASf ADc ADd ADe ADf AHb AHc AHd AHe AHf"},
+	{points: 80, base: "KSa KSb KDa KDb", spares: "KSc KSd KSe KSf KDc KDd KDe KDf KHb KHc KHd KHe KHf"},
+}
+
+// vector52 is RULES.md §6 vector 52 in two whole six-pack deals: A is the dealer, seat 0.
+func vector52() []vector {
+	return []vector{{
+		file: "vector-52.json",
+		about: "RULES.md §6 vector 52 (§3.7.4, §3.7.7, §8.16): six-pack settlement. A whole deal played to A 5200 (4950 in melds, 250 the last trick), B 3350 (melds); " +
+			"no brisques are counted; A wins 1000 + 5200 − 3300 = 2900 game points. Trump ♣ is fixed by A's first meld, a sequence (§3.7.3).",
+		variant: "six-pack", dealer: 0,
+		settle: &settlement{melds: [2]int{4950, 3350}, totals: []int{5200, 3350}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 2900}, blocks: sixPackBlocks},
+	}, {
+		file: "vector-52-rubicon.json",
+		about: "RULES.md §6 vector 52, second case (§3.7.7, §8.16): six-pack. A whole deal played to A 5200 (4950 in melds, 250 the last trick), B 2950 (melds): " +
+			"under 3000, B is rubiconed; no brisques are counted; A wins 1000 + 5200 + 2900 = 9100 game points.",
+		variant: "six-pack", dealer: 0,
+		settle: &settlement{melds: [2]int{4950, 2950}, totals: []int{5200, 2950}, trump: engine.Clubs,
+			want: engine.Settlement{Winner: 0, Points: 9100, Rubicon: true}, blocks: sixPackBlocks},
+	}}
 }

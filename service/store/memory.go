@@ -193,13 +193,17 @@ func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Ac
 // that ended first (see [NewMemory]).
 func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	op := fmt.Sprintf("finish table %q", id)
+	if o.State != StateFinished && o.State != StateCancelled {
+		return fmt.Errorf("store: %s: state %q is not terminal: %w", op, o.State, ErrInvalid)
+	}
+	var packed []byte
+	if o.Record != nil {
+		packed = pack(o.Record) // before the lock: compressing takes milliseconds, the lock is the store's only one
+	}
 	if err := m.lock(op); err != nil {
 		return err
 	}
 	defer m.mu.Unlock()
-	if o.State != StateFinished && o.State != StateCancelled {
-		return fmt.Errorf("store: %s: state %q is not terminal: %w", op, o.State, ErrInvalid)
-	}
 	mt, err := m.active(op, id)
 	if err != nil {
 		return err
@@ -216,7 +220,7 @@ func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	mt.row.Scores = o.Scores
 	mt.actions = nil // read back by LoadActive only, which skips ended tables
 	if o.Record != nil {
-		mt.record = pack(o.Record)
+		mt.record = packed
 		mt.bots = slices.Compact(slices.Sorted(slices.Values(o.Bots)))
 	}
 	m.ended = append(m.ended, id)
@@ -261,12 +265,16 @@ func (m *memStore) GetRecord(_ context.Context, tableID string) ([]byte, error) 
 	if err := m.lock(op); err != nil {
 		return nil, err
 	}
-	defer m.mu.Unlock()
 	mt, ok := m.tables[tableID]
-	if !ok || mt.record == nil {
+	var packed []byte
+	if ok {
+		packed = mt.record // never changed once set: read without the lock below
+	}
+	m.mu.Unlock()
+	if packed == nil {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
 	}
-	return unpack(mt.record)
+	return unpack(packed)
 }
 
 // ListTables implements [Store.ListTables].
