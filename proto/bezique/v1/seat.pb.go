@@ -105,8 +105,9 @@ const (
 	// snapshot and the events (docs/write-a-bot.md says what to track).
 	ViewMode_VIEW_MODE_NONE ViewMode = 2
 	// VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
-	// (View.compact): the same information, about a third of the bytes and a quarter of the
-	// messages to read. The SDKs ask for it and expand it to the full form before the bot sees it.
+	// (View.compact): the same information in about a third of the bytes, read with about a third
+	// of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+	// the full form before the bot sees it.
 	ViewMode_VIEW_MODE_COMPACT ViewMode = 3
 )
 

@@ -19,8 +19,9 @@ export const ViewMode = {
   VIEW_MODE_NONE: 'VIEW_MODE_NONE',
   /**
    * VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
-   * (View.compact): the same information, about a third of the bytes and a quarter of the
-   * messages to read. The SDKs ask for it and expand it to the full form before the bot sees it.
+   * (View.compact): the same information in about a third of the bytes, read with about a third
+   * of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+   * the full form before the bot sees it.
    */
   VIEW_MODE_COMPACT: 'VIEW_MODE_COMPACT',
 } as const;
@@ -47,8 +48,9 @@ export type ViewMode =
   | 2
   /**
    * VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
-   * (View.compact): the same information, about a third of the bytes and a quarter of the
-   * messages to read. The SDKs ask for it and expand it to the full form before the bot sees it.
+   * (View.compact): the same information in about a third of the bytes, read with about a third
+   * of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+   * the full form before the bot sees it.
    */
   | 'VIEW_MODE_COMPACT'
   | 3
