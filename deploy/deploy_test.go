@@ -707,7 +707,7 @@ func TestManifestsStrict(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--store-wait", "--advertise", "--peer-ca", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
+	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--store-wait", "--advertise", "--peer-ca", "--peer-secret-file", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
 		if !flags[f] {
 			t.Errorf("args lack %s", f)
 		}

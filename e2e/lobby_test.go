@@ -14,7 +14,8 @@ import (
 )
 
 // TestPolyglotServe runs a Python bot and a Node bot in serve mode (each in its own process)
-// against the real referee; each is challenged to a two-handed game against rulebook, which is
+// against the real referee; each is challenged to a two-handed game against rulebook, then both
+// as one consultation team (the Python bot the captain, the Node bot proposing); each game is
 // played to its end and replays from its record.
 func TestPolyglotServe(t *testing.T) {
 	needPython(t)
@@ -52,6 +53,33 @@ func TestPolyglotServe(t *testing.T) {
 		}
 		t.Logf("%s: %d deals, %d actions, totals %v", name, rec.GetResult().GetDeals(), len(rec.GetActions()), rec.GetResult().GetScores())
 	}
+	resp, err := lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.ChallengeSeat{
+		{Kind: &pb.ChallengeSeat_Team{Team: &pb.LobbyTeam{Members: []string{"py", "js"}}}},
+		{Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatalf("Challenge of the team py+js: %v", err)
+	}
+	id := resp.GetTable().GetTableId()
+	rec := replayVerified(t, tables, id)
+	if rec.GetSeats()[0].GetName() != "py+js" || len(rec.GetTeamMessages()) == 0 {
+		t.Fatalf("team game: seat 0 %v, %d team messages; want the team py+js and the Node member's proposals", rec.GetSeats()[0], len(rec.GetTeamMessages()))
+	}
+	for _, tm := range rec.GetTeamMessages() {
+		if tm.GetSeat() != 0 || tm.GetMember() != 1 || tm.ProposalActionId == nil {
+			t.Fatalf("team game: record team message %v; want member 1's (js) proposals only", tm)
+		}
+	}
+	for name, b := range bots {
+		want := "table " + id + " seat 0: game over: OUTCOME_COMPLETED"
+		for !strings.Contains(b.out.String(), want) {
+			if ctx.Err() != nil {
+				t.Fatalf("%s did not report %q:\n%s", name, want, b.out.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	t.Logf("team py+js: %d deals, %d actions, %d proposals, totals %v", rec.GetResult().GetDeals(), len(rec.GetActions()),
+		len(rec.GetTeamMessages()), rec.GetResult().GetScores())
 	for name, b := range bots {
 		_ = b.cmd.Process.Signal(os.Interrupt)
 		if err := b.cmd.Wait(); err != nil {

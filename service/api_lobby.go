@@ -51,10 +51,11 @@ func (s *Server) ListBots(context.Context, *pb.ListBotsRequest) (*pb.ListBotsRes
 	return &pb.ListBotsResponse{Bots: s.Referee.ListBots()}, nil
 }
 
-// Challenge creates a table seating lobby bots and built-in bots (see [Referee.Challenge]):
-// InvalidArgument naming the field for a bad request, FailedPrecondition when a named bot is not
-// present or does not play the variant, DeadlineExceeded when the caller's deadline passes while
-// a named bot is at its capacity.
+// Challenge creates a table seating lobby bots, consultation teams of lobby bots and built-in
+// bots (see [Referee.Challenge]): InvalidArgument naming the field for a bad request (a team
+// outside the two-handed game, of a wrong size or naming a bot twice), FailedPrecondition when
+// a named bot is not present or does not play the variant, DeadlineExceeded when the caller's
+// deadline passes while a named bot is at its capacity.
 func (s *Server) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.ChallengeResponse, error) {
 	ti, err := s.Referee.Challenge(ctx, req)
 	if err != nil {

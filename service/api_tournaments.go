@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -15,7 +16,10 @@ import (
 )
 
 // The TournamentService handlers: each converts the request, calls the [Referee] and turns its
-// error into a status by statusOf.
+// error into a status by statusOf. With a store shared by several referees, WatchTournament and
+// CancelTournament about a tournament that another referee runs are forwarded to it
+// (service/forward.go); GetTournament and ListTournaments read such a tournament from the store,
+// where its referee stores every result as its game ends.
 
 // CreateTournament stores a tournament and starts playing it (see [Referee.CreateTournament]):
 // InvalidArgument naming the field for a bad spec or seed, Unavailable while draining.
@@ -39,7 +43,8 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 	return &pb.CreateTournamentResponse{Tournament: tournamentToProto(tn)}, nil
 }
 
-// GetTournament returns a tournament with its results. NotFound for an unknown id.
+// GetTournament returns a tournament with its results (see [Referee.GetTournament]). NotFound for
+// an unknown id.
 func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
 	if req.GetTournamentId() == "" {
 		return nil, statusOf(invalid("tournament_id", "missing"))
@@ -51,20 +56,31 @@ func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest
 	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(tn.Results)}, nil
 }
 
-// ListTournaments lists every tournament, oldest first.
+// ListTournaments lists every tournament, oldest first (see [Referee.ListTournaments]).
 func (s *Server) ListTournaments(ctx context.Context, _ *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	all, err := s.Referee.ListTournaments(ctx)
+	if err != nil {
+		return nil, statusOf(err)
+	}
 	out := &pb.ListTournamentsResponse{}
-	for _, tn := range s.Referee.ListTournaments(ctx) {
+	for _, tn := range all {
 		out.Tournaments = append(out.Tournaments, tournamentToProto(tn))
 	}
 	return out, nil
 }
 
 // WatchTournament streams a tournament's results and standings until it ends. NotFound for an
-// unknown id, Unavailable when the referee stops first.
+// unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
 	if req.GetTournamentId() == "" {
 		return statusOf(invalid("tournament_id", "missing"))
+	}
+	if addr, err := s.routeTournament(stream.Context(), req.GetTournamentId()); err != nil || addr != "" {
+		if err != nil {
+			return statusOf(err)
+		}
+		return s.forwardStream(stream, addr, pb.TournamentService_WatchTournament_FullMethodName, &pb.TournamentService_ServiceDesc.Streams[0], req,
+			nil, func() proto.Message { return &pb.WatchTournamentResponse{} })
 	}
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
 		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Results), Standings: standingsToProto(u.Standings),
@@ -74,10 +90,17 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 
 // CancelTournament cancels a running tournament with a reason (see [Referee.CancelTournament]):
 // NotFound for an unknown id, FailedPrecondition for a tournament that has ended,
-// InvalidArgument for a bad reason.
+// InvalidArgument for a bad reason, Unavailable for one changing referee.
 func (s *Server) CancelTournament(ctx context.Context, req *pb.CancelTournamentRequest) (*pb.CancelTournamentResponse, error) {
 	if req.GetTournamentId() == "" {
 		return nil, statusOf(invalid("tournament_id", "missing"))
+	}
+	if addr, err := s.routeTournament(ctx, req.GetTournamentId()); err != nil || addr != "" {
+		if err != nil {
+			return nil, statusOf(err)
+		}
+		resp := &pb.CancelTournamentResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.TournamentService_CancelTournament_FullMethodName, req, resp)
 	}
 	tn, err := s.Referee.CancelTournament(ctx, req.GetTournamentId(), req.GetReason())
 	if err != nil {

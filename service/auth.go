@@ -114,16 +114,21 @@ func newKeySecret() string {
 }
 
 // AuthOptions returns the gRPC server options that authenticate and authorise every RPC
-// (go-grpc-middleware's auth interceptors over [Server.authenticate]); none in open mode
-// (Config.Auth nil). Add them after [ServerOptions], so that metrics count refused calls too.
+// (go-grpc-middleware's auth interceptors): with Config.PeerSecret, [Server.fromPeer], which
+// takes the original caller of a call forwarded by another referee as the caller; with
+// Config.Auth, [Server.authenticate]. None in open mode without a peer secret. Add them after
+// [ServerOptions], so that metrics count refused calls too.
 func (s *Server) AuthOptions() []grpc.ServerOption {
-	if s.cfg.Auth == nil {
-		return nil
+	var opts []grpc.ServerOption
+	if s.peerHash != nil {
+		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromPeer)),
+			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromPeer)))
 	}
-	return []grpc.ServerOption{
-		grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.authenticate)),
-		grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.authenticate)),
+	if s.cfg.Auth != nil {
+		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.authenticate)),
+			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.authenticate)))
 	}
+	return opts
 }
 
 // authenticate is the interceptors' auth function: it finds the caller's principal from the

@@ -24,7 +24,9 @@
 //     [Server.AuthOptions] adds go-grpc-middleware's auth interceptors, which find the caller's
 //     [Principal] from its API key and check it against one authorization table per RPC; the
 //     principal travels in the context ([PrincipalFrom]) to the core, which checks what depends
-//     on a table (its creator, whether it is public, a seat's bound bot key).
+//     on a table (its creator, whether it is public, a seat's bound bot key). With
+//     Config.PeerSecret it also adds fromPeer (forward.go), which takes the original caller's
+//     address of a call another referee forwarded as the caller's, for the per-principal limits.
 //   - Handlers (api_tables.go, api_watch.go, api_keys.go, api_tournaments.go, api_lobby.go; the
 //     seat streams Connect and Play and the unary Decide in seat.go) are [Server]'s gRPC methods.
 //     They check the fields only a request message has (table_id, delay_ms), call the
@@ -51,8 +53,9 @@
 //   - Several referees on one PostgreSQL store (leases.go, forward.go; docs/OPERATIONS.md): each
 //     table and tournament is owned through the store's lease ([store.Leaser]), renewed every
 //     second; expired leases are taken over and their tables replayed as after a restart; a
-//     handler called about another referee's table forwards the call to its owner (route,
-//     forwardUnary, forwardStream); [Referee.Handover] is the shutdown that hands tables over.
+//     handler called about another referee's table or tournament forwards the call to its owner
+//     (route, routeTournament, forwardUnary, forwardStream; GetTournament and ListTournaments read
+//     the store instead); [Referee.Handover] is the shutdown that hands tables over.
 //
 // The core and the handlers share one package because the table actor both serves the core and
 // queues messages for seat streams: a package of its own for the core would have to export the

@@ -50,9 +50,9 @@ var (
 	ErrUnavailable = errors.New("service: lobby bot unavailable")
 	// ErrSuperseded means a newer Serve of the same bot ended this lobby presence (Aborted).
 	ErrSuperseded = errors.New("service: superseded")
-	// ErrMoving means the table is changing referee (its owner stopped, or another referee took
-	// its lease over): the call can be made again in a moment, through any referee sharing the
-	// store (Unavailable; the SDKs reconnect and resume).
+	// ErrMoving means the table or tournament is changing referee (its owner stopped, or another
+	// referee took its lease over): the call can be made again in a moment, through any referee
+	// sharing the store (Unavailable; the SDKs reconnect and resume).
 	ErrMoving = errors.New("service: table moving to another referee")
 )
 

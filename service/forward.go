@@ -2,13 +2,17 @@ package service
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/service/store"
@@ -19,17 +23,27 @@ import (
 // directions, and the owner's answer or status comes back as it is. Clients, bots and browsers
 // need not know there are several referees: any referee's address serves every table
 // (docs/OPERATIONS.md says why forwarding rather than a redirect). The forwarded call carries the
-// caller's authorization metadata, so the owner authenticates and authorizes the caller itself,
-// and the metadata key forwardedBy, so that it is never forwarded twice.
+// caller's authorization metadata, so the owner authenticates and authorizes the caller itself
+// (its API key is the principal of the per-principal limits and of the audit trail there), and
+// the metadata key forwardedBy, so that it is never forwarded twice. With Config.PeerSecret it
+// also carries the caller's address (forwardedFor) and the secret (peerSecret): the owner takes
+// that address as the caller's (quotaKey of a caller without a key) only from a call that carries
+// the secret, never from a client (fromPeer).
 
-// forwardedBy is the metadata key a forwarded call carries: the forwarding referee's owner id.
-const forwardedBy = "bezique-forwarded-by"
+// The metadata keys of a forwarded call.
+const (
+	// forwardedBy is the forwarding referee's owner id.
+	forwardedBy = "bezique-forwarded-by"
+	// forwardedFor is the original caller's address (host:port), as the forwarding referee saw it.
+	forwardedFor = "bezique-forwarded-for"
+	// peerSecret is Config.PeerSecret, which proves that the call comes from a referee of the
+	// deployment.
+	peerSecret = "bezique-peer-secret"
+)
 
 // route says where a call about table id is served: "" here (the table is in memory, the store is
 // not shared, or the table has no lease: it has ended or does not exist), or the address of the
-// referee that owns it. ErrMoving while the table changes owner: its owner is gone and the lease
-// not yet taken over (a referee restarted on its former address is not its former life), this
-// referee has just taken it over and is loading it, or the call was forwarded here already.
+// referee that owns it. ErrMoving as ownerOf says.
 func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if s.leaser == nil {
 		return "", nil
@@ -37,7 +51,29 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if _, err := s.table(id); err == nil {
 		return "", nil
 	}
-	h, err := s.leaser.Holder(ctx, store.LeaseTable, id)
+	return s.ownerOf(ctx, store.LeaseTable, id)
+}
+
+// routeTournament is route for tournament id: "" here (this referee runs it or has seen it end,
+// the store is not shared, or the tournament has no lease: it has ended, and the store holds all
+// of it, or it does not exist), or the address of the referee that runs it. ErrMoving as ownerOf
+// says.
+func (s *Referee) routeTournament(ctx context.Context, id string) (string, error) {
+	if s.leaser == nil {
+		return "", nil
+	}
+	if tr, err := s.tourneyByID(id); err == nil && !tr.runningElsewhere() {
+		return "", nil
+	}
+	return s.ownerOf(ctx, store.LeaseTournament, id)
+}
+
+// ownerOf returns the address of the referee that holds the lease of the table or tournament id
+// (kind), "" when it has no lease. ErrMoving while it changes owner: its owner is gone and the
+// lease not yet taken over (a referee restarted on its former address is not its former life),
+// this referee has just taken it over and is loading it, or the call was forwarded here already.
+func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) (string, error) {
+	h, err := s.leaser.Holder(ctx, kind, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}
@@ -46,11 +82,11 @@ func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	}
 	switch {
 	case h.Owner == s.leaser.Owner():
-		return "", errorf(ErrMoving, "table %s: this referee has just taken it over and is loading it; reconnect", id)
+		return "", errorf(ErrMoving, "%s %s: this referee has just taken it over and is loading it; reconnect", kind, id)
 	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
-		return "", errorf(ErrMoving, "table %s: its referee %s stopped; another takes it over within %s; reconnect", id, h.Owner, 2*store.LeaseTTL)
+		return "", errorf(ErrMoving, "%s %s: its referee %s stopped; another takes it over within %s; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
-		return "", errorf(ErrMoving, "table %s: forwarded here, but referee %s (%s) owns it; reconnect", id, h.Owner, h.Address)
+		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s (%s) owns it; reconnect", kind, id, h.Owner, h.Address)
 	}
 	return h.Address, nil
 }
@@ -86,14 +122,50 @@ func (s *Referee) closePeers() {
 }
 
 // forwardContext returns the outgoing context of a forwarded call: ctx's deadline and
-// cancellation, the caller's authorization, and forwardedBy.
+// cancellation, the caller's authorization, forwardedBy and, with Config.PeerSecret, the
+// secret and the caller's address.
 func (s *Referee) forwardContext(ctx context.Context) context.Context {
 	md := metadata.Pairs(forwardedBy, s.leaser.Owner())
 	for _, v := range metadata.ValueFromIncomingContext(ctx, "authorization") {
 		md.Append("authorization", v)
 	}
+	if pr, ok := peer.FromContext(ctx); ok && pr.Addr != nil && s.cfg.PeerSecret != "" {
+		md.Append(peerSecret, s.cfg.PeerSecret)
+		md.Append(forwardedFor, pr.Addr.String())
+	}
 	return metadata.NewOutgoingContext(ctx, md)
 }
+
+// fromPeer is an auth function of the interceptors (see [Server.AuthOptions]): a call that carries
+// the peer secret comes from another referee, which forwarded it, and ctx is given the original
+// caller's address (forwardedFor) as its peer, so that the per-principal limits count that caller
+// rather than the forwarding referee (quotaKey). A call without the secret is left as it is,
+// forwardedFor or not: a client cannot choose the address it is counted under. Unauthenticated
+// for a wrong secret (a referee of another deployment, or a mistyped --peer-secret-file);
+// InvalidArgument for a call with the secret and not exactly one forwardedFor.
+func (s *Server) fromPeer(ctx context.Context) (context.Context, error) {
+	secrets := metadata.ValueFromIncomingContext(ctx, peerSecret)
+	if len(secrets) == 0 {
+		return ctx, nil
+	}
+	if len(secrets) != 1 || subtle.ConstantTimeCompare(hashKey(secrets[0]), s.peerHash) != 1 {
+		return nil, status.Errorf(codes.Unauthenticated, "%s: not this referee's peer secret (--peer-secret-file)", peerSecret)
+	}
+	addrs := metadata.ValueFromIncomingContext(ctx, forwardedFor)
+	if len(addrs) != 1 || addrs[0] == "" {
+		return nil, status.Errorf(codes.InvalidArgument, "%s: %d values; a forwarded call names its caller's address once", forwardedFor, len(addrs))
+	}
+	return peer.NewContext(ctx, &peer.Peer{Addr: callerAddr(addrs[0])}), nil
+}
+
+// callerAddr is the address of a forwarded call's original caller (forwardedFor), as a [net.Addr].
+type callerAddr string
+
+// Network returns "tcp".
+func (callerAddr) Network() string { return "tcp" }
+
+// String returns the address, host:port.
+func (a callerAddr) String() string { return string(a) }
 
 // forwardUnary makes the unary call method with req at the referee at addr into resp.
 func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {

@@ -284,15 +284,16 @@ func (s *Referee) ListBots() []*pb.LobbyBot {
 	return out
 }
 
-// Challenge creates a table seating the named lobby bots and built-in bots (seat order as in
-// req), announces the game to each lobby bot and returns the table's info; the game starts when
-// every lobby bot has joined its seat, and [Referee.Await] returns its result. With
+// Challenge creates a table seating the named lobby bots, consultation teams of lobby bots and
+// built-in bots (seat order as in req), announces the game to each lobby bot (a team's members
+// with their GameAssigned.member) and returns the table's info; the game starts when every lobby
+// bot has joined its seat, and [Referee.Await] returns its result. With
 // authentication a lobby bot's seat is bound to its key (RemoteSeat.bot_key_id), so the record
 // names it by its key. While a named bot is at its capacity, Challenge waits for a place (until
 // ctx ends: give it a deadline); it places all of a table's lobby bots at once or none. A
-// [FieldError] for a bad seat list; ErrUnavailable when a named bot is not present or does not
-// play the variant (at once, or when it leaves while Challenge waits); ctx's error; and
-// [Referee.CreateTable]'s errors.
+// [FieldError] for a bad seat list or team (checkLobbyTeam); ErrUnavailable when a named bot is
+// not present or does not play the variant (at once, or when it leaves while Challenge waits);
+// ctx's error; and [Referee.CreateTable]'s errors.
 //
 // This is the in-process entry a tournament runner uses for an entrant of kind "lobby bot": it
 // finds the bots present with [Referee.ListBots], seats them with Challenge and awaits each
@@ -307,21 +308,28 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 		return nil, invalid("seats", "%d seats given; %s needs %d", len(req.GetSeats()), v, v.Players())
 	}
 	create := &pb.CreateTableRequest{Variant: req.GetVariant(), Options: req.GetOptions(), Clock: req.GetClock(),
-		FailurePolicy: req.GetFailurePolicy(), Public: req.GetPublic()}
-	names := make([]string, len(req.GetSeats())) // lobby bot per seat; "" for a built-in seat
+		FailurePolicy: req.GetFailurePolicy(), Public: req.GetPublic(), TeamPolicy: req.GetTeamPolicy()}
+	// The lobby bots of each seat: one, a team's members (the captain first), none for a built-in.
+	seats := make([][]string, len(req.GetSeats()))
 	for i, sc := range req.GetSeats() {
 		switch k := sc.GetKind().(type) {
 		case *pb.ChallengeSeat_Lobby:
 			if k.Lobby == "" {
 				return nil, invalid(fmt.Sprintf("seats[%d].lobby", i), "missing: a bot's name (bezique lobby lists them)")
 			}
-			names[i] = k.Lobby
-			create.Seats = append(create.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: k.Lobby}}})
+			seats[i] = []string{k.Lobby}
+		case *pb.ChallengeSeat_Team:
+			if err := checkLobbyTeam(fmt.Sprintf("seats[%d].team", i), v, k.Team.GetMembers()); err != nil {
+				return nil, err
+			}
+			seats[i] = k.Team.GetMembers()
 		case *pb.ChallengeSeat_Builtin:
 			create.Seats = append(create.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: k.Builtin}})
+			continue
 		default:
-			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set lobby or builtin")
+			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set lobby, team or builtin")
 		}
+		create.Seats = append(create.Seats, lobbySeat(seats[i], ""))
 	}
 	// Bad input is refused before waiting for a place.
 	if _, err := normalise(create); err != nil {
@@ -330,12 +338,12 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
-	places, err := s.ReserveLobby(ctx, v, names)
+	places, err := s.reserveLobby(ctx, v, seats, 0, time.Time{})
 	if err != nil {
 		return nil, err
 	}
-	for i, n := range names {
-		if n != "" {
+	for i, members := range seats {
+		if members != nil {
 			create.Seats[i] = places.Seat(i)
 		}
 	}

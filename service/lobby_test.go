@@ -215,7 +215,7 @@ func TestLobbyRefusals(t *testing.T) {
 	_, err = lobby.Challenge(ctx, both)
 	wantCode(t, "Challenge of two seats of a bot of capacity 1", err, codes.FailedPrecondition, `lobby bot "duo" has 2 seats at this table but capacity 1`)
 	_, err = lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.ChallengeSeat{{}, {}}})
-	wantCode(t, "Challenge with an empty seat", err, codes.InvalidArgument, "seats[0]: set lobby or builtin")
+	wantCode(t, "Challenge with an empty seat", err, codes.InvalidArgument, "seats[0]: set lobby, team or builtin")
 	_, err = lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: challenge("duo", "random").Seats[:1]})
 	wantCode(t, "Challenge with one seat", err, codes.InvalidArgument, "seats: 1 seats given; two-handed needs 2")
 

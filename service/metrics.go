@@ -316,7 +316,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}),
 		forwarded: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameForwardedCalls,
-			Help: "Calls and streams forwarded to the referee that owns their table.",
+			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament.",
 		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
@@ -710,7 +710,8 @@ func (m *Metrics) LeaseLost() {
 	m.leaseLosses.Inc()
 }
 
-// Forwarded counts one call or stream forwarded to the referee that owns its table.
+// Forwarded counts one call or stream forwarded to the referee that owns its table or runs its
+// tournament.
 func (m *Metrics) Forwarded() {
 	if m == nil {
 		return

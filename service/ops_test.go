@@ -167,7 +167,7 @@ func TestQuarantineUnscannableRows(t *testing.T) {
 	want := map[string]string{
 		badRow: "table " + badRow + `: unreadable stored row: sql: Scan error on column index 1, name "created_at": ` +
 			`converting driver.Value type string ("yesterday") to a int64: invalid syntax`,
-		badAction: "table " + badAction + `: unreadable stored action (seq 1): sql: Scan error on column index 4, name "recorded_at": ` +
+		badAction: "table " + badAction + `: unreadable stored action (seq 1): sql: Scan error on column index 5, name "recorded_at": ` +
 			`converting driver.Value type string ("noon") to a int64: invalid syntax`,
 	}
 	list, err := r2.tables.ListTables(ctx, &pb.ListTablesRequest{})

@@ -441,10 +441,15 @@ func (h *logRecords) WithGroup(string) slog.Handler      { return h }
 func TestBotSDKWaitsRetryDelay(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	resp := r.create(t, soloTable(nil, nil))
-	for range maxJoins {
+	// Join until a join is refused, not just maxJoins times: on a loaded machine the maxJoins
+	// joins can take longer than one token's refill, and the bot's join was then let in.
+	for {
 		s := r.join(t, resp, 0, 0)
-		s.welcome()
+		_, welcomed := <-s.in
 		s.close()
+		if !welcomed {
+			break
+		}
 	}
 	logs := &logRecords{}
 	var welcomed time.Time
@@ -522,8 +527,16 @@ func TestQuotaStatusFixtures(t *testing.T) {
 // and succeeds.
 func TestRetryInterceptorWaitsRetryDelay(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { quiet(c); c.CreatesPerMinute = 60; c.MaxWaitingPerPrincipal = 1000 })
-	for range 60 {
-		r.create(t, twoHandedRemote())
+	// Create until one is refused, not just 60: under -race on a loaded machine 60 creations
+	// took longer than a token's refill (1 s), and the interceptor's call was then let in.
+	for {
+		_, err := r.tables.CreateTable(context.Background(), twoHandedRemote())
+		if status.Code(err) == codes.ResourceExhausted {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	logs := &logRecords{}
 	cc, err := grpc.NewClient("passthrough:///bufnet", append(r.dialOpt, grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(3, slog.New(logs))))...)

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -87,6 +88,12 @@ type Config struct {
 	// PeerDialOptions are the dial options of the connections to the other referees; nil dials
 	// in plaintext.
 	PeerDialOptions []grpc.DialOption
+	// PeerSecret is the secret the referees sharing Store have in common (--peer-secret-file), at
+	// least MinAdminKeyLen bytes; empty for none. A forwarded call carries it with its original
+	// caller's address, and a referee takes that address as the caller's, for the per-principal
+	// limits, only from a call carrying the secret (forward.go). Without it the limits of a
+	// forwarded anonymous call count the forwarding referee's address.
+	PeerSecret string
 }
 
 // DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
@@ -156,6 +163,7 @@ type Server struct {
 	pb.UnimplementedLobbyServiceServer
 	*Referee
 	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
+	peerHash  []byte // SHA-256 of Config.PeerSecret; nil without one
 }
 
 // New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
@@ -168,6 +176,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Auth != nil {
 		srv.adminHash = hashKey(cfg.Auth.AdminKey)
 	}
+	if cfg.PeerSecret != "" {
+		srv.peerHash = hashKey(cfg.PeerSecret)
+	}
 	return srv, nil
 }
 
@@ -176,10 +187,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 // store of a nil Config.Store starts empty). A stored table whose data cannot be read or does not
 // replay is quarantined (logged, counted in bezique_tables_quarantined, shown with
 // TABLE_STATE_QUARANTINED and the reason) and the others resume. It returns an error when the
-// store cannot be read, or when Config.Auth's admin key is shorter than MinAdminKeyLen.
+// store cannot be read, or when Config.Auth's admin key or Config.PeerSecret is shorter than
+// MinAdminKeyLen.
 func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
 		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
+	}
+	if cfg.PeerSecret != "" && len(cfg.PeerSecret) < MinAdminKeyLen {
+		return nil, fmt.Errorf("service: the peer secret has %d bytes; at least %d are needed", len(cfg.PeerSecret), MinAdminKeyLen)
 	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000
@@ -560,10 +575,10 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
-// stored sequence numbers, its clocks and its state.
+// stored sequence numbers, its clocks and its state, and puts back its stored team messages.
 func (t *table) replay(actions []store.Action) error {
 	now := time.Now()
-	if len(actions) > 0 {
+	if slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
 		t.state = pb.TableState_TABLE_STATE_PLAYING
 		t.started = now
 		for _, st := range t.seats {
@@ -572,6 +587,17 @@ func (t *table) replay(actions []store.Action) error {
 		}
 	}
 	for _, sa := range actions {
+		t.logged = int(sa.Seq)
+		switch logKind(sa.Kind) {
+		case logAction:
+		case logTeamMessage:
+			if err := t.restoreTeamMessage(sa.Payload); err != nil {
+				return fmt.Errorf("entry %d (a team message): %w", sa.Seq, err)
+			}
+			continue
+		default:
+			return fmt.Errorf("entry %d: unknown kind %d", sa.Seq, sa.Kind)
+		}
 		rec := &pb.RecordedAction{}
 		if err := proto.Unmarshal(sa.Payload, rec); err != nil {
 			return fmt.Errorf("action %d: %w", sa.Seq, err)

@@ -73,6 +73,9 @@ type table struct {
 	record    *pb.GameRecord
 	// retryAt is when to try again to store an action after a storage failure; zero otherwise.
 	retryAt time.Time
+	// logged is how many entries of the table's log the store holds (its actions and its team
+	// messages: logKind); the next is stored with Seq logged+1.
+	logged int
 	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or
 	// engine.NoSeat.
 	pendingForfeit int
@@ -740,13 +743,9 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 func (t *table) persist(rec *pb.RecordedAction) bool {
 	payload, err := proto.Marshal(rec)
 	if err == nil {
-		start := time.Now()
-		err = t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(len(t.actions) + 1), Seat: int(rec.GetSeat()), Payload: payload}})
-		t.srv.stored(StoreAppend, start, err)
+		err = t.appendLog(int(rec.GetSeat()), logAction, payload)
 	}
 	if errors.Is(err, store.ErrLeaseLost) {
-		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
-		t.srv.lose(t)
 		return false
 	}
 	if err != nil {
@@ -759,6 +758,34 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	}
 	t.retryAt = time.Time{}
 	return true
+}
+
+// logKind is the kind of an entry of a table's log in the store (store.Action.Kind).
+type logKind int
+
+const (
+	// logAction is a recorded action: a proto pb.RecordedAction (the kind of every entry stored
+	// before the store kept kinds).
+	logAction logKind = 0
+	// logTeamMessage is a team message (consultation, RULES.md §3.5): a storedTeamMessage.
+	logTeamMessage logKind = 1
+)
+
+// appendLog appends an entry of kind to the table's log in the store, as the table's next
+// (Seq logged+1), and returns once it is stored. The store's error is returned; with
+// store.ErrLeaseLost (another referee took the table over) the table is stopped too.
+func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
+	start := time.Now()
+	err := t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
+	t.srv.stored(StoreAppend, start, err)
+	if errors.Is(err, store.ErrLeaseLost) {
+		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
+		t.srv.lose(t)
+	}
+	if err == nil {
+		t.logged++
+	}
+	return err
 }
 
 // storeRetry is how long a table waits before it tries again to store an action after a failure.

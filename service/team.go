@@ -2,19 +2,26 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // Consultation (RULES.md §3.5): a remote seat may be played by a team of connections
 // (RemoteSeat.team_size members, joining with the seat's token and Join.member). Every member
 // receives the seat's events and decision requests; the table's TeamPolicy says whose Decide
 // counts; members talk through TeamMessage, relayed to the other members of the seat only and
-// kept in the record, which nobody else sees before the game ends.
+// kept in the record, which nobody else sees before the game ends. Each message is stored in the
+// table's log before it is relayed (logTeamMessage), so a recovered table has them all.
 
 // MaxTeamSize is the most members a team seat has (RemoteSeat.team_size).
 const MaxTeamSize = 4
@@ -23,6 +30,28 @@ const MaxTeamSize = 4
 // more is ended with ResourceExhausted (the record keeps every message, so their number is
 // bounded like the record's size).
 const MaxTeamMessages = 4096
+
+// checkLobbyTeam checks the members of a consultation team of lobby bots for one seat of a
+// variant v table (field names the team in errors): a [FieldError] unless v is the two-handed
+// game (the consultation game of RULES.md §3.5) and the team has 2 to MaxTeamSize distinct,
+// non-empty names.
+func checkLobbyTeam(field string, v engine.Variant, members []string) error {
+	if v != engine.TwoHanded {
+		return invalid(field, "a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
+	}
+	if n := len(members); n < 2 || n > MaxTeamSize {
+		return invalid(field+".members", "%d bots; a team has 2 to %d (RULES.md §3.5)", n, MaxTeamSize)
+	}
+	for j, m := range members {
+		if m == "" {
+			return invalid(fmt.Sprintf("%s.members[%d]", field, j), "missing: a bot's name (bezique lobby lists them)")
+		}
+		if slices.Contains(members[:j], m) {
+			return invalid(fmt.Sprintf("%s.members[%d]", field, j), "%q is already a member: a team's bots are distinct", m)
+		}
+	}
+	return nil
+}
 
 // checkTeamMessage validates a TeamMessage from connection c against the table's spec (fixed at
 // creation, so it is read outside the table's goroutine): InvalidArgument when the seat is not a
@@ -49,14 +78,68 @@ func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
 	rec := &pb.TeamMessageRecord{Seq: t.seq, Seat: uint32(s.index), Member: uint32(c.member),
 		Text: m.GetText(), ProposalActionId: m.ProposalActionId}
 	has := uint8(1) << c.member
-	relayed := relayOf(rec)
 	for i, o := range s.conns {
-		if o != nil && o != c {
-			t.sendTo(s, o, relayed)
+		if o != nil {
 			has |= 1 << i
 		}
 	}
+	err := t.appendLog(s.index, logTeamMessage, encodeTeamMessage(rec, has))
+	if errors.Is(err, store.ErrLeaseLost) {
+		return
+	}
+	if err != nil {
+		t.log().Error("storing a team message failed", "seat", s.index, "member", c.member, "err", err)
+		t.dropConn(s, c, status.Errorf(codes.Unavailable, "team_message: not stored (%v); join again and send it again", err))
+		return
+	}
+	relayed := relayOf(rec)
+	for _, o := range s.conns {
+		if o != nil && o != c {
+			t.sendTo(s, o, relayed)
+		}
+	}
 	t.teamMessages, t.teamRelayed = append(t.teamMessages, rec), append(t.teamRelayed, has)
+}
+
+// storedTeamMessage is the payload of a team message in the table's log (logTeamMessage): the
+// message as the record keeps it, and the members of its seat that had it when it came (its
+// sender and the members connected then), so that after a recovery a member that joins again gets
+// the messages it missed and not those it had.
+type storedTeamMessage struct {
+	Message json.RawMessage `json:"message"` // protojson pb.TeamMessageRecord
+	Relayed uint8           `json:"relayed"` // a bit per member, as table.teamRelayed
+}
+
+// encodeTeamMessage is the stored form of team message rec, which the members of bits relayed
+// have had.
+func encodeTeamMessage(rec *pb.TeamMessageRecord, relayed uint8) []byte {
+	m, err := protojson.Marshal(rec)
+	if err != nil {
+		panic(err) // a message of strings and numbers always marshals
+	}
+	b, err := json.Marshal(storedTeamMessage{Message: m, Relayed: relayed})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// restoreTeamMessage puts back a team message of the table's log (a recovery replaying it): it
+// is kept for the record, and resent to the members that had not had it when it came.
+func (t *table) restoreTeamMessage(payload []byte) error {
+	var st storedTeamMessage
+	if err := json.Unmarshal(payload, &st); err != nil {
+		return err
+	}
+	rec := &pb.TeamMessageRecord{}
+	if err := protojson.Unmarshal(st.Message, rec); err != nil {
+		return err
+	}
+	if rec.GetSeat() >= uint32(len(t.seats)) {
+		return fmt.Errorf("team message of seat %d", rec.GetSeat())
+	}
+	t.teamMessages, t.teamRelayed = append(t.teamMessages, rec), append(t.teamRelayed, st.Relayed)
+	return nil
 }
 
 // missedTeamMessages returns, relayed in the order received, the messages of seat s's team that

@@ -304,9 +304,9 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // games have no result and count nowhere), the games that ended meanwhile are stored as usual,
 // its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
 // cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
-// ErrUnavailable for one that another referee sharing the store runs (cancel it there), a
-// [FieldError] for a reason longer than MaxReasonBytes or with a control character; the store's
-// error when the state cannot be stored.
+// ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
+// forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
+// MaxReasonBytes or with a control character; the store's error when the state cannot be stored.
 func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
 	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
 		return nil, err
@@ -314,7 +314,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	if reason == "" {
 		reason = "tournament cancelled"
 	}
-	tr, err := s.tourneyByID(id)
+	tr, err := s.tourneyNow(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -327,7 +327,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	stopRun, ran := tr.stopRun, tr.ran
 	tr.mu.Unlock()
 	if stopRun == nil {
-		return nil, errorf(ErrUnavailable, "tournament %s runs on another referee that shares the store (docs/OPERATIONS.md): cancel it there", id)
+		return nil, errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; cancel it again", id)
 	}
 	stopRun()
 	<-ran // no table is created after this
@@ -672,6 +672,15 @@ func (tr *tourney) snapshot() *Tournament {
 	return out
 }
 
+// runningElsewhere reports whether the tournament runs, but this referee does not play its games
+// (it neither created nor resumed it): with a shared store another referee runs it (or it is
+// changing referee), and this referee's copy may be out of date.
+func (tr *tourney) runningElsewhere() bool {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.state == store.TournamentRunning && tr.stopRun == nil
+}
+
 // tourneyByID returns the tournament with this id, or ErrNotFound.
 func (s *Referee) tourneyByID(id string) (*tourney, error) {
 	reg := s.tourneys
@@ -683,32 +692,87 @@ func (s *Referee) tourneyByID(id string) (*tourney, error) {
 	return nil, errorf(ErrNotFound, "tournament %q not found", id)
 }
 
-// GetTournament returns a tournament with its results and standings. ErrNotFound for an unknown id.
-func (s *Referee) GetTournament(_ context.Context, id string) (*Tournament, error) {
+// tourneyNow returns the tournament with this id as it stands: the referee's own copy when the
+// store is not shared, when this referee runs it or when it has ended (an ended tournament
+// changes no more); otherwise, with a shared store, the one read from the store, where another
+// referee stores each result as its game ends. A tournament read that has ended is kept, so it is
+// read once. ErrNotFound for an unknown id; the store's error when it cannot be read.
+func (s *Referee) tourneyNow(ctx context.Context, id string) (*tourney, error) {
 	tr, err := s.tourneyByID(id)
+	if s.leaser == nil || (err == nil && !tr.runningElsewhere()) {
+		return tr, err
+	}
+	reg := s.tourneys
+	row, err := reg.store.GetTournament(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errorf(ErrNotFound, "tournament %q not found", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	games, err := reg.store.ListTournamentGames(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	read, err := newTourney(row, games)
+	if err != nil {
+		return nil, err
+	}
+	if row.State != store.TournamentRunning {
+		reg.mu.Lock()
+		if cur := reg.byID[id]; cur == nil || cur.runningElsewhere() {
+			reg.byID[id] = read
+		}
+		reg.mu.Unlock()
+	}
+	return read, nil
+}
+
+// GetTournament returns a tournament with its results and standings: with a shared store, as the
+// store has it when another referee runs it (see tourneyNow). ErrNotFound for an unknown id; the
+// store's error when it cannot be read.
+func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, error) {
+	tr, err := s.tourneyNow(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	return tr.snapshot(), nil
 }
 
-// ListTournaments returns every tournament the referee holds, oldest first, without their results.
-func (s *Referee) ListTournaments(context.Context) []*Tournament {
+// ListTournaments returns every tournament, oldest first, without their results: those the
+// referee holds or, with a shared store, every one of the store, each as [Referee.GetTournament]
+// returns it (those another referee runs read from the store). The store's error when it cannot
+// be read.
+func (s *Referee) ListTournaments(ctx context.Context) ([]*Tournament, error) {
 	reg := s.tourneys
-	reg.mu.Lock()
-	all := make([]*tourney, 0, len(reg.byID))
-	for _, tr := range reg.byID {
-		all = append(all, tr)
+	var ids []string
+	if s.leaser != nil {
+		rows, err := reg.store.ListTournaments(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range rows {
+			ids = append(ids, row.ID)
+		}
+	} else {
+		reg.mu.Lock()
+		for id := range reg.byID {
+			ids = append(ids, id)
+		}
+		reg.mu.Unlock()
 	}
-	reg.mu.Unlock()
-	out := make([]*Tournament, 0, len(all))
-	for _, tr := range all {
+	out := make([]*Tournament, 0, len(ids))
+	for _, id := range ids {
+		tr, err := s.tourneyNow(ctx, id)
+		if err != nil {
+			return nil, err
+		}
 		t := tr.snapshot()
 		t.Results = nil
 		out = append(out, t)
 	}
 	sortTournaments(out)
-	return out
+	return out, nil
 }
 
 // watchInterval is the shortest time between two updates of [Referee.WatchTournament].
@@ -727,7 +791,9 @@ type TournamentUpdate struct {
 // WatchTournament calls fn with the results stored so far and the standings, then with every new
 // result and the standings as they change, until the tournament ends (it returns nil after the
 // update that says so), ctx ends (ctx's error), the referee stops (ErrStopped) or fn returns an
-// error (that error). ErrNotFound for an unknown id.
+// error (that error). ErrNotFound for an unknown id; ErrMoving for one that runs on another
+// referee sharing the store (WatchTournament's handler forwards the call there) or is changing
+// referee; an ended one read from the store gets its one update.
 //
 // The standings are recomputed from every result for each update (the ratings follow the
 // schedule's order, not the order games end), so updates come at most every watchInterval, or
@@ -735,9 +801,12 @@ type TournamentUpdate struct {
 // tenth of a core at most, however many games it has. Results that end meanwhile come together;
 // the update that ends the tournament comes at once.
 func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(TournamentUpdate) error) error {
-	tr, err := s.tourneyByID(id)
+	tr, err := s.tourneyNow(ctx, id)
 	if err != nil {
 		return err
+	}
+	if tr.runningElsewhere() {
+		return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
 	}
 	sent := 0
 	for {

@@ -99,8 +99,9 @@ func dialReferee(t *testing.T, addr string) *grpc.ClientConn {
 	return cc
 }
 
-// playAll plays every remote seat of a table with a random Go bot, each seat its own stream.
-func playAll(ctx context.Context, t *testing.T, addr string, resp *pb.CreateTableResponse, bot func(seat int) botsdk.Bot) []*pb.GameResult {
+// playAll plays every remote seat of a table with a random Go bot, each seat its own stream
+// (dialled with dial, plaintext when none is given).
+func playAll(ctx context.Context, t *testing.T, addr string, resp *pb.CreateTableResponse, bot func(seat int) botsdk.Bot, dial ...grpc.DialOption) []*pb.GameResult {
 	t.Helper()
 	var wg sync.WaitGroup
 	results := make([]*pb.GameResult, len(resp.GetTable().GetSeats()))
@@ -110,7 +111,7 @@ func playAll(ctx context.Context, t *testing.T, addr string, resp *pb.CreateTabl
 		go func() {
 			defer wg.Done()
 			cfg := botsdk.Config{Server: addr, TableID: resp.GetTableId(), Seat: seat, Token: st.GetToken(), BotName: "e2e-random", BotVersion: "1",
-				MaxBackoff: 200 * time.Millisecond}
+				MaxBackoff: 200 * time.Millisecond, DialOptions: dial}
 			res, err := botsdk.Play(ctx, cfg, bot(seat))
 			if err != nil && ctx.Err() == nil {
 				t.Errorf("seat %d: %v", seat, err)

@@ -48,14 +48,18 @@ const DefaultMaxStreamsPerConn = 100
 
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
-	listen        string
-	advertise     string
-	peerCA        string
-	storeWait     time.Duration
-	metricsListen string
-	store         string
-	drainTimeout  time.Duration
-	maxTables     int
+	listen    string
+	advertise string
+	peerCA    string
+	// The referee's own identity to the other referees sharing the store (shared.go).
+	peerTLSCert    string
+	peerTLSKey     string
+	peerSecretFile string
+	storeWait      time.Duration
+	metricsListen  string
+	store          string
+	drainTimeout   time.Duration
+	maxTables      int
 	// The per-principal limits and the waiting tables' expiry (service.Config).
 	maxWaiting           int
 	createsPerMinute     int
@@ -88,6 +92,9 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
 	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface)")
 	fs.StringVar(&c.peerCA, "peer-ca", "", "with TLS and a shared PostgreSQL store: PEM CA certificates to verify the other referees' certificates when forwarding to them (default: the system's roots)")
+	fs.StringVar(&c.peerTLSCert, "peer-tls-cert", "", "with TLS and a shared PostgreSQL store: PEM client certificate (chain) this referee presents to the others when forwarding to them, needed when they require client certificates (--tls-client-ca); read again every --tls-reload")
+	fs.StringVar(&c.peerTLSKey, "peer-tls-key", "", "PEM private key of --peer-tls-cert")
+	fs.StringVar(&c.peerSecretFile, "peer-secret-file", "", "with a shared PostgreSQL store: a file holding the secret (at least 24 bytes) that every referee of the deployment has; a call forwarded with it counts the per-principal limits for its original caller, not for the forwarding referee (docs/SECURITY.md)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.storeWait, "store-wait", time.Minute, "at start, how long to keep trying a store that cannot be opened (a PostgreSQL server still starting) before giving up")
@@ -243,17 +250,23 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
-	peerOpts, err := peerDialOptions(c)
+	peerOpts, closePeerCert, err := peerDialOptions(c)
+	if err != nil {
+		return err
+	}
+	defer closePeerCert()
+	secret, err := peerSecret(c)
 	if err != nil {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
-		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts})
+		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret})
 	if err != nil {
 		return err
 	}
+	warnPeers(c, srv.Shared(), log)
 	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
 	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
 	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)

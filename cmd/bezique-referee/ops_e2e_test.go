@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"database/sql"
 	"fmt"
 	"net/url"
@@ -14,7 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpki"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -220,6 +225,55 @@ func TestBinaryPostgres(t *testing.T) {
 		}
 		if !strings.Contains(log, `store="postgres://postgres:xxxxx@`) || !strings.Contains(log, "shared=true") {
 			t.Errorf("the start-up log does not name the store without its password, shared:\n%s", log)
+		}
+	}
+}
+
+// TestBinaryPostgresMTLS: two referees sharing PostgreSQL that require client certificates
+// (--tls-client-ca) present their peer certificate (--peer-tls-cert) when they forward to each
+// other, with their peer secret (--peer-secret-file): a table created on the first is played to
+// its end through the second, whose seat streams are forwarded to the first.
+func TestBinaryPostgresMTLS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
+	}
+	u := freshSchema(t, base)
+	bin := buildReferee(t)
+	dir := t.TempDir()
+	serverCA, clientCA := testpki.NewCA(t, "server CA"), testpki.NewCA(t, "client CA")
+	certFile, keyFile := serverCA.Issue(t, 200, "127.0.0.1").Write(t, dir, "server")
+	peerCert, peerKey := clientCA.Issue(t, 201).Write(t, dir, "peer")
+	secretFile := filepath.Join(dir, "peer-secret")
+	if err := os.WriteFile(secretFile, []byte("the-deployment-peer-secret-0123456789\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", u.String(), "--tls-cert", certFile, "--tls-key", keyFile,
+		"--tls-client-ca", clientCA.WriteCA(t, dir, "clients.crt"), "--peer-ca", serverCA.WriteCA(t, dir, "servers.crt"),
+		"--peer-tls-cert", peerCert, "--peer-tls-key", peerKey, "--peer-secret-file", secretFile}
+	p := startBinary(t, bin, args...)
+	defer func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }()
+	p2 := startBinary(t, bin, args...)
+	defer func() { _ = p2.cmd.Process.Signal(syscall.SIGTERM) }()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	creds := grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{RootCAs: serverCA.Pool(), Certificates: []tls.Certificate{clientCA.Issue(t, 300).TLS(t)}}))
+	cc, err := grpc.NewClient(p.addr, creds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	resp, err := pb.NewTableServiceClient(cc).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range playAll(ctx, t, p2.addr, resp, func(seat int) botsdk.Bot { return botsdk.NewRandom(uint64(seat) + 1) }, creds) {
+		if r.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Fatalf("a game played through the second referee ended %v, want COMPLETED\n--- first:\n%s\n--- second:\n%s", r, p.log(), p2.log())
 		}
 	}
 }

@@ -86,15 +86,19 @@ func newChallengeCmd() *cobra.Command {
 	var seats, options []string
 	var clock pb.Clock
 	var public bool
+	var teamPolicy string
 	cmd := &cobra.Command{
 		Use:   "challenge",
 		Short: "Seat lobby bots and built-in bots at a new table (Challenge) and print it",
 		Long: `challenge creates a table whose seats are lobby:NAME (a bot present in the lobby: "bezique lobby"
-lists them) or builtin:BOT, and tells each lobby bot to join. It waits while a lobby bot plays
-as many games as its capacity; it fails at once when a named bot is absent or does not play the
-variant. It prints the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
+lists them), team:A+B (a consultation team of lobby bots sharing the seat, 2 to 4, the first the
+captain; two-handed only, RULES.md §3.5; --team-policy says whose answer counts) or builtin:BOT,
+and tells each lobby bot to join. It waits while a lobby bot plays as many games as its
+capacity; it fails at once when a named bot is absent or does not play the variant. It prints
+the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 		Example: `  bezique challenge --seat lobby:alpha --seat builtin:rulebook
-  bezique challenge --variant three-handed --seat lobby:alpha --seat lobby:beta --seat builtin:random --decision-ms 2000`,
+  bezique challenge --variant three-handed --seat lobby:alpha --seat lobby:beta --seat builtin:random --decision-ms 2000
+  bezique challenge --seat team:alpha+beta --seat lobby:gamma --team-policy first-answer   # consultation`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := engine.ParseVariant(variant)
@@ -102,6 +106,9 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 				return fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 			}
 			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: map[string]string{}, Clock: &clock, Public: public}
+			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+				return err
+			}
 			for _, o := range options {
 				k, val, ok := strings.Cut(o, "=")
 				if !ok || k == "" {
@@ -114,10 +121,12 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 				switch {
 				case kind == "lobby" && name != "":
 					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Lobby{Lobby: name}})
+				case kind == "team" && name != "":
+					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Team{Team: &pb.LobbyTeam{Members: strings.Split(name, "+")}}})
 				case kind == "builtin" && name != "":
 					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: name}}})
 				default:
-					return fmt.Errorf("--seat %d: %q: want lobby:NAME or builtin:BOT", i, s)
+					return fmt.Errorf("--seat %d: %q: want lobby:NAME, team:A+B or builtin:BOT", i, s)
 				}
 			}
 			cc, err := conn.dial(apiKey(cmd))
@@ -136,7 +145,8 @@ variant. It prints the table as "bezique tables" does; watch the game with "bezi
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&variant, "variant", string(engine.TwoHanded), "two-handed, three-handed, four-handed, four-handed-individual, rubicon or six-pack")
 	f.StringArrayVar(&options, "option", nil, "a rule option key=value (RULES.md §5), repeatable, e.g. --option target=500")
-	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: lobby:NAME or builtin:BOT (repeatable)")
+	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: lobby:NAME, team:A+B (a consultation team of lobby bots) or builtin:BOT (repeatable)")
+	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (the first member) or first-answer")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
 	return cmd

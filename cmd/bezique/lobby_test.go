@@ -87,3 +87,66 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestChallengeTeamCommand: "challenge --seat team:A+B" seats two "bot --serve" bots as one
+// consultation seat against rulebook, and the game is played to its end; a team naming a bot
+// twice, or in the three-handed game, is refused naming the field and the rule.
+func TestChallengeTeamCommand(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	sctx, stopServe := context.WithCancel(ctx)
+	var served [2]syncBuffer
+	serveErr := make(chan error, 2)
+	for i, name := range []string{"north", "mate"} {
+		go func() {
+			cmd := newRootCmd()
+			cmd.SetOut(&served[i])
+			cmd.SetErr(&served[i])
+			cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", name})
+			serveErr <- cmd.ExecuteContext(sctx)
+		}()
+	}
+	var out string
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "\nmate   0/1") || !strings.Contains(out, "\nnorth  0/1"); time.Sleep(20 * time.Millisecond) {
+		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
+			t.Fatalf("lobby: %v\n%s", err, out)
+		}
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "team:north+north", "--seat", "builtin:rulebook")
+	if err == nil || !strings.Contains(err.Error(), `InvalidArgument desc = seats[0].team.members[1]: "north" is already a member`) {
+		t.Errorf("challenge of a team naming a bot twice: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--variant", "three-handed", "--seat", "team:north+mate", "--seat", "builtin:rulebook", "--seat", "builtin:random")
+	if err == nil || !strings.Contains(err.Error(), "seats[0].team: a consultation team plays the two-handed game (RULES.md §3.5), not three-handed") {
+		t.Errorf("challenge of a team in the three-handed game: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "team:north+mate", "--seat", "builtin:rulebook", "--team-policy", "first")
+	if err == nil || !strings.Contains(err.Error(), `--team-policy: "first" (want captain or first-answer)`) {
+		t.Errorf("challenge --team-policy first: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "team:north+mate", "--seat", "builtin:rulebook")
+	m := regexp.MustCompile(`\n(t-[0-9a-f]{16})  waiting  two-handed  0:north\+mate\(away\) 1:rulebook  `).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("challenge: %v\n%s", err, out)
+	}
+	res, err := ref.srv.Await(ctx, m[1])
+	if err != nil || res.GetOutcome().String() != "OUTCOME_COMPLETED" {
+		t.Fatalf("Await: %v %v", res, err)
+	}
+	for i := range served {
+		for !strings.Contains(served[i].String(), "table "+m[1]+" seat 0: game over: completed, side ") && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	stopServe()
+	for range served {
+		if err := <-serveErr; err != nil {
+			t.Errorf("bot --serve: %v", err)
+		}
+	}
+}

@@ -215,13 +215,8 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 			}
 			req.Clock = &clock
 			req.Public = public
-			switch teamPolicy {
-			case "captain":
-				req.TeamPolicy = pb.TeamPolicy_TEAM_POLICY_CAPTAIN
-			case "first-answer":
-				req.TeamPolicy = pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER
-			default:
-				return fmt.Errorf("--team-policy: %q (want captain or first-answer)", teamPolicy)
+			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+				return err
 			}
 			if cmd.Flags().Changed("bank-ms") {
 				req.Clock.BankMs = proto.Uint32(bankMs)
@@ -297,6 +292,17 @@ func (p policyFlags) proto() (*pb.FailurePolicy, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseTeamPolicy reads --team-policy: captain or first-answer.
+func parseTeamPolicy(s string) (pb.TeamPolicy, error) {
+	switch s {
+	case "captain":
+		return pb.TeamPolicy_TEAM_POLICY_CAPTAIN, nil
+	case "first-answer":
+		return pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER, nil
+	}
+	return pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED, fmt.Errorf("--team-policy: %q (want captain or first-answer)", s)
 }
 
 // seatConfig reads remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT.

@@ -26,8 +26,9 @@
 //	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
 //	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
-//	           seat, payload, recorded_at; append-only. In SQLite keyed by id alone, so a group
-//	           commit writes the log's last pages, not a page per table; in PostgreSQL keyed
+//	           seat, kind (the referee's; 0 for an action), payload, recorded_at; append-only.
+//	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a
+//	           page per table; in PostgreSQL keyed
 //	           (table_id, seq), with the lease columns lease_owner, lease_epoch
 //	action_heads table_id PK → tables, first_id, last_seq: one row per waiting or playing table
 //	           (made with it, dropped when it ends): the seq a new action must exceed, and a lower

@@ -19,7 +19,7 @@ const (
 	appendQueueLen  = 4096 // requests queued before AppendActions blocks (it still honours ctx)
 	maxBatchReqs    = 512  // requests in one transaction
 	maxBatchActions = 2048 // actions in one transaction (a larger single request commits alone)
-	rowsPerInsert   = 128  // rows per multi-row INSERT statement (5 parameters a row)
+	rowsPerInsert   = 128  // rows per multi-row INSERT statement (6 parameters a row)
 	batchTimeout    = 30 * time.Second
 )
 
@@ -51,7 +51,7 @@ func (s *sqlStore) AppendActions(ctx context.Context, tableID string, actions []
 	for i, a := range actions {
 		start := len(buf)
 		buf = append(buf, a.Payload...)
-		own[i] = Action{Seq: a.Seq, Seat: a.Seat, Payload: buf[start:len(buf):len(buf)]}
+		own[i] = Action{Seq: a.Seq, Seat: a.Seat, Kind: a.Kind, Payload: buf[start:len(buf):len(buf)]}
 	}
 	req := &appendReq{tableID: tableID, actions: own, done: make(chan error, 1)}
 
@@ -197,7 +197,7 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 			return headRefused(ctx, tx, s.d, r.tableID, first)
 		}
 	}
-	args := make([]any, 0, 4*rowsPerInsert)
+	args := make([]any, 0, 6*rowsPerInsert)
 	rows := 0
 	flush := func() error {
 		if rows == 0 {
@@ -205,8 +205,8 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 		}
 		q, ok := stmts[rows]
 		if !ok {
-			q = s.d.rebind("INSERT INTO actions (table_id, seq, seat, payload, recorded_at) VALUES " +
-				strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", rows), ", "))
+			q = s.d.rebind("INSERT INTO actions (table_id, seq, seat, kind, payload, recorded_at) VALUES " +
+				strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", rows), ", "))
 			stmts[rows] = q
 		}
 		_, err := tx.ExecContext(ctx, q, args...)
@@ -215,7 +215,7 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 	}
 	for _, r := range reqs {
 		for _, a := range r.actions {
-			args = append(args, r.tableID, a.Seq, int64(a.Seat), nonNil(a.Payload), recorded)
+			args = append(args, r.tableID, a.Seq, int64(a.Seat), int64(a.Kind), nonNil(a.Payload), recorded)
 			rows++
 			if rows == rowsPerInsert {
 				if err = flush(); err != nil {

@@ -184,7 +184,7 @@ func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Ac
 	}
 	recorded := stamp(time.Now())
 	for _, a := range actions {
-		mt.actions = append(mt.actions, Action{Seq: a.Seq, Seat: a.Seat, Payload: bytes.Clone(nonNil(a.Payload)), RecordedAt: recorded})
+		mt.actions = append(mt.actions, Action{Seq: a.Seq, Seat: a.Seat, Kind: a.Kind, Payload: bytes.Clone(nonNil(a.Payload)), RecordedAt: recorded})
 	}
 	return nil
 }

@@ -15,7 +15,8 @@ import (
 
 // TestMigrateActionLog upgrades a database made by the schema of version 3 (actions keyed by
 // table and seq, before leases and the action log of 00005) holding a playing and a finished
-// table: the playing table's actions load as before and only it has a head (action_heads); on
+// table: the playing table's actions load as before, of kind 0 (actions: 00006_action_kind),
+// and only it has a head (action_heads); on
 // SQLite its next seq appends and an old one conflicts (on PostgreSQL a write needs the table's
 // lease, which the referee takes at recovery: the leases' own tests cover that).
 func TestMigrateActionLog(t *testing.T) {
@@ -69,6 +70,9 @@ func TestMigrateActionLog(t *testing.T) {
 		var got []string
 		for _, a := range active[0].Actions {
 			got = append(got, string(a.Payload))
+			if a.Kind != 0 {
+				t.Errorf("action %d stored before kinds has kind %d, want 0 (an action)", a.Seq, a.Kind)
+			}
 		}
 		if want := []string{"p", "q", "r"}; !reflect.DeepEqual(got, want) {
 			t.Errorf("table p's actions = %q, want %q", got, want)

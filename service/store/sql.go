@@ -357,7 +357,7 @@ func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ 
 	}
 	// The live tables' actions all lie at or after the lowest first_id of their heads; a live
 	// table without a head (written past the store) makes it read from the start.
-	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.payload, a.recorded_at "+
+	rows, err = tx.QueryContext(ctx, "SELECT a.table_id, a.seq, a.seat, a.kind, a.payload, a.recorded_at "+
 		"FROM actions a JOIN tables t ON t.id = a.table_id "+
 		s.d.rebind("WHERE t.state IN ('waiting', 'playing')"+cond+" AND a.id >= (SELECT min(coalesce(h.first_id, 0)) FROM tables ht "+
 			"LEFT JOIN action_heads h ON h.table_id = ht.id WHERE ht.state IN ('waiting', 'playing')) ORDER BY a.table_id, a.seq"), args...)
@@ -370,12 +370,13 @@ func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ 
 			tableID  string
 			a        Action
 			seat     int64
+			kind     int64
 			recorded int64
 		)
-		if err := rows.Scan(&tableID, &a.Seq, &seat, &a.Payload, &recorded); err != nil {
+		if err := rows.Scan(&tableID, &a.Seq, &seat, &kind, &a.Payload, &recorded); err != nil {
 			// A value that does not convert: that table is unreadable, the others load.
 			var seq any
-			if rows.Scan(&tableID, &seq, new(any), new(any), new(any)) != nil {
+			if rows.Scan(&tableID, &seq, new(any), new(any), new(any), new(any)) != nil {
 				return nil, s.wrap(op, err)
 			}
 			if i, ok := index[tableID]; ok && out[i].Unreadable == nil {
@@ -383,7 +384,7 @@ func (s *sqlStore) loadActive(ctx context.Context, cond string, args ...any) (_ 
 			}
 			continue
 		}
-		a.Seat = int(seat)
+		a.Seat, a.Kind = int(seat), int(kind)
 		a.RecordedAt = fromMicros(recorded)
 		if i, ok := index[tableID]; ok {
 			out[i].Actions = append(out[i].Actions, a)

@@ -98,6 +98,10 @@ type Action struct {
 	// Seat is the seat that acted (the referee's numbering; use a negative value for the referee
 	// itself, such as a timeout or an intervention, if it needs one).
 	Seat int
+	// Kind is the kind of entry, opaque to the store like Payload: 0 (the default, and the kind
+	// of every entry stored before the store kept kinds) for an action; the referee gives its
+	// other entries (a team's messages) other kinds.
+	Kind int
 	// Payload is opaque: the action, elapsed time, intervention, clock state, as the referee encodes them.
 	Payload []byte
 	// RecordedAt is when the action was committed; set by the store, ignored on append.

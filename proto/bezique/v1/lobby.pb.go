@@ -265,6 +265,7 @@ type ChallengeSeat struct {
 	//
 	//	*ChallengeSeat_Lobby
 	//	*ChallengeSeat_Builtin
+	//	*ChallengeSeat_Team
 	Kind          isChallengeSeat_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -325,6 +326,15 @@ func (x *ChallengeSeat) GetBuiltin() *BuiltinSeat {
 	return nil
 }
 
+func (x *ChallengeSeat) GetTeam() *LobbyTeam {
+	if x != nil {
+		if x, ok := x.Kind.(*ChallengeSeat_Team); ok {
+			return x.Team
+		}
+	}
+	return nil
+}
+
 type isChallengeSeat_Kind interface {
 	isChallengeSeat_Kind()
 }
@@ -339,16 +349,26 @@ type ChallengeSeat_Builtin struct {
 	Builtin *BuiltinSeat `protobuf:"bytes,2,opt,name=builtin,proto3,oneof"`
 }
 
+type ChallengeSeat_Team struct {
+	// team is a consultation team of bots present in the lobby sharing the seat (RULES.md §3.5;
+	// the two-handed game only): 2 to 4 distinct bots, each told of the game with its
+	// GameAssigned.member, the first the captain (member 0). ChallengeRequest.team_policy says
+	// whose answer counts.
+	Team *LobbyTeam `protobuf:"bytes,3,opt,name=team,proto3,oneof"`
+}
+
 func (*ChallengeSeat_Lobby) isChallengeSeat_Kind() {}
 
 func (*ChallengeSeat_Builtin) isChallengeSeat_Kind() {}
+
+func (*ChallengeSeat_Team) isChallengeSeat_Kind() {}
 
 var File_bezique_v1_lobby_proto protoreflect.FileDescriptor
 
 const file_bezique_v1_lobby_proto_rawDesc = "" +
 	"\n" +
 	"\x16bezique/v1/lobby.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x01\n" +
+	"bezique.v1\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1bbezique/v1/tournament.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x01\n" +
 	"\fGameAssigned\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -364,10 +384,11 @@ const file_bezique_v1_lobby_proto_rawDesc = "" +
 	"\bcapacity\x18\x04 \x01(\rR\bcapacity\x12/\n" +
 	"\bvariants\x18\x05 \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\x12\"\n" +
 	"\rgames_in_play\x18\x06 \x01(\rR\vgamesInPlay\x12=\n" +
-	"\fconnect_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vconnectTime\"d\n" +
+	"\fconnect_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vconnectTime\"\x91\x01\n" +
 	"\rChallengeSeat\x12\x16\n" +
 	"\x05lobby\x18\x01 \x01(\tH\x00R\x05lobby\x123\n" +
-	"\abuiltin\x18\x02 \x01(\v2\x17.bezique.v1.BuiltinSeatH\x00R\abuiltinB\x06\n" +
+	"\abuiltin\x18\x02 \x01(\v2\x17.bezique.v1.BuiltinSeatH\x00R\abuiltin\x12+\n" +
+	"\x04team\x18\x03 \x01(\v2\x15.bezique.v1.LobbyTeamH\x00R\x04teamB\x06\n" +
 	"\x04kindB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
@@ -391,17 +412,19 @@ var file_bezique_v1_lobby_proto_goTypes = []any{
 	(Variant)(0),                  // 4: bezique.v1.Variant
 	(*timestamppb.Timestamp)(nil), // 5: google.protobuf.Timestamp
 	(*BuiltinSeat)(nil),           // 6: bezique.v1.BuiltinSeat
+	(*LobbyTeam)(nil),             // 7: bezique.v1.LobbyTeam
 }
 var file_bezique_v1_lobby_proto_depIdxs = []int32{
 	4, // 0: bezique.v1.GameAssigned.variant:type_name -> bezique.v1.Variant
 	4, // 1: bezique.v1.LobbyBot.variants:type_name -> bezique.v1.Variant
 	5, // 2: bezique.v1.LobbyBot.connect_time:type_name -> google.protobuf.Timestamp
 	6, // 3: bezique.v1.ChallengeSeat.builtin:type_name -> bezique.v1.BuiltinSeat
-	4, // [4:4] is the sub-list for method output_type
-	4, // [4:4] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	7, // 4: bezique.v1.ChallengeSeat.team:type_name -> bezique.v1.LobbyTeam
+	5, // [5:5] is the sub-list for method output_type
+	5, // [5:5] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_lobby_proto_init() }
@@ -411,9 +434,11 @@ func file_bezique_v1_lobby_proto_init() {
 	}
 	file_bezique_v1_rules_proto_init()
 	file_bezique_v1_table_proto_init()
+	file_bezique_v1_tournament_proto_init()
 	file_bezique_v1_lobby_proto_msgTypes[3].OneofWrappers = []any{
 		(*ChallengeSeat_Lobby)(nil),
 		(*ChallengeSeat_Builtin)(nil),
+		(*ChallengeSeat_Team)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -279,7 +279,10 @@ type ChallengeRequest struct {
 	// failure_policy is the failure policy; unset uses the referee's defaults.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,5,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
 	// public lets anonymous spectators watch the table (CreateTableRequest.public).
-	Public        bool `protobuf:"varint,6,opt,name=public,proto3" json:"public,omitempty"`
+	Public bool `protobuf:"varint,6,opt,name=public,proto3" json:"public,omitempty"`
+	// team_policy says whose answer counts at a team seat (ChallengeSeat.team,
+	// CreateTableRequest.team_policy); unspecified is TEAM_POLICY_CAPTAIN.
+	TeamPolicy    TeamPolicy `protobuf:"varint,7,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -356,6 +359,13 @@ func (x *ChallengeRequest) GetPublic() bool {
 	return false
 }
 
+func (x *ChallengeRequest) GetTeamPolicy() TeamPolicy {
+	if x != nil {
+		return x.TeamPolicy
+	}
+	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
+}
+
 // ChallengeResponse is the created table.
 type ChallengeResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -419,14 +429,16 @@ const file_bezique_v1_lobby_service_proto_rawDesc = "" +
 	"\x04kind\"\x11\n" +
 	"\x0fListBotsRequest\"<\n" +
 	"\x10ListBotsResponse\x12(\n" +
-	"\x04bots\x18\x01 \x03(\v2\x14.bezique.v1.LobbyBotR\x04bots\"\xf6\x02\n" +
+	"\x04bots\x18\x01 \x03(\v2\x14.bezique.v1.LobbyBotR\x04bots\"\xaf\x03\n" +
 	"\x10ChallengeRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12C\n" +
 	"\aoptions\x18\x02 \x03(\v2).bezique.v1.ChallengeRequest.OptionsEntryR\aoptions\x12/\n" +
 	"\x05seats\x18\x03 \x03(\v2\x19.bezique.v1.ChallengeSeatR\x05seats\x12'\n" +
 	"\x05clock\x18\x04 \x01(\v2\x11.bezique.v1.ClockR\x05clock\x12@\n" +
 	"\x0efailure_policy\x18\x05 \x01(\v2\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x16\n" +
-	"\x06public\x18\x06 \x01(\bR\x06public\x1a:\n" +
+	"\x06public\x18\x06 \x01(\bR\x06public\x127\n" +
+	"\vteam_policy\x18\a \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
+	"teamPolicy\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"@\n" +
@@ -465,7 +477,8 @@ var file_bezique_v1_lobby_service_proto_goTypes = []any{
 	(*ChallengeSeat)(nil),     // 11: bezique.v1.ChallengeSeat
 	(*Clock)(nil),             // 12: bezique.v1.Clock
 	(*FailurePolicy)(nil),     // 13: bezique.v1.FailurePolicy
-	(*TableInfo)(nil),         // 14: bezique.v1.TableInfo
+	(TeamPolicy)(0),           // 14: bezique.v1.TeamPolicy
+	(*TableInfo)(nil),         // 15: bezique.v1.TableInfo
 }
 var file_bezique_v1_lobby_service_proto_depIdxs = []int32{
 	7,  // 0: bezique.v1.ServeRequest.variants:type_name -> bezique.v1.Variant
@@ -477,18 +490,19 @@ var file_bezique_v1_lobby_service_proto_depIdxs = []int32{
 	11, // 6: bezique.v1.ChallengeRequest.seats:type_name -> bezique.v1.ChallengeSeat
 	12, // 7: bezique.v1.ChallengeRequest.clock:type_name -> bezique.v1.Clock
 	13, // 8: bezique.v1.ChallengeRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
-	14, // 9: bezique.v1.ChallengeResponse.table:type_name -> bezique.v1.TableInfo
-	0,  // 10: bezique.v1.LobbyService.Serve:input_type -> bezique.v1.ServeRequest
-	2,  // 11: bezique.v1.LobbyService.ListBots:input_type -> bezique.v1.ListBotsRequest
-	4,  // 12: bezique.v1.LobbyService.Challenge:input_type -> bezique.v1.ChallengeRequest
-	1,  // 13: bezique.v1.LobbyService.Serve:output_type -> bezique.v1.ServeResponse
-	3,  // 14: bezique.v1.LobbyService.ListBots:output_type -> bezique.v1.ListBotsResponse
-	5,  // 15: bezique.v1.LobbyService.Challenge:output_type -> bezique.v1.ChallengeResponse
-	13, // [13:16] is the sub-list for method output_type
-	10, // [10:13] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	14, // 9: bezique.v1.ChallengeRequest.team_policy:type_name -> bezique.v1.TeamPolicy
+	15, // 10: bezique.v1.ChallengeResponse.table:type_name -> bezique.v1.TableInfo
+	0,  // 11: bezique.v1.LobbyService.Serve:input_type -> bezique.v1.ServeRequest
+	2,  // 12: bezique.v1.LobbyService.ListBots:input_type -> bezique.v1.ListBotsRequest
+	4,  // 13: bezique.v1.LobbyService.Challenge:input_type -> bezique.v1.ChallengeRequest
+	1,  // 14: bezique.v1.LobbyService.Serve:output_type -> bezique.v1.ServeResponse
+	3,  // 15: bezique.v1.LobbyService.ListBots:output_type -> bezique.v1.ListBotsResponse
+	5,  // 16: bezique.v1.LobbyService.Challenge:output_type -> bezique.v1.ChallengeResponse
+	14, // [14:17] is the sub-list for method output_type
+	11, // [11:14] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_lobby_service_proto_init() }

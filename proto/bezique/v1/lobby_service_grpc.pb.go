@@ -40,9 +40,10 @@ type LobbyServiceClient interface {
 	Serve(ctx context.Context, in *ServeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ServeResponse], error)
 	// ListBots lists the bots present in the lobby, by name.
 	ListBots(ctx context.Context, in *ListBotsRequest, opts ...grpc.CallOption) (*ListBotsResponse, error)
-	// Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-	// to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-	// named bot is not present or does not play the variant.
+	// Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+	// (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+	// while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+	// team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
 	Challenge(ctx context.Context, in *ChallengeRequest, opts ...grpc.CallOption) (*ChallengeResponse, error)
 }
 
@@ -109,9 +110,10 @@ type LobbyServiceServer interface {
 	Serve(*ServeRequest, grpc.ServerStreamingServer[ServeResponse]) error
 	// ListBots lists the bots present in the lobby, by name.
 	ListBots(context.Context, *ListBotsRequest) (*ListBotsResponse, error)
-	// Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-	// to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-	// named bot is not present or does not play the variant.
+	// Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+	// (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+	// while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+	// team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
 	Challenge(context.Context, *ChallengeRequest) (*ChallengeResponse, error)
 	mustEmbedUnimplementedLobbyServiceServer()
 }

@@ -302,7 +302,8 @@ func testUpdateTable(t *testing.T, st store.Store) {
 
 // testAppendAndLoadActive: actions are appended in Seq order (gaps allowed; a repeated, older or
 // unordered seq, or an ended table, is ErrConflict), a call is all-or-nothing, and LoadActive
-// returns only waiting and playing tables, oldest first, with their actions in Seq order.
+// returns only waiting and playing tables, oldest first, with their actions in Seq order, each
+// with the Kind it was appended with.
 func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	if active, err := st.LoadActive(ctx); err != nil || len(active) != 0 {
@@ -323,8 +324,8 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	}
 	before := time.Now()
 	appendOK("b", store.Action{Seq: 1, Seat: 0, Payload: []byte("b1")})
-	appendOK("a", store.Action{Seq: 1, Seat: 1, Payload: []byte("a1")}, store.Action{Seq: 2, Seat: 0, Payload: []byte("a2")})
-	appendOK("b", store.Action{Seq: 2, Seat: -1, Payload: []byte("b2")})
+	appendOK("a", store.Action{Seq: 1, Seat: 1, Payload: []byte("a1")}, store.Action{Seq: 2, Seat: 0, Kind: 7, Payload: []byte("a2")})
+	appendOK("b", store.Action{Seq: 2, Seat: -1, Kind: 1, Payload: []byte("b2")})
 	appendOK("b", store.Action{Seq: 3, Seat: 1, Payload: []byte("b3")})
 	appendOK("done", store.Action{Seq: 1, Payload: []byte("d1")})
 	appendOK("a", store.Action{Seq: 3, Seat: 1, Payload: nil, RecordedAt: T0}) // RecordedAt is the store's
@@ -366,6 +367,7 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 	type act struct {
 		Seq     int64
 		Seat    int
+		Kind    int
 		Payload string
 	}
 	got := map[string][]act{}
@@ -374,7 +376,7 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 		order = append(order, at.ID)
 		got[at.ID] = []act{}
 		for _, a := range at.Actions {
-			got[at.ID] = append(got[at.ID], act{a.Seq, a.Seat, string(a.Payload)})
+			got[at.ID] = append(got[at.ID], act{a.Seq, a.Seat, a.Kind, string(a.Payload)})
 			if !between(a.RecordedAt, before, after) {
 				t.Errorf("%s seq %d RecordedAt = %v, want between %v and %v", at.ID, a.Seq, a.RecordedAt, before, after)
 			}
@@ -384,9 +386,9 @@ func testAppendAndLoadActive(t *testing.T, st store.Store) {
 		t.Errorf("LoadActive order = %v, want %v", order, want)
 	}
 	want := map[string][]act{
-		"a":     {{1, 1, "a1"}, {2, 0, "a2"}, {3, 1, ""}},
-		"b":     {{1, 0, "b1"}, {2, -1, "b2"}, {3, 1, "b3"}},
-		"c":     {{7, 0, "c7"}},
+		"a":     {{1, 1, 0, "a1"}, {2, 0, 7, "a2"}, {3, 1, 0, ""}},
+		"b":     {{1, 0, 0, "b1"}, {2, -1, 1, "b2"}, {3, 1, 0, "b3"}},
+		"c":     {{7, 0, 0, "c7"}},
 		"empty": {},
 	}
 	if !reflect.DeepEqual(got, want) {

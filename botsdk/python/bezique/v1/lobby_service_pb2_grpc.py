@@ -59,9 +59,10 @@ class LobbyServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def Challenge(self, request, context):
-        """Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-        to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-        named bot is not present or does not play the variant.
+        """Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+        (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+        while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+        team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -4,6 +4,7 @@ import type { Variant as _bezique_v1_Variant, Variant__Output as _bezique_v1_Var
 import type { ChallengeSeat as _bezique_v1_ChallengeSeat, ChallengeSeat__Output as _bezique_v1_ChallengeSeat__Output } from '../../bezique/v1/ChallengeSeat';
 import type { Clock as _bezique_v1_Clock, Clock__Output as _bezique_v1_Clock__Output } from '../../bezique/v1/Clock';
 import type { FailurePolicy as _bezique_v1_FailurePolicy, FailurePolicy__Output as _bezique_v1_FailurePolicy__Output } from '../../bezique/v1/FailurePolicy';
+import type { TeamPolicy as _bezique_v1_TeamPolicy, TeamPolicy__Output as _bezique_v1_TeamPolicy__Output } from '../../bezique/v1/TeamPolicy';
 
 /**
  * ChallengeRequest describes the table of a challenge.
@@ -33,6 +34,11 @@ export interface ChallengeRequest {
    * public lets anonymous spectators watch the table (CreateTableRequest.public).
    */
   'public'?: (boolean);
+  /**
+   * team_policy says whose answer counts at a team seat (ChallengeSeat.team,
+   * CreateTableRequest.team_policy); unspecified is TEAM_POLICY_CAPTAIN.
+   */
+  'team_policy'?: (_bezique_v1_TeamPolicy);
 }
 
 /**
@@ -63,4 +69,9 @@ export interface ChallengeRequest__Output {
    * public lets anonymous spectators watch the table (CreateTableRequest.public).
    */
   'public': (boolean);
+  /**
+   * team_policy says whose answer counts at a team seat (ChallengeSeat.team,
+   * CreateTableRequest.team_policy); unspecified is TEAM_POLICY_CAPTAIN.
+   */
+  'team_policy': (_bezique_v1_TeamPolicy__Output);
 }

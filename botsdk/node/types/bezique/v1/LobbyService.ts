@@ -16,18 +16,20 @@ import type { ServeResponse as _bezique_v1_ServeResponse, ServeResponse__Output 
  */
 export interface LobbyServiceClient extends grpc.Client {
   /**
-   * Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-   * to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-   * named bot is not present or does not play the variant.
+   * Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+   * (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+   * while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+   * team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
    */
   Challenge(argument: _bezique_v1_ChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   Challenge(argument: _bezique_v1_ChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   Challenge(argument: _bezique_v1_ChallengeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   Challenge(argument: _bezique_v1_ChallengeRequest, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-   * to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-   * named bot is not present or does not play the variant.
+   * Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+   * (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+   * while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+   * team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
    */
   challenge(argument: _bezique_v1_ChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   challenge(argument: _bezique_v1_ChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
@@ -77,9 +79,10 @@ export interface LobbyServiceClient extends grpc.Client {
  */
 export interface LobbyServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Challenge creates a table seating named lobby bots and built-in bots, and announces the game
-   * to each lobby bot. It waits while a named bot is at its capacity; FAILED_PRECONDITION when a
-   * named bot is not present or does not play the variant.
+   * Challenge creates a table seating named lobby bots, consultation teams of lobby bots
+   * (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
+   * while a named bot is at its capacity; INVALID_ARGUMENT naming the field for a bad seat or
+   * team; FAILED_PRECONDITION when a named bot is not present or does not play the variant.
    */
   Challenge: grpc.handleUnaryCall<_bezique_v1_ChallengeRequest__Output, _bezique_v1_ChallengeResponse>;
   

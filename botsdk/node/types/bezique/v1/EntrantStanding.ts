@@ -1,0 +1,128 @@
+// Original file: ../../proto/bezique/v1/tournament.proto
+
+import type { Rating as _bezique_v1_Rating, Rating__Output as _bezique_v1_Rating__Output } from '../../bezique/v1/Rating';
+import type { Long } from '@grpc/proto-loader';
+
+/**
+ * EntrantStanding is one entrant's line in the standings.
+ */
+export interface EntrantStanding {
+  /**
+   * entrant is the entrant's id.
+   */
+  'entrant'?: (string);
+  /**
+   * games is the number of its games with a result.
+   */
+  'games'?: (number);
+  /**
+   * wins is the games its side won.
+   */
+  'wins'?: (number);
+  /**
+   * draws is the games without a winner.
+   */
+  'draws'?: (number);
+  /**
+   * losses is the games another side won.
+   */
+  'losses'?: (number);
+  /**
+   * points is wins plus half the draws.
+   */
+  'points'?: (number | string);
+  /**
+   * score is the sum of its side's final totals.
+   */
+  'score'?: (number | string | Long);
+  /**
+   * deal_diff is, with duplicate deals, its mean score difference per deal set on the same cards.
+   */
+  'deal_diff'?: (number | string);
+  /**
+   * forfeits is the games it lost by forfeit.
+   */
+  'forfeits'?: (number);
+  /**
+   * timeouts is the actions auto-played for it out of time.
+   */
+  'timeouts'?: (number);
+  /**
+   * illegal is the actions auto-played for it after illegal ones.
+   */
+  'illegal'?: (number);
+  /**
+   * disconnects is the actions auto-played for it while disconnected.
+   */
+  'disconnects'?: (number);
+  /**
+   * mean_decision_ms is its mean decision time, in milliseconds.
+   */
+  'mean_decision_ms'?: (number | string);
+  /**
+   * rating is its rating after the games counted.
+   */
+  'rating'?: (_bezique_v1_Rating | null);
+}
+
+/**
+ * EntrantStanding is one entrant's line in the standings.
+ */
+export interface EntrantStanding__Output {
+  /**
+   * entrant is the entrant's id.
+   */
+  'entrant': (string);
+  /**
+   * games is the number of its games with a result.
+   */
+  'games': (number);
+  /**
+   * wins is the games its side won.
+   */
+  'wins': (number);
+  /**
+   * draws is the games without a winner.
+   */
+  'draws': (number);
+  /**
+   * losses is the games another side won.
+   */
+  'losses': (number);
+  /**
+   * points is wins plus half the draws.
+   */
+  'points': (number);
+  /**
+   * score is the sum of its side's final totals.
+   */
+  'score': (number);
+  /**
+   * deal_diff is, with duplicate deals, its mean score difference per deal set on the same cards.
+   */
+  'deal_diff': (number);
+  /**
+   * forfeits is the games it lost by forfeit.
+   */
+  'forfeits': (number);
+  /**
+   * timeouts is the actions auto-played for it out of time.
+   */
+  'timeouts': (number);
+  /**
+   * illegal is the actions auto-played for it after illegal ones.
+   */
+  'illegal': (number);
+  /**
+   * disconnects is the actions auto-played for it while disconnected.
+   */
+  'disconnects': (number);
+  /**
+   * mean_decision_ms is its mean decision time, in milliseconds.
+   */
+  'mean_decision_ms': (number);
+  /**
+   * rating is its rating after the games counted.
+   */
+  'rating': (_bezique_v1_Rating__Output | null);
+}

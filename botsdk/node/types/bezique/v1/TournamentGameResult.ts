@@ -1,0 +1,76 @@
+// Original file: ../../proto/bezique/v1/tournament.proto
+
+import type { Outcome as _bezique_v1_Outcome, Outcome__Output as _bezique_v1_Outcome__Output } from '../../bezique/v1/Outcome';
+import type { SeatConduct as _bezique_v1_SeatConduct, SeatConduct__Output as _bezique_v1_SeatConduct__Output } from '../../bezique/v1/SeatConduct';
+
+/**
+ * TournamentGameResult is one played game of a tournament's schedule.
+ */
+export interface TournamentGameResult {
+  /**
+   * game is the game's index in the schedule, from 0.
+   */
+  'game'?: (number);
+  /**
+   * table_id is the table it was played on (GetRecord replays it).
+   */
+  'table_id'?: (string);
+  /**
+   * outcome is how the game ended.
+   */
+  'outcome'?: (_bezique_v1_Outcome);
+  /**
+   * winner_side is the winning side; unset for none.
+   */
+  'winner_side'?: (number);
+  /**
+   * forfeit_seat is the seat that forfeited, if one did.
+   */
+  'forfeit_seat'?: (number);
+  /**
+   * scores are every side's final totals.
+   */
+  'scores'?: (number)[];
+  /**
+   * seats are what each seat did, in seat order.
+   */
+  'seats'?: (_bezique_v1_SeatConduct)[];
+  '_winner_side'?: "winner_side";
+  '_forfeit_seat'?: "forfeit_seat";
+}
+
+/**
+ * TournamentGameResult is one played game of a tournament's schedule.
+ */
+export interface TournamentGameResult__Output {
+  /**
+   * game is the game's index in the schedule, from 0.
+   */
+  'game': (number);
+  /**
+   * table_id is the table it was played on (GetRecord replays it).
+   */
+  'table_id': (string);
+  /**
+   * outcome is how the game ended.
+   */
+  'outcome': (_bezique_v1_Outcome__Output);
+  /**
+   * winner_side is the winning side; unset for none.
+   */
+  'winner_side'?: (number);
+  /**
+   * forfeit_seat is the seat that forfeited, if one did.
+   */
+  'forfeit_seat'?: (number);
+  /**
+   * scores are every side's final totals.
+   */
+  'scores': (number)[];
+  /**
+   * seats are what each seat did, in seat order.
+   */
+  'seats': (_bezique_v1_SeatConduct__Output)[];
+  '_winner_side'?: "winner_side";
+  '_forfeit_seat'?: "forfeit_seat";
+}

@@ -1,0 +1,90 @@
+// Original file: ../../proto/bezique/v1/tournament.proto
+
+import type { TournamentSpec as _bezique_v1_TournamentSpec, TournamentSpec__Output as _bezique_v1_TournamentSpec__Output } from '../../bezique/v1/TournamentSpec';
+import type { TournamentState as _bezique_v1_TournamentState, TournamentState__Output as _bezique_v1_TournamentState__Output } from '../../bezique/v1/TournamentState';
+import type { Standings as _bezique_v1_Standings, Standings__Output as _bezique_v1_Standings__Output } from '../../bezique/v1/Standings';
+import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp';
+
+/**
+ * TournamentInfo is a tournament's summary.
+ */
+export interface TournamentInfo {
+  /**
+   * tournament_id is the tournament's id.
+   */
+  'tournament_id'?: (string);
+  /**
+   * spec is its definition, defaults filled in.
+   */
+  'spec'?: (_bezique_v1_TournamentSpec | null);
+  /**
+   * state is where it stands.
+   */
+  'state'?: (_bezique_v1_TournamentState);
+  /**
+   * seed_commitment is SHA-256(seed_salt || seed) in lowercase hex, published at creation.
+   */
+  'seed_commitment'?: (string);
+  /**
+   * seed is the tournament seed every table's seed derives from; revealed once it has ended.
+   */
+  'seed'?: (Buffer | Uint8Array | string);
+  /**
+   * seed_salt is the salt of the commitment; revealed once it has ended.
+   */
+  'seed_salt'?: (Buffer | Uint8Array | string);
+  /**
+   * standings are its standings now.
+   */
+  'standings'?: (_bezique_v1_Standings | null);
+  /**
+   * create_time is when it was created.
+   */
+  'create_time'?: (_google_protobuf_Timestamp | null);
+  /**
+   * finish_time is when it ended.
+   */
+  'finish_time'?: (_google_protobuf_Timestamp | null);
+}
+
+/**
+ * TournamentInfo is a tournament's summary.
+ */
+export interface TournamentInfo__Output {
+  /**
+   * tournament_id is the tournament's id.
+   */
+  'tournament_id': (string);
+  /**
+   * spec is its definition, defaults filled in.
+   */
+  'spec': (_bezique_v1_TournamentSpec__Output | null);
+  /**
+   * state is where it stands.
+   */
+  'state': (_bezique_v1_TournamentState__Output);
+  /**
+   * seed_commitment is SHA-256(seed_salt || seed) in lowercase hex, published at creation.
+   */
+  'seed_commitment': (string);
+  /**
+   * seed is the tournament seed every table's seed derives from; revealed once it has ended.
+   */
+  'seed': (Buffer);
+  /**
+   * seed_salt is the salt of the commitment; revealed once it has ended.
+   */
+  'seed_salt': (Buffer);
+  /**
+   * standings are its standings now.
+   */
+  'standings': (_bezique_v1_Standings__Output | null);
+  /**
+   * create_time is when it was created.
+   */
+  'create_time': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * finish_time is when it ended.
+   */
+  'finish_time': (_google_protobuf_Timestamp__Output | null);
+}
