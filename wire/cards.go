@@ -43,13 +43,16 @@ func (t *cardTable) list(cs []engine.Card) []*pb.Card {
 // message is shared: callers must not modify it.
 func CardToProto(c engine.Card) *pb.Card { return fullCards.msg(c) }
 
-func cardSetToProto(s engine.CardSet) []*pb.Card {
+// set returns the messages of the cards of s, in order.
+func (t *cardTable) set(s engine.CardSet) []*pb.Card {
 	out := make([]*pb.Card, s.Len())
 	for i := range out {
-		out[i] = CardToProto(s.At(i))
+		out[i] = t.msg(s.At(i))
 	}
 	return out
 }
+
+func cardSetToProto(s engine.CardSet) []*pb.Card { return fullCards.set(s) }
 
 // CardFromProto returns the engine card a wire card names by id; field names the field in errors.
 func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
@@ -62,8 +65,11 @@ func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
 	return engine.Card(c.GetId()), nil
 }
 
-func meldToProto(m engine.Meld) *pb.Meld {
-	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cardSetToProto(m.Cards), Points: uint32(m.Points)}
+func meldToProto(m engine.Meld) *pb.Meld { return meldWith(m, &fullCards) }
+
+// meldWith returns the wire form of a meld, its cards from cards.
+func meldWith(m engine.Meld, cards *cardTable) *pb.Meld {
+	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cards.set(m.Cards), Points: uint32(m.Points)}
 }
 
 // SuitToProto returns the wire form of a suit: SUIT_UNSPECIFIED for [engine.NoSuit] (no trump yet).

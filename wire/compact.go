@@ -171,5 +171,8 @@ func eachCard(v *pb.View, f func(field string, c *pb.Card)) {
 		for _, t := range s.GetTabled() {
 			f("view.seats.tabled.card", t.GetCard())
 		}
+		for _, c := range s.GetPending().GetCards() {
+			f("view.seats.pending.cards", c)
+		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// TestCompactViewIsTheFullView plays random games of every variant and, at every position, checks
+// TestCompactViewIsTheFullView plays random games of every variant (and of two-handed with
+// pending announcements, whose melds are in SeatView.pending) and, at every position, checks
 // that each seat's compact view and the public one, read from the wire and expanded, is exactly
 // the full view (ViewToProto), and that it is smaller on the wire. The packed tricks are carried
 // from view to view as the referee carries them, and the expanded ones as the Go SDK carries
@@ -28,12 +29,12 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 	if testing.Short() {
 		games, every = 1, 20
 	}
-	for _, variant := range engine.Variants {
-		t.Run(string(variant), func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(uint64(len(variant)), 7))
-			views, reused, fullBytes, compactBytes := 0, 0, 0, 0
+	for _, set := range ruleSets() {
+		t.Run(set.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(len(set.name)), 7))
+			views, reused, pendings, fullBytes, compactBytes := 0, 0, 0, 0, 0
 			for game := range games {
-				g, err := engine.NewGame(engine.DefaultRules(variant), engine.Dealing{Seed: engine.SeedFromUint64(uint64(game))})
+				g, err := engine.NewGame(set.rules, engine.Dealing{Seed: engine.SeedFromUint64(uint64(game))})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -83,19 +84,27 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 							expanded[seat] = got.PastTricks
 						}
 						views, fullBytes, compactBytes = views+1, fullBytes+len(full), compactBytes+len(compact)
+						for _, s := range want.GetSeats() {
+							if s.GetPending() != nil {
+								pendings++
+							}
+						}
 					}
 					if g.Over() {
 						break
 					}
 					s := g.Turn()
 					buf = g.Legal(s, buf[:0])
-					if _, err := g.Apply(s, buf[rng.IntN(len(buf))]); err != nil {
+					if _, err := g.Apply(s, pick(rng, buf, set.rules)); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
 			if reused == 0 {
 				t.Fatal("no expansion reused the tricks expanded before")
+			}
+			if set.rules.AllowPendingDeclarations && pendings == 0 {
+				t.Fatal("no view with a pending announcement")
 			}
 			if compactBytes >= fullBytes {
 				t.Fatalf("compact views take %d bytes, full ones %d", compactBytes, fullBytes)
@@ -134,6 +143,75 @@ func TestExpandViewRefusesMalformed(t *testing.T) {
 	}
 }
 
+// ruleSet is a table's rules and its name in subtests.
+type ruleSet struct {
+	name  string
+	rules engine.Rules
+}
+
+// ruleSets returns every variant's default rules, and two-handed with pending announcements
+// (allow_pending_declarations: melds in SeatView.pending).
+func ruleSets() []ruleSet {
+	var sets []ruleSet
+	for _, variant := range engine.Variants {
+		sets = append(sets, ruleSet{string(variant), engine.DefaultRules(variant)})
+	}
+	pending := engine.DefaultRules(engine.TwoHanded)
+	pending.AllowPendingDeclarations = true
+	return append(sets, ruleSet{"two-handed/allow_pending_declarations", pending})
+}
+
+// pick returns a random legal action; under allow_pending_declarations a meld whenever there is
+// one, so that melds are announced.
+func pick(rng *rand.Rand, legal []engine.Action, r engine.Rules) engine.Action {
+	if r.AllowPendingDeclarations {
+		for _, a := range legal {
+			if a.Kind == engine.DeclareMeld {
+				return a
+			}
+		}
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// hasPending reports whether a seat of v has a pending announcement.
+func hasPending(v engine.View) bool {
+	for _, m := range v.Pending {
+		if m.Kind != engine.NoMeld {
+			return true
+		}
+	}
+	return false
+}
+
+// fixturePositions returns the views of the seat to act at three positions of a seeded random
+// game (early, mid and late in its first deal: tricks 2, 7 and 15; under
+// allow_pending_declarations the first position from there with an announcement pending), or nil
+// when the game has no such position.
+func fixturePositions(t *testing.T, set ruleSet, seed uint64) []engine.View {
+	g, err := engine.NewGame(set.rules, engine.Dealing{Seed: engine.SeedFromUint64(seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var views []engine.View
+	var buf []engine.Action
+	for _, at := range []int{2, 7, 15} {
+		for v := g.View(g.Turn()); v.Deal > 1 || v.TrickNo < at || set.rules.AllowPendingDeclarations && !hasPending(v); v = g.View(g.Turn()) {
+			if g.Over() || v.Deal > 1 {
+				return nil
+			}
+			s := g.Turn()
+			buf = g.Legal(s, buf[:0])
+			if _, err := g.Apply(s, pick(rng, buf, set.rules)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		views = append(views, g.View(g.Turn()))
+	}
+	return views
+}
+
 var update = flag.Bool("update", false, "rewrite botsdk/testdata/compact-views.hex")
 
 // fixturePath holds compact views and their full forms for the Python and Node SDKs' tests of
@@ -142,30 +220,24 @@ var fixturePath = filepath.Join("..", "botsdk", "testdata", "compact-views.hex")
 
 // TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what CompactViewToProto
 // and ViewToProto make of three positions (early, mid and late in the first deal) of a seeded
-// random game of every variant, from the view of the seat to act (go test -run
+// random game of every rule set of ruleSets (with an announcement pending under
+// allow_pending_declarations), from the view of the seat to act (go test -run
 // TestCompactViewFixtures -update ./wire/ rewrites it), and that each compact view expands to its
 // full view.
 func TestCompactViewFixtures(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# compact view, then the full view, serialized bezique.v1.View in hex (wire's TestCompactViewFixtures)\n")
-	for _, variant := range engine.Variants {
-		g, err := engine.NewGame(engine.DefaultRules(variant), engine.Dealing{Seed: engine.SeedFromUint64(1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(1, 1))
-		var packed wire.PackedTricks
-		var buf []engine.Action
-		for _, at := range []int{2, 7, 15} {
-			for g.View(engine.NoSeat).TrickNo < at {
-				s := g.Turn()
-				buf = g.Legal(s, buf[:0])
-				if _, err := g.Apply(s, buf[rng.IntN(len(buf))]); err != nil {
-					t.Fatal(err)
-				}
+	sets := ruleSets()
+	for _, set := range sets {
+		var views []engine.View
+		for seed := uint64(1); views == nil; seed++ {
+			if seed > 50 {
+				t.Fatalf("%s: no game of seeds 1 to 50 has the three positions", set.name)
 			}
-			v := g.View(g.Turn())
-			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.CompactViewToProto(v, &packed))
+			views = fixturePositions(t, set, seed)
+		}
+		for _, v := range views {
+			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.CompactViewToProto(v, &wire.PackedTricks{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,8 +261,8 @@ func TestCompactViewFixtures(t *testing.T) {
 		t.Fatalf("%s is stale: go test -run TestCompactViewFixtures -update ./wire/", fixturePath)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")[1:]
-	if len(lines) != 3*len(engine.Variants) {
-		t.Fatalf("%d views, want %d", len(lines), 3*len(engine.Variants))
+	if len(lines) != 3*len(sets) {
+		t.Fatalf("%d views, want %d", len(lines), 3*len(sets))
 	}
 	for i, line := range lines {
 		var compact, full []byte

@@ -64,8 +64,8 @@ func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
 	return out
 }
 
-// seatsToProto returns the wire form of a view's seats, their messages and those of their tabled
-// cards allocated together.
+// seatsToProto returns the wire form of a view's seats (their pending announcements included),
+// their messages and those of their tabled cards allocated together.
 func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
 	ntabled := 0
 	for _, t := range v.Tabled {
@@ -76,6 +76,9 @@ func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
 	for s := range v.HandSizes {
 		sv := &seats[s]
 		sv.Seat, sv.HandSize = uint32(s), uint32(v.HandSizes[s])
+		if m := v.Pending[s]; m.Kind != engine.NoMeld {
+			sv.Pending = meldWith(m, cards)
+		}
 		if n := len(v.Tabled[s]); n > 0 {
 			sv.Tabled, ptrs = ptrs[:n:n], ptrs[n:]
 			for i, tc := range v.Tabled[s] {

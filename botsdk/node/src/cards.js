@@ -83,7 +83,10 @@ function cards(view) {
   add('view.window.exchanged', view.window && view.window.exchanged);
   for (const name of ['hand', 'spent_sevens', 'beating_cards']) for (const c of view[name] || []) add(`view.${name}`, c);
   for (const p of view.current_trick || []) add('view.current_trick.card', p.card);
-  for (const s of view.seats || []) for (const t of s.tabled || []) add('view.seats.tabled.card', t.card);
+  for (const s of view.seats || []) {
+    for (const t of s.tabled || []) add('view.seats.tabled.card', t.card);
+    for (const c of (s.pending && s.pending.cards) || []) add('view.seats.pending.cards', c);
+  }
   return out;
 }
 

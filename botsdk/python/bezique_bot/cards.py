@@ -92,3 +92,6 @@ def _cards(view: view_pb2.View):
         for tabled in seat.tabled:
             if tabled.HasField("card"):
                 yield "view.seats.tabled.card", tabled.card
+        if seat.HasField("pending"):
+            for card in seat.pending.cards:
+                yield "view.seats.pending.cards", card

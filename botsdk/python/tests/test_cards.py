@@ -31,7 +31,8 @@ class CardsTest(unittest.TestCase):
 
     def test_expand_is_the_full_view(self):
         views = fixture_views()
-        self.assertEqual(len(views), 18)
+        self.assertEqual(len(views), 21)
+        self.assertTrue(any(s.HasField("pending") for _, full in views for s in full.seats))
         for i, (compact, full) in enumerate(views):
             self.assertTrue(compact.compact, i)
             self.assertLess(compact.ByteSize(), full.ByteSize(), i)
