@@ -214,7 +214,7 @@ func TestAuthorizationCoversEveryRPC(t *testing.T) {
 func TestCancelByNonCreatorRefused(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	aliceID, alice := r.newKey(t, "alice", pb.Role_ROLE_ORGANISER)
-	_, bob := r.newKey(t, "bob", pb.Role_ROLE_ORGANISER)
+	bobID, bob := r.newKey(t, "bob", pb.Role_ROLE_ORGANISER)
 	resp, err := r.tables.CreateTable(as(alice), twoRemote(false))
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,9 @@ func TestCancelByNonCreatorRefused(t *testing.T) {
 		t.Errorf("TableInfo.creator = %q, want %q", got, aliceID)
 	}
 	_, err = r.tables.CancelTable(as(bob), &pb.CancelTableRequest{TableId: id})
-	wantCode(t, "CancelTable by another organiser", err, codes.PermissionDenied, "only its creator or an admin may cancel it")
+	// It said "(k-… is a organiser)".
+	wantCode(t, "CancelTable by another organiser", err, codes.PermissionDenied,
+		"table "+id+": only its creator or an admin may cancel it (key "+bobID+" has role organiser)")
 	got, err := r.tables.CancelTable(as(alice), &pb.CancelTableRequest{TableId: id, Reason: "changed my mind"})
 	if err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED {
 		t.Fatalf("CancelTable by its creator: %v, %v; want CANCELLED", got, err)
@@ -243,12 +245,12 @@ func TestCancelByNonCreatorRefused(t *testing.T) {
 // table announces it (DealingSource); an organiser's table without a seed is dealt at random.
 func TestOnlyAdminChoosesDeals(t *testing.T) {
 	r := startAuthReferee(t, nil)
-	_, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	orgID, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
 	seeded := twoRemote(false)
 	seeded.Seed = seed32(7)
 	_, err := r.tables.CreateTable(as(org), seeded)
 	wantCode(t, "CreateTable with a seed as organiser", err, codes.PermissionDenied,
-		"only an admin may choose the seed or stack the deal of a table (k-")
+		"only an admin may choose the seed or stack the deal of a table (key "+orgID+" has role organiser): whoever chooses them knows every hidden card")
 	stacked := twoRemote(false)
 	stacked.StackedDeal = &pb.StackedDeal{TurnUp: "7S"}
 	_, err = r.tables.CreateTable(as(org), stacked)

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
@@ -91,8 +94,15 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 	return h.Address, nil
 }
 
+// peerBackoff bounds the wait between two attempts to reach a referee that did not answer. With
+// grpc-go's default (up to 120 s) a referee restarted on its address after a crash, which takes
+// its tables back at once, stayed unreachable through the others for as long, since a call made
+// while the connection waits fails at once; a second is what a takeover costs anyway.
+var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Config{
+	BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second}})
+
 // peer returns the client connection to the referee at addr, dialled once with
-// Config.PeerDialOptions (plaintext when empty) and kept until Close.
+// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close.
 func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
@@ -103,7 +113,7 @@ func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	}
-	cc, err := grpc.NewClient(addr, opts...)
+	cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
 	if err != nil {
 		return nil, fmt.Errorf("service: dial the referee at %s: %w", addr, err)
 	}
@@ -174,7 +184,20 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 		return err
 	}
 	s.metrics.Forwarded()
-	return cc.Invoke(s.forwardContext(ctx), method, req, resp)
+	return ownerUnreachable(cc, addr, cc.Invoke(s.forwardContext(ctx), method, req, resp))
+}
+
+// ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
+// when that referee did not answer (Unavailable with cc not ready): grpc-go's "connection error:
+// ... connection refused" named neither the owner nor what to do. The owner's own Unavailable
+// (cc ready) is left as it is.
+func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
+	st, ok := status.FromError(err)
+	if err == nil || !ok || st.Code() != codes.Unavailable || cc.GetState() == connectivity.Ready {
+		return err
+	}
+	return status.Errorf(codes.Unavailable, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
+		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message())
 }
 
 // forwardStream pipes the stream ss to the same method at the referee at addr: first (the
@@ -192,7 +215,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	defer cancel()
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
-		return err
+		return ownerUnreachable(cc, addr, err)
 	}
 	if err := cs.SendMsg(first); err != nil && !errors.Is(err, io.EOF) {
 		return err // io.EOF: the owner ended the stream; RecvMsg below returns its status
@@ -225,7 +248,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
-			return err
+			return ownerUnreachable(cc, addr, err)
 		}
 		if err := ss.SendMsg(m); err != nil {
 			return err

@@ -122,8 +122,8 @@ func TestChallengeTeamRefusals(t *testing.T) {
 		text string
 	}{
 		{"a team in the three-handed game", three, codes.InvalidArgument, "seats[0].team: a consultation team plays the two-handed game (RULES.md §3.5), not three-handed"},
-		{"a team of one", teamChallenge("b", "a"), codes.InvalidArgument, "seats[0].team.members: 1 bots; a team has 2 to 4 (RULES.md §3.5)"},
-		{"a team of five", teamChallenge("b", "a", "c", "d", "e", "f"), codes.InvalidArgument, "seats[0].team.members: 5 bots; a team has 2 to 4"},
+		{"a team of one", teamChallenge("b", "a"), codes.InvalidArgument, "seats[0].team.members: 1 named; a team has 2 to 4 bots (RULES.md §3.5)"}, // it said "1 bots"
+		{"a team of five", teamChallenge("b", "a", "c", "d", "e", "f"), codes.InvalidArgument, "seats[0].team.members: 5 named; a team has 2 to 4 bots (RULES.md §3.5)"},
 		{"the same bot twice", teamChallenge("b", "a", "a"), codes.InvalidArgument, `seats[0].team.members[1]: "a" is already a member`},
 		{"an empty name", teamChallenge("b", "a", ""), codes.InvalidArgument, "seats[0].team.members[1]: missing"},
 		{"a member not in the lobby", teamChallenge("b", "a", "ghost"), codes.FailedPrecondition, `lobby bot "ghost" is not present`},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -277,5 +278,39 @@ func TestPeerSecretTooShort(t *testing.T) {
 	_, err := New(context.Background(), Config{PeerSecret: "short"})
 	if err == nil || err.Error() != "service: the peer secret has 5 bytes; at least 24 are needed" {
 		t.Fatalf("New with a 5-byte peer secret: %v", err)
+	}
+}
+
+// TestForwardToAnOwnerThatDoesNotAnswer: while a table's owner does not answer (killed, its lease
+// not yet expired) a call forwarded to it failed with grpc-go's "connection error: desc =
+// "transport: Error while dialing: dial tcp …: connect: connection refused"", naming neither the
+// owner nor what to do; now Unavailable says which referee, and that the table moves within 10 s.
+func TestForwardToAnOwnerThatDoesNotAnswer(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.grpc.Stop() // A's port closes; its referee lives on and keeps its leases
+	want := "forwarded to the referee at " + a.addr + ", which owns it and does not answer: if it stopped, " +
+		"another referee takes its tables and tournaments over within 10s; reconnect (connection error: "
+	_, err = b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+	if st := status.Convert(err); st.Code() != codes.Unavailable || !strings.HasPrefix(st.Message(), want) {
+		t.Errorf("GetTable through B: %v; want Unavailable %q…", err, want)
+	}
+	stream, err := b.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	_, err = stream.Recv()
+	if st := status.Convert(err); st.Code() != codes.Unavailable || !strings.HasPrefix(st.Message(), want) {
+		t.Errorf("Connect through B: %v; want Unavailable %q…", err, want)
 	}
 }

@@ -396,7 +396,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			return
 		}
 		if p.Role != RoleAdmin && p.ID != t.creator {
-			cerr = errorf(ErrPermission, "table %s: only its creator or an admin may cancel it (%s is a %s)", t.id, p.ID, p.Role)
+			cerr = errorf(ErrPermission, "table %s: only its creator or an admin may cancel it (key %s has role %s)", t.id, p.ID, p.Role)
 			return
 		}
 		if reason == "" {
@@ -565,7 +565,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 // in-process callers).
 func mayChooseDeals(ctx context.Context, what string) error {
 	if p := PrincipalFrom(ctx); p.Role != RoleAdmin {
-		return errorf(ErrPermission, "only an admin may choose the seed or stack the deal of %s (%s is a %s): whoever chooses them knows every hidden card", what, p.ID, p.Role)
+		return errorf(ErrPermission, "only an admin may choose the seed or stack the deal of %s (key %s has role %s): whoever chooses them knows every hidden card", what, p.ID, p.Role)
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func checkLobbyTeam(field string, v engine.Variant, members []string) error {
 		return invalid(field, "a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
 	}
 	if n := len(members); n < 2 || n > MaxTeamSize {
-		return invalid(field+".members", "%d bots; a team has 2 to %d (RULES.md §3.5)", n, MaxTeamSize)
+		return invalid(field+".members", "%d named; a team has 2 to %d bots (RULES.md §3.5)", n, MaxTeamSize)
 	}
 	for j, m := range members {
 		if m == "" {

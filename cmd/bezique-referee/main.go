@@ -246,9 +246,19 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
+	// Both ports are taken before the referee starts (resumes tables, takes leases), so that a
+	// port in use (a second referee on the machine with the default --metrics-listen) stops it
+	// before it plays anything, with an error naming the flag.
 	lis, err := net.Listen("tcp", c.listen)
 	if err != nil {
-		return err
+		return fmt.Errorf("--listen: %w", err)
+	}
+	var mlis net.Listener
+	if c.metricsListen != "" {
+		if mlis, err = net.Listen("tcp", c.metricsListen); err != nil {
+			lis.Close()
+			return fmt.Errorf("--metrics-listen: %w (each referee on a machine needs its own; \"\" for none)", err)
+		}
 	}
 	peerOpts, closePeerCert, err := peerDialOptions(c)
 	if err != nil {
@@ -280,10 +290,6 @@ func run(c config) error {
 	ready.Store(true)
 	if c.metricsListen != "" {
 		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
-		mlis, err := net.Listen("tcp", c.metricsListen)
-		if err != nil {
-			return err
-		}
 		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		if certs != nil {
 			mlis = tls.NewListener(mlis, certs.config("http/1.1"))

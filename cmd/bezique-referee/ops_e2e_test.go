@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"database/sql"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -300,4 +301,35 @@ func freshSchema(t *testing.T, base string) *url.URL {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u
+}
+
+// TestBinaryPortInUse: a second referee started on one machine as docs/OPERATIONS.md starts two
+// (its own --listen, the default --metrics-listen) exited with "listen tcp 127.0.0.1:9090: bind:
+// address already in use", naming no flag, after it had started its referee; now it exits with
+// status 1 before, naming the flag (and likewise for --listen).
+func TestBinaryPortInUse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildReferee(t)
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	addr := held.Addr().String()
+	inUse := "listen tcp " + addr + ": bind: address already in use"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", addr},
+			"bezique-referee: --metrics-listen: " + inUse + " (each referee on a machine needs its own; \"\" for none)\n"},
+		{[]string{"--listen", addr, "--metrics-listen", ""}, "bezique-referee: --listen: " + inUse + "\n"},
+	} {
+		out, code := runBinary(t, bin, nil, append(c.args, "--store", "memory")...)
+		if code != 1 || lastLogLine(out) != c.want {
+			t.Errorf("%v: exit %d, last line %q; want 1, %q", c.args, code, lastLogLine(out), c.want)
+		}
+	}
 }

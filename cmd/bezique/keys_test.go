@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -112,5 +113,28 @@ func TestKeysCommands(t *testing.T) {
 	t.Setenv(keyEnv, "")
 	if _, err = runCmd(ctx, "keys", "list", "--server", addr); err == nil || !strings.Contains(err.Error(), "needs an API key") {
 		t.Fatalf("keys list without a key: %v, want Unauthenticated", err)
+	}
+}
+
+// TestErrorTextNamesTheKeyFlag: a command refused for want of an API key said only the referee's
+// words, `send "authorization: Bearer <key>"`; it now says where the CLI takes the key.
+func TestErrorTextNamesTheKeyFlag(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	addr := startAuthReferee(t, "bzq_cli-admin-key-0123456789abcdef")
+	t.Setenv(keyEnv, "")
+	_, err := runCmd(ctx, "tables", "--server", addr)
+	want := `bezique: ListTables: rpc error: code = Unauthenticated desc = /bezique.v1.TableService/ListTables needs an API key ` +
+		`(role admin or organiser or bot or watcher): send "authorization: Bearer <key>"` + "\n" +
+		"(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"
+	if err == nil || errorText(err) != want {
+		t.Errorf("tables without a key: %v\ngot  %q\nwant %q", err, errorText(err), want)
+	}
+	_, err = runCmd(ctx, "tables", "--server", addr, "--key", "bzq_not-a-key")
+	if want := "bezique: ListTables: rpc error: code = Unauthenticated desc = unknown API key\n(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
+		t.Errorf("tables with an unknown key: got %q, want %q", errorText(err), want)
+	}
+	if got, want := errorText(errors.New("--seat 0: \"x\"")), "bezique: --seat 0: \"x\""; got != want {
+		t.Errorf("another error: got %q, want %q", got, want)
 	}
 }

@@ -6,19 +6,32 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/internal/buildinfo"
 )
 
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
-		lines := strings.Split(err.Error(), "\n") // the server's messages may quote a client's text
-		for i, l := range lines {
-			lines[i] = printable(l)
-		}
-		fmt.Fprintln(os.Stderr, "bezique:", strings.Join(lines, "\n"))
+		fmt.Fprintln(os.Stderr, errorText(err))
 		os.Exit(1)
 	}
+}
+
+// errorText is how the command reports err: "bezique: " and its text, each line printable (the
+// server's messages may quote a client's text); a refused or missing API key (Unauthenticated)
+// adds where the command takes one, since the referee's message speaks of gRPC metadata.
+func errorText(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = printable(l)
+	}
+	text := "bezique: " + strings.Join(lines, "\n")
+	if status.Code(err) == codes.Unauthenticated {
+		text += "\n(the API key is --key or $" + keyEnv + "; docs/SECURITY.md)"
+	}
+	return text
 }
 
 // version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";

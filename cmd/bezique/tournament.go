@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -314,7 +316,8 @@ func follow(ctx context.Context, r interface {
 	return err
 }
 
-// loadTournament reads a tournament and its results from the store, without playing it.
+// loadTournament reads a tournament and its results from the store, without playing it; an
+// unknown id is an error naming the store and --server, where a running referee's tournaments are.
 func loadTournament(ctx context.Context, url, id string) (*service.Tournament, error) {
 	st, err := store.Open(ctx, url)
 	if err != nil {
@@ -322,6 +325,9 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	}
 	defer st.Close()
 	row, err := st.GetTournament(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("no tournament %s in --store %s (a tournament of a running referee: --server HOST:PORT)", id, store.Redact(url))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -525,8 +531,8 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
-// writeCSV writes one line per game: game, deal set, table, outcome, then per seat its entrant
-// and per side its score.
+// writeCSV writes one line per game, in schedule order: game, deal set, table, outcome, then per
+// seat its entrant and per side its score.
 func writeCSV(w io.Writer, tn *service.Tournament) error {
 	games := tn.Spec.Schedule()
 	cw := csv.NewWriter(w)
@@ -538,7 +544,9 @@ func writeCSV(w io.Writer, tn *service.Tournament) error {
 		head = append(head, fmt.Sprintf("score%d", side))
 	}
 	_ = cw.Write(head)
-	for _, r := range tn.Results {
+	// Results are stored as games end; the CSV is in schedule order.
+	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
+	for _, r := range results {
 		g := games[r.Game]
 		row := []string{strconv.Itoa(r.Game), strconv.Itoa(g.Deal), r.TableID, string(r.Outcome), strconv.Itoa(r.WinnerSide)}
 		for _, e := range g.Seats {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -85,14 +86,24 @@ func TestTournamentCommands(t *testing.T) {
 	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "game,deal,table_id,outcome,winner_side,seat0,seat1,score0,score1" {
 		t.Fatalf("csv: %v, %d rows, header %v", err, len(rows), rows[0])
 	}
+	for i, row := range rows[1:] { // in schedule order (they were in the order the games ended)
+		if row[0] != strconv.Itoa(i) || row[2] != id+"-g"+strconv.Itoa(i) {
+			t.Errorf("csv row %d: game %s, table %s; want game %d, table %s-g%d", i+1, row[0], row[2], i, id, i)
+		}
+	}
 	for path, magic := range map[string][]byte{svg: []byte("<?xml"), png: []byte("\x89PNG"), jsonPath: []byte("{")} {
 		b, err := os.ReadFile(path)
 		if err != nil || !bytes.HasPrefix(b, magic) {
 			t.Errorf("%s: %v, starts %q", path, err, b[:min(len(b), 8)])
 		}
 	}
-	if _, err := runCmd(ctx, "tournament", "standings", st, "tn-0"); err == nil || !strings.Contains(err.Error(), "not found") {
-		t.Errorf("standings of an unknown tournament: %v", err)
+	// A tournament of a running referee read without --server: the error says where it looked and
+	// where else to look (it said "store: get tournament "tn-0": store: not found").
+	want := "no tournament tn-0 in --store sqlite:" + filepath.Join(dir, "t.db") + " (a tournament of a running referee: --server HOST:PORT)"
+	for _, sub := range []string{"standings", "watch", "export"} {
+		if _, err := runCmd(ctx, "tournament", sub, st, "tn-0"); err == nil || err.Error() != want {
+			t.Errorf("%s of an unknown tournament: %v, want %q", sub, err, want)
+		}
 	}
 }
 

@@ -19,6 +19,17 @@ The generated stubs of proto/ are the ``bezique.v1`` package beside this one
 (``from bezique.v1 import seat_service_pb2``); scripts/gen-python.sh regenerates them.
 """
 
+import sys
+
+try:
+    import google.protobuf  # noqa: F401  (the stubs need both; say so before a bare ModuleNotFoundError)
+    import grpc  # noqa: F401
+except ImportError as err:
+    raise ImportError(
+        f"bezique_bot needs grpcio and protobuf, which this Python ({sys.executable}) lacks: {err}. "
+        "On Debian: apt-get install python3-grpcio python3-protobuf, then run the bot with /usr/bin/python3 "
+        "(or a venv made with --system-site-packages; docs/write-a-bot.md)", name=err.name) from err
+
 from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
 from bezique_bot.client import CannotReach, Config, SeatRefused, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text

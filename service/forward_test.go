@@ -1,0 +1,63 @@
+package service
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// TestPeerReachesARestartedReferee: a referee restarted on its address (after a crash, as
+// docs/OPERATIONS.md's "Restart in place") was unreachable through another referee for 40 s and
+// more (every forwarded call failed at once with "connection refused") while that one's
+// connection waited out grpc-go's default backoff; with peerBackoff it is reached within a second
+// or so of listening again.
+func TestPeerReachesARestartedReferee(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the referee is down for 20 s")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	s := &Referee{peers: map[string]*grpc.ClientConn{}}
+	defer s.closePeers()
+	cc, err := s.peer(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hc := healthpb.NewHealthClient(cc)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	// The referee is down for 20 s; with the default backoff (1 s, growing 1.6 times, 20 % jitter)
+	// the connection's next attempt is then 4 s or more away.
+	for down := time.Now(); time.Since(down) < 20*time.Second; time.Sleep(50 * time.Millisecond) {
+		if _, err := hc.Check(ctx, &healthpb.HealthCheckRequest{}); err == nil {
+			t.Fatal("a call to a referee that is down succeeded")
+		}
+	}
+	if l, err = net.Listen("tcp", addr); err != nil {
+		t.Skipf("the port was taken meanwhile: %v", err)
+	}
+	g := grpc.NewServer()
+	healthpb.RegisterHealthServer(g, health.NewServer())
+	go func() { _ = g.Serve(l) }()
+	defer g.Stop()
+	up := time.Now()
+	for {
+		_, err := hc.Check(ctx, &healthpb.HealthCheckRequest{})
+		if err == nil {
+			break
+		}
+		if time.Since(up) > 3*time.Second {
+			t.Fatalf("the restarted referee is still unreachable %v after it listened again: %v", time.Since(up).Round(time.Millisecond), err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
