@@ -3,6 +3,8 @@ package service
 import (
 	"context"
 	"errors"
+	"reflect"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,5 +102,71 @@ func TestTournamentLeaseLost(t *testing.T) {
 	}
 	if _, err := a.srv.Referee.CancelTournament(ctx, id, ""); !errors.Is(err, ErrEnded) {
 		t.Errorf("CancelTournament through A after the end: %v, want ErrEnded", err)
+	}
+}
+
+// readCounter is the shared PostgreSQL store, counting the reads of tournaments that
+// ListTournaments may make.
+type readCounter struct {
+	store.Store
+	store.Leaser
+	gets, gameLists atomic.Int64
+}
+
+func (c *readCounter) GetTournament(ctx context.Context, id string) (store.Tournament, error) {
+	c.gets.Add(1)
+	return c.Store.GetTournament(ctx, id)
+}
+
+func (c *readCounter) ListTournamentGames(ctx context.Context, ids ...string) ([]store.TournamentGame, error) {
+	c.gameLists.Add(1)
+	return c.Store.ListTournamentGames(ctx, ids...)
+}
+
+// TestListTournamentsOneRead: ListTournaments on a referee that runs none of the tournaments
+// reads all their results in one query, however many run elsewhere, and reports each as
+// GetTournament does; one seen ended is not read again.
+func TestListTournamentsOneRead(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	counter := &readCounter{}
+	c := startPeer(t, u, func(cfg *Config) {
+		counter.Store, counter.Leaser = cfg.Store, cfg.Store.(store.Leaser)
+		cfg.Store = counter
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// A lobby bot that never comes, with an hour's grace: each tournament runs until cancelled.
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, AbsenceGraceMs: 3_600_000,
+		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "r", Bot: "random"}}}
+	var ids []string
+	for range 3 {
+		tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, tn.ID)
+	}
+	if _, err := a.srv.Referee.CancelTournament(ctx, ids[0], "enough"); err != nil {
+		t.Fatal(err)
+	}
+	for round, wantRead := range []int64{1, 1} {
+		counter.gets.Store(0)
+		counter.gameLists.Store(0)
+		list, err := c.srv.Referee.ListTournaments(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tn := range list {
+			got = append(got, tn.ID+" "+string(tn.State))
+		}
+		want := []string{ids[0] + " cancelled", ids[1] + " running", ids[2] + " running"}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("round %d: ListTournaments through C = %v, want %v", round, got, want)
+		}
+		if g, l := counter.gets.Load(), counter.gameLists.Load(); g != 0 || l != wantRead {
+			t.Errorf("round %d: ListTournaments read %d tournaments and listed games %d times; want 0 and %d", round, g, l, wantRead)
+		}
 	}
 }
