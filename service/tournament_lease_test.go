@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/tournament"
 )
@@ -169,4 +170,47 @@ func TestListTournamentsOneRead(t *testing.T) {
 			t.Errorf("round %d: ListTournaments read %d tournaments and listed games %d times; want 0 and %d", round, g, l, wantRead)
 		}
 	}
+}
+
+// TestTournamentAwaitsLeaseRenewal: a referee whose lease renewals cannot complete (here one of
+// its lease rows is locked, so its renewal UPDATE waits past store.LeaseTTL and fails, as when
+// PostgreSQL is out of reach) starts no game of a tournament until a renewal succeeds again;
+// then the tournament plays its schedule.
+func TestTournamentAwaitsLeaseRenewal(t *testing.T) {
+	u, raw := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.Exec("SELECT 1 FROM leases WHERE kind = 'table' AND id = $1 FOR UPDATE", resp.GetTableId()); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(store.LeaseTTL + 3*store.LeaseRenewEvery); a.srv.leaseHeld(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the referee still counts on its leases while its renewals cannot complete")
+		}
+	}
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "random-1", Bot: "random"}, {ID: "random-2", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	var tables int
+	if err := raw.QueryRow("SELECT count(*) FROM tables WHERE tournament_id = $1", tn.ID).Scan(&tables); err != nil || tables != 0 {
+		t.Fatalf("%d tables of the tournament created (%v) while the referee's renewals fail; want none", tables, err)
+	}
+	if err := tx.Rollback(); err != nil { // the renewals go through again
+		t.Fatal(err)
+	}
+	checkTournament(t, a.srv.Referee, awaitTournament(t, a.srv.Referee, tn.ID))
 }
