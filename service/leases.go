@@ -146,13 +146,15 @@ func (s *Referee) stopLostTourneys(held map[string]bool, renewed time.Time) {
 // loseTourney stops running a tournament whose lease this referee lost, for the reason why: its
 // goroutine starts no more games and returns (the tables of its games in play go on under their
 // own leases; the referee that took the tournament over awaits them and stores their results).
-// The tournament stays registered, as running elsewhere: it is read from the store, and calls
-// to cancel or watch it are forwarded to its owner. Nothing is written.
+// The tournament stays registered, as running elsewhere: it is read from the store, calls to
+// cancel or watch it are forwarded to its owner, and its watchers here end with ErrMoving.
+// Nothing is written.
 func (s *Referee) loseTourney(tr *tourney, why string) {
 	tr.mu.Lock()
 	stop := tr.stopRun
 	if tr.state == store.TournamentRunning {
 		tr.stopRun = nil // runningElsewhere from now on
+		tr.notify()      // its watchers end with ErrMoving, and watch it again at its new owner
 	} else {
 		stop = nil // it has ended: its goroutine has returned
 	}

@@ -19,7 +19,8 @@ import (
 // resumes it, as leaseLoop's takeOver does). A stops running it at its next renewal and starts
 // no game of it any more; B plays every missing game: each scheduled game is played once, on one
 // table played by one referee, and has one result; the standings equal a recomputation from the
-// records, and A, asked afterwards, reports the tournament as the store has it.
+// records; A's watcher is told to watch again elsewhere (ErrMoving), and A, asked afterwards,
+// reports the tournament as the store has it.
 func TestTournamentLeaseLost(t *testing.T) {
 	u, raw := sharedSchema(t)
 	a := startPeer(t, u, nil)
@@ -46,6 +47,8 @@ func TestTournamentLeaseLost(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	watched := make(chan error, 1)
+	go func() { watched <- a.srv.Referee.WatchTournament(ctx, id, func(TournamentUpdate) error { return nil }) }()
 	// B takes the lease over, as TakeExpired does once A's lease has expired: in one statement
 	// that waits for a write of A in flight (A's renewals, every second, cannot slip in between).
 	var epoch int64
@@ -70,6 +73,14 @@ func TestTournamentLeaseLost(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("A still runs the tournament %v after losing its lease", 3*store.LeaseRenewEvery)
 		}
+	}
+	select {
+	case err := <-watched:
+		if !errors.Is(err, ErrMoving) {
+			t.Errorf("the watch through A ended with %v, want ErrMoving (watch it again, at B)", err)
+		}
+	case <-time.After(time.Second):
+		t.Error("the watch through A goes on after A stopped running the tournament")
 	}
 	done := awaitTournament(t, b.srv.Referee, id)
 	checkTournament(t, b.srv.Referee, done)

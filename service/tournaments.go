@@ -298,22 +298,21 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	tr.mu.Lock()
-	defer tr.mu.Unlock()
 	if tr.state != store.TournamentRunning {
+		tr.mu.Unlock()
 		return // cancelled meanwhile
 	}
 	err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now)
 	if err == nil {
 		tr.end(store.TournamentFinished, now)
-		return
 	}
-	if errors.Is(err, store.ErrLeaseLost) {
-		tr.stopRun = nil // loseTourney's effect (tr.mu is held): its new owner ends it
-		s.log.Warn("finishing tournament: lease taken over by another referee; stopping the tournament", "tournament", tr.id)
-		s.metrics.LeaseLost()
-		return
+	tr.mu.Unlock()
+	switch {
+	case errors.Is(err, store.ErrLeaseLost):
+		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
+	case err != nil:
+		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
 	}
-	s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
 }
 
 // end sets the tournament's final state and wakes its watchers; tr.mu must be held.
@@ -842,7 +841,8 @@ type TournamentUpdate struct {
 // update that says so), ctx ends (ctx's error), the referee stops (ErrStopped) or fn returns an
 // error (that error). ErrNotFound for an unknown id; ErrMoving for one that runs on another
 // referee sharing the store (WatchTournament's handler forwards the call there) or is changing
-// referee; an ended one read from the store gets its one update.
+// referee, and when this referee loses its lease during the watch; an ended one read from the
+// store gets its one update.
 //
 // The standings are recomputed from every result for each update (the ratings follow the
 // schedule's order, not the order games end), so updates come at most every watchInterval, or
@@ -854,11 +854,11 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 	if err != nil {
 		return err
 	}
-	if tr.runningElsewhere() {
-		return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
-	}
 	sent := 0
 	for {
+		if tr.runningElsewhere() { // at the start, or this referee lost its lease (loseTourney)
+			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
+		}
 		tr.mu.Lock()
 		u := TournamentUpdate{Results: append([]tournament.Result(nil), tr.results[sent:]...), State: tr.state}
 		results := tr.results[:len(tr.results):len(tr.results)] // results are only appended
