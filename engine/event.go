@@ -56,6 +56,11 @@ const (
 	// EvCarteBlanche is Seat showing a carte blanche, scoring Points (RULES.md §3.6.4): Cards is
 	// the whole hand at the first showing, the card just drawn at a repeat.
 	EvCarteBlanche
+	// EvAnnouncementLapsed ends Seat's pending Meld unscored (allow_pending_declarations, RULES.md
+	// §8.18), for the reason Lapse: Card, a card of the meld, was just played (LapseCardPlayed,
+	// right after its EvPlay), or phase 2 began (LapsePhase2, Card [NoCard], before the EvPhase2).
+	// Meld.Points is what it would have scored; Points is 0.
+	EvAnnouncementLapsed
 )
 
 var eventKindNames = [...]string{0: "none", EvDeal: "deal", EvHand: "hand", EvTurnUpSeven: "turn_up_seven",
@@ -63,7 +68,7 @@ var eventKindNames = [...]string{0: "none", EvDeal: "deal", EvHand: "hand", EvTu
 	EvSevenExchange: "seven_exchange", EvSevenDeclare: "seven_declare", EvPassMeld: "pass_meld",
 	EvEndWindow: "end_window", EvDraw: "draw", EvPhase2: "phase2", EvLastTrick: "last_trick",
 	EvBrisques: "brisques", EvDealEnd: "deal_end", EvGameEnd: "game_end", EvTrumpFixed: "trump_fixed",
-	EvCarteBlanche: "carte_blanche"}
+	EvCarteBlanche: "carte_blanche", EvAnnouncementLapsed: "announcement_lapsed"}
 
 // String returns the kind's name in snake case.
 func (k EventKind) String() string {
@@ -71,6 +76,27 @@ func (k EventKind) String() string {
 		return eventKindNames[k]
 	}
 	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// LapseCause is why a pending announcement lapsed (EvAnnouncementLapsed, RULES.md §8.18).
+type LapseCause uint8
+
+// The lapse causes.
+const (
+	// LapseCardPlayed: the seat played a card of the announced meld before it next won a trick.
+	LapseCardPlayed LapseCause = iota + 1
+	// LapsePhase2: the stock ran out (phase 2 began) before the seat next won a trick.
+	LapsePhase2
+)
+
+var lapseCauseNames = [...]string{0: "none", LapseCardPlayed: "card_played", LapsePhase2: "phase2"}
+
+// String returns the cause's name in snake case.
+func (c LapseCause) String() string {
+	if int(c) < len(lapseCauseNames) {
+		return lapseCauseNames[c]
+	}
+	return fmt.Sprintf("LapseCause(%d)", uint8(c))
 }
 
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
@@ -89,7 +115,8 @@ type Event struct {
 	// the winner (EvGameEnd, [NoSide] for a tie); [NoSide] for EvDeal and EvDealEnd.
 	Side int
 	// Card is the event's one card: the turn-up (EvDeal, EvTurnUpSeven), the card played (EvPlay,
-	// EvSevenPlayed), the trump seven (EvSevenExchange, EvSevenDeclare), the card drawn (EvDraw).
+	// EvSevenPlayed, EvAnnouncementLapsed by LapseCardPlayed), the trump seven (EvSevenExchange,
+	// EvSevenDeclare), the card drawn (EvDraw).
 	Card Card
 	// Taken is set by EvSevenExchange only: the turn-up taken in exchange for the seven Card.
 	Taken Card
@@ -99,7 +126,8 @@ type Event struct {
 	// Cards is the hand dealt (EvHand), the cards of the trick won (EvTrick) or the cards shown
 	// (EvCarteBlanche).
 	Cards CardSet
-	// Meld is the meld declared (EvMeld only), with its kind, cards and points.
+	// Meld is the meld declared (EvMeld), with its kind, cards and points, or the announced meld
+	// that lapsed (EvAnnouncementLapsed).
 	Meld Meld
 	// Points is what the event scores for Side: 10 for EvTurnUpSeven, EvSevenPlayed,
 	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
@@ -122,9 +150,14 @@ type Event struct {
 	// opponent to see (reveal_last_stock_card).
 	Revealed bool
 	// Pending (EvMeld only) marks a meld announced under allow_pending_declarations: tabled, Points
-	// 0; a later EvMeld of the same cards, not Pending, scores it when Seat next wins a trick
-	// (RULES.md §8.18).
+	// 0; a later EvMeld of the same cards with Announced scores it when Seat next wins a trick, or
+	// an EvAnnouncementLapsed ends it unscored (RULES.md §8.18).
 	Pending bool
+	// Announced (EvMeld only) marks the scoring of Seat's pending announcement, at the trick win
+	// that opened this window, before any action (RULES.md §8.18).
+	Announced bool
+	// Lapse (EvAnnouncementLapsed only) is why the announcement lapsed.
+	Lapse LapseCause
 	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
 	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
 	Stock int
@@ -173,6 +206,9 @@ func (e Event) String() string {
 		if e.Pending {
 			return fmt.Sprintf("seat %d announces %s, to score at its next trick", e.Seat, e.Meld)
 		}
+		if e.Announced {
+			return fmt.Sprintf("seat %d scores its announced %s", e.Seat, e.Meld)
+		}
 		return fmt.Sprintf("seat %d melds %s", e.Seat, e.Meld)
 	case EvSevenExchange:
 		return fmt.Sprintf("seat %d exchanges %s for %s (+%d)", e.Seat, e.Card, e.Taken, e.Points)
@@ -200,6 +236,11 @@ func (e Event) String() string {
 		return fmt.Sprintf("seat %d fixes trump %s", e.Seat, e.Trump)
 	case EvCarteBlanche:
 		return fmt.Sprintf("seat %d carte blanche %s (+%d)", e.Seat, e.Cards, e.Points)
+	case EvAnnouncementLapsed:
+		if e.Lapse == LapseCardPlayed {
+			return fmt.Sprintf("seat %d's announced %s lapses: %s played", e.Seat, e.Meld, e.Card)
+		}
+		return fmt.Sprintf("seat %d's announced %s lapses: phase 2", e.Seat, e.Meld)
 	}
 	return fmt.Sprintf("seat %d %s", e.Seat, e.Kind)
 }

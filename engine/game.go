@@ -465,6 +465,9 @@ func (g *Game) playCard(seat int, c Card) {
 	t.seats[t.n] = int8(seat)
 	t.n++
 	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.side(seat), Card: c, Taken: NoCard, FromTable: fromTable})
+	if fromTable {
+		g.lapseOnPlay(seat, c)
+	}
 	if g.phase == PhaseTrick && g.rules.SevenScoresOnPlay && c.Suit() == g.trump && c.Rank() == Seven && !st.spent {
 		st.spent = true
 		side := g.rules.side(seat)
@@ -592,7 +595,11 @@ func (g *Game) draw() {
 		g.startTrick(w)
 		return
 	}
-	g.pending = [4]Meld{} // no melds in phase 2: an announcement not yet scored lapses (RULES.md §8.18)
+	for s := 0; s < g.n; s++ {
+		if g.pending[s].Kind != NoMeld { // no melds in phase 2: an announcement not yet scored lapses (RULES.md §8.18)
+			g.lapse(s, LapsePhase2, NoCard)
+		}
+	}
 	for s := 0; s < g.n; s++ {
 		for _, c := range g.held[s][:g.nheld[s]] {
 			g.cs[c].loc = locHand

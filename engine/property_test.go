@@ -39,7 +39,7 @@ func TestPropertyRandomPlay(t *testing.T) {
 				if games%4 == 3 {
 					r = randomRules(t, v, rng)
 				}
-				n := playRandomGame(t, r, SeedFromUint64(uint64(games)+1000*uint64(len(v))), rng)
+				n, _ := playRandomGame(t, r, SeedFromUint64(uint64(games)+1000*uint64(len(v))), rng)
 				deals += n
 				games++
 			}
@@ -74,14 +74,16 @@ func randomRules(t testing.TB, v Variant, rng *rand.Rand) Rules {
 }
 
 // playRandomGame plays one game with uniformly random legal actions, checking invariants, and
-// returns the number of deals played.
-func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
+// returns the number of deals played and, under allow_pending_declarations, the announcements'
+// counts.
+func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, announcements) {
 	t.Helper()
 	g, err := NewGame(r, Dealing{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var legal []Action
+	var ann announcements
 	steps := 0
 	for !g.Over() {
 		steps++
@@ -110,6 +112,15 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
 			t.Fatalf("Apply(%d, %s): %v", s, a, err)
 		}
 		checkInvariants(t, g, g.log[before:])
+		if r.AllowPendingDeclarations {
+			ann.follow(t, g.log, before)
+			if !g.Over() {
+				ann.checkView(t, g)
+			}
+		}
+	}
+	if r.AllowPendingDeclarations {
+		ann.checkEnd(t, g)
 	}
 	// The game's end is its last event (a trump fixed by a meld that ended the game under
 	// end_check=immediate once followed it).
@@ -117,7 +128,7 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) int {
 		t.Fatalf("%s seed %s: the last event is %s, not the game's end", r.Variant, seed, last)
 	}
 	checkScoresMatchEvents(t, g)
-	return g.deal
+	return g.deal, ann
 }
 
 // probeUnlisted applies random actions that Legal did not list and checks that each one is refused

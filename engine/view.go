@@ -26,6 +26,10 @@ type View struct {
 	Hand []Card
 	// Tabled is every seat's tabled (melded) cards, by seat.
 	Tabled [][]TabledCard
+	// Pending is every seat's pending announcement (allow_pending_declarations, RULES.md §8.18), by
+	// seat: the meld tabled unscored, with the Points it scores when the seat next wins a phase-1
+	// trick; Kind [NoMeld] for a seat with none. Its cards are also in Tabled.
+	Pending []Meld
 	// HandSizes is every seat's number of cards in hand, tabled cards not counted.
 	HandSizes []int
 	// TrickNo is the number of the current trick in the deal, from 1.
@@ -101,7 +105,7 @@ func (g *Game) View(seat int) View {
 	v := View{
 		Seat: seat, Variant: g.rules.Variant, Target: g.rules.Target, Deal: g.deal, Dealer: g.dealer,
 		Trump: g.trump, TurnUp: g.turnUp, StockSize: g.stockLeft(), Phase: g.phase, ToAct: g.toAct,
-		Tabled: make([][]TabledCard, g.n), HandSizes: make([]int, g.n), TrickNo: g.trickNo,
+		Tabled: make([][]TabledCard, g.n), Pending: append([]Meld(nil), g.pending[:g.n]...), HandSizes: make([]int, g.n), TrickNo: g.trickNo,
 		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
 		DealPoints:  append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
 		Totals:      append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),

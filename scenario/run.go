@@ -309,6 +309,15 @@ func checkView(g *engine.Game, seat int, want *View, check func(what, failure st
 			}
 		}
 	}
+	if want.Pending != nil {
+		if len(*want.Pending) != len(v.Pending) {
+			check("view.pending", fmt.Sprintf("%d seats, want %d", len(v.Pending), len(*want.Pending)))
+		} else {
+			for s, m := range v.Pending {
+				check(fmt.Sprintf("view.pending[%d]", s), sameCards(m.Cards.Slice(), (*want.Pending)[s]))
+			}
+		}
+	}
 	if want.Trick != nil {
 		var cs []string
 		for _, p := range v.Trick {

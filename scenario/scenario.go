@@ -108,6 +108,9 @@ type View struct {
 	Hand *string `json:"hand"`
 	// Tabled is every seat's tabled cards, in any order.
 	Tabled *[]string `json:"tabled"`
+	// Pending is every seat's pending announcement (allow_pending_declarations, RULES.md §8.18):
+	// the cards of the meld announced and not yet scored or lapsed, in any order ("" for none).
+	Pending *[]string `json:"pending"`
 	// Trick is the cards of the trick in progress, in the order played.
 	Trick *string `json:"trick"`
 	// DealPoints are every side's points in the deal.

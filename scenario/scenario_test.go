@@ -7,7 +7,8 @@ import (
 )
 
 // wrong is vector 1 with wrong expectations: the trick to seat 0 (N wins it), 10 points, a
-// refusal of an action the engine accepts, the wrong legal actions and totals, a game end.
+// refusal of an action the engine accepts, the wrong legal actions, pending announcement and
+// totals, a game end.
 const wrong = `{
   "name": "wrong",
   "variant": "two-handed",
@@ -19,7 +20,7 @@ const wrong = `{
   "steps": [
     {"seat": 1, "do": "play TSa", "refused": "RULES.md §1.3"},
     {"seat": 0, "do": "play KSa", "trick_winner": 0, "points": 10, "game_end": {"winner_side": 1, "totals": [0, 0]}},
-    {"seat": 1, "legal": ["end", "declare 7Ca"], "view": {"totals": [0, 10]}},
+    {"seat": 1, "legal": ["end", "declare 7Ca"], "view": {"totals": [0, 10], "pending": ["", "KSa"]}},
     {"seat": 1, "do": "play 8Db", "refused": "RULES.md §1.5"},
     {"seat": 1, "do": "play 8Db"},
     {"seat": 1, "do": "fold"}
@@ -47,6 +48,7 @@ func TestWrongExpectationsFail(t *testing.T) {
 		"step 2 (seat 0: play KSa): trick_winner: got 1, want 0",
 		"step 2 (seat 0: play KSa): game_end: the game did not end",
 		"step 3: legal: got [end], want [end, declare 7Ca]",
+		"step 3: view.pending[1]: got \"\", want \"KSa\"",
 		"step 3: view.totals: got [0 0], want [0 10]",
 		"step 5 (seat 1: play 8Db): accepted: refused: bezique: the post-trick window is open: meld, act with a seven or end it (RULES.md §1.5)",
 		`step 6 (seat 1: fold): accepted: refused: bezique: action "fold": unknown verb "fold" (want one of play, meld, exchange, declare, pass, end, carte_blanche)`,
@@ -54,8 +56,8 @@ func TestWrongExpectationsFail(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("failures:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if n := len(res.Checks) - len(res.Failures()); n != 2 {
-		t.Fatalf("%d checks passed, want 2 (steps 2 and 4 accepted/refused as expected)", n)
+	if n := len(res.Checks) - len(res.Failures()); n != 3 {
+		t.Fatalf("%d checks passed, want 3 (steps 2 and 4 accepted/refused as expected, step 3's view.pending[0])", n)
 	}
 }
 

@@ -23,7 +23,7 @@ var vectors = concat(
 	vector39(),
 	[]vector{vector40, vector47Phase2, vector48, vector53, vector54},
 	vector55(),
-	[]vector{vector56},
+	[]vector{vector56, vector57},
 	vector45(), vector52(),
 )
 
@@ -762,12 +762,14 @@ func vector55() []vector {
 {"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
 {"seat": 1, "do": "meld KSa QSa", "points": 0}
 {"view": {"seat": 0, "tabled": ["", "KSa KHa KDa KCa QSa"], "totals": [0, 80]}}
+{"view": {"seat": -1, "pending": ["", "KSa QSa"]}}
 {"seat": 1, "do": "meld KHa QHa", "refused": "RULES.md §2 R9"}
 {"seat": 1, "do": "end"}
 {"seat": 1, "do": "play 7Ha"}
-{"seat": 0, "do": "play 7Hb", "trick_winner": 1, "scores": [{"side": 1, "cause": "meld", "points": 20}]}
+{"seat": 0, "do": "play 7Hb", "trick_winner": 1, "scores": [{"side": 1, "cause": "meld", "points": 20}], "events": ["seat 0 plays 7Hb", "trick 2 to seat 1: 7Ha 7Hb", "seat 1 scores its announced common_marriage KSa QSa (20)"]}
+{"view": {"seat": 0, "pending": ["", ""]}}
 {"seat": 1, "do": "meld KHa QHa", "points": 0}
-{"view": {"seat": 0, "phase": "window", "to_act": 1, "totals": [0, 100]}}`),
+{"view": {"seat": 0, "phase": "window", "to_act": 1, "totals": [0, 100], "pending": ["", "KHa QHa"]}}`),
 	}
 	off := v
 	off.file = "vector-55-pending-refused-by-default.json"
@@ -783,7 +785,7 @@ func vector55() []vector {
 
 var vector56 = vector{
 	file:    "vector-56-pending-declaration-lapses.json",
-	about:   "RULES.md §6 vector 56 (§8.18) under allow_pending_declarations: as vector 55, N announces K♠a+Q♠a after four kings, then plays Q♠a from the table to trick 2, which D wins; N's win of trick 3 scores nothing for the lapsed announcement, and N may meld K♥ Q♥ in that window.",
+	about:   "RULES.md §6 vector 56 (§8.18) under allow_pending_declarations: as vector 55, N announces K♠a+Q♠a after four kings, then plays Q♠a from the table to trick 2: the announcement lapses as the card is played (derived) and is no longer pending; D wins trick 2; N's win of trick 3 scores nothing for it, and N may meld K♥ Q♥ in that window.",
 	variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 1,
 	hands: []string{"7Sa ASb 8Sa 9Sa 7Da 8Da 9Da 8Db", vector55Hands[1]},
 	steps: lines(`
@@ -792,12 +794,30 @@ var vector56 = vector{
 {"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
 {"seat": 1, "do": "meld KSa QSa", "points": 0}
 {"seat": 1, "do": "end"}
-{"seat": 1, "do": "play QSa"}
+{"view": {"seat": 0, "pending": ["", "KSa QSa"]}}
+{"seat": 1, "do": "play QSa", "events": ["seat 1 plays QSa (from table)", "seat 1's announced common_marriage KSa QSa (20) lapses: QSa played"]}
+{"view": {"seat": 0, "pending": ["", ""]}}
 {"seat": 0, "do": "play ASb", "trick_winner": 0}
 {"seat": 0, "do": "end"}
 {"seat": 0, "do": "play 7Da"}
 {"seat": 1, "do": "play KCa", "trick_winner": 1, "points": 0}
 {"seat": 1, "do": "meld KHa QHa", "points": 20}`),
+}
+
+var vector57 = vector{
+	file:    "vector-57-pending-declaration-lapses-at-phase2.json",
+	about:   "RULES.md §6 vector 57 (§8.18) under allow_pending_declarations: trump ♣; N wins trick 24, the last of phase 1, melds four kings (+80) and announces K♠a+Q♠a; the last draw begins phase 2, so the announcement lapses unscored before phase 2's first trick (derived) and is no longer pending.",
+	variant: "two-handed", options: map[string]string{"allow_pending_declarations": "true"}, dealer: 0, turnUp: "9Ca", at: 24, leader: 1,
+	hands: []string{"9Sa 7Sa 8Sa 7Da 8Da 9Da 7Db 8Db", "TSa KSa KHa KDa KCa QSa 7Ha 8Ha"},
+	stock: "JHa",
+	steps: lines(`
+{"seat": 1, "do": "play TSa"}
+{"seat": 0, "do": "play 9Sa", "trick_winner": 1}
+{"seat": 1, "do": "meld KSa KHa KDa KCa", "points": 80}
+{"seat": 1, "do": "meld KSa QSa", "points": 0}
+{"view": {"seat": -1, "pending": ["", "KSa QSa"]}}
+{"seat": 1, "do": "end", "draws": [{"seat": 1, "card": "JHa", "revealed": true}, {"seat": 0, "card": "9Ca", "turn_up": true}], "points": 0, "events": ["seat 1 end_window", "seat 1 draws JHa", "seat 0 draws 9Ca", "seat 1's announced common_marriage KSa QSa (20) lapses: phase 2", "phase 2 duel 0, seat 1 leads"]}
+{"view": {"seat": -1, "phase": "trick2", "to_act": 1, "pending": ["", ""], "deal_points": [0, 80]}}`),
 }
 
 // rubiconBlocks are the melds the Rubicon settlement deals are made of, trump ♣ (settle_test.go).

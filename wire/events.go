@@ -40,7 +40,7 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvTrick:
 		out.Payload = &pb.Event_TrickWon{TrickWon: &pb.TrickWon{Winner: seat, Trick: uint32(e.Trick), Cards: cardSetToProto(e.Cards), Points: pts}}
 	case engine.EvMeld:
-		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld), Pending: e.Pending}}
+		out.Payload = &pb.Event_Melded{Melded: &pb.Melded{Seat: seat, Meld: meldToProto(e.Meld), Pending: e.Pending, Announced: e.Announced}}
 	case engine.EvSevenExchange:
 		out.Payload = &pb.Event_SevenExchanged{SevenExchanged: &pb.SevenExchanged{Seat: seat, Seven: CardToProto(e.Card), Taken: CardToProto(e.Taken), Points: pts}}
 	case engine.EvSevenDeclare:
@@ -66,6 +66,9 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 		out.Payload = &pb.Event_TrumpFixed{TrumpFixed: &pb.TrumpFixed{Seat: seat, Trump: SuitToProto(e.Trump)}}
 	case engine.EvCarteBlanche:
 		out.Payload = &pb.Event_CarteBlancheShown{CarteBlancheShown: &pb.CarteBlancheShown{Seat: seat, Side: side, Cards: cardSetToProto(e.Cards), Points: pts}}
+	case engine.EvAnnouncementLapsed:
+		out.Payload = &pb.Event_AnnouncementLapsed{AnnouncementLapsed: &pb.AnnouncementLapsed{Seat: seat, Meld: meldToProto(e.Meld),
+			Cause: pb.LapseCause(e.Lapse), Card: CardToProto(e.Card)}}
 	}
 	return out
 }

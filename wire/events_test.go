@@ -32,14 +32,15 @@ func TestGameEndedTie(t *testing.T) {
 }
 
 // TestMeldedPending: vector 55's events on the wire (RULES.md §8.18): the announcement is a Melded
-// with pending and 0 points, the later scoring one a Melded of the same cards with the points.
+// with pending and 0 points, the later scoring one a Melded of the same cards with the points and
+// announced.
 func TestMeldedPending(t *testing.T) {
 	ks, qs := engine.NewCard(engine.NewFace(engine.Spades, engine.King), 0), engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 0)
 	m := engine.Meld{Kind: engine.CommonMarriage, Cards: engine.NewCardSet(ks, qs)}
 	announced := EventToProto(engine.Event{Kind: engine.EvMeld, Seat: 1, Side: 1, Meld: m, Pending: true}, 7).GetMelded()
 	m.Points = 20
-	scored := EventToProto(engine.Event{Kind: engine.EvMeld, Seat: 1, Side: 1, Meld: m, Points: 20}, 12).GetMelded()
-	if !announced.GetPending() || announced.GetMeld().GetPoints() != 0 || scored.GetPending() || scored.GetMeld().GetPoints() != 20 ||
+	scored := EventToProto(engine.Event{Kind: engine.EvMeld, Seat: 1, Side: 1, Meld: m, Points: 20, Announced: true}, 12).GetMelded()
+	if !announced.GetPending() || announced.GetAnnounced() || !scored.GetAnnounced() || announced.GetMeld().GetPoints() != 0 || scored.GetPending() || scored.GetMeld().GetPoints() != 20 ||
 		!proto.Equal(announced.GetMeld().GetCards()[0], scored.GetMeld().GetCards()[0]) || len(scored.GetMeld().GetCards()) != 2 {
 		t.Fatalf("announced %v, scored %v", announced, scored)
 	}

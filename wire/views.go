@@ -103,6 +103,9 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	}
 	for s := range v.HandSizes {
 		sv := &pb.SeatView{Seat: uint32(s), HandSize: uint32(v.HandSizes[s])}
+		if m := v.Pending[s]; m.Kind != engine.NoMeld {
+			sv.Pending = meldToProto(m)
+		}
 		for _, tc := range v.Tabled[s] {
 			sv.Tabled = append(sv.Tabled, &pb.TabledCard{Card: CardToProto(tc.Card), ScoredClasses: classesToProto(tc.Classes)})
 		}

@@ -101,7 +101,17 @@ func eventText(e *pb.Event) string {
 		if k.Melded.GetPending() {
 			return fmt.Sprintf("seat %d announces %s, to score at its next trick", k.Melded.GetSeat(), meldText(k.Melded.GetMeld()))
 		}
+		if k.Melded.GetAnnounced() {
+			return fmt.Sprintf("seat %d scores its announced %s", k.Melded.GetSeat(), meldText(k.Melded.GetMeld()))
+		}
 		return fmt.Sprintf("seat %d melds %s", k.Melded.GetSeat(), meldText(k.Melded.GetMeld()))
+	case *pb.Event_AnnouncementLapsed:
+		l := k.AnnouncementLapsed
+		why := "phase 2 began"
+		if l.GetCause() == pb.LapseCause_LAPSE_CAUSE_CARD_PLAYED {
+			why = cardText(l.GetCard()) + " was played"
+		}
+		return fmt.Sprintf("seat %d's announced %s lapses, unscored: %s", l.GetSeat(), meldText(l.GetMeld()), why)
 	case *pb.Event_SevenExchanged:
 		x := k.SevenExchanged
 		return fmt.Sprintf("seat %d exchanges %s for the turn-up %s (%d)", x.GetSeat(), cardText(x.GetSeven()), cardText(x.GetTaken()), x.GetPoints())

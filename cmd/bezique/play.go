@@ -244,6 +244,9 @@ func (h *human) show(req *pb.DecisionRequest) {
 			cs[i] = t.GetCard()
 		}
 		fmt.Fprintf(w, "tabled by seat %d: %s\n", s.GetSeat(), cardsText(cs))
+		if m := s.GetPending(); m != nil {
+			fmt.Fprintf(w, "  announced by seat %d, to score at its next trick: %s\n", s.GetSeat(), meldText(m))
+		}
 	}
 	if t := v.GetPastTricks(); len(t) > 0 && len(v.GetCurrentTrick()) == 0 {
 		last := t[len(t)-1]

@@ -36,7 +36,7 @@ export function newTable(seats) {
   const sides = Math.max(...seats.map((s) => n(s.side))) + 1;
   return {
     seats, sides, deal: 0, dealer: 0, trump: "", turnUp: null, stock: 0,
-    hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []),
+    hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []), pending: seats.map(() => null),
     trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
     base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
     last: "", over: null, seq: 0, clocks: null,
@@ -108,6 +108,7 @@ export function apply(t, ev) {
       stock: n(d.stockSize), trick: [], lastTrick: null });
     t.hands = t.seats.map(() => ({ count: 0, cards: [] }));
     t.tabled = t.seats.map(() => []);
+    t.pending = t.seats.map(() => null);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
     t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence");
@@ -147,7 +148,22 @@ export function apply(t, ev) {
       t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, c) };
     }
     score(t, sideOf(t, s), m.points);
-    t.last = `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`;
+    // An announcement (allow_pending_declarations) is pending until a melded with announced scores
+    // it or an announcementLapsed ends it, as the referee says (RULES.md §8.18).
+    if (e.melded.pending) {
+      t.pending[s] = m;
+      t.last = `${cap(meldName(m.kind))} announced by ${seatName(t, s)}, to score at its next trick`;
+    } else if (e.melded.announced) {
+      t.pending[s] = null;
+      t.last = `Announced ${meldName(m.kind)} (${n(m.points)}) scored by ${seatName(t, s)}`;
+    } else {
+      t.last = `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`;
+    }
+  } else if (e.announcementLapsed) {
+    const l = e.announcementLapsed, s = n(l.seat);
+    t.pending[s] = null;
+    const why = l.cause === "LAPSE_CAUSE_CARD_PLAYED" ? `the ${cardName(l.card)} was played` : "phase 2 began";
+    t.last = `${cap(seatName(t, s))}'s announced ${meldName(l.meld?.kind)} lapsed unscored: ${why}`;
   } else if (e.sevenExchanged) {
     const x = e.sevenExchanged, s = n(x.seat);
     const cards = without(t.hands[s].cards, x.seven);
@@ -202,6 +218,7 @@ export function fromView(t, v) {
     const s = n(sv.seat);
     t.hands[s] = { count: n(sv.handSize), cards: v.seat !== undefined && n(v.seat) === s ? v.hand ?? [] : [] };
     t.tabled[s] = (sv.tabled ?? []).map((tc) => tc.card);
+    t.pending[s] = sv.pending ?? null;
   }
   for (const sc of v.scores ?? []) {
     const side = n(sc.side);
@@ -252,6 +269,14 @@ export function meldName(kind) {
   return String(kind ?? "").replace("MELD_KIND_", "").toLowerCase().replaceAll("_", " ");
 }
 
+// pendingHTML draws a seat's pending announcement (SeatView.pending, RULES.md §8.18): "Announced,
+// to score at its next trick: common marriage K♠ Q♠"; "" for none.
+function pendingHTML(m) {
+  if (!m) return "";
+  const pts = n(m.points) > 0 ? ` (${n(m.points)})` : "";
+  return `<div class="row pending" aria-label="announced meld"><span class="label">Announced, to score at its next trick</span> ${esc(meldName(m.kind))}${pts} ${(m.cards ?? []).map((c) => cardHTML(c)).join("")}</div>`;
+}
+
 // render draws the table. play, for a person's seat, is {seat, actions: Map card id → action id}.
 export function render(t, play) {
   const seatHTML = t.seats.map((info, s) => {
@@ -266,6 +291,7 @@ export function render(t, play) {
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
+      ${pendingHTML(t.pending[s])}
     </section>`;
   }).join("");
   const trickCards = t.trick.length ? t.trick : t.lastTrick?.plays ?? [];

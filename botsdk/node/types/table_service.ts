@@ -2,6 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Action as _bezique_v1_Action, Action__Output as _bezique_v1_Action__Output } from './bezique/v1/Action';
+import type { AnnouncementLapsed as _bezique_v1_AnnouncementLapsed, AnnouncementLapsed__Output as _bezique_v1_AnnouncementLapsed__Output } from './bezique/v1/AnnouncementLapsed';
 import type { BrisquesScored as _bezique_v1_BrisquesScored, BrisquesScored__Output as _bezique_v1_BrisquesScored__Output } from './bezique/v1/BrisquesScored';
 import type { BuiltinSeat as _bezique_v1_BuiltinSeat, BuiltinSeat__Output as _bezique_v1_BuiltinSeat__Output } from './bezique/v1/BuiltinSeat';
 import type { CancelTableRequest as _bezique_v1_CancelTableRequest, CancelTableRequest__Output as _bezique_v1_CancelTableRequest__Output } from './bezique/v1/CancelTableRequest';
@@ -103,6 +104,7 @@ export interface ProtoGrpcType {
   bezique: {
     v1: {
       Action: MessageTypeDefinition<_bezique_v1_Action, _bezique_v1_Action__Output>
+      AnnouncementLapsed: MessageTypeDefinition<_bezique_v1_AnnouncementLapsed, _bezique_v1_AnnouncementLapsed__Output>
       BrisquesScored: MessageTypeDefinition<_bezique_v1_BrisquesScored, _bezique_v1_BrisquesScored__Output>
       BuiltinSeat: MessageTypeDefinition<_bezique_v1_BuiltinSeat, _bezique_v1_BuiltinSeat__Output>
       CancelTableRequest: MessageTypeDefinition<_bezique_v1_CancelTableRequest, _bezique_v1_CancelTableRequest__Output>
@@ -143,6 +145,7 @@ export interface ProtoGrpcType {
       Intervention: MessageTypeDefinition<_bezique_v1_Intervention, _bezique_v1_Intervention__Output>
       InterventionKind: EnumTypeDefinition
       Join: MessageTypeDefinition<_bezique_v1_Join, _bezique_v1_Join__Output>
+      LapseCause: EnumTypeDefinition
       LastTrickScored: MessageTypeDefinition<_bezique_v1_LastTrickScored, _bezique_v1_LastTrickScored__Output>
       LegalAction: MessageTypeDefinition<_bezique_v1_LegalAction, _bezique_v1_LegalAction__Output>
       ListGamesRequest: MessageTypeDefinition<_bezique_v1_ListGamesRequest, _bezique_v1_ListGamesRequest__Output>

@@ -82,6 +82,60 @@ func (InterventionKind) EnumDescriptor() ([]byte, []int) {
 	return file_bezique_v1_events_proto_rawDescGZIP(), []int{0}
 }
 
+// LapseCause is why a pending announcement lapsed (RULES.md §8.18).
+type LapseCause int32
+
+const (
+	// LAPSE_CAUSE_UNSPECIFIED is no cause (never sent).
+	LapseCause_LAPSE_CAUSE_UNSPECIFIED LapseCause = 0
+	// LAPSE_CAUSE_CARD_PLAYED is a card of the announced meld played (AnnouncementLapsed.card) before
+	// the seat next won a trick.
+	LapseCause_LAPSE_CAUSE_CARD_PLAYED LapseCause = 1
+	// LAPSE_CAUSE_PHASE2 is phase 2 beginning before the seat next won a trick.
+	LapseCause_LAPSE_CAUSE_PHASE2 LapseCause = 2
+)
+
+// Enum value maps for LapseCause.
+var (
+	LapseCause_name = map[int32]string{
+		0: "LAPSE_CAUSE_UNSPECIFIED",
+		1: "LAPSE_CAUSE_CARD_PLAYED",
+		2: "LAPSE_CAUSE_PHASE2",
+	}
+	LapseCause_value = map[string]int32{
+		"LAPSE_CAUSE_UNSPECIFIED": 0,
+		"LAPSE_CAUSE_CARD_PLAYED": 1,
+		"LAPSE_CAUSE_PHASE2":      2,
+	}
+)
+
+func (x LapseCause) Enum() *LapseCause {
+	p := new(LapseCause)
+	*p = x
+	return p
+}
+
+func (x LapseCause) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LapseCause) Descriptor() protoreflect.EnumDescriptor {
+	return file_bezique_v1_events_proto_enumTypes[1].Descriptor()
+}
+
+func (LapseCause) Type() protoreflect.EnumType {
+	return &file_bezique_v1_events_proto_enumTypes[1]
+}
+
+func (x LapseCause) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LapseCause.Descriptor instead.
+func (LapseCause) EnumDescriptor() ([]byte, []int) {
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{1}
+}
+
 // Event is one thing that happened at a table, as the reader may see it.
 type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -114,6 +168,7 @@ type Event struct {
 	//	*Event_TableCancelled
 	//	*Event_TrumpFixed
 	//	*Event_CarteBlancheShown
+	//	*Event_AnnouncementLapsed
 	Payload       isEvent_Payload `protobuf_oneof:"payload"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -370,6 +425,15 @@ func (x *Event) GetCarteBlancheShown() *CarteBlancheShown {
 	return nil
 }
 
+func (x *Event) GetAnnouncementLapsed() *AnnouncementLapsed {
+	if x != nil {
+		if x, ok := x.Payload.(*Event_AnnouncementLapsed); ok {
+			return x.AnnouncementLapsed
+		}
+	}
+	return nil
+}
+
 type isEvent_Payload interface {
 	isEvent_Payload()
 }
@@ -489,6 +553,11 @@ type Event_CarteBlancheShown struct {
 	CarteBlancheShown *CarteBlancheShown `protobuf:"bytes,24,opt,name=carte_blanche_shown,json=carteBlancheShown,proto3,oneof"`
 }
 
+type Event_AnnouncementLapsed struct {
+	// announcement_lapsed is a pending announcement ending unscored (RULES.md §8.18).
+	AnnouncementLapsed *AnnouncementLapsed `protobuf:"bytes,25,opt,name=announcement_lapsed,json=announcementLapsed,proto3,oneof"`
+}
+
 func (*Event_DealStarted) isEvent_Payload() {}
 
 func (*Event_HandDealt) isEvent_Payload() {}
@@ -534,6 +603,8 @@ func (*Event_TableCancelled) isEvent_Payload() {}
 func (*Event_TrumpFixed) isEvent_Payload() {}
 
 func (*Event_CarteBlancheShown) isEvent_Payload() {}
+
+func (*Event_AnnouncementLapsed) isEvent_Payload() {}
 
 // DealStarted starts a deal.
 type DealStarted struct {
@@ -893,9 +964,12 @@ type Melded struct {
 	// meld is the meld with its points.
 	Meld *Meld `protobuf:"bytes,2,opt,name=meld,proto3" json:"meld,omitempty"`
 	// pending marks a meld announced under the option allow_pending_declarations: tabled now, points
-	// 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
-	// (RULES.md §8.18).
-	Pending       bool `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	// 0, and pending (SeatView.pending) until a later Melded of the same cards with announced scores
+	// it when the seat next wins a trick, or an AnnouncementLapsed ends it (RULES.md §8.18).
+	Pending bool `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	// announced marks the scoring of the seat's pending announcement, right after the trick win
+	// that opened this window and before any action (RULES.md §8.18); it is no longer pending.
+	Announced     bool `protobuf:"varint,4,opt,name=announced,proto3" json:"announced,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -947,6 +1021,13 @@ func (x *Melded) GetMeld() *Meld {
 func (x *Melded) GetPending() bool {
 	if x != nil {
 		return x.Pending
+	}
+	return false
+}
+
+func (x *Melded) GetAnnounced() bool {
+	if x != nil {
+		return x.Announced
 	}
 	return false
 }
@@ -1771,6 +1852,81 @@ func (x *CarteBlancheShown) GetPoints() uint32 {
 	return 0
 }
 
+// AnnouncementLapsed is a pending announcement (allow_pending_declarations) ending unscored: it
+// follows the CardPlayed of one of its cards, or comes right before Phase2Started (RULES.md §8.18).
+// The seat has no announcement pending afterwards; its cards stay where they are.
+type AnnouncementLapsed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// seat is the seat whose announcement lapsed.
+	Seat uint32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// meld is the announced meld, with the points it would have scored.
+	Meld *Meld `protobuf:"bytes,2,opt,name=meld,proto3" json:"meld,omitempty"`
+	// cause is why it lapsed.
+	Cause LapseCause `protobuf:"varint,3,opt,name=cause,proto3,enum=bezique.v1.LapseCause" json:"cause,omitempty"`
+	// card is the card of the meld just played (LAPSE_CAUSE_CARD_PLAYED); unset otherwise.
+	Card          *Card `protobuf:"bytes,4,opt,name=card,proto3" json:"card,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnnouncementLapsed) Reset() {
+	*x = AnnouncementLapsed{}
+	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnnouncementLapsed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnnouncementLapsed) ProtoMessage() {}
+
+func (x *AnnouncementLapsed) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnnouncementLapsed.ProtoReflect.Descriptor instead.
+func (*AnnouncementLapsed) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *AnnouncementLapsed) GetSeat() uint32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *AnnouncementLapsed) GetMeld() *Meld {
+	if x != nil {
+		return x.Meld
+	}
+	return nil
+}
+
+func (x *AnnouncementLapsed) GetCause() LapseCause {
+	if x != nil {
+		return x.Cause
+	}
+	return LapseCause_LAPSE_CAUSE_UNSPECIFIED
+}
+
+func (x *AnnouncementLapsed) GetCard() *Card {
+	if x != nil {
+		return x.Card
+	}
+	return nil
+}
+
 // Intervention is the referee acting for a seat (RULES.md is silent: referee policy).
 type Intervention struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1788,7 +1944,7 @@ type Intervention struct {
 
 func (x *Intervention) Reset() {
 	*x = Intervention{}
-	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	mi := &file_bezique_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1800,7 +1956,7 @@ func (x *Intervention) String() string {
 func (*Intervention) ProtoMessage() {}
 
 func (x *Intervention) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[20]
+	mi := &file_bezique_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1813,7 +1969,7 @@ func (x *Intervention) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Intervention.ProtoReflect.Descriptor instead.
 func (*Intervention) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Intervention) GetSeat() uint32 {
@@ -1855,7 +2011,7 @@ type SeatConnected struct {
 
 func (x *SeatConnected) Reset() {
 	*x = SeatConnected{}
-	mi := &file_bezique_v1_events_proto_msgTypes[21]
+	mi := &file_bezique_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1867,7 +2023,7 @@ func (x *SeatConnected) String() string {
 func (*SeatConnected) ProtoMessage() {}
 
 func (x *SeatConnected) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[21]
+	mi := &file_bezique_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1880,7 +2036,7 @@ func (x *SeatConnected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatConnected.ProtoReflect.Descriptor instead.
 func (*SeatConnected) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SeatConnected) GetSeat() uint32 {
@@ -1901,7 +2057,7 @@ type SeatDisconnected struct {
 
 func (x *SeatDisconnected) Reset() {
 	*x = SeatDisconnected{}
-	mi := &file_bezique_v1_events_proto_msgTypes[22]
+	mi := &file_bezique_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1913,7 +2069,7 @@ func (x *SeatDisconnected) String() string {
 func (*SeatDisconnected) ProtoMessage() {}
 
 func (x *SeatDisconnected) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[22]
+	mi := &file_bezique_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1926,7 +2082,7 @@ func (x *SeatDisconnected) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatDisconnected.ProtoReflect.Descriptor instead.
 func (*SeatDisconnected) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{22}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SeatDisconnected) GetSeat() uint32 {
@@ -1947,7 +2103,7 @@ type TableCancelled struct {
 
 func (x *TableCancelled) Reset() {
 	*x = TableCancelled{}
-	mi := &file_bezique_v1_events_proto_msgTypes[23]
+	mi := &file_bezique_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1959,7 +2115,7 @@ func (x *TableCancelled) String() string {
 func (*TableCancelled) ProtoMessage() {}
 
 func (x *TableCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_events_proto_msgTypes[23]
+	mi := &file_bezique_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1972,7 +2128,7 @@ func (x *TableCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableCancelled.ProtoReflect.Descriptor instead.
 func (*TableCancelled) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_events_proto_rawDescGZIP(), []int{23}
+	return file_bezique_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *TableCancelled) GetReason() string {
@@ -1987,7 +2143,7 @@ var File_bezique_v1_events_proto protoreflect.FileDescriptor
 const file_bezique_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/events.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x15bezique/v1/view.proto\"\xee\v\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x15bezique/v1/view.proto\"\xc1\f\n" +
 	"\x05Event\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12<\n" +
 	"\fdeal_started\x18\x02 \x01(\v2\x17.bezique.v1.DealStartedH\x00R\vdealStarted\x126\n" +
@@ -2020,7 +2176,8 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x0ftable_cancelled\x18\x16 \x01(\v2\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelled\x129\n" +
 	"\vtrump_fixed\x18\x17 \x01(\v2\x16.bezique.v1.TrumpFixedH\x00R\n" +
 	"trumpFixed\x12O\n" +
-	"\x13carte_blanche_shown\x18\x18 \x01(\v2\x1d.bezique.v1.CarteBlancheShownH\x00R\x11carteBlancheShownB\t\n" +
+	"\x13carte_blanche_shown\x18\x18 \x01(\v2\x1d.bezique.v1.CarteBlancheShownH\x00R\x11carteBlancheShown\x12Q\n" +
+	"\x13announcement_lapsed\x18\x19 \x01(\v2\x1e.bezique.v1.AnnouncementLapsedH\x00R\x12announcementLapsedB\t\n" +
 	"\apayload\"\xab\x01\n" +
 	"\vDealStarted\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
@@ -2047,11 +2204,12 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12\x14\n" +
 	"\x05trick\x18\x02 \x01(\rR\x05trick\x12&\n" +
 	"\x05cards\x18\x03 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x16\n" +
-	"\x06points\x18\x04 \x01(\rR\x06points\"\\\n" +
+	"\x06points\x18\x04 \x01(\rR\x06points\"z\n" +
 	"\x06Melded\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n" +
 	"\x04meld\x18\x02 \x01(\v2\x10.bezique.v1.MeldR\x04meld\x12\x18\n" +
-	"\apending\x18\x03 \x01(\bR\apending\"\x8c\x01\n" +
+	"\apending\x18\x03 \x01(\bR\apending\x12\x1c\n" +
+	"\tannounced\x18\x04 \x01(\bR\tannounced\"\x8c\x01\n" +
 	"\x0eSevenExchanged\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n" +
 	"\x05seven\x18\x02 \x01(\v2\x10.bezique.v1.CardR\x05seven\x12&\n" +
@@ -2106,7 +2264,12 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n" +
 	"\x04side\x18\x02 \x01(\rR\x04side\x12&\n" +
 	"\x05cards\x18\x03 \x03(\v2\x10.bezique.v1.CardR\x05cards\x12\x16\n" +
-	"\x06points\x18\x04 \x01(\rR\x06points\"\x98\x01\n" +
+	"\x06points\x18\x04 \x01(\rR\x06points\"\xa2\x01\n" +
+	"\x12AnnouncementLapsed\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n" +
+	"\x04meld\x18\x02 \x01(\v2\x10.bezique.v1.MeldR\x04meld\x12,\n" +
+	"\x05cause\x18\x03 \x01(\x0e2\x16.bezique.v1.LapseCauseR\x05cause\x12$\n" +
+	"\x04card\x18\x04 \x01(\v2\x10.bezique.v1.CardR\x04card\"\x98\x01\n" +
 	"\fIntervention\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x120\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\x04kind\x12*\n" +
@@ -2123,7 +2286,12 @@ const file_bezique_v1_events_proto_rawDesc = "" +
 	"#INTERVENTION_KIND_AUTO_PLAY_TIMEOUT\x10\x01\x12'\n" +
 	"#INTERVENTION_KIND_AUTO_PLAY_ILLEGAL\x10\x02\x12*\n" +
 	"&INTERVENTION_KIND_AUTO_PLAY_DISCONNECT\x10\x03\x12\x1d\n" +
-	"\x19INTERVENTION_KIND_FORFEIT\x10\x04B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x19INTERVENTION_KIND_FORFEIT\x10\x04*^\n" +
+	"\n" +
+	"LapseCause\x12\x1b\n" +
+	"\x17LAPSE_CAUSE_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17LAPSE_CAUSE_CARD_PLAYED\x10\x01\x12\x16\n" +
+	"\x12LAPSE_CAUSE_PHASE2\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_events_proto_rawDescOnce sync.Once
@@ -2137,86 +2305,92 @@ func file_bezique_v1_events_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_events_proto_rawDescData
 }
 
-var file_bezique_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_bezique_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_bezique_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_bezique_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_bezique_v1_events_proto_goTypes = []any{
-	(InterventionKind)(0),     // 0: bezique.v1.InterventionKind
-	(*Event)(nil),             // 1: bezique.v1.Event
-	(*DealStarted)(nil),       // 2: bezique.v1.DealStarted
-	(*HandDealt)(nil),         // 3: bezique.v1.HandDealt
-	(*TurnUpSeven)(nil),       // 4: bezique.v1.TurnUpSeven
-	(*CardPlayed)(nil),        // 5: bezique.v1.CardPlayed
-	(*TrickWon)(nil),          // 6: bezique.v1.TrickWon
-	(*Melded)(nil),            // 7: bezique.v1.Melded
-	(*SevenExchanged)(nil),    // 8: bezique.v1.SevenExchanged
-	(*SevenDeclared)(nil),     // 9: bezique.v1.SevenDeclared
-	(*SevenPlayedScored)(nil), // 10: bezique.v1.SevenPlayedScored
-	(*MeldPassed)(nil),        // 11: bezique.v1.MeldPassed
-	(*WindowEnded)(nil),       // 12: bezique.v1.WindowEnded
-	(*CardDrawn)(nil),         // 13: bezique.v1.CardDrawn
-	(*Phase2Started)(nil),     // 14: bezique.v1.Phase2Started
-	(*BrisquesScored)(nil),    // 15: bezique.v1.BrisquesScored
-	(*LastTrickScored)(nil),   // 16: bezique.v1.LastTrickScored
-	(*DealEnded)(nil),         // 17: bezique.v1.DealEnded
-	(*GameEnded)(nil),         // 18: bezique.v1.GameEnded
-	(*TrumpFixed)(nil),        // 19: bezique.v1.TrumpFixed
-	(*CarteBlancheShown)(nil), // 20: bezique.v1.CarteBlancheShown
-	(*Intervention)(nil),      // 21: bezique.v1.Intervention
-	(*SeatConnected)(nil),     // 22: bezique.v1.SeatConnected
-	(*SeatDisconnected)(nil),  // 23: bezique.v1.SeatDisconnected
-	(*TableCancelled)(nil),    // 24: bezique.v1.TableCancelled
-	(Suit)(0),                 // 25: bezique.v1.Suit
-	(*Card)(nil),              // 26: bezique.v1.Card
-	(*Meld)(nil),              // 27: bezique.v1.Meld
-	(*SideScore)(nil),         // 28: bezique.v1.SideScore
-	(*Action)(nil),            // 29: bezique.v1.Action
+	(InterventionKind)(0),      // 0: bezique.v1.InterventionKind
+	(LapseCause)(0),            // 1: bezique.v1.LapseCause
+	(*Event)(nil),              // 2: bezique.v1.Event
+	(*DealStarted)(nil),        // 3: bezique.v1.DealStarted
+	(*HandDealt)(nil),          // 4: bezique.v1.HandDealt
+	(*TurnUpSeven)(nil),        // 5: bezique.v1.TurnUpSeven
+	(*CardPlayed)(nil),         // 6: bezique.v1.CardPlayed
+	(*TrickWon)(nil),           // 7: bezique.v1.TrickWon
+	(*Melded)(nil),             // 8: bezique.v1.Melded
+	(*SevenExchanged)(nil),     // 9: bezique.v1.SevenExchanged
+	(*SevenDeclared)(nil),      // 10: bezique.v1.SevenDeclared
+	(*SevenPlayedScored)(nil),  // 11: bezique.v1.SevenPlayedScored
+	(*MeldPassed)(nil),         // 12: bezique.v1.MeldPassed
+	(*WindowEnded)(nil),        // 13: bezique.v1.WindowEnded
+	(*CardDrawn)(nil),          // 14: bezique.v1.CardDrawn
+	(*Phase2Started)(nil),      // 15: bezique.v1.Phase2Started
+	(*BrisquesScored)(nil),     // 16: bezique.v1.BrisquesScored
+	(*LastTrickScored)(nil),    // 17: bezique.v1.LastTrickScored
+	(*DealEnded)(nil),          // 18: bezique.v1.DealEnded
+	(*GameEnded)(nil),          // 19: bezique.v1.GameEnded
+	(*TrumpFixed)(nil),         // 20: bezique.v1.TrumpFixed
+	(*CarteBlancheShown)(nil),  // 21: bezique.v1.CarteBlancheShown
+	(*AnnouncementLapsed)(nil), // 22: bezique.v1.AnnouncementLapsed
+	(*Intervention)(nil),       // 23: bezique.v1.Intervention
+	(*SeatConnected)(nil),      // 24: bezique.v1.SeatConnected
+	(*SeatDisconnected)(nil),   // 25: bezique.v1.SeatDisconnected
+	(*TableCancelled)(nil),     // 26: bezique.v1.TableCancelled
+	(Suit)(0),                  // 27: bezique.v1.Suit
+	(*Card)(nil),               // 28: bezique.v1.Card
+	(*Meld)(nil),               // 29: bezique.v1.Meld
+	(*SideScore)(nil),          // 30: bezique.v1.SideScore
+	(*Action)(nil),             // 31: bezique.v1.Action
 }
 var file_bezique_v1_events_proto_depIdxs = []int32{
-	2,  // 0: bezique.v1.Event.deal_started:type_name -> bezique.v1.DealStarted
-	3,  // 1: bezique.v1.Event.hand_dealt:type_name -> bezique.v1.HandDealt
-	4,  // 2: bezique.v1.Event.turn_up_seven:type_name -> bezique.v1.TurnUpSeven
-	5,  // 3: bezique.v1.Event.card_played:type_name -> bezique.v1.CardPlayed
-	6,  // 4: bezique.v1.Event.trick_won:type_name -> bezique.v1.TrickWon
-	7,  // 5: bezique.v1.Event.melded:type_name -> bezique.v1.Melded
-	8,  // 6: bezique.v1.Event.seven_exchanged:type_name -> bezique.v1.SevenExchanged
-	9,  // 7: bezique.v1.Event.seven_declared:type_name -> bezique.v1.SevenDeclared
-	10, // 8: bezique.v1.Event.seven_played_scored:type_name -> bezique.v1.SevenPlayedScored
-	11, // 9: bezique.v1.Event.meld_passed:type_name -> bezique.v1.MeldPassed
-	12, // 10: bezique.v1.Event.window_ended:type_name -> bezique.v1.WindowEnded
-	13, // 11: bezique.v1.Event.card_drawn:type_name -> bezique.v1.CardDrawn
-	14, // 12: bezique.v1.Event.phase2_started:type_name -> bezique.v1.Phase2Started
-	15, // 13: bezique.v1.Event.brisques_scored:type_name -> bezique.v1.BrisquesScored
-	16, // 14: bezique.v1.Event.last_trick_scored:type_name -> bezique.v1.LastTrickScored
-	17, // 15: bezique.v1.Event.deal_ended:type_name -> bezique.v1.DealEnded
-	18, // 16: bezique.v1.Event.game_ended:type_name -> bezique.v1.GameEnded
-	21, // 17: bezique.v1.Event.intervention:type_name -> bezique.v1.Intervention
-	22, // 18: bezique.v1.Event.seat_connected:type_name -> bezique.v1.SeatConnected
-	23, // 19: bezique.v1.Event.seat_disconnected:type_name -> bezique.v1.SeatDisconnected
-	24, // 20: bezique.v1.Event.table_cancelled:type_name -> bezique.v1.TableCancelled
-	19, // 21: bezique.v1.Event.trump_fixed:type_name -> bezique.v1.TrumpFixed
-	20, // 22: bezique.v1.Event.carte_blanche_shown:type_name -> bezique.v1.CarteBlancheShown
-	25, // 23: bezique.v1.DealStarted.trump:type_name -> bezique.v1.Suit
-	26, // 24: bezique.v1.DealStarted.turn_up:type_name -> bezique.v1.Card
-	26, // 25: bezique.v1.HandDealt.cards:type_name -> bezique.v1.Card
-	26, // 26: bezique.v1.CardPlayed.card:type_name -> bezique.v1.Card
-	26, // 27: bezique.v1.TrickWon.cards:type_name -> bezique.v1.Card
-	27, // 28: bezique.v1.Melded.meld:type_name -> bezique.v1.Meld
-	26, // 29: bezique.v1.SevenExchanged.seven:type_name -> bezique.v1.Card
-	26, // 30: bezique.v1.SevenExchanged.taken:type_name -> bezique.v1.Card
-	26, // 31: bezique.v1.SevenDeclared.seven:type_name -> bezique.v1.Card
-	26, // 32: bezique.v1.SevenPlayedScored.seven:type_name -> bezique.v1.Card
-	26, // 33: bezique.v1.CardDrawn.card:type_name -> bezique.v1.Card
-	28, // 34: bezique.v1.DealEnded.scores:type_name -> bezique.v1.SideScore
-	28, // 35: bezique.v1.GameEnded.scores:type_name -> bezique.v1.SideScore
-	25, // 36: bezique.v1.TrumpFixed.trump:type_name -> bezique.v1.Suit
-	26, // 37: bezique.v1.CarteBlancheShown.cards:type_name -> bezique.v1.Card
-	0,  // 38: bezique.v1.Intervention.kind:type_name -> bezique.v1.InterventionKind
-	29, // 39: bezique.v1.Intervention.action:type_name -> bezique.v1.Action
-	40, // [40:40] is the sub-list for method output_type
-	40, // [40:40] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	3,  // 0: bezique.v1.Event.deal_started:type_name -> bezique.v1.DealStarted
+	4,  // 1: bezique.v1.Event.hand_dealt:type_name -> bezique.v1.HandDealt
+	5,  // 2: bezique.v1.Event.turn_up_seven:type_name -> bezique.v1.TurnUpSeven
+	6,  // 3: bezique.v1.Event.card_played:type_name -> bezique.v1.CardPlayed
+	7,  // 4: bezique.v1.Event.trick_won:type_name -> bezique.v1.TrickWon
+	8,  // 5: bezique.v1.Event.melded:type_name -> bezique.v1.Melded
+	9,  // 6: bezique.v1.Event.seven_exchanged:type_name -> bezique.v1.SevenExchanged
+	10, // 7: bezique.v1.Event.seven_declared:type_name -> bezique.v1.SevenDeclared
+	11, // 8: bezique.v1.Event.seven_played_scored:type_name -> bezique.v1.SevenPlayedScored
+	12, // 9: bezique.v1.Event.meld_passed:type_name -> bezique.v1.MeldPassed
+	13, // 10: bezique.v1.Event.window_ended:type_name -> bezique.v1.WindowEnded
+	14, // 11: bezique.v1.Event.card_drawn:type_name -> bezique.v1.CardDrawn
+	15, // 12: bezique.v1.Event.phase2_started:type_name -> bezique.v1.Phase2Started
+	16, // 13: bezique.v1.Event.brisques_scored:type_name -> bezique.v1.BrisquesScored
+	17, // 14: bezique.v1.Event.last_trick_scored:type_name -> bezique.v1.LastTrickScored
+	18, // 15: bezique.v1.Event.deal_ended:type_name -> bezique.v1.DealEnded
+	19, // 16: bezique.v1.Event.game_ended:type_name -> bezique.v1.GameEnded
+	23, // 17: bezique.v1.Event.intervention:type_name -> bezique.v1.Intervention
+	24, // 18: bezique.v1.Event.seat_connected:type_name -> bezique.v1.SeatConnected
+	25, // 19: bezique.v1.Event.seat_disconnected:type_name -> bezique.v1.SeatDisconnected
+	26, // 20: bezique.v1.Event.table_cancelled:type_name -> bezique.v1.TableCancelled
+	20, // 21: bezique.v1.Event.trump_fixed:type_name -> bezique.v1.TrumpFixed
+	21, // 22: bezique.v1.Event.carte_blanche_shown:type_name -> bezique.v1.CarteBlancheShown
+	22, // 23: bezique.v1.Event.announcement_lapsed:type_name -> bezique.v1.AnnouncementLapsed
+	27, // 24: bezique.v1.DealStarted.trump:type_name -> bezique.v1.Suit
+	28, // 25: bezique.v1.DealStarted.turn_up:type_name -> bezique.v1.Card
+	28, // 26: bezique.v1.HandDealt.cards:type_name -> bezique.v1.Card
+	28, // 27: bezique.v1.CardPlayed.card:type_name -> bezique.v1.Card
+	28, // 28: bezique.v1.TrickWon.cards:type_name -> bezique.v1.Card
+	29, // 29: bezique.v1.Melded.meld:type_name -> bezique.v1.Meld
+	28, // 30: bezique.v1.SevenExchanged.seven:type_name -> bezique.v1.Card
+	28, // 31: bezique.v1.SevenExchanged.taken:type_name -> bezique.v1.Card
+	28, // 32: bezique.v1.SevenDeclared.seven:type_name -> bezique.v1.Card
+	28, // 33: bezique.v1.SevenPlayedScored.seven:type_name -> bezique.v1.Card
+	28, // 34: bezique.v1.CardDrawn.card:type_name -> bezique.v1.Card
+	30, // 35: bezique.v1.DealEnded.scores:type_name -> bezique.v1.SideScore
+	30, // 36: bezique.v1.GameEnded.scores:type_name -> bezique.v1.SideScore
+	27, // 37: bezique.v1.TrumpFixed.trump:type_name -> bezique.v1.Suit
+	28, // 38: bezique.v1.CarteBlancheShown.cards:type_name -> bezique.v1.Card
+	29, // 39: bezique.v1.AnnouncementLapsed.meld:type_name -> bezique.v1.Meld
+	1,  // 40: bezique.v1.AnnouncementLapsed.cause:type_name -> bezique.v1.LapseCause
+	28, // 41: bezique.v1.AnnouncementLapsed.card:type_name -> bezique.v1.Card
+	0,  // 42: bezique.v1.Intervention.kind:type_name -> bezique.v1.InterventionKind
+	31, // 43: bezique.v1.Intervention.action:type_name -> bezique.v1.Action
+	44, // [44:44] is the sub-list for method output_type
+	44, // [44:44] is the sub-list for method input_type
+	44, // [44:44] is the sub-list for extension type_name
+	44, // [44:44] is the sub-list for extension extendee
+	0,  // [0:44] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_events_proto_init() }
@@ -2251,14 +2425,15 @@ func file_bezique_v1_events_proto_init() {
 		(*Event_TableCancelled)(nil),
 		(*Event_TrumpFixed)(nil),
 		(*Event_CarteBlancheShown)(nil),
+		(*Event_AnnouncementLapsed)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_events_proto_rawDesc), len(file_bezique_v1_events_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   24,
+			NumEnums:      2,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

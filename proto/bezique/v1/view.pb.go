@@ -400,7 +400,11 @@ type SeatView struct {
 	// hand_size is the number of cards in the seat's hand (tabled cards excluded).
 	HandSize uint32 `protobuf:"varint,2,opt,name=hand_size,json=handSize,proto3" json:"hand_size,omitempty"`
 	// tabled are the seat's tabled (melded) cards.
-	Tabled        []*TabledCard `protobuf:"bytes,3,rep,name=tabled,proto3" json:"tabled,omitempty"`
+	Tabled []*TabledCard `protobuf:"bytes,3,rep,name=tabled,proto3" json:"tabled,omitempty"`
+	// pending is the seat's pending announcement (allow_pending_declarations, RULES.md §8.18): a
+	// meld tabled unscored (its cards are also in tabled), with the points it scores when the seat
+	// next wins a phase-1 trick; unset when the seat has none.
+	Pending       *Meld `protobuf:"bytes,4,opt,name=pending,proto3" json:"pending,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -452,6 +456,13 @@ func (x *SeatView) GetHandSize() uint32 {
 func (x *SeatView) GetTabled() []*TabledCard {
 	if x != nil {
 		return x.Tabled
+	}
+	return nil
+}
+
+func (x *SeatView) GetPending() *Meld {
+	if x != nil {
+		return x.Pending
 	}
 	return nil
 }
@@ -896,11 +907,12 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\n" +
 	"TabledCard\x12$\n" +
 	"\x04card\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x04card\x12<\n" +
-	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClassesJ\x04\b\x02\x10\x03R\tscored_in\"k\n" +
+	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClassesJ\x04\b\x02\x10\x03R\tscored_in\"\x97\x01\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1b\n" +
 	"\thand_size\x18\x02 \x01(\rR\bhandSize\x12.\n" +
-	"\x06tabled\x18\x03 \x03(\v2\x16.bezique.v1.TabledCardR\x06tabled\"\xed\x01\n" +
+	"\x06tabled\x18\x03 \x03(\v2\x16.bezique.v1.TabledCardR\x06tabled\x12*\n" +
+	"\apending\x18\x04 \x01(\v2\x10.bezique.v1.MeldR\apending\"\xed\x01\n" +
 	"\vWindowState\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12-\n" +
 	"\x05stage\x18\x02 \x01(\x0e2\x17.bezique.v1.WindowStageR\x05stage\x12\x1b\n" +
@@ -987,9 +999,10 @@ var file_bezique_v1_view_proto_goTypes = []any{
 	(*MeldValue)(nil),   // 9: bezique.v1.MeldValue
 	(*Card)(nil),        // 10: bezique.v1.Card
 	(MeldClass)(0),      // 11: bezique.v1.MeldClass
-	(Variant)(0),        // 12: bezique.v1.Variant
-	(Suit)(0),           // 13: bezique.v1.Suit
-	(MeldKind)(0),       // 14: bezique.v1.MeldKind
+	(*Meld)(nil),        // 12: bezique.v1.Meld
+	(Variant)(0),        // 13: bezique.v1.Variant
+	(Suit)(0),           // 14: bezique.v1.Suit
+	(MeldKind)(0),       // 15: bezique.v1.MeldKind
 }
 var file_bezique_v1_view_proto_depIdxs = []int32{
 	10, // 0: bezique.v1.Play.card:type_name -> bezique.v1.Card
@@ -997,29 +1010,30 @@ var file_bezique_v1_view_proto_depIdxs = []int32{
 	10, // 2: bezique.v1.TabledCard.card:type_name -> bezique.v1.Card
 	11, // 3: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
 	5,  // 4: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
-	1,  // 5: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
-	10, // 6: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
-	12, // 7: bezique.v1.View.variant:type_name -> bezique.v1.Variant
-	13, // 8: bezique.v1.View.trump:type_name -> bezique.v1.Suit
-	10, // 9: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
-	10, // 10: bezique.v1.View.hand:type_name -> bezique.v1.Card
-	6,  // 11: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
-	2,  // 12: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
-	3,  // 13: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
-	4,  // 14: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
-	0,  // 15: bezique.v1.View.phase:type_name -> bezique.v1.Phase
-	7,  // 16: bezique.v1.View.window:type_name -> bezique.v1.WindowState
-	10, // 17: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
-	10, // 18: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
-	2,  // 19: bezique.v1.View.trick_winner:type_name -> bezique.v1.Play
-	10, // 20: bezique.v1.View.beating_cards:type_name -> bezique.v1.Card
-	9,  // 21: bezique.v1.View.meld_values:type_name -> bezique.v1.MeldValue
-	14, // 22: bezique.v1.MeldValue.kind:type_name -> bezique.v1.MeldKind
-	23, // [23:23] is the sub-list for method output_type
-	23, // [23:23] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	12, // 5: bezique.v1.SeatView.pending:type_name -> bezique.v1.Meld
+	1,  // 6: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
+	10, // 7: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
+	13, // 8: bezique.v1.View.variant:type_name -> bezique.v1.Variant
+	14, // 9: bezique.v1.View.trump:type_name -> bezique.v1.Suit
+	10, // 10: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
+	10, // 11: bezique.v1.View.hand:type_name -> bezique.v1.Card
+	6,  // 12: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
+	2,  // 13: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
+	3,  // 14: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
+	4,  // 15: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
+	0,  // 16: bezique.v1.View.phase:type_name -> bezique.v1.Phase
+	7,  // 17: bezique.v1.View.window:type_name -> bezique.v1.WindowState
+	10, // 18: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
+	10, // 19: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
+	2,  // 20: bezique.v1.View.trick_winner:type_name -> bezique.v1.Play
+	10, // 21: bezique.v1.View.beating_cards:type_name -> bezique.v1.Card
+	9,  // 22: bezique.v1.View.meld_values:type_name -> bezique.v1.MeldValue
+	15, // 23: bezique.v1.MeldValue.kind:type_name -> bezique.v1.MeldKind
+	24, // [24:24] is the sub-list for method output_type
+	24, // [24:24] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_view_proto_init() }

@@ -16,7 +16,7 @@ from bezique.v1 import cards_pb2 as bezique_dot_v1_dot_cards__pb2
 from bezique.v1 import view_pb2 as bezique_dot_v1_dot_view__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x62\x65zique/v1/events.proto\x12\nbezique.v1\x1a\x18\x62\x65zique/v1/actions.proto\x1a\x16\x62\x65zique/v1/cards.proto\x1a\x15\x62\x65zique/v1/view.proto\"\xee\x0b\n\x05\x45vent\x12\x10\n\x03seq\x18\x01 \x01(\x04R\x03seq\x12<\n\x0c\x64\x65\x61l_started\x18\x02 \x01(\x0b\x32\x17.bezique.v1.DealStartedH\x00R\x0b\x64\x65\x61lStarted\x12\x36\n\nhand_dealt\x18\x03 \x01(\x0b\x32\x15.bezique.v1.HandDealtH\x00R\thandDealt\x12=\n\rturn_up_seven\x18\x04 \x01(\x0b\x32\x17.bezique.v1.TurnUpSevenH\x00R\x0bturnUpSeven\x12\x39\n\x0b\x63\x61rd_played\x18\x05 \x01(\x0b\x32\x16.bezique.v1.CardPlayedH\x00R\ncardPlayed\x12\x33\n\ttrick_won\x18\x06 \x01(\x0b\x32\x14.bezique.v1.TrickWonH\x00R\x08trickWon\x12,\n\x06melded\x18\x07 \x01(\x0b\x32\x12.bezique.v1.MeldedH\x00R\x06melded\x12\x45\n\x0fseven_exchanged\x18\x08 \x01(\x0b\x32\x1a.bezique.v1.SevenExchangedH\x00R\x0esevenExchanged\x12\x42\n\x0eseven_declared\x18\t \x01(\x0b\x32\x19.bezique.v1.SevenDeclaredH\x00R\rsevenDeclared\x12O\n\x13seven_played_scored\x18\n \x01(\x0b\x32\x1d.bezique.v1.SevenPlayedScoredH\x00R\x11sevenPlayedScored\x12\x39\n\x0bmeld_passed\x18\x0b \x01(\x0b\x32\x16.bezique.v1.MeldPassedH\x00R\nmeldPassed\x12<\n\x0cwindow_ended\x18\x0c \x01(\x0b\x32\x17.bezique.v1.WindowEndedH\x00R\x0bwindowEnded\x12\x36\n\ncard_drawn\x18\r \x01(\x0b\x32\x15.bezique.v1.CardDrawnH\x00R\tcardDrawn\x12\x42\n\x0ephase2_started\x18\x0e \x01(\x0b\x32\x19.bezique.v1.Phase2StartedH\x00R\rphase2Started\x12\x45\n\x0f\x62risques_scored\x18\x0f \x01(\x0b\x32\x1a.bezique.v1.BrisquesScoredH\x00R\x0e\x62risquesScored\x12I\n\x11last_trick_scored\x18\x10 \x01(\x0b\x32\x1b.bezique.v1.LastTrickScoredH\x00R\x0flastTrickScored\x12\x36\n\ndeal_ended\x18\x11 \x01(\x0b\x32\x15.bezique.v1.DealEndedH\x00R\tdealEnded\x12\x36\n\ngame_ended\x18\x12 \x01(\x0b\x32\x15.bezique.v1.GameEndedH\x00R\tgameEnded\x12>\n\x0cintervention\x18\x13 \x01(\x0b\x32\x18.bezique.v1.InterventionH\x00R\x0cintervention\x12\x42\n\x0eseat_connected\x18\x14 \x01(\x0b\x32\x19.bezique.v1.SeatConnectedH\x00R\rseatConnected\x12K\n\x11seat_disconnected\x18\x15 \x01(\x0b\x32\x1c.bezique.v1.SeatDisconnectedH\x00R\x10seatDisconnected\x12\x45\n\x0ftable_cancelled\x18\x16 \x01(\x0b\x32\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelled\x12\x39\n\x0btrump_fixed\x18\x17 \x01(\x0b\x32\x16.bezique.v1.TrumpFixedH\x00R\ntrumpFixed\x12O\n\x13\x63\x61rte_blanche_shown\x18\x18 \x01(\x0b\x32\x1d.bezique.v1.CarteBlancheShownH\x00R\x11\x63\x61rteBlancheShownB\t\n\x07payload\"\xab\x01\n\x0b\x44\x65\x61lStarted\x12\x12\n\x04\x64\x65\x61l\x18\x01 \x01(\rR\x04\x64\x65\x61l\x12\x16\n\x06\x64\x65\x61ler\x18\x02 \x01(\rR\x06\x64\x65\x61ler\x12&\n\x05trump\x18\x03 \x01(\x0e\x32\x10.bezique.v1.SuitR\x05trump\x12)\n\x07turn_up\x18\x04 \x01(\x0b\x32\x10.bezique.v1.CardR\x06turnUp\x12\x1d\n\nstock_size\x18\x05 \x01(\rR\tstockSize\"]\n\tHandDealt\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x14\n\x05\x63ount\x18\x03 \x01(\rR\x05\x63ount\"Q\n\x0bTurnUpSeven\x12\x16\n\x06\x64\x65\x61ler\x18\x01 \x01(\rR\x06\x64\x65\x61ler\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"e\n\nCardPlayed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1d\n\nfrom_table\x18\x03 \x01(\x08R\tfromTable\"x\n\x08TrickWon\x12\x16\n\x06winner\x18\x01 \x01(\rR\x06winner\x12\x14\n\x05trick\x18\x02 \x01(\rR\x05trick\x12&\n\x05\x63\x61rds\x18\x03 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"\\\n\x06Melded\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04meld\x18\x02 \x01(\x0b\x32\x10.bezique.v1.MeldR\x04meld\x12\x18\n\x07pending\x18\x03 \x01(\x08R\x07pending\"\x8c\x01\n\x0eSevenExchanged\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12&\n\x05taken\x18\x03 \x01(\x0b\x32\x10.bezique.v1.CardR\x05taken\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"c\n\rSevenDeclared\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"g\n\x11SevenPlayedScored\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\" \n\nMeldPassed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"!\n\x0bWindowEnded\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"\x80\x01\n\tCardDrawn\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1a\n\x08revealed\x18\x03 \x01(\x08R\x08revealed\x12\x1d\n\nstock_size\x18\x04 \x01(\rR\tstockSize\";\n\rPhase2Started\x12\x12\n\x04\x64uel\x18\x01 \x01(\rR\x04\x64uel\x12\x16\n\x06leader\x18\x02 \x01(\rR\x06leader\"R\n\x0e\x42risquesScored\x12\x12\n\x04side\x18\x01 \x01(\rR\x04side\x12\x14\n\x05\x63ount\x18\x02 \x01(\rR\x05\x63ount\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"Q\n\x0fLastTrickScored\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"N\n\tDealEnded\x12\x12\n\x04\x64\x65\x61l\x18\x01 \x01(\rR\x04\x64\x65\x61l\x12-\n\x06scores\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\"\xa8\x01\n\tGameEnded\x12\x1f\n\x0bwinner_side\x18\x01 \x01(\rR\nwinnerSide\x12-\n\x06scores\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12\x10\n\x03tie\x18\x03 \x01(\x08R\x03tie\x12\x1f\n\x0bgame_points\x18\x04 \x01(\rR\ngamePoints\x12\x18\n\x07rubicon\x18\x05 \x01(\x08R\x07rubicon\"H\n\nTrumpFixed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05trump\x18\x02 \x01(\x0e\x32\x10.bezique.v1.SuitR\x05trump\"{\n\x11\x43\x61rteBlancheShown\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12&\n\x05\x63\x61rds\x18\x03 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"\x98\x01\n\x0cIntervention\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x30\n\x04kind\x18\x02 \x01(\x0e\x32\x1c.bezique.v1.InterventionKindR\x04kind\x12*\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x12.bezique.v1.ActionR\x06\x61\x63tion\x12\x16\n\x06reason\x18\x04 \x01(\tR\x06reason\"#\n\rSeatConnected\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"&\n\x10SeatDisconnected\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"(\n\x0eTableCancelled\x12\x16\n\x06reason\x18\x01 \x01(\tR\x06reason*\xd2\x01\n\x10InterventionKind\x12!\n\x1dINTERVENTION_KIND_UNSPECIFIED\x10\x00\x12\'\n#INTERVENTION_KIND_AUTO_PLAY_TIMEOUT\x10\x01\x12\'\n#INTERVENTION_KIND_AUTO_PLAY_ILLEGAL\x10\x02\x12*\n&INTERVENTION_KIND_AUTO_PLAY_DISCONNECT\x10\x03\x12\x1d\n\x19INTERVENTION_KIND_FORFEIT\x10\x04\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x62\x65zique/v1/events.proto\x12\nbezique.v1\x1a\x18\x62\x65zique/v1/actions.proto\x1a\x16\x62\x65zique/v1/cards.proto\x1a\x15\x62\x65zique/v1/view.proto\"\xc1\x0c\n\x05\x45vent\x12\x10\n\x03seq\x18\x01 \x01(\x04R\x03seq\x12<\n\x0c\x64\x65\x61l_started\x18\x02 \x01(\x0b\x32\x17.bezique.v1.DealStartedH\x00R\x0b\x64\x65\x61lStarted\x12\x36\n\nhand_dealt\x18\x03 \x01(\x0b\x32\x15.bezique.v1.HandDealtH\x00R\thandDealt\x12=\n\rturn_up_seven\x18\x04 \x01(\x0b\x32\x17.bezique.v1.TurnUpSevenH\x00R\x0bturnUpSeven\x12\x39\n\x0b\x63\x61rd_played\x18\x05 \x01(\x0b\x32\x16.bezique.v1.CardPlayedH\x00R\ncardPlayed\x12\x33\n\ttrick_won\x18\x06 \x01(\x0b\x32\x14.bezique.v1.TrickWonH\x00R\x08trickWon\x12,\n\x06melded\x18\x07 \x01(\x0b\x32\x12.bezique.v1.MeldedH\x00R\x06melded\x12\x45\n\x0fseven_exchanged\x18\x08 \x01(\x0b\x32\x1a.bezique.v1.SevenExchangedH\x00R\x0esevenExchanged\x12\x42\n\x0eseven_declared\x18\t \x01(\x0b\x32\x19.bezique.v1.SevenDeclaredH\x00R\rsevenDeclared\x12O\n\x13seven_played_scored\x18\n \x01(\x0b\x32\x1d.bezique.v1.SevenPlayedScoredH\x00R\x11sevenPlayedScored\x12\x39\n\x0bmeld_passed\x18\x0b \x01(\x0b\x32\x16.bezique.v1.MeldPassedH\x00R\nmeldPassed\x12<\n\x0cwindow_ended\x18\x0c \x01(\x0b\x32\x17.bezique.v1.WindowEndedH\x00R\x0bwindowEnded\x12\x36\n\ncard_drawn\x18\r \x01(\x0b\x32\x15.bezique.v1.CardDrawnH\x00R\tcardDrawn\x12\x42\n\x0ephase2_started\x18\x0e \x01(\x0b\x32\x19.bezique.v1.Phase2StartedH\x00R\rphase2Started\x12\x45\n\x0f\x62risques_scored\x18\x0f \x01(\x0b\x32\x1a.bezique.v1.BrisquesScoredH\x00R\x0e\x62risquesScored\x12I\n\x11last_trick_scored\x18\x10 \x01(\x0b\x32\x1b.bezique.v1.LastTrickScoredH\x00R\x0flastTrickScored\x12\x36\n\ndeal_ended\x18\x11 \x01(\x0b\x32\x15.bezique.v1.DealEndedH\x00R\tdealEnded\x12\x36\n\ngame_ended\x18\x12 \x01(\x0b\x32\x15.bezique.v1.GameEndedH\x00R\tgameEnded\x12>\n\x0cintervention\x18\x13 \x01(\x0b\x32\x18.bezique.v1.InterventionH\x00R\x0cintervention\x12\x42\n\x0eseat_connected\x18\x14 \x01(\x0b\x32\x19.bezique.v1.SeatConnectedH\x00R\rseatConnected\x12K\n\x11seat_disconnected\x18\x15 \x01(\x0b\x32\x1c.bezique.v1.SeatDisconnectedH\x00R\x10seatDisconnected\x12\x45\n\x0ftable_cancelled\x18\x16 \x01(\x0b\x32\x1a.bezique.v1.TableCancelledH\x00R\x0etableCancelled\x12\x39\n\x0btrump_fixed\x18\x17 \x01(\x0b\x32\x16.bezique.v1.TrumpFixedH\x00R\ntrumpFixed\x12O\n\x13\x63\x61rte_blanche_shown\x18\x18 \x01(\x0b\x32\x1d.bezique.v1.CarteBlancheShownH\x00R\x11\x63\x61rteBlancheShown\x12Q\n\x13\x61nnouncement_lapsed\x18\x19 \x01(\x0b\x32\x1e.bezique.v1.AnnouncementLapsedH\x00R\x12\x61nnouncementLapsedB\t\n\x07payload\"\xab\x01\n\x0b\x44\x65\x61lStarted\x12\x12\n\x04\x64\x65\x61l\x18\x01 \x01(\rR\x04\x64\x65\x61l\x12\x16\n\x06\x64\x65\x61ler\x18\x02 \x01(\rR\x06\x64\x65\x61ler\x12&\n\x05trump\x18\x03 \x01(\x0e\x32\x10.bezique.v1.SuitR\x05trump\x12)\n\x07turn_up\x18\x04 \x01(\x0b\x32\x10.bezique.v1.CardR\x06turnUp\x12\x1d\n\nstock_size\x18\x05 \x01(\rR\tstockSize\"]\n\tHandDealt\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x14\n\x05\x63ount\x18\x03 \x01(\rR\x05\x63ount\"Q\n\x0bTurnUpSeven\x12\x16\n\x06\x64\x65\x61ler\x18\x01 \x01(\rR\x06\x64\x65\x61ler\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"e\n\nCardPlayed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1d\n\nfrom_table\x18\x03 \x01(\x08R\tfromTable\"x\n\x08TrickWon\x12\x16\n\x06winner\x18\x01 \x01(\rR\x06winner\x12\x14\n\x05trick\x18\x02 \x01(\rR\x05trick\x12&\n\x05\x63\x61rds\x18\x03 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"z\n\x06Melded\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04meld\x18\x02 \x01(\x0b\x32\x10.bezique.v1.MeldR\x04meld\x12\x18\n\x07pending\x18\x03 \x01(\x08R\x07pending\x12\x1c\n\tannounced\x18\x04 \x01(\x08R\tannounced\"\x8c\x01\n\x0eSevenExchanged\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12&\n\x05taken\x18\x03 \x01(\x0b\x32\x10.bezique.v1.CardR\x05taken\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"c\n\rSevenDeclared\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"g\n\x11SevenPlayedScored\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05seven\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x05seven\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\" \n\nMeldPassed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"!\n\x0bWindowEnded\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"\x80\x01\n\tCardDrawn\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\x12\x1a\n\x08revealed\x18\x03 \x01(\x08R\x08revealed\x12\x1d\n\nstock_size\x18\x04 \x01(\rR\tstockSize\";\n\rPhase2Started\x12\x12\n\x04\x64uel\x18\x01 \x01(\rR\x04\x64uel\x12\x16\n\x06leader\x18\x02 \x01(\rR\x06leader\"R\n\x0e\x42risquesScored\x12\x12\n\x04side\x18\x01 \x01(\rR\x04side\x12\x14\n\x05\x63ount\x18\x02 \x01(\rR\x05\x63ount\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"Q\n\x0fLastTrickScored\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x16\n\x06points\x18\x03 \x01(\rR\x06points\"N\n\tDealEnded\x12\x12\n\x04\x64\x65\x61l\x18\x01 \x01(\rR\x04\x64\x65\x61l\x12-\n\x06scores\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\"\xa8\x01\n\tGameEnded\x12\x1f\n\x0bwinner_side\x18\x01 \x01(\rR\nwinnerSide\x12-\n\x06scores\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12\x10\n\x03tie\x18\x03 \x01(\x08R\x03tie\x12\x1f\n\x0bgame_points\x18\x04 \x01(\rR\ngamePoints\x12\x18\n\x07rubicon\x18\x05 \x01(\x08R\x07rubicon\"H\n\nTrumpFixed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12&\n\x05trump\x18\x02 \x01(\x0e\x32\x10.bezique.v1.SuitR\x05trump\"{\n\x11\x43\x61rteBlancheShown\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12&\n\x05\x63\x61rds\x18\x03 \x03(\x0b\x32\x10.bezique.v1.CardR\x05\x63\x61rds\x12\x16\n\x06points\x18\x04 \x01(\rR\x06points\"\xa2\x01\n\x12\x41nnouncementLapsed\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12$\n\x04meld\x18\x02 \x01(\x0b\x32\x10.bezique.v1.MeldR\x04meld\x12,\n\x05\x63\x61use\x18\x03 \x01(\x0e\x32\x16.bezique.v1.LapseCauseR\x05\x63\x61use\x12$\n\x04\x63\x61rd\x18\x04 \x01(\x0b\x32\x10.bezique.v1.CardR\x04\x63\x61rd\"\x98\x01\n\x0cIntervention\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x30\n\x04kind\x18\x02 \x01(\x0e\x32\x1c.bezique.v1.InterventionKindR\x04kind\x12*\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x12.bezique.v1.ActionR\x06\x61\x63tion\x12\x16\n\x06reason\x18\x04 \x01(\tR\x06reason\"#\n\rSeatConnected\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"&\n\x10SeatDisconnected\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\"(\n\x0eTableCancelled\x12\x16\n\x06reason\x18\x01 \x01(\tR\x06reason*\xd2\x01\n\x10InterventionKind\x12!\n\x1dINTERVENTION_KIND_UNSPECIFIED\x10\x00\x12\'\n#INTERVENTION_KIND_AUTO_PLAY_TIMEOUT\x10\x01\x12\'\n#INTERVENTION_KIND_AUTO_PLAY_ILLEGAL\x10\x02\x12*\n&INTERVENTION_KIND_AUTO_PLAY_DISCONNECT\x10\x03\x12\x1d\n\x19INTERVENTION_KIND_FORFEIT\x10\x04*^\n\nLapseCause\x12\x1b\n\x17LAPSE_CAUSE_UNSPECIFIED\x10\x00\x12\x1b\n\x17LAPSE_CAUSE_CARD_PLAYED\x10\x01\x12\x16\n\x12LAPSE_CAUSE_PHASE2\x10\x02\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.events_pb2', globals())
@@ -24,54 +24,58 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
-  _INTERVENTIONKIND._serialized_start=3806
-  _INTERVENTIONKIND._serialized_end=4016
+  _INTERVENTIONKIND._serialized_start=4084
+  _INTERVENTIONKIND._serialized_end=4294
+  _LAPSECAUSE._serialized_start=4296
+  _LAPSECAUSE._serialized_end=4390
   _EVENT._serialized_start=113
-  _EVENT._serialized_end=1631
-  _DEALSTARTED._serialized_start=1634
-  _DEALSTARTED._serialized_end=1805
-  _HANDDEALT._serialized_start=1807
-  _HANDDEALT._serialized_end=1900
-  _TURNUPSEVEN._serialized_start=1902
-  _TURNUPSEVEN._serialized_end=1983
-  _CARDPLAYED._serialized_start=1985
-  _CARDPLAYED._serialized_end=2086
-  _TRICKWON._serialized_start=2088
-  _TRICKWON._serialized_end=2208
-  _MELDED._serialized_start=2210
-  _MELDED._serialized_end=2302
-  _SEVENEXCHANGED._serialized_start=2305
-  _SEVENEXCHANGED._serialized_end=2445
-  _SEVENDECLARED._serialized_start=2447
-  _SEVENDECLARED._serialized_end=2546
-  _SEVENPLAYEDSCORED._serialized_start=2548
-  _SEVENPLAYEDSCORED._serialized_end=2651
-  _MELDPASSED._serialized_start=2653
-  _MELDPASSED._serialized_end=2685
-  _WINDOWENDED._serialized_start=2687
-  _WINDOWENDED._serialized_end=2720
-  _CARDDRAWN._serialized_start=2723
-  _CARDDRAWN._serialized_end=2851
-  _PHASE2STARTED._serialized_start=2853
-  _PHASE2STARTED._serialized_end=2912
-  _BRISQUESSCORED._serialized_start=2914
-  _BRISQUESSCORED._serialized_end=2996
-  _LASTTRICKSCORED._serialized_start=2998
-  _LASTTRICKSCORED._serialized_end=3079
-  _DEALENDED._serialized_start=3081
-  _DEALENDED._serialized_end=3159
-  _GAMEENDED._serialized_start=3162
-  _GAMEENDED._serialized_end=3330
-  _TRUMPFIXED._serialized_start=3332
-  _TRUMPFIXED._serialized_end=3404
-  _CARTEBLANCHESHOWN._serialized_start=3406
-  _CARTEBLANCHESHOWN._serialized_end=3529
-  _INTERVENTION._serialized_start=3532
-  _INTERVENTION._serialized_end=3684
-  _SEATCONNECTED._serialized_start=3686
-  _SEATCONNECTED._serialized_end=3721
-  _SEATDISCONNECTED._serialized_start=3723
-  _SEATDISCONNECTED._serialized_end=3761
-  _TABLECANCELLED._serialized_start=3763
-  _TABLECANCELLED._serialized_end=3803
+  _EVENT._serialized_end=1714
+  _DEALSTARTED._serialized_start=1717
+  _DEALSTARTED._serialized_end=1888
+  _HANDDEALT._serialized_start=1890
+  _HANDDEALT._serialized_end=1983
+  _TURNUPSEVEN._serialized_start=1985
+  _TURNUPSEVEN._serialized_end=2066
+  _CARDPLAYED._serialized_start=2068
+  _CARDPLAYED._serialized_end=2169
+  _TRICKWON._serialized_start=2171
+  _TRICKWON._serialized_end=2291
+  _MELDED._serialized_start=2293
+  _MELDED._serialized_end=2415
+  _SEVENEXCHANGED._serialized_start=2418
+  _SEVENEXCHANGED._serialized_end=2558
+  _SEVENDECLARED._serialized_start=2560
+  _SEVENDECLARED._serialized_end=2659
+  _SEVENPLAYEDSCORED._serialized_start=2661
+  _SEVENPLAYEDSCORED._serialized_end=2764
+  _MELDPASSED._serialized_start=2766
+  _MELDPASSED._serialized_end=2798
+  _WINDOWENDED._serialized_start=2800
+  _WINDOWENDED._serialized_end=2833
+  _CARDDRAWN._serialized_start=2836
+  _CARDDRAWN._serialized_end=2964
+  _PHASE2STARTED._serialized_start=2966
+  _PHASE2STARTED._serialized_end=3025
+  _BRISQUESSCORED._serialized_start=3027
+  _BRISQUESSCORED._serialized_end=3109
+  _LASTTRICKSCORED._serialized_start=3111
+  _LASTTRICKSCORED._serialized_end=3192
+  _DEALENDED._serialized_start=3194
+  _DEALENDED._serialized_end=3272
+  _GAMEENDED._serialized_start=3275
+  _GAMEENDED._serialized_end=3443
+  _TRUMPFIXED._serialized_start=3445
+  _TRUMPFIXED._serialized_end=3517
+  _CARTEBLANCHESHOWN._serialized_start=3519
+  _CARTEBLANCHESHOWN._serialized_end=3642
+  _ANNOUNCEMENTLAPSED._serialized_start=3645
+  _ANNOUNCEMENTLAPSED._serialized_end=3807
+  _INTERVENTION._serialized_start=3810
+  _INTERVENTION._serialized_end=3962
+  _SEATCONNECTED._serialized_start=3964
+  _SEATCONNECTED._serialized_end=3999
+  _SEATDISCONNECTED._serialized_start=4001
+  _SEATDISCONNECTED._serialized_end=4039
+  _TABLECANCELLED._serialized_start=4041
+  _TABLECANCELLED._serialized_end=4081
 # @@protoc_insertion_point(module_scope)

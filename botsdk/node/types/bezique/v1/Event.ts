@@ -23,6 +23,7 @@ import type { SeatDisconnected as _bezique_v1_SeatDisconnected, SeatDisconnected
 import type { TableCancelled as _bezique_v1_TableCancelled, TableCancelled__Output as _bezique_v1_TableCancelled__Output } from '../../bezique/v1/TableCancelled';
 import type { TrumpFixed as _bezique_v1_TrumpFixed, TrumpFixed__Output as _bezique_v1_TrumpFixed__Output } from '../../bezique/v1/TrumpFixed';
 import type { CarteBlancheShown as _bezique_v1_CarteBlancheShown, CarteBlancheShown__Output as _bezique_v1_CarteBlancheShown__Output } from '../../bezique/v1/CarteBlancheShown';
+import type { AnnouncementLapsed as _bezique_v1_AnnouncementLapsed, AnnouncementLapsed__Output as _bezique_v1_AnnouncementLapsed__Output } from '../../bezique/v1/AnnouncementLapsed';
 import type { Long } from '@grpc/proto-loader';
 
 /**
@@ -126,9 +127,13 @@ export interface Event {
    */
   'carte_blanche_shown'?: (_bezique_v1_CarteBlancheShown | null);
   /**
+   * announcement_lapsed is a pending announcement ending unscored (RULES.md §8.18).
+   */
+  'announcement_lapsed'?: (_bezique_v1_AnnouncementLapsed | null);
+  /**
    * payload is what happened.
    */
-  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown";
+  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown"|"announcement_lapsed";
 }
 
 /**
@@ -232,7 +237,11 @@ export interface Event__Output {
    */
   'carte_blanche_shown'?: (_bezique_v1_CarteBlancheShown__Output | null);
   /**
+   * announcement_lapsed is a pending announcement ending unscored (RULES.md §8.18).
+   */
+  'announcement_lapsed'?: (_bezique_v1_AnnouncementLapsed__Output | null);
+  /**
    * payload is what happened.
    */
-  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown";
+  'payload'?: "deal_started"|"hand_dealt"|"turn_up_seven"|"card_played"|"trick_won"|"melded"|"seven_exchanged"|"seven_declared"|"seven_played_scored"|"meld_passed"|"window_ended"|"card_drawn"|"phase2_started"|"brisques_scored"|"last_trick_scored"|"deal_ended"|"game_ended"|"intervention"|"seat_connected"|"seat_disconnected"|"table_cancelled"|"trump_fixed"|"carte_blanche_shown"|"announcement_lapsed";
 }

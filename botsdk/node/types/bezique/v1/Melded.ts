@@ -16,10 +16,15 @@ export interface Melded {
   'meld'?: (_bezique_v1_Meld | null);
   /**
    * pending marks a meld announced under the option allow_pending_declarations: tabled now, points
-   * 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
-   * (RULES.md §8.18).
+   * 0, and pending (SeatView.pending) until a later Melded of the same cards with announced scores
+   * it when the seat next wins a trick, or an AnnouncementLapsed ends it (RULES.md §8.18).
    */
   'pending'?: (boolean);
+  /**
+   * announced marks the scoring of the seat's pending announcement, right after the trick win
+   * that opened this window and before any action (RULES.md §8.18); it is no longer pending.
+   */
+  'announced'?: (boolean);
 }
 
 /**
@@ -36,8 +41,13 @@ export interface Melded__Output {
   'meld': (_bezique_v1_Meld__Output | null);
   /**
    * pending marks a meld announced under the option allow_pending_declarations: tabled now, points
-   * 0; a later Melded of the same cards, not pending, scores it when the seat next wins a trick
-   * (RULES.md §8.18).
+   * 0, and pending (SeatView.pending) until a later Melded of the same cards with announced scores
+   * it when the seat next wins a trick, or an AnnouncementLapsed ends it (RULES.md §8.18).
    */
   'pending': (boolean);
+  /**
+   * announced marks the scoring of the seat's pending announcement, right after the trick win
+   * that opened this window and before any action (RULES.md §8.18); it is no longer pending.
+   */
+  'announced': (boolean);
 }
