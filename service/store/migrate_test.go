@@ -98,7 +98,7 @@ func TestMigrateActionLog(t *testing.T) {
 }
 
 // TestMigrateRecordBytes upgrades a database of schema version 3 holding a finished table whose
-// record is protojson text, as the referee stored records before 00007_record_bytes: the record
+// record is protojson text, as the referee stored records before 00008_record_bytes: the record
 // reads back byte for byte, and a record in the protobuf wire format (a NUL and bytes that are not
 // UTF-8, which PostgreSQL's TEXT refused) is written and read back exactly.
 func TestMigrateRecordBytes(t *testing.T) {
