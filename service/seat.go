@@ -30,8 +30,8 @@ const ProtocolVersion = 1
 // queue drops the connection); the stream's handler goroutine is the only one that sends them.
 type conn struct {
 	seat   int
-	member int  // the place in a team seat (Join.member); 0 for a seat of one bot
-	noView bool // joined with VIEW_MODE_NONE: its decision requests carry no view
+	member int         // the place in a team seat (Join.member); 0 for a seat of one bot
+	view   pb.ViewMode // Join.view_mode, VIEW_MODE_UNSPECIFIED read as VIEW_MODE_FULL: the form of its requests' view
 	out    chan *pb.ConnectResponse
 	done   chan struct{}
 	once   sync.Once
@@ -233,7 +233,7 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return statusOf(invalid("join.table_id", "missing"))
 	}
 	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
-		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..2)", join.GetViewMode()))
+		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..3)", join.GetViewMode()))
 	}
 	for _, f := range []struct {
 		name, text string
@@ -251,7 +251,10 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
-	c.noView = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
+	c.view = join.GetViewMode()
+	if c.view == pb.ViewMode_VIEW_MODE_UNSPECIFIED {
+		c.view = pb.ViewMode_VIEW_MODE_FULL
+	}
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind

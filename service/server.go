@@ -147,6 +147,9 @@ type Referee struct {
 
 	// leaser is the store's leases when other referees share it (leases.go), else nil.
 	leaser store.Leaser
+	// leasedUntil is until when this referee surely holds its leases: the start of its last
+	// successful renewal (or of the referee) plus store.LeaseTTL (leaseHeld). Guarded by mu.
+	leasedUntil time.Time
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*grpc.ClientConn
@@ -245,6 +248,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.leaser, _ = cfg.Store.(store.Leaser)
 	s.peers = map[string]*grpc.ClientConn{}
 	if s.leaser != nil {
+		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
 		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {
 			return nil, fmt.Errorf("service: advertising %q: %w", cfg.Advertise, err)
 		}

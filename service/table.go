@@ -85,6 +85,9 @@ type table struct {
 	// sent (see view).
 	pastTricks []*pb.Trick
 	pastDeal   int
+	// pastPacked is the compact form of the current deal's finished tricks, shared by every
+	// compact view sent (see viewIn).
+	pastPacked wire.PackedTricks
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
 	teamMessages []*pb.TeamMessageRecord
 	// teamRelayed holds, for each of teamMessages, a bit per member of its seat that has it: the
@@ -390,7 +393,11 @@ func (t *table) advance() {
 			return
 		}
 		_, blind := seat.bot.(bots.Blind)
-		req := t.decisionRequest(seat.index, time.Time{}, !blind)
+		mode := pb.ViewMode_VIEW_MODE_FULL
+		if blind {
+			mode = pb.ViewMode_VIEW_MODE_NONE
+		}
+		req := t.decisionRequest(seat.index, time.Time{}, mode)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -404,16 +411,14 @@ func (t *table) advance() {
 	}
 }
 
-// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and,
-// if withView, the seat's view.
-func (t *table) decisionRequest(seat int, now time.Time, withView bool) *openRequest {
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and
+// the seat's view in the form mode asks for (viewIn).
+func (t *table) decisionRequest(seat int, now time.Time, mode pb.ViewMode) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
 	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
-	if withView {
-		msg.View = t.view(seat)
-	}
+	msg.View = t.viewIn(seat, mode)
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
@@ -434,6 +439,29 @@ func (t *table) view(seat int) *pb.View {
 	return out
 }
 
+// viewIn returns seat's view in the form mode (Join.view_mode) asks for: full, compact, or nil for
+// VIEW_MODE_NONE.
+func (t *table) viewIn(seat int, mode pb.ViewMode) *pb.View {
+	switch mode {
+	case pb.ViewMode_VIEW_MODE_NONE:
+		return nil
+	case pb.ViewMode_VIEW_MODE_COMPACT:
+		return wire.CompactViewToProto(t.game.View(seat), &t.pastPacked)
+	}
+	return t.view(seat)
+}
+
+// viewModeOf returns the view mode whose form v has (nil: VIEW_MODE_NONE).
+func viewModeOf(v *pb.View) pb.ViewMode {
+	switch {
+	case v == nil:
+		return pb.ViewMode_VIEW_MODE_NONE
+	case v.GetCompact():
+		return pb.ViewMode_VIEW_MODE_COMPACT
+	}
+	return pb.ViewMode_VIEW_MODE_FULL
+}
+
 func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 	if id < 1 || int(id) > len(r.legal) {
 		return engine.Action{}, false
@@ -444,12 +472,15 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 // openDecision opens a decision request for a remote seat and sends it if the seat is connected.
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
-	s.strikes = 0     // strike_limit counts the rejected answers of one decision
-	withView := false // the view is built if a connected member wants it (Join.view_mode)
+	s.strikes = 0                      // strike_limit counts the rejected answers of one decision
+	mode := pb.ViewMode_VIEW_MODE_NONE // the view is built in the form of the first connected member that wants one (Join.view_mode)
 	for _, c := range s.conns {
-		withView = withView || c != nil && !c.noView
+		if c != nil && c.view != pb.ViewMode_VIEW_MODE_NONE {
+			mode = c.view
+			break
+		}
 	}
-	r := t.decisionRequest(s.index, now, withView)
+	r := t.decisionRequest(s.index, now, mode)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
 	r.msg.Deadline = timestamppb.New(r.deadline)
@@ -489,16 +520,12 @@ func (t *table) clockReport(now time.Time) *pb.ClockReport {
 }
 
 // requestFor returns the open request as connection c asked for it (Join.view_mode): with the
-// seat's view or without.
+// seat's full view, its compact view, or without.
 func (t *table) requestFor(c *conn) *pb.DecisionRequest {
 	m := t.open.msg
-	switch {
-	case c.noView && m.View != nil:
+	if viewModeOf(m.View) != c.view {
 		m = proto.CloneOf(m)
-		m.View = nil
-	case !c.noView && m.View == nil:
-		m = proto.CloneOf(m)
-		m.View = t.view(c.seat)
+		m.View = t.viewIn(c.seat, c.view)
 	}
 	return m
 }

@@ -24,7 +24,9 @@
 // BLOB in SQLite and BYTEA in PostgreSQL.
 //
 //	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
-//	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?
+//	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?,
+//	           tournament_id? (the tournament whose game it plays; in PostgreSQL created only
+//	           under that tournament's lease)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
 //	           seat, kind (the referee's; 0 for an action), payload, recorded_at; append-only.
 //	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a

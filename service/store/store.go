@@ -60,6 +60,10 @@ type Table struct {
 	Seed []byte
 	// Commitment is the published commitment to the seed (for example a hex digest).
 	Commitment string
+	// Tournament is the id of the tournament whose game the table plays, "" for a table of its
+	// own. A [Leaser] creates such a table only while it holds the tournament's lease (else
+	// [ErrLeaseLost]), so that a referee that lost a tournament starts none of its games.
+	Tournament string
 	// CreatedAt is when the table was created; [Store.CreateTable] uses the current time when zero.
 	CreatedAt time.Time
 	// UpdatedAt is when the table row last changed; set by the store.

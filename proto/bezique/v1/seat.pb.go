@@ -104,6 +104,11 @@ const (
 	// VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
 	// snapshot and the events (docs/write-a-bot.md says what to track).
 	ViewMode_VIEW_MODE_NONE ViewMode = 2
+	// VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
+	// (View.compact): the same information in about a third of the bytes, read with about a third
+	// of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+	// the full form before the bot sees it.
+	ViewMode_VIEW_MODE_COMPACT ViewMode = 3
 )
 
 // Enum value maps for ViewMode.
@@ -112,11 +117,13 @@ var (
 		0: "VIEW_MODE_UNSPECIFIED",
 		1: "VIEW_MODE_FULL",
 		2: "VIEW_MODE_NONE",
+		3: "VIEW_MODE_COMPACT",
 	}
 	ViewMode_value = map[string]int32{
 		"VIEW_MODE_UNSPECIFIED": 0,
 		"VIEW_MODE_FULL":        1,
 		"VIEW_MODE_NONE":        2,
+		"VIEW_MODE_COMPACT":     3,
 	}
 )
 
@@ -170,7 +177,8 @@ type Join struct {
 	// the captain. A seat of one bot takes only 0 (INVALID_ARGUMENT otherwise). A newer connection
 	// for the same member supersedes only that member's.
 	Member uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
-	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
+	// view_mode says whether and in which form this connection's decision requests carry the view
+	// (unspecified: full). Welcome's snapshot is always in the full form.
 	ViewMode      ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -604,7 +612,8 @@ type DecisionRequest struct {
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is everything the seat may know now (the engine's view of this seat), so a bot can
-	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE, in the
+	// compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
 	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1212,11 +1221,12 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
 	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
 	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n" +
-	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*M\n" +
+	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*d\n" +
 	"\bViewMode\x12\x19\n" +
 	"\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n" +
-	"\x0eVIEW_MODE_NONE\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x0eVIEW_MODE_NONE\x10\x02\x12\x15\n" +
+	"\x11VIEW_MODE_COMPACT\x10\x03B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once

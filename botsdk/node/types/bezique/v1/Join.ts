@@ -44,7 +44,8 @@ export interface Join {
    */
   'member'?: (number);
   /**
-   * view_mode says whether this connection's decision requests carry the view (unspecified: full).
+   * view_mode says whether and in which form this connection's decision requests carry the view
+   * (unspecified: full). Welcome's snapshot is always in the full form.
    */
   'view_mode'?: (_bezique_v1_ViewMode);
 }
@@ -90,7 +91,8 @@ export interface Join__Output {
    */
   'member': (number);
   /**
-   * view_mode says whether this connection's decision requests carry the view (unspecified: full).
+   * view_mode says whether and in which form this connection's decision requests carry the view
+   * (unspecified: full). Welcome's snapshot is always in the full form.
    */
   'view_mode': (_bezique_v1_ViewMode__Output);
 }
