@@ -92,12 +92,13 @@ func strictJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
 }
 
 // strictJSON is vanguard's JSON codec with two changes to reading a request. A field the message
-// does not have, or an enum value by a name the enum does not have, is refused instead of dropped:
-// vanguard's default drops both, so a misspelled "tableid" answered "table_id: missing" and
-// "TWO_HANDED" "VARIANT_UNSPECIFIED is not a variant" (docs/INTEGRATE.md, "Unknown fields"). And
-// every JSON that does not read (unknown names, bad syntax) is INVALID_ARGUMENT with protojson's
-// message, which names the field or value and its place, "(line 1:2): unknown field "tableid"",
-// less its "proto: " prefix (vanguard answered Unknown, HTTP 500).
+// does not have, or an enum value by a name the enum does not have, is refused instead of
+// dropped: vanguard's default drops both, so a misspelled "tableid" answered "table_id: missing"
+// and "TWO_HANDED" "VARIANT_UNSPECIFIED is not a variant" (docs/INTEGRATE.md, "Unknown fields
+// and enum values are refused"). And JSON that does not read (unknown names, bad syntax) is
+// INVALID_ARGUMENT with protojson's message, which names the field or value and its place,
+// "(line 1:2): unknown field "tableid"", less its "proto: " prefix (vanguard answered Unknown,
+// HTTP 500).
 type strictJSON struct{ *vanguard.JSONCodec }
 
 // Unmarshal reads a message from JSON; errors are INVALID_ARGUMENT.
