@@ -149,8 +149,10 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // BenchmarkSeatRoundTrip measures, over loopback TCP, the time from a seat's Decide being sent to
 // the first event of that action being received (ns/op), next to a bare grpc-go ping-pong on the
 // same server and transport. Seat 1 is the built-in random bot; decision_rt_ns is the time to the
-// seat's next DecisionRequest (the built-in seat's move and the view included). "seat-lean" is
-// the seat joined with VIEW_MODE_NONE (requests without the view).
+// seat's next DecisionRequest (the built-in seat's move and the view included). The seat joins
+// with Join.batch, as the SDKs do; "seat-lean" is that seat joined with VIEW_MODE_NONE (requests
+// without the view), "seat-unbatched" without Join.batch (every message alone, as a client that
+// does not know Batch gets them).
 //
 // Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
 // so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
@@ -160,22 +162,27 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
 	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
-		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-lean"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-lean", "seat-unbatched"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
-				cpu := processCPU(b)
+				cpu, writes := processCPU(b), processWrites(b)
 				if place == "in-process" {
 					rt = runRoundTrips(b, r.cc, mode, b.N)
 				} else {
 					rt = roundTripsInBotProcess(b, r, mode, b.N)
 				}
 				b.ReportMetric(float64(processCPU(b)-cpu)/float64(b.N), "cpu_ns/op")
+				b.ReportMetric(float64(processWrites(b)-writes)/float64(b.N), "writes/op")
+				if place != "in-process" {
+					b.ReportMetric(float64(rt.BotCPUNs)/float64(b.N), "bot_cpu_ns/op")
+				}
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
 				b.ReportMetric(float64(rt.P90Ns), "p90_ns")
 				if mode != "bare-grpc-pingpong" {
 					b.ReportMetric(float64(rt.DecisionNs)/float64(b.N), "decision_rt_ns")
+					b.ReportMetric(float64(rt.Messages)/float64(b.N), "msgs/op")
 				}
 			})
 		}
@@ -184,23 +191,47 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 
 // processCPU returns the user and system CPU time this process has used, in nanoseconds. In
 // BenchmarkSeatRoundTrip it is the referee's (and, in-process, the client's) CPU: a figure that
-// the other processes of a shared machine change much less than the times.
-func processCPU(b *testing.B) int64 {
+// the other processes of a shared machine change much less than the times; a bot process
+// measures its own the same way (bot_cpu_ns/op).
+func processCPU(tb testing.TB) int64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
+// processWrites returns how many write system calls this process has made (syscw of
+// /proc/self/io, Linux only: -1 elsewhere). In BenchmarkSeatRoundTrip's bot-process placements
+// they are the referee's: mostly gRPC's transport flushing what it has queued to the socket.
+func processWrites(b *testing.B) int64 {
+	io, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(io), "\n") {
+		if v, ok := strings.CutPrefix(line, "syscw: "); ok {
+			var n int64
+			if _, err := fmt.Sscan(v, &n); err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	return -1
+}
+
 // roundTrips is what a benchmark client measured: the total time to the answer (the echo, or the
 // first event of the seat's action), its median and 90th percentile, and, for a seat, the total
-// time to the next decision request (nanoseconds).
+// time to the next decision request (nanoseconds) and the messages received from the Decide to
+// that request or the game's end.
 type roundTrips struct {
 	FirstNs    int64 `json:"first_ns"`
 	P50Ns      int64 `json:"p50_ns"`
 	P90Ns      int64 `json:"p90_ns"`
 	DecisionNs int64 `json:"decision_ns"`
+	Messages   int64 `json:"messages"`
+	BotCPUNs   int64 `json:"bot_cpu_ns"` // the bot process's CPU time (bot-process placements)
 }
 
 // add counts one round trip of d to the answer.
@@ -278,7 +309,10 @@ func TestBenchBotProcess(t *testing.T) {
 	}
 	defer cc.Close()
 	runRoundTrips(t, cc, mode, benchWarmup)
-	out, err := json.Marshal(runRoundTrips(t, cc, mode, n))
+	cpu := processCPU(t)
+	rt := runRoundTrips(t, cc, mode, n)
+	rt.BotCPUNs = processCPU(t) - cpu
+	out, err := json.Marshal(rt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,8 +324,9 @@ const benchWarmup = 500
 
 // runRoundTrips makes n round trips on cc: mode "bare-grpc-pingpong" (grpc's interop
 // FullDuplexCall, 16-byte payload), "seat" (Decide with the first legal action id of a remote
-// seat facing the built-in random bot, new games as they end) or "seat-lean" (the same seat
-// joined with VIEW_MODE_NONE: its requests carry no view).
+// seat facing the built-in random bot, new games as they end, joined with Join.batch),
+// "seat-lean" (the same seat joined with VIEW_MODE_NONE: its requests carry no view) or
+// "seat-unbatched" (the seat joined without Join.batch).
 func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
 	all := make([]int64, 0, n)
 	defer func() { rt.percentiles(all) }()
@@ -331,7 +366,7 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		if stream, err = client.Connect(ctx); err != nil {
 			tb.Fatal(err)
 		}
-		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1}
+		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: mode != "seat-unbatched"}
 		if mode == "seat-lean" {
 			join.ViewMode = pb.ViewMode_VIEW_MODE_NONE
 		}
@@ -344,12 +379,16 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			if err != nil {
 				tb.Fatal(err)
 			}
-			req = m.GetDecisionRequest()
+			for _, m := range unbatch(m) {
+				if d := m.GetDecisionRequest(); d != nil {
+					req = d
+				}
+			}
 		}
 	}
 	newGame()
 	for range n {
-		start := time.Now()
+		start, sent := time.Now(), req.GetRequestId()
 		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(),
 			Choice: &pb.Decide_ActionId{ActionId: req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
 			tb.Fatal(err)
@@ -360,17 +399,19 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			if err != nil {
 				tb.Fatal(err)
 			}
-			if first && m.GetEvent() != nil {
-				first = false
-				rt.add(time.Since(start), &all)
+			rt.Messages++
+			for _, m := range unbatch(m) {
+				if first && m.GetEvent() != nil {
+					first = false
+					rt.add(time.Since(start), &all)
+				}
+				if d := m.GetDecisionRequest(); d != nil {
+					req = d
+					rt.DecisionNs += time.Since(start).Nanoseconds()
+				}
+				over = over || m.GetGameOver() != nil
 			}
-			if d := m.GetDecisionRequest(); d != nil {
-				req = d
-				rt.DecisionNs += time.Since(start).Nanoseconds()
-				break
-			}
-			if m.GetGameOver() != nil {
-				over = true
+			if req.GetRequestId() != sent || over {
 				break
 			}
 		}
@@ -379,6 +420,14 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		}
 	}
 	return rt
+}
+
+// unbatch returns the messages m carries: those of its Batch (Join.batch), or m alone.
+func unbatch(m *pb.ConnectResponse) []*pb.ConnectResponse {
+	if b := m.GetBatch(); b != nil {
+		return b.GetMessages()
+	}
+	return []*pb.ConnectResponse{m}
 }
 
 // BenchmarkThroughput plays whole games of random bots on 1, 64 and 1 000 concurrent tables and

@@ -3,18 +3,23 @@ package service
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"math"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"connectrpc.com/vanguard/vanguardgrpc"
 	"github.com/rs/cors"
 	"github.com/soheilhy/cmux"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
 // HTTPConfig configures the referee's HTTP face, [NewHTTPHandler].
@@ -50,7 +55,7 @@ var (
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
 func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
-	var opts []vanguard.TranscoderOption
+	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec)}
 	if cfg.Static != nil {
 		opts = append(opts, vanguard.WithUnknownHandler(cfg.Static))
 	}
@@ -73,8 +78,72 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			ExposedHeaders: corsExposedHeaders,
 			MaxAge:         7200, // seconds: Chrome's cap on caching a preflight
 		}).Handler(h)
+		h = sortedPreflight(h)
 	}
 	return h, nil
+}
+
+// strictJSONCodec returns vanguard's JSON codec (the protobuf JSON mapping of Connect and gRPC-Web
+// +json requests) made strict, a [strictJSON].
+func strictJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
+	c := vanguard.NewJSONCodec(res)
+	c.UnmarshalOptions.DiscardUnknown = false
+	return strictJSON{c}
+}
+
+// strictJSON is vanguard's JSON codec with two changes to reading a request. A field the message
+// does not have, or an enum value by a name the enum does not have, is refused instead of
+// dropped: vanguard's default drops both, so a misspelled "tableid" answered "table_id: missing"
+// and "TWO_HANDED" "VARIANT_UNSPECIFIED is not a variant" (docs/INTEGRATE.md, "Unknown fields
+// and enum values are refused"). And JSON that does not read (unknown names, bad syntax) is
+// INVALID_ARGUMENT with protojson's message, which names the field or value and its place,
+// "(line 1:2): unknown field "tableid"", less its "proto: " prefix (vanguard answered Unknown,
+// HTTP 500).
+type strictJSON struct{ *vanguard.JSONCodec }
+
+// Unmarshal reads a message from JSON; errors are INVALID_ARGUMENT.
+func (c strictJSON) Unmarshal(data []byte, msg proto.Message) error {
+	return invalidJSON(c.JSONCodec.Unmarshal(data, msg))
+}
+
+// UnmarshalField reads one field from JSON (used by REST mappings); errors are INVALID_ARGUMENT.
+func (c strictJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
+	return invalidJSON(c.JSONCodec.UnmarshalField(data, msg, field))
+}
+
+// invalidJSON turns a protojson error into a Connect INVALID_ARGUMENT error; nil stays nil.
+// protojson starts its messages with "proto: " or, at random per build to discourage matching
+// them, "proto:" and a no-break space; neither says anything to a client.
+func invalidJSON(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "proto:"), " "), "\u00a0")
+	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+msg))
+}
+
+// sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are
+// lowercase, sorted and unique, in one header. Browsers send them so (the Fetch standard requires
+// it), and github.com/rs/cors allows a preflight only then, with no option to normalise it; a
+// hand-written preflight (curl -H 'Access-Control-Request-Headers: Content-Type,
+// Connect-Protocol-Version') got no Access-Control-Allow-Origin before.
+func sortedPreflight(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if values, ok := r.Header["Access-Control-Request-Headers"]; ok && r.Method == http.MethodOptions {
+			var names []string
+			for _, v := range values {
+				for name := range strings.SplitSeq(v, ",") {
+					if name = strings.ToLower(strings.TrimSpace(name)); name != "" {
+						names = append(names, name)
+					}
+				}
+			}
+			slices.Sort(names)
+			r = r.Clone(r.Context())
+			r.Header.Set("Access-Control-Request-Headers", strings.Join(slices.Compact(names), ","))
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // isGRPC reports whether contentType is native gRPC's (application/grpc, application/grpc+proto),

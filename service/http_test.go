@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,7 @@ import (
 	testgrpc "google.golang.org/grpc/interop/grpc_testing"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -274,5 +276,122 @@ func TestPortH2CConnect(t *testing.T) {
 	var got pb.GetRuleCatalogResponse
 	if err := protojson.Unmarshal(body, &got); err != nil || len(got.GetOptions()) == 0 {
 		t.Fatalf("catalog over h2c: %d options, %v", len(got.GetOptions()), err)
+	}
+}
+
+// TestHTTPJSONStrict: over real HTTP on loopback, JSON that names a field or an enum value the API
+// does not have is refused with INVALID_ARGUMENT naming it (it was dropped, so a misspelled
+// "tableid" answered "table_id: missing"), as is JSON that does not parse (Unknown, HTTP 500,
+// before); a variant is named once ("variant: variant: ..." before). Binary clients keep
+// protobuf's rule, unknown fields skipped: a gRPC request carrying one is answered.
+func TestHTTPJSONStrict(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	g := grpc.NewServer(ServerOptions(nil)...)
+	srv.Register(g)
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := NewPort(lis, g, h, nil)
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	base := "http://" + lis.Addr().String() + "/bezique.v1.TableService/"
+	const variants = "(want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED, VARIANT_FOUR_HANDED_INDIVIDUAL, VARIANT_RUBICON or VARIANT_SIX_PACK)"
+	for _, c := range []struct{ method, body, want string }{
+		{"GetTable", `{"tableid":"x"}`, `{"code":"invalid_argument","message":"request JSON: (line 1:2): unknown field \"tableid\""}`},
+		{"CreateTable", `{"variant":"TWO_HANDED"}`, `{"code":"invalid_argument","message":"request JSON: (line 1:12): invalid value for enum field variant: \"TWO_HANDED\""}`},
+		{"CreateTable", `{"variant":"VARIANT_TWO_HANDED","seats":[{"builtin":{"bot":"random","level":2}}]}`, `{"code":"invalid_argument","message":"request JSON: (line 1:69): unknown field \"level\""}`},
+		{"GetTable", `{"tableId":"x"`, `{"code":"invalid_argument","message":"request JSON: unexpected EOF"}`},
+		{"CreateTable", `{}`, `{"code":"invalid_argument","message":"variant: VARIANT_UNSPECIFIED is not a variant ` + variants + `"}`},
+		{"CreateTable", `{"variant":99}`, `{"code":"invalid_argument","message":"variant: 99 is not a variant ` + variants + `"}`},
+		{"GetTable", `{"tableId":"x"}`, `{"code":"not_found","message":"table \"x\" not found"}`},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+c.method, strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("%s %s: %d %s\nwant %s", c.method, c.body, res.StatusCode, body, c.want)
+		}
+	}
+
+	// The Connect GET form reads its message with the same codec.
+	res, err := http.Get(base + "GetTable?connect=v1&encoding=json&message=" + url.QueryEscape(`{"tableid":"x"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if want := `{"code":"invalid_argument","message":"request JSON: (line 1:2): unknown field \"tableid\""}`; err != nil || res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != want {
+		t.Errorf("GET: %d %s, want 400 %s", res.StatusCode, body, want)
+	}
+
+	// A gRPC request with a field this API does not have (field 99, from a newer client) is
+	// answered: binary protobuf skips unknown fields.
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	req := &pb.GetRuleCatalogRequest{}
+	req.ProtoReflect().SetUnknown(protowire.AppendVarint(protowire.AppendTag(nil, 99, protowire.VarintType), 1))
+	if got, err := pb.NewTableServiceClient(cc).GetRuleCatalog(context.Background(), req); err != nil || len(got.GetOptions()) == 0 {
+		t.Errorf("gRPC with an unknown field: %d options, %v", len(got.GetOptions()), err)
+	}
+}
+
+// TestHTTPCORSPreflightHeaders: a preflight is allowed whatever the order, case and spacing of its
+// Access-Control-Request-Headers (browsers send them lowercase and sorted; hand-written ones
+// were refused before); a header not allowed is still refused.
+func TestHTTPCORSPreflightHeaders(t *testing.T) {
+	g := grpc.NewServer(ServerOptions(nil)...)
+	h, err := NewHTTPHandler(g, HTTPConfig{CORSOrigins: []string{"https://play.example.com"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	for _, c := range []struct {
+		headers      []string // Access-Control-Request-Headers, one header each
+		allowOrigin  string
+		allowHeaders string
+	}{
+		{[]string{"connect-protocol-version,content-type"}, "https://play.example.com", "connect-protocol-version,content-type"},
+		{[]string{"content-type,connect-protocol-version"}, "https://play.example.com", "connect-protocol-version,content-type"},
+		{[]string{"Content-Type, Connect-Protocol-Version, Authorization"}, "https://play.example.com", "authorization,connect-protocol-version,content-type"},
+		{[]string{"Content-Type", "content-type , Connect-Protocol-Version"}, "https://play.example.com", "connect-protocol-version,content-type"},
+		{[]string{"content-type,x-evil"}, "", ""},
+	} {
+		req, err := http.NewRequest(http.MethodOptions, hs.URL+"/bezique.v1.TableService/CreateTable", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Origin", "https://play.example.com")
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		req.Header["Access-Control-Request-Headers"] = c.headers
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if got, gotHeaders := res.Header.Get("Access-Control-Allow-Origin"), res.Header.Get("Access-Control-Allow-Headers"); got != c.allowOrigin || gotHeaders != c.allowHeaders {
+			t.Errorf("%q: Access-Control-Allow-Origin %q, Access-Control-Allow-Headers %q; want %q, %q", c.headers, got, gotHeaders, c.allowOrigin, c.allowHeaders)
+		}
 	}
 }

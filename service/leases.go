@@ -12,13 +12,19 @@ import (
 // Leases. With a store that several referees share (a [store.Leaser], PostgreSQL), each table and
 // tournament is owned by the referee that holds its lease (service/store/lease.go). leaseLoop,
 // every store.LeaseRenewEvery:
-//   - renews this referee's leases; a table it runs whose lease is missing was taken over (this
-//     referee was too slow to renew): it is stopped at once, without another write;
+//   - renews this referee's leases; a table or tournament it runs whose lease is missing was
+//     taken over (this referee was too slow to renew): it is stopped at once, without another
+//     write (a tournament starts no more games; the tables of its games in play go on under
+//     their own leases, and its new owner awaits them);
 //   - takes over expired leases (their referee died), at most takeoverBatch a round, and starts
 //     those tables and tournaments as after a restart (the tables replayed from the store, their
 //     bots reconnecting and resuming; built-in bots resumed by bots.Resumer).
 // The store's triggers refuse any write without the lease (store.ErrLeaseLost), so a referee that
-// lost a lease cannot write that table again even before it notices.
+// lost a lease cannot write that table again even before it notices: nor can it create a table
+// for a tournament's game, store a game's result or end the tournament. A tournament also starts
+// no game while its referee cannot be sure it holds its leases (leaseHeld: the last renewal is
+// older than store.LeaseTTL, as after a pause or while PostgreSQL is out of reach); it waits for a
+// renewal, which either keeps the lease or finds it taken over and stops the tournament.
 
 // takeoverBatch is the most tables (and tournaments) one referee takes over in one round, so
 // that the others share the tables of a dead referee.
@@ -45,7 +51,7 @@ func (s *Referee) leaseLoop() {
 	}
 }
 
-// renew renews the leases and stops the tables whose lease another referee took.
+// renew renews the leases and stops the tables and tournaments whose lease another referee took.
 func (s *Referee) renew(ctx context.Context) {
 	started := time.Now()
 	held, err := s.leaser.RenewLeases(ctx)
@@ -54,16 +60,19 @@ func (s *Referee) renew(ctx context.Context) {
 		return
 	}
 	kept := make(map[string]bool, len(held))
-	tables := 0
+	keptTourneys := map[string]bool{}
 	for _, l := range held {
 		if l.Kind == store.LeaseTable {
 			kept[l.ID] = true
-			tables++
+		} else {
+			keptTourneys[l.ID] = true
 		}
 	}
-	s.metrics.LeasesHeld(store.LeaseTable, tables)
-	s.metrics.LeasesHeld(store.LeaseTournament, len(held)-tables)
+	s.metrics.LeasesHeld(store.LeaseTable, len(kept))
+	s.metrics.LeasesHeld(store.LeaseTournament, len(keptTourneys))
+	s.stopLostTourneys(keptTourneys, started)
 	s.mu.Lock()
+	s.leasedUntil = started.Add(store.LeaseTTL)
 	var lost []*table
 	for id, t := range s.tables {
 		if !kept[id] && t.leasedAt.Before(started) && !t.ended() {
@@ -112,6 +121,80 @@ func (s *Referee) takeOver(ctx context.Context) {
 		}
 	}
 	s.metrics.LeasesTakenOver(store.LeaseTournament, len(tn))
+}
+
+// stopLostTourneys stops the tournaments this referee runs whose lease is not in held, a
+// renewal that started at renewed: those it started running before then (a tournament created
+// or taken over since took its lease after the renewal read them).
+func (s *Referee) stopLostTourneys(held map[string]bool, renewed time.Time) {
+	reg := s.tourneys
+	reg.mu.Lock()
+	var lost []*tourney
+	for id, tr := range reg.byID {
+		if !held[id] {
+			lost = append(lost, tr)
+		}
+	}
+	reg.mu.Unlock()
+	for _, tr := range lost {
+		if since := tr.runSince(); !since.IsZero() && since.Before(renewed) {
+			s.loseTourney(tr, "lease taken over by another referee")
+		}
+	}
+}
+
+// loseTourney stops running a tournament whose lease this referee lost, for the reason why: its
+// goroutine starts no more games and returns (the tables of its games in play go on under their
+// own leases; the referee that took the tournament over awaits them and stores their results).
+// The tournament stays registered, as running elsewhere: it is read from the store, calls to
+// cancel or watch it are forwarded to its owner, and its watchers here end with ErrMoving.
+// Nothing is written.
+func (s *Referee) loseTourney(tr *tourney, why string) {
+	tr.mu.Lock()
+	stop := tr.stopRun
+	if tr.state == store.TournamentRunning {
+		tr.stopRun = nil // runningElsewhere from now on
+		tr.notify()      // its watchers end with ErrMoving, and watch it again at its new owner
+	} else {
+		stop = nil // it has ended: its goroutine has returned
+	}
+	tr.mu.Unlock()
+	if stop == nil {
+		return
+	}
+	s.log.Warn(why+"; stopping the tournament", "tournament", tr.id)
+	s.metrics.LeaseLost()
+	stop()
+}
+
+// leaseHeld reports whether this referee surely still holds its leases: its last successful
+// renewal (or its start) began less than store.LeaseTTL ago, by its own clock (which a pause
+// stops with the renewals; the lease's expiry, by PostgreSQL's clock, comes after). Always true
+// when the store is not shared.
+func (s *Referee) leaseHeld() bool {
+	if s.leaser == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Now().Before(s.leasedUntil)
+}
+
+// leaseCheck is how often a tournament that may start a game looks whether its referee's leases
+// have been renewed (awaitLease).
+const leaseCheck = 100 * time.Millisecond
+
+// awaitLease returns nil once this referee surely holds its leases again (at once when it does),
+// or ctx's error: a tournament starts no game while it cannot be sure that it still owns it.
+func (s *Referee) awaitLease(ctx context.Context) error {
+	for !s.leaseHeld() {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(leaseCheck):
+		}
+	}
+	return nil
 }
 
 // lose stops a table whose lease this referee no longer holds: its seats and watchers are told

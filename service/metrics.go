@@ -312,7 +312,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"kind"}),
 		leaseLosses: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameLeaseLosses,
-			Help: "Tables this referee stopped because another referee had taken their lease over.",
+			Help: "Tables and tournaments this referee stopped because another referee had taken their lease over.",
 		}),
 		forwarded: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameForwardedCalls,
@@ -702,7 +702,7 @@ func (m *Metrics) LeasesTakenOver(kind store.LeaseKind, n int) {
 	m.leaseTakeovers.WithLabelValues(string(kind)).Add(float64(n))
 }
 
-// LeaseLost counts one table stopped because another referee took its lease over.
+// LeaseLost counts one table or tournament stopped because another referee took its lease over.
 func (m *Metrics) LeaseLost() {
 	if m == nil {
 		return

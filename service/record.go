@@ -1,10 +1,12 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -29,9 +31,32 @@ func (t *table) buildRecord() *pb.GameRecord {
 	return rec
 }
 
+// marshalRecord is the stored form of a game record: the protobuf wire format. It is several times
+// cheaper to make than protojson (which stored records were until 2026-12-01: a game's end cost
+// the table's goroutine about 4 ms of protojson) and about a third of its size; [unmarshalRecord]
+// reads both.
+func marshalRecord(rec *pb.GameRecord) ([]byte, error) { return proto.Marshal(rec) }
+
+// unmarshalRecord reads a stored game record: the wire format of [marshalRecord], or the protojson
+// text of a record stored before it (a JSON object: its first byte that is not white space is
+// '{', which cannot start a GameRecord's wire form, where 0x7B would be field 15 as a group).
+func unmarshalRecord(b []byte) (*pb.GameRecord, error) {
+	rec := &pb.GameRecord{}
+	var err error
+	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		err = protojson.Unmarshal(b, rec)
+	} else {
+		err = proto.Unmarshal(b, rec)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
 // storeFinish writes the ended table and its record in one transaction.
 func (t *table) storeFinish(final pb.TableState) error {
-	b, err := protojson.Marshal(t.record)
+	b, err := marshalRecord(t.record)
 	if err != nil {
 		return err
 	}

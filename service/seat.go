@@ -14,7 +14,6 @@ import (
 	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -30,12 +29,16 @@ const ProtocolVersion = 1
 // queue drops the connection); the stream's handler goroutine is the only one that sends them.
 type conn struct {
 	seat   int
-	member int  // the place in a team seat (Join.member); 0 for a seat of one bot
-	noView bool // joined with VIEW_MODE_NONE: its decision requests carry no view
-	out    chan *pb.ConnectResponse
-	done   chan struct{}
-	once   sync.Once
-	err    error
+	member int         // the place in a team seat (Join.member); 0 for a seat of one bot
+	view   pb.ViewMode // Join.view_mode, VIEW_MODE_UNSPECIFIED read as VIEW_MODE_FULL: the form of its requests' view
+	// batch is Join.batch: the messages of one step of the table are gathered in pending (owned by
+	// the table's goroutine) and queued as one Batch by table.flush.
+	batch   bool
+	pending []*pb.ConnectResponse
+	out     chan *pb.ConnectResponse
+	done    chan struct{}
+	once    sync.Once
+	err     error
 
 	mu    sync.Mutex
 	pings map[uint64]time.Time
@@ -233,7 +236,7 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return statusOf(invalid("join.table_id", "missing"))
 	}
 	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
-		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..2)", join.GetViewMode()))
+		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..3)", join.GetViewMode()))
 	}
 	for _, f := range []struct {
 		name, text string
@@ -251,7 +254,11 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		return s.joinStored(ctx, send, join, err)
 	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
-	c.noView = join.GetViewMode() == pb.ViewMode_VIEW_MODE_NONE
+	c.view = join.GetViewMode()
+	if c.view == pb.ViewMode_VIEW_MODE_UNSPECIFIED {
+		c.view = pb.ViewMode_VIEW_MODE_FULL
+	}
+	c.batch = join.GetBatch()
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
@@ -582,8 +589,8 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	rec := &pb.GameRecord{}
-	if err := protojson.Unmarshal(b, rec); err != nil {
+	rec, err := unmarshalRecord(b)
+	if err != nil {
 		return statusOf(err)
 	}
 	actions := make([]store.Action, len(rec.GetActions()))

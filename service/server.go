@@ -55,7 +55,8 @@ type Config struct {
 	// after a restart keeps its creation time, so a restart does not extend its wait.
 	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
-	// that connection (default 1 024; the seat may reconnect and resume).
+	// that connection (default 1 024; the seat may reconnect and resume). A Batch (Join.batch)
+	// counts as one.
 	SeatQueue int
 	// WatchQueue is the most live events buffered for one spectator stream (default
 	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and
@@ -147,6 +148,9 @@ type Referee struct {
 
 	// leaser is the store's leases when other referees share it (leases.go), else nil.
 	leaser store.Leaser
+	// leasedUntil is until when this referee surely holds its leases: the start of its last
+	// successful renewal (or of the referee) plus store.LeaseTTL (leaseHeld). Guarded by mu.
+	leasedUntil time.Time
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*grpc.ClientConn
@@ -245,6 +249,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.leaser, _ = cfg.Store.(store.Leaser)
 	s.peers = map[string]*grpc.ClientConn{}
 	if s.leaser != nil {
+		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
 		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {
 			return nil, fmt.Errorf("service: advertising %q: %w", cfg.Advertise, err)
 		}

@@ -85,6 +85,9 @@ type table struct {
 	// sent (see view).
 	pastTricks []*pb.Trick
 	pastDeal   int
+	// pastPacked is the compact form of the current deal's finished tricks, shared by every
+	// compact view sent (see viewIn).
+	pastPacked wire.PackedTricks
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
 	teamMessages []*pb.TeamMessageRecord
 	// teamRelayed holds, for each of teamMessages, a bit per member of its seat that has it: the
@@ -216,8 +219,10 @@ func (t *table) run(stop <-chan struct{}) {
 		select {
 		case f := <-t.inbox:
 			f()
+			t.flush()
 		case <-t.timer.C:
 			t.onTimer()
+			t.flush()
 		case <-stop:
 			t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
 			return
@@ -306,12 +311,49 @@ func (t *table) send(s *seat, m *pb.ConnectResponse) {
 	}
 }
 
-// sendTo queues a message for one connection of a seat. A stream whose queue is full is dropped
+// sendTo queues a message for one connection of a seat, or, for a connection that joined with
+// Join.batch, keeps it for the step's Batch (see flush). A stream whose queue is full is dropped
 // (the member may reconnect and resume): a slow bot never blocks its table.
 func (t *table) sendTo(s *seat, c *conn, m *pb.ConnectResponse) {
+	if c.batch {
+		c.pending = append(c.pending, m)
+		return
+	}
+	t.queue(s, c, m)
+}
+
+// queue puts m on c's queue, dropping the connection when the queue is full.
+func (t *table) queue(s *seat, c *conn, m *pb.ConnectResponse) {
 	if !c.enqueue(m) {
 		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index, "member", c.member)
 		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(c.out)))
+	}
+}
+
+// flush queues what every batching connection (Join.batch) has gathered since the last flush:
+// one message as it is, several as one Batch. The table flushes after each message of its inbox
+// and each timer, and in the middle of a step where a message must not wait for the rest: after
+// a seat's action's events, before the next moves are computed (decide).
+func (t *table) flush() {
+	for _, s := range t.seats {
+		for _, c := range s.conns {
+			if c != nil && len(c.pending) > 0 {
+				t.flushConn(s, c)
+			}
+		}
+	}
+}
+
+// flushConn queues c's gathered messages (see flush).
+func (t *table) flushConn(s *seat, c *conn) {
+	msgs := c.pending
+	c.pending = nil
+	switch len(msgs) {
+	case 0:
+	case 1:
+		t.queue(s, c, msgs[0])
+	default:
+		t.queue(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Batch{Batch: &pb.Batch{Messages: msgs}}})
 	}
 }
 
@@ -330,6 +372,10 @@ func (s *seat) connected() bool {
 func (t *table) dropConn(s *seat, c *conn, err error) {
 	if s.conns[c.member] != c {
 		return
+	}
+	t.flushConn(s, c) // what the table sent before the drop still goes, as for any connection
+	if s.conns[c.member] != c {
+		return // its queue was full: the flush dropped it
 	}
 	c.close(err)
 	s.conns[c.member] = nil
@@ -352,6 +398,9 @@ func (t *table) stopAll(err error) {
 	for _, s := range t.seats {
 		for i, c := range s.conns {
 			if c != nil {
+				if t.flushConn(s, c); s.conns[i] != c {
+					continue // its queue was full: the flush dropped it
+				}
 				c.close(err)
 				s.conns[i] = nil
 				t.srv.metrics.StreamClosed()
@@ -390,7 +439,11 @@ func (t *table) advance() {
 			return
 		}
 		_, blind := seat.bot.(bots.Blind)
-		req := t.decisionRequest(seat.index, time.Time{}, !blind)
+		mode := pb.ViewMode_VIEW_MODE_FULL
+		if blind {
+			mode = pb.ViewMode_VIEW_MODE_NONE
+		}
+		req := t.decisionRequest(seat.index, time.Time{}, mode)
 		id, err := seat.bot.Decide(context.Background(), req.msg)
 		a, ok := t.actionByID(req, id)
 		if err != nil || !ok || t.game.Check(seat.index, a) != nil {
@@ -404,16 +457,14 @@ func (t *table) advance() {
 	}
 }
 
-// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and,
-// if withView, the seat's view.
-func (t *table) decisionRequest(seat int, now time.Time, withView bool) *openRequest {
+// decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and
+// the seat's view in the form mode asks for (viewIn).
+func (t *table) decisionRequest(seat int, now time.Time, mode pb.ViewMode) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
 	legal := t.game.Legal(seat, nil)
 	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
-	if withView {
-		msg.View = t.view(seat)
-	}
+	msg.View = t.viewIn(seat, mode)
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
@@ -434,6 +485,29 @@ func (t *table) view(seat int) *pb.View {
 	return out
 }
 
+// viewIn returns seat's view in the form mode (Join.view_mode) asks for: full, compact, or nil for
+// VIEW_MODE_NONE.
+func (t *table) viewIn(seat int, mode pb.ViewMode) *pb.View {
+	switch mode {
+	case pb.ViewMode_VIEW_MODE_NONE:
+		return nil
+	case pb.ViewMode_VIEW_MODE_COMPACT:
+		return wire.CompactViewToProto(t.game.View(seat), &t.pastPacked)
+	}
+	return t.view(seat)
+}
+
+// viewModeOf returns the view mode whose form v has (nil: VIEW_MODE_NONE).
+func viewModeOf(v *pb.View) pb.ViewMode {
+	switch {
+	case v == nil:
+		return pb.ViewMode_VIEW_MODE_NONE
+	case v.GetCompact():
+		return pb.ViewMode_VIEW_MODE_COMPACT
+	}
+	return pb.ViewMode_VIEW_MODE_FULL
+}
+
 func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 	if id < 1 || int(id) > len(r.legal) {
 		return engine.Action{}, false
@@ -444,12 +518,15 @@ func (t *table) actionByID(r *openRequest, id uint32) (engine.Action, bool) {
 // openDecision opens a decision request for a remote seat and sends it if the seat is connected.
 func (t *table) openDecision(s *seat) {
 	now := time.Now()
-	s.strikes = 0     // strike_limit counts the rejected answers of one decision
-	withView := false // the view is built if a connected member wants it (Join.view_mode)
+	s.strikes = 0                      // strike_limit counts the rejected answers of one decision
+	mode := pb.ViewMode_VIEW_MODE_NONE // the view is built in the form of the first connected member that wants one (Join.view_mode)
 	for _, c := range s.conns {
-		withView = withView || c != nil && !c.noView
+		if c != nil && c.view != pb.ViewMode_VIEW_MODE_NONE {
+			mode = c.view
+			break
+		}
 	}
-	r := t.decisionRequest(s.index, now, withView)
+	r := t.decisionRequest(s.index, now, mode)
 	clock := t.spec.GetClock()
 	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
 	r.msg.Deadline = timestamppb.New(r.deadline)
@@ -489,16 +566,12 @@ func (t *table) clockReport(now time.Time) *pb.ClockReport {
 }
 
 // requestFor returns the open request as connection c asked for it (Join.view_mode): with the
-// seat's view or without.
+// seat's full view, its compact view, or without.
 func (t *table) requestFor(c *conn) *pb.DecisionRequest {
 	m := t.open.msg
-	switch {
-	case c.noView && m.View != nil:
+	if viewModeOf(m.View) != c.view {
 		m = proto.CloneOf(m)
-		m.View = nil
-	case !c.noView && m.View == nil:
-		m = proto.CloneOf(m)
-		m.View = t.view(c.seat)
+		m.View = t.viewIn(c.seat, c.view)
 	}
 	return m
 }
@@ -654,9 +727,11 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		return
 	}
 	// Before the next move is computed (a built-in seat's, or the next decision request), let this
-	// action's events reach the wire: the first yield runs the seats' writers, which hand them to
-	// gRPC; the second runs gRPC's transport writer, which yields once itself before it flushes a
-	// small batch and would otherwise wait for the whole next move.
+	// action's events reach the wire: they are queued (a batching connection's as one Batch), the
+	// first yield runs the seats' writers, which hand them to gRPC; the second runs gRPC's
+	// transport writer, which yields once itself before it flushes a small batch and would
+	// otherwise wait for the whole next move.
+	t.flush()
 	runtime.Gosched()
 	runtime.Gosched()
 	t.advance()

@@ -111,7 +111,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 			return nil, err
 		}
 	}
-	resp, err := s.createTable(ctx, in, "t-"+randomHex(8))
+	resp, err := s.createTable(ctx, in, "t-"+randomHex(8), "")
 	if err != nil {
 		return nil, err
 	}
@@ -121,8 +121,10 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 
 // createTable is CreateTable with the table's id chosen by the caller (a tournament names each
 // game's table, so that a resumed tournament finds it), and without an audit event (the
-// tournament's creation is audited); the store's ErrConflict if it exists.
-func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id string) (*pb.CreateTableResponse, error) {
+// tournament's creation is audited); the store's ErrConflict if it exists. tournamentID is the
+// tournament whose game the table plays ("" for none): with a shared store the table is created
+// only while this referee holds that tournament's lease (store.ErrLeaseLost otherwise).
+func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id, tournamentID string) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -175,7 +177,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 		Creator: t.creator, BotNames: botNames, QuotaKey: key})
 	start := time.Now()
 	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-		Spec: spec, Seed: seed[:], Commitment: dl.commitment, CreatedAt: created})
+		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created})
 	s.stored(StoreCreate, start, err)
 	if err != nil {
 		return nil, err
@@ -244,8 +246,8 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			ti.Result.WinnerSide = &w
 		}
 		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec := &pb.GameRecord{}
-			if err := protojson.Unmarshal(b, rec); err != nil {
+			rec, err := unmarshalRecord(b)
+			if err != nil {
 				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
 			}
 			if rec.GetResult() != nil {
@@ -467,11 +469,7 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 		}
 		return nil, err
 	}
-	rec := &pb.GameRecord{}
-	if err := protojson.Unmarshal(b, rec); err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return unmarshalRecord(b)
 }
 
 // Await returns the result of a table's game once it has ended: at once for a table that has

@@ -14,6 +14,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // Consultation (RULES.md §3.5): a remote seat may be played by a team of connections
@@ -23,8 +24,9 @@ import (
 // kept in the record, which nobody else sees before the game ends. Each message is stored in the
 // table's log before it is relayed (logTeamMessage), so a recovered table has them all.
 
-// MaxTeamSize is the most members a team seat has (RemoteSeat.team_size).
-const MaxTeamSize = 4
+// MaxTeamSize is the most members a team seat has (RemoteSeat.team_size): the tournament
+// package's [tournament.MaxTeamMembers], so a team entrant always fits a team seat.
+const MaxTeamSize = tournament.MaxTeamMembers
 
 // MaxTeamMessages is the most team messages a table keeps; the connection of a member who sends
 // more is ended with ResourceExhausted (the record keeps every message, so their number is
@@ -39,8 +41,8 @@ func checkLobbyTeam(field string, v engine.Variant, members []string) error {
 	if v != engine.TwoHanded {
 		return invalid(field, "a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
 	}
-	if n := len(members); n < 2 || n > MaxTeamSize {
-		return invalid(field+".members", "%d named; a team has 2 to %d bots (RULES.md §3.5)", n, MaxTeamSize)
+	if err := tournament.CheckTeamSize(len(members)); err != nil {
+		return invalid(field+".members", "%v", err)
 	}
 	for j, m := range members {
 		if m == "" {

@@ -187,8 +187,19 @@ func (s *Referee) resumeTournaments(ctx context.Context) error {
 }
 
 // resumeTournament loads a running tournament whose lease this referee has just taken over and
-// plays its missing games.
+// plays its missing games. A former run of it here (this referee's lease expired, as when it
+// could not renew it in time, and it took the lease back) is stopped first, and its goroutine
+// awaited, so that the stored results are read after its last write.
 func (s *Referee) resumeTournament(ctx context.Context, id string) error {
+	if old, err := s.tourneyByID(id); err == nil {
+		old.mu.Lock()
+		ran := old.ran
+		old.mu.Unlock()
+		s.loseTourney(old, "lease expired and taken back")
+		if ran != nil {
+			<-ran
+		}
+	}
 	row, err := s.tourneys.store.GetTournament(ctx, id)
 	if err != nil {
 		return err
@@ -239,7 +250,9 @@ func (s *Referee) startTourney(tr *tourney) {
 // once, until every game has a result or a match's SPRT has a verdict; then it ends the
 // tournament. It returns early, leaving the tournament running in the store, when the referee
 // stops or drains (it starts no game then; those in play finish) or a game fails, and when ctx
-// ends (the tournament is cancelled).
+// ends (the tournament is cancelled, or its lease lost: loseTourney). With a shared store it
+// starts a game only while the referee surely holds its leases (awaitLease), and a write refused
+// for want of the tournament's lease (store.ErrLeaseLost: another referee took it over) stops it.
 func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -260,14 +273,18 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 		}
-		if ctx.Err() != nil || tr.decided() || s.isDraining() {
+		if ctx.Err() != nil || tr.decided() || s.isDraining() || s.awaitLease(ctx) != nil {
 			break // a slot taken or not, nothing more starts; wg.Wait below
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-slots }()
-			if err := s.playTourneyGame(ctx, tr, g); err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining) {
+			err := s.playTourneyGame(ctx, tr, g)
+			switch {
+			case errors.Is(err, store.ErrLeaseLost):
+				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
+			case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
 				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
 			}
 		}()
@@ -281,15 +298,21 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	tr.mu.Lock()
-	defer tr.mu.Unlock()
 	if tr.state != store.TournamentRunning {
+		tr.mu.Unlock()
 		return // cancelled meanwhile
 	}
-	if err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now); err != nil {
-		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
-		return
+	err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now)
+	if err == nil {
+		tr.end(store.TournamentFinished, now)
 	}
-	tr.end(store.TournamentFinished, now)
+	tr.mu.Unlock()
+	switch {
+	case errors.Is(err, store.ErrLeaseLost):
+		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
+	case err != nil:
+		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
+	}
 }
 
 // end sets the tournament's final state and wakes its watchers; tr.mu must be held.
@@ -435,7 +458,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 	req := tr.tableRequest(g)
 	seats := tr.lobbySeats(g)
 	if seats == nil {
-		_, err := s.createTable(ctx, req, id)
+		_, err := s.createTable(ctx, req, id, tr.id)
 		return err
 	}
 	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
@@ -448,7 +471,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 				req.Seats[seat] = lobbySeat(members, "")
 			}
 		}
-		if _, err := s.createTable(ctx, req, id); err != nil {
+		if _, err := s.createTable(ctx, req, id, tr.id); err != nil {
 			return err
 		}
 		return s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs)
@@ -461,7 +484,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 			req.Seats[seat] = places.Seat(seat)
 		}
 	}
-	resp, err := s.createTable(ctx, req, id)
+	resp, err := s.createTable(ctx, req, id, tr.id)
 	if err != nil {
 		places.Release()
 		return err
@@ -714,14 +737,21 @@ func (s *Referee) tourneyNow(ctx context.Context, id string) (*tourney, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.readTourney(row, games)
+}
+
+// readTourney is a tournament as read from the store (its row and stored games) for a referee
+// that does not run it; one that has ended is kept, unless this referee holds it meanwhile.
+func (s *Referee) readTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
 	read, err := newTourney(row, games)
 	if err != nil {
 		return nil, err
 	}
 	if row.State != store.TournamentRunning {
+		reg := s.tourneys
 		reg.mu.Lock()
-		if cur := reg.byID[id]; cur == nil || cur.runningElsewhere() {
-			reg.byID[id] = read
+		if cur := reg.byID[row.ID]; cur == nil || cur.runningElsewhere() {
+			reg.byID[row.ID] = read
 		}
 		reg.mu.Unlock()
 	}
@@ -741,32 +771,50 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 
 // ListTournaments returns every tournament, oldest first, without their results: those the
 // referee holds or, with a shared store, every one of the store, each as [Referee.GetTournament]
-// returns it (those another referee runs read from the store). The store's error when it cannot
-// be read.
+// returns it. With a shared store it reads the store twice whatever the number of tournaments:
+// their rows, then the results of all those another referee runs (or that this referee has not
+// seen end) at once. The store's error when it cannot be read.
 func (s *Referee) ListTournaments(ctx context.Context) ([]*Tournament, error) {
 	reg := s.tourneys
-	var ids []string
-	if s.leaser != nil {
+	var trs []*tourney
+	if s.leaser == nil {
+		reg.mu.Lock()
+		for _, tr := range reg.byID {
+			trs = append(trs, tr)
+		}
+		reg.mu.Unlock()
+	} else {
 		rows, err := reg.store.ListTournaments(ctx)
 		if err != nil {
 			return nil, err
 		}
+		var elsewhere []store.Tournament // read from the store
+		var ids []string
 		for _, row := range rows {
-			ids = append(ids, row.ID)
+			if tr, err := s.tourneyByID(row.ID); err == nil && !tr.runningElsewhere() {
+				trs = append(trs, tr)
+			} else {
+				elsewhere, ids = append(elsewhere, row), append(ids, row.ID)
+			}
 		}
-	} else {
-		reg.mu.Lock()
-		for id := range reg.byID {
-			ids = append(ids, id)
-		}
-		reg.mu.Unlock()
-	}
-	out := make([]*Tournament, 0, len(ids))
-	for _, id := range ids {
-		tr, err := s.tourneyNow(ctx, id)
+		games, err := reg.store.ListTournamentGames(ctx, ids...)
 		if err != nil {
 			return nil, err
 		}
+		byTourney := map[string][]store.TournamentGame{}
+		for _, g := range games {
+			byTourney[g.TournamentID] = append(byTourney[g.TournamentID], g)
+		}
+		for _, row := range elsewhere {
+			tr, err := s.readTourney(row, byTourney[row.ID])
+			if err != nil {
+				return nil, err
+			}
+			trs = append(trs, tr)
+		}
+	}
+	out := make([]*Tournament, 0, len(trs))
+	for _, tr := range trs {
 		t := tr.snapshot()
 		t.Results = nil
 		out = append(out, t)
@@ -793,7 +841,8 @@ type TournamentUpdate struct {
 // update that says so), ctx ends (ctx's error), the referee stops (ErrStopped) or fn returns an
 // error (that error). ErrNotFound for an unknown id; ErrMoving for one that runs on another
 // referee sharing the store (WatchTournament's handler forwards the call there) or is changing
-// referee; an ended one read from the store gets its one update.
+// referee, and when this referee loses its lease during the watch; an ended one read from the
+// store gets its one update.
 //
 // The standings are recomputed from every result for each update (the ratings follow the
 // schedule's order, not the order games end), so updates come at most every watchInterval, or
@@ -805,11 +854,11 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 	if err != nil {
 		return err
 	}
-	if tr.runningElsewhere() {
-		return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
-	}
 	sent := 0
 	for {
+		if tr.runningElsewhere() { // at the start, or this referee lost its lease (loseTourney)
+			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
+		}
 		tr.mu.Lock()
 		u := TournamentUpdate{Results: append([]tournament.Result(nil), tr.results[sent:]...), State: tr.state}
 		results := tr.results[:len(tr.results):len(tr.results)] // results are only appended

@@ -7,15 +7,18 @@ import (
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // TestLeanSeatPlaysAGame plays a whole two-handed game between a seat that joined with
-// VIEW_MODE_NONE and one that joined with the default (full): every request of the lean seat has
-// legal actions, a deadline and no view; every request of the full seat has the seat's view.
+// VIEW_MODE_NONE and one that joined with the SDK's default (VIEW_MODE_COMPACT, expanded by the
+// SDK): every request of the lean seat has legal actions, a deadline and no view; every request
+// the other seat's bot sees has the seat's view in the full form.
 func TestLeanSeatPlaysAGame(t *testing.T) {
 	r := startReferee(t, nil, nil)
 	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(5)})
@@ -59,8 +62,9 @@ func TestLeanSeatPlaysAGame(t *testing.T) {
 		}
 	}
 	for i, req := range reqs[1] {
-		if req.GetView().Seat == nil || req.GetView().GetSeat() != 1 || len(req.GetView().GetHand()) == 0 {
-			t.Fatalf("full seat's request %d: view %v; want seat 1's view with its hand", i, req.GetView())
+		if v := req.GetView(); v.Seat == nil || v.GetSeat() != 1 || len(v.GetHand()) == 0 || v.GetHand()[0].GetText() == "" || v.GetCompact() ||
+			v.GetTrick() > 2 && len(v.GetPastTricks()) == 0 {
+			t.Fatalf("full seat's request %d: view %v; want seat 1's full view with its hand and past tricks", i, req.GetView())
 		}
 	}
 }
@@ -103,7 +107,50 @@ func TestJoinBadViewMode(t *testing.T) {
 	r := startReferee(t, nil, nil)
 	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
 	s := r.dial(t, &pb.Join{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), ProtocolVersion: ProtocolVersion, ViewMode: 7})
-	if err := s.wantStatus(codes.InvalidArgument); err.Error() != "rpc error: code = InvalidArgument desc = join.view_mode: 7 is not a view mode (0..2)" {
+	if err := s.wantStatus(codes.InvalidArgument); err.Error() != "rpc error: code = InvalidArgument desc = join.view_mode: 7 is not a view mode (0..3)" {
 		t.Fatalf("status: %v", err)
+	}
+}
+
+// TestCompactViewOnReconnect plays a seat that joined with VIEW_MODE_COMPACT into the deal, then
+// reconnects it with VIEW_MODE_FULL: the open request re-sent (same id) carries the full view, and
+// the compact view of the same request, expanded (wire.ExpandView), is exactly that view.
+func TestCompactViewOnReconnect(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(5)})
+	join := func(seat int, mode pb.ViewMode) *rawSeat {
+		return r.dial(t, &pb.Join{TableId: resp.GetTableId(), Seat: uint32(seat), Token: tokenOf(resp, seat), BotName: "raw",
+			BotVersion: "1", ProtocolVersion: ProtocolVersion, ViewMode: mode})
+	}
+	other := join(1, pb.ViewMode_VIEW_MODE_COMPACT)
+	other.setAuto()
+	seat := join(0, pb.ViewMode_VIEW_MODE_COMPACT)
+	if w := seat.welcome(); w.GetSnapshot().GetCompact() || w.GetSnapshot().GetHand()[0].GetText() == "" {
+		t.Fatalf("Welcome's snapshot is not in the full form: %v", w.GetSnapshot())
+	}
+	var compact *pb.DecisionRequest
+	for {
+		compact = seat.request()
+		if compact.GetView().GetTrick() >= 6 {
+			break
+		}
+		seat.decideID(compact.GetRequestId(), compact.GetLegalActions()[0].GetActionId())
+	}
+	v := compact.GetView()
+	if !v.GetCompact() || len(v.GetPastTricks()) != 0 || len(v.GetPastTrickSizes()) < 5 || v.GetHand()[0].GetText() != "" {
+		t.Fatalf("compact request at trick %d: compact %v, %d past_tricks, %d past_trick_sizes, first card %v; want compact, none, 5 or more, an id only",
+			v.GetTrick(), v.GetCompact(), len(v.GetPastTricks()), len(v.GetPastTrickSizes()), v.GetHand()[0])
+	}
+	seat.close()
+	full := join(0, pb.ViewMode_VIEW_MODE_FULL).request()
+	if full.GetRequestId() != compact.GetRequestId() || full.GetView().GetCompact() || len(full.GetView().GetPastTricks()) != len(v.GetPastTrickSizes()) {
+		t.Fatalf("re-sent full request: id %d (want %d), compact %v, %d past tricks (want %d)",
+			full.GetRequestId(), compact.GetRequestId(), full.GetView().GetCompact(), len(full.GetView().GetPastTricks()), len(v.GetPastTrickSizes()))
+	}
+	if err := wire.ExpandView(v, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !proto.Equal(v, full.GetView()) {
+		t.Fatalf("expanded compact view\n%v\nis not the full view\n%v", v, full.GetView())
 	}
 }

@@ -54,8 +54,20 @@ const (
 	KindLobbyTeam EntrantKind = "lobby-team"
 )
 
-// MaxTeamMembers is the most members of a [KindLobbyTeam] entrant (the referee's team seats).
+// MaxTeamMembers is the most members of a consultation team: a [KindLobbyTeam] entrant, and a
+// team seat of the referee (service.MaxTeamSize is this constant).
 const MaxTeamMembers = 4
+
+// CheckTeamSize returns nil when a consultation team of n bots has 2 to [MaxTeamMembers], else an
+// error saying so, "1 named; a team has 2 to 4 bots (RULES.md §3.5)", which the caller prefixes
+// with its field: the one wording of a tournament's team entrants and of the lobby's challenges
+// (service).
+func CheckTeamSize(n int) error {
+	if n < 2 || n > MaxTeamMembers {
+		return fmt.Errorf("%d named; a team has 2 to %d bots (RULES.md §3.5)", n, MaxTeamMembers)
+	}
+	return nil
+}
 
 // Entrant is one participant of a tournament.
 type Entrant struct {
@@ -253,8 +265,8 @@ func (e *Entrant) checkTeam(v engine.Variant) error {
 	if e.Bot != "" {
 		return errors.New("bot: a team has members, not a bot")
 	}
-	if n := len(e.Members); n < 2 || n > MaxTeamMembers {
-		return fmt.Errorf("members: %d; a team has 2 to %d", n, MaxTeamMembers)
+	if err := CheckTeamSize(len(e.Members)); err != nil {
+		return fmt.Errorf("members: %w", err)
 	}
 	for j, m := range e.Members {
 		if m == "" {

@@ -219,8 +219,8 @@ func TestValidateTeam(t *testing.T) {
 	}{
 		{team(engine.TwoHanded, "", "a", "b"), ""},
 		{team(engine.ThreeHanded, "", "a", "b"), "entrants[0].kind: a consultation team plays the two-handed game (RULES.md §3.5), not three-handed"},
-		{team(engine.TwoHanded, "", "a"), "entrants[0].members: 1; a team has 2 to 4"},
-		{team(engine.TwoHanded, "", "a", "b", "c", "d", "e"), "entrants[0].members: 5; a team has 2 to 4"},
+		{team(engine.TwoHanded, "", "a"), "entrants[0].members: 1 named; a team has 2 to 4 bots (RULES.md §3.5)"},
+		{team(engine.TwoHanded, "", "a", "b", "c", "d", "e"), "entrants[0].members: 5 named; a team has 2 to 4 bots (RULES.md §3.5)"},
 		{team(engine.TwoHanded, "", "a", "a"), `entrants[0].members[1]: "a" repeated`},
 		{team(engine.TwoHanded, "", "a", ""), "entrants[0].members[1]: empty"},
 		{team(engine.TwoHanded, "x", "a", "b"), "entrants[0].bot: a team has members, not a bot"},

@@ -7,11 +7,11 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// playMsgs holds one wire action per card for playing that card, shared like cardMsgs: card plays
+// playMsgs holds one wire action per card for playing that card, shared like the cards: card plays
 // are most of every decision request's legal actions.
 var playMsgs = func() (out [engine.MaxCards]*pb.Action) {
 	for i := range out {
-		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: cardMsgs[i]}}}
+		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: fullCards[i]}}}
 	}
 	return out
 }()

@@ -7,40 +7,52 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// cardMsgs holds one wire message per card id, built once and shared by every message the
+// cardTable holds one wire message per card id, built once and shared by every message the
 // referee sends: they are never modified (proto.Marshal only reads them).
-var cardMsgs = func() (out [engine.MaxCards]*pb.Card) {
-	for i := range out {
+type cardTable [engine.MaxCards]*pb.Card
+
+// fullCards are the cards in their full form; idCards in their compact form, the id only
+// (View.compact).
+var fullCards, idCards = func() (full, ids cardTable) {
+	for i := range full {
 		c := engine.Card(i)
-		out[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: SuitToProto(c.Suit()), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+		full[i] = &pb.Card{Id: uint32(c), Text: c.String(), Suit: SuitToProto(c.Suit()), Rank: pb.Rank(c.Rank() + 1), Copy: uint32(c.Copy())}
+		ids[i] = &pb.Card{Id: uint32(c)}
+	}
+	return full, ids
+}()
+
+// msg returns the message of card c; nil for engine.NoCard (hidden or absent).
+func (t *cardTable) msg(c engine.Card) *pb.Card {
+	if int(c) >= len(t) {
+		return nil
+	}
+	return t[c]
+}
+
+// list returns the messages of cs, in order.
+func (t *cardTable) list(cs []engine.Card) []*pb.Card {
+	out := make([]*pb.Card, len(cs))
+	for i, c := range cs {
+		out[i] = t.msg(c)
 	}
 	return out
-}()
+}
 
 // CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent). The
 // message is shared: callers must not modify it.
-func CardToProto(c engine.Card) *pb.Card {
-	if int(c) >= len(cardMsgs) {
-		return nil
-	}
-	return cardMsgs[c]
-}
+func CardToProto(c engine.Card) *pb.Card { return fullCards.msg(c) }
 
-func cardsToProto(cs []engine.Card) []*pb.Card {
-	out := make([]*pb.Card, len(cs))
-	for i, c := range cs {
-		out[i] = CardToProto(c)
-	}
-	return out
-}
-
-func cardSetToProto(s engine.CardSet) []*pb.Card {
+// set returns the messages of the cards of s, in order.
+func (t *cardTable) set(s engine.CardSet) []*pb.Card {
 	out := make([]*pb.Card, s.Len())
 	for i := range out {
-		out[i] = CardToProto(s.At(i))
+		out[i] = t.msg(s.At(i))
 	}
 	return out
 }
+
+func cardSetToProto(s engine.CardSet) []*pb.Card { return fullCards.set(s) }
 
 // CardFromProto returns the engine card a wire card names by id; field names the field in errors.
 func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
@@ -53,8 +65,11 @@ func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
 	return engine.Card(c.GetId()), nil
 }
 
-func meldToProto(m engine.Meld) *pb.Meld {
-	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cardSetToProto(m.Cards), Points: uint32(m.Points)}
+func meldToProto(m engine.Meld) *pb.Meld { return meldWith(m, &fullCards) }
+
+// meldWith returns the wire form of a meld, its cards from cards.
+func meldWith(m engine.Meld, cards *cardTable) *pb.Meld {
+	return &pb.Meld{Kind: pb.MeldKind(m.Kind), Cards: cards.set(m.Cards), Points: uint32(m.Points)}
 }
 
 // SuitToProto returns the wire form of a suit: SUIT_UNSPECIFIED for [engine.NoSuit] (no trump yet).

@@ -8,13 +8,15 @@ import (
 // ScoresToProto returns one SideScore per side: deal[s] points this deal (0 where deal is shorter)
 // and totals[s] in the game.
 func ScoresToProto(deal, totals []int) []*pb.SideScore {
-	out := make([]*pb.SideScore, len(totals))
+	msgs, out := make([]pb.SideScore, len(totals)), make([]*pb.SideScore, len(totals))
 	for s := range totals {
 		d := 0
 		if s < len(deal) {
 			d = deal[s]
 		}
-		out[s] = &pb.SideScore{Side: uint32(s), DealPoints: uint32(d), Total: uint32(totals[s])}
+		m := &msgs[s]
+		m.Side, m.DealPoints, m.Total = uint32(s), uint32(d), uint32(totals[s])
+		out[s] = m
 	}
 	return out
 }

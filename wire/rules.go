@@ -16,14 +16,16 @@ var variantsToProto = map[engine.Variant]pb.Variant{
 	engine.SixPack:              pb.Variant_VARIANT_SIX_PACK,
 }
 
-// VariantFromProto returns the engine variant of a proto variant, or an error naming the field.
+// VariantFromProto returns the engine variant of a proto variant, or an error saying which value
+// it is and which are variants ("VARIANT_UNSPECIFIED is not a variant (want ...)"); the caller
+// prefixes the field, which only it knows ("variant", "spec.variant", "variants[1]").
 func VariantFromProto(v pb.Variant) (engine.Variant, error) {
 	for ev, pv := range variantsToProto {
 		if pv == v {
 			return ev, nil
 		}
 	}
-	return "", fmt.Errorf("variant: %s is not a variant (want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED, VARIANT_FOUR_HANDED_INDIVIDUAL, VARIANT_RUBICON or VARIANT_SIX_PACK)", v)
+	return "", fmt.Errorf("%s is not a variant (want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED, VARIANT_FOUR_HANDED_INDIVIDUAL, VARIANT_RUBICON or VARIANT_SIX_PACK)", v)
 }
 
 // VariantToProto returns the proto enum of an engine variant.
@@ -47,7 +49,7 @@ func RulesFromProto(r *pb.Rules) (engine.Rules, error) {
 	}
 	v, err := VariantFromProto(r.GetVariant())
 	if err != nil {
-		return engine.Rules{}, fmt.Errorf("rules.%w", err)
+		return engine.Rules{}, fmt.Errorf("rules.variant: %w", err)
 	}
 	rules, err := engine.NewRules(v, r.GetOptions())
 	if err != nil {

@@ -12,24 +12,32 @@ var phasesToProto = map[engine.Phase]pb.Phase{
 	engine.PhaseOver:   pb.Phase_PHASE_GAME_OVER,
 }
 
-func classesToProto(c engine.Class) []pb.MeldClass {
-	var out []pb.MeldClass
-	for i, cl := range []engine.Class{engine.ClassMarriage, engine.ClassSequence, engine.ClassBezique, engine.ClassQuartet, engine.ClassTrumpQuartet} {
-		if c&cl != 0 {
-			out = append(out, pb.MeldClass(i+1))
+// meldClasses holds the wire form of every set of the five meld classes, by the set's bits, shared
+// by every view like the cards (nil for the empty set).
+var meldClasses = func() (out [1 << 5][]pb.MeldClass) {
+	for c := range out {
+		for i := range 5 {
+			if c&(1<<i) != 0 {
+				out[c] = append(out[c], pb.MeldClass(i+1))
+			}
 		}
 	}
 	return out
+}()
+
+// classesToProto returns the wire form of a set of meld classes (shared: callers must not modify it).
+func classesToProto(c engine.Class) []pb.MeldClass {
+	return meldClasses[c]
 }
 
 // playsToProto returns the wire form of plays, taking the messages from *pool (a view's plays are
-// allocated together: a few allocations a view, not one a play).
-func playsToProto(ps []engine.PlayedCard, pool *viewPool) []*pb.Play {
+// allocated together: a few allocations a view, not one a play) and the cards from cards.
+func playsToProto(ps []engine.PlayedCard, pool *viewPool, cards *cardTable) []*pb.Play {
 	out := pool.ptrs[:len(ps):len(ps)]
 	pool.ptrs = pool.ptrs[len(ps):]
 	for i, p := range ps {
 		m := &pool.plays[i]
-		m.Seat, m.Card = uint32(p.Seat), CardToProto(p.Card)
+		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
 		out[i] = m
 	}
 	pool.plays = pool.plays[len(ps):]
@@ -56,6 +64,35 @@ func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
 	return out
 }
 
+// seatsToProto returns the wire form of a view's seats (their pending announcements included),
+// their messages and those of their tabled cards allocated together.
+func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
+	ntabled := 0
+	for _, t := range v.Tabled {
+		ntabled += len(t)
+	}
+	seats, out := make([]pb.SeatView, len(v.HandSizes)), make([]*pb.SeatView, len(v.HandSizes))
+	tabled, ptrs := make([]pb.TabledCard, ntabled), make([]*pb.TabledCard, ntabled)
+	for s := range v.HandSizes {
+		sv := &seats[s]
+		sv.Seat, sv.HandSize = uint32(s), uint32(v.HandSizes[s])
+		if m := v.Pending[s]; m.Kind != engine.NoMeld {
+			sv.Pending = meldWith(m, cards)
+		}
+		if n := len(v.Tabled[s]); n > 0 {
+			sv.Tabled, ptrs = ptrs[:n:n], ptrs[n:]
+			for i, tc := range v.Tabled[s] {
+				m := &tabled[i]
+				m.Card, m.ScoredClasses = cards.msg(tc.Card), classesToProto(tc.Classes)
+				sv.Tabled[i] = m
+			}
+			tabled = tabled[n:]
+		}
+		out[s] = sv
+	}
+	return out
+}
+
 // viewPool is the backing storage of a view's plays.
 type viewPool struct {
 	plays []pb.Play
@@ -73,55 +110,54 @@ func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 		nplays += len(t.Plays)
 	}
 	plays := &viewPool{plays: make([]pb.Play, nplays), ptrs: make([]*pb.Play, nplays)}
-	out := &pb.View{
-		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
-		Trump: SuitToProto(v.Trump), TurnUp: CardToProto(v.TurnUp), StockSize: uint32(v.StockSize),
-		Hand: cardsToProto(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays),
-		Scores: ScoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
-		SpentSevens: cardsToProto(v.SpentSevens), LastStockCard: CardToProto(v.Revealed),
-		Duel: uint32(v.Duel), Target: uint32(v.Target),
-	}
-	if v.TrickWinner.Seat != engine.NoSeat {
-		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: CardToProto(v.TrickWinner.Card)}
-	}
-	out.BeatingCards = cardsToProto(v.Beating)
-	out.MeldValues = meldValuesToProto(&v.MeldValues)
-	if v.Seat != engine.NoSeat {
-		s := uint32(v.Seat)
-		out.Seat = &s
-	}
-	if v.ToAct != engine.NoSeat {
-		s := uint32(v.ToAct)
-		out.ToAct = &s
-	}
-	if v.Winner != engine.NoSide {
-		s := uint32(v.Winner)
-		out.WinnerSide = &s
-	}
-	if v.Duel != 0 {
-		out.DuelSeats = []uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
-	}
-	for s := range v.HandSizes {
-		sv := &pb.SeatView{Seat: uint32(s), HandSize: uint32(v.HandSizes[s])}
-		if m := v.Pending[s]; m.Kind != engine.NoMeld {
-			sv.Pending = meldToProto(m)
-		}
-		for _, tc := range v.Tabled[s] {
-			sv.Tabled = append(sv.Tabled, &pb.TabledCard{Card: CardToProto(tc.Card), ScoredClasses: classesToProto(tc.Classes)})
-		}
-		out.Seats = append(out.Seats, sv)
-	}
+	out := viewToProto(v, plays, &fullCards)
 	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
 	copy(out.PastTricks, past)
 	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
 	for i := len(past); i < len(v.Tricks); i++ {
 		t, m := v.Tricks[i], &tricks[i-len(past)]
-		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays), uint32(t.Winner)
+		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays, &fullCards), uint32(t.Winner)
 		out.PastTricks[i] = m
 	}
+	return out
+}
+
+// viewToProto returns the wire form of an engine view but its finished tricks, its cards from
+// cards and its current trick's plays from plays.
+func viewToProto(v engine.View, plays *viewPool, cards *cardTable) *pb.View {
+	out := &pb.View{
+		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
+		Trump: SuitToProto(v.Trump), TurnUp: cards.msg(v.TurnUp), StockSize: uint32(v.StockSize),
+		Hand: cards.list(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays, cards),
+		Scores: ScoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
+		SpentSevens: cards.list(v.SpentSevens), LastStockCard: cards.msg(v.Revealed),
+		Duel: uint32(v.Duel), Target: uint32(v.Target),
+	}
+	if v.TrickWinner.Seat != engine.NoSeat {
+		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: cards.msg(v.TrickWinner.Card)}
+	}
+	out.BeatingCards = cards.list(v.Beating)
+	out.MeldValues = meldValuesToProto(&v.MeldValues)
+	opt := new([3]uint32) // the optional fields' values, allocated together
+	if v.Seat != engine.NoSeat {
+		opt[0] = uint32(v.Seat)
+		out.Seat = &opt[0]
+	}
+	if v.ToAct != engine.NoSeat {
+		opt[1] = uint32(v.ToAct)
+		out.ToAct = &opt[1]
+	}
+	if v.Winner != engine.NoSide {
+		opt[2] = uint32(v.Winner)
+		out.WinnerSide = &opt[2]
+	}
+	if v.Duel != 0 {
+		out.DuelSeats = []uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
+	}
+	out.Seats = seatsToProto(v, cards)
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
-			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: CardToProto(v.Window.Exchanged)}
+			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: cards.msg(v.Window.Exchanged)}
 		if v.Window.Partner != engine.NoSeat {
 			p := uint32(v.Window.Partner)
 			w.Partner = &p

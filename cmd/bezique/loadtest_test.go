@@ -110,7 +110,7 @@ func TestLoadtestRefusals(t *testing.T) {
 		{[]string{"--duration", "11m"}, "--duration is required, more than 0 and at most 10m0s"},
 		{[]string{"--duration", "1s", "--server", "10.0.0.1:7777"}, "--server 10.0.0.1:7777: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)"},
 		{[]string{"--duration", "1s", "--server", "example.com:7777"}, "--server example.com:7777: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)"},
-		{[]string{"--duration", "1s", "--view", "some"}, `--view "some": want full or none`},
+		{[]string{"--duration", "1s", "--view", "some"}, `--view "some": want full, compact or none`},
 		{[]string{"--duration", "1s", "--tables", "0"}, "--tables 0: want at least 1"},
 	} {
 		out, err := runCmd(context.Background(), append([]string{"loadtest"}, c.args...)...)

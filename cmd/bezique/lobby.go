@@ -116,18 +116,23 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 				}
 				req.Options[k] = val
 			}
+			teams := 0
 			for i, s := range seats {
 				kind, name, _ := strings.Cut(s, ":")
 				switch {
 				case kind == "lobby" && name != "":
 					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Lobby{Lobby: name}})
 				case kind == "team" && name != "":
+					teams++
 					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Team{Team: &pb.LobbyTeam{Members: strings.Split(name, "+")}}})
 				case kind == "builtin" && name != "":
 					req.Seats = append(req.Seats, &pb.ChallengeSeat{Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: name}}})
 				default:
 					return fmt.Errorf("--seat %d: %q: want lobby:NAME, team:A+B or builtin:BOT", i, s)
 				}
+			}
+			if err := checkTeamPolicy(cmd, teams, "team:A+B"); err != nil {
+				return err
 			}
 			cc, err := conn.dial(apiKey(cmd))
 			if err != nil {

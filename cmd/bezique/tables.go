@@ -206,16 +206,23 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 					seats = append(seats, "remote:remote")
 				}
 			}
+			teams := 0
 			for i, s := range seats {
 				sc, err := seatConfig(s)
 				if err != nil {
 					return fmt.Errorf("--seat %d: %w", i, err)
+				}
+				if sc.GetRemote().GetTeamSize() > 1 {
+					teams++
 				}
 				req.Seats = append(req.Seats, sc)
 			}
 			req.Clock = &clock
 			req.Public = public
 			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+				return err
+			}
+			if err := checkTeamPolicy(cmd, teams, "team:SIZE:NAME"); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("bank-ms") {
@@ -303,6 +310,17 @@ func parseTeamPolicy(s string) (pb.TeamPolicy, error) {
 		return pb.TeamPolicy_TEAM_POLICY_FIRST_ANSWER, nil
 	}
 	return pb.TeamPolicy_TEAM_POLICY_UNSPECIFIED, fmt.Errorf("--team-policy: %q (want captain or first-answer)", s)
+}
+
+// checkTeamPolicy refuses --team-policy given when no seat is a team (teams is how many are; form
+// is a team seat's form in the command, team:A+B or team:SIZE:NAME): the policy only says whose
+// answer counts at a team seat, so without one it would be sent and ignored in silence.
+func checkTeamPolicy(cmd *cobra.Command, teams int, form string) error {
+	if teams > 0 || !cmd.Flags().Changed("team-policy") {
+		return nil
+	}
+	p, _ := cmd.Flags().GetString("team-policy")
+	return fmt.Errorf("--team-policy %s: no --seat is a team (%s); the policy says whose answer counts at a team seat", p, form)
 }
 
 // seatConfig reads remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT.

@@ -85,3 +85,25 @@ func TestConsultationCommands(t *testing.T) {
 		t.Fatalf("replay --json: %v\n%s", err, tail(out))
 	}
 }
+
+// TestTeamPolicyWithoutTeam: --team-policy with no team seat is refused naming the flag, before
+// any call (it was sent and ignored in silence), by challenge and by create alike.
+func TestTeamPolicyWithoutTeam(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"challenge", "--seat", "lobby:py", "--seat", "builtin:random", "--team-policy", "first-answer"},
+			"--team-policy first-answer: no --seat is a team (team:A+B); the policy says whose answer counts at a team seat"},
+		{[]string{"create", "--seat", "remote:me", "--seat", "builtin:random", "--team-policy", "captain"},
+			"--team-policy captain: no --seat is a team (team:SIZE:NAME); the policy says whose answer counts at a team seat"},
+		{[]string{"create", "--team-policy", "first-answer"},
+			"--team-policy first-answer: no --seat is a team (team:SIZE:NAME); the policy says whose answer counts at a team seat"},
+	} {
+		// 127.0.0.1:1 listens to nothing: the refusal comes before any dial.
+		out, err := runCmd(context.Background(), append(c.args, "--server", "127.0.0.1:1")...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: %v, want %q\n%s", c.args, err, c.want, out)
+		}
+	}
+}

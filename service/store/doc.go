@@ -24,7 +24,9 @@
 // BLOB in SQLite and BYTEA in PostgreSQL.
 //
 //	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
-//	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?
+//	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?,
+//	           tournament_id? (the tournament whose game it plays; in PostgreSQL created only
+//	           under that tournament's lease)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
 //	           seat, kind (the referee's; 0 for an action), payload, recorded_at; append-only.
 //	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a
@@ -33,7 +35,8 @@
 //	action_heads table_id PK → tables, first_id, last_seq: one row per waiting or playing table
 //	           (made with it, dropped when it ends): the seq a new action must exceed, and a lower
 //	           bound of the ids a recovery reads
-//	records    table_id PK → tables, record (protojson GameRecord), variant, finished_at, result
+//	records    table_id PK → tables, record (a GameRecord: wire format, or protojson text if
+//	           written before 00008_record_bytes; BYTEA in PostgreSQL), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
 //	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
 //	           have lease_owner and lease_epoch); referees owner PK, address, seen_at
@@ -80,7 +83,7 @@
 //
 //	// End: table state, summary and record in one transaction.
 //	err = st.FinishTable(ctx, id, store.Outcome{State: store.StateFinished, Result: "completed",
-//		WinnerSide: 0, Scores: `[1520,980]`, Record: recordJSON, Bots: []string{"alpha", "beta"}})
+//		WinnerSide: 0, Scores: `[1520,980]`, Record: record, Bots: []string{"alpha", "beta"}})
 //
 // Errors match [ErrNotFound], [ErrConflict], [ErrInvalid] and [ErrClosed] under errors.Is; the
 // service maps them to the gRPC codes NotFound, AlreadyExists, InvalidArgument and Unavailable

@@ -128,7 +128,8 @@ func TestLeases(t *testing.T) {
 
 // TestLeaseExpiry: a store that stops renewing (killed) loses its tables to the next LoadActive
 // of another store (a referee starting) once the leases have expired, and not before; a
-// tournament's games can be added only by its lease's holder.
+// tournament's games can be added, and the tables of its games created, only by its lease's
+// holder: a former holder (paused past its lease) is fenced off.
 func TestLeaseExpiry(t *testing.T) {
 	ctx := context.Background()
 	u, b := postgresLeaseBackend(t)
@@ -145,13 +146,17 @@ func TestLeaseExpiry(t *testing.T) {
 	if !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("AddTournamentGame without the tournament's lease: %v, want ErrLeaseLost", err)
 	}
+	if err := c.CreateTable(ctx, store.Table{ID: "tn1-g1", Tournament: "tn1"}); !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("CreateTable of a game without the tournament's lease: %v, want ErrLeaseLost", err)
+	}
+	mustCreate(t, a, store.Table{ID: "tn1-g0", Tournament: "tn1"})
 	// The owner dies: its leases are not renewed past their expiry.
 	if _, err := b.raw(t, u).Exec("UPDATE leases SET expires_at = now() - interval '1 second' WHERE owner = $1", la.Owner()); err != nil {
 		t.Fatal(err)
 	}
 	active, err := c.LoadActive(ctx)
-	if err != nil || len(active) != 2 || active[0].ID != "t1" || active[1].ID != "t2" {
-		t.Fatalf("LoadActive after the expiry = %+v, %v; want t1 and t2", active, err)
+	if err != nil || len(active) != 3 || active[0].ID != "t1" || active[1].ID != "t2" || active[2].ID != "tn1-g0" {
+		t.Fatalf("LoadActive after the expiry = %+v, %v; want t1, t2 and tn1-g0", active, err)
 	}
 	tn, err := lc.TakeExpired(ctx, store.LeaseTournament, 10)
 	if want := []store.Lease{{Kind: store.LeaseTournament, ID: "tn1", Epoch: 2}}; err != nil || !reflect.DeepEqual(tn, want) {
@@ -159,6 +164,16 @@ func TestLeaseExpiry(t *testing.T) {
 	}
 	if err := c.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "tn1", Game: 0, TableID: "tn1-g0", Result: []byte("{}")}); err != nil {
 		t.Errorf("AddTournamentGame by the new holder: %v", err)
+	}
+	if err := a.CreateTable(ctx, store.Table{ID: "tn1-g1", Tournament: "tn1"}); !errors.Is(err, store.ErrLeaseLost) {
+		t.Errorf("CreateTable of a game by the former holder: %v, want ErrLeaseLost", err)
+	}
+	if _, err := c.GetTable(ctx, "tn1-g1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetTable(tn1-g1) after the refused create: %v, want ErrNotFound", err)
+	}
+	mustCreate(t, c, store.Table{ID: "tn1-g1", Tournament: "tn1"})
+	if h, err := lc.Holder(ctx, store.LeaseTable, "tn1-g1"); err != nil || h.Owner != lc.Owner() || h.Epoch != 1 {
+		t.Errorf("Holder(tn1-g1) = %+v, %v; want the new holder of the tournament, epoch 1", h, err)
 	}
 	if err := a.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StatePlaying}); !errors.Is(err, store.ErrLeaseLost) {
 		t.Errorf("UpdateTable by the dead owner: %v, want ErrLeaseLost", err)

@@ -99,7 +99,7 @@ func (m *memStore) CreateTable(_ context.Context, t Table) error {
 		t.CreatedAt = time.Now()
 	}
 	row := Table{ID: t.ID, State: t.State, Variant: t.Variant, Spec: bytes.Clone(nonNil(t.Spec)),
-		Seed: bytes.Clone(nonNil(t.Seed)), Commitment: t.Commitment, CreatedAt: stamp(t.CreatedAt), WinnerSide: NoWinner}
+		Seed: bytes.Clone(nonNil(t.Seed)), Commitment: t.Commitment, Tournament: t.Tournament, CreatedAt: stamp(t.CreatedAt), WinnerSide: NoWinner}
 	row.UpdatedAt = row.CreatedAt
 	m.tables[t.ID] = &memTable{row: row}
 	return nil

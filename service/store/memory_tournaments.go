@@ -120,19 +120,22 @@ func (m *memStore) AddTournamentGame(_ context.Context, g TournamentGame) error 
 }
 
 // ListTournamentGames implements [Store.ListTournamentGames].
-func (m *memStore) ListTournamentGames(_ context.Context, id string) ([]TournamentGame, error) {
+func (m *memStore) ListTournamentGames(_ context.Context, ids ...string) ([]TournamentGame, error) {
 	if err := m.lock("list tournament games"); err != nil {
 		return nil, err
 	}
 	defer m.mu.Unlock()
-	t, ok := m.tournaments[id]
-	if !ok {
-		return nil, nil
-	}
-	out := make([]TournamentGame, len(t.games))
-	for i, g := range t.games {
-		g.Result = bytes.Clone(g.Result)
-		out[i] = g
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	var out []TournamentGame
+	for _, id := range ids {
+		t, ok := m.tournaments[id]
+		if !ok {
+			continue
+		}
+		for _, g := range t.games {
+			g.Result = bytes.Clone(g.Result)
+			out = append(out, g)
+		}
 	}
 	return out, nil
 }

@@ -96,3 +96,51 @@ func TestMigrateActionLog(t *testing.T) {
 		}
 	})
 }
+
+// TestMigrateRecordBytes upgrades a database of schema version 3 holding a finished table whose
+// record is protojson text, as the referee stored records before 00008_record_bytes: the record
+// reads back byte for byte, and a record in the protobuf wire format (a NUL and bytes that are not
+// UTF-8, which PostgreSQL's TEXT refused) is written and read back exactly.
+func TestMigrateRecordBytes(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		u := b.fresh(t)
+		dialect := "sqlite"
+		if strings.HasPrefix(u, "postgres") {
+			dialect = "postgres"
+		} else if err := os.MkdirAll(filepath.Dir(strings.TrimPrefix(u, "sqlite:")), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		db := b.raw(t, u)
+		if err := store.MigrateUpTo(ctx, dialect, db, 3); err != nil {
+			t.Fatal(err)
+		}
+		q := "INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES ('old', 1, 1, 'finished', 'two-handed', $1, $2, 'c')"
+		r := "INSERT INTO records (table_id, record, variant, finished_at, result) VALUES ('old', $1, 'two-handed', 2, 'completed')"
+		if dialect == "sqlite" {
+			q, r = strings.NewReplacer("$1", "?", "$2", "?").Replace(q), strings.ReplaceAll(r, "$1", "?")
+		}
+		if _, err := db.ExecContext(ctx, q, []byte{}, []byte{1}); err != nil {
+			t.Fatal(err)
+		}
+		const text = `{"tableId":"old","result":{"outcome":"OUTCOME_COMPLETED"}}`
+		if _, err := db.ExecContext(ctx, r, text); err != nil {
+			t.Fatal(err)
+		}
+
+		st := open(t, u)
+		if got, err := st.GetRecord(ctx, "old"); err != nil || string(got) != text {
+			t.Errorf("GetRecord(old) after the migration = %q, %v; want %q", got, err, text)
+		}
+		wire := []byte{0x0a, 0x03, 'n', 'e', 'w', 0x00, 0xff, 0xfe, 0x80}
+		if err := st.CreateTable(ctx, store.Table{ID: "new", Variant: "two-handed", Spec: []byte("{}"), Seed: []byte{1}, Commitment: "c"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.FinishTable(ctx, "new", store.Outcome{State: store.StateFinished, Result: "completed", Record: wire}); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := st.GetRecord(ctx, "new"); err != nil || !reflect.DeepEqual(got, wire) {
+			t.Errorf("GetRecord(new) = %v, %v; want %v", got, err, wire)
+		}
+	})
+}

@@ -101,7 +101,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const tableColumns = "id, created_at, updated_at, state, variant, spec, seed, commitment, finished_at, winner_side, result, scores"
+const tableColumns = "id, created_at, updated_at, state, variant, spec, seed, commitment, finished_at, winner_side, result, scores, tournament_id"
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -112,9 +112,10 @@ func scanTable(sc rowScanner) (Table, error) {
 		state            string
 		finished, winner sql.NullInt64
 		result, scores   sql.NullString
+		tournament       sql.NullString
 	)
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
-		&finished, &winner, &result, &scores); err != nil {
+		&finished, &winner, &result, &scores, &tournament); err != nil {
 		// A value that does not convert (a scan reads a fetched row: not a database failure):
 		// the row is returned with its id alone, so that one bad row does not fail a listing
 		// or the referee's start.
@@ -140,6 +141,7 @@ func scanTable(sc rowScanner) (Table, error) {
 	}
 	t.Result = result.String
 	t.Scores = scores.String
+	t.Tournament = tournament.String
 	return t, nil
 }
 
@@ -162,8 +164,8 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	}
 	defer func() { _ = tx.Rollback() }() // after Commit: sql.ErrTxDone, ignored
 	if _, err := tx.ExecContext(ctx, s.d.rebind(
-		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment); err != nil {
+		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment, sql.NullString{String: t.Tournament, Valid: t.Tournament != ""}); err != nil {
 		return s.wrap(op, err)
 	}
 	// The table's head: no seq stored yet, and its actions will come after every id so far.
@@ -298,7 +300,7 @@ func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err e
 	if o.Record != nil {
 		if _, err = tx.ExecContext(ctx, s.d.rebind(
 			"INSERT INTO records (table_id, record, variant, finished_at, result) VALUES (?, ?, ?, ?, ?)"),
-			id, string(o.Record), variant, finished, o.Result); err != nil {
+			id, o.Record, variant, finished, o.Result); err != nil {
 			return s.wrap(op, err)
 		}
 		bots := slices.Clone(o.Bots)
@@ -402,7 +404,7 @@ func (s *sqlStore) GetRecord(ctx context.Context, tableID string) ([]byte, error
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
-	var rec string
+	var rec []byte
 	err := s.r.QueryRowContext(ctx, s.d.rebind("SELECT record FROM records WHERE table_id = ?"), tableID).Scan(&rec)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrNotFound)
@@ -410,7 +412,7 @@ func (s *sqlStore) GetRecord(ctx context.Context, tableID string) ([]byte, error
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
-	return []byte(rec), nil
+	return rec, nil
 }
 
 // ListTables implements [Store.ListTables].

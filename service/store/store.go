@@ -60,6 +60,10 @@ type Table struct {
 	Seed []byte
 	// Commitment is the published commitment to the seed (for example a hex digest).
 	Commitment string
+	// Tournament is the id of the tournament whose game the table plays, "" for a table of its
+	// own. A [Leaser] creates such a table only while it holds the tournament's lease (else
+	// [ErrLeaseLost]), so that a referee that lost a tournament starts none of its games.
+	Tournament string
 	// CreatedAt is when the table was created; [Store.CreateTable] uses the current time when zero.
 	CreatedAt time.Time
 	// UpdatedAt is when the table row last changed; set by the store.
@@ -128,8 +132,10 @@ type Outcome struct {
 	Scores string
 	// FinishedAt is the end time; the current time when zero.
 	FinishedAt time.Time
-	// Record is the game record (protojson GameRecord) served by [Store.GetRecord] and listed by
-	// [Store.ListGames]. When nil, no record is written and the table does not appear in ListGames.
+	// Record is the game record served by [Store.GetRecord] and listed by [Store.ListGames]:
+	// bytes the store does not read (the service writes a GameRecord in the protobuf wire format;
+	// records written before 2026-12-01 are protojson text). When nil, no record is written and
+	// the table does not appear in ListGames.
 	Record []byte
 	// Bots are the names of the bots that played, for [GameFilter.BotName]; duplicates are ignored.
 	Bots []string

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -69,9 +70,10 @@ type TournamentStore interface {
 	// AddTournamentGame stores the result of one game of a tournament, once: ErrConflict if that
 	// game is already stored, ErrNotFound if the tournament does not exist.
 	AddTournamentGame(ctx context.Context, g TournamentGame) error
-	// ListTournamentGames returns a tournament's stored games in ascending Game order (none for
-	// an unknown tournament).
-	ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+	// ListTournamentGames returns the stored games of the tournaments ids in one read: each
+	// tournament's games together, in ascending Game order (none for an unknown tournament or no
+	// ids; the order of the tournaments is the store's).
+	ListTournamentGames(ctx context.Context, ids ...string) ([]TournamentGame, error)
 }
 
 // checkNew checks a tournament given to CreateTournament: ErrInvalid for an empty id.
@@ -215,22 +217,31 @@ func (s *sqlStore) AddTournamentGame(ctx context.Context, g TournamentGame) erro
 }
 
 // ListTournamentGames implements [Store.ListTournamentGames].
-func (s *sqlStore) ListTournamentGames(ctx context.Context, id string) ([]TournamentGame, error) {
-	op := fmt.Sprintf("list games of tournament %q", id)
+func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]TournamentGame, error) {
+	op := fmt.Sprintf("list games of tournaments %q", ids)
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
-	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT game, table_id, result, finished_at FROM tournament_games WHERE tournament_id = ? ORDER BY game"), id)
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	// One placeholder per id: both dialects take an IN list (PostgreSQL's = ANY($1) has no SQLite form).
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT tournament_id, game, table_id, result, finished_at FROM tournament_games "+
+		"WHERE tournament_id IN (?"+strings.Repeat(", ?", len(ids)-1)+") ORDER BY tournament_id, game"), args...)
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
 	defer rows.Close()
 	var out []TournamentGame
 	for rows.Next() {
-		g := TournamentGame{TournamentID: id}
+		var g TournamentGame
 		var result string
 		var fin int64
-		if err := rows.Scan(&g.Game, &g.TableID, &result, &fin); err != nil {
+		if err := rows.Scan(&g.TournamentID, &g.Game, &g.TableID, &result, &fin); err != nil {
 			return nil, s.wrap(op, err)
 		}
 		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)

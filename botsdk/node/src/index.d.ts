@@ -13,6 +13,7 @@ import type { TeamMessageRelayed__Output as TeamMessageRelayed } from '../types/
 
 export type { View, LegalAction, GameResult, Welcome, Event, DecisionRequest, TeamMessageRelayed };
 export { outcomeText, resultText } from './outcome';
+export { expandView, cardSuit, cardRank, cardCopy, cardText } from './cards';
 
 /** Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view. */
 export type Decide = (view: View, legalActions: LegalAction[]) => number | Promise<number>;
@@ -59,6 +60,8 @@ export interface PlayConfig extends ConnectionOptions {
   onEvent?: (event: Event) => void;
   /** onTeamMessage is called with every TeamMessageRelayed of a team mate. */
   onTeamMessage?: (message: TeamMessageRelayed) => void;
+  /** viewMode is Join.view_mode: 'VIEW_MODE_COMPACT' (default: the view in its compact form, which play expands so that decide sees the full view), 'VIEW_MODE_FULL', or 'VIEW_MODE_NONE' (no view: decide gets null). */
+  viewMode?: 'VIEW_MODE_FULL' | 'VIEW_MODE_COMPACT' | 'VIEW_MODE_NONE';
 }
 
 /**

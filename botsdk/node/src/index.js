@@ -10,6 +10,7 @@ const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 const { retryDelayMs } = require('./status');
+const { expandView } = require('./cards');
 
 const PROTOCOL_VERSION = 1;
 
@@ -159,6 +160,7 @@ class Player {
   constructor(cfg, decide) {
     this.cfg = {
       botName: 'node-bot', botVersion: '0.1.0', maxBackoffMs: 5000, safetyMarginMs: 200, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS,
+      viewMode: 'VIEW_MODE_COMPACT',
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
     this.decide = decide;
@@ -203,8 +205,7 @@ class Player {
         call.cancel();
         resolve({ progressed, ...out });
       };
-      call.on('data', (m) => {
-        progressed = true;
+      const handle = (m) => {
         switch (m.kind) {
           case 'welcome':
             if (this.lastSeq === 0) this.lastSeq = Number(m.welcome.last_seq);
@@ -242,13 +243,20 @@ class Player {
             break;
           default:
         }
+      };
+      call.on('data', (m) => {
+        progressed = true;
+        // a Batch (sent because the join set batch) carries several messages: each in turn
+        for (const one of m.kind === 'batch' ? m.batch.messages : [m]) {
+          if (!settled) handle(one);
+        }
       });
       call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata), answered: fromReferee(err) }));
       call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'stream ended before the game did' }));
       call.write({
         join: {
           table_id: this.cfg.tableId, seat: this.cfg.seat, member: this.cfg.member || 0, token: this.cfg.token, bot_name: this.cfg.botName,
-          bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq,
+          bot_version: this.cfg.botVersion, protocol_version: PROTOCOL_VERSION, resume_after_seq: this.lastSeq, view_mode: this.cfg.viewMode, batch: true,
         },
       });
     });
@@ -272,6 +280,13 @@ class Player {
     const legal = req.legal_actions || [];
     const ids = new Set(legal.map((la) => la.action_id));
     const fallback = legal.length ? legal[0].action_id : 0;
+    try {
+      expandView(req.view);
+    } catch (err) {
+      this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: request ${rid}'s compact view cannot be read (${err.message}); answering the first legal action`);
+      this.answer(rid, fallback);
+      return;
+    }
     const due = requestDeadline(req, receivedMs) - this.cfg.safetyMarginMs;
     const timer = setTimeout(() => {
       if (this.answer(rid, fallback)) {
@@ -335,18 +350,22 @@ function tlsCredentials({ caFile, certFile, keyFile } = {}) {
 // seat, token, key?, botName?, botVersion?, connectAttempts? (5; once connected it reconnects
 // without limit; the referee's own UNAVAILABLE does not count), takeoverWaitMs? (30000), maxBackoffMs? (5000),
 // safetyMarginMs? (200), onEvent?, onWelcome?, logger? (console), protoDir?, credentials?
-// (insecure; tlsCredentials() for TLS), member? (0), onTeamMessage? }. key is the bot's API key: a
+// (insecure; tlsCredentials() for TLS), member? (0), onTeamMessage?, viewMode? }. key is the bot's API key: a
 // seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token. member is the bot's place in
 // a team seat (consultation, RULES.md §3.5); under TEAM_POLICY_CAPTAIN a member other than the
 // captain (0) proposes its choice to the team instead of answering; onTeamMessage is called with
-// every TeamMessageRelayed of a team mate.
+// every TeamMessageRelayed of a team mate. viewMode is Join.view_mode: 'VIEW_MODE_COMPACT' (the
+// default) asks for the view in its compact form, which play expands (expandView, src/cards.js)
+// so that decide sees the full view, exactly as with 'VIEW_MODE_FULL'; 'VIEW_MODE_NONE' asks for
+// requests without the view (decide then gets null).
 function play(cfg, decide) {
   return new Player(cfg, decide).run();
 }
 
 const { outcomeText, resultText } = require('./outcome');
+const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
   play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText,
-  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText,
 };

@@ -32,13 +32,21 @@ test('against a real referee', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to
   try {
     await t.test('a whole game, random against strategy', async () => {
       const resp = await create();
+      const seen = []; // what decide saw of each view: the SDK asks for compact views and expands them
+      const rnd = randomBot(1);
+      const recording = (view, legal) => {
+        seen.push([view.compact, view.hand.every((c) => c.text !== ''), view.past_tricks.length]);
+        return rnd(view, legal);
+      };
       const results = await Promise.all([
-        play({ server: addr, tableId: resp.table_id, seat: 0, token: tokenOf(resp, 0), logger: quiet }, randomBot(1)),
+        play({ server: addr, tableId: resp.table_id, seat: 0, token: tokenOf(resp, 0), logger: quiet }, recording),
         play({ server: addr, tableId: resp.table_id, seat: 1, token: tokenOf(resp, 1), logger: quiet }, strategyBot),
       ]);
       assert.deepEqual(results[0], results[1]);
       assert.equal(results[0].outcome, 'OUTCOME_COMPLETED');
       assert.ok(Math.max(...results[0].scores.map((s) => s.total)) >= 1000);
+      assert.deepEqual(seen.filter(([compact, texts]) => compact || !texts), []);
+      assert.ok(Math.max(...seen.map((s) => s[2])) >= 20);
     });
     await t.test('a wrong token is refused', async () => {
       const resp = await create();

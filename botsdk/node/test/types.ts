@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck` (tsc --noEmit), never run: a bot written in TypeScript
 // against the SDK's declarations (src/*.d.ts, types/), in play and serve mode.
 
-import { play, outcomeText, tlsCredentials, CannotReach, type Decide, type View, type LegalAction } from '../src/index';
+import { play, outcomeText, tlsCredentials, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction } from '../src/index';
 import { serve, LobbyRefused } from '../src/serve';
 import { randomBot, strategyBot, takesTrick, trickWinner, trumpFixed } from '../src/strategy';
 
@@ -21,6 +21,11 @@ const cheapest: Decide = (view: View, legalActions: LegalAction[]) => {
 
 async function main(): Promise<void> {
   const result = await play({ server: '127.0.0.1:7777', tableId: 'T', seat: 0, token: 'TOKEN', credentials: tlsCredentials({ caFile: 'ca.pem' }) }, cheapest);
+  const full: Decide = (view: View, legalActions: LegalAction[]) => {
+    expandView(view); // a no-op: play hands decide the full view
+    return cardSuit(view.hand[0].id) === 'SUIT_SPADES' && cardText(view.hand[0].id) === view.hand[0].text ? legalActions[0].action_id : 1;
+  };
+  await play({ server: '127.0.0.1:7777', tableId: 'T', seat: 1, token: 'TOKEN', viewMode: 'VIEW_MODE_FULL' }, full);
   const side: number | undefined = result.winner_side ?? undefined;
   console.log(outcomeText(result), side, result.scores.map((s) => s.total));
   const ac = new AbortController();

@@ -3,6 +3,7 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { Action as _bezique_v1_Action, Action__Output as _bezique_v1_Action__Output } from './bezique/v1/Action';
 import type { AnnouncementLapsed as _bezique_v1_AnnouncementLapsed, AnnouncementLapsed__Output as _bezique_v1_AnnouncementLapsed__Output } from './bezique/v1/AnnouncementLapsed';
+import type { Batch as _bezique_v1_Batch, Batch__Output as _bezique_v1_Batch__Output } from './bezique/v1/Batch';
 import type { BrisquesScored as _bezique_v1_BrisquesScored, BrisquesScored__Output as _bezique_v1_BrisquesScored__Output } from './bezique/v1/BrisquesScored';
 import type { BuiltinSeat as _bezique_v1_BuiltinSeat, BuiltinSeat__Output as _bezique_v1_BuiltinSeat__Output } from './bezique/v1/BuiltinSeat';
 import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output } from './bezique/v1/Card';
@@ -89,6 +90,7 @@ export interface ProtoGrpcType {
     v1: {
       Action: MessageTypeDefinition<_bezique_v1_Action, _bezique_v1_Action__Output>
       AnnouncementLapsed: MessageTypeDefinition<_bezique_v1_AnnouncementLapsed, _bezique_v1_AnnouncementLapsed__Output>
+      Batch: MessageTypeDefinition<_bezique_v1_Batch, _bezique_v1_Batch__Output>
       BrisquesScored: MessageTypeDefinition<_bezique_v1_BrisquesScored, _bezique_v1_BrisquesScored__Output>
       BuiltinSeat: MessageTypeDefinition<_bezique_v1_BuiltinSeat, _bezique_v1_BuiltinSeat__Output>
       Card: MessageTypeDefinition<_bezique_v1_Card, _bezique_v1_Card__Output>

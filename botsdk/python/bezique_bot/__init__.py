@@ -30,10 +30,11 @@ except ImportError as err:
         "On Debian: apt-get install python3-grpcio python3-protobuf, then run the bot with /usr/bin/python3 "
         "(or a venv made with --system-site-packages; docs/write-a-bot.md)", name=err.name) from err
 
+from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
 from bezique_bot.client import CannotReach, Config, RefereeUnavailable, SeatRefused, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 
-__all__ = ["CannotReach", "Config", "LobbyRefused", "RefereeUnavailable", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
+__all__ = ["card_copy", "card_rank", "card_suit", "card_text", "expand_view", "CannotReach", "Config", "LobbyRefused", "RefereeUnavailable", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
            "tls_credentials", "outcome_text", "result_text", "serve"]
 __version__ = "0.1.0"

@@ -8,12 +8,13 @@ import logging
 import queue
 import threading
 import time
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 import grpc
 
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
+from bezique_bot.cards import expand_view
 from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
@@ -179,6 +180,12 @@ class Config:
     #: on_team_message, if set, is called with every TeamMessageRelayed of another member of the
     #: bot's team seat (proposals included), in order.
     on_team_message: Optional[Callable[[seat_pb2.TeamMessageRelayed], None]] = None
+    #: view_mode is Join.view_mode. The default, VIEW_MODE_COMPACT, asks for the view in every
+    #: request in its compact form (about a third of the bytes), which play expands
+    #: (bezique_bot.cards.expand_view) so that decide sees the full view, exactly as with
+    #: VIEW_MODE_FULL. VIEW_MODE_NONE asks for requests without the view, for a bot that keeps its
+    #: own from on_welcome's snapshot and on_event's events (decide then gets an empty View).
+    view_mode: int = seat_pb2.VIEW_MODE_COMPACT
 
 
 def auth_metadata(key: str) -> tuple:
@@ -202,6 +209,16 @@ def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = No
 
     return grpc.ssl_channel_credentials(root_certificates=read(ca_file), private_key=read(key_file),
                                         certificate_chain=read(cert_file))
+
+
+def unbatch(stream: Iterable[seat_service_pb2.ConnectResponse]) -> Iterator[seat_service_pb2.ConnectResponse]:
+    """unbatch yields the referee's messages one at a time: a Batch (sent to a seat that joined with
+    Join.batch) as its messages, in order, and any other message as it is."""
+    for m in stream:
+        if m.WhichOneof("kind") == "batch":
+            yield from m.batch.messages
+        else:
+            yield m
 
 
 def retryable(code: Optional[grpc.StatusCode]) -> bool:
@@ -295,14 +312,15 @@ class _Player:
         out: queue.Queue = queue.Queue()
         join = seat_pb2.Join(table_id=self.cfg.table_id, seat=self.cfg.seat, member=self.cfg.member, token=self.cfg.token,
                              bot_name=self.cfg.bot_name, bot_version=self.cfg.bot_version,
-                             protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq)
+                             protocol_version=PROTOCOL_VERSION, resume_after_seq=self.last_seq, view_mode=self.cfg.view_mode,
+                             batch=True)
         out.put(seat_service_pb2.ConnectRequest(join=join))
         with self.lock:
             self.out = out
         progressed = False
         call = stub.Connect(iter(out.get, None), metadata=auth_metadata(self.cfg.key))
         try:
-            for m in call:
+            for m in unbatch(call):
                 progressed = True
                 kind = m.WhichOneof("kind")
                 if kind == "welcome":
@@ -360,6 +378,13 @@ class _Player:
         due = request_deadline(req, time.monotonic(), time.time()) - self.cfg.safety_margin
         legal_ids = {la.action_id for la in req.legal_actions}
         fallback = first_legal(req.legal_actions) if req.legal_actions else 0
+        try:
+            expand_view(req.view)
+        except ValueError as e:
+            self.log.error("seat %d: request %d's compact view cannot be read (%s); answering the first legal action",
+                           self.cfg.seat, rid, e)
+            self._answer(rid, fallback)
+            return
 
         def late() -> None:
             if self._answer(rid, fallback):

@@ -8,9 +8,9 @@ import unittest
 import grpc
 from google.protobuf import timestamp_pb2
 
-from bezique.v1 import actions_pb2, cards_pb2, seat_pb2
+from bezique.v1 import actions_pb2, cards_pb2, events_pb2, seat_pb2, seat_service_pb2
 from bezique_bot import client
-from bezique_bot.client import Config, request_deadline, retryable
+from bezique_bot.client import Config, request_deadline, retryable, unbatch
 
 
 def legal(n):
@@ -45,6 +45,16 @@ class AuthMetadataTest(unittest.TestCase):
 
     def test_no_key_no_metadata(self):
         self.assertEqual(client.auth_metadata(""), ())
+
+
+class UnbatchTest(unittest.TestCase):
+    def test_batch_messages_in_order_between_others(self):
+        ev = lambda seq: seat_service_pb2.ConnectResponse(event=events_pb2.Event(seq=seq))
+        batch = seat_service_pb2.ConnectResponse(batch=seat_service_pb2.Batch(messages=[
+            ev(2), seat_service_pb2.ConnectResponse(decision_request=request(7))]))
+        got = list(unbatch([ev(1), batch, ev(3)]))
+        self.assertEqual([m.WhichOneof("kind") for m in got], ["event", "event", "decision_request", "event"])
+        self.assertEqual([got[0].event.seq, got[1].event.seq, got[2].decision_request.request_id, got[3].event.seq], [1, 2, 7, 3])
 
 
 class RetryableTest(unittest.TestCase):

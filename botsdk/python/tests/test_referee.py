@@ -80,7 +80,14 @@ class RefereeTest(unittest.TestCase):
             except Exception as e:  # reported below
                 errors.append(e)
 
-        threads = [threading.Thread(target=seat, args=(0, random_bot(1))), threading.Thread(target=seat, args=(1, strategy_bot))]
+        seen = []  # what decide saw of each view: the SDK asks for compact views and expands them
+        rnd = random_bot(1)
+
+        def recording(view, legal_actions):
+            seen.append((view.compact, all(c.text for c in view.hand), len(view.past_tricks)))
+            return rnd(view, legal_actions)
+
+        threads = [threading.Thread(target=seat, args=(0, recording)), threading.Thread(target=seat, args=(1, strategy_bot))]
         for t in threads:
             t.start()
         for t in threads:
@@ -88,6 +95,8 @@ class RefereeTest(unittest.TestCase):
         self.assertEqual(errors, [])
         self.assertEqual(results[0], results[1])
         self.assertEqual(results[0].outcome, table_pb2.OUTCOME_COMPLETED)
+        self.assertEqual([s for s in seen if s[0] or not s[1]], [])
+        self.assertGreaterEqual(max(s[2] for s in seen), 20)
         rec = self.tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=resp.table_id), timeout=10).record
         self.assertEqual([s.total for s in rec.result.scores], [s.total for s in results[0].scores])
         self.assertGreaterEqual(max(s.total for s in rec.result.scores), 1000)

@@ -346,11 +346,12 @@ func (MeldClass) EnumDescriptor() ([]byte, []int) {
 }
 
 // Card is one physical card. A card hidden from the reader is absent (an unset field),
-// never a Card with made-up values.
+// never a Card with made-up values. In a compact view (View.compact) a Card has its id only.
 type Card struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the card's identity, 0..127 = copy*32 + suit*8 + rank (engine suit and rank).
-	// It is the only field read when a client sends a card.
+	// id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
+	// is the Suit value minus one, rank the Rank value minus one). It is the only field read when
+	// a client sends a card, and the only one set in a compact view.
 	Id uint32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// text is the card's text form: rank, suit, copy letter ("QSa", "THb", "7Cd").
 	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`

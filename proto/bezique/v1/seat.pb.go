@@ -104,6 +104,11 @@ const (
 	// VIEW_MODE_NONE leaves DecisionRequest.view out: the bot keeps its own view from Welcome's
 	// snapshot and the events (docs/write-a-bot.md says what to track).
 	ViewMode_VIEW_MODE_NONE ViewMode = 2
+	// VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
+	// (View.compact): the same information in about a third of the bytes, read with about a third
+	// of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+	// the full form before the bot sees it.
+	ViewMode_VIEW_MODE_COMPACT ViewMode = 3
 )
 
 // Enum value maps for ViewMode.
@@ -112,11 +117,13 @@ var (
 		0: "VIEW_MODE_UNSPECIFIED",
 		1: "VIEW_MODE_FULL",
 		2: "VIEW_MODE_NONE",
+		3: "VIEW_MODE_COMPACT",
 	}
 	ViewMode_value = map[string]int32{
 		"VIEW_MODE_UNSPECIFIED": 0,
 		"VIEW_MODE_FULL":        1,
 		"VIEW_MODE_NONE":        2,
+		"VIEW_MODE_COMPACT":     3,
 	}
 )
 
@@ -170,8 +177,15 @@ type Join struct {
 	// the captain. A seat of one bot takes only 0 (INVALID_ARGUMENT otherwise). A newer connection
 	// for the same member supersedes only that member's.
 	Member uint32 `protobuf:"varint,8,opt,name=member,proto3" json:"member,omitempty"`
-	// view_mode says whether this connection's decision requests carry the view (unspecified: full).
-	ViewMode      ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
+	// view_mode says whether and in which form this connection's decision requests carry the view
+	// (unspecified: full). Welcome's snapshot is always in the full form.
+	ViewMode ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
+	// batch, when set, lets the referee send what one step of the table sends this connection as
+	// one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+	// action as soon as it is applied, then the following moves' events with the next decision
+	// request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+	// unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+	Batch         bool `protobuf:"varint,10,opt,name=batch,proto3" json:"batch,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -267,6 +281,13 @@ func (x *Join) GetViewMode() ViewMode {
 		return x.ViewMode
 	}
 	return ViewMode_VIEW_MODE_UNSPECIFIED
+}
+
+func (x *Join) GetBatch() bool {
+	if x != nil {
+		return x.Batch
+	}
+	return false
 }
 
 // Decide answers a DecisionRequest.
@@ -604,7 +625,8 @@ type DecisionRequest struct {
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is everything the seat may know now (the engine's view of this seat), so a bot can
-	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+	// decide from this message alone; absent when the seat joined with VIEW_MODE_NONE, in the
+	// compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
 	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1127,7 +1149,7 @@ var File_bezique_v1_seat_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\n" +
 	"\x15bezique/v1/seat.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa7\x02\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x02\n" +
 	"\x04Join\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +
@@ -1138,7 +1160,9 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n" +
 	"\x10resume_after_seq\x18\a \x01(\x04R\x0eresumeAfterSeq\x12\x16\n" +
 	"\x06member\x18\b \x01(\rR\x06member\x121\n" +
-	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\"~\n" +
+	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\x12\x14\n" +
+	"\x05batch\x18\n" +
+	" \x01(\bR\x05batch\"~\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +
@@ -1212,11 +1236,12 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n" +
 	"\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n" +
 	"\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n" +
-	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*M\n" +
+	"\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*d\n" +
 	"\bViewMode\x12\x19\n" +
 	"\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n" +
-	"\x0eVIEW_MODE_NONE\x10\x02B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
+	"\x0eVIEW_MODE_NONE\x10\x02\x12\x15\n" +
+	"\x11VIEW_MODE_COMPACT\x10\x03B=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3"
 
 var (
 	file_bezique_v1_seat_proto_rawDescOnce sync.Once

@@ -369,6 +369,7 @@ type ConnectResponse struct {
 	//	*ConnectResponse_ClockReport
 	//	*ConnectResponse_GameOver
 	//	*ConnectResponse_TeamMessageRelayed
+	//	*ConnectResponse_Batch
 	Kind          isConnectResponse_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -483,6 +484,15 @@ func (x *ConnectResponse) GetTeamMessageRelayed() *TeamMessageRelayed {
 	return nil
 }
 
+func (x *ConnectResponse) GetBatch() *Batch {
+	if x != nil {
+		if x, ok := x.Kind.(*ConnectResponse_Batch); ok {
+			return x.Batch
+		}
+	}
+	return nil
+}
+
 type isConnectResponse_Kind interface {
 	isConnectResponse_Kind()
 }
@@ -527,6 +537,12 @@ type ConnectResponse_TeamMessageRelayed struct {
 	TeamMessageRelayed *TeamMessageRelayed `protobuf:"bytes,8,opt,name=team_message_relayed,json=teamMessageRelayed,proto3,oneof"`
 }
 
+type ConnectResponse_Batch struct {
+	// batch is several of the messages above sent as one, to a connection that joined with
+	// Join.batch.
+	Batch *Batch `protobuf:"bytes,9,opt,name=batch,proto3,oneof"`
+}
+
 func (*ConnectResponse_Welcome) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_Event) isConnectResponse_Kind() {}
@@ -542,6 +558,56 @@ func (*ConnectResponse_ClockReport) isConnectResponse_Kind() {}
 func (*ConnectResponse_GameOver) isConnectResponse_Kind() {}
 
 func (*ConnectResponse_TeamMessageRelayed) isConnectResponse_Kind() {}
+
+func (*ConnectResponse_Batch) isConnectResponse_Kind() {}
+
+// Batch is several messages of the referee to one seat connection that joined with Join.batch,
+// sent as one gRPC message: they are read in order, as if each had come alone. A Batch holds at
+// least two messages and never another Batch.
+type Batch struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// messages are the messages, in the order they were sent.
+	Messages      []*ConnectResponse `protobuf:"bytes,1,rep,name=messages,proto3" json:"messages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Batch) Reset() {
+	*x = Batch{}
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Batch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Batch) ProtoMessage() {}
+
+func (x *Batch) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_seat_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Batch.ProtoReflect.Descriptor instead.
+func (*Batch) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_seat_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *Batch) GetMessages() []*ConnectResponse {
+	if x != nil {
+		return x.Messages
+	}
+	return nil
+}
 
 var File_bezique_v1_seat_service_proto protoreflect.FileDescriptor
 
@@ -565,7 +631,7 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\x06decide\x18\x02 \x01(\v2\x12.bezique.v1.DecideH\x00R\x06decide\x12&\n" +
 	"\x04pong\x18\x03 \x01(\v2\x10.bezique.v1.PongH\x00R\x04pong\x12<\n" +
 	"\fteam_message\x18\x04 \x01(\v2\x17.bezique.v1.TeamMessageH\x00R\vteamMessageB\x06\n" +
-	"\x04kind\"\xe5\x03\n" +
+	"\x04kind\"\x90\x04\n" +
 	"\x0fConnectResponse\x12/\n" +
 	"\awelcome\x18\x01 \x01(\v2\x13.bezique.v1.WelcomeH\x00R\awelcome\x12)\n" +
 	"\x05event\x18\x02 \x01(\v2\x11.bezique.v1.EventH\x00R\x05event\x12H\n" +
@@ -574,8 +640,11 @@ const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\x04ping\x18\x05 \x01(\v2\x10.bezique.v1.PingH\x00R\x04ping\x12<\n" +
 	"\fclock_report\x18\x06 \x01(\v2\x17.bezique.v1.ClockReportH\x00R\vclockReport\x123\n" +
 	"\tgame_over\x18\a \x01(\v2\x14.bezique.v1.GameOverH\x00R\bgameOver\x12R\n" +
-	"\x14team_message_relayed\x18\b \x01(\v2\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayedB\x06\n" +
-	"\x04kind2\xd3\x01\n" +
+	"\x14team_message_relayed\x18\b \x01(\v2\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayed\x12)\n" +
+	"\x05batch\x18\t \x01(\v2\x11.bezique.v1.BatchH\x00R\x05batchB\x06\n" +
+	"\x04kind\"@\n" +
+	"\x05Batch\x127\n" +
+	"\bmessages\x18\x01 \x03(\v2\x1b.bezique.v1.ConnectResponseR\bmessages2\xd3\x01\n" +
 	"\vSeatService\x12F\n" +
 	"\aConnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x010\x01\x12;\n" +
 	"\x04Play\x12\x17.bezique.v1.PlayRequest\x1a\x18.bezique.v1.PlayResponse0\x01\x12?\n" +
@@ -593,7 +662,7 @@ func file_bezique_v1_seat_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_seat_service_proto_rawDescData
 }
 
-var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_bezique_v1_seat_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_bezique_v1_seat_service_proto_goTypes = []any{
 	(*PlayRequest)(nil),        // 0: bezique.v1.PlayRequest
 	(*PlayResponse)(nil),       // 1: bezique.v1.PlayResponse
@@ -601,46 +670,49 @@ var file_bezique_v1_seat_service_proto_goTypes = []any{
 	(*DecideResponse)(nil),     // 3: bezique.v1.DecideResponse
 	(*ConnectRequest)(nil),     // 4: bezique.v1.ConnectRequest
 	(*ConnectResponse)(nil),    // 5: bezique.v1.ConnectResponse
-	(*Join)(nil),               // 6: bezique.v1.Join
-	(*Decide)(nil),             // 7: bezique.v1.Decide
-	(*Pong)(nil),               // 8: bezique.v1.Pong
-	(*TeamMessage)(nil),        // 9: bezique.v1.TeamMessage
-	(*Welcome)(nil),            // 10: bezique.v1.Welcome
-	(*Event)(nil),              // 11: bezique.v1.Event
-	(*DecisionRequest)(nil),    // 12: bezique.v1.DecisionRequest
-	(*Rejection)(nil),          // 13: bezique.v1.Rejection
-	(*Ping)(nil),               // 14: bezique.v1.Ping
-	(*ClockReport)(nil),        // 15: bezique.v1.ClockReport
-	(*GameOver)(nil),           // 16: bezique.v1.GameOver
-	(*TeamMessageRelayed)(nil), // 17: bezique.v1.TeamMessageRelayed
+	(*Batch)(nil),              // 6: bezique.v1.Batch
+	(*Join)(nil),               // 7: bezique.v1.Join
+	(*Decide)(nil),             // 8: bezique.v1.Decide
+	(*Pong)(nil),               // 9: bezique.v1.Pong
+	(*TeamMessage)(nil),        // 10: bezique.v1.TeamMessage
+	(*Welcome)(nil),            // 11: bezique.v1.Welcome
+	(*Event)(nil),              // 12: bezique.v1.Event
+	(*DecisionRequest)(nil),    // 13: bezique.v1.DecisionRequest
+	(*Rejection)(nil),          // 14: bezique.v1.Rejection
+	(*Ping)(nil),               // 15: bezique.v1.Ping
+	(*ClockReport)(nil),        // 16: bezique.v1.ClockReport
+	(*GameOver)(nil),           // 17: bezique.v1.GameOver
+	(*TeamMessageRelayed)(nil), // 18: bezique.v1.TeamMessageRelayed
 }
 var file_bezique_v1_seat_service_proto_depIdxs = []int32{
-	6,  // 0: bezique.v1.PlayRequest.join:type_name -> bezique.v1.Join
+	7,  // 0: bezique.v1.PlayRequest.join:type_name -> bezique.v1.Join
 	5,  // 1: bezique.v1.PlayResponse.message:type_name -> bezique.v1.ConnectResponse
-	7,  // 2: bezique.v1.DecideRequest.decide:type_name -> bezique.v1.Decide
-	6,  // 3: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
-	7,  // 4: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
-	8,  // 5: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
-	9,  // 6: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
-	10, // 7: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
-	11, // 8: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
-	12, // 9: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
-	13, // 10: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
-	14, // 11: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
-	15, // 12: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
-	16, // 13: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
-	17, // 14: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
-	4,  // 15: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
-	0,  // 16: bezique.v1.SeatService.Play:input_type -> bezique.v1.PlayRequest
-	2,  // 17: bezique.v1.SeatService.Decide:input_type -> bezique.v1.DecideRequest
-	5,  // 18: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
-	1,  // 19: bezique.v1.SeatService.Play:output_type -> bezique.v1.PlayResponse
-	3,  // 20: bezique.v1.SeatService.Decide:output_type -> bezique.v1.DecideResponse
-	18, // [18:21] is the sub-list for method output_type
-	15, // [15:18] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	8,  // 2: bezique.v1.DecideRequest.decide:type_name -> bezique.v1.Decide
+	7,  // 3: bezique.v1.ConnectRequest.join:type_name -> bezique.v1.Join
+	8,  // 4: bezique.v1.ConnectRequest.decide:type_name -> bezique.v1.Decide
+	9,  // 5: bezique.v1.ConnectRequest.pong:type_name -> bezique.v1.Pong
+	10, // 6: bezique.v1.ConnectRequest.team_message:type_name -> bezique.v1.TeamMessage
+	11, // 7: bezique.v1.ConnectResponse.welcome:type_name -> bezique.v1.Welcome
+	12, // 8: bezique.v1.ConnectResponse.event:type_name -> bezique.v1.Event
+	13, // 9: bezique.v1.ConnectResponse.decision_request:type_name -> bezique.v1.DecisionRequest
+	14, // 10: bezique.v1.ConnectResponse.rejection:type_name -> bezique.v1.Rejection
+	15, // 11: bezique.v1.ConnectResponse.ping:type_name -> bezique.v1.Ping
+	16, // 12: bezique.v1.ConnectResponse.clock_report:type_name -> bezique.v1.ClockReport
+	17, // 13: bezique.v1.ConnectResponse.game_over:type_name -> bezique.v1.GameOver
+	18, // 14: bezique.v1.ConnectResponse.team_message_relayed:type_name -> bezique.v1.TeamMessageRelayed
+	6,  // 15: bezique.v1.ConnectResponse.batch:type_name -> bezique.v1.Batch
+	5,  // 16: bezique.v1.Batch.messages:type_name -> bezique.v1.ConnectResponse
+	4,  // 17: bezique.v1.SeatService.Connect:input_type -> bezique.v1.ConnectRequest
+	0,  // 18: bezique.v1.SeatService.Play:input_type -> bezique.v1.PlayRequest
+	2,  // 19: bezique.v1.SeatService.Decide:input_type -> bezique.v1.DecideRequest
+	5,  // 20: bezique.v1.SeatService.Connect:output_type -> bezique.v1.ConnectResponse
+	1,  // 21: bezique.v1.SeatService.Play:output_type -> bezique.v1.PlayResponse
+	3,  // 22: bezique.v1.SeatService.Decide:output_type -> bezique.v1.DecideResponse
+	20, // [20:23] is the sub-list for method output_type
+	17, // [17:20] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_seat_service_proto_init() }
@@ -665,6 +737,7 @@ func file_bezique_v1_seat_service_proto_init() {
 		(*ConnectResponse_ClockReport)(nil),
 		(*ConnectResponse_GameOver)(nil),
 		(*ConnectResponse_TeamMessageRelayed)(nil),
+		(*ConnectResponse_Batch)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -672,7 +745,7 @@ func file_bezique_v1_seat_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_seat_service_proto_rawDesc), len(file_bezique_v1_seat_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -585,7 +585,8 @@ type View struct {
 	Trick uint32 `protobuf:"varint,10,opt,name=trick,proto3" json:"trick,omitempty"`
 	// current_trick are the cards played so far to the current trick.
 	CurrentTrick []*Play `protobuf:"bytes,11,rep,name=current_trick,json=currentTrick,proto3" json:"current_trick,omitempty"`
-	// past_tricks are the finished tricks of the deal, oldest first.
+	// past_tricks are the finished tricks of the deal, oldest first; empty in the compact form,
+	// which has them in past_trick_plays, past_trick_sizes and past_trick_winners.
 	PastTricks []*Trick `protobuf:"bytes,12,rep,name=past_tricks,json=pastTricks,proto3" json:"past_tricks,omitempty"`
 	// scores are every side's score, in side order.
 	Scores []*SideScore `protobuf:"bytes,13,rep,name=scores,proto3" json:"scores,omitempty"`
@@ -618,9 +619,27 @@ type View struct {
 	// meld_values are the points of every meld kind under the table's rules (RULES.md §4,
 	// quadruple_value), in MeldKind order; a kind that scores nothing at the table (a bezique level
 	// the variant's packs cannot form) is left out.
-	MeldValues    []*MeldValue `protobuf:"bytes,25,rep,name=meld_values,json=meldValues,proto3" json:"meld_values,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	MeldValues []*MeldValue `protobuf:"bytes,25,rep,name=meld_values,json=meldValues,proto3" json:"meld_values,omitempty"`
+	// compact tells that the view is in its compact form (Join.view_mode VIEW_MODE_COMPACT), which
+	// carries the same information as the full form in fewer bytes and messages: every Card has
+	// its id only (text, suit, rank and copy follow from the id, see Card.id), and the finished
+	// tricks are in past_trick_plays, past_trick_sizes and past_trick_winners instead of
+	// past_tricks. The SDKs expand a compact view to the full form before a bot sees it.
+	Compact bool `protobuf:"varint,26,opt,name=compact,proto3" json:"compact,omitempty"`
+	// past_trick_plays are, in the compact form, the plays of the finished tricks (past_tricks'
+	// plays), oldest trick first and in the order played, one number per play:
+	// card id + 256 * seat + 1024 * from_table (1 if the card came from the seat's tabled cards),
+	// so card id = p % 256, seat = p / 256 % 4, from_table = p / 1024 == 1. A trick's number is
+	// its place in the list (1-based) and its leader the seat of its first play.
+	PastTrickPlays []uint32 `protobuf:"varint,27,rep,packed,name=past_trick_plays,json=pastTrickPlays,proto3" json:"past_trick_plays,omitempty"`
+	// past_trick_sizes are, in the compact form, how many plays each finished trick has, oldest
+	// first: past_trick_plays split into tricks.
+	PastTrickSizes []uint32 `protobuf:"varint,28,rep,packed,name=past_trick_sizes,json=pastTrickSizes,proto3" json:"past_trick_sizes,omitempty"`
+	// past_trick_winners are, in the compact form, the seat that won each finished trick, oldest
+	// first.
+	PastTrickWinners []uint32 `protobuf:"varint,29,rep,packed,name=past_trick_winners,json=pastTrickWinners,proto3" json:"past_trick_winners,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *View) Reset() {
@@ -828,6 +847,34 @@ func (x *View) GetMeldValues() []*MeldValue {
 	return nil
 }
 
+func (x *View) GetCompact() bool {
+	if x != nil {
+		return x.Compact
+	}
+	return false
+}
+
+func (x *View) GetPastTrickPlays() []uint32 {
+	if x != nil {
+		return x.PastTrickPlays
+	}
+	return nil
+}
+
+func (x *View) GetPastTrickSizes() []uint32 {
+	if x != nil {
+		return x.PastTrickSizes
+	}
+	return nil
+}
+
+func (x *View) GetPastTrickWinners() []uint32 {
+	if x != nil {
+		return x.PastTrickWinners
+	}
+	return nil
+}
+
 // MeldValue is what one meld kind scores at a table.
 type MeldValue struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -922,7 +969,7 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\apartner\x18\x05 \x01(\rH\x00R\apartner\x88\x01\x01\x12.\n" +
 	"\texchanged\x18\x06 \x01(\v2\x10.bezique.v1.CardR\texchangedB\n" +
 	"\n" +
-	"\b_partner\"\x8c\b\n" +
+	"\b_partner\"\xa8\t\n" +
 	"\x04View\x12\x17\n" +
 	"\x04seat\x18\x01 \x01(\rH\x00R\x04seat\x88\x01\x01\x12-\n" +
 	"\avariant\x18\x02 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x12\n" +
@@ -954,7 +1001,11 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\ftrick_winner\x18\x17 \x01(\v2\x10.bezique.v1.PlayR\vtrickWinner\x125\n" +
 	"\rbeating_cards\x18\x18 \x03(\v2\x10.bezique.v1.CardR\fbeatingCards\x126\n" +
 	"\vmeld_values\x18\x19 \x03(\v2\x15.bezique.v1.MeldValueR\n" +
-	"meldValuesB\a\n" +
+	"meldValues\x12\x18\n" +
+	"\acompact\x18\x1a \x01(\bR\acompact\x12(\n" +
+	"\x10past_trick_plays\x18\x1b \x03(\rR\x0epastTrickPlays\x12(\n" +
+	"\x10past_trick_sizes\x18\x1c \x03(\rR\x0epastTrickSizes\x12,\n" +
+	"\x12past_trick_winners\x18\x1d \x03(\rR\x10pastTrickWinnersB\a\n" +
 	"\x05_seatB\t\n" +
 	"\a_to_actB\x0e\n" +
 	"\f_winner_side\"M\n" +

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +78,29 @@ func testTournaments(t *testing.T, st store.Store) {
 	}
 	if games, err := st.ListTournamentGames(ctx, "b"); err != nil || len(games) != 0 {
 		t.Errorf("ListTournamentGames(b) = %v, %v; want none", games, err)
+	}
+	if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "c", Game: 4, TableID: "c-4", Result: []byte("{}"), FinishedAt: T0}); err != nil {
+		t.Fatal(err)
+	}
+	// Several tournaments in one read: each one's games together, in game order.
+	games, err = st.ListTournamentGames(ctx, "c", "zz", "a")
+	var keys []string
+	for _, g := range games {
+		keys = append(keys, fmt.Sprintf("%s/%d", g.TournamentID, g.Game))
+	}
+	if got := strings.Join(keys, " "); err != nil || (got != "a/0 a/1 a/2 c/4" && got != "c/4 a/0 a/1 a/2") {
+		t.Errorf("ListTournamentGames(c, zz, a) = %s, %v; want a's three games and c's one, each tournament's together in game order", got, err)
+	}
+	if games, err := st.ListTournamentGames(ctx); err != nil || len(games) != 0 {
+		t.Errorf("ListTournamentGames() = %v, %v; want none", games, err)
+	}
+	// A table of a tournament's game names it (a Leaser creates it only under the tournament's
+	// lease, which this store holds: it created the tournament).
+	if err := st.CreateTable(ctx, store.Table{ID: "a-3", Variant: "two-handed", Tournament: "a", CreatedAt: T0}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := st.GetTable(ctx, "a-3"); err != nil || got.Tournament != "a" {
+		t.Errorf("GetTable(a-3) = %+v, %v; want Tournament a", got, err)
 	}
 	if err := st.FinishTournament(ctx, "a", store.TournamentRunning, T0); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("FinishTournament(a, running): %v, want ErrInvalid", err)

@@ -5,12 +5,13 @@ import type { Rank as _bezique_v1_Rank, Rank__Output as _bezique_v1_Rank__Output
 
 /**
  * Card is one physical card. A card hidden from the reader is absent (an unset field),
- * never a Card with made-up values.
+ * never a Card with made-up values. In a compact view (View.compact) a Card has its id only.
  */
 export interface Card {
   /**
-   * id is the card's identity, 0..127 = copy*32 + suit*8 + rank (engine suit and rank).
-   * It is the only field read when a client sends a card.
+   * id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
+   * is the Suit value minus one, rank the Rank value minus one). It is the only field read when
+   * a client sends a card, and the only one set in a compact view.
    */
   'id'?: (number);
   /**
@@ -33,12 +34,13 @@ export interface Card {
 
 /**
  * Card is one physical card. A card hidden from the reader is absent (an unset field),
- * never a Card with made-up values.
+ * never a Card with made-up values. In a compact view (View.compact) a Card has its id only.
  */
 export interface Card__Output {
   /**
-   * id is the card's identity, 0..127 = copy*32 + suit*8 + rank (engine suit and rank).
-   * It is the only field read when a client sends a card.
+   * id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
+   * is the Suit value minus one, rank the Rank value minus one). It is the only field read when
+   * a client sends a card, and the only one set in a compact view.
    */
   'id': (number);
   /**

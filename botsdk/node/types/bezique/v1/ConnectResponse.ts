@@ -8,6 +8,7 @@ import type { Ping as _bezique_v1_Ping, Ping__Output as _bezique_v1_Ping__Output
 import type { ClockReport as _bezique_v1_ClockReport, ClockReport__Output as _bezique_v1_ClockReport__Output } from '../../bezique/v1/ClockReport';
 import type { GameOver as _bezique_v1_GameOver, GameOver__Output as _bezique_v1_GameOver__Output } from '../../bezique/v1/GameOver';
 import type { TeamMessageRelayed as _bezique_v1_TeamMessageRelayed, TeamMessageRelayed__Output as _bezique_v1_TeamMessageRelayed__Output } from '../../bezique/v1/TeamMessageRelayed';
+import type { Batch as _bezique_v1_Batch, Batch__Output as _bezique_v1_Batch__Output } from '../../bezique/v1/Batch';
 
 /**
  * ConnectResponse is a message from the server.
@@ -46,9 +47,14 @@ export interface ConnectResponse {
    */
   'team_message_relayed'?: (_bezique_v1_TeamMessageRelayed | null);
   /**
+   * batch is several of the messages above sent as one, to a connection that joined with
+   * Join.batch.
+   */
+  'batch'?: (_bezique_v1_Batch | null);
+  /**
    * kind is the message.
    */
-  'kind'?: "welcome"|"event"|"decision_request"|"rejection"|"ping"|"clock_report"|"game_over"|"team_message_relayed";
+  'kind'?: "welcome"|"event"|"decision_request"|"rejection"|"ping"|"clock_report"|"game_over"|"team_message_relayed"|"batch";
 }
 
 /**
@@ -88,7 +94,12 @@ export interface ConnectResponse__Output {
    */
   'team_message_relayed'?: (_bezique_v1_TeamMessageRelayed__Output | null);
   /**
+   * batch is several of the messages above sent as one, to a connection that joined with
+   * Join.batch.
+   */
+  'batch'?: (_bezique_v1_Batch__Output | null);
+  /**
    * kind is the message.
    */
-  'kind'?: "welcome"|"event"|"decision_request"|"rejection"|"ping"|"clock_report"|"game_over"|"team_message_relayed";
+  'kind'?: "welcome"|"event"|"decision_request"|"rejection"|"ping"|"clock_report"|"game_over"|"team_message_relayed"|"batch";
 }

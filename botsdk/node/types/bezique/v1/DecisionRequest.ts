@@ -39,7 +39,8 @@ export interface DecisionRequest {
   'increment_ms'?: (number);
   /**
    * view is everything the seat may know now (the engine's view of this seat), so a bot can
-   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE, in the
+   * compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
    */
   'view'?: (_bezique_v1_View | null);
 }
@@ -78,7 +79,8 @@ export interface DecisionRequest__Output {
   'increment_ms': (number);
   /**
    * view is everything the seat may know now (the engine's view of this seat), so a bot can
-   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE.
+   * decide from this message alone; absent when the seat joined with VIEW_MODE_NONE, in the
+   * compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
    */
   'view': (_bezique_v1_View__Output | null);
 }

@@ -44,9 +44,18 @@ export interface Join {
    */
   'member'?: (number);
   /**
-   * view_mode says whether this connection's decision requests carry the view (unspecified: full).
+   * view_mode says whether and in which form this connection's decision requests carry the view
+   * (unspecified: full). Welcome's snapshot is always in the full form.
    */
   'view_mode'?: (_bezique_v1_ViewMode);
+  /**
+   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+   * action as soon as it is applied, then the following moves' events with the next decision
+   * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+   * unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   */
+  'batch'?: (boolean);
 }
 
 /**
@@ -90,7 +99,16 @@ export interface Join__Output {
    */
   'member': (number);
   /**
-   * view_mode says whether this connection's decision requests carry the view (unspecified: full).
+   * view_mode says whether and in which form this connection's decision requests carry the view
+   * (unspecified: full). Welcome's snapshot is always in the full form.
    */
   'view_mode': (_bezique_v1_ViewMode__Output);
+  /**
+   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
+   * action as soon as it is applied, then the following moves' events with the next decision
+   * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
+   * unset, every message comes alone, as before. The Go, Python and Node SDKs set it.
+   */
+  'batch': (boolean);
 }

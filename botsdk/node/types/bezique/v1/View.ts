@@ -62,7 +62,8 @@ export interface View {
    */
   'current_trick'?: (_bezique_v1_Play)[];
   /**
-   * past_tricks are the finished tricks of the deal, oldest first.
+   * past_tricks are the finished tricks of the deal, oldest first; empty in the compact form,
+   * which has them in past_trick_plays, past_trick_sizes and past_trick_winners.
    */
   'past_tricks'?: (_bezique_v1_Trick)[];
   /**
@@ -123,6 +124,32 @@ export interface View {
    * the variant's packs cannot form) is left out.
    */
   'meld_values'?: (_bezique_v1_MeldValue)[];
+  /**
+   * compact tells that the view is in its compact form (Join.view_mode VIEW_MODE_COMPACT), which
+   * carries the same information as the full form in fewer bytes and messages: every Card has
+   * its id only (text, suit, rank and copy follow from the id, see Card.id), and the finished
+   * tricks are in past_trick_plays, past_trick_sizes and past_trick_winners instead of
+   * past_tricks. The SDKs expand a compact view to the full form before a bot sees it.
+   */
+  'compact'?: (boolean);
+  /**
+   * past_trick_plays are, in the compact form, the plays of the finished tricks (past_tricks'
+   * plays), oldest trick first and in the order played, one number per play:
+   * card id + 256 * seat + 1024 * from_table (1 if the card came from the seat's tabled cards),
+   * so card id = p % 256, seat = p / 256 % 4, from_table = p / 1024 == 1. A trick's number is
+   * its place in the list (1-based) and its leader the seat of its first play.
+   */
+  'past_trick_plays'?: (number)[];
+  /**
+   * past_trick_sizes are, in the compact form, how many plays each finished trick has, oldest
+   * first: past_trick_plays split into tricks.
+   */
+  'past_trick_sizes'?: (number)[];
+  /**
+   * past_trick_winners are, in the compact form, the seat that won each finished trick, oldest
+   * first.
+   */
+  'past_trick_winners'?: (number)[];
   '_seat'?: "seat";
   '_to_act'?: "to_act";
   '_winner_side'?: "winner_side";
@@ -179,7 +206,8 @@ export interface View__Output {
    */
   'current_trick': (_bezique_v1_Play__Output)[];
   /**
-   * past_tricks are the finished tricks of the deal, oldest first.
+   * past_tricks are the finished tricks of the deal, oldest first; empty in the compact form,
+   * which has them in past_trick_plays, past_trick_sizes and past_trick_winners.
    */
   'past_tricks': (_bezique_v1_Trick__Output)[];
   /**
@@ -240,6 +268,32 @@ export interface View__Output {
    * the variant's packs cannot form) is left out.
    */
   'meld_values': (_bezique_v1_MeldValue__Output)[];
+  /**
+   * compact tells that the view is in its compact form (Join.view_mode VIEW_MODE_COMPACT), which
+   * carries the same information as the full form in fewer bytes and messages: every Card has
+   * its id only (text, suit, rank and copy follow from the id, see Card.id), and the finished
+   * tricks are in past_trick_plays, past_trick_sizes and past_trick_winners instead of
+   * past_tricks. The SDKs expand a compact view to the full form before a bot sees it.
+   */
+  'compact': (boolean);
+  /**
+   * past_trick_plays are, in the compact form, the plays of the finished tricks (past_tricks'
+   * plays), oldest trick first and in the order played, one number per play:
+   * card id + 256 * seat + 1024 * from_table (1 if the card came from the seat's tabled cards),
+   * so card id = p % 256, seat = p / 256 % 4, from_table = p / 1024 == 1. A trick's number is
+   * its place in the list (1-based) and its leader the seat of its first play.
+   */
+  'past_trick_plays': (number)[];
+  /**
+   * past_trick_sizes are, in the compact form, how many plays each finished trick has, oldest
+   * first: past_trick_plays split into tricks.
+   */
+  'past_trick_sizes': (number)[];
+  /**
+   * past_trick_winners are, in the compact form, the seat that won each finished trick, oldest
+   * first.
+   */
+  'past_trick_winners': (number)[];
   '_seat'?: "seat";
   '_to_act'?: "to_act";
   '_winner_side'?: "winner_side";

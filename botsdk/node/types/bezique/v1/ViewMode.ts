@@ -17,6 +17,13 @@ export const ViewMode = {
    * snapshot and the events (docs/write-a-bot.md says what to track).
    */
   VIEW_MODE_NONE: 'VIEW_MODE_NONE',
+  /**
+   * VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
+   * (View.compact): the same information in about a third of the bytes, read with about a third
+   * of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+   * the full form before the bot sees it.
+   */
+  VIEW_MODE_COMPACT: 'VIEW_MODE_COMPACT',
 } as const;
 
 /**
@@ -39,6 +46,14 @@ export type ViewMode =
    */
   | 'VIEW_MODE_NONE'
   | 2
+  /**
+   * VIEW_MODE_COMPACT sends the seat's whole view in every DecisionRequest in its compact form
+   * (View.compact): the same information in about a third of the bytes, read with about a third
+   * of the allocations, late in a deal (docs/BENCHMARKS.md). The SDKs ask for it and expand it to
+   * the full form before the bot sees it.
+   */
+  | 'VIEW_MODE_COMPACT'
+  | 3
 
 /**
  * ViewMode says whether a seat's decision requests carry the seat's view.

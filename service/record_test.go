@@ -1,0 +1,93 @@
+package service
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestStoredRecordForms: a finished game's record is stored in the protobuf wire format, and a
+// record stored as protojson text (as the referee stored records before) still reads after a
+// restart, in each place that reads stored records: GetRecord, GetTable's result and a seat
+// rejoining the ended table (its GameOver).
+func TestStoredRecordForms(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r1 := startReferee(t, st, nil)
+	var ids, tokens []string
+	var recs []*pb.GameRecord
+	for i := range 2 {
+		resp, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+			Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(byte(20 + i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := botsdk.Play(ctx, r1.botConfig(resp.GetTableId(), 0, tokenOf(resp, 0)), botsdk.NewRandom(uint64(i))); err != nil {
+			t.Fatal(err)
+		}
+		ids, tokens = append(ids, resp.GetTableId()), append(tokens, tokenOf(resp, 0))
+		recs = append(recs, r1.record(t, resp.GetTableId()))
+	}
+	b, err := st.GetRecord(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := &pb.GameRecord{}
+	if err := proto.Unmarshal(b, stored); err != nil || !proto.Equal(stored, recs[0]) {
+		t.Fatalf("stored record of %s: %d bytes, not the game's record in the wire format (err %v)", ids[0], len(b), err)
+	}
+	// The second table's record as the referee stored it before: protojson text.
+	text, err := protojson.Marshal(recs[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, "UPDATE records SET record = ? WHERE table_id = ?", string(text), ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	r1.grpc.Stop()
+	r1.srv.Close()
+
+	r2 := startReferee(t, st, nil)
+	for i, id := range ids {
+		got, err := r2.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id})
+		if err != nil || !proto.Equal(got.GetRecord(), recs[i]) {
+			t.Errorf("GetRecord(%s) after a restart: %v; not the game's record", id, err)
+		}
+		info, err := r2.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+		if err != nil || !proto.Equal(info.GetTable().GetResult(), recs[i].GetResult()) {
+			t.Errorf("GetTable(%s).result = %v, %v; want %v", id, info.GetTable().GetResult(), err, recs[i].GetResult())
+		}
+		msgs := rejoinEnded(t, r2, id, 0, tokens[i])
+		if len(msgs) == 0 || !proto.Equal(msgs[len(msgs)-1].GetGameOver().GetResult(), recs[i].GetResult()) {
+			t.Errorf("rejoining %s: %d messages, the last %v; want the GameOver of %v", id, len(msgs), msgs[len(msgs)-1], recs[i].GetResult())
+		}
+	}
+}
+
+// TestUnmarshalRecordRefusesGarbage: bytes that are neither form of a record are an error, not an
+// empty record.
+func TestUnmarshalRecordRefusesGarbage(t *testing.T) {
+	for _, b := range [][]byte{[]byte("{not json"), {0xff, 0xff, 0xff}} {
+		if rec, err := unmarshalRecord(b); err == nil {
+			t.Errorf("unmarshalRecord(%q) = %v, nil; want an error", b, rec)
+		}
+	}
+}
