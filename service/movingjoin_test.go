@@ -9,8 +9,11 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -19,14 +22,15 @@ import (
 
 // movingReferee is a referee on loopback TCP whose tables move to another referee for its first
 // `moving` joins: it answers those with ErrMoving's status, as a referee does while another takes
-// a dead referee's table over (forward.go), then serves the joins as usual.
+// a dead referee's table over (forward.go), with a RetryInfo of retry if it is not 0, then serves
+// the joins as usual.
 type movingReferee struct {
 	addr   string
 	tables pb.TableServiceClient
 	joins  atomic.Int32 // SeatService.Connect streams opened
 }
 
-func startMovingReferee(t *testing.T, moving int32) *movingReferee {
+func startMovingReferee(t *testing.T, moving int32, retry time.Duration) *movingReferee {
 	t.Helper()
 	cfg := Config{Store: store.NewMemory(0), Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: 50 * time.Millisecond}
 	srv, err := New(context.Background(), cfg)
@@ -40,7 +44,13 @@ func startMovingReferee(t *testing.T, moving int32) *movingReferee {
 	r := &movingReferee{addr: lis.Addr().String()}
 	refuse := func(s any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
 		if info.FullMethod == pb.SeatService_Connect_FullMethodName && r.joins.Add(1) <= moving {
-			return statusOf(errorf(ErrMoving, "table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect"))
+			err := statusOf(errorf(ErrMoving, "table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect"))
+			if retry > 0 {
+				st, _ := status.FromError(err)
+				st, _ = st.WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(retry)})
+				err = st.Err()
+			}
+			return err
 		}
 		return handler(s, ss)
 	}
@@ -78,7 +88,7 @@ func (r *movingReferee) botFor(t *testing.T) botsdk.Config {
 // do not count as failed dials (issue #16: the SDK gave up after 3 with "cannot reach"), so it
 // joins once the table has moved and plays the game to its end.
 func TestBotJoinsThroughATakeover(t *testing.T) {
-	r := startMovingReferee(t, 6)
+	r := startMovingReferee(t, 6, 0)
 	res, err := botsdk.Play(context.Background(), r.botFor(t), botsdk.NewRandom(1))
 	if err != nil {
 		t.Fatalf("Play = %v; want the game played after 6 refusals", err)
@@ -91,10 +101,26 @@ func TestBotJoinsThroughATakeover(t *testing.T) {
 	}
 }
 
+// TestBotJoinsThroughATakeoverAfterItsRetryInfo: a refusal of the moving referee that carries a
+// RetryInfo is waited out (at least its delay, far above the backoff) and not counted either.
+func TestBotJoinsThroughATakeoverAfterItsRetryInfo(t *testing.T) {
+	r := startMovingReferee(t, 4, 250*time.Millisecond)
+	start := time.Now()
+	if _, err := botsdk.Play(context.Background(), r.botFor(t), botsdk.NewRandom(1)); err != nil {
+		t.Fatalf("Play = %v; want the game played after 4 refusals", err)
+	}
+	if d := time.Since(start); d < time.Second {
+		t.Errorf("played after %v; want 4 waits of at least the RetryInfo's 250ms", d)
+	}
+	if n := r.joins.Load(); n != 5 {
+		t.Errorf("%d joins, want 5 (4 refused, 1 played)", n)
+	}
+}
+
 // TestBotGivesUpOnATableThatDoesNotMove: a referee that answers Unavailable for longer than the
 // bot's TakeoverWait makes it give up with the referee's own message, not "cannot reach".
 func TestBotGivesUpOnATableThatDoesNotMove(t *testing.T) {
-	r := startMovingReferee(t, 1<<30)
+	r := startMovingReferee(t, 1<<30, 0)
 	cfg := r.botFor(t)
 	cfg.TakeoverWait = 700 * time.Millisecond
 	start := time.Now()
