@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -134,5 +135,54 @@ func TestBotGivesUpOnATableThatDoesNotMove(t *testing.T) {
 	}
 	if n := r.joins.Load(); n < 4 {
 		t.Errorf("%d joins in 700ms, want more than the 3 connect attempts", n)
+	}
+}
+
+// TestBotJoinsThroughARealTakeover: two referees on one PostgreSQL schema (docs/OPERATIONS.md);
+// a bot is started, through B, on a table of A just as A goes away (its port closed, then its
+// table handed over). B answers its joins Unavailable ("forwarded to the referee at A, which
+// owns it and does not answer", then "this referee has just taken it over") until its takeover
+// round; with ConnectAttempts 1 the SDK used to give up on the first of them with "cannot reach
+// B". It now joins once B runs the table and plays the game to its end.
+func TestBotJoinsThroughARealTakeover(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.grpc.Stop() // A's port closes; its referee lives on and keeps its lease
+	handedOver := make(chan error, 1)
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		handedOver <- a.srv.Handover(ctx) // A stops the table and releases its lease: B takes it within a second
+	}()
+	logs := &logRecords{}
+	cfg := botsdk.Config{Server: b.addr, TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "moving",
+		ConnectAttempts: 1, MaxBackoff: 200 * time.Millisecond, Logger: slog.New(logs)}
+	res, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
+	if err != nil {
+		t.Fatalf("Play through B = %v; want the game played once B took the table over", err)
+	}
+	if err := <-handedOver; err != nil {
+		t.Fatalf("Handover: %v", err)
+	}
+	if res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("outcome %v, want completed", res.GetOutcome())
+	}
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	refused := 0
+	for _, rec := range logs.records {
+		if strings.HasPrefix(rec.Message, "the referee answered UNAVAILABLE") {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Error("B never answered Unavailable: the bot joined before the table moved, and the test shows nothing")
 	}
 }
