@@ -101,19 +101,12 @@ func (c LapseCause) String() string {
 
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
 // EventKind constants); a field that does not apply to the kind is [NoSeat] (Seat), [NoSide]
-// (Side), [NoCard] (Card, Taken) or its zero value (the others).
+// (Side), [NoCard] (Card, Taken) or its zero value (the others). The fields are ordered so that
+// an Event packs into 128 bytes (the one-byte fields together): the log's room for logPrealloc
+// events is then one 32 KB block of Go's allocator, not 40 KB (TestEventSize).
 type Event struct {
 	// Kind says what happened, and so which of the fields below are set.
 	Kind EventKind
-	// Deal is the number of the deal the event belongs to, from 1; set on every kind.
-	Deal int
-	// Seat is the seat the event is about: the dealer (EvDeal, EvTurnUpSeven, EvDealEnd), the
-	// trick winner (EvTrick, EvLastTrick), the leader (EvPhase2), else the seat that acted or
-	// received cards; [NoSeat] for EvBrisques and EvGameEnd.
-	Seat int
-	// Side is the scoring side the event is about: Seat's side, the side scored (EvBrisques) or
-	// the winner (EvGameEnd, [NoSide] for a tie); [NoSide] for EvDeal and EvDealEnd.
-	Side int
 	// Card is the event's one card: the turn-up (EvDeal, EvTurnUpSeven), the card played (EvPlay,
 	// EvSevenPlayed, EvAnnouncementLapsed by LapseCardPlayed), the trump seven (EvSevenExchange,
 	// EvSevenDeclare), the card drawn (EvDraw).
@@ -123,17 +116,6 @@ type Event struct {
 	// Trump is the trump suit, set by EvDeal ([NoSuit] when the deal has no turn-up) and
 	// EvTrumpFixed.
 	Trump Suit
-	// Cards is the hand dealt (EvHand), the cards of the trick won (EvTrick) or the cards shown
-	// (EvCarteBlanche).
-	Cards CardSet
-	// Meld is the meld declared (EvMeld), with its kind, cards and points, or the announced meld
-	// that lapsed (EvAnnouncementLapsed).
-	Meld Meld
-	// Points is what the event scores for Side: 10 for EvTurnUpSeven, EvSevenPlayed,
-	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
-	// for EvBrisques, and for EvTrick under count_brisques_immediately; 50 or 250 for
-	// EvCarteBlanche; the settlement's game points for EvGameEnd (Rubicon, six-pack); else 0.
-	Points int
 	// Trick (EvTrick only) is the trick's number in the deal, from 1.
 	Trick int8
 	// Duel (EvPhase2 only) is the duel, 1 or 2, of the four-handed phase 2, or 0 for a phase 2
@@ -141,6 +123,20 @@ type Event struct {
 	Duel int8
 	// Brisques (EvBrisques only) is the number of brisques (aces and tens) Side won in the deal.
 	Brisques int8
+	// Lapse (EvAnnouncementLapsed only) is why the announcement lapsed.
+	Lapse LapseCause
+	// Deal is the number of the deal the event belongs to, from 1; set on every kind.
+	Deal int
+	// Seat is the seat the event is about: the dealer (EvDeal, EvTurnUpSeven, EvDealEnd), the
+	// trick winner (EvTrick, EvLastTrick), the leader (EvPhase2), else the seat that acted or
+	// received cards; [NoSeat] for EvBrisques and EvGameEnd.
+	Seat int
+	// Side is the scoring side the event is about: Seat's side, the side scored (EvBrisques) or
+	// the winner (EvGameEnd, [NoSide] for a tie); [NoSide] for EvDeal and EvDealEnd.
+	Side int
+	// Cards is the hand dealt (EvHand), the cards of the trick won (EvTrick) or the cards shown
+	// (EvCarteBlanche).
+	Cards CardSet
 	// FromTable (EvPlay only) is true when the card played came from the seat's tabled cards.
 	FromTable bool
 	// Rubicon (EvGameEnd only) is true when the loser of a Rubicon or six-pack game was
@@ -156,17 +152,23 @@ type Event struct {
 	// Announced (EvMeld only) marks the scoring of Seat's pending announcement, at the trick win
 	// that opened this window, before any action (RULES.md §8.18).
 	Announced bool
-	// Lapse (EvAnnouncementLapsed only) is why the announcement lapsed.
-	Lapse LapseCause
-	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
-	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
-	Stock int
 	// Private marks an event whose cards only Seat may see (EvHand, and EvDraw of a face-down
 	// card).
 	Private bool
 	// Sides (EvDealEnd, EvGameEnd only) is the number of sides, [Variant.Sides]: the entries of
 	// Totals that are sides.
 	Sides int8
+	// Meld is the meld declared (EvMeld), with its kind, cards and points, or the announced meld
+	// that lapsed (EvAnnouncementLapsed).
+	Meld Meld
+	// Points is what the event scores for Side: 10 for EvTurnUpSeven, EvSevenPlayed,
+	// EvSevenExchange, EvSevenDeclare and EvLastTrick; Meld.Points for EvMeld; the trick points
+	// for EvBrisques, and for EvTrick under count_brisques_immediately; 50 or 250 for
+	// EvCarteBlanche; the settlement's game points for EvGameEnd (Rubicon, six-pack); else 0.
+	Points int
+	// Stock (EvDeal, EvDraw only) is the number of cards left to draw, the turn-up included
+	// ([View].StockSize): once the hands are dealt (EvDeal), after this draw (EvDraw).
+	Stock int
 	// Totals is every side's game total in points (EvDealEnd, EvGameEnd): Totals[:Sides],
 	// indexed by side, is what [Game.Totals] returns; the entries past Sides are always 0. A
 	// fixed array, so that an event costs no allocation.

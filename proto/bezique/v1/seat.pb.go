@@ -180,7 +180,7 @@ type Join struct {
 	// view_mode says whether and in which form this connection's decision requests carry the view
 	// (unspecified: full). Welcome's snapshot is always in the full form.
 	ViewMode ViewMode `protobuf:"varint,9,opt,name=view_mode,json=viewMode,proto3,enum=bezique.v1.ViewMode" json:"view_mode,omitempty"`
-	// batch, when set, lets the referee send what one step of the table sends this connection as
+	// batch lets the referee, when set, send what one step of the table sends this connection as
 	// one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
 	// action as soon as it is applied, then the following moves' events with the next decision
 	// request. A bot that sets it must read a Batch's messages in order as if each had come alone;

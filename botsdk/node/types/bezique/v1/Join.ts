@@ -49,7 +49,7 @@ export interface Join {
    */
   'view_mode'?: (_bezique_v1_ViewMode);
   /**
-   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * batch lets the referee, when set, send what one step of the table sends this connection as
    * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
    * action as soon as it is applied, then the following moves' events with the next decision
    * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
@@ -104,7 +104,7 @@ export interface Join__Output {
    */
   'view_mode': (_bezique_v1_ViewMode__Output);
   /**
-   * batch, when set, lets the referee send what one step of the table sends this connection as
+   * batch lets the referee, when set, send what one step of the table sends this connection as
    * one ConnectResponse.batch rather than one gRPC message each: the events of the seat's own
    * action as soon as it is applied, then the following moves' events with the next decision
    * request. A bot that sets it must read a Batch's messages in order as if each had come alone;
