@@ -33,6 +33,14 @@ type HTTPConfig struct {
 	Static http.Handler
 }
 
+// MaxHTTPMessageBytes bounds what the transcoder (Connect, gRPC-Web) holds of one request or
+// response message (16 MiB): it reads a request's whole body before it hands the message on, and
+// its default bound is 4 GB, so a 64 MB JSON body was read into memory before the gRPC limit
+// (MaxMessageBytes) refused it. A larger body is refused with RESOURCE_EXHAUSTED (HTTP 429).
+// vanguard has one bound for both directions; a four-handed game's replay is about 350 KB of
+// JSON, far below it.
+const MaxHTTPMessageBytes = 16 << 20
+
 // Header lists of the Connect, gRPC-Web and gRPC protocols, as connectrpc.com/cors publishes them
 // (that module is not served by our module proxy, so they are copied here), plus Authorization
 // for API keys.
@@ -55,7 +63,8 @@ var (
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
 func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
-	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec)}
+	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec),
+		vanguard.WithDefaultServiceOptions(vanguard.WithMaxMessageBufferBytes(MaxHTTPMessageBytes))}
 	if cfg.Static != nil {
 		opts = append(opts, vanguard.WithUnknownHandler(cfg.Static))
 	}

@@ -395,3 +395,60 @@ func TestHTTPCORSPreflightHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPRequestBodyBounded: a Connect request whose JSON body is 64 MB (a table id and 64 MB of
+// white space, so the message itself is small) is refused with RESOURCE_EXHAUSTED before it is
+// read into memory, with a Content-Length and chunked. vanguard's default bound is 4 GB: the
+// referee read the whole body and answered NotFound for table "x".
+func TestHTTPRequestBodyBounded(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	g := grpc.NewServer(ServerOptions(nil)...)
+	srv.Register(g)
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := NewPort(lis, g, h, nil)
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	const padding = 64 << 20
+	for _, chunked := range []bool{false, true} {
+		body := io.MultiReader(strings.NewReader(`{"tableId":"x"`), io.LimitReader(spaces{}, padding), strings.NewReader(`}`))
+		req, err := http.NewRequest(http.MethodPost, "http://"+lis.Addr().String()+"/bezique.v1.TableService/GetTable", body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !chunked {
+			req.ContentLength = padding + int64(len(`{"tableId":"x"}`))
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("chunked %v: %v", chunked, err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if want := `{"code":"resource_exhausted","message":"max buffer size (16777216) exceeded"}`; err != nil || res.StatusCode != http.StatusTooManyRequests || strings.TrimSpace(string(got)) != want {
+			t.Errorf("chunked %v: %d %s, want 429 %s", chunked, res.StatusCode, got, want)
+		}
+	}
+}
+
+// spaces is an endless reader of ' '.
+type spaces struct{}
+
+func (spaces) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
