@@ -120,15 +120,20 @@ func (c strictJSON) UnmarshalField(data []byte, msg proto.Message, field protore
 	return invalidJSON(c.JSONCodec.UnmarshalField(data, msg, field))
 }
 
-// invalidJSON turns a protojson error into a Connect INVALID_ARGUMENT error; nil stays nil.
-// protojson starts its messages with "proto: " or, at random per build to discourage matching
-// them, "proto:" and a no-break space; neither says anything to a client.
+// invalidJSON turns a protojson error into a Connect INVALID_ARGUMENT error, its message less
+// protojson's prefix ([protoErrText]); nil stays nil.
 func invalidJSON(err error) error {
 	if err == nil {
 		return nil
 	}
-	msg := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "proto:"), " "), "\u00a0")
-	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+msg))
+	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+protoErrText(err)))
+}
+
+// protoErrText is the message of an error of the protobuf packages (proto, protojson) less its
+// prefix, "proto: " or, at random per build to discourage matching them, "proto:" and a no-break
+// space; neither says anything to a client.
+func protoErrText(err error) string {
+	return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "proto:"), " "), "\u00a0")
 }
 
 // sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are

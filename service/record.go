@@ -3,6 +3,8 @@ package service
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -37,19 +39,24 @@ func (t *table) buildRecord() *pb.GameRecord {
 // reads both.
 func marshalRecord(rec *pb.GameRecord) ([]byte, error) { return proto.Marshal(rec) }
 
-// unmarshalRecord reads a stored game record: the wire format of [marshalRecord], or the protojson
-// text of a record stored before it (a JSON object: its first byte that is not white space is
-// '{', which cannot start a GameRecord's wire form, where 0x7B would be field 15 as a group).
-func unmarshalRecord(b []byte) (*pb.GameRecord, error) {
+// unmarshalRecord reads the stored game record of table id: the wire format of [marshalRecord], or
+// the protojson text of a record stored before it (a JSON object: its first byte that is not white
+// space is '{', which cannot start a GameRecord's wire form, where 0x7B would be field 15 as a
+// group). Bytes that are neither, or none (a record always has its rules), are an [unreadable]
+// error naming the table, "table t-…: stored record: empty".
+func unmarshalRecord(id string, b []byte) (*pb.GameRecord, error) {
 	rec := &pb.GameRecord{}
 	var err error
-	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+	switch t := bytes.TrimLeft(b, " \t\r\n"); {
+	case len(t) == 0:
+		err = errors.New("empty")
+	case t[0] == '{':
 		err = protojson.Unmarshal(b, rec)
-	} else {
+	default:
 		err = proto.Unmarshal(b, rec)
 	}
 	if err != nil {
-		return nil, err
+		return nil, unreadable(fmt.Errorf("table %s: stored record: %s", id, protoErrText(err)))
 	}
 	return rec, nil
 }

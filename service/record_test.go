@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -86,8 +88,73 @@ func TestStoredRecordForms(t *testing.T) {
 // empty record.
 func TestUnmarshalRecordRefusesGarbage(t *testing.T) {
 	for _, b := range [][]byte{[]byte("{not json"), {0xff, 0xff, 0xff}} {
-		if rec, err := unmarshalRecord(b); err == nil {
+		if rec, err := unmarshalRecord("t-1", b); err == nil {
 			t.Errorf("unmarshalRecord(%q) = %v, nil; want an error", b, rec)
 		}
 	}
+}
+
+// TestStoredRecordGarbage: a finished table whose stored record is garbage, protojson that does
+// not parse, or empty (bytes a valid record never has) is refused by GetRecord, GetReplay and a
+// seat rejoining it with Internal naming the table and its stored record. They said "proto:
+// cannot parse invalid wire-format data", naming nothing; an empty record was served as an
+// empty GameRecord, and the rejoining seat was told "storage failure; reconnect later"
+// (Unavailable, so a bot reconnected for ever).
+func TestStoredRecordGarbage(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := startReferee(t, st, nil)
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token := resp.GetTableId(), tokenOf(resp, 0)
+	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, c := range []struct{ stored, want string }{
+		{"\xff\xff\xff", "cannot parse invalid wire-format data"},
+		{"{not json", "syntax error (line 1:2): invalid value not"},
+		{"", "empty"},
+	} {
+		if _, err := db.ExecContext(ctx, "UPDATE records SET record = ? WHERE table_id = ?", []byte(c.stored), id); err != nil {
+			t.Fatal(err)
+		}
+		r.grpc.Stop()
+		r.srv.Close()
+		r = startReferee(t, st, nil)
+		want := status.New(codes.Internal, "table "+id+": stored record: "+c.want)
+		_, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id})
+		if got := status.Convert(err); got.Code() != want.Code() || got.Message() != want.Message() {
+			t.Errorf("%q: GetRecord: %v; want %v", c.stored, err, want.Err())
+		}
+		_, err = r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: id})
+		if got := status.Convert(err); got.Code() != want.Code() || got.Message() != want.Message() {
+			t.Errorf("%q: GetReplay: %v; want %v", c.stored, err, want.Err())
+		}
+		stream, err := r.seats.Connect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: id, Seat: 0, Token: token, ProtocolVersion: ProtocolVersion}}}); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := stream.Recv()
+		if got := status.Convert(err); got.Code() != want.Code() || got.Message() != want.Message() {
+			t.Errorf("%q: rejoining: %v, %v; want %v", c.stored, msg, err, want.Err())
+		}
+	}
+	r.grpc.Stop()
+	r.srv.Close()
 }

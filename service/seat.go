@@ -589,7 +589,7 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	rec, err := unmarshalRecord(b)
+	rec, err := unmarshalRecord(j.GetTableId(), b)
 	if err != nil {
 		return statusOf(err)
 	}

@@ -246,9 +246,9 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			ti.Result.WinnerSide = &w
 		}
 		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec, err := unmarshalRecord(b)
+			rec, err := unmarshalRecord(row.ID, b)
 			if err != nil {
-				return nil, unreadable(fmt.Errorf("table %s: stored record: %w", row.ID, err))
+				return nil, err
 			}
 			if rec.GetResult() != nil {
 				ti.Result = rec.GetResult()
@@ -469,7 +469,7 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 		}
 		return nil, err
 	}
-	return unmarshalRecord(b)
+	return unmarshalRecord(id, b)
 }
 
 // Await returns the result of a table's game once it has ended: at once for a table that has
