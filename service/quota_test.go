@@ -215,12 +215,7 @@ func TestQuotaWatchersPerPrincipal(t *testing.T) {
 func TestQuotaJoinRate(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	resp := r.create(t, soloTable(nil, nil))
-	for range maxJoins {
-		s := r.join(t, resp, 0, 0)
-		s.welcome()
-		s.close()
-	}
-	err := r.join(t, resp, 0, 0).wantStatus(codes.ResourceExhausted)
+	err := joinUntilRefused(t, r, resp)
 	d := wantQuota(t, err, fmt.Sprintf("table %s seat 0", resp.GetTableId()), "joins of one seat per 10s: 20, the limit")
 	if d > joinWindow/maxJoins {
 		t.Fatalf("retry delay %v, want at most %v", d, joinWindow/maxJoins)
