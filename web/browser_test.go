@@ -141,6 +141,14 @@ func phoneFits(t *testing.T, ctx context.Context, name string) {
 }
 
 // finalScores reads the totals of the page's score table, side by side.
+// liveText returns the visible text (innerText) of the first element sel matches, once it has
+// some, read in one script. chromedp.Text finds the node and then reads it in a second call: on a
+// page that re-renders as events arrive, the node could be replaced in between ("No node with
+// given id found": TestWatchLiveGame failed so in CI).
+func liveText(ctx context.Context, sel string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf("document.querySelector(%q)?.innerText", sel)))
+}
+
 func finalScores(t *testing.T, ctx context.Context) []string {
 	t.Helper()
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".scores .total")].map(e => e.textContent)`))
@@ -212,7 +220,7 @@ func TestWatchLiveGame(t *testing.T) {
 	}()
 	clock := func() float64 {
 		t.Helper()
-		text, err := chromedp.Run(ctx, chromedp.Text(`.clock[data-seat="0"]`))
+		text, err := liveText(ctx, `.clock[data-seat="0"]`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +240,7 @@ func TestWatchLiveGame(t *testing.T) {
 	if before > 20 || before < 15 || after >= before {
 		t.Errorf("seat 0's decision time on the page: %.1f s, then %.1f s 0.7 s later; want it to run down from 20 s", before, after)
 	}
-	stock, err := chromedp.Run(ctx, chromedp.Text("#stock"))
+	stock, err := liveText(ctx, "#stock")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +263,7 @@ func TestWatchLiveGame(t *testing.T) {
 	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the page's final scores %v, the record's %v", got, want)
 	}
-	over, err := chromedp.Run(ctx, chromedp.Text("#over"))
+	over, err := liveText(ctx, "#over")
 	if err != nil {
 		t.Fatal(err)
 	}

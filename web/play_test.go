@@ -49,7 +49,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 		}
 		if state == "decide" || state == "melds" {
 			if decisions == 0 { // the person's clock runs while the page waits for a choice
-				clock, err := chromedp.Run(ctx, chromedp.Text(`.clock[data-seat="0"]`))
+				clock, err := liveText(ctx, `.clock[data-seat="0"]`)
 				if err != nil || !regexp.MustCompile(`^to act \d+\.\d s \+ bank \d+\.\d s$`).MatchString(clock) {
 					t.Errorf("at the first decision seat 0's clock says %q (%v), want \"to act S s + bank B s\"", clock, err)
 				}
