@@ -234,31 +234,43 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 	}
 }
 
-// TestPortH2CConnect: without TLS, the Connect protocol over HTTP/2 by prior knowledge (h2c) is
-// served by net/http beside gRPC (it went to grpc-go, which refused it, before).
-func TestPortH2CConnect(t *testing.T) {
+// servePlainPort serves a referee (in memory) on a port of 127.0.0.1 without TLS, as NewPort serves
+// it, until the test ends, and returns the port's address.
+func servePlainPort(t *testing.T) string {
+	t.Helper()
 	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
 	g := grpc.NewServer(ServerOptions(nil)...)
 	srv.Register(g)
 	h, err := NewHTTPHandler(g, HTTPConfig{})
 	if err != nil {
+		srv.Close()
 		t.Fatal(err)
 	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
+		srv.Close()
 		t.Fatal(err)
 	}
 	port := NewPort(lis, g, h, nil)
 	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
+	t.Cleanup(func() {
+		port.Stop(time.Second)
+		srv.Close()
+	})
+	return lis.Addr().String()
+}
+
+// TestPortH2CConnect: without TLS, the Connect protocol over HTTP/2 by prior knowledge (h2c) is
+// served by net/http beside gRPC (it went to grpc-go, which refused it, before).
+func TestPortH2CConnect(t *testing.T) {
+	addr := servePlainPort(t)
 	var protocols http.Protocols
 	protocols.SetUnencryptedHTTP2(true)
 	client := &http.Client{Transport: &http.Transport{Protocols: &protocols}}
-	req, err := http.NewRequest(http.MethodPost, "http://"+lis.Addr().String()+"/bezique.v1.TableService/GetRuleCatalog", strings.NewReader("{}"))
+	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/bezique.v1.TableService/GetRuleCatalog", strings.NewReader("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,25 +297,8 @@ func TestPortH2CConnect(t *testing.T) {
 // before); a variant is named once ("variant: variant: ..." before). Binary clients keep
 // protobuf's rule, unknown fields skipped: a gRPC request carrying one is answered.
 func TestHTTPJSONStrict(t *testing.T) {
-	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	g := grpc.NewServer(ServerOptions(nil)...)
-	srv.Register(g)
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := NewPort(lis, g, h, nil)
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
-	base := "http://" + lis.Addr().String() + "/bezique.v1.TableService/"
+	addr := servePlainPort(t)
+	base := "http://" + addr + "/bezique.v1.TableService/"
 	const variants = "(want VARIANT_TWO_HANDED, VARIANT_THREE_HANDED, VARIANT_FOUR_HANDED, VARIANT_FOUR_HANDED_INDIVIDUAL, VARIANT_RUBICON or VARIANT_SIX_PACK)"
 	for _, c := range []struct{ method, body, want string }{
 		{"GetTable", `{"tableid":"x"}`, `{"code":"invalid_argument","message":"request JSON: (line 1:2): unknown field \"tableid\""}`},
@@ -344,7 +339,7 @@ func TestHTTPJSONStrict(t *testing.T) {
 
 	// A gRPC request with a field this API does not have (field 99, from a newer client) is
 	// answered: binary protobuf skips unknown fields.
-	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,28 +396,11 @@ func TestHTTPCORSPreflightHeaders(t *testing.T) {
 // read into memory, with a Content-Length and chunked. vanguard's default bound is 4 GB: the
 // referee read the whole body and answered NotFound for table "x".
 func TestHTTPRequestBodyBounded(t *testing.T) {
-	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	g := grpc.NewServer(ServerOptions(nil)...)
-	srv.Register(g)
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := NewPort(lis, g, h, nil)
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
+	addr := servePlainPort(t)
 	const padding = 64 << 20
 	for _, chunked := range []bool{false, true} {
 		body := io.MultiReader(strings.NewReader(`{"tableId":"x"`), io.LimitReader(spaces{}, padding), strings.NewReader(`}`))
-		req, err := http.NewRequest(http.MethodPost, "http://"+lis.Addr().String()+"/bezique.v1.TableService/GetTable", body)
+		req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/bezique.v1.TableService/GetTable", body)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -41,25 +41,7 @@ func startPeer(t *testing.T, u string, tweak func(*Config)) *peerReferee {
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	srv, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
-	srv.Register(g)
-	go func() { _ = g.Serve(lis) }()
-	dial := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
-	cc, err := grpc.NewClient(lis.Addr().String(), dial...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cc.Close()
-		g.Stop()
-		srv.Close()
-	})
-	return &peerReferee{referee: &referee{srv: srv, reg: reg, grpc: g, tables: pb.NewTableServiceClient(cc), seats: pb.NewSeatServiceClient(cc), cc: cc, dialOpt: dial},
-		addr: lis.Addr().String()}
+	return &peerReferee{referee: serveLoopback(t, lis, cfg, reg), addr: lis.Addr().String()}
 }
 
 // TestTournamentThroughAnotherReferee: a tournament runs on referee A; referee B, started before

@@ -383,12 +383,20 @@ func startLoopbackReferee(t *testing.T) *referee {
 	reg := prometheus.NewRegistry()
 	cfg := Config{Metrics: NewMetrics(reg), PingInterval: 50 * time.Millisecond}
 	quiet(&cfg)
-	srv, err := New(context.Background(), cfg)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	return serveLoopback(t, lis, cfg, reg)
+}
+
+// serveLoopback serves a referee made with cfg (its metrics registered in reg) on lis, a TCP
+// listener, until the test ends, and returns it with a client connected over TCP.
+func serveLoopback(t *testing.T, lis net.Listener, cfg Config, reg *prometheus.Registry) *referee {
+	t.Helper()
+	srv, err := New(context.Background(), cfg)
 	if err != nil {
+		lis.Close()
 		t.Fatal(err)
 	}
 	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
