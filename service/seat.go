@@ -431,12 +431,13 @@ func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *
 // readSeat reads a seat's messages and applies each holding the table's turn, on this goroutine,
 // then sends the seat's answer itself (conn.sendOwn). A Decide's action is applied and its
 // events sent before the turn is taken again for what follows it (the next moves and decision
-// request: table.advance), so that they do not wait for those.
+// request: table.advance), so that they do not wait for those; that second turn is taken even
+// when the stream has ended in between, since the table cannot go on without it.
 func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn, recvErr chan<- error) {
 	ctx := stream.Context()
-	// apply runs f holding the turn and sends c's messages; a table that has stopped ends the
-	// stream as a client that hung up would (io.EOF).
-	apply := func(f func()) error {
+	// apply runs f holding the turn (taken within ctx) and sends c's messages; a table that has
+	// stopped ends the stream as a client that hung up would (io.EOF).
+	apply := func(ctx context.Context, f func()) error {
 		if t.acquire(ctx, c) != nil {
 			return io.EOF
 		}
@@ -454,28 +455,34 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 		switch k := m.GetKind().(type) {
 		case *pb.ConnectRequest_Decide:
 			var next bool
-			err = apply(func() { next = t.decide(c, k.Decide, at) })
-			if err == nil && next {
-				// Let the action's events reach the socket before the next moves are computed: the
-				// first yield runs gRPC's transport writer, which the send woke and which yields once
-				// itself before it writes a small batch; the second lets it write.
-				runtime.Gosched()
-				runtime.Gosched()
-				err = apply(t.advance)
+			err = apply(ctx, func() { next = t.decide(c, k.Decide, at) })
+			if next {
+				if err == nil {
+					// Let the action's events reach the socket before the next moves are computed:
+					// the first yield runs gRPC's transport writer, which the send woke and which
+					// yields once itself before it writes a small batch; the second lets it write.
+					runtime.Gosched()
+					runtime.Gosched()
+				}
+				// The action is applied: the table goes on whatever became of this stream since
+				// (ended, its send failed), or nothing would open the next request.
+				if aerr := apply(context.WithoutCancel(ctx), t.advance); err == nil {
+					err = aerr
+				}
 			}
 		case *pb.ConnectRequest_Pong:
 			if sent, ok := c.pong(k.Pong.GetNonce()); ok {
 				rtt := at.Sub(sent)
-				err = apply(func() { t.measured(c, rtt) })
+				err = apply(ctx, func() { t.measured(c, rtt) })
 			}
 		case *pb.ConnectRequest_TeamMessage:
 			if err = checkTeamMessage(t.spec, c, k.TeamMessage); err != nil {
 				err = statusOf(err)
 				break
 			}
-			err = apply(func() { t.teamMessage(c, k.TeamMessage) })
+			err = apply(ctx, func() { t.teamMessage(c, k.TeamMessage) })
 		case *pb.ConnectRequest_Join:
-			err = apply(func() {
+			err = apply(ctx, func() {
 				if st := t.seats[c.seat]; st.conns[c.member] == c {
 					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
 						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
