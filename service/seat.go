@@ -40,6 +40,7 @@ type conn struct {
 	limit   int           // the most messages queued and not yet taken for sending (Config.SeatQueue)
 	wake    chan struct{} // one value: the writer has messages to send
 	sendMu  sync.Mutex    // held while sending on the stream
+	ended   bool          // a GameOver has been sent: no more pings (guarded by sendMu)
 	done    chan struct{}
 	once    sync.Once
 	err     error
@@ -97,8 +98,17 @@ func (c *conn) sendQueued(send func(*pb.ConnectResponse) error) error {
 			if err := send(m); err != nil {
 				return err
 			}
+			c.ended = c.ended || endsGame(m)
 		}
 	}
+}
+
+// endsGame reports whether m is a GameOver or a Batch that ends with one.
+func endsGame(m *pb.ConnectResponse) bool {
+	if b := m.GetBatch(); b != nil && len(b.GetMessages()) > 0 {
+		m = b.GetMessages()[len(b.GetMessages())-1]
+	}
+	return m.GetGameOver() != nil
 }
 
 // sendOwn is called by the stream's reader after its turn at the table (acquire with self c): it
@@ -389,7 +399,8 @@ func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectReque
 }
 
 // writeSeat is a seat stream's writer: it sends what the table queues for c when woken (unless
-// the stream's reader sends it first, conn.sendOwn), and pings when pings is set. After the
+// the stream's reader sends it first, conn.sendOwn), and pings when pings is set, until a
+// GameOver has been sent. After the
 // connection is closed it sends what is left and reports nil; a failed send is reported at once.
 func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *conn, sent chan<- error) {
 	var tick <-chan time.Time // nil: no pings
@@ -412,10 +423,13 @@ func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *
 				return
 			}
 		case <-tick:
-			nonce++
-			c.ping(nonce, time.Now())
 			c.sendMu.Lock()
-			err := send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}})
+			var err error
+			if !c.ended { // the GameOver is the last message
+				nonce++
+				c.ping(nonce, time.Now())
+				err = send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}})
+			}
 			c.sendMu.Unlock()
 			if err != nil {
 				sent <- err
