@@ -6,13 +6,20 @@ package service
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // appendGate is a store whose AppendActions, while on, reports on blocked and waits for gate: a
@@ -22,6 +29,7 @@ type appendGate struct {
 	on      chan struct{} // closed: gate the next AppendActions
 	blocked chan struct{} // receives once a gated AppendActions waits
 	gate    chan struct{} // closed to let it go on
+	lease   atomic.Bool   // the gated call then fails with store.ErrLeaseLost
 }
 
 func newAppendGate(t *testing.T) *appendGate {
@@ -36,6 +44,9 @@ func (s *appendGate) AppendActions(ctx context.Context, id string, a []store.Act
 		default:
 		}
 		<-s.gate
+		if s.lease.Load() {
+			return store.ErrLeaseLost
+		}
 	default:
 	}
 	return s.Store.AppendActions(ctx, id, a)
@@ -79,5 +90,151 @@ func TestTurnDecideThenHangUp(t *testing.T) {
 	rec := r.record(t, resp.GetTableId())
 	if a := rec.GetActions()[0]; a.GetSeat() != 0 || !proto.Equal(a.GetAction(), req.GetLegalActions()[0].GetAction()) {
 		t.Fatalf("first recorded action %v, want seat 0's %v", a, req.GetLegalActions()[0].GetAction())
+	}
+}
+
+// TestTurnCloseWhileDeciding: the referee's shutdown (Close) while a seat's stream goroutine holds
+// the turn (its action stuck in the store) waits for that turn, then ends both seats' streams with
+// Unavailable (reconnect to resume) and returns; the stored action is the table's, nothing hangs.
+func TestTurnCloseWhileDeciding(t *testing.T) {
+	st := newAppendGate(t)
+	r := startReferee(t, st, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
+	s0, s1 := r.join(t, resp, 0, 0), r.join(t, resp, 1, 0)
+	s0.welcome()
+	s1.welcome()
+	req := s0.request()
+	close(st.on)
+	s0.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	select {
+	case <-st.blocked:
+	case <-time.After(waitFor):
+		t.Fatal("the Decide never reached the store")
+	}
+	closed := make(chan struct{})
+	go func() { r.srv.Close(); close(closed) }()
+	select {
+	case <-closed:
+		t.Fatal("Close returned while a seat held the table's turn")
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(st.gate)
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("Close did not return after the turn was released\n%s", allStacks())
+	}
+	for i, s := range []*rawSeat{s0, s1} {
+		err := s.wantStatus(codes.Unavailable)
+		if want := "the referee is shutting down; reconnect to resume"; !strings.Contains(err.Error(), want) {
+			t.Errorf("seat %d: %v, want %q", i, err, want)
+		}
+	}
+	active, err := st.Store.LoadActive(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(active) != 1 || active[0].ID != resp.GetTableId() || len(active[0].Actions) != 1 || active[0].Actions[0].Seat != 0 {
+		t.Fatalf("stored active tables %+v, want table %s with seat 0's one action", active, resp.GetTableId())
+	}
+}
+
+// TestTurnDeadlineAsDecideArrives: a bot that answers each request right at its deadline races
+// the table's timer (run takes the turn for it, with the stale-fire guard: timerAt) against its
+// own turn. Every request is settled exactly once, by the bot's action or by a timeout's
+// intervention, never both and never neither; every refused answer is STALE_REQUEST; the game
+// ends and its record replays.
+func TestTurnDeadlineAsDecideArrives(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	const decisionMs = 4
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: decisionMs, BankMs: proto.Uint32(0)}, &pb.FailurePolicy{StrikeLimit: 100}))
+	s := r.join(t, resp, 0, 0)
+	s.welcome()
+	requests, stale := 0, 0
+	for {
+		m := s.until("request or game over", func(m *pb.ConnectResponse) bool {
+			return m.GetDecisionRequest() != nil || m.GetGameOver() != nil || m.GetRejection() != nil
+		})
+		if rej := m.GetRejection(); rej != nil {
+			if rej.GetCode() != pb.RejectionCode_REJECTION_CODE_STALE_REQUEST {
+				t.Fatalf("rejection %v", rej)
+			}
+			stale++
+			continue
+		}
+		if m.GetGameOver() != nil {
+			break
+		}
+		req := m.GetDecisionRequest()
+		requests++
+		// Around the deadline: a little before, at, or a little after it.
+		time.Sleep(time.Until(req.GetDeadline().AsTime()) + time.Duration(requests%3-1)*200*time.Microsecond)
+		s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	}
+	if err := s.finalStatus(); err != nil {
+		t.Fatal(err)
+	}
+	for m := range slices.Values(s.pending) {
+		if rej := m.GetRejection(); rej != nil && rej.GetCode() == pb.RejectionCode_REJECTION_CODE_STALE_REQUEST {
+			stale++
+		}
+	}
+	rec := r.record(t, resp.GetTableId())
+	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("result %v", rec.GetResult())
+	}
+	answered, timedOut, lastTimedOut := 0, 0, false
+	for _, ra := range rec.GetActions() {
+		switch {
+		case ra.GetSeat() != 0:
+		case ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED:
+			answered++
+			lastTimedOut = false
+		case ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:
+			timedOut++
+			lastTimedOut = true
+		default:
+			t.Fatalf("intervention %v", ra)
+		}
+	}
+	// A late answer to the last request comes after the game's end: no rejection, the stream is over.
+	if answered+timedOut != requests || stale != timedOut-b2i(lastTimedOut) {
+		t.Fatalf("%d requests: %d answered, %d timed out (the last: %v), %d answers refused as stale", requests, answered, timedOut, lastTimedOut, stale)
+	}
+	rp, err := wire.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Verify(rec); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d requests: %d answered, %d timed out", requests, answered, timedOut)
+}
+
+// TestTurnLeaseLostWhileDeciding: another referee takes the table's lease over while a seat's
+// stream goroutine holds the turn storing its action: the action is refused (UNAVAILABLE, nothing
+// changed), then both seats' streams end with Unavailable naming the move, and the table leaves
+// this referee (NotFound here).
+func TestTurnLeaseLostWhileDeciding(t *testing.T) {
+	st := newAppendGate(t)
+	r := startReferee(t, st, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
+	s0, s1 := r.join(t, resp, 0, 0), r.join(t, resp, 1, 0)
+	s0.welcome()
+	s1.welcome()
+	req := s0.request()
+	st.lease.Store(true)
+	close(st.on)
+	close(st.gate)
+	s0.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	wantRejection(t, s0.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_UNAVAILABLE)
+	want := fmt.Sprintf("table %s has moved to another referee; reconnect to resume", resp.GetTableId())
+	for i, s := range []*rawSeat{s0, s1} {
+		if err := s.wantStatus(codes.Unavailable); !strings.Contains(err.Error(), want) {
+			t.Errorf("seat %d: %v, want %q", i, err, want)
+		}
+	}
+	if _, err := r.srv.table(resp.GetTableId()); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the table after its lease was lost: %v, want ErrNotFound", err)
 	}
 }
