@@ -238,3 +238,57 @@ func TestTurnLeaseLostWhileDeciding(t *testing.T) {
 		t.Fatalf("the table after its lease was lost: %v, want ErrNotFound", err)
 	}
 }
+
+// finishFails is a store whose FinishTable fails: a referee that "crashes" between storing a
+// forfeit and storing the game's end leaves the table active with a forfeit last in its log.
+type finishFails struct{ store.Store }
+
+func (finishFails) FinishTable(context.Context, string, store.Outcome) error {
+	return errors.New("attack: the referee died before the game's end was stored")
+}
+
+// TestTurnStartUpComesFirst: a table taken over (Referee.adopt, as at recovery or a lease
+// takeover) is reachable as soon as it is started; the first turn anyone takes must see it as its
+// start-up left it. Here the stored log ends with a forfeit the crash left unfinished: the
+// table's start-up finishes it, so the first turn sees the game over, not a game in play that a
+// join would advance past the forfeit (opening requests, storing built-in moves after it).
+//
+// FINDING: table.run takes the turn for its start-up (the pending forfeit's finish, the first
+// advance, the expiry timer) on its own goroutine, after Referee.start has published the table;
+// a join, GetTable or Decide posted meanwhile took the turn first (the actor's inbox waited for
+// the start-up).
+func TestTurnStartUpComesFirst(t *testing.T) {
+	sqlite := openAtkStore(t).Store
+	a := startReferee(t, finishFails{sqlite}, quiet)
+	resp := a.create(t, soloTable(nil, &pb.FailurePolicy{StrikeLimit: 1, OnIllegal: pb.FailureAction_FAILURE_ACTION_FORFEIT}))
+	s := a.join(t, resp, 0, 0)
+	req := s.request()
+	s.decideAction(req.GetRequestId(), illegalPlay(req))
+	if res := s.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT {
+		t.Fatalf("result %v", res)
+	}
+	stopReferee(a)
+	active, err := sqlite.LoadActive(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(active) != 1 || active[0].Actions[len(active[0].Actions)-1].Seat != 0 {
+		t.Fatalf("stored active tables %+v, want the forfeited one", active)
+	}
+	for range 20 {
+		b := startReferee(t, nil, quiet)
+		b.srv.adopt(active[0])
+		tb, err := b.srv.table(resp.GetTableId())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var state pb.TableState
+		if err := tb.post(context.Background(), func() { state = tb.state }); err != nil {
+			t.Fatal(err)
+		}
+		if state != pb.TableState_TABLE_STATE_FINISHED {
+			t.Fatalf("the first turn after the table started saw it %v, want %v (the recorded forfeit finished)", state, pb.TableState_TABLE_STATE_FINISHED)
+		}
+		stopReferee(b)
+	}
+}
