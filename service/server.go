@@ -429,6 +429,7 @@ func (s *Referee) release(key string) {
 // start registers a table (its place already counted in active) and runs its goroutine.
 func (s *Referee) start(t *table) {
 	t.leasedAt = time.Now()
+	t.lock() // for the table's start-up (run releases it): no turn comes before it
 	s.mu.Lock()
 	s.tables[t.id] = t
 	if t.state == pb.TableState_TABLE_STATE_PLAYING { // recovered in play

@@ -185,7 +185,8 @@ func (t *table) acquire(ctx context.Context, self *conn) error {
 	return nil
 }
 
-// lock takes the table's turn whatever its state: for run alone.
+// lock takes the table's turn whatever its state: for run alone (and Referee.start, for run's
+// start-up).
 func (t *table) lock() { t.turn <- struct{}{} }
 
 // release queues what the turn gathered for batching connections (flush) and gives the turn back.
@@ -223,12 +224,12 @@ func (t *table) live() bool {
 // stopped is the error of a request to a table whose goroutine has returned.
 func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stopped", t.id) }
 
-// run is the table's goroutine: it starts the table, then takes the turn for the timer, and
-// returns (halting the table) on the referee's shutdown, a lost lease, or, once the game has
-// ended, when the Referee drops the table from memory.
+// run is the table's goroutine: it starts the table, holding the turn Referee.start took before
+// anyone could reach the table, then takes the turn for the timer, and returns (halting the
+// table) on the referee's shutdown, a lost lease, or, once the game has ended, when the Referee
+// drops the table from memory.
 func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
-	t.lock()
 	if t.pendingForfeit != engine.NoSeat {
 		loser := t.pendingForfeit
 		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
