@@ -1,0 +1,65 @@
+package service
+
+// A bot that floods its stream with answers and never reads what the referee sends back.
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestFloodWithoutReading: a bot that sends Decides without end (stale ones: each is answered with
+// a Rejection) and never reads is dropped with ResourceExhausted once what it leaves unread fills
+// its queue (Config.SeatQueue), as docs/write-a-bot.md and Connect promise, and its seat is then
+// disconnected.
+func TestFloodWithoutReading(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.PingInterval = time.Hour })
+	resp := r.create(t, soloTable(nil, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	flooding := make(chan int, 1)
+	go func() {
+		n := 0
+		junk := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1 << 40, Choice: &pb.Decide_ActionId{ActionId: 1}}}}
+		for stream.Send(junk) == nil {
+			n++
+		}
+		flooding <- n
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.GetTable().GetState() == pb.TableState_TABLE_STATE_PLAYING && !got.GetTable().GetSeats()[0].GetConnected() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the flooding seat that never reads is still connected after 5 s (table %v, last seq %d)", got.GetTable().GetState(), got.GetTable().GetLastSeq())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for {
+		if _, err := stream.Recv(); err != nil {
+			if status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("the flooding seat's stream ended with %v, want ResourceExhausted", err)
+			}
+			break
+		}
+	}
+	cancel()
+	t.Logf("%d Decides sent before the stream ended", <-flooding)
+}
