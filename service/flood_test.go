@@ -14,11 +14,17 @@ import (
 )
 
 // TestFloodWithoutReading: a bot that sends Decides without end (stale ones: each is answered with
-// a Rejection) and never reads is dropped with ResourceExhausted once what it leaves unread fills
-// its queue (Config.SeatQueue), as docs/write-a-bot.md and Connect promise, and its seat is then
-// disconnected.
+// a Rejection) and never reads is dropped with ResourceExhausted, as docs/write-a-bot.md and
+// Connect promise, and its seat is then disconnected.
+//
+// FINDING: the stream's reader sends its own answers (conn.sendOwn) since the table's turn
+// replaced the actor. Once the bot's flow-control window is full the reader blocks in that send
+// and reads nothing more, so no more Rejections are queued and the queue (Config.SeatQueue) never
+// fills: the seat stayed connected, its stream open and its three goroutines blocked, for as long
+// as the bot kept the stream (the actor's reader kept reading, and the queue filled at once). Now
+// a send of the reader's that waits Config.SendStall drops the connection.
 func TestFloodWithoutReading(t *testing.T) {
-	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.PingInterval = time.Hour })
+	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.SendStall = 200 * time.Millisecond; c.PingInterval = time.Hour })
 	resp := r.create(t, soloTable(nil, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -54,8 +60,9 @@ func TestFloodWithoutReading(t *testing.T) {
 	}
 	for {
 		if _, err := stream.Recv(); err != nil {
-			if status.Code(err) != codes.ResourceExhausted {
-				t.Fatalf("the flooding seat's stream ended with %v, want ResourceExhausted", err)
+			want := "seat 0: a message has waited 200ms for the bot to read its stream; reconnect with resume_after_seq"
+			if status.Code(err) != codes.ResourceExhausted || status.Convert(err).Message() != want {
+				t.Fatalf("the flooding seat's stream ended with %v, want ResourceExhausted: %s", err, want)
 			}
 			break
 		}

@@ -44,6 +44,10 @@ type conn struct {
 	done    chan struct{}
 	once    sync.Once
 	err     error
+	// stall drops the connection when the stream's reader has been sending for Config.SendStall
+	// (sendOwn): the bot does not read, and while its reader waits nothing the bot sends is read,
+	// so its queue would never fill. Nil for a stream without a reader (Play).
+	stall *time.Timer
 
 	mu    sync.Mutex // guards queue and pings
 	queue []*pb.ConnectResponse
@@ -113,12 +117,15 @@ func endsGame(m *pb.ConnectResponse) bool {
 
 // sendOwn is called by the stream's reader after its turn at the table (acquire with self c): it
 // sends what the turn queued for c itself, or, while the writer is sending, wakes it to send them.
-func (c *conn) sendOwn(send func(*pb.ConnectResponse) error) error {
+// The stall timer runs while it sends (for stall).
+func (c *conn) sendOwn(send func(*pb.ConnectResponse) error, stall time.Duration) error {
 	if !c.sendMu.TryLock() {
 		c.signal() // the writer may have looked at the queue before these came
 		return nil
 	}
 	defer c.sendMu.Unlock()
+	c.stall.Reset(stall)
+	defer c.stall.Stop()
 	return c.sendQueued(send)
 }
 
@@ -181,7 +188,7 @@ func (c *conn) close(err error) {
 // MaxNameBytes, a token longer than MaxTokenBytes, or either with a control character), NotFound
 // for an unknown table, PermissionDenied for a wrong token, FailedPrecondition for an unsupported
 // protocol version or a quarantined table, Aborted when a newer connection for the same seat (the
-// same member of a team seat) supersedes this one, ResourceExhausted when the bot does not read its messages. A seat that joins a table that
+// same member of a team seat) supersedes this one, ResourceExhausted when the bot does not read its messages (Config.SeatQueue of them left unread, or one waiting Config.SendStall while the bot sends). A seat that joins a table that
 // has ended (a bot reconnecting after the game ended without it, say across a referee restart)
 // gets the events it missed and the GameOver, and the stream ends with OK.
 func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
@@ -342,6 +349,9 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	}
 	recvErr := make(chan error, 1)
 	if read != nil {
+		c.stall = time.AfterFunc(time.Hour, func() { s.stalled(t, c) })
+		c.stall.Stop()
+		defer c.stall.Stop()
 		go read(t, c, recvErr)
 	}
 	sent := make(chan error, 1)
@@ -457,7 +467,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 		}
 		f()
 		t.release()
-		return c.sendOwn(stream.Send)
+		return c.sendOwn(stream.Send, s.cfg.SendStall)
 	}
 	for {
 		m, err := stream.Recv()
@@ -510,6 +520,21 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			return
 		}
 	}
+}
+
+// stalled drops c, whose stream's reader has been sending its own messages for Config.SendStall
+// (the bot does not read its stream), with ResourceExhausted; the seat may reconnect and resume.
+func (s *Server) stalled(t *table, c *conn) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a stuck table: give up
+	defer cancel()
+	_ = t.post(ctx, func() {
+		st := t.seats[c.seat]
+		if st.conns[c.member] != c {
+			return
+		}
+		t.log().Warn("seat stream not read; dropping the connection", "seat", c.seat, "member", c.member, "stalled", s.cfg.SendStall)
+		t.dropConn(st, c, status.Errorf(codes.ResourceExhausted, "seat %d: a message has waited %s for the bot to read its stream; reconnect with resume_after_seq", c.seat, s.cfg.SendStall))
+	})
 }
 
 // leave tells the table that a connection's stream ended.

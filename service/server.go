@@ -58,6 +58,12 @@ type Config struct {
 	// that connection (default 1 024; the seat may reconnect and resume). A Batch (Join.batch)
 	// counts as one.
 	SeatQueue int
+	// SendStall is how long a seat stream may take to send one of the messages answering what the
+	// bot sent (its turn's events, a Rejection) before the referee drops that connection with
+	// ResourceExhausted (default DefaultSendStall; the seat may reconnect and resume): a bot that
+	// does not read its stream holds that send, and while it is held the bot's own messages are not
+	// read either, so the queue (SeatQueue) does not fill.
+	SendStall time.Duration
 	// WatchQueue is the most live events buffered for one spectator stream (default
 	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and
 	// may watch again from the seq its message names (see [Referee.WatchTable]).
@@ -104,6 +110,10 @@ const DefaultWatchQueue = 4096
 
 // DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
 const DefaultJoinTimeout = 10 * time.Second
+
+// DefaultSendStall is Config.SendStall's default: a bot that has not read its stream for that
+// long, while sending, is dropped.
+const DefaultSendStall = 30 * time.Second
 
 // Default clock and failure policy of a table that gives none (milliseconds).
 const (
@@ -220,6 +230,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	if cfg.SeatQueue <= 0 {
 		cfg.SeatQueue = 1024
+	}
+	if cfg.SendStall <= 0 {
+		cfg.SendStall = DefaultSendStall
 	}
 	if cfg.WatchQueue <= 0 {
 		cfg.WatchQueue = DefaultWatchQueue
