@@ -292,3 +292,80 @@ func TestTurnStartUpComesFirst(t *testing.T) {
 		stopReferee(b)
 	}
 }
+
+// seatGoroutines counts the goroutines of seat streams: handlers, readers, writers, and stall
+// drops under way.
+func seatGoroutines() int {
+	stacks := allStacks()
+	n := 0
+	for _, f := range []string{"service.(*Server).serveSeat(", "service.(*Server).readSeat(", "service.(*Server).writeSeat(", "service.(*Server).stalled("} {
+		n += strings.Count(stacks, f)
+	}
+	return n
+}
+
+// TestTurnNoSeatGoroutineLeft: once the games are over, no seat stream goroutine is left, whatever
+// the streams went through: whole games with every kind of stream and pings every millisecond, a
+// bot that hangs up as its action is stored, a flooding bot that never reads.
+func TestTurnNoSeatGoroutineLeft(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { c.PingInterval = time.Millisecond; c.SeatQueue = 64; c.SendStall = 100 * time.Millisecond })
+	for g := range 2 {
+		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(g + 1))})
+		playOrdered(t, r, resp, []*orderBot{{seat: 0, batch: g == 0, junk: true}, {seat: 1, play: g == 1, junk: true}})
+	}
+	// A bot that answers and hangs up at once, again and again, until the game ends without it.
+	resp := r.create(t, soloTable(nil, &pb.FailurePolicy{DisconnectGraceMs: 1}))
+	for {
+		s := r.join(t, resp, 0, 0)
+		m := s.until("request or game over", func(m *pb.ConnectResponse) bool { return m.GetDecisionRequest() != nil || m.GetGameOver() != nil })
+		if m.GetGameOver() != nil {
+			break
+		}
+		s.decideID(m.GetDecisionRequest().GetRequestId(), m.GetDecisionRequest().GetLegalActions()[0].GetActionId())
+		s.close()
+		time.Sleep(600 * time.Millisecond) // within the join rate limit (maxJoins per joinWindow)
+		if rec, err := r.srv.Referee.GetRecord(context.Background(), resp.GetTableId()); err == nil {
+			if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+				t.Fatalf("result %v", rec.GetResult())
+			}
+			break
+		}
+	}
+	// A flooding bot that never reads, dropped, then its table cancelled.
+	flood := r.create(t, soloTable(nil, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: flood.GetTableId(), Token: tokenOf(flood, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	go func() { // its Send may block for good once the referee stops reading: the cancel ends it
+		junk := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1 << 40, Choice: &pb.Decide_ActionId{ActionId: 1}}}}
+		for stream.Send(junk) == nil {
+		}
+	}()
+	for end := time.Now().Add(waitFor); ; time.Sleep(10 * time.Millisecond) {
+		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: flood.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seats := got.GetTable().GetSeats(); got.GetTable().GetLastSeq() > 0 && !seats[0].GetConnected() {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the flooding seat was never dropped")
+		}
+	}
+	cancel()
+	r.cancelTable(t, flood.GetTableId())
+	deadline := time.Now().Add(5 * time.Second)
+	for seatGoroutines() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := seatGoroutines(); n > 0 {
+		t.Fatalf("%d seat stream goroutines left 5 s after the games ended\n%s", n, allStacks())
+	}
+}
