@@ -308,7 +308,11 @@ func seatGoroutines() int {
 // the streams went through: whole games with every kind of stream and pings every millisecond, a
 // bot that hangs up as its action is stored, a flooding bot that never reads.
 func TestTurnNoSeatGoroutineLeft(t *testing.T) {
-	r := startReferee(t, nil, func(c *Config) { c.PingInterval = time.Millisecond; c.SeatQueue = 64; c.SendStall = 100 * time.Millisecond })
+	r := startReferee(t, nil, func(c *Config) {
+		c.PingInterval = time.Millisecond
+		c.SeatQueue = 64
+		c.SendStall = 100 * time.Millisecond
+	})
 	for g := range 2 {
 		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(g + 1))})
 		playOrdered(t, r, resp, []*orderBot{{seat: 0, batch: g == 0, junk: true}, {seat: 1, play: g == 1, junk: true}})
