@@ -5,7 +5,9 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-var phasesToProto = map[engine.Phase]pb.Phase{
+// phasesToProto holds the wire form of every phase, by the engine's (an array: a view reads it
+// for every request).
+var phasesToProto = [...]pb.Phase{
 	engine.PhaseTrick:  pb.Phase_PHASE_TRICK_PHASE1,
 	engine.PhaseWindow: pb.Phase_PHASE_WINDOW,
 	engine.PhaseTrick2: pb.Phase_PHASE_TRICK_PHASE2,
