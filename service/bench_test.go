@@ -150,9 +150,9 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // the first event of that action being received (ns/op), next to a bare grpc-go ping-pong on the
 // same server and transport. Seat 1 is the built-in random bot; decision_rt_ns is the time to the
 // seat's next DecisionRequest (the built-in seat's move and the view included). The seat joins
-// with Join.batch, as the SDKs do; "seat-lean" is that seat joined with VIEW_MODE_NONE (requests
-// without the view), "seat-unbatched" without Join.batch (every message alone, as a client that
-// does not know Batch gets them).
+// with Join.batch and the full view; "seat-compact" is that seat joined with VIEW_MODE_COMPACT (as
+// the SDKs join), "seat-lean" with VIEW_MODE_NONE (requests without the view), "seat-unbatched"
+// without Join.batch (every message alone, as a client that does not know Batch gets them).
 //
 // Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
 // so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
@@ -162,7 +162,7 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
 	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
-		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-lean", "seat-unbatched"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-compact", "seat-lean", "seat-unbatched"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
@@ -324,9 +324,11 @@ const benchWarmup = 500
 
 // runRoundTrips makes n round trips on cc: mode "bare-grpc-pingpong" (grpc's interop
 // FullDuplexCall, 16-byte payload), "seat" (Decide with the first legal action id of a remote
-// seat facing the built-in random bot, new games as they end, joined with Join.batch),
-// "seat-lean" (the same seat joined with VIEW_MODE_NONE: its requests carry no view) or
-// "seat-unbatched" (the seat joined without Join.batch).
+// seat facing the built-in random bot, new games as they end, joined with Join.batch and the full
+// view), "seat-compact" (the same seat joined with VIEW_MODE_COMPACT, as the SDKs join; the
+// benchmark reads the compact view without expanding it), "seat-lean" (joined with
+// VIEW_MODE_NONE: its requests carry no view) or "seat-unbatched" (the seat joined without
+// Join.batch).
 func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
 	all := make([]int64, 0, n)
 	defer func() { rt.percentiles(all) }()
@@ -367,8 +369,11 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			tb.Fatal(err)
 		}
 		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: mode != "seat-unbatched"}
-		if mode == "seat-lean" {
+		switch mode {
+		case "seat-lean":
 			join.ViewMode = pb.ViewMode_VIEW_MODE_NONE
+		case "seat-compact":
+			join.ViewMode = pb.ViewMode_VIEW_MODE_COMPACT
 		}
 		if err := stream.Send(joinMsg(join)); err != nil {
 			tb.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -25,42 +26,90 @@ import (
 // taken as this version; any other value is refused with FailedPrecondition.
 const ProtocolVersion = 1
 
-// conn is one seat stream. The table's goroutine queues messages into out (never blocking: a full
-// queue drops the connection); the stream's handler goroutine is the only one that sends them.
+// conn is one seat stream. The holder of the table's turn queues messages for it (never blocking:
+// a full queue drops the connection); one goroutine at a time sends them (sendMu): the stream's
+// writer (writeSeat), woken through wake, or the stream's own reader after its turn (sendOwn).
 type conn struct {
 	seat   int
 	member int         // the place in a team seat (Join.member); 0 for a seat of one bot
 	view   pb.ViewMode // Join.view_mode, VIEW_MODE_UNSPECIFIED read as VIEW_MODE_FULL: the form of its requests' view
 	// batch is Join.batch: the messages of one step of the table are gathered in pending (owned by
-	// the table's goroutine) and queued as one Batch by table.flush.
+	// the holder of the table's turn) and queued as one Batch by table.flush.
 	batch   bool
 	pending []*pb.ConnectResponse
-	out     chan *pb.ConnectResponse
+	limit   int           // the most messages queued and not yet taken for sending (Config.SeatQueue)
+	wake    chan struct{} // one value: the writer has messages to send
+	sendMu  sync.Mutex    // held while sending on the stream
 	done    chan struct{}
 	once    sync.Once
 	err     error
 
-	mu    sync.Mutex
+	mu    sync.Mutex // guards queue and pings
+	queue []*pb.ConnectResponse
 	pings map[uint64]time.Time
 }
 
 func newConn(seat, member, queue int) *conn {
-	return &conn{seat: seat, member: member, out: make(chan *pb.ConnectResponse, queue), done: make(chan struct{}), pings: map[uint64]time.Time{}}
+	return &conn{seat: seat, member: member, limit: queue, wake: make(chan struct{}, 1), done: make(chan struct{}), pings: map[uint64]time.Time{}}
 }
 
-// enqueue queues m for sending; false when the queue is full or the connection ended.
-func (c *conn) enqueue(m *pb.ConnectResponse) bool {
+// enqueue queues m for sending, waking the writer when wake is set; false when the queue is full.
+// Once the connection has ended, m is dropped.
+func (c *conn) enqueue(m *pb.ConnectResponse, wake bool) bool {
 	select {
 	case <-c.done:
 		return true
 	default:
 	}
-	select {
-	case c.out <- m:
-		return true
-	default:
+	c.mu.Lock()
+	if len(c.queue) >= c.limit {
+		c.mu.Unlock()
 		return false
 	}
+	c.queue = append(c.queue, m)
+	c.mu.Unlock()
+	if wake {
+		c.signal()
+	}
+	return true
+}
+
+// signal wakes the writer.
+func (c *conn) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// sendQueued sends the queued messages with send until none is left, or returns send's error.
+// The caller holds sendMu.
+func (c *conn) sendQueued(send func(*pb.ConnectResponse) error) error {
+	for {
+		c.mu.Lock()
+		msgs := c.queue
+		c.queue = nil
+		c.mu.Unlock()
+		if len(msgs) == 0 {
+			return nil
+		}
+		for _, m := range msgs {
+			if err := send(m); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// sendOwn is called by the stream's reader after its turn at the table (acquire with self c): it
+// sends what the turn queued for c itself, or, while the writer is sending, wakes it to send them.
+func (c *conn) sendOwn(send func(*pb.ConnectResponse) error) error {
+	if !c.sendMu.TryLock() {
+		c.signal() // the writer may have looked at the queue before these came
+		return nil
+	}
+	defer c.sendMu.Unlock()
+	return c.sendQueued(send)
 }
 
 // maxJoins joins of one seat within joinWindow are allowed (a token bucket of maxJoins, refilled
@@ -223,7 +272,10 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 	if c == nil {
 		return status.Errorf(codes.FailedPrecondition, "seat %d member %d has no stream: open SeatService.Play (or Connect) first", s.index, req.GetMember())
 	}
-	t.decide(c, req.GetDecide(), at)
+	if t.decide(c, req.GetDecide(), at) {
+		t.flush() // the action's events go before the next moves are computed
+		t.advance()
+	}
 	return nil
 }
 
@@ -336,9 +388,9 @@ func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectReque
 	}
 }
 
-// writeSeat is a seat stream's only sender: the messages the table queues, and pings when pings
-// is set. After the connection is closed it flushes the queue and reports nil; a failed send is
-// reported at once.
+// writeSeat is a seat stream's writer: it sends what the table queues for c when woken (unless
+// the stream's reader sends it first, conn.sendOwn), and pings when pings is set. After the
+// connection is closed it sends what is left and reports nil; a failed send is reported at once.
 func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *conn, sent chan<- error) {
 	var tick <-chan time.Time // nil: no pings
 	if pings {
@@ -346,40 +398,52 @@ func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *
 		defer ping.Stop()
 		tick = ping.C
 	}
+	sendQueued := func() error {
+		c.sendMu.Lock()
+		defer c.sendMu.Unlock()
+		return c.sendQueued(send)
+	}
 	var nonce uint64
 	for {
 		select {
-		case m := <-c.out:
-			if err := send(m); err != nil {
+		case <-c.wake:
+			if err := sendQueued(); err != nil {
 				sent <- err
 				return
 			}
 		case <-tick:
 			nonce++
 			c.ping(nonce, time.Now())
-			if err := send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}}); err != nil {
+			c.sendMu.Lock()
+			err := send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}})
+			c.sendMu.Unlock()
+			if err != nil {
 				sent <- err
 				return
 			}
 		case <-c.done:
-			for {
-				select {
-				case m := <-c.out:
-					if err := send(m); err != nil {
-						sent <- err
-						return
-					}
-				default:
-					sent <- nil
-					return
-				}
-			}
+			sent <- sendQueued()
+			return
 		}
 	}
 }
 
-// readSeat reads a seat's messages and hands them to the table.
+// readSeat reads a seat's messages and applies each holding the table's turn, on this goroutine,
+// then sends the seat's answer itself (conn.sendOwn). A Decide's action is applied and its
+// events sent before the turn is taken again for what follows it (the next moves and decision
+// request: table.advance), so that they do not wait for those.
 func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn, recvErr chan<- error) {
+	ctx := stream.Context()
+	// apply runs f holding the turn and sends c's messages; a table that has stopped ends the
+	// stream as a client that hung up would (io.EOF).
+	apply := func(f func()) error {
+		if t.acquire(ctx, c) != nil {
+			return io.EOF
+		}
+		f()
+		t.release()
+		return c.sendOwn(stream.Send)
+	}
 	for {
 		m, err := stream.Recv()
 		if err != nil {
@@ -389,35 +453,39 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 		at := time.Now()
 		switch k := m.GetKind().(type) {
 		case *pb.ConnectRequest_Decide:
-			d := k.Decide
-			if t.enqueue(stream.Context(), func() { t.decide(c, d, at) }) != nil {
-				recvErr <- io.EOF
-				return
+			var next bool
+			err = apply(func() { next = t.decide(c, k.Decide, at) })
+			if err == nil && next {
+				// Let the action's events reach the socket before the next moves are computed: the
+				// first yield runs gRPC's transport writer, which the send woke and which yields once
+				// itself before it writes a small batch; the second lets it write.
+				runtime.Gosched()
+				runtime.Gosched()
+				err = apply(t.advance)
 			}
 		case *pb.ConnectRequest_Pong:
 			if sent, ok := c.pong(k.Pong.GetNonce()); ok {
 				rtt := at.Sub(sent)
-				_ = t.enqueue(stream.Context(), func() { t.measured(c, rtt) })
+				err = apply(func() { t.measured(c, rtt) })
 			}
 		case *pb.ConnectRequest_TeamMessage:
-			if err := checkTeamMessage(t.spec, c, k.TeamMessage); err != nil {
-				recvErr <- statusOf(err)
-				return
+			if err = checkTeamMessage(t.spec, c, k.TeamMessage); err != nil {
+				err = statusOf(err)
+				break
 			}
-			tm := k.TeamMessage
-			if t.enqueue(stream.Context(), func() { t.teamMessage(c, tm) }) != nil {
-				recvErr <- io.EOF
-				return
-			}
+			err = apply(func() { t.teamMessage(c, k.TeamMessage) })
 		case *pb.ConnectRequest_Join:
-			_ = t.enqueue(stream.Context(), func() {
+			err = apply(func() {
 				if st := t.seats[c.seat]; st.conns[c.member] == c {
 					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
 						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
 				}
 			})
 		default:
-			recvErr <- statusOf(invalid("kind", "no message kind set"))
+			err = statusOf(invalid("kind", "no message kind set"))
+		}
+		if err != nil {
+			recvErr <- err
 			return
 		}
 	}
@@ -425,13 +493,9 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 
 // leave tells the table that a connection's stream ended.
 func (s *Server) leave(t *table, c *conn, err error) {
-	select {
-	case t.inbox <- func() {
-		t.dropConn(t.seats[c.seat], c, err)
-	}:
-	case <-t.done:
-	case <-time.After(5 * time.Second):
-	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a stuck table: give up
+	defer cancel()
+	_ = t.post(ctx, func() { t.dropConn(t.seats[c.seat], c, err) })
 }
 
 // joined is the outcome of a join: the messages to send first (Welcome, missed events and, for a

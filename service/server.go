@@ -379,8 +379,10 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	if err != nil {
 		return nil, invalid("stacked_deal", "%v", err)
 	}
-	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, inbox: make(chan func(), 64), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}), lost: make(chan struct{}),
+	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}), lost: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
+	t.timer = time.NewTimer(time.Hour)
+	t.timer.Stop()
 	for i, sc := range req.GetSeats() {
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs()), conns: make([]*conn, max(sc.GetRemote().GetTeamSize(), 1))}
 		st.memberJoined = make([]bool, len(st.conns))

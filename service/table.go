@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -25,8 +24,13 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// table is one game's actor: a single goroutine (run) owns the engine state, the seats, the
-// clocks and the event history. Everything else talks to it through its bounded inbox.
+// table is one game: the engine state, the seats, the clocks and the event history, read and
+// changed only by the goroutine that holds the table's turn (acquire, post). A seat's own stream
+// goroutine takes the turn to apply the seat's messages (and sends the seat's answer itself, see
+// conn.sendOwn), so that a Decide reaches the engine and its events the wire with no goroutine in
+// between; the table's goroutine (run) takes it for the timers, a shutdown and a lost lease. No
+// holder ever waits on a seat: messages for the seats are queued without blocking (queue), so a
+// slow bot never holds the table.
 type table struct {
 	id  string
 	srv *Referee
@@ -37,8 +41,9 @@ type table struct {
 	// variant is the rules' variant as a metric label (metricVariant), made once.
 	variant string
 	seed    engine.Seed
-	inbox   chan func()
-	done    chan struct{} // closed when run returns
+	// turn holds one value while a goroutine holds the table's turn (acquire, release).
+	turn chan struct{}
+	done chan struct{} // closed when run returns
 	// over is closed when the game ends; result and record are set before and never change after.
 	over chan struct{}
 	// evicted is closed by the Referee when it drops the ended table from memory; run then returns,
@@ -55,7 +60,13 @@ type table struct {
 	loseOnce sync.Once
 	leasedAt time.Time
 
-	// Owned by the run goroutine.
+	// Owned by the holder of the turn.
+	//
+	// halted is set when run returns (shutdown, lost lease, an ended table evicted): acquire then
+	// fails with ErrStopped. self is the connection whose own stream goroutine holds the turn: it
+	// sends what the turn queues for it (conn.sendOwn), so its writer is not woken.
+	halted    bool
+	self      *conn
 	game      *engine.Game
 	state     pb.TableState
 	seats     []*seat
@@ -65,6 +76,7 @@ type table struct {
 	requestID uint64
 	open      *openRequest
 	timer     *time.Timer
+	timerAt   time.Time // when timer fires; zero while stopped (setTimer, stopTimer)
 	watchers  map[*watcher]struct{}
 	result    *pb.GameResult
 	created   time.Time
@@ -157,25 +169,42 @@ type openRequest struct {
 	deadline time.Time
 }
 
-// post runs f on the table's goroutine and waits for it, or fails with ctx's error when ctx ends
-// first or ErrStopped when the table has stopped.
+// acquire takes the table's turn for the calling goroutine, waiting while another holds it, or
+// fails with ctx's error when ctx ends first or ErrStopped when the table has stopped. self, when
+// not nil, is the connection whose stream goroutine calls: what the turn queues for it is left
+// for it to send (conn.sendOwn). Every acquire is followed by one release.
+func (t *table) acquire(ctx context.Context, self *conn) error {
+	select {
+	case t.turn <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if t.halted {
+		<-t.turn
+		return t.stopped()
+	}
+	t.self = self
+	return nil
+}
+
+// lock takes the table's turn whatever its state: for run alone.
+func (t *table) lock() { t.turn <- struct{}{} }
+
+// release queues what the turn gathered for batching connections (flush) and gives the turn back.
+func (t *table) release() {
+	t.flush()
+	t.self = nil
+	<-t.turn
+}
+
+// post runs f holding the table's turn (acquire), or fails as acquire does.
 func (t *table) post(ctx context.Context, f func()) error {
-	ran := make(chan struct{})
-	select {
-	case t.inbox <- func() { f(); close(ran) }:
-	case <-t.done:
-		return t.stopped()
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := t.acquire(ctx, nil); err != nil {
+		return err
 	}
-	select {
-	case <-ran:
-		return nil
-	case <-t.done:
-		return t.stopped()
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	f()
+	t.release()
+	return nil
 }
 
 // ended reports whether the table's game has ended; safe from any goroutine.
@@ -188,27 +217,20 @@ func (t *table) ended() bool {
 	}
 }
 
+// live reports whether the table waits for its seats or is in play.
+func (t *table) live() bool {
+	return t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING
+}
+
 // stopped is the error of a request to a table whose goroutine has returned.
 func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stopped", t.id) }
 
-// enqueue hands f to the table's goroutine without waiting for it to run; it blocks only while
-// the inbox is full (back-pressure on the sender alone).
-func (t *table) enqueue(ctx context.Context, f func()) error {
-	select {
-	case t.inbox <- f:
-		return nil
-	case <-t.done:
-		return t.stopped()
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// run is the table's goroutine.
+// run is the table's goroutine: it starts the table, then takes the turn for the timer, and
+// returns (halting the table) on the referee's shutdown, a lost lease, or, once the game has
+// ended, when the Referee drops the table from memory.
 func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
-	t.timer = time.NewTimer(time.Hour)
-	t.timer.Stop()
+	t.lock()
 	if t.pendingForfeit != engine.NoSeat {
 		loser := t.pendingForfeit
 		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
@@ -217,32 +239,42 @@ func (t *table) run(stop <-chan struct{}) {
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
 		t.armTimer() // the expiry
 	}
-	for t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
-		select {
-		case f := <-t.inbox:
-			f()
-			t.flush()
-		case <-t.timer.C:
-			t.onTimer()
-			t.flush()
-		case <-stop:
-			t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
-			return
-		case <-t.lost:
-			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
-			t.srv.forget(t)
-			return
-		}
-	}
-	// Serve late requests (GetTable, Watch of history) until the server drops the table.
-	t.stopAll(nil)
+	t.release()
+	lost := t.lost
 	for {
 		select {
-		case f := <-t.inbox:
-			f()
-		case <-t.evicted:
-			return
+		case <-t.timer.C:
+			t.lock()
+			// The timer may have fired as another holder of the turn stopped or moved it.
+			if t.live() && !t.timerAt.IsZero() && !time.Now().Before(t.timerAt) {
+				t.timerAt = time.Time{}
+				t.onTimer()
+			}
+			t.release()
 		case <-stop:
+			t.lock()
+			if t.live() {
+				t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
+			}
+			t.halted = true
+			t.release()
+			return
+		case <-lost:
+			lost = nil
+			t.lock()
+			if !t.live() { // ended here before the lease was lost: the record is stored
+				t.release()
+				continue
+			}
+			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
+			t.halted = true
+			t.release()
+			t.srv.forget(t)
+			return
+		case <-t.evicted:
+			t.lock()
+			t.halted = true
+			t.release()
 			return
 		}
 	}
@@ -326,9 +358,9 @@ func (t *table) sendTo(s *seat, c *conn, m *pb.ConnectResponse) {
 
 // queue puts m on c's queue, dropping the connection when the queue is full.
 func (t *table) queue(s *seat, c *conn, m *pb.ConnectResponse) {
-	if !c.enqueue(m) {
+	if !c.enqueue(m, c != t.self) {
 		t.log().Warn("seat stream queue full; dropping the connection", "seat", s.index, "member", c.member)
-		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, cap(c.out)))
+		t.dropConn(s, c, status.Errorf(codes.ResourceExhausted, "seat %d: %d messages queued and unread; reconnect with resume_after_seq", s.index, c.limit))
 	}
 }
 
@@ -413,7 +445,7 @@ func (t *table) stopAll(err error) {
 		w.close(err)
 		delete(t.watchers, w)
 	}
-	t.timer.Stop()
+	t.stopTimer()
 }
 
 // advance starts the game once every remote seat has joined, lets built-in seats act, and opens
@@ -589,14 +621,14 @@ func (t *table) requestFor(c *conn) *pb.DecisionRequest {
 // armTimer sets the timer to the open request's deadline, or earlier to the end of the disconnect
 // grace of a disconnected seat; while the table waits for its seats, to its expiry.
 func (t *table) armTimer() {
-	t.timer.Stop()
+	t.stopTimer()
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
-		t.timer.Reset(max(time.Until(t.expiresAt()), 0))
+		t.setTimer(t.expiresAt())
 		return
 	}
 	if t.open == nil {
 		if !t.retryAt.IsZero() {
-			t.timer.Reset(max(time.Until(t.retryAt), 0))
+			t.setTimer(t.retryAt)
 		}
 		return
 	}
@@ -611,7 +643,19 @@ func (t *table) armTimer() {
 			at = grace
 		}
 	}
+	t.setTimer(at)
+}
+
+// setTimer sets the table's timer to fire at at (at once when at has passed).
+func (t *table) setTimer(at time.Time) {
 	t.timer.Reset(max(time.Until(at), 0))
+	t.timerAt = at
+}
+
+// stopTimer stops the table's timer; run ignores a fire that raced with the stop.
+func (t *table) stopTimer() {
+	t.timer.Stop()
+	t.timerAt = time.Time{}
 }
 
 // onTimer applies the failure policy to the open request: on_disconnect when its seat has been
@@ -681,22 +725,23 @@ func (t *table) charge(s *seat, elapsed time.Duration) {
 	}
 }
 
-// decide handles a seat's answer to a decision request.
-func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
+// decide handles a seat's answer to a decision request. It returns true when it applied the
+// seat's action: the caller then advances the table (advance), after sending the action's events.
+func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	s := t.seats[c.seat]
 	if s.conns[c.member] != c {
-		return // a superseded connection: its messages change nothing
+		return false // a superseded connection: its messages change nothing
 	}
 	reject := func(code pb.RejectionCode, rule, msg string) {
 		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
 	}
 	if t.open == nil || t.open.seat != s.index || d.GetRequestId() != t.open.id {
 		reject(pb.RejectionCode_REJECTION_CODE_STALE_REQUEST, "", fmt.Sprintf("request %d is not open for seat %d; nothing changed", d.GetRequestId(), s.index))
-		return
+		return false
 	}
 	if !t.answers(c) {
 		reject(pb.RejectionCode_REJECTION_CODE_NOT_CAPTAIN, "RULES.md §3.5", fmt.Sprintf("member %d of seat %d: only the captain (member 0) answers at this table; propose with a team message", c.member, s.index))
-		return
+		return false
 	}
 	var a engine.Action
 	switch ch := d.GetChoice().(type) {
@@ -705,26 +750,26 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 		if a, ok = t.actionByID(t.open, ch.ActionId); !ok {
 			reject(pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION, "", fmt.Sprintf("action_id %d is not one of the %d legal actions (ids 1..%d)", ch.ActionId, len(t.open.legal), len(t.open.legal)))
 			t.strike(s)
-			return
+			return false
 		}
 	case *pb.Decide_Action:
 		var err error
 		if a, err = wire.ActionFromProto(ch.Action); err != nil {
 			reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", err.Error())
 			t.strike(s)
-			return
+			return false
 		}
 	default:
 		reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", "decide: set action_id or action")
 		t.strike(s)
-		return
+		return false
 	}
 	if err := t.game.Check(s.index, a); err != nil {
 		ee := err.(*engine.Error)
 		t.srv.metrics.ActionRejected(t.variant)
 		reject(rejectionCodes[ee.Code], ee.Rule, ee.Error())
 		t.strike(s)
-		return
+		return false
 	}
 	elapsed := at.Sub(t.open.sentAt)
 	t.srv.metrics.ObserveDecision(t.variant, elapsed)
@@ -734,17 +779,9 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) {
 	if !t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
 		s.bankMs = bank
 		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")
-		return
+		return false
 	}
-	// Before the next move is computed (a built-in seat's, or the next decision request), let this
-	// action's events reach the wire: they are queued (a batching connection's as one Batch), the
-	// first yield runs the seats' writers, which hand them to gRPC; the second runs gRPC's
-	// transport writer, which yields once itself before it flushes a small batch and would
-	// otherwise wait for the whole next move.
-	t.flush()
-	runtime.Gosched()
-	runtime.Gosched()
-	t.advance()
+	return true
 }
 
 // strike counts an illegal answer; at the strike limit the on_illegal policy applies.
@@ -790,7 +827,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	}
 	t.actions = append(t.actions, rec)
 	t.open = nil
-	t.timer.Stop()
+	t.stopTimer()
 	t.emitEvents(evs)
 	t.srv.metrics.ActionAccepted(t.variant)
 	t.srv.metrics.ObserveProcessing(time.Since(start))
@@ -903,7 +940,7 @@ func (t *table) setState(s pb.TableState) {
 func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.ForfeitCause, reason string) {
 	t.finished = time.Now()
 	t.open = nil
-	t.timer.Stop()
+	t.stopTimer()
 	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason}
 	if winner != engine.NoSide {
 		w := uint32(winner)

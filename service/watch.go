@@ -181,11 +181,11 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		return qerr
 	}
 	defer func() {
-		select {
-		case t.inbox <- func() { delete(t.watchers, w) }:
-		case <-t.done:
-		case <-time.After(5 * time.Second): // a stuck table: its watcher is dropped when its buffer fills
-		}
+		// A stuck table (say, in a store write that does not return) drops its watcher when its
+		// buffer fills.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = t.post(ctx, func() { delete(t.watchers, w) })
 	}()
 	var sent atomic.Uint64 // the seq of the last event send accepted
 	sent.Store(max(fromSeq, 1) - 1)
