@@ -159,9 +159,11 @@ func (g *Game) ViewSince(v *View, seat, from int) {
 	}
 	slices.Sort(v.Hand)
 	// The plays of every trick in the view share one backing array: a view costs a few
-	// allocations, not one a trick. The trick in progress, if any, is in the view whatever from.
+	// allocations, not one a trick. The trick in progress, if any, is in the view whatever from:
+	// it is the last trick, where the loops start at the latest.
+	first := max(min(from, g.trickNo-1), 0)
 	nplays, ntricks := 0, 0
-	for i := 0; i < g.trickNo; i++ {
+	for i := first; i < g.trickNo; i++ {
 		if t := &g.tricks[i]; i >= from || t.winner < 0 {
 			nplays += int(t.n)
 			ntricks++
@@ -171,7 +173,7 @@ func (g *Game) ViewSince(v *View, seat, from int) {
 	if v.Tricks == nil || cap(v.Tricks) < ntricks {
 		v.Tricks = make([]TrickView, 0, ntricks)
 	}
-	for i := 0; i < g.trickNo; i++ {
+	for i := first; i < g.trickNo; i++ {
 		t := &g.tricks[i]
 		if i < from && t.winner >= 0 {
 			continue
