@@ -93,13 +93,9 @@ type table struct {
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
-	// pastTricks is the wire form of the finished tricks of deal pastDeal, shared by every view
-	// sent (see view).
-	pastTricks []*pb.Trick
-	pastDeal   int
-	// compact is what the compact views sent share (their finished tricks, the meld table) and
-	// builds the next from (see viewIn).
-	compact wire.CompactState
+	// views builds the seats' and spectators' views, full and compact, from what the views sent
+	// before built (see viewIn).
+	views wire.Views
 	// legalBuf is the scratch room of decisionRequest's call to Legal; each request keeps a copy.
 	legalBuf []engine.Action
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
@@ -515,17 +511,9 @@ func (t *table) decisionRequest(seat int, now time.Time, mode pb.ViewMode) *open
 	return &r.openRequest
 }
 
-// view returns the wire form of seat's view, reusing the messages of the deal's finished tricks
-// built for earlier views.
-func (t *table) view(seat int) *pb.View {
-	v := t.game.View(seat)
-	if v.Deal != t.pastDeal {
-		t.pastDeal, t.pastTricks = v.Deal, nil
-	}
-	out := wire.ViewToProto(v, t.pastTricks)
-	t.pastTricks = out.PastTricks
-	return out
-}
+// view returns the wire form of seat's full view, reusing the messages of the deal's finished
+// tricks built for earlier views.
+func (t *table) view(seat int) *pb.View { return t.views.Full(t.game, seat) }
 
 // viewIn returns seat's view in the form mode (Join.view_mode) asks for: full, compact, or nil for
 // VIEW_MODE_NONE.
@@ -534,7 +522,7 @@ func (t *table) viewIn(seat int, mode pb.ViewMode) *pb.View {
 	case pb.ViewMode_VIEW_MODE_NONE:
 		return nil
 	case pb.ViewMode_VIEW_MODE_COMPACT:
-		return wire.CompactView(t.game, seat, &t.compact)
+		return t.views.Compact(t.game, seat)
 	}
 	return t.view(seat)
 }

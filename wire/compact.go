@@ -14,52 +14,6 @@ const (
 	playFromTable = 1024
 )
 
-// CompactState is what the compact views of one game share, kept between them so that
-// [CompactView] builds each from what changed: the deal's finished tricks in compact form
-// (View.past_trick_plays, past_trick_sizes and past_trick_winners), extended as tricks finish,
-// the wire form of the meld table, and the engine view it fills. A view's lists are capped at
-// their length, so an extension never writes where a view built earlier reads; the meld table's
-// messages are shared by the views. The zero value holds nothing yet. It serves one game, one
-// call at a time.
-type CompactState struct {
-	deal                  int
-	plays, sizes, winners []uint32
-	view                  engine.View
-	meldValues            [engine.NumMeldKinds]int
-	meldMsgs              []*pb.MeldValue
-}
-
-// CompactView returns the compact wire form of seat's view of g (View.compact, Join.view_mode
-// VIEW_MODE_COMPACT; seat [engine.NoSeat] for a spectator's): the information of [ViewToProto]'s
-// full form of g.View(seat), every card by its id only and the finished tricks packed into
-// three lists of numbers. st holds what the earlier compact views of g built; CompactView reads
-// from g only the tricks finished since (all of them for a new deal) and extends st with them.
-// The view's card and meld table messages are shared: callers must not modify them.
-func CompactView(g *engine.Game, seat int, st *CompactState) *pb.View {
-	if st.deal != g.Deal() {
-		st.deal, st.plays, st.sizes, st.winners = g.Deal(), nil, nil, nil
-	}
-	v := &st.view
-	g.ViewSince(v, seat, len(st.sizes))
-	for _, t := range v.Tricks {
-		for _, p := range t.Plays {
-			st.plays = append(st.plays, uint32(p.Card)+playSeat*uint32(p.Seat))
-		}
-		st.sizes = append(st.sizes, uint32(len(t.Plays)))
-		st.winners = append(st.winners, uint32(t.Winner))
-	}
-	out := viewToProto(v, &idCards)
-	if st.meldMsgs == nil || st.meldValues != v.MeldValues {
-		st.meldValues, st.meldMsgs = v.MeldValues, meldValuesToProto(&v.MeldValues)
-	}
-	out.MeldValues = st.meldMsgs
-	out.Compact = true
-	out.PastTrickPlays = st.plays[:len(st.plays):len(st.plays)]
-	out.PastTrickSizes = st.sizes[:len(st.sizes):len(st.sizes)]
-	out.PastTrickWinners = st.winners[:len(st.winners):len(st.winners)]
-	return out
-}
-
 // ExpandView turns a compact view (View.compact) into its full form in place, as [ViewToProto]
 // builds it: it fills every card's text, suit, rank and copy from its id and rebuilds
 // past_tricks from the packed lists, which it clears. A full view is left as it is. past may hold
@@ -68,7 +22,7 @@ func CompactView(g *engine.Game, seat int, st *CompactState) *pb.View {
 // next expansion builds only the tricks finished in between (the reused messages are shared:
 // callers must not modify them). It returns an error naming the field when the packed lists do
 // not add up or a card id is not one (0..191). It fills v's card messages: call it on a view read
-// from the wire (or a clone), never on one that [CompactView] returned, whose card messages
+// from the wire (or a clone), never on one that [Views.Compact] returned, whose card messages
 // are shared.
 func ExpandView(v *pb.View, past []*pb.Trick) error {
 	if !v.GetCompact() {

@@ -20,11 +20,12 @@ import (
 // TestCompactViewIsTheFullView plays random games of every variant (and of two-handed with
 // pending announcements, whose melds are in SeatView.pending) and, at every position, checks
 // that each seat's compact view and the public one, read from the wire and expanded, is exactly
-// the full view (ViewToProto), and that it is smaller on the wire. The packed tricks are carried
-// from view to view as the referee carries them, and the expanded ones as the Go SDK carries
-// them, across deals; each view is also expanded from nothing. Every compact view must still
-// marshal to its first bytes at the game's end: what the views built after it reuse or extend
-// (the packed tricks, the meld table, the engine view CompactView fills) never changes it. With
+// the full view (ViewToProto), and that it is smaller on the wire. The views are built as the
+// referee builds them (Views.Compact, Views.Full: the same Views across the game's deals; the
+// full one must be ViewToProto's bytes), and the expanded tricks carried as the Go SDK carries
+// them; each view is also expanded from nothing. Every view built must still marshal to its
+// first bytes at the game's end: what the views built after it reuse or extend (the packed
+// tricks, the trick messages, the meld table, the engine view Views fills) never changes it. With
 // -short it checks one game of each variant, every twentieth position.
 func TestCompactViewIsTheFullView(t *testing.T) {
 	games, every := 3, 1 // every how many positions to check
@@ -40,8 +41,8 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var packed wire.CompactState
-				var sent []sentView               // every compact view built, with its bytes when built
+				var built wire.Views              // as a table keeps it
+				var sent []sentView               // every view built, with its bytes when built
 				expanded := map[int][]*pb.Trick{} // each seat's finished tricks expanded before, as its SDK keeps them
 				var buf []engine.Action
 				for step := 0; ; step++ {
@@ -58,12 +59,16 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						msg := wire.CompactView(g, seat, &packed)
+						msg := built.Compact(g, seat)
 						compact, err := proto.Marshal(msg)
 						if err != nil {
 							t.Fatal(err)
 						}
-						sent = append(sent, sentView{msg, compact, step, seat})
+						fullMsg := built.Full(g, seat)
+						if again, err := proto.Marshal(fullMsg); err != nil || string(again) != string(full) {
+							t.Fatalf("game %d step %d seat %d: Views.Full differs from ViewToProto (%v)", game, step, seat, err)
+						}
+						sent = append(sent, sentView{msg, compact, step, seat}, sentView{fullMsg, full, step, seat})
 						want := &pb.View{}
 						if err := proto.Unmarshal(full, want); err != nil {
 							t.Fatal(err)
@@ -106,7 +111,7 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 				}
 				for _, v := range sent {
 					if now, err := proto.Marshal(v.msg); err != nil || string(now) != string(v.bytes) {
-						t.Fatalf("game %d step %d seat %d: the compact view changed after the views built after it (%v)", game, v.step, v.seat, err)
+						t.Fatalf("game %d step %d seat %d: the view (compact: %v) changed after the views built after it (%v)", game, v.step, v.seat, v.msg.GetCompact(), err)
 					}
 				}
 			}
@@ -124,7 +129,7 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 	}
 }
 
-// sentView is a compact view as built, at step step of a game from seat's side, and its bytes.
+// sentView is a view as built, at step step of a game from seat's side, and its bytes.
 type sentView struct {
 	msg        *pb.View
 	bytes      []byte
@@ -235,7 +240,7 @@ var update = flag.Bool("update", false, "rewrite botsdk/testdata/compact-views.h
 // their expansion: one view a line, the compact form's bytes then the full form's, in hex.
 var fixturePath = filepath.Join("..", "botsdk", "testdata", "compact-views.hex")
 
-// TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what CompactView
+// TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what Views.Compact
 // and ViewToProto make of three positions (early, mid and late in the first deal) of a seeded
 // random game of every rule set of ruleSets (with an announcement pending under
 // allow_pending_declarations), from the view of the seat to act (go test -run
@@ -255,7 +260,7 @@ func TestCompactViewFixtures(t *testing.T) {
 		}
 		for _, g := range games {
 			v := g.View(g.Turn())
-			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.CompactView(g, g.Turn(), &wire.CompactState{}))
+			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(new(wire.Views).Compact(g, g.Turn()))
 			if err != nil {
 				t.Fatal(err)
 			}

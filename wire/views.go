@@ -125,23 +125,28 @@ func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem)
 // tricks are out.PastTricks, to pass as past next time.
 func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	past = past[:min(len(past), len(v.Tricks))]
-	nplays := 0
-	for _, t := range v.Tricks[len(past):] {
-		nplays += len(t.Plays)
-	}
-	msgs, ptrs := make([]pb.Play, nplays), make([]*pb.Play, nplays)
 	out := viewToProto(&v, &fullCards)
 	out.MeldValues = meldValuesToProto(&v.MeldValues)
-	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
-	copy(out.PastTricks, past)
-	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
-	for i := len(past); i < len(v.Tricks); i++ {
-		t, m, n := v.Tricks[i], &tricks[i-len(past)], len(v.Tricks[i].Plays)
-		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, msgs, ptrs, &fullCards), uint32(t.Winner)
-		msgs, ptrs = msgs[n:], ptrs[n:]
-		out.PastTricks[i] = m
-	}
+	out.PastTricks = appendTricks(append(make([]*pb.Trick, 0, len(v.Tricks)), past...), v.Tricks[len(past):])
 	return out
+}
+
+// appendTricks appends the wire form of the finished tricks ts to tricks, which holds those
+// before them, and returns it; the new tricks' messages, and their plays', are allocated
+// together.
+func appendTricks(tricks []*pb.Trick, ts []engine.TrickView) []*pb.Trick {
+	nplays := 0
+	for _, t := range ts {
+		nplays += len(t.Plays)
+	}
+	msgs, ptrs, plays := make([]pb.Trick, len(ts)), make([]*pb.Play, nplays), make([]pb.Play, nplays)
+	for i, t := range ts {
+		m, n := &msgs[i], len(t.Plays)
+		m.Number, m.Leader, m.Plays, m.Winner = uint32(len(tricks)+1), uint32(t.Leader), playsToProto(t.Plays, plays, ptrs, &fullCards), uint32(t.Winner)
+		plays, ptrs = plays[n:], ptrs[n:]
+		tricks = append(tricks, m)
+	}
+	return tricks
 }
 
 // viewToProto returns the wire form of an engine view but its finished tricks and its meld
