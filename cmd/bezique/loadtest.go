@@ -91,7 +91,7 @@ machine. A progress line goes to stderr when it is a terminal.`,
 	f.DurationVar(&o.think, "think", 0, "each bot's mean think time before it answers a decision request (uniform from 0 to twice this)")
 	f.IntVar(&o.workers, "workers", 2, "bot processes")
 	f.IntVar(&o.seatsPerConn, "seats-per-conn", 1, "seats that share one gRPC connection (a stream each)")
-	f.StringVar(&o.view, "view", "full", "the bots' Join.view_mode: full (the view in every decision request), compact (the view in its compact form, the SDKs' default) or none (lean requests)")
+	f.StringVar(&o.view, "view", "compact", "the bots' Join.view_mode: compact (the view in its compact form, the SDKs' default), full (the view with every card spelled out) or none (lean requests)")
 	f.StringVar(&o.server, "server", "", "a running referee on loopback, host:port (default: one in this process)")
 	f.IntVar(&o.refereePID, "referee-pid", 0, "the process id of the --server referee, for its CPU and memory figures")
 	f.DurationVar(&o.rampTimeout, "ramp-timeout", 2*time.Minute, "how long the tables may take to start playing (at most "+maxLoadRamp.String()+")")

@@ -44,7 +44,7 @@ func TestLoadtest(t *testing.T) {
 	}
 	t.Log(out.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if want := "load test: 20 two-handed tables on an in-process referee; random bots: worker processes 2, seats per connection 1, view full, think 10ms; measured 3."; !strings.HasPrefix(lines[0], want) {
+	if want := "load test: 20 two-handed tables on an in-process referee; random bots: worker processes 2, seats per connection 1, view compact, think 10ms; measured 3."; !strings.HasPrefix(lines[0], want) {
 		t.Fatalf("first line %q, want it to start %q", lines[0], want)
 	}
 	fig := map[string]string{}

@@ -369,11 +369,21 @@ func (m *memStore) Close() error {
 // level: records are text with many repeated field names.
 func pack(b []byte) []byte {
 	var out bytes.Buffer
-	w, _ := flate.NewWriter(&out, flate.DefaultCompression) // err only for a bad level
-	_, _ = w.Write(b)                                       // a bytes.Buffer does not fail
+	w := packers.Get().(*flate.Writer)
+	w.Reset(&out)
+	_, _ = w.Write(b) // a bytes.Buffer does not fail
 	_ = w.Close()
+	w.Reset(nil)
+	packers.Put(w)
 	return bytes.Clone(out.Bytes()) // without the buffer's spare capacity
 }
+
+// packers holds pack's DEFLATE writers for reuse: a new one allocates some 600 KB (its window and
+// hash tables), which at the end of every game was a tenth of all the referee's allocation.
+var packers = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.DefaultCompression) // err only for a bad level
+	return w
+}}
 
 // unpack returns the record pack compressed.
 func unpack(b []byte) ([]byte, error) {
