@@ -112,10 +112,11 @@ func (g *Game) View(seat int) View {
 // of the deal, and v.Tricks is empty when from is at or past the tricks completed. It is for a
 // caller that keeps the earlier tricks (they never change within a deal) and builds views often:
 // it reuses the backing arrays of *v's slices (Tabled and each seat's list in it, Pending,
-// HandSizes, Hand, Tricks, Beating, DealPoints, Totals, SpentSevens), so it allocates nothing
-// but the plays of v.Trick and v.Tricks when there are any, and the view filled before is
-// overwritten: copy what you keep of it. Where [Game.View] leaves a list nil (Hand for a
-// spectator, Beating, a seat's Tabled, SpentSevens) *v may hold an empty one instead.
+// HandSizes, Hand, Tricks, Beating, DealPoints, Totals, SpentSevens), so that once they have
+// room it allocates nothing but one array for the plays of v.Trick and v.Tricks when there are
+// any, and the view filled before is overwritten: copy what you keep of it. Where [Game.View]
+// leaves a list nil (Hand for a spectator, Beating, a seat's Tabled, SpentSevens) *v may hold
+// an empty one instead.
 func (g *Game) ViewSince(v *View, seat, from int) {
 	sides := g.rules.Variant.Sides()
 	*v = View{
