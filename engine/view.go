@@ -102,14 +102,33 @@ type WindowView struct {
 
 // View returns what seat may know; seat [NoSeat] gives the spectators' view (no hand).
 func (g *Game) View(seat int) View {
-	v := View{
+	var v View
+	g.ViewSince(&v, seat, 0)
+	return v
+}
+
+// ViewSince fills *v with what seat may know, as [Game.View] returns it, except that v.Tricks
+// holds only the deal's completed tricks after the first from: v.Tricks[i] is trick from+i+1
+// of the deal, and v.Tricks is empty when from is at or past the tricks completed. It is for a
+// caller that keeps the earlier tricks (they never change within a deal) and builds views often:
+// it reuses the backing arrays of *v's slices (Tabled and each seat's list in it, Pending,
+// HandSizes, Hand, Tricks, Beating, DealPoints, Totals, SpentSevens), so that once they have
+// room it allocates nothing but one array for the plays of v.Trick and v.Tricks when there are
+// any, and the view filled before is overwritten: copy what you keep of it. Where [Game.View]
+// leaves a list nil (Hand for a spectator, Beating, a seat's Tabled, SpentSevens) *v may hold
+// an empty one instead.
+func (g *Game) ViewSince(v *View, seat, from int) {
+	sides := g.rules.Variant.Sides()
+	*v = View{
 		Seat: seat, Variant: g.rules.Variant, Target: g.rules.Target, Deal: g.deal, Dealer: g.dealer,
 		Trump: g.trump, TurnUp: g.turnUp, StockSize: g.stockLeft(), Phase: g.phase, ToAct: g.toAct,
-		Tabled: make([][]TabledCard, g.n), Pending: append([]Meld(nil), g.pending[:g.n]...), HandSizes: make([]int, g.n), TrickNo: g.trickNo,
+		Tabled: resize(v.Tabled, g.n), Pending: append(v.Pending[:0], g.pending[:g.n]...), HandSizes: resize(v.HandSizes, g.n), TrickNo: g.trickNo,
 		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
-		DealPoints:  append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...),
-		Totals:      append([]int(nil), g.totals[:g.rules.Variant.Sides()]...),
+		DealPoints:  append(v.DealPoints[:0], g.dealPts[:sides]...),
+		Totals:      append(v.Totals[:0], g.totals[:sides]...),
 		TrickWinner: PlayedCard{Seat: NoSeat, Card: NoCard},
+		Hand:        v.Hand[:0], Beating: v.Beating[:0], SpentSevens: v.SpentSevens[:0],
+		Tricks: v.Tricks[:0],
 	}
 	for k := CommonMarriage; k < NumMeldKinds; k++ {
 		v.MeldValues[k] = g.meldValue(k)
@@ -124,6 +143,8 @@ func (g *Game) View(seat int) View {
 		v.Window = WindowView{Winner: NoSeat, Partner: NoSeat, Exchanged: NoCard}
 	}
 	for s := 0; s < g.n; s++ {
+		v.Tabled[s] = v.Tabled[s][:0]
+		v.HandSizes[s] = 0
 		for _, c := range g.held[s][:g.nheld[s]] {
 			switch {
 			case g.cs[c].loc == locTable:
@@ -138,20 +159,31 @@ func (g *Game) View(seat int) View {
 		slices.SortFunc(v.Tabled[s], func(a, b TabledCard) int { return int(a.Card) - int(b.Card) })
 	}
 	slices.Sort(v.Hand)
-	// Every trick's plays share one backing array: a view costs a few allocations, not one a trick.
-	nplays := 0
-	for i := 0; i < g.trickNo; i++ {
-		nplays += int(g.tricks[i].n)
+	// The plays of every trick in the view share one backing array: a view costs a few
+	// allocations, not one a trick. The trick in progress, if any, is in the view whatever from:
+	// it is the last trick, where the loops start at the latest.
+	first := max(min(from, g.trickNo-1), 0)
+	nplays, ntricks := 0, 0
+	for i := first; i < g.trickNo; i++ {
+		if t := &g.tricks[i]; i >= from || t.winner < 0 {
+			nplays += int(t.n)
+			ntricks++
+		}
 	}
 	all := make([]PlayedCard, 0, nplays)
-	v.Tricks = make([]TrickView, 0, g.trickNo)
-	for i := 0; i < g.trickNo; i++ {
+	if v.Tricks == nil || cap(v.Tricks) < ntricks {
+		v.Tricks = make([]TrickView, 0, ntricks)
+	}
+	for i := first; i < g.trickNo; i++ {
 		t := &g.tricks[i]
-		from := len(all)
+		if i < from && t.winner >= 0 {
+			continue
+		}
+		start := len(all)
 		for k := 0; k < int(t.n); k++ {
 			all = append(all, PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k]})
 		}
-		plays := all[from:len(all):len(all)]
+		plays := all[start:len(all):len(all)]
 		if t.winner < 0 {
 			v.Trick = plays
 			if t.n > 0 {
@@ -170,10 +202,20 @@ func (g *Game) View(seat int) View {
 		}
 		slices.Sort(v.Beating)
 	}
-	for c := 0; c < g.ncards; c++ {
-		if g.cs[c].spent {
-			v.SpentSevens = append(v.SpentSevens, Card(c))
+	for cp := 0; cp < g.rules.packs(); cp++ { // only sevens are spent: look at those, by id
+		for s := Suit(0); s < NumSuits; s++ {
+			if c := NewCard(NewFace(s, Seven), cp); g.cs[c].spent {
+				v.SpentSevens = append(v.SpentSevens, c)
+			}
 		}
 	}
-	return v
+}
+
+// resize returns s with length n, reusing its backing array when it has room; the elements kept
+// from s are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -69,4 +71,92 @@ func TestViewMeldValues(t *testing.T) {
 			t.Errorf("%s %v: meld values %v, want %v", c.v, c.opts, got, c.want)
 		}
 	}
+}
+
+// TestViewSince checks that ViewSince fills, at every position of random games of every variant
+// (every other game under random options), exactly the view View returns for every seat and
+// the spectators, its Tricks from the from-th on, for from 0, the tricks finished less one, and
+// the tricks finished and one more; the view it fills is reused across seats, positions, deals
+// and games, and an empty list where View has nil counts as the same. It also checks that with
+// from at the tricks finished it allocates only the plays of the trick in progress: nothing
+// before the lead, one backing array after. With -short it plays one game of each variant.
+func TestViewSince(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	var v View // reused by every call
+	for _, variant := range Variants {
+		rng := rand.New(rand.NewPCG(uint64(len(variant)), 11))
+		positions, lead, follow := 0, 0, 0
+		for game := range games {
+			r := DefaultRules(variant)
+			if game%2 == 1 {
+				r = randomRules(t, variant, rng)
+			}
+			g, err := NewGame(r, Dealing{Seed: SeedFromUint64(uint64(game))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var legal []Action
+			for {
+				for seat := NoSeat; seat < variant.Players(); seat++ {
+					full := g.View(seat)
+					done := len(full.Tricks)
+					for _, from := range []int{0, max(done-1, 0), done, done + 1} {
+						g.ViewSince(&v, seat, from)
+						want := full
+						want.Tricks = full.Tricks[min(from, done):]
+						if got := nilEmpty(v); !reflect.DeepEqual(got, nilEmpty(want)) {
+							t.Fatalf("%s game %d trick %d seat %d from %d:\nViewSince %+v\nView      %+v", variant, game, full.TrickNo, seat, from, got, nilEmpty(want))
+						}
+					}
+					if seat == NoSeat {
+						continue
+					}
+					want := 0.0
+					if len(full.Trick) > 0 {
+						want, follow = 1, follow+1
+					} else {
+						lead++
+					}
+					if got := testing.AllocsPerRun(5, func() { g.ViewSince(&v, seat, done) }); got != want {
+						t.Fatalf("%s game %d trick %d seat %d: ViewSince from %d allocates %v times, want %v (%d plays in the trick)", variant, game, full.TrickNo, seat, done, got, want, len(full.Trick))
+					}
+				}
+				positions++
+				if g.Over() {
+					break
+				}
+				s := g.Turn()
+				legal = g.Legal(s, legal[:0])
+				if _, err := g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if lead == 0 || follow == 0 {
+			t.Fatalf("%s: %d positions before a lead, %d after: want both", variant, lead, follow)
+		}
+		t.Logf("%s: %d positions", variant, positions)
+	}
+}
+
+// nilEmpty returns v with its empty lists nil.
+func nilEmpty(v View) View {
+	v.Tabled = slices.Clone(v.Tabled)
+	for s := range v.Tabled {
+		v.Tabled[s] = orNil(v.Tabled[s])
+	}
+	v.Pending, v.HandSizes, v.Hand, v.Trick = orNil(v.Pending), orNil(v.HandSizes), orNil(v.Hand), orNil(v.Trick)
+	v.Tricks, v.Beating, v.DealPoints, v.Totals, v.SpentSevens = orNil(v.Tricks), orNil(v.Beating), orNil(v.DealPoints), orNil(v.Totals), orNil(v.SpentSevens)
+	return v
+}
+
+// orNil returns s, nil when it is empty.
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }

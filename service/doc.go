@@ -5,17 +5,20 @@
 // legal is engine.Game.Legal and Check, the default action of an intervention is
 // engine.Game.DefaultAction.
 //
-// Each table is an actor: one goroutine owns its engine state, seats, clocks and history, and
-// everything else talks to it through a bounded inbox. Each seat stream has one goroutine that
-// sends; the table queues messages for it without ever blocking (a full queue drops that
-// connection, which may resume). Every accepted action is stored (service/store, group-committed
+// Each table's engine state, seats, clocks and history are read and changed only by the goroutine
+// that holds the table's turn (table.acquire, post): the core's calls, a seat stream's reader
+// applying that seat's messages (its Decide reaches the engine on the goroutine that received
+// it, and the reader sends the seat's answer itself), and the table's own goroutine for its
+// timers. The turn holder queues messages for the seats without ever blocking (a full queue
+// drops that connection, which may resume): a slow bot never holds its table. Every accepted
+// action is stored (service/store, group-committed
 // across tables) before any seat or spectator learns of it, so a restarted referee replays every
 // table to where it was.
 //
 // # Layers
 //
 // Each layer calls the one below it; the seat stream, a conversation with one table, finds the
-// table in the core's registry and then talks to its actor directly:
+// table in the core's registry and then takes the table's turn directly:
 //
 //   - The port (http.go; docs/INTEGRATE.md): [NewPort] serves the gRPC server and, on the same
 //     listener, [NewHTTPHandler]: gRPC-Web and the Connect protocol (JSON over HTTP) transcoded by
@@ -46,7 +49,7 @@
 //     [Referee.ListTournaments], [Referee.WatchTournament]; one goroutine per running tournament
 //     plays its schedule (package tournament) on tables through the core, stores each result,
 //     and resumes after a restart.
-//   - Table actors (table.go) own each game; the core reaches them only through their inbox.
+//   - Tables (table.go) hold each game; the core reaches one only by taking its turn (post).
 //   - The store (service/store) keeps tables, actions and records; tables write to it before
 //     anyone learns of an action. Config.Store nil is the memory store (store.NewMemory), so
 //     the referee has one code path whatever the store.
@@ -57,7 +60,7 @@
 //     (route, routeTournament, forwardUnary, forwardStream; GetTournament and ListTournaments read
 //     the store instead); [Referee.Handover] is the shutdown that hands tables over.
 //
-// The core and the handlers share one package because the table actor both serves the core and
-// queues messages for seat streams: a package of its own for the core would have to export the
-// actor's internals to the seat stream code or take it along.
+// The core and the handlers share one package because a table both serves the core and queues
+// messages for seat streams: a package of its own for the core would have to export the table's
+// internals to the seat stream code or take it along.
 package service

@@ -93,13 +93,11 @@ type table struct {
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
-	// pastTricks is the wire form of the finished tricks of deal pastDeal, shared by every view
-	// sent (see view).
-	pastTricks []*pb.Trick
-	pastDeal   int
-	// pastPacked is the compact form of the current deal's finished tricks, shared by every
-	// compact view sent (see viewIn).
-	pastPacked wire.PackedTricks
+	// views builds the seats' and spectators' views, full and compact, from what the views sent
+	// before built (see viewIn).
+	views wire.Views
+	// legalBuf is the scratch room of decisionRequest's call to Legal; each request keeps a copy.
+	legalBuf []engine.Action
 	// teamMessages are the team seats' messages, in the order received (see teamMessage).
 	teamMessages []*pb.TeamMessageRecord
 	// teamRelayed holds, for each of teamMessages, a bit per member of its seat that has it: the
@@ -491,32 +489,32 @@ func (t *table) advance() {
 }
 
 // decisionRequest builds the decision request of seat: the legal actions (action ids from 1) and
-// the seat's view in the form mode asks for (viewIn).
+// the seat's view in the form mode asks for (viewIn). The open request and its message are
+// allocated together, as are the legal actions' messages.
 func (t *table) decisionRequest(seat int, now time.Time, mode pb.ViewMode) *openRequest {
 	t.reserve(t.requestID + 1)
 	t.requestID++
-	legal := t.game.Legal(seat, nil)
-	msg := &pb.DecisionRequest{RequestId: t.requestID, Seq: t.seq, LegalActions: make([]*pb.LegalAction, len(legal))}
+	t.legalBuf = t.game.Legal(seat, t.legalBuf[:0])
+	legal := append([]engine.Action(nil), t.legalBuf...)
+	r := &struct {
+		openRequest
+		m pb.DecisionRequest
+	}{openRequest: openRequest{id: t.requestID, seat: seat, legal: legal, sentAt: now}}
+	msg := &r.m
+	r.msg = msg
+	msg.RequestId, msg.Seq, msg.LegalActions = t.requestID, t.seq, make([]*pb.LegalAction, len(legal))
 	msg.View = t.viewIn(seat, mode)
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
 		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
 		msg.LegalActions[i] = &msgs[i]
 	}
-	return &openRequest{id: t.requestID, seat: seat, legal: legal, msg: msg, sentAt: now}
+	return &r.openRequest
 }
 
-// view returns the wire form of seat's view, reusing the messages of the deal's finished tricks
-// built for earlier views.
-func (t *table) view(seat int) *pb.View {
-	v := t.game.View(seat)
-	if v.Deal != t.pastDeal {
-		t.pastDeal, t.pastTricks = v.Deal, nil
-	}
-	out := wire.ViewToProto(v, t.pastTricks)
-	t.pastTricks = out.PastTricks
-	return out
-}
+// view returns the wire form of seat's full view, reusing the messages of the deal's finished
+// tricks built for earlier views.
+func (t *table) view(seat int) *pb.View { return t.views.Full(t.game, seat) }
 
 // viewIn returns seat's view in the form mode (Join.view_mode) asks for: full, compact, or nil for
 // VIEW_MODE_NONE.
@@ -525,7 +523,7 @@ func (t *table) viewIn(seat int, mode pb.ViewMode) *pb.View {
 	case pb.ViewMode_VIEW_MODE_NONE:
 		return nil
 	case pb.ViewMode_VIEW_MODE_COMPACT:
-		return wire.CompactViewToProto(t.game.View(seat), &t.pastPacked)
+		return t.views.Compact(t.game, seat)
 	}
 	return t.view(seat)
 }

@@ -29,6 +29,7 @@ func TestViewReusesPastTricks(t *testing.T) {
 			tb := &table{game: g}
 			rng := rand.New(rand.NewPCG(5, 6))
 			var buf []engine.Action
+			var before []*pb.Trick // the finished tricks of the view built last
 			reused := 0
 			for steps := 0; !g.Over() && steps < 5000; steps++ {
 				s := g.Turn()
@@ -39,15 +40,15 @@ func TestViewReusesPastTricks(t *testing.T) {
 				if rng.IntN(8) != 0 {
 					continue
 				}
-				before := tb.pastTricks
 				for seat := range v.Players() {
 					got, want := tb.view(seat), wire.ViewToProto(g.View(seat), nil)
 					if !proto.Equal(got, want) {
 						t.Fatalf("step %d seat %d: view\n%v\nwant\n%v", steps, seat, got, want)
 					}
-				}
-				if len(before) > 0 && len(tb.pastTricks) >= len(before) && tb.pastTricks[0] == before[0] {
-					reused++
+					if len(before) > 0 && len(got.PastTricks) >= len(before) && got.PastTricks[0] == before[0] {
+						reused++
+					}
+					before = got.PastTricks
 				}
 			}
 			if !g.Over() || reused == 0 {

@@ -30,13 +30,14 @@ func (t *cardTable) msg(c engine.Card) *pb.Card {
 	return t[c]
 }
 
-// list returns the messages of cs, in order.
-func (t *cardTable) list(cs []engine.Card) []*pb.Card {
-	out := make([]*pb.Card, len(cs))
-	for i, c := range cs {
-		out[i] = t.msg(c)
+// appendList appends the messages of cs, in order, to list and returns them (capped at their
+// length, so that what list gets next is not theirs) and list.
+func (t *cardTable) appendList(list []*pb.Card, cs []engine.Card) (msgs, _ []*pb.Card) {
+	start := len(list)
+	for _, c := range cs {
+		list = append(list, t.msg(c))
 	}
-	return out
+	return list[start:len(list):len(list)], list
 }
 
 // CardToProto returns the wire form of a card; nil for engine.NoCard (hidden or absent). The

@@ -14,40 +14,6 @@ const (
 	playFromTable = 1024
 )
 
-// PackedTricks is the compact form of one deal's finished tricks (View.past_trick_plays,
-// past_trick_sizes and past_trick_winners), extended as tricks finish so that every compact view
-// of the deal shares it: a view's lists are capped at their length, so the extension never
-// writes where a view built earlier reads. The zero value holds no trick.
-type PackedTricks struct {
-	deal                  int
-	plays, sizes, winners []uint32
-}
-
-// CompactViewToProto returns the compact wire form of an engine view (View.compact,
-// Join.view_mode VIEW_MODE_COMPACT): the information of [ViewToProto]'s full form, every card by
-// its id only and the finished tricks packed into three lists of numbers. past holds the packed
-// tricks of earlier compact views of the same table; it is extended (or started again for a new
-// deal) and the view shares it. The view's card messages are shared: callers must not modify them.
-func CompactViewToProto(v engine.View, past *PackedTricks) *pb.View {
-	if past.deal != v.Deal || len(past.sizes) > len(v.Tricks) {
-		*past = PackedTricks{deal: v.Deal}
-	}
-	for _, t := range v.Tricks[len(past.sizes):] {
-		for _, p := range t.Plays {
-			past.plays = append(past.plays, uint32(p.Card)+playSeat*uint32(p.Seat))
-		}
-		past.sizes = append(past.sizes, uint32(len(t.Plays)))
-		past.winners = append(past.winners, uint32(t.Winner))
-	}
-	n := len(v.Trick)
-	out := viewToProto(v, &viewPool{plays: make([]pb.Play, n), ptrs: make([]*pb.Play, n)}, &idCards)
-	out.Compact = true
-	out.PastTrickPlays = past.plays[:len(past.plays):len(past.plays)]
-	out.PastTrickSizes = past.sizes[:len(past.sizes):len(past.sizes)]
-	out.PastTrickWinners = past.winners[:len(past.winners):len(past.winners)]
-	return out
-}
-
 // ExpandView turns a compact view (View.compact) into its full form in place, as [ViewToProto]
 // builds it: it fills every card's text, suit, rank and copy from its id and rebuilds
 // past_tricks from the packed lists, which it clears. A full view is left as it is. past may hold
@@ -56,7 +22,7 @@ func CompactViewToProto(v engine.View, past *PackedTricks) *pb.View {
 // next expansion builds only the tricks finished in between (the reused messages are shared:
 // callers must not modify them). It returns an error naming the field when the packed lists do
 // not add up or a card id is not one (0..191). It fills v's card messages: call it on a view read
-// from the wire (or a clone), never on one that [CompactViewToProto] returned, whose card messages
+// from the wire (or a clone), never on one that [Views.Compact] returned, whose card messages
 // are shared.
 func ExpandView(v *pb.View, past []*pb.Trick) error {
 	if !v.GetCompact() {

@@ -20,10 +20,13 @@ import (
 // TestCompactViewIsTheFullView plays random games of every variant (and of two-handed with
 // pending announcements, whose melds are in SeatView.pending) and, at every position, checks
 // that each seat's compact view and the public one, read from the wire and expanded, is exactly
-// the full view (ViewToProto), and that it is smaller on the wire. The packed tricks are carried
-// from view to view as the referee carries them, and the expanded ones as the Go SDK carries
-// them, across deals; each view is also expanded from nothing. With -short it checks one game
-// of each variant, every twentieth position.
+// the full view (ViewToProto), and that it is smaller on the wire. The views are built as the
+// referee builds them (Views.Compact, Views.Full: the same Views across the game's deals; the
+// full one must be ViewToProto's bytes), and the expanded tricks carried as the Go SDK carries
+// them; each view is also expanded from nothing. Every view built must still marshal to its
+// first bytes at the game's end: what the views built after it reuse or extend (the packed
+// tricks, the trick messages, the meld table, the engine view Views fills) never changes it. With
+// -short it checks one game of each variant, every twentieth position.
 func TestCompactViewIsTheFullView(t *testing.T) {
 	games, every := 3, 1 // every how many positions to check
 	if testing.Short() {
@@ -38,7 +41,8 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var packed wire.PackedTricks
+				var built wire.Views              // as a table keeps it
+				var sent []sentView               // every view built, with its bytes when built
 				expanded := map[int][]*pb.Trick{} // each seat's finished tricks expanded before, as its SDK keeps them
 				var buf []engine.Action
 				for step := 0; ; step++ {
@@ -55,10 +59,16 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						compact, err := proto.Marshal(wire.CompactViewToProto(v, &packed))
+						msg := built.Compact(g, seat)
+						compact, err := proto.Marshal(msg)
 						if err != nil {
 							t.Fatal(err)
 						}
+						fullMsg := built.Full(g, seat)
+						if again, err := proto.Marshal(fullMsg); err != nil || string(again) != string(full) {
+							t.Fatalf("game %d step %d seat %d: Views.Full differs from ViewToProto (%v)", game, step, seat, err)
+						}
+						sent = append(sent, sentView{msg, compact, step, seat}, sentView{fullMsg, full, step, seat})
 						want := &pb.View{}
 						if err := proto.Unmarshal(full, want); err != nil {
 							t.Fatal(err)
@@ -99,6 +109,11 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+				for _, v := range sent {
+					if now, err := proto.Marshal(v.msg); err != nil || string(now) != string(v.bytes) {
+						t.Fatalf("game %d step %d seat %d: the view (compact: %v) changed after the views built after it (%v)", game, v.step, v.seat, v.msg.GetCompact(), err)
+					}
+				}
 			}
 			if reused == 0 {
 				t.Fatal("no expansion reused the tricks expanded before")
@@ -112,6 +127,13 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 			t.Logf("%d views: full %d bytes, compact %d (%.0f%%)", views, fullBytes, compactBytes, 100*float64(compactBytes)/float64(fullBytes))
 		})
 	}
+}
+
+// sentView is a view as built, at step step of a game from seat's side, and its bytes.
+type sentView struct {
+	msg        *pb.View
+	bytes      []byte
+	step, seat int
 }
 
 // TestExpandViewRefusesMalformed checks that ExpandView names the field of a compact view that
@@ -184,17 +206,17 @@ func hasPending(v engine.View) bool {
 	return false
 }
 
-// fixturePositions returns the views of the seat to act at three positions of a seeded random
-// game (early, mid and late in its first deal: tricks 2, 7 and 15; under
+// fixturePositions returns copies of a seeded random game at three positions (the views are the
+// seat to act's; early, mid and late in its first deal: tricks 2, 7 and 15; under
 // allow_pending_declarations the first position from there with an announcement pending), or nil
 // when the game has no such position.
-func fixturePositions(t *testing.T, set ruleSet, seed uint64) []engine.View {
+func fixturePositions(t *testing.T, set ruleSet, seed uint64) []*engine.Game {
 	g, err := engine.NewGame(set.rules, engine.Dealing{Seed: engine.SeedFromUint64(seed)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var views []engine.View
+	var games []*engine.Game
 	var buf []engine.Action
 	for _, at := range []int{2, 7, 15} {
 		for v := g.View(g.Turn()); v.Deal > 1 || v.TrickNo < at || set.rules.AllowPendingDeclarations && !hasPending(v); v = g.View(g.Turn()) {
@@ -207,9 +229,9 @@ func fixturePositions(t *testing.T, set ruleSet, seed uint64) []engine.View {
 				t.Fatal(err)
 			}
 		}
-		views = append(views, g.View(g.Turn()))
+		games = append(games, g.Clone())
 	}
-	return views
+	return games
 }
 
 var update = flag.Bool("update", false, "rewrite botsdk/testdata/compact-views.hex")
@@ -218,7 +240,7 @@ var update = flag.Bool("update", false, "rewrite botsdk/testdata/compact-views.h
 // their expansion: one view a line, the compact form's bytes then the full form's, in hex.
 var fixturePath = filepath.Join("..", "botsdk", "testdata", "compact-views.hex")
 
-// TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what CompactViewToProto
+// TestCompactViewFixtures checks that botsdk/testdata/compact-views.hex holds what Views.Compact
 // and ViewToProto make of three positions (early, mid and late in the first deal) of a seeded
 // random game of every rule set of ruleSets (with an announcement pending under
 // allow_pending_declarations), from the view of the seat to act (go test -run
@@ -229,15 +251,16 @@ func TestCompactViewFixtures(t *testing.T) {
 	b.WriteString("# compact view, then the full view, serialized bezique.v1.View in hex (wire's TestCompactViewFixtures)\n")
 	sets := ruleSets()
 	for _, set := range sets {
-		var views []engine.View
-		for seed := uint64(1); views == nil; seed++ {
+		var games []*engine.Game
+		for seed := uint64(1); games == nil; seed++ {
 			if seed > 50 {
 				t.Fatalf("%s: no game of seeds 1 to 50 has the three positions", set.name)
 			}
-			views = fixturePositions(t, set, seed)
+			games = fixturePositions(t, set, seed)
 		}
-		for _, v := range views {
-			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.CompactViewToProto(v, &wire.PackedTricks{}))
+		for _, g := range games {
+			v := g.View(g.Turn())
+			compact, err := proto.MarshalOptions{Deterministic: true}.Marshal(new(wire.Views).Compact(g, g.Turn()))
 			if err != nil {
 				t.Fatal(err)
 			}

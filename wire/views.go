@@ -5,7 +5,9 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-var phasesToProto = map[engine.Phase]pb.Phase{
+// phasesToProto holds the wire form of every phase, by the engine's (an array: a view reads it
+// for every request).
+var phasesToProto = [...]pb.Phase{
 	engine.PhaseTrick:  pb.Phase_PHASE_TRICK_PHASE1,
 	engine.PhaseWindow: pb.Phase_PHASE_WINDOW,
 	engine.PhaseTrick2: pb.Phase_PHASE_TRICK_PHASE2,
@@ -30,17 +32,40 @@ func classesToProto(c engine.Class) []pb.MeldClass {
 	return meldClasses[c]
 }
 
-// playsToProto returns the wire form of plays, taking the messages from *pool (a view's plays are
-// allocated together: a few allocations a view, not one a play) and the cards from cards.
-func playsToProto(ps []engine.PlayedCard, pool *viewPool, cards *cardTable) []*pb.Play {
-	out := pool.ptrs[:len(ps):len(ps)]
-	pool.ptrs = pool.ptrs[len(ps):]
+// maxSeats is the most seats of any variant ([engine.Variant.Players]), and so of sides and of
+// plays in a trick.
+const maxSeats = 4
+
+// viewMem holds a view's messages of fixed number and the lists of its seats, sides and plays
+// of the trick in progress, allocated together.
+type viewMem struct {
+	view      pb.View
+	opt       [3]uint32 // the optional fields' values
+	duelSeats [2]uint32
+	winner    pb.Play
+	seats     [maxSeats]*pb.SeatView
+	scores    [maxSeats]*pb.SideScore
+	plays     [maxSeats]*pb.Play
+}
+
+// seatMem holds a view's messages of one seat, one side and one play of the trick in progress:
+// a view allocates one per seat, together.
+type seatMem struct {
+	seat  pb.SeatView
+	score pb.SideScore
+	play  pb.Play
+}
+
+// playsToProto returns the wire form of plays, their messages in msgs and ptrs (one of each per
+// play: a view's finished tricks' plays are allocated together, not one by one) and their cards
+// from cards.
+func playsToProto(ps []engine.PlayedCard, msgs []pb.Play, ptrs []*pb.Play, cards *cardTable) []*pb.Play {
+	out := ptrs[:len(ps):len(ps)]
 	for i, p := range ps {
-		m := &pool.plays[i]
+		m := &msgs[i]
 		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
 		out[i] = m
 	}
-	pool.plays = pool.plays[len(ps):]
 	return out
 }
 
@@ -65,16 +90,17 @@ func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
 }
 
 // seatsToProto returns the wire form of a view's seats (their pending announcements included),
-// their messages and those of their tabled cards allocated together.
-func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
+// their messages in per and mem, those of their tabled cards allocated together.
+func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem) []*pb.SeatView {
 	ntabled := 0
 	for _, t := range v.Tabled {
 		ntabled += len(t)
 	}
-	seats, out := make([]pb.SeatView, len(v.HandSizes)), make([]*pb.SeatView, len(v.HandSizes))
+	n := len(v.HandSizes)
+	out := mem.seats[:n:n]
 	tabled, ptrs := make([]pb.TabledCard, ntabled), make([]*pb.TabledCard, ntabled)
 	for s := range v.HandSizes {
-		sv := &seats[s]
+		sv := &per[s].seat
 		sv.Seat, sv.HandSize = uint32(s), uint32(v.HandSizes[s])
 		if m := v.Pending[s]; m.Kind != engine.NoMeld {
 			sv.Pending = meldWith(m, cards)
@@ -93,68 +119,83 @@ func seatsToProto(v engine.View, cards *cardTable) []*pb.SeatView {
 	return out
 }
 
-// viewPool is the backing storage of a view's plays.
-type viewPool struct {
-	plays []pb.Play
-	ptrs  []*pb.Play
-}
-
 // ViewToProto returns the wire form of an engine view. past may hold the wire form of the first
 // finished tricks of the view's deal, from an earlier view: those messages are reused, not built
 // again (they are public and never change; callers must not modify them). The view's finished
 // tricks are out.PastTricks, to pass as past next time.
 func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
 	past = past[:min(len(past), len(v.Tricks))]
-	nplays := len(v.Trick)
-	for _, t := range v.Tricks[len(past):] {
-		nplays += len(t.Plays)
-	}
-	plays := &viewPool{plays: make([]pb.Play, nplays), ptrs: make([]*pb.Play, nplays)}
-	out := viewToProto(v, plays, &fullCards)
-	out.PastTricks = make([]*pb.Trick, len(v.Tricks))
-	copy(out.PastTricks, past)
-	tricks := make([]pb.Trick, len(v.Tricks)-len(past))
-	for i := len(past); i < len(v.Tricks); i++ {
-		t, m := v.Tricks[i], &tricks[i-len(past)]
-		m.Number, m.Leader, m.Plays, m.Winner = uint32(i+1), uint32(t.Leader), playsToProto(t.Plays, plays, &fullCards), uint32(t.Winner)
-		out.PastTricks[i] = m
-	}
+	out := viewToProto(&v, &fullCards)
+	out.MeldValues = meldValuesToProto(&v.MeldValues)
+	out.PastTricks = appendTricks(append(make([]*pb.Trick, 0, len(v.Tricks)), past...), v.Tricks[len(past):])
 	return out
 }
 
-// viewToProto returns the wire form of an engine view but its finished tricks, its cards from
-// cards and its current trick's plays from plays.
-func viewToProto(v engine.View, plays *viewPool, cards *cardTable) *pb.View {
-	out := &pb.View{
-		Variant: VariantToProto(v.Variant), Deal: uint32(v.Deal), Dealer: uint32(v.Dealer),
-		Trump: SuitToProto(v.Trump), TurnUp: cards.msg(v.TurnUp), StockSize: uint32(v.StockSize),
-		Hand: cards.list(v.Hand), Trick: uint32(v.TrickNo), CurrentTrick: playsToProto(v.Trick, plays, cards),
-		Scores: ScoresToProto(v.DealPoints, v.Totals), Phase: phasesToProto[v.Phase],
-		SpentSevens: cards.list(v.SpentSevens), LastStockCard: cards.msg(v.Revealed),
-		Duel: uint32(v.Duel), Target: uint32(v.Target),
+// appendTricks appends the wire form of the finished tricks ts to tricks, which holds those
+// before them, and returns it; the new tricks' messages, and their plays', are allocated
+// together.
+func appendTricks(tricks []*pb.Trick, ts []engine.TrickView) []*pb.Trick {
+	nplays := 0
+	for _, t := range ts {
+		nplays += len(t.Plays)
 	}
+	msgs, ptrs, plays := make([]pb.Trick, len(ts)), make([]*pb.Play, nplays), make([]pb.Play, nplays)
+	for i, t := range ts {
+		m, n := &msgs[i], len(t.Plays)
+		m.Number, m.Leader, m.Plays, m.Winner = uint32(len(tricks)+1), uint32(t.Leader), playsToProto(t.Plays, plays, ptrs, &fullCards), uint32(t.Winner)
+		plays, ptrs = plays[n:], ptrs[n:]
+		tricks = append(tricks, m)
+	}
+	return tricks
+}
+
+// viewToProto returns the wire form of an engine view but its finished tricks and its meld
+// table, its cards from cards. Its messages are allocated together (viewMem, and a seatMem per
+// seat), and its lists of cards (hand, spent sevens, beating cards) share one backing array.
+func viewToProto(v *engine.View, cards *cardTable) *pb.View {
+	mem, per := new(viewMem), make([]seatMem, len(v.HandSizes))
+	list := make([]*pb.Card, 0, len(v.Hand)+len(v.SpentSevens)+len(v.Beating))
+	out := &mem.view
+	out.Variant, out.Deal, out.Dealer = VariantToProto(v.Variant), uint32(v.Deal), uint32(v.Dealer)
+	out.Trump, out.TurnUp, out.StockSize = SuitToProto(v.Trump), cards.msg(v.TurnUp), uint32(v.StockSize)
+	out.Hand, list = cards.appendList(list, v.Hand)
+	out.Trick, out.CurrentTrick = uint32(v.TrickNo), mem.plays[:len(v.Trick):len(v.Trick)]
+	for i, p := range v.Trick {
+		m := &per[i].play
+		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
+		out.CurrentTrick[i] = m
+	}
+	out.Scores = mem.scores[:len(v.Totals):len(v.Totals)]
+	for s, total := range v.Totals {
+		m := &per[s].score
+		m.Side, m.DealPoints, m.Total = uint32(s), uint32(v.DealPoints[s]), uint32(total)
+		out.Scores[s] = m
+	}
+	out.Phase = phasesToProto[v.Phase]
+	out.SpentSevens, list = cards.appendList(list, v.SpentSevens)
+	out.LastStockCard, out.Duel, out.Target = cards.msg(v.Revealed), uint32(v.Duel), uint32(v.Target)
 	if v.TrickWinner.Seat != engine.NoSeat {
-		out.TrickWinner = &pb.Play{Seat: uint32(v.TrickWinner.Seat), Card: cards.msg(v.TrickWinner.Card)}
+		mem.winner.Seat, mem.winner.Card = uint32(v.TrickWinner.Seat), cards.msg(v.TrickWinner.Card)
+		out.TrickWinner = &mem.winner
 	}
-	out.BeatingCards = cards.list(v.Beating)
-	out.MeldValues = meldValuesToProto(&v.MeldValues)
-	opt := new([3]uint32) // the optional fields' values, allocated together
+	out.BeatingCards, _ = cards.appendList(list, v.Beating)
 	if v.Seat != engine.NoSeat {
-		opt[0] = uint32(v.Seat)
-		out.Seat = &opt[0]
+		mem.opt[0] = uint32(v.Seat)
+		out.Seat = &mem.opt[0]
 	}
 	if v.ToAct != engine.NoSeat {
-		opt[1] = uint32(v.ToAct)
-		out.ToAct = &opt[1]
+		mem.opt[1] = uint32(v.ToAct)
+		out.ToAct = &mem.opt[1]
 	}
 	if v.Winner != engine.NoSide {
-		opt[2] = uint32(v.Winner)
-		out.WinnerSide = &opt[2]
+		mem.opt[2] = uint32(v.Winner)
+		out.WinnerSide = &mem.opt[2]
 	}
 	if v.Duel != 0 {
-		out.DuelSeats = []uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
+		mem.duelSeats = [2]uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
+		out.DuelSeats = mem.duelSeats[:]
 	}
-	out.Seats = seatsToProto(v, cards)
+	out.Seats = seatsToProto(v, cards, mem, per)
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
 			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: cards.msg(v.Window.Exchanged)}

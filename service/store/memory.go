@@ -160,17 +160,18 @@ func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Ac
 	if len(actions) == 0 {
 		return nil
 	}
-	op := fmt.Sprintf("append actions to table %q", tableID)
-	if err := m.lock(op); err != nil {
-		return err
-	}
+	op := func() string { return fmt.Sprintf("append actions to table %q", tableID) } // for errors only: this is every action's path
+	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.closed {
+		return fmt.Errorf("store: %s: %w", op(), ErrClosed)
+	}
 	mt, ok := m.tables[tableID]
 	if !ok {
-		return fmt.Errorf("store: %s: %w", op, ErrNotFound)
+		return fmt.Errorf("store: %s: %w", op(), ErrNotFound)
 	}
 	if mt.row.State != StateWaiting && mt.row.State != StatePlaying {
-		return fmt.Errorf("store: %s: the table is %s: %w", op, mt.row.State, ErrConflict)
+		return fmt.Errorf("store: %s: the table is %s: %w", op(), mt.row.State, ErrConflict)
 	}
 	last := int64(math.MinInt64)
 	if n := len(mt.actions); n > 0 {
@@ -178,7 +179,7 @@ func (m *memStore) AppendActions(_ context.Context, tableID string, actions []Ac
 	}
 	for _, a := range actions {
 		if a.Seq <= last {
-			return fmt.Errorf("store: %s: seq %d is not above seq %d: %w", op, a.Seq, last, ErrConflict)
+			return fmt.Errorf("store: %s: seq %d is not above seq %d: %w", op(), a.Seq, last, ErrConflict)
 		}
 		last = a.Seq
 	}
