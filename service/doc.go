@@ -10,7 +10,8 @@
 // applying that seat's messages (its Decide reaches the engine on the goroutine that received
 // it, and the reader sends the seat's answer itself), and the table's own goroutine for its
 // timers. The turn holder queues messages for the seats without ever blocking (a full queue
-// drops that connection, which may resume): a slow bot never holds its table. Every accepted
+// drops that connection, which may resume, as does a reader's own send that waits
+// Config.SendStall): a slow bot never holds its table. Every accepted
 // action is stored (service/store, group-committed
 // across tables) before any seat or spectator learns of it, so a restarted referee replays every
 // table to where it was.
