@@ -207,7 +207,8 @@ func playOrdered(t *testing.T, r *referee, resp *pb.CreateTableResponse, bots []
 }
 
 // TestSeatOrder plays whole games with every kind of seat stream at one table, pings every
-// millisecond, and each captain answering every request twice.
+// millisecond, and each captain answering every request twice; a spectator watches the
+// two-handed games (every event once, in seq order, as many as the seats got).
 func TestSeatOrder(t *testing.T) {
 	games := 3
 	if testing.Short() {
@@ -223,9 +224,22 @@ func TestSeatOrder(t *testing.T) {
 			} {
 				r := startReferee(t, nil, fast)
 				resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(g + 1))})
+				spectate := r.watch(t, resp.GetTableId())
 				playOrdered(t, r, resp, kinds[:])
 				if a, b := kinds[0], kinds[1]; a.lastSeq != b.lastSeq || a.over == nil || b.over == nil {
 					t.Fatalf("game %d: the seats' last seqs %d and %d, results %v and %v", g, a.lastSeq, b.lastSeq, a.over, b.over)
+				}
+				evs, err := spectate()
+				if err != nil {
+					t.Fatalf("spectator: %v", err)
+				}
+				for i, e := range evs {
+					if e.GetSeq() != uint64(i+1) {
+						t.Fatalf("spectator: event %d has seq %d", i+1, e.GetSeq())
+					}
+				}
+				if uint64(len(evs)) != kinds[0].lastSeq {
+					t.Fatalf("spectator: %d events, the seats %d", len(evs), kinds[0].lastSeq)
 				}
 			}
 		}
