@@ -242,8 +242,14 @@ func (t *table) run(stop <-chan struct{}) {
 		select {
 		case <-t.timer.C:
 			t.lock()
-			// The timer may have fired as another holder of the turn stopped or moved it.
-			if t.live() && !t.timerAt.IsZero() && !time.Now().Before(t.timerAt) {
+			// The timer may have fired as another holder of the turn stopped or moved it (then
+			// timerAt is zero, or later: the timer is set for then), or early by the wall clock
+			// (timerAt is a wall-clock time for a recovered table's expiry): set it again.
+			switch {
+			case !t.live() || t.timerAt.IsZero():
+			case time.Now().Before(t.timerAt):
+				t.setTimer(t.timerAt)
+			default:
 				t.timerAt = time.Time{}
 				t.onTimer()
 			}
