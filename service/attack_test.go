@@ -316,18 +316,10 @@ func TestAtkNeverReadingSeatPinsHandler(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 16; c.PingInterval = time.Hour })
 	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
 	base := connectHandlers()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := r.seats.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
-		t.Fatal(err)
-	}
+	_, cancel := joinSeat0(t, r, resp)
 	deadline := time.Now().Add(waitFor)
 	for {
-		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 		if err != nil {
 			t.Fatal(err)
 		}

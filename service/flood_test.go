@@ -26,15 +26,7 @@ import (
 func TestFloodWithoutReading(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.SendStall = 200 * time.Millisecond; c.PingInterval = time.Hour })
 	resp := r.create(t, soloTable(nil, nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := r.seats.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
-		t.Fatal(err)
-	}
+	stream, cancel := joinSeat0(t, r, resp)
 	flooding := make(chan int, 1)
 	go func() {
 		n := 0
@@ -46,7 +38,7 @@ func TestFloodWithoutReading(t *testing.T) {
 	}()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -517,6 +517,23 @@ func joinMsg(j *pb.Join) *pb.ConnectRequest {
 	return &pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: j}}
 }
 
+// joinSeat0 opens a seat stream on r and sends seat 0's Join of the table resp created, for a
+// test that drives the stream by hand (one that never reads, say); cancel ends the stream, and
+// the test's end cancels it.
+func joinSeat0(t *testing.T, r *referee, resp *pb.CreateTableResponse) (pb.SeatService_ConnectClient, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	return stream, cancel
+}
+
 // TestCreateTableInvalid: malformed CreateTable requests fail with InvalidArgument naming the field.
 func TestCreateTableInvalid(t *testing.T) {
 	r := startReferee(t, nil, quiet)
@@ -734,15 +751,7 @@ func TestSlowReaderDropped(t *testing.T) {
 	// Seat 0 joins and never reads; the referee plays for it at every short deadline, so events
 	// keep coming until gRPC flow control stops its sender and its queue fills.
 	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := r.seats.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
-		t.Fatal(err)
-	}
+	stream, _ := joinSeat0(t, r, resp)
 	spectate := r.watch(t, resp.GetTableId())
 	// Meanwhile another table plays a whole game.
 	other := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(3)})
@@ -751,7 +760,7 @@ func TestSlowReaderDropped(t *testing.T) {
 	deadline := time.Now().Add(waitFor)
 	dropped := false
 	for !dropped && time.Now().Before(deadline) {
-		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 		if err != nil {
 			t.Fatal(err)
 		}

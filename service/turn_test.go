@@ -337,22 +337,14 @@ func TestTurnNoSeatGoroutineLeft(t *testing.T) {
 	}
 	// A flooding bot that never reads, dropped, then its table cancelled.
 	flood := r.create(t, soloTable(nil, nil))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := r.seats.Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(joinMsg(&pb.Join{TableId: flood.GetTableId(), Token: tokenOf(flood, 0), ProtocolVersion: 1})); err != nil {
-		t.Fatal(err)
-	}
+	stream, cancel := joinSeat0(t, r, flood)
 	go func() { // its Send may block for good once the referee stops reading: the cancel ends it
 		junk := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1 << 40, Choice: &pb.Decide_ActionId{ActionId: 1}}}}
 		for stream.Send(junk) == nil {
 		}
 	}()
 	for end := time.Now().Add(waitFor); ; time.Sleep(10 * time.Millisecond) {
-		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: flood.GetTableId()})
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: flood.GetTableId()})
 		if err != nil {
 			t.Fatal(err)
 		}
