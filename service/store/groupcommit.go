@@ -88,8 +88,9 @@ const (
 func (s *sqlStore) commitLoop() {
 	defer close(s.committerDone)
 	batch := make([]*appendReq, 0, maxBatchReqs)
-	stmts := map[int]string{} // multi-row INSERT text by row count; this goroutine only
-	prev := 0                 // the size of the previous batch
+	stmts := newStmtCache(s.w) // this goroutine only
+	defer stmts.close()
+	prev := 0 // the size of the previous batch
 	for first := range s.appendCh {
 		batch = append(batch[:0], first)
 		n := len(first.actions)
@@ -135,7 +136,7 @@ func (s *sqlStore) commitLoop() {
 // on a constraint (a duplicate seq or an unknown table), one request is at fault: each request
 // is then retried in a transaction of its own, so only the guilty one gets the error. Any other
 // failure is returned to every waiter in the batch.
-func (s *sqlStore) commitBatch(batch []*appendReq, stmts map[int]string) {
+func (s *sqlStore) commitBatch(batch []*appendReq, stmts *stmtCache) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
 	err := s.insertActions(ctx, batch, stmts)
@@ -161,7 +162,25 @@ func (s *sqlStore) appendResult(r *appendReq, err error) error {
 // most rowsPerInsert rows, all stamped with one recorded_at, after moving each table's head
 // (action_heads: its last seq) past them; a seq not above the head's is ErrConflict. The actions
 // table is keyed by a growing id in SQLite, so the rows go to its last pages (migration 00005).
-func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts map[int]string) (err error) {
+func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *stmtCache) (err error) {
+	// The statements are prepared before the transaction: with SQLite the write pool has one
+	// connection, which the transaction holds.
+	n := 0
+	for _, r := range reqs {
+		n += len(r.actions)
+	}
+	maxID, head := stmts.prepare(ctx, "SELECT coalesce(max(id), 0) FROM actions"), stmts.prepare(ctx, s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) "+
+		"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') "+
+		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?"))
+	full := stmts.prepare(ctx, s.insertText(rowsPerInsert))
+	var last *sql.Stmt // the INSERT of the rows beyond the last full one, if any
+	if n%rowsPerInsert != 0 {
+		last = stmts.prepare(ctx, s.insertText(n%rowsPerInsert))
+	}
+	if err := stmts.err; err != nil {
+		stmts.err = nil
+		return err
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -175,19 +194,13 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 	// Every action of this transaction gets an id above floor: a new table's head records floor+1
 	// as a lower bound of its first action's id.
 	var floor int64
-	if err = tx.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM actions").Scan(&floor); err != nil {
+	if err = tx.StmtContext(ctx, maxID).QueryRowContext(ctx).Scan(&floor); err != nil {
 		return err
 	}
-	head, err := tx.PrepareContext(ctx, s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) "+
-		"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') "+
-		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?"))
-	if err != nil {
-		return err
-	}
-	defer func() { _ = head.Close() }()
+	heads := tx.StmtContext(ctx, head)
 	for _, r := range reqs {
 		first, last := r.actions[0].Seq, r.actions[len(r.actions)-1].Seq
-		res, err := head.ExecContext(ctx, floor+1, last, r.tableID, first)
+		res, err := heads.ExecContext(ctx, floor+1, last, r.tableID, first)
 		if err != nil {
 			return err
 		}
@@ -203,13 +216,11 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 		if rows == 0 {
 			return nil
 		}
-		q, ok := stmts[rows]
-		if !ok {
-			q = s.d.rebind("INSERT INTO actions (table_id, seq, seat, kind, payload, recorded_at) VALUES " +
-				strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", rows), ", "))
-			stmts[rows] = q
+		st := full
+		if rows < rowsPerInsert {
+			st = last
 		}
-		_, err := tx.ExecContext(ctx, q, args...)
+		_, err := tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 		args, rows = args[:0], 0
 		return err
 	}
@@ -232,6 +243,48 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts m
 	}
 	s.commits.Add(1)
 	return nil
+}
+
+// insertText is the multi-row INSERT of rows actions.
+func (s *sqlStore) insertText(rows int) string {
+	return s.d.rebind("INSERT INTO actions (table_id, seq, seat, kind, payload, recorded_at) VALUES " +
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?), ", rows), ", "))
+}
+
+// stmtCache holds the committer's statements, prepared once on the write pool and used in each
+// transaction through Tx.StmtContext (which reuses a statement prepared on the transaction's
+// connection), so that a commit does not parse its SQL again: parsing was a fifth of the
+// committer's CPU, which every appending table waits for. For the committer goroutine only.
+type stmtCache struct {
+	db    *sql.DB
+	stmts map[string]*sql.Stmt
+	err   error // the first preparation that failed since the last insertActions
+}
+
+func newStmtCache(db *sql.DB) *stmtCache {
+	return &stmtCache{db: db, stmts: map[string]*sql.Stmt{}}
+}
+
+// prepare returns the statement of query q, preparing it the first time; a failure is kept in
+// c.err (and nil returned) so that a caller preparing several checks once.
+func (c *stmtCache) prepare(ctx context.Context, q string) *sql.Stmt {
+	if st, ok := c.stmts[q]; ok || c.err != nil {
+		return st
+	}
+	st, err := c.db.PrepareContext(ctx, q)
+	if err != nil {
+		c.err = err
+		return nil
+	}
+	c.stmts[q] = st
+	return st
+}
+
+// close closes every statement.
+func (c *stmtCache) close() {
+	for _, st := range c.stmts {
+		_ = st.Close()
+	}
 }
 
 // ignoreDone drops the error of rolling back a transaction that already ended.

@@ -95,7 +95,7 @@ func TestCommitBatchIsolatesConflict(t *testing.T) {
 		return &appendReq{tableID: id, actions: []Action{{Seq: seq, Payload: []byte(id)}}, done: make(chan error, 1)}
 	}
 	batch := []*appendReq{req("a", 1), req("b", 1), req("c", 1), req("nope", 1)}
-	s.commitBatch(batch, map[int]string{})
+	s.commitBatch(batch, newStmtCache(s.w))
 	want := []error{nil, ErrConflict, nil, ErrNotFound}
 	for i, r := range batch {
 		err := <-r.done
@@ -127,7 +127,7 @@ func TestCommitBatchFailureReachesEveryWaiter(t *testing.T) {
 		{tableID: "a", actions: []Action{{Seq: 1}}, done: make(chan error, 1)},
 		{tableID: "b", actions: []Action{{Seq: 1}}, done: make(chan error, 1)},
 	}
-	s.commitBatch(batch, map[int]string{})
+	s.commitBatch(batch, newStmtCache(s.w))
 	for _, r := range batch {
 		if err := <-r.done; err == nil {
 			t.Errorf("request %s: err = nil, want the batch's error", r.tableID)
