@@ -6,12 +6,14 @@
 #
 # As root on a fresh Debian 12 machine it installs Debian's postgresql package if missing, then
 # runs its own cluster as the postgres user: data in $BEZIQUE_PG_DIR (default
-# ${TMPDIR:-/tmp}/bezique-pg-$PORT), listening on 127.0.0.1:$BEZIQUE_PG_PORT (default 55432)
+# ${TMPDIR:-/tmp}/bezique-pg-$PORT), listening on 127.0.0.1:$BEZIQUE_PG_PORT (default 25432)
 # only, trust auth, with a database bezique_test. Safe to run twice. Only the export line goes
-# to stdout; progress goes to stderr.
+# to stdout; progress goes to stderr. The default port is below Linux's ephemeral range
+# (32768-60999): a port inside it (55432 until 2026-12-01) failed to bind while connections of
+# a load test that had just ended still held it in TIME_WAIT.
 set -euo pipefail
 
-port=${BEZIQUE_PG_PORT:-55432}
+port=${BEZIQUE_PG_PORT:-25432}
 dir=${BEZIQUE_PG_DIR:-${TMPDIR:-/tmp}/bezique-pg-$port}
 db=bezique_test
 url="postgres://postgres@127.0.0.1:$port/$db?sslmode=disable"
