@@ -70,6 +70,7 @@ type config struct {
 	seatQueue            int
 	pingInterval         time.Duration
 	joinTimeout          time.Duration
+	sendStall            time.Duration
 	pprof                bool
 	logLevel             string
 	showVersion          bool
@@ -109,6 +110,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
+	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat may wait for its bot to read before the stream is dropped")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
@@ -173,6 +175,7 @@ func (c config) validate() error {
 		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
+		{"send-stall", c.sendStall <= 0, fmt.Sprint(c.sendStall, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
 		{"store-wait", c.storeWait < 0, fmt.Sprint(c.storeWait, "; want 0 or more")},
 		{"max-waiting-per-principal", c.maxWaiting < 1, fmt.Sprint(c.maxWaiting, "; want at least 1")},
@@ -270,7 +273,7 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
 		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret})
 	if err != nil {
