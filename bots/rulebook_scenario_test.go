@@ -76,7 +76,7 @@ func meldValues(variant pb.Variant) []*pb.MeldValue {
 	if err != nil {
 		panic(err)
 	}
-	return wire.ViewToProto(g.View(0), nil).GetMeldValues()
+	return wire.ViewToProto(g.View(0)).GetMeldValues()
 }
 
 func chosen(t *testing.T, req *pb.DecisionRequest) *pb.Action {

@@ -27,7 +27,7 @@ func playEngineGame(t testing.TB, v engine.Variant, seed uint64, players []bots.
 	for !g.Over() {
 		seat := g.Turn()
 		buf = g.Legal(seat, buf[:0])
-		req := &pb.DecisionRequest{View: wire.ViewToProto(g.View(seat), nil)}
+		req := &pb.DecisionRequest{View: wire.ViewToProto(g.View(seat))}
 		for i, a := range buf {
 			req.LegalActions = append(req.LegalActions, &pb.LegalAction{ActionId: uint32(i + 1), Action: wire.ActionToProto(a)})
 		}

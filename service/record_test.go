@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service/store"
 )
 
 // TestStoredRecordForms: a finished game's record is stored in the protobuf wire format, and a
@@ -23,11 +21,7 @@ import (
 func TestStoredRecordForms(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bezique.db")
-	st, err := store.Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openSQLite(t, path)
 	r1 := startReferee(t, st, nil)
 	var ids, tokens []string
 	var recs []*pb.GameRecord
@@ -56,11 +50,7 @@ func TestStoredRecordForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := rawSQL(t, path)
 	if _, err := db.ExecContext(ctx, "UPDATE records SET record = ? WHERE table_id = ?", string(text), ids[1]); err != nil {
 		t.Fatal(err)
 	}
@@ -103,11 +93,7 @@ func TestUnmarshalRecordRefusesGarbage(t *testing.T) {
 func TestStoredRecordGarbage(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bezique.db")
-	st, err := store.Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openSQLite(t, path)
 	r := startReferee(t, st, nil)
 	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
@@ -118,11 +104,7 @@ func TestStoredRecordGarbage(t *testing.T) {
 	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
 		t.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?_busy_timeout=5000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := rawSQL(t, path)
 	for _, c := range []struct{ stored, want string }{
 		{"\xff\xff\xff", "cannot parse invalid wire-format data"},
 		{"{not json", "syntax error (line 1:2): invalid value not"},

@@ -525,9 +525,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 // stalled drops c, whose stream's reader has been sending its own messages for Config.SendStall
 // (the bot does not read its stream), with ResourceExhausted; the seat may reconnect and resume.
 func (s *Server) stalled(t *table, c *conn) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a stuck table: give up
-	defer cancel()
-	_ = t.post(ctx, func() {
+	t.postDetached(func() {
 		st := t.seats[c.seat]
 		if st.conns[c.member] != c {
 			return
@@ -539,9 +537,7 @@ func (s *Server) stalled(t *table, c *conn) {
 
 // leave tells the table that a connection's stream ended.
 func (s *Server) leave(t *table, c *conn, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a stuck table: give up
-	defer cancel()
-	_ = t.post(ctx, func() { t.dropConn(t.seats[c.seat], c, err) })
+	t.postDetached(func() { t.dropConn(t.seats[c.seat], c, err) })
 }
 
 // joined is the outcome of a join: the messages to send first (Welcome, missed events and, for a

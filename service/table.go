@@ -204,6 +204,18 @@ func (t *table) post(ctx context.Context, f func()) error {
 	return nil
 }
 
+// postDetached runs f holding the table's turn for a goroutine that has no context of its own
+// (a stream that ended, a timer), giving up after stuckTable: a table stuck in a store write that
+// does not return is left to its own end.
+func (t *table) postDetached(f func()) {
+	ctx, cancel := context.WithTimeout(context.Background(), stuckTable)
+	defer cancel()
+	_ = t.post(ctx, f)
+}
+
+// stuckTable is how long postDetached waits for a table's turn.
+const stuckTable = 5 * time.Second
+
 // ended reports whether the table's game has ended; safe from any goroutine.
 func (t *table) ended() bool {
 	select {

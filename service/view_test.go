@@ -41,7 +41,7 @@ func TestViewReusesPastTricks(t *testing.T) {
 					continue
 				}
 				for seat := range v.Players() {
-					got, want := tb.view(seat), wire.ViewToProto(g.View(seat), nil)
+					got, want := tb.view(seat), wire.ViewToProto(g.View(seat))
 					if !proto.Equal(got, want) {
 						t.Fatalf("step %d seat %d: view\n%v\nwant\n%v", steps, seat, got, want)
 					}
@@ -189,7 +189,7 @@ func checkWireViews(t *testing.T, r *referee, v pb.Variant, seed byte) {
 				return
 			}
 		}
-		if want := wire.ViewToProto(g.View(w.seat), nil); !proto.Equal(w.view, want) {
+		if want := wire.ViewToProto(g.View(w.seat)); !proto.Equal(w.view, want) {
 			t.Errorf("%v seat %d, view as of seq %d:\n%v\nwant\n%v", v, w.seat, w.seq, w.view, want)
 			return
 		}

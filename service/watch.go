@@ -180,13 +180,8 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	if qerr != nil {
 		return qerr
 	}
-	defer func() {
-		// A stuck table (say, in a store write that does not return) drops its watcher when its
-		// buffer fills.
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = t.post(ctx, func() { delete(t.watchers, w) })
-	}()
+	// A stuck table drops its watcher when its buffer fills.
+	defer t.postDetached(func() { delete(t.watchers, w) })
 	var sent atomic.Uint64 // the seq of the last event send accepted
 	sent.Store(max(fromSeq, 1) - 1)
 	delivered := make(chan error, 1)

@@ -55,7 +55,7 @@ func TestCompactViewIsTheFullView(t *testing.T) {
 					}
 					for _, seat := range seats {
 						v := g.View(seat)
-						full, err := proto.Marshal(wire.ViewToProto(v, nil))
+						full, err := proto.Marshal(wire.ViewToProto(v))
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -264,7 +264,7 @@ func TestCompactViewFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			full, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.ViewToProto(v, nil))
+			full, err := proto.MarshalOptions{Deterministic: true}.Marshal(wire.ViewToProto(v))
 			if err != nil {
 				t.Fatal(err)
 			}

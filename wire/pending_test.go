@@ -54,7 +54,7 @@ func TestPendingInTheWireView(t *testing.T) {
 		for !g.Over() {
 			seat := g.Turn()
 			ev := g.View(engine.NoSeat)
-			for s, sv := range wire.ViewToProto(ev, nil).GetSeats() {
+			for s, sv := range wire.ViewToProto(ev).GetSeats() {
 				m := ev.Pending[s]
 				var want *pb.Meld
 				if m.Kind != engine.NoMeld {

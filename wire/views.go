@@ -119,15 +119,12 @@ func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem)
 	return out
 }
 
-// ViewToProto returns the wire form of an engine view. past may hold the wire form of the first
-// finished tricks of the view's deal, from an earlier view: those messages are reused, not built
-// again (they are public and never change; callers must not modify them). The view's finished
-// tricks are out.PastTricks, to pass as past next time.
-func ViewToProto(v engine.View, past []*pb.Trick) *pb.View {
-	past = past[:min(len(past), len(v.Tricks))]
+// ViewToProto returns the wire form of an engine view. A table building views again and again
+// uses [Views], which builds only what changed since its last view.
+func ViewToProto(v engine.View) *pb.View {
 	out := viewToProto(&v, &fullCards)
 	out.MeldValues = meldValuesToProto(&v.MeldValues)
-	out.PastTricks = appendTricks(append(make([]*pb.Trick, 0, len(v.Tricks)), past...), v.Tricks[len(past):])
+	out.PastTricks = appendTricks(make([]*pb.Trick, 0, len(v.Tricks)), v.Tricks)
 	return out
 }
 

@@ -23,7 +23,7 @@ func TestViewTrickWinnerAndMeldValues(t *testing.T) {
 	for !g.Over() {
 		seat := g.Turn()
 		ev := g.View(seat)
-		v := wire.ViewToProto(ev, nil)
+		v := wire.ViewToProto(ev)
 		if len(v.GetMeldValues()) != len(want) {
 			t.Fatalf("%d meld values, want %d", len(v.GetMeldValues()), len(want))
 		}
@@ -59,7 +59,7 @@ func TestViewTrickWinnerAndMeldValues(t *testing.T) {
 	if followed == 0 {
 		t.Fatal("no view with a trick in progress")
 	}
-	if v := wire.ViewToProto(g.View(engine.NoSeat), nil); v.TrickWinner != nil || len(v.GetBeatingCards()) != 0 {
+	if v := wire.ViewToProto(g.View(engine.NoSeat)); v.TrickWinner != nil || len(v.GetBeatingCards()) != 0 {
 		t.Fatalf("game over: winner %v, beating %v", v.GetTrickWinner(), v.GetBeatingCards())
 	}
 }

@@ -153,7 +153,7 @@ func runReplayAt(path string, at uint64, seat int, asJSON bool, w io.Writer) err
 	if n := g.Rules().Variant.Players(); seat != engine.NoSeat && (seat < 0 || seat >= n) {
 		return fmt.Errorf("--seat %d: not a seat of %s (0..%d, or -1 for a spectator)", seat, g.Rules().Variant, n-1)
 	}
-	view, err := protojson.MarshalOptions{Multiline: true}.Marshal(wire.ViewToProto(g.View(seat), nil))
+	view, err := protojson.MarshalOptions{Multiline: true}.Marshal(wire.ViewToProto(g.View(seat)))
 	if err != nil {
 		return err
 	}

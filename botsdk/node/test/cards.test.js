@@ -16,7 +16,7 @@ root.loadSync('bezique/v1/view.proto', { keepCase: true });
 const View = root.lookupType('bezique.v1.View');
 const decode = (hex) => View.toObject(View.decode(Buffer.from(hex, 'hex')), { longs: Number, enums: String, defaults: true, oneofs: true });
 
-// Compact views and their full forms as the referee makes them (wire.CompactViewToProto and
+// Compact views and their full forms as the referee makes them (wire.Views.Compact and
 // wire.ViewToProto; wire's TestCompactViewFixtures keeps the file current).
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'testdata', 'compact-views.hex'), 'utf8')
   .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(' '));

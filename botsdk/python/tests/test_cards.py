@@ -6,7 +6,7 @@ import unittest
 from bezique.v1 import cards_pb2, view_pb2
 from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
 
-# Compact views and their full forms as the referee makes them (wire.CompactViewToProto and
+# Compact views and their full forms as the referee makes them (wire.Views.Compact and
 # wire.ViewToProto; wire's TestCompactViewFixtures keeps the file current).
 FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "compact-views.hex"
 
