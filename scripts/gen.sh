@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/gen.sh: regenerate the Go code of proto/ (the *.pb.go files, committed) with the buf,
-# protoc-gen-go and protoc-gen-go-grpc versions pinned as tools in go.mod. Needs only go.
+# protoc-gen-go, protoc-gen-go-grpc and protoc-gen-go-vtproto versions pinned as tools in go.mod.
+# Needs only go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Start from nothing so a removed .proto leaves no stale .pb.go behind.
