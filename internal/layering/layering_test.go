@@ -22,6 +22,8 @@ func TestDependencies(t *testing.T) {
 	}{
 		{pkg: "engine", standard: true},
 		{pkg: "wire", banned: serverOnly, needs: module + "engine"},
+		// The gRPC codecs of the referee and the SDK: grpc-go and protobuf only, for any message.
+		{pkg: "codec", banned: append([]string{module + "engine", module + "wire", module + "proto"}, serverOnly...), needs: "google.golang.org/grpc/encoding"},
 		{pkg: "bots", banned: serverOnly, needs: module + "wire"},
 		{pkg: "scenario", banned: serverOnly, needs: module + "wire"}, // read by other implementations: the rules and the wire only
 		{pkg: "tournament", banned: append([]string{"google.golang.org/grpc", module + "proto", module + "wire"}, serverOnly...), needs: module + "engine"},
