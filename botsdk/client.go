@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/codec"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -180,7 +181,7 @@ func (p *player) session(ctx context.Context) (*pb.GameResult, error) {
 	p.progressed = false
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := p.client.Connect(sctx)
+	stream, err := p.client.Connect(sctx, grpc.ForceCodecV2(codec.Client))
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,7 @@ import (
 	testgrpc "google.golang.org/grpc/interop/grpc_testing"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/codec"
 	"github.com/bezique-arena/bezique/internal/testpki"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -365,7 +366,7 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		}
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
-		if stream, err = client.Connect(ctx); err != nil {
+		if stream, err = client.Connect(ctx, grpc.ForceCodecV2(codec.Client)); err != nil { // as the Go SDK connects
 			tb.Fatal(err)
 		}
 		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: mode != "seat-unbatched"}

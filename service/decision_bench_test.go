@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/mem"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/codec"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
@@ -16,7 +18,8 @@ import (
 
 // BenchmarkDecisionRequest measures a two-handed decision request early, mid and late in a deal
 // (tricks 2, 12 and 24: 1, 11 and 23 finished tricks in the view): the referee building it from
-// the engine (view, legal actions), marshalling it, and a Go bot unmarshalling it; "full" with the
+// the engine (view, legal actions), marshalling it (codec.Server, the referee's gRPC codec), and a
+// Go bot unmarshalling it (codec.Client, the Go SDK's); "full" with the
 // seat's full view (Join.view_mode VIEW_MODE_FULL), "compact" with its compact view
 // (VIEW_MODE_COMPACT, the SDKs' default; "unmarshal+expand" adds wire.ExpandView as the Go SDK
 // runs it before the bot sees the view, with the tricks it expanded for the seat's previous
@@ -61,15 +64,17 @@ func BenchmarkDecisionRequest(b *testing.B) {
 				b.ReportAllocs()
 				b.ReportMetric(float64(len(data)), "bytes")
 				for range b.N {
-					if _, err := proto.Marshal(msg); err != nil {
+					data, err := codec.Server.Marshal(msg)
+					if err != nil {
 						b.Fatal(err)
 					}
+					data.Free()
 				}
 			})
 			b.Run(name+"unmarshal", func(b *testing.B) {
 				b.ReportAllocs()
 				for range b.N {
-					if err := proto.Unmarshal(data, &pb.ConnectResponse{}); err != nil {
+					if err := codec.Client.Unmarshal(mem.BufferSlice{mem.SliceBuffer(data)}, &pb.ConnectResponse{}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -82,7 +87,7 @@ func BenchmarkDecisionRequest(b *testing.B) {
 				b.ReportAllocs()
 				for range b.N {
 					m := &pb.ConnectResponse{}
-					if err := proto.Unmarshal(data, m); err != nil {
+					if err := codec.Client.Unmarshal(mem.BufferSlice{mem.SliceBuffer(data)}, m); err != nil {
 						b.Fatal(err)
 					}
 					if err := wire.ExpandView(m.GetDecisionRequest().GetView(), past); err != nil {

@@ -5,6 +5,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/keepalive"
+
+	"github.com/bezique-arena/bezique/codec"
 )
 
 // Transport limits of the referee's gRPC server.
@@ -29,10 +31,12 @@ const (
 )
 
 // ServerOptions returns the gRPC server options of the referee: message size limit, keepalive
-// parameters and enforcement, and the metrics interceptors (m may be nil).
+// parameters and enforcement, the codec (codec.Server: generated marshalling for what it sends)
+// and the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
+		grpc.ForceServerCodecV2(codec.Server),
 		grpc.InitialWindowSize(StreamWindowBytes),
 		grpc.InitialConnWindowSize(ConnWindowBytes),
 		grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout}),

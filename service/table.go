@@ -843,7 +843,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 
 // persist appends a recorded action to the store before anyone learns of it.
 func (t *table) persist(rec *pb.RecordedAction) bool {
-	payload, err := proto.Marshal(rec)
+	payload, err := rec.MarshalVT() // protobuf's bytes, as proto.Marshal's
 	if err == nil {
 		err = t.appendLog(int(rec.GetSeat()), logAction, payload)
 	}
