@@ -171,8 +171,9 @@ func isGRPC(contentType string) bool {
 // github.com/soheilhy/cmux as etcd does. With TLS, TLS ends on the listener (crypto/tls, before
 // cmux), so what follows sees every connection decrypted, with or without TLS.
 //
-// An HTTP/2 connection whose first request has content-type application/grpc (what every gRPC
-// client sends) is handed to grpc-go's own transport (g.Serve), which keeps its flow-control
+// An HTTP/2 connection whose first request has gRPC's content-type (application/grpc, or
+// application/grpc+proto as the Go SDK sends it: [nativeGRPC]) is handed to grpc-go's own
+// transport (g.Serve), which keeps its flow-control
 // windows, keepalive enforcement, stream limit per connection (grpc.MaxConcurrentStreams) and
 // speed: through net/http (g.ServeHTTP) a seat's round trip took about twice as long
 // (docs/BENCHMARKS.md). To read that request the port sends the server's SETTINGS frame first,
@@ -183,7 +184,7 @@ func isGRPC(contentType string) bool {
 type Port struct {
 	mux      cmux.CMux
 	grpc     *grpc.Server
-	grpcLis  net.Listener // HTTP/2, first request application/grpc
+	grpcLis  net.Listener // HTTP/2, first request gRPC (nativeGRPC)
 	h2Lis    net.Listener // the other HTTP/2 connections
 	h1Lis    net.Listener // everything else: HTTP/1.1
 	http     *http.Server
@@ -206,7 +207,7 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 	m := cmux.New(lis)
 	m.SetReadTimeout(10 * time.Second) // a connection that says nothing (or no first request) for 10 s is closed
 	p := &Port{mux: m, grpc: g}
-	p.grpcLis = m.MatchWithWriters(cmux.HTTP2MatchHeaderFieldSendSettings("content-type", "application/grpc"))
+	p.grpcLis = m.MatchWithWriters(nativeGRPC)
 	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
 	p.h1Lis = m.Match(cmux.Any())
 	var protocols http.Protocols

@@ -1,0 +1,58 @@
+package service
+
+import (
+	"io"
+
+	"golang.org/x/net/http2"
+	"golang.org/x/net/http2/hpack"
+)
+
+// nativeGRPC is the [Port]'s test for a connection that goes to grpc-go's transport: HTTP/2
+// whose first request's content-type is gRPC's, application/grpc or application/grpc+<codec>
+// ([isGRPC]: the Go SDK sends application/grpc+proto), and not gRPC-Web's. It reads the client
+// preface and frames from r until the first request's headers, and answers the client's SETTINGS
+// with an empty SETTINGS frame on w, as gRPC clients wait for the server's before they send a
+// request. It is cmux's HTTP2MatchHeaderFieldSendSettings with that test instead of one exact
+// value: cmux matches one value or one prefix, and the prefix application/grpc takes
+// application/grpc-web too.
+func nativeGRPC(w io.Writer, r io.Reader) bool {
+	preface := make([]byte, len(http2.ClientPreface))
+	if _, err := io.ReadFull(r, preface); err != nil || string(preface) != http2.ClientPreface {
+		return false
+	}
+	framer := http2.NewFramer(w, r)
+	var contentType *string
+	headers := hpack.NewDecoder(4<<10, func(f hpack.HeaderField) {
+		if f.Name == "content-type" && contentType == nil {
+			contentType = &f.Value
+		}
+	})
+	for {
+		f, err := framer.ReadFrame()
+		if err != nil {
+			return false
+		}
+		end := false
+		switch f := f.(type) {
+		case *http2.SettingsFrame:
+			if !f.IsAck() {
+				if err := framer.WriteSettings(); err != nil {
+					return false
+				}
+			}
+		case *http2.HeadersFrame:
+			if _, err := headers.Write(f.HeaderBlockFragment()); err != nil {
+				return false
+			}
+			end = f.HeadersEnded()
+		case *http2.ContinuationFrame:
+			if _, err := headers.Write(f.HeaderBlockFragment()); err != nil {
+				return false
+			}
+			end = f.HeadersEnded()
+		}
+		if contentType != nil || end {
+			return contentType != nil && isGRPC(*contentType)
+		}
+	}
+}
