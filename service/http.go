@@ -3,21 +3,25 @@ package service
 import (
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
-	"connectrpc.com/vanguard/vanguardgrpc"
 	"github.com/rs/cors"
 	"github.com/soheilhy/cmux"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
@@ -63,18 +67,30 @@ var (
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
 func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
-	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec),
+	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec), vanguard.WithCodec(protoCodec),
 		vanguard.WithDefaultServiceOptions(vanguard.WithMaxMessageBufferBytes(MaxHTTPMessageBytes))}
 	if cfg.Static != nil {
 		opts = append(opts, vanguard.WithUnknownHandler(cfg.Static))
 	}
-	transcoder, err := vanguardgrpc.NewTranscoder(g, opts...)
+	// vanguardgrpc.NewTranscoder, with g's answers read by requestRefusals first.
+	var services []*vanguard.Service
+	for name := range g.GetServiceInfo() {
+		services = append(services, vanguard.NewService(name, requestRefusals(g)))
+	}
+	opts = append([]vanguard.TranscoderOption{vanguard.WithDefaultServiceOptions(
+		vanguard.WithTargetCodecs(vanguard.CodecProto), vanguard.WithTargetProtocols(vanguard.ProtocolGRPC))}, opts...)
+	transcoder, err := vanguard.NewTranscoder(services, opts...)
 	if err != nil {
 		return nil, err
 	}
+	errorWriter := connect.NewErrorWriter()
 	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ProtoMajor == 2 && isGRPC(r.Header.Get("Content-Type")) {
 			g.ServeHTTP(w, r)
+			return
+		}
+		if err := checkGetQuery(r); err != nil {
+			_ = errorWriter.Write(w, r, err)
 			return
 		}
 		transcoder.ServeHTTP(w, r)
@@ -126,14 +142,116 @@ func invalidJSON(err error) error {
 	if err == nil {
 		return nil
 	}
-	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+protoErrText(err)))
+	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+protoErrText(err.Error())))
 }
 
 // protoErrText is the message of an error of the protobuf packages (proto, protojson) less its
 // prefix, "proto: " or, at random per build to discourage matching them, "proto:" and a no-break
-// space; neither says anything to a client.
-func protoErrText(err error) string {
-	return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "proto:"), " "), "\u00a0")
+// space; neither says anything to a client. text is the error's message, or what grpc-go quotes
+// of it ([requestRefusals]).
+func protoErrText(text string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(text, "proto:"), " "), "\u00a0")
+}
+
+// protoCodec returns vanguard's binary protobuf codec with a request that does not read (the
+// message of a Connect GET, which vanguard decodes itself) refused as INVALID_ARGUMENT, a
+// [protoRequest], rather than Unknown (HTTP 500). A POST body in binary protobuf is not read
+// here: vanguard hands it to grpc-go as it is, whose refusal requestRefusals makes
+// INVALID_ARGUMENT.
+func protoCodec(res vanguard.TypeResolver) vanguard.Codec {
+	return protoRequest{vanguard.NewProtoCodec(res)}
+}
+
+// protoRequest is vanguard's protobuf codec whose Unmarshal errors are INVALID_ARGUMENT.
+type protoRequest struct{ *vanguard.ProtoCodec }
+
+// Unmarshal reads a message from binary protobuf; errors are INVALID_ARGUMENT, "request protobuf:
+// cannot parse invalid wire-format data".
+func (c protoRequest) Unmarshal(data []byte, msg proto.Message) error {
+	if err := c.ProtoCodec.Unmarshal(data, msg); err != nil {
+		return connect.NewError(connect.CodeInvalidArgument, errors.New(badProtobuf+protoErrText(err.Error())))
+	}
+	return nil
+}
+
+// grpcUnmarshalPrefix begins the status that grpc-go gives a request message its codec cannot
+// read (rpc_util.go, recv): Internal, "grpc: failed to unmarshal the received message: proto:
+// cannot parse invalid wire-format data". The codec's error is formatted into that text, so the
+// text is the only way to tell this refusal from grpc-go's other Internal errors.
+const grpcUnmarshalPrefix = "grpc: failed to unmarshal the received message: "
+
+// badProtobuf begins the message of a request whose binary protobuf does not read, as "request
+// JSON: " begins one whose JSON does not ([strictJSON]).
+const badProtobuf = "request protobuf: "
+
+// requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a request
+// message that does not read ([grpcUnmarshalPrefix]: bytes that are not protobuf's wire format,
+// a string that is not UTF-8) turned into INVALID_ARGUMENT, "request protobuf: cannot parse
+// invalid wire-format data", in the trailers it leaves: the caller sent bad input, the referee
+// did not fail, and Connect and gRPC-Web clients, whose binary messages vanguard hands to grpc-go
+// as they are, got HTTP 500. It cannot be done in grpc-go: its stream writes the status itself
+// when RecvMsg fails, whatever the handler returns then, so native gRPC callers keep grpc-go's
+// Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has returned.
+func requestRefusals(g http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g.ServeHTTP(w, r)
+		h := w.Header()
+		if h.Get("Grpc-Status") != strconv.Itoa(int(codes.Internal)) {
+			return
+		}
+		msg, err := url.PathUnescape(h.Get("Grpc-Message"))
+		reason, ok := strings.CutPrefix(msg, grpcUnmarshalPrefix)
+		if err != nil || !ok {
+			return
+		}
+		h.Set("Grpc-Status", strconv.Itoa(int(codes.InvalidArgument)))
+		h.Set("Grpc-Message", grpcMessage(badProtobuf+protoErrText(reason)))
+	})
+}
+
+// grpcMessage percent-encodes text for the Grpc-Message trailer as the gRPC protocol asks (every
+// byte outside printable ASCII, and '%'), written here because grpc-go's encoder is internal.
+func grpcMessage(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < ' ' || c > '~' || c == '%' {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// checkGetQuery returns a Connect INVALID_ARGUMENT error naming the query parameter when r is a
+// Connect unary GET (an "encoding" parameter: the protocol requires it) whose base64 parameter is
+// neither 0 nor 1 or whose message, with base64=1, is not base64 (URL alphabet, with or without
+// padding, as the protocol allows); nil for every other request. vanguard refuses these with
+// Unknown (HTTP 500) and offers no hook before it decodes them, so they are checked here first,
+// by the protocol's rules (connectrpc.com/docs/protocol, "Unary-Get-Request").
+func checkGetQuery(r *http.Request) error {
+	if r.Method != http.MethodGet {
+		return nil
+	}
+	q := r.URL.Query()
+	if !q.Has("encoding") {
+		return nil
+	}
+	switch b := q.Get("base64"); b {
+	case "", "0":
+		return nil
+	case "1":
+	default:
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("query parameter base64: %q, want 0 or 1", b))
+	}
+	m := q.Get("message")
+	if _, err := base64.RawURLEncoding.DecodeString(m); err == nil {
+		return nil
+	}
+	if _, err := base64.URLEncoding.DecodeString(m); err != nil {
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("query parameter message: not base64url (base64=1): %w", err))
+	}
+	return nil
 }
 
 // sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are

@@ -9,6 +9,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"io"
 	"math/big"
 	"net"
@@ -429,4 +430,91 @@ func (spaces) Read(p []byte) (int, error) {
 		p[i] = ' '
 	}
 	return len(p), nil
+}
+
+// TestHTTPBadRequestBytes: over real HTTP on loopback, a Connect unary call whose message does not
+// read, in binary protobuf, JSON or a GET's query, is refused with invalid_argument (HTTP 400)
+// naming what is wrong. Binary bodies were answered internal (HTTP 500, grpc-go's "failed to
+// unmarshal"), and a GET's bad protobuf or bad base64 unknown (HTTP 500, vanguard's).
+func TestHTTPBadRequestBytes(t *testing.T) {
+	addr := servePlainPort(t)
+	endpoint := "http://" + addr + "/bezique.v1.TableService/GetTable"
+	const (
+		wireFormat = `{"code":"invalid_argument","message":"request protobuf: cannot parse invalid wire-format data"}`
+		utf8       = `{"code":"invalid_argument","message":"request protobuf: string field contains invalid UTF-8"}`
+		base64Bad  = `{"code":"invalid_argument","message":"query parameter message: not base64url (base64=1): illegal base64 data at input byte 0"}`
+	)
+	for _, c := range []struct{ contentType, body, want string }{
+		{"application/proto", "\xff\xff\xff", wireFormat},
+		{"application/proto", "\x0a\x05ab", wireFormat}, // table_id: 5 bytes announced, 2 sent
+		{"application/proto", "\x0a\x02\xff\xfe", utf8}, // table_id: not UTF-8
+		{"application/json", `{"tableId":`, `{"code":"invalid_argument","message":"request JSON: unexpected EOF"}`},
+		{"application/json", "{not json", `{"code":"invalid_argument","message":"request JSON: syntax error (line 1:2): invalid value not"}`},
+	} {
+		req, err := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("POST %s %q: %d %s\nwant 400 %s", c.contentType, c.body, res.StatusCode, body, c.want)
+		}
+	}
+	for _, c := range []struct{ query, want string }{
+		{"encoding=proto&message=%FF%FF", wireFormat},
+		{"encoding=proto&base64=1&message=__8", wireFormat},
+		{"encoding=proto&base64=1&message=CgL__g", utf8},
+		{"encoding=proto&base64=1&message=!!!", base64Bad},
+		{"encoding=json&base64=1&message=!!!", base64Bad},
+		{"encoding=proto&base64=2&message=", `{"code":"invalid_argument","message":"query parameter base64: \"2\", want 0 or 1"}`},
+		{"encoding=json&message=%7Bx", `{"code":"invalid_argument","message":"request JSON: syntax error (line 1:2): invalid value x"}`},
+	} {
+		res, err := http.Get(endpoint + "?connect=v1&" + c.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("GET ?%s: %d %s\nwant 400 %s", c.query, res.StatusCode, body, c.want)
+		}
+	}
+
+	// Good bytes in each form still reach the referee, which answers not_found for table "x".
+	msg, err := proto.Marshal(&pb.GetTableRequest{TableId: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const notFound = `{"code":"not_found","message":"table \"x\" not found"}`
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(msg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/proto")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil || res.StatusCode != http.StatusNotFound || strings.TrimSpace(string(body)) != notFound {
+		t.Errorf("POST good protobuf: %d %s, want 404 %s", res.StatusCode, body, notFound)
+	}
+	res, err = http.Get(endpoint + "?connect=v1&encoding=proto&base64=1&message=" + base64.RawURLEncoding.EncodeToString(msg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err = io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil || res.StatusCode != http.StatusNotFound || strings.TrimSpace(string(body)) != notFound {
+		t.Errorf("GET good protobuf: %d %s, want 404 %s", res.StatusCode, body, notFound)
+	}
 }

@@ -56,7 +56,7 @@ func unmarshalRecord(id string, b []byte) (*pb.GameRecord, error) {
 		err = proto.Unmarshal(b, rec)
 	}
 	if err != nil {
-		return nil, unreadable(fmt.Errorf("table %s: stored record: %s", id, protoErrText(err)))
+		return nil, unreadable(fmt.Errorf("table %s: stored record: %s", id, protoErrText(err.Error())))
 	}
 	return rec, nil
 }
