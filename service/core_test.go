@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/wire"
@@ -270,27 +271,29 @@ func TestCoreErrors(t *testing.T) {
 	}
 
 	for _, c := range []struct {
-		err  error
-		code codes.Code
-		msg  string
+		err   error
+		code  codes.Code
+		msg   string
+		retry time.Duration // of its RetryInfo, as the SDKs read it
 	}{
-		{invalid("seats[0]", "set remote or builtin"), codes.InvalidArgument, "seats[0]: set remote or builtin"},
-		{errorf(ErrNotFound, "table %q not found", "t-1"), codes.NotFound, `table "t-1" not found`},
-		{errorf(ErrDraining, "draining"), codes.Unavailable, "draining"},
-		{errorf(ErrTableLimit, "limit"), codes.ResourceExhausted, "limit"},
-		{errorf(ErrEnded, "ended"), codes.FailedPrecondition, "ended"},
-		{errorf(ErrNotEnded, "in play"), codes.FailedPrecondition, "in play"},
-		{errorf(ErrStopped, "stopped"), codes.Unavailable, "stopped"},
-		{errorf(ErrQueueFull, "full"), codes.ResourceExhausted, "full"},
-		{store.ErrConflict, codes.AlreadyExists, "store: conflict"},
-		{context.Canceled, codes.Canceled, "context canceled"},
-		{context.DeadlineExceeded, codes.DeadlineExceeded, "context deadline exceeded"},
-		{status.Error(codes.Aborted, "superseded"), codes.Aborted, "superseded"},
-		{errors.New("boom"), codes.Internal, "boom"},
+		{invalid("seats[0]", "set remote or builtin"), codes.InvalidArgument, "seats[0]: set remote or builtin", 0},
+		{errorf(ErrNotFound, "table %q not found", "t-1"), codes.NotFound, `table "t-1" not found`, 0},
+		{errorf(ErrDraining, "draining"), codes.Unavailable, "draining", 0},
+		{errorf(ErrTableLimit, "limit"), codes.ResourceExhausted, "limit", 0},
+		{errorf(ErrEnded, "ended"), codes.FailedPrecondition, "ended", 0},
+		{errorf(ErrNotEnded, "in play"), codes.FailedPrecondition, "in play", 0},
+		{errorf(ErrStopped, "stopped"), codes.Unavailable, "stopped", 0},
+		{errorf(ErrQueueFull, "full"), codes.ResourceExhausted, "full", 0},
+		{errorf(ErrMoving, "moving"), codes.Unavailable, "moving", time.Second}, // the takeover round
+		{store.ErrConflict, codes.AlreadyExists, "store: conflict", 0},
+		{context.Canceled, codes.Canceled, "context canceled", 0},
+		{context.DeadlineExceeded, codes.DeadlineExceeded, "context deadline exceeded", 0},
+		{status.Error(codes.Aborted, "superseded"), codes.Aborted, "superseded", 0},
+		{errors.New("boom"), codes.Internal, "boom", 0},
 	} {
 		st := status.Convert(statusOf(c.err))
-		if st.Code() != c.code || st.Message() != c.msg {
-			t.Errorf("statusOf(%v) = %v %q; want %v %q", c.err, st.Code(), st.Message(), c.code, c.msg)
+		if retry := botsdk.RetryDelay(st.Err()); st.Code() != c.code || st.Message() != c.msg || retry != c.retry {
+			t.Errorf("statusOf(%v) = %v %q, RetryInfo %v; want %v %q, %v", c.err, st.Code(), st.Message(), retry, c.code, c.msg, c.retry)
 		}
 	}
 	if statusOf(nil) != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -87,32 +88,41 @@ func invalid(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
+// movingRetry is the RetryInfo delay of ErrMoving: how long a caller waits before it makes the
+// call again while a table or tournament changes referee. Referees take expired leases over in
+// rounds, one every store.LeaseRenewEvery (a second), so nothing changes sooner than the next
+// round, while the whole takeover takes up to 2*store.LeaseTTL (10 s, as the refusal says):
+// asking to wait all of that would keep a bot away for seconds after its table has moved.
+const movingRetry = store.LeaseRenewEvery
+
 // errorCodes is the one table from the errors of the referee's core, its store and the context to
-// gRPC codes; engine refusals go by engineCodes, a [FieldError] is InvalidArgument.
+// gRPC codes, with the delay of a RetryInfo detail when waiting is what the caller should do
+// (zero: none); engine refusals go by engineCodes, a [FieldError] is InvalidArgument.
 var errorCodes = []struct {
-	err  error
-	code codes.Code
+	err   error
+	code  codes.Code
+	retry time.Duration
 }{
-	{ErrNotFound, codes.NotFound},
-	{ErrDraining, codes.Unavailable},
-	{ErrTableLimit, codes.ResourceExhausted},
-	{ErrEnded, codes.FailedPrecondition},
-	{ErrNotEnded, codes.FailedPrecondition},
-	{ErrStopped, codes.Unavailable},
-	{ErrQueueFull, codes.ResourceExhausted},
-	{ErrQuarantined, codes.FailedPrecondition},
-	{ErrPermission, codes.PermissionDenied},
-	{ErrAuthOff, codes.FailedPrecondition},
-	{ErrUnavailable, codes.FailedPrecondition},
-	{ErrSuperseded, codes.Aborted},
-	{ErrMoving, codes.Unavailable},
-	{store.ErrLeaseLost, codes.Unavailable},
-	{store.ErrNotFound, codes.NotFound},
-	{store.ErrConflict, codes.AlreadyExists},
-	{store.ErrInvalid, codes.InvalidArgument},
-	{store.ErrClosed, codes.Unavailable},
-	{context.Canceled, codes.Canceled},
-	{context.DeadlineExceeded, codes.DeadlineExceeded},
+	{ErrNotFound, codes.NotFound, 0},
+	{ErrDraining, codes.Unavailable, 0},
+	{ErrTableLimit, codes.ResourceExhausted, 0},
+	{ErrEnded, codes.FailedPrecondition, 0},
+	{ErrNotEnded, codes.FailedPrecondition, 0},
+	{ErrStopped, codes.Unavailable, 0},
+	{ErrQueueFull, codes.ResourceExhausted, 0},
+	{ErrQuarantined, codes.FailedPrecondition, 0},
+	{ErrPermission, codes.PermissionDenied, 0},
+	{ErrAuthOff, codes.FailedPrecondition, 0},
+	{ErrUnavailable, codes.FailedPrecondition, 0},
+	{ErrSuperseded, codes.Aborted, 0},
+	{ErrMoving, codes.Unavailable, movingRetry},
+	{store.ErrLeaseLost, codes.Unavailable, 0},
+	{store.ErrNotFound, codes.NotFound, 0},
+	{store.ErrConflict, codes.AlreadyExists, 0},
+	{store.ErrInvalid, codes.InvalidArgument, 0},
+	{store.ErrClosed, codes.Unavailable, 0},
+	{context.Canceled, codes.Canceled, 0},
+	{context.DeadlineExceeded, codes.DeadlineExceeded, 0},
 }
 
 // engineCodes maps engine refusals to gRPC codes: a rule violation is FailedPrecondition,
@@ -133,8 +143,9 @@ var rejectionCodes = map[engine.ErrorCode]pb.RejectionCode{
 }
 
 // statusOf returns the gRPC status of an error, keeping its message: statuses as they are, a
-// [FieldError] InvalidArgument, a [QuotaError] ResourceExhausted with its details (quotaStatus), engine refusals by engineCodes, the rest by errorCodes, and
-// Internal for anything else.
+// [FieldError] InvalidArgument, a [QuotaError] ResourceExhausted with its details (quotaStatus),
+// engine refusals by engineCodes, the rest by errorCodes (with a RetryInfo where the table gives
+// a delay, retryStatus), and Internal for anything else.
 func statusOf(err error) error {
 	if err == nil {
 		return nil
@@ -156,10 +167,24 @@ func statusOf(err error) error {
 	}
 	for _, ec := range errorCodes {
 		if errors.Is(err, ec.err) {
-			return status.Error(ec.code, err.Error())
+			return retryStatus(status.New(ec.code, err.Error()), ec.retry)
 		}
 	}
 	return status.Error(codes.Internal, err.Error())
+}
+
+// retryStatus returns st as an error with a google.rpc.RetryInfo detail of delay when delay is
+// not zero, as it is otherwise: the clients and SDKs wait at least that long before they make the
+// call again (botsdk.RetryDelay).
+func retryStatus(st *status.Status, delay time.Duration) error {
+	if delay == 0 {
+		return st.Err()
+	}
+	withDetails, err := st.WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(delay)})
+	if err != nil {
+		return st.Err() // only if the detail does not marshal
+	}
+	return withDetails.Err()
 }
 
 // quotaStatus is the ResourceExhausted status of a refusal by a limit, with the details of

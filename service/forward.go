@@ -189,15 +189,15 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 
 // ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
 // when that referee did not answer (Unavailable with cc not ready): grpc-go's "connection error:
-// ... connection refused" named neither the owner nor what to do. The owner's own Unavailable
-// (cc ready) is left as it is.
+// ... connection refused" named neither the owner nor what to do; it is now ErrMoving's status,
+// with its RetryInfo. The owner's own Unavailable (cc ready) is left as it is.
 func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
 	st, ok := status.FromError(err)
 	if err == nil || !ok || st.Code() != codes.Unavailable || cc.GetState() == connectivity.Ready {
 		return err
 	}
-	return status.Errorf(codes.Unavailable, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
-		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message())
+	return statusOf(errorf(ErrMoving, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
+		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message()))
 }
 
 // forwardStream pipes the stream ss to the same method at the referee at addr: first (the

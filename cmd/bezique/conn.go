@@ -44,13 +44,15 @@ func (c connFlags) tlsConfig() (*tls.Config, error) {
 	return cfg, nil
 }
 
-// retryAttempts is how many times a command makes a call that a rate limit refuses with a
-// RetryInfo, waiting the delay it states in between (botsdk.RetryInterceptor).
-const retryAttempts = 3
+// retryAttempts is how many times a command makes a call that the referee refuses with a
+// RetryInfo, waiting the delay it states in between (botsdk.RetryInterceptor): a rate limit, or
+// a table or tournament moving to another referee, which the referee asks to retry every second
+// and which takes up to 10 s (2*store.LeaseTTL): 12 calls wait 11 s at least.
+const retryAttempts = 12
 
 // dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
-// API key on every call ("" for none); a call refused by a rate limit is made again after the
-// delay the refusal states, up to retryAttempts times.
+// API key on every call ("" for none); a call refused by a rate limit or while its table moves is
+// made again after the delay the refusal states, up to retryAttempts times.
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	t, err := c.tlsConfig()
 	if err != nil {
