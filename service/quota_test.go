@@ -491,28 +491,30 @@ func TestBotSDKWaitsRetryDelay(t *testing.T) {
 	}
 }
 
-// TestQuotaStatusFixtures: botsdk/testdata holds the serialized google.rpc.Status (the
-// grpc-status-details-bin trailer) of two refusals as quotaStatus makes them; the Python and Node
-// SDKs' tests parse these files, so they must stay what the referee sends.
-func TestQuotaStatusFixtures(t *testing.T) {
+// TestStatusFixtures: botsdk/testdata holds the serialized google.rpc.Status (the
+// grpc-status-details-bin trailer) of three refusals as statusOf makes them (two of quotaStatus,
+// one of ErrMoving with its RetryInfo); the Python and Node SDKs' tests parse these files, so
+// they must stay what the referee sends.
+func TestStatusFixtures(t *testing.T) {
 	for _, c := range []struct {
 		file string
-		err  *QuotaError
+		err  error
 	}{
 		{"status-retry-1.5s.hex", &QuotaError{Subject: "203.0.113.7", RetryDelay: 1500 * time.Millisecond,
 			Description: "300 tables created per minute, the limit per principal (--creates-per-minute)"}},
 		{"status-no-retry.hex", &QuotaError{Subject: "203.0.113.7", Description: "20 tables watched at once"}},
+		{"status-moving.hex", errorf(ErrMoving, "table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect")},
 	} {
+		raw, err := proto.MarshalOptions{Deterministic: true}.Marshal(status.Convert(statusOf(c.err)).Proto())
+		if err != nil {
+			t.Fatal(err)
+		}
 		want, err := os.ReadFile(filepath.Join("..", "botsdk", "testdata", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, err := proto.MarshalOptions{Deterministic: true}.Marshal(status.Convert(quotaStatus(c.err)).Proto())
-		if err != nil {
-			t.Fatal(err)
-		}
 		if got := hex.EncodeToString(raw); got != strings.TrimSpace(string(want)) {
-			t.Errorf("%s: quotaStatus gives\n%s", c.file, got)
+			t.Errorf("%s: statusOf gives\n%s", c.file, got)
 		}
 	}
 }

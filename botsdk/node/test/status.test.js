@@ -8,12 +8,13 @@ const grpc = require('@grpc/grpc-js');
 const { DETAILS_KEY, retryDelayFromDetails } = require('../src/status');
 const { retryDelayMs } = require('../src');
 
-// The serialized google.rpc.Status of two refusals as the referee sends them (service.quotaStatus;
-// service's TestQuotaStatusFixtures keeps the files current).
+// The serialized google.rpc.Status of three refusals as the referee sends them (service.statusOf:
+// two rate limits, a table moving; service's TestStatusFixtures keeps the files current).
 const fixture = (name) => Buffer.from(fs.readFileSync(path.join(__dirname, '..', '..', 'testdata', name), 'utf8').trim(), 'hex');
 
 test('retryDelayFromDetails: the RetryInfo delay in milliseconds', () => {
   assert.equal(retryDelayFromDetails(fixture('status-retry-1.5s.hex')), 1500);
+  assert.equal(retryDelayFromDetails(fixture('status-moving.hex')), 1000);
   assert.equal(retryDelayFromDetails(fixture('status-no-retry.hex')), 0);
   assert.equal(retryDelayFromDetails(undefined), 0);
 });

@@ -5,15 +5,21 @@
 // when it gives up.
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const grpc = require('@grpc/grpc-js');
 const { load, play, RefereeUnavailable } = require('../src');
+const { DETAILS_KEY } = require('../src/status');
 
 const MOVING = 'table t-1: its referee r-2 stopped; another takes it over within 10s; reconnect';
+// The grpc-status-details-bin of that refusal as the referee sends it: a RetryInfo of a second
+// (service's TestStatusFixtures keeps the file current).
+const MOVING_DETAILS = Buffer.from(fs.readFileSync(path.join(__dirname, '..', '..', 'testdata', 'status-moving.hex'), 'utf8').trim(), 'hex');
 const quiet = { warn() {}, error() {} };
 
-// start serves a SeatService that answers the first `moving` joins UNAVAILABLE, then ends the game
-// at once; it resolves to { addr, joins(), stop() }.
-async function start(moving) {
+// start serves a SeatService that answers the first `moving` joins UNAVAILABLE (with the status
+// details `details` when set), then ends the game at once; it resolves to { addr, joins(), stop() }.
+async function start(moving, details) {
   let joins = 0;
   const server = new grpc.Server();
   server.addService(load().SeatService.service, {
@@ -21,7 +27,9 @@ async function start(moving) {
       call.once('data', () => {
         joins++;
         if (joins <= moving) {
-          call.emit('error', { code: grpc.status.UNAVAILABLE, details: MOVING });
+          const metadata = new grpc.Metadata();
+          if (details) metadata.set(DETAILS_KEY, details);
+          call.emit('error', { code: grpc.status.UNAVAILABLE, details: MOVING, metadata });
           return;
         }
         call.write({ game_over: { result: { outcome: 'OUTCOME_COMPLETED' } } });
@@ -42,6 +50,20 @@ test('a bot joins through a takeover: the referee\'s UNAVAILABLE does not count 
     const result = await play(config(s.addr), (v, legal) => legal[0].action_id);
     assert.equal(result.outcome, 'OUTCOME_COMPLETED');
     assert.equal(s.joins(), 7); // 6 refused, more than the 3 connect attempts, then the game
+  } finally {
+    s.stop();
+  }
+});
+
+test('a bot waits out the RetryInfo of a move, far above its backoff', async () => {
+  const s = await start(2, MOVING_DETAILS);
+  try {
+    const t0 = Date.now();
+    const result = await play(config(s.addr), (v, legal) => legal[0].action_id);
+    assert.equal(result.outcome, 'OUTCOME_COMPLETED');
+    assert.equal(s.joins(), 3);
+    const took = Date.now() - t0;
+    assert.ok(took >= 2000, `${took} ms, want 2 waits of the RetryInfo's second`);
   } finally {
     s.stop();
   }

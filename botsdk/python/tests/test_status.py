@@ -5,8 +5,8 @@ import unittest
 
 from bezique_bot.status import DETAILS_KEY, retry_delay, retry_delay_from_details
 
-# The serialized google.rpc.Status of two refusals as the referee sends them (service.quotaStatus;
-# service's TestQuotaStatusFixtures keeps the files current).
+# The serialized google.rpc.Status of three refusals as the referee sends them (service.statusOf:
+# two rate limits, a table moving; service's TestStatusFixtures keeps the files current).
 TESTDATA = pathlib.Path(__file__).resolve().parents[2] / "testdata"
 
 
@@ -17,6 +17,9 @@ def fixture(name):
 class RetryDelayTest(unittest.TestCase):
     def test_retry_info(self):
         self.assertEqual(retry_delay_from_details(fixture("status-retry-1.5s.hex")), 1.5)
+
+    def test_moving(self):
+        self.assertEqual(retry_delay_from_details(fixture("status-moving.hex")), 1.0)
 
     def test_no_retry_info(self):
         self.assertEqual(retry_delay_from_details(fixture("status-no-retry.hex")), 0.0)
