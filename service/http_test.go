@@ -434,7 +434,7 @@ func (spaces) Read(p []byte) (int, error) {
 
 // TestHTTPBadRequestBytes: over real HTTP on loopback, a Connect unary call whose message does not
 // read, in binary protobuf, JSON or a GET's query, is refused with invalid_argument (HTTP 400)
-// naming what is wrong. Binary bodies were answered internal (HTTP 500, grpc-go's "failed to
+// naming what is wrong, and a gRPC-Web call in binary with INVALID_ARGUMENT. Binary bodies were answered internal (HTTP 500, grpc-go's "failed to
 // unmarshal"), and a GET's bad protobuf or bad base64 unknown (HTTP 500, vanguard's).
 func TestHTTPBadRequestBytes(t *testing.T) {
 	addr := servePlainPort(t)
@@ -487,23 +487,43 @@ func TestHTTPBadRequestBytes(t *testing.T) {
 		}
 	}
 
+	// gRPC-Web in binary: vanguard hands the message to grpc-go as it is, as for Connect; the
+	// status comes in the headers (a trailers-only response).
+	frame := append([]byte{0, 0, 0, 0, 3}, "\xff\xff\xff"...)
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(frame))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/grpc-web+proto")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	const wantMessage = "request protobuf: cannot parse invalid wire-format data"
+	if err != nil || res.StatusCode != http.StatusOK || len(body) != 0 || res.Header.Get("Grpc-Status") != "3" || res.Header.Get("Grpc-Message") != wantMessage {
+		t.Errorf("gRPC-Web: %d %q, grpc-status %q, grpc-message %q; want 200, no body, 3 (INVALID_ARGUMENT), %q",
+			res.StatusCode, body, res.Header.Get("Grpc-Status"), res.Header.Get("Grpc-Message"), wantMessage)
+	}
+
 	// Good bytes in each form still reach the referee, which answers not_found for table "x".
 	msg, err := proto.Marshal(&pb.GetTableRequest{TableId: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const notFound = `{"code":"not_found","message":"table \"x\" not found"}`
-	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(msg))
+	req, err = http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(msg))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/proto")
 	req.Header.Set("Connect-Protocol-Version", "1")
-	res, err := http.DefaultClient.Do(req)
+	res, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := io.ReadAll(res.Body)
+	body, err = io.ReadAll(res.Body)
 	res.Body.Close()
 	if err != nil || res.StatusCode != http.StatusNotFound || strings.TrimSpace(string(body)) != notFound {
 		t.Errorf("POST good protobuf: %d %s, want 404 %s", res.StatusCode, body, notFound)
