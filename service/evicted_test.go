@@ -171,3 +171,14 @@ func TestEndedTableEvictedDuringCall(t *testing.T) {
 		})
 	}
 }
+
+// TestEndedTableShutdownStaysStopped: only an ended table that leaves memory is answered from the
+// store; one that stops with the referee's shutdown keeps ErrStopped (Unavailable).
+func TestEndedTableShutdownStaysStopped(t *testing.T) {
+	g := newEndedGame(t)
+	g.r.srv.Close()
+	_, err := g.r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: g.id()})
+	if want := "table " + g.id() + " has stopped"; status.Code(err) != codes.Unavailable || status.Convert(err).Message() != want {
+		t.Fatalf("GetRecord after the referee's shutdown: %v, want Unavailable %q", err, want)
+	}
+}

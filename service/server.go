@@ -463,7 +463,8 @@ func (s *Referee) start(t *table) {
 
 // EndedTablesInMemory is the most ended tables the referee holds in its own memory (fewer when
 // Config.KeepFinished is lower): they answer late requests (GetTable, WatchTable from_seq, a seat
-// rejoining) without a store read. Older ended tables are read back from the store.
+// rejoining) without a store read. Older ended tables are read back from the store, and so is one
+// that leaves memory while a call about it waits for its turn (see Referee.onTable).
 const EndedTablesInMemory = 100
 
 // tableEnded is called by a table's goroutine when its game ends: it tells Config.OnTableEnded
