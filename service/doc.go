@@ -50,7 +50,10 @@
 //     [Referee.ListTournaments], [Referee.WatchTournament]; one goroutine per running tournament
 //     plays its schedule (package tournament) on tables through the core, stores each result,
 //     and resumes after a restart.
-//   - Tables (table.go) hold each game; the core reaches one only by taking its turn (post).
+//   - Tables (table.go) hold each game; the core reaches one only by taking its turn (post,
+//     Referee.onTable). An ended table that leaves memory while a call waits for its turn fails
+//     that turn with ErrNotFound, as a table never loaded does, and the call answers from the
+//     store: an ended table's answers do not depend on when it leaves memory.
 //   - The store (service/store) keeps tables, actions and records; tables write to it before
 //     anyone learns of an action. Config.Store nil is the memory store (store.NewMemory), so
 //     the referee has one code path whatever the store.

@@ -331,6 +331,10 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind
+		if errors.Is(err, ErrNotFound) {
+			// The table ended and left memory meanwhile (table.acquire): answered from the store.
+			return s.joinStored(ctx, send, join, err)
+		}
 		return statusOf(err)
 	}
 	if res.err != nil {

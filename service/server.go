@@ -152,6 +152,10 @@ type Referee struct {
 	idle      *sync.Cond // signalled when playing drops
 	// quarantined are the stored tables that could not be replayed at start (see quarantine).
 	quarantined map[string]quarantined
+	// lookedUp, when set, is called with each table that table() finds, after the lookup and
+	// before its caller takes the table's turn. It is nil but in tests, which end another game
+	// there so that the ended table found leaves memory at that moment (evicted_test.go).
+	lookedUp func(*table)
 
 	tourneys *tourneys // tournaments (service/tournaments.go)
 	lobby    *lobby    // the bots waiting for games (LobbyService)
@@ -459,7 +463,8 @@ func (s *Referee) start(t *table) {
 
 // EndedTablesInMemory is the most ended tables the referee holds in its own memory (fewer when
 // Config.KeepFinished is lower): they answer late requests (GetTable, WatchTable from_seq, a seat
-// rejoining) without a store read. Older ended tables are read back from the store.
+// rejoining) without a store read. Older ended tables are read back from the store, and so is one
+// that leaves memory while a call about it waits for its turn (see Referee.onTable).
 const EndedTablesInMemory = 100
 
 // tableEnded is called by a table's goroutine when its game ends: it tells Config.OnTableEnded
@@ -498,16 +503,25 @@ func (s *Referee) playingChanged(delta int) {
 	s.mu.Unlock()
 }
 
-// table returns the live table with that id, or ErrNotFound.
+// table returns the table with that id that this referee holds in memory, or ErrNotFound
+// (notInMemory): the caller then answers from the store, if it may.
 func (s *Referee) table(id string) (*table, error) {
 	s.mu.Lock()
-	t := s.tables[id]
+	t, hook := s.tables[id], s.lookedUp
 	s.mu.Unlock()
 	if t == nil {
-		return nil, errorf(ErrNotFound, "table %q not found", id)
+		return nil, notInMemory(id)
+	}
+	if hook != nil {
+		hook(t)
 	}
 	return t, nil
 }
+
+// notInMemory is the ErrNotFound of a table that this referee does not hold in memory: table()
+// finds no such id, or the table was evicted, ended, while its caller waited for its turn
+// (table.acquire), which the caller answers the same way.
+func notInMemory(id string) error { return errorf(ErrNotFound, "table %q not found", id) }
 
 // recover rebuilds every active table of the store and replays its actions; a table that does
 // not is quarantined.

@@ -62,10 +62,13 @@ type table struct {
 
 	// Owned by the holder of the turn.
 	//
-	// halted is set when run returns (shutdown, lost lease, an ended table evicted): acquire then
-	// fails with ErrStopped. self is the connection whose own stream goroutine holds the turn: it
-	// sends what the turn queues for it (conn.sendOwn), so its writer is not woken.
-	halted    bool
+	// halted is set when run returns, to the error acquire fails with from then on: ErrStopped
+	// (t.stopped) on the referee's shutdown or a lost lease, and for an ended table evicted from
+	// memory the ErrNotFound of a table not in memory (notInMemory), so that a caller that found
+	// the table just before answers from the store as it would a moment later. self is the
+	// connection whose own stream goroutine holds the turn: it sends what the turn queues for it
+	// (conn.sendOwn), so its writer is not woken.
+	halted    error
 	self      *conn
 	game      *engine.Game
 	state     pb.TableState
@@ -166,7 +169,8 @@ type openRequest struct {
 }
 
 // acquire takes the table's turn for the calling goroutine, waiting while another holds it, or
-// fails with ctx's error when ctx ends first or ErrStopped when the table has stopped. self, when
+// fails with ctx's error when ctx ends first or, when the table has stopped, with the error run
+// set in halted: ErrStopped, or ErrNotFound for an ended table evicted from memory. self, when
 // not nil, is the connection whose stream goroutine calls: what the turn queues for it is left
 // for it to send (conn.sendOwn). Every acquire is followed by one release.
 func (t *table) acquire(ctx context.Context, self *conn) error {
@@ -175,9 +179,9 @@ func (t *table) acquire(ctx context.Context, self *conn) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	if t.halted {
+	if err := t.halted; err != nil {
 		<-t.turn
-		return t.stopped()
+		return err
 	}
 	t.self = self
 	return nil
@@ -271,7 +275,7 @@ func (t *table) run(stop <-chan struct{}) {
 			if t.live() {
 				t.stopAll(errorf(ErrStopped, "the referee is shutting down; reconnect to resume"))
 			}
-			t.halted = true
+			t.halted = t.stopped()
 			t.release()
 			return
 		case <-lost:
@@ -282,13 +286,13 @@ func (t *table) run(stop <-chan struct{}) {
 				continue
 			}
 			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
-			t.halted = true
+			t.halted = t.stopped()
 			t.release()
 			t.srv.forget(t)
 			return
 		case <-t.evicted:
 			t.lock()
-			t.halted = true
+			t.halted = notInMemory(t.id)
 			t.release()
 			return
 		}

@@ -203,13 +203,26 @@ func (t *table) info() *pb.TableInfo {
 	return ti
 }
 
-// liveInfo asks a live table for its TableInfo.
-func (s *Referee) liveInfo(ctx context.Context, t *table) (*pb.TableInfo, error) {
-	var ti *pb.TableInfo
-	if err := t.post(ctx, func() { ti = t.info() }); err != nil {
-		return nil, err
+// onTable runs f holding the turn of table id, which this referee holds in memory. ErrNotFound
+// (notInMemory) when it does not: it never loaded the table, or the table ended and left memory,
+// before the call or while the call waited for the turn (table.acquire); the caller answers all
+// three from the store, so that a call about an ended table gets the same answer whenever the
+// table leaves memory. ErrStopped (the referee's shutdown, a lost lease) or ctx's error as
+// table.acquire.
+func (s *Referee) onTable(ctx context.Context, id string, f func(*table)) error {
+	t, err := s.table(id)
+	if err != nil {
+		return err
 	}
-	return ti, nil
+	return t.post(ctx, func() { f(t) })
+}
+
+// liveInfo returns the TableInfo of table id from memory; ErrNotFound as onTable when the
+// referee does not hold the table in memory.
+func (s *Referee) liveInfo(ctx context.Context, id string) (*pb.TableInfo, error) {
+	var ti *pb.TableInfo
+	err := s.onTable(ctx, id, func(t *table) { ti = t.info() })
+	return ti, err
 }
 
 // storedInfo builds a TableInfo from a store row (a table no longer in memory). An ended table's
@@ -300,19 +313,15 @@ func scoresFromText(s string) []*pb.SideScore {
 // ErrNotFound for an unknown table; ErrPermission when a caller without a key (RoleSpectator)
 // asks for a table that is not public.
 func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error) {
-	var info *pb.TableInfo
-	if t, err := s.table(id); err == nil {
-		if info, err = s.liveInfo(ctx, t); err != nil {
-			return nil, err
+	info, err := s.liveInfo(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		var row store.Table
+		if row, err = s.storedTable(ctx, id); err == nil {
+			info, err = s.rowInfo(ctx, row)
 		}
-	} else {
-		row, err := s.storedTable(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if info, err = s.rowInfo(ctx, row); err != nil {
-			return nil, err
-		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !info.GetPublic() {
 		return nil, errorf(ErrPermission, "table %s is not public: reading it needs an API key", id)
@@ -355,13 +364,11 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && stateFromStore(row.State, row.Result) != req.GetState() {
 			continue // the store keeps expired tables as cancelled: a page may hold fewer tables than asked
 		}
-		var ti *pb.TableInfo
-		if t, err := s.table(row.ID); err == nil {
-			ti, err = s.liveInfo(ctx, t)
-			if err != nil {
-				return nil, err
-			}
-		} else if ti, err = s.rowInfo(ctx, row); err != nil {
+		ti, err := s.liveInfo(ctx, row.ID)
+		if errors.Is(err, ErrNotFound) {
+			ti, err = s.rowInfo(ctx, row)
+		}
+		if err != nil {
 			return nil, err
 		}
 		out.Tables = append(out.Tables, ti)
@@ -380,19 +387,9 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		return nil, err
 	}
 	p := PrincipalFrom(ctx)
-	t, err := s.table(id)
-	if err != nil {
-		if reason, ok := s.quarantineReason(id); ok {
-			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
-		}
-		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
-			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
-		}
-		return nil, err
-	}
 	var ti *pb.TableInfo
 	var cerr error
-	if err := t.post(ctx, func() {
+	err := s.onTable(ctx, id, func(t *table) {
 		if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 			cerr = errorf(ErrEnded, "table %s is %s", t.id, stateLabel(t.state))
 			return
@@ -406,7 +403,16 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		}
 		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		ti = t.info()
-	}); err != nil {
+	})
+	if errors.Is(err, ErrNotFound) {
+		if reason, ok := s.quarantineReason(id); ok {
+			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+		}
+		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
+			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
+		}
+	}
+	if err != nil {
 		return nil, err
 	}
 	if cerr != nil {
@@ -448,16 +454,15 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
 // game is in play (the seed stays secret until the end); ErrNotFound for an unknown table.
 func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
-	if t, err := s.table(id); err == nil {
-		var rec *pb.GameRecord
-		var state pb.TableState
-		if err := t.post(ctx, func() { rec, state = t.record, t.state }); err != nil {
-			return nil, err
-		}
-		if rec == nil {
-			return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", t.id, stateLabel(state))
-		}
+	var rec *pb.GameRecord
+	var state pb.TableState
+	switch err := s.onTable(ctx, id, func(t *table) { rec, state = t.record, t.state }); {
+	case err == nil && rec == nil:
+		return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", id, stateLabel(state))
+	case err == nil:
 		return rec, nil
+	case !errors.Is(err, ErrNotFound):
+		return nil, err
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {

@@ -183,13 +183,6 @@ func (t *table) teamPolicy() pb.TeamPolicy {
 // endedTeamMessages returns the team messages of a table whose game has ended (its record's), for
 // a spectator: none while the game is in play.
 func (s *Referee) endedTeamMessages(ctx context.Context, id string) ([]*pb.TeamMessageRecord, error) {
-	t, err := s.table(id)
-	if err == nil {
-		var out []*pb.TeamMessageRecord
-		if err = t.post(ctx, func() { out = t.record.GetTeamMessages() }); !errors.Is(err, ErrStopped) {
-			return out, err
-		}
-	}
-	rec, err := s.GetRecord(ctx, id) // the table left memory: its stored record
+	rec, err := s.GetRecord(ctx, id) // from memory, or from the store once the table has left it
 	return rec.GetTeamMessages(), err
 }

@@ -358,18 +358,19 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		if tr.hasResult(g.Index) {
 			continue
 		}
-		t, err := s.table(tourneyTableID(id, g.Index))
-		if err != nil {
-			continue // never created, or ended long ago (its result is stored)
-		}
-		if err := t.post(ctx, func() {
+		tid := tourneyTableID(id, g.Index)
+		err := s.onTable(ctx, tid, func(t *table) {
 			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 			}
-		}); err != nil {
+		})
+		if errors.Is(err, ErrNotFound) {
+			continue // never created, or ended and left memory (its result is stored)
+		}
+		if err != nil {
 			return nil, err
 		}
-		if rec, err := s.GetRecord(ctx, t.id); err == nil && rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+		if rec, err := s.GetRecord(ctx, tid); err == nil && rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
 			if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil { // it ended before the cancel
 				return nil, err
 			}
@@ -532,18 +533,20 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 }
 
 // forfeitAbsent forfeits the absent bot's seat of a table that still waits for its seats (a
-// table in play goes on under its failure policy), with FORFEIT_CAUSE_DISCONNECT.
+// table in play goes on under its failure policy), with FORFEIT_CAUSE_DISCONNECT. A table that
+// has left memory (it ended, or another referee took it over) has nothing to forfeit here: nil,
+// and the caller's Await finds its end.
 func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentError, graceMs uint32) error {
-	t, err := s.table(id)
-	if err != nil {
-		return err
-	}
 	reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", absent, graceMs)
-	return t.post(ctx, func() {
+	err := s.onTable(ctx, id, func(t *table) {
 		if t.state == pb.TableState_TABLE_STATE_WAITING {
 			t.forfeit(t.seats[absent.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
 		}
 	})
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	return err
 }
 
 // restoreLobbySeats puts a recovered table's lobby seats back among its bots' games in play.

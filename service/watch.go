@@ -140,10 +140,7 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
 	t, err := s.table(id)
 	if err != nil {
-		if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
-			return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
-		}
-		return err
+		return s.notWatched(ctx, id, err)
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
 		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
@@ -175,7 +172,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			w.close(nil)
 		}
 	}); err != nil {
-		return err
+		return s.notWatched(ctx, id, err)
 	}
 	if qerr != nil {
 		return qerr
@@ -197,6 +194,20 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	}
 	next := sent.Load() + 1
 	return errorf(ErrQueueFull, "spectator fell behind at seq %d: %d events buffered and unsent; watch again with from_seq %d", next, w.limit, next)
+}
+
+// notWatched is WatchTable's answer when the referee does not hold table id in memory (err is
+// ErrNotFound: it never loaded it, or the table ended and left memory, before the call or while
+// the call waited for the table's turn): ErrEnded for a table the store holds, err otherwise (any
+// error but ErrNotFound as it is).
+func (s *Referee) notWatched(ctx context.Context, id string, err error) error {
+	if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
+		return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
+	}
+	return err
 }
 
 // deliver is a watcher's sender: it sends the backlog, then the buffered live events, until the

@@ -32,6 +32,21 @@ func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
 	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
 }
 
+// tlsArgs returns the TLS flags that give a child process (a load test's worker) these flags'
+// TLS: none for plaintext.
+func (c connFlags) tlsArgs() []string {
+	var args []string
+	for _, f := range []struct{ name, value string }{{"--tls-ca", c.caFile}, {"--tls-cert", c.certFile}, {"--tls-key", c.keyFile}} {
+		if f.value != "" {
+			args = append(args, f.name, f.value)
+		}
+	}
+	if c.tls {
+		args = append(args, "--tls")
+	}
+	return args
+}
+
 // tlsConfig returns the client TLS configuration these flags ask for, or nil for plaintext.
 func (c connFlags) tlsConfig() (*tls.Config, error) {
 	if !c.tls && c.caFile == "" && c.certFile == "" && c.keyFile == "" {

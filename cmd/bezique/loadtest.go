@@ -42,7 +42,7 @@ type loadOptions struct {
 	seatsPerConn int
 	view         string
 	viewMode     pb.ViewMode
-	server       string // "" starts a referee in this process
+	conn         connFlags // server "" starts a referee in this process
 	refereePID   int
 	rampTimeout  time.Duration
 }
@@ -68,12 +68,13 @@ tables in play, and prints:
   referee_heap_per_table_kb the same for the Go heap in use (in-process referee only)
 
 Without --server the referee runs in this process (in memory); with --server it is a running
-referee on loopback, and --referee-pid names its process for the CPU and memory figures
-("unknown" without). Only loopback addresses are accepted: this is a load generator for your own
+referee on loopback (over TLS with --tls or --tls-ca), and --referee-pid names its process for
+the CPU and memory figures ("unknown" without). Only loopback addresses are accepted: this is a load generator for your own
 machine. A progress line goes to stderr when it is a terminal.`,
 		Example: `  bezique loadtest --tables 1000 --duration 60s
   bezique loadtest --tables 10000 --think 500ms --seats-per-conn 4 --duration 60s
-  bezique loadtest --server 127.0.0.1:7777 --referee-pid "$(pgrep -n bezique-referee)" --tables 200 --duration 30s`,
+  bezique loadtest --server 127.0.0.1:7777 --referee-pid "$(pgrep -n bezique-referee)" --tables 200 --duration 30s
+  bezique loadtest --server localhost:7777 --tls-ca ca.pem --referee-pid "$(pgrep -n bezique-referee)" --tables 1000 --duration 60s`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.check(cmd.Flags().Changed("duration"), worker); err != nil {
@@ -92,7 +93,7 @@ machine. A progress line goes to stderr when it is a terminal.`,
 	f.IntVar(&o.workers, "workers", 2, "bot processes")
 	f.IntVar(&o.seatsPerConn, "seats-per-conn", 1, "seats that share one gRPC connection (a stream each)")
 	f.StringVar(&o.view, "view", "compact", "the bots' Join.view_mode: compact (the view in its compact form, the SDKs' default), full (the view with every card spelled out) or none (lean requests)")
-	f.StringVar(&o.server, "server", "", "a running referee on loopback, host:port (default: one in this process)")
+	o.conn.register(f, "", "a running referee on loopback, host:port (default: one in this process)")
 	f.IntVar(&o.refereePID, "referee-pid", 0, "the process id of the --server referee, for its CPU and memory figures")
 	f.DurationVar(&o.rampTimeout, "ramp-timeout", 2*time.Minute, "how long the tables may take to start playing (at most "+maxLoadRamp.String()+")")
 	f.BoolVar(&worker, "worker", false, "run as a bot process of a load test (started by loadtest itself)")
@@ -127,8 +128,11 @@ func (o *loadOptions) check(durationSet, worker bool) error {
 	default:
 		return fmt.Errorf("--view %q: want full, compact or none", o.view)
 	}
-	if o.server != "" && !netaddr.IsLoopback(o.server) {
-		return fmt.Errorf("--server %s: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)", o.server)
+	if o.conn.server != "" && !netaddr.IsLoopback(o.conn.server) {
+		return fmt.Errorf("--server %s: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)", o.conn.server)
+	}
+	if o.conn.server == "" && len(o.conn.tlsArgs()) > 0 {
+		return errors.New("--tls, --tls-ca, --tls-cert and --tls-key need --server: the referee a load test starts itself serves plaintext")
 	}
 	return nil
 }
@@ -192,7 +196,7 @@ func loadRefereeConfig(o loadOptions, stderr io.Writer) service.Config {
 func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.Writer) error {
 	ctx, cancel := context.WithTimeout(ctx, o.rampTimeout+o.duration+2*time.Minute)
 	defer cancel()
-	pid, inProcess := o.refereePID, o.server == ""
+	pid, inProcess := o.refereePID, o.conn.server == ""
 	if inProcess {
 		srv, err := service.New(ctx, loadRefereeConfig(o, stderr))
 		if err != nil {
@@ -210,7 +214,7 @@ func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.
 			g.Stop()
 			srv.Close()
 		}()
-		o.server, pid = lis.Addr().String(), os.Getpid()
+		o.conn.server, pid = lis.Addr().String(), os.Getpid()
 	}
 	var before usage
 	var heapBefore uint64
@@ -316,8 +320,8 @@ func startWorkers(ctx context.Context, o loadOptions, key string) ([]*loadProces
 		if n == 0 {
 			continue
 		}
-		c := exec.CommandContext(ctx, exe, "loadtest", "--worker", "--server", o.server, "--tables", strconv.Itoa(n),
-			"--think", o.think.String(), "--seats-per-conn", strconv.Itoa(o.seatsPerConn), "--view", o.view)
+		c := exec.CommandContext(ctx, exe, append([]string{"loadtest", "--worker", "--server", o.conn.server, "--tables", strconv.Itoa(n),
+			"--think", o.think.String(), "--seats-per-conn", strconv.Itoa(o.seatsPerConn), "--view", o.view}, o.conn.tlsArgs()...)...)
 		c.Env = append(os.Environ(), keyEnv+"="+key)
 		c.Stderr = os.Stderr // a worker's errors, as they come
 		p := &loadProcess{cmd: c, reports: make(chan workerReport, 2)}
@@ -401,7 +405,7 @@ func printLoadReport(w io.Writer, o loadOptions, elapsed time.Duration, t worker
 	measured bool, cpuSeconds float64, rssDelta int, inProcess bool, heapDelta int64) {
 	where := "an in-process referee"
 	if !inProcess {
-		where = "the referee at " + o.server
+		where = "the referee at " + o.conn.server
 	}
 	fmt.Fprintf(w, "load test: %d two-handed tables on %s; random bots: worker processes %d, seats per connection %d, view %s, think %v; measured %.1fs\n",
 		o.tables, where, o.workers, o.seatsPerConn, o.view, o.think, elapsed.Seconds())

@@ -112,6 +112,7 @@ func TestLoadtestRefusals(t *testing.T) {
 		{[]string{"--duration", "1s", "--server", "example.com:7777"}, "--server example.com:7777: a load test targets a referee on loopback only (127.0.0.1, ::1 or localhost)"},
 		{[]string{"--duration", "1s", "--view", "some"}, `--view "some": want full, compact or none`},
 		{[]string{"--duration", "1s", "--tables", "0"}, "--tables 0: want at least 1"},
+		{[]string{"--duration", "1s", "--tls-ca", "ca.pem"}, "--tls, --tls-ca, --tls-cert and --tls-key need --server: the referee a load test starts itself serves plaintext"},
 	} {
 		out, err := runCmd(context.Background(), append([]string{"loadtest"}, c.args...)...)
 		if err == nil || err.Error() != c.want {

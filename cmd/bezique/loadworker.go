@@ -39,7 +39,7 @@ const (
 	rttSignificant = 3
 )
 
-// loadWorker plays opts.tables two-handed tables on the referee at opts.server, back to back,
+// loadWorker plays opts.tables two-handed tables on the referee at opts.conn.server, back to back,
 // with random bots, until its stdin says "stop" or ends; it counts (and times) the actions
 // between "start" and "stop" lines read from stdin.
 type loadWorker struct {
@@ -55,12 +55,12 @@ type loadWorker struct {
 	hist *hdrhistogram.Histogram
 }
 
-// runLoadWorker is "bezique loadtest --worker": it dials opts.server once for the tables and
+// runLoadWorker is "bezique loadtest --worker": it dials opts.conn.server once for the tables and
 // once per opts.seatsPerConn seats, and reports on out (JSON lines, [workerReport]).
 func runLoadWorker(ctx context.Context, opts loadOptions, key string, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	conn := connFlags{server: opts.server}
+	conn := opts.conn
 	cc, err := conn.dial(key)
 	if err != nil {
 		return err

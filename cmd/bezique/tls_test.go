@@ -19,7 +19,7 @@ import (
 
 // TestTLSCommands runs the commands that dial against a referee that requires client certificates
 // (mTLS), with the CA and the client certificate given by the TLS flags: create, bot, tables,
-// demo --server. Without the flags, or with half of them, they fail.
+// demo --server, loadtest --server (its workers get the flags). Without the flags, or with half of them, they fail.
 func TestTLSCommands(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -61,6 +61,11 @@ func TestTLSCommands(t *testing.T) {
 	}
 	if out, err = runCmd(ctx, append([]string{"demo", "--bots", "random,random", "--option", "target=300", "--progress=false"}, conn...)...); err != nil {
 		t.Fatalf("demo --server over mTLS: %v\n%s", err, out)
+	}
+
+	t.Setenv("BEZIQUE_TEST_MAIN", "1") // the load test's worker processes are this test binary
+	if out, err = runCmd(ctx, append([]string{"loadtest", "--tables", "2", "--workers", "1", "--duration", "1s"}, conn...)...); err != nil || !strings.Contains(out, "\nerrors: 0\n") {
+		t.Fatalf("loadtest --server over mTLS: %v\n%s", err, out)
 	}
 
 	if out, err = runCmd(ctx, "tables", "--server", addr); err == nil {
