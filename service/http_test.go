@@ -31,6 +31,7 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/codec"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -170,11 +171,18 @@ func TestHTTPHandlerStatic(t *testing.T) {
 // TestPortGRPCOnItsOwnTransport: with and without TLS, a gRPC client's connection is served by
 // grpc-go's own transport, so the server's options hold on it: here a limit of one stream per
 // connection (the referee's --max-streams-per-conn), which net/http, serving gRPC over TLS
-// before, did not apply. A second stream on the connection waits until the first ends.
+// before, did not apply. A second stream on the connection waits until the first ends. The same
+// for a client that sends application/grpc+proto (a forced codec, as the Go SDK's seat stream),
+// which the port sent to net/http before.
 func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 	cert, pool := selfSigned(t)
-	for _, withTLS := range []bool{false, true} {
-		t.Run(map[bool]string{false: "h2c", true: "tls"}[withTLS], func(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		withTLS bool
+		call    []grpc.CallOption
+	}{{"h2c", false, nil}, {"tls", true, nil}, {"h2c-grpc+proto", false, []grpc.CallOption{grpc.ForceCodecV2(codec.Client)}}} {
+		withTLS := c.withTLS
+		t.Run(c.name, func(t *testing.T) {
 			g := grpc.NewServer(append(ServerOptions(nil), grpc.MaxConcurrentStreams(1))...)
 			testgrpc.RegisterTestServiceServer(g, echoService{})
 			h, err := NewHTTPHandler(g, HTTPConfig{})
@@ -194,7 +202,7 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 			port := NewPort(lis, g, h, serverTLS)
 			go func() { _ = port.Serve() }()
 			defer port.Stop(time.Second)
-			cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(creds))
+			cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(creds), grpc.WithDefaultCallOptions(c.call...))
 			if err != nil {
 				t.Fatal(err)
 			}
