@@ -179,6 +179,16 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *
 	if n%rowsPerInsert != 0 {
 		last = stmts.prepare(ctx, s.insertText(n%rowsPerInsert))
 	}
+	// One action per table, as a referee appends: the heads move in statements of up to
+	// rowsPerInsert tables rather than one each (moveHeads).
+	oneEach := oneActionEach(reqs)
+	var headsFull, headsLast *sql.Stmt
+	if oneEach && len(reqs) >= rowsPerInsert {
+		headsFull = stmts.prepare(ctx, s.headsText(rowsPerInsert))
+	}
+	if oneEach && len(reqs)%rowsPerInsert != 0 {
+		headsLast = stmts.prepare(ctx, s.headsText(len(reqs)%rowsPerInsert))
+	}
 	if err := stmts.err; err != nil {
 		stmts.err = nil
 		return err
@@ -199,18 +209,13 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *
 	if err = tx.StmtContext(ctx, maxID).QueryRowContext(ctx).Scan(&floor); err != nil {
 		return err
 	}
-	heads := tx.StmtContext(ctx, head)
-	for _, r := range reqs {
-		first, last := r.actions[0].Seq, r.actions[len(r.actions)-1].Seq
-		res, err := heads.ExecContext(ctx, floor+1, last, r.tableID, first)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return headRefused(ctx, tx, s.d, r.tableID, first)
-		}
+	if oneEach {
+		err = s.moveHeads(ctx, tx, headsFull, headsLast, reqs, floor)
+	} else {
+		err = s.moveHead(ctx, tx, head, reqs, floor)
+	}
+	if err != nil {
+		return err
 	}
 	args := make([]any, 0, 6*rowsPerInsert)
 	rows := 0
@@ -244,6 +249,83 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *
 		return err
 	}
 	s.commits.Add(1)
+	return nil
+}
+
+// moveHead moves the head of the table of each request of reqs past its actions, one statement
+// (head, the one-table upsert of insertActions) a request; ErrNotFound or ErrConflict as
+// headRefused for the first that does not move.
+func (s *sqlStore) moveHead(ctx context.Context, tx *sql.Tx, head *sql.Stmt, reqs []*appendReq, floor int64) error {
+	heads := tx.StmtContext(ctx, head)
+	for _, r := range reqs {
+		first, last := r.actions[0].Seq, r.actions[len(r.actions)-1].Seq
+		res, err := heads.ExecContext(ctx, floor+1, last, r.tableID, first)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return headRefused(ctx, tx, s.d, r.tableID, first)
+		}
+	}
+	return nil
+}
+
+// oneActionEach reports whether every request of reqs appends one action, each to another table.
+func oneActionEach(reqs []*appendReq) bool {
+	seen := make(map[string]bool, len(reqs))
+	for _, r := range reqs {
+		if len(r.actions) != 1 || seen[r.tableID] {
+			return false
+		}
+		seen[r.tableID] = true
+	}
+	return true
+}
+
+// headsText is the upsert that moves the heads of rows tables (action_heads: each table's last
+// seq) to one new action each, in one statement: parameters table_id and seq per table, then
+// first_id (for a table's first head). A head moves only when its table is waiting or playing and
+// the new seq is above the head's, as the one-table statement of insertActions.
+func (s *sqlStore) headsText(rows int) string {
+	return s.d.rebind("WITH v (table_id, seq) AS (VALUES " +
+		strings.TrimSuffix(strings.Repeat("(CAST(? AS TEXT), CAST(? AS BIGINT)), ", rows), ", ") + ") " +
+		"INSERT INTO action_heads (table_id, first_id, last_seq) " +
+		"SELECT t.id, ?, v.seq FROM v JOIN tables t ON t.id = v.table_id WHERE t.state IN ('waiting', 'playing') " +
+		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < excluded.last_seq")
+}
+
+// moveHeads moves the heads of the tables of reqs, one action each and no table twice
+// (oneActionEach), with full (rowsPerInsert tables) and last (the rest) of headsText. A head that
+// does not move fails the transaction: with one request, with its reason (headRefused); with more,
+// with ErrConflict, so that commitBatch writes each request alone and only the guilty one fails.
+func (s *sqlStore) moveHeads(ctx context.Context, tx *sql.Tx, full, last *sql.Stmt, reqs []*appendReq, floor int64) error {
+	for start := 0; start < len(reqs); start += rowsPerInsert {
+		chunk := reqs[start:min(start+rowsPerInsert, len(reqs))]
+		st := full
+		if len(chunk) < rowsPerInsert {
+			st = last
+		}
+		args := make([]any, 0, 2*len(chunk)+1)
+		for _, r := range chunk {
+			args = append(args, r.tableID, r.actions[0].Seq)
+		}
+		res, err := tx.StmtContext(ctx, st).ExecContext(ctx, append(args, floor+1)...)
+		if err != nil {
+			return err
+		}
+		moved, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if moved != int64(len(chunk)) {
+			if len(reqs) == 1 {
+				return headRefused(ctx, tx, s.d, reqs[0].tableID, reqs[0].actions[0].Seq)
+			}
+			return fmt.Errorf("the heads of %d of %d tables did not move: %w", int64(len(chunk))-moved, len(chunk), ErrConflict)
+		}
+	}
 	return nil
 }
 
