@@ -14,23 +14,33 @@ import (
 // with an empty SETTINGS frame on w, as gRPC clients wait for the server's before they send a
 // request. It is cmux's HTTP2MatchHeaderFieldSendSettings with that test instead of one exact
 // value: cmux matches one value or one prefix, and the prefix application/grpc takes
-// application/grpc-web too.
+// application/grpc-web too. What it reads is bounded, as cmux keeps every byte read until the
+// connection is handed on: frames of at most 16 KiB (HTTP/2's default SETTINGS_MAX_FRAME_SIZE,
+// which the empty SETTINGS frame keeps), at most matchFrames frames and matchHeaderBytes of
+// header block; a connection past them is not taken for gRPC.
 func nativeGRPC(w io.Writer, r io.Reader) bool {
 	preface := make([]byte, len(http2.ClientPreface))
 	if _, err := io.ReadFull(r, preface); err != nil || string(preface) != http2.ClientPreface {
 		return false
 	}
 	framer := http2.NewFramer(w, r)
+	framer.SetMaxReadFrameSize(16 << 10)
 	var contentType *string
 	headers := hpack.NewDecoder(4<<10, func(f hpack.HeaderField) {
 		if f.Name == "content-type" && contentType == nil {
 			contentType = &f.Value
 		}
 	})
-	for {
+	headerBytes := 0
+	for range matchFrames {
 		f, err := framer.ReadFrame()
 		if err != nil {
 			return false
+		}
+		if hf, ok := f.(interface{ HeaderBlockFragment() []byte }); ok {
+			if headerBytes += len(hf.HeaderBlockFragment()); headerBytes > matchHeaderBytes {
+				return false
+			}
 		}
 		end := false
 		switch f := f.(type) {
@@ -55,4 +65,13 @@ func nativeGRPC(w io.Writer, r io.Reader) bool {
 			return contentType != nil && isGRPC(*contentType)
 		}
 	}
+	return false
 }
+
+// matchFrames and matchHeaderBytes bound what nativeGRPC reads of a connection: a gRPC client
+// sends its SETTINGS, perhaps a WINDOW_UPDATE and the acknowledgement of the server's SETTINGS,
+// then its first request's headers, a few hundred bytes.
+const (
+	matchFrames      = 16
+	matchHeaderBytes = 16 << 10
+)
