@@ -20,7 +20,7 @@ import (
 
 // lateRequest returns a decision request late in a two-handed deal with the seat's full view: a
 // message of more than 1 KiB (grpc-go's pooled buffers), with nested, repeated and oneof fields.
-func lateRequest(t *testing.T) *pb.ConnectResponse {
+func lateRequest(t testing.TB) *pb.ConnectResponse {
 	t.Helper()
 	g, err := engine.NewGame(engine.DefaultRules(engine.TwoHanded), engine.Dealing{Seed: engine.SeedFromUint64(3)})
 	if err != nil {
