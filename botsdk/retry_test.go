@@ -1,0 +1,56 @@
+package botsdk
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestRetryInterceptorBoundsItsWait: a referee that answers every call Unavailable or
+// ResourceExhausted with a RetryInfo of an hour does not keep a caller of the CLI's interceptor
+// waiting: the refusal is returned at once, as its delay is past DefaultTakeoverWait.
+func TestRetryInterceptorBoundsItsWait(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code codes.Code
+	g := grpc.NewServer(grpc.UnknownServiceHandler(func(any, grpc.ServerStream) error {
+		st, err := status.New(code, "come back in an hour").WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(time.Hour)})
+		if err != nil {
+			return err
+		}
+		return st.Err()
+	}))
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(RetryInterceptor(12, slog.New(slog.DiscardHandler))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	for _, code = range []codes.Code{codes.Unavailable, codes.ResourceExhausted} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*DefaultTakeoverWait)
+		start := time.Now()
+		_, err := pb.NewTableServiceClient(cc).GetTable(ctx, &pb.GetTableRequest{TableId: "t-0000000000000000"})
+		cancel()
+		if status.Code(err) != code || RetryDelay(err) != time.Hour {
+			t.Errorf("GetTable = %v, want %v with its RetryInfo of an hour", err, code)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%v: answered after %v, want at once", code, d)
+		}
+	}
+}
