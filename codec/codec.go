@@ -28,7 +28,10 @@ type message interface {
 var Server encoding.CodecV2 = codec{fastUnmarshal: false}
 
 // Client is a bot's codec (grpc.ForceCodecV2 on its seat stream): the generated methods both
-// ways; a bot trusts the strings its referee sends.
+// ways; a bot trusts the strings its referee sends. A message the generated unmarshalling refuses
+// is read again by protobuf-go, so the codec accepts and refuses what protobuf-go does (a field
+// of an unexpected wire type is an unknown field), but for strings that are not UTF-8, which it
+// keeps.
 var Client encoding.CodecV2 = codec{fastUnmarshal: true}
 
 // codec marshals with the generated methods, and unmarshals with them when fastUnmarshal is set.
@@ -77,5 +80,11 @@ func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 	}
 	buf := data.MaterializeToBuffer(mem.DefaultBufferPool())
 	defer buf.Free()
-	return m.UnmarshalVT(buf.ReadOnlyData()) // copies what it keeps: buf goes back to the pool
+	if err := m.UnmarshalVT(buf.ReadOnlyData()); err != nil { // copies what it keeps: buf goes back to the pool
+		// UnmarshalVT refuses a field sent with another wire type than its declared one, which
+		// the protobuf encoding reads as an unknown field (protobuf-go does): read the message
+		// again with protobuf-go, which decides. Only refused bytes pay for it.
+		return fallback.Unmarshal(data, v)
+	}
+	return nil
 }
