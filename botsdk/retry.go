@@ -29,11 +29,12 @@ func RetryDelay(err error) time.Duration {
 }
 
 // RetryInterceptor returns a unary client interceptor that makes a call refused with a RetryInfo
-// again after the delay it states ([RetryDelay]), up to attempts calls in all, logging each wait
-// to log: ResourceExhausted (a rate limit) and Unavailable (the table or tournament moving to
-// another referee). Other errors, and refusals without a RetryInfo (a count limit, which waiting
-// alone does not lift; an Unavailable the client made up because it reached no referee), are
-// returned at once. The referee sends a RetryInfo only for a call it refused before doing
+// again after the delay it states ([RetryDelay]), up to attempts calls in all and
+// [DefaultTakeoverWait] of waiting in all, logging each wait to log: ResourceExhausted (a rate
+// limit) and Unavailable (the table or tournament moving to another referee). Other errors,
+// refusals without a RetryInfo (a count limit, which waiting alone does not lift; an Unavailable
+// the client made up because it reached no referee), and a refusal whose delay would take the
+// waiting past DefaultTakeoverWait (a referee that asks for an hour) are returned at once. The referee sends a RetryInfo only for a call it refused before doing
 // anything (CreateTable is never forwarded, so never moving), so making it again is safe; the one
 // exception is a call forwarded to a table's owner whose connection broke on the way, which the
 // owner may have done (a CancelTable made again then answers FailedPrecondition, the table has
@@ -41,13 +42,16 @@ func RetryDelay(err error) time.Duration {
 // without seeing the error, so it cannot wait the delay the error states.
 func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientInterceptor {
 	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		var waited time.Duration
 		for attempt := 1; ; attempt++ {
 			err := invoker(ctx, method, req, reply, cc, opts...)
 			wait := RetryDelay(err)
 			code := status.Code(err)
-			if (code != codes.ResourceExhausted && code != codes.Unavailable) || wait == 0 || attempt >= attempts {
+			if (code != codes.ResourceExhausted && code != codes.Unavailable) || wait == 0 || attempt >= attempts ||
+				waited+wait > DefaultTakeoverWait {
 				return err
 			}
+			waited += wait
 			log.Warn("refused for now; retrying", "method", method, "err", err, "wait", wait, "attempt", attempt)
 			select {
 			case <-time.After(wait):
@@ -59,9 +63,9 @@ func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientIntercepto
 }
 
 // DefaultTakeoverWait is how long [Play] and [Serve] keep trying, before their first message,
-// while the referee answers Unavailable ([Config.TakeoverWait]'s default): longer than the 10 s
-// in which another referee sharing the store takes over a dead referee's tables
-// (docs/OPERATIONS.md).
+// while the referee answers Unavailable ([Config.TakeoverWait]'s default), and the most
+// [RetryInterceptor] waits for one call: longer than the 10 s in which another referee sharing
+// the store takes over a dead referee's tables (docs/OPERATIONS.md).
 const DefaultTakeoverWait = 30 * time.Second
 
 // refusal is a session's error that the referee itself sent (a status in its trailers), as

@@ -67,7 +67,8 @@ const retryAttempts = 12
 
 // dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
 // API key on every call ("" for none); a call refused by a rate limit or while its table moves is
-// made again after the delay the refusal states, up to retryAttempts times.
+// made again after the delay the refusal states, up to retryAttempts times and 30 s of waiting
+// (botsdk.DefaultTakeoverWait; a longer delay is returned at once).
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	t, err := c.tlsConfig()
 	if err != nil {
