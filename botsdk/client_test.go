@@ -2,12 +2,17 @@ package botsdk
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/mem"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -69,4 +74,55 @@ func TestKeyCredentials(t *testing.T) {
 	if c.RequireTransportSecurity() {
 		t.Error("RequireTransportSecurity = true, want false")
 	}
+}
+
+// TestPlayAgainstAGarbageReferee: a "referee" that answers a seat stream with bytes that are not
+// a ConnectResponse (a length past the end, a truncated varint, a field number past 2^29-1
+// inside a group) makes Play return an error, not panic, after its ConnectAttempts.
+func TestPlayAgainstAGarbageReferee(t *testing.T) {
+	for name, garbage := range map[string]string{
+		"past the end":     "\x0a\xff\xff\x01",
+		"truncated varint": "\x08\x80\x80",
+		"unclosed group":   "\x0b\x08\x01",
+		"4 GiB length":     "\x1a\xff\xff\xff\xff\x0f",
+	} {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grpc.NewServer(grpc.ForceServerCodecV2(rawBytes{}), grpc.UnknownServiceHandler(func(_ any, s grpc.ServerStream) error {
+			var join []byte
+			if err := s.RecvMsg(&join); err != nil {
+				return err
+			}
+			return s.SendMsg([]byte(garbage))
+		}))
+		go func() { _ = g.Serve(lis) }()
+		cfg := Config{Server: lis.Addr().String(), TableID: "t-0000000000000000", Token: "x", ConnectAttempts: 2, MaxBackoff: 50 * time.Millisecond,
+			Logger: slog.New(slog.DiscardHandler)}
+		start := time.Now()
+		res, err := Play(context.Background(), cfg, NewRandom(1))
+		g.Stop()
+		if res != nil || status.Code(errors.Unwrap(err)) != codes.Internal || !strings.Contains(err.Error(), "unmarshal") {
+			t.Errorf("%s: Play = %v, %v; want an error of INTERNAL failed to unmarshal", name, res, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: giving up took %v", name, d)
+		}
+	}
+}
+
+// rawBytes is a gRPC codec that sends a []byte as the message as it is and receives the
+// message's bytes into a *[]byte: a referee that writes anything at all.
+type rawBytes struct{}
+
+func (rawBytes) Name() string { return "proto" }
+
+func (rawBytes) Marshal(v any) (mem.BufferSlice, error) {
+	return mem.BufferSlice{mem.SliceBuffer(v.([]byte))}, nil
+}
+
+func (rawBytes) Unmarshal(data mem.BufferSlice, v any) error {
+	*v.(*[]byte) = data.Materialize()
+	return nil
 }
