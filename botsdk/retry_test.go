@@ -54,3 +54,38 @@ func TestRetryInterceptorBoundsItsWait(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryInterceptorStopsBeforeTheDeadline: a refusal whose RetryInfo delay ends after the
+// call's deadline is returned at once, with its own status, not DeadlineExceeded once the caller
+// has waited it out.
+func TestRetryInterceptorStopsBeforeTheDeadline(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(grpc.UnknownServiceHandler(func(any, grpc.ServerStream) error {
+		st, err := status.New(codes.Unavailable, "moving").WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(5 * time.Second)})
+		if err != nil {
+			return err
+		}
+		return st.Err()
+	}))
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithUnaryInterceptor(RetryInterceptor(12, slog.New(slog.DiscardHandler))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err = pb.NewTableServiceClient(cc).GetTable(ctx, &pb.GetTableRequest{TableId: "t-0000000000000000"})
+	if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != "moving" {
+		t.Errorf("GetTable = %v, want Unavailable moving", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("answered after %v, want at once", d)
+	}
+}
