@@ -34,7 +34,8 @@ func RetryDelay(err error) time.Duration {
 // limit) and Unavailable (the table or tournament moving to another referee). Other errors,
 // refusals without a RetryInfo (a count limit, which waiting alone does not lift; an Unavailable
 // the client made up because it reached no referee), and a refusal whose delay would take the
-// waiting past DefaultTakeoverWait (a referee that asks for an hour) are returned at once. The referee sends a RetryInfo only for a call it refused before doing
+// waiting past DefaultTakeoverWait (a referee that asks for an hour) or past the call's deadline
+// are returned at once. The referee sends a RetryInfo only for a call it refused before doing
 // anything (CreateTable is never forwarded, so never moving), so making it again is safe; the one
 // exception is a call forwarded to a table's owner whose connection broke on the way, which the
 // owner may have done (a CancelTable made again then answers FailedPrecondition, the table has
@@ -48,7 +49,7 @@ func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientIntercepto
 			wait := RetryDelay(err)
 			code := status.Code(err)
 			if (code != codes.ResourceExhausted && code != codes.Unavailable) || wait == 0 || attempt >= attempts ||
-				waited+wait > DefaultTakeoverWait {
+				waited+wait > DefaultTakeoverWait || pastDeadline(ctx, wait) {
 				return err
 			}
 			waited += wait
@@ -60,6 +61,12 @@ func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientIntercepto
 			}
 		}
 	}
+}
+
+// pastDeadline reports whether ctx's deadline comes before wait has passed.
+func pastDeadline(ctx context.Context, wait time.Duration) bool {
+	d, ok := ctx.Deadline()
+	return ok && time.Until(d) < wait
 }
 
 // DefaultTakeoverWait is how long [Play] and [Serve] keep trying, before their first message,
