@@ -776,22 +776,10 @@ func TestAtkReconnectStormAndRacingSeats(t *testing.T) {
 // streams leave no goroutines behind once the tables have ended.
 func TestAtkNoGoroutineLeak(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.PingInterval = 10 * time.Millisecond })
-	settle := func() int {
-		var n int
-		for range 100 {
-			runtime.GC()
-			n = runtime.NumGoroutine()
-			time.Sleep(20 * time.Millisecond)
-			if m := runtime.NumGoroutine(); m == n {
-				break
-			}
-		}
-		return n
-	}
 	if _, err := r.tables.ListTables(context.Background(), &pb.ListTablesRequest{}); err != nil { // connect first
 		t.Fatal(err)
 	}
-	before := settle()
+	before := settledGoroutines()
 	games := 6
 	if testing.Short() {
 		games = 3
@@ -826,7 +814,7 @@ func TestAtkNoGoroutineLeak(t *testing.T) {
 	}
 	// Ended tables stay in memory (Config.KeepFinished), each with its goroutine serving late
 	// requests: those are expected.
-	after := settle() - strings.Count(allStacks(), "service.(*table).run(")
+	after := settledGoroutines() - strings.Count(allStacks(), "service.(*table).run(")
 	if after > before+1 {
 		buf := make([]byte, 1<<20)
 		n := runtime.Stack(buf, true)

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"net"
+	"runtime"
 	"testing"
 	"time"
 
@@ -96,4 +97,19 @@ func tokenOf(resp *pb.CreateTableResponse, seat int) string {
 		}
 	}
 	return ""
+}
+
+// settledGoroutines returns the number of goroutines once two reads 20 ms apart agree (a GC
+// before each; at most 100 tries): the count a leak check compares before and after its work.
+func settledGoroutines() int {
+	var n int
+	for range 100 {
+		runtime.GC()
+		n = runtime.NumGoroutine()
+		time.Sleep(20 * time.Millisecond)
+		if m := runtime.NumGoroutine(); m == n {
+			break
+		}
+	}
+	return n
 }

@@ -2,10 +2,8 @@ package service
 
 import (
 	"context"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -40,19 +38,7 @@ func TestHostileRequestBytes(t *testing.T) {
 	if _, err := r.tables.ListTables(context.Background(), &pb.ListTablesRequest{}); err != nil { // connect first
 		t.Fatal(err)
 	}
-	settle := func() int {
-		var n int
-		for range 100 {
-			runtime.GC()
-			n = runtime.NumGoroutine()
-			time.Sleep(20 * time.Millisecond)
-			if m := runtime.NumGoroutine(); m == n {
-				break
-			}
-		}
-		return n
-	}
-	before := settle()
+	before := settledGoroutines()
 	badName := protowire.AppendString(protowire.AppendTag(nil, 4, protowire.BytesType), "\xff\xfe")
 	cases := map[string][]byte{
 		"past the end":     {0x0a, 0x05, 0x01},
@@ -91,7 +77,7 @@ func TestHostileRequestBytes(t *testing.T) {
 	if _, err := r.tables.ListTables(context.Background(), &pb.ListTablesRequest{}); err != nil {
 		t.Fatalf("ListTables after the hostile calls: %v", err)
 	}
-	if after := settle(); after > before {
+	if after := settledGoroutines(); after > before {
 		t.Errorf("%d goroutines before the hostile calls, %d after", before, after)
 	}
 }

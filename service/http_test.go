@@ -251,24 +251,27 @@ func servePlainPort(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(srv.Close) // after the port's stop, which servePortOf registers next
 	g := grpc.NewServer(ServerOptions(nil)...)
 	srv.Register(g)
+	return servePortOf(t, g)
+}
+
+// servePortOf serves g on a port of 127.0.0.1 without TLS, with NewHTTPHandler's HTTP face, as
+// NewPort serves the referee, until the test ends, and returns the port's address.
+func servePortOf(t *testing.T, g *grpc.Server) string {
+	t.Helper()
 	h, err := NewHTTPHandler(g, HTTPConfig{})
 	if err != nil {
-		srv.Close()
 		t.Fatal(err)
 	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		srv.Close()
 		t.Fatal(err)
 	}
 	port := NewPort(lis, g, h, nil)
 	go func() { _ = port.Serve() }()
-	t.Cleanup(func() {
-		port.Stop(time.Second)
-		srv.Close()
-	})
+	t.Cleanup(func() { port.Stop(time.Second) })
 	return lis.Addr().String()
 }
 

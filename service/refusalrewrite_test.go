@@ -3,11 +3,9 @@ package service
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -31,18 +29,8 @@ func (s internalService) UnaryCall(context.Context, *testgrpc.SimpleRequest) (*t
 func TestHTTPKeepsHandlersInternal(t *testing.T) {
 	g := grpc.NewServer(ServerOptions(nil)...)
 	testgrpc.RegisterTestServiceServer(g, internalService{msg: "table t-1: stored record: empty"})
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := NewPort(lis, g, h, nil)
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
-	req, err := http.NewRequest(http.MethodPost, "http://"+lis.Addr().String()+"/grpc.testing.TestService/UnaryCall", strings.NewReader(""))
+	addr := servePortOf(t, g)
+	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/grpc.testing.TestService/UnaryCall", strings.NewReader(""))
 	if err != nil {
 		t.Fatal(err)
 	}

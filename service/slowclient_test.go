@@ -3,7 +3,6 @@ package service
 import (
 	"io"
 	"net"
-	"runtime"
 	"testing"
 	"time"
 
@@ -22,30 +21,8 @@ func TestPortClosesSilentClients(t *testing.T) {
 	}
 	g := grpc.NewServer(ServerOptions(nil)...)
 	testgrpc.RegisterTestServiceServer(g, echoService{})
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := NewPort(lis, g, h, nil)
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
-	settle := func() int {
-		var n int
-		for range 100 {
-			runtime.GC()
-			n = runtime.NumGoroutine()
-			time.Sleep(20 * time.Millisecond)
-			if m := runtime.NumGoroutine(); m == n {
-				break
-			}
-		}
-		return n
-	}
-	before := settle()
+	addr := servePortOf(t, g)
+	before := settledGoroutines()
 	t.Run("clients", func(t *testing.T) {
 		for name, c := range map[string]struct {
 			hello  string
@@ -53,7 +30,7 @@ func TestPortClosesSilentClients(t *testing.T) {
 		}{"silent": {"", 22 * time.Second}, "preface only": {http2.ClientPreface, 14 * time.Second}} {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				conn, err := net.Dial("tcp", lis.Addr().String())
+				conn, err := net.Dial("tcp", addr)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -70,7 +47,7 @@ func TestPortClosesSilentClients(t *testing.T) {
 			})
 		}
 	})
-	if after := settle(); after > before {
+	if after := settledGoroutines(); after > before {
 		t.Errorf("%d goroutines before the silent clients, %d after", before, after)
 	}
 }
