@@ -257,6 +257,28 @@ func servePlainPort(t *testing.T) string {
 	return servePortOf(t, g)
 }
 
+// connectPost makes a Connect unary call over HTTP: POST body to url with contentType; it returns
+// the HTTP status and the body, trimmed.
+func connectPost(t *testing.T, url, contentType, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	got, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, strings.TrimSpace(string(got))
+}
+
 // servePortOf serves g on a port of 127.0.0.1 without TLS, with NewHTTPHandler's HTTP face, as
 // NewPort serves the referee, until the test ends, and returns the port's address.
 func servePortOf(t *testing.T, g *grpc.Server) string {
@@ -321,20 +343,8 @@ func TestHTTPJSONStrict(t *testing.T) {
 		{"CreateTable", `{"variant":99}`, `{"code":"invalid_argument","message":"variant: 99 is not a variant ` + variants + `"}`},
 		{"GetTable", `{"tableId":"x"}`, `{"code":"not_found","message":"table \"x\" not found"}`},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.method, strings.NewReader(c.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Connect-Protocol-Version", "1")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil || strings.TrimSpace(string(body)) != c.want {
-			t.Errorf("%s %s: %d %s\nwant %s", c.method, c.body, res.StatusCode, body, c.want)
+		if code, body := connectPost(t, base+c.method, "application/json", c.body); body != c.want {
+			t.Errorf("%s %s: %d %s\nwant %s", c.method, c.body, code, body, c.want)
 		}
 	}
 
@@ -462,20 +472,8 @@ func TestHTTPBadRequestBytes(t *testing.T) {
 		{"application/json", `{"tableId":`, `{"code":"invalid_argument","message":"request JSON: unexpected EOF"}`},
 		{"application/json", "{not json", `{"code":"invalid_argument","message":"request JSON: syntax error (line 1:2): invalid value not"}`},
 	} {
-		req, err := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(c.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		req.Header.Set("Connect-Protocol-Version", "1")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil || res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != c.want {
-			t.Errorf("POST %s %q: %d %s\nwant 400 %s", c.contentType, c.body, res.StatusCode, body, c.want)
+		if code, body := connectPost(t, endpoint, c.contentType, c.body); code != http.StatusBadRequest || body != c.want {
+			t.Errorf("POST %s %q: %d %s\nwant 400 %s", c.contentType, c.body, code, body, c.want)
 		}
 	}
 	for _, c := range []struct{ query, want string }{

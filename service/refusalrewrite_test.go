@@ -2,9 +2,7 @@ package service
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"strings"
 	"testing"
 
 	"google.golang.org/grpc"
@@ -30,20 +28,8 @@ func TestHTTPKeepsHandlersInternal(t *testing.T) {
 	g := grpc.NewServer(ServerOptions(nil)...)
 	testgrpc.RegisterTestServiceServer(g, internalService{msg: "table t-1: stored record: empty"})
 	addr := servePortOf(t, g)
-	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/grpc.testing.TestService/UnaryCall", strings.NewReader(""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/proto")
-	req.Header.Set("Connect-Protocol-Version", "1")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := io.ReadAll(res.Body)
-	res.Body.Close()
 	const want = `{"code":"internal","message":"table t-1: stored record: empty"}`
-	if err != nil || res.StatusCode != http.StatusInternalServerError || strings.TrimSpace(string(body)) != want {
-		t.Errorf("POST UnaryCall: %d %s, want 500 %s", res.StatusCode, body, want)
+	if code, body := connectPost(t, "http://"+addr+"/grpc.testing.TestService/UnaryCall", "application/proto", ""); code != http.StatusInternalServerError || body != want {
+		t.Errorf("POST UnaryCall: %d %s, want 500 %s", code, body, want)
 	}
 }
