@@ -145,7 +145,7 @@ var rejectionCodes = map[engine.ErrorCode]pb.RejectionCode{
 // statusOf returns the gRPC status of an error, keeping its message: statuses as they are, a
 // [FieldError] InvalidArgument, a [QuotaError] ResourceExhausted with its details (quotaStatus),
 // engine refusals by engineCodes, the rest by errorCodes (with a RetryInfo where the table gives
-// a delay, retryStatus), and Internal for anything else.
+// a delay, detailedStatus), and Internal for anything else.
 func statusOf(err error) error {
 	if err == nil {
 		return nil
@@ -167,22 +167,26 @@ func statusOf(err error) error {
 	}
 	for _, ec := range errorCodes {
 		if errors.Is(err, ec.err) {
-			return retryStatus(status.New(ec.code, err.Error()), ec.retry)
+			return detailedStatus(ec.code, err.Error(), ec.retry)
 		}
 	}
 	return status.Error(codes.Internal, err.Error())
 }
 
-// retryStatus returns st as an error with a google.rpc.RetryInfo detail of delay when delay is
-// not zero, as it is otherwise: the clients and SDKs wait at least that long before they make the
-// call again (botsdk.RetryDelay).
-func retryStatus(st *status.Status, delay time.Duration) error {
-	if delay == 0 {
+// detailedStatus returns the status of code and msg with details, and a google.rpc.RetryInfo of
+// retry after them when retry is not zero: the clients and SDKs wait at least that long before
+// they make the call again (botsdk.RetryDelay). Details that do not marshal are left out.
+func detailedStatus(code codes.Code, msg string, retry time.Duration, details ...protoadapt.MessageV1) error {
+	if retry > 0 {
+		details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(retry)})
+	}
+	st := status.New(code, msg)
+	if len(details) == 0 {
 		return st.Err()
 	}
-	withDetails, err := st.WithDetails(&errdetails.RetryInfo{RetryDelay: durationpb.New(delay)})
+	withDetails, err := st.WithDetails(details...)
 	if err != nil {
-		return st.Err() // only if the detail does not marshal
+		return st.Err() // only if a detail does not marshal
 	}
 	return withDetails.Err()
 }
@@ -192,14 +196,6 @@ func retryStatus(st *status.Status, delay time.Duration) error {
 // naming the principal and the limit and, when waiting helps, a RetryInfo with the delay after
 // which the same call can succeed (the SDKs wait at least that long before they retry).
 func quotaStatus(qe *QuotaError) error {
-	st := status.New(codes.ResourceExhausted, qe.Error())
-	details := []protoadapt.MessageV1{&errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{{Subject: qe.Subject, Description: qe.Description}}}}
-	if qe.RetryDelay > 0 {
-		details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(qe.RetryDelay)})
-	}
-	withDetails, err := st.WithDetails(details...)
-	if err != nil {
-		return st.Err() // only if a detail does not marshal
-	}
-	return withDetails.Err()
+	return detailedStatus(codes.ResourceExhausted, qe.Error(), qe.RetryDelay,
+		&errdetails.QuotaFailure{Violations: []*errdetails.QuotaFailure_Violation{{Subject: qe.Subject, Description: qe.Description}}})
 }

@@ -37,31 +37,26 @@ func nativeGRPC(w io.Writer, r io.Reader) bool {
 		if err != nil {
 			return false
 		}
-		if hf, ok := f.(interface{ HeaderBlockFragment() []byte }); ok {
-			if headerBytes += len(hf.HeaderBlockFragment()); headerBytes > matchHeaderBytes {
+		if s, ok := f.(*http2.SettingsFrame); ok && !s.IsAck() {
+			if err := framer.WriteSettings(); err != nil {
 				return false
 			}
 		}
-		end := false
-		switch f := f.(type) {
-		case *http2.SettingsFrame:
-			if !f.IsAck() {
-				if err := framer.WriteSettings(); err != nil {
-					return false
-				}
-			}
-		case *http2.HeadersFrame:
-			if _, err := headers.Write(f.HeaderBlockFragment()); err != nil {
-				return false
-			}
-			end = f.HeadersEnded()
-		case *http2.ContinuationFrame:
-			if _, err := headers.Write(f.HeaderBlockFragment()); err != nil {
-				return false
-			}
-			end = f.HeadersEnded()
+		// The first request's header block: a HEADERS frame, then CONTINUATION frames.
+		hb, ok := f.(interface {
+			HeaderBlockFragment() []byte
+			HeadersEnded() bool
+		})
+		if !ok {
+			continue
 		}
-		if contentType != nil || end {
+		if headerBytes += len(hb.HeaderBlockFragment()); headerBytes > matchHeaderBytes {
+			return false
+		}
+		if _, err := headers.Write(hb.HeaderBlockFragment()); err != nil {
+			return false
+		}
+		if contentType != nil || hb.HeadersEnded() {
 			return contentType != nil && isGRPC(*contentType)
 		}
 	}

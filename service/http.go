@@ -205,22 +205,8 @@ func requestRefusals(g http.Handler) http.Handler {
 			return
 		}
 		h.Set("Grpc-Status", strconv.Itoa(int(codes.InvalidArgument)))
-		h.Set("Grpc-Message", grpcMessage(badProtobuf+protoErrText(reason)))
+		h.Set("Grpc-Message", url.PathEscape(badProtobuf+protoErrText(reason))) // percent-encoded, as gRPC reads it
 	})
-}
-
-// grpcMessage percent-encodes text for the Grpc-Message trailer as the gRPC protocol asks (every
-// byte outside printable ASCII, and '%'), written here because grpc-go's encoder is internal.
-func grpcMessage(text string) string {
-	var b strings.Builder
-	for i := 0; i < len(text); i++ {
-		if c := text[i]; c < ' ' || c > '~' || c == '%' {
-			fmt.Fprintf(&b, "%%%02X", c)
-		} else {
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }
 
 // checkGetQuery returns a Connect INVALID_ARGUMENT error naming the query parameter when r is a

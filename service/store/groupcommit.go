@@ -174,20 +174,13 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *
 	maxID, head := stmts.prepare(ctx, "SELECT coalesce(max(id), 0) FROM actions"), stmts.prepare(ctx, s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) "+
 		"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') "+
 		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?"))
-	full := stmts.prepare(ctx, s.insertText(rowsPerInsert))
-	var last *sql.Stmt // the INSERT of the rows beyond the last full one, if any
-	if n%rowsPerInsert != 0 {
-		last = stmts.prepare(ctx, s.insertText(n%rowsPerInsert))
-	}
+	full, last := stmts.chunked(ctx, n, s.insertText)
 	// One action per table, as a referee appends: the heads move in statements of up to
 	// rowsPerInsert tables rather than one each (moveHeads).
 	oneEach := oneActionEach(reqs)
 	var headsFull, headsLast *sql.Stmt
-	if oneEach && len(reqs) >= rowsPerInsert {
-		headsFull = stmts.prepare(ctx, s.headsText(rowsPerInsert))
-	}
-	if oneEach && len(reqs)%rowsPerInsert != 0 {
-		headsLast = stmts.prepare(ctx, s.headsText(len(reqs)%rowsPerInsert))
+	if oneEach {
+		headsFull, headsLast = stmts.chunked(ctx, len(reqs), s.headsText)
 	}
 	if err := stmts.err; err != nil {
 		stmts.err = nil
@@ -362,6 +355,19 @@ func (c *stmtCache) prepare(ctx context.Context, q string) *sql.Stmt {
 	}
 	c.stmts[q] = st
 	return st
+}
+
+// chunked returns the statements that write n rows in chunks of rowsPerInsert, text giving a
+// statement's text for its number of rows: full, for a whole chunk (nil when n holds none), and
+// last, for the rows beyond the whole chunks (nil when there are none).
+func (c *stmtCache) chunked(ctx context.Context, n int, text func(rows int) string) (full, last *sql.Stmt) {
+	if n >= rowsPerInsert {
+		full = c.prepare(ctx, text(rowsPerInsert))
+	}
+	if n%rowsPerInsert != 0 {
+		last = c.prepare(ctx, text(n%rowsPerInsert))
+	}
+	return full, last
 }
 
 // close closes every statement.
