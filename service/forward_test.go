@@ -61,3 +61,45 @@ func TestPeerReachesARestartedReferee(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// slowListener hands each connection over handshake later, as an overloaded referee (or a slow
+// TLS handshake) answers a new connection.
+type slowListener struct {
+	net.Listener
+	handshake time.Duration
+}
+
+func (l slowListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		time.Sleep(l.handshake)
+	}
+	return c, err
+}
+
+// TestPeerReachesASlowReferee: a referee whose connections take 1.5 s to answer is reached
+// through another. peerBackoff gave every attempt to connect only its backoff delay (100 ms,
+// growing to 1 s: grpc-go's connect deadline when ConnectParams.MinConnectTimeout is zero), so
+// such a referee was never reached and every call forwarded to it failed; an attempt now has
+// grpc-go's default 20 s.
+func TestPeerReachesASlowReferee(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer()
+	healthpb.RegisterHealthServer(g, health.NewServer())
+	go func() { _ = g.Serve(slowListener{Listener: l, handshake: 1500 * time.Millisecond}) }()
+	defer g.Stop()
+	s := &Referee{peers: map[string]*grpc.ClientConn{}}
+	defer s.closePeers()
+	cc, err := s.peer(l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := healthpb.NewHealthClient(cc).Check(ctx, &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); err != nil {
+		t.Fatalf("a call to a referee that answers new connections in 1.5 s: %v", err)
+	}
+}
