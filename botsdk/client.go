@@ -47,7 +47,8 @@ type Config struct {
 	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
-	// MaxBackoff caps the wait between reconnection attempts (default 5 s).
+	// MaxBackoff caps the wait between reconnection attempts (default 5 s), Play's own and
+	// grpc-go's between two attempts to connect (unless DialOptions set grpc.WithConnectParams).
 	MaxBackoff time.Duration
 	// ConnectAttempts is how many times Play tries to reach the referee before the first message
 	// arrives; then it gives up with "cannot reach SERVER" (default 5; after a first message it
@@ -118,6 +119,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if opts == nil {
 			opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
 		}
+		opts = append([]grpc.DialOption{dialBackoff(cfg.MaxBackoff)}, opts...) // DialOptions may set their own
 		if cfg.Key != "" {
 			opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
 		}

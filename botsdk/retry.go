@@ -9,9 +9,23 @@ import (
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
+
+// dialBackoff bounds grpc-go's own wait between two attempts to connect to the referee by
+// maxBackoff (Config.MaxBackoff), starting at 100 ms as [Play]'s reconnection does, and gives each
+// attempt grpc-go's default 20 s to connect. With grpc-go's default backoff (up to 120 s), a call
+// made while the connection waits to try again fails at once with the last dial error, so a bot
+// whose referee was back on its address (restarted in place) kept failing "connection refused"
+// for seconds to minutes, whatever its own backoff.
+func dialBackoff(maxBackoff time.Duration) grpc.DialOption {
+	return grpc.WithConnectParams(grpc.ConnectParams{
+		Backoff:           backoff.Config{BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: maxBackoff},
+		MinConnectTimeout: 20 * time.Second,
+	})
+}
 
 // RetryDelay returns the delay a refusal asks the client to wait before it tries again: the
 // google.rpc.RetryInfo detail of err's status, or 0 when err carries none. The referee sends one

@@ -64,6 +64,7 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
 	}
+	opts = append([]grpc.DialOption{dialBackoff(cfg.MaxBackoff)}, opts...) // DialOptions may set their own
 	if cfg.Key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
 	}
