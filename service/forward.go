@@ -97,9 +97,13 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 // peerBackoff bounds the wait between two attempts to reach a referee that did not answer. With
 // grpc-go's default (up to 120 s) a referee restarted on its address after a crash, which takes
 // its tables back at once, stayed unreachable through the others for as long, since a call made
-// while the connection waits fails at once; a second is what a takeover costs anyway.
+// while the connection waits fails at once; a second is what a takeover costs anyway. Each
+// attempt has grpc-go's default 20 s to connect: left zero, MinConnectTimeout made it the
+// backoff delay (100 ms to 1 s), and a referee slower than that to answer a new connection (a
+// loaded one, a slow TLS handshake) was never reached.
 var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Config{
-	BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second}})
+	BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second},
+	MinConnectTimeout: 20 * time.Second})
 
 // peer returns the client connection to the referee at addr, dialled once with
 // Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close.
