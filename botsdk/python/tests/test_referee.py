@@ -18,10 +18,10 @@ REFEREE = os.environ.get("BEZIQUE_REFEREE", "")
 ADMIN_KEY = "bzq_python-admin-key-0123456789abcdef"
 
 
-def start_referee(env=None):
-    """start_referee runs the referee binary in memory on a free port; it returns the process and
-    its address."""
-    proc = subprocess.Popen([REFEREE, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory",
+def start_referee(env=None, listen="127.0.0.1:0", store="memory"):
+    """start_referee runs the referee binary on listen (default: a free port) with store (default:
+    in memory); it returns the process and its address."""
+    proc = subprocess.Popen([REFEREE, "--listen", listen, "--metrics-listen", "", "--store", store,
                              "--log-level", "warn", "--drain-timeout", "1s"], stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, **(env or {})))
     for line in proc.stderr:
