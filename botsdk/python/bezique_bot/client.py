@@ -81,6 +81,28 @@ def from_referee(e: grpc.RpcError) -> bool:
     return e.code() == grpc.StatusCode.UNAVAILABLE and "Error received from peer" in (e.debug_error_string() or "")
 
 
+def new_channel(cfg) -> grpc.Channel:
+    """new_channel makes the channel of play and serve (cfg: a Config or a ServeConfig):
+    cfg.channel_factory's, else one with TLS (cfg.credentials) or in plaintext, whose own wait
+    between two attempts to connect grows from 0.1 s to cfg.max_backoff. It subscribes to the
+    channel's state with try_to_connect, which keeps a thread polling it: without a call in
+    flight, gRPC core noticed a connection made in the background only at its next periodic poll,
+    5 s later. With either left out, a bot whose referee was back on its address (restarted in
+    place) kept failing at once with the last "Connection refused" for 15 s after 10 s down
+    (tests/test_restart.py), whatever max_backoff said."""
+    if cfg.channel_factory is not None:
+        channel = cfg.channel_factory(cfg.server)
+    else:
+        options = [("grpc.initial_reconnect_backoff_ms", 100),
+                   ("grpc.max_reconnect_backoff_ms", max(100, int(cfg.max_backoff * 1000)))]
+        if cfg.credentials is not None:
+            channel = grpc.secure_channel(cfg.server, cfg.credentials, options=options)
+        else:
+            channel = grpc.insecure_channel(cfg.server, options=options)
+    channel.subscribe(lambda _state: None, try_to_connect=True)  # ends with channel.close()
+    return channel
+
+
 class _Reconnect:
     """_Reconnect is the one retry policy of play and serve between a stream that failed and the
     next: exponential backoff from 0.1 s to cfg.max_backoff, at least a refusal's RetryInfo delay.
@@ -146,7 +168,8 @@ class Config:
     #: bot_name and bot_version are reported to the referee and written into the game record.
     bot_name: str = "python-bot"
     bot_version: str = "0.1.0"
-    #: max_backoff caps the wait between reconnection attempts, in seconds.
+    #: max_backoff caps the wait between reconnection attempts, in seconds: play's own and the
+    #: channel's between two attempts to connect (unless channel_factory makes the channel).
     max_backoff: float = 5.0
     #: connect_attempts is how many times play tries to reach the referee before the first
     #: message arrives; then it raises CannotReach (after a first message it reconnects without limit).
@@ -278,12 +301,7 @@ class _Player:
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
-        if self.cfg.channel_factory is not None:
-            channel = self.cfg.channel_factory(self.cfg.server)
-        elif self.cfg.credentials is not None:
-            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
-        else:
-            channel = grpc.insecure_channel(self.cfg.server)
+        channel = new_channel(self.cfg)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
         retry = _Reconnect(self.cfg, self.log, f"seat {self.cfg.seat}")
         try:

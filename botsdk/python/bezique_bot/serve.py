@@ -10,7 +10,8 @@ from typing import Callable, Optional, Sequence
 import grpc
 
 from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
-from bezique_bot.client import DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, play, retryable
+from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
+                                retryable)
 from bezique_bot.status import retry_delay
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
@@ -45,7 +46,8 @@ class ServeConfig:
     variants: Sequence[int] = ()
     #: key is the bot's API key (role bot), sent as "authorization: Bearer <key>" metadata.
     key: str = ""
-    #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games).
+    #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games), the
+    #: SDK's own and the channel's between two attempts to connect.
     max_backoff: float = 5.0
     #: connect_attempts is how many times serve (and each game) tries to reach the referee before
     #: the first message arrives; then serve raises CannotReach (after it, it dials in without limit).
@@ -90,12 +92,7 @@ class _Server:
         self.call = None  # the current lobby stream, cancelled when stop is set
 
     def run(self) -> None:
-        if self.cfg.channel_factory is not None:
-            channel = self.cfg.channel_factory(self.cfg.server)
-        elif self.cfg.credentials is not None:
-            channel = grpc.secure_channel(self.cfg.server, self.cfg.credentials)
-        else:
-            channel = grpc.insecure_channel(self.cfg.server)
+        channel = new_channel(self.cfg)
         stub = lobby_service_pb2_grpc.LobbyServiceStub(channel)
         req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
                                              capacity=self.cfg.capacity, variants=list(self.cfg.variants))
