@@ -37,7 +37,7 @@ export interface ConnectionOptions {
   connectAttempts?: number;
   /** takeoverWaitMs is how long to keep joining, before the first message, while the referee itself answers UNAVAILABLE (a table moving to another referee; 30000); then play rejects with RefereeUnavailable. */
   takeoverWaitMs?: number;
-  /** maxBackoffMs caps the wait between reconnections (5000). */
+  /** maxBackoffMs caps the wait between reconnections (5000), play's own and grpc-js's between two attempts to connect. */
   maxBackoffMs?: number;
   /** safetyMarginMs is how long before the deadline the SDK answers the first legal action instead of waiting for decide (200). */
   safetyMarginMs?: number;

@@ -155,6 +155,15 @@ class Reconnect {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// channelOptions are the client options of play() and serve(): grpc-js's own wait between two
+// attempts to connect grows from 100 ms to maxBackoffMs. With grpc-js's default (up to 120 s) a
+// join made while the channel waits fails at once with the last error, so a bot whose referee was
+// back on its address (restarted in place) kept failing "connection refused" for seconds to
+// minutes, whatever maxBackoffMs said (test/restart.test.js).
+function channelOptions(maxBackoffMs) {
+  return { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': Math.max(100, maxBackoffMs) };
+}
+
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
@@ -174,7 +183,7 @@ class Player {
 
   async run() {
     const pkg = load(this.cfg.protoDir);
-    const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials);
+    const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials, channelOptions(this.cfg.maxBackoffMs));
     const retry = new Reconnect(this.cfg, `seat ${this.cfg.seat}`);
     try {
       for (;;) {
@@ -366,6 +375,6 @@ const { outcomeText, resultText } = require('./outcome');
 const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
-  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText,
+  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText,
 };
