@@ -60,17 +60,28 @@ by a new table at once. Once every table is playing it measures for --duration, 
 tables in play, and prints:
 
   offered_actions_per_s     tables / mean think time (each table waits for one decision at a time);
-                            "unlimited" without --think
+                            "unlimited" without --think. The achieved rate stays below it by the
+                            round trips: each decision takes its think time plus one round trip
   achieved_actions_per_s    actions applied per second, as the bots saw their events
+  actions                   the actions applied while measuring
+  games                     the games completed while measuring (a two-handed game to 1 000 takes
+                            several hundred actions: 0 in a short run with a think time)
+  errors                    table creations refused for another reason than the referee's table
+                            limit (reached for a moment as tables end), seats whose bot failed,
+                            round trips over a minute
   round_trip_*_ms           from a bot's answer to the event of its action (p50, p99, p99.9)
   referee_cpu_per_action_us the referee's user+system CPU over the run / actions
   referee_rss_per_table_kb  the referee's resident memory growth since before the tables / tables
   referee_heap_per_table_kb the same for the Go heap in use (in-process referee only)
 
 Without --server the referee runs in this process (in memory); with --server it is a running
-referee on loopback (over TLS with --tls or --tls-ca), and --referee-pid names its process for
-the CPU and memory figures ("unknown" without). Only loopback addresses are accepted: this is a load generator for your own
-machine. A progress line goes to stderr when it is a terminal.`,
+referee on loopback (over TLS with --tls or --tls-ca), through which the test creates its tables
+(with a shared PostgreSQL store that referee owns them all), and --referee-pid names its process for the CPU and memory figures ("unknown" without; with
+several referees on the machine, the one at --server: $! after starting it, where "pgrep -n" finds
+the newest).
+The figures are the referee process's own: a PostgreSQL store's server is not in them. Only
+loopback addresses are accepted: this is a load generator for your own machine. A progress line
+goes to stderr when it is a terminal.`,
 		Example: `  bezique loadtest --tables 1000 --duration 60s
   bezique loadtest --tables 10000 --think 500ms --seats-per-conn 4 --duration 60s
   bezique loadtest --server 127.0.0.1:7777 --referee-pid "$(pgrep -n bezique-referee)" --tables 200 --duration 30s
