@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestTournamentRunLosesItsReferee: the referee that `tournament run --server` follows stops in
+// the tournament; the command fails with the stream's Unavailable and says that the tournament is
+// not lost and how to follow it again, where it said only "WatchTournament: rpc error: code =
+// Unavailable desc = error reading from server: EOF".
+func TestTournamentRunLosesItsReferee(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	type ran struct {
+		out string
+		err error
+	}
+	done := make(chan ran, 1)
+	go func() {
+		out, err := runCmd(ctx, "tournament", "run", "--server", ref.addr, "--entrant", "random", "--entrant", "random",
+			"--deals", "200", "--concurrency", "2", "--option", "target=3000")
+		done <- ran{out, err}
+	}()
+	tournaments := pb.NewTournamentServiceClient(ref.cc)
+	var id string
+	for deadline := time.Now().Add(10 * time.Second); id == ""; time.Sleep(20 * time.Millisecond) {
+		resp, err := tournaments.ListTournaments(ctx, &pb.ListTournamentsRequest{})
+		if err == nil && len(resp.GetTournaments()) == 1 {
+			id = resp.GetTournaments()[0].GetTournamentId()
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no tournament in 10 s")
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // the command is following it
+	ref.grpc.Stop()
+	r := <-done
+	want := fmt.Sprintf("; the tournament is not lost: it goes on when the referee starts again, or at once on another referee "+
+		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server HOST:PORT %s\"", id)
+	if status.Code(r.err) != codes.Unavailable || !strings.HasPrefix(r.err.Error(), "WatchTournament: rpc error: code = Unavailable") ||
+		!strings.HasSuffix(r.err.Error(), want) {
+		t.Fatalf("run: %v\n%s\nwant Unavailable ending %q", r.err, r.out, want)
+	}
+}
