@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -61,7 +63,9 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 }
 
 // WatchTournament follows WatchTournament's stream to the tournament's end, calling fn with each
-// message's results and the standings recomputed from every result so far.
+// message's results and the standings recomputed from every result so far. A stream that ends
+// Unavailable (the referee stopped) is an error that says the tournament goes on and how to
+// follow it again.
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	tn, err := r.GetTournament(ctx, id)
 	if err != nil {
@@ -76,6 +80,11 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 		m, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
 			return nil
+		}
+		if status.Code(err) == codes.Unavailable && ctx.Err() == nil {
+			return fmt.Errorf("WatchTournament: %w; the tournament is not lost: it goes on when the referee starts again, "+
+				"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with "+
+				"\"bezique tournament watch --server HOST:PORT %s\"", err, id)
 		}
 		if err != nil {
 			return fmt.Errorf("WatchTournament: %w", err)
