@@ -302,8 +302,12 @@ type Port struct {
 // [Port.Stop].
 //
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
-// nothing in that time is closed.
-func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config) *Port {
+// nothing in that time is closed. maxIdle (0: never) closes the connections served through
+// net/http that carry no request for that long: an HTTP/1.1 connection between requests
+// (net/http's IdleTimeout) and an HTTP/2 connection with no stream open (a GOAWAY, then the
+// close). g closes its own connections likewise with [MaxConnectionIdle]: give both the same
+// limit.
+func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config, maxIdle time.Duration) *Port {
 	if tlsConfig != nil {
 		if len(tlsConfig.NextProtos) == 0 {
 			tlsConfig = tlsConfig.Clone()
@@ -326,7 +330,7 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
 	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
 	// the streams of one connection.
-	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout,
+	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: maxIdle,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          math.MaxInt32,
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
@@ -342,7 +346,7 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 // tell gRPC from the rest); one that has said neither is closed then. An HTTP/1.1 request has as
 // long again for the rest of its headers (net/http's ReadHeaderTimeout). An HTTP/2 connection
 // whose first request did not come goes to net/http, which closes it 2 s later when the client's
-// SETTINGS did not come either.
+// SETTINGS did not come either, and else as idle (NewPort's maxIdle).
 const FirstBytesTimeout = 10 * time.Second
 
 // Addr is the port's address.
