@@ -14,6 +14,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
@@ -388,4 +389,63 @@ func TestConnectionIdleBetweenGames(t *testing.T) {
 	if got := len(d.all()); got != 2 {
 		t.Fatalf("%d connections dialed, want 2 (the second game on a new one)", got)
 	}
+}
+
+// TestConnectionIdleAfterHandshake: a client that completes HTTP/2's handshake (preface,
+// SETTINGS both ways) and then holds the connection with no request, answering the server's
+// PINGs, is sent a GOAWAY and closed once idle for the limit: the port hands it to net/http
+// when its first request has not come in FirstBytesTimeout, and net/http's idle timeout runs
+// from then (it was kept for ever before).
+func TestConnectionIdleAfterHandshake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the port's 10 s for a first request")
+	}
+	p := startIdlePort(t)
+	conn, err := net.Dial("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	if _, err := io.WriteString(conn, http2.ClientPreface); err != nil {
+		t.Fatal(err)
+	}
+	framer := http2.NewFramer(conn, conn)
+	if err := framer.WriteSettings(); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(start.Add(FirstBytesTimeout + testIdle + idleSlack + waitFor))
+	var goAway *http2.GoAwayFrame
+	for {
+		f, err := framer.ReadFrame()
+		if err != nil {
+			if err != io.EOF {
+				t.Fatalf("reading the server's frames: %v, want EOF", err)
+			}
+			break
+		}
+		switch f := f.(type) {
+		case *http2.SettingsFrame:
+			if !f.IsAck() {
+				err = framer.WriteSettingsAck()
+			}
+		case *http2.PingFrame:
+			if !f.IsAck() {
+				err = framer.WritePing(true, f.Data)
+			}
+		case *http2.GoAwayFrame:
+			goAway = f
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := time.Since(start)
+	if goAway == nil || goAway.ErrCode != http2.ErrCodeNo || goAway.LastStreamID != 0 {
+		t.Fatalf("GOAWAY %v before the close, want NO_ERROR with last stream 0", goAway)
+	}
+	if lo := FirstBytesTimeout + testIdle; d < lo || d > lo+idleSlack {
+		t.Fatalf("the server closed the connection after %v, want %v to %v", d, lo, lo+idleSlack)
+	}
+	p.waitClosed(t, conn.LocalAddr().String())
 }
