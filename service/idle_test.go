@@ -38,7 +38,7 @@ const idleSlack = 2 * time.Second
 type idlePort struct {
 	*referee // srv, and tables over a connection of its own
 	addr     string
-	closed   chan string // the client address of each connection the server closed, in order
+	closed   chan string // the client address of each connection the server closed, in order (a test closes far fewer than its 256)
 }
 
 // startIdlePort starts an [idlePort] for the test.
@@ -170,6 +170,7 @@ type dialed struct {
 	addrs []string
 }
 
+// dial dials addr on network and keeps the connection's client address.
 func (d *dialed) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 	if err == nil {
