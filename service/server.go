@@ -39,7 +39,9 @@ type Config struct {
 	// beyond it fails with ErrTableLimit (ResourceExhausted over gRPC).
 	MaxTables int
 	// MaxWaitingPerPrincipal is the most tables one principal may have waiting for their seats
-	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted).
+	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted). With a
+	// store that several referees share (a [store.Leaser]) this limit and CreatesPerMinute count
+	// the principal's tables and creations on all of them (the store counts them).
 	MaxWaitingPerPrincipal int
 	// CreatesPerMinute is how many tables one principal may create per minute (default 300): a
 	// token bucket of that many tokens, refilled at that rate; CreateTable on an empty bucket fails
