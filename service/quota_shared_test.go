@@ -52,6 +52,9 @@ func TestSharedQuotaWaitingPerPrincipal(t *testing.T) {
 			t.Fatalf("RetryInfo %v on a count limit", d)
 		}
 		wantRefusals(t, r, LimitWaitingPerPrincipal, 1)
+		if err := r.srv.StoreHealth(); err != nil {
+			t.Fatalf("a refusal marked the store failing: %v", err)
+		}
 	}
 	// Both seats of the first table join on A: the game starts and the table no longer waits.
 	s0, s1 := a.join(t, first, 0, 0), a.join(t, first, 1, 0)
