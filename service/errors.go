@@ -27,7 +27,7 @@ var (
 	// ErrTableLimit means Config.MaxTables tables are waiting or in play (ResourceExhausted).
 	ErrTableLimit = errors.New("service: table limit reached")
 	// ErrEnded means the table has ended, so it cannot be cancelled, or has left memory, so it
-	// cannot be watched (FailedPrecondition).
+	// cannot be watched or decided on (FailedPrecondition).
 	ErrEnded = errors.New("service: table has ended")
 	// ErrNotEnded means the table is in play, so its record (and seed) is not available yet
 	// (FailedPrecondition).
