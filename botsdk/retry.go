@@ -30,8 +30,8 @@ func dialBackoff(maxBackoff time.Duration) grpc.DialOption {
 // RetryDelay returns the delay a refusal asks the client to wait before it tries again: the
 // google.rpc.RetryInfo detail of err's status, or 0 when err carries none. The referee sends one
 // with ResourceExhausted when a rate limit refuses a call (docs/SECURITY.md), and with
-// Unavailable while the table or tournament is moving to another referee (a second: the
-// referees' takeover round, docs/OPERATIONS.md). [Play] waits at least that long before it
+// Unavailable while the table or tournament is moving to another referee, or the referee is
+// draining or shutting down (a second: the referees' takeover round, docs/OPERATIONS.md). [Play] waits at least that long before it
 // reconnects; [RetryInterceptor] before it calls again.
 func RetryDelay(err error) time.Duration {
 	for _, d := range status.Convert(err).Details() {

@@ -123,7 +123,7 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 	if err != nil {
 		b.Fatal(err)
 	}
-	port := NewPort(lis, g, h, portTLS) // as the referee serves its port
+	port := NewPort(lis, g, h, portTLS, DefaultMaxConnectionIdle) // as the referee serves its port
 	go func() { _ = port.Serve() }()
 	opts := []grpc.DialOption{grpc.WithTransportCredentials(clientCreds)}
 	if secure {

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -278,13 +279,15 @@ func TestCoreErrors(t *testing.T) {
 	}{
 		{invalid("seats[0]", "set remote or builtin"), codes.InvalidArgument, "seats[0]: set remote or builtin", 0},
 		{errorf(ErrNotFound, "table %q not found", "t-1"), codes.NotFound, `table "t-1" not found`, 0},
-		{errorf(ErrDraining, "draining"), codes.Unavailable, "draining", 0},
+		{errorf(ErrDraining, "draining"), codes.Unavailable, "draining", time.Second}, // another referee, or this one restarted
 		{errorf(ErrTableLimit, "limit"), codes.ResourceExhausted, "limit", 0},
 		{errorf(ErrEnded, "ended"), codes.FailedPrecondition, "ended", 0},
 		{errorf(ErrNotEnded, "in play"), codes.FailedPrecondition, "in play", 0},
-		{errorf(ErrStopped, "stopped"), codes.Unavailable, "stopped", 0},
+		{errorf(ErrStopped, "stopped"), codes.Unavailable, "stopped", time.Second},
 		{errorf(ErrQueueFull, "full"), codes.ResourceExhausted, "full", 0},
 		{errorf(ErrMoving, "moving"), codes.Unavailable, "moving", time.Second}, // the takeover round
+		{fmt.Errorf("lease: %w", store.ErrLeaseLost), codes.Unavailable, "lease: " + store.ErrLeaseLost.Error(), time.Second},
+		{fmt.Errorf("closing: %w", store.ErrClosed), codes.Unavailable, "closing: " + store.ErrClosed.Error(), time.Second},
 		{store.ErrConflict, codes.AlreadyExists, "store: conflict", 0},
 		{context.Canceled, codes.Canceled, "context canceled", 0},
 		{context.DeadlineExceeded, codes.DeadlineExceeded, "context deadline exceeded", 0},

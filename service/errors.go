@@ -27,7 +27,7 @@ var (
 	// ErrTableLimit means Config.MaxTables tables are waiting or in play (ResourceExhausted).
 	ErrTableLimit = errors.New("service: table limit reached")
 	// ErrEnded means the table has ended, so it cannot be cancelled, or has left memory, so it
-	// cannot be watched (FailedPrecondition).
+	// cannot be watched or decided on (FailedPrecondition).
 	ErrEnded = errors.New("service: table has ended")
 	// ErrNotEnded means the table is in play, so its record (and seed) is not available yet
 	// (FailedPrecondition).
@@ -88,12 +88,15 @@ func invalid(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// movingRetry is the RetryInfo delay of ErrMoving: how long a caller waits before it makes the
-// call again while a table or tournament changes referee. Referees take expired leases over in
-// rounds, one every store.LeaseRenewEvery (a second), so nothing changes sooner than the next
-// round, while the whole takeover takes up to 2*store.LeaseTTL (10 s, as the refusal says):
-// asking to wait all of that would keep a bot away for seconds after its table has moved.
-const movingRetry = store.LeaseRenewEvery
+// takeoverRetry is the RetryInfo delay of the Unavailable refusals that a moment's wait lifts:
+// a table or tournament changing referee (ErrMoving, store.ErrLeaseLost), a referee that is
+// draining or shutting down (ErrDraining, ErrStopped, store.ErrClosed: behind a load balancer the
+// call made again reaches another referee; a referee alone comes back on its restart, and its
+// tables with it). Referees take expired leases over in rounds, one every store.LeaseRenewEvery
+// (a second), so nothing changes sooner than the next round, while the whole takeover takes up
+// to 2*store.LeaseTTL (10 s, as the refusal says): asking to wait all of that would keep a bot
+// away for seconds after its table has moved.
+const takeoverRetry = store.LeaseRenewEvery
 
 // errorCodes is the one table from the errors of the referee's core, its store and the context to
 // gRPC codes, with the delay of a RetryInfo detail when waiting is what the caller should do
@@ -104,23 +107,23 @@ var errorCodes = []struct {
 	retry time.Duration
 }{
 	{ErrNotFound, codes.NotFound, 0},
-	{ErrDraining, codes.Unavailable, 0},
+	{ErrDraining, codes.Unavailable, takeoverRetry},
 	{ErrTableLimit, codes.ResourceExhausted, 0},
 	{ErrEnded, codes.FailedPrecondition, 0},
 	{ErrNotEnded, codes.FailedPrecondition, 0},
-	{ErrStopped, codes.Unavailable, 0},
+	{ErrStopped, codes.Unavailable, takeoverRetry},
 	{ErrQueueFull, codes.ResourceExhausted, 0},
 	{ErrQuarantined, codes.FailedPrecondition, 0},
 	{ErrPermission, codes.PermissionDenied, 0},
 	{ErrAuthOff, codes.FailedPrecondition, 0},
 	{ErrUnavailable, codes.FailedPrecondition, 0},
 	{ErrSuperseded, codes.Aborted, 0},
-	{ErrMoving, codes.Unavailable, movingRetry},
-	{store.ErrLeaseLost, codes.Unavailable, 0},
+	{ErrMoving, codes.Unavailable, takeoverRetry},
+	{store.ErrLeaseLost, codes.Unavailable, takeoverRetry},
 	{store.ErrNotFound, codes.NotFound, 0},
 	{store.ErrConflict, codes.AlreadyExists, 0},
 	{store.ErrInvalid, codes.InvalidArgument, 0},
-	{store.ErrClosed, codes.Unavailable, 0},
+	{store.ErrClosed, codes.Unavailable, takeoverRetry},
 	{context.Canceled, codes.Canceled, 0},
 	{context.DeadlineExceeded, codes.DeadlineExceeded, 0},
 }

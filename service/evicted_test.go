@@ -137,7 +137,7 @@ func TestEndedTableEvictedDuringCall(t *testing.T) {
 			a.err = err
 			return a
 		}},
-		{"Decide", codes.NotFound, func(t *testing.T, g *endedGame) answer {
+		{"Decide", codes.FailedPrecondition, func(t *testing.T, g *endedGame) answer {
 			resp, err := g.r.seats.Decide(ctx, &pb.DecideRequest{TableId: g.id(), Seat: 1, Token: tokenOf(g.resp, 1),
 				Decide: &pb.Decide{RequestId: 1, Choice: &pb.Decide_ActionId{ActionId: 1}}})
 			return answer{[]proto.Message{resp}, err}

@@ -300,7 +300,14 @@ type Port struct {
 // offers "h2" (which gRPC clients require) and "http/1.1" by ALPN, as net/http's ServeTLS does;
 // a config that GetConfigForClient returns must offer them itself. Call [Port.Serve], then
 // [Port.Stop].
-func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config) *Port {
+//
+// A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
+// nothing in that time is closed. maxIdle (0: never) closes the connections served through
+// net/http that carry no request for that long: an HTTP/1.1 connection between requests
+// (net/http's IdleTimeout) and an HTTP/2 connection with no stream open (a GOAWAY, then the
+// close). g closes its own connections likewise with [MaxConnectionIdle]: give both the same
+// limit.
+func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config, maxIdle time.Duration) *Port {
 	if tlsConfig != nil {
 		if len(tlsConfig.NextProtos) == 0 {
 			tlsConfig = tlsConfig.Clone()
@@ -309,18 +316,21 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 		lis = tls.NewListener(lis, tlsConfig)
 	}
 	m := cmux.New(lis)
-	m.SetReadTimeout(10 * time.Second) // a connection that says nothing (or no first request) for 10 s is closed
+	m.SetReadTimeout(FirstBytesTimeout)
 	p := &Port{mux: m, grpc: g}
 	p.grpcLis = m.MatchWithWriters(nativeGRPC)
 	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
-	p.h1Lis = m.Match(cmux.Any())
+	// HTTP/1.1 by its request's method: a connection that said nothing by FirstBytesTimeout
+	// matches none and is closed then (cmux.Any handed it to net/http, whose ReadHeaderTimeout
+	// kept it 10 s longer).
+	p.h1Lis = m.Match(cmux.HTTP1Fast(http.MethodPatch))
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // HTTP/2 by prior knowledge: the decrypted stream of an h2 TLS connection, or h2c
 	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
 	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
 	// the streams of one connection.
-	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: 10 * time.Second,
+	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: maxIdle,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          math.MaxInt32,
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
@@ -330,6 +340,14 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 		}}
 	return p
 }
+
+// FirstBytesTimeout is how long a new connection to the [Port] may take to say which protocol it
+// speaks (10 s): an HTTP/1.1 request's method, or HTTP/2's preface (and its first request, to
+// tell gRPC from the rest); one that has said neither is closed then. An HTTP/1.1 request has as
+// long again for the rest of its headers (net/http's ReadHeaderTimeout). An HTTP/2 connection
+// whose first request did not come goes to net/http, which closes it 2 s later when the client's
+// SETTINGS did not come either, and else as idle (NewPort's maxIdle).
+const FirstBytesTimeout = 10 * time.Second
 
 // Addr is the port's address.
 func (p *Port) Addr() net.Addr { return p.h1Lis.Addr() }

@@ -53,7 +53,7 @@ func TestPortTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := NewPort(lis, g, h, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+	port := NewPort(lis, g, h, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, DefaultMaxConnectionIdle)
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
 	defer func() {
@@ -199,7 +199,7 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 				serverTLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 				creds = credentials.NewTLS(&tls.Config{RootCAs: pool, ServerName: "localhost"})
 			}
-			port := NewPort(lis, g, h, serverTLS)
+			port := NewPort(lis, g, h, serverTLS, DefaultMaxConnectionIdle)
 			go func() { _ = port.Serve() }()
 			defer port.Stop(time.Second)
 			cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(creds), grpc.WithDefaultCallOptions(c.call...))
@@ -291,7 +291,7 @@ func servePortOf(t *testing.T, g *grpc.Server) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := NewPort(lis, g, h, nil)
+	port := NewPort(lis, g, h, nil, DefaultMaxConnectionIdle)
 	go func() { _ = port.Serve() }()
 	t.Cleanup(func() { port.Stop(time.Second) })
 	return lis.Addr().String()

@@ -28,22 +28,45 @@ const (
 	// KeepaliveMinClientInterval is the most often a client may ping the server (5 s), and clients
 	// may ping without an active stream.
 	KeepaliveMinClientInterval = 5 * time.Second
+	// DefaultMaxConnectionIdle is how long a connection to the referee's port may carry no call
+	// or stream before the referee closes it (5 min; [MaxConnectionIdle], [NewPort]): a client
+	// that connects, makes a call or none, and holds the connection open (answering the
+	// keepalive pings) costs the referee goroutines and buffers for as long as it stays. A
+	// connection with an open stream (a seat, a spectator, a lobby bot) is never idle, however
+	// quiet. grpc-go and net/http never close idle connections by default; Nakama closes its
+	// HTTP connections after 60 s (socket.idle_timeout_ms). 5 minutes is longer than the idle
+	// timeouts of common proxies in front of a server (AWS's load balancers and nginx's upstream
+	// keep-alive, 60 s), so they close a connection before the referee does, and short enough
+	// that leaked connections do not pile up; a client of ours reconnects at its next call
+	// either way.
+	DefaultMaxConnectionIdle = 5 * time.Minute
 )
 
 // ServerOptions returns the gRPC server options of the referee: message size limit, keepalive
-// parameters and enforcement, the codec (codec.Server: generated marshalling for what it sends)
-// and the metrics interceptors (m may be nil).
+// parameters (with connections idle for [DefaultMaxConnectionIdle] closed: append
+// [MaxConnectionIdle] to change it) and enforcement, the codec (codec.Server: generated
+// marshalling for what it sends) and the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
 		grpc.ForceServerCodecV2(codec.Server),
 		grpc.InitialWindowSize(StreamWindowBytes),
 		grpc.InitialConnWindowSize(ConnWindowBytes),
-		grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout}),
+		MaxConnectionIdle(DefaultMaxConnectionIdle),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinClientInterval, PermitWithoutStream: true}),
 	}
 	if m != nil {
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryServerInterceptor()), grpc.ChainStreamInterceptor(m.StreamServerInterceptor()))
 	}
 	return opts
+}
+
+// MaxConnectionIdle returns the gRPC server option that closes a connection with no call or
+// stream open for d (0: never): grpc-go's keepalive.ServerParameters.MaxConnectionIdle, which
+// sends a GOAWAY (gRPC clients reconnect at their next call) and closes the connection once the
+// client has read it. It carries the keepalive parameters of [ServerOptions] too, and replaces
+// theirs: append it after them, and give [NewPort] the same d, which closes the connections
+// served through net/http alike.
+func MaxConnectionIdle(d time.Duration) grpc.ServerOption {
+	return grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout, MaxConnectionIdle: d})
 }

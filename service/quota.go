@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -10,6 +11,8 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/time/rate"
 	"google.golang.org/grpc/peer"
+
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // Default per-principal limits of a [Config] that gives none (docs/SECURITY.md, the limits table).
@@ -73,9 +76,13 @@ func quotaKey(ctx context.Context) string {
 
 // quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,
 // CreatesPerMinute, MaxWatchersPerPrincipal). The per-table watcher limit is kept by each table.
+// With a store that several referees share (a [store.Leaser]) the store counts the waiting
+// tables and the creations of every referee (store.Leaser.CreateTableWithin, refused by
+// storeRefusal): addWaiting, doneWaiting and allowCreate then count nothing here.
 type quotas struct {
 	cfg     Config
 	metrics *Metrics
+	shared  bool // the store keeps the creation limits
 	// creates holds one token bucket per principal: CreatesPerMinute tokens, refilled at that rate.
 	creates *lru.Cache[string, *rate.Limiter]
 
@@ -84,18 +91,18 @@ type quotas struct {
 	watchers map[string]int // open watches, per principal; no zero entries
 }
 
-func newQuotas(cfg Config, metrics *Metrics) *quotas {
+func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
 	c, err := lru.New[string, *rate.Limiter](maxLimiters)
 	if err != nil {
 		panic(err) // only for a size <= 0
 	}
-	return &quotas{cfg: cfg, metrics: metrics, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
+	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose
 // RetryDelay is when the bucket will have one again.
 func (q *quotas) allowCreate(key string, now time.Time) error {
-	if key == "" {
+	if key == "" || q.shared {
 		return nil
 	}
 	q.mu.Lock()
@@ -109,24 +116,49 @@ func (q *quotas) allowCreate(key string, now time.Time) error {
 	r := lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return q.refuse(&QuotaError{Subject: key, Limit: LimitCreatesPerMinute, RetryDelay: d,
-			Description: fmt.Sprintf("tables created per minute per principal: %d, the limit (--creates-per-minute)", q.cfg.CreatesPerMinute)})
+		return q.refuse(q.rateRefusal(key, d))
 	}
 	return nil
+}
+
+// rateRefusal is the refusal of key's creation at Config.CreatesPerMinute, to retry in d.
+func (q *quotas) rateRefusal(key string, d time.Duration) *QuotaError {
+	return &QuotaError{Subject: key, Limit: LimitCreatesPerMinute, RetryDelay: d,
+		Description: fmt.Sprintf("tables created per minute per principal: %d, the limit (--creates-per-minute)", q.cfg.CreatesPerMinute)}
+}
+
+// waitingRefusal is the refusal of key's creation with n tables waiting, at
+// Config.MaxWaitingPerPrincipal.
+func waitingRefusal(key string, n int) *QuotaError {
+	return &QuotaError{Subject: key, Limit: LimitWaitingPerPrincipal,
+		Description: fmt.Sprintf("tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)}
+}
+
+// storeRefusal is the [*QuotaError] of a shared store's refusal (store.Leaser.CreateTableWithin),
+// counted as addWaiting's and allowCreate's are, or err as it is when the store did not refuse.
+func (q *quotas) storeRefusal(err error) error {
+	var over *store.QuotaExceededError
+	switch {
+	case !errors.As(err, &over):
+		return err
+	case over.Waiting:
+		return q.refuse(waitingRefusal(over.Key, over.Count))
+	default:
+		return q.refuse(q.rateRefusal(over.Key, over.RetryAfter))
+	}
 }
 
 // addWaiting counts a new waiting table of key, or returns a [*QuotaError] at
 // Config.MaxWaitingPerPrincipal. force counts it whatever the limit (a table recovered after a
 // restart).
 func (q *quotas) addWaiting(key string, force bool) error {
-	if key == "" {
+	if key == "" || q.shared {
 		return nil
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if n := q.waiting[key]; n >= q.cfg.MaxWaitingPerPrincipal && !force {
-		return q.refuse(&QuotaError{Subject: key, Limit: LimitWaitingPerPrincipal,
-			Description: fmt.Sprintf("tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)})
+		return q.refuse(waitingRefusal(key, n))
 	}
 	q.waiting[key]++
 	return nil

@@ -569,7 +569,7 @@ func TestRetryInterceptorWaitsRetryDelay(t *testing.T) {
 // TestQuotaLimitersBounded: the creation-rate limiters are kept for at most maxLimiters
 // principals, however many call.
 func TestQuotaLimitersBounded(t *testing.T) {
-	q := newQuotas(Config{CreatesPerMinute: 1}, nil)
+	q := newQuotas(Config{CreatesPerMinute: 1}, nil, false)
 	now := time.Now()
 	for i := range maxLimiters + 1000 {
 		if err := q.allowCreate(fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255), now); err != nil {

@@ -235,7 +235,8 @@ func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) err
 // Connect) as if that stream had sent it; the outcome (the action's events or a Rejection)
 // arrives on the stream. Status codes: InvalidArgument naming the field for a missing table id
 // or decision, or a seat out of range; NotFound for an unknown table; PermissionDenied for a
-// built-in seat or a wrong token; FailedPrecondition when the seat has no stream.
+// built-in seat or a wrong token; FailedPrecondition when the seat has no stream, or the table has
+// ended and left memory (as WatchTable) or is quarantined.
 func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideResponse, error) {
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
@@ -254,13 +255,13 @@ func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideR
 		return resp, s.forwardUnary(ctx, addr, pb.SeatService_Decide_FullMethodName, req, resp)
 	}
 	t, err := s.table(req.GetTableId())
-	if err != nil {
-		return nil, statusOf(err)
-	}
 	at := time.Now()
 	var refused error
-	if err := t.post(ctx, func() { refused = t.decideFor(ctx, req, at) }); err != nil {
-		return nil, statusOf(err)
+	if err == nil {
+		err = t.post(ctx, func() { refused = t.decideFor(ctx, req, at) })
+	}
+	if err != nil {
+		return nil, statusOf(s.leftMemory(ctx, req.GetTableId(), err))
 	}
 	if refused != nil {
 		return nil, statusOf(refused)

@@ -39,7 +39,9 @@ type Config struct {
 	// beyond it fails with ErrTableLimit (ResourceExhausted over gRPC).
 	MaxTables int
 	// MaxWaitingPerPrincipal is the most tables one principal may have waiting for their seats
-	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted).
+	// (default 100); CreateTable beyond it fails with a [*QuotaError] (ResourceExhausted). With a
+	// store that several referees share (a [store.Leaser]) this limit and CreatesPerMinute count
+	// the principal's tables and creations on all of them (the store counts them).
 	MaxWaitingPerPrincipal int
 	// CreatesPerMinute is how many tables one principal may create per minute (default 300): a
 	// token bucket of that many tokens, refilled at that rate; CreateTable on an empty bucket fails
@@ -259,11 +261,11 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
+	leaser, _ := cfg.Store.(store.Leaser)
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
-		lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics)}
+		lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
-	s.leaser, _ = cfg.Store.(store.Leaser)
 	s.peers = map[string]*grpc.ClientConn{}
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
@@ -418,7 +420,8 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 }
 
 // reserve takes one of the Config.MaxTables places for a new table and one of its creator's
-// Config.MaxWaitingPerPrincipal (key is quotaKey), or fails with ErrDraining while draining,
+// Config.MaxWaitingPerPrincipal (key is quotaKey; a shared store counts those instead, see
+// quotas), or fails with ErrDraining while draining,
 // ErrTableLimit at MaxTables and a [*QuotaError] at the creator's limit. release gives both back.
 func (s *Referee) reserve(key string) error {
 	s.mu.Lock()

@@ -104,7 +104,8 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // plays to its end at once; a table still waiting Config.WaitingExpiry after its creation ends
 // with OUTCOME_EXPIRED. ErrDraining while draining; ErrTableLimit at Config.MaxTables; a
 // [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal or CreatesPerMinute (in-process
-// calls have no such limits, see quotaKey); the store's error when the table cannot be stored.
+// calls have no such limits, see quotaKey; with a store that several referees share, the limits
+// count the caller's tables on all of them); the store's error when the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	if in.GetSeed() != nil || in.GetStackedDeal() != nil {
 		if err := mayChooseDeals(ctx, "a table"); err != nil {
@@ -175,10 +176,18 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	}
 	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
 		Creator: t.creator, BotNames: botNames, QuotaKey: key})
+	row := store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
+		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created}
 	start := time.Now()
-	err = s.store.CreateTable(ctx, store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created})
-	s.stored(StoreCreate, start, err)
+	if s.leaser != nil { // the store counts the creation limits of every referee sharing it
+		err = s.quotas.storeRefusal(s.leaser.CreateTableWithin(ctx, row,
+			store.Quota{Key: key, MaxWaiting: s.cfg.MaxWaitingPerPrincipal, PerMinute: s.cfg.CreatesPerMinute}))
+	} else {
+		err = s.store.CreateTable(ctx, row)
+	}
+	if _, refused := err.(*QuotaError); !refused { // a refusal is the store's answer, not a failed write
+		s.stored(StoreCreate, start, err)
+	}
 	if err != nil {
 		return nil, err
 	}

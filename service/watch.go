@@ -140,7 +140,7 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
 	t, err := s.table(id)
 	if err != nil {
-		return s.notWatched(ctx, id, err)
+		return s.leftMemory(ctx, id, err)
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
 		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
@@ -172,7 +172,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			w.close(nil)
 		}
 	}); err != nil {
-		return s.notWatched(ctx, id, err)
+		return s.leftMemory(ctx, id, err)
 	}
 	if qerr != nil {
 		return qerr
@@ -196,15 +196,19 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	return errorf(ErrQueueFull, "spectator fell behind at seq %d: %d events buffered and unsent; watch again with from_seq %d", next, w.limit, next)
 }
 
-// notWatched is WatchTable's answer when the referee does not hold table id in memory (err is
-// ErrNotFound: it never loaded it, or the table ended and left memory, before the call or while
-// the call waited for the table's turn): ErrEnded for a table the store holds, err otherwise (any
-// error but ErrNotFound as it is).
-func (s *Referee) notWatched(ctx context.Context, id string, err error) error {
+// leftMemory is the answer of a call about a table in play (WatchTable, Decide) when the referee
+// does not hold table id in memory (err is ErrNotFound: it never loaded it, or the table ended and
+// left memory, before the call or while the call waited for the table's turn): ErrQuarantined
+// for a quarantined table, ErrEnded for one that the store holds ended, err otherwise (any error
+// but ErrNotFound as it is).
+func (s *Referee) leftMemory(ctx context.Context, id string, err error) error {
 	if !errors.Is(err, ErrNotFound) {
 		return err
 	}
-	if _, gerr := s.store.GetTable(ctx, id); gerr == nil {
+	if reason, ok := s.quarantineReason(id); ok {
+		return errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+	}
+	if row, gerr := s.store.GetTable(ctx, id); gerr == nil && !row.State.Active() {
 		return errorf(ErrEnded, "table %s has ended and left memory; use GetRecord", id)
 	}
 	return err

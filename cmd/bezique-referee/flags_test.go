@@ -51,11 +51,11 @@ func TestFlags(t *testing.T) {
 func TestLimitFlags(t *testing.T) {
 	t.Setenv("BEZIQUE_CREATES_PER_MINUTE", "12")
 	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
-		"--max-streams-per-conn", "6", "--waiting-expiry", "90s"})
+		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second {
+	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 {
 		t.Fatalf("config %+v", c)
 	}
 	for _, bad := range []struct {
@@ -67,6 +67,7 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--max-watchers-per-table", "0"}, "--max-watchers-per-table (BEZIQUE_MAX_WATCHERS_PER_TABLE) = 0; want at least 1"},
 		{[]string{"--max-watchers-per-principal", "0"}, "--max-watchers-per-principal (BEZIQUE_MAX_WATCHERS_PER_PRINCIPAL) = 0; want at least 1"},
 		{[]string{"--max-streams-per-conn", "0"}, "--max-streams-per-conn (BEZIQUE_MAX_STREAMS_PER_CONN) = 0; want 1 to 4294967295"},
+		{[]string{"--max-connection-idle", "-1s"}, "--max-connection-idle (BEZIQUE_MAX_CONNECTION_IDLE) = -1s; want 0 (never) or more"},
 		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
 	} {
 		if _, err := parseFlags(bad.args); err == nil || err.Error() != bad.want {

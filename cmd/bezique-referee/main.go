@@ -101,10 +101,11 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.storeWait, "store-wait", time.Minute, "at start, how long to keep trying a store that cannot be opened (a PostgreSQL server still starting) before giving up")
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
-	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats")
-	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size)")
+	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats, over every referee sharing a PostgreSQL store")
+	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size), over every referee sharing a PostgreSQL store")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
+	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call); 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
@@ -182,6 +183,7 @@ func (c config) validate() error {
 		{"creates-per-minute", c.createsPerMinute < 1, fmt.Sprint(c.createsPerMinute, "; want at least 1")},
 		{"max-watchers-per-table", c.maxWatchersTable < 1, fmt.Sprint(c.maxWatchersTable, "; want at least 1")},
 		{"max-watchers-per-principal", c.maxWatchersPrincipal < 1, fmt.Sprint(c.maxWatchersPrincipal, "; want at least 1")},
+		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
 	} {
@@ -281,7 +283,7 @@ func run(c config) error {
 	}
 	warnPeers(c, srv.Shared(), log)
 	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
-	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)), service.MaxConnectionIdle(c.http.maxConnectionIdle))
 	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)
 	srv.Register(g)
 	hs := health.NewServer()

@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"net"
 	"strings"
+	"time"
 
 	"google.golang.org/grpc"
 
@@ -18,11 +19,15 @@ type httpOptions struct {
 	// embedFrameAncestors is --embed-frame-ancestors: comma-separated sources that may frame
 	// /embed/t/{id}; empty: any.
 	embedFrameAncestors string
+	// maxConnectionIdle is --max-connection-idle: how long a connection may carry no call before
+	// the port closes it; 0: never.
+	maxConnectionIdle time.Duration
 }
 
 // serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to g, and
 // gRPC-Web and the Connect protocol (JSON over HTTP) transcoded to g (service.NewPort,
-// service.NewHTTPHandler), and the web app (package web) on every other path.
+// service.NewHTTPHandler), and the web app (package web) on every other path. Its HTTP
+// connections idle for o.maxConnectionIdle are closed, as g's are (service.MaxConnectionIdle).
 func serve(lis net.Listener, g *grpc.Server, o httpOptions, tlsConfig *tls.Config) (*service.Port, error) {
 	cfg := service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
 		Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}
@@ -30,7 +35,7 @@ func serve(lis net.Listener, g *grpc.Server, o httpOptions, tlsConfig *tls.Confi
 	if err != nil {
 		return nil, err
 	}
-	return service.NewPort(lis, g, h, tlsConfig), nil
+	return service.NewPort(lis, g, h, tlsConfig, o.maxConnectionIdle), nil
 }
 
 // splitList returns the non-empty, trimmed items of a comma-separated list.

@@ -13,7 +13,8 @@
 // is shared by several referees through leases ([Leaser], lease.go): each table and tournament is
 // owned by one referee, database triggers refuse any write of it by another ([ErrLeaseLost]) and
 // stamp every action with the owner and epoch that wrote it, and expired leases are taken over
-// (docs/OPERATIONS.md).
+// (docs/OPERATIONS.md). It also counts the per-principal limits on creating tables for all the
+// referees ([Leaser.CreateTableWithin], quota.go).
 //
 // The store knows nothing of protobuf or of the rules: specs, seeds, action payloads and
 // records are opaque bytes that the referee encodes.
@@ -26,7 +27,8 @@
 //	tables     id PK, created_at, updated_at, state (waiting|playing|finished|cancelled),
 //	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?,
 //	           tournament_id? (the tournament whose game it plays; in PostgreSQL created only
-//	           under that tournament's lease)
+//	           under that tournament's lease), quota_key? (the principal it counts against;
+//	           in PostgreSQL indexed while waiting)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
 //	           seat, kind (the referee's; 0 for an action), payload, recorded_at; append-only.
 //	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a
@@ -40,6 +42,8 @@
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
 //	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
 //	           have lease_owner and lease_epoch); referees owner PK, address, seen_at
+//	quota_buckets quota_key PK, tokens, updated_at (PostgreSQL only): a principal's creation
+//	           token bucket, deleted once full again
 //
 // Migrations live in migrations/: common/ for SQL both dialects share, sqlite/ and postgres/
 // for versions whose SQL must differ. [Open] applies pending ones (goose keeps its version in

@@ -89,6 +89,11 @@ type Leaser interface {
 	// Holder returns who holds the lease of a table or tournament: ErrNotFound when it has no
 	// lease (it does not exist or has ended).
 	Holder(ctx context.Context, kind LeaseKind, id string) (Holder, error)
+	// CreateTableWithin stores a new table as [Store.CreateTable] does, counted against q.Key,
+	// unless that would go beyond q's limits as counted over every referee sharing the store:
+	// then it stores nothing and returns a [*QuotaExceededError]. With q.Key "" it is
+	// CreateTable.
+	CreateTableWithin(ctx context.Context, t Table, q Quota) error
 }
 
 // pgStore is the PostgreSQL [Store]: the shared SQL store, and a [Leaser].

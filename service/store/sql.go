@@ -147,6 +147,12 @@ func scanTable(sc rowScanner) (Table, error) {
 
 // CreateTable implements [Store.CreateTable].
 func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
+	return s.createTable(ctx, t, "", nil)
+}
+
+// createTable stores a new table as CreateTable does, counted against quotaKey ("" for none), and
+// runs check first in the same transaction: its error, returned as it is, stores nothing.
+func (s *sqlStore) createTable(ctx context.Context, t Table, quotaKey string, check func(*sql.Tx) error) error {
 	if s.isClosed() {
 		return fmt.Errorf("store: create table: %w", ErrClosed)
 	}
@@ -163,9 +169,15 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 		return s.wrap(op, err)
 	}
 	defer func() { _ = tx.Rollback() }() // after Commit: sql.ErrTxDone, ignored
+	if check != nil {
+		if err := check(tx); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, s.d.rebind(
-		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment, sql.NullString{String: t.Tournament, Valid: t.Tournament != ""}); err != nil {
+		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment, tournament_id, quota_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment,
+		sql.NullString{String: t.Tournament, Valid: t.Tournament != ""}, sql.NullString{String: quotaKey, Valid: quotaKey != ""}); err != nil {
 		return s.wrap(op, err)
 	}
 	// The table's head: no seq stored yet, and its actions will come after every id so far.
