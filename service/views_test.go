@@ -1,0 +1,120 @@
+package service
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// listed returns the table id of ListTables through r, failing the test when it is not listed.
+func listed(ctx context.Context, t *testing.T, r *peerReferee, id string) *pb.TableInfo {
+	t.Helper()
+	resp, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
+	if err != nil {
+		t.Fatalf("ListTables through %s: %v", r.addr, err)
+	}
+	for _, ti := range resp.GetTables() {
+		if ti.GetTableId() == id {
+			return ti
+		}
+	}
+	t.Fatalf("ListTables through %s: table %s not listed", r.addr, id)
+	return nil
+}
+
+// TestListTablesThroughAnotherReferee (issue #16): a table in play on referee A, its seat 0
+// connected through A, is listed through referee B exactly as A's GetTable shows it (seat 0
+// connected, the scores), not as the store's row (every remote seat away, no scores). When A
+// stops answering, B's listing still answers, within a short deadline, with the stored row.
+func TestListTablesThroughAnotherReferee(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	stream, err := a.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: id, Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetWelcome() == nil {
+		t.Fatalf("first message %v, %v; want a Welcome", m, err)
+	}
+	live, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !live.GetTable().GetSeats()[0].GetConnected() || len(live.GetTable().GetScores()) != 2 {
+		t.Fatalf("GetTable through A = %v; want seat 0 connected and two scores", live.GetTable())
+	}
+	if got := listed(ctx, t, b, id); !proto.Equal(got, live.GetTable()) {
+		t.Errorf("ListTables through B lists\n%v\nwant A's live view\n%v", got, live.GetTable())
+	}
+	if got := listed(ctx, t, a, id); !proto.Equal(got, live.GetTable()) {
+		t.Errorf("ListTables through A lists\n%v\nwant\n%v", got, live.GetTable())
+	}
+
+	a.grpc.Stop() // A's port closes; its referee lives on and keeps its leases
+	started := time.Now()
+	got := listed(ctx, t, b, id)
+	if took := time.Since(started); took > 2*time.Second {
+		t.Errorf("ListTables through B with A silent took %v; want at most 2s", took)
+	}
+	if got.GetSeats()[0].GetConnected() || got.GetState() != pb.TableState_TABLE_STATE_WAITING {
+		t.Errorf("ListTables through B with A silent lists %v; want the stored row (waiting, seat 0 not connected)", got)
+	}
+}
+
+// TestForwardedSeatStreamOnHandover (issue #16): a seat stream forwarded through referee B to
+// the owner A ends, when B hands over (SIGTERM with a shared store), with Unavailable and a
+// RetryInfo of a second, as every other "try again in a moment" refusal: not Canceled "grpc:
+// the client connection is closing".
+func TestForwardedSeatStreamOnHandover(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := b.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetWelcome() == nil {
+		t.Fatalf("first message %v, %v; want a Welcome", m, err)
+	}
+	if err := b.srv.Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		_, err := stream.Recv()
+		if err == nil {
+			continue
+		}
+		want := "forwarding to the referee at " + a.addr + ": this referee is shutting down; reconnect (any referee sharing the store serves the table)"
+		if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want || botsdk.RetryDelay(err) != time.Second {
+			t.Fatalf("seat stream through B ended with %v %q, RetryInfo %v; want Unavailable %q, 1s", st.Code(), st.Message(), botsdk.RetryDelay(err), want)
+		}
+		break
+	}
+}
