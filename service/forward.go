@@ -188,7 +188,41 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 		return err
 	}
 	s.metrics.Forwarded()
-	return ownerUnreachable(cc, addr, cc.Invoke(s.forwardContext(ctx), method, req, resp))
+	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
+	defer cancel()
+	return s.forwardEnded(addr, ownerUnreachable(cc, addr, cc.Invoke(ctx, method, req, resp)))
+}
+
+// whileRunning returns ctx, cancelled also when this referee shuts down (Close, Handover), so
+// that a call it forwards ends then, and forwardEnded says why, rather than grpc-go's Canceled
+// "the client connection is closing" when closePeers closes the connection under the call.
+func (s *Referee) whileRunning(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-s.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
+// forwardEnded returns err, the end of a call forwarded to the referee at addr, or, when this
+// referee is shutting down (its drain: Handover, Close), ErrStopped's status (Unavailable, with
+// takeoverRetry's RetryInfo): the caller makes the call again in a moment through any referee
+// sharing the store, as after a takeover, and the SDKs do so by themselves.
+func (s *Referee) forwardEnded(addr string, err error) error {
+	if err == nil {
+		return nil
+	}
+	select {
+	case <-s.stop:
+		return statusOf(errorf(ErrStopped, "forwarding to the referee at %s: this referee is shutting down; "+
+			"reconnect (any referee sharing the store serves it)", addr))
+	default:
+		return err
+	}
 }
 
 // ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
@@ -208,15 +242,21 @@ func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
 // request already read from ss: a Join, a PlayRequest, a WatchTableRequest) goes first, then, for
 // a client-streaming method, everything ss receives (newReq makes its messages), while everything
 // the owner sends (newResp) goes back on ss. It returns the owner's status, nil when the owner
-// ends the stream with OK.
+// ends the stream with OK; forwardEnded's status when this referee shuts down meanwhile.
 func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
 	cc, err := s.peer(addr)
 	if err != nil {
 		return err
 	}
 	s.metrics.Forwarded()
-	ctx, cancel := context.WithCancel(s.forwardContext(ss.Context()))
+	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
+	return s.forwardEnded(addr, pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp))
+}
+
+// pipe is forwardStream's work over cc, the connection to the referee at addr, with ctx, the
+// forwarded stream's context, and its cancel.
+func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
 		return ownerUnreachable(cc, addr, err)

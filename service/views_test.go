@@ -111,7 +111,7 @@ func TestForwardedSeatStreamOnHandover(t *testing.T) {
 		if err == nil {
 			continue
 		}
-		want := "forwarding to the referee at " + a.addr + ": this referee is shutting down; reconnect (any referee sharing the store serves the table)"
+		want := "forwarding to the referee at " + a.addr + ": this referee is shutting down; reconnect (any referee sharing the store serves it)"
 		if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want || botsdk.RetryDelay(err) != time.Second {
 			t.Fatalf("seat stream through B ended with %v %q, RetryInfo %v; want Unavailable %q, 1s", st.Code(), st.Message(), botsdk.RetryDelay(err), want)
 		}
