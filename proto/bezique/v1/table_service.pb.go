@@ -318,7 +318,12 @@ type ListTablesRequest struct {
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// state keeps only tables in this state; unspecified keeps all.
-	State         TableState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TableState" json:"state,omitempty"`
+	State TableState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TableState" json:"state,omitempty"`
+	// table_ids, when set, lists only the tables with these ids (at most 1 000), in this order;
+	// an unknown id is left out. The answer is one page: page_token and state must be empty.
+	// Referees sharing a store use it to ask the referee that plays a page's tables in play for
+	// its live view of them.
+	TableIds      []string `protobuf:"bytes,4,rep,name=table_ids,json=tableIds,proto3" json:"table_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -372,6 +377,13 @@ func (x *ListTablesRequest) GetState() TableState {
 		return x.State
 	}
 	return TableState_TABLE_STATE_UNSPECIFIED
+}
+
+func (x *ListTablesRequest) GetTableIds() []string {
+	if x != nil {
+		return x.TableIds
+	}
+	return nil
 }
 
 // ListTablesResponse is a page of tables.
@@ -1130,12 +1142,13 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x0fGetTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"?\n" +
 	"\x10GetTableResponse\x12+\n" +
-	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"}\n" +
+	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"\x9a\x01\n" +
 	"\x11ListTablesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
 	"page_token\x18\x02 \x01(\tR\tpageToken\x12,\n" +
-	"\x05state\x18\x03 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\"k\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x16.bezique.v1.TableStateR\x05state\x12\x1b\n" +
+	"\ttable_ids\x18\x04 \x03(\tR\btableIds\"k\n" +
 	"\x12ListTablesResponse\x12-\n" +
 	"\x06tables\x18\x01 \x03(\v2\x15.bezique.v1.TableInfoR\x06tables\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"G\n" +

@@ -18,6 +18,13 @@ export interface ListTablesRequest {
    * state keeps only tables in this state; unspecified keeps all.
    */
   'state'?: (_bezique_v1_TableState);
+  /**
+   * table_ids, when set, lists only the tables with these ids (at most 1 000), in this order;
+   * an unknown id is left out. The answer is one page: page_token and state must be empty.
+   * Referees sharing a store use it to ask the referee that plays a page's tables in play for
+   * its live view of them.
+   */
+  'table_ids'?: (string)[];
 }
 
 /**
@@ -36,4 +43,11 @@ export interface ListTablesRequest__Output {
    * state keeps only tables in this state; unspecified keeps all.
    */
   'state': (_bezique_v1_TableState__Output);
+  /**
+   * table_ids, when set, lists only the tables with these ids (at most 1 000), in this order;
+   * an unknown id is left out. The answer is one page: page_token and state must be empty.
+   * Referees sharing a store use it to ask the referee that plays a page's tables in play for
+   * its live view of them.
+   */
+  'table_ids': (string)[];
 }
