@@ -89,6 +89,9 @@ type Leaser interface {
 	// Holder returns who holds the lease of a table or tournament: ErrNotFound when it has no
 	// lease (it does not exist or has ended).
 	Holder(ctx context.Context, kind LeaseKind, id string) (Holder, error)
+	// Holders is Holder for many tables or tournaments of kind in one query: who holds the lease
+	// of each of ids that has one, by id (an id without a lease is absent).
+	Holders(ctx context.Context, kind LeaseKind, ids []string) (map[string]Holder, error)
 	// CreateTableWithin stores a new table as [Store.CreateTable] does, counted against q.Key,
 	// unless that would go beyond q's limits as counted over every referee sharing the store:
 	// then it stores nothing and returns a [*QuotaExceededError]. With q.Key "" it is
@@ -240,6 +243,29 @@ func (s *pgStore) Holder(ctx context.Context, kind LeaseKind, id string) (Holder
 		return h, s.wrap(fmt.Sprintf("lease of %s %q", kind, id), err)
 	}
 	return h, nil
+}
+
+// Holders implements [Leaser.Holders].
+func (s *pgStore) Holders(ctx context.Context, kind LeaseKind, ids []string) (map[string]Holder, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT l.id, l.owner, coalesce(r.address, ''), l.epoch, l.expires_at < now() "+
+		"FROM leases l LEFT JOIN referees r ON r.owner = l.owner WHERE l.kind = $1 AND l.id = ANY($2)", string(kind), ids)
+	if err != nil {
+		return nil, s.wrap(fmt.Sprintf("leases of %d %ss", len(ids), kind), err)
+	}
+	defer rows.Close()
+	out := make(map[string]Holder, len(ids))
+	for rows.Next() {
+		var id string
+		var h Holder
+		if err := rows.Scan(&id, &h.Owner, &h.Address, &h.Epoch, &h.Expired); err != nil {
+			return nil, s.wrap(fmt.Sprintf("leases of %d %ss", len(ids), kind), err)
+		}
+		out[id] = h
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(fmt.Sprintf("leases of %d %ss", len(ids), kind), err)
+	}
+	return out, nil
 }
 
 // Close releases this store's leases (others take them over at once), removes its advertised

@@ -57,6 +57,10 @@ func TestLeases(t *testing.T) {
 	if want := (store.Holder{Owner: la.Owner(), Address: "10.0.0.1:7777", Epoch: 1}); err != nil || h != want {
 		t.Fatalf("Holder(t1) = %+v, %v; want %+v", h, err, want)
 	}
+	hs, err := lb.Holders(ctx, store.LeaseTable, []string{"t1", "absent"})
+	if want := map[string]store.Holder{"t1": h}; err != nil || !reflect.DeepEqual(hs, want) {
+		t.Fatalf("Holders(t1, absent) = %+v, %v; want %+v", hs, err, want)
+	}
 	act := func(seq int64) []store.Action { return []store.Action{{Seq: seq, Payload: []byte{byte(seq)}}} }
 	if err := a.AppendActions(ctx, "t1", act(1)); err != nil {
 		t.Fatal(err)
