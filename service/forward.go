@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -18,6 +19,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
 
@@ -222,6 +224,67 @@ func (s *Referee) forwardEnded(addr string, err error) error {
 			"reconnect (any referee sharing the store serves it)", addr))
 	default:
 		return err
+	}
+}
+
+// peerListWait is how long ListTables waits for the referees that play the tables in play of a
+// page (liveElsewhere): a referee that has not answered by then leaves the stored rows of its
+// tables, so that a listing (the web home page asks every 2 s) never hangs on a referee that is
+// down or slow. A second covers a first call that must connect, under load.
+const peerListWait = time.Second
+
+// liveElsewhere replaces, in tables (a page of ListTables), the stored rows at the indexes
+// elsewhere (tables in play that are not in memory here) with their live view, as the referee
+// that holds each table's lease shows it: one store query for the holders (store.Leaser.Holders),
+// then one ListTables with table_ids per referee, made in parallel (as many calls as referees,
+// each with at most a page of ids), all within peerListWait. A table whose referee does not
+// answer in time, has stopped (an expired lease) or is this one (loading a table it has just
+// taken over) keeps its stored row; so does every table of a call forwarded here (forwardedBy:
+// the calling referee asked the holder it knows of, and a call is never forwarded twice).
+func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, elsewhere []int) {
+	if s.leaser == nil || len(elsewhere) == 0 || len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, peerListWait)
+	defer cancel()
+	ids := make([]string, len(elsewhere))
+	for i, j := range elsewhere {
+		ids[i] = tables[j].GetTableId()
+	}
+	holders, err := s.leaser.Holders(ctx, store.LeaseTable, ids)
+	if err != nil {
+		s.log.Warn("listing tables: reading their referees failed; listing their stored rows", "err", err)
+		return
+	}
+	byReferee := map[string][]string{}
+	for _, id := range ids {
+		h, ok := holders[id]
+		if ok && !h.Expired && h.Address != "" && h.Address != s.cfg.Advertise && h.Owner != s.leaser.Owner() {
+			byReferee[h.Address] = append(byReferee[h.Address], id)
+		}
+	}
+	var mu sync.Mutex
+	live := make(map[string]*pb.TableInfo, len(ids))
+	var wg sync.WaitGroup
+	for addr, ids := range byReferee {
+		wg.Go(func() {
+			resp := &pb.ListTablesResponse{}
+			if err := s.forwardUnary(ctx, addr, pb.TableService_ListTables_FullMethodName, &pb.ListTablesRequest{TableIds: ids}, resp); err != nil {
+				s.log.Warn("listing tables: the referee that plays them did not answer; listing their stored rows", "referee", addr, "tables", len(ids), "err", err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, ti := range resp.GetTables() {
+				live[ti.GetTableId()] = ti
+			}
+		})
+	}
+	wg.Wait()
+	for _, j := range elsewhere {
+		if ti := live[tables[j].GetTableId()]; ti != nil {
+			tables[j] = ti
+		}
 	}
 }
 

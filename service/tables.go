@@ -354,8 +354,13 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 // quarantined at start, is listed with TABLE_STATE_QUARANTINED and the reason; the state filter
 // TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page. The store keeps an
 // expired table as cancelled: the filters TABLE_STATE_CANCELLED and TABLE_STATE_EXPIRED tell the
-// two apart, so a page of either may hold fewer than page_size tables.
+// two apart, so a page of either may hold fewer than page_size tables. With table_ids it lists
+// those tables only, in one page (listByID). A table in play that another referee sharing the
+// store plays is listed as that referee shows it (liveElsewhere), not as its stored row.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
+	if len(req.GetTableIds()) > 0 {
+		return s.listByID(ctx, req)
+	}
 	size := int(req.GetPageSize())
 	if size <= 0 {
 		size = store.DefaultPageSize
@@ -369,20 +374,67 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		return nil, err
 	}
 	out := &pb.ListTablesResponse{NextPageToken: next}
+	var elsewhere []int // the indexes in out.Tables of the tables in play that are not in memory here
 	for _, row := range rows {
 		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && stateFromStore(row.State, row.Result) != req.GetState() {
 			continue // the store keeps expired tables as cancelled: a page may hold fewer tables than asked
 		}
 		ti, err := s.liveInfo(ctx, row.ID)
 		if errors.Is(err, ErrNotFound) {
-			ti, err = s.rowInfo(ctx, row)
+			if ti, err = s.rowInfo(ctx, row); err == nil && inPlay(ti) {
+				elsewhere = append(elsewhere, len(out.Tables))
+			}
 		}
 		if err != nil {
 			return nil, err
 		}
 		out.Tables = append(out.Tables, ti)
 	}
+	s.liveElsewhere(ctx, out.Tables, elsewhere)
 	return out, nil
+}
+
+// listByID is ListTables with table_ids: those tables, in that order, an unknown id left out,
+// each from memory or, for a table that is not in memory here, from the store (and then from
+// its referee, liveElsewhere). A [FieldError] for more than store.MaxPageSize ids, or with
+// page_token or state set.
+func (s *Referee) listByID(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
+	switch {
+	case len(req.GetTableIds()) > store.MaxPageSize:
+		return nil, invalid("table_ids", "%d ids; at most %d", len(req.GetTableIds()), store.MaxPageSize)
+	case req.GetPageToken() != "":
+		return nil, invalid("page_token", "must be empty with table_ids (one page)")
+	case req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED:
+		return nil, invalid("state", "must be unspecified with table_ids")
+	}
+	out := &pb.ListTablesResponse{}
+	var elsewhere []int
+	for _, id := range req.GetTableIds() {
+		ti, err := s.liveInfo(ctx, id)
+		if errors.Is(err, ErrNotFound) {
+			var row store.Table
+			if row, err = s.storedTable(ctx, id); errors.Is(err, ErrNotFound) {
+				continue
+			}
+			if err == nil {
+				if ti, err = s.rowInfo(ctx, row); err == nil && inPlay(ti) {
+					elsewhere = append(elsewhere, len(out.Tables))
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		out.Tables = append(out.Tables, ti)
+	}
+	s.liveElsewhere(ctx, out.Tables, elsewhere)
+	return out, nil
+}
+
+// inPlay reports whether a table is waiting for its seats or playing: a table that a referee
+// holds in memory, and whose stored row lags behind it.
+func inPlay(ti *pb.TableInfo) bool {
+	return ti.GetState() == pb.TableState_TABLE_STATE_WAITING || ti.GetState() == pb.TableState_TABLE_STATE_PLAYING
 }
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"net"
 	"testing"
 	"time"
 
@@ -13,7 +14,7 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// listed returns the table id of ListTables through r, failing the test when it is not listed.
+// listed returns the TableInfo of table id in ListTables through r, failing the test when it is not listed.
 func listed(ctx context.Context, t *testing.T, r *peerReferee, id string) *pb.TableInfo {
 	t.Helper()
 	resp, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
@@ -31,10 +32,11 @@ func listed(ctx context.Context, t *testing.T, r *peerReferee, id string) *pb.Ta
 
 // TestListTablesThroughAnotherReferee (issue #16): a table in play on referee A, its seat 0
 // connected through A, is listed through referee B exactly as A's GetTable shows it (seat 0
-// connected, the scores), not as the store's row (every remote seat away, no scores). When A
-// stops answering, B's listing still answers, within a short deadline, with the stored row.
+// connected, the scores), not as the store's row (every remote seat away, no scores); so is it
+// when asked by table_ids. When A does not answer (a referee that takes connections and never
+// answers, then a closed port), B's listing still answers within peerListWait, with the stored row.
 func TestListTablesThroughAnotherReferee(t *testing.T) {
-	u, _ := sharedSchema(t)
+	u, raw := sharedSchema(t)
 	a := startPeer(t, u, nil)
 	b := startPeer(t, u, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -67,16 +69,63 @@ func TestListTablesThroughAnotherReferee(t *testing.T) {
 	if got := listed(ctx, t, a, id); !proto.Equal(got, live.GetTable()) {
 		t.Errorf("ListTables through A lists\n%v\nwant\n%v", got, live.GetTable())
 	}
+	// table_ids: those tables only, an unknown id left out, live through either referee.
+	for _, r := range []*peerReferee{a, b} {
+		got, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{TableIds: []string{"t-unknown", id}})
+		if want := (&pb.ListTablesResponse{Tables: []*pb.TableInfo{live.GetTable()}}); err != nil || !proto.Equal(got, want) {
+			t.Errorf("ListTables(table_ids) through %s = %v, %v; want %v", r.addr, got, err, want)
+		}
+	}
+	for _, c := range []struct {
+		req  *pb.ListTablesRequest
+		want string
+	}{
+		{&pb.ListTablesRequest{TableIds: make([]string, 1001)}, "table_ids: 1001 ids; at most 1000"},
+		{&pb.ListTablesRequest{TableIds: []string{id}, PageToken: "x"}, "page_token: must be empty with table_ids (one page)"},
+		{&pb.ListTablesRequest{TableIds: []string{id}, State: pb.TableState_TABLE_STATE_PLAYING}, "state: must be unspecified with table_ids"},
+	} {
+		_, err := b.tables.ListTables(ctx, c.req)
+		if st := status.Convert(err); st.Code() != codes.InvalidArgument || st.Message() != c.want {
+			t.Errorf("ListTables through B: %v; want InvalidArgument %q", err, c.want)
+		}
+	}
 
+	// A referee that takes connections and never answers: B waits peerListWait for it, then
+	// lists the stored row.
+	hung, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hung.Close()
+	go func() {
+		for {
+			c, err := hung.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	if _, err := raw.Exec("UPDATE referees SET address = $1 WHERE owner = $2", hung.Addr().String(), a.srv.leaser.Owner()); err != nil {
+		t.Fatal(err)
+	}
+	stored := func(what string, least time.Duration) {
+		t.Helper()
+		started := time.Now()
+		got := listed(ctx, t, b, id)
+		if took := time.Since(started); took < least || took > peerListWait+time.Second {
+			t.Errorf("ListTables through B with A %s took %v; want %v to %v and a second", what, took, least, peerListWait)
+		}
+		if got.GetSeats()[0].GetConnected() || got.GetState() != pb.TableState_TABLE_STATE_WAITING || len(got.GetScores()) != 0 {
+			t.Errorf("ListTables through B with A %s lists %v; want the stored row (waiting, seat 0 not connected, no scores)", what, got)
+		}
+	}
+	stored("silent", peerListWait)
+	if _, err := raw.Exec("UPDATE referees SET address = $1 WHERE owner = $2", a.addr, a.srv.leaser.Owner()); err != nil {
+		t.Fatal(err)
+	}
 	a.grpc.Stop() // A's port closes; its referee lives on and keeps its leases
-	started := time.Now()
-	got := listed(ctx, t, b, id)
-	if took := time.Since(started); took > 2*time.Second {
-		t.Errorf("ListTables through B with A silent took %v; want at most 2s", took)
-	}
-	if got.GetSeats()[0].GetConnected() || got.GetState() != pb.TableState_TABLE_STATE_WAITING {
-		t.Errorf("ListTables through B with A silent lists %v; want the stored row (waiting, seat 0 not connected)", got)
-	}
+	stored("down", 0)
 }
 
 // TestForwardedSeatStreamOnHandover (issue #16): a seat stream forwarded through referee B to
