@@ -37,8 +37,10 @@ func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.Get
 	return &pb.GetTableResponse{Table: ti}, nil
 }
 
-// ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
-// (default 50, at most 1 000); next_page_token is empty on the last page.
+// ListTables lists tables, oldest first, optionally only those in one state, or only those of
+// table_ids (see [Referee.ListTables]). Pages of page_size (default 50, at most 1 000);
+// next_page_token is empty on the last page. InvalidArgument naming the field for a malformed
+// page_token, more than 1 000 table_ids, or table_ids with page_token or state.
 func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	resp, err := s.Referee.ListTables(ctx, req)
 	return resp, statusOf(err)
