@@ -182,3 +182,30 @@ func TestEndedTableShutdownStaysStopped(t *testing.T) {
 		t.Fatalf("GetRecord after the referee's shutdown: %v, want Unavailable %q", err, want)
 	}
 }
+
+// TestBuiltinSeatsConnected: a built-in seat is connected whatever the table's state, as
+// SeatInfo.connected says, in memory (a table waiting for its remote seat) and from the store
+// (the ended table once it has left memory); a remote seat is connected only while its bot is.
+func TestBuiltinSeatsConnected(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, nil, quiet)
+	waiting := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), remoteSeats(1)[0]}})
+	got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: waiting.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got.GetTable().GetSeats(); !s[0].GetConnected() || s[1].GetConnected() {
+		t.Fatalf("waiting table: seats connected %v, %v; want true (built-in), false (remote, not joined)", s[0].GetConnected(), s[1].GetConnected())
+	}
+
+	g := newEndedGame(t)
+	g.evictOnLookup(t)
+	_, _ = g.r.srv.table(g.id()) // evicts it
+	stored, err := g.r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: g.id()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := stored.GetTable().GetSeats(); !s[0].GetConnected() || s[1].GetConnected() {
+		t.Fatalf("ended table from the store: seats connected %v, %v; want true (built-in), false (remote)", s[0].GetConnected(), s[1].GetConnected())
+	}
+}

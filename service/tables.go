@@ -251,7 +251,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 		}
 	}
 	for i, sc := range req.GetSeats() {
-		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Name: sc.GetRemote().GetName()}
+		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Connected: sc.GetRemote() == nil, Name: sc.GetRemote().GetName()}
 		if b := sc.GetBuiltin(); b != nil {
 			si.Name, si.BotName = b.GetBot(), b.GetBot()
 		}
