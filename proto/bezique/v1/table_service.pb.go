@@ -319,7 +319,7 @@ type ListTablesRequest struct {
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// state keeps only tables in this state; unspecified keeps all.
 	State TableState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TableState" json:"state,omitempty"`
-	// table_ids, when set, lists only the tables with these ids (at most 1 000), in this order;
+	// table_ids keeps, when set, only the tables with these ids (at most 1 000), in this order;
 	// an unknown id is left out. The answer is one page: page_token and state must be empty.
 	// Referees sharing a store use it to ask the referee that plays a page's tables in play for
 	// its live view of them.
