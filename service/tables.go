@@ -379,19 +379,35 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		if req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED && stateFromStore(row.State, row.Result) != req.GetState() {
 			continue // the store keeps expired tables as cancelled: a page may hold fewer tables than asked
 		}
-		ti, err := s.liveInfo(ctx, row.ID)
-		if errors.Is(err, ErrNotFound) {
-			if ti, err = s.rowInfo(ctx, row); err == nil && inPlay(ti) {
-				elsewhere = append(elsewhere, len(out.Tables))
-			}
-		}
+		ti, away, err := s.listed(ctx, row.ID, func() (store.Table, error) { return row, nil })
 		if err != nil {
 			return nil, err
+		}
+		if away {
+			elsewhere = append(elsewhere, len(out.Tables))
 		}
 		out.Tables = append(out.Tables, ti)
 	}
 	s.liveElsewhere(ctx, out.Tables, elsewhere)
 	return out, nil
+}
+
+// listed is a table's entry in a listing: its TableInfo from memory or, when this referee does
+// not hold it in memory, from its stored row (row reads it), with away set for a table in play
+// there, which liveElsewhere asks its referee for. row's ErrNotFound as it is.
+func (s *Referee) listed(ctx context.Context, id string, row func() (store.Table, error)) (ti *pb.TableInfo, away bool, err error) {
+	ti, err = s.liveInfo(ctx, id)
+	if !errors.Is(err, ErrNotFound) {
+		return ti, false, err
+	}
+	r, err := row()
+	if err != nil {
+		return nil, false, err
+	}
+	if ti, err = s.rowInfo(ctx, r); err != nil {
+		return nil, false, err
+	}
+	return ti, inPlay(ti), nil
 }
 
 // listByID is ListTables with table_ids: those tables, in that order, an unknown id left out,
@@ -410,20 +426,15 @@ func (s *Referee) listByID(ctx context.Context, req *pb.ListTablesRequest) (*pb.
 	out := &pb.ListTablesResponse{}
 	var elsewhere []int
 	for _, id := range req.GetTableIds() {
-		ti, err := s.liveInfo(ctx, id)
+		ti, away, err := s.listed(ctx, id, func() (store.Table, error) { return s.storedTable(ctx, id) })
 		if errors.Is(err, ErrNotFound) {
-			var row store.Table
-			if row, err = s.storedTable(ctx, id); errors.Is(err, ErrNotFound) {
-				continue
-			}
-			if err == nil {
-				if ti, err = s.rowInfo(ctx, row); err == nil && inPlay(ti) {
-					elsewhere = append(elsewhere, len(out.Tables))
-				}
-			}
+			continue
 		}
 		if err != nil {
 			return nil, err
+		}
+		if away {
+			elsewhere = append(elsewhere, len(out.Tables))
 		}
 		out.Tables = append(out.Tables, ti)
 	}
