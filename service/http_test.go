@@ -283,18 +283,24 @@ func connectPost(t *testing.T, url, contentType, body string) (int, string) {
 // NewPort serves the referee, until the test ends, and returns the port's address.
 func servePortOf(t *testing.T, g *grpc.Server) string {
 	t.Helper()
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := NewPort(lis, g, h, nil, DefaultMaxConnectionIdle)
+	servePortOn(t, lis, g, DefaultMaxConnectionIdle)
+	return lis.Addr().String()
+}
+
+// servePortOn is servePortOf on lis, closing connections idle for maxIdle.
+func servePortOn(t *testing.T, lis net.Listener, g *grpc.Server, maxIdle time.Duration) {
+	t.Helper()
+	h, err := NewHTTPHandler(g, HTTPConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := NewPort(lis, g, h, nil, maxIdle)
 	go func() { _ = port.Serve() }()
 	t.Cleanup(func() { port.Stop(time.Second) })
-	return lis.Addr().String()
 }
 
 // TestPortH2CConnect: without TLS, the Connect protocol over HTTP/2 by prior knowledge (h2c) is

@@ -51,18 +51,12 @@ func startIdlePort(t *testing.T) *idlePort {
 	t.Cleanup(srv.Close) // after the port's stop, registered next
 	g := grpc.NewServer(append(ServerOptions(nil), MaxConnectionIdle(testIdle))...)
 	srv.Register(g)
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := &idlePort{addr: lis.Addr().String(), closed: make(chan string, 256)}
-	port := NewPort(closeRecorder{lis, p.closed}, g, h, nil, testIdle)
-	go func() { _ = port.Serve() }()
-	t.Cleanup(func() { port.Stop(time.Second) })
+	servePortOn(t, closeRecorder{lis, p.closed}, g, testIdle)
 	cc, _ := p.dial(t)
 	p.referee = &referee{srv: srv, tables: pb.NewTableServiceClient(cc), seats: pb.NewSeatServiceClient(cc), cc: cc}
 	return p

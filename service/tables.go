@@ -185,7 +185,8 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	} else {
 		err = s.store.CreateTable(ctx, row)
 	}
-	if _, refused := err.(*QuotaError); !refused { // a refusal is the store's answer, not a failed write
+	var refused *QuotaError
+	if !errors.As(err, &refused) { // a refusal is the store's answer, not a failed write
 		s.stored(StoreCreate, start, err)
 	}
 	if err != nil {
