@@ -221,3 +221,50 @@ func TestTournamentLobbyTeam(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelTournamentKeepsEndedResults: a tournament of built-in bots cancelled while its games
+// end keeps the result of every game whose table ended finished, even one whose table left the
+// referee's memory before the cancel reached it (Config.KeepFinished 1: the cancel's own endings
+// push it out). Before, CancelTournament skipped a game whose table was not in memory, so a game
+// the runner had not stored when it stopped lost its result. Cancelled at 10 moments.
+func TestCancelTournamentKeepsEndedResults(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := startReferee(t, st, func(c *Config) { quiet(c); c.KeepFinished = 1 }).srv.Referee
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 20, Duplicate: true, Concurrency: 4,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
+	for run := range 10 {
+		tn, err := ref.CreateTournament(ctx, spec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(3*run) * time.Millisecond)
+		got, err := ref.CancelTournament(ctx, tn.ID, "")
+		if errors.Is(err, ErrEnded) {
+			continue // it finished first
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored := map[int]bool{}
+		for _, r := range got.Results {
+			stored[r.Game] = true
+		}
+		for _, g := range got.Spec.Schedule() {
+			rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
+			if errors.Is(err, ErrNotFound) {
+				continue // never created
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED && !stored[g.Index] {
+				t.Errorf("run %d, game %d ended %s before the cancel; the tournament has no result for it", run, g.Index, rec.GetResult().GetOutcome())
+			}
+		}
+	}
+}

@@ -364,14 +364,19 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 			}
 		})
-		if errors.Is(err, ErrNotFound) {
-			continue // never created, or ended and left memory (its result is stored)
-		}
-		if err != nil {
+		if err != nil && !errors.Is(err, ErrNotFound) {
 			return nil, err
 		}
-		if rec, err := s.GetRecord(ctx, tid); err == nil && rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
-			if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil { // it ended before the cancel
+		// A table not in memory was never created, or ended and left memory before the runner
+		// stored its result: its record comes from the store.
+		rec, err := s.GetRecord(ctx, tid)
+		switch {
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded):
+			continue // never created, or in play on another referee (it counts nowhere)
+		case err != nil:
+			return nil, err
+		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel
+			if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil {
 				return nil, err
 			}
 		}
