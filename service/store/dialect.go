@@ -167,7 +167,13 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 // TTL as the settings bezique.lease_owner and bezique.lease_ttl, which the lease triggers read
 // (postgres/00004_leases.sql): several referees share the database, each writing only the tables
 // and tournaments it holds the lease of (lease.go). Errors name the database by its URL without
-// the password (Redact).
+// the password (Redact). Every session also carries idle_in_transaction_session_timeout,
+// LeaseTTL: a referee cut from the database in the middle of a transaction (a partition, where
+// no FIN reaches the server) would otherwise leave its session idle in it, holding its locks (the
+// lease rows its writes checked, which TakeExpired skips) until the server's TCP keepalive gives
+// up, two hours and more by default, and its tables could not be taken over meanwhile. Every
+// transaction of the store runs its statements back to back, so a live one is never idle that
+// long.
 func openPostgres(ctx context.Context, url string) (Store, error) {
 	redacted := Redact(url)
 	cfg, err := pgx.ParseConfig(url)
@@ -177,6 +183,7 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	owner := newOwnerID()
 	cfg.RuntimeParams["bezique.lease_owner"] = owner
 	cfg.RuntimeParams["bezique.lease_ttl"] = leaseTTLSetting()
+	cfg.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(LeaseTTL.Milliseconds(), 10)
 	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(16)
