@@ -89,6 +89,53 @@ type quotas struct {
 	mu       sync.Mutex
 	waiting  map[string]int // tables waiting for seats, per principal; no zero entries
 	watchers map[string]int // open watches, per principal; no zero entries
+	// turns holds, per principal with a creation in progress, its turn to be checked by a shared
+	// store (awaitTurn); no entry without a user.
+	turns map[string]*turn
+}
+
+// turn is one principal's turn at the shared store's creation check: a slot for the one creation
+// that holds it, and how many hold it or wait for it.
+type turn struct {
+	slot  chan struct{}
+	users int
+}
+
+// awaitTurn waits until no other creation of key by this referee is being checked by the shared
+// store (store.Leaser.CreateTableWithin) and returns done, which ends this one's turn; ctx's error
+// if it ends first. The store serialises one principal's creations under an advisory lock, which
+// each waits for while holding one of the store's connections: a burst of creations by one
+// principal (a client over its limits calling again at once, from many streams) held every
+// connection of the referee's pool waiting for that lock, and every other store call of the
+// referee (other principals' creations, appends of the games in play, lease renewals) waited
+// behind them. Waiting here holds none. Key "" (an in-process creation, which no limit applies
+// to) never waits.
+func (q *quotas) awaitTurn(ctx context.Context, key string) (done func(), err error) {
+	if key == "" {
+		return func() {}, nil
+	}
+	q.mu.Lock()
+	tn := q.turns[key]
+	if tn == nil {
+		tn = &turn{slot: make(chan struct{}, 1)}
+		q.turns[key] = tn
+	}
+	tn.users++
+	q.mu.Unlock()
+	leave := func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		if tn.users--; tn.users == 0 {
+			delete(q.turns, key)
+		}
+	}
+	select {
+	case tn.slot <- struct{}{}:
+		return func() { <-tn.slot; leave() }, nil
+	case <-ctx.Done():
+		leave()
+		return nil, ctx.Err()
+	}
 }
 
 func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
@@ -96,7 +143,7 @@ func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
 	if err != nil {
 		panic(err) // only for a size <= 0
 	}
-	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, waiting: map[string]int{}, watchers: map[string]int{}}
+	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -130,5 +131,60 @@ func TestSharedQuotaRace(t *testing.T) {
 	}
 	if listed != 4 {
 		t.Fatalf("%d waiting tables listed (%v), want 4", listed, err)
+	}
+}
+
+// TestSharedQuotaBurstHoldsOneConnection: a principal over its creation rate calls CreateTable on
+// one referee from 64 streams at once. Each creation waited for the principal's advisory lock in
+// the store while holding one of the referee's 16 store connections: PostgreSQL showed all 16
+// of its sessions waiting for that lock, and the other principals' creations, the appends of the games
+// in play and the lease renewals of that referee waited for a connection behind them. Now the
+// referee lets one creation per principal at a time reach the store: no session of its ever
+// waits for that lock, and every call of the burst is still the rate limit's refusal.
+func TestSharedQuotaBurstHoldsOneConnection(t *testing.T) {
+	u, raw := sharedSchema(t)
+	limits := func(c *Config) { c.CreatesPerMinute, c.MaxWaitingPerPrincipal = 1, 1000 }
+	a := startPeer(t, u, limits)
+	startPeer(t, u, limits) // a second referee: the store counts the limits
+	ctx := context.Background()
+	burst := pb.NewTableServiceClient(dialFrom(t, a.addr, "127.0.0.2"))
+	if _, err := burst.CreateTable(ctx, twoHandedRemote()); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	errs := make([]error, 64)
+	for i := range errs {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := burst.CreateTable(ctx, twoHandedRemote()); status.Code(err) != codes.ResourceExhausted {
+					errs[i] = fmt.Errorf("a create over the rate: %v, want ResourceExhausted", err)
+					return
+				}
+			}
+		})
+	}
+	most := 0
+	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		var n int
+		if err := raw.QueryRow("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		most = max(most, n)
+	}
+	close(stop)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if most != 0 {
+		t.Fatalf("up to %d sessions waited for a principal's advisory lock during the burst, want 0", most)
 	}
 }

@@ -180,8 +180,13 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created}
 	start := time.Now()
 	if s.leaser != nil { // the store counts the creation limits of every referee sharing it
+		var done func() // one creation of key at a time holds a store connection (awaitTurn)
+		if done, err = s.quotas.awaitTurn(ctx, key); err != nil {
+			return nil, err
+		}
 		err = s.quotas.storeRefusal(s.leaser.CreateTableWithin(ctx, row,
 			store.Quota{Key: key, MaxWaiting: s.cfg.MaxWaitingPerPrincipal, PerMinute: s.cfg.CreatesPerMinute}))
+		done()
 	} else {
 		err = s.store.CreateTable(ctx, row)
 	}
