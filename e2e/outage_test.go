@@ -1,0 +1,287 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// dbLink is a TCP proxy between one referee and PostgreSQL, the network between them: it can go
+// down (every connection reset and new ones refused, as when PostgreSQL restarts) or be cut (a
+// partition: nothing passes either way and no FIN or RST crosses, connections hang) and heal.
+type dbLink struct {
+	lis    net.Listener
+	target string
+
+	mu    sync.Mutex
+	state linkState
+	conns []net.Conn
+}
+
+type linkState int
+
+const (
+	linkUp linkState = iota
+	linkDown
+	linkCut
+)
+
+// startDBLink listens on 127.0.0.1 for connections to the PostgreSQL server at target.
+func startDBLink(t *testing.T, target string) *dbLink {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &dbLink{lis: lis, target: target}
+	go l.serve()
+	t.Cleanup(func() {
+		_ = lis.Close()
+		l.set(linkDown)
+	})
+	return l
+}
+
+func (l *dbLink) serve() {
+	for {
+		c, err := l.lis.Accept()
+		if err != nil {
+			return
+		}
+		l.mu.Lock()
+		st := l.state
+		l.mu.Unlock()
+		if st == linkDown {
+			_ = c.Close()
+			continue
+		}
+		s, err := net.Dial("tcp", l.target)
+		if err != nil {
+			_ = c.Close()
+			continue
+		}
+		l.mu.Lock()
+		l.conns = append(l.conns, c, s)
+		l.mu.Unlock()
+		go l.pipe(s, c)
+		go l.pipe(c, s)
+	}
+}
+
+// pipe passes what src sends to dst while the link is up; cut, it drops it.
+func (l *dbLink) pipe(dst, src net.Conn) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := src.Read(buf)
+		l.mu.Lock()
+		up := l.state == linkUp
+		l.mu.Unlock()
+		if n > 0 && up {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			if up {
+				_ = dst.Close()
+			}
+			return
+		}
+	}
+}
+
+// set changes the link's state: down or back up after a cut closes every connection (a
+// partition that heals resets the connections that hung across it; PostgreSQL has ended their
+// sessions meanwhile, or ends them now).
+func (l *dbLink) set(st linkState) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st == linkDown || l.state == linkCut {
+		for _, c := range l.conns {
+			_ = c.Close()
+		}
+		l.conns = nil
+	}
+	l.state = st
+}
+
+// url is storeURL with its host replaced by the link's address.
+func (l *dbLink) url(t *testing.T, storeURL string) string {
+	u, err := url.Parse(storeURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Host = l.lis.Addr().String()
+	return u.String()
+}
+
+// TestSharedRefereesDatabaseOutage runs three referee processes on one PostgreSQL schema, each
+// through a dbLink, and plays outageGames two-handed games of Go bots through them (created
+// through one referee, played through the next: seat streams forwarded to the owner). While
+// they play, one referee is cut from PostgreSQL (a partition, longer than a lease: the others
+// take its tables over) and then PostgreSQL goes away for every referee at once (as in a
+// restart, also longer than a lease). Every game must complete with the result its bots saw,
+// replay, and hold exactly its record's actions, written by one referee at a time; no action is
+// played by the referee for a seat (both outages are shorter than the disconnect grace; see
+// docs/OPERATIONS.md, "Limits of this version", for a longer partition).
+func TestSharedRefereesDatabaseOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three referee processes and two database outages of 8 s: not with -short")
+	}
+	base := os.Getenv(postgresEnv)
+	if base == "" {
+		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
+	}
+	storeURL := freshPostgresSchema(t, base)
+	u, err := url.Parse(storeURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildReferee(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	const outageGames, inPlay, outage = 60, 30, 8 * time.Second
+	dir := t.TempDir()
+	addrs, links := make([]string, 3), make([]*dbLink, 3)
+	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("referee%d.log", i)) }
+	for i := range addrs {
+		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		links[i] = startDBLink(t, u.Host)
+		startRefereeProc(t, bin, logPath(i), "--listen", addrs[i], "--metrics-listen", "", "--store", links[i].url(t, storeURL),
+			"--log-level", "debug", "--creates-per-minute", "100000", "--max-waiting-per-principal", "1000")
+	}
+	logs := func() string {
+		var s string
+		for i := range addrs {
+			s += fmt.Sprintf("\n--- referee %d (%s):\n%s", i, addrs[i], readFile(logPath(i)))
+		}
+		return s
+	}
+	clients := make([]pb.TableServiceClient, 3)
+	for i, a := range addrs {
+		clients[i] = dialTables(t, a)
+	}
+	type game struct {
+		id      string
+		results []*pb.GameResult
+		errs    []error
+	}
+	games := make([]game, outageGames)
+	var ended atomic.Int64
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, inPlay)
+	quiet := quietLogger()
+	play := func(i int) {
+		defer wg.Done()
+		defer func() { <-slots }()
+		g := &games[i]
+		req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
+		var resp *pb.CreateTableResponse
+		for k := 0; ; k++ {
+			var err error
+			if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
+				break
+			}
+			if ctx.Err() != nil || status.Code(err) != codes.Unavailable && status.Code(err) != codes.Internal {
+				g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		g.id = resp.GetTableId()
+		var mu sync.Mutex
+		var seats sync.WaitGroup
+		for _, st := range resp.GetSeatTokens() {
+			seats.Go(func() {
+				res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
+					BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quiet,
+					ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					g.errs = append(g.errs, err)
+				} else {
+					g.results = append(g.results, res)
+				}
+			})
+		}
+		seats.Wait()
+		ended.Add(1)
+	}
+	wg.Go(func() {
+		for i := range games {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			wg.Add(1)
+			go play(i)
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+	waitEnded := func(n int64) {
+		for ended.Load() < n && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitEnded(10)
+	links[1].set(linkCut)
+	t.Logf("referee 1 cut from PostgreSQL after %d games ended", ended.Load())
+	time.Sleep(outage)
+	links[1].set(linkUp)
+	waitEnded(30)
+	for _, l := range links {
+		l.set(linkDown)
+	}
+	t.Logf("PostgreSQL down for every referee after %d games ended", ended.Load())
+	time.Sleep(outage)
+	for _, l := range links {
+		l.set(linkUp)
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		t.Fatalf("games not over in time: %v%s", ctx.Err(), logs())
+	}
+	records := map[string]*pb.GameRecord{}
+	autoplayed := 0
+	for i, g := range games {
+		if len(g.errs) > 0 {
+			t.Fatalf("game %d (%s): %v%s", i, g.id, g.errs, logs())
+		}
+		rec := getRecord(ctx, t, clients[i%3], g.id)
+		if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED || len(g.results) != 2 {
+			t.Errorf("game %d (%s): outcome %v, %d of 2 bots saw a result; want COMPLETED, both", i, g.id, rec.GetResult(), len(g.results))
+		}
+		for _, res := range g.results {
+			if !proto.Equal(res, rec.GetResult()) {
+				t.Errorf("game %d (%s): a bot saw %v, the record has %v", i, g.id, res, rec.GetResult())
+			}
+		}
+		for _, a := range rec.GetActions() {
+			if a.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+				autoplayed++
+			}
+		}
+		records[g.id] = rec
+	}
+	if autoplayed != 0 {
+		t.Errorf("%d actions played by the referee for a seat whose bot was playing; want 0", autoplayed)
+	}
+	t.Logf("%d games played", outageGames)
+	checkStoredActions(t, storeURL, records)
+}
