@@ -132,15 +132,17 @@ func (l *dbLink) url(t *testing.T, storeURL string) string {
 // TestSharedRefereesDatabaseOutage runs three referee processes on one PostgreSQL schema, each
 // through a dbLink, and plays outageGames two-handed games of Go bots through them (created
 // through one referee, played through the next: seat streams forwarded to the owner). While
-// they play, one referee is cut from PostgreSQL (a partition, longer than a lease: the others
-// take its tables over) and then PostgreSQL goes away for every referee at once (as in a
-// restart, also longer than a lease). Every game must complete with the result its bots saw,
-// replay, and hold exactly its record's actions, written by one referee at a time; no action is
-// played by the referee for a seat (both outages are shorter than the disconnect grace; see
-// docs/OPERATIONS.md, "Limits of this version", for a longer partition).
+// they play, one referee is cut from PostgreSQL for cutFor (a partition, longer than a lease and
+// the disconnect grace after it: the others take its tables over) and then PostgreSQL goes away
+// for every referee at once for outage (as in a restart, longer than a lease). Every game must
+// complete with the result its bots saw, replay, and hold exactly its record's actions, written by
+// one referee at a time, and no action may be played by the referee for a seat: the bots play
+// every move. The cut-off referee kept its tables, which could not store a move, and its seats'
+// streams, direct or forwarded, stayed on them; the referees that took the tables over played
+// those seats as disconnected once their grace (15 s) ran out: 274 moves of 60 games.
 func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	if testing.Short() {
-		t.Skip("three referee processes and two database outages of 8 s: not with -short")
+		t.Skip("three referee processes and database outages of 25 s and 8 s: not with -short")
 	}
 	base := os.Getenv(postgresEnv)
 	if base == "" {
@@ -154,7 +156,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	bin := buildReferee(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const outageGames, inPlay, outage = 60, 30, 8 * time.Second
+	const outageGames, inPlay, cutFor, outage = 60, 30, 25 * time.Second, 8 * time.Second
 	dir := t.TempDir()
 	addrs, links := make([]string, 3), make([]*dbLink, 3)
 	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("referee%d.log", i)) }
@@ -242,7 +244,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	waitEnded(10)
 	links[1].set(linkCut)
 	t.Logf("referee 1 cut from PostgreSQL after %d games ended", ended.Load())
-	time.Sleep(outage)
+	time.Sleep(cutFor)
 	links[1].set(linkUp)
 	waitEnded(30)
 	for _, l := range links {

@@ -16,6 +16,9 @@ import (
 //     taken over (this referee was too slow to renew): it is stopped at once, without another
 //     write (a tournament starts no more games; the tables of its games in play go on under
 //     their own leases, and its new owner awaits them);
+//   - stops every table it runs when no renewal has succeeded for store.LeaseTTL (dropUnsure: it
+//     is cut from PostgreSQL, and others take the tables over), and releases their leases once a
+//     renewal succeeds again (releaseDropped);
 //   - takes over expired leases (their referee died), at most takeoverBatch a round, and starts
 //     those tables and tournaments as after a restart (the tables replayed from the store, their
 //     bots reconnecting and resuming; built-in bots resumed by bots.Resumer).
@@ -57,8 +60,12 @@ func (s *Referee) renew(ctx context.Context) {
 	held, err := s.leaser.RenewLeases(ctx)
 	if s.stored(StoreLease, started, err) != nil { // /readyz answers 503 until a renewal succeeds
 		s.log.Error("renewing leases failed", "err", err)
+		if !s.leaseHeld() {
+			s.dropUnsure()
+		}
 		return
 	}
+	s.releaseDropped(ctx)
 	kept := make(map[string]bool, len(held))
 	keptTourneys := map[string]bool{}
 	for _, l := range held {
@@ -84,6 +91,61 @@ func (s *Referee) renew(ctx context.Context) {
 		s.log.Warn("lease taken over by another referee; stopping the table", "table", t.id)
 		s.lose(t)
 	}
+}
+
+// dropUnsure stops every table this referee runs once it can no longer be sure that it holds
+// their leases (leaseHeld: no renewal has succeeded for store.LeaseTTL, as when it is cut from
+// PostgreSQL), as it stops a table whose lease another referee took: the other referees take
+// them over as their leases expire, and their seats and watchers, told to reconnect, reach them
+// there through any referee. Kept, the tables could store no move, and their seats' streams
+// stayed on them while their new owners played those seats as disconnected after the grace. Their
+// leases, some of which may still be this referee's, are released at the next renewal that
+// succeeds (releaseDropped), so that a referee takes each over and replays it from the store,
+// this one included.
+func (s *Referee) dropUnsure() {
+	s.mu.Lock()
+	var drop []*table
+	for id, t := range s.tables {
+		if !t.ended() {
+			drop = append(drop, t)
+			s.dropped[id] = true
+		}
+	}
+	s.mu.Unlock()
+	if len(drop) > 0 {
+		s.log.Warn("leases not renewed for their whole term; stopping the tables, which other referees take over", "tables", len(drop))
+	}
+	for _, t := range drop {
+		s.lose(t)
+	}
+}
+
+// releaseDropped releases the leases of the tables dropUnsure stopped (those still this
+// referee's: a renewal has just extended them), so that takeOver, here or on another referee,
+// takes them over at once. A table that has not yet left memory (its goroutine has not yet
+// stopped it) is released at a later renewal, so that this referee never holds two of it; so is
+// every one after an error.
+func (s *Referee) releaseDropped(ctx context.Context) {
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.dropped))
+	for id := range s.dropped {
+		if s.tables[id] == nil {
+			ids = append(ids, id)
+		}
+	}
+	s.mu.Unlock()
+	if len(ids) == 0 {
+		return
+	}
+	if err := s.leaser.Release(ctx, store.LeaseTable, ids...); err != nil {
+		s.log.Error("releasing the leases of the tables stopped while the store was out of reach failed", "tables", len(ids), "err", err)
+		return
+	}
+	s.mu.Lock()
+	for _, id := range ids {
+		delete(s.dropped, id)
+	}
+	s.mu.Unlock()
 }
 
 // takeOver takes over expired leases of tables and tournaments and starts them.
@@ -200,9 +262,7 @@ func (s *Referee) awaitLease(ctx context.Context) error {
 // lose stops a table whose lease this referee no longer holds: its seats and watchers are told
 // to reconnect (Unavailable; another referee plays it) and the referee forgets it. It changes
 // nothing in the store.
-func (s *Referee) lose(t *table) {
-	t.loseOnce.Do(func() { close(t.lost) })
-}
+func (s *Referee) lose(t *table) { t.lose() }
 
 // forget drops a table that stopped because its lease was lost (called by its goroutine).
 func (s *Referee) forget(t *table) {

@@ -167,6 +167,10 @@ type Referee struct {
 	// leasedUntil is until when this referee surely holds its leases: the start of its last
 	// successful renewal (or of the referee) plus store.LeaseTTL (leaseHeld). Guarded by mu.
 	leasedUntil time.Time
+	// dropped are the tables this referee stopped because it could no longer be sure that it held
+	// their leases (dropUnsure), by id, until their leases are released (releaseDropped). Guarded
+	// by mu.
+	dropped map[string]bool
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*grpc.ClientConn
@@ -263,7 +267,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	leaser, _ := cfg.Store.(store.Leaser)
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
-		lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
+		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	s.peers = map[string]*grpc.ClientConn{}
@@ -398,8 +402,9 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	if err != nil {
 		return nil, invalid("stacked_deal", "%v", err)
 	}
-	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}), lost: make(chan struct{}),
+	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
+	t.lost, t.lose = context.WithCancel(context.Background())
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
 	for i, sc := range req.GetSeats() {

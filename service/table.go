@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
-	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -53,11 +52,13 @@ type table struct {
 	dealing dealing
 	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
-	// lost is closed (once, by Referee.lose) when another referee took the table's lease over:
-	// run then stops the table without another write (leases.go). leasedAt is when the table
-	// started here: a lease renewal begun before it does not count the table yet.
-	lost     chan struct{}
-	loseOnce sync.Once
+	// lost is cancelled (by Referee.lose, through lose) when this referee no longer holds the
+	// table's lease, or can no longer be sure that it does (leases.go): run then stops the table
+	// without another write, and a store append waiting for its commit (appendLog) gives up, so
+	// that run gets the turn. leasedAt is when the table started here: a lease renewal begun
+	// before it does not count the table yet.
+	lost     context.Context
+	lose     context.CancelFunc
 	leasedAt time.Time
 
 	// Owned by the holder of the turn.
@@ -253,7 +254,7 @@ func (t *table) run(stop <-chan struct{}) {
 		t.armTimer() // the expiry
 	}
 	t.release()
-	lost := t.lost
+	lost := t.lost.Done()
 	for {
 		select {
 		case <-t.timer.C:
@@ -882,7 +883,7 @@ const (
 // store.ErrLeaseLost (another referee took the table over) the table is stopped too.
 func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	start := time.Now()
-	err := t.srv.store.AppendActions(context.Background(), t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
+	err := t.srv.store.AppendActions(t.lost, t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
 	t.srv.stored(StoreAppend, start, err)
 	if errors.Is(err, store.ErrLeaseLost) {
 		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
