@@ -176,3 +176,40 @@ func TestLeasePartitionedMidCommit(t *testing.T) {
 	}
 	proxy.close() // the partition ends: the cut-off store's connections fail and it closes
 }
+
+// TestQuotaLockPartitionedMidCommit: a referee cut from PostgreSQL in the middle of a creation
+// counted against a principal (CreateTableWithin, which holds pg_advisory_xact_lock on the
+// principal's hash until it commits) left that lock held with its idle session, and every
+// creation by that principal through any other referee waited for it: until the server's TCP
+// keepalive gave up, hours. With idle_in_transaction_session_timeout PostgreSQL ends the session
+// within store.LeaseTTL and the principal creates again; the cut-off table is not stored.
+func TestQuotaLockPartitionedMidCommit(t *testing.T) {
+	ctx := context.Background()
+	u, _ := postgresLeaseBackend(t)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := startPartitionProxy(t, pu.Host)
+	pu.Host = proxy.lis.Addr().String()
+	_, la := leaser(t, pu.String())
+	b, lb := leaser(t, u)
+	q := store.Quota{Key: "ip:192.0.2.7", MaxWaiting: 10, PerMinute: 10}
+	proxy.arm()
+	cutCtx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if err := la.CreateTableWithin(cutCtx, storetest.Table("cut", store.StateWaiting, 0), q); err == nil {
+		t.Fatal("a creation whose commit was cut off succeeded")
+	}
+	cut := time.Now()
+	waitCtx, cancel := context.WithTimeout(ctx, 4*store.LeaseTTL)
+	defer cancel()
+	if err := lb.CreateTableWithin(waitCtx, storetest.Table("next", store.StateWaiting, 0), q); err != nil {
+		t.Fatalf("the principal's next creation through another store, %v after the cut: %v", time.Since(cut).Round(time.Millisecond), err)
+	}
+	t.Logf("the principal created again %v after the cut", time.Since(cut).Round(time.Millisecond))
+	if _, err := b.GetTable(ctx, "cut"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("GetTable of the cut-off creation: %v; want ErrNotFound", err)
+	}
+	proxy.close()
+}
