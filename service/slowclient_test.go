@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"golang.org/x/net/http2"
-	"google.golang.org/grpc"
-	testgrpc "google.golang.org/grpc/interop/grpc_testing"
 )
 
 // TestPortClosesSilentClients: a client that says nothing (slowloris) is closed by the port in
@@ -20,9 +18,7 @@ func TestPortClosesSilentClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out the port's 10 s read timeout")
 	}
-	g := grpc.NewServer(ServerOptions(nil)...)
-	testgrpc.RegisterTestServiceServer(g, echoService{})
-	addr := servePortOf(t, g)
+	addr := servePortOf(t, registerEcho, ServerOptions(nil)...)
 	before := settledGoroutines()
 	t.Run("clients", func(t *testing.T) {
 		for name, c := range map[string]struct {

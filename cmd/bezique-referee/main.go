@@ -282,14 +282,23 @@ func run(c config) error {
 		return err
 	}
 	warnPeers(c, srv.Shared(), log)
-	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
-	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)), service.MaxConnectionIdle(c.http.maxConnectionIdle))
-	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)
-	srv.Register(g)
 	hs := health.NewServer()
-	healthpb.RegisterHealthServer(g, hs)
-	reflection.Register(g)
-	metrics.InitializeMetrics(g)
+	register := func(g *grpc.Server) {
+		srv.Register(g)
+		healthpb.RegisterHealthServer(g, hs)
+		reflection.Register(g)
+		metrics.InitializeMetrics(g)
+	}
+	var portTLS *tls.Config
+	if certs != nil {
+		portTLS = certs.config("h2", "http/1.1")
+	}
+	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
+	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	port, err := serve(lis, c.http, portTLS, register, append(gopts, srv.AuthOptions()...)...)
+	if err != nil {
+		return err
+	}
 
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
@@ -302,14 +311,6 @@ func run(c config) error {
 		go func() { _ = hsrv.Serve(mlis) }()
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
-	}
-	var portTLS *tls.Config
-	if certs != nil {
-		portTLS = certs.config("h2", "http/1.1")
-	}
-	port, err := serve(lis, g, c.http, portTLS)
-	if err != nil {
-		return err
 	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
