@@ -19,8 +19,7 @@ import (
 // which the empty SETTINGS frame keeps), at most matchFrames frames and matchHeaderBytes of
 // header block; a connection past them is not taken for gRPC.
 func nativeGRPC(w io.Writer, r io.Reader) bool {
-	preface := make([]byte, len(http2.ClientPreface))
-	if _, err := io.ReadFull(r, preface); err != nil || string(preface) != http2.ClientPreface {
+	if !http2Preface(r) {
 		return false
 	}
 	framer := http2.NewFramer(w, r)

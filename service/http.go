@@ -281,16 +281,18 @@ func isGRPC(contentType string) bool {
 // windows, keepalive enforcement, stream limit per connection (grpc.MaxConcurrentStreams) and
 // speed: through net/http (g.ServeHTTP) a seat's round trip took about twice as long
 // (docs/BENCHMARKS.md). To read that request the port sends the server's SETTINGS frame first,
-// as gRPC clients wait for it before they send a request. Every other connection goes to an
-// [http.Server] serving the gRPC server's HTTP face ([NewHTTPHandler]): HTTP/1.1, and HTTP/2 (browsers, Connect and
-// gRPC-Web clients) with the client's acknowledgement of that first SETTINGS frame taken out of
-// the stream ([settingsAckFilter]).
+// as gRPC clients wait for it before they send a request. The other HTTP connections go to an
+// [http.Server] serving the gRPC server's HTTP face ([NewHTTPHandler]): HTTP/1.x, and HTTP/2
+// (browsers, Connect and gRPC-Web clients) with the client's acknowledgement of that first
+// SETTINGS frame taken out of the stream ([settingsAckFilter]). Bytes of no protocol it serves
+// are answered 400 ([FirstBytesTimeout]).
 type Port struct {
 	mux      cmux.CMux
 	grpc     *grpc.Server
 	grpcLis  net.Listener // HTTP/2, first request gRPC (nativeGRPC)
 	h2Lis    net.Listener // the other HTTP/2 connections
-	h1Lis    net.Listener // everything else: HTTP/1.1
+	h1Lis    net.Listener // HTTP/1.x, by its method (http1Method)
+	otherLis net.Listener // every other connection that sent a byte: answered 400 (answerNotServed)
 	http     *http.Server
 	stopping atomic.Bool
 }
@@ -340,12 +342,14 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)
 	p := &Port{mux: m, grpc: g}
+	// HTTP/1.x by its request's method, any method; HTTP/2, to grpc-go when its first request is
+	// gRPC; then any other bytes, answered 400. A connection that said nothing by
+	// FirstBytesTimeout matches none and is closed then (cmux.Any handed it to net/http, whose
+	// ReadHeaderTimeout kept it 10 s longer).
+	p.h1Lis = m.Match(http1Method)
 	p.grpcLis = m.MatchWithWriters(nativeGRPC)
-	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
-	// HTTP/1.1 by its request's method: a connection that said nothing by FirstBytesTimeout
-	// matches none and is closed then (cmux.Any handed it to net/http, whose ReadHeaderTimeout
-	// kept it 10 s longer).
-	p.h1Lis = m.Match(cmux.HTTP1Fast(http.MethodPatch))
+	p.h2Lis = settingsAckListener{m.Match(http2Preface)}
+	p.otherLis = m.Match(sentBytes)
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // HTTP/2 by prior knowledge: the decrypted stream of an h2 TLS connection, or h2c
@@ -364,11 +368,14 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 }
 
 // FirstBytesTimeout is how long a new connection to the [Port] may take to say which protocol it
-// speaks (10 s): an HTTP/1.1 request's method, or HTTP/2's preface (and its first request, to
-// tell gRPC from the rest); one that has said neither is closed then. An HTTP/1.1 request has as
-// long again for the rest of its headers (net/http's ReadHeaderTimeout). An HTTP/2 connection
-// whose first request did not come goes to net/http, which closes it 2 s later when the client's
-// SETTINGS did not come either, and else as idle (PortConfig.MaxConnectionIdle).
+// speaks (10 s): an HTTP/1.x request's method (any method: net/http answers those the referee
+// does not serve), or HTTP/2's preface (and its first request, to tell gRPC from the rest).
+// Bytes that begin neither, at once or when the time is up, are answered HTTP/1.1 400 "not HTTP,
+// gRPC or gRPC-Web" before the close; a connection that sent nothing is closed without a word
+// then. An HTTP/1.1 request has as long again for the rest of its headers (net/http's
+// ReadHeaderTimeout). An HTTP/2 connection whose first request did not come goes to net/http,
+// which closes it 2 s later when the client's SETTINGS did not come either, and else as idle
+// (PortConfig.MaxConnectionIdle).
 const FirstBytesTimeout = 10 * time.Second
 
 // Addr is the port's address.
@@ -380,6 +387,7 @@ func (p *Port) Serve() error {
 	go func() { _ = p.grpc.Serve(p.grpcLis) }()
 	go func() { _ = p.http.Serve(p.h2Lis) }()
 	go func() { _ = p.http.Serve(p.h1Lis) }()
+	go answerNotServed(p.otherLis)
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil
