@@ -303,7 +303,9 @@ type PortConfig struct {
 	// TLS, when set, ends TLS on the listener, in front of gRPC and HTTP alike (the gRPC server
 	// then has no transport credentials of its own). A config without NextProtos offers "h2"
 	// (which gRPC clients require) and "http/1.1" by ALPN, as net/http's ServeTLS does; a config
-	// that GetConfigForClient returns must offer them itself. Nil: no TLS.
+	// that GetConfigForClient returns must offer them itself. A plain HTTP/1.x request (http://
+	// for https://) is answered 400 "Client sent an HTTP request to an HTTPS server.", as
+	// net/http's ServeTLS answers it. Nil: no TLS.
 	TLS *tls.Config
 	// MaxConnectionIdle closes a connection that carries no call or stream for that long (0:
 	// never; the referee's default is [DefaultMaxConnectionIdle]), on every protocol: native gRPC
@@ -337,7 +339,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 			tlsConfig = tlsConfig.Clone()
 			tlsConfig.NextProtos = []string{"h2", "http/1.1"}
 		}
-		lis = tls.NewListener(lis, tlsConfig)
+		lis = tlsListener{lis, tlsConfig}
 	}
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)

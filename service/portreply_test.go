@@ -1,6 +1,7 @@
 package service
 
 import (
+	"crypto/tls"
 	"io"
 	"net"
 	"strings"
@@ -58,5 +59,39 @@ func TestPortAnswersWhatItDoesNotServe(t *testing.T) {
 				t.Fatalf("reply %q, want %q", got, want)
 			}
 		})
+	}
+}
+
+// TestPortTLSAnswersPlainHTTP: an HTTP/1.x request without TLS to the port with TLS (http:// for
+// https://) is answered as net/http's ServeTLS answers it, "Client sent an HTTP request to an
+// HTTPS server", at once; it was closed without a word.
+func TestPortTLSAnswersPlainHTTP(t *testing.T) {
+	cert, _ := selfSigned(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := NewPort(lis, PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{cert}}}, registerEcho)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	conn, err := net.Dial("tcp", lis.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	if _, err := io.WriteString(conn, "GET / HTTP/1.1\r\nHost: referee\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(start.Add(FirstBytesTimeout + 5*time.Second))
+	got, err := io.ReadAll(conn)
+	if d := time.Since(start); err != nil || d > 2*time.Second {
+		t.Fatalf("the port answered in %v and closed (%v), want within 2 s", d, err)
+	}
+	if want := "HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n"; string(got) != want {
+		t.Fatalf("reply %q, want %q", got, want)
 	}
 }
