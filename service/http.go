@@ -350,7 +350,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	// ReadHeaderTimeout kept it 10 s longer).
 	p.h1Lis = m.Match(http1Method)
 	p.grpcLis = m.MatchWithWriters(nativeGRPC)
-	p.h2Lis = settingsAckListener{m.Match(http2Preface)}
+	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
 	p.otherLis = m.Match(sentBytes)
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)

@@ -7,13 +7,12 @@ import (
 	"time"
 
 	"golang.org/x/net/http/httpguts"
-	"golang.org/x/net/http2"
 )
 
-// The [Port]'s tests of a connection's first bytes, besides [nativeGRPC] and cmux's HTTP/2
-// preface, and its answer to a connection that passes none of them. cmux has no test for "any
-// HTTP/1.x method" (HTTP1Fast matches a fixed list; HTTP1 needs the whole request line within
-// 4 KiB), nor an answer for the connections it does not match (it closes them without a word).
+// The [Port]'s tests of a connection's first bytes, besides [nativeGRPC] and cmux.HTTP2, and its
+// answer to a connection that passes none of them, written here: cmux has no test for "any
+// HTTP/1.x method" (HTTP1Fast matches a fixed list; HTTP1 needs the whole request line within 4
+// KiB), nor an answer for the connections it does not match (it closes them without a word).
 
 // maxMethodBytes bounds an HTTP/1.x method (32 bytes): the longest registered one,
 // UPDATEREDIRECTREF (RFC 3253), has 17.
@@ -33,35 +32,22 @@ func http1Method(r io.Reader) bool {
 		m, err := r.Read(b[n:])
 		if i := bytes.IndexByte(b[n:n+m], ' '); i >= 0 {
 			method := b[:n+i]
-			return len(method) > 0 && len(method) <= maxMethodBytes && string(method) != "PRI" &&
-				bytes.IndexFunc(method, func(c rune) bool { return !httpguts.IsTokenRune(c) }) < 0
+			return len(method) > 0 && len(method) <= maxMethodBytes && string(method) != "PRI" && isToken(method)
 		}
-		if n += m; bytes.IndexFunc(b[:n], func(c rune) bool { return !httpguts.IsTokenRune(c) }) >= 0 || err != nil {
+		if n += m; !isToken(b[:n]) || err != nil {
 			return false
 		}
 	}
 	return false
 }
 
-// http2Preface reports whether r begins with HTTP/2's client preface, reading no further than
-// the first byte that differs from it: a shorter HTTP/1.0 request ("GET / HTTP/1.0\r\n\r\n", 18
-// bytes) is told apart at once rather than when FirstBytesTimeout ends the wait for 24 bytes.
-func http2Preface(r io.Reader) bool {
-	var b [len(http2.ClientPreface)]byte
-	for n := 0; n < len(b); {
-		m, err := r.Read(b[n:])
-		if n += m; !bytes.HasPrefix([]byte(http2.ClientPreface), b[:n]) {
-			return false
-		}
-		if err != nil && n < len(b) {
-			return false
-		}
-	}
-	return true
+// isToken reports whether every byte of b is a token character (RFC 9110 §5.6.2).
+func isToken(b []byte) bool {
+	return bytes.IndexFunc(b, func(c rune) bool { return !httpguts.IsTokenRune(c) }) < 0
 }
 
 // sentBytes reports whether the connection sent a byte before FirstBytesTimeout: the [Port]'s
-// last test, after gRPC, HTTP/2 and HTTP/1.x, for the connections answered [notServedReply].
+// last test, after HTTP/1.x, gRPC and HTTP/2, for the connections answered [notServedReply].
 // A silent connection fails it and is closed at FirstBytesTimeout.
 func sentBytes(r io.Reader) bool {
 	n, _ := r.Read(make([]byte, 1))
