@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
-	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -108,7 +107,10 @@ var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Con
 	MinConnectTimeout: 20 * time.Second})
 
 // peer returns the client connection to the referee at addr, dialled once with
-// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close.
+// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close. ErrMoving
+// when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
+// --advertise is wrong), so that the caller gets Unavailable naming it, with the RetryInfo of a
+// table that cannot be reached for now, rather than Unknown.
 func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
@@ -121,7 +123,7 @@ func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	}
 	cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
 	if err != nil {
-		return nil, fmt.Errorf("service: dial the referee at %s: %w", addr, err)
+		return nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
 	}
 	s.peers[addr] = cc
 	return cc, nil
@@ -187,7 +189,7 @@ func (a callerAddr) String() string { return string(a) }
 func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {
 	cc, err := s.peer(addr)
 	if err != nil {
-		return err
+		return statusOf(err)
 	}
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
@@ -309,7 +311,7 @@ func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
 func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
 	cc, err := s.peer(addr)
 	if err != nil {
-		return err
+		return statusOf(err)
 	}
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
