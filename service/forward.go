@@ -272,8 +272,14 @@ func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, els
 		wg.Go(func() {
 			resp := &pb.ListTablesResponse{}
 			if err := s.forwardUnary(ctx, addr, pb.TableService_ListTables_FullMethodName, &pb.ListTablesRequest{TableIds: ids}, resp); err != nil {
-				s.log.Warn("listing tables: the referee that plays them did not answer; listing their stored rows", "referee", addr, "tables", len(ids), "err", err)
+				if s.peerAnswered(addr, false) {
+					s.log.Warn("listing tables: the referee that plays them does not answer; listing their stored rows until it does",
+						"referee", addr, "tables", len(ids), "err", err)
+				}
 				return
+			}
+			if s.peerAnswered(addr, true) {
+				s.log.Info("listing tables: the referee that plays them answers again; listing them live", "referee", addr)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -288,6 +294,25 @@ func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, els
 			tables[j] = ti
 		}
 	}
+}
+
+// peerAnswered records whether the referee at addr answered a listing's call (liveElsewhere) and
+// reports whether that changed: it did not answer the last time it was asked, or answered then
+// and not now. A listing logs that change only, so that an outage is logged once, however many
+// listings meet it (a home page asks every 2 s until the referee's leases expire), and its end
+// once. A referee never asked before counts as answering.
+func (s *Referee) peerAnswered(addr string, answered bool) bool {
+	s.peersMu.Lock()
+	defer s.peersMu.Unlock()
+	if s.peersDown[addr] == !answered {
+		return false
+	}
+	if answered {
+		delete(s.peersDown, addr)
+	} else {
+		s.peersDown[addr] = true
+	}
+	return true
 }
 
 // ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,

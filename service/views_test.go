@@ -1,11 +1,16 @@
 package service
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"net"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -165,5 +170,79 @@ func TestForwardedSeatStreamOnHandover(t *testing.T) {
 			t.Fatalf("seat stream through B ended with %v %q, RetryInfo %v; want Unavailable %q, 1s", st.Code(), st.Message(), botsdk.RetryDelay(err), want)
 		}
 		break
+	}
+}
+
+// logLines is a log destination for a test's referee: a real slog handler writes to it, and
+// the test counts the lines it holds.
+type logLines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write appends a line (slog's handlers write one per call).
+func (l *logLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// count returns how many lines contain s.
+func (l *logLines) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.buf.String(), s)
+}
+
+// TestListingLogsAnOutageOnce (issue #16): while the referee that plays a table does not answer
+// (its port closed, its leases not yet expired), every listing through another referee logged a
+// warning, one per listing: a home page refreshing every 2 s flooded the log. Now the first
+// listing of an outage logs it and the first that finds the referee answering again says so; a
+// second outage is logged again, once.
+func TestListingLogsAnOutageOnce(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	var logs logLines
+	b := startPeer(t, u, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	live, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const down, back = "level=WARN msg=\"listing tables: the referee that plays them does not answer", "level=INFO msg=\"listing tables: the referee that plays them answers again"
+	g := a.grpc
+	for outage := 1; outage <= 2; outage++ {
+		g.Stop() // A's port closes; its referee lives on and keeps its leases
+		for range 3 {
+			if got := listed(ctx, t, b, id); proto.Equal(got, live.GetTable()) {
+				t.Fatalf("outage %d: ListTables through B lists A's live view with A's port closed", outage)
+			}
+		}
+		if n := logs.count(down); n != outage {
+			t.Errorf("after outage %d's listings B logged %d outages, want %d:\n%s", outage, n, outage, logs.buf.String())
+		}
+		lis, err := net.Listen("tcp", a.addr)
+		if err != nil {
+			t.Skipf("A's port was taken meanwhile: %v", err)
+		}
+		g = grpc.NewServer(append(ServerOptions(a.srv.metrics), a.srv.AuthOptions()...)...)
+		a.srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		t.Cleanup(g.Stop)
+		for !proto.Equal(listed(ctx, t, b, id), live.GetTable()) {
+			if ctx.Err() != nil {
+				t.Fatalf("outage %d: A, serving again, is not listed live through B", outage)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if n := logs.count(back); n != outage {
+			t.Errorf("after outage %d B logged %d recoveries, want %d:\n%s", outage, n, outage, logs.buf.String())
+		}
 	}
 }
