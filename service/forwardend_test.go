@@ -56,3 +56,74 @@ func TestForwardToAnAddressThatDoesNotParse(t *testing.T) {
 	_, err = stream.Recv()
 	wantRetry(t, "Connect through B", err, want)
 }
+
+// TestForwardedUnaryCallOnHandover (issue #16): a unary call forwarded through referee B, which
+// the owner A holds (its CancelTable waits to store the cancel: a test transaction holds the
+// table's row in PostgreSQL), is in flight when B hands over (SIGTERM with a shared store). The
+// client gets, at once, Unavailable naming A with the second's RetryInfo, as a forwarded stream
+// does (TestForwardedSeatStreamOnHandover). A, which received the call, goes on with it: once the
+// row is free the table is cancelled, so the same call made again (through any referee) is
+// refused as for a table that has ended. A unary call that ends so may have taken effect.
+func TestForwardedUnaryCallOnHandover(t *testing.T) {
+	u, raw := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	lock, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Rollback()
+	var pid int
+	if err := lock.QueryRowContext(ctx, "SELECT pg_backend_pid() FROM tables WHERE id = $1 FOR UPDATE", id).Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() {
+		_, err := b.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id, Reason: "through B"})
+		ended <- err
+	}()
+	for blocked := 0; blocked != 1; time.Sleep(10 * time.Millisecond) {
+		if err := raw.QueryRowContext(ctx, "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", pid).Scan(&blocked); err != nil {
+			t.Fatalf("waiting for A's cancel to wait for the row: %v", err)
+		}
+	}
+	select {
+	case err := <-ended:
+		t.Fatalf("CancelTable through B ended while A held it: %v", err)
+	default:
+	}
+	if err := b.srv.Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-ended:
+		wantRetry(t, "CancelTable through B, in flight at its handover", err,
+			"forwarding to the referee at "+a.addr+": this referee is shutting down; reconnect (any referee sharing the store serves it)")
+	case <-time.After(5 * time.Second):
+		t.Fatal("CancelTable through B did not end within 5 s of B's handover")
+	}
+	if err := lock.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		got, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.GetTable().GetState() == pb.TableState_TABLE_STATE_CANCELLED {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, err = a.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id})
+	if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != "table "+id+" is cancelled" {
+		t.Errorf("CancelTable made again through A: %v; want FailedPrecondition, table %s is cancelled", err, id)
+	}
+}
