@@ -2,14 +2,22 @@ package service
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/resolver"
+	"google.golang.org/grpc/resolver/manual"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // wantRetry fails the test unless err is Unavailable with message want and a RetryInfo of a
@@ -125,5 +133,111 @@ func TestForwardedUnaryCallOnHandover(t *testing.T) {
 	_, err = a.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id})
 	if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != "table "+id+" is cancelled" {
 		t.Errorf("CancelTable made again through A: %v; want FailedPrecondition, table %s is cancelled", err, id)
+	}
+}
+
+// TestBotReconnectsThroughAnotherRefereeOnHandover (issue #16): a Go SDK bot plays seat 0 of a
+// table of referee A, its seat stream forwarded through referee B; the built-in rulebook plays
+// seat 1 at A. B drains in the middle of the game as bezique-referee does on SIGTERM (Handover,
+// then its port stops). The bot's stream ends Unavailable with the second's RetryInfo; the bot
+// waits it out, reconnects through referee C (forwarded to A again), resumes from its last event
+// and finishes the game, whose record, read through C, replays to the result the bot saw.
+//
+// botsdk.Config takes one server address, a gRPC target: the docs give bots one address that
+// outlives any referee (a load balancer, the Kubernetes Service), out of reach here. The target
+// here resolves to B then C (grpc-go's manual resolver, as a DNS name with an address per
+// referee resolves with dns:///), and grpc-go's pick_first takes C once B's port is closed.
+func TestBotReconnectsThroughAnotherRefereeOnHandover(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a, b, c := startPeer(t, u, nil), startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("rulebook")}, Seed: seed32(16)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	referees := manual.NewBuilderWithScheme("referees")
+	referees.InitialState(resolver.State{Addresses: []resolver.Address{{Addr: b.addr}, {Addr: c.addr}}})
+
+	// The bot's fifth decision waits for B's handover, so that B drains in the middle of the game.
+	const drainAt = 5
+	reached, drained := make(chan struct{}), make(chan struct{})
+	random, decisions := botsdk.NewRandom(1), 0
+	bot := botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		if decisions++; decisions == drainAt {
+			close(reached)
+			<-drained
+		}
+		return random.Decide(ctx, req)
+	})
+	welcomes := 0
+	logs := &logRecords{}
+	cfg := botsdk.Config{Server: "referees:///bezique", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "mover",
+		DialOptions: []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials()), grpc.WithResolvers(referees)},
+		OnWelcome:   func(*pb.Welcome) { welcomes++ }, Logger: slog.New(logs)}
+	played := make(chan error, 1)
+	var res *pb.GameResult
+	go func() {
+		var err error
+		res, err = botsdk.Play(ctx, cfg, bot)
+		played <- err
+	}()
+	select {
+	case <-reached:
+	case err := <-played:
+		t.Fatalf("Play ended before its decision %d: %v", drainAt, err)
+	}
+	if err := b.srv.Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	close(drained)
+	b.grpc.GracefulStop()
+	if err := <-played; err != nil {
+		t.Fatalf("Play through B, then C: %v", err)
+	}
+	if res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("outcome %v, want completed", res.GetOutcome())
+	}
+	if welcomes != 2 {
+		t.Errorf("%d Welcomes; want 2, the join through B and the resume through C", welcomes)
+	}
+	lost := slog.Record{Level: slog.LevelWarn, Message: "connection lost; reconnecting"}
+	if n := logs.count(lost); n != 1 {
+		t.Errorf("the bot lost its stream %d times, want once", n)
+	}
+	want := "forwarding to the referee at " + a.addr + ": this referee is shutting down; reconnect (any referee sharing the store serves it)"
+	logs.mu.Lock()
+	for _, r := range logs.records {
+		if r.Message == lost.Message {
+			r.Attrs(func(at slog.Attr) bool {
+				if at.Key == "err" {
+					err, _ := at.Value.Any().(error)
+					wantRetry(t, "the end of the bot's stream through B", err, want)
+				}
+				return true
+			})
+		}
+	}
+	logs.mu.Unlock()
+	for name, r := range map[string]*peerReferee{"B": b, "C": c} {
+		if n := testutil.ToFloat64(r.srv.metrics.forwarded); n != 1 {
+			t.Errorf("%s forwarded %v calls, want 1 (the bot's stream)", name, n)
+		}
+	}
+	got, err := c.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := got.GetRecord()
+	if !proto.Equal(rec.GetResult(), res) {
+		t.Errorf("the record's result %v, want the bot's %v", rec.GetResult(), res)
+	}
+	rp, err := wire.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Verify(rec); err != nil {
+		t.Fatalf("the record does not replay: %v", err)
 	}
 }
