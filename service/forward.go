@@ -242,7 +242,8 @@ const peerListWait = time.Second
 // each with at most a page of ids), all within peerListWait. A table whose referee does not
 // answer in time, has stopped (an expired lease) or is this one (loading a table it has just
 // taken over) keeps its stored row; so does every table of a call forwarded here (forwardedBy:
-// the calling referee asked the holder it knows of, and a call is never forwarded twice).
+// the calling referee asked the holder it knows of, and a call is never forwarded twice). A
+// referee that does not answer is logged once per outage (peerAnswered).
 func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, elsewhere []int) {
 	if s.leaser == nil || len(elsewhere) == 0 || len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0 {
 		return
