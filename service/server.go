@@ -170,6 +170,9 @@ type Referee struct {
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*grpc.ClientConn
+	// peersDown are the addresses of the referees that did not answer the last listing that asked
+	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
+	peersDown map[string]bool
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
@@ -267,6 +270,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	s.peers = map[string]*grpc.ClientConn{}
+	s.peersDown = map[string]bool{}
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
 		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {
