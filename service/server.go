@@ -58,7 +58,8 @@ type Config struct {
 	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume). A Batch (Join.batch)
-	// counts as one.
+	// counts as one. The messages the stream's writer has taken from the queue and is sending do
+	// not count, so a connection holds at most twice SeatQueue messages.
 	SeatQueue int
 	// SendStall is how long a seat stream may take to send one of the messages answering what the
 	// bot sent (its turn's events, a Rejection) before the referee drops that connection with
