@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // TestCompact: the compaction deletes the actions of ended tables that lie below every live
@@ -48,12 +50,13 @@ func testCompact(t *testing.T, s *sqlStore) {
 			}
 		}
 	}
-	compact := func(want int64) {
+	compact := func(below, want int64) {
 		t.Helper()
-		if n, err := s.compact(ctx); err != nil || n != want {
-			t.Fatalf("compact: %d deleted, %v; want %d", n, err, want)
+		if n, err := s.compact(ctx, below); err != nil || n != want {
+			t.Fatalf("compact below id %d: %d deleted, %v; want %d", below, n, err, want)
 		}
 	}
+	const all = math.MaxInt64
 	stored := func() (n int64) {
 		t.Helper()
 		if err := s.r.QueryRowContext(ctx, "SELECT count(*) FROM actions").Scan(&n); err != nil {
@@ -86,19 +89,20 @@ func testCompact(t *testing.T, s *sqlStore) {
 	appendRounds(4, 5, "b", "c", "d") // d's actions lie above b's first: kept while b plays
 	finish("d")
 	before := active()
-	compact(8) // a's and x's
+	compact(5, 4)   // below id 5: the first 4 of a's and x's 8 actions
+	compact(all, 4) // the other 4
 	if n := stored(); n != 12 {
 		t.Fatalf("%d actions stored after compacting; want 12 (b's 5, c's 5, d's 2)", n)
 	}
 	if after := active(); !reflect.DeepEqual(after, before) || !reflect.DeepEqual(after, map[string][]int64{"b": {1, 2, 3, 4, 5}, "c": {1, 2, 3, 4, 5}}) {
 		t.Fatalf("live tables' actions after compacting %v; before %v", after, before)
 	}
-	compact(0)
+	compact(all, 0)
 	finish("b", "c")
-	compact(12) // no table lives: every action goes
+	compact(all, 12) // no table lives: every action goes
 	create("e")
 	appendRounds(1, 2, "e")
-	compact(0)
+	compact(all, 0)
 	if got := active(); !reflect.DeepEqual(got, map[string][]int64{"e": {1, 2}}) {
 		t.Fatalf("after the log was emptied, a new table's actions %v; want e: 1, 2", got)
 	}
@@ -109,10 +113,33 @@ func testCompact(t *testing.T, s *sqlStore) {
 	create("g")
 	appendRounds(1, 2, "g")
 	finish("g")
-	compact(0)
+	compact(all, 0)
 	for _, id := range []string{"a", "b", "d"} {
 		if rec, err := s.GetRecord(ctx, id); err != nil || string(rec) != "record of "+id {
 			t.Fatalf("record of %s after compacting: %q, %v", id, rec, err)
+		}
+	}
+}
+
+// TestDueBelow: the actions up to the newest mark at least keepEndedActions old may go; the
+// marks from that one on are kept.
+func TestDueBelow(t *testing.T) {
+	start := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	marks := []logMark{{start, 10}, {start.Add(time.Hour), 20}, {start.Add(2 * time.Hour), 35}}
+	for _, c := range []struct {
+		after time.Duration
+		below int64
+		rest  int
+		ok    bool
+	}{
+		{keepEndedActions - time.Second, 0, 3, false},
+		{keepEndedActions, 11, 3, true},
+		{keepEndedActions + time.Hour + time.Minute, 21, 2, true},
+		{3 * keepEndedActions, 36, 1, true},
+	} {
+		below, rest, ok := dueBelow(marks, start.Add(c.after))
+		if below != c.below || len(rest) != c.rest || ok != c.ok || rest[len(rest)-1] != marks[2] {
+			t.Errorf("%v after the first mark: below %d, %d marks kept, %v; want %d, %d, %v", c.after, below, len(rest), ok, c.below, c.rest, c.ok)
 		}
 	}
 }
