@@ -354,9 +354,16 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	stopRun()
 	<-ran // no table is created after this
+	// The runner starts games in schedule order, at most Concurrency at once, so the games it
+	// never created are the schedule's tail, with gaps of fewer than Concurrency games before it:
+	// after that many in a row, no later table exists (and no store is asked about each).
+	missing := 0
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue
+		}
+		if missing >= max(tr.spec.Concurrency, 1) {
+			break
 		}
 		tid := tourneyTableID(id, g.Index)
 		err := s.onTable(ctx, tid, func(t *table) {
@@ -370,9 +377,14 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		// A table not in memory was never created, or ended and left memory before the runner
 		// stored its result: its record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
+		if errors.Is(err, ErrNotFound) {
+			missing++ // never created
+			continue
+		}
+		missing = 0
 		switch {
-		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded):
-			continue // never created, or in play on another referee (it counts nowhere)
+		case errors.Is(err, ErrNotEnded):
+			continue // in play on another referee (it counts nowhere)
 		case err != nil:
 			return nil, err
 		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel
@@ -408,8 +420,7 @@ func tourneyTableID(tournamentID string, game int) string {
 // stores it.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
 	s.metrics.TournamentGameStarted()
-	stored := false
-	defer func() { s.metrics.TournamentGameEnded(stored) }()
+	defer s.metrics.TournamentGameEnded()
 	id := tourneyTableID(tr.id, g.Index)
 	info, err := s.GetTable(ctx, id)
 	switch {
@@ -433,11 +444,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	if err != nil {
 		return err
 	}
-	if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil {
-		return err
-	}
-	stored = true
-	return nil
+	return s.storeTourneyResult(ctx, tr, g, rec)
 }
 
 // storeTourneyResult stores the result of a game read from its table's record.
@@ -450,6 +457,7 @@ func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournam
 	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: rec.GetTableId(), Result: b}); err != nil {
 		return err
 	}
+	s.metrics.TournamentResultStored()
 	tr.mu.Lock()
 	tr.results = append(tr.results, r)
 	tr.done[g.Index] = true

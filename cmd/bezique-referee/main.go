@@ -28,6 +28,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -91,7 +92,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
-	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface)")
+	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface); a host:port gRPC can dial, checked at start")
 	fs.StringVar(&c.peerCA, "peer-ca", "", "with TLS and a shared PostgreSQL store: PEM CA certificates to verify the other referees' certificates when forwarding to them (default: the system's roots)")
 	fs.StringVar(&c.peerTLSCert, "peer-tls-cert", "", "with TLS and a shared PostgreSQL store: PEM client certificate (chain) this referee presents to the others when forwarding to them, needed when they require client certificates (--tls-client-ca); read again every --tls-reload")
 	fs.StringVar(&c.peerTLSKey, "peer-tls-key", "", "PEM private key of --peer-tls-cert")
@@ -105,7 +106,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size), over every referee sharing a PostgreSQL store")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
-	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call); 0: never")
+	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
@@ -186,6 +187,7 @@ func (c config) validate() error {
 		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
+		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, the port 1 to 65535", c.advertise)},
 	} {
 		if f.bad {
 			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
@@ -282,34 +284,35 @@ func run(c config) error {
 		return err
 	}
 	warnPeers(c, srv.Shared(), log)
-	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
-	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)), service.MaxConnectionIdle(c.http.maxConnectionIdle))
-	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)
-	srv.Register(g)
 	hs := health.NewServer()
-	healthpb.RegisterHealthServer(g, hs)
-	reflection.Register(g)
-	metrics.InitializeMetrics(g)
+	register := func(g *grpc.Server) {
+		srv.Register(g)
+		healthpb.RegisterHealthServer(g, hs)
+		reflection.Register(g)
+		metrics.InitializeMetrics(g)
+	}
+	var portTLS *tls.Config
+	if certs != nil {
+		portTLS = certs.config("h2", "http/1.1")
+	}
+	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
+	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	port, err := serve(lis, c.http, portTLS, register, append(gopts, srv.AuthOptions()...)...)
+	if err != nil {
+		return err
+	}
 
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
 		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
-		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		hsrv := metricsServer(mux, c.http.maxConnectionIdle)
 		if certs != nil {
 			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
 		}
 		go func() { _ = hsrv.Serve(mlis) }()
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
-	}
-	var portTLS *tls.Config
-	if certs != nil {
-		portTLS = certs.config("h2", "http/1.1")
-	}
-	port, err := serve(lis, g, c.http, portTLS)
-	if err != nil {
-		return err
 	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
@@ -339,6 +342,22 @@ func stopAtSecondSignal(log *slog.Logger) {
 		log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
 		os.Exit(1)
 	}()
+}
+
+// metricsMaxHeaderBytes bounds the headers of a request to the metrics port (16 KiB, and the 4
+// KiB net/http allows over its bound; its default is 1 MiB): a Prometheus scrape's are a few
+// hundred bytes, with a bearer token or a proxy's forwarding headers a few more.
+const metricsMaxHeaderBytes = 16 << 10
+
+// metricsServer returns the metrics port's HTTP server, serving h. A connection has
+// service.FirstBytesTimeout (10 s, as on the gRPC port) from its start for its request's headers
+// (net/http's ReadHeaderTimeout; the TLS handshake too, with TLS), so a client that says nothing
+// or sends its headers slowly is closed then; a keep-alive connection idle between requests for
+// maxIdle (--max-connection-idle, 0: never) is closed as on the gRPC port (IdleTimeout): its
+// default, 5 min, is longer than Prometheus's scrape interval (1 min unless configured), so a
+// scraper keeps one connection; a request's headers are bounded by metricsMaxHeaderBytes.
+func metricsServer(h http.Handler, maxIdle time.Duration) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: service.FirstBytesTimeout, IdleTimeout: maxIdle, MaxHeaderBytes: metricsMaxHeaderBytes}
 }
 
 // metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds
@@ -391,6 +410,25 @@ func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service
 		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
 	}
 	srv.Close()
+}
+
+// hostPort reports whether addr is host:port with a host and a port number from 1 to 65535 that
+// gRPC accepts as a target, an address the other referees can dial (a bad --advertise would leave
+// every call forwarded to this referee Unavailable while it kept its tables' leases).
+func hostPort(addr string) bool {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return false
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return false
+	}
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials())) // parses addr; dials nothing yet
+	if err != nil {
+		return false
+	}
+	_ = cc.Close()
+	return true
 }
 
 // advertised returns the address the other referees sharing the store reach this one at: flag
