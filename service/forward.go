@@ -45,14 +45,18 @@ const (
 	peerSecret = "bezique-peer-secret"
 )
 
-// route says where a call about table id is served: "" here (the table is in memory, the store is
-// not shared, or the table has no lease: it has ended or does not exist), or the address of the
-// referee that owns it. ErrMoving as ownerOf says.
+// route says where a call about table id is served: "" here (the table is in memory or
+// quarantined here, the store is not shared, or the table has no lease: it has ended or does
+// not exist), or the address of the referee that owns it. ErrMoving as ownerOf says. A table this
+// referee took over and quarantined keeps its lease here: ownerOf would call it one being loaded.
 func (s *Referee) route(ctx context.Context, id string) (string, error) {
 	if s.leaser == nil {
 		return "", nil
 	}
 	if _, err := s.table(id); err == nil {
+		return "", nil
+	}
+	if _, ok := s.quarantineReason(id); ok {
 		return "", nil
 	}
 	return s.ownerOf(ctx, store.LeaseTable, id)

@@ -1,0 +1,64 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestQuarantinedTableTakenOver: referees share a PostgreSQL store; a table whose stored spec
+// cannot be read is taken over (its referee handed over) and quarantined by the referee that
+// took it, which holds its lease. GetTable about it, through that referee or another, was answered
+// UNAVAILABLE "this referee has just taken it over and is loading it; reconnect" for as long as
+// that referee lived (the lease renewed, the table never loaded); it is now the quarantined
+// table, as ListTables shows it and as a lone referee answers.
+func TestQuarantinedTableTakenOver(t *testing.T) {
+	u, raw := sharedSchema(t)
+	a, b, c := startPeer(t, u, nil), startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	tx, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	// The lease triggers let only A's session write A's table.
+	if _, err := tx.Exec("SELECT set_config('bezique.lease_owner', $1, true)", a.srv.leaser.Owner()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec("UPDATE tables SET spec = $1 WHERE id = $2", []byte("{not json"), id); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.srv.Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var owner *peerReferee
+	for owner == nil {
+		for _, r := range []*peerReferee{b, c} {
+			if _, ok := r.srv.quarantineReason(id); ok {
+				owner = r
+			}
+		}
+		if ctx.Err() != nil {
+			t.Fatal("no referee took the table over and quarantined it")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for name, r := range map[string]*peerReferee{"its owner": owner, "the other referee": map[*peerReferee]*peerReferee{b: c, c: b}[owner]} {
+		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+		if err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_QUARANTINED || !strings.HasPrefix(got.GetTable().GetQuarantineReason(), "table "+id) {
+			t.Errorf("GetTable through %s: %v, %v; want it QUARANTINED with the reason", name, got, err)
+		}
+	}
+}
