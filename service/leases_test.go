@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -144,5 +145,60 @@ func TestHandover(t *testing.T) {
 	taken, err := lb.TakeExpired(ctx, store.LeaseTable, 10)
 	if want := []store.Lease{{Kind: store.LeaseTable, ID: resp.GetTableId(), Epoch: 2}}; err != nil || !reflect.DeepEqual(taken, want) {
 		t.Fatalf("TakeExpired after the handover = %+v, %v; want %+v", taken, err, want)
+	}
+}
+
+// TestAwaitFollowsALostTable: Await of a table whose lease this referee loses (another referee,
+// or this one again, takes it over and plays it to the end) returns the game's result. It
+// returned ErrStopped "table … has stopped" at once, and a tournament awaiting its game's table
+// that way dropped the game: it ran no more and the tournament stayed running, unfinished,
+// until a restart.
+func TestAwaitFollowsALostTable(t *testing.T) {
+	u, raw := sharedSchema(t)
+	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	type awaited struct {
+		res *pb.GameResult
+		err error
+	}
+	done := make(chan awaited, 1)
+	go func() {
+		res, err := a.srv.Await(ctx, id)
+		done <- awaited{res, err}
+	}()
+	// A's lease goes to a referee that died: A stops the table at its next renewal, and a live
+	// referee takes it over at its next round.
+	if _, err := raw.Exec("UPDATE leases SET owner = 'dead', epoch = epoch + 1, expires_at = '-infinity' WHERE id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		var epoch int64
+		if err := raw.QueryRow("SELECT epoch FROM leases WHERE id = $1", id).Scan(&epoch); err != nil {
+			t.Fatal(err)
+		}
+		if epoch == 3 {
+			break
+		}
+		select {
+		case got := <-done:
+			t.Fatalf("Await while the table moved: %v, %v; want its result once it ends", got.res, got.err)
+		case <-ctx.Done():
+			t.Fatal("no referee took the table over")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	s0, s1 := b.join(t, resp, 0, 0), b.join(t, resp, 1, 0)
+	s0.setAuto()
+	s1.setAuto()
+	want := s0.gameOver()
+	got := <-done
+	if got.err != nil || !proto.Equal(got.res, want) {
+		t.Fatalf("Await = %v, %v; want the result %v", got.res, got.err, want)
 	}
 }

@@ -559,7 +559,8 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 // ended (in memory or in the store), otherwise when it ends, however it ends (finished, forfeited,
 // cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
 // that this referee does not run (with a store shared by several referees, it waits for the
-// table's owner to end it, whichever referee that is), ErrStopped when the referee shuts down first, ctx's error when
+// table's owner to end it, whichever referee that is, and so it does when this referee loses the
+// table's lease while it waits), ErrStopped when the referee shuts down first, ctx's error when
 // ctx ends first. The result is shared: do not modify it.
 func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
 	t, err := s.table(id)
@@ -584,6 +585,9 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 		select {
 		case <-t.over:
 		default:
+			if t.lost.Err() != nil { // another referee plays it, or this one again
+				return s.awaitElsewhere(ctx, id)
+			}
 			return nil, t.stopped()
 		}
 	case <-ctx.Done():
