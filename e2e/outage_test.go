@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -133,16 +134,17 @@ func (l *dbLink) url(t *testing.T, storeURL string) string {
 // through a dbLink, and plays outageGames two-handed games of Go bots through them (created
 // through one referee, played through the next: seat streams forwarded to the owner). While
 // they play, one referee is cut from PostgreSQL for cutFor (a partition, longer than a lease and
-// the disconnect grace after it: the others take its tables over) and then PostgreSQL goes away
-// for every referee at once for outage (as in a restart, longer than a lease). Every game must
+// the disconnect grace after it: the others take its tables over), then PostgreSQL goes away
+// for every referee at once for outage (as in a restart, longer than a lease), then another
+// referee is paused (SIGSTOP, as a long GC pause or a frozen VM) for as long. Every game must
 // complete with the result its bots saw, replay, and hold exactly its record's actions, written by
 // one referee at a time, and no action may be played by the referee for a seat: the bots play
 // every move. The cut-off referee kept its tables, which could not store a move, and its seats'
 // streams, direct or forwarded, stayed on them; the referees that took the tables over played
-// those seats as disconnected once their grace (15 s) ran out: 274 moves of 60 games.
+// those seats as disconnected once their grace (15 s) ran out: 259 moves of 60 games.
 func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	if testing.Short() {
-		t.Skip("three referee processes and database outages of 25 s and 8 s: not with -short")
+		t.Skip("three referee processes, database outages of 25 s and 8 s and a pause of 8 s: not with -short")
 	}
 	base := os.Getenv(postgresEnv)
 	if base == "" {
@@ -156,14 +158,14 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	bin := buildReferee(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	const outageGames, inPlay, cutFor, outage = 60, 30, 25 * time.Second, 8 * time.Second
+	const outageGames, inPlay, cutFor, outage = 90, 30, 25 * time.Second, 8 * time.Second
 	dir := t.TempDir()
-	addrs, links := make([]string, 3), make([]*dbLink, 3)
+	addrs, links, procs := make([]string, 3), make([]*dbLink, 3), make([]*refProc, 3)
 	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("referee%d.log", i)) }
 	for i := range addrs {
 		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
 		links[i] = startDBLink(t, u.Host)
-		startRefereeProc(t, bin, logPath(i), "--listen", addrs[i], "--metrics-listen", "", "--store", links[i].url(t, storeURL),
+		procs[i] = startRefereeProc(t, bin, logPath(i), "--listen", addrs[i], "--metrics-listen", "", "--store", links[i].url(t, storeURL),
 			"--log-level", "debug", "--creates-per-minute", "100000", "--max-waiting-per-principal", "1000")
 	}
 	logs := func() string {
@@ -254,6 +256,15 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	time.Sleep(outage)
 	for _, l := range links {
 		l.set(linkUp)
+	}
+	waitEnded(50)
+	if err := procs[2].cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("referee 2 paused (SIGSTOP) after %d games ended", ended.Load())
+	time.Sleep(outage)
+	if err := procs[2].cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
