@@ -130,7 +130,7 @@ schedule and every result: "run" resumes a tournament that was interrupted, with
 replaying a game. Every table's seed derives from the tournament seed, committed at creation and
 revealed at the end (docs/TOURNAMENTS.md).
 
-With --server the commands go to a running referee instead (TournamentService), which plays the
+With --server (default $BEZIQUE_SERVER) the commands go to a running referee instead (TournamentService), which plays the
 tournament and resumes it after its own restarts; entrants may then be bots waiting in its lobby
 (--entrant ID=lobby:NAME, bots in serve mode).`,
 		Example: `  bezique tournament run --entrant random --entrant rulebook --entrant random --entrant rulebook --deals 20
@@ -143,7 +143,8 @@ tournament and resumes it after its own restarts; entrants may then be bots wait
 	}
 	o := &tournamentOpts{}
 	cmd.PersistentFlags().StringVar(&o.storeURL, "store", defaultTournamentStore, "where tournaments are kept: sqlite:PATH or postgres://... (without --server)")
-	o.conn.register(cmd.PersistentFlags(), "", "a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store")
+	o.conn.register(cmd.PersistentFlags(), os.Getenv("BEZIQUE_SERVER"),
+		"a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store (default $BEZIQUE_SERVER; \"\": the in-process referee)")
 	cmd.AddCommand(newTournamentCreateCmd(o), newTournamentRunCmd(o), newTournamentWatchCmd(o),
 		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o))
 	return cmd

@@ -103,11 +103,11 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	}
 }
 
-// CancelTournament calls CancelTournament.
+// CancelTournament calls CancelTournament, then GetTournament for the results the cancelled
+// tournament kept (CancelTournamentResponse has none).
 func (r remoteTournaments) CancelTournament(ctx context.Context, id, reason string) (*service.Tournament, error) {
-	resp, err := r.c.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: reason})
-	if err != nil {
+	if _, err := r.c.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: reason}); err != nil {
 		return nil, fmt.Errorf("CancelTournament: %w", err)
 	}
-	return service.TournamentFromProto(resp.GetTournament(), nil)
+	return r.GetTournament(ctx, id)
 }

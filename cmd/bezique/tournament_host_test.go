@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTournamentCancelPrintsKeptResults: "tournament cancel --server" of a tournament cancelled
+// mid-run prints the standings of the results it kept, as "standings" reads them afterwards (it
+// printed "0 of 400 games, cancelled" and a table of zeros: the cancel response carries no
+// results, and the command computed the standings from none).
+func TestTournamentCancelPrintsKeptResults(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "random", "--entrant", "rulebook",
+		"--deals", "200", "--concurrency", "2")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	played := regexp.MustCompile(`(?m)^` + id + ` \(round-robin, two-handed\): (\d+) of 400 games, (\w+)$`)
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		out, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+		m := played.FindStringSubmatch(out)
+		if err != nil || m == nil {
+			t.Fatalf("standings: %v\n%s", err, out)
+		}
+		if n, _ := strconv.Atoi(m[1]); n >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("fewer than 2 results after 60 s:\n%s", out)
+		}
+	}
+	out, err = runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id, "--reason", "host test")
+	if err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	after, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+	if err != nil {
+		t.Fatalf("standings after the cancel: %v\n%s", err, after)
+	}
+	m := played.FindStringSubmatch(after)
+	if m == nil || m[2] != "cancelled" || m[1] == "0" {
+		t.Fatalf("standings after the cancel:\n%s", after)
+	}
+	if out != after {
+		t.Fatalf("cancel printed:\n%s\nstandings after it print:\n%s", out, after)
+	}
+}
+
+// TestTournamentServerFromEnvironment: the tournament commands take --server's default from
+// $BEZIQUE_SERVER, as every other command does (without --server they looked in
+// sqlite:bezique-data/tournaments.db and said "no tournament tn-… in --store …"); --server ""
+// still chooses the in-process referee on --store.
+func TestTournamentServerFromEnvironment(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	t.Setenv("BEZIQUE_SERVER", ref.addr)
+	store := "sqlite:" + t.TempDir() + "/t.db"
+	out, err := runCmd(ctx, "tournament", "run", "--store", store, "--entrant", "random", "--entrant", "rulebook", "--deals", "1",
+		"--option", "target=300", "--seed", "3")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+	out, err = runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+	if err != nil || !strings.HasPrefix(out, id+" (round-robin, two-handed): 2 of 2 games, finished\n") {
+		t.Fatalf("standings of the referee at $BEZIQUE_SERVER: %v\n%s", err, out)
+	}
+	want := "no tournament " + id + " in --store " + store + " (a tournament of a running referee: --server HOST:PORT)"
+	if out, err := runCmd(ctx, "tournament", "standings", "--server", "", "--store", store, id); err == nil || err.Error() != want {
+		t.Fatalf("standings with --server \"\": %v, want %q\n%s", err, want, out)
+	}
+}
