@@ -470,10 +470,10 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	s := tn.Standings
 	fmt.Fprintf(w, "%s (%s, %s): %d of %d games, %s\n", tn.ID, tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdecision ms\t")
+	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tdecision ms\t")
 	for i, e := range s.Entrants {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
-			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.MeanDecisionMs)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

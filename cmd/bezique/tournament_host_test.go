@@ -8,6 +8,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestTournamentCancelPrintsKeptResults: "tournament cancel --server" of a tournament cancelled
@@ -86,5 +92,30 @@ func TestTournamentServerFromEnvironment(t *testing.T) {
 	want := "no tournament " + id + " in --store " + store + " (a tournament of a running referee: --server HOST:PORT)"
 	if out, err := runCmd(ctx, "tournament", "standings", "--server", "", "--store", store, id); err == nil || err.Error() != want {
 		t.Fatalf("standings with --server \"\": %v, want %q\n%s", err, want, out)
+	}
+}
+
+// TestStandingsShowDisconnects: the standings table has a disconnects column, the actions the
+// referee played for an entrant whose bot was away (its lobby bot killed mid-game: 903 actions
+// auto-played showed nowhere but in --json).
+func TestStandingsShowDisconnects(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
+	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished,
+		Standings: tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
+			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903, MeanDecisionMs: 1.5,
+				Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}}
+	var out strings.Builder
+	if err := printStandings(&out, tn, false); err != nil {
+		t.Fatal(err)
+	}
+	want := `tn-0 (round-robin, two-handed): 2 of 2 games, finished
+  #  entrant  games  W  D  L  points  score  deal diff  rating  ± 95%  forfeits  timeouts  illegal  disconnects  decision ms
+  1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0         0.00
+  2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         1         2        3          903         1.50
+`
+	if out.String() != want {
+		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
