@@ -23,21 +23,24 @@ import (
 // Tournament is a tournament as the referee reports it.
 type Tournament struct {
 	// ID is the tournament's id ("tn-" and 16 hex digits).
-	ID string
+	ID string `json:"id"`
 	// Spec is its validated spec, defaults filled in.
-	Spec tournament.Spec
+	Spec tournament.Spec `json:"spec"`
 	// State is running, finished or cancelled.
-	State store.TournamentState
+	State store.TournamentState `json:"state"`
 	// Commitment is SHA-256(salt || seed) in lowercase hex, published at creation.
-	Commitment string
-	// Seed and Salt are revealed once the tournament has ended; nil while it runs.
-	Seed, Salt []byte
+	Commitment string `json:"commitment"`
+	// Seed and Salt are revealed once the tournament has ended; nil while it runs (in JSON:
+	// base64, as protojson writes TournamentInfo's).
+	Seed []byte `json:"seed"`
+	Salt []byte `json:"salt"`
 	// Results are the games played so far, in the order they ended.
-	Results []tournament.Result
+	Results []tournament.Result `json:"results"`
 	// Standings are computed from Results.
-	Standings tournament.Standings
+	Standings tournament.Standings `json:"standings"`
 	// CreatedAt and FinishedAt (zero while running) are its start and end.
-	CreatedAt, FinishedAt time.Time
+	CreatedAt  time.Time `json:"created_at"`
+	FinishedAt time.Time `json:"finished_at"`
 }
 
 // tourney is a tournament this referee holds: its definition and the results stored so far.

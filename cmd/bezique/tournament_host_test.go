@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,5 +120,33 @@ func TestStandingsShowDisconnects(t *testing.T) {
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestStandingsJSONKeys: "standings --json" and "export --json" write snake_case keys at every
+// level, as the standings and results inside always did (the top level was Go's field names,
+// "ID", "Spec", "Results", and a rating {"Mu", "Sigma"}).
+func TestStandingsJSONKeys(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindBuiltin, Bot: "random"}, {ID: "b", Kind: tournament.KindBuiltin, Bot: "random"}}}
+	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished, Seed: []byte{1}, Salt: []byte{2},
+		Standings: tournament.Standings{Entrants: []tournament.Standing{{Entrant: "a", Rating: stats.Rating{Mu: 26, Sigma: 8}}}}}
+	var out strings.Builder
+	if err := printStandings(&out, tn, true); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	keys := slices.Sorted(maps.Keys(got))
+	if want := []string{"commitment", "created_at", "finished_at", "id", "results", "salt", "seed", "spec", "standings", "state"}; !slices.Equal(keys, want) {
+		t.Errorf("keys %q, want %q", keys, want)
+	}
+	if !strings.Contains(out.String(), `"rating": {
+          "mu": 26,
+          "sigma": 8
+        }`) {
+		t.Errorf("printed:\n%s", out.String())
 	}
 }
