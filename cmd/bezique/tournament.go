@@ -491,11 +491,11 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 }
 
 func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
-	var jsonPath, csvPath, ratingsPlot, scoresPlot string
+	var jsonPath, csvPath, standingsCSV, ratingsPlot, scoresPlot string
 	cmd := &cobra.Command{
 		Use:   "export ID",
 		Short: "Write a tournament's results and standings as JSON or CSV, and plots as PNG or SVG",
-		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv
+		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv --standings-csv standings.csv
   bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -520,6 +520,7 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 			return errors.Join(
 				write(jsonPath, func(w io.Writer) error { return printStandings(w, tn, true) }),
 				write(csvPath, func(w io.Writer) error { return writeCSV(w, tn) }),
+				write(standingsCSV, func(w io.Writer) error { return writeStandingsCSV(w, tn.Standings) }),
 				write(ratingsPlot, func(w io.Writer) error { return plotRatings(w, formatOf(ratingsPlot), tn) }),
 				write(scoresPlot, func(w io.Writer) error { return plotScores(w, formatOf(scoresPlot), tn) }),
 			)
@@ -527,9 +528,26 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&jsonPath, "json", "", "write the tournament (spec, results, standings) as JSON to this file")
 	cmd.Flags().StringVar(&csvPath, "csv", "", "write one line per game to this file")
+	cmd.Flags().StringVar(&standingsCSV, "standings-csv", "", "write the standings, one line per entrant in rank order, to this file")
 	cmd.Flags().StringVar(&ratingsPlot, "plot-ratings", "", "plot each entrant's rating with its 95% band over the games (.png or .svg)")
 	cmd.Flags().StringVar(&scoresPlot, "plot-scores", "", "plot each entrant's score distribution (.png or .svg)")
 	return cmd
+}
+
+// writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
+// the columns of "standings" (rating_95 is 1.96 σ), every number at full precision.
+func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"rank", "entrant", "games", "wins", "draws", "losses", "points", "score", "deal_diff", "rating", "rating_95",
+		"forfeits", "timeouts", "illegal", "disconnects", "mean_decision_ms"})
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	for i, e := range s.Entrants {
+		_ = cw.Write([]string{strconv.Itoa(i + 1), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
+			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), num(e.MeanDecisionMs)})
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // writeCSV writes one line per game, in schedule order: game, deal set, table, outcome, then per

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -65,6 +67,14 @@ func TestTournamentCancelPrintsKeptResults(t *testing.T) {
 	}
 	if out != after {
 		t.Fatalf("cancel printed:\n%s\nstandings after it print:\n%s", out, after)
+	}
+	path := filepath.Join(t.TempDir(), "standings.csv")
+	if out, err := runCmd(ctx, "tournament", "export", "--server", ref.addr, id, "--standings-csv", path); err != nil {
+		t.Fatalf("export --standings-csv: %v\n%s", err, out)
+	}
+	rows, err := os.ReadFile(path)
+	if lines := strings.Split(string(rows), "\n"); err != nil || len(lines) != 4 || !strings.HasPrefix(lines[1], "1,rulebook-2,"+m[1]+",") {
+		t.Fatalf("standings.csv: %v\n%s", err, rows)
 	}
 }
 
@@ -148,5 +158,25 @@ func TestStandingsJSONKeys(t *testing.T) {
           "sigma": 8
         }`) {
 		t.Errorf("printed:\n%s", out.String())
+	}
+}
+
+// TestStandingsCSV: "export --standings-csv" writes the standings as "standings" prints them, one
+// line per entrant in rank order, at full precision (there was only the per-game CSV).
+func TestStandingsCSV(t *testing.T) {
+	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
+		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+		{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealDiff: -550.25, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+			MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}
+	var out strings.Builder
+	if err := writeStandingsCSV(&out, s); err != nil {
+		t.Fatal(err)
+	}
+	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,mean_decision_ms
+1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0
+2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,1.5
+`
+	if out.String() != want {
+		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
