@@ -18,9 +18,11 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/stats"
@@ -198,6 +200,58 @@ func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournamen
 	}
 	defer cc.Close()
 	return api.GetTournament(cmd.Context(), id)
+}
+
+// recordReader returns a function that reads the record of a game that has ended: from the
+// referee at --server (GetRecord), else from --store (no referee: nothing resumes); and a
+// function that closes what it opened.
+func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Context, tableID string) (*pb.GameRecord, error), func(), error) {
+	if o.conn.server != "" {
+		api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+		if err != nil {
+			return nil, nil, err
+		}
+		return api.GetRecord, func() { cc.Close() }, nil
+	}
+	st, err := store.Open(cmd.Context(), o.storeURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(ctx context.Context, tableID string) (*pb.GameRecord, error) {
+		b, err := st.GetRecord(ctx, tableID)
+		if err != nil {
+			return nil, fmt.Errorf("record of %s: %w", tableID, err)
+		}
+		rec := &pb.GameRecord{}
+		if err := proto.Unmarshal(b, rec); err != nil {
+			return nil, fmt.Errorf("record of %s: %w", tableID, err)
+		}
+		return rec, nil
+	}, func() { st.Close() }, nil
+}
+
+// writeRecords writes the record of every game of tn with a result to dir/<table id>.json, in
+// schedule order, and returns how many it wrote.
+func (o *tournamentOpts) writeRecords(cmd *cobra.Command, tn *service.Tournament, dir string) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	get, closeReader, err := o.recordReader(cmd)
+	if err != nil {
+		return 0, err
+	}
+	defer closeReader()
+	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
+	for i, r := range results {
+		rec, err := get(cmd.Context(), r.TableID)
+		if err == nil {
+			err = writeRecord(dir, rec)
+		}
+		if err != nil {
+			return i, err
+		}
+	}
+	return len(results), nil
 }
 
 // openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
@@ -491,12 +545,13 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 }
 
 func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
-	var jsonPath, csvPath, standingsCSV, ratingsPlot, scoresPlot string
+	var jsonPath, csvPath, standingsCSV, recordsDir, ratingsPlot, scoresPlot string
 	cmd := &cobra.Command{
 		Use:   "export ID",
-		Short: "Write a tournament's results and standings as JSON or CSV, and plots as PNG or SVG",
+		Short: "Write a tournament's results and standings as JSON or CSV, its games' records, and plots as PNG or SVG",
 		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv --standings-csv standings.csv
-  bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png`,
+  bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png
+  bezique tournament export tn-0123456789abcdef --records records/ && bezique replay records/tn-0123456789abcdef-g0.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tn, err := o.read(cmd, args[0])
@@ -517,6 +572,13 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 				}
 				return f.Close()
 			}
+			if recordsDir != "" {
+				n, err := o.writeRecords(cmd, tn, recordsDir)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "records written to %s: %d\n", recordsDir, n)
+			}
 			return errors.Join(
 				write(jsonPath, func(w io.Writer) error { return printStandings(w, tn, true) }),
 				write(csvPath, func(w io.Writer) error { return writeCSV(w, tn) }),
@@ -528,6 +590,7 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&jsonPath, "json", "", "write the tournament (spec, results, standings) as JSON to this file")
 	cmd.Flags().StringVar(&csvPath, "csv", "", "write one line per game to this file")
+	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game with a result to this directory, as <table>.json (bezique replay reads them)")
 	cmd.Flags().StringVar(&standingsCSV, "standings-csv", "", "write the standings, one line per entrant in rank order, to this file")
 	cmd.Flags().StringVar(&ratingsPlot, "plot-ratings", "", "plot each entrant's rating with its 95% band over the games (.png or .svg)")
 	cmd.Flags().StringVar(&scoresPlot, "plot-scores", "", "plot each entrant's score distribution (.png or .svg)")

@@ -76,6 +76,42 @@ func TestTournamentCancelPrintsKeptResults(t *testing.T) {
 	if lines := strings.Split(string(rows), "\n"); err != nil || len(lines) != 4 || !strings.HasPrefix(lines[1], "1,rulebook-2,"+m[1]+",") {
 		t.Fatalf("standings.csv: %v\n%s", err, rows)
 	}
+	replayRecords(ctx, t, []string{"--server", ref.addr}, id, m[1])
+}
+
+// replayRecords exports the records of tournament id's games with "export --records" (flags
+// say where the tournament is), checks that there are want of them and replays each.
+func replayRecords(ctx context.Context, t *testing.T, flags []string, id, want string) {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := runCmd(ctx, append(append([]string{"tournament", "export"}, flags...), id, "--records", dir)...)
+	if err != nil || out != "records written to "+dir+": "+want+"\n" {
+		t.Fatalf("export --records: %v\n%s", err, out)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, id+"-g*.json"))
+	if err != nil || strconv.Itoa(len(files)) != want {
+		t.Fatalf("%d record files (%v), want %s", len(files), err, want)
+	}
+	for _, f := range files {
+		if out, err := runCmd(ctx, "replay", f); err != nil || !strings.Contains(out, "Checked: the record replays through the engine to these totals.") {
+			t.Fatalf("replay %s: %v\n%s", f, err, tail(out))
+		}
+	}
+}
+
+// TestTournamentRecordsInProcess: "export --records" of a tournament of the in-process referee
+// reads the records from --store, and each replays.
+func TestTournamentRecordsInProcess(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	out, err := runCmd(ctx, "tournament", "run", "--server", "", st, "--entrant", "random", "--entrant", "rulebook", "--deals", "2",
+		"--option", "target=300", "--seed", "8")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+	replayRecords(ctx, t, []string{"--server", "", st}, id, "4")
 }
 
 // TestTournamentServerFromEnvironment: the tournament commands take --server's default from
