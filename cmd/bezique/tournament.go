@@ -148,7 +148,7 @@ tournament and resumes it after its own restarts; entrants may then be bots wait
 	o.conn.register(cmd.PersistentFlags(), os.Getenv("BEZIQUE_SERVER"),
 		"a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store (default $BEZIQUE_SERVER; \"\": the in-process referee)")
 	cmd.AddCommand(newTournamentCreateCmd(o), newTournamentRunCmd(o), newTournamentWatchCmd(o),
-		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o))
+		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o), newTournamentListCmd(o))
 	return cmd
 }
 
@@ -386,7 +386,13 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	if err != nil {
 		return nil, err
 	}
-	games, err := st.ListTournamentGames(ctx, id)
+	return tournamentFromStore(ctx, st, row)
+}
+
+// tournamentFromStore reads the results of the tournament of row from st and computes its
+// standings; its seed and salt are revealed once it has ended.
+func tournamentFromStore(ctx context.Context, st store.Store, row store.Tournament) (*service.Tournament, error) {
+	games, err := st.ListTournamentGames(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}

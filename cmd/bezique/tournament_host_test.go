@@ -216,3 +216,51 @@ func TestStandingsCSV(t *testing.T) {
 		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestTournamentList: "tournament list" shows every tournament with its state and games played
+// of those scheduled, on a running referee (--server) and in --store (there was no way to find a
+// tournament's id again but the web page).
+func TestTournamentList(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	for _, where := range [][]string{{"--server", ref.addr}, {"--server", "", st}} {
+		out, err := runCmd(ctx, append([]string{"tournament", "run", "--entrant", "a=random", "--entrant", "b=rulebook", "--deals", "1",
+			"--option", "target=300"}, where...)...)
+		if err != nil {
+			t.Fatalf("run %v: %v\n%s", where, err, out)
+		}
+		done, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+		out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c=random", "--entrant", "lobby:nobody",
+			"--absence-grace", "1h"}, where...)...)
+		if len(where) == 3 { // in process: no lobby
+			if err == nil {
+				t.Fatalf("create with a lobby entrant in process:\n%s", out)
+			}
+			out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c=random", "--entrant", "d=random"}, where...)...)
+		}
+		if err != nil {
+			t.Fatalf("create %v: %v\n%s", where, err, out)
+		}
+		waiting, _, _ := strings.Cut(out, "\n")
+		out, err = runCmd(ctx, append([]string{"tournament", "list"}, where...)...)
+		if err != nil {
+			t.Fatalf("list %v: %v\n%s", where, err, out)
+		}
+		second := regexp.QuoteMeta(waiting) + `  running   round-robin  two-handed  0/20   c nobody  `
+		if len(where) == 3 {
+			second = regexp.QuoteMeta(waiting) + `  running   round-robin  two-handed  0/20   c d       `
+		}
+		want := regexp.MustCompile(`^TOURNAMENT +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
+			regexp.QuoteMeta(done) + `  finished  round-robin  two-handed  2/2    a b       \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
+			second + `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
+		if !want.MatchString(out) {
+			t.Errorf("list %v printed:\n%s", where, out)
+		}
+	}
+}
