@@ -291,6 +291,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+			o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.Spec)
 			return nil
 		},
 	}
@@ -327,7 +328,8 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 					return err
 				}
 				id = tn.ID
-				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, seed commitment %s\n", tn.ID, tn.Commitment)
+				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, %d games scheduled, seed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+				o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.Spec)
 			}
 			if err := follow(ctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
 				return err

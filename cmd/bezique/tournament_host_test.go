@@ -219,7 +219,8 @@ func TestStandingsCSV(t *testing.T) {
 
 // TestTournamentList: "tournament list" shows every tournament with its state and games played
 // of those scheduled, on a running referee (--server) and in --store (there was no way to find a
-// tournament's id again but the web page).
+// tournament's id again but the web page); "create" warns of a lobby entrant absent from the
+// lobby (a misspelt name forfeited all its games after the absence grace without a word).
 func TestTournamentList(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -248,6 +249,11 @@ func TestTournamentList(t *testing.T) {
 			t.Fatalf("create %v: %v\n%s", where, err, out)
 		}
 		waiting, _, _ := strings.Cut(out, "\n")
+		warning := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
+			" (bezique lobby lists those present); its games wait for it up to the absence grace, 1h0m0s, then forfeit\n"
+		if len(where) == 2 && !strings.HasSuffix(out, warning) {
+			t.Errorf("create with an absent lobby entrant printed:\n%s\nwant the warning:\n%s", out, warning)
+		}
 		out, err = runCmd(ctx, append([]string{"tournament", "list"}, where...)...)
 		if err != nil {
 			t.Fatalf("list %v: %v\n%s", where, err, out)
