@@ -270,3 +270,39 @@ func TestTournamentList(t *testing.T) {
 		}
 	}
 }
+
+// TestServeWithKeySaysItsName: "bot --serve" with a bot key says that it serves as its key's
+// name, which is its name in the lobby ("serving rb …" named the --name the referee ignores).
+func TestServeWithKeySaysItsName(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin := "bzq_cli-admin-key-0123456789abcdef"
+	addr := startAuthReferee(t, admin)
+	t.Setenv(keyEnv, admin)
+	out, err := runCmd(ctx, "keys", "create", "--server", addr, "--name", "alpha", "--role", "bot")
+	m := regexp.MustCompile(`secret (bzq_\S+)\n`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("keys create: %v\n%s", err, out)
+	}
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var served syncBuffer
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&served)
+		cmd.SetErr(io.Discard)
+		cmd.SetArgs([]string{"bot", "--serve", "--server", addr, "--key", m[1], "--name", "rb", "--bot", "random"})
+		_ = cmd.ExecuteContext(sctx)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if out, _ := runCmd(ctx, "lobby", "--server", addr); strings.Contains(out, "\nalpha ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("alpha never entered the lobby")
+		}
+	}
+	if want := "serving as its API key's name in the lobby of " + addr + ", capacity 1, every variant\n"; served.String() != want {
+		t.Fatalf("printed %q, want %q", served.String(), want)
+	}
+}

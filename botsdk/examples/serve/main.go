@@ -40,7 +40,7 @@ func main() {
 	}
 	name := cfg.BotName
 	if cfg.Key != "" {
-		name = "as its key's name"
+		name = "as its API key's name"
 	}
 	fmt.Printf("serving %s in the lobby of %s, capacity %d\n", name, cfg.Server, cfg.Capacity)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
