@@ -83,9 +83,9 @@ type LapseCause uint8
 
 // The lapse causes.
 const (
-	// LapseCardPlayed: the seat played a card of the announced meld before it next won a trick.
+	// LapseCardPlayed means the seat played a card of the announced meld before it next won a trick.
 	LapseCardPlayed LapseCause = iota + 1
-	// LapsePhase2: the stock ran out (phase 2 began) before the seat next won a trick.
+	// LapsePhase2 means the stock ran out (phase 2 began) before the seat next won a trick.
 	LapsePhase2
 )
 

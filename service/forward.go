@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
-	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -108,7 +107,10 @@ var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Con
 	MinConnectTimeout: 20 * time.Second})
 
 // peer returns the client connection to the referee at addr, dialled once with
-// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close.
+// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close. ErrMoving
+// when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
+// --advertise is wrong), so that the caller gets Unavailable naming it, with the RetryInfo of a
+// table that cannot be reached for now, rather than Unknown.
 func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
@@ -121,7 +123,7 @@ func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
 	}
 	cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
 	if err != nil {
-		return nil, fmt.Errorf("service: dial the referee at %s: %w", addr, err)
+		return nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
 	}
 	s.peers[addr] = cc
 	return cc, nil
@@ -187,7 +189,7 @@ func (a callerAddr) String() string { return string(a) }
 func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {
 	cc, err := s.peer(addr)
 	if err != nil {
-		return err
+		return statusOf(err)
 	}
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
@@ -240,7 +242,8 @@ const peerListWait = time.Second
 // each with at most a page of ids), all within peerListWait. A table whose referee does not
 // answer in time, has stopped (an expired lease) or is this one (loading a table it has just
 // taken over) keeps its stored row; so does every table of a call forwarded here (forwardedBy:
-// the calling referee asked the holder it knows of, and a call is never forwarded twice).
+// the calling referee asked the holder it knows of, and a call is never forwarded twice). A
+// referee that does not answer is logged once per outage (peerAnswered).
 func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, elsewhere []int) {
 	if s.leaser == nil || len(elsewhere) == 0 || len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0 {
 		return
@@ -270,8 +273,14 @@ func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, els
 		wg.Go(func() {
 			resp := &pb.ListTablesResponse{}
 			if err := s.forwardUnary(ctx, addr, pb.TableService_ListTables_FullMethodName, &pb.ListTablesRequest{TableIds: ids}, resp); err != nil {
-				s.log.Warn("listing tables: the referee that plays them did not answer; listing their stored rows", "referee", addr, "tables", len(ids), "err", err)
+				if s.peerAnswered(addr, false) {
+					s.log.Warn("listing tables: the referee that plays them does not answer; listing their stored rows until it does",
+						"referee", addr, "tables", len(ids), "err", err)
+				}
 				return
+			}
+			if s.peerAnswered(addr, true) {
+				s.log.Info("listing tables: the referee that plays them answers again; listing them live", "referee", addr)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -286,6 +295,25 @@ func (s *Referee) liveElsewhere(ctx context.Context, tables []*pb.TableInfo, els
 			tables[j] = ti
 		}
 	}
+}
+
+// peerAnswered records whether the referee at addr answered a listing's call (liveElsewhere) and
+// reports whether that changed: it did not answer the last time it was asked, or answered then
+// and not now. A listing logs that change only, so that an outage is logged once, however many
+// listings meet it (a home page asks every 2 s until the referee's leases expire), and its end
+// once. A referee never asked before counts as answering.
+func (s *Referee) peerAnswered(addr string, answered bool) bool {
+	s.peersMu.Lock()
+	defer s.peersMu.Unlock()
+	if s.peersDown[addr] == !answered {
+		return false
+	}
+	if answered {
+		delete(s.peersDown, addr)
+	} else {
+		s.peersDown[addr] = true
+	}
+	return true
 }
 
 // ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
@@ -309,7 +337,7 @@ func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
 func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
 	cc, err := s.peer(addr)
 	if err != nil {
-		return err
+		return statusOf(err)
 	}
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))

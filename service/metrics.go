@@ -665,8 +665,8 @@ func (m *Metrics) TournamentGamesScheduled(n int) {
 	m.tourneyPlanned.Add(float64(n))
 }
 
-// TournamentGameStarted counts a tournament game entering play; TournamentGameEnded(stored) one
-// leaving it, its result stored or not (the referee stopping first).
+// TournamentGameStarted counts a tournament game entering play; TournamentGameEnded counts one
+// leaving it, whether its result is stored or not (the referee stopping first).
 func (m *Metrics) TournamentGameStarted() {
 	if m == nil {
 		return
@@ -674,15 +674,21 @@ func (m *Metrics) TournamentGameStarted() {
 	m.tourneyInPlay.Inc()
 }
 
-// TournamentGameEnded: see [Metrics.TournamentGameStarted].
-func (m *Metrics) TournamentGameEnded(stored bool) {
+// TournamentGameEnded counts a tournament game leaving play: see [Metrics.TournamentGameStarted].
+func (m *Metrics) TournamentGameEnded() {
 	if m == nil {
 		return
 	}
 	m.tourneyInPlay.Dec()
-	if stored {
-		m.tourneyFinished.Inc()
+}
+
+// TournamentResultStored counts a tournament game's result stored, by its runner or by a cancel
+// that found the game ended.
+func (m *Metrics) TournamentResultStored() {
+	if m == nil {
+		return
 	}
+	m.tourneyFinished.Inc()
 }
 
 // LeasesHeld sets the number of leases of kind (store.LeaseTable or store.LeaseTournament) the

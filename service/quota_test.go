@@ -431,6 +431,19 @@ func (h *logRecords) Handle(_ context.Context, r slog.Record) error {
 func (h *logRecords) WithAttrs([]slog.Attr) slog.Handler { return h }
 func (h *logRecords) WithGroup(string) slog.Handler      { return h }
 
+// count returns how many records have want's level and message.
+func (h *logRecords) count(want slog.Record) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, r := range h.records {
+		if r.Level == want.Level && r.Message == want.Message {
+			n++
+		}
+	}
+	return n
+}
+
 // TestBotSDKWaitsRetryDelay: botsdk.Play, refused by the seat's join limit with a RetryInfo, waits
 // at least that delay before it joins again (one reconnection, not a backoff loop), then plays.
 func TestBotSDKWaitsRetryDelay(t *testing.T) {

@@ -58,7 +58,8 @@ type Config struct {
 	WaitingExpiry time.Duration
 	// SeatQueue is the number of messages queued for one seat stream before the referee drops
 	// that connection (default 1 024; the seat may reconnect and resume). A Batch (Join.batch)
-	// counts as one.
+	// counts as one. The messages the stream's writer has taken from the queue and is sending do
+	// not count, so a connection holds at most twice SeatQueue messages.
 	SeatQueue int
 	// SendStall is how long a seat stream may take to send one of the messages answering what the
 	// bot sent (its turn's events, a Rejection) before the referee drops that connection with
@@ -170,6 +171,9 @@ type Referee struct {
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*grpc.ClientConn
+	// peersDown are the addresses of the referees that did not answer the last listing that asked
+	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
+	peersDown map[string]bool
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
@@ -267,6 +271,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	s.peers = map[string]*grpc.ClientConn{}
+	s.peersDown = map[string]bool{}
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
 		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -233,7 +235,9 @@ func TestCancelTournamentKeepsEndedResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := startReferee(t, st, func(c *Config) { quiet(c); c.KeepFinished = 1 }).srv.Referee
+	r := startReferee(t, st, func(c *Config) { quiet(c); c.KeepFinished = 1 })
+	ref := r.srv.Referee
+	results := 0 // stored over all runs
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 20, Duplicate: true, Concurrency: 4,
 		Options:  map[string]string{"target": "300"},
 		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
@@ -254,6 +258,7 @@ func TestCancelTournamentKeepsEndedResults(t *testing.T) {
 		for _, r := range got.Results {
 			stored[r.Game] = true
 		}
+		results += len(got.Results)
 		for _, g := range got.Spec.Schedule() {
 			rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
 			if errors.Is(err, ErrNotFound) {
@@ -266,5 +271,8 @@ func TestCancelTournamentKeepsEndedResults(t *testing.T) {
 				t.Errorf("run %d, game %d ended %s before the cancel; the tournament has no result for it", run, g.Index, rec.GetResult().GetOutcome())
 			}
 		}
+	}
+	if f := testutil.ToFloat64(r.srv.metrics.tourneyFinished); f != float64(results) {
+		t.Errorf("bezique_tournament_games_finished_total %v; want the %d results stored, those the cancels stored included", f, results)
 	}
 }

@@ -411,8 +411,7 @@ func tourneyTableID(tournamentID string, game int) string {
 // stores it.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
 	s.metrics.TournamentGameStarted()
-	stored := false
-	defer func() { s.metrics.TournamentGameEnded(stored) }()
+	defer s.metrics.TournamentGameEnded()
 	id := tourneyTableID(tr.id, g.Index)
 	info, err := s.GetTable(ctx, id)
 	switch {
@@ -436,11 +435,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	if err != nil {
 		return err
 	}
-	if err := s.storeTourneyResult(ctx, tr, g, rec); err != nil {
-		return err
-	}
-	stored = true
-	return nil
+	return s.storeTourneyResult(ctx, tr, g, rec)
 }
 
 // storeTourneyResult stores the result of a game read from its table's record.
@@ -453,6 +448,7 @@ func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournam
 	if err := s.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: tr.id, Game: g.Index, TableID: rec.GetTableId(), Result: b}); err != nil {
 		return err
 	}
+	s.metrics.TournamentResultStored()
 	tr.mu.Lock()
 	tr.results = append(tr.results, r)
 	tr.done[g.Index] = true

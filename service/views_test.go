@@ -2,10 +2,12 @@ package service
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -165,5 +167,59 @@ func TestForwardedSeatStreamOnHandover(t *testing.T) {
 			t.Fatalf("seat stream through B ended with %v %q, RetryInfo %v; want Unavailable %q, 1s", st.Code(), st.Message(), botsdk.RetryDelay(err), want)
 		}
 		break
+	}
+}
+
+// TestListingLogsAnOutageOnce (issue #16): while the referee that plays a table does not answer
+// (its port closed, its leases not yet expired), every listing through another referee logged a
+// warning, one per listing: a home page refreshing every 2 s flooded the log. Now the first
+// listing of an outage logs it and the first that finds the referee answering again says so; a
+// second outage is logged again, once.
+func TestListingLogsAnOutageOnce(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	logs := &logRecords{}
+	b := startPeer(t, u, func(c *Config) { c.Logger = slog.New(logs) })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	live, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := slog.Record{Level: slog.LevelWarn, Message: "listing tables: the referee that plays them does not answer; listing their stored rows until it does"}
+	back := slog.Record{Level: slog.LevelInfo, Message: "listing tables: the referee that plays them answers again; listing them live"}
+	g := a.grpc
+	for outage := 1; outage <= 2; outage++ {
+		g.Stop() // A's port closes; its referee lives on and keeps its leases
+		for range 3 {
+			if got := listed(ctx, t, b, id); proto.Equal(got, live.GetTable()) {
+				t.Fatalf("outage %d: ListTables through B lists A's live view with A's port closed", outage)
+			}
+		}
+		if n := logs.count(down); n != outage {
+			t.Errorf("after outage %d's listings B logged %d outages, want %d", outage, n, outage)
+		}
+		lis, err := net.Listen("tcp", a.addr)
+		if err != nil {
+			t.Skipf("A's port was taken meanwhile: %v", err)
+		}
+		g = grpc.NewServer(append(ServerOptions(a.srv.metrics), a.srv.AuthOptions()...)...)
+		a.srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		t.Cleanup(g.Stop)
+		for !proto.Equal(listed(ctx, t, b, id), live.GetTable()) {
+			if ctx.Err() != nil {
+				t.Fatalf("outage %d: A, serving again, is not listed live through B", outage)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if n := logs.count(back); n != outage {
+			t.Errorf("after outage %d B logged %d recoveries, want %d", outage, n, outage)
+		}
 	}
 }

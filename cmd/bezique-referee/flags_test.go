@@ -69,6 +69,10 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--max-streams-per-conn", "0"}, "--max-streams-per-conn (BEZIQUE_MAX_STREAMS_PER_CONN) = 0; want 1 to 4294967295"},
 		{[]string{"--max-connection-idle", "-1s"}, "--max-connection-idle (BEZIQUE_MAX_CONNECTION_IDLE) = -1s; want 0 (never) or more"},
 		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
+		{[]string{"--advertise", "bad%zz"}, `--advertise (BEZIQUE_ADVERTISE) = "bad%zz"; want host:port, the port 1 to 65535`},
+		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, the port 1 to 65535`},
+		{[]string{"--advertise", "host%zz:7777"}, `--advertise (BEZIQUE_ADVERTISE) = "host%zz:7777"; want host:port, the port 1 to 65535`},
+		{[]string{"--advertise", ":7777"}, `--advertise (BEZIQUE_ADVERTISE) = ":7777"; want host:port, the port 1 to 65535`},
 	} {
 		if _, err := parseFlags(bad.args); err == nil || err.Error() != bad.want {
 			t.Errorf("%v: %v, want %q", bad.args, err, bad.want)

@@ -28,6 +28,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	flag "github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -91,7 +92,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs := flag.NewFlagSet("bezique-referee", flag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:7777", "gRPC and HTTP (gRPC-Web, Connect) listen address (host:port; port 0 picks a free port); other than loopback it needs TLS and an admin key, or --insecure")
-	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface)")
+	fs.StringVar(&c.advertise, "advertise", "", "with a PostgreSQL store shared by several referees: the host:port at which the others reach this one, to forward the calls about its tables (default: --listen's address, with the host name when it listens on every interface); a host:port gRPC can dial, checked at start")
 	fs.StringVar(&c.peerCA, "peer-ca", "", "with TLS and a shared PostgreSQL store: PEM CA certificates to verify the other referees' certificates when forwarding to them (default: the system's roots)")
 	fs.StringVar(&c.peerTLSCert, "peer-tls-cert", "", "with TLS and a shared PostgreSQL store: PEM client certificate (chain) this referee presents to the others when forwarding to them, needed when they require client certificates (--tls-client-ca); read again every --tls-reload")
 	fs.StringVar(&c.peerTLSKey, "peer-tls-key", "", "PEM private key of --peer-tls-cert")
@@ -186,6 +187,7 @@ func (c config) validate() error {
 		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
+		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, the port 1 to 65535", c.advertise)},
 	} {
 		if f.bad {
 			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
@@ -391,6 +393,25 @@ func drain(log *slog.Logger, ready *atomic.Bool, hs *health.Server, srv *service
 		log.Warn("drain timeout: stopping with games in play; they resume on the next start", "err", err)
 	}
 	srv.Close()
+}
+
+// hostPort reports whether addr is host:port with a host and a port number from 1 to 65535 that
+// gRPC accepts as a target, an address the other referees can dial (a bad --advertise would leave
+// every call forwarded to this referee Unavailable while it kept its tables' leases).
+func hostPort(addr string) bool {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return false
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return false
+	}
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials())) // parses addr; dials nothing yet
+	if err != nil {
+		return false
+	}
+	_ = cc.Close()
+	return true
 }
 
 // advertised returns the address the other referees sharing the store reach this one at: flag

@@ -30,7 +30,8 @@
 //	           under that tournament's lease), quota_key? (the principal it counts against;
 //	           in PostgreSQL indexed while waiting)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
-//	           seat, kind (the referee's; 0 for an action), payload, recorded_at; append-only.
+//	           seat, kind (the referee's; 0 for an action), payload, recorded_at; appended to,
+//	           and an ended table's actions deleted a day after they were stored (compact.go).
 //	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a
 //	           page per table; in PostgreSQL keyed
 //	           (table_id, seq), with the lease columns lease_owner, lease_epoch

@@ -24,6 +24,8 @@ type sqlStore struct {
 	closed        bool
 	appendCh      chan *appendReq
 	committerDone chan struct{}
+	stopCompactor context.CancelFunc // ends compactLoop, which closes compactorDone
+	compactorDone chan struct{}
 
 	now func() time.Time
 	// unlock releases the SQLite store's lock (lockSQLite) after the databases close; nil for
@@ -43,7 +45,10 @@ func newSQLStore(d dialect, w, r *sql.DB) *sqlStore {
 		committerDone: make(chan struct{}),
 		now:           time.Now,
 	}
+	ctx, stop := context.WithCancel(context.Background())
+	s.stopCompactor, s.compactorDone = stop, make(chan struct{})
 	go s.commitLoop()
+	go s.compactLoop(ctx)
 	return s
 }
 
@@ -58,6 +63,8 @@ func (s *sqlStore) Close() error {
 	close(s.appendCh)
 	s.mu.Unlock()
 	<-s.committerDone
+	s.stopCompactor()
+	<-s.compactorDone
 	var err error
 	if s.r != s.w {
 		err = s.r.Close()

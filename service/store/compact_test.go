@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// TestCompact: the compaction deletes the actions of ended tables that lie below every live
+// table's, and nothing a live table needs: LoadActive and the records read the same after it. On
+// SQLite and, with BEZIQUE_TEST_POSTGRES_URL, PostgreSQL.
+func TestCompact(t *testing.T) {
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			s := openSQLiteForTest
+			if dialect == "postgres" {
+				s = openPostgresForTest
+			}
+			testCompact(t, s(t))
+		})
+	}
+}
+
+func testCompact(t *testing.T, s *sqlStore) {
+	ctx := context.Background()
+	create := func(ids ...string) {
+		for _, id := range ids {
+			if err := s.CreateTable(ctx, Table{ID: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// appendRound appends one action to each table of ids, seqs from..to (interleaved).
+	appendRounds := func(from, to int64, ids ...string) {
+		for seq := from; seq <= to; seq++ {
+			for _, id := range ids {
+				if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte(fmt.Sprint(id, seq))}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	finish := func(ids ...string) {
+		for _, id := range ids {
+			if err := s.FinishTable(ctx, id, Outcome{State: StateFinished, Result: "completed", WinnerSide: 0, Record: []byte("record of " + id)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	compact := func(below, want int64) {
+		t.Helper()
+		if n, err := s.compact(ctx, below); err != nil || n != want {
+			t.Fatalf("compact below id %d: %d deleted, %v; want %d", below, n, err, want)
+		}
+	}
+	const all = math.MaxInt64
+	stored := func() (n int64) {
+		t.Helper()
+		if err := s.r.QueryRowContext(ctx, "SELECT count(*) FROM actions").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	active := func() map[string][]int64 {
+		t.Helper()
+		tables, err := s.LoadActive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seqs := map[string][]int64{}
+		for _, at := range tables {
+			seqs[at.ID] = []int64{}
+			for _, a := range at.Actions {
+				seqs[at.ID] = append(seqs[at.ID], a.Seq)
+			}
+		}
+		return seqs
+	}
+
+	create("a", "x")
+	appendRounds(1, 4, "a", "x") // a's and x's 8 actions
+	finish("a", "x")
+	create("b", "c")
+	appendRounds(1, 3, "b", "c")
+	create("d")
+	appendRounds(4, 5, "b", "c", "d") // d's actions lie above b's first: kept while b plays
+	finish("d")
+	before := active()
+	compact(5, 4)   // below id 5: the first 4 of a's and x's 8 actions
+	compact(all, 4) // the other 4
+	if n := stored(); n != 12 {
+		t.Fatalf("%d actions stored after compacting; want 12 (b's 5, c's 5, d's 2)", n)
+	}
+	if after := active(); !reflect.DeepEqual(after, before) || !reflect.DeepEqual(after, map[string][]int64{"b": {1, 2, 3, 4, 5}, "c": {1, 2, 3, 4, 5}}) {
+		t.Fatalf("live tables' actions after compacting %v; before %v", after, before)
+	}
+	compact(all, 0)
+	finish("b", "c")
+	compact(all, 12) // no table lives: every action goes
+	create("e")
+	appendRounds(1, 2, "e")
+	compact(all, 0)
+	if got := active(); !reflect.DeepEqual(got, map[string][]int64{"e": {1, 2}}) {
+		t.Fatalf("after the log was emptied, a new table's actions %v; want e: 1, 2", got)
+	}
+	// A live table without a head (stored before heads existed) may have actions anywhere: nothing goes.
+	if _, err := s.w.ExecContext(ctx, "DELETE FROM action_heads WHERE table_id = 'e'"); err != nil {
+		t.Fatal(err)
+	}
+	create("g")
+	appendRounds(1, 2, "g")
+	finish("g")
+	compact(all, 0)
+	for _, id := range []string{"a", "b", "d"} {
+		if rec, err := s.GetRecord(ctx, id); err != nil || string(rec) != "record of "+id {
+			t.Fatalf("record of %s after compacting: %q, %v", id, rec, err)
+		}
+	}
+}
+
+// TestDueBelow: the actions up to the newest mark at least keepEndedActions old may go; the
+// marks from that one on are kept.
+func TestDueBelow(t *testing.T) {
+	start := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	marks := []logMark{{start, 10}, {start.Add(time.Hour), 20}, {start.Add(2 * time.Hour), 35}}
+	for _, c := range []struct {
+		after time.Duration
+		below int64
+		rest  int
+		ok    bool
+	}{
+		{keepEndedActions - time.Second, 0, 3, false},
+		{keepEndedActions, 11, 3, true},
+		{keepEndedActions + time.Hour + time.Minute, 21, 2, true},
+		{3 * keepEndedActions, 36, 1, true},
+	} {
+		below, rest, ok := dueBelow(marks, start.Add(c.after))
+		if below != c.below || len(rest) != c.rest || ok != c.ok || rest[len(rest)-1] != marks[2] {
+			t.Errorf("%v after the first mark: below %d, %d marks kept, %v; want %d, %d, %v", c.after, below, len(rest), ok, c.below, c.rest, c.ok)
+		}
+	}
+}
