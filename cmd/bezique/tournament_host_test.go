@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -304,5 +305,26 @@ func TestServeWithKeySaysItsName(t *testing.T) {
 	}
 	if want := "serving as its API key's name in the lobby of " + addr + ", capacity 1, every variant\n"; served.String() != want {
 		t.Fatalf("printed %q, want %q", served.String(), want)
+	}
+}
+
+// TestEloText: a pair's Elo as the standings print it. Two bots of one strategy on duplicate
+// deals split every deal set: score ½, Elo -400·log10(1) = -0 with a zero-width interval, which
+// printed "Elo -0 [-0, +0]".
+func TestEloText(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, c := range []struct {
+		e    stats.EloInterval
+		want string
+	}{
+		{stats.EloFromPenta(stats.Penta{0, 0, 2, 0, 0}), "+0 [+0, +0]"},
+		{stats.EloInterval{Elo: negZero, Lo: negZero, Hi: 0}, "+0 [+0, +0]"},
+		{stats.EloInterval{Elo: 120.4, Lo: -144.2, Hi: 385.1}, "+120 [-144, +385]"},
+		{stats.EloInterval{Elo: 261.3, Lo: math.NaN(), Hi: math.NaN()}, "+261 [?]"},
+		{stats.EloInterval{Elo: math.Inf(-1), Lo: math.NaN(), Hi: math.NaN()}, "-Inf"},
+	} {
+		if got := eloText(c.e); got != c.want {
+			t.Errorf("eloText(%+v) = %q, want %q", c.e, got, c.want)
+		}
 	}
 }
