@@ -35,17 +35,19 @@ const defaultTournamentStore = "sqlite:bezique-data/tournaments.db"
 
 // specFlags are the flags that define a tournament.
 type specFlags struct {
-	format, variant, partners, sprt, seed string
-	entrants, options                     []string
-	deals, concurrency                    int
-	duplicate                             bool
-	decisionMs                            uint32
-	bankMs                                int64
-	absenceGrace                          time.Duration
+	name, format, variant, partners, sprt, seed string
+	entrants, options                           []string
+	deals, concurrency                          int
+	duplicate                                   bool
+	decisionMs, incrementMs                     uint32
+	bankMs                                      int64
+	absenceGrace                                time.Duration
+	policy                                      policyFlags
 }
 
 func (f *specFlags) add(cmd *cobra.Command) {
 	fs := cmd.Flags()
+	fs.StringVar(&f.name, "name", "", "a label for the tournament, shown with its id (\"Winter cup, round 1\")")
 	fs.StringVar(&f.format, "format", "round-robin", "round-robin, gauntlet (the first entrant against the others) or match")
 	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership), four-handed-individual, rubicon or six-pack")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
@@ -57,6 +59,8 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.options, "option", nil, "a rule option of RULES.md §5, key=value; repeat")
 	fs.Uint32Var(&f.decisionMs, "decision-ms", 0, "time per decision (0: the referee's default)")
 	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
+	fs.Uint32Var(&f.incrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
+	f.policy.add(fs)
 	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
 	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
 	fs.DurationVar(&f.absenceGrace, "absence-grace", 0, "how long a lobby entrant may be absent before its games not started are forfeited (0: 1m)")
@@ -64,8 +68,13 @@ func (f *specFlags) add(cmd *cobra.Command) {
 
 // spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
 func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
-	s := tournament.Spec{Format: tournament.Format(f.format), Variant: engine.Variant(f.variant), Partners: tournament.Partners(f.partners),
-		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs},
+	policy, err := f.policy.spec()
+	if err != nil {
+		return tournament.Spec{}, nil, err
+	}
+	s := tournament.Spec{Name: f.name, Format: tournament.Format(f.format), Variant: engine.Variant(f.variant),
+		Partners: tournament.Partners(f.partners), Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency,
+		Clock: tournament.Clock{DecisionMs: f.decisionMs, IncrementMs: f.incrementMs}, Policy: policy,
 		AbsenceGraceMs: uint32(f.absenceGrace.Milliseconds())}
 	if f.bankMs >= 0 {
 		bank := uint32(f.bankMs)
@@ -522,6 +531,14 @@ func newTournamentStandingsCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
+// nameText is a tournament's name as it follows its id: ` "Winter cup"`, or nothing.
+func nameText(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " " + strconv.Quote(name)
+}
+
 // printStandings prints the standings table and the pairs, or the whole tournament as JSON.
 func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	if asJSON {
@@ -530,7 +547,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return enc.Encode(tn)
 	}
 	s := tn.Standings
-	fmt.Fprintf(w, "%s (%s, %s): %d of %d games, %s\n", tn.ID, tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
+	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tdecision ms\t")
 	for i, e := range s.Entrants {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"maps"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/stats"
@@ -232,8 +234,8 @@ func TestTournamentList(t *testing.T) {
 	defer ref.Close()
 	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
 	for _, where := range [][]string{{"--server", ref.addr}, {"--server", "", st}} {
-		out, err := runCmd(ctx, append([]string{"tournament", "run", "--entrant", "a=random", "--entrant", "b=rulebook", "--deals", "1",
-			"--option", "target=300"}, where...)...)
+		out, err := runCmd(ctx, append([]string{"tournament", "run", "--name", "cup 1", "--entrant", "a=random", "--entrant", "b=rulebook",
+			"--deals", "1", "--option", "target=300"}, where...)...)
 		if err != nil {
 			t.Fatalf("run %v: %v\n%s", where, err, out)
 		}
@@ -259,12 +261,12 @@ func TestTournamentList(t *testing.T) {
 		if err != nil {
 			t.Fatalf("list %v: %v\n%s", where, err, out)
 		}
-		second := regexp.QuoteMeta(waiting) + `  running   round-robin  two-handed  0/20   c nobody  `
+		second := regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c nobody +`
 		if len(where) == 3 {
-			second = regexp.QuoteMeta(waiting) + `  running   round-robin  two-handed  0/20   c d       `
+			second = regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c d +`
 		}
-		want := regexp.MustCompile(`^TOURNAMENT +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
-			regexp.QuoteMeta(done) + `  finished  round-robin  two-handed  2/2    a b       \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
+		want := regexp.MustCompile(`^TOURNAMENT +NAME +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
+			regexp.QuoteMeta(done) + `  cup 1  finished  round-robin  two-handed  2/2 +a b +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
 			second + `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
 		if !want.MatchString(out) {
 			t.Errorf("list %v printed:\n%s", where, out)
@@ -326,5 +328,64 @@ func TestEloText(t *testing.T) {
 		if got := eloText(c.e); got != c.want {
 			t.Errorf("eloText(%+v) = %q, want %q", c.e, got, c.want)
 		}
+	}
+}
+
+// TestTournamentPolicyFlags: the tournament commands take a table's failure policy and clock
+// flags (--on-timeout, --on-illegal, --on-disconnect, --strike-limit, --grace-ms, --increment-ms)
+// and a --name, as create does for a table: every table of the tournament gets that policy (a
+// competition that forfeits a bot out of time could be set up over gRPC only).
+func TestTournamentPolicyFlags(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--name", "Winter cup", "--entrant", "random", "--entrant", "rulebook",
+		"--deals", "100", "--concurrency", "1", "--on-timeout", "forfeit", "--on-disconnect", "forfeit", "--strike-limit", "1", "--grace-ms", "2000",
+		"--decision-ms", "3000", "--bank-ms", "0", "--increment-ms", "100")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	out, err = runCmd(ctx, "tournament", "standings", "--server", ref.addr, id, "--json")
+	var tn struct {
+		Spec struct {
+			Name   string            `json:"name"`
+			Clock  map[string]uint32 `json:"clock"`
+			Policy map[string]any    `json:"policy"`
+		} `json:"spec"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &tn) != nil {
+		t.Fatalf("standings --json: %v\n%s", err, out)
+	}
+	wantPolicy := map[string]any{"on_timeout": "forfeit", "on_disconnect": "forfeit", "strike_limit": 1.0, "disconnect_grace_ms": 2000.0}
+	if tn.Spec.Name != "Winter cup" || !maps.Equal(tn.Spec.Clock, map[string]uint32{"decision_ms": 3000, "bank_ms": 0, "increment_ms": 100}) ||
+		fmt.Sprint(tn.Spec.Policy) != fmt.Sprint(wantPolicy) {
+		t.Fatalf("spec: %+v", tn.Spec)
+	}
+	var table *pb.TableInfo
+	for deadline := time.Now().Add(10 * time.Second); table == nil; time.Sleep(20 * time.Millisecond) {
+		if resp, err := ref.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id + "-g0"}); err == nil {
+			table = resp.GetTable()
+		} else if time.Now().After(deadline) {
+			t.Fatalf("GetTable %s-g0: %v", id, err)
+		}
+	}
+	p, c := table.GetFailurePolicy(), table.GetClock()
+	if p.GetOnTimeout() != pb.FailureAction_FAILURE_ACTION_FORFEIT || p.GetOnIllegal() != pb.FailureAction_FAILURE_ACTION_AUTO_PLAY ||
+		p.GetOnDisconnect() != pb.FailureAction_FAILURE_ACTION_FORFEIT || p.GetStrikeLimit() != 1 || p.GetDisconnectGraceMs() != 2000 ||
+		c.GetDecisionMs() != 3000 || c.GetBankMs() != 0 || c.GetIncrementMs() != 100 {
+		t.Errorf("table %s-g0: policy %v, clock %v", id, p, c)
+	}
+	out, err = runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id)
+	if err != nil || !regexp.MustCompile(`^`+id+` "Winter cup" \(round-robin, two-handed\): \d+ of 200 games, cancelled\n`).MatchString(out) {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "random", "--entrant", "random", "--on-timeout", "never"); err == nil ||
+		err.Error() != `--on-timeout: "never" (want auto-play or forfeit)` {
+		t.Fatalf("create --on-timeout never: %v\n%s", err, out)
 	}
 }

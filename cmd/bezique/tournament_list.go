@@ -20,7 +20,7 @@ import (
 func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
-		Short: "List the tournaments, oldest first: id, state, games played of those scheduled, entrants",
+		Short: "List the tournaments, oldest first: id, name, state, games played of those scheduled, entrants",
 		Example: `  bezique tournament list --server 127.0.0.1:7777
   bezique tournament list                      # the tournaments of --store`,
 		Args: cobra.NoArgs,
@@ -81,13 +81,13 @@ func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error)
 // printTournamentList prints a line per tournament.
 func printTournamentList(w io.Writer, all []*service.Tournament) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOURNAMENT\tSTATE\tFORMAT\tVARIANT\tGAMES\tENTRANTS\tCREATED")
+	fmt.Fprintln(tw, "TOURNAMENT\tNAME\tSTATE\tFORMAT\tVARIANT\tGAMES\tENTRANTS\tCREATED")
 	for _, tn := range all {
 		ids := make([]string, len(tn.Spec.Entrants))
 		for i, e := range tn.Spec.Entrants {
 			ids[i] = e.ID
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", tn.ID, tn.State, tn.Spec.Format, tn.Spec.Variant,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", tn.ID, tn.Spec.Name, tn.State, tn.Spec.Format, tn.Spec.Variant,
 			tn.Standings.Played, tn.Standings.Scheduled, strings.Join(ids, " "), tn.CreatedAt.UTC().Format("2006-01-02 15:04:05"))
 	}
 	return tw.Flush()
