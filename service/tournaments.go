@@ -77,7 +77,8 @@ type tourneys struct {
 	store store.TournamentStore
 }
 
-// CreateTournament validates spec (a [FieldError] naming the field), stores the tournament with
+// CreateTournament validates spec (a [FieldError] naming the field; its name and entrant ids are
+// plain text of at most MaxNameBytes, as checkText says), stores the tournament with
 // its seed (the given one, or one from crypto/rand) and a commitment to it, and starts playing its
 // schedule. ErrDraining while draining; ErrPermission when a caller other than an admin chooses
 // the seed; the store's error when it cannot be stored.
@@ -86,7 +87,13 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		field, reason, _ := strings.Cut(err.Error(), ": ")
 		return nil, invalid(field, "%s", reason)
 	}
+	if err := checkText("name", spec.Name, MaxNameBytes); err != nil {
+		return nil, err
+	}
 	for i, e := range spec.Entrants {
+		if err := checkText(fmt.Sprintf("entrants[%d].id", i), e.ID, MaxNameBytes); err != nil {
+			return nil, err // shown in the standings
+		}
 		if e.Kind != tournament.KindBuiltin {
 			continue // a lobby bot need not be present before its first game
 		}
