@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # scripts/postgres.sh: a throwaway PostgreSQL server for the tests (service/store).
 #
-#   eval "$(scripts/postgres.sh)"   start it (or find it running) and export BEZIQUE_TEST_POSTGRES_URL
+#   eval "$(scripts/postgres.sh)"   start it (or find it running) and export BEZIQUE_TEST_POSTGRES_URL;
+#                                   BEZIQUE_PG_STARTED=1 when this call started it, 0 when it was running
 #   scripts/postgres.sh stop        stop it and delete its data
 #
 # As root on a fresh Debian 12 machine it installs Debian's postgresql package if missing, then
 # runs its own cluster as the postgres user: data in $BEZIQUE_PG_DIR (default
 # ${TMPDIR:-/tmp}/bezique-pg-$PORT), listening on 127.0.0.1:$BEZIQUE_PG_PORT (default 25432)
-# only, trust auth, with a database bezique_test. Safe to run twice. Only the export line goes
-# to stdout; progress goes to stderr. The default port is below Linux's ephemeral range
+# only, trust auth, with a database bezique_test. Safe to run twice. Only the two shell lines go
+# to stdout; progress goes to stderr. A caller that stops the server at its end (scripts/test.sh)
+# stops it only when BEZIQUE_PG_STARTED=1: a server found running belongs to another run on the
+# machine (engineers share one), which still uses it. The default port is below Linux's ephemeral range
 # (32768-60999): a port inside it (55432 until 2026-12-01) failed to bind while connections of
 # a load test that had just ended still held it in TIME_WAIT.
 set -euo pipefail
@@ -32,6 +35,7 @@ bindir() {
 }
 
 bin=$(bindir)
+started=0
 
 if [ "${1:-start}" = stop ]; then
 	if [ -n "$bin" ] && [ -f "$dir/PG_VERSION" ]; then
@@ -72,6 +76,7 @@ if ! as_pg "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
 		log "port $port is taken by another server; set BEZIQUE_PG_PORT"; exit 1
 	fi
 	log "starting on 127.0.0.1:$port"
+	started=1
 	as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
 		-o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >&2
 fi
@@ -84,3 +89,4 @@ fi
 
 log "ready: $url"
 echo "export BEZIQUE_TEST_POSTGRES_URL='$url'"
+echo "BEZIQUE_PG_STARTED=$started"

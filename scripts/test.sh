@@ -19,10 +19,12 @@ go vet ./...
 echo "== promtool (deploy/prometheus: config, rules, alert unit tests)"
 bash scripts/promtool.sh
 
-echo "== postgres (throwaway server for service/store; stopped at exit)"
+echo "== postgres (throwaway server for service/store; stopped at exit when this run started it)"
 pg_env=$(bash scripts/postgres.sh) # a plain assignment, so that set -e sees a failure
 eval "$pg_env"
-trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
+if [ "$BEZIQUE_PG_STARTED" = 1 ]; then # else another run on the machine started it and uses it still
+	trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
+fi
 
 echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
 

@@ -39,6 +39,9 @@ type echoService struct {
 	testgrpc.UnimplementedTestServiceServer
 }
 
+// registerEcho registers an [echoService] on g.
+func registerEcho(g *grpc.Server) { testgrpc.RegisterTestServiceServer(g, echoService{}) }
+
 func (echoService) FullDuplexCall(stream testgrpc.TestService_FullDuplexCallServer) error {
 	resp := &testgrpc.StreamingOutputCallResponse{}
 	for {
@@ -116,14 +119,13 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 		clientCreds = credentials.NewTLS(r.clientTLS)
 		r.caFile = ca.WriteCA(b, b.TempDir(), "ca.crt")
 	}
-	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
-	srv.Register(g)
-	testgrpc.RegisterTestServiceServer(g, echoService{})
-	h, err := NewHTTPHandler(g, HTTPConfig{})
+	port, err := NewPort(lis, PortConfig{TLS: portTLS, MaxConnectionIdle: DefaultMaxConnectionIdle}, func(g *grpc.Server) { // as the referee serves its port
+		srv.Register(g)
+		registerEcho(g)
+	}, append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
 	if err != nil {
 		b.Fatal(err)
 	}
-	port := NewPort(lis, g, h, portTLS, DefaultMaxConnectionIdle) // as the referee serves its port
 	go func() { _ = port.Serve() }()
 	opts := []grpc.DialOption{grpc.WithTransportCredentials(clientCreds)}
 	if secure {

@@ -21,9 +21,10 @@
 // Each layer calls the one below it; the seat stream, a conversation with one table, finds the
 // table in the core's registry and then takes the table's turn directly:
 //
-//   - The port (http.go; docs/INTEGRATE.md): [NewPort] serves the gRPC server and, on the same
-//     listener, [NewHTTPHandler]: gRPC-Web and the Connect protocol (JSON over HTTP) transcoded by
-//     vanguard into calls on that gRPC server, so they pass the same interceptors and handlers.
+//   - The port (http.go; docs/INTEGRATE.md): [NewPort] builds the gRPC server and serves it and,
+//     on the same listener, [NewHTTPHandler]: gRPC-Web and the Connect protocol (JSON over HTTP)
+//     transcoded by vanguard into calls on that gRPC server, so they pass the same interceptors
+//     and handlers; one [PortConfig] gives both servers their TLS and idle limit.
 //   - Authentication (auth.go, authz.go; docs/SECURITY.md): with Config.Auth set,
 //     [Server.AuthOptions] adds go-grpc-middleware's auth interceptors, which find the caller's
 //     [Principal] from its API key and check it against one authorization table per RPC; the

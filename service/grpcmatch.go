@@ -3,6 +3,7 @@ package service
 import (
 	"io"
 
+	"github.com/soheilhy/cmux"
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
 )
@@ -19,8 +20,10 @@ import (
 // which the empty SETTINGS frame keeps), at most matchFrames frames and matchHeaderBytes of
 // header block; a connection past them is not taken for gRPC.
 func nativeGRPC(w io.Writer, r io.Reader) bool {
-	preface := make([]byte, len(http2.ClientPreface))
-	if _, err := io.ReadFull(r, preface); err != nil || string(preface) != http2.ClientPreface {
+	// cmux's test reads no further than the first byte that differs from the preface: a shorter
+	// HTTP/1.0 request ("GET / HTTP/1.0\r\n\r\n", 18 bytes) is told apart at once, where
+	// io.ReadFull of 24 bytes waited for FirstBytesTimeout.
+	if !cmux.HTTP2()(r) {
 		return false
 	}
 	framer := http2.NewFramer(w, r)

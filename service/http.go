@@ -281,56 +281,84 @@ func isGRPC(contentType string) bool {
 // windows, keepalive enforcement, stream limit per connection (grpc.MaxConcurrentStreams) and
 // speed: through net/http (g.ServeHTTP) a seat's round trip took about twice as long
 // (docs/BENCHMARKS.md). To read that request the port sends the server's SETTINGS frame first,
-// as gRPC clients wait for it before they send a request. Every other connection goes to an
-// [http.Server] serving h ([NewHTTPHandler]): HTTP/1.1, and HTTP/2 (browsers, Connect and
-// gRPC-Web clients) with the client's acknowledgement of that first SETTINGS frame taken out of
-// the stream ([settingsAckFilter]).
+// as gRPC clients wait for it before they send a request. The other HTTP connections go to an
+// [http.Server] serving the gRPC server's HTTP face ([NewHTTPHandler]): HTTP/1.x, and HTTP/2
+// (browsers, Connect and gRPC-Web clients) with the client's acknowledgement of that first
+// SETTINGS frame taken out of the stream ([settingsAckFilter]). Bytes of no protocol it serves
+// are answered 400 ([FirstBytesTimeout]).
 type Port struct {
 	mux      cmux.CMux
 	grpc     *grpc.Server
 	grpcLis  net.Listener // HTTP/2, first request gRPC (nativeGRPC)
 	h2Lis    net.Listener // the other HTTP/2 connections
-	h1Lis    net.Listener // everything else: HTTP/1.1
+	h1Lis    net.Listener // HTTP/1.x, by its method (http1Method)
+	otherLis net.Listener // every other connection that sent a byte: answered 400 (answerNotServed)
 	http     *http.Server
 	stopping atomic.Bool
 }
 
-// NewPort returns the port serving g and h on lis, with TLS when tlsConfig is set (g must then
-// have no transport credentials of its own: TLS ends here). A tlsConfig without NextProtos
-// offers "h2" (which gRPC clients require) and "http/1.1" by ALPN, as net/http's ServeTLS does;
-// a config that GetConfigForClient returns must offer them itself. Call [Port.Serve], then
-// [Port.Stop].
+// PortConfig configures the referee's port, [NewPort]: what its gRPC server (grpc-go's transport)
+// and its HTTP server (net/http) both take from it.
+type PortConfig struct {
+	// TLS, when set, ends TLS on the listener, in front of gRPC and HTTP alike (the gRPC server
+	// then has no transport credentials of its own). A config without NextProtos offers "h2"
+	// (which gRPC clients require) and "http/1.1" by ALPN, as net/http's ServeTLS does; a config
+	// that GetConfigForClient returns must offer them itself. A plain HTTP/1.x request (http://
+	// for https://) is answered 400 "Client sent an HTTP request to an HTTPS server.", as
+	// net/http's ServeTLS answers it. Nil: no TLS.
+	TLS *tls.Config
+	// MaxConnectionIdle closes a connection that carries no call or stream for that long (0:
+	// never; the referee's default is [DefaultMaxConnectionIdle]), on every protocol: native gRPC
+	// by grpc-go's keepalive MaxConnectionIdle (a GOAWAY; gRPC clients reconnect at their next
+	// call), HTTP/1.1 between requests by net/http's IdleTimeout, HTTP/2 served by net/http with
+	// no stream open by the same (a GOAWAY, then the close).
+	MaxConnectionIdle time.Duration
+	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
+	HTTP HTTPConfig
+}
+
+// NewPort returns the port serving, on lis, a gRPC server and its HTTP face
+// ([NewHTTPHandler] with cfg.HTTP), with cfg's TLS and idle limit. The gRPC server is built
+// here from opts ([ServerOptions] and the caller's own: interceptors, stream limits) with
+// cfg.MaxConnectionIdle after them, so that one value limits both servers; register registers
+// its services before the HTTP face reads them. It returns NewHTTPHandler's error. Call
+// [Port.Serve], then [Port.Stop].
 //
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
-// nothing in that time is closed. maxIdle (0: never) closes the connections served through
-// net/http that carry no request for that long: an HTTP/1.1 connection between requests
-// (net/http's IdleTimeout) and an HTTP/2 connection with no stream open (a GOAWAY, then the
-// close). g closes its own connections likewise with [MaxConnectionIdle]: give both the same
-// limit.
-func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Config, maxIdle time.Duration) *Port {
+// nothing in that time is closed.
+func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
+	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle))...)
+	register(g)
+	h, err := NewHTTPHandler(g, cfg.HTTP)
+	if err != nil {
+		return nil, err
+	}
+	tlsConfig := cfg.TLS
 	if tlsConfig != nil {
 		if len(tlsConfig.NextProtos) == 0 {
 			tlsConfig = tlsConfig.Clone()
 			tlsConfig.NextProtos = []string{"h2", "http/1.1"}
 		}
-		lis = tls.NewListener(lis, tlsConfig)
+		lis = tlsListener{lis, tlsConfig}
 	}
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)
 	p := &Port{mux: m, grpc: g}
+	// HTTP/1.x by its request's method, any method; HTTP/2, to grpc-go when its first request is
+	// gRPC; then any other bytes, answered 400. A connection that said nothing by
+	// FirstBytesTimeout matches none and is closed then (cmux.Any handed it to net/http, whose
+	// ReadHeaderTimeout kept it 10 s longer).
+	p.h1Lis = m.Match(http1Method)
 	p.grpcLis = m.MatchWithWriters(nativeGRPC)
 	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
-	// HTTP/1.1 by its request's method: a connection that said nothing by FirstBytesTimeout
-	// matches none and is closed then (cmux.Any handed it to net/http, whose ReadHeaderTimeout
-	// kept it 10 s longer).
-	p.h1Lis = m.Match(cmux.HTTP1Fast(http.MethodPatch))
+	p.otherLis = m.Match(sentBytes)
 	var protocols http.Protocols
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // HTTP/2 by prior knowledge: the decrypted stream of an h2 TLS connection, or h2c
 	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
 	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
 	// the streams of one connection.
-	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: maxIdle,
+	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          math.MaxInt32,
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
@@ -338,15 +366,18 @@ func NewPort(lis net.Listener, g *grpc.Server, h http.Handler, tlsConfig *tls.Co
 			SendPingTimeout:               KeepaliveTime,
 			PingTimeout:                   KeepaliveTimeout,
 		}}
-	return p
+	return p, nil
 }
 
 // FirstBytesTimeout is how long a new connection to the [Port] may take to say which protocol it
-// speaks (10 s): an HTTP/1.1 request's method, or HTTP/2's preface (and its first request, to
-// tell gRPC from the rest); one that has said neither is closed then. An HTTP/1.1 request has as
-// long again for the rest of its headers (net/http's ReadHeaderTimeout). An HTTP/2 connection
-// whose first request did not come goes to net/http, which closes it 2 s later when the client's
-// SETTINGS did not come either, and else as idle (NewPort's maxIdle).
+// speaks (10 s): an HTTP/1.x request's method (any method: net/http answers those the referee
+// does not serve), or HTTP/2's preface (and its first request, to tell gRPC from the rest).
+// Bytes that begin neither, at once or when the time is up, are answered HTTP/1.1 400 "not HTTP,
+// gRPC or gRPC-Web" before the close; a connection that sent nothing is closed without a word
+// then. An HTTP/1.1 request has as long again for the rest of its headers (net/http's
+// ReadHeaderTimeout). An HTTP/2 connection whose first request did not come goes to net/http,
+// which closes it 2 s later when the client's SETTINGS did not come either, and else as idle
+// (PortConfig.MaxConnectionIdle).
 const FirstBytesTimeout = 10 * time.Second
 
 // Addr is the port's address.
@@ -358,6 +389,7 @@ func (p *Port) Serve() error {
 	go func() { _ = p.grpc.Serve(p.grpcLis) }()
 	go func() { _ = p.http.Serve(p.h2Lis) }()
 	go func() { _ = p.http.Serve(p.h1Lis) }()
+	go answerNotServed(p.otherLis)
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil

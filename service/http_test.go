@@ -43,17 +43,15 @@ func TestPortTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := grpc.NewServer(ServerOptions(nil)...)
-	srv.Register(g)
-	h, err := NewHTTPHandler(g, HTTPConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := NewPort(lis, g, h, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, DefaultMaxConnectionIdle)
+	port, err := NewPort(lis, PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, MaxConnectionIdle: DefaultMaxConnectionIdle},
+		srv.Register, ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
 	defer func() {
@@ -183,12 +181,6 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 	}{{"h2c", false, nil}, {"tls", true, nil}, {"h2c-grpc+proto", false, []grpc.CallOption{grpc.ForceCodecV2(codec.Client)}}} {
 		withTLS := c.withTLS
 		t.Run(c.name, func(t *testing.T) {
-			g := grpc.NewServer(append(ServerOptions(nil), grpc.MaxConcurrentStreams(1))...)
-			testgrpc.RegisterTestServiceServer(g, echoService{})
-			h, err := NewHTTPHandler(g, HTTPConfig{})
-			if err != nil {
-				t.Fatal(err)
-			}
 			lis, err := net.Listen("tcp", "127.0.0.1:0")
 			if err != nil {
 				t.Fatal(err)
@@ -199,7 +191,11 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 				serverTLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 				creds = credentials.NewTLS(&tls.Config{RootCAs: pool, ServerName: "localhost"})
 			}
-			port := NewPort(lis, g, h, serverTLS, DefaultMaxConnectionIdle)
+			port, err := NewPort(lis, PortConfig{TLS: serverTLS, MaxConnectionIdle: DefaultMaxConnectionIdle}, registerEcho,
+				append(ServerOptions(nil), grpc.MaxConcurrentStreams(1))...)
+			if err != nil {
+				t.Fatal(err)
+			}
 			go func() { _ = port.Serve() }()
 			defer port.Stop(time.Second)
 			cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(creds), grpc.WithDefaultCallOptions(c.call...))
@@ -252,9 +248,7 @@ func servePlainPort(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close) // after the port's stop, which servePortOf registers next
-	g := grpc.NewServer(ServerOptions(nil)...)
-	srv.Register(g)
-	return servePortOf(t, g)
+	return servePortOf(t, srv.Register, ServerOptions(nil)...)
 }
 
 // connectPost makes a Connect unary call over HTTP: POST body to url with contentType; it returns
@@ -279,26 +273,26 @@ func connectPost(t *testing.T, url, contentType, body string) (int, string) {
 	return res.StatusCode, strings.TrimSpace(string(got))
 }
 
-// servePortOf serves g on a port of 127.0.0.1 without TLS, with NewHTTPHandler's HTTP face, as
-// NewPort serves the referee, until the test ends, and returns the port's address.
-func servePortOf(t *testing.T, g *grpc.Server) string {
+// servePortOf serves a gRPC server with opts and the services register registers on a port of
+// 127.0.0.1 without TLS, with NewHTTPHandler's HTTP face, as NewPort serves the referee, until
+// the test ends, and returns the port's address.
+func servePortOf(t *testing.T, register func(*grpc.Server), opts ...grpc.ServerOption) string {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	servePortOn(t, lis, g, DefaultMaxConnectionIdle)
+	servePortOn(t, lis, DefaultMaxConnectionIdle, register, opts...)
 	return lis.Addr().String()
 }
 
 // servePortOn is servePortOf on lis, closing connections idle for maxIdle.
-func servePortOn(t *testing.T, lis net.Listener, g *grpc.Server, maxIdle time.Duration) {
+func servePortOn(t *testing.T, lis net.Listener, maxIdle time.Duration, register func(*grpc.Server), opts ...grpc.ServerOption) {
 	t.Helper()
-	h, err := NewHTTPHandler(g, HTTPConfig{})
+	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: maxIdle}, register, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := NewPort(lis, g, h, nil, maxIdle)
 	go func() { _ = port.Serve() }()
 	t.Cleanup(func() { port.Stop(time.Second) })
 }

@@ -49,14 +49,13 @@ func startIdlePort(t *testing.T) *idlePort {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close) // after the port's stop, registered next
-	g := grpc.NewServer(append(ServerOptions(nil), MaxConnectionIdle(testIdle))...)
-	srv.Register(g)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := &idlePort{addr: lis.Addr().String(), closed: make(chan string, 256)}
-	servePortOn(t, closeRecorder{lis, p.closed}, g, testIdle)
+	// ServerOptions carry DefaultMaxConnectionIdle: the port's limit replaces it for gRPC too.
+	servePortOn(t, closeRecorder{lis, p.closed}, testIdle, srv.Register, ServerOptions(nil)...)
 	cc, _ := p.dial(t)
 	p.referee = &referee{srv: srv, tables: pb.NewTableServiceClient(cc), seats: pb.NewSeatServiceClient(cc), cc: cc}
 	return p

@@ -29,7 +29,7 @@ const (
 	// may ping without an active stream.
 	KeepaliveMinClientInterval = 5 * time.Second
 	// DefaultMaxConnectionIdle is how long a connection to the referee's port may carry no call
-	// or stream before the referee closes it (5 min; [MaxConnectionIdle], [NewPort]): a client
+	// or stream before the referee closes it (5 min; [PortConfig].MaxConnectionIdle): a client
 	// that connects, makes a call or none, and holds the connection open (answering the
 	// keepalive pings) costs the referee goroutines and buffers for as long as it stays. A
 	// connection with an open stream (a seat, a spectator, a lobby bot) is never idle, however
@@ -43,16 +43,16 @@ const (
 )
 
 // ServerOptions returns the gRPC server options of the referee: message size limit, keepalive
-// parameters (with connections idle for [DefaultMaxConnectionIdle] closed: append
-// [MaxConnectionIdle] to change it) and enforcement, the codec (codec.Server: generated
-// marshalling for what it sends) and the metrics interceptors (m may be nil).
+// parameters (with connections idle for [DefaultMaxConnectionIdle] closed; [NewPort] replaces
+// that limit by its [PortConfig].MaxConnectionIdle) and enforcement, the codec (codec.Server:
+// generated marshalling for what it sends) and the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
 		grpc.ForceServerCodecV2(codec.Server),
 		grpc.InitialWindowSize(StreamWindowBytes),
 		grpc.InitialConnWindowSize(ConnWindowBytes),
-		MaxConnectionIdle(DefaultMaxConnectionIdle),
+		keepaliveParams(DefaultMaxConnectionIdle),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinClientInterval, PermitWithoutStream: true}),
 	}
 	if m != nil {
@@ -61,12 +61,11 @@ func ServerOptions(m *Metrics) []grpc.ServerOption {
 	return opts
 }
 
-// MaxConnectionIdle returns the gRPC server option that closes a connection with no call or
-// stream open for d (0: never): grpc-go's keepalive.ServerParameters.MaxConnectionIdle, which
-// sends a GOAWAY (gRPC clients reconnect at their next call) and closes the connection once the
-// client has read it. It carries the keepalive parameters of [ServerOptions] too, and replaces
-// theirs: append it after them, and give [NewPort] the same d, which closes the connections
-// served through net/http alike.
-func MaxConnectionIdle(d time.Duration) grpc.ServerOption {
-	return grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout, MaxConnectionIdle: d})
+// keepaliveParams returns the gRPC server option of the referee's keepalive parameters
+// (KeepaliveTime, KeepaliveTimeout) with connections closed once they carry no call or stream
+// for maxIdle (0: never): grpc-go's keepalive.ServerParameters.MaxConnectionIdle, which sends a
+// GOAWAY (gRPC clients reconnect at their next call) and closes the connection once the client
+// has read it. A later one replaces an earlier one.
+func keepaliveParams(maxIdle time.Duration) grpc.ServerOption {
+	return grpc.KeepaliveParams(keepalive.ServerParameters{Time: KeepaliveTime, Timeout: KeepaliveTimeout, MaxConnectionIdle: maxIdle})
 }

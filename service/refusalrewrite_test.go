@@ -25,9 +25,9 @@ func (s internalService) UnaryCall(context.Context, *testgrpc.SimpleRequest) (*t
 // a handler's own INTERNAL error (a broken stored record, say) stays internal (HTTP 500) over
 // Connect, with its message.
 func TestHTTPKeepsHandlersInternal(t *testing.T) {
-	g := grpc.NewServer(ServerOptions(nil)...)
-	testgrpc.RegisterTestServiceServer(g, internalService{msg: "table t-1: stored record: empty"})
-	addr := servePortOf(t, g)
+	addr := servePortOf(t, func(g *grpc.Server) {
+		testgrpc.RegisterTestServiceServer(g, internalService{msg: "table t-1: stored record: empty"})
+	}, ServerOptions(nil)...)
 	const want = `{"code":"internal","message":"table t-1: stored record: empty"}`
 	if code, body := connectPost(t, "http://"+addr+"/grpc.testing.TestService/UnaryCall", "application/proto", ""); code != http.StatusInternalServerError || body != want {
 		t.Errorf("POST UnaryCall: %d %s, want 500 %s", code, body, want)

@@ -106,7 +106,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size), over every referee sharing a PostgreSQL store")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
-	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call); 0: never")
+	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
@@ -284,34 +284,35 @@ func run(c config) error {
 		return err
 	}
 	warnPeers(c, srv.Shared(), log)
-	// TLS ends at the port (serve), in front of gRPC and HTTP alike: g has no credentials.
-	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)), service.MaxConnectionIdle(c.http.maxConnectionIdle))
-	g := grpc.NewServer(append(gopts, srv.AuthOptions()...)...)
-	srv.Register(g)
 	hs := health.NewServer()
-	healthpb.RegisterHealthServer(g, hs)
-	reflection.Register(g)
-	metrics.InitializeMetrics(g)
+	register := func(g *grpc.Server) {
+		srv.Register(g)
+		healthpb.RegisterHealthServer(g, hs)
+		reflection.Register(g)
+		metrics.InitializeMetrics(g)
+	}
+	var portTLS *tls.Config
+	if certs != nil {
+		portTLS = certs.config("h2", "http/1.1")
+	}
+	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
+	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
+	port, err := serve(lis, c.http, portTLS, register, append(gopts, srv.AuthOptions()...)...)
+	if err != nil {
+		return err
+	}
 
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
 		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
-		hsrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		hsrv := metricsServer(mux, c.http.maxConnectionIdle)
 		if certs != nil {
 			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
 		}
 		go func() { _ = hsrv.Serve(mlis) }()
 		defer hsrv.Close()
 		log.Info("serving metrics", "addr", mlis.Addr().String())
-	}
-	var portTLS *tls.Config
-	if certs != nil {
-		portTLS = certs.config("h2", "http/1.1")
-	}
-	port, err := serve(lis, g, c.http, portTLS)
-	if err != nil {
-		return err
 	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
@@ -341,6 +342,22 @@ func stopAtSecondSignal(log *slog.Logger) {
 		log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
 		os.Exit(1)
 	}()
+}
+
+// metricsMaxHeaderBytes bounds the headers of a request to the metrics port (16 KiB, and the 4
+// KiB net/http allows over its bound; its default is 1 MiB): a Prometheus scrape's are a few
+// hundred bytes, with a bearer token or a proxy's forwarding headers a few more.
+const metricsMaxHeaderBytes = 16 << 10
+
+// metricsServer returns the metrics port's HTTP server, serving h. A connection has
+// service.FirstBytesTimeout (10 s, as on the gRPC port) from its start for its request's headers
+// (net/http's ReadHeaderTimeout; the TLS handshake too, with TLS), so a client that says nothing
+// or sends its headers slowly is closed then; a keep-alive connection idle between requests for
+// maxIdle (--max-connection-idle, 0: never) is closed as on the gRPC port (IdleTimeout): its
+// default, 5 min, is longer than Prometheus's scrape interval (1 min unless configured), so a
+// scraper keeps one connection; a request's headers are bounded by metricsMaxHeaderBytes.
+func metricsServer(h http.Handler, maxIdle time.Duration) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: service.FirstBytesTimeout, IdleTimeout: maxIdle, MaxHeaderBytes: metricsMaxHeaderBytes}
 }
 
 // metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds

@@ -24,18 +24,15 @@ type httpOptions struct {
 	maxConnectionIdle time.Duration
 }
 
-// serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to g, and
-// gRPC-Web and the Connect protocol (JSON over HTTP) transcoded to g (service.NewPort,
-// service.NewHTTPHandler), and the web app (package web) on every other path. Its HTTP
-// connections idle for o.maxConnectionIdle are closed, as g's are (service.MaxConnectionIdle).
-func serve(lis net.Listener, g *grpc.Server, o httpOptions, tlsConfig *tls.Config) (*service.Port, error) {
-	cfg := service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
-		Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}
-	h, err := service.NewHTTPHandler(g, cfg)
-	if err != nil {
-		return nil, err
-	}
-	return service.NewPort(lis, g, h, tlsConfig, o.maxConnectionIdle), nil
+// serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to a gRPC
+// server with opts and the services register registers, and gRPC-Web and the Connect protocol
+// (JSON over HTTP) transcoded to it (service.NewPort, service.NewHTTPHandler), and the web app
+// (package web) on every other path. A connection idle for o.maxConnectionIdle is closed,
+// whatever its protocol (service.PortConfig).
+func serve(lis net.Listener, o httpOptions, tlsConfig *tls.Config, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
+	return service.NewPort(lis, service.PortConfig{TLS: tlsConfig, MaxConnectionIdle: o.maxConnectionIdle,
+		HTTP: service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
+			Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}}, register, opts...)
 }
 
 // splitList returns the non-empty, trimmed items of a comma-separated list.

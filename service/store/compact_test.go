@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 )
@@ -141,5 +142,88 @@ func TestDueBelow(t *testing.T) {
 		if below != c.below || len(rest) != c.rest || ok != c.ok || rest[len(rest)-1] != marks[2] {
 			t.Errorf("%v after the first mark: below %d, %d marks kept, %v; want %d, %d, %v", c.after, below, len(rest), ok, c.below, c.rest, c.ok)
 		}
+	}
+}
+
+// TestCompactWhileTablesPlay: compactions running without pause while four waves of 8 tables
+// are created and append 40 actions each (every table of the first three waves ends, half of the
+// last) delete exactly the actions of the first three waves, and leave every live table its whole
+// log (seq 1..40). On SQLite and, with BEZIQUE_TEST_POSTGRES_URL, PostgreSQL.
+func TestCompactWhileTablesPlay(t *testing.T) {
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			open := openSQLiteForTest
+			if dialect == "postgres" {
+				open = openPostgresForTest
+			}
+			s := open(t)
+			ctx := context.Background()
+			const waves, tables, actions = 4, 8, 40
+			stop := make(chan struct{})
+			deleted := make(chan int64, 1)
+			go func() {
+				var n int64
+				defer func() { deleted <- n }()
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					d, err := s.compact(ctx, math.MaxInt64)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					n += d
+				}
+			}()
+			for w := range waves {
+				var wg sync.WaitGroup
+				for i := range tables {
+					wg.Go(func() {
+						id := fmt.Sprint("t", w, "-", i)
+						if err := s.CreateTable(ctx, Table{ID: id}); err != nil {
+							t.Error(err)
+							return
+						}
+						for seq := int64(1); seq <= actions; seq++ {
+							if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte{byte(i), byte(seq)}}}); err != nil {
+								t.Error(err)
+								return
+							}
+						}
+						if w < waves-1 || i%2 == 1 {
+							if err := s.FinishTable(ctx, id, Outcome{State: StateFinished, Result: "completed", Record: []byte(id)}); err != nil {
+								t.Error(err)
+							}
+						}
+					})
+				}
+				wg.Wait()
+			}
+			close(stop)
+			n := <-deleted
+			last, err := s.compact(ctx, math.MaxInt64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d actions deleted while the tables played, %d after", n, last)
+			if n+last != (waves-1)*tables*actions {
+				t.Fatalf("%d actions deleted; want the first three waves' %d", n+last, (waves-1)*tables*actions)
+			}
+			live, err := s.LoadActive(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(live) != tables/2 {
+				t.Fatalf("%d live tables; want %d", len(live), tables/2)
+			}
+			for _, at := range live {
+				if len(at.Actions) != actions || at.Actions[0].Seq != 1 || at.Actions[actions-1].Seq != actions {
+					t.Fatalf("table %s: %d actions after the compactions; want seq 1..%d", at.ID, len(at.Actions), actions)
+				}
+			}
+		})
 	}
 }
