@@ -356,7 +356,9 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 }
 
 // follow watches a tournament to its end, with a progress bar on a terminal (games done of the
-// total, rate, time left); each update is also passed to line, when set.
+// total, rate, time left); each update is also passed to line, when set. Without a terminal and
+// without line (a log file, a CI job), it writes a progress line to out each time another tenth
+// of the games has been played: "ID: 40 of 400 games (10%)".
 func follow(ctx context.Context, r interface {
 	WatchTournament(context.Context, string, func(service.TournamentUpdate) error) error
 }, id string, out io.Writer, line func(service.TournamentUpdate)) error {
@@ -365,10 +367,16 @@ func follow(ctx context.Context, r interface {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
 	}
+	tenths := 0 // tenths of the games played, as last written
 	err := r.WatchTournament(ctx, id, func(u service.TournamentUpdate) error {
-		if bar != nil {
-			bar.ChangeMax(u.Standings.Scheduled)
-			_ = bar.Set(u.Standings.Played)
+		played, scheduled := u.Standings.Played, u.Standings.Scheduled
+		switch {
+		case bar != nil:
+			bar.ChangeMax(scheduled)
+			_ = bar.Set(played)
+		case line == nil && scheduled > 0 && played*10/scheduled > tenths:
+			tenths = played * 10 / scheduled
+			fmt.Fprintf(out, "%s: %d of %d games (%d%%)\n", id, played, scheduled, played*100/scheduled)
 		}
 		if line != nil {
 			line(u)
