@@ -155,10 +155,12 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	}
 }
 
-// retryable reports whether a session error is worth reconnecting for.
+// retryable reports whether a session error is worth reconnecting for: not after a refusal that
+// the same request would meet again (an unknown or revoked key, Unauthenticated, among them).
 func retryable(err error) bool {
 	switch status.Code(err) {
-	case codes.NotFound, codes.PermissionDenied, codes.InvalidArgument, codes.FailedPrecondition, codes.Aborted, codes.Unimplemented:
+	case codes.NotFound, codes.PermissionDenied, codes.Unauthenticated, codes.InvalidArgument, codes.FailedPrecondition, codes.Aborted,
+		codes.Unimplemented:
 		return false
 	}
 	return true

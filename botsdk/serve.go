@@ -40,8 +40,8 @@ type ServeConfig struct {
 // game reconnects and resumes on its own). When the lobby stream is lost it dials in again with
 // exponential backoff; the referee then announces again the games still in play, and those
 // already being played are not joined twice. It returns when ctx ends (ctx's error, after every
-// game's goroutine has returned), when the referee refuses the bot for good (a bad request, a key
-// without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
+// game's goroutine has returned), when the referee refuses the bot for good (a bad request, an
+// unknown or revoked key, a key without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
 // referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), or
 // when the referee answers Unavailable for cfg.TakeoverWait before it.
 func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {

@@ -89,11 +89,27 @@ func TestMatchPolyglot(t *testing.T) {
 	out = runMatch(t, bin, "--seed", "3", "--cmd", node, "--cmd-b", py)
 	games = matchSummary(t, out, "cmd-a", "cmd-b", "H1 accepted")
 	t.Logf("node strategy v python random: H1 accepted after %d games", games)
-	// Neither program forfeited, timed out or sent an illegal action: the standings' three
-	// columns before the mean decision time are 0 for both.
-	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
-		t.Errorf("%d of 2 programs without forfeits, timeouts and illegal actions:\n%s", n, out)
+	// Neither program forfeited, timed out, sent an illegal action or disconnected: the
+	// standings' four columns before the mean decision time are 0 for both.
+	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
+		t.Errorf("%d of 2 programs without forfeits, timeouts, illegal actions and disconnections:\n%s", n, out)
 	}
+}
+
+// TestMatchGoServeExample: the Go serve example (botsdk/examples/serve), a program that reads
+// $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME as the Python and Node ones do, plays `bezique match
+// --cmd` against rulebook as it is (H0 accepted: it is not the stronger), without a forfeit, a
+// timeout, an illegal action or a disconnection.
+func TestMatchGoServeExample(t *testing.T) {
+	dir := t.TempDir()
+	bin := build(t, dir, "./cmd/bezique", "bezique")
+	bot := build(t, dir, "./botsdk/examples/serve", "gobot")
+	out := runMatch(t, bin, "--seed", "4", "--cmd", bot+" --capacity 4", "rulebook")
+	games := matchSummary(t, out, "cmd-a", "rulebook", "H0 accepted")
+	if !regexp.MustCompile(`(?m)^ +2 +cmd-a .* 0 +0 +0 +0 +\d+\.\d\d$`).MatchString(out) {
+		t.Errorf("the Go example forfeited, timed out, sent an illegal action or disconnected:\n%s", out)
+	}
+	t.Logf("go serve example v rulebook: H0 accepted after %d games", games)
 }
 
 // TestMatchInterrupted: Ctrl-C (SIGINT) ends `bezique match` at once, and the program it started

@@ -103,7 +103,8 @@ func startRun(t *testing.T, bin string, newTournament bool, args ...string) (*ex
 	}
 	go func() { _, _ = bufio.NewReader(stderr).WriteTo(new(strings.Builder)) }()
 	var id, commitment string
-	if _, err := fmt.Sscanf(line, "tournament %s seed commitment %s", &id, &commitment); err != nil {
+	var games int
+	if _, err := fmt.Sscanf(line, "tournament %s %d games scheduled, seed commitment %s", &id, &games, &commitment); err != nil {
 		t.Fatalf("first line %q: %v", line, err)
 	}
 	return cmd, strings.TrimSuffix(id, ",")

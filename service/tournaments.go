@@ -23,21 +23,24 @@ import (
 // Tournament is a tournament as the referee reports it.
 type Tournament struct {
 	// ID is the tournament's id ("tn-" and 16 hex digits).
-	ID string
+	ID string `json:"id"`
 	// Spec is its validated spec, defaults filled in.
-	Spec tournament.Spec
+	Spec tournament.Spec `json:"spec"`
 	// State is running, finished or cancelled.
-	State store.TournamentState
+	State store.TournamentState `json:"state"`
 	// Commitment is SHA-256(salt || seed) in lowercase hex, published at creation.
-	Commitment string
-	// Seed and Salt are revealed once the tournament has ended; nil while it runs.
-	Seed, Salt []byte
+	Commitment string `json:"commitment"`
+	// Seed and Salt are revealed once the tournament has ended; nil while it runs (in JSON:
+	// base64, as protojson writes TournamentInfo's).
+	Seed []byte `json:"seed"`
+	Salt []byte `json:"salt"`
 	// Results are the games played so far, in the order they ended.
-	Results []tournament.Result
+	Results []tournament.Result `json:"results"`
 	// Standings are computed from Results.
-	Standings tournament.Standings
+	Standings tournament.Standings `json:"standings"`
 	// CreatedAt and FinishedAt (zero while running) are its start and end.
-	CreatedAt, FinishedAt time.Time
+	CreatedAt  time.Time `json:"created_at"`
+	FinishedAt time.Time `json:"finished_at"`
 }
 
 // tourney is a tournament this referee holds: its definition and the results stored so far.
@@ -74,7 +77,8 @@ type tourneys struct {
 	store store.TournamentStore
 }
 
-// CreateTournament validates spec (a [FieldError] naming the field), stores the tournament with
+// CreateTournament validates spec (a [FieldError] naming the field; its name and entrant ids are
+// plain text of at most MaxNameBytes, as checkText says), stores the tournament with
 // its seed (the given one, or one from crypto/rand) and a commitment to it, and starts playing its
 // schedule. ErrDraining while draining; ErrPermission when a caller other than an admin chooses
 // the seed; the store's error when it cannot be stored.
@@ -83,7 +87,13 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		field, reason, _ := strings.Cut(err.Error(), ": ")
 		return nil, invalid(field, "%s", reason)
 	}
+	if err := checkText("name", spec.Name, MaxNameBytes); err != nil {
+		return nil, err
+	}
 	for i, e := range spec.Entrants {
+		if err := checkText(fmt.Sprintf("entrants[%d].id", i), e.ID, MaxNameBytes); err != nil {
+			return nil, err // shown in the standings
+		}
 		if e.Kind != tournament.KindBuiltin {
 			continue // a lobby bot need not be present before its first game
 		}

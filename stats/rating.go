@@ -8,7 +8,10 @@ import (
 
 // Rating is an entrant's skill as a normal distribution: mean Mu and standard
 // deviation Sigma, on OpenSkill's scale (a new entrant is 25 ± 25/3).
-type Rating struct{ Mu, Sigma float64 }
+type Rating struct {
+	Mu    float64 `json:"mu"`
+	Sigma float64 `json:"sigma"`
+}
 
 // Ordinal is the conservative estimate Mu - 3·Sigma: the skill the entrant has
 // with about 99.9 % probability (OpenSkill's ordinal, TrueSkill's "exposure"). Rank

@@ -123,7 +123,11 @@ func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity i
 			}
 			fmt.Fprintf(w, "table %s seat %d: game over: %s\n", a.GetTableId(), a.GetSeat(), resultText(res))
 		}}
-	fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", cfg.BotName, cfg.Server, max(capacity, 1), variantsText(vs))
+	who := cfg.BotName
+	if cfg.Key != "" { // the referee names the bot by its key, whatever --name says
+		who = "as its API key's name"
+	}
+	fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", who, cfg.Server, max(capacity, 1), variantsText(vs))
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err = botsdk.Serve(ctx, sc, func() botsdk.Bot {

@@ -187,11 +187,12 @@ func plotScores(w io.Writer, format string, tn *service.Tournament) error {
 // eloText is an Elo difference with its 95 % interval, "+40 [+10, +71]"; "+Inf" for a match
 // without a loss (no interval then), "+190 [?]" when a bound falls outside the scores (too few games).
 func eloText(e stats.EloInterval) string {
+	r := func(x float64) float64 { return math.Round(x) + 0 } // + 0: -0 (an even score's Elo, -0.3 rounded) prints +0
 	switch {
 	case math.IsInf(e.Elo, 0) || math.IsNaN(e.Elo):
 		return fmt.Sprintf("%+.0f", e.Elo)
 	case math.IsNaN(e.Lo) || math.IsNaN(e.Hi):
-		return fmt.Sprintf("%+.0f [?]", e.Elo)
+		return fmt.Sprintf("%+.0f [?]", r(e.Elo))
 	}
-	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", e.Elo, e.Lo, e.Hi)
+	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", r(e.Elo), r(e.Lo), r(e.Hi))
 }

@@ -110,11 +110,7 @@ func newRecordsExportCmd() *cobra.Command {
 					if err != nil {
 						return fmt.Errorf("GetRecord %s: %w", g.GetTableId(), err)
 					}
-					b, err := protojson.MarshalOptions{Multiline: true}.Marshal(rec.GetRecord())
-					if err != nil {
-						return err
-					}
-					if err := os.WriteFile(filepath.Join(out, g.GetTableId()+".json"), b, 0o644); err != nil {
+					if err := writeRecord(out, rec.GetRecord()); err != nil {
 						return err
 					}
 					n++
@@ -181,4 +177,13 @@ func gamesFilter(bot, variant, outcome, after, before string) (*pb.ListGamesRequ
 		*t.dst = timestamppb.New(at)
 	}
 	return req, nil
+}
+
+// writeRecord writes rec as protojson to dir/<table id>.json, the file "bezique replay" reads.
+func writeRecord(dir string, rec *pb.GameRecord) error {
+	b, err := protojson.MarshalOptions{Multiline: true}.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, rec.GetTableId()+".json"), b, 0o644)
 }

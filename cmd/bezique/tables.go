@@ -267,38 +267,8 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
 	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
 	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
-	f.StringVar(&policy.onTimeout, "on-timeout", "", "at a decision's deadline: auto-play or forfeit (default auto-play)")
-	f.StringVar(&policy.onIllegal, "on-illegal", "", "when a seat's illegal answers reach --strike-limit: auto-play or forfeit (default auto-play)")
-	f.StringVar(&policy.onDisconnect, "on-disconnect", "", "when a seat stays away for --grace-ms: auto-play or forfeit (default auto-play)")
-	f.Uint32Var(&policy.strikeLimit, "strike-limit", 0, "illegal answers to one decision before --on-illegal applies (0: the referee's default, 3)")
-	f.Uint32Var(&policy.graceMs, "grace-ms", 0, "how long a disconnected seat may stay away, in ms (0: the referee's default, 15 000)")
+	policy.add(f)
 	return cmd
-}
-
-// policyFlags are create's failure-policy flags.
-type policyFlags struct {
-	onTimeout, onIllegal, onDisconnect string
-	strikeLimit, graceMs               uint32
-}
-
-// proto returns the failure policy the flags describe; unset fields take the referee's defaults.
-func (p policyFlags) proto() (*pb.FailurePolicy, error) {
-	out := &pb.FailurePolicy{StrikeLimit: p.strikeLimit, DisconnectGraceMs: p.graceMs}
-	for _, f := range []struct {
-		flag, val string
-		dst       *pb.FailureAction
-	}{{"--on-timeout", p.onTimeout, &out.OnTimeout}, {"--on-illegal", p.onIllegal, &out.OnIllegal}, {"--on-disconnect", p.onDisconnect, &out.OnDisconnect}} {
-		switch f.val {
-		case "":
-		case "auto-play":
-			*f.dst = pb.FailureAction_FAILURE_ACTION_AUTO_PLAY
-		case "forfeit":
-			*f.dst = pb.FailureAction_FAILURE_ACTION_FORFEIT
-		default:
-			return nil, fmt.Errorf("%s: %q (want auto-play or forfeit)", f.flag, f.val)
-		}
-	}
-	return out, nil
 }
 
 // parseTeamPolicy reads --team-policy: captain or first-answer.

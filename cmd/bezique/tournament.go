@@ -18,9 +18,11 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/stats"
@@ -33,17 +35,19 @@ const defaultTournamentStore = "sqlite:bezique-data/tournaments.db"
 
 // specFlags are the flags that define a tournament.
 type specFlags struct {
-	format, variant, partners, sprt, seed string
-	entrants, options                     []string
-	deals, concurrency                    int
-	duplicate                             bool
-	decisionMs                            uint32
-	bankMs                                int64
-	absenceGrace                          time.Duration
+	name, format, variant, partners, sprt, seed string
+	entrants, options                           []string
+	deals, concurrency                          int
+	duplicate                                   bool
+	decisionMs, incrementMs                     uint32
+	bankMs                                      int64
+	absenceGrace                                time.Duration
+	policy                                      policyFlags
 }
 
 func (f *specFlags) add(cmd *cobra.Command) {
 	fs := cmd.Flags()
+	fs.StringVar(&f.name, "name", "", "a label for the tournament, shown with its id (\"Winter cup, round 1\")")
 	fs.StringVar(&f.format, "format", "round-robin", "round-robin, gauntlet (the first entrant against the others) or match")
 	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership), four-handed-individual, rubicon or six-pack")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
@@ -55,6 +59,8 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.options, "option", nil, "a rule option of RULES.md §5, key=value; repeat")
 	fs.Uint32Var(&f.decisionMs, "decision-ms", 0, "time per decision (0: the referee's default)")
 	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
+	fs.Uint32Var(&f.incrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
+	f.policy.add(fs)
 	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)")
 	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
 	fs.DurationVar(&f.absenceGrace, "absence-grace", 0, "how long a lobby entrant may be absent before its games not started are forfeited (0: 1m)")
@@ -62,8 +68,13 @@ func (f *specFlags) add(cmd *cobra.Command) {
 
 // spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
 func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
-	s := tournament.Spec{Format: tournament.Format(f.format), Variant: engine.Variant(f.variant), Partners: tournament.Partners(f.partners),
-		Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency, Clock: tournament.Clock{DecisionMs: f.decisionMs},
+	policy, err := f.policy.spec()
+	if err != nil {
+		return tournament.Spec{}, nil, err
+	}
+	s := tournament.Spec{Name: f.name, Format: tournament.Format(f.format), Variant: engine.Variant(f.variant),
+		Partners: tournament.Partners(f.partners), Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency,
+		Clock: tournament.Clock{DecisionMs: f.decisionMs, IncrementMs: f.incrementMs}, Policy: policy,
 		AbsenceGraceMs: uint32(f.absenceGrace.Milliseconds())}
 	if f.bankMs >= 0 {
 		bank := uint32(f.bankMs)
@@ -130,7 +141,7 @@ schedule and every result: "run" resumes a tournament that was interrupted, with
 replaying a game. Every table's seed derives from the tournament seed, committed at creation and
 revealed at the end (docs/TOURNAMENTS.md).
 
-With --server the commands go to a running referee instead (TournamentService), which plays the
+With --server (default $BEZIQUE_SERVER) the commands go to a running referee instead (TournamentService), which plays the
 tournament and resumes it after its own restarts; entrants may then be bots waiting in its lobby
 (--entrant ID=lobby:NAME, bots in serve mode).`,
 		Example: `  bezique tournament run --entrant random --entrant rulebook --entrant random --entrant rulebook --deals 20
@@ -143,9 +154,10 @@ tournament and resumes it after its own restarts; entrants may then be bots wait
 	}
 	o := &tournamentOpts{}
 	cmd.PersistentFlags().StringVar(&o.storeURL, "store", defaultTournamentStore, "where tournaments are kept: sqlite:PATH or postgres://... (without --server)")
-	o.conn.register(cmd.PersistentFlags(), "", "a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store")
+	o.conn.register(cmd.PersistentFlags(), os.Getenv("BEZIQUE_SERVER"),
+		"a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store (default $BEZIQUE_SERVER; \"\": the in-process referee)")
 	cmd.AddCommand(newTournamentCreateCmd(o), newTournamentRunCmd(o), newTournamentWatchCmd(o),
-		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o))
+		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o), newTournamentListCmd(o))
 	return cmd
 }
 
@@ -199,6 +211,58 @@ func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournamen
 	return api.GetTournament(cmd.Context(), id)
 }
 
+// recordReader returns a function that reads the record of a game that has ended: from the
+// referee at --server (GetRecord), else from --store (no referee: nothing resumes); and a
+// function that closes what it opened.
+func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Context, tableID string) (*pb.GameRecord, error), func(), error) {
+	if o.conn.server != "" {
+		api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+		if err != nil {
+			return nil, nil, err
+		}
+		return api.GetRecord, func() { cc.Close() }, nil
+	}
+	st, err := store.Open(cmd.Context(), o.storeURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return func(ctx context.Context, tableID string) (*pb.GameRecord, error) {
+		b, err := st.GetRecord(ctx, tableID)
+		if err != nil {
+			return nil, fmt.Errorf("record of %s: %w", tableID, err)
+		}
+		rec := &pb.GameRecord{}
+		if err := proto.Unmarshal(b, rec); err != nil {
+			return nil, fmt.Errorf("record of %s: %w", tableID, err)
+		}
+		return rec, nil
+	}, func() { st.Close() }, nil
+}
+
+// writeRecords writes the record of every game of tn with a result to dir/<table id>.json, in
+// schedule order, and returns how many it wrote.
+func (o *tournamentOpts) writeRecords(cmd *cobra.Command, tn *service.Tournament, dir string) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	get, closeReader, err := o.recordReader(cmd)
+	if err != nil {
+		return 0, err
+	}
+	defer closeReader()
+	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
+	for i, r := range results {
+		rec, err := get(cmd.Context(), r.TableID)
+		if err == nil {
+			err = writeRecord(dir, rec)
+		}
+		if err != nil {
+			return i, err
+		}
+	}
+	return len(results), nil
+}
+
 // openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
 func openReferee(ctx context.Context, url string) (*service.Referee, store.Store, error) {
 	st, err := store.Open(ctx, url)
@@ -236,6 +300,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+			o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.Spec)
 			return nil
 		},
 	}
@@ -272,7 +337,8 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 					return err
 				}
 				id = tn.ID
-				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, seed commitment %s\n", tn.ID, tn.Commitment)
+				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, %d games scheduled, seed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+				o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.Spec)
 			}
 			if err := follow(ctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
 				return err
@@ -290,7 +356,9 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 }
 
 // follow watches a tournament to its end, with a progress bar on a terminal (games done of the
-// total, rate, time left); each update is also passed to line, when set.
+// total, rate, time left); each update is also passed to line, when set. Without a terminal and
+// without line (a log file, a CI job), it writes a progress line to out each time another tenth
+// of the games has been played: "ID: 40 of 400 games (10%)".
 func follow(ctx context.Context, r interface {
 	WatchTournament(context.Context, string, func(service.TournamentUpdate) error) error
 }, id string, out io.Writer, line func(service.TournamentUpdate)) error {
@@ -299,10 +367,16 @@ func follow(ctx context.Context, r interface {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
 	}
+	tenths := 0 // tenths of the games played, as last written
 	err := r.WatchTournament(ctx, id, func(u service.TournamentUpdate) error {
-		if bar != nil {
-			bar.ChangeMax(u.Standings.Scheduled)
-			_ = bar.Set(u.Standings.Played)
+		played, scheduled := u.Standings.Played, u.Standings.Scheduled
+		switch {
+		case bar != nil:
+			bar.ChangeMax(scheduled)
+			_ = bar.Set(played)
+		case line == nil && scheduled > 0 && played*10/scheduled > tenths:
+			tenths = played * 10 / scheduled
+			fmt.Fprintf(out, "%s: %d of %d games (%d%%)\n", id, played, scheduled, played*100/scheduled)
 		}
 		if line != nil {
 			line(u)
@@ -331,7 +405,13 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	if err != nil {
 		return nil, err
 	}
-	games, err := st.ListTournamentGames(ctx, id)
+	return tournamentFromStore(ctx, st, row)
+}
+
+// tournamentFromStore reads the results of the tournament of row from st and computes its
+// standings; its seed and salt are revealed once it has ended.
+func tournamentFromStore(ctx context.Context, st store.Store, row store.Tournament) (*service.Tournament, error) {
+	games, err := st.ListTournamentGames(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -459,6 +539,14 @@ func newTournamentStandingsCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
+// nameText is a tournament's name as it follows its id: ` "Winter cup"`, or nothing.
+func nameText(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " " + strconv.Quote(name)
+}
+
 // printStandings prints the standings table and the pairs, or the whole tournament as JSON.
 func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	if asJSON {
@@ -467,12 +555,12 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return enc.Encode(tn)
 	}
 	s := tn.Standings
-	fmt.Fprintf(w, "%s (%s, %s): %d of %d games, %s\n", tn.ID, tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
+	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdecision ms\t")
+	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tdecision ms\t")
 	for i, e := range s.Entrants {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
-			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.MeanDecisionMs)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -490,12 +578,13 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 }
 
 func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
-	var jsonPath, csvPath, ratingsPlot, scoresPlot string
+	var jsonPath, csvPath, standingsCSV, recordsDir, ratingsPlot, scoresPlot string
 	cmd := &cobra.Command{
 		Use:   "export ID",
-		Short: "Write a tournament's results and standings as JSON or CSV, and plots as PNG or SVG",
-		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv
-  bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png`,
+		Short: "Write a tournament's results and standings as JSON or CSV, its games' records, and plots as PNG or SVG",
+		Example: `  bezique tournament export tn-0123456789abcdef --json t.json --csv games.csv --standings-csv standings.csv
+  bezique tournament export tn-0123456789abcdef --plot-ratings ratings.svg --plot-scores scores.png
+  bezique tournament export tn-0123456789abcdef --records records/ && bezique replay records/tn-0123456789abcdef-g0.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tn, err := o.read(cmd, args[0])
@@ -516,9 +605,17 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 				}
 				return f.Close()
 			}
+			if recordsDir != "" {
+				n, err := o.writeRecords(cmd, tn, recordsDir)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "records written to %s: %d\n", recordsDir, n)
+			}
 			return errors.Join(
 				write(jsonPath, func(w io.Writer) error { return printStandings(w, tn, true) }),
 				write(csvPath, func(w io.Writer) error { return writeCSV(w, tn) }),
+				write(standingsCSV, func(w io.Writer) error { return writeStandingsCSV(w, tn.Standings) }),
 				write(ratingsPlot, func(w io.Writer) error { return plotRatings(w, formatOf(ratingsPlot), tn) }),
 				write(scoresPlot, func(w io.Writer) error { return plotScores(w, formatOf(scoresPlot), tn) }),
 			)
@@ -526,9 +623,27 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&jsonPath, "json", "", "write the tournament (spec, results, standings) as JSON to this file")
 	cmd.Flags().StringVar(&csvPath, "csv", "", "write one line per game to this file")
+	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game with a result to this directory, as <table>.json (bezique replay reads them)")
+	cmd.Flags().StringVar(&standingsCSV, "standings-csv", "", "write the standings, one line per entrant in rank order, to this file")
 	cmd.Flags().StringVar(&ratingsPlot, "plot-ratings", "", "plot each entrant's rating with its 95% band over the games (.png or .svg)")
 	cmd.Flags().StringVar(&scoresPlot, "plot-scores", "", "plot each entrant's score distribution (.png or .svg)")
 	return cmd
+}
+
+// writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
+// the columns of "standings" (rating_95 is 1.96 σ), every number at full precision.
+func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"rank", "entrant", "games", "wins", "draws", "losses", "points", "score", "deal_diff", "rating", "rating_95",
+		"forfeits", "timeouts", "illegal", "disconnects", "mean_decision_ms"})
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	for i, e := range s.Entrants {
+		_ = cw.Write([]string{strconv.Itoa(i + 1), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
+			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), num(e.MeanDecisionMs)})
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // writeCSV writes one line per game, in schedule order: game, deal set, table, outcome, then per

@@ -26,9 +26,11 @@ type tournamentAPI interface {
 	CancelTournament(ctx context.Context, id, reason string) (*service.Tournament, error)
 }
 
-// remoteTournaments is a running referee's TournamentService.
+// remoteTournaments is a running referee's TournamentService, and its TableService for the
+// records of a tournament's games.
 type remoteTournaments struct {
-	c pb.TournamentServiceClient
+	c      pb.TournamentServiceClient
+	tables pb.TableServiceClient
 }
 
 // dialTournaments connects to the referee of conn with key.
@@ -37,7 +39,7 @@ func dialTournaments(conn connFlags, key string) (remoteTournaments, *grpc.Clien
 	if err != nil {
 		return remoteTournaments{}, nil, err
 	}
-	return remoteTournaments{c: pb.NewTournamentServiceClient(cc)}, cc, nil
+	return remoteTournaments{c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc)}, cc, nil
 }
 
 // CreateTournament calls CreateTournament.
@@ -103,11 +105,20 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	}
 }
 
-// CancelTournament calls CancelTournament.
+// CancelTournament calls CancelTournament, then GetTournament for the results the cancelled
+// tournament kept (CancelTournamentResponse has none).
 func (r remoteTournaments) CancelTournament(ctx context.Context, id, reason string) (*service.Tournament, error) {
-	resp, err := r.c.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: reason})
-	if err != nil {
+	if _, err := r.c.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: reason}); err != nil {
 		return nil, fmt.Errorf("CancelTournament: %w", err)
 	}
-	return service.TournamentFromProto(resp.GetTournament(), nil)
+	return r.GetTournament(ctx, id)
+}
+
+// GetRecord calls TableService.GetRecord.
+func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.GameRecord, error) {
+	resp, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: tableID})
+	if err != nil {
+		return nil, fmt.Errorf("GetRecord %s: %w", tableID, err)
+	}
+	return resp.GetRecord(), nil
 }

@@ -52,6 +52,11 @@ func TestTournamentCommands(t *testing.T) {
 	if err != nil || !strings.Contains(out, id+" (round-robin, two-handed): 12 of 12 games, finished") || !strings.Contains(out, "rulebook-1 v random-2: +4 =0 -0") {
 		t.Fatalf("run: %v\n%s", err, out)
 	}
+	// Without a terminal, progress lines: at most one per tenth, the last at 100 %.
+	progress := regexp.MustCompile(`(?m)^`+id+`: (\d+) of 12 games \((\d+)%\)$`).FindAllStringSubmatch(out, -1)
+	if len(progress) == 0 || len(progress) > 10 || progress[len(progress)-1][1] != "12" || progress[len(progress)-1][2] != "100" {
+		t.Fatalf("run's progress lines %q; want one per tenth of the games played, the last 12 of 12 (100%%)\n%s", progress, out)
+	}
 	out, err = runCmd(ctx, "tournament", "standings", st, id, "--json")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

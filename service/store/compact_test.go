@@ -146,7 +146,7 @@ func TestDueBelow(t *testing.T) {
 }
 
 // TestCompactWhileTablesPlay: compactions running without pause while four waves of 8 tables
-// are created and append 40 actions each (every table of the first three waves ends, half of the
+// are made and append 40 actions each (every table of the first three waves ends, half of the
 // last) delete exactly the actions of the first three waves, and leave every live table its whole
 // log (seq 1..40). On SQLite and, with BEZIQUE_TEST_POSTGRES_URL, PostgreSQL.
 func TestCompactWhileTablesPlay(t *testing.T) {
@@ -179,14 +179,17 @@ func TestCompactWhileTablesPlay(t *testing.T) {
 				}
 			}()
 			for w := range waves {
+				// A wave's tables are all made before its first action, so none of its actions
+				// lies below another of its tables' first (an ended one's would go then).
+				for i := range tables {
+					if err := s.CreateTable(ctx, Table{ID: fmt.Sprint("t", w, "-", i)}); err != nil {
+						t.Fatal(err)
+					}
+				}
 				var wg sync.WaitGroup
 				for i := range tables {
 					wg.Go(func() {
 						id := fmt.Sprint("t", w, "-", i)
-						if err := s.CreateTable(ctx, Table{ID: id}); err != nil {
-							t.Error(err)
-							return
-						}
 						for seq := int64(1); seq <= actions; seq++ {
 							if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte{byte(i), byte(seq)}}}); err != nil {
 								t.Error(err)

@@ -3,6 +3,7 @@
 // serve.js waits in a referee's lobby and plays every game it is given, up to --capacity at once:
 //   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]
 const { parseArgs } = require('node:util');
+const { CannotReach, RefereeUnavailable } = require('../src');
 const { serve, LobbyRefused } = require('../src/serve');
 const { randomBot, strategyBot } = require('../src/strategy');
 
@@ -18,13 +19,14 @@ async function main() {
   const ac = new AbortController();
   process.on('SIGINT', () => ac.abort());
   process.on('SIGTERM', () => ac.abort());
-  console.log(`serving ${values.name} in the lobby of ${values.server}, capacity ${values.capacity}`);
+  const who = values.key ? "as its API key's name" : values.name; // with a key the referee names the bot by the key
+  console.log(`serving ${who} in the lobby of ${values.server}, capacity ${values.capacity}`);
   try {
     await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal,
       onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${result.outcome}`) },
     values.bot === 'random' ? randomBot() : strategyBot);
   } catch (err) {
-    if (!(err instanceof LobbyRefused)) throw err;
+    if (!(err instanceof LobbyRefused || err instanceof CannotReach || err instanceof RefereeUnavailable)) throw err;
     console.error(err.message);
     process.exitCode = 1;
   }

@@ -44,7 +44,7 @@ function authMetadata(key) {
 }
 
 // FINAL_CODES are the status codes after which reconnecting cannot help (as in the Go SDK).
-const FINAL_CODES = new Set([grpc.status.NOT_FOUND, grpc.status.PERMISSION_DENIED, grpc.status.INVALID_ARGUMENT,
+const FINAL_CODES = new Set([grpc.status.NOT_FOUND, grpc.status.PERMISSION_DENIED, grpc.status.UNAUTHENTICATED, grpc.status.INVALID_ARGUMENT,
   grpc.status.FAILED_PRECONDITION, grpc.status.ABORTED, grpc.status.UNIMPLEMENTED]);
 
 // retryable reports whether a session that ended with this status code is worth reconnecting for.

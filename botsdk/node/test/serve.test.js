@@ -36,6 +36,12 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
     const key = await rpc(keys, 'CreateKey', { name: 'js-serve', role: 'ROLE_BOT' });
     await assert.rejects(serve({ server: addr, key: key.secret, capacity: 0, logger: quiet }, strategyBot),
       (err) => err instanceof LobbyRefused && err.code === grpc.status.INVALID_ARGUMENT && /capacity: 0/.test(err.details));
+    // An unknown key is refused at the referee's first answer (it was "cannot reach", retried).
+    const start = Date.now();
+    await assert.rejects(serve({ server: addr, key: 'bzq_not-a-key-of-this-referee-0123456789abcdef', connectAttempts: 50, maxBackoffMs: 50,
+      logger: quiet }, strategyBot),
+    (err) => err instanceof LobbyRefused && err.code === grpc.status.UNAUTHENTICATED && err.details === 'unknown API key');
+    assert.ok(Date.now() - start < 2000);
 
     let ended;
     const gameOver = new Promise((resolve) => { ended = resolve; });

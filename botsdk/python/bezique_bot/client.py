@@ -27,6 +27,7 @@ PROTOCOL_VERSION = 1
 _FINAL_CODES = frozenset({
     grpc.StatusCode.NOT_FOUND,
     grpc.StatusCode.PERMISSION_DENIED,
+    grpc.StatusCode.UNAUTHENTICATED,  # an unknown or revoked key
     grpc.StatusCode.INVALID_ARGUMENT,
     grpc.StatusCode.FAILED_PRECONDITION,
     grpc.StatusCode.ABORTED,

@@ -30,6 +30,13 @@ class ServeTest(unittest.TestCase):
             serve(ServeConfig(server=addr, key=key.secret, capacity=0), strategy_bot)
         self.assertEqual(cm.exception.code, grpc.StatusCode.INVALID_ARGUMENT)
         self.assertIn("capacity: 0", cm.exception.details)
+        # An unknown key is refused at the referee's first answer (it was "cannot reach", retried).
+        start = time.monotonic()
+        with self.assertRaises(LobbyRefused) as cm:
+            serve(ServeConfig(server=addr, key="bzq_not-a-key-of-this-referee-0123456789abcdef", connect_attempts=50,
+                              max_backoff=0.05), strategy_bot)
+        self.assertEqual((cm.exception.code, cm.exception.details), (grpc.StatusCode.UNAUTHENTICATED, "unknown API key"))
+        self.assertLess(time.monotonic() - start, 2)
 
         stop = threading.Event()
         ended = []

@@ -7,6 +7,7 @@ import os
 import sys
 
 from bezique.v1 import rules_pb2, table_pb2
+from bezique_bot.client import CannotReach, RefereeUnavailable
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import random_bot, strategy_bot
 
@@ -32,10 +33,11 @@ def main(argv=None) -> int:
 
     cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
                       on_game_over=game_over)
-    print(f"serving {args.name} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
+    who = "as its API key's name" if args.key else args.name  # with a key the referee names the bot by the key
+    print(f"serving {who} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
     try:
         serve(cfg, random_bot() if args.bot == "random" else strategy_bot)
-    except LobbyRefused as e:
+    except (LobbyRefused, CannotReach, RefereeUnavailable) as e:
         print(e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -1,0 +1,63 @@
+// Command serve is a Go bot in serve mode: it waits in a referee's lobby and plays every game it
+// is given, up to --capacity at once, declaring the meld worth most when it may and otherwise
+// playing the first legal action; it dials in again after a lost connection, until interrupted.
+//
+//	go run ./botsdk/examples/serve --server 127.0.0.1:7777 --name gobot --capacity 4
+//	BEZIQUE_KEY=bzq_... go run ./botsdk/examples/serve     # with keys on: the bot is the key's name
+//	bezique match --cmd 'go run ./botsdk/examples/serve' rulebook
+//
+// --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (which `bezique match
+// --cmd` sets), --key to $BEZIQUE_KEY, as the Python and Node serve examples do.
+package main
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
+)
+
+func main() {
+	cfg := botsdk.ServeConfig{}
+	flag.StringVar(&cfg.Server, "server", cmp.Or(os.Getenv("BEZIQUE_SERVER"), "127.0.0.1:7777"), "the referee's gRPC address, host:port (default $BEZIQUE_SERVER, else 127.0.0.1:7777)")
+	flag.StringVar(&cfg.BotName, "name", cmp.Or(os.Getenv("BEZIQUE_BOT_NAME"), "go-serve"), "the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else go-serve; with --key: the key's name)")
+	flag.StringVar(&cfg.Key, "key", os.Getenv("BEZIQUE_KEY"), "the bot's API key, role bot (default $BEZIQUE_KEY)")
+	flag.IntVar(&cfg.Capacity, "capacity", 1, "the most games played at once, 1 to 64")
+	flag.Parse()
+	cfg.OnGameOver = func(g *pb.GameAssigned, res *pb.GameResult, err error) {
+		if err != nil {
+			fmt.Printf("table %s seat %d: %v\n", g.GetTableId(), g.GetSeat(), err)
+			return
+		}
+		fmt.Printf("table %s seat %d: game over: %s\n", g.GetTableId(), g.GetSeat(), wire.ResultText(res))
+	}
+	name := cfg.BotName
+	if cfg.Key != "" {
+		name = "as its API key's name"
+	}
+	fmt.Printf("serving %s in the lobby of %s, capacity %d\n", name, cfg.Server, cfg.Capacity)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := botsdk.Serve(ctx, cfg, func() botsdk.Bot { // a new bot per game
+		return botsdk.BotFunc(func(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
+			best, points := req.GetLegalActions()[0].GetActionId(), uint32(0)
+			for _, la := range req.GetLegalActions() {
+				if m := la.GetAction().GetMeld(); m != nil && m.GetMeld().GetPoints() > points {
+					best, points = la.GetActionId(), m.GetMeld().GetPoints()
+				}
+			}
+			return best, nil
+		})
+	})
+	if ctx.Err() == nil { // not interrupted: the referee refused the bot, or could not be reached
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

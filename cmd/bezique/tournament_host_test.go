@@ -1,0 +1,391 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestTournamentCancelPrintsKeptResults: "tournament cancel --server" of a tournament cancelled
+// mid-run prints the standings of the results it kept, as "standings" reads them afterwards (it
+// printed "0 of 400 games, cancelled" and a table of zeros: the cancel response carries no
+// results, and the command computed the standings from none).
+func TestTournamentCancelPrintsKeptResults(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "random", "--entrant", "rulebook",
+		"--deals", "200", "--concurrency", "2")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	played := regexp.MustCompile(`(?m)^` + id + ` \(round-robin, two-handed\): (\d+) of 400 games, (\w+)$`)
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		out, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+		m := played.FindStringSubmatch(out)
+		if err != nil || m == nil {
+			t.Fatalf("standings: %v\n%s", err, out)
+		}
+		if n, _ := strconv.Atoi(m[1]); n >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("fewer than 2 results after 60 s:\n%s", out)
+		}
+	}
+	out, err = runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id, "--reason", "host test")
+	if err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	after, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+	if err != nil {
+		t.Fatalf("standings after the cancel: %v\n%s", err, after)
+	}
+	m := played.FindStringSubmatch(after)
+	if m == nil || m[2] != "cancelled" || m[1] == "0" {
+		t.Fatalf("standings after the cancel:\n%s", after)
+	}
+	if out != after {
+		t.Fatalf("cancel printed:\n%s\nstandings after it print:\n%s", out, after)
+	}
+	path := filepath.Join(t.TempDir(), "standings.csv")
+	if out, err := runCmd(ctx, "tournament", "export", "--server", ref.addr, id, "--standings-csv", path); err != nil {
+		t.Fatalf("export --standings-csv: %v\n%s", err, out)
+	}
+	rows, err := os.ReadFile(path)
+	if lines := strings.Split(string(rows), "\n"); err != nil || len(lines) != 4 || !strings.HasPrefix(lines[1], "1,rulebook-2,"+m[1]+",") {
+		t.Fatalf("standings.csv: %v\n%s", err, rows)
+	}
+	replayRecords(ctx, t, []string{"--server", ref.addr}, id, m[1])
+}
+
+// replayRecords exports the records of tournament id's games with "export --records" (flags
+// say where the tournament is), checks that there are want of them and replays each.
+func replayRecords(ctx context.Context, t *testing.T, flags []string, id, want string) {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := runCmd(ctx, append(append([]string{"tournament", "export"}, flags...), id, "--records", dir)...)
+	if err != nil || out != "records written to "+dir+": "+want+"\n" {
+		t.Fatalf("export --records: %v\n%s", err, out)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, id+"-g*.json"))
+	if err != nil || strconv.Itoa(len(files)) != want {
+		t.Fatalf("%d record files (%v), want %s", len(files), err, want)
+	}
+	for _, f := range files {
+		if out, err := runCmd(ctx, "replay", f); err != nil || !strings.Contains(out, "Checked: the record replays through the engine to these totals.") {
+			t.Fatalf("replay %s: %v\n%s", f, err, tail(out))
+		}
+	}
+}
+
+// TestTournamentRecordsInProcess: "export --records" of a tournament of the in-process referee
+// reads the records from --store, and each replays.
+func TestTournamentRecordsInProcess(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	out, err := runCmd(ctx, "tournament", "run", "--server", "", st, "--entrant", "random", "--entrant", "rulebook", "--deals", "2",
+		"--option", "target=300", "--seed", "8")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+	replayRecords(ctx, t, []string{"--server", "", st}, id, "4")
+}
+
+// TestTournamentServerFromEnvironment: the tournament commands take --server's default from
+// $BEZIQUE_SERVER, as every other command does (without --server they looked in
+// sqlite:bezique-data/tournaments.db and said "no tournament tn-… in --store …"); --server ""
+// still chooses the in-process referee on --store.
+func TestTournamentServerFromEnvironment(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	t.Setenv("BEZIQUE_SERVER", ref.addr)
+	store := "sqlite:" + t.TempDir() + "/t.db"
+	out, err := runCmd(ctx, "tournament", "run", "--store", store, "--entrant", "random", "--entrant", "rulebook", "--deals", "1",
+		"--option", "target=300", "--seed", "3")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+	out, err = runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
+	if err != nil || !strings.HasPrefix(out, id+" (round-robin, two-handed): 2 of 2 games, finished\n") {
+		t.Fatalf("standings of the referee at $BEZIQUE_SERVER: %v\n%s", err, out)
+	}
+	want := "no tournament " + id + " in --store " + store + " (a tournament of a running referee: --server HOST:PORT)"
+	if out, err := runCmd(ctx, "tournament", "standings", "--server", "", "--store", store, id); err == nil || err.Error() != want {
+		t.Fatalf("standings with --server \"\": %v, want %q\n%s", err, want, out)
+	}
+}
+
+// TestStandingsShowDisconnects: the standings table has a disconnects column, the actions the
+// referee played for an entrant whose bot was away (its lobby bot killed mid-game: 903 actions
+// auto-played showed nowhere but in --json).
+func TestStandingsShowDisconnects(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
+	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished,
+		Standings: tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
+			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903, MeanDecisionMs: 1.5,
+				Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}}
+	var out strings.Builder
+	if err := printStandings(&out, tn, false); err != nil {
+		t.Fatal(err)
+	}
+	want := `tn-0 (round-robin, two-handed): 2 of 2 games, finished
+  #  entrant  games  W  D  L  points  score  deal diff  rating  ± 95%  forfeits  timeouts  illegal  disconnects  decision ms
+  1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0         0.00
+  2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         1         2        3          903         1.50
+`
+	if out.String() != want {
+		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestStandingsJSONKeys: "standings --json" and "export --json" write snake_case keys at every
+// level, as the standings and results inside always did (the top level was Go's field names,
+// "ID", "Spec", "Results", and a rating {"Mu", "Sigma"}).
+func TestStandingsJSONKeys(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindBuiltin, Bot: "random"}, {ID: "b", Kind: tournament.KindBuiltin, Bot: "random"}}}
+	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished, Seed: []byte{1}, Salt: []byte{2},
+		Standings: tournament.Standings{Entrants: []tournament.Standing{{Entrant: "a", Rating: stats.Rating{Mu: 26, Sigma: 8}}}}}
+	var out strings.Builder
+	if err := printStandings(&out, tn, true); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	keys := slices.Sorted(maps.Keys(got))
+	if want := []string{"commitment", "created_at", "finished_at", "id", "results", "salt", "seed", "spec", "standings", "state"}; !slices.Equal(keys, want) {
+		t.Errorf("keys %q, want %q", keys, want)
+	}
+	if !strings.Contains(out.String(), `"rating": {
+          "mu": 26,
+          "sigma": 8
+        }`) {
+		t.Errorf("printed:\n%s", out.String())
+	}
+}
+
+// TestStandingsCSV: "export --standings-csv" writes the standings as "standings" prints them, one
+// line per entrant in rank order, at full precision (there was only the per-game CSV).
+func TestStandingsCSV(t *testing.T) {
+	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
+		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+		{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealDiff: -550.25, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+			MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}
+	var out strings.Builder
+	if err := writeStandingsCSV(&out, s); err != nil {
+		t.Fatal(err)
+	}
+	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,mean_decision_ms
+1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0
+2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,1.5
+`
+	if out.String() != want {
+		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestTournamentList: "tournament list" shows every tournament with its state and games played
+// of those scheduled, on a running referee (--server) and in --store (there was no way to find a
+// tournament's id again but the web page); "create" warns of a lobby entrant absent from the
+// lobby (a misspelt name forfeited all its games after the absence grace without a word).
+func TestTournamentList(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	for _, where := range [][]string{{"--server", ref.addr}, {"--server", "", st}} {
+		out, err := runCmd(ctx, append([]string{"tournament", "run", "--name", "cup 1", "--entrant", "a=random", "--entrant", "b=rulebook",
+			"--deals", "1", "--option", "target=300"}, where...)...)
+		if err != nil {
+			t.Fatalf("run %v: %v\n%s", where, err, out)
+		}
+		done, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+		out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c=random", "--entrant", "lobby:nobody",
+			"--absence-grace", "1h"}, where...)...)
+		if len(where) == 3 { // in process: no lobby
+			if err == nil {
+				t.Fatalf("create with a lobby entrant in process:\n%s", out)
+			}
+			out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c=random", "--entrant", "d=random"}, where...)...)
+		}
+		if err != nil {
+			t.Fatalf("create %v: %v\n%s", where, err, out)
+		}
+		waiting, _, _ := strings.Cut(out, "\n")
+		warning := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
+			" (bezique lobby lists those present); its games wait for it up to the absence grace, 1h0m0s, then forfeit\n"
+		if len(where) == 2 && !strings.HasSuffix(out, warning) {
+			t.Errorf("create with an absent lobby entrant printed:\n%s\nwant the warning:\n%s", out, warning)
+		}
+		out, err = runCmd(ctx, append([]string{"tournament", "list"}, where...)...)
+		if err != nil {
+			t.Fatalf("list %v: %v\n%s", where, err, out)
+		}
+		second := regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c nobody +`
+		if len(where) == 3 {
+			second = regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c d +`
+		}
+		want := regexp.MustCompile(`^TOURNAMENT +NAME +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
+			regexp.QuoteMeta(done) + `  cup 1  finished  round-robin  two-handed  2/2 +a b +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
+			second + `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
+		if !want.MatchString(out) {
+			t.Errorf("list %v printed:\n%s", where, out)
+		}
+	}
+}
+
+// TestServeWithKeySaysItsName: "bot --serve" with a bot key says that it serves as its key's
+// name, which is its name in the lobby ("serving rb …" named the --name the referee ignores).
+func TestServeWithKeySaysItsName(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin := "bzq_cli-admin-key-0123456789abcdef"
+	addr := startAuthReferee(t, admin)
+	t.Setenv(keyEnv, admin)
+	out, err := runCmd(ctx, "keys", "create", "--server", addr, "--name", "alpha", "--role", "bot")
+	m := regexp.MustCompile(`secret (bzq_\S+)\n`).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("keys create: %v\n%s", err, out)
+	}
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var served syncBuffer
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&served)
+		cmd.SetErr(io.Discard)
+		cmd.SetArgs([]string{"bot", "--serve", "--server", addr, "--key", m[1], "--name", "rb", "--bot", "random"})
+		_ = cmd.ExecuteContext(sctx)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if out, _ := runCmd(ctx, "lobby", "--server", addr); strings.Contains(out, "\nalpha ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("alpha never entered the lobby")
+		}
+	}
+	if want := "serving as its API key's name in the lobby of " + addr + ", capacity 1, every variant\n"; served.String() != want {
+		t.Fatalf("printed %q, want %q", served.String(), want)
+	}
+}
+
+// TestEloText: a pair's Elo as the standings print it. Two bots of one strategy on duplicate
+// deals split every deal set: score ½, Elo -400·log10(1) = -0 with a zero-width interval, which
+// printed "Elo -0 [-0, +0]".
+func TestEloText(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, c := range []struct {
+		e    stats.EloInterval
+		want string
+	}{
+		{stats.EloFromPenta(stats.Penta{0, 0, 2, 0, 0}), "+0 [+0, +0]"},
+		{stats.EloInterval{Elo: negZero, Lo: negZero, Hi: 0}, "+0 [+0, +0]"},
+		{stats.EloInterval{Elo: 120.4, Lo: -144.2, Hi: 385.1}, "+120 [-144, +385]"},
+		{stats.EloInterval{Elo: 261.3, Lo: math.NaN(), Hi: math.NaN()}, "+261 [?]"},
+		{stats.EloInterval{Elo: math.Inf(-1), Lo: math.NaN(), Hi: math.NaN()}, "-Inf"},
+	} {
+		if got := eloText(c.e); got != c.want {
+			t.Errorf("eloText(%+v) = %q, want %q", c.e, got, c.want)
+		}
+	}
+}
+
+// TestTournamentPolicyFlags: the tournament commands take a table's failure policy and clock
+// flags (--on-timeout, --on-illegal, --on-disconnect, --strike-limit, --grace-ms, --increment-ms)
+// and a --name, as create does for a table: every table of the tournament gets that policy (a
+// competition that forfeits a bot out of time could be set up over gRPC only).
+func TestTournamentPolicyFlags(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--name", "Winter cup", "--entrant", "random", "--entrant", "rulebook",
+		"--deals", "100", "--concurrency", "1", "--on-timeout", "forfeit", "--on-disconnect", "forfeit", "--strike-limit", "1", "--grace-ms", "2000",
+		"--decision-ms", "3000", "--bank-ms", "0", "--increment-ms", "100")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	out, err = runCmd(ctx, "tournament", "standings", "--server", ref.addr, id, "--json")
+	var tn struct {
+		Spec struct {
+			Name   string            `json:"name"`
+			Clock  map[string]uint32 `json:"clock"`
+			Policy map[string]any    `json:"policy"`
+		} `json:"spec"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &tn) != nil {
+		t.Fatalf("standings --json: %v\n%s", err, out)
+	}
+	wantPolicy := map[string]any{"on_timeout": "forfeit", "on_disconnect": "forfeit", "strike_limit": 1.0, "disconnect_grace_ms": 2000.0}
+	if tn.Spec.Name != "Winter cup" || !maps.Equal(tn.Spec.Clock, map[string]uint32{"decision_ms": 3000, "bank_ms": 0, "increment_ms": 100}) ||
+		fmt.Sprint(tn.Spec.Policy) != fmt.Sprint(wantPolicy) {
+		t.Fatalf("spec: %+v", tn.Spec)
+	}
+	var table *pb.TableInfo
+	for deadline := time.Now().Add(10 * time.Second); table == nil; time.Sleep(20 * time.Millisecond) {
+		if resp, err := ref.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id + "-g0"}); err == nil {
+			table = resp.GetTable()
+		} else if time.Now().After(deadline) {
+			t.Fatalf("GetTable %s-g0: %v", id, err)
+		}
+	}
+	p, c := table.GetFailurePolicy(), table.GetClock()
+	if p.GetOnTimeout() != pb.FailureAction_FAILURE_ACTION_FORFEIT || p.GetOnIllegal() != pb.FailureAction_FAILURE_ACTION_AUTO_PLAY ||
+		p.GetOnDisconnect() != pb.FailureAction_FAILURE_ACTION_FORFEIT || p.GetStrikeLimit() != 1 || p.GetDisconnectGraceMs() != 2000 ||
+		c.GetDecisionMs() != 3000 || c.GetBankMs() != 0 || c.GetIncrementMs() != 100 {
+		t.Errorf("table %s-g0: policy %v, clock %v", id, p, c)
+	}
+	out, err = runCmd(ctx, "tournament", "cancel", "--server", ref.addr, id)
+	if err != nil || !regexp.MustCompile(`^`+id+` "Winter cup" \(round-robin, two-handed\): \d+ of 200 games, cancelled\n`).MatchString(out) {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "random", "--entrant", "random", "--on-timeout", "never"); err == nil ||
+		err.Error() != `--on-timeout: "never" (want auto-play or forfeit)` {
+		t.Fatalf("create --on-timeout never: %v\n%s", err, out)
+	}
+}
