@@ -26,10 +26,12 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// atkStore wraps a store: AppendActions can be made to fail, UpdateTable to block on a gate.
+// atkStore wraps a store: AppendActions and UpdateTable can be made to fail, UpdateTable to
+// block on a gate.
 type atkStore struct {
 	store.Store
 	failAppend atomic.Bool
+	failUpdate atomic.Bool
 	gateOn     atomic.Bool
 	gate       chan struct{} // closed to release blocked UpdateTable calls
 	blocked    chan struct{} // receives when an UpdateTable call blocks
@@ -43,6 +45,9 @@ func (s *atkStore) AppendActions(ctx context.Context, id string, a []store.Actio
 }
 
 func (s *atkStore) UpdateTable(ctx context.Context, id string, u store.TableUpdate) error {
+	if s.failUpdate.Load() {
+		return errors.New("attack: disk went away")
+	}
 	if s.gateOn.Load() {
 		select {
 		case s.blocked <- struct{}{}:

@@ -356,9 +356,10 @@ type storedSpec struct {
 	// DealingSource names where the deals come from, a pb.DealingSource value name (absent for
 	// tables stored before it was announced).
 	DealingSource string `json:"dealing_source,omitempty"`
-	// SeqFloor is at least every event seq and request id the table has issued: events that are
-	// not stored (seats connecting and leaving) and request ids are not replayed, so a recovered
-	// table starts both counters here, never reusing a number a bot has already seen.
+	// SeqFloor is at least every event seq and request id the table has issued (unless the store
+	// refused its last raise: reserve): events that are not stored (seats connecting and leaving)
+	// and request ids are not replayed, so a recovered table starts both counters seqReserve
+	// beyond it, never reusing a number a bot has already seen.
 	SeqFloor uint64 `json:"seq_floor,omitempty"`
 	// Creator is the principal id that created the table (absent for tables stored before it).
 	Creator string `json:"creator,omitempty"`
@@ -616,8 +617,11 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 			r.Resume(n)
 		}
 	}
-	t.seq = max(t.seq, spec.SeqFloor)
-	t.requestID = max(t.requestID, spec.SeqFloor)
+	// A former life whose store refused its last reservation (out of reach, or the lease taken
+	// over: reserve logs it and the event goes out) issued seqs and request ids past the stored
+	// floor: start a whole reservation beyond it, so that none is reused.
+	t.seq = max(t.seq, spec.SeqFloor+seqReserve)
+	t.requestID = max(t.requestID, spec.SeqFloor+seqReserve)
 	t.reserved = max(t.seq, t.requestID)
 	return t, nil
 }
