@@ -568,8 +568,14 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if j.GetMember() >= uint32(len(s.conns)) {
 		return joined{err: invalid("join.member", "%d is not a member of seat %d (team of %d: 0..%d)", j.GetMember(), s.index, len(s.conns), len(s.conns)-1)}
 	}
-	if j.GetResumeAfterSeq() > t.seq {
-		return joined{err: invalid("join.resume_after_seq", "%d is beyond the table's last event %d", j.GetResumeAfterSeq(), t.seq)}
+	if n := j.GetResumeAfterSeq(); n > t.seq {
+		// A recovered table's former life may have sent up to a reservation past its start
+		// (rebuild) with its floor unstored: the bot saw those seqs; the table goes on after them.
+		if !t.recovered || n > t.seq+seqReserve {
+			return joined{err: invalid("join.resume_after_seq", "%d is beyond the table's last event %d", n, t.seq)}
+		}
+		t.reserve(n)
+		t.seq = n
 	}
 	if err := ctx.Err(); err != nil {
 		return joined{err: status.FromContextError(err).Err()}

@@ -623,6 +623,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	t.seq = max(t.seq, spec.SeqFloor+seqReserve)
 	t.requestID = max(t.requestID, spec.SeqFloor+seqReserve)
 	t.reserved = max(t.seq, t.requestID)
+	t.recovered = true
 	return t, nil
 }
 

@@ -97,6 +97,9 @@ type table struct {
 	pendingForfeit int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
+	// recovered is set on a table rebuilt from the store (rebuild): a former life whose store
+	// refused its last floor (reserve) may have sent seqs past the table's, which join admits.
+	recovered bool
 	// views builds the seats' and spectators' views, full and compact, from what the views sent
 	// before built (see viewIn).
 	views wire.Views
