@@ -35,22 +35,16 @@ func wantRetry(t *testing.T, what string, err error, want string) {
 // Unavailable with the second's RetryInfo, naming that referee and its address, for a unary
 // call (GetTable, Decide) as for a seat stream.
 func TestForwardToAnAddressThatDoesNotParse(t *testing.T) {
-	u, raw := sharedSchema(t)
-	a := startPeer(t, u, nil)
-	b := startPeer(t, u, nil)
+	a, b, raw, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := resp.GetTableId()
 	if _, err := raw.Exec("UPDATE referees SET address = 'bad%zz' WHERE owner = $1", a.srv.leaser.Owner()); err != nil {
 		t.Fatal(err)
 	}
 	want := `forwarded to the referee at "bad%zz", which owns it: its advertised address (--advertise) cannot be dialled ` +
 		`(parse "dns:///bad%zz": invalid URL escape "%zz"); reconnect`
-	_, err = b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+	_, err := b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
 	wantRetry(t, "GetTable through B", err, want)
 	_, err = b.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Token: tokenOf(resp, 0), Decide: &pb.Decide{RequestId: 1}})
 	wantRetry(t, "Decide through B", err, want)
@@ -73,15 +67,9 @@ func TestForwardToAnAddressThatDoesNotParse(t *testing.T) {
 // row is free the table is cancelled, so the same call made again (through any referee) is
 // refused as for a table that has ended. A unary call that ends so may have taken effect.
 func TestForwardedUnaryCallOnHandover(t *testing.T) {
-	u, raw := sharedSchema(t)
-	a := startPeer(t, u, nil)
-	b := startPeer(t, u, nil)
+	a, b, raw, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := resp.GetTableId()
 	lock, err := raw.BeginTx(ctx, nil)
 	if err != nil {

@@ -59,6 +59,20 @@ func sharedSchema(t *testing.T) (string, *sql.DB) {
 	return u.String(), raw
 }
 
+// tableOnA starts referees A and B on one shared schema (sharedSchema) and creates, through A, a
+// two-handed table of two remote seats: it returns the two referees, the schema's raw connection
+// and CreateTable's answer.
+func tableOnA(t *testing.T) (a, b *peerReferee, raw *sql.DB, resp *pb.CreateTableResponse) {
+	t.Helper()
+	u, raw := sharedSchema(t)
+	a, b = startPeer(t, u, nil), startPeer(t, u, nil)
+	resp, err := a.tables.CreateTable(t.Context(), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b, raw, resp
+}
+
 func openShared(t *testing.T, u string) (store.Store, store.Leaser) {
 	t.Helper()
 	st, err := store.Open(context.Background(), u)
@@ -154,14 +168,9 @@ func TestHandover(t *testing.T) {
 // that way dropped the game: it ran no more and the tournament stayed running, unfinished,
 // until a restart.
 func TestAwaitFollowsALostTable(t *testing.T) {
-	u, raw := sharedSchema(t)
-	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	a, b, raw, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := resp.GetTableId()
 	type awaited struct {
 		res *pb.GameResult

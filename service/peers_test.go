@@ -268,19 +268,13 @@ func TestPeerSecretTooShort(t *testing.T) {
 // "transport: Error while dialing: dial tcp …: connect: connection refused"", naming neither the
 // owner nor what to do; now Unavailable says which referee, and that the table moves within 10 s.
 func TestForwardToAnOwnerThatDoesNotAnswer(t *testing.T) {
-	u, _ := sharedSchema(t)
-	a := startPeer(t, u, nil)
-	b := startPeer(t, u, nil)
+	a, b, _, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	a.grpc.Stop() // A's port closes; its referee lives on and keeps its leases
 	want := "forwarded to the referee at " + a.addr + ", which owns it and does not answer: if it stopped, " +
 		"another referee takes its tables and tournaments over within 10s; reconnect (connection error: "
-	_, err = b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+	_, err := b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
 	if st := status.Convert(err); st.Code() != codes.Unavailable || !strings.HasPrefix(st.Message(), want) {
 		t.Errorf("GetTable through B: %v; want Unavailable %q…", err, want)
 	}

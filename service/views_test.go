@@ -38,15 +38,9 @@ func listed(ctx context.Context, t *testing.T, r *peerReferee, id string) *pb.Ta
 // when asked by table_ids. When A does not answer (a referee that takes connections and never
 // answers, then a closed port), B's listing still answers within peerListWait, with the stored row.
 func TestListTablesThroughAnotherReferee(t *testing.T) {
-	u, raw := sharedSchema(t)
-	a := startPeer(t, u, nil)
-	b := startPeer(t, u, nil)
+	a, b, raw, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := resp.GetTableId()
 	stream, err := a.seats.Connect(ctx)
 	if err != nil {
@@ -135,15 +129,9 @@ func TestListTablesThroughAnotherReferee(t *testing.T) {
 // RetryInfo of a second, as every other "try again in a moment" refusal: not Canceled "grpc:
 // the client connection is closing".
 func TestForwardedSeatStreamOnHandover(t *testing.T) {
-	u, _ := sharedSchema(t)
-	a := startPeer(t, u, nil)
-	b := startPeer(t, u, nil)
+	a, b, _, resp := tableOnA(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(false))
-	if err != nil {
-		t.Fatal(err)
-	}
 	stream, err := b.seats.Connect(ctx)
 	if err != nil {
 		t.Fatal(err)
