@@ -14,10 +14,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
-	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -168,62 +165,20 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 		procs[i] = startRefereeProc(t, bin, logPath(i), "--listen", addrs[i], "--metrics-listen", "", "--store", links[i].url(t, storeURL),
 			"--log-level", "debug", "--creates-per-minute", "100000", "--max-waiting-per-principal", "1000")
 	}
-	logs := func() string {
-		var s string
-		for i := range addrs {
-			s += fmt.Sprintf("\n--- referee %d (%s):\n%s", i, addrs[i], readFile(logPath(i)))
-		}
-		return s
-	}
+	logs := refereeLogs(addrs, logPath)
 	clients := make([]pb.TableServiceClient, 3)
 	for i, a := range addrs {
 		clients[i] = dialTables(t, a)
 	}
-	type game struct {
-		id      string
-		results []*pb.GameResult
-		errs    []error
-	}
-	games := make([]game, outageGames)
+	games := make([]sharedGame, outageGames)
 	var ended atomic.Int64
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, inPlay)
-	quiet := quietLogger()
 	play := func(i int) {
 		defer wg.Done()
 		defer func() { <-slots }()
-		g := &games[i]
-		req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
-		var resp *pb.CreateTableResponse
-		for k := 0; ; k++ {
-			var err error
-			if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
-				break
-			}
-			if ctx.Err() != nil || status.Code(err) != codes.Unavailable && status.Code(err) != codes.Internal {
-				g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		g.id = resp.GetTableId()
-		var mu sync.Mutex
-		var seats sync.WaitGroup
-		for _, st := range resp.GetSeatTokens() {
-			seats.Go(func() {
-				res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
-					BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quiet,
-					ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					g.errs = append(g.errs, err)
-				} else {
-					g.results = append(g.results, res)
-				}
-			})
-		}
-		seats.Wait()
+		// Internal: grpc-go's answer when the store goes away in the middle of a create.
+		games[i] = playSharedGame(ctx, clients, addrs, i, codes.Unavailable, codes.Internal)
 		ended.Add(1)
 	}
 	wg.Go(func() {
@@ -270,27 +225,14 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatalf("games not over in time: %v%s", ctx.Err(), logs())
 	}
-	records := map[string]*pb.GameRecord{}
+	records := checkSharedGames(ctx, t, clients, games, logs)
 	autoplayed := 0
-	for i, g := range games {
-		if len(g.errs) > 0 {
-			t.Fatalf("game %d (%s): %v%s", i, g.id, g.errs, logs())
-		}
-		rec := getRecord(ctx, t, clients[i%3], g.id)
-		if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED || len(g.results) != 2 {
-			t.Errorf("game %d (%s): outcome %v, %d of 2 bots saw a result; want COMPLETED, both", i, g.id, rec.GetResult(), len(g.results))
-		}
-		for _, res := range g.results {
-			if !proto.Equal(res, rec.GetResult()) {
-				t.Errorf("game %d (%s): a bot saw %v, the record has %v", i, g.id, res, rec.GetResult())
-			}
-		}
+	for _, rec := range records {
 		for _, a := range rec.GetActions() {
 			if a.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
 				autoplayed++
 			}
 		}
-		records[g.id] = rec
 	}
 	if autoplayed != 0 {
 		t.Errorf("%d actions played by the referee for a seat whose bot was playing; want 0", autoplayed)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -64,13 +65,7 @@ func TestSharedReferees(t *testing.T) {
 		addrs[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
 		procs[i] = startRefereeProc(t, bin, logPath(i), args(i)...)
 	}
-	logs := func() string {
-		var s string
-		for i := range addrs {
-			s += fmt.Sprintf("\n--- referee %d (%s):\n%s", i, addrs[i], readFile(logPath(i)))
-		}
-		return s
-	}
+	logs := refereeLogs(addrs, logPath)
 	clients := make([]pb.TableServiceClient, 3)
 	for i, a := range addrs {
 		clients[i] = dialTables(t, a)
@@ -80,53 +75,13 @@ func TestSharedReferees(t *testing.T) {
 	// referee (i+1)%3.
 	const victim = 1
 	var ended atomic.Int64
-	type game struct {
-		id      string
-		results []*pb.GameResult
-		errs    []error
-	}
-	games := make([]game, sharedGames)
+	games := make([]sharedGame, sharedGames)
 	slots := make(chan struct{}, sharedInPlay)
 	var wg sync.WaitGroup
-	quiet := quietLogger()
-	// playShared plays game i: creates its table and runs its two bots to the end.
 	playShared := func(ctx context.Context, i int) {
 		defer wg.Done()
 		defer func() { <-slots }()
-		g := &games[i]
-		req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
-		var resp *pb.CreateTableResponse
-		for k := 0; ; k++ {
-			var err error
-			if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
-				break
-			}
-			if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
-				g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
-				return
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		g.id = resp.GetTableId()
-		var mu sync.Mutex
-		var seats sync.WaitGroup
-		for _, st := range resp.GetSeatTokens() {
-			seats.Add(1)
-			go func() {
-				defer seats.Done()
-				res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
-					BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quiet,
-					ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					g.errs = append(g.errs, err)
-				} else {
-					g.results = append(g.results, res)
-				}
-			}()
-		}
-		seats.Wait()
+		games[i] = playSharedGame(ctx, clients, addrs, i, codes.Unavailable)
 		ended.Add(1)
 	}
 	start := time.NewTicker(sharedStartEvery)
@@ -161,18 +116,83 @@ func TestSharedReferees(t *testing.T) {
 	}
 	t.Logf("%d games played", sharedGames)
 
-	// Every game completed, and each bot saw the record's result; the record replays.
+	records := checkSharedGames(ctx, t, clients, games, logs)
+	checkStoredActions(t, storeURL, records)
+}
+
+// refereeLogs returns a function that gives the logs of the referees at addrs (logPath(i) is
+// referee i's), for a failure's message.
+func refereeLogs(addrs []string, logPath func(int) string) func() string {
+	return func() string {
+		var s string
+		for i := range addrs {
+			s += fmt.Sprintf("\n--- referee %d (%s):\n%s", i, addrs[i], readFile(logPath(i)))
+		}
+		return s
+	}
+}
+
+// sharedGame is a game of a run on several referees: its table, the results its bots saw and
+// the errors that ended them.
+type sharedGame struct {
+	id      string
+	results []*pb.GameResult
+	errs    []error
+}
+
+// playSharedGame plays game i of a run on the referees at addrs: it creates its table (one deal,
+// two remote seats) through clients[i%3], or the next referee's while one refuses with a code of
+// retry, then plays both seats with Go random bots through referee (i+1)%3, so that their
+// streams are forwarded to the table's owner, to the game's end.
+func playSharedGame(ctx context.Context, clients []pb.TableServiceClient, addrs []string, i int, retry ...codes.Code) sharedGame {
+	var g sharedGame
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
+	var resp *pb.CreateTableResponse
+	for k := 0; ; k++ {
+		var err error
+		if resp, err = clients[(i+k)%3].CreateTable(ctx, req); err == nil {
+			break
+		}
+		if ctx.Err() != nil || !slices.Contains(retry, status.Code(err)) {
+			g.errs = append(g.errs, fmt.Errorf("CreateTable: %w", err))
+			return g
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	g.id = resp.GetTableId()
+	var mu sync.Mutex
+	var seats sync.WaitGroup
+	for _, st := range resp.GetSeatTokens() {
+		seats.Go(func() {
+			res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
+				BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quietLogger(),
+				ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				g.errs = append(g.errs, err)
+			} else {
+				g.results = append(g.results, res)
+			}
+		})
+	}
+	seats.Wait()
+	return g
+}
+
+// checkSharedGames checks that every game of games completed, that both its bots saw its
+// record's result and that its record replays, and returns the records by table id; logs gives
+// the referees' logs for a game that failed.
+func checkSharedGames(ctx context.Context, t *testing.T, clients []pb.TableServiceClient, games []sharedGame, logs func() string) map[string]*pb.GameRecord {
+	t.Helper()
 	records := map[string]*pb.GameRecord{}
 	for i, g := range games {
 		if len(g.errs) > 0 {
 			t.Fatalf("game %d (%s): %v%s", i, g.id, g.errs, logs())
 		}
 		rec := getRecord(ctx, t, clients[i%3], g.id)
-		if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
-			t.Errorf("game %d (%s): outcome %v, want COMPLETED", i, g.id, rec.GetResult())
-		}
-		if len(g.results) != 2 {
-			t.Errorf("game %d (%s): %d of 2 bots saw the result", i, g.id, len(g.results))
+		if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED || len(g.results) != 2 {
+			t.Errorf("game %d (%s): outcome %v, %d of 2 bots saw a result; want COMPLETED, both", i, g.id, rec.GetResult(), len(g.results))
 		}
 		for _, res := range g.results {
 			if !proto.Equal(res, rec.GetResult()) {
@@ -188,7 +208,7 @@ func TestSharedReferees(t *testing.T) {
 		}
 		records[g.id] = rec
 	}
-	checkStoredActions(t, storeURL, records)
+	return records
 }
 
 // checkStoredActions reads every action the store holds for the tables of records and checks
