@@ -34,17 +34,23 @@ type partitionProxy struct {
 	conns   []net.Conn
 }
 
-// startPartitionProxy listens on 127.0.0.1 for connections to the PostgreSQL server at target.
-func startPartitionProxy(t *testing.T, target string) *partitionProxy {
+// startPartitionProxy listens on 127.0.0.1 for connections to the PostgreSQL server of the store
+// URL u, and returns the proxy and u through it.
+func startPartitionProxy(t *testing.T, u string) (*partitionProxy, string) {
 	t.Helper()
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &partitionProxy{lis: lis, target: target, commits: make(chan struct{})}
+	p := &partitionProxy{lis: lis, target: pu.Host, commits: make(chan struct{})}
 	go p.serve()
 	t.Cleanup(p.close)
-	return p
+	pu.Host = lis.Addr().String()
+	return p, pu.String()
 }
 
 func (p *partitionProxy) serve() {
@@ -127,13 +133,8 @@ func (p *partitionProxy) close() {
 func TestLeasePartitionedMidCommit(t *testing.T) {
 	ctx := context.Background()
 	u, _ := postgresLeaseBackend(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := startPartitionProxy(t, pu.Host)
-	pu.Host = proxy.lis.Addr().String()
-	a, _ := leaser(t, pu.String())
+	proxy, through := startPartitionProxy(t, u)
+	a, _ := leaser(t, through)
 	_, lb := leaser(t, u)
 	mustCreate(t, a, storetest.Table("t1", store.StatePlaying, 0))
 	act := func(seq int64) []store.Action { return []store.Action{{Seq: seq, Payload: []byte{byte(seq)}}} }
@@ -153,6 +154,7 @@ func TestLeasePartitionedMidCommit(t *testing.T) {
 	}
 	cut := time.Now()
 	var taken []store.Lease
+	var err error
 	for {
 		taken, err = lb.TakeExpired(ctx, store.LeaseTable, 10)
 		if err != nil {
@@ -186,13 +188,8 @@ func TestLeasePartitionedMidCommit(t *testing.T) {
 func TestQuotaLockPartitionedMidCommit(t *testing.T) {
 	ctx := context.Background()
 	u, _ := postgresLeaseBackend(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := startPartitionProxy(t, pu.Host)
-	pu.Host = proxy.lis.Addr().String()
-	_, la := leaser(t, pu.String())
+	proxy, through := startPartitionProxy(t, u)
+	_, la := leaser(t, through)
 	b, lb := leaser(t, u)
 	q := store.Quota{Key: "ip:192.0.2.7", MaxWaiting: 10, PerMinute: 10}
 	proxy.arm()
