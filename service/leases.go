@@ -89,7 +89,7 @@ func (s *Referee) renew(ctx context.Context) {
 	s.mu.Unlock()
 	for _, t := range lost {
 		s.log.Warn("lease taken over by another referee; stopping the table", "table", t.id)
-		s.lose(t)
+		t.lose()
 	}
 }
 
@@ -116,7 +116,7 @@ func (s *Referee) dropUnsure() {
 		s.log.Warn("leases not renewed for their whole term; stopping the tables, which other referees take over", "tables", len(drop))
 	}
 	for _, t := range drop {
-		s.lose(t)
+		t.lose()
 	}
 }
 
@@ -258,11 +258,6 @@ func (s *Referee) awaitLease(ctx context.Context) error {
 	}
 	return nil
 }
-
-// lose stops a table whose lease this referee no longer holds: its seats and watchers are told
-// to reconnect (Unavailable; another referee plays it) and the referee forgets it. It changes
-// nothing in the store.
-func (s *Referee) lose(t *table) { t.lose() }
 
 // forget drops a table that stopped because its lease was lost (called by its goroutine).
 func (s *Referee) forget(t *table) {

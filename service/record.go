@@ -39,12 +39,12 @@ func (t *table) buildRecord() *pb.GameRecord {
 // reads both.
 func marshalRecord(rec *pb.GameRecord) ([]byte, error) { return proto.Marshal(rec) }
 
-// unmarshalRecord reads the stored game record of table id: the wire format of [marshalRecord], or
-// the protojson text of a record stored before it (a JSON object: its first byte that is not white
-// space is '{', which cannot start a GameRecord's wire form, where 0x7B would be field 15 as a
-// group). Bytes that are neither, or none (a record always has its rules), are an [unreadable]
-// error naming the table, "table t-…: stored record: empty".
-func unmarshalRecord(id string, b []byte) (*pb.GameRecord, error) {
+// UnmarshalRecord reads the stored game record of table id (the bytes of store.Store.GetRecord):
+// the wire format of marshalRecord, or the protojson text of a record stored before it (a JSON
+// object: its first byte that is not white space is '{', which cannot start a GameRecord's wire
+// form, where 0x7B would be field 15 as a group). Bytes that are neither, or none (a record
+// always has its rules), are an error naming the table, "table t-…: stored record: empty".
+func UnmarshalRecord(id string, b []byte) (*pb.GameRecord, error) {
 	rec := &pb.GameRecord{}
 	var err error
 	switch t := bytes.TrimLeft(b, " \t\r\n"); {

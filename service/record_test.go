@@ -78,8 +78,8 @@ func TestStoredRecordForms(t *testing.T) {
 // empty record.
 func TestUnmarshalRecordRefusesGarbage(t *testing.T) {
 	for _, b := range [][]byte{[]byte("{not json"), {0xff, 0xff, 0xff}} {
-		if rec, err := unmarshalRecord("t-1", b); err == nil {
-			t.Errorf("unmarshalRecord(%q) = %v, nil; want an error", b, rec)
+		if rec, err := UnmarshalRecord("t-1", b); err == nil {
+			t.Errorf("UnmarshalRecord(%q) = %v, nil; want an error", b, rec)
 		}
 	}
 }

@@ -706,7 +706,7 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	if err != nil {
 		return statusOf(err)
 	}
-	rec, err := unmarshalRecord(j.GetTableId(), b)
+	rec, err := UnmarshalRecord(j.GetTableId(), b)
 	if err != nil {
 		return statusOf(err)
 	}

@@ -52,11 +52,12 @@ type table struct {
 	dealing dealing
 	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
-	// lost is cancelled (by Referee.lose, through lose) when this referee no longer holds the
-	// table's lease, or can no longer be sure that it does (leases.go): run then stops the table
-	// without another write, and a store append waiting for its commit (appendLog) gives up, so
-	// that run gets the turn. leasedAt is when the table started here: a lease renewal begun
-	// before it does not count the table yet.
+	// lost is cancelled (lose) when this referee no longer holds the table's lease, or can no
+	// longer be sure that it does (leases.go): run then stops the table without another write
+	// (its seats and watchers are told to reconnect, Unavailable: another referee plays it; the
+	// referee forgets it; nothing changes in the store), and a store append waiting for its commit
+	// (appendLog) gives up, so that run gets the turn. leasedAt is when the table started here: a
+	// lease renewal begun before it does not count the table yet.
 	lost     context.Context
 	lose     context.CancelFunc
 	leasedAt time.Time
@@ -890,7 +891,7 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	t.srv.stored(StoreAppend, start, err)
 	if errors.Is(err, store.ErrLeaseLost) {
 		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
-		t.srv.lose(t)
+		t.lose()
 	}
 	if err == nil {
 		t.logged++
@@ -983,7 +984,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		// Another referee plays the table now: it, not this one, ends it and tells the seats.
 		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
 		t.result, t.record = nil, nil
-		t.srv.lose(t)
+		t.lose()
 		return
 	} else if err != nil {
 		t.log().Error("storing the finished game failed", "err", err)

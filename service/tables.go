@@ -274,7 +274,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			ti.Result.WinnerSide = &w
 		}
 		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec, err := unmarshalRecord(row.ID, b)
+			rec, err := UnmarshalRecord(row.ID, b)
 			if err != nil {
 				return nil, err
 			}
@@ -566,7 +566,7 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 		}
 		return nil, err
 	}
-	return unmarshalRecord(id, b)
+	return UnmarshalRecord(id, b)
 }
 
 // Await returns the result of a table's game once it has ended: at once for a table that has

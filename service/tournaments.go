@@ -334,8 +334,9 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 
 // CancelTournament ends a running tournament: it starts no game any more, the tables of its games
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
-// games have no result and count nowhere), the games that ended meanwhile are stored as usual,
-// its state is stored as cancelled, and its seed is revealed. The default reason is "tournament
+// games have no result and count nowhere), the games that ended meanwhile are stored as usual
+// (read from the store when their table has left memory), its state is stored as cancelled, and
+// its seed is revealed. The default reason is "tournament
 // cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
 // ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
 // forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
@@ -364,16 +365,9 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	stopRun()
 	<-ran // no table is created after this
-	// The runner starts games in schedule order, at most Concurrency at once, so the games it
-	// never created are the schedule's tail, with gaps of fewer than Concurrency games before it:
-	// after that many in a row, no later table exists (and no store is asked about each).
-	missing := 0
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue
-		}
-		if missing >= max(tr.spec.Concurrency, 1) {
-			break
 		}
 		tid := tourneyTableID(id, g.Index)
 		err := s.onTable(ctx, tid, func(t *table) {
@@ -387,14 +381,9 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		// A table not in memory was never created, or ended and left memory before the runner
 		// stored its result: its record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
-		if errors.Is(err, ErrNotFound) {
-			missing++ // never created
-			continue
-		}
-		missing = 0
 		switch {
-		case errors.Is(err, ErrNotEnded):
-			continue // in play on another referee (it counts nowhere)
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded):
+			continue // never created, or in play on another referee (it counts nowhere)
 		case err != nil:
 			return nil, err
 		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel

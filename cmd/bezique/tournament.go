@@ -18,7 +18,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
@@ -231,11 +230,7 @@ func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Cont
 		if err != nil {
 			return nil, fmt.Errorf("record of %s: %w", tableID, err)
 		}
-		rec := &pb.GameRecord{}
-		if err := proto.Unmarshal(b, rec); err != nil {
-			return nil, fmt.Errorf("record of %s: %w", tableID, err)
-		}
-		return rec, nil
+		return service.UnmarshalRecord(tableID, b)
 	}, func() { st.Close() }, nil
 }
 

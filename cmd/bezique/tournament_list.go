@@ -3,18 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
-	"github.com/bezique-arena/bezique/tournament"
-	"github.com/bezique-arena/bezique/wire"
 )
 
 func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
@@ -91,45 +87,4 @@ func printTournamentList(w io.Writer, all []*service.Tournament) error {
 			tn.Standings.Played, tn.Standings.Scheduled, strings.Join(ids, " "), tn.CreatedAt.UTC().Format("2006-01-02 15:04:05"))
 	}
 	return tw.Flush()
-}
-
-// warnAbsent writes to w a warning for each lobby bot among spec's entrants that the lobby of the
-// referee at --server lacks, or holds without spec's variant: its games wait for it up to the
-// absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
-// word). It says nothing without --server (no lobby) or when the lobby cannot be listed.
-func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tournament.Spec) {
-	if o.conn.server == "" {
-		return
-	}
-	cc, err := o.conn.dial(apiKey(cmd))
-	if err != nil {
-		return
-	}
-	defer cc.Close()
-	resp, err := pb.NewLobbyServiceClient(cc).ListBots(cmd.Context(), &pb.ListBotsRequest{})
-	if err != nil {
-		return
-	}
-	present := map[string]*pb.LobbyBot{}
-	for _, b := range resp.GetBots() {
-		present[b.GetName()] = b
-	}
-	grace := time.Duration(spec.AbsenceGraceMs) * time.Millisecond
-	for _, e := range spec.Entrants {
-		names := e.Members
-		if e.Kind == tournament.KindLobby {
-			names = []string{e.Bot}
-		}
-		for _, name := range names {
-			b, ok := present[name]
-			switch {
-			case !ok:
-				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s (bezique lobby lists those present); its games wait for it "+
-					"up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, grace)
-			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
-				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games wait for it up to the absence grace, "+
-					"%s, then forfeit\n", e.ID, name, spec.Variant, grace)
-			}
-		}
-	}
 }

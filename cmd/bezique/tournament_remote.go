@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"time"
 
+	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -15,6 +18,7 @@ import (
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // tournamentAPI is what the tournament commands ask of a referee: an in-process one
@@ -121,4 +125,45 @@ func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.G
 		return nil, fmt.Errorf("GetRecord %s: %w", tableID, err)
 	}
 	return resp.GetRecord(), nil
+}
+
+// warnAbsent writes to w a warning for each lobby bot among spec's entrants that the lobby of the
+// referee at --server lacks, or holds without spec's variant: its games wait for it up to the
+// absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
+// word). It says nothing without --server (no lobby) or when the lobby cannot be listed.
+func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tournament.Spec) {
+	if o.conn.server == "" {
+		return
+	}
+	cc, err := o.conn.dial(apiKey(cmd))
+	if err != nil {
+		return
+	}
+	defer cc.Close()
+	resp, err := pb.NewLobbyServiceClient(cc).ListBots(cmd.Context(), &pb.ListBotsRequest{})
+	if err != nil {
+		return
+	}
+	present := map[string]*pb.LobbyBot{}
+	for _, b := range resp.GetBots() {
+		present[b.GetName()] = b
+	}
+	grace := time.Duration(spec.AbsenceGraceMs) * time.Millisecond
+	for _, e := range spec.Entrants {
+		names := e.Members
+		if e.Kind == tournament.KindLobby {
+			names = []string{e.Bot}
+		}
+		for _, name := range names {
+			b, ok := present[name]
+			switch {
+			case !ok:
+				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s (bezique lobby lists those present); its games wait for it "+
+					"up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, grace)
+			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games wait for it up to the absence grace, "+
+					"%s, then forfeit\n", e.ID, name, spec.Variant, grace)
+			}
+		}
+	}
 }
