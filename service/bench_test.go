@@ -156,6 +156,10 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // with Join.batch and the full view; "seat-compact" is that seat joined with VIEW_MODE_COMPACT (as
 // the SDKs join), "seat-lean" with VIEW_MODE_NONE (requests without the view), "seat-unbatched"
 // without Join.batch (every message alone, as a client that does not know Batch gets them).
+// "bare-grpc-pingpong-paced" is the ping-pong whose client, between its round trips, decodes
+// what a compact seat's client decodes between its own (a mid-deal action's events and the next
+// decision request): the server's CPUs then idle between round trips as long as a referee's do
+// with a bot, which, with the bot in its own process, makes the bare round trip slower.
 //
 // Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
 // so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
@@ -165,7 +169,7 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
 	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
-		for _, mode := range []string{"bare-grpc-pingpong", "seat", "seat-compact", "seat-lean", "seat-unbatched"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "bare-grpc-pingpong-paced", "seat", "seat-compact", "seat-lean", "seat-unbatched"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
@@ -183,7 +187,7 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
 				b.ReportMetric(float64(rt.P90Ns), "p90_ns")
-				if mode != "bare-grpc-pingpong" {
+				if strings.HasPrefix(mode, "seat") {
 					b.ReportMetric(float64(rt.DecisionNs)/float64(b.N), "decision_rt_ns")
 					b.ReportMetric(float64(rt.Messages)/float64(b.N), "msgs/op")
 				}
@@ -235,6 +239,23 @@ type roundTrips struct {
 	DecisionNs int64 `json:"decision_ns"`
 	Messages   int64 `json:"messages"`
 	BotCPUNs   int64 `json:"bot_cpu_ns"` // the bot process's CPU time (bot-process placements)
+
+	last []*pb.ConnectResponse // a seat's messages of its last round trip, as received
+}
+
+// seatReads plays 40 round trips of a compact seat on cc (mid-deal: a deal's first 40 of about
+// 200 decisions) and returns the wire bytes of the messages of its last: the action's events and
+// the next decision request, which a seat's client reads between its round trips.
+func seatReads(tb testing.TB, cc *grpc.ClientConn) [][]byte {
+	var read [][]byte
+	for _, m := range runRoundTrips(tb, cc, "seat-compact", 40).last {
+		b, err := m.MarshalVT()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		read = append(read, b)
+	}
+	return read
 }
 
 // add counts one round trip of d to the answer.
@@ -326,7 +347,8 @@ func TestBenchBotProcess(t *testing.T) {
 const benchWarmup = 500
 
 // runRoundTrips makes n round trips on cc: mode "bare-grpc-pingpong" (grpc's interop
-// FullDuplexCall, 16-byte payload), "seat" (Decide with the first legal action id of a remote
+// FullDuplexCall, 16-byte payload), "bare-grpc-pingpong-paced" (the same, its client decoding
+// between round trips the messages a compact seat reads between its own: seatReads), "seat" (Decide with the first legal action id of a remote
 // seat facing the built-in random bot, new games as they end, joined with Join.batch and the full
 // view), "seat-compact" (the same seat joined with VIEW_MODE_COMPACT, as the SDKs join; the
 // benchmark reads the compact view without expanding it), "seat-lean" (joined with
@@ -335,7 +357,11 @@ const benchWarmup = 500
 func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
 	all := make([]int64, 0, n)
 	defer func() { rt.percentiles(all) }()
-	if mode == "bare-grpc-pingpong" {
+	if mode == "bare-grpc-pingpong" || mode == "bare-grpc-pingpong-paced" {
+		var read [][]byte // what the client reads between its round trips (paced)
+		if mode == "bare-grpc-pingpong-paced" {
+			read = seatReads(tb, cc)
+		}
 		stream, err := testgrpc.NewTestServiceClient(cc).FullDuplexCall(context.Background())
 		if err != nil {
 			tb.Fatal(err)
@@ -343,6 +369,11 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 		defer func() { _ = stream.CloseSend() }()
 		req := &testgrpc.StreamingOutputCallRequest{Payload: &testgrpc.Payload{Body: make([]byte, 16)}}
 		for range n {
+			for _, b := range read {
+				if err := new(pb.ConnectResponse).UnmarshalVT(b); err != nil {
+					tb.Fatal(err)
+				}
+			}
 			start := time.Now()
 			if err := stream.Send(req); err != nil {
 				tb.Fatal(err)
@@ -402,12 +433,14 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 			tb.Fatal(err)
 		}
 		first, over := true, false
+		rt.last = rt.last[:0]
 		for {
 			m, err := stream.Recv()
 			if err != nil {
 				tb.Fatal(err)
 			}
 			rt.Messages++
+			rt.last = append(rt.last, m)
 			for _, m := range unbatch(m) {
 				if first && m.GetEvent() != nil {
 					first = false
