@@ -10,6 +10,7 @@
 // same answer again when a request comes again), Pong every Ping, resend after a
 // REJECTION_CODE_UNAVAILABLE, and after a lost connection join again with resume_after_seq.
 
+#include <absl/status/status.h>
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -48,6 +49,11 @@ struct Options {
 };
 
 std::mutex log_mu;
+
+// games are the games of serve mode in play, "table/seat/member": the referee announces them
+// again after the bot dials in again, and each is played once.
+std::mutex games_mu;
+std::set<std::string> games;
 
 // Log prints one line to stdout (every game of serve mode runs in its own thread).
 void Log(const std::string& line) {
@@ -92,7 +98,8 @@ uint32_t Choose(const pb::DecisionRequest& req, const std::map<uint32_t, uint32_
   bool worth = view.phase() == pb::PHASE_TRICK_PHASE2;
   for (const auto& p : view.current_trick()) worth = worth || Brisque(p.card().id());
 
-  uint32_t cheapest = 0, cheapest_cost = 99, winner = 0, winner_cost = 99;
+  uint32_t cheapest = 0, winner = 0;
+  int cheapest_cost = 99, winner_cost = 99;
   for (const auto& la : req.legal_actions()) {
     if (!la.action().has_play()) continue;
     uint32_t id = la.action().play().card().id();
@@ -120,6 +127,11 @@ std::string OutcomeText(const pb::GameResult& r) {
     default:
       return "not ended";
   }
+}
+
+// Describe is a status as "CODE: message" (gRPC's codes are Abseil's, which name them).
+std::string Describe(const grpc::Status& st) {
+  return absl::StatusCodeToString(static_cast<absl::StatusCode>(st.error_code())) + ": " + st.error_message();
 }
 
 // Permanent is a status a bot must not retry (docs/write-a-bot.md, "Reconnecting and resuming"):
@@ -170,7 +182,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
   std::map<uint64_t, uint32_t> answered;  // request id -> action id: a request sent again gets the same answer
   std::map<uint32_t, uint32_t> side;      // seat -> side, from the Welcome
   bool reached = false;
-  int attempts = 0;
+  int attempts = 0, pings = 0;
   Backoff backoff;
   for (;;) {
     auto ctx = NewContext(o);
@@ -238,6 +250,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
           pb::ConnectRequest pong;
           pong.mutable_pong()->set_nonce(m.ping().nonce());
           stream->Write(pong);
+          pings++;
           break;
         }
         case pb::ConnectResponse::kGameOver: {
@@ -245,7 +258,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
           std::ostringstream line;
           line << o.name << ": " << who << ": game over: " << OutcomeText(r) << " (";
           for (const auto& s : r.scores()) line << (s.side() ? " v " : "") << s.total();
-          line << ", " << r.deals() << " deals)";
+          line << ", " << r.deals() << " deals; " << pings << " pings answered)";
           Log(line.str());
           over = true;
           break;
@@ -270,14 +283,14 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
       return false;
     }
     if (Permanent(st.error_code())) {
-      Log(o.name + ": " + who + ": giving up: " + std::to_string(st.error_code()) + " " + st.error_message());
+      Log(o.name + ": " + who + ": giving up: " + Describe(st));
       return false;
     }
     if (!reached && ++attempts >= o.connect_attempts) {
-      Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + st.error_message());
+      Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + Describe(st));
       return false;
     }
-    Log(o.name + ": " + who + ": reconnecting after " + std::to_string(st.error_code()) + " " + st.error_message() +
+    Log(o.name + ": " + who + ": reconnecting after " + Describe(st) +
         " (resume after seq " + std::to_string(last_seq) + ")");
     backoff.Wait(st);
   }
@@ -287,8 +300,6 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
 // dialling in again after a lost lobby stream. It returns only when it gives up.
 int Serve(const std::shared_ptr<grpc::Channel>& channel, const Options& o) {
   auto stub = pb::LobbyService::NewStub(channel);
-  std::mutex mu;
-  std::set<std::string> playing;  // games announced again after a reconnection are played once
   bool reached = false;
   int attempts = 0;
   Backoff backoff;
@@ -307,24 +318,24 @@ int Serve(const std::shared_ptr<grpc::Channel>& channel, const Options& o) {
       if (!msg.has_game_assigned()) continue;  // a LobbyPing: the referee still sees us
       pb::GameAssigned g = msg.game_assigned();
       std::string game = g.table_id() + "/" + std::to_string(g.seat()) + "/" + std::to_string(g.member());
-      std::lock_guard<std::mutex> lock(mu);
-      if (!playing.insert(game).second) continue;
-      std::thread([&, g, game] {
+      std::lock_guard<std::mutex> lock(games_mu);
+      if (!games.insert(game).second) continue;
+      std::thread([channel, &o, g, game] {
         PlaySeat(channel, o, g.table_id(), g.seat(), g.token(), g.member());
-        std::lock_guard<std::mutex> lock(mu);
-        playing.erase(game);
+        std::lock_guard<std::mutex> lock(games_mu);
+        games.erase(game);
       }).detach();
     }
     grpc::Status st = reader->Finish();
     if (Permanent(st.error_code())) {
-      Log(o.name + ": lobby: giving up: " + std::to_string(st.error_code()) + " " + st.error_message());
+      Log(o.name + ": lobby: giving up: " + Describe(st));
       return 1;
     }
     if (!reached && ++attempts >= o.connect_attempts) {
-      Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + st.error_message());
+      Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + Describe(st));
       return 1;
     }
-    Log(o.name + ": lobby: dialling in again after " + std::to_string(st.error_code()) + " " + st.error_message());
+    Log(o.name + ": lobby: dialling in again after " + Describe(st));
     backoff.Wait(st);
   }
 }

@@ -24,6 +24,6 @@ protoc -I "$here" --cpp_out="$gen" "$here/rpc_status.proto"
 # -O1: the bot spends its time waiting for the referee, and -O2 doubles the compile time of the
 # generated code.
 # shellcheck disable=SC2046 # pkg-config's flags are words
-g++ -std=c++17 -O1 -I "$gen" -o "$out/bezique-cpp-bot" "$here/bot.cc" "$gen"/*.pb.cc "$gen"/bezique/v1/*.pb.cc \
+g++ -std=c++17 -O1 -Wall -Wextra -I "$gen" -o "$out/bezique-cpp-bot" "$here/bot.cc" "$gen"/*.pb.cc "$gen"/bezique/v1/*.pb.cc \
 	$(pkg-config --cflags --libs grpc++ protobuf) -pthread
 echo "$out/bezique-cpp-bot"
