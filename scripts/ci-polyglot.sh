@@ -3,15 +3,17 @@
 # go test (whose e2e polyglot tests need the same installs). On a fresh Debian 12 machine it
 # installs protoc, grpc_python_plugin, python3-grpcio and python3-protobuf (Debian's packages:
 # the Python SDK runs on /usr/bin/python3, not on PyPI), python3-venv, python3-setuptools and
-# python3-wheel (to install the SDK as a package) and botsdk/node's npm packages (npm ci; node 20
-# and npm come with the machine), then: the generated Python stubs and Node types are current,
-# the Python SDK installs with pip and imports from elsewhere, the Node declarations type-check
-# (tsc), the Python unit tests and the Node tests pass, both against a real referee binary.
+# python3-wheel (to install the SDK as a package), g++, pkg-config and libgrpc++-dev (the C++
+# example bot, botsdk/examples/cpp, built by e2e's TestCppBot) and botsdk/node's npm packages
+# (npm ci; node 20 and npm come with the machine), then: the generated Python stubs and Node
+# types are current, the Python SDK installs with pip and imports from elsewhere, the Node
+# declarations type-check (tsc), the Python unit tests and the Node tests pass, both against a
+# real referee binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel"
-pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel)
+echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev"
+pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -26,7 +26,7 @@ if [ "$BEZIQUE_PG_STARTED" = 1 ]; then # else another run on the machine started
 	trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 fi
 
-echo "== polyglot bot SDKs (installs protoc, python3-grpcio, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
+echo "== polyglot bot SDKs (installs protoc, python3-grpcio, the C++ gRPC toolchain, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
 
 echo "== web app browser tests' Chromium (Debian's chromium)" && bash scripts/ci-web.sh
 
