@@ -181,6 +181,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
   uint64_t last_seq = 0;                  // the highest event seq processed: resume after it
   std::map<uint64_t, uint32_t> answered;  // request id -> action id: a request sent again gets the same answer
   std::map<uint32_t, uint32_t> side;      // seat -> side, from the Welcome
+  bool proposes = false;                  // a team member whose Decide would not count
   bool reached = false;
   int attempts = 0, pings = 0;
   Backoff backoff;
@@ -202,12 +203,17 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
     stream->Write(join);
 
     bool over = false;
-    uint64_t open_request = 0;  // the request we last answered, for a resend after a rejection
-    pb::DecisionRequest open;
+    pb::DecisionRequest open;  // the request last answered, for a fallback after a rejection
+    // send answers a request. A member of a team seat other than the captain (member 0) at a
+    // table where only the captain's answer counts proposes its choice to the team instead.
     auto send = [&](uint64_t request_id, uint32_t action_id) {
       pb::ConnectRequest m;
-      m.mutable_decide()->set_request_id(request_id);
-      m.mutable_decide()->set_action_id(action_id);
+      if (proposes) {
+        m.mutable_team_message()->set_proposal_action_id(action_id);
+      } else {
+        m.mutable_decide()->set_request_id(request_id);
+        m.mutable_decide()->set_action_id(action_id);
+      }
       stream->Write(m);
     };
     // handle takes one message of the referee (a Batch's messages come through it one by one).
@@ -216,6 +222,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
         case pb::ConnectResponse::kWelcome:
           last_seq = std::max(last_seq, m.welcome().last_seq());
           for (const auto& s : m.welcome().seats()) side[s.seat()] = s.side();
+          proposes = m.welcome().member() != 0 && m.welcome().team_policy() == pb::TEAM_POLICY_CAPTAIN;
           if (!reached) Log(o.name + ": " + who + ": joined, side " + std::to_string(m.welcome().side()));
           reached = true;
           break;
@@ -228,7 +235,6 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
           uint32_t action = it != answered.end() ? it->second : Choose(req, side, seat);
           answered[req.request_id()] = action;
           open = req;
-          open_request = req.request_id();
           send(req.request_id(), action);
           break;
         }
@@ -240,9 +246,12 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
             break;
           }
           Log(o.name + ": " + who + ": rejected (" + pb::RejectionCode_Name(r.code()) + " " + r.rule() + "): " + r.message());
-          if (r.request_id() == open_request) {  // a bug in Choose: fall back to the first legal action
-            answered[r.request_id()] = open.legal_actions(0).action_id();
-            send(r.request_id(), answered[r.request_id()]);
+          // A bug in Choose: the request stays open, so fall back to its first legal action, once
+          // (each rejection is a strike against the seat).
+          uint32_t first = open.legal_actions_size() > 0 ? open.legal_actions(0).action_id() : 0;
+          if (r.request_id() == open.request_id() && first != 0 && answered[r.request_id()] != first) {
+            answered[r.request_id()] = first;
+            send(r.request_id(), first);
           }
           break;
         }
@@ -382,7 +391,6 @@ int main(int argc, char** argv) {
   // 5 s so that a referee restarted on its address is reached within seconds (the docs' advice).
   grpc::ChannelArguments args;
   args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 100);
-  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 100);
   args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 5000);
   auto channel = grpc::CreateCustomChannel(o.server, creds, args);
   if (o.table.empty()) return Serve(channel, o);
