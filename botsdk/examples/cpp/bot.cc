@@ -156,12 +156,14 @@ std::chrono::milliseconds RetryDelay(const grpc::Status& st) {
   return 0ms;
 }
 
-// Backoff is the wait between two attempts: 100 ms doubling to 5 s, at least the RetryInfo's.
+// Backoff is the wait before the next attempt: 100 ms doubling to 5 s, and at least the delay
+// of the failed attempt's RetryInfo. A message from the referee starts it again from 100 ms.
 struct Backoff {
   std::chrono::milliseconds next = 100ms;
-  void Wait(const grpc::Status& st) {
-    std::this_thread::sleep_for(std::max(next, RetryDelay(st)));
+  std::chrono::milliseconds Next(const grpc::Status& st) {
+    auto wait = std::max(next, RetryDelay(st));
     next = std::min(next * 2, std::chrono::milliseconds(5s));
+    return wait;
   }
 };
 
@@ -279,6 +281,7 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
     pb::ConnectResponse msg;
     while (stream->Read(&msg)) {
       attempts = 0;
+      backoff = Backoff{};
       if (msg.has_batch()) {
         for (const auto& m : msg.batch().messages()) handle(m);
       } else {
@@ -299,9 +302,10 @@ bool PlaySeat(const std::shared_ptr<grpc::Channel>& channel, const Options& o, c
       Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + Describe(st));
       return false;
     }
-    Log(o.name + ": " + who + ": reconnecting after " + Describe(st) +
+    auto wait = backoff.Next(st);
+    Log(o.name + ": " + who + ": reconnecting in " + std::to_string(wait.count()) + " ms after " + Describe(st) +
         " (resume after seq " + std::to_string(last_seq) + ")");
-    backoff.Wait(st);
+    std::this_thread::sleep_for(wait);
   }
 }
 
@@ -324,6 +328,7 @@ int Serve(const std::shared_ptr<grpc::Channel>& channel, const Options& o) {
       if (!reached) Log(o.name + ": in the lobby of " + o.server + ", capacity " + std::to_string(o.capacity));
       reached = true;
       attempts = 0;
+      backoff = Backoff{};
       if (!msg.has_game_assigned()) continue;  // a LobbyPing: the referee still sees us
       pb::GameAssigned g = msg.game_assigned();
       std::string game = g.table_id() + "/" + std::to_string(g.seat()) + "/" + std::to_string(g.member());
@@ -344,8 +349,9 @@ int Serve(const std::shared_ptr<grpc::Channel>& channel, const Options& o) {
       Log(o.name + ": cannot reach " + o.server + " (" + std::to_string(attempts) + " attempts): " + Describe(st));
       return 1;
     }
-    Log(o.name + ": lobby: dialling in again after " + Describe(st));
-    backoff.Wait(st);
+    auto wait = backoff.Next(st);
+    Log(o.name + ": lobby: dialling in again in " + std::to_string(wait.count()) + " ms after " + Describe(st));
+    std::this_thread::sleep_for(wait);
   }
 }
 
