@@ -111,15 +111,18 @@ uint32_t Choose(const pb::DecisionRequest& req, const std::map<uint32_t, uint32_
   return req.legal_actions(0).action_id();  // pass_meld, or anything else: the first legal action
 }
 
-// OutcomeText says how a game ended in the referee's words: "completed, side 1 wins".
+// OutcomeText says how a game ended in the words of the SDKs and the CLI: "completed, side 1
+// wins", "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins".
 std::string OutcomeText(const pb::GameResult& r) {
   std::string winner = r.has_winner_side() ? "side " + std::to_string(r.winner_side()) + " wins" : "no winner";
   switch (r.outcome()) {
     case pb::OUTCOME_COMPLETED:
       return "completed, " + winner;
-    case pb::OUTCOME_FORFEIT:
-      return "forfeit by seat " + std::to_string(r.forfeit_seat()) + " (" + pb::ForfeitCause_Name(r.forfeit_cause()) +
-             ": " + r.reason() + "), " + winner;
+    case pb::OUTCOME_FORFEIT: {
+      const char* cause[] = {"cause not recorded", "timeout", "illegal actions", "disconnect"};
+      return "forfeit by seat " + std::to_string(r.forfeit_seat()) + " (" + cause[r.forfeit_cause() % 4] + ": " +
+             r.reason() + "), " + winner;
+    }
     case pb::OUTCOME_CANCELLED:
       return "cancelled (" + r.reason() + "), no result";
     case pb::OUTCOME_EXPIRED:
