@@ -68,10 +68,11 @@ int Rank(uint32_t id) { return id % 8; }
 int Suit(uint32_t id) { return id / 8 % 4; }
 bool Brisque(uint32_t id) { return Rank(id) >= 6; }  // an ace or a ten
 
-// Choose is the strategy: the best meld, else the seven of trumps, else a play. It wins a trick
-// holding an ace or a ten (or any trick in phase 2) with its cheapest card that beats it (the
-// view's beating_cards: the referee's own trick rule), and otherwise throws its cheapest card,
-// plain suits before trumps. `side` maps each seat to its side, from the Welcome.
+// Choose is the strategy: the best meld, else the seven of trumps or a carte blanche, else a
+// play. It wins a trick holding an ace or a ten (or any trick in phase 2) with its cheapest card
+// that beats it (the view's beating_cards: the referee's own trick rule) unless its partner wins
+// it already, and otherwise throws its cheapest card, plain suits before trumps. `side` maps each
+// seat to its side, from the Welcome.
 uint32_t Choose(const pb::DecisionRequest& req, const std::map<uint32_t, uint32_t>& side, uint32_t my_seat) {
   const pb::View& view = req.view();
   int trump = view.trump() - 1;  // -1 while no trump is fixed
