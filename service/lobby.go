@@ -134,7 +134,8 @@ func (l *lobby) wake() {
 // other principal (open mode, an in-process caller) as req.name. The games already assigned to
 // the bot that have not ended are announced again at once. A newer presence of the same bot ends
 // the older one with ErrSuperseded. A [FieldError] for a missing or long name, a name that is not
-// the key's, a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
+// the key's, a name or version with a control character (checkText), a version longer than
+// MaxNameBytes, a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
 // name another key serves.
 func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presence, error) {
 	pr := PrincipalFrom(ctx)
@@ -147,6 +148,13 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	if n := len(p.Name); n == 0 || n > 100 {
 		return nil, invalid("name", "%d bytes; a bot's name has 1 to 100", n)
+	}
+	// The name and version are listed to people (ListBots, bezique lobby), as a seat's are.
+	if err := checkText("name", p.Name, 100); err != nil {
+		return nil, err
+	}
+	if err := checkText("version", p.Version, MaxNameBytes); err != nil {
+		return nil, err
 	}
 	if p.Capacity < 1 || p.Capacity > MaxLobbyCapacity {
 		return nil, invalid("capacity", "%d; a bot plays 1 to %d games at once", p.Capacity, MaxLobbyCapacity)

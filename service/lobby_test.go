@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -196,8 +197,8 @@ func TestLobbyReconnect(t *testing.T) {
 }
 
 // TestLobbyRefusals: a challenge no present bot can take is refused at once, naming the bot and
-// why; a bad ServeRequest is refused naming the field; a challenge waiting for a place ends with
-// the caller's deadline.
+// why; a bad ServeRequest (a name or version with a control character, among others) is refused
+// naming the field; a challenge waiting for a place ends with the caller's deadline.
 func TestLobbyRefusals(t *testing.T) {
 	r := startReferee(t, nil, nil)
 	r.serveBot(t, "duo", 1, pb.Variant_VARIANT_TWO_HANDED)
@@ -254,6 +255,10 @@ func TestLobbyRefusals(t *testing.T) {
 		{&pb.ServeRequest{Name: "x", Capacity: 0}, "capacity: 0; a bot plays 1 to 64 games at once"},
 		{&pb.ServeRequest{Name: "x", Capacity: 65}, "capacity: 65"},
 		{&pb.ServeRequest{Name: "x", Capacity: 1, Variants: []pb.Variant{99}}, "variants[0]"},
+		// The name and version are listed to people (bezique lobby, ListBots), as a seat's are.
+		{&pb.ServeRequest{Name: "red\x1b[31m", Capacity: 1}, "name: control character U+001B at byte 3"},
+		{&pb.ServeRequest{Name: "x", Version: "1\n", Capacity: 1}, "version: control character U+000A at byte 1"},
+		{&pb.ServeRequest{Name: "x", Version: strings.Repeat("v", 65), Capacity: 1}, "version: 65 bytes; at most 64"},
 	} {
 		s, err := lobby.Serve(ctx, c.req)
 		if err == nil {

@@ -11,8 +11,9 @@ import (
 // naming the field (checkText).
 const (
 	// MaxNameBytes bounds a remote seat's name (CreateTableRequest seats[i].remote.name, and the
-	// built-in bot's name), Join.bot_name, Join.bot_version, ListGamesRequest.bot_name, and a
-	// tournament's name and entrant ids (TournamentSpec.name, entrants[i].id).
+	// built-in bot's name), Join.bot_name, Join.bot_version, ServeRequest.version,
+	// ListGamesRequest.bot_name, and a tournament's name and entrant ids (TournamentSpec.name,
+	// entrants[i].id).
 	MaxNameBytes = 64
 	// MaxReasonBytes bounds CancelTableRequest.reason.
 	MaxReasonBytes = 256
