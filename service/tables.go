@@ -251,13 +251,18 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
 		Creator: spec.Creator, Public: req.GetPublic()}
+	var rules *engine.Rules
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
 			ti.Rules = wire.RulesToProto(r, req.GetOptions())
+			rules = &r
 		}
 	}
 	for i, sc := range req.GetSeats() {
 		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Connected: sc.GetRemote() == nil, Name: sc.GetRemote().GetName()}
+		if rules != nil {
+			si.Side = uint32(rules.Side(i))
+		}
 		if b := sc.GetBuiltin(); b != nil {
 			si.Name, si.BotName = b.GetBot(), b.GetBot()
 		}
@@ -280,6 +285,11 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			}
 			if rec.GetResult() != nil {
 				ti.Result = rec.GetResult()
+			}
+			for i, rs := range rec.GetSeats() { // the names the bots joined with
+				if i < len(ti.Seats) {
+					ti.Seats[i].BotName, ti.Seats[i].BotVersion = cmp.Or(rs.GetBotName(), ti.Seats[i].BotName), rs.GetBotVersion()
+				}
 			}
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return nil, err
