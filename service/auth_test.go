@@ -535,3 +535,21 @@ func TestOpenMode(t *testing.T) {
 		t.Errorf("New with a 5-byte admin key: %v, want an error naming the minimum", err)
 	}
 }
+
+// TestMalformedAuthorizationSaysTheForm is the regression test of an authorization header that
+// is not "Bearer <key>" (the key alone, as an integrator sends it first; another scheme) refused
+// with grpc-middleware's "Bad authorization string" or "Request unauthenticated with bearer",
+// which named neither the header nor the form wanted. The refusal says both, and never echoes
+// what was sent (it may be a key).
+func TestMalformedAuthorizationSaysTheForm(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, organiser := r.newKey(t, "league", pb.Role_ROLE_ORGANISER)
+	want := `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`
+	for _, header := range []string{organiser, "Basic " + organiser, "Bearer"} {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", header)
+		_, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
+		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+			t.Errorf("ListTables with authorization %.12q…: %v, want Unauthenticated %q", header, err, want)
+		}
+	}
+}
