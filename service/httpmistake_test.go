@@ -1,0 +1,90 @@
+package service
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// TestHTTPCallOutsideTheProtocol is the regression test of an RPC's path reached outside the
+// Connect and gRPC-Web protocols (a JSON POST without Connect-Protocol-Version, as a generic HTTP
+// client sends it; curl -d's form content type; a method misspelled; a GET of a method that
+// changes state) answered by the web app's "404 page not found", which sent integrators looking
+// for a wrong path. Over real HTTP on loopback, to a port serving a web app as the referee does,
+// each is answered with a Connect error saying what the call lacks; the web app keeps its paths.
+func TestHTTPCallOutsideTheProtocol(t *testing.T) {
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	static := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.WriteString(w, "the web app")
+	})
+	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: DefaultMaxConnectionIdle, HTTP: HTTPConfig{Static: static}}, srv.Register, ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	t.Cleanup(func() { port.Stop(0) })
+	base := "http://" + lis.Addr().String()
+	const (
+		getTable = "/bezique.v1.TableService/GetTable"
+		connect  = "a Connect call takes Content-Type application/json or application/proto (a server stream: application/connect+json or application/connect+proto) and the header Connect-Protocol-Version: 1; gRPC-Web takes application/grpc-web+proto or application/grpc-web+json (docs/INTEGRATE.md)"
+	)
+	for _, c := range []struct {
+		name, method, path, contentType, version string
+		wantStatus                               int
+		want                                     string
+	}{
+		{"JSON without Connect-Protocol-Version", http.MethodPost, getTable, "application/json", "", 400,
+			`{"code":"invalid_argument","message":"POST ` + getTable + ` with Content-Type \"application/json\" and no Connect-Protocol-Version: ` + connect + `"}`},
+		{"a version other than 1", http.MethodPost, getTable, "application/json", "2", 400,
+			`{"code":"invalid_argument","message":"POST ` + getTable + ` with Content-Type \"application/json\" and Connect-Protocol-Version \"2\": ` + connect + `"}`},
+		{"curl -d's form content type", http.MethodPost, getTable, "application/x-www-form-urlencoded", "1", 400,
+			`{"code":"invalid_argument","message":"POST ` + getTable + ` with Content-Type \"application/x-www-form-urlencoded\" and Connect-Protocol-Version \"1\": ` + connect + `"}`},
+		{"text/plain", http.MethodPost, getTable, "text/plain", "", 400,
+			`{"code":"invalid_argument","message":"POST ` + getTable + ` with Content-Type \"text/plain\" and no Connect-Protocol-Version: ` + connect + `"}`},
+		{"a misspelled method", http.MethodPost, "/bezique.v1.TableService/GetTables", "application/json", "1", 501,
+			`{"code":"unimplemented","message":"bezique.v1.TableService has no method GetTables"}`},
+		{"a misspelled service", http.MethodPost, "/bezique.v1.TablesService/GetTable", "application/json", "1", 501,
+			`{"code":"unimplemented","message":"no service bezique.v1.TablesService: the referee serves bezique.v1.KeyService, bezique.v1.LobbyService, bezique.v1.SeatService, bezique.v1.TableService, bezique.v1.TournamentService"}`},
+		{"a GET of a method that changes state", http.MethodGet, "/bezique.v1.TableService/CreateTable", "", "", 400,
+			`{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: a Connect GET takes ?connect=v1\u0026encoding=json\u0026message=\u003cthe URL-encoded JSON request\u003e, for the read-only methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"}`},
+		{"the web app", http.MethodGet, "/", "", "", 200, "the web app"},
+		{"a page that is not there", http.MethodGet, "/nowhere", "", "", 404, "404 page not found"},
+	} {
+		req, err := http.NewRequest(c.method, base+c.path, strings.NewReader(`{"tableId":"t-1"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.contentType != "" {
+			req.Header.Set("Content-Type", c.contentType)
+		}
+		if c.version != "" {
+			req.Header.Set("Connect-Protocol-Version", c.version)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != c.wantStatus || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("%s: %d %s\nwant %d %s", c.name, res.StatusCode, body, c.wantStatus, c.want)
+		}
+	}
+}

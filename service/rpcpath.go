@@ -1,0 +1,105 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"connectrpc.com/connect"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/descriptorpb"
+)
+
+// connectForm says what the port's HTTP protocols take, for the refusals of [rpcPaths.refusal].
+const connectForm = "a Connect call takes Content-Type application/json or application/proto (a server stream: " +
+	"application/connect+json or application/connect+proto) and the header Connect-Protocol-Version: 1; " +
+	"gRPC-Web takes application/grpc-web+proto or application/grpc-web+json (docs/INTEGRATE.md)"
+
+// rpcPaths are the services registered on a gRPC server and their methods, by name, with
+// whether each is read-only (idempotency_level NO_SIDE_EFFECTS: a Connect GET serves it).
+type rpcPaths map[string]map[string]bool
+
+// newRPCPaths returns the services and methods registered on g, read-only ones marked from
+// their descriptors in the global registry (a service not there has none marked).
+func newRPCPaths(g *grpc.Server) rpcPaths {
+	paths := rpcPaths{}
+	for name, info := range g.GetServiceInfo() {
+		methods := map[string]bool{}
+		d, _ := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
+		sd, _ := d.(protoreflect.ServiceDescriptor)
+		for _, m := range info.Methods {
+			readOnly := false
+			if sd != nil {
+				if md := sd.Methods().ByName(protoreflect.Name(m.Name)); md != nil {
+					opts, _ := md.Options().(*descriptorpb.MethodOptions)
+					readOnly = opts.GetIdempotencyLevel() == descriptorpb.MethodOptions_NO_SIDE_EFFECTS
+				}
+			}
+			methods[m.Name] = readOnly
+		}
+		paths[name] = methods
+	}
+	return paths
+}
+
+// refusal returns the Connect error for a GET or POST whose path names an RPC of the referee
+// (its first segment is a registered service or starts with "bezique.") but that the Connect
+// and gRPC-Web protocols do not take: an unknown service or method (Unimplemented, HTTP 404),
+// a POST whose Content-Type is none of theirs or, for application/json and application/proto,
+// without Connect-Protocol-Version: 1, and a GET without the Connect GET's query or of a method
+// that is not read-only (InvalidArgument, HTTP 400). nil for every other request. vanguard
+// hands these to the web app, whose "404 page not found" sent integrators looking for a wrong
+// path (a JSON POST without the version header, curl -d's form content type), or answers them
+// 415 with a bare "sub-format not supported".
+func (p rpcPaths) refusal(r *http.Request) error {
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		return nil
+	}
+	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	methods, known := p[service]
+	if !ok || (!known && !strings.HasPrefix(service, "bezique.")) {
+		return nil
+	}
+	if !known {
+		names := make([]string, 0, len(p))
+		for name := range p {
+			if strings.HasPrefix(name, "bezique.") {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("no service %s: the referee serves %s", service, strings.Join(names, ", ")))
+	}
+	readOnly, known := methods[method]
+	if !known {
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("%s has no method %s", service, method))
+	}
+	if r.Method == http.MethodGet {
+		if readOnly && r.URL.Query().Has("encoding") {
+			return nil
+		}
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("GET "+r.URL.Path+": a Connect GET takes "+
+			"?connect=v1&encoding=json&message=<the URL-encoded JSON request>, for the read-only methods only "+
+			"(GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"))
+	}
+	ct := r.Header.Get("Content-Type")
+	media, _, _ := mime.ParseMediaType(ct)
+	version, hasVersion := r.Header.Get("Connect-Protocol-Version"), len(r.Header.Values("Connect-Protocol-Version")) > 0
+	switch {
+	case isGRPC(ct), strings.HasPrefix(media, "application/grpc-web"),
+		media == "application/connect+json", media == "application/connect+proto":
+		return nil
+	case (media == "application/json" || media == "application/proto") && version == "1":
+		return nil
+	}
+	sent := "no Connect-Protocol-Version"
+	if hasVersion {
+		sent = fmt.Sprintf("Connect-Protocol-Version %q", version)
+	}
+	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("POST %s with Content-Type %q and %s: %s", r.URL.Path, ct, sent, connectForm))
+}
