@@ -278,21 +278,17 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
 		}
-		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec, err := UnmarshalRecord(row.ID, b)
-			if err != nil {
-				return nil, err
-			}
-			if rec.GetResult() != nil {
-				ti.Result = rec.GetResult()
-			}
-			for i, rs := range rec.GetSeats() { // the names the bots joined with
-				if i < len(ti.Seats) {
-					ti.Seats[i].BotName, ti.Seats[i].BotVersion = cmp.Or(rs.GetBotName(), ti.Seats[i].BotName), rs.GetBotVersion()
-				}
-			}
-		} else if !errors.Is(err, store.ErrNotFound) {
+		end, err := s.storedEnding(ctx, row.ID)
+		if err != nil {
 			return nil, err
+		}
+		if end.GetResult() != nil {
+			ti.Result = end.GetResult()
+		}
+		for i, rs := range end.GetSeats() { // the names the bots joined with
+			if i < len(ti.Seats) {
+				ti.Seats[i].BotName, ti.Seats[i].BotVersion = cmp.Or(rs.GetBotName(), ti.Seats[i].BotName), rs.GetBotVersion()
+			}
 		}
 		ti.Scores = ti.Result.Scores
 	}
