@@ -18,29 +18,7 @@ import (
 // for a wrong path. Over real HTTP on loopback, to a port serving a web app as the referee does,
 // each is answered with a Connect error saying what the call lacks; the web app keeps its paths.
 func TestHTTPCallOutsideTheProtocol(t *testing.T) {
-	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	static := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" {
-			http.NotFound(w, r)
-			return
-		}
-		_, _ = io.WriteString(w, "the web app")
-	})
-	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: DefaultMaxConnectionIdle, HTTP: HTTPConfig{Static: static}}, srv.Register, ServerOptions(nil)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = port.Serve() }()
-	t.Cleanup(func() { port.Stop(0) })
-	base := "http://" + lis.Addr().String()
+	base := serveWithApp(t)
 	const (
 		getTable = "/bezique.v1.TableService/GetTable"
 		connect  = "a Connect call takes Content-Type application/json or application/proto (a server stream: application/connect+json or application/connect+proto) and the header Connect-Protocol-Version: 1; gRPC-Web takes application/grpc-web+proto or application/grpc-web+json (docs/INTEGRATE.md)"
@@ -85,6 +63,83 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 		res.Body.Close()
 		if err != nil || res.StatusCode != c.wantStatus || strings.TrimSpace(string(body)) != c.want {
 			t.Errorf("%s: %d %s\nwant %d %s", c.name, res.StatusCode, body, c.wantStatus, c.want)
+		}
+	}
+}
+
+// serveWithApp serves a referee (in memory) on a port of 127.0.0.1 without TLS, with a web app
+// answering "/" and 404 elsewhere as the referee's does, until the test ends; it returns the
+// port's base URL.
+func serveWithApp(t *testing.T) string {
+	t.Helper()
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	static := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.WriteString(w, "the web app")
+	})
+	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: DefaultMaxConnectionIdle, HTTP: HTTPConfig{Static: static}}, srv.Register, ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	t.Cleanup(func() { port.Stop(0) })
+	return "http://" + lis.Addr().String()
+}
+
+// TestHTTPStreamShapeMistakes is the regression test of a call made in the wrong shape for its
+// method: a server stream (WatchTable, Play) called as a unary call with application/json, or
+// with its JSON request unframed, a unary method called as a stream, and the bidirectional
+// Connect called as a unary call. vanguard answered "stream type server not supported with Connect unary
+// (POST) protocol" (415, text), or, in the stream, "invalid compression flag: must be 0 or 1;
+// instead got 123". Each is refused with a Connect error saying the shape the method takes.
+func TestHTTPStreamShapeMistakes(t *testing.T) {
+	base := serveWithApp(t)
+	const framing = "the request framed: a flags byte 0, its length in 4 bytes big-endian, then the JSON (docs/INTEGRATE.md)"
+	for _, c := range []struct {
+		name, path, contentType, body string
+		want                          string
+	}{
+		{"a server stream as a unary call", "/bezique.v1.TableService/WatchTable", "application/json", `{"tableId":"t-1"}`,
+			`{"code":"invalid_argument","message":"bezique.v1.TableService/WatchTable is a server stream: send Content-Type application/connect+json (or application/connect+proto), ` + framing + `"}`},
+		{"a server stream's request unframed", "/bezique.v1.SeatService/Play", "application/connect+json", `{"join":{"tableId":"t-1"}}`,
+			`{"code":"invalid_argument","message":"bezique.v1.SeatService/Play is a server stream: send Content-Type application/connect+json (or application/connect+proto), ` + framing + `"}`},
+		{"a unary call as a stream", "/bezique.v1.TableService/GetTable", "application/connect+json", "\x00\x00\x00\x00\x02{}",
+			`{"code":"invalid_argument","message":"bezique.v1.TableService/GetTable is unary: send Content-Type application/json (or application/proto) and Connect-Protocol-Version: 1, the request unframed (docs/INTEGRATE.md)"}`},
+		{"the bidirectional stream", "/bezique.v1.SeatService/Connect", "application/json", `{}`,
+			`{"code":"invalid_argument","message":"bezique.v1.SeatService/Connect is a bidirectional stream: call it with gRPC, or a Connect stream (application/connect+proto) over HTTP/2; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"}`},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+c.path, strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		got := strings.TrimSpace(string(body))
+		if strings.HasPrefix(c.contentType, "application/connect+") { // the error is the stream's end frame
+			if len(got) > 5 {
+				got = got[5:]
+			}
+			c.want = `{"error":` + c.want + `}`
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: %d %q\nwant %s", c.name, res.StatusCode, body, c.want)
 		}
 	}
 }
