@@ -90,7 +90,7 @@ func (p rpcPaths) refusal(r *http.Request) error {
 			return nil
 		}
 		return connect.NewError(connect.CodeInvalidArgument, errors.New("GET "+r.URL.Path+": a Connect GET takes "+
-			"?connect=v1&encoding=json&message=<the URL-encoded JSON request>, for the read-only methods only "+
+			"the query parameters connect=v1, encoding=json and message (the URL-encoded JSON request), for the read-only methods only "+
 			"(GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"))
 	}
 	ct := r.Header.Get("Content-Type")
