@@ -147,7 +147,7 @@ type Referee struct {
 	storeFailed atomic.Pointer[storeFailure]
 	// results are finished games' endings (result and seats) read from their stored records
 	// (storedEnding).
-	results *lru.Cache[string, *pb.GameRecord]
+	endings *lru.Cache[string, *pb.GameRecord]
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -274,7 +274,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
 	leaser, _ := cfg.Store.(store.Leaser)
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, results: newResultCache(),
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, endings: newEndingCache(),
 		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
