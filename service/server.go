@@ -145,7 +145,7 @@ type Referee struct {
 	quotas  *quotas
 	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
 	storeFailed atomic.Pointer[storeFailure]
-	// results are finished games' endings (result and seats) read from their stored records
+	// endings are finished games' endings (result and seats) read from their stored records
 	// (storedEnding).
 	endings *lru.Cache[string, *pb.GameRecord]
 
