@@ -1,0 +1,112 @@
+package service
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestCancelQuarantinedTable: a quarantined table could not be ended (CancelTable answered
+// FAILED_PRECONDITION "table ID is quarantined") and, waiting for ever, held back the compaction
+// of every action stored after its first. In a real SQLite file, one table gets an action that
+// does not decode (its spec, naming its creator, reads) and one a spec that does not; after a
+// restart both are quarantined. CancelTable now ends each without replaying it, by its creator
+// or an admin only (an unreadable spec names no creator: an admin only): the store keeps it
+// cancelled with the reason, its action head gone, and the next start quarantines nothing.
+func TestCancelQuarantinedTable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	r1 := startAuthReferee(t, st)
+	_, alice := r1.newKey(t, "alice", pb.Role_ROLE_ORGANISER)
+	bobID, bob := r1.newKey(t, "bob", pb.Role_ROLE_ORGANISER)
+	var ids []string
+	for range 2 {
+		resp, err := r1.tables.CreateTable(as(alice), twoRemote(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, resp.GetTableId())
+	}
+	badAction, badSpec := ids[0], ids[1]
+	r1.grpc.Stop()
+	r1.srv.Close()
+	ctx := context.Background()
+	if err := st.AppendActions(ctx, badAction, []store.Action{{Seq: 1, Seat: 0, Payload: []byte{0xff, 0xff, 0xff}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawSQL(t, path).Exec("UPDATE tables SET spec = ? WHERE id = ?", []byte("{not json"), badSpec); err != nil {
+		t.Fatal(err)
+	}
+
+	st2 := openSQLite(t, path)
+	r2 := startAuthReferee(t, st2)
+	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 2 {
+		t.Fatalf("bezique_tables_quarantined = %v after the restart, want 2", n)
+	}
+	_, err := r2.tables.CancelTable(as(bob), &pb.CancelTableRequest{TableId: badAction})
+	wantCode(t, "CancelTable of a quarantined table by another organiser", err, codes.PermissionDenied,
+		"table "+badAction+" (quarantined): only its creator or an admin may cancel it (key "+bobID+" has role organiser)")
+	_, err = r2.tables.CancelTable(as(alice), &pb.CancelTableRequest{TableId: badSpec})
+	wantCode(t, "CancelTable of a quarantined table without a readable spec by its creator", err, codes.PermissionDenied,
+		"table "+badSpec+" (quarantined): its stored spec cannot be read, so it names no creator: only an admin may cancel it")
+
+	cancelled := map[string]string{badAction: "its log does not replay", badSpec: "cancelled by request"}
+	for id, key := range map[string]string{badAction: alice, badSpec: testAdminKey} {
+		reason := cancelled[id]
+		if reason == "cancelled by request" {
+			reason = ""
+		}
+		resp, err := r2.tables.CancelTable(as(key), &pb.CancelTableRequest{TableId: id, Reason: reason})
+		if err != nil {
+			t.Fatalf("CancelTable(%s): %v", id, err)
+		}
+		for what, ti := range map[string]*pb.TableInfo{"CancelTable": resp.GetTable(), "GetTable": getTable(t, r2, id)} {
+			if ti.GetTableId() != id || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED ||
+				ti.GetResult().GetReason() != cancelled[id] || ti.GetResult().WinnerSide != nil || ti.GetFinishTime() == nil {
+				t.Errorf("%s(%s) = %v; want it CANCELLED, no winner, reason %q", what, id, ti, cancelled[id])
+			}
+		}
+		_, err = r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: id})
+		wantCode(t, "CancelTable again", err, codes.FailedPrecondition, "table "+id+" is cancelled")
+	}
+	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
+		t.Errorf("bezique_tables_quarantined = %v, want 0", n)
+	}
+	for _, id := range ids {
+		row, err := st2.GetTable(ctx, id)
+		if err != nil || row.State != store.StateCancelled || row.Result != ResultCancelled || row.Reason != cancelled[id] {
+			t.Errorf("stored row of %s = %+v, %v; want cancelled with the reason %q", id, row, err, cancelled[id])
+		}
+		var heads int
+		if err := rawSQL(t, path).QueryRow("SELECT count(*) FROM action_heads WHERE table_id = ?", id).Scan(&heads); err != nil || heads != 0 {
+			t.Errorf("action heads of %s: %d, %v; want none (the compaction passes it)", id, heads, err)
+		}
+	}
+	r2.grpc.Stop()
+	r2.srv.Close()
+	if err := st2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r3 := startAuthReferee(t, openSQLite(t, path))
+	if n := gaugeValue(t, &referee{reg: r3.reg}, "bezique_tables_quarantined"); n != 0 {
+		t.Errorf("bezique_tables_quarantined = %v after another restart, want 0", n)
+	}
+}
+
+// getTable is GetTable by the admin, which must succeed.
+func getTable(t *testing.T, r *authReferee, id string) *pb.TableInfo {
+	t.Helper()
+	resp, err := r.tables.GetTable(as(testAdminKey), &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatalf("GetTable(%s): %v", id, err)
+	}
+	return resp.GetTable()
+}
