@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql/driver"
 	"time"
 )
 
@@ -21,6 +22,13 @@ const (
 	keepEndedActions = 24 * time.Hour
 )
 
+// compactLockClass is the first key of the PostgreSQL advisory lock that a store holds for a
+// round of compaction (the second is 0), so that of the referees sharing a database one at a time
+// compacts: each runs a round every compactEvery, and before it they all deleted the same rows at
+// once (the work done as many times, each waiting for the others' row locks). A key space of its
+// own among the database's advisory locks, as quotaLockClass.
+const compactLockClass = 0x627a7163 // "bzqc"
+
 // logMark is the highest action id of the log (0 when empty) at a time: the actions up to it were
 // stored by then.
 type logMark struct {
@@ -31,7 +39,7 @@ type logMark struct {
 // compactLoop compacts the action log every compactEvery until ctx ends. It notes the log's
 // highest id at every round and deletes below the marks at least keepEndedActions old (so nothing
 // in the first keepEndedActions after a start). A round that fails (the database unreachable for
-// a moment) is tried again at the next.
+// a moment) or that another referee's round holds off is tried again at the next.
 func (s *sqlStore) compactLoop(ctx context.Context) {
 	defer close(s.compactorDone)
 	tick := time.NewTicker(compactEvery)
@@ -48,7 +56,7 @@ func (s *sqlStore) compactLoop(ctx context.Context) {
 			}
 			marks = append(marks, logMark{at: now, maxID: maxID})
 			if below, rest, ok := dueBelow(marks, now); ok {
-				if _, err := s.compact(ctx, below); err == nil {
+				if ran, _, err := s.compactRound(ctx, below); err == nil && ran {
 					marks = rest
 				}
 			}
@@ -68,6 +76,43 @@ func dueBelow(marks []logMark, now time.Time) (below int64, rest []logMark, ok b
 		return 0, marks, false
 	}
 	return marks[old-1].maxID + 1, marks[old-1:], true
+}
+
+// compactRound deletes the actions of ended tables below below (compact): with PostgreSQL, only
+// when this store takes the advisory lock compactLockClass, held for the round; ran is false when
+// another store's round holds it (the round is skipped).
+func (s *sqlStore) compactRound(ctx context.Context, below int64) (ran bool, deleted int64, err error) {
+	unlock, ok, err := s.compactLock(ctx)
+	if err != nil || !ok {
+		return false, 0, err
+	}
+	defer unlock()
+	deleted, err = s.compact(ctx, below)
+	return true, deleted, err
+}
+
+// compactLock takes the compaction's advisory lock of a PostgreSQL store, on a connection of its
+// own held until unlock, and reports whether it got it (false: another store's round holds it).
+// A SQLite store serves one referee: ok at once, unlock does nothing. If the lock cannot be given
+// back, unlock closes its connection, which ends the session and so the lock.
+func (s *sqlStore) compactLock(ctx context.Context) (unlock func(), ok bool, err error) {
+	if s.d.name != postgresDialect.name {
+		return func() {}, true, nil
+	}
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1::integer, 0)", compactLockClass).Scan(&ok); err != nil || !ok {
+		_ = conn.Close()
+		return nil, false, err
+	}
+	return func() {
+		if _, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1::integer, 0)", compactLockClass); err != nil {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // discarded: its session ends, and the lock with it
+		}
+		_ = conn.Close()
+	}, true, nil
 }
 
 // compact deletes the actions of ended tables with an id below below and below the live tables'

@@ -122,6 +122,41 @@ func testCompact(t *testing.T, s *sqlStore) {
 	}
 }
 
+// TestCompactOneStoreAtATime: two stores share one PostgreSQL database, as two referees do. While
+// one holds the compaction's lock (a round in progress), the other's round is skipped and deletes
+// nothing; once it is given back, the other's round deletes the ended table's actions. Before,
+// every referee deleted the same rows every compactEvery, each waiting for the others' locks.
+func TestCompactOneStoreAtATime(t *testing.T) {
+	u := postgresSchemaForTest(t)
+	a, b := openURLForTest(t, u), openURLForTest(t, u)
+	ctx := context.Background()
+	if err := a.CreateTable(ctx, Table{ID: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	for seq := int64(1); seq <= 3; seq++ {
+		if err := a.AppendActions(ctx, "x", []Action{{Seq: seq, Payload: []byte{byte(seq)}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.FinishTable(ctx, "x", Outcome{State: StateFinished, Result: "completed", Record: []byte("x")}); err != nil {
+		t.Fatal(err)
+	}
+	unlock, ok, err := a.compactLock(ctx)
+	if err != nil || !ok {
+		t.Fatalf("the first store's compaction lock: %v, %v; want it taken", ok, err)
+	}
+	if ran, n, err := b.compactRound(ctx, math.MaxInt64); ran || n != 0 || err != nil {
+		t.Errorf("the other store's round while the first holds the lock: ran %v, %d deleted, %v; want it skipped", ran, n, err)
+	}
+	unlock()
+	if ran, n, err := b.compactRound(ctx, math.MaxInt64); !ran || n != 3 || err != nil {
+		t.Errorf("the other store's round once the lock is free: ran %v, %d deleted, %v; want the 3 actions deleted", ran, n, err)
+	}
+	if ran, n, err := a.compactRound(ctx, math.MaxInt64); !ran || n != 0 || err != nil {
+		t.Errorf("the first store's next round: ran %v, %d deleted, %v; want it run, nothing left", ran, n, err)
+	}
+}
+
 // TestDueBelow: the actions up to the newest mark at least keepEndedActions old may go; the
 // marks from that one on are kept.
 func TestDueBelow(t *testing.T) {
