@@ -94,6 +94,12 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 	return s.rowInfo(ctx, row)
 }
 
+// endedWithoutRecord is the ErrEnded of a table that ended without a record, a quarantined
+// table cancelled (cancelQuarantined): there is no game to give a seat that joins it.
+func endedWithoutRecord(row store.Table) error {
+	return errorf(ErrEnded, "table %s is %s (%s) without a record: it was quarantined, and ended without replaying its stored log", row.ID, row.State, row.Reason)
+}
+
 // quarantinedInfo is the TableInfo of a stored table that cannot be read or replayed: what the
 // row itself says, the state TABLE_STATE_QUARANTINED and the reason.
 func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {

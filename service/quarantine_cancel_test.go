@@ -25,12 +25,14 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	_, alice := r1.newKey(t, "alice", pb.Role_ROLE_ORGANISER)
 	bobID, bob := r1.newKey(t, "bob", pb.Role_ROLE_ORGANISER)
 	var ids []string
+	tokens := map[string]string{}
 	for range 2 {
 		resp, err := r1.tables.CreateTable(as(alice), twoRemote(false))
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, resp.GetTableId())
+		tokens[resp.GetTableId()] = tokenOf(resp, 0)
 	}
 	badAction, badSpec := ids[0], ids[1]
 	r1.grpc.Stop()
@@ -48,6 +50,7 @@ func TestCancelQuarantinedTable(t *testing.T) {
 
 	st2 := openSQLite(t, path)
 	r2 := startAuthReferee(t, st2)
+	seats := &referee{seats: pb.NewSeatServiceClient(r2.cc)}
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 2 {
 		t.Fatalf("bezique_tables_quarantined = %v after the restart, want 2", n)
 	}
@@ -76,6 +79,9 @@ func TestCancelQuarantinedTable(t *testing.T) {
 		}
 		_, err = r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: id})
 		wantCode(t, "CancelTable again", err, codes.FailedPrecondition, "table "+id+" is cancelled")
+		// A seat that joins it is told it ended; it was told NotFound "store: get record".
+		err = seats.dial(t, &pb.Join{TableId: id, Seat: 0, Token: tokens[id], ProtocolVersion: ProtocolVersion}).wantStatus(codes.FailedPrecondition)
+		wantCode(t, "Join", err, codes.FailedPrecondition, "table "+id+" is cancelled ("+cancelled[id]+") without a record")
 	}
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v, want 0", n)
