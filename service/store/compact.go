@@ -81,7 +81,8 @@ func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (
 // compactLock takes the compaction's advisory lock of a PostgreSQL store, on a connection of its
 // own held until unlock, and reports whether it got it (false: another store's round holds it).
 // A SQLite store serves one referee: ok at once, unlock does nothing. If the lock cannot be given
-// back, unlock closes its connection, which ends the session and so the lock.
+// back within LeaseTTL (the database out of reach), unlock closes its connection, which ends the
+// session and so the lock.
 func (s *sqlStore) compactLock(ctx context.Context) (unlock func(), ok bool, err error) {
 	if s.d.name != postgresDialect.name {
 		return func() {}, true, nil
@@ -95,7 +96,9 @@ func (s *sqlStore) compactLock(ctx context.Context) (unlock func(), ok bool, err
 		return nil, false, err
 	}
 	return func() {
-		if _, err := conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1::integer, 0)", compactLockClass); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), LeaseTTL) // not the round's: it may have ended (Close)
+		defer cancel()
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1::integer, 0)", compactLockClass); err != nil {
 			_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // discarded: its session ends, and the lock with it
 		}
 		_ = conn.Close()
