@@ -16,7 +16,7 @@ import (
 )
 
 // openSQLite opens the store at path, closed at the test's end.
-func openSQLite(t *testing.T, path string) store.Store {
+func openSQLite(t testing.TB, path string) store.Store {
 	t.Helper()
 	st, err := store.Open(context.Background(), "sqlite:"+path)
 	if err != nil {

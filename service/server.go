@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -144,6 +145,8 @@ type Referee struct {
 	quotas  *quotas
 	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
 	storeFailed atomic.Pointer[storeFailure]
+	// results are finished games' results read from their stored records (storedResult).
+	results *lru.Cache[string, *pb.GameResult]
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -270,7 +273,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
 	leaser, _ := cfg.Store.(store.Leaser)
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{},
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, results: newResultCache(),
 		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}

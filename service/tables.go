@@ -273,16 +273,12 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
 		}
-		if b, err := s.store.GetRecord(ctx, row.ID); err == nil {
-			rec, err := UnmarshalRecord(row.ID, b)
-			if err != nil {
-				return nil, err
-			}
-			if rec.GetResult() != nil {
-				ti.Result = rec.GetResult()
-			}
-		} else if !errors.Is(err, store.ErrNotFound) {
+		r, err := s.storedResult(ctx, row.ID)
+		if err != nil {
 			return nil, err
+		}
+		if r != nil {
+			ti.Result = r
 		}
 		ti.Scores = ti.Result.Scores
 	}

@@ -11,17 +11,24 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// playOptions are the play command's flags.
+// playOptions are the play command's flags: a new game on a referee in this process (game,
+// bots), or, with conn.server, a seat of an existing table on a referee (table, token or key).
 type playOptions struct {
-	game gameFlags
-	bots string
-	seat int
+	game  gameFlags
+	bots  string
+	seat  int
+	conn  connFlags
+	table string
+	token string
+	key   string
 }
 
 func newPlayCmd() *cobra.Command {
@@ -32,25 +39,96 @@ func newPlayCmd() *cobra.Command {
 		Long: `play starts a referee in this process and seats you against built-in bots. At each decision it
 shows your hand, the trump, the turn-up, the tabled cards, the trick, the scores and your numbered
 legal actions. Type the number of an action, or a card to play it (QS, 10H, TH, Q♠), "help" for
-help or "quit" to leave. End of input also leaves.`,
+help or "quit" to leave. End of input also leaves.
+
+With --server, play takes a seat of a table on that referee instead: --table and --seat, with the
+seat's --token (from "bezique create", or from whoever created the table), or --key for a seat
+bound to the key's bot. The other seats are whatever the table has: built-in bots, bots of the
+lobby, other people. A lost connection is resumed as a bot's is; "quit" leaves the seat as a lost
+connection would, and the table's policy for a disconnected seat applies.`,
 		Example: `  bezique play
   bezique play --variant four-handed --bots rulebook --seed 42
-  bezique play --seat 1 --option target=500`,
+  bezique play --seat 1 --option target=500
+  bezique play --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 0 --token 5b0e9c...`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.conn.server != "" {
+				for _, name := range []string{"variant", "seed", "option", "bots"} {
+					if cmd.Flags().Changed(name) {
+						return fmt.Errorf("--%s shapes a new game in this process: with --server, the table already exists", name)
+					}
+				}
+				if o.table == "" || o.token == "" && apiKey(cmd) == "" {
+					return fmt.Errorf("--server needs --table and --token (or --key for a seat bound to the key's bot)")
+				}
+				o.key = apiKey(cmd)
+			} else if o.table != "" || o.token != "" {
+				return fmt.Errorf("--table and --token join a table on a referee: give its address with --server")
+			}
 			return runPlay(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
 	addGameFlags(cmd, &o.game)
 	cmd.Flags().StringVar(&o.bots, "bots", o.bots, "the other seats' built-in bots, comma-separated (a shorter list repeats)")
 	cmd.Flags().IntVar(&o.seat, "seat", 0, "your seat, 0-based")
+	o.conn.register(cmd.Flags(), "", "a referee's address (host:port): play --table's --seat there, instead of a new game in this process")
+	cmd.Flags().StringVar(&o.table, "table", "", "with --server: the table's id")
+	cmd.Flags().StringVar(&o.token, "token", "", "with --server: the seat's token")
 	return cmd
+}
+
+// runPlayRemote plays seat o.seat of table o.table on the referee at o.conn.server, with a person
+// reading in and writing out, then prints the checked score sheet if the record may be read.
+func runPlayRemote(ctx context.Context, o playOptions, in io.Reader, out io.Writer) error {
+	tlsCfg, err := o.conn.tlsConfig()
+	if err != nil {
+		return err
+	}
+	cc, err := o.conn.dial(o.key)
+	if err != nil {
+		return err
+	}
+	defer cc.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	h := &human{out: out, lines: readLines(ctx, in), quit: cancel, seat: o.seat}
+	fmt.Fprintf(out, "You are seat %d of table %s on %s. Type help for help.\n", o.seat, o.table, o.conn.server)
+	cfg := botsdk.Config{Server: o.conn.server, TLS: tlsCfg, Key: o.key, TableID: o.table, Seat: o.seat, Token: o.token,
+		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event}
+	return playHuman(ctx, cfg, h, pb.NewTableServiceClient(cc), out)
+}
+
+// playHuman plays cfg's seat with h until the game ends, then prints the result and the record's
+// checked score sheet. A person who quits gets "Bye." and no error; a record that this caller
+// may not read (PermissionDenied, Unauthenticated) is said and is not an error either.
+func playHuman(ctx context.Context, cfg botsdk.Config, h *human, tables pb.TableServiceClient, out io.Writer) error {
+	res, err := botsdk.Play(ctx, cfg, h)
+	if err != nil {
+		if h.quitted {
+			fmt.Fprintln(out, "Bye.")
+			return nil
+		}
+		return err
+	}
+	fmt.Fprintln(out, "Game over: "+resultText(res))
+	rec, err := fetchRecord(ctx, tables, cfg.TableID)
+	if c := status.Code(err); c == codes.PermissionDenied || c == codes.Unauthenticated {
+		fmt.Fprintf(out, "The record is not for this caller to read (%v).\n", err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return printCheckedSheet(rec, out)
 }
 
 // runPlay plays one game with a person at o.seat reading in and writing out.
 func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if o.conn.server != "" {
+		return runPlayRemote(ctx, o, in, out)
 	}
 	req, v, err := o.game.request(nil)
 	if err != nil {
@@ -89,20 +167,7 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 		resp.GetSeedCommitment(), dealingText(resp.GetTable().GetDealingSource()))
 	cfg := botsdk.Config{Server: ref.addr, TableID: resp.GetTableId(), Seat: o.seat, Token: resp.GetSeatTokens()[0].GetToken(),
 		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event}
-	res, err := botsdk.Play(ctx, cfg, h)
-	if err != nil {
-		if h.quitted {
-			fmt.Fprintln(out, "Bye.")
-			return nil
-		}
-		return err
-	}
-	fmt.Fprintln(out, "Game over: "+resultText(res))
-	rec, err := fetchRecord(ctx, ref.tables, resp.GetTableId())
-	if err != nil {
-		return err
-	}
-	return printCheckedSheet(rec, out)
+	return playHuman(ctx, cfg, h, ref.tables, out)
 }
 
 // readLines reads lines from r into a channel, closed at the end of input; it stops sending when

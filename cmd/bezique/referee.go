@@ -12,6 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
@@ -84,7 +86,9 @@ func (r *localReferee) Close() {
 	}
 }
 
-// fetchRecord waits for a finished table's record (the referee writes it just after the game).
+// fetchRecord waits up to 10 s for a finished table's record (the referee writes it just after the
+// game); it returns at once the error of a caller who may not read it (PermissionDenied,
+// Unauthenticated), wrapped.
 func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (*pb.GameRecord, error) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -92,7 +96,7 @@ func fetchRecord(ctx context.Context, tables pb.TableServiceClient, id string) (
 		if err == nil {
 			return got.GetRecord(), nil
 		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
+		if c := status.Code(err); c == codes.PermissionDenied || c == codes.Unauthenticated || time.Now().After(deadline) || ctx.Err() != nil {
 			return nil, fmt.Errorf("GetRecord %s: %w", id, err)
 		}
 		time.Sleep(10 * time.Millisecond)

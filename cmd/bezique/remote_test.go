@@ -79,3 +79,47 @@ func TestRemoteCommands(t *testing.T) {
 		t.Fatalf("replay --json of the export: %v\n%s", err, tail(out))
 	}
 }
+
+// TestPlayOnAReferee plays a table's remote seat as a person on a referee (play --server), to the
+// checked score sheet, and checks the flags that do not go together.
+func TestPlayOnAReferee(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "5", "--option", "target=500", "--seat", "builtin:random", "--seat", "remote:me")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`table (\S+)\nseat 1 token (\S+)\n`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("create printed:\n%s", out)
+	}
+	var played bytes.Buffer
+	o := playOptions{seat: 1, conn: connFlags{server: ref.addr}, table: m[1], token: m[2]}
+	if err := runPlay(ctx, o, strings.NewReader(strings.Repeat("1\n", 5000)), &played); err != nil {
+		t.Fatalf("play --server: %v\n%s", err, tail(played.String()))
+	}
+	s := played.String()
+	for _, want := range []string{"You are seat 1 of table " + m[1] + " on " + ref.addr + ". Type help for help.\n",
+		"your hand (seat 1)", "Game over:", "Checked: the record replays"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("play --server output lacks %q:\n%s", want, tail(s))
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--server", ref.addr, "--table", m[1]}, "--server needs --table and --token (or --key for a seat bound to the key's bot)"},
+		{[]string{"play", "--table", m[1], "--token", m[2]}, "--table and --token join a table on a referee: give its address with --server"},
+		{[]string{"play", "--server", ref.addr, "--table", m[1], "--token", m[2], "--variant", "rubicon"}, "--variant shapes a new game in this process: with --server, the table already exists"},
+	} {
+		if _, err := runCmd(ctx, c.args...); err == nil || err.Error() != c.want {
+			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
+		}
+	}
+}
