@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -82,6 +83,12 @@ func TestCancelQuarantinedTable(t *testing.T) {
 		// A seat that joins it is told it ended; it was told NotFound "store: get record".
 		err = seats.dial(t, &pb.Join{TableId: id, Seat: 0, Token: tokens[id], ProtocolVersion: ProtocolVersion}).wantStatus(codes.FailedPrecondition)
 		wantCode(t, "Join", err, codes.FailedPrecondition, "table "+id+" is cancelled ("+cancelled[id]+") without a record")
+		// GetRecord said "has no record yet", as for a table in play.
+		_, err = r2.tables.GetRecord(as(testAdminKey), &pb.GetRecordRequest{TableId: id})
+		wantCode(t, "GetRecord", err, codes.FailedPrecondition, "table "+id+" is cancelled ("+cancelled[id]+") without a record")
+		if _, err := r2.srv.Await(ctx, id); !errors.Is(err, ErrEnded) {
+			t.Errorf("Await(%s): %v; want ErrEnded", id, err)
+		}
 	}
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v, want 0", n)

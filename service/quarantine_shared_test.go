@@ -79,4 +79,12 @@ func TestQuarantinedTableTakenOver(t *testing.T) {
 	if got, err := owner.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED {
 		t.Errorf("GetTable through its former owner: %v, %v; want it CANCELLED", got, err)
 	}
+	// Await (a tournament's runner, the CLI) waited for its record for good: it has none.
+	actx, acancel := context.WithTimeout(ctx, 3*time.Second)
+	defer acancel()
+	for name, r := range map[string]*peerReferee{"its owner": owner, "the other referee": other} {
+		if _, err := r.srv.Await(actx, id); !errors.Is(err, ErrEnded) {
+			t.Errorf("Await through %s: %v; want ErrEnded at once", name, err)
+		}
+	}
 }

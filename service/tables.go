@@ -541,7 +541,8 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
-// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table.
+// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table;
+// ErrEnded for a table that ended without a record (a quarantined table cancelled).
 func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
 	var rec *pb.GameRecord
 	var state pb.TableState
@@ -555,7 +556,10 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
-		if _, terr := s.store.GetTable(ctx, id); terr == nil {
+		if row, terr := s.store.GetTable(ctx, id); terr == nil {
+			if errors.Is(err, store.ErrNotFound) && row.Unreadable == nil && !row.State.Active() {
+				return nil, endedWithoutRecord(row)
+			}
 			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
 		}
 		if errors.Is(err, store.ErrNotFound) {

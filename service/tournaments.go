@@ -382,8 +382,8 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		// stored its result: its record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
 		switch {
-		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded):
-			continue // never created, or in play on another referee (it counts nowhere)
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded), errors.Is(err, ErrEnded):
+			continue // never created, in play on another referee, or quarantined and cancelled (it counts nowhere)
 		case err != nil:
 			return nil, err
 		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel
