@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -90,6 +91,9 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 	row, err := s.store.GetTable(ctx, id)
 	if err != nil {
 		return nil, err
+	}
+	if row.Unreadable != nil { // a column of its row still does not read: what was just stored
+		return endedInfo(store.Table{ID: id, State: store.StateCancelled, Result: ResultCancelled, Reason: reason, FinishedAt: time.Now()}), nil
 	}
 	return s.rowInfo(ctx, row)
 }
