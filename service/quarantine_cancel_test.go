@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestCancelQuarantinedTable: a quarantined table could not be ended (CancelTable answered
@@ -131,4 +135,72 @@ func getTable(t *testing.T, r *authReferee, id string) *pb.TableInfo {
 		t.Fatalf("GetTable(%s): %v", id, err)
 	}
 	return resp.GetTable()
+}
+
+// TestTournamentGameOnACancelledQuarantinedTable: a tournament whose game's table is quarantined
+// waits for that game; once the table is cancelled (CancelTable), the game counts as cancelled
+// and the tournament finishes. Its runner failed on the game at every start ("ended without a
+// record"), and the tournament stayed running for good. In a real SQLite file: a one-game
+// tournament played, then its table made to play again with a spec that does not read, its
+// result and record gone, the tournament running.
+func TestTournamentGameOnACancelledQuarantinedTable(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	open := func() (*Referee, store.Store) {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newCore(t, Config{Store: st})
+		return r, st
+	}
+	r, st := open()
+	tn, err := r.CreateTournament(ctx, tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := awaitTournament(t, r, tn.ID); len(got.Results) != 1 {
+		t.Fatalf("the tournament: %d results, want 1", len(got.Results))
+	}
+	r.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tid := tourneyTableID(tn.ID, 0)
+	db := rawSQL(t, strings.TrimPrefix(path, "sqlite:"))
+	for _, q := range []string{
+		"UPDATE tables SET state = 'playing', finished_at = NULL, winner_side = NULL, result = NULL, scores = NULL, spec = '{not json' WHERE id = ?1",
+		"DELETE FROM game_bots WHERE table_id = ?1",
+		"DELETE FROM records WHERE table_id = ?1",
+		"DELETE FROM tournament_games WHERE table_id = ?1",
+		"UPDATE tournaments SET state = 'running', finished_at = NULL WHERE id = ?2",
+	} {
+		if _, err := db.Exec(q, tid, tn.ID); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+
+	r, st = open()
+	if _, ok := r.quarantineReason(tid); !ok {
+		t.Fatalf("table %s is not quarantined after the restart", tid)
+	}
+	if _, err := r.CancelTable(ctx, tid, "its spec is lost"); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = open()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := r.WatchTournament(wctx, tn.ID, func(TournamentUpdate) error { return nil }); err != nil {
+		t.Fatalf("the tournament after its game's table was cancelled: %v; want it to finish", err)
+	}
+	got, err := r.GetTournament(ctx, tn.ID)
+	if err != nil || got.State != store.TournamentFinished || len(got.Results) != 1 ||
+		got.Results[0].TableID != tid || got.Results[0].Outcome != tournament.OutcomeCancelled || got.Standings.Played != 0 {
+		t.Fatalf("the tournament: %+v, %v; want it finished, its one game cancelled and not counted", got, err)
+	}
 }

@@ -416,7 +416,8 @@ func tourneyTableID(tournamentID string, game int) string {
 
 // playTourneyGame plays one game of the schedule on its table (created unless it exists: a game in
 // play before a restart is awaited, not played again), reads the result from its record and
-// stores it.
+// stores it. A table that ended without a record (quarantined, then cancelled: cancelQuarantined)
+// gives a cancelled game, which the standings do not count.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
 	s.metrics.TournamentGameStarted()
 	defer s.metrics.TournamentGameEnded()
@@ -436,10 +437,13 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 		}
 		defer s.lobby.ended(id)
 	}
-	if err := s.awaitTourneyTable(ctx, tr, g, id); err != nil {
+	if err := s.awaitTourneyTable(ctx, tr, g, id); err != nil && !errors.Is(err, ErrEnded) {
 		return err
 	}
 	rec, err := s.GetRecord(ctx, id)
+	if errors.Is(err, ErrEnded) { // quarantined, then cancelled without a record: a game cancelled
+		rec, err = &pb.GameRecord{TableId: id, Result: &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED}}, nil
+	}
 	if err != nil {
 		return err
 	}
