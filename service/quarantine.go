@@ -135,9 +135,12 @@ func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, 
 // endedInfo is the TableInfo of an ended table without a record whose stored spec cannot be read
 // (a quarantined table cancelled): what its row says, how and when it ended and why.
 func endedInfo(row store.Table) *pb.TableInfo {
-	return &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), SeedCommitment: row.Commitment,
-		CreateTime: timestamppb.New(row.CreatedAt), FinishTime: timestamppb.New(row.FinishedAt),
-		Result: &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Reason: row.Reason}}
+	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), SeedCommitment: row.Commitment,
+		FinishTime: timestamppb.New(row.FinishedAt), Result: &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Reason: row.Reason}}
+	if !row.CreatedAt.IsZero() { // unknown when its row does not read
+		ti.CreateTime = timestamppb.New(row.CreatedAt)
+	}
+	return ti
 }
 
 // unreadableError is stored data that does not decode (a spec, a request, a record): the table

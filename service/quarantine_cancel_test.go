@@ -100,8 +100,8 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
 	// too; the store cannot show it cancelled (GetTable shows it quarantined, unreadable).
 	resp, err := r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: badRow, Reason: "row unreadable"})
-	if ti := resp.GetTable(); err != nil || ti.GetTableId() != badRow || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != "row unreadable" {
-		t.Errorf("CancelTable(%s), an unscannable row: %v, %v; want it CANCELLED, reason \"row unreadable\"", badRow, ti, err)
+	if ti := resp.GetTable(); err != nil || ti.GetTableId() != badRow || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != "row unreadable" || ti.GetCreateTime() != nil {
+		t.Errorf("CancelTable(%s), an unscannable row: %v, %v; want it CANCELLED, reason \"row unreadable\", no create time (unknown)", badRow, ti, err)
 	}
 	cancelled[badRow] = "row unreadable"
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
