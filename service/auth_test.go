@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -38,6 +39,7 @@ type authReferee struct {
 	dial   []grpc.DialOption
 	tables pb.TableServiceClient
 	keys   pb.KeyServiceClient
+	reg    *prometheus.Registry
 }
 
 func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *authReferee {
@@ -48,7 +50,7 @@ func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *au
 			tweak(c)
 		}
 	})
-	return &authReferee{srv: r.srv, cc: r.cc, grpc: r.grpc, dial: r.dialOpt, tables: r.tables, keys: pb.NewKeyServiceClient(r.cc)}
+	return &authReferee{srv: r.srv, cc: r.cc, grpc: r.grpc, dial: r.dialOpt, tables: r.tables, keys: pb.NewKeyServiceClient(r.cc), reg: r.reg}
 }
 
 // as returns a context that sends key as the bearer key ("" sends none).

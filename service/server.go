@@ -178,7 +178,7 @@ type Referee struct {
 	dropped map[string]bool
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
-	peers   map[string]*grpc.ClientConn
+	peers   map[string]*peerConn
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
@@ -278,7 +278,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
-	s.peers = map[string]*grpc.ClientConn{}
+	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken

@@ -273,7 +273,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	}
 	if !row.FinishedAt.IsZero() {
 		ti.FinishTime = timestamppb.New(row.FinishedAt)
-		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores)}
+		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores), Reason: row.Reason}
 		if row.WinnerSide != store.NoWinner {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
@@ -476,7 +476,8 @@ func inPlay(ti *pb.TableInfo) bool {
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
-// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]).
+// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]). A
+// table quarantined here is ended in the store without replaying it (see cancelQuarantined).
 // ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
 // another principal, a [FieldError] for a reason longer than MaxReasonBytes or with a control
 // character.
@@ -503,8 +504,8 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		ti = t.info()
 	})
 	if errors.Is(err, ErrNotFound) {
-		if reason, ok := s.quarantineReason(id); ok {
-			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+		if q, ok := s.quarantinedTable(id); ok {
+			return s.cancelQuarantined(ctx, q, reason)
 		}
 		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
 			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
@@ -550,7 +551,8 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
-// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table.
+// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table;
+// ErrEnded for a table that ended without a record (a quarantined table cancelled).
 func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
 	var rec *pb.GameRecord
 	var state pb.TableState
@@ -564,7 +566,10 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
-		if _, terr := s.store.GetTable(ctx, id); terr == nil {
+		if row, terr := s.store.GetTable(ctx, id); terr == nil {
+			if errors.Is(err, store.ErrNotFound) && row.Unreadable == nil && !row.State.Active() {
+				return nil, endedWithoutRecord(row)
+			}
 			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
 		}
 		if errors.Is(err, store.ErrNotFound) {
