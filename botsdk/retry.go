@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -159,6 +160,11 @@ func (r *reconnect) next(err error, progressed bool) (time.Duration, error) {
 	default:
 		r.attempts++
 		if r.attempts >= r.cfg.ConnectAttempts {
+			if r.cfg.TLS == nil && r.cfg.DialOptions == nil && st.Code() == codes.Unavailable && strings.Contains(st.Message(), "server preface") {
+				// A referee serving TLS closes a plaintext connection so, and grpc-go's words alone say nothing of TLS.
+				return 0, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w (%s closed the connection before answering: if the referee serves TLS, dial with TLS: Config.TLS, bezique's --tls-ca or --tls)",
+					r.cfg.Server, r.attempts, err, r.cfg.Server)
+			}
 			return 0, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w", r.cfg.Server, r.attempts, err)
 		}
 		r.log.Warn("cannot reach the referee; trying again", "server", r.cfg.Server, "attempt", r.attempts, "of", r.cfg.ConnectAttempts, "err", err, "backoff", wait)

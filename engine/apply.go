@@ -29,10 +29,10 @@ func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 		g.declareSeven(seat, a.Card)
 	case PassMeld:
 		g.win.passed = true
-		g.emit(Event{Kind: EvPassMeld, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Taken: NoCard})
+		g.emit(Event{Kind: EvPassMeld, Seat: seat, Side: g.rules.Side(seat), Card: NoCard, Taken: NoCard})
 		g.endWindowStage()
 	case EndWindow:
-		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.side(seat), Card: NoCard, Taken: NoCard})
+		g.emit(Event{Kind: EvEndWindow, Seat: seat, Side: g.rules.Side(seat), Card: NoCard, Taken: NoCard})
 		g.endWindowStage()
 	case DeclareCarteBlanche:
 		g.declareCarteBlanche(seat)
@@ -71,7 +71,7 @@ func (g *Game) check(seat int, a Action) *Error {
 		return malformed("unknown action kind %d", a.Kind)
 	}
 	if seat != g.toAct {
-		if a.Kind != PlayCard && a.Kind != EndWindow && a.Kind != DeclareCarteBlanche && (g.phase != PhaseWindow || g.rules.side(seat) != g.rules.side(g.win.winner)) {
+		if a.Kind != PlayCard && a.Kind != EndWindow && a.Kind != DeclareCarteBlanche && (g.phase != PhaseWindow || g.rules.Side(seat) != g.rules.Side(g.win.winner)) {
 			return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.6", Msg: "only the side that won the trick may meld or act with a seven"}
 		}
 		return &Error{Code: CodeNotYourTurn, Rule: "RULES.md §1.5", Msg: "it is not your turn"}
@@ -232,7 +232,7 @@ func (g *Game) exchangeSeven(seat int, c Card) {
 	if g.rules.SevenCountsAsMeld {
 		g.win.melded = true
 	}
-	side := g.rules.side(seat)
+	side := g.rules.Side(seat)
 	g.emit(Event{Kind: EvSevenExchange, Seat: seat, Side: side, Card: c, Taken: old, Points: 10})
 	g.score(side, 10)
 }
@@ -243,7 +243,7 @@ func (g *Game) declareSeven(seat int, c Card) {
 	if g.rules.SevenCountsAsMeld {
 		g.win.melded = true
 	}
-	side := g.rules.side(seat)
+	side := g.rules.Side(seat)
 	g.emit(Event{Kind: EvSevenDeclare, Seat: seat, Side: side, Card: c, Taken: NoCard, Points: 10})
 	g.score(side, 10)
 }
@@ -328,7 +328,7 @@ func (g *Game) interchangeable(c, d Card) bool {
 // declareCarteBlanche scores seat's carte blanche (RULES.md §3.6.4): the whole hand is shown
 // the first time, the card drawn at each repeat.
 func (g *Game) declareCarteBlanche(seat int) {
-	side := g.rules.side(seat)
+	side := g.rules.Side(seat)
 	e := Event{Kind: EvCarteBlanche, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Points: g.meldValue(CarteBlanche)}
 	if c := g.cbCard[seat]; c != NoCard {
 		e.Cards.Add(c)

@@ -218,7 +218,7 @@ func (g *Game) Totals() []int { return append([]int(nil), g.totals[:g.rules.Vari
 func (g *Game) Events() []Event { return g.log }
 
 // Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
-func (g *Game) Side(seat int) int { return g.rules.side(seat) }
+func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 
 // Clone returns an independent copy of the game, for simulations.
 func (g *Game) Clone() *Game {
@@ -328,7 +328,7 @@ func (g *Game) startDeal() {
 	}
 	g.emit(Event{Kind: EvDeal, Seat: g.dealer, Side: NoSide, Card: g.turnUp, Taken: NoCard, Trump: g.trump, Stock: g.stockLeft()})
 	for s := 0; s < n; s++ {
-		e := Event{Kind: EvHand, Seat: s, Side: g.rules.side(s), Card: NoCard, Taken: NoCard, Private: true}
+		e := Event{Kind: EvHand, Seat: s, Side: g.rules.Side(s), Card: NoCard, Taken: NoCard, Private: true}
 		for _, c := range g.held[s][:g.nheld[s]] {
 			e.Cards.Add(c)
 		}
@@ -344,7 +344,7 @@ func (g *Game) startDeal() {
 	g.phase = PhaseTrick
 	if g.turnUp != NoCard && g.turnUp.Rank() == Seven {
 		g.cs[g.turnUp].spent = true
-		side := g.rules.side(g.dealer)
+		side := g.rules.Side(g.dealer)
 		g.emit(Event{Kind: EvTurnUpSeven, Seat: g.dealer, Side: side, Card: g.turnUp, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {
@@ -464,13 +464,13 @@ func (g *Game) playCard(seat int, c Card) {
 	t.cards[t.n] = c
 	t.seats[t.n] = int8(seat)
 	t.n++
-	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.side(seat), Card: c, Taken: NoCard, FromTable: fromTable})
+	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.Side(seat), Card: c, Taken: NoCard, FromTable: fromTable})
 	if fromTable {
 		g.lapseOnPlay(seat, c)
 	}
 	if g.phase == PhaseTrick && g.rules.SevenScoresOnPlay && c.Suit() == g.trump && c.Rank() == Seven && !st.spent {
 		st.spent = true
-		side := g.rules.side(seat)
+		side := g.rules.Side(seat)
 		g.emit(Event{Kind: EvSevenPlayed, Seat: seat, Side: side, Card: c, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {
@@ -489,7 +489,7 @@ func (g *Game) playCard(seat int, c Card) {
 func (g *Game) finishTrick(t *trickRecord) {
 	w := int(t.seats[t.winning(g.trump)])
 	t.winner = int8(w)
-	side := g.rules.side(w)
+	side := g.rules.Side(w)
 	pts, bris := 0, 0
 	e := Event{Kind: EvTrick, Seat: w, Side: side, Card: NoCard, Taken: NoCard, Trick: int8(g.trickNo)}
 	for i := 0; i < int(t.n); i++ {
@@ -566,7 +566,7 @@ func (g *Game) draw() {
 	last := g.stockLeft() == g.n
 	for k := 0; k < g.n; k++ {
 		s := (w + k) % g.n
-		e := Event{Kind: EvDraw, Seat: s, Side: g.rules.side(s), Taken: NoCard, Private: true}
+		e := Event{Kind: EvDraw, Seat: s, Side: g.rules.Side(s), Taken: NoCard, Private: true}
 		if g.stockTop < g.stockEnd {
 			e.Card = g.stock[g.stockTop]
 			g.stockTop++
@@ -609,7 +609,7 @@ func (g *Game) draw() {
 		g.startDuel(1)
 		return
 	}
-	g.emit(Event{Kind: EvPhase2, Seat: w, Side: g.rules.side(w), Card: NoCard, Taken: NoCard})
+	g.emit(Event{Kind: EvPhase2, Seat: w, Side: g.rules.Side(w), Card: NoCard, Taken: NoCard})
 	g.startTrick(w)
 }
 
@@ -628,7 +628,7 @@ func (g *Game) startDuel(d int) {
 			leader = g.duelSeats[1]
 		}
 	}
-	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.side(leader), Card: NoCard, Taken: NoCard, Duel: int8(d)})
+	g.emit(Event{Kind: EvPhase2, Seat: leader, Side: g.rules.Side(leader), Card: NoCard, Taken: NoCard, Duel: int8(d)})
 	g.startTrick(leader)
 }
 
@@ -640,7 +640,7 @@ func (g *Game) endDeal(last int) {
 		return
 	}
 	if g.rules.LastTrick == LastTrickLast {
-		side := g.rules.side(last)
+		side := g.rules.Side(last)
 		g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Taken: NoCard, Points: 10})
 		g.score(side, 10)
 		if g.phase == PhaseOver {

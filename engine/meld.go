@@ -407,7 +407,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 	if g.rules.ReformAfterPlay {
 		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
 	}
-	side := g.rules.side(seat)
+	side := g.rules.Side(seat)
 	if announced {
 		g.pending[seat] = Meld{Kind: mc.kind, Cards: *cards, Points: mc.points}
 		g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard,

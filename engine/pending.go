@@ -21,7 +21,7 @@ func (g *Game) scorePending(seat int) {
 	}
 	g.pending[seat] = Meld{}
 	g.win.melded = true
-	side := g.rules.side(seat)
+	side := g.rules.Side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Meld: m, Points: m.Points, Announced: true})
 	g.score(side, m.Points)
 }
@@ -43,5 +43,5 @@ func (g *Game) lapseOnPlay(seat int, c Card) {
 func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 	m := g.pending[seat]
 	g.pending[seat] = Meld{}
-	g.emit(Event{Kind: EvAnnouncementLapsed, Seat: seat, Side: g.rules.side(seat), Card: card, Taken: NoCard, Meld: m, Lapse: cause})
+	g.emit(Event{Kind: EvAnnouncementLapsed, Seat: seat, Side: g.rules.Side(seat), Card: card, Taken: NoCard, Meld: m, Lapse: cause})
 }

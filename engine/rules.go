@@ -376,8 +376,8 @@ func (r Rules) Options() map[string]string {
 // MaxHandSize is the largest [Variant.HandSize]: 12 in six-pack.
 const MaxHandSize = 12
 
-// side returns the scoring side of a seat: seat%2 in partnership, else the seat (RULES.md §3.3.2).
-func (r *Rules) side(seat int) int {
+// Side returns the scoring side of a seat: seat%2 in partnership, else the seat (RULES.md §3.3.2).
+func (r *Rules) Side(seat int) int {
 	if r.Variant.Partnership() {
 		return seat % 2
 	}

@@ -37,7 +37,7 @@ func (g *Game) settle(last int) {
 	if g.rules.Variant == SixPack {
 		bonus, game, rubiconExtra = 250, 1000, 0
 	}
-	side := g.rules.side(last)
+	side := g.rules.Side(last)
 	g.emit(Event{Kind: EvLastTrick, Seat: last, Side: side, Card: NoCard, Taken: NoCard, Points: bonus})
 	g.score(side, bonus)
 	plain := g.totals // the scores without brisques

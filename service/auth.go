@@ -172,8 +172,8 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 		return anonymous, nil
 	}
 	secret, err := auth.AuthFromMD(ctx, "bearer")
-	if err != nil {
-		return Principal{}, err
+	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)
+		return Principal{}, status.Error(codes.Unauthenticated, `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`)
 	}
 	h := hashKey(secret)
 	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -38,6 +39,7 @@ type authReferee struct {
 	dial   []grpc.DialOption
 	tables pb.TableServiceClient
 	keys   pb.KeyServiceClient
+	reg    *prometheus.Registry
 }
 
 func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *authReferee {
@@ -48,7 +50,7 @@ func startAuthReferee(t *testing.T, st store.Store, tweaks ...func(*Config)) *au
 			tweak(c)
 		}
 	})
-	return &authReferee{srv: r.srv, cc: r.cc, grpc: r.grpc, dial: r.dialOpt, tables: r.tables, keys: pb.NewKeyServiceClient(r.cc)}
+	return &authReferee{srv: r.srv, cc: r.cc, grpc: r.grpc, dial: r.dialOpt, tables: r.tables, keys: pb.NewKeyServiceClient(r.cc), reg: r.reg}
 }
 
 // as returns a context that sends key as the bearer key ("" sends none).
@@ -533,5 +535,23 @@ func TestOpenMode(t *testing.T) {
 	wantCode(t, "CreateKey in open mode", err, codes.FailedPrecondition, "authentication is off")
 	if _, err := New(context.Background(), Config{Auth: &Auth{AdminKey: "short"}}); err == nil || !strings.Contains(err.Error(), "at least 24") {
 		t.Errorf("New with a 5-byte admin key: %v, want an error naming the minimum", err)
+	}
+}
+
+// TestMalformedAuthorizationSaysTheForm is the regression test of an authorization header that
+// is not "Bearer <key>" (the key alone, as an integrator sends it first; another scheme) refused
+// with grpc-middleware's "Bad authorization string" or "Request unauthenticated with bearer",
+// which named neither the header nor the form wanted. The refusal says both, and never echoes
+// what was sent (it may be a key).
+func TestMalformedAuthorizationSaysTheForm(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, organiser := r.newKey(t, "league", pb.Role_ROLE_ORGANISER)
+	want := `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`
+	for _, header := range []string{organiser, "Basic " + organiser, "Bearer"} {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", header)
+		_, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
+		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+			t.Errorf("ListTables with authorization %.12q…: %v, want Unauthenticated %q", header, err, want)
+		}
 	}
 }

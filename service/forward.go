@@ -110,35 +110,75 @@ var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Con
 	BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second},
 	MinConnectTimeout: 20 * time.Second})
 
-// peer returns the client connection to the referee at addr, dialled once with
-// Config.PeerDialOptions (plaintext when empty) and peerBackoff, and kept until Close. ErrMoving
-// when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
+// peerIdle is how long a connection to another referee stays open with no call forwarded over
+// it. Kept for good, a referee that left the deployment (its address never owns a lease again;
+// in Kubernetes a pod's address changes at every restart) kept a connection in every other
+// referee for as long as they ran. Ten minutes keeps the connection to a referee that owns tables
+// (listings and bots' streams reach it every few seconds), and a referee forwarded to less often
+// pays a new dial (a TCP and, with --peer-ca, a TLS handshake: milliseconds) now and then.
+const peerIdle = 10 * time.Minute
+
+// peerConn is the connection to another referee and its use: the calls forwarded over it now,
+// and when the last one ended (or the first started). Guarded by Referee.peersMu.
+type peerConn struct {
+	cc    *grpc.ClientConn
+	calls int
+	used  time.Time
+}
+
+// peer returns the client connection to the referee at addr, dialled with Config.PeerDialOptions
+// (plaintext when empty) and peerBackoff when this referee holds none, and counts a call over it
+// until done is called (closeIdlePeers closes it once it has carried no call for peerIdle).
+// ErrMoving when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
 // --advertise is wrong), so that the caller gets Unavailable naming it, with the RetryInfo of a
 // table that cannot be reached for now, rather than Unknown.
-func (s *Referee) peer(addr string) (*grpc.ClientConn, error) {
+func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
-	if cc := s.peers[addr]; cc != nil {
-		return cc, nil
+	p := s.peers[addr]
+	if p == nil {
+		opts := s.cfg.PeerDialOptions
+		if opts == nil {
+			opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+		}
+		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
+		if err != nil {
+			return nil, nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
+		}
+		p = &peerConn{cc: cc}
+		s.peers[addr] = p
 	}
-	opts := s.cfg.PeerDialOptions
-	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	p.calls++
+	p.used = time.Now()
+	return p.cc, func() {
+		s.peersMu.Lock()
+		defer s.peersMu.Unlock()
+		p.calls--
+		p.used = time.Now()
+	}, nil
+}
+
+// closeIdlePeers closes and forgets the connections to other referees that have carried no call
+// since peerIdle before now, and forgets whether those referees answered (peerAnswered): the
+// next call to one dials it again.
+func (s *Referee) closeIdlePeers(now time.Time) {
+	s.peersMu.Lock()
+	defer s.peersMu.Unlock()
+	for addr, p := range s.peers {
+		if p.calls == 0 && now.Sub(p.used) >= peerIdle {
+			_ = p.cc.Close()
+			delete(s.peers, addr)
+			delete(s.peersDown, addr)
+		}
 	}
-	cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
-	if err != nil {
-		return nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
-	}
-	s.peers[addr] = cc
-	return cc, nil
 }
 
 // closePeers closes the connections to other referees.
 func (s *Referee) closePeers() {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
-	for addr, cc := range s.peers {
-		_ = cc.Close()
+	for addr, p := range s.peers {
+		_ = p.cc.Close()
 		delete(s.peers, addr)
 	}
 }
@@ -191,10 +231,11 @@ func (a callerAddr) String() string { return string(a) }
 
 // forwardUnary makes the unary call method with req at the referee at addr into resp.
 func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {
-	cc, err := s.peer(addr)
+	cc, done, err := s.peer(addr)
 	if err != nil {
 		return statusOf(err)
 	}
+	defer done()
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
 	defer cancel()
@@ -339,10 +380,11 @@ func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
 // the owner sends (newResp) goes back on ss. It returns the owner's status, nil when the owner
 // ends the stream with OK; forwardEnded's status when this referee shuts down meanwhile.
 func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
-	cc, err := s.peer(addr)
+	cc, done, err := s.peer(addr)
 	if err != nil {
 		return statusOf(err)
 	}
+	defer done()
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()

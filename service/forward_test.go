@@ -26,12 +26,13 @@ func TestPeerReachesARestartedReferee(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	s := &Referee{peers: map[string]*grpc.ClientConn{}}
+	s := &Referee{peers: map[string]*peerConn{}}
 	defer s.closePeers()
-	cc, err := s.peer(addr)
+	cc, done, err := s.peer(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer done()
 	hc := healthpb.NewHealthClient(cc)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -91,12 +92,13 @@ func TestPeerReachesASlowReferee(t *testing.T) {
 	healthpb.RegisterHealthServer(g, health.NewServer())
 	go func() { _ = g.Serve(slowListener{Listener: l, handshake: 1500 * time.Millisecond}) }()
 	defer g.Stop()
-	s := &Referee{peers: map[string]*grpc.ClientConn{}}
+	s := &Referee{peers: map[string]*peerConn{}}
 	defer s.closePeers()
-	cc, err := s.peer(l.Addr().String())
+	cc, done, err := s.peer(l.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer done()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if _, err := healthpb.NewHealthClient(cc).Check(ctx, &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); err != nil {

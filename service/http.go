@@ -84,9 +84,14 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 		return nil, err
 	}
 	errorWriter := connect.NewErrorWriter()
+	paths := newRPCPaths(g)
 	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ProtoMajor == 2 && isGRPC(r.Header.Get("Content-Type")) {
 			g.ServeHTTP(w, r)
+			return
+		}
+		if err := paths.refusal(r); err != nil {
+			_ = errorWriter.Write(w, r, err)
 			return
 		}
 		if err := checkGetQuery(r); err != nil {

@@ -33,7 +33,8 @@ import (
 // that the others share the tables of a dead referee.
 const takeoverBatch = 200
 
-// leaseLoop renews and takes over leases until the referee stops or hands its tables over.
+// leaseLoop renews and takes over leases until the referee stops or hands its tables over, and
+// closes the connections to other referees idle for peerIdle.
 func (s *Referee) leaseLoop() {
 	defer s.wg.Done()
 	tick := time.NewTicker(store.LeaseRenewEvery)
@@ -51,6 +52,7 @@ func (s *Referee) leaseLoop() {
 		s.renew(ctx)
 		s.takeOver(ctx)
 		cancel()
+		s.closeIdlePeers(time.Now())
 	}
 }
 

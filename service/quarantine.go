@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -43,6 +44,66 @@ func (s *Referee) quarantineReason(id string) (string, bool) {
 	return q.reason, ok
 }
 
+// quarantinedTable returns the table with this id if it is quarantined here.
+func (s *Referee) quarantinedTable(id string) (quarantined, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q, ok := s.quarantined[id]
+	return q, ok
+}
+
+// cancelQuarantined is CancelTable of a table quarantined here: an operator's way to end a table
+// whose stored log cannot be replayed, which would otherwise stay waiting or playing in the store
+// for good (holding back the compaction of every action stored after its first, and its lease).
+// Without replaying anything, it stores the table cancelled with reason (or "cancelled by
+// request") and no record, which drops its action head and, with a shared store, its lease
+// (store.Store.FinishTable), and forgets the quarantine. Its creator (when its stored spec reads)
+// or an admin may, as for a table in play: ErrPermission for another principal. ErrEnded when it
+// ended meanwhile (another call cancelled it first).
+func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason string) (*pb.TableInfo, error) {
+	id := q.row.ID
+	if p := PrincipalFrom(ctx); p.Role != RoleAdmin {
+		spec, _, err := decodeSpec(q.row)
+		if err != nil {
+			return nil, errorf(ErrPermission, "table %s (quarantined): its stored spec cannot be read, so it names no creator: only an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
+		}
+		if p.ID != spec.Creator {
+			return nil, errorf(ErrPermission, "table %s (quarantined): only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
+		}
+	}
+	if reason == "" {
+		reason = "cancelled by request"
+	}
+	err := s.store.FinishTable(ctx, id, store.Outcome{State: store.StateCancelled, Result: ResultCancelled, WinnerSide: store.NoWinner, Reason: reason})
+	if errors.Is(err, store.ErrConflict) {
+		return nil, errorf(ErrEnded, "table %s has ended", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	delete(s.quarantined, id)
+	n := len(s.quarantined)
+	s.mu.Unlock()
+	s.metrics.SetQuarantined(n)
+	s.log.Info("cancelled a quarantined table; its stored log was not replayed", "table", id, "reason", reason)
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED, id, reason)
+	row, err := s.store.GetTable(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if row.Unreadable != nil { // a column of its row still does not read: what was just stored
+		return endedInfo(store.Table{ID: id, State: store.StateCancelled, Result: ResultCancelled, Reason: reason, FinishedAt: time.Now()}), nil
+	}
+	return s.rowInfo(ctx, row)
+}
+
+// endedWithoutRecord is the ErrEnded of a table that ended without a record, a quarantined
+// table cancelled (cancelQuarantined): there is no game to give a seat that joins it.
+func endedWithoutRecord(row store.Table) error {
+	return errorf(ErrEnded, "table %s is %s (%s) without a record: it was quarantined, and ended without replaying its stored log", row.ID, row.State, row.Reason)
+}
+
 // quarantinedInfo is the TableInfo of a stored table that cannot be read or replayed: what the
 // row itself says, the state TABLE_STATE_QUARANTINED and the reason.
 func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
@@ -52,7 +113,8 @@ func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
 
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or
 // quarantinedInfo when the table was quarantined at start or its stored data cannot be read
-// (an [unreadableError]). A failure of the store itself is returned as it is.
+// (an [unreadableError]), but for a quarantined table that was cancelled (cancelQuarantined),
+// shown as its row says it ended. A failure of the store itself is returned as it is.
 func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	if reason, ok := s.quarantineReason(row.ID); ok {
 		return quarantinedInfo(row, reason), nil
@@ -60,9 +122,25 @@ func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, 
 	ti, err := s.storedInfo(ctx, row)
 	var bad *unreadableError
 	if errors.As(err, &bad) {
+		if row.Unreadable == nil && !row.State.Active() {
+			if _, rerr := s.store.GetRecord(ctx, row.ID); errors.Is(rerr, store.ErrNotFound) {
+				return endedInfo(row), nil
+			}
+		}
 		return quarantinedInfo(row, strings.ToValidUTF8(err.Error(), "\uFFFD")), nil
 	}
 	return ti, err
+}
+
+// endedInfo is the TableInfo of an ended table without a record whose stored spec cannot be read
+// (a quarantined table cancelled): what its row says, how and when it ended and why.
+func endedInfo(row store.Table) *pb.TableInfo {
+	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), SeedCommitment: row.Commitment,
+		FinishTime: timestamppb.New(row.FinishedAt), Result: &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Reason: row.Reason}}
+	if !row.CreatedAt.IsZero() { // unknown when its row does not read
+		ti.CreateTime = timestamppb.New(row.CreatedAt)
+	}
+	return ti
 }
 
 // unreadableError is stored data that does not decode (a spec, a request, a record): the table

@@ -2,11 +2,13 @@ package service
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // TestQuarantinedTableTakenOver: referees share a PostgreSQL store; a table whose stored spec
@@ -59,6 +61,30 @@ func TestQuarantinedTableTakenOver(t *testing.T) {
 		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
 		if err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_QUARANTINED || !strings.HasPrefix(got.GetTable().GetQuarantineReason(), "table "+id) {
 			t.Errorf("GetTable through %s: %v, %v; want it QUARANTINED with the reason", name, got, err)
+		}
+	}
+	// CancelTable through the other referee is forwarded to its owner, which ends it in the
+	// store without replaying it: cancelled, its lease gone.
+	other := map[*peerReferee]*peerReferee{b: c, c: b}[owner]
+	got, err := other.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id, Reason: "spec lost"})
+	if err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED || got.GetTable().GetResult().GetReason() != "spec lost" {
+		t.Fatalf("CancelTable through the other referee: %v, %v; want it CANCELLED, reason \"spec lost\"", got, err)
+	}
+	if _, ok := owner.srv.quarantineReason(id); ok {
+		t.Error("the owner still holds the table quarantined")
+	}
+	if h, err := owner.srv.leaser.Holder(ctx, store.LeaseTable, id); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the cancelled table's lease: %+v, %v; want none", h, err)
+	}
+	if got, err := owner.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_CANCELLED {
+		t.Errorf("GetTable through its former owner: %v, %v; want it CANCELLED", got, err)
+	}
+	// Await (a tournament's runner, the CLI) waited for its record for good: it has none.
+	actx, acancel := context.WithTimeout(ctx, 3*time.Second)
+	defer acancel()
+	for name, r := range map[string]*peerReferee{"its owner": owner, "the other referee": other} {
+		if _, err := r.srv.Await(actx, id); !errors.Is(err, ErrEnded) {
+			t.Errorf("Await through %s: %v; want ErrEnded at once", name, err)
 		}
 	}
 }

@@ -79,6 +79,6 @@ func (t *table) storeFinish(final pb.TableState) error {
 	}
 	start := time.Now()
 	err = t.srv.store.FinishTable(context.Background(), t.id, store.Outcome{State: storeState(final), Result: outcomeLabel(t.result.GetOutcome()),
-		WinnerSide: winner, Scores: scoresText(t.game.Totals()), FinishedAt: t.finished, Record: b, Bots: bots})
+		WinnerSide: winner, Scores: scoresText(t.game.Totals()), Reason: t.result.GetReason(), FinishedAt: t.finished, Record: b, Bots: bots})
 	return t.srv.stored(StoreFinish, start, err)
 }

@@ -672,7 +672,8 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // joinStored answers a Join for a table that is not in memory: one that ended and was dropped
 // from memory, or ended before a restart. With the right token the seat gets the GameOver of
 // the stored record and the stream ends with OK; otherwise notFound (the error of the lookup
-// in memory), PermissionDenied, or FailedPrecondition for a quarantined table. The seat and
+// in memory), PermissionDenied, or FailedPrecondition for a quarantined table and for one that
+// ended without a record (a quarantined table cancelled: endedWithoutRecord). The seat and
 // token are checked against the stored spec before the record is read and the game rebuilt
 // (a replay costs tens of milliseconds: a wrong token must not buy one).
 func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) error, j *pb.Join, notFound error) error {
@@ -688,6 +689,9 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 	}
 	spec, req, err := decodeSpec(row)
 	if err != nil {
+		if _, rerr := s.store.GetRecord(ctx, row.ID); errors.Is(rerr, store.ErrNotFound) {
+			return statusOf(endedWithoutRecord(row))
+		}
 		return statusOf(errorf(ErrQuarantined, "table %s is quarantined: %s", row.ID, err))
 	}
 	seats := req.GetSeats()
@@ -703,6 +707,9 @@ func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) 
 		return statusOf(err)
 	}
 	b, err := s.store.GetRecord(ctx, j.GetTableId())
+	if errors.Is(err, store.ErrNotFound) {
+		return statusOf(endedWithoutRecord(row))
+	}
 	if err != nil {
 		return statusOf(err)
 	}

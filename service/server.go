@@ -145,8 +145,9 @@ type Referee struct {
 	quotas  *quotas
 	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
 	storeFailed atomic.Pointer[storeFailure]
-	// results are finished games' results read from their stored records (storedResult).
-	results *lru.Cache[string, *pb.GameResult]
+	// endings are finished games' endings (result and seats) read from their stored records
+	// (storedEnding).
+	endings *lru.Cache[string, *pb.GameRecord]
 
 	mu        sync.Mutex
 	tables    map[string]*table
@@ -177,7 +178,7 @@ type Referee struct {
 	dropped map[string]bool
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
-	peers   map[string]*grpc.ClientConn
+	peers   map[string]*peerConn
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
@@ -273,11 +274,11 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
 	}
 	leaser, _ := cfg.Store.(store.Leaser)
-	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, results: newResultCache(),
+	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, endings: newEndingCache(),
 		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
-	s.peers = map[string]*grpc.ClientConn{}
+	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken

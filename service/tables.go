@@ -251,13 +251,18 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
 		Creator: spec.Creator, Public: req.GetPublic()}
+	var rules *engine.Rules
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
 			ti.Rules = wire.RulesToProto(r, req.GetOptions())
+			rules = &r
 		}
 	}
 	for i, sc := range req.GetSeats() {
 		si := &pb.SeatInfo{Seat: uint32(i), Remote: sc.GetRemote() != nil, Connected: sc.GetRemote() == nil, Name: sc.GetRemote().GetName()}
+		if rules != nil {
+			si.Side = uint32(rules.Side(i))
+		}
 		if b := sc.GetBuiltin(); b != nil {
 			si.Name, si.BotName = b.GetBot(), b.GetBot()
 		}
@@ -268,17 +273,22 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	}
 	if !row.FinishedAt.IsZero() {
 		ti.FinishTime = timestamppb.New(row.FinishedAt)
-		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores)}
+		ti.Result = &pb.GameResult{Outcome: outcomeFromLabel(row.Result), Scores: scoresFromText(row.Scores), Reason: row.Reason}
 		if row.WinnerSide != store.NoWinner {
 			w := uint32(row.WinnerSide)
 			ti.Result.WinnerSide = &w
 		}
-		r, err := s.storedResult(ctx, row.ID)
+		end, err := s.storedEnding(ctx, row.ID)
 		if err != nil {
 			return nil, err
 		}
-		if r != nil {
-			ti.Result = r
+		if end.GetResult() != nil {
+			ti.Result = end.GetResult()
+		}
+		for i, rs := range end.GetSeats() { // the names the bots joined with
+			if i < len(ti.Seats) {
+				ti.Seats[i].BotName, ti.Seats[i].BotVersion = cmp.Or(rs.GetBotName(), ti.Seats[i].BotName), rs.GetBotVersion()
+			}
 		}
 		ti.Scores = ti.Result.Scores
 	}
@@ -466,7 +476,8 @@ func inPlay(ti *pb.TableInfo) bool {
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
-// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]).
+// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]). A
+// table quarantined here is ended in the store without replaying it (see cancelQuarantined).
 // ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
 // another principal, a [FieldError] for a reason longer than MaxReasonBytes or with a control
 // character.
@@ -493,8 +504,8 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		ti = t.info()
 	})
 	if errors.Is(err, ErrNotFound) {
-		if reason, ok := s.quarantineReason(id); ok {
-			return nil, errorf(ErrQuarantined, "table %s is quarantined: %s", id, reason)
+		if q, ok := s.quarantinedTable(id); ok {
+			return s.cancelQuarantined(ctx, q, reason)
 		}
 		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
 			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
@@ -540,7 +551,8 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
-// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table.
+// game is in play (the seed stays secret until the end); ErrNotFound for an unknown table;
+// ErrEnded for a table that ended without a record (a quarantined table cancelled).
 func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
 	var rec *pb.GameRecord
 	var state pb.TableState
@@ -554,7 +566,10 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	}
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
-		if _, terr := s.store.GetTable(ctx, id); terr == nil {
+		if row, terr := s.store.GetTable(ctx, id); terr == nil {
+			if errors.Is(err, store.ErrNotFound) && row.Unreadable == nil && !row.State.Active() {
+				return nil, endedWithoutRecord(row)
+			}
 			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
 		}
 		if errors.Is(err, store.ErrNotFound) {

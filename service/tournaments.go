@@ -382,8 +382,8 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		// stored its result: its record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
 		switch {
-		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded):
-			continue // never created, or in play on another referee (it counts nowhere)
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded), errors.Is(err, ErrEnded):
+			continue // never created, in play on another referee, or quarantined and cancelled (it counts nowhere)
 		case err != nil:
 			return nil, err
 		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel
@@ -416,7 +416,8 @@ func tourneyTableID(tournamentID string, game int) string {
 
 // playTourneyGame plays one game of the schedule on its table (created unless it exists: a game in
 // play before a restart is awaited, not played again), reads the result from its record and
-// stores it.
+// stores it. A table that ended without a record (quarantined, then cancelled: cancelQuarantined)
+// gives a cancelled game, which the standings do not count.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
 	s.metrics.TournamentGameStarted()
 	defer s.metrics.TournamentGameEnded()
@@ -436,10 +437,13 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 		}
 		defer s.lobby.ended(id)
 	}
-	if err := s.awaitTourneyTable(ctx, tr, g, id); err != nil {
+	if err := s.awaitTourneyTable(ctx, tr, g, id); err != nil && !errors.Is(err, ErrEnded) {
 		return err
 	}
 	rec, err := s.GetRecord(ctx, id)
+	if errors.Is(err, ErrEnded) { // quarantined, then cancelled without a record: a game cancelled
+		rec, err = &pb.GameRecord{TableId: id, Result: &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED}}, nil
+	}
 	if err != nil {
 		return err
 	}

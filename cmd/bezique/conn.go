@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
 )
@@ -68,18 +72,28 @@ const retryAttempts = 12
 // dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
 // API key on every call ("" for none); a call refused by a rate limit or while its table moves is
 // made again after the delay the refusal states, up to retryAttempts times and 30 s of waiting
-// (botsdk.DefaultTakeoverWait; a longer delay is returned at once).
+// (botsdk.DefaultTakeoverWait; a longer delay is returned at once). Without TLS, a connection
+// the referee closed before answering says TLS may be why (tlsHint).
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	t, err := c.tlsConfig()
 	if err != nil {
 		return nil, err
 	}
 	creds := insecure.NewCredentials()
+	unary := []grpc.UnaryClientInterceptor{botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
+	var stream []grpc.StreamClientInterceptor
 	if t != nil {
 		creds = credentials.NewTLS(t)
+	} else {
+		unary = append(unary, func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+			return c.tlsHint(invoker(ctx, method, req, reply, cc, opts...))
+		})
+		stream = append(stream, func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+			s, err := streamer(ctx, desc, cc, method, opts...)
+			return s, c.tlsHint(err)
+		})
 	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds),
-		grpc.WithUnaryInterceptor(botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr)))}
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithChainStreamInterceptor(stream...)}
 	if key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}
@@ -88,4 +102,16 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 		return nil, fmt.Errorf("connect to %s: %w", c.server, err)
 	}
 	return cc, nil
+}
+
+// tlsHint returns err of a call made without TLS, with what it may mean when the referee closed
+// the connection before its HTTP/2 preface (grpc-go's "error reading server preface"): a referee
+// serving TLS does that to a plaintext client, and grpc-go's words alone said nothing of TLS.
+// Every other error (nil too) as it is.
+func (c connFlags) tlsHint(err error) error {
+	s, ok := status.FromError(err)
+	if !ok || s.Code() != codes.Unavailable || !strings.Contains(s.Message(), "server preface") {
+		return err
+	}
+	return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", s.Message(), c.server)
 }

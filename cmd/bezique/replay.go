@@ -21,7 +21,8 @@ func newReplayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Re-apply a game record through the engine and check it",
-		Long: `replay reads a GameRecord (protojson, as GetRecord, "records export" and "demo --record" write it),
+		Long: `replay reads a GameRecord (protojson, as "records export" and "demo --record" write it), or
+GetRecord's answer as the referee's HTTP API gives it ({"record": {...}}, docs/INTEGRATE.md),
 re-applies its actions through the engine from its seed (or stacked deal, for deals_planned deals),
 prints the score sheet and checks the result the record states (every action accepted, the
 totals, the winner). It exits non-zero on any mismatch.
@@ -58,8 +59,9 @@ send them.`,
 	return cmd
 }
 
-// readRecord reads a protojson GameRecord; errors name the file (and protojson's the field and
-// position).
+// readRecord reads a protojson GameRecord, or a GetRecordResponse holding one (what GetRecord
+// answers over HTTP, {"record": {...}}); errors name the file (and protojson's the field and
+// position, of the GameRecord reading).
 func readRecord(path string) (*pb.GameRecord, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -67,6 +69,10 @@ func readRecord(path string) (*pb.GameRecord, error) {
 	}
 	rec := &pb.GameRecord{}
 	if err := protojson.Unmarshal(b, rec); err != nil {
+		resp := &pb.GetRecordResponse{}
+		if protojson.Unmarshal(b, resp) == nil && resp.GetRecord() != nil {
+			return resp.GetRecord(), nil
+		}
 		return nil, fmt.Errorf("%s: not a game record: %w", path, err)
 	}
 	return rec, nil

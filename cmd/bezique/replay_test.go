@@ -213,3 +213,32 @@ func TestReplayAt(t *testing.T) {
 		t.Fatalf("--seat 2: %v", err)
 	}
 }
+
+// TestReplayGetRecordResponse is the regression test of replay refusing what GetRecord answers
+// over HTTP (curl to the Connect endpoint writes {"record": {...}}): "not a game record: unknown
+// field "record"". The answer, as the referee's JSON writes it, replays to the same sheet as the
+// record alone.
+func TestReplayGetRecordResponse(t *testing.T) {
+	rec, err := readRecord("../../testdata/records/two-handed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := protojson.Marshal(&pb.GetRecordResponse{Record: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "response.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got, want bytes.Buffer
+	if err := runReplay(path, false, &got); err != nil {
+		t.Fatalf("replay of a GetRecord response: %v", err)
+	}
+	if err := runReplay("../../testdata/records/two-handed.json", false, &want); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("replay of a GetRecord response:\n%s\nwant as of the record:\n%s", got.String(), want.String())
+	}
+}

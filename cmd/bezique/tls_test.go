@@ -76,3 +76,40 @@ func TestTLSCommands(t *testing.T) {
 		t.Fatalf("--tls-cert without --tls-key: %v, want %q", err, want)
 	}
 }
+
+// TestPlaintextToTLSRefereeSaysTLS is the regression test of a command without the TLS flags
+// against a referee's port that serves TLS failing with grpc-go's words alone, "connection
+// error: desc = \"error reading server preface: EOF\"", which said nothing of TLS: the error
+// now says what the closed connection may mean and which flags to give.
+func TestPlaintextToTLSRefereeSaysTLS(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := testpki.NewCA(t, "server CA")
+	port, err := service.NewPort(lis, service.PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{ca.Issue(t, 1, "127.0.0.1").TLS(t)}},
+		MaxConnectionIdle: service.DefaultMaxConnectionIdle}, srv.Register, service.ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	addr := lis.Addr().String()
+	want := `rpc error: code = Unavailable desc = connection error: desc = "error reading server preface: EOF" (` +
+		addr + ` closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)`
+	for _, args := range [][]string{{"tables"}, {"watch", "t-1"}} {
+		if _, err := runCmd(ctx, append(args, "--server", addr)...); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s in plaintext against a TLS referee: %v, want %q", args[0], err, want)
+		}
+	}
+	if out, err := runCmd(ctx, "tables", "--server", addr, "--tls-ca", ca.WriteCA(t, t.TempDir(), "ca.crt")); err != nil {
+		t.Errorf("tables with --tls-ca: %v\n%s", err, out)
+	}
+}

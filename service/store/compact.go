@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
 	"time"
 )
 
@@ -21,53 +24,130 @@ const (
 	keepEndedActions = 24 * time.Hour
 )
 
-// logMark is the highest action id of the log (0 when empty) at a time: the actions up to it were
-// stored by then.
-type logMark struct {
-	at    time.Time
-	maxID int64
-}
+// compactLockClass is the first key of the PostgreSQL advisory lock that a store holds for a
+// round of compaction (the second is 0), so that of the referees sharing a database one at a time
+// compacts: each runs a round every compactEvery, and before it they all deleted the same rows at
+// once (the work done as many times, each waiting for the others' row locks). A key space of its
+// own among the database's advisory locks, as quotaLockClass.
+const compactLockClass = 0x627a7163 // "bzqc"
 
-// compactLoop compacts the action log every compactEvery until ctx ends. It notes the log's
-// highest id at every round and deletes below the marks at least keepEndedActions old (so nothing
-// in the first keepEndedActions after a start). A round that fails (the database unreachable for
-// a moment) is tried again at the next.
+// compactLoop runs a round of compaction every compactEvery until ctx ends, the first
+// compactEvery after the store opens. A round that fails (the database unreachable for a moment)
+// or that another referee's round holds off is run again at the next.
 func (s *sqlStore) compactLoop(ctx context.Context) {
 	defer close(s.compactorDone)
 	tick := time.NewTicker(compactEvery)
 	defer tick.Stop()
-	var marks []logMark
+	var old int64 // every action below it was stored keepEndedActions ago: where the next search starts
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case now := <-tick.C:
-			var maxID int64
-			if err := s.r.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM actions").Scan(&maxID); err != nil {
-				continue
-			}
-			marks = append(marks, logMark{at: now, maxID: maxID})
-			if below, rest, ok := dueBelow(marks, now); ok {
-				if _, err := s.compact(ctx, below); err == nil {
-					marks = rest
-				}
+			if r, err := s.compactRound(ctx, now, old); err == nil && r.ran {
+				old = r.below
 			}
 		}
 	}
 }
 
-// dueBelow returns the id below which the actions of marks (oldest first) were stored at least
-// keepEndedActions before now, and the marks to keep (the newest of those old ones, then the
-// younger); ok is false when no mark is that old.
-func dueBelow(marks []logMark, now time.Time) (below int64, rest []logMark, ok bool) {
-	old := 0
-	for old < len(marks) && now.Sub(marks[old].at) >= keepEndedActions {
-		old++
+// round is what one round of compaction did: ran is false when another store sharing the
+// database held the lock (nothing done); below is the id below which every action was stored at
+// least keepEndedActions before the round; deleted is how many actions it deleted.
+type round struct {
+	ran            bool
+	below, deleted int64
+}
+
+// compactRound is one round of compaction at now: with PostgreSQL, only when this store takes the
+// advisory lock compactLockClass, held for the round (another store's round holds it: the round
+// is skipped, ran false); it finds the id below which every action was stored keepEndedActions
+// before now (dueBelow, the search starting from old, such an id found before) and deletes the
+// actions of ended tables below it (compact).
+func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (round, error) {
+	unlock, ok, err := s.compactLock(ctx)
+	if err != nil || !ok {
+		return round{}, err
 	}
-	if old == 0 {
-		return 0, marks, false
+	defer unlock()
+	below, err := s.dueBelow(ctx, old, micros(now.Add(-keepEndedActions)))
+	if err != nil {
+		return round{}, err
 	}
-	return marks[old-1].maxID + 1, marks[old-1:], true
+	deleted, err := s.compact(ctx, below)
+	return round{ran: true, below: below, deleted: deleted}, err
+}
+
+// compactLock takes the compaction's advisory lock of a PostgreSQL store, on a connection of its
+// own held until unlock, and reports whether it got it (false: another store's round holds it).
+// A SQLite store serves one referee: ok at once, unlock does nothing. If the lock cannot be given
+// back within LeaseTTL (the database out of reach), unlock closes its connection, which ends the
+// session and so the lock.
+func (s *sqlStore) compactLock(ctx context.Context) (unlock func(), ok bool, err error) {
+	if s.d.name != postgresDialect.name {
+		return func() {}, true, nil
+	}
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1::integer, 0)", compactLockClass).Scan(&ok); err != nil || !ok {
+		_ = conn.Close()
+		return nil, false, err
+	}
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), LeaseTTL) // not the round's: it may have ended (Close)
+		defer cancel()
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1::integer, 0)", compactLockClass); err != nil {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // discarded: its session ends, and the lock with it
+		}
+		_ = conn.Close()
+	}, true, nil
+}
+
+// dueBelow returns the id below which every action was stored before cutoff (microseconds, as
+// recorded_at), from what the store holds, so that a store just opened (a referee restarted)
+// deletes at once what is a day old. The actions table has no index on recorded_at, but ids grow
+// with time: a binary search over the ids from old (below which every action is known to be that
+// old) to the highest, each step one lookup of the id index (the first action at or after an id),
+// about 40 for a log of a million million ids, rather than a scan of the day's rows every round.
+// A recorded_at slightly out of id order (stamped by referees whose clocks differ) moves the bound
+// by that much, no more, and one that is not a number counts as old: nothing of a live table is
+// deleted whatever the bound (compact).
+func (s *sqlStore) dueBelow(ctx context.Context, old, cutoff int64) (int64, error) {
+	var top int64
+	if err := s.r.QueryRowContext(ctx, "SELECT coalesce(max(id), 0) FROM actions").Scan(&top); err != nil {
+		return 0, err
+	}
+	return searchDue(old, top+1, cutoff, func(from int64) (int64, int64, bool, error) {
+		var id, at int64
+		// CAST: SQLite keeps a value of any type in any column, and a recorded_at that is not a
+		// number (0 then) must not fail every round.
+		err := s.r.QueryRowContext(ctx, s.d.rebind("SELECT id, CAST(recorded_at AS BIGINT) FROM actions WHERE id >= ? ORDER BY id LIMIT 1"), from).Scan(&id, &at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, 0, false, nil
+		}
+		return id, at, err == nil, err
+	})
+}
+
+// searchDue is dueBelow's binary search over the ids [lo, hi): every action below lo was stored
+// before cutoff, none at or above hi exists or was. first returns the first action at or after
+// an id (its id and recorded_at), ok false when there is none.
+func searchDue(lo, hi, cutoff int64, first func(from int64) (id, at int64, ok bool, err error)) (int64, error) {
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		id, at, ok, err := first(mid)
+		if err != nil {
+			return 0, err
+		}
+		if ok && id < hi && at < cutoff {
+			lo = id + 1 // that action and every one before it are old enough
+		} else {
+			hi = mid // none in [mid, hi), or the first of them is too young, and so are those after it
+		}
+	}
+	return lo, nil
 }
 
 // compact deletes the actions of ended tables with an id below below and below the live tables'

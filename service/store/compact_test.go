@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"reflect"
 	"sync"
 	"testing"
@@ -122,26 +123,146 @@ func testCompact(t *testing.T, s *sqlStore) {
 	}
 }
 
-// TestDueBelow: the actions up to the newest mark at least keepEndedActions old may go; the
-// marks from that one on are kept.
-func TestDueBelow(t *testing.T) {
-	start := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
-	marks := []logMark{{start, 10}, {start.Add(time.Hour), 20}, {start.Add(2 * time.Hour), 35}}
-	for _, c := range []struct {
-		after time.Duration
-		below int64
-		rest  int
-		ok    bool
-	}{
-		{keepEndedActions - time.Second, 0, 3, false},
-		{keepEndedActions, 11, 3, true},
-		{keepEndedActions + time.Hour + time.Minute, 21, 2, true},
-		{3 * keepEndedActions, 36, 1, true},
-	} {
-		below, rest, ok := dueBelow(marks, start.Add(c.after))
-		if below != c.below || len(rest) != c.rest || ok != c.ok || rest[len(rest)-1] != marks[2] {
-			t.Errorf("%v after the first mark: below %d, %d marks kept, %v; want %d, %d, %v", c.after, below, len(rest), ok, c.below, c.rest, c.ok)
+// TestCompactOneStoreAtATime: two stores share one PostgreSQL database, as two referees do. While
+// one holds the compaction's lock (a round in progress), the other's round is skipped and deletes
+// nothing; once it is given back, the other's round deletes the ended table's actions. Before,
+// every referee deleted the same rows every compactEvery, each waiting for the others' locks.
+func TestCompactOneStoreAtATime(t *testing.T) {
+	u := postgresSchemaForTest(t)
+	a, b := openURLForTest(t, u), openURLForTest(t, u)
+	ctx := context.Background()
+	if err := a.CreateTable(ctx, Table{ID: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	for seq := int64(1); seq <= 3; seq++ {
+		if err := a.AppendActions(ctx, "x", []Action{{Seq: seq, Payload: []byte{byte(seq)}}}); err != nil {
+			t.Fatal(err)
 		}
+	}
+	if err := a.FinishTable(ctx, "x", Outcome{State: StateFinished, Result: "completed", Record: []byte("x")}); err != nil {
+		t.Fatal(err)
+	}
+	unlock, ok, err := a.compactLock(ctx)
+	if err != nil || !ok {
+		t.Fatalf("the first store's compaction lock: %v, %v; want it taken", ok, err)
+	}
+	later := time.Now().Add(keepEndedActions + time.Minute) // the actions are old enough then
+	if r, err := b.compactRound(ctx, later, 0); r.ran || r.deleted != 0 || err != nil {
+		t.Errorf("the other store's round while the first holds the lock: %+v, %v; want it skipped", r, err)
+	}
+	unlock()
+	if r, err := b.compactRound(ctx, later, 0); !r.ran || r.deleted != 3 || err != nil {
+		t.Errorf("the other store's round once the lock is free: %+v, %v; want the 3 actions deleted", r, err)
+	}
+	if r, err := a.compactRound(ctx, later, 0); !r.ran || r.deleted != 0 || err != nil {
+		t.Errorf("the first store's next round: %+v, %v; want it run, nothing left", r, err)
+	}
+}
+
+// TestDueBelow: the search finds the id below which every action was stored before the cutoff
+// (the actions up to the newest one that old may go), over ids with gaps, from any id known to
+// lie below it, in as many lookups as halvings of the id range.
+func TestDueBelow(t *testing.T) {
+	// ids 1..3 at hour 0, 7..9 at hour 1 (4..6 deleted, or rolled back), 10..20 at hour 2.
+	log := map[int64]int64{}
+	for id := int64(1); id <= 20; id++ {
+		switch {
+		case id <= 3:
+			log[id] = 0
+		case id >= 7 && id <= 9:
+			log[id] = 1
+		case id >= 10:
+			log[id] = 2
+		}
+	}
+	for _, c := range []struct {
+		old, cutoff, want int64
+	}{
+		{0, 0, 0},   // nothing stored before hour 0
+		{0, 1, 4},   // ids 1..3
+		{0, 2, 10},  // up to 9, over the gap
+		{4, 2, 10},  // from a bound found before
+		{10, 2, 10}, // nothing more
+		{0, 3, 21},  // all of it
+	} {
+		lookups := 0
+		got, err := searchDue(c.old, 21, c.cutoff, func(from int64) (int64, int64, bool, error) {
+			lookups++
+			for id := from; id <= 20; id++ {
+				if at, ok := log[id]; ok {
+					return id, at, true, nil
+				}
+			}
+			return 0, 0, false, nil
+		})
+		if err != nil || got != c.want || lookups > 6 {
+			t.Errorf("from %d, cutoff hour %d: below %d, %v, %d lookups; want %d in at most 6", c.old, c.cutoff, got, err, lookups, c.want)
+		}
+	}
+}
+
+// TestCompactAfterRestart: the day's bound came from what the running store had seen of the log
+// (marks of its highest id), so a referee restarted deleted nothing for a day. It now comes from
+// the stored recorded_at: in a real SQLite file, an ended table's actions stamped two days ago
+// (one of them with a recorded_at that is not a number) are deleted at the first round of a store
+// just opened; those of a table ended an hour ago, and a live table's, stay.
+func TestCompactAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	ctx := context.Background()
+	s, err := Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"old", "recent", "live"} {
+		if err := s.CreateTable(ctx, Table{ID: id}); err != nil {
+			t.Fatal(err)
+		}
+		for seq := int64(1); seq <= 3; seq++ {
+			if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte(id)}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if id != "live" {
+			if err := s.FinishTable(ctx, id, Outcome{State: StateFinished, Result: "completed", Record: []byte(id)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	now := time.Now()
+	raw := s.(*sqlStore).w
+	for id, age := range map[string]time.Duration{"old": 2 * keepEndedActions, "recent": time.Hour} {
+		if _, err := raw.ExecContext(ctx, "UPDATE actions SET recorded_at = ? WHERE table_id = ?", micros(now.Add(-age)), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A recorded_at that is not a number (SQLite keeps it) counts as old, rather than failing
+	// every round.
+	if _, err := raw.ExecContext(ctx, "UPDATE actions SET recorded_at = 'noon' WHERE table_id = 'old' AND seq = 2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	restarted := openURLForTest(t, "sqlite:"+path)
+	r, err := restarted.compactRound(ctx, now, 0)
+	if err != nil || !r.ran || r.deleted != 3 || r.below != 4 {
+		t.Fatalf("the first round after the restart: %+v, %v; want the 3 actions of the table ended two days ago deleted, below id 4", r, err)
+	}
+	var left []string
+	rows, err := restarted.r.QueryContext(ctx, "SELECT table_id FROM actions ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, id)
+	}
+	if want := []string{"recent", "recent", "recent", "live", "live", "live"}; !reflect.DeepEqual(left, want) {
+		t.Errorf("actions left: %v; want %v", left, want)
 	}
 }
 

@@ -28,10 +28,13 @@
 //	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?,
 //	           tournament_id? (the tournament whose game it plays; in PostgreSQL created only
 //	           under that tournament's lease), quota_key? (the principal it counts against;
-//	           in PostgreSQL indexed while waiting)
+//	           in PostgreSQL indexed while waiting), end_reason (why it ended; '' for a
+//	           completed game)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
 //	           seat, kind (the referee's; 0 for an action), payload, recorded_at; appended to,
-//	           and an ended table's actions deleted a day after they were stored (compact.go).
+//	           and an ended table's actions deleted a day after they were stored (compact.go:
+//	           by recorded_at, found by a binary search over the ids; with PostgreSQL by one
+//	           store at a time, under an advisory lock).
 //	           In SQLite keyed by id alone, so a group commit writes the log's last pages, not a
 //	           page per table; in PostgreSQL keyed
 //	           (table_id, seq), with the lease columns lease_owner, lease_epoch

@@ -219,6 +219,7 @@ func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	mt.row.WinnerSide = o.WinnerSide
 	mt.row.Result = o.Result
 	mt.row.Scores = o.Scores
+	mt.row.Reason = o.Reason
 	mt.actions = nil // read back by LoadActive only, which skips ended tables
 	if o.Record != nil {
 		mt.record = packed

@@ -16,6 +16,28 @@ import (
 // BEZIQUE_TEST_POSTGRES_URL, dropped at cleanup; it skips the test when the variable is not set.
 func openPostgresForTest(t *testing.T) *sqlStore {
 	t.Helper()
+	return openURLForTest(t, postgresSchemaForTest(t))
+}
+
+// openURLForTest opens the store at u, closed at cleanup.
+func openURLForTest(t *testing.T, u string) *sqlStore {
+	t.Helper()
+	st, err := Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	if pg, ok := st.(*pgStore); ok {
+		return pg.sqlStore
+	}
+	return st.(*sqlStore)
+}
+
+// postgresSchemaForTest makes a schema of its own in the PostgreSQL database of
+// BEZIQUE_TEST_POSTGRES_URL, dropped at cleanup (after the stores opened on it close), and returns
+// the URL of a store on it; it skips the test when the variable is not set.
+func postgresSchemaForTest(t *testing.T) string {
+	t.Helper()
 	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
 	if base == "" {
 		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
@@ -38,17 +60,12 @@ func openPostgresForTest(t *testing.T) *sqlStore {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	st, err := Open(context.Background(), u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
 	t.Cleanup(func() {
-		_ = st.Close()
 		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
 			t.Errorf("drop schema: %v", err)
 		}
 	})
-	return st.(*pgStore).sqlStore
+	return u.String()
 }
 
 // TestCommitBatchMoveHeads writes batches straight through commitBatch on SQLite and PostgreSQL:

@@ -108,7 +108,7 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-const tableColumns = "id, created_at, updated_at, state, variant, spec, seed, commitment, finished_at, winner_side, result, scores, tournament_id"
+const tableColumns = "id, created_at, updated_at, state, variant, spec, seed, commitment, finished_at, winner_side, result, scores, tournament_id, end_reason"
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -122,7 +122,7 @@ func scanTable(sc rowScanner) (Table, error) {
 		tournament       sql.NullString
 	)
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
-		&finished, &winner, &result, &scores, &tournament); err != nil {
+		&finished, &winner, &result, &scores, &tournament, &t.Reason); err != nil {
 		// A value that does not convert (a scan reads a fetched row: not a database failure):
 		// the row is returned with its id alone, so that one bad row does not fail a listing
 		// or the referee's start.
@@ -303,9 +303,9 @@ func (s *sqlStore) FinishTable(ctx context.Context, id string, o Outcome) (err e
 	}()
 	var variant string
 	err = tx.QueryRowContext(ctx, s.d.rebind(
-		"UPDATE tables SET state = ?, updated_at = ?, finished_at = ?, winner_side = ?, result = ?, scores = ? "+
+		"UPDATE tables SET state = ?, updated_at = ?, finished_at = ?, winner_side = ?, result = ?, scores = ?, end_reason = ? "+
 			"WHERE id = ? AND state IN ('waiting', 'playing') RETURNING variant"),
-		string(o.State), now, finished, winner, o.Result, o.Scores, id).Scan(&variant)
+		string(o.State), now, finished, winner, o.Result, o.Scores, o.Reason, id).Scan(&variant)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("store: %s: %w", op, endedOrMissing(ctx, tx, s.d, id))
 	}

@@ -76,6 +76,8 @@ type Table struct {
 	Result string
 	// Scores is the opaque final score text (for example JSON "[1520,980]"); empty while active.
 	Scores string
+	// Reason is why the table ended, as [Outcome.Reason] stored it; empty while active.
+	Reason string
 	// Unreadable is set by the store when the stored row could not be read (a column holding a
 	// value of the wrong type: SQLite keeps whatever is written to it) or, from
 	// [Store.LoadActive], one of the table's actions could not: why. The other fields but ID
@@ -130,6 +132,10 @@ type Outcome struct {
 	WinnerSide int
 	// Scores is the opaque final score text (for example JSON "[1520,980]").
 	Scores string
+	// Reason is why the table ended, in the referee's words (a cancellation's reason, a
+	// forfeit's cause); empty for a completed game. It is all that says why a table ended
+	// without a record.
+	Reason string
 	// FinishedAt is the end time; the current time when zero.
 	FinishedAt time.Time
 	// Record is the game record served by [Store.GetRecord] and listed by [Store.ListGames]:

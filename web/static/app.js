@@ -174,17 +174,18 @@ function actionText(a) {
 }
 
 // play is a person's seat: SeatService.Play's events folded and drawn; a decision request makes
-// the legal cards buttons and lists the other legal actions; a choice is sent with Decide.
+// the legal cards buttons and lists the other legal actions; a choice is sent with Decide. The
+// seat's token is all it needs: the heading and seats come from Play's Welcome, not GetTable,
+// which a table that is not public refuses without an API key (a platform's player holds none).
 async function play(id) {
   document.title = `Playing ${id} – Bézique referee`;
   const frag = new URLSearchParams(location.hash.slice(1));
   const seat = Number(frag.get("seat") ?? 0), token = frag.get("token") ?? "";
-  const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
-  main.innerHTML = `${header(info)}<div id="board"></div><div id="actions" aria-live="polite"></div><p id="status"></p>`;
+  main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status"></p>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions");
-  const t = newTable(info.seats);
-  let request = null;
+  let t = null, request = null;
   const redraw = () => {
+    if (!t) return; // before the Welcome
     const byCard = new Map();
     const others = [];
     for (const la of request?.legalActions ?? []) {
@@ -212,7 +213,11 @@ async function play(id) {
   });
   await stream(`${SEATS}/Play`, { join: { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 } }, (m) => {
     const msg = m.message ?? {};
-    if (msg.welcome) fromView(t, msg.welcome.snapshot ?? {});
+    if (msg.welcome) {
+      document.getElementById("heading").innerHTML = header(msg.welcome);
+      t = newTable(msg.welcome.seats);
+      fromView(t, msg.welcome.snapshot ?? {});
+    } else if (!t) return;
     else if (msg.event) apply(t, msg.event);
     else if (msg.decisionRequest) {
       request = msg.decisionRequest;

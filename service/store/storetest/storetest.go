@@ -445,10 +445,11 @@ func testFinishTable(t *testing.T, st store.Store) {
 		t.Errorf("ListGames = %+v (next %q), want %+v", games, next, wantGames)
 	}
 
-	// Cancelled from waiting, with no record and no FinishedAt: finished now, no game.
+	// Cancelled from waiting, with no record and no FinishedAt: finished now, no game; the
+	// reason is kept on the row.
 	before = time.Now()
 	if err := st.FinishTable(ctx, "t2", store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner,
-		Bots: []string{"alpha"}}); err != nil {
+		Reason: "stored log cannot be replayed", Bots: []string{"alpha"}}); err != nil {
 		t.Fatal(err)
 	}
 	after = time.Now()
@@ -457,7 +458,7 @@ func testFinishTable(t *testing.T, st store.Store) {
 		t.Fatal(err)
 	}
 	if got.State != store.StateCancelled || got.Result != "cancelled" || got.WinnerSide != store.NoWinner ||
-		got.Scores != "" || !between(got.FinishedAt, before, after) {
+		got.Scores != "" || got.Reason != "stored log cannot be replayed" || !between(got.FinishedAt, before, after) {
 		t.Errorf("cancelled table = %+v", got)
 	}
 	if _, err := st.GetRecord(ctx, "t2"); !errors.Is(err, store.ErrNotFound) {

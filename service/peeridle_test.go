@@ -1,0 +1,91 @@
+package service
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/connectivity"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestIdlePeerConnectionClosed: a referee kept its connection to every other referee it had ever
+// forwarded a call to for as long as it ran, so one that left the deployment (its address never
+// owns a lease again) held a connection in every other referee for months. Referee A forwards a
+// GetTable and a WatchTable to B, a real referee on loopback that owns the table: the connection
+// stays while the watch is open, however long, and for peerIdle after the last call ends; then it
+// is closed and forgotten, and the next call dials B again.
+func TestIdlePeerConnectionClosed(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	created, err := b.tables.CreateTable(ctx, twoRemote(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTableId()
+	if _, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil {
+		t.Fatalf("GetTable through A: %v", err)
+	}
+	cc := peerOf(a, b.addr)
+	if cc == nil {
+		t.Fatal("A holds no connection to B after forwarding a call to it")
+	}
+	wctx, stopWatch := context.WithCancel(ctx)
+	watch, err := a.tables.WatchTable(wctx, &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := watch.Recv(); err != nil {
+		t.Fatalf("the watch through A: %v", err)
+	}
+	a.srv.closeIdlePeers(time.Now().Add(2 * peerIdle))
+	if peerOf(a, b.addr) != cc || cc.GetState() == connectivity.Shutdown {
+		t.Fatal("A closed its connection to B under an open forwarded watch")
+	}
+	stopWatch()
+	for inFlight(a, b.addr) > 0 {
+		if ctx.Err() != nil {
+			t.Fatal("the forwarded watch did not end")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	ended := time.Now()
+	a.srv.closeIdlePeers(ended.Add(peerIdle - time.Second))
+	if peerOf(a, b.addr) != cc {
+		t.Fatal("A closed its connection to B before it was idle for peerIdle")
+	}
+	a.srv.closeIdlePeers(ended.Add(peerIdle + time.Second))
+	if peerOf(a, b.addr) != nil || cc.GetState() != connectivity.Shutdown {
+		t.Fatalf("A's connection to B idle for peerIdle: still held %v, state %v; want it closed and forgotten", peerOf(a, b.addr) != nil, cc.GetState())
+	}
+	if got, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil || got.GetTable().GetTableId() != id {
+		t.Fatalf("GetTable through A after its connection to B closed: %v, %v", got, err)
+	}
+	if again := peerOf(a, b.addr); again == nil || again == cc {
+		t.Fatal("A did not dial B again")
+	}
+}
+
+// peerOf is r's connection to the referee at addr, nil when it holds none.
+func peerOf(r *peerReferee, addr string) *grpc.ClientConn {
+	r.srv.peersMu.Lock()
+	defer r.srv.peersMu.Unlock()
+	if p := r.srv.peers[addr]; p != nil {
+		return p.cc
+	}
+	return nil
+}
+
+// inFlight is the number of calls r forwards to the referee at addr.
+func inFlight(r *peerReferee, addr string) int {
+	r.srv.peersMu.Lock()
+	defer r.srv.peersMu.Unlock()
+	if p := r.srv.peers[addr]; p != nil {
+		return p.calls
+	}
+	return 0
+}

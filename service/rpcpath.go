@@ -1,0 +1,153 @@
+package service
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+
+	"connectrpc.com/connect"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/descriptorpb"
+)
+
+// connectForm says what the port's HTTP protocols take, for the refusals of [rpcPaths.refusal].
+const connectForm = "a Connect call takes Content-Type application/json or application/proto (a server stream: " +
+	"application/connect+json or application/connect+proto) and the header Connect-Protocol-Version: 1; " +
+	"gRPC-Web takes application/grpc-web+proto or application/grpc-web+json (docs/INTEGRATE.md)"
+
+// rpcPaths are the services registered on a gRPC server and their methods, by name.
+type rpcPaths map[string]map[string]rpcMethod
+
+// rpcMethod is what the HTTP protocols need to know of a method: whether it is read-only
+// (idempotency_level NO_SIDE_EFFECTS: a Connect GET serves it) and which streams it has.
+type rpcMethod struct{ readOnly, clientStream, serverStream bool }
+
+// newRPCPaths returns the services and methods registered on g, read-only ones marked from
+// their descriptors in the global registry (a service not there has none marked).
+func newRPCPaths(g *grpc.Server) rpcPaths {
+	paths := rpcPaths{}
+	for name, info := range g.GetServiceInfo() {
+		methods := map[string]rpcMethod{}
+		d, _ := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
+		sd, _ := d.(protoreflect.ServiceDescriptor)
+		for _, m := range info.Methods {
+			readOnly := false
+			if sd != nil {
+				if md := sd.Methods().ByName(protoreflect.Name(m.Name)); md != nil {
+					opts, _ := md.Options().(*descriptorpb.MethodOptions)
+					readOnly = opts.GetIdempotencyLevel() == descriptorpb.MethodOptions_NO_SIDE_EFFECTS
+				}
+			}
+			methods[m.Name] = rpcMethod{readOnly: readOnly, clientStream: m.IsClientStream, serverStream: m.IsServerStream}
+		}
+		paths[name] = methods
+	}
+	return paths
+}
+
+// refusal returns the Connect error for a GET or POST whose path names an RPC of the referee
+// (its first segment is a registered service or starts with "bezique.") but that the Connect
+// and gRPC-Web protocols do not take: an unknown service or method (Unimplemented, HTTP 501),
+// a POST whose Content-Type is none of theirs or, for application/json and application/proto,
+// without Connect-Protocol-Version: 1, and a GET without the Connect GET's query or of a method
+// that is not read-only (InvalidArgument, HTTP 400); then a Connect call in the wrong shape for
+// its method (shapeRefusal). nil for every other request. vanguard hands the first to the web
+// app, whose "404 page not found" sent integrators looking for a wrong path (a JSON POST without
+// the version header, curl -d's form content type), or answers them 415 with a bare
+// "sub-format not supported".
+func (p rpcPaths) refusal(r *http.Request) error {
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		return nil
+	}
+	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	methods, known := p[service]
+	if !ok || (!known && !strings.HasPrefix(service, "bezique.")) {
+		return nil
+	}
+	if !known {
+		names := make([]string, 0, len(p))
+		for name := range p {
+			if strings.HasPrefix(name, "bezique.") {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("no service %s: the referee serves %s", service, strings.Join(names, ", ")))
+	}
+	m, known := methods[method]
+	if !known {
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("%s has no method %s", service, method))
+	}
+	if r.Method == http.MethodGet {
+		if m.readOnly && !m.serverStream && r.URL.Query().Has("encoding") {
+			return nil
+		}
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("GET "+r.URL.Path+": a Connect GET takes "+
+			"the query parameters connect=v1, encoding=json and message (the URL-encoded JSON request), for the read-only methods only "+
+			"(GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"))
+	}
+	ct := r.Header.Get("Content-Type")
+	media, _, _ := mime.ParseMediaType(ct)
+	version, hasVersion := r.Header.Get("Connect-Protocol-Version"), len(r.Header.Values("Connect-Protocol-Version")) > 0
+	switch {
+	case isGRPC(ct), strings.HasPrefix(media, "application/grpc-web"):
+		return nil
+	case media == "application/connect+json", media == "application/connect+proto":
+		return m.shapeRefusal(r, service+"/"+method, true)
+	case (media == "application/json" || media == "application/proto") && version == "1":
+		return m.shapeRefusal(r, service+"/"+method, false)
+	}
+	sent := "no Connect-Protocol-Version"
+	if hasVersion {
+		sent = fmt.Sprintf("Connect-Protocol-Version %q", version)
+	}
+	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("POST %s with Content-Type %q and %s: %s", r.URL.Path, ct, sent, connectForm))
+}
+
+// streamFraming says how a Connect stream's request is written, for the refusals of shapeRefusal.
+const streamFraming = "the request framed: a flags byte 0, its length in 4 bytes big-endian, then the JSON (docs/INTEGRATE.md)"
+
+// shapeRefusal returns the Connect error for a Connect call to method (service/name) of m's
+// shape made in another: a server stream with a unary call's content type, or with its JSON
+// request unframed (its first byte '{': the one message a server stream's client sends is
+// there at once, so r.Body is peeked for it, and given back whole); a unary method as a stream
+// (stream says the content type was a stream's); a bidirectional stream with a unary call's
+// content type. nil when the shape is right. vanguard's own answers were "stream type server not
+// supported with Connect unary (POST) protocol" (415, text) and, in the stream, "invalid
+// compression flag: must be 0 or 1; instead got 123".
+func (m rpcMethod) shapeRefusal(r *http.Request, method string, stream bool) error {
+	switch {
+	case m.clientStream && !stream:
+		return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is a bidirectional stream: call it with gRPC, "+
+			"or a Connect stream (application/connect+proto) over HTTP/2; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"))
+	case m.serverStream && !m.clientStream && (!stream || firstByte(r) == '{'):
+		return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is a server stream: send Content-Type "+
+			"application/connect+json (or application/connect+proto), "+streamFraming))
+	case !m.serverStream && !m.clientStream && stream:
+		return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is unary: send Content-Type application/json "+
+			"(or application/proto) and Connect-Protocol-Version: 1, the request unframed (docs/INTEGRATE.md)"))
+	}
+	return nil
+}
+
+// firstByte returns the first byte of r's body (0 for none, or when it cannot be read) and
+// leaves the body whole for the handlers after it.
+func firstByte(r *http.Request) byte {
+	br := bufio.NewReader(r.Body)
+	b, err := br.Peek(1)
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{br, r.Body}
+	if err != nil {
+		return 0
+	}
+	return b[0]
+}

@@ -1,0 +1,62 @@
+package web_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"google.golang.org/grpc/metadata"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+)
+
+// TestPlayWithSeatTokenOnly: with keys turned on, a person sent by a platform to
+// /play/{id}#seat=0&token=… of a table that is not public plays it with the seat token alone,
+// as docs/INTEGRATE.md tells platforms (the browser holds no key): the page shows the seat's
+// legal actions and the game goes on to its end, with no key asked for.
+func TestPlayWithSeatTokenOnly(t *testing.T) {
+	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
+	ctx := browser(t)
+	admin := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+adminKey)
+	resp, err := r.tables.CreateTable(admin, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: map[string]string{"target": "200"},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "player"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+"#seat=0&token="+resp.GetSeatTokens()[0].GetToken())); err != nil {
+		t.Fatal(err)
+	}
+	decisions := 0
+	for deadline := time.Now().Add(2 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game is not over after 2 minutes and %d decisions", decisions)
+		}
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".error") ? "error: " + document.querySelector(".error").textContent :
+			document.getElementById("over") ? "over" :
+			(document.activeElement && document.activeElement.dataset.action) ? "decide" : "wait"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if state == "over" {
+			break
+		}
+		if state != "decide" && state != "wait" {
+			t.Fatalf("after %d decisions the page says %q", decisions, state)
+		}
+		if state == "decide" {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+				t.Fatal(err)
+			}
+			decisions++
+			continue
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if decisions == 0 {
+		t.Errorf("the game ended without a decision of the person")
+	}
+}
