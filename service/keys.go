@@ -62,7 +62,8 @@ func pageTokenError(err error) error {
 
 // CreateKey creates an API key for a role and returns it with its secret, which is not stored
 // (only its SHA-256) and so cannot be shown again. ErrAuthOff in open mode; a [FieldError] for a
-// missing or long name, an unknown role or a long owner, or a name or owner with a control
+// missing or long name (over 100 bytes, over MaxNameBytes for a bot key), an unknown role or a
+// long owner, or a name or owner with a control
 // character or invalid UTF-8 (checkText).
 func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.CreateKeyResponse, error) {
 	if s.cfg.Auth == nil {
@@ -82,6 +83,9 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	role, ok := roleFromProto(req.GetRole())
 	if !ok {
 		return nil, invalid("role", "%s is not a key's role (admin, organiser or bot)", req.GetRole())
+	}
+	if n := len(req.GetName()); role == RoleBot && n > MaxNameBytes {
+		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
 	}
 	secret := newKeySecret()
 	k := store.Key{ID: "k-" + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),

@@ -133,9 +133,9 @@ func (l *lobby) wake() {
 // bot leaves, then calls [Referee.LeaveLobby]. A bot key (role bot) enters as its key's name; any
 // other principal (open mode, an in-process caller) as req.name. The games already assigned to
 // the bot that have not ended are announced again at once. A newer presence of the same bot ends
-// the older one with ErrSuperseded. A [FieldError] for a missing or long name, a name that is not
-// the key's, a name or version with a control character (checkText), a version longer than
-// MaxNameBytes, a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
+// the older one with ErrSuperseded. A [FieldError] for a missing name, a name or version longer
+// than MaxNameBytes (a bot key's name too), a name that is not the key's, a name or version with a
+// control character (checkText), a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
 // name another key serves.
 func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presence, error) {
 	pr := PrincipalFrom(ctx)
@@ -144,13 +144,18 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		if p.Name != "" && p.Name != pr.Name {
 			return nil, invalid("name", "%q is not the name of key %s (%q): leave it empty", p.Name, pr.ID, pr.Name)
 		}
+		if n := len(pr.Name); n > MaxNameBytes {
+			return nil, invalid("name", "key %s's name is %d bytes; a bot plays under its key's name, which a seat takes: at most %d (create a bot key with a shorter name)", pr.ID, n, MaxNameBytes)
+		}
 		p.Name, p.KeyID = pr.Name, pr.ID
 	}
-	if n := len(p.Name); n == 0 || n > 100 {
-		return nil, invalid("name", "%d bytes; a bot's name has 1 to 100", n)
+	// The name becomes the name of the seats the bot is given (SeatConfig.remote.name) and its
+	// Join.bot_name: at most MaxNameBytes, as theirs. The name and version are listed to people
+	// (ListBots, bezique lobby), as a seat's are.
+	if n := len(p.Name); n == 0 || n > MaxNameBytes {
+		return nil, invalid("name", "%d bytes; a bot's name has 1 to %d, as a seat's", n, MaxNameBytes)
 	}
-	// The name and version are listed to people (ListBots, bezique lobby), as a seat's are.
-	if err := checkText("name", p.Name, 100); err != nil {
+	if err := checkText("name", p.Name, MaxNameBytes); err != nil {
 		return nil, err
 	}
 	if err := checkText("version", p.Version, MaxNameBytes); err != nil {

@@ -252,6 +252,8 @@ func TestLobbyRefusals(t *testing.T) {
 		text string
 	}{
 		{&pb.ServeRequest{Capacity: 1}, "name: 0 bytes"},
+		// A name a seat cannot take: every challenge of the bot failed on seats[0].remote.name.
+		{&pb.ServeRequest{Name: strings.Repeat("n", 65), Capacity: 1}, "name: 65 bytes; a bot's name has 1 to 64, as a seat's"},
 		{&pb.ServeRequest{Name: "x", Capacity: 0}, "capacity: 0; a bot plays 1 to 64 games at once"},
 		{&pb.ServeRequest{Name: "x", Capacity: 65}, "capacity: 65"},
 		{&pb.ServeRequest{Name: "x", Capacity: 1, Variants: []pb.Variant{99}}, "variants[0]"},

@@ -359,3 +359,30 @@ func TestKeyNamesPlainText(t *testing.T) {
 		}
 	}
 }
+
+// TestBotNamesFitASeat: a bot's name in the lobby becomes its seats' name (at most 64 bytes), so
+// a bot key's name longer than that is refused when the key is created, and a bot key stored with
+// one before (keys took 100 bytes) is refused when it enters the lobby, naming the key: such a
+// bot entered the lobby and every challenge of it failed on "seats[0].remote.name". Other keys'
+// names keep their 100 bytes.
+func TestBotNamesFitASeat(t *testing.T) {
+	st := store.NewMemory(store.DefaultKeepEnded)
+	r := startAuthReferee(t, st)
+	long := strings.Repeat("b", 65)
+	_, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: long, Role: pb.Role_ROLE_BOT})
+	wantCode(t, "CreateKey of a bot key named with 65 bytes", err, codes.InvalidArgument,
+		"name: 65 bytes; a bot key's name is the bot's name, which its seats take: at most 64")
+	if _, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: strings.Repeat("o", 100), Role: pb.Role_ROLE_ORGANISER}); err != nil {
+		t.Fatalf("CreateKey of an organiser key named with 100 bytes: %v", err)
+	}
+	const secret = KeyPrefix + "an-old-bot-key-with-a-long-name-0123456789"
+	if err := st.CreateKey(context.Background(), store.Key{ID: "k-0ld", Hash: hashKey(secret), Name: long, Role: string(RoleBot), CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := pb.NewLobbyServiceClient(r.cc).Serve(as(secret), &pb.ServeRequest{Capacity: 1})
+	if err == nil {
+		_, err = s.Recv()
+	}
+	wantCode(t, "Serve with a bot key named with 65 bytes", err, codes.InvalidArgument,
+		"name: key k-0ld's name is 65 bytes; a bot plays under its key's name, which a seat takes: at most 64 (create a bot key with a shorter name)")
+}

@@ -24,7 +24,8 @@ const (
 // CreateKeyRequest describes the key to create.
 type CreateKeyRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// name names the key (1 to 100 bytes); for a bot key, the bot's name in records.
+	// name names the key (1 to 100 bytes); for a bot key, the bot's name in records and in the
+	// lobby, which its seats take: 1 to 64 bytes.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// role is what the key may do.
 	Role Role `protobuf:"varint,2,opt,name=role,proto3,enum=bezique.v1.Role" json:"role,omitempty"`

@@ -24,8 +24,9 @@ const (
 // ServeRequest says what games the bot takes.
 type ServeRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// name is the bot's name when the referee runs without authentication (1 to 100 bytes). With
-	// authentication the bot is its API key's name: leave name empty or give that name.
+	// name is the bot's name when the referee runs without authentication (1 to 64 bytes, as a
+	// seat's name: its seats take it). With authentication the bot is its API key's name: leave
+	// name empty or give that name.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// version is the bot's version, for the operator's eyes.
 	Version string `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`

@@ -7,7 +7,8 @@ import type { Role as _bezique_v1_Role, Role__Output as _bezique_v1_Role__Output
  */
 export interface CreateKeyRequest {
   /**
-   * name names the key (1 to 100 bytes); for a bot key, the bot's name in records.
+   * name names the key (1 to 100 bytes); for a bot key, the bot's name in records and in the
+   * lobby, which its seats take: 1 to 64 bytes.
    */
   'name'?: (string);
   /**
@@ -25,7 +26,8 @@ export interface CreateKeyRequest {
  */
 export interface CreateKeyRequest__Output {
   /**
-   * name names the key (1 to 100 bytes); for a bot key, the bot's name in records.
+   * name names the key (1 to 100 bytes); for a bot key, the bot's name in records and in the
+   * lobby, which its seats take: 1 to 64 bytes.
    */
   'name': (string);
   /**

@@ -7,8 +7,9 @@ import type { Variant as _bezique_v1_Variant, Variant__Output as _bezique_v1_Var
  */
 export interface ServeRequest {
   /**
-   * name is the bot's name when the referee runs without authentication (1 to 100 bytes). With
-   * authentication the bot is its API key's name: leave name empty or give that name.
+   * name is the bot's name when the referee runs without authentication (1 to 64 bytes, as a
+   * seat's name: its seats take it). With authentication the bot is its API key's name: leave
+   * name empty or give that name.
    */
   'name'?: (string);
   /**
@@ -30,8 +31,9 @@ export interface ServeRequest {
  */
 export interface ServeRequest__Output {
   /**
-   * name is the bot's name when the referee runs without authentication (1 to 100 bytes). With
-   * authentication the bot is its API key's name: leave name empty or give that name.
+   * name is the bot's name when the referee runs without authentication (1 to 64 bytes, as a
+   * seat's name: its seats take it). With authentication the bot is its API key's name: leave
+   * name empty or give that name.
    */
   'name': (string);
   /**
