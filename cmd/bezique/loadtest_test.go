@@ -125,13 +125,7 @@ func TestLoadtestRefusals(t *testing.T) {
 // in the test's process, named by --referee-pid; the heap figure is then unknown.
 func TestLoadtestServer(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	out, err := runCmd(ctx, "loadtest", "--server", ref.addr, "--referee-pid", strconv.Itoa(os.Getpid()), "--tables", "3", "--workers", "1", "--seats-per-conn", "2", "--view", "none", "--duration", "1s")
 	if err != nil {
 		t.Fatalf("loadtest: %v\n%s", err, out)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"regexp"
 	"strings"
 	"sync"
@@ -15,13 +14,7 @@ import (
 // "challenge" seats it against rulebook, the game is played to its end, and a challenge of an
 // absent bot fails naming it.
 func TestLobbyCommands(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	sctx, stopServe := context.WithCancel(ctx)
 	var served syncBuffer
 	serveErr := make(chan error, 1)
@@ -39,6 +32,7 @@ func TestLobbyCommands(t *testing.T) {
 		t.Errorf("bot --serve --variants five-handed: %v\n%s", err, out)
 	}
 	var out string
+	var err error
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS\nrb   0/2    two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
 		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
 			t.Fatalf("lobby: %v\n%s", err, out)
@@ -92,13 +86,7 @@ func (b *syncBuffer) String() string {
 // consultation seat against rulebook, and the game is played to its end; a team naming a bot
 // twice, or in the three-handed game, is refused naming the field and the rule.
 func TestChallengeTeamCommand(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	sctx, stopServe := context.WithCancel(ctx)
 	var served [2]syncBuffer
 	serveErr := make(chan error, 2)
@@ -112,6 +100,7 @@ func TestChallengeTeamCommand(t *testing.T) {
 		}()
 	}
 	var out string
+	var err error
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "\nmate   0/1") || !strings.Contains(out, "\nnorth  0/1"); time.Sleep(20 * time.Millisecond) {
 		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
 			t.Fatalf("lobby: %v\n%s", err, out)

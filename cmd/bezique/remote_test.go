@@ -23,17 +23,25 @@ func runCmd(ctx context.Context, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// TestRemoteCommands drives a referee through the commands a person runs against one: create a
-// table, watch it, play its remote seat with "bot", list the tables, export the records and
-// replay the export.
-func TestRemoteCommands(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
+// testReferee starts a referee in this process on loopback for the length of t (startReferee) and
+// returns it with a context that ends after timeout or with the test.
+func testReferee(t *testing.T, timeout time.Duration) (context.Context, *localReferee) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
 	ref, err := startReferee(ctx, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ref.Close()
+	t.Cleanup(ref.Close)
+	return ctx, ref
+}
+
+// TestRemoteCommands drives a referee through the commands a person runs against one: create a
+// table, watch it, play its remote seat with "bot", list the tables, export the records and
+// replay the export.
+func TestRemoteCommands(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
 	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "9", "--option", "target=500",
 		"--seat", "remote:me", "--seat", "builtin:random", "--decision-ms", "5000", "--bank-ms", "10000")
 	if err != nil {
@@ -83,13 +91,7 @@ func TestRemoteCommands(t *testing.T) {
 // TestPlayOnAReferee plays a table's remote seat as a person on a referee (play --server), to the
 // checked score sheet, and checks the flags that do not go together.
 func TestPlayOnAReferee(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "5", "--option", "target=500", "--seat", "builtin:random", "--seat", "remote:me")
 	if err != nil {
 		t.Fatalf("create: %v\n%s", err, out)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,13 +20,7 @@ import (
 // the proposals its own team mate sent (the record's team messages of its seat), the other
 // members print none, and the exported record replays.
 func TestConsultationCommands(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 90*time.Second)
 	out, err := runCmd(ctx, "create", "--server", ref.addr, "--seed", "3", "--option", "target=500",
 		"--seat", "team:2:north", "--seat", "team:2:south", "--decision-ms", "5000")
 	if err != nil {

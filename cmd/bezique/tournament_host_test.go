@@ -29,13 +29,7 @@ import (
 // printed "0 of 400 games, cancelled" and a table of zeros: the cancel response carries no
 // results, and the command computed the standings from none).
 func TestTournamentCancelPrintsKeptResults(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 90*time.Second)
 	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "random", "--entrant", "rulebook",
 		"--deals", "200", "--concurrency", "2")
 	if err != nil {
@@ -122,13 +116,7 @@ func TestTournamentRecordsInProcess(t *testing.T) {
 // sqlite:bezique-data/tournaments.db and said "no tournament tn-… in --store …"); --server ""
 // still chooses the in-process referee on --store.
 func TestTournamentServerFromEnvironment(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	t.Setenv("BEZIQUE_SERVER", ref.addr)
 	store := "sqlite:" + t.TempDir() + "/t.db"
 	out, err := runCmd(ctx, "tournament", "run", "--store", store, "--entrant", "random", "--entrant", "rulebook", "--deals", "1",
@@ -225,13 +213,7 @@ func TestStandingsCSV(t *testing.T) {
 // tournament's id again but the web page); "create" warns of a lobby entrant absent from the
 // lobby (a misspelt name forfeited all its games after the absence grace without a word).
 func TestTournamentList(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	st := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
 	for _, where := range [][]string{{"--server", ref.addr}, {"--server", "", st}} {
 		out, err := runCmd(ctx, append([]string{"tournament", "run", "--name", "cup 1", "--entrant", "a=random", "--entrant", "b=rulebook",
@@ -336,13 +318,7 @@ func TestEloText(t *testing.T) {
 // and a --name, as create does for a table: every table of the tournament gets that policy (a
 // competition that forfeits a bot out of time could be set up over gRPC only).
 func TestTournamentPolicyFlags(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 60*time.Second)
 	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--name", "Winter cup", "--entrant", "random", "--entrant", "rulebook",
 		"--deals", "100", "--concurrency", "1", "--on-timeout", "forfeit", "--on-disconnect", "forfeit", "--strike-limit", "1", "--grace-ms", "2000",
 		"--decision-ms", "3000", "--bank-ms", "0", "--increment-ms", "100")

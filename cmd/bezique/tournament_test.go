@@ -119,13 +119,7 @@ func TestTournamentCommands(t *testing.T) {
 // consultation team of two lobby bots plays as one entrant. Without --server a lobby entrant is
 // refused.
 func TestTournamentOnServer(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 90*time.Second)
 	sctx, stopServe := context.WithCancel(ctx)
 	defer stopServe()
 	for _, name := range []string{"rb", "ta", "tb"} {

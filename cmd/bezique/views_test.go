@@ -27,13 +27,7 @@ import (
 // says: watch's forfeit and result lines, the tables listing's outcome column, the bot's last line
 // and the replayed record's score sheet.
 func TestViewsOfEveryEnd(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	ctx, ref := testReferee(t, 120*time.Second)
 	// never answers: Decide waits until its deadline (less the SDK's margin) and gives up.
 	silent := botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) {
 		<-ctx.Done()
