@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"strconv"
 	"time"
 )
 
@@ -62,8 +63,9 @@ type round struct {
 // compactRound is one round of compaction at now: with PostgreSQL, only when this store takes the
 // advisory lock compactLockClass, held for the round (another store's round holds it: the round
 // is skipped, ran false); it finds the id below which every action was stored keepEndedActions
-// before now (dueBelow, the search starting from old, such an id found before) and deletes the
-// actions of ended tables below it (compact).
+// before now (dueBelow, the search starting from old, such an id found before), deletes the
+// actions of ended tables below it (compact) and forgets the referees long gone
+// (forgetGoneReferees).
 func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (round, error) {
 	unlock, ok, err := s.compactLock(ctx)
 	if err != nil || !ok {
@@ -75,7 +77,28 @@ func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (
 		return round{}, err
 	}
 	deleted, err := s.compact(ctx, below)
+	if err == nil {
+		err = s.forgetGoneReferees(ctx)
+	}
 	return round{ran: true, below: below, deleted: deleted}, err
+}
+
+// goneAfter is how long a referee's row (PostgreSQL's referees: its owner id and the address that
+// other referees forward to) stays after its last lease renewal once it holds no lease.
+const goneAfter = time.Hour
+
+// forgetGoneReferees deletes, from a PostgreSQL store, the rows of the referees not seen for
+// goneAfter (a referee stamps its row at every lease renewal, every second) that hold no lease,
+// not even an expired one: the referees that died and never came back on their address (each
+// crashed pod of a Kubernetes deployment), whose rows nothing else deleted. A SQLite store has
+// none. The store's errors.
+func (s *sqlStore) forgetGoneReferees(ctx context.Context) error {
+	if s.d.name != postgresDialect.name {
+		return nil
+	}
+	_, err := s.w.ExecContext(ctx, "DELETE FROM referees r WHERE r.seen_at < now() - $1::interval "+
+		"AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.owner = r.owner)", strconv.FormatInt(goneAfter.Milliseconds(), 10)+" milliseconds")
+	return err
 }
 
 // compactLock takes the compaction's advisory lock of a PostgreSQL store, on a connection of its

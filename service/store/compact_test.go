@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -349,5 +350,55 @@ func TestCompactWhileTablesPlay(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestForgetGoneReferees: a round of compaction deletes the rows of the referees not seen for
+// goneAfter that hold no lease (the referees that died and never came back on their address),
+// and keeps a live referee's row (stamped at each lease renewal) and a long-unseen referee's that
+// still holds a lease, even an expired one, until another referee takes it over.
+func TestForgetGoneReferees(t *testing.T) {
+	u := postgresSchemaForTest(t)
+	st, err := Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	pg := st.(*pgStore)
+	ctx := context.Background()
+	if err := pg.Advertise(ctx, "live:1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		"INSERT INTO referees (owner, address, seen_at) VALUES ('gone', 'gone:1', now() - interval '2 hours'), " +
+			"('gone-holding', 'gone:2', now() - interval '2 hours'), ('recent', 'recent:1', now() - interval '30 minutes')",
+		"INSERT INTO leases (kind, id, owner, epoch, expires_at) VALUES ('table', 'x', 'gone-holding', 1, now() - interval '2 hours')",
+		"UPDATE referees SET seen_at = now() - interval '2 hours' WHERE address = 'live:1'",
+	} {
+		if _, err := pg.w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pg.RenewLeases(ctx); err != nil { // the live referee's renewal stamps its row
+		t.Fatal(err)
+	}
+	if _, err := pg.compactRound(ctx, time.Now(), 0); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := pg.w.QueryContext(ctx, "SELECT address FROM referees ORDER BY address")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var left []string
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		left = append(left, a)
+	}
+	if want := []string{"gone:2", "live:1", "recent:1"}; !slices.Equal(left, want) {
+		t.Fatalf("referees left %v, want %v", left, want)
 	}
 }

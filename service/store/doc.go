@@ -45,7 +45,9 @@
 //	           written before 00008_record_bytes; BYTEA in PostgreSQL), variant, finished_at, result
 //	game_bots  (table_id → records, bot_name) PK; indexed by bot_name for ListGames
 //	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
-//	           have lease_owner and lease_epoch); referees owner PK, address, seen_at
+//	           have lease_owner and lease_epoch); referees owner PK, address, seen_at (stamped
+//	           at each lease renewal; a row unseen for an hour that holds no lease is deleted by
+//	           the compaction: forgetGoneReferees)
 //	quota_buckets quota_key PK, tokens, updated_at (PostgreSQL only): a principal's creation
 //	           token bucket, deleted once full again
 //

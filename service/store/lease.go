@@ -161,7 +161,9 @@ func (s *pgStore) RenewLeases(ctx context.Context) ([]Lease, error) {
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: renew leases: %w", ErrClosed)
 	}
-	rows, err := s.w.QueryContext(ctx, "UPDATE leases SET expires_at = now() + $2::interval WHERE owner = $1 RETURNING kind, id, epoch",
+	// The referee's row is stamped seen too (for forgetGoneReferees), in the same statement.
+	rows, err := s.w.QueryContext(ctx, "WITH seen AS (UPDATE referees SET seen_at = now() WHERE owner = $1) "+
+		"UPDATE leases SET expires_at = now() + $2::interval WHERE owner = $1 RETURNING kind, id, epoch",
 		s.owner, leaseTTLSetting())
 	return s.scanLeases("renew leases", rows, err)
 }
