@@ -90,6 +90,7 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			g.ServeHTTP(w, r)
 			return
 		}
+		lowerMediaType(r)
 		if err := paths.refusal(r); err != nil {
 			_ = errorWriter.Write(w, r, err)
 			return

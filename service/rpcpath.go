@@ -111,6 +111,17 @@ func (p rpcPaths) refusal(r *http.Request) error {
 	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("POST %s with Content-Type %q and %s: %s", r.URL.Path, ct, sent, connectForm))
 }
 
+// lowerMediaType spells the media type of r's Content-Type in lower case, its parameters kept:
+// RFC 9110 §8.3.1 makes a type and subtype case-insensitive, but vanguard matches them as spelled,
+// and handed a call sent with "Application/JSON" to the web app ("404 page not found").
+func lowerMediaType(r *http.Request) {
+	ct := r.Header.Get("Content-Type")
+	media, _, _ := strings.Cut(ct, ";")
+	if lower := strings.ToLower(media); lower != media {
+		r.Header.Set("Content-Type", lower+ct[len(media):])
+	}
+}
+
 // streamFraming says how a Connect stream's request is written, for the refusals of shapeRefusal.
 const streamFraming = "the request framed: a flags byte 0, its length in 4 bytes big-endian, then the JSON (docs/INTEGRATE.md)"
 
