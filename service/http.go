@@ -190,6 +190,14 @@ const grpcUnmarshalPrefix = "grpc: failed to unmarshal the received message: "
 // JSON: " begins one whose JSON does not ([strictJSON]).
 const badProtobuf = "request protobuf: "
 
+// grpcNoRequest is the status that grpc-go gives a unary or server-streaming call whose client
+// sent no request message before closing its side (server.go): Internal, though the caller erred.
+const grpcNoRequest = "cardinality violation: received no request message from non-client-streaming RPC"
+
+// noRequestMessage is the refusal of a call that carried no request message (grpcNoRequest).
+const noRequestMessage = "no request message: a Connect unary call's body is the request (in JSON, {} at least), " +
+	"a stream's body one framed request (docs/INTEGRATE.md)"
+
 // requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a request
 // message that does not read ([grpcUnmarshalPrefix]: bytes that are not protobuf's wire format,
 // a string that is not UTF-8) turned into INVALID_ARGUMENT, "request protobuf: cannot parse
@@ -206,12 +214,18 @@ func requestRefusals(g http.Handler) http.Handler {
 			return
 		}
 		msg, err := url.PathUnescape(h.Get("Grpc-Message"))
-		reason, ok := strings.CutPrefix(msg, grpcUnmarshalPrefix)
-		if err != nil || !ok {
+		if err != nil {
+			return
+		}
+		if reason, ok := strings.CutPrefix(msg, grpcUnmarshalPrefix); ok {
+			msg = badProtobuf + protoErrText(reason)
+		} else if msg == grpcNoRequest {
+			msg = noRequestMessage
+		} else {
 			return
 		}
 		h.Set("Grpc-Status", strconv.Itoa(int(codes.InvalidArgument)))
-		h.Set("Grpc-Message", url.PathEscape(badProtobuf+protoErrText(reason))) // percent-encoded, as gRPC reads it
+		h.Set("Grpc-Message", url.PathEscape(msg)) // percent-encoded, as gRPC reads it
 	})
 }
 

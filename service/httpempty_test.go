@@ -1,0 +1,43 @@
+package service
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"testing"
+)
+
+// TestHTTPCallWithoutRequest is the regression test of a Connect call whose body holds no request
+// message: a unary JSON call with an empty body (curl -X POST without -d), and a server stream's
+// call with nothing framed (its end frame: flags 2, then 0xc0 bytes of JSON and a newline). grpc-go refused them with Internal, "cardinality violation: received
+// no request message from non-client-streaming RPC", which a Connect client read as the referee
+// failing (HTTP 500 for the unary call). Over real HTTP each is now INVALID_ARGUMENT saying what
+// the body lacks.
+func TestHTTPCallWithoutRequest(t *testing.T) {
+	base := serveWithApp(t)
+	const want = `{"code":"invalid_argument","message":"` + noRequestMessage + `"}`
+	for _, c := range []struct {
+		path, contentType string
+		wantStatus        int
+		want              string
+	}{
+		{"/bezique.v1.TableService/GetTable", "application/json", 400, want},
+		{"/bezique.v1.TableService/WatchTable", "application/connect+json", 200, "\x02\x00\x00\x00\xc0" + `{"error":` + want + `}`},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+c.path, http.NoBody)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != c.wantStatus || string(bytes.TrimSpace(body)) != c.want {
+			t.Errorf("%s: %d %q\nwant %d %q", c.path, res.StatusCode, body, c.wantStatus, c.want)
+		}
+	}
+}
