@@ -198,10 +198,19 @@ const grpcNoRequest = "cardinality violation: received no request message from n
 const noRequestMessage = "no request message: a Connect unary call's body is the request (in JSON, {} at least), " +
 	"a stream's body one framed request (docs/INTEGRATE.md)"
 
+// grpcCutRequest is the status that grpc-go gives a call whose request ends within a frame
+// (stream.go, RecvMsg): Internal, though the caller's bytes were cut short.
+const grpcCutRequest = "unexpected EOF"
+
+// cutRequestMessage is the refusal of a call whose request was cut short (grpcCutRequest).
+const cutRequestMessage = "request cut short: the body ends before the length its frame gives (docs/INTEGRATE.md)"
+
 // requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a request
 // message that does not read ([grpcUnmarshalPrefix]: bytes that are not protobuf's wire format,
 // a string that is not UTF-8) turned into INVALID_ARGUMENT, "request protobuf: cannot parse
-// invalid wire-format data", in the trailers it leaves: the caller sent bad input, the referee
+// invalid wire-format data", and of a call that carried no request (grpcNoRequest) or a request
+// cut short (grpcCutRequest) turned into INVALID_ARGUMENT with noRequestMessage and
+// cutRequestMessage, in the trailers it leaves: the caller sent bad input, the referee
 // did not fail, and Connect and gRPC-Web clients, whose binary messages vanguard hands to grpc-go
 // as they are, got HTTP 500. It cannot be done in grpc-go: its stream writes the status itself
 // when RecvMsg fails, whatever the handler returns then, so native gRPC callers keep grpc-go's
@@ -221,6 +230,8 @@ func requestRefusals(g http.Handler) http.Handler {
 			msg = badProtobuf + protoErrText(reason)
 		} else if msg == grpcNoRequest {
 			msg = noRequestMessage
+		} else if msg == grpcCutRequest {
+			msg = cutRequestMessage
 		} else {
 			return
 		}

@@ -41,3 +41,27 @@ func TestHTTPCallWithoutRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPStreamRequestCutShort is the regression test of a Connect stream whose framed request
+// ends before the length its frame gives: grpc-go refused it with Internal, "unexpected EOF", the
+// referee's fault in a client's eyes. It is now INVALID_ARGUMENT saying the request was cut short.
+func TestHTTPStreamRequestCutShort(t *testing.T) {
+	base := serveWithApp(t)
+	for _, body := range []string{"\x00\x00\x00", "\x00\x00\x00\x00\x11{\"tableId\""} {
+		req, err := http.NewRequest(http.MethodPost, base+"/bezique.v1.TableService/WatchTable", bytes.NewReader([]byte(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/connect+json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		const want = `{"error":{"code":"invalid_argument","message":"` + cutRequestMessage + `"}}`
+		if err != nil || len(got) < 5 || string(bytes.TrimSpace(got[5:])) != want {
+			t.Errorf("%q: %d %q\nwant the end frame %s", body, res.StatusCode, got, want)
+		}
+	}
+}
