@@ -93,8 +93,15 @@ type Config struct {
 // unknown table, a superseded connection), when it cannot reach the referee in
 // cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), when the referee
 // answers Unavailable for cfg.TakeoverWait before the first message ("referee at SERVER answered
-// UNAVAILABLE: ..."), or when ctx ends.
+// UNAVAILABLE: ..."), or when ctx ends. A cfg.Seat or cfg.Member that is not a uint32 (below 0)
+// is refused before any call: the Join's uint32 took it as another number (-1 as 4294967295).
 func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
+	if cfg.Seat != int(uint32(cfg.Seat)) {
+		return nil, fmt.Errorf("botsdk: seat %d of table %s: seats are numbered from 0", cfg.Seat, cfg.TableID)
+	}
+	if cfg.Member != int(uint32(cfg.Member)) {
+		return nil, fmt.Errorf("botsdk: seat %d of table %s: member %d: a team's members are numbered from 0", cfg.Seat, cfg.TableID, cfg.Member)
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
