@@ -45,3 +45,43 @@ func TestCompactLockSessionKilled(t *testing.T) {
 		}
 	}
 }
+
+// TestRefereeBackAfterLongOutage is the regression test of a referee cut from the database for
+// longer than goneAfter (its renewals failing meanwhile, so its row unstamped) while it held no
+// lease: another referee's compaction deleted its row, as a referee gone for good. When the
+// database came back it renewed (stamping nothing: no row) and made tables, whose leases named no
+// address: every call about them through another referee was UNAVAILABLE, "its referee stopped",
+// for as long as it ran, and no referee took them over (their leases were renewed). A renewal now
+// writes the referee's row back with the address it advertised.
+func TestRefereeBackAfterLongOutage(t *testing.T) {
+	u := postgresSchemaForTest(t)
+	ctx := context.Background()
+	st, err := Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	pg, other := st.(*pgStore), openURLForTest(t, u)
+	if err := pg.Advertise(ctx, "back:1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.w.ExecContext(ctx, "UPDATE referees SET seen_at = now() - interval '2 hours' WHERE owner = $1", pg.owner); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.compactRound(ctx, time.Now(), 0); err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := other.r.QueryRowContext(ctx, "SELECT count(*) FROM referees WHERE owner = $1", pg.owner).Scan(&rows); err != nil || rows != 0 {
+		t.Fatalf("the unseen referee's rows after the compaction: %d, %v; want it forgotten", rows, err)
+	}
+	if _, err := pg.RenewLeases(ctx); err != nil { // the database is back
+		t.Fatal(err)
+	}
+	if err := pg.CreateTable(ctx, Table{ID: "after"}); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := pg.Holder(ctx, LeaseTable, "after"); err != nil || h.Owner != pg.owner || h.Address != "back:1" {
+		t.Fatalf("the lease of a table it made once back: %+v, %v; want it held by %s at back:1", h, err, pg.owner)
+	}
+}

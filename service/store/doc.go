@@ -47,7 +47,7 @@
 //	leases     (kind, id) PK, owner, epoch, expires_at (PostgreSQL only; actions then also
 //	           have lease_owner and lease_epoch); referees owner PK, address, seen_at (stamped
 //	           at each lease renewal; a row unseen for an hour that holds no lease is deleted by
-//	           the compaction: forgetGoneReferees)
+//	           the compaction: forgetGoneReferees; a renewal writes it back if so)
 //	quota_buckets quota_key PK, tokens, updated_at (PostgreSQL only): a principal's creation
 //	           token bucket, deleted once full again
 //

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,7 +75,8 @@ type Leaser interface {
 	Advertise(ctx context.Context, address string) error
 	// RenewLeases extends every lease this store holds to LeaseTTL from now and returns them.
 	// A table or tournament the referee runs whose lease is not among them has been taken over:
-	// the referee must stop it.
+	// the referee must stop it. It stamps the referee's row seen, and writes it back with the
+	// address given to Advertise if it was forgotten meanwhile; ErrInvalid before Advertise.
 	RenewLeases(ctx context.Context) ([]Lease, error)
 	// TakeExpired takes over at most limit expired leases of kind, each with one conditional
 	// UPDATE (the epoch incremented, the expiry LeaseTTL from now; rows being written are
@@ -103,6 +105,9 @@ type Leaser interface {
 type pgStore struct {
 	*sqlStore
 	owner string
+	// advertised is the address given to Advertise, which RenewLeases writes back into the
+	// referee's row if that row was deleted (forgetGoneReferees); nil before Advertise.
+	advertised atomic.Pointer[string]
 }
 
 var _ Leaser = (*pgStore)(nil)
@@ -153,6 +158,7 @@ func (s *pgStore) Advertise(ctx context.Context, address string) (err error) {
 	if err = tx.Commit(); err != nil {
 		return s.wrap("advertise", err)
 	}
+	s.advertised.Store(&address)
 	return nil
 }
 
@@ -161,10 +167,17 @@ func (s *pgStore) RenewLeases(ctx context.Context) ([]Lease, error) {
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: renew leases: %w", ErrClosed)
 	}
-	// The referee's row is stamped seen too (for forgetGoneReferees), in the same statement.
-	rows, err := s.w.QueryContext(ctx, "WITH seen AS (UPDATE referees SET seen_at = now() WHERE owner = $1) "+
+	// The referee's row is stamped seen too (for forgetGoneReferees), in the same statement, and
+	// written back with the advertised address if it was deleted: a referee cut from the database
+	// for goneAfter with no lease was forgotten, and once back, the tables it made had leases that
+	// named no address (every call through another referee Unavailable for as long as it ran).
+	if s.advertised.Load() == nil {
+		return nil, fmt.Errorf("store: renew leases: %w: Advertise first", ErrInvalid)
+	}
+	rows, err := s.w.QueryContext(ctx, "WITH seen AS (INSERT INTO referees (owner, address) VALUES ($1, $3) "+
+		"ON CONFLICT (owner) DO UPDATE SET seen_at = now()) "+
 		"UPDATE leases SET expires_at = now() + $2::interval WHERE owner = $1 RETURNING kind, id, epoch",
-		s.owner, leaseTTLSetting())
+		s.owner, leaseTTLSetting(), *s.advertised.Load())
 	return s.scanLeases("renew leases", rows, err)
 }
 
