@@ -56,12 +56,13 @@ func newRPCPaths(g *grpc.Server) rpcPaths {
 // (its first segment is a registered service or starts with "bezique.") but that the Connect
 // and gRPC-Web protocols do not take: an unknown service or method (Unimplemented, HTTP 501),
 // a POST whose Content-Type is none of theirs or, for application/json and application/proto,
-// without Connect-Protocol-Version: 1, and a GET without the Connect GET's query or of a method
-// that is not read-only (InvalidArgument, HTTP 400); then a Connect call in the wrong shape for
-// its method (shapeRefusal). nil for every other request. vanguard hands the first to the web
-// app, whose "404 page not found" sent integrators looking for a wrong path (a JSON POST without
-// the version header, curl -d's form content type), or answers them 415 with a bare
-// "sub-format not supported".
+// without Connect-Protocol-Version: 1, a GET without the Connect GET's query (connect=v1 and an
+// encoding) or of a method that is not read-only, and a Connect GET whose encoding is neither
+// json nor proto (InvalidArgument, HTTP 400); then a Connect call in the wrong shape for its
+// method (shapeRefusal). nil for every other request. vanguard hands the first to the web app,
+// whose "404 page not found" sent integrators looking for a wrong path (a JSON POST without the
+// version header, curl -d's form content type, a GET without connect=v1), or answers them 415
+// with a bare "sub-format not supported".
 func (p rpcPaths) refusal(r *http.Request) error {
 	if r.Method != http.MethodGet && r.Method != http.MethodPost {
 		return nil
@@ -86,7 +87,10 @@ func (p rpcPaths) refusal(r *http.Request) error {
 		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("%s has no method %s", service, method))
 	}
 	if r.Method == http.MethodGet {
-		if m.readOnly && !m.serverStream && r.URL.Query().Has("encoding") {
+		if q := r.URL.Query(); m.readOnly && !m.serverStream && q.Has("encoding") && q.Get("connect") == "v1" {
+			if e := q.Get("encoding"); e != "json" && e != "proto" {
+				return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("query parameter encoding: %q, want json or proto", e))
+			}
 			return nil
 		}
 		return connect.NewError(connect.CodeInvalidArgument, errors.New("GET "+r.URL.Path+": a Connect GET takes "+
