@@ -131,10 +131,16 @@ type peerConn struct {
 // until done is called (closeIdlePeers closes it once it has carried no call for peerIdle).
 // ErrMoving when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
 // --advertise is wrong), so that the caller gets Unavailable naming it, with the RetryInfo of a
-// table that cannot be reached for now, rather than Unknown.
+// table that cannot be reached for now, rather than Unknown. ErrStopped once this referee has
+// closed (Close, Handover): a connection dialled then would outlive closePeers.
 func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
+	select {
+	case <-s.stop:
+		return nil, nil, stoppedForwarding(addr)
+	default:
+	}
 	p := s.peers[addr]
 	if p == nil {
 		opts := s.cfg.PeerDialOptions
@@ -267,11 +273,17 @@ func (s *Referee) forwardEnded(addr string, err error) error {
 	}
 	select {
 	case <-s.stop:
-		return statusOf(errorf(ErrStopped, "forwarding to the referee at %s: this referee is shutting down; "+
-			"reconnect (any referee sharing the store serves it)", addr))
+		return statusOf(stoppedForwarding(addr))
 	default:
 		return err
 	}
+}
+
+// stoppedForwarding is the ErrStopped of a call to forward to the referee at addr while this
+// referee shuts down.
+func stoppedForwarding(addr string) error {
+	return errorf(ErrStopped, "forwarding to the referee at %s: this referee is shutting down; "+
+		"reconnect (any referee sharing the store serves it)", addr)
 }
 
 // peerListWait is how long ListTables waits for the referees that play the tables in play of a
