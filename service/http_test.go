@@ -251,9 +251,10 @@ func servePlainPort(t *testing.T) string {
 	return servePortOf(t, srv.Register, ServerOptions(nil)...)
 }
 
-// connectPost makes a Connect unary call over HTTP: POST body to url with contentType; it returns
-// the HTTP status and the body, trimmed.
-func connectPost(t *testing.T, url, contentType, body string) (int, string) {
+// connectPost makes a Connect call over HTTP: POST body to url with contentType and
+// Connect-Protocol-Version: 1; it returns the HTTP status, the answer's Content-Type and its body,
+// trimmed.
+func connectPost(t *testing.T, url, contentType, body string) (code int, gotType, got string) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
@@ -266,11 +267,11 @@ func connectPost(t *testing.T, url, contentType, body string) (int, string) {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	got, err := io.ReadAll(res.Body)
+	b, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.StatusCode, strings.TrimSpace(string(got))
+	return res.StatusCode, res.Header.Get("Content-Type"), strings.TrimSpace(string(b))
 }
 
 // servePortOf serves a gRPC server with opts and the services register registers on a port of
@@ -343,7 +344,7 @@ func TestHTTPJSONStrict(t *testing.T) {
 		{"CreateTable", `{"variant":99}`, `{"code":"invalid_argument","message":"variant: 99 is not a variant ` + variants + `"}`},
 		{"GetTable", `{"tableId":"x"}`, `{"code":"not_found","message":"table \"x\" not found"}`},
 	} {
-		if code, body := connectPost(t, base+c.method, "application/json", c.body); body != c.want {
+		if code, _, body := connectPost(t, base+c.method, "application/json", c.body); body != c.want {
 			t.Errorf("%s %s: %d %s\nwant %s", c.method, c.body, code, body, c.want)
 		}
 	}
@@ -472,7 +473,7 @@ func TestHTTPBadRequestBytes(t *testing.T) {
 		{"application/json", `{"tableId":`, `{"code":"invalid_argument","message":"request JSON: unexpected EOF"}`},
 		{"application/json", "{not json", `{"code":"invalid_argument","message":"request JSON: syntax error (line 1:2): invalid value not"}`},
 	} {
-		if code, body := connectPost(t, endpoint, c.contentType, c.body); code != http.StatusBadRequest || body != c.want {
+		if code, _, body := connectPost(t, endpoint, c.contentType, c.body); code != http.StatusBadRequest || body != c.want {
 			t.Errorf("POST %s %q: %d %s\nwant 400 %s", c.contentType, c.body, code, body, c.want)
 		}
 	}

@@ -1,11 +1,6 @@
 package service
 
-import (
-	"bytes"
-	"io"
-	"net/http"
-	"testing"
-)
+import "testing"
 
 // TestHTTPContentTypeAnyCase is the regression test of a Content-Type whose media type is not
 // spelled in lower case ("Application/JSON"): RFC 9110 §8.3.1 makes it case-insensitive, and the
@@ -24,20 +19,9 @@ func TestHTTPContentTypeAnyCase(t *testing.T) {
 		{"/bezique.v1.TableService/WatchTable", "Application/Connect+JSON", "\x00\x00\x00\x00\x11" + `{"tableId":"t-1"}`,
 			"application/connect+json", "\x02\x00\x00\x00\x43" + `{"error":` + notFound + `}`},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.path, bytes.NewReader([]byte(c.body)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		req.Header.Set("Connect-Protocol-Version", "1")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil || res.Header.Get("Content-Type") != c.wantType || string(bytes.TrimSpace(body)) != c.want {
-			t.Errorf("%s %s: %d %s %q\nwant %s %q", c.path, c.contentType, res.StatusCode, res.Header.Get("Content-Type"), body, c.wantType, c.want)
+		code, contentType, body := connectPost(t, base+c.path, c.contentType, c.body)
+		if contentType != c.wantType || body != c.want {
+			t.Errorf("%s %s: %d %s %q\nwant %s %q", c.path, c.contentType, code, contentType, body, c.wantType, c.want)
 		}
 	}
 }

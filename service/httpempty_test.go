@@ -24,20 +24,9 @@ func TestHTTPCallWithoutRequest(t *testing.T) {
 		{"/bezique.v1.TableService/GetTable", "application/json", 400, want},
 		{"/bezique.v1.TableService/WatchTable", "application/connect+json", 200, "\x02\x00\x00\x00\xc0" + `{"error":` + want + `}`},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.path, http.NoBody)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		req.Header.Set("Connect-Protocol-Version", "1")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil || res.StatusCode != c.wantStatus || string(bytes.TrimSpace(body)) != c.want {
-			t.Errorf("%s: %d %q\nwant %d %q", c.path, res.StatusCode, body, c.wantStatus, c.want)
+		code, _, body := connectPost(t, base+c.path, c.contentType, "")
+		if code != c.wantStatus || body != c.want {
+			t.Errorf("%s: %d %q\nwant %d %q", c.path, code, body, c.wantStatus, c.want)
 		}
 	}
 }

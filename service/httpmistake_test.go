@@ -119,27 +119,16 @@ func TestHTTPStreamShapeMistakes(t *testing.T) {
 		{"the bidirectional stream", "/bezique.v1.SeatService/Connect", "application/json", `{}`,
 			`{"code":"invalid_argument","message":"bezique.v1.SeatService/Connect is a bidirectional stream: call it with gRPC, or a Connect stream (application/connect+proto) over HTTP/2; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"}`},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.path, strings.NewReader(c.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		req.Header.Set("Connect-Protocol-Version", "1")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		got := strings.TrimSpace(string(body))
+		code, _, body := connectPost(t, base+c.path, c.contentType, c.body)
+		got := body
 		if strings.HasPrefix(c.contentType, "application/connect+") { // the error is the stream's end frame
 			if len(got) > 5 {
 				got = got[5:]
 			}
 			c.want = `{"error":` + c.want + `}`
 		}
-		if err != nil || got != c.want {
-			t.Errorf("%s: %d %q\nwant %s", c.name, res.StatusCode, body, c.want)
+		if got != c.want {
+			t.Errorf("%s: %d %q\nwant %s", c.name, code, body, c.want)
 		}
 	}
 }

@@ -16,16 +16,11 @@ import (
 // after closePeers, and that connection was never closed. The call is now UNAVAILABLE, this
 // referee shutting down, and no connection is made.
 func TestNoPeerConnectionAfterClose(t *testing.T) {
-	u, _ := sharedSchema(t)
-	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	b, a, _, created := tableOnA(t) // the table is on B
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	created, err := b.tables.CreateTable(ctx, twoRemote(true))
-	if err != nil {
-		t.Fatal(err)
-	}
 	a.srv.Close()
-	_, err = a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: created.GetTableId()})
+	_, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: created.GetTableId()})
 	if st, _ := status.FromError(err); st.Code() != codes.Unavailable {
 		t.Errorf("GetTable through the closed referee: %v; want UNAVAILABLE", err)
 	}

@@ -16,14 +16,9 @@ import (
 // answered, none ends on grpc-go's "the client connection is closing", and the sweep closes and
 // A dials B again over and over (at least once).
 func TestIdlePeerSweepRacesCalls(t *testing.T) {
-	u, _ := sharedSchema(t)
-	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	b, a, _, created := tableOnA(t) // the table is on B
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	created, err := b.tables.CreateTable(ctx, twoRemote(true))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := created.GetTableId()
 	stop := make(chan struct{})
 	var sweeps, closings atomic.Int64

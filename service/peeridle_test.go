@@ -18,14 +18,9 @@ import (
 // stays while the watch is open, however long, and for peerIdle after the last call ends; then it
 // is closed and forgotten, and the next call dials B again.
 func TestIdlePeerConnectionClosed(t *testing.T) {
-	u, _ := sharedSchema(t)
-	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	b, a, _, created := tableOnA(t) // the table is on B
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	created, err := b.tables.CreateTable(ctx, twoRemote(true))
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := created.GetTableId()
 	if _, err := a.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil {
 		t.Fatalf("GetTable through A: %v", err)

@@ -1,10 +1,8 @@
 package service
 
 import (
-	"context"
 	"sync"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -18,44 +16,7 @@ import (
 // cancels it; every other is FAILED_PRECONDITION, the table ended; the table is cancelled with the
 // winner's reason, no referee holds it quarantined, and its lease is gone.
 func TestCancelQuarantinedTableConcurrently(t *testing.T) {
-	u, raw := sharedSchema(t)
-	a, b, c := startPeer(t, u, nil), startPeer(t, u, nil), startPeer(t, u, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, twoRemote(true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := resp.GetTableId()
-	tx, err := raw.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	if _, err := tx.Exec("SELECT set_config('bezique.lease_owner', $1, true)", a.srv.leaser.Owner()); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tx.Exec("UPDATE tables SET spec = $1 WHERE id = $2", []byte("{not json"), id); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.srv.Handover(ctx); err != nil {
-		t.Fatal(err)
-	}
-	var owner, other *peerReferee
-	for owner == nil {
-		for _, r := range [][2]*peerReferee{{b, c}, {c, b}} {
-			if _, ok := r[0].srv.quarantineReason(id); ok {
-				owner, other = r[0], r[1]
-			}
-		}
-		if ctx.Err() != nil {
-			t.Fatal("no referee took the table over and quarantined it")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	ctx, owner, other, id := quarantinedElsewhere(t)
 	const calls = 12
 	reasons := make([]string, calls)
 	errs := make([]error, calls)

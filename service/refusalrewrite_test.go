@@ -29,7 +29,7 @@ func TestHTTPKeepsHandlersInternal(t *testing.T) {
 		testgrpc.RegisterTestServiceServer(g, internalService{msg: "table t-1: stored record: empty"})
 	}, ServerOptions(nil)...)
 	const want = `{"code":"internal","message":"table t-1: stored record: empty"}`
-	if code, body := connectPost(t, "http://"+addr+"/grpc.testing.TestService/UnaryCall", "application/proto", ""); code != http.StatusInternalServerError || body != want {
+	if code, _, body := connectPost(t, "http://"+addr+"/grpc.testing.TestService/UnaryCall", "application/proto", ""); code != http.StatusInternalServerError || body != want {
 		t.Errorf("POST UnaryCall: %d %s, want 500 %s", code, body, want)
 	}
 }
