@@ -160,8 +160,7 @@ func (r *reconnect) next(err error, progressed bool) (time.Duration, error) {
 	default:
 		r.attempts++
 		if r.attempts >= r.cfg.ConnectAttempts {
-			if r.cfg.TLS == nil && r.cfg.DialOptions == nil && st.Code() == codes.Unavailable && strings.Contains(st.Message(), "server preface") {
-				// A referee serving TLS closes a plaintext connection so, and grpc-go's words alone say nothing of TLS.
+			if r.cfg.TLS == nil && r.cfg.DialOptions == nil && ClosedBeforePreface(err) {
 				return 0, fmt.Errorf("botsdk: cannot reach %s (%d attempts): %w (%s closed the connection before answering: if the referee serves TLS, dial with TLS: Config.TLS, bezique's --tls-ca or --tls)",
 					r.cfg.Server, r.attempts, err, r.cfg.Server)
 			}
@@ -170,4 +169,13 @@ func (r *reconnect) next(err error, progressed bool) (time.Duration, error) {
 		r.log.Warn("cannot reach the referee; trying again", "server", r.cfg.Server, "attempt", r.attempts, "of", r.cfg.ConnectAttempts, "err", err, "backoff", wait)
 	}
 	return wait, nil
+}
+
+// ClosedBeforePreface reports whether err is grpc-go's Unavailable for a connection that the
+// server closed before its HTTP/2 preface ("error reading server preface"): what a referee
+// serving TLS does to a client that dials it without TLS, and grpc-go's words alone say nothing
+// of TLS. botsdk and the bezique CLI add the hint.
+func ClosedBeforePreface(err error) bool {
+	s, ok := status.FromError(err)
+	return ok && s.Code() == codes.Unavailable && strings.Contains(s.Message(), "server preface")
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
@@ -105,13 +104,11 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 }
 
 // tlsHint returns err of a call made without TLS, with what it may mean when the referee closed
-// the connection before its HTTP/2 preface (grpc-go's "error reading server preface"): a referee
-// serving TLS does that to a plaintext client, and grpc-go's words alone said nothing of TLS.
-// Every other error (nil too) as it is.
+// the connection before its HTTP/2 preface (botsdk.ClosedBeforePreface); every other error (nil
+// too) as it is.
 func (c connFlags) tlsHint(err error) error {
-	s, ok := status.FromError(err)
-	if !ok || s.Code() != codes.Unavailable || !strings.Contains(s.Message(), "server preface") {
+	if !botsdk.ClosedBeforePreface(err) {
 		return err
 	}
-	return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", s.Message(), c.server)
+	return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", status.Convert(err).Message(), c.server)
 }
