@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -344,21 +343,29 @@ type PortConfig struct {
 	// call), HTTP/1.1 between requests by net/http's IdleTimeout, HTTP/2 served by net/http with
 	// no stream open by the same (a GOAWAY, then the close).
 	MaxConnectionIdle time.Duration
+	// MaxStreamsPerConn is the most concurrent streams (calls) of one HTTP/2 connection, on
+	// grpc-go's transport (grpc.MaxConcurrentStreams) and net/http's alike; a client past it waits
+	// for one to end (0: [DefaultMaxStreamsPerConn]).
+	MaxStreamsPerConn uint32
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig
 }
 
 // NewPort returns the port serving, on lis, a gRPC server and its HTTP face
 // ([NewHTTPHandler] with cfg.HTTP), with cfg's TLS and idle limit. The gRPC server is built
-// here from opts ([ServerOptions] and the caller's own: interceptors, stream limits) with
-// cfg.MaxConnectionIdle after them, so that one value limits both servers; register registers
+// here from opts ([ServerOptions] and the caller's own: interceptors) with cfg.MaxConnectionIdle
+// and cfg.MaxStreamsPerConn after them, so that one value limits both servers; register registers
 // its services before the HTTP face reads them. It returns NewHTTPHandler's error. Call
 // [Port.Serve], then [Port.Stop].
 //
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
 // nothing in that time is closed.
 func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
-	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle))...)
+	if cfg.MaxStreamsPerConn == 0 {
+		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
+	}
+	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle),
+		grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))...)
 	register(g)
 	h, err := NewHTTPHandler(g, cfg.HTTP)
 	if err != nil {
@@ -387,11 +394,13 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	protocols.SetHTTP1(true)
 	protocols.SetUnencryptedHTTP2(true) // HTTP/2 by prior knowledge: the decrypted stream of an h2 TLS connection, or h2c
 	// The HTTP/2 settings carry over those of [ServerOptions] for the calls served through
-	// net/http: the flow-control windows, the keepalive that detects a dead client and no cap on
-	// the streams of one connection.
+	// net/http: the flow-control windows, the keepalive that detects a dead client, the bound on
+	// a request's headers and the streams of one connection (which also bounds the handlers a
+	// client's rapid resets start, CVE-2023-44487: net/http counts them against it).
 	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
+		MaxHeaderBytes: MaxHeaderBytes,
 		HTTP2: &http.HTTP2Config{
-			MaxConcurrentStreams:          math.MaxInt32,
+			MaxConcurrentStreams:          int(cfg.MaxStreamsPerConn),
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
 			MaxReceiveBufferPerConnection: ConnWindowBytes,
 			SendPingTimeout:               KeepaliveTime,

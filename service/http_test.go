@@ -168,7 +168,7 @@ func TestHTTPHandlerStatic(t *testing.T) {
 
 // TestPortGRPCOnItsOwnTransport: with and without TLS, a gRPC client's connection is served by
 // grpc-go's own transport, so the server's options hold on it: here a limit of one stream per
-// connection (the referee's --max-streams-per-conn), which net/http, serving gRPC over TLS
+// connection (PortConfig.MaxStreamsPerConn, the referee's --max-streams-per-conn), which net/http, serving gRPC over TLS
 // before, did not apply. A second stream on the connection waits until the first ends. The same
 // for a client that sends application/grpc+proto (a forced codec, as the Go SDK's seat stream),
 // which the port sent to net/http before.
@@ -191,8 +191,8 @@ func TestPortGRPCOnItsOwnTransport(t *testing.T) {
 				serverTLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 				creds = credentials.NewTLS(&tls.Config{RootCAs: pool, ServerName: "localhost"})
 			}
-			port, err := NewPort(lis, PortConfig{TLS: serverTLS, MaxConnectionIdle: DefaultMaxConnectionIdle}, registerEcho,
-				append(ServerOptions(nil), grpc.MaxConcurrentStreams(1))...)
+			port, err := NewPort(lis, PortConfig{TLS: serverTLS, MaxConnectionIdle: DefaultMaxConnectionIdle, MaxStreamsPerConn: 1}, registerEcho,
+				ServerOptions(nil)...)
 			if err != nil {
 				t.Fatal(err)
 			}

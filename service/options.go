@@ -40,15 +40,29 @@ const (
 	// that leaked connections do not pile up; a client of ours reconnects at its next call
 	// either way.
 	DefaultMaxConnectionIdle = 5 * time.Minute
+	// DefaultMaxStreamsPerConn is the most concurrent streams (seat and spectator streams,
+	// calls) one client connection may open by default (100; [PortConfig].MaxStreamsPerConn,
+	// --max-streams-per-conn); a client past it waits for one to end (HTTP/2 flow control, no
+	// error).
+	DefaultMaxStreamsPerConn = 100
+	// MaxHeaderBytes bounds the headers of one request (64 KiB, as Envoy's 60 KiB): on grpc-go's
+	// transport their decoded size (grpc.MaxHeaderListSize, whose default is 16 MiB), on
+	// net/http's the request line and headers of HTTP/1.1 and the decoded headers of HTTP/2
+	// (http.Server.MaxHeaderBytes, whose default is 1 MiB). HPACK lets a client name an indexed
+	// header again in one byte, so a decoded bound is what bounds the memory a request's headers
+	// take: 7.5 KB on the wire decoded to 16 MiB on grpc-go's transport before. A request's
+	// metadata is an API key, a deadline, a user agent, a few hundred bytes.
+	MaxHeaderBytes = 64 << 10
 )
 
-// ServerOptions returns the gRPC server options of the referee: message size limit, keepalive
+// ServerOptions returns the gRPC server options of the referee: message and header size limits, keepalive
 // parameters (with connections idle for [DefaultMaxConnectionIdle] closed; [NewPort] replaces
 // that limit by its [PortConfig].MaxConnectionIdle) and enforcement, the codec (codec.Server:
 // generated marshalling for what it sends) and the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
+		grpc.MaxHeaderListSize(MaxHeaderBytes),
 		grpc.ForceServerCodecV2(codec.Server),
 		grpc.InitialWindowSize(StreamWindowBytes),
 		grpc.InitialConnWindowSize(ConnWindowBytes),

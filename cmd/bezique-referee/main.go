@@ -42,11 +42,6 @@ import (
 // unstamped, buildinfo.Version takes them from the module's build information.
 var version, commit string
 
-// DefaultMaxStreamsPerConn is --max-streams-per-conn's default: the most concurrent streams (seat
-// and spectator streams, calls) one client connection may open; a client past it waits for one to
-// end (HTTP/2 flow control, no error).
-const DefaultMaxStreamsPerConn = 100
-
 // config is the referee's configuration, from flags and BEZIQUE_* environment variables.
 type config struct {
 	listen    string
@@ -107,7 +102,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
 	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
-	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", DefaultMaxStreamsPerConn, "most concurrent gRPC streams on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS)")
+	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", service.DefaultMaxStreamsPerConn, "most concurrent streams (gRPC, Connect and gRPC-Web calls) on one HTTP/2 connection (SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
@@ -296,8 +291,7 @@ func run(c config) error {
 		portTLS = certs.config("h2", "http/1.1")
 	}
 	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
-	gopts := append(service.ServerOptions(metrics), grpc.MaxConcurrentStreams(uint32(c.maxStreamsPerConn)))
-	port, err := serve(lis, c.http, portTLS, register, append(gopts, srv.AuthOptions()...)...)
+	port, err := serve(lis, c.http, portTLS, uint32(c.maxStreamsPerConn), register, append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
 	if err != nil {
 		return err
 	}

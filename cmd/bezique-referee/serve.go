@@ -27,10 +27,10 @@ type httpOptions struct {
 // serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to a gRPC
 // server with opts and the services register registers, and gRPC-Web and the Connect protocol
 // (JSON over HTTP) transcoded to it (service.NewPort, service.NewHTTPHandler), and the web app
-// (package web) on every other path. A connection idle for o.maxConnectionIdle is closed,
-// whatever its protocol (service.PortConfig).
-func serve(lis net.Listener, o httpOptions, tlsConfig *tls.Config, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
-	return service.NewPort(lis, service.PortConfig{TLS: tlsConfig, MaxConnectionIdle: o.maxConnectionIdle,
+// (package web) on every other path. A connection idle for o.maxConnectionIdle is closed, and
+// one carries at most maxStreams streams at once, whatever its protocol (service.PortConfig).
+func serve(lis net.Listener, o httpOptions, tlsConfig *tls.Config, maxStreams uint32, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
+	return service.NewPort(lis, service.PortConfig{TLS: tlsConfig, MaxConnectionIdle: o.maxConnectionIdle, MaxStreamsPerConn: maxStreams,
 		HTTP: service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
 			Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}}, register, opts...)
 }
