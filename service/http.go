@@ -98,6 +98,7 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		arrivingBody(r)
 		transcoder.ServeHTTP(w, r)
 	})
 	if len(cfg.CORSOrigins) > 0 {
