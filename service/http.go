@@ -98,6 +98,9 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		if !paths.clientStream(r) {
+			bodyDeadline(w, r)
+		}
 		arrivingBody(r)
 		transcoder.ServeHTTP(w, r)
 	})

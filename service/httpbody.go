@@ -6,7 +6,48 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
+	"time"
 )
+
+// RequestBodyTimeout is how long the body of a Connect or gRPC-Web request may take to arrive
+// once its headers have (10 s), for every method but a bidirectional stream's
+// (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
+// of its body every few seconds held the request, its goroutines and its stream for ever. Past
+// it the body reads fail, and the call ends with an error. Native gRPC calls are grpc-go's,
+// which has no such bound: their number is bounded by the streams of a connection.
+const RequestBodyTimeout = 10 * time.Second
+
+// bodyDeadline has r's body arrive within RequestBodyTimeout: a read deadline on the request
+// (net/http's http.ResponseController: the connection's for HTTP/1.1, the stream's for HTTP/2),
+// cleared once the body has ended. HTTP/1.1 reads the connection on after a request's body (to
+// see the client go), and that read past a deadline would cancel a server stream the body of
+// which came in time: http.Server.ReadTimeout has that flaw, which is why it is not set.
+func bodyDeadline(w http.ResponseWriter, r *http.Request) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Now().Add(RequestBodyTimeout)); err != nil {
+		return
+	}
+	r.Body = &endClears{ReadCloser: r.Body, clear: sync.OnceFunc(func() { _ = rc.SetReadDeadline(time.Time{}) })}
+}
+
+// endClears is a request body that calls clear when it ends (io.EOF).
+type endClears struct {
+	io.ReadCloser
+	clear func()
+}
+
+// Read reads the body, calling clear at its end.
+func (b *endClears) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		b.clear()
+	}
+	return n, err
+}
 
 // arrivingBody makes the transcoder hold no more of r's body than has arrived. vanguard sizes
 // its buffer for a request's message from what the client declares, before the bytes come: the

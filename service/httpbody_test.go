@@ -4,11 +4,15 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/net/http2"
 )
 
 // TestHTTPBodyHeldAsItArrives: a request that declares a large body and sends a byte or two
@@ -59,4 +63,114 @@ func TestHTTPBodyHeldAsItArrives(t *testing.T) {
 	if got := after.TotalAlloc - before.TotalAlloc; got >= declared {
 		t.Fatalf("12 requests declaring %d bytes and cut short allocated %d bytes, want less than one declaration", declared, got)
 	}
+}
+
+// TestHTTPRequestBodyTimeout: a Connect call whose body comes a byte every 500 ms (slowloris)
+// is ended once RequestBodyTimeout has passed since its headers, over HTTP/1.1 (the server
+// answers, and then closes the connection) and HTTP/2 (the stream is reset); it was held for
+// ever, with its goroutines (500 such connections: 2 000 goroutines). A server stream whose body came at
+// once (WatchTable over HTTP/1.1) stays open past that time: the deadline ends with the body.
+func TestHTTPRequestBodyTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out RequestBodyTimeout")
+	}
+	addr := servePlainPort(t)
+	code, _, created := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
+		`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"a"}},{"remote":{"name":"b"}}]}`)
+	tableID, ok := strings.CutPrefix(created, `{"tableId":"`)
+	if code != http.StatusOK || !ok {
+		t.Fatalf("CreateTable: %d %s", code, created)
+	}
+	tableID, _, _ = strings.Cut(tableID, `"`)
+	trickle := func(t *testing.T, write func([]byte) error, stop <-chan struct{}) {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(500 * time.Millisecond):
+			}
+			if write([]byte(" ")) != nil {
+				return
+			}
+		}
+	}
+	t.Run("http1.1", func(t *testing.T) {
+		t.Parallel()
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(RequestBodyTimeout + FirstBytesTimeout + waitFor))
+		if _, err := io.WriteString(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: referee\r\n"+
+			"Content-Type: application/json\r\nConnect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n{"); err != nil {
+			t.Fatal(err)
+		}
+		stop := make(chan struct{})
+		defer close(stop)
+		go trickle(t, func(b []byte) error { _, err := conn.Write(b); return err }, stop)
+		r := bufio.NewReader(conn)
+		res, err := http.ReadResponse(r, nil)
+		if err != nil {
+			t.Fatalf("no answer to a request whose body never ends: %v", err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		// net/http cancels a request whose connection fails a read: Connect's canceled (499),
+		// or the transcoder's 500 "response uses incorrect codec" when it reads the failure
+		// first (the answer to a body cut short too, not the referee's to choose).
+		if res.StatusCode != 499 && res.StatusCode != http.StatusInternalServerError {
+			t.Fatalf("the answer: %s %s, want 499 canceled or 500", res.Status, body)
+		}
+		// The connection is then closed: the trickled bytes are read as the next request, whose
+		// headers never end (400 at ReadHeaderTimeout, FirstBytesTimeout).
+		if _, err := io.ReadAll(r); err != nil {
+			t.Fatalf("after the answer: %v, want the connection closed", err)
+		}
+	})
+	t.Run("h2c", func(t *testing.T) {
+		t.Parallel()
+		h := dialRawH2(t, addr)
+		_ = h.conn.SetDeadline(time.Now().Add(RequestBodyTimeout + waitFor))
+		h.request(t, 1, "application/json")
+		stop := make(chan struct{})
+		defer close(stop)
+		go trickle(t, func(b []byte) error { return h.write(func() error { return h.framer.WriteData(1, false, b) }) }, stop)
+		var f http2.Frame
+		for {
+			if f = h.next(t, 1); f.Header().Type != http2.FrameHeaders || f.Header().Flags.Has(http2.FlagHeadersEndStream) {
+				break
+			}
+		}
+		// net/http resets a stream whose handler returned with its body unread.
+		if rst, ok := f.(*http2.RSTStreamFrame); !ok || rst.ErrCode != http2.ErrCodeNo {
+			t.Fatalf("the stream got %v, want RST_STREAM NO_ERROR", f)
+		}
+	})
+	t.Run("watch-http1.1", func(t *testing.T) {
+		t.Parallel()
+		msg := `{"tableId":"` + tableID + `"}`
+		prefix := make([]byte, 5)
+		binary.BigEndian.PutUint32(prefix[1:], uint32(len(msg)))
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := fmt.Fprintf(conn, "POST /bezique.v1.TableService/WatchTable HTTP/1.1\r\nHost: referee\r\n"+
+			"Content-Type: application/connect+json\r\nConnect-Protocol-Version: 1\r\nContent-Length: %d\r\n\r\n%s%s", 5+len(msg), prefix, msg); err != nil {
+			t.Fatal(err)
+		}
+		r := bufio.NewReader(conn)
+		res, err := http.ReadResponse(r, nil)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("WatchTable: %v %v", res, err)
+		}
+		// The stream stays open: nothing comes (the table waits for its seats), and the read
+		// waits out the body's deadline and more.
+		_ = conn.SetReadDeadline(time.Now().Add(RequestBodyTimeout + 2*time.Second))
+		got, err := io.ReadAll(res.Body)
+		if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
+			t.Fatalf("the watch stream ended at %v with %q, want it open (a read timeout)", err, got)
+		}
+	})
 }

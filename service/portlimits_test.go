@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +20,8 @@ import (
 type rawH2 struct {
 	conn   net.Conn
 	framer *http2.Framer
+	// mu serialises the framer's writes: next's answers and a test's own.
+	mu sync.Mutex
 	// maxStreams is the server's SETTINGS_MAX_CONCURRENT_STREAMS (0: not sent).
 	maxStreams uint32
 }
@@ -86,6 +89,13 @@ func (h *rawH2) end(t *testing.T, id uint32, contentType string) {
 	}
 }
 
+// write calls f, which writes with the framer, alone.
+func (h *rawH2) write(f func() error) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return f()
+}
+
 // next reads the server's frames, answering SETTINGS and PINGs, until one on stream id (a
 // response's HEADERS or a RST_STREAM) or a GOAWAY, which it returns.
 func (h *rawH2) next(t *testing.T, id uint32) http2.Frame {
@@ -101,11 +111,11 @@ func (h *rawH2) next(t *testing.T, id uint32) http2.Frame {
 				if v, ok := f.Value(http2.SettingMaxConcurrentStreams); ok {
 					h.maxStreams = v
 				}
-				err = h.framer.WriteSettingsAck()
+				err = h.write(func() error { return h.framer.WriteSettingsAck() })
 			}
 		case *http2.PingFrame:
 			if !f.IsAck() {
-				err = h.framer.WritePing(true, f.Data)
+				err = h.write(func() error { return h.framer.WritePing(true, f.Data) })
 			}
 		case *http2.GoAwayFrame:
 			return f

@@ -52,6 +52,13 @@ func newRPCPaths(g *grpc.Server) rpcPaths {
 	return paths
 }
 
+// clientStream reports whether r's path names a registered method whose client streams
+// (SeatService.Connect).
+func (p rpcPaths) clientStream(r *http.Request) bool {
+	service, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	return p[service][method].clientStream
+}
+
 // refusal returns the Connect error for a GET or POST whose path names an RPC of the referee
 // (its first segment is a registered service or starts with "bezique.") but that the Connect
 // and gRPC-Web protocols do not take: an unknown service or method (Unimplemented, HTTP 501),
