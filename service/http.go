@@ -363,7 +363,8 @@ type PortConfig struct {
 // [Port.Serve], then [Port.Stop].
 //
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
-// nothing in that time is closed.
+// nothing in that time is closed. An accept that fails for a while (no file descriptor left) is
+// tried again after a pause ([acceptBackoff]).
 func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
 	if cfg.MaxStreamsPerConn == 0 {
 		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
@@ -375,6 +376,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	if err != nil {
 		return nil, err
 	}
+	lis = acceptBackoff{lis}
 	tlsConfig := cfg.TLS
 	if tlsConfig != nil {
 		if len(tlsConfig.NextProtos) == 0 {

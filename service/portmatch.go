@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"net"
 	"time"
@@ -81,5 +82,25 @@ func answerNotServed(lis net.Listener) {
 				_, _ = io.Copy(io.Discard, io.LimitReader(c, 64<<10))
 			}
 		}()
+	}
+}
+
+// acceptBackoff is a listener whose Accept waits and tries again when the accept fails for a
+// while (too many open files: EMFILE, ENFILE), as net/http's Serve does: from 5 ms, doubling to
+// 1 s. cmux tries again at once, so a referee out of file descriptors (a client holding many
+// connections) spent more than a core in its accept loop until one was closed.
+type acceptBackoff struct{ net.Listener }
+
+// Accept returns the next connection, or the listener's first error that is not temporary.
+func (l acceptBackoff) Accept() (net.Conn, error) {
+	var delay time.Duration
+	for {
+		c, err := l.Listener.Accept()
+		var ne net.Error
+		if err == nil || !errors.As(err, &ne) || !ne.Temporary() { // deprecated, but the test net/http makes
+			return c, err
+		}
+		delay = min(max(2*delay, 5*time.Millisecond), time.Second)
+		time.Sleep(delay)
 	}
 }
