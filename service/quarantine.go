@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sort"
 	"strings"
-	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -92,9 +91,6 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 	if err != nil {
 		return nil, err
 	}
-	if row.Unreadable != nil { // a column of its row still does not read: what was just stored
-		return endedInfo(store.Table{ID: id, State: store.StateCancelled, Result: ResultCancelled, Reason: reason, FinishedAt: time.Now()}), nil
-	}
 	return s.rowInfo(ctx, row)
 }
 
@@ -114,7 +110,7 @@ func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or
 // quarantinedInfo when the table was quarantined at start or its stored data cannot be read
 // (an [unreadableError]), but for a quarantined table that was cancelled (cancelQuarantined),
-// shown as its row says it ended. A failure of the store itself is returned as it is.
+// shown as its row says it ended (even when another of its columns does not read). A failure of the store itself is returned as it is.
 func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	if reason, ok := s.quarantineReason(row.ID); ok {
 		return quarantinedInfo(row, reason), nil
@@ -122,7 +118,7 @@ func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, 
 	ti, err := s.storedInfo(ctx, row)
 	var bad *unreadableError
 	if errors.As(err, &bad) {
-		if row.Unreadable == nil && !row.State.Active() {
+		if row.State.Ended() { // a row that does not read says so when its state, end and reason do
 			if _, rerr := s.store.GetRecord(ctx, row.ID); errors.Is(rerr, store.ErrNotFound) {
 				return endedInfo(row), nil
 			}

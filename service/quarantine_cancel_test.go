@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,8 +70,18 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	wantCode(t, "CancelTable of a quarantined table without a readable spec by its creator", err, codes.PermissionDenied,
 		"table "+badSpec+" (quarantined): its stored spec cannot be read, so it names no creator: only an admin may cancel it")
 
-	cancelled := map[string]string{badAction: "its log does not replay", badSpec: "cancelled by request"}
-	for id, key := range map[string]string{badAction: alice, badSpec: testAdminKey} {
+	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
+	// too, and shown cancelled as the others: its state, end and reason read. It was listed
+	// quarantined, "unreadable stored row", for good.
+	cancelled := map[string]string{badAction: "its log does not replay", badSpec: "cancelled by request", badRow: "row unreadable"}
+	wantCancelled := func(what, id string, ti *pb.TableInfo) {
+		t.Helper()
+		if ti.GetTableId() != id || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED ||
+			ti.GetResult().GetReason() != cancelled[id] || ti.GetResult().WinnerSide != nil || ti.GetFinishTime() == nil || (id == badRow) != (ti.GetCreateTime() == nil) {
+			t.Errorf("%s(%s) = %v; want it CANCELLED, no winner, reason %q (no create time for the unreadable row: unknown)", what, id, ti, cancelled[id])
+		}
+	}
+	for id, key := range map[string]string{badAction: alice, badSpec: testAdminKey, badRow: testAdminKey} {
 		reason := cancelled[id]
 		if reason == "cancelled by request" {
 			reason = ""
@@ -79,12 +90,8 @@ func TestCancelQuarantinedTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CancelTable(%s): %v", id, err)
 		}
-		for what, ti := range map[string]*pb.TableInfo{"CancelTable": resp.GetTable(), "GetTable": getTable(t, r2, id)} {
-			if ti.GetTableId() != id || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED ||
-				ti.GetResult().GetReason() != cancelled[id] || ti.GetResult().WinnerSide != nil || ti.GetFinishTime() == nil {
-				t.Errorf("%s(%s) = %v; want it CANCELLED, no winner, reason %q", what, id, ti, cancelled[id])
-			}
-		}
+		wantCancelled("CancelTable", id, resp.GetTable())
+		wantCancelled("GetTable", id, getTable(t, r2, id))
 		_, err = r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: id})
 		wantCode(t, "CancelTable again", err, codes.FailedPrecondition, "table "+id+" is cancelled")
 		// A seat that joins it is told it ended; it was told NotFound "store: get record".
@@ -97,13 +104,29 @@ func TestCancelQuarantinedTable(t *testing.T) {
 			t.Errorf("Await(%s): %v; want ErrEnded", id, err)
 		}
 	}
-	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
-	// too; the store cannot show it cancelled (GetTable shows it quarantined, unreadable).
-	resp, err := r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: badRow, Reason: "row unreadable"})
-	if ti := resp.GetTable(); err != nil || ti.GetTableId() != badRow || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != "row unreadable" || ti.GetCreateTime() != nil {
-		t.Errorf("CancelTable(%s), an unscannable row: %v, %v; want it CANCELLED, reason \"row unreadable\", no create time (unknown)", badRow, ti, err)
+	wantListed := func(r *authReferee) {
+		t.Helper()
+		for _, state := range []pb.TableState{pb.TableState_TABLE_STATE_UNSPECIFIED, pb.TableState_TABLE_STATE_CANCELLED} {
+			resp, err := r.tables.ListTables(as(testAdminKey), &pb.ListTablesRequest{State: state})
+			if err != nil {
+				t.Fatalf("ListTables(%v): %v", state, err)
+			}
+			n := 0
+			for _, ti := range resp.GetTables() {
+				if _, ok := cancelled[ti.GetTableId()]; ok {
+					n++
+					wantCancelled(fmt.Sprintf("ListTables(%v)", state), ti.GetTableId(), ti)
+				}
+			}
+			if n != len(cancelled) {
+				t.Errorf("ListTables(%v) lists %d of the %d cancelled tables: %v", state, n, len(cancelled), resp.GetTables())
+			}
+		}
+		if resp, err := r.tables.ListTables(as(testAdminKey), &pb.ListTablesRequest{State: pb.TableState_TABLE_STATE_QUARANTINED}); err != nil || len(resp.GetTables()) != 0 {
+			t.Errorf("ListTables(QUARANTINED) = %v, %v; want none", resp.GetTables(), err)
+		}
 	}
-	cancelled[badRow] = "row unreadable"
+	wantListed(r2)
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v, want 0", n)
 	}
@@ -125,6 +148,8 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	if n := gaugeValue(t, &referee{reg: r3.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v after another restart, want 0", n)
 	}
+	wantListed(r3)
+	wantCancelled("GetTable after another restart", badRow, getTable(t, r3, badRow))
 }
 
 // getTable is GetTable by the admin, which must succeed.

@@ -124,17 +124,10 @@ func scanTable(sc rowScanner) (Table, error) {
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
 		&finished, &winner, &result, &scores, &tournament, &t.Reason); err != nil {
 		// A value that does not convert (a scan reads a fetched row: not a database failure):
-		// the row is returned with its id alone, so that one bad row does not fail a listing
-		// or the referee's start.
-		var id string
-		rest := make([]any, strings.Count(tableColumns, ","))
-		for i := range rest {
-			rest[i] = new(any)
-		}
-		if sc.Scan(append([]any{&id}, rest...)...) != nil {
-			return Table{}, err
-		}
-		return Table{ID: id, WinnerSide: NoWinner, Unreadable: fmt.Errorf("table %s: unreadable stored row: %w", id, err)}, nil
+		// the row is returned with its id and, when they read, how it ended, so that one bad
+		// row does not fail a listing or the referee's start, and a quarantined table cancelled
+		// shows as cancelled.
+		return scanUnreadable(sc, err)
 	}
 	t.State = State(state)
 	t.CreatedAt = fromMicros(created)
@@ -149,6 +142,39 @@ func scanTable(sc rowScanner) (Table, error) {
 	t.Result = result.String
 	t.Scores = scores.String
 	t.Tournament = tournament.String
+	return t, nil
+}
+
+// scanUnreadable scans again a row that scanTable could not read (why: err): its id and, when
+// its state reads as ended, its state, finished_at, result and end_reason; the other columns
+// are skipped. A row whose id does not read is err.
+func scanUnreadable(sc rowScanner, err error) (Table, error) {
+	skip := make([]any, strings.Count(tableColumns, ",")+1)
+	for i := range skip {
+		skip[i] = new(any)
+	}
+	var (
+		t        = Table{WinnerSide: NoWinner}
+		state    string
+		finished sql.NullInt64
+		result   sql.NullString
+		reason   sql.NullString
+	)
+	ended := slices.Clone(skip)
+	ended[0], ended[3], ended[8], ended[10], ended[13] = &t.ID, &state, &finished, &result, &reason
+	if sc.Scan(ended...) == nil && State(state).Ended() {
+		t.State, t.Result, t.Reason = State(state), result.String, reason.String
+		if finished.Valid {
+			t.FinishedAt = fromMicros(finished.Int64)
+		}
+	} else {
+		t = Table{WinnerSide: NoWinner}
+		skip[0] = &t.ID
+		if sc.Scan(skip...) != nil {
+			return Table{}, err
+		}
+	}
+	t.Unreadable = fmt.Errorf("table %s: unreadable stored row: %w", t.ID, err)
 	return t, nil
 }
 
