@@ -229,3 +229,80 @@ func TestTournamentGameOnACancelledQuarantinedTable(t *testing.T) {
 		t.Fatalf("the tournament: %+v, %v; want it finished, its one game cancelled and not counted", got, err)
 	}
 }
+
+// TestCancelTournamentWithAGameEndedWithoutRecord: CancelTournament passes over a game whose
+// table ended without a record (quarantined, then cancelled with CancelTable) that the runner
+// gave up, and cancels the games in play. In a real SQLite file: a tournament's games 0 and 1
+// wait on a lobby bot that never decides; after a restart with game 1's stored spec unreadable,
+// game 1 is quarantined (the runner gives it up and starts game 2), then cancelled; the
+// tournament is cancelled with no result, games 0 and 2 cancelled with its reason, and game 1
+// keeps the reason of its own cancel.
+func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	a := startReferee(t, st, nil)
+	a.serveStalledBot(t, "staller", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 5, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "staller", Kind: tournament.KindLobby, Bot: "staller"}, {ID: "random", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gamesInPlay := func(r *Referee, ids ...string) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+			if bots := r.ListBots(); len(bots) == 1 && bots[0].GetGamesInPlay() == uint32(len(ids)) {
+				found := 0
+				for _, id := range ids {
+					if ti, err := r.GetTable(ctx, id); err == nil && ti.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+						found++
+					}
+				}
+				if found == len(ids) {
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the lobby bot never had games %v in play", ids)
+			}
+		}
+	}
+	g0, g1, g2 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 1), tourneyTableID(tn.ID, 2)
+	gamesInPlay(a.srv.Referee, g0, g1)
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawSQL(t, path).Exec("UPDATE tables SET spec = '{not json' WHERE id = ?", g1); err != nil {
+		t.Fatal(err)
+	}
+
+	b := startReferee(t, openSQLite(t, path), nil)
+	b.serveStalledBot(t, "staller", 2)
+	ref := b.srv.Referee
+	if _, ok := ref.quarantineReason(g1); !ok {
+		t.Fatalf("table %s is not quarantined after the restart", g1)
+	}
+	gamesInPlay(ref, g0, g2) // game 2 starts once the runner gave game 1 up
+	if _, err := ref.CancelTable(ctx, g1, "its spec is lost"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ref.CancelTournament(ctx, tn.ID, "the organiser stopped it")
+	if err != nil {
+		t.Fatalf("CancelTournament with a game ended without a record: %v", err)
+	}
+	if got.State != store.TournamentCancelled || len(got.Results) != 0 || got.Standings.Played != 0 {
+		t.Fatalf("after cancel: state %s, %d results, %d played; want cancelled, none", got.State, len(got.Results), got.Standings.Played)
+	}
+	for id, reason := range map[string]string{g0: "the organiser stopped it", g1: "its spec is lost", g2: "the organiser stopped it"} {
+		ti, err := ref.GetTable(ctx, id)
+		if err != nil || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != reason {
+			t.Errorf("GetTable(%s) = %v, %v; want it cancelled, reason %q", id, ti, err, reason)
+		}
+	}
+	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
+		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)
+	}
+}
