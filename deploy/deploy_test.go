@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +26,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -539,6 +542,10 @@ func decodeManifests(t *testing.T) []k8sObject {
 				obj = &policyv1.PodDisruptionBudget{}
 			case "monitoring.coreos.com/v1/ServiceMonitor":
 				obj = &serviceMonitor{}
+			case "networking.k8s.io/v1/Ingress":
+				obj = &networkingv1.Ingress{}
+			case "networking.k8s.io/v1/NetworkPolicy":
+				obj = &networkingv1.NetworkPolicy{}
 			default:
 				t.Errorf("%s: document %d: unexpected %s %s", f, i, meta.APIVersion, meta.Kind)
 				continue
@@ -569,7 +576,9 @@ func stripComments(doc []byte) []byte {
 // that they agree: several referees (a StatefulSet) on a CloudNativePG PostgreSQL, reached
 // through one Service and by each other through a headless one, readiness on /readyz (which
 // waits for the store), a PodDisruptionBudget below the replicas, and a graceful handover on
-// eviction (a preStop sleep and the drain within the grace period).
+// eviction (a preStop sleep and the drain within the grace period); browsers and outside bots
+// come in through two Ingresses (checkIngresses), and NetworkPolicies say who reaches the
+// referees and PostgreSQL (checkNetworkPolicies).
 func TestManifestsStrict(t *testing.T) {
 	objs := decodeManifests(t)
 	byKind := map[string][]any{}
@@ -581,13 +590,13 @@ func TestManifestsStrict(t *testing.T) {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
-	want := []string{"Cluster", "ConfigMap", "PodDisruptionBudget", "Service", "ServiceMonitor", "StatefulSet"}
-	if !slices.Equal(kinds, want) {
-		t.Fatalf("kinds %v, want %v", kinds, want)
+	want := map[string]int{"Cluster": 1, "ConfigMap": 1, "Ingress": 2, "NetworkPolicy": 2, "PodDisruptionBudget": 1, "Service": 2, "ServiceMonitor": 1, "StatefulSet": 1}
+	if !slices.Equal(kinds, slices.Sorted(maps.Keys(want))) {
+		t.Fatalf("kinds %v, want %v", kinds, slices.Sorted(maps.Keys(want)))
 	}
-	for _, k := range want {
-		if n := len(byKind[k]); n != 1 && !(k == "Service" && n == 2) {
-			t.Fatalf("%d %s objects, want 1 (2 Services)", n, k)
+	for k, n := range want {
+		if len(byKind[k]) != n {
+			t.Fatalf("%d %s objects, want %d", len(byKind[k]), k, n)
 		}
 	}
 	sts := byKind["StatefulSet"][0].(*appsv1.StatefulSet)
@@ -793,6 +802,189 @@ func TestManifestsStrict(t *testing.T) {
 	if sm.Spec.JobLabel == "" && svc.Name != "bezique-referee" {
 		t.Errorf("Service name %q: alerts expect job bezique-referee", svc.Name)
 	}
+
+	var ingresses []*networkingv1.Ingress
+	for _, o := range byKind["Ingress"] {
+		ingresses = append(ingresses, o.(*networkingv1.Ingress))
+	}
+	checkIngresses(t, ingresses, svc, tlsSecret)
+	var policies []*networkingv1.NetworkPolicy
+	for _, o := range byKind["NetworkPolicy"] {
+		policies = append(policies, o.(*networkingv1.NetworkPolicy))
+	}
+	checkNetworkPolicies(t, policies, podLabels, ports, pg.Metadata.Name)
+}
+
+// checkIngresses checks the two Ingresses for ingress-nginx against the Service: one host for
+// HTTP clients (backend protocol HTTPS, the referee's certificate verified with the ca.crt of
+// its TLS Secret for the Service's name), one for gRPC (GRPCS: HTTP/2), both to the Service's
+// grpc port (never metrics), each host under TLS, with timeouts of an hour for streams.
+func checkIngresses(t *testing.T, ings []*networkingv1.Ingress, svc *corev1.Service, tlsSecret string) {
+	t.Helper()
+	protocols := map[string]string{} // backend protocol -> host
+	for _, ing := range ings {
+		a := ing.Annotations
+		if ing.Spec.IngressClassName == nil || *ing.Spec.IngressClassName != "nginx" {
+			t.Errorf("Ingress %s: ingressClassName %v, want nginx", ing.Name, ing.Spec.IngressClassName)
+		}
+		for _, k := range []string{"proxy-read-timeout", "proxy-send-timeout"} {
+			if sec, err := strconv.Atoi(a["nginx.ingress.kubernetes.io/"+k]); err != nil || sec < 3600 {
+				t.Errorf("Ingress %s: %s %q, want an hour or more (a stream lasts a game)", ing.Name, k, a["nginx.ingress.kubernetes.io/"+k])
+			}
+		}
+		tlsHosts := map[string]bool{}
+		for _, tl := range ing.Spec.TLS {
+			for _, h := range tl.Hosts {
+				tlsHosts[h] = tl.SecretName != ""
+			}
+		}
+		if len(ing.Spec.Rules) != 1 || ing.Spec.DefaultBackend != nil {
+			t.Fatalf("Ingress %s: %d rules and default backend %v, want one rule, no default backend", ing.Name, len(ing.Spec.Rules), ing.Spec.DefaultBackend)
+		}
+		r := ing.Spec.Rules[0]
+		if r.Host == "" || !tlsHosts[r.Host] {
+			t.Errorf("Ingress %s: host %q is not under TLS with a Secret (%v)", ing.Name, r.Host, ing.Spec.TLS)
+		}
+		if r.HTTP == nil || len(r.HTTP.Paths) != 1 {
+			t.Fatalf("Ingress %s: want one path, got %+v", ing.Name, r.HTTP)
+		}
+		p := r.HTTP.Paths[0]
+		var pathType networkingv1.PathType
+		if p.PathType != nil {
+			pathType = *p.PathType
+		}
+		if b := p.Backend.Service; p.Path != "/" || pathType != networkingv1.PathTypePrefix || b == nil || b.Name != svc.Name || b.Port.Name != "grpc" {
+			t.Errorf("Ingress %s: path %q (%q) to %+v, want Prefix / to Service %s port grpc", ing.Name, p.Path, pathType, b, svc.Name)
+		}
+		proto := a["nginx.ingress.kubernetes.io/backend-protocol"]
+		if _, dup := protocols[proto]; dup {
+			t.Errorf("Ingress %s: a second Ingress with backend protocol %q", ing.Name, proto)
+		}
+		protocols[proto] = r.Host
+		if proto == "HTTPS" && (a["nginx.ingress.kubernetes.io/proxy-ssl-verify"] != "on" ||
+			!strings.HasSuffix(a["nginx.ingress.kubernetes.io/proxy-ssl-secret"], "/"+tlsSecret) ||
+			a["nginx.ingress.kubernetes.io/proxy-ssl-name"] != svc.Name || a["nginx.ingress.kubernetes.io/proxy-buffering"] != "off") {
+			t.Errorf("Ingress %s: want the referee's certificate verified (proxy-ssl-verify on, proxy-ssl-secret NAMESPACE/%s, proxy-ssl-name %s) and no buffering: %v",
+				ing.Name, tlsSecret, svc.Name, a)
+		}
+	}
+	// NGINX speaks HTTP/1.1 or HTTP/2 to a location's backend, not both, and gRPC and Connect
+	// share their paths: two hosts.
+	if len(protocols) != 2 || protocols["HTTPS"] == "" || protocols["GRPCS"] == "" || protocols["HTTPS"] == protocols["GRPCS"] {
+		t.Errorf("Ingresses: backend protocols and hosts %v, want HTTPS and GRPCS on two hosts", protocols)
+	}
+}
+
+// checkNetworkPolicies checks the two NetworkPolicies against the pods they are about (a policy
+// that selects no pod, or names a port the pod does not have, fails silently): the referees'
+// lets in their gRPC port from the referees, labelled clients and the ingress controller, and
+// their metrics port from Prometheus only; PostgreSQL's selects CloudNativePG's instances of the
+// Cluster and lets the referees in on 5432.
+func checkNetworkPolicies(t *testing.T, nps []*networkingv1.NetworkPolicy, refereeLabels labels.Set, containerPorts map[string]int32, pgCluster string) {
+	t.Helper()
+	selects := func(sel *metav1.LabelSelector, l labels.Set) bool {
+		s, err := metav1.LabelSelectorAsSelector(sel)
+		return err == nil && !s.Empty() && s.Matches(l)
+	}
+	// allowed returns, per port (a name, or a number as text), the peers let in on it.
+	allowed := func(np *networkingv1.NetworkPolicy) map[string][]networkingv1.NetworkPolicyPeer {
+		out := map[string][]networkingv1.NetworkPolicyPeer{}
+		for _, r := range np.Spec.Ingress {
+			ps := r.Ports
+			if len(ps) == 0 {
+				ps = []networkingv1.NetworkPolicyPort{{}} // every port
+			}
+			for _, p := range ps {
+				if p.Protocol != nil && *p.Protocol != corev1.ProtocolTCP {
+					t.Errorf("NetworkPolicy %s: protocol %s, want TCP", np.Name, *p.Protocol)
+				}
+				port := "*"
+				if p.Port != nil {
+					port = p.Port.String()
+				}
+				out[port] = append(out[port], r.From...)
+			}
+		}
+		return out
+	}
+	fromPods := func(peers []networkingv1.NetworkPolicyPeer, l labels.Set) bool {
+		for _, p := range peers {
+			if p.NamespaceSelector == nil && p.IPBlock == nil && p.PodSelector != nil && selects(p.PodSelector, l) {
+				return true
+			}
+		}
+		return false
+	}
+	pgLabels := labels.Set{"cnpg.io/cluster": pgCluster, "cnpg.io/instanceRole": "primary", "role": "primary"}
+	var referees, pg *networkingv1.NetworkPolicy
+	for _, np := range nps {
+		if !slices.Equal(np.Spec.PolicyTypes, []networkingv1.PolicyType{networkingv1.PolicyTypeIngress}) {
+			t.Errorf("NetworkPolicy %s: policyTypes %v, want [Ingress]", np.Name, np.Spec.PolicyTypes)
+		}
+		switch {
+		case selects(&np.Spec.PodSelector, refereeLabels):
+			referees = np
+		case selects(&np.Spec.PodSelector, pgLabels):
+			pg = np
+		default:
+			t.Errorf("NetworkPolicy %s selects neither the referee pods %v nor the instances of Cluster %s: %v", np.Name, refereeLabels, pgCluster, np.Spec.PodSelector)
+		}
+	}
+	if referees == nil || pg == nil {
+		t.Fatalf("want a NetworkPolicy of the referees and one of PostgreSQL, got %d policies", len(nps))
+	}
+
+	in := allowed(referees)
+	for port := range in {
+		if _, ok := containerPorts[port]; !ok {
+			t.Errorf("NetworkPolicy %s lets in port %s, which the referee container does not name (%v)", referees.Name, port, containerPorts)
+		}
+	}
+	if !fromPods(in["grpc"], refereeLabels) {
+		t.Errorf("NetworkPolicy %s: the referees cannot reach each other's grpc port (forwarding): %+v", referees.Name, in["grpc"])
+	}
+	var ingressController, prometheus, clients bool
+	for _, p := range in["grpc"] {
+		if p.NamespaceSelector != nil && p.PodSelector != nil && p.PodSelector.MatchLabels["app.kubernetes.io/name"] == "ingress-nginx" &&
+			p.NamespaceSelector.MatchLabels["kubernetes.io/metadata.name"] == "ingress-nginx" {
+			ingressController = true
+		}
+		if p.NamespaceSelector != nil && p.PodSelector != nil && selects(p.PodSelector, labels.Set{"bezique-referee-client": "true"}) {
+			clients = true
+		}
+	}
+	if !ingressController || !clients {
+		t.Errorf("NetworkPolicy %s: the grpc port lets in the ingress controller %v and pods labelled bezique-referee-client %v; want both", referees.Name, ingressController, clients)
+	}
+	for _, p := range in["metrics"] {
+		if p.NamespaceSelector == nil || p.PodSelector == nil || p.PodSelector.MatchLabels["app.kubernetes.io/name"] != "prometheus" || len(p.PodSelector.MatchLabels) != 1 {
+			t.Errorf("NetworkPolicy %s lets %+v in on the metrics port (no keys): Prometheus only", referees.Name, p)
+			continue
+		}
+		prometheus = true
+	}
+	if !prometheus {
+		t.Errorf("NetworkPolicy %s: Prometheus cannot scrape the metrics port", referees.Name)
+	}
+	if len(in["*"]) > 0 {
+		t.Errorf("NetworkPolicy %s lets %+v in on every port", referees.Name, in["*"])
+	}
+
+	in = allowed(pg)
+	if !fromPods(in["5432"], refereeLabels) {
+		t.Errorf("NetworkPolicy %s: the referees cannot reach PostgreSQL on 5432: %+v", pg.Name, in)
+	}
+	if !fromPods(in["*"], pgLabels) {
+		t.Errorf("NetworkPolicy %s: the instances cannot reach each other (replication): %+v", pg.Name, in["*"])
+	}
+	for port, peers := range in {
+		if port != "*" && port != "5432" && fromPods(peers, refereeLabels) {
+			t.Errorf("NetworkPolicy %s lets the referees in on %s", pg.Name, port)
+		}
+	}
+	if len(in["8000"]) == 0 {
+		t.Errorf("NetworkPolicy %s: the CloudNativePG operator cannot reach the instances' status port 8000", pg.Name)
+	}
 }
 
 func TestManifestsRejectUnknownFields(t *testing.T) {
@@ -804,6 +996,15 @@ func TestManifestsRejectUnknownFields(t *testing.T) {
 	badSM := []byte("apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: x\nspec:\n  endpoints:\n    - port: metrics\n      intervl: 15s\n")
 	if err := yaml.UnmarshalStrict(badSM, &serviceMonitor{}); err == nil {
 		t.Error("strict decoding accepted endpoints[].intervl")
+	}
+	// An Ingress backend in the retired extensions/v1beta1 form.
+	badIng := []byte("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: x\nspec:\n  rules:\n    - http:\n        paths:\n          - path: /\n            backend:\n              serviceName: x\n")
+	if err := yaml.UnmarshalStrict(badIng, &networkingv1.Ingress{}); err == nil {
+		t.Error("strict decoding accepted rules[].http.paths[].backend.serviceName")
+	}
+	badNP := []byte("apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: x\nspec:\n  podSelector: {}\n  ingress:\n    - form:\n        - podSelector: {}\n")
+	if err := yaml.UnmarshalStrict(badNP, &networkingv1.NetworkPolicy{}); err == nil {
+		t.Error("strict decoding accepted ingress[].form")
 	}
 }
 
