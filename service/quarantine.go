@@ -54,11 +54,8 @@ func (s *Referee) quarantinedTable(id string) (quarantined, bool) {
 // cancelQuarantined is CancelTable of a table quarantined here: an operator's way to end a table
 // whose stored log cannot be replayed, which would otherwise stay waiting or playing in the store
 // for good (holding back the compaction of every action stored after its first, and its lease).
-// Without replaying anything, it stores the table cancelled with reason (or "cancelled by
-// request") and no record, which drops its action head and, with a shared store, its lease
-// (store.Store.FinishTable), and forgets the quarantine. Its creator (when its stored spec reads)
-// or an admin may, as for a table in play: ErrPermission for another principal. ErrEnded when it
-// ended meanwhile (another call cancelled it first).
+// Its creator (when its stored spec reads) or an admin may, as for a table in play: ErrPermission
+// for another principal. Then endQuarantined.
 func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason string) (*pb.TableInfo, error) {
 	id := q.row.ID
 	if p := PrincipalFrom(ctx); p.Role != RoleAdmin {
@@ -70,6 +67,15 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 			return nil, errorf(ErrPermission, "table %s (quarantined): only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
 		}
 	}
+	return s.endQuarantined(ctx, q, reason)
+}
+
+// endQuarantined ends a table quarantined here without replaying anything: it stores the table
+// cancelled with reason (or "cancelled by request") and no record, which drops its action head
+// and, with a shared store, its lease (store.Store.FinishTable), forgets the quarantine and
+// returns the table's info. ErrEnded when it ended meanwhile (another call cancelled it first).
+func (s *Referee) endQuarantined(ctx context.Context, q quarantined, reason string) (*pb.TableInfo, error) {
+	id := q.row.ID
 	if reason == "" {
 		reason = "cancelled by request"
 	}

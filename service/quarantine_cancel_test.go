@@ -230,14 +230,11 @@ func TestTournamentGameOnACancelledQuarantinedTable(t *testing.T) {
 	}
 }
 
-// TestCancelTournamentWithAGameEndedWithoutRecord: CancelTournament passes over a game whose
-// table ended without a record (quarantined, then cancelled with CancelTable) that the runner
-// gave up, and cancels the games in play. In a real SQLite file: a tournament's games 0 and 1
-// wait on a lobby bot that never decides; after a restart with game 1's stored spec unreadable,
-// game 1 is quarantined (the runner gives it up and starts game 2), then cancelled; the
-// tournament is cancelled with no result, games 0 and 2 cancelled with its reason, and game 1
-// keeps the reason of its own cancel.
-func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
+// quarantinedTournamentGame makes, in a real SQLite file, a running tournament whose game 1's
+// table is quarantined here and given up by the runner: games 0 and 1 wait on a lobby bot that
+// never decides; after a restart with game 1's stored spec unreadable, game 1 is quarantined and
+// the runner starts game 2 instead. It returns the referee and the tournament's id.
+func quarantinedTournamentGame(t *testing.T) (*Referee, string) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bezique.db")
 	st := openSQLite(t, path)
@@ -281,26 +278,67 @@ func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
 
 	b := startReferee(t, openSQLite(t, path), nil)
 	b.serveStalledBot(t, "staller", 2)
-	ref := b.srv.Referee
-	if _, ok := ref.quarantineReason(g1); !ok {
+	if _, ok := b.srv.Referee.quarantineReason(g1); !ok {
 		t.Fatalf("table %s is not quarantined after the restart", g1)
 	}
-	gamesInPlay(ref, g0, g2) // game 2 starts once the runner gave game 1 up
-	if _, err := ref.CancelTable(ctx, g1, "its spec is lost"); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ref.CancelTournament(ctx, tn.ID, "the organiser stopped it")
-	if err != nil {
-		t.Fatalf("CancelTournament with a game ended without a record: %v", err)
-	}
+	gamesInPlay(b.srv.Referee, g0, g2) // game 2 starts once the runner gave game 1 up
+	return b.srv.Referee, tn.ID
+}
+
+// wantTournamentCancelled checks a tournament cancelled with no result, and each of its games'
+// tables cancelled with the reason given.
+func wantTournamentCancelled(t *testing.T, ref *Referee, got *Tournament, reasons map[string]string) {
+	t.Helper()
+	ctx := context.Background()
 	if got.State != store.TournamentCancelled || len(got.Results) != 0 || got.Standings.Played != 0 {
 		t.Fatalf("after cancel: state %s, %d results, %d played; want cancelled, none", got.State, len(got.Results), got.Standings.Played)
 	}
-	for id, reason := range map[string]string{g0: "the organiser stopped it", g1: "its spec is lost", g2: "the organiser stopped it"} {
+	for id, reason := range reasons {
 		ti, err := ref.GetTable(ctx, id)
 		if err != nil || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != reason {
 			t.Errorf("GetTable(%s) = %v, %v; want it cancelled, reason %q", id, ti, err, reason)
 		}
+	}
+}
+
+// TestCancelTournamentWithAGameEndedWithoutRecord: CancelTournament passes over a game whose
+// table ended without a record (quarantined, then cancelled with CancelTable) that the runner
+// gave up, and cancels the games in play: the tournament is cancelled with no result, games 0
+// and 2 cancelled with its reason, and game 1 keeps the reason of its own cancel.
+func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
+	ctx := context.Background()
+	ref, id := quarantinedTournamentGame(t)
+	g1 := tourneyTableID(id, 1)
+	if _, err := ref.CancelTable(ctx, g1, "its spec is lost"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ref.CancelTournament(ctx, id, "the organiser stopped it")
+	if err != nil {
+		t.Fatalf("CancelTournament with a game ended without a record: %v", err)
+	}
+	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "its spec is lost",
+		tourneyTableID(id, 2): "the organiser stopped it"})
+	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
+		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)
+	}
+}
+
+// TestCancelTournamentEndsItsQuarantinedGame: CancelTournament left a game's table that is
+// quarantined (the runner gave the game up) waiting or playing in the store for good, holding
+// back the compaction of the action log, after the tournament was cancelled; it ends it as
+// CancelTable does, with the tournament's reason and no record.
+func TestCancelTournamentEndsItsQuarantinedGame(t *testing.T) {
+	ctx := context.Background()
+	ref, id := quarantinedTournamentGame(t)
+	got, err := ref.CancelTournament(ctx, id, "the organiser stopped it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g1 := tourneyTableID(id, 1)
+	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "the organiser stopped it",
+		tourneyTableID(id, 2): "the organiser stopped it"})
+	if _, ok := ref.quarantineReason(g1); ok {
+		t.Errorf("table %s is still quarantined", g1)
 	}
 	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
 		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)

@@ -334,7 +334,8 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 
 // CancelTournament ends a running tournament: it starts no game any more, the tables of its games
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
-// games have no result and count nowhere), the games that ended meanwhile are stored as usual
+// games have no result and count nowhere; a game's table quarantined here is ended without a
+// record, as CancelTable ends it, with that reason), the games that ended meanwhile are stored as usual
 // (read from the store when their table has left memory), its state is stored as cancelled, and
 // its seed is revealed. The default reason is "tournament
 // cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
@@ -377,6 +378,12 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		})
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return nil, err
+		}
+		// A game's table quarantined here (the runner gave the game up) ends as the others do.
+		if q, ok := s.quarantinedTable(tid); ok {
+			if _, err := s.endQuarantined(ctx, q, reason); err != nil && !errors.Is(err, ErrEnded) {
+				return nil, err
+			}
 		}
 		// A table not in memory was never created, or ended and left memory before the runner
 		// stored its result: its record comes from the store.
