@@ -116,7 +116,8 @@ func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or
 // quarantinedInfo when the table was quarantined at start or its stored data cannot be read
 // (an [unreadableError]), but for a quarantined table that was cancelled (cancelQuarantined),
-// shown as its row says it ended (even when another of its columns does not read). A failure of the store itself is returned as it is.
+// shown as its row says it ended (even when another of its columns does not read). A failure of
+// the store itself is returned as it is.
 func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	if reason, ok := s.quarantineReason(row.ID); ok {
 		return quarantinedInfo(row, reason), nil

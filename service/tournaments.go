@@ -335,10 +335,9 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // CancelTournament ends a running tournament: it starts no game any more, the tables of its games
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
 // games have no result and count nowhere; a game's table quarantined here is ended without a
-// record, as CancelTable ends it, with that reason), the games that ended meanwhile are stored as usual
-// (read from the store when their table has left memory), its state is stored as cancelled, and
-// its seed is revealed. The default reason is "tournament
-// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
+// record, as CancelTable ends it, with that reason), the games that ended meanwhile are stored
+// as usual (read from the store when their table has left memory), its state is stored as
+// cancelled, and its seed is revealed. The default reason is "tournament cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
 // ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
 // forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
 // MaxReasonBytes or with a control character; the store's error when the state cannot be stored.

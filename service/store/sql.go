@@ -124,9 +124,8 @@ func scanTable(sc rowScanner) (Table, error) {
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
 		&finished, &winner, &result, &scores, &tournament, &t.Reason); err != nil {
 		// A value that does not convert (a scan reads a fetched row: not a database failure):
-		// the row is returned with its id and, when they read, how it ended, so that one bad
-		// row does not fail a listing or the referee's start, and a quarantined table cancelled
-		// shows as cancelled.
+		// the row is returned with what of it reads (scanUnreadable), so that one bad row does
+		// not fail a listing or the referee's start.
 		return scanUnreadable(sc, err)
 	}
 	t.State = State(state)
@@ -145,33 +144,41 @@ func scanTable(sc rowScanner) (Table, error) {
 	return t, nil
 }
 
-// scanUnreadable scans again a row that scanTable could not read (why: err): its id and, when
-// its state reads as ended, its state, finished_at, result and end_reason; the other columns
-// are skipped. A row whose id does not read is err.
+// scanUnreadable scans again, one column at a time, a row that scanTable could not read (why:
+// err): its id, its created_at (its place in a listing: a page ending on it gives the next page's
+// token) and, when its state reads as ended, its state, finished_at, result and end_reason, each
+// when it reads; the other columns are skipped. A row whose id does not read is err.
 func scanUnreadable(sc rowScanner, err error) (Table, error) {
-	skip := make([]any, strings.Count(tableColumns, ",")+1)
-	for i := range skip {
-		skip[i] = new(any)
+	column := func(i int, dest any) bool {
+		cols := make([]any, strings.Count(tableColumns, ",")+1)
+		for j := range cols {
+			cols[j] = new(any)
+		}
+		cols[i] = dest
+		return sc.Scan(cols...) == nil
+	}
+	t := Table{WinnerSide: NoWinner}
+	if !column(0, &t.ID) {
+		return Table{}, err
 	}
 	var (
-		t        = Table{WinnerSide: NoWinner}
-		state    string
-		finished sql.NullInt64
-		result   sql.NullString
-		reason   sql.NullString
+		created, finished sql.NullInt64
+		state             string
+		result, reason    sql.NullString
 	)
-	ended := slices.Clone(skip)
-	ended[0], ended[3], ended[8], ended[10], ended[13] = &t.ID, &state, &finished, &result, &reason
-	if sc.Scan(ended...) == nil && State(state).Ended() {
-		t.State, t.Result, t.Reason = State(state), result.String, reason.String
-		if finished.Valid {
+	if column(1, &created) && created.Valid {
+		t.CreatedAt = fromMicros(created.Int64)
+	}
+	if column(3, &state) && State(state).Ended() {
+		t.State = State(state)
+		if column(8, &finished) && finished.Valid {
 			t.FinishedAt = fromMicros(finished.Int64)
 		}
-	} else {
-		t = Table{WinnerSide: NoWinner}
-		skip[0] = &t.ID
-		if sc.Scan(skip...) != nil {
-			return Table{}, err
+		if column(10, &result) {
+			t.Result = result.String
+		}
+		if column(13, &reason) {
+			t.Reason = reason.String
 		}
 	}
 	t.Unreadable = fmt.Errorf("table %s: unreadable stored row: %w", t.ID, err)

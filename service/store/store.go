@@ -83,11 +83,11 @@ type Table struct {
 	Reason string
 	// Unreadable is set by the store when the stored row could not be read (a column holding a
 	// value of the wrong type: SQLite keeps whatever is written to it) or, from
-	// [Store.LoadActive], one of the table's actions could not: why. The other fields but ID
-	// are then zero (WinnerSide [NoWinner]), but for a row whose state reads as ended (a
-	// quarantined table cancelled): its State, FinishedAt, Result and Reason, as far as they
-	// read. The referee quarantines such a table rather than failing the call or its start.
-	// Nil when the row was read.
+	// [Store.LoadActive], one of the table's actions could not: why. The other fields are then
+	// zero (WinnerSide [NoWinner]) but ID, CreatedAt when it reads and, for a row whose state
+	// reads as ended (a quarantined table cancelled), State and, when they read, FinishedAt,
+	// Result and Reason. The referee quarantines such a table rather than failing the call or
+	// its start. Nil when the row was read.
 	Unreadable error
 }
 
