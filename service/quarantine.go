@@ -109,8 +109,11 @@ func endedWithoutRecord(row store.Table) error {
 // quarantinedInfo is the TableInfo of a stored table that cannot be read or replayed: what the
 // row itself says, the state TABLE_STATE_QUARANTINED and the reason.
 func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
-	return &pb.TableInfo{TableId: row.ID, State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: reason,
-		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
+	ti := &pb.TableInfo{TableId: row.ID, State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: reason, SeedCommitment: row.Commitment}
+	if !row.CreatedAt.IsZero() { // unknown when its row does not read
+		ti.CreateTime = timestamppb.New(row.CreatedAt)
+	}
+	return ti
 }
 
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or

@@ -69,6 +69,10 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	_, err = r2.tables.CancelTable(as(alice), &pb.CancelTableRequest{TableId: badSpec})
 	wantCode(t, "CancelTable of a quarantined table without a readable spec by its creator", err, codes.PermissionDenied,
 		"table "+badSpec+" (quarantined): its stored spec cannot be read, so it names no creator: only an admin may cancel it")
+	// A row whose created_at does not read has no create time: it was shown created in year 1.
+	if ti := getTable(t, r2, badRow); ti.GetState() != pb.TableState_TABLE_STATE_QUARANTINED || ti.GetCreateTime() != nil {
+		t.Errorf("GetTable(%s) = %v; want it quarantined, without a create time (unknown)", badRow, ti)
+	}
 
 	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
 	// too, and shown cancelled as the others: its state, end and reason read. It was listed
