@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -105,6 +106,11 @@ type Config struct {
 	// limits, only from a call carrying the secret (forward.go). Without it the limits of a
 	// forwarded anonymous call count the forwarding referee's address.
 	PeerSecret string
+	// TrustedProxies are the address ranges of the reverse proxies in front of the referee (an
+	// ingress controller's or a Gateway's pods, --trusted-proxies); empty for none. A call whose
+	// peer is in one is counted, for the per-principal limits, under the client address its
+	// X-Forwarded-For names (proxy.go); X-Forwarded-For from any other peer is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
