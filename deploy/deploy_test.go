@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +31,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	gatewayv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/yaml"
 )
 
@@ -497,6 +498,23 @@ type cnpgCluster struct {
 	} `json:"spec"`
 }
 
+// envoyBackendTrafficPolicy is the part of Envoy Gateway's gateway.envoyproxy.io/v1alpha1
+// BackendTrafficPolicy that gateway.yaml uses; its Go types live in Envoy Gateway's module, which
+// we do not import. Strict decoding refuses any other field.
+type envoyBackendTrafficPolicy struct {
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Metadata   metav1.ObjectMeta `json:"metadata"`
+	Spec       struct {
+		TargetRefs []gatewayv1.LocalPolicyTargetReference `json:"targetRefs"`
+		Timeout    struct {
+			HTTP struct {
+				RequestTimeout string `json:"requestTimeout"`
+			} `json:"http"`
+		} `json:"timeout"`
+	} `json:"spec"`
+}
+
 var durationRE = regexp.MustCompile(`^([0-9]+(ms|s|m|h))+$`)
 
 // decodeManifests decodes every document of every YAML file under k8s/ strictly.
@@ -542,8 +560,16 @@ func decodeManifests(t *testing.T) []k8sObject {
 				obj = &policyv1.PodDisruptionBudget{}
 			case "monitoring.coreos.com/v1/ServiceMonitor":
 				obj = &serviceMonitor{}
-			case "networking.k8s.io/v1/Ingress":
-				obj = &networkingv1.Ingress{}
+			case "gateway.networking.k8s.io/v1/Gateway":
+				obj = &gatewayv1.Gateway{}
+			case "gateway.networking.k8s.io/v1/HTTPRoute":
+				obj = &gatewayv1.HTTPRoute{}
+			case "gateway.networking.k8s.io/v1/GRPCRoute":
+				obj = &gatewayv1.GRPCRoute{}
+			case "gateway.networking.k8s.io/v1/BackendTLSPolicy":
+				obj = &gatewayv1.BackendTLSPolicy{}
+			case "gateway.envoyproxy.io/v1alpha1/BackendTrafficPolicy":
+				obj = &envoyBackendTrafficPolicy{}
 			case "networking.k8s.io/v1/NetworkPolicy":
 				obj = &networkingv1.NetworkPolicy{}
 			default:
@@ -577,7 +603,7 @@ func stripComments(doc []byte) []byte {
 // through one Service and by each other through a headless one, readiness on /readyz (which
 // waits for the store), a PodDisruptionBudget below the replicas, and a graceful handover on
 // eviction (a preStop sleep and the drain within the grace period); browsers and outside bots
-// come in through two Ingresses (checkIngresses), and NetworkPolicies say who reaches the
+// come in through a Gateway API Gateway (checkGateway), and NetworkPolicies say who reaches the
 // referees and PostgreSQL (checkNetworkPolicies).
 func TestManifestsStrict(t *testing.T) {
 	objs := decodeManifests(t)
@@ -590,7 +616,7 @@ func TestManifestsStrict(t *testing.T) {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
-	want := map[string]int{"Cluster": 1, "ConfigMap": 1, "Ingress": 2, "NetworkPolicy": 2, "PodDisruptionBudget": 1, "Service": 2, "ServiceMonitor": 1, "StatefulSet": 1}
+	want := map[string]int{"BackendTLSPolicy": 1, "BackendTrafficPolicy": 1, "Cluster": 1, "ConfigMap": 1, "GRPCRoute": 1, "Gateway": 1, "HTTPRoute": 1, "NetworkPolicy": 2, "PodDisruptionBudget": 1, "Service": 2, "ServiceMonitor": 1, "StatefulSet": 1}
 	if !slices.Equal(kinds, slices.Sorted(maps.Keys(want))) {
 		t.Fatalf("kinds %v, want %v", kinds, slices.Sorted(maps.Keys(want)))
 	}
@@ -803,84 +829,124 @@ func TestManifestsStrict(t *testing.T) {
 		t.Errorf("Service name %q: alerts expect job bezique-referee", svc.Name)
 	}
 
-	var ingresses []*networkingv1.Ingress
-	for _, o := range byKind["Ingress"] {
-		ingresses = append(ingresses, o.(*networkingv1.Ingress))
+	gw := byKind["Gateway"][0].(*gatewayv1.Gateway)
+	checkGateway(t, gw, byKind["HTTPRoute"][0].(*gatewayv1.HTTPRoute), byKind["GRPCRoute"][0].(*gatewayv1.GRPCRoute),
+		byKind["BackendTLSPolicy"][0].(*gatewayv1.BackendTLSPolicy), byKind["BackendTrafficPolicy"][0].(*envoyBackendTrafficPolicy), svc)
+	// The gateway's pods are trusted proxies: anonymous callers behind it are counted at the address
+	// its X-Forwarded-For names (docs/SECURITY.md).
+	if v := cm.Data["BEZIQUE_TRUSTED_PROXIES"]; v == "" {
+		t.Errorf("ConfigMap %s: no BEZIQUE_TRUSTED_PROXIES: every anonymous caller behind the gateway shares its address", cm.Name)
+	} else {
+		for p := range strings.SplitSeq(v, ",") {
+			if _, err := netip.ParsePrefix(p); err != nil {
+				t.Errorf("BEZIQUE_TRUSTED_PROXIES %q: %v", v, err)
+			}
+		}
 	}
-	checkIngresses(t, ingresses, svc, tlsSecret)
 	var policies []*networkingv1.NetworkPolicy
 	for _, o := range byKind["NetworkPolicy"] {
 		policies = append(policies, o.(*networkingv1.NetworkPolicy))
 	}
-	checkNetworkPolicies(t, policies, podLabels, ports, pg.Metadata.Name)
+	checkNetworkPolicies(t, policies, podLabels, ports, pg.Metadata.Name, gw.Name)
 }
 
-// checkIngresses checks the two Ingresses for ingress-nginx against the Service: one host for
-// HTTP clients (backend protocol HTTPS, the referee's certificate verified with the ca.crt of
-// its TLS Secret for the Service's name), one for gRPC (GRPCS: HTTP/2), both to the Service's
-// grpc port (never metrics), each host under TLS, with timeouts of an hour for streams.
-func checkIngresses(t *testing.T, ings []*networkingv1.Ingress, svc *corev1.Service, tlsSecret string) {
+// checkGateway checks the Gateway API objects of gateway.yaml against the Service: a Gateway with
+// two HTTPS listeners on two host names under TLS, one for the HTTPRoute only and one for the
+// GRPCRoute only (an HTTPRoute and a GRPCRoute whose host names meet on a listener: only one is
+// accepted), each route on its listener's host name to the Service's grpc port (never metrics)
+// with no request timeout (streams last a game), and a BackendTLSPolicy that verifies the
+// referee's certificate for the Service's name against a ConfigMap's CA.
+func checkGateway(t *testing.T, gw *gatewayv1.Gateway, web *gatewayv1.HTTPRoute, grpcRoute *gatewayv1.GRPCRoute,
+	btls *gatewayv1.BackendTLSPolicy, btp *envoyBackendTrafficPolicy, svc *corev1.Service) {
 	t.Helper()
-	protocols := map[string]string{} // backend protocol -> host
-	for _, ing := range ings {
-		a := ing.Annotations
-		if ing.Spec.IngressClassName == nil || *ing.Spec.IngressClassName != "nginx" {
-			t.Errorf("Ingress %s: ingressClassName %v, want nginx", ing.Name, ing.Spec.IngressClassName)
+	if gw.Spec.GatewayClassName == "" {
+		t.Errorf("Gateway %s: no gatewayClassName", gw.Name)
+	}
+	listeners := map[gatewayv1.Kind]gatewayv1.Listener{} // by the one route kind each allows
+	for _, l := range gw.Spec.Listeners {
+		tlsOK := l.TLS != nil && l.TLS.Mode != nil && *l.TLS.Mode == gatewayv1.TLSModeTerminate && len(l.TLS.CertificateRefs) == 1 &&
+			l.TLS.CertificateRefs[0].Name != "" && (l.TLS.CertificateRefs[0].Kind == nil || *l.TLS.CertificateRefs[0].Kind == "Secret")
+		if l.Protocol != gatewayv1.HTTPSProtocolType || l.Port != 443 || l.Hostname == nil || *l.Hostname == "" || !tlsOK {
+			t.Errorf("Gateway %s listener %s: want HTTPS on 443 for one host name, TLS ended with one Secret: %+v", gw.Name, l.Name, l)
 		}
-		for _, k := range []string{"proxy-read-timeout", "proxy-send-timeout"} {
-			if sec, err := strconv.Atoi(a["nginx.ingress.kubernetes.io/"+k]); err != nil || sec < 3600 {
-				t.Errorf("Ingress %s: %s %q, want an hour or more (a stream lasts a game)", ing.Name, k, a["nginx.ingress.kubernetes.io/"+k])
+		if l.AllowedRoutes == nil || len(l.AllowedRoutes.Kinds) != 1 {
+			t.Errorf("Gateway %s listener %s: want it to allow one route kind, got %+v", gw.Name, l.Name, l.AllowedRoutes)
+			continue
+		}
+		listeners[l.AllowedRoutes.Kinds[0].Kind] = l
+	}
+	lw, lg := listeners["HTTPRoute"], listeners["GRPCRoute"]
+	if len(gw.Spec.Listeners) != 2 || lw.Hostname == nil || lg.Hostname == nil || *lw.Hostname == *lg.Hostname {
+		t.Fatalf("Gateway %s: want two listeners on two host names, one for HTTPRoutes and one for GRPCRoutes: %+v", gw.Name, gw.Spec.Listeners)
+	}
+	// toService checks a route's parent and backends: this Gateway's listener l, on its host name,
+	// to the Service's grpc port.
+	toService := func(kind, name string, parents []gatewayv1.ParentReference, hosts []gatewayv1.Hostname, l gatewayv1.Listener, backends []gatewayv1.BackendRef) {
+		t.Helper()
+		if len(parents) != 1 || string(parents[0].Name) != gw.Name || parents[0].SectionName == nil || *parents[0].SectionName != l.Name {
+			t.Errorf("%s %s: parentRefs %+v, want Gateway %s listener %s", kind, name, parents, gw.Name, l.Name)
+		}
+		if !slices.Equal(hosts, []gatewayv1.Hostname{*l.Hostname}) {
+			t.Errorf("%s %s: hostnames %v, want [%s], its listener's", kind, name, hosts, *l.Hostname)
+		}
+		var grpcPort int32
+		for _, p := range svc.Spec.Ports {
+			if p.Name == "grpc" {
+				grpcPort = p.Port
 			}
 		}
-		tlsHosts := map[string]bool{}
-		for _, tl := range ing.Spec.TLS {
-			for _, h := range tl.Hosts {
-				tlsHosts[h] = tl.SecretName != ""
-			}
-		}
-		if len(ing.Spec.Rules) != 1 || ing.Spec.DefaultBackend != nil {
-			t.Fatalf("Ingress %s: %d rules and default backend %v, want one rule, no default backend", ing.Name, len(ing.Spec.Rules), ing.Spec.DefaultBackend)
-		}
-		r := ing.Spec.Rules[0]
-		if r.Host == "" || !tlsHosts[r.Host] {
-			t.Errorf("Ingress %s: host %q is not under TLS with a Secret (%v)", ing.Name, r.Host, ing.Spec.TLS)
-		}
-		if r.HTTP == nil || len(r.HTTP.Paths) != 1 {
-			t.Fatalf("Ingress %s: want one path, got %+v", ing.Name, r.HTTP)
-		}
-		p := r.HTTP.Paths[0]
-		var pathType networkingv1.PathType
-		if p.PathType != nil {
-			pathType = *p.PathType
-		}
-		if b := p.Backend.Service; p.Path != "/" || pathType != networkingv1.PathTypePrefix || b == nil || b.Name != svc.Name || b.Port.Name != "grpc" {
-			t.Errorf("Ingress %s: path %q (%q) to %+v, want Prefix / to Service %s port grpc", ing.Name, p.Path, pathType, b, svc.Name)
-		}
-		proto := a["nginx.ingress.kubernetes.io/backend-protocol"]
-		if _, dup := protocols[proto]; dup {
-			t.Errorf("Ingress %s: a second Ingress with backend protocol %q", ing.Name, proto)
-		}
-		protocols[proto] = r.Host
-		if proto == "HTTPS" && (a["nginx.ingress.kubernetes.io/proxy-ssl-verify"] != "on" ||
-			!strings.HasSuffix(a["nginx.ingress.kubernetes.io/proxy-ssl-secret"], "/"+tlsSecret) ||
-			a["nginx.ingress.kubernetes.io/proxy-ssl-name"] != svc.Name || a["nginx.ingress.kubernetes.io/proxy-buffering"] != "off") {
-			t.Errorf("Ingress %s: want the referee's certificate verified (proxy-ssl-verify on, proxy-ssl-secret NAMESPACE/%s, proxy-ssl-name %s) and no buffering: %v",
-				ing.Name, tlsSecret, svc.Name, a)
+		if len(backends) != 1 || (backends[0].Group != nil && *backends[0].Group != "") || (backends[0].Kind != nil && *backends[0].Kind != "Service") ||
+			string(backends[0].Name) != svc.Name || backends[0].Port == nil || int32(*backends[0].Port) != grpcPort || backends[0].Namespace != nil {
+			t.Errorf("%s %s: backendRefs %+v, want Service %s port %d (grpc)", kind, name, backends, svc.Name, grpcPort)
 		}
 	}
-	// NGINX speaks HTTP/1.1 or HTTP/2 to a location's backend, not both, and gRPC and Connect
-	// share their paths: two hosts.
-	if len(protocols) != 2 || protocols["HTTPS"] == "" || protocols["GRPCS"] == "" || protocols["HTTPS"] == protocols["GRPCS"] {
-		t.Errorf("Ingresses: backend protocols and hosts %v, want HTTPS and GRPCS on two hosts", protocols)
+	if len(web.Spec.Rules) != 1 {
+		t.Fatalf("HTTPRoute %s: %d rules, want 1", web.Name, len(web.Spec.Rules))
+	}
+	wr := web.Spec.Rules[0]
+	var wb []gatewayv1.BackendRef
+	for _, b := range wr.BackendRefs {
+		wb = append(wb, b.BackendRef)
+	}
+	toService("HTTPRoute", web.Name, web.Spec.ParentRefs, web.Spec.Hostnames, lw, wb)
+	for _, m := range wr.Matches {
+		if m.Path == nil || m.Path.Type == nil || *m.Path.Type != gatewayv1.PathMatchPathPrefix || m.Path.Value == nil || *m.Path.Value != "/" || len(m.Headers) > 0 {
+			t.Errorf("HTTPRoute %s: match %+v, want every path", web.Name, m)
+		}
+	}
+	if to := wr.Timeouts; to == nil || to.Request == nil || *to.Request != "0s" || (to.BackendRequest != nil && *to.BackendRequest != "0s") {
+		t.Errorf("HTTPRoute %s: timeouts %+v, want request 0s (none: a spectator's stream lasts a game)", web.Name, to)
+	}
+	if len(grpcRoute.Spec.Rules) != 1 || len(grpcRoute.Spec.Rules[0].Matches) != 0 {
+		t.Fatalf("GRPCRoute %s: want one rule matching every call, got %+v", grpcRoute.Name, grpcRoute.Spec.Rules)
+	}
+	var gb []gatewayv1.BackendRef
+	for _, b := range grpcRoute.Spec.Rules[0].BackendRefs {
+		gb = append(gb, b.BackendRef)
+	}
+	toService("GRPCRoute", grpcRoute.Name, grpcRoute.Spec.ParentRefs, grpcRoute.Spec.Hostnames, lg, gb)
+
+	tr := btls.Spec.TargetRefs
+	if len(tr) != 1 || tr[0].Group != "" || tr[0].Kind != "Service" || string(tr[0].Name) != svc.Name || (tr[0].SectionName != nil && *tr[0].SectionName != "grpc") {
+		t.Errorf("BackendTLSPolicy %s: targetRefs %+v, want the Service %s (port grpc)", btls.Name, tr, svc.Name)
+	}
+	v := btls.Spec.Validation
+	if string(v.Hostname) != svc.Name || v.WellKnownCACertificates != nil || len(v.CACertificateRefs) != 1 ||
+		v.CACertificateRefs[0].Group != "" || v.CACertificateRefs[0].Kind != "ConfigMap" || v.CACertificateRefs[0].Name == "" {
+		t.Errorf("BackendTLSPolicy %s: validation %+v, want the referee's certificate verified for %s against one ConfigMap's ca.crt", btls.Name, v, svc.Name)
+	}
+	if len(btp.Spec.TargetRefs) != 1 || btp.Spec.TargetRefs[0].Kind != "GRPCRoute" || string(btp.Spec.TargetRefs[0].Name) != grpcRoute.Name ||
+		btp.Spec.TargetRefs[0].Group != gatewayv1.GroupName || btp.Spec.Timeout.HTTP.RequestTimeout != "0s" {
+		t.Errorf("BackendTrafficPolicy %s: want requestTimeout 0s on GRPCRoute %s (Envoy's default, 15 s, ends every seat's stream): %+v", btp.Metadata.Name, grpcRoute.Name, btp.Spec)
 	}
 }
 
 // checkNetworkPolicies checks the two NetworkPolicies against the pods they are about (a policy
 // that selects no pod, or names a port the pod does not have, fails silently): the referees'
-// lets in their gRPC port from the referees, labelled clients and the ingress controller, and
+// lets in their gRPC port from the referees, labelled clients and the Gateway's Envoy pods, and
 // their metrics port from Prometheus only; PostgreSQL's selects CloudNativePG's instances of the
 // Cluster and lets the referees in on 5432.
-func checkNetworkPolicies(t *testing.T, nps []*networkingv1.NetworkPolicy, refereeLabels labels.Set, containerPorts map[string]int32, pgCluster string) {
+func checkNetworkPolicies(t *testing.T, nps []*networkingv1.NetworkPolicy, refereeLabels labels.Set, containerPorts map[string]int32, pgCluster, gateway string) {
 	t.Helper()
 	selects := func(sel *metav1.LabelSelector, l labels.Set) bool {
 		s, err := metav1.LabelSelectorAsSelector(sel)
@@ -943,18 +1009,22 @@ func checkNetworkPolicies(t *testing.T, nps []*networkingv1.NetworkPolicy, refer
 	if !fromPods(in["grpc"], refereeLabels) {
 		t.Errorf("NetworkPolicy %s: the referees cannot reach each other's grpc port (forwarding): %+v", referees.Name, in["grpc"])
 	}
-	var ingressController, prometheus, clients bool
+	// Envoy Gateway's pods of the Gateway, in its controller's namespace.
+	envoyLabels := labels.Set{"app.kubernetes.io/name": "envoy", "app.kubernetes.io/component": "proxy",
+		"gateway.envoyproxy.io/owning-gateway-name": gateway, "gateway.envoyproxy.io/owning-gateway-namespace": "bezique"}
+	var gatewayPods, prometheus, clients bool
 	for _, p := range in["grpc"] {
-		if p.NamespaceSelector != nil && p.PodSelector != nil && p.PodSelector.MatchLabels["app.kubernetes.io/name"] == "ingress-nginx" &&
-			p.NamespaceSelector.MatchLabels["kubernetes.io/metadata.name"] == "ingress-nginx" {
-			ingressController = true
+		if p.NamespaceSelector != nil && p.PodSelector != nil && selects(p.PodSelector, envoyLabels) &&
+			p.PodSelector.MatchLabels["gateway.envoyproxy.io/owning-gateway-name"] == gateway &&
+			selects(p.NamespaceSelector, labels.Set{"kubernetes.io/metadata.name": "envoy-gateway-system"}) {
+			gatewayPods = true
 		}
 		if p.NamespaceSelector != nil && p.PodSelector != nil && selects(p.PodSelector, labels.Set{"bezique-referee-client": "true"}) {
 			clients = true
 		}
 	}
-	if !ingressController || !clients {
-		t.Errorf("NetworkPolicy %s: the grpc port lets in the ingress controller %v and pods labelled bezique-referee-client %v; want both", referees.Name, ingressController, clients)
+	if !gatewayPods || !clients {
+		t.Errorf("NetworkPolicy %s: the grpc port lets in the Gateway %s's Envoy pods %v and pods labelled bezique-referee-client %v; want both", referees.Name, gateway, gatewayPods, clients)
 	}
 	for _, p := range in["metrics"] {
 		if p.NamespaceSelector == nil || p.PodSelector == nil || p.PodSelector.MatchLabels["app.kubernetes.io/name"] != "prometheus" || len(p.PodSelector.MatchLabels) != 1 {
@@ -997,10 +1067,15 @@ func TestManifestsRejectUnknownFields(t *testing.T) {
 	if err := yaml.UnmarshalStrict(badSM, &serviceMonitor{}); err == nil {
 		t.Error("strict decoding accepted endpoints[].intervl")
 	}
-	// An Ingress backend in the retired extensions/v1beta1 form.
-	badIng := []byte("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: x\nspec:\n  rules:\n    - http:\n        paths:\n          - path: /\n            backend:\n              serviceName: x\n")
-	if err := yaml.UnmarshalStrict(badIng, &networkingv1.Ingress{}); err == nil {
-		t.Error("strict decoding accepted rules[].http.paths[].backend.serviceName")
+	// The GRPCRoute has no timeouts (the HTTPRoute has), and BackendTLSPolicy's v1alpha2 targetRef is
+	// targetRefs in v1.
+	badGRPC := []byte("apiVersion: gateway.networking.k8s.io/v1\nkind: GRPCRoute\nmetadata:\n  name: x\nspec:\n  rules:\n    - timeouts:\n        request: 0s\n")
+	if err := yaml.UnmarshalStrict(badGRPC, &gatewayv1.GRPCRoute{}); err == nil {
+		t.Error("strict decoding accepted a GRPCRoute's rules[].timeouts")
+	}
+	badBTLS := []byte("apiVersion: gateway.networking.k8s.io/v1\nkind: BackendTLSPolicy\nmetadata:\n  name: x\nspec:\n  targetRef:\n    kind: Service\n    name: x\n")
+	if err := yaml.UnmarshalStrict(badBTLS, &gatewayv1.BackendTLSPolicy{}); err == nil {
+		t.Error("strict decoding accepted a BackendTLSPolicy's targetRef")
 	}
 	badNP := []byte("apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: x\nspec:\n  podSelector: {}\n  ingress:\n    - form:\n        - podSelector: {}\n")
 	if err := yaml.UnmarshalStrict(badNP, &networkingv1.NetworkPolicy{}); err == nil {
