@@ -23,8 +23,9 @@ const forwardedForHeader = "x-forwarded-for"
 // proxy on its own rather than all of them as the proxy. The client is the rightmost address of
 // the header that is not itself a trusted proxy: entries to its left were written by the client
 // or by proxies nobody vouches for. A call from any other peer is left as it is, whatever it
-// sends: a client cannot choose the address it is counted under. An entry that is not an IP
-// address ends the walk, and the caller is the entry read before it (the proxy itself when the
+// sends: a client cannot choose the address it is counted under. An entry is an IP address,
+// with or without a port (some load balancers append "203.0.113.7:5123"); one that is not ends
+// the walk, and the caller is the entry read before it (the proxy itself when the
 // rightmost is not one, or when there is no header); when every entry is trusted, the leftmost.
 func (s *Server) fromProxy(ctx context.Context) (context.Context, error) {
 	pr, ok := peer.FromContext(ctx)
@@ -39,7 +40,7 @@ func (s *Server) fromProxy(ctx context.Context) (context.Context, error) {
 	}
 	client := ""
 	for i := len(hops) - 1; i >= 0; i-- {
-		a, err := netip.ParseAddr(hops[i])
+		a, err := hopAddr(hops[i])
 		if err != nil {
 			break
 		}
@@ -52,6 +53,15 @@ func (s *Server) fromProxy(ctx context.Context) (context.Context, error) {
 		return ctx, nil
 	}
 	return peer.NewContext(ctx, &peer.Peer{Addr: callerAddr(client), LocalAddr: pr.LocalAddr, AuthInfo: pr.AuthInfo}), nil
+}
+
+// hopAddr returns the IP address of an X-Forwarded-For entry: an address, or an address and a
+// port (IPv6 in brackets then).
+func hopAddr(hop string) (netip.Addr, error) {
+	if ap, err := netip.ParseAddrPort(hop); err == nil {
+		return ap.Addr(), nil
+	}
+	return netip.ParseAddr(hop)
 }
 
 // trustedProxy reports whether addr (host:port, or a bare host) is in Config.TrustedProxies.

@@ -1,7 +1,12 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -16,7 +21,8 @@ import (
 // by X-Forwarded-For has its own spectator limit (--max-watchers-per-principal 1): two clients,
 // the second behind a proxy chain whose nearer hop is trusted too, each open a watch, and the
 // second watch of each is refused for its own address. From a peer not in --trusted-proxies the
-// same headers are ignored: both callers are loopback and share one limit.
+// same headers are ignored: both callers are loopback and share one limit. The same holds for a
+// watch over HTTP/1.1 with the Connect protocol, as a browser's behind a gateway.
 func TestBinaryTrustedProxies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -72,6 +78,60 @@ func TestBinaryTrustedProxies(t *testing.T) {
 					t.Fatalf("refused subjects %q, want %q", got, c.want)
 				}
 			}
+			// The same over HTTP/1.1 with the Connect protocol, as a browser behind the gateway
+			// watches: the HTTP side's calls reach the same interceptors.
+			third := "192.0.2.9"
+			wantHTTP := []string{"", "quota exceeded for ip:192.0.2.9: "}
+			if c.name == "untrusted" {
+				wantHTTP = []string{"quota exceeded for ip:127.0.0.1: ", "quota exceeded for ip:127.0.0.1: "}
+			}
+			for i, want := range wantHTTP {
+				resp, err := tables.CreateTable(ctx, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := httpWatch(ctx, t, "http://"+p.addr, resp.GetTableId(), third); !strings.HasPrefix(got, want) || (want == "") != (got == "") {
+					t.Fatalf("HTTP watch %d as %s: %q, want %q…", i, third, got, want)
+				}
+			}
 		})
 	}
+}
+
+// httpWatch opens a spectator stream of tableID with the Connect protocol's JSON over HTTP/1.1,
+// with X-Forwarded-For xff, and returns "" once its first message came (the stream stays open
+// until ctx ends), or the message of the error that ended it.
+func httpWatch(ctx context.Context, t *testing.T, base, tableID, xff string) string {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/bezique.v1.TableService/WatchTable",
+		bytes.NewReader(envelope(0, []byte(`{"tableId":"`+tableID+`"}`))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/connect+json")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	req.Header.Set("X-Forwarded-For", xff)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	flags, data := readEnvelope(t, bufio.NewReader(res.Body))
+	if flags&0x02 == 0 {
+		t.Cleanup(func() { res.Body.Close() })
+		return ""
+	}
+	defer res.Body.Close()
+	var end struct {
+		Error struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(data, &end); err != nil || end.Error.Code != "resource_exhausted" {
+		t.Fatalf("end of stream %q: %v, want resource_exhausted", data, err)
+	}
+	return end.Error.Message
 }
