@@ -6,8 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -28,31 +33,15 @@ func TestBinaryTrustedProxies(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	bin := buildReferee(t)
-	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
-		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}}}
 	// watch opens a spectator stream of a new table as a caller whose request carries xff, and
 	// returns the subject of its QuotaFailure ("" when the stream opened).
 	watch := func(ctx context.Context, t *testing.T, tables pb.TableServiceClient, xff string) string {
 		t.Helper()
-		resp, err := tables.CreateTable(ctx, req)
+		resp, err := tables.CreateTable(ctx, twoRemoteSeats)
 		if err != nil {
 			t.Fatal(err)
 		}
-		stream, err := tables.WatchTable(metadata.AppendToOutgoingContext(ctx, "x-forwarded-for", xff), &pb.WatchTableRequest{TableId: resp.GetTableId()})
-		if err == nil {
-			_, err = stream.Recv()
-		}
-		if err == nil {
-			return ""
-		}
-		st := status.Convert(err)
-		for _, d := range st.Details() {
-			if qf, ok := d.(*errdetails.QuotaFailure); ok && st.Code() == codes.ResourceExhausted && len(qf.GetViolations()) == 1 {
-				return qf.GetViolations()[0].GetSubject()
-			}
-		}
-		t.Fatalf("watch as %q: %v, want it open or ResourceExhausted with one QuotaFailure", xff, err)
-		return ""
+		return watchAs(ctx, t, tables, resp.GetTableId(), xff)
 	}
 	const first, second = "198.51.100.7", "203.0.113.1, 198.51.100.8, 10.1.2.3"
 	for _, c := range []struct {
@@ -86,7 +75,7 @@ func TestBinaryTrustedProxies(t *testing.T) {
 				wantHTTP = []string{"quota exceeded for ip:127.0.0.1: ", "quota exceeded for ip:127.0.0.1: "}
 			}
 			for i, want := range wantHTTP {
-				resp, err := tables.CreateTable(ctx, req)
+				resp, err := tables.CreateTable(ctx, twoRemoteSeats)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -95,6 +84,77 @@ func TestBinaryTrustedProxies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// twoRemoteSeats is a two-handed table whose seats wait for bots: it waits, and may be watched.
+var twoRemoteSeats = &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+	{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}}}
+
+// watchAs opens a spectator stream of tableID as a caller whose request carries the
+// X-Forwarded-For xff, and returns the subject of its QuotaFailure ("" when the stream opened
+// and sent its first event; it stays open until ctx ends).
+func watchAs(ctx context.Context, t *testing.T, tables pb.TableServiceClient, tableID, xff string) string {
+	t.Helper()
+	stream, err := tables.WatchTable(metadata.AppendToOutgoingContext(ctx, "x-forwarded-for", xff), &pb.WatchTableRequest{TableId: tableID})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	if err == nil {
+		return ""
+	}
+	st := status.Convert(err)
+	for _, d := range st.Details() {
+		if qf, ok := d.(*errdetails.QuotaFailure); ok && st.Code() == codes.ResourceExhausted && len(qf.GetViolations()) == 1 {
+			return qf.GetViolations()[0].GetSubject()
+		}
+	}
+	t.Fatalf("watch as %q: %v, want it open or ResourceExhausted with one QuotaFailure", xff, err)
+	return ""
+}
+
+// TestBinaryPostgresTrustedProxies: a watch through a referee that forwards it to the table's
+// owner (PostgreSQL shared, --peer-secret-file) is counted by the owner at the address the trusted
+// proxy's X-Forwarded-For named, not at the forwarding referee's: with
+// --max-watchers-per-principal 1, a second watch as 198.51.100.7 through the other referee is
+// refused as ip:198.51.100.7, and a watch as 198.51.100.8 opens.
+func TestBinaryPostgresTrustedProxies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
+	}
+	u := freshSchema(t, base)
+	bin := buildReferee(t)
+	secretFile := filepath.Join(t.TempDir(), "peer-secret")
+	if err := os.WriteFile(secretFile, []byte("the-deployment-peer-secret-0123456789\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", u.String(), "--peer-secret-file", secretFile,
+		"--trusted-proxies", "127.0.0.0/8", "--max-watchers-per-principal", "1"}
+	owner := startBinary(t, bin, args...)
+	defer func() { _ = owner.cmd.Process.Signal(syscall.SIGTERM) }()
+	other := startBinary(t, bin, args...)
+	defer func() { _ = other.cmd.Process.Signal(syscall.SIGTERM) }()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var ids []string
+	for range 3 {
+		resp, err := pb.NewTableServiceClient(dialReferee(t, owner.addr)).CreateTable(ctx, twoRemoteSeats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, resp.GetTableId())
+	}
+	tables := pb.NewTableServiceClient(dialReferee(t, other.addr))
+	var got []string
+	for i, xff := range []string{"198.51.100.7", "198.51.100.7", "198.51.100.8"} {
+		got = append(got, watchAs(ctx, t, tables, ids[i], xff))
+	}
+	if want := []string{"", "ip:198.51.100.7", ""}; !slices.Equal(got, want) {
+		t.Fatalf("refused subjects %q, want %q\n--- owner:\n%s\n--- other:\n%s", got, want, owner.log(), other.log())
 	}
 }
 
