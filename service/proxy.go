@@ -25,8 +25,8 @@ const forwardedForHeader = "x-forwarded-for"
 // or by proxies nobody vouches for. A call from any other peer is left as it is, whatever it
 // sends: a client cannot choose the address it is counted under. An entry is an IP address,
 // with or without a port (some load balancers append "203.0.113.7:5123"); one that is not ends
-// the walk, and the caller is the entry read before it (the proxy itself when the
-// rightmost is not one, or when there is no header); when every entry is trusted, the leftmost.
+// the walk, and the caller is the entry read before it (the proxy itself when the rightmost is
+// not one, or when there is no header); when every entry is trusted, the leftmost.
 func (s *Server) fromProxy(ctx context.Context) (context.Context, error) {
 	pr, ok := peer.FromContext(ctx)
 	if !ok || pr.Addr == nil || !s.trustedProxy(pr.Addr.String()) {
