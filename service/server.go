@@ -151,7 +151,7 @@ type Referee struct {
 
 	mu        sync.Mutex
 	tables    map[string]*table
-	finished  []endedTable // ended tables kept in memory, oldest first
+	finished  []*table // ended tables kept in memory, oldest first
 	draining  bool
 	drainDone bool       // Drain gave up waiting
 	active    int        // waiting and playing tables
@@ -495,22 +495,15 @@ func (s *Referee) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
+	s.finished = append(s.finished, t)
 	keep := min(s.cfg.KeepFinished, EndedTablesInMemory)
 	for len(s.finished) > keep {
 		old := s.finished[0]
-		delete(s.tables, old.t.id)
-		close(old.t.evicted) // its goroutine returns and the game is freed
-		s.finished[0] = endedTable{}
+		delete(s.tables, old.id)
+		close(old.evicted) // its goroutine returns and the game is freed
+		s.finished[0] = nil
 		s.finished = s.finished[1:]
-		s.metrics.TableStateChanged(old.state, "")
 	}
-}
-
-// endedTable is an ended table still held in memory, with its final state.
-type endedTable struct {
-	t     *table
-	state string
 }
 
 // playingChanged counts a table entering (+1) or leaving (-1) the playing state.
