@@ -599,7 +599,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.bind(spec.Creator, spec.BotNames)
-	if err := t.replay(actions); err != nil {
+	if err := t.replay(actions, row.State == store.StatePlaying); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.quotaKey = spec.QuotaKey
@@ -625,10 +625,12 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
-// stored sequence numbers, its clocks and its state, and puts back its stored team messages.
-func (t *table) replay(actions []store.Action) error {
+// stored sequence numbers, its clocks and its state, and puts back its stored team messages. The
+// game is in play when it was stored playing (every seat had joined), even before its first
+// action, or has an action.
+func (t *table) replay(actions []store.Action, playing bool) error {
 	now := time.Now()
-	if slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
+	if playing || slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
 		t.state = pb.TableState_TABLE_STATE_PLAYING
 		t.started = now
 		for _, st := range t.seats {
