@@ -2,8 +2,11 @@ package service
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service/store"
@@ -73,5 +76,56 @@ func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
 	}
 	if allocs[0] != allocs[1] {
 		t.Fatalf("listing an ended tournament of 2 games takes %v allocations, of 60 games %v", allocs[0], allocs[1])
+	}
+}
+
+// TestStoredResultsInTheOrderTheyEnded: a tournament read from the store (after a restart, once
+// it has ended, or run by another referee) has its results in the order they ended, as
+// GetTournament says, not in the schedule's: the store lists them by game, and game 1 ended
+// here before game 0.
+func TestStoredResultsInTheOrderTheyEnded(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
+	specJSON, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, salt := make([]byte, 32), make([]byte, engine.SaltSize)
+	created := time.Date(2026, 12, 2, 13, 0, 0, 0, time.UTC)
+	if err := st.CreateTournament(ctx, store.Tournament{ID: "tn-0", Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: created}); err != nil {
+		t.Fatal(err)
+	}
+	for i, game := range []int{1, 0} { // game 1 ended first
+		r := tournament.Result{Game: game, TableID: fmt.Sprintf("tn-0-g%d", game), Outcome: tournament.Outcome(ResultCompleted), WinnerSide: game,
+			ForfeitSeat: -1, Scores: []int{1000, 900}, Seats: make([]tournament.SeatStats, 2)}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "tn-0", Game: game, TableID: r.TableID, Result: b,
+			FinishedAt: created.Add(time.Duration(i+1) * time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishTournament(ctx, "tn-0", store.TournamentFinished, created.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	r := newCore(t, Config{Store: st})
+	tn, err := r.GetTournament(ctx, "tn-0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []int
+	for _, res := range tn.Results {
+		order = append(order, res.Game)
+	}
+	if fmt.Sprint(order) != "[1 0]" {
+		t.Fatalf("results of games %v, want [1 0], the order they ended", order)
 	}
 }

@@ -146,7 +146,8 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	return tr.snapshot(), nil
 }
 
-// newTourney rebuilds a tournament from its store row and stored games.
+// newTourney rebuilds a tournament from its store row and stored games, its results in the order
+// they were stored (the store lists them by game).
 func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
 	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State,
 		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{}), over: make(chan struct{})}
@@ -161,6 +162,8 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 	}
 	copy(tr.seed[:], row.Seed)
 	tr.games = tr.spec.Schedule()
+	games = slices.Clone(games)
+	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
 	for _, g := range games {
 		var r tournament.Result
 		if err := json.Unmarshal(g.Result, &r); err != nil {
