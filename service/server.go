@@ -157,7 +157,7 @@ type Referee struct {
 
 	mu        sync.Mutex
 	tables    map[string]*table
-	finished  []endedTable // ended tables kept in memory, oldest first
+	finished  []*table // ended tables kept in memory, oldest first
 	draining  bool
 	drainDone bool       // Drain gave up waiting
 	active    int        // waiting and playing tables
@@ -501,22 +501,15 @@ func (s *Referee) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
+	s.finished = append(s.finished, t)
 	keep := min(s.cfg.KeepFinished, EndedTablesInMemory)
 	for len(s.finished) > keep {
 		old := s.finished[0]
-		delete(s.tables, old.t.id)
-		close(old.t.evicted) // its goroutine returns and the game is freed
-		s.finished[0] = endedTable{}
+		delete(s.tables, old.id)
+		close(old.evicted) // its goroutine returns and the game is freed
+		s.finished[0] = nil
 		s.finished = s.finished[1:]
-		s.metrics.TableStateChanged(old.state, "")
 	}
-}
-
-// endedTable is an ended table still held in memory, with its final state.
-type endedTable struct {
-	t     *table
-	state string
 }
 
 // playingChanged counts a table entering (+1) or leaving (-1) the playing state.
@@ -612,7 +605,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.bind(spec.Creator, spec.BotNames)
-	if err := t.replay(actions); err != nil {
+	if err := t.replay(actions, row.State == store.StatePlaying); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.quotaKey = spec.QuotaKey
@@ -638,10 +631,12 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
-// stored sequence numbers, its clocks and its state, and puts back its stored team messages.
-func (t *table) replay(actions []store.Action) error {
+// stored sequence numbers, its clocks and its state, and puts back its stored team messages. The
+// game is in play when it was stored playing (every seat had joined), even before its first
+// action, or has an action.
+func (t *table) replay(actions []store.Action, playing bool) error {
 	now := time.Now()
-	if slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
+	if playing || slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
 		t.state = pb.TableState_TABLE_STATE_PLAYING
 		t.started = now
 		for _, st := range t.seats {
