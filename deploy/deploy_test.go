@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,10 +26,12 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	gatewayv1 "sigs.k8s.io/gateway-api/apis/v1"
 	"sigs.k8s.io/yaml"
 )
 
@@ -494,6 +498,23 @@ type cnpgCluster struct {
 	} `json:"spec"`
 }
 
+// envoyBackendTrafficPolicy is the part of Envoy Gateway's gateway.envoyproxy.io/v1alpha1
+// BackendTrafficPolicy that gateway.yaml uses; its Go types live in Envoy Gateway's module, which
+// we do not import. Strict decoding refuses any other field.
+type envoyBackendTrafficPolicy struct {
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Metadata   metav1.ObjectMeta `json:"metadata"`
+	Spec       struct {
+		TargetRefs []gatewayv1.LocalPolicyTargetReference `json:"targetRefs"`
+		Timeout    struct {
+			HTTP struct {
+				RequestTimeout string `json:"requestTimeout"`
+			} `json:"http"`
+		} `json:"timeout"`
+	} `json:"spec"`
+}
+
 var durationRE = regexp.MustCompile(`^([0-9]+(ms|s|m|h))+$`)
 
 // decodeManifests decodes every document of every YAML file under k8s/ strictly.
@@ -539,6 +560,18 @@ func decodeManifests(t *testing.T) []k8sObject {
 				obj = &policyv1.PodDisruptionBudget{}
 			case "monitoring.coreos.com/v1/ServiceMonitor":
 				obj = &serviceMonitor{}
+			case "gateway.networking.k8s.io/v1/Gateway":
+				obj = &gatewayv1.Gateway{}
+			case "gateway.networking.k8s.io/v1/HTTPRoute":
+				obj = &gatewayv1.HTTPRoute{}
+			case "gateway.networking.k8s.io/v1/GRPCRoute":
+				obj = &gatewayv1.GRPCRoute{}
+			case "gateway.networking.k8s.io/v1/BackendTLSPolicy":
+				obj = &gatewayv1.BackendTLSPolicy{}
+			case "gateway.envoyproxy.io/v1alpha1/BackendTrafficPolicy":
+				obj = &envoyBackendTrafficPolicy{}
+			case "networking.k8s.io/v1/NetworkPolicy":
+				obj = &networkingv1.NetworkPolicy{}
 			default:
 				t.Errorf("%s: document %d: unexpected %s %s", f, i, meta.APIVersion, meta.Kind)
 				continue
@@ -569,7 +602,9 @@ func stripComments(doc []byte) []byte {
 // that they agree: several referees (a StatefulSet) on a CloudNativePG PostgreSQL, reached
 // through one Service and by each other through a headless one, readiness on /readyz (which
 // waits for the store), a PodDisruptionBudget below the replicas, and a graceful handover on
-// eviction (a preStop sleep and the drain within the grace period).
+// eviction (a preStop sleep and the drain within the grace period); browsers and outside bots
+// come in through a Gateway API Gateway (checkGateway), and NetworkPolicies say who reaches the
+// referees and PostgreSQL (checkNetworkPolicies).
 func TestManifestsStrict(t *testing.T) {
 	objs := decodeManifests(t)
 	byKind := map[string][]any{}
@@ -581,13 +616,13 @@ func TestManifestsStrict(t *testing.T) {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
-	want := []string{"Cluster", "ConfigMap", "PodDisruptionBudget", "Service", "ServiceMonitor", "StatefulSet"}
-	if !slices.Equal(kinds, want) {
-		t.Fatalf("kinds %v, want %v", kinds, want)
+	want := map[string]int{"BackendTLSPolicy": 1, "BackendTrafficPolicy": 1, "Cluster": 1, "ConfigMap": 1, "GRPCRoute": 1, "Gateway": 1, "HTTPRoute": 1, "NetworkPolicy": 2, "PodDisruptionBudget": 1, "Service": 2, "ServiceMonitor": 1, "StatefulSet": 1}
+	if !slices.Equal(kinds, slices.Sorted(maps.Keys(want))) {
+		t.Fatalf("kinds %v, want %v", kinds, slices.Sorted(maps.Keys(want)))
 	}
-	for _, k := range want {
-		if n := len(byKind[k]); n != 1 && !(k == "Service" && n == 2) {
-			t.Fatalf("%d %s objects, want 1 (2 Services)", n, k)
+	for k, n := range want {
+		if len(byKind[k]) != n {
+			t.Fatalf("%d %s objects, want %d", len(byKind[k]), k, n)
 		}
 	}
 	sts := byKind["StatefulSet"][0].(*appsv1.StatefulSet)
@@ -793,6 +828,233 @@ func TestManifestsStrict(t *testing.T) {
 	if sm.Spec.JobLabel == "" && svc.Name != "bezique-referee" {
 		t.Errorf("Service name %q: alerts expect job bezique-referee", svc.Name)
 	}
+
+	gw := byKind["Gateway"][0].(*gatewayv1.Gateway)
+	checkGateway(t, gw, byKind["HTTPRoute"][0].(*gatewayv1.HTTPRoute), byKind["GRPCRoute"][0].(*gatewayv1.GRPCRoute),
+		byKind["BackendTLSPolicy"][0].(*gatewayv1.BackendTLSPolicy), byKind["BackendTrafficPolicy"][0].(*envoyBackendTrafficPolicy), svc)
+	// The gateway's pods are trusted proxies: anonymous callers behind it are counted at the address
+	// its X-Forwarded-For names (docs/SECURITY.md).
+	if v := cm.Data["BEZIQUE_TRUSTED_PROXIES"]; v == "" {
+		t.Errorf("ConfigMap %s: no BEZIQUE_TRUSTED_PROXIES: every anonymous caller behind the gateway shares its address", cm.Name)
+	} else {
+		for p := range strings.SplitSeq(v, ",") {
+			if _, err := netip.ParsePrefix(p); err != nil {
+				t.Errorf("BEZIQUE_TRUSTED_PROXIES %q: %v", v, err)
+			}
+		}
+	}
+	var policies []*networkingv1.NetworkPolicy
+	for _, o := range byKind["NetworkPolicy"] {
+		policies = append(policies, o.(*networkingv1.NetworkPolicy))
+	}
+	checkNetworkPolicies(t, policies, podLabels, ports, pg.Metadata.Name, gw.Name)
+}
+
+// checkGateway checks the Gateway API objects of gateway.yaml against the Service: a Gateway with
+// two HTTPS listeners on two host names under TLS, one for the HTTPRoute only and one for the
+// GRPCRoute only (an HTTPRoute and a GRPCRoute whose host names meet on a listener: only one is
+// accepted), each route on its listener's host name to the Service's grpc port (never metrics)
+// with no request timeout (streams last a game), and a BackendTLSPolicy that verifies the
+// referee's certificate for the Service's name against a ConfigMap's CA.
+func checkGateway(t *testing.T, gw *gatewayv1.Gateway, web *gatewayv1.HTTPRoute, grpcRoute *gatewayv1.GRPCRoute,
+	btls *gatewayv1.BackendTLSPolicy, btp *envoyBackendTrafficPolicy, svc *corev1.Service) {
+	t.Helper()
+	if gw.Spec.GatewayClassName == "" {
+		t.Errorf("Gateway %s: no gatewayClassName", gw.Name)
+	}
+	listeners := map[gatewayv1.Kind]gatewayv1.Listener{} // by the one route kind each allows
+	for _, l := range gw.Spec.Listeners {
+		tlsOK := l.TLS != nil && l.TLS.Mode != nil && *l.TLS.Mode == gatewayv1.TLSModeTerminate && len(l.TLS.CertificateRefs) == 1 &&
+			l.TLS.CertificateRefs[0].Name != "" && (l.TLS.CertificateRefs[0].Kind == nil || *l.TLS.CertificateRefs[0].Kind == "Secret")
+		if l.Protocol != gatewayv1.HTTPSProtocolType || l.Port != 443 || l.Hostname == nil || *l.Hostname == "" || !tlsOK {
+			t.Errorf("Gateway %s listener %s: want HTTPS on 443 for one host name, TLS ended with one Secret: %+v", gw.Name, l.Name, l)
+		}
+		if l.AllowedRoutes == nil || len(l.AllowedRoutes.Kinds) != 1 {
+			t.Errorf("Gateway %s listener %s: want it to allow one route kind, got %+v", gw.Name, l.Name, l.AllowedRoutes)
+			continue
+		}
+		listeners[l.AllowedRoutes.Kinds[0].Kind] = l
+	}
+	lw, lg := listeners["HTTPRoute"], listeners["GRPCRoute"]
+	if len(gw.Spec.Listeners) != 2 || lw.Hostname == nil || lg.Hostname == nil || *lw.Hostname == *lg.Hostname {
+		t.Fatalf("Gateway %s: want two listeners on two host names, one for HTTPRoutes and one for GRPCRoutes: %+v", gw.Name, gw.Spec.Listeners)
+	}
+	// toService checks a route's parent and backends: this Gateway's listener l, on its host name,
+	// to the Service's grpc port.
+	toService := func(kind, name string, parents []gatewayv1.ParentReference, hosts []gatewayv1.Hostname, l gatewayv1.Listener, backends []gatewayv1.BackendRef) {
+		t.Helper()
+		if len(parents) != 1 || string(parents[0].Name) != gw.Name || parents[0].SectionName == nil || *parents[0].SectionName != l.Name {
+			t.Errorf("%s %s: parentRefs %+v, want Gateway %s listener %s", kind, name, parents, gw.Name, l.Name)
+		}
+		if !slices.Equal(hosts, []gatewayv1.Hostname{*l.Hostname}) {
+			t.Errorf("%s %s: hostnames %v, want [%s], its listener's", kind, name, hosts, *l.Hostname)
+		}
+		var grpcPort int32
+		for _, p := range svc.Spec.Ports {
+			if p.Name == "grpc" {
+				grpcPort = p.Port
+			}
+		}
+		if len(backends) != 1 || (backends[0].Group != nil && *backends[0].Group != "") || (backends[0].Kind != nil && *backends[0].Kind != "Service") ||
+			string(backends[0].Name) != svc.Name || backends[0].Port == nil || int32(*backends[0].Port) != grpcPort || backends[0].Namespace != nil {
+			t.Errorf("%s %s: backendRefs %+v, want Service %s port %d (grpc)", kind, name, backends, svc.Name, grpcPort)
+		}
+	}
+	if len(web.Spec.Rules) != 1 {
+		t.Fatalf("HTTPRoute %s: %d rules, want 1", web.Name, len(web.Spec.Rules))
+	}
+	wr := web.Spec.Rules[0]
+	var wb []gatewayv1.BackendRef
+	for _, b := range wr.BackendRefs {
+		wb = append(wb, b.BackendRef)
+	}
+	toService("HTTPRoute", web.Name, web.Spec.ParentRefs, web.Spec.Hostnames, lw, wb)
+	for _, m := range wr.Matches {
+		if m.Path == nil || m.Path.Type == nil || *m.Path.Type != gatewayv1.PathMatchPathPrefix || m.Path.Value == nil || *m.Path.Value != "/" || len(m.Headers) > 0 {
+			t.Errorf("HTTPRoute %s: match %+v, want every path", web.Name, m)
+		}
+	}
+	if to := wr.Timeouts; to == nil || to.Request == nil || *to.Request != "0s" || (to.BackendRequest != nil && *to.BackendRequest != "0s") {
+		t.Errorf("HTTPRoute %s: timeouts %+v, want request 0s (none: a spectator's stream lasts a game)", web.Name, to)
+	}
+	if len(grpcRoute.Spec.Rules) != 1 || len(grpcRoute.Spec.Rules[0].Matches) != 0 {
+		t.Fatalf("GRPCRoute %s: want one rule matching every call, got %+v", grpcRoute.Name, grpcRoute.Spec.Rules)
+	}
+	var gb []gatewayv1.BackendRef
+	for _, b := range grpcRoute.Spec.Rules[0].BackendRefs {
+		gb = append(gb, b.BackendRef)
+	}
+	toService("GRPCRoute", grpcRoute.Name, grpcRoute.Spec.ParentRefs, grpcRoute.Spec.Hostnames, lg, gb)
+
+	tr := btls.Spec.TargetRefs
+	if len(tr) != 1 || tr[0].Group != "" || tr[0].Kind != "Service" || string(tr[0].Name) != svc.Name || (tr[0].SectionName != nil && *tr[0].SectionName != "grpc") {
+		t.Errorf("BackendTLSPolicy %s: targetRefs %+v, want the Service %s (port grpc)", btls.Name, tr, svc.Name)
+	}
+	v := btls.Spec.Validation
+	if string(v.Hostname) != svc.Name || v.WellKnownCACertificates != nil || len(v.CACertificateRefs) != 1 ||
+		v.CACertificateRefs[0].Group != "" || v.CACertificateRefs[0].Kind != "ConfigMap" || v.CACertificateRefs[0].Name == "" {
+		t.Errorf("BackendTLSPolicy %s: validation %+v, want the referee's certificate verified for %s against one ConfigMap's ca.crt", btls.Name, v, svc.Name)
+	}
+	if len(btp.Spec.TargetRefs) != 1 || btp.Spec.TargetRefs[0].Kind != "GRPCRoute" || string(btp.Spec.TargetRefs[0].Name) != grpcRoute.Name ||
+		btp.Spec.TargetRefs[0].Group != gatewayv1.GroupName || btp.Spec.Timeout.HTTP.RequestTimeout != "0s" {
+		t.Errorf("BackendTrafficPolicy %s: want requestTimeout 0s on GRPCRoute %s (Envoy's default, 15 s, ends every seat's stream): %+v", btp.Metadata.Name, grpcRoute.Name, btp.Spec)
+	}
+}
+
+// checkNetworkPolicies checks the two NetworkPolicies against the pods they are about (a policy
+// that selects no pod, or names a port the pod does not have, fails silently): the referees'
+// lets in their gRPC port from the referees, labelled clients and the Gateway's Envoy pods, and
+// their metrics port from Prometheus only; PostgreSQL's selects CloudNativePG's instances of the
+// Cluster and lets the referees in on 5432.
+func checkNetworkPolicies(t *testing.T, nps []*networkingv1.NetworkPolicy, refereeLabels labels.Set, containerPorts map[string]int32, pgCluster, gateway string) {
+	t.Helper()
+	selects := func(sel *metav1.LabelSelector, l labels.Set) bool {
+		s, err := metav1.LabelSelectorAsSelector(sel)
+		return err == nil && !s.Empty() && s.Matches(l)
+	}
+	// allowed returns, per port (a name, or a number as text), the peers let in on it.
+	allowed := func(np *networkingv1.NetworkPolicy) map[string][]networkingv1.NetworkPolicyPeer {
+		out := map[string][]networkingv1.NetworkPolicyPeer{}
+		for _, r := range np.Spec.Ingress {
+			ps := r.Ports
+			if len(ps) == 0 {
+				ps = []networkingv1.NetworkPolicyPort{{}} // every port
+			}
+			for _, p := range ps {
+				if p.Protocol != nil && *p.Protocol != corev1.ProtocolTCP {
+					t.Errorf("NetworkPolicy %s: protocol %s, want TCP", np.Name, *p.Protocol)
+				}
+				port := "*"
+				if p.Port != nil {
+					port = p.Port.String()
+				}
+				out[port] = append(out[port], r.From...)
+			}
+		}
+		return out
+	}
+	fromPods := func(peers []networkingv1.NetworkPolicyPeer, l labels.Set) bool {
+		for _, p := range peers {
+			if p.NamespaceSelector == nil && p.IPBlock == nil && p.PodSelector != nil && selects(p.PodSelector, l) {
+				return true
+			}
+		}
+		return false
+	}
+	pgLabels := labels.Set{"cnpg.io/cluster": pgCluster, "cnpg.io/instanceRole": "primary", "role": "primary"}
+	var referees, pg *networkingv1.NetworkPolicy
+	for _, np := range nps {
+		if !slices.Equal(np.Spec.PolicyTypes, []networkingv1.PolicyType{networkingv1.PolicyTypeIngress}) {
+			t.Errorf("NetworkPolicy %s: policyTypes %v, want [Ingress]", np.Name, np.Spec.PolicyTypes)
+		}
+		switch {
+		case selects(&np.Spec.PodSelector, refereeLabels):
+			referees = np
+		case selects(&np.Spec.PodSelector, pgLabels):
+			pg = np
+		default:
+			t.Errorf("NetworkPolicy %s selects neither the referee pods %v nor the instances of Cluster %s: %v", np.Name, refereeLabels, pgCluster, np.Spec.PodSelector)
+		}
+	}
+	if referees == nil || pg == nil {
+		t.Fatalf("want a NetworkPolicy of the referees and one of PostgreSQL, got %d policies", len(nps))
+	}
+
+	in := allowed(referees)
+	for port := range in {
+		if _, ok := containerPorts[port]; !ok {
+			t.Errorf("NetworkPolicy %s lets in port %s, which the referee container does not name (%v)", referees.Name, port, containerPorts)
+		}
+	}
+	if !fromPods(in["grpc"], refereeLabels) {
+		t.Errorf("NetworkPolicy %s: the referees cannot reach each other's grpc port (forwarding): %+v", referees.Name, in["grpc"])
+	}
+	// Envoy Gateway's pods of the Gateway, in its controller's namespace.
+	envoyLabels := labels.Set{"app.kubernetes.io/name": "envoy", "app.kubernetes.io/component": "proxy",
+		"gateway.envoyproxy.io/owning-gateway-name": gateway, "gateway.envoyproxy.io/owning-gateway-namespace": "bezique"}
+	var gatewayPods, prometheus, clients bool
+	for _, p := range in["grpc"] {
+		if p.NamespaceSelector != nil && p.PodSelector != nil && selects(p.PodSelector, envoyLabels) &&
+			p.PodSelector.MatchLabels["gateway.envoyproxy.io/owning-gateway-name"] == gateway &&
+			selects(p.NamespaceSelector, labels.Set{"kubernetes.io/metadata.name": "envoy-gateway-system"}) {
+			gatewayPods = true
+		}
+		if p.NamespaceSelector != nil && p.PodSelector != nil && selects(p.PodSelector, labels.Set{"bezique-referee-client": "true"}) {
+			clients = true
+		}
+	}
+	if !gatewayPods || !clients {
+		t.Errorf("NetworkPolicy %s: the grpc port lets in the Gateway %s's Envoy pods %v and pods labelled bezique-referee-client %v; want both", referees.Name, gateway, gatewayPods, clients)
+	}
+	for _, p := range in["metrics"] {
+		if p.NamespaceSelector == nil || p.PodSelector == nil || p.PodSelector.MatchLabels["app.kubernetes.io/name"] != "prometheus" || len(p.PodSelector.MatchLabels) != 1 {
+			t.Errorf("NetworkPolicy %s lets %+v in on the metrics port (no keys): Prometheus only", referees.Name, p)
+			continue
+		}
+		prometheus = true
+	}
+	if !prometheus {
+		t.Errorf("NetworkPolicy %s: Prometheus cannot scrape the metrics port", referees.Name)
+	}
+	if len(in["*"]) > 0 {
+		t.Errorf("NetworkPolicy %s lets %+v in on every port", referees.Name, in["*"])
+	}
+
+	in = allowed(pg)
+	if !fromPods(in["5432"], refereeLabels) {
+		t.Errorf("NetworkPolicy %s: the referees cannot reach PostgreSQL on 5432: %+v", pg.Name, in)
+	}
+	if !fromPods(in["*"], pgLabels) {
+		t.Errorf("NetworkPolicy %s: the instances cannot reach each other (replication): %+v", pg.Name, in["*"])
+	}
+	for port, peers := range in {
+		if port != "*" && port != "5432" && fromPods(peers, refereeLabels) {
+			t.Errorf("NetworkPolicy %s lets the referees in on %s", pg.Name, port)
+		}
+	}
+	if len(in["8000"]) == 0 {
+		t.Errorf("NetworkPolicy %s: the CloudNativePG operator cannot reach the instances' status port 8000", pg.Name)
+	}
 }
 
 func TestManifestsRejectUnknownFields(t *testing.T) {
@@ -804,6 +1066,20 @@ func TestManifestsRejectUnknownFields(t *testing.T) {
 	badSM := []byte("apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: x\nspec:\n  endpoints:\n    - port: metrics\n      intervl: 15s\n")
 	if err := yaml.UnmarshalStrict(badSM, &serviceMonitor{}); err == nil {
 		t.Error("strict decoding accepted endpoints[].intervl")
+	}
+	// The GRPCRoute has no timeouts (the HTTPRoute has), and BackendTLSPolicy's v1alpha2 targetRef is
+	// targetRefs in v1.
+	badGRPC := []byte("apiVersion: gateway.networking.k8s.io/v1\nkind: GRPCRoute\nmetadata:\n  name: x\nspec:\n  rules:\n    - timeouts:\n        request: 0s\n")
+	if err := yaml.UnmarshalStrict(badGRPC, &gatewayv1.GRPCRoute{}); err == nil {
+		t.Error("strict decoding accepted a GRPCRoute's rules[].timeouts")
+	}
+	badBTLS := []byte("apiVersion: gateway.networking.k8s.io/v1\nkind: BackendTLSPolicy\nmetadata:\n  name: x\nspec:\n  targetRef:\n    kind: Service\n    name: x\n")
+	if err := yaml.UnmarshalStrict(badBTLS, &gatewayv1.BackendTLSPolicy{}); err == nil {
+		t.Error("strict decoding accepted a BackendTLSPolicy's targetRef")
+	}
+	badNP := []byte("apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: x\nspec:\n  podSelector: {}\n  ingress:\n    - form:\n        - podSelector: {}\n")
+	if err := yaml.UnmarshalStrict(badNP, &networkingv1.NetworkPolicy{}); err == nil {
+		t.Error("strict decoding accepted ingress[].form")
 	}
 }
 

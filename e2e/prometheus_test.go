@@ -113,7 +113,7 @@ scrape_configs:
 	waitQuery(ctx, t, fail, promURL, `bezique_actions_total{variant="two_handed",outcome="accepted"}`, float64(actions))
 	waitQuery(ctx, t, fail, promURL, `bezique_action_processing_seconds_count`, float64(actions))
 	waitQuery(ctx, t, fail, promURL, `sum(bezique_games_finished_total)`, 1)
-	waitQuery(ctx, t, fail, promURL, `bezique_tables{state="finished"}`, 1)
+	waitQuery(ctx, t, fail, promURL, `bezique_tables{state="playing"}`, 0)
 	// Every decision took less than the largest bucket (Prometheus 3 writes le="60" as "60.0").
 	waitQuery(ctx, t, fail, promURL, `bezique_decision_duration_seconds_bucket{variant="two_handed",le=~"60(\\.0)?"}`, float64(decisions))
 }

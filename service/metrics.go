@@ -25,7 +25,10 @@ import (
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// Table states: the values of the state label of bezique_tables.
+// Table states, as the referee names them (store, logs, errors). bezique_tables counts the tables
+// a referee runs, by the first two only (its state label): an ended table is not counted, whether
+// or not the referee still holds it in memory; the games that ended are
+// bezique_games_finished_total, and the store keeps them all.
 const (
 	TableWaiting   = "waiting"
 	TablePlaying   = "playing"
@@ -85,7 +88,7 @@ const (
 const LabelOther = "other"
 
 var (
-	tableStates       = []string{TableWaiting, TablePlaying, TableFinished, TableCancelled, TableExpired}
+	tableStates       = []string{TableWaiting, TablePlaying}
 	variants          = []string{VariantTwoHanded, VariantThreeHanded, VariantFourHanded, VariantFourHandedIndividual, VariantRubicon, VariantSixPack}
 	results           = []string{ResultCompleted, ResultForfeit, ResultCancelled, ResultExpired}
 	outcomes          = []string{"accepted", "rejected"}
@@ -233,7 +236,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"version", "revision", "goversion"}),
 		tables: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: nameTables,
-			Help: "Number of tables held by the referee, by state.",
+			Help: "Tables this referee runs, by state: waiting for their seats or playing (recovered ones included after a restart); ended tables are bezique_games_finished_total.",
 		}, []string{"state"}),
 		streamsOpen: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: nameSeatStreamsOpen,
@@ -459,17 +462,18 @@ func (m *Metrics) InitializeMetrics(server reflection.ServiceInfoProvider) {
 }
 
 // TableStateChanged moves one table from state from to state to in
-// bezique_tables. An empty from means the table is new; an empty to means the
-// referee forgot the table (it no longer counts in any state).
+// bezique_tables, which counts only TableWaiting and TablePlaying: an empty or
+// ended from means the table was not counted (it is new); an empty or ended to
+// means it no longer counts (it ended, or the referee stopped running it).
 func (m *Metrics) TableStateChanged(from, to string) {
 	if m == nil || from == to {
 		return
 	}
-	if from != "" {
-		m.tables.WithLabelValues(known(m.knownStates, from)).Dec()
+	if m.knownStates[from] {
+		m.tables.WithLabelValues(from).Dec()
 	}
-	if to != "" {
-		m.tables.WithLabelValues(known(m.knownStates, to)).Inc()
+	if m.knownStates[to] {
+		m.tables.WithLabelValues(to).Inc()
 	}
 }
 

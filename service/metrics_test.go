@@ -118,7 +118,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		name   string
 		series int
 	}{
-		{"bezique_tables", 5},
+		{"bezique_tables", 2},
 		{"bezique_games_finished_total", 4 * 6},
 		{"bezique_actions_total", 6 * 2},
 		{"bezique_decision_duration_seconds", 6},
@@ -150,10 +150,10 @@ func TestMetricsValues(t *testing.T) {
 	m.TableStateChanged("", TableWaiting)
 	m.TableStateChanged(TableWaiting, TablePlaying)
 	m.TableStateChanged(TableWaiting, TablePlaying)
-	m.TableStateChanged(TablePlaying, TableFinished)
-	m.TableStateChanged(TableFinished, "")
-	m.TableStateChanged(TableWaiting, TableWaiting) // no change
-	for state, want := range map[string]float64{TableWaiting: 1, TablePlaying: 1, TableFinished: 0, TableCancelled: 0} {
+	m.TableStateChanged(TablePlaying, TableFinished) // ended: no longer counted
+	m.TableStateChanged(TableFinished, "")           // evicted from memory
+	m.TableStateChanged(TableWaiting, TableWaiting)  // no change
+	for state, want := range map[string]float64{TableWaiting: 1, TablePlaying: 1} {
 		if got := testutil.ToFloat64(m.tables.WithLabelValues(state)); got != want {
 			t.Errorf("bezique_tables{state=%q} = %v, want %v", state, got, want)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sort"
 	"strings"
-	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -55,11 +54,8 @@ func (s *Referee) quarantinedTable(id string) (quarantined, bool) {
 // cancelQuarantined is CancelTable of a table quarantined here: an operator's way to end a table
 // whose stored log cannot be replayed, which would otherwise stay waiting or playing in the store
 // for good (holding back the compaction of every action stored after its first, and its lease).
-// Without replaying anything, it stores the table cancelled with reason (or "cancelled by
-// request") and no record, which drops its action head and, with a shared store, its lease
-// (store.Store.FinishTable), and forgets the quarantine. Its creator (when its stored spec reads)
-// or an admin may, as for a table in play: ErrPermission for another principal. ErrEnded when it
-// ended meanwhile (another call cancelled it first).
+// Its creator (when its stored spec reads) or an admin may, as for a table in play: ErrPermission
+// for another principal. Then endQuarantined.
 func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason string) (*pb.TableInfo, error) {
 	id := q.row.ID
 	if p := PrincipalFrom(ctx); p.Role != RoleAdmin {
@@ -71,6 +67,15 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 			return nil, errorf(ErrPermission, "table %s (quarantined): only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
 		}
 	}
+	return s.endQuarantined(ctx, q, reason)
+}
+
+// endQuarantined ends a table quarantined here without replaying anything: it stores the table
+// cancelled with reason (or "cancelled by request") and no record, which drops its action head
+// and, with a shared store, its lease (store.Store.FinishTable), forgets the quarantine and
+// returns the table's info. ErrEnded when it ended meanwhile (another call cancelled it first).
+func (s *Referee) endQuarantined(ctx context.Context, q quarantined, reason string) (*pb.TableInfo, error) {
+	id := q.row.ID
 	if reason == "" {
 		reason = "cancelled by request"
 	}
@@ -92,9 +97,6 @@ func (s *Referee) cancelQuarantined(ctx context.Context, q quarantined, reason s
 	if err != nil {
 		return nil, err
 	}
-	if row.Unreadable != nil { // a column of its row still does not read: what was just stored
-		return endedInfo(store.Table{ID: id, State: store.StateCancelled, Result: ResultCancelled, Reason: reason, FinishedAt: time.Now()}), nil
-	}
 	return s.rowInfo(ctx, row)
 }
 
@@ -107,14 +109,18 @@ func endedWithoutRecord(row store.Table) error {
 // quarantinedInfo is the TableInfo of a stored table that cannot be read or replayed: what the
 // row itself says, the state TABLE_STATE_QUARANTINED and the reason.
 func quarantinedInfo(row store.Table, reason string) *pb.TableInfo {
-	return &pb.TableInfo{TableId: row.ID, State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: reason,
-		SeedCommitment: row.Commitment, CreateTime: timestamppb.New(row.CreatedAt)}
+	ti := &pb.TableInfo{TableId: row.ID, State: pb.TableState_TABLE_STATE_QUARANTINED, QuarantineReason: reason, SeedCommitment: row.Commitment}
+	if !row.CreatedAt.IsZero() { // unknown when its row does not read
+		ti.CreateTime = timestamppb.New(row.CreatedAt)
+	}
+	return ti
 }
 
 // rowInfo is the TableInfo of a table read from the store that is not in memory: storedInfo, or
 // quarantinedInfo when the table was quarantined at start or its stored data cannot be read
 // (an [unreadableError]), but for a quarantined table that was cancelled (cancelQuarantined),
-// shown as its row says it ended. A failure of the store itself is returned as it is.
+// shown as its row says it ended (even when another of its columns does not read). A failure of
+// the store itself is returned as it is.
 func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	if reason, ok := s.quarantineReason(row.ID); ok {
 		return quarantinedInfo(row, reason), nil
@@ -122,7 +128,7 @@ func (s *Referee) rowInfo(ctx context.Context, row store.Table) (*pb.TableInfo, 
 	ti, err := s.storedInfo(ctx, row)
 	var bad *unreadableError
 	if errors.As(err, &bad) {
-		if row.Unreadable == nil && !row.State.Active() {
+		if row.State.Ended() { // a row that does not read says so when its state, end and reason do
 			if _, rerr := s.store.GetRecord(ctx, row.ID); errors.Is(rerr, store.ErrNotFound) {
 				return endedInfo(row), nil
 			}

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,9 +69,23 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	_, err = r2.tables.CancelTable(as(alice), &pb.CancelTableRequest{TableId: badSpec})
 	wantCode(t, "CancelTable of a quarantined table without a readable spec by its creator", err, codes.PermissionDenied,
 		"table "+badSpec+" (quarantined): its stored spec cannot be read, so it names no creator: only an admin may cancel it")
+	// A row whose created_at does not read has no create time: it was shown created in year 1.
+	if ti := getTable(t, r2, badRow); ti.GetState() != pb.TableState_TABLE_STATE_QUARANTINED || ti.GetCreateTime() != nil {
+		t.Errorf("GetTable(%s) = %v; want it quarantined, without a create time (unknown)", badRow, ti)
+	}
 
-	cancelled := map[string]string{badAction: "its log does not replay", badSpec: "cancelled by request"}
-	for id, key := range map[string]string{badAction: alice, badSpec: testAdminKey} {
+	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
+	// too, and shown cancelled as the others: its state, end and reason read. It was listed
+	// quarantined, "unreadable stored row", for good.
+	cancelled := map[string]string{badAction: "its log does not replay", badSpec: "cancelled by request", badRow: "row unreadable"}
+	wantCancelled := func(what, id string, ti *pb.TableInfo) {
+		t.Helper()
+		if ti.GetTableId() != id || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED ||
+			ti.GetResult().GetReason() != cancelled[id] || ti.GetResult().WinnerSide != nil || ti.GetFinishTime() == nil || (id == badRow) != (ti.GetCreateTime() == nil) {
+			t.Errorf("%s(%s) = %v; want it CANCELLED, no winner, reason %q (no create time for the unreadable row: unknown)", what, id, ti, cancelled[id])
+		}
+	}
+	for id, key := range map[string]string{badAction: alice, badSpec: testAdminKey, badRow: testAdminKey} {
 		reason := cancelled[id]
 		if reason == "cancelled by request" {
 			reason = ""
@@ -79,12 +94,8 @@ func TestCancelQuarantinedTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CancelTable(%s): %v", id, err)
 		}
-		for what, ti := range map[string]*pb.TableInfo{"CancelTable": resp.GetTable(), "GetTable": getTable(t, r2, id)} {
-			if ti.GetTableId() != id || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED ||
-				ti.GetResult().GetReason() != cancelled[id] || ti.GetResult().WinnerSide != nil || ti.GetFinishTime() == nil {
-				t.Errorf("%s(%s) = %v; want it CANCELLED, no winner, reason %q", what, id, ti, cancelled[id])
-			}
-		}
+		wantCancelled("CancelTable", id, resp.GetTable())
+		wantCancelled("GetTable", id, getTable(t, r2, id))
 		_, err = r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: id})
 		wantCode(t, "CancelTable again", err, codes.FailedPrecondition, "table "+id+" is cancelled")
 		// A seat that joins it is told it ended; it was told NotFound "store: get record".
@@ -97,13 +108,29 @@ func TestCancelQuarantinedTable(t *testing.T) {
 			t.Errorf("Await(%s): %v; want ErrEnded", id, err)
 		}
 	}
-	// A row with a column that does not read (SQLite keeps a value of any type) is cancelled
-	// too; the store cannot show it cancelled (GetTable shows it quarantined, unreadable).
-	resp, err := r2.tables.CancelTable(as(testAdminKey), &pb.CancelTableRequest{TableId: badRow, Reason: "row unreadable"})
-	if ti := resp.GetTable(); err != nil || ti.GetTableId() != badRow || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != "row unreadable" || ti.GetCreateTime() != nil {
-		t.Errorf("CancelTable(%s), an unscannable row: %v, %v; want it CANCELLED, reason \"row unreadable\", no create time (unknown)", badRow, ti, err)
+	wantListed := func(r *authReferee) {
+		t.Helper()
+		for _, state := range []pb.TableState{pb.TableState_TABLE_STATE_UNSPECIFIED, pb.TableState_TABLE_STATE_CANCELLED} {
+			resp, err := r.tables.ListTables(as(testAdminKey), &pb.ListTablesRequest{State: state})
+			if err != nil {
+				t.Fatalf("ListTables(%v): %v", state, err)
+			}
+			n := 0
+			for _, ti := range resp.GetTables() {
+				if _, ok := cancelled[ti.GetTableId()]; ok {
+					n++
+					wantCancelled(fmt.Sprintf("ListTables(%v)", state), ti.GetTableId(), ti)
+				}
+			}
+			if n != len(cancelled) {
+				t.Errorf("ListTables(%v) lists %d of the %d cancelled tables: %v", state, n, len(cancelled), resp.GetTables())
+			}
+		}
+		if resp, err := r.tables.ListTables(as(testAdminKey), &pb.ListTablesRequest{State: pb.TableState_TABLE_STATE_QUARANTINED}); err != nil || len(resp.GetTables()) != 0 {
+			t.Errorf("ListTables(QUARANTINED) = %v, %v; want none", resp.GetTables(), err)
+		}
 	}
-	cancelled[badRow] = "row unreadable"
+	wantListed(r2)
 	if n := gaugeValue(t, &referee{reg: r2.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v, want 0", n)
 	}
@@ -125,6 +152,8 @@ func TestCancelQuarantinedTable(t *testing.T) {
 	if n := gaugeValue(t, &referee{reg: r3.reg}, "bezique_tables_quarantined"); n != 0 {
 		t.Errorf("bezique_tables_quarantined = %v after another restart, want 0", n)
 	}
+	wantListed(r3)
+	wantCancelled("GetTable after another restart", badRow, getTable(t, r3, badRow))
 }
 
 // getTable is GetTable by the admin, which must succeed.
@@ -202,5 +231,120 @@ func TestTournamentGameOnACancelledQuarantinedTable(t *testing.T) {
 	if err != nil || got.State != store.TournamentFinished || len(got.Results) != 1 ||
 		got.Results[0].TableID != tid || got.Results[0].Outcome != tournament.OutcomeCancelled || got.Standings.Played != 0 {
 		t.Fatalf("the tournament: %+v, %v; want it finished, its one game cancelled and not counted", got, err)
+	}
+}
+
+// quarantinedTournamentGame makes, in a real SQLite file, a running tournament whose game 1's
+// table is quarantined here and given up by the runner: games 0 and 1 wait on a lobby bot that
+// never decides; after a restart with game 1's stored spec unreadable, game 1 is quarantined and
+// the runner starts game 2 instead. It returns the referee and the tournament's id.
+func quarantinedTournamentGame(t *testing.T) (*Referee, string) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	a := startReferee(t, st, nil)
+	a.serveStalledBot(t, "staller", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 5, Duplicate: true, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "staller", Kind: tournament.KindLobby, Bot: "staller"}, {ID: "random", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gamesInPlay := func(r *Referee, ids ...string) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+			if bots := r.ListBots(); len(bots) == 1 && bots[0].GetGamesInPlay() == uint32(len(ids)) {
+				found := 0
+				for _, id := range ids {
+					if ti, err := r.GetTable(ctx, id); err == nil && ti.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+						found++
+					}
+				}
+				if found == len(ids) {
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the lobby bot never had games %v in play", ids)
+			}
+		}
+	}
+	g0, g1, g2 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 1), tourneyTableID(tn.ID, 2)
+	gamesInPlay(a.srv.Referee, g0, g1)
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawSQL(t, path).Exec("UPDATE tables SET spec = '{not json' WHERE id = ?", g1); err != nil {
+		t.Fatal(err)
+	}
+
+	b := startReferee(t, openSQLite(t, path), nil)
+	b.serveStalledBot(t, "staller", 2)
+	if _, ok := b.srv.Referee.quarantineReason(g1); !ok {
+		t.Fatalf("table %s is not quarantined after the restart", g1)
+	}
+	gamesInPlay(b.srv.Referee, g0, g2) // game 2 starts once the runner gave game 1 up
+	return b.srv.Referee, tn.ID
+}
+
+// wantTournamentCancelled checks a tournament cancelled with no result, and each of its games'
+// tables cancelled with the reason given.
+func wantTournamentCancelled(t *testing.T, ref *Referee, got *Tournament, reasons map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	if got.State != store.TournamentCancelled || len(got.Results) != 0 || got.Standings.Played != 0 {
+		t.Fatalf("after cancel: state %s, %d results, %d played; want cancelled, none", got.State, len(got.Results), got.Standings.Played)
+	}
+	for id, reason := range reasons {
+		ti, err := ref.GetTable(ctx, id)
+		if err != nil || ti.GetState() != pb.TableState_TABLE_STATE_CANCELLED || ti.GetResult().GetReason() != reason {
+			t.Errorf("GetTable(%s) = %v, %v; want it cancelled, reason %q", id, ti, err, reason)
+		}
+	}
+}
+
+// TestCancelTournamentWithAGameEndedWithoutRecord: CancelTournament passes over a game whose
+// table ended without a record (quarantined, then cancelled with CancelTable) that the runner
+// gave up, and cancels the games in play: the tournament is cancelled with no result, games 0
+// and 2 cancelled with its reason, and game 1 keeps the reason of its own cancel.
+func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
+	ctx := context.Background()
+	ref, id := quarantinedTournamentGame(t)
+	g1 := tourneyTableID(id, 1)
+	if _, err := ref.CancelTable(ctx, g1, "its spec is lost"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ref.CancelTournament(ctx, id, "the organiser stopped it")
+	if err != nil {
+		t.Fatalf("CancelTournament with a game ended without a record: %v", err)
+	}
+	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "its spec is lost",
+		tourneyTableID(id, 2): "the organiser stopped it"})
+	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
+		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)
+	}
+}
+
+// TestCancelTournamentEndsItsQuarantinedGame: CancelTournament left a game's table that is
+// quarantined (the runner gave the game up) waiting or playing in the store for good, holding
+// back the compaction of the action log, after the tournament was cancelled; it ends it as
+// CancelTable does, with the tournament's reason and no record.
+func TestCancelTournamentEndsItsQuarantinedGame(t *testing.T) {
+	ctx := context.Background()
+	ref, id := quarantinedTournamentGame(t)
+	got, err := ref.CancelTournament(ctx, id, "the organiser stopped it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g1 := tourneyTableID(id, 1)
+	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "the organiser stopped it",
+		tourneyTableID(id, 2): "the organiser stopped it"})
+	if _, ok := ref.quarantineReason(g1); ok {
+		t.Errorf("table %s is still quarantined", g1)
+	}
+	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
+		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)
 	}
 }

@@ -56,9 +56,11 @@ func (e *QuotaError) Error() string {
 
 // quotaKey is the key of ctx's caller for the per-principal limits: "key:ID" for a caller
 // authenticated by an API key (its principal id, see [PrincipalFrom]), otherwise "ip:ADDR", the
-// peer's IP address without the port (so that one host's connections share the limits): an
-// anonymous spectator, and every caller when authentication is off. "" for an in-process call of
-// the [Referee], which no per-principal limit applies to.
+// peer's IP address without the port (so that one host's connections share the limits; behind a
+// trusted proxy, the client's it names, and through another referee, the caller's it forwarded:
+// fromProxy and fromPeer make those the peer): an anonymous spectator, and every caller when
+// authentication is off. "" for an in-process call of the [Referee], which no per-principal limit
+// applies to.
 func quotaKey(ctx context.Context) string {
 	if p := PrincipalFrom(ctx); p != Local && p.Role != RoleSpectator {
 		return "key:" + p.ID

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -254,4 +255,49 @@ func TestRejoinEndedTableGetsResult(t *testing.T) {
 	r1.srv.Close()
 	r2 := startReferee(t, st, nil)
 	check("after a restart", rejoinEnded(t, r2, id, 0, tokenOf(resp, 0)))
+}
+
+// TestRecoveredBeforeItsFirstAction: a game that started (every seat joined, the first decision
+// asked for) but had no action stored when its referee stopped is recovered in play, as it was
+// stored: it was recovered waiting for its seats, counted in bezique_tables{state="waiting"},
+// liable to expire as a table nobody joined (--waiting-expiry), its seats' absence not played
+// under its failure policy.
+func TestRecoveredBeforeItsFirstAction(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r1 := startReferee(t, st, nil)
+	resp, err := r1.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	s, err := joinSeat(t, r1, id, 0, tokenOf(resp, 0), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.until(func(m *pb.ConnectResponse) bool { return m.GetDecisionRequest() != nil })
+	if got, err := r1.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id}); err != nil || got.GetTable().GetState() != pb.TableState_TABLE_STATE_PLAYING {
+		t.Fatalf("before the restart: %v, %v; want it playing", got.GetTable().GetState(), err)
+	}
+	r1.grpc.Stop()
+	r1.srv.Close()
+
+	r2 := startReferee(t, st, nil)
+	got, err := r2.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got.GetTable().GetSeats()); got.GetTable().GetState() != pb.TableState_TABLE_STATE_PLAYING || n != 2 {
+		t.Fatalf("after the restart: %v with %d seats; want it playing", got.GetTable().GetState(), n)
+	}
+	for state, want := range map[string]float64{TableWaiting: 0, TablePlaying: 1} {
+		if g := testutil.ToFloat64(r2.srv.metrics.tables.WithLabelValues(state)); g != want {
+			t.Errorf("after the restart: bezique_tables{state=%q} = %v, want %v", state, g, want)
+		}
+	}
 }

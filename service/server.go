@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -105,6 +106,11 @@ type Config struct {
 	// limits, only from a call carrying the secret (forward.go). Without it the limits of a
 	// forwarded anonymous call count the forwarding referee's address.
 	PeerSecret string
+	// TrustedProxies are the address ranges of the reverse proxies in front of the referee (an
+	// ingress controller's or a Gateway's pods, --trusted-proxies); empty for none. A call whose
+	// peer is in one is counted, for the per-principal limits, under the client address its
+	// X-Forwarded-For names (proxy.go); X-Forwarded-For from any other peer is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // DefaultWatchQueue is Config.WatchQueue's default: 4 096 events, more than a whole four-handed
@@ -151,7 +157,7 @@ type Referee struct {
 
 	mu        sync.Mutex
 	tables    map[string]*table
-	finished  []endedTable // ended tables kept in memory, oldest first
+	finished  []*table // ended tables kept in memory, oldest first
 	draining  bool
 	drainDone bool       // Drain gave up waiting
 	active    int        // waiting and playing tables
@@ -495,22 +501,15 @@ func (s *Referee) tableEnded(t *table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
-	s.finished = append(s.finished, endedTable{t: t, state: stateLabel(t.state)})
+	s.finished = append(s.finished, t)
 	keep := min(s.cfg.KeepFinished, EndedTablesInMemory)
 	for len(s.finished) > keep {
 		old := s.finished[0]
-		delete(s.tables, old.t.id)
-		close(old.t.evicted) // its goroutine returns and the game is freed
-		s.finished[0] = endedTable{}
+		delete(s.tables, old.id)
+		close(old.evicted) // its goroutine returns and the game is freed
+		s.finished[0] = nil
 		s.finished = s.finished[1:]
-		s.metrics.TableStateChanged(old.state, "")
 	}
-}
-
-// endedTable is an ended table still held in memory, with its final state.
-type endedTable struct {
-	t     *table
-	state string
 }
 
 // playingChanged counts a table entering (+1) or leaving (-1) the playing state.
@@ -606,7 +605,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.bind(spec.Creator, spec.BotNames)
-	if err := t.replay(actions); err != nil {
+	if err := t.replay(actions, row.State == store.StatePlaying); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.quotaKey = spec.QuotaKey
@@ -632,10 +631,12 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the
-// stored sequence numbers, its clocks and its state, and puts back its stored team messages.
-func (t *table) replay(actions []store.Action) error {
+// stored sequence numbers, its clocks and its state, and puts back its stored team messages. The
+// game is in play when it was stored playing (every seat had joined), even before its first
+// action, or has an action.
+func (t *table) replay(actions []store.Action, playing bool) error {
 	now := time.Now()
-	if slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
+	if playing || slices.ContainsFunc(actions, func(sa store.Action) bool { return logKind(sa.Kind) == logAction }) {
 		t.state = pb.TableState_TABLE_STATE_PLAYING
 		t.started = now
 		for _, st := range t.seats {

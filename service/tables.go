@@ -567,7 +567,7 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
 		if row, terr := s.store.GetTable(ctx, id); terr == nil {
-			if errors.Is(err, store.ErrNotFound) && row.Unreadable == nil && !row.State.Active() {
+			if errors.Is(err, store.ErrNotFound) && row.State.Ended() {
 				return nil, endedWithoutRecord(row)
 			}
 			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)

@@ -67,6 +67,9 @@ type tourney struct {
 	stopRun  context.CancelFunc
 	ran      chan struct{}
 	runStart time.Time
+	// final, set in an ended tournament's summary (see tourney.summary), is the tournament as
+	// reported, without its results; the summary holds neither results nor schedule.
+	final *Tournament
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -143,7 +146,8 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	return tr.snapshot(), nil
 }
 
-// newTourney rebuilds a tournament from its store row and stored games.
+// newTourney rebuilds a tournament from its store row and stored games, its results in the order
+// they were stored (the store lists them by game).
 func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
 	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State,
 		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{}), over: make(chan struct{})}
@@ -158,6 +162,8 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 	}
 	copy(tr.seed[:], row.Seed)
 	tr.games = tr.spec.Schedule()
+	games = slices.Clone(games)
+	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
 	for _, g := range games {
 		var r tournament.Result
 		if err := json.Unmarshal(g.Result, &r); err != nil {
@@ -229,6 +235,9 @@ func (s *Referee) loadTourney(ctx context.Context, row store.Tournament, run boo
 	tr, err := newTourney(row, games)
 	if err != nil {
 		return err
+	}
+	if row.State != store.TournamentRunning {
+		tr = tr.summary()
 	}
 	reg.mu.Lock()
 	reg.byID[tr.id] = tr
@@ -318,6 +327,8 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	}
 	tr.mu.Unlock()
 	switch {
+	case err == nil:
+		s.tourneys.keepSummary(tr)
 	case errors.Is(err, store.ErrLeaseLost):
 		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
 	case err != nil:
@@ -334,10 +345,10 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 
 // CancelTournament ends a running tournament: it starts no game any more, the tables of its games
 // in play or waiting for their seats are cancelled with reason (their records say it; cancelled
-// games have no result and count nowhere), the games that ended meanwhile are stored as usual
-// (read from the store when their table has left memory), its state is stored as cancelled, and
-// its seed is revealed. The default reason is "tournament
-// cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
+// games have no result and count nowhere; a game's table quarantined here is ended without a
+// record, as CancelTable ends it, with that reason), the games that ended meanwhile are stored
+// as usual (read from the store when their table has left memory), its state is stored as
+// cancelled, and its seed is revealed. The default reason is "tournament cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
 // ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
 // forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
 // MaxReasonBytes or with a control character; the store's error when the state cannot be stored.
@@ -378,6 +389,12 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return nil, err
 		}
+		// A game's table quarantined here (the runner gave the game up) ends as the others do.
+		if q, ok := s.quarantinedTable(tid); ok {
+			if _, err := s.endQuarantined(ctx, q, reason); err != nil && !errors.Is(err, ErrEnded) {
+				return nil, err
+			}
+		}
 		// A table not in memory was never created, or ended and left memory before the runner
 		// stored its result: its record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
@@ -405,6 +422,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	if err != nil {
 		return nil, err
 	}
+	s.tourneys.keepSummary(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED, id, reason)
 	return tr.snapshot(), nil
 }
@@ -701,10 +719,15 @@ func (tr *tourney) notify() {
 	tr.changed = make(chan struct{})
 }
 
-// snapshot returns the tournament as reported, the seed revealed once it has ended.
+// snapshot returns the tournament as reported, the seed revealed once it has ended; a summary's
+// without results.
 func (tr *tourney) snapshot() *Tournament {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
+	if tr.final != nil {
+		out := *tr.final
+		return &out
+	}
 	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Results: append([]tournament.Result(nil), tr.results...),
 		CreatedAt: tr.created, FinishedAt: tr.finished}
 	out.Standings = tournament.Compute(&tr.spec, out.Results)
@@ -712,6 +735,31 @@ func (tr *tourney) snapshot() *Tournament {
 		out.Seed, out.Salt = append([]byte(nil), tr.seed[:]...), append([]byte(nil), tr.salt...)
 	}
 	return out
+}
+
+// summary returns an ended tournament as the registry keeps it: as ListTournaments reports it,
+// its standings computed once, without its results and schedule, which GetTournament and
+// WatchTournament read from the store (tourneyNow). Held whole, every ended tournament kept its
+// results and schedule in memory (about 370 bytes a game) for as long as the referee ran, and
+// ListTournaments, which the web app's home page calls every two seconds, computed the standings
+// of every game ever played at each call.
+func (tr *tourney) summary() *tourney {
+	final := tr.snapshot()
+	final.Results = nil
+	over := make(chan struct{})
+	close(over)
+	return &tourney{id: tr.id, spec: tr.spec, seed: tr.seed, salt: tr.salt, commitment: tr.commitment, created: tr.created,
+		state: final.State, finished: final.FinishedAt, changed: make(chan struct{}), over: over, final: final}
+}
+
+// keepSummary puts the summary of tr, which has ended, in the registry in its place.
+func (reg *tourneys) keepSummary(tr *tourney) {
+	sum := tr.summary()
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if reg.byID[tr.id] == tr {
+		reg.byID[tr.id] = sum
+	}
 }
 
 // runningElsewhere reports whether the tournament runs, but this referee does not play its games
@@ -734,15 +782,18 @@ func (s *Referee) tourneyByID(id string) (*tourney, error) {
 	return nil, errorf(ErrNotFound, "tournament %q not found", id)
 }
 
-// tourneyNow returns the tournament with this id as it stands: the referee's own copy when the
-// store is not shared, when this referee runs it or when it has ended (an ended tournament
-// changes no more); otherwise, with a shared store, the one read from the store, where another
-// referee stores each result as its game ends. A tournament read that has ended is kept, so it is
-// read once. ErrNotFound for an unknown id; the store's error when it cannot be read.
+// tourneyNow returns the tournament with this id as it stands, with its results: the referee's
+// own copy while it runs here (with a store that is not shared, the copy of every running
+// tournament); otherwise the one read from the store: an ended tournament, whose registry entry
+// is its summary, and with a shared store one that another referee runs and stores each result
+// of as its game ends. ErrNotFound for an unknown id; the store's error when it cannot be read.
 func (s *Referee) tourneyNow(ctx context.Context, id string) (*tourney, error) {
 	tr, err := s.tourneyByID(id)
-	if s.leaser == nil || (err == nil && !tr.runningElsewhere()) {
-		return tr, err
+	if err == nil && tr.final == nil && (s.leaser == nil || !tr.runningElsewhere()) {
+		return tr, nil
+	}
+	if err != nil && s.leaser == nil {
+		return nil, err
 	}
 	reg := s.tourneys
 	row, err := reg.store.GetTournament(ctx, id)
@@ -760,17 +811,19 @@ func (s *Referee) tourneyNow(ctx context.Context, id string) (*tourney, error) {
 }
 
 // readTourney is a tournament as read from the store (its row and stored games) for a referee
-// that does not run it; one that has ended is kept, unless this referee holds it meanwhile.
+// that does not run it; the summary of one that has ended is kept, unless this referee holds it
+// meanwhile.
 func (s *Referee) readTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
 	read, err := newTourney(row, games)
 	if err != nil {
 		return nil, err
 	}
 	if row.State != store.TournamentRunning {
+		sum := read.summary()
 		reg := s.tourneys
 		reg.mu.Lock()
 		if cur := reg.byID[row.ID]; cur == nil || cur.runningElsewhere() {
-			reg.byID[row.ID] = read
+			reg.byID[row.ID] = sum
 		}
 		reg.mu.Unlock()
 	}

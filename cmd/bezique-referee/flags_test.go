@@ -2,8 +2,10 @@ package main
 
 import (
 	"errors"
+	"net/netip"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,9 +53,12 @@ func TestFlags(t *testing.T) {
 func TestLimitFlags(t *testing.T) {
 	t.Setenv("BEZIQUE_CREATES_PER_MINUTE", "12")
 	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
-		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0"})
+		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0", "--trusted-proxies", "10.244.1.7/16, 2001:db8::/32"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := []netip.Prefix{netip.MustParsePrefix("10.244.0.0/16"), netip.MustParsePrefix("2001:db8::/32")}; !slices.Equal(c.proxies, want) {
+		t.Fatalf("--trusted-proxies: %v, want %v", c.proxies, want)
 	}
 	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 {
 		t.Fatalf("config %+v", c)
@@ -73,6 +78,7 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, the port 1 to 65535`},
 		{[]string{"--advertise", "host%zz:7777"}, `--advertise (BEZIQUE_ADVERTISE) = "host%zz:7777"; want host:port, the port 1 to 65535`},
 		{[]string{"--advertise", ":7777"}, `--advertise (BEZIQUE_ADVERTISE) = ":7777"; want host:port, the port 1 to 65535`},
+		{[]string{"--trusted-proxies", "10.0.0.0/8,10.0.0/8"}, `--trusted-proxies (BEZIQUE_TRUSTED_PROXIES) = "10.0.0.0/8,10.0.0/8": netip.ParsePrefix("10.0.0/8"): ParseAddr("10.0.0"): IPv4 address too short; want CIDRs, comma-separated (10.244.0.0/16,2001:db8::/64)`},
 	} {
 		if _, err := parseFlags(bad.args); err == nil || err.Error() != bad.want {
 			t.Errorf("%v: %v, want %q", bad.args, err, bad.want)

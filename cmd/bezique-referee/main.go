@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strconv"
@@ -51,6 +52,8 @@ type config struct {
 	peerTLSCert    string
 	peerTLSKey     string
 	peerSecretFile string
+	trustedProxies string // comma-separated CIDRs; proxies holds them parsed
+	proxies        []netip.Prefix
 	storeWait      time.Duration
 	metricsListen  string
 	store          string
@@ -92,6 +95,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.peerTLSCert, "peer-tls-cert", "", "with TLS and a shared PostgreSQL store: PEM client certificate (chain) this referee presents to the others when forwarding to them, needed when they require client certificates (--tls-client-ca); read again every --tls-reload")
 	fs.StringVar(&c.peerTLSKey, "peer-tls-key", "", "PEM private key of --peer-tls-cert")
 	fs.StringVar(&c.peerSecretFile, "peer-secret-file", "", "with a shared PostgreSQL store: a file holding the secret (at least 24 bytes) that every referee of the deployment has; a call forwarded with it counts the per-principal limits for its original caller, not for the forwarding referee (docs/SECURITY.md)")
+	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated CIDRs of the reverse proxies in front of the referee (an ingress controller's or a Gateway's pods: 10.244.0.0/16); a call from one is counted, for the per-principal limits, under the client address its X-Forwarded-For names (the rightmost not itself in these ranges); the header is ignored from any other peer (docs/SECURITY.md)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
 	fs.DurationVar(&c.storeWait, "store-wait", time.Minute, "at start, how long to keep trying a store that cannot be opened (a PostgreSQL server still starting) before giving up")
@@ -156,6 +160,16 @@ func parseFlags(args []string) (config, error) {
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	for p := range strings.SplitSeq(c.trustedProxies, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			return c, fmt.Errorf("--trusted-proxies (BEZIQUE_TRUSTED_PROXIES) = %q: %w; want CIDRs, comma-separated (10.244.0.0/16,2001:db8::/64)", c.trustedProxies, err)
+		}
+		c.proxies = append(c.proxies, prefix.Masked())
 	}
 	return c, c.validate()
 }
@@ -274,7 +288,8 @@ func run(c config) error {
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
-		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret})
+		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret,
+		TrustedProxies: c.proxies})
 	if err != nil {
 		return err
 	}

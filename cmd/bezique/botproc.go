@@ -33,10 +33,11 @@ type botProc struct {
 }
 
 // startBotProc runs line with sh -c, its output to out, with BEZIQUE_SERVER=addr and
-// BEZIQUE_BOT_NAME=name added to this process's environment.
+// BEZIQUE_BOT_NAME=name added to this process's environment, and BEZIQUE_TLS_CA emptied (the
+// referee at addr, in this process, serves plaintext).
 func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	c := exec.Command("sh", "-c", line)
-	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name)
+	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name, tlsCAEnv+"=")
 	c.Stdout, c.Stderr = out, out
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // stop reaches the shell's children too
 	if err := c.Start(); err != nil {

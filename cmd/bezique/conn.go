@@ -26,11 +26,19 @@ type connFlags struct {
 	keyFile  string
 }
 
-// register adds --server (defaulting to server) and the TLS flags to f.
+// tlsCAEnv is the environment variable that is --tls-ca's default, so that a bot configured by
+// its environment ($BEZIQUE_SERVER, $BEZIQUE_KEY) trusts its referee's private CA the same way.
+// The client certificate pair has no variable: BEZIQUE_TLS_CERT and BEZIQUE_TLS_KEY are the
+// referee's own certificate (its --tls-cert and --tls-key), set in its container, where this
+// CLI runs too.
+const tlsCAEnv = "BEZIQUE_TLS_CA"
+
+// register adds --server (defaulting to server) and the TLS flags to f; --tls-ca defaults to
+// $BEZIQUE_TLS_CA.
 func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
 	f.StringVar(&c.server, "server", server, serverUsage)
 	f.BoolVar(&c.tls, "tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
-	f.StringVar(&c.caFile, "tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls)")
+	f.StringVar(&c.caFile, "tls-ca", os.Getenv(tlsCAEnv), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $"+tlsCAEnv+")")
 	f.StringVar(&c.certFile, "tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
 	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
 }

@@ -88,6 +88,9 @@ goes to stderr when it is a terminal.`,
   bezique loadtest --server localhost:7777 --tls-ca ca.pem --referee-pid "$(pgrep -n bezique-referee)" --tables 1000 --duration 60s`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.conn.server == "" && !cmd.Flags().Changed("tls-ca") {
+				o.conn.caFile = "" // $BEZIQUE_TLS_CA is for a referee dialled, not the plaintext one started here
+			}
 			if err := o.check(cmd.Flags().Changed("duration"), worker); err != nil {
 				return err
 			}
@@ -333,7 +336,8 @@ func startWorkers(ctx context.Context, o loadOptions, key string) ([]*loadProces
 		}
 		c := exec.CommandContext(ctx, exe, append([]string{"loadtest", "--worker", "--server", o.conn.server, "--tables", strconv.Itoa(n),
 			"--think", o.think.String(), "--seats-per-conn", strconv.Itoa(o.seatsPerConn), "--view", o.view}, o.conn.tlsArgs()...)...)
-		c.Env = append(os.Environ(), keyEnv+"="+key)
+		// Its TLS is in tlsArgs: $BEZIQUE_TLS_CA would give an in-process referee's worker one.
+		c.Env = append(os.Environ(), keyEnv+"="+key, tlsCAEnv+"=")
 		c.Stderr = os.Stderr // a worker's errors, as they come
 		p := &loadProcess{cmd: c, reports: make(chan workerReport, 2)}
 		if p.stdin, err = c.StdinPipe(); err != nil {

@@ -113,3 +113,67 @@ func TestPlaintextToTLSRefereeSaysTLS(t *testing.T) {
 		t.Errorf("tables with --tls-ca: %v\n%s", err, out)
 	}
 }
+
+// TestTLSCAFromEnvironment: a bot deployed with its settings in the environment (BEZIQUE_SERVER,
+// BEZIQUE_KEY) had to pass --tls-ca as a flag; $BEZIQUE_TLS_CA is now --tls-ca's default, shown
+// in --help. Against a real TLS referee: create and tables trust the CA from the environment,
+// --tls-ca "" on the command line wins (plaintext, refused), a load test's in-process referee
+// (plaintext) ignores the variable, and a `bezique match --cmd` bot program sees it empty.
+func TestTLSCAFromEnvironment(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := testpki.NewCA(t, "server CA")
+	port, err := service.NewPort(lis, service.PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{ca.Issue(t, 1, "127.0.0.1").TLS(t)}},
+		MaxConnectionIdle: service.DefaultMaxConnectionIdle}, srv.Register, service.ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	addr := lis.Addr().String()
+	caFile := ca.WriteCA(t, t.TempDir(), "ca.crt")
+	t.Setenv("BEZIQUE_TLS_CA", caFile)
+
+	out, err := runCmd(ctx, "create", "--server", addr, "--seat", "builtin:random", "--seat", "builtin:random")
+	if err != nil {
+		t.Fatalf("create with $BEZIQUE_TLS_CA: %v\n%s", err, out)
+	}
+	id := regexp.MustCompile(`^table (t-[0-9a-f]+)\n`).FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("create printed:\n%s", out)
+	}
+	if out, err := runCmd(ctx, "tables", "--server", addr); err != nil || !strings.Contains(out, id[1]) {
+		t.Errorf("tables with $BEZIQUE_TLS_CA: %v\n%s", err, out)
+	}
+	want := `(` + addr + ` closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)`
+	if _, err := runCmd(ctx, "tables", "--server", addr, "--tls-ca", ""); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("tables --tls-ca \"\" with $BEZIQUE_TLS_CA: %v, want plaintext refused, ending %q", err, want)
+	}
+	help, err := runCmd(ctx, "tables", "--help")
+	if line := `      --tls-ca string     PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA) (default "` + caFile + `")` + "\n"; err != nil || !strings.Contains(help, line) {
+		t.Errorf("tables --help: %v; want the line %q in:\n%s", err, line, help)
+	}
+
+	t.Setenv("BEZIQUE_TEST_MAIN", "1") // the load test's worker processes are this test binary
+	if out, err := runCmd(ctx, "loadtest", "--tables", "1", "--workers", "1", "--duration", "1s"); err != nil || !strings.Contains(out, "\nerrors: 0\n") {
+		t.Errorf("loadtest in this process with $BEZIQUE_TLS_CA: %v\n%s", err, out)
+	}
+	var env strings.Builder
+	p, err := startBotProc(`echo "BEZIQUE_TLS_CA=[$BEZIQUE_TLS_CA]"`, addr, "cmd-a", &env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-p.exited
+	if p.err != nil || env.String() != "BEZIQUE_TLS_CA=[]\n" {
+		t.Errorf("a match's bot program: %v, printed %q; want BEZIQUE_TLS_CA=[]", p.err, env.String())
+	}
+}

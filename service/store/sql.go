@@ -124,17 +124,9 @@ func scanTable(sc rowScanner) (Table, error) {
 	if err := sc.Scan(&t.ID, &created, &updated, &state, &t.Variant, &t.Spec, &t.Seed, &t.Commitment,
 		&finished, &winner, &result, &scores, &tournament, &t.Reason); err != nil {
 		// A value that does not convert (a scan reads a fetched row: not a database failure):
-		// the row is returned with its id alone, so that one bad row does not fail a listing
-		// or the referee's start.
-		var id string
-		rest := make([]any, strings.Count(tableColumns, ","))
-		for i := range rest {
-			rest[i] = new(any)
-		}
-		if sc.Scan(append([]any{&id}, rest...)...) != nil {
-			return Table{}, err
-		}
-		return Table{ID: id, WinnerSide: NoWinner, Unreadable: fmt.Errorf("table %s: unreadable stored row: %w", id, err)}, nil
+		// the row is returned with what of it reads (scanUnreadable), so that one bad row does
+		// not fail a listing or the referee's start.
+		return scanUnreadable(sc, err)
 	}
 	t.State = State(state)
 	t.CreatedAt = fromMicros(created)
@@ -149,6 +141,47 @@ func scanTable(sc rowScanner) (Table, error) {
 	t.Result = result.String
 	t.Scores = scores.String
 	t.Tournament = tournament.String
+	return t, nil
+}
+
+// scanUnreadable scans again, one column at a time, a row that scanTable could not read (why:
+// err): its id, its created_at (its place in a listing: a page ending on it gives the next page's
+// token) and, when its state reads as ended, its state, finished_at, result and end_reason, each
+// when it reads; the other columns are skipped. A row whose id does not read is err.
+func scanUnreadable(sc rowScanner, err error) (Table, error) {
+	column := func(i int, dest any) bool {
+		cols := make([]any, strings.Count(tableColumns, ",")+1)
+		for j := range cols {
+			cols[j] = new(any)
+		}
+		cols[i] = dest
+		return sc.Scan(cols...) == nil
+	}
+	t := Table{WinnerSide: NoWinner}
+	if !column(0, &t.ID) {
+		return Table{}, err
+	}
+	var (
+		created, finished sql.NullInt64
+		state             string
+		result, reason    sql.NullString
+	)
+	if column(1, &created) && created.Valid {
+		t.CreatedAt = fromMicros(created.Int64)
+	}
+	if column(3, &state) && State(state).Ended() {
+		t.State = State(state)
+		if column(8, &finished) && finished.Valid {
+			t.FinishedAt = fromMicros(finished.Int64)
+		}
+		if column(10, &result) {
+			t.Result = result.String
+		}
+		if column(13, &reason) {
+			t.Reason = reason.String
+		}
+	}
+	t.Unreadable = fmt.Errorf("table %s: unreadable stored row: %w", t.ID, err)
 	return t, nil
 }
 

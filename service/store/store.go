@@ -39,7 +39,10 @@ const (
 // Active reports whether s is a non-terminal state (waiting or playing).
 func (s State) Active() bool { return s == StateWaiting || s == StatePlaying }
 
-func (s State) valid() bool { return s.Active() || s == StateFinished || s == StateCancelled }
+// Ended reports whether s is a terminal state: finished or cancelled.
+func (s State) Ended() bool { return s == StateFinished || s == StateCancelled }
+
+func (s State) valid() bool { return s.Active() || s.Ended() }
 
 // NoWinner is the [Table.WinnerSide] and [Outcome.WinnerSide] of a table without a winner
 // (not finished, a draw, or cancelled).
@@ -80,9 +83,11 @@ type Table struct {
 	Reason string
 	// Unreadable is set by the store when the stored row could not be read (a column holding a
 	// value of the wrong type: SQLite keeps whatever is written to it) or, from
-	// [Store.LoadActive], one of the table's actions could not: why. The other fields but ID
-	// are then zero (WinnerSide [NoWinner]), and the referee quarantines the table rather than
-	// failing the call or its start. Nil when the row was read.
+	// [Store.LoadActive], one of the table's actions could not: why. The other fields are then
+	// zero (WinnerSide [NoWinner]) but ID, CreatedAt when it reads and, for a row whose state
+	// reads as ended (a quarantined table cancelled), State and, when they read, FinishedAt,
+	// Result and Reason. The referee quarantines such a table rather than failing the call or
+	// its start. Nil when the row was read.
 	Unreadable error
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -400,5 +401,49 @@ func TestUnreadableRows(t *testing.T) {
 		if at.ID == "good" && (len(at.Actions) != 1 || at.State != store.StatePlaying) {
 			t.Errorf("LoadActive: good = %+v, want playing with its 1 action", at)
 		}
+	}
+}
+
+// TestListTablesPagesPastUnreadableRows: a page that ended on a row that does not read gave a
+// page token from its zero creation time, so the next page started again from the first table
+// and a client paging through the tables went round for ever. In a SQLite file, of four tables
+// bad-row's winner_side is text and cancelled's created_at is text (and it ended, so it is
+// listed with its state, end and reason): pages of one list each table once, in order, then end.
+func TestListTablesPagesPastUnreadableRows(t *testing.T) {
+	ctx := context.Background()
+	u := sqliteBackend().fresh(t)
+	st := open(t, u)
+	mustCreate(t, st, storetest.Table("a", store.StatePlaying, 1), storetest.Table("bad-row", store.StatePlaying, 2),
+		storetest.Table("c", store.StatePlaying, 3), storetest.Table("cancelled", store.StatePlaying, 4))
+	if err := st.FinishTable(ctx, "cancelled", store.Outcome{State: store.StateCancelled, Result: "cancelled", WinnerSide: store.NoWinner,
+		Reason: "its row is lost", FinishedAt: storetest.T0.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	raw := sqliteBackend().raw(t, u)
+	for _, q := range []string{"UPDATE tables SET winner_side = 'north' WHERE id = 'bad-row'", "UPDATE tables SET created_at = 'yesterday' WHERE id = 'cancelled'"} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	token := ""
+	for range 10 {
+		page, next, err := st.ListTables(ctx, store.TableFilter{}, 1, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range page {
+			got = append(got, tb.ID)
+			if tb.ID == "cancelled" && (tb.Unreadable == nil || tb.State != store.StateCancelled || tb.Result != "cancelled" ||
+				tb.Reason != "its row is lost" || !tb.FinishedAt.Equal(storetest.T0.Add(time.Hour))) {
+				t.Errorf("cancelled = %+v; want it unreadable, cancelled, its result, reason and end", tb)
+			}
+		}
+		if token = next; token == "" {
+			break
+		}
+	}
+	if want := []string{"a", "bad-row", "c", "cancelled"}; !slices.Equal(got, want) {
+		t.Errorf("pages of one: %v, want %v", got, want)
 	}
 }
