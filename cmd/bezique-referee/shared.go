@@ -19,14 +19,15 @@ import (
 )
 
 // openStore opens the store at url (store.Open), trying again every storeRetryEvery for up to
-// wait while it fails for another reason than a refusal (ErrLocked, ErrInvalid): a PostgreSQL
-// server that is still starting makes the referee wait, in its startup probe, instead of exiting
-// and being restarted with a growing back-off. The last error is returned when wait runs out.
+// wait while it fails for another reason than a refusal (ErrLocked, ErrInvalid) or a damaged
+// SQLite file (ErrDamaged), which no wait mends: a PostgreSQL server that is still starting
+// makes the referee wait, in its startup probe, instead of exiting and being restarted with a
+// growing back-off. The last error is returned when wait runs out.
 func openStore(ctx context.Context, url string, wait time.Duration, log *slog.Logger) (store.Store, error) {
 	deadline := time.Now().Add(wait)
 	for {
 		st, err := store.Open(ctx, url)
-		if err == nil || errors.Is(err, store.ErrLocked) || errors.Is(err, store.ErrInvalid) || time.Now().After(deadline) {
+		if err == nil || errors.Is(err, store.ErrLocked) || errors.Is(err, store.ErrInvalid) || errors.Is(err, store.ErrDamaged) || time.Now().After(deadline) {
 			return st, err
 		}
 		log.Warn("the store cannot be opened; trying again", "store", store.Redact(url), "err", err, "retry_in", storeRetryEvery, "until", deadline.UTC().Format(time.RFC3339))

@@ -143,12 +143,12 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 	w.SetConnMaxIdleTime(0)
 	if err := w.PingContext(ctx); err != nil {
 		_ = w.Close()
-		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
+		return nil, damaged(path, err)
 	}
 	// Migrate before the readers open, so the file exists and is in WAL mode.
 	if err := migrate(ctx, sqliteDialect, w); err != nil {
 		_ = w.Close()
-		return nil, err
+		return nil, damaged(path, err)
 	}
 	r, err := sql.Open("sqlite", "file:"+path+"?"+common+"&_query_only=1")
 	if err != nil {

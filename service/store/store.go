@@ -251,7 +251,8 @@ type Store interface {
 //     share: the store is a [Leaser], each table and tournament owned by one of them.
 //
 // One SQLite store, one referee: ErrLocked when another process (or another open store) holds
-// the lock; nothing in the database is changed then. Any other scheme returns ErrInvalid. For a
+// the lock; nothing in the database is changed then. ErrDamaged when the SQLite file is not a
+// database or is malformed. Any other scheme returns ErrInvalid. For a
 // store with nothing durable, use [NewMemory].
 func Open(ctx context.Context, url string) (Store, error) {
 	switch {
