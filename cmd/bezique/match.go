@@ -126,8 +126,11 @@ stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
 	cmd.Flags().StringVar(&cmdA, "cmd", "", "the bot under test is this program: a shell command line that serves in the lobby at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME")
 	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
-	_ = cmd.Flags().Set("sprt", "0,100,0.05,0.05")
-	_ = cmd.Flags().Set("deals", "1000")
+	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
+		fl := cmd.Flags().Lookup(name)
+		_ = fl.Value.Set(v)
+		fl.DefValue = v
+	}
 	for _, hidden := range []string{"format", "entrant", "partners"} {
 		_ = cmd.Flags().MarkHidden(hidden)
 	}

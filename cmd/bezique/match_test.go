@@ -47,6 +47,32 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchHelpDefaults: `match --help` shows the defaults a match plays with, 1 000 deal sets
+// and the SPRT 0,100,0.05,0.05, not the tournament's (10 deal sets, no SPRT), while `tournament
+// run --help` keeps its own.
+func TestMatchHelpDefaults(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"match", []string{`      --deals int                deal sets per pairing (default 1000)` + "\n",
+			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05) (default "0,100,0.05,0.05")` + "\n"}},
+		{"tournament", []string{`      --deals int                deal sets per pairing (default 10)` + "\n",
+			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)` + "\n"}},
+	} {
+		args := []string{c.cmd, "--help"}
+		if c.cmd == "tournament" {
+			args = []string{c.cmd, "run", "--help"}
+		}
+		help, err := runCmd(context.Background(), args...)
+		for _, line := range c.want {
+			if err != nil || !strings.Contains(help, line) {
+				t.Errorf("%s: %v; want the line %q in:\n%s", strings.Join(args, " "), err, line, help)
+			}
+		}
+	}
+}
+
 // TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
 // or does not play the match's variant ends the match with an error that names the command; a
 // side given twice is refused.
