@@ -91,7 +91,7 @@ func TestDocsThatRun(t *testing.T) {
 		}},
 		{"../docs/INTEGRATE.md", []string{
 			"watch it in a browser: http://127.0.0.1:",
-			"200 /static/style.css\n200 /static/app.js\n",
+			"200 /static/style.css\n200 /static/app.js\n200 /static/icon.svg\n",
 			`{"message":{"gameOver":{"result":{"outcome":"OUTCOME_COMPLETED",`,
 			"\n{\"event\":{\"seq\":\"", // WatchTable's last event, a line of JSON alone
 			`"gameEnded":{"winnerSide":`,
