@@ -36,7 +36,8 @@ Each side is a built-in bot (--a, and OPPONENT or --b) or a program in any langu
 referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name to serve under
 ("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
-stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
+stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
+SIGPIPE when match's output is closed), SIGKILL 5 s later.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd 'python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
@@ -73,9 +74,11 @@ stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
 				}
 				spec.Entrants = append(spec.Entrants, e)
 			}
-			// Ctrl-C or SIGTERM ends the match through the deferred calls below, which stop the
-			// programs (in their own process groups, the terminal's Ctrl-C does not reach them).
-			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			// Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or SIGPIPE (the output closed, as by
+			// `| head`: notified, a write to it fails instead of ending the process) ends the match
+			// through the deferred calls below, which stop the programs (in their own process
+			// groups, the terminal's Ctrl-C does not reach them).
+			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 			defer stopSignals()
 			ref, err := startReferee(ctx, cmd.ErrOrStderr())
 			if err != nil {
