@@ -45,11 +45,12 @@ func runBlocks(t *testing.T, page string) []string {
 	return blocks
 }
 
-// TestDocsThatRun runs the marked shell blocks of README.md and docs/write-a-bot.md, each page's
-// in order as one bash script (set -e), in a fresh folder, with the freshly built bezique and
-// bezique-referee first on PATH, and checks what they print. The referee the blocks start listens
-// on a free port (BEZIQUE_LISTEN, which the CLI's BEZIQUE_SERVER follows) so the test does not
-// depend on :7777 being free; every process the script starts is killed with its process group.
+// TestDocsThatRun runs the marked shell blocks of README.md, docs/write-a-bot.md and
+// docs/INTEGRATE.md, each page's in order as one bash script (set -e), in a fresh folder, with
+// the freshly built bezique and bezique-referee first on PATH, and checks what they print. The
+// referee the blocks start listens on a free port (BEZIQUE_LISTEN, which the CLI's
+// BEZIQUE_SERVER and INTEGRATE.md's curl lines follow) so the test does not depend on :7777
+// being free; every process the script starts is killed with its process group.
 func TestDocsThatRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games through the binaries")
@@ -87,6 +88,15 @@ func TestDocsThatRun(t *testing.T) {
 			"cmd-a v rulebook: +", // match --cmd
 			"SPRT: LLR -",
 			"H0 accepted",
+		}},
+		{"../docs/INTEGRATE.md", []string{
+			"watch it in a browser: http://127.0.0.1:",
+			"200 /static/style.css\n200 /static/app.js\n200 /static/icon.svg\n",
+			`{"message":{"gameOver":{"result":{"outcome":"OUTCOME_COMPLETED",`,
+			"\n{\"event\":{\"seq\":\"", // WatchTable's last event, a line of JSON alone
+			`"gameEnded":{"winnerSide":`,
+			"\n{}\n",
+			"Checked: the record replays through the engine to these totals.",
 		}},
 	} {
 		t.Run(filepath.Base(c.page), func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"testing"
 
 	"github.com/bezique-arena/bezique/web"
@@ -85,6 +86,31 @@ func TestCompressedAssets(t *testing.T) {
 			if again, body := get(path, enc, etag); again.StatusCode != http.StatusNotModified || len(body) != 0 {
 				t.Errorf("GET %s (%s) with If-None-Match %s: %d with %d bytes, want 304 and none", path, enc, etag, again.StatusCode, len(body))
 			}
+		}
+	}
+}
+
+// TestPageAssets: the pages' document names an icon, so that a browser does not ask for
+// /favicon.ico (which the referee does not serve: a 404 in every page's console), and every file
+// it names under /static/ is served.
+func TestPageAssets(t *testing.T) {
+	hs := httptest.NewServer(web.Handler(web.Config{}))
+	defer hs.Close()
+	page, err := os.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`<link rel="icon" href="/static/[^"]+"`).Match(page) {
+		t.Errorf("static/index.html names no icon (<link rel=\"icon\" href=\"/static/…\">):\n%s", page)
+	}
+	for _, m := range regexp.MustCompile(`(?:href|src)="(/static/[^"]+)"`).FindAllSubmatch(page, -1) {
+		resp, err := hs.Client().Get(hs.URL + string(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s (named by index.html): %d", m[1], resp.StatusCode)
 		}
 	}
 }

@@ -36,7 +36,8 @@ Each side is a built-in bot (--a, and OPPONENT or --b) or a program in any langu
 referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name to serve under
 ("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
-stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
+stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
+SIGPIPE when match's output is closed), SIGKILL 5 s later.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd 'python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
@@ -73,9 +74,11 @@ stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
 				}
 				spec.Entrants = append(spec.Entrants, e)
 			}
-			// Ctrl-C or SIGTERM ends the match through the deferred calls below, which stop the
-			// programs (in their own process groups, the terminal's Ctrl-C does not reach them).
-			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			// Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or SIGPIPE (the output closed, as by
+			// `| head`: notified, a write to it fails instead of ending the process) ends the match
+			// through the deferred calls below, which stop the programs (in their own process
+			// groups, the terminal's Ctrl-C does not reach them).
+			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 			defer stopSignals()
 			ref, err := startReferee(ctx, cmd.ErrOrStderr())
 			if err != nil {
@@ -126,8 +129,11 @@ stderr; it gets SIGTERM when the match is over (SIGKILL 5 s later).`,
 	cmd.Flags().StringVar(&cmdA, "cmd", "", "the bot under test is this program: a shell command line that serves in the lobby at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME")
 	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
-	_ = cmd.Flags().Set("sprt", "0,100,0.05,0.05")
-	_ = cmd.Flags().Set("deals", "1000")
+	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
+		fl := cmd.Flags().Lookup(name)
+		_ = fl.Value.Set(v)
+		fl.DefValue = v
+	}
 	for _, hidden := range []string{"format", "entrant", "partners"} {
 		_ = cmd.Flags().MarkHidden(hidden)
 	}

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -47,6 +51,32 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchHelpDefaults: `match --help` shows the defaults a match plays with, 1 000 deal sets
+// and the SPRT 0,100,0.05,0.05, not the tournament's (10 deal sets, no SPRT), while `tournament
+// run --help` keeps its own.
+func TestMatchHelpDefaults(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"match", []string{`      --deals int                deal sets per pairing (default 1000)` + "\n",
+			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05) (default "0,100,0.05,0.05")` + "\n"}},
+		{"tournament", []string{`      --deals int                deal sets per pairing (default 10)` + "\n",
+			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)` + "\n"}},
+	} {
+		args := []string{c.cmd, "--help"}
+		if c.cmd == "tournament" {
+			args = []string{c.cmd, "run", "--help"}
+		}
+		help, err := runCmd(context.Background(), args...)
+		for _, line := range c.want {
+			if err != nil || !strings.Contains(help, line) {
+				t.Errorf("%s: %v; want the line %q in:\n%s", strings.Join(args, " "), err, line, help)
+			}
+		}
+	}
+}
+
 // TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
 // or does not play the match's variant ends the match with an error that names the command; a
 // side given twice is refused.
@@ -82,5 +112,55 @@ func TestMatchCommandFails(t *testing.T) {
 		if d := time.Since(start); d > 10*time.Second {
 			t.Errorf("match %q took %v", tc.args, d)
 		}
+	}
+}
+
+// TestMatchStopsItsProgram: a match whose output is closed (`bezique match … | head -n 1`:
+// SIGPIPE at its next line) or whose terminal is closed (SIGHUP) stops its --cmd program before
+// it exits, as on Ctrl-C; both signals ended match at once and left the program serving, dialling
+// for ever the referee that had ended with match. The program writes its process group's id
+// (the shell's pid) to a file; once match has exited, that group must be gone.
+func TestMatchStopsItsProgram(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGPIPE, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			pidFile := filepath.Join(t.TempDir(), "pgid")
+			c := exec.CommandContext(ctx, exe, "match", "--seed", "1", "--cmd",
+				"echo $$ > "+pidFile+"; exec "+strconv.Quote(exe)+" bot --serve --bot random --capacity 1", "rulebook")
+			c.Env = append(os.Environ(), "BEZIQUE_TEST_MAIN=1")
+			stdout, err := c.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := bufio.NewReader(stdout).ReadString('\n'); err != nil { // the match's first line: the program serves
+				t.Fatal(err)
+			}
+			if sig == syscall.SIGPIPE {
+				stdout.Close() // as head does after its line
+			} else if err := c.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			_ = c.Wait()
+			b, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pgid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Kill(-pgid, 0); err != syscall.ESRCH {
+				_ = syscall.Kill(-pgid, syscall.SIGKILL)
+				t.Errorf("after match ended (%v), its program's process group %d: %v; want %v (no such process)", c.ProcessState, pgid, err, syscall.ESRCH)
+			}
+		})
 	}
 }
