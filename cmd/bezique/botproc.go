@@ -39,7 +39,7 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	c := exec.Command("sh", "-c", line)
 	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name, tlsCAEnv+"=")
 	c.Stdout, c.Stderr = out, out
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // stop reaches the shell's children too
+	c.SysProcAttr = botProcAttr()
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("--cmd %q: %w", line, err)
 	}

@@ -37,7 +37,8 @@ referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name t
 ("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
 stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
-SIGPIPE when match's output is closed), SIGKILL 5 s later.`,
+SIGPIPE when match's output is closed), SIGKILL 5 s later; on Linux also SIGTERM when match is
+killed.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd 'python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python

@@ -118,14 +118,16 @@ func TestMatchCommandFails(t *testing.T) {
 // TestMatchStopsItsProgram: a match whose output is closed (`bezique match … | head -n 1`:
 // SIGPIPE at its next line) or whose terminal is closed (SIGHUP) stops its --cmd program before
 // it exits, as on Ctrl-C; both signals ended match at once and left the program serving, dialling
-// for ever the referee that had ended with match. The program writes its process group's id
-// (the shell's pid) to a file; once match has exited, that group must be gone.
+// for ever the referee that had ended with match. A match killed (SIGKILL) stops nothing, but
+// Linux sends its program SIGTERM (botProcAttr): it too served for ever. The program writes its
+// process group's id (the shell's pid) to a file; once match has exited, that group must be gone
+// (at once, or within a minute after SIGKILL).
 func TestMatchStopsItsProgram(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGPIPE, syscall.SIGHUP} {
+	for _, sig := range []syscall.Signal{syscall.SIGPIPE, syscall.SIGHUP, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
@@ -156,6 +158,11 @@ func TestMatchStopsItsProgram(t *testing.T) {
 			pgid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if sig == syscall.SIGKILL { // match could not stop it: Linux sends it SIGTERM (botProcAttr)
+				for wait := time.Now().Add(time.Minute); syscall.Kill(-pgid, 0) == nil && time.Now().Before(wait); {
+					time.Sleep(20 * time.Millisecond)
+				}
 			}
 			if err := syscall.Kill(-pgid, 0); err != syscall.ESRCH {
 				_ = syscall.Kill(-pgid, syscall.SIGKILL)
