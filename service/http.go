@@ -101,7 +101,10 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 		if !paths.clientStream(r) {
 			bodyDeadline(w, r)
 		}
-		arrivingBody(r)
+		if err := arrivingBody(r); err != nil {
+			_ = errorWriter.Write(w, r, err)
+			return
+		}
 		transcoder.ServeHTTP(w, r)
 	})
 	if len(cfg.CORSOrigins) > 0 {

@@ -3,11 +3,16 @@ package service
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
+
+	"connectrpc.com/connect"
 )
 
 // RequestBodyTimeout is how long the body of a Connect or gRPC-Web request may take to arrive
@@ -54,18 +59,58 @@ func (b *endClears) Read(p []byte) (int, error) {
 // Content-Length of a unary call, the length prefix of a Connect or gRPC-Web stream's JSON
 // message, up to MaxHTTPMessageBytes; so a client that declared 16 MB and sent one byte held
 // 16 MB of the referee's memory for as long as it kept the request open (20 connections: 313 MB
-// of RSS). It hides a Content-Length within that bound (vanguard then reads the body as it
-// comes, to the same bound; it refuses a larger one at once, RESOURCE_EXHAUSTED) and hands on a
-// JSON stream's length prefix only with its whole message behind it ([wholeMessages]). A binary
-// stream's messages go to grpc-go as they come, which refuses a prefix over MaxMessageBytes.
-func arrivingBody(r *http.Request) {
-	if r.ContentLength > 0 && r.ContentLength <= MaxHTTPMessageBytes {
-		r.ContentLength = -1
-	}
+// of RSS). A Connect unary call's body is read whole first, as it comes ([wholeUnaryBody]); a
+// JSON stream's length prefix is handed on only with its whole message behind it
+// ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
+// prefix over MaxMessageBytes. It returns wholeUnaryBody's refusal.
+func arrivingBody(r *http.Request) error {
 	ct := r.Header.Get("Content-Type")
-	if r.Body != nil && (strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")) {
+	switch {
+	case r.Body == nil || r.Body == http.NoBody:
+	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
+		return wholeUnaryBody(r)
+	case strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json"):
 		r.Body = &wholeMessages{body: r.Body}
 	}
+	return nil
+}
+
+// wholeUnaryBody reads the body of r, a Connect unary call (POST, application/json or
+// application/proto), up to MaxHTTPMessageBytes, as it arrives, and hands the transcoder those
+// bytes with their true length. It returns a Connect error when the body does not come whole:
+// INVALID_ARGUMENT when it ends before its Content-Length (the transcoder answered that with
+// HTTP 500, "response uses incorrect codec"), DEADLINE_EXCEEDED when it has not come within
+// RequestBodyTimeout (bodyDeadline; 500 or 499 before, by a race), CANCELED when the client
+// went. A body over the bound, declared or sent, is handed on for the transcoder to refuse
+// (RESOURCE_EXHAUSTED).
+func wholeUnaryBody(r *http.Request) error {
+	if r.ContentLength > MaxHTTPMessageBytes {
+		return nil
+	}
+	var b bytes.Buffer
+	_, err := b.ReadFrom(io.LimitReader(r.Body, MaxHTTPMessageBytes+1))
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf(
+			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", b.Len(), r.ContentLength))
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf(
+			"request body: not whole within %v of the headers (docs/SECURITY.md)", RequestBodyTimeout))
+	case err != nil:
+		return connect.NewError(connect.CodeCanceled, fmt.Errorf("request body: %w", err))
+	case b.Len() > MaxHTTPMessageBytes:
+		r.Body = readCloser{io.MultiReader(&b, r.Body), r.Body}
+		return nil
+	}
+	r.ContentLength = int64(b.Len())
+	r.Body = readCloser{&b, r.Body}
+	return nil
+}
+
+// readCloser reads from Reader and closes Closer (a request body read in part or whole).
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // wholeMessages reads a request body of enveloped messages (a flags byte, the message's length

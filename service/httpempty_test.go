@@ -1,10 +1,13 @@
 package service
 
 import (
+	"bufio"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"testing"
+	"time"
 )
 
 // TestHTTPCallWithoutRequest is the regression test of a Connect call whose body holds no request
@@ -51,6 +54,38 @@ func TestHTTPStreamRequestCutShort(t *testing.T) {
 		const want = `{"error":{"code":"invalid_argument","message":"` + cutRequestMessage + `"}}`
 		if err != nil || len(got) < 5 || string(bytes.TrimSpace(got[5:])) != want {
 			t.Errorf("%q: %d %q\nwant the end frame %s", body, res.StatusCode, got, want)
+		}
+	}
+}
+
+// TestHTTPUnaryRequestCutShort is the regression test of a Connect unary call whose body ends
+// (the client closes its side) before its Content-Length: the transcoder answered HTTP 500,
+// "response uses incorrect codec: expecting \"proto\" but instead got \"?\"", the referee's fault
+// in a client's eyes. It is now INVALID_ARGUMENT saying how much of the body came.
+func TestHTTPUnaryRequestCutShort(t *testing.T) {
+	addr := servePlainPort(t)
+	for _, ct := range []string{"application/json", "application/proto"} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetDeadline(time.Now().Add(waitFor))
+		if _, err := io.WriteString(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: referee\r\n"+
+			"Content-Type: "+ct+"\r\nConnect-Protocol-Version: 1\r\nContent-Length: 100\r\n\r\n{"); err != nil {
+			t.Fatal(err)
+		}
+		if err := conn.(*net.TCPConn).CloseWrite(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		conn.Close()
+		const want = `{"code":"invalid_argument","message":"request cut short: the body ends after 1 of the 100 bytes its Content-Length gives"}`
+		if err != nil || res.StatusCode != http.StatusBadRequest || string(body) != want {
+			t.Errorf("%s: %d %s (%v)\nwant 400 %s", ct, res.StatusCode, body, err, want)
 		}
 	}
 }
