@@ -98,6 +98,10 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		// The body wrappers below go on a copy of r: net/http, once the handler has returned,
+		// reads what is left of a body it knows (its own type) only when that is under 256 KB,
+		// and any body of another type, for as long as the client takes to send it.
+		r = r.WithContext(r.Context())
 		if !paths.clientStream(r) {
 			bodyDeadline(w, r)
 		}

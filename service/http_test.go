@@ -416,8 +416,9 @@ func TestHTTPCORSPreflightHeaders(t *testing.T) {
 
 // TestHTTPRequestBodyBounded: a Connect request whose JSON body is 64 MB (a table id and 64 MB of
 // white space, so the message itself is small) is refused with RESOURCE_EXHAUSTED before it is
-// read into memory, with a Content-Length and chunked. vanguard's default bound is 4 GB: the
-// referee read the whole body and answered NotFound for table "x".
+// read into memory, with a Content-Length and chunked (MaxUnaryBodyBytes; TestHTTPUnaryBodyBound
+// has the bound itself). vanguard's default bound is 4 GB: the referee read the whole body and
+// answered NotFound for table "x"; then 16 MiB (MaxHTTPMessageBytes) held it.
 func TestHTTPRequestBodyBounded(t *testing.T) {
 	addr := servePlainPort(t)
 	const padding = 64 << 20
@@ -438,7 +439,7 @@ func TestHTTPRequestBodyBounded(t *testing.T) {
 		}
 		got, err := io.ReadAll(res.Body)
 		res.Body.Close()
-		if want := `{"code":"resource_exhausted","message":"max buffer size (16777216) exceeded"}`; err != nil || res.StatusCode != http.StatusTooManyRequests || strings.TrimSpace(string(got)) != want {
+		if want := `{"code":"resource_exhausted","message":"request body: over 1048576 bytes, the most a unary call's may hold (its message, in protobuf, 65536: docs/SECURITY.md)"}`; err != nil || res.StatusCode != http.StatusTooManyRequests || strings.TrimSpace(string(got)) != want {
 			t.Errorf("chunked %v: %d %s, want 429 %s", chunked, res.StatusCode, got, want)
 		}
 	}

@@ -75,21 +75,30 @@ func arrivingBody(r *http.Request) error {
 	return nil
 }
 
+// MaxUnaryBodyBytes bounds the body of a Connect unary call (1 MiB): its message is at most
+// MaxMessageBytes (64 KiB) in protobuf, and 16 times that leaves room for JSON's field names,
+// quoted numbers and whitespace. The transcoder's bound (MaxHTTPMessageBytes, 16 MiB) let one
+// call cost 120 ms of CPU and 60 MB of memory to parse before the gRPC limit refused it.
+const MaxUnaryBodyBytes = 1 << 20
+
 // wholeUnaryBody reads the body of r, a Connect unary call (POST, application/json or
-// application/proto), up to MaxHTTPMessageBytes, as it arrives, and hands the transcoder those
-// bytes with their true length. It returns a Connect error when the body does not come whole:
-// INVALID_ARGUMENT when it ends before its Content-Length (the transcoder answered that with
-// HTTP 500, "response uses incorrect codec"), DEADLINE_EXCEEDED when it has not come within
-// RequestBodyTimeout (bodyDeadline; 500 or 499 before, by a race), CANCELED when the client
-// went. A body over the bound, declared or sent, is handed on for the transcoder to refuse
-// (RESOURCE_EXHAUSTED).
+// application/proto), as it arrives, and hands the transcoder those bytes with their true
+// length. It returns a Connect error when the body is over MaxUnaryBodyBytes, declared or sent
+// (RESOURCE_EXHAUSTED), or does not come whole: INVALID_ARGUMENT when it ends before its
+// Content-Length (the transcoder answered that with HTTP 500, "response uses incorrect codec"),
+// DEADLINE_EXCEEDED when it has not come within RequestBodyTimeout (bodyDeadline; 500 or 499
+// before, by a race), CANCELED when the client went.
 func wholeUnaryBody(r *http.Request) error {
-	if r.ContentLength > MaxHTTPMessageBytes {
-		return nil
+	tooLarge := connect.NewError(connect.CodeResourceExhausted, fmt.Errorf(
+		"request body: over %d bytes, the most a unary call's may hold (its message, in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes))
+	if r.ContentLength > MaxUnaryBodyBytes {
+		return tooLarge
 	}
 	var b bytes.Buffer
-	_, err := b.ReadFrom(io.LimitReader(r.Body, MaxHTTPMessageBytes+1))
+	_, err := b.ReadFrom(io.LimitReader(r.Body, MaxUnaryBodyBytes+1))
 	switch {
+	case b.Len() > MaxUnaryBodyBytes:
+		return tooLarge
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf(
 			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", b.Len(), r.ContentLength))
@@ -98,9 +107,6 @@ func wholeUnaryBody(r *http.Request) error {
 			"request body: not whole within %v of the headers (docs/SECURITY.md)", RequestBodyTimeout))
 	case err != nil:
 		return connect.NewError(connect.CodeCanceled, fmt.Errorf("request body: %w", err))
-	case b.Len() > MaxHTTPMessageBytes:
-		r.Body = readCloser{io.MultiReader(&b, r.Body), r.Body}
-		return nil
 	}
 	r.ContentLength = int64(b.Len())
 	r.Body = readCloser{&b, r.Body}

@@ -174,3 +174,61 @@ func TestHTTPRequestBodyTimeout(t *testing.T) {
 		}
 	})
 }
+
+// TestHTTPUnaryBodyBound: a Connect unary call's body is held to MaxUnaryBodyBytes: one that
+// declares more is answered at once, before its body is sent, one sent in chunks is refused once
+// it is over (TestHTTPRequestBodyBounded: 64 MB), and one of the bound exactly (a request padded
+// with whitespace) is served. The bound was the transcoder's 16 MiB, each such body parsed (120
+// ms of CPU and 60 MB of memory) before the gRPC limit of 64 KiB refused its message. Declared
+// and not sent, the answer waited for RequestBodyTimeout: net/http, after the handler, read on
+// the body (up to 256 KB) when the handler had put a body of another type in the request.
+func TestHTTPUnaryBodyBound(t *testing.T) {
+	addr := servePlainPort(t)
+	const want = `{"code":"resource_exhausted","message":"request body: over 1048576 bytes, the most a unary call's may hold (its message, in protobuf, 65536: docs/SECURITY.md)"}`
+	t.Run("declared", func(t *testing.T) {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(RequestBodyTimeout / 2)) // the answer must not wait for the body's deadline
+		if _, err := fmt.Fprintf(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: referee\r\n"+
+			"Content-Type: application/json\r\nConnect-Protocol-Version: 1\r\nContent-Length: %d\r\n\r\n{", MaxUnaryBodyBytes+1); err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusTooManyRequests || string(body) != want {
+			t.Errorf("%d %s, want 429 %s", res.StatusCode, body, want)
+		}
+	})
+	for _, c := range []struct {
+		name, body string
+		wantCode   int
+	}{
+		{"one byte over", strings.Repeat(" ", MaxUnaryBodyBytes-1) + "{}", http.StatusTooManyRequests},
+		{"at the bound", strings.Repeat(" ", MaxUnaryBodyBytes-2) + "{}", http.StatusOK},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// No Content-Length: net/http sends an io.Reader that is not a strings.Reader chunked.
+			req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/bezique.v1.TableService/GetRuleCatalog", io.MultiReader(strings.NewReader(c.body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Connect-Protocol-Version", "1")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != c.wantCode || (c.wantCode != http.StatusOK && string(body) != want) {
+				t.Errorf("%d bytes: %d %.200s, want %d", len(c.body), res.StatusCode, body, c.wantCode)
+			}
+		})
+	}
+}
