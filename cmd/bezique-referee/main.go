@@ -5,6 +5,9 @@
 //
 // Every flag can also be set by an environment variable: --max-tables is BEZIQUE_MAX_TABLES.
 // Run it with --help for the list and the defaults.
+//
+// "bezique-referee backup --store sqlite:PATH --to FILE" copies a SQLite store, while a referee
+// runs on it or not, to a new file (backup.go; docs/OPERATIONS.md, "Backups").
 package main
 
 import (
@@ -125,7 +128,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.tlsReload, "tls-reload", defaultTLSReload, "how often the TLS files are read again, so renewed ones are served without a restart")
 	fs.BoolVar(&c.insecure, "insecure", false, "allow a listen address other than loopback without TLS and an admin key (tokens and keys in cleartext, anyone may call)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n\nServes Bézique tables over gRPC, gRPC-Web and the Connect protocol (bezique.v1;\ndocs/INTEGRATE.md). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: bezique-referee [flags]\n       bezique-referee backup --store sqlite:PATH --to FILE   (bezique-referee backup --help)\n\nServes Bézique tables over gRPC, gRPC-Web and the Connect protocol (bezique.v1;\ndocs/INTEGRATE.md). Every flag may also be set by the\nenvironment variable BEZIQUE_<FLAG> (upper case, '-' as '_'), e.g. BEZIQUE_STORE.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs
@@ -206,6 +209,9 @@ func (c config) validate() error {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "backup" {
+		os.Exit(runBackup(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	c, err := parseFlags(os.Args[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		return

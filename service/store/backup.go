@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// ErrBackupExists is returned (wrapped) by [BackupSQLite] when its target file exists: a backup
+// never replaces a file (an earlier backup, or the store itself).
+var ErrBackupExists = errors.New("store: backup target exists")
+
+// BackupSQLite copies the SQLite database at path, which a referee may hold open and be writing
+// to, to the new file to: one consistent snapshot, taken by SQLite's VACUUM INTO in one read
+// transaction. In WAL mode the referee's writes go on meanwhile; the snapshot is the store as its
+// last commit before the copy began left it, compacted. The copy is written beside to under a
+// temporary name with mode 0600 (it holds seat tokens and the seeds of games in play), synced to
+// disk, then renamed to to, so that a copy cut short never carries the name. It opens the
+// database read-only and takes no lock: the referee's flock on PATH.lock stays its own.
+//
+// SQLite's online backup API (the sqlite3 shell's .backup) is not used: it copies 100 pages a
+// step, each step its own read transaction, and starts again from the first page whenever
+// another process has committed in between, which a busy referee does every few milliseconds.
+//
+// Errors: ErrBackupExists when to exists; ErrInvalid for an empty path or to; the file system's
+// or SQLite's error, naming the file, otherwise (the source missing or not a database).
+func BackupSQLite(ctx context.Context, path, to string) (err error) {
+	if path == "" || to == "" {
+		return fmt.Errorf("store: backup sqlite %q to %q: empty path: %w", path, to, ErrInvalid)
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	if _, err := os.Lstat(to); err == nil {
+		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, ErrBackupExists)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+".tmp-*") // mode 0600
+	if err != nil {
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	tmpName := tmp.Name()
+	defer func() {
+		if err != nil {
+			_ = os.Remove(tmpName)
+		}
+	}()
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_busy_timeout="+strconv.Itoa(sqliteBusyTimeoutMillis))
+	if err != nil {
+		return fmt.Errorf("store: backup sqlite %s: %w", path, err)
+	}
+	_, err = db.ExecContext(ctx, "VACUUM INTO ?", tmpName) // an empty file is a valid target
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("store: backup sqlite %s: %w", path, err)
+	}
+	if err := syncFile(tmpName); err != nil { // VACUUM INTO does not sync its output
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	if _, err := os.Lstat(to); err == nil {
+		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, ErrBackupExists)
+	}
+	if err := os.Rename(tmpName, to); err != nil {
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	if err := syncFile(filepath.Dir(to)); err != nil { // the rename itself
+		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	return nil
+}
+
+// syncFile flushes the file or directory at path to disk (fsync).
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
