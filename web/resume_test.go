@@ -203,8 +203,8 @@ func TestWatchResumesAfterACut(t *testing.T) {
 }
 
 // TestPlayResumesAfterACut plays a game as a person through a proxy that cuts the page's
-// connections mid-game: the page says "reconnecting…", joins again with resume_after_seq, gets
-// the decision request still open, and ends as the game did: the record's final scores, and every
+// connections mid-game: the page says "reconnecting…", offers its choice again when its Decide
+// cannot be sent, joins again with resume_after_seq, gets the decision request still open, and ends as the game did: the record's final scores, and every
 // event after its first Welcome folded once, the last one last.
 func TestPlayResumesAfterACut(t *testing.T) {
 	r := startReferee(t)
@@ -246,6 +246,14 @@ func TestPlayResumesAfterACut(t *testing.T) {
 		if decisions == 10 && !wasCut { // cut while the page holds a decision request
 			proxy.cut(true)
 			awaitStatus(t, ctx, "reconnecting…")
+			// A choice made while cut does not reach the referee: the page offers the
+			// request again, and shows no error.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined`)); err != nil {
+				t.Fatalf("the page offers no choice after a Decide that failed: %v", err)
+			}
 			proxy.cut(false)
 			awaitStatus(t, ctx, "")
 			wasCut = true
@@ -262,6 +270,9 @@ func TestPlayResumesAfterACut(t *testing.T) {
 	}
 	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
 		t.Errorf("the game ended %v, want completed", rec.GetResult())
+	}
+	if errs, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".error")].map(e => e.textContent).join("; ")`)); err != nil || errs != "" {
+		t.Errorf("the page shows errors %q (%v), want none", errs, err)
 	}
 	seq, events := pageEvents(t, ctx)
 	lastSeq, _ := watchedEnd(t, r, id)

@@ -217,7 +217,10 @@ async function play(id) {
     redraw();
     try {
       await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
-    } catch (err) { fail(err); }
+    } catch (err) {
+      if (err.code) fail(err);
+      else { request ??= req; redraw(); } // the network failed: the request is still open, choose again
+    }
   });
   const status = document.getElementById("status");
   const join = { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 };
