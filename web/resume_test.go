@@ -2,11 +2,16 @@ package web_test
 
 import (
 	"context"
+	"encoding/binary"
 	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -129,59 +134,46 @@ func awaitStatus(t *testing.T, ctx context.Context, want string) {
 	}
 }
 
-// TestWatchResumesAfterACut watches a live game through a proxy that cuts the page's connections
-// mid-game and refuses new ones while the game goes on: the page says "reconnecting…", then
-// resumes from the first event it had not seen, and ends as the game did: the record's final
-// scores, and every event a watcher from the start gets folded once, the last one last.
-func TestWatchResumesAfterACut(t *testing.T) {
-	r := startReferee(t)
-	ctx := browser(t)
-	proxy := startCutProxy(t, r.url)
+// heldGame creates a two-handed table, a remote rulebook bot the test runs against a built-in
+// random one, opens its page at base+"/t/{id}", and starts the bot, which calls hold with the
+// number of each decision (1, 2, …) before making it. played gets the bot's end.
+func heldGame(t *testing.T, ctx context.Context, r *referee, base string, hold func(decision int)) (id string, played chan error) {
+	t.Helper()
 	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "visitor"}}},
 			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := resp.GetTableId()
-	if err := chromedp.Do(ctx, chromedp.Navigate(proxy.url+"/t/"+id), chromedp.WaitVisible(".seat")); err != nil {
+	id = resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/t/"+id), chromedp.WaitVisible(".seat")); err != nil {
 		t.Fatal(err)
 	}
 	bot, err := bots.New("rulebook", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The bot holds its 10th decision until the page is cut, and its 20th until the page has
-	// said so while its stream was down: the page misses decisions 10 to 19's events.
-	reached, cut := make(chan struct{}), make(chan struct{})
 	decisions := 0
-	gated := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+	held := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
 		decisions++
-		switch decisions {
-		case 10:
-			reached <- struct{}{}
-			<-cut
-		case 20:
-			reached <- struct{}{}
-		}
+		hold(decisions)
 		return bot.Decide(ctx, req)
 	})
 	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
 		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
-	played := make(chan error, 1)
+	played = make(chan error, 1)
 	go func() {
-		_, err := botsdk.Play(context.Background(), cfg, gated)
+		_, err := botsdk.Play(context.Background(), cfg, held)
 		played <- err
 	}()
-	<-reached
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.querySelector(".table").dataset.seq) > 0`)); err != nil {
-		t.Fatal(err)
-	}
-	proxy.cut(true)
-	awaitStatus(t, ctx, "reconnecting…")
-	close(cut)
-	<-reached
-	proxy.cut(false)
+	return id, played
+}
+
+// endsAsTheGame checks that the page watching table id ends as the game did: the record's final
+// scores and outcome, every event a watcher from the start gets folded once, the last one last,
+// and the replay's link.
+func endsAsTheGame(t *testing.T, ctx context.Context, r *referee, id string, played chan error) {
+	t.Helper()
 	if err := <-played; err != nil {
 		t.Fatal(err)
 	}
@@ -202,10 +194,107 @@ func TestWatchResumesAfterACut(t *testing.T) {
 	}
 }
 
+// TestWatchResumesAfterACut watches a live game through a proxy that cuts the page's connections
+// mid-game and refuses new ones while the game goes on: the page says "reconnecting…", then
+// resumes from the first event it had not seen, and ends as the game did (endsAsTheGame).
+func TestWatchResumesAfterACut(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	proxy := startCutProxy(t, r.url)
+	// The bot holds its 10th decision until the page is cut, and its 20th until the page has
+	// said so while its stream was down: the page misses decisions 10 to 19's events.
+	reached, cut := make(chan struct{}), make(chan struct{})
+	id, played := heldGame(t, ctx, r, proxy.url, func(decision int) {
+		switch decision {
+		case 10:
+			reached <- struct{}{}
+			<-cut
+		case 20:
+			reached <- struct{}{}
+		}
+	})
+	<-reached
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.querySelector(".table").dataset.seq) > 0`)); err != nil {
+		t.Fatal(err)
+	}
+	proxy.cut(true)
+	awaitStatus(t, ctx, "reconnecting…")
+	close(cut)
+	<-reached
+	proxy.cut(false)
+	endsAsTheGame(t, ctx, r, id, played)
+}
+
+// TestWatchResumesAfterAnEarlyEnd watches a live game through an HTTP proxy that ends the page's
+// first WatchTable stream after its fifth message with a Connect end message of no error, as the
+// game's end would: the game is not over, so the page says "reconnecting…", watches again from
+// the sixth event, and ends as the game did (endsAsTheGame). It showed the game as ended before.
+func TestWatchResumesAfterAnEarlyEnd(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	target, err := url.Parse(r.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	var ended atomic.Bool
+	rp.ModifyResponse = func(resp *http.Response) error {
+		if strings.HasSuffix(resp.Request.URL.Path, "/WatchTable") && !ended.Swap(true) {
+			resp.Body = &endsEarly{ReadCloser: resp.Body, left: 5}
+		}
+		return nil
+	}
+	proxy := httptest.NewServer(rp)
+	t.Cleanup(proxy.Close)
+	release := make(chan struct{})
+	id, played := heldGame(t, ctx, r, proxy.URL, func(decision int) {
+		if decision == 10 {
+			<-release
+		}
+	})
+	awaitStatus(t, ctx, "reconnecting…")
+	close(release)
+	endsAsTheGame(t, ctx, r, id, played)
+}
+
+// endsEarly passes a Connect stream's first left messages on, then its end message with no
+// error (flag 2, "{}"), and then ends.
+type endsEarly struct {
+	io.ReadCloser
+	left int
+	out  []byte
+}
+
+func (e *endsEarly) Read(p []byte) (int, error) {
+	for len(e.out) == 0 {
+		if e.left < 0 {
+			return 0, io.EOF
+		}
+		if e.left == 0 {
+			e.out, e.left = []byte{2, 0, 0, 0, 2, '{', '}'}, -1
+			break
+		}
+		head := make([]byte, 5)
+		if _, err := io.ReadFull(e.ReadCloser, head); err != nil {
+			return 0, err
+		}
+		msg := make([]byte, 5+binary.BigEndian.Uint32(head[1:]))
+		copy(msg, head)
+		if _, err := io.ReadFull(e.ReadCloser, msg[5:]); err != nil {
+			return 0, err
+		}
+		e.out, e.left = msg, e.left-1
+	}
+	n := copy(p, e.out)
+	e.out = e.out[n:]
+	return n, nil
+}
+
 // TestPlayResumesAfterACut plays a game as a person through a proxy that cuts the page's
 // connections mid-game: the page says "reconnecting…", offers its choice again when its Decide
-// cannot be sent, joins again with resume_after_seq, gets the decision request still open, and ends as the game did: the record's final scores, and every
-// event after its first Welcome folded once, the last one last.
+// cannot be sent, joins again with resume_after_seq, gets the decision request still open, and
+// ends as the game did: the record's final scores, and every event after its first Welcome
+// folded once, the last one last.
 func TestPlayResumesAfterACut(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
