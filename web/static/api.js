@@ -99,3 +99,33 @@ export async function stream(method, req, onMessage, signal) {
     }
   }
 }
+
+// REFUSALS are the codes that end a stream for good; any other failure is a cut (the network, a
+// proxy that ends idle streams, a referee restarted or its table taken over by another).
+const REFUSALS = new Set(["failed_precondition", "not_found", "permission_denied", "unauthenticated",
+  "invalid_argument", "unimplemented", "aborted"]);
+
+// follow keeps a server stream open through cuts. It opens it with req(), a request that asks
+// only for what was not yet seen, and calls onMessage with each message. When the stream is cut,
+// or ends while ended() (async) says the game goes on, it calls onCut(true), waits 0.5 s
+// doubling to 10 s (jittered, back to 0.5 s once a message came) and opens it again; at the
+// first message after a cut it calls onCut(false). It resolves when ended() says so and
+// rejects with the APIError of a refusal (REFUSALS).
+export async function follow(method, req, onMessage, ended, onCut) {
+  let wait = 500, cut = false;
+  for (;;) {
+    try {
+      await stream(method, req(), (m) => {
+        wait = 500;
+        if (cut) { cut = false; onCut(false); }
+        onMessage(m);
+      });
+      if (await ended()) return;
+    } catch (err) {
+      if (REFUSALS.has(err.code)) throw err;
+    }
+    if (!cut) { cut = true; onCut(true); }
+    await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random() / 2)));
+    wait = Math.min(wait * 2, 10_000);
+  }
+}

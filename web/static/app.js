@@ -3,7 +3,7 @@
 // (a person's seat; the seat and its token travel in the fragment, which is never sent) and
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
-import { apiKey, call, setAPIKey, stream } from "./api.js";
+import { apiKey, call, follow, setAPIKey } from "./api.js";
 import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
@@ -112,28 +112,34 @@ function header(info) {
     · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}</p>`;
 }
 
-// watch shows a table live: its events folded and drawn as they come.
+// watch shows a table live: its events folded and drawn as they come. A cut stream is opened
+// again from the first event not yet folded, "reconnecting…" showing meanwhile (follow).
 async function watch(id, embedded) {
   document.title = `Table ${id} – Bézique referee`;
   const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
-  main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status"></p>`;
-  const board = document.getElementById("board");
+  main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status" role="status"></p>`;
+  const board = document.getElementById("board"), status = document.getElementById("status");
   const t = newTable(info.seats);
   draw(board, t);
+  let end = null;
   try {
-    await stream(`${TABLES}/WatchTable`, { tableId: id, clockReports: true }, (m) => {
-      if (m.event) apply(t, m.event);
-      else if (m.clockReport) setClocks(t, m.clockReport);
+    await follow(`${TABLES}/WatchTable`, () => ({ tableId: id, clockReports: true, fromSeq: t.seq + 1 }), (m) => {
+      if (m.event) {
+        if (Number(m.event.seq ?? 0) <= t.seq) return; // folded before the cut
+        apply(t, m.event);
+      } else if (m.clockReport) setClocks(t, m.clockReport);
       else return; // a team message: not shown
       draw(board, t);
-    });
+    }, async () => {
+      end = (await call(`${TABLES}/GetTable`, { tableId: id })).table;
+      return end.state !== "TABLE_STATE_WAITING" && end.state !== "TABLE_STATE_PLAYING"; // or the stream was cut
+    }, (cut) => { status.textContent = cut ? "reconnecting…" : ""; });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
     return;
   }
-  const { table: end } = await call(`${TABLES}/GetTable`, { tableId: id });
-  document.getElementById("status").innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
+  status.innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
   if (end.result) { t.over = outcomeText(end.result) + settlementText(end.result); draw(board, t); }
 }
 
@@ -177,11 +183,13 @@ function actionText(a) {
 // the legal cards buttons and lists the other legal actions; a choice is sent with Decide. The
 // seat's token is all it needs: the heading and seats come from Play's Welcome, not GetTable,
 // which a table that is not public refuses without an API key (a platform's player holds none).
+// A cut stream joins again with resume_after_seq, the last event folded: the referee sends a
+// Welcome, the events missed and the decision request still open ("reconnecting…" meanwhile).
 async function play(id) {
   document.title = `Playing ${id} – Bézique referee`;
   const frag = new URLSearchParams(location.hash.slice(1));
   const seat = Number(frag.get("seat") ?? 0), token = frag.get("token") ?? "";
-  main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status"></p>`;
+  main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions");
   let t = null, request = null;
   const redraw = () => {
@@ -209,25 +217,42 @@ async function play(id) {
     redraw();
     try {
       await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
-    } catch (err) { fail(err); }
+    } catch (err) {
+      if (err.code) fail(err);
+      else { request ??= req; redraw(); } // the network failed: the request is still open, choose again
+    }
   });
-  await stream(`${SEATS}/Play`, { join: { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 } }, (m) => {
-    const msg = m.message ?? {};
-    if (msg.welcome) {
-      document.getElementById("heading").innerHTML = header(msg.welcome);
-      t = newTable(msg.welcome.seats);
-      fromView(t, msg.welcome.snapshot ?? {});
-    } else if (!t) return;
-    else if (msg.event) apply(t, msg.event);
-    else if (msg.decisionRequest) {
-      request = msg.decisionRequest;
-      fromView(t, request.view ?? {});
-      setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
-    } else if (msg.clockReport) setClocks(t, msg.clockReport);
-    else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
-    else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result); }
-    redraw();
-  });
+  const status = document.getElementById("status");
+  const join = { tableId: id, seat, token, botName: "browser", botVersion: "1", protocolVersion: 1 };
+  try {
+    await follow(`${SEATS}/Play`, () => ({ join: { ...join, resumeAfterSeq: t?.seq ?? 0 } }), (m) => {
+      const msg = m.message ?? {};
+      if (msg.welcome) {
+        request = null; // a request still open comes again after the Welcome
+        if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
+          document.getElementById("heading").innerHTML = header(msg.welcome);
+          t = newTable(msg.welcome.seats);
+          fromView(t, msg.welcome.snapshot ?? {});
+          t.seq = Number(msg.welcome.lastSeq ?? 0);
+        }
+      } else if (!t) return;
+      else if (msg.event) {
+        if (Number(msg.event.seq ?? 0) <= t.seq) return; // folded before the cut
+        apply(t, msg.event);
+      } else if (msg.decisionRequest) {
+        request = msg.decisionRequest;
+        fromView(t, request.view ?? {});
+        setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
+      } else if (msg.clockReport) setClocks(t, msg.clockReport);
+      else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
+      else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result); }
+      redraw();
+    }, async () => Boolean(t?.over), (cut) => { status.textContent = cut ? "reconnecting…" : ""; });
+  } catch (err) {
+    if (err.code !== "failed_precondition") throw err;
+    location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
+    return;
+  }
   document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }
 

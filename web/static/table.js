@@ -39,7 +39,7 @@ export function newTable(seats) {
     hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []), pending: seats.map(() => null),
     trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
     base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
-    last: "", over: null, seq: 0, clocks: null,
+    last: "", over: null, seq: 0, events: 0, clocks: null,
   };
 }
 
@@ -100,6 +100,7 @@ const seatName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}
 // apply folds one Event (protojson) into the table.
 export function apply(t, ev) {
   t.seq = n(ev.seq);
+  t.events += 1;
   const e = ev;
   if (!e.seatConnected && !e.seatDisconnected) stopClocks(t); // the seat waited for has acted
   if (e.dealStarted) {
@@ -278,6 +279,7 @@ function pendingHTML(m) {
 }
 
 // render draws the table. play, for a person's seat, is {seat, actions: Map card id → action id}.
+// The table's data-seq and data-events are the last event's seq and how many events were folded.
 export function render(t, play) {
   const seatHTML = t.seats.map((info, s) => {
     const hand = t.hands[s];
@@ -298,7 +300,7 @@ export function render(t, play) {
   const trickLabel = t.trick.length ? "Trick in progress" : t.lastTrick ? `Last trick, won by ${esc(seatName(t, t.lastTrick.winner))}` : "Trick";
   const scores = t.totals.map((v, side) =>
     `<tr><th scope="row">Side ${side}</th><td data-side="${side}" class="total">${v}</td><td>${t.dealPoints[side]}</td></tr>`).join("");
-  return `<div class="table">
+  return `<div class="table" data-seq="${t.seq}" data-events="${t.events}">
     <section class="centre" aria-label="the centre of the table">
       <div><span class="label">Deal</span> ${t.deal}</div>
       <div><span class="label">Trump</span> ${SUITS[t.trump] ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>

@@ -1,0 +1,371 @@
+package web_test
+
+import (
+	"context"
+	"encoding/binary"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// cutProxy is a TCP proxy between the browser and a referee that can cut every connection it
+// carries and refuse new ones for a while, as a network blip or a restarted gateway does.
+type cutProxy struct {
+	url   string
+	mu    sync.Mutex
+	down  bool
+	conns map[net.Conn]bool
+}
+
+// startCutProxy proxies a loopback address to the referee at target (an http:// URL).
+func startCutProxy(t *testing.T, target string) *cutProxy {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{url: "http://" + lis.Addr().String(), conns: map[net.Conn]bool{}}
+	t.Cleanup(func() { lis.Close(); p.cut(true) })
+	go func() {
+		for {
+			c, err := lis.Accept()
+			if err != nil {
+				return
+			}
+			go p.carry(c, u.Host)
+		}
+	}()
+	return p
+}
+
+// carry copies c to a new connection to the referee and back, until either side or cut ends it.
+func (p *cutProxy) carry(c net.Conn, host string) {
+	if !p.keep(c) {
+		return
+	}
+	up, err := net.Dial("tcp", host)
+	if err != nil || !p.keep(up) {
+		c.Close()
+		return
+	}
+	go func() { _, _ = io.Copy(up, c); up.Close() }()
+	_, _ = io.Copy(c, up)
+	c.Close()
+}
+
+// keep holds c to be cut later, or closes it and returns false while the proxy is down.
+func (p *cutProxy) keep(c net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.down {
+		c.Close()
+		return false
+	}
+	p.conns[c] = true
+	return true
+}
+
+// cut closes every connection the proxy carries; down refuses new ones until cut(false).
+func (p *cutProxy) cut(down bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.down = down
+	for c := range p.conns {
+		c.Close()
+		delete(p.conns, c)
+	}
+}
+
+// pageEvents reads the page's table: the last event's seq and how many events it folded.
+func pageEvents(t *testing.T, ctx context.Context) (seq, events int) {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[Number(document.querySelector(".table").dataset.seq), Number(document.querySelector(".table").dataset.events)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got[0], got[1]
+}
+
+// watchedEnd watches a table whose game has ended from its first event, over gRPC, and returns
+// the seq of its last event and how many events it has.
+func watchedEnd(t *testing.T, r *referee, id string) (seq, events int) {
+	t.Helper()
+	stream, err := r.tables.WatchTable(context.Background(), &pb.WatchTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := stream.Recv()
+		if err == io.EOF {
+			return seq, events
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.GetEvent() != nil {
+			seq, events = int(m.GetEvent().GetSeq()), events+1
+		}
+	}
+}
+
+// awaitStatus waits until the page's #status says want.
+func awaitStatus(t *testing.T, ctx context.Context, want string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status")?.textContent === `+"`"+want+"`")); err != nil {
+		t.Fatalf("the page's status never said %q: %v", want, err)
+	}
+}
+
+// heldGame creates a two-handed table, a remote rulebook bot the test runs against a built-in
+// random one, opens its page at base+"/t/{id}", and starts the bot, which calls hold with the
+// number of each decision (1, 2, …) before making it. played gets the bot's end.
+func heldGame(t *testing.T, ctx context.Context, r *referee, base string, hold func(decision int)) (id string, played chan error) {
+	t.Helper()
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "visitor"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = resp.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/t/"+id), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	bot, err := bots.New("rulebook", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions := 0
+	held := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		decisions++
+		hold(decisions)
+		return bot.Decide(ctx, req)
+	})
+	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
+		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
+	played = make(chan error, 1)
+	go func() {
+		_, err := botsdk.Play(context.Background(), cfg, held)
+		played <- err
+	}()
+	return id, played
+}
+
+// endsAsTheGame checks that the page watching table id ends as the game did: the record's final
+// scores and outcome, every event a watcher from the start gets folded once, the last one last,
+// and the replay's link.
+func endsAsTheGame(t *testing.T, ctx context.Context, r *referee, id string, played chan error) {
+	t.Helper()
+	if err := <-played; err != nil {
+		t.Fatal(err)
+	}
+	rec := awaitRecord(t, r, id)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page's final scores %v, the record's %v", got, want)
+	}
+	seq, events := pageEvents(t, ctx)
+	lastSeq, watched := watchedEnd(t, r, id)
+	if seq != lastSeq || events != watched {
+		t.Errorf("the page folded %d events, the last seq %d; the table has %d, the last seq %d", events, seq, watched, lastSeq)
+	}
+	if status, err := liveText(ctx, "#status"); err != nil || status != "Replay this game" {
+		t.Errorf("the page's status after the game: %q (%v), want the replay's link", status, err)
+	}
+}
+
+// TestWatchResumesAfterACut watches a live game through a proxy that cuts the page's connections
+// mid-game and refuses new ones while the game goes on: the page says "reconnecting…", then
+// resumes from the first event it had not seen, and ends as the game did (endsAsTheGame).
+func TestWatchResumesAfterACut(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	proxy := startCutProxy(t, r.url)
+	// The bot holds its 10th decision until the page is cut, and its 20th until the page has
+	// said so while its stream was down: the page misses decisions 10 to 19's events.
+	reached, cut := make(chan struct{}), make(chan struct{})
+	id, played := heldGame(t, ctx, r, proxy.url, func(decision int) {
+		switch decision {
+		case 10:
+			reached <- struct{}{}
+			<-cut
+		case 20:
+			reached <- struct{}{}
+		}
+	})
+	<-reached
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.querySelector(".table").dataset.seq) > 0`)); err != nil {
+		t.Fatal(err)
+	}
+	proxy.cut(true)
+	awaitStatus(t, ctx, "reconnecting…")
+	close(cut)
+	<-reached
+	proxy.cut(false)
+	endsAsTheGame(t, ctx, r, id, played)
+}
+
+// TestWatchResumesAfterAnEarlyEnd watches a live game through an HTTP proxy that ends the page's
+// first WatchTable stream after its fifth message with a Connect end message of no error, as the
+// game's end would: the game is not over, so the page says "reconnecting…", watches again from
+// the sixth event, and ends as the game did (endsAsTheGame). It showed the game as ended before.
+func TestWatchResumesAfterAnEarlyEnd(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	target, err := url.Parse(r.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	var ended atomic.Bool
+	rp.ModifyResponse = func(resp *http.Response) error {
+		if strings.HasSuffix(resp.Request.URL.Path, "/WatchTable") && !ended.Swap(true) {
+			resp.Body = &endsEarly{ReadCloser: resp.Body, left: 5}
+		}
+		return nil
+	}
+	proxy := httptest.NewServer(rp)
+	t.Cleanup(proxy.Close)
+	release := make(chan struct{})
+	id, played := heldGame(t, ctx, r, proxy.URL, func(decision int) {
+		if decision == 10 {
+			<-release
+		}
+	})
+	awaitStatus(t, ctx, "reconnecting…")
+	close(release)
+	endsAsTheGame(t, ctx, r, id, played)
+}
+
+// endsEarly passes a Connect stream's first left messages on, then its end message with no
+// error (flag 2, "{}"), and then ends.
+type endsEarly struct {
+	io.ReadCloser
+	left int
+	out  []byte
+}
+
+func (e *endsEarly) Read(p []byte) (int, error) {
+	for len(e.out) == 0 {
+		if e.left < 0 {
+			return 0, io.EOF
+		}
+		if e.left == 0 {
+			e.out, e.left = []byte{2, 0, 0, 0, 2, '{', '}'}, -1
+			break
+		}
+		head := make([]byte, 5)
+		if _, err := io.ReadFull(e.ReadCloser, head); err != nil {
+			return 0, err
+		}
+		msg := make([]byte, 5+binary.BigEndian.Uint32(head[1:]))
+		copy(msg, head)
+		if _, err := io.ReadFull(e.ReadCloser, msg[5:]); err != nil {
+			return 0, err
+		}
+		e.out, e.left = msg, e.left-1
+	}
+	n := copy(p, e.out)
+	e.out = e.out[n:]
+	return n, nil
+}
+
+// TestPlayResumesAfterACut plays a game as a person through a proxy that cuts the page's
+// connections mid-game: the page says "reconnecting…", offers its choice again when its Decide
+// cannot be sent, joins again with resume_after_seq, gets the decision request still open, and
+// ends as the game did: the record's final scores, and every event after its first Welcome
+// folded once, the last one last.
+func TestPlayResumesAfterACut(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	proxy := startCutProxy(t, r.url)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	page := proxy.url + "/play/" + id + "#seat=0&token=" + url.QueryEscape(resp.GetSeatTokens()[0].GetToken())
+	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	base := -1 // the seq of the first Welcome: the page folds the events after it
+	decisions, wasCut := 0, false
+	for deadline := time.Now().Add(3 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game is not over after 3 minutes and %d decisions", decisions)
+		}
+		state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("over") ? "over" :
+			!(document.activeElement && document.activeElement.dataset.action) ? "wait" : "decide"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if state == "over" {
+			break
+		}
+		if state != "decide" {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if base < 0 {
+			seq, events := pageEvents(t, ctx)
+			base = seq - events
+		}
+		if decisions == 10 && !wasCut { // cut while the page holds a decision request
+			proxy.cut(true)
+			awaitStatus(t, ctx, "reconnecting…")
+			// A choice made while cut does not reach the referee: the page offers the
+			// request again, and shows no error.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined`)); err != nil {
+				t.Fatalf("the page offers no choice after a Decide that failed: %v", err)
+			}
+			proxy.cut(false)
+			awaitStatus(t, ctx, "")
+			wasCut = true
+			continue // the request comes again after the Welcome
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
+			t.Fatal(err)
+		}
+		decisions++
+	}
+	rec := awaitRecord(t, r, id)
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page's final scores %v, the record's %v", got, want)
+	}
+	if rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("the game ended %v, want completed", rec.GetResult())
+	}
+	if errs, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".error")].map(e => e.textContent).join("; ")`)); err != nil || errs != "" {
+		t.Errorf("the page shows errors %q (%v), want none", errs, err)
+	}
+	seq, events := pageEvents(t, ctx)
+	lastSeq, _ := watchedEnd(t, r, id)
+	if seq != lastSeq || seq-events != base {
+		t.Errorf("the page folded %d events, the last seq %d; want the %d after its first Welcome's seq %d, the last %d", events, seq, lastSeq-base, base, lastSeq)
+	}
+}
