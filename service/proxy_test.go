@@ -36,7 +36,7 @@ func TestFromProxy(t *testing.T) {
 		{"not an address: the proxy", "10.1.1.1:4000", []string{"unknown"}, "ip:10.1.1.1"},
 		{"not an address left of a trusted hop: that hop", "10.1.1.1:4000", []string{"203.0.113.7/32, 10.2.2.2"}, "ip:10.2.2.2"},
 		{"an address and a port", "10.1.1.1:4000", []string{"203.0.113.7:5123, [2001:db8::2]:443"}, "ip:203.0.113.7"},
-		{"IPv6 proxy and client", "[2001:db8::1]:4000", []string{"2001:db8:ffff::1, 2001:db8::2"}, "ip:2001:db8:ffff::1"},
+		{"IPv6 proxy and client", "[2001:db8::1]:4000", []string{"2001:db8:ffff::1, 2001:db8::2"}, "ip:2001:db8:ffff::/64"},
 		{"IPv4-mapped IPv6 client", "10.1.1.1:4000", []string{"::ffff:203.0.113.7"}, "ip:203.0.113.7"},
 		{"untrusted peer: ignored", "192.0.2.1:4000", []string{"203.0.113.7"}, "ip:192.0.2.1"},
 		{"IPv4-mapped trusted peer", "[::ffff:10.1.1.1]:4000", []string{"203.0.113.7"}, "ip:203.0.113.7"},

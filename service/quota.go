@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -55,12 +56,14 @@ func (e *QuotaError) Error() string {
 }
 
 // quotaKey is the key of ctx's caller for the per-principal limits: "key:ID" for a caller
-// authenticated by an API key (its principal id, see [PrincipalFrom]), otherwise "ip:ADDR", the
-// peer's IP address without the port (so that one host's connections share the limits; behind a
-// trusted proxy, the client's it names, and through another referee, the caller's it forwarded:
-// fromProxy and fromPeer make those the peer): an anonymous spectator, and every caller when
-// authentication is off. "" for an in-process call of the [Referee], which no per-principal limit
-// applies to.
+// authenticated by an API key (its principal id, see [PrincipalFrom]); otherwise the peer's
+// address without its port, so that one host's connections share the limits (behind a trusted
+// proxy, the client's it names, and through another referee, the caller's it forwarded: fromProxy
+// and fromPeer make those the peer): "ip:ADDR" for IPv4 (an IPv4-mapped IPv6 address too),
+// "ip:PREFIX/64" for IPv6, the address's /64 (a host or a home network is given a whole /64 and
+// may call from any address in it, each of which would have limits of its own). That is an
+// anonymous spectator, and every caller when authentication is off. "" for an in-process call of
+// the [Referee], which no per-principal limit applies to.
 func quotaKey(ctx context.Context) string {
 	if p := PrincipalFrom(ctx); p != Local && p.Role != RoleSpectator {
 		return "key:" + p.ID
@@ -73,7 +76,14 @@ func quotaKey(ctx context.Context) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host
 	}
-	return "ip:" + addr // without a port: bufconn in tests
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return "ip:" + addr // not an IP address: bufconn in tests
+	}
+	if a = a.Unmap().WithZone(""); a.Is6() {
+		return "ip:" + netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return "ip:" + a.String()
 }
 
 // quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,

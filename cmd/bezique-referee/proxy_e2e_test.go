@@ -87,6 +87,33 @@ func TestBinaryTrustedProxies(t *testing.T) {
 	}
 }
 
+// TestBinaryTrustedProxiesIPv6: IPv6 clients are counted by their /64, the block a host or a home
+// network is given and may call from any address of: behind a trusted proxy, with
+// --max-watchers-per-principal 1, a watch as 2001:db8:1:2::7 opens, one as 2001:db8:1:2::8 (the
+// same /64) is refused as ip:2001:db8:1:2::/64, and one as 2001:db8:1:3::7 (another /64) opens.
+// Counted by address, the second opened: a client escaped the limit by changing its address.
+func TestBinaryTrustedProxiesIPv6(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	p := startBinary(t, buildReferee(t), "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory",
+		"--max-watchers-per-principal", "1", "--trusted-proxies", "127.0.0.0/8")
+	tables := pb.NewTableServiceClient(dialReferee(t, p.addr))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var got []string
+	for _, xff := range []string{"2001:db8:1:2::7", "2001:db8:1:2::8", "2001:db8:1:3::7"} {
+		resp, err := tables.CreateTable(ctx, twoRemoteSeats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, watchAs(ctx, t, tables, resp.GetTableId(), xff))
+	}
+	if want := []string{"", "ip:2001:db8:1:2::/64", ""}; !slices.Equal(got, want) {
+		t.Fatalf("refused subjects %q, want %q", got, want)
+	}
+}
+
 // twoRemoteSeats is a two-handed table whose seats wait for bots: it waits, and may be watched.
 var twoRemoteSeats = &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 	{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{}}}}}
