@@ -53,7 +53,7 @@ func BackupSQLite(ctx context.Context, path, to string) (err error) {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_busy_timeout="+strconv.Itoa(sqliteBusyTimeoutMillis))
+	db, err := sql.Open("sqlite", sqliteURI(path, "mode=ro&_busy_timeout="+strconv.Itoa(sqliteBusyTimeoutMillis)))
 	if err != nil {
 		return fmt.Errorf("store: backup sqlite %s: %w", path, err)
 	}

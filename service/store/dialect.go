@@ -133,7 +133,7 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 	common := "_busy_timeout=" + strconv.Itoa(sqliteBusyTimeoutMillis) +
 		"&_foreign_keys=1&_synchronous=FULL"
 	// The writer sets WAL (persistent in the file) and takes the write lock at BEGIN.
-	w, err := sql.Open("sqlite", "file:"+path+"?"+common+"&_journal_mode=WAL&_txlock=immediate")
+	w, err := sql.Open("sqlite", sqliteURI(path, common+"&_journal_mode=WAL&_txlock=immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
 	}
@@ -150,7 +150,7 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 		_ = w.Close()
 		return nil, damaged(path, err)
 	}
-	r, err := sql.Open("sqlite", "file:"+path+"?"+common+"&_query_only=1")
+	r, err := sql.Open("sqlite", sqliteURI(path, common+"&_query_only=1"))
 	if err != nil {
 		_ = w.Close()
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
@@ -161,6 +161,17 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 	st.unlock = unlock
 	return st, nil
 }
+
+// sqliteURI is the SQLite URI filename of the file at path with the query parameters query:
+// "file:" and path, its '%', '?' and '#' percent-encoded, for SQLite would read them as an
+// escape, the start of the query and of a fragment: a path such as "games#2/bezique.db" opened
+// the file "games" (and its lock, PATH.lock, locked another file than the database).
+func sqliteURI(path, query string) string {
+	return "file:" + uriPathEscaper.Replace(path) + "?" + query
+}
+
+// uriPathEscaper percent-encodes the characters of a path that a URI filename reads otherwise.
+var uriPathEscaper = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 // openPostgres opens a PostgreSQL database through pgx's database/sql driver. One pool serves
 // reads and writes. Every session of the pool carries the store's lease owner id and the lease
