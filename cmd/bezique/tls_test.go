@@ -84,24 +84,7 @@ func TestTLSCommands(t *testing.T) {
 func TestPlaintextToTLSRefereeSaysTLS(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ca := testpki.NewCA(t, "server CA")
-	port, err := service.NewPort(lis, service.PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{ca.Issue(t, 1, "127.0.0.1").TLS(t)}},
-		MaxConnectionIdle: service.DefaultMaxConnectionIdle}, srv.Register, service.ServerOptions(nil)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
-	addr := lis.Addr().String()
+	addr, ca := tlsReferee(ctx, t)
 	// The TLS server closes the connection with the client's preface read or unread: grpc-go
 	// then reads the end (EOF) or a reset, as the machine's timing has it.
 	hint := ` (` + addr + ` closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)`
@@ -128,24 +111,7 @@ func TestPlaintextToTLSRefereeSaysTLS(t *testing.T) {
 func TestTLSCAFromEnvironment(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ca := testpki.NewCA(t, "server CA")
-	port, err := service.NewPort(lis, service.PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{ca.Issue(t, 1, "127.0.0.1").TLS(t)}},
-		MaxConnectionIdle: service.DefaultMaxConnectionIdle}, srv.Register, service.ServerOptions(nil)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = port.Serve() }()
-	defer port.Stop(time.Second)
-	addr := lis.Addr().String()
+	addr, ca := tlsReferee(ctx, t)
 	caFile := ca.WriteCA(t, t.TempDir(), "ca.crt")
 	t.Setenv("BEZIQUE_TLS_CA", caFile)
 
@@ -182,4 +148,28 @@ func TestTLSCAFromEnvironment(t *testing.T) {
 	if p.err != nil || env.String() != "BEZIQUE_TLS_CA=[]\n" {
 		t.Errorf("a match's bot program: %v, printed %q; want BEZIQUE_TLS_CA=[]", p.err, env.String())
 	}
+}
+
+// tlsReferee serves a referee on a port of 127.0.0.1 over TLS, with a certificate for 127.0.0.1
+// issued by the returned CA, until the test ends, and returns the port's address.
+func tlsReferee(ctx context.Context, t *testing.T) (string, *testpki.CA) {
+	t.Helper()
+	srv, err := service.New(ctx, service.Config{Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := testpki.NewCA(t, "server CA")
+	port, err := service.NewPort(lis, service.PortConfig{TLS: &tls.Config{Certificates: []tls.Certificate{ca.Issue(t, 1, "127.0.0.1").TLS(t)}},
+		MaxConnectionIdle: service.DefaultMaxConnectionIdle}, srv.Register, service.ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	t.Cleanup(func() { port.Stop(time.Second) })
+	return lis.Addr().String(), ca
 }
