@@ -149,16 +149,17 @@ func scanTable(sc rowScanner) (Table, error) {
 // token) and, when its state reads as ended, its state, finished_at, result and end_reason, each
 // when it reads; the other columns are skipped. A row whose id does not read is err.
 func scanUnreadable(sc rowScanner, err error) (Table, error) {
-	column := func(i int, dest any) bool {
-		cols := make([]any, strings.Count(tableColumns, ",")+1)
+	names := strings.Split(tableColumns, ", ")
+	column := func(name string, dest any) bool {
+		cols := make([]any, len(names))
 		for j := range cols {
 			cols[j] = new(any)
 		}
-		cols[i] = dest
+		cols[slices.Index(names, name)] = dest
 		return sc.Scan(cols...) == nil
 	}
 	t := Table{WinnerSide: NoWinner}
-	if !column(0, &t.ID) {
+	if !column("id", &t.ID) {
 		return Table{}, err
 	}
 	var (
@@ -166,18 +167,18 @@ func scanUnreadable(sc rowScanner, err error) (Table, error) {
 		state             string
 		result, reason    sql.NullString
 	)
-	if column(1, &created) && created.Valid {
+	if column("created_at", &created) && created.Valid {
 		t.CreatedAt = fromMicros(created.Int64)
 	}
-	if column(3, &state) && State(state).Ended() {
+	if column("state", &state) && State(state).Ended() {
 		t.State = State(state)
-		if column(8, &finished) && finished.Valid {
+		if column("finished_at", &finished) && finished.Valid {
 			t.FinishedAt = fromMicros(finished.Int64)
 		}
-		if column(10, &result) {
+		if column("result", &result) {
 			t.Result = result.String
 		}
-		if column(13, &reason) {
+		if column("end_reason", &reason) {
 			t.Reason = reason.String
 		}
 	}

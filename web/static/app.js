@@ -253,7 +253,7 @@ async function play(id) {
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
     return;
   }
-  document.getElementById("status").innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
+  status.innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }
 
 takeKeyFromFragment();
