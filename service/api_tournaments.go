@@ -56,14 +56,20 @@ func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest
 	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(tn.Results)}, nil
 }
 
-// ListTournaments lists every tournament, oldest first (see [Referee.ListTournaments]).
-func (s *Server) ListTournaments(ctx context.Context, _ *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
-	all, err := s.Referee.ListTournaments(ctx)
+// ListTournaments lists a page of tournaments, oldest first, optionally only those in one state
+// (see [Referee.ListTournaments]): pages of page_size (default 50, at most 1 000); next_page_token
+// is empty on the last page. InvalidArgument for a malformed page_token or an unknown state.
+func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
+	state, ok := tournamentStatesFromProto[req.GetState()]
+	if !ok {
+		return nil, statusOf(invalid("state", "unknown tournament state %d", req.GetState()))
+	}
+	page, next, err := s.Referee.ListTournaments(ctx, state, int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	out := &pb.ListTournamentsResponse{}
-	for _, tn := range all {
+	out := &pb.ListTournamentsResponse{NextPageToken: next}
+	for _, tn := range page {
 		out.Tournaments = append(out.Tournaments, tournamentToProto(tn))
 	}
 	return out, nil
@@ -224,12 +230,7 @@ func TournamentFromProto(info *pb.TournamentInfo, results []*pb.TournamentGameRe
 	if info.GetFinishTime() != nil {
 		tn.FinishedAt = info.GetFinishTime().AsTime()
 	}
-	for st, p := range map[store.TournamentState]pb.TournamentState{store.TournamentRunning: pb.TournamentState_TOURNAMENT_STATE_RUNNING,
-		store.TournamentFinished: pb.TournamentState_TOURNAMENT_STATE_FINISHED, store.TournamentCancelled: pb.TournamentState_TOURNAMENT_STATE_CANCELLED} {
-		if p == info.GetState() {
-			tn.State = st
-		}
-	}
+	tn.State = tournamentStatesFromProto[info.GetState()]
 	tn.Results = ResultsFromProto(results)
 	tn.Standings = tournament.Compute(&tn.Spec, tn.Results)
 	return tn, nil
@@ -258,6 +259,12 @@ func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
 	}
 	return out
 }
+
+// tournamentStatesFromProto are the store's tournament states of the API's; unspecified is "",
+// every state.
+var tournamentStatesFromProto = map[pb.TournamentState]store.TournamentState{pb.TournamentState_TOURNAMENT_STATE_UNSPECIFIED: "",
+	pb.TournamentState_TOURNAMENT_STATE_RUNNING: store.TournamentRunning, pb.TournamentState_TOURNAMENT_STATE_FINISHED: store.TournamentFinished,
+	pb.TournamentState_TOURNAMENT_STATE_CANCELLED: store.TournamentCancelled}
 
 func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
 	switch s {

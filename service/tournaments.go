@@ -1,7 +1,6 @@
 package service
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -179,9 +178,17 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 // plays only the games without a stored result, awaiting the tables of games that were in play
 // (recovered with the other tables) rather than playing them again.
 func (s *Referee) resumeTournaments(ctx context.Context) error {
-	rows, err := s.tourneys.store.ListTournaments(ctx)
-	if err != nil {
-		return fmt.Errorf("service: resuming tournaments: %w", err)
+	var rows []store.Tournament
+	for tok := ""; ; {
+		page, next, err := s.tourneys.store.ListTournaments(ctx, store.TournamentFilter{}, store.MaxPageSize, tok)
+		if err != nil {
+			return fmt.Errorf("service: resuming tournaments: %w", err)
+		}
+		rows = append(rows, page...)
+		if next == "" {
+			break
+		}
+		tok = next
 	}
 	var mine map[string]bool // with a shared store, the running tournaments whose lease this referee took
 	if s.leaser != nil {
@@ -841,58 +848,65 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 	return tr.snapshot(), nil
 }
 
-// ListTournaments returns every tournament, oldest first, without their results: those the
-// referee holds or, with a shared store, every one of the store, each as [Referee.GetTournament]
-// returns it. With a shared store it reads the store twice whatever the number of tournaments:
-// their rows, then the results of all those another referee runs (or that this referee has not
-// seen end) at once. The store's error when it cannot be read.
-func (s *Referee) ListTournaments(ctx context.Context) ([]*Tournament, error) {
+// ListTournaments returns a page of at most pageSize tournaments of the store (default
+// store.DefaultPageSize, at most store.MaxPageSize), oldest first, only those in state unless it
+// is "", each as [Referee.GetTournament] returns it but without its results, and the token of the
+// next page ("" on the last). pageToken is "" or a token from a previous call. A tournament is
+// reported from the registry when this referee runs it or has its summary; otherwise (with a
+// shared store another referee runs it, or this referee has not seen it end) it is read from the
+// store, the page's results at once, and an ended one's summary is kept. A tournament
+// that ended between the two reads is left out of a page of running ones, so a page may hold
+// fewer than pageSize. A [FieldError] for a malformed page token or an unknown state; the store's
+// error when it cannot be read.
+func (s *Referee) ListTournaments(ctx context.Context, state store.TournamentState, pageSize int, pageToken string) ([]*Tournament, string, error) {
+	switch state {
+	case "", store.TournamentRunning, store.TournamentFinished, store.TournamentCancelled:
+	default:
+		return nil, "", invalid("state", "%q is not a tournament state", state)
+	}
 	reg := s.tourneys
-	var trs []*tourney
-	if s.leaser == nil {
-		reg.mu.Lock()
-		for _, tr := range reg.byID {
-			trs = append(trs, tr)
-		}
-		reg.mu.Unlock()
-	} else {
-		rows, err := reg.store.ListTournaments(ctx)
-		if err != nil {
-			return nil, err
-		}
-		var elsewhere []store.Tournament // read from the store
-		var ids []string
-		for _, row := range rows {
-			if tr, err := s.tourneyByID(row.ID); err == nil && !tr.runningElsewhere() {
-				trs = append(trs, tr)
-			} else {
-				elsewhere, ids = append(elsewhere, row), append(ids, row.ID)
-			}
-		}
-		games, err := reg.store.ListTournamentGames(ctx, ids...)
-		if err != nil {
-			return nil, err
-		}
-		byTourney := map[string][]store.TournamentGame{}
-		for _, g := range games {
-			byTourney[g.TournamentID] = append(byTourney[g.TournamentID], g)
-		}
-		for _, row := range elsewhere {
-			tr, err := s.readTourney(row, byTourney[row.ID])
-			if err != nil {
-				return nil, err
-			}
-			trs = append(trs, tr)
+	rows, next, err := reg.store.ListTournaments(ctx, store.TournamentFilter{State: state}, pageSize, pageToken)
+	if errors.Is(err, store.ErrInvalid) {
+		return nil, "", invalid("page_token", "malformed")
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	trs := make([]*tourney, len(rows))
+	var unread []string // the tournaments read from the store
+	for i, row := range rows {
+		if tr, err := s.tourneyByID(row.ID); err == nil && !tr.runningElsewhere() {
+			trs[i] = tr
+		} else {
+			unread = append(unread, row.ID)
 		}
 	}
-	out := make([]*Tournament, 0, len(trs))
-	for _, tr := range trs {
+	var games []store.TournamentGame
+	if len(unread) > 0 {
+		if games, err = reg.store.ListTournamentGames(ctx, unread...); err != nil {
+			return nil, "", err
+		}
+	}
+	byTourney := map[string][]store.TournamentGame{}
+	for _, g := range games {
+		byTourney[g.TournamentID] = append(byTourney[g.TournamentID], g)
+	}
+	out := make([]*Tournament, 0, len(rows))
+	for i, row := range rows {
+		tr := trs[i]
+		if tr == nil {
+			if tr, err = s.readTourney(row, byTourney[row.ID]); err != nil {
+				return nil, "", err
+			}
+		}
 		t := tr.snapshot()
+		if state != "" && t.State != state {
+			continue
+		}
 		t.Results = nil
 		out = append(out, t)
 	}
-	sortTournaments(out)
-	return out, nil
+	return out, next, nil
 }
 
 // watchInterval is the shortest time between two updates of [Referee.WatchTournament].
@@ -962,12 +976,6 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			}
 		}
 	}
-}
-
-func sortTournaments(ts []*Tournament) {
-	slices.SortFunc(ts, func(a, b *Tournament) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-	})
 }
 
 // isDraining reports whether the referee is draining (Drain): no new tables, so no new games.

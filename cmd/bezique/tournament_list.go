@@ -31,7 +31,7 @@ func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
 }
 
 // list returns every tournament, oldest first, with its standings' played and scheduled counts:
-// from the referee at --server (ListTournaments), else from --store.
+// from the referee at --server (ListTournaments, page after page), else from --store.
 func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error) {
 	if o.conn.server == "" {
 		st, err := store.Open(cmd.Context(), o.storeURL)
@@ -39,39 +39,51 @@ func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error)
 			return nil, err
 		}
 		defer st.Close()
-		rows, err := st.ListTournaments(cmd.Context())
-		if err != nil {
-			return nil, err
-		}
-		out := make([]*service.Tournament, 0, len(rows))
-		for _, row := range rows {
-			tn, err := tournamentFromStore(cmd.Context(), st, row)
+		var out []*service.Tournament
+		for tok := ""; ; {
+			rows, next, err := st.ListTournaments(cmd.Context(), store.TournamentFilter{}, store.MaxPageSize, tok)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, tn)
+			for _, row := range rows {
+				tn, err := tournamentFromStore(cmd.Context(), st, row)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, tn)
+			}
+			if next == "" {
+				return out, nil
+			}
+			tok = next
 		}
-		return out, nil
 	}
 	cc, err := o.conn.dial(apiKey(cmd))
 	if err != nil {
 		return nil, err
 	}
 	defer cc.Close()
-	resp, err := pb.NewTournamentServiceClient(cc).ListTournaments(cmd.Context(), &pb.ListTournamentsRequest{})
-	if err != nil {
-		return nil, fmt.Errorf("ListTournaments: %w", err)
-	}
-	out := make([]*service.Tournament, 0, len(resp.GetTournaments()))
-	for _, info := range resp.GetTournaments() {
-		tn, err := service.TournamentFromProto(info, nil) // ListTournaments has no results: the counts come from its standings
+	client := pb.NewTournamentServiceClient(cc)
+	var out []*service.Tournament
+	req := &pb.ListTournamentsRequest{PageSize: store.MaxPageSize}
+	for {
+		resp, err := client.ListTournaments(cmd.Context(), req)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("ListTournaments: %w", err)
 		}
-		tn.Standings.Played, tn.Standings.Scheduled = int(info.GetStandings().GetPlayed()), int(info.GetStandings().GetScheduled())
-		out = append(out, tn)
+		for _, info := range resp.GetTournaments() {
+			tn, err := service.TournamentFromProto(info, nil) // ListTournaments has no results: the counts come from its standings
+			if err != nil {
+				return nil, err
+			}
+			tn.Standings.Played, tn.Standings.Scheduled = int(info.GetStandings().GetPlayed()), int(info.GetStandings().GetScheduled())
+			out = append(out, tn)
+		}
+		if resp.GetNextPageToken() == "" {
+			return out, nil
+		}
+		req.PageToken = resp.GetNextPageToken()
 	}
-	return out, nil
 }
 
 // printTournamentList prints a line per tournament.

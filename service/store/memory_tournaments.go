@@ -2,10 +2,10 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -54,22 +54,42 @@ func (m *memStore) GetTournament(_ context.Context, id string) (Tournament, erro
 }
 
 // ListTournaments implements [Store.ListTournaments].
-func (m *memStore) ListTournaments(context.Context) ([]Tournament, error) {
-	if err := m.lock("list tournaments"); err != nil {
-		return nil, err
+func (m *memStore) ListTournaments(_ context.Context, f TournamentFilter, pageSize int, pageToken string) ([]Tournament, string, error) {
+	const op = "list tournaments"
+	if err := m.lock(op); err != nil {
+		return nil, "", err
 	}
 	defer m.mu.Unlock()
+	if err := f.check(); err != nil {
+		return nil, "", err
+	}
+	pageSize = clampPageSize(pageSize)
+	var after *pageKey
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "tournaments")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		after = &k
+	}
 	var out []Tournament
 	for _, t := range m.tournaments {
-		out = append(out, cloneTournament(t.row))
+		if f.State != "" && t.row.State != f.State {
+			continue
+		}
+		if after != nil && cmp.Or(cmp.Compare(micros(t.row.CreatedAt), after.Time), cmp.Compare(t.row.ID, after.ID)) <= 0 {
+			continue
+		}
+		out = append(out, t.row)
 	}
 	slices.SortFunc(out, func(a, b Tournament) int {
-		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 	})
-	return out, nil
+	out, next := cutPage(out, pageSize, tournamentKey)
+	for i := range out {
+		out[i] = cloneTournament(out[i])
+	}
+	return out, next, nil
 }
 
 // FinishTournament implements [Store.FinishTournament].

@@ -53,6 +53,22 @@ type TournamentGame struct {
 	FinishedAt time.Time
 }
 
+// TournamentFilter selects tournaments for [TournamentStore.ListTournaments]. Zero fields match
+// everything.
+type TournamentFilter struct {
+	// State keeps only tournaments in this state.
+	State TournamentState
+}
+
+// check returns ErrInvalid for a State that is not a tournament's state.
+func (f TournamentFilter) check() error {
+	switch f.State {
+	case "", TournamentRunning, TournamentFinished, TournamentCancelled:
+		return nil
+	}
+	return fmt.Errorf("store: list tournaments: state %q: %w", f.State, ErrInvalid)
+}
+
 // TournamentStore keeps tournaments and the results of their games. Every [Store] is a
 // TournamentStore; errors follow the same sentinels.
 type TournamentStore interface {
@@ -61,8 +77,11 @@ type TournamentStore interface {
 	CreateTournament(ctx context.Context, t Tournament) error
 	// GetTournament returns the tournament with this id, or ErrNotFound.
 	GetTournament(ctx context.Context, id string) (Tournament, error)
-	// ListTournaments returns every tournament, oldest first (by CreatedAt, then ID).
-	ListTournaments(ctx context.Context) ([]Tournament, error)
+	// ListTournaments returns up to pageSize tournaments matching f, oldest first (by CreatedAt,
+	// then ID), and the token of the next page ("" on the last page). pageToken is "" for the
+	// first page or a token from a previous call; ErrInvalid if it is malformed, or for a
+	// f.State that is not a state.
+	ListTournaments(ctx context.Context, f TournamentFilter, pageSize int, pageToken string) ([]Tournament, string, error)
 	// FinishTournament ends a running tournament in state (finished or cancelled) at time at (the
 	// current time when zero). ErrNotFound for an unknown id, ErrConflict if it already ended,
 	// ErrInvalid for a state that is not an end.
@@ -148,27 +167,53 @@ func (s *sqlStore) GetTournament(ctx context.Context, id string) (Tournament, er
 }
 
 // ListTournaments implements [Store.ListTournaments].
-func (s *sqlStore) ListTournaments(ctx context.Context) ([]Tournament, error) {
+func (s *sqlStore) ListTournaments(ctx context.Context, f TournamentFilter, pageSize int, pageToken string) ([]Tournament, string, error) {
+	const op = "list tournaments"
 	if s.isClosed() {
-		return nil, fmt.Errorf("store: list tournaments: %w", ErrClosed)
+		return nil, "", fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+tournamentColumns+" FROM tournaments ORDER BY created_at, id")
+	if err := f.check(); err != nil {
+		return nil, "", err
+	}
+	pageSize = clampPageSize(pageSize)
+	var conds []string
+	var args []any
+	if f.State != "" {
+		conds = append(conds, "state = ?")
+		args = append(args, string(f.State))
+	}
+	if pageToken != "" {
+		k, err := decodeToken(pageToken, "tournaments")
+		if err != nil {
+			return nil, "", fmt.Errorf("store: %s: %w", op, err)
+		}
+		conds = append(conds, "(created_at, id) > (?, ?)")
+		args = append(args, k.Time, k.ID)
+	}
+	q := "SELECT " + tournamentColumns + " FROM tournaments"
+	if len(conds) > 0 {
+		q += " WHERE " + strings.Join(conds, " AND ")
+	}
+	q += " ORDER BY created_at, id LIMIT ?"
+	args = append(args, pageSize+1)
+	rows, err := s.r.QueryContext(ctx, s.d.rebind(q), args...)
 	if err != nil {
-		return nil, s.wrap("list tournaments", err)
+		return nil, "", s.wrap(op, err)
 	}
 	defer rows.Close()
 	var out []Tournament
 	for rows.Next() {
 		t, err := scanTournament(rows)
 		if err != nil {
-			return nil, s.wrap("list tournaments", err)
+			return nil, "", s.wrap(op, err)
 		}
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, s.wrap("list tournaments", err)
+		return nil, "", s.wrap(op, err)
 	}
-	return out, nil
+	out, next := cutPage(out, pageSize, tournamentKey)
+	return out, next, nil
 }
 
 // FinishTournament implements [Store.FinishTournament].

@@ -62,7 +62,8 @@ function keyForm() {
   });
 }
 
-// lobby lists every table, refreshed every two seconds, and starts a game against a bot.
+// lobby lists the tables and every tournament (newest first), refreshed every two seconds, and
+// starts a game against a bot.
 async function lobby() {
   document.title = "Tables – Bézique referee";
   main.innerHTML = `<h1>Tables</h1>
@@ -94,9 +95,15 @@ async function lobby() {
         : "<p>No tables yet.</p>";
     } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
     try {
-      const r = await call("bezique.v1.TournamentService/ListTournaments", {});
-      document.getElementById("tournaments").innerHTML = (r.tournaments ?? []).length
-        ? `<ul>${r.tournaments.slice().reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
+      const all = []; // every page of ListTournaments, oldest first
+      let pageToken = "";
+      do {
+        const r = await call("bezique.v1.TournamentService/ListTournaments", { pageSize: 1000, pageToken });
+        all.push(...(r.tournaments ?? []));
+        pageToken = r.nextPageToken ?? "";
+      } while (pageToken);
+      document.getElementById("tournaments").innerHTML = all.length
+        ? `<ul>${all.reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
           ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`).join("")}</ul>`
         : "<p>No tournaments yet.</p>";
     } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }

@@ -223,9 +223,16 @@ func (x *GetTournamentResponse) GetResults() []*TournamentGameResult {
 	return nil
 }
 
-// ListTournamentsRequest lists every tournament.
+// ListTournamentsRequest asks for a page of tournaments.
 type ListTournamentsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page_size is the most tournaments to return; 0 uses the server's default (50), and more than
+	// 1 000 is 1 000.
+	PageSize uint32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token of the previous page; empty for the first.
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// state keeps only tournaments in this state; unspecified keeps all.
+	State         TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -260,11 +267,34 @@ func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
 	return file_bezique_v1_tournament_service_proto_rawDescGZIP(), []int{4}
 }
 
-// ListTournamentsResponse lists tournaments.
+func (x *ListTournamentsRequest) GetPageSize() uint32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListTournamentsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListTournamentsRequest) GetState() TournamentState {
+	if x != nil {
+		return x.State
+	}
+	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
+}
+
+// ListTournamentsResponse is a page of tournaments.
 type ListTournamentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// tournaments are the tournaments, oldest first.
-	Tournaments   []*TournamentInfo `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
+	// tournaments are the tournaments, oldest first, without their results.
+	Tournaments []*TournamentInfo `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
+	// next_page_token fetches the next page; empty on the last.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -304,6 +334,13 @@ func (x *ListTournamentsResponse) GetTournaments() []*TournamentInfo {
 		return x.Tournaments
 	}
 	return nil
+}
+
+func (x *ListTournamentsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // WatchTournamentRequest names the tournament to watch.
@@ -537,10 +574,15 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
 	"tournament\x12:\n" +
-	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\"\x18\n" +
-	"\x16ListTournamentsRequest\"W\n" +
+	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\"\x87\x01\n" +
+	"\x16ListTournamentsRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\x121\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"\x7f\n" +
 	"\x17ListTournamentsResponse\x12<\n" +
-	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\"=\n" +
+	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"=\n" +
 	"\x16WatchTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xbd\x01\n" +
 	"\x17WatchTournamentResponse\x12:\n" +
@@ -588,34 +630,35 @@ var file_bezique_v1_tournament_service_proto_goTypes = []any{
 	(*TournamentSpec)(nil),           // 10: bezique.v1.TournamentSpec
 	(*TournamentInfo)(nil),           // 11: bezique.v1.TournamentInfo
 	(*TournamentGameResult)(nil),     // 12: bezique.v1.TournamentGameResult
-	(*Standings)(nil),                // 13: bezique.v1.Standings
-	(TournamentState)(0),             // 14: bezique.v1.TournamentState
+	(TournamentState)(0),             // 13: bezique.v1.TournamentState
+	(*Standings)(nil),                // 14: bezique.v1.Standings
 }
 var file_bezique_v1_tournament_service_proto_depIdxs = []int32{
 	10, // 0: bezique.v1.CreateTournamentRequest.spec:type_name -> bezique.v1.TournamentSpec
 	11, // 1: bezique.v1.CreateTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
 	11, // 2: bezique.v1.GetTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
 	12, // 3: bezique.v1.GetTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
-	11, // 4: bezique.v1.ListTournamentsResponse.tournaments:type_name -> bezique.v1.TournamentInfo
-	12, // 5: bezique.v1.WatchTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
-	13, // 6: bezique.v1.WatchTournamentResponse.standings:type_name -> bezique.v1.Standings
-	14, // 7: bezique.v1.WatchTournamentResponse.state:type_name -> bezique.v1.TournamentState
-	11, // 8: bezique.v1.CancelTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
-	0,  // 9: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
-	2,  // 10: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
-	4,  // 11: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
-	6,  // 12: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
-	8,  // 13: bezique.v1.TournamentService.CancelTournament:input_type -> bezique.v1.CancelTournamentRequest
-	1,  // 14: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
-	3,  // 15: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
-	5,  // 16: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
-	7,  // 17: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
-	9,  // 18: bezique.v1.TournamentService.CancelTournament:output_type -> bezique.v1.CancelTournamentResponse
-	14, // [14:19] is the sub-list for method output_type
-	9,  // [9:14] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	13, // 4: bezique.v1.ListTournamentsRequest.state:type_name -> bezique.v1.TournamentState
+	11, // 5: bezique.v1.ListTournamentsResponse.tournaments:type_name -> bezique.v1.TournamentInfo
+	12, // 6: bezique.v1.WatchTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
+	14, // 7: bezique.v1.WatchTournamentResponse.standings:type_name -> bezique.v1.Standings
+	13, // 8: bezique.v1.WatchTournamentResponse.state:type_name -> bezique.v1.TournamentState
+	11, // 9: bezique.v1.CancelTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
+	0,  // 10: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
+	2,  // 11: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
+	4,  // 12: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
+	6,  // 13: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
+	8,  // 14: bezique.v1.TournamentService.CancelTournament:input_type -> bezique.v1.CancelTournamentRequest
+	1,  // 15: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
+	3,  // 16: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
+	5,  // 17: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
+	7,  // 18: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
+	9,  // 19: bezique.v1.TournamentService.CancelTournament:output_type -> bezique.v1.CancelTournamentResponse
+	15, // [15:20] is the sub-list for method output_type
+	10, // [10:15] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_service_proto_init() }

@@ -41,16 +41,19 @@ func testTournaments(t *testing.T, st store.Store) {
 	if _, err := st.GetTournament(ctx, "zz"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("GetTournament(zz): %v, want ErrNotFound", err)
 	}
-	list, err := st.ListTournaments(ctx)
-	if err != nil {
-		t.Fatal(err)
+	if got := listTournamentIDs(t, st, store.TournamentFilter{}, 0); got != "[c a b]" {
+		t.Errorf("ListTournaments: %v, want [c a b]", got)
 	}
-	var ids []string
-	for _, tr := range list {
-		ids = append(ids, tr.ID)
+	if got := listTournamentIDs(t, st, store.TournamentFilter{}, 2); got != "[c a] [b]" {
+		t.Errorf("ListTournaments by pages of 2: %v, want [c a] [b]", got)
 	}
-	if fmt.Sprint(ids) != "[c a b]" {
-		t.Errorf("ListTournaments: %v, want [c a b]", ids)
+	for _, tok := range []string{"x", "eyJrIjoidGFibGVzIiwidCI6MCwiaSI6IiJ9"} { // not base64 JSON; a token of ListTables
+		if _, _, err := st.ListTournaments(ctx, store.TournamentFilter{}, 0, tok); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("ListTournaments(page token %q): %v, want ErrInvalid", tok, err)
+		}
+	}
+	if _, _, err := st.ListTournaments(ctx, store.TournamentFilter{State: "ended"}, 0, ""); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("ListTournaments(state ended): %v, want ErrInvalid", err)
 	}
 	for _, n := range []int{2, 0, 1} {
 		g := store.TournamentGame{TournamentID: "a", Game: n, TableID: fmt.Sprintf("a-%d", n), Result: []byte(fmt.Sprintf(`{"game":%d}`, n)),
@@ -116,5 +119,39 @@ func testTournaments(t *testing.T, st store.Store) {
 	}
 	if got, err := st.GetTournament(ctx, "a"); err != nil || got.State != store.TournamentFinished || !got.FinishedAt.Equal(T0.Add(time.Hour)) {
 		t.Errorf("GetTournament(a) after finishing = %+v, %v", got, err)
+	}
+	if err := st.FinishTournament(ctx, "c", store.TournamentCancelled, T0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	for state, want := range map[store.TournamentState]string{store.TournamentRunning: "[b]", store.TournamentFinished: "[a]", store.TournamentCancelled: "[c]"} {
+		if got := listTournamentIDs(t, st, store.TournamentFilter{State: state}, 1); got != want {
+			t.Errorf("ListTournaments(state %s) by pages of 1: %v, want %v", state, got, want)
+		}
+	}
+	if got := listTournamentIDs(t, st, store.TournamentFilter{}, 1); got != "[c] [a] [b]" {
+		t.Errorf("ListTournaments by pages of 1: %v, want [c] [a] [b]", got)
+	}
+}
+
+// listTournamentIDs follows the pages of ListTournaments (pageSize, f) and returns the ids of each
+// page, as "[c a] [b]".
+func listTournamentIDs(t *testing.T, st store.Store, f store.TournamentFilter, pageSize int) string {
+	t.Helper()
+	var pages []string
+	tok := ""
+	for {
+		page, next, err := st.ListTournaments(context.Background(), f, pageSize, tok)
+		if err != nil {
+			t.Fatalf("ListTournaments(%+v, %d, %q): %v", f, pageSize, tok, err)
+		}
+		var ids []string
+		for _, tr := range page {
+			ids = append(ids, tr.ID)
+		}
+		pages = append(pages, fmt.Sprint(ids))
+		if next == "" {
+			return strings.Join(pages, " ")
+		}
+		tok = next
 	}
 }

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestTournamentListFollowsPages: "tournament list" lists every one of 1 001 tournaments, one
+// more than ListTournaments' largest page, in --store and from a referee at --server, oldest
+// first.
+func TestTournamentListFollowsPages(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := json.Marshal(tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = store.MaxPageSize + 1
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range n {
+		id := fmt.Sprintf("tn-%016x", i)
+		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: spec, Seed: make([]byte, 32), Salt: make([]byte, engine.SaltSize),
+			Commitment: "c", CreatedAt: at.Add(time.Duration(i) * time.Second)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.FinishTournament(ctx, id, store.TournamentCancelled, at.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = st.Close()
+	check := func(where string, out string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("list %s: %v\n%s", where, err, out)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != n+1 || !strings.HasPrefix(lines[1], "tn-0000000000000000 ") || !strings.HasPrefix(lines[n], fmt.Sprintf("tn-%016x ", n-1)) {
+			t.Fatalf("list %s printed %d lines, the first tournament %q, the last %q; want %d, tn-0000000000000000, tn-%016x",
+				where, len(lines), lines[min(1, len(lines)-1)], lines[len(lines)-1], n+1, n-1)
+		}
+	}
+	out, err := runCmd(ctx, "tournament", "list", "--store", url)
+	check("--store", out, err)
+
+	st, err = store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	out, err = runCmd(ctx, "tournament", "list", "--server", lis.Addr().String())
+	check("--server", out, err)
+}

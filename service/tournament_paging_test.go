@@ -1,0 +1,144 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// gameReads is a store counting the reads of tournament results.
+type gameReads struct {
+	store.Store
+	calls, tourneys atomic.Int64 // ListTournamentGames calls, and the tournaments they named
+}
+
+func (c *gameReads) ListTournamentGames(ctx context.Context, ids ...string) ([]store.TournamentGame, error) {
+	c.calls.Add(1)
+	c.tourneys.Add(int64(len(ids)))
+	return c.Store.ListTournamentGames(ctx, ids...)
+}
+
+// endedStore is a SQLite store holding n finished round robins of 4 games each
+// (fillEndedTournaments), counting its reads of results.
+func endedStore(t *testing.T, n int) *gameReads {
+	t.Helper()
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	fillEndedTournaments(t, st, n, 2)
+	return &gameReads{Store: st}
+}
+
+// TestListTournamentsPages: ListTournaments over gRPC gives pages of page_size, oldest first, with
+// a next_page_token until the last, keeps only the tournaments of state when it is set, and
+// refuses a malformed page_token and an unknown state naming the field. Before, it listed every
+// tournament in one answer.
+func TestListTournamentsPages(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, endedStore(t, 5), nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	// One running tournament, created last: a lobby bot that never comes, with an hour's grace.
+	running, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1,
+		AbsenceGraceMs: 3_600_000, Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}}, {Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := func(req *pb.ListTournamentsRequest) string {
+		t.Helper()
+		var out []string
+		for {
+			resp, err := client.ListTournaments(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, tn := range resp.GetTournaments() {
+				id := strings.TrimPrefix(tn.GetTournamentId(), "tn-000000000000000")
+				if tn.GetTournamentId() == running.GetTournament().GetTournamentId() {
+					id = "new"
+				}
+				ids = append(ids, id+":"+strings.ToLower(strings.TrimPrefix(tn.GetState().String(), "TOURNAMENT_STATE_")))
+			}
+			out = append(out, fmt.Sprint(ids))
+			if resp.GetNextPageToken() == "" {
+				return strings.Join(out, " ")
+			}
+			req.PageToken = resp.GetNextPageToken()
+		}
+	}
+	for _, c := range []struct {
+		req  *pb.ListTournamentsRequest
+		want string
+	}{
+		{&pb.ListTournamentsRequest{}, "[0:finished 1:finished 2:finished 3:finished 4:finished new:running]"},
+		{&pb.ListTournamentsRequest{PageSize: 4}, "[0:finished 1:finished 2:finished 3:finished] [4:finished new:running]"},
+		{&pb.ListTournamentsRequest{PageSize: 3}, "[0:finished 1:finished 2:finished] [3:finished 4:finished new:running]"},
+		{&pb.ListTournamentsRequest{PageSize: 2, State: pb.TournamentState_TOURNAMENT_STATE_FINISHED}, "[0:finished 1:finished] [2:finished 3:finished] [4:finished]"},
+		{&pb.ListTournamentsRequest{State: pb.TournamentState_TOURNAMENT_STATE_RUNNING}, "[new:running]"},
+		{&pb.ListTournamentsRequest{State: pb.TournamentState_TOURNAMENT_STATE_CANCELLED}, "[]"},
+	} {
+		if got := pages(c.req); got != c.want {
+			t.Errorf("ListTournaments(%v): %s, want %s", c.req, got, c.want)
+		}
+	}
+	for _, tok := range []string{"x", "eyJrIjoidGFibGVzIiwidCI6MCwiaSI6IiJ9"} { // not a token; one of ListTables
+		_, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{PageToken: tok})
+		wantCode(t, fmt.Sprintf("ListTournaments with page token %q", tok), err, codes.InvalidArgument, "page_token: malformed")
+	}
+	_, err = client.ListTournaments(ctx, &pb.ListTournamentsRequest{State: 9})
+	wantCode(t, "ListTournaments of state 9", err, codes.InvalidArgument, "state: unknown tournament state 9")
+}
+
+// fillEndedTournaments stores n finished round robins of two entrants with deals duplicate deal
+// sets each (2*deals results, made up: the first side wins each game), through the store's API.
+func fillEndedTournaments(t testing.TB, st store.Store, n, deals int) {
+	t.Helper()
+	ctx := context.Background()
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: deals, Duplicate: true, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	specJSON, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := spec.Schedule()
+	seed, salt := make([]byte, 32), make([]byte, engine.SaltSize)
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range n {
+		id := fmt.Sprintf("tn-%016x", i)
+		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range games {
+			at = at.Add(time.Second)
+			r := tournament.Result{Game: g.Index, TableID: tourneyTableID(id, g.Index), Outcome: tournament.Outcome(ResultCompleted), WinnerSide: 0,
+				ForfeitSeat: -1, Scores: []int{1000, 900}, Seats: []tournament.SeatStats{{Decisions: 40, DecisionMs: 12}, {Decisions: 40, DecisionMs: 15}}}
+			b, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: id, Game: g.Index, TableID: r.TableID, Result: b, FinishedAt: at}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.FinishTournament(ctx, id, store.TournamentFinished, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
