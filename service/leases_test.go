@@ -24,7 +24,7 @@ import (
 
 // sharedSchema returns the URL of a fresh PostgreSQL schema (dropped at cleanup) and a raw
 // connection to it, or skips the test when BEZIQUE_TEST_POSTGRES_URL is not set.
-func sharedSchema(t *testing.T) (string, *sql.DB) {
+func sharedSchema(t testing.TB) (string, *sql.DB) {
 	t.Helper()
 	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
 	if base == "" {
