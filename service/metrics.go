@@ -122,6 +122,7 @@ const (
 	nameLeaseTakeovers     = "bezique_lease_takeovers_total"
 	nameLeaseLosses        = "bezique_lease_losses_total"
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
+	nameConnsRefused       = "bezique_connections_refused_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -152,6 +153,7 @@ func MetricNames() []string {
 		nameLeaseTakeovers,
 		nameLeaseLosses,
 		nameForwardedCalls,
+		nameConnsRefused,
 	}
 }
 
@@ -205,6 +207,7 @@ type Metrics struct {
 	leaseTakeovers  *prometheus.CounterVec
 	leaseLosses     prometheus.Counter
 	forwarded       prometheus.Counter
+	connsRefused    prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -321,6 +324,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameForwardedCalls,
 			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament.",
 		}),
+		connsRefused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameConnsRefused,
+			Help: "Connections to the port closed as soon as accepted: their client address had --max-conns-per-addr open.",
+		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
 	}
@@ -387,6 +394,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leaseTakeovers,
 		m.leaseLosses,
 		m.forwarded,
+		m.connsRefused,
 	)
 	return m
 }
@@ -727,4 +735,13 @@ func (m *Metrics) Forwarded() {
 		return
 	}
 	m.forwarded.Inc()
+}
+
+// ConnectionRefused counts one connection closed as soon as accepted, its client address at
+// PortConfig.MaxConnsPerAddr.
+func (m *Metrics) ConnectionRefused() {
+	if m == nil {
+		return
+	}
+	m.connsRefused.Inc()
 }

@@ -72,7 +72,13 @@ func quotaKey(ctx context.Context) string {
 	if !ok || pr.Addr == nil {
 		return ""
 	}
-	addr := pr.Addr.String()
+	return ipKey(pr.Addr.String())
+}
+
+// ipKey is the key of a client at addr (host:port, or a bare host) for the limits per client
+// address: "ip:ADDR" for IPv4 (an IPv4-mapped IPv6 address too), "ip:PREFIX/64" for IPv6, the
+// address's /64 ([quotaKey] says why); "ip:" and addr as it is when it is not an IP address.
+func ipKey(addr string) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host
 	}
