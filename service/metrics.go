@@ -81,6 +81,7 @@ const (
 	LimitWatchersPerTable     = "watchers_per_table"
 	LimitWatchersPerPrincipal = "watchers_per_principal"
 	LimitJoinsPerSeat         = "joins_per_seat"
+	LimitRefusedKeysPerAddr   = "refused_keys_per_addr"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -94,7 +95,7 @@ var (
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
-	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
+	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -537,7 +538,7 @@ func (m *Metrics) Timeout(variant string) {
 }
 
 // QuotaRefused counts one call refused by a limit (waiting_per_principal, creates_per_minute,
-// watchers_per_table, watchers_per_principal, joins_per_seat).
+// watchers_per_table, watchers_per_principal, joins_per_seat, refused_keys_per_addr).
 func (m *Metrics) QuotaRefused(limit string) {
 	if m == nil {
 		return

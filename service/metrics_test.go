@@ -130,7 +130,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_tables_quarantined", 1},
 		{"bezique_leases_held", 2},
 		{"bezique_lease_takeovers_total", 2},
-		{"bezique_quota_refusals_total", 5},
+		{"bezique_quota_refusals_total", 6},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)
