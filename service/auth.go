@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"google.golang.org/grpc"
@@ -172,7 +173,9 @@ func rolesText(roles []Role) string {
 }
 
 // principal returns the principal of ctx's bearer key, or anonymous without an authorization
-// header. Unauthenticated for a header that is not "Bearer <key>", an unknown key or a revoked one.
+// header. Unauthenticated for a header that is not "Bearer <key>", an unknown key or a revoked
+// one; ResourceExhausted, before the key is hashed, when the caller's address has sent more
+// refused keys than RefusedKeysPerAddr allows.
 func (s *Server) principal(ctx context.Context) (Principal, error) {
 	if len(metadata.ValueFromIncomingContext(ctx, "authorization")) == 0 {
 		return anonymous, nil
@@ -181,18 +184,24 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)
 		return Principal{}, status.Error(codes.Unauthenticated, `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`)
 	}
+	addr := peerKey(ctx)
+	if err := s.quotas.allowKey(addr, time.Now()); err != nil {
+		return Principal{}, statusOf(err)
+	}
 	h := hashKey(secret)
 	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 {
 		return adminPrincipal, nil
 	}
 	k, err := s.store.KeyByHash(ctx, h)
 	if errors.Is(err, store.ErrNotFound) {
+		s.quotas.keyRefused(addr, time.Now())
 		return Principal{}, status.Error(codes.Unauthenticated, "unknown API key")
 	}
 	if err != nil {
 		return Principal{}, statusOf(fmt.Errorf("checking the API key: %w", err))
 	}
 	if !k.RevokedAt.IsZero() {
+		s.quotas.keyRefused(addr, time.Now())
 		return Principal{}, status.Errorf(codes.Unauthenticated, "API key %s was revoked at %s", k.ID, k.RevokedAt.Format("2006-01-02T15:04:05Z"))
 	}
 	return Principal{ID: k.ID, Role: Role(k.Role), Name: k.Name}, nil

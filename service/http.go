@@ -6,8 +6,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -358,6 +360,20 @@ type PortConfig struct {
 	// grpc-go's transport (grpc.MaxConcurrentStreams) and net/http's alike; a client past it waits
 	// for one to end (0: [DefaultMaxStreamsPerConn]).
 	MaxStreamsPerConn uint32
+	// MaxConnsPerAddr is the most connections open at once from one client address (an IPv6
+	// address's /64), on every protocol: one past it is closed as soon as it is accepted, before
+	// TLS and before a byte of it is read, counted by bezique_connections_refused_total (Metrics)
+	// and logged at most once a minute (Logger). 0: no limit; the referee's default is
+	// [DefaultMaxConnsPerAddr]. The address is the connection's peer: behind a proxy, the proxy's.
+	MaxConnsPerAddr int
+	// ConnsUnlimited are the address ranges whose connections MaxConnsPerAddr does not count: the
+	// referee gives its trusted proxies (Config.TrustedProxies), which carry many clients' calls,
+	// and loopback.
+	ConnsUnlimited []netip.Prefix
+	// Metrics counts the connections MaxConnsPerAddr refuses; nil counts nothing.
+	Metrics *Metrics
+	// Logger logs the connections MaxConnsPerAddr refuses; nil uses slog.Default().
+	Logger *slog.Logger
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig
 }
@@ -371,7 +387,8 @@ type PortConfig struct {
 //
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
 // nothing in that time is closed. An accept that fails for a while (no file descriptor left) is
-// tried again after a pause ([acceptBackoff]).
+// tried again after a pause ([acceptBackoff]). A client address past cfg.MaxConnsPerAddr has
+// its new connections closed at once ([connLimit]).
 func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
 	if cfg.MaxStreamsPerConn == 0 {
 		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
@@ -384,6 +401,12 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 		return nil, err
 	}
 	lis = acceptBackoff{lis}
+	if cfg.MaxConnsPerAddr > 0 {
+		if cfg.Logger == nil {
+			cfg.Logger = slog.Default()
+		}
+		lis = newConnLimit(lis, cfg.MaxConnsPerAddr, cfg.ConnsUnlimited, cfg.Metrics, cfg.Logger)
+	}
 	tlsConfig := cfg.TLS
 	if tlsConfig != nil {
 		if len(tlsConfig.NextProtos) == 0 {

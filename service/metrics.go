@@ -81,6 +81,7 @@ const (
 	LimitWatchersPerTable     = "watchers_per_table"
 	LimitWatchersPerPrincipal = "watchers_per_principal"
 	LimitJoinsPerSeat         = "joins_per_seat"
+	LimitRefusedKeysPerAddr   = "refused_keys_per_addr"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -94,7 +95,7 @@ var (
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
-	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat}
+	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -122,6 +123,7 @@ const (
 	nameLeaseTakeovers     = "bezique_lease_takeovers_total"
 	nameLeaseLosses        = "bezique_lease_losses_total"
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
+	nameConnsRefused       = "bezique_connections_refused_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -152,6 +154,7 @@ func MetricNames() []string {
 		nameLeaseTakeovers,
 		nameLeaseLosses,
 		nameForwardedCalls,
+		nameConnsRefused,
 	}
 }
 
@@ -205,6 +208,7 @@ type Metrics struct {
 	leaseTakeovers  *prometheus.CounterVec
 	leaseLosses     prometheus.Counter
 	forwarded       prometheus.Counter
+	connsRefused    prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -321,6 +325,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameForwardedCalls,
 			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament.",
 		}),
+		connsRefused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameConnsRefused,
+			Help: "Connections to the port closed as soon as accepted: their client address had --max-conns-per-addr open.",
+		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
 	}
@@ -387,6 +395,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leaseTakeovers,
 		m.leaseLosses,
 		m.forwarded,
+		m.connsRefused,
 	)
 	return m
 }
@@ -529,7 +538,7 @@ func (m *Metrics) Timeout(variant string) {
 }
 
 // QuotaRefused counts one call refused by a limit (waiting_per_principal, creates_per_minute,
-// watchers_per_table, watchers_per_principal, joins_per_seat).
+// watchers_per_table, watchers_per_principal, joins_per_seat, refused_keys_per_addr).
 func (m *Metrics) QuotaRefused(limit string) {
 	if m == nil {
 		return
@@ -727,4 +736,13 @@ func (m *Metrics) Forwarded() {
 		return
 	}
 	m.forwarded.Inc()
+}
+
+// ConnectionRefused counts one connection closed as soon as accepted, its client address at
+// PortConfig.MaxConnsPerAddr.
+func (m *Metrics) ConnectionRefused() {
+	if m == nil {
+		return
+	}
+	m.connsRefused.Inc()
 }

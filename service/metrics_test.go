@@ -87,6 +87,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_lease_takeovers_total",
 		"bezique_lease_losses_total",
 		"bezique_forwarded_calls_total",
+		"bezique_connections_refused_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
@@ -129,7 +130,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_tables_quarantined", 1},
 		{"bezique_leases_held", 2},
 		{"bezique_lease_takeovers_total", 2},
-		{"bezique_quota_refusals_total", 5},
+		{"bezique_quota_refusals_total", 6},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)

@@ -25,8 +25,9 @@ const (
 	DefaultWaitingExpiry           = 30 * time.Minute
 )
 
-// maxLimiters bounds the creation-rate limiters kept, one per principal: beyond it the least
-// recently used is forgotten, and that principal starts again with a full bucket.
+// maxLimiters bounds the creation-rate limiters kept, one per principal, and the refused-key
+// limiters, one per client address: beyond it the least recently used is forgotten, and that
+// principal or address starts again with a full bucket.
 const maxLimiters = 65_536
 
 // QuotaError is a refusal by one of the referee's limits (ResourceExhausted over gRPC, with a
@@ -68,11 +69,22 @@ func quotaKey(ctx context.Context) string {
 	if p := PrincipalFrom(ctx); p != Local && p.Role != RoleSpectator {
 		return "key:" + p.ID
 	}
+	return peerKey(ctx)
+}
+
+// peerKey is the key of ctx's peer's address ([ipKey]), "" for an in-process call.
+func peerKey(ctx context.Context) string {
 	pr, ok := peer.FromContext(ctx)
 	if !ok || pr.Addr == nil {
 		return ""
 	}
-	addr := pr.Addr.String()
+	return ipKey(pr.Addr.String())
+}
+
+// ipKey is the key of a client at addr (host:port, or a bare host) for the limits per client
+// address: "ip:ADDR" for IPv4 (an IPv4-mapped IPv6 address too), "ip:PREFIX/64" for IPv6, the
+// address's /64 ([quotaKey] says why); "ip:" and addr as it is when it is not an IP address.
+func ipKey(addr string) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host
 	}
@@ -97,6 +109,9 @@ type quotas struct {
 	shared  bool // the store keeps the creation limits
 	// creates holds one token bucket per principal: CreatesPerMinute tokens, refilled at that rate.
 	creates *lru.Cache[string, *rate.Limiter]
+	// refusedKeys holds one token bucket per client address: RefusedKeysPerAddr tokens, one
+	// taken by each API key refused (refusedkeys.go).
+	refusedKeys *lru.Cache[string, *rate.Limiter]
 
 	mu       sync.Mutex
 	waiting  map[string]int // tables waiting for seats, per principal; no zero entries
@@ -155,7 +170,11 @@ func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
 	if err != nil {
 		panic(err) // only for a size <= 0
 	}
-	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
+	rk, err := lru.New[string, *rate.Limiter](maxLimiters)
+	if err != nil {
+		panic(err)
+	}
+	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, refusedKeys: rk, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose

@@ -68,6 +68,7 @@ type config struct {
 	maxWatchersTable     int
 	maxWatchersPrincipal int
 	maxStreamsPerConn    uint
+	maxConnsPerAddr      int
 	waitingExpiry        time.Duration
 	seatQueue            int
 	pingInterval         time.Duration
@@ -110,6 +111,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
 	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", service.DefaultMaxStreamsPerConn, "most concurrent streams (gRPC, Connect and gRPC-Web calls) on one HTTP/2 connection (SETTINGS_MAX_CONCURRENT_STREAMS)")
+	fs.IntVar(&c.maxConnsPerAddr, "max-conns-per-addr", service.DefaultMaxConnsPerAddr, "most connections open at once from one client address (an IPv6 address's /64); one past it is closed at once; loopback and --trusted-proxies are not counted; 0: no limit (docs/SECURITY.md)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
@@ -198,6 +200,7 @@ func (c config) validate() error {
 		{"max-watchers-per-principal", c.maxWatchersPrincipal < 1, fmt.Sprint(c.maxWatchersPrincipal, "; want at least 1")},
 		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
+		{"max-conns-per-addr", c.maxConnsPerAddr < 0, fmt.Sprint(c.maxConnsPerAddr, "; want 0 (no limit) or more")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
 		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, the port 1 to 65535", c.advertise)},
 	} {
@@ -312,7 +315,9 @@ func run(c config) error {
 		portTLS = certs.config("h2", "http/1.1")
 	}
 	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
-	port, err := serve(lis, c.http, portTLS, uint32(c.maxStreamsPerConn), register, append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
+	port, err := serve(lis, c.http, service.PortConfig{TLS: portTLS, MaxStreamsPerConn: uint32(c.maxStreamsPerConn),
+		MaxConnsPerAddr: c.maxConnsPerAddr, ConnsUnlimited: connsUnlimited(c.proxies), Metrics: metrics, Logger: log},
+		register, append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
 	if err != nil {
 		return err
 	}

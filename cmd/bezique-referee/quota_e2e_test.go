@@ -13,13 +13,14 @@ import (
 
 // TestBinaryLimits: the limit flags reach the referee: --max-waiting-per-principal refuses the
 // third waiting table, --max-streams-per-conn holds a third stream on one connection until one
-// ends, and --waiting-expiry ends a waiting table as OUTCOME_EXPIRED.
+// ends, --waiting-expiry ends a waiting table as OUTCOME_EXPIRED, and --max-conns-per-addr 1 does
+// not count loopback's connections (three clients of 127.0.0.1 are served).
 func TestBinaryLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	p := startBinary(t, buildReferee(t), "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory",
-		"--max-waiting-per-principal", "2", "--max-streams-per-conn", "2", "--waiting-expiry", "2s")
+		"--max-waiting-per-principal", "2", "--max-streams-per-conn", "2", "--waiting-expiry", "2s", "--max-conns-per-addr", "1")
 	tables := pb.NewTableServiceClient(dialReferee(t, p.addr))
 	ctx := context.Background()
 	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
@@ -34,6 +35,11 @@ func TestBinaryLimits(t *testing.T) {
 	}
 	if _, err := tables.CreateTable(ctx, req); status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("third waiting table: %v, want ResourceExhausted", err)
+	}
+	for i := range 2 {
+		if _, err := pb.NewTableServiceClient(dialReferee(t, p.addr)).GetTable(ctx, &pb.GetTableRequest{TableId: ids[0]}); err != nil {
+			t.Fatalf("client %d more from loopback, with --max-conns-per-addr 1: %v", i+2, err)
+		}
 	}
 
 	watch := func(ctx context.Context, id string) error {

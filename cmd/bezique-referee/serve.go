@@ -1,8 +1,8 @@
 package main
 
 import (
-	"crypto/tls"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -24,15 +24,23 @@ type httpOptions struct {
 	maxConnectionIdle time.Duration
 }
 
-// serve returns the referee's port on lis, over TLS when tlsConfig is set: native gRPC to a gRPC
-// server with opts and the services register registers, and gRPC-Web and the Connect protocol
-// (JSON over HTTP) transcoded to it (service.NewPort, service.NewHTTPHandler), and the web app
-// (package web) on every other path. A connection idle for o.maxConnectionIdle is closed, and
-// one carries at most maxStreams streams at once, whatever its protocol (service.PortConfig).
-func serve(lis net.Listener, o httpOptions, tlsConfig *tls.Config, maxStreams uint32, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
-	return service.NewPort(lis, service.PortConfig{TLS: tlsConfig, MaxConnectionIdle: o.maxConnectionIdle, MaxStreamsPerConn: maxStreams,
-		HTTP: service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
-			Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}}, register, opts...)
+// serve returns the referee's port on lis, with cfg's TLS and limits (service.PortConfig):
+// native gRPC to a gRPC server with opts and the services register registers, and gRPC-Web and
+// the Connect protocol (JSON over HTTP) transcoded to it (service.NewPort,
+// service.NewHTTPHandler), and the web app (package web) on every other path, with o's idle limit
+// and HTTP settings.
+func serve(lis net.Listener, o httpOptions, cfg service.PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
+	cfg.MaxConnectionIdle = o.maxConnectionIdle
+	cfg.HTTP = service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
+		Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}
+	return service.NewPort(lis, cfg, register, opts...)
+}
+
+// connsUnlimited are the address ranges --max-conns-per-addr does not count
+// (service.PortConfig.ConnsUnlimited): loopback, where a proxy or sidecar on the machine and a
+// local load test dial from, and the trusted proxies, each of which carries many clients.
+func connsUnlimited(proxies []netip.Prefix) []netip.Prefix {
+	return append([]netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}, proxies...)
 }
 
 // splitList returns the non-empty, trimmed items of a comma-separated list.
