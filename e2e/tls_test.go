@@ -116,31 +116,13 @@ func TestBotsConfiguredByEnvironment(t *testing.T) {
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()
-	referee := build(t, dir, "./cmd/bezique-referee", "bezique-referee")
+	r := startTLSKeysReferee(t, dir)
 	firstlegal := build(t, dir, "./botsdk/examples/firstlegal", "firstlegal")
 	goServe := build(t, dir, "./botsdk/examples/serve", "goserve")
-	ca := testpki.NewCA(t, "private CA")
-	certFile, keyFile := ca.Issue(t, 20, "127.0.0.1").Write(t, dir, "server")
-	caFile := ca.WriteCA(t, dir, "ca.crt")
-	const adminKey = "bzq_e2e-admin-key-0123456789abcdef"
-	adminKeyFile := filepath.Join(dir, "admin.key")
-	if err := os.WriteFile(adminKeyFile, []byte(adminKey+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	withCA := credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
-	addr, _ := startRefereeWith(t, referee, withCA, "--tls-cert", certFile, "--tls-key", keyFile, "--admin-key-file", adminKeyFile)
-	admin := grpcConn(t, addr, withCA, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(adminKey)))
-	tables, keys, lobby := pb.NewTableServiceClient(admin), pb.NewKeyServiceClient(admin), pb.NewLobbyServiceClient(admin)
+	tables, lobby := r.tables, r.lobby
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	// env returns the operator's environment for a bot of a new key named name, and the key's id.
-	env := func(name string) ([]string, string) {
-		k, err := keys.CreateKey(ctx, &pb.CreateKeyRequest{Name: name, Role: pb.Role_ROLE_BOT, Owner: "e2e"})
-		if err != nil {
-			t.Fatalf("CreateKey(%s): %v", name, err)
-		}
-		return []string{"BEZIQUE_SERVER=" + addr, "BEZIQUE_KEY=" + k.GetSecret(), "BEZIQUE_TLS_CA=" + caFile, "BEZIQUE_BOT_NAME="}, k.GetKey().GetKeyId()
-	}
+	env := func(name string) ([]string, string) { return r.env(ctx, t, name) }
 	serveEnv := func(name string) []string { e, _ := env(name); return e }
 
 	var seatEnv [][]string
@@ -189,4 +171,42 @@ func TestBotsConfiguredByEnvironment(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+}
+
+// tlsKeysReferee is a referee binary serving TLS with a private CA and requiring API keys, with
+// the admin's clients.
+type tlsKeysReferee struct {
+	addr, caFile string
+	tables       pb.TableServiceClient
+	keys         pb.KeyServiceClient
+	lobby        pb.LobbyServiceClient
+}
+
+// startTLSKeysReferee builds and starts a tlsKeysReferee, its files in dir.
+func startTLSKeysReferee(t *testing.T, dir string) *tlsKeysReferee {
+	t.Helper()
+	referee := build(t, dir, "./cmd/bezique-referee", "bezique-referee")
+	ca := testpki.NewCA(t, "private CA")
+	certFile, keyFile := ca.Issue(t, 20, "127.0.0.1").Write(t, dir, "server")
+	const adminKey = "bzq_e2e-admin-key-0123456789abcdef"
+	adminKeyFile := filepath.Join(dir, "admin.key")
+	if err := os.WriteFile(adminKeyFile, []byte(adminKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	withCA := credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
+	addr, _ := startRefereeWith(t, referee, withCA, "--tls-cert", certFile, "--tls-key", keyFile, "--admin-key-file", adminKeyFile)
+	admin := grpcConn(t, addr, withCA, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(adminKey)))
+	return &tlsKeysReferee{addr: addr, caFile: ca.WriteCA(t, dir, "ca.crt"),
+		tables: pb.NewTableServiceClient(admin), keys: pb.NewKeyServiceClient(admin), lobby: pb.NewLobbyServiceClient(admin)}
+}
+
+// env returns the environment an operator gives a bot of a new key named name (role bot): the
+// referee's address, the key and the CA; and the key's id.
+func (r *tlsKeysReferee) env(ctx context.Context, t *testing.T, name string) ([]string, string) {
+	t.Helper()
+	k, err := r.keys.CreateKey(ctx, &pb.CreateKeyRequest{Name: name, Role: pb.Role_ROLE_BOT, Owner: "e2e"})
+	if err != nil {
+		t.Fatalf("CreateKey(%s): %v", name, err)
+	}
+	return []string{"BEZIQUE_SERVER=" + r.addr, "BEZIQUE_KEY=" + k.GetSecret(), "BEZIQUE_TLS_CA=" + r.caFile, "BEZIQUE_BOT_NAME="}, k.GetKey().GetKeyId()
 }
