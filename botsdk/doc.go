@@ -4,7 +4,9 @@
 // reconnects with backoff and resumes from the last event seen. [Main] wraps it in a command with
 // --server, --table, --seat and --token flags, so a complete bot is a few lines
 // (botsdk/examples/firstlegal). In serve mode, [Serve] waits in the referee's lobby instead and
-// plays every game the referee gives the bot, up to its capacity at once.
+// plays every game the referee gives the bot, up to its capacity at once. [EnvConfig] reads the
+// referee's address, the key and the CA to trust from the environment an operator gives a bot
+// ($BEZIQUE_SERVER, $BEZIQUE_KEY, $BEZIQUE_TLS_CA), as the Python and Node SDKs and [Main] do.
 //
 // The built-in bots, which the referee seats in-process and the bezique CLI runs as remote seats,
 // live in package bots (github.com/bezique-arena/bezique/bots): bots.New("random") and

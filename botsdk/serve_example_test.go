@@ -1,6 +1,7 @@
 package botsdk_test
 
 import (
+	"cmp"
 	"context"
 	"log"
 
@@ -8,11 +9,15 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// ExampleServe is the serve-mode bot of botsdk/README.md: it waits in the referee's lobby and
-// plays every game it is given, up to 4 at once.
+// ExampleServe is the serve-mode bot of botsdk/README.md: it waits in the lobby of the referee its
+// environment names ([botsdk.EnvConfig]) and plays every game it is given, up to 4 at once.
 func ExampleServe() {
-	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "127.0.0.1:7777", BotName: "gobot"}, Capacity: 4}
-	err := botsdk.Serve(context.Background(), cfg, func() botsdk.Bot {
+	cfg, err := botsdk.EnvConfig() // $BEZIQUE_SERVER, $BEZIQUE_KEY, $BEZIQUE_TLS_CA, $BEZIQUE_BOT_NAME
+	if err != nil {
+		log.Fatal(err)
+	}
+	cfg.BotName = cmp.Or(cfg.BotName, "gobot")
+	err = botsdk.Serve(context.Background(), botsdk.ServeConfig{Config: cfg, Capacity: 4}, func() botsdk.Bot {
 		return botsdk.BotFunc(func(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
 			return req.GetLegalActions()[0].GetActionId(), nil
 		})

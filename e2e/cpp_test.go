@@ -110,3 +110,41 @@ func TestCppBot(t *testing.T) {
 	}
 	t.Logf("cpp v random: H1 accepted after %d games", games)
 }
+
+// TestCppBotConfiguredByEnvironment: the C++ example given nothing but the environment an
+// operator gives a bot (BEZIQUE_SERVER, BEZIQUE_KEY, BEZIQUE_TLS_CA) plays a seat bound to its key
+// with --table and --seat alone, and in serve mode with no flag, on a referee serving TLS with a
+// private CA, as the SDKs' examples do (TestBotsConfiguredByEnvironment). Before, it read no
+// $BEZIQUE_TLS_CA and dialled the referee in plaintext.
+func TestCppBotConfiguredByEnvironment(t *testing.T) {
+	needCpp(t)
+	dir := t.TempDir()
+	cppbot := buildCpp(t, dir)
+	r := startTLSKeysReferee(t, dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	env, keyID := r.env(ctx, t, "cpp-seat")
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(12), Options: map[string]string{"target": "500"},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "cpp", BotKeyId: keyID}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	if err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	id := resp.GetTableId()
+	waitBots(t, 2*time.Minute, startBotEnv(t, "cpp", env, cppbot, "--table", id, "--seat", "0"))
+	if got := replayVerified(t, r.tables, id).GetSeats()[0].GetBotName(); got != "cpp-seat" {
+		t.Errorf("seat 0 played by %q, want cpp-seat (its key's name)", got)
+	}
+
+	env, _ = r.env(ctx, t, "cpp-serve")
+	b := startBotEnv(t, "cpp-serve", env, cppbot)
+	waitLobby(ctx, t, r.lobby, map[string]*bot{"cpp-serve": b}, "cpp-serve")
+	challenged, err := r.lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: map[string]string{"target": "500"},
+		Seats: []*pb.ChallengeSeat{{Kind: &pb.ChallengeSeat_Lobby{Lobby: "cpp-serve"}}, {Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	if err != nil {
+		t.Fatalf("Challenge cpp-serve: %v", err)
+	}
+	if got := replayVerified(t, r.tables, challenged.GetTable().GetTableId()).GetResult().GetOutcome(); got != pb.Outcome_OUTCOME_COMPLETED {
+		t.Errorf("the C++ bot's game in serve mode ended %v, want completed", got)
+	}
+}

@@ -168,9 +168,15 @@ func seatArgs(server, table string, seat int, token string) []string {
 // startBot starts a bot process in the repository's root; PYTHONPATH finds the Python SDK.
 func startBot(t *testing.T, name string, argv ...string) *bot {
 	t.Helper()
+	return startBotEnv(t, name, nil, argv...)
+}
+
+// startBotEnv is startBot with env (NAME=value) added to the process's environment.
+func startBotEnv(t *testing.T, name string, env []string, argv ...string) *bot {
+	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = repoRoot(t)
-	cmd.Env = append(os.Environ(), "PYTHONPATH="+filepath.Join(repoRoot(t), "botsdk/python"))
+	cmd.Env = append(append(os.Environ(), "PYTHONPATH="+filepath.Join(repoRoot(t), "botsdk/python")), env...)
 	b := &bot{name: name, cmd: cmd, out: &syncBuffer{}}
 	cmd.Stdout, cmd.Stderr = b.out, b.out
 	if err := cmd.Start(); err != nil {

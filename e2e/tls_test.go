@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,4 +103,110 @@ func grpcConn(t *testing.T, addr string, creds credentials.TransportCredentials,
 	}
 	t.Cleanup(func() { cc.Close() })
 	return cc
+}
+
+// TestBotsConfiguredByEnvironment: a bot of each SDK given nothing but the environment an
+// operator gives it (BEZIQUE_SERVER, BEZIQUE_KEY, BEZIQUE_TLS_CA) plays on a real referee that
+// serves TLS with a private CA and requires keys: the Go, Python and Node single-seat examples
+// with --table and --seat alone (no token: the seats are bound to their keys), and the three
+// serve examples with no flag at all, each challenged in the lobby under its key's name. Before,
+// only the bezique command read $BEZIQUE_TLS_CA: the examples dialled in plaintext and never
+// reached the referee, and botsdk.Main took no key.
+func TestBotsConfiguredByEnvironment(t *testing.T) {
+	needPython(t)
+	needNode(t)
+	dir := t.TempDir()
+	r := startTLSKeysReferee(t, dir)
+	firstlegal := build(t, dir, "./botsdk/examples/firstlegal", "firstlegal")
+	goServe := build(t, dir, "./botsdk/examples/serve", "goserve")
+	tables, lobby := r.tables, r.lobby
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	env := func(name string) ([]string, string) { return r.env(ctx, t, name) }
+	serveEnv := func(name string) []string { e, _ := env(name); return e }
+
+	var seatEnv [][]string
+	var seats []*pb.SeatConfig
+	for i, name := range []string{"go-seat", "python-seat", "node-seat"} {
+		e, keyID := env(name)
+		seatEnv = append(seatEnv, e)
+		seats = append(seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: fmt.Sprint("seat", i), BotKeyId: keyID}}})
+	}
+	resp, err := tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED, Seed: seed32(44), Options: map[string]string{"target": "500"},
+		Seats: append(seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}})})
+	if err != nil {
+		t.Fatalf("CreateTable: %v", err)
+	}
+	id := resp.GetTableId()
+	waitBots(t, 3*time.Minute,
+		startBotEnv(t, "go", seatEnv[0], firstlegal, "--table", id, "--seat", "0"),
+		startBotEnv(t, "python", seatEnv[1], python, "-m", "bezique_bot.examples.random_bot", "--table", id, "--seat", "1"),
+		startBotEnv(t, "node", seatEnv[2], "node", "botsdk/node/examples/random.js", "--table", id, "--seat", "2"))
+	rec := replayVerified(t, tables, id)
+	for seat, name := range []string{"go-seat", "python-seat", "node-seat"} {
+		if got := rec.GetSeats()[seat].GetBotName(); got != name {
+			t.Errorf("seat %d played by %q, want %q (its key's name)", seat, got, name)
+		}
+	}
+
+	bots := map[string]*bot{
+		"go-serve":     startBotEnv(t, "go-serve", serveEnv("go-serve"), goServe),
+		"python-serve": startBotEnv(t, "python-serve", serveEnv("python-serve"), python, "-m", "bezique_bot.examples.serve_bot"),
+		"node-serve":   startBotEnv(t, "node-serve", serveEnv("node-serve"), "node", "botsdk/node/examples/serve.js"),
+	}
+	waitLobby(ctx, t, lobby, bots, "go-serve", "python-serve", "node-serve")
+	for name, b := range bots {
+		resp, err := lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: map[string]string{"target": "500"},
+			Seats: []*pb.ChallengeSeat{{Kind: &pb.ChallengeSeat_Lobby{Lobby: name}}, {Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+		if err != nil {
+			t.Fatalf("Challenge %s: %v", name, err)
+		}
+		id := resp.GetTable().GetTableId()
+		replayVerified(t, tables, id)
+		want := "table " + id + " seat 0: game over: "
+		for !strings.Contains(b.out.String(), want) {
+			if ctx.Err() != nil {
+				t.Fatalf("%s did not report %q:\n%s", name, want, b.out.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// tlsKeysReferee is a referee binary serving TLS with a private CA and requiring API keys, with
+// the admin's clients.
+type tlsKeysReferee struct {
+	addr, caFile string
+	tables       pb.TableServiceClient
+	keys         pb.KeyServiceClient
+	lobby        pb.LobbyServiceClient
+}
+
+// startTLSKeysReferee builds and starts a tlsKeysReferee, its files in dir.
+func startTLSKeysReferee(t *testing.T, dir string) *tlsKeysReferee {
+	t.Helper()
+	referee := build(t, dir, "./cmd/bezique-referee", "bezique-referee")
+	ca := testpki.NewCA(t, "private CA")
+	certFile, keyFile := ca.Issue(t, 20, "127.0.0.1").Write(t, dir, "server")
+	const adminKey = "bzq_e2e-admin-key-0123456789abcdef"
+	adminKeyFile := filepath.Join(dir, "admin.key")
+	if err := os.WriteFile(adminKeyFile, []byte(adminKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	withCA := credentials.NewTLS(&tls.Config{RootCAs: ca.Pool()})
+	addr, _ := startRefereeWith(t, referee, withCA, "--tls-cert", certFile, "--tls-key", keyFile, "--admin-key-file", adminKeyFile)
+	admin := grpcConn(t, addr, withCA, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(adminKey)))
+	return &tlsKeysReferee{addr: addr, caFile: ca.WriteCA(t, dir, "ca.crt"),
+		tables: pb.NewTableServiceClient(admin), keys: pb.NewKeyServiceClient(admin), lobby: pb.NewLobbyServiceClient(admin)}
+}
+
+// env returns the environment an operator gives a bot of a new key named name (role bot): the
+// referee's address, the key and the CA; and the key's id.
+func (r *tlsKeysReferee) env(ctx context.Context, t *testing.T, name string) ([]string, string) {
+	t.Helper()
+	k, err := r.keys.CreateKey(ctx, &pb.CreateKeyRequest{Name: name, Role: pb.Role_ROLE_BOT, Owner: "e2e"})
+	if err != nil {
+		t.Fatalf("CreateKey(%s): %v", name, err)
+	}
+	return []string{"BEZIQUE_SERVER=" + r.addr, "BEZIQUE_KEY=" + k.GetSecret(), "BEZIQUE_TLS_CA=" + r.caFile, "BEZIQUE_BOT_NAME="}, k.GetKey().GetKeyId()
 }

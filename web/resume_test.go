@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -367,5 +368,134 @@ func TestPlayResumesAfterACut(t *testing.T) {
 	lastSeq, _ := watchedEnd(t, r, id)
 	if seq != lastSeq || seq-events != base {
 		t.Errorf("the page folded %d events, the last seq %d; want the %d after its first Welcome's seq %d, the last %d", events, seq, lastSeq-base, base, lastSeq)
+	}
+}
+
+// gateway is an HTTP proxy in front of a referee, as a load balancer is: while failing, it closes
+// the connection of each method's first call unanswered and answers the next ones 503, as it does
+// while the referee behind it restarts. It counts the calls of each method.
+type gateway struct {
+	url     string
+	failing atomic.Bool
+	mu      sync.Mutex
+	calls   map[string]int
+}
+
+// startGateway proxies a loopback address to the referee at target (an http:// URL).
+func startGateway(t *testing.T, target string) *gateway {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(u)
+	g := &gateway{calls: map[string]int{}}
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if strings.HasPrefix(req.URL.Path, "/bezique.v1.") {
+			g.mu.Lock()
+			g.calls[path.Base(req.URL.Path)]++
+			n := g.calls[path.Base(req.URL.Path)]
+			g.mu.Unlock()
+			if g.failing.Load() && n == 1 {
+				if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+					c.Close()
+				}
+				return
+			}
+			if g.failing.Load() {
+				http.Error(w, "upstream connect error", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		rp.ServeHTTP(w, req)
+	}))
+	t.Cleanup(hs.Close)
+	g.url = hs.URL
+	return g
+}
+
+// count returns how many calls of method (its last path element, "GetTable") came.
+func (g *gateway) count(method string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.calls[method]
+}
+
+// awaitCalls waits until the gateway has had n calls of method.
+func (g *gateway) awaitCalls(t *testing.T, method string, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); g.count(method) < n; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d calls of %s after 30 s, want %d", g.count(method), method, n)
+		}
+	}
+}
+
+// TestFirstLoadRetries opens pages whose first calls fail, but for a refusal, behind a gateway
+// (the connection of the first closed unanswered, then 503s): the table's page and the tables
+// page say "reconnecting…", call again with follow's back-off, and draw once the calls get
+// through, showing no error. A table that does not exist (NOT_FOUND) shows the referee's error at
+// once, after one GetTable. Before, the table's page showed "Failed to fetch" for good, and the
+// tables page the error until a listing got through.
+func TestFirstLoadRetries(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}, Seed: make([]byte, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	rec := awaitRecord(t, r, id)
+	gw := startGateway(t, r.url)
+	noErrors := func(page string) {
+		t.Helper()
+		if errs, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".error")].map(e => e.textContent).join("; ")`)); err != nil || errs != "" {
+			t.Errorf("%s shows errors %q (%v), want none", page, errs, err)
+		}
+	}
+
+	gw.failing.Store(true)
+	if err := chromedp.Do(ctx, chromedp.Navigate(gw.url+"/t/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("loading")?.textContent === "reconnecting…"`)); err != nil {
+		t.Fatalf("the table's page never said reconnecting… while its GetTable failed: %v", err)
+	}
+	gw.awaitCalls(t, "GetTable", 3) // the closed connection, then two 503s: it called again after each
+	noErrors("the table's page while its GetTable failed")
+	gw.failing.Store(false)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the table's page's final scores %v, the record's %v", got, want)
+	}
+	noErrors("the table's page")
+
+	gw.failing.Store(true)
+	if err := chromedp.Do(ctx, chromedp.Navigate(gw.url+"/")); err != nil {
+		t.Fatal(err)
+	}
+	awaitStatus(t, ctx, "reconnecting…")
+	gw.awaitCalls(t, "ListTables", 3)
+	noErrors("the tables page while its listing failed")
+	gw.failing.Store(false)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(`a[href="/replay/`+id+`"]`)); err != nil {
+		t.Fatal(err)
+	}
+	awaitStatus(t, ctx, "")
+	noErrors("the tables page")
+
+	calls := gw.count("GetTable")
+	if err := chromedp.Do(ctx, chromedp.Navigate(gw.url+"/t/t-0000000000000000")); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := liveText(ctx, ".error"); err != nil || msg != `not_found: table "t-0000000000000000" not found` {
+		t.Errorf("the page of a table that does not exist says %q (%v)", msg, err)
+	}
+	if n := gw.count("GetTable") - calls; n != 1 {
+		t.Errorf("the page of a table that does not exist called GetTable %d times, want once", n)
 	}
 }

@@ -105,6 +105,40 @@ export async function stream(method, req, onMessage, signal) {
 const REFUSALS = new Set(["failed_precondition", "not_found", "permission_denied", "unauthenticated",
   "invalid_argument", "unimplemented", "aborted"]);
 
+// backoff is the wait between two attempts of follow and load: 0.5 s doubling to 10 s, jittered
+// (half to all of it); reset after an attempt that got through.
+function backoff() {
+  let wait = 500;
+  return {
+    reset() { wait = 500; },
+    async sleep() {
+      await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random() / 2)));
+      wait = Math.min(wait * 2, 10_000);
+    },
+  };
+}
+
+// load makes a page's first calls, fn (async, resolving to what the page draws from), and makes
+// them again after a failure that is not a refusal (REFUSALS): the network, a referee restarting,
+// a gateway's 503. It calls onCut(true) before the first wait (follow's back-off) and onCut(false)
+// once fn got through after one. It resolves to fn's result and rejects with the APIError of a
+// refusal at once (not_found: no such table).
+export async function load(fn, onCut) {
+  const b = backoff();
+  let cut = false;
+  for (;;) {
+    try {
+      const r = await fn();
+      if (cut) onCut(false);
+      return r;
+    } catch (err) {
+      if (REFUSALS.has(err.code)) throw err;
+    }
+    if (!cut) { cut = true; onCut(true); }
+    await b.sleep();
+  }
+}
+
 // follow keeps a server stream open through cuts. It opens it with req(), a request that asks
 // only for what was not yet seen, and calls onMessage with each message. When the stream is cut,
 // or ends while ended() (async) says the game goes on, it calls onCut(true), waits 0.5 s
@@ -112,11 +146,12 @@ const REFUSALS = new Set(["failed_precondition", "not_found", "permission_denied
 // first message after a cut it calls onCut(false). It resolves when ended() says so and
 // rejects with the APIError of a refusal (REFUSALS).
 export async function follow(method, req, onMessage, ended, onCut) {
-  let wait = 500, cut = false;
+  const b = backoff();
+  let cut = false;
   for (;;) {
     try {
       await stream(method, req(), (m) => {
-        wait = 500;
+        b.reset();
         if (cut) { cut = false; onCut(false); }
         onMessage(m);
       });
@@ -125,7 +160,6 @@ export async function follow(method, req, onMessage, ended, onCut) {
       if (REFUSALS.has(err.code)) throw err;
     }
     if (!cut) { cut = true; onCut(true); }
-    await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random() / 2)));
-    wait = Math.min(wait * 2, 10_000);
+    await b.sleep();
   }
 }

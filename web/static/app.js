@@ -3,7 +3,7 @@
 // (a person's seat; the seat and its token travel in the fragment, which is never sent) and
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
-import { apiKey, call, follow, setAPIKey } from "./api.js";
+import { apiKey, call, follow, load, setAPIKey } from "./api.js";
 import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
@@ -38,6 +38,16 @@ function fail(err) {
   main.insertAdjacentHTML("beforeend", `<p class="error" role="alert">${esc(explain(err))}</p>`);
 }
 
+// firstLoad makes a page's first calls (fn) through load: after a failure that is not a refusal
+// (the referee restarting, a gateway's 503) they are made again, "reconnecting…" showing in the
+// loading line meanwhile; a refusal (not_found: no such table) is thrown at once, for fail.
+function firstLoad(fn) {
+  return load(fn, (cut) => {
+    const loading = document.getElementById("loading");
+    if (loading) loading.textContent = cut ? "reconnecting…" : "Loading…";
+  });
+}
+
 // takeKeyFromFragment keeps the key of a #key=… fragment and removes it from the address, so
 // that it is neither bookmarked nor shown; the fragment is never sent to the server.
 function takeKeyFromFragment() {
@@ -69,7 +79,7 @@ async function lobby() {
   main.innerHTML = `<h1>Tables</h1>
     <form id="newgame"><label>Play against <select name="bot"><option>rulebook</option><option>random</option></select></label>
     <button type="submit">Play a two-handed game</button></form>
-    <div id="list" aria-live="polite"></div><h2>Tournaments</h2><div id="tournaments"></div>`;
+    <div id="list" aria-live="polite"></div><p id="status" role="status"></p><h2>Tournaments</h2><div id="tournaments"></div>`;
   document.getElementById("newgame").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
@@ -80,10 +90,12 @@ async function lobby() {
       location.assign(`/play/${r.tableId}#seat=0&token=${encodeURIComponent(tok)}`);
     } catch (err) { fail(err); }
   });
-  const list = document.getElementById("list");
+  const list = document.getElementById("list"), status = document.getElementById("status");
+  // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
+  const reconnecting = (cut) => { status.textContent = cut ? "reconnecting…" : ""; };
   for (;;) {
     try {
-      const r = await call(`${TABLES}/ListTables`, { pageSize: 200 });
+      const r = await load(() => call(`${TABLES}/ListTables`, { pageSize: 200 }), reconnecting);
       const rows = (r.tables ?? []).slice().reverse().map((t) => {
         const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
@@ -98,7 +110,7 @@ async function lobby() {
       const all = []; // every page of ListTournaments, oldest first
       let pageToken = "";
       do {
-        const r = await call("bezique.v1.TournamentService/ListTournaments", { pageSize: 1000, pageToken });
+        const r = await load(() => call("bezique.v1.TournamentService/ListTournaments", { pageSize: 1000, pageToken }), reconnecting);
         all.push(...(r.tournaments ?? []));
         pageToken = r.nextPageToken ?? "";
       } while (pageToken);
@@ -123,7 +135,7 @@ function header(info) {
 // again from the first event not yet folded, "reconnecting…" showing meanwhile (follow).
 async function watch(id, embedded) {
   document.title = `Table ${id} – Bézique referee`;
-  const { table: info } = await call(`${TABLES}/GetTable`, { tableId: id });
+  const { table: info } = await firstLoad(() => call(`${TABLES}/GetTable`, { tableId: id }));
   main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status" role="status"></p>`;
   const board = document.getElementById("board"), status = document.getElementById("status");
   const t = newTable(info.seats);
@@ -153,8 +165,8 @@ async function watch(id, embedded) {
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
 async function replay(id) {
   document.title = `Replay ${id} – Bézique referee`;
-  const [{ record }, { events }] = await Promise.all([
-    call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]);
+  const [{ record }, { events }] = await firstLoad(() => Promise.all([
+    call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]));
   main.innerHTML = `${header({ ...record, tableId: id })}
     <div class="controls"><button id="prev" aria-label="previous step">◀</button>
     <label>Step <input id="step" type="range" min="0" max="${events.length}" value="${events.length}"></label>
@@ -272,6 +284,6 @@ const routes = {
   embed: () => { document.body.classList.add("embed"); return watch(path[2], true); },
   replay: () => replay(path[1]),
   play: () => play(path[1]),
-  tournaments: () => tournament(main, path[1]),
+  tournaments: () => tournament(main, path[1], firstLoad),
 };
 (routes[path[0] ?? ""] ?? (() => { main.innerHTML = "<p>No such page.</p>"; }))().catch(fail);

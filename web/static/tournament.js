@@ -35,10 +35,11 @@ function standingsHTML(st) {
     ${ratingPlot(st.entrants ?? [])}`;
 }
 
-// tournament shows a tournament's standings and results, live until it ends.
-export async function tournament(main, id) {
+// tournament shows a tournament's standings and results, live until it ends; its first call goes
+// through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
+export async function tournament(main, id, firstLoad) {
   document.title = `Tournament ${id} – Bézique referee`;
-  const { tournament: info } = await call("bezique.v1.TournamentService/GetTournament", { tournamentId: id });
+  const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id }));
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}

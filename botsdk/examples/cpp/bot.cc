@@ -3,6 +3,7 @@
 // It plays one seat of a table (--table, --seat, --token), or, without --table, waits in the
 // referee's lobby (serve mode) and plays every game the referee gives it, as `bezique match
 // --cmd` needs: the address and the name then default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME.
+// --key and --tls-ca default to $BEZIQUE_KEY and $BEZIQUE_TLS_CA, as in every SDK.
 // docs/write-a-bot.md describes every message; build with build.sh next to this file.
 //
 // What a bot of your own changes is Choose(): the rest is the protocol, done as the docs say:
@@ -322,7 +323,7 @@ int Serve(const std::shared_ptr<grpc::Channel>& channel, const Options& o) {
   Backoff backoff;
   for (;;) {
     pb::ServeRequest req;
-    req.set_name(o.name);
+    if (o.key.empty()) req.set_name(o.name);  // with a key the bot is the key's name, as in the SDKs
     req.set_version("1");
     req.set_capacity(o.capacity);
     auto ctx = NewContext(o);
@@ -370,9 +371,11 @@ std::string ReadFile(const std::string& path) {
 
 int main(int argc, char** argv) {
   Options o;
-  if (const char* s = std::getenv("BEZIQUE_SERVER")) o.server = s;
-  if (const char* s = std::getenv("BEZIQUE_BOT_NAME")) o.name = s;
+  // The environment an operator gives a bot, as every SDK reads it: an empty variable is unset.
+  if (const char* s = std::getenv("BEZIQUE_SERVER"); s && *s) o.server = s;
+  if (const char* s = std::getenv("BEZIQUE_BOT_NAME"); s && *s) o.name = s;
   if (const char* s = std::getenv("BEZIQUE_KEY")) o.key = s;
+  if (const char* s = std::getenv("BEZIQUE_TLS_CA")) o.tls_ca = s;  // empty: plaintext
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i], v = argv[i + 1];
     if (flag == "--server") o.server = v;

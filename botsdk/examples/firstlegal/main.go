@@ -2,6 +2,7 @@
 // it may, and otherwise plays the first legal action.
 //
 //	go run ./botsdk/examples/firstlegal --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c...
+//	BEZIQUE_SERVER=referee.example:7777 BEZIQUE_TLS_CA=ca.pem BEZIQUE_KEY=bzq_... go run ./botsdk/examples/firstlegal --table t-57a43cdcc7f762f7 --seat 1
 package main
 
 import (

@@ -7,7 +7,8 @@
 //	bezique match --cmd 'go run ./botsdk/examples/serve' rulebook
 //
 // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (which `bezique match
-// --cmd` sets), --key to $BEZIQUE_KEY, as the Python and Node serve examples do.
+// --cmd` sets), --key to $BEZIQUE_KEY and --tls-ca to $BEZIQUE_TLS_CA, as the Python and Node
+// serve examples do: a bot given its referee, key and CA in its environment needs no flag.
 package main
 
 import (
@@ -30,7 +31,18 @@ func main() {
 	flag.StringVar(&cfg.BotName, "name", cmp.Or(os.Getenv("BEZIQUE_BOT_NAME"), "go-serve"), "the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else go-serve; with --key: the key's name)")
 	flag.StringVar(&cfg.Key, "key", os.Getenv("BEZIQUE_KEY"), "the bot's API key, role bot (default $BEZIQUE_KEY)")
 	flag.IntVar(&cfg.Capacity, "capacity", 1, "the most games played at once, 1 to 64")
+	useTLS := flag.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
+	caFile := flag.String("tls-ca", os.Getenv("BEZIQUE_TLS_CA"), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA)")
+	certFile := flag.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
+	keyFile := flag.String("tls-key", "", "PEM private key of --tls-cert")
 	flag.Parse()
+	if *useTLS || *caFile != "" || *certFile != "" || *keyFile != "" {
+		var err error
+		if cfg.TLS, err = botsdk.TLSConfig(*caFile, *certFile, *keyFile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	cfg.OnGameOver = func(g *pb.GameAssigned, res *pb.GameResult, err error) {
 		if err != nil {
 			fmt.Printf("table %s seat %d: %v\n", g.GetTableId(), g.GetSeat(), err)

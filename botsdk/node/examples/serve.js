@@ -2,17 +2,19 @@
 'use strict';
 // serve.js waits in a referee's lobby and plays every game it is given, up to --capacity at once:
 //   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]
+//     [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]
 const { parseArgs } = require('node:util');
 const { CannotReach, RefereeUnavailable } = require('../src');
 const { serve, LobbyRefused } = require('../src/serve');
 const { randomBot, strategyBot } = require('../src/strategy');
+const { CONNECTION_OPTIONS, credentialsOf } = require('../src/cli');
 
 async function main() {
   const { values } = parseArgs({
-    // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (set by `bezique match --cmd`).
-    options: { server: { type: 'string', default: process.env.BEZIQUE_SERVER || '127.0.0.1:7777' },
-      name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
-      key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, capacity: { type: 'string', default: '1' },
+    // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (set by `bezique match --cmd`),
+    // --key and --tls-ca to $BEZIQUE_KEY and $BEZIQUE_TLS_CA.
+    options: { ...CONNECTION_OPTIONS, name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
+      capacity: { type: 'string', default: '1' },
       variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' } },
   });
   const variants = values.variants.split(',').filter(Boolean).map((v) => `VARIANT_${v.trim().toUpperCase().replaceAll('-', '_')}`);
@@ -22,7 +24,8 @@ async function main() {
   const who = values.key ? "as its API key's name" : values.name; // with a key the referee names the bot by the key
   console.log(`serving ${who} in the lobby of ${values.server}, capacity ${values.capacity}`);
   try {
-    await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal,
+    const credentials = credentialsOf(values);
+    await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal, ...(credentials && { credentials }),
       onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${result.outcome}`) },
     values.bot === 'random' ? randomBot() : strategyBot);
   } catch (err) {

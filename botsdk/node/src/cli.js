@@ -3,23 +3,41 @@
 const { parseArgs } = require('node:util');
 const { play, tlsCredentials, SeatRefused, CannotReach, RefereeUnavailable, resultText } = require('./index');
 
+// CONNECTION_OPTIONS are the parseArgs options every example takes to reach its referee: --server,
+// --key and the TLS flags, --server, --key and --tls-ca defaulting to the environment envConfig
+// reads ($BEZIQUE_SERVER, else 127.0.0.1:7777; $BEZIQUE_KEY; $BEZIQUE_TLS_CA), so that a bot given
+// them by its operator needs no flag.
+const CONNECTION_OPTIONS = {
+  server: { type: 'string', default: process.env.BEZIQUE_SERVER || '127.0.0.1:7777' },
+  key: { type: 'string', default: process.env.BEZIQUE_KEY || '' },
+  tls: { type: 'boolean' },
+  'tls-ca': { type: 'string', default: process.env.BEZIQUE_TLS_CA || '' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+};
+
+// credentialsOf returns the TLS credentials that values of CONNECTION_OPTIONS ask for, or
+// undefined for plaintext.
+function credentialsOf(values) {
+  if (!values.tls && !values['tls-ca'] && !values['tls-cert'] && !values['tls-key']) return undefined;
+  return tlsCredentials({ caFile: values['tls-ca'] || undefined, certFile: values['tls-cert'], keyFile: values['tls-key'] });
+}
+
 // main parses --server --table --seat [--member] --token [--key] [--seed] [--connect-attempts] [--takeover-wait S] [--tls --tls-ca
 // --tls-cert --tls-key], plays one seat to the end (a line per deal), prints the result and sets the
 // exit code (0 on an ended game, 1 when the seat was refused or the referee could not be reached).
 async function main(name, makeDecide, argv = process.argv.slice(2)) {
   const usage = `usage: node examples/${name}.js [--server HOST:PORT] --table ID --seat N [--member M] (--token T | --key K) [--seed S] [--connect-attempts N] [--takeover-wait S]\n` +
     '    [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
-    '  --server defaults to 127.0.0.1:7777, the referee\'s default port; --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
+    '  --server defaults to $BEZIQUE_SERVER, else 127.0.0.1:7777 (the referee\'s default port); --key (default $BEZIQUE_KEY) is the bot\'s API key\n' +
     '  --takeover-wait (seconds, default 30) is how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)\n' +
-    '  --tls connects with TLS (Node\'s default roots, or --tls-ca); --tls-cert/--tls-key for mTLS (both imply --tls)';
+    '  --tls connects with TLS (Node\'s default roots, or --tls-ca, default $BEZIQUE_TLS_CA); --tls-cert/--tls-key for mTLS (both imply --tls)';
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { server: { type: 'string', default: '127.0.0.1:7777' }, table: { type: 'string' }, seat: { type: 'string' },
-        token: { type: 'string', default: '' }, key: { type: 'string', default: process.env.BEZIQUE_KEY || '' }, seed: { type: 'string' },
-        'connect-attempts': { type: 'string', default: '5' }, 'takeover-wait': { type: 'string', default: '30' }, member: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' },
-        tls: { type: 'boolean' }, 'tls-ca': { type: 'string' }, 'tls-cert': { type: 'string' }, 'tls-key': { type: 'string' } },
+      options: { ...CONNECTION_OPTIONS, table: { type: 'string' }, seat: { type: 'string' }, token: { type: 'string', default: '' }, seed: { type: 'string' },
+        'connect-attempts': { type: 'string', default: '5' }, 'takeover-wait': { type: 'string', default: '30' }, member: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (err) {
     console.error(`${err.message}\n${usage}`);
@@ -52,9 +70,8 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
       }
     },
     onTeamMessage: (m) => console.log(`${name}: team: member ${m.member} proposes action ${m.proposal_action_id || 0} ${m.text}`) };
-  if (values.tls || values['tls-ca'] || values['tls-cert'] || values['tls-key']) {
-    cfg.credentials = tlsCredentials({ caFile: values['tls-ca'], certFile: values['tls-cert'], keyFile: values['tls-key'] });
-  }
+  const credentials = credentialsOf(values);
+  if (credentials) cfg.credentials = credentials;
   try {
     const result = await play(cfg, makeDecide(seed));
     console.log(`${name}: game over: ${resultText(result)}`);
@@ -65,4 +82,4 @@ async function main(name, makeDecide, argv = process.argv.slice(2)) {
   }
 }
 
-module.exports = { main };
+module.exports = { main, CONNECTION_OPTIONS, credentialsOf };

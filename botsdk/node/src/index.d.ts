@@ -75,6 +75,15 @@ export function play(cfg: PlayConfig, decide: Decide): Promise<GameResult>;
 /** tlsCredentials returns TLS channel credentials trusting caFile (Node's roots without it), presenting certFile and keyFile when given (mTLS). */
 export function tlsCredentials(files?: { caFile?: string; certFile?: string; keyFile?: string }): grpc.ChannelCredentials;
 
+/**
+ * envConfig returns the options of a bot configured by its environment, to spread into play's or
+ * serve's cfg: server ($BEZIQUE_SERVER, else '127.0.0.1:7777'), key ($BEZIQUE_KEY), botName
+ * ($BEZIQUE_BOT_NAME, when set) and, when $BEZIQUE_TLS_CA names a PEM file, credentials trusting
+ * its CA certificates (without it, plaintext); it throws, naming the variable, when the file
+ * cannot be read. An empty variable is as one unset.
+ */
+export function envConfig(env?: NodeJS.ProcessEnv): Pick<ConnectionOptions, 'server' | 'key' | 'botName' | 'credentials'> & { server: string };
+
 /** load returns the bezique.v1 package (services and message types) loaded from protoDir with the SDK's options. */
 export function load(protoDir?: string): grpc.GrpcObject;
 

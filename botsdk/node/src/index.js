@@ -351,6 +351,27 @@ function tlsCredentials({ caFile, certFile, keyFile } = {}) {
   return grpc.credentials.createSsl(read(caFile), read(keyFile), read(certFile));
 }
 
+// envConfig returns the options of a bot configured by its environment, to spread into play's or
+// serve's cfg ({ ...envConfig(), tableId, seat, token: '' }): server is $BEZIQUE_SERVER (else
+// 127.0.0.1:7777), key $BEZIQUE_KEY, botName $BEZIQUE_BOT_NAME when it is set, and credentials,
+// when $BEZIQUE_TLS_CA names a PEM file, TLS trusting the CA certificates in it (tlsCredentials;
+// without it, plaintext). An empty variable is as one unset (`bezique match --cmd` empties
+// $BEZIQUE_TLS_CA: its referee serves plaintext). The Go and Python SDKs read the same variables
+// (botsdk.EnvConfig, env_config). It throws, naming the variable, when the CA file cannot be read.
+function envConfig(env = process.env) {
+  const cfg = { server: env.BEZIQUE_SERVER || '127.0.0.1:7777', key: env.BEZIQUE_KEY || '' };
+  if (env.BEZIQUE_BOT_NAME) cfg.botName = env.BEZIQUE_BOT_NAME;
+  if (env.BEZIQUE_TLS_CA) {
+    try {
+      cfg.credentials = tlsCredentials({ caFile: env.BEZIQUE_TLS_CA });
+    } catch (err) {
+      err.message = `$BEZIQUE_TLS_CA: ${err.message}`;
+      throw err;
+    }
+  }
+  return cfg;
+}
+
 // play joins the table as the configured seat and plays until the game ends, answering every
 // decision request with decide's choice; it resolves to the game's result (bezique.v1.GameResult)
 // or rejects with SeatRefused (the seat refused), CannotReach (no answer in connectAttempts
@@ -375,6 +396,6 @@ const { outcomeText, resultText } = require('./outcome');
 const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
-  play, tlsCredentials, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions,
+  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText,
 };

@@ -108,3 +108,14 @@ test('tlsCredentials: a client certificate needs its key; no CA file means the d
   assert.throws(() => tlsCredentials({ caFile: '/nonexistent/ca.pem' }), { code: 'ENOENT' });
   assert.ok(tlsCredentials() instanceof grpc.ChannelCredentials);
 });
+
+// envConfig: the variables it reads; a whole game with them over TLS is e2e/tls_test.go's
+// TestBotsConfiguredByEnvironment.
+test('envConfig: server, key, bot name and CA from the environment; an empty variable is unset', () => {
+  const { envConfig } = require('../src');
+  assert.deepEqual(envConfig({ BEZIQUE_SERVER: 'referee.example:7777', BEZIQUE_KEY: 'bzq_k', BEZIQUE_BOT_NAME: 'js', BEZIQUE_TLS_CA: '' }),
+    { server: 'referee.example:7777', key: 'bzq_k', botName: 'js' });
+  assert.deepEqual(envConfig({ BEZIQUE_SERVER: '', BEZIQUE_KEY: '', BEZIQUE_BOT_NAME: '', BEZIQUE_TLS_CA: '' }), { server: '127.0.0.1:7777', key: '' });
+  assert.throws(() => envConfig({ BEZIQUE_TLS_CA: '/nonexistent/ca.pem' }),
+    { code: 'ENOENT', message: "$BEZIQUE_TLS_CA: ENOENT: no such file or directory, open '/nonexistent/ca.pem'" });
+});

@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck` (tsc --noEmit), never run: a bot written in TypeScript
 // against the SDK's declarations (src/*.d.ts, types/), in play and serve mode.
 
-import { play, outcomeText, tlsCredentials, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction } from '../src/index';
+import { play, outcomeText, tlsCredentials, envConfig, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction } from '../src/index';
 import { serve, LobbyRefused } from '../src/serve';
 import { randomBot, strategyBot, takesTrick, trickWinner, trumpFixed } from '../src/strategy';
 
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const side: number | undefined = result.winner_side ?? undefined;
   console.log(outcomeText(result), side, result.scores.map((s) => s.total));
   const ac = new AbortController();
-  await serve({ server: process.env.BEZIQUE_SERVER ?? '127.0.0.1:7777', botName: process.env.BEZIQUE_BOT_NAME, capacity: 4,
+  await play({ ...envConfig(), tableId: 'T', seat: 2, token: '' }, cheapest);
+  await serve({ botName: 'ts', ...envConfig(), capacity: 4,
     variants: ['VARIANT_TWO_HANDED'], signal: ac.signal,
     onGameOver: (a, res, err) => console.log(a.table_id, a.seat, res ? outcomeText(res) : err?.message) }, randomBot(1));
   await serve({ server: '127.0.0.1:7777' }, strategyBot);

@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import logging
+import os
 import queue
 import threading
 import time
@@ -233,6 +234,27 @@ def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = No
 
     return grpc.ssl_channel_credentials(root_certificates=read(ca_file), private_key=read(key_file),
                                         certificate_chain=read(cert_file))
+
+
+def env_config() -> dict:
+    """env_config returns the settings of a bot configured by its environment, as keyword arguments
+    for Config or ServeConfig (``Config(table_id=..., seat=..., token="", **env_config())``):
+    server is $BEZIQUE_SERVER (else 127.0.0.1:7777), key $BEZIQUE_KEY, bot_name $BEZIQUE_BOT_NAME
+    when it is set, and credentials, when $BEZIQUE_TLS_CA names a PEM file, TLS trusting the CA
+    certificates in it (tls_credentials; without it, plaintext). An empty variable is as one unset
+    (``bezique match --cmd`` empties $BEZIQUE_TLS_CA: its referee serves plaintext). The Go and Node
+    SDKs read the same variables (botsdk.EnvConfig, envConfig). It raises OSError naming the
+    variable when the CA file cannot be read."""
+    env = {"server": os.environ.get("BEZIQUE_SERVER") or "127.0.0.1:7777", "key": os.environ.get("BEZIQUE_KEY", "")}
+    if os.environ.get("BEZIQUE_BOT_NAME"):
+        env["bot_name"] = os.environ["BEZIQUE_BOT_NAME"]
+    ca = os.environ.get("BEZIQUE_TLS_CA")
+    if ca:
+        try:
+            env["credentials"] = tls_credentials(ca_file=ca)
+        except OSError as e:
+            raise OSError(e.errno, f"$BEZIQUE_TLS_CA: {e.strerror}", e.filename) from e
+    return env
 
 
 def unbatch(stream: Iterable[seat_service_pb2.ConnectResponse]) -> Iterator[seat_service_pb2.ConnectResponse]:

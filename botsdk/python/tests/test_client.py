@@ -1,9 +1,11 @@
 """Tests of the SDK's pure parts: status codes, deadlines, answers by request id, fallbacks."""
 
+import os
 import queue
 import threading
 import time
 import unittest
+import unittest.mock
 
 import grpc
 from google.protobuf import timestamp_pb2
@@ -169,6 +171,26 @@ class TLSCredentialsTest(unittest.TestCase):
 
     def test_default_roots(self):
         self.assertIsInstance(client.tls_credentials(), grpc.ChannelCredentials)
+
+
+class EnvConfigTest(unittest.TestCase):
+    """env_config: the variables it reads; a whole game with them over TLS is e2e/tls_test.go's
+    TestBotsConfiguredByEnvironment."""
+
+    def test_variables(self):
+        env = {"BEZIQUE_SERVER": "referee.example:7777", "BEZIQUE_KEY": "bzq_k", "BEZIQUE_BOT_NAME": "py", "BEZIQUE_TLS_CA": ""}
+        with unittest.mock.patch.dict(os.environ, env):
+            self.assertEqual(client.env_config(), {"server": "referee.example:7777", "key": "bzq_k", "bot_name": "py"})
+
+    def test_empty_variables_are_unset(self):
+        env = {"BEZIQUE_SERVER": "", "BEZIQUE_KEY": "", "BEZIQUE_BOT_NAME": "", "BEZIQUE_TLS_CA": ""}
+        with unittest.mock.patch.dict(os.environ, env):
+            self.assertEqual(client.env_config(), {"server": "127.0.0.1:7777", "key": ""})
+
+    def test_missing_ca_file_names_the_variable(self):
+        with unittest.mock.patch.dict(os.environ, {"BEZIQUE_TLS_CA": "/nonexistent/ca.pem"}):
+            with self.assertRaisesRegex(FileNotFoundError, r"^\[Errno 2\] \$BEZIQUE_TLS_CA: No such file or directory: '/nonexistent/ca.pem'$"):
+                client.env_config()
 
 
 class CannotReachTest(unittest.TestCase):

@@ -1,5 +1,6 @@
 """serve_bot waits in a referee's lobby and plays every game it is given with the random or the
-strategy bot, up to --capacity at once, until interrupted."""
+strategy bot, up to --capacity at once, until interrupted. --server, --name, --key and --tls-ca
+default to $BEZIQUE_SERVER, $BEZIQUE_BOT_NAME, $BEZIQUE_KEY and $BEZIQUE_TLS_CA."""
 
 import argparse
 import logging
@@ -8,17 +9,16 @@ import sys
 
 from bezique.v1 import rules_pb2, table_pb2
 from bezique_bot.client import CannotReach, RefereeUnavailable
+from bezique_bot.examples._cli import add_connection_args, credentials
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import random_bot, strategy_bot
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m bezique_bot.examples.serve_bot", description=__doc__)
-    ap.add_argument("--server", default=os.environ.get("BEZIQUE_SERVER", "127.0.0.1:7777"),
-                    help="the referee's gRPC address, host:port (default $BEZIQUE_SERVER, else 127.0.0.1:7777)")
-    ap.add_argument("--name", default=os.environ.get("BEZIQUE_BOT_NAME", "python-serve"),
+    add_connection_args(ap)
+    ap.add_argument("--name", default=os.environ.get("BEZIQUE_BOT_NAME") or "python-serve",
                     help="the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else python-serve; with --key: the key's name)")
-    ap.add_argument("--key", default=os.environ.get("BEZIQUE_KEY", ""), help="the bot's API key (default $BEZIQUE_KEY)")
     ap.add_argument("--capacity", type=int, default=1, help="the most games played at once")
     ap.add_argument("--variants", default="", help="comma-separated: two-handed,three-handed,... (default: every variant)")
     ap.add_argument("--bot", choices=["random", "strategy"], default="strategy", help="the strategy")
@@ -32,7 +32,7 @@ def main(argv=None) -> int:
             print(f"table {a.table_id} seat {a.seat}: game over: {table_pb2.Outcome.Name(result.outcome)}", flush=True)
 
     cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
-                      on_game_over=game_over)
+                      on_game_over=game_over, credentials=credentials(args))
     who = "as its API key's name" if args.key else args.name  # with a key the referee names the bot by the key
     print(f"serving {who} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
     try:
