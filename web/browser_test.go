@@ -537,15 +537,12 @@ func TestFirstPageLoad(t *testing.T) {
 		timing["domContentLoaded"], timing["load"], timing["files"], timing["encoded"], timing["decoded"])
 }
 
-// TestTournamentStandings runs a round robin of a lobby bot and random (two-handed, duplicate
-// deals, one game at a time) with its page open: the lobby bot holds each game's first decision
-// until the test lets it go, so the page is read after each result. After every game the page's
-// standings and rating plot are GetTournament's at that moment, so the plot is live; at the end
-// every game is listed.
-func TestTournamentStandings(t *testing.T) {
-	r := startReferee(t)
-	ctx := browser(t)
-	step := make(chan struct{}, 1)
+// heldTournament starts a round robin of a lobby bot and random (two-handed, duplicate deals,
+// one game at a time, 4 games) on r: the lobby bot holds each game's first decision until the
+// test sends on step. It returns the tournament service and the tournament's id.
+func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceClient, id string, step chan<- struct{}) {
+	t.Helper()
+	steps := make(chan struct{}, 1)
 	served, stopServing := context.WithCancel(context.Background())
 	serving := make(chan error, 1)
 	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "passthrough:///bufnet", BotName: "lobbyist", BotVersion: "1",
@@ -555,7 +552,7 @@ func TestTournamentStandings(t *testing.T) {
 			bot, _ := bots.New("rulebook", 1)
 			var first sync.Once
 			return bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
-				first.Do(func() { <-step })
+				first.Do(func() { <-steps })
 				return bot.Decide(ctx, req)
 			})
 		})
@@ -569,7 +566,7 @@ func TestTournamentStandings(t *testing.T) {
 		}
 		present = len(listed.GetBots()) == 1
 	}
-	tournaments := pb.NewTournamentServiceClient(r.cc)
+	tournaments = pb.NewTournamentServiceClient(r.cc)
 	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
 		Name: "web test", Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Deals: 2, Duplicate: true, Concurrency: 1, Entrants: []*pb.Entrant{
@@ -578,14 +575,25 @@ func TestTournamentStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := created.GetTournament().GetTournamentId()
+	if n := created.GetTournament().GetStandings().GetScheduled(); n != 4 {
+		t.Fatalf("%d games scheduled, want 4 (two deals, each played from both sides)", n)
+	}
+	return tournaments, created.GetTournament().GetTournamentId(), steps
+}
+
+// TestTournamentStandings runs a round robin of a lobby bot and random (two-handed, duplicate
+// deals, one game at a time) with its page open: the lobby bot holds each game's first decision
+// until the test lets it go, so the page is read after each result. After every game the page's
+// standings and rating plot are GetTournament's at that moment, so the plot is live; at the end
+// every game is listed.
+func TestTournamentStandings(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments, id, step := heldTournament(t, r)
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
 		t.Fatal(err)
 	}
-	scheduled := int(created.GetTournament().GetStandings().GetScheduled())
-	if scheduled != 4 {
-		t.Fatalf("%d games scheduled, want 4 (two deals, each played from both sides)", scheduled)
-	}
+	scheduled := 4
 	for played := 0; played <= scheduled; played++ {
 		if played > 0 {
 			step <- struct{}{} // the next game may be played

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -497,5 +498,62 @@ func TestFirstLoadRetries(t *testing.T) {
 	}
 	if n := gw.count("GetTable") - calls; n != 1 {
 		t.Errorf("the page of a table that does not exist called GetTable %d times, want once", n)
+	}
+}
+
+// TestTournamentPageResumesAfterACut follows a round robin (heldTournament) through a proxy that
+// cuts the page's connections after the second game and refuses new ones while the third is
+// played: the page says "reconnecting…", opens WatchTournament again, and ends listing each of
+// the four games once, in the order GetTournament gives. It showed the cut as the page's end.
+func TestTournamentPageResumesAfterACut(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	proxy := startCutProxy(t, r.url)
+	tournaments, id, step := heldTournament(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(proxy.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	played := func(n int) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelectorAll("#results li").length === %d`, n))); err != nil {
+			t.Fatalf("the page never listed %d games: %v", n, err)
+		}
+	}
+	step <- struct{}{}
+	played(1)
+	step <- struct{}{}
+	played(2)
+	proxy.cut(true)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "reconnecting…"`)); err != nil {
+		t.Fatalf("the page never said reconnecting…: %v", err)
+	}
+	step <- struct{}{} // the third game is played while the page is cut off
+	for n := 0; n < 3; time.Sleep(10 * time.Millisecond) {
+		now, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = len(now.GetResults())
+	}
+	proxy.cut(false)
+	played(3)
+	step <- struct{}{}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "Tournament finished"`)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li a")].map(a => a.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, res := range now.GetResults() {
+		want = append(want, res.GetTableId())
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page lists the games %v; the tournament played %v", got, want)
 	}
 }

@@ -1,7 +1,7 @@
 // tournament.js: a tournament's standings, live (TournamentService.WatchTournament), with the
 // entrants' ratings drawn as a plot: each rating μ with its 95 % interval μ ± 1.96σ, as
 // stats.PlotRatings draws them (docs/TOURNAMENTS.md § Plots).
-import { call, stream } from "./api.js";
+import { call, follow } from "./api.js";
 import { esc } from "./table.js";
 
 const n = (v) => Number(v ?? 0);
@@ -37,19 +37,26 @@ function standingsHTML(st) {
 
 // tournament shows a tournament's standings and results, live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
+// A cut stream is opened again (follow): its first message carries every result so far, so the
+// list is drawn anew from it.
 export async function tournament(main, id, firstLoad) {
   document.title = `Tournament ${id} – Bézique referee`;
   const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id }));
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
-    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state"></p>`;
+    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state" role="status"></p>`;
   const results = document.getElementById("results");
-  await stream("bezique.v1.TournamentService/WatchTournament", { tournamentId: id }, (m) => {
+  const state = document.getElementById("state");
+  let fresh = true; // the next message is a stream's first: every result so far
+  let running = true;
+  await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id }; }, (m) => {
+    if (fresh) { results.replaceChildren(); fresh = false; }
     if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
     for (const r of m.results ?? []) {
       results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a>: ${(r.scores ?? []).join(" – ")}</li>`);
     }
-    document.getElementById("state").textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
-  });
+    running = m.state === "TOURNAMENT_STATE_RUNNING";
+    state.textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
+  }, async () => !running, (cut) => { if (cut) state.textContent = "reconnecting…"; });
 }
