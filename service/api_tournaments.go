@@ -56,15 +56,17 @@ func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest
 	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(tn.Results)}, nil
 }
 
-// ListTournaments lists a page of tournaments, oldest first, optionally only those in one state
-// (see [Referee.ListTournaments]): pages of page_size (default 50, at most 1 000); next_page_token
-// is empty on the last page. InvalidArgument for a malformed page_token or an unknown state.
+// ListTournaments lists a page of tournaments, oldest first or newest first (newest_first),
+// optionally only those in one state (see [Referee.ListTournaments]): pages of page_size (default
+// 50, at most 1 000); next_page_token is empty on the last page. InvalidArgument for a page_token
+// that is malformed or of the other order, or an unknown state.
 func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsRequest) (*pb.ListTournamentsResponse, error) {
 	state, ok := tournamentStatesFromProto[req.GetState()]
 	if !ok {
 		return nil, statusOf(invalid("state", "unknown tournament state %d", req.GetState()))
 	}
-	page, next, err := s.Referee.ListTournaments(ctx, state, int(req.GetPageSize()), req.GetPageToken())
+	page, next, err := s.Referee.ListTournaments(ctx, store.TournamentFilter{State: state, NewestFirst: req.GetNewestFirst()},
+		int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, statusOf(err)
 	}

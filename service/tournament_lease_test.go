@@ -165,7 +165,7 @@ func TestListTournamentsOneRead(t *testing.T) {
 	for round, wantRead := range []int64{1, 1} {
 		counter.gets.Store(0)
 		counter.gameLists.Store(0)
-		list, _, err := c.srv.Referee.ListTournaments(ctx, "", 0, "")
+		list, _, err := c.srv.Referee.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -57,7 +57,7 @@ func TestStartReadsNoEndedTournament(t *testing.T) {
 		t.Fatalf("the start read the results of %d tournaments in %d queries; want none", n, c)
 	}
 	for round := range 2 {
-		list, next, err := r.ListTournaments(ctx, "", 0, "")
+		list, next, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,10 +85,11 @@ func TestStartReadsNoEndedTournament(t *testing.T) {
 	}
 }
 
-// TestListTournamentsPages: ListTournaments over gRPC gives pages of page_size, oldest first, with
-// a next_page_token until the last, keeps only the tournaments of state when it is set, and
-// refuses a malformed page_token and an unknown state naming the field. Before, it listed every
-// tournament in one answer.
+// TestListTournamentsPages: ListTournaments over gRPC gives pages of page_size, oldest first or
+// newest first (newest_first), with a next_page_token until the last, keeps only the tournaments
+// of state when it is set, and refuses a malformed page_token, one of the other order and an
+// unknown state naming the field. Before, it listed every tournament in one answer, and then
+// oldest first only.
 func TestListTournamentsPages(t *testing.T) {
 	ctx := context.Background()
 	r := startReferee(t, endedStore(t, 5), nil)
@@ -132,6 +133,10 @@ func TestListTournamentsPages(t *testing.T) {
 		{&pb.ListTournamentsRequest{PageSize: 2, State: pb.TournamentState_TOURNAMENT_STATE_FINISHED}, "[0:finished 1:finished] [2:finished 3:finished] [4:finished]"},
 		{&pb.ListTournamentsRequest{State: pb.TournamentState_TOURNAMENT_STATE_RUNNING}, "[new:running]"},
 		{&pb.ListTournamentsRequest{State: pb.TournamentState_TOURNAMENT_STATE_CANCELLED}, "[]"},
+		{&pb.ListTournamentsRequest{NewestFirst: true}, "[new:running 4:finished 3:finished 2:finished 1:finished 0:finished]"},
+		{&pb.ListTournamentsRequest{NewestFirst: true, PageSize: 4}, "[new:running 4:finished 3:finished 2:finished] [1:finished 0:finished]"},
+		{&pb.ListTournamentsRequest{NewestFirst: true, PageSize: 2, State: pb.TournamentState_TOURNAMENT_STATE_FINISHED},
+			"[4:finished 3:finished] [2:finished 1:finished] [0:finished]"},
 	} {
 		if got := pages(c.req); got != c.want {
 			t.Errorf("ListTournaments(%v): %s, want %s", c.req, got, c.want)
@@ -140,6 +145,15 @@ func TestListTournamentsPages(t *testing.T) {
 	for _, tok := range []string{"x", "eyJrIjoidGFibGVzIiwidCI6MCwiaSI6IiJ9"} { // not a token; one of ListTables
 		_, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{PageToken: tok})
 		wantCode(t, fmt.Sprintf("ListTournaments with page token %q", tok), err, codes.InvalidArgument, "page_token: malformed")
+	}
+	for _, newest := range []bool{false, true} { // a page token of one order in the other
+		first, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{PageSize: 1, NewestFirst: newest})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = client.ListTournaments(ctx, &pb.ListTournamentsRequest{PageSize: 1, NewestFirst: !newest, PageToken: first.GetNextPageToken()})
+		wantCode(t, fmt.Sprintf("ListTournaments(newest_first %v) with a page token of newest_first %v", !newest, newest), err, codes.InvalidArgument,
+			"page_token: malformed, or of a listing in the other order (newest_first)")
 	}
 	_, err = client.ListTournaments(ctx, &pb.ListTournamentsRequest{State: 9})
 	wantCode(t, "ListTournaments of state 9", err, codes.InvalidArgument, "state: unknown tournament state 9")

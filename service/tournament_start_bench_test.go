@@ -41,7 +41,7 @@ func BenchmarkStartWithEndedTournaments(b *testing.B) {
 			}
 			b.StopTimer()
 			listed := time.Now()
-			if _, _, err := r.ListTournaments(ctx, "", 0, ""); err != nil {
+			if _, _, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, ""); err != nil {
 				b.Fatal(err)
 			}
 			firstPage += time.Since(listed)

@@ -35,7 +35,7 @@ func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
 	}
 	listAllocs := func(r *Referee) float64 {
 		return testing.AllocsPerRun(50, func() {
-			if _, _, err := r.ListTournaments(ctx, "", 0, ""); err != nil {
+			if _, _, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, ""); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -55,7 +55,7 @@ func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
 		_ = st.Close()
 
 		r, _ = open(path) // the same store, after a restart
-		listed, _, err := r.ListTournaments(ctx, "", 0, "")
+		listed, _, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -850,25 +850,27 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 }
 
 // ListTournaments returns a page of at most pageSize tournaments of the store (default
-// store.DefaultPageSize, at most store.MaxPageSize), oldest first, only those in state unless it
-// is "", each as [Referee.GetTournament] returns it but without its results, and the token of the
-// next page ("" on the last). pageToken is "" or a token from a previous call. A tournament is
+// store.DefaultPageSize, at most store.MaxPageSize) as f selects and orders them (oldest first, or
+// newest first with f.NewestFirst; only those in f.State unless it is ""), each as
+// [Referee.GetTournament] returns it but without its results, and the token of the next page (""
+// on the last). pageToken is "" or a token from a previous call in the same order. A tournament is
 // reported from the registry when this referee runs it or has its summary; otherwise (it ended
 // and was not listed since the start, or with a shared store another referee runs it) it is read
 // from the store, the page's results at once, and an ended one's summary is kept. A tournament
 // that ended between the two reads is left out of a page of running ones, so a page may hold
-// fewer than pageSize. A [FieldError] for a malformed page token or an unknown state; the store's
-// error when it cannot be read.
-func (s *Referee) ListTournaments(ctx context.Context, state store.TournamentState, pageSize int, pageToken string) ([]*Tournament, string, error) {
+// fewer than pageSize. A [FieldError] for a page token that is malformed or of the other order,
+// or an unknown state; the store's error when it cannot be read.
+func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter, pageSize int, pageToken string) ([]*Tournament, string, error) {
+	state := f.State
 	switch state {
 	case "", store.TournamentRunning, store.TournamentFinished, store.TournamentCancelled:
 	default:
 		return nil, "", invalid("state", "%q is not a tournament state", state)
 	}
 	reg := s.tourneys
-	rows, next, err := reg.store.ListTournaments(ctx, store.TournamentFilter{State: state}, pageSize, pageToken)
+	rows, next, err := reg.store.ListTournaments(ctx, f, pageSize, pageToken)
 	if errors.Is(err, store.ErrInvalid) {
-		return nil, "", invalid("page_token", "malformed")
+		return nil, "", invalid("page_token", "malformed, or of a listing in the other order (newest_first)")
 	}
 	if err != nil {
 		return nil, "", err

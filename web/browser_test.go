@@ -47,14 +47,15 @@ func startReferee(t *testing.T) *referee {
 	return startRefereeWith(t, service.Config{})
 }
 
-// startRefereeWith is startReferee with cfg: with cfg.Auth set, gRPC and HTTP calls need keys.
+// startRefereeWith is startReferee with cfg: with cfg.Auth set, gRPC and HTTP calls need keys;
+// with cfg.Metrics set, they are counted in its grpc_server_* metrics.
 func startRefereeWith(t *testing.T, cfg service.Config) *referee {
 	t.Helper()
 	srv, err := service.New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := grpc.NewServer(append(service.ServerOptions(nil), srv.AuthOptions()...)...)
+	g := grpc.NewServer(append(service.ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
 	h, err := service.NewHTTPHandler(g, service.HTTPConfig{Static: web.Handler(web.Config{})})
 	if err != nil {

@@ -404,12 +404,18 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 }
 
 // tournamentFromStore reads the results of the tournament of row from st and computes its
-// standings; its seed and salt are revealed once it has ended.
+// standings (tournamentOfRow).
 func tournamentFromStore(ctx context.Context, st store.Store, row store.Tournament) (*service.Tournament, error) {
 	games, err := st.ListTournamentGames(ctx, row.ID)
 	if err != nil {
 		return nil, err
 	}
+	return tournamentOfRow(row, games)
+}
+
+// tournamentOfRow is the tournament of row with its stored games and the standings they make;
+// its seed and salt are revealed once it has ended.
+func tournamentOfRow(row store.Tournament, games []store.TournamentGame) (*service.Tournament, error) {
 	tn := &service.Tournament{ID: row.ID, State: row.State, Commitment: row.Commitment, CreatedAt: row.CreatedAt, FinishedAt: row.FinishedAt}
 	if err := json.Unmarshal(row.Spec, &tn.Spec); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -14,49 +15,36 @@ import (
 )
 
 func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
-	return &cobra.Command{
+	var newestFirst bool
+	cmd := &cobra.Command{
 		Use:   "list",
-		Short: "List the tournaments, oldest first: id, name, state, games played of those scheduled, entrants",
+		Short: "List the tournaments, oldest first (or newest first): id, name, state, games played of those scheduled, entrants",
 		Example: `  bezique tournament list --server 127.0.0.1:7777
-  bezique tournament list                      # the tournaments of --store`,
+  bezique tournament list --newest-first       # the tournaments of --store, the most recent first`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			all, err := o.list(cmd)
+			all, err := o.list(cmd, newestFirst)
 			if err != nil {
 				return err
 			}
 			return printTournamentList(cmd.OutOrStdout(), all)
 		},
 	}
+	cmd.Flags().BoolVar(&newestFirst, "newest-first", false, "list the most recently created tournaments first")
+	return cmd
 }
 
-// list returns every tournament, oldest first, with its standings' played and scheduled counts:
-// from the referee at --server (ListTournaments, page after page), else from --store.
-func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error) {
+// list returns every tournament, oldest first or newest first, with its standings' played and
+// scheduled counts: from the referee at --server (ListTournaments, page after page), else from
+// --store (listStored).
+func (o *tournamentOpts) list(cmd *cobra.Command, newestFirst bool) ([]*service.Tournament, error) {
 	if o.conn.server == "" {
 		st, err := store.Open(cmd.Context(), o.storeURL)
 		if err != nil {
 			return nil, err
 		}
 		defer st.Close()
-		var out []*service.Tournament
-		for tok := ""; ; {
-			rows, next, err := st.ListTournaments(cmd.Context(), store.TournamentFilter{}, store.MaxPageSize, tok)
-			if err != nil {
-				return nil, err
-			}
-			for _, row := range rows {
-				tn, err := tournamentFromStore(cmd.Context(), st, row)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, tn)
-			}
-			if next == "" {
-				return out, nil
-			}
-			tok = next
-		}
+		return listStored(cmd.Context(), st, newestFirst)
 	}
 	cc, err := o.conn.dial(apiKey(cmd))
 	if err != nil {
@@ -65,7 +53,7 @@ func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error)
 	defer cc.Close()
 	client := pb.NewTournamentServiceClient(cc)
 	var out []*service.Tournament
-	req := &pb.ListTournamentsRequest{PageSize: store.MaxPageSize}
+	req := &pb.ListTournamentsRequest{PageSize: store.MaxPageSize, NewestFirst: newestFirst}
 	for {
 		resp, err := client.ListTournaments(cmd.Context(), req)
 		if err != nil {
@@ -83,6 +71,42 @@ func (o *tournamentOpts) list(cmd *cobra.Command) ([]*service.Tournament, error)
 			return out, nil
 		}
 		req.PageToken = resp.GetNextPageToken()
+	}
+}
+
+// listStored returns every tournament of st, oldest first or newest first, with its standings,
+// reading the store as the referee's ListTournaments does: a page of store.MaxPageSize
+// tournaments, then the results of the whole page in one query.
+func listStored(ctx context.Context, st store.Store, newestFirst bool) ([]*service.Tournament, error) {
+	var out []*service.Tournament
+	for tok := ""; ; {
+		rows, next, err := st.ListTournaments(ctx, store.TournamentFilter{NewestFirst: newestFirst}, store.MaxPageSize, tok)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]string, len(rows))
+		for i, row := range rows {
+			ids[i] = row.ID
+		}
+		games, err := st.ListTournamentGames(ctx, ids...)
+		if err != nil {
+			return nil, err
+		}
+		byTourney := map[string][]store.TournamentGame{}
+		for _, g := range games {
+			byTourney[g.TournamentID] = append(byTourney[g.TournamentID], g)
+		}
+		for _, row := range rows {
+			tn, err := tournamentOfRow(row, byTourney[row.ID])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, tn)
+		}
+		if next == "" {
+			return out, nil
+		}
+		tok = next
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,7 +22,8 @@ import (
 
 // TestTournamentListFollowsPages: "tournament list" lists every one of 1 001 tournaments, one
 // more than ListTournaments' largest page, in --store and from a referee at --server, oldest
-// first.
+// first, and newest first with --newest-first (before, it had no such flag). In --store it reads
+// the results of a page of tournaments in one query: 2 for the 1 001 (before, one each).
 func TestTournamentListFollowsPages(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -53,20 +55,33 @@ func TestTournamentListFollowsPages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("list %s: %v\n%s", where, err, out)
 		}
+		first, last := "tn-0000000000000000", fmt.Sprintf("tn-%016x", n-1)
+		if strings.HasSuffix(where, "--newest-first") {
+			first, last = last, first
+		}
 		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		if len(lines) != n+1 || !strings.HasPrefix(lines[1], "tn-0000000000000000 ") || !strings.HasPrefix(lines[n], fmt.Sprintf("tn-%016x ", n-1)) {
-			t.Fatalf("list %s printed %d lines, the first tournament %q, the last %q; want %d, tn-0000000000000000, tn-%016x",
-				where, len(lines), lines[min(1, len(lines)-1)], lines[len(lines)-1], n+1, n-1)
+		if len(lines) != n+1 || !strings.HasPrefix(lines[1], first+" ") || !strings.HasPrefix(lines[n], last+" ") {
+			t.Fatalf("list %s printed %d lines, the first tournament %q, the last %q; want %d, %s, %s",
+				where, len(lines), lines[min(1, len(lines)-1)], lines[len(lines)-1], n+1, first, last)
 		}
 	}
 	out, err := runCmd(ctx, "tournament", "list", "--store", url)
 	check("--store", out, err)
+	out, err = runCmd(ctx, "tournament", "list", "--store", url, "--newest-first")
+	check("--store --newest-first", out, err)
 
 	st, err = store.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	counted := &gameReads{Store: st}
+	if _, err := listStored(ctx, counted, true); err != nil {
+		t.Fatal(err)
+	}
+	if c, named := counted.calls.Load(), counted.tourneys.Load(); c != 2 || named != n {
+		t.Fatalf("listing --store read the results of %d tournaments in %d queries; want %d in 2", named, c, n)
+	}
 	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
 	if err != nil {
 		t.Fatal(err)
@@ -82,4 +97,18 @@ func TestTournamentListFollowsPages(t *testing.T) {
 	defer g.Stop()
 	out, err = runCmd(ctx, "tournament", "list", "--server", lis.Addr().String())
 	check("--server", out, err)
+	out, err = runCmd(ctx, "tournament", "list", "--server", lis.Addr().String(), "--newest-first")
+	check("--server --newest-first", out, err)
+}
+
+// gameReads is a store counting its reads of tournament results.
+type gameReads struct {
+	store.Store
+	calls, tourneys atomic.Int64 // ListTournamentGames calls, and the tournaments they named
+}
+
+func (c *gameReads) ListTournamentGames(ctx context.Context, ids ...string) ([]store.TournamentGame, error) {
+	c.calls.Add(1)
+	c.tourneys.Add(int64(len(ids)))
+	return c.Store.ListTournamentGames(ctx, ids...)
 }

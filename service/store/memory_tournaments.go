@@ -66,26 +66,30 @@ func (m *memStore) ListTournaments(_ context.Context, f TournamentFilter, pageSi
 	pageSize = clampPageSize(pageSize)
 	var after *pageKey
 	if pageToken != "" {
-		k, err := decodeToken(pageToken, "tournaments")
+		k, err := decodeToken(pageToken, f.tokenKind())
 		if err != nil {
 			return nil, "", fmt.Errorf("store: %s: %w", op, err)
 		}
 		after = &k
+	}
+	dir := 1 // the sign of (a, b)'s order: oldest first, or -1 newest first
+	if f.NewestFirst {
+		dir = -1
 	}
 	var out []Tournament
 	for _, t := range m.tournaments {
 		if f.State != "" && t.row.State != f.State {
 			continue
 		}
-		if after != nil && cmp.Or(cmp.Compare(micros(t.row.CreatedAt), after.Time), cmp.Compare(t.row.ID, after.ID)) <= 0 {
+		if after != nil && dir*cmp.Or(cmp.Compare(micros(t.row.CreatedAt), after.Time), cmp.Compare(t.row.ID, after.ID)) <= 0 {
 			continue
 		}
 		out = append(out, t.row)
 	}
 	slices.SortFunc(out, func(a, b Tournament) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+		return dir * cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 	})
-	out, next := cutPage(out, pageSize, tournamentKey)
+	out, next := cutPage(out, pageSize, f.tournamentKey)
 	for i := range out {
 		out[i] = cloneTournament(out[i])
 	}

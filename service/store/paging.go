@@ -8,7 +8,7 @@ import (
 
 // pageKey is the keyset position a page token carries: the sort key of the last row returned.
 type pageKey struct {
-	Kind string `json:"k"` // "tables", "games", "audit" or "tournaments": a token only fits the method that issued it
+	Kind string `json:"k"` // "tables", "games", "audit", "tournaments" or "tournaments newest first": a token only fits the method and order that issued it
 	Time int64  `json:"t"` // created_at or finished_at, microseconds
 	ID   string `json:"i"`
 }
@@ -50,12 +50,9 @@ func cutPage[T any](out []T, pageSize int, key func(T) pageKey) ([]T, string) {
 	return out, encodeToken(key(out[pageSize-1]))
 }
 
-// The keyset positions of the listings: tables and tournaments by creation, games by finish, audit
-// events by time.
+// The keyset positions of the listings: tables by creation, games by finish, audit events by
+// time (tournaments: TournamentFilter.tournamentKey).
 func tableKey(t Table) pageKey { return pageKey{Kind: "tables", Time: micros(t.CreatedAt), ID: t.ID} }
-func tournamentKey(t Tournament) pageKey {
-	return pageKey{Kind: "tournaments", Time: micros(t.CreatedAt), ID: t.ID}
-}
 func gameKey(g Game) pageKey {
 	return pageKey{Kind: "games", Time: micros(g.FinishedAt), ID: g.TableID}
 }

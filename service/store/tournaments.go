@@ -53,11 +53,13 @@ type TournamentGame struct {
 	FinishedAt time.Time
 }
 
-// TournamentFilter selects tournaments for [TournamentStore.ListTournaments]. Zero fields match
-// everything.
+// TournamentFilter selects tournaments for [TournamentStore.ListTournaments], and their order.
+// Zero fields match everything, oldest first.
 type TournamentFilter struct {
 	// State keeps only tournaments in this state.
 	State TournamentState
+	// NewestFirst lists the most recently created first (by CreatedAt, then ID, both descending).
+	NewestFirst bool
 }
 
 // check returns ErrInvalid for a State that is not a tournament's state.
@@ -69,6 +71,20 @@ func (f TournamentFilter) check() error {
 	return fmt.Errorf("store: list tournaments: state %q: %w", f.State, ErrInvalid)
 }
 
+// tokenKind is the kind of the page tokens of f's order: a token of one order is malformed in
+// the other.
+func (f TournamentFilter) tokenKind() string {
+	if f.NewestFirst {
+		return "tournaments newest first"
+	}
+	return "tournaments"
+}
+
+// tournamentKey is the keyset position of t in a listing of f's order.
+func (f TournamentFilter) tournamentKey(t Tournament) pageKey {
+	return pageKey{Kind: f.tokenKind(), Time: micros(t.CreatedAt), ID: t.ID}
+}
+
 // TournamentStore keeps tournaments and the results of their games. Every [Store] is a
 // TournamentStore; errors follow the same sentinels.
 type TournamentStore interface {
@@ -78,9 +94,10 @@ type TournamentStore interface {
 	// GetTournament returns the tournament with this id, or ErrNotFound.
 	GetTournament(ctx context.Context, id string) (Tournament, error)
 	// ListTournaments returns up to pageSize tournaments matching f, oldest first (by CreatedAt,
-	// then ID), and the token of the next page ("" on the last page). pageToken is "" for the
-	// first page or a token from a previous call; ErrInvalid if it is malformed, or for a
-	// f.State that is not a state.
+	// then ID) or newest first with f.NewestFirst, and the token of the next page ("" on the last
+	// page). pageToken is "" for the first page or a token from a previous call in the same
+	// order; ErrInvalid if it is malformed or of the other order, or for a f.State that is not a
+	// state.
 	ListTournaments(ctx context.Context, f TournamentFilter, pageSize int, pageToken string) ([]Tournament, string, error)
 	// FinishTournament ends a running tournament in state (finished or cancelled) at time at (the
 	// current time when zero). ErrNotFound for an unknown id, ErrConflict if it already ended,
@@ -183,18 +200,26 @@ func (s *sqlStore) ListTournaments(ctx context.Context, f TournamentFilter, page
 		args = append(args, string(f.State))
 	}
 	if pageToken != "" {
-		k, err := decodeToken(pageToken, "tournaments")
+		k, err := decodeToken(pageToken, f.tokenKind())
 		if err != nil {
 			return nil, "", fmt.Errorf("store: %s: %w", op, err)
 		}
-		conds = append(conds, "(created_at, id) > (?, ?)")
+		if f.NewestFirst {
+			conds = append(conds, "(created_at, id) < (?, ?)")
+		} else {
+			conds = append(conds, "(created_at, id) > (?, ?)")
+		}
 		args = append(args, k.Time, k.ID)
 	}
 	q := "SELECT " + tournamentColumns + " FROM tournaments"
 	if len(conds) > 0 {
 		q += " WHERE " + strings.Join(conds, " AND ")
 	}
-	q += " ORDER BY created_at, id LIMIT ?"
+	if f.NewestFirst {
+		q += " ORDER BY created_at DESC, id DESC LIMIT ?" // the same indexes, read backwards
+	} else {
+		q += " ORDER BY created_at, id LIMIT ?"
+	}
 	args = append(args, pageSize+1)
 	rows, err := s.r.QueryContext(ctx, s.d.rebind(q), args...)
 	if err != nil {
@@ -212,7 +237,7 @@ func (s *sqlStore) ListTournaments(ctx context.Context, f TournamentFilter, page
 	if err := rows.Err(); err != nil {
 		return nil, "", s.wrap(op, err)
 	}
-	out, next := cutPage(out, pageSize, tournamentKey)
+	out, next := cutPage(out, pageSize, f.tournamentKey)
 	return out, next, nil
 }
 

@@ -72,7 +72,7 @@ function keyForm() {
   });
 }
 
-// lobby lists the tables and every tournament (newest first), refreshed every two seconds, and
+// lobby lists the tables and the tournaments (tournamentList), refreshed every two seconds, and
 // starts a game against a bot.
 async function lobby() {
   document.title = "Tables – Bézique referee";
@@ -93,6 +93,7 @@ async function lobby() {
   const list = document.getElementById("list"), status = document.getElementById("status");
   // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
   const reconnecting = (cut) => { status.textContent = cut ? "reconnecting…" : ""; };
+  const tournaments = tournamentList(document.getElementById("tournaments"), reconnecting);
   for (;;) {
     try {
       const r = await load(() => call(`${TABLES}/ListTables`, { pageSize: 200 }), reconnecting);
@@ -106,21 +107,51 @@ async function lobby() {
         ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>";
     } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
-    try {
-      const all = []; // every page of ListTournaments, oldest first
-      let pageToken = "";
-      do {
-        const r = await load(() => call("bezique.v1.TournamentService/ListTournaments", { pageSize: 1000, pageToken }), reconnecting);
-        all.push(...(r.tournaments ?? []));
-        pageToken = r.nextPageToken ?? "";
-      } while (pageToken);
-      document.getElementById("tournaments").innerHTML = all.length
-        ? `<ul>${all.reverse().map((t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
-          ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`).join("")}</ul>`
-        : "<p>No tournaments yet.</p>";
-    } catch (err) { document.getElementById("tournaments").innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
+    await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+// TOURNAMENTS_PAGE is how many of the most recent tournaments the home page shows, and how many
+// more each "More" shows.
+const TOURNAMENTS_PAGE = 25;
+
+// tournamentList draws into el every running tournament (their pages followed: running ones are
+// few) and then the most recent others, newest first: one page of TOURNAMENTS_PAGE, and one more
+// and one per page shown, whatever the number of tournaments the referee has kept. A call that
+// fails but for a refusal is made again (load, onCut told).
+// and one per page shown, whatever the number of tournaments the referee has kept.
+function tournamentList(el, onCut) {
+  let pages = 1;
+  const list = async (req, max) => { // up to max pages of ListTournaments, newest first; and whether more remain
+    const out = [];
+    let pageToken = "";
+    for (let i = 0; i < max; i++) {
+      const r = await load(() => call("bezique.v1.TournamentService/ListTournaments", { ...req, newestFirst: true, pageToken }), onCut);
+      out.push(...(r.tournaments ?? []));
+      pageToken = r.nextPageToken ?? "";
+      if (!pageToken) break;
+    }
+    return { out, more: pageToken !== "" };
+  };
+  const item = (t) => `<li><a href="/tournaments/${esc(t.tournamentId)}">${esc(t.spec?.name || t.tournamentId)}</a>
+    ${String(t.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}, ${Number(t.standings?.played ?? 0)} of ${Number(t.standings?.scheduled ?? 0)} games</li>`;
+  const show = async () => {
+    try {
+      const running = await list({ state: "TOURNAMENT_STATE_RUNNING", pageSize: 1000 }, Infinity);
+      const recent = await list({ pageSize: TOURNAMENTS_PAGE }, pages);
+      const ids = new Set(running.out.map((t) => t.tournamentId));
+      const all = [...running.out, ...recent.out.filter((t) => !ids.has(t.tournamentId))]; // a running one is listed once
+      const focused = document.activeElement?.id === "more-tournaments"; // kept on the button drawn again
+      el.innerHTML = all.length
+        ? `<ul>${all.map(item).join("")}</ul>${recent.more ? `<button type="button" id="more-tournaments">More</button>` : ""}`
+        : "<p>No tournaments yet.</p>";
+      const more = document.getElementById("more-tournaments");
+      more?.addEventListener("click", () => { pages++; show(); });
+      if (focused) more?.focus();
+    } catch (err) { el.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
+  };
+  return { show };
 }
 
 // header draws a table's heading: its seats, rules and clock.

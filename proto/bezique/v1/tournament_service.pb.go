@@ -232,7 +232,12 @@ type ListTournamentsRequest struct {
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// state keeps only tournaments in this state; unspecified keeps all.
-	State         TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
+	State TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
+	// newest_first lists the most recently created tournaments first; false lists the oldest first.
+	// A page_token is for the order that issued it: one of the other order is refused
+	// INVALID_ARGUMENT naming page_token. A bool rather than an AIP-132 order_by string: creation
+	// time is the only order the store pages by, and a typed field cannot be misspelled.
+	NewestFirst   bool `protobuf:"varint,4,opt,name=newest_first,json=newestFirst,proto3" json:"newest_first,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -288,10 +293,18 @@ func (x *ListTournamentsRequest) GetState() TournamentState {
 	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
 }
 
+func (x *ListTournamentsRequest) GetNewestFirst() bool {
+	if x != nil {
+		return x.NewestFirst
+	}
+	return false
+}
+
 // ListTournamentsResponse is a page of tournaments.
 type ListTournamentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// tournaments are the tournaments, oldest first, without their results.
+	// tournaments are the tournaments, oldest first (newest first with newest_first), without
+	// their results.
 	Tournaments []*TournamentInfo `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
 	// next_page_token fetches the next page; empty on the last.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
@@ -574,12 +587,13 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
 	"tournament\x12:\n" +
-	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\"\x87\x01\n" +
+	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\"\xaa\x01\n" +
 	"\x16ListTournamentsRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
 	"page_token\x18\x02 \x01(\tR\tpageToken\x121\n" +
-	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"\x7f\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\x12!\n" +
+	"\fnewest_first\x18\x04 \x01(\bR\vnewestFirst\"\x7f\n" +
 	"\x17ListTournamentsResponse\x12<\n" +
 	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"=\n" +

@@ -37,7 +37,8 @@ type TournamentServiceClient interface {
 	CreateTournament(ctx context.Context, in *CreateTournamentRequest, opts ...grpc.CallOption) (*CreateTournamentResponse, error)
 	// GetTournament returns a tournament with its results and standings.
 	GetTournament(ctx context.Context, in *GetTournamentRequest, opts ...grpc.CallOption) (*GetTournamentResponse, error)
-	// ListTournaments lists tournaments by pages, oldest first, optionally only those in one state.
+	// ListTournaments lists tournaments by pages, oldest first or newest first, optionally only
+	// those in one state.
 	ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error)
 	// WatchTournament streams a tournament's results and standings as they change, until it ends.
 	WatchTournament(ctx context.Context, in *WatchTournamentRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTournamentResponse], error)
@@ -124,7 +125,8 @@ type TournamentServiceServer interface {
 	CreateTournament(context.Context, *CreateTournamentRequest) (*CreateTournamentResponse, error)
 	// GetTournament returns a tournament with its results and standings.
 	GetTournament(context.Context, *GetTournamentRequest) (*GetTournamentResponse, error)
-	// ListTournaments lists tournaments by pages, oldest first, optionally only those in one state.
+	// ListTournaments lists tournaments by pages, oldest first or newest first, optionally only
+	// those in one state.
 	ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error)
 	// WatchTournament streams a tournament's results and standings as they change, until it ends.
 	WatchTournament(*WatchTournamentRequest, grpc.ServerStreamingServer[WatchTournamentResponse]) error

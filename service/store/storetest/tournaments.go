@@ -47,6 +47,24 @@ func testTournaments(t *testing.T, st store.Store) {
 	if got := listTournamentIDs(t, st, store.TournamentFilter{}, 2); got != "[c a] [b]" {
 		t.Errorf("ListTournaments by pages of 2: %v, want [c a] [b]", got)
 	}
+	newest := store.TournamentFilter{NewestFirst: true}
+	if got := listTournamentIDs(t, st, newest, 0); got != "[b a c]" {
+		t.Errorf("ListTournaments newest first: %v, want [b a c]", got)
+	}
+	if got := listTournamentIDs(t, st, newest, 2); got != "[b a] [c]" {
+		t.Errorf("ListTournaments newest first by pages of 2: %v, want [b a] [c]", got)
+	}
+	// A page token is for the order that issued it: one of the other order is refused.
+	for _, f := range []store.TournamentFilter{{}, newest} {
+		_, tok, err := st.ListTournaments(ctx, f, 1, "")
+		if err != nil || tok == "" {
+			t.Fatalf("ListTournaments(%+v) by pages of 1: next page %q, %v", f, tok, err)
+		}
+		other := store.TournamentFilter{NewestFirst: !f.NewestFirst}
+		if page, _, err := st.ListTournaments(ctx, other, 1, tok); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("ListTournaments(%+v) with a page token of %+v: %v, %v; want ErrInvalid", other, f, page, err)
+		}
+	}
 	for _, tok := range []string{"x", "eyJrIjoidGFibGVzIiwidCI6MCwiaSI6IiJ9"} { // not base64 JSON; a token of ListTables
 		if _, _, err := st.ListTournaments(ctx, store.TournamentFilter{}, 0, tok); !errors.Is(err, store.ErrInvalid) {
 			t.Errorf("ListTournaments(page token %q): %v, want ErrInvalid", tok, err)
@@ -130,6 +148,11 @@ func testTournaments(t *testing.T, st store.Store) {
 	}
 	if got := listTournamentIDs(t, st, store.TournamentFilter{}, 1); got != "[c] [a] [b]" {
 		t.Errorf("ListTournaments by pages of 1: %v, want [c] [a] [b]", got)
+	}
+	for state, want := range map[store.TournamentState]string{"": "[b] [a] [c]", store.TournamentRunning: "[b]", store.TournamentCancelled: "[c]"} {
+		if got := listTournamentIDs(t, st, store.TournamentFilter{State: state, NewestFirst: true}, 1); got != want {
+			t.Errorf("ListTournaments(state %q) newest first by pages of 1: %v, want %v", state, got, want)
+		}
 	}
 }
 

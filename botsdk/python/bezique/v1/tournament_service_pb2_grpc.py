@@ -63,7 +63,8 @@ class TournamentServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def ListTournaments(self, request, context):
-        """ListTournaments lists tournaments by pages, oldest first, optionally only those in one state.
+        """ListTournaments lists tournaments by pages, oldest first or newest first, optionally only
+        those in one state.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
