@@ -13,14 +13,18 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/grpc/codes"
 )
 
 // RequestBodyTimeout is how long the body of a Connect or gRPC-Web request may take to arrive
 // once its headers have (10 s), for every method but a bidirectional stream's
 // (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
 // of its body every few seconds held the request, its goroutines and its stream for ever. Past
-// it the body reads fail, and the call ends with an error. Native gRPC calls are grpc-go's,
-// which has no such bound: their number is bounded by the streams of a connection.
+// it the body reads fail, and the call ends with an error. A bidirectional stream in JSON has
+// as long for each of its messages, from the message's first byte ([wholeMessages]); between
+// two messages it may stay quiet for ever (a bot thinks; the referee's pings keep the
+// connection). Native gRPC calls are grpc-go's, which has no such bound: their number is
+// bounded by the streams of a connection.
 const RequestBodyTimeout = 10 * time.Second
 
 // bodyDeadline has r's body arrive within RequestBodyTimeout: a read deadline on the request
@@ -61,24 +65,33 @@ func (b *endClears) Read(p []byte) (int, error) {
 // 16 MB of the referee's memory for as long as it kept the request open (20 connections: 313 MB
 // of RSS). A Connect unary call's body is read whole first, as it comes ([wholeUnaryBody]); a
 // JSON stream's length prefix is handed on only with its whole message behind it
-// ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
-// prefix over MaxMessageBytes. It returns wholeUnaryBody's refusal.
-func arrivingBody(r *http.Request) error {
+// ([wholeMessages]), each message of a bidirectional stream (clientStream) within
+// RequestBodyTimeout of its first byte (a read deadline on w's request). A binary stream's
+// messages go to grpc-go as they come, which refuses a prefix over MaxMessageBytes. It returns
+// wholeUnaryBody's refusal.
+func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) error {
 	ct := r.Header.Get("Content-Type")
 	switch {
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
 		return wholeUnaryBody(r)
 	case strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json"):
-		r.Body = &wholeMessages{body: r.Body}
+		m := &wholeMessages{body: r.Body}
+		if clientStream {
+			m.deadline = http.NewResponseController(w).SetReadDeadline
+		}
+		r.Body = m
 	}
 	return nil
 }
 
-// MaxUnaryBodyBytes bounds the body of a Connect unary call (1 MiB): its message is at most
-// MaxMessageBytes (64 KiB) in protobuf, and 16 times that leaves room for JSON's field names,
-// quoted numbers and whitespace. The transcoder's bound (MaxHTTPMessageBytes, 16 MiB) let one
-// call cost 120 ms of CPU and 60 MB of memory to parse before the gRPC limit refused it.
+// MaxUnaryBodyBytes bounds the body of a Connect unary call, and each message of a Connect or
+// gRPC-Web stream in JSON (1 MiB): a message is at most MaxMessageBytes (64 KiB) in protobuf,
+// and 16 times that leaves room for JSON's field names, quoted numbers and whitespace (the
+// largest a client sends, a Join or a Decide, is a few hundred bytes). The transcoder's bound
+// (MaxHTTPMessageBytes, 16 MiB) let one call cost 120 ms of CPU and 60 MB of memory to parse
+// before the gRPC limit refused it, and 8 streams of one connection, each 15 MiB into a message
+// that never ended, held 185 MB.
 const MaxUnaryBodyBytes = 1 << 20
 
 // wholeUnaryBody reads the body of r, a Connect unary call (POST, application/json or
@@ -119,14 +132,27 @@ type readCloser struct {
 	io.Closer
 }
 
+// streamMessageTooLarge and streamMessageTooSlow are wholeMessages' refusals of a stream's
+// message: over MaxUnaryBodyBytes by its length prefix, or not whole within RequestBodyTimeout
+// of its first byte. grpc-go ends the call with them as UNAVAILABLE (a body that failed to
+// read); [requestRefusals] gives them their codes, streamRefusals.
+var (
+	streamMessageTooLarge = fmt.Sprintf("stream message: over %d bytes, the most one may hold (in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes)
+	streamMessageTooSlow  = fmt.Sprintf("stream message: not whole within %v of its first byte (docs/SECURITY.md)", RequestBodyTimeout)
+	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded}
+)
+
 // wholeMessages reads a request body of enveloped messages (a flags byte, the message's length
-// in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived;
-// an envelope whose length is over MaxHTTPMessageBytes it returns at once, for the transcoder to
-// refuse. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived.
+// An envelope whose length is over MaxUnaryBodyBytes is refused (streamMessageTooLarge), and
+// none of its message is read. With deadline set, an envelope must arrive whole within
+// RequestBodyTimeout of its first byte (streamMessageTooSlow); the wait for that first byte has
+// no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
 type wholeMessages struct {
-	body io.ReadCloser
-	held bytes.Buffer // the envelope being returned
-	err  error        // the body's error, returned once held is empty
+	body     io.ReadCloser
+	deadline func(time.Time) error // sets the body's read deadline (zero: none); nil: no deadline
+	held     bytes.Buffer          // the envelope being returned
+	err      error                 // the body's error, returned once held is empty
 }
 
 // Read returns bytes of the envelope that has arrived whole, reading the next one when none is
@@ -144,21 +170,37 @@ func (m *wholeMessages) Read(p []byte) (int, error) {
 // next reads the next envelope into held, growing it as its bytes arrive.
 func (m *wholeMessages) next() error {
 	m.held.Reset()
-	if _, err := io.CopyN(&m.held, m.body, 5); err != nil {
+	if _, err := io.CopyN(&m.held, m.body, 1); err != nil {
+		return err // io.EOF: the stream's end, between messages
+	}
+	if m.deadline != nil {
+		_ = m.deadline(time.Now().Add(RequestBodyTimeout))
+		defer func() { _ = m.deadline(time.Time{}) }()
+	}
+	err := m.rest()
+	if err != nil {
+		m.held.Reset() // the prefix alone would have the transcoder size its buffer by it
+	}
+	switch {
+	case err == io.EOF:
+		return io.ErrUnexpectedEOF
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errors.New(streamMessageTooSlow)
+	}
+	return err
+}
+
+// rest reads the envelope's length prefix and message after its first byte into held.
+func (m *wholeMessages) rest() error {
+	if _, err := io.CopyN(&m.held, m.body, 4); err != nil {
 		return err
 	}
 	n := binary.BigEndian.Uint32(m.held.Bytes()[1:])
-	if n > MaxHTTPMessageBytes {
-		return nil
+	if n > MaxUnaryBodyBytes {
+		return errors.New(streamMessageTooLarge)
 	}
-	if _, err := io.CopyN(&m.held, m.body, int64(n)); err != nil {
-		m.held.Reset() // the prefix alone would have the transcoder size its buffer by it
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return err
-	}
-	return nil
+	_, err := io.CopyN(&m.held, m.body, int64(n))
+	return err
 }
 
 // Close closes the body.
