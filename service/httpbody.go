@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -151,56 +152,68 @@ var (
 type wholeMessages struct {
 	body     io.ReadCloser
 	deadline func(time.Time) error // sets the body's read deadline (zero: none); nil: no deadline
-	held     bytes.Buffer          // the envelope being returned
+	held     []byte                // what is left to return of the envelope that arrived whole
 	err      error                 // the body's error, returned once held is empty
 }
 
 // Read returns bytes of the envelope that has arrived whole, reading the next one when none is
 // held.
 func (m *wholeMessages) Read(p []byte) (int, error) {
-	if m.held.Len() == 0 && m.err == nil {
-		m.err = m.next()
+	if len(m.held) == 0 && m.err == nil {
+		m.held, m.err = m.next()
 	}
-	if m.held.Len() > 0 {
-		return m.held.Read(p)
+	if len(m.held) > 0 {
+		n := copy(p, m.held)
+		m.held = m.held[n:]
+		return n, nil
 	}
 	return 0, m.err
 }
 
-// next reads the next envelope into held, growing it as its bytes arrive.
-func (m *wholeMessages) next() error {
-	m.held.Reset()
-	if _, err := io.CopyN(&m.held, m.body, 1); err != nil {
-		return err // io.EOF: the stream's end, between messages
+// next reads the next envelope. None of it is returned with an error: the prefix alone would
+// have the transcoder size its buffer by it.
+func (m *wholeMessages) next() ([]byte, error) {
+	envelope := make([]byte, 5)
+	if _, err := io.ReadFull(m.body, envelope[:1]); err != nil {
+		return nil, err // io.EOF: the stream's end, between messages
 	}
 	if m.deadline != nil {
 		_ = m.deadline(time.Now().Add(RequestBodyTimeout))
 		defer func() { _ = m.deadline(time.Time{}) }()
 	}
-	err := m.rest()
-	if err != nil {
-		m.held.Reset() // the prefix alone would have the transcoder size its buffer by it
-	}
+	envelope, err := m.rest(envelope)
 	switch {
 	case err == io.EOF:
-		return io.ErrUnexpectedEOF
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return errors.New(streamMessageTooSlow)
+		return nil, io.ErrUnexpectedEOF
+	case m.deadline != nil && errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, errors.New(streamMessageTooSlow)
 	}
-	return err
+	return envelope, err
 }
 
-// rest reads the envelope's length prefix and message after its first byte into held.
-func (m *wholeMessages) rest() error {
-	if _, err := io.CopyN(&m.held, m.body, 4); err != nil {
-		return err
+// rest reads the length prefix and the message of envelope, whose first byte it holds, growing
+// it as the bytes arrive up to the message's length and no further (bytes.Buffer's doubling held
+// up to twice the message).
+func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
+	if _, err := io.ReadFull(m.body, envelope[1:5]); err != nil {
+		return nil, err
 	}
-	n := binary.BigEndian.Uint32(m.held.Bytes()[1:])
+	n := binary.BigEndian.Uint32(envelope[1:5])
 	if n > MaxUnaryBodyBytes {
-		return errors.New(streamMessageTooLarge)
+		return nil, errors.New(streamMessageTooLarge)
 	}
-	_, err := io.CopyN(&m.held, m.body, int64(n))
-	return err
+	size := 5 + int(n)
+	for len(envelope) < size {
+		if len(envelope) == cap(envelope) {
+			envelope = slices.Grow(envelope, min(size-len(envelope), max(len(envelope), 4<<10)))
+		}
+		k, err := m.body.Read(envelope[len(envelope):min(cap(envelope), size)])
+		envelope = envelope[:len(envelope)+k]
+		if err != nil && len(envelope) < size {
+			return nil, err
+		}
+	}
+	return envelope, nil
 }
 
 // Close closes the body.
