@@ -105,7 +105,13 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			return
 		}
 		clientStream := paths.clientStream(r)
-		if !clientStream {
+		if clientStream && r.ProtoMajor == 1 {
+			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
+			// require HTTP/2") without reading its body, which net/http then read on, with no
+			// deadline: the answer waited for as long as the client took to send the body.
+			w.Header().Set("Connection", "close")
+		}
+		if !clientStream || r.ProtoMajor == 1 {
 			bodyDeadline(w, r)
 		}
 		if err := arrivingBody(w, r, clientStream); err != nil {

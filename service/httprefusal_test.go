@@ -267,3 +267,29 @@ func TestHTTPStreamMessageDeadline(t *testing.T) {
 		t.Fatalf("the next call: %d over %d connections, want 200 over the seat's one", code, dials.Load())
 	}
 }
+
+// TestHTTPBidiOverHTTP1: SeatService.Connect over HTTP/1.1, its body begun and not sent whole,
+// is answered at once with the transcoder's 505 and Connection: close. The answer waited for as
+// long as the client took to send the rest of the body, with no deadline: net/http read it
+// before writing the refusal, to keep the connection.
+func TestHTTPBidiOverHTTP1(t *testing.T) {
+	addr := servePlainPort(t)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(RequestBodyTimeout / 2)) // the answer must not wait for the body's deadline
+	if _, err := io.WriteString(conn, "POST /bezique.v1.SeatService/Connect HTTP/1.1\r\nHost: referee\r\nContent-Type: application/connect+json\r\n"+
+		"Connect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n"+envelope(100)+"{"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusHTTPVersionNotSupported || !res.Close {
+		t.Fatalf("%s %q, want 505 and Connection: close", res.Status, res.Header)
+	}
+}
