@@ -21,8 +21,8 @@ import (
 // once its headers have (10 s), for every method but a bidirectional stream's
 // (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
 // of its body every few seconds held the request, its goroutines and its stream for ever. Past
-// it the body reads fail, and the call ends with an error. A bidirectional stream in JSON has
-// as long for each of its messages, from the message's first byte ([wholeMessages]); between
+// it the body reads fail, and the call ends with an error. A bidirectional stream has as long
+// for each of its messages, from the message's first byte ([wholeMessages]); between
 // two messages it may stay quiet for ever (a bot thinks; the referee's pings keep the
 // connection). Native gRPC calls are grpc-go's, which has no such bound: their number is
 // bounded by the streams of a connection.
@@ -66,18 +66,20 @@ func (b *endClears) Read(p []byte) (int, error) {
 // 16 MB of the referee's memory for as long as it kept the request open (20 connections: 313 MB
 // of RSS). A Connect unary call's body is read whole first, as it comes ([wholeUnaryBody]); a
 // JSON stream's length prefix is handed on only with its whole message behind it
-// ([wholeMessages]), each message of a bidirectional stream (clientStream) within
-// RequestBodyTimeout of its first byte (a read deadline on w's request). A binary stream's
-// messages go to grpc-go as they come, which refuses a prefix over MaxMessageBytes. It returns
-// wholeUnaryBody's refusal.
+// ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
+// prefix over MaxMessageBytes, but for a bidirectional stream's (clientStream), held whole
+// too. Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
+// first byte (a read deadline on w's request). It returns wholeUnaryBody's refusal.
 func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) error {
 	ct := r.Header.Get("Content-Type")
+	jsonStream := strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")
+	protoStream := strings.HasPrefix(ct, "application/connect+proto") || strings.HasPrefix(ct, "application/grpc-web+proto")
 	switch {
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
 		return wholeUnaryBody(r)
-	case strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json"):
-		m := &wholeMessages{body: r.Body}
+	case jsonStream || protoStream && clientStream:
+		m := &wholeMessages{body: r.Body, binary: protoStream}
 		if clientStream {
 			m.deadline = http.NewResponseController(w).SetReadDeadline
 		}
@@ -146,11 +148,13 @@ var (
 // wholeMessages reads a request body of enveloped messages (a flags byte, the message's length
 // in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived.
 // An envelope whose length is over MaxUnaryBodyBytes is refused (streamMessageTooLarge), and
-// none of its message is read. With deadline set, an envelope must arrive whole within
+// none of its message is read; in binary, one over MaxMessageBytes is returned at once, its
+// prefix alone, for grpc-go to refuse. With deadline set, an envelope must arrive whole within
 // RequestBodyTimeout of its first byte (streamMessageTooSlow); the wait for that first byte has
 // no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
 type wholeMessages struct {
 	body     io.ReadCloser
+	binary   bool                  // the messages are protobuf's, not JSON
 	deadline func(time.Time) error // sets the body's read deadline (zero: none); nil: no deadline
 	held     []byte                // what is left to return of the envelope that arrived whole
 	err      error                 // the body's error, returned once held is empty
@@ -199,7 +203,10 @@ func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
 		return nil, err
 	}
 	n := binary.BigEndian.Uint32(envelope[1:5])
-	if n > MaxUnaryBodyBytes {
+	switch {
+	case m.binary && n > MaxMessageBytes:
+		return envelope, nil
+	case n > MaxUnaryBodyBytes:
 		return nil, errors.New(streamMessageTooLarge)
 	}
 	size := 5 + int(n)

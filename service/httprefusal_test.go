@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/net/http2"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -115,16 +116,18 @@ func h2cClient(t *testing.T, dials *atomic.Int32, deadline time.Time) *http2.Tra
 	return h2c
 }
 
-// jsonSeat is a seat's SeatService.Connect stream in JSON over HTTP/2 (Connect protocol): its
-// requests are written raw to send, its answers read from res.
-type jsonSeat struct {
-	send io.WriteCloser
-	res  *http.Response
+// httpSeat is a seat's SeatService.Connect stream over HTTP/2 (Connect protocol), in JSON or in
+// binary protobuf: its requests are written raw to send, its answers read from res.
+type httpSeat struct {
+	binary bool
+	send   io.WriteCloser
+	res    *http.Response
 }
 
-// openJSONSeat creates a table with one remote seat and a random bot, opens the seat's Connect
-// stream over h2c, joins it and reads its Welcome.
-func openJSONSeat(t *testing.T, ctx context.Context, h2c *http2.Transport, addr string) *jsonSeat {
+// openHTTPSeat creates a table with one remote seat and a random bot, opens the seat's Connect
+// stream over h2c (application/connect+proto when binary, else +json), joins it and reads its
+// Welcome.
+func openHTTPSeat(t *testing.T, ctx context.Context, h2c *http2.Transport, addr string, binary bool) *httpSeat {
 	t.Helper()
 	code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
 		`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"me"}},{"builtin":{"bot":"random"}}]}`)
@@ -139,27 +142,41 @@ func openJSONSeat(t *testing.T, ctx context.Context, h2c *http2.Transport, addr 
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/connect+json")
+	if binary {
+		req.Header.Set("Content-Type", "application/connect+proto")
+	}
 	req.Header.Set("Connect-Protocol-Version", "1")
-	join, err := protojson.Marshal(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: created.GetTableId(),
+	s := &httpSeat{binary: binary, send: send}
+	join := s.encode(t, &pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: created.GetTableId(),
 		Token: created.GetSeatTokens()[0].GetToken(), BotName: "me", ProtocolVersion: 1}}})
-	if err != nil {
+	go func() { _, _ = io.WriteString(send, envelope(len(join))+join) }()
+	if s.res, err = h2c.RoundTrip(req); err != nil {
 		t.Fatal(err)
 	}
-	go func() { _, _ = io.WriteString(send, envelope(len(join))+string(join)) }()
-	res, err := h2c.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { res.Body.Close() })
-	s := &jsonSeat{send: send, res: res}
-	if end, m := s.read(t); end || !strings.HasPrefix(m, `{"welcome":`) {
-		t.Fatalf("after the join: %s, want the Welcome", m)
+	t.Cleanup(func() { s.res.Body.Close() })
+	if m, end := s.read(t); end != "" || m.GetWelcome() == nil {
+		t.Fatalf("after the join: %v %s, want the Welcome", m, end)
 	}
 	return s
 }
 
-// read reads the seat stream's next message: whether it is the end message, and its JSON.
-func (s *jsonSeat) read(t *testing.T) (end bool, m string) {
+// encode returns m in the stream's encoding.
+func (s *httpSeat) encode(t *testing.T, m *pb.ConnectRequest) string {
+	t.Helper()
+	marshal := protojson.Marshal
+	if s.binary {
+		marshal = proto.Marshal
+	}
+	b, err := marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// read reads the seat stream's next message: a ConnectResponse, or the stream's end message
+// (Connect's, JSON in either encoding) as end.
+func (s *httpSeat) read(t *testing.T) (m *pb.ConnectResponse, end string) {
 	t.Helper()
 	prefix := make([]byte, 5)
 	if _, err := io.ReadFull(s.res.Body, prefix); err != nil {
@@ -169,7 +186,28 @@ func (s *jsonSeat) read(t *testing.T) (end bool, m string) {
 	if _, err := io.ReadFull(s.res.Body, b); err != nil {
 		t.Fatal(err)
 	}
-	return prefix[0]&2 != 0, string(b)
+	if prefix[0]&2 != 0 {
+		return nil, string(b)
+	}
+	m = &pb.ConnectResponse{}
+	err := proto.Unmarshal(b, m)
+	if !s.binary {
+		err = (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(b, m)
+	}
+	if err != nil {
+		t.Fatalf("%q: %v", b, err)
+	}
+	return m, ""
+}
+
+// readEnd reads the seat stream's messages up to its end message, which it returns.
+func (s *httpSeat) readEnd(t *testing.T) string {
+	t.Helper()
+	for {
+		if _, end := s.read(t); end != "" {
+			return end
+		}
+	}
 }
 
 // TestHTTPStreamMessageBoundH2: a seat's Connect stream in JSON over HTTP/2 whose next message
@@ -180,22 +218,13 @@ func TestHTTPStreamMessageBoundH2(t *testing.T) {
 	addr := servePlainPort(t)
 	var dials atomic.Int32
 	h2c := h2cClient(t, &dials, time.Now().Add(waitFor))
-	ctx, cancel := context.WithTimeout(t.Context(), waitFor)
-	defer cancel()
-	seat := openJSONSeat(t, ctx, h2c, addr)
+	seat := openHTTPSeat(t, t.Context(), h2c, addr, false)
 	if _, err := io.WriteString(seat.send, envelope(MaxUnaryBodyBytes+1)+"{"); err != nil {
 		t.Fatal(err)
 	}
-	for {
-		end, m := seat.read(t)
-		if !end {
-			continue // the game's events
-		}
-		const want = `{"error":{"code":"resource_exhausted","message":"stream message: over 1048576 bytes, the most one may hold (in protobuf, 65536: docs/SECURITY.md)"}}` + "\n"
-		if m != want {
-			t.Fatalf("the stream ended with %s, want %s", m, want)
-		}
-		break
+	const want = `{"error":{"code":"resource_exhausted","message":"stream message: over 1048576 bytes, the most one may hold (in protobuf, 65536: docs/SECURITY.md)"}}` + "\n"
+	if end := seat.readEnd(t); end != want {
+		t.Fatalf("the stream ended with %s, want %s", end, want)
 	}
 	if code := ruleCatalogVia(t, h2c, addr); code != http.StatusOK || dials.Load() != 1 {
 		t.Fatalf("the next call: %d over %d connections, want 200 over the seat's one", code, dials.Load())
@@ -220,51 +249,50 @@ func ruleCatalogVia(t *testing.T, h2c *http2.Transport, addr string) int {
 	return res.StatusCode
 }
 
-// TestHTTPStreamMessageDeadline: a seat's Connect stream in JSON over HTTP/2 stays open while it
-// says nothing between two messages, longer than RequestBodyTimeout (a stale Decide sent after
-// that is answered with its Rejection), but a message it begins and does not finish within
-// RequestBodyTimeout of its first byte ends the stream with deadline_exceeded, and the
-// connection serves the next call. SeatService.Connect had no body deadline: a message that
-// never ended held its stream, and what had come of it, for ever.
+// TestHTTPStreamMessageDeadline: a seat's Connect stream over HTTP/2, in JSON or in binary,
+// stays open while it says nothing between two messages, longer than RequestBodyTimeout (a
+// stale Decide sent after that is answered with its Rejection), but a message it begins and does
+// not finish within RequestBodyTimeout of its first byte ends the stream with
+// deadline_exceeded, and the connection serves the next call. SeatService.Connect had no body
+// deadline: a message that never ended held its stream, and what had come of it, for ever.
 func TestHTTPStreamMessageDeadline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out RequestBodyTimeout twice")
 	}
 	addr := servePlainPort(t)
-	var dials atomic.Int32
-	h2c := h2cClient(t, &dials, time.Now().Add(2*RequestBodyTimeout+waitFor))
-	seat := openJSONSeat(t, t.Context(), h2c, addr)
-	time.Sleep(RequestBodyTimeout + time.Second)
-	const stale = `{"decide":{"requestId":"1099511627776","actionId":1}}`
-	if _, err := io.WriteString(seat.send, envelope(len(stale))+stale); err != nil {
-		t.Fatal(err)
-	}
-	for {
-		end, m := seat.read(t)
-		if end {
-			t.Fatalf("the stream ended after a quiet %v: %s", RequestBodyTimeout+time.Second, m)
-		}
-		if strings.HasPrefix(m, `{"rejection":{"requestId":"1099511627776"`) {
-			break
-		}
-	}
-	// A message begun: its prefix and 10 of the 100 bytes it announces.
-	if _, err := io.WriteString(seat.send, envelope(100)+`{"decide":`); err != nil {
-		t.Fatal(err)
-	}
-	for {
-		end, m := seat.read(t)
-		if !end {
-			continue // the game's events
-		}
-		const want = `{"error":{"code":"deadline_exceeded","message":"stream message: not whole within 10s of its first byte (docs/SECURITY.md)"}}` + "\n"
-		if m != want {
-			t.Fatalf("the stream ended with %s, want %s", m, want)
-		}
-		break
-	}
-	if code := ruleCatalogVia(t, h2c, addr); code != http.StatusOK || dials.Load() != 1 {
-		t.Fatalf("the next call: %d over %d connections, want 200 over the seat's one", code, dials.Load())
+	for _, binary := range []bool{false, true} {
+		t.Run(fmt.Sprint("binary=", binary), func(t *testing.T) {
+			t.Parallel()
+			var dials atomic.Int32
+			h2c := h2cClient(t, &dials, time.Now().Add(2*RequestBodyTimeout+waitFor))
+			seat := openHTTPSeat(t, t.Context(), h2c, addr, binary)
+			time.Sleep(RequestBodyTimeout + time.Second)
+			const stale = 1 << 40
+			decide := seat.encode(t, &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: stale, Choice: &pb.Decide_ActionId{ActionId: 1}}}})
+			if _, err := io.WriteString(seat.send, envelope(len(decide))+decide); err != nil {
+				t.Fatal(err)
+			}
+			for {
+				m, end := seat.read(t)
+				if end != "" {
+					t.Fatalf("the stream ended after a quiet %v: %s", RequestBodyTimeout+time.Second, end)
+				}
+				if m.GetRejection().GetRequestId() == stale {
+					break
+				}
+			}
+			// A message begun: its prefix and the first bytes of the Decide, of the length given.
+			if _, err := io.WriteString(seat.send, envelope(len(decide))+decide[:4]); err != nil {
+				t.Fatal(err)
+			}
+			const want = `{"error":{"code":"deadline_exceeded","message":"stream message: not whole within 10s of its first byte (docs/SECURITY.md)"}}` + "\n"
+			if end := seat.readEnd(t); end != want {
+				t.Fatalf("the stream ended with %s, want %s", end, want)
+			}
+			if code := ruleCatalogVia(t, h2c, addr); code != http.StatusOK || dials.Load() != 1 {
+				t.Fatalf("the next call: %d over %d connections, want 200 over the seat's one", code, dials.Load())
+			}
+		})
 	}
 }
 
