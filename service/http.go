@@ -91,6 +91,12 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			g.ServeHTTP(w, r)
 			return
 		}
+		// The body wrappers below (the shape check's first byte among them) go on a copy of r:
+		// net/http, once the handler has returned, reads what is left of a body it knows (its
+		// own type) only when that is under 256 KB, and any body of another type, for as long
+		// as the client takes to send it; and with a body of another type it no longer sees that
+		// the body was left unread, so it read the rest as the connection's next request.
+		r = r.WithContext(r.Context())
 		lowerMediaType(r)
 		if err := paths.refusal(r); err != nil {
 			_ = errorWriter.Write(w, r, err)
@@ -100,14 +106,21 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
-		// The body wrappers below go on a copy of r: net/http, once the handler has returned,
-		// reads what is left of a body it knows (its own type) only when that is under 256 KB,
-		// and any body of another type, for as long as the client takes to send it.
-		r = r.WithContext(r.Context())
-		if !paths.clientStream(r) {
+		clientStream := paths.clientStream(r)
+		if clientStream && r.ProtoMajor == 1 {
+			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
+			// require HTTP/2") without reading its body, which net/http then read on, with no
+			// deadline: the answer waited for as long as the client took to send the body.
+			w.Header().Set("Connection", "close")
+		}
+		if !clientStream || r.ProtoMajor == 1 {
 			bodyDeadline(w, r)
 		}
-		if err := arrivingBody(r); err != nil {
+		if err := arrivingBody(w, r, clientStream); err != nil {
+			if r.ProtoMajor == 1 {
+				// The rest of the refused body must not be read as the connection's next request.
+				w.Header().Set("Connection", "close")
+			}
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
@@ -224,30 +237,42 @@ const cutRequestMessage = "request cut short: the body ends before the length it
 // cut short (grpcCutRequest) turned into INVALID_ARGUMENT with noRequestMessage and
 // cutRequestMessage, in the trailers it leaves: the caller sent bad input, the referee
 // did not fail, and Connect and gRPC-Web clients, whose binary messages vanguard hands to grpc-go
-// as they are, got HTTP 500. It cannot be done in grpc-go: its stream writes the status itself
-// when RecvMsg fails, whatever the handler returns then, so native gRPC callers keep grpc-go's
-// Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has returned.
+// as they are, got HTTP 500. A JSON stream message that [wholeMessages] refused, which grpc-go
+// ends as UNAVAILABLE (a body that failed to read), gets its code from streamRefusals
+// (RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED). It cannot be done in grpc-go: its stream writes the
+// status itself when RecvMsg fails, whatever the handler returns then, so native gRPC callers
+// keep grpc-go's Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has
+// returned.
 func requestRefusals(g http.Handler) http.Handler {
+	internal, unavailable := strconv.Itoa(int(codes.Internal)), strconv.Itoa(int(codes.Unavailable))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		g.ServeHTTP(w, r)
 		h := w.Header()
-		if h.Get("Grpc-Status") != strconv.Itoa(int(codes.Internal)) {
+		st := h.Get("Grpc-Status")
+		if st != internal && st != unavailable {
 			return
 		}
 		msg, err := url.PathUnescape(h.Get("Grpc-Message"))
 		if err != nil {
 			return
 		}
-		if reason, ok := strings.CutPrefix(msg, grpcUnmarshalPrefix); ok {
+		code := codes.InvalidArgument
+		reason, badProto := strings.CutPrefix(msg, grpcUnmarshalPrefix)
+		switch streamCode, stream := streamRefusals[msg]; {
+		case st == unavailable && stream:
+			code = streamCode
+		case st == unavailable:
+			return
+		case badProto:
 			msg = badProtobuf + protoErrText(reason)
-		} else if msg == grpcNoRequest {
+		case msg == grpcNoRequest:
 			msg = noRequestMessage
-		} else if msg == grpcCutRequest {
+		case msg == grpcCutRequest:
 			msg = cutRequestMessage
-		} else {
+		default:
 			return
 		}
-		h.Set("Grpc-Status", strconv.Itoa(int(codes.InvalidArgument)))
+		h.Set("Grpc-Status", strconv.Itoa(int(code)))
 		h.Set("Grpc-Message", url.PathEscape(msg)) // percent-encoded, as gRPC reads it
 	})
 }

@@ -8,19 +8,24 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/grpc/codes"
 )
 
 // RequestBodyTimeout is how long the body of a Connect or gRPC-Web request may take to arrive
 // once its headers have (10 s), for every method but a bidirectional stream's
 // (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
 // of its body every few seconds held the request, its goroutines and its stream for ever. Past
-// it the body reads fail, and the call ends with an error. Native gRPC calls are grpc-go's,
-// which has no such bound: their number is bounded by the streams of a connection.
+// it the body reads fail, and the call ends with an error. A bidirectional stream has as long
+// for each of its messages, from the message's first byte ([wholeMessages]); between
+// two messages it may stay quiet for ever (a bot thinks; the referee's pings keep the
+// connection). Native gRPC calls are grpc-go's, which has no such bound: their number is
+// bounded by the streams of a connection.
 const RequestBodyTimeout = 10 * time.Second
 
 // bodyDeadline has r's body arrive within RequestBodyTimeout: a read deadline on the request
@@ -62,23 +67,34 @@ func (b *endClears) Read(p []byte) (int, error) {
 // of RSS). A Connect unary call's body is read whole first, as it comes ([wholeUnaryBody]); a
 // JSON stream's length prefix is handed on only with its whole message behind it
 // ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
-// prefix over MaxMessageBytes. It returns wholeUnaryBody's refusal.
-func arrivingBody(r *http.Request) error {
+// prefix over MaxMessageBytes, but for a bidirectional stream's (clientStream), held whole
+// too. Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
+// first byte (a read deadline on w's request). It returns wholeUnaryBody's refusal.
+func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) error {
 	ct := r.Header.Get("Content-Type")
+	jsonStream := strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")
+	protoStream := strings.HasPrefix(ct, "application/connect+proto") || strings.HasPrefix(ct, "application/grpc-web+proto")
 	switch {
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
 		return wholeUnaryBody(r)
-	case strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json"):
-		r.Body = &wholeMessages{body: r.Body}
+	case jsonStream || protoStream && clientStream:
+		m := &wholeMessages{body: r.Body, binary: protoStream}
+		if clientStream {
+			m.deadline = http.NewResponseController(w).SetReadDeadline
+		}
+		r.Body = m
 	}
 	return nil
 }
 
-// MaxUnaryBodyBytes bounds the body of a Connect unary call (1 MiB): its message is at most
-// MaxMessageBytes (64 KiB) in protobuf, and 16 times that leaves room for JSON's field names,
-// quoted numbers and whitespace. The transcoder's bound (MaxHTTPMessageBytes, 16 MiB) let one
-// call cost 120 ms of CPU and 60 MB of memory to parse before the gRPC limit refused it.
+// MaxUnaryBodyBytes bounds the body of a Connect unary call, and each message of a Connect or
+// gRPC-Web stream in JSON (1 MiB): a message is at most MaxMessageBytes (64 KiB) in protobuf,
+// and 16 times that leaves room for JSON's field names, quoted numbers and whitespace (the
+// largest a client sends, a Join or a Decide, is a few hundred bytes). The transcoder's bound
+// (MaxHTTPMessageBytes, 16 MiB) let one call cost 120 ms of CPU and 60 MB of memory to parse
+// before the gRPC limit refused it, and 8 streams of one connection, each 15 MiB into a message
+// that never ended, held 185 MB.
 const MaxUnaryBodyBytes = 1 << 20
 
 // wholeUnaryBody reads the body of r, a Connect unary call (POST, application/json or
@@ -119,46 +135,92 @@ type readCloser struct {
 	io.Closer
 }
 
+// streamMessageTooLarge and streamMessageTooSlow are wholeMessages' refusals of a stream's
+// message: over MaxUnaryBodyBytes by its length prefix, or not whole within RequestBodyTimeout
+// of its first byte. grpc-go ends the call with them as UNAVAILABLE (a body that failed to
+// read); [requestRefusals] gives them their codes, streamRefusals.
+var (
+	streamMessageTooLarge = fmt.Sprintf("stream message: over %d bytes, the most one may hold (in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes)
+	streamMessageTooSlow  = fmt.Sprintf("stream message: not whole within %v of its first byte (docs/SECURITY.md)", RequestBodyTimeout)
+	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded}
+)
+
 // wholeMessages reads a request body of enveloped messages (a flags byte, the message's length
-// in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived;
-// an envelope whose length is over MaxHTTPMessageBytes it returns at once, for the transcoder to
-// refuse. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived.
+// An envelope whose length is over MaxUnaryBodyBytes is refused (streamMessageTooLarge), and
+// none of its message is read; in binary, one over MaxMessageBytes is returned at once, its
+// prefix alone, for grpc-go to refuse. With deadline set, an envelope must arrive whole within
+// RequestBodyTimeout of its first byte (streamMessageTooSlow); the wait for that first byte has
+// no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
 type wholeMessages struct {
-	body io.ReadCloser
-	held bytes.Buffer // the envelope being returned
-	err  error        // the body's error, returned once held is empty
+	body     io.ReadCloser
+	binary   bool                  // the messages are protobuf's, not JSON
+	deadline func(time.Time) error // sets the body's read deadline (zero: none); nil: no deadline
+	held     []byte                // what is left to return of the envelope that arrived whole
+	err      error                 // the body's error, returned once held is empty
 }
 
 // Read returns bytes of the envelope that has arrived whole, reading the next one when none is
 // held.
 func (m *wholeMessages) Read(p []byte) (int, error) {
-	if m.held.Len() == 0 && m.err == nil {
-		m.err = m.next()
+	if len(m.held) == 0 && m.err == nil {
+		m.held, m.err = m.next()
 	}
-	if m.held.Len() > 0 {
-		return m.held.Read(p)
+	if len(m.held) > 0 {
+		n := copy(p, m.held)
+		m.held = m.held[n:]
+		return n, nil
 	}
 	return 0, m.err
 }
 
-// next reads the next envelope into held, growing it as its bytes arrive.
-func (m *wholeMessages) next() error {
-	m.held.Reset()
-	if _, err := io.CopyN(&m.held, m.body, 5); err != nil {
-		return err
+// next reads the next envelope. None of it is returned with an error: the prefix alone would
+// have the transcoder size its buffer by it.
+func (m *wholeMessages) next() ([]byte, error) {
+	envelope := make([]byte, 5)
+	if _, err := io.ReadFull(m.body, envelope[:1]); err != nil {
+		return nil, err // io.EOF: the stream's end, between messages
 	}
-	n := binary.BigEndian.Uint32(m.held.Bytes()[1:])
-	if n > MaxHTTPMessageBytes {
-		return nil
+	if m.deadline != nil {
+		_ = m.deadline(time.Now().Add(RequestBodyTimeout))
+		defer func() { _ = m.deadline(time.Time{}) }()
 	}
-	if _, err := io.CopyN(&m.held, m.body, int64(n)); err != nil {
-		m.held.Reset() // the prefix alone would have the transcoder size its buffer by it
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
+	envelope, err := m.rest(envelope)
+	switch {
+	case err == io.EOF:
+		return nil, io.ErrUnexpectedEOF
+	case m.deadline != nil && errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, errors.New(streamMessageTooSlow)
+	}
+	return envelope, err
+}
+
+// rest reads the length prefix and the message of envelope, whose first byte it holds, growing
+// it as the bytes arrive up to the message's length and no further (bytes.Buffer's doubling held
+// up to twice the message).
+func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
+	if _, err := io.ReadFull(m.body, envelope[1:5]); err != nil {
+		return nil, err
+	}
+	n := binary.BigEndian.Uint32(envelope[1:5])
+	switch {
+	case m.binary && n > MaxMessageBytes:
+		return envelope, nil
+	case n > MaxUnaryBodyBytes:
+		return nil, errors.New(streamMessageTooLarge)
+	}
+	size := 5 + int(n)
+	for len(envelope) < size {
+		if len(envelope) == cap(envelope) {
+			envelope = slices.Grow(envelope, min(size-len(envelope), max(len(envelope), 4<<10)))
 		}
-		return err
+		k, err := m.body.Read(envelope[len(envelope):min(cap(envelope), size)])
+		envelope = envelope[:len(envelope)+k]
+		if err != nil && len(envelope) < size {
+			return nil, err
+		}
 	}
-	return nil
+	return envelope, nil
 }
 
 // Close closes the body.

@@ -67,7 +67,7 @@ func TestHTTPBodyHeldAsItArrives(t *testing.T) {
 
 // TestHTTPRequestBodyTimeout: a Connect call whose body comes a byte every 500 ms (slowloris)
 // is ended once RequestBodyTimeout has passed since its headers, over HTTP/1.1 (the server
-// answers, and then closes the connection) and HTTP/2 (the stream is reset); it was held for
+// answers with Connection: close, and closes the connection) and HTTP/2 (the stream is reset); it was held for
 // ever, with its goroutines (500 such connections: 2 000 goroutines). A server stream whose body came at
 // once (WatchTable over HTTP/1.1) stays open past that time: the deadline ends with the body.
 func TestHTTPRequestBodyTimeout(t *testing.T) {
@@ -118,13 +118,14 @@ func TestHTTPRequestBodyTimeout(t *testing.T) {
 		// It was Connect's canceled (499) or the transcoder's 500 "response uses incorrect
 		// codec", by a race, before wholeUnaryBody.
 		const want = `{"code":"deadline_exceeded","message":"request body: not whole within 10s of the headers (docs/SECURITY.md)"}`
-		if res.StatusCode != http.StatusGatewayTimeout || string(body) != want {
-			t.Fatalf("the answer: %s %s, want 504 %s", res.Status, body, want)
+		if res.StatusCode != http.StatusGatewayTimeout || string(body) != want || !res.Close {
+			t.Fatalf("the answer: %s %q %s, want 504 %s and Connection: close", res.Status, res.Header, body, want)
 		}
-		// The connection is then closed: the trickled bytes are read as the next request, whose
-		// headers never end (400 at ReadHeaderTimeout, FirstBytesTimeout).
-		if _, err := io.ReadAll(r); err != nil {
-			t.Fatalf("after the answer: %v, want the connection closed", err)
+		// The connection is then closed, the bytes trickled after the answer never read: they
+		// were read as the next request, whose headers never ended (400 at ReadHeaderTimeout,
+		// FirstBytesTimeout, before the close).
+		if rest, _ := io.ReadAll(r); len(rest) != 0 {
+			t.Fatalf("after the answer: %.200q, want the connection closed", rest)
 		}
 	})
 	t.Run("h2c", func(t *testing.T) {
