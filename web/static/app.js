@@ -118,9 +118,9 @@ const TOURNAMENTS_PAGE = 25;
 
 // tournamentList draws into el every running tournament (their pages followed: running ones are
 // few) and then the most recent others, newest first: one page of TOURNAMENTS_PAGE, and one more
+// page for each press of "More". show() reads them again; its cost is a call for the running ones
 // and one per page shown, whatever the number of tournaments the referee has kept. A call that
 // fails but for a refusal is made again (load, onCut told).
-// and one per page shown, whatever the number of tournaments the referee has kept.
 function tournamentList(el, onCut) {
   let pages = 1;
   const list = async (req, max) => { // up to max pages of ListTournaments, newest first; and whether more remain
