@@ -184,7 +184,7 @@ var uriPathEscaper = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 // lease rows its writes checked, which TakeExpired skips) until the server's TCP keepalive gives
 // up, two hours and more by default, and its tables could not be taken over meanwhile. Every
 // transaction of the store runs its statements back to back, so a live one is never idle that
-// long.
+// long. Migrations run in sessions of their own (migratePostgres).
 func openPostgres(ctx context.Context, url string) (Store, error) {
 	redacted := Redact(url)
 	cfg, err := pgx.ParseConfig(url)
@@ -202,9 +202,29 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
-	if err := migrate(ctx, postgresDialect, db); err != nil {
+	if err := migratePostgres(ctx, cfg); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
 	return &pgStore{sqlStore: newSQLStore(postgresDialect, db, db), owner: owner}, nil
+}
+
+// migratePostgres applies the pending migrations through sessions of a pool of their own, made
+// from cfg, whose lock_timeout is MigrationLockTimeout: a migration that alters a table takes an
+// ACCESS EXCLUSIVE lock, which waits for every transaction reading the table (a pg_dump's holds
+// its ACCESS SHARE lock for the whole dump), and every other session's read or write of that
+// table queues behind the waiting ALTER. Without the timeout, a referee of a new version started
+// during a dump stopped every referee's writes to the table until the dump ended (a game's
+// actions among them). With it, the migration gives up (ErrMigrationLocked) and the referee's
+// start tries again (bezique-referee --store-wait).
+func migratePostgres(ctx context.Context, cfg *pgx.ConnConfig) error {
+	mcfg := cfg.Copy()
+	mcfg.RuntimeParams["lock_timeout"] = strconv.FormatInt(MigrationLockTimeout.Milliseconds(), 10)
+	db := stdlib.OpenDB(*mcfg)
+	defer func() { _ = db.Close() }()
+	err := migrate(ctx, postgresDialect, db)
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "55P03" { // lock_not_available
+		return fmt.Errorf("%w: %w", ErrMigrationLocked, err)
+	}
+	return err
 }

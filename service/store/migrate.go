@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -74,6 +75,18 @@ func (m mergedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return out, nil
 }
+
+// MigrationLockTimeout bounds how long a PostgreSQL migration waits for a lock on a table it
+// alters (PostgreSQL's lock_timeout in the migrations' sessions; migratePostgres): 1 s. Taking
+// the lock waits for the transactions that read the table, which on a live deployment last
+// milliseconds, but a pg_dump's lasts the whole dump (docs/OPERATIONS.md § Backups).
+const MigrationLockTimeout = time.Second
+
+// ErrMigrationLocked is returned (wrapped, with PostgreSQL's error) by [Open] when a migration
+// waited MigrationLockTimeout for a lock and gave up; that migration changed nothing (those
+// before it, each in its own transaction, stay applied), and opening again later may succeed
+// (bezique-referee tries again until its --store-wait).
+var ErrMigrationLocked = errors.New("store: a migration gave up waiting for a table lock (a pg_dump or another long transaction reads the table); it changed nothing, try again")
 
 // migrate applies every pending migration of d to db. On PostgreSQL a session advisory lock
 // keeps two referees starting at once from migrating together; SQLite's single writer

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -141,6 +142,63 @@ func TestMigrateRecordBytes(t *testing.T) {
 		}
 		if got, err := st.GetRecord(ctx, "new"); err != nil || !reflect.DeepEqual(got, wire) {
 			t.Errorf("GetRecord(new) = %v, %v; want %v", got, err, wire)
+		}
+	})
+}
+
+// TestMigrationGivesUpOnALockedTable opens a PostgreSQL store of version 9, whose migration 10
+// alters tables, while another session reads tables in a transaction that does not end, as
+// pg_dump does for the whole dump: Open gives up after store.MigrationLockTimeout with
+// ErrMigrationLocked, leaving no lock request on tables waiting, and once the reader ends Open
+// migrates. Open waited for the reader before, and every write of tables queued behind it.
+func TestMigrationGivesUpOnALockedTable(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		u := b.fresh(t)
+		if !strings.HasPrefix(u, "postgres") {
+			t.Skip("SQLite has one writer and no lock_timeout: PostgreSQL only")
+		}
+		ctx := context.Background()
+		db := b.raw(t, u)
+		if err := store.MigrateUpTo(ctx, "postgres", db, 9); err != nil {
+			t.Fatal(err)
+		}
+		dump, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = dump.Rollback() }) // before the schema is dropped
+		if _, err := dump.ExecContext(ctx, "LOCK TABLE tables IN ACCESS SHARE MODE"); err != nil {
+			t.Fatal(err)
+		}
+		opened := make(chan error, 1)
+		go func() {
+			st, err := store.Open(ctx, u)
+			if err == nil {
+				_ = st.Close()
+			}
+			opened <- err
+		}()
+		openCtx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		select {
+		case err = <-opened:
+		case <-openCtx.Done():
+			_ = dump.Rollback()
+			t.Fatalf("Open still waits for the reader's lock after a minute")
+		}
+		if !errors.Is(err, store.ErrMigrationLocked) || !strings.Contains(err.Error(), "SQLSTATE 55P03") {
+			t.Fatalf("Open while a reader holds tables: %v; want ErrMigrationLocked with PostgreSQL's lock_not_available", err)
+		}
+		var waiting int // lock requests on tables not granted: the ALTER's, and every write queued behind it
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM pg_locks WHERE relation = 'tables'::regclass AND NOT granted").Scan(&waiting); err != nil || waiting != 0 {
+			t.Fatalf("after the migration gave up, %d lock requests on tables wait (%v); want none", waiting, err)
+		}
+		if err := dump.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+		st := open(t, u)
+		if _, _, err := st.ListTables(ctx, store.TableFilter{}, 1, ""); err != nil {
+			t.Fatalf("ListTables once migrated (end_reason of 00010 read): %v", err)
 		}
 	})
 }
