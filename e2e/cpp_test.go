@@ -8,10 +8,13 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,19 +39,40 @@ func needCpp(t *testing.T) {
 	}
 }
 
-// buildCpp builds the C++ example bot with its build script into dir and returns its path.
-func buildCpp(t *testing.T, dir string) string {
+// cppBuild is the C++ example bot built once for the test binary (buildCpp): 31 s of CPU
+// each time, for two tests. TestMain removes its directory.
+var cppBuild struct {
+	once sync.Once
+	dir  string
+	log  string
+	err  error
+}
+
+// buildCpp builds the C++ example bot with its build script, the first time a test asks, into
+// a directory of the test binary's, and returns its path.
+func buildCpp(t *testing.T) string {
 	t.Helper()
-	start := time.Now()
-	cmd := exec.Command("bash", "botsdk/examples/cpp/build.sh", dir)
-	cmd.Dir = repoRoot(t)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("botsdk/examples/cpp/build.sh: %v\n%s", err, out)
+	b := &cppBuild
+	b.once.Do(func() {
+		if b.dir, b.err = os.MkdirTemp("", "bezique-cpp-bot-"); b.err != nil {
+			return
+		}
+		start := time.Now()
+		cmd := exec.Command("bash", "botsdk/examples/cpp/build.sh", b.dir)
+		cmd.Dir = repoRoot(t)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			b.err = fmt.Errorf("botsdk/examples/cpp/build.sh: %v\n%s", err, out)
+			return
+		}
+		b.log = fmt.Sprintf("C++ bot built in %v (%v of CPU)", time.Since(start).Round(time.Second),
+			(cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Round(time.Second))
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
 	}
-	t.Logf("C++ bot built in %v (%v of CPU)", time.Since(start).Round(time.Second),
-		(cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Round(time.Second))
-	return filepath.Join(dir, "bezique-cpp-bot")
+	t.Log(b.log)
+	return filepath.Join(b.dir, "bezique-cpp-bot")
 }
 
 // TestCppBot plays the C++ example bot against the built-in rulebook bot, a whole two-handed
@@ -61,7 +85,7 @@ func buildCpp(t *testing.T, dir string) string {
 func TestCppBot(t *testing.T) {
 	needCpp(t)
 	dir := t.TempDir()
-	cppbot := buildCpp(t, dir)
+	cppbot := buildCpp(t)
 	referee := build(t, dir, "./cmd/bezique-referee", "bezique-referee")
 	// Pings every 5 ms rather than 5 s, so that the bot answers some in a game of a fraction of a second.
 	addr, tables := startRefereeWith(t, referee, insecure.NewCredentials(), "--ping-interval", "5ms")
@@ -119,7 +143,7 @@ func TestCppBot(t *testing.T) {
 func TestCppBotConfiguredByEnvironment(t *testing.T) {
 	needCpp(t)
 	dir := t.TempDir()
-	cppbot := buildCpp(t, dir)
+	cppbot := buildCpp(t)
 	r := startTLSKeysReferee(t, dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
