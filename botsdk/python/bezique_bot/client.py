@@ -218,7 +218,7 @@ def auth_metadata(key: str) -> tuple:
     without surrounding whitespace, which a key never holds: a newline that a key file or a
     Kubernetes Secret left in $BEZIQUE_KEY would have grpc refuse every call (ValueError, "metadata
     was invalid", quoting the key), and spaces would have the referee refuse it as an unknown key."""
-    key = key.strip()
+    key = (key or "").strip()
     return (("authorization", "Bearer " + key),) if key else ()
 
 
