@@ -11,6 +11,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/internal/testpki"
@@ -89,5 +90,50 @@ func TestEnvConfigPlaysOverTLS(t *testing.T) {
 	want := "$BEZIQUE_TLS_CA: botsdk: CA file: open " + absent + ": no such file or directory"
 	if _, err := botsdk.EnvConfig(); err == nil || err.Error() != want {
 		t.Errorf("EnvConfig() with an absent CA file: %v, want %q", err, want)
+	}
+}
+
+// TestEnvKeyWithWhitespace: a $BEZIQUE_KEY that ends with a newline (a key file or a Kubernetes
+// Secret read into the environment) or is padded with spaces authenticates on a real referee as
+// the key itself: KeyCredentials sends it without that whitespace. Before, grpc-go refused to send
+// the newline (Internal: non-printable ASCII characters), and the referee refused the spaces as
+// an unknown API key, each of them spending one of the address's refused keys.
+func TestEnvKeyWithWhitespace(t *testing.T) {
+	const admin = "bzq_env-admin-key-0123456789abcdef"
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := service.New(ctx, service.Config{Logger: slog.New(slog.DiscardHandler), Auth: &service.Auth{AdminKey: admin}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := service.NewPort(lis, service.PortConfig{}, srv.Register, append(service.ServerOptions(nil), srv.AuthOptions()...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	t.Setenv("BEZIQUE_SERVER", lis.Addr().String())
+	t.Setenv("BEZIQUE_TLS_CA", "")
+	for _, key := range []string{admin + "\n", admin + "\r\n", " " + admin + " ", "\t" + admin} {
+		t.Setenv("BEZIQUE_KEY", key)
+		cfg, err := botsdk.EnvConfig()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc, err := grpc.NewClient(cfg.Server, grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithPerRPCCredentials(botsdk.KeyCredentials(cfg.Key)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = pb.NewKeyServiceClient(cc).ListKeys(ctx, &pb.ListKeysRequest{})
+		cc.Close()
+		if err != nil {
+			t.Errorf("ListKeys with $BEZIQUE_KEY %q: %v; want the admin's answer", key, err)
+		}
 	}
 }

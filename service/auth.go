@@ -184,24 +184,24 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)
 		return Principal{}, status.Error(codes.Unauthenticated, `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`)
 	}
-	addr := peerKey(ctx)
-	if err := s.quotas.allowKey(addr, time.Now()); err != nil {
+	settle, err := s.quotas.takeKey(peerKey(ctx), time.Now())
+	if err != nil {
 		return Principal{}, statusOf(err)
 	}
 	h := hashKey(secret)
 	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 {
+		settle(false)
 		return adminPrincipal, nil
 	}
 	k, err := s.store.KeyByHash(ctx, h)
+	settle(errors.Is(err, store.ErrNotFound) || err == nil && !k.RevokedAt.IsZero())
 	if errors.Is(err, store.ErrNotFound) {
-		s.quotas.keyRefused(addr, time.Now())
 		return Principal{}, status.Error(codes.Unauthenticated, "unknown API key")
 	}
 	if err != nil {
 		return Principal{}, statusOf(fmt.Errorf("checking the API key: %w", err))
 	}
 	if !k.RevokedAt.IsZero() {
-		s.quotas.keyRefused(addr, time.Now())
 		return Principal{}, status.Errorf(codes.Unauthenticated, "API key %s was revoked at %s", k.ID, k.RevokedAt.Format("2006-01-02T15:04:05Z"))
 	}
 	return Principal{ID: k.ID, Role: Role(k.Role), Name: k.Name}, nil

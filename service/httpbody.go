@@ -68,12 +68,17 @@ func (b *endClears) Read(p []byte) (int, error) {
 // JSON stream's length prefix is handed on only with its whole message behind it
 // ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
 // prefix over MaxMessageBytes, but for a bidirectional stream's (clientStream), held whole
-// too. Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
+// too; binary is application/connect+proto, application/grpc-web+proto and
+// application/grpc-web, gRPC-Web's other name for it (which went to grpc-go as it came, with no
+// deadline). Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
 // first byte (a read deadline on w's request). It returns wholeUnaryBody's refusal.
 func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) error {
 	ct := r.Header.Get("Content-Type")
+	media, _, _ := strings.Cut(ct, ";")
 	jsonStream := strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")
-	protoStream := strings.HasPrefix(ct, "application/connect+proto") || strings.HasPrefix(ct, "application/grpc-web+proto")
+	// application/grpc-web is gRPC-Web's name for protobuf too (its +proto is optional).
+	protoStream := strings.HasPrefix(ct, "application/connect+proto") || strings.HasPrefix(ct, "application/grpc-web+proto") ||
+		strings.TrimSpace(media) == "application/grpc-web"
 	switch {
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):

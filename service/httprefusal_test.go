@@ -296,6 +296,70 @@ func TestHTTPStreamMessageDeadline(t *testing.T) {
 	}
 }
 
+// TestGRPCWebStreamMessageDeadline: a seat's gRPC-Web stream in binary over HTTP/2, whose
+// Content-Type is application/grpc-web (the protocol's name for protobuf, as
+// application/grpc-web+proto) or application/grpc-web+proto, that joins and then begins a message
+// and does not finish it is ended with DEADLINE_EXCEEDED at RequestBodyTimeout of the message's
+// first byte. With application/grpc-web the message went to grpc-go as it came, with no deadline:
+// the stream was held for as long as the client kept it (the test's client gave up at its own
+// deadline).
+func TestGRPCWebStreamMessageDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out RequestBodyTimeout")
+	}
+	addr := servePlainPort(t)
+	for _, ct := range []string{"application/grpc-web", "application/grpc-web+proto"} {
+		t.Run(ct, func(t *testing.T) {
+			t.Parallel()
+			code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
+				`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"me"}},{"builtin":{"bot":"random"}}]}`)
+			var created pb.CreateTableResponse
+			if err := protojson.Unmarshal([]byte(body), &created); code != http.StatusOK || err != nil {
+				t.Fatalf("CreateTable: %d %s %v", code, body, err)
+			}
+			join, err := proto.Marshal(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: created.GetTableId(),
+				Token: created.GetSeatTokens()[0].GetToken(), BotName: "me", ProtocolVersion: 1}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dials atomic.Int32
+			h2c := h2cClient(t, &dials, time.Now().Add(RequestBodyTimeout+waitFor))
+			requests, send := io.Pipe()
+			defer send.Close()
+			req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, "http://"+addr+"/bezique.v1.SeatService/Connect", requests)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("X-Grpc-Web", "1")
+			// The Join, whole, then a message begun: its prefix and a byte of the 100 it gives.
+			go func() { _, _ = io.WriteString(send, envelope(len(join))+string(join)+envelope(100)+"\x0a") }()
+			res, err := h2c.RoundTrip(req)
+			if err != nil {
+				t.Fatalf("no answer: %v", err)
+			}
+			defer res.Body.Close()
+			const want = "Grpc-Message: stream message: not whole within 10s of its first byte (docs/SECURITY.md)\r\nGrpc-Status: 4\r\n"
+			for prefix := make([]byte, 5); ; {
+				if _, err := io.ReadFull(res.Body, prefix); err != nil {
+					t.Fatalf("reading the stream: %v", err)
+				}
+				frame := make([]byte, binary.BigEndian.Uint32(prefix[1:]))
+				if _, err := io.ReadFull(res.Body, frame); err != nil {
+					t.Fatal(err)
+				}
+				if prefix[0]&0x80 == 0 {
+					continue // a message: the Welcome, the deal's events
+				}
+				if string(frame) != want {
+					t.Fatalf("the stream ended with %q, want %q", frame, want)
+				}
+				return
+			}
+		})
+	}
+}
+
 // TestHTTPBidiOverHTTP1: SeatService.Connect over HTTP/1.1, its body begun and not sent whole,
 // is answered at once with the transcoder's 505 and Connection: close. The answer waited for as
 // long as the client took to send the rest of the body, with no deadline: net/http read it

@@ -19,26 +19,42 @@ const (
 	RefusedKeyRefill   = 30 * time.Second
 )
 
-// allowKey returns a [*QuotaError] when the client address addr has no refused key left in its
-// bucket at now, whose RetryDelay is when it will have one. An address without a bucket (none of
-// its keys refused, or forgotten beyond maxLimiters) has a full one.
-func (q *quotas) allowKey(addr string, now time.Time) error {
+// takeKey takes, before a key from the client address addr is looked up, a token of the
+// address's bucket when it has one, so that calls in flight at once cannot all spend its last
+// token: it returns a [*QuotaError] when the bucket has none left, whose RetryDelay is when it
+// will have one; else settle, to call once the key is found good or refused (refused true). A
+// good key, or a lookup that failed, gives the token back; a refused key from an address that had
+// no bucket takes one from a new bucket. An address without a bucket (none of its keys refused,
+// or forgotten beyond maxLimiters) has a full one, and its calls in flight before its first
+// refused key are all looked up.
+func (q *quotas) takeKey(addr string, now time.Time) (settle func(refused bool), err error) {
+	if addr == "" {
+		return func(bool) {}, nil
+	}
 	lim, ok := q.refusedKeys.Get(addr)
-	if addr == "" || !ok || lim.TokensAt(now) >= 1 {
-		return nil
+	if !ok {
+		return func(refused bool) {
+			if refused {
+				q.keyRefused(addr, time.Now())
+			}
+		}, nil
 	}
 	r := lim.ReserveN(now, 1)
-	d := r.DelayFrom(now)
-	r.CancelAt(now)
-	return q.refuse(&QuotaError{Subject: addr, Limit: LimitRefusedKeysPerAddr, RetryDelay: d,
-		Description: fmt.Sprintf("refused API keys per client address: %d, one more every %s, the limit; a call with a key from this address waits for it", RefusedKeysPerAddr, RefusedKeyRefill)})
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return nil, q.refuse(&QuotaError{Subject: addr, Limit: LimitRefusedKeysPerAddr, RetryDelay: d,
+			Description: fmt.Sprintf("refused API keys per client address: %d, one more every %s, the limit; a call with a key from this address waits for it", RefusedKeysPerAddr, RefusedKeyRefill)})
+	}
+	return func(refused bool) {
+		if !refused {
+			r.CancelAt(now) // as of the take: a cancellation after its time to act gives nothing back
+		}
+	}, nil
 }
 
-// keyRefused takes a token from the client address addr's bucket: an API key it sent was refused.
+// keyRefused takes a token from the client address addr's bucket, made full first when it has
+// none: an API key it sent was refused.
 func (q *quotas) keyRefused(addr string, now time.Time) {
-	if addr == "" {
-		return
-	}
 	q.mu.Lock()
 	lim, ok := q.refusedKeys.Get(addr)
 	if !ok {

@@ -2,7 +2,10 @@ package service
 
 import (
 	"fmt"
+	"log/slog"
+	"maps"
 	"net"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -97,5 +100,102 @@ func TestRefusedKeyLimitersBounded(t *testing.T) {
 	}
 	if n := q.refusedKeys.Len(); n != maxLimiters {
 		t.Fatalf("%d limiters kept, want %d", n, maxLimiters)
+	}
+}
+
+// TestRefusedKeysConcurrent: a referee with authentication on a PostgreSQL store. From
+// 127.0.0.2, 19 unknown keys leave one refused key in the address's bucket, which good keys
+// from it (the admin's, a stored one), each taking it before its lookup, give back; then 10 calls with
+// unknown keys come at once while the store's key lookups are held (a transaction holds
+// api_keys locked): one takes the last token, is looked up and refused UNAUTHENTICATED once the
+// lock goes; the 9 others are refused RESOURCE_EXHAUSTED at once. The bucket was only read
+// before the lookup and taken from after it, so all 10 were looked up and refused UNAUTHENTICATED:
+// an address with many streams open had as many keys looked up at each token's return as it had
+// calls in flight, not one.
+func TestRefusedKeysConcurrent(t *testing.T) {
+	u, raw := sharedSchema(t)
+	st, _ := openShared(t, u)
+	srv, err := New(t.Context(), Config{Store: st, Metrics: NewMetrics(prometheus.NewRegistry()), Auth: &Auth{AdminKey: testAdminKey},
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := NewPort(lis, PortConfig{}, srv.Register, append(ServerOptions(srv.metrics), srv.AuthOptions()...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	t.Cleanup(func() { port.Stop(time.Second) })
+	x := pb.NewTableServiceClient(dialFrom(t, lis.Addr().String(), "127.0.0.2"))
+	list := func(key string) error {
+		_, err := x.ListTables(as(key), &pb.ListTablesRequest{})
+		return err
+	}
+	for i := 1; i < RefusedKeysPerAddr; i++ {
+		if err := list(fmt.Sprintf("bzq_unknown-%d", i)); status.Code(err) != codes.Unauthenticated {
+			t.Fatalf("refused key %d: %v, want Unauthenticated", i, err)
+		}
+	}
+
+	// Good keys from it take the last token and give it back: it is still there for the burst.
+	good, err := pb.NewKeyServiceClient(dialFrom(t, lis.Addr().String(), "127.0.0.5")).CreateKey(as(testAdminKey),
+		&pb.CreateKeyRequest{Name: "good", Role: pb.Role_ROLE_WATCHER})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		for _, key := range []string{testAdminKey, good.GetSecret()} {
+			if err := list(key); err != nil {
+				t.Fatalf("good key, call %d, with one refused key left: %v", i+1, err)
+			}
+		}
+	}
+
+	tx, err := raw.BeginTx(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.Exec("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	const calls = 10
+	var answered atomic.Int32
+	codesSeen := make(chan codes.Code, calls)
+	for i := range calls {
+		go func() {
+			err := list(fmt.Sprintf("bzq_burst-%d", i))
+			answered.Add(1)
+			codesSeen <- status.Code(err)
+		}()
+	}
+	// Every call is either answered or waiting for the lock in a key lookup.
+	for deadline := time.Now().Add(waitFor); ; {
+		var waiting int32
+		if err := raw.QueryRow("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM api_keys WHERE%'").Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting+answered.Load() == calls {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d calls neither answered nor waiting for the store after %v", calls-answered.Load(), waitFor)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	got := map[codes.Code]int{}
+	for range calls {
+		got[<-codesSeen]++
+	}
+	if want := map[codes.Code]int{codes.Unauthenticated: 1, codes.ResourceExhausted: calls - 1}; !maps.Equal(got, want) {
+		t.Fatalf("the %d calls at once: %v, want %v", calls, got, want)
 	}
 }

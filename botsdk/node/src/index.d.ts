@@ -87,7 +87,7 @@ export function envConfig(env?: NodeJS.ProcessEnv): Pick<ConnectionOptions, 'ser
 /** load returns the bezique.v1 package (services and message types) loaded from protoDir with the SDK's options. */
 export function load(protoDir?: string): grpc.GrpcObject;
 
-/** authMetadata returns the metadata that sends key ("authorization: Bearer <key>"); empty for no key. */
+/** authMetadata returns the metadata that sends key ("authorization: Bearer <key>"); the key without surrounding whitespace; empty for no key. */
 export function authMetadata(key?: string): grpc.Metadata;
 
 /** retryable reports whether a session that ended with this status code is worth reconnecting for. */

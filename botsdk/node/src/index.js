@@ -36,9 +36,13 @@ function load(protoDir = DEFAULT_PROTO_DIR) {
 }
 
 // authMetadata returns the gRPC metadata that sends an API key, "authorization: Bearer <key>"
-// (docs/SECURITY.md); empty for no key.
+// (docs/SECURITY.md); empty for no key. The key is sent without surrounding whitespace, which a key
+// never holds: a newline that a key file or a Kubernetes Secret left in $BEZIQUE_KEY made grpc-js
+// throw ("Metadata string value … contains illegal characters", quoting the key), and spaces had
+// the referee refuse it as an unknown key.
 function authMetadata(key) {
   const md = new grpc.Metadata();
+  key = (key ?? '').trim();
   if (key) md.set('authorization', `Bearer ${key}`);
   return md;
 }

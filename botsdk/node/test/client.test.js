@@ -28,6 +28,14 @@ test('authMetadata: the key as a bearer token, nothing without one', () => {
   assert.deepEqual(authMetadata('').getMap(), {});
 });
 
+test('authMetadata: the key without surrounding whitespace (a key file\'s or a Secret\'s newline)', () => {
+  // grpc-js threw on a newline in the metadata ("contains illegal characters"); the referee refused spaces.
+  for (const key of ['bzq_abc\n', 'bzq_abc\r\n', ' bzq_abc ', '\tbzq_abc']) {
+    assert.deepEqual(authMetadata(key).get('authorization'), ['Bearer bzq_abc'], JSON.stringify(key));
+  }
+  assert.deepEqual(authMetadata(' \n').getMap(), {});
+});
+
 test('retryable: final codes end the seat, the rest reconnect', () => {
   for (const c of ['NOT_FOUND', 'PERMISSION_DENIED', 'INVALID_ARGUMENT', 'FAILED_PRECONDITION', 'ABORTED', 'UNIMPLEMENTED']) assert.equal(retryable(grpc.status[c]), false, c);
   for (const c of ['UNAVAILABLE', 'INTERNAL', 'CANCELLED', 'RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED']) assert.equal(retryable(grpc.status[c]), true, c);

@@ -214,7 +214,11 @@ class Config:
 
 
 def auth_metadata(key: str) -> tuple:
-    """auth_metadata is the gRPC metadata that sends an API key: empty for no key."""
+    """auth_metadata is the gRPC metadata that sends an API key: empty for no key. The key is sent
+    without surrounding whitespace, which a key never holds: a newline that a key file or a
+    Kubernetes Secret left in $BEZIQUE_KEY would have grpc refuse every call (ValueError, "metadata
+    was invalid", quoting the key), and spaces would have the referee refuse it as an unknown key."""
+    key = (key or "").strip()
     return (("authorization", "Bearer " + key),) if key else ()
 
 

@@ -48,6 +48,12 @@ class AuthMetadataTest(unittest.TestCase):
     def test_no_key_no_metadata(self):
         self.assertEqual(client.auth_metadata(""), ())
 
+    def test_key_without_surrounding_whitespace(self):
+        # A key file's or a Secret's newline made grpc refuse every call ("metadata was invalid").
+        for key in ("bzq_abc\n", "bzq_abc\r\n", " bzq_abc ", "\tbzq_abc"):
+            self.assertEqual(client.auth_metadata(key), (("authorization", "Bearer bzq_abc"),), repr(key))
+        self.assertEqual(client.auth_metadata(" \n"), ())
+
 
 class UnbatchTest(unittest.TestCase):
     def test_batch_messages_in_order_between_others(self):
