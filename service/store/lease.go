@@ -94,6 +94,10 @@ type Leaser interface {
 	// Holders is Holder for many tables or tournaments of kind in one query: who holds the lease
 	// of each of ids that has one, by id (an id without a lease is absent).
 	Holders(ctx context.Context, kind LeaseKind, ids []string) (map[string]Holder, error)
+	// IsReferee reports whether owner is the owner id ([Leaser.Owner]) of one of this store's
+	// referees: one that has advertised here ([Leaser.Advertise]) and not closed since. A referee
+	// started on a restored copy of this store is not one: it advertised in the copy.
+	IsReferee(ctx context.Context, owner string) (bool, error)
 	// CreateTableWithin stores a new table as [Store.CreateTable] does, counted against q.Key,
 	// unless that would go beyond q's limits as counted over every referee sharing the store:
 	// then it stores nothing and returns a [*QuotaExceededError]. With q.Key "" it is
@@ -281,6 +285,15 @@ func (s *pgStore) Holders(ctx context.Context, kind LeaseKind, ids []string) (ma
 		return nil, s.wrap(fmt.Sprintf("leases of %d %ss", len(ids), kind), err)
 	}
 	return out, nil
+}
+
+// IsReferee implements [Leaser.IsReferee].
+func (s *pgStore) IsReferee(ctx context.Context, owner string) (bool, error) {
+	var ok bool
+	if err := s.r.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM referees WHERE owner = $1)", owner).Scan(&ok); err != nil {
+		return false, s.wrap(fmt.Sprintf("referee %q", owner), err)
+	}
+	return ok, nil
 }
 
 // Close releases this store's leases (others take them over at once), removes its advertised

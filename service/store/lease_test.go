@@ -214,3 +214,33 @@ func TestLeaseRestartInPlace(t *testing.T) {
 		t.Errorf("Holder(t1) = %+v, %v; want the restarted store at epoch 2", h, err)
 	}
 }
+
+// TestIsReferee: a store's referees are those that have advertised in it and not closed since:
+// its own owner id and another store's on the same schema once advertised, not an owner id
+// unknown to it (a referee of another database, such as a restored copy), nor one that closed.
+func TestIsReferee(t *testing.T) {
+	ctx := context.Background()
+	u, _ := postgresLeaseBackend(t)
+	_, la := leaser(t, u)
+	other, lo := leaser(t, u)
+	if err := la.Advertise(ctx, "127.0.0.1:7777"); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, owner string, want bool) {
+		t.Helper()
+		if got, err := la.IsReferee(ctx, owner); err != nil || got != want {
+			t.Errorf("IsReferee(%s) = %v, %v; want %v", what, got, err, want)
+		}
+	}
+	check("its own owner id", la.Owner(), true)
+	check("another store's owner id before it advertised", lo.Owner(), false)
+	if err := lo.Advertise(ctx, "127.0.0.1:7778"); err != nil {
+		t.Fatal(err)
+	}
+	check("another store's owner id", lo.Owner(), true)
+	check("an unknown owner id", "elsewhere-0123abcd", false)
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check("the other store's owner id once it closed", lo.Owner(), false)
+}
