@@ -115,14 +115,15 @@ func newKeySecret() string {
 }
 
 // AuthOptions returns the gRPC server options that authenticate and authorise every RPC
-// (go-grpc-middleware's auth interceptors): with Config.TrustedProxies, [Server.fromProxy], which
-// takes the client a trusted proxy names in X-Forwarded-For as the caller; with
-// Config.PeerSecret, [Server.fromPeer], which takes the original caller of a call forwarded by
-// another referee as the caller; with Config.Auth, [Server.authenticate]. None in open mode
-// without trusted proxies or a peer secret. Add them after
-// [ServerOptions], so that metrics count refused calls too.
+// (go-grpc-middleware's auth interceptors): [Server.fromReferee], which serves a call forwarded
+// by another referee only when that referee shares this one's store; with Config.TrustedProxies,
+// [Server.fromProxy], which takes the client a trusted proxy names in X-Forwarded-For as the
+// caller; with Config.PeerSecret, [Server.fromPeer], which takes the original caller of a call
+// forwarded by another referee as the caller; with Config.Auth, [Server.authenticate]. Add them
+// after [ServerOptions], so that metrics count refused calls too.
 func (s *Server) AuthOptions() []grpc.ServerOption {
-	var opts []grpc.ServerOption
+	opts := []grpc.ServerOption{grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromReferee)),
+		grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromReferee))}
 	if len(s.cfg.TrustedProxies) > 0 {
 		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromProxy)),
 			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromProxy)))

@@ -33,7 +33,9 @@
 //     Config.PeerSecret it also adds fromPeer (forward.go), which takes the original caller's
 //     address of a call another referee forwarded as the caller's, for the per-principal limits;
 //     with Config.TrustedProxies, fromProxy (proxy.go), which takes the client a trusted reverse
-//     proxy names in X-Forwarded-For as the caller.
+//     proxy names in X-Forwarded-For as the caller. Whatever the configuration it adds fromReferee
+//     (forwarders.go), which refuses a call forwarded by a referee that does not share this
+//     one's store (one started on a restored copy of it).
 //   - Handlers (api_tables.go, api_watch.go, api_keys.go, api_tournaments.go, api_lobby.go; the
 //     seat streams Connect and Play and the unary Decide in seat.go) are [Server]'s gRPC methods.
 //     They check the fields only a request message has (table_id, delay_ms), call the

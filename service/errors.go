@@ -52,8 +52,10 @@ var (
 	// ErrSuperseded means a newer Serve of the same bot ended this lobby presence (Aborted).
 	ErrSuperseded = errors.New("service: superseded")
 	// ErrMoving means the table or tournament is changing referee (its owner stopped, or another
-	// referee took its lease over): the call can be made again in a moment, through any referee
-	// sharing the store (Unavailable; the SDKs reconnect and resume).
+	// referee took its lease over, or the referee the call was forwarded to, on another store,
+	// refused it: the forwarding one takes the lease over when it expires): the call can be made
+	// again in a moment, through any referee sharing the store (Unavailable; the SDKs reconnect
+	// and resume).
 	ErrMoving = errors.New("service: table moving to another referee")
 )
 

@@ -188,6 +188,9 @@ type Referee struct {
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
+	// forwarders are the referees of this store that forwarded calls here, by owner id, with when
+	// the store said so (knownForwarder, forwarders.go).
+	forwarders *lru.Cache[string, time.Time]
 }
 
 // Server is the referee over gRPC: it implements bezique.v1 TableService, SeatService, KeyService,
@@ -286,6 +289,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.tourneys = &tourneys{byID: map[string]*tourney{}, store: s.store}
 	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
+	s.forwarders = newForwarderCache()
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
 		if err := s.leaser.Advertise(ctx, cfg.Advertise); err != nil {
