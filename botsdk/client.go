@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -21,7 +22,8 @@ import (
 
 // Config says where a bot plays: the referee's address, the table, the seat and its token.
 type Config struct {
-	// Server is the referee's gRPC address, host:port.
+	// Server is the referee's gRPC address, host:port; surrounding whitespace (the newline that
+	// ends a file or a Kubernetes Secret) is ignored.
 	Server string
 	// TableID, Seat and Token come from CreateTable.
 	TableID string
@@ -122,17 +124,9 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	}
 	cc := cfg.Conn
 	if cc == nil {
-		opts := slices.Clone(cfg.DialOptions)
-		if opts == nil {
-			opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
-		}
-		opts = append([]grpc.DialOption{dialBackoff(cfg.MaxBackoff)}, opts...) // DialOptions may set their own
-		if cfg.Key != "" {
-			opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
-		}
-		dialed, err := grpc.NewClient(cfg.Server, opts...)
+		dialed, err := cfg.dial()
 		if err != nil {
-			return nil, fmt.Errorf("botsdk: %w", err)
+			return nil, err
 		}
 		defer dialed.Close()
 		cc = dialed
@@ -326,4 +320,26 @@ func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, act
 // TeamMessage with proposal_action_id; consultation, RULES.md §3.5).
 func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{ProposalActionId: &actionID}}})
+}
+
+// dial connects to c.Server with c's dial options (else the transport credentials of c.TLS), its
+// backoff and its key. c.Server loses its surrounding whitespace first, so that the errors name
+// the address dialled: one read from a file or a Kubernetes Secret ends with a newline, which
+// grpc-go refused ("invalid control character in URL"), and one with spaces resolved to no
+// address ("produced zero addresses").
+func (c *Config) dial() (*grpc.ClientConn, error) {
+	c.Server = strings.TrimSpace(c.Server)
+	opts := slices.Clone(c.DialOptions)
+	if opts == nil {
+		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(c.TLS))}
+	}
+	opts = append([]grpc.DialOption{dialBackoff(c.MaxBackoff)}, opts...) // DialOptions may set their own
+	if c.Key != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(c.Key)))
+	}
+	cc, err := grpc.NewClient(c.Server, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("botsdk: %w", err)
+	}
+	return cc, nil
 }

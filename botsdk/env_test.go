@@ -137,3 +137,54 @@ func TestEnvKeyWithWhitespace(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvServerWithWhitespace: a $BEZIQUE_SERVER that ends with a newline (a file or a Kubernetes
+// Secret read into the environment) or is padded with spaces is the address itself: Play and
+// Serve dial it without that whitespace, and a bot plays its game (here through Play) on a real
+// referee. Before, grpc-go refused the newline ("invalid control character in URL") and resolved
+// the spaces to no address ("produced zero addresses").
+func TestEnvServerWithWhitespace(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	srv, err := service.New(ctx, service.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := service.NewPort(lis, service.PortConfig{}, srv.Register, service.ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = port.Serve() }()
+	defer port.Stop(time.Second)
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	tables := pb.NewTableServiceClient(cc)
+	t.Setenv("BEZIQUE_KEY", "")
+	t.Setenv("BEZIQUE_TLS_CA", "")
+	for _, server := range []string{lis.Addr().String() + "\n", lis.Addr().String() + "\r\n", " " + lis.Addr().String() + " ", "\t" + lis.Addr().String()} {
+		t.Setenv("BEZIQUE_SERVER", server)
+		cfg, err := botsdk.EnvConfig()
+		if err != nil {
+			t.Fatal(err)
+		}
+		created, err := tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: map[string]string{"target": "300"},
+			Seats: []*pb.SeatConfig{
+				{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "env"}}},
+				{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.TableID, cfg.Token, cfg.Logger, cfg.ConnectAttempts = created.GetTableId(), created.GetSeatTokens()[0].GetToken(), slog.New(slog.DiscardHandler), 1
+		if res, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+			t.Errorf("Play with $BEZIQUE_SERVER %q = %v, %v; want a completed game", server, res, err)
+		}
+	}
+}

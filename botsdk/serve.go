@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"sync"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -60,17 +58,9 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if cfg.TakeoverWait <= 0 {
 		cfg.TakeoverWait = DefaultTakeoverWait
 	}
-	opts := slices.Clone(cfg.DialOptions)
-	if opts == nil {
-		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(cfg.TLS))}
-	}
-	opts = append([]grpc.DialOption{dialBackoff(cfg.MaxBackoff)}, opts...) // DialOptions may set their own
-	if cfg.Key != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(cfg.Key)))
-	}
-	cc, err := grpc.NewClient(cfg.Server, opts...)
+	cc, err := cfg.dial()
 	if err != nil {
-		return fmt.Errorf("botsdk: %w", err)
+		return err
 	}
 	defer cc.Close()
 	s := &server{cfg: cfg, newBot: newBot, client: pb.NewLobbyServiceClient(cc), playing: map[string]bool{}}

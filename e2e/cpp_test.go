@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -139,7 +140,10 @@ func TestCppBot(t *testing.T) {
 // operator gives a bot (BEZIQUE_SERVER, BEZIQUE_KEY, BEZIQUE_TLS_CA) plays a seat bound to its key
 // with --table and --seat alone, and in serve mode with no flag, on a referee serving TLS with a
 // private CA, as the SDKs' examples do (TestBotsConfiguredByEnvironment). Before, it read no
-// $BEZIQUE_TLS_CA and dialled the referee in plaintext.
+// $BEZIQUE_TLS_CA and dialled the referee in plaintext. The key and the address end with a
+// newline in the first run and are padded with spaces in the second (a file or a Kubernetes
+// Secret read into the environment): the bot drops that whitespace, as every SDK does.
+// Before, it sent such a key as it was and dialled such an address as it was.
 func TestCppBotConfiguredByEnvironment(t *testing.T) {
 	needCpp(t)
 	dir := t.TempDir()
@@ -155,13 +159,13 @@ func TestCppBotConfiguredByEnvironment(t *testing.T) {
 		t.Fatalf("CreateTable: %v", err)
 	}
 	id := resp.GetTableId()
-	waitBots(t, 2*time.Minute, startBotEnv(t, "cpp", env, cppbot, "--table", id, "--seat", "0"))
+	waitBots(t, 2*time.Minute, startBotEnv(t, "cpp", padded(env, "", "\n"), cppbot, "--table", id, "--seat", "0"))
 	if got := replayVerified(t, r.tables, id).GetSeats()[0].GetBotName(); got != "cpp-seat" {
 		t.Errorf("seat 0 played by %q, want cpp-seat (its key's name)", got)
 	}
 
 	env, _ = r.env(ctx, t, "cpp-serve")
-	b := startBotEnv(t, "cpp-serve", env, cppbot)
+	b := startBotEnv(t, "cpp-serve", padded(env, " ", " "), cppbot)
 	waitLobby(ctx, t, r.lobby, map[string]*bot{"cpp-serve": b}, "cpp-serve")
 	challenged, err := r.lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: map[string]string{"target": "500"},
 		Seats: []*pb.ChallengeSeat{{Kind: &pb.ChallengeSeat_Lobby{Lobby: "cpp-serve"}}, {Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
@@ -171,4 +175,15 @@ func TestCppBotConfiguredByEnvironment(t *testing.T) {
 	if got := replayVerified(t, r.tables, challenged.GetTable().GetTableId()).GetResult().GetOutcome(); got != pb.Outcome_OUTCOME_COMPLETED {
 		t.Errorf("the C++ bot's game in serve mode ended %v, want completed", got)
 	}
+}
+
+// padded returns env with the values of BEZIQUE_KEY and BEZIQUE_SERVER between before and after.
+func padded(env []string, before, after string) []string {
+	out := slices.Clone(env)
+	for i, kv := range out {
+		if k, v, _ := strings.Cut(kv, "="); k == "BEZIQUE_KEY" || k == "BEZIQUE_SERVER" {
+			out[i] = k + "=" + before + v + after
+		}
+	}
+	return out
 }

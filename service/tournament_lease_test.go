@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"sync/atomic"
 	"testing"
@@ -118,11 +119,21 @@ func TestTournamentLeaseLost(t *testing.T) {
 }
 
 // readCounter is the shared PostgreSQL store, counting the reads of tournaments that
-// ListTournaments may make.
+// ListTournaments may make, and the results read.
 type readCounter struct {
 	store.Store
 	store.Leaser
-	gets, gameLists atomic.Int64
+	lists, gets, gameLists, results, counts atomic.Int64
+}
+
+func (c *readCounter) CountTournamentGames(ctx context.Context, ids ...string) (map[string]int, error) {
+	c.counts.Add(1)
+	return c.Store.CountTournamentGames(ctx, ids...)
+}
+
+func (c *readCounter) ListTournaments(ctx context.Context, f store.TournamentFilter, pageSize int, pageToken string) ([]store.Tournament, string, error) {
+	c.lists.Add(1)
+	return c.Store.ListTournaments(ctx, f, pageSize, pageToken)
 }
 
 func (c *readCounter) GetTournament(ctx context.Context, id string) (store.Tournament, error) {
@@ -132,12 +143,29 @@ func (c *readCounter) GetTournament(ctx context.Context, id string) (store.Tourn
 
 func (c *readCounter) ListTournamentGames(ctx context.Context, ids ...string) ([]store.TournamentGame, error) {
 	c.gameLists.Add(1)
-	return c.Store.ListTournamentGames(ctx, ids...)
+	games, err := c.Store.ListTournamentGames(ctx, ids...)
+	c.results.Add(int64(len(games)))
+	return games, err
+}
+
+// reset sets every count to zero.
+func (c *readCounter) reset() {
+	for _, n := range []*atomic.Int64{&c.lists, &c.gets, &c.gameLists, &c.results, &c.counts} {
+		n.Store(0)
+	}
+}
+
+// reads is the number of reads counted.
+func (c *readCounter) reads() int64 {
+	return c.lists.Load() + c.gets.Load() + c.gameLists.Load() + c.counts.Load()
 }
 
 // TestListTournamentsOneRead: ListTournaments on a referee that runs none of the tournaments
 // reads all their results in one query, however many run elsewhere, and reports each as
-// GetTournament does; one seen ended is not read again.
+// GetTournament does; one seen ended is not read again, nor one running elsewhere until the
+// number of its stored results changes (one count of the page's) and its summary is
+// elsewhereRefresh old: then it is read again, and listed with its new standings. Before, every
+// listing read all the results of every tournament running elsewhere.
 func TestListTournamentsOneRead(t *testing.T) {
 	u, _ := sharedSchema(t)
 	a := startPeer(t, u, nil)
@@ -148,8 +176,9 @@ func TestListTournamentsOneRead(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	// A lobby bot that never comes, with an hour's grace: each tournament runs until cancelled.
-	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, AbsenceGraceMs: 3_600_000,
+	// A lobby bot that never comes, with an hour's grace: each tournament runs until cancelled,
+	// its game 0 waiting for the bot and game 1 never started (one game at a time).
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 2, Concurrency: 1, AbsenceGraceMs: 3_600_000,
 		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "r", Bot: "random"}}}
 	var ids []string
 	for range 3 {
@@ -162,24 +191,51 @@ func TestListTournamentsOneRead(t *testing.T) {
 	if _, err := a.srv.Referee.CancelTournament(ctx, ids[0], "enough"); err != nil {
 		t.Fatal(err)
 	}
-	for round, wantRead := range []int64{1, 1} {
-		counter.gets.Store(0)
-		counter.gameLists.Store(0)
-		list, _, err := c.srv.Referee.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
-		if err != nil {
+	var list []*Tournament
+	for round, want := range []struct {
+		played    int    // the played games listed for ids[1]
+		first     string // and its first entrant
+		gameLists int64  // ListTournamentGames calls
+		results   int64  // results they read
+	}{{0, "away 0 won", 1, 0}, {0, "away 0 won", 0, 0}, {0, "away 0 won", 0, 0}, {1, "away 1 won", 1, 1}, {1, "away 1 won", 0, 0}} {
+		if round == 2 { // A stores a result of ids[1], as its game 1 ends: won by side 1, away
+			res := `{"game":1,"table_id":"` + tourneyTableID(ids[1], 1) + `","outcome":"completed","winner_side":1,"forfeit_seat":-1,"scores":[900,1000]}`
+			if err := a.srv.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: ids[1], Game: 1, TableID: tourneyTableID(ids[1], 1),
+				Result: []byte(res)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if round == 3 { // the summaries are elsewhereRefresh old
+			reg := c.srv.tourneys
+			reg.mu.Lock()
+			for id, sum := range reg.elsewhere {
+				sum.read = sum.read.Add(-elsewhereRefresh)
+				reg.elsewhere[id] = sum
+			}
+			reg.mu.Unlock()
+		}
+		counter.reset()
+		var err error
+		if list, _, err = c.srv.Referee.ListTournaments(ctx, store.TournamentFilter{}, 0, ""); err != nil {
 			t.Fatal(err)
 		}
 		var got []string
 		for _, tn := range list {
-			got = append(got, tn.ID+" "+string(tn.State))
+			first := tn.Standings.Entrants[0]
+			got = append(got, fmt.Sprintf("%s %s %d/%d, first %s %d won", tn.ID, tn.State, tn.Standings.Played, tn.Standings.Scheduled, first.Entrant, first.Wins))
 		}
-		want := []string{ids[0] + " cancelled", ids[1] + " running", ids[2] + " running"}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("round %d: ListTournaments through C = %v, want %v", round, got, want)
+		wantList := []string{ids[0] + " cancelled 0/2, first away 0 won", fmt.Sprintf("%s running %d/2, first %s", ids[1], want.played, want.first),
+			ids[2] + " running 0/2, first away 0 won"}
+		if !reflect.DeepEqual(got, wantList) {
+			t.Errorf("round %d: ListTournaments through C = %v, want %v", round, got, wantList)
 		}
-		if g, l := counter.gets.Load(), counter.gameLists.Load(); g != 0 || l != wantRead {
-			t.Errorf("round %d: ListTournaments read %d tournaments and listed games %d times; want 0 and %d", round, g, l, wantRead)
+		if g, l, r, n := counter.gets.Load(), counter.gameLists.Load(), counter.results.Load(), counter.counts.Load(); g != 0 || l != want.gameLists || r != want.results || n != 1 {
+			t.Errorf("round %d: ListTournaments read %d tournaments, listed games %d times (%d results), counted them %d times; want 0, %d (%d), 1",
+				round, g, l, r, n, want.gameLists, want.results)
 		}
+	}
+	if tn, err := c.srv.Referee.GetTournament(ctx, ids[1]); err != nil || len(tn.Results) != 1 || !sameStandings(tn.Standings, list[1].Standings) {
+		t.Errorf("GetTournament(%s) through C: %v; want its one result and the standings listed", ids[1], err)
 	}
 }
 

@@ -74,10 +74,27 @@ type tourney struct {
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
 // store, or a memory store when it has none).
 type tourneys struct {
-	mu    sync.Mutex
-	byID  map[string]*tourney
-	store store.TournamentStore
+	mu   sync.Mutex
+	byID map[string]*tourney
+	// elsewhere holds the summaries of the tournaments running on other referees sharing the
+	// store that ListTournaments listed (see Referee.ListTournaments).
+	elsewhere map[string]elsewhereSummary
+	store     store.TournamentStore
 }
+
+// elsewhereSummary is a tournament running on another referee as ListTournaments last read it
+// from the store: as reported, without its results, the number of results it was read with, and
+// when.
+type elsewhereSummary struct {
+	t      *Tournament
+	stored int
+	read   time.Time
+}
+
+// elsewhereRefresh is how long ListTournaments reports the summary of a tournament running
+// elsewhere as it read it, however many results were stored since: a tournament whose games end
+// faster than it is listed (by many open pages) is read at most once every elsewhereRefresh.
+const elsewhereRefresh = time.Second
 
 // CreateTournament validates spec (a [FieldError] naming the field; its name and entrant ids are
 // plain text of at most MaxNameBytes, as checkText says), stores the tournament with
@@ -854,12 +871,18 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 // newest first with f.NewestFirst; only those in f.State unless it is ""), each as
 // [Referee.GetTournament] returns it but without its results, and the token of the next page (""
 // on the last). pageToken is "" or a token from a previous call in the same order. A tournament is
-// reported from the registry when this referee runs it or has its summary; otherwise (it ended
-// and was not listed since the start, or with a shared store another referee runs it) it is read
-// from the store, the page's results at once, and an ended one's summary is kept. A tournament
-// that ended between the two reads is left out of a page of running ones, so a page may hold
-// fewer than pageSize. A [FieldError] for a page token that is malformed or of the other order,
-// or an unknown state; the store's error when it cannot be read.
+// reported from the registry when this referee runs it or has its summary. Otherwise it is read
+// from the store, the page's results at once: an ended one once (its summary is kept); one that
+// another referee sharing the store runs when the number of its stored results has changed since
+// it was last read (one count for the page's) and that was elsewhereRefresh ago or more, else its
+// summary as then. A tournament that ended between the two reads is left out of a page of running
+// ones, so a page may hold fewer than pageSize. A [FieldError] for a page token that is malformed or of the other order, or an
+// unknown state; the store's error when it cannot be read.
+//
+// Before, a tournament running elsewhere was read whole and its standings computed at every
+// call, and the web app's home page lists the running ones every two seconds per open tab: 15 ms
+// a call for one of 2 000 results in PostgreSQL, half of it the standings (docs/BENCHMARKS.md
+// § Tournaments).
 func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter, pageSize int, pageToken string) ([]*Tournament, string, error) {
 	state := f.State
 	switch state {
@@ -875,15 +898,47 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 	if err != nil {
 		return nil, "", err
 	}
-	trs := make([]*tourney, len(rows))
-	var unread []string // the tournaments read from the store
+	out := make([]*Tournament, len(rows))
+	var unread, elsewhere []string // the tournaments read from the store; those running elsewhere
 	for i, row := range rows {
 		if tr, err := s.tourneyByID(row.ID); err == nil && !tr.runningElsewhere() {
-			trs[i] = tr
+			out[i] = tr.snapshot()
+		} else if row.State == store.TournamentRunning {
+			elsewhere = append(elsewhere, row.ID)
 		} else {
 			unread = append(unread, row.ID)
 		}
 	}
+	var stored map[string]int
+	if len(elsewhere) > 0 {
+		if stored, err = reg.store.CountTournamentGames(ctx, elsewhere...); err != nil {
+			return nil, "", err
+		}
+	}
+	reg.mu.Lock()
+	for i, row := range rows {
+		switch sum, ok := reg.elsewhere[row.ID]; {
+		case out[i] != nil || row.State != store.TournamentRunning: // run here, or ended
+			delete(reg.elsewhere, row.ID)
+		case ok && (sum.stored == stored[row.ID] || time.Since(sum.read) < elsewhereRefresh):
+			t := *sum.t
+			out[i] = &t
+		default:
+			unread = append(unread, row.ID)
+		}
+	}
+	if state == store.TournamentRunning && pageToken == "" && next == "" { // rows are every running tournament
+		listed := map[string]bool{}
+		for _, row := range rows {
+			listed[row.ID] = true
+		}
+		for id := range reg.elsewhere {
+			if !listed[id] {
+				delete(reg.elsewhere, id)
+			}
+		}
+	}
+	reg.mu.Unlock()
 	var games []store.TournamentGame
 	if len(unread) > 0 {
 		if games, err = reg.store.ListTournamentGames(ctx, unread...); err != nil {
@@ -894,22 +949,30 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 	for _, g := range games {
 		byTourney[g.TournamentID] = append(byTourney[g.TournamentID], g)
 	}
-	out := make([]*Tournament, 0, len(rows))
+	page := make([]*Tournament, 0, len(rows))
 	for i, row := range rows {
-		tr := trs[i]
-		if tr == nil {
-			if tr, err = s.readTourney(row, byTourney[row.ID]); err != nil {
+		t := out[i]
+		if t == nil {
+			tr, err := s.readTourney(row, byTourney[row.ID])
+			if err != nil {
 				return nil, "", err
 			}
+			t = tr.snapshot()
+			t.Results = nil
+			if row.State == store.TournamentRunning {
+				sum := *t
+				reg.mu.Lock()
+				reg.elsewhere[row.ID] = elsewhereSummary{t: &sum, stored: len(byTourney[row.ID]), read: time.Now()}
+				reg.mu.Unlock()
+			}
 		}
-		t := tr.snapshot()
 		if state != "" && t.State != state {
 			continue
 		}
 		t.Results = nil
-		out = append(out, t)
+		page = append(page, t)
 	}
-	return out, next, nil
+	return page, next, nil
 }
 
 // watchInterval is the shortest time between two updates of [Referee.WatchTournament].

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
@@ -34,14 +35,34 @@ type connFlags struct {
 const tlsCAEnv = "BEZIQUE_TLS_CA"
 
 // register adds --server (defaulting to server) and the TLS flags to f; --tls-ca defaults to
-// $BEZIQUE_TLS_CA.
+// $BEZIQUE_TLS_CA. The address, given or default ($BEZIQUE_SERVER), is kept without surrounding
+// whitespace (see serverValue).
 func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
-	f.StringVar(&c.server, "server", server, serverUsage)
+	c.server = strings.TrimSpace(server)
+	f.Var((*serverValue)(&c.server), "server", serverUsage)
 	f.BoolVar(&c.tls, "tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
 	f.StringVar(&c.caFile, "tls-ca", os.Getenv(tlsCAEnv), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $"+tlsCAEnv+")")
 	f.StringVar(&c.certFile, "tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
 	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
 }
+
+// serverValue is --server's value: a referee's address without its surrounding whitespace. One
+// read from a file or a Kubernetes Secret ends with a newline, which grpc-go refused ("invalid
+// control character in URL"), and one with spaces resolved to no address ("produced zero
+// addresses"), or was refused by loadtest as not on loopback.
+type serverValue string
+
+// Set implements [pflag.Value].
+func (v *serverValue) Set(s string) error {
+	*v = serverValue(strings.TrimSpace(s))
+	return nil
+}
+
+// String implements [pflag.Value].
+func (v *serverValue) String() string { return string(*v) }
+
+// Type implements [pflag.Value]: "string", as --server's help shows it.
+func (v *serverValue) Type() string { return "string" }
 
 // tlsArgs returns the TLS flags that give a child process (a load test's worker) these flags'
 // TLS: none for plaintext.

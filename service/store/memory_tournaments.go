@@ -163,3 +163,18 @@ func (m *memStore) ListTournamentGames(_ context.Context, ids ...string) ([]Tour
 	}
 	return out, nil
 }
+
+// CountTournamentGames implements [Store.CountTournamentGames].
+func (m *memStore) CountTournamentGames(_ context.Context, ids ...string) (map[string]int, error) {
+	if err := m.lock("count tournament games"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	out := map[string]int{}
+	for _, id := range ids {
+		if t, ok := m.tournaments[id]; ok && len(t.games) > 0 {
+			out[id] = len(t.games)
+		}
+	}
+	return out, nil
+}

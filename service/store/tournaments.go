@@ -110,6 +110,9 @@ type TournamentStore interface {
 	// tournament's games together, in ascending Game order (none for an unknown tournament or no
 	// ids; the order of the tournaments is the store's).
 	ListTournamentGames(ctx context.Context, ids ...string) ([]TournamentGame, error)
+	// CountTournamentGames returns the number of stored games of each of the tournaments ids
+	// that has any, in one read (by the primary key's index; no result is read).
+	CountTournamentGames(ctx context.Context, ids ...string) (map[string]int, error)
 }
 
 // checkNew checks a tournament given to CreateTournament: ErrInvalid for an empty id.
@@ -316,6 +319,40 @@ func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]To
 		}
 		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
 		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// CountTournamentGames implements [Store.CountTournamentGames].
+func (s *sqlStore) CountTournamentGames(ctx context.Context, ids ...string) (map[string]int, error) {
+	op := fmt.Sprintf("count games of tournaments %q", ids)
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	out := map[string]int{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT tournament_id, count(*) FROM tournament_games "+
+		"WHERE tournament_id IN (?"+strings.Repeat(", ?", len(ids)-1)+") GROUP BY tournament_id"), args...)
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, s.wrap(op, err)
+		}
+		out[id] = n
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap(op, err)

@@ -367,6 +367,17 @@ std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
+// Trim returns s without its surrounding whitespace: the newline that ends a value read from a
+// file or a Kubernetes Secret into $BEZIQUE_KEY or $BEZIQUE_SERVER, as every SDK drops it. Sent
+// as it was, a key ending with a newline aborted the bot (gRPC: "Illegal header value", then an
+// assertion), and one padded with spaces was refused as an unknown key.
+std::string Trim(const std::string& s) {
+  const char* space = " \t\r\n\v\f";
+  auto first = s.find_first_not_of(space);
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(space) - first + 1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -394,6 +405,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  o.server = Trim(o.server);
+  o.key = Trim(o.key);
   std::shared_ptr<grpc::ChannelCredentials> creds = grpc::InsecureChannelCredentials();
   if (!o.tls_ca.empty()) {
     grpc::SslCredentialsOptions ssl;

@@ -26,7 +26,7 @@ export interface Logger {
 
 /** ConnectionOptions are the options play() and serve() share. */
 export interface ConnectionOptions {
-  /** server is the referee's gRPC address, 'host:port'. */
+  /** server is the referee's gRPC address, 'host:port'; surrounding whitespace (the newline that ends a file or a Kubernetes Secret) is ignored. */
   server: string;
   /** key is the bot's API key, sent as "authorization: Bearer <key>" (docs/SECURITY.md). */
   key?: string;

@@ -168,6 +168,17 @@ function channelOptions(maxBackoffMs) {
   return { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': Math.max(100, maxBackoffMs) };
 }
 
+// newClient returns the client of Service (pkg.SeatService, pkg.LobbyService) that play() and
+// serve() call: at cfg.server, with cfg.credentials and channelOptions(cfg.maxBackoffMs).
+// cfg.server loses its surrounding whitespace first, in place, so that the errors name the
+// address dialled: one read from a file or a Kubernetes Secret ($BEZIQUE_SERVER, --server) ends
+// with a newline, which grpc-js refused ("Could not parse target name"), as it did one padded
+// with spaces.
+function newClient(Service, cfg) {
+  if (typeof cfg.server === 'string') cfg.server = cfg.server.trim();
+  return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));
+}
+
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
@@ -187,7 +198,7 @@ class Player {
 
   async run() {
     const pkg = load(this.cfg.protoDir);
-    const client = new pkg.SeatService(this.cfg.server, this.cfg.credentials, channelOptions(this.cfg.maxBackoffMs));
+    const client = newClient(pkg.SeatService, this.cfg);
     const retry = new Reconnect(this.cfg, `seat ${this.cfg.seat}`);
     try {
       for (;;) {
@@ -400,6 +411,6 @@ const { outcomeText, resultText } = require('./outcome');
 const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
-  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions,
+  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText,
 };

@@ -4,7 +4,7 @@
 
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
-const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, channelOptions, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
+const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, newClient, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
 
 // LOADER_OPTIONS are index.js's: snake_case fields, enums as names, oneofs named by `kind`.
 const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
@@ -46,7 +46,7 @@ async function serve(cfg, decide) {
   const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
   const pkg = loadLobby(c.protoDir);
-  const client = new pkg.LobbyService(c.server, c.credentials, channelOptions(c.maxBackoffMs));
+  const client = newClient(pkg.LobbyService, c);
   const playing = new Map(); // "table/seat/member" -> the game's promise
   const stopped = () => c.signal && c.signal.aborted;
   const start = (a) => {

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const grpc = require('@grpc/grpc-js');
-const { play, load, authMetadata, SeatRefused } = require('../src');
+const { play, load, authMetadata, envConfig, SeatRefused } = require('../src');
 const { randomBot, strategyBot } = require('../src/strategy');
 
 const REFEREE = process.env.BEZIQUE_REFEREE || '';
@@ -47,6 +47,16 @@ test('against a real referee', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to
       assert.ok(Math.max(...results[0].scores.map((s) => s.total)) >= 1000);
       assert.deepEqual(seen.filter(([compact, texts]) => compact || !texts), []);
       assert.ok(Math.max(...seen.map((s) => s[2])) >= 20);
+    });
+    await t.test('a $BEZIQUE_SERVER with surrounding whitespace is the address itself', async () => {
+      for (const server of [`${addr}\n`, `${addr}\r\n`, ` ${addr} `, `\t${addr}`]) {
+        const resp = await new Promise((resolve, reject) => tables.CreateTable({
+          variant: 'VARIANT_TWO_HANDED', options: { target: '300' }, seats: [{ remote: { name: 'js' } }, { builtin: { bot: 'random' } }],
+        }, (err, r) => (err ? reject(err) : resolve(r))));
+        const env = { BEZIQUE_SERVER: server, BEZIQUE_KEY: '', BEZIQUE_BOT_NAME: '', BEZIQUE_TLS_CA: '' };
+        const result = await play({ ...envConfig(env), tableId: resp.table_id, seat: 0, token: tokenOf(resp, 0), connectAttempts: 1, logger: quiet }, randomBot(1));
+        assert.equal(result.outcome, 'OUTCOME_COMPLETED', JSON.stringify(server));
+      }
     });
     await t.test('a wrong token is refused', async () => {
       const resp = await create();

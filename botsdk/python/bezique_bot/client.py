@@ -91,7 +91,12 @@ def new_channel(cfg) -> grpc.Channel:
     flight, gRPC core noticed a connection made in the background only at its next periodic poll,
     5 s later. With either left out, a bot whose referee was back on its address (restarted in
     place) kept failing at once with the last "Connection refused" for 15 s after 10 s down
-    (tests/test_restart.py), whatever max_backoff said."""
+    (tests/test_restart.py), whatever max_backoff said. cfg.server loses its surrounding
+    whitespace first, so that the errors name the address dialled: one read from a file or a
+    Kubernetes Secret ($BEZIQUE_SERVER, --server) ends with a newline, which grpcio sent in the
+    call's authority (the referee reset the stream: INTERNAL "Received RST_STREAM with error code
+    1"), and one padded with spaces failed its DNS resolution (UNAVAILABLE)."""
+    cfg.server = cfg.server.strip()
     if cfg.channel_factory is not None:
         channel = cfg.channel_factory(cfg.server)
     else:
@@ -161,7 +166,8 @@ class _Reconnect:
 class Config:
     """Config says where a bot plays: the referee's address, the table, the seat and its token."""
 
-    #: server is the referee's gRPC address, host:port.
+    #: server is the referee's gRPC address, host:port; surrounding whitespace (the newline that ends a
+    #: file or a Kubernetes Secret) is ignored.
     server: str
     #: table_id, seat and token come from CreateTable.
     table_id: str

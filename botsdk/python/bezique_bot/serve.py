@@ -34,7 +34,8 @@ class LobbyRefused(Exception):
 class ServeConfig:
     """ServeConfig says where a bot waits for games and which games it takes."""
 
-    #: server is the referee's gRPC address, host:port.
+    #: server is the referee's gRPC address, host:port; surrounding whitespace (the newline that ends a
+    #: file or a Kubernetes Secret) is ignored.
     server: str
     #: bot_name is the bot's name in the lobby without a key (with a key, the bot is the key's
     #: name) and, with bot_version, what each game's record says.

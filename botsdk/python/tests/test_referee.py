@@ -6,12 +6,13 @@ import re
 import subprocess
 import threading
 import unittest
+import unittest.mock
 
 import grpc
 
 from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2,
                         table_service_pb2_grpc)
-from bezique_bot import Config, SeatRefused, play
+from bezique_bot import Config, SeatRefused, env_config, play
 from bezique_bot.strategy import random_bot, strategy_bot
 
 REFEREE = os.environ.get("BEZIQUE_REFEREE", "")
@@ -134,6 +135,22 @@ class RefereeTest(unittest.TestCase):
         self.assertEqual([(m.seat, m.member) for m in rec.team_messages], [(0, 1)] * len(rec.team_messages))
         self.assertEqual([m.proposal_action_id for m in got[0]], [m.proposal_action_id for m in rec.team_messages])
         self.assertEqual((got[1], got[2]), ([], []))
+
+    def test_server_with_surrounding_whitespace(self):
+        """A $BEZIQUE_SERVER ending with a newline (a file or a Kubernetes Secret) or padded with
+        spaces is the address itself: the bot plays its game. Before, play raised CannotReach:
+        INTERNAL "Received RST_STREAM with error code 1" for the newline, UNAVAILABLE "DNS
+        resolution failed" for the spaces."""
+        for server in [self.addr + "\n", self.addr + "\r\n", " " + self.addr + " ", "\t" + self.addr]:
+            req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_TWO_HANDED, options={"target": "300"})
+            req.seats.add(remote=table_pb2.RemoteSeat(name="py"))
+            req.seats.add(builtin=table_pb2.BuiltinSeat(bot="random"))
+            resp = self.tables.CreateTable(req, timeout=10)
+            env = {"BEZIQUE_SERVER": server, "BEZIQUE_KEY": "", "BEZIQUE_BOT_NAME": "", "BEZIQUE_TLS_CA": ""}
+            with unittest.mock.patch.dict(os.environ, env):
+                cfg = Config(table_id=resp.table_id, seat=0, token=resp.seat_tokens[0].token, connect_attempts=1, **env_config())
+            self.assertEqual(play(cfg, random_bot(1)).outcome, table_pb2.OUTCOME_COMPLETED, repr(server))
+            self.assertEqual(cfg.server, self.addr)
 
     def test_wrong_token_is_refused(self):
         resp = self.create(2)

@@ -115,6 +115,13 @@ func testTournaments(t *testing.T, st store.Store) {
 	if games, err := st.ListTournamentGames(ctx); err != nil || len(games) != 0 {
 		t.Errorf("ListTournamentGames() = %v, %v; want none", games, err)
 	}
+	// The counts of several tournaments' games in one read: none for one without games or unknown.
+	if n, err := st.CountTournamentGames(ctx, "c", "zz", "a", "b"); err != nil || !reflect.DeepEqual(n, map[string]int{"a": 3, "c": 1}) {
+		t.Errorf("CountTournamentGames(c, zz, a, b) = %v, %v; want map[a:3 c:1]", n, err)
+	}
+	if n, err := st.CountTournamentGames(ctx); err != nil || len(n) != 0 {
+		t.Errorf("CountTournamentGames() = %v, %v; want none", n, err)
+	}
 	// A table of a tournament's game names it (a Leaser creates it only under the tournament's
 	// lease, which this store holds: it created the tournament).
 	if err := st.CreateTable(ctx, store.Table{ID: "a-3", Variant: "two-handed", Tournament: "a", CreatedAt: T0}); err != nil {
