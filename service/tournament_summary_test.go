@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"testing"
 	"time"
@@ -16,7 +17,9 @@ import (
 // TestEndedTournamentsCostNothingPerGame: a referee keeps an ended tournament as its summary, so
 // listing the tournaments costs the same for one of 2 games as for one of 60, before and after a
 // restart on the same SQLite file, and GetTournament still returns every result, read from the
-// store. Before, the referee held every ended tournament's results for as long as it ran, and
+// store. "The same" is within sameCost allocations: a listing reads the store, whose driver's
+// allocations vary by a few from one run to another (seen: 58 and 66 for one listing, in CI
+// under -race), while a cost per game is about 9 allocations a game, 500 for 60. Before, the referee held every ended tournament's results for as long as it ran, and
 // each ListTournaments (the web app's home page calls it every two seconds) recomputed the
 // standings of every game ever played: 2 games listed in 44 allocations, 60 in 558.
 func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
@@ -40,6 +43,7 @@ func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
 			}
 		})
 	}
+	const sameCost = 20 // allocations; 60 games cost about 500 more when a listing reads their results
 	var allocs []float64
 	for _, deals := range []int{1, 30} {
 		path := filepath.Join(t.TempDir(), "bezique.db")
@@ -70,11 +74,11 @@ func TestEndedTournamentsCostNothingPerGame(t *testing.T) {
 		if !sameStandings(got.Standings, ended.Standings) {
 			t.Fatalf("%d games, after a restart: standings %+v, want %+v", 2*deals, got.Standings, ended.Standings)
 		}
-		if a := listAllocs(r); a != allocs[len(allocs)-1] {
+		if a := listAllocs(r); math.Abs(a-allocs[len(allocs)-1]) > sameCost {
 			t.Fatalf("%d games: listing them takes %v allocations after a restart, %v before", 2*deals, a, allocs[len(allocs)-1])
 		}
 	}
-	if allocs[0] != allocs[1] {
+	if math.Abs(allocs[0]-allocs[1]) > sameCost {
 		t.Fatalf("listing an ended tournament of 2 games takes %v allocations, of 60 games %v", allocs[0], allocs[1])
 	}
 }
