@@ -35,12 +35,7 @@ func TestRefusedKeysPerAddr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	port, err := NewPort(lis, PortConfig{}, srv.Register, append(ServerOptions(srv.metrics), srv.AuthOptions()...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = port.Serve() }()
-	t.Cleanup(func() { port.Stop(time.Second) })
+	servePortOn(t, lis, DefaultMaxConnectionIdle, srv.Register, append(ServerOptions(srv.metrics), srv.AuthOptions()...)...)
 	addr := lis.Addr().String()
 
 	admin := pb.NewKeyServiceClient(dialFrom(t, addr, "127.0.0.5"))
@@ -125,12 +120,7 @@ func TestRefusedKeysConcurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	port, err := NewPort(lis, PortConfig{}, srv.Register, append(ServerOptions(srv.metrics), srv.AuthOptions()...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = port.Serve() }()
-	t.Cleanup(func() { port.Stop(time.Second) })
+	servePortOn(t, lis, DefaultMaxConnectionIdle, srv.Register, append(ServerOptions(srv.metrics), srv.AuthOptions()...)...)
 	x := pb.NewTableServiceClient(dialFrom(t, lis.Addr().String(), "127.0.0.2"))
 	list := func(key string) error {
 		_, err := x.ListTables(as(key), &pb.ListTablesRequest{})
