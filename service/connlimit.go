@@ -51,7 +51,7 @@ func (l *connLimit) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ap, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil && l.isUnlimited(ap.Addr().Unmap().WithZone("")) {
+		if ap, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil && inRanges(ap.Addr().WithZone(""), l.unlimited) {
 			return c, nil
 		}
 		key := ipKey(c.RemoteAddr().String())
@@ -76,16 +76,6 @@ func (l *connLimit) take(key string) bool {
 	}
 	l.open[key]++
 	return true
-}
-
-// isUnlimited reports whether a is in one of the unlimited ranges.
-func (l *connLimit) isUnlimited(a netip.Addr) bool {
-	for _, p := range l.unlimited {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
 }
 
 // limitedConn is a connection counted by a [connLimit] until its first Close.

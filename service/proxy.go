@@ -74,9 +74,12 @@ func (s *Server) trustedProxy(addr string) bool {
 }
 
 // trustedAddr reports whether a is in one of Config.TrustedProxies.
-func (s *Server) trustedAddr(a netip.Addr) bool {
+func (s *Server) trustedAddr(a netip.Addr) bool { return inRanges(a, s.cfg.TrustedProxies) }
+
+// inRanges reports whether a, an IPv4-mapped IPv6 address as its IPv4 one, is in one of ranges.
+func inRanges(a netip.Addr, ranges []netip.Prefix) bool {
 	a = a.Unmap()
-	for _, p := range s.cfg.TrustedProxies {
+	for _, p := range ranges {
 		if p.Contains(a) {
 			return true
 		}
