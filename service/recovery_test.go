@@ -301,3 +301,82 @@ func TestRecoveredBeforeItsFirstAction(t *testing.T) {
 		}
 	}
 }
+
+// TestRecoveredTableNamesItsBots is the regression test of a record that lost a bot's name: the
+// name and version a bot gives at Join were held in memory only, so a game recovered after a
+// crash and ended without the bot joining again (auto-played on disconnect, or cancelled) was
+// recorded with seat bot_name "". A clean-clone CI run saw it: a lobby bot's tournament game
+// recorded with bot "" after a SIGKILL. The start of the game stores the seats' bots, and so
+// does a rejoin that names another.
+func TestRecoveredTableNamesItsBots(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	join := func(r *referee, id, token, version string) {
+		t.Helper()
+		cctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		stream, err := r.seats.Connect(cctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: id, Token: token,
+			ProtocolVersion: ProtocolVersion, BotName: "py-bot", BotVersion: version}}}); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.GetDecisionRequest() != nil {
+				return
+			}
+		}
+	}
+	bot := func(r *referee, id string) (string, string) {
+		t.Helper()
+		got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := got.GetTable().GetSeats()[0]
+		return s.GetBotName(), s.GetBotVersion()
+	}
+	restart := func(r *referee) *referee {
+		r.grpc.Stop()
+		r.srv.Close()
+		return startReferee(t, st, nil)
+	}
+
+	r := startReferee(t, st, nil)
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token := resp.GetTableId(), tokenOf(resp, 0)
+	join(r, id, token, "1")
+	r = restart(r)
+	if name, version := bot(r, id); name != "py-bot" || version != "1" {
+		t.Fatalf("after a restart: seat 0's bot %q version %q; want py-bot 1", name, version)
+	}
+	join(r, id, token, "2")
+	r = restart(r)
+	if name, version := bot(r, id); name != "py-bot" || version != "2" {
+		t.Fatalf("after a rejoin and a restart: seat 0's bot %q version %q; want py-bot 2", name, version)
+	}
+	if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rec.GetRecord().GetSeats()[0]; s.GetBotName() != "py-bot" || s.GetBotVersion() != "2" {
+		t.Fatalf("the record's seat 0: bot %q version %q; want py-bot 2", s.GetBotName(), s.GetBotVersion())
+	}
+}

@@ -613,7 +613,12 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	s.joined = !slices.Contains(s.memberJoined, false)
 	s.lostAt = time.Time{}
 	if c.member == 0 || s.botName == "" { // a team seat is named by its captain's bot
-		s.botName, s.botVersion = cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
+		name, version := cmp.Or(s.boundName, j.GetBotName()), j.GetBotVersion()
+		changed := name != s.botName || version != s.botVersion
+		s.botName, s.botVersion = name, version
+		if changed && t.state == pb.TableState_TABLE_STATE_PLAYING {
+			t.storeJoined()
+		}
 	}
 	if !wasConnected {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})

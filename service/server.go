@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -383,6 +384,17 @@ type storedSpec struct {
 	// QuotaKey is the creator's key for the per-principal limits (quotaKey), so that a table
 	// recovered while waiting counts against its creator again; empty for an in-process creator.
 	QuotaKey string `json:"quota_key,omitempty"`
+	// Joined are, per seat, the bot name and version its bot gave at its last Join (the bound
+	// name for a bound seat), stored when the game starts and when a rejoining bot gives others,
+	// so that the record names the bots after a restart even if they never join again; absent
+	// before any remote seat joined (and for tables stored before 2026-12-02).
+	Joined []storedBot `json:"joined,omitempty"`
+}
+
+// storedBot is a seat's bot as it named itself at Join (Join.bot_name, Join.bot_version).
+type storedBot struct {
+	Name    string `json:"name,omitempty"`
+	Version string `json:"version,omitempty"`
 }
 
 // seqReserve is how many event seqs and request ids a table reserves with one store write.
@@ -609,6 +621,11 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
 	t.bind(spec.Creator, spec.BotNames)
+	for i, b := range spec.Joined {
+		if i < len(t.seats) && t.seats[i].remote {
+			t.seats[i].botName, t.seats[i].botVersion = cmp.Or(t.seats[i].boundName, b.Name), b.Version
+		}
+	}
 	if err := t.replay(actions, row.State == store.StatePlaying); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}

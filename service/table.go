@@ -942,8 +942,12 @@ func (t *table) setState(s pb.TableState) {
 	}
 	t.state = s
 	if s == pb.TableState_TABLE_STATE_PLAYING || s == pb.TableState_TABLE_STATE_WAITING {
+		u := store.TableUpdate{State: storeState(s)}
+		if s == pb.TableState_TABLE_STATE_PLAYING { // every seat has joined: store who did (storedSpec.Joined)
+			u.Spec, _ = t.storedSpec(t.reserved)
+		}
 		start := time.Now()
-		err := t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{State: storeState(s)})
+		err := t.srv.store.UpdateTable(context.Background(), t.id, u)
 		if t.srv.stored(StoreUpdate, start, err) != nil {
 			t.log().Error("storing the table state failed", "err", err)
 		}
@@ -1057,14 +1061,8 @@ func (t *table) reserve(n uint64) {
 		return
 	}
 	floor := max(n, t.seq, t.requestID) + seqReserve
-	req, err := protojson.Marshal(t.spec)
+	spec, err := t.storedSpec(floor)
 	if err == nil {
-		tokens := make([]string, len(t.seats))
-		for i, s := range t.seats {
-			tokens[i] = s.token
-		}
-		spec, _ := json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor,
-			Salt: t.dealing.salt, DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey})
 		start := time.Now()
 		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 	}
@@ -1073,6 +1071,42 @@ func (t *table) reserve(n uint64) {
 		return
 	}
 	t.reserved = floor
+}
+
+// storedSpec is the table's stored spec (storedSpec) with SeqFloor floor: its request, seats'
+// tokens, dealing, creator, bound bot names, quota key, and the bots that joined its seats.
+func (t *table) storedSpec(floor uint64) ([]byte, error) {
+	req, err := protojson.Marshal(t.spec)
+	if err != nil {
+		return nil, err
+	}
+	tokens := make([]string, len(t.seats))
+	var joined []storedBot
+	for i, s := range t.seats {
+		tokens[i] = s.token
+		if s.remote && s.botName+s.botVersion != "" {
+			if joined == nil {
+				joined = make([]storedBot, len(t.seats))
+			}
+			joined[i] = storedBot{Name: s.botName, Version: s.botVersion}
+		}
+	}
+	return json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor, Salt: t.dealing.salt,
+		DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey, Joined: joined})
+}
+
+// storeJoined stores the bots that joined the table's seats (storedSpec.Joined) when one changed
+// during the game; the game's start stores them with its state (setState). A failure is logged:
+// the record names the bot all the same unless the referee also stops before the bot joins again.
+func (t *table) storeJoined() {
+	spec, err := t.storedSpec(t.reserved)
+	if err == nil {
+		start := time.Now()
+		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
+	}
+	if err != nil {
+		t.log().Error("storing the seats' bots failed", "err", err)
+	}
 }
 
 // bind records the table's creator and binds its seats to the bot keys of the spec

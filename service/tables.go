@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -170,12 +169,10 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	}
 	t.dealing, t.quotaKey = dl, key
 	t.bind(PrincipalFrom(ctx).ID, botNames)
-	reqJSON, err := protojson.Marshal(req)
+	spec, err := t.storedSpec(0)
 	if err != nil {
 		return nil, err
 	}
-	spec, _ := json.Marshal(storedSpec{Request: reqJSON, Tokens: tokens, Salt: dl.salt, DealingSource: dl.source.String(),
-		Creator: t.creator, BotNames: botNames, QuotaKey: key})
 	row := store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
 		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created}
 	start := time.Now()
