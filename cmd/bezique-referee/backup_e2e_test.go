@@ -188,7 +188,7 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 	<-p.exited
 	if out, err := exec.Command(bin, "backup", "--store", "sqlite:"+filepath.Join(dir, "db"), "--to", copyPath).CombinedOutput(); err == nil {
 		t.Fatalf("a backup over an existing file succeeded: %s", out)
-	} else if want := fmt.Sprintf("bezique-referee backup: store: backup sqlite %s to %s: store: backup target exists\n", filepath.Join(dir, "db"), copyPath); string(out) != want {
+	} else if want := fmt.Sprintf("bezique-referee backup: store: backup sqlite %s to %s: file already exists\n", filepath.Join(dir, "db"), copyPath); string(out) != want {
 		t.Fatalf("a backup over an existing file printed %q, want %q", out, want)
 	}
 	p2 := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:"+copyPath)

@@ -5,30 +5,34 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 )
-
-// ErrBackupExists is returned (wrapped) by [BackupSQLite] when its target file exists: a backup
-// never replaces a file (an earlier backup, or the store itself).
-var ErrBackupExists = errors.New("store: backup target exists")
 
 // BackupSQLite copies the SQLite database at path, which a referee may hold open and be writing
 // to, to the new file to: one consistent snapshot, taken by SQLite's VACUUM INTO in one read
 // transaction. In WAL mode the referee's writes go on meanwhile; the snapshot is the store as its
 // last commit before the copy began left it, compacted. The copy is written beside to under a
 // temporary name with mode 0600 (it holds seat tokens and the seeds of games in play), synced to
-// disk, then renamed to to, so that a copy cut short never carries the name. It opens the
-// database read-only and takes no lock: the referee's flock on PATH.lock stays its own.
+// disk, then hard-linked to to, which fails if to exists, and its temporary name removed: a copy
+// cut short never carries the name, and a backup never replaces a file (an earlier backup, the
+// store itself, or another backup to the same name finished first), even one created while it
+// copied. The directory of to must allow hard links (any Unix file system does; FAT does not).
+// It opens the database read-only and takes no lock: the referee's flock on PATH.lock stays its
+// own.
 //
 // SQLite's online backup API (the sqlite3 shell's .backup) is not used: it copies 100 pages a
 // step, each step its own read transaction, and starts again from the first page whenever
 // another process has committed in between, which a busy referee does every few milliseconds.
 //
-// Errors: ErrBackupExists when to exists; ErrInvalid for an empty path or to; the file system's
-// or SQLite's error, naming the file, otherwise (the source missing or not a database).
-func BackupSQLite(ctx context.Context, path, to string) (err error) {
+// Errors: one wrapping [fs.ErrExist], naming path and to, when to exists (checked before the
+// copy, to refuse it early, and by the link); ErrInvalid for an empty path or to; the file
+// system's or SQLite's error, naming the file, otherwise (the source missing or not a database,
+// the directory of to not writable or full). A failed backup leaves no file beside to, and none
+// at to unless the sync of the directory failed after the link, which leaves the whole copy.
+func BackupSQLite(ctx context.Context, path, to string) error {
 	if path == "" || to == "" {
 		return fmt.Errorf("store: backup sqlite %q to %q: empty path: %w", path, to, ErrInvalid)
 	}
@@ -36,8 +40,8 @@ func BackupSQLite(ctx context.Context, path, to string) (err error) {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
 	if _, err := os.Lstat(to); err == nil {
-		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, ErrBackupExists)
-	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, fs.ErrExist)
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+".tmp-*") // mode 0600
@@ -45,11 +49,7 @@ func BackupSQLite(ctx context.Context, path, to string) (err error) {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
 	tmpName := tmp.Name()
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmpName)
-		}
-	}()
+	defer func() { _ = os.Remove(tmpName) }() // the copy linked to to, or not
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
@@ -67,13 +67,12 @@ func BackupSQLite(ctx context.Context, path, to string) (err error) {
 	if err := syncFile(tmpName); err != nil { // VACUUM INTO does not sync its output
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
-	if _, err := os.Lstat(to); err == nil {
-		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, ErrBackupExists)
-	}
-	if err := os.Rename(tmpName, to); err != nil {
+	if err := os.Link(tmpName, to); errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, fs.ErrExist)
+	} else if err != nil {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
-	if err := syncFile(filepath.Dir(to)); err != nil { // the rename itself
+	if err := syncFile(filepath.Dir(to)); err != nil { // the link itself
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}
 	return nil
