@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/gaptrack"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -135,28 +136,7 @@ func TestPostgresBackupWhilePlaying(t *testing.T) {
 	// Two games that never end, one owned by each referee, played as fast as their bots go, so
 	// that the store is written to throughout the dump; the longest wait for a decision request
 	// during it is logged.
-	var (
-		mu                   sync.Mutex
-		dumpFrom, dumpTo     time.Time
-		gapBefore, gapDuring time.Duration
-		decisions            int
-	)
-	track := func(last *time.Time) {
-		now := time.Now()
-		mu.Lock()
-		defer mu.Unlock()
-		decisions++
-		if !last.IsZero() {
-			gap := now.Sub(*last)
-			switch {
-			case dumpFrom.IsZero():
-				gapBefore = max(gapBefore, gap)
-			case dumpTo.IsZero() || last.Before(dumpTo):
-				gapDuring = max(gapDuring, gap)
-			}
-		}
-		*last = now
-	}
+	var gaps gaptrack.Tracker
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	var loadDone sync.WaitGroup
 	var load []string
@@ -164,33 +144,13 @@ func TestPostgresBackupWhilePlaying(t *testing.T) {
 		resp := create(i, "1000000", remote, remote)
 		load = append(load, resp.GetTableId())
 		loadDone.Go(func() {
-			playSeats(loadCtx, addrs[1-i], resp, func(seat int) botsdk.Bot {
-				r := botsdk.NewRandom(uint64(seat) + 1)
-				var last time.Time
-				return botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
-					track(&last)
-					return r.Decide(ctx, req)
-				})
-			})
+			playSeats(loadCtx, addrs[1-i], resp, func(seat int) botsdk.Bot { return gaps.Bot(botsdk.NewRandom(uint64(seat) + 1)) })
 		})
 	}
 	heldStill.Wait()
-	awaitDecisions := func(n int) {
-		t.Helper()
-		for {
-			mu.Lock()
-			got := decisions
-			mu.Unlock()
-			if got > n {
-				return
-			}
-			if ctx.Err() != nil {
-				t.Fatalf("%d decisions of the endless games, want more than %d%s", got, n, logs())
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+	if err := gaps.Await(ctx, 300); err != nil {
+		t.Fatalf("the endless games: %v%s", err, logs())
 	}
-	awaitDecisions(300)
 
 	// The tournament: built-in bots, one game of one deal at a time, 40 games, backed up once
 	// 3 have ended (about 0.1 s a game here: a margin of seconds).
@@ -214,26 +174,20 @@ func TestPostgresBackupWhilePlaying(t *testing.T) {
 
 	// The backup, as docs/OPERATIONS.md gives it.
 	dump := filepath.Join(dir, "bezique.dump")
-	mu.Lock()
-	dumpFrom, decisionsBefore := time.Now(), decisions
-	mu.Unlock()
+	dumpFrom := gaps.Start()
 	out, err := exec.Command(pgDump, "--format=custom", "--file="+dump, srcURL).CombinedOutput()
-	mu.Lock()
-	dumpTo = time.Now()
-	took, decisionsAtEnd := dumpTo.Sub(dumpFrom), decisions
-	mu.Unlock()
+	took := gaps.Stop()
 	if err != nil {
 		t.Fatalf("pg_dump: %v\n%s", err, out)
 	}
-	awaitDecisions(decisionsAtEnd + 100) // the referees play on after the dump
+	if err := gaps.Await(ctx, gaps.Decisions()+100); err != nil { // the referees play on after the dump
+		t.Fatalf("the endless games after the dump: %v%s", err, logs())
+	}
 	fi, err := os.Stat(dump)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mu.Lock()
-	t.Logf("pg_dump of the store (%d bytes) took %v; longest wait for a decision request: %v during it, %v in the %d decisions before it",
-		fi.Size(), took.Round(time.Millisecond), gapDuring.Round(time.Millisecond), gapBefore.Round(time.Millisecond), decisionsBefore)
-	mu.Unlock()
+	t.Logf("pg_dump of the store (%d bytes) took %v; %v", fi.Size(), took.Round(time.Millisecond), &gaps)
 
 	// After the backup: games finished, a key created and one revoked, none of it in the copy.
 	finishedAfter := finishGames(2)

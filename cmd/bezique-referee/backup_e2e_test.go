@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/gaptrack"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -87,29 +88,8 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 	}
 
 	// Four games that never end (target 1 000 000), played as fast as the bots go: the store is
-	// written to throughout the backup. track records the longest wait for a decision request.
-	var (
-		mu                   sync.Mutex
-		backupFrom, backupTo time.Time
-		gapBefore, gapDuring time.Duration
-		decisions            int
-	)
-	track := func(last *time.Time) {
-		now := time.Now()
-		mu.Lock()
-		defer mu.Unlock()
-		decisions++
-		if !last.IsZero() {
-			gap := now.Sub(*last)
-			switch {
-			case backupFrom.IsZero():
-				gapBefore = max(gapBefore, gap)
-			case backupTo.IsZero() || last.Before(backupTo):
-				gapDuring = max(gapDuring, gap)
-			}
-		}
-		*last = now
-	}
+	// written to throughout the backup. gaps records the longest wait for a decision request.
+	var gaps gaptrack.Tracker
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	var loadDone sync.WaitGroup
 	var load []string
@@ -119,44 +99,19 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 		loadDone.Add(1)
 		go func() {
 			defer loadDone.Done()
-			playAll(loadCtx, t, p.addr, resp, func(seat int) botsdk.Bot {
-				r := botsdk.NewRandom(uint64(seat) + 1)
-				var last time.Time
-				return botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
-					track(&last)
-					return r.Decide(ctx, req)
-				})
-			})
+			playAll(loadCtx, t, p.addr, resp, func(seat int) botsdk.Bot { return gaps.Bot(botsdk.NewRandom(uint64(seat) + 1)) })
 		}()
 	}
 	heldStill.Wait()
-	awaitDecisions := func(n int) {
-		t.Helper()
-		for {
-			mu.Lock()
-			got := decisions
-			mu.Unlock()
-			if got > n {
-				return
-			}
-			if ctx.Err() != nil {
-				t.Fatalf("%d decisions of the four endless games, want more than %d", got, n)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+	if err := gaps.Await(ctx, 2000); err != nil {
+		t.Fatalf("the four endless games: %v", err)
 	}
-	awaitDecisions(2000)
 
 	// The documented command, as docs/OPERATIONS.md gives it.
 	copyPath := filepath.Join(dir, "backup.db")
-	mu.Lock()
-	backupFrom = time.Now()
-	mu.Unlock()
+	gaps.Start()
 	out, err := exec.Command(bin, "backup", "--store", "sqlite:"+filepath.Join(dir, "db"), "--to", copyPath).CombinedOutput()
-	mu.Lock()
-	backupTo = time.Now()
-	took, decisionsAtEnd := backupTo.Sub(backupFrom), decisions
-	mu.Unlock()
+	took := gaps.Stop()
 	if err != nil {
 		t.Fatalf("bezique-referee backup: %v\n%s", err, out)
 	}
@@ -170,11 +125,10 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 	if fi.Mode().Perm() != 0o600 {
 		t.Fatalf("the copy has mode %v, want 0600", fi.Mode().Perm())
 	}
-	awaitDecisions(decisionsAtEnd + 200) // the referee plays on after the backup
-	mu.Lock()
-	t.Logf("backup of a %d-byte store took %v; longest wait for a decision request: %v during it, %v in the %d decisions before it",
-		fi.Size(), took, gapDuring, gapBefore, decisions)
-	mu.Unlock()
+	if err := gaps.Await(ctx, gaps.Decisions()+200); err != nil { // the referee plays on after the backup
+		t.Fatalf("the four endless games after the backup: %v", err)
+	}
+	t.Logf("backup of a %d-byte store took %v; %v", fi.Size(), took.Round(time.Millisecond), &gaps)
 	after := finishGames(2) // not in the copy
 
 	// Stop the referee, then restore: a new referee on the copy.
