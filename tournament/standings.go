@@ -100,6 +100,17 @@ type Standings struct {
 	SPRT *SPRTStatus `json:"sprt,omitempty"`
 }
 
+// Clone returns a copy of s that shares no memory with it: its entrants, pairs and SPRT status
+// copied.
+func (s Standings) Clone() Standings {
+	s.Entrants, s.Pairs = slices.Clone(s.Entrants), slices.Clone(s.Pairs)
+	if s.SPRT != nil {
+		t := *s.SPRT
+		s.SPRT = &t
+	}
+	return s
+}
+
 // Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
 func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 

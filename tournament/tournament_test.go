@@ -192,6 +192,25 @@ func TestCompute(t *testing.T) {
 	}
 }
 
+// TestStandingsClone: a clone of standings shares nothing with them: changing its entrants, pairs
+// and SPRT status leaves the original as it was.
+func TestStandingsClone(t *testing.T) {
+	s := tournament.Standings{Entrants: []tournament.Standing{{Entrant: "e0", Wins: 1}}, Pairs: []tournament.Pair{{A: "e0", B: "e1", W: 1}},
+		Played: 1, Scheduled: 2, SPRT: &tournament.SPRTStatus{LLR: 0.5, Lower: -2.94, Upper: 2.94, Verdict: stats.VerdictContinue}}
+	want, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Clone()
+	if b, _ := json.Marshal(c); string(b) != string(want) {
+		t.Fatalf("clone %s, want %s", b, want)
+	}
+	c.Entrants[0].Wins, c.Pairs[0].Penta[4], c.SPRT.LLR = 2, 1, 3
+	if b, _ := json.Marshal(s); string(b) != string(want) {
+		t.Fatalf("after changing the clone, the standings are %s, want %s", b, want)
+	}
+}
+
 // TestPairJSON: an infinite Elo and missing bounds are written as strings, since JSON has no
 // such numbers.
 func TestPairJSON(t *testing.T) {
