@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -207,8 +208,13 @@ func Compute(spec *Spec, results []Result) Standings {
 	}
 	if spec.Duplicate {
 		played := make([]int, n)
-		for k, d := range dealDiff {
-			st[k.entrant].DealDiff += d
+		// In deal set order: with three or four sides a deal set's difference is in halves or
+		// thirds, and a sum of them in a map's order differed from one call to the next.
+		keys := slices.SortedFunc(maps.Keys(dealDiff), func(x, y dealKey) int {
+			return cmp.Or(cmp.Compare(x.group, y.group), cmp.Compare(x.deal, y.deal), cmp.Compare(x.entrant, y.entrant))
+		})
+		for _, k := range keys {
+			st[k.entrant].DealDiff += dealDiff[k]
 			played[k.entrant]++
 		}
 		for i := range st {
