@@ -69,6 +69,10 @@ type tourney struct {
 	// final, set in an ended tournament's summary (see tourney.summary), is the tournament as
 	// reported, without its results; the summary holds neither results nor schedule.
 	final *Tournament
+	// standings are tournament.Compute over results, computed at their first read after a result
+	// is stored (storeTourneyResult sets them nil): listings, GetTournament, watchers and the
+	// runner's SPRT check share one computation a result (see currentStandings).
+	standings *tournament.Standings
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -159,7 +163,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	reg.mu.Unlock()
 	s.startTourney(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
-	return tr.snapshot(), nil
+	return tr.snapshot(true), nil
 }
 
 // newTourney rebuilds a tournament from its store row and stored games, its results in the order
@@ -451,7 +455,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	s.tourneys.keepSummary(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED, id, reason)
-	return tr.snapshot(), nil
+	return tr.snapshot(true), nil
 }
 
 // tourneyTableID names the table of a tournament's game.
@@ -509,6 +513,7 @@ func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournam
 	tr.mu.Lock()
 	tr.results = append(tr.results, r)
 	tr.done[g.Index] = true
+	tr.standings = nil
 	tr.notify()
 	tr.mu.Unlock()
 	return nil
@@ -737,7 +742,21 @@ func (tr *tourney) decided() bool {
 	}
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	return tournament.Compute(&tr.spec, tr.results).Decided()
+	return tr.currentStandings().Decided()
+}
+
+// currentStandings returns the standings over the results stored so far (tournament.Compute),
+// computed when none were since the last result was stored; tr.mu must be held. They are the
+// tourney's own: a caller that hands them out gives a Clone. Before, every listing,
+// GetTournament, watcher's update and SPRT check computed them, a cost that grows with the results
+// (3 to 5 ms a listing of one of 2 000 on SQLite, docs/BENCHMARKS.md § Tournaments), even with
+// no result stored since.
+func (tr *tourney) currentStandings() *tournament.Standings {
+	if tr.standings == nil {
+		s := tournament.Compute(&tr.spec, tr.results)
+		tr.standings = &s
+	}
+	return tr.standings
 }
 
 // notify wakes the watchers; tr.mu must be held.
@@ -746,18 +765,22 @@ func (tr *tourney) notify() {
 	tr.changed = make(chan struct{})
 }
 
-// snapshot returns the tournament as reported, the seed revealed once it has ended; a summary's
-// without results.
-func (tr *tourney) snapshot() *Tournament {
+// snapshot returns the tournament as reported, with its results when results is set (a summary's
+// has none), the seed revealed once it has ended. Without results it costs the same however many
+// there are: the standings are kept (currentStandings).
+func (tr *tourney) snapshot(results bool) *Tournament {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	if tr.final != nil {
 		out := *tr.final
+		out.Standings = out.Standings.Clone()
 		return &out
 	}
-	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Results: append([]tournament.Result(nil), tr.results...),
+	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Standings: tr.currentStandings().Clone(),
 		CreatedAt: tr.created, FinishedAt: tr.finished}
-	out.Standings = tournament.Compute(&tr.spec, out.Results)
+	if results {
+		out.Results = slices.Clone(tr.results)
+	}
 	if tr.state != store.TournamentRunning {
 		out.Seed, out.Salt = append([]byte(nil), tr.seed[:]...), append([]byte(nil), tr.salt...)
 	}
@@ -771,8 +794,7 @@ func (tr *tourney) snapshot() *Tournament {
 // ListTournaments, which the web app's home page calls every two seconds, computed the standings
 // of every game ever played at each call.
 func (tr *tourney) summary() *tourney {
-	final := tr.snapshot()
-	final.Results = nil
+	final := tr.snapshot(false)
 	over := make(chan struct{})
 	close(over)
 	return &tourney{id: tr.id, spec: tr.spec, seed: tr.seed, salt: tr.salt, commitment: tr.commitment, created: tr.created,
@@ -863,7 +885,7 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 	if err != nil {
 		return nil, err
 	}
-	return tr.snapshot(), nil
+	return tr.snapshot(true), nil
 }
 
 // ListTournaments returns a page of at most pageSize tournaments of the store (default
@@ -871,7 +893,8 @@ func (s *Referee) GetTournament(ctx context.Context, id string) (*Tournament, er
 // newest first with f.NewestFirst; only those in f.State unless it is ""), each as
 // [Referee.GetTournament] returns it but without its results, and the token of the next page (""
 // on the last). pageToken is "" or a token from a previous call in the same order. A tournament is
-// reported from the registry when this referee runs it or has its summary. Otherwise it is read
+// reported from the registry when this referee runs it (with the standings it keeps from one
+// result to the next) or has its summary. Otherwise it is read
 // from the store, the page's results at once: an ended one once (its summary is kept); one that
 // another referee sharing the store runs when the number of its stored results has changed since
 // it was last read (one count for the page's) and that was elsewhereRefresh ago or more, else its
@@ -902,7 +925,7 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 	var unread, elsewhere []string // the tournaments read from the store; those running elsewhere
 	for i, row := range rows {
 		if tr, err := s.tourneyByID(row.ID); err == nil && !tr.runningElsewhere() {
-			out[i] = tr.snapshot()
+			out[i] = tr.snapshot(false)
 		} else if row.State == store.TournamentRunning {
 			elsewhere = append(elsewhere, row.ID)
 		} else {
@@ -922,6 +945,7 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 			delete(reg.elsewhere, row.ID)
 		case ok && (sum.stored == stored[row.ID] || time.Since(sum.read) < elsewhereRefresh):
 			t := *sum.t
+			t.Standings = t.Standings.Clone()
 			out[i] = &t
 		default:
 			unread = append(unread, row.ID)
@@ -957,10 +981,10 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 			if err != nil {
 				return nil, "", err
 			}
-			t = tr.snapshot()
-			t.Results = nil
+			t = tr.snapshot(false)
 			if row.State == store.TournamentRunning {
 				sum := *t
+				sum.Standings = sum.Standings.Clone()
 				reg.mu.Lock()
 				reg.elsewhere[row.ID] = elsewhereSummary{t: &sum, stored: len(byTourney[row.ID]), read: time.Now()}
 				reg.mu.Unlock()
@@ -969,7 +993,6 @@ func (s *Referee) ListTournaments(ctx context.Context, f store.TournamentFilter,
 		if state != "" && t.State != state {
 			continue
 		}
-		t.Results = nil
 		page = append(page, t)
 	}
 	return page, next, nil
@@ -996,11 +1019,12 @@ type TournamentUpdate struct {
 // referee, and when this referee loses its lease during the watch; an ended one read from the
 // store gets its one update.
 //
-// The standings are recomputed from every result for each update (the ratings follow the
-// schedule's order, not the order games end), so updates come at most every watchInterval, or
-// every ten times the computation's time when that is longer: a watcher costs the tournament a
-// tenth of a core at most, however many games it has. Results that end meanwhile come together;
-// the update that ends the tournament comes at once.
+// The standings are recomputed from every result once a result has been stored (the ratings
+// follow the schedule's order, not the order games end), by the first of the watchers, listings
+// and GetTournament to read them, so updates come at most every watchInterval, or every ten times
+// the computation's time when that is longer: a watcher costs the tournament a tenth of a core at
+// most, however many games it has. Results that end meanwhile come together; the update that ends
+// the tournament comes at once.
 func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(TournamentUpdate) error) error {
 	tr, err := s.tourneyNow(ctx, id)
 	if err != nil {
@@ -1012,14 +1036,13 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
 		}
 		tr.mu.Lock()
-		u := TournamentUpdate{Results: append([]tournament.Result(nil), tr.results[sent:]...), State: tr.state}
-		results := tr.results[:len(tr.results):len(tr.results)] // results are only appended
+		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state}
 		sent = len(tr.results)
 		changed := tr.changed
-		tr.mu.Unlock()
 		start := time.Now()
-		u.Standings = tournament.Compute(&tr.spec, results)
+		u.Standings = tr.currentStandings().Clone()
 		pause := max(watchInterval, 10*time.Since(start))
+		tr.mu.Unlock()
 		if err := fn(u); err != nil {
 			return err
 		}

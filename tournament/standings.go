@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -98,6 +99,17 @@ type Standings struct {
 	Scheduled int `json:"scheduled"`
 	// SPRT is the test of a match that has one.
 	SPRT *SPRTStatus `json:"sprt,omitempty"`
+}
+
+// Clone returns a copy of s that shares no memory with it: its entrants, pairs and SPRT status
+// copied.
+func (s Standings) Clone() Standings {
+	s.Entrants, s.Pairs = slices.Clone(s.Entrants), slices.Clone(s.Pairs)
+	if s.SPRT != nil {
+		t := *s.SPRT
+		s.SPRT = &t
+	}
+	return s
 }
 
 // Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
@@ -196,8 +208,13 @@ func Compute(spec *Spec, results []Result) Standings {
 	}
 	if spec.Duplicate {
 		played := make([]int, n)
-		for k, d := range dealDiff {
-			st[k.entrant].DealDiff += d
+		// In deal set order: with three or four sides a deal set's difference is in halves or
+		// thirds, and a sum of them in a map's order differed from one call to the next.
+		keys := slices.SortedFunc(maps.Keys(dealDiff), func(x, y dealKey) int {
+			return cmp.Or(cmp.Compare(x.group, y.group), cmp.Compare(x.deal, y.deal), cmp.Compare(x.entrant, y.entrant))
+		})
+		for _, k := range keys {
+			st[k.entrant].DealDiff += dealDiff[k]
 			played[k.entrant]++
 		}
 		for i := range st {
