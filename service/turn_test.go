@@ -257,9 +257,7 @@ func TestTurnLeaseLostWhileDeciding(t *testing.T) {
 			t.Errorf("seat %d: %v, want %q", i, err, want)
 		}
 	}
-	if _, err := r.srv.table(resp.GetTableId()); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("the table after its lease was lost: %v, want ErrNotFound", err)
-	}
+	awaitForgotten(t, r.srv.Referee, resp.GetTableId())
 }
 
 // finishFails is a store whose FinishTable fails: a referee that "crashes" between storing a
