@@ -659,13 +659,32 @@ func TestAtkResumeBacklogOverflowDuringJoin(t *testing.T) {
 	}
 	open0 := r.gaugeValue(t, "bezique_seat_streams_open")
 	s0.close()
-	// Rejoin with a backlog longer than the queue: the referee may drop it at once
-	// (ResourceExhausted) or send it; either way the seat then leaves.
+	// Rejoin with a backlog longer than the queue (the handler sends it, the Welcome first), then
+	// leave.
 	again := r.join(t, resp, 0, 1)
-	time.Sleep(300 * time.Millisecond)
+	again.welcome()
 	again.close()
 	t.Logf("rejoin with a long backlog ended with %v", again.finalStatus())
-	time.Sleep(200 * time.Millisecond)
+	// The table has seen the rejoined stream end, then seat 1 has every event: its stream ended
+	// with the cancel. (Sleeps of 300 and 200 ms stood for both: on a loaded machine seat 1's
+	// snapshot ended on the rejoin's SeatConnected, and the gauge still counted its stream.)
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
+		got, err := r.tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.GetTable().GetSeats()[0].GetConnected() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("seat 0 still shows connected %v after its rejoined stream ended", waitFor)
+		}
+	}
+	if g := r.gaugeValue(t, "bezique_seat_streams_open"); g != open0-1 {
+		t.Errorf("bezique_seat_streams_open %v after seat 0 left and failed to rejoin, want %v", g, open0-1)
+	}
+	r.cancelTable(t, resp.GetTableId())
+	s1.wantStatus(codes.OK)
 	var lastConn *pb.Event
 	for _, e := range s1.eventsSnapshot() {
 		if e.GetSeatConnected().GetSeat() == 0 && e.GetSeatConnected() != nil || e.GetSeatDisconnected() != nil && e.GetSeatDisconnected().GetSeat() == 0 {
@@ -675,10 +694,6 @@ func TestAtkResumeBacklogOverflowDuringJoin(t *testing.T) {
 	if lastConn.GetSeatConnected() != nil {
 		t.Errorf("seat 1's last connection event about seat 0 is %v, but seat 0's stream was dropped", lastConn)
 	}
-	if g := r.gaugeValue(t, "bezique_seat_streams_open"); g != open0-1 {
-		t.Errorf("bezique_seat_streams_open %v after seat 0 left and failed to rejoin, want %v", g, open0-1)
-	}
-	r.cancelTable(t, resp.GetTableId())
 }
 
 // TestAtkDecideThenHalfClose: a decision sent just before the bot half-closes its stream is

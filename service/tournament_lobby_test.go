@@ -168,17 +168,29 @@ func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
 // TestTournamentWaitsForLateLobbyEntrant: a lobby entrant's absence counts from the tournament's
 // start, not the referee's: on a referee up for longer than the grace, a tournament created
 // before its lobby bot enters waits for it and plays its games (a bug forfeited them at once).
+// The referee's lobby opened an hour ago and the grace is a minute: the bot enters once the
+// runner waits for it (it slept 100 ms for that with a grace of 300 ms, and a bot entering more
+// than 300 ms after the start on a loaded machine forfeited its games).
 func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 	r := startReferee(t, nil, nil)
-	time.Sleep(400 * time.Millisecond)
-	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 300,
+	r.srv.lobby.mu.Lock()
+	r.srv.lobby.started = r.srv.lobby.started.Add(-time.Hour)
+	r.srv.lobby.mu.Unlock()
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 60_000,
 		Options:  map[string]string{"target": "300"},
 		Entrants: []tournament.Entrant{{ID: "late", Kind: tournament.KindLobby, Bot: "late"}, {ID: "random", Bot: "random"}}}
 	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
+	for deadline := time.Now().Add(waitFor); !strings.Contains(allStacks(), "service.(*lobby).reserve("); time.Sleep(5 * time.Millisecond) {
+		if got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID); err != nil || len(got.Results) > 0 {
+			break // a result without waiting: a forfeit, which the checks below name
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the tournament's runner never waited for its lobby entrant")
+		}
+	}
 	r.serveBot(t, "late", 2)
 	tn = awaitTournament(t, r.srv.Referee, tn.ID)
 	checkTournament(t, r.srv.Referee, tn)

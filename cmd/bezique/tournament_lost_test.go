@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,13 @@ func TestTournamentRunLosesItsReferee(t *testing.T) {
 			t.Fatal("no tournament in 10 s")
 		}
 	}
-	time.Sleep(200 * time.Millisecond) // the command is following it
+	// The command follows it: the referee serves its WatchTournament stream (a sleep of 200 ms
+	// stopped the referee before the command's GetTournament on a loaded machine).
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(allStacks(), "service.(*Referee).WatchTournament("); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the command did not follow the tournament in 10 s")
+		}
+	}
 	ref.grpc.Stop()
 	r := <-done
 	want := fmt.Sprintf("; the tournament is not lost: it goes on when the referee starts again, or at once on another referee "+
@@ -56,4 +63,10 @@ func TestTournamentRunLosesItsReferee(t *testing.T) {
 		!strings.HasSuffix(r.err.Error(), want) {
 		t.Fatalf("run: %v\n%s\nwant Unavailable ending %q", r.err, r.out, want)
 	}
+}
+
+// allStacks returns the stacks of every goroutine of the process (the referee's included).
+func allStacks() string {
+	buf := make([]byte, 1<<22)
+	return string(buf[:runtime.Stack(buf, true)])
 }
