@@ -70,3 +70,32 @@ func allStacks() string {
 	buf := make([]byte, 1<<22)
 	return string(buf[:runtime.Stack(buf, true)])
 }
+
+// TestTournamentWatchWithoutItsReferee: a referee out of reach before the watch's stream opens
+// gets the same hint as one lost during it. The command's first call, GetTournament, failed
+// with a bare Unavailable, the tournament looking lost, when the referee stopped between
+// `tournament run`'s CreateTournament and its watch (the flake hunt's finding).
+func TestTournamentWatchWithoutItsReferee(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ref, err := startReferee(ctx, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	resp, err := pb.NewTournamentServiceClient(ref.cc).CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{
+			{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTournament().GetTournamentId()
+	ref.grpc.Stop()
+	out, err := runCmd(ctx, "tournament", "watch", "--server", ref.addr, id)
+	want := fmt.Sprintf("; the tournament is not lost: it goes on when the referee starts again, or at once on another referee "+
+		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server HOST:PORT %s\"", id)
+	if status.Code(err) != codes.Unavailable || !strings.HasPrefix(err.Error(), "GetTournament: rpc error: code = Unavailable") ||
+		!strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("watch: %v\n%s\nwant Unavailable ending %q", err, out, want)
+	}
+}

@@ -69,17 +69,17 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 }
 
 // WatchTournament follows WatchTournament's stream to the tournament's end, calling fn with each
-// message's results and the standings recomputed from every result so far. A stream that ends
-// Unavailable (the referee stopped) is an error that says the tournament goes on and how to
-// follow it again.
+// message's results and the standings recomputed from every result so far. A referee out of
+// reach (Unavailable: it stopped) before or during the stream is an error that says the
+// tournament goes on and how to follow it again (refereeLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	tn, err := r.GetTournament(ctx, id)
 	if err != nil {
-		return err
+		return refereeLost(ctx, err, id)
 	}
 	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id})
 	if err != nil {
-		return fmt.Errorf("WatchTournament: %w", err)
+		return refereeLost(ctx, fmt.Errorf("WatchTournament: %w", err), id)
 	}
 	var all []tournament.Result
 	for {
@@ -87,13 +87,8 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
-		if status.Code(err) == codes.Unavailable && ctx.Err() == nil {
-			return fmt.Errorf("WatchTournament: %w; the tournament is not lost: it goes on when the referee starts again, "+
-				"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with "+
-				"\"bezique tournament watch --server HOST:PORT %s\"", err, id)
-		}
 		if err != nil {
-			return fmt.Errorf("WatchTournament: %w", err)
+			return refereeLost(ctx, fmt.Errorf("WatchTournament: %w", err), id)
 		}
 		u := service.TournamentUpdate{Results: service.ResultsFromProto(m.GetResults()), State: store.TournamentRunning}
 		all = append(all, u.Results...)
@@ -107,6 +102,17 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			return err
 		}
 	}
+}
+
+// refereeLost adds to err, a call's about tournament id, that the tournament is not lost and how
+// to follow it again when the referee was out of reach (Unavailable) and ctx is not done.
+func refereeLost(ctx context.Context, err error, id string) error {
+	if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
+		return err
+	}
+	return fmt.Errorf("%w; the tournament is not lost: it goes on when the referee starts again, "+
+		"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with "+
+		"\"bezique tournament watch --server HOST:PORT %s\"", err, id)
 }
 
 // CancelTournament calls CancelTournament, then GetTournament for the results the cancelled
