@@ -100,7 +100,8 @@ func tokenOf(resp *pb.CreateTableResponse, seat int) string {
 }
 
 // settledGoroutines returns the number of goroutines once two reads 20 ms apart agree (a GC
-// before each; at most 100 tries): the count a leak check compares before and after its work.
+// before each; at most 100 tries): the count a leak check compares its work's end with
+// (goroutinesDownTo).
 func settledGoroutines() int {
 	var n int
 	for range 100 {
@@ -112,4 +113,21 @@ func settledGoroutines() int {
 		}
 	}
 	return n
+}
+
+// goroutinesDownTo returns the number of goroutines, less those expected to stay (counted by
+// expected, nil for none), once it is at most limit, or after 10 s. A count taken once two reads
+// agreed could catch goroutines on their way out on a loaded machine.
+func goroutinesDownTo(limit int, expected func() int) int {
+	var n int
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		runtime.GC()
+		n = runtime.NumGoroutine()
+		if expected != nil {
+			n -= expected()
+		}
+		if n <= limit || time.Now().After(deadline) {
+			return n
+		}
+	}
 }

@@ -77,7 +77,7 @@ func TestHostileRequestBytes(t *testing.T) {
 	if _, err := r.tables.ListTables(context.Background(), &pb.ListTablesRequest{}); err != nil {
 		t.Fatalf("ListTables after the hostile calls: %v", err)
 	}
-	if after := settledGoroutines(); after > before {
+	if after := goroutinesDownTo(before, nil); after > before {
 		t.Errorf("%d goroutines before the hostile calls, %d after", before, after)
 	}
 }

@@ -49,7 +49,7 @@ func TestPortClosesSilentClients(t *testing.T) {
 			})
 		}
 	})
-	if after := settledGoroutines(); after > before {
+	if after := goroutinesDownTo(before, nil); after > before {
 		t.Errorf("%d goroutines before the silent clients, %d after", before, after)
 	}
 }
