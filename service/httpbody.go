@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"connectrpc.com/connect"
@@ -21,42 +23,72 @@ import (
 // once its headers have (10 s), for every method but a bidirectional stream's
 // (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
 // of its body every few seconds held the request, its goroutines and its stream for ever. Past
-// it the body reads fail, and the call ends with an error. A bidirectional stream has as long
+// it the body reads fail, and the call ends with DEADLINE_EXCEEDED, "request body: not whole
+// within 10s of the headers" (bodyTooSlow), in every protocol. A bidirectional stream has as long
 // for each of its messages, from the message's first byte ([wholeMessages]); between
 // two messages it may stay quiet for ever (a bot thinks; the referee's pings keep the
 // connection). Native gRPC calls are grpc-go's, which has no such bound: their number is
 // bounded by the streams of a connection.
 const RequestBodyTimeout = 10 * time.Second
 
-// bodyDeadline has r's body arrive within RequestBodyTimeout: a read deadline on the request
-// (net/http's http.ResponseController: the connection's for HTTP/1.1, the stream's for HTTP/2),
-// cleared once the body has ended. HTTP/1.1 reads the connection on after a request's body (to
-// see the client go), and that read past a deadline would cancel a server stream the body of
-// which came in time: http.Server.ReadTimeout has that flaw, which is why it is not set.
-func bodyDeadline(w http.ResponseWriter, r *http.Request) {
+// bodyDeadline returns r with its body to arrive within RequestBodyTimeout: a read deadline on
+// the request (net/http's http.ResponseController: the connection's for HTTP/1.1, the stream's
+// for HTTP/2), cleared once the body has ended. HTTP/1.1 reads the connection on after a
+// request's body (to see the client go), and that read past a deadline would cancel a server
+// stream the body of which came in time: http.Server.ReadTimeout has that flaw, which is why it is
+// not set. A read past the deadline fails with errBodyTooSlow, and the body, in r's context,
+// says so ([lateBody]) to [requestRefusals], which ends the call with it whatever the gRPC
+// server made of the failed read.
+func bodyDeadline(w http.ResponseWriter, r *http.Request) *http.Request {
 	if r.Body == nil || r.Body == http.NoBody {
-		return
+		return r
 	}
 	rc := http.NewResponseController(w)
 	if err := rc.SetReadDeadline(time.Now().Add(RequestBodyTimeout)); err != nil {
-		return
+		return r
 	}
-	r.Body = &endClears{ReadCloser: r.Body, clear: sync.OnceFunc(func() { _ = rc.SetReadDeadline(time.Time{}) })}
+	b := &deadlineBody{ReadCloser: r.Body, clear: sync.OnceFunc(func() { _ = rc.SetReadDeadline(time.Time{}) })}
+	r = r.WithContext(context.WithValue(r.Context(), deadlineBodyKey{}, b))
+	r.Body = b
+	return r
 }
 
-// endClears is a request body that calls clear when it ends (io.EOF).
-type endClears struct {
+// bodyTooSlow is the refusal of a request whose body did not arrive whole within
+// RequestBodyTimeout of its headers ([bodyDeadline]), and errBodyTooSlow the error of its read.
+var (
+	bodyTooSlow    = fmt.Sprintf("request body: not whole within %v of the headers (docs/SECURITY.md)", RequestBodyTimeout)
+	errBodyTooSlow = errors.New(bodyTooSlow)
+)
+
+// deadlineBody is a request body with a read deadline ([bodyDeadline]): it calls clear when it
+// ends (io.EOF), and a read past the deadline fails with errBodyTooSlow and marks it late.
+type deadlineBody struct {
 	io.ReadCloser
 	clear func()
+	late  atomic.Bool
 }
 
-// Read reads the body, calling clear at its end.
-func (b *endClears) Read(p []byte) (int, error) {
+// deadlineBodyKey is the context key of a request's deadlineBody.
+type deadlineBodyKey struct{}
+
+// Read reads the body, calling clear at its end; past the deadline it returns errBodyTooSlow.
+func (b *deadlineBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if err == io.EOF {
+	switch {
+	case err == io.EOF:
 		b.clear()
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		b.late.Store(true)
+		err = errBodyTooSlow
 	}
 	return n, err
+}
+
+// lateBody reports whether the body of the request of ctx failed a read at its deadline
+// ([bodyDeadline]).
+func lateBody(ctx context.Context) bool {
+	b, ok := ctx.Value(deadlineBodyKey{}).(*deadlineBody)
+	return ok && b.late.Load()
 }
 
 // arrivingBody makes the transcoder hold no more of r's body than has arrived. vanguard sizes
@@ -123,9 +155,8 @@ func wholeUnaryBody(r *http.Request) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf(
 			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", b.Len(), r.ContentLength))
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf(
-			"request body: not whole within %v of the headers (docs/SECURITY.md)", RequestBodyTimeout))
+	case errors.Is(err, errBodyTooSlow):
+		return connect.NewError(connect.CodeDeadlineExceeded, err)
 	case err != nil:
 		return connect.NewError(connect.CodeCanceled, fmt.Errorf("request body: %w", err))
 	}

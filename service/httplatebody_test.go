@@ -1,0 +1,256 @@
+package service
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/tls"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"golang.org/x/net/http2"
+)
+
+// lateBodyCall is a Connect or gRPC-Web call whose body does not come whole: method (a path
+// under /bezique.v1.) with contentType, and the body's first bytes.
+type lateBodyCall struct {
+	method, contentType, begun string
+}
+
+// lateBodyAnswer is what a client's library reads of the end of a call: the HTTP status, the
+// call's code (Connect's name for it) and message, and whether an HTTP/1.1 connection was closed
+// after the answer.
+type lateBodyAnswer struct {
+	status        int
+	code, message string
+	closed        bool
+}
+
+// TestHTTPLateBodyRefusals: a Connect or gRPC-Web call, unary or a server stream, in each of
+// their encodings, over HTTP/1.1 and HTTP/2 (h2c), whose body does not come whole within
+// RequestBodyTimeout of its headers (nothing of it sent, or its message begun and trickled a
+// byte every 500 ms) ends with deadline_exceeded and the message naming the bound, as the
+// client's library reads it: a unary Connect call's JSON error (HTTP 504), a Connect stream's end
+// message, gRPC-Web's grpc-status and grpc-message; HTTP/1.1 then closes the connection. Over
+// HTTP/1.1, the streams and gRPC-Web ended with HTTP 200 and canceled ("context canceled") or
+// unknown ("response uses incorrect codec: expecting "proto" but instead got "?""), by a race;
+// over HTTP/2 with unavailable ("i/o timeout"). A Connect server stream that sent nothing of its
+// body was held for ever over HTTP/1.1: the shape check read its first byte before the deadline
+// was set.
+func TestHTTPLateBodyRefusals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out RequestBodyTimeout")
+	}
+	addr := servePlainPort(t)
+	var calls []lateBodyCall
+	for _, ct := range []string{"application/json", "application/proto"} {
+		calls = append(calls, lateBodyCall{"TableService/GetRuleCatalog", ct, "{"})
+	}
+	for _, ct := range []string{"application/grpc-web+json", "application/grpc-web+proto", "application/grpc-web"} {
+		calls = append(calls, lateBodyCall{"TableService/GetRuleCatalog", ct, envelope(100) + "{"})
+	}
+	for _, ct := range []string{"application/connect+json", "application/connect+proto", "application/grpc-web+json",
+		"application/grpc-web+proto", "application/grpc-web"} {
+		calls = append(calls, lateBodyCall{"TableService/WatchTable", ct, envelope(100) + "{"})
+	}
+	// Every call at once, over both protocols, with its body begun or not: the test waits out the
+	// bound once.
+	type result struct {
+		name string
+		call lateBodyCall
+		got  lateBodyAnswer
+		err  error
+	}
+	var results []*result
+	var wg sync.WaitGroup
+	for _, c := range calls {
+		for _, h2 := range []bool{false, true} {
+			for _, begun := range []string{"", c.begun} {
+				name := fmt.Sprintf("%s %s http/1.1 begun=%t", c.method, c.contentType, begun != "")
+				if h2 {
+					name = strings.Replace(name, "http/1.1", "h2c", 1)
+				}
+				r := &result{name: name, call: c}
+				results = append(results, r)
+				c := lateBodyCall{c.method, c.contentType, begun}
+				wg.Go(func() {
+					if h2 {
+						r.got, r.err = lateBodyH2(addr, c)
+					} else {
+						r.got, r.err = lateBodyHTTP1(addr, c)
+					}
+				})
+			}
+		}
+	}
+	wg.Wait()
+	for _, r := range results {
+		t.Run(r.name, func(t *testing.T) {
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			want := lateBodyAnswer{status: http.StatusOK, code: "deadline_exceeded",
+				message: "request body: not whole within 10s of the headers (docs/SECURITY.md)", closed: true}
+			if r.call.contentType == "application/json" || r.call.contentType == "application/proto" {
+				want.status = http.StatusGatewayTimeout
+			}
+			if strings.Contains(r.name, "h2c") {
+				want.closed = false
+			}
+			if r.got != want {
+				t.Errorf("%+v, want %+v", r.got, want)
+			}
+		})
+	}
+}
+
+// lateBodyTrickle writes c.begun, and then a space every 500 ms while write succeeds, until stop.
+func lateBodyTrickle(c lateBodyCall, write func(string) error, stop <-chan struct{}) {
+	if c.begun == "" {
+		return
+	}
+	for b := c.begun; write(b) == nil; b = " " {
+		select {
+		case <-stop:
+			return
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// lateBodyHTTP1 makes call c over HTTP/1.1 on a connection of its own, the body declared 1 000
+// bytes long, and reads its answer.
+func lateBodyHTTP1(addr string, c lateBodyCall) (lateBodyAnswer, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return lateBodyAnswer{}, err
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(RequestBodyTimeout + waitFor))
+	if _, err := fmt.Fprintf(conn, "POST /bezique.v1.%s HTTP/1.1\r\nHost: referee\r\nContent-Type: %s\r\n"+
+		"Connect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n", c.method, c.contentType); err != nil {
+		return lateBodyAnswer{}, err
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go lateBodyTrickle(c, func(b string) error { _, err := io.WriteString(conn, b); return err }, stop)
+	r := bufio.NewReader(conn)
+	res, err := http.ReadResponse(r, nil)
+	if err != nil {
+		return lateBodyAnswer{}, fmt.Errorf("no answer: %w", err)
+	}
+	a, err := lateBodyEnd(res)
+	if err != nil {
+		return a, err
+	}
+	rest, _ := io.ReadAll(r)
+	a.closed = res.Close && len(rest) == 0
+	return a, nil
+}
+
+// lateBodyH2 makes call c over HTTP/2 (h2c) on a connection of its own, as a client's library
+// does (its body a stream of unknown length), and reads its answer.
+func lateBodyH2(addr string, c lateBodyCall) (lateBodyAnswer, error) {
+	deadline := time.Now().Add(RequestBodyTimeout + waitFor)
+	h2c := &http2.Transport{AllowHTTP: true, DialTLSContext: func(ctx context.Context, network, addr string, _ *tls.Config) (net.Conn, error) {
+		conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err == nil {
+			_ = conn.SetDeadline(deadline)
+		}
+		return conn, err
+	}}
+	defer h2c.CloseIdleConnections()
+	requests, send := io.Pipe()
+	defer send.Close()
+	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/bezique.v1."+c.method, requests)
+	if err != nil {
+		return lateBodyAnswer{}, err
+	}
+	req.Header.Set("Content-Type", c.contentType)
+	req.Header.Set("Connect-Protocol-Version", "1")
+	stop := make(chan struct{})
+	defer close(stop)
+	go lateBodyTrickle(c, func(b string) error { _, err := io.WriteString(send, b); return err }, stop)
+	res, err := h2c.RoundTrip(req)
+	if err != nil {
+		return lateBodyAnswer{}, fmt.Errorf("no answer: %w", err)
+	}
+	return lateBodyEnd(res)
+}
+
+// lateBodyEnd reads the end of the call res answers, by its Content-Type: a Connect unary call's
+// JSON error, a Connect stream's end message, or gRPC-Web's status, in the headers (trailers
+// only) or in the trailers' frame.
+func lateBodyEnd(res *http.Response) (lateBodyAnswer, error) {
+	defer res.Body.Close()
+	a := lateBodyAnswer{status: res.StatusCode}
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		return a, fmt.Errorf("%s, reading the body: %w", res.Status, err)
+	}
+	ct := res.Header.Get("Content-Type")
+	var status, message string
+	switch {
+	case ct == "application/json":
+		var e struct{ Code, Message string }
+		if err := json.Unmarshal(body, &e); err != nil {
+			return a, fmt.Errorf("%s %q: %w", res.Status, body, err)
+		}
+		a.code, a.message = e.Code, e.Message
+		return a, nil
+	case strings.HasPrefix(ct, "application/connect+"):
+		end, ok := lateBodyFrame(body, 0x02)
+		var e struct {
+			Error struct{ Code, Message string }
+		}
+		if err := json.Unmarshal(end, &e); !ok || err != nil {
+			return a, fmt.Errorf("%s %q: no end message", res.Status, body)
+		}
+		a.code, a.message = e.Error.Code, e.Error.Message
+		return a, nil
+	case strings.HasPrefix(ct, "application/grpc-web"):
+		status, message = res.Header.Get("Grpc-Status"), res.Header.Get("Grpc-Message")
+		if trailers, ok := lateBodyFrame(body, 0x80); ok {
+			h, err := http.ReadResponse(bufio.NewReader(strings.NewReader("HTTP/1.1 200 OK\r\n"+string(trailers)+"\r\n")), nil)
+			if err != nil {
+				return a, fmt.Errorf("trailers %q: %w", trailers, err)
+			}
+			status, message = h.Header.Get("Grpc-Status"), h.Header.Get("Grpc-Message")
+		}
+	default:
+		return a, fmt.Errorf("%s %q %q: not a Connect or gRPC-Web answer", res.Status, res.Header, body)
+	}
+	n, err := strconv.Atoi(status)
+	if err != nil {
+		return a, fmt.Errorf("%s %q %q: no grpc-status", res.Status, res.Header, body)
+	}
+	a.code = connect.Code(n).String()
+	a.message, err = url.PathUnescape(message)
+	return a, err
+}
+
+// lateBodyFrame returns the message of the first frame of body whose flags have flag set.
+func lateBodyFrame(body []byte, flag byte) ([]byte, bool) {
+	for len(body) >= 5 {
+		n := int(binary.BigEndian.Uint32(body[1:5]))
+		if len(body) < 5+n {
+			return nil, false
+		}
+		if body[0]&flag != 0 {
+			return bytes.Clone(body[5 : 5+n]), true
+		}
+		body = body[5+n:]
+	}
+	return nil, false
+}
