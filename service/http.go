@@ -98,11 +98,12 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 		// the body was left unread, so it read the rest as the connection's next request.
 		r = r.WithContext(r.Context())
 		lowerMediaType(r)
+		r, body := watchBody(w, r)
 		clientStream := paths.clientStream(r)
 		if !clientStream || r.ProtoMajor == 1 {
 			// Before the shape check, which reads a server stream's first byte: a body that
 			// never began held the call for ever.
-			r = bodyDeadline(w, r)
+			bodyDeadline(body)
 		}
 		if err := paths.refusal(r); err != nil {
 			_ = errorWriter.Write(w, r, err)
@@ -118,7 +119,7 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			// deadline: the answer waited for as long as the client took to send the body.
 			w.Header().Set("Connection", "close")
 		}
-		if err := arrivingBody(w, r, clientStream); err != nil {
+		if err := arrivingBody(r, body, clientStream); err != nil {
 			if r.ProtoMajor == 1 {
 				// The rest of the refused body must not be read as the connection's next request.
 				w.Header().Set("Connection", "close")
@@ -250,10 +251,17 @@ const cutRequestMessage = "request cut short: the body ends before the length it
 // status itself when RecvMsg fails, whatever the handler returns then, so native gRPC callers
 // keep grpc-go's Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has
 // returned, and a status in the headers of an answer g did not begin as one with trailers only.
+// g closes the request's body at the end of its call, and returns once its read of it has: the
+// close interrupts that read ([closeInterrupts]), so that the call's end reaches a client whose
+// body is still open.
 func requestRefusals(g http.Handler) http.Handler {
 	internal, unavailable := strconv.Itoa(int(codes.Internal)), strconv.Itoa(int(codes.Unavailable))
 	canceled := strconv.Itoa(int(codes.Canceled))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if body := bodyOf(r.Context()); body != nil {
+			r = r.WithContext(r.Context())
+			r.Body = closeInterrupts{r.Body, body}
+		}
 		g.ServeHTTP(w, r)
 		h := w.Header()
 		st := h.Get("Grpc-Status")

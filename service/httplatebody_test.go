@@ -23,9 +23,13 @@ import (
 )
 
 // lateBodyCall is a Connect or gRPC-Web call whose body does not come whole: method (a path
-// under /bezique.v1.) with contentType, and the body's first bytes.
+// under /bezique.v1.) with contentType, and the body's first bytes, begun; with trickle, a
+// space follows every 500 ms. The client waits for the answer for wait (0:
+// RequestBodyTimeout and waitFor).
 type lateBodyCall struct {
 	method, contentType, begun string
+	trickle                    bool
+	wait                       time.Duration
 }
 
 // lateBodyAnswer is what a client's library reads of the end of a call: the HTTP status, the
@@ -55,14 +59,14 @@ func TestHTTPLateBodyRefusals(t *testing.T) {
 	addr := servePlainPort(t)
 	var calls []lateBodyCall
 	for _, ct := range []string{"application/json", "application/proto"} {
-		calls = append(calls, lateBodyCall{"TableService/GetRuleCatalog", ct, "{"})
+		calls = append(calls, lateBodyCall{method: "TableService/GetRuleCatalog", contentType: ct, begun: "{"})
 	}
 	for _, ct := range []string{"application/grpc-web+json", "application/grpc-web+proto", "application/grpc-web"} {
-		calls = append(calls, lateBodyCall{"TableService/GetRuleCatalog", ct, envelope(100) + "{"})
+		calls = append(calls, lateBodyCall{method: "TableService/GetRuleCatalog", contentType: ct, begun: envelope(100) + "{"})
 	}
 	for _, ct := range []string{"application/connect+json", "application/connect+proto", "application/grpc-web+json",
 		"application/grpc-web+proto", "application/grpc-web"} {
-		calls = append(calls, lateBodyCall{"TableService/WatchTable", ct, envelope(100) + "{"})
+		calls = append(calls, lateBodyCall{method: "TableService/WatchTable", contentType: ct, begun: envelope(100) + "{"})
 	}
 	// Every call at once, over both protocols, with its body begun or not: the test waits out the
 	// bound once.
@@ -83,7 +87,7 @@ func TestHTTPLateBodyRefusals(t *testing.T) {
 				}
 				r := &result{name: name, call: c}
 				results = append(results, r)
-				c := lateBodyCall{c.method, c.contentType, begun}
+				c := lateBodyCall{method: c.method, contentType: c.contentType, begun: begun, trickle: true}
 				wg.Go(func() {
 					if h2 {
 						r.got, r.err = lateBodyH2(addr, c)
@@ -115,18 +119,27 @@ func TestHTTPLateBodyRefusals(t *testing.T) {
 	}
 }
 
-// lateBodyTrickle writes c.begun, and then a space every 500 ms while write succeeds, until stop.
+// lateBodyTrickle writes c.begun, and then, with c.trickle, a space every 500 ms while write
+// succeeds, until stop.
 func lateBodyTrickle(c lateBodyCall, write func(string) error, stop <-chan struct{}) {
 	if c.begun == "" {
 		return
 	}
-	for b := c.begun; write(b) == nil; b = " " {
+	for b := c.begun; write(b) == nil && c.trickle; b = " " {
 		select {
 		case <-stop:
 			return
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
+}
+
+// waitFor is how long the client of c waits for its answer.
+func (c lateBodyCall) waitFor() time.Duration {
+	if c.wait == 0 {
+		return RequestBodyTimeout + waitFor
+	}
+	return c.wait
 }
 
 // lateBodyHTTP1 makes call c over HTTP/1.1 on a connection of its own, the body declared 1 000
@@ -137,7 +150,7 @@ func lateBodyHTTP1(addr string, c lateBodyCall) (lateBodyAnswer, error) {
 		return lateBodyAnswer{}, err
 	}
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(RequestBodyTimeout + waitFor))
+	_ = conn.SetDeadline(time.Now().Add(c.waitFor()))
 	if _, err := fmt.Fprintf(conn, "POST /bezique.v1.%s HTTP/1.1\r\nHost: referee\r\nContent-Type: %s\r\n"+
 		"Connect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n", c.method, c.contentType); err != nil {
 		return lateBodyAnswer{}, err
@@ -162,7 +175,7 @@ func lateBodyHTTP1(addr string, c lateBodyCall) (lateBodyAnswer, error) {
 // lateBodyH2 makes call c over HTTP/2 (h2c) on a connection of its own, as a client's library
 // does (its body a stream of unknown length), and reads its answer.
 func lateBodyH2(addr string, c lateBodyCall) (lateBodyAnswer, error) {
-	deadline := time.Now().Add(RequestBodyTimeout + waitFor)
+	deadline := time.Now().Add(c.waitFor())
 	h2c := &http2.Transport{AllowHTTP: true, DialTLSContext: func(ctx context.Context, network, addr string, _ *tls.Config) (net.Conn, error) {
 		conn, err := (&net.Dialer{}).DialContext(ctx, network, addr)
 		if err == nil {
