@@ -18,7 +18,8 @@ import (
 // the body's deadline: a binary message whose length prefix is over MaxMessageBytes (grpc-go
 // refuses it at the prefix), in a server stream, a gRPC-Web unary call or SeatService.Connect,
 // over HTTP/1.1 and h2c; and a SeatService.Connect stream whose Join is refused, in JSON and in
-// binary. The refusal waited for the client's next bytes: the body's deadline (10 s) for the
+// binary. So does a JSON message whose prefix is over MaxUnaryBodyBytes, and a Connect unary
+// call whose Content-Length is (these were answered at once before too). The refusal waited for the client's next bytes: the body's deadline (10 s) for the
 // first, for ever for SeatService.Connect between two messages (the test's client gave up at its
 // own deadline); grpc-go closes the body at the call's end and waits for its read, which the
 // transcoder's reader, holding a lock through the read that its Close takes, kept waiting.
@@ -40,6 +41,19 @@ func TestHTTPCallEndsWithItsBodyOpen(t *testing.T) {
 	}
 	for _, ct := range []string{"application/connect+proto", "application/grpc-web+proto", "application/grpc-web"} {
 		calls = append(calls, call{lateBodyCall{method: "SeatService/Connect", contentType: ct, begun: prefix}, tooLarge})
+	}
+	jsonTooLarge := lateBodyAnswer{status: http.StatusOK, code: "resource_exhausted",
+		message: "stream message: over 1048576 bytes, the most one may hold (in protobuf, 65536: docs/SECURITY.md)"}
+	jsonPrefix := envelope(MaxUnaryBodyBytes + 1)
+	for _, ct := range []string{"application/connect+json", "application/grpc-web+json"} {
+		calls = append(calls, call{lateBodyCall{method: "TableService/WatchTable", contentType: ct, begun: jsonPrefix}, jsonTooLarge},
+			call{lateBodyCall{method: "SeatService/Connect", contentType: ct, begun: jsonPrefix}, jsonTooLarge})
+	}
+	calls = append(calls, call{lateBodyCall{method: "TableService/GetRuleCatalog", contentType: "application/grpc-web+json", begun: jsonPrefix}, jsonTooLarge})
+	for _, ct := range []string{"application/json", "application/proto"} {
+		calls = append(calls, call{lateBodyCall{method: "TableService/GetRuleCatalog", contentType: ct, begun: "{", length: MaxUnaryBodyBytes + 1},
+			lateBodyAnswer{status: http.StatusTooManyRequests, code: "resource_exhausted", message: "request body: over 1048576 bytes, " +
+				"the most a unary call's may hold (its message, in protobuf, 65536: docs/SECURITY.md)"}})
 	}
 	notFound := lateBodyAnswer{status: http.StatusOK, code: "not_found", message: `table "nope" not found`}
 	join := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: "nope", Token: "x", BotName: "me", ProtocolVersion: 1}}}

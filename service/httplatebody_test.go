@@ -3,6 +3,7 @@ package service
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
 	"encoding/binary"
@@ -20,15 +21,21 @@ import (
 
 	"connectrpc.com/connect"
 	"golang.org/x/net/http2"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // lateBodyCall is a Connect or gRPC-Web call whose body does not come whole: method (a path
 // under /bezique.v1.) with contentType, and the body's first bytes, begun; with trickle, a
-// space follows every 500 ms. The client waits for the answer for wait (0:
+// space follows every 500 ms. The body's declared length is length (0: 1 000 bytes over
+// HTTP/1.1, none over HTTP/2). The client waits for the answer for wait (0:
 // RequestBodyTimeout and waitFor).
 type lateBodyCall struct {
 	method, contentType, begun string
 	trickle                    bool
+	length                     int
 	wait                       time.Duration
 }
 
@@ -50,8 +57,9 @@ type lateBodyAnswer struct {
 // HTTP/1.1, the streams and gRPC-Web ended with HTTP 200 and canceled ("context canceled") or
 // unknown ("response uses incorrect codec: expecting "proto" but instead got "?""), by a race;
 // over HTTP/2 with unavailable ("i/o timeout"). A Connect server stream that sent nothing of its
-// body was held for ever over HTTP/1.1: the shape check read its first byte before the deadline
-// was set.
+// body was held for ever: the shape check read its first byte before the deadline was set.
+// SeatService.Connect, over HTTP/2 in its five encodings, has the bound for each message from its
+// first byte: a seat that joins and begins a message ends with deadline_exceeded naming that.
 func TestHTTPLateBodyRefusals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out RequestBodyTimeout")
@@ -68,52 +76,74 @@ func TestHTTPLateBodyRefusals(t *testing.T) {
 		"application/grpc-web+proto", "application/grpc-web"} {
 		calls = append(calls, lateBodyCall{method: "TableService/WatchTable", contentType: ct, begun: envelope(100) + "{"})
 	}
-	// Every call at once, over both protocols, with its body begun or not: the test waits out the
-	// bound once.
-	type result struct {
+	// Every call at once, over both protocols, with its body begun or not, and the seats': the
+	// test waits out the bound once.
+	type run struct {
 		name string
 		call lateBodyCall
+		h2   bool
+		want lateBodyAnswer
 		got  lateBodyAnswer
 		err  error
 	}
-	var results []*result
-	var wg sync.WaitGroup
+	var runs []*run
 	for _, c := range calls {
+		want := lateBodyAnswer{status: http.StatusOK, code: "deadline_exceeded",
+			message: "request body: not whole within 10s of the headers (docs/SECURITY.md)"}
+		if c.contentType == "application/json" || c.contentType == "application/proto" {
+			want.status = http.StatusGatewayTimeout
+		}
 		for _, h2 := range []bool{false, true} {
 			for _, begun := range []string{"", c.begun} {
-				name := fmt.Sprintf("%s %s http/1.1 begun=%t", c.method, c.contentType, begun != "")
-				if h2 {
-					name = strings.Replace(name, "http/1.1", "h2c", 1)
-				}
-				r := &result{name: name, call: c}
-				results = append(results, r)
-				c := lateBodyCall{method: c.method, contentType: c.contentType, begun: begun, trickle: true}
-				wg.Go(func() {
-					if h2 {
-						r.got, r.err = lateBodyH2(addr, c)
-					} else {
-						r.got, r.err = lateBodyHTTP1(addr, c)
-					}
-				})
+				r := &run{name: fmt.Sprintf("%s %s h2c=%t begun=%t", c.method, c.contentType, h2, begun != ""), h2: h2, want: want,
+					call: lateBodyCall{method: c.method, contentType: c.contentType, begun: begun, trickle: true}}
+				r.want.closed = !h2
+				runs = append(runs, r)
 			}
 		}
 	}
+	// SeatService.Connect (HTTP/2 only) has each message within the bound of its first byte: a
+	// seat that joins and begins its next message.
+	for _, ct := range []string{"application/connect+json", "application/connect+proto", "application/grpc-web+json",
+		"application/grpc-web+proto", "application/grpc-web"} {
+		code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
+			`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"me"}},{"builtin":{"bot":"random"}}]}`)
+		var created pb.CreateTableResponse
+		if err := protojson.Unmarshal([]byte(body), &created); code != http.StatusOK || err != nil {
+			t.Fatalf("CreateTable: %d %s %v", code, body, err)
+		}
+		marshal := proto.Marshal
+		if strings.HasSuffix(ct, "+json") {
+			marshal = protojson.Marshal
+		}
+		join, err := marshal(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: created.GetTableId(),
+			Token: created.GetSeatTokens()[0].GetToken(), BotName: "me", ProtocolVersion: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, &run{name: "SeatService/Connect " + ct + " h2c=true, a message begun after the Join", h2: true,
+			call: lateBodyCall{method: "SeatService/Connect", contentType: ct, begun: envelope(len(join)) + string(join) + envelope(100) + "{", trickle: true},
+			want: lateBodyAnswer{status: http.StatusOK, code: "deadline_exceeded",
+				message: "stream message: not whole within 10s of its first byte (docs/SECURITY.md)"}})
+	}
+	var wg sync.WaitGroup
+	for _, r := range runs {
+		wg.Go(func() {
+			if r.h2 {
+				r.got, r.err = lateBodyH2(addr, r.call)
+			} else {
+				r.got, r.err = lateBodyHTTP1(addr, r.call)
+			}
+		})
+	}
 	wg.Wait()
-	for _, r := range results {
+	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
 			if r.err != nil {
 				t.Fatal(r.err)
 			}
-			want := lateBodyAnswer{status: http.StatusOK, code: "deadline_exceeded",
-				message: "request body: not whole within 10s of the headers (docs/SECURITY.md)", closed: true}
-			if r.call.contentType == "application/json" || r.call.contentType == "application/proto" {
-				want.status = http.StatusGatewayTimeout
-			}
-			if strings.Contains(r.name, "h2c") {
-				want.closed = false
-			}
-			if r.got != want {
-				t.Errorf("%+v, want %+v", r.got, want)
+			if r.got != r.want {
+				t.Errorf("%+v, want %+v", r.got, r.want)
 			}
 		})
 	}
@@ -142,8 +172,7 @@ func (c lateBodyCall) waitFor() time.Duration {
 	return c.wait
 }
 
-// lateBodyHTTP1 makes call c over HTTP/1.1 on a connection of its own, the body declared 1 000
-// bytes long, and reads its answer.
+// lateBodyHTTP1 makes call c over HTTP/1.1 on a connection of its own and reads its answer.
 func lateBodyHTTP1(addr string, c lateBodyCall) (lateBodyAnswer, error) {
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
@@ -152,7 +181,7 @@ func lateBodyHTTP1(addr string, c lateBodyCall) (lateBodyAnswer, error) {
 	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(c.waitFor()))
 	if _, err := fmt.Fprintf(conn, "POST /bezique.v1.%s HTTP/1.1\r\nHost: referee\r\nContent-Type: %s\r\n"+
-		"Connect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n", c.method, c.contentType); err != nil {
+		"Connect-Protocol-Version: 1\r\nContent-Length: %d\r\n\r\n", c.method, c.contentType, cmp.Or(c.length, 1000)); err != nil {
 		return lateBodyAnswer{}, err
 	}
 	stop := make(chan struct{})
@@ -191,6 +220,9 @@ func lateBodyH2(addr string, c lateBodyCall) (lateBodyAnswer, error) {
 		return lateBodyAnswer{}, err
 	}
 	req.Header.Set("Content-Type", c.contentType)
+	if c.length > 0 {
+		req.ContentLength = int64(c.length)
+	}
 	req.Header.Set("Connect-Protocol-Version", "1")
 	stop := make(chan struct{})
 	defer close(stop)
