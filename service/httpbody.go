@@ -146,9 +146,9 @@ var errProtobufTooLarge = fmt.Errorf("stream message: over %d bytes, the most on
 // prefix alone and then the body's end (errProtobufTooLarge), for grpc-go to refuse: the
 // transcoder hands a prefix on only with bytes of its message behind it, in the same read, so a
 // prefix with nothing behind it was refused at the body's deadline only, or, in
-// SeatService.Connect, with the message's bytes read as the next envelope. With deadline set, an envelope must arrive whole within
-// RequestBodyTimeout of its first byte (streamMessageTooSlow); the wait for that first byte has
-// no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// SeatService.Connect, with the message's bytes read as the next envelope. With deadline set, an
+// envelope must arrive whole within RequestBodyTimeout of its first byte (streamMessageTooSlow);
+// the wait for that first byte has no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
 type wholeMessages struct {
 	body     io.ReadCloser
 	binary   bool                  // the messages are protobuf's, not JSON
