@@ -60,6 +60,8 @@ type lateBodyAnswer struct {
 // body was held for ever: the shape check read its first byte before the deadline was set.
 // SeatService.Connect, over HTTP/2 in its five encodings, has the bound for each message from its
 // first byte: a seat that joins and begins a message ends with deadline_exceeded naming that.
+// A WatchTable whose message came whole and whose body did not end ends so too, its first
+// events sent.
 func TestHTTPLateBodyRefusals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out RequestBodyTimeout")
@@ -100,6 +102,30 @@ func TestHTTPLateBodyRefusals(t *testing.T) {
 				r.want.closed = !h2
 				runs = append(runs, r)
 			}
+		}
+	}
+	// A WatchTable whose message came whole, its body left open (its declared length not sent).
+	code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
+		`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"a"}},{"remote":{"name":"b"}}]}`)
+	var waiting pb.CreateTableResponse
+	if err := protojson.Unmarshal([]byte(body), &waiting); code != http.StatusOK || err != nil {
+		t.Fatalf("CreateTable: %d %s %v", code, body, err)
+	}
+	for _, ct := range []string{"application/connect+json", "application/connect+proto", "application/grpc-web+json",
+		"application/grpc-web+proto", "application/grpc-web"} {
+		marshal := proto.Marshal
+		if strings.HasSuffix(ct, "+json") {
+			marshal = protojson.Marshal
+		}
+		watch, err := marshal(&pb.WatchTableRequest{TableId: waiting.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h2 := range []bool{false, true} {
+			runs = append(runs, &run{name: fmt.Sprintf("TableService/WatchTable %s h2c=%t, the message whole and the body open", ct, h2), h2: h2,
+				call: lateBodyCall{method: "TableService/WatchTable", contentType: ct, begun: envelope(len(watch)) + string(watch), length: 1000},
+				want: lateBodyAnswer{status: http.StatusOK, code: "deadline_exceeded",
+					message: "request body: not whole within 10s of the headers (docs/SECURITY.md)", closed: !h2}})
 		}
 	}
 	// SeatService.Connect (HTTP/2 only) has each message within the bound of its first byte: a
