@@ -18,15 +18,15 @@ import (
 // the body's deadline: a binary message whose length prefix is over MaxMessageBytes (grpc-go
 // refuses it at the prefix), in a server stream, a gRPC-Web unary call or SeatService.Connect,
 // over HTTP/1.1 and h2c; and a SeatService.Connect stream whose Join is refused, in JSON and in
-// binary. So does a JSON message whose prefix is over MaxUnaryBodyBytes, and a Connect unary
-// call whose Content-Length is (these were answered at once before too). The refusal waited for the client's next bytes: the body's deadline (10 s) for the
-// first, for ever for SeatService.Connect between two messages (the test's client gave up at its
-// own deadline); grpc-go closes the body at the call's end and waits for its read, which the
-// transcoder's reader, holding a lock through the read that its Close takes, kept waiting.
+// binary. Both waited for the client's next bytes: the binary prefix until the body's deadline
+// (10 s), the refused Join for ever (the test's client gave up at its own deadline); grpc-go
+// closes the body at the call's end and waits for its read, which the transcoder's reader,
+// holding a lock through the read that its Close takes, kept waiting. So are a JSON message
+// whose prefix is over MaxUnaryBodyBytes and a Connect unary call whose Content-Length is
+// (answered at once before too).
 func TestHTTPCallEndsWithItsBodyOpen(t *testing.T) {
 	addr := servePlainPort(t)
-	tooLarge := lateBodyAnswer{status: http.StatusOK, code: "resource_exhausted",
-		message: fmt.Sprintf("grpc: received message larger than max (%d vs. %d)", MaxMessageBytes+1, MaxMessageBytes)}
+	tooLarge := lateBodyAnswer{status: http.StatusOK, code: "resource_exhausted", message: "grpc: received message larger than max (65537 vs. 65536)"}
 	prefix := envelope(MaxMessageBytes + 1) // and nothing of its message
 	type call struct {
 		lateBodyCall
