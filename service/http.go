@@ -98,6 +98,13 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 		// the body was left unread, so it read the rest as the connection's next request.
 		r = r.WithContext(r.Context())
 		lowerMediaType(r)
+		r, body := watchBody(w, r)
+		clientStream := paths.clientStream(r)
+		if !clientStream || r.ProtoMajor == 1 {
+			// Before the shape check, which reads a server stream's first byte: a body that
+			// never began held the call for ever.
+			bodyDeadline(body)
+		}
 		if err := paths.refusal(r); err != nil {
 			_ = errorWriter.Write(w, r, err)
 			return
@@ -106,17 +113,13 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
-		clientStream := paths.clientStream(r)
 		if clientStream && r.ProtoMajor == 1 {
 			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
 			// require HTTP/2") without reading its body, which net/http then read on, with no
 			// deadline: the answer waited for as long as the client took to send the body.
 			w.Header().Set("Connection", "close")
 		}
-		if !clientStream || r.ProtoMajor == 1 {
-			bodyDeadline(w, r)
-		}
-		if err := arrivingBody(w, r, clientStream); err != nil {
+		if err := arrivingBody(r, body, clientStream); err != nil {
 			if r.ProtoMajor == 1 {
 				// The rest of the refused body must not be read as the connection's next request.
 				w.Header().Set("Connection", "close")
@@ -239,16 +242,37 @@ const cutRequestMessage = "request cut short: the body ends before the length it
 // did not fail, and Connect and gRPC-Web clients, whose binary messages vanguard hands to grpc-go
 // as they are, got HTTP 500. A JSON stream message that [wholeMessages] refused, which grpc-go
 // ends as UNAVAILABLE (a body that failed to read), gets its code from streamRefusals
-// (RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED). It cannot be done in grpc-go: its stream writes the
+// (RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED). A call whose body failed a read at its deadline
+// ([bodyDeadline]) ends DEADLINE_EXCEEDED with bodyTooSlow, when g ended it UNAVAILABLE (the
+// failed read), CANCELED or with no status at all: over HTTP/1.1 net/http cancels the request's
+// context when a read of the connection fails, and grpc-go then returned, by a race, with
+// CANCELED or having written nothing, which the transcoder answered UNKNOWN, "response uses
+// incorrect codec". It cannot be done in grpc-go: its stream writes the
 // status itself when RecvMsg fails, whatever the handler returns then, so native gRPC callers
 // keep grpc-go's Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has
-// returned.
+// returned, and a status in the headers of an answer g did not begin as one with trailers only.
+// g closes the request's body at the end of its call, and returns once its read of it has: the
+// close interrupts that read ([closeInterrupts]), so that the call's end reaches a client whose
+// body is still open.
 func requestRefusals(g http.Handler) http.Handler {
 	internal, unavailable := strconv.Itoa(int(codes.Internal)), strconv.Itoa(int(codes.Unavailable))
+	canceled := strconv.Itoa(int(codes.Canceled))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if body := bodyOf(r.Context()); body != nil {
+			r = r.WithContext(r.Context())
+			r.Body = closeInterrupts{r.Body, body}
+		}
 		g.ServeHTTP(w, r)
 		h := w.Header()
 		st := h.Get("Grpc-Status")
+		if (st == "" || st == canceled || st == unavailable) && lateBody(r.Context()) {
+			if h.Get("Content-Type") == "" { // g wrote nothing: a trailers-only answer
+				h.Set("Content-Type", r.Header.Get("Content-Type"))
+			}
+			h.Set("Grpc-Status", strconv.Itoa(int(codes.DeadlineExceeded)))
+			h.Set("Grpc-Message", url.PathEscape(bodyTooSlow))
+			return
+		}
 		if st != internal && st != unavailable {
 			return
 		}

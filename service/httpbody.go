@@ -10,7 +10,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -21,42 +20,28 @@ import (
 // once its headers have (10 s), for every method but a bidirectional stream's
 // (SeatService.Connect, whose client sends for as long as it plays): a client that sent a byte
 // of its body every few seconds held the request, its goroutines and its stream for ever. Past
-// it the body reads fail, and the call ends with an error. A bidirectional stream has as long
+// it the body reads fail, and the call ends with DEADLINE_EXCEEDED, "request body: not whole
+// within 10s of the headers" (bodyTooSlow), in every protocol. A bidirectional stream has as long
 // for each of its messages, from the message's first byte ([wholeMessages]); between
 // two messages it may stay quiet for ever (a bot thinks; the referee's pings keep the
 // connection). Native gRPC calls are grpc-go's, which has no such bound: their number is
 // bounded by the streams of a connection.
 const RequestBodyTimeout = 10 * time.Second
 
-// bodyDeadline has r's body arrive within RequestBodyTimeout: a read deadline on the request
-// (net/http's http.ResponseController: the connection's for HTTP/1.1, the stream's for HTTP/2),
-// cleared once the body has ended. HTTP/1.1 reads the connection on after a request's body (to
-// see the client go), and that read past a deadline would cancel a server stream the body of
-// which came in time: http.Server.ReadTimeout has that flaw, which is why it is not set.
-func bodyDeadline(w http.ResponseWriter, r *http.Request) {
-	if r.Body == nil || r.Body == http.NoBody {
+// bodyDeadline has body, a request's ([watchBody]; nil: none), arrive within
+// RequestBodyTimeout: a read deadline on the request, cleared once the body has ended. HTTP/1.1
+// reads the connection on after a request's body (to see the client go), and that read past a
+// deadline would cancel a server stream the body of which came in time: http.Server.ReadTimeout
+// has that flaw, which is why it is not set. A read past the deadline fails with errBodyTooSlow,
+// and the body says so ([lateBody]) to [requestRefusals], which ends the call with it whatever
+// the gRPC server made of the failed read.
+func bodyDeadline(body *watchedBody) {
+	if body == nil {
 		return
 	}
-	rc := http.NewResponseController(w)
-	if err := rc.SetReadDeadline(time.Now().Add(RequestBodyTimeout)); err != nil {
-		return
-	}
-	r.Body = &endClears{ReadCloser: r.Body, clear: sync.OnceFunc(func() { _ = rc.SetReadDeadline(time.Time{}) })}
-}
-
-// endClears is a request body that calls clear when it ends (io.EOF).
-type endClears struct {
-	io.ReadCloser
-	clear func()
-}
-
-// Read reads the body, calling clear at its end.
-func (b *endClears) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if err == io.EOF {
-		b.clear()
-	}
-	return n, err
+	body.mu.Lock()
+	defer body.mu.Unlock()
+	body.whole = body.rc.SetReadDeadline(time.Now().Add(RequestBodyTimeout)) == nil
 }
 
 // arrivingBody makes the transcoder hold no more of r's body than has arrived. vanguard sizes
@@ -66,13 +51,13 @@ func (b *endClears) Read(p []byte) (int, error) {
 // 16 MB of the referee's memory for as long as it kept the request open (20 connections: 313 MB
 // of RSS). A Connect unary call's body is read whole first, as it comes ([wholeUnaryBody]); a
 // JSON stream's length prefix is handed on only with its whole message behind it
-// ([wholeMessages]). A binary stream's messages go to grpc-go as they come, which refuses a
-// prefix over MaxMessageBytes, but for a bidirectional stream's (clientStream), held whole
-// too; binary is application/connect+proto, application/grpc-web+proto and
+// ([wholeMessages]). A binary stream's messages are held whole too, up to MaxMessageBytes
+// (grpc-go holds each whole anyway), and a prefix over it handed on at once, for grpc-go to
+// refuse; binary is application/connect+proto, application/grpc-web+proto and
 // application/grpc-web, gRPC-Web's other name for it (which went to grpc-go as it came, with no
 // deadline). Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
-// first byte (a read deadline on w's request). It returns wholeUnaryBody's refusal.
-func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) error {
+// first byte (a read deadline on body, r's [watchedBody]). It returns wholeUnaryBody's refusal.
+func arrivingBody(r *http.Request, body *watchedBody, clientStream bool) error {
 	ct := r.Header.Get("Content-Type")
 	media, _, _ := strings.Cut(ct, ";")
 	jsonStream := strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")
@@ -83,10 +68,10 @@ func arrivingBody(w http.ResponseWriter, r *http.Request, clientStream bool) err
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
 		return wholeUnaryBody(r)
-	case jsonStream || protoStream && clientStream:
+	case jsonStream || protoStream:
 		m := &wholeMessages{body: r.Body, binary: protoStream}
 		if clientStream {
-			m.deadline = http.NewResponseController(w).SetReadDeadline
+			m.deadline = body.setReadDeadline
 		}
 		r.Body = m
 	}
@@ -123,9 +108,8 @@ func wholeUnaryBody(r *http.Request) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf(
 			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", b.Len(), r.ContentLength))
-	case errors.Is(err, os.ErrDeadlineExceeded):
-		return connect.NewError(connect.CodeDeadlineExceeded, fmt.Errorf(
-			"request body: not whole within %v of the headers (docs/SECURITY.md)", RequestBodyTimeout))
+	case errors.Is(err, errBodyTooSlow):
+		return connect.NewError(connect.CodeDeadlineExceeded, err)
 	case err != nil:
 		return connect.NewError(connect.CodeCanceled, fmt.Errorf("request body: %w", err))
 	}
@@ -150,13 +134,21 @@ var (
 	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded}
 )
 
+// errProtobufTooLarge ends the body after a binary stream message's length prefix over
+// MaxMessageBytes ([wholeMessages]); grpc-go refuses the prefix before it reads on, with
+// RESOURCE_EXHAUSTED, "grpc: received message larger than max (65537 vs. 65536)".
+var errProtobufTooLarge = fmt.Errorf("stream message: over %d bytes, the most one may hold in protobuf (docs/SECURITY.md)", MaxMessageBytes)
+
 // wholeMessages reads a request body of enveloped messages (a flags byte, the message's length
 // in 4 bytes big-endian, the message) and returns each envelope only once all of it has arrived.
 // An envelope whose length is over MaxUnaryBodyBytes is refused (streamMessageTooLarge), and
 // none of its message is read; in binary, one over MaxMessageBytes is returned at once, its
-// prefix alone, for grpc-go to refuse. With deadline set, an envelope must arrive whole within
-// RequestBodyTimeout of its first byte (streamMessageTooSlow); the wait for that first byte has
-// no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// prefix alone and then the body's end (errProtobufTooLarge), for grpc-go to refuse: the
+// transcoder hands a prefix on only with bytes of its message behind it, in the same read, so a
+// prefix with nothing behind it was refused at the body's deadline only, or, in
+// SeatService.Connect, with the message's bytes read as the next envelope. With deadline set, an
+// envelope must arrive whole within RequestBodyTimeout of its first byte (streamMessageTooSlow);
+// the wait for that first byte has no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
 type wholeMessages struct {
 	body     io.ReadCloser
 	binary   bool                  // the messages are protobuf's, not JSON
@@ -179,8 +171,8 @@ func (m *wholeMessages) Read(p []byte) (int, error) {
 	return 0, m.err
 }
 
-// next reads the next envelope. None of it is returned with an error: the prefix alone would
-// have the transcoder size its buffer by it.
+// next reads the next envelope. None of it is returned with an error (the prefix alone would
+// have the transcoder size its buffer by it) but a binary prefix over MaxMessageBytes.
 func (m *wholeMessages) next() ([]byte, error) {
 	envelope := make([]byte, 5)
 	if _, err := io.ReadFull(m.body, envelope[:1]); err != nil {
@@ -210,7 +202,7 @@ func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
 	n := binary.BigEndian.Uint32(envelope[1:5])
 	switch {
 	case m.binary && n > MaxMessageBytes:
-		return envelope, nil
+		return envelope, errProtobufTooLarge
 	case n > MaxUnaryBodyBytes:
 		return nil, errors.New(streamMessageTooLarge)
 	}
