@@ -39,5 +39,5 @@ BEZIQUE_LONG=1 go test -count=1 -timeout 30m ./engine/
 echo "== end to end with the real binaries, without -short (crashes, kills, docs that run, TLS, HTTP)"
 go test -count=1 -timeout 30m ./e2e/ ./cmd/...
 
-echo "== service tests that -race -short cuts: an idle table's memory bound, every variant's no-leak games in full, the port closing silent clients and idle HTTP/2 handshakes, a referee back on its address reached by another (20 s) and by a bot (10 s)"
-go test -count=1 -timeout 10m -run 'TestIdleTableMemory|TestNoLeakOverTheWire|TestPortClosesSilentClients|TestConnectionIdleAfterHandshake|TestPeerReachesARestartedReferee|TestBotRejoinsARefereeBackOnItsAddress' ./service/
+echo "== service tests that -race -short cuts: an idle table's memory bound, every variant's no-leak games in full, the port closing silent clients and idle HTTP/2 handshakes, a referee back on its address reached by another (20 s) and by a bot (10 s), HTTP bodies that come late (RequestBodyTimeout, 10 s), every seat order, every variant's views against its replay"
+go test -count=1 -timeout 10m -run 'TestIdleTableMemory|TestNoLeakOverTheWire|TestPortClosesSilentClients|TestConnectionIdleAfterHandshake|TestPeerReachesARestartedReferee|TestBotRejoinsARefereeBackOnItsAddress|TestHTTPLateBodyRefusals|TestHTTPStreamMessageDeadline|TestHTTPRequestBodyTimeout|TestSeatOrder$|TestWireViewsEqualReplay' ./service/
