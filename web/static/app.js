@@ -154,12 +154,13 @@ function tournamentList(el, onCut) {
   return { show };
 }
 
-// header draws a table's heading: its seats, rules and clock.
+// header draws a table's heading: its seats, rules and clock (a record, which the replay page
+// draws, has no clock: none is shown rather than "0 ms").
 function header(info) {
-  const c = info.clock ?? {};
+  const c = info.clock;
   return `<h1>Table ${esc(info.tableId)}</h1>
-    <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}
-    · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}</p>`;
+    <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}${c
+      ? ` · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}` : ""}</p>`;
 }
 
 // watch shows a table live: its events folded and drawn as they come. A cut stream is opened
