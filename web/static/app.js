@@ -112,7 +112,7 @@ async function lobby() {
 }
 
 // HOME_GAMES is how many of the most recently ended tables the home page lists.
-const HOME_GAMES = 200;
+const HOME_GAMES = 50;
 
 // homeTables is what the home page lists: every table waiting, in play or quarantined (they are
 // few), newest first, then the HOME_GAMES most recently ended (ListGames, newest first). A call
