@@ -45,8 +45,8 @@ func runBlocks(t *testing.T, page string) []string {
 	return blocks
 }
 
-// TestDocsThatRun runs the marked shell blocks of README.md, docs/write-a-bot.md and
-// docs/INTEGRATE.md, each page's in order as one bash script (set -e), in a fresh folder, with
+// TestDocsThatRun runs the marked shell blocks of README.md, docs/write-a-bot.md,
+// docs/INTEGRATE.md and docs/TOURNAMENTS.md, each page's in order as one bash script (set -e), in a fresh folder, with
 // the freshly built bezique and bezique-referee first on PATH, and checks what they print. The
 // referee the blocks start listens on a free port (BEZIQUE_LISTEN, which the CLI's
 // BEZIQUE_SERVER and INTEGRATE.md's curl lines follow) so the test does not depend on :7777
@@ -96,6 +96,13 @@ func TestDocsThatRun(t *testing.T) {
 			"\n{\"event\":{\"seq\":\"", // WatchTable's last event, a line of JSON alone
 			`"gameEnded":{"winnerSide":`,
 			"\n{}\n",
+			"Checked: the record replays through the engine to these totals.",
+		}},
+		{"../docs/TOURNAMENTS.md", []string{ // a league on a referee with keys, its bots in the lobby
+			"(round-robin, two-handed): 12 of 12 games, finished\n",
+			"\nalpha v beta: +",
+			"watch it in a browser: http://127.0.0.1:",
+			"records written to records/: 12\n",
 			"Checked: the record replays through the engine to these totals.",
 		}},
 	} {

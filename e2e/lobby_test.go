@@ -11,12 +11,14 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // TestPolyglotServe runs a Python bot and a Node bot in serve mode (each in its own process)
 // against the real referee; each is challenged to a two-handed game against rulebook, then both
 // as one consultation team (the Python bot the captain, the Node bot proposing); each game is
-// played to its end and replays from its record.
+// played to its end and replays from its record, and each bot prints its end in the words every
+// view uses (wire.ResultText).
 func TestPolyglotServe(t *testing.T) {
 	needPython(t)
 	needNode(t)
@@ -44,7 +46,7 @@ func TestPolyglotServe(t *testing.T) {
 		}
 		id := resp.GetTable().GetTableId()
 		rec := replayVerified(t, tables, id)
-		want := "table " + id + " seat 0: game over: OUTCOME_COMPLETED"
+		want := "table " + id + " seat 0: game over: " + wire.ResultText(rec.GetResult()) + "\n" // every view's words, as bezique bot --serve prints
 		for !strings.Contains(b.out.String(), want) {
 			if ctx.Err() != nil {
 				t.Fatalf("%s did not report %q:\n%s", name, want, b.out.String())
@@ -70,7 +72,7 @@ func TestPolyglotServe(t *testing.T) {
 		}
 	}
 	for name, b := range bots {
-		want := "table " + id + " seat 0: game over: OUTCOME_COMPLETED"
+		want := "table " + id + " seat 0: game over: " + wire.ResultText(rec.GetResult()) + "\n"
 		for !strings.Contains(b.out.String(), want) {
 			if ctx.Err() != nil {
 				t.Fatalf("%s did not report %q:\n%s", name, want, b.out.String())

@@ -38,8 +38,7 @@ func playBuiltinGames(tb testing.TB, r *referee, n int) []string {
 }
 
 // BenchmarkListFinishedTables lists a page of 50 finished two-handed games stored in SQLite and no
-// longer in the referee's memory, as the web app's home page does every two seconds for every
-// open page: one op is one ListTables.
+// longer in the referee's memory, as bezique tables does: one op is one ListTables.
 func BenchmarkListFinishedTables(b *testing.B) {
 	st := openSQLite(b, filepath.Join(b.TempDir(), "list.db"))
 	r := startReferee(b, st, func(c *Config) { quiet(c); c.KeepFinished = 1 })

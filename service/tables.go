@@ -564,8 +564,11 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	b, err := s.store.GetRecord(ctx, id)
 	if err != nil {
 		if row, terr := s.store.GetTable(ctx, id); terr == nil {
-			if errors.Is(err, store.ErrNotFound) && row.State.Ended() {
+			switch {
+			case errors.Is(err, store.ErrNotFound) && row.State.Ended():
 				return nil, endedWithoutRecord(row)
+			case errors.Is(err, store.ErrNotFound): // in play on another referee sharing the store
+				return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", id, row.State)
 			}
 			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
 		}

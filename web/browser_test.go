@@ -324,6 +324,10 @@ func TestReplay(t *testing.T) {
 	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the replay's last step shows scores %v, the record's %v", got, want)
 	}
+	// A record has no clock: the heading shows none (it said "clock 0 ms a decision" of every replay).
+	if meta, err := chromedp.Run(ctx, chromedp.Text(".meta")); err != nil || meta != "rulebook v random · two-handed" {
+		t.Errorf("the replay's heading says %q (%v), want %q", meta, err, "rulebook v random · two-handed")
+	}
 	shot(t, ctx, "replay-end")
 
 	if err := chromedp.Do(ctx, chromedp.SetValue("#step", "3")); err != nil {

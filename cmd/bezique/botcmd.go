@@ -26,7 +26,7 @@ func newBotCmd() *cobra.Command {
 		Use:   "bot",
 		Short: "Run a built-in bot as a remote seat of a referee",
 		Long: `bot plays one seat of a table on a referee with a built-in bot, over gRPC, until the game ends.
-It prints a line at the end of each deal, one per message of a team mate (consultation: --member), and the result at the end. It reconnects and resumes after a
+It prints a line when it joins a table whose other seats are not all connected (whom it waits for), a line at the end of each deal, one per message of a team mate (consultation: --member), and the result at the end. It reconnects and resumes after a
 lost connection; it gives up when it cannot reach the referee in --connect-attempts tries, or when the referee
 answers UNAVAILABLE (a table moving to another referee) for --takeover-wait before the first message. Create the table (and get the seat's token) with
 "bezique create".
@@ -68,6 +68,12 @@ each game ends.`,
 					fmt.Fprintln(out, eventText(e))
 				}
 			}
+			var joined atomic.Bool
+			cfg.OnWelcome = func(w *pb.Welcome) { // at its first join, a bot before the others says whom the table waits for
+				if away := awaySeats(w); !joined.Swap(true) && away != "" {
+					fmt.Fprintf(out, "joined table %s as seat %d; waiting for %s to connect\n", w.GetTableId(), w.GetSeat(), away)
+				}
+			}
 			cfg.OnTeamMessage = func(m *pb.TeamMessageRelayed) { // consultation: what a team mate proposes
 				fmt.Fprintf(out, "team: member %d proposes action %d %s\n", m.GetMember(), m.GetProposalActionId(), m.GetText())
 			}
@@ -93,6 +99,18 @@ each game ends.`,
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	f.DurationVar(&cfg.TakeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	return cmd
+}
+
+// awaySeats names the seats of w other than the bot's own whose bots are not connected ("seat 1
+// (beta)", comma-separated), or "" when every other seat is connected.
+func awaySeats(w *pb.Welcome) string {
+	var away []string
+	for _, s := range w.GetSeats() {
+		if s.GetSeat() != w.GetSeat() && !s.GetConnected() {
+			away = append(away, fmt.Sprintf("seat %d (%s)", s.GetSeat(), s.GetName()))
+		}
+	}
+	return strings.Join(away, ", ")
 }
 
 // serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends,

@@ -117,7 +117,8 @@ func TestKeysCommands(t *testing.T) {
 }
 
 // TestErrorTextNamesTheKeyFlag: a command refused for want of an API key said only the referee's
-// words, `send "authorization: Bearer <key>"`; it now says where the CLI takes the key.
+// words, `send "authorization: Bearer <key>"` or "watching it needs an API key"; it now says where
+// the CLI takes the key.
 func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -133,6 +134,18 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 	_, err = runCmd(ctx, "tables", "--server", addr, "--key", "bzq_not-a-key")
 	if want := "bezique: ListTables: rpc error: code = Unauthenticated desc = unknown API key\n(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
 		t.Errorf("tables with an unknown key: got %q, want %q", errorText(err), want)
+	}
+	// A table that is not public, watched without a key: PermissionDenied, whose message says only
+	// "needs an API key".
+	out, err := runCmd(ctx, "create", "--server", addr, "--key", "bzq_cli-admin-key-0123456789abcdef", "--seat", "remote:a", "--seat", "remote:b")
+	table := strings.TrimPrefix(strings.SplitN(out, "\n", 2)[0], "table ")
+	if err != nil || !strings.HasPrefix(table, "t-") {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	_, err = runCmd(ctx, "watch", table, "--server", addr)
+	if want := "bezique: WatchTable: rpc error: code = PermissionDenied desc = table " + table + " is not public: watching it needs an API key\n" +
+		"(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
+		t.Errorf("watch without a key: got %q, want %q", errorText(err), want)
 	}
 	if got, want := errorText(errors.New("--seat 0: \"x\"")), "bezique: --seat 0: \"x\""; got != want {
 		t.Errorf("another error: got %q, want %q", got, want)

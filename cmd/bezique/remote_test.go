@@ -10,6 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // runCmd runs the bezique command line with args and returns its output.
@@ -85,6 +90,60 @@ func TestRemoteCommands(t *testing.T) {
 	}
 	if out, err = runCmd(ctx, "replay", "--json", path); err != nil || !strings.Contains(out, `"verified": true`) || !strings.Contains(out, `"accepted": true`) {
 		t.Fatalf("replay --json of the export: %v\n%s", err, tail(out))
+	}
+}
+
+// TestBotSaysWhomItWaitsFor plays both remote seats of a table with "bot", seat 0's first: seat
+// 0's bot says whom it waits for as it joins (it said nothing until the other joined, so that a
+// bot started first, as docs/SECURITY.md's bound seats are, looked hung); seat 1's, which finds
+// every seat connected, does not.
+func TestBotSaysWhomItWaitsFor(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--option", "target=500", "--seat", "remote:north", "--seat", "remote:south")
+	if err != nil {
+		t.Fatalf("create: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`table (\S+)\nseat 0 token (\S+)\nseat 1 token (\S+)\n`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("create printed:\n%s", out)
+	}
+	table := m[1]
+	first := make(chan string, 1)
+	go func() {
+		out, err := runCmd(ctx, "bot", "--server", ref.addr, "--table", table, "--seat", "0", "--token", m[2], "--bot", "random")
+		if err != nil {
+			out += "\nerror: " + err.Error()
+		}
+		first <- out
+	}()
+	cc, err := grpc.NewClient(ref.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	for { // seat 1's bot starts once seat 0's has joined
+		resp, err := pb.NewTableServiceClient(cc).GetTable(ctx, &pb.GetTableRequest{TableId: table})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetTable().GetSeats()[0].GetConnected() {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	second, err := runCmd(ctx, "bot", "--server", ref.addr, "--table", table, "--seat", "1", "--token", m[3], "--bot", "random")
+	if err != nil {
+		t.Fatalf("bot --seat 1: %v\n%s", err, second)
+	}
+	if want := "deal 1 ends: "; !strings.HasPrefix(second, want) {
+		t.Errorf("seat 1's bot, which joined last, began with %q, want %q", strings.SplitN(second, "\n", 2)[0], want)
+	}
+	out = <-first
+	if got, want := strings.SplitN(out, "\n", 2)[0], "joined table "+table+" as seat 0; waiting for seat 1 (south) to connect"; got != want {
+		t.Errorf("seat 0's bot began with %q, want %q\n%s", got, want, tail(out))
+	}
+	if strings.Count(out, "waiting for") != 1 || !strings.Contains(out, "game over: ") {
+		t.Errorf("seat 0's bot printed:\n%s", tail(out))
 	}
 }
 

@@ -96,8 +96,7 @@ async function lobby() {
   const tournaments = tournamentList(document.getElementById("tournaments"), reconnecting);
   for (;;) {
     try {
-      const r = await load(() => call(`${TABLES}/ListTables`, { pageSize: 200 }), reconnecting);
-      const rows = (r.tables ?? []).slice().reverse().map((t) => {
+      const rows = (await homeTables(reconnecting)).map((t) => {
         const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
         return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
@@ -110,6 +109,23 @@ async function lobby() {
     await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+// HOME_GAMES is how many of the most recently ended tables the home page lists.
+const HOME_GAMES = 50;
+
+// homeTables is what the home page lists: every table waiting, in play or quarantined (they are
+// few), newest first, then the HOME_GAMES most recently ended (ListGames, newest first). A call
+// that fails but for a refusal is made again (load, onCut told).
+async function homeTables(onCut) {
+  const active = new Map();
+  for (const state of ["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"]) {
+    const r = await load(() => call(`${TABLES}/ListTables`, { state, pageSize: 1000 }), onCut);
+    for (const t of r.tables ?? []) active.set(t.tableId, t);
+  }
+  const ended = await load(() => call(`${TABLES}/ListGames`, { pageSize: HOME_GAMES }), onCut);
+  const newest = [...active.values()].sort((a, b) => Date.parse(b.createTime) - Date.parse(a.createTime));
+  return [...newest, ...(ended.games ?? []).filter((t) => !active.has(t.tableId))];
 }
 
 // TOURNAMENTS_PAGE is how many of the most recent tournaments the home page shows, and how many
@@ -154,12 +170,13 @@ function tournamentList(el, onCut) {
   return { show };
 }
 
-// header draws a table's heading: its seats, rules and clock.
+// header draws a table's heading: its seats, rules and clock (a record, which the replay page
+// draws, has no clock: none is shown rather than "0 ms").
 function header(info) {
-  const c = info.clock ?? {};
+  const c = info.clock;
   return `<h1>Table ${esc(info.tableId)}</h1>
-    <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}
-    · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}</p>`;
+    <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}${c
+      ? ` · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}` : ""}</p>`;
 }
 
 // watch shows a table live: its events folded and drawn as they come. A cut stream is opened

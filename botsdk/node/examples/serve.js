@@ -4,7 +4,7 @@
 //   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]
 //     [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]
 const { parseArgs } = require('node:util');
-const { CannotReach, RefereeUnavailable } = require('../src');
+const { CannotReach, RefereeUnavailable, resultText } = require('../src');
 const { serve, LobbyRefused } = require('../src/serve');
 const { randomBot, strategyBot } = require('../src/strategy');
 const { CONNECTION_OPTIONS, credentialsOf } = require('../src/cli');
@@ -26,7 +26,7 @@ async function main() {
   try {
     const credentials = credentialsOf(values);
     await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal, ...(credentials && { credentials }),
-      onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${result.outcome}`) },
+      onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${resultText(result)}`) },
     values.bot === 'random' ? randomBot() : strategyBot);
   } catch (err) {
     if (!(err instanceof LobbyRefused || err instanceof CannotReach || err instanceof RefereeUnavailable)) throw err;

@@ -7,9 +7,10 @@ import logging
 import os
 import sys
 
-from bezique.v1 import rules_pb2, table_pb2
+from bezique.v1 import rules_pb2
 from bezique_bot.client import CannotReach, RefereeUnavailable
 from bezique_bot.examples._cli import add_connection_args, credentials
+from bezique_bot.outcome import result_text
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import random_bot, strategy_bot
 
@@ -29,7 +30,7 @@ def main(argv=None) -> int:
 
     def game_over(a, result, error):
         if error is None:
-            print(f"table {a.table_id} seat {a.seat}: game over: {table_pb2.Outcome.Name(result.outcome)}", flush=True)
+            print(f"table {a.table_id} seat {a.seat}: game over: {result_text(result)}", flush=True)
 
     cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
                       on_game_over=game_over, credentials=credentials(args))

@@ -1,0 +1,54 @@
+package web_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestHomeListsRecentTables: with 201 ended tables (cancelled, each with its record), and one
+// waiting for its seats created after them, the home page lists the waiting one, then the 50
+// most recently ended, newest first. It listed ListTables' first page of 200, the oldest tables,
+// reversed: past 200 tables, a table created after the 200th (a game a person had just started
+// from this page) never showed.
+func TestHomeListsRecentTables(t *testing.T) {
+	r := startReferee(t)
+	ctx := context.Background()
+	create := func() string {
+		t.Helper()
+		resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+			{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.GetTableId()
+	}
+	var ended []string
+	for range 201 {
+		id := create()
+		if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id, Reason: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		ended = append(ended, id)
+	}
+	want := []string{create()} // the waiting table, then the 50 ended last, newest first
+	for _, id := range slices.Backward(ended[len(ended)-50:]) {
+		want = append(want, id)
+	}
+	bctx := browser(t)
+	if err := chromedp.Do(bctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("table.tables tbody tr")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("table.tables tbody tr td:first-child a")].map((a) => a.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the home page lists %d tables, %q … %q; want %d, %q … %q", len(got), got[:min(3, len(got))], got[max(0, len(got)-3):],
+			len(want), want[:3], want[len(want)-3:])
+	}
+}
