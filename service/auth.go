@@ -185,17 +185,23 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)
 		return Principal{}, status.Error(codes.Unauthenticated, `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`)
 	}
-	settle, err := s.quotas.takeKey(peerKey(ctx), time.Now())
+	h := hashKey(secret)
+	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 { // no lookup: never refused for its address
+		return adminPrincipal, nil
+	}
+	settle, err := s.quotas.takeKey(peerKey(ctx), h, time.Now())
 	if err != nil {
 		return Principal{}, statusOf(err)
 	}
-	h := hashKey(secret)
-	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 {
-		settle(false)
-		return adminPrincipal, nil
-	}
 	k, err := s.store.KeyByHash(ctx, h)
-	settle(errors.Is(err, store.ErrNotFound) || err == nil && !k.RevokedAt.IsZero())
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && !k.RevokedAt.IsZero():
+		settle(keyRefused)
+	case err == nil:
+		settle(keyGood)
+	default:
+		settle(keyFailed)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return Principal{}, status.Error(codes.Unauthenticated, "unknown API key")
 	}

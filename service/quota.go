@@ -109,9 +109,9 @@ type quotas struct {
 	shared  bool // the store keeps the creation limits
 	// creates holds one token bucket per principal: CreatesPerMinute tokens, refilled at that rate.
 	creates *lru.Cache[string, *rate.Limiter]
-	// refusedKeys holds one token bucket per client address: RefusedKeysPerAddr tokens, one
-	// taken by each API key refused (refusedkeys.go).
-	refusedKeys *lru.Cache[string, *rate.Limiter]
+	// keyAddrs holds, per client address whose keys were looked up, its token bucket of
+	// refused API keys and the keys found good from it (keyAddr, refusedkeys.go).
+	keyAddrs *lru.Cache[string, *keyAddr]
 
 	mu       sync.Mutex
 	waiting  map[string]int // tables waiting for seats, per principal; no zero entries
@@ -170,11 +170,11 @@ func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
 	if err != nil {
 		panic(err) // only for a size <= 0
 	}
-	rk, err := lru.New[string, *rate.Limiter](maxLimiters)
+	rk, err := lru.New[string, *keyAddr](maxLimiters)
 	if err != nil {
 		panic(err)
 	}
-	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, refusedKeys: rk, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
+	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, keyAddrs: rk, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose

@@ -18,12 +18,16 @@ import (
 )
 
 // TestRefusedKeysPerAddr: a referee with authentication on a port of 127.0.0.1. From 127.0.0.2,
-// a revoked key and 19 unknown ones are refused UNAUTHENTICATED; the 21st key from it, unknown
-// or good, is refused RESOURCE_EXHAUSTED before it is looked up, with a QuotaFailure naming the
-// address and a RetryInfo of at most the 30 s a token takes to come back, counted as
-// refused_keys_per_addr in bezique_quota_refusals_total; a call without a key from it is still
-// served. From 127.0.0.3 the good key works and an unknown key is refused UNAUTHENTICATED. Before,
-// every refused key was hashed and looked up, as often as a client sent one.
+// a key is used (known), then a revoked key and 19 unknown ones are refused UNAUTHENTICATED; the
+// 21st key from it, unknown or good but never used from it, is refused RESOURCE_EXHAUSTED before
+// it is looked up, with a QuotaFailure naming the address and a RetryInfo of at most the 30 s a
+// token takes to come back, counted as refused_keys_per_addr in bezique_quota_refusals_total; a
+// call without a key from it is still served, and so are the key it used before and the admin
+// key; the used key, once revoked, is refused UNAUTHENTICATED, then RESOURCE_EXHAUSTED. From
+// 127.0.0.3 the good key works and an unknown key is refused UNAUTHENTICATED. Before, every
+// refused key was hashed and looked up, as often as a client sent one; and then, one client's
+// wrong keys locked every other client of its address out, the admin's and the web pages' of a
+// one-machine referee among them (the new-user trial of 2026-12-02).
 func TestRefusedKeysPerAddr(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	srv, err := New(t.Context(), Config{Metrics: NewMetrics(reg), Auth: &Auth{AdminKey: testAdminKey}})
@@ -43,6 +47,10 @@ func TestRefusedKeysPerAddr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	known, err := admin.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: "known", Role: pb.Role_ROLE_WATCHER})
+	if err != nil {
+		t.Fatal(err)
+	}
 	revoked, err := admin.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: "revoked", Role: pb.Role_ROLE_WATCHER})
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +64,9 @@ func TestRefusedKeysPerAddr(t *testing.T) {
 	}
 	x, y := pb.NewTableServiceClient(dialFrom(t, addr, "127.0.0.2")), pb.NewTableServiceClient(dialFrom(t, addr, "127.0.0.3"))
 
+	if err := list(x, known.GetSecret()); err != nil {
+		t.Fatalf("the known key from 127.0.0.2: %v", err)
+	}
 	if err := list(x, revoked.GetSecret()); status.Code(err) != codes.Unauthenticated {
 		t.Fatalf("the revoked key from 127.0.0.2: %v, want Unauthenticated", err)
 	}
@@ -76,6 +87,21 @@ func TestRefusedKeysPerAddr(t *testing.T) {
 	if _, err := x.GetRuleCatalog(t.Context(), &pb.GetRuleCatalogRequest{}); err != nil {
 		t.Fatalf("a call without a key from 127.0.0.2: %v", err)
 	}
+	for _, key := range []string{known.GetSecret(), testAdminKey} {
+		if err := list(x, key); err != nil {
+			t.Fatalf("a key used before, or the admin's, from 127.0.0.2 past its refused keys: %v", err)
+		}
+	}
+	if _, err := admin.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: known.GetKey().GetKeyId()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := list(x, known.GetSecret()); status.Code(err) != codes.Unauthenticated {
+		t.Fatalf("the known key revoked, from 127.0.0.2: %v, want Unauthenticated", err)
+	}
+	wantQuota(t, list(x, known.GetSecret()), "ip:127.0.0.2", description)
+	if n := testutil.ToFloat64(srv.metrics.quotaRefusals.WithLabelValues(LimitRefusedKeysPerAddr)); n != 3 {
+		t.Fatalf("bezique_quota_refusals_total{limit=%q} %v, want 3", LimitRefusedKeysPerAddr, n)
+	}
 
 	if err := list(y, good.GetSecret()); err != nil {
 		t.Fatalf("the good key from 127.0.0.3: %v", err)
@@ -91,9 +117,9 @@ func TestRefusedKeyLimitersBounded(t *testing.T) {
 	q := newQuotas(Config{}, nil, false)
 	now := time.Now()
 	for i := range maxLimiters + 1000 {
-		q.keyRefused(fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255), now)
+		q.keyLookedUp(fmt.Sprintf("ip:10.%d.%d.%d", i>>16&255, i>>8&255, i&255), nil, keyRefused, now)
 	}
-	if n := q.refusedKeys.Len(); n != maxLimiters {
+	if n := q.keyAddrs.Len(); n != maxLimiters {
 		t.Fatalf("%d limiters kept, want %d", n, maxLimiters)
 	}
 }
