@@ -279,6 +279,9 @@ func TestTextLimits(t *testing.T) {
 		{name(strings.Repeat("n", 65)), "seats[0].remote.name: 65 bytes; at most 64"},
 		{name("red\x1b[31m"), "seats[0].remote.name: control character U+001B at byte 3"},
 		{name("csi\u009b"), "seats[0].remote.name: control character U+009B at byte 3"},
+		{&pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"),
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random", Name: strings.Repeat("n", 65)}}}}},
+			"seats[1].builtin.name: 65 bytes; at most 64"},
 	} {
 		_, err := r.tables.CreateTable(ctx, c.req)
 		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {

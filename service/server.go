@@ -443,7 +443,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		st := &seat{index: i, bankMs: int64(req.GetClock().GetBankMs()), conns: make([]*conn, max(sc.GetRemote().GetTeamSize(), 1))}
 		st.memberJoined = make([]bool, len(st.conns))
 		if b := sc.GetBuiltin(); b != nil {
-			st.name, st.botName = b.GetBot(), b.GetBot()
+			st.name, st.botName = cmp.Or(b.GetName(), b.GetBot()), b.GetBot()
 			if st.bot, err = bots.New(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}

@@ -40,6 +40,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
+			if err := checkText(fmt.Sprintf("seats[%d].builtin.name", i), k.Builtin.GetName(), MaxNameBytes); err != nil {
+				return nil, err
+			}
 		case *pb.SeatConfig_Remote:
 			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
 				return nil, err
@@ -261,7 +264,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 			si.Side = uint32(rules.Side(i))
 		}
 		if b := sc.GetBuiltin(); b != nil {
-			si.Name, si.BotName = b.GetBot(), b.GetBot()
+			si.Name, si.BotName = cmp.Or(b.GetName(), b.GetBot()), b.GetBot()
 		}
 		if i < len(spec.BotNames) {
 			si.BotName = cmp.Or(spec.BotNames[i], si.BotName)

@@ -653,9 +653,9 @@ func (tr *tourney) lobbySeats(g tournament.Game) [][]string {
 	return seats
 }
 
-// tableRequest is the table of a game: the entrants' bots in the game's seats (a lobby entrant's
-// seat is replaced by createTourneyTable), the deal set's seed, the tournament's rules, clock and
-// failure policy.
+// tableRequest is the table of a game: the entrants' bots in the game's seats, named for the
+// entrants (BuiltinSeat.name; a lobby entrant's seat is replaced by createTourneyTable), the deal
+// set's seed, the tournament's rules, clock and failure policy.
 func (tr *tourney) tableRequest(g tournament.Game) *pb.CreateTableRequest {
 	seed := tournament.DealSeed(tr.seed, g.Deal)
 	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(tr.spec.Variant), Options: tr.spec.Options, Seed: seed[:],
@@ -663,7 +663,8 @@ func (tr *tourney) tableRequest(g tournament.Game) *pb.CreateTableRequest {
 		FailurePolicy: &pb.FailurePolicy{OnTimeout: failureAction(tr.spec.Policy.OnTimeout), OnIllegal: failureAction(tr.spec.Policy.OnIllegal),
 			OnDisconnect: failureAction(tr.spec.Policy.OnDisconnect), StrikeLimit: tr.spec.Policy.StrikeLimit, DisconnectGraceMs: tr.spec.Policy.DisconnectGraceMs}}
 	for _, e := range g.Seats {
-		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: tr.spec.Entrants[e].Bot}}})
+		en := tr.spec.Entrants[e]
+		req.Seats = append(req.Seats, &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: en.Bot, Name: en.ID}}})
 	}
 	return req
 }

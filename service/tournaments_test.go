@@ -74,6 +74,11 @@ func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
 			if got := rec.GetSeats()[seat].GetBotName(); got != want {
 				t.Fatalf("game %d seat %d: bot %s, want %s", res.Game, seat, got, want)
 			}
+			// A built-in bot's seat is named for its entrant: two entrants of one bot were both
+			// named for the bot in every view ("random v random").
+			if en := tn.Spec.Entrants[e]; en.Kind == tournament.KindBuiltin && rec.GetSeats()[seat].GetName() != en.ID {
+				t.Fatalf("game %d seat %d: named %q, want the entrant's id %q", res.Game, seat, rec.GetSeats()[seat].GetName(), en.ID)
+			}
 		}
 		fromRecords = append(fromRecords, ResultFromRecord(res.Game, rec))
 	}

@@ -545,7 +545,12 @@ func (x *RemoteSeat) GetTeamSize() uint32 {
 type BuiltinSeat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// bot is the builtin bot: "random" or a strategy name.
-	Bot           string `protobuf:"bytes,1,opt,name=bot,proto3" json:"bot,omitempty"`
+	Bot string `protobuf:"bytes,1,opt,name=bot,proto3" json:"bot,omitempty"`
+	// name is the seat's display name (SeatInfo.name): at most 64 bytes of UTF-8 without control
+	// characters (INVALID_ARGUMENT otherwise); empty: the bot's. A tournament names each seat of a
+	// built-in bot for its entrant (TournamentSpec entrants' id), so that two entrants playing the
+	// same bot are told apart.
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -583,6 +588,13 @@ func (*BuiltinSeat) Descriptor() ([]byte, []int) {
 func (x *BuiltinSeat) GetBot() string {
 	if x != nil {
 		return x.Bot
+	}
+	return ""
+}
+
+func (x *BuiltinSeat) GetName() string {
+	if x != nil {
+		return x.Name
 	}
 	return ""
 }
@@ -1345,9 +1357,10 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n" +
 	"\n" +
 	"bot_key_id\x18\x02 \x01(\tR\bbotKeyId\x12\x1b\n" +
-	"\tteam_size\x18\x03 \x01(\rR\bteamSize\"\x1f\n" +
+	"\tteam_size\x18\x03 \x01(\rR\bteamSize\"3\n" +
 	"\vBuiltinSeat\x12\x10\n" +
-	"\x03bot\x18\x01 \x01(\tR\x03bot\"u\n" +
+	"\x03bot\x18\x01 \x01(\tR\x03bot\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"u\n" +
 	"\x05Clock\x12\x1f\n" +
 	"\vdecision_ms\x18\x01 \x01(\rR\n" +
 	"decisionMs\x12\x1c\n" +

@@ -16,7 +16,7 @@ from bezique.v1 import view_pb2 as bezique_dot_v1_dot_view__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/table.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x15\x62\x65zique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"{\n\nSeatConfig\x12\x30\n\x06remote\x18\x01 \x01(\x0b\x32\x16.bezique.v1.RemoteSeatH\x00R\x06remote\x12\x33\n\x07\x62uiltin\x18\x02 \x01(\x0b\x32\x17.bezique.v1.BuiltinSeatH\x00R\x07\x62uiltinB\x06\n\x04kind\"[\n\nRemoteSeat\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n\nbot_key_id\x18\x02 \x01(\tR\x08\x62otKeyId\x12\x1b\n\tteam_size\x18\x03 \x01(\rR\x08teamSize\"\x1f\n\x0b\x42uiltinSeat\x12\x10\n\x03\x62ot\x18\x01 \x01(\tR\x03\x62ot\"u\n\x05\x43lock\x12\x1f\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\rR\ndecisionMs\x12\x1c\n\x07\x62\x61nk_ms\x18\x02 \x01(\rH\x00R\x06\x62\x61nkMs\x88\x01\x01\x12!\n\x0cincrement_ms\x18\x03 \x01(\rR\x0bincrementMsB\n\n\x08_bank_ms\"\x96\x02\n\rFailurePolicy\x12\x38\n\non_timeout\x18\x01 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\tonTimeout\x12\x38\n\non_illegal\x18\x02 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\tonIllegal\x12>\n\ron_disconnect\x18\x03 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\x0conDisconnect\x12!\n\x0cstrike_limit\x18\x04 \x01(\rR\x0bstrikeLimit\x12.\n\x13\x64isconnect_grace_ms\x18\x05 \x01(\rR\x11\x64isconnectGraceMs\"#\n\x0bStackedHand\x12\x14\n\x05\x63\x61rds\x18\x01 \x03(\tR\x05\x63\x61rds\"\x83\x01\n\x0bStackedDeal\x12\x16\n\x06\x64\x65\x61ler\x18\x01 \x01(\rR\x06\x64\x65\x61ler\x12-\n\x05hands\x18\x02 \x03(\x0b\x32\x17.bezique.v1.StackedHandR\x05hands\x12\x17\n\x07turn_up\x18\x03 \x01(\tR\x06turnUp\x12\x14\n\x05stock\x18\x04 \x03(\tR\x05stock\"\xb8\x01\n\x08SeatInfo\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x12\n\x04name\x18\x03 \x01(\tR\x04name\x12\x19\n\x08\x62ot_name\x18\x04 \x01(\tR\x07\x62otName\x12\x1f\n\x0b\x62ot_version\x18\x05 \x01(\tR\nbotVersion\x12\x16\n\x06remote\x18\x06 \x01(\x08R\x06remote\x12\x1c\n\tconnected\x18\x07 \x01(\x08R\tconnected\"5\n\tSeatToken\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x02 \x01(\tR\x05token\"\x81\x03\n\nGameResult\x12-\n\x07outcome\x18\x01 \x01(\x0e\x32\x13.bezique.v1.OutcomeR\x07outcome\x12$\n\x0bwinner_side\x18\x02 \x01(\rH\x00R\nwinnerSide\x88\x01\x01\x12&\n\x0c\x66orfeit_seat\x18\x03 \x01(\rH\x01R\x0b\x66orfeitSeat\x88\x01\x01\x12-\n\x06scores\x18\x04 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n\x05\x64\x65\x61ls\x18\x05 \x01(\rR\x05\x64\x65\x61ls\x12=\n\rforfeit_cause\x18\x06 \x01(\x0e\x32\x18.bezique.v1.ForfeitCauseR\x0c\x66orfeitCause\x12\x16\n\x06reason\x18\x07 \x01(\tR\x06reason\x12\x1f\n\x0bgame_points\x18\x08 \x01(\rR\ngamePoints\x12\x18\n\x07rubicon\x18\t \x01(\x08R\x07rubiconB\x0e\n\x0c_winner_sideB\x0f\n\r_forfeit_seat\"\x8d\x06\n\tTableInfo\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12,\n\x05state\x18\x02 \x01(\x0e\x32\x16.bezique.v1.TableStateR\x05state\x12\'\n\x05rules\x18\x03 \x01(\x0b\x32\x11.bezique.v1.RulesR\x05rules\x12*\n\x05seats\x18\x04 \x03(\x0b\x32\x14.bezique.v1.SeatInfoR\x05seats\x12\'\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x06 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\'\n\x0fseed_commitment\x18\x07 \x01(\tR\x0eseedCommitment\x12\x19\n\x08last_seq\x18\x08 \x01(\x04R\x07lastSeq\x12-\n\x06scores\x18\t \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12.\n\x06result\x18\n \x01(\x0b\x32\x16.bezique.v1.GameResultR\x06result\x12;\n\x0b\x63reate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.TimestampR\ncreateTime\x12\x39\n\nstart_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.TimestampR\tstartTime\x12;\n\x0b\x66inish_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.TimestampR\nfinishTime\x12@\n\x0e\x64\x65\x61ling_source\x18\x0e \x01(\x0e\x32\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x18\n\x07\x63reator\x18\x0f \x01(\tR\x07\x63reator\x12\x16\n\x06public\x18\x10 \x01(\x08R\x06public\x12+\n\x11quarantine_reason\x18\x11 \x01(\tR\x10quarantineReason*\xc6\x01\n\nTableState\x12\x1b\n\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n\x13TABLE_STATE_WAITING\x10\x01\x12\x17\n\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n\x15TABLE_STATE_CANCELLED\x10\x04\x12\x1b\n\x17TABLE_STATE_QUARANTINED\x10\x05\x12\x17\n\x13TABLE_STATE_EXPIRED\x10\x06*\x86\x01\n\rDealingSource\x12\x1e\n\x1a\x44\x45\x41LING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x44\x45\x41LING_SOURCE_RANDOM\x10\x01\x12\x1e\n\x1a\x44\x45\x41LING_SOURCE_CHOSEN_SEED\x10\x02\x12\x1a\n\x16\x44\x45\x41LING_SOURCE_STACKED\x10\x03*i\n\rFailureAction\x12\x1e\n\x1a\x46\x41ILURE_ACTION_UNSPECIFIED\x10\x00\x12\x1c\n\x18\x46\x41ILURE_ACTION_AUTO_PLAY\x10\x01\x12\x1a\n\x16\x46\x41ILURE_ACTION_FORFEIT\x10\x02*z\n\x07Outcome\x12\x17\n\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x15\n\x11OUTCOME_COMPLETED\x10\x01\x12\x13\n\x0fOUTCOME_FORFEIT\x10\x02\x12\x15\n\x11OUTCOME_CANCELLED\x10\x03\x12\x13\n\x0fOUTCOME_EXPIRED\x10\x04*\x81\x01\n\x0c\x46orfeitCause\x12\x1d\n\x19\x46ORFEIT_CAUSE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x46ORFEIT_CAUSE_TIMEOUT\x10\x01\x12\x19\n\x15\x46ORFEIT_CAUSE_ILLEGAL\x10\x02\x12\x1c\n\x18\x46ORFEIT_CAUSE_DISCONNECT\x10\x03*`\n\nTeamPolicy\x12\x1b\n\x17TEAM_POLICY_UNSPECIFIED\x10\x00\x12\x17\n\x13TEAM_POLICY_CAPTAIN\x10\x01\x12\x1c\n\x18TEAM_POLICY_FIRST_ANSWER\x10\x02\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/table.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x15\x62\x65zique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"{\n\nSeatConfig\x12\x30\n\x06remote\x18\x01 \x01(\x0b\x32\x16.bezique.v1.RemoteSeatH\x00R\x06remote\x12\x33\n\x07\x62uiltin\x18\x02 \x01(\x0b\x32\x17.bezique.v1.BuiltinSeatH\x00R\x07\x62uiltinB\x06\n\x04kind\"[\n\nRemoteSeat\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x1c\n\nbot_key_id\x18\x02 \x01(\tR\x08\x62otKeyId\x12\x1b\n\tteam_size\x18\x03 \x01(\rR\x08teamSize\"3\n\x0b\x42uiltinSeat\x12\x10\n\x03\x62ot\x18\x01 \x01(\tR\x03\x62ot\x12\x12\n\x04name\x18\x02 \x01(\tR\x04name\"u\n\x05\x43lock\x12\x1f\n\x0b\x64\x65\x63ision_ms\x18\x01 \x01(\rR\ndecisionMs\x12\x1c\n\x07\x62\x61nk_ms\x18\x02 \x01(\rH\x00R\x06\x62\x61nkMs\x88\x01\x01\x12!\n\x0cincrement_ms\x18\x03 \x01(\rR\x0bincrementMsB\n\n\x08_bank_ms\"\x96\x02\n\rFailurePolicy\x12\x38\n\non_timeout\x18\x01 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\tonTimeout\x12\x38\n\non_illegal\x18\x02 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\tonIllegal\x12>\n\ron_disconnect\x18\x03 \x01(\x0e\x32\x19.bezique.v1.FailureActionR\x0conDisconnect\x12!\n\x0cstrike_limit\x18\x04 \x01(\rR\x0bstrikeLimit\x12.\n\x13\x64isconnect_grace_ms\x18\x05 \x01(\rR\x11\x64isconnectGraceMs\"#\n\x0bStackedHand\x12\x14\n\x05\x63\x61rds\x18\x01 \x03(\tR\x05\x63\x61rds\"\x83\x01\n\x0bStackedDeal\x12\x16\n\x06\x64\x65\x61ler\x18\x01 \x01(\rR\x06\x64\x65\x61ler\x12-\n\x05hands\x18\x02 \x03(\x0b\x32\x17.bezique.v1.StackedHandR\x05hands\x12\x17\n\x07turn_up\x18\x03 \x01(\tR\x06turnUp\x12\x14\n\x05stock\x18\x04 \x03(\tR\x05stock\"\xb8\x01\n\x08SeatInfo\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x02 \x01(\rR\x04side\x12\x12\n\x04name\x18\x03 \x01(\tR\x04name\x12\x19\n\x08\x62ot_name\x18\x04 \x01(\tR\x07\x62otName\x12\x1f\n\x0b\x62ot_version\x18\x05 \x01(\tR\nbotVersion\x12\x16\n\x06remote\x18\x06 \x01(\x08R\x06remote\x12\x1c\n\tconnected\x18\x07 \x01(\x08R\tconnected\"5\n\tSeatToken\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x02 \x01(\tR\x05token\"\x81\x03\n\nGameResult\x12-\n\x07outcome\x18\x01 \x01(\x0e\x32\x13.bezique.v1.OutcomeR\x07outcome\x12$\n\x0bwinner_side\x18\x02 \x01(\rH\x00R\nwinnerSide\x88\x01\x01\x12&\n\x0c\x66orfeit_seat\x18\x03 \x01(\rH\x01R\x0b\x66orfeitSeat\x88\x01\x01\x12-\n\x06scores\x18\x04 \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12\x14\n\x05\x64\x65\x61ls\x18\x05 \x01(\rR\x05\x64\x65\x61ls\x12=\n\rforfeit_cause\x18\x06 \x01(\x0e\x32\x18.bezique.v1.ForfeitCauseR\x0c\x66orfeitCause\x12\x16\n\x06reason\x18\x07 \x01(\tR\x06reason\x12\x1f\n\x0bgame_points\x18\x08 \x01(\rR\ngamePoints\x12\x18\n\x07rubicon\x18\t \x01(\x08R\x07rubiconB\x0e\n\x0c_winner_sideB\x0f\n\r_forfeit_seat\"\x8d\x06\n\tTableInfo\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12,\n\x05state\x18\x02 \x01(\x0e\x32\x16.bezique.v1.TableStateR\x05state\x12\'\n\x05rules\x18\x03 \x01(\x0b\x32\x11.bezique.v1.RulesR\x05rules\x12*\n\x05seats\x18\x04 \x03(\x0b\x32\x14.bezique.v1.SeatInfoR\x05seats\x12\'\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x06 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\'\n\x0fseed_commitment\x18\x07 \x01(\tR\x0eseedCommitment\x12\x19\n\x08last_seq\x18\x08 \x01(\x04R\x07lastSeq\x12-\n\x06scores\x18\t \x03(\x0b\x32\x15.bezique.v1.SideScoreR\x06scores\x12.\n\x06result\x18\n \x01(\x0b\x32\x16.bezique.v1.GameResultR\x06result\x12;\n\x0b\x63reate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.TimestampR\ncreateTime\x12\x39\n\nstart_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.TimestampR\tstartTime\x12;\n\x0b\x66inish_time\x18\r \x01(\x0b\x32\x1a.google.protobuf.TimestampR\nfinishTime\x12@\n\x0e\x64\x65\x61ling_source\x18\x0e \x01(\x0e\x32\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x18\n\x07\x63reator\x18\x0f \x01(\tR\x07\x63reator\x12\x16\n\x06public\x18\x10 \x01(\x08R\x06public\x12+\n\x11quarantine_reason\x18\x11 \x01(\tR\x10quarantineReason*\xc6\x01\n\nTableState\x12\x1b\n\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x17\n\x13TABLE_STATE_WAITING\x10\x01\x12\x17\n\x13TABLE_STATE_PLAYING\x10\x02\x12\x18\n\x14TABLE_STATE_FINISHED\x10\x03\x12\x19\n\x15TABLE_STATE_CANCELLED\x10\x04\x12\x1b\n\x17TABLE_STATE_QUARANTINED\x10\x05\x12\x17\n\x13TABLE_STATE_EXPIRED\x10\x06*\x86\x01\n\rDealingSource\x12\x1e\n\x1a\x44\x45\x41LING_SOURCE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x44\x45\x41LING_SOURCE_RANDOM\x10\x01\x12\x1e\n\x1a\x44\x45\x41LING_SOURCE_CHOSEN_SEED\x10\x02\x12\x1a\n\x16\x44\x45\x41LING_SOURCE_STACKED\x10\x03*i\n\rFailureAction\x12\x1e\n\x1a\x46\x41ILURE_ACTION_UNSPECIFIED\x10\x00\x12\x1c\n\x18\x46\x41ILURE_ACTION_AUTO_PLAY\x10\x01\x12\x1a\n\x16\x46\x41ILURE_ACTION_FORFEIT\x10\x02*z\n\x07Outcome\x12\x17\n\x13OUTCOME_UNSPECIFIED\x10\x00\x12\x15\n\x11OUTCOME_COMPLETED\x10\x01\x12\x13\n\x0fOUTCOME_FORFEIT\x10\x02\x12\x15\n\x11OUTCOME_CANCELLED\x10\x03\x12\x13\n\x0fOUTCOME_EXPIRED\x10\x04*\x81\x01\n\x0c\x46orfeitCause\x12\x1d\n\x19\x46ORFEIT_CAUSE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x46ORFEIT_CAUSE_TIMEOUT\x10\x01\x12\x19\n\x15\x46ORFEIT_CAUSE_ILLEGAL\x10\x02\x12\x1c\n\x18\x46ORFEIT_CAUSE_DISCONNECT\x10\x03*`\n\nTeamPolicy\x12\x1b\n\x17TEAM_POLICY_UNSPECIFIED\x10\x00\x12\x17\n\x13TEAM_POLICY_CAPTAIN\x10\x01\x12\x1c\n\x18TEAM_POLICY_FIRST_ANSWER\x10\x02\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.table_pb2', globals())
@@ -24,38 +24,38 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
-  _TABLESTATE._serialized_start=2355
-  _TABLESTATE._serialized_end=2553
-  _DEALINGSOURCE._serialized_start=2556
-  _DEALINGSOURCE._serialized_end=2690
-  _FAILUREACTION._serialized_start=2692
-  _FAILUREACTION._serialized_end=2797
-  _OUTCOME._serialized_start=2799
-  _OUTCOME._serialized_end=2921
-  _FORFEITCAUSE._serialized_start=2924
-  _FORFEITCAUSE._serialized_end=3053
-  _TEAMPOLICY._serialized_start=3055
-  _TEAMPOLICY._serialized_end=3151
+  _TABLESTATE._serialized_start=2375
+  _TABLESTATE._serialized_end=2573
+  _DEALINGSOURCE._serialized_start=2576
+  _DEALINGSOURCE._serialized_end=2710
+  _FAILUREACTION._serialized_start=2712
+  _FAILUREACTION._serialized_end=2817
+  _OUTCOME._serialized_start=2819
+  _OUTCOME._serialized_end=2941
+  _FORFEITCAUSE._serialized_start=2944
+  _FORFEITCAUSE._serialized_end=3073
+  _TEAMPOLICY._serialized_start=3075
+  _TEAMPOLICY._serialized_end=3171
   _SEATCONFIG._serialized_start=118
   _SEATCONFIG._serialized_end=241
   _REMOTESEAT._serialized_start=243
   _REMOTESEAT._serialized_end=334
   _BUILTINSEAT._serialized_start=336
-  _BUILTINSEAT._serialized_end=367
-  _CLOCK._serialized_start=369
-  _CLOCK._serialized_end=486
-  _FAILUREPOLICY._serialized_start=489
-  _FAILUREPOLICY._serialized_end=767
-  _STACKEDHAND._serialized_start=769
-  _STACKEDHAND._serialized_end=804
-  _STACKEDDEAL._serialized_start=807
-  _STACKEDDEAL._serialized_end=938
-  _SEATINFO._serialized_start=941
-  _SEATINFO._serialized_end=1125
-  _SEATTOKEN._serialized_start=1127
-  _SEATTOKEN._serialized_end=1180
-  _GAMERESULT._serialized_start=1183
-  _GAMERESULT._serialized_end=1568
-  _TABLEINFO._serialized_start=1571
-  _TABLEINFO._serialized_end=2352
+  _BUILTINSEAT._serialized_end=387
+  _CLOCK._serialized_start=389
+  _CLOCK._serialized_end=506
+  _FAILUREPOLICY._serialized_start=509
+  _FAILUREPOLICY._serialized_end=787
+  _STACKEDHAND._serialized_start=789
+  _STACKEDHAND._serialized_end=824
+  _STACKEDDEAL._serialized_start=827
+  _STACKEDDEAL._serialized_end=958
+  _SEATINFO._serialized_start=961
+  _SEATINFO._serialized_end=1145
+  _SEATTOKEN._serialized_start=1147
+  _SEATTOKEN._serialized_end=1200
+  _GAMERESULT._serialized_start=1203
+  _GAMERESULT._serialized_end=1588
+  _TABLEINFO._serialized_start=1591
+  _TABLEINFO._serialized_end=2372
 # @@protoc_insertion_point(module_scope)
