@@ -68,16 +68,20 @@ func (r *Ratings) Update(teams [][]string, ranks []int) error {
 	if err := checkGame(teams, ranks); err != nil {
 		return err
 	}
+	// On the stack up to four teams and eight entrants (every game of Bézique): a
+	// tournament's standings rate each of its games.
 	type team struct{ mu, sigmaSq float64 }
-	players := make([][]Rating, len(teams))
-	sides := make([]team, len(teams))
+	var playersBuf [8]Rating
+	var sidesBuf [4]team
+	var sumQBuf, tiedBuf [4]float64
+	players := playersBuf[:0] // every team's entrants, team by team, with sigma grown
+	sides := append(sidesBuf[:0], make([]team, len(teams))...)
 	cSq := 0.0
 	for i, ids := range teams {
-		players[i] = make([]Rating, len(ids))
-		for j, id := range ids {
+		for _, id := range ids {
 			p := r.Get(id)
 			p.Sigma = math.Sqrt(p.Sigma*p.Sigma + tau*tau)
-			players[i][j] = p
+			players = append(players, p)
 			sides[i].mu += p.Mu
 			sides[i].sigmaSq += p.Sigma * p.Sigma
 		}
@@ -86,8 +90,8 @@ func (r *Ratings) Update(teams [][]string, ranks []int) error {
 	c := math.Sqrt(cSq)
 	// sumQ[q] sums exp(mu/c) over the teams placed at or below team q; tied[q]
 	// counts the teams that share q's rank.
-	sumQ := make([]float64, len(teams))
-	tied := make([]float64, len(teams))
+	sumQ := append(sumQBuf[:0], make([]float64, len(teams))...)
+	tied := append(tiedBuf[:0], make([]float64, len(teams))...)
 	for q := range teams {
 		for i := range teams {
 			if ranks[i] >= ranks[q] {
@@ -118,9 +122,11 @@ func (r *Ratings) Update(teams [][]string, ranks []int) error {
 		omega *= side.sigmaSq / c
 		delta *= side.sigmaSq / (c * c)
 		delta *= math.Sqrt(side.sigmaSq) / c // gamma, the paper's and OpenSkill's default
-		for j, p := range players[i] {
+		for _, id := range teams[i] {
+			p := players[0]
+			players = players[1:]
 			share := p.Sigma * p.Sigma / side.sigmaSq
-			r.byID[teams[i][j]] = Rating{
+			r.byID[id] = Rating{
 				Mu:    p.Mu + share*omega,
 				Sigma: p.Sigma * math.Sqrt(max(1-share*delta, kappa)),
 			}

@@ -88,39 +88,51 @@ func (s *Spec) Seatings() [][]int {
 	}
 }
 
-func (s *Spec) gamesPerDeal() int {
-	if s.Duplicate {
-		return len(s.Seatings())
-	}
-	return 1
-}
-
 // Schedule returns every game of the validated spec in the order the runner starts them: deal
 // set by deal set, within one deal set pairing by pairing, within one pairing seating by seating.
 // With Duplicate every seating plays each deal set; without, deal set k is played with seating
 // k mod len(Seatings).
 func (s *Spec) Schedule() []Game {
-	groups, seatings := s.Groups(), s.Seatings()
-	var out []Game
-	for deal := range s.Deals {
-		for g, group := range groups {
-			rs := []int{deal % len(seatings)}
-			if s.Duplicate {
-				rs = rs[:0]
-				for r := range seatings {
-					rs = append(rs, r)
-				}
-			}
-			for _, r := range rs {
-				seats := make([]int, len(seatings[r]))
-				for seat, pos := range seatings[r] {
-					seats[seat] = group[pos]
-				}
-				out = append(out, Game{Index: len(out), Group: g, Deal: deal, Seating: r, Seats: seats})
-			}
+	at := s.locator()
+	out := make([]Game, at.games)
+	for i := range out {
+		group, deal, seating := at.locate(i)
+		seats := make([]int, len(at.seatings[seating]))
+		for seat, pos := range at.seatings[seating] {
+			seats[seat] = at.groups[group][pos]
 		}
+		out[i] = Game{Index: i, Group: group, Deal: deal, Seating: seating, Seats: seats}
 	}
 	return out
+}
+
+// locator finds a game of the schedule from its index, without building the schedule.
+type locator struct {
+	groups, seatings [][]int
+	perDeal          int  // games per pairing and deal set: len(seatings) with duplicate deals, else 1
+	duplicate        bool // every seating plays each deal set
+	games            int  // the schedule's length
+}
+
+func (s *Spec) locator() locator {
+	at := locator{groups: s.Groups(), seatings: s.Seatings(), perDeal: 1, duplicate: s.Duplicate}
+	if s.Duplicate {
+		at.perDeal = len(at.seatings)
+	}
+	at.games = s.Deals * len(at.groups) * at.perDeal
+	return at
+}
+
+// locate returns the pairing (index into groups), deal set and seating (index into seatings) of
+// game i of the schedule, 0 <= i < games: game i is seating i mod perDeal of pairing (i / perDeal)
+// mod len(groups) on deal set i / (perDeal·len(groups)), as Schedule lists them.
+func (at *locator) locate(i int) (group, deal, seating int) {
+	set := i / at.perDeal // the pairing's deal set, numbered deal by deal
+	group, deal = set%len(at.groups), set/len(at.groups)
+	if at.duplicate {
+		return group, deal, i % at.perDeal
+	}
+	return group, deal, deal % len(at.seatings)
 }
 
 // Side returns the scoring side of a seat in the spec's variant: seat mod 2 in the partnership

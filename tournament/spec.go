@@ -245,7 +245,7 @@ func (s *Spec) Validate() error {
 	if s.Concurrency > 1000 {
 		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)
 	}
-	if n := len(s.Groups()) * s.Deals * s.gamesPerDeal(); n > MaxGames {
+	if n := s.locator().games; n > MaxGames {
 		return fmt.Errorf("deals: %d games scheduled; at most %d", n, MaxGames)
 	}
 	for name, a := range map[string]string{"policy.on_timeout": s.Policy.OnTimeout, "policy.on_illegal": s.Policy.OnIllegal, "policy.on_disconnect": s.Policy.OnDisconnect} {

@@ -3,7 +3,6 @@ package tournament
 import (
 	"cmp"
 	"encoding/json"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -118,33 +117,43 @@ func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != st
 // Compute returns the standings of the validated spec given its results (in any order; a result
 // for a game outside the schedule is ignored).
 func Compute(spec *Spec, results []Result) Standings {
-	games := spec.Schedule()
-	n := len(spec.Entrants)
+	at := spec.locator()
+	n, k, sides := len(spec.Entrants), spec.groupSize(), spec.Variant.Sides()
 	st := make([]Standing, n)
 	decisions := make([]int, n)
-	var decisionMs = make([]int64, n)
+	decisionMs := make([]int64, n)
 	for i, e := range spec.Entrants {
 		st[i].Entrant = e.ID
 	}
-	type pairKey struct{ a, b int }
-	pairs := map[pairKey]*Pair{}
-	type dealKey struct{ group, deal, entrant int }
-	dealDiff := map[dealKey]float64{}
-	type setKey struct{ group, deal int }
-	sets := map[setKey][]Result{}
-	out := Standings{Scheduled: len(games)}
+	out := Standings{Scheduled: at.games}
 	var ratings stats.Ratings
-	sorted := slices.Clone(results)
-	slices.SortFunc(sorted, func(a, b Result) int { return cmp.Compare(a.Game, b.Game) })
-	for _, r := range sorted {
-		if r.Game < 0 || r.Game >= len(games) || r.Outcome == OutcomeCancelled || len(r.Scores) != spec.Variant.Sides() {
-			continue
+	teams, rank := make([][]string, sides), make([]int, sides)
+	side := make([]int, k) // the side of each position of the pairing in the game
+	// The results in game order: a deal set's games are next to each other in it.
+	order := make([]int, 0, len(results))
+	for i := range results {
+		if r := &results[i]; r.Game >= 0 && r.Game < at.games && r.Outcome != OutcomeCancelled && len(r.Scores) == sides {
+			order = append(order, i)
 		}
-		g := games[r.Game]
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(results[a].Game, results[b].Game), cmp.Compare(a, b)) })
+	c := computation{pairOf: make([]int32, len(at.groups)*k*k), pairIndex: map[[2]int]int32{}}
+	if spec.Duplicate {
+		c.sets = make([]dealSet, 0, len(order)/at.perDeal+1)
+	}
+	set := dealSet{index: -1}
+	for _, i := range order {
+		r := &results[i]
+		group, _, seating := at.locate(r.Game)
+		if si := r.Game / at.perDeal; si != set.index {
+			c.close(spec, set)
+			set = dealSet{index: si, group: group}
+		}
+		members, seats := at.groups[group], at.seatings[seating]
 		out.Played++
-		sideOf := map[int]int{} // entrant → side
-		for seat, e := range g.Seats {
-			sideOf[e] = spec.Side(seat)
+		for seat, pos := range seats {
+			e := members[pos]
+			side[pos] = spec.Side(seat)
 			if seat < len(r.Seats) {
 				s := r.Seats[seat]
 				decisions[e] += s.Decisions
@@ -154,92 +163,74 @@ func Compute(spec *Spec, results []Result) Standings {
 				st[e].Disconnects += s.Disconnects
 			}
 		}
-		if r.Outcome == OutcomeForfeit && r.ForfeitSeat >= 0 && r.ForfeitSeat < len(g.Seats) {
-			st[g.Seats[r.ForfeitSeat]].Forfeits++
+		if r.Outcome == OutcomeForfeit && r.ForfeitSeat >= 0 && r.ForfeitSeat < len(seats) {
+			st[members[seats[r.ForfeitSeat]]].Forfeits++
 		}
 		total := 0
 		for _, sc := range r.Scores {
 			total += sc
 		}
-		for e, side := range sideOf {
-			s := &st[e]
+		for t := range teams {
+			teams[t] = teams[t][:0]
+		}
+		for pos, e := range members {
+			s, sd := &st[e], side[pos]
 			s.Games++
 			switch r.WinnerSide {
-			case side:
+			case sd:
 				s.Wins++
 			case -1:
 				s.Draws++
 			default:
 				s.Losses++
 			}
-			s.Score += r.Scores[side]
-			others := float64(total-r.Scores[side]) / float64(len(r.Scores)-1)
-			dealDiff[dealKey{g.Group, g.Deal, e}] += float64(r.Scores[side]) - others
-		}
-		for a, sa := range sideOf {
-			for b, sb := range sideOf {
-				if a >= b || sa == sb {
+			s.Score += r.Scores[sd]
+			others := float64(total-r.Scores[sd]) / float64(len(r.Scores)-1)
+			set.diff[pos] += float64(r.Scores[sd]) - others
+			teams[sd] = append(teams[sd], spec.Entrants[e].ID)
+			for pb := pos + 1; pb < k; pb++ {
+				if side[pb] == sd {
 					continue
 				}
-				p := pairs[pairKey{a, b}]
-				if p == nil {
-					p = &Pair{A: spec.Entrants[a].ID, B: spec.Entrants[b].ID}
-					pairs[pairKey{a, b}] = p
-				}
+				p := c.pair(spec, members, group, pos, pb)
 				switch r.WinnerSide {
-				case sa:
+				case sd:
 					p.W++
-				case sb:
+				case side[pb]:
 					p.L++
 				default:
 					p.D++
 				}
 			}
 		}
-		sets[setKey{g.Group, g.Deal}] = append(sets[setKey{g.Group, g.Deal}], r)
-		teams := make([][]string, len(r.Scores))
-		for e, side := range sideOf {
-			teams[side] = append(teams[side], spec.Entrants[e].ID)
+		set.games++
+		switch r.WinnerSide { // the first entrant's points in half-points
+		case side[0]:
+			set.half += 2
+		case -1:
+			set.half++
 		}
 		for _, t := range teams {
 			slices.Sort(t)
 		}
-		_ = ratings.Update(teams, ranks(r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+		_ = ratings.Update(teams, ranks(rank, r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
 	}
+	c.close(spec, set)
 	if spec.Duplicate {
 		played := make([]int, n)
-		// In deal set order: with three or four sides a deal set's difference is in halves or
-		// thirds, and a sum of them in a map's order differed from one call to the next.
-		keys := slices.SortedFunc(maps.Keys(dealDiff), func(x, y dealKey) int {
-			return cmp.Or(cmp.Compare(x.group, y.group), cmp.Compare(x.deal, y.deal), cmp.Compare(x.entrant, y.entrant))
-		})
-		for _, k := range keys {
-			st[k.entrant].DealDiff += dealDiff[k]
-			played[k.entrant]++
+		// In pairing order, then deal set order (the sets were closed deal set by deal set): with
+		// three or four sides a deal set's difference is in halves or thirds, and their sum
+		// depends on the order.
+		slices.SortStableFunc(c.sets, func(x, y dealSet) int { return cmp.Compare(x.group, y.group) })
+		for _, d := range c.sets {
+			for pos, e := range at.groups[d.group] {
+				st[e].DealDiff += d.diff[pos]
+				played[e]++
+			}
 		}
 		for i := range st {
 			if played[i] > 0 {
 				st[i].DealDiff /= float64(played[i])
-			}
-		}
-		if spec.groupSize() == 2 {
-			groups := spec.Groups()
-			for k, rs := range sets {
-				if len(rs) != 2 {
-					continue
-				}
-				a, b := groups[k.group][0], groups[k.group][1]
-				half := 0 // A's points over the deal set, in half-points
-				for _, r := range rs {
-					sideA := spec.Side(slices.Index(games[r.Game].Seats, a))
-					switch r.WinnerSide {
-					case sideA:
-						half += 2
-					case -1:
-						half++
-					}
-				}
-				pairs[pairKey{a, b}].Penta[half]++
 			}
 		}
 	}
@@ -254,16 +245,14 @@ func Compute(spec *Spec, results []Result) Standings {
 		return cmp.Or(cmp.Compare(y.Points, x.Points), cmp.Compare(y.DealDiff, x.DealDiff), cmp.Compare(y.Score, x.Score), cmp.Compare(x.Entrant, y.Entrant))
 	})
 	out.Entrants = st
-	for a := range n {
-		for b := a + 1; b < n; b++ {
-			if p := pairs[pairKey{a, b}]; p != nil {
-				p.Elo = stats.EloFromWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
-				if p.Penta != (stats.Penta{}) {
-					p.Elo = stats.EloFromPenta(p.Penta)
-				}
-				out.Pairs = append(out.Pairs, *p)
-			}
+	slices.SortFunc(c.pairs, func(x, y entrantPair) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
+	out.Pairs = make([]Pair, 0, len(c.pairs))
+	for _, p := range c.pairs {
+		p.Elo = stats.EloFromWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
+		if p.Penta != (stats.Penta{}) {
+			p.Elo = stats.EloFromPenta(p.Penta)
 		}
+		out.Pairs = append(out.Pairs, p.Pair)
 	}
 	if spec.SPRT != nil && len(out.Pairs) == 1 {
 		t := spec.SPRT.test()
@@ -278,11 +267,64 @@ func Compute(spec *Spec, results []Result) Standings {
 	return out
 }
 
+// computation holds what Compute gathers beyond each entrant's line: the pairs of entrants that
+// met and the deal sets played.
+type computation struct {
+	pairs     []entrantPair
+	pairIndex map[[2]int]int32 // entrant indexes a < b → 1 + index into pairs
+	pairOf    []int32          // pairing·k² + position a·k + position b → 1 + index into pairs, 0 until looked up
+	sets      []dealSet        // the deal sets with a counted result, with duplicate deals, deal set by deal set
+}
+
+// entrantPair is a Pair with its entrants' indexes, A's first.
+type entrantPair struct {
+	a, b int
+	Pair
+}
+
+// dealSet is what the counted games of one pairing's deal set add up to.
+type dealSet struct {
+	index, group int
+	diff         [4]float64 // each position of the pairing's score difference on the deal set's cards
+	games        int        // counted games
+	half         int        // the pairing's first entrant's points over them, in half-points
+}
+
+// pair returns the pair of the entrants at positions a < b of pairing group (members), made on
+// their first meeting. The pointer holds until the next call.
+func (c *computation) pair(spec *Spec, members []int, group, a, b int) *entrantPair {
+	k := len(members)
+	slot := &c.pairOf[group*k*k+a*k+b]
+	if *slot == 0 {
+		key := [2]int{members[a], members[b]}
+		i, ok := c.pairIndex[key]
+		if !ok {
+			c.pairs = append(c.pairs, entrantPair{a: key[0], b: key[1], Pair: Pair{A: spec.Entrants[key[0]].ID, B: spec.Entrants[key[1]].ID}})
+			i = int32(len(c.pairs))
+			c.pairIndex[key] = i
+		}
+		*slot = i
+	}
+	return &c.pairs[*slot-1]
+}
+
+// close counts the deal set whose games have all been read: its score differences with duplicate
+// deals, and the pentanomial count of its two games when two entrants meet on it.
+func (c *computation) close(spec *Spec, d dealSet) {
+	if d.games == 0 || !spec.Duplicate {
+		return
+	}
+	c.sets = append(c.sets, d)
+	if d.games == 2 && spec.groupSize() == 2 { // the pair at positions 0 and 1 of a pairing of 2
+		c.pairs[c.pairOf[d.group*4+1]-1].Penta[d.half]++
+	}
+}
+
 // ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final
 // score (1 for the best of them; equal scores share a rank); without a winner, every side by score.
-func ranks(r Result) []int {
-	out := make([]int, len(r.Scores))
+func ranks(out []int, r *Result) []int {
 	for i := range r.Scores {
+		out[i] = 0
 		if i == r.WinnerSide {
 			continue
 		}
