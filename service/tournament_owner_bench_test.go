@@ -3,9 +3,7 @@ package service
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -23,57 +21,45 @@ import (
 //
 //	go test -run '^$' -bench BenchmarkListTournamentsOwner -benchmem -benchtime 200x ./service/
 func BenchmarkListTournamentsOwner(b *testing.B) {
-	n := 2000
-	if s := os.Getenv("BEZIQUE_BENCH_RESULTS"); s != "" {
-		var err error
-		if n, err = strconv.Atoi(s); err != nil {
+	n := benchResults(b)
+	forEachResultCase(b, func(b *testing.B, each bool) {
+		ctx := context.Background()
+		st, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "bezique.db"))
+		if err != nil {
 			b.Fatal(err)
 		}
-	}
-	for _, each := range []bool{false, true} {
-		name := "unchanged"
-		if each {
-			name = "a-result-each"
+		defer func() { _ = st.Close() }()
+		r := newCore(b, Config{Store: st})
+		spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: (n+b.N)/6 + 1, Duplicate: true,
+			Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}
+		tr := heldTournament(b, r, spec)
+		rng := rand.New(rand.NewPCG(1, 2))
+		next := 1 // game 0 awaits the lobby entrant
+		add := func() {
+			addResult(b, r, tr, next, rng)
+			next++
 		}
-		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			st, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "bezique.db"))
+		for range n {
+			add()
+		}
+		list := func() {
+			page, _, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer func() { _ = st.Close() }()
-			r := newCore(b, Config{Store: st})
-			spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: (n+b.N)/6 + 1, Duplicate: true,
-				Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}
-			tr := heldTournament(b, r, spec)
-			rng := rand.New(rand.NewPCG(1, 2))
-			next := 1 // game 0 awaits the lobby entrant
-			add := func() {
-				addResult(b, r, tr, next, rng)
-				next++
+			if len(page) != 1 || page[0].Standings.Played < n*8/10 {
+				b.Fatalf("listed %d tournaments; want 1 with about %d played", len(page), n*9/10)
 			}
-			for range n {
+		}
+		list()
+		b.ResetTimer()
+		for range b.N {
+			if each {
+				b.StopTimer()
 				add()
-			}
-			list := func() {
-				page, _, err := r.ListTournaments(ctx, store.TournamentFilter{}, 0, "")
-				if err != nil {
-					b.Fatal(err)
-				}
-				if len(page) != 1 || page[0].Standings.Played < n*8/10 {
-					b.Fatalf("listed %d tournaments; want 1 with about %d played", len(page), n*9/10)
-				}
+				b.StartTimer()
 			}
 			list()
-			b.ResetTimer()
-			for range b.N {
-				if each {
-					b.StopTimer()
-					add()
-					b.StartTimer()
-				}
-				list()
-			}
-		})
-	}
+		}
+	})
 }
