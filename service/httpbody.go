@@ -41,7 +41,8 @@ func bodyDeadline(body *watchedBody) {
 	}
 	body.mu.Lock()
 	defer body.mu.Unlock()
-	body.whole = body.rc.SetReadDeadline(time.Now().Add(RequestBodyTimeout)) == nil
+	body.deadline = time.Now().Add(RequestBodyTimeout)
+	body.whole = body.rc.SetReadDeadline(body.deadline) == nil
 }
 
 // arrivingBody makes the transcoder hold no more of r's body than has arrived. vanguard sizes
