@@ -7,12 +7,16 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"golang.org/x/net/http2"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // arrivingClient is one HTTP/2 (h2c) connection to the port whose streams begin a message and
@@ -66,6 +70,29 @@ func (c *arrivingClient) close() {
 	c.h2c.CloseIdleConnections()
 }
 
+// serveArrivingPort serves a referee (in memory) on a port of 127.0.0.1 without TLS, its
+// MaxArrivingBytes 64 KiB, with metrics, until the test ends, and returns the port and its
+// address.
+func serveArrivingPort(t *testing.T, metrics *Metrics) (*Port, string) {
+	t.Helper()
+	srv, err := New(t.Context(), Config{Metrics: metrics})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPort(lis, PortConfig{HTTP: HTTPConfig{MaxArrivingBytes: 64 << 10, Metrics: metrics}}, srv.Register, ServerOptions(nil)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = p.Serve() }()
+	t.Cleanup(func() { p.Stop(time.Second) })
+	return p, lis.Addr().String()
+}
+
 // awaitArriving waits until the port holds want bytes of messages still arriving.
 func awaitArriving(t *testing.T, p *Port, want int64) {
 	t.Helper()
@@ -86,22 +113,7 @@ func awaitArriving(t *testing.T, p *Port, want int64) {
 // connection, each a byte short of a 1 MiB message, held 195 MB of the referee's memory.
 func TestHTTPArrivingBudget(t *testing.T) {
 	metrics := NewMetrics(prometheus.NewRegistry())
-	srv, err := New(t.Context(), Config{Metrics: metrics})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := NewPort(lis, PortConfig{HTTP: HTTPConfig{MaxArrivingBytes: 64 << 10, Metrics: metrics}}, srv.Register, ServerOptions(nil)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = p.Serve() }()
-	t.Cleanup(func() { p.Stop(time.Second) })
-	addr := lis.Addr().String()
+	p, addr := serveArrivingPort(t, metrics)
 
 	refused := lateBodyAnswer{status: http.StatusOK, code: "resource_exhausted", message: "stream message: " + arrivingFull}
 	var clients []*arrivingClient
@@ -142,4 +154,54 @@ func TestHTTPArrivingBudget(t *testing.T) {
 	if code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/GetRuleCatalog", "application/json", "{}"); code != http.StatusOK {
 		t.Errorf("GetRuleCatalog once the clients have gone: %d %s", code, body)
 	}
+}
+
+// TestHTTPArrivingBudgetPastDeadline: the bytes of messages that do not arrive whole within
+// their bound are given back when the call ends with deadline_exceeded: a Connect unary call
+// (4 KiB taken, its body's length unknown over HTTP/2), a WatchTable message begun (100 bytes) and
+// a seat's message begun after its Join (100 bytes), over h2c.
+func TestHTTPArrivingBudgetPastDeadline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out RequestBodyTimeout")
+	}
+	p, addr := serveArrivingPort(t, nil)
+	code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/CreateTable", "application/json",
+		`{"variant":"VARIANT_TWO_HANDED","seats":[{"remote":{"name":"me"}},{"builtin":{"bot":"random"}}]}`)
+	var created pb.CreateTableResponse
+	if err := protojson.Unmarshal([]byte(body), &created); code != http.StatusOK || err != nil {
+		t.Fatalf("CreateTable: %d %s %v", code, body, err)
+	}
+	join, err := protojson.Marshal(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: created.GetTableId(),
+		Token: created.GetSeatTokens()[0].GetToken(), BotName: "me", ProtocolVersion: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []lateBodyCall{
+		{method: "TableService/GetRuleCatalog", contentType: "application/json", begun: "{"},
+		{method: "TableService/WatchTable", contentType: "application/connect+json", begun: envelope(100) + "{"},
+		{method: "SeatService/Connect", contentType: "application/connect+json", begun: envelope(len(join)) + string(join) + envelope(100) + "{"},
+	}
+	answers := make([]lateBodyAnswer, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		wg.Go(func() {
+			a, err := lateBodyH2(addr, c)
+			if err != nil {
+				a.message = err.Error()
+			}
+			answers[i] = a
+		})
+	}
+	awaitArriving(t, p, 4096+100+100)
+	wg.Wait()
+	for i, want := range []lateBodyAnswer{
+		{status: http.StatusGatewayTimeout, code: "deadline_exceeded", message: bodyTooSlow},
+		{status: http.StatusOK, code: "deadline_exceeded", message: bodyTooSlow},
+		{status: http.StatusOK, code: "deadline_exceeded", message: streamMessageTooSlow},
+	} {
+		if answers[i] != want {
+			t.Errorf("%s: %+v, want %+v", calls[i].method, answers[i], want)
+		}
+	}
+	awaitArriving(t, p, 0)
 }
