@@ -36,6 +36,14 @@ type HTTPConfig struct {
 	// Static answers every request that is not an RPC (its path names no registered method):
 	// the place for a web app's assets mounted at "/". Nil answers 404.
 	Static http.Handler
+	// MaxArrivingBytes bounds the bytes held, all requests together, of Connect and gRPC-Web
+	// request messages that have not arrived whole (0: [DefaultMaxArrivingBytes]), and those of
+	// one connection's requests to an eighth of it when [Port] serves the handler: a message
+	// with no room left is refused at once with RESOURCE_EXHAUSTED, counted by
+	// bezique_http_arriving_refusals_total (Metrics). See [arrivingBudget].
+	MaxArrivingBytes int64
+	// Metrics counts the messages MaxArrivingBytes refuses; nil counts nothing.
+	Metrics *Metrics
 }
 
 // MaxHTTPMessageBytes bounds what the transcoder (Connect, gRPC-Web) holds of one request or
@@ -68,6 +76,11 @@ var (
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
 func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
+	return newHTTPHandler(g, cfg, newArrivingBudget(cfg.MaxArrivingBytes, cfg.Metrics))
+}
+
+// newHTTPHandler is NewHTTPHandler with budget, the bytes of messages still arriving.
+func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (http.Handler, error) {
 	opts := []vanguard.TranscoderOption{vanguard.WithCodec(strictJSONCodec), vanguard.WithCodec(protoCodec),
 		vanguard.WithDefaultServiceOptions(vanguard.WithMaxMessageBufferBytes(MaxHTTPMessageBytes))}
 	if cfg.Static != nil {
@@ -119,7 +132,7 @@ func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
 			// deadline: the answer waited for as long as the client took to send the body.
 			w.Header().Set("Connection", "close")
 		}
-		if err := arrivingBody(r, body, clientStream); err != nil {
+		if err := arrivingBody(r, body, clientStream, budget); err != nil {
 			if r.ProtoMajor == 1 {
 				// The rest of the refused body must not be read as the connection's next request.
 				w.Header().Set("Connection", "close")
@@ -386,6 +399,7 @@ type Port struct {
 	h1Lis    net.Listener // HTTP/1.x, by its method (http1Method)
 	otherLis net.Listener // every other connection that sent a byte: answered 400 (answerNotServed)
 	http     *http.Server
+	arriving *arrivingBudget // the bytes of HTTP request messages still arriving
 	stopping atomic.Bool
 }
 
@@ -437,7 +451,8 @@ type PortConfig struct {
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
 // nothing in that time is closed. An accept that fails for a while (no file descriptor left) is
 // tried again after a pause ([acceptBackoff]). A client address past cfg.MaxConnsPerAddr has
-// its new connections closed at once ([connLimit]).
+// its new connections closed at once ([connLimit]). The requests of one connection hold at most
+// an eighth of cfg.HTTP.MaxArrivingBytes of messages still arriving ([withConnArriving]).
 func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
 	if cfg.MaxStreamsPerConn == 0 {
 		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
@@ -445,7 +460,8 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle),
 		grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))...)
 	register(g)
-	h, err := NewHTTPHandler(g, cfg.HTTP)
+	arriving := newArrivingBudget(cfg.HTTP.MaxArrivingBytes, cfg.HTTP.Metrics)
+	h, err := newHTTPHandler(g, cfg.HTTP, arriving)
 	if err != nil {
 		return nil, err
 	}
@@ -466,7 +482,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	}
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)
-	p := &Port{mux: m, grpc: g}
+	p := &Port{mux: m, grpc: g, arriving: arriving}
 	// HTTP/1.x by its request's method, any method; HTTP/2, to grpc-go when its first request is
 	// gRPC; then any other bytes, answered 400. A connection that said nothing by
 	// FirstBytesTimeout matches none and is closed then (cmux.Any handed it to net/http, whose
@@ -483,7 +499,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	// a request's headers and the streams of one connection (which also bounds the handlers a
 	// client's rapid resets start, CVE-2023-44487: net/http counts them against it).
 	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
-		MaxHeaderBytes: MaxHeaderBytes,
+		MaxHeaderBytes: MaxHeaderBytes, ConnContext: withConnArriving,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          int(cfg.MaxStreamsPerConn),
 			MaxReceiveBufferPerStream:     StreamWindowBytes,

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -57,8 +56,9 @@ func bodyDeadline(body *watchedBody) {
 // refuse; binary is application/connect+proto, application/grpc-web+proto and
 // application/grpc-web, gRPC-Web's other name for it (which went to grpc-go as it came, with no
 // deadline). Each message of a bidirectional stream must arrive within RequestBodyTimeout of its
-// first byte (a read deadline on body, r's [watchedBody]). It returns wholeUnaryBody's refusal.
-func arrivingBody(r *http.Request, body *watchedBody, clientStream bool) error {
+// first byte (a read deadline on body, r's [watchedBody]). The bytes of a message still arriving
+// are taken from budget ([arrivingBudget]). It returns wholeUnaryBody's refusal.
+func arrivingBody(r *http.Request, body *watchedBody, clientStream bool, budget *arrivingBudget) error {
 	ct := r.Header.Get("Content-Type")
 	media, _, _ := strings.Cut(ct, ";")
 	jsonStream := strings.HasPrefix(ct, "application/connect+json") || strings.HasPrefix(ct, "application/grpc-web+json")
@@ -68,9 +68,9 @@ func arrivingBody(r *http.Request, body *watchedBody, clientStream bool) error {
 	switch {
 	case r.Body == nil || r.Body == http.NoBody:
 	case r.Method == http.MethodPost && (strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "application/proto")):
-		return wholeUnaryBody(r)
+		return wholeUnaryBody(r, arrivingOf(r.Context(), budget))
 	case jsonStream || protoStream:
-		m := &wholeMessages{body: r.Body, binary: protoStream}
+		m := &wholeMessages{body: r.Body, arriving: arrivingOf(r.Context(), budget), binary: protoStream}
 		if clientStream {
 			m.deadline = body.setReadDeadline
 		}
@@ -94,28 +94,36 @@ const MaxUnaryBodyBytes = 1 << 20
 // (RESOURCE_EXHAUSTED), or does not come whole: INVALID_ARGUMENT when it ends before its
 // Content-Length (the transcoder answered that with HTTP 500, "response uses incorrect codec"),
 // DEADLINE_EXCEEDED when it has not come within RequestBodyTimeout (bodyDeadline; 500 or 499
-// before, by a race), CANCELED when the client went.
-func wholeUnaryBody(r *http.Request) error {
+// before, by a race), CANCELED when the client went. The bytes it holds until the body is whole
+// are taken from arriving (RESOURCE_EXHAUSTED, "request body: "+arrivingFull, when it has no
+// room for them).
+func wholeUnaryBody(r *http.Request, arriving arrivingBytes) error {
 	tooLarge := connect.NewError(connect.CodeResourceExhausted, fmt.Errorf(
 		"request body: over %d bytes, the most a unary call's may hold (its message, in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes))
 	if r.ContentLength > MaxUnaryBodyBytes {
 		return tooLarge
 	}
-	var b bytes.Buffer
-	_, err := b.ReadFrom(io.LimitReader(r.Body, MaxUnaryBodyBytes+1))
+	size := MaxUnaryBodyBytes + 1 // room to see the body's end, or that it is too large
+	if r.ContentLength >= 0 {
+		size = int(r.ContentLength) + 1
+	}
+	b, err := arriving.fill(r.Body, nil, size)
 	switch {
-	case b.Len() > MaxUnaryBodyBytes:
+	case len(b) > MaxUnaryBodyBytes:
 		return tooLarge
+	case err == io.EOF:
+	case errors.Is(err, errArrivingFull):
+		return connect.NewError(connect.CodeResourceExhausted, errors.New("request body: "+arrivingFull))
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf(
-			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", b.Len(), r.ContentLength))
+			"request cut short: the body ends after %d of the %d bytes its Content-Length gives", len(b), r.ContentLength))
 	case errors.Is(err, errBodyTooSlow):
 		return connect.NewError(connect.CodeDeadlineExceeded, err)
-	case err != nil:
+	default:
 		return connect.NewError(connect.CodeCanceled, fmt.Errorf("request body: %w", err))
 	}
-	r.ContentLength = int64(b.Len())
-	r.Body = readCloser{&b, r.Body}
+	r.ContentLength = int64(len(b))
+	r.Body = readCloser{bytes.NewReader(b), r.Body}
 	return nil
 }
 
@@ -127,12 +135,13 @@ type readCloser struct {
 
 // streamMessageTooLarge and streamMessageTooSlow are wholeMessages' refusals of a stream's
 // message: over MaxUnaryBodyBytes by its length prefix, or not whole within RequestBodyTimeout
-// of its first byte. grpc-go ends the call with them as UNAVAILABLE (a body that failed to
+// of its first byte (and errArrivingFull, for want of the budget of bytes still arriving). grpc-go ends the call with them as UNAVAILABLE (a body that failed to
 // read); [requestRefusals] gives them their codes, streamRefusals.
 var (
 	streamMessageTooLarge = fmt.Sprintf("stream message: over %d bytes, the most one may hold (in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes)
 	streamMessageTooSlow  = fmt.Sprintf("stream message: not whole within %v of its first byte (docs/SECURITY.md)", RequestBodyTimeout)
-	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded}
+	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded,
+		errArrivingFull.Error(): codes.ResourceExhausted}
 )
 
 // errProtobufTooLarge ends the body after a binary stream message's length prefix over
@@ -150,8 +159,11 @@ var errProtobufTooLarge = fmt.Errorf("stream message: over %d bytes, the most on
 // SeatService.Connect, with the message's bytes read as the next envelope. With deadline set, an
 // envelope must arrive whole within RequestBodyTimeout of its first byte (streamMessageTooSlow);
 // the wait for that first byte has no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// The bytes of an envelope still arriving are taken from arriving, and the envelope refused
+// when it has no room for them (errArrivingFull).
 type wholeMessages struct {
 	body     io.ReadCloser
+	arriving arrivingBytes         // the budget of the bytes held until an envelope is whole
 	binary   bool                  // the messages are protobuf's, not JSON
 	deadline func(time.Time) error // sets the body's read deadline (zero: none); nil: no deadline
 	held     []byte                // what is left to return of the envelope that arrived whole
@@ -193,9 +205,8 @@ func (m *wholeMessages) next() ([]byte, error) {
 	return envelope, err
 }
 
-// rest reads the length prefix and the message of envelope, whose first byte it holds, growing
-// it as the bytes arrive up to the message's length and no further (bytes.Buffer's doubling held
-// up to twice the message).
+// rest reads the length prefix and the message of envelope, whose first byte it holds
+// ([arrivingBytes.fill]).
 func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
 	if _, err := io.ReadFull(m.body, envelope[1:5]); err != nil {
 		return nil, err
@@ -207,16 +218,9 @@ func (m *wholeMessages) rest(envelope []byte) ([]byte, error) {
 	case n > MaxUnaryBodyBytes:
 		return nil, errors.New(streamMessageTooLarge)
 	}
-	size := 5 + int(n)
-	for len(envelope) < size {
-		if len(envelope) == cap(envelope) {
-			envelope = slices.Grow(envelope, min(size-len(envelope), max(len(envelope), 4<<10)))
-		}
-		k, err := m.body.Read(envelope[len(envelope):min(cap(envelope), size)])
-		envelope = envelope[:len(envelope)+k]
-		if err != nil && len(envelope) < size {
-			return nil, err
-		}
+	envelope, err := m.arriving.fill(m.body, envelope, 5+int(n))
+	if err != nil {
+		return nil, err
 	}
 	return envelope, nil
 }

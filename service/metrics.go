@@ -124,6 +124,7 @@ const (
 	nameLeaseLosses        = "bezique_lease_losses_total"
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
 	nameConnsRefused       = "bezique_connections_refused_total"
+	nameArrivingRefused    = "bezique_http_arriving_refusals_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -155,6 +156,7 @@ func MetricNames() []string {
 		nameLeaseLosses,
 		nameForwardedCalls,
 		nameConnsRefused,
+		nameArrivingRefused,
 	}
 }
 
@@ -209,6 +211,7 @@ type Metrics struct {
 	leaseLosses     prometheus.Counter
 	forwarded       prometheus.Counter
 	connsRefused    prometheus.Counter
+	arrivingRefused prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -329,6 +332,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameConnsRefused,
 			Help: "Connections to the port closed as soon as accepted: their client address had --max-conns-per-addr open.",
 		}),
+		arrivingRefused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameArrivingRefused,
+			Help: "Connect and gRPC-Web request messages refused because the bytes held of messages still arriving were at --max-arriving-bytes, or their connection's at an eighth of it.",
+		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
 	}
@@ -396,6 +403,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leaseLosses,
 		m.forwarded,
 		m.connsRefused,
+		m.arrivingRefused,
 	)
 	return m
 }
@@ -745,4 +753,13 @@ func (m *Metrics) ConnectionRefused() {
 		return
 	}
 	m.connsRefused.Inc()
+}
+
+// ArrivingRefused counts one Connect or gRPC-Web request message refused for want of
+// HTTPConfig.MaxArrivingBytes ([arrivingBudget]).
+func (m *Metrics) ArrivingRefused() {
+	if m == nil {
+		return
+	}
+	m.arrivingRefused.Inc()
 }

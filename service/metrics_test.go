@@ -88,6 +88,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_lease_losses_total",
 		"bezique_forwarded_calls_total",
 		"bezique_connections_refused_total",
+		"bezique_http_arriving_refusals_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {

@@ -52,6 +52,7 @@ func TestFlags(t *testing.T) {
 // and a value the referee cannot run with is refused naming the flag and its variable.
 func TestLimitFlags(t *testing.T) {
 	t.Setenv("BEZIQUE_CREATES_PER_MINUTE", "12")
+	t.Setenv("BEZIQUE_MAX_ARRIVING_BYTES", "33554432")
 	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
 		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0", "--max-conns-per-addr", "7", "--trusted-proxies", "10.244.1.7/16, 2001:db8::/32"})
 	if err != nil {
@@ -60,7 +61,7 @@ func TestLimitFlags(t *testing.T) {
 	if want := []netip.Prefix{netip.MustParsePrefix("10.244.0.0/16"), netip.MustParsePrefix("2001:db8::/32")}; !slices.Equal(c.proxies, want) {
 		t.Fatalf("--trusted-proxies: %v, want %v", c.proxies, want)
 	}
-	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 {
+	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 || c.http.maxArrivingBytes != 32<<20 {
 		t.Fatalf("config %+v", c)
 	}
 	for _, bad := range []struct {
@@ -74,6 +75,7 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--max-streams-per-conn", "0"}, "--max-streams-per-conn (BEZIQUE_MAX_STREAMS_PER_CONN) = 0; want 1 to 4294967295"},
 		{[]string{"--max-connection-idle", "-1s"}, "--max-connection-idle (BEZIQUE_MAX_CONNECTION_IDLE) = -1s; want 0 (never) or more"},
 		{[]string{"--max-conns-per-addr", "-1"}, "--max-conns-per-addr (BEZIQUE_MAX_CONNS_PER_ADDR) = -1; want 0 (no limit) or more"},
+		{[]string{"--max-arriving-bytes", "16777215"}, "--max-arriving-bytes (BEZIQUE_MAX_ARRIVING_BYTES) = 16777215; want at least 16777216 (16 MiB: a connection's eighth of it holds a message of the most, 1 MiB, and more)"},
 		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
 		{[]string{"--advertise", "bad%zz"}, `--advertise (BEZIQUE_ADVERTISE) = "bad%zz"; want host:port, the port 1 to 65535`},
 		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, the port 1 to 65535`},

@@ -112,6 +112,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", service.DefaultMaxStreamsPerConn, "most concurrent streams (gRPC, Connect and gRPC-Web calls) on one HTTP/2 connection (SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.IntVar(&c.maxConnsPerAddr, "max-conns-per-addr", service.DefaultMaxConnsPerAddr, "most connections open at once from one client address (an IPv6 address's /64); one past it is closed at once; loopback and --trusted-proxies are not counted; 0: no limit (docs/SECURITY.md)")
+	fs.Int64Var(&c.http.maxArrivingBytes, "max-arriving-bytes", service.DefaultMaxArrivingBytes, "most bytes held, all clients together, of Connect and gRPC-Web request messages not yet arrived whole, and an eighth of it for one connection's; a message past it is refused with RESOURCE_EXHAUSTED; at least 16777216 (docs/SECURITY.md)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
@@ -201,6 +202,7 @@ func (c config) validate() error {
 		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
 		{"max-conns-per-addr", c.maxConnsPerAddr < 0, fmt.Sprint(c.maxConnsPerAddr, "; want 0 (no limit) or more")},
+		{"max-arriving-bytes", c.http.maxArrivingBytes < 16<<20, fmt.Sprint(c.http.maxArrivingBytes, "; want at least 16777216 (16 MiB: a connection's eighth of it holds a message of the most, 1 MiB, and more)")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
 		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, the port 1 to 65535", c.advertise)},
 	} {

@@ -22,17 +22,21 @@ type httpOptions struct {
 	// maxConnectionIdle is --max-connection-idle: how long a connection may carry no call before
 	// the port closes it; 0: never.
 	maxConnectionIdle time.Duration
+	// maxArrivingBytes is --max-arriving-bytes: the most bytes held of Connect and gRPC-Web
+	// request messages still arriving (service.HTTPConfig.MaxArrivingBytes).
+	maxArrivingBytes int64
 }
 
 // serve returns the referee's port on lis, with cfg's TLS and limits (service.PortConfig):
 // native gRPC to a gRPC server with opts and the services register registers, and gRPC-Web and
 // the Connect protocol (JSON over HTTP) transcoded to it (service.NewPort,
 // service.NewHTTPHandler), and the web app (package web) on every other path, with o's idle limit
-// and HTTP settings.
+// and HTTP settings; cfg.Metrics counts the HTTP face's refusals too.
 func serve(lis net.Listener, o httpOptions, cfg service.PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*service.Port, error) {
 	cfg.MaxConnectionIdle = o.maxConnectionIdle
 	cfg.HTTP = service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
-		Static: web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)})}
+		Static:           web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)}),
+		MaxArrivingBytes: o.maxArrivingBytes, Metrics: cfg.Metrics}
 	return service.NewPort(lis, cfg, register, opts...)
 }
 
