@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/netip"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -16,15 +18,19 @@ const DefaultMaxArrivingBytes = 64 << 20
 
 // arrivingFull says why a message was refused for want of HTTPConfig.MaxArrivingBytes, after
 // "request body: " (a Connect unary call's) or "stream message: ".
-const arrivingFull = "refused, the referee holds as many bytes of messages still arriving as --max-arriving-bytes allows, or their connection an eighth of it: send it again later (docs/SECURITY.md)"
+const arrivingFull = "refused, the referee holds as many bytes of messages still arriving as --max-arriving-bytes allows, or their connection or client address an eighth of it: send it again later (docs/SECURITY.md)"
 
 // errArrivingFull is the refusal of a stream's message for want of the budget ([wholeMessages]).
 var errArrivingFull = errors.New("stream message: " + arrivingFull)
 
 // arrivingBudget bounds the bytes the port's HTTP face holds of Connect and gRPC-Web request
 // messages that have not arrived whole ([wholeUnaryBody], [wholeMessages]), all connections
-// together (limit) and each connection (an eighth of limit; the [Port] gives each connection
-// its count, [withConnArriving]). Without it, 100 streams of one HTTP/2 connection, each a byte
+// together (limit), and each connection and each client address (its IPv6 /64, as
+// --max-conns-per-addr counts it) to an eighth of limit: the [Port] gives each connection its
+// share ([arrivingBudget.connContext]). Without the address's share, one client filled the
+// budget with 8 connections, and every other client's messages were refused while it held them.
+// Addresses in unlimited (loopback, trusted proxies: PortConfig.ConnsUnlimited, whose clients
+// each have a connection's share) have no share of their own. Without it, 100 streams of one HTTP/2 connection, each a byte
 // short of a 1 MiB message, held 195 MB for RequestBodyTimeout, and a client may open
 // --max-conns-per-addr connections and renew its streams. A message's bytes are taken as the
 // buffer that holds them grows with the bytes that arrive (by at most twice what has arrived,
@@ -33,53 +39,75 @@ var errArrivingFull = errors.New("stream message: " + arrivingFull)
 // message is whole and handed on, or has failed (refused, cut short, past its deadline, its
 // call ended or its client gone: each ends the read that holds them).
 type arrivingBudget struct {
-	limit   int64
-	held    atomic.Int64
-	metrics *Metrics
+	limit     int64
+	held      atomic.Int64
+	metrics   *Metrics
+	unlimited []netip.Prefix
+
+	mu    sync.Mutex
+	addrs map[string]int64 // bytes held per client address (ipKey); no zero entries
 }
 
 // newArrivingBudget returns a budget of limit bytes (0: DefaultMaxArrivingBytes) whose refusals
-// metrics counts.
-func newArrivingBudget(limit int64, metrics *Metrics) *arrivingBudget {
+// metrics counts, the client addresses in unlimited without a share of their own.
+func newArrivingBudget(limit int64, metrics *Metrics, unlimited []netip.Prefix) *arrivingBudget {
 	if limit <= 0 {
 		limit = DefaultMaxArrivingBytes
 	}
-	return &arrivingBudget{limit: limit, metrics: metrics}
+	return &arrivingBudget{limit: limit, metrics: metrics, unlimited: unlimited, addrs: map[string]int64{}}
 }
 
-// connArrivingKey is the context key of a connection's count of bytes held ([withConnArriving]).
+// connArrivingKey is the context key of a connection's connShare ([arrivingBudget.connContext]).
 type connArrivingKey struct{}
 
-// withConnArriving returns ctx, a connection's (http.Server.ConnContext), with a count of the
-// bytes of the budget its requests hold.
-func withConnArriving(ctx context.Context, _ net.Conn) context.Context {
-	return context.WithValue(ctx, connArrivingKey{}, new(atomic.Int64))
+// connShare is a connection's count of the bytes of the budget its requests hold, and its client
+// address's key ("": none, an unlimited address).
+type connShare struct {
+	held atomic.Int64
+	addr string
+}
+
+// connContext returns ctx, a connection's (http.Server.ConnContext), with its connShare.
+func (b *arrivingBudget) connContext(ctx context.Context, c net.Conn) context.Context {
+	s := &connShare{}
+	if ap, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil && !inRanges(ap.Addr().WithZone(""), b.unlimited) {
+		s.addr = ipKey(c.RemoteAddr().String())
+	}
+	return context.WithValue(ctx, connArrivingKey{}, s)
 }
 
 // arrivingBytes is one request's share of an arrivingBudget: the budget, and its connection's
-// count (nil: none, a handler served without [Port]).
+// (nil: none, a handler served without [Port]).
 type arrivingBytes struct {
 	budget *arrivingBudget
-	conn   *atomic.Int64
+	conn   *connShare
 }
 
 // arrivingOf returns the share of budget of the request of ctx.
 func arrivingOf(ctx context.Context, budget *arrivingBudget) arrivingBytes {
-	conn, _ := ctx.Value(connArrivingKey{}).(*atomic.Int64)
+	conn, _ := ctx.Value(connArrivingKey{}).(*connShare)
 	return arrivingBytes{budget: budget, conn: conn}
 }
 
-// take takes n bytes of the budget and the connection's eighth of it, and reports whether it
-// could; a refusal takes nothing and is counted.
+// take takes n bytes of the budget and of the connection's and the client address's eighths of
+// it, and reports whether it could; a refusal takes nothing and is counted.
 func (a arrivingBytes) take(n int) bool {
-	if a.conn != nil && a.conn.Add(int64(n)) > a.budget.limit/8 {
-		a.conn.Add(-int64(n))
-		a.budget.metrics.ArrivingRefused()
-		return false
+	b, share := a.budget, a.budget.limit/8
+	if a.conn != nil {
+		if a.conn.held.Add(int64(n)) > share {
+			a.conn.held.Add(-int64(n))
+			b.metrics.ArrivingRefused()
+			return false
+		}
+		if a.conn.addr != "" && !b.takeAddr(a.conn.addr, int64(n), share) {
+			a.conn.held.Add(-int64(n))
+			b.metrics.ArrivingRefused()
+			return false
+		}
 	}
-	if a.budget.held.Add(int64(n)) > a.budget.limit {
+	if b.held.Add(int64(n)) > b.limit {
 		a.give(n)
-		a.budget.metrics.ArrivingRefused()
+		b.metrics.ArrivingRefused()
 		return false
 	}
 	return true
@@ -88,9 +116,32 @@ func (a arrivingBytes) take(n int) bool {
 // give gives back n bytes taken.
 func (a arrivingBytes) give(n int) {
 	if a.conn != nil {
-		a.conn.Add(-int64(n))
+		a.conn.held.Add(-int64(n))
+		if a.conn.addr != "" {
+			a.budget.giveAddr(a.conn.addr, int64(n))
+		}
 	}
 	a.budget.held.Add(-int64(n))
+}
+
+// takeAddr takes n bytes of the client address addr's share, and reports whether it could.
+func (b *arrivingBudget) takeAddr(addr string, n, share int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.addrs[addr]+n > share {
+		return false
+	}
+	b.addrs[addr] += n
+	return true
+}
+
+// giveAddr gives back n bytes of the client address addr's share.
+func (b *arrivingBudget) giveAddr(addr string, n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.addrs[addr] -= n; b.addrs[addr] <= 0 {
+		delete(b.addrs, addr)
+	}
 }
 
 // fill reads r into buf until buf holds size bytes, growing it as the bytes arrive, to size and

@@ -27,11 +27,13 @@ type arrivingClient struct {
 	pipes []*io.PipeWriter
 }
 
-// newArrivingClient returns a client of its own connection to addr, closed when the test ends.
-func newArrivingClient(t *testing.T, addr string) *arrivingClient {
+// newArrivingClient returns a client of its own connection to addr from the address from (an
+// IPv4 address of loopback), closed when the test ends.
+func newArrivingClient(t *testing.T, addr, from string) *arrivingClient {
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 	c := &arrivingClient{addr: addr, h2c: &http2.Transport{AllowHTTP: true,
 		DialTLSContext: func(ctx context.Context, network, addr string, _ *tls.Config) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, network, addr)
+			return dialer.DialContext(ctx, network, addr)
 		}}}
 	t.Cleanup(c.close)
 	return c
@@ -104,10 +106,11 @@ func awaitArriving(t *testing.T, p *Port, want int64) {
 }
 
 // TestHTTPArrivingBudget: HTTPConfig.MaxArrivingBytes (64 KiB here) bounds the bytes the port
-// holds of Connect and gRPC-Web messages still arriving, and a connection to an eighth of it
-// (8 KiB: 8 streams whose messages declare 1 KiB and sent one byte of it). The 9th stream of a
-// connection is refused at once, in each stream encoding, with resource_exhausted naming the
-// bound, while the other clients play; with 8 connections at their share, a stream of a 9th and a
+// holds of Connect and gRPC-Web messages still arriving, and a connection and a client address
+// to an eighth of it (8 KiB: 8 streams whose messages declare 1 KiB and sent one byte of it). The
+// 9th stream of a connection is refused at once, in each stream encoding, with resource_exhausted
+// naming the bound, while the other clients play, and so is a stream of another connection of
+// the same address (without the address's share, 8 connections of one address filled the budget); with 8 connections at their share, a stream of a 9th and a
 // unary call are refused so; every refusal is counted by bezique_http_arriving_refusals_total;
 // and once the clients have gone the budget is whole again. Before, 100 streams of one
 // connection, each a byte short of a 1 MiB message, held 195 MB of the referee's memory.
@@ -118,7 +121,7 @@ func TestHTTPArrivingBudget(t *testing.T) {
 	refused := lateBodyAnswer{status: http.StatusOK, code: "resource_exhausted", message: "stream message: " + arrivingFull}
 	var clients []*arrivingClient
 	for i := range 8 {
-		c := newArrivingClient(t, addr)
+		c := newArrivingClient(t, addr, fmt.Sprintf("127.0.0.%d", i+2))
 		clients = append(clients, c)
 		for range 8 {
 			c.begin("application/connect+json", 1024)
@@ -136,16 +139,20 @@ func TestHTTPArrivingBudget(t *testing.T) {
 		if code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/GetRuleCatalog", "application/json", "{}"); code != http.StatusOK {
 			t.Errorf("another client's GetRuleCatalog, a connection at its share: %d %s", code, body)
 		}
+		// Another connection of the same address: the address is at its share.
+		if got := <-newArrivingClient(t, addr, "127.0.0.2").begin("application/connect+json", 1024); got != refused {
+			t.Errorf("a stream of another connection of the address at its share: %+v, want %+v", got, refused)
+		}
 	}
-	if got := <-newArrivingClient(t, addr).begin("application/grpc-web+json", 1024); got != refused {
+	if got := <-newArrivingClient(t, addr, "127.0.0.10").begin("application/grpc-web+json", 1024); got != refused {
 		t.Errorf("a stream of a 9th connection, the budget held: %+v, want %+v", got, refused)
 	}
 	code, _, body := connectPost(t, "http://"+addr+"/bezique.v1.TableService/GetRuleCatalog", "application/json", "{}")
 	if want := fmt.Sprintf(`{"code":"resource_exhausted","message":%q}`, "request body: "+arrivingFull); code != http.StatusTooManyRequests || body != want {
 		t.Errorf("a unary call, the budget held: %d %s, want 429 %s", code, body, want)
 	}
-	if got := testutil.ToFloat64(metrics.arrivingRefused); got != 7 {
-		t.Errorf("bezique_http_arriving_refusals_total = %v, want 7", got)
+	if got := testutil.ToFloat64(metrics.arrivingRefused); got != 8 {
+		t.Errorf("bezique_http_arriving_refusals_total = %v, want 8", got)
 	}
 	for _, c := range clients {
 		c.close()

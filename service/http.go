@@ -76,7 +76,7 @@ var (
 // cfg.Static. With cfg.CORSOrigins set, CORS requests from those origins are allowed.
 // It returns an error when vanguard cannot describe a service registered on g.
 func NewHTTPHandler(g *grpc.Server, cfg HTTPConfig) (http.Handler, error) {
-	return newHTTPHandler(g, cfg, newArrivingBudget(cfg.MaxArrivingBytes, cfg.Metrics))
+	return newHTTPHandler(g, cfg, newArrivingBudget(cfg.MaxArrivingBytes, cfg.Metrics, nil))
 }
 
 // newHTTPHandler is NewHTTPHandler with budget, the bytes of messages still arriving.
@@ -429,9 +429,10 @@ type PortConfig struct {
 	// and logged at most once a minute (Logger). 0: no limit; the referee's default is
 	// [DefaultMaxConnsPerAddr]. The address is the connection's peer: behind a proxy, the proxy's.
 	MaxConnsPerAddr int
-	// ConnsUnlimited are the address ranges whose connections MaxConnsPerAddr does not count: the
-	// referee gives its trusted proxies (Config.TrustedProxies), which carry many clients' calls,
-	// and loopback.
+	// ConnsUnlimited are the address ranges whose connections MaxConnsPerAddr does not count, and
+	// that have no share of their own of HTTP.MaxArrivingBytes (each of their connections has
+	// one): the referee gives its trusted proxies (Config.TrustedProxies), which carry many
+	// clients' calls, and loopback.
 	ConnsUnlimited []netip.Prefix
 	// Metrics counts the connections MaxConnsPerAddr refuses; nil counts nothing.
 	Metrics *Metrics
@@ -451,8 +452,9 @@ type PortConfig struct {
 // A new connection has [FirstBytesTimeout] to say which protocol it speaks; one that says
 // nothing in that time is closed. An accept that fails for a while (no file descriptor left) is
 // tried again after a pause ([acceptBackoff]). A client address past cfg.MaxConnsPerAddr has
-// its new connections closed at once ([connLimit]). The requests of one connection hold at most
-// an eighth of cfg.HTTP.MaxArrivingBytes of messages still arriving ([withConnArriving]).
+// its new connections closed at once ([connLimit]). The requests of one connection, and of one
+// client address but those of cfg.ConnsUnlimited, hold at most an eighth of
+// cfg.HTTP.MaxArrivingBytes of messages still arriving ([arrivingBudget]).
 func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts ...grpc.ServerOption) (*Port, error) {
 	if cfg.MaxStreamsPerConn == 0 {
 		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
@@ -460,7 +462,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle),
 		grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))...)
 	register(g)
-	arriving := newArrivingBudget(cfg.HTTP.MaxArrivingBytes, cfg.HTTP.Metrics)
+	arriving := newArrivingBudget(cfg.HTTP.MaxArrivingBytes, cfg.HTTP.Metrics, cfg.ConnsUnlimited)
 	h, err := newHTTPHandler(g, cfg.HTTP, arriving)
 	if err != nil {
 		return nil, err
@@ -499,7 +501,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	// a request's headers and the streams of one connection (which also bounds the handlers a
 	// client's rapid resets start, CVE-2023-44487: net/http counts them against it).
 	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
-		MaxHeaderBytes: MaxHeaderBytes, ConnContext: withConnArriving,
+		MaxHeaderBytes: MaxHeaderBytes, ConnContext: arriving.connContext,
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          int(cfg.MaxStreamsPerConn),
 			MaxReceiveBufferPerStream:     StreamWindowBytes,
