@@ -1061,12 +1061,7 @@ func (t *table) reserve(n uint64) {
 		return
 	}
 	floor := max(n, t.seq, t.requestID) + seqReserve
-	spec, err := t.storedSpec(floor)
-	if err == nil {
-		start := time.Now()
-		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
-	}
-	if err != nil {
+	if err := t.writeSpec(floor); err != nil {
 		t.log().Error("storing the seq floor failed; a recovery may reuse seqs", "err", err)
 		return
 	}
@@ -1099,14 +1094,19 @@ func (t *table) storedSpec(floor uint64) ([]byte, error) {
 // during the game; the game's start stores them with its state (setState). A failure is logged:
 // the record names the bot all the same unless the referee also stops before the bot joins again.
 func (t *table) storeJoined() {
-	spec, err := t.storedSpec(t.reserved)
-	if err == nil {
-		start := time.Now()
-		err = t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
-	}
-	if err != nil {
+	if err := t.writeSpec(t.reserved); err != nil {
 		t.log().Error("storing the seats' bots failed", "err", err)
 	}
+}
+
+// writeSpec replaces the table's stored spec with storedSpec(floor) and returns the store's error.
+func (t *table) writeSpec(floor uint64) error {
+	spec, err := t.storedSpec(floor)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	return t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
 }
 
 // bind records the table's creator and binds its seats to the bot keys of the spec
