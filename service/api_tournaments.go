@@ -53,7 +53,7 @@ func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(tn.Results)}, nil
+	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(&tn.Spec, tn.Results)}, nil
 }
 
 // ListTournaments lists a page of tournaments, oldest first or newest first (newest_first),
@@ -91,7 +91,7 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 			nil, func() proto.Message { return &pb.WatchTournamentResponse{} })
 	}
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
-		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Results), Standings: standingsToProto(u.Standings),
+		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, u.Results), Standings: standingsToProto(u.Standings),
 			State: tournamentStateToProto(u.State)})
 	}))
 }
@@ -289,10 +289,12 @@ func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
 	return out
 }
 
-func resultsToProto(rs []tournament.Result) []*pb.TournamentGameResult {
+// resultsToProto converts results of the tournament of spec, each with its entrants.
+func resultsToProto(spec *tournament.Spec, rs []tournament.Result) []*pb.TournamentGameResult {
 	out := make([]*pb.TournamentGameResult, 0, len(rs))
-	for _, r := range rs {
-		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome))}
+	entrants := spec.EntrantsOf(rs)
+	for i, r := range rs {
+		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome)), Entrants: entrants[i]}
 		if r.WinnerSide >= 0 {
 			w := uint32(r.WinnerSide)
 			g.WinnerSide = &w

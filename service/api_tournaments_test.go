@@ -16,7 +16,8 @@ import (
 )
 
 // TestTournamentServiceOverGRPC: a gauntlet created over gRPC is watched to its end: the stream's
-// results add up to the schedule, its last standings equal GetTournament's, the seed is revealed
+// results add up to the schedule and name their entrants as GetTournament's do, its last standings
+// equal GetTournament's, the seed is revealed
 // at the end only, ListTournaments lists it, and the metrics count its games.
 func TestTournamentServiceOverGRPC(t *testing.T) {
 	ctx := context.Background()
@@ -44,6 +45,7 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 	}
 	var results int
 	var last *pb.WatchTournamentResponse
+	watched := map[uint32]string{} // each game's entrants, as the stream named them
 	for {
 		msg, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
@@ -53,6 +55,9 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 			t.Fatal(err)
 		}
 		results += len(msg.GetResults())
+		for _, res := range msg.GetResults() {
+			watched[res.GetGame()] = strings.Join(res.GetEntrants(), " ")
+		}
 		last = msg
 	}
 	if results != 9 || last.GetState() != pb.TournamentState_TOURNAMENT_STATE_FINISHED {
@@ -65,6 +70,14 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 	if len(got.GetResults()) != 9 || len(got.GetTournament().GetSeed()) != 32 || !proto.Equal(got.GetTournament().GetStandings(), last.GetStandings()) {
 		t.Fatalf("GetTournament: %d results, seed %x, standings %v; watched %v", len(got.GetResults()), got.GetTournament().GetSeed(),
 			got.GetTournament().GetStandings(), last.GetStandings())
+	}
+	// Each result names its entrants in seat order: the candidate's trios, each in three rotations.
+	wantEntrants := []string{"candidate r1 r2", "r1 r2 candidate", "r2 candidate r1", "candidate r1 r3", "r1 r3 candidate",
+		"r3 candidate r1", "candidate r2 r3", "r2 r3 candidate", "r3 candidate r2"}
+	for _, res := range got.GetResults() {
+		if g := res.GetGame(); strings.Join(res.GetEntrants(), " ") != wantEntrants[g] || watched[g] != wantEntrants[g] {
+			t.Errorf("game %d: GetTournament names %q, the watch %q; want %q", g, res.GetEntrants(), watched[g], wantEntrants[g])
+		}
 	}
 	if st := got.GetTournament().GetStandings().GetEntrants(); st[0].GetEntrant() != "candidate" || st[0].GetGames() != 9 {
 		t.Fatalf("standings %v", st)

@@ -1010,6 +1010,9 @@ type TournamentUpdate struct {
 	// Standings are the standings after them; State the tournament's state.
 	Standings tournament.Standings
 	State     store.TournamentState
+	// Spec is the tournament's spec (its schedule names each result's entrants); nil in the
+	// updates of a watch of another referee's tournament (cmd/bezique).
+	Spec *tournament.Spec
 }
 
 // WatchTournament calls fn with the results stored so far and the standings, then with every new
@@ -1037,7 +1040,7 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
 		}
 		tr.mu.Lock()
-		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state}
+		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state, Spec: &tr.spec}
 		sent = len(tr.results)
 		changed := tr.changed
 		start := time.Now()

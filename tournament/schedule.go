@@ -106,6 +106,26 @@ func (s *Spec) Schedule() []Game {
 	return out
 }
 
+// EntrantsOf returns the entrant ids ([Entrant.ID]) of each result's seats, in seat order, from
+// the validated spec's schedule: out[i] for results[i], nil for a result whose Game is outside the
+// schedule. It locates each game without building the schedule.
+func (s *Spec) EntrantsOf(results []Result) [][]string {
+	at := s.locator()
+	out := make([][]string, len(results))
+	for i, r := range results {
+		if r.Game < 0 || r.Game >= at.games {
+			continue
+		}
+		group, _, seating := at.locate(r.Game)
+		ids := make([]string, len(at.seatings[seating]))
+		for seat, pos := range at.seatings[seating] {
+			ids[seat] = s.Entrants[at.groups[group][pos]].ID
+		}
+		out[i] = ids
+	}
+	return out
+}
+
 // locator finds a game of the schedule from its index, without building the schedule.
 type locator struct {
 	groups, seatings [][]int

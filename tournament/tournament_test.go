@@ -276,3 +276,19 @@ func TestValidateTeam(t *testing.T) {
 		}
 	}
 }
+
+// TestEntrantsOf: each result is named by the entrants of its game's seats, in seat order, as the
+// schedule seats them (a three-handed gauntlet: the candidate's trios, each in three rotations);
+// a result outside the schedule by none.
+func TestEntrantsOf(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.Gauntlet, Variant: engine.ThreeHanded, Deals: 1, Duplicate: true, Concurrency: 3,
+		Entrants: []tournament.Entrant{{ID: "candidate", Bot: "rulebook"}, {ID: "r1", Bot: "random"}, {ID: "r2", Bot: "random"}, {ID: "r3", Bot: "random"}}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	got := spec.EntrantsOf([]tournament.Result{{Game: 8}, {Game: 0}, {Game: 4}, {Game: 9}, {Game: -1}})
+	want := [][]string{{"r3", "candidate", "r2"}, {"candidate", "r1", "r2"}, {"r1", "r3", "candidate"}, nil, nil}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("EntrantsOf = %q, want %q", got, want)
+	}
+}

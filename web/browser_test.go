@@ -590,7 +590,7 @@ func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceC
 // deals, one game at a time) with its page open: the lobby bot holds each game's first decision
 // until the test lets it go, so the page is read after each result. After every game the page's
 // standings and rating plot are GetTournament's at that moment, so the plot is live; at the end
-// every game is listed.
+// every game is listed with its entrants and scores.
 func TestTournamentStandings(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -647,6 +647,24 @@ func TestTournamentStandings(t *testing.T) {
 	}
 	if games != scheduled {
 		t.Errorf("the page lists %d games, the tournament played %d", games, scheduled)
+	}
+	// Each game is listed with its table, its entrants in seat order (duplicate deals: each deal
+	// set from both sides) and its scores.
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li")].map(li => li.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seated := []string{"lobbyist v random", "random v lobbyist", "lobbyist v random", "random v lobbyist"}
+	var want []string
+	for _, res := range final.GetResults() {
+		want = append(want, fmt.Sprintf("%s %s: %d – %d", res.GetTableId(), seated[res.GetGame()], res.GetScores()[0], res.GetScores()[1]))
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page lists the games:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	shot(t, ctx, "tournament")
 	phoneFits(t, ctx, "tournament-phone")

@@ -737,7 +737,10 @@ type TournamentGameResult struct {
 	// scores are every side's final totals.
 	Scores []uint32 `protobuf:"varint,6,rep,packed,name=scores,proto3" json:"scores,omitempty"`
 	// seats are what each seat did, in seat order.
-	Seats         []*SeatConduct `protobuf:"bytes,7,rep,name=seats,proto3" json:"seats,omitempty"`
+	Seats []*SeatConduct `protobuf:"bytes,7,rep,name=seats,proto3" json:"seats,omitempty"`
+	// entrants are the ids (TournamentSpec.entrants) of the entrants that held each seat, in seat
+	// order, from the schedule.
+	Entrants      []string `protobuf:"bytes,8,rep,name=entrants,proto3" json:"entrants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -817,6 +820,13 @@ func (x *TournamentGameResult) GetScores() []uint32 {
 func (x *TournamentGameResult) GetSeats() []*SeatConduct {
 	if x != nil {
 		return x.Seats
+	}
+	return nil
+}
+
+func (x *TournamentGameResult) GetEntrants() []string {
+	if x != nil {
+		return x.Entrants
 	}
 	return nil
 }
@@ -1521,7 +1531,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"decisionMs\x12\x1a\n" +
 	"\btimeouts\x18\x03 \x01(\rR\btimeouts\x12\x18\n" +
 	"\aillegal\x18\x04 \x01(\rR\aillegal\x12 \n" +
-	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\xaa\x02\n" +
+	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\xc6\x02\n" +
 	"\x14TournamentGameResult\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\rR\x04game\x12\x19\n" +
 	"\btable_id\x18\x02 \x01(\tR\atableId\x12-\n" +
@@ -1530,7 +1540,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"winnerSide\x88\x01\x01\x12&\n" +
 	"\fforfeit_seat\x18\x05 \x01(\rH\x01R\vforfeitSeat\x88\x01\x01\x12\x16\n" +
 	"\x06scores\x18\x06 \x03(\rR\x06scores\x12-\n" +
-	"\x05seats\x18\a \x03(\v2\x17.bezique.v1.SeatConductR\x05seatsB\x0e\n" +
+	"\x05seats\x18\a \x03(\v2\x17.bezique.v1.SeatConductR\x05seats\x12\x1a\n" +
+	"\bentrants\x18\b \x03(\tR\bentrantsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\".\n" +
 	"\x06Rating\x12\x0e\n" +

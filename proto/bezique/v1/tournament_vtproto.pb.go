@@ -450,6 +450,15 @@ func (m *TournamentGameResult) MarshalToSizedBufferVT(dAtA []byte) (int, error) 
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.Entrants) > 0 {
+		for iNdEx := len(m.Entrants) - 1; iNdEx >= 0; iNdEx-- {
+			i -= len(m.Entrants[iNdEx])
+			copy(dAtA[i:], m.Entrants[iNdEx])
+			i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.Entrants[iNdEx])))
+			i--
+			dAtA[i] = 0x42
+		}
+	}
 	if len(m.Seats) > 0 {
 		for iNdEx := len(m.Seats) - 1; iNdEx >= 0; iNdEx-- {
 			size, err := m.Seats[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
@@ -1259,6 +1268,12 @@ func (m *TournamentGameResult) SizeVT() (n int) {
 	if len(m.Seats) > 0 {
 		for _, e := range m.Seats {
 			l = e.SizeVT()
+			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+		}
+	}
+	if len(m.Entrants) > 0 {
+		for _, s := range m.Entrants {
+			l = len(s)
 			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 		}
 	}
@@ -2738,6 +2753,38 @@ func (m *TournamentGameResult) UnmarshalVT(dAtA []byte) error {
 			if err := m.Seats[len(m.Seats)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		case 8:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Entrants", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Entrants = append(m.Entrants, string(dAtA[iNdEx:postIndex]))
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

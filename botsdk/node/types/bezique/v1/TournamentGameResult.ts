@@ -35,6 +35,11 @@ export interface TournamentGameResult {
    * seats are what each seat did, in seat order.
    */
   'seats'?: (_bezique_v1_SeatConduct)[];
+  /**
+   * entrants are the ids (TournamentSpec.entrants) of the entrants that held each seat, in seat
+   * order, from the schedule.
+   */
+  'entrants'?: (string)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -71,6 +76,11 @@ export interface TournamentGameResult__Output {
    * seats are what each seat did, in seat order.
    */
   'seats': (_bezique_v1_SeatConduct__Output)[];
+  /**
+   * entrants are the ids (TournamentSpec.entrants) of the entrants that held each seat, in seat
+   * order, from the schedule.
+   */
+  'entrants': (string)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
