@@ -1010,8 +1010,8 @@ type TournamentUpdate struct {
 	// Standings are the standings after them; State the tournament's state.
 	Standings tournament.Standings
 	State     store.TournamentState
-	// Spec is the tournament's spec (its schedule names each result's entrants); nil in the
-	// updates of a watch of another referee's tournament (cmd/bezique).
+	// Spec is the tournament's spec: its schedule names each result's entrants
+	// ([tournament.Spec.EntrantsOf]).
 	Spec *tournament.Spec
 }
 

@@ -454,7 +454,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				}
 				defer cc.Close()
 				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
-					printResults(cmd.OutOrStdout(), u.Results)
+					printResults(cmd.OutOrStdout(), u.Spec, u.Results)
 					return nil
 				}); err != nil {
 					return err
@@ -471,7 +471,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				printResults(cmd.OutOrStdout(), tn.Results[seen:])
+				printResults(cmd.OutOrStdout(), &tn.Spec, tn.Results[seen:])
 				seen = len(tn.Results)
 				if tn.State != store.TournamentRunning {
 					return printStandings(cmd.OutOrStdout(), tn, false)
@@ -488,10 +488,12 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
-// printResults prints a line per result.
-func printResults(w io.Writer, rs []tournament.Result) {
-	for _, res := range rs {
-		fmt.Fprintf(w, "game %d on %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, res.Outcome, res.Scores, res.WinnerSide)
+// printResults prints a line per result of the tournament of spec: "game 3 on tn-…-g3, random-2 v
+// rulebook-1: completed, scores [1020 1350], winner side 1", the entrants in seat order.
+func printResults(w io.Writer, spec *tournament.Spec, rs []tournament.Result) {
+	entrants := spec.EntrantsOf(rs)
+	for i, res := range rs {
+		fmt.Fprintf(w, "game %d on %s, %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, strings.Join(entrants[i], " v "), res.Outcome, res.Scores, res.WinnerSide)
 	}
 }
 

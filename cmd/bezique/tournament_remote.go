@@ -90,7 +90,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 		if err != nil {
 			return refereeLost(ctx, fmt.Errorf("WatchTournament: %w", err), id)
 		}
-		u := service.TournamentUpdate{Results: service.ResultsFromProto(m.GetResults()), State: store.TournamentRunning}
+		u := service.TournamentUpdate{Results: service.ResultsFromProto(m.GetResults()), State: store.TournamentRunning, Spec: &tn.Spec}
 		all = append(all, u.Results...)
 		u.Standings = tournament.Compute(&tn.Spec, all)
 		if m.GetState() == pb.TournamentState_TOURNAMENT_STATE_FINISHED {

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -95,6 +97,26 @@ func TestTournamentCommands(t *testing.T) {
 		if row[0] != strconv.Itoa(i) || row[2] != id+"-g"+strconv.Itoa(i) {
 			t.Errorf("csv row %d: game %s, table %s; want game %d, table %s-g%d", i+1, row[0], row[2], i, id, i)
 		}
+	}
+	// watch of the ended tournament prints every result, each with its entrants in seat order, as
+	// the CSV has them (watch in the order the games ended).
+	out, err = runCmd(ctx, "tournament", "watch", st, id)
+	if err != nil {
+		t.Fatalf("watch: %v\n%s", err, out)
+	}
+	var watched, fromCSV []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "game ") {
+			watched = append(watched, line)
+		}
+	}
+	for _, row := range rows[1:] {
+		fromCSV = append(fromCSV, fmt.Sprintf("game %s on %s, %s v %s: %s, scores [%s %s], winner side %s", row[0], row[2], row[5], row[6], row[3], row[7], row[8], row[4]))
+	}
+	slices.Sort(watched)
+	slices.Sort(fromCSV)
+	if strings.Join(watched, "\n") != strings.Join(fromCSV, "\n") {
+		t.Errorf("watch printed:\n%s\nwant, from the CSV:\n%s", strings.Join(watched, "\n"), strings.Join(fromCSV, "\n"))
 	}
 	for path, magic := range map[string][]byte{svg: []byte("<?xml"), png: []byte("\x89PNG"), jsonPath: []byte("{")} {
 		b, err := os.ReadFile(path)
