@@ -171,16 +171,19 @@ func (s *sqlStore) insertActions(ctx context.Context, reqs []*appendReq, stmts *
 	for _, r := range reqs {
 		n += len(r.actions)
 	}
-	maxID, head := stmts.prepare(ctx, "SELECT coalesce(max(id), 0) FROM actions"), stmts.prepare(ctx, s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) "+
-		"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') "+
-		"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?"))
-	full, last := stmts.chunked(ctx, n, s.insertText)
+	maxID := stmts.prepare(ctx, stmtKey{kind: "max id"}, func() string { return "SELECT coalesce(max(id), 0) FROM actions" })
+	head := stmts.prepare(ctx, stmtKey{kind: "head"}, func() string {
+		return s.d.rebind("INSERT INTO action_heads (table_id, first_id, last_seq) " +
+			"SELECT id, ?, ? FROM tables WHERE id = ? AND state IN ('waiting', 'playing') " +
+			"ON CONFLICT (table_id) DO UPDATE SET last_seq = excluded.last_seq WHERE action_heads.last_seq < ?")
+	})
+	full, last := stmts.chunked(ctx, "insert", n, s.insertText)
 	// One action per table, as a referee appends: the heads move in statements of up to
 	// rowsPerInsert tables rather than one each (moveHeads).
 	oneEach := oneActionEach(reqs)
 	var headsFull, headsLast *sql.Stmt
 	if oneEach {
-		headsFull, headsLast = stmts.chunked(ctx, len(reqs), s.headsText)
+		headsFull, headsLast = stmts.chunked(ctx, "heads", len(reqs), s.headsText)
 	}
 	if err := stmts.err; err != nil {
 		stmts.err = nil
@@ -331,41 +334,49 @@ func (s *sqlStore) insertText(rows int) string {
 // stmtCache holds the committer's statements, prepared once on the write pool and used in each
 // transaction through Tx.StmtContext (which reuses a statement prepared on the transaction's
 // connection), so that a commit does not parse its SQL again: parsing was a fifth of the
-// committer's CPU, which every appending table waits for. For the committer goroutine only.
+// committer's CPU, which every appending table waits for. A statement is found by its
+// [stmtKey], so that a commit does not build its text either. For the committer goroutine only.
 type stmtCache struct {
 	db    *sql.DB
-	stmts map[string]*sql.Stmt
+	stmts map[stmtKey]*sql.Stmt
 	err   error // the first preparation that failed since the last insertActions
 }
 
-func newStmtCache(db *sql.DB) *stmtCache {
-	return &stmtCache{db: db, stmts: map[string]*sql.Stmt{}}
+// stmtKey names a statement of the committer: what it does, and for a multi-row statement its
+// number of rows.
+type stmtKey struct {
+	kind string
+	rows int
 }
 
-// prepare returns the statement of query q, preparing it the first time; a failure is kept in
+func newStmtCache(db *sql.DB) *stmtCache {
+	return &stmtCache{db: db, stmts: map[stmtKey]*sql.Stmt{}}
+}
+
+// prepare returns the statement of key, preparing text() the first time; a failure is kept in
 // c.err (and nil returned) so that a caller preparing several checks once.
-func (c *stmtCache) prepare(ctx context.Context, q string) *sql.Stmt {
-	if st, ok := c.stmts[q]; ok || c.err != nil {
+func (c *stmtCache) prepare(ctx context.Context, key stmtKey, text func() string) *sql.Stmt {
+	if st, ok := c.stmts[key]; ok || c.err != nil {
 		return st
 	}
-	st, err := c.db.PrepareContext(ctx, q)
+	st, err := c.db.PrepareContext(ctx, text())
 	if err != nil {
 		c.err = err
 		return nil
 	}
-	c.stmts[q] = st
+	c.stmts[key] = st
 	return st
 }
 
-// chunked returns the statements that write n rows in chunks of rowsPerInsert, text giving a
-// statement's text for its number of rows: full, for a whole chunk (nil when n holds none), and
-// last, for the rows beyond the whole chunks (nil when there are none).
-func (c *stmtCache) chunked(ctx context.Context, n int, text func(rows int) string) (full, last *sql.Stmt) {
+// chunked returns the statements of kind that write n rows in chunks of rowsPerInsert, text
+// giving a statement's text for its number of rows: full, for a whole chunk (nil when n holds
+// none), and last, for the rows beyond the whole chunks (nil when there are none).
+func (c *stmtCache) chunked(ctx context.Context, kind string, n int, text func(rows int) string) (full, last *sql.Stmt) {
 	if n >= rowsPerInsert {
-		full = c.prepare(ctx, text(rowsPerInsert))
+		full = c.prepare(ctx, stmtKey{kind, rowsPerInsert}, func() string { return text(rowsPerInsert) })
 	}
-	if n%rowsPerInsert != 0 {
-		last = c.prepare(ctx, text(n%rowsPerInsert))
+	if rows := n % rowsPerInsert; rows != 0 {
+		last = c.prepare(ctx, stmtKey{kind, rows}, func() string { return text(rows) })
 	}
 	return full, last
 }
