@@ -249,16 +249,24 @@ func (l *lobby) absentSince(name string, from time.Time) time.Time {
 }
 
 // AbsentError is [Referee.ReserveLobby]'s error when a lobby bot has been absent for longer than
-// the grace given: the caller forfeits the bot's game.
+// the grace given, or present but unable to take its seat for that long (it does not play the
+// variant, or has fewer places than its seats at the table): the caller forfeits the bot's game.
 type AbsentError struct {
 	// Name is the bot's name; Seat its first seat at the table.
 	Name string
 	Seat int
-	// Since is when its absence began.
+	// Since is when its absence began (for a bot unable to take its seat, when it entered the
+	// lobby, or the grace's start if later).
 	Since time.Time
+	// Unable is why a present bot cannot take its seat ("does not play three-handed (it plays
+	// [two-handed])"); empty for a bot absent from the lobby.
+	Unable string
 }
 
 func (e *AbsentError) Error() string {
+	if e.Unable != "" {
+		return fmt.Sprintf("lobby bot %q %s, since %s", e.Name, e.Unable, e.Since.UTC().Format(time.RFC3339))
+	}
 	return fmt.Sprintf("lobby bot %q absent from the lobby since %s", e.Name, e.Since.UTC().Format(time.RFC3339))
 }
 
@@ -451,9 +459,11 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.seats) }
 
 // reserve takes a place for each named bot (seats[i] the bots of seat i: none, one, or a team's
-// members) once every one has a free place, and returns the key ids of the seats of one bot. With grace 0 an absent bot is ErrUnavailable
-// at once; with a grace it is waited for, until it has been absent for longer than grace, counted
-// from no earlier than from (an [*AbsentError]). See [Referee.Challenge] for its other errors.
+// members) once every one has a free place, and returns the key ids of the seats of one bot. With
+// grace 0 an absent bot, or a present one that does not play v or has fewer places than its seats
+// here, is ErrUnavailable at once; with a grace it is waited for, until it has been absent or
+// unable for longer than grace, counted from no earlier than from (an [*AbsentError]). See
+// [Referee.Challenge] for its other errors.
 func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
 	var seatOf []int // per name of names, its seat
@@ -491,13 +501,29 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 				break // an absent bot is waited for first
 			}
 			b := l.bots[n]
+			unable := ""
 			if !b.presence.plays(v) {
-				l.mu.Unlock()
-				return nil, errorf(ErrUnavailable, "lobby bot %q does not play %s (it plays %v)", n, v, b.presence.Variants)
+				unable = fmt.Sprintf("does not play %s (it plays %v)", v, b.presence.Variants)
+			} else if k > b.presence.Capacity {
+				unable = fmt.Sprintf("has %d seats at this table but capacity %d", k, b.presence.Capacity)
 			}
-			if k > b.presence.Capacity {
+			if unable != "" && grace <= 0 {
 				l.mu.Unlock()
-				return nil, errorf(ErrUnavailable, "lobby bot %q has %d seats at this table but capacity %d", n, k, b.presence.Capacity)
+				return nil, errorf(ErrUnavailable, "lobby bot %q %s", n, unable)
+			}
+			if unable != "" {
+				// Waited for as an absent bot is: it may come back as another presence that can.
+				since := b.presence.Since
+				if since.Before(from) {
+					since = from
+				}
+				left := time.Until(since.Add(grace))
+				if left <= 0 {
+					l.mu.Unlock()
+					return nil, &AbsentError{Name: n, Seat: seatOf[slices.Index(names, n)], Since: since, Unable: unable}
+				}
+				full, giveUp = n, time.After(left)
+				break
 			}
 			if len(b.games)+b.reserved+k > b.presence.Capacity {
 				full = n

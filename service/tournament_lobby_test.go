@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -286,5 +287,43 @@ func TestCancelTournamentKeepsEndedResults(t *testing.T) {
 	}
 	if f := testutil.ToFloat64(r.srv.metrics.tourneyFinished); f != float64(results) {
 		t.Errorf("bezique_tournament_games_finished_total %v; want the %d results stored, those the cancels stored included", f, results)
+	}
+}
+
+// TestTournamentLobbyEntrantOfAnotherVariant: a lobby entrant present in the lobby but playing
+// another variant than the tournament's is waited for as an absent one, then forfeits each of its
+// games once the absence grace has passed, so the tournament ends (its games failed to start and
+// it ran forever); each record says why.
+func TestTournamentLobbyEntrantOfAnotherVariant(t *testing.T) {
+	r := newCore(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := r.EnterLobby(ctx, &pb.ServeRequest{Name: "duo", Capacity: 4, Variants: []pb.Variant{pb.Variant_VARIANT_TWO_HANDED}}); err != nil {
+		t.Fatal(err)
+	}
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.ThreeHanded, Deals: 1, Duplicate: true, Concurrency: 3, AbsenceGraceMs: 200,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "duo", Kind: tournament.KindLobby, Bot: "duo"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	if tn.State != store.TournamentFinished || len(tn.Results) != 3 {
+		t.Fatalf("state %s, %d results; want finished with 3", tn.State, len(tn.Results))
+	}
+	games := tn.Spec.Schedule()
+	for _, res := range tn.Results {
+		duoSeat := slices.Index(games[res.Game].Seats, 0)
+		rec, err := r.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := rec.GetResult()
+		if res.Outcome != tournament.OutcomeForfeit || res.ForfeitSeat != duoSeat || rr.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT ||
+			!strings.HasPrefix(rr.GetReason(), `lobby bot "duo" does not play three-handed (it plays [two-handed]), since `) ||
+			!strings.HasSuffix(rr.GetReason(), ", longer than the tournament's absence grace (200 ms)") {
+			t.Errorf("game %d: result %+v, record result %v", res.Game, res, rr)
+		}
 	}
 }
