@@ -104,13 +104,14 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	}
 }
 
-// refereeLost adds to err, a call's about tournament id, that the tournament is not lost and how
-// to follow it again when the referee was out of reach (Unavailable) and ctx is not done.
+// refereeLost adds to err, a call's about tournament id, that the tournament is not lost if the
+// referee at that address runs it (the address may be wrong: nothing tells the two apart) and how
+// to follow it again, when the referee was out of reach (Unavailable) and ctx is not done.
 func refereeLost(ctx context.Context, err error, id string) error {
 	if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
 		return err
 	}
-	return fmt.Errorf("%w; the tournament is not lost: it goes on when the referee starts again, "+
+	return fmt.Errorf("%w; if the referee at that address runs the tournament, it is not lost: it goes on when that referee starts again, "+
 		"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with "+
 		"\"bezique tournament watch --server HOST:PORT %s\"", err, id)
 }
