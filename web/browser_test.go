@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -668,4 +669,46 @@ func TestTournamentStandings(t *testing.T) {
 	}
 	shot(t, ctx, "tournament")
 	phoneFits(t, ctx, "tournament-phone")
+}
+
+// TestTournamentForfeitListed: the tournament page says which entrant forfeited a game (a lobby
+// entrant that never enters the lobby forfeits both of its games past the absence grace): its
+// line read "0 – 0" like a drawn game.
+func TestTournamentForfeitListed(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
+		AbsenceGraceMs: 200, Entrants: []*pb.Entrant{
+			{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}},
+			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("state")?.textContent === "Tournament finished"`)); err != nil {
+		t.Fatal(err)
+	}
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li")].map(li => li.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seated := []string{"ghost v random", "random v ghost"}
+	var want []string
+	for _, res := range got.GetResults() {
+		want = append(want, fmt.Sprintf("%s %s: %d – %d, forfeit by ghost", res.GetTableId(), seated[res.GetGame()], res.GetScores()[0], res.GetScores()[1]))
+	}
+	slices.Sort(lines)
+	slices.Sort(want)
+	if len(want) != 2 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page lists the games:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
 }

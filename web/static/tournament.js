@@ -35,8 +35,16 @@ function standingsHTML(st) {
     ${ratingPlot(st.entrants ?? [])}`;
 }
 
+// ending is how a game that was not played to its end ended, after its scores: ", forfeit by
+// ENTRANT" (the replay says why) or ", cancelled"; "" for a completed game.
+function ending(r) {
+  if (r.outcome === "OUTCOME_FORFEIT") return `, forfeit by ${(r.entrants ?? [])[n(r.forfeitSeat)] ?? `seat ${n(r.forfeitSeat)}`}`;
+  if (r.outcome === "OUTCOME_CANCELLED") return ", cancelled";
+  return "";
+}
+
 // tournament shows a tournament's standings and results (each game's table, its entrants in seat
-// order and its scores), live until it ends; its first call goes
+// order, its scores and, for a game not played to its end, how it ended), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
 // A cut stream is opened again (follow): its first message carries every result so far, so the
 // list is drawn anew from it.
@@ -55,7 +63,7 @@ export async function tournament(main, id, firstLoad) {
     if (fresh) { results.replaceChildren(); fresh = false; }
     if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
     for (const r of m.results ?? []) {
-      results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}</li>`);
+      results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);
     }
     running = m.state === "TOURNAMENT_STATE_RUNNING";
     state.textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
