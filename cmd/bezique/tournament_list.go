@@ -27,6 +27,9 @@ func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if len(all) == 0 && o.conn.server == "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "no tournaments in --store %s (a running referee's: --server HOST:PORT)\n", o.storeURL)
+			}
 			return printTournamentList(cmd.OutOrStdout(), all)
 		},
 	}

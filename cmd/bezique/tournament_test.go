@@ -132,6 +132,13 @@ func TestTournamentCommands(t *testing.T) {
 			t.Errorf("%s of an unknown tournament: %v, want %q", sub, err, want)
 		}
 	}
+	// An empty list of a store says which store it read (a user who forgot --server read an empty
+	// one that the command had just created, without a word).
+	empty := "--store=sqlite:" + filepath.Join(dir, "empty.db")
+	if out, err := runCmd(ctx, "tournament", "list", empty); err != nil || out != "no tournaments in --store sqlite:"+filepath.Join(dir, "empty.db")+
+		" (a running referee's: --server HOST:PORT)\nTOURNAMENT  NAME  STATE  FORMAT  VARIANT  GAMES  ENTRANTS  CREATED\n" {
+		t.Errorf("list of an empty store: %v\n%q", err, out)
+	}
 }
 
 // TestTournamentOnServer: with --server the tournament commands go to a running referee: "run"
