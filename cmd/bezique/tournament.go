@@ -606,7 +606,11 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 					f.Close()
 					return err
 				}
-				return f.Close()
+				if err := f.Close(); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "%s written\n", path)
+				return nil
 			}
 			if recordsDir != "" {
 				n, err := o.writeRecords(cmd, tn, recordsDir)

@@ -81,8 +81,9 @@ func TestTournamentCommands(t *testing.T) {
 		t.Fatalf("standings --json: %+v", tn)
 	}
 	csvPath, jsonPath, svg, png := filepath.Join(dir, "g.csv"), filepath.Join(dir, "t.json"), filepath.Join(dir, "r.svg"), filepath.Join(dir, "s.png")
-	if out, err := runCmd(ctx, "tournament", "export", st, id, "--csv", csvPath, "--json", jsonPath, "--plot-ratings", svg, "--plot-scores", png); err != nil {
-		t.Fatalf("%v\n%s", err, out)
+	if out, err := runCmd(ctx, "tournament", "export", st, id, "--csv", csvPath, "--json", jsonPath, "--plot-ratings", svg, "--plot-scores", png); err != nil ||
+		out != jsonPath+" written\n"+csvPath+" written\n"+svg+" written\n"+png+" written\n" {
+		t.Fatalf("export: %v\n%s", err, out) // it said nothing of the files it wrote
 	}
 	f, err := os.Open(csvPath)
 	if err != nil {
