@@ -253,6 +253,7 @@ func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
 		for _, sc := range g.GetScores() {
 			r.Scores = append(r.Scores, int(sc))
 		}
+		r.ForfeitCause, r.Reason = forfeitCauseLabels[g.GetForfeitCause()], g.GetReason()
 		for _, st := range g.GetSeats() {
 			r.Seats = append(r.Seats, tournament.SeatStats{Decisions: int(st.GetDecisions()), DecisionMs: int64(st.GetDecisionMs()),
 				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects())})
@@ -289,12 +290,46 @@ func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
 	return out
 }
 
+// forfeitCauseLabels are [tournament.Result.ForfeitCause]'s labels of the API's forfeit causes;
+// unspecified has none.
+var forfeitCauseLabels = map[pb.ForfeitCause]string{pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT: "timeout",
+	pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL: "illegal", pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT: "disconnect"}
+
+// forfeitCauseOf is the API's forfeit cause of a label of forfeitCauseLabels; unspecified for
+// any other.
+func forfeitCauseOf(label string) pb.ForfeitCause {
+	for c, l := range forfeitCauseLabels {
+		if l == label {
+			return c
+		}
+	}
+	return pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED
+}
+
+// GameResultOf is a tournament result as its table's GameResult says it (outcome, winner side,
+// forfeit seat, cause and reason, each side's total), for [wire.ResultText]'s words; without the
+// deals played and a Rubicon or six-pack game's game points, which a result does not keep.
+func GameResultOf(r tournament.Result) *pb.GameResult {
+	g := &pb.GameResult{Outcome: outcomeFromLabel(string(r.Outcome)), ForfeitCause: forfeitCauseOf(r.ForfeitCause), Reason: r.Reason}
+	if r.WinnerSide >= 0 {
+		g.WinnerSide = proto.Uint32(uint32(r.WinnerSide))
+	}
+	if r.ForfeitSeat >= 0 {
+		g.ForfeitSeat = proto.Uint32(uint32(r.ForfeitSeat))
+	}
+	for side, total := range r.Scores {
+		g.Scores = append(g.Scores, &pb.SideScore{Side: uint32(side), Total: uint32(total)})
+	}
+	return g
+}
+
 // resultsToProto converts results of the tournament of spec, each with its entrants.
 func resultsToProto(spec *tournament.Spec, rs []tournament.Result) []*pb.TournamentGameResult {
 	out := make([]*pb.TournamentGameResult, 0, len(rs))
 	entrants := spec.EntrantsOf(rs)
 	for i, r := range rs {
-		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome)), Entrants: entrants[i]}
+		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome)), Entrants: entrants[i],
+			ForfeitCause: forfeitCauseOf(r.ForfeitCause), Reason: r.Reason}
 		if r.WinnerSide >= 0 {
 			w := uint32(r.WinnerSide)
 			g.WinnerSide = &w

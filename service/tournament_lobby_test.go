@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -19,8 +20,9 @@ import (
 
 // TestTournamentAbsentLobbyEntrant: a lobby entrant that never enters the lobby forfeits each of
 // its games once the tournament's absence grace has passed, so the tournament ends: every game
-// has a result, the absent entrant's 4 games are forfeits by its seat with cause disconnect,
-// recorded on their tables, and the standings count them as losses and forfeits.
+// has a result, the absent entrant's 4 games are forfeits by its seat with cause disconnect and
+// the table's reason, recorded on their tables, and the standings count them as losses and
+// forfeits.
 func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	r := newCore(t, Config{})
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 6, AbsenceGraceMs: 200,
@@ -54,10 +56,16 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 		}
 		rr := rec.GetResult()
 		if res.Outcome != tournament.OutcomeForfeit || res.ForfeitSeat != ghostSeat || res.WinnerSide != 1-ghostSeat ||
+			res.ForfeitCause != "disconnect" || res.Reason != rr.GetReason() ||
 			rr.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT || !strings.Contains(rr.GetReason(), `lobby bot "ghost" absent from the lobby since`) ||
 			!strings.Contains(rr.GetReason(), "longer than the tournament's absence grace (200 ms)") {
 			t.Errorf("game %d: result %+v, record result %v", res.Game, res, rr)
 		}
+	}
+	// The API's results carry the same (TournamentGameResult.forfeit_cause, reason), and read back
+	// equal.
+	if back := ResultsFromProto(resultsToProto(&tn.Spec, tn.Results)); !reflect.DeepEqual(back, tn.Results) {
+		t.Errorf("results through the API:\n%+v\nwant\n%+v", back, tn.Results)
 	}
 	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
 	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {

@@ -693,6 +693,7 @@ func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 	if res.ForfeitSeat != nil {
 		r.ForfeitSeat = int(res.GetForfeitSeat())
 	}
+	r.ForfeitCause, r.Reason = forfeitCauseLabels[res.GetForfeitCause()], res.GetReason()
 	for _, sc := range res.GetScores() {
 		r.Scores = append(r.Scores, int(sc.GetTotal()))
 	}

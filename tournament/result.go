@@ -27,6 +27,12 @@ type Result struct {
 	Scores []int `json:"scores"`
 	// Seats are what each seat did, in seat order.
 	Seats []SeatStats `json:"seats"`
+	// ForfeitCause is why ForfeitSeat forfeited: "timeout", "illegal" or "disconnect"; empty for
+	// a game not forfeited, and in results stored before causes were kept.
+	ForfeitCause string `json:"forfeit_cause,omitempty"`
+	// Reason is the referee's words for an end other than completed ("decision deadline
+	// passed"), as the table's result gives them; empty for a completed game.
+	Reason string `json:"reason,omitempty"`
 }
 
 // SeatStats is one seat's conduct in a game, counted from the record's actions.

@@ -488,12 +488,13 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
-// printResults prints a line per result of the tournament of spec: "game 3 on tn-…-g3, random-2 v
-// rulebook-1: completed, scores [1020 1350], winner side 1", the entrants in seat order.
+// printResults prints a line per result of the tournament of spec, the entrants in seat order and
+// the result in the words of every other view (wire.ResultText): "game 3 on tn-…-g3, random-2 v
+// rulebook-1: completed, side 1 wins; side 0 1020, side 1 1350".
 func printResults(w io.Writer, spec *tournament.Spec, rs []tournament.Result) {
 	entrants := spec.EntrantsOf(rs)
 	for i, res := range rs {
-		fmt.Fprintf(w, "game %d on %s, %s: %s, scores %v, winner side %d\n", res.Game, res.TableID, strings.Join(entrants[i], " v "), res.Outcome, res.Scores, res.WinnerSide)
+		fmt.Fprintf(w, "game %d on %s, %s: %s\n", res.Game, res.TableID, strings.Join(entrants[i], " v "), resultText(service.GameResultOf(res)))
 	}
 }
 

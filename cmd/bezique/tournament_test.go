@@ -99,8 +99,9 @@ func TestTournamentCommands(t *testing.T) {
 			t.Errorf("csv row %d: game %s, table %s; want game %d, table %s-g%d", i+1, row[0], row[2], i, id, i)
 		}
 	}
-	// watch of the ended tournament prints every result, each with its entrants in seat order, as
-	// the CSV has them (watch in the order the games ended).
+	// watch of the ended tournament prints every result, each with its entrants in seat order and
+	// the result in the words of every view, as the CSV has them (watch in the order the games
+	// ended).
 	out, err = runCmd(ctx, "tournament", "watch", st, id)
 	if err != nil {
 		t.Fatalf("watch: %v\n%s", err, out)
@@ -112,7 +113,10 @@ func TestTournamentCommands(t *testing.T) {
 		}
 	}
 	for _, row := range rows[1:] {
-		fromCSV = append(fromCSV, fmt.Sprintf("game %s on %s, %s v %s: %s, scores [%s %s], winner side %s", row[0], row[2], row[5], row[6], row[3], row[7], row[8], row[4]))
+		if row[3] != "completed" || row[4] == "" || row[4] == "-1" {
+			t.Fatalf("csv row %v: want a completed game won by a side", row)
+		}
+		fromCSV = append(fromCSV, fmt.Sprintf("game %s on %s, %s v %s: completed, side %s wins; side 0 %s, side 1 %s", row[0], row[2], row[5], row[6], row[4], row[7], row[8]))
 	}
 	slices.Sort(watched)
 	slices.Sort(fromCSV)

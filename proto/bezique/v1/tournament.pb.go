@@ -740,7 +740,12 @@ type TournamentGameResult struct {
 	Seats []*SeatConduct `protobuf:"bytes,7,rep,name=seats,proto3" json:"seats,omitempty"`
 	// entrants are the ids (TournamentSpec.entrants) of the entrants that held each seat, in seat
 	// order, from the schedule.
-	Entrants      []string `protobuf:"bytes,8,rep,name=entrants,proto3" json:"entrants,omitempty"`
+	Entrants []string `protobuf:"bytes,8,rep,name=entrants,proto3" json:"entrants,omitempty"`
+	// forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+	// results stored before causes were kept.
+	ForfeitCause ForfeitCause `protobuf:"varint,9,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
+	// reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
+	Reason        string `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -829,6 +834,20 @@ func (x *TournamentGameResult) GetEntrants() []string {
 		return x.Entrants
 	}
 	return nil
+}
+
+func (x *TournamentGameResult) GetForfeitCause() ForfeitCause {
+	if x != nil {
+		return x.ForfeitCause
+	}
+	return ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED
+}
+
+func (x *TournamentGameResult) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
 }
 
 // Rating is a rating with its uncertainty.
@@ -1531,7 +1550,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"decisionMs\x12\x1a\n" +
 	"\btimeouts\x18\x03 \x01(\rR\btimeouts\x12\x18\n" +
 	"\aillegal\x18\x04 \x01(\rR\aillegal\x12 \n" +
-	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\xc6\x02\n" +
+	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\x9d\x03\n" +
 	"\x14TournamentGameResult\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\rR\x04game\x12\x19\n" +
 	"\btable_id\x18\x02 \x01(\tR\atableId\x12-\n" +
@@ -1541,7 +1560,10 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\fforfeit_seat\x18\x05 \x01(\rH\x01R\vforfeitSeat\x88\x01\x01\x12\x16\n" +
 	"\x06scores\x18\x06 \x03(\rR\x06scores\x12-\n" +
 	"\x05seats\x18\a \x03(\v2\x17.bezique.v1.SeatConductR\x05seats\x12\x1a\n" +
-	"\bentrants\x18\b \x03(\tR\bentrantsB\x0e\n" +
+	"\bentrants\x18\b \x03(\tR\bentrants\x12=\n" +
+	"\rforfeit_cause\x18\t \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
+	"\x06reason\x18\n" +
+	" \x01(\tR\x06reasonB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\".\n" +
 	"\x06Rating\x12\x0e\n" +
@@ -1656,7 +1678,8 @@ var file_bezique_v1_tournament_proto_goTypes = []any{
 	(*Clock)(nil),                 // 19: bezique.v1.Clock
 	(*FailurePolicy)(nil),         // 20: bezique.v1.FailurePolicy
 	(Outcome)(0),                  // 21: bezique.v1.Outcome
-	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
+	(ForfeitCause)(0),             // 22: bezique.v1.ForfeitCause
+	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
 }
 var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	5,  // 0: bezique.v1.Entrant.lobby_team:type_name -> bezique.v1.LobbyTeam
@@ -1670,22 +1693,23 @@ var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	6,  // 8: bezique.v1.TournamentSpec.sprt:type_name -> bezique.v1.Sprt
 	21, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
 	8,  // 10: bezique.v1.TournamentGameResult.seats:type_name -> bezique.v1.SeatConduct
-	10, // 11: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
-	11, // 12: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
-	3,  // 13: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
-	12, // 14: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
-	13, // 15: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
-	14, // 16: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
-	7,  // 17: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
-	2,  // 18: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
-	15, // 19: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
-	22, // 20: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
-	22, // 21: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
-	22, // [22:22] is the sub-list for method output_type
-	22, // [22:22] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	22, // 11: bezique.v1.TournamentGameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
+	10, // 12: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
+	11, // 13: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
+	3,  // 14: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
+	12, // 15: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
+	13, // 16: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
+	14, // 17: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
+	7,  // 18: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
+	2,  // 19: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
+	15, // 20: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
+	23, // 21: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
+	23, // 22: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
+	23, // [23:23] is the sub-list for method output_type
+	23, // [23:23] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_proto_init() }

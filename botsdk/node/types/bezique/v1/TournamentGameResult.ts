@@ -2,6 +2,7 @@
 
 import type { Outcome as _bezique_v1_Outcome, Outcome__Output as _bezique_v1_Outcome__Output } from '../../bezique/v1/Outcome';
 import type { SeatConduct as _bezique_v1_SeatConduct, SeatConduct__Output as _bezique_v1_SeatConduct__Output } from '../../bezique/v1/SeatConduct';
+import type { ForfeitCause as _bezique_v1_ForfeitCause, ForfeitCause__Output as _bezique_v1_ForfeitCause__Output } from '../../bezique/v1/ForfeitCause';
 
 /**
  * TournamentGameResult is one played game of a tournament's schedule.
@@ -40,6 +41,15 @@ export interface TournamentGameResult {
    * order, from the schedule.
    */
   'entrants'?: (string)[];
+  /**
+   * forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+   * results stored before causes were kept.
+   */
+  'forfeit_cause'?: (_bezique_v1_ForfeitCause);
+  /**
+   * reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
+   */
+  'reason'?: (string);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -81,6 +91,15 @@ export interface TournamentGameResult__Output {
    * order, from the schedule.
    */
   'entrants': (string)[];
+  /**
+   * forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+   * results stored before causes were kept.
+   */
+  'forfeit_cause': (_bezique_v1_ForfeitCause__Output);
+  /**
+   * reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
+   */
+  'reason': (string);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
