@@ -38,7 +38,7 @@ func runMatch(t *testing.T, bin string, args ...string) string {
 func matchSummary(t *testing.T, out, a, b, want string) int {
 	t.Helper()
 	progress := regexp.MustCompile(`(?m)^\d+ games: ` + regexp.QuoteMeta(a) + ` \+\d+ =\d+ -\d+ against ` + regexp.QuoteMeta(b) +
-		`, Elo [-+](Inf|\d+( \[[-+]\d+, [-+]\d+\])?), LLR -?\d+\.\d\d \(-2\.94, 2\.94\) (continue|H0 accepted|H1 accepted)$`)
+		`, Elo [-+](Inf|\d+( \[[-+]\d+, [-+]\d+\])?), LLR -?\d+\.\d\d \(-2\.94, 2\.94\) (continue|H[01] accepted after \d+ games \(LLR -?\d+\.\d\d\))$`)
 	if !progress.MatchString(out) {
 		t.Fatalf("no progress line of %s against %s:\n%s", a, b, out)
 	}
@@ -57,7 +57,7 @@ func matchSummary(t *testing.T, out, a, b, want string) int {
 	if w+d+l != games || games >= 2000 {
 		t.Fatalf("%d games, score +%d =%d -%d: want their sum, below 2000:\n%s", games, w, d, l, out)
 	}
-	if !regexp.MustCompile(`\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): ` + want + `\n`).MatchString(out) {
+	if !regexp.MustCompile(`\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): ` + want + ` after \d+ games \(LLR -?\d+\.\d\d\)\n`).MatchString(out) {
 		t.Fatalf("want the SPRT's verdict %q:\n%s", want, out)
 	}
 	return games

@@ -253,7 +253,7 @@ func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
 		for _, sc := range g.GetScores() {
 			r.Scores = append(r.Scores, int(sc))
 		}
-		r.ForfeitCause, r.Reason = forfeitCauseLabels[g.GetForfeitCause()], g.GetReason()
+		r.ForfeitCause, r.Reason, r.SPRT = forfeitCauseLabels[g.GetForfeitCause()], g.GetReason(), decisionFromProto(g.GetSprt())
 		for _, st := range g.GetSeats() {
 			r.Seats = append(r.Seats, tournament.SeatStats{Decisions: int(st.GetDecisions()), DecisionMs: int64(st.GetDecisionMs()),
 				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects())})
@@ -329,7 +329,7 @@ func resultsToProto(spec *tournament.Spec, rs []tournament.Result) []*pb.Tournam
 	entrants := spec.EntrantsOf(rs)
 	for i, r := range rs {
 		g := &pb.TournamentGameResult{Game: uint32(r.Game), TableId: r.TableID, Outcome: outcomeFromLabel(string(r.Outcome)), Entrants: entrants[i],
-			ForfeitCause: forfeitCauseOf(r.ForfeitCause), Reason: r.Reason}
+			ForfeitCause: forfeitCauseOf(r.ForfeitCause), Reason: r.Reason, Sprt: decisionToProto(r.SPRT)}
 		if r.WinnerSide >= 0 {
 			w := uint32(r.WinnerSide)
 			g.WinnerSide = &w
@@ -365,14 +365,34 @@ func standingsToProto(s tournament.Standings) *pb.Standings {
 		out.Pairs = append(out.Pairs, pp)
 	}
 	if t := s.SPRT; t != nil {
-		v := pb.SprtVerdict_SPRT_VERDICT_CONTINUE
-		switch t.Verdict {
-		case stats.VerdictH0:
-			v = pb.SprtVerdict_SPRT_VERDICT_H0
-		case stats.VerdictH1:
-			v = pb.SprtVerdict_SPRT_VERDICT_H1
-		}
-		out.Sprt = &pb.SprtStatus{Llr: t.LLR, Lower: t.Lower, Upper: t.Upper, Verdict: v}
+		out.Sprt = &pb.SprtStatus{Llr: t.LLR, Lower: t.Lower, Upper: t.Upper, Verdict: verdictToProto(t.Verdict), Decision: decisionToProto(t.Decision)}
 	}
 	return out
+}
+
+func verdictToProto(v stats.Verdict) pb.SprtVerdict {
+	switch v {
+	case stats.VerdictH0:
+		return pb.SprtVerdict_SPRT_VERDICT_H0
+	case stats.VerdictH1:
+		return pb.SprtVerdict_SPRT_VERDICT_H1
+	}
+	return pb.SprtVerdict_SPRT_VERDICT_CONTINUE
+}
+
+// decisionToProto converts an SPRT decision; nil for nil.
+func decisionToProto(d *tournament.SPRTDecision) *pb.SprtDecision {
+	if d == nil {
+		return nil
+	}
+	return &pb.SprtDecision{Verdict: verdictToProto(d.Verdict), Llr: d.LLR, Played: uint32(d.Played)}
+}
+
+// decisionFromProto converts an SPRT decision; nil for nil, and for a verdict other than H0 or H1.
+func decisionFromProto(d *pb.SprtDecision) *tournament.SPRTDecision {
+	v := map[pb.SprtVerdict]stats.Verdict{pb.SprtVerdict_SPRT_VERDICT_H0: stats.VerdictH0, pb.SprtVerdict_SPRT_VERDICT_H1: stats.VerdictH1}
+	if verdict, ok := v[d.GetVerdict()]; ok {
+		return &tournament.SPRTDecision{Verdict: verdict, LLR: d.GetLlr(), Played: int(d.GetPlayed())}
+	}
+	return nil
 }

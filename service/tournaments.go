@@ -53,6 +53,10 @@ type tourney struct {
 	created    time.Time
 	games      []tournament.Game
 
+	// storing is held while one result is stored (storeTourneyResult): a match's SPRT verdict is
+	// marked on the result that reaches it, which needs the results before it stored.
+	storing sync.Mutex
+
 	mu       sync.Mutex
 	state    store.TournamentState
 	finished time.Time
@@ -499,9 +503,20 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 	return s.storeTourneyResult(ctx, tr, g, rec)
 }
 
-// storeTourneyResult stores the result of a game read from its table's record.
+// storeTourneyResult stores the result of a game read from its table's record; in a match with an
+// SPRT, marked when it reaches the verdict (tournament.MarkDecision), so that the verdict stands
+// whatever the games still in play add (TestTournamentSPRTVerdictStands).
 func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournament.Game, rec *pb.GameRecord) error {
+	tr.storing.Lock()
+	defer tr.storing.Unlock()
 	r := ResultFromRecord(g.Index, rec)
+	var standings *tournament.Standings
+	if tr.spec.SPRT != nil {
+		tr.mu.Lock()
+		st := tournament.MarkDecision(&tr.spec, tr.currentStandings(), tr.results, &r)
+		tr.mu.Unlock()
+		standings = &st
+	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err
@@ -513,7 +528,7 @@ func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournam
 	tr.mu.Lock()
 	tr.results = append(tr.results, r)
 	tr.done[g.Index] = true
-	tr.standings = nil
+	tr.standings = standings // nil: computed at their next read
 	tr.notify()
 	tr.mu.Unlock()
 	return nil

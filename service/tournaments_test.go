@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -88,9 +90,22 @@ func checkTournament(t *testing.T, r *Referee, tn *Tournament) {
 }
 
 // sameStandings compares standings field by field, a NaN equal to a NaN (an Elo bound that the
-// interval cannot give).
+// interval cannot give), the SPRT status and its decision by value (%+v prints a pointer's address).
 func sameStandings(a, b tournament.Standings) bool {
-	return fmt.Sprintf("%+v", a) == fmt.Sprintf("%+v", b)
+	text := func(s tournament.Standings) string {
+		sprt, decision := "none", "none"
+		if s.SPRT != nil {
+			t := *s.SPRT
+			if t.Decision != nil {
+				decision = fmt.Sprintf("%+v", *t.Decision)
+			}
+			t.Decision = nil
+			sprt = fmt.Sprintf("%+v", t)
+		}
+		s.SPRT = nil
+		return fmt.Sprintf("%+v SPRT %s decision %s", s, sprt, decision)
+	}
+	return text(a) == text(b)
 }
 
 // TestRoundRobinDuplicate: a round robin of four built-in entrants over two-handed duplicate deals,
@@ -274,4 +289,46 @@ func TestTournamentDrains(t *testing.T) {
 	t.Cleanup(func() { _ = st.Close() })
 	r = newCore(t, Config{Store: st})
 	checkTournament(t, r, awaitTournament(t, r, tn.ID))
+}
+
+// TestTournamentSPRTVerdictStands: a match whose SPRT decides within its first games in play (8 at
+// once, bounds ±0.20) finishes with the verdict of the result that reached it, counted with every
+// game that was in play then: before, those games could take the LLR back between the bounds, and
+// the runner, which starts no game after a verdict, waited for ever (a stats audit's run of `bezique
+// match --sprt -20,20,0.45,0.45 --concurrency 8 --seed 2` hung at "13 games ... continue").
+func TestTournamentSPRTVerdictStands(t *testing.T) {
+	r := newCore(t, Config{})
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 200, Concurrency: 8,
+		Entrants: []tournament.Entrant{{ID: "random-a", Bot: "random"}, {ID: "random-b", Bot: "random"}},
+		SPRT:     &tournament.SPRT{Elo0: -20, Elo1: 20, Alpha: 0.45, Beta: 0.45}}
+	seed := engine.Seed{2}
+	tn, err := r.CreateTournament(context.Background(), spec, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	s := tn.Standings
+	marked := 0
+	for _, res := range tn.Results {
+		if res.SPRT != nil {
+			marked++
+		}
+	}
+	d := s.SPRT.Decision
+	if tn.State != store.TournamentFinished || s.SPRT.Verdict == stats.VerdictContinue || d == nil || d.Verdict != s.SPRT.Verdict || marked != 1 ||
+		d.Played > s.Played || s.Played != len(tn.Results) || s.Played > d.Played+spec.Concurrency-1 {
+		t.Fatalf("state %s, %d results (%d marked), standings %d played, SPRT %+v, decision %+v", tn.State, len(tn.Results), marked, s.Played, s.SPRT, d)
+	}
+	if again := tournament.Compute(&tn.Spec, tn.Results); !sameStandings(again, s) {
+		t.Fatalf("standings\n%+v\nrecomputed from the results\n%+v", s, again)
+	}
+	// Through the API: the marked result and the standings' decision.
+	if back := ResultsFromProto(resultsToProto(&tn.Spec, tn.Results)); !reflect.DeepEqual(back, tn.Results) {
+		t.Fatalf("results through the API\n%+v\nwant\n%+v", back, tn.Results)
+	}
+	if p := standingsToProto(s).GetSprt(); p.GetVerdict() != verdictToProto(d.Verdict) || p.GetDecision().GetVerdict() != p.GetVerdict() ||
+		p.GetDecision().GetLlr() != d.LLR || int(p.GetDecision().GetPlayed()) != d.Played {
+		t.Fatalf("SprtStatus %v, decision %+v", p, d)
+	}
+	t.Logf("%s after %d games (LLR %.4f); %d counted, LLR %.4f", d.Verdict, d.Played, d.LLR, s.Played, s.SPRT.LLR)
 }

@@ -33,6 +33,9 @@ type Result struct {
 	// Reason is the referee's words for an end other than completed ("decision deadline
 	// passed"), as the table's result gives them; empty for a completed game.
 	Reason string `json:"reason,omitempty"`
+	// SPRT is set on the result that reached the verdict of its match's SPRT ([MarkDecision]):
+	// the test as it stood with this result counted. Nil on every other result.
+	SPRT *SPRTDecision `json:"sprt,omitempty"`
 }
 
 // SeatStats is one seat's conduct in a game, counted from the record's actions.

@@ -83,8 +83,24 @@ type SPRTStatus struct {
 	LLR   float64 `json:"llr"`
 	Lower float64 `json:"lower"`
 	Upper float64 `json:"upper"`
-	// Verdict is continue, H0 accepted or H1 accepted.
+	// Verdict is continue, H0 accepted or H1 accepted: Decision's verdict once one result reached
+	// it, whatever LLR says since.
 	Verdict stats.Verdict `json:"verdict"`
+	// Decision is the test as it stood at the result that reached its verdict (the result marked
+	// by [MarkDecision]); nil while it continues, and for a verdict of results stored before
+	// decisions were marked.
+	Decision *SPRTDecision `json:"decision,omitempty"`
+}
+
+// SPRTDecision is a match's SPRT verdict as it was reached: the verdict, the log-likelihood ratio
+// and the number of results counted with the result that reached it. A verdict stands once
+// reached, as Wald's test stops at the first crossing of a bound: the games in play then are
+// finished and counted in the standings, and may move the LLR back between the bounds or past
+// the other one, but not the verdict (docs/TOURNAMENTS.md, "A bot author's match").
+type SPRTDecision struct {
+	Verdict stats.Verdict `json:"verdict"`
+	LLR     float64       `json:"llr"`
+	Played  int           `json:"played"`
 }
 
 // Standings are a tournament's table, computed from its spec and results alone.
@@ -106,6 +122,10 @@ func (s Standings) Clone() Standings {
 	s.Entrants, s.Pairs = slices.Clone(s.Entrants), slices.Clone(s.Pairs)
 	if s.SPRT != nil {
 		t := *s.SPRT
+		if t.Decision != nil {
+			d := *t.Decision
+			t.Decision = &d
+		}
 		s.SPRT = &t
 	}
 	return s
@@ -114,8 +134,24 @@ func (s Standings) Clone() Standings {
 // Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
 func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 
+// MarkDecision returns the standings over results and r, and sets r.SPRT when r is the result
+// that reaches the verdict of the SPRT of spec's match: when before, the standings over results,
+// have no verdict and the standings with r have one. A spec without an SPRT never marks.
+func MarkDecision(spec *Spec, before *Standings, results []Result, r *Result) Standings {
+	s := Compute(spec, append(results[:len(results):len(results)], *r))
+	if before.Decided() || !s.Decided() {
+		return s
+	}
+	d := &SPRTDecision{Verdict: s.SPRT.Verdict, LLR: s.SPRT.LLR, Played: s.Played}
+	r.SPRT = d
+	s.SPRT.Decision = &SPRTDecision{Verdict: d.Verdict, LLR: d.LLR, Played: d.Played}
+	return s
+}
+
 // Compute returns the standings of the validated spec given its results (in any order; a result
-// for a game outside the schedule is ignored).
+// for a game outside the schedule is ignored). A match's SPRT verdict is the one marked on a
+// result ([MarkDecision]; the first so marked in results' order) if any is, else the verdict of
+// the LLR over every result.
 func Compute(spec *Spec, results []Result) Standings {
 	at := spec.locator()
 	n, k, sides := len(spec.Entrants), spec.groupSize(), spec.Variant.Sides()
@@ -263,6 +299,12 @@ func Compute(spec *Spec, results []Result) Standings {
 		}
 		lo, hi := t.Bounds()
 		out.SPRT = &SPRTStatus{LLR: llr, Lower: lo, Upper: hi, Verdict: t.Verdict(llr)}
+		for i := range results {
+			if d := results[i].SPRT; d != nil {
+				out.SPRT.Verdict, out.SPRT.Decision = d.Verdict, &SPRTDecision{Verdict: d.Verdict, LLR: d.LLR, Played: d.Played}
+				break
+			}
+		}
 	}
 	return out
 }

@@ -292,3 +292,70 @@ func TestEntrantsOf(t *testing.T) {
 		t.Errorf("EntrantsOf = %q, want %q", got, want)
 	}
 }
+
+// TestSPRTVerdictStands: a match's SPRT verdict stands once a result reaches it (Wald's test
+// stops at the first crossing): the results of the games still in play then are counted, and may
+// take the LLR back between the bounds or past the other one, but the verdict and the test as it stood at the deciding
+// result stay, as the result carries them (MarkDecision), in JSON too. Before, the verdict was
+// recomputed from every result: a match's late games turned H1 back into continue, and the
+// runner, starting no game after a verdict, waited for one for ever (a stats audit: bezique
+// match --sprt -20,20,0.45,0.45 --concurrency 8 hung at "13 games ... continue").
+func TestSPRTVerdictStands(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 100,
+		SPRT: &tournament.SPRT{Elo0: -20, Elo1: 20, Alpha: 0.45, Beta: 0.45}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	// result is game g won by e0 (first entrant) when win, else by e1.
+	result := func(g int, win bool) tournament.Result {
+		seats := spec.EntrantsOf([]tournament.Result{{Game: g}})[0]
+		winner := 0
+		if (seats[0] == "e0") != win {
+			winner = 1
+		}
+		scores := []int{0, 0}
+		scores[winner] = 1000
+		return tournament.Result{Game: g, Outcome: tournament.OutcomeCompleted, WinnerSide: winner, ForfeitSeat: -1, Scores: scores}
+	}
+	var results []tournament.Result
+	before := tournament.Compute(&spec, nil)
+	var trace []string
+	for g, win := range []bool{true, false, true, true, false, false, false, false, false} {
+		r := result(g, win)
+		s := tournament.MarkDecision(&spec, &before, results, &r)
+		results, before = append(results, r), s
+		line := fmt.Sprintf("%d: +%d -%d LLR %.4f %s", s.Played, s.Pairs[0].W, s.Pairs[0].L, s.SPRT.LLR, s.SPRT.Verdict)
+		if r.SPRT != nil {
+			line += fmt.Sprintf(", marked %s at %d (LLR %.4f)", r.SPRT.Verdict, r.SPRT.Played, r.SPRT.LLR)
+		}
+		trace = append(trace, line)
+	}
+	want := []string{
+		"1: +1 -0 LLR 0.1151 continue",
+		"2: +1 -1 LLR 0.0000 continue",
+		"3: +2 -1 LLR 0.1152 continue",
+		"4: +3 -1 LLR 0.2303 H1, marked H1 at 4 (LLR 0.2303)",
+		"5: +3 -2 LLR 0.1152 H1", // continue before: the bug
+		"6: +3 -3 LLR 0.0000 H1",
+		"7: +3 -4 LLR -0.1151 H1",
+		"8: +3 -5 LLR -0.2303 H1", // past the lower bound (-0.2007): H0 before
+		"9: +3 -6 LLR -0.3454 H1",
+	}
+	if strings.Join(trace, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("results one by one:\n%s\nwant:\n%s", strings.Join(trace, "\n"), strings.Join(want, "\n"))
+	}
+	// Computed again from the results alone, in any order, and from their JSON: the same verdict.
+	b, err := json.Marshal(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []tournament.Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(back)
+	s := tournament.Compute(&spec, back)
+	if d := s.SPRT.Decision; s.SPRT.Verdict != stats.VerdictH1 || d == nil || *d != (tournament.SPRTDecision{Verdict: stats.VerdictH1, LLR: results[3].SPRT.LLR, Played: 4}) || !s.Decided() {
+		t.Fatalf("recomputed: verdict %s, decision %+v", s.SPRT.Verdict, d)
+	}
+}

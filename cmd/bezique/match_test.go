@@ -43,7 +43,7 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("the program did not serve as cmd-a:\n%s", stderr.String())
 	}
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
-	if m == nil || !strings.Contains(out, "H0 accepted\n") || len(m[1]) > 3 {
+	if m == nil || !strings.Contains(out, "H0 accepted after ") || len(m[1]) > 3 {
 		t.Fatalf("output:\n%s", out)
 	}
 	if !regexp.MustCompile(`\n\d+ games: cmd-a \+\d+ =\d+ -\d+ against rulebook, Elo `).MatchString(out) {

@@ -695,5 +695,8 @@ func verdictText(t *tournament.SPRTStatus) string {
 	if t.Verdict == stats.VerdictContinue {
 		return "continue"
 	}
+	if d := t.Decision; d != nil {
+		return fmt.Sprintf("%s accepted after %d games (LLR %.2f)", t.Verdict, d.Played, d.LLR)
+	}
 	return t.Verdict.String() + " accepted"
 }

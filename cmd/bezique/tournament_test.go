@@ -27,7 +27,7 @@ func TestMatchStopsEarly(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
-	if m == nil || !strings.Contains(out, "SPRT: LLR") || !strings.Contains(out, "H1 accepted\n") || len(m[1]) > 3 {
+	if m == nil || !strings.Contains(out, "SPRT: LLR") || !strings.Contains(out, "H1 accepted after ") || len(m[1]) > 3 {
 		t.Fatalf("output:\n%s", out)
 	}
 	if !strings.Contains(out, "games: rulebook +") {

@@ -37,6 +37,7 @@ import type { ServeRequest as _bezique_v1_ServeRequest, ServeRequest__Output as 
 import type { ServeResponse as _bezique_v1_ServeResponse, ServeResponse__Output as _bezique_v1_ServeResponse__Output } from './bezique/v1/ServeResponse';
 import type { SideScore as _bezique_v1_SideScore, SideScore__Output as _bezique_v1_SideScore__Output } from './bezique/v1/SideScore';
 import type { Sprt as _bezique_v1_Sprt, Sprt__Output as _bezique_v1_Sprt__Output } from './bezique/v1/Sprt';
+import type { SprtDecision as _bezique_v1_SprtDecision, SprtDecision__Output as _bezique_v1_SprtDecision__Output } from './bezique/v1/SprtDecision';
 import type { SprtStatus as _bezique_v1_SprtStatus, SprtStatus__Output as _bezique_v1_SprtStatus__Output } from './bezique/v1/SprtStatus';
 import type { StackedDeal as _bezique_v1_StackedDeal, StackedDeal__Output as _bezique_v1_StackedDeal__Output } from './bezique/v1/StackedDeal';
 import type { StackedHand as _bezique_v1_StackedHand, StackedHand__Output as _bezique_v1_StackedHand__Output } from './bezique/v1/StackedHand';
@@ -109,6 +110,7 @@ export interface ProtoGrpcType {
       ServeResponse: MessageTypeDefinition<_bezique_v1_ServeResponse, _bezique_v1_ServeResponse__Output>
       SideScore: MessageTypeDefinition<_bezique_v1_SideScore, _bezique_v1_SideScore__Output>
       Sprt: MessageTypeDefinition<_bezique_v1_Sprt, _bezique_v1_Sprt__Output>
+      SprtDecision: MessageTypeDefinition<_bezique_v1_SprtDecision, _bezique_v1_SprtDecision__Output>
       SprtStatus: MessageTypeDefinition<_bezique_v1_SprtStatus, _bezique_v1_SprtStatus__Output>
       SprtVerdict: EnumTypeDefinition
       StackedDeal: MessageTypeDefinition<_bezique_v1_StackedDeal, _bezique_v1_StackedDeal__Output>

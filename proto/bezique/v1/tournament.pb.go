@@ -745,7 +745,10 @@ type TournamentGameResult struct {
 	// results stored before causes were kept.
 	ForfeitCause ForfeitCause `protobuf:"varint,9,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
 	// reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
-	Reason        string `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
+	Reason string `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
+	// sprt is set on the result that reached the verdict of its match's SPRT: the test as it stood
+	// with this result counted. Unset on every other result.
+	Sprt          *SprtDecision `protobuf:"bytes,11,opt,name=sprt,proto3" json:"sprt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -848,6 +851,13 @@ func (x *TournamentGameResult) GetReason() string {
 		return x.Reason
 	}
 	return ""
+}
+
+func (x *TournamentGameResult) GetSprt() *SprtDecision {
+	if x != nil {
+		return x.Sprt
+	}
+	return nil
 }
 
 // Rating is a rating with its uncertainty.
@@ -1241,8 +1251,13 @@ type SprtStatus struct {
 	Lower float64 `protobuf:"fixed64,2,opt,name=lower,proto3" json:"lower,omitempty"`
 	// upper is the bound over which H1 is accepted.
 	Upper float64 `protobuf:"fixed64,3,opt,name=upper,proto3" json:"upper,omitempty"`
-	// verdict is the decision.
-	Verdict       SprtVerdict `protobuf:"varint,4,opt,name=verdict,proto3,enum=bezique.v1.SprtVerdict" json:"verdict,omitempty"`
+	// verdict is the decision: decision's verdict once a result reached one, whatever llr says
+	// since (the games in play then are finished and counted, and may move llr back between the
+	// bounds, but a verdict stands).
+	Verdict SprtVerdict `protobuf:"varint,4,opt,name=verdict,proto3,enum=bezique.v1.SprtVerdict" json:"verdict,omitempty"`
+	// decision is the test as it stood at the result that reached its verdict; unset while it
+	// continues, and for a verdict of results stored before decisions were kept.
+	Decision      *SprtDecision `protobuf:"bytes,5,opt,name=decision,proto3" json:"decision,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1305,6 +1320,77 @@ func (x *SprtStatus) GetVerdict() SprtVerdict {
 	return SprtVerdict_SPRT_VERDICT_UNSPECIFIED
 }
 
+func (x *SprtStatus) GetDecision() *SprtDecision {
+	if x != nil {
+		return x.Decision
+	}
+	return nil
+}
+
+// SprtDecision is a match's SPRT verdict as it was reached.
+type SprtDecision struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// verdict is the hypothesis accepted: SPRT_VERDICT_H0 or SPRT_VERDICT_H1.
+	Verdict SprtVerdict `protobuf:"varint,1,opt,name=verdict,proto3,enum=bezique.v1.SprtVerdict" json:"verdict,omitempty"`
+	// llr is the log-likelihood ratio that reached the bound.
+	Llr float64 `protobuf:"fixed64,2,opt,name=llr,proto3" json:"llr,omitempty"`
+	// played is the number of results counted with the one that reached it.
+	Played        uint32 `protobuf:"varint,3,opt,name=played,proto3" json:"played,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SprtDecision) Reset() {
+	*x = SprtDecision{}
+	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SprtDecision) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SprtDecision) ProtoMessage() {}
+
+func (x *SprtDecision) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SprtDecision.ProtoReflect.Descriptor instead.
+func (*SprtDecision) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *SprtDecision) GetVerdict() SprtVerdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return SprtVerdict_SPRT_VERDICT_UNSPECIFIED
+}
+
+func (x *SprtDecision) GetLlr() float64 {
+	if x != nil {
+		return x.Llr
+	}
+	return 0
+}
+
+func (x *SprtDecision) GetPlayed() uint32 {
+	if x != nil {
+		return x.Played
+	}
+	return 0
+}
+
 // Standings are a tournament's table, computed from its results.
 type Standings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1324,7 +1410,7 @@ type Standings struct {
 
 func (x *Standings) Reset() {
 	*x = Standings{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1422,7 @@ func (x *Standings) String() string {
 func (*Standings) ProtoMessage() {}
 
 func (x *Standings) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[11]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1435,7 @@ func (x *Standings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standings.ProtoReflect.Descriptor instead.
 func (*Standings) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{11}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Standings) GetEntrants() []*EntrantStanding {
@@ -1414,7 +1500,7 @@ type TournamentInfo struct {
 
 func (x *TournamentInfo) Reset() {
 	*x = TournamentInfo{}
-	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1426,7 +1512,7 @@ func (x *TournamentInfo) String() string {
 func (*TournamentInfo) ProtoMessage() {}
 
 func (x *TournamentInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_tournament_proto_msgTypes[12]
+	mi := &file_bezique_v1_tournament_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1439,7 +1525,7 @@ func (x *TournamentInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TournamentInfo.ProtoReflect.Descriptor instead.
 func (*TournamentInfo) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{12}
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TournamentInfo) GetTournamentId() string {
@@ -1550,7 +1636,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"decisionMs\x12\x1a\n" +
 	"\btimeouts\x18\x03 \x01(\rR\btimeouts\x12\x18\n" +
 	"\aillegal\x18\x04 \x01(\rR\aillegal\x12 \n" +
-	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\x9d\x03\n" +
+	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\xcb\x03\n" +
 	"\x14TournamentGameResult\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\rR\x04game\x12\x19\n" +
 	"\btable_id\x18\x02 \x01(\tR\atableId\x12-\n" +
@@ -1563,7 +1649,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\bentrants\x18\b \x03(\tR\bentrants\x12=\n" +
 	"\rforfeit_cause\x18\t \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
 	"\x06reason\x18\n" +
-	" \x01(\tR\x06reasonB\x0e\n" +
+	" \x01(\tR\x06reason\x12,\n" +
+	"\x04sprt\x18\v \x01(\v2\x18.bezique.v1.SprtDecisionR\x04sprtB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\".\n" +
 	"\x06Rating\x12\x0e\n" +
@@ -1596,13 +1683,18 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x05draws\x18\x04 \x01(\rR\x05draws\x12\x16\n" +
 	"\x06losses\x18\x05 \x01(\rR\x06losses\x12\x14\n" +
 	"\x05penta\x18\x06 \x03(\rR\x05penta\x12)\n" +
-	"\x03elo\x18\a \x01(\v2\x17.bezique.v1.EloIntervalR\x03elo\"}\n" +
+	"\x03elo\x18\a \x01(\v2\x17.bezique.v1.EloIntervalR\x03elo\"\xb3\x01\n" +
 	"\n" +
 	"SprtStatus\x12\x10\n" +
 	"\x03llr\x18\x01 \x01(\x01R\x03llr\x12\x14\n" +
 	"\x05lower\x18\x02 \x01(\x01R\x05lower\x12\x14\n" +
 	"\x05upper\x18\x03 \x01(\x01R\x05upper\x121\n" +
-	"\averdict\x18\x04 \x01(\x0e2\x17.bezique.v1.SprtVerdictR\averdict\"\xd6\x01\n" +
+	"\averdict\x18\x04 \x01(\x0e2\x17.bezique.v1.SprtVerdictR\averdict\x124\n" +
+	"\bdecision\x18\x05 \x01(\v2\x18.bezique.v1.SprtDecisionR\bdecision\"k\n" +
+	"\fSprtDecision\x121\n" +
+	"\averdict\x18\x01 \x01(\x0e2\x17.bezique.v1.SprtVerdictR\averdict\x12\x10\n" +
+	"\x03llr\x18\x02 \x01(\x01R\x03llr\x12\x16\n" +
+	"\x06played\x18\x03 \x01(\rR\x06played\"\xd6\x01\n" +
 	"\tStandings\x127\n" +
 	"\bentrants\x18\x01 \x03(\v2\x1b.bezique.v1.EntrantStandingR\bentrants\x12.\n" +
 	"\x05pairs\x18\x02 \x03(\v2\x18.bezique.v1.PairStandingR\x05pairs\x12\x16\n" +
@@ -1654,7 +1746,7 @@ func file_bezique_v1_tournament_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_bezique_v1_tournament_proto_goTypes = []any{
 	(TournamentFormat)(0),         // 0: bezique.v1.TournamentFormat
 	(Partners)(0),                 // 1: bezique.v1.Partners
@@ -1671,45 +1763,49 @@ var file_bezique_v1_tournament_proto_goTypes = []any{
 	(*EntrantStanding)(nil),       // 12: bezique.v1.EntrantStanding
 	(*PairStanding)(nil),          // 13: bezique.v1.PairStanding
 	(*SprtStatus)(nil),            // 14: bezique.v1.SprtStatus
-	(*Standings)(nil),             // 15: bezique.v1.Standings
-	(*TournamentInfo)(nil),        // 16: bezique.v1.TournamentInfo
-	nil,                           // 17: bezique.v1.TournamentSpec.OptionsEntry
-	(Variant)(0),                  // 18: bezique.v1.Variant
-	(*Clock)(nil),                 // 19: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 20: bezique.v1.FailurePolicy
-	(Outcome)(0),                  // 21: bezique.v1.Outcome
-	(ForfeitCause)(0),             // 22: bezique.v1.ForfeitCause
-	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
+	(*SprtDecision)(nil),          // 15: bezique.v1.SprtDecision
+	(*Standings)(nil),             // 16: bezique.v1.Standings
+	(*TournamentInfo)(nil),        // 17: bezique.v1.TournamentInfo
+	nil,                           // 18: bezique.v1.TournamentSpec.OptionsEntry
+	(Variant)(0),                  // 19: bezique.v1.Variant
+	(*Clock)(nil),                 // 20: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 21: bezique.v1.FailurePolicy
+	(Outcome)(0),                  // 22: bezique.v1.Outcome
+	(ForfeitCause)(0),             // 23: bezique.v1.ForfeitCause
+	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
 }
 var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	5,  // 0: bezique.v1.Entrant.lobby_team:type_name -> bezique.v1.LobbyTeam
 	0,  // 1: bezique.v1.TournamentSpec.format:type_name -> bezique.v1.TournamentFormat
-	18, // 2: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
+	19, // 2: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
 	1,  // 3: bezique.v1.TournamentSpec.partners:type_name -> bezique.v1.Partners
 	4,  // 4: bezique.v1.TournamentSpec.entrants:type_name -> bezique.v1.Entrant
-	17, // 5: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
-	19, // 6: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
-	20, // 7: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
+	18, // 5: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
+	20, // 6: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
+	21, // 7: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
 	6,  // 8: bezique.v1.TournamentSpec.sprt:type_name -> bezique.v1.Sprt
-	21, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
+	22, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
 	8,  // 10: bezique.v1.TournamentGameResult.seats:type_name -> bezique.v1.SeatConduct
-	22, // 11: bezique.v1.TournamentGameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
-	10, // 12: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
-	11, // 13: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
-	3,  // 14: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
-	12, // 15: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
-	13, // 16: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
-	14, // 17: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
-	7,  // 18: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
-	2,  // 19: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
-	15, // 20: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
-	23, // 21: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
-	23, // 22: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
-	23, // [23:23] is the sub-list for method output_type
-	23, // [23:23] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	23, // 11: bezique.v1.TournamentGameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
+	15, // 12: bezique.v1.TournamentGameResult.sprt:type_name -> bezique.v1.SprtDecision
+	10, // 13: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
+	11, // 14: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
+	3,  // 15: bezique.v1.SprtStatus.verdict:type_name -> bezique.v1.SprtVerdict
+	15, // 16: bezique.v1.SprtStatus.decision:type_name -> bezique.v1.SprtDecision
+	3,  // 17: bezique.v1.SprtDecision.verdict:type_name -> bezique.v1.SprtVerdict
+	12, // 18: bezique.v1.Standings.entrants:type_name -> bezique.v1.EntrantStanding
+	13, // 19: bezique.v1.Standings.pairs:type_name -> bezique.v1.PairStanding
+	14, // 20: bezique.v1.Standings.sprt:type_name -> bezique.v1.SprtStatus
+	7,  // 21: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
+	2,  // 22: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
+	16, // 23: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
+	24, // 24: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
+	24, // 25: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
+	26, // [26:26] is the sub-list for method output_type
+	26, // [26:26] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_proto_init() }
@@ -1731,7 +1827,7 @@ func file_bezique_v1_tournament_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_tournament_proto_rawDesc), len(file_bezique_v1_tournament_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,6 +1,7 @@
 // Original file: ../../proto/bezique/v1/tournament.proto
 
 import type { SprtVerdict as _bezique_v1_SprtVerdict, SprtVerdict__Output as _bezique_v1_SprtVerdict__Output } from '../../bezique/v1/SprtVerdict';
+import type { SprtDecision as _bezique_v1_SprtDecision, SprtDecision__Output as _bezique_v1_SprtDecision__Output } from '../../bezique/v1/SprtDecision';
 
 /**
  * SprtStatus is where a match's SPRT stands.
@@ -19,9 +20,16 @@ export interface SprtStatus {
    */
   'upper'?: (number | string);
   /**
-   * verdict is the decision.
+   * verdict is the decision: decision's verdict once a result reached one, whatever llr says
+   * since (the games in play then are finished and counted, and may move llr back between the
+   * bounds, but a verdict stands).
    */
   'verdict'?: (_bezique_v1_SprtVerdict);
+  /**
+   * decision is the test as it stood at the result that reached its verdict; unset while it
+   * continues, and for a verdict of results stored before decisions were kept.
+   */
+  'decision'?: (_bezique_v1_SprtDecision | null);
 }
 
 /**
@@ -41,7 +49,14 @@ export interface SprtStatus__Output {
    */
   'upper': (number);
   /**
-   * verdict is the decision.
+   * verdict is the decision: decision's verdict once a result reached one, whatever llr says
+   * since (the games in play then are finished and counted, and may move llr back between the
+   * bounds, but a verdict stands).
    */
   'verdict': (_bezique_v1_SprtVerdict__Output);
+  /**
+   * decision is the test as it stood at the result that reached its verdict; unset while it
+   * continues, and for a verdict of results stored before decisions were kept.
+   */
+  'decision': (_bezique_v1_SprtDecision__Output | null);
 }

@@ -3,6 +3,7 @@
 import type { Outcome as _bezique_v1_Outcome, Outcome__Output as _bezique_v1_Outcome__Output } from '../../bezique/v1/Outcome';
 import type { SeatConduct as _bezique_v1_SeatConduct, SeatConduct__Output as _bezique_v1_SeatConduct__Output } from '../../bezique/v1/SeatConduct';
 import type { ForfeitCause as _bezique_v1_ForfeitCause, ForfeitCause__Output as _bezique_v1_ForfeitCause__Output } from '../../bezique/v1/ForfeitCause';
+import type { SprtDecision as _bezique_v1_SprtDecision, SprtDecision__Output as _bezique_v1_SprtDecision__Output } from '../../bezique/v1/SprtDecision';
 
 /**
  * TournamentGameResult is one played game of a tournament's schedule.
@@ -50,6 +51,11 @@ export interface TournamentGameResult {
    * reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
    */
   'reason'?: (string);
+  /**
+   * sprt is set on the result that reached the verdict of its match's SPRT: the test as it stood
+   * with this result counted. Unset on every other result.
+   */
+  'sprt'?: (_bezique_v1_SprtDecision | null);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -100,6 +106,11 @@ export interface TournamentGameResult__Output {
    * reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
    */
   'reason': (string);
+  /**
+   * sprt is set on the result that reached the verdict of its match's SPRT: the test as it stood
+   * with this result counted. Unset on every other result.
+   */
+  'sprt': (_bezique_v1_SprtDecision__Output | null);
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
