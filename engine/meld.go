@@ -524,8 +524,9 @@ func (l *meldLister) try(cs *CardSet) {
 
 // choices writes into out every choice of k cards from the groups ids[from:] (the first cards of
 // each group, so interchangeable cards are chosen once), each appended to cur, and returns the
-// new count n. With a nil out it tries each choice as a meld instead (there may be more choices
-// than any fixed out holds: four of a rank from 8 groups are already 70).
+// new count n; out must have room for every choice (a choice past its length is lost). With a nil
+// out it tries each choice as a meld instead (there may be more choices than any fixed out holds:
+// four of a rank from 8 groups are already 70).
 func (l *meldLister) choices(ids []int, from, k int, cur CardSet, out []CardSet, n int) int {
 	if k == 0 {
 		if out == nil {
@@ -584,7 +585,6 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 			l.sequences(s)
 		}
 	}
-	var out [16]CardSet
 	// Quartets: every choice of four cards of the rank; in six-pack also of the trump face.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
 		k := 0
@@ -608,13 +608,14 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 	}
 	nqs := l.ofFace(g.bezQ, &a)
 	njd := l.ofFace(g.bezJ, &b)
-	var jacks [16]CardSet
+	// Every choice of lvl bezique queens and of lvl bezique jacks (maxBezChoices at most).
+	var queens, jacks [maxBezChoices]CardSet
 	for lvl := 1; lvl <= g.maxBezLevel(); lvl++ {
-		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, out[:16], 0)
+		nq := l.choices(a[:nqs], 0, lvl, CardSet{}, queens[:], 0)
 		nj := l.choices(b[:njd], 0, lvl, CardSet{}, jacks[:], 0)
 		for i := 0; i < nq; i++ {
 			for j := 0; j < nj; j++ {
-				cs = out[i]
+				cs = queens[i]
 				for k := 0; k < jacks[j].Len(); k++ {
 					cs.Add(jacks[j].At(k))
 				}
@@ -624,6 +625,12 @@ func (g *Game) appendMelds(seat int, buf []Action) []Action {
 	}
 	return l.buf
 }
+
+// maxBezChoices is the most choices of n bezique queens (or jacks) that a holding can offer: one
+// card from each of at most six groups (six-pack has six copies of a card, RULES.md §3.7), C(6, 3)
+// = 20. It was 16: a six-pack holding of six bezique queens of six histories lost four of its 20
+// triples from Legal (a rules audit; TestLegalSixPackEveryBeziqueChoice).
+const maxBezChoices = 20
 
 // sequences tries every sequence of suit s in the holding: one card of each face A 10 K Q J.
 func (l *meldLister) sequences(s Suit) {

@@ -30,3 +30,42 @@ func TestGroupKeyKeepsLargeMeldValues(t *testing.T) {
 		t.Errorf("identical copies: keys %+v, %+v", g.groupKey(a), g.groupKey(b))
 	}
 }
+
+// TestLegalSixPackEveryBeziqueChoice: Legal lists every triple bezique of a six-pack holding of
+// six bezique queens, each of its own history (none interchangeable), and three bezique jacks:
+// C(6, 3) = 20 choices of the queens, all legal (RULES.md §3.7: a triple bezique of new cards of
+// the bezique class). Legal kept 16 choices of the queens and lost 4 triples that Check and Apply
+// accept (a rules audit).
+func TestLegalSixPackEveryBeziqueChoice(t *testing.T) {
+	p := setup(t, position{variant: SixPack, trump: "H", fill: 4, hands: []string{"", "QSa QSb QSc QSd QSe QSf JDa JDb JDc"}})
+	for c, st := range map[string]cardState{
+		"QSb": {loc: locTable, owner: 1, used: ClassMarriage, maxVal: 20},
+		"QSc": {loc: locTable, owner: 1, used: ClassQuartet, maxVal: 60},
+		"QSd": {loc: locTable, owner: 1, used: ClassMarriage | ClassQuartet, maxVal: 60},
+		"QSe": {loc: locTable, owner: 1, used: ClassSequence, maxVal: 150},
+		"QSf": {loc: locTable, owner: 1, used: ClassSequence | ClassQuartet, maxVal: 150},
+	} {
+		p.g.cs[card(t, c)] = st
+	}
+	p.window(nS)
+	queens := []string{"QSa", "QSb", "QSc", "QSd", "QSe", "QSf"}
+	listed := 0
+	for i := range queens {
+		for j := i + 1; j < len(queens); j++ {
+			for k := j + 1; k < len(queens); k++ {
+				a := p.meld(queens[i] + " " + queens[j] + " " + queens[k] + " JDa JDb JDc")
+				if err := p.g.Check(nS, a); err != nil {
+					t.Fatalf("%s refused: %v", a, err)
+				}
+				if p.listed(nS, a) {
+					listed++
+				} else {
+					t.Errorf("%s accepted by Check, not listed by Legal", a)
+				}
+			}
+		}
+	}
+	if listed != 20 {
+		t.Fatalf("%d triple beziques listed, want 20", listed)
+	}
+}
