@@ -15,8 +15,11 @@ export type { View, LegalAction, GameResult, Welcome, Event, DecisionRequest, Te
 export { outcomeText, resultText } from './outcome';
 export { expandView, cardSuit, cardRank, cardCopy, cardText } from './cards';
 
-/** Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view. */
-export type Decide = (view: View, legalActions: LegalAction[]) => number | Promise<number>;
+/**
+ * Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view.
+ * The SDK also takes the LegalAction itself, or the id as a string of digits ('3').
+ */
+export type Decide = (view: View, legalActions: LegalAction[]) => number | string | LegalAction | Promise<number | string | LegalAction>;
 
 /** Logger is where the SDK reports lost connections (warn) and answers it had to choose (error); console by default. */
 export interface Logger {

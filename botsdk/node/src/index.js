@@ -56,6 +56,14 @@ function retryable(code) {
   return !FINAL_CODES.has(code);
 }
 
+// actionIdOf is the action id that decide's answer names: a number, a string of one ('3'), or a
+// LegalAction (its action_id); anything else as it is, which no legal action has.
+function actionIdOf(choice) {
+  if (choice && typeof choice === 'object' && 'action_id' in choice) return choice.action_id;
+  if (typeof choice === 'string' && /^\s*\d+\s*$/.test(choice)) return Number(choice);
+  return choice;
+}
+
 // requestDeadline returns when (in Date.now() milliseconds) the answer to req must be sent at the
 // latest: the earlier of the referee's deadline timestamp and the receipt time plus the decision
 // time and bank left (which does not depend on the two clocks agreeing).
@@ -191,6 +199,7 @@ class Player {
     this.lastSeq = 0;
     this.answers = new Map(); // request_id -> action_id, the last few answered
     this.pending = new Set(); // requests being decided
+    this.deciding = null; // {rid, since}: the request decide is busy with, since when (ms)
     this.call = null; // the current stream
     this.chain = Promise.resolve(); // decide is never called concurrently
     this.proposes = false; // a team member whose answers do not count (see answerMsg)
@@ -313,20 +322,29 @@ class Player {
     }
     const due = requestDeadline(req, receivedMs) - this.cfg.safetyMarginMs;
     const timer = setTimeout(() => {
-      if (this.answer(rid, fallback)) {
+      const busy = this.deciding;
+      if (!this.answer(rid, fallback)) return;
+      if (busy && busy.rid !== rid) {
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action`);
+      } else {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide missed request ${rid}'s deadline; answered the first legal action`);
       }
     }, Math.max(due - Date.now(), 0));
     this.chain = this.chain.then(async () => {
+      // Answered by the timer while decide was busy with an earlier request: its position is gone.
+      if (!this.pending.has(rid)) return;
+      this.deciding = { rid, since: Date.now() };
       let choice;
       try {
-        choice = await this.decide(req.view, legal);
+        choice = actionIdOf(await this.decide(req.view, legal));
       } catch (err) {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
         choice = fallback;
+      } finally {
+        this.deciding = null;
       }
       if (!ids.has(choice)) {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${choice}, not one of ${ids.size} legal actions; answering the first legal action`);
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, the action_id of one of legalActions); answering the first legal action`);
         choice = fallback;
       }
       clearTimeout(timer);

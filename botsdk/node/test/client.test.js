@@ -103,6 +103,32 @@ test('a late bot is answered for in time, and its late choice is not sent', asyn
   assert.equal(sent.length, 1);
 });
 
+test('requests answered while decide is busy are not decided later, and the log names the busy request', async () => {
+  // decide hangs on request 12; 13 and 14 are answered for it. decide is not called for them
+  // afterwards: a never-resolving Promise made every later request "miss its deadline" (a new bot
+  // author's trial).
+  const errors = [];
+  const logger = { warn() {}, error: (m) => errors.push(m) };
+  let release;
+  const calls = [];
+  const { p, sent } = player((view, la) => {
+    calls.push(calls.length);
+    if (calls.length === 1) return new Promise((r) => { release = () => r(la[2]); });
+    return String(la[la.length - 1].action_id); // a string of digits is taken as the id
+  }, 50, logger);
+  p.onRequest(request(12, 3, 300), Date.now());
+  p.onRequest(request(13, 3, 300), Date.now());
+  p.onRequest(request(14, 3, 300), Date.now());
+  await until(() => sent.length === 3);
+  assert.deepEqual(sent.slice().sort((a, b) => a[0] - b[0]), [[12, 1], [13, 1], [14, 1]]);
+  assert.match(errors.join('\n'), /decide has not returned for request 12 after \d+\.\d s, so it never saw request 13; answered request 13 with the first legal action/);
+  release();
+  p.onRequest(request(15, 4), Date.now());
+  await until(() => sent.length === 4);
+  assert.deepEqual(sent[3], [15, 4]);
+  assert.equal(calls.length, 2); // request 12's, then 15's
+});
+
 test('load: the proto package has the services', () => {
   const pkg = load();
   assert.equal(typeof pkg.SeatService, 'function');

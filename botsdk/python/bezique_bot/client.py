@@ -19,8 +19,9 @@ from bezique_bot.cards import expand_view
 from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
-#: returns the action_id of its choice (one of ``legal_actions[i].action_id``).
-Decide = Callable[[view_pb2.View, Sequence[actions_pb2.LegalAction]], int]
+#: returns the action_id of its choice (one of ``legal_actions[i].action_id``); the SDK also takes
+#: the LegalAction itself, or the id as a string of digits (``"3"``).
+Decide = Callable[[view_pb2.View, Sequence[actions_pb2.LegalAction]], "int | str | actions_pb2.LegalAction"]
 
 PROTOCOL_VERSION = 1
 
@@ -330,6 +331,7 @@ class _Player:
         self.out: Optional[queue.Queue] = None  # the current session's outgoing queue
         self.answers: dict[int, int] = {}  # request_id -> action_id, the last few answered
         self.pending: set[int] = set()  # requests being decided
+        self.deciding: Optional[tuple[int, float]] = None  # the request decide is busy with, since when (monotonic)
         self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
@@ -438,7 +440,15 @@ class _Player:
             return
 
         def late() -> None:
-            if self._answer(rid, fallback):
+            with self.lock:
+                busy = self.deciding
+            if not self._answer(rid, fallback):
+                return
+            if busy is not None and busy[0] != rid:
+                self.log.error("seat %d: decide has not returned for request %d after %.1f s, so it never saw request %d; "
+                               "answered request %d with the first legal action", self.cfg.seat, busy[0],
+                               time.monotonic() - busy[1], rid, rid)
+            else:
                 self.log.error("seat %d: decide missed request %d's deadline; answered the first legal action",
                                self.cfg.seat, rid)
 
@@ -447,14 +457,21 @@ class _Player:
         timer.start()
 
         def work() -> None:
+            with self.lock:
+                if rid not in self.pending:
+                    return  # answered by late() while decide was busy with an earlier request: its position is gone
+                self.deciding = (rid, time.monotonic())
             try:
-                choice = int(self.decide(req.view, req.legal_actions))
+                choice = action_id_of(self.decide(req.view, req.legal_actions))
             except Exception:  # the bot's bug must not end the seat
                 self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
                                    self.cfg.seat, rid)
                 choice = fallback
+            finally:
+                with self.lock:
+                    self.deciding = None
             if choice not in legal_ids:
-                self.log.error("seat %d: decide returned action_id %d, not one of %d legal actions; "
+                self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions; "
                                "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
                 choice = fallback
             timer.cancel()
@@ -480,6 +497,14 @@ class _Player:
         if self.proposes:
             return seat_service_pb2.ConnectRequest(team_message=seat_pb2.TeamMessage(proposal_action_id=action_id))
         return _decide_msg(rid, action_id)
+
+
+def action_id_of(choice) -> int:
+    """action_id_of is the action id that decide's return value names: an int, a string of one
+    (``"3"``), or a LegalAction (its ``action_id``)."""
+    if hasattr(choice, "action_id"):
+        choice = choice.action_id
+    return int(choice)
 
 
 def _decide_msg(rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:

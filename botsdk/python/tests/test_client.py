@@ -159,6 +159,37 @@ class AnswerTest(unittest.TestCase):
         with self.assertRaises(queue.Empty):  # the late choice is not sent as a second answer
             p.out.get(timeout=0.3)
 
+    def test_requests_answered_while_decide_is_busy_are_not_decided_later(self):
+        # decide sleeps on request 12; requests 13 and 14 come meanwhile and are answered for it.
+        # Once decide returns, it is not called for 13 and 14 (their positions are gone): it was
+        # called for each, stale, at ~2 s (a new bot author's trial). The log names the request
+        # decide is busy with.
+        release, calls = threading.Event(), []
+
+        def decide(view, la):
+            calls.append(len(calls))
+            if len(calls) == 1:
+                release.wait(3)
+            return la[-1]  # a LegalAction is taken for its action_id
+
+        p = player(decide, margin=0.05)
+        with self.assertLogs("bezique_bot", "ERROR") as logs:
+            p._on_request(request(12, decision_ms=300))
+            p._on_request(request(13, decision_ms=300))
+            p._on_request(request(14, decision_ms=300))
+            self.assertEqual(sorted(answers(p, 3)), [(12, 1), (13, 1), (14, 1)])
+        self.assertIn("decide has not returned for request 12 after", "\n".join(logs.output))
+        self.assertIn("so it never saw request 13; answered request 13 with the first legal action", "\n".join(logs.output))
+        release.set()
+        p._on_request(request(15, n=4))
+        self.assertEqual(answers(p, 1), [(15, 4)])
+        self.assertEqual(len(calls), 2)  # request 12's, then 15's
+
+    def test_action_id_of(self):
+        self.assertEqual(client.action_id_of(3), 3)
+        self.assertEqual(client.action_id_of("3"), 3)
+        self.assertEqual(client.action_id_of(legal(2)[1]), 2)
+
 
 if __name__ == "__main__":
     unittest.main()
