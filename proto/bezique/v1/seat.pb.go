@@ -447,7 +447,9 @@ type Welcome struct {
 	Side uint32 `protobuf:"varint,5,opt,name=side,proto3" json:"side,omitempty"`
 	// snapshot is the bot's view now.
 	Snapshot *View `protobuf:"bytes,6,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
-	// last_seq is the seq of the latest event the snapshot includes.
+	// last_seq is the seq of the latest event the snapshot includes. After a reconnection with
+	// Join.resume_after_seq, the events up to last_seq are sent again though the snapshot includes
+	// them: a bot takes the snapshot or those events, not both.
 	LastSeq uint64 `protobuf:"varint,7,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// protocol_version is the protocol version the server speaks.
 	ProtocolVersion uint32 `protobuf:"varint,8,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`
@@ -614,7 +616,10 @@ type DecisionRequest struct {
 	RequestId uint64 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// seq is the seq of the latest event before the request.
 	Seq uint64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
-	// legal_actions are every action the bot may take.
+	// legal_actions are every action the bot may take. Interchangeable copies of a card (the same
+	// face in the same place with the same meld history, such as two 8♥ in the hand) are offered
+	// once, naming the lowest copy; an action naming another of them (Decide.action) is accepted
+	// as the same action.
 	LegalActions []*LegalAction `protobuf:"bytes,3,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// deadline is when the referee stops waiting (decision time plus bank).
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=deadline,proto3" json:"deadline,omitempty"`

@@ -38,7 +38,9 @@ export interface Welcome {
    */
   'snapshot'?: (_bezique_v1_View | null);
   /**
-   * last_seq is the seq of the latest event the snapshot includes.
+   * last_seq is the seq of the latest event the snapshot includes. After a reconnection with
+   * Join.resume_after_seq, the events up to last_seq are sent again though the snapshot includes
+   * them: a bot takes the snapshot or those events, not both.
    */
   'last_seq'?: (number | string | Long);
   /**
@@ -107,7 +109,9 @@ export interface Welcome__Output {
    */
   'snapshot': (_bezique_v1_View__Output | null);
   /**
-   * last_seq is the seq of the latest event the snapshot includes.
+   * last_seq is the seq of the latest event the snapshot includes. After a reconnection with
+   * Join.resume_after_seq, the events up to last_seq are sent again though the snapshot includes
+   * them: a bot takes the snapshot or those events, not both.
    */
   'last_seq': (number);
   /**
