@@ -115,6 +115,13 @@ killed.`,
 			}
 			out := cmd.OutOrStdout()
 			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
+				// The standings of the games played so far, before the error (a program that
+				// exited, an interrupt): they were lost with the match.
+				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancelStandings()
+				if tn, gerr := r.GetTournament(sctx, tn.ID); gerr == nil && tn.Standings.Played > 0 {
+					_ = printStandings(out, tn, false)
+				}
 				return cmp.Or(context.Cause(ctx), err)
 			}
 			tn, err = r.GetTournament(ctx, tn.ID)

@@ -51,6 +51,35 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchProgramDies: a --cmd program killed mid-match ends the match with an error naming it,
+// after the standings of the games played so far: they were lost with the match (a new bot
+// author's trial).
+func TestMatchProgramDies(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := newRootCmd()
+	var stdout bytes.Buffer
+	var stderr syncBuffer
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	line := "timeout -s KILL 2 " + strconv.Quote(exe) + " bot --serve --bot random --capacity 8"
+	cmd.SetArgs([]string{"match", "--seed", "1", "--sprt", "0,1,0.05,0.05", "--cmd", line, "rulebook"})
+	err = cmd.ExecuteContext(ctx)
+	out := stdout.String()
+	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137)", line) {
+		t.Fatalf("error %v, want the program's exit\n%s", err, out)
+	}
+	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, running\n`).FindStringSubmatch(out)
+	if m == nil || m[1] == "0" || !regexp.MustCompile(`\ncmd-a v rulebook: \+\d+ =\d+ -\d+, Elo .*\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): continue\n`).MatchString(out) {
+		t.Fatalf("no standings of the games played:\n%s", out)
+	}
+}
+
 // TestMatchHelpDefaults: `match --help` shows the defaults a match plays with, 1 000 deal sets
 // and the SPRT 0,100,0.05,0.05, not the tournament's (10 deal sets, no SPRT), while `tournament
 // run --help` keeps its own.
