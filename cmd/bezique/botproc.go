@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -94,7 +96,15 @@ func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name strin
 		case <-p.exited:
 			return fmt.Errorf("--cmd %q exited before its bot entered the lobby (%v)", p.line, p.err)
 		case <-deadline:
-			return fmt.Errorf("--cmd %q: no bot named %q entered the lobby within %v: does it serve at $%s as $%s?", p.line, name, wait, serverEnv, botNameEnv)
+			var present []string
+			for _, b := range r.ListBots() {
+				present = append(present, strconv.Quote(b.GetName()))
+			}
+			there := "no bot entered it"
+			if len(present) > 0 {
+				there = "in it: " + strings.Join(present, ", ")
+			}
+			return fmt.Errorf("--cmd %q: no bot named %q entered the lobby within %v (%s): does it serve at $%s as $%s?", p.line, name, wait, there, serverEnv, botNameEnv)
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-tick.C:

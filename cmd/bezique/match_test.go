@@ -123,7 +123,10 @@ func TestMatchCommandFails(t *testing.T) {
 		want string
 	}{
 		{[]string{"--cmd", "exit 3"}, `--cmd "exit 3" exited before its bot entered the lobby (exit status 3)`},
-		{[]string{"--cmd", "sleep 30", "--cmd-wait", "300ms"}, `--cmd "sleep 30": no bot named "cmd-a" entered the lobby within 300ms: does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`},
+		{[]string{"--cmd", "sleep 30", "--cmd-wait", "300ms"}, `--cmd "sleep 30": no bot named "cmd-a" entered the lobby within 300ms (no bot entered it): does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`},
+		// A program serving under a name of its own: the error says which names are there.
+		{[]string{"--cmd", strconv.Quote(exe) + " bot --serve --name mine", "--cmd-wait", "2s"},
+			fmt.Sprintf(`--cmd %q: no bot named "cmd-a" entered the lobby within 2s (in it: "mine"): does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`, strconv.Quote(exe)+" bot --serve --name mine")},
 		{[]string{"--cmd", threeHanded}, fmt.Sprintf("--cmd %q: the bot plays [three-handed], not two-handed", threeHanded)},
 		{[]string{"--cmd-b", "true", "random"}, "the opponent is given twice: OPPONENT and --b or --cmd-b"},
 		{[]string{"--a", "random", "--cmd", "true"}, "a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both"},
