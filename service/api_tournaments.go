@@ -256,7 +256,7 @@ func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
 		r.ForfeitCause, r.Reason, r.SPRT = forfeitCauseLabels[g.GetForfeitCause()], g.GetReason(), decisionFromProto(g.GetSprt())
 		for _, st := range g.GetSeats() {
 			r.Seats = append(r.Seats, tournament.SeatStats{Decisions: int(st.GetDecisions()), DecisionMs: int64(st.GetDecisionMs()),
-				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects())})
+				Timeouts: int(st.GetTimeouts()), Illegal: int(st.GetIllegal()), Disconnects: int(st.GetDisconnects()), Fallbacks: int(st.GetFallbacks())})
 		}
 		out = append(out, r)
 	}
@@ -343,7 +343,7 @@ func resultsToProto(spec *tournament.Spec, rs []tournament.Result) []*pb.Tournam
 		}
 		for _, st := range r.Seats {
 			g.Seats = append(g.Seats, &pb.SeatConduct{Decisions: uint32(st.Decisions), DecisionMs: uint64(st.DecisionMs), Timeouts: uint32(st.Timeouts),
-				Illegal: uint32(st.Illegal), Disconnects: uint32(st.Disconnects)})
+				Illegal: uint32(st.Illegal), Disconnects: uint32(st.Disconnects), Fallbacks: uint32(st.Fallbacks)})
 		}
 		out = append(out, g)
 	}
@@ -355,7 +355,7 @@ func standingsToProto(s tournament.Standings) *pb.Standings {
 	for _, e := range s.Entrants {
 		out.Entrants = append(out.Entrants, &pb.EntrantStanding{Entrant: e.Entrant, Games: uint32(e.Games), Wins: uint32(e.Wins), Draws: uint32(e.Draws),
 			Losses: uint32(e.Losses), Points: e.Points, Score: int64(e.Score), DealDiff: e.DealDiff, Forfeits: uint32(e.Forfeits), Timeouts: uint32(e.Timeouts),
-			Illegal: uint32(e.Illegal), Disconnects: uint32(e.Disconnects), MeanDecisionMs: e.MeanDecisionMs, Rating: &pb.Rating{Mu: e.Rating.Mu, Sigma: e.Rating.Sigma}})
+			Illegal: uint32(e.Illegal), Disconnects: uint32(e.Disconnects), Fallbacks: uint32(e.Fallbacks), MeanDecisionMs: e.MeanDecisionMs, Rating: &pb.Rating{Mu: e.Rating.Mu, Sigma: e.Rating.Sigma}})
 	}
 	for _, p := range s.Pairs {
 		pp := &pb.PairStanding{A: p.A, B: p.B, Wins: uint32(p.W), Draws: uint32(p.D), Losses: uint32(p.L), Elo: &pb.EloInterval{Elo: p.Elo.Elo, Lo: p.Elo.Lo, Hi: p.Elo.Hi}}

@@ -97,3 +97,62 @@ func TestPlayAndDecide(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideFallbackRecorded: answers a seat's SDK sent for its bot (Decide.fallback: the bot's
+// decide missed its deadline, failed, or chose no legal action) are applied as any answer, kept
+// in the record (RecordedAction.fallback) and counted apart from the bot's own decisions in a
+// tournament result (SeatStats.Fallbacks): a bot author's match counted 754 such moves as the
+// bot's own, with no trace in the standings (a new bot author's trial).
+func TestDecideFallbackRecorded(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token := resp.GetTableId(), tokenOf(resp, 0)
+	stream, err := r.seats.Play(ctx, &pb.PlayRequest{Join: &pb.Join{TableId: id, Seat: 0, Token: token, BotName: "py", ProtocolVersion: ProtocolVersion}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions, fallbacks := 0, 0
+	for over := false; !over; {
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch k := m.GetMessage().GetKind().(type) {
+		case *pb.ConnectResponse_DecisionRequest:
+			fallback := decisions%3 == 0
+			if fallback {
+				fallbacks++
+			}
+			decisions++
+			if _, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Seat: 0, Token: token, Decide: &pb.Decide{RequestId: k.DecisionRequest.GetRequestId(),
+				Choice: &pb.Decide_ActionId{ActionId: k.DecisionRequest.GetLegalActions()[0].GetActionId()}, Fallback: fallback}}); err != nil {
+				t.Fatal(err)
+			}
+		case *pb.ConnectResponse_GameOver:
+			over = true
+		}
+	}
+	got, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := 0
+	for _, a := range got.GetRecord().GetActions() {
+		if a.GetFallback() {
+			if a.GetSeat() != 0 || a.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+				t.Fatalf("fallback recorded on %v", a)
+			}
+			recorded++
+		}
+	}
+	st := ResultFromRecord(0, got.GetRecord()).Seats[0]
+	if recorded != fallbacks || st.Fallbacks != fallbacks || st.Decisions != decisions-fallbacks || fallbacks < 5 {
+		t.Fatalf("%d answers, %d of them fallbacks; recorded %d fallbacks, result %+v", decisions, fallbacks, recorded, st)
+	}
+}

@@ -509,7 +509,7 @@ func (t *table) advance() {
 			t.intervene(seat, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "built-in bot chose no legal action")
 			continue
 		}
-		if !t.commit(seat.index, a, 0) {
+		if !t.commit(seat.index, a, 0, false) {
 			return
 		}
 	}
@@ -728,7 +728,7 @@ func (t *table) intervene(s *seat, kind pb.InterventionKind, reason string) {
 	if t.open != nil && t.open.seat == s.index {
 		t.charge(s, time.Since(t.open.sentAt))
 	}
-	if !t.commitAs(s.index, t.game.DefaultAction(s.index), 0, kind, reason) {
+	if !t.commitAs(s.index, t.game.DefaultAction(s.index), 0, kind, reason, false) {
 		s.bankMs = bank // not applied: the table tries again later, charging the time then
 	}
 }
@@ -792,7 +792,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	bank := s.bankMs
 	t.charge(s, elapsed)
 	s.bankMs += int64(t.spec.GetClock().GetIncrementMs())
-	if !t.commit(s.index, a, uint32(elapsed.Milliseconds())) {
+	if !t.commit(s.index, a, uint32(elapsed.Milliseconds()), d.GetFallback()) {
 		s.bankMs = bank
 		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", "the referee could not store the action; nothing changed: send it again")
 		return false
@@ -816,18 +816,19 @@ func (t *table) strike(s *seat) {
 	t.advance()
 }
 
-// commit records a checked action of a seat durably, then applies it and sends its events. It
-// returns false when the table had to stop (storage failure).
-func (t *table) commit(seat int, a engine.Action, elapsedMs uint32) bool {
-	return t.commitAs(seat, a, elapsedMs, pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED, "")
+// commit records a checked action of a seat durably, then applies it and sends its events; fallback
+// says the seat's SDK chose it for its bot (Decide.fallback). It returns false when the table had
+// to stop (storage failure).
+func (t *table) commit(seat int, a engine.Action, elapsedMs uint32, fallback bool) bool {
+	return t.commitAs(seat, a, elapsedMs, pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED, "", fallback)
 }
 
 // commitAs is commit for an action chosen by the seat (kind unspecified) or by the referee (an
 // intervention, announced by an Intervention event before the action's events).
-func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.InterventionKind, reason string) bool {
+func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.InterventionKind, reason string, fallback bool) bool {
 	start := time.Now()
 	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(seat), Action: wire.ActionToProto(a), ElapsedMs: elapsedMs,
-		Intervention: kind, BankLeftMs: uint32(t.seats[seat].bankMs)}
+		Intervention: kind, BankLeftMs: uint32(t.seats[seat].bankMs), Fallback: fallback}
 	if !t.persist(rec) {
 		return false
 	}

@@ -720,6 +720,10 @@ func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 		st := &r.Seats[seat]
 		switch a.GetIntervention() {
 		case pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED:
+			if a.GetFallback() {
+				st.Fallbacks++
+				continue
+			}
 			st.Decisions++
 			st.DecisionMs += int64(a.GetElapsedMs())
 		case pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT:

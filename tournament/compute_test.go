@@ -33,7 +33,7 @@ func madeUpResults(spec *tournament.Spec, seed uint64) []tournament.Result {
 		}
 		for i := range r.Seats {
 			d := rng.IntN(40)
-			r.Seats[i] = tournament.SeatStats{Decisions: d, DecisionMs: int64(d * rng.IntN(300)), Timeouts: rng.IntN(3) / 2, Illegal: rng.IntN(5) / 4, Disconnects: rng.IntN(9) / 8}
+			r.Seats[i] = tournament.SeatStats{Decisions: d, DecisionMs: int64(d * rng.IntN(300)), Timeouts: rng.IntN(3) / 2, Illegal: rng.IntN(5) / 4, Disconnects: rng.IntN(9) / 8, Fallbacks: d % 3}
 		}
 		switch rng.IntN(20) {
 		case 0, 1:

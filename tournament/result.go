@@ -40,8 +40,8 @@ type Result struct {
 
 // SeatStats is one seat's conduct in a game, counted from the record's actions.
 type SeatStats struct {
-	// Decisions is the number of actions the seat chose itself; DecisionMs their total decision
-	// time (RecordedAction.elapsed_ms), in milliseconds.
+	// Decisions is the number of actions the seat's bot chose itself; DecisionMs their total
+	// decision time (RecordedAction.elapsed_ms), in milliseconds.
 	Decisions  int   `json:"decisions"`
 	DecisionMs int64 `json:"decision_ms"`
 	// Timeouts, Illegal and Disconnects count the actions the referee played for the seat, by
@@ -49,4 +49,7 @@ type SeatStats struct {
 	Timeouts    int `json:"timeouts,omitempty"`
 	Illegal     int `json:"illegal,omitempty"`
 	Disconnects int `json:"disconnects,omitempty"`
+	// Fallbacks counts the answers the seat's SDK sent for its bot (RecordedAction.fallback: its
+	// decide missed the deadline, failed, or chose no legal action), not among Decisions.
+	Fallbacks int `json:"fallbacks,omitempty"`
 }

@@ -34,7 +34,9 @@ type Standing struct {
 	Timeouts    int `json:"timeouts"`
 	Illegal     int `json:"illegal"`
 	Disconnects int `json:"disconnects"`
-	// MeanDecisionMs is its mean decision time over the actions it chose, in milliseconds.
+	// Fallbacks is the answers its bot's SDK sent for it ([SeatStats.Fallbacks]).
+	Fallbacks int `json:"fallbacks"`
+	// MeanDecisionMs is its mean decision time over the actions its bot chose, in milliseconds.
 	MeanDecisionMs float64 `json:"mean_decision_ms"`
 	// Rating is its rating with its uncertainty after every counted game, in schedule order
 	// (stats.Ratings: each game ranks the sides, the winner first, the others by score).
@@ -197,6 +199,7 @@ func Compute(spec *Spec, results []Result) Standings {
 				st[e].Timeouts += s.Timeouts
 				st[e].Illegal += s.Illegal
 				st[e].Disconnects += s.Disconnects
+				st[e].Fallbacks += s.Fallbacks
 			}
 		}
 		if r.Outcome == OutcomeForfeit && r.ForfeitSeat >= 0 && r.ForfeitSeat < len(seats) {

@@ -561,10 +561,10 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	s := tn.Standings
 	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tdecision ms\t")
+	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
 	for i, e := range s.Entrants {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
-			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.MeanDecisionMs)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -643,12 +643,12 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"rank", "entrant", "games", "wins", "draws", "losses", "points", "score", "deal_diff", "rating", "rating_95",
-		"forfeits", "timeouts", "illegal", "disconnects", "mean_decision_ms"})
+		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i, e := range s.Entrants {
 		_ = cw.Write([]string{strconv.Itoa(i + 1), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
 			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
-			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), num(e.MeanDecisionMs)})
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs)})
 	}
 	cw.Flush()
 	return cw.Error()

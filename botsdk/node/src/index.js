@@ -197,7 +197,7 @@ class Player {
     };
     this.decide = decide;
     this.lastSeq = 0;
-    this.answers = new Map(); // request_id -> action_id, the last few answered
+    this.answers = new Map(); // request_id -> {actionId, fallback}, the last few answered
     this.pending = new Set(); // requests being decided
     this.deciding = null; // {rid, since}: the request decide is busy with, since when (ms)
     this.call = null; // the current stream
@@ -261,7 +261,7 @@ class Player {
             const again = this.answers.get(Number(r.request_id));
             if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
               // the referee could not store the answer: send it again
-              setTimeout(() => call.write(this.answerMsg(Number(r.request_id), again)), 200);
+              setTimeout(() => call.write(this.answerMsg(Number(r.request_id), again.actionId, again.fallback)), 200);
             }
             break;
           }
@@ -305,7 +305,8 @@ class Player {
   onRequest(req, receivedMs) {
     const rid = Number(req.request_id);
     if (this.answers.has(rid)) {
-      this.send(this.answerMsg(rid, this.answers.get(rid)));
+      const again = this.answers.get(rid);
+      this.send(this.answerMsg(rid, again.actionId, again.fallback));
       return;
     }
     if (this.pending.has(rid)) return; // still deciding: the answer goes to the current stream
@@ -317,13 +318,13 @@ class Player {
       expandView(req.view);
     } catch (err) {
       this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: request ${rid}'s compact view cannot be read (${err.message}); answering the first legal action`);
-      this.answer(rid, fallback);
+      this.answer(rid, fallback, true);
       return;
     }
     const due = requestDeadline(req, receivedMs) - this.cfg.safetyMarginMs;
     const timer = setTimeout(() => {
       const busy = this.deciding;
-      if (!this.answer(rid, fallback)) return;
+      if (!this.answer(rid, fallback, true)) return;
       if (busy && busy.rid !== rid) {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action`);
       } else {
@@ -335,42 +336,46 @@ class Player {
       if (!this.pending.has(rid)) return;
       this.deciding = { rid, since: Date.now() };
       let choice;
+      let fellBack = false;
       try {
         choice = actionIdOf(await this.decide(req.view, legal));
       } catch (err) {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
         choice = fallback;
+        fellBack = true;
       } finally {
         this.deciding = null;
       }
       if (!ids.has(choice)) {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, the action_id of one of legalActions); answering the first legal action`);
         choice = fallback;
+        fellBack = true;
       }
       clearTimeout(timer);
-      this.answer(rid, choice);
+      this.answer(rid, choice, fellBack);
     });
   }
 
-  // answer records and sends the answer of request rid unless it was answered already.
-  answer(rid, actionId) {
+  // answer records and sends the answer of request rid unless it was answered already; fallback
+  // marks the SDK's answer for the bot (Decide.fallback).
+  answer(rid, actionId, fallback = false) {
     if (this.answers.has(rid)) return false;
     this.pending.delete(rid);
-    this.answers.set(rid, actionId);
+    this.answers.set(rid, { actionId, fallback });
     while (this.answers.size > 16) this.answers.delete(Math.min(...this.answers.keys()));
-    this.send(this.answerMsg(rid, actionId));
+    this.send(this.answerMsg(rid, actionId, fallback));
     return true;
   }
 
   // answerMsg is the answer to request rid: a Decide, or a proposal to the team from a member whose
   // answers do not count (cfg.member under TEAM_POLICY_CAPTAIN).
-  answerMsg(rid, actionId) {
-    return this.proposes ? { team_message: { proposal_action_id: actionId } } : decideMsg(rid, actionId);
+  answerMsg(rid, actionId, fallback) {
+    return this.proposes ? { team_message: { proposal_action_id: actionId } } : decideMsg(rid, actionId, fallback);
   }
 }
 
-function decideMsg(rid, actionId) {
-  return { decide: { request_id: rid, action_id: actionId } };
+function decideMsg(rid, actionId, fallback) {
+  return { decide: { request_id: rid, action_id: actionId, fallback: Boolean(fallback) } };
 }
 
 // tlsCredentials returns TLS channel credentials for play's cfg.credentials: they trust the CA

@@ -12,8 +12,9 @@ const quiet = { warn() {}, error() {} };
 function player(decide, safetyMarginMs = 50, logger = quiet) {
   const p = new Player({ server: 'unused', tableId: 't', seat: 0, token: 'x', safetyMarginMs, logger }, decide);
   const sent = [];
-  p.call = { write: (m) => sent.push([m.decide.request_id, m.decide.action_id]) };
-  return { p, sent };
+  const fallbacks = []; // each Decide's fallback, in order
+  p.call = { write: (m) => { sent.push([m.decide.request_id, m.decide.action_id]); fallbacks.push(m.decide.fallback); } };
+  return { p, sent, fallbacks };
 }
 const until = async (cond, ms = 2000) => {
   const end = Date.now() + ms;
@@ -111,7 +112,7 @@ test('requests answered while decide is busy are not decided later, and the log 
   const logger = { warn() {}, error: (m) => errors.push(m) };
   let release;
   const calls = [];
-  const { p, sent } = player((view, la) => {
+  const { p, sent, fallbacks } = player((view, la) => {
     calls.push(calls.length);
     if (calls.length === 1) return new Promise((r) => { release = () => r(la[2]); });
     return String(la[la.length - 1].action_id); // a string of digits is taken as the id
@@ -126,6 +127,7 @@ test('requests answered while decide is busy are not decided later, and the log 
   p.onRequest(request(15, 4), Date.now());
   await until(() => sent.length === 4);
   assert.deepEqual(sent[3], [15, 4]);
+  assert.deepEqual(fallbacks, [true, true, true, false]); // the SDK's answers, then the bot's own
   assert.equal(calls.length, 2); // request 12's, then 15's
 });
 

@@ -329,7 +329,7 @@ class _Player:
         self.last_seq = 0
         self.lock = threading.Lock()
         self.out: Optional[queue.Queue] = None  # the current session's outgoing queue
-        self.answers: dict[int, int] = {}  # request_id -> action_id, the last few answered
+        self.answers: dict[int, tuple[int, bool]] = {}  # request_id -> (action_id, fallback), the last few answered
         self.pending: set[int] = set()  # requests being decided
         self.deciding: Optional[tuple[int, float]] = None  # the request decide is busy with, since when (monotonic)
         self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
@@ -397,7 +397,7 @@ class _Player:
                         again = self.answers.get(r.request_id)
                     if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:
                         time.sleep(0.2)  # the referee could not store the answer: send it again
-                        out.put(self._answer_msg(r.request_id, again))
+                        out.put(self._answer_msg(r.request_id, *again))
                 elif kind == "ping":
                     out.put(seat_service_pb2.ConnectRequest(pong=seat_pb2.Pong(nonce=m.ping.nonce)))
                 elif kind == "team_message_relayed":
@@ -426,7 +426,7 @@ class _Player:
                 answer = None
                 self.pending.add(rid)
         if answer is not None:
-            self._send(self._answer_msg(rid, answer))
+            self._send(self._answer_msg(rid, *answer))
             return
         due = request_deadline(req, time.monotonic(), time.time()) - self.cfg.safety_margin
         legal_ids = {la.action_id for la in req.legal_actions}
@@ -436,13 +436,13 @@ class _Player:
         except ValueError as e:
             self.log.error("seat %d: request %d's compact view cannot be read (%s); answering the first legal action",
                            self.cfg.seat, rid, e)
-            self._answer(rid, fallback)
+            self._answer(rid, fallback, True)
             return
 
         def late() -> None:
             with self.lock:
                 busy = self.deciding
-            if not self._answer(rid, fallback):
+            if not self._answer(rid, fallback, True):
                 return
             if busy is not None and busy[0] != rid:
                 self.log.error("seat %d: decide has not returned for request %d after %.1f s, so it never saw request %d; "
@@ -461,42 +461,44 @@ class _Player:
                 if rid not in self.pending:
                     return  # answered by late() while decide was busy with an earlier request: its position is gone
                 self.deciding = (rid, time.monotonic())
+            fell_back = False
             try:
                 choice = action_id_of(self.decide(req.view, req.legal_actions))
             except Exception:  # the bot's bug must not end the seat
                 self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
                                    self.cfg.seat, rid)
-                choice = fallback
+                choice, fell_back = fallback, True
             finally:
                 with self.lock:
                     self.deciding = None
             if choice not in legal_ids:
                 self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions; "
                                "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
-                choice = fallback
+                choice, fell_back = fallback, True
             timer.cancel()
-            self._answer(rid, choice)
+            self._answer(rid, choice, fell_back)
 
         self.pool.submit(work)
 
-    def _answer(self, rid: int, action_id: int) -> bool:
-        """_answer records and sends the answer of request rid unless it was answered already."""
+    def _answer(self, rid: int, action_id: int, fallback: bool = False) -> bool:
+        """_answer records and sends the answer of request rid unless it was answered already;
+        fallback marks the SDK's answer for the bot (Decide.fallback)."""
         with self.lock:
             if rid in self.answers:
                 return False
             self.pending.discard(rid)
-            self.answers[rid] = action_id
+            self.answers[rid] = (action_id, fallback)
             while len(self.answers) > 16:
                 del self.answers[min(self.answers)]
-        self._send(self._answer_msg(rid, action_id))
+        self._send(self._answer_msg(rid, action_id, fallback))
         return True
 
-    def _answer_msg(self, rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:
+    def _answer_msg(self, rid: int, action_id: int, fallback: bool) -> seat_service_pb2.ConnectRequest:
         """_answer_msg is the answer to request rid: a Decide, or a proposal to the team from a
         member whose answers do not count (Config.member)."""
         if self.proposes:
             return seat_service_pb2.ConnectRequest(team_message=seat_pb2.TeamMessage(proposal_action_id=action_id))
-        return _decide_msg(rid, action_id)
+        return _decide_msg(rid, action_id, fallback)
 
 
 def action_id_of(choice) -> int:
@@ -507,5 +509,5 @@ def action_id_of(choice) -> int:
     return int(choice)
 
 
-def _decide_msg(rid: int, action_id: int) -> seat_service_pb2.ConnectRequest:
-    return seat_service_pb2.ConnectRequest(decide=seat_pb2.Decide(request_id=rid, action_id=action_id))
+def _decide_msg(rid: int, action_id: int, fallback: bool) -> seat_service_pb2.ConnectRequest:
+    return seat_service_pb2.ConnectRequest(decide=seat_pb2.Decide(request_id=rid, action_id=action_id, fallback=fallback))

@@ -31,13 +31,14 @@ def player(decide, margin=0.05):
     return p
 
 
-def answers(p, want, timeout=2.0):
-    """answers collects the (request_id, action_id) of the next `want` Decide messages sent."""
+def answers(p, want, timeout=2.0, fallback=False):
+    """answers collects the (request_id, action_id) of the next `want` Decide messages sent, with
+    their Decide.fallback when fallback is set."""
     got = []
     end = time.monotonic() + timeout
     while len(got) < want:
         m = p.out.get(timeout=max(end - time.monotonic(), 0.001))
-        got.append((m.decide.request_id, m.decide.action_id))
+        got.append((m.decide.request_id, m.decide.action_id) + ((m.decide.fallback,) if fallback else ()))
     return got
 
 
@@ -134,13 +135,13 @@ class AnswerTest(unittest.TestCase):
         p = player(decide)
         with self.assertLogs("bezique_bot", "ERROR"):
             p._on_request(request(9))
-            self.assertEqual(answers(p, 1), [(9, 1)])
+            self.assertEqual(answers(p, 1, fallback=True), [(9, 1, True)])
 
     def test_illegal_id_answers_first_legal(self):
         p = player(lambda view, la: 99)
         with self.assertLogs("bezique_bot", "ERROR"):
             p._on_request(request(10))
-            self.assertEqual(answers(p, 1), [(10, 1)])
+            self.assertEqual(answers(p, 1, fallback=True), [(10, 1, True)])
 
     def test_late_decision_answers_first_legal_in_time(self):
         release = threading.Event()
@@ -177,12 +178,12 @@ class AnswerTest(unittest.TestCase):
             p._on_request(request(12, decision_ms=300))
             p._on_request(request(13, decision_ms=300))
             p._on_request(request(14, decision_ms=300))
-            self.assertEqual(sorted(answers(p, 3)), [(12, 1), (13, 1), (14, 1)])
+            self.assertEqual(sorted(answers(p, 3, fallback=True)), [(12, 1, True), (13, 1, True), (14, 1, True)])
         self.assertIn("decide has not returned for request 12 after", "\n".join(logs.output))
         self.assertIn("so it never saw request 13; answered request 13 with the first legal action", "\n".join(logs.output))
         release.set()
         p._on_request(request(15, n=4))
-        self.assertEqual(answers(p, 1), [(15, 4)])
+        self.assertEqual(answers(p, 1, fallback=True), [(15, 4, False)])  # the bot's own choice
         self.assertEqual(len(calls), 2)  # request 12's, then 15's
 
     def test_action_id_of(self):

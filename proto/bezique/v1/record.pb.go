@@ -297,7 +297,10 @@ type RecordedAction struct {
 	// intervention is why the referee chose the action; unspecified when the seat did.
 	Intervention InterventionKind `protobuf:"varint,5,opt,name=intervention,proto3,enum=bezique.v1.InterventionKind" json:"intervention,omitempty"`
 	// bank_left_ms is the acting seat's time bank after this action, in milliseconds.
-	BankLeftMs    uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
+	BankLeftMs uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
+	// fallback is set when the seat's answer was its SDK's default, not its bot's decision
+	// (Decide.fallback).
+	Fallback      bool `protobuf:"varint,7,opt,name=fallback,proto3" json:"fallback,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -372,6 +375,13 @@ func (x *RecordedAction) GetBankLeftMs() uint32 {
 		return x.BankLeftMs
 	}
 	return 0
+}
+
+func (x *RecordedAction) GetFallback() bool {
+	if x != nil {
+		return x.Fallback
+	}
+	return false
 }
 
 // DealSummary is one deal in brief.
@@ -488,7 +498,7 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"\x06member\x18\x03 \x01(\rR\x06member\x12\x12\n" +
 	"\x04text\x18\x04 \x01(\tR\x04text\x121\n" +
 	"\x12proposal_action_id\x18\x05 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01B\x15\n" +
-	"\x13_proposal_action_id\"\xe5\x01\n" +
+	"\x13_proposal_action_id\"\x81\x02\n" +
 	"\x0eRecordedAction\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12*\n" +
@@ -497,7 +507,8 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"elapsed_ms\x18\x04 \x01(\rR\telapsedMs\x12@\n" +
 	"\fintervention\x18\x05 \x01(\x0e2\x1c.bezique.v1.InterventionKindR\fintervention\x12 \n" +
 	"\fbank_left_ms\x18\x06 \x01(\rR\n" +
-	"bankLeftMs\"\xbb\x01\n" +
+	"bankLeftMs\x12\x1a\n" +
+	"\bfallback\x18\a \x01(\bR\bfallback\"\xbb\x01\n" +
 	"\vDealSummary\x12\x12\n" +
 	"\x04deal\x18\x01 \x01(\rR\x04deal\x12\x16\n" +
 	"\x06dealer\x18\x02 \x01(\rR\x06dealer\x12&\n" +

@@ -279,6 +279,16 @@ func (m *RecordedAction) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.Fallback {
+		i--
+		if m.Fallback {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x38
+	}
 	if m.BankLeftMs != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.BankLeftMs))
 		i--
@@ -513,6 +523,9 @@ func (m *RecordedAction) SizeVT() (n int) {
 	}
 	if m.BankLeftMs != 0 {
 		n += 1 + protohelpers.SizeOfVarint(uint64(m.BankLeftMs))
+	}
+	if m.Fallback {
+		n += 2
 	}
 	n += len(m.unknownFields)
 	return n
@@ -1404,6 +1417,26 @@ func (m *RecordedAction) UnmarshalVT(dAtA []byte) error {
 					break
 				}
 			}
+		case 7:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Fallback", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Fallback = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -301,7 +301,13 @@ type Decide struct {
 	//
 	//	*Decide_ActionId
 	//	*Decide_Action
-	Choice        isDecide_Choice `protobuf_oneof:"choice"`
+	Choice isDecide_Choice `protobuf_oneof:"choice"`
+	// fallback says the answer is not the bot's decision but its SDK's default (the first legal
+	// action), sent for it because its decide missed the deadline, failed, or chose no legal action.
+	// The referee applies it as any answer, records it (RecordedAction.fallback) and counts it in a
+	// tournament's standings (EntrantStanding.fallbacks), so that a bot's results say how many of
+	// its moves it did not choose. The Python and Node SDKs set it.
+	Fallback      bool `protobuf:"varint,4,opt,name=fallback,proto3" json:"fallback,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -366,6 +372,13 @@ func (x *Decide) GetAction() *Action {
 		}
 	}
 	return nil
+}
+
+func (x *Decide) GetFallback() bool {
+	if x != nil {
+		return x.Fallback
+	}
+	return false
 }
 
 type isDecide_Choice interface {
@@ -1167,12 +1180,13 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\x06member\x18\b \x01(\rR\x06member\x121\n" +
 	"\tview_mode\x18\t \x01(\x0e2\x14.bezique.v1.ViewModeR\bviewMode\x12\x14\n" +
 	"\x05batch\x18\n" +
-	" \x01(\bR\x05batch\"~\n" +
+	" \x01(\bR\x05batch\"\x9a\x01\n" +
 	"\x06Decide\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n" +
 	"\taction_id\x18\x02 \x01(\rH\x00R\bactionId\x12,\n" +
-	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionH\x00R\x06actionB\b\n" +
+	"\x06action\x18\x03 \x01(\v2\x12.bezique.v1.ActionH\x00R\x06action\x12\x1a\n" +
+	"\bfallback\x18\x04 \x01(\bR\bfallbackB\b\n" +
 	"\x06choice\"\x1c\n" +
 	"\x04Pong\x12\x14\n" +
 	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xd9\x04\n" +

@@ -155,6 +155,16 @@ func (m *Decide) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		}
 		i -= size
 	}
+	if m.Fallback {
+		i--
+		if m.Fallback {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x20
+	}
 	if m.RequestId != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.RequestId))
 		i--
@@ -867,6 +877,9 @@ func (m *Decide) SizeVT() (n int) {
 	if vtmsg, ok := m.Choice.(interface{ SizeVT() int }); ok {
 		n += vtmsg.SizeVT()
 	}
+	if m.Fallback {
+		n += 2
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -1545,6 +1558,26 @@ func (m *Decide) UnmarshalVT(dAtA []byte) error {
 				m.Choice = &Decide_Action{Action: v}
 			}
 			iNdEx = postIndex
+		case 4:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Fallback", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Fallback = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -642,7 +642,7 @@ func (x *TournamentSpec) GetAbsenceGraceMs() uint32 {
 // SeatConduct is what one seat did in a tournament game, counted from the record.
 type SeatConduct struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// decisions is the number of actions the seat chose itself.
+	// decisions is the number of actions the seat's bot chose itself.
 	Decisions uint32 `protobuf:"varint,1,opt,name=decisions,proto3" json:"decisions,omitempty"`
 	// decision_ms is their total decision time, in milliseconds.
 	DecisionMs uint64 `protobuf:"varint,2,opt,name=decision_ms,json=decisionMs,proto3" json:"decision_ms,omitempty"`
@@ -651,7 +651,10 @@ type SeatConduct struct {
 	// illegal is the number of actions auto-played after illegal ones.
 	Illegal uint32 `protobuf:"varint,4,opt,name=illegal,proto3" json:"illegal,omitempty"`
 	// disconnects is the number of actions auto-played while the seat was disconnected.
-	Disconnects   uint32 `protobuf:"varint,5,opt,name=disconnects,proto3" json:"disconnects,omitempty"`
+	Disconnects uint32 `protobuf:"varint,5,opt,name=disconnects,proto3" json:"disconnects,omitempty"`
+	// fallbacks is the number of answers the seat's SDK sent for its bot (RecordedAction.fallback);
+	// not counted in decisions.
+	Fallbacks     uint32 `protobuf:"varint,6,opt,name=fallbacks,proto3" json:"fallbacks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -717,6 +720,13 @@ func (x *SeatConduct) GetIllegal() uint32 {
 func (x *SeatConduct) GetDisconnects() uint32 {
 	if x != nil {
 		return x.Disconnects
+	}
+	return 0
+}
+
+func (x *SeatConduct) GetFallbacks() uint32 {
+	if x != nil {
+		return x.Fallbacks
 	}
 	return 0
 }
@@ -1009,7 +1019,10 @@ type EntrantStanding struct {
 	// mean_decision_ms is its mean decision time, in milliseconds.
 	MeanDecisionMs float64 `protobuf:"fixed64,13,opt,name=mean_decision_ms,json=meanDecisionMs,proto3" json:"mean_decision_ms,omitempty"`
 	// rating is its rating after the games counted.
-	Rating        *Rating `protobuf:"bytes,14,opt,name=rating,proto3" json:"rating,omitempty"`
+	Rating *Rating `protobuf:"bytes,14,opt,name=rating,proto3" json:"rating,omitempty"`
+	// fallbacks is the answers its bot's SDK sent for it (Decide.fallback): its decide missed the
+	// deadline, failed, or chose no legal action. They are not among the decisions timed.
+	Fallbacks     uint32 `protobuf:"varint,15,opt,name=fallbacks,proto3" json:"fallbacks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1140,6 +1153,13 @@ func (x *EntrantStanding) GetRating() *Rating {
 		return x.Rating
 	}
 	return nil
+}
+
+func (x *EntrantStanding) GetFallbacks() uint32 {
+	if x != nil {
+		return x.Fallbacks
+	}
+	return 0
 }
 
 // PairStanding is the head-to-head of two entrants over the games where they met.
@@ -1629,14 +1649,15 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x10absence_grace_ms\x18\r \x01(\rR\x0eabsenceGraceMs\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa4\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc2\x01\n" +
 	"\vSeatConduct\x12\x1c\n" +
 	"\tdecisions\x18\x01 \x01(\rR\tdecisions\x12\x1f\n" +
 	"\vdecision_ms\x18\x02 \x01(\x04R\n" +
 	"decisionMs\x12\x1a\n" +
 	"\btimeouts\x18\x03 \x01(\rR\btimeouts\x12\x18\n" +
 	"\aillegal\x18\x04 \x01(\rR\aillegal\x12 \n" +
-	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\"\xcb\x03\n" +
+	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\x12\x1c\n" +
+	"\tfallbacks\x18\x06 \x01(\rR\tfallbacks\"\xcb\x03\n" +
 	"\x14TournamentGameResult\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\rR\x04game\x12\x19\n" +
 	"\btable_id\x18\x02 \x01(\tR\atableId\x12-\n" +
@@ -1659,7 +1680,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vEloInterval\x12\x10\n" +
 	"\x03elo\x18\x01 \x01(\x01R\x03elo\x12\x0e\n" +
 	"\x02lo\x18\x02 \x01(\x01R\x02lo\x12\x0e\n" +
-	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\x98\x03\n" +
+	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xb6\x03\n" +
 	"\x0fEntrantStanding\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x14\n" +
 	"\x05games\x18\x02 \x01(\rR\x05games\x12\x12\n" +
@@ -1675,7 +1696,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\aillegal\x18\v \x01(\rR\aillegal\x12 \n" +
 	"\vdisconnects\x18\f \x01(\rR\vdisconnects\x12(\n" +
 	"\x10mean_decision_ms\x18\r \x01(\x01R\x0emeanDecisionMs\x12*\n" +
-	"\x06rating\x18\x0e \x01(\v2\x12.bezique.v1.RatingR\x06rating\"\xad\x01\n" +
+	"\x06rating\x18\x0e \x01(\v2\x12.bezique.v1.RatingR\x06rating\x12\x1c\n" +
+	"\tfallbacks\x18\x0f \x01(\rR\tfallbacks\"\xad\x01\n" +
 	"\fPairStanding\x12\f\n" +
 	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\tR\x01b\x12\x12\n" +

@@ -392,6 +392,11 @@ func (m *SeatConduct) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.Fallbacks != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Fallbacks))
+		i--
+		dAtA[i] = 0x30
+	}
 	if m.Disconnects != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Disconnects))
 		i--
@@ -668,6 +673,11 @@ func (m *EntrantStanding) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	if m.unknownFields != nil {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Fallbacks != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Fallbacks))
+		i--
+		dAtA[i] = 0x78
 	}
 	if m.Rating != nil {
 		size, err := m.Rating.MarshalToSizedBufferVT(dAtA[:i])
@@ -1313,6 +1323,9 @@ func (m *SeatConduct) SizeVT() (n int) {
 	if m.Disconnects != 0 {
 		n += 1 + protohelpers.SizeOfVarint(uint64(m.Disconnects))
 	}
+	if m.Fallbacks != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Fallbacks))
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -1457,6 +1470,9 @@ func (m *EntrantStanding) SizeVT() (n int) {
 	if m.Rating != nil {
 		l = m.Rating.SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Fallbacks != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Fallbacks))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -2598,6 +2614,25 @@ func (m *SeatConduct) UnmarshalVT(dAtA []byte) error {
 					break
 				}
 			}
+		case 6:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Fallbacks", wireType)
+			}
+			m.Fallbacks = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Fallbacks |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -3468,6 +3503,25 @@ func (m *EntrantStanding) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 15:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Fallbacks", wireType)
+			}
+			m.Fallbacks = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Fallbacks |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

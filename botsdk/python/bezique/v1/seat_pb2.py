@@ -18,7 +18,7 @@ from bezique.v1 import view_pb2 as bezique_dot_v1_dot_view__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x62\x65zique/v1/seat.proto\x12\nbezique.v1\x1a\x18\x62\x65zique/v1/actions.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x15\x62\x65zique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x02\n\x04Join\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12\x19\n\x08\x62ot_name\x18\x04 \x01(\tR\x07\x62otName\x12\x1f\n\x0b\x62ot_version\x18\x05 \x01(\tR\nbotVersion\x12)\n\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n\x10resume_after_seq\x18\x07 \x01(\x04R\x0eresumeAfterSeq\x12\x16\n\x06member\x18\x08 \x01(\rR\x06member\x12\x31\n\tview_mode\x18\t \x01(\x0e\x32\x14.bezique.v1.ViewModeR\x08viewMode\x12\x14\n\x05\x62\x61tch\x18\n \x01(\x08R\x05\x62\x61tch\"~\n\x06\x44\x65\x63ide\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n\taction_id\x18\x02 \x01(\rH\x00R\x08\x61\x63tionId\x12,\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x12.bezique.v1.ActionH\x00R\x06\x61\x63tionB\x08\n\x06\x63hoice\"\x1c\n\x04Pong\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xd9\x04\n\x07Welcome\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\'\n\x05rules\x18\x02 \x01(\x0b\x32\x11.bezique.v1.RulesR\x05rules\x12*\n\x05seats\x18\x03 \x03(\x0b\x32\x14.bezique.v1.SeatInfoR\x05seats\x12\x12\n\x04seat\x18\x04 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x05 \x01(\rR\x04side\x12,\n\x08snapshot\x18\x06 \x01(\x0b\x32\x10.bezique.v1.ViewR\x08snapshot\x12\x19\n\x08last_seq\x18\x07 \x01(\x04R\x07lastSeq\x12)\n\x10protocol_version\x18\x08 \x01(\rR\x0fprotocolVersion\x12\'\n\x05\x63lock\x18\t \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\n \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\'\n\x0fseed_commitment\x18\x0b \x01(\tR\x0eseedCommitment\x12@\n\x0e\x64\x65\x61ling_source\x18\x0c \x01(\x0e\x32\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x16\n\x06member\x18\r \x01(\rR\x06member\x12\x1b\n\tteam_size\x18\x0e \x01(\rR\x08teamSize\x12\x37\n\x0bteam_policy\x18\x0f \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\"\xcd\x02\n\x0f\x44\x65\x63isionRequest\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n\x03seq\x18\x02 \x01(\x04R\x03seq\x12<\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x17.bezique.v1.LegalActionR\x0clegalActions\x12\x36\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x08\x64\x65\x61\x64line\x12(\n\x10\x64\x65\x63ision_left_ms\x18\x05 \x01(\rR\x0e\x64\x65\x63isionLeftMs\x12 \n\x0c\x62\x61nk_left_ms\x18\x06 \x01(\rR\nbankLeftMs\x12!\n\x0cincrement_ms\x18\x07 \x01(\rR\x0bincrementMs\x12$\n\x04view\x18\x08 \x01(\x0b\x32\x10.bezique.v1.ViewR\x04view\"\x87\x01\n\tRejection\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12-\n\x04\x63ode\x18\x02 \x01(\x0e\x32\x19.bezique.v1.RejectionCodeR\x04\x63ode\x12\x12\n\x04rule\x18\x03 \x01(\tR\x04rule\x12\x18\n\x07message\x18\x04 \x01(\tR\x07message\"\x1c\n\x04Ping\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\x8a\x01\n\tSeatClock\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x15\n\x06rtt_ms\x18\x02 \x01(\rR\x05rttMs\x12\x17\n\x07\x62\x61nk_ms\x18\x03 \x01(\rR\x06\x62\x61nkMs\x12\x18\n\x07running\x18\x04 \x01(\x08R\x07running\x12\x1f\n\x0b\x64\x65\x63ision_ms\x18\x05 \x01(\rR\ndecisionMs\"<\n\x0b\x43lockReport\x12-\n\x06\x63locks\x18\x01 \x03(\x0b\x32\x15.bezique.v1.SeatClockR\x06\x63locks\":\n\x08GameOver\x12.\n\x06result\x18\x01 \x01(\x0b\x32\x16.bezique.v1.GameResultR\x06result\"k\n\x0bTeamMessage\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x31\n\x12proposal_action_id\x18\x02 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01\x42\x15\n\x13_proposal_action_id\"\x9c\x01\n\x12TeamMessageRelayed\x12\x16\n\x06member\x18\x01 \x01(\rR\x06member\x12\x12\n\x04text\x18\x02 \x01(\tR\x04text\x12\x31\n\x12proposal_action_id\x18\x03 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01\x12\x10\n\x03seq\x18\x04 \x01(\x04R\x03seqB\x15\n\x13_proposal_action_id*\xf5\x01\n\rRejectionCode\x12\x1e\n\x1aREJECTION_CODE_UNSPECIFIED\x10\x00\x12!\n\x1dREJECTION_CODE_ILLEGAL_ACTION\x10\x01\x12 \n\x1cREJECTION_CODE_STALE_REQUEST\x10\x02\x12!\n\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*d\n\x08ViewMode\x12\x19\n\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n\x0eVIEW_MODE_NONE\x10\x02\x12\x15\n\x11VIEW_MODE_COMPACT\x10\x03\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x62\x65zique/v1/seat.proto\x12\nbezique.v1\x1a\x18\x62\x65zique/v1/actions.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x15\x62\x65zique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbd\x02\n\x04Join\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12\x19\n\x08\x62ot_name\x18\x04 \x01(\tR\x07\x62otName\x12\x1f\n\x0b\x62ot_version\x18\x05 \x01(\tR\nbotVersion\x12)\n\x10protocol_version\x18\x06 \x01(\rR\x0fprotocolVersion\x12(\n\x10resume_after_seq\x18\x07 \x01(\x04R\x0eresumeAfterSeq\x12\x16\n\x06member\x18\x08 \x01(\rR\x06member\x12\x31\n\tview_mode\x18\t \x01(\x0e\x32\x14.bezique.v1.ViewModeR\x08viewMode\x12\x14\n\x05\x62\x61tch\x18\n \x01(\x08R\x05\x62\x61tch\"\x9a\x01\n\x06\x44\x65\x63ide\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12\x1d\n\taction_id\x18\x02 \x01(\rH\x00R\x08\x61\x63tionId\x12,\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x12.bezique.v1.ActionH\x00R\x06\x61\x63tion\x12\x1a\n\x08\x66\x61llback\x18\x04 \x01(\x08R\x08\x66\x61llbackB\x08\n\x06\x63hoice\"\x1c\n\x04Pong\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xd9\x04\n\x07Welcome\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\'\n\x05rules\x18\x02 \x01(\x0b\x32\x11.bezique.v1.RulesR\x05rules\x12*\n\x05seats\x18\x03 \x03(\x0b\x32\x14.bezique.v1.SeatInfoR\x05seats\x12\x12\n\x04seat\x18\x04 \x01(\rR\x04seat\x12\x12\n\x04side\x18\x05 \x01(\rR\x04side\x12,\n\x08snapshot\x18\x06 \x01(\x0b\x32\x10.bezique.v1.ViewR\x08snapshot\x12\x19\n\x08last_seq\x18\x07 \x01(\x04R\x07lastSeq\x12)\n\x10protocol_version\x18\x08 \x01(\rR\x0fprotocolVersion\x12\'\n\x05\x63lock\x18\t \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\n \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\'\n\x0fseed_commitment\x18\x0b \x01(\tR\x0eseedCommitment\x12@\n\x0e\x64\x65\x61ling_source\x18\x0c \x01(\x0e\x32\x19.bezique.v1.DealingSourceR\rdealingSource\x12\x16\n\x06member\x18\r \x01(\rR\x06member\x12\x1b\n\tteam_size\x18\x0e \x01(\rR\x08teamSize\x12\x37\n\x0bteam_policy\x18\x0f \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\"\xcd\x02\n\x0f\x44\x65\x63isionRequest\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12\x10\n\x03seq\x18\x02 \x01(\x04R\x03seq\x12<\n\rlegal_actions\x18\x03 \x03(\x0b\x32\x17.bezique.v1.LegalActionR\x0clegalActions\x12\x36\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x08\x64\x65\x61\x64line\x12(\n\x10\x64\x65\x63ision_left_ms\x18\x05 \x01(\rR\x0e\x64\x65\x63isionLeftMs\x12 \n\x0c\x62\x61nk_left_ms\x18\x06 \x01(\rR\nbankLeftMs\x12!\n\x0cincrement_ms\x18\x07 \x01(\rR\x0bincrementMs\x12$\n\x04view\x18\x08 \x01(\x0b\x32\x10.bezique.v1.ViewR\x04view\"\x87\x01\n\tRejection\x12\x1d\n\nrequest_id\x18\x01 \x01(\x04R\trequestId\x12-\n\x04\x63ode\x18\x02 \x01(\x0e\x32\x19.bezique.v1.RejectionCodeR\x04\x63ode\x12\x12\n\x04rule\x18\x03 \x01(\tR\x04rule\x12\x18\n\x07message\x18\x04 \x01(\tR\x07message\"\x1c\n\x04Ping\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\x8a\x01\n\tSeatClock\x12\x12\n\x04seat\x18\x01 \x01(\rR\x04seat\x12\x15\n\x06rtt_ms\x18\x02 \x01(\rR\x05rttMs\x12\x17\n\x07\x62\x61nk_ms\x18\x03 \x01(\rR\x06\x62\x61nkMs\x12\x18\n\x07running\x18\x04 \x01(\x08R\x07running\x12\x1f\n\x0b\x64\x65\x63ision_ms\x18\x05 \x01(\rR\ndecisionMs\"<\n\x0b\x43lockReport\x12-\n\x06\x63locks\x18\x01 \x03(\x0b\x32\x15.bezique.v1.SeatClockR\x06\x63locks\":\n\x08GameOver\x12.\n\x06result\x18\x01 \x01(\x0b\x32\x16.bezique.v1.GameResultR\x06result\"k\n\x0bTeamMessage\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x31\n\x12proposal_action_id\x18\x02 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01\x42\x15\n\x13_proposal_action_id\"\x9c\x01\n\x12TeamMessageRelayed\x12\x16\n\x06member\x18\x01 \x01(\rR\x06member\x12\x12\n\x04text\x18\x02 \x01(\tR\x04text\x12\x31\n\x12proposal_action_id\x18\x03 \x01(\rH\x00R\x10proposalActionId\x88\x01\x01\x12\x10\n\x03seq\x18\x04 \x01(\x04R\x03seqB\x15\n\x13_proposal_action_id*\xf5\x01\n\rRejectionCode\x12\x1e\n\x1aREJECTION_CODE_UNSPECIFIED\x10\x00\x12!\n\x1dREJECTION_CODE_ILLEGAL_ACTION\x10\x01\x12 \n\x1cREJECTION_CODE_STALE_REQUEST\x10\x02\x12!\n\x1dREJECTION_CODE_UNKNOWN_ACTION\x10\x03\x12\x1c\n\x18REJECTION_CODE_MALFORMED\x10\x04\x12\x1e\n\x1aREJECTION_CODE_UNAVAILABLE\x10\x05\x12\x1e\n\x1aREJECTION_CODE_NOT_CAPTAIN\x10\x06*d\n\x08ViewMode\x12\x19\n\x15VIEW_MODE_UNSPECIFIED\x10\x00\x12\x12\n\x0eVIEW_MODE_FULL\x10\x01\x12\x12\n\x0eVIEW_MODE_NONE\x10\x02\x12\x15\n\x11VIEW_MODE_COMPACT\x10\x03\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.seat_pb2', globals())
@@ -26,32 +26,32 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
-  _REJECTIONCODE._serialized_start=2285
-  _REJECTIONCODE._serialized_end=2530
-  _VIEWMODE._serialized_start=2532
-  _VIEWMODE._serialized_end=2632
+  _REJECTIONCODE._serialized_start=2314
+  _REJECTIONCODE._serialized_end=2559
+  _VIEWMODE._serialized_start=2561
+  _VIEWMODE._serialized_end=2661
   _JOIN._serialized_start=168
   _JOIN._serialized_end=485
-  _DECIDE._serialized_start=487
-  _DECIDE._serialized_end=613
-  _PONG._serialized_start=615
-  _PONG._serialized_end=643
-  _WELCOME._serialized_start=646
-  _WELCOME._serialized_end=1247
-  _DECISIONREQUEST._serialized_start=1250
-  _DECISIONREQUEST._serialized_end=1583
-  _REJECTION._serialized_start=1586
-  _REJECTION._serialized_end=1721
-  _PING._serialized_start=1723
-  _PING._serialized_end=1751
-  _SEATCLOCK._serialized_start=1754
-  _SEATCLOCK._serialized_end=1892
-  _CLOCKREPORT._serialized_start=1894
-  _CLOCKREPORT._serialized_end=1954
-  _GAMEOVER._serialized_start=1956
-  _GAMEOVER._serialized_end=2014
-  _TEAMMESSAGE._serialized_start=2016
-  _TEAMMESSAGE._serialized_end=2123
-  _TEAMMESSAGERELAYED._serialized_start=2126
-  _TEAMMESSAGERELAYED._serialized_end=2282
+  _DECIDE._serialized_start=488
+  _DECIDE._serialized_end=642
+  _PONG._serialized_start=644
+  _PONG._serialized_end=672
+  _WELCOME._serialized_start=675
+  _WELCOME._serialized_end=1276
+  _DECISIONREQUEST._serialized_start=1279
+  _DECISIONREQUEST._serialized_end=1612
+  _REJECTION._serialized_start=1615
+  _REJECTION._serialized_end=1750
+  _PING._serialized_start=1752
+  _PING._serialized_end=1780
+  _SEATCLOCK._serialized_start=1783
+  _SEATCLOCK._serialized_end=1921
+  _CLOCKREPORT._serialized_start=1923
+  _CLOCKREPORT._serialized_end=1983
+  _GAMEOVER._serialized_start=1985
+  _GAMEOVER._serialized_end=2043
+  _TEAMMESSAGE._serialized_start=2045
+  _TEAMMESSAGE._serialized_end=2152
+  _TEAMMESSAGERELAYED._serialized_start=2155
+  _TEAMMESSAGERELAYED._serialized_end=2311
 # @@protoc_insertion_point(module_scope)

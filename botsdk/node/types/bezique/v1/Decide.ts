@@ -20,6 +20,14 @@ export interface Decide {
    */
   'action'?: (_bezique_v1_Action | null);
   /**
+   * fallback says the answer is not the bot's decision but its SDK's default (the first legal
+   * action), sent for it because its decide missed the deadline, failed, or chose no legal action.
+   * The referee applies it as any answer, records it (RecordedAction.fallback) and counts it in a
+   * tournament's standings (EntrantStanding.fallbacks), so that a bot's results say how many of
+   * its moves it did not choose. The Python and Node SDKs set it.
+   */
+  'fallback'?: (boolean);
+  /**
    * choice is the action chosen.
    */
   'choice'?: "action_id"|"action";
@@ -41,6 +49,14 @@ export interface Decide__Output {
    * action spells the action out (card ids only).
    */
   'action'?: (_bezique_v1_Action__Output | null);
+  /**
+   * fallback says the answer is not the bot's decision but its SDK's default (the first legal
+   * action), sent for it because its decide missed the deadline, failed, or chose no legal action.
+   * The referee applies it as any answer, records it (RecordedAction.fallback) and counts it in a
+   * tournament's standings (EntrantStanding.fallbacks), so that a bot's results say how many of
+   * its moves it did not choose. The Python and Node SDKs set it.
+   */
+  'fallback': (boolean);
   /**
    * choice is the action chosen.
    */

@@ -63,6 +63,11 @@ export interface EntrantStanding {
    * rating is its rating after the games counted.
    */
   'rating'?: (_bezique_v1_Rating | null);
+  /**
+   * fallbacks is the answers its bot's SDK sent for it (Decide.fallback): its decide missed the
+   * deadline, failed, or chose no legal action. They are not among the decisions timed.
+   */
+  'fallbacks'?: (number);
 }
 
 /**
@@ -125,4 +130,9 @@ export interface EntrantStanding__Output {
    * rating is its rating after the games counted.
    */
   'rating': (_bezique_v1_Rating__Output | null);
+  /**
+   * fallbacks is the answers its bot's SDK sent for it (Decide.fallback): its decide missed the
+   * deadline, failed, or chose no legal action. They are not among the decisions timed.
+   */
+  'fallbacks': (number);
 }

@@ -32,6 +32,11 @@ export interface RecordedAction {
    * bank_left_ms is the acting seat's time bank after this action, in milliseconds.
    */
   'bank_left_ms'?: (number);
+  /**
+   * fallback is set when the seat's answer was its SDK's default, not its bot's decision
+   * (Decide.fallback).
+   */
+  'fallback'?: (boolean);
 }
 
 /**
@@ -62,4 +67,9 @@ export interface RecordedAction__Output {
    * bank_left_ms is the acting seat's time bank after this action, in milliseconds.
    */
   'bank_left_ms': (number);
+  /**
+   * fallback is set when the seat's answer was its SDK's default, not its bot's decision
+   * (Decide.fallback).
+   */
+  'fallback': (boolean);
 }

@@ -7,7 +7,7 @@ import type { Long } from '@grpc/proto-loader';
  */
 export interface SeatConduct {
   /**
-   * decisions is the number of actions the seat chose itself.
+   * decisions is the number of actions the seat's bot chose itself.
    */
   'decisions'?: (number);
   /**
@@ -26,6 +26,11 @@ export interface SeatConduct {
    * disconnects is the number of actions auto-played while the seat was disconnected.
    */
   'disconnects'?: (number);
+  /**
+   * fallbacks is the number of answers the seat's SDK sent for its bot (RecordedAction.fallback);
+   * not counted in decisions.
+   */
+  'fallbacks'?: (number);
 }
 
 /**
@@ -33,7 +38,7 @@ export interface SeatConduct {
  */
 export interface SeatConduct__Output {
   /**
-   * decisions is the number of actions the seat chose itself.
+   * decisions is the number of actions the seat's bot chose itself.
    */
   'decisions': (number);
   /**
@@ -52,4 +57,9 @@ export interface SeatConduct__Output {
    * disconnects is the number of actions auto-played while the seat was disconnected.
    */
   'disconnects': (number);
+  /**
+   * fallbacks is the number of answers the seat's SDK sent for its bot (RecordedAction.fallback);
+   * not counted in decisions.
+   */
+  'fallbacks': (number);
 }
