@@ -89,11 +89,52 @@ func TestMatchPolyglot(t *testing.T) {
 	out = runMatch(t, bin, "--seed", "3", "--cmd", node, "--cmd-b", py)
 	games = matchSummary(t, out, "cmd-a", "cmd-b", "H1 accepted")
 	t.Logf("node strategy v python random: H1 accepted after %d games", games)
-	// Neither program forfeited, timed out, sent an illegal action or disconnected: the
-	// standings' four columns before the mean decision time are 0 for both.
-	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
-		t.Errorf("%d of 2 programs without forfeits, timeouts, illegal actions and disconnections:\n%s", n, out)
+	// Neither program forfeited, timed out, sent an illegal action, disconnected or had its SDK
+	// answer for it: the standings' five columns before the mean decision time are 0 for both.
+	if n := len(regexp.MustCompile(`(?m)^ +[12] +cmd-[ab] .* 0 +0 +0 +0 +0 +\d+\.\d\d$`).FindAllString(out, -1)); n != 2 {
+		t.Errorf("%d of 2 programs without forfeits, timeouts, illegal actions, disconnections and fallbacks:\n%s", n, out)
 	}
+}
+
+// TestMatchCountsFallbacks: a Python bot whose decide sleeps past its 300 ms clock less the SDK's
+// 200 ms margin on one request in ten: its SDK answers those (and any that come while decide
+// sleeps) with the first legal action, marked Decide.fallback, and the match's standings count
+// them in the fallbacks column, with no timeout; they counted as the bot's own moves, and the
+// standings said nothing (a new bot author's trial: 754 such answers in a 24-game match).
+func TestMatchCountsFallbacks(t *testing.T) {
+	needPython(t)
+	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
+	script := filepath.Join(t.TempDir(), "slowbot.py")
+	if err := os.WriteFile(script, []byte(`import os, threading, time
+from bezique_bot.serve import ServeConfig, serve
+from bezique_bot.strategy import random_bot
+
+bot, lock, n = random_bot(1), threading.Lock(), [0]
+
+def decide(view, legal_actions):
+    with lock:
+        n[0] += 1
+        slow = n[0] % 10 == 0
+    if slow:
+        time.sleep(0.5)
+    return bot(view, legal_actions)
+
+serve(ServeConfig(server=os.environ["BEZIQUE_SERVER"], bot_name=os.environ["BEZIQUE_BOT_NAME"], capacity=4), decide)
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := runMatch(t, bin, "--seed", "4", "--deals", "2", "--decision-ms", "300", "--bank-ms", "0", "--cmd", python+" "+script, "random")
+	row := regexp.MustCompile(`(?m)^ +[12] +cmd-a +(\d+) .* (\d+) +(\d+) +(\d+) +(\d+) +(\d+) +\d+\.\d\d$`).FindStringSubmatch(out)
+	if row == nil {
+		t.Fatalf("no standings line of cmd-a:\n%s", out)
+	}
+	games, _ := strconv.Atoi(row[1])
+	forfeits, timeouts, fallbacks := row[2], row[3], row[6]
+	if n, _ := strconv.Atoi(fallbacks); games != 4 || forfeits != "0" || timeouts != "0" || n < games {
+		t.Fatalf("cmd-a: %d games, forfeits %s, timeouts %s, fallbacks %s: want 4 games, none forfeited or timed out, and a fallback a game at least:\n%s",
+			games, forfeits, timeouts, fallbacks, out)
+	}
+	t.Logf("%s fallbacks in %d games", fallbacks, games)
 }
 
 // TestMatchGoServeExample: the Go serve example (botsdk/examples/serve), a program that reads
