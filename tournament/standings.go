@@ -24,9 +24,10 @@ type Standing struct {
 	Points float64 `json:"points"`
 	// Score is the sum of its side's final totals (Bézique points).
 	Score int `json:"score"`
-	// DealDiff is, with duplicate deals, the mean over the deal sets it played of its score
-	// difference on the same cards: the sum over the deal set's seatings of its side's total less
-	// the mean of the other sides' totals. Zero without duplicate deals.
+	// DealDiff is, with duplicate deals, the mean over the whole deal sets it played (a result in
+	// every seating: the others compare nothing yet) of its score difference on the same cards:
+	// the sum over the deal set's seatings of its side's total less the mean of the other sides'
+	// totals. Zero without duplicate deals.
 	DealDiff float64 `json:"deal_diff"`
 	// Forfeits is the games it lost by forfeit; Timeouts, Illegal and Disconnects the actions the
 	// referee played for it, by cause.
@@ -175,7 +176,7 @@ func Compute(spec *Spec, results []Result) Standings {
 		}
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Or(cmp.Compare(results[a].Game, results[b].Game), cmp.Compare(a, b)) })
-	c := computation{pairOf: make([]int32, len(at.groups)*k*k), pairIndex: map[[2]int]int32{}}
+	c := computation{pairOf: make([]int32, len(at.groups)*k*k), pairIndex: map[[2]int]int32{}, perDeal: at.perDeal}
 	if spec.Duplicate {
 		c.sets = make([]dealSet, 0, len(order)/at.perDeal+1)
 	}
@@ -318,7 +319,8 @@ type computation struct {
 	pairs     []entrantPair
 	pairIndex map[[2]int]int32 // entrant indexes a < b → 1 + index into pairs
 	pairOf    []int32          // pairing·k² + position a·k + position b → 1 + index into pairs, 0 until looked up
-	sets      []dealSet        // the deal sets with a counted result, with duplicate deals, deal set by deal set
+	sets      []dealSet        // the whole deal sets (a counted result in every seating), with duplicate deals
+	perDeal   int              // games of a whole deal set
 }
 
 // entrantPair is a Pair with its entrants' indexes, A's first.
@@ -356,8 +358,8 @@ func (c *computation) pair(spec *Spec, members []int, group, a, b int) *entrantP
 // close counts the deal set whose games have all been read: its score differences with duplicate
 // deals, and the pentanomial count of its two games when two entrants meet on it.
 func (c *computation) close(spec *Spec, d dealSet) {
-	if d.games == 0 || !spec.Duplicate {
-		return
+	if d.games < c.perDeal || !spec.Duplicate {
+		return // a deal set not played in every seating compares nothing on the same cards
 	}
 	c.sets = append(c.sets, d)
 	if d.games == 2 && spec.groupSize() == 2 { // the pair at positions 0 and 1 of a pairing of 2

@@ -163,10 +163,12 @@ func TestCompute(t *testing.T) {
 		{Game: 5, Outcome: tournament.OutcomeCancelled, WinnerSide: -1, ForfeitSeat: -1},                                                          // not counted
 	}
 	got := tournament.Compute(&s, results)
-	// Deal differences: e0 +400 +500 = 900 (set 0), -400 +100 = -300 (set 1), 0 (set 2): mean 200.
+	// Deal differences: e0 +400 +500 = 900 (set 0), -400 +100 = -300 (set 1); set 2 has one game,
+	// which compares nothing on the same cards, and is not counted (it counted as 0, and the
+	// mean was 200: a stats audit): mean 300.
 	want := []tournament.Standing{
-		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, DealDiff: 200, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
-		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, DealDiff: -200, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, DealDiff: 300, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, DealDiff: -300, Timeouts: 2, MeanDecisionMs: 20},
 	}
 	for i := range got.Entrants {
 		got.Entrants[i].Rating = stats.Rating{}

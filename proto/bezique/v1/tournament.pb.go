@@ -1006,7 +1006,8 @@ type EntrantStanding struct {
 	Points float64 `protobuf:"fixed64,6,opt,name=points,proto3" json:"points,omitempty"`
 	// score is the sum of its side's final totals.
 	Score int64 `protobuf:"varint,7,opt,name=score,proto3" json:"score,omitempty"`
-	// deal_diff is, with duplicate deals, its mean score difference per deal set on the same cards.
+	// deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
+	// every seating) on the same cards.
 	DealDiff float64 `protobuf:"fixed64,8,opt,name=deal_diff,json=dealDiff,proto3" json:"deal_diff,omitempty"`
 	// forfeits is the games it lost by forfeit.
 	Forfeits uint32 `protobuf:"varint,9,opt,name=forfeits,proto3" json:"forfeits,omitempty"`

@@ -36,7 +36,8 @@ export interface EntrantStanding {
    */
   'score'?: (number | string | Long);
   /**
-   * deal_diff is, with duplicate deals, its mean score difference per deal set on the same cards.
+   * deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
+   * every seating) on the same cards.
    */
   'deal_diff'?: (number | string);
   /**
@@ -103,7 +104,8 @@ export interface EntrantStanding__Output {
    */
   'score': (number);
   /**
-   * deal_diff is, with duplicate deals, its mean score difference per deal set on the same cards.
+   * deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
+   * every seating) on the same cards.
    */
   'deal_diff': (number);
   /**
