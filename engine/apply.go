@@ -249,7 +249,8 @@ func (g *Game) declareSeven(seat int, c Card) {
 }
 
 // Legal appends every legal action of seat to buf and returns it; nothing when seat is not to act.
-// Interchangeable copies (same face, owner, place and meld history) are listed once: a card play,
+// Interchangeable copies (same face, owner, place and meld history, and both in or both out of a
+// pending announcement) are listed once: a card play,
 // a seven action or a meld names the lowest such copy, and Apply accepts any of them. Order: card
 // plays (by card id) then a carte blanche; in the window melds, then seven actions, pass, end.
 func (g *Game) Legal(seat int, buf []Action) []Action {
@@ -316,13 +317,15 @@ func (g *Game) appendPlays(seat int, buf []Action) []Action {
 }
 
 // interchangeable reports whether two cards of one face in one holding have the same place and
-// meld history, so that playing either leads to the same game.
+// meld history, and are both in or both out of a pending announcement (playing one of it lapses it,
+// RULES.md §8.18), so that playing either leads to the same game.
 func (g *Game) interchangeable(c, d Card) bool {
 	a, b := &g.cs[c], &g.cs[d]
 	if g.phase == PhaseTrick2 {
 		return true
 	}
-	return a.loc == b.loc && a.used == b.used && a.free == b.free && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent
+	return a.loc == b.loc && a.used == b.used && a.free == b.free && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent &&
+		g.inPending(c) == g.inPending(d)
 }
 
 // declareCarteBlanche scores seat's carte blanche (RULES.md §3.6.4): the whole hand is shown

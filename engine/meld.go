@@ -464,13 +464,14 @@ type groupKey struct {
 	bez       uint8
 	maxVal    uint32
 	exchanged bool
+	pending   bool // in its holder's pending announcement (RULES.md §8.18)
 }
 
 // groupKey returns the interchangeability key of a card in a holding.
 func (g *Game) groupKey(c Card) groupKey {
 	st := &g.cs[c]
 	return groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
-		exchanged: c == g.win.exchanged}
+		exchanged: c == g.win.exchanged, pending: g.inPending(c)}
 }
 
 // meldLister enumerates the legal melds of one seat's holding.

@@ -45,3 +45,18 @@ func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 	g.pending[seat] = Meld{}
 	g.emit(Event{Kind: EvAnnouncementLapsed, Seat: seat, Side: g.rules.Side(seat), Card: card, Taken: NoCard, Meld: m, Lapse: cause})
 }
+
+// inPending reports whether c, on a seat's table, is a card of that seat's pending meld.
+func (g *Game) inPending(c Card) bool {
+	st := &g.cs[c]
+	if st.loc != locTable || st.owner < 0 || g.pending[st.owner].Kind == NoMeld {
+		return false
+	}
+	m := &g.pending[st.owner]
+	for i := 0; i < m.Cards.Len(); i++ {
+		if m.Cards.At(i) == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -114,4 +115,32 @@ func TestVector57PendingDeclarationLapsesAtPhase2(t *testing.T) {
 	if got := p.g.Totals(); got[nS] != 80 {
 		t.Fatalf("N's total %d, want 80: the announced marriage lapsed", got[nS])
 	}
+}
+
+// Legal lists a play of each of two tabled copies of one face with the same meld history when
+// one is in the seat's pending announcement and the other is not: playing the first lapses the
+// announcement (RULES.md §8.18), playing the second does not, so they are not interchangeable.
+// Legal listed Q♠a alone, as if either copy led to the same game (a rules audit).
+func TestLegalPendingCardNotInterchangeable(t *testing.T) {
+	p := setup(t, position{opts: map[string]string{"allow_pending_declarations": "true"}, turnUp: "9Ca", fill: 4,
+		hands: []string{"7Sa 7Hb 8Sa 9Sa 7Da 8Da 9Da 8Db", "ASa KSa KHa KDa KCa QSa QSb 7Ha"}})
+	p.trick(nS)
+	p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+	p.ok(dS, p.play("7Sa"), "seat 0 plays 7Sa", "trick 1 to seat 1: ASa 7Sa")
+	p.ok(nS, p.meld("KSa KHa KDa KCa"), "seat 1 melds four_kings KSa KHa KDa KCa (80)")
+	p.ok(nS, p.meld("KSa QSa"), "seat 1 announces common_marriage KSa QSa (0), to score at its next trick")
+	// Q♠b on the table with Q♠a's history (a marriage of 20 scored earlier), outside the announcement.
+	p.g.cs[card(t, "QSb")] = cardState{loc: locTable, owner: nS, used: ClassMarriage, maxVal: 20}
+	p.do(nS, endWin)
+	var plays []string
+	for _, a := range p.g.Legal(nS, nil) {
+		if a.Kind == PlayCard && a.Card.Face() == card(t, "QSa").Face() {
+			plays = append(plays, a.Card.String())
+		}
+	}
+	if strings.Join(plays, " ") != "QSa QSb" {
+		t.Fatalf("plays of a queen of spades listed: %q, want QSa QSb", plays)
+	}
+	p.ok(nS, p.play("QSb"), "seat 1 plays QSb (from table)")
+	p.pending(nS, "common_marriage KSa QSa (20)")
 }
