@@ -42,6 +42,21 @@ func TestRequestDeadline(t *testing.T) {
 	}
 }
 
+// TestAnswerBy: the safety margin, at most a quarter of the time from receipt to the deadline: a
+// 300 ms clock left a bot 100 ms of it with the 200 ms margin (a new bot author's trial).
+func TestAnswerBy(t *testing.T) {
+	received := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ left, want time.Duration }{
+		{time.Second, 800 * time.Millisecond},
+		{300 * time.Millisecond, 225 * time.Millisecond},
+		{-time.Second, -time.Second}, // already past: no margin
+	} {
+		if got := AnswerBy(received.Add(c.left), received, 200*time.Millisecond).Sub(received); got != c.want {
+			t.Errorf("%v left: answer by %v after receipt, want %v", c.left, got, c.want)
+		}
+	}
+}
+
 // TestPlayGivesUpOnAnAddressNobodyServes: a bot that never reached the referee stops after
 // ConnectAttempts tries and names the address, instead of retrying forever.
 func TestPlayGivesUpOnAnAddressNobodyServes(t *testing.T) {

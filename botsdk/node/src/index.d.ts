@@ -42,7 +42,10 @@ export interface ConnectionOptions {
   takeoverWaitMs?: number;
   /** maxBackoffMs caps the wait between reconnections (5000), play's own and grpc-js's between two attempts to connect. */
   maxBackoffMs?: number;
-  /** safetyMarginMs is how long before the deadline the SDK answers the first legal action instead of waiting for decide (200). */
+  /**
+   * safetyMarginMs is how long before the deadline the SDK answers the first legal action instead of waiting for decide (200),
+   * at most: never more than a quarter of the time the request leaves.
+   */
   safetyMarginMs?: number;
   logger?: Logger;
   /** protoDir is the folder that holds bezique/v1/*.proto (the repository's proto/, or $BEZIQUE_PROTO_DIR). */
@@ -101,6 +104,8 @@ export function retryDelayMs(metadata: grpc.Metadata | undefined): number;
 
 /** requestDeadline is when (Date.now() milliseconds) the answer to req is due at the latest, given when it was received. */
 export function requestDeadline(req: DecisionRequest, receivedMs: number): number;
+/** answerBy is when (Date.now() milliseconds) the SDK answers for a decide still running: the deadline less the margin, or less a quarter of the time from receipt to the deadline when that is shorter. */
+export function answerBy(deadlineMs: number, receivedMs: number, marginMs: number): number;
 
 /** SeatRefused: the referee ended the seat for good (a wrong token, an unknown or finished table, a newer connection). */
 export class SeatRefused extends Error {

@@ -56,6 +56,13 @@ function retryable(code) {
   return !FINAL_CODES.has(code);
 }
 
+// answerBy is when (in Date.now() milliseconds) the SDK answers for a decide still running: the
+// deadline less the safety margin, or less a quarter of the time from receipt to the deadline when
+// that is shorter (a 300 ms clock leaves decide 225 ms, not 100).
+function answerBy(deadlineMs, receivedMs, marginMs) {
+  return deadlineMs - Math.min(marginMs, Math.max(deadlineMs - receivedMs, 0) / 4);
+}
+
 // actionIdOf is the action id that decide's answer names: a number, a string of one ('3'), or a
 // LegalAction (its action_id); anything else as it is, which no legal action has.
 function actionIdOf(choice) {
@@ -321,7 +328,7 @@ class Player {
       this.answer(rid, fallback, true);
       return;
     }
-    const due = requestDeadline(req, receivedMs) - this.cfg.safetyMarginMs;
+    const due = answerBy(requestDeadline(req, receivedMs), receivedMs, this.cfg.safetyMarginMs);
     const timer = setTimeout(() => {
       const busy = this.deciding;
       if (!this.answer(rid, fallback, true)) return;
@@ -435,5 +442,5 @@ const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
   play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
-  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText,
+  resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
 };

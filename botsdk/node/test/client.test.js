@@ -2,7 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const grpc = require('@grpc/grpc-js');
-const { Player, authMetadata, retryable, requestDeadline, load } = require('../src');
+const { Player, authMetadata, retryable, requestDeadline, answerBy, load } = require('../src');
 
 const legal = (n) => Array.from({ length: n }, (_, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: { suit: 'SUIT_SPADES', rank: 'RANK_SEVEN' } } } }));
 const request = (rid, n = 3, decisionMs = 1000) => ({ request_id: rid, legal_actions: legal(n), decision_left_ms: decisionMs, bank_left_ms: 0, deadline: null, view: {} });
@@ -46,6 +46,12 @@ test('requestDeadline: the earlier of the stamp and the budget', () => {
   assert.equal(requestDeadline({ decision_left_ms: 1500, bank_left_ms: 500, deadline: null }, 100_000), 102_000);
   assert.equal(requestDeadline({ decision_left_ms: 10_000, bank_left_ms: 0, deadline: { seconds: 101, nanos: 500_000_000 } }, 100_000), 101_500);
   assert.equal(requestDeadline({ decision_left_ms: 1000, bank_left_ms: 0, deadline: { seconds: 200, nanos: 0 } }, 100_000), 101_000);
+});
+
+test('answerBy: the margin, at most a quarter of the time the request leaves', () => {
+  assert.equal(answerBy(101_000, 100_000, 200), 100_800); // 1 s: the whole 200 ms margin
+  assert.equal(answerBy(100_300, 100_000, 200), 100_225); // 300 ms: 75 ms, not 200 (decide had 100 ms)
+  assert.equal(answerBy(99_000, 100_000, 200), 99_000); // already past: no margin
 });
 
 test('answers by request id', async () => {

@@ -188,7 +188,9 @@ class Config:
     #: referee answers UNAVAILABLE (its table is moving to another referee, docs/OPERATIONS.md); then
     #: it raises RefereeUnavailable.
     takeover_wait: float = DEFAULT_TAKEOVER_WAIT
-    #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds.
+    #: safety_margin is how long before the deadline the SDK stops waiting for decide, in seconds,
+    #: at most: never more than a quarter of the time the request leaves (answer_by), so that a
+    #: 300 ms clock leaves decide 225 ms, not 100.
     safety_margin: float = 0.2
     #: on_event, if set, is called with every Event the seat receives, in order, once each.
     on_event: Optional[Callable[[events_pb2.Event], None]] = None
@@ -296,6 +298,13 @@ def request_deadline(req: seat_pb2.DecisionRequest, received: float, now_wall: f
         stamp = req.deadline.seconds + req.deadline.nanos / 1e9
         by_stamp = received + (stamp - now_wall)
     return min(by_budget, by_stamp)
+
+
+def answer_by(deadline: float, received: float, margin: float) -> float:
+    """answer_by is when the SDK answers for a decide still running: the deadline less the safety
+    margin, or less a quarter of the time from receipt to the deadline when that is shorter (in
+    time.monotonic() terms)."""
+    return deadline - min(margin, max(deadline - received, 0.0) / 4)
 
 
 def first_legal(legal_actions: Sequence[actions_pb2.LegalAction]) -> int:
@@ -428,7 +437,8 @@ class _Player:
         if answer is not None:
             self._send(self._answer_msg(rid, *answer))
             return
-        due = request_deadline(req, time.monotonic(), time.time()) - self.cfg.safety_margin
+        received = time.monotonic()
+        due = answer_by(request_deadline(req, received, time.time()), received, self.cfg.safety_margin)
         legal_ids = {la.action_id for la in req.legal_actions}
         fallback = first_legal(req.legal_actions) if req.legal_actions else 0
         try:

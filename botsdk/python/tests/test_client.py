@@ -79,6 +79,12 @@ class RetryableTest(unittest.TestCase):
 
 
 class DeadlineTest(unittest.TestCase):
+    def test_answer_by_keeps_at_most_a_quarter(self):
+        self.assertAlmostEqual(client.answer_by(101.0, 100.0, 0.2), 100.8)  # 1 s: the whole margin
+        self.assertAlmostEqual(client.answer_by(100.3, 100.0, 0.2), 100.225)  # 300 ms: 75 ms, not 200
+        self.assertEqual(client.answer_by(99.0, 100.0, 0.2), 99.0)  # already past: no margin
+        self.assertEqual(client.answer_by(float("inf"), 100.0, 0.2), float("inf"))  # no clock
+
     def test_budget_when_no_stamp(self):
         self.assertAlmostEqual(request_deadline(request(1, decision_ms=1500, bank_ms=500), 100.0, 5000.0), 102.0)
 
