@@ -25,7 +25,8 @@ type Standing struct {
 	// Score is the sum of its side's final totals (Bézique points).
 	Score int `json:"score"`
 	// DealDiff is, with duplicate deals, the mean over the whole deal sets it played (a result in
-	// every seating: the others compare nothing yet) of its score difference on the same cards:
+	// every seating, none forfeited: the others compare no play on the same cards) of its score
+	// difference on the same cards:
 	// the sum over the deal set's seatings of its side's total less the mean of the other sides'
 	// totals. Zero without duplicate deals.
 	DealDiff float64 `json:"deal_diff"`
@@ -39,8 +40,9 @@ type Standing struct {
 	Fallbacks int `json:"fallbacks"`
 	// MeanDecisionMs is its mean decision time over the actions its bot chose, in milliseconds.
 	MeanDecisionMs float64 `json:"mean_decision_ms"`
-	// Rating is its rating with its uncertainty after every counted game, in schedule order
-	// (stats.Ratings: each game ranks the sides, the winner first, the others by score).
+	// Rating is its rating with its uncertainty after every counted game in schedule order but the
+	// games forfeited before any action (stats.Ratings: each game ranks the sides, the winner
+	// first, the others by score).
 	Rating stats.Rating `json:"rating"`
 }
 
@@ -253,7 +255,12 @@ func Compute(spec *Spec, results []Result) Standings {
 		for _, t := range teams {
 			slices.Sort(t)
 		}
-		_ = ratings.Update(teams, ranks(rank, r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+		if r.Outcome == OutcomeForfeit {
+			set.forfeit = true
+		}
+		if !unplayed(r) { // as chess federations rate no forfeited game that was not played
+			_ = ratings.Update(teams, ranks(rank, r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+		}
 	}
 	c.close(spec, set)
 	if spec.Duplicate {
@@ -335,6 +342,7 @@ type dealSet struct {
 	diff         [4]float64 // each position of the pairing's score difference on the deal set's cards
 	games        int        // counted games
 	half         int        // the pairing's first entrant's points over them, in half-points
+	forfeit      bool       // a game of it was forfeited: no comparison of play on the same cards
 }
 
 // pair returns the pair of the entrants at positions a < b of pairing group (members), made on
@@ -361,10 +369,26 @@ func (c *computation) close(spec *Spec, d dealSet) {
 	if d.games < c.perDeal || !spec.Duplicate {
 		return // a deal set not played in every seating compares nothing on the same cards
 	}
-	c.sets = append(c.sets, d)
+	if !d.forfeit { // a forfeit's totals are where play stopped, or 0 and 0 before any: no comparison
+		c.sets = append(c.sets, d)
+	}
 	if d.games == 2 && spec.groupSize() == 2 { // the pair at positions 0 and 1 of a pairing of 2
 		c.pairs[c.pairOf[d.group*4+1]-1].Penta[d.half]++
 	}
+}
+
+// unplayed reports whether r is a game forfeited before any action: a lobby bot absent when it
+// began, say. It counts in the points as any forfeit but is not rated.
+func unplayed(r *Result) bool {
+	if r.Outcome != OutcomeForfeit {
+		return false
+	}
+	for _, s := range r.Seats {
+		if s.Decisions+s.Timeouts+s.Illegal+s.Disconnects+s.Fallbacks > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final

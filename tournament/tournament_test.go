@@ -361,3 +361,54 @@ func TestSPRTVerdictStands(t *testing.T) {
 		t.Fatalf("recomputed: verdict %s, decision %+v", s.SPRT.Verdict, d)
 	}
 }
+
+// TestForfeitsInStandings: a game forfeited before any action (a lobby bot absent) counts in the
+// points as a loss and a forfeit, but is not rated, as chess federations rate no unplayed game;
+// a deal set with a forfeited game has no deal difference, as its totals compare no play on the
+// same cards (a host's trial: a bot that forfeited 20 of its 30 games had a deal diff of -470,
+// where playing them all gave it -1568.5, and its opponents' ratings rose by its absence).
+func TestForfeitsInStandings(t *testing.T) {
+	s := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 3, Duplicate: true}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	played := func(game, winner int, scores ...int) tournament.Result {
+		return tournament.Result{Game: game, Outcome: tournament.OutcomeCompleted, WinnerSide: winner, ForfeitSeat: -1, Scores: scores,
+			Seats: []tournament.SeatStats{{Decisions: 30}, {Decisions: 30}}}
+	}
+	// Game 2k seats e0 then e1; game 2k+1 swaps them.
+	base := []tournament.Result{
+		played(0, 0, 1200, 800), played(1, 1, 700, 1000), // set 0: e0 +400 +300
+		played(3, 0, 900, 600), // set 1: e1 (seat 0) wins
+	}
+	absent := tournament.Result{Game: 2, Outcome: tournament.OutcomeForfeit, WinnerSide: 1, ForfeitSeat: 0, ForfeitCause: "disconnect",
+		Scores: []int{10, 0}, Seats: make([]tournament.SeatStats, 2)} // e0 absent: forfeits before any action (the dealer's turn-up seven scored 10)
+	midGame := absent
+	midGame.Seats = []tournament.SeatStats{{Decisions: 12, Disconnects: 1}, {Decisions: 12}}
+
+	without := tournament.Compute(&s, base)
+	got := tournament.Compute(&s, append(slices.Clone(base), absent))
+	e0, e1 := got.Entrants[0], got.Entrants[1]
+	if e0.Entrant != "e0" || e0.Wins != 2 || e0.Losses != 2 || e0.Forfeits != 1 || e1.Wins != 2 || e1.Losses != 2 {
+		t.Fatalf("e0 %+v, e1 %+v: want the forfeit a loss of e0's, 2-2", e0, e1)
+	}
+	if e0.DealDiff != 700 || e1.DealDiff != -700 {
+		t.Fatalf("deal diff e0 %v, e1 %v: want set 0's alone, +700 and -700", e0.DealDiff, e1.DealDiff)
+	}
+	for _, e := range without.Entrants {
+		for _, g := range got.Entrants {
+			if e.Entrant == g.Entrant && e.Rating != g.Rating {
+				t.Fatalf("%s rated %v with the unplayed forfeit, %v without", e.Entrant, g.Rating, e.Rating)
+			}
+		}
+	}
+	// A game forfeited in play is rated.
+	rated := tournament.Compute(&s, append(slices.Clone(base), midGame))
+	for _, e := range without.Entrants {
+		for _, g := range rated.Entrants {
+			if e.Entrant == g.Entrant && e.Rating == g.Rating {
+				t.Fatalf("%s rated %v with and without a game forfeited in play", e.Entrant, g.Rating)
+			}
+		}
+	}
+}
