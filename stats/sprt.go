@@ -66,10 +66,12 @@ func (s SPRT) Validate() error {
 	switch {
 	case !(s.Elo0 < s.Elo1):
 		return fmt.Errorf("stats: SPRT elo0 %g must be less than elo1 %g", s.Elo0, s.Elo1)
-	case !(s.Alpha > 0 && s.Alpha < 1):
-		return fmt.Errorf("stats: SPRT alpha %g must be between 0 and 1", s.Alpha)
-	case !(s.Beta > 0 && s.Beta < 1):
-		return fmt.Errorf("stats: SPRT beta %g must be between 0 and 1", s.Beta)
+	case !(s.Elo0 >= -MaxSPRTElo && s.Elo1 <= MaxSPRTElo):
+		return fmt.Errorf("stats: SPRT elo0 %g and elo1 %g must be within ±%d", s.Elo0, s.Elo1, MaxSPRTElo)
+	case !(s.Alpha >= MinSPRTRate && s.Alpha < 1):
+		return fmt.Errorf("stats: SPRT alpha %g must be between %g and 1", s.Alpha, MinSPRTRate)
+	case !(s.Beta >= MinSPRTRate && s.Beta < 1):
+		return fmt.Errorf("stats: SPRT beta %g must be between %g and 1", s.Beta, MinSPRTRate)
 	case !(s.Alpha+s.Beta < 1):
 		return errors.New("stats: SPRT alpha + beta must be less than 1")
 	case s.Model != ModelLogistic && s.Model != ModelNormalized:
@@ -77,6 +79,15 @@ func (s SPRT) Validate() error {
 	}
 	return nil
 }
+
+// MaxSPRTElo and MinSPRTRate bound an SPRT's hypotheses and error rates beyond fastchess's checks:
+// at ±1 000 Elo a side scores 0.3 % or 99.7 %, past which the log-likelihood ratio is no longer
+// computed in float64 (elo1 = 5 000 made the root finder loop for ever, and 1e308 gave NaN); a
+// rate under 10⁻⁹ makes a bound of hundreds (4.9e-324 made it infinite).
+const (
+	MaxSPRTElo  = 1000
+	MinSPRTRate = 1e-9
+)
 
 // Bounds is the pair of log-likelihood-ratio bounds: lower = ln(Beta/(1-Alpha)),
 // upper = ln((1-Beta)/Alpha) (Wald's bounds, fastchess's SPRT constructor).
@@ -215,18 +226,26 @@ func mleNormalized(scores, probs []float64, muRef, t float64) []float64 {
 	return p
 }
 
+// maxITPSteps bounds itp's steps: ITP needs at most ⌈log2((b − a) / 2ε)⌉ + 1, under 70 for any
+// bracket of float64 numbers with fastchess's ε.
+const maxITPSteps = 200
+
 // itp finds a root of f between a and b, taking f(a) as -Inf and f(b) as +Inf,
 // to within epsilon, by the ITP method (I. F. D. Oliveira and R. H. C. Takahashi,
 // "An Enhancement of the Bisection Method Average Performance Preserving Minmax
 // Optimality", ACM TOMS 47(1), 2021) with fastchess's parameters k1 = 0.1, k2 = 2,
 // n0 = 0.99. It follows fastchess's itp step for step, so LLRs agree to the last
 // digits.
+//
+// It stops after maxITPSteps steps whatever the bracket: in float64 a bracket near the edge of
+// the scores (an Elo difference of thousands) can stop shrinking, and fastchess's loop, which has
+// no such stop, then never ends (a referee's tournament hung in it holding its lock).
 func itp(f func(float64) float64, a, b, epsilon float64) float64 {
 	const k1, k2, n0 = 0.1, 2.0, 0.99
 	fa, fb := math.Inf(-1), math.Inf(1)
 	nHalf := math.Ceil(math.Log2(math.Abs(b-a) / (2 * epsilon)))
 	nMax := nHalf + n0
-	for i := 0.0; math.Abs(b-a) > 2*epsilon; i++ {
+	for i := 0.0; math.Abs(b-a) > 2*epsilon && i < maxITPSteps; i++ {
 		xHalf := (a + b) / 2
 		r := epsilon*math.Pow(2, nMax-i) - (b-a)/2
 		delta := k1 * math.Pow(b-a, k2)

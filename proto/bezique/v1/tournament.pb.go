@@ -413,13 +413,13 @@ func (x *LobbyTeam) GetMembers() []string {
 // H1 "elo1 stronger", with error rates alpha and beta.
 type Sprt struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// elo0 is H0's Elo difference.
+	// elo0 is H0's Elo difference, at least -1000.
 	Elo0 float64 `protobuf:"fixed64,1,opt,name=elo0,proto3" json:"elo0,omitempty"`
-	// elo1 is H1's Elo difference, above elo0.
+	// elo1 is H1's Elo difference, above elo0, at most 1000.
 	Elo1 float64 `protobuf:"fixed64,2,opt,name=elo1,proto3" json:"elo1,omitempty"`
-	// alpha is the false-positive rate, in (0, 0.5).
+	// alpha is the false-positive rate, at least 1e-9, with alpha + beta below 1.
 	Alpha float64 `protobuf:"fixed64,3,opt,name=alpha,proto3" json:"alpha,omitempty"`
-	// beta is the false-negative rate, in (0, 0.5).
+	// beta is the false-negative rate, at least 1e-9, with alpha + beta below 1.
 	Beta          float64 `protobuf:"fixed64,4,opt,name=beta,proto3" json:"beta,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -7,19 +7,19 @@
  */
 export interface Sprt {
   /**
-   * elo0 is H0's Elo difference.
+   * elo0 is H0's Elo difference, at least -1000.
    */
   'elo0'?: (number | string);
   /**
-   * elo1 is H1's Elo difference, above elo0.
+   * elo1 is H1's Elo difference, above elo0, at most 1000.
    */
   'elo1'?: (number | string);
   /**
-   * alpha is the false-positive rate, in (0, 0.5).
+   * alpha is the false-positive rate, at least 1e-9, with alpha + beta below 1.
    */
   'alpha'?: (number | string);
   /**
-   * beta is the false-negative rate, in (0, 0.5).
+   * beta is the false-negative rate, at least 1e-9, with alpha + beta below 1.
    */
   'beta'?: (number | string);
 }
@@ -30,19 +30,19 @@ export interface Sprt {
  */
 export interface Sprt__Output {
   /**
-   * elo0 is H0's Elo difference.
+   * elo0 is H0's Elo difference, at least -1000.
    */
   'elo0': (number);
   /**
-   * elo1 is H1's Elo difference, above elo0.
+   * elo1 is H1's Elo difference, above elo0, at most 1000.
    */
   'elo1': (number);
   /**
-   * alpha is the false-positive rate, in (0, 0.5).
+   * alpha is the false-positive rate, at least 1e-9, with alpha + beta below 1.
    */
   'alpha': (number);
   /**
-   * beta is the false-negative rate, in (0, 0.5).
+   * beta is the false-negative rate, at least 1e-9, with alpha + beta below 1.
    */
   'beta': (number);
 }
