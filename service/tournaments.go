@@ -301,7 +301,8 @@ func (s *Referee) startTourney(tr *tourney) {
 }
 
 // runTourney plays the tournament's missing games in schedule order, at most Spec.Concurrency at
-// once, until every game has a result or a match's SPRT has a verdict; then it ends the
+// once, until every game has a result or a match's SPRT has a verdict (then it starts no game, but
+// awaits those whose tables exist: in play, or recovered after a restart); then it ends the
 // tournament. It returns early, leaving the tournament running in the store, when the referee
 // stops or drains (it starts no game then; those in play finish) or a game fails, and when ctx
 // ends (the tournament is cancelled, or its lease lost: loseTourney). With a shared store it
@@ -327,8 +328,12 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 		case slots <- struct{}{}:
 		case <-ctx.Done():
 		}
-		if ctx.Err() != nil || tr.decided() || s.isDraining() || s.awaitLease(ctx) != nil {
+		if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
 			break // a slot taken or not, nothing more starts; wg.Wait below
+		}
+		if tr.decided() && !s.tourneyTableExists(ctx, tr, g) {
+			<-slots // the SPRT has decided: no game starts, but one in play is awaited and counted
+			continue
 		}
 		wg.Add(1)
 		go func() {
@@ -460,6 +465,14 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	s.tourneys.keepSummary(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED, id, reason)
 	return tr.snapshot(true), nil
+}
+
+// tourneyTableExists reports whether game g's table was created: its game is in play, or ended
+// without its result stored yet (a restart came between). An error other than not found counts as
+// created, for playTourneyGame to meet.
+func (s *Referee) tourneyTableExists(ctx context.Context, tr *tourney, g tournament.Game) bool {
+	_, err := s.GetTable(ctx, tourneyTableID(tr.id, g.Index))
+	return !errors.Is(err, ErrNotFound)
 }
 
 // tourneyTableID names the table of a tournament's game.

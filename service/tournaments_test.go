@@ -332,3 +332,66 @@ func TestTournamentSPRTVerdictStands(t *testing.T) {
 	}
 	t.Logf("%s after %d games (LLR %.4f); %d counted, LLR %.4f", d.Verdict, d.Played, d.LLR, s.Played, s.SPRT.LLR)
 }
+
+// TestTournamentSPRTRestartAwaitsGamesInPlay: a match whose SPRT decides within its first games,
+// its referee closed at the verdict with games in play and opened again on the same SQLite file, counts those
+// games once their recovered tables end: every table of the tournament has its result. The runner
+// saw the verdict on resuming and ended the tournament without awaiting them, so their finished
+// tables were never counted (an attack: 1 of 20 played, 3 finished tables left out).
+func TestTournamentSPRTRestartAwaitsGamesInPlay(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	open := func() (*Referee, store.Store) {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newCore(t, Config{Store: st}), st
+	}
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 20, Concurrency: 4,
+		Entrants: []tournament.Entrant{{ID: "rb", Bot: "rulebook"}, {ID: "rnd", Bot: "random"}},
+		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 1000, Alpha: 0.05, Beta: 0.05}}
+	r, st := open()
+	seed := engine.Seed{5}
+	tn, err := r.CreateTournament(ctx, spec, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	decidedAt := 0
+	_ = r.WatchTournament(wctx, tn.ID, func(u TournamentUpdate) error {
+		if u.Standings.Decided() && decidedAt == 0 {
+			decidedAt = u.Standings.Played
+			cancel()
+		}
+		return nil
+	})
+	cancel()
+	r.Close()
+	_ = st.Close()
+	r, _ = open()
+	got := awaitTournament(t, r, tn.ID)
+	if decidedAt == 0 || len(got.Results) == decidedAt {
+		t.Logf("decided at %d, %d results: no game was in play at the close, the case is not tried", decidedAt, len(got.Results))
+	}
+	counted := map[int]bool{}
+	for _, res := range got.Results {
+		counted[res.Game] = true
+	}
+	tables := 0
+	for _, g := range got.Spec.Schedule() {
+		if _, err := r.GetTable(ctx, tourneyTableID(tn.ID, g.Index)); errors.Is(err, ErrNotFound) {
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		tables++
+		if !counted[g.Index] {
+			t.Errorf("game %d: its table exists, its result is not counted", g.Index)
+		}
+	}
+	if got.State != store.TournamentFinished || !got.Standings.Decided() || tables != len(got.Results) || tables < 2 {
+		t.Fatalf("state %s, SPRT %+v, %d tables, %d results", got.State, got.Standings.SPRT, tables, len(got.Results))
+	}
+	t.Logf("%d games counted, %s after %d", len(got.Results), got.Standings.SPRT.Verdict, got.Standings.SPRT.Decision.Played)
+}
