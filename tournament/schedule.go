@@ -1,5 +1,10 @@
 package tournament
 
+import (
+	"fmt"
+	"strconv"
+)
+
 // Game is one scheduled game: which entrants sit where, on which deal set.
 type Game struct {
 	// Index is the game's place in the schedule, from 0; the results are keyed by it.
@@ -38,6 +43,35 @@ func (s *Spec) Groups() [][]int {
 		pick(0, nil)
 	}
 	return out
+}
+
+// groupCount is len(s.Groups()), computed without listing them: the binomial coefficient of the
+// entrants (but the first, in a gauntlet, who is in every group) and the group size, saturated at
+// MaxPairings+1.
+func (s *Spec) groupCount() int {
+	n, k := len(s.Entrants), s.groupSize()
+	if s.Format == Gauntlet {
+		n, k = n-1, k-1
+	}
+	if k < 0 || n < k {
+		return 0
+	}
+	c := 1
+	for i := range k {
+		c = c * (n - i) / (i + 1) // C(n, i+1), exact
+		if c > MaxPairings {
+			return MaxPairings + 1
+		}
+	}
+	return c
+}
+
+// pairingsText is a number of pairings as groupCount gives it: "more than 100000" when saturated.
+func pairingsText(n int) string {
+	if n > MaxPairings {
+		return fmt.Sprintf("more than %d", MaxPairings)
+	}
+	return strconv.Itoa(n)
 }
 
 func (s *Spec) groupSize() int {

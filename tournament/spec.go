@@ -155,8 +155,14 @@ const DefaultAbsenceGraceMs = 60_000
 // MaxAbsenceGraceMs bounds [Spec.AbsenceGraceMs]: a day.
 const MaxAbsenceGraceMs = 24 * 60 * 60 * 1000
 
-// MaxGames bounds a tournament's schedule.
-const MaxGames = 1_000_000
+// MaxGames bounds a tournament's schedule, and MaxPairings its pairings (the groups of entrants
+// that meet: 100 000 is a two-handed round robin of 447 entrants, a four-handed one of 56). Every
+// computation of the standings lists the pairings: 971 635 of them (a four-handed round robin of
+// 71) took 212 MB a result stored.
+const (
+	MaxGames    = 1_000_000
+	MaxPairings = 100_000
+)
 
 // Validate checks the spec and fills in defaults; errors name the field (for example
 // "entrants[2].id: repeated").
@@ -245,7 +251,17 @@ func (s *Spec) Validate() error {
 	if s.Concurrency > 1000 {
 		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)
 	}
-	if n := s.locator().games; n > MaxGames {
+	// Counted before the pairings are listed: their number grows as entrants^players (120
+	// entrants of a four-handed round robin listed 8 million before the refusal, 2.7 GB).
+	groups := s.groupCount()
+	if groups > MaxPairings {
+		return fmt.Errorf("entrants: %d entrants make %s pairings of %d; at most %d", len(s.Entrants), pairingsText(groups), s.groupSize(), MaxPairings)
+	}
+	perDeal := 1
+	if s.Duplicate {
+		perDeal = len(s.Seatings())
+	}
+	if n := s.Deals * groups * perDeal; n > MaxGames {
 		return fmt.Errorf("deals: %d games scheduled; at most %d", n, MaxGames)
 	}
 	for name, a := range map[string]string{"policy.on_timeout": s.Policy.OnTimeout, "policy.on_illegal": s.Policy.OnIllegal, "policy.on_disconnect": s.Policy.OnDisconnect} {

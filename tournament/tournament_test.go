@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/stats"
@@ -410,5 +411,37 @@ func TestForfeitsInStandings(t *testing.T) {
 				t.Fatalf("%s rated %v with and without a game forfeited in play", e.Entrant, g.Rating)
 			}
 		}
+	}
+}
+
+// TestValidatePairingsCounted: a spec whose pairings are too many is refused from their count,
+// before any is listed, and quickly (120 entrants of a four-handed round robin listed 8 million
+// pairings, 2.7 GB for three requests, before the refusal: an attack); the count equals the list's
+// length wherever the list is small.
+func TestValidatePairingsCounted(t *testing.T) {
+	spec := tournament.Spec{Variant: engine.FourHanded, Partners: tournament.PartnersRotating, Entrants: entrants(120), Deals: 1}
+	start := time.Now()
+	err := spec.Validate()
+	if err == nil || err.Error() != "entrants: 120 entrants make more than 100000 pairings of 4; at most 100000" {
+		t.Fatalf("err %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("refused in %v", d)
+	}
+	for _, c := range []tournament.Spec{
+		{Variant: engine.TwoHanded, Entrants: entrants(447), Deals: 1},
+		{Variant: engine.FourHandedIndividual, Entrants: entrants(9), Deals: 1},
+		{Format: tournament.Gauntlet, Variant: engine.ThreeHanded, Entrants: entrants(7), Deals: 1},
+		{Variant: engine.FourHanded, Entrants: entrants(6), Deals: 1},
+	} {
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s of %d: %v", c.Variant, len(c.Entrants), err)
+		}
+		if n := len(c.Groups()); n != c.PairingCount() {
+			t.Errorf("%s %s of %d: %d pairings listed, %d counted", c.Format, c.Variant, len(c.Entrants), n, c.PairingCount())
+		}
+	}
+	if err := (&tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(448), Deals: 1}).Validate(); err == nil || err.Error() != "entrants: 448 entrants make more than 100000 pairings of 2; at most 100000" {
+		t.Fatalf("448 entrants: %v", err)
 	}
 }
