@@ -131,6 +131,9 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
+	if err := checkTourneyTables(&spec); err != nil {
+		return nil, err
+	}
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}
@@ -168,6 +171,40 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	s.startTourney(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
 	return tr.snapshot(true), nil
+}
+
+// checkTourneyTables refuses a spec whose games' tables CreateTable would refuse (normalise): its
+// clock or failure policy (errors naming the table's field, "clock.decision_ms"), or an entrant's
+// seat, a lobby bot's or a team's name (errors naming the entrant). The runner met the refusal at
+// its first game, and the tournament stayed running for ever (an attack: a decision time of
+// 4 294 967 295 ms, a lobby bot's name of 30 000 bytes).
+func checkTourneyTables(spec *tournament.Spec) error {
+	tr := &tourney{spec: *spec}
+	players := spec.Variant.Players()
+	for e := range spec.Entrants {
+		g := tournament.Game{Seats: make([]int, players)}
+		for seat := range g.Seats {
+			g.Seats[seat] = (e + seat) % len(spec.Entrants) // e in seat 0
+		}
+		req := tr.tableRequest(g)
+		for seat, members := range tr.lobbySeats(g) {
+			if members != nil {
+				req.Seats[seat] = lobbySeat(members, "")
+			}
+		}
+		_, err := normalise(req)
+		var fe *FieldError
+		switch {
+		case err == nil:
+		case errors.As(err, &fe) && strings.HasPrefix(fe.Field, "seats["):
+			if strings.HasPrefix(fe.Field, "seats[0]") {
+				return invalid(fmt.Sprintf("entrants[%d]", e), "its seat would be refused: %v", err)
+			}
+		default:
+			return err
+		}
+	}
+	return nil
 }
 
 // newTourney rebuilds a tournament from its store row and stored games, its results in the order

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -227,6 +228,13 @@ func TestCreateTournamentErrors(t *testing.T) {
 		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "alphabez"}}}, "entrants[1].bot"},
 		{tournament.Spec{Variant: engine.TwoHanded, Deals: 0, Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}, "deals"},
 		{tournament.Spec{Variant: "five-handed", Deals: 1}, "variant"},
+		// Tables the referee would refuse: the tournament stayed running for ever (an attack).
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Clock: tournament.Clock{DecisionMs: 4294967295},
+			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}, "clock.decision_ms"},
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1,
+			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Kind: tournament.KindLobby, Bot: strings.Repeat("x", 30000)}}}, "entrants[1]"},
+		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1,
+			Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "bad\x1bname"}, {ID: "b", Bot: "random"}}}, "entrants[0]"},
 	} {
 		_, err := r.CreateTournament(context.Background(), c.spec, nil)
 		var fe *FieldError
