@@ -160,6 +160,11 @@ func SpecFromProto(in *pb.TournamentSpec) (tournament.Spec, error) {
 		s.Clock = tournament.Clock{DecisionMs: c.GetDecisionMs(), BankMs: c.BankMs, IncrementMs: c.GetIncrementMs()}
 	}
 	if p := in.GetFailurePolicy(); p != nil {
+		for field, a := range map[string]pb.FailureAction{"on_timeout": p.GetOnTimeout(), "on_illegal": p.GetOnIllegal(), "on_disconnect": p.GetOnDisconnect()} {
+			if _, known := pb.FailureAction_name[int32(a)]; !known {
+				return s, invalid("spec.failure_policy."+field, "unknown failure action %d", a) // it was stored as unspecified
+			}
+		}
 		s.Policy = tournament.Policy{OnTimeout: failureText(p.GetOnTimeout()), OnIllegal: failureText(p.GetOnIllegal()),
 			OnDisconnect: failureText(p.GetOnDisconnect()), StrikeLimit: p.GetStrikeLimit(), DisconnectGraceMs: p.GetDisconnectGraceMs()}
 	}

@@ -114,6 +114,12 @@ func TestTournamentServiceErrors(t *testing.T) {
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "deals: 0; at least 1"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
 			Partners: pb.Partners_PARTNERS_ROTATING}}, "partners: only for the four-handed variant"},
+		// Stored as unspecified before (an attack).
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
+			FailurePolicy: &pb.FailurePolicy{OnTimeout: 77}}}, "spec.failure_policy.on_timeout: unknown failure action 77"},
+		// The root finder looped for ever on this match's results (an attack).
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Format: pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH,
+			Deals: 1, Entrants: two, Sprt: &pb.Sprt{Elo1: 5000, Alpha: 0.05, Beta: 0.05}}}, "sprt: SPRT elo0 0 and elo1 5000 must be within ±1000"},
 	} {
 		_, err := client.CreateTournament(ctx, c.req)
 		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {

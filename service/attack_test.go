@@ -529,11 +529,11 @@ func TestAtkTableServiceOddInputs(t *testing.T) {
 			wantCode("ListGames size", err, codes.OK)
 		}
 		_, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{State: 99})
-		wantCode("ListTables state 99", err, codes.OK, codes.InvalidArgument)
+		wantCode("ListTables state 99", err, codes.InvalidArgument) // OK with an empty page and a next page token before
 		_, err = r.tables.ListGames(ctx, &pb.ListGamesRequest{Variant: 99})
 		wantCode("ListGames variant 99", err, codes.InvalidArgument)
 		_, err = r.tables.ListGames(ctx, &pb.ListGamesRequest{Outcome: 99})
-		wantCode("ListGames outcome 99", err, codes.OK, codes.InvalidArgument)
+		wantCode("ListGames outcome 99", err, codes.InvalidArgument)
 
 		two := func() *pb.CreateTableRequest {
 			return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}

@@ -378,6 +378,9 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		size = store.DefaultPageSize
 	}
 	size = min(size, store.MaxPageSize)
+	if _, known := pb.TableState_name[int32(req.GetState())]; !known {
+		return nil, invalid("state", "unknown table state %d", req.GetState()) // it listed nothing, with a next page
+	}
 	if req.GetState() == pb.TableState_TABLE_STATE_QUARANTINED { // one page: they are few
 		return &pb.ListTablesResponse{Tables: s.quarantinedTables()}, nil
 	}
@@ -644,6 +647,9 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		variant = v
 	}
 	f := store.GameFilter{BotName: req.GetBotName(), Variant: string(variant)}
+	if _, known := pb.Outcome_name[int32(req.GetOutcome())]; !known {
+		return nil, invalid("outcome", "unknown outcome %d", req.GetOutcome())
+	}
 	if req.GetOutcome() != pb.Outcome_OUTCOME_UNSPECIFIED {
 		f.Result = outcomeLabel(req.GetOutcome())
 	}

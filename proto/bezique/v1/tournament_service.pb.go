@@ -471,7 +471,7 @@ type CancelTournamentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// tournament_id is the tournament's id.
 	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
-	// reason says why (at most 200 bytes); it goes to every cancelled game's record and the audit trail.
+	// reason says why (at most 256 bytes); it goes to every cancelled game's record and the audit trail.
 	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
