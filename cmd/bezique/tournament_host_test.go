@@ -365,3 +365,22 @@ func TestTournamentPolicyFlags(t *testing.T) {
 		t.Fatalf("create --on-timeout never: %v\n%s", err, out)
 	}
 }
+
+// TestWarnAbsentSuggests: an entrant's lobby bot that is not in the lobby is told the nearest name
+// present within two edits, and two entrants of one lobby bot are told it plays itself (a host's
+// trial: --entrant lobby:pybto was told nothing more, and a=lobby:pybot b=lobby:pybot nothing).
+func TestWarnAbsentSuggests(t *testing.T) {
+	present := map[string]*pb.LobbyBot{"pybot": {}, "jsbot": {}, "gobot-2": {}}
+	for name, want := range map[string]string{"pybto": `; did you mean "pybot"?`, "PyBot": `; did you mean "pybot"?`, "gobot": `; did you mean "gobot-2"?`, "rulebook": ""} {
+		if got := didYouMean(name, present); got != want {
+			t.Errorf("didYouMean(%q) = %q, want %q", name, got, want)
+		}
+	}
+	spec := tournament.Spec{Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "pybot"}, {ID: "b", Kind: tournament.KindLobby, Bot: "pybot"},
+		{ID: "c", Bot: "random"}}}
+	var out strings.Builder
+	(&tournamentOpts{}).warnAbsent(newRootCmd(), &out, spec)
+	if want := "warning: entrants a, b are all the lobby bot \"pybot\": it plays itself in their games\n"; out.String() != want {
+		t.Errorf("warned:\n%s\nwant:\n%s", out.String(), want)
+	}
+}

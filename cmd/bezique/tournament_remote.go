@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -137,8 +138,24 @@ func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.G
 // warnAbsent writes to w a warning for each lobby bot among spec's entrants that the lobby of the
 // referee at --server lacks, or holds without spec's variant: its games wait for it up to the
 // absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
-// word). It says nothing without --server (no lobby) or when the lobby cannot be listed.
+// word), with the nearest name present; and for each lobby bot that two entrants name, which then
+// plays itself. The lobby is only looked at with --server, and not when it cannot be listed.
 func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tournament.Spec) {
+	entrantsOf := map[string][]string{}
+	var names []string
+	for _, e := range spec.Entrants {
+		if e.Kind == tournament.KindLobby {
+			if entrantsOf[e.Bot] == nil {
+				names = append(names, e.Bot)
+			}
+			entrantsOf[e.Bot] = append(entrantsOf[e.Bot], e.ID)
+		}
+	}
+	for _, name := range names {
+		if ids := entrantsOf[name]; len(ids) > 1 {
+			fmt.Fprintf(w, "warning: entrants %s are all the lobby bot %q: it plays itself in their games\n", strings.Join(ids, ", "), name)
+		}
+	}
 	if o.conn.server == "" {
 		return
 	}
@@ -165,12 +182,52 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tourna
 			b, ok := present[name]
 			switch {
 			case !ok:
-				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s (bezique lobby lists those present); its games wait for it "+
-					"up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, grace)
+				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); its games wait for it "+
+					"up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, didYouMean(name, present), grace)
 			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
 				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games wait for it up to the absence grace, "+
 					"%s, then forfeit\n", e.ID, name, spec.Variant, grace)
 			}
 		}
 	}
+}
+
+// didYouMean is `; did you mean "NAME"?` for the name of present closest to name, when one is
+// within two edits (or differs in case only), else "": a host's --entrant lobby:pybto was only
+// told that no such bot was there. Written out here: twenty lines of Levenshtein distance do not
+// call for a dependency.
+func didYouMean(name string, present map[string]*pb.LobbyBot) string {
+	best, bestD := "", 3
+	for other := range present {
+		d := editDistance(strings.ToLower(name), strings.ToLower(other))
+		if d < bestD || d == bestD && other < best {
+			best, bestD = other, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
 }
