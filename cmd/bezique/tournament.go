@@ -563,7 +563,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
 	for i, e := range s.Entrants {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", i+1, e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
 			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
@@ -636,6 +636,24 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	cmd.Flags().StringVar(&ratingsPlot, "plot-ratings", "", "plot each entrant's rating with its 95% band over the games (.png or .svg)")
 	cmd.Flags().StringVar(&scoresPlot, "plot-scores", "", "plot each entrant's score distribution (.png or .svg)")
 	return cmd
+}
+
+// rankText is the rank of entrants[i] in ranked standings: "2=" for each of entrants that share
+// points, deal diff and score (the ranking's keys; their order is then by id alone), the
+// position of the first of them; else its position. Two bots with the same results read 2 and 3,
+// as if one had done better (a host's trial).
+func rankText(entrants []tournament.Standing, i int) string {
+	tied := func(a, b tournament.Standing) bool {
+		return a.Points == b.Points && a.DealDiff == b.DealDiff && a.Score == b.Score
+	}
+	first := i
+	for first > 0 && tied(entrants[first-1], entrants[i]) {
+		first--
+	}
+	if first < i || i+1 < len(entrants) && tied(entrants[i], entrants[i+1]) {
+		return strconv.Itoa(first+1) + "="
+	}
+	return strconv.Itoa(i + 1)
 }
 
 // writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with

@@ -366,6 +366,20 @@ func TestTournamentPolicyFlags(t *testing.T) {
 	}
 }
 
+// TestRankTies: entrants with the same points, deal diff and score share a rank, marked "=" (they
+// read 2 and 3, ordered by id alone: a host's trial).
+func TestRankTies(t *testing.T) {
+	st := []tournament.Standing{{Entrant: "rb", Points: 90}, {Entrant: "js", Points: 66, DealDiff: 302.3, Score: 113460},
+		{Entrant: "py", Points: 66, DealDiff: 302.3, Score: 113460}, {Entrant: "go", Points: 66, DealDiff: 302.3, Score: 113000}, {Entrant: "x", Points: 1}}
+	var got []string
+	for i := range st {
+		got = append(got, rankText(st, i))
+	}
+	if want := "1 2= 2= 4 5"; strings.Join(got, " ") != want {
+		t.Fatalf("ranks %q, want %q", got, want)
+	}
+}
+
 // TestWarnAbsentSuggests: an entrant's lobby bot that is not in the lobby is told the nearest name
 // present within two edits, and two entrants of one lobby bot are told it plays itself (a host's
 // trial: --entrant lobby:pybto was told nothing more, and a=lobby:pybot b=lobby:pybot nothing).
