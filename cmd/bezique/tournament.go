@@ -551,12 +551,30 @@ func nameText(name string) string {
 	return " " + strconv.Quote(name)
 }
 
+// exportedResult is a result as --json writes it: with the ids of the entrants in its seats, in
+// seat order (TournamentGameResult.entrants).
+type exportedResult struct {
+	tournament.Result
+	Entrants []string `json:"entrants"`
+}
+
 // printStandings prints the standings table and the pairs, or the whole tournament as JSON.
 func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	if asJSON {
+		// The results in schedule order, each with the entrants of its seats: an outsider with the
+		// JSON alone had to rebuild the schedule to know who played whom (a host's trial).
+		out := struct {
+			*service.Tournament
+			Results []exportedResult `json:"results"`
+		}{Tournament: tn}
+		results := slices.Clone(tn.Results)
+		slices.SortFunc(results, func(a, b tournament.Result) int { return a.Game - b.Game })
+		for i, seats := range tn.Spec.EntrantsOf(results) {
+			out.Results = append(out.Results, exportedResult{results[i], seats})
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(tn)
+		return enc.Encode(out)
 	}
 	s := tn.Standings
 	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
