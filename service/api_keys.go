@@ -36,6 +36,7 @@ func (s *Server) RevokeKey(ctx context.Context, req *pb.RevokeKeyRequest) (*pb.R
 	if err != nil {
 		return nil, statusOf(err)
 	}
+	s.endStreamsOf(k.GetKeyId(), k.GetRevokeTime().AsTime())
 	return &pb.RevokeKeyResponse{Key: k}, nil
 }
 

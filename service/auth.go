@@ -119,7 +119,8 @@ func newKeySecret() string {
 // by another referee only when that referee shares this one's store; with Config.TrustedProxies,
 // [Server.fromProxy], which takes the client a trusted proxy names in X-Forwarded-For as the
 // caller; with Config.PeerSecret, [Server.fromPeer], which takes the original caller of a call
-// forwarded by another referee as the caller; with Config.Auth, [Server.authenticate]. Add them
+// forwarded by another referee as the caller; with Config.Auth, [Server.authenticate], and for
+// streams [Server.revocableStreams], which ends a stream when its key is revoked. Add them
 // after [ServerOptions], so that metrics count refused calls too.
 func (s *Server) AuthOptions() []grpc.ServerOption {
 	opts := []grpc.ServerOption{grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromReferee)),
@@ -134,7 +135,7 @@ func (s *Server) AuthOptions() []grpc.ServerOption {
 	}
 	if s.cfg.Auth != nil {
 		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.authenticate)),
-			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.authenticate)))
+			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.authenticate), s.revocableStreams))
 	}
 	return opts
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -553,5 +554,60 @@ func TestMalformedAuthorizationSaysTheForm(t *testing.T) {
 		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
 			t.Errorf("ListTables with authorization %.12q…: %v, want Unauthenticated %q", header, err, want)
 		}
+	}
+}
+
+// TestRevokedKeyEndsStreams: revoking a key ends its open streams with UNAUTHENTICATED, at once
+// when revoked through this referee, within RevocationSweep when revoked by another referee
+// sharing the store (here: in the store directly). A revoked bot key's lobby Serve stream stayed
+// in the lobby and a revoked admin key's WatchTournament kept delivering (an attack).
+func TestRevokedKeyEndsStreams(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	lobby := pb.NewLobbyServiceClient(r.cc)
+	serve := func(key, name string) pb.LobbyService_ServeClient {
+		t.Helper()
+		s, err := lobby.Serve(as(key), &pb.ServeRequest{Capacity: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if bots := r.srv.Referee.ListBots(); slices.ContainsFunc(bots, func(b *pb.LobbyBot) bool { return b.GetName() == name }) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never entered the lobby", name)
+			}
+		}
+	}
+	ended := func(what string, s pb.LobbyService_ServeClient, id string, within time.Duration) {
+		t.Helper()
+		start := time.Now()
+		for {
+			_, err := s.Recv()
+			if err == nil {
+				continue // a ping
+			}
+			wantCode(t, what, err, codes.Unauthenticated, "API key "+id+" was revoked at ")
+			if !strings.HasSuffix(status.Convert(err).Message(), ": its stream ends") || time.Since(start) > within {
+				t.Errorf("%s: %v after %v", what, err, time.Since(start))
+			}
+			return
+		}
+	}
+	id, key := r.newKey(t, "revoked-here", pb.Role_ROLE_BOT)
+	s := serve(key, "revoked-here")
+	if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id}); err != nil {
+		t.Fatal(err)
+	}
+	ended("Serve of a key revoked here", s, id, 2*time.Second)
+
+	id, key = r.newKey(t, "revoked-elsewhere", pb.Role_ROLE_BOT)
+	s = serve(key, "revoked-elsewhere")
+	if _, err := r.srv.store.RevokeKey(context.Background(), id, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	ended("Serve of a key revoked elsewhere", s, id, RevocationSweep+2*time.Second)
+	if bots := r.srv.Referee.ListBots(); len(bots) != 0 {
+		t.Errorf("lobby after the revocations: %v", bots)
 	}
 }

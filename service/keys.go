@@ -88,7 +88,7 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
 	}
 	secret := newKeySecret()
-	k := store.Key{ID: "k-" + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),
+	k := store.Key{ID: keyIDPrefix + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),
 		Creator: PrincipalFrom(ctx).ID, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
 	if err := s.store.CreateKey(ctx, k); err != nil {
 		return nil, err
@@ -129,3 +129,6 @@ func keyToProto(k store.Key) *pb.ApiKey {
 	}
 	return out
 }
+
+// keyIDPrefix begins every stored key's public id ("k-" and 16 hex digits).
+const keyIDPrefix = "k-"

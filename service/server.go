@@ -204,8 +204,9 @@ type Server struct {
 	pb.UnimplementedTournamentServiceServer
 	pb.UnimplementedLobbyServiceServer
 	*Referee
-	adminHash []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
-	peerHash  []byte // SHA-256 of Config.PeerSecret; nil without one
+	adminHash  []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
+	peerHash   []byte // SHA-256 of Config.PeerSecret; nil without one
+	keyStreams keyStreams
 }
 
 // New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
