@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,12 +17,13 @@ import (
 )
 
 func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
-	var newestFirst bool
+	var newestFirst, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the tournaments, oldest first (or newest first): id, name, state, games played of those scheduled, entrants",
 		Example: `  bezique tournament list --server 127.0.0.1:7777
-  bezique tournament list --newest-first       # the tournaments of --store, the most recent first`,
+  bezique tournament list --newest-first       # the tournaments of --store, the most recent first
+  bezique tournament list --server 127.0.0.1:7777 --json | jq -r '.[] | select(.state == "running") | .id'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			all, err := o.list(cmd, newestFirst)
@@ -30,10 +33,14 @@ func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
 			if len(all) == 0 && o.conn.server == "" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "no tournaments in --store %s (a running referee's: --server HOST:PORT)\n", o.storeURL)
 			}
+			if asJSON {
+				return writeTournamentListJSON(cmd.OutOrStdout(), all)
+			}
 			return printTournamentList(cmd.OutOrStdout(), all)
 		},
 	}
 	cmd.Flags().BoolVar(&newestFirst, "newest-first", false, "list the most recently created tournaments first")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write a JSON array, one object per tournament, for scripts")
 	return cmd
 }
 
@@ -126,4 +133,41 @@ func printTournamentList(w io.Writer, all []*service.Tournament) error {
 			tn.Standings.Played, tn.Standings.Scheduled, strings.Join(ids, " "), tn.CreatedAt.UTC().Format("2006-01-02 15:04:05"))
 	}
 	return tw.Flush()
+}
+
+// tournamentSummary is a tournament as list --json writes it: what the table shows, a name with
+// spaces or none at all read from its own key, not from a column (a host's script split "League 1"
+// in two).
+type tournamentSummary struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	State      string   `json:"state"`
+	Format     string   `json:"format"`
+	Variant    string   `json:"variant"`
+	Played     int      `json:"played"`
+	Scheduled  int      `json:"scheduled"`
+	Entrants   []string `json:"entrants"`
+	CreatedAt  string   `json:"created_at"`
+	FinishedAt string   `json:"finished_at,omitempty"`
+}
+
+// writeTournamentListJSON writes the tournaments as a JSON array of tournamentSummary, times in
+// RFC 3339 (UTC).
+func writeTournamentListJSON(w io.Writer, all []*service.Tournament) error {
+	out := make([]tournamentSummary, 0, len(all))
+	for _, tn := range all {
+		t := tournamentSummary{ID: tn.ID, Name: tn.Spec.Name, State: string(tn.State), Format: string(tn.Spec.Format), Variant: string(tn.Spec.Variant),
+			Played: tn.Standings.Played, Scheduled: tn.Standings.Scheduled, Entrants: make([]string, len(tn.Spec.Entrants)),
+			CreatedAt: tn.CreatedAt.UTC().Format(time.RFC3339Nano)}
+		for i, e := range tn.Spec.Entrants {
+			t.Entrants[i] = e.ID
+		}
+		if !tn.FinishedAt.IsZero() {
+			t.FinishedAt = tn.FinishedAt.UTC().Format(time.RFC3339Nano)
+		}
+		out = append(out, t)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }

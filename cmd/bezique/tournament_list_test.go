@@ -112,3 +112,32 @@ func (c *gameReads) ListTournamentGames(ctx context.Context, ids ...string) ([]s
 	c.tourneys.Add(int64(len(ids)))
 	return c.Store.ListTournamentGames(ctx, ids...)
 }
+
+// TestTournamentListJSON: "tournament list --json" writes each tournament's fields under their own
+// keys, a name with a space whole (a host's script split "League 1" across two columns of the
+// table).
+func TestTournamentListJSON(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url := "--store=sqlite:" + filepath.Join(t.TempDir(), "t.db")
+	if out, err := runCmd(ctx, "tournament", "run", "--name", "League 1", "--entrant", "a=random", "--entrant", "b=rulebook", "--deals", "1",
+		"--option", "target=300", url); err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	out, err := runCmd(ctx, "tournament", "list", "--json", url)
+	if err != nil {
+		t.Fatalf("list --json: %v\n%s", err, out)
+	}
+	var got []tournamentSummary
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(got) != 1 || got[0].Name != "League 1" || got[0].State != "finished" || got[0].Format != "round-robin" || got[0].Variant != "two-handed" ||
+		got[0].Played != 2 || got[0].Scheduled != 2 || strings.Join(got[0].Entrants, " ") != "a b" || got[0].FinishedAt == "" ||
+		!strings.HasPrefix(got[0].ID, "tn-") {
+		t.Fatalf("list --json:\n%s", out)
+	}
+	if _, err := time.Parse(time.RFC3339Nano, got[0].CreatedAt); err != nil {
+		t.Fatalf("created_at %q: %v", got[0].CreatedAt, err)
+	}
+}
