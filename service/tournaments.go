@@ -110,7 +110,11 @@ const elsewhereRefresh = time.Second
 // schedule. ErrDraining while draining; ErrPermission when a caller other than an admin chooses
 // the seed; the store's error when it cannot be stored.
 func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, seed *engine.Seed) (*Tournament, error) {
-	if err := spec.Validate(); err != nil {
+	err := spec.Validate()
+	if err == nil {
+		err = spec.CheckLimits() // a new tournament's only: a stored one beyond them still loads
+	}
+	if err != nil {
 		field, reason, _ := strings.Cut(err.Error(), ": ")
 		return nil, invalid(field, "%s", reason)
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -402,4 +403,37 @@ func TestTournamentSPRTRestartAwaitsGamesInPlay(t *testing.T) {
 		t.Fatalf("state %s, SPRT %+v, %d tables, %d results", got.State, got.Standings.SPRT, tables, len(got.Results))
 	}
 	t.Logf("%d games counted, %s after %d", len(got.Results), got.Standings.SPRT.Verdict, got.Standings.SPRT.Decision.Played)
+}
+
+// TestStoredTournamentBeyondLimitsLoads: a tournament stored before the limits of CheckLimits
+// (here a running match with elo1 5 000, whose LLR's root finder looped for ever then) still
+// loads and runs to its end: the referee refused to start ("resuming tournaments: ... stored
+// spec: sprt: ... must be within ±1000"; a code review).
+func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory(0)
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 3, Concurrency: 2,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}},
+		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.CheckLimits(); err == nil {
+		t.Fatal("elo1 5000 within the limits")
+	}
+	b, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := engine.Seed{9}
+	salt := make([]byte, engine.SaltSize)
+	if err := st.CreateTournament(ctx, store.Tournament{ID: "tn-0000000000000001", Spec: b, Seed: seed[:], Salt: salt,
+		Commitment: seed.SaltedCommitment(salt), CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}); err != nil {
+		t.Fatal(err)
+	}
+	r := newCore(t, Config{Store: st})
+	got := awaitTournament(t, r, "tn-0000000000000001")
+	if got.State != store.TournamentFinished || got.Standings.Played == 0 {
+		t.Fatalf("state %s, %d played", got.State, got.Standings.Played)
+	}
 }

@@ -66,16 +66,26 @@ func (s SPRT) Validate() error {
 	switch {
 	case !(s.Elo0 < s.Elo1):
 		return fmt.Errorf("stats: SPRT elo0 %g must be less than elo1 %g", s.Elo0, s.Elo1)
-	case !(s.Elo0 >= -MaxSPRTElo && s.Elo1 <= MaxSPRTElo):
-		return fmt.Errorf("stats: SPRT elo0 %g and elo1 %g must be within ±%d", s.Elo0, s.Elo1, MaxSPRTElo)
-	case !(s.Alpha >= MinSPRTRate && s.Alpha < 1):
-		return fmt.Errorf("stats: SPRT alpha %g must be between %g and 1", s.Alpha, MinSPRTRate)
-	case !(s.Beta >= MinSPRTRate && s.Beta < 1):
-		return fmt.Errorf("stats: SPRT beta %g must be between %g and 1", s.Beta, MinSPRTRate)
+	case !(s.Alpha > 0 && s.Alpha < 1):
+		return fmt.Errorf("stats: SPRT alpha %g must be between 0 and 1", s.Alpha)
+	case !(s.Beta > 0 && s.Beta < 1):
+		return fmt.Errorf("stats: SPRT beta %g must be between 0 and 1", s.Beta)
 	case !(s.Alpha+s.Beta < 1):
 		return errors.New("stats: SPRT alpha + beta must be less than 1")
 	case s.Model != ModelLogistic && s.Model != ModelNormalized:
 		return fmt.Errorf("stats: SPRT model %d is unknown", s.Model)
+	}
+	return nil
+}
+
+// CheckRange reports whether the test's values are within MaxSPRTElo and MinSPRTRate, the bounds
+// beyond fastchess's checks (Validate) that a new test must keep; the error names the field.
+func (s SPRT) CheckRange() error {
+	switch {
+	case !(s.Elo0 >= -MaxSPRTElo && s.Elo1 <= MaxSPRTElo):
+		return fmt.Errorf("stats: SPRT elo0 %g and elo1 %g must be within ±%d", s.Elo0, s.Elo1, MaxSPRTElo)
+	case !(s.Alpha >= MinSPRTRate && s.Beta >= MinSPRTRate):
+		return fmt.Errorf("stats: SPRT alpha %g and beta %g must be at least %g", s.Alpha, s.Beta, MinSPRTRate)
 	}
 	return nil
 }

@@ -82,8 +82,8 @@ func TestValidate(t *testing.T) {
 	}{
 		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, ""},
 		{SPRT{Elo0: 5, Elo1: 5, Alpha: 0.05, Beta: 0.05}, "stats: SPRT elo0 5 must be less than elo1 5"},
-		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}, "stats: SPRT alpha 0 must be between 1e-09 and 1"},
-		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1}, "stats: SPRT beta 1 must be between 1e-09 and 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}, "stats: SPRT alpha 0 must be between 0 and 1"},
+		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1}, "stats: SPRT beta 1 must be between 0 and 1"},
 		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.5, Beta: 0.5}, "stats: SPRT alpha + beta must be less than 1"},
 		{SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: 7}, "stats: SPRT model 7 is unknown"},
 	} {
@@ -99,7 +99,8 @@ func TestValidate(t *testing.T) {
 
 // TestSPRTExtremes: an SPRT of elo1 5 000 has an LLR computed in bounded time (its root finder
 // looped for ever on two losses or one draw, and a referee's tournament hung in it holding its
-// lock: an attack); Validate refuses Elo beyond ±1 000 and rates under 1e-9, and non-finite values.
+// lock: an attack); Validate or CheckRange refuses Elo beyond ±1 000, rates under 1e-9, and
+// non-finite values.
 func TestSPRTExtremes(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}
 	for _, c := range []WDL{{L: 2}, {D: 1}, {D: 2, L: 3}} {
@@ -112,11 +113,11 @@ func TestSPRTExtremes(t *testing.T) {
 		{Elo0: -1001, Elo1: 0, Alpha: 0.05, Beta: 0.05},
 		{Elo0: 0, Elo1: 5, Alpha: 4.9e-324, Beta: 4.9e-324},
 	} {
-		if bad.Validate() == nil {
+		if bad.Validate() == nil && bad.CheckRange() == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
-	if err := (SPRT{Elo0: -1000, Elo1: 1000, Alpha: 1e-9, Beta: 1e-9}).Validate(); err != nil {
+	if err := (SPRT{Elo0: -1000, Elo1: 1000, Alpha: 1e-9, Beta: 1e-9}).CheckRange(); err != nil {
 		t.Errorf("the limits refused: %v", err)
 	}
 	lo, hi := SPRT{Elo0: 0, Elo1: 1000, Alpha: 1e-9, Beta: 1e-9}.Bounds()

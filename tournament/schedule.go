@@ -47,7 +47,7 @@ func (s *Spec) Groups() [][]int {
 
 // groupCount is len(s.Groups()), computed without listing them: the binomial coefficient of the
 // entrants (but the first, in a gauntlet, who is in every group) and the group size, saturated at
-// MaxPairings+1.
+// MaxGames+1 (more pairings than a schedule may have games).
 func (s *Spec) groupCount() int {
 	n, k := len(s.Entrants), s.groupSize()
 	if s.Format == Gauntlet {
@@ -59,17 +59,17 @@ func (s *Spec) groupCount() int {
 	c := 1
 	for i := range k {
 		c = c * (n - i) / (i + 1) // C(n, i+1), exact
-		if c > MaxPairings {
-			return MaxPairings + 1
+		if c > MaxGames {
+			return MaxGames + 1
 		}
 	}
 	return c
 }
 
-// pairingsText is a number of pairings as groupCount gives it: "more than 100000" when saturated.
+// pairingsText is a number of pairings as groupCount gives it: "more than 1000000" when saturated.
 func pairingsText(n int) string {
-	if n > MaxPairings {
-		return fmt.Sprintf("more than %d", MaxPairings)
+	if n > MaxGames {
+		return fmt.Sprintf("more than %d", MaxGames)
 	}
 	return strconv.Itoa(n)
 }

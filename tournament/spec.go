@@ -164,6 +164,22 @@ const (
 	MaxPairings = 100_000
 )
 
+// CheckLimits refuses what a new tournament may not have beyond Validate's checks: more than
+// MaxPairings pairings, an SPRT beyond [stats.SPRT.CheckRange]. A tournament stored before these
+// limits is loaded whatever it holds (Validate alone), so that the referee still starts; the
+// error names the field. Call it after Validate.
+func (s *Spec) CheckLimits() error {
+	if n := s.groupCount(); n > MaxPairings {
+		return fmt.Errorf("entrants: %d entrants make %s pairings of %d; at most %d", len(s.Entrants), pairingsText(n), s.groupSize(), MaxPairings)
+	}
+	if p := s.SPRT; p != nil {
+		if err := p.test().CheckRange(); err != nil {
+			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: "))
+		}
+	}
+	return nil
+}
+
 // Validate checks the spec and fills in defaults; errors name the field (for example
 // "entrants[2].id: repeated").
 func (s *Spec) Validate() error {
@@ -254,8 +270,8 @@ func (s *Spec) Validate() error {
 	// Counted before the pairings are listed: their number grows as entrants^players (120
 	// entrants of a four-handed round robin listed 8 million before the refusal, 2.7 GB).
 	groups := s.groupCount()
-	if groups > MaxPairings {
-		return fmt.Errorf("entrants: %d entrants make %s pairings of %d; at most %d", len(s.Entrants), pairingsText(groups), s.groupSize(), MaxPairings)
+	if groups > MaxGames {
+		return fmt.Errorf("entrants: %d entrants make %s pairings of %d; a schedule has at most %d games", len(s.Entrants), pairingsText(groups), s.groupSize(), MaxGames)
 	}
 	perDeal := 1
 	if s.Duplicate {
