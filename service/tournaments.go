@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bezique-arena/bezique/bots"
@@ -361,6 +362,8 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	}()
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
+	var failed atomic.Bool // a game failed (logged): the tournament is not ended, it resumes at the next start
+	missing := 0           // games without a table in a row, once the SPRT has decided
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue
@@ -372,9 +375,21 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 		if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
 			break // a slot taken or not, nothing more starts; wg.Wait below
 		}
-		if tr.decided() && !s.tourneyTableExists(ctx, tr, g) {
-			<-slots // the SPRT has decided: no game starts, but one in play is awaited and counted
-			continue
+		if tr.decided() {
+			// The SPRT has decided: no game starts, but one whose table exists (in play, or
+			// recovered after a restart) is awaited and counted. Tables are created in schedule
+			// order, at most Concurrency in play at once: past 4·Concurrency games without one in
+			// a row (room for games that failed before their table), none further has one; a
+			// match of a million games looked each up.
+			if missing >= 4*tr.spec.Concurrency {
+				break
+			}
+			if !s.tourneyTableExists(ctx, tr, g) {
+				missing++
+				<-slots
+				continue
+			}
+			missing = 0
 		}
 		wg.Add(1)
 		go func() {
@@ -385,6 +400,7 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 			case errors.Is(err, store.ErrLeaseLost):
 				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
 			case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
+				failed.Store(true)
 				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
 			}
 		}()
@@ -393,7 +409,7 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	if ctx.Err() != nil {
 		return
 	}
-	if !tr.decided() && tr.played() < len(tr.games) {
+	if failed.Load() || !tr.decided() && tr.played() < len(tr.games) {
 		return // draining, or a game failed (logged): the tournament resumes at the next start
 	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
