@@ -23,9 +23,10 @@ const RevocationSweep = 5 * time.Second
 // lasted (an attack). The configured admin key, callers without a key and in-process callers have
 // no stored key to revoke.
 type keyStreams struct {
-	mu    sync.Mutex
-	byKey map[string]map[*context.CancelCauseFunc]struct{}
-	sweep sync.Once // starts the sweeper at the first stream
+	mu      sync.Mutex
+	byKey   map[string]map[*context.CancelCauseFunc]struct{}
+	revoked map[string]error // the keys revoked through this referee: a stream authenticated just before is ended as it registers
+	sweep   sync.Once        // starts the sweeper at the first stream
 }
 
 // revocableStreams is the stream interceptor, after authentication, that ends a stream when its
@@ -47,6 +48,9 @@ func (s *Server) revocableStreams(srv any, ss grpc.ServerStream, _ *grpc.StreamS
 		ks.byKey[id] = map[*context.CancelCauseFunc]struct{}{}
 	}
 	ks.byKey[id][&cancel] = struct{}{}
+	if err := ks.revoked[id]; err != nil {
+		cancel(err)
+	}
 	ks.mu.Unlock()
 	defer func() {
 		ks.mu.Lock()
@@ -68,6 +72,10 @@ func (s *Server) endStreamsOf(id string, at time.Time) {
 	err := status.Errorf(codes.Unauthenticated, "API key %s was revoked at %s: its stream ends", id, at.UTC().Format(time.RFC3339))
 	s.keyStreams.mu.Lock()
 	defer s.keyStreams.mu.Unlock()
+	if s.keyStreams.revoked == nil {
+		s.keyStreams.revoked = map[string]error{}
+	}
+	s.keyStreams.revoked[id] = err // one entry a revoked key: few
 	for cancel := range s.keyStreams.byKey[id] {
 		(*cancel)(err)
 	}

@@ -682,7 +682,7 @@ func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i, e := range s.Entrants {
-		_ = cw.Write([]string{strconv.Itoa(i + 1), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
+		_ = cw.Write([]string{strings.TrimSuffix(rankText(s.Entrants, i), "="), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
 			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
 			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs)})
 	}

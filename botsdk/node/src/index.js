@@ -329,7 +329,9 @@ class Player {
       return;
     }
     const due = answerBy(requestDeadline(req, receivedMs), receivedMs, this.cfg.safetyMarginMs);
-    const timer = setTimeout(() => {
+    // Without a clock (no deadline, no time left stated) nothing is due: setTimeout(Infinity) would
+    // fire at once (Node takes a delay past 2^31-1 ms as 1 ms) and answer every request for decide.
+    const timer = !Number.isFinite(due) ? null : setTimeout(() => {
       const busy = this.deciding;
       if (!this.answer(rid, fallback, true)) return;
       if (busy && busy.rid !== rid) {

@@ -137,6 +137,14 @@ test('requests answered while decide is busy are not decided later, and the log 
   assert.equal(calls.length, 2); // request 12's, then 15's
 });
 
+test('without a clock decide is waited for: setTimeout(Infinity) fired at once', async () => {
+  const { p, sent, fallbacks } = player(() => new Promise((r) => setTimeout(() => r(3), 100)));
+  p.onRequest({ ...request(16), decision_left_ms: 0 }, Date.now());
+  await until(() => sent.length === 1);
+  assert.deepEqual(sent, [[16, 3]]);
+  assert.deepEqual(fallbacks, [false]);
+});
+
 test('load: the proto package has the services', () => {
   const pkg = load();
   assert.equal(typeof pkg.SeatService, 'function');

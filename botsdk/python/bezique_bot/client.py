@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import logging
+import math
 import os
 import queue
 import threading
@@ -462,9 +463,11 @@ class _Player:
                 self.log.error("seat %d: decide missed request %d's deadline; answered the first legal action",
                                self.cfg.seat, rid)
 
-        timer = threading.Timer(max(due - time.monotonic(), 0.0), late)
-        timer.daemon = True
-        timer.start()
+        # Without a clock (no deadline, no time left stated) nothing is due: no timer.
+        timer = threading.Timer(max(due - time.monotonic(), 0.0), late) if math.isfinite(due) else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
 
         def work() -> None:
             with self.lock:
@@ -485,7 +488,8 @@ class _Player:
                 self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions; "
                                "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
                 choice, fell_back = fallback, True
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
             self._answer(rid, choice, fell_back)
 
         self.pool.submit(work)

@@ -192,6 +192,16 @@ class AnswerTest(unittest.TestCase):
         self.assertEqual(answers(p, 1, fallback=True), [(15, 4, False)])  # the bot's own choice
         self.assertEqual(len(calls), 2)  # request 12's, then 15's
 
+    def test_no_clock_waits_for_decide(self):
+        # A request without a deadline or time left: nothing is due, decide's choice is sent.
+        def slow(view, la):
+            time.sleep(0.2)
+            return 3
+
+        p = player(slow)
+        p._on_request(request(16, decision_ms=0))
+        self.assertEqual(answers(p, 1, fallback=True), [(16, 3, False)])
+
     def test_action_id_of(self):
         self.assertEqual(client.action_id_of(3), 3)
         self.assertEqual(client.action_id_of("3"), 3)
