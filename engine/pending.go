@@ -49,7 +49,7 @@ func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 // inPending reports whether c, on a seat's table, is a card of that seat's pending meld.
 func (g *Game) inPending(c Card) bool {
 	st := &g.cs[c]
-	if st.loc != locTable || st.owner < 0 || g.pending[st.owner].Kind == NoMeld {
+	if st.loc != locTable || st.owner < 0 {
 		return false
 	}
 	m := &g.pending[st.owner]

@@ -395,9 +395,14 @@ func decisionToProto(d *tournament.SPRTDecision) *pb.SprtDecision {
 
 // decisionFromProto converts an SPRT decision; nil for nil, and for a verdict other than H0 or H1.
 func decisionFromProto(d *pb.SprtDecision) *tournament.SPRTDecision {
-	v := map[pb.SprtVerdict]stats.Verdict{pb.SprtVerdict_SPRT_VERDICT_H0: stats.VerdictH0, pb.SprtVerdict_SPRT_VERDICT_H1: stats.VerdictH1}
-	if verdict, ok := v[d.GetVerdict()]; ok {
-		return &tournament.SPRTDecision{Verdict: verdict, LLR: d.GetLlr(), Played: int(d.GetPlayed())}
+	var verdict stats.Verdict
+	switch d.GetVerdict() {
+	case pb.SprtVerdict_SPRT_VERDICT_H0:
+		verdict = stats.VerdictH0
+	case pb.SprtVerdict_SPRT_VERDICT_H1:
+		verdict = stats.VerdictH1
+	default:
+		return nil
 	}
-	return nil
+	return &tournament.SPRTDecision{Verdict: verdict, LLR: d.GetLlr(), Played: int(d.GetPlayed())}
 }

@@ -54,8 +54,8 @@ type tourney struct {
 	created    time.Time
 	games      []tournament.Game
 
-	// storing is held while one result is stored (storeTourneyResult): a match's SPRT verdict is
-	// marked on the result that reaches it, which needs the results before it stored.
+	// storing is held while one result of a match with an SPRT is stored (storeTourneyResult):
+	// its verdict is marked on the result that reaches it, which needs the results before it stored.
 	storing sync.Mutex
 
 	mu       sync.Mutex
@@ -178,6 +178,16 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	return tr.snapshot(true), nil
 }
 
+// plainLobbySeats puts in req, for each seat of seats (lobbySeats) with members, the plain remote
+// seat of those members, without a bot key.
+func plainLobbySeats(req *pb.CreateTableRequest, seats [][]string) {
+	for seat, members := range seats {
+		if members != nil {
+			req.Seats[seat] = lobbySeat(members, "")
+		}
+	}
+}
+
 // checkTourneyTables refuses a spec whose games' tables CreateTable would refuse (normalise): its
 // clock or failure policy (errors naming the table's field, "clock.decision_ms"), or an entrant's
 // seat, a lobby bot's or a team's name (errors naming the entrant). The runner met the refusal at
@@ -192,11 +202,7 @@ func checkTourneyTables(spec *tournament.Spec) error {
 			g.Seats[seat] = (e + seat) % len(spec.Entrants) // e in seat 0
 		}
 		req := tr.tableRequest(g)
-		for seat, members := range tr.lobbySeats(g) {
-			if members != nil {
-				req.Seats[seat] = lobbySeat(members, "")
-			}
-		}
+		plainLobbySeats(req, tr.lobbySeats(g))
 		_, err := normalise(req)
 		var fe *FieldError
 		switch {
@@ -577,11 +583,11 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 // SPRT, marked when it reaches the verdict (tournament.MarkDecision), so that the verdict stands
 // whatever the games still in play add (TestTournamentSPRTVerdictStands).
 func (s *Referee) storeTourneyResult(ctx context.Context, tr *tourney, g tournament.Game, rec *pb.GameRecord) error {
-	tr.storing.Lock()
-	defer tr.storing.Unlock()
 	r := ResultFromRecord(g.Index, rec)
 	var standings *tournament.Standings
 	if tr.spec.SPRT != nil {
+		tr.storing.Lock()
+		defer tr.storing.Unlock()
 		tr.mu.Lock()
 		st := tournament.MarkDecision(&tr.spec, tr.currentStandings(), tr.results, &r)
 		tr.mu.Unlock()
@@ -618,11 +624,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 	if errors.As(err, &absent) {
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
 		// once: the forfeit is recorded and scored like any other.
-		for seat, members := range seats {
-			if members != nil {
-				req.Seats[seat] = lobbySeat(members, "")
-			}
-		}
+		plainLobbySeats(req, seats)
 		if _, err := s.createTable(ctx, req, id, tr.id); err != nil {
 			return err
 		}

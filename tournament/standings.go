@@ -139,6 +139,16 @@ func (s Standings) Clone() Standings {
 // Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
 func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 
+// compareRank orders two entrants' lines by the ranking's keys, the better first: points, then
+// deal difference, then score (Compute then orders by id).
+func compareRank(x, y Standing) int {
+	return cmp.Or(cmp.Compare(y.Points, x.Points), cmp.Compare(y.DealDiff, x.DealDiff), cmp.Compare(y.Score, x.Score))
+}
+
+// Tied reports whether two entrants' lines are equal on the ranking's keys (points, deal
+// difference, score), so that only their ids order them: they share a rank.
+func Tied(a, b Standing) bool { return compareRank(a, b) == 0 }
+
 // MarkDecision returns the standings over results and r, and sets r.SPRT when r is the result
 // that reaches the verdict of the SPRT of spec's match: when before, the standings over results,
 // have no verdict and the standings with r have one. A spec without an SPRT never marks.
@@ -149,7 +159,8 @@ func MarkDecision(spec *Spec, before *Standings, results []Result, r *Result) St
 	}
 	d := &SPRTDecision{Verdict: s.SPRT.Verdict, LLR: s.SPRT.LLR, Played: s.Played}
 	r.SPRT = d
-	s.SPRT.Decision = &SPRTDecision{Verdict: d.Verdict, LLR: d.LLR, Played: d.Played}
+	copied := *d
+	s.SPRT.Decision = &copied
 	return s
 }
 
@@ -288,9 +299,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			st[i].MeanDecisionMs = float64(decisionMs[i]) / float64(decisions[i])
 		}
 	}
-	slices.SortStableFunc(st, func(x, y Standing) int {
-		return cmp.Or(cmp.Compare(y.Points, x.Points), cmp.Compare(y.DealDiff, x.DealDiff), cmp.Compare(y.Score, x.Score), cmp.Compare(x.Entrant, y.Entrant))
-	})
+	slices.SortStableFunc(st, func(x, y Standing) int { return cmp.Or(compareRank(x, y), cmp.Compare(x.Entrant, y.Entrant)) })
 	out.Entrants = st
 	slices.SortFunc(c.pairs, func(x, y entrantPair) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
 	out.Pairs = make([]Pair, 0, len(c.pairs))
@@ -312,7 +321,8 @@ func Compute(spec *Spec, results []Result) Standings {
 		out.SPRT = &SPRTStatus{LLR: llr, Lower: lo, Upper: hi, Verdict: t.Verdict(llr)}
 		for i := range results {
 			if d := results[i].SPRT; d != nil {
-				out.SPRT.Verdict, out.SPRT.Decision = d.Verdict, &SPRTDecision{Verdict: d.Verdict, LLR: d.LLR, Played: d.Played}
+				copied := *d
+				out.SPRT.Verdict, out.SPRT.Decision = d.Verdict, &copied
 				break
 			}
 		}

@@ -656,19 +656,16 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 	return cmd
 }
 
-// rankText is the rank of entrants[i] in ranked standings: "2=" for each of entrants that share
-// points, deal diff and score (the ranking's keys; their order is then by id alone), the
-// position of the first of them; else its position. Two bots with the same results read 2 and 3,
-// as if one had done better (a host's trial).
+// rankText is the rank of entrants[i] in ranked standings: "2=" for each of entrants that are
+// tied (tournament.Tied: their order is by id alone), the position of the first of them; else its
+// position. Two bots with the same results read 2 and 3, as if one had done better (a host's
+// trial).
 func rankText(entrants []tournament.Standing, i int) string {
-	tied := func(a, b tournament.Standing) bool {
-		return a.Points == b.Points && a.DealDiff == b.DealDiff && a.Score == b.Score
-	}
 	first := i
-	for first > 0 && tied(entrants[first-1], entrants[i]) {
+	for first > 0 && tournament.Tied(entrants[first-1], entrants[i]) {
 		first--
 	}
-	if first < i || i+1 < len(entrants) && tied(entrants[i], entrants[i+1]) {
+	if first < i || i+1 < len(entrants) && tournament.Tied(entrants[i], entrants[i+1]) {
 		return strconv.Itoa(first+1) + "="
 	}
 	return strconv.Itoa(i + 1)
