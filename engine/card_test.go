@@ -2,9 +2,13 @@ package engine
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -94,7 +98,7 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 		deal, cards int
 		variant     Variant
 	}{{SeedFromUint64(1), 1, 64, TwoHanded}, {SeedFromUint64(7), 3, 96, ThreeHanded}, {SeedFromUint64(1 << 60), 2, 128, FourHanded},
-		{SeedFromUint64(7), 2, Deck63, ThreeHanded}} {
+		{SeedFromUint64(7), 2, Deck63, ThreeHanded}, {SeedFromUint64(5), 1, 192, SixPack}} {
 		out, err := exec.Command(py, "../scripts/derive-deal.py", c.seed.String(), fmt.Sprint(c.deal), fmt.Sprint(c.cards)).Output()
 		if err != nil {
 			t.Fatal(err)
@@ -119,6 +123,11 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 		if !strings.Contains(string(out), "commitment "+c.seed.Commitment()) {
 			t.Fatalf("commitments differ: %s", out)
 		}
+		// The decimal form of "--seed 7" (SeedFromUint64) derives the same deck.
+		decimal := fmt.Sprint(binary.BigEndian.Uint64(c.seed[24:]))
+		if out2, err := exec.Command(py, "../scripts/derive-deal.py", decimal, fmt.Sprint(c.deal), fmt.Sprint(c.cards)).Output(); err != nil || string(out2) != string(out) {
+			t.Fatalf("seed %s: Python derives from %s\n%s%v\nand from the hex seed\n%s", c.seed, decimal, out2, err, out)
+		}
 		salt := sha256.Sum256([]byte(c.seed.String()))
 		out, err = exec.Command(py, "../scripts/derive-deal.py", "--salt", hex.EncodeToString(salt[:]), c.seed.String(), "1").Output()
 		if err != nil {
@@ -141,6 +150,44 @@ func TestParseMeldKindRoundTrip(t *testing.T) {
 	for _, s := range []string{"", meldKindNames[NoMeld], "Bezique", "MeldKind(99)"} {
 		if _, err := ParseMeldKind(s); err == nil {
 			t.Errorf("ParseMeldKind(%q) accepted", s)
+		}
+	}
+}
+
+// TestDeriveDealFromRecordEveryVariant: scripts/derive-deal.py --record takes the deck size from
+// the record's variant for every variant (it knew three of six, and six-pack's copies e and f
+// could not be written), and derives what it derives from the seed and the deck size given.
+func TestDeriveDealFromRecordEveryVariant(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	seed := SeedFromUint64(11)
+	salt := sha256.Sum256([]byte("salt"))
+	for _, v := range Variants {
+		r, err := NewRules(v, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards := len(r.DeckCards())
+		want, err := exec.Command(py, "../scripts/derive-deal.py", "--salt", hex.EncodeToString(salt[:]), seed.String(), "1", fmt.Sprint(cards)).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		record := fmt.Sprintf(`{"seed": %q, "seedSalt": %q, "seedCommitment": %q, "rules": {"variant": "VARIANT_%s"}}`,
+			base64.StdEncoding.EncodeToString(seed[:]), base64.StdEncoding.EncodeToString(salt[:]), seed.SaltedCommitment(salt[:]),
+			strings.ToUpper(strings.ReplaceAll(string(v), "-", "_")))
+		path := filepath.Join(t.TempDir(), "record.json")
+		if err := os.WriteFile(path, []byte(record), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := exec.Command(py, "../scripts/derive-deal.py", "--record", path).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", v, err, got)
+		}
+		lines := strings.SplitAfterN(string(want), "\n", 2)
+		if wantOut := lines[0] + "commitment matches the record's seedCommitment\n" + lines[1]; string(got) != wantOut {
+			t.Errorf("%s: --record prints\n%s\nwant\n%s", v, got, wantOut)
 		}
 	}
 }

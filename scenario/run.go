@@ -79,6 +79,20 @@ func runStep(g *engine.Game, acct *wire.Accountant, n int, st *Step, res *Result
 	check := func(what, failure string) {
 		res.Checks = append(res.Checks, Check{Step: n, Seat: seat, Do: st.Do, What: what, Failure: failure})
 	}
+	players := g.Rules().Variant.Players()
+	if st.Seat != nil && (seat < 0 || seat >= players) {
+		check("seat", fmt.Sprintf("%d is not a seat of %s (0 to %d)", seat, g.Rules().Variant, players-1))
+		return
+	}
+	if st.View != nil && st.View.Seat != nil && (*st.View.Seat < engine.NoSeat || *st.View.Seat >= players) {
+		check("view.seat", fmt.Sprintf("%d is not a seat of %s (0 to %d, or -1 for a spectator)", *st.View.Seat, g.Rules().Variant, players-1))
+		return
+	}
+	if st.Do == "" && st.Legal == nil && st.View == nil && st.Refused == "" && st.Points == nil && st.Scores == nil && st.TrickWinner == nil &&
+		st.Draws == nil && st.Events == nil && st.DealEnd == nil && st.GameEnd == nil {
+		check("step", "nothing to do or check")
+		return
+	}
 	if st.Legal != nil {
 		who := seat
 		if st.Seat == nil {

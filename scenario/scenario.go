@@ -148,6 +148,9 @@ func (s *Scenario) Game() (*engine.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("options: %v", err)
 	}
+	if len(s.Deal.Hands) == 0 {
+		return nil, fmt.Errorf("deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)")
+	}
 	sd := &pb.StackedDeal{Dealer: uint32(s.Deal.Dealer), TurnUp: s.Deal.TurnUp, Stock: strings.Fields(s.Deal.Stock)}
 	if s.Deal.Dealer < 0 {
 		return nil, fmt.Errorf("deal.dealer: %d is not a seat", s.Deal.Dealer)

@@ -8,7 +8,7 @@ import (
 
 // wrong is vector 1 with wrong expectations: the trick to seat 0 (N wins it), 10 points, a
 // refusal of an action the engine accepts, the wrong legal actions, pending announcement and
-// totals, a game end.
+// totals, a game end; an empty step, and seats that the variant has not.
 const wrong = `{
   "name": "wrong",
   "variant": "two-handed",
@@ -23,7 +23,11 @@ const wrong = `{
     {"seat": 1, "legal": ["end", "declare 7Ca"], "view": {"totals": [0, 10], "pending": ["", "KSa"]}},
     {"seat": 1, "do": "play 8Db", "refused": "RULES.md §1.5"},
     {"seat": 1, "do": "play 8Db"},
-    {"seat": 1, "do": "fold"}
+    {"seat": 1, "do": "fold"},
+    {},
+    {"seat": 7, "view": {"hand": ""}},
+    {"view": {"seat": 2, "hand": ""}},
+    {"seat": 5, "legal": []}
   ]
 }`
 
@@ -52,6 +56,10 @@ func TestWrongExpectationsFail(t *testing.T) {
 		"step 3: view.totals: got [0 0], want [0 10]",
 		"step 5 (seat 1: play 8Db): accepted: refused: bezique: the post-trick window is open: meld, act with a seven or end it (RULES.md §1.5)",
 		`step 6 (seat 1: fold): accepted: refused: bezique: action "fold": unknown verb "fold" (want one of play, meld, exchange, declare, pass, end, carte_blanche)`,
+		"step 7: step: nothing to do or check",
+		"step 8: seat: 7 is not a seat of two-handed (0 to 1)",
+		"step 9: view.seat: 2 is not a seat of two-handed (0 to 1, or -1 for a spectator)",
+		"step 10: seat: 5 is not a seat of two-handed (0 to 1)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("failures:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -65,6 +73,7 @@ func TestWrongExpectationsFail(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	for _, c := range []struct{ json, err string }{
 		{`{"variant": "two-handed", "hands": []}`, `not a scenario: json: unknown field "hands"`},
+		{`{"variant": "two-handed"}`, "deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)"},
 		{`{"variant": "five-handed"}`, `variant: bezique: unknown variant "five-handed"`},
 		{`{"variant": "two-handed", "options": {"target": "x"}}`, "options: "},
 		{`{"variant": "two-handed", "deal": {"hands": ["QX"], "turn_up": "9C"}}`, `deal: hands[0].cards[0]: bezique: card "QX": unknown suit "X"`},

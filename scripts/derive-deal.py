@@ -4,10 +4,13 @@
 Usage: derive-deal.py [--salt SALT] SEED DEAL [CARDS]
        derive-deal.py --record FILE [DEAL]
   SEED      the seed a game record reveals: 64 hex digits, or the base64 of the record's JSON
-            "seed" field (protojson writes bytes in base64)
+            "seed" field (protojson writes bytes in base64), or a decimal number below 2^64 as
+            "--seed 7" takes it (the seed whose last 8 bytes are the number, big-endian, the
+            others zero)
   DEAL      the deal number, from 1 (0 is the cut for the first dealer); default 1 with --record
   CARDS     deck size: 64 (two-handed), 96 (three-handed), 63 (three-handed with deck=63: two
-            packs without 8Cb, RULES.md §8.17) or 128 (four-handed); default 64
+            packs without 8Cb, RULES.md §8.17), 128 (four-handed, Rubicon) or 192 (six-pack);
+            default 64
   --salt    the salt the record reveals with the seed ("seedSalt"), hex or base64; the commitment
             is then SHA-256(salt || seed), else SHA-256(seed) (records made before salts)
   --record  a GameRecord in protojson (GetRecord, "bezique records export"): takes the seed, the
@@ -23,7 +26,8 @@ import sys
 
 RANKS = "789JQKTA"
 SUITS = "SHDC"
-CARDS = {"VARIANT_TWO_HANDED": 64, "VARIANT_THREE_HANDED": 96, "VARIANT_FOUR_HANDED": 128}
+CARDS = {"VARIANT_TWO_HANDED": 64, "VARIANT_THREE_HANDED": 96, "VARIANT_FOUR_HANDED": 128,
+         "VARIANT_FOUR_HANDED_INDIVIDUAL": 128, "VARIANT_RUBICON": 128, "VARIANT_SIX_PACK": 192}
 
 
 def stream(seed: bytes, deal: int):
@@ -45,7 +49,14 @@ def uniform(words, m: int) -> int:
 
 def card_text(card: int) -> str:
     face, copy = card % 32, card // 32
-    return RANKS[face % 8] + SUITS[face // 8] + "abcd"[copy]
+    return RANKS[face % 8] + SUITS[face // 8] + "abcdef"[copy]
+
+
+def decode_seed(text: str) -> bytes:
+    """A seed written as decode reads it, or as a decimal number below 2^64 ("--seed 7")."""
+    if text.isdigit() and len(text) < 64:
+        return int(text).to_bytes(32, "big") if int(text) < 1 << 64 else b""
+    return decode(text)
 
 
 def decode(text: str) -> bytes:
@@ -81,10 +92,10 @@ def main() -> None:
     else:
         if len(args) < 2:
             sys.exit(__doc__)
-        seed = decode(args[0])
+        seed = decode_seed(args[0])
         deal = int(args[1])
         n = int(args[2]) if len(args) > 2 else 64
-    assert len(seed) == 32, "a seed is 32 bytes (64 hex digits)"
+    assert len(seed) == 32, "a seed is 32 bytes (64 hex digits, base64) or a decimal number below 2^64"
     assert len(salt) in (0, 32), "a salt is 32 bytes (64 hex digits)"
     c = commitment(seed, salt)
     print("commitment", c, "= SHA-256(salt || seed)" if salt else "= SHA-256(seed), no salt")
