@@ -10,7 +10,8 @@ import (
 
 // GetReplay returns a finished game's events, re-derived from its record through the engine
 // ([wire.ReplayRecord]) and unredacted: every hand and every draw shown, as the record reveals the
-// seed anyway. It fails as GetRecord does (FailedPrecondition while the game is in play, NotFound
+// seed anyway. It fails as GetRecord does (FailedPrecondition while the game is in play or a
+// tournament plays its cards on another table, NotFound
 // for an unknown table), with PermissionDenied for a caller without a key and a table that is not
 // public, and with Internal for a stored record the engine cannot replay.
 func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.GetReplayResponse, error) {
@@ -23,6 +24,9 @@ func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.G
 		}
 	}
 	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
+	if err == nil {
+		err = s.Referee.RecordWithheld(ctx, req.GetTableId())
+	}
 	if err != nil {
 		return nil, statusOf(err)
 	}

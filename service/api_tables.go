@@ -67,12 +67,16 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 }
 
 // GetRecord returns the record of an ended game, with the seed revealed. FailedPrecondition while
-// the game is in play (the seed stays secret until the end); NotFound for an unknown table.
+// the game is in play (the seed stays secret until the end), and for a tournament's game while
+// another game on the same cards is (Referee.RecordWithheld); NotFound for an unknown table.
 func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
 	}
 	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
+	if err == nil {
+		err = s.Referee.RecordWithheld(ctx, req.GetTableId())
+	}
 	if err != nil {
 		return nil, statusOf(err)
 	}

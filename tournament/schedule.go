@@ -160,6 +160,17 @@ func (s *Spec) EntrantsOf(results []Result) [][]string {
 	return out
 }
 
+// DealSetGames returns the first and last game index (inclusive) of the validated spec's deal set
+// that game i plays: every pairing's games on that deal set, in every seating with Duplicate.
+// They are consecutive in the schedule and share one table seed ([DealSeed]), so the record of
+// one reveals the hidden cards of the others. 0 <= i < len(Schedule()).
+func (s *Spec) DealSetGames(i int) (first, last int) {
+	at := s.locator()
+	n := at.perDeal * len(at.groups)
+	first = i / n * n
+	return first, min(first+n, at.games) - 1
+}
+
 // locator finds a game of the schedule from its index, without building the schedule.
 type locator struct {
 	groups, seatings [][]int

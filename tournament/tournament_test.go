@@ -23,7 +23,8 @@ func entrants(n int) []tournament.Entrant {
 	return out
 }
 
-// TestScheduleSizes: the number of pairings, seatings and games of each format and variant.
+// TestScheduleSizes: the number of pairings, seatings and games of each format and variant, and
+// the games of each deal set.
 func TestScheduleSizes(t *testing.T) {
 	for _, c := range []struct {
 		format                    tournament.Format
@@ -56,6 +57,16 @@ func TestScheduleSizes(t *testing.T) {
 		for i, g := range games {
 			if g.Index != i || len(g.Seats) != c.variant.Players() {
 				t.Fatalf("%s: game %d is %+v", name, i, g)
+			}
+			// DealSetGames: the games of g's deal set, all of them and only them.
+			first, last := s.DealSetGames(i)
+			if want := i / c.perDeal * c.perDeal; first != want || last != want+c.perDeal-1 {
+				t.Fatalf("%s: DealSetGames(%d) = %d, %d; want %d, %d", name, i, first, last, want, want+c.perDeal-1)
+			}
+			for j, o := range games {
+				if in := j >= first && j <= last; in != (o.Deal == g.Deal) {
+					t.Fatalf("%s: game %d (deal set %d) in game %d's deal set (%d): %t", name, j, o.Deal, i, g.Deal, in)
+				}
 			}
 		}
 	}

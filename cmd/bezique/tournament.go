@@ -18,6 +18,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
@@ -235,27 +237,33 @@ func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Cont
 }
 
 // writeRecords writes the record of every game of tn with a result to dir/<table id>.json, in
-// schedule order, and returns how many it wrote.
-func (o *tournamentOpts) writeRecords(cmd *cobra.Command, tn *service.Tournament, dir string) (int, error) {
+// schedule order, and returns how many it wrote and how many the referee withheld (games of a
+// running tournament whose deal set is still in play: Referee.RecordWithheld).
+func (o *tournamentOpts) writeRecords(cmd *cobra.Command, tn *service.Tournament, dir string) (written, withheld int, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	get, closeReader, err := o.recordReader(cmd)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer closeReader()
 	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
-	for i, r := range results {
+	for _, r := range results {
 		rec, err := get(cmd.Context(), r.TableID)
+		if status.Code(err) == codes.FailedPrecondition {
+			withheld++
+			continue
+		}
 		if err == nil {
 			err = writeRecord(dir, rec)
 		}
 		if err != nil {
-			return i, err
+			return written, withheld, err
 		}
+		written++
 	}
-	return len(results), nil
+	return written, withheld, nil
 }
 
 // openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
@@ -632,11 +640,14 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 				return nil
 			}
 			if recordsDir != "" {
-				n, err := o.writeRecords(cmd, tn, recordsDir)
+				n, withheld, err := o.writeRecords(cmd, tn, recordsDir)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "records written to %s: %d\n", recordsDir, n)
+				if withheld > 0 {
+					fmt.Fprintf(cmd.OutOrStdout(), "records withheld: %d (their deal sets are still in play, docs/TOURNAMENTS.md; export again later)\n", withheld)
+				}
 			}
 			return errors.Join(
 				write(jsonPath, func(w io.Writer) error { return printStandings(w, tn, true) }),

@@ -52,10 +52,12 @@ type TableServiceClient interface {
 	// again with from_seq S", every event before S having been sent, and resumes without a gap by
 	// watching again with from_seq S.
 	WatchTable(ctx context.Context, in *WatchTableRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTableResponse], error)
-	// GetRecord returns a finished game's record, seed revealed.
+	// GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+	// is in play, and for a running tournament's game while another game of its deal set (the same
+	// cards, docs/TOURNAMENTS.md) is.
 	GetRecord(ctx context.Context, in *GetRecordRequest, opts ...grpc.CallOption) (*GetRecordResponse, error)
 	// GetReplay returns a finished game's events as the engine re-derives them from its record,
-	// every card shown: what a replay viewer steps through.
+	// every card shown: what a replay viewer steps through. Refused as GetRecord is.
 	GetReplay(ctx context.Context, in *GetReplayRequest, opts ...grpc.CallOption) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
@@ -192,10 +194,12 @@ type TableServiceServer interface {
 	// again with from_seq S", every event before S having been sent, and resumes without a gap by
 	// watching again with from_seq S.
 	WatchTable(*WatchTableRequest, grpc.ServerStreamingServer[WatchTableResponse]) error
-	// GetRecord returns a finished game's record, seed revealed.
+	// GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+	// is in play, and for a running tournament's game while another game of its deal set (the same
+	// cards, docs/TOURNAMENTS.md) is.
 	GetRecord(context.Context, *GetRecordRequest) (*GetRecordResponse, error)
 	// GetReplay returns a finished game's events as the engine re-derives them from its record,
-	// every card shown: what a replay viewer steps through.
+	// every card shown: what a replay viewer steps through. Refused as GetRecord is.
 	GetReplay(context.Context, *GetReplayRequest) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)

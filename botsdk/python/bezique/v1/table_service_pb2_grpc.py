@@ -109,7 +109,9 @@ class TableServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def GetRecord(self, request, context):
-        """GetRecord returns a finished game's record, seed revealed.
+        """GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+        is in play, and for a running tournament's game while another game of its deal set (the same
+        cards, docs/TOURNAMENTS.md) is.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -117,7 +119,7 @@ class TableServiceServicer(object):
 
     def GetReplay(self, request, context):
         """GetReplay returns a finished game's events as the engine re-derives them from its record,
-        every card shown: what a replay viewer steps through.
+        every card shown: what a replay viewer steps through. Refused as GetRecord is.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

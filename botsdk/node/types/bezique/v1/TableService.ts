@@ -57,14 +57,18 @@ export interface TableServiceClient extends grpc.Client {
   createTable(argument: _bezique_v1_CreateTableRequest, callback: grpc.requestCallback<_bezique_v1_CreateTableResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * GetRecord returns a finished game's record, seed revealed.
+   * GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+   * is in play, and for a running tournament's game while another game of its deal set (the same
+   * cards, docs/TOURNAMENTS.md) is.
    */
   GetRecord(argument: _bezique_v1_GetRecordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
   GetRecord(argument: _bezique_v1_GetRecordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
   GetRecord(argument: _bezique_v1_GetRecordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
   GetRecord(argument: _bezique_v1_GetRecordRequest, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * GetRecord returns a finished game's record, seed revealed.
+   * GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+   * is in play, and for a running tournament's game while another game of its deal set (the same
+   * cards, docs/TOURNAMENTS.md) is.
    */
   getRecord(argument: _bezique_v1_GetRecordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
   getRecord(argument: _bezique_v1_GetRecordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetRecordResponse__Output>): grpc.ClientUnaryCall;
@@ -73,7 +77,7 @@ export interface TableServiceClient extends grpc.Client {
   
   /**
    * GetReplay returns a finished game's events as the engine re-derives them from its record,
-   * every card shown: what a replay viewer steps through.
+   * every card shown: what a replay viewer steps through. Refused as GetRecord is.
    */
   GetReplay(argument: _bezique_v1_GetReplayRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
   GetReplay(argument: _bezique_v1_GetReplayRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
@@ -81,7 +85,7 @@ export interface TableServiceClient extends grpc.Client {
   GetReplay(argument: _bezique_v1_GetReplayRequest, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
   /**
    * GetReplay returns a finished game's events as the engine re-derives them from its record,
-   * every card shown: what a replay viewer steps through.
+   * every card shown: what a replay viewer steps through. Refused as GetRecord is.
    */
   getReplay(argument: _bezique_v1_GetReplayRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
   getReplay(argument: _bezique_v1_GetReplayRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
@@ -187,13 +191,15 @@ export interface TableServiceHandlers extends grpc.UntypedServiceImplementation 
   CreateTable: grpc.handleUnaryCall<_bezique_v1_CreateTableRequest__Output, _bezique_v1_CreateTableResponse>;
   
   /**
-   * GetRecord returns a finished game's record, seed revealed.
+   * GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
+   * is in play, and for a running tournament's game while another game of its deal set (the same
+   * cards, docs/TOURNAMENTS.md) is.
    */
   GetRecord: grpc.handleUnaryCall<_bezique_v1_GetRecordRequest__Output, _bezique_v1_GetRecordResponse>;
   
   /**
    * GetReplay returns a finished game's events as the engine re-derives them from its record,
-   * every card shown: what a replay viewer steps through.
+   * every card shown: what a replay viewer steps through. Refused as GetRecord is.
    */
   GetReplay: grpc.handleUnaryCall<_bezique_v1_GetReplayRequest__Output, _bezique_v1_GetReplayResponse>;
   

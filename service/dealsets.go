@@ -1,0 +1,51 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// RecordWithheld returns ErrNotEnded when tableID is the table of a running tournament's game whose
+// deal set is still being played: every game of a deal set (every pairing's, in every seating with
+// duplicate deals) is dealt from one table seed (tournament.DealSeed), so the record of one that
+// has ended reveals the hidden cards of the others in play (docs/TOURNAMENTS.md). A deal set's
+// records are revealed once each of its games has a result, or the tournament has ended. nil for a
+// table of no tournament; the store's error when the tournament cannot be read.
+//
+// The API's GetRecord and GetReplay call it; the referee's own reads of a record (a tournament's
+// results, Await) do not.
+func (s *Referee) RecordWithheld(ctx context.Context, tableID string) error {
+	cut := strings.LastIndex(tableID, "-g")
+	if cut < 0 {
+		return nil
+	}
+	game, err := strconv.Atoi(tableID[cut+2:])
+	if err != nil || game < 0 {
+		return nil
+	}
+	tr, err := s.tourneyNow(ctx, tableID[:cut])
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if tr.state != store.TournamentRunning || game >= len(tr.games) {
+		return nil
+	}
+	first, last := tr.spec.DealSetGames(game)
+	for g := first; g <= last; g++ {
+		if !tr.done[g] {
+			return errorf(ErrNotEnded, "table %s plays deal set %d of tournament %s, which is still in play (table %s): "+
+				"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)",
+				tableID, tr.games[game].Deal, tr.id, tourneyTableID(tr.id, g))
+		}
+	}
+	return nil
+}

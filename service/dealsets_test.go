@@ -1,0 +1,77 @@
+package service
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestRecordWithheldWhileDealSetInPlay: the record of a tournament's ended game is withheld from
+// GetRecord and GetReplay while another game of its deal set, dealt the same cards, is in play
+// (an outside trial read the hands and the stock of a game in play from its duplicate's record,
+// with the key of the bot playing it); the runner still reads it, and it is revealed once the
+// tournament has ended.
+func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	var games atomic.Int32
+	r.serveBotFunc(t, "dup", 1, func() botsdk.Bot {
+		if games.Add(1) == 1 {
+			return botsdk.NewRandom(1) // game 0 ends
+		}
+		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) { // game 1 stays in play
+			<-ctx.Done()
+			return 0, ctx.Err()
+		})
+	})
+	ctx := context.Background()
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 2, Duplicate: true, Concurrency: 1,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "dup", Kind: tournament.KindLobby, Bot: "dup"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0, g1 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 1)
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
+		got, err := r.srv.Referee.GetTournament(ctx, tn.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info, err := r.srv.Referee.GetTable(ctx, g1); len(got.Results) == 1 && err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game 0 never ended with game 1 in play: %d results", len(got.Results))
+		}
+	}
+	if _, err := r.srv.Referee.GetRecord(ctx, g0); err != nil {
+		t.Fatalf("the referee's own read of game 0's record: %v", err)
+	}
+	want := "table " + g0 + " plays deal set 0 of tournament " + tn.ID + ", which is still in play (table " + g1 + "): " +
+		"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)"
+	_, err = r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: g0})
+	if status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
+		t.Fatalf("GetRecord %s: %v; want FailedPrecondition %q", g0, err, want)
+	}
+	_, err = r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: g0})
+	if status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
+		t.Fatalf("GetReplay %s: %v; want FailedPrecondition %q", g0, err, want)
+	}
+	if _, err := r.srv.Referee.CancelTournament(ctx, tn.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{g0, g1} { // ended and cancelled: both revealed
+		if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id}); err != nil {
+			t.Errorf("GetRecord %s after the tournament ended: %v", id, err)
+		}
+	}
+}
