@@ -72,6 +72,20 @@ func quotaKey(ctx context.Context) string {
 	return peerKey(ctx)
 }
 
+// watchQuotaKey is the key of ctx's caller for Config.MaxWatchersPerPrincipal: [quotaKey], but a
+// watcher key's streams count per key and client address together ("key:ID@ip:ADDR"). A site puts
+// its watcher key in its public pages (docs/INTEGRATE.md): counted per key, 20 visitors held
+// every stream the site had, and one visitor who read the key could hold them all.
+func watchQuotaKey(ctx context.Context) string {
+	key := quotaKey(ctx)
+	if PrincipalFrom(ctx).Role == RoleWatcher {
+		if addr := peerKey(ctx); addr != "" {
+			return key + "@" + addr
+		}
+	}
+	return key
+}
+
 // peerKey is the key of ctx's peer's address ([ipKey]), "" for an in-process call.
 func peerKey(ctx context.Context) string {
 	pr, ok := peer.FromContext(ctx)

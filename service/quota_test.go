@@ -19,6 +19,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
@@ -633,5 +634,42 @@ func TestQuotaPerAPIKey(t *testing.T) {
 	defer cancelA()
 	if err := watch(ctxA, public[1]); err != nil {
 		t.Fatalf("key A, while an anonymous spectator from its address watches: %v", err)
+	}
+}
+
+// TestWatcherKeyQuotaPerAddress: a watcher key's spectator streams count per key and client
+// address: a site that puts its watcher key in its public pages (docs/INTEGRATE.md) had 20
+// streams for all its visitors, and one visitor holding them blanked every page (an outside trial).
+func TestWatcherKeyQuotaPerAddress(t *testing.T) {
+	r := startAuthReferee(t, nil, func(c *Config) { quiet(c); c.MaxWatchersPerPrincipal = 1 })
+	_, org := r.newKey(t, "organiser", pb.Role_ROLE_ORGANISER)
+	idW, keyW := r.newKey(t, "site", pb.Role_ROLE_WATCHER)
+	resp, err := r.tables.CreateTable(as(org), twoRemote(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch := func(ctx context.Context) error {
+		stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId()})
+		if err == nil {
+			_, err = stream.Recv()
+		}
+		return err
+	}
+	first, cancel := context.WithCancel(as(keyW))
+	defer cancel()
+	if err := watch(first); err != nil {
+		t.Fatal(err)
+	}
+	wantQuota(t, watch(as(keyW)), "key:"+idW+"@ip:bufconn", "spectator streams per principal: 1, the limit (--max-watchers-per-principal)")
+	// The same key from another client address has a stream of its own.
+	other := peer.NewContext(withPrincipal(context.Background(), Principal{ID: idW, Role: RoleWatcher, Name: "site"}),
+		&peer.Peer{Addr: &net.TCPAddr{IP: net.IPv4(192, 0, 2, 7), Port: 40000}})
+	other, stop := context.WithCancel(other)
+	got := make(chan error, 1)
+	go func() {
+		got <- r.srv.Referee.WatchTable(other, resp.GetTableId(), 0, 0, func(*SpectatorEvent) error { stop(); return nil })
+	}()
+	if err := <-got; err != context.Canceled {
+		t.Fatalf("the watcher key from 192.0.2.7 while it watches from bufconn: %v, want its stream (ended by the test)", err)
 	}
 }

@@ -134,7 +134,7 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
 // and left memory (read its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
-// caller's MaxWatchersPerPrincipal, ErrQueueFull as above, and ErrStopped when the referee shuts
+// caller's MaxWatchersPerPrincipal (a watcher key's per client address), ErrQueueFull as above, and ErrStopped when the referee shuts
 // down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
 // call of send is under way; send is not called again after that call returns.
 func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, delay time.Duration, send func(*SpectatorEvent) error) error {
@@ -145,7 +145,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
 		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
 	}
-	key := quotaKey(ctx)
+	key := watchQuotaKey(ctx)
 	if err := s.quotas.addWatcher(key); err != nil {
 		return err
 	}
