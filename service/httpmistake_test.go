@@ -42,6 +42,8 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 			`{"code":"unimplemented","message":"no service bezique.v1.TablesService: the referee serves bezique.v1.KeyService, bezique.v1.LobbyService, bezique.v1.SeatService, bezique.v1.TableService, bezique.v1.TournamentService"}`},
 		{"a GET of a method that changes state", http.MethodGet, "/bezique.v1.TableService/CreateTable", "", "", 400,
 			`{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: a Connect GET takes the query parameters connect=v1, encoding=json and message (the URL-encoded JSON request), for the read-only methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"}`},
+		{"PUT", http.MethodPut, getTable, "application/json", "1", 400,
+			`{"code":"invalid_argument","message":"PUT ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
 		{"the web app", http.MethodGet, "/", "", "", 200, "the web app"},
 		{"a page that is not there", http.MethodGet, "/nowhere", "", "", 404, "404 page not found"},
 	} {

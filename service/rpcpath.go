@@ -59,9 +59,10 @@ func (p rpcPaths) clientStream(r *http.Request) bool {
 	return p[service][method].clientStream
 }
 
-// refusal returns the Connect error for a GET or POST whose path names an RPC of the referee
-// (its first segment is a registered service or starts with "bezique.") but that the Connect
-// and gRPC-Web protocols do not take: an unknown service or method (Unimplemented, HTTP 501),
+// refusal returns the Connect error for a request whose path names an RPC of the referee (its
+// first segment is a registered service or starts with "bezique.") but that the Connect and
+// gRPC-Web protocols do not take: a method other than GET, POST and OPTIONS (the CORS preflight)
+// (InvalidArgument: net/http answered a plain-text 405), an unknown service or method (Unimplemented, HTTP 501),
 // a POST whose Content-Type is none of theirs or, for application/json and application/proto,
 // without Connect-Protocol-Version: 1, a GET without the Connect GET's query (connect=v1 and an
 // encoding) or of a method that is not read-only, and a Connect GET whose encoding is neither
@@ -71,13 +72,17 @@ func (p rpcPaths) clientStream(r *http.Request) bool {
 // version header, curl -d's form content type, a GET without connect=v1), or answers them 415
 // with a bare "sub-format not supported".
 func (p rpcPaths) refusal(r *http.Request) error {
-	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+	if r.Method == http.MethodOptions { // a CORS preflight: the CORS handler's
 		return nil
 	}
 	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	methods, known := p[service]
 	if !ok || (!known && !strings.HasPrefix(service, "bezique.")) {
 		return nil
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("%s %s: an RPC is called with POST (Connect, gRPC-Web), "+
+			"or a Connect GET for the read-only methods (docs/INTEGRATE.md)", r.Method, r.URL.Path))
 	}
 	if !known {
 		names := make([]string, 0, len(p))

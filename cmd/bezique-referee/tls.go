@@ -127,6 +127,11 @@ func checkExposure(c config) error {
 		if a.addr == "" || netaddr.IsLoopback(a.addr) {
 			continue
 		}
+		if c.tlsCert == "" && !a.auth {
+			return fmt.Errorf("%s %s is not a loopback address and TLS is off: the metrics, the health checks and any /debug/pprof "+
+				"would be served in cleartext to whoever reaches it, without authentication (docs/SECURITY.md); "+
+				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk", a.flag, a.addr)
+		}
 		if c.tlsCert == "" {
 			return fmt.Errorf("%s %s is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; "+
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk", a.flag, a.addr)

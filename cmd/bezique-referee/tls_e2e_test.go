@@ -305,7 +305,8 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 			"bezique-referee: --listen 0.0.0.0:0 is not a loopback address and authentication is off: anyone who reaches it may create, cancel and watch tables; " +
 				"set --admin-key-file (or BEZIQUE_ADMIN_KEY), listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
 		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", ":0"}, 1,
-			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: seat tokens and API keys would travel in cleartext; " +
+			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: the metrics, the health checks and any /debug/pprof " +
+				"would be served in cleartext to whoever reaches it, without authentication (docs/SECURITY.md); " +
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
 		{[]string{"--tls-client-ca", "ca.crt"}, 1, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"},
 	} {
