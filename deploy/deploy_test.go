@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +29,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
@@ -742,10 +744,27 @@ func TestManifestsStrict(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"--listen", "--metrics-listen", "--store", "--store-wait", "--advertise", "--peer-ca", "--peer-secret-file", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
+	for _, f := range []string{"--listen", "--metrics-listen", "--store-wait", "--advertise", "--peer-ca", "--peer-secret-file", "--drain-timeout", "--tls-cert", "--tls-key", "--admin-key-file"} {
 		if !flags[f] {
 			t.Errorf("args lack %s", f)
 		}
+	}
+	// The store URL holds the database's password: on the command line, anyone who may read the
+	// node's processes (ps, /proc) reads it (an outside review found it there). The referee
+	// reads BEZIQUE_STORE from its environment.
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "--store=") || strings.Contains(a, "$(BEZIQUE_STORE)") {
+			t.Errorf("arg %q puts the store URL, and its password, on the command line", a)
+		}
+	}
+	// Memory: GOMEMLIMIT under the container's limit, and a table limit the memory can hold
+	// (GOMEMLIMIT is written as Go reads it, 920MiB; Kubernetes writes 920Mi).
+	limit := c.Resources.Limits[corev1.ResourceMemory]
+	if gml, err := resource.ParseQuantity(strings.TrimSuffix(env["GOMEMLIMIT"].Value, "B")); err != nil || gml.Value() <= 0 || gml.Value() > limit.Value()*95/100 {
+		t.Errorf("GOMEMLIMIT %q: want a size at most 95 %% of the memory limit %s (%v)", env["GOMEMLIMIT"].Value, limit.String(), err)
+	}
+	if n, err := strconv.Atoi(cm.Data["BEZIQUE_MAX_TABLES"]); err != nil || n <= 0 || int64(n)*800<<10 > limit.Value() {
+		t.Errorf("BEZIQUE_MAX_TABLES %q: want a limit whose tables in play (up to 800 KB each, docs/BENCHMARKS.md) fit the memory limit %s", cm.Data["BEZIQUE_MAX_TABLES"], limit.String())
 	}
 	// The store is the CloudNativePG cluster's owner URL; each referee advertises its stable name.
 	if e := env["BEZIQUE_STORE"]; e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil ||
@@ -770,8 +789,9 @@ func TestManifestsStrict(t *testing.T) {
 	} else {
 		preStop = time.Duration(c.Lifecycle.PreStop.Sleep.Seconds) * time.Second
 	}
-	if g := pod.TerminationGracePeriodSeconds; g == nil || time.Duration(*g)*time.Second <= preStop+drain {
-		t.Errorf("terminationGracePeriodSeconds %v: want more than preStop %v + drain timeout %v", g, preStop, drain)
+	const portStop = 5 * time.Second // cmd/bezique-referee: port.Stop(5s) after the drain
+	if g := pod.TerminationGracePeriodSeconds; g == nil || time.Duration(*g)*time.Second <= preStop+drain+portStop {
+		t.Errorf("terminationGracePeriodSeconds %v: want more than preStop %v + drain timeout %v + the port's stop %v", g, preStop, drain, portStop)
 	}
 	mounts := map[string]string{}
 	for _, m := range c.VolumeMounts {

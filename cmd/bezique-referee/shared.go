@@ -27,7 +27,7 @@ func openStore(ctx context.Context, url string, wait time.Duration, log *slog.Lo
 	deadline := time.Now().Add(wait)
 	for {
 		st, err := store.Open(ctx, url)
-		if err == nil || errors.Is(err, store.ErrLocked) || errors.Is(err, store.ErrInvalid) || errors.Is(err, store.ErrDamaged) || time.Now().After(deadline) {
+		if err == nil || errors.Is(err, store.ErrLocked) || errors.Is(err, store.ErrInvalid) || errors.Is(err, store.ErrDamaged) || errors.Is(err, store.ErrNewerSchema) || time.Now().After(deadline) {
 			return st, err
 		}
 		log.Warn("the store cannot be opened; trying again", "store", store.Redact(url), "err", err, "retry_in", storeRetryEvery, "until", deadline.UTC().Format(time.RFC3339))

@@ -34,7 +34,8 @@ func lockSQLite(path string) (release func() error, err error) {
 }
 
 // Redact returns a store URL fit for a log or an error message: the password of a
-// postgres:// URL (user info or the password parameter) replaced by "xxxxx". Other strings are
+// postgres:// URL (user info or the password parameter) and the sslpassword parameter (the
+// passphrase of the client's TLS key) replaced by "xxxxx". Other strings are
 // returned as they are.
 func Redact(storeURL string) string {
 	if !strings.HasPrefix(storeURL, "postgres://") && !strings.HasPrefix(storeURL, "postgresql://") {
@@ -44,9 +45,12 @@ func Redact(storeURL string) string {
 	if err != nil {
 		return "postgres://(an unparsable URL, redacted)"
 	}
-	if q := u.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
+	q := u.Query()
+	for _, secret := range []string{"password", "sslpassword"} { // the client key's passphrase too
+		if q.Has(secret) {
+			q.Set(secret, "xxxxx")
+			u.RawQuery = q.Encode()
+		}
 	}
 	return u.Redacted()
 }

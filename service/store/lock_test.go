@@ -77,6 +77,7 @@ func TestRedact(t *testing.T) {
 	for in, want := range map[string]string{
 		"postgres://bob:s3cret@db:5432/bez?sslmode=disable":     "postgres://bob:xxxxx@db:5432/bez?sslmode=disable",
 		"postgresql://bob@db/bez?password=s3cret&sslmode=allow": "postgresql://bob@db/bez?password=xxxxx&sslmode=allow",
+		"postgres://bob@db/bez?sslkey=k.pem&sslpassword=s3cret": "postgres://bob@db/bez?sslkey=k.pem&sslpassword=xxxxx",
 		"postgres://db/bez":                   "postgres://db/bez",
 		"postgres://bob:s3cret@db:bad port/x": "postgres://(an unparsable URL, redacted)",
 		"sqlite:bezique-data/bezique.db":      "sqlite:bezique-data/bezique.db",

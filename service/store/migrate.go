@@ -88,7 +88,14 @@ const MigrationLockTimeout = time.Second
 // (bezique-referee tries again until its --store-wait).
 var ErrMigrationLocked = errors.New("store: a migration gave up waiting for a table lock (a pg_dump or another long transaction reads the table); it changed nothing, try again")
 
-// migrate applies every pending migration of d to db. On PostgreSQL a session advisory lock
+// ErrNewerSchema is returned (wrapped) by [Open] for a database that a newer build migrated: its
+// schema version is above every migration this build knows, and this build would read and write
+// tables it does not know the shape of (an outside review's older referee served on such a
+// database). Nothing is changed.
+var ErrNewerSchema = errors.New("store: the database was migrated by a newer build")
+
+// migrate applies every pending migration of d to db, and refuses a database at a newer schema
+// version than d's migrations reach (ErrNewerSchema). On PostgreSQL a session advisory lock
 // keeps two referees starting at once from migrating together; SQLite's single writer
 // connection and file lock do the same there.
 func migrate(ctx context.Context, d dialect, db *sql.DB) error {
@@ -107,6 +114,14 @@ func migrate(ctx context.Context, d dialect, db *sql.DB) error {
 	p, err := goose.NewProvider(d.goose, db, fsys, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
+	}
+	current, known, err := p.GetVersions(ctx)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if current > known {
+		return fmt.Errorf("%w: the database's schema is at version %d, this build knows versions up to %d; "+
+			"run the newer bezique-referee, or restore the backup taken before the upgrade (docs/OPERATIONS.md § Upgrades)", ErrNewerSchema, current, known)
 	}
 	if _, err := p.Up(ctx); err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
 		return fmt.Errorf("store: migrate %s: %w", d.name, err)

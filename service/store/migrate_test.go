@@ -202,3 +202,32 @@ func TestMigrationGivesUpOnALockedTable(t *testing.T) {
 		}
 	})
 }
+
+// TestNewerSchemaRefused: a database that a newer build migrated (a schema version above every
+// migration this build knows) is refused by Open, which changes nothing; an outside review's
+// older referee started and served on one.
+func TestNewerSchemaRefused(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		u := b.fresh(t)
+		st, err := store.Open(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		db := b.raw(t, u)
+		var known int64
+		if err := db.QueryRowContext(ctx, "SELECT MAX(version_id) FROM goose_db_version").Scan(&known); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, fmt.Sprintf("INSERT INTO goose_db_version (version_id, is_applied) VALUES (%d, true)", known+1)); err != nil {
+			t.Fatal(err)
+		}
+		_, err = store.Open(ctx, u)
+		want := fmt.Sprintf("store: the database was migrated by a newer build: the database's schema is at version %d, this build knows versions up to %d; "+
+			"run the newer bezique-referee, or restore the backup taken before the upgrade (docs/OPERATIONS.md § Upgrades)", known+1, known)
+		if !errors.Is(err, store.ErrNewerSchema) || !strings.HasSuffix(err.Error(), want) {
+			t.Fatalf("Open of a newer schema: %v\nwant %s", err, want)
+		}
+	})
+}
