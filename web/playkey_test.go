@@ -15,7 +15,8 @@ import (
 // TestPlayWithSeatTokenOnly: with keys turned on, a person sent by a platform to
 // /play/{id}#seat=0&token=… of a table that is not public plays it with the seat token alone,
 // as docs/INTEGRATE.md tells platforms (the browser holds no key): the page shows the seat's
-// legal actions and the game goes on to its end, with no key asked for.
+// legal actions and the game goes on to its end, with no key asked for; the token leaves the
+// address at once and a reload of the page plays on.
 func TestPlayWithSeatTokenOnly(t *testing.T) {
 	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
 	ctx := browser(t)
@@ -28,6 +29,23 @@ func TestPlayWithSeatTokenOnly(t *testing.T) {
 	}
 	id := resp.GetTableId()
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+"#seat=0&token="+resp.GetSeatTokens()[0].GetToken())); err != nil {
+		t.Fatal(err)
+	}
+	// The token leaves the address (bookmarks, history, a shared link), and the seat is kept for
+	// the tab: a reload plays on.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if href == r.url+"/play/"+id {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the address still holds the seat's token: %s", href)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	decisions := 0

@@ -59,6 +59,23 @@ function takeKeyFromFragment() {
   history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
 }
 
+// takeSeatFromFragment returns the seat and token of a #seat=…&token=… fragment, kept for the
+// tab (a reload plays on) and removed from the address, as the key is: a token left there is
+// bookmarked, shared with the address and kept in the history; whoever holds it plays the seat.
+function takeSeatFromFragment(id) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const stored = `bezique-seat:${id}`;
+  if (frag.has("token")) {
+    sessionStorage.setItem(stored, JSON.stringify({ seat: Number(frag.get("seat") ?? 0), token: frag.get("token") }));
+    frag.delete("token");
+    frag.delete("seat");
+    const rest = frag.toString();
+    history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+  }
+  const kept = JSON.parse(sessionStorage.getItem(stored) ?? "null");
+  return { seat: kept?.seat ?? 0, token: kept?.token ?? "" };
+}
+
 // keyForm draws the header's API key field: the key is kept for the tab, and the page reloads.
 function keyForm() {
   const header = document.getElementById("chrome");
@@ -254,8 +271,7 @@ function actionText(a) {
 // Welcome, the events missed and the decision request still open ("reconnecting…" meanwhile).
 async function play(id) {
   document.title = `Playing ${id} – Bézique referee`;
-  const frag = new URLSearchParams(location.hash.slice(1));
-  const seat = Number(frag.get("seat") ?? 0), token = frag.get("token") ?? "";
+  const { seat, token } = takeSeatFromFragment(id);
   main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions");
   let t = null, request = null;
