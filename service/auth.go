@@ -129,7 +129,7 @@ func (s *Server) AuthOptions() []grpc.ServerOption {
 		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromProxy)),
 			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromProxy)))
 	}
-	if s.peerHash != nil {
+	if s.peerHashes != nil {
 		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromPeer)),
 			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromPeer)))
 	}

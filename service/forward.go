@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -208,15 +209,15 @@ func (s *Referee) forwardContext(ctx context.Context) context.Context {
 // the peer secret comes from another referee, which forwarded it, and ctx is given the original
 // caller's address (forwardedFor) as its peer, so that the per-principal limits count that caller
 // rather than the forwarding referee (quotaKey). A call without the secret is left as it is,
-// forwardedFor or not: a client cannot choose the address it is counted under. Unauthenticated
-// for a wrong secret (a referee of another deployment, or a mistyped --peer-secret-file);
+// forwardedFor or not: a client cannot choose the address it is counted under. The secret is
+// Config.PeerSecret or one of PeerSecretsAccepted (a rotation). Unauthenticated for a wrong secret (a referee of another deployment, or a mistyped --peer-secret-file);
 // InvalidArgument for a call with the secret and not exactly one forwardedFor.
 func (s *Server) fromPeer(ctx context.Context) (context.Context, error) {
 	secrets := metadata.ValueFromIncomingContext(ctx, peerSecret)
 	if len(secrets) == 0 {
 		return ctx, nil
 	}
-	if len(secrets) != 1 || subtle.ConstantTimeCompare(hashKey(secrets[0]), s.peerHash) != 1 {
+	if len(secrets) != 1 || !slices.ContainsFunc(s.peerHashes, func(h []byte) bool { return subtle.ConstantTimeCompare(hashKey(secrets[0]), h) == 1 }) {
 		return nil, status.Errorf(codes.Unauthenticated, "%s: not this referee's peer secret (--peer-secret-file)", peerSecret)
 	}
 	addrs := metadata.ValueFromIncomingContext(ctx, forwardedFor)

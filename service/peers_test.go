@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"strings"
@@ -258,8 +259,41 @@ func TestForwardedCallerLimits(t *testing.T) {
 // TestPeerSecretTooShort: a peer secret shorter than MinAdminKeyLen is refused at start.
 func TestPeerSecretTooShort(t *testing.T) {
 	_, err := New(context.Background(), Config{PeerSecret: "short"})
-	if err == nil || err.Error() != "service: the peer secret has 5 bytes; at least 24 are needed" {
+	if err == nil || err.Error() != "service: a peer secret has 5 bytes; at least 24 are needed" {
 		t.Fatalf("New with a 5-byte peer secret: %v", err)
+	}
+	_, err = New(context.Background(), Config{PeerSecret: testPeerSecret, PeerSecretsAccepted: []string{"old"}})
+	if err == nil || err.Error() != "service: a peer secret has 3 bytes; at least 24 are needed" {
+		t.Fatalf("New with a 3-byte accepted peer secret: %v", err)
+	}
+}
+
+// TestPeerSecretRotation: a referee takes a forwarded call that carries its own secret or one of
+// PeerSecretsAccepted (the previous one, during a rotation), and counts it at its caller's
+// address; any other secret is refused. With one secret only, a rotation through a rolling
+// restart cut the streams that crossed an old and a new referee (an SRE's review).
+func TestPeerSecretRotation(t *testing.T) {
+	const next = "the-next-peer-secret-0123456789abcdef"
+	r := startReferee(t, nil, func(c *Config) { quiet(c); c.PeerSecret = next; c.PeerSecretsAccepted = []string{testPeerSecret} })
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i, secret := range []string{next, testPeerSecret, "not-the-peer-secret-0123456789abcdef"} {
+		caller := fmt.Sprintf("192.0.2.%d:1", i+1)
+		w, err := r.tables.WatchTable(metadata.AppendToOutgoingContext(ctx, peerSecret, secret, forwardedFor, caller), &pb.WatchTableRequest{TableId: resp.GetTableId()})
+		if err == nil {
+			_, err = w.Recv()
+		}
+		if i == 2 {
+			if s := status.Convert(err); s.Code() != codes.Unauthenticated {
+				t.Fatalf("a watch with a wrong peer secret: %v; want Unauthenticated", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("secret %d: %v", i, err)
+		}
+		r.awaitWatchers(t, "ip:192.0.2."+fmt.Sprint(i+1), 1)
 	}
 }
 

@@ -107,6 +107,10 @@ type Config struct {
 	// limits, only from a call carrying the secret (forward.go). Without it the limits of a
 	// forwarded anonymous call count the forwarding referee's address.
 	PeerSecret string
+	// PeerSecretsAccepted are secrets a referee takes from the others besides PeerSecret, which it
+	// sends: during a rotation, the other one of the old and the new (--peer-secret-file's lines
+	// after its first, docs/OPERATIONS.md). Each at least MinAdminKeyLen bytes.
+	PeerSecretsAccepted []string
 	// TrustedProxies are the address ranges of the reverse proxies in front of the referee (an
 	// ingress controller's or a Gateway's pods, --trusted-proxies); empty for none. A call whose
 	// peer is in one is counted, for the per-principal limits, under the client address its
@@ -204,8 +208,8 @@ type Server struct {
 	pb.UnimplementedTournamentServiceServer
 	pb.UnimplementedLobbyServiceServer
 	*Referee
-	adminHash  []byte // SHA-256 of Config.Auth.AdminKey; nil in open mode
-	peerHash   []byte // SHA-256 of Config.PeerSecret; nil without one
+	adminHash  []byte   // SHA-256 of Config.Auth.AdminKey; nil in open mode
+	peerHashes [][]byte // SHA-256 of Config.PeerSecret, then of each of PeerSecretsAccepted; nil without a secret
 	keyStreams keyStreams
 }
 
@@ -220,7 +224,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		srv.adminHash = hashKey(cfg.Auth.AdminKey)
 	}
 	if cfg.PeerSecret != "" {
-		srv.peerHash = hashKey(cfg.PeerSecret)
+		for _, secret := range append([]string{cfg.PeerSecret}, cfg.PeerSecretsAccepted...) {
+			srv.peerHashes = append(srv.peerHashes, hashKey(secret))
+		}
 	}
 	return srv, nil
 }
@@ -236,8 +242,10 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.Auth != nil && len(cfg.Auth.AdminKey) < MinAdminKeyLen {
 		return nil, fmt.Errorf("service: the admin key has %d bytes; at least %d are needed", len(cfg.Auth.AdminKey), MinAdminKeyLen)
 	}
-	if cfg.PeerSecret != "" && len(cfg.PeerSecret) < MinAdminKeyLen {
-		return nil, fmt.Errorf("service: the peer secret has %d bytes; at least %d are needed", len(cfg.PeerSecret), MinAdminKeyLen)
+	for _, secret := range append([]string{cfg.PeerSecret}, cfg.PeerSecretsAccepted...) {
+		if (secret != "" || len(cfg.PeerSecretsAccepted) > 0) && len(secret) < MinAdminKeyLen {
+			return nil, fmt.Errorf("service: a peer secret has %d bytes; at least %d are needed", len(secret), MinAdminKeyLen)
+		}
 	}
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 10_000

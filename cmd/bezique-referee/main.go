@@ -98,7 +98,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.peerCA, "peer-ca", "", "with TLS and a shared PostgreSQL store: PEM CA certificates to verify the other referees' certificates when forwarding to them (default: the system's roots)")
 	fs.StringVar(&c.peerTLSCert, "peer-tls-cert", "", "with TLS and a shared PostgreSQL store: PEM client certificate (chain) this referee presents to the others when forwarding to them, needed when they require client certificates (--tls-client-ca); read again every --tls-reload")
 	fs.StringVar(&c.peerTLSKey, "peer-tls-key", "", "PEM private key of --peer-tls-cert")
-	fs.StringVar(&c.peerSecretFile, "peer-secret-file", "", "with a shared PostgreSQL store: a file holding the secret (at least 24 bytes) that every referee of the deployment has; a call forwarded with it counts the per-principal limits for its original caller, not for the forwarding referee (docs/SECURITY.md)")
+	fs.StringVar(&c.peerSecretFile, "peer-secret-file", "", "with a shared PostgreSQL store: a file holding the secret (at least 24 bytes) that every referee of the deployment has; a call forwarded with it counts the per-principal limits for its original caller, not for the forwarding referee (docs/SECURITY.md). More lines: secrets also taken from the other referees, during a rotation (docs/OPERATIONS.md)")
 	fs.StringVar(&c.trustedProxies, "trusted-proxies", "", "comma-separated CIDRs of the reverse proxies in front of the referee (an ingress controller's or a Gateway's pods: 10.244.0.0/16); a call from one is counted, for the per-principal limits, under the client address its X-Forwarded-For names (the rightmost not itself in these ranges); the header is ignored from any other peer (docs/SECURITY.md)")
 	fs.StringVar(&c.metricsListen, "metrics-listen", "127.0.0.1:9090", "HTTP address for /metrics, /healthz, /readyz (empty: off)")
 	fs.StringVar(&c.store, "store", "sqlite:bezique-data/bezique.db", "storage: sqlite:PATH, postgres://..., or memory (nothing durable)")
@@ -292,14 +292,14 @@ func run(c config) error {
 		return err
 	}
 	defer closePeerCert()
-	secret, err := peerSecret(c)
+	secret, accepted, err := peerSecret(c)
 	if err != nil {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
-		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret,
+		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
 	if err != nil {
 		return err

@@ -95,21 +95,28 @@ func peerDialOptions(c config) ([]grpc.DialOption, func(), error) {
 	return []grpc.DialOption{grpc.WithTransportCredentials(credentials.NewTLS(cfg))}, stop, nil
 }
 
-// peerSecret returns the secret of --peer-secret-file (service.Config.PeerSecret), "" without
-// it. An error when the file cannot be read or holds nothing; NewReferee checks its length.
-func peerSecret(c config) (string, error) {
+// peerSecret returns the secrets of --peer-secret-file, one a line: the first, which this referee
+// sends (service.Config.PeerSecret), and the others, which it also takes from the other referees
+// (PeerSecretsAccepted: during a rotation, docs/OPERATIONS.md); "" and nil without the flag. An
+// error when the file cannot be read or holds nothing; NewReferee checks their lengths.
+func peerSecret(c config) (string, []string, error) {
 	if c.peerSecretFile == "" {
-		return "", nil
+		return "", nil, nil
 	}
 	b, err := os.ReadFile(c.peerSecretFile)
 	if err != nil {
-		return "", fmt.Errorf("--peer-secret-file: %w", err)
+		return "", nil, fmt.Errorf("--peer-secret-file: %w", err)
 	}
-	secret := strings.TrimSpace(string(b))
-	if secret == "" {
-		return "", fmt.Errorf("--peer-secret-file %s: empty", c.peerSecretFile)
+	var secrets []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			secrets = append(secrets, line)
+		}
 	}
-	return secret, nil
+	if len(secrets) == 0 {
+		return "", nil, fmt.Errorf("--peer-secret-file %s: empty", c.peerSecretFile)
+	}
+	return secrets[0], secrets[1:], nil
 }
 
 // warnPeers logs what a referee sharing its store lacks for forwarding: with mTLS required and no
