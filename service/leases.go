@@ -122,6 +122,14 @@ func (s *Referee) dropUnsure() {
 	}
 }
 
+// drop marks the table id as dropped: its lease is released once it has left memory
+// (releaseDropped), so that a referee takes it over and replays it from the store.
+func (s *Referee) drop(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dropped[id] = true
+}
+
 // releaseDropped releases the leases of the tables dropUnsure stopped (those still this
 // referee's: a renewal has just extended them), so that takeOver, here or on another referee,
 // takes them over at once. A table that has not yet left memory (its goroutine has not yet

@@ -29,7 +29,7 @@ func TestPortAnswersWhatItDoesNotServe(t *testing.T) {
 		{"HTTP/1.0 shorter than the HTTP/2 preface", "GET / HTTP/1.0\r\n\r\n", "HTTP/1.0 404 Not Found\r\n"},
 		{"unknown method", "BREW / HTTP/1.1\r\nHost: referee\r\nConnection: close\r\n\r\n", "HTTP/1.1 404 Not Found\r\n"},
 		{"unknown method on an RPC", "BREW /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: referee\r\nConnection: close\r\n\r\n",
-			"HTTP/1.1 404 Not Found\r\n"}, // vanguard finds a method by its HTTP method and path
+			"HTTP/1.1 400 Bad Request\r\n"}, // a Connect error naming what an RPC's path takes (rpcPaths.refusal)
 		{"HTTP/2.0 request line", "GET / HTTP/2.0\r\nHost: referee\r\n\r\n", "HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version\r\nContent-Type: text/plain; charset=utf-8\r\n" +
 			"Connection: close\r\n\r\n505 HTTP Version Not Supported: unsupported protocol version"},
 		{"malformed version", "GET / HTTP/3\r\nHost: referee\r\n\r\n",

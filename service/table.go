@@ -885,7 +885,9 @@ const (
 
 // appendLog appends an entry of kind to the table's log in the store, as the table's next
 // (Seq logged+1), and returns once it is stored. The store's error is returned; with
-// store.ErrLeaseLost (another referee took the table over) the table is stopped too.
+// store.ErrLeaseLost (another referee took the table over) the table is stopped too, and with a
+// shared store's store.ErrConflict (the store holds that seq already) the table is stopped, to be
+// replayed from the store, and the error matches store.ErrLeaseLost as well.
 func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	start := time.Now()
 	err := t.srv.store.AppendActions(t.lost, t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
@@ -893,6 +895,17 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	if errors.Is(err, store.ErrLeaseLost) {
 		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
 		t.lose()
+	}
+	if errors.Is(err, store.ErrConflict) && t.srv.leaser != nil {
+		// The store holds an entry at this seq that this table did not count: an earlier try
+		// whose commit landed though its answer was lost (PostgreSQL restarted during the
+		// commit). Tried again, every append conflicted for ever while the table held its lease.
+		// The table stops and its lease is released at the next renewal (releaseDropped), so that
+		// a referee, this one included, takes it over and replays it from the store.
+		t.log().Warn("the store holds an action this table did not count (a commit whose answer was lost); stopping the table, which is replayed from the store", "err", err)
+		t.srv.drop(t.id)
+		t.lose()
+		return fmt.Errorf("%w: %w", store.ErrLeaseLost, err)
 	}
 	if err == nil {
 		t.logged++
