@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
@@ -148,7 +149,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		if opts == nil {
 			opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 		}
-		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff)...)
+		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff, peerKeepalive)...)
 		if err != nil {
 			return nil, nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
 		}
@@ -164,6 +165,15 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		p.used = time.Now()
 	}, nil
 }
+
+// peerKeepalive pings another referee over a connection that carries forwarded calls and has been
+// quiet for KeepaliveMinClientInterval (5 s, the most often the referees' servers allow), and
+// ends the connection, and the calls over it, when a ping is not answered within 3 s. Without it
+// a referee that hung (paused, cut off) held the seat streams forwarded to it, quiet, for ever:
+// the bots heard nothing while the table, taken over elsewhere, played their seats as
+// disconnected (an outside trial: a 25 s pause of the owner forfeited a game). With it they end
+// within about 8 s, and the bots reconnect and resume on the table's new owner.
+var peerKeepalive = grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: KeepaliveMinClientInterval, Timeout: 3 * time.Second})
 
 // closeIdlePeers closes and forgets the connections to other referees that have carried no call
 // since peerIdle before now, and forgets whether those referees answered (peerAnswered): the
