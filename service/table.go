@@ -857,7 +857,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err == nil {
 		err = t.appendLog(int(rec.GetSeat()), logAction, payload)
 	}
-	if errors.Is(err, store.ErrLeaseLost) {
+	if errors.Is(err, store.ErrLeaseLost) || err != nil && t.lost.Err() != nil { // stopping: another referee plays it
 		return false
 	}
 	if err != nil {
