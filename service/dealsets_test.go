@@ -18,16 +18,16 @@ import (
 // TestRecordWithheldWhileDealSetInPlay: the record of a tournament's ended game is withheld from
 // GetRecord and GetReplay while another game of its deal set, dealt the same cards, is in play
 // (an outside trial read the hands and the stock of a game in play from its duplicate's record,
-// with the key of the bot playing it); the runner still reads it, and it is revealed once the
-// tournament has ended.
+// with the key of the bot playing it); the runner still reads it. The records of a deal set whose
+// games have all ended are revealed while the tournament runs, and every record once it has ended.
 func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	var games atomic.Int32
 	r.serveBotFunc(t, "dup", 1, func() botsdk.Bot {
-		if games.Add(1) == 1 {
-			return botsdk.NewRandom(1) // game 0 ends
+		if games.Add(1) <= 3 {
+			return botsdk.NewRandom(1) // games 0, 1 (deal set 0) and 2 (deal set 1) end
 		}
-		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) { // game 1 stays in play
+		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) { // game 3 stays in play
 			<-ctx.Done()
 			return 0, ctx.Err()
 		})
@@ -40,36 +40,39 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g0, g1 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 1)
+	g0, g2, g3 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 2), tourneyTableID(tn.ID, 3)
 	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
 		got, err := r.srv.Referee.GetTournament(ctx, tn.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info, err := r.srv.Referee.GetTable(ctx, g1); len(got.Results) == 1 && err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+		if info, err := r.srv.Referee.GetTable(ctx, g3); len(got.Results) == 3 && err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("game 0 never ended with game 1 in play: %d results", len(got.Results))
+			t.Fatalf("games 0 to 2 never ended with game 3 in play: %d results", len(got.Results))
 		}
 	}
-	if _, err := r.srv.Referee.GetRecord(ctx, g0); err != nil {
-		t.Fatalf("the referee's own read of game 0's record: %v", err)
+	if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: g0}); err != nil {
+		t.Fatalf("GetRecord %s, whose deal set has ended, while the tournament runs: %v", g0, err)
 	}
-	want := "table " + g0 + " plays deal set 0 of tournament " + tn.ID + ", which is still in play (table " + g1 + "): " +
+	if _, err := r.srv.Referee.GetRecord(ctx, g2); err != nil {
+		t.Fatalf("the referee's own read of game 2's record: %v", err)
+	}
+	want := "table " + g2 + " plays deal set 1 of tournament " + tn.ID + ", which is still in play (table " + g3 + "): " +
 		"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)"
-	_, err = r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: g0})
+	_, err = r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: g2})
 	if status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
-		t.Fatalf("GetRecord %s: %v; want FailedPrecondition %q", g0, err, want)
+		t.Fatalf("GetRecord %s: %v; want FailedPrecondition %q", g2, err, want)
 	}
-	_, err = r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: g0})
+	_, err = r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: g2})
 	if status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
-		t.Fatalf("GetReplay %s: %v; want FailedPrecondition %q", g0, err, want)
+		t.Fatalf("GetReplay %s: %v; want FailedPrecondition %q", g2, err, want)
 	}
 	if _, err := r.srv.Referee.CancelTournament(ctx, tn.ID, ""); err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{g0, g1} { // ended and cancelled: both revealed
+	for _, id := range []string{g2, g3} { // ended and cancelled: both revealed
 		if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id}); err != nil {
 			t.Errorf("GetRecord %s after the tournament ended: %v", id, err)
 		}

@@ -167,13 +167,14 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 }
 
 // peerKeepalive pings another referee over a connection that carries forwarded calls and has been
-// quiet for KeepaliveMinClientInterval (5 s, the most often the referees' servers allow), and
-// ends the connection, and the calls over it, when a ping is not answered within 3 s. Without it
-// a referee that hung (paused, cut off) held the seat streams forwarded to it, quiet, for ever:
-// the bots heard nothing while the table, taken over elsewhere, played their seats as
-// disconnected (an outside trial: a 25 s pause of the owner forfeited a game). With it they end
-// within about 8 s, and the bots reconnect and resume on the table's new owner.
-var peerKeepalive = grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: KeepaliveMinClientInterval, Timeout: 3 * time.Second})
+// quiet for 10 s (grpc-go's least: it raises a shorter time to 10 s; the referees' servers allow a
+// ping every KeepaliveMinClientInterval), and ends the connection, and the calls over it, when a
+// ping is not answered within 3 s. Without it a referee that hung (paused, cut off) held the seat
+// streams forwarded to it, quiet, for ever: the bots heard nothing while the table, taken over
+// elsewhere, played their seats as disconnected (an outside trial: a 25 s pause of the owner
+// forfeited a game). With it they end within about 13 s, inside the disconnect grace (15 s by
+// default), and the bots reconnect and resume on the table's new owner.
+var peerKeepalive = grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: 10 * time.Second, Timeout: 3 * time.Second})
 
 // closeIdlePeers closes and forgets the connections to other referees that have carried no call
 // since peerIdle before now, and forgets whether those referees answered (peerAnswered): the

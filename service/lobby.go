@@ -35,6 +35,11 @@ type lobby struct {
 	// since was last present. A bot absent since the start has been absent since started.
 	started time.Time
 	left    map[string]time.Time
+	// leftPrune is the size of left at which markLeft next drops its old records: twice what
+	// the last pruning kept, 1000 at least, so that each departure costs O(1) on average (every
+	// departure scanned the whole map past 1000 names: 500 departures took 56 ms, then 250 ms
+	// with 38 000 names, an outside soak).
+	leftPrune int
 }
 
 func newLobby() *lobby {
@@ -217,16 +222,18 @@ func (s *Referee) LeaveLobby(p *Presence) {
 }
 
 // markLeft records that the named bot left now. Records older than the longest grace
-// (tournament.MaxAbsenceGraceMs) are dropped, so that bots that come and go under ever new names
-// do not grow the map for ever. It must be called with mu held.
+// (tournament.MaxAbsenceGraceMs) are dropped when the map has doubled since the last time
+// (leftPrune), so that bots that come and go under ever new names do not grow the map for ever.
+// It must be called with mu held.
 func (l *lobby) markLeft(name string) {
 	now := time.Now()
-	if len(l.left) >= 1000 {
+	if len(l.left) >= max(l.leftPrune, 1000) {
 		for n, at := range l.left {
 			if now.Sub(at) > tournament.MaxAbsenceGraceMs*time.Millisecond {
 				delete(l.left, n)
 			}
 		}
+		l.leftPrune = 2 * len(l.left)
 	}
 	l.left[name] = now
 }
@@ -354,6 +361,9 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	}
 	// Bad input is refused before waiting for a place.
 	if _, err := normalise(create); err != nil {
+		return nil, err
+	}
+	if err := checkTarget(req.GetOptions()); err != nil {
 		return nil, err
 	}
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -517,5 +518,26 @@ func TestLobbyEntrantProto(t *testing.T) {
 	if out := SpecToProto(s); !proto.Equal(out, &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: in.GetEntrants(),
 		Clock: &pb.Clock{}, FailurePolicy: &pb.FailurePolicy{}, Format: out.GetFormat()}) {
 		t.Errorf("SpecToProto: %v", out)
+	}
+}
+
+// TestLobbyLeftPrunedWhenDoubled: the names of departed bots older than the longest absence
+// grace are dropped, and the map is scanned again only once it has doubled since, so that a
+// departure costs O(1) on average (each scanned all 38 000 names of an outside soak).
+func TestLobbyLeftPrunedWhenDoubled(t *testing.T) {
+	l := newLobby()
+	old := time.Now().Add(-25 * time.Hour)
+	for i := range 1000 {
+		l.left[fmt.Sprintf("old-%d", i)] = old
+	}
+	l.markLeft("x")
+	if len(l.left) != 1 || l.leftPrune != 0 {
+		t.Fatalf("after the first departure past 1000 old names: %d names kept, next scan at %d; want 1, 0", len(l.left), l.leftPrune)
+	}
+	for i := range 1500 {
+		l.markLeft(fmt.Sprintf("new-%d", i))
+	}
+	if len(l.left) != 1501 || l.leftPrune != 2000 {
+		t.Fatalf("after 1500 recent departures: %d names, next scan at %d; want 1501, 2000", len(l.left), l.leftPrune)
 	}
 }

@@ -95,11 +95,19 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
 	}
-	if t, err := strconv.Atoi(req.GetOptions()["target"]); err == nil && t > MaxTarget {
-		return nil, invalid("options.target", "%d points is above the referee's limit of %d: the record of a longer game "+
+	return req, nil
+}
+
+// checkTarget refuses options whose target (RULES.md §4) is above MaxTarget, naming
+// options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
+// tournaments created, not for the games of a stored tournament, which keeps the options it was
+// created with.
+func checkTarget(options map[string]string) error {
+	if t, err := strconv.Atoi(options["target"]); err == nil && t > MaxTarget {
+		return invalid("options.target", "%d points is above the referee's limit of %d: the record of a longer game "+
 			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, MaxTarget, MaxHTTPMessageBytes)
 	}
-	return req, nil
+	return nil
 }
 
 // MaxTarget is the highest game target (option target, RULES.md §4) a table may have, in points:
@@ -124,6 +132,9 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		if err := mayChooseDeals(ctx, "a table"); err != nil {
 			return nil, err
 		}
+	}
+	if err := checkTarget(in.GetOptions()); err != nil {
+		return nil, err
 	}
 	resp, err := s.createTable(ctx, in, "t-"+randomHex(8), "")
 	if err != nil {

@@ -194,6 +194,9 @@ func plainLobbySeats(req *pb.CreateTableRequest, seats [][]string) {
 // its first game, and the tournament stayed running for ever (an attack: a decision time of
 // 4 294 967 295 ms, a lobby bot's name of 30 000 bytes).
 func checkTourneyTables(spec *tournament.Spec) error {
+	if err := checkTarget(spec.Options); err != nil {
+		return err
+	}
 	tr := &tourney{spec: *spec}
 	players := spec.Variant.Players()
 	for e := range spec.Entrants {

@@ -412,14 +412,19 @@ func TestTournamentSPRTRestartAwaitsGamesInPlay(t *testing.T) {
 func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory(0)
+	// A target above MaxTarget too: the limit applies to new tables and tournaments, and a stored
+	// tournament's games failed for ever on it (a code review).
 	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 3, Concurrency: 2,
 		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}},
-		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}}
+		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}, Options: map[string]string{"target": "12000"}}
 	if err := spec.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	if err := spec.CheckLimits(); err == nil {
 		t.Fatal("elo1 5000 within the limits")
+	}
+	if err := checkTourneyTables(&spec); err == nil || err.Error() != "options.target: 12000 points is above the referee's limit of 10000: the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
+		t.Fatalf("checkTourneyTables of a target of 12000: %v", err)
 	}
 	b, err := json.Marshal(spec)
 	if err != nil {

@@ -165,10 +165,13 @@ func (s *Spec) EntrantsOf(results []Result) [][]string {
 // They are consecutive in the schedule and share one table seed ([DealSeed]), so the record of
 // one reveals the hidden cards of the others. 0 <= i < len(Schedule()).
 func (s *Spec) DealSetGames(i int) (first, last int) {
-	at := s.locator()
-	n := at.perDeal * len(at.groups)
+	perDeal := 1
+	if s.Duplicate {
+		perDeal = len(s.Seatings())
+	}
+	n := perDeal * s.groupCount() // without listing the pairings, as locator does
 	first = i / n * n
-	return first, min(first+n, at.games) - 1
+	return first, min(first+n, n*s.Deals) - 1
 }
 
 // locator finds a game of the schedule from its index, without building the schedule.
