@@ -133,18 +133,10 @@ func leaseTTLSetting() string {
 func (s *pgStore) Owner() string { return s.owner }
 
 // Advertise implements [Leaser.Advertise]. A referee that advertised the same address before is
-// a former life of this one, restarted in place: its leases expire at once, so that this one takes
-// its tables back at start, as a lone referee does. Unless that referee still renews its leases
-// (a live referee at the address, and this one given its address by a mistaken --advertise, which
-// took a live referee's tables away from it: an outside trial): while the other's last renewal is
-// under LeaseTTL old, Advertise waits for it to age past LeaseTTL, and returns ErrAddressInUse
-// if it renews meanwhile.
+// a former life of this one (two live referees cannot listen on one address): its leases expire
+// at once, so that a referee restarted in place takes its tables back at start, as a lone
+// referee does, rather than LeaseTTL later.
 func (s *pgStore) Advertise(ctx context.Context, address string) (err error) {
-	if address != "" {
-		if err := s.awaitFormerAt(ctx, address); err != nil {
-			return err
-		}
-	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return s.wrap("advertise", err)
@@ -172,54 +164,6 @@ func (s *pgStore) Advertise(ctx context.Context, address string) (err error) {
 	}
 	s.advertised.Store(&address)
 	return nil
-}
-
-// ErrAddressInUse is returned (wrapped) by Advertise when a live referee, one that renews its
-// leases, advertises the same address.
-var ErrAddressInUse = errors.New("store: another referee that is running advertises this address")
-
-// awaitFormerAt waits until every other referee that advertised address has not renewed its
-// leases for LeaseTTL (a former life of this one), or returns ErrAddressInUse when one renews.
-func (s *pgStore) awaitFormerAt(ctx context.Context, address string) error {
-	const q = "SELECT owner, seen_at, now() - seen_at < $3::interval FROM referees WHERE address = $1 AND owner <> $2"
-	first := map[string]time.Time{}
-	for {
-		rows, err := s.w.QueryContext(ctx, q, address, s.owner, leaseTTLSetting())
-		if err != nil {
-			return s.wrap("advertise", err)
-		}
-		recent := false
-		for rows.Next() {
-			var owner string
-			var seen time.Time
-			var fresh bool
-			if err := rows.Scan(&owner, &seen, &fresh); err != nil {
-				rows.Close()
-				return s.wrap("advertise", err)
-			}
-			if was, ok := first[owner]; ok && seen.After(was) {
-				rows.Close()
-				return fmt.Errorf("store: advertise %s: %w: referee %s renewed its leases at %s, after this one started; "+
-					"give each referee its own address (--advertise)", address, ErrAddressInUse, owner, seen.UTC().Format(time.RFC3339Nano))
-			}
-			if _, ok := first[owner]; !ok {
-				first[owner] = seen
-			}
-			recent = recent || fresh
-		}
-		if err := rows.Err(); err != nil {
-			return s.wrap("advertise", err)
-		}
-		rows.Close()
-		if !recent {
-			return nil
-		}
-		select {
-		case <-time.After(LeaseRenewEvery / 2):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
 }
 
 // RenewLeases implements [Leaser.RenewLeases].

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/service/store/storetest"
@@ -214,38 +212,6 @@ func TestLeaseRestartInPlace(t *testing.T) {
 	}
 	if h, err := lo.Holder(ctx, store.LeaseTable, "t1"); err != nil || h.Owner != lg.Owner() || h.Epoch != 2 || h.Address != "127.0.0.1:7777" {
 		t.Errorf("Holder(t1) = %+v, %v; want the restarted store at epoch 2", h, err)
-	}
-}
-
-// TestLeaseAddressOfALiveReferee: a store that advertises the address of a referee that still
-// renews its leases (a mistaken --advertise) is refused with ErrAddressInUse, and the live one
-// keeps its tables; it took them before (an outside trial: four games then played by no one).
-func TestLeaseAddressOfALiveReferee(t *testing.T) {
-	ctx := context.Background()
-	u, _ := postgresLeaseBackend(t)
-	a, la := leaser(t, u)
-	if err := la.Advertise(ctx, "127.0.0.1:7777"); err != nil {
-		t.Fatal(err)
-	}
-	mustCreate(t, a, storetest.Table("t1", store.StatePlaying, 0))
-	renewing, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for renewing.Err() == nil {
-			_, _ = la.RenewLeases(renewing)
-			time.Sleep(store.LeaseRenewEvery)
-		}
-	}()
-	_, lg := leaser(t, u)
-	err := lg.Advertise(ctx, "127.0.0.1:7777")
-	stop()
-	<-done
-	if !errors.Is(err, store.ErrAddressInUse) || !strings.HasPrefix(err.Error(), "store: advertise 127.0.0.1:7777: store: another referee that is running advertises this address: referee "+la.Owner()+" renewed its leases at ") {
-		t.Fatalf("Advertise of a live referee's address: %v; want ErrAddressInUse naming it", err)
-	}
-	if h, err := la.Holder(ctx, store.LeaseTable, "t1"); err != nil || h.Owner != la.Owner() || h.Epoch != 1 {
-		t.Errorf("Holder(t1) = %+v, %v; want the live referee, epoch 1", h, err)
 	}
 }
 
