@@ -63,7 +63,7 @@ func TestPostgresBackupWhilePlaying(t *testing.T) {
 	addrs := []string{fmt.Sprintf("127.0.0.1:%d", freePort(t)), fmt.Sprintf("127.0.0.1:%d", freePort(t))}
 	logPath := func(i int) string { return filepath.Join(dir, fmt.Sprintf("referee%d.log", i)) }
 	args := func(addr, store string) []string {
-		return []string{"--listen", addr, "--metrics-listen", "", "--store", store, "--admin-key-file", keyFile}
+		return []string{"--listen", addr, "--metrics-listen", "", "--store", store, "--admin-key-file", keyFile, "--max-target", "1000000"} // endless games below
 	}
 	procs := make([]*refProc, 2)
 	clients := make([]pb.TableServiceClient, 2)

@@ -55,6 +55,10 @@ type Config struct {
 	// (default 20). WatchTable beyond either fails with a [*QuotaError].
 	MaxWatchersPerTable     int
 	MaxWatchersPerPrincipal int
+	// MaxTarget is the highest game target (option target, RULES.md §4), in points, that
+	// CreateTable, a challenge or CreateTournament accepts (default DefaultMaxTarget, 10 000);
+	// above it they fail with a [FieldError] naming options.target.
+	MaxTarget int
 	// WaitingExpiry is how long a table may wait for its seats (default 30 min): then it ends with
 	// OUTCOME_EXPIRED, stored and recorded, and its seats and watchers are told. A table recovered
 	// after a restart keeps its creation time, so a restart does not extend its wait.
@@ -261,6 +265,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	if cfg.MaxWatchersPerPrincipal <= 0 {
 		cfg.MaxWatchersPerPrincipal = DefaultMaxWatchersPerPrincipal
+	}
+	if cfg.MaxTarget <= 0 {
+		cfg.MaxTarget = DefaultMaxTarget
 	}
 	if cfg.WaitingExpiry <= 0 {
 		cfg.WaitingExpiry = DefaultWaitingExpiry

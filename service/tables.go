@@ -98,23 +98,24 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	return req, nil
 }
 
-// checkTarget refuses options whose target (RULES.md §4) is above MaxTarget, naming
+// checkTarget refuses options whose target (RULES.md §4) is above Config.MaxTarget, naming
 // options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
 // tournaments created, not for the games of a stored tournament, which keeps the options it was
 // created with.
-func checkTarget(options map[string]string) error {
-	if t, err := strconv.Atoi(options["target"]); err == nil && t > MaxTarget {
-		return invalid("options.target", "%d points is above the referee's limit of %d: the record of a longer game "+
-			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, MaxTarget, MaxHTTPMessageBytes)
+func (s *Referee) checkTarget(options map[string]string) error {
+	if t, err := strconv.Atoi(options["target"]); err == nil && t > s.cfg.MaxTarget {
+		return invalid("options.target", "%d points is above the referee's limit of %d (--max-target): the record of a longer game "+
+			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, s.cfg.MaxTarget, MaxHTTPMessageBytes)
 	}
 	return nil
 }
 
-// MaxTarget is the highest game target (option target, RULES.md §4) a table may have, in points:
-// five times the highest default (2 000). The engine takes up to 1 000 000; a two-handed game of
-// random bots to 100 000 points gave 156 429 events and a 22 MB record, which GetRecord could not
-// send over HTTP (MaxHTTPMessageBytes) and the referee held whole in memory.
-const MaxTarget = 10_000
+// DefaultMaxTarget is Config.MaxTarget's default, the highest game target (option target,
+// RULES.md §4) a new table may have, in points: five times the highest default (2 000). The engine
+// takes up to 1 000 000; a two-handed game of random bots to 100 000 points gave 156 429 events
+// and a 22 MB record, which GetRecord could not send over HTTP (MaxHTTPMessageBytes) and the
+// referee held whole in memory.
+const DefaultMaxTarget = 10_000
 
 // CreateTable creates a table and starts it: it validates the request (a [FieldError] naming the
 // field), deals with the given seed or one from crypto/rand, stores the table, and returns the
@@ -133,7 +134,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 			return nil, err
 		}
 	}
-	if err := checkTarget(in.GetOptions()); err != nil {
+	if err := s.checkTarget(in.GetOptions()); err != nil {
 		return nil, err
 	}
 	resp, err := s.createTable(ctx, in, "t-"+randomHex(8), "")

@@ -136,7 +136,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
-	if err := checkTourneyTables(&spec); err != nil {
+	if err := s.checkTourneyTables(&spec); err != nil {
 		return nil, err
 	}
 	if s.isDraining() {
@@ -193,8 +193,8 @@ func plainLobbySeats(req *pb.CreateTableRequest, seats [][]string) {
 // seat, a lobby bot's or a team's name (errors naming the entrant). The runner met the refusal at
 // its first game, and the tournament stayed running for ever (an attack: a decision time of
 // 4 294 967 295 ms, a lobby bot's name of 30 000 bytes).
-func checkTourneyTables(spec *tournament.Spec) error {
-	if err := checkTarget(spec.Options); err != nil {
+func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
+	if err := s.checkTarget(spec.Options); err != nil {
 		return err
 	}
 	tr := &tourney{spec: *spec}

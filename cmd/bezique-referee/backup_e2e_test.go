@@ -30,7 +30,7 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 	}
 	bin := buildReferee(t)
 	dir := t.TempDir()
-	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:"+filepath.Join(dir, "db"))
+	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:"+filepath.Join(dir, "db"), "--max-target", "1000000") // endless games below
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	tables := pb.NewTableServiceClient(dialReferee(t, p.addr))
@@ -145,7 +145,7 @@ func TestBinaryBackupWhilePlaying(t *testing.T) {
 	} else if want := fmt.Sprintf("bezique-referee backup: store: backup sqlite %s to %s: file already exists\n", filepath.Join(dir, "db"), copyPath); string(out) != want {
 		t.Fatalf("a backup over an existing file printed %q, want %q", out, want)
 	}
-	p2 := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:"+copyPath)
+	p2 := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "sqlite:"+copyPath, "--max-target", "1000000")
 	tables = pb.NewTableServiceClient(dialReferee(t, p2.addr))
 	list, err := tables.ListTables(ctx, &pb.ListTablesRequest{PageSize: 1000, State: pb.TableState_TABLE_STATE_FINISHED})
 	if err != nil {

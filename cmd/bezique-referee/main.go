@@ -67,6 +67,7 @@ type config struct {
 	createsPerMinute     int
 	maxWatchersTable     int
 	maxWatchersPrincipal int
+	maxTarget            int
 	maxStreamsPerConn    uint
 	maxConnsPerAddr      int
 	waitingExpiry        time.Duration
@@ -109,6 +110,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size), over every referee sharing a PostgreSQL store")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
+	fs.IntVar(&c.maxTarget, "max-target", service.DefaultMaxTarget, "highest game target (option target, RULES.md §4) of a new table or tournament, in points (a longer game's record may not fit an HTTP API message)")
 	fs.DurationVar(&c.http.maxConnectionIdle, "max-connection-idle", service.DefaultMaxConnectionIdle, "how long a client connection may carry no call or stream before the referee closes it (gRPC: GOAWAY; clients reconnect at their next call), on --listen and, between requests, on --metrics-listen; 0: never")
 	fs.UintVar(&c.maxStreamsPerConn, "max-streams-per-conn", service.DefaultMaxStreamsPerConn, "most concurrent streams (gRPC, Connect and gRPC-Web calls) on one HTTP/2 connection (SETTINGS_MAX_CONCURRENT_STREAMS)")
 	fs.IntVar(&c.maxConnsPerAddr, "max-conns-per-addr", service.DefaultMaxConnsPerAddr, "most connections open at once from one client address (an IPv6 address's /64); one past it is closed at once; loopback and --trusted-proxies are not counted; 0: no limit (docs/SECURITY.md)")
@@ -199,6 +201,7 @@ func (c config) validate() error {
 		{"creates-per-minute", c.createsPerMinute < 1, fmt.Sprint(c.createsPerMinute, "; want at least 1")},
 		{"max-watchers-per-table", c.maxWatchersTable < 1, fmt.Sprint(c.maxWatchersTable, "; want at least 1")},
 		{"max-watchers-per-principal", c.maxWatchersPrincipal < 1, fmt.Sprint(c.maxWatchersPrincipal, "; want at least 1")},
+		{"max-target", c.maxTarget < 1, fmt.Sprint(c.maxTarget, "; want at least 1")},
 		{"max-connection-idle", c.http.maxConnectionIdle < 0, fmt.Sprint(c.http.maxConnectionIdle, "; want 0 (never) or more")},
 		{"max-streams-per-conn", c.maxStreamsPerConn < 1 || c.maxStreamsPerConn > math.MaxUint32, fmt.Sprint(c.maxStreamsPerConn, "; want 1 to 4294967295")},
 		{"max-conns-per-addr", c.maxConnsPerAddr < 0, fmt.Sprint(c.maxConnsPerAddr, "; want 0 (no limit) or more")},
@@ -298,7 +301,7 @@ func run(c config) error {
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
-		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal,
+		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, MaxTarget: c.maxTarget,
 		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
 	if err != nil {
