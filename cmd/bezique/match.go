@@ -19,6 +19,31 @@ import (
 	"github.com/bezique-arena/bezique/tournament"
 )
 
+// exitedDuring returns the error of a --cmd program that has exited, waiting up to a second
+// for one, or nil. A program that dies breaks its connections, and the referee's next write to
+// one raises SIGPIPE, which match listens for (its own output closed): that could end the match
+// first, which then said "broken pipe signal received" rather than which program exited.
+func exitedDuring(procs []*botProc) error {
+	if len(procs) == 0 {
+		return nil
+	}
+	deadline := time.After(time.Second)
+	for {
+		for _, p := range procs {
+			select {
+			case <-p.exited:
+				return fmt.Errorf("--cmd %q exited during the match (%v)", p.line, p.err)
+			default:
+			}
+		}
+		select {
+		case <-deadline:
+			return nil
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
 func newMatchCmd() *cobra.Command {
 	var f specFlags
 	var a, b, cmdA, cmdB string
@@ -89,6 +114,7 @@ killed.`,
 			r := ref.srv.Referee
 			ctx, cancel := context.WithCancelCause(ctx)
 			defer cancel(nil)
+			var procs []*botProc
 			for _, s := range sides {
 				if s.cmd == "" {
 					continue
@@ -98,6 +124,7 @@ killed.`,
 					return err
 				}
 				defer p.stop()
+				procs = append(procs, p)
 				if err := p.awaitLobby(ctx, r, s.bot, spec.Variant, wait); err != nil {
 					return err
 				}
@@ -122,7 +149,7 @@ killed.`,
 				if tn, gerr := r.GetTournament(sctx, tn.ID); gerr == nil && tn.Standings.Played > 0 {
 					_ = printStandings(out, tn, false)
 				}
-				return cmp.Or(context.Cause(ctx), err)
+				return cmp.Or(exitedDuring(procs), context.Cause(ctx), err)
 			}
 			tn, err = r.GetTournament(ctx, tn.ID)
 			if err != nil {
