@@ -23,10 +23,7 @@ func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.G
 			return nil, statusOf(err)
 		}
 	}
-	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
-	if err == nil {
-		err = s.Referee.RecordWithheld(ctx, req.GetTableId())
-	}
+	rec, err := s.revealedRecord(ctx, req.GetTableId())
 	if err != nil {
 		return nil, statusOf(err)
 	}

@@ -73,14 +73,21 @@ func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.G
 	if req.GetTableId() == "" {
 		return nil, statusOf(invalid("table_id", "missing"))
 	}
-	rec, err := s.Referee.GetRecord(ctx, req.GetTableId())
-	if err == nil {
-		err = s.Referee.RecordWithheld(ctx, req.GetTableId())
-	}
+	rec, err := s.revealedRecord(ctx, req.GetTableId())
 	if err != nil {
 		return nil, statusOf(err)
 	}
 	return &pb.GetRecordResponse{Record: rec}, nil
+}
+
+// revealedRecord is the record of an ended game as the API gives it: Referee.GetRecord, refused
+// while a tournament plays its cards on another table (Referee.RecordWithheld).
+func (s *Server) revealedRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
+	rec, err := s.Referee.GetRecord(ctx, id)
+	if err == nil {
+		err = s.Referee.RecordWithheld(ctx, id)
+	}
+	return rec, err
 }
 
 // ListGames lists ended games, most recent first, filtered by bot name, variant, outcome and

@@ -32,7 +32,7 @@ func exitedDuring(procs []*botProc) error {
 		for _, p := range procs {
 			select {
 			case <-p.exited:
-				return fmt.Errorf("--cmd %q exited during the match (%v)", p.line, p.err)
+				return p.exitedDuringMatch()
 			default:
 			}
 		}
@@ -42,6 +42,11 @@ func exitedDuring(procs []*botProc) error {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+}
+
+// exitedDuringMatch is the error of the program p that exited during the match; p.exited must be closed.
+func (p *botProc) exitedDuringMatch() error {
+	return fmt.Errorf("--cmd %q exited during the match (%v)", p.line, p.err)
 }
 
 func newMatchCmd() *cobra.Command {
@@ -131,7 +136,7 @@ killed.`,
 				go func() {
 					select {
 					case <-p.exited:
-						cancel(fmt.Errorf("--cmd %q exited during the match (%v)", s.cmd, p.err))
+						cancel(p.exitedDuringMatch())
 					case <-ctx.Done():
 					}
 				}()
