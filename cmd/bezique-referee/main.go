@@ -290,6 +290,18 @@ func run(c config) error {
 			return fmt.Errorf("--metrics-listen: %w (each referee on a machine needs its own; \"\" for none)", err)
 		}
 	}
+	if _, shared := st.(store.Leaser); shared {
+		addr := advertised(c.advertise, lis.Addr())
+		if err := checkAdvertised(lis, addr); errors.Is(err, errAdvertiseElsewhere) {
+			lis.Close()
+			if mlis != nil {
+				mlis.Close()
+			}
+			return fmt.Errorf("--advertise %w: each referee sharing the store needs an address of its own, one that reaches it (a referee advertising another's address would take that referee's tables as its own)", err)
+		} else if err != nil {
+			log.Warn("the advertised address reaches no one: the calls that other referees forward to this one will fail (--advertise)", "advertise", addr, "err", err)
+		}
+	}
 	peerOpts, closePeerCert, err := peerDialOptions(c)
 	if err != nil {
 		return err
