@@ -332,10 +332,6 @@ func newWatchCmd() *cobra.Command {
 			}
 			defer cc.Close()
 			client := pb.NewTableServiceClient(cc)
-			stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs})
-			if err != nil {
-				return fmt.Errorf("WatchTable: %w", err)
-			}
 			w := cmd.OutOrStdout()
 			result := func() error {
 				got, err := client.GetTable(cmd.Context(), &pb.GetTableRequest{TableId: args[0]})
@@ -345,24 +341,35 @@ func newWatchCmd() *cobra.Command {
 				fmt.Fprintf(w, "result: %s\n", resultText(got.GetTable().GetResult()))
 				return nil
 			}
-			for first := true; ; first = false {
-				m, err := stream.Recv()
-				if errors.Is(err, io.EOF) {
-					// The stream ends with the game: the result (a forfeit, a cancellation, an
-					// expiry, or the end of play) is the table's.
-					return result()
+			// A stream that the referee ends Unavailable with a RetryInfo (the table moving to
+			// another referee sharing the store) is watched again from the next event.
+			var next uint64 // the seq of the next event to print; 0 before the first
+			var moving time.Time
+			for {
+				stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs, FromSeq: next})
+				for first := err == nil; err == nil; first = false {
+					var m *pb.WatchTableResponse
+					if m, err = stream.Recv(); errors.Is(err, io.EOF) {
+						// The stream ends with the game: the result (a forfeit, a cancellation, an
+						// expiry, or the end of play) is the table's.
+						return result()
+					}
+					if first && status.Code(err) == codes.FailedPrecondition {
+						// A game that ended before a referee restart has no events to watch, only
+						// its result and record.
+						fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
+						return result()
+					}
+					if err == nil {
+						moving = time.Time{}
+						next = m.GetEvent().GetSeq() + 1
+						if s := eventText(m.GetEvent()); s != "" {
+							fmt.Fprintf(w, "%5d  %s\n", m.GetEvent().GetSeq(), s)
+						}
+					}
 				}
-				if first && status.Code(err) == codes.FailedPrecondition {
-					// A game that ended before a referee restart has no events to watch, only
-					// its result and record.
-					fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
-					return result()
-				}
-				if err != nil {
+				if !awaitMove(cmd.Context(), err, &moving) {
 					return fmt.Errorf("WatchTable: %w", err)
-				}
-				if s := eventText(m.GetEvent()); s != "" {
-					fmt.Fprintf(w, "%5d  %s\n", m.GetEvent().GetSeq(), s)
 				}
 			}
 		},

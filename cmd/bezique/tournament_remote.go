@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
@@ -70,38 +71,91 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 }
 
 // WatchTournament follows WatchTournament's stream to the tournament's end, calling fn with each
-// message's results and the standings recomputed from every result so far. A referee out of
-// reach (Unavailable: it stopped) before or during the stream is an error that says the
-// tournament goes on and how to follow it again (refereeLost).
+// message's new results and the standings recomputed from every result so far. A stream that the
+// referee ends Unavailable with a RetryInfo (the tournament moving to another referee sharing the
+// store, or the referee forwarding the stream shutting down: docs/OPERATIONS.md) is opened again
+// after the delay it asks, through the same address, for as long as awaitMove allows; its first
+// message repeats every result so far, of which fn gets only those it has not had. A referee out
+// of reach (Unavailable without a RetryInfo: it stopped) before or during the stream is an error
+// that says the tournament goes on and how to follow it again (refereeLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	tn, err := r.GetTournament(ctx, id)
 	if err != nil {
 		return refereeLost(ctx, err, id)
 	}
+	var all []tournament.Result
+	had := map[int]bool{} // the games of the results given to fn
+	var moving time.Time
+	for {
+		err := r.watchOnce(ctx, id, func(m *pb.WatchTournamentResponse) error {
+			moving = time.Time{}
+			u := service.TournamentUpdate{State: store.TournamentRunning, Spec: &tn.Spec}
+			for _, res := range service.ResultsFromProto(m.GetResults()) {
+				if !had[res.Game] {
+					had[res.Game] = true
+					u.Results = append(u.Results, res)
+				}
+			}
+			all = append(all, u.Results...)
+			u.Standings = tournament.Compute(&tn.Spec, all)
+			if m.GetState() == pb.TournamentState_TOURNAMENT_STATE_FINISHED {
+				u.State = store.TournamentFinished
+			} else if m.GetState() == pb.TournamentState_TOURNAMENT_STATE_CANCELLED {
+				u.State = store.TournamentCancelled
+			}
+			return fn(u)
+		})
+		if err == nil || !awaitMove(ctx, err, &moving) {
+			return refereeLost(ctx, err, id)
+		}
+	}
+}
+
+// watchOnce opens one WatchTournament stream on tournament id and calls fn with each message
+// until the stream ends: nil at its end (after a message whose state is not running), fn's
+// error, or the stream's, as "WatchTournament: …".
+func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb.WatchTournamentResponse) error) error {
 	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id})
 	if err != nil {
-		return refereeLost(ctx, fmt.Errorf("WatchTournament: %w", err), id)
+		return fmt.Errorf("WatchTournament: %w", err)
 	}
-	var all []tournament.Result
 	for {
 		m, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
-			return refereeLost(ctx, fmt.Errorf("WatchTournament: %w", err), id)
+			return fmt.Errorf("WatchTournament: %w", err)
 		}
-		u := service.TournamentUpdate{Results: service.ResultsFromProto(m.GetResults()), State: store.TournamentRunning, Spec: &tn.Spec}
-		all = append(all, u.Results...)
-		u.Standings = tournament.Compute(&tn.Spec, all)
-		if m.GetState() == pb.TournamentState_TOURNAMENT_STATE_FINISHED {
-			u.State = store.TournamentFinished
-		} else if m.GetState() == pb.TournamentState_TOURNAMENT_STATE_CANCELLED {
-			u.State = store.TournamentCancelled
-		}
-		if err := fn(u); err != nil {
+		if err := fn(m); err != nil {
 			return err
 		}
+	}
+}
+
+// awaitMove reports whether a stream that ended with err should be opened again, after waiting
+// the delay err's RetryInfo asks (botsdk.RetryDelay): err is the referee's Unavailable with a
+// RetryInfo (what the table or tournament moving to another referee sharing the store answers,
+// and a referee forwarding the stream while it shuts down), and the present run of them, begun
+// at *since (set here when zero; the caller zeroes it at each message received), has lasted less
+// than botsdk.DefaultTakeoverWait, longer than a takeover takes. It returns false at once for any
+// other error, and when ctx ends during the wait.
+func awaitMove(ctx context.Context, err error, since *time.Time) bool {
+	wait := botsdk.RetryDelay(err)
+	if status.Code(err) != codes.Unavailable || wait == 0 {
+		return false
+	}
+	if since.IsZero() {
+		*since = time.Now()
+	}
+	if time.Since(*since)+wait > botsdk.DefaultTakeoverWait {
+		return false
+	}
+	select {
+	case <-time.After(wait):
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 

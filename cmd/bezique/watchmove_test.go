@@ -1,0 +1,243 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// sharedReferees starts n referees in this process, each on its own loopback port, sharing a
+// fresh schema of the PostgreSQL server of BEZIQUE_TEST_POSTGRES_URL (dropped at cleanup), or
+// skips the test when it is not set.
+func sharedReferees(t *testing.T, n int) []*service.Server {
+	t.Helper()
+	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "cli_shared_" + hex.EncodeToString(b)
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		_ = admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	out := make([]*service.Server, n)
+	for i := range out {
+		st, err := store.Open(t.Context(), u.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := service.New(t.Context(), service.Config{Store: st, Logger: quietLogger(io.Discard), Advertise: lis.Addr().String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grpc.NewServer(service.ServerOptions(nil)...)
+		srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		t.Cleanup(func() {
+			g.Stop()
+			srv.Close()
+			_ = st.Close()
+		})
+		out[i] = srv
+		t.Setenv(fmt.Sprintf("TEST_REFEREE_%d", i), lis.Addr().String()) // read by addrOf
+	}
+	return out
+}
+
+// addrOf returns the address of referee i of sharedReferees.
+func addrOf(i int) string { return os.Getenv(fmt.Sprintf("TEST_REFEREE_%d", i)) }
+
+// slowBot is the random bot, 3 ms a decision, so that a game lasts a few seconds.
+type slowBot struct{ r botsdk.Bot }
+
+func (b slowBot) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+	time.Sleep(3 * time.Millisecond)
+	return b.r.Decide(ctx, req)
+}
+
+// TestWatchFollowsATableThatMoves: `bezique watch` through referee B of a table that referee A
+// runs goes on when A hands its tables over (its drain) and B takes the table over: the stream
+// ends Unavailable with a second's RetryInfo, and the command watches again from the next event,
+// printing every event once, in order, then the result. It failed with "WatchTable: rpc error:
+// code = Unavailable".
+func TestWatchFollowsATableThatMoves(t *testing.T) {
+	refs := sharedReferees(t, 2)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	a := pb.NewTableServiceClient(dialed(t, addrOf(0)))
+	resp, err := a.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
+		Options: map[string]string{"target": "1000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats sync.WaitGroup
+	for _, st := range resp.GetSeatTokens() {
+		seats.Go(func() {
+			_, err := botsdk.Play(ctx, botsdk.Config{Server: addrOf(1), TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(),
+				MaxBackoff: 200 * time.Millisecond, Logger: quietLogger(io.Discard)}, slowBot{botsdk.NewRandom(uint64(st.GetSeat()))})
+			if err != nil {
+				t.Errorf("seat %d: %v", st.GetSeat(), err)
+			}
+		})
+	}
+	type ran struct {
+		out string
+		err error
+	}
+	done := make(chan ran, 1)
+	go func() {
+		out, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrOf(1))
+		done <- ran{out, err}
+	}()
+	// Hand A's tables over once the game is a few seconds in.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		got, err := a.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if err == nil && got.GetTable().GetLastSeq() >= 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not reach event 200 in 20 s: %v", err)
+		}
+	}
+	if err := refs[0].Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	seats.Wait()
+	if r.err != nil {
+		t.Fatalf("watch: %v\n%s", r.err, r.out)
+	}
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	if !strings.HasPrefix(lines[len(lines)-1], "result: ") {
+		t.Fatalf("watch's last line %q, want the result", lines[len(lines)-1])
+	}
+	event := regexp.MustCompile(`^ *(\d+)  `)
+	last, n := uint64(0), 0
+	for _, l := range lines[:len(lines)-1] {
+		m := event.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("watch printed %q, want an event line", l)
+		}
+		seq, _ := strconv.ParseUint(m[1], 10, 64)
+		if seq <= last {
+			t.Fatalf("watch printed event %d after event %d:\n%s", seq, last, r.out)
+		}
+		last, n = seq, n+1
+	}
+	// Watched again now that it has ended, the table gives the same events, but for the seats'
+	// connections before the move, which the store does not keep (B's table rebuilt from it).
+	again, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrOf(1))
+	if err != nil || withoutConnections(again) != withoutConnections(r.out) {
+		t.Fatalf("watch through the move (%d events):\n%s\nwatch of the ended table: %v\n%s", n, r.out, err, again)
+	}
+	t.Logf("%d events printed, the last %d", n, last)
+}
+
+// withoutConnections returns watch's output out without the lines of seats connecting.
+func withoutConnections(out string) string {
+	return regexp.MustCompile(`(?m)^ *\d+  seat \d+ connected\n`).ReplaceAllString(out, "")
+}
+
+// dialed returns a connection to addr, closed at the test's end.
+func dialed(t *testing.T, addr string) *grpc.ClientConn {
+	t.Helper()
+	cc, err := (connFlags{server: addr}).dial("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cc.Close() })
+	return cc
+}
+
+// TestTournamentWatchFollowsATournamentThatMoves: `bezique tournament watch` through referee B of
+// a tournament that referee A runs goes on when A hands its tables and tournaments over and B
+// takes the tournament over: each result is printed once, as a watch of the ended tournament
+// prints them, then the standings. It failed with "WatchTournament: rpc error: code =
+// Unavailable" and the advice to follow it again.
+func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 games on PostgreSQL: not with -short")
+	}
+	refs := sharedReferees(t, 2)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	out, err := runCmd(ctx, "tournament", "create", "--server", addrOf(0), "--entrant", "random", "--entrant", "random",
+		"--deals", "10", "--concurrency", "1", "--seed", "7")
+	if err != nil {
+		t.Fatalf("tournament create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	type ran struct {
+		out string
+		err error
+	}
+	done := make(chan ran, 1)
+	go func() {
+		out, err := runCmd(ctx, "tournament", "watch", id, "--server", addrOf(1))
+		done <- ran{out, err}
+	}()
+	tournaments := pb.NewTournamentServiceClient(dialed(t, addrOf(0)))
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		got, err := tournaments.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
+		if err == nil && len(got.GetResults()) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament did not reach 3 results in 30 s: %v", err)
+		}
+	}
+	if err := refs[0].Handover(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil {
+		t.Fatalf("tournament watch: %v\n%s", r.err, r.out)
+	}
+	again, err := runCmd(ctx, "tournament", "watch", id, "--server", addrOf(1))
+	if err != nil || again != r.out {
+		t.Fatalf("tournament watch through the move:\n%s\nwatch of the ended tournament: %v\n%s", r.out, err, again)
+	}
+	if n := strings.Count(r.out, " on "+id+"-g"); n != 20 {
+		t.Fatalf("tournament watch printed %d results, want the 20 games':\n%s", n, r.out)
+	}
+}
