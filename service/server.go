@@ -405,6 +405,13 @@ type storedSpec struct {
 	// so that the record names the bots after a restart even if they never join again; absent
 	// before any remote seat joined (and for tables stored before 2026-12-02).
 	Joined []storedBot `json:"joined,omitempty"`
+	// Started is when the game started (every remote seat had joined: table.started), stored with
+	// the state playing and kept by every later write of the spec, so that a table recovered after
+	// a restart or taken over by another referee reports and records its real start (TableInfo's
+	// and GameRecord's start_time) rather than the time it was rebuilt. RFC 3339 with nanoseconds,
+	// so it reads back exactly; absent while the table waits (and for tables stored before
+	// 2026-12-03, which take their first stored entry's time instead: rebuild).
+	Started time.Time `json:"started,omitzero"`
 }
 
 // storedBot is a seat's bot as it named itself at Join (Join.bot_name, Join.bot_version).
@@ -645,6 +652,9 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if err := t.replay(actions, row.State == store.StatePlaying); err != nil {
 		return nil, fmt.Errorf("table %s: %w", row.ID, err)
 	}
+	if !t.started.IsZero() { // in play: started when it first did, not now (replay's stand-in)
+		t.started = startedAt(spec, actions, t.started)
+	}
 	t.quotaKey = spec.QuotaKey
 	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
 		if r, ok := st.bot.(bots.Resumer); ok {
@@ -665,6 +675,20 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	t.reserved = max(t.seq, t.requestID)
 	t.recovered = true
 	return t, nil
+}
+
+// startedAt is when the game of a table rebuilt in play started: its stored start
+// (storedSpec.Started); for a table stored without one (before 2026-12-03), the time its first
+// log entry was stored (store.Action.RecordedAt), at most the length of the first decision after
+// the start; else now (no entry, or entries rebuilt from a record, which have no time).
+func startedAt(spec storedSpec, actions []store.Action, now time.Time) time.Time {
+	switch {
+	case !spec.Started.IsZero():
+		return spec.Started
+	case len(actions) > 0 && !actions[0].RecordedAt.IsZero():
+		return actions[0].RecordedAt
+	}
+	return now
 }
 
 // replay re-applies stored actions to a freshly dealt table, rebuilding its history with the

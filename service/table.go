@@ -481,8 +481,8 @@ func (t *table) advance() {
 				return
 			}
 		}
+		t.started = time.Now() // before setState, which stores it with the state (storedSpec.Started)
 		t.setState(pb.TableState_TABLE_STATE_PLAYING)
-		t.started = time.Now()
 	}
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
@@ -1083,7 +1083,8 @@ func (t *table) reserve(n uint64) {
 }
 
 // storedSpec is the table's stored spec (storedSpec) with SeqFloor floor: its request, seats'
-// tokens, dealing, creator, bound bot names, quota key, and the bots that joined its seats.
+// tokens, dealing, creator, bound bot names, quota key, the bots that joined its seats, and when
+// its game started (zero while it waits).
 func (t *table) storedSpec(floor uint64) ([]byte, error) {
 	req, err := protojson.Marshal(t.spec)
 	if err != nil {
@@ -1101,7 +1102,8 @@ func (t *table) storedSpec(floor uint64) ([]byte, error) {
 		}
 	}
 	return json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor, Salt: t.dealing.salt,
-		DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey, Joined: joined})
+		DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey, Joined: joined,
+		Started: t.started})
 }
 
 // storeJoined stores the bots that joined the table's seats (storedSpec.Joined) when one changed
