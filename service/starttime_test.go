@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 	"time"
@@ -156,5 +157,63 @@ func TestTakenOverTableKeepsItsStartTime(t *testing.T) {
 	}
 	if got := rec.GetRecord().GetStartTime(); !proto.Equal(got, want) {
 		t.Errorf("the record's start_time %v; want %v", got.AsTime(), want.AsTime())
+	}
+}
+
+// TestRecoveredOlderTableStartsAtItsFirstEntry: a table in play whose spec was stored before the
+// start was (no storedSpec.Started: a game in play across the upgrade that brought it) is
+// recovered with the time its first log entry was stored as its start, at the store's precision
+// (microseconds), the same after every restart, rather than each recovery's time.
+func TestRecoveredOlderTableStartsAtItsFirstEntry(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r := startReferee(t, st, quiet)
+	resp, err := r.tables.CreateTable(ctx, startTimeTable())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	playOne(r.join(t, resp, 0, 0))
+	r.grpc.Stop()
+	r.srv.Close()
+	// The spec as a referee stored it before 2026-12-03: without "started".
+	row, err := st.GetTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]json.RawMessage
+	if err := json.Unmarshal(row.Spec, &spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := spec["started"]; !ok {
+		t.Fatalf("the stored spec %s has no \"started\"", row.Spec)
+	}
+	delete(spec, "started")
+	older, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.UpdateTable(ctx, id, store.TableUpdate{Spec: older}); err != nil {
+		t.Fatal(err)
+	}
+	active, err := st.LoadActive(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(active) != 1 || len(active[0].Actions) == 0 {
+		t.Fatalf("LoadActive: %d tables; want table %s with its actions", len(active), id)
+	}
+	want := timestamppb.New(active[0].Actions[0].RecordedAt)
+	for restart := 1; restart <= 2; restart++ {
+		r = startReferee(t, st, quiet)
+		if got := startTimeOf(t, r, id); !proto.Equal(got, want) {
+			t.Fatalf("after restart %d: start_time %v; want %v, when its first entry was stored", restart, got.AsTime(), want.AsTime())
+		}
+		r.grpc.Stop()
+		r.srv.Close()
 	}
 }
