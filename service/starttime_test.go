@@ -52,8 +52,9 @@ func playOne(s *rawSeat) {
 // set TableInfo.start_time and the record's start_time to the recovery's time (an outside trial
 // saw records 5 to 46 s late). The start is stored with the state playing (storedSpec.Started):
 // after two restarts, each after an action, the table and its record carry the start the first
-// referee reported, to the nanosecond. On a SQLite file and on the memory store, each reopened
-// by a new referee.
+// referee reported, to the nanosecond, and so does the ended table read from the store by a
+// referee started after its end. On a SQLite file and on the memory store, each reopened by a new
+// referee.
 func TestRecoveredTableKeepsItsStartTime(t *testing.T) {
 	for _, kind := range []string{"sqlite", "memory"} {
 		t.Run(kind, func(t *testing.T) {
@@ -102,6 +103,13 @@ func TestRecoveredTableKeepsItsStartTime(t *testing.T) {
 			}
 			if got := rec.GetRecord().GetStartTime(); !proto.Equal(got, want) {
 				t.Errorf("the record's start_time %v; want %v", got.AsTime(), want.AsTime())
+			}
+			// A referee that never held the ended table reads it from the store (storedInfo).
+			r.grpc.Stop()
+			r.srv.Close()
+			r = startReferee(t, st, quiet)
+			if got := startTimeOf(t, r, id); !proto.Equal(got, want) {
+				t.Errorf("the ended table read from the store: start_time %v; want %v", got.AsTime(), want.AsTime())
 			}
 		})
 	}

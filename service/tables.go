@@ -265,7 +265,8 @@ func (s *Referee) liveInfo(ctx context.Context, id string) (*pb.TableInfo, error
 
 // storedInfo builds a TableInfo from a store row (a table no longer in memory). An ended table's
 // result is its record's (with the forfeiting seat, the cause and the reason), or, for a table
-// ended without a record, what the row holds.
+// ended without a record, what the row holds. Its start_time is the stored start
+// (storedSpec.Started), as the table in memory reports it.
 func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInfo, error) {
 	spec, req, err := decodeSpec(row)
 	if err != nil {
@@ -274,6 +275,9 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 	ti := &pb.TableInfo{TableId: row.ID, State: stateFromStore(row.State, row.Result), Clock: req.GetClock(), FailurePolicy: req.GetFailurePolicy(),
 		SeedCommitment: row.Commitment, DealingSource: storedSource(spec, req), CreateTime: timestamppb.New(row.CreatedAt),
 		Creator: spec.Creator, Public: req.GetPublic()}
+	if !spec.Started.IsZero() { // absent for tables stored before the start was (2026-12-03)
+		ti.StartTime = timestamppb.New(spec.Started)
+	}
 	var rules *engine.Rules
 	if v, err := wire.VariantFromProto(req.GetVariant()); err == nil {
 		if r, err := engine.NewRules(v, req.GetOptions()); err == nil {
