@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -150,6 +152,13 @@ func TestTakenOverTableKeepsItsStartTime(t *testing.T) {
 	}
 	s.finalStatus() // A stops the table (Unavailable): the stream ends
 	for _, r := range []*peerReferee{a, b} {
+		// The referee that took it over answers Unavailable until it has loaded it.
+		for deadline := time.Now().Add(waitFor); ; time.Sleep(20 * time.Millisecond) {
+			_, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
+			if status.Code(err) != codes.Unavailable || time.Now().After(deadline) {
+				break
+			}
+		}
 		if got := startTimeOf(t, r.referee, id); !proto.Equal(got, want) {
 			t.Fatalf("after the takeover (by %s), through %s: start_time %v; want %v, the start before it", owner, r.addr, got.AsTime(), want.AsTime())
 		}
