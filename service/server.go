@@ -303,7 +303,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, endings: newEndingCache(),
 		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
-	s.tourneys = &tourneys{byID: map[string]*tourney{}, elsewhere: map[string]elsewhereSummary{}, store: s.store}
+	s.tourneys = newTourneys(s.store)
 	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
 	s.forwarders = newForwarderCache()

@@ -133,3 +133,57 @@ func TestStoredResultsInTheOrderTheyEnded(t *testing.T) {
 		t.Fatalf("results of games %v, want [1 0], the order they ended", order)
 	}
 }
+
+// TestEndedSummariesBounded: a referee keeps the summaries of at most maxEndedSummaries ended
+// tournaments, those used last; one it no longer keeps is read from the store again, the same.
+// It kept every one it had ended or read for as long as it ran (about 3 KB each).
+func TestEndedSummariesBounded(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory(0)
+	spec, err := json.Marshal(tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = maxEndedSummaries + 5
+	created := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
+	for i := range n {
+		var sd engine.Seed
+		salt := make([]byte, engine.SaltSize)
+		row := store.Tournament{ID: fmt.Sprintf("tn-%016x", i), Spec: spec, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
+			CreatedAt: created.Add(time.Duration(i) * time.Second)}
+		if err := st.CreateTournament(ctx, row); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.FinishTournament(ctx, row.ID, store.TournamentCancelled, row.CreatedAt.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := newCore(t, Config{Store: st})
+	listed := 0
+	for token := ""; ; {
+		page, next, err := r.ListTournaments(ctx, store.TournamentFilter{}, store.MaxPageSize, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed += len(page)
+		if token = next; token == "" {
+			break
+		}
+	}
+	reg := r.tourneys
+	reg.mu.Lock()
+	kept, running := reg.ended.Len(), len(reg.byID)
+	reg.mu.Unlock()
+	if listed != n || kept != maxEndedSummaries || running != 0 {
+		t.Fatalf("after listing %d ended tournaments: %d summaries kept and %d other entries; want %d listed, %d kept, 0 others",
+			listed, kept, running, n, maxEndedSummaries)
+	}
+	if _, ok := reg.ended.Peek(fmt.Sprintf("tn-%016x", 0)); ok {
+		t.Fatal("the first tournament listed is still kept, want it dropped for the last ones")
+	}
+	got, err := r.GetTournament(ctx, fmt.Sprintf("tn-%016x", 0))
+	if err != nil || got.State != store.TournamentCancelled || got.ID != "tn-0000000000000000" || !got.FinishedAt.Equal(created.Add(time.Minute)) {
+		t.Fatalf("GetTournament of a tournament no longer kept = %+v, %v; want it cancelled, finished at %v", got, err, created.Add(time.Minute))
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"github.com/bezique-arena/bezique/bots"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -83,12 +85,39 @@ type tourney struct {
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
 // store, or a memory store when it has none).
 type tourneys struct {
-	mu   sync.Mutex
+	mu sync.Mutex
+	// byID holds the tournaments this referee runs, and those running on another referee sharing
+	// the store that it ran, resumed or registered; an ended one moves to ended.
 	byID map[string]*tourney
+	// ended holds the summaries (tourney.summary) of the maxEndedSummaries ended tournaments
+	// used last; one not there is read from the store again when asked for.
+	ended *lru.Cache[string, *tourney]
 	// elsewhere holds the summaries of the tournaments running on other referees sharing the
 	// store that ListTournaments listed (see Referee.ListTournaments).
 	elsewhere map[string]elsewhereSummary
 	store     store.TournamentStore
+}
+
+// maxEndedSummaries is how many summaries of ended tournaments a referee keeps (tourneys.ended),
+// about 3 KB each: a referee that ran tournaments for months kept every one it had ended or read.
+const maxEndedSummaries = 1000
+
+// newTourneys returns an empty registry of the tournaments of st.
+func newTourneys(st store.TournamentStore) *tourneys {
+	ended, _ := lru.New[string, *tourney](maxEndedSummaries) // fails only for a size under 1
+	return &tourneys{byID: map[string]*tourney{}, ended: ended, elsewhere: map[string]elsewhereSummary{}, store: st}
+}
+
+// keepEnded puts sum, the summary of a tournament that has ended, in place of the registry's entry
+// for it, unless that entry is one this referee runs (it is the one to end it).
+func (reg *tourneys) keepEnded(sum *tourney) {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if cur := reg.byID[sum.id]; cur != nil && !cur.runningElsewhere() {
+		return
+	}
+	delete(reg.byID, sum.id)
+	reg.ended.Add(sum.id, sum)
 }
 
 // elsewhereSummary is a tournament running on another referee as ListTournaments last read it
@@ -323,7 +352,8 @@ func (s *Referee) loadTourney(ctx context.Context, row store.Tournament, run boo
 		return err
 	}
 	if row.State != store.TournamentRunning {
-		tr = tr.summary()
+		reg.keepEnded(tr.summary())
+		return nil
 	}
 	reg.mu.Lock()
 	reg.byID[tr.id] = tr
@@ -897,13 +927,14 @@ func (tr *tourney) summary() *tourney {
 		state: final.State, finished: final.FinishedAt, changed: make(chan struct{}), over: over, final: final}
 }
 
-// keepSummary puts the summary of tr, which has ended, in the registry in its place.
+// keepSummary puts the summary of tr, which has ended here, in the registry in its place.
 func (reg *tourneys) keepSummary(tr *tourney) {
 	sum := tr.summary()
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
 	if reg.byID[tr.id] == tr {
-		reg.byID[tr.id] = sum
+		delete(reg.byID, tr.id)
+		reg.ended.Add(tr.id, sum)
 	}
 }
 
@@ -922,6 +953,9 @@ func (s *Referee) tourneyByID(id string) (*tourney, error) {
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
 	if tr := reg.byID[id]; tr != nil {
+		return tr, nil
+	}
+	if tr, ok := reg.ended.Get(id); ok {
 		return tr, nil
 	}
 	return nil, errorf(ErrNotFound, "tournament %q not found", id)
@@ -962,13 +996,7 @@ func (s *Referee) readTourney(row store.Tournament, games []store.TournamentGame
 		return nil, err
 	}
 	if row.State != store.TournamentRunning {
-		sum := read.summary()
-		reg := s.tourneys
-		reg.mu.Lock()
-		if cur := reg.byID[row.ID]; cur == nil || cur.runningElsewhere() {
-			reg.byID[row.ID] = sum
-		}
-		reg.mu.Unlock()
+		s.tourneys.keepEnded(read.summary())
 	}
 	return read, nil
 }
