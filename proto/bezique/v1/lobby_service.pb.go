@@ -33,7 +33,14 @@ type ServeRequest struct {
 	// capacity is the most games the bot plays at once, 1 to 64.
 	Capacity uint32 `protobuf:"varint,3,opt,name=capacity,proto3" json:"capacity,omitempty"`
 	// variants are the variants the bot plays; empty: every variant.
-	Variants      []Variant `protobuf:"varint,4,rep,packed,name=variants,proto3,enum=bezique.v1.Variant" json:"variants,omitempty"`
+	Variants []Variant `protobuf:"varint,4,rep,packed,name=variants,proto3,enum=bezique.v1.Variant" json:"variants,omitempty"`
+	// tournament_id names the tournament the bot serves, for referees sharing a store: the stream
+	// is then served by the referee that runs that tournament, whichever referee the bot reached
+	// (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
+	// the tournament moves to another referee, so that the bot dials in again and follows it.
+	// NOT_FOUND for a tournament that does not exist. Empty: the bot waits in the lobby of the
+	// referee it reached (its challenges and the tournaments that referee runs).
+	TournamentId  string `protobuf:"bytes,5,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -94,6 +101,13 @@ func (x *ServeRequest) GetVariants() []Variant {
 		return x.Variants
 	}
 	return nil
+}
+
+func (x *ServeRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
 }
 
 // ServeResponse is one message of the lobby stream.
@@ -418,12 +432,13 @@ var File_bezique_v1_lobby_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_lobby_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/lobby_service.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/lobby.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\"\x89\x01\n" +
+	"bezique.v1\x1a\x16bezique/v1/lobby.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\"\xae\x01\n" +
 	"\fServeRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x1a\n" +
 	"\bcapacity\x18\x03 \x01(\rR\bcapacity\x12/\n" +
-	"\bvariants\x18\x04 \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\"\x85\x01\n" +
+	"\bvariants\x18\x04 \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\x12#\n" +
+	"\rtournament_id\x18\x05 \x01(\tR\ftournamentId\"\x85\x01\n" +
 	"\rServeResponse\x12?\n" +
 	"\rgame_assigned\x18\x01 \x01(\v2\x18.bezique.v1.GameAssignedH\x00R\fgameAssigned\x12+\n" +
 	"\x04ping\x18\x02 \x01(\v2\x15.bezique.v1.LobbyPingH\x00R\x04pingB\x06\n" +

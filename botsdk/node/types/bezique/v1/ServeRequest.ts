@@ -24,6 +24,15 @@ export interface ServeRequest {
    * variants are the variants the bot plays; empty: every variant.
    */
   'variants'?: (_bezique_v1_Variant)[];
+  /**
+   * tournament_id names the tournament the bot serves, for referees sharing a store: the stream
+   * is then served by the referee that runs that tournament, whichever referee the bot reached
+   * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
+   * the tournament moves to another referee, so that the bot dials in again and follows it.
+   * NOT_FOUND for a tournament that does not exist. Empty: the bot waits in the lobby of the
+   * referee it reached (its challenges and the tournaments that referee runs).
+   */
+  'tournament_id'?: (string);
 }
 
 /**
@@ -48,4 +57,13 @@ export interface ServeRequest__Output {
    * variants are the variants the bot plays; empty: every variant.
    */
   'variants': (_bezique_v1_Variant__Output)[];
+  /**
+   * tournament_id names the tournament the bot serves, for referees sharing a store: the stream
+   * is then served by the referee that runs that tournament, whichever referee the bot reached
+   * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
+   * the tournament moves to another referee, so that the bot dials in again and follows it.
+   * NOT_FOUND for a tournament that does not exist. Empty: the bot waits in the lobby of the
+   * referee it reached (its challenges and the tournaments that referee runs).
+   */
+  'tournament_id': (string);
 }
