@@ -28,6 +28,12 @@ type ServeConfig struct {
 	Capacity int
 	// Variants are the variants the bot plays; nil: every variant.
 	Variants []pb.Variant
+	// Tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id):
+	// with several referees sharing a store, Server may be any of them (or a load balancer in
+	// front of them), and the lobby stream is served by the referee that runs the tournament; when
+	// the tournament moves to another referee the stream ends Unavailable and Serve dials in again,
+	// following it. Empty: the bot waits in the lobby of the referee it reaches.
+	Tournament string
 	// OnGameOver, if set, is called when each game ends, with its announcement and [Play]'s
 	// result and error; it may be called from several goroutines at once.
 	OnGameOver func(game *pb.GameAssigned, result *pb.GameResult, err error)
@@ -100,7 +106,7 @@ type server struct {
 // session runs one lobby stream until it fails; progressed tells whether the referee sent
 // anything (the backoff then starts again from its least).
 func (s *server) session(ctx context.Context) (progressed bool, err error) {
-	req := &pb.ServeRequest{Version: s.cfg.BotVersion, Capacity: uint32(s.cfg.Capacity), Variants: s.cfg.Variants}
+	req := &pb.ServeRequest{Version: s.cfg.BotVersion, Capacity: uint32(s.cfg.Capacity), Variants: s.cfg.Variants, TournamentId: s.cfg.Tournament}
 	if s.cfg.Key == "" {
 		req.Name = s.cfg.BotName
 	}

@@ -18,7 +18,7 @@ import (
 
 func newBotCmd() *cobra.Command {
 	var cfg botsdk.Config
-	var name, variants string
+	var name, variants, tournamentID string
 	var serve bool
 	var capacity int
 	var conn connFlags
@@ -34,11 +34,14 @@ answers UNAVAILABLE (a table moving to another referee) for --takeover-wait befo
 With --serve the bot waits in the referee's lobby instead, as --name (with a key: as the key's
 name), and plays every game it is given ("bezique challenge", a tournament), up to --capacity at
 once, in the --variants given (default: every variant), until interrupted; it prints a line as
-each game ends.`,
+each game ends. With --tournament it serves that tournament: with several referees sharing a
+store, --server may be any of them and the bot is served by the one that runs the tournament,
+following it to another referee when it moves.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot
   bezique bot --table t-57a43cdcc7f762f7 --seat 0 --member 1 --token 5b0e9c...   # a team seat's second member
-  bezique bot --serve --name rb --capacity 4 --variants two-handed,four-handed --bot rulebook`,
+  bezique bot --serve --name rb --capacity 4 --variants two-handed,four-handed --bot rulebook
+  bezique bot --serve --name rb --tournament tn-3f9a... --bot rulebook   # a tournament's lobby bot, wherever it runs`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.Key = apiKey(cmd)
@@ -47,11 +50,14 @@ each game ends.`,
 				return err
 			}
 			cfg.Server = conn.server
+			if tournamentID != "" && !serve {
+				return fmt.Errorf("--tournament goes with --serve: the lobby bot serves that tournament")
+			}
 			if serve {
 				if cfg.TableID != "" || cfg.Token != "" {
 					return fmt.Errorf("--serve takes no --table or --token: the referee gives the bot its games")
 				}
-				return serveBuiltin(cmd, cfg, name, capacity, variants)
+				return serveBuiltin(cmd, cfg, name, capacity, variants, tournamentID)
 			}
 			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {
 				return fmt.Errorf("--table and --token are required (from bezique create); --key replaces --token for a seat bound to the key's bot")
@@ -96,6 +102,7 @@ each game ends.`,
 	f.StringVar(&cfg.BotName, "name", os.Getenv(botNameEnv), "with --serve: the bot's name in the lobby without a key (default $BEZIQUE_BOT_NAME, else the --bot name)")
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
+	f.StringVar(&tournamentID, "tournament", "", "with --serve: the tournament served; with several referees sharing a store, the bot reaches the referee that runs it through any of them, and follows it when it moves")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	f.DurationVar(&cfg.TakeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	return cmd
@@ -115,7 +122,7 @@ func awaySeats(w *pb.Welcome) string {
 
 // serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends,
 // printing a line as each game ends.
-func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity int, variants string) error {
+func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity int, variants, tournamentID string) error {
 	vs, err := parseVariants(variants)
 	if err != nil {
 		return err
@@ -131,7 +138,7 @@ func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity i
 	var n atomic.Uint64
 	var mu sync.Mutex // games end on their own goroutines
 	w := cmd.OutOrStdout()
-	sc := botsdk.ServeConfig{Config: cfg, Capacity: capacity, Variants: vs,
+	sc := botsdk.ServeConfig{Config: cfg, Capacity: capacity, Variants: vs, Tournament: tournamentID,
 		OnGameOver: func(a *pb.GameAssigned, res *pb.GameResult, err error) {
 			mu.Lock()
 			defer mu.Unlock()
