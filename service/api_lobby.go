@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -15,12 +17,33 @@ import (
 // closes the stream; the bot then leaves the lobby. InvalidArgument naming the field for a bad request; PermissionDenied
 // for a name another key serves; Aborted when a newer Serve of the same bot supersedes this one;
 // ResourceExhausted when the bot does not read its announcements.
+//
+// A request that names a tournament (ServeRequest.tournament_id) is served by the referee that
+// runs it: forwarded there when another referee sharing the store does (see [Referee.routeLobby]),
+// so that a bot reaches its tournament through any referee's address. Unavailable while the
+// tournament changes referee, and when it moves away during the stream (the bot dials in again
+// and is served by the new owner); NotFound for a tournament that does not exist. Every stream
+// ends Unavailable when the referee shuts down.
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
+	if id := req.GetTournamentId(); id != "" {
+		addr, err := s.routeLobby(stream.Context(), id)
+		if err != nil {
+			return statusOf(err)
+		}
+		if addr != "" {
+			return s.forwardStream(stream, addr, pb.LobbyService_Serve_FullMethodName, &pb.LobbyService_ServiceDesc.Streams[0], req,
+				nil, func() proto.Message { return &pb.ServeResponse{} })
+		}
+	}
 	p, err := s.Referee.EnterLobby(stream.Context(), req)
 	if err != nil {
 		return statusOf(err)
 	}
 	defer s.Referee.LeaveLobby(p)
+	if id := req.GetTournamentId(); id != "" && s.tourneyMovedAway(id) {
+		// It moved between routeLobby and EnterLobby, before tournamentMoved could see p.
+		return statusOf(errorf(ErrMoving, "lobby bot %s: tournament %s has moved to another referee; dial in again to serve it there", p.Name, id))
+	}
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	nonce := uint64(1)
@@ -39,6 +62,9 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 			return statusOf(p.Err())
 		case <-stream.Context().Done():
 			return nil
+		case <-s.stop:
+			return statusOf(errorf(ErrStopped, "lobby bot %s: this referee is shutting down; dial in again "+
+				"(with a shared store, any referee serves the lobby of the tournament it names)", p.Name))
 		}
 		if err := stream.Send(m); err != nil {
 			return err

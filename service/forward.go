@@ -78,6 +78,31 @@ func (s *Referee) routeTournament(ctx context.Context, id string) (string, error
 	return s.ownerOf(ctx, store.LeaseTournament, id)
 }
 
+// routeLobby is routeTournament for a lobby stream that names tournament id
+// (ServeRequest.tournament_id): "" to serve it here (this referee runs the tournament, or it
+// has ended, or the store is not shared), or the address of the referee that runs it. ErrMoving
+// as ownerOf says; ErrNotFound for a tournament that does not exist.
+func (s *Referee) routeLobby(ctx context.Context, id string) (string, error) {
+	addr, err := s.routeTournament(ctx, id)
+	if err != nil || addr != "" {
+		return addr, err
+	}
+	if _, err := s.tourneyNow(ctx, id); err != nil {
+		return "", err
+	}
+	return "", nil
+}
+
+// tourneyMovedAway reports whether tournament id, known here, runs on another referee sharing
+// the store (or is changing referee): a lobby stream that serves it is served there.
+func (s *Referee) tourneyMovedAway(id string) bool {
+	if s.leaser == nil {
+		return false
+	}
+	tr, err := s.tourneyByID(id)
+	return err == nil && tr.runningElsewhere()
+}
+
 // ownerOf returns the address of the referee that holds the lease of the table or tournament id
 // (kind), "" when it has no lease. ErrMoving while it changes owner: its owner is gone and the
 // lease not yet taken over (a referee restarted on its former address is not its former life),

@@ -219,8 +219,9 @@ func (s *Referee) stopLostTourneys(held map[string]bool, renewed time.Time) {
 // goroutine starts no more games and returns (the tables of its games in play go on under their
 // own leases; the referee that took the tournament over awaits them and stores their results).
 // The tournament stays registered, as running elsewhere: it is read from the store, calls to
-// cancel or watch it are forwarded to its owner, and its watchers here end with ErrMoving.
-// Nothing is written.
+// cancel or watch it are forwarded to its owner, and its watchers here end with ErrMoving, as do
+// the lobby streams of the bots that serve it (ServeRequest.tournament_id): they dial in again
+// and are forwarded to its owner. Nothing is written.
 func (s *Referee) loseTourney(tr *tourney, why string) {
 	tr.mu.Lock()
 	stop := tr.stopRun
@@ -237,6 +238,7 @@ func (s *Referee) loseTourney(tr *tourney, why string) {
 	s.log.Warn(why+"; stopping the tournament", "tournament", tr.id)
 	s.metrics.LeaseLost()
 	stop()
+	s.lobby.tournamentMoved(tr.id) // its lobby bots dial in again and follow it
 }
 
 // leaseHeld reports whether this referee surely still holds its leases: its last successful

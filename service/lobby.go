@@ -64,8 +64,9 @@ type gameSeat struct {
 
 // Presence is a bot's presence in the lobby: what its ServeRequest announced, and the games
 // assigned to it, to announce on its stream. It ends when the bot leaves ([Referee.LeaveLobby]),
-// when a newer Serve of the same bot supersedes it (ErrSuperseded), or when the bot does not read
-// its announcements (ErrQueueFull).
+// when a newer Serve of the same bot supersedes it (ErrSuperseded), when the bot does not read
+// its announcements (ErrQueueFull), or when the tournament it serves moves to another referee
+// (ErrMoving).
 type Presence struct {
 	// Name is the bot's name: its API key's name, or ServeRequest.name without authentication.
 	Name string
@@ -79,6 +80,10 @@ type Presence struct {
 	Variants []engine.Variant
 	// Since is when the bot entered.
 	Since time.Time
+	// Tournament is ServeRequest.tournament_id: the tournament the bot serves, which this referee
+	// runs; its presence ends with ErrMoving when the tournament moves to another referee
+	// ([lobby.tournamentMoved]). Empty for a bot that serves this referee's lobby whatever runs.
+	Tournament string
 
 	games chan *pb.GameAssigned
 	done  chan struct{}
@@ -92,8 +97,9 @@ func (p *Presence) Games() <-chan *pb.GameAssigned { return p.games }
 // Done is closed when the presence has ended; Err then says why.
 func (p *Presence) Done() <-chan struct{} { return p.done }
 
-// Err is why the presence ended: ErrSuperseded or ErrQueueFull; nil before it ends and when the
-// bot left.
+// Err is why the presence ended: ErrSuperseded, ErrQueueFull, or ErrMoving when the tournament
+// it serves (Presence.Tournament) moved to another referee; nil before it ends and when the bot
+// left.
 func (p *Presence) Err() error {
 	select {
 	case <-p.done:
@@ -144,7 +150,8 @@ func (l *lobby) wake() {
 // name another key serves.
 func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presence, error) {
 	pr := PrincipalFrom(ctx)
-	p := &Presence{Name: req.GetName(), Version: req.GetVersion(), Capacity: int(req.GetCapacity()), Since: time.Now(), done: make(chan struct{})}
+	p := &Presence{Name: req.GetName(), Version: req.GetVersion(), Capacity: int(req.GetCapacity()), Since: time.Now(),
+		Tournament: req.GetTournamentId(), done: make(chan struct{})}
 	if pr.Role == RoleBot {
 		if p.Name != "" && p.Name != pr.Name {
 			return nil, invalid("name", "%q is not the name of key %s (%q): leave it empty", p.Name, pr.ID, pr.Name)
@@ -217,6 +224,26 @@ func (s *Referee) LeaveLobby(p *Presence) {
 	l.markLeft(p.Name)
 	if len(b.games) == 0 && b.reserved == 0 {
 		delete(l.bots, p.Name)
+	}
+	l.wake()
+}
+
+// tournamentMoved ends, with ErrMoving, the presences of the bots that serve tournament id
+// (Presence.Tournament), which this referee no longer runs: each bot dials in again and its
+// Serve is forwarded to the tournament's new referee. Their games in play here go on under their
+// tables' failure policy, as when a bot leaves.
+func (l *lobby) tournamentMoved(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, b := range l.bots {
+		p := b.presence
+		if p == nil || p.Tournament != id {
+			continue
+		}
+		p.end(errorf(ErrMoving, "lobby bot %s: tournament %s has moved to another referee; dial in again to serve it there", p.Name, id))
+		b.presence = nil
+		l.markLeft(b.name)
+		l.forget(b)
 	}
 	l.wake()
 }

@@ -1,0 +1,237 @@
+package service
+
+import (
+	"context"
+	"database/sql"
+	"io"
+	"log/slog"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// followSpec is the tournament of the tests below: lobby bot "lb" against the built-in random
+// bot, three deals played twice (six games), two at a time, short games, and an absence grace of
+// 15 s: a lobby bot that the tournament's referee does not see for that long forfeits.
+func followSpec() tournament.Spec {
+	return tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 3, Duplicate: true, Concurrency: 2,
+		AbsenceGraceMs: 15_000, Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "random", Bot: "random"}}}
+}
+
+// serveTournamentBot serves lobby bot name (random play) through the referee at p, naming the
+// tournament it serves (botsdk.ServeConfig.Tournament), until the test ends; it returns the
+// results of the games it finished, as they end.
+func serveTournamentBot(t *testing.T, p *peerReferee, name, tournamentID string) <-chan *pb.GameResult {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	results := make(chan *pb.GameResult, 64)
+	var n atomic.Uint64
+	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: p.addr, BotName: name, BotVersion: "1", DialOptions: p.dialOpt,
+		MaxBackoff: 200 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		Capacity: 2, Tournament: tournamentID,
+		OnGameOver: func(_ *pb.GameAssigned, res *pb.GameResult, err error) {
+			if err == nil {
+				results <- res
+			}
+		}}
+	go func() { done <- botsdk.Serve(ctx, cfg, func() botsdk.Bot { return botsdk.NewRandom(n.Add(1)) }) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return results
+}
+
+// lobbyNames returns the names of the bots present in r's lobby.
+func lobbyNames(r *Referee) []string {
+	var out []string
+	for _, b := range r.ListBots() {
+		out = append(out, b.GetName())
+	}
+	return out
+}
+
+// expectPresent waits up to 10 s for r's lobby (referee which) to list the bot name, and
+// reports an error if it does not; the test goes on, to count the games it forfeits.
+func expectPresent(t *testing.T, r *Referee, which, name string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !slices.Contains(lobbyNames(r), name); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Errorf("bot %s is not in %s's lobby after 10 s", name, which)
+			return
+		}
+	}
+}
+
+// awaitResults waits until tournament id, run by r, has at least n results.
+func awaitResults(ctx context.Context, t *testing.T, r *Referee, id string, n int) {
+	t.Helper()
+	for {
+		got, err := r.GetTournament(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Results) >= n {
+			return
+		}
+		if got.State != store.TournamentRunning || ctx.Err() != nil {
+			t.Fatalf("the tournament is %s with %d results; want it running until it has %d", got.State, len(got.Results), n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// checkAllCompleted checks that every game of the ended tournament tn was played to its end (no
+// forfeit) and that the lobby bot finished each of them (results, from its OnGameOver).
+func checkAllCompleted(t *testing.T, tn *Tournament, results <-chan *pb.GameResult) {
+	t.Helper()
+	scheduled := len(tn.Spec.Schedule())
+	forfeits := 0
+	for _, res := range tn.Results {
+		if res.Outcome != tournament.OutcomeCompleted {
+			forfeits++
+			t.Errorf("game %d (table %s): %s, seat %d; want completed", res.Game, res.TableID, res.Outcome, res.ForfeitSeat)
+		}
+	}
+	if len(tn.Results) != scheduled || forfeits != 0 {
+		t.Fatalf("%d results, %d of them not completed; want %d, all completed", len(tn.Results), forfeits, scheduled)
+	}
+	for i := range scheduled {
+		select {
+		case res := <-results:
+			if res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+				t.Errorf("the lobby bot's game %d ended %v; want completed", i, res.GetOutcome())
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the lobby bot finished %d games; want %d", i, scheduled)
+		}
+	}
+}
+
+// TestTournamentLobbyBotFollowsItsReferee: two referees on one PostgreSQL schema; a tournament
+// runs on A, and its lobby bot serves through B, naming the tournament. B forwards its lobby
+// stream to A (A's lobby lists the bot, B's does not), and A's games are played. Then A goes
+// away (its port closes and it hands over): the forwarded stream ends Unavailable, the bot dials
+// B again, which has taken the tournament over, and B's games are played too. Every game ends
+// completed: none is forfeited for an absent lobby bot. Before, the bot waited in B's lobby
+// while A waited for it in its own, and A forfeited its games after the absence grace.
+func TestTournamentLobbyBotFollowsItsReferee(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	tn, err := a.srv.Referee.CreateTournament(ctx, followSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := serveTournamentBot(t, b, "lb", tn.ID)
+	expectPresent(t, a.srv.Referee, "A", "lb")
+	if got := lobbyNames(b.srv.Referee); len(got) != 0 {
+		t.Errorf("B's lobby lists %q; want none: the bot serves A's tournament, in A's lobby", got)
+	}
+	awaitResults(ctx, t, a.srv.Referee, tn.ID, 2)
+
+	a.grpc.Stop() // A's port closes: the bot's stream forwarded by B ends
+	if err := a.srv.Handover(ctx); err != nil {
+		t.Fatalf("Handover: %v", err) // A stops, and releases its leases: B takes the tournament over within a second
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if tr, err := b.srv.tourneyByID(tn.ID); err == nil && !tr.runningElsewhere() {
+			break // B runs it
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("B has not taken the tournament over 10 s after A's handover")
+		}
+	}
+	expectPresent(t, b.srv.Referee, "B", "lb")
+	got := awaitTournament(t, b.srv.Referee, tn.ID)
+	checkAllCompleted(t, got, results)
+	checkTournament(t, b.srv.Referee, got)
+}
+
+// TestTournamentLobbyBotFollowsALostLease: a tournament runs on referee A, its lobby bot serving
+// on A itself, naming the tournament; A loses its leases (as when it was paused past them) and B
+// takes the tournament and its tables over, while A lives on. A ends the bot's lobby stream Unavailable as it stops running
+// the tournament; the bot dials A again, and A forwards its stream to B (B's lobby lists the
+// bot, A's does not). Every game ends completed: before, the bot stayed in A's lobby, and B
+// forfeited its games after the absence grace.
+func TestTournamentLobbyBotFollowsALostLease(t *testing.T) {
+	u, raw := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	tn, err := a.srv.Referee.CreateTournament(ctx, followSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := serveTournamentBot(t, a, "lb", tn.ID)
+	waitPresent(t, a.srv.Referee, "lb")
+	awaitResults(ctx, t, a.srv.Referee, tn.ID, 2)
+
+	// B takes A's leases over (its tables' and the tournament's), as its takeover round does once
+	// they expired (A was paused past them), and runs what they hold; A's next renewal (every
+	// second) finds them lost. (Expiring A's leases instead would let A take them back as often
+	// as B: both run takeover rounds.)
+	takeLeasesOver(ctx, t, raw, a, b)
+	expectPresent(t, b.srv.Referee, "B", "lb")
+	if got := lobbyNames(a.srv.Referee); slices.Contains(got, "lb") {
+		t.Errorf("A's lobby lists %q once B runs the tournament; want lb in B's only", got)
+	}
+	got := awaitTournament(t, b.srv.Referee, tn.ID)
+	checkAllCompleted(t, got, results)
+	checkTournament(t, b.srv.Referee, got)
+}
+
+// takeLeasesOver moves every lease of referee from to referee to, with the next epoch, in one
+// statement that waits for a write of from in flight (as TakeExpired does), then has to load and
+// play the tables and resume the tournaments, as its takeover round does with expired leases.
+func takeLeasesOver(ctx context.Context, t *testing.T, raw *sql.DB, from, to *peerReferee) {
+	t.Helper()
+	rows, err := raw.QueryContext(ctx, "UPDATE leases SET owner = $1, epoch = epoch + 1, expires_at = now() + interval '5 seconds' "+
+		"WHERE (kind, id) IN (SELECT kind, id FROM leases WHERE owner = $2 FOR UPDATE) RETURNING kind, id",
+		to.srv.leaser.Owner(), from.srv.leaser.Owner())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables, tourneys []string
+	for rows.Next() {
+		var kind, id string
+		if err := rows.Scan(&kind, &id); err != nil {
+			t.Fatal(err)
+		}
+		if store.LeaseKind(kind) == store.LeaseTable {
+			tables = append(tables, id)
+		} else {
+			tourneys = append(tourneys, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(tourneys) != 1 {
+		t.Fatalf("moved the leases of %d tournaments (%q); want 1", len(tourneys), tourneys)
+	}
+	active, err := to.srv.leaser.LoadTables(ctx, tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range active {
+		to.srv.adopt(at)
+	}
+	for _, id := range tourneys {
+		if err := to.srv.resumeTournament(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
