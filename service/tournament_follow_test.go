@@ -3,12 +3,16 @@ package service
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"io"
 	"log/slog"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
@@ -161,11 +165,25 @@ func TestTournamentLobbyBotFollowsItsReferee(t *testing.T) {
 
 // TestTournamentLobbyBotFollowsALostLease: a tournament runs on referee A, its lobby bot serving
 // on A itself, naming the tournament; A loses its leases (as when it was paused past them) and B
-// takes the tournament and its tables over, while A lives on. A ends the bot's lobby stream Unavailable as it stops running
-// the tournament; the bot dials A again, and A forwards its stream to B (B's lobby lists the
-// bot, A's does not). Every game ends completed: before, the bot stayed in A's lobby, and B
-// forfeited its games after the absence grace.
+// takes the tournament and its tables over, while A lives on. A ends the bot's lobby stream
+// Unavailable as it stops running the tournament; the bot dials A again, and A forwards its
+// stream to B (B's lobby lists the bot, A's does not). Every game ends completed: before, the bot
+// stayed in A's lobby, and B forfeited its games after the absence grace.
 func TestTournamentLobbyBotFollowsALostLease(t *testing.T) {
+	testLobbyBotFollowsALostLease(t, true)
+}
+
+// TestTournamentLobbyBotFollowsALostTournamentLease is TestTournamentLobbyBotFollowsALostLease
+// with only the tournament's lease taken over: its games in play stay on A, and B, which resumes
+// the tournament, announces them to the bot in its lobby from their stored seats (it looked for
+// them among its own tables, found none, and retried the games for ever).
+func TestTournamentLobbyBotFollowsALostTournamentLease(t *testing.T) {
+	testLobbyBotFollowsALostLease(t, false)
+}
+
+// testLobbyBotFollowsALostLease is the two tests above: B takes over the tournament's lease and,
+// with tablesToo, those of its tables.
+func testLobbyBotFollowsALostLease(t *testing.T, tablesToo bool) {
 	u, raw := sharedSchema(t)
 	a := startPeer(t, u, nil)
 	b := startPeer(t, u, nil)
@@ -179,11 +197,10 @@ func TestTournamentLobbyBotFollowsALostLease(t *testing.T) {
 	waitPresent(t, a.srv.Referee, "lb")
 	awaitResults(ctx, t, a.srv.Referee, tn.ID, 2)
 
-	// B takes A's leases over (its tables' and the tournament's), as its takeover round does once
-	// they expired (A was paused past them), and runs what they hold; A's next renewal (every
-	// second) finds them lost. (Expiring A's leases instead would let A take them back as often
-	// as B: both run takeover rounds.)
-	takeLeasesOver(ctx, t, raw, a, b)
+	// B takes A's leases over, as its takeover round does once they expired (A was paused past
+	// them), and runs what they hold; A's next renewal (every second) finds them lost. (Expiring
+	// A's leases instead would let A take them back as often as B: both run takeover rounds.)
+	takeLeasesOver(ctx, t, raw, a, b, tablesToo)
 	expectPresent(t, b.srv.Referee, "B", "lb")
 	if got := lobbyNames(a.srv.Referee); slices.Contains(got, "lb") {
 		t.Errorf("A's lobby lists %q once B runs the tournament; want lb in B's only", got)
@@ -193,31 +210,36 @@ func TestTournamentLobbyBotFollowsALostLease(t *testing.T) {
 	checkTournament(t, b.srv.Referee, got)
 }
 
-// takeLeasesOver moves every lease of referee from to referee to, with the next epoch, in one
-// statement that waits for a write of from in flight (as TakeExpired does), then has to load and
-// play the tables and resume the tournaments, as its takeover round does with expired leases.
-func takeLeasesOver(ctx context.Context, t *testing.T, raw *sql.DB, from, to *peerReferee) {
+// takeLeasesOver moves the leases of referee from's tournaments (and, with tablesToo, of its
+// tables) to referee to, with the next epoch, in a statement that waits for a write of from in
+// flight (as TakeExpired does), then has to load and play the tables and resume the tournaments,
+// as its takeover round does with expired leases.
+func takeLeasesOver(ctx context.Context, t *testing.T, raw *sql.DB, from, to *peerReferee, tablesToo bool) {
 	t.Helper()
-	rows, err := raw.QueryContext(ctx, "UPDATE leases SET owner = $1, epoch = epoch + 1, expires_at = now() + interval '5 seconds' "+
-		"WHERE (kind, id) IN (SELECT kind, id FROM leases WHERE owner = $2 FOR UPDATE) RETURNING kind, id",
-		to.srv.leaser.Owner(), from.srv.leaser.Owner())
-	if err != nil {
-		t.Fatal(err)
-	}
 	var tables, tourneys []string
-	for rows.Next() {
-		var kind, id string
-		if err := rows.Scan(&kind, &id); err != nil {
+	// Twice: a table that from created in a transaction the first statement waited for is not
+	// in that statement's snapshot; from creates none after it, having lost the tournament.
+	for range 2 {
+		rows, err := raw.QueryContext(ctx, "UPDATE leases SET owner = $1, epoch = epoch + 1, expires_at = now() + interval '5 seconds' "+
+			"WHERE (kind, id) IN (SELECT kind, id FROM leases WHERE owner = $2 AND (kind = 'tournament' OR $3) FOR UPDATE) RETURNING kind, id",
+			to.srv.leaser.Owner(), from.srv.leaser.Owner(), tablesToo)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if store.LeaseKind(kind) == store.LeaseTable {
-			tables = append(tables, id)
-		} else {
-			tourneys = append(tourneys, id)
+		for rows.Next() {
+			var kind, id string
+			if err := rows.Scan(&kind, &id); err != nil {
+				t.Fatal(err)
+			}
+			if store.LeaseKind(kind) == store.LeaseTable {
+				tables = append(tables, id)
+			} else {
+				tourneys = append(tourneys, id)
+			}
 		}
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if len(tourneys) != 1 {
 		t.Fatalf("moved the leases of %d tournaments (%q); want 1", len(tourneys), tourneys)
@@ -233,5 +255,48 @@ func takeLeasesOver(ctx context.Context, t *testing.T, raw *sql.DB, from, to *pe
 		if err := to.srv.resumeTournament(ctx, id); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestServeNamingATournament: on a referee alone on its store, a Serve naming a tournament that
+// does not exist is refused NotFound; one naming the referee's own tournament enters its lobby,
+// and the tournament's games are all played.
+func TestServeNamingATournament(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	stream, err := pb.NewLobbyServiceClient(r.cc).Serve(ctx, &pb.ServeRequest{Name: "lb", Capacity: 1, TournamentId: "tn-nope"})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	if st := status.Convert(err); st.Code() != codes.NotFound || st.Message() != `tournament "tn-nope" not found` {
+		t.Errorf("Serve naming tournament tn-nope: %v; want NotFound, tournament \"tn-nope\" not found", err)
+	}
+	if got := lobbyNames(r.srv.Referee); len(got) != 0 {
+		t.Errorf("the lobby lists %q after the refusal; want none", got)
+	}
+
+	spec := followSpec()
+	spec.Deals = 1
+	tn, err := r.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make(chan *pb.GameResult, 64)
+	cfg := botsdk.ServeConfig{Config: r.botConfig("", 0, ""), Capacity: 2, Tournament: tn.ID,
+		OnGameOver: func(_ *pb.GameAssigned, res *pb.GameResult, err error) {
+			if err == nil {
+				results <- res
+			}
+		}}
+	cfg.BotName, cfg.Logger = "lb", slog.New(slog.NewTextHandler(io.Discard, nil))
+	served := make(chan error, 1)
+	go func() { served <- botsdk.Serve(ctx, cfg, func() botsdk.Bot { return botsdk.NewRandom(1) }) }()
+	got := awaitTournament(t, r.srv.Referee, tn.ID)
+	checkAllCompleted(t, got, results)
+	checkTournament(t, r.srv.Referee, got)
+	cancel()
+	if err := <-served; !errors.Is(err, context.Canceled) {
+		t.Errorf("Serve ended with %v; want context.Canceled", err)
 	}
 }

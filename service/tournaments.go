@@ -594,7 +594,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 		return err
 	case info.GetState() == pb.TableState_TABLE_STATE_WAITING || info.GetState() == pb.TableState_TABLE_STATE_PLAYING:
 		// Recovered after a restart: its lobby bots hear of it again when they dial in.
-		if err := s.restoreLobbySeats(tr, g, id); err != nil {
+		if err := s.restoreLobbySeats(ctx, tr, g, id); err != nil {
 			return err
 		}
 		defer s.lobby.ended(id)
@@ -735,19 +735,37 @@ func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentEr
 	return err
 }
 
-// restoreLobbySeats puts a recovered table's lobby seats back among its bots' games in play.
-func (s *Referee) restoreLobbySeats(tr *tourney, g tournament.Game, id string) error {
+// restoreLobbySeats puts a recovered table's lobby seats back among its bots' games in play: a
+// table played here, or one in play on another referee sharing the store (the tournament moved
+// here and the table did not: its seats' tokens and keys are read from its stored spec).
+func (s *Referee) restoreLobbySeats(ctx context.Context, tr *tourney, g tournament.Game, id string) error {
 	seats := tr.lobbySeats(g)
 	if seats == nil {
 		return nil
 	}
-	t, err := s.table(id)
-	if err != nil {
-		return err
-	}
 	keys, tokens := make([]string, len(seats)), map[uint32]string{}
-	for i, st := range t.seats { // set at creation, never changed
-		keys[i], tokens[uint32(i)] = st.botKey, st.token
+	if t, err := s.table(id); err == nil {
+		for i, st := range t.seats { // set at creation, never changed
+			keys[i], tokens[uint32(i)] = st.botKey, st.token
+		}
+	} else {
+		row, err := s.store.GetTable(ctx, id)
+		if err != nil {
+			return err
+		}
+		spec, req, err := decodeSpec(row)
+		if err != nil {
+			return err
+		}
+		if len(spec.Tokens) != len(seats) || len(req.GetSeats()) != len(seats) {
+			return fmt.Errorf("table %s: %d tokens and %d seats stored; the game has %d seats", id, len(spec.Tokens), len(req.GetSeats()), len(seats))
+		}
+		for i := range seats {
+			tokens[uint32(i)] = spec.Tokens[i]
+			if i < len(spec.BotNames) && spec.BotNames[i] != "" { // bound, as table.bind reads it
+				keys[i] = req.GetSeats()[i].GetRemote().GetBotKeyId()
+			}
+		}
 	}
 	s.lobby.restore(id, seats, keys, tokens, wire.VariantToProto(tr.spec.Variant))
 	return nil
