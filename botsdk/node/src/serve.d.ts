@@ -15,6 +15,8 @@ export interface ServeConfig extends ConnectionOptions {
   capacity?: number;
   /** variants are the variants played ('VARIANT_TWO_HANDED', ...); empty: every variant. */
   variants?: Variant[];
+  /** tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id): with several referees sharing a store, server may be any of them, the lobby stream is served by the referee that runs it, and serve dials in again and follows it when it moves. Empty (''): the lobby of the referee reached. */
+  tournament?: string;
   /** signal ends serve: it resolves once the games in play have ended. */
   signal?: AbortSignal;
   /** onGameOver is called as each game ends, with its result or the error that ended it. */

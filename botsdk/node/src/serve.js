@@ -39,11 +39,13 @@ class LobbyRefused extends Error {
 // tries (5; once it has, it dials in again without limit), and with RefereeUnavailable when it
 // answered UNAVAILABLE for cfg.takeoverWaitMs (30000) before the first message. cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
 // key; with one, the key's name), botVersion?, capacity? (1), variants? (['VARIANT_TWO_HANDED',
-// ...]; empty: every variant), key?, signal?, onGameOver?(assigned, result, err), and play()'s
+// ...]; empty: every variant), tournament? (the id of the tournament served: the lobby stream is
+// served by the referee that runs it, and follows it when it moves), key?, signal?,
+// onGameOver?(assigned, result, err), and play()'s
 // options (maxBackoffMs, connectAttempts, takeoverWaitMs, safetyMarginMs, logger, protoDir, credentials) for every game }.
 // decide is called for every game's requests, from several games at once when capacity > 1.
 async function serve(cfg, decide) {
-  const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
+  const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], tournament: '', maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
   const pkg = loadLobby(c.protoDir);
   const client = newClient(pkg.LobbyService, c);
@@ -63,7 +65,7 @@ async function serve(cfg, decide) {
   };
   const session = () => new Promise((resolve) => {
     let progressed = false;
-    const call = client.Serve({ name: c.key ? '' : c.botName, version: c.botVersion, capacity: c.capacity, variants: c.variants },
+    const call = client.Serve({ name: c.key ? '' : c.botName, version: c.botVersion, capacity: c.capacity, variants: c.variants, tournament_id: c.tournament },
       authMetadata(c.key));
     const abort = () => call.cancel();
     if (c.signal) c.signal.addEventListener('abort', abort, { once: true });

@@ -42,6 +42,9 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
       logger: quiet }, strategyBot),
     (err) => err instanceof LobbyRefused && err.code === grpc.status.UNAUTHENTICATED && err.details === 'unknown API key');
     assert.ok(Date.now() - start < 2000);
+    // The tournament named reaches the referee (ServeRequest.tournament_id), which knows none.
+    await assert.rejects(serve({ server: addr, key: key.secret, tournament: 'tn-nope', logger: quiet }, strategyBot),
+      (err) => err instanceof LobbyRefused && err.code === grpc.status.NOT_FOUND && err.details === 'tournament "tn-nope" not found');
 
     let ended;
     const gameOver = new Promise((resolve) => { ended = resolve; });

@@ -45,6 +45,11 @@ class ServeConfig:
     capacity: int = 1
     #: variants are the variants the bot plays (rules_pb2.VARIANT_TWO_HANDED, ...); empty: every variant.
     variants: Sequence[int] = ()
+    #: tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id):
+    #: with several referees sharing a store, server may be any of them, the lobby stream is served
+    #: by the referee that runs the tournament, and serve dials in again and follows it when it
+    #: moves. Empty: the bot waits in the lobby of the referee it reaches.
+    tournament: str = ""
     #: key is the bot's API key (role bot), sent as "authorization: Bearer <key>" metadata.
     key: str = ""
     #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games), the
@@ -96,7 +101,8 @@ class _Server:
         channel = new_channel(self.cfg)
         stub = lobby_service_pb2_grpc.LobbyServiceStub(channel)
         req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
-                                             capacity=self.cfg.capacity, variants=list(self.cfg.variants))
+                                             capacity=self.cfg.capacity, variants=list(self.cfg.variants),
+                                             tournament_id=self.cfg.tournament)
         threading.Thread(target=self._cancel_on_stop, daemon=True).start()
         retry = _Reconnect(self.cfg, self.log, "lobby")
         try:

@@ -37,6 +37,10 @@ class ServeTest(unittest.TestCase):
                               max_backoff=0.05), strategy_bot)
         self.assertEqual((cm.exception.code, cm.exception.details), (grpc.StatusCode.UNAUTHENTICATED, "unknown API key"))
         self.assertLess(time.monotonic() - start, 2)
+        # The tournament named reaches the referee (ServeRequest.tournament_id), which knows none.
+        with self.assertRaises(LobbyRefused) as cm:
+            serve(ServeConfig(server=addr, key=key.secret, tournament="tn-nope"), strategy_bot)
+        self.assertEqual((cm.exception.code, cm.exception.details), (grpc.StatusCode.NOT_FOUND, 'tournament "tn-nope" not found'))
 
         stop = threading.Event()
         ended = []
