@@ -12,7 +12,8 @@ import (
 
 // TestLobbyCommands: "bot --serve" enters a built-in bot into the lobby, "lobby" lists it,
 // "challenge" seats it against rulebook, the game is played to its end, and a challenge of an
-// absent bot fails naming it.
+// absent bot fails naming it; "bot --tournament" needs --serve, and a tournament the referee does
+// not know is refused.
 func TestLobbyCommands(t *testing.T) {
 	ctx, ref := testReferee(t, 60*time.Second)
 	sctx, stopServe := context.WithCancel(ctx)
@@ -30,6 +31,14 @@ func TestLobbyCommands(t *testing.T) {
 	}
 	if out, err := runCmd(ctx, "bot", "--serve", "--variants", "five-handed", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--variants: ") {
 		t.Errorf("bot --serve --variants five-handed: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "bot", "--tournament", "tn-nope", "--table", "t-1", "--token", "x", "--server", ref.addr); err == nil ||
+		err.Error() != "--tournament goes with --serve: the lobby bot serves that tournament" {
+		t.Errorf("bot --tournament without --serve: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "bot", "--serve", "--name", "tb", "--tournament", "tn-nope", "--server", ref.addr); err == nil ||
+		!strings.Contains(err.Error(), `code = NotFound desc = tournament "tn-nope" not found`) {
+		t.Errorf("bot --serve --tournament tn-nope: %v\n%s", err, out)
 	}
 	var out string
 	var err error
