@@ -53,7 +53,8 @@ func TestMatchCommand(t *testing.T) {
 
 // TestMatchProgramDies: a --cmd program killed mid-match ends the match with an error naming it,
 // after the standings of the games played so far: they were lost with the match (a new bot
-// author's trial).
+// author's trial). The program is killed once a result is printed: killed after a fixed 2 s, it
+// was killed before its first game on a loaded machine (clean-clone CI).
 func TestMatchProgramDies(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
@@ -63,13 +64,36 @@ func TestMatchProgramDies(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := newRootCmd()
-	var stdout bytes.Buffer
-	var stderr syncBuffer
+	var stdout, stderr syncBuffer
 	cmd.SetOut(&stdout)
 	cmd.SetErr(&stderr)
-	line := "timeout -s KILL 2 " + strconv.Quote(exe) + " bot --serve --bot random --capacity 8"
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	line := "sh -c 'echo $$ > " + pidFile + " && exec " + strconv.Quote(exe) + " bot --serve --bot random --capacity 8'"
 	cmd.SetArgs([]string{"match", "--seed", "1", "--sprt", "0,1,0.05,0.05", "--cmd", line, "rulebook"})
+	killed := make(chan error, 1)
+	go func() {
+		for !regexp.MustCompile(`\n\d+ games: cmd-a `).MatchString(stdout.String()) {
+			if ctx.Err() != nil {
+				killed <- ctx.Err()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		b, err := os.ReadFile(pidFile)
+		if err != nil {
+			killed <- err
+			return
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err == nil {
+			err = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		killed <- err
+	}()
 	err = cmd.ExecuteContext(ctx)
+	if kerr := <-killed; kerr != nil {
+		t.Fatalf("killing the program: %v; match: %v\n%s\n%s", kerr, err, stdout.String(), stderr.String())
+	}
 	out := stdout.String()
 	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137)", line) {
 		t.Fatalf("error %v, want the program's exit\n%s", err, out)
