@@ -9,10 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/metadata"
@@ -282,7 +282,7 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
 	defer cancel()
-	return s.forwardEnded(addr, ownerUnreachable(cc, addr, cc.Invoke(ctx, method, req, resp)))
+	return s.forwardEnded(addr, ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
 }
 
 // whileRunning returns ctx, cancelled also when this referee shuts down (Close, Handover), so
@@ -410,14 +410,22 @@ func (s *Referee) peerAnswered(addr string, answered bool) bool {
 	return true
 }
 
-// ownerUnreachable rewords err, the error of a call forwarded to the referee at addr over cc,
-// when that referee did not answer (Unavailable with cc not ready): grpc-go's "connection error:
-// ... connection refused" named neither the owner nor what to do; it is now ErrMoving's status,
-// with its RetryInfo. The owner's own Unavailable (cc ready) is left as it is.
-func ownerUnreachable(cc *grpc.ClientConn, addr string, err error) error {
+// ownerUnreachable rewords err, the error of a call forwarded to the referee at addr, when that
+// referee did not answer it: an Unavailable without a RetryInfo, which the referees put on every
+// Unavailable they answer themselves, is grpc-go's for a connection that could not be made or
+// broke (a stream cut when the owner was killed: "error reading from server: EOF", with the
+// connection still Ready for a moment). grpc-go's words named neither the owner nor what to do,
+// and without a RetryInfo the CLI's watches ended there; it is now ErrMoving's status, with its
+// RetryInfo. The owner's own Unavailable is left as it is.
+func ownerUnreachable(addr string, err error) error {
 	st, ok := status.FromError(err)
-	if err == nil || !ok || st.Code() != codes.Unavailable || cc.GetState() == connectivity.Ready {
+	if err == nil || !ok || st.Code() != codes.Unavailable {
 		return err
+	}
+	for _, d := range st.Details() {
+		if _, retry := d.(*errdetails.RetryInfo); retry {
+			return err
+		}
 	}
 	return statusOf(errorf(ErrMoving, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
 		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message()))
@@ -445,7 +453,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
-		return ownerUnreachable(cc, addr, err)
+		return ownerUnreachable(addr, err)
 	}
 	if err := cs.SendMsg(first); err != nil && !errors.Is(err, io.EOF) {
 		return err // io.EOF: the owner ended the stream; RecvMsg below returns its status
@@ -478,7 +486,7 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
-			return ownerUnreachable(cc, addr, err)
+			return ownerUnreachable(addr, err)
 		}
 		if err := ss.SendMsg(m); err != nil {
 			return err
