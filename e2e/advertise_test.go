@@ -15,8 +15,8 @@ import (
 )
 
 // TestAdvertiseOfAnotherRefereeRefused: a referee started on a shared PostgreSQL store with
-// --advertise naming a live referee's address exits at start, naming the flag, and the live
-// referee keeps its table's lease. Before the check, it took that referee's leases as its own
+// --advertise naming a live referee's address, or one where no one listens, exits at start,
+// naming the flag, and the live referee keeps its table's lease. Before the check, it took that referee's leases as its own
 // former life's (Advertise expires them at once) and both played its tables.
 func TestAdvertiseOfAnotherRefereeRefused(t *testing.T) {
 	if testing.Short() {
@@ -47,6 +47,15 @@ func TestAdvertiseOfAnotherRefereeRefused(t *testing.T) {
 	want := "--advertise " + addrA + " reaches another process, not this referee"
 	if !strings.Contains(string(out), want) {
 		t.Fatalf("output of the refused start:\n%s\nwant it to contain %q", out, want)
+	}
+
+	// An address no one listens on (a dead referee's): it would take that referee's tables, which
+	// no one could then reach.
+	dead := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	cmd = exec.CommandContext(ctx, bin, "--listen", addrB, "--advertise", dead, "--metrics-listen", "", "--store", storeURL)
+	out, err = cmd.CombinedOutput()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(out), "--advertise "+dead+" does not reach this referee") {
+		t.Fatalf("referee advertising an address no one listens on: %v, want exit status 1 naming --advertise; output:\n%s", err, out)
 	}
 
 	db, err := sql.Open("pgx", storeURL)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -19,31 +18,34 @@ var errAdvertiseElsewhere = errors.New("reaches another process, not this refere
 // address to reach this referee's listener, and for the dial itself.
 const advertiseCheckWait = 3 * time.Second
 
+// advertiseDials is how many connections checkAdvertised makes to the advertised address, each
+// of which must reach this referee: an address shared by several referees (a load balancer's, a
+// Kubernetes Service's) reaches it only sometimes.
+const advertiseDials = 4
+
 // checkAdvertised reports whether the address advertised to the other referees sharing the
 // store reaches this referee, before the referee takes anything: a referee that advertises
-// another live referee's address takes that referee's leases as its own former life's (two
-// live referees cannot listen on one address, so a restart in place takes its tables back at
-// once), and both then play the same tables. It listens on lis, which must not be served yet,
-// dials addr and sends a random token over the connection: the token arriving on lis proves
-// that addr reaches this process, whatever address translation lies between. It returns nil
-// then; errAdvertiseElsewhere (wrapped) when addr accepted the connection and the token never
-// arrived, within advertiseCheckWait; and the dial's error when addr accepts no connection (no
-// one listens there that the other referees could reach: run decides what that costs).
-// Connections that reach lis meanwhile from anyone else (a bot reconnecting early) are closed:
-// their clients connect again once the port serves. lis must be a *net.TCPListener (its
-// deadline ends the check's accepting); any other listener is not checked (nil).
+// another referee's address takes that referee's leases as its own former life's (two live
+// referees cannot listen on one address, so a restart in place takes its tables back at once):
+// both then play the same tables if the other is alive, and no one reaches them if it is dead.
+// It listens on lis, which must not be served yet, dials addr advertiseDials times and sends a
+// random token over each connection: each token arriving on lis proves that addr reaches this
+// process, whatever address translation lies between. It returns nil then; errAdvertiseElsewhere
+// (wrapped) when addr accepted a connection and its token never arrived, within
+// advertiseCheckWait; and the dial's error when addr accepts no connection. Connections that
+// reach lis meanwhile from anyone else (a bot reconnecting early) are closed: their clients
+// connect again once the port serves. lis must be a *net.TCPListener (its deadline ends the
+// check's accepting); any other listener is not checked (nil).
 func checkAdvertised(lis net.Listener, addr string) error {
 	tl, ok := lis.(*net.TCPListener)
 	if !ok {
 		return nil
 	}
-	token := make([]byte, 16)
-	_, _ = rand.Read(token) // never fails (crypto/rand)
-	arrived := make(chan struct{})
+	var mu sync.Mutex
+	arrived := map[string]chan struct{}{} // by token
 	accepting := make(chan struct{})
 	go func() {
 		defer close(accepting)
-		var once sync.Once
 		for {
 			conn, err := tl.Accept()
 			if err != nil {
@@ -52,9 +54,15 @@ func checkAdvertised(lis net.Listener, addr string) error {
 			go func() {
 				defer conn.Close()
 				_ = conn.SetReadDeadline(time.Now().Add(advertiseCheckWait))
-				got := make([]byte, len(token))
-				if _, err := io.ReadFull(conn, got); err == nil && bytes.Equal(got, token) {
-					once.Do(func() { close(arrived) })
+				got := make([]byte, 16)
+				if _, err := io.ReadFull(conn, got); err != nil {
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if c := arrived[string(got)]; c != nil {
+					close(c)
+					delete(arrived, string(got))
 				}
 			}()
 		}
@@ -64,18 +72,33 @@ func checkAdvertised(lis net.Listener, addr string) error {
 		<-accepting
 		_ = tl.SetDeadline(time.Time{})
 	}()
+	for range advertiseDials {
+		token := make([]byte, 16)
+		_, _ = rand.Read(token) // never fails (crypto/rand)
+		c := make(chan struct{})
+		mu.Lock()
+		arrived[string(token)] = c
+		mu.Unlock()
+		if err := sendToken(addr, token); err != nil {
+			return err
+		}
+		select {
+		case <-c:
+		case <-time.After(advertiseCheckWait):
+			return fmt.Errorf("%s %w (within %s)", addr, errAdvertiseElsewhere, advertiseCheckWait)
+		}
+	}
+	return nil
+}
+
+// sendToken dials addr and writes token, within advertiseCheckWait.
+func sendToken(addr string, token []byte) error {
 	conn, err := net.DialTimeout("tcp", addr, advertiseCheckWait)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.Write(token); err != nil {
-		return err
-	}
-	select {
-	case <-arrived:
-		return nil
-	case <-time.After(advertiseCheckWait):
-		return fmt.Errorf("%s %w (within %s)", addr, errAdvertiseElsewhere, advertiseCheckWait)
-	}
+	_ = conn.SetWriteDeadline(time.Now().Add(advertiseCheckWait))
+	_, err = conn.Write(token)
+	return err
 }

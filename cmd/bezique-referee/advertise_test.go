@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"net"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func TestCheckAdvertisedElsewhere(t *testing.T) {
 }
 
 // TestCheckAdvertisedNoOne: an address where no one listens is the dial's error, not
-// errAdvertiseElsewhere (the referee starts, with a warning).
+// errAdvertiseElsewhere (the referee refuses to start either way).
 func TestCheckAdvertisedNoOne(t *testing.T) {
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -82,5 +83,57 @@ func TestCheckAdvertisedNoOne(t *testing.T) {
 	var op *net.OpError
 	if err == nil || errors.Is(err, errAdvertiseElsewhere) || !errors.As(err, &op) || op.Op != "dial" {
 		t.Fatalf("checkAdvertised(an address no one listens on) = %v, want the dial's error", err)
+	}
+}
+
+// TestCheckAdvertisedShared: an address that reaches this referee only sometimes (a round-robin
+// load balancer in front of it and another listener) is errAdvertiseElsewhere: one connection
+// of advertiseDials reached the other.
+func TestCheckAdvertisedShared(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lis.Close()
+	other, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	go func() {
+		for {
+			c, err := other.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	lb, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lb.Close()
+	go func() { // round robin: this referee, then the other
+		backends := []string{lis.Addr().String(), other.Addr().String()}
+		for i := 0; ; i++ {
+			c, err := lb.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				b, err := net.Dial("tcp", backends[i%2])
+				if err != nil {
+					return
+				}
+				defer b.Close()
+				_, _ = io.Copy(b, c)
+			}()
+		}
+	}()
+	err = checkAdvertised(lis, lb.Addr().String())
+	if !errors.Is(err, errAdvertiseElsewhere) {
+		t.Fatalf("checkAdvertised(a load balancer's address) = %v, want errAdvertiseElsewhere", err)
 	}
 }

@@ -292,14 +292,17 @@ func run(c config) error {
 	}
 	if _, shared := st.(store.Leaser); shared {
 		addr := advertised(c.advertise, lis.Addr())
-		if err := checkAdvertised(lis, addr); errors.Is(err, errAdvertiseElsewhere) {
+		if err := checkAdvertised(lis, addr); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()
 			}
-			return fmt.Errorf("--advertise %w: each referee sharing the store needs an address of its own, one that reaches it (a referee advertising another's address would take that referee's tables as its own)", err)
-		} else if err != nil {
-			log.Warn("the advertised address reaches no one: the calls that other referees forward to this one will fail (--advertise)", "advertise", addr, "err", err)
+			if errors.Is(err, errAdvertiseElsewhere) {
+				return fmt.Errorf("--advertise %w: each referee sharing the store needs an address of its own that reaches it, "+
+					"not another referee's nor one that several share (a load balancer's): a referee advertising another's address takes that referee's tables as its own", err)
+			}
+			return fmt.Errorf("--advertise %s does not reach this referee (%w): the other referees sharing the store could not forward calls to it, "+
+				"and it would take as its own the tables of any referee that advertised that address before; give an address of this referee that it can dial itself", addr, err)
 		}
 	}
 	peerOpts, closePeerCert, err := peerDialOptions(c)
