@@ -369,6 +369,11 @@ func newWatchCmd() *cobra.Command {
 					}
 				}
 				if !awaitMove(cmd.Context(), err, &moving) {
+					if status.Code(err) == codes.Unavailable && cmd.Context().Err() == nil {
+						return fmt.Errorf("WatchTable: %w; the table is not lost if the referee at that address runs it: it goes on when that referee "+
+							"starts again, or at once on another referee sharing its store (docs/OPERATIONS.md); watch it again with "+
+							"\"bezique watch --server HOST:PORT %s\"", err, args[0])
+					}
 					return fmt.Errorf("WatchTable: %w", err)
 				}
 			}

@@ -134,16 +134,20 @@ func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb
 }
 
 // awaitMove reports whether a stream that ended with err should be opened again, after waiting
-// the delay err's RetryInfo asks (botsdk.RetryDelay): err is the referee's Unavailable with a
+// the delay err's RetryInfo asks (botsdk.RetryDelay), or a second: err is Unavailable, with a
 // RetryInfo (what the table or tournament moving to another referee sharing the store answers,
-// and a referee forwarding the stream while it shuts down), and the present run of them, begun
-// at *since (set here when zero; the caller zeroes it at each message received), has lasted less
-// than botsdk.DefaultTakeoverWait, longer than a takeover takes. It returns false at once for any
-// other error, and when ctx ends during the wait.
+// and a referee forwarding the stream while it shuts down) or within a run of such refusals begun
+// by one with a RetryInfo (the referee at --server restarting after its drain, whose port refuses
+// connections for a moment), and that run, begun at *since (set here when zero; the caller zeroes
+// it at each message received), has lasted less than botsdk.DefaultTakeoverWait, longer than a
+// takeover takes. It returns false at once for any other error, and when ctx ends during the wait.
 func awaitMove(ctx context.Context, err error, since *time.Time) bool {
 	wait := botsdk.RetryDelay(err)
-	if status.Code(err) != codes.Unavailable || wait == 0 {
+	if status.Code(err) != codes.Unavailable || (wait == 0 && since.IsZero()) {
 		return false
+	}
+	if wait == 0 {
+		wait = time.Second
 	}
 	if since.IsZero() {
 		*since = time.Now()

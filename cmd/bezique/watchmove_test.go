@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -239,5 +240,85 @@ func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
 	}
 	if n := strings.Count(r.out, " on "+id+"-g"); n != 20 {
 		t.Fatalf("tournament watch printed %d results, want the 20 games':\n%s", n, r.out)
+	}
+}
+
+// TestWatchFollowsARefereeRestart: `bezique watch` of a table whose referee (alone on its SQLite
+// store) stops and starts again on its address two seconds later goes on from the next event to
+// the result: the stop's Unavailable has a RetryInfo, and the refused connections that follow it
+// (no RetryInfo) are tried again within the same 30 s. The command ended at the first refused
+// connection (an outside trial).
+func TestWatchFollowsARefereeRestart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	start := func(addr string) (string, func()) {
+		st, err := store.Open(ctx, "sqlite:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lis, err := net.Listen("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grpc.NewServer(service.ServerOptions(nil)...)
+		srv.Register(g)
+		go func() { _ = g.Serve(lis) }()
+		var once sync.Once
+		stop := func() {
+			once.Do(func() { // as the referee stops after its drain: its streams end with their status
+				srv.Close()
+				g.GracefulStop()
+				_ = st.Close()
+			})
+		}
+		t.Cleanup(stop)
+		return lis.Addr().String(), stop
+	}
+	addr, stop := start("127.0.0.1:0")
+	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
+		Options: map[string]string{"target": "1000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats sync.WaitGroup
+	for _, st := range resp.GetSeatTokens() {
+		seats.Go(func() {
+			_, err := botsdk.Play(ctx, botsdk.Config{Server: addr, TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(),
+				MaxBackoff: 200 * time.Millisecond, Logger: quietLogger(io.Discard)}, slowBot{botsdk.NewRandom(uint64(st.GetSeat()))})
+			if err != nil {
+				t.Errorf("seat %d: %v", st.GetSeat(), err)
+			}
+		})
+	}
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs([]string{"watch", resp.GetTableId(), "--server", addr})
+		done <- cmd.ExecuteContext(ctx)
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !regexp.MustCompile(`(?m)^ *(\d{3,})  `).MatchString(out.String()); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch printed no event past 99 in 20 s:\n%s", out.String())
+		}
+	}
+	stop()
+	time.Sleep(2 * time.Second)
+	start(addr)
+	if err := <-done; err != nil {
+		t.Fatalf("watch: %v\n%s", err, out.String())
+	}
+	seats.Wait()
+	again, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addr)
+	if err != nil || withoutConnections(again) != withoutConnections(out.String()) {
+		t.Fatalf("watch through the restart:\n%s\nwatch of the ended table: %v\n%s", out.String(), err, again)
 	}
 }
