@@ -154,6 +154,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+		resetBackoff(cc)
 	}
 }
 

@@ -89,6 +89,7 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		resetBackoff(cc)
 	}
 }
 
