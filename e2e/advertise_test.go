@@ -28,7 +28,7 @@ func TestAdvertiseOfAnotherRefereeRefused(t *testing.T) {
 	}
 	storeURL := freshPostgresSchema(t, base)
 	bin := buildReferee(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
 	addrA := fmt.Sprintf("127.0.0.1:%d", freePort(t))

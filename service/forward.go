@@ -87,7 +87,12 @@ func (s *Referee) routeLobby(ctx context.Context, id string) (string, error) {
 	if err != nil || addr != "" {
 		return addr, err
 	}
-	if _, err := s.tourneyNow(ctx, id); err != nil {
+	if _, err := s.tourneyByID(id); err == nil {
+		return "", nil
+	}
+	if _, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only: not its results
+		return "", errorf(ErrNotFound, "tournament %q not found", id)
+	} else if err != nil {
 		return "", err
 	}
 	return "", nil

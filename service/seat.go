@@ -594,7 +594,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	backlog = append(backlog, t.missedTeamMessages(s, c.member)...)
 	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 		if t.result == nil {
-			return joined{err: status.Errorf(codes.Unavailable, "table %s: storage failure; reconnect later", t.id)}
+			return joined{err: detailedStatus(codes.Unavailable, fmt.Sprintf("table %s: storage failure; reconnect later", t.id), takeoverRetry)}
 		}
 		// The game ended without this connection: the seat gets what it missed and the result.
 		backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})

@@ -91,7 +91,7 @@ func (t *table) teamMessage(c *conn, m *pb.TeamMessage) {
 	}
 	if err != nil {
 		t.log().Error("storing a team message failed", "seat", s.index, "member", c.member, "err", err)
-		t.dropConn(s, c, status.Errorf(codes.Unavailable, "team_message: not stored (%v); join again and send it again", err))
+		t.dropConn(s, c, detailedStatus(codes.Unavailable, fmt.Sprintf("team_message: not stored (%v); join again and send it again", err), takeoverRetry))
 		return
 	}
 	relayed := relayOf(rec)

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
+	"os"
 	"sync"
 	"time"
 )
@@ -48,8 +50,12 @@ func checkAdvertised(lis net.Listener, addr string) error {
 		defer close(accepting)
 		for {
 			conn, err := tl.Accept()
-			if err != nil {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
 				return // the deadline set below
+			}
+			if err != nil { // out of descriptors, say: try again
+				time.Sleep(10 * time.Millisecond)
+				continue
 			}
 			go func() {
 				defer conn.Close()
@@ -80,7 +86,7 @@ func checkAdvertised(lis net.Listener, addr string) error {
 		arrived[string(token)] = c
 		mu.Unlock()
 		if err := sendToken(addr, token); err != nil {
-			return err
+			return err // the first dial's only: a later one reaches addr as the first did
 		}
 		select {
 		case <-c:
@@ -89,6 +95,25 @@ func checkAdvertised(lis net.Listener, addr string) error {
 		}
 	}
 	return nil
+}
+
+// advertiseDialWait is how long awaitAdvertised tries again an advertised address that accepts no
+// connection: a restarted Kubernetes pod's stable name may resolve to its former address for a
+// few seconds.
+const advertiseDialWait = 20 * time.Second
+
+// awaitAdvertised is checkAdvertised, tried again every second for up to advertiseDialWait
+// while addr accepts no connection (a dial error), logging each failure to log.
+func awaitAdvertised(lis net.Listener, addr string, log *slog.Logger) error {
+	deadline := time.Now().Add(advertiseDialWait)
+	for {
+		err := checkAdvertised(lis, addr)
+		if err == nil || errors.Is(err, errAdvertiseElsewhere) || time.Now().After(deadline) {
+			return err
+		}
+		log.Warn("the advertised address does not reach this referee yet; trying again", "advertise", addr, "err", err, "until", deadline.UTC().Format(time.RFC3339))
+		time.Sleep(time.Second)
+	}
 }
 
 // sendToken dials addr and writes token, within advertiseCheckWait.

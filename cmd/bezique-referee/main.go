@@ -290,9 +290,9 @@ func run(c config) error {
 			return fmt.Errorf("--metrics-listen: %w (each referee on a machine needs its own; \"\" for none)", err)
 		}
 	}
+	advertise := advertised(c.advertise, lis.Addr())
 	if _, shared := st.(store.Leaser); shared {
-		addr := advertised(c.advertise, lis.Addr())
-		if err := checkAdvertised(lis, addr); err != nil {
+		if err := awaitAdvertised(lis, advertise, log); err != nil {
 			lis.Close()
 			if mlis != nil {
 				mlis.Close()
@@ -301,8 +301,8 @@ func run(c config) error {
 				return fmt.Errorf("--advertise %w: each referee sharing the store needs an address of its own that reaches it, "+
 					"not another referee's nor one that several share (a load balancer's): a referee advertising another's address takes that referee's tables as its own", err)
 			}
-			return fmt.Errorf("--advertise %s does not reach this referee (%w): the other referees sharing the store could not forward calls to it, "+
-				"and it would take as its own the tables of any referee that advertised that address before; give an address of this referee that it can dial itself", addr, err)
+			return fmt.Errorf("--advertise %s does not reach this referee (%w, for %s): the other referees sharing the store could not forward calls to it, "+
+				"and it would take as its own the tables of any referee that advertised that address before; give an address of this referee that it can dial itself", advertise, err, advertiseDialWait)
 		}
 	}
 	peerOpts, closePeerCert, err := peerDialOptions(c)
@@ -317,7 +317,7 @@ func run(c config) error {
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
 		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, MaxTarget: c.maxTarget,
-		WaitingExpiry: c.waitingExpiry, Advertise: advertised(c.advertise, lis.Addr()), PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
+		WaitingExpiry: c.waitingExpiry, Advertise: advertise, PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
 	if err != nil {
 		return err

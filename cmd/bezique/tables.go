@@ -360,16 +360,19 @@ func newWatchCmd() *cobra.Command {
 						fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
 						return result()
 					}
-					if err == nil {
+					if e := m.GetEvent(); err == nil && e != nil { // not a team message: it has no seq
 						moving = time.Time{}
-						next = m.GetEvent().GetSeq() + 1
-						if s := eventText(m.GetEvent()); s != "" {
-							fmt.Fprintf(w, "%5d  %s\n", m.GetEvent().GetSeq(), s)
+						next = e.GetSeq() + 1
+						if s := eventText(e); s != "" {
+							fmt.Fprintf(w, "%5d  %s\n", e.GetSeq(), s)
 						}
 					}
 				}
-				if !awaitMove(cmd.Context(), err, &moving) {
-					if status.Code(err) == codes.Unavailable && cmd.Context().Err() == nil {
+				if !awaitMove(cmd.Context(), cc, err, &moving) {
+					if cmd.Context().Err() != nil {
+						return cmd.Context().Err()
+					}
+					if status.Code(err) == codes.Unavailable && next > 0 {
 						return fmt.Errorf("WatchTable: %w; the table is not lost if the referee at that address runs it: it goes on when that referee "+
 							"starts again, or at once on another referee sharing its store (docs/OPERATIONS.md); watch it again with "+
 							"\"bezique watch --server HOST:PORT %s\"", err, args[0])

@@ -35,6 +35,7 @@ type tournamentAPI interface {
 // remoteTournaments is a running referee's TournamentService, and its TableService for the
 // records of a tournament's games.
 type remoteTournaments struct {
+	cc     *grpc.ClientConn
 	c      pb.TournamentServiceClient
 	tables pb.TableServiceClient
 }
@@ -45,7 +46,7 @@ func dialTournaments(conn connFlags, key string) (remoteTournaments, *grpc.Clien
 	if err != nil {
 		return remoteTournaments{}, nil, err
 	}
-	return remoteTournaments{c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc)}, cc, nil
+	return remoteTournaments{cc: cc, c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc)}, cc, nil
 }
 
 // CreateTournament calls CreateTournament.
@@ -88,13 +89,15 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	var moving time.Time
 	for {
 		err := r.watchOnce(ctx, id, func(m *pb.WatchTournamentResponse) error {
-			moving = time.Time{}
 			u := service.TournamentUpdate{State: store.TournamentRunning, Spec: &tn.Spec}
 			for _, res := range service.ResultsFromProto(m.GetResults()) {
 				if !had[res.Game] {
 					had[res.Game] = true
 					u.Results = append(u.Results, res)
 				}
+			}
+			if len(u.Results) > 0 || m.GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING {
+				moving = time.Time{} // progress: a stream that only repeats results does not restart the 30 s
 			}
 			all = append(all, u.Results...)
 			u.Standings = tournament.Compute(&tn.Spec, all)
@@ -105,7 +108,10 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			}
 			return fn(u)
 		})
-		if err == nil || !awaitMove(ctx, err, &moving) {
+		if err == nil || !awaitMove(ctx, r.cc, err, &moving) {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			return refereeLost(ctx, err, id)
 		}
 	}
@@ -140,8 +146,10 @@ func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb
 // by one with a RetryInfo (the referee at --server restarting after its drain, whose port refuses
 // connections for a moment), and that run, begun at *since (set here when zero; the caller zeroes
 // it at each message received), has lasted less than botsdk.DefaultTakeoverWait, longer than a
-// takeover takes. It returns false at once for any other error, and when ctx ends during the wait.
-func awaitMove(ctx context.Context, err error, since *time.Time) bool {
+// takeover takes. After the wait it ends grpc-go's own wait between attempts to connect over cc,
+// so that the next stream tries the referee at once (as botsdk does after its own). It returns
+// false at once for any other error, and when ctx ends during the wait.
+func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.Time) bool {
 	wait := botsdk.RetryDelay(err)
 	if status.Code(err) != codes.Unavailable || (wait == 0 && since.IsZero()) {
 		return false
@@ -157,6 +165,7 @@ func awaitMove(ctx context.Context, err error, since *time.Time) bool {
 	}
 	select {
 	case <-time.After(wait):
+		cc.ResetConnectBackoff()
 		return true
 	case <-ctx.Done():
 		return false
