@@ -1130,11 +1130,20 @@ func (t *table) writeSpec(floor uint64) error {
 func (t *table) bind(creator string, botNames []string) {
 	t.creator = creator
 	for i, s := range t.seats {
-		if i < len(botNames) && botNames[i] != "" {
-			s.botKey = t.spec.GetSeats()[i].GetRemote().GetBotKeyId()
+		if s.botKey = boundKey(t.spec, botNames, i); s.botKey != "" {
 			s.boundName, s.botName = botNames[i], botNames[i]
 		}
 	}
+}
+
+// boundKey returns the bot key that seat i of the table created by req is bound to: its
+// RemoteSeat.bot_key_id when botNames (the bound seats' names, storedSpec.BotNames) names a bot
+// for it, else "".
+func boundKey(req *pb.CreateTableRequest, botNames []string, i int) string {
+	if i < len(botNames) && botNames[i] != "" {
+		return req.GetSeats()[i].GetRemote().GetBotKeyId()
+	}
+	return ""
 }
 
 // botNames returns the bound seats' names for the stored spec, or nil when no seat is bound.

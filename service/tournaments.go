@@ -761,10 +761,7 @@ func (s *Referee) restoreLobbySeats(ctx context.Context, tr *tourney, g tourname
 			return fmt.Errorf("table %s: %d tokens and %d seats stored; the game has %d seats", id, len(spec.Tokens), len(req.GetSeats()), len(seats))
 		}
 		for i := range seats {
-			tokens[uint32(i)] = spec.Tokens[i]
-			if i < len(spec.BotNames) && spec.BotNames[i] != "" { // bound, as table.bind reads it
-				keys[i] = req.GetSeats()[i].GetRemote().GetBotKeyId()
-			}
+			tokens[uint32(i)], keys[i] = spec.Tokens[i], boundKey(req, spec.BotNames, i)
 		}
 	}
 	s.lobby.restore(id, seats, keys, tokens, wire.VariantToProto(tr.spec.Variant))

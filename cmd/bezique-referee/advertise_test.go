@@ -11,11 +11,7 @@ import (
 // TestCheckAdvertisedReachesSelf: the listener's own address reaches it, and the listener
 // accepts connections as before once the check is over.
 func TestCheckAdvertisedReachesSelf(t *testing.T) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lis.Close()
+	lis := loopback(t)
 	if err := checkAdvertised(lis, lis.Addr().String()); err != nil {
 		t.Fatalf("checkAdvertised(own address) = %v, want nil", err)
 	}
@@ -40,26 +36,10 @@ func TestCheckAdvertisedReachesSelf(t *testing.T) {
 // TestCheckAdvertisedElsewhere: an address where another process listens (another referee's)
 // is errAdvertiseElsewhere, naming the address.
 func TestCheckAdvertisedElsewhere(t *testing.T) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lis.Close()
-	other, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	go func() {
-		for {
-			c, err := other.Accept()
-			if err != nil {
-				return
-			}
-			defer c.Close()
-		}
-	}()
-	err = checkAdvertised(lis, other.Addr().String())
+	lis := loopback(t)
+	other := loopback(t)
+	go acceptAndClose(other)
+	err := checkAdvertised(lis, other.Addr().String())
 	if !errors.Is(err, errAdvertiseElsewhere) || !strings.HasPrefix(err.Error(), other.Addr().String()+" reaches another process") {
 		t.Fatalf("checkAdvertised(another listener's address) = %v, want %q…", err, other.Addr().String()+" reaches another process")
 	}
@@ -68,11 +48,7 @@ func TestCheckAdvertisedElsewhere(t *testing.T) {
 // TestCheckAdvertisedNoOne: an address where no one listens is the dial's error, not
 // errAdvertiseElsewhere (the referee refuses to start either way).
 func TestCheckAdvertisedNoOne(t *testing.T) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lis.Close()
+	lis := loopback(t)
 	gone, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -90,30 +66,10 @@ func TestCheckAdvertisedNoOne(t *testing.T) {
 // load balancer in front of it and another listener) is errAdvertiseElsewhere: one connection
 // of advertiseDials reached the other.
 func TestCheckAdvertisedShared(t *testing.T) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lis.Close()
-	other, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	go func() {
-		for {
-			c, err := other.Accept()
-			if err != nil {
-				return
-			}
-			c.Close()
-		}
-	}()
-	lb, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lb.Close()
+	lis := loopback(t)
+	other := loopback(t)
+	go acceptAndClose(other)
+	lb := loopback(t)
 	go func() { // round robin: this referee, then the other
 		backends := []string{lis.Addr().String(), other.Addr().String()}
 		for i := 0; ; i++ {
@@ -132,8 +88,31 @@ func TestCheckAdvertisedShared(t *testing.T) {
 			}()
 		}
 	}()
-	err = checkAdvertised(lis, lb.Addr().String())
+	err := checkAdvertised(lis, lb.Addr().String())
 	if !errors.Is(err, errAdvertiseElsewhere) {
 		t.Fatalf("checkAdvertised(a load balancer's address) = %v, want errAdvertiseElsewhere", err)
+	}
+}
+
+// loopback returns a listener on a free loopback port, closed at the test's end.
+func loopback(t *testing.T) net.Listener {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lis.Close() })
+	return lis
+}
+
+// acceptAndClose accepts every connection to lis and closes it, as a process that is not the
+// referee does with the check's token, until lis is closed.
+func acceptAndClose(lis net.Listener) {
+	for {
+		c, err := lis.Accept()
+		if err != nil {
+			return
+		}
+		c.Close()
 	}
 }

@@ -372,12 +372,11 @@ func newWatchCmd() *cobra.Command {
 					if cmd.Context().Err() != nil {
 						return cmd.Context().Err()
 					}
-					if status.Code(err) == codes.Unavailable && next > 0 {
-						return fmt.Errorf("WatchTable: %w; the table is not lost if the referee at that address runs it: it goes on when that referee "+
-							"starts again, or at once on another referee sharing its store (docs/OPERATIONS.md); watch it again with "+
-							"\"bezique watch --server HOST:PORT %s\"", err, args[0])
+					err = fmt.Errorf("WatchTable: %w", err)
+					if next == 0 { // nothing watched yet: the address may be wrong, or want TLS
+						return err
 					}
-					return fmt.Errorf("WatchTable: %w", err)
+					return refereeLost(cmd.Context(), err, "the table", "bezique watch --server HOST:PORT "+args[0])
 				}
 			}
 		},

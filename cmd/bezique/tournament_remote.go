@@ -78,11 +78,11 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 // after the delay it asks, through the same address, for as long as awaitMove allows; its first
 // message repeats every result so far, of which fn gets only those it has not had. A referee out
 // of reach (Unavailable without a RetryInfo: it stopped) before or during the stream is an error
-// that says the tournament goes on and how to follow it again (refereeLost).
+// that says the tournament goes on and how to follow it again (tournamentLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	tn, err := r.GetTournament(ctx, id)
 	if err != nil {
-		return refereeLost(ctx, err, id)
+		return tournamentLost(ctx, err, id)
 	}
 	var all []tournament.Result
 	had := map[int]bool{} // the games of the results given to fn
@@ -112,7 +112,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return refereeLost(ctx, err, id)
+			return tournamentLost(ctx, err, id)
 		}
 	}
 }
@@ -172,16 +172,21 @@ func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.
 	}
 }
 
-// refereeLost adds to err, a call's about tournament id, that the tournament is not lost if the
-// referee at that address runs it (the address may be wrong: nothing tells the two apart) and how
-// to follow it again, when the referee was out of reach (Unavailable) and ctx is not done.
-func refereeLost(ctx context.Context, err error, id string) error {
+// refereeLost adds to err, a call's about a game or tournament (what: "the table", "the
+// tournament"), that it is not lost if the referee at that address runs it (the address may be
+// wrong: nothing tells the two apart) and the command that follows it again (again), when the
+// referee was out of reach (Unavailable) and ctx is not done.
+func refereeLost(ctx context.Context, err error, what, again string) error {
 	if status.Code(err) != codes.Unavailable || ctx.Err() != nil {
 		return err
 	}
-	return fmt.Errorf("%w; if the referee at that address runs the tournament, it is not lost: it goes on when that referee starts again, "+
-		"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with "+
-		"\"bezique tournament watch --server HOST:PORT %s\"", err, id)
+	return fmt.Errorf("%w; if the referee at that address runs %s, it is not lost: it goes on when that referee starts again, "+
+		"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with \"%s\"", err, what, again)
+}
+
+// tournamentLost is refereeLost for tournament id.
+func tournamentLost(ctx context.Context, err error, id string) error {
+	return refereeLost(ctx, err, "the tournament", "bezique tournament watch --server HOST:PORT "+id)
 }
 
 // CancelTournament calls CancelTournament, then GetTournament for the results the cancelled

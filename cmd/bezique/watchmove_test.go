@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"net"
 	"net/url"
@@ -27,9 +26,9 @@ import (
 )
 
 // sharedReferees starts n referees in this process, each on its own loopback port, sharing a
-// fresh schema of the PostgreSQL server of BEZIQUE_TEST_POSTGRES_URL (dropped at cleanup), or
-// skips the test when it is not set.
-func sharedReferees(t *testing.T, n int) []*service.Server {
+// fresh schema of the PostgreSQL server of BEZIQUE_TEST_POSTGRES_URL (dropped at cleanup), and
+// returns them with their addresses; it skips the test when the variable is not set.
+func sharedReferees(t *testing.T, n int) ([]*service.Server, []string) {
 	t.Helper()
 	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
 	if base == "" {
@@ -56,7 +55,7 @@ func sharedReferees(t *testing.T, n int) []*service.Server {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	out := make([]*service.Server, n)
+	out, addrs := make([]*service.Server, n), make([]string, n)
 	for i := range out {
 		st, err := store.Open(t.Context(), u.String())
 		if err != nil {
@@ -78,14 +77,10 @@ func sharedReferees(t *testing.T, n int) []*service.Server {
 			srv.Close()
 			_ = st.Close()
 		})
-		out[i] = srv
-		t.Setenv(fmt.Sprintf("TEST_REFEREE_%d", i), lis.Addr().String()) // read by addrOf
+		out[i], addrs[i] = srv, lis.Addr().String()
 	}
-	return out
+	return out, addrs
 }
-
-// addrOf returns the address of referee i of sharedReferees.
-func addrOf(i int) string { return os.Getenv(fmt.Sprintf("TEST_REFEREE_%d", i)) }
 
 // slowBot is the random bot, 3 ms a decision, so that a game lasts a few seconds.
 type slowBot struct{ r botsdk.Bot }
@@ -101,10 +96,10 @@ func (b slowBot) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, e
 // printing every event once, in order, then the result. It failed with "WatchTable: rpc error:
 // code = Unavailable".
 func TestWatchFollowsATableThatMoves(t *testing.T) {
-	refs := sharedReferees(t, 2)
+	refs, addrs := sharedReferees(t, 2)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	a := pb.NewTableServiceClient(dialed(t, addrOf(0)))
+	a := pb.NewTableServiceClient(dialed(t, addrs[0]))
 	resp, err := a.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
 		Options: map[string]string{"target": "1000"}})
@@ -114,7 +109,7 @@ func TestWatchFollowsATableThatMoves(t *testing.T) {
 	var seats sync.WaitGroup
 	for _, st := range resp.GetSeatTokens() {
 		seats.Go(func() {
-			_, err := botsdk.Play(ctx, botsdk.Config{Server: addrOf(1), TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(),
+			_, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[1], TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(),
 				MaxBackoff: 200 * time.Millisecond, Logger: quietLogger(io.Discard)}, slowBot{botsdk.NewRandom(uint64(st.GetSeat()))})
 			if err != nil {
 				t.Errorf("seat %d: %v", st.GetSeat(), err)
@@ -127,7 +122,7 @@ func TestWatchFollowsATableThatMoves(t *testing.T) {
 	}
 	done := make(chan ran, 1)
 	go func() {
-		out, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrOf(1))
+		out, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrs[1])
 		done <- ran{out, err}
 	}()
 	// Hand A's tables over once the game is a few seconds in.
@@ -167,7 +162,7 @@ func TestWatchFollowsATableThatMoves(t *testing.T) {
 	}
 	// Watched again now that it has ended, the table gives the same events, but for the seats'
 	// connections before the move, which the store does not keep (B's table rebuilt from it).
-	again, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrOf(1))
+	again, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addrs[1])
 	if err != nil || withoutConnections(again) != withoutConnections(r.out) {
 		t.Fatalf("watch through the move (%d events):\n%s\nwatch of the ended table: %v\n%s", n, r.out, err, again)
 	}
@@ -199,10 +194,10 @@ func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20 games on PostgreSQL: not with -short")
 	}
-	refs := sharedReferees(t, 2)
+	refs, addrs := sharedReferees(t, 2)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	out, err := runCmd(ctx, "tournament", "create", "--server", addrOf(0), "--entrant", "random", "--entrant", "random",
+	out, err := runCmd(ctx, "tournament", "create", "--server", addrs[0], "--entrant", "random", "--entrant", "random",
 		"--deals", "10", "--concurrency", "1", "--seed", "7")
 	if err != nil {
 		t.Fatalf("tournament create: %v\n%s", err, out)
@@ -214,10 +209,10 @@ func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
 	}
 	done := make(chan ran, 1)
 	go func() {
-		out, err := runCmd(ctx, "tournament", "watch", id, "--server", addrOf(1))
+		out, err := runCmd(ctx, "tournament", "watch", id, "--server", addrs[1])
 		done <- ran{out, err}
 	}()
-	tournaments := pb.NewTournamentServiceClient(dialed(t, addrOf(0)))
+	tournaments := pb.NewTournamentServiceClient(dialed(t, addrs[0]))
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		got, err := tournaments.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
 		if err == nil && len(got.GetResults()) >= 3 {
@@ -234,7 +229,7 @@ func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
 	if r.err != nil {
 		t.Fatalf("tournament watch: %v\n%s", r.err, r.out)
 	}
-	again, err := runCmd(ctx, "tournament", "watch", id, "--server", addrOf(1))
+	again, err := runCmd(ctx, "tournament", "watch", id, "--server", addrs[1])
 	if err != nil || again != r.out {
 		t.Fatalf("tournament watch through the move:\n%s\nwatch of the ended tournament: %v\n%s", r.out, err, again)
 	}
