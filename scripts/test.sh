@@ -6,38 +6,44 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== proto: buf lint, generate check, buf breaking"
+# stage names a step of the run and how far into it the step starts, so that a slow run says
+# which step took the time.
+stage() { echo "== $* [at ${SECONDS} s]"; }
+
+stage "proto: buf lint, generate check, buf breaking"
 bash scripts/check-proto.sh
 
-echo "== gofmt"
+stage "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' | grep -v '\.pb\.go$') 2>/dev/null || true)
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted"; exit 1; fi
 
-echo "== go vet"
+stage "go vet"
 go vet ./...
 
-echo "== promtool (deploy/prometheus: config, rules, alert unit tests)"
+stage "promtool (deploy/prometheus: config, rules, alert unit tests)"
 bash scripts/promtool.sh
 
-echo "== postgres (throwaway server for service/store; stopped at exit when this run started it)"
+stage "postgres (throwaway server for service/store; stopped at exit when this run started it)"
 pg_env=$(bash scripts/postgres.sh) # a plain assignment, so that set -e sees a failure
 eval "$pg_env"
 if [ "$BEZIQUE_PG_STARTED" = 1 ]; then # else another run on the machine started it and uses it still
 	trap 'bash scripts/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 fi
 
-echo "== polyglot bot SDKs (installs protoc, python3-grpcio, the C++ gRPC toolchain, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
+stage "polyglot bot SDKs (installs protoc, python3-grpcio, the C++ gRPC toolchain, npm ci; stubs current; Python and Node tests)" && bash scripts/ci-polyglot.sh
 
-echo "== web app browser tests' Chromium (Debian's chromium)" && bash scripts/ci-web.sh
+stage "web app browser tests' Chromium (Debian's chromium)" && bash scripts/ci-web.sh
 
-echo "== go test -race -short (every package)"
+stage "go test -race -short (every package)"
 go test -race -short -count=1 -timeout 25m ./...
 
-echo "== engine, full suite without -race (BEZIQUE_LONG=1: 100 000 random-play deals per variant)"
+stage "engine, full suite without -race (BEZIQUE_LONG=1: 100 000 random-play deals per variant)"
 BEZIQUE_LONG=1 go test -count=1 -timeout 30m ./engine/
 
-echo "== end to end with the real binaries, without -short (crashes, kills, docs that run, TLS, HTTP)"
+stage "end to end with the real binaries, without -short (crashes, kills, docs that run, TLS, HTTP)"
 go test -count=1 -timeout 30m ./e2e/ ./cmd/...
 
-echo "== service tests that -race -short cuts: an idle table's memory bound, every variant's no-leak games in full, the port closing silent clients and idle HTTP/2 handshakes, a referee back on its address reached by another (20 s) and by a bot (10 s), HTTP bodies that come late (RequestBodyTimeout, 10 s) and the budget of bytes they held given back, every seat order, every variant's views against its replay"
+stage "service tests that -race -short cuts: an idle table's memory bound, every variant's no-leak games in full, the port closing silent clients and idle HTTP/2 handshakes, a referee back on its address reached by another (20 s) and by a bot (10 s), HTTP bodies that come late (RequestBodyTimeout, 10 s) and the budget of bytes they held given back, every seat order, every variant's views against its replay"
 go test -count=1 -timeout 10m -run 'TestIdleTableMemory|TestNoLeakOverTheWire|TestPortClosesSilentClients|TestConnectionIdleAfterHandshake|TestPeerReachesARestartedReferee|TestBotRejoinsARefereeBackOnItsAddress|TestHTTPLateBodyRefusals|TestHTTPStreamMessageDeadline|TestHTTPRequestBodyTimeout|TestHTTPArrivingBudgetPastDeadline|TestSeatOrder$|TestWireViewsEqualReplay' ./service/
+
+stage "done"
