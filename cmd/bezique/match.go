@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -20,9 +21,8 @@ import (
 )
 
 // exitedDuring returns the error of a --cmd program that has exited, waiting up to a second
-// for one, or nil. A program that dies breaks its connections, and the referee's next write to
-// one raises SIGPIPE, which match listens for (its own output closed): that could end the match
-// first, which then said "broken pipe signal received" rather than which program exited.
+// for one, or nil: a program that dies breaks its connections, and the match may end on that
+// first.
 func exitedDuring(procs []*botProc) error {
 	if len(procs) == 0 {
 		return nil
@@ -67,7 +67,7 @@ referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name t
 ("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
 stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
-SIGPIPE when match's output is closed), SIGKILL 5 s later; on Linux also SIGTERM when match is
+match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
 killed.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
@@ -105,12 +105,19 @@ killed.`,
 				}
 				spec.Entrants = append(spec.Entrants, e)
 			}
-			// Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or SIGPIPE (the output closed, as by
-			// `| head`: notified, a write to it fails instead of ending the process) ends the match
-			// through the deferred calls below, which stop the programs (in their own process
-			// groups, the terminal's Ctrl-C does not reach them).
-			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+			// Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or the output closed (matchOutput)
+			// ends the match through the deferred calls below, which stop the programs (in their
+			// own process groups, the terminal's Ctrl-C does not reach them).
+			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stopSignals()
+			// SIGPIPE is notified, to a channel nobody reads, only so that a write to a closed
+			// standard output fails with EPIPE (matchOutput) instead of killing match before it
+			// stops its programs. It does not end the match: any socket of the process raises it,
+			// a connection of the in-process referee whose peer is gone (a bot program's) among
+			// them, and that ended matches in the middle ("broken pipe signal received").
+			pipe := make(chan os.Signal, 1)
+			signal.Notify(pipe, syscall.SIGPIPE)
+			defer signal.Stop(pipe)
 			ref, err := startReferee(ctx, cmd.ErrOrStderr())
 			if err != nil {
 				return err
@@ -145,7 +152,7 @@ killed.`,
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
+			out := matchOutput{w: cmd.OutOrStdout(), cancel: cancel}
 			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
 				// The standings of the games played so far, before the error (a program that
 				// exited, an interrupt): they were lost with the match.
@@ -178,6 +185,25 @@ killed.`,
 		_ = cmd.Flags().MarkHidden(hidden)
 	}
 	return cmd
+}
+
+// errOutputClosed ends a match whose standard output was closed.
+var errOutputClosed = errors.New("match's output was closed")
+
+// matchOutput is a match's standard output: a write that fails with EPIPE (its reader has gone,
+// as head does after its lines) ends the match with errOutputClosed.
+type matchOutput struct {
+	w      io.Writer
+	cancel context.CancelCauseFunc
+}
+
+// Write writes p to the output, and ends the match if the output was closed.
+func (o matchOutput) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		o.cancel(errOutputClosed)
+	}
+	return n, err
 }
 
 // matchSide is one side of a match: a built-in bot, or (cmd set) a program serving in the lobby

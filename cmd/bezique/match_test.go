@@ -51,6 +51,46 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchGoesOnAfterABrokenPipeElsewhere: a SIGPIPE that is not from match's output (any
+// socket of the process raises one when its peer is gone, as a bot program's connection to the
+// in-process referee) does not end the match: match listened for SIGPIPE to learn that its output
+// was closed, and ended in the middle with "broken pipe signal received" (clean-clone CI,
+// TestMatchCommand). The test sends SIGPIPE to its own process every 5 ms while the match runs.
+func TestMatchGoesOnAfterABrokenPipeElsewhere(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := newRootCmd()
+	var stdout, stderr syncBuffer
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"match", "--seed", "1", "--a", "rulebook", "--b", "random"})
+	done := make(chan struct{})
+	sent := make(chan int)
+	go func() {
+		for n := 0; ; n++ {
+			select {
+			case <-done:
+				sent <- n
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			if err := syscall.Kill(syscall.Getpid(), syscall.SIGPIPE); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	err := cmd.ExecuteContext(ctx)
+	close(done)
+	n := <-sent
+	out := stdout.String()
+	if err != nil {
+		t.Fatalf("after %d SIGPIPEs: %v\n%s\n%s", n, err, out, stderr.String())
+	}
+	if n == 0 || !regexp.MustCompile(`\(match, two-handed\): \d+ of 2000 games, finished`).MatchString(out) {
+		t.Fatalf("after %d SIGPIPEs, output:\n%s", n, out)
+	}
+}
+
 // TestMatchProgramDies: a --cmd program killed mid-match ends the match with an error naming it,
 // after the standings of the games played so far: they were lost with the match (a new bot
 // author's trial). The program is killed once a result is printed: killed after a fixed 2 s, it
