@@ -160,6 +160,10 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // what a compact seat's client decodes between its own (a mid-deal action's events and the next
 // decision request): the server's CPUs then idle between round trips as long as a referee's do
 // with a bot, which, with the bot in its own process, makes the bare round trip slower.
+// "paired" runs seat-compact and the paced ping-pong on one connection, taking turns every
+// pairedBlock round trips (runPaired): ns/op, p50_ns and decision_rt_ns are the seat's,
+// paced_p50_ns the ping-pong's median, p50_ratio and mean_ratio the seat's over the ping-pong's
+// (the goal of issue #16: at most 1.3), and cpu_ns/op both clients' work on the referee.
 //
 // Three placements of the client: "in-process" (the client shares the referee's Go runtime, and
 // so its scheduler, on the same CPUs), "bot-process" (the client is this test binary started
@@ -169,7 +173,7 @@ func (r *tcpReferee) botConfig(tableID string, seat int, token string) botsdk.Co
 // round trips but not between the ping-pong's).
 func BenchmarkSeatRoundTrip(b *testing.B) {
 	for _, place := range []string{"in-process", "bot-process", "bot-process-tls"} {
-		for _, mode := range []string{"bare-grpc-pingpong", "bare-grpc-pingpong-paced", "seat", "seat-compact", "seat-lean", "seat-unbatched"} {
+		for _, mode := range []string{"bare-grpc-pingpong", "bare-grpc-pingpong-paced", "seat", "seat-compact", "seat-lean", "seat-unbatched", "paired"} {
 			b.Run(place+"/"+mode, func(b *testing.B) {
 				r := startTCPReferee(b, nil, place == "bot-process-tls")
 				var rt roundTrips
@@ -187,9 +191,14 @@ func BenchmarkSeatRoundTrip(b *testing.B) {
 				b.ReportMetric(float64(rt.FirstNs)/float64(b.N), "ns/op")
 				b.ReportMetric(float64(rt.P50Ns), "p50_ns")
 				b.ReportMetric(float64(rt.P90Ns), "p90_ns")
-				if strings.HasPrefix(mode, "seat") {
+				if strings.HasPrefix(mode, "seat") || mode == "paired" {
 					b.ReportMetric(float64(rt.DecisionNs)/float64(b.N), "decision_rt_ns")
 					b.ReportMetric(float64(rt.Messages)/float64(b.N), "msgs/op")
+				}
+				if mode == "paired" {
+					b.ReportMetric(float64(rt.PacedP50Ns), "paced_p50_ns")
+					b.ReportMetric(float64(rt.P50Ns)/float64(rt.PacedP50Ns), "p50_ratio")
+					b.ReportMetric(float64(rt.FirstNs)/float64(rt.PacedNs), "mean_ratio")
 				}
 			})
 		}
@@ -238,7 +247,9 @@ type roundTrips struct {
 	P90Ns      int64 `json:"p90_ns"`
 	DecisionNs int64 `json:"decision_ns"`
 	Messages   int64 `json:"messages"`
-	BotCPUNs   int64 `json:"bot_cpu_ns"` // the bot process's CPU time (bot-process placements)
+	BotCPUNs   int64 `json:"bot_cpu_ns"`   // the bot process's CPU time (bot-process placements)
+	PacedNs    int64 `json:"paced_ns"`     // "paired": the paced ping-pong's total time to the answer
+	PacedP50Ns int64 `json:"paced_p50_ns"` // "paired": its median
 
 	last []*pb.ConnectResponse // a seat's messages of its last round trip, as received
 }
@@ -352,116 +363,187 @@ const benchWarmup = 500
 // seat facing the built-in random bot, new games as they end, joined with Join.batch and the full
 // view), "seat-compact" (the same seat joined with VIEW_MODE_COMPACT, as the SDKs join; the
 // benchmark reads the compact view without expanding it), "seat-lean" (joined with
-// VIEW_MODE_NONE: its requests carry no view) or "seat-unbatched" (the seat joined without
-// Join.batch).
+// VIEW_MODE_NONE: its requests carry no view), "seat-unbatched" (the seat joined without
+// Join.batch) or "paired" (runPaired: seat-compact and the paced ping-pong taking turns).
 func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt roundTrips) {
+	if mode == "paired" {
+		return runPaired(tb, cc, n)
+	}
 	all := make([]int64, 0, n)
 	defer func() { rt.percentiles(all) }()
-	if mode == "bare-grpc-pingpong" || mode == "bare-grpc-pingpong-paced" {
-		var read [][]byte // what the client reads between its round trips (paced)
-		if mode == "bare-grpc-pingpong-paced" {
-			read = seatReads(tb, cc)
-		}
-		stream, err := testgrpc.NewTestServiceClient(cc).FullDuplexCall(context.Background())
-		if err != nil {
-			tb.Fatal(err)
-		}
-		defer func() { _ = stream.CloseSend() }()
-		req := &testgrpc.StreamingOutputCallRequest{Payload: &testgrpc.Payload{Body: make([]byte, 16)}}
-		for range n {
-			for _, b := range read {
-				if err := new(pb.ConnectResponse).UnmarshalVT(b); err != nil {
-					tb.Fatal(err)
-				}
-			}
-			start := time.Now()
-			if err := stream.Send(req); err != nil {
-				tb.Fatal(err)
-			}
-			if _, err := stream.Recv(); err != nil {
-				tb.Fatal(err)
-			}
-			rt.add(time.Since(start), &all)
-		}
-		return rt
-	}
-	client := pb.NewSeatServiceClient(cc)
-	tables := pb.NewTableServiceClient(cc)
-	var stream pb.SeatService_ConnectClient
-	var cancel context.CancelFunc = func() {}
-	defer func() { cancel() }()
-	var req *pb.DecisionRequest
-	newGame := func() {
-		cancel()
-		resp, err := tables.CreateTable(context.Background(), soloTable(nil, nil))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		var ctx context.Context
-		ctx, cancel = context.WithCancel(context.Background())
-		if stream, err = client.Connect(ctx, grpc.ForceCodecV2(codec.Client)); err != nil { // as the Go SDK connects
-			tb.Fatal(err)
-		}
-		join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: mode != "seat-unbatched"}
-		switch mode {
-		case "seat-lean":
-			join.ViewMode = pb.ViewMode_VIEW_MODE_NONE
-		case "seat-compact":
-			join.ViewMode = pb.ViewMode_VIEW_MODE_COMPACT
-		}
-		if err := stream.Send(joinMsg(join)); err != nil {
-			tb.Fatal(err)
-		}
-		req = nil
-		for req == nil {
-			m, err := stream.Recv()
-			if err != nil {
-				tb.Fatal(err)
-			}
-			for _, m := range unbatch(m) {
-				if d := m.GetDecisionRequest(); d != nil {
-					req = d
-				}
-			}
-		}
-	}
-	newGame()
+	c := newRoundTripper(tb, cc, mode)
+	defer c.close()
 	for range n {
-		start, sent := time.Now(), req.GetRequestId()
-		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(),
-			Choice: &pb.Decide_ActionId{ActionId: req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
-			tb.Fatal(err)
-		}
-		first, over := true, false
-		rt.last = rt.last[:0]
-		for {
-			m, err := stream.Recv()
-			if err != nil {
-				tb.Fatal(err)
-			}
-			rt.Messages++
-			rt.last = append(rt.last, m)
-			for _, m := range unbatch(m) {
-				if first && m.GetEvent() != nil {
-					first = false
-					rt.add(time.Since(start), &all)
-				}
-				if d := m.GetDecisionRequest(); d != nil {
-					req = d
-					rt.DecisionNs += time.Since(start).Nanoseconds()
-				}
-				over = over || m.GetGameOver() != nil
-			}
-			if req.GetRequestId() != sent || over {
-				break
-			}
-		}
-		if over {
-			newGame()
-		}
+		c.once(tb, &rt, &all)
 	}
 	return rt
 }
+
+// pairedBlock is how many round trips of one client "paired" makes before the other's turn.
+const pairedBlock = 20
+
+// runPaired makes n round trips of a compact seat and n of the paced ping-pong on cc, taking
+// turns every pairedBlock round trips, so that both see the machine in the same state: its speed
+// moves by a third within an hour, and two runs seconds apart differ by more than the goal's
+// margin. It returns the seat's roundTrips with the ping-pong's time and median in PacedNs and
+// PacedP50Ns.
+func runPaired(tb testing.TB, cc *grpc.ClientConn, n int) (rt roundTrips) {
+	seat, paced := newRoundTripper(tb, cc, "seat-compact"), newRoundTripper(tb, cc, "bare-grpc-pingpong-paced")
+	defer seat.close()
+	defer paced.close()
+	var ping roundTrips
+	seatAll, pingAll := make([]int64, 0, n), make([]int64, 0, n)
+	for i := range n {
+		if i%pairedBlock == 0 && i > 0 {
+			// The other client's turn: its block ends where this one's does.
+			for range pairedBlock {
+				paced.once(tb, &ping, &pingAll)
+			}
+		}
+		seat.once(tb, &rt, &seatAll)
+	}
+	for len(pingAll) < n {
+		paced.once(tb, &ping, &pingAll)
+	}
+	rt.percentiles(seatAll)
+	ping.percentiles(pingAll)
+	rt.PacedNs, rt.PacedP50Ns = ping.FirstNs, ping.P50Ns
+	return rt
+}
+
+// roundTripper is one benchmark client of runRoundTrips on its stream: once makes one round trip
+// and adds it to rt, its time to the answer to all.
+type roundTripper interface {
+	once(tb testing.TB, rt *roundTrips, all *[]int64)
+	close()
+}
+
+// newRoundTripper opens the client of mode (see runRoundTrips) on cc.
+func newRoundTripper(tb testing.TB, cc *grpc.ClientConn, mode string) roundTripper {
+	if mode == "bare-grpc-pingpong" || mode == "bare-grpc-pingpong-paced" {
+		p := &pingPong{req: &testgrpc.StreamingOutputCallRequest{Payload: &testgrpc.Payload{Body: make([]byte, 16)}}}
+		if mode == "bare-grpc-pingpong-paced" {
+			p.read = seatReads(tb, cc)
+		}
+		var err error
+		if p.stream, err = testgrpc.NewTestServiceClient(cc).FullDuplexCall(context.Background()); err != nil {
+			tb.Fatal(err)
+		}
+		return p
+	}
+	c := &seatTrips{mode: mode, client: pb.NewSeatServiceClient(cc), tables: pb.NewTableServiceClient(cc), cancel: func() {}}
+	c.newGame(tb)
+	return c
+}
+
+// pingPong is the bare grpc-go ping-pong's client; paced, it decodes read before each round trip.
+type pingPong struct {
+	stream testgrpc.TestService_FullDuplexCallClient
+	req    *testgrpc.StreamingOutputCallRequest
+	read   [][]byte
+}
+
+func (p *pingPong) once(tb testing.TB, rt *roundTrips, all *[]int64) {
+	for _, b := range p.read {
+		if err := new(pb.ConnectResponse).UnmarshalVT(b); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	start := time.Now()
+	if err := p.stream.Send(p.req); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := p.stream.Recv(); err != nil {
+		tb.Fatal(err)
+	}
+	rt.add(time.Since(start), all)
+}
+
+func (p *pingPong) close() { _ = p.stream.CloseSend() }
+
+// seatTrips is a remote seat's client facing the built-in random bot, on a new table whenever
+// its game ends.
+type seatTrips struct {
+	mode   string
+	client pb.SeatServiceClient
+	tables pb.TableServiceClient
+	stream pb.SeatService_ConnectClient
+	cancel context.CancelFunc // ends stream
+	req    *pb.DecisionRequest
+}
+
+// newGame creates a table and joins seat 0 of it as mode says, up to its first decision request.
+func (c *seatTrips) newGame(tb testing.TB) {
+	c.cancel()
+	resp, err := c.tables.CreateTable(context.Background(), soloTable(nil, nil))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var ctx context.Context
+	ctx, c.cancel = context.WithCancel(context.Background())
+	if c.stream, err = c.client.Connect(ctx, grpc.ForceCodecV2(codec.Client)); err != nil { // as the Go SDK connects
+		tb.Fatal(err)
+	}
+	join := &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: 1, Batch: c.mode != "seat-unbatched"}
+	switch c.mode {
+	case "seat-lean":
+		join.ViewMode = pb.ViewMode_VIEW_MODE_NONE
+	case "seat-compact":
+		join.ViewMode = pb.ViewMode_VIEW_MODE_COMPACT
+	}
+	if err := c.stream.Send(joinMsg(join)); err != nil {
+		tb.Fatal(err)
+	}
+	c.req = nil
+	for c.req == nil {
+		m, err := c.stream.Recv()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, m := range unbatch(m) {
+			if d := m.GetDecisionRequest(); d != nil {
+				c.req = d
+			}
+		}
+	}
+}
+
+func (c *seatTrips) once(tb testing.TB, rt *roundTrips, all *[]int64) {
+	start, sent := time.Now(), c.req.GetRequestId()
+	if err := c.stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: c.req.GetRequestId(),
+		Choice: &pb.Decide_ActionId{ActionId: c.req.GetLegalActions()[0].GetActionId()}}}}); err != nil {
+		tb.Fatal(err)
+	}
+	first, over := true, false
+	rt.last = rt.last[:0]
+	for {
+		m, err := c.stream.Recv()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		rt.Messages++
+		rt.last = append(rt.last, m)
+		for _, m := range unbatch(m) {
+			if first && m.GetEvent() != nil {
+				first = false
+				rt.add(time.Since(start), all)
+			}
+			if d := m.GetDecisionRequest(); d != nil {
+				c.req = d
+				rt.DecisionNs += time.Since(start).Nanoseconds()
+			}
+			over = over || m.GetGameOver() != nil
+		}
+		if c.req.GetRequestId() != sent || over {
+			break
+		}
+	}
+	if over {
+		c.newGame(tb)
+	}
+}
+
+func (c *seatTrips) close() { c.cancel() }
 
 // unbatch returns the messages m carries: those of its Batch (Join.batch), or m alone.
 func unbatch(m *pb.ConnectResponse) []*pb.ConnectResponse {
