@@ -4,13 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -22,11 +22,7 @@ func TestAdvertiseOfAnotherRefereeRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two referee processes: not with -short")
 	}
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
-	storeURL := freshPostgresSchema(t, base)
+	storeURL := testpg.Schema(t, testpg.URL(t), "e2e")
 	bin := buildReferee(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -2,12 +2,10 @@ package e2e
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,16 +17,13 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	_ "github.com/bezique-arena/bezique/service/store" // registers the pgx driver for the schema setup
 	"github.com/bezique-arena/bezique/wire"
 )
 
 // quietLogger drops the bots' logs (reconnection warnings are expected here).
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
-
-// postgresEnv points the PostgreSQL variant of the crash test at a server (scripts/postgres.sh).
-const postgresEnv = "BEZIQUE_TEST_POSTGRES_URL"
 
 // crashGames are the tables of one round of the crash test: fixed seeds, every seat remote.
 func crashGames() []*pb.CreateTableRequest {
@@ -50,39 +45,7 @@ func TestCrashRecoverySQLite(t *testing.T) {
 // TestCrashRecoveryPostgres is TestCrashRecoverySQLite on PostgreSQL, in a fresh schema; it is
 // skipped unless BEZIQUE_TEST_POSTGRES_URL is set.
 func TestCrashRecoveryPostgres(t *testing.T) {
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
-	runCrashTest(t, freshPostgresSchema(t, base))
-}
-
-// freshPostgresSchema creates a schema for this test (dropped at cleanup) and returns base with
-// search_path set to it.
-func freshPostgresSchema(t *testing.T, base string) string {
-	t.Helper()
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = admin.Close() })
-	schema := fmt.Sprintf("e2e_crash_%d_%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema: %v", err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	runCrashTest(t, testpg.Schema(t, testpg.URL(t), "e2e"))
 }
 
 // seatOutcome is what one bot's botsdk.Play returned.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -15,6 +14,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -143,11 +143,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three referee processes, database outages of 25 s and 8 s and a pause of 8 s: not with -short")
 	}
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
-	storeURL := freshPostgresSchema(t, base)
+	storeURL := testpg.Schema(t, testpg.URL(t), "e2e")
 	u, err := url.Parse(storeURL)
 	if err != nil {
 		t.Fatal(err)

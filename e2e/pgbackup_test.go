@@ -21,6 +21,7 @@ import (
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/internal/gaptrack"
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -40,10 +41,7 @@ func TestPostgresBackupWhilePlaying(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three referee processes, pg_dump and pg_restore: not with -short")
 	}
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
+	base := testpg.URL(t)
 	pgDump, pgRestore := pgTool(t, "pg_dump"), pgTool(t, "pg_restore")
 	srcURL := freshPostgresDatabase(t, base)
 	bin := buildReferee(t)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -44,11 +44,7 @@ func TestSharedReferees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three referee processes, 300 games: not with -short")
 	}
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
-	storeURL := freshPostgresSchema(t, base)
+	storeURL := testpg.Schema(t, testpg.URL(t), "e2e")
 	bin := buildReferee(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()

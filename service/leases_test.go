@@ -2,12 +2,8 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
-	"net/url"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,6 +14,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -26,37 +23,13 @@ import (
 // connection to it, or skips the test when BEZIQUE_TEST_POSTGRES_URL is not set.
 func sharedSchema(t testing.TB) (string, *sql.DB) {
 	t.Helper()
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "service_lease_" + hex.EncodeToString(b)
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		_ = admin.Close()
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	raw, err := sql.Open("pgx", u.String())
+	u := testpg.Schema(t, testpg.URL(t), "service_lease")
+	raw, err := sql.Open("pgx", u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = raw.Close() })
-	return u.String(), raw
+	return u, raw
 }
 
 // tableOnA starts referees A and B on one shared schema (sharedSchema) and creates, through A, a

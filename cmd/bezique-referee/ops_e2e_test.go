@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"database/sql"
-	"fmt"
 	"net"
 	"net/url"
 	"os"
@@ -20,6 +18,7 @@ import (
 	"google.golang.org/grpc/credentials"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpg"
 	"github.com/bezique-arena/bezique/internal/testpki"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -197,10 +196,7 @@ func TestBinaryPostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
+	base := testpg.URL(t)
 	u := freshSchema(t, base)
 	u.User = url.UserPassword(u.User.Username(), "s3cret-pw") // the test server trusts any password
 	bin := buildReferee(t)
@@ -239,10 +235,7 @@ func TestBinaryPostgresMTLS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
+	base := testpg.URL(t)
 	u := freshSchema(t, base)
 	bin := buildReferee(t)
 	dir := t.TempDir()
@@ -284,23 +277,10 @@ func TestBinaryPostgresMTLS(t *testing.T) {
 // returns base with search_path set to it.
 func freshSchema(t *testing.T, base string) *url.URL {
 	t.Helper()
-	admin, err := sql.Open("pgx", base)
+	u, err := url.Parse(testpg.Schema(t, base, "referee_test"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = admin.Close() })
-	schema := fmt.Sprintf("referee_test_%d_%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE") })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
 	return u
 }
 

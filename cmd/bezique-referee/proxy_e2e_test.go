@@ -19,6 +19,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -149,10 +150,7 @@ func TestBinaryPostgresTrustedProxies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
+	base := testpg.URL(t)
 	u := freshSchema(t, base)
 	bin := buildReferee(t)
 	secretFile := filepath.Join(t.TempDir(), "peer-secret")

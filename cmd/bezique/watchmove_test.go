@@ -2,13 +2,8 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"io"
 	"net"
-	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/internal/testpg"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
@@ -30,34 +26,10 @@ import (
 // returns them with their addresses; it skips the test when the variable is not set.
 func sharedReferees(t *testing.T, n int) ([]*service.Server, []string) {
 	t.Helper()
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	schema := "cli_shared_" + hex.EncodeToString(b)
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		_ = admin.Close()
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
+	u := testpg.Schema(t, testpg.URL(t), "cli_shared")
 	out, addrs := make([]*service.Server, n), make([]string, n)
 	for i := range out {
-		st, err := store.Open(t.Context(), u.String())
+		st, err := store.Open(t.Context(), u)
 		if err != nil {
 			t.Fatal(err)
 		}

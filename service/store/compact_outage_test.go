@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/bezique-arena/bezique/internal/testpg"
 )
 
 // TestCompactLockSessionKilled: two stores share one PostgreSQL database; while the first holds
@@ -12,7 +14,7 @@ import (
 // first store's unlock, on a connection that is gone, returns within LeaseTTL and leaves no broken
 // connection in its pool: its next round runs.
 func TestCompactLockSessionKilled(t *testing.T) {
-	u := postgresSchemaForTest(t)
+	u := testpg.Schema(t, testpg.URL(t), "store_internal")
 	a, b := openURLForTest(t, u), openURLForTest(t, u)
 	ctx := context.Background()
 	unlock, ok, err := a.compactLock(ctx)
@@ -54,7 +56,7 @@ func TestCompactLockSessionKilled(t *testing.T) {
 // for as long as it ran, and no referee took them over (their leases were renewed). A renewal now
 // writes the referee's row back with the address it advertised.
 func TestRefereeBackAfterLongOutage(t *testing.T) {
-	u := postgresSchemaForTest(t)
+	u := testpg.Schema(t, testpg.URL(t), "store_internal")
 	ctx := context.Background()
 	st, err := Open(ctx, u)
 	if err != nil {

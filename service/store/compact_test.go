@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bezique-arena/bezique/internal/testpg"
 )
 
 // TestCompact: the compaction deletes the actions of ended tables that lie below every live
@@ -129,7 +131,7 @@ func testCompact(t *testing.T, s *sqlStore) {
 // nothing; once it is given back, the other's round deletes the ended table's actions. Before,
 // every referee deleted the same rows every compactEvery, each waiting for the others' locks.
 func TestCompactOneStoreAtATime(t *testing.T) {
-	u := postgresSchemaForTest(t)
+	u := testpg.Schema(t, testpg.URL(t), "store_internal")
 	a, b := openURLForTest(t, u), openURLForTest(t, u)
 	ctx := context.Background()
 	if err := a.CreateTable(ctx, Table{ID: "x"}); err != nil {
@@ -358,7 +360,7 @@ func TestCompactWhileTablesPlay(t *testing.T) {
 // and keeps a live referee's row (stamped at each lease renewal) and a long-unseen referee's that
 // still holds a lease, even an expired one, until another referee takes it over.
 func TestForgetGoneReferees(t *testing.T) {
-	u := postgresSchemaForTest(t)
+	u := testpg.Schema(t, testpg.URL(t), "store_internal")
 	st, err := Open(context.Background(), u)
 	if err != nil {
 		t.Fatal(err)

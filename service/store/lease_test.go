@@ -3,10 +3,10 @@ package store_test
 import (
 	"context"
 	"errors"
-	"os"
 	"reflect"
 	"testing"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/service/store/storetest"
 )
@@ -14,10 +14,7 @@ import (
 // postgresLeaseBackend returns a fresh PostgreSQL schema's URL and a raw connection to it, or
 // skips the test when BEZIQUE_TEST_POSTGRES_URL is not set.
 func postgresLeaseBackend(t *testing.T) (string, backend) {
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-	}
+	base := testpg.URL(t)
 	b := postgresBackend(base)
 	return b.fresh(t), b
 }

@@ -2,21 +2,18 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"testing"
+
+	"github.com/bezique-arena/bezique/internal/testpg"
 )
 
 // openPostgresForTest opens a store on a schema of its own in the PostgreSQL database of
 // BEZIQUE_TEST_POSTGRES_URL, dropped at cleanup; it skips the test when the variable is not set.
 func openPostgresForTest(t *testing.T) *sqlStore {
 	t.Helper()
-	return openURLForTest(t, postgresSchemaForTest(t))
+	return openURLForTest(t, testpg.Schema(t, testpg.URL(t), "store_internal"))
 }
 
 // openURLForTest opens the store at u, closed at cleanup.
@@ -31,41 +28,6 @@ func openURLForTest(t *testing.T, u string) *sqlStore {
 		return pg.sqlStore
 	}
 	return st.(*sqlStore)
-}
-
-// postgresSchemaForTest makes a schema of its own in the PostgreSQL database of
-// BEZIQUE_TEST_POSTGRES_URL, dropped at cleanup (after the stores opened on it close), and returns
-// the URL of a store on it; it skips the test when the variable is not set.
-func postgresSchemaForTest(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("BEZIQUE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("BEZIQUE_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL")
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = admin.Close() })
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "store_internal_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	t.Cleanup(func() {
-		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-			t.Errorf("drop schema: %v", err)
-		}
-	})
-	return u.String()
 }
 
 // TestCommitBatchMoveHeads writes batches straight through commitBatch on SQLite and PostgreSQL:

@@ -2,12 +2,9 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,13 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bezique-arena/bezique/internal/testpg"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/service/store/storetest"
 )
-
-// postgresEnv names the variable that points the suite at a real PostgreSQL server
-// (scripts/postgres.sh prints it); CI sets it.
-const postgresEnv = "BEZIQUE_TEST_POSTGRES_URL"
 
 // backend is one database the shared suite runs against. fresh returns the URL of an empty
 // database that lives until the test ends; raw opens it with database/sql for tests that must
@@ -52,38 +46,7 @@ func sqliteBackend() backend {
 // postgresBackend gives each test its own schema in the database at base, dropped at cleanup.
 func postgresBackend(base string) backend {
 	return backend{
-		fresh: func(t testing.TB) string {
-			admin, err := sql.Open("pgx", base)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = admin.Close() }()
-			var b [6]byte
-			_, _ = rand.Read(b[:])
-			schema := "store_test_" + hex.EncodeToString(b[:])
-			if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-				t.Fatalf("create schema: %v", err)
-			}
-			t.Cleanup(func() {
-				admin, err := sql.Open("pgx", base)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				defer func() { _ = admin.Close() }()
-				if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
-					t.Errorf("drop schema: %v", err)
-				}
-			})
-			u, err := url.Parse(base)
-			if err != nil {
-				t.Fatal(err)
-			}
-			q := u.Query()
-			q.Set("search_path", schema)
-			u.RawQuery = q.Encode()
-			return u.String()
-		},
+		fresh: func(t testing.TB) string { return testpg.Schema(t, base, "store_test") },
 		raw: func(t testing.TB, u string) *sql.DB {
 			db, err := sql.Open("pgx", u)
 			if err != nil {
@@ -100,11 +63,7 @@ func forEachBackend(t *testing.T, fn func(t *testing.T, b backend)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) { fn(t, sqliteBackend()) })
 	t.Run("postgres", func(t *testing.T) {
-		base := os.Getenv(postgresEnv)
-		if base == "" {
-			t.Skipf("%s is not set: run `eval \"$(scripts/postgres.sh)\"` to test against PostgreSQL", postgresEnv)
-		}
-		fn(t, postgresBackend(base))
+		fn(t, postgresBackend(testpg.URL(t)))
 	})
 }
 
