@@ -41,6 +41,7 @@ type conn struct {
 	wake    chan struct{} // one value: the writer has messages to send
 	sendMu  sync.Mutex    // held while sending on the stream
 	ended   bool          // a GameOver has been sent: no more pings (guarded by sendMu)
+	busy    bool          // a queued message other than a ClockReport was sent since the writer's last ping tick (guarded by sendMu)
 	done    chan struct{}
 	once    sync.Once
 	err     error
@@ -102,6 +103,7 @@ func (c *conn) sendQueued(send func(*pb.ConnectResponse) error) error {
 			if err := send(m); err != nil {
 				return err
 			}
+			c.busy = c.busy || m.GetClockReport() == nil // not the answer to a Pong
 			c.ended = c.ended || endsGame(m)
 		}
 	}
@@ -360,7 +362,13 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		go read(t, c, recvErr)
 	}
 	sent := make(chan error, 1)
-	go s.writeSeat(send, read != nil, c, sent)
+	var tick <-chan time.Time // pings, on a stream that reads their Pongs
+	if read != nil {
+		ping := time.NewTicker(s.cfg.PingInterval)
+		defer ping.Stop()
+		tick = ping.C
+	}
+	go writeSeat(send, tick, c, sent)
 	select {
 	case <-ctx.Done():
 		s.leave(t, c, ctx.Err())
@@ -413,23 +421,26 @@ func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectReque
 	}
 }
 
+// maxSkippedPings is how many ping ticks in a row writeSeat lets pass on a busy stream: a seat is
+// pinged at least every maxSkippedPings+1 PingIntervals.
+const maxSkippedPings = 3
+
 // writeSeat is a seat stream's writer: it sends what the table queues for c when woken (unless
-// the stream's reader sends it first, conn.sendOwn), and pings when pings is set, until a
-// GameOver has been sent. After the
-// connection is closed it sends what is left and reports nil; a failed send is reported at once.
-func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *conn, sent chan<- error) {
-	var tick <-chan time.Time // nil: no pings
-	if pings {
-		ping := time.NewTicker(s.cfg.PingInterval)
-		defer ping.Stop()
-		tick = ping.C
-	}
+// the stream's reader sends it first, conn.sendOwn), and pings at each tick (every
+// Config.PingInterval; nil: never) until a GameOver has been sent. A tick finding that the table sent the
+// stream a message since the last tick sends no ping, up to maxSkippedPings ticks in a row: a
+// ping, its Pong and the ClockReport that answers it cost the referee more than a move, and on
+// 10 000 tables of bots thinking 5 s they were most of its messages (docs/BENCHMARKS.md,
+// "Pings on busy streams"). After the connection is closed it sends what is left and reports
+// nil; a failed send is reported at once.
+func writeSeat(send func(*pb.ConnectResponse) error, tick <-chan time.Time, c *conn, sent chan<- error) {
 	sendQueued := func() error {
 		c.sendMu.Lock()
 		defer c.sendMu.Unlock()
 		return c.sendQueued(send)
 	}
 	var nonce uint64
+	skipped := 0 // ticks in a row without a ping
 	for {
 		select {
 		case <-c.wake:
@@ -440,7 +451,12 @@ func (s *Server) writeSeat(send func(*pb.ConnectResponse) error, pings bool, c *
 		case <-tick:
 			c.sendMu.Lock()
 			var err error
-			if !c.ended { // the GameOver is the last message
+			busy := c.busy
+			c.busy = false
+			if busy && skipped < maxSkippedPings {
+				skipped++
+			} else if !c.ended { // the GameOver is the last message
+				skipped = 0
 				nonce++
 				c.ping(nonce, time.Now())
 				err = send(&pb.ConnectResponse{Kind: &pb.ConnectResponse_Ping{Ping: &pb.Ping{Nonce: nonce}}})

@@ -78,7 +78,9 @@ type Config struct {
 	// DefaultWatchQueue): a spectator that falls that far behind is ended with ErrQueueFull and
 	// may watch again from the seq its message names (see [Referee.WatchTable]).
 	WatchQueue int
-	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s).
+	// PingInterval is how often a seat is pinged to measure its round-trip time (default 5 s); a
+	// stream that the table sent a message since the last ping tick is pinged at most every fourth
+	// tick (see writeSeat).
 	PingInterval time.Duration
 	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
 	// DeadlineExceeded (default DefaultJoinTimeout).

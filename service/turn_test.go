@@ -319,7 +319,7 @@ func TestTurnStartUpComesFirst(t *testing.T) {
 func seatGoroutines() int {
 	stacks := allStacks()
 	n := 0
-	for _, f := range []string{"service.(*Server).serveSeat(", "service.(*Server).readSeat(", "service.(*Server).writeSeat(", "service.(*Server).stalled("} {
+	for _, f := range []string{"service.(*Server).serveSeat(", "service.(*Server).readSeat(", "service.writeSeat(", "service.(*Server).stalled("} {
 		n += strings.Count(stacks, f)
 	}
 	return n

@@ -117,7 +117,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.Int64Var(&c.http.maxArrivingBytes, "max-arriving-bytes", service.DefaultMaxArrivingBytes, "most bytes held, all clients together, of Connect and gRPC-Web request messages not yet arrived whole, and an eighth of it for one connection's and one client address's; a message past it is refused with RESOURCE_EXHAUSTED; at least 16777216 (docs/SECURITY.md)")
 	fs.DurationVar(&c.waitingExpiry, "waiting-expiry", service.DefaultWaitingExpiry, "how long a table may wait for its seats before it ends as expired")
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
-	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often seats are pinged to measure their round-trip time")
+	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often a seat is pinged to measure its round-trip time (a seat sent other messages meanwhile: every fourth time)")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
 	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat may wait for its bot to read before the stream is dropped")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
