@@ -427,11 +427,11 @@ const maxSkippedPings = 3
 
 // writeSeat is a seat stream's writer: it sends what the table queues for c when woken (unless
 // the stream's reader sends it first, conn.sendOwn), and pings at each tick (every
-// Config.PingInterval; nil: never) until a GameOver has been sent. A tick finding that the table sent the
-// stream a message since the last tick sends no ping, up to maxSkippedPings ticks in a row: a
-// ping, its Pong and the ClockReport that answers it cost the referee more than a move, and on
-// 10 000 tables of bots thinking 5 s they were most of its messages (docs/BENCHMARKS.md,
-// "Pings on busy streams"). After the connection is closed it sends what is left and reports
+// Config.PingInterval; nil: never) until a GameOver has been sent. A tick finding that the
+// table sent the stream a message since the last tick sends no ping, up to maxSkippedPings ticks
+// in a row: on 10 000 tables of bots thinking 5 s, the pings, their Pongs and the ClockReports
+// answering them were most of the referee's messages (docs/BENCHMARKS.md, "Pings on busy
+// streams"). After the connection is closed it sends what is left and reports
 // nil; a failed send is reported at once.
 func writeSeat(send func(*pb.ConnectResponse) error, tick <-chan time.Time, c *conn, sent chan<- error) {
 	sendQueued := func() error {
