@@ -383,9 +383,9 @@ func runRoundTrips(tb testing.TB, cc *grpc.ClientConn, mode string, n int) (rt r
 const pairedBlock = 20
 
 // runPaired makes n round trips of a compact seat and n of the paced ping-pong on cc, taking
-// turns every pairedBlock round trips, so that both see the machine in the same state: its speed
-// moves by a third within an hour, and two runs seconds apart differ by more than the goal's
-// margin. It returns the seat's roundTrips with the ping-pong's time and median in PacedNs and
+// turns every pairedBlock round trips, so that both see the machine in the same state: on
+// 2026-12-03 the AMD machine's bare round trip went from 84 to 130-165 µs within ten minutes,
+// and two runs seconds apart differed by more than the goal's margin. It returns the seat's roundTrips with the ping-pong's time and median in PacedNs and
 // PacedP50Ns.
 func runPaired(tb testing.TB, cc *grpc.ClientConn, n int) (rt roundTrips) {
 	seat, paced := newRoundTripper(tb, cc, "seat-compact"), newRoundTripper(tb, cc, "bare-grpc-pingpong-paced")
