@@ -333,7 +333,7 @@ func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 }
 
 // dial connects to c.Server with c's dial options (else the transport credentials of c.TLS), its
-// backoff and its key. c.Server loses its surrounding whitespace first, so that the errors name
+// backoff, its key and the static windows of [WindowOptions] (unless the dial options set theirs). c.Server loses its surrounding whitespace first, so that the errors name
 // the address dialled: one read from a file or a Kubernetes Secret ends with a newline, which
 // grpc-go refused ("invalid control character in URL"), and one with spaces resolved to no
 // address ("produced zero addresses").
@@ -343,7 +343,7 @@ func (c *Config) dial() (*grpc.ClientConn, error) {
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(c.TLS))}
 	}
-	opts = append([]grpc.DialOption{dialBackoff(c.MaxBackoff)}, opts...) // DialOptions may set their own
+	opts = append(append(WindowOptions(), dialBackoff(c.MaxBackoff)), opts...) // DialOptions may set their own
 	if c.Key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(KeyCredentials(c.Key)))
 	}

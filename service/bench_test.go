@@ -127,7 +127,7 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 		b.Fatal(err)
 	}
 	go func() { _ = port.Serve() }()
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(clientCreds)}
+	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(clientCreds)) // as the Go SDK dials
 	if secure {
 		r.key = benchAdminKey
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(r.key)))
@@ -327,14 +327,15 @@ func TestBenchBotProcess(t *testing.T) {
 	if _, err := fmt.Sscan(spec, &mode, &addr, &n, &caFile, &key); err != nil {
 		t.Fatalf("%s=%q: %v", benchBotEnv, spec, err)
 	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	creds := insecure.NewCredentials()
 	if caFile != "-" {
 		c, err := botsdk.TLSConfig(caFile, "", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts[0] = grpc.WithTransportCredentials(credentials.NewTLS(c))
+		creds = credentials.NewTLS(c)
 	}
+	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds)) // as the Go SDK dials
 	if key != "-" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}

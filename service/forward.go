@@ -179,7 +179,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		if opts == nil {
 			opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 		}
-		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff, peerKeepalive)...)
+		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff, peerKeepalive, peerStreamWindow, peerConnWindow)...)
 		if err != nil {
 			return nil, nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
 		}
@@ -195,6 +195,15 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		p.used = time.Now()
 	}, nil
 }
+
+// peerStreamWindow and peerConnWindow give a connection to another referee the static windows
+// this referee grants as a server (StreamWindowBytes, ConnWindowBytes): a dynamic window comes with
+// grpc-go's bandwidth-delay-product estimation, one PING to the owner for nearly every burst of a
+// forwarded seat's messages (botsdk.WindowOptions measures what that costs).
+var (
+	peerStreamWindow = grpc.WithInitialWindowSize(StreamWindowBytes)
+	peerConnWindow   = grpc.WithInitialConnWindowSize(ConnWindowBytes)
+)
 
 // peerKeepalive pings another referee over a connection that carries forwarded calls and has been
 // quiet for 10 s (grpc-go's least: it raises a shorter time to 10 s; the referees' servers allow a

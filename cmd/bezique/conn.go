@@ -121,7 +121,7 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 			return s, c.tlsHint(err)
 		})
 	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithChainStreamInterceptor(stream...)}
+	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithChainStreamInterceptor(stream...))
 	if key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}
