@@ -71,6 +71,9 @@ tables in play, and prints:
                             round trips over a minute
   round_trip_*_ms           from a bot's answer to the event of its action (p50, p99, p99.9)
   referee_cpu_per_action_us the referee's user+system CPU over the run / actions
+  referee_reads_per_action  the referee's read system calls over the run / actions (most are gRPC's
+                            reads of its connections; Linux's /proc/PID/io)
+  referee_writes_per_action the same for its write system calls (gRPC's flushes to the sockets)
   referee_rss_per_table_kb  the referee's resident memory growth since before the tables / tables
   referee_heap_per_table_kb the same for the Go heap in use (in-process referee only)
 
@@ -151,10 +154,12 @@ func (o *loadOptions) check(durationSet, worker bool) error {
 	return nil
 }
 
-// usage is a process's CPU time and resident memory, read from /proc/PID/stat.
+// usage is a process's CPU time and resident memory, read from /proc/PID/stat, and the read and
+// write system calls it has made, from /proc/PID/io.
 type usage struct {
-	cpuSeconds float64
-	rssBytes   int
+	cpuSeconds    float64
+	rssBytes      int
+	reads, writes uint64
 }
 
 // processUsage reads pid's usage.
@@ -167,7 +172,11 @@ func processUsage(pid int) (usage, error) {
 	if err != nil {
 		return usage{}, err
 	}
-	return usage{cpuSeconds: st.CPUTime(), rssBytes: st.ResidentMemory()}, nil
+	io, err := p.IO()
+	if err != nil {
+		return usage{}, err
+	}
+	return usage{cpuSeconds: st.CPUTime(), rssBytes: st.ResidentMemory(), reads: io.SyscR, writes: io.SyscW}, nil
 }
 
 // heapInUse returns this process's Go heap in use (live and not yet swept objects) after a GC.
@@ -317,7 +326,8 @@ func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.
 			hist.Merge(hdrhistogram.Import(r.RoundTrip))
 		}
 	}
-	printLoadReport(out, o, elapsed, total, hist, pid != 0, end.cpuSeconds-start.cpuSeconds, end.rssBytes-before.rssBytes, inProcess, int64(heapEnd)-int64(heapBefore))
+	run := usage{cpuSeconds: end.cpuSeconds - start.cpuSeconds, reads: end.reads - start.reads, writes: end.writes - start.writes}
+	printLoadReport(out, o, elapsed, total, hist, pid != 0, run, end.rssBytes-before.rssBytes, inProcess, int64(heapEnd)-int64(heapBefore))
 	return nil
 }
 
@@ -417,7 +427,7 @@ func (p *loadProcess) latest() workerReport {
 
 // printLoadReport prints the figures, one "name: value" line each.
 func printLoadReport(w io.Writer, o loadOptions, elapsed time.Duration, t workerReport, hist *hdrhistogram.Histogram,
-	measured bool, cpuSeconds float64, rssDelta int, inProcess bool, heapDelta int64) {
+	measured bool, run usage, rssDelta int, inProcess bool, heapDelta int64) {
 	where := "an in-process referee"
 	if !inProcess {
 		where = "the referee at " + o.conn.server
@@ -447,7 +457,9 @@ func printLoadReport(w io.Writer, o loadOptions, elapsed time.Duration, t worker
 		{"round_trip_p50_ms", ms(50)},
 		{"round_trip_p99_ms", ms(99)},
 		{"round_trip_p999_ms", ms(99.9)},
-		{"referee_cpu_per_action_us", per(measured && t.Actions > 0, cpuSeconds*1e6/float64(t.Actions), "%.1f")},
+		{"referee_cpu_per_action_us", per(measured && t.Actions > 0, run.cpuSeconds*1e6/float64(t.Actions), "%.1f")},
+		{"referee_reads_per_action", per(measured && t.Actions > 0, float64(run.reads)/float64(t.Actions), "%.2f")},
+		{"referee_writes_per_action", per(measured && t.Actions > 0, float64(run.writes)/float64(t.Actions), "%.2f")},
 		{"referee_rss_per_table_kb", per(measured, float64(rssDelta)/1024/float64(o.tables), "%.1f")},
 		{"referee_heap_per_table_kb", per(inProcess, float64(heapDelta)/1024/float64(o.tables), "%.1f")},
 	}

@@ -58,7 +58,7 @@ func TestLoadtest(t *testing.T) {
 		names = append(names, k)
 	}
 	if got, want := strings.Join(names, " "), "tables duration_s think_ms offered_actions_per_s achieved_actions_per_s actions games errors "+
-		"round_trip_p50_ms round_trip_p99_ms round_trip_p999_ms referee_cpu_per_action_us referee_rss_per_table_kb referee_heap_per_table_kb"; got != want {
+		"round_trip_p50_ms round_trip_p99_ms round_trip_p999_ms referee_cpu_per_action_us referee_reads_per_action referee_writes_per_action referee_rss_per_table_kb referee_heap_per_table_kb"; got != want {
 		t.Fatalf("figures %q, want %q", got, want)
 	}
 	num := func(name string) float64 {
@@ -91,6 +91,11 @@ func TestLoadtest(t *testing.T) {
 	}
 	if cpu := num("referee_cpu_per_action_us"); cpu <= 0 || cpu > 100_000 {
 		t.Errorf("referee_cpu_per_action_us %v, want more than 0 and under 0.1 s", cpu)
+	}
+	for _, name := range []string{"referee_reads_per_action", "referee_writes_per_action"} {
+		if n := num(name); n <= 0 || n > 100 { // the in-process referee's and the coordinator's: a few an action
+			t.Errorf("%s %v, want more than 0 and at most 100", name, n)
+		}
 	}
 	if rss := num("referee_rss_per_table_kb"); rss < -10_000 || rss > 10_000 {
 		t.Errorf("referee_rss_per_table_kb %v, want within ±10 MB", rss)
@@ -139,7 +144,7 @@ func TestLoadtestServer(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", line, out)
 		}
 	}
-	for _, name := range []string{"achieved_actions_per_s", "referee_cpu_per_action_us", "referee_rss_per_table_kb"} {
+	for _, name := range []string{"achieved_actions_per_s", "referee_cpu_per_action_us", "referee_reads_per_action", "referee_writes_per_action", "referee_rss_per_table_kb"} {
 		i := strings.Index(out, "\n"+name+": ")
 		if i < 0 {
 			t.Fatalf("output lacks %s:\n%s", name, out)
