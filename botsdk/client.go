@@ -41,11 +41,13 @@ type Config struct {
 	// system's roots; [TLSConfig] builds one from a CA file and, for mTLS, a client certificate.
 	// Nil connects in plaintext.
 	TLS *tls.Config
-	// DialOptions replace the default dial options (the transport credentials that TLS selects).
+	// DialOptions replace the default dial options (the transport credentials that TLS selects);
+	// [WindowOptions] come before them either way.
 	DialOptions []grpc.DialOption
 	// Conn, if set, is the connection Play uses instead of dialing Server (TLS, DialOptions and
 	// Key are then the connection's own, and Play does not close it): many seats can share one
-	// connection, each on its own stream, as a load generator's do.
+	// connection, each on its own stream, as a load generator's do. Dial it with [WindowOptions]
+	// to spare the referee grpc-go's BDP pings.
 	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
