@@ -335,10 +335,11 @@ func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 }
 
 // dial connects to c.Server with c's dial options (else the transport credentials of c.TLS), its
-// backoff, its key and the static windows of [WindowOptions] (unless the dial options set theirs). c.Server loses its surrounding whitespace first, so that the errors name
-// the address dialled: one read from a file or a Kubernetes Secret ends with a newline, which
-// grpc-go refused ("invalid control character in URL"), and one with spaces resolved to no
-// address ("produced zero addresses").
+// backoff, its key and the static windows of [WindowOptions] (unless the dial options set
+// theirs). c.Server loses its surrounding whitespace first, so that the errors name the address
+// dialled: one read from a file or a Kubernetes Secret ends with a newline, which grpc-go refused
+// ("invalid control character in URL"), and one with spaces resolved to no address ("produced
+// zero addresses").
 func (c *Config) dial() (*grpc.ClientConn, error) {
 	c.Server = strings.TrimSpace(c.Server)
 	opts := slices.Clone(c.DialOptions)
