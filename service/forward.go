@@ -199,7 +199,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 // peerStreamWindow and peerConnWindow give a connection to another referee the static windows
 // this referee grants as a server (StreamWindowBytes, ConnWindowBytes): a dynamic window comes with
 // grpc-go's bandwidth-delay-product estimation, one PING to the owner for nearly every burst of a
-// forwarded seat's messages (botsdk.WindowOptions measures what that costs).
+// forwarded seat's messages (botsdk.WindowOptions gives what that cost the referee).
 var (
 	peerStreamWindow = grpc.WithInitialWindowSize(StreamWindowBytes)
 	peerConnWindow   = grpc.WithInitialConnWindowSize(ConnWindowBytes)

@@ -72,7 +72,8 @@ tables in play, and prints:
   round_trip_*_ms           from a bot's answer to the event of its action (p50, p99, p99.9)
   referee_cpu_per_action_us the referee's user+system CPU over the run / actions
   referee_reads_per_action  the referee's read system calls over the run / actions (most are gRPC's
-                            reads of its connections; Linux's /proc/PID/io)
+                            reads of its connections; Linux's /proc/PID/io, "unknown" when that
+                            file is not readable: a referee of another user)
   referee_writes_per_action the same for its write system calls (gRPC's flushes to the sockets)
   referee_rss_per_table_kb  the referee's resident memory growth since before the tables / tables
   referee_heap_per_table_kb the same for the Go heap in use (in-process referee only)
@@ -155,11 +156,13 @@ func (o *loadOptions) check(durationSet, worker bool) error {
 }
 
 // usage is a process's CPU time and resident memory, read from /proc/PID/stat, and the read and
-// write system calls it has made, from /proc/PID/io.
+// write system calls it has made, from /proc/PID/io when this process may read it (syscalls
+// false otherwise: the file of another user's process is not readable, where stat is).
 type usage struct {
 	cpuSeconds    float64
 	rssBytes      int
 	reads, writes uint64
+	syscalls      bool
 }
 
 // processUsage reads pid's usage.
@@ -172,11 +175,11 @@ func processUsage(pid int) (usage, error) {
 	if err != nil {
 		return usage{}, err
 	}
-	io, err := p.IO()
-	if err != nil {
-		return usage{}, err
+	u := usage{cpuSeconds: st.CPUTime(), rssBytes: st.ResidentMemory()}
+	if io, err := p.IO(); err == nil {
+		u.reads, u.writes, u.syscalls = io.SyscR, io.SyscW, true
 	}
-	return usage{cpuSeconds: st.CPUTime(), rssBytes: st.ResidentMemory(), reads: io.SyscR, writes: io.SyscW}, nil
+	return u, nil
 }
 
 // heapInUse returns this process's Go heap in use (live and not yet swept objects) after a GC.
@@ -326,7 +329,8 @@ func runLoadtest(ctx context.Context, o loadOptions, key string, out, stderr io.
 			hist.Merge(hdrhistogram.Import(r.RoundTrip))
 		}
 	}
-	run := usage{cpuSeconds: end.cpuSeconds - start.cpuSeconds, reads: end.reads - start.reads, writes: end.writes - start.writes}
+	run := usage{cpuSeconds: end.cpuSeconds - start.cpuSeconds, reads: end.reads - start.reads, writes: end.writes - start.writes,
+		syscalls: start.syscalls && end.syscalls}
 	printLoadReport(out, o, elapsed, total, hist, pid != 0, run, end.rssBytes-before.rssBytes, inProcess, int64(heapEnd)-int64(heapBefore))
 	return nil
 }
@@ -458,8 +462,8 @@ func printLoadReport(w io.Writer, o loadOptions, elapsed time.Duration, t worker
 		{"round_trip_p99_ms", ms(99)},
 		{"round_trip_p999_ms", ms(99.9)},
 		{"referee_cpu_per_action_us", per(measured && t.Actions > 0, run.cpuSeconds*1e6/float64(t.Actions), "%.1f")},
-		{"referee_reads_per_action", per(measured && t.Actions > 0, float64(run.reads)/float64(t.Actions), "%.2f")},
-		{"referee_writes_per_action", per(measured && t.Actions > 0, float64(run.writes)/float64(t.Actions), "%.2f")},
+		{"referee_reads_per_action", per(measured && run.syscalls && t.Actions > 0, float64(run.reads)/float64(t.Actions), "%.2f")},
+		{"referee_writes_per_action", per(measured && run.syscalls && t.Actions > 0, float64(run.writes)/float64(t.Actions), "%.2f")},
 		{"referee_rss_per_table_kb", per(measured, float64(rssDelta)/1024/float64(o.tables), "%.1f")},
 		{"referee_heap_per_table_kb", per(inProcess, float64(heapDelta)/1024/float64(o.tables), "%.1f")},
 	}
