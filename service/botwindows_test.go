@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -43,19 +44,67 @@ func TestGoBotSendsNoPings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	frames, pings := clientPings(t, &mu, &sent)
+	if pings != 0 || len(result.GetScores()) != 2 {
+		t.Fatalf("the bot sent %d PINGs in %d frames over a game (scores %v); want 0", pings, frames, result.GetScores())
+	}
+}
+
+// TestForwardedSeatSendsNoPings: a Go bot plays a whole game through referee B, which forwards
+// its stream to A, the table's owner; B's connection to A (dialled with peerStreamWindow and
+// peerConnWindow) sends A no HTTP/2 PING. With grpc-go's dynamic windows it sent one for nearly
+// every burst of the seat's messages, as a bot did (TestGoBotSendsNoPings).
+func TestForwardedSeatSendsNoPings(t *testing.T) {
+	u, _ := sharedSchema(t)
+	var mu sync.Mutex
+	var sent bytes.Buffer // what B's connections to A wrote
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, func(c *Config) {
+		c.PeerDialOptions = []grpc.DialOption{
+			grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
+				c, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+				return &teeConn{Conn: c, mu: &mu, to: &sent}, err
+			}),
+			grpc.WithTransportCredentials(insecure.NewCredentials()),
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, soloTable(nil, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := botsdk.Config{Server: b.addr, TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "through-b",
+		DialOptions: []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}}
+	result, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testutil.ToFloat64(b.srv.metrics.forwarded); n != 1 {
+		t.Fatalf("B forwarded %v calls, want 1 (the bot's stream)", n)
+	}
+	frames, pings := clientPings(t, &mu, &sent)
+	if pings != 0 || len(result.GetScores()) != 2 {
+		t.Fatalf("B sent A %d PINGs in %d frames over a forwarded game (scores %v); want 0", pings, frames, result.GetScores())
+	}
+}
+
+// clientPings parses what a client connection wrote (sent, under mu: the HTTP/2 client preface,
+// then frames) and returns how many frames it holds and how many of them are PINGs (not acks).
+func clientPings(t *testing.T, mu *sync.Mutex, sent *bytes.Buffer) (frames, pings int) {
+	t.Helper()
 	mu.Lock()
 	defer mu.Unlock()
 	b := sent.Bytes()
 	if !bytes.HasPrefix(b, []byte(http2.ClientPreface)) {
-		t.Fatalf("the bot's connection began %q, not with the HTTP/2 client preface", b[:min(len(b), 24)])
+		t.Fatalf("the connection began %q, not with the HTTP/2 client preface", b[:min(len(b), 24)])
 	}
 	f := http2.NewFramer(nil, bytes.NewReader(b[len(http2.ClientPreface):]))
 	f.SetMaxReadFrameSize(1 << 24)
-	frames, pings := 0, 0
 	for {
 		fr, err := f.ReadFrame()
 		if errors.Is(err, io.EOF) {
-			break
+			return frames, pings
 		}
 		if err != nil {
 			t.Fatalf("frame %d: %v", frames, err)
@@ -64,9 +113,6 @@ func TestGoBotSendsNoPings(t *testing.T) {
 		if p, ok := fr.(*http2.PingFrame); ok && !p.IsAck() {
 			pings++
 		}
-	}
-	if pings != 0 || len(result.GetScores()) != 2 {
-		t.Fatalf("the bot sent %d PINGs in %d frames over a game (scores %v); want 0", pings, frames, result.GetScores())
 	}
 }
 
