@@ -5,18 +5,24 @@ package engine
 // holds only the deal's opening events: a game that waits for its players stays small.
 const logPrealloc = 256
 
-// Apply applies seat's action and returns the events it caused, in order. The returned slice is a
-// view of the game's log, valid until the log is modified by the next Apply; it must not be
-// modified. On a refused action it returns an *Error naming the rule, and the game is unchanged.
+// freshPrealloc is the room for the events of one Apply that the game gets at its first action
+// (Game.fresh): a card play's few, most of a deal's end and the next deal's opening.
+const freshPrealloc = 16
+
+// Apply applies seat's action and returns the events it caused, in order. The returned slice is
+// the game's own, valid until the next Apply; it must not be modified. On a refused action it returns an *Error naming the rule, and the game is unchanged.
 // A card play allocates nothing.
 func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	if err := g.check(seat, a); err != nil {
 		return nil, err
 	}
 	if cap(g.log) < logPrealloc {
-		g.log = append(make([]Event, 0, logPrealloc), g.log...)
+		g.log = append(make([]loggedEvent, 0, logPrealloc), g.log...)
 	}
-	start := len(g.log)
+	if g.fresh == nil {
+		g.fresh = make([]Event, 0, freshPrealloc)
+	}
+	g.fresh = g.fresh[:0]
 	switch a.Kind {
 	case PlayCard:
 		g.playCard(seat, a.Card)
@@ -37,7 +43,7 @@ func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	case DeclareCarteBlanche:
 		g.declareCarteBlanche(seat)
 	}
-	return g.log[start:len(g.log):len(g.log)], nil
+	return g.fresh[:len(g.fresh):len(g.fresh)], nil
 }
 
 // Check reports whether Apply would accept seat's action now, without changing the game: nil, or

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -57,13 +58,52 @@ func BenchmarkRandomDeal(b *testing.B) {
 	}
 }
 
+// BenchmarkPlayedGameMemory plays b.N whole games with uniformly random legal actions, keeps
+// them, and reports what a game holds at its end (B/game: the heap in use after a GC, divided by
+// b.N), most of it the event log of every deal, and its events (events/game). A referee holds
+// one such game per table until the table ends.
+func BenchmarkPlayedGameMemory(b *testing.B) {
+	for _, v := range []Variant{TwoHanded, FourHanded} {
+		b.Run(string(v), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			games := make([]*Game, b.N)
+			var buf []Action
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			events := 0
+			for i := range games {
+				g, err := NewGame(DefaultRules(v), Dealing{Seed: SeedFromUint64(uint64(i))})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for !g.Over() {
+					s := g.Turn()
+					buf = g.Legal(s, buf[:0])
+					if _, err := g.Apply(s, buf[rng.IntN(len(buf))]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				games[i] = g
+				events += g.NumEvents()
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(b.N), "B/game")
+			b.ReportMetric(float64(events)/float64(b.N), "events/game")
+			runtime.KeepAlive(games)
+		})
+	}
+}
+
 // BenchmarkApply replays a recorded deal: Apply only, every kind of action. It reports ns per
 // action; allocs/op is per replayed deal (the state is copied back into one Game each time).
 func BenchmarkApply(b *testing.B) {
 	for _, v := range Variants {
 		b.Run(string(v), func(b *testing.B) {
 			tmpl, seats, actions := recordDeal(b, v, 3)
-			tmpl.log = make([]Event, 0, 4096)
+			tmpl.log = make([]loggedEvent, 0, 4096)
+			tmpl.fresh = make([]Event, 0, freshPrealloc) // as a game has from its first action
 			g := new(Game)
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -111,7 +151,7 @@ func BenchmarkLegal(b *testing.B) {
 func TestApplyPlayAllocatesNothing(t *testing.T) {
 	for _, v := range Variants {
 		tmpl, seats, actions := recordDeal(t, v, 5)
-		tmpl.log = make([]Event, 0, 4096)
+		tmpl.log = make([]loggedEvent, 0, 4096)
 		g := tmpl.Clone()
 		var plays []*Game
 		var playSeats []int
@@ -119,7 +159,7 @@ func TestApplyPlayAllocatesNothing(t *testing.T) {
 		for k, a := range actions {
 			if a.Kind == PlayCard {
 				c := g.Clone()
-				c.log = make([]Event, len(g.log), 4096)
+				c.log = make([]loggedEvent, len(g.log), 4096)
 				copy(c.log, g.log)
 				plays = append(plays, c)
 				playSeats = append(playSeats, seats[k])

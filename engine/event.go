@@ -101,9 +101,9 @@ func (c LapseCause) String() string {
 
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
 // EventKind constants); a field that does not apply to the kind is [NoSeat] (Seat), [NoSide]
-// (Side), [NoCard] (Card, Taken) or its zero value (the others). The fields are ordered so that
-// an Event packs into 128 bytes (the one-byte fields together): the log's room for logPrealloc
-// events is then one 32 KB block of Go's allocator, not 40 KB (TestEventSize).
+// (Side), [NoCard] (Card, Taken) or its zero value (the others). The game's log holds its events
+// packed, 72 bytes each against an Event's 128 (loggedEvent, TestEventSize): a field added here
+// is added there too, or the log loses it (TestPropertyRandomPlay compares the two).
 type Event struct {
 	// Kind says what happened, and so which of the fields below are set.
 	Kind EventKind

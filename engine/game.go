@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Phase is the stage of play that a game is in.
 type Phase uint8
@@ -142,9 +145,12 @@ type Game struct {
 	pending  [4]Meld // per seat: the meld announced and not yet scored (RULES.md §8.18); Kind NoMeld when none
 	settled  Settlement
 
-	// log is every event so far. It gets its room (logPrealloc) at the first action, not in
-	// NewGame: a game that waits for its players holds only the deal's opening events.
-	log []Event
+	// log is every event so far, packed (loggedEvent). It gets its room (logPrealloc) at the
+	// first action, not in NewGame: a game that waits for its players holds only the deal's
+	// opening events.
+	log []loggedEvent
+	// fresh is the events of the last Apply, as Apply returns them; nil until the first Apply.
+	fresh []Event
 }
 
 // NewGame starts a game under rules r with deals from d: it validates both, deals the first deal
@@ -214,16 +220,14 @@ func (g *Game) Deal() int { return g.deal }
 // Totals returns every side's game total in points (one entry per side).
 func (g *Game) Totals() []int { return append([]int(nil), g.totals[:g.rules.Variant.Sides()]...) }
 
-// Events returns the event log of the whole game, unredacted. The slice is shared: do not modify it.
-func (g *Game) Events() []Event { return g.log }
-
 // Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
 func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 
 // Clone returns an independent copy of the game, for simulations.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.log = append(make([]Event, 0, cap(g.log)), g.log...)
+	c.log = append(make([]loggedEvent, 0, cap(g.log)), g.log...)
+	c.fresh = slices.Clone(g.fresh)
 	if g.melds != nil { // keep nil nil: a clone equals its original
 		c.melds = append(make([]meldRecord, 0, cap(g.melds)), g.melds...)
 	}
@@ -232,7 +236,10 @@ func (g *Game) Clone() *Game {
 
 func (g *Game) emit(e Event) {
 	e.Deal = g.deal
-	g.log = append(g.log, e)
+	g.log = append(g.log, pack(&e))
+	if g.fresh != nil {
+		g.fresh = append(g.fresh, e)
+	}
 }
 
 // score adds pts to side's deal and game totals; under end_check=immediate it ends the game when

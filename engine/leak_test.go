@@ -11,7 +11,7 @@ import (
 // exchanged, declared, revealed) — a card once seen stays known.
 func hiddenFrom(g *Game, s int) []Card {
 	shown := make(map[Card]bool)
-	for _, e := range g.log {
+	for _, e := range g.Events() {
 		if e.Private {
 			continue
 		}
@@ -60,9 +60,9 @@ func swapHidden(g *Game, a, b Card) {
 	}
 	for i := range g.log {
 		e := &g.log[i]
-		e.Card, e.Taken = swap(e.Card), swap(e.Taken)
-		for k := 0; k < e.Cards.Len(); k++ {
-			e.Cards.cards[k] = swap(e.Cards.cards[k])
+		e.card, e.taken = swap(e.card), swap(e.taken)
+		for k := 0; k < e.cards.Len(); k++ {
+			e.cards.cards[k] = swap(e.cards.cards[k])
 		}
 	}
 }
@@ -106,9 +106,9 @@ func TestViewHidesHiddenCards(t *testing.T) {
 				if !reflect.DeepEqual(g.Legal(s, nil), h.Legal(s, nil)) {
 					t.Fatalf("%s game %d: swapping hidden %s and %s changes Legal(%d)", v, gi, a, b, s)
 				}
-				for i := range g.log {
-					if g.log[i].Redact(s) != h.log[i].Redact(s) {
-						t.Fatalf("%s game %d: event %d (%s) redacted for seat %d shows a hidden card", v, gi, i, g.log[i], s)
+				for i := range g.NumEvents() {
+					if g.Event(i).Redact(s) != h.Event(i).Redact(s) {
+						t.Fatalf("%s game %d: event %d (%s) redacted for seat %d shows a hidden card", v, gi, i, g.Event(i), s)
 					}
 				}
 				if !reflect.DeepEqual(g.View(NoSeat), h.View(NoSeat)) {

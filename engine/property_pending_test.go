@@ -109,8 +109,9 @@ func (a *announcements) checkEnd(t testing.TB, g *Game) {
 			left++
 		}
 	}
-	if left > 0 && (g.rules.EndCheck != EndCheckImmediate || g.log[len(g.log)-2].Kind == EvDealEnd) {
-		t.Fatalf("%d announcements pending at the game's end %s", left, g.log[len(g.log)-1])
+	log := g.Events()
+	if left > 0 && (g.rules.EndCheck != EndCheckImmediate || log[len(log)-2].Kind == EvDealEnd) {
+		t.Fatalf("%d announcements pending at the game's end %s", left, log[len(log)-1])
 	}
 	if ended := a.scored + a.lapsed[LapseCardPlayed] + a.lapsed[LapsePhase2]; a.made != ended+left {
 		t.Fatalf("%d announcements made, %d scored or lapsed, %d pending at the end", a.made, ended, left)

@@ -88,6 +88,9 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 	for c := range inDeck {
 		inDeck[c] = r.inDeck(Card(c))
 	}
+	// log is the game's events as NewGame and every Apply returned them: at the end it must be
+	// what the game's packed log gives back (Events).
+	log := g.Events()
 	steps := 0
 	for !g.Over() {
 		steps++
@@ -111,13 +114,15 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 		}
 		probeUnlisted(t, g, s, legal, rng)
 		a := legal[rng.IntN(len(legal))]
-		before := len(g.log)
-		if _, err := g.Apply(s, a); err != nil {
+		before := len(log)
+		evs, err := g.Apply(s, a)
+		if err != nil {
 			t.Fatalf("Apply(%d, %s): %v", s, a, err)
 		}
-		checkInvariants(t, g, &inDeck, g.log[before:])
+		log = append(log, evs...)
+		checkInvariants(t, g, &inDeck, evs)
 		if r.AllowPendingDeclarations {
-			ann.follow(t, g.log, before)
+			ann.follow(t, log, before)
 			if !g.Over() {
 				ann.checkView(t, g)
 			}
@@ -128,7 +133,10 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 	}
 	// The game's end is its last event (a trump fixed by a meld that ended the game under
 	// end_check=immediate once followed it).
-	if last := g.log[len(g.log)-1]; last.Kind != EvGameEnd {
+	if got := g.Events(); !slices.Equal(got, log) {
+		t.Fatalf("%s seed %s: the game's log (%d events) is not the events Apply returned (%d)", r.Variant, seed, len(got), len(log))
+	}
+	if last := log[len(log)-1]; last.Kind != EvGameEnd {
 		t.Fatalf("%s seed %s: the last event is %s, not the game's end", r.Variant, seed, last)
 	}
 	checkScoresMatchEvents(t, g)
@@ -292,7 +300,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 	tricks := map[int]int{}
 	brisques := map[int]int{}
 	ended := map[int]bool{}
-	for _, e := range g.log {
+	for _, e := range g.Events() {
 		switch e.Kind {
 		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques, EvCarteBlanche:
 			sum[e.Side] += e.Points
@@ -343,7 +351,8 @@ func checkTrumpFixing(t testing.TB, g *Game) {
 		return
 	}
 	trump := NoSuit
-	for i, e := range g.log {
+	log := g.Events()
+	for i, e := range log {
 		switch e.Kind {
 		case EvDeal:
 			if e.Trump != NoSuit || e.Card != NoCard {
@@ -351,7 +360,7 @@ func checkTrumpFixing(t testing.TB, g *Game) {
 			}
 			trump = NoSuit
 		case EvTrumpFixed:
-			m := g.log[i-1]
+			m := log[i-1]
 			if trump != NoSuit || m.Kind != EvMeld || (m.Meld.Kind != RoyalMarriage && m.Meld.Kind != Sequence) || m.Meld.Cards.At(0).Suit() != e.Trump {
 				t.Fatalf("deal %d: trump %s fixed after %s (trump was %s)", e.Deal, e.Trump, m, trump)
 			}
@@ -362,7 +371,7 @@ func checkTrumpFixing(t testing.TB, g *Game) {
 				t.Fatalf("deal %d: %s before trump is fixed", e.Deal, e.Meld)
 			case trump != NoSuit && (k == RoyalMarriage || k == Sequence) && e.Meld.Cards.At(0).Suit() != trump:
 				t.Fatalf("deal %d: %s with trump %s", e.Deal, e.Meld, trump)
-			case trump == NoSuit && (k == RoyalMarriage || k == Sequence) && g.log[i+1].Kind != EvTrumpFixed:
+			case trump == NoSuit && (k == RoyalMarriage || k == Sequence) && log[i+1].Kind != EvTrumpFixed:
 				t.Fatalf("deal %d: %s did not fix trump", e.Deal, e.Meld)
 			}
 		}

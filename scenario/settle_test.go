@@ -455,7 +455,7 @@ func (s *settlement) reach(v vector) (reached, error) {
 		// Phase 2's plays expect their trick's winner; the last one the deal's account and the
 		// settlement.
 		acct := wire.NewAccountant(rules)
-		acct.Add(slices.Clone(g.Events()))
+		acct.Add(g.Events())
 		var tail []string
 		for k, m := range moves {
 			evs, err := g.Apply(m.seat, m.a)

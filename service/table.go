@@ -139,22 +139,22 @@ type seat struct {
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent),
-// held as its index in the game's own event log (engine.Game.Events) rather than a copy, or a
+// held as its index in the game's own event log (engine.Game.Event) rather than a copy, or a
 // public referee event. It is 32 bytes: a table holds one per event of its game (about 1 000).
 type histEvent struct {
 	seq uint64
 	at  int64 // Unix nanoseconds
-	ev  int   // index in t.game.Events(); meaningful when ref is nil
+	ev  int   // index in the game's log (t.game.Event); meaningful when ref is nil
 	ref *pb.Event
 }
 
 // engineEvent returns the engine event of h, which must not be a referee event.
-func (t *table) engineEvent(h histEvent) engine.Event { return t.game.Events()[h.ev] }
+func (t *table) engineEvent(h histEvent) engine.Event { return t.game.Event(h.ev) }
 
 // appendEngineEvents sequences evs, the events the game logged last, into the history at time at
 // and returns the new entries.
 func (t *table) appendEngineEvents(evs []engine.Event, at time.Time) []histEvent {
-	first := len(t.game.Events()) - len(evs)
+	first := t.game.NumEvents() - len(evs)
 	start := len(t.history)
 	for i := range evs {
 		t.seq++
