@@ -234,6 +234,8 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
+// emit logs e as an event of the current deal, and keeps it for Apply to return (NewGame's
+// events, before any Apply, are in the log only: Events returns them).
 func (g *Game) emit(e Event) {
 	e.Deal = g.deal
 	g.log = append(g.log, pack(&e))
