@@ -93,6 +93,54 @@ func (s *Referee) renew(ctx context.Context) {
 		s.log.Warn("lease taken over by another referee; stopping the table", "table", t.id)
 		t.lose()
 	}
+	s.releaseIdleLeases(ctx, held)
+}
+
+// releaseIdleLeases releases the leases of held (a renewal's) that had nothing of this referee's
+// under them at this renewal and the one before: a table neither in memory, stopped
+// (releaseDropped) nor quarantined, a tournament not running here. Such a lease was taken over
+// without its table or tournament being loaded: the load failed, or the takeover's statement
+// committed after its caller gave up waiting (PostgreSQL paused past the round's context). Kept,
+// it was renewed for as long as this referee ran, and the table's bots, told that this referee
+// "has just taken it over and is loading it", waited with the table stopped (an outside trial:
+// 110 and 160 s, until the referee was stopped). Two renewals in a row, a second apart, leave out
+// a table or tournament between its lease and its start; a takeover whose load failed marks its
+// leases idle at once (takeOver). Released after the renewal extended them, the leases are
+// taken over in the same round (takeOver), here or elsewhere. A release that fails is tried
+// again at the next renewal.
+func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
+	idle := map[store.Lease]bool{}
+	s.mu.Lock()
+	for _, l := range held {
+		if l.Kind != store.LeaseTable {
+			continue
+		}
+		if _, quarantined := s.quarantined[l.ID]; s.tables[l.ID] == nil && !s.dropped[l.ID] && !quarantined {
+			idle[l] = true
+		}
+	}
+	s.mu.Unlock()
+	for _, l := range held {
+		if l.Kind != store.LeaseTournament {
+			continue
+		}
+		if tr, err := s.tourneyByID(l.ID); err != nil || tr.runningElsewhere() {
+			idle[l] = true
+		}
+	}
+	release := map[store.LeaseKind][]string{}
+	for l := range idle {
+		if s.idleLeases[l] {
+			release[l.Kind] = append(release[l.Kind], l.ID)
+		}
+	}
+	s.idleLeases = idle
+	for kind, ids := range release {
+		s.log.Warn("releasing leases held with nothing loaded under them, for another takeover", "kind", kind, "ids", ids)
+		if err := s.leaser.Release(ctx, kind, ids...); err != nil {
+			s.log.Error("releasing idle leases failed", "kind", kind, "err", err)
+		}
+	}
 }
 
 // dropUnsure stops every table this referee runs once it can no longer be sure that it holds
@@ -172,8 +220,15 @@ func (s *Referee) takeOver(ctx context.Context) {
 		}
 		active, err := s.leaser.LoadTables(ctx, ids)
 		if err != nil {
-			s.log.Error("loading tables taken over failed; releasing them", "err", err)
-			_ = s.leaser.Release(ctx, store.LeaseTable, ids...)
+			// ctx may be what ended the load, and the next renewal would extend the leases
+			// anyway: they are released then (releaseIdleLeases), for another takeover.
+			s.log.Error("loading tables taken over failed; releasing them at the next renewal", "tables", len(ids), "err", err)
+			if s.idleLeases == nil {
+				s.idleLeases = map[store.Lease]bool{}
+			}
+			for _, l := range taken {
+				s.idleLeases[l] = true
+			}
 			return
 		}
 		for _, at := range active {

@@ -193,6 +193,9 @@ type Referee struct {
 	// their leases (dropUnsure), by id, until their leases are released (releaseDropped). Guarded
 	// by mu.
 	dropped map[string]bool
+	// idleLeases are the leases that the last renewal found held with nothing of this referee's
+	// under them (releaseIdleLeases). Only leaseLoop's goroutine uses it.
+	idleLeases map[store.Lease]bool
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*peerConn
