@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -81,6 +83,9 @@ func TestTakeoverThatCannotLoadIsTakenAgain(t *testing.T) {
 	if e := leaseEpoch(t, raw, id); e < 3 {
 		t.Errorf("the lease's epoch is %d; want 3 or more: taken over again after the failed load", e)
 	}
+	if n := testutil.ToFloat64(b.srv.metrics.leasesIdle.WithLabelValues("table")); n < 1 {
+		t.Errorf("B's bezique_leases_released_idle_total{kind=\"table\"} = %v; want 1 or more", n)
+	}
 }
 
 // TestIdleLeaseIsReleased: referee B holds a table's lease with the table not in its memory, as
@@ -99,5 +104,8 @@ func TestIdleLeaseIsReleased(t *testing.T) {
 	joinsWithin(t, a, resp, 15*time.Second)
 	if e := leaseEpoch(t, raw, id); e < 3 {
 		t.Errorf("the lease's epoch is %d; want 3 or more: released by B and taken over again", e)
+	}
+	if n := testutil.ToFloat64(b.srv.metrics.leasesIdle.WithLabelValues("table")); n != 1 {
+		t.Errorf("B's bezique_leases_released_idle_total{kind=\"table\"} = %v; want 1", n)
 	}
 }

@@ -139,7 +139,9 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 		s.log.Warn("releasing leases held with nothing loaded under them, for another takeover", "kind", kind, "ids", ids)
 		if err := s.leaser.Release(ctx, kind, ids...); err != nil {
 			s.log.Error("releasing idle leases failed", "kind", kind, "err", err)
+			continue
 		}
+		s.metrics.LeasesReleasedIdle(kind, len(ids))
 	}
 }
 

@@ -122,6 +122,7 @@ const (
 	nameLeasesHeld         = "bezique_leases_held"
 	nameLeaseTakeovers     = "bezique_lease_takeovers_total"
 	nameLeaseLosses        = "bezique_lease_losses_total"
+	nameLeasesIdle         = "bezique_leases_released_idle_total"
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
 	nameConnsRefused       = "bezique_connections_refused_total"
 	nameArrivingRefused    = "bezique_http_arriving_refusals_total"
@@ -209,6 +210,7 @@ type Metrics struct {
 	leasesHeld      *prometheus.GaugeVec
 	leaseTakeovers  *prometheus.CounterVec
 	leaseLosses     prometheus.Counter
+	leasesIdle      *prometheus.CounterVec
 	forwarded       prometheus.Counter
 	connsRefused    prometheus.Counter
 	arrivingRefused prometheus.Counter
@@ -324,6 +326,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameLeaseLosses,
 			Help: "Tables and tournaments this referee stopped because another referee had taken their lease over.",
 		}),
+		leasesIdle: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: nameLeasesIdle,
+			Help: "Leases this referee held with nothing loaded under them (a takeover whose load failed or whose answer it did not wait for) and released for another takeover, by kind (table, tournament).",
+		}, []string{"kind"}),
 		forwarded: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameForwardedCalls,
 			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament.",
@@ -401,6 +407,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leasesHeld,
 		m.leaseTakeovers,
 		m.leaseLosses,
+		m.leasesIdle,
 		m.forwarded,
 		m.connsRefused,
 		m.arrivingRefused,
@@ -735,6 +742,14 @@ func (m *Metrics) LeaseLost() {
 		return
 	}
 	m.leaseLosses.Inc()
+}
+
+// LeasesReleasedIdle counts n leases of kind released because nothing was loaded under them.
+func (m *Metrics) LeasesReleasedIdle(kind store.LeaseKind, n int) {
+	if m == nil {
+		return
+	}
+	m.leasesIdle.WithLabelValues(string(kind)).Add(float64(n))
 }
 
 // Forwarded counts one call or stream forwarded to the referee that owns its table or runs its
