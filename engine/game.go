@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // Phase is the stage of play that a game is in.
 type Phase uint8
@@ -227,7 +224,9 @@ func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 func (g *Game) Clone() *Game {
 	c := *g
 	c.log = append(make([]loggedEvent, 0, cap(g.log)), g.log...)
-	c.fresh = slices.Clone(g.fresh)
+	if g.fresh != nil { // keep nil nil, and the room, as the log's
+		c.fresh = append(make([]Event, 0, cap(g.fresh)), g.fresh...)
+	}
 	if g.melds != nil { // keep nil nil: a clone equals its original
 		c.melds = append(make([]meldRecord, 0, cap(g.melds)), g.melds...)
 	}
