@@ -91,8 +91,8 @@ func TestTakeoverThatCannotLoadIsTakenAgain(t *testing.T) {
 // TestIdleLeaseIsReleased: referee B holds a table's lease with the table not in its memory, as
 // when its takeover's statement committed after B stopped waiting for it (PostgreSQL paused past
 // its round's deadline). B renewed that lease for as long as it ran, and the table stood still.
-// Now B releases it after two renewals find it so, the table is taken over again and loaded,
-// and its seat joins.
+// Now B releases it once it has been so for idleLeaseAge, the table is taken over again and
+// loaded, and its seat joins.
 func TestIdleLeaseIsReleased(t *testing.T) {
 	a, b, raw, resp := tableOnA(t)
 	id := resp.GetTableId()

@@ -96,27 +96,32 @@ func (s *Referee) renew(ctx context.Context) {
 	s.releaseIdleLeases(ctx, held)
 }
 
-// releaseIdleLeases releases the leases of held (a renewal's) that had nothing of this referee's
-// under them at this renewal and the one before: a table neither in memory, stopped
-// (releaseDropped) nor quarantined, a tournament not running here. Such a lease was taken over
-// without its table or tournament being loaded: the load failed, or the takeover's statement
-// committed after its caller gave up waiting (PostgreSQL paused past the round's context). Kept,
-// it was renewed for as long as this referee ran, and the table's bots, told that this referee
-// "has just taken it over and is loading it", waited with the table stopped (an outside trial:
-// 110 and 160 s, until the referee was stopped). Two renewals in a row, a second apart, leave out
-// a table or tournament between its lease and its start; a takeover whose load failed marks its
-// leases idle at once (takeOver). Released after the renewal extended them, the leases are
-// taken over in the same round (takeOver), here or elsewhere. A release that fails is tried
-// again at the next renewal.
+// idleLeaseAge is how long a lease stays held with nothing loaded under it before
+// releaseIdleLeases releases it: three renewals, far more than a table or tournament spends between
+// its lease's insertion and its start here.
+const idleLeaseAge = 3 * store.LeaseRenewEvery
+
+// releaseIdleLeases releases the leases of held (a renewal's) that have had nothing of this
+// referee's under them for idleLeaseAge: a table neither in memory, stopped (releaseDropped) nor
+// quarantined, a tournament not running here. Such a lease was taken over without its table or
+// tournament being loaded: the load failed, or the takeover's statement committed after its
+// caller gave up waiting (PostgreSQL paused past the round's context). Kept, it was renewed for
+// as long as this referee ran, and the table's bots, told that this referee "has just taken it
+// over and is loading it", waited with the table stopped (an outside trial: 110 and 160 s, until
+// the referee was stopped). A takeover whose load failed marks its leases idle since ever
+// (takeOver): they are released at the next renewal. Released after the renewal extended them,
+// the leases are taken over in the same round (takeOver), here or elsewhere. A release that fails
+// is tried again at the next renewal.
 func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
-	idle := map[store.Lease]bool{}
+	now := time.Now()
+	idle := map[store.Lease]time.Time{}
 	s.mu.Lock()
 	for _, l := range held {
 		if l.Kind != store.LeaseTable {
 			continue
 		}
 		if _, quarantined := s.quarantined[l.ID]; s.tables[l.ID] == nil && !s.dropped[l.ID] && !quarantined {
-			idle[l] = true
+			idle[l] = now
 		}
 	}
 	s.mu.Unlock()
@@ -125,13 +130,16 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 			continue
 		}
 		if tr, err := s.tourneyByID(l.ID); err != nil || tr.runningElsewhere() {
-			idle[l] = true
+			idle[l] = now
 		}
 	}
 	release := map[store.LeaseKind][]string{}
 	for l := range idle {
-		if s.idleLeases[l] {
-			release[l.Kind] = append(release[l.Kind], l.ID)
+		if since, ok := s.idleLeases[l]; ok {
+			idle[l] = since
+			if now.Sub(since) >= idleLeaseAge {
+				release[l.Kind] = append(release[l.Kind], l.ID)
+			}
 		}
 	}
 	s.idleLeases = idle
@@ -226,10 +234,10 @@ func (s *Referee) takeOver(ctx context.Context) {
 			// anyway: they are released then (releaseIdleLeases), for another takeover.
 			s.log.Error("loading tables taken over failed; releasing them at the next renewal", "tables", len(ids), "err", err)
 			if s.idleLeases == nil {
-				s.idleLeases = map[store.Lease]bool{}
+				s.idleLeases = map[store.Lease]time.Time{}
 			}
 			for _, l := range taken {
-				s.idleLeases[l] = true
+				s.idleLeases[l] = time.Time{} // idle since ever: released at the next renewal
 			}
 			return
 		}
@@ -373,7 +381,8 @@ const awaitPoll = 500 * time.Millisecond
 
 // awaitElsewhere is Await for a table in play on another referee sharing the store (or moving
 // between referees): it reads the store every awaitPoll until the game's record is there, or
-// awaits the table here if this referee takes it over meanwhile.
+// awaits the table here if this referee takes it over meanwhile, through the store's errors
+// (awaitEnds).
 func (s *Referee) awaitElsewhere(ctx context.Context, id string) (*pb.GameResult, error) {
 	tick := time.NewTicker(awaitPoll)
 	defer tick.Stop()
@@ -392,8 +401,15 @@ func (s *Referee) awaitElsewhere(ctx context.Context, id string) (*pb.GameResult
 		if err == nil {
 			return rec.GetResult(), nil
 		}
-		if !errors.Is(err, ErrNotEnded) {
+		if awaitEnds(err) {
 			return nil, err
 		}
 	}
 }
+
+// awaitEnds reports whether err, from GetRecord, ends a wait for a table's end: the table is
+// unknown (ErrNotFound) or ended without a record (ErrEnded). Any other error is the game in
+// play (ErrNotEnded) or the store not answering for now (PostgreSQL paused or restarting, a
+// connection cut, ctx's deadline): awaitElsewhere reads again, and Await's caller, a tournament
+// awaiting its game, does not drop a game that another referee goes on playing.
+func awaitEnds(err error) bool { return errors.Is(err, ErrNotFound) || errors.Is(err, ErrEnded) }

@@ -194,8 +194,9 @@ type Referee struct {
 	// by mu.
 	dropped map[string]bool
 	// idleLeases are the leases that the last renewal found held with nothing of this referee's
-	// under them (releaseIdleLeases). Only leaseLoop's goroutine uses it.
-	idleLeases map[store.Lease]bool
+	// under them, with when they were first found so (releaseIdleLeases). Only leaseLoop's
+	// goroutine uses it.
+	idleLeases map[store.Lease]time.Time
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*peerConn
