@@ -582,7 +582,8 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 
 // GetRecord returns the record of an ended game, with the seed revealed. ErrNotEnded while the
 // game is in play (the seed stays secret until the end); ErrNotFound for an unknown table;
-// ErrEnded for a table that ended without a record (a quarantined table cancelled).
+// ErrEnded for a table that ended without a record (a quarantined table cancelled); the store's
+// error when it cannot say which.
 func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
 	var rec *pb.GameRecord
 	var state pb.TableState
@@ -595,22 +596,26 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 		return nil, err
 	}
 	b, err := s.store.GetRecord(ctx, id)
-	if err != nil {
-		if row, terr := s.store.GetTable(ctx, id); terr == nil {
-			switch {
-			case errors.Is(err, store.ErrNotFound) && row.State.Ended():
-				return nil, endedWithoutRecord(row)
-			case errors.Is(err, store.ErrNotFound): // in play on another referee sharing the store
-				return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", id, row.State)
-			}
-			return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
-		}
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, errorf(ErrNotFound, "table %q not found", id)
-		}
-		return nil, err
+	if err == nil {
+		return UnmarshalRecord(id, b)
 	}
-	return UnmarshalRecord(id, b)
+	row, terr := s.store.GetTable(ctx, id)
+	switch {
+	case terr == nil && errors.Is(err, store.ErrNotFound) && row.State.Ended():
+		return nil, endedWithoutRecord(row)
+	case terr == nil && errors.Is(err, store.ErrNotFound): // in play on another referee sharing the store
+		return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", id, row.State)
+	case terr == nil:
+		return nil, errorf(ErrNotEnded, "table %s has no record yet", id)
+	case errors.Is(err, store.ErrNotFound) && errors.Is(terr, store.ErrNotFound):
+		return nil, errorf(ErrNotFound, "table %q not found", id)
+	case errors.Is(err, store.ErrNotFound):
+		// No record, and the table's row did not read (the store slow or out of reach, ctx's
+		// end): that error, not "not found", which ended a tournament's wait for a game in play
+		// on another referee (an outside trial: three games dropped after a PostgreSQL pause).
+		return nil, terr
+	}
+	return nil, err
 }
 
 // Await returns the result of a table's game once it has ended: at once for a table that has
@@ -618,19 +623,20 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 // cancelled). ErrNotFound for an unknown table, ErrNotEnded for a table the store holds in play
 // that this referee does not run (with a store shared by several referees, it waits for the
 // table's owner to end it, whichever referee that is, and so it does when this referee loses the
-// table's lease while it waits), ErrStopped when the referee shuts down first, ctx's error when
+// table's lease while it waits, and through the store's errors: awaitEnds), ErrEnded for a table
+// that ended without a record, ErrStopped when the referee shuts down first, ctx's error when
 // ctx ends first. The result is shared: do not modify it.
 func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) {
 	t, err := s.table(id)
 	if err != nil {
 		rec, err := s.GetRecord(ctx, id)
-		if errors.Is(err, ErrNotEnded) && s.leaser != nil {
+		switch {
+		case err == nil:
+			return rec.GetResult(), nil
+		case s.leaser != nil && !awaitEnds(err):
 			return s.awaitElsewhere(ctx, id)
 		}
-		if err != nil {
-			return nil, err
-		}
-		return rec.GetResult(), nil
+		return nil, err
 	}
 	select {
 	case <-t.over: // ended: return at once, whatever ctx says
