@@ -10,8 +10,8 @@ const logPrealloc = 256
 const freshPrealloc = 16
 
 // Apply applies seat's action and returns the events it caused, in order. The returned slice is
-// the game's own, valid until the next Apply; it must not be modified. On a refused action it returns an *Error naming the rule, and the game is unchanged.
-// A card play allocates nothing.
+// the game's own, valid until the next Apply; it must not be modified. On a refused action it
+// returns an *Error naming the rule, and the game is unchanged. A card play allocates nothing.
 func (g *Game) Apply(seat int, a Action) ([]Event, error) {
 	if err := g.check(seat, a); err != nil {
 		return nil, err
