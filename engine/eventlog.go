@@ -2,10 +2,11 @@ package engine
 
 // loggedEvent is an [Event] as the game's log holds it: the same fields, each in the smallest
 // type that holds every value it can take (a seat or side from NoSeat/NoSide to 3, a stock of at
-// most 256 cards, points and totals under the target's 1 000 000 and a deal's), 72 bytes against
-// an Event's 128. The log keeps every event of the game, about 1 500 in a two-handed game to
-// 1 000 points, so a table late in its game held 190 KB and more for it (docs/BENCHMARKS.md).
-// pack and unpack convert; TestLogKeepsEveryEvent checks the round trip on every variant.
+// most 256 cards, a deal number, points and totals within int32: the target is at most
+// 1 000 000), 72 bytes against an Event's 128. The log keeps every event of the game, about
+// 1 500 in a two-handed game to 1 000 points, so a table late in its game held 190 KB and more
+// for it (docs/BENCHMARKS.md). pack and unpack convert; TestPropertyRandomPlay checks the round
+// trip on every game of every variant it plays.
 type loggedEvent struct {
 	kind      EventKind
 	card      Card
