@@ -139,7 +139,7 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 	if last := log[len(log)-1]; last.Kind != EvGameEnd {
 		t.Fatalf("%s seed %s: the last event is %s, not the game's end", r.Variant, seed, last)
 	}
-	checkScoresMatchEvents(t, g)
+	checkScoresMatchEvents(t, g, log)
 	return g.deal, ann
 }
 
@@ -293,14 +293,14 @@ func phase1Tricks(r Rules) int {
 }
 
 // checkScoresMatchEvents checks that each side's total equals the sum of its scoring events, and
-// the trick and brisque counts of every complete deal (RULES.md §7).
-func checkScoresMatchEvents(t testing.TB, g *Game) {
+// the trick and brisque counts of every complete deal (RULES.md §7); log is the game's events.
+func checkScoresMatchEvents(t testing.TB, g *Game, log []Event) {
 	t.Helper()
 	var sum [4]int
 	tricks := map[int]int{}
 	brisques := map[int]int{}
 	ended := map[int]bool{}
-	for _, e := range g.Events() {
+	for _, e := range log {
 		switch e.Kind {
 		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques, EvCarteBlanche:
 			sum[e.Side] += e.Points
@@ -317,7 +317,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 			ended[e.Deal] = true
 		}
 	}
-	checkTrumpFixing(t, g)
+	checkTrumpFixing(t, g, log)
 	for side := 0; side < g.rules.Variant.Sides(); side++ {
 		if sum[side] != g.totals[side] {
 			t.Fatalf("side %d total %d, events sum to %d", side, g.totals[side], sum[side])
@@ -344,14 +344,13 @@ func checkScoresMatchEvents(t testing.TB, g *Game) {
 // checkTrumpFixing checks trump in the rules without a turn-up (RULES.md §3.6.3, §8.11): a deal
 // starts without trump; at most one trump_fixed per deal, right after a royal marriage or a
 // sequence of that suit; before it no common marriage or back door, after it no meld of another
-// suit scores as royal marriage or sequence.
-func checkTrumpFixing(t testing.TB, g *Game) {
+// suit scores as royal marriage or sequence; log is the game's events.
+func checkTrumpFixing(t testing.TB, g *Game, log []Event) {
 	t.Helper()
 	if g.rules.TurnUpTrump {
 		return
 	}
 	trump := NoSuit
-	log := g.Events()
 	for i, e := range log {
 		switch e.Kind {
 		case EvDeal:
