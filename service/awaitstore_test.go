@@ -34,15 +34,7 @@ func TestAwaitThroughASlowStore(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	type awaited struct {
-		res *pb.GameResult
-		err error
-	}
-	done := make(chan awaited, 1)
-	go func() {
-		res, err := b.srv.Await(ctx, id)
-		done <- awaited{res, err}
-	}()
+	done := awaitAsync(ctx, b.srv.Referee, id)
 	time.Sleep(2 * awaitPoll) // B reads the store, which does not answer
 	if err := tx.Rollback(); err != nil {
 		t.Fatal(err)

@@ -159,15 +159,7 @@ func TestAwaitFollowsALostTable(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	id := resp.GetTableId()
-	type awaited struct {
-		res *pb.GameResult
-		err error
-	}
-	done := make(chan awaited, 1)
-	go func() {
-		res, err := a.srv.Await(ctx, id)
-		done <- awaited{res, err}
-	}()
+	done := awaitAsync(ctx, a.srv.Referee, id)
 	// A's lease goes to a referee that died: A stops the table at its next renewal, and a live
 	// referee takes it over at its next round.
 	if _, err := raw.Exec("UPDATE leases SET owner = 'dead', epoch = epoch + 1, expires_at = '-infinity' WHERE id = $1", id); err != nil {
@@ -197,4 +189,20 @@ func TestAwaitFollowsALostTable(t *testing.T) {
 	if got.err != nil || !proto.Equal(got.res, want) {
 		t.Fatalf("Await = %v, %v; want the result %v", got.res, got.err, want)
 	}
+}
+
+// awaited is what an Await returned.
+type awaited struct {
+	res *pb.GameResult
+	err error
+}
+
+// awaitAsync runs s.Await(ctx, id) on a goroutine and returns the channel its answer comes on.
+func awaitAsync(ctx context.Context, s *Referee, id string) <-chan awaited {
+	done := make(chan awaited, 1)
+	go func() {
+		res, err := s.Await(ctx, id)
+		done <- awaited{res, err}
+	}()
+	return done
 }
