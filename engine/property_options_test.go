@@ -30,8 +30,9 @@ func TestPropertyRandomPlayOptions(t *testing.T) {
 			deals, games := 0, 0
 			var ann announcements
 			rng := rand.New(rand.NewPCG(uint64(len(c.name)), 17))
+			var log []Event
 			for deals < propertyDeals() {
-				n, a := playRandomGame(t, r, SeedFromUint64(uint64(games)+17_000), rng)
+				n, a := playRandomGame(t, r, SeedFromUint64(uint64(games)+17_000), rng, &log)
 				deals += n
 				ann.add(a)
 				games++

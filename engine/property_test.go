@@ -33,13 +33,14 @@ func TestPropertyRandomPlay(t *testing.T) {
 			t.Parallel()
 			deals, games := 0, 0
 			rng := rand.New(rand.NewPCG(uint64(len(v)), 7))
+			var log []Event
 			for deals < propertyDeals() {
 				r := DefaultRules(v)
 				// Every few games, play under a random option set.
 				if games%4 == 3 {
 					r = randomRules(t, v, rng)
 				}
-				n, _ := playRandomGame(t, r, SeedFromUint64(uint64(games)+1000*uint64(len(v))), rng)
+				n, _ := playRandomGame(t, r, SeedFromUint64(uint64(games)+1000*uint64(len(v))), rng, &log)
 				deals += n
 				games++
 			}
@@ -75,8 +76,9 @@ func randomRules(t testing.TB, v Variant, rng *rand.Rand) Rules {
 
 // playRandomGame plays one game with uniformly random legal actions, checking invariants, and
 // returns the number of deals played and, under allow_pending_declarations, the announcements'
-// counts.
-func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, announcements) {
+// counts. buf holds the game's events, and is kept for the next game: growing a new slice to
+// thousands of events every game was a seventh of the long run.
+func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand, buf *[]Event) (int, announcements) {
 	t.Helper()
 	g, err := NewGame(r, Dealing{Seed: seed})
 	if err != nil {
@@ -90,7 +92,7 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 	}
 	// log is the game's events as NewGame and every Apply returned them: at the end it must be
 	// what the game's packed log gives back (Events).
-	log := g.Events()
+	log := append((*buf)[:0], g.Events()...)
 	steps := 0
 	for !g.Over() {
 		steps++
@@ -140,6 +142,7 @@ func playRandomGame(t testing.TB, r Rules, seed Seed, rng *rand.Rand) (int, anno
 		t.Fatalf("%s seed %s: the last event is %s, not the game's end", r.Variant, seed, last)
 	}
 	checkScoresMatchEvents(t, g, log)
+	*buf = log
 	return g.deal, ann
 }
 
