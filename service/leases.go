@@ -18,7 +18,7 @@ import (
 //     their own leases, and its new owner awaits them);
 //   - stops every table it runs when no renewal has succeeded for store.LeaseTTL (dropUnsure: it
 //     is cut from PostgreSQL, and others take the tables over), and releases their leases once a
-//     renewal succeeds again (releaseDropped);
+//     renewal succeeds again (releaseIdleLeases);
 //   - takes over expired leases (their referee died), at most takeoverBatch a round, and starts
 //     those tables and tournaments as after a restart (the tables replayed from the store, their
 //     bots reconnecting and resuming; built-in bots resumed by bots.Resumer).
@@ -67,7 +67,6 @@ func (s *Referee) renew(ctx context.Context) {
 		}
 		return
 	}
-	s.releaseDropped(ctx)
 	kept := make(map[string]bool, len(held))
 	keptTourneys := map[string]bool{}
 	for _, l := range held {
@@ -102,26 +101,38 @@ func (s *Referee) renew(ctx context.Context) {
 const idleLeaseAge = 3 * store.LeaseRenewEvery
 
 // releaseIdleLeases releases the leases of held (a renewal's) that have had nothing of this
-// referee's under them for idleLeaseAge: a table neither in memory, stopped (releaseDropped) nor
-// quarantined, a tournament not running here. Such a lease was taken over without its table or
-// tournament being loaded: the load failed, or the takeover's statement committed after its
-// caller gave up waiting (PostgreSQL paused past the round's context). Kept, it was renewed for
-// as long as this referee ran, and the table's bots, told that this referee "has just taken it
-// over and is loading it", waited with the table stopped (an outside trial: 110 and 160 s, until
-// the referee was stopped). A takeover whose load failed marks its leases idle since ever
-// (takeOver): they are released at the next renewal. Released after the renewal extended them,
-// the leases are taken over in the same round (takeOver), here or elsewhere. A release that fails
-// is tried again at the next renewal.
+// referee's under them for idleLeaseAge: a table neither in memory nor quarantined, a tournament
+// not running here. Such a lease was taken over without its table or tournament being loaded: the
+// load failed, or the takeover's statement committed after its caller gave up waiting (PostgreSQL
+// paused past the round's context). Kept, it was renewed for as long as this referee ran, and the
+// table's bots, told that this referee "has just taken it over and is loading it", waited with the
+// table stopped (an outside trial: 110 and 160 s, until the referee was stopped). A lease known to
+// be idle is idle since ever, and released at once: that of a takeover whose load failed
+// (takeOver), and that of a table stopped here (drop, dropUnsure) once it has left memory (before,
+// this referee would hold two of it). Released after the renewal extended them, the leases are
+// taken over in the same round (takeOver), here or elsewhere. A release that fails is tried again
+// at the next renewal.
 func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 	now := time.Now()
 	idle := map[store.Lease]time.Time{}
+	heldTables := map[string]bool{}
 	s.mu.Lock()
 	for _, l := range held {
 		if l.Kind != store.LeaseTable {
 			continue
 		}
-		if _, quarantined := s.quarantined[l.ID]; s.tables[l.ID] == nil && !s.dropped[l.ID] && !quarantined {
-			idle[l] = now
+		heldTables[l.ID] = true
+		if _, quarantined := s.quarantined[l.ID]; s.tables[l.ID] != nil || quarantined {
+			continue
+		}
+		idle[l] = now
+		if s.dropped[l.ID] {
+			idle[l] = time.Time{}
+		}
+	}
+	for id := range s.dropped {
+		if !heldTables[id] { // released, or taken by another referee
+			delete(s.dropped, id)
 		}
 	}
 	s.mu.Unlock()
@@ -134,12 +145,13 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 		}
 	}
 	release := map[store.LeaseKind][]string{}
-	for l := range idle {
-		if since, ok := s.idleLeases[l]; ok {
-			idle[l] = since
-			if now.Sub(since) >= idleLeaseAge {
-				release[l.Kind] = append(release[l.Kind], l.ID)
-			}
+	for l, since := range idle {
+		if before, ok := s.idleLeases[l]; ok && before.Before(since) {
+			since = before
+			idle[l] = before
+		}
+		if now.Sub(since) >= idleLeaseAge {
+			release[l.Kind] = append(release[l.Kind], l.ID)
 		}
 	}
 	s.idleLeases = idle
@@ -160,7 +172,7 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 // there through any referee. Kept, the tables could store no move, and their seats' streams
 // stayed on them while their new owners played those seats as disconnected after the grace. Their
 // leases, some of which may still be this referee's, are released at the next renewal that
-// succeeds (releaseDropped), so that a referee takes each over and replays it from the store,
+// succeeds (releaseIdleLeases), so that a referee takes each over and replays it from the store,
 // this one included.
 func (s *Referee) dropUnsure() {
 	s.mu.Lock()
@@ -181,39 +193,11 @@ func (s *Referee) dropUnsure() {
 }
 
 // drop marks the table id as dropped: its lease is released once it has left memory
-// (releaseDropped), so that a referee takes it over and replays it from the store.
+// (releaseIdleLeases), so that a referee takes it over and replays it from the store.
 func (s *Referee) drop(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.dropped[id] = true
-}
-
-// releaseDropped releases the leases of the tables dropUnsure stopped (those still this
-// referee's: a renewal has just extended them), so that takeOver, here or on another referee,
-// takes them over at once. A table that has not yet left memory (its goroutine has not yet
-// stopped it) is released at a later renewal, so that this referee never holds two of it; so is
-// every one after an error.
-func (s *Referee) releaseDropped(ctx context.Context) {
-	s.mu.Lock()
-	ids := make([]string, 0, len(s.dropped))
-	for id := range s.dropped {
-		if s.tables[id] == nil {
-			ids = append(ids, id)
-		}
-	}
-	s.mu.Unlock()
-	if len(ids) == 0 {
-		return
-	}
-	if err := s.leaser.Release(ctx, store.LeaseTable, ids...); err != nil {
-		s.log.Error("releasing the leases of the tables stopped while the store was out of reach failed", "tables", len(ids), "err", err)
-		return
-	}
-	s.mu.Lock()
-	for _, id := range ids {
-		delete(s.dropped, id)
-	}
-	s.mu.Unlock()
 }
 
 // takeOver takes over expired leases of tables and tournaments and starts them.

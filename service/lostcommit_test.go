@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -13,7 +15,8 @@ import (
 // did not count (a commit that landed while its answer was lost: PostgreSQL restarted during the
 // commit, found by an outside trial) made every later append conflict, for ever, while the table
 // held its lease and its bots were told to send again. The table now stops and is replayed from
-// the store, the entry included: here a forfeit by seat 0, which ends the game.
+// the store, the entry included: here a forfeit by seat 0, which ends the game. Its lease is
+// released at the next renewal, so that it is taken over at once.
 func TestUncountedStoredActionReplayed(t *testing.T) {
 	u, _ := sharedSchema(t)
 	a := startPeer(t, u, nil)
@@ -54,6 +57,11 @@ func TestUncountedStoredActionReplayed(t *testing.T) {
 		if err == nil {
 			if res := rec.GetResult(); res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || res.GetForfeitSeat() != 0 || len(rec.GetActions()) != 1 {
 				t.Fatalf("result %v with %d actions; want the stored forfeit by seat 0, alone", res, len(rec.GetActions()))
+			}
+			// The stopped table's lease was released at the next renewal, as an idle one
+			// (releaseIdleLeases), and taken over again.
+			if n := testutil.ToFloat64(a.srv.metrics.leasesIdle.WithLabelValues("table")); n != 1 {
+				t.Errorf("bezique_leases_released_idle_total{kind=\"table\"} = %v; want 1", n)
 			}
 			return
 		}

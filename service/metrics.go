@@ -744,7 +744,8 @@ func (m *Metrics) LeaseLost() {
 	m.leaseLosses.Inc()
 }
 
-// LeasesReleasedIdle counts n leases of kind released because nothing was loaded under them.
+// LeasesReleasedIdle counts n leases of kind released because nothing was loaded under them: a
+// takeover whose load failed, a table stopped here (releaseIdleLeases).
 func (m *Metrics) LeasesReleasedIdle(kind store.LeaseKind, n int) {
 	if m == nil {
 		return

@@ -189,9 +189,8 @@ type Referee struct {
 	// leasedUntil is until when this referee surely holds its leases: the start of its last
 	// successful renewal (or of the referee) plus store.LeaseTTL (leaseHeld). Guarded by mu.
 	leasedUntil time.Time
-	// dropped are the tables this referee stopped because it could no longer be sure that it held
-	// their leases (dropUnsure), by id, until their leases are released (releaseDropped). Guarded
-	// by mu.
+	// dropped are the tables this referee stopped without another write (dropUnsure, drop), by id,
+	// until their leases are released or no longer held (releaseIdleLeases). Guarded by mu.
 	dropped map[string]bool
 	// idleLeases are the leases that the last renewal found held with nothing of this referee's
 	// under them, with when they were first found so (releaseIdleLeases). Only leaseLoop's

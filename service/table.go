@@ -900,7 +900,7 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 		// The store holds an entry at this seq that this table did not count: an earlier try
 		// whose commit landed though its answer was lost (PostgreSQL restarted during the
 		// commit). Tried again, every append conflicted for ever while the table held its lease.
-		// The table stops and its lease is released at the next renewal (releaseDropped), so that
+		// The table stops and its lease is released at the next renewal (releaseIdleLeases), so that
 		// a referee, this one included, takes it over and replays it from the store.
 		t.log().Warn("the store holds an action this table did not count (a commit whose answer was lost); stopping the table, which is replayed from the store", "err", err)
 		t.srv.drop(t.id)
