@@ -8,26 +8,33 @@
 # (npm ci; node 20 and npm come with the machine), then: the generated Python stubs and Node
 # types are current, the Python SDK installs with pip and imports from elsewhere, the Node
 # declarations type-check (tsc), the Python unit tests and the Node tests pass, both against a
-# real referee binary.
+# real referee binary. With the argument "install" it only installs (the Debian and npm
+# packages), with "check" it only checks: scripts/test.sh installs in the background while the Go
+# tools build, and checks later.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-all}
+case "$mode" in all | install | check) ;; *) echo "usage: $0 [install|check]"; exit 2 ;; esac
 
-echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev"
-pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev)
-missing=()
-for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+if [ "$mode" != check ]; then
+	echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev"
+	pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev)
+	missing=()
+	for p in "${pkgs[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+	fi
+	dpkg-query -W -f='   ${Package} ${Version}\n' "${pkgs[@]}"
+	command -v node >/dev/null || { echo "node is missing (the machine ships node 20)"; exit 1; }
+	echo "   node $(node --version), npm $(npm --version)"
+
+	echo "-- npm ci (botsdk/node)"
+	(cd botsdk/node && npm ci --no-audit --no-fund --loglevel=error)
 fi
-dpkg-query -W -f='   ${Package} ${Version}\n' "${pkgs[@]}"
-command -v node >/dev/null || { echo "node is missing (the machine ships node 20)"; exit 1; }
-echo "   node $(node --version), npm $(npm --version)"
-
-echo "-- npm ci (botsdk/node)"
-(cd botsdk/node && npm ci --no-audit --no-fund --loglevel=error)
+[ "$mode" != install ] || exit 0
 
 echo "-- Python stubs are current (scripts/gen-python.sh)"
 bash scripts/gen-python.sh
