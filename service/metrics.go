@@ -117,6 +117,7 @@ const (
 	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
 	nameTourneyInPlay      = "bezique_tournament_games_in_play"
 	nameTourneyFinished    = "bezique_tournament_games_finished_total"
+	nameTourneyFailures    = "bezique_tournament_game_failures_total"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
 	nameTLSCertExpiry      = "bezique_tls_certificate_expiry_timestamp_seconds"
 	nameLeasesHeld         = "bezique_leases_held"
@@ -150,11 +151,13 @@ func MetricNames() []string {
 		nameTourneyScheduled,
 		nameTourneyInPlay,
 		nameTourneyFinished,
+		nameTourneyFailures,
 		nameQuotaRefusals,
 		nameTLSCertExpiry,
 		nameLeasesHeld,
 		nameLeaseTakeovers,
 		nameLeaseLosses,
+		nameLeasesIdle,
 		nameForwardedCalls,
 		nameConnsRefused,
 		nameArrivingRefused,
@@ -205,6 +208,7 @@ type Metrics struct {
 	tourneyPlanned  prometheus.Counter
 	tourneyInPlay   prometheus.Gauge
 	tourneyFinished prometheus.Counter
+	tourneyFailures prometheus.Counter
 	quotaRefusals   *prometheus.CounterVec
 	tlsNotAfter     atomic.Pointer[func() time.Time] // [Metrics.SetTLSCertificate]
 	leasesHeld      *prometheus.GaugeVec
@@ -306,6 +310,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameTourneyFinished,
 			Help: "Tournament games that ended and whose result is stored.",
 		}),
+		tourneyFailures: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameTourneyFailures,
+			Help: "Tournament games that failed (the store out of reach, say) and are played again.",
+		}),
 		knownStates:   set(tableStates),
 		knownVariants: set(variants),
 		knownResults:  set(results),
@@ -379,6 +387,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	for _, k := range []string{"table", "tournament"} {
 		m.leasesHeld.WithLabelValues(k)
 		m.leaseTakeovers.WithLabelValues(k)
+		m.leasesIdle.WithLabelValues(k)
 	}
 	m.SetBuildInfo("", "")
 
@@ -402,6 +411,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.tourneyPlanned,
 		m.tourneyInPlay,
 		m.tourneyFinished,
+		m.tourneyFailures,
 		m.quotaRefusals,
 		tlsExpiry,
 		m.leasesHeld,
@@ -717,6 +727,14 @@ func (m *Metrics) TournamentResultStored() {
 		return
 	}
 	m.tourneyFinished.Inc()
+}
+
+// TournamentGameFailed counts a tournament game that failed and is played again (runTourney).
+func (m *Metrics) TournamentGameFailed() {
+	if m == nil {
+		return
+	}
+	m.tourneyFailures.Inc()
 }
 
 // LeasesHeld sets the number of leases of kind (store.LeaseTable or store.LeaseTournament) the

@@ -384,11 +384,15 @@ func (s *Referee) startTourney(tr *tourney) {
 // runTourney plays the tournament's missing games in schedule order, at most Spec.Concurrency at
 // once, until every game has a result or a match's SPRT has a verdict (then it starts no game, but
 // awaits those whose tables exist: in play, or recovered after a restart); then it ends the
-// tournament. It returns early, leaving the tournament running in the store, when the referee
-// stops or drains (it starts no game then; those in play finish) or a game fails, and when ctx
-// ends (the tournament is cancelled, or its lease lost: loseTourney). With a shared store it
-// starts a game only while the referee surely holds its leases (awaitLease), and a write refused
-// for want of the tournament's lease (store.ErrLeaseLost: another referee took it over) stops it.
+// tournament. A game that failed (the store out of reach, say), or the tournament's end that could
+// not be stored, is tried again, as a restart would, after tourneyRetryFirst, doubled at each
+// failed round up to tourneyRetryMax: a game creates its table only when it has none, so a game
+// tried again is the same game. Before, the tournament stood still until the referee's next start. It returns early, leaving the
+// tournament running in the store, when the referee stops or drains (it starts no game then; those
+// in play finish), and when ctx ends (the tournament is cancelled, or its lease lost:
+// loseTourney). With a shared store it starts a game only while the referee surely holds its
+// leases (awaitLease), and a write refused for want of the tournament's lease
+// (store.ErrLeaseLost: another referee took it over) stops it.
 func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -399,10 +403,69 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 		case <-ctx.Done():
 		}
 	}()
+	for retry := tourneyRetryFirst; ; retry = min(2*retry, tourneyRetryMax) {
+		if !s.playMissing(ctx, tr) {
+			if ctx.Err() != nil || !tr.decided() && tr.played() < len(tr.games) {
+				return // stopped, or draining: the tournament resumes at the next start
+			}
+			if s.finishTourney(ctx, tr) {
+				return
+			}
+		}
+		if ctx.Err() != nil || s.isDraining() {
+			return
+		}
+		s.log.Warn("tournament: playing failed games again, or finishing it", "tournament", tr.id, "in", retry)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(retry):
+		}
+	}
+}
+
+// finishTourney stores the tournament as finished, every game played (or its SPRT decided), and
+// reports whether it is done with: false only when the store failed for another reason than the
+// tournament's lease (logged), for runTourney to try again.
+func (s *Referee) finishTourney(ctx context.Context, tr *tourney) bool {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	tr.mu.Lock()
+	if tr.state != store.TournamentRunning {
+		tr.mu.Unlock()
+		return true // cancelled meanwhile
+	}
+	err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now)
+	if err == nil {
+		tr.end(store.TournamentFinished, now)
+	}
+	tr.mu.Unlock()
+	switch {
+	case err == nil:
+		s.tourneys.keepSummary(tr)
+	case errors.Is(err, store.ErrLeaseLost):
+		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
+	default:
+		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
+		return false
+	}
+	return true
+}
+
+// tourneyRetryFirst and tourneyRetryMax bound the wait of runTourney before it plays failed
+// games again: 1 s, then doubled at each round that fails, up to a minute.
+const (
+	tourneyRetryFirst = time.Second
+	tourneyRetryMax   = time.Minute
+)
+
+// playMissing plays the tournament's games without a result once each, as runTourney says, and
+// reports whether any failed (each is logged and counted in
+// bezique_tournament_game_failures_total).
+func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
-	var failed atomic.Bool // a game failed (logged): the tournament is not ended, it resumes at the next start
-	missing := 0           // games without a table in a row, once the SPRT has decided
+	var failed atomic.Bool
+	missing := 0 // games without a table in a row, once the SPRT has decided
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue
@@ -440,36 +503,13 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
 			case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
 				failed.Store(true)
+				s.metrics.TournamentGameFailed()
 				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
 			}
 		}()
 	}
 	wg.Wait()
-	if ctx.Err() != nil {
-		return
-	}
-	if failed.Load() || !tr.decided() && tr.played() < len(tr.games) {
-		return // draining, or a game failed (logged): the tournament resumes at the next start
-	}
-	now := time.Now().UTC().Truncate(time.Microsecond)
-	tr.mu.Lock()
-	if tr.state != store.TournamentRunning {
-		tr.mu.Unlock()
-		return // cancelled meanwhile
-	}
-	err := s.tourneys.store.FinishTournament(ctx, tr.id, store.TournamentFinished, now)
-	if err == nil {
-		tr.end(store.TournamentFinished, now)
-	}
-	tr.mu.Unlock()
-	switch {
-	case err == nil:
-		s.tourneys.keepSummary(tr)
-	case errors.Is(err, store.ErrLeaseLost):
-		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
-	case err != nil:
-		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
-	}
+	return failed.Load()
 }
 
 // end sets the tournament's final state and wakes its watchers; tr.mu must be held.
