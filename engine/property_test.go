@@ -9,7 +9,7 @@ import (
 
 // longEnv names the environment variable that turns on the engine's long runs: with
 // BEZIQUE_LONG=1 (and without -short) TestPropertyRandomPlay plays 100 000 deals per variant
-// (issue: at least 100 000), and the whole package takes about 420 s on 2 cores. scripts/test.sh
+// (issue: at least 100 000), and the whole package takes about 290 s on 2 cores. scripts/test.sh
 // sets it for its engine step; a plain go test ./engine stays well under a minute.
 const longEnv = "BEZIQUE_LONG"
 
