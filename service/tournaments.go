@@ -269,14 +269,58 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 	games = slices.Clone(games)
 	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
 	for _, g := range games {
-		var r tournament.Result
-		if err := json.Unmarshal(g.Result, &r); err != nil {
-			return nil, fmt.Errorf("tournament %s: game %d: bad stored result: %w", row.ID, g.Game, err)
+		r, err := storedResult(g)
+		if err != nil {
+			return nil, err
 		}
 		tr.results = append(tr.results, r)
 		tr.done[r.Game] = true
 	}
 	return tr, nil
+}
+
+// storedResult is the result of a stored tournament game, or an error naming the game when it
+// does not decode.
+func storedResult(g store.TournamentGame) (tournament.Result, error) {
+	var r tournament.Result
+	if err := json.Unmarshal(g.Result, &r); err != nil {
+		return r, fmt.Errorf("tournament %s: game %d: bad stored result: %w", g.TournamentID, g.Game, err)
+	}
+	return r, nil
+}
+
+// adoptStoredResults reads the tournament's stored results and takes in those it lacks, as a
+// restart would: a result whose commit landed though its answer was lost (PostgreSQL restarting
+// during the commit) failed its game, and the game played again found that row in its way
+// (store.ErrConflict) at every round, for as long as the referee ran (an outside trial). It
+// returns the store's error, or one naming a result that does not decode.
+func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
+	games, err := s.tourneys.store.ListTournamentGames(ctx, tr.id)
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	adopted := 0
+	for _, g := range games {
+		if tr.done[g.Game] {
+			continue
+		}
+		r, err := storedResult(g)
+		if err != nil {
+			return err
+		}
+		tr.results = append(tr.results, r)
+		tr.done[g.Game] = true
+		adopted++
+	}
+	if adopted > 0 {
+		tr.standings = nil // computed at their next read
+		tr.notify()
+		s.log.Warn("tournament: results found stored that this referee had not counted (commits whose answer was lost)", "tournament", tr.id, "results", adopted)
+	}
+	return nil
 }
 
 // resumeTournaments loads the running tournaments of the store and starts them: each plays only
@@ -387,7 +431,8 @@ func (s *Referee) startTourney(tr *tourney) {
 // tournament. A game that failed (the store out of reach, say), or the tournament's end that could
 // not be stored, is tried again, as a restart would, after tourneyRetryFirst, doubled at each
 // failed round up to tourneyRetryMax: a game creates its table only when it has none, so a game
-// tried again is the same game. Before, the tournament stood still until the referee's next start. It returns early, leaving the
+// tried again is the same game, and the results stored meanwhile are read first
+// (adoptStoredResults). Before, the tournament stood still until the referee's next start. It returns early, leaving the
 // tournament running in the store, when the referee stops or drains (it starts no game then; those
 // in play finish), and when ctx ends (the tournament is cancelled, or its lease lost:
 // loseTourney). With a shared store it starts a game only while the referee surely holds its
@@ -420,6 +465,9 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 		case <-ctx.Done():
 			return
 		case <-time.After(retry):
+		}
+		if err := s.adoptStoredResults(ctx, tr); err != nil {
+			s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
 		}
 	}
 }
