@@ -217,9 +217,6 @@ func (s *Referee) takeOver(ctx context.Context) {
 			// ctx may be what ended the load, and the next renewal would extend the leases
 			// anyway: they are released then (releaseIdleLeases), for another takeover.
 			s.log.Error("loading tables taken over failed; releasing them at the next renewal", "tables", len(ids), "err", err)
-			if s.idleLeases == nil {
-				s.idleLeases = map[store.Lease]time.Time{}
-			}
 			for _, l := range taken {
 				s.idleLeases[l] = time.Time{} // idle since ever: released at the next renewal
 			}

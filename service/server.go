@@ -306,7 +306,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	leaser, _ := cfg.Store.(store.Leaser)
 	s := &Referee{cfg: cfg, store: cfg.Store, metrics: cfg.Metrics, log: cfg.Logger, stop: make(chan struct{}), tables: map[string]*table{}, endings: newEndingCache(),
-		dropped: map[string]bool{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
+		dropped: map[string]bool{}, idleLeases: map[store.Lease]time.Time{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = newTourneys(s.store)
 	s.peers = map[string]*peerConn{}

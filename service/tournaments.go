@@ -266,27 +266,32 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 	}
 	copy(tr.seed[:], row.Seed)
 	tr.games = tr.spec.Schedule()
-	games = slices.Clone(games)
-	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
-	for _, g := range games {
-		r, err := storedResult(g)
-		if err != nil {
-			return nil, err
-		}
-		tr.results = append(tr.results, r)
-		tr.done[r.Game] = true
+	if _, err := tr.takeStored(games); err != nil {
+		return nil, err
 	}
 	return tr, nil
 }
 
-// storedResult is the result of a stored tournament game, or an error naming the game when it
-// does not decode.
-func storedResult(g store.TournamentGame) (tournament.Result, error) {
-	var r tournament.Result
-	if err := json.Unmarshal(g.Result, &r); err != nil {
-		return r, fmt.Errorf("tournament %s: game %d: bad stored result: %w", g.TournamentID, g.Game, err)
+// takeStored adds to the tournament's results those of the stored games (in the order they
+// finished) that it lacks, and returns how many it added, or an error naming a result that does
+// not decode; tr.mu must be held once tr is shared.
+func (tr *tourney) takeStored(games []store.TournamentGame) (int, error) {
+	games = slices.Clone(games)
+	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
+	added := 0
+	for _, g := range games {
+		if tr.done[g.Game] {
+			continue
+		}
+		var r tournament.Result
+		if err := json.Unmarshal(g.Result, &r); err != nil {
+			return added, fmt.Errorf("tournament %s: game %d: bad stored result: %w", tr.id, g.Game, err)
+		}
+		tr.results = append(tr.results, r)
+		tr.done[g.Game] = true
+		added++
 	}
-	return r, nil
+	return added, nil
 }
 
 // adoptStoredResults reads the tournament's stored results and takes in those it lacks, as a
@@ -299,28 +304,15 @@ func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
 	if err != nil {
 		return err
 	}
-	slices.SortStableFunc(games, func(a, b store.TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) })
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	adopted := 0
-	for _, g := range games {
-		if tr.done[g.Game] {
-			continue
-		}
-		r, err := storedResult(g)
-		if err != nil {
-			return err
-		}
-		tr.results = append(tr.results, r)
-		tr.done[g.Game] = true
-		adopted++
-	}
+	adopted, err := tr.takeStored(games)
 	if adopted > 0 {
 		tr.standings = nil // computed at their next read
 		tr.notify()
 		s.log.Warn("tournament: results found stored that this referee had not counted (commits whose answer was lost)", "tournament", tr.id, "results", adopted)
 	}
-	return nil
+	return err
 }
 
 // resumeTournaments loads the running tournaments of the store and starts them: each plays only
@@ -432,11 +424,11 @@ func (s *Referee) startTourney(tr *tourney) {
 // not be stored, is tried again, as a restart would, after tourneyRetryFirst, doubled at each
 // failed round up to tourneyRetryMax: a game creates its table only when it has none, so a game
 // tried again is the same game, and the results stored meanwhile are read first
-// (adoptStoredResults). Before, the tournament stood still until the referee's next start. It returns early, leaving the
-// tournament running in the store, when the referee stops or drains (it starts no game then; those
-// in play finish), and when ctx ends (the tournament is cancelled, or its lease lost:
-// loseTourney). With a shared store it starts a game only while the referee surely holds its
-// leases (awaitLease), and a write refused for want of the tournament's lease
+// (adoptStoredResults). Before, the tournament stood still until the referee's next start. It
+// returns early, leaving the tournament running in the store, when the referee stops or drains
+// (it starts no game then; those in play finish), and when ctx ends (the tournament is cancelled,
+// or its lease lost: loseTourney). With a shared store it starts a game only while the referee
+// surely holds its leases (awaitLease), and a write refused for want of the tournament's lease
 // (store.ErrLeaseLost: another referee took it over) stops it.
 func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 	ctx, cancel := context.WithCancel(ctx)
