@@ -56,6 +56,14 @@ func (s *Referee) leaseLoop() {
 	}
 }
 
+// errTakenOver and errUnsure are the causes with which the lease renewal stops a table (its
+// lost context, logged by the table): its lease is held by another referee (renew), or no
+// renewal has succeeded for the lease's term (dropUnsure).
+var (
+	errTakenOver = errors.New("lease taken over by another referee")
+	errUnsure    = errors.New("leases not renewed for their whole term")
+)
+
 // renew renews the leases and stops the tables and tournaments whose lease another referee took.
 func (s *Referee) renew(ctx context.Context) {
 	started := time.Now()
@@ -88,9 +96,8 @@ func (s *Referee) renew(ctx context.Context) {
 		}
 	}
 	s.mu.Unlock()
-	for _, t := range lost {
-		s.log.Warn("lease taken over by another referee; stopping the table", "table", t.id)
-		t.lose()
+	for _, t := range lost { // logged by the table if it is still live: it may have just ended
+		t.lose(errTakenOver)
 	}
 	s.releaseIdleLeases(ctx, held)
 }
@@ -188,7 +195,7 @@ func (s *Referee) dropUnsure() {
 		s.log.Warn("leases not renewed for their whole term; stopping the tables, which other referees take over", "tables", len(drop))
 	}
 	for _, t := range drop {
-		t.lose()
+		t.lose(errUnsure)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"reflect"
 	"strings"
 	"testing"
@@ -78,7 +79,8 @@ func awaitForgotten(t *testing.T, s *Referee, id string) {
 func TestLeaseTakenOverStopsTable(t *testing.T) {
 	u, raw := sharedSchema(t)
 	stA, la := openShared(t, u)
-	a := startReferee(t, stA, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	logs := &logRecords{}
+	a := startReferee(t, stA, func(c *Config) { c.Advertise, c.Logger = "127.0.0.1:1", slog.New(logs) })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
@@ -118,6 +120,90 @@ func TestLeaseTakenOverStopsTable(t *testing.T) {
 	if got := testutil.ToFloat64(a.srv.metrics.leaseLosses); got != 1 {
 		t.Errorf("bezique_lease_losses_total = %v, want 1", got)
 	}
+	if got, want := stopCauses(logs), []string{errTakenOver.Error()}; !reflect.DeepEqual(got, want) {
+		t.Errorf("the table's stop was logged with causes %q; want %q", got, want)
+	}
+}
+
+// stopCauses returns the cause of each warning "stopping the table" in logs, in order.
+func stopCauses(logs *logRecords) []string {
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	var causes []string
+	for _, r := range logs.records {
+		if r.Level != slog.LevelWarn || !strings.HasPrefix(r.Message, "stopping the table") {
+			continue
+		}
+		r.Attrs(func(a slog.Attr) bool {
+			if a.Key == "cause" {
+				causes = append(causes, a.Value.String())
+			}
+			return true
+		})
+	}
+	return causes
+}
+
+// warnings returns the message of each record in logs at level Warn or above, in order.
+func warnings(logs *logRecords) []string {
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	var msgs []string
+	for _, r := range logs.records {
+		if r.Level >= slog.LevelWarn {
+			msgs = append(msgs, r.Message)
+		}
+	}
+	return msgs
+}
+
+// TestLeaseGoneAsTableEndsIsNotLost: a table whose final write has just deleted its lease, but
+// which has not yet closed its end (finish still holds the turn), is seen by the lease renewal
+// as lost. It must stay an ended table: no warning that it was taken over, no lease loss
+// counted, still in memory. Before, the renewal logged "lease taken over by another referee;
+// stopping the table" for it (an outside trial: 3 in about 1 750 tables).
+func TestLeaseGoneAsTableEndsIsNotLost(t *testing.T) {
+	u, raw := sharedSchema(t)
+	logs := &logRecords{}
+	a := startPeer(t, u, func(c *Config) { c.Logger = slog.New(logs) })
+	resp, err := a.tables.CreateTable(t.Context(), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	tb, err := a.srv.table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What finish does under the turn up to its store's commit, which deletes the lease
+	// (bezique_lease_end): the state is final, the end not yet closed.
+	tb.lock()
+	tb.setState(pb.TableState_TABLE_STATE_CANCELLED)
+	if _, err := raw.Exec("DELETE FROM leases WHERE kind = 'table' AND id = $1", id); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(waitFor); tb.lost.Err() == nil; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			tb.release()
+			t.Fatalf("no lease renewal saw the lease gone in %v", waitFor)
+		}
+	}
+	tb.release()
+	if cause := context.Cause(tb.lost); cause != errTakenOver {
+		t.Errorf("the table was stopped for %v; want %v", cause, errTakenOver)
+	}
+	// The table's goroutine takes the turn for the cancel as soon as it is given back; two
+	// more renewals leave it ample time to act on it, as it did before for a live table.
+	time.Sleep(2 * store.LeaseRenewEvery)
+	if got := warnings(logs); len(got) != 0 {
+		t.Errorf("warnings logged for the ended table: %q; want none", got)
+	}
+	if got := testutil.ToFloat64(a.srv.metrics.leaseLosses); got != 0 {
+		t.Errorf("bezique_lease_losses_total = %v, want 0", got)
+	}
+	if _, err := a.srv.table(id); err != nil {
+		t.Errorf("the ended table left memory: %v", err)
+	}
 }
 
 // TestHandover: a referee that hands over (SIGTERM with a shared store) stops its tables and
@@ -126,7 +212,8 @@ func TestLeaseTakenOverStopsTable(t *testing.T) {
 func TestHandover(t *testing.T) {
 	u, _ := sharedSchema(t)
 	stA, _ := openShared(t, u)
-	a := startReferee(t, stA, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	logs := &logRecords{}
+	a := startReferee(t, stA, func(c *Config) { c.Advertise, c.Logger = "127.0.0.1:1", slog.New(logs) })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})

@@ -464,7 +464,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
-	t.lost, t.lose = context.WithCancel(context.Background())
+	t.lost, t.lose = context.WithCancelCause(context.Background())
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
 	for i, sc := range req.GetSeats() {

@@ -52,14 +52,16 @@ type table struct {
 	dealing dealing
 	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
-	// lost is cancelled (lose) when this referee no longer holds the table's lease, or can no
-	// longer be sure that it does (leases.go): run then stops the table without another write
-	// (its seats and watchers are told to reconnect, Unavailable: another referee plays it; the
-	// referee forgets it; nothing changes in the store), and a store append waiting for its commit
-	// (appendLog) gives up, so that run gets the turn. leasedAt is when the table started here: a
-	// lease renewal begun before it does not count the table yet.
+	// lost is cancelled (lose, with the cause) when this referee no longer holds the table's
+	// lease, or can no longer be sure that it does (leases.go): run then stops the table without
+	// another write if it is still live, and logs the cause (its seats and watchers are told to
+	// reconnect, Unavailable: another referee plays it; the referee forgets it; nothing changes in
+	// the store), and a store append waiting for its commit (appendLog) gives up, so that run gets
+	// the turn. A table that ended first (its final write deletes its lease) is left as it is,
+	// without a word. leasedAt is when the table started here: a lease renewal begun before it
+	// does not count the table yet.
 	lost     context.Context
-	lose     context.CancelFunc
+	lose     context.CancelCauseFunc
 	leasedAt time.Time
 
 	// Owned by the holder of the turn.
@@ -290,6 +292,7 @@ func (t *table) run(stop <-chan struct{}) {
 				t.release()
 				continue
 			}
+			t.log().Warn("stopping the table; a referee takes it over from the store", "cause", context.Cause(t.lost))
 			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
 			t.halted = t.stopped()
 			t.release()
@@ -893,8 +896,7 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	err := t.srv.store.AppendActions(t.lost, t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
 	t.srv.stored(StoreAppend, start, err)
 	if errors.Is(err, store.ErrLeaseLost) {
-		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
-		t.lose()
+		t.lose(fmt.Errorf("storing an action: %w", err))
 	}
 	if errors.Is(err, store.ErrConflict) && t.srv.leaser != nil {
 		// The store holds an entry at this seq that this table did not count: an earlier try
@@ -902,9 +904,8 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 		// commit). Tried again, every append conflicted for ever while the table held its lease.
 		// The table stops and its lease is released at the next renewal (releaseIdleLeases), so that
 		// a referee, this one included, takes it over and replays it from the store.
-		t.log().Warn("the store holds an action this table did not count (a commit whose answer was lost); stopping the table, which is replayed from the store", "err", err)
 		t.srv.drop(t.id)
-		t.lose()
+		t.lose(fmt.Errorf("the store holds an action this table did not count (a commit whose answer was lost), so the table is replayed from the store: %w", err))
 		return fmt.Errorf("%w: %w", store.ErrLeaseLost, err)
 	}
 	if err == nil {
@@ -1000,9 +1001,8 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	t.srv.metrics.GameFinished(t.variant, outcomeLabel(outcome))
 	if err := t.storeFinish(final); errors.Is(err, store.ErrLeaseLost) {
 		// Another referee plays the table now: it, not this one, ends it and tells the seats.
-		t.log().Warn("the table's lease was taken over by another referee; stopping it", "err", err)
 		t.result, t.record = nil, nil
-		t.lose()
+		t.lose(fmt.Errorf("storing the finished game: %w", err))
 		return
 	} else if err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
