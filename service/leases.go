@@ -86,7 +86,7 @@ func (s *Referee) renew(ctx context.Context) {
 	}
 	s.metrics.LeasesHeld(store.LeaseTable, len(kept))
 	s.metrics.LeasesHeld(store.LeaseTournament, len(keptTourneys))
-	s.stopLostTourneys(keptTourneys, started)
+	s.stopLostTourneys(ctx, keptTourneys, started)
 	s.mu.Lock()
 	s.leasedUntil = started.Add(store.LeaseTTL)
 	var lost []*table
@@ -250,8 +250,9 @@ func (s *Referee) takeOver(ctx context.Context) {
 
 // stopLostTourneys stops the tournaments this referee runs whose lease is not in held, a
 // renewal that started at renewed: those it started running before then (a tournament created
-// or taken over since took its lease after the renewal read them).
-func (s *Referee) stopLostTourneys(held map[string]bool, renewed time.Time) {
+// or taken over since took its lease after the renewal read them). One whose end the store holds
+// already is ended as stored (endAsStored), not counted as lost.
+func (s *Referee) stopLostTourneys(ctx context.Context, held map[string]bool, renewed time.Time) {
 	reg := s.tourneys
 	reg.mu.Lock()
 	var lost []*tourney
@@ -262,7 +263,7 @@ func (s *Referee) stopLostTourneys(held map[string]bool, renewed time.Time) {
 	}
 	reg.mu.Unlock()
 	for _, tr := range lost {
-		if since := tr.runSince(); !since.IsZero() && since.Before(renewed) {
+		if since := tr.runSince(); !since.IsZero() && since.Before(renewed) && !s.endAsStored(ctx, tr) {
 			s.loseTourney(tr, "lease taken over by another referee")
 		}
 	}

@@ -484,10 +484,40 @@ func (s *Referee) finishTourney(ctx context.Context, tr *tourney) bool {
 		s.tourneys.keepSummary(tr)
 	case errors.Is(err, store.ErrLeaseLost):
 		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
+	case errors.Is(err, store.ErrConflict) && s.endAsStored(ctx, tr): // it has ended in the store
 	default:
 		s.log.Error("finishing tournament", "tournament", tr.id, "err", err)
 		return false
 	}
+	return true
+}
+
+// endAsStored reads the tournament tr from the store and, if it has ended there but not here,
+// ends it here as stored (state and time), stops its goroutine and keeps its summary. It reports
+// whether it did; a read that fails is logged. A tournament's end stored by a try whose commit
+// landed though its answer was lost (PostgreSQL restarting during the commit) has deleted its
+// lease: the next try of FinishTournament finds it ended (ErrConflict) and the lease renewal
+// finds the lease gone (stopLostTourneys); before, the one retried for as long as the referee
+// ran and the other stopped the tournament as taken over by another referee.
+func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
+	st, err := s.tourneys.store.GetTournament(ctx, tr.id)
+	if err != nil {
+		s.log.Error("tournament: reading its stored state", "tournament", tr.id, "err", err)
+		return false
+	}
+	tr.mu.Lock()
+	if tr.state != store.TournamentRunning || st.State == store.TournamentRunning {
+		tr.mu.Unlock()
+		return false
+	}
+	tr.end(st.State, st.FinishedAt)
+	stop := tr.stopRun
+	tr.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	s.tourneys.keepSummary(tr)
+	s.log.Info("tournament: its end was stored already (a commit whose answer was lost)", "tournament", tr.id, "state", st.State)
 	return true
 }
 
