@@ -493,23 +493,38 @@ func (s *Referee) finishTourney(ctx context.Context, tr *tourney) bool {
 }
 
 // endAsStored reads the tournament tr from the store and, if it has ended there but not here,
-// ends it here as stored (state and time), stops its goroutine and keeps its summary. It reports
-// whether it did; a read that fails is logged. A tournament's end stored by a try whose commit
-// landed though its answer was lost (PostgreSQL restarting during the commit) has deleted its
-// lease: the next try of FinishTournament finds it ended (ErrConflict) and the lease renewal
-// finds the lease gone (stopLostTourneys); before, the one retried for as long as the referee
-// ran and the other stopped the tournament as taken over by another referee.
+// ends it here as stored (state, time and the stored results it lacks), stops its goroutine and
+// keeps its summary. It reports whether it did; a read that fails is logged. A tournament's end
+// stored by a try whose commit landed though its answer was lost (PostgreSQL restarting during
+// the commit) has deleted its lease: the next try of FinishTournament finds it ended
+// (ErrConflict) and the lease renewal finds the lease gone (stopLostTourneys); before, the one
+// retried for as long as the referee ran and the other stopped the tournament as taken over by
+// another referee. The same holds for a tournament that another referee took over and ended
+// before this one's renewal noticed.
 func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
 	st, err := s.tourneys.store.GetTournament(ctx, tr.id)
+	if err != nil || st.State == store.TournamentRunning {
+		if err != nil {
+			s.log.Error("tournament: reading its stored state", "tournament", tr.id, "err", err)
+		}
+		return false
+	}
+	games, err := s.tourneys.store.ListTournamentGames(ctx, tr.id)
 	if err != nil {
-		s.log.Error("tournament: reading its stored state", "tournament", tr.id, "err", err)
+		s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
 		return false
 	}
 	tr.mu.Lock()
-	if tr.state != store.TournamentRunning || st.State == store.TournamentRunning {
+	if tr.state != store.TournamentRunning {
 		tr.mu.Unlock()
 		return false
 	}
+	if _, err := tr.takeStored(games); err != nil {
+		tr.mu.Unlock()
+		s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
+		return false
+	}
+	tr.standings = nil // computed at their next read
 	tr.end(st.State, st.FinishedAt)
 	stop := tr.stopRun
 	tr.mu.Unlock()
