@@ -94,7 +94,7 @@ func invalid(field, format string, args ...any) error {
 // a table or tournament changing referee (ErrMoving, store.ErrLeaseLost), a referee that is
 // draining or shutting down (ErrDraining, ErrStopped, store.ErrClosed: behind a load balancer the
 // call made again reaches another referee; a referee alone comes back on its restart, and its
-// tables with it). Referees take expired leases over in rounds, one every store.LeaseRenewEvery
+// tables with it), a shared store out of reach (store.ErrUnavailable). Referees take expired leases over in rounds, one every store.LeaseRenewEvery
 // (a second), so nothing changes sooner than the next round, while the whole takeover takes up
 // to 2*store.LeaseTTL (10 s, as the refusal says): asking to wait all of that would keep a bot
 // away for seconds after its table has moved.
@@ -126,6 +126,7 @@ var errorCodes = []struct {
 	{store.ErrConflict, codes.AlreadyExists, 0},
 	{store.ErrInvalid, codes.InvalidArgument, 0},
 	{store.ErrClosed, codes.Unavailable, takeoverRetry},
+	{store.ErrUnavailable, codes.Unavailable, takeoverRetry},
 	{context.Canceled, codes.Canceled, 0},
 	{context.DeadlineExceeded, codes.DeadlineExceeded, 0},
 }

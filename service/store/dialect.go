@@ -3,8 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,7 +27,8 @@ type dialect struct {
 	goose goose.Dialect // for the migration provider
 	// numbered is true when placeholders are $1, $2, ... instead of ?.
 	numbered bool
-	// classify maps a driver error to ErrConflict or ErrNotFound, or returns nil.
+	// classify maps a driver error to ErrConflict, ErrNotFound, ErrLeaseLost or ErrUnavailable,
+	// or returns nil.
 	classify func(error) error
 	// snapshot is the transaction isolation that gives one consistent snapshot to a read transaction.
 	snapshot sql.IsolationLevel
@@ -55,16 +59,28 @@ var postgresDialect = dialect{
 	numbered: true,
 	classify: func(err error) error {
 		var pe *pgconn.PgError
-		if !errors.As(err, &pe) {
+		if errors.As(err, &pe) {
+			switch {
+			case pe.Code == "23505": // unique_violation
+				return ErrConflict
+			case pe.Code == "23503": // foreign_key_violation
+				return ErrNotFound
+			case pe.Code == leaseLostCode:
+				return ErrLeaseLost
+			case strings.HasPrefix(pe.Code, "08"), // connection_exception
+				pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03": // admin_shutdown, crash_shutdown, cannot_connect_now
+				return ErrUnavailable
+			}
 			return nil
 		}
-		switch pe.Code {
-		case "23505": // unique_violation
-			return ErrConflict
-		case "23503": // foreign_key_violation
-			return ErrNotFound
-		case leaseLostCode:
-			return ErrLeaseLost
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil // the caller's context: its own code
+		}
+		var ce *pgconn.ConnectError
+		var ne net.Error
+		if errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, pgconn.ErrConnClosed) ||
+			errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return ErrUnavailable
 		}
 		return nil
 	},

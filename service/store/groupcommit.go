@@ -142,7 +142,8 @@ func (s *sqlStore) commitBatch(batch []*appendReq, stmts *stmtCache) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
 	err := s.insertActions(ctx, batch, stmts)
-	if err != nil && len(batch) > 1 && (s.d.classify(err) != nil || errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound)) {
+	if sentinel := s.d.classify(err); err != nil && len(batch) > 1 &&
+		(sentinel != nil && sentinel != ErrUnavailable || errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound)) {
 		for _, r := range batch {
 			r.done <- s.appendResult(r, s.insertActions(ctx, []*appendReq{r}, stmts))
 		}

@@ -24,6 +24,12 @@ var ErrInvalid = errors.New("store: invalid argument")
 // ErrClosed is returned (wrapped) by every method called after [Store.Close].
 var ErrClosed = errors.New("store: closed")
 
+// ErrUnavailable is returned (wrapped) when a shared store (PostgreSQL) cannot be reached or its
+// connection was lost: refused or failed connections, a server shutting down or starting, a
+// connection closed in the middle of a statement (whose write may or may not have landed). The
+// failure is transient and says nothing of the data: try again later.
+var ErrUnavailable = errors.New("store: unavailable")
+
 // State is the life-cycle state of a table, stored as the text of its value.
 type State string
 
