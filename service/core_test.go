@@ -288,6 +288,7 @@ func TestCoreErrors(t *testing.T) {
 		{errorf(ErrMoving, "moving"), codes.Unavailable, "moving", time.Second}, // the takeover round
 		{fmt.Errorf("lease: %w", store.ErrLeaseLost), codes.Unavailable, "lease: " + store.ErrLeaseLost.Error(), time.Second},
 		{fmt.Errorf("closing: %w", store.ErrClosed), codes.Unavailable, "closing: " + store.ErrClosed.Error(), time.Second},
+		{fmt.Errorf("out of reach: %w", store.ErrUnavailable), codes.Unavailable, "out of reach: " + store.ErrUnavailable.Error(), time.Second},
 		{store.ErrConflict, codes.AlreadyExists, "store: conflict", 0},
 		{context.Canceled, codes.Canceled, "context canceled", 0},
 		{context.DeadlineExceeded, codes.DeadlineExceeded, "context deadline exceeded", 0},
