@@ -2,9 +2,7 @@ package service
 
 import (
 	"context"
-	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,77 +13,15 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// freezer is a TCP proxy to target whose connections stop carrying bytes, without closing, once
-// frozen: a referee that hangs (SIGSTOP) or is cut off, as its peers see it.
-type freezer struct {
-	ln     net.Listener
-	target string
-	mu     sync.Mutex
-	frozen chan struct{} // closed by freeze
-}
-
-func startFreezer(t *testing.T) *freezer {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &freezer{ln: ln, frozen: make(chan struct{})}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			f.mu.Lock()
-			target := f.target
-			f.mu.Unlock()
-			up, err := net.Dial("tcp", target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			t.Cleanup(func() { c.Close(); up.Close() })
-			go f.carry(up, c)
-			go f.carry(c, up)
-		}
-	}()
-	return f
-}
-
-// carry copies from src to dst until either ends, or holds what it read for ever once frozen.
-func (f *freezer) carry(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		select {
-		case <-f.frozen:
-			return // the bytes go nowhere, and the connections stay open
-		default:
-		}
-		if n > 0 {
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				return
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
 // TestForwardedStreamEndsWhenOwnerHangs: a watch forwarded through referee B to the table's owner
 // A ends with Unavailable within seconds when A stops answering without closing its connections
 // (a hung or cut-off referee); it stayed open and quiet for ever (an outside trial's bots heard
 // nothing for 25 s while their table, taken over, played them as disconnected).
 func TestForwardedStreamEndsWhenOwnerHangs(t *testing.T) {
 	u, _ := sharedSchema(t)
-	f := startFreezer(t)
-	a := startPeer(t, u, func(c *Config) { c.Advertise = f.ln.Addr().String() })
-	f.mu.Lock()
-	f.target = a.addr
-	f.mu.Unlock()
+	f := startTCPLink(t, "")
+	a := startPeer(t, u, func(c *Config) { c.Advertise = f.addr() })
+	f.setTarget(a.addr)
 	b := startPeer(t, u, nil)
 	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -97,7 +33,7 @@ func TestForwardedStreamEndsWhenOwnerHangs(t *testing.T) {
 	if _, err := w.Recv(); err != nil {
 		t.Fatalf("the forwarded watch: %v", err)
 	}
-	close(f.frozen)
+	f.freeze()
 	start := time.Now()
 	for {
 		if _, err = w.Recv(); err != nil {
