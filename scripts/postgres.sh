@@ -4,6 +4,8 @@
 #   eval "$(scripts/postgres.sh)"   start it (or find it running) and export BEZIQUE_TEST_POSTGRES_URL;
 #                                   BEZIQUE_PG_STARTED=1 when this call started it, 0 when it was running
 #   scripts/postgres.sh stop        stop it and delete its data
+#   scripts/postgres.sh install     only install Debian's postgresql package if missing
+#                                   (scripts/test.sh, in the background while Go builds)
 #
 # As root on a fresh Debian 12 machine it installs Debian's postgresql package if missing, then
 # runs its own cluster as the postgres user: data in $BEZIQUE_PG_DIR (default
@@ -60,6 +62,9 @@ if [ -z "$bin" ]; then
 	done || true
 	bin=$(bindir)
 	[ -n "$bin" ] || { log "postgresql installed but no initdb under /usr/lib/postgresql"; exit 1; }
+fi
+if [ "${1:-start}" = install ]; then
+	exit 0
 fi
 
 if [ ! -f "$dir/PG_VERSION" ]; then

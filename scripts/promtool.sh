@@ -3,7 +3,8 @@
 # with promtool, and run the alert unit tests (every alert, firing and not firing).
 # Installs Debian's prometheus package (which ships promtool, and the prometheus server that
 # e2e/prometheus_test.go runs) when either is missing, without letting the package start a
-# Prometheus server on this machine.
+# Prometheus server on this machine. `scripts/promtool.sh install` only installs (scripts/test.sh,
+# in the background while Go builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +31,10 @@ if ! command -v promtool >/dev/null 2>&1 || ! command -v prometheus >/dev/null 2
   if [ -s /run/prometheus/prometheus.pid ]; then
     kill "$(cat /run/prometheus/prometheus.pid)" 2>/dev/null || true
   fi
+fi
+
+if [ "${1:-}" = install ]; then
+  exit 0
 fi
 
 promtool --version 2>&1 | head -1

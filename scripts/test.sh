@@ -25,9 +25,10 @@ trap on_exit EXIT
 # (buf, then go vet): on a fresh machine (session 21) buf's build took 115 s, then Chromium's
 # install 52 s after it. Nothing
 # before the wait below uses them or runs apt-get, which allows one apt-get at a time.
-stage "packages in the background: Chromium (scripts/ci-web.sh), the bot SDKs' Debian and npm packages (scripts/ci-polyglot.sh install)"
+stage "packages in the background: Chromium (scripts/ci-web.sh), the bot SDKs' Debian and npm packages (scripts/ci-polyglot.sh install), prometheus and postgresql (promtool.sh install, postgres.sh install)"
 packages_log=$(mktemp)
-{ bash scripts/ci-web.sh && bash scripts/ci-polyglot.sh install; } >"$packages_log" 2>&1 &
+{ bash scripts/ci-web.sh && bash scripts/ci-polyglot.sh install && bash scripts/promtool.sh install &&
+	bash scripts/postgres.sh install; } >"$packages_log" 2>&1 &
 packages_pid=$!
 
 stage "proto: buf lint, generate check, buf breaking"
