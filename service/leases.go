@@ -263,7 +263,10 @@ func (s *Referee) stopLostTourneys(ctx context.Context, held map[string]bool, re
 	}
 	reg.mu.Unlock()
 	for _, tr := range lost {
-		if since := tr.runSince(); !since.IsZero() && since.Before(renewed) && !s.endAsStored(ctx, tr) {
+		if since := tr.runSince(); since.IsZero() || !since.Before(renewed) || !tr.runningHere() {
+			continue // not started here yet, or no longer running here: lost already, or ended
+		}
+		if !s.endAsStored(ctx, tr) {
 			s.loseTourney(tr, "lease taken over by another referee")
 		}
 	}

@@ -1078,6 +1078,13 @@ func (reg *tourneys) keepSummary(tr *tourney) {
 	}
 }
 
+// runningHere reports whether the tournament runs and this referee plays its games.
+func (tr *tourney) runningHere() bool {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.state == store.TournamentRunning && tr.stopRun != nil
+}
+
 // runningElsewhere reports whether the tournament runs, but this referee does not play its games
 // (it neither created nor resumed it): with a shared store another referee runs it (or it is
 // changing referee), and this referee's copy may be out of date.
