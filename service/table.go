@@ -998,15 +998,25 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		final = pb.TableState_TABLE_STATE_EXPIRED
 	}
 	t.record = t.buildRecord()
-	t.srv.metrics.GameFinished(t.variant, outcomeLabel(outcome))
-	if err := t.storeFinish(final); errors.Is(err, store.ErrLeaseLost) {
-		// Another referee plays the table now: it, not this one, ends it and tells the seats.
+	if err := t.storeFinish(final); errors.Is(err, store.ErrLeaseLost) || err != nil && t.srv.leaser != nil {
+		// Another referee plays the table now: it, not this one, ends it and tells the seats. Or,
+		// with a shared store, the end was not stored (PostgreSQL out of reach, or the connection
+		// lost during the commit, which may have landed): ended here all the same, the table
+		// stayed playing in the store with its lease renewed, and no record, until 100 more
+		// tables had ended here (an outside trial: up to 86 s, and one for good on an idle
+		// referee). The table stops and its lease is released at the next renewal (drop), so
+		// that a referee, this one included, replays it from the store, where its last action
+		// is, and ends it there.
+		if !errors.Is(err, store.ErrLeaseLost) {
+			t.srv.drop(t.id)
+		}
 		t.result, t.record = nil, nil
 		t.lose(fmt.Errorf("storing the finished game: %w", err))
 		return
 	} else if err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
 	}
+	t.srv.metrics.GameFinished(t.variant, outcomeLabel(outcome))
 	t.setState(final)
 	for _, s := range t.seats {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: res}}})

@@ -531,6 +531,10 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			reason = "cancelled by request"
 		}
 		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+		if t.live() { // the end was not stored: the table stops, to be replayed from the store
+			cerr = errorf(ErrMoving, "table %s: its cancel could not be stored and the table moves; cancel it again", t.id)
+			return
+		}
 		ti = t.info()
 	})
 	if errors.Is(err, ErrNotFound) {

@@ -55,7 +55,7 @@ CREATE TRIGGER test_end_with_last_game AFTER INSERT ON tournament_games
 	if got := warnings(logs); len(got) != 0 {
 		t.Errorf("warnings logged: %q; want none", got)
 	}
-	adopted := slog.Record{Level: slog.LevelInfo, Message: "tournament: its end was stored already (a commit whose answer was lost)"}
+	adopted := slog.Record{Level: slog.LevelInfo, Message: "tournament: its end was stored already (a commit whose answer was lost, or another referee that took it over)"}
 	if n := logs.count(adopted); n != 1 {
 		t.Errorf("%q logged %d times, want 1", adopted.Message, n)
 	}

@@ -532,7 +532,7 @@ func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
 		stop()
 	}
 	s.tourneys.keepSummary(tr)
-	s.log.Info("tournament: its end was stored already (a commit whose answer was lost)", "tournament", tr.id, "state", st.State)
+	s.log.Info("tournament: its end was stored already (a commit whose answer was lost, or another referee that took it over)", "tournament", tr.id, "state", st.State)
 	return true
 }
 
