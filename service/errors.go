@@ -94,10 +94,11 @@ func invalid(field, format string, args ...any) error {
 // a table or tournament changing referee (ErrMoving, store.ErrLeaseLost), a referee that is
 // draining or shutting down (ErrDraining, ErrStopped, store.ErrClosed: behind a load balancer the
 // call made again reaches another referee; a referee alone comes back on its restart, and its
-// tables with it), a shared store out of reach (store.ErrUnavailable). Referees take expired leases over in rounds, one every store.LeaseRenewEvery
-// (a second), so nothing changes sooner than the next round, while the whole takeover takes up
-// to 2*store.LeaseTTL (10 s, as the refusal says): asking to wait all of that would keep a bot
-// away for seconds after its table has moved.
+// tables with it), a shared store out of reach (store.ErrUnavailable). Referees take expired
+// leases over in rounds, one every store.LeaseRenewEvery (a second), so nothing changes sooner
+// than the next round, while the whole takeover takes up to 2*store.LeaseTTL (10 s, as the
+// refusal says): asking to wait all of that would keep a bot away for seconds after its table
+// has moved.
 const takeoverRetry = store.LeaseRenewEvery
 
 // errorCodes is the one table from the errors of the referee's core, its store and the context to

@@ -998,7 +998,7 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		final = pb.TableState_TABLE_STATE_EXPIRED
 	}
 	t.record = t.buildRecord()
-	if err := t.storeFinish(final); errors.Is(err, store.ErrLeaseLost) || err != nil && t.srv.leaser != nil {
+	if err := t.storeFinish(final); err != nil && t.srv.leaser != nil {
 		// Another referee plays the table now: it, not this one, ends it and tells the seats. Or,
 		// with a shared store, the end was not stored (PostgreSQL out of reach, or the connection
 		// lost during the commit, which may have landed): ended here all the same, the table

@@ -503,14 +503,14 @@ func (s *Referee) finishTourney(ctx context.Context, tr *tourney) bool {
 // before this one's renewal noticed.
 func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
 	st, err := s.tourneys.store.GetTournament(ctx, tr.id)
-	if err != nil || st.State == store.TournamentRunning {
-		if err != nil {
-			s.log.Error("tournament: reading its stored state", "tournament", tr.id, "err", err)
-		}
+	if err != nil {
+		s.log.Error("tournament: reading its stored state", "tournament", tr.id, "err", err)
 		return false
 	}
-	games, err := s.tourneys.store.ListTournamentGames(ctx, tr.id)
-	if err != nil {
+	if st.State == store.TournamentRunning {
+		return false
+	}
+	if err := s.adoptStoredResults(ctx, tr); err != nil {
 		s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
 		return false
 	}
@@ -519,12 +519,6 @@ func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
 		tr.mu.Unlock()
 		return false
 	}
-	if _, err := tr.takeStored(games); err != nil {
-		tr.mu.Unlock()
-		s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
-		return false
-	}
-	tr.standings = nil // computed at their next read
 	tr.end(st.State, st.FinishedAt)
 	stop := tr.stopRun
 	tr.mu.Unlock()

@@ -142,8 +142,7 @@ func (s *sqlStore) commitBatch(batch []*appendReq, stmts *stmtCache) {
 	ctx, cancel := context.WithTimeout(context.Background(), batchTimeout)
 	defer cancel()
 	err := s.insertActions(ctx, batch, stmts)
-	if sentinel := s.d.classify(err); err != nil && len(batch) > 1 &&
-		(sentinel != nil && sentinel != ErrUnavailable || errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound)) {
+	if err != nil && len(batch) > 1 && s.oneAtFault(err) {
 		for _, r := range batch {
 			r.done <- s.appendResult(r, s.insertActions(ctx, []*appendReq{r}, stmts))
 		}
@@ -152,6 +151,16 @@ func (s *sqlStore) commitBatch(batch []*appendReq, stmts *stmtCache) {
 	for _, r := range batch {
 		r.done <- s.appendResult(r, err)
 	}
+}
+
+// oneAtFault reports whether a batch's failure err is one request's (a constraint or a lease,
+// which the driver's error names, or the store's own ErrConflict and ErrNotFound), not the whole
+// batch's, as a connection lost is (ErrUnavailable).
+func (s *sqlStore) oneAtFault(err error) bool {
+	if sentinel := s.d.classify(err); sentinel != nil {
+		return sentinel != ErrUnavailable
+	}
+	return errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound)
 }
 
 func (s *sqlStore) appendResult(r *appendReq, err error) error {
