@@ -486,6 +486,9 @@ func (t *table) advance() {
 		}
 		t.started = time.Now() // before setState, which stores it with the state (storedSpec.Started)
 		t.setState(pb.TableState_TABLE_STATE_PLAYING)
+		if t.lost.Err() != nil { // the start was not stored: the table stops (setState)
+			return
+		}
 	}
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
@@ -961,9 +964,14 @@ func (t *table) setState(s pb.TableState) {
 		if s == pb.TableState_TABLE_STATE_PLAYING { // every seat has joined: store who did (storedSpec.Joined)
 			u.Spec, _ = t.storedSpec(t.reserved)
 		}
-		start := time.Now()
-		err := t.srv.store.UpdateTable(context.Background(), t.id, u)
-		if t.srv.stored(StoreUpdate, start, err) != nil {
+		if err := t.update(u); err != nil && t.srv.leaser != nil {
+			// With a shared store, a game whose start is not stored would be taken over as
+			// waiting, with neither its start time nor its bots (outside trial: 4 such failures,
+			// each a connection terminated): the table stops before its first request, and a
+			// referee, this one included, replays it from the store, where its seats join again.
+			t.srv.drop(t.id)
+			t.lose(fmt.Errorf("storing the table's state %s: %w", stateLabel(s), err))
+		} else if err != nil {
 			t.log().Error("storing the table state failed", "err", err)
 		}
 	}
@@ -1086,7 +1094,12 @@ func (t *table) reserve(n uint64) {
 	}
 	floor := max(n, t.seq, t.requestID) + seqReserve
 	if err := t.writeSpec(floor); err != nil {
-		t.log().Error("storing the seq floor failed; a recovery may reuse seqs", "err", err)
+		// Harmless unless every write fails for a whole reservation: the next seq tries again,
+		// and a recovered table starts seqReserve beyond the stored floor (rebuild). A table
+		// that lost its claim (update) is stopping and says why once (run).
+		if t.lost.Err() == nil {
+			t.log().Warn("storing the seq floor failed; tried again at the next seq", "err", err)
+		}
 		return
 	}
 	t.reserved = floor
@@ -1131,8 +1144,30 @@ func (t *table) writeSpec(floor uint64) error {
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	return t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(context.Background(), t.id, store.TableUpdate{Spec: spec}))
+	return t.update(store.TableUpdate{Spec: spec})
+}
+
+// updateWaits are the pauses before update tries a write again.
+var updateWaits = []time.Duration{100 * time.Millisecond, time.Second}
+
+// update writes u to the table's row in the store (store.UpdateTable) and returns the store's
+// error. A write that fails with store.ErrUnavailable (a connection lost, PostgreSQL restarting)
+// is tried again after each of updateWaits, holding the table's turn: the write sets values, so
+// one that landed though its answer was lost does no harm written again. It gives up, with the
+// context's error, once the table has lost its claim (lose).
+func (t *table) update(u store.TableUpdate) error {
+	for i := 0; ; i++ {
+		start := time.Now()
+		err := t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(t.lost, t.id, u))
+		if !errors.Is(err, store.ErrUnavailable) || i == len(updateWaits) {
+			return err
+		}
+		select {
+		case <-time.After(updateWaits[i]):
+		case <-t.lost.Done():
+			return context.Cause(t.lost)
+		}
+	}
 }
 
 // bind records the table's creator and binds its seats to the bot keys of the spec
