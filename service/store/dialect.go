@@ -48,6 +48,10 @@ var sqliteDialect = dialect{
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
 			return ErrNotFound
 		}
+		switch se.Code() & 0xff { // the primary code of an extended one
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED: // another process held the file past the busy timeout
+			return ErrUnavailable
+		}
 		return nil
 	},
 	snapshot: sql.LevelDefault, // a SQLite transaction is already one snapshot

@@ -88,3 +88,30 @@ func TestRedact(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLiteBusyIsUnavailable: a write that waits for another process's lock on the SQLite file
+// (a sqlite3 shell's open write transaction) for longer than the busy timeout fails with
+// ErrUnavailable, which the referee answers as Unavailable with a retry delay; once the lock is
+// let go, the write goes through. Before, "database is locked" matched no sentinel: Internal.
+func TestSQLiteBusyIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	b := sqliteBackend()
+	u := b.fresh(t)
+	st := open(t, u)
+	conn, err := b.raw(t, u).Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	err = st.CreateTable(ctx, storetest.Table("t1", store.StateWaiting, 0))
+	if !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("CreateTable while another process holds the write lock = %v; want ErrUnavailable", err)
+	}
+	if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, st, storetest.Table("t1", store.StateWaiting, 0))
+}

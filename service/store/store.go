@@ -26,8 +26,10 @@ var ErrClosed = errors.New("store: closed")
 
 // ErrUnavailable is returned (wrapped) when a shared store (PostgreSQL) cannot be reached or its
 // connection was lost: refused or failed connections, a server shutting down or starting, a
-// connection closed in the middle of a statement (whose write may or may not have landed). The
-// failure is transient and says nothing of the data: try again later.
+// connection closed in the middle of a statement (whose write may or may not have landed); or
+// when another process held a SQLite file's lock for longer than the busy timeout (5 s: a
+// sqlite3 shell, a backup tool). The failure is transient and says nothing of the data: try
+// again later.
 var ErrUnavailable = errors.New("store: unavailable")
 
 // State is the life-cycle state of a table, stored as the text of its value.
