@@ -71,8 +71,8 @@ stage "polyglot bot SDKs (stubs current; Python and Node tests)" && bash scripts
 
 # Every package but e2e: its referees are binaries built without -race, and the e2e stage below
 # runs all its tests, -short's included; under -race -short it was a third of this stage's time.
-stage "go test -race -short (every package but e2e)"
-go test -race -short -count=1 -timeout 25m $(go list ./... | grep -v '/e2e$')
+stage "go test -race -short (every package but e2e; the service package's tests in two shards side by side: scripts/race-short.sh)"
+bash scripts/race-short.sh
 
 stage "end to end with the real binaries, without -short (every e2e test: crashes, kills, docs that run, TLS, HTTP)"
 go test -count=1 -timeout 30m ./e2e/ ./cmd/...
