@@ -899,7 +899,7 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 	err := t.srv.store.AppendActions(t.lost, t.id, []store.Action{{Seq: int64(t.logged + 1), Seat: seat, Kind: int(kind), Payload: payload}})
 	t.srv.stored(StoreAppend, start, err)
 	if errors.Is(err, store.ErrLeaseLost) {
-		t.lose(fmt.Errorf("storing an action: %w", err))
+		t.replayFromStore(fmt.Errorf("storing an action: %w", err))
 	}
 	if errors.Is(err, store.ErrConflict) && t.srv.leaser != nil {
 		// The store holds an entry at this seq that this table did not count: an earlier try
@@ -907,14 +907,24 @@ func (t *table) appendLog(seat int, kind logKind, payload []byte) error {
 		// commit). Tried again, every append conflicted for ever while the table held its lease.
 		// The table stops and its lease is released at the next renewal (releaseIdleLeases), so that
 		// a referee, this one included, takes it over and replays it from the store.
-		t.srv.drop(t.id)
-		t.lose(fmt.Errorf("the store holds an action this table did not count (a commit whose answer was lost), so the table is replayed from the store: %w", err))
+		t.replayFromStore(fmt.Errorf("the store holds an action this table did not count (a commit whose answer was lost), so the table is replayed from the store: %w", err))
 		return fmt.Errorf("%w: %w", store.ErrLeaseLost, err)
 	}
 	if err == nil {
 		t.logged++
 	}
 	return err
+}
+
+// replayFromStore stops the table, for cause, so that a referee replays it from the store:
+// another that holds its lease already (cause matches store.ErrLeaseLost), or any referee, this
+// one included, once this one has released the lease at its next renewal (drop). Its seats are
+// told it moved (run) and reconnect; a shared store's write that failed is how it gets here.
+func (t *table) replayFromStore(cause error) {
+	if !errors.Is(cause, store.ErrLeaseLost) {
+		t.srv.drop(t.id)
+	}
+	t.lose(cause)
 }
 
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
@@ -969,8 +979,7 @@ func (t *table) setState(s pb.TableState) {
 			// waiting, with neither its start time nor its bots (outside trial: 4 such failures,
 			// each a connection terminated): the table stops before its first request, and a
 			// referee, this one included, replays it from the store, where its seats join again.
-			t.srv.drop(t.id)
-			t.lose(fmt.Errorf("storing the table's state %s: %w", stateLabel(s), err))
+			t.replayFromStore(fmt.Errorf("storing the table's state %s: %w", stateLabel(s), err))
 		} else if err != nil {
 			t.log().Error("storing the table state failed", "err", err)
 		}
@@ -1012,14 +1021,10 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 		// lost during the commit, which may have landed): ended here all the same, the table
 		// stayed playing in the store with its lease renewed, and no record, until 100 more
 		// tables had ended here (an outside trial: up to 86 s, and one for good on an idle
-		// referee). The table stops and its lease is released at the next renewal (drop), so
-		// that a referee, this one included, replays it from the store, where its last action
-		// is, and ends it there.
-		if !errors.Is(err, store.ErrLeaseLost) {
-			t.srv.drop(t.id)
-		}
+		// referee). A referee, this one included, replays it from the store, where its last
+		// action is, and ends it there.
 		t.result, t.record = nil, nil
-		t.lose(fmt.Errorf("storing the finished game: %w", err))
+		t.replayFromStore(fmt.Errorf("storing the finished game: %w", err))
 		return
 	} else if err != nil {
 		t.log().Error("storing the finished game failed", "err", err)
