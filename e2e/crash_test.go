@@ -65,8 +65,12 @@ func playAll(ctx context.Context, addr string, created []*pb.CreateTableResponse
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				// The referee is killed every 50–400 ms of its life, and until its first
+				// message (Welcome) a bot counts the dials refused: the default 5 attempts,
+				// 100 ms apart, all fell while a loaded machine restarted the referee (CI,
+				// 2026-12-04), before the bot had joined once.
 				res, err := botsdk.Play(ctx, botsdk.Config{Server: addr, TableID: resp.GetTableId(), Seat: int(st.GetSeat()), Token: st.GetToken(),
-					BotName: "view-hash", BotVersion: "1", MaxBackoff: 100 * time.Millisecond, Logger: log}, viewHashBot{})
+					BotName: "view-hash", BotVersion: "1", MaxBackoff: 100 * time.Millisecond, ConnectAttempts: 100, Logger: log}, viewHashBot{})
 				if err != nil {
 					err = fmt.Errorf("table %s seat %d: %w", resp.GetTableId(), st.GetSeat(), err)
 				}
