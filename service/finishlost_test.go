@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"testing"
@@ -33,28 +34,16 @@ func TestFinishNotStoredIsReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := resp.GetTableId()
-	// Once (a sequence is not rolled back with the transaction it ends), the session that stores
-	// the table's end is terminated before it commits.
-	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_finish_once;
-CREATE FUNCTION test_finish_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.id = '%s' AND NEW.state = 'finished' AND nextval('test_finish_once') = 1 THEN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER test_finish_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION test_finish_lost();`, id)); err != nil {
-		t.Fatal(err)
-	}
+	// Once, the session that stores the table's end is terminated before it commits.
+	writes := failUpdates(t, raw, id, "NEW.state = 'finished'", 1)
 	cfg := botsdk.Config{Server: a.addr, TableID: id, Seat: 0, Token: tokenOf(resp, 0), BotName: "finisher",
 		ConnectAttempts: 1, MaxBackoff: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)}
 	res, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
 	if err != nil {
 		t.Fatalf("Play = %v; want the game's end once a referee replayed it", err)
 	}
-	var fired int64
-	if err := raw.QueryRow("SELECT last_value FROM test_finish_once").Scan(&fired); err != nil || fired < 1 {
-		t.Fatalf("the trigger never ran (%d, %v): the test shows nothing", fired, err)
+	if writes() < 1 {
+		t.Fatal("the trigger never ran: the test shows nothing")
 	}
 	rec, err := a.srv.Referee.GetRecord(ctx, id)
 	if err != nil {
@@ -87,17 +76,7 @@ func TestCancelNotStoredIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := resp.GetTableId()
-	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_cancel_once;
-CREATE FUNCTION test_cancel_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.id = '%s' AND NEW.state = 'cancelled' AND nextval('test_cancel_once') = 1 THEN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER test_cancel_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION test_cancel_lost();`, id)); err != nil {
-		t.Fatal(err)
-	}
+	failUpdates(t, raw, id, "NEW.state = 'cancelled'", 1)
 	_, err = a.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id, Reason: "by test"})
 	want := fmt.Sprintf("table %s: its cancel could not be stored and the table moves; cancel it again", id)
 	if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want {
@@ -124,5 +103,31 @@ CREATE TRIGGER test_cancel_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUN
 	}
 	if state != "cancelled" || leases != 0 {
 		t.Errorf("stored state %q with %d leases; want cancelled with none", state, leases)
+	}
+}
+
+// failUpdates makes PostgreSQL terminate the session of each of the first n updates of table
+// id's row that match when (a condition on OLD and NEW), before it commits, as a connection lost
+// during the write would end it. The function it returns counts the matching updates so far,
+// with a sequence: one is not rolled back with the transaction its session's end aborts.
+func failUpdates(t *testing.T, raw *sql.DB, id, when string, n int) func() int64 {
+	t.Helper()
+	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_updates;
+CREATE FUNCTION test_update_lost() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.id = '%s' AND %s AND nextval('test_updates') <= %d THEN
+        PERFORM pg_terminate_backend(pg_backend_pid());
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER test_update_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION test_update_lost();`, id, when, n)); err != nil {
+		t.Fatal(err)
+	}
+	return func() int64 {
+		var count int64
+		if err := raw.QueryRow("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM test_updates").Scan(&count); err != nil {
+			t.Fatal(err)
+		}
+		return count
 	}
 }

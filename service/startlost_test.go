@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -48,18 +47,7 @@ func TestStartNotStoredIsRetriedOrReplayed(t *testing.T) {
 				t.Fatal(err)
 			}
 			id := resp.GetTableId()
-			// A sequence is not rolled back with the transaction its caller's end aborts.
-			if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_start_tries;
-CREATE FUNCTION test_start_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.id = '%s' AND OLD.state = 'waiting' AND NEW.state = 'playing' AND nextval('test_start_tries') <= %d THEN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER test_start_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION test_start_lost();`, id, tc.fails)); err != nil {
-				t.Fatal(err)
-			}
+			writes := failUpdates(t, raw, id, "OLD.state = 'waiting' AND NEW.state = 'playing'", tc.fails)
 			cfg := botsdk.Config{Server: a.addr, TableID: id, Seat: 0, Token: tokenOf(resp, 0), BotName: "starter",
 				ConnectAttempts: 1, MaxBackoff: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)}
 			random := botsdk.NewRandom(1)
@@ -79,9 +67,8 @@ CREATE TRIGGER test_start_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNC
 			if len(storedStates) != 1 || storedStates["playing"] == 0 {
 				t.Errorf("the store held the table %v at the bot's decisions; want playing at each", storedStates)
 			}
-			var starts int64
-			if err := raw.QueryRow("SELECT last_value FROM test_start_tries").Scan(&starts); err != nil || starts != tc.starts {
-				t.Errorf("the trigger saw %d writes of the start (%v); want %d", starts, err, tc.starts)
+			if got := writes(); got != tc.starts {
+				t.Errorf("the trigger saw %d writes of the start; want %d", got, tc.starts)
 			}
 			var causes []string
 			for _, c := range stopCauses(logs) {
