@@ -23,11 +23,16 @@ var auditActions = map[pb.AuditAction]string{
 }
 
 // audit stores an operator action taken by ctx's principal now. The action has happened: a store
-// failure is logged, not returned.
+// out of reach is tried again (tryStore), then its failure is logged, not returned.
 func (s *Referee) audit(ctx context.Context, action pb.AuditAction, target, detail string) {
 	e := store.AuditEvent{ID: "a-" + randomHex(8), At: time.Now(), Principal: PrincipalFrom(ctx).ID,
 		Action: auditActions[action], Target: target, Detail: detail}
-	if err := s.store.AppendAudit(context.WithoutCancel(ctx), e); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	err := tryStore(ctx, func() error { return s.store.AppendAudit(ctx, e) })
+	if errors.Is(err, store.ErrConflict) { // its id is stored: a try that landed, its answer lost
+		err = nil
+	}
+	if err != nil {
 		s.log.Error("audit trail: storing an event failed", "action", e.Action, "target", target, "principal", e.Principal, "err", err)
 	}
 }

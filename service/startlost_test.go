@@ -31,7 +31,7 @@ func TestStartNotStoredIsRetriedOrReplayed(t *testing.T) {
 		starts int64    // the writes of the start the trigger sees
 	}{
 		{name: "tried again", fails: 1, starts: 2},
-		{name: "replayed", fails: len(updateWaits) + 1, starts: int64(len(updateWaits)) + 2,
+		{name: "replayed", fails: len(storeRetryWaits) + 1, starts: int64(len(storeRetryWaits)) + 2,
 			stops: []string{"storing the table's state playing: "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

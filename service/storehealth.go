@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // storeFailure is the last store write that failed, while no write has succeeded since.
@@ -38,4 +40,25 @@ func (s *Referee) StoreHealth() error {
 		return fmt.Errorf("store %s failing: %w", f.op, f.err)
 	}
 	return nil
+}
+
+// storeRetryWaits are the pauses before tryStore makes a write again.
+var storeRetryWaits = []time.Duration{100 * time.Millisecond, time.Second}
+
+// tryStore calls write, and calls it again after each of storeRetryWaits while it fails with
+// store.ErrUnavailable (a connection lost, PostgreSQL restarting, a SQLite file locked by another
+// process); it returns write's last error, or ctx's cause once ctx is done during a wait. write
+// must be safe to make twice: one that landed though its answer was lost is made again.
+func tryStore(ctx context.Context, write func() error) error {
+	for i := 0; ; i++ {
+		err := write()
+		if !errors.Is(err, store.ErrUnavailable) || i == len(storeRetryWaits) {
+			return err
+		}
+		select {
+		case <-time.After(storeRetryWaits[i]):
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	}
 }

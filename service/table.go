@@ -1152,27 +1152,14 @@ func (t *table) writeSpec(floor uint64) error {
 	return t.update(store.TableUpdate{Spec: spec})
 }
 
-// updateWaits are the pauses before update tries a write again.
-var updateWaits = []time.Duration{100 * time.Millisecond, time.Second}
-
 // update writes u to the table's row in the store (store.UpdateTable) and returns the store's
-// error. A write that fails with store.ErrUnavailable (a connection lost, PostgreSQL restarting)
-// is tried again after each of updateWaits, holding the table's turn: the write sets values, so
-// one that landed though its answer was lost does no harm written again. It gives up, with the
-// context's error, once the table has lost its claim (lose).
+// error, tried again as tryStore does while the table holds its claim (lose): the write sets
+// values, so one that landed though its answer was lost does no harm written again.
 func (t *table) update(u store.TableUpdate) error {
-	for i := 0; ; i++ {
+	return tryStore(t.lost, func() error {
 		start := time.Now()
-		err := t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(t.lost, t.id, u))
-		if !errors.Is(err, store.ErrUnavailable) || i == len(updateWaits) {
-			return err
-		}
-		select {
-		case <-time.After(updateWaits[i]):
-		case <-t.lost.Done():
-			return context.Cause(t.lost)
-		}
-	}
+		return t.srv.stored(StoreUpdate, start, t.srv.store.UpdateTable(t.lost, t.id, u))
+	})
 }
 
 // bind records the table's creator and binds its seats to the bot keys of the spec

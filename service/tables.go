@@ -532,7 +532,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		}
 		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		if t.live() { // the end was not stored: the table stops, to be replayed from the store
-			cerr = errorf(ErrMoving, "table %s: its cancel could not be stored and the table moves; cancel it again", t.id)
+			cerr = errorf(ErrMoving, "table %s: its cancel was not stored, or the store's answer was lost, and the table moves; cancel it again (FAILED_PRECONDITION \"is cancelled\" then says it was)", t.id)
 			return
 		}
 		ti = t.info()
