@@ -606,6 +606,12 @@ func (s *Referee) GetRecord(ctx context.Context, id string) (*pb.GameRecord, err
 	row, terr := s.store.GetTable(ctx, id)
 	switch {
 	case terr == nil && errors.Is(err, store.ErrNotFound) && row.State.Ended():
+		// The game may have ended between the two reads (its record and its end are stored in
+		// one transaction): read after its end, the record says which (CI, 2026-12-04: a
+		// cancel between them answered "cancelled without a record" to an Await).
+		if b, err := s.store.GetRecord(ctx, id); err == nil {
+			return UnmarshalRecord(id, b)
+		}
 		return nil, endedWithoutRecord(row)
 	case terr == nil && errors.Is(err, store.ErrNotFound): // in play on another referee sharing the store
 		return nil, errorf(ErrNotEnded, "table %s is %s: the record is available when the game ends", id, row.State)
