@@ -69,7 +69,7 @@ func (s *Referee) renew(ctx context.Context) {
 	started := time.Now()
 	held, err := s.leaser.RenewLeases(ctx)
 	if s.stored(StoreLease, started, err) != nil { // /readyz answers 503 until a renewal succeeds
-		s.log.Error("renewing leases failed", "err", err)
+		s.log.Log(ctx, retriedStoreLevel(err), "renewing leases failed", "err", err)
 		if !s.leaseHeld() {
 			s.dropUnsure()
 		}
@@ -165,7 +165,7 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 	for kind, ids := range release {
 		s.log.Warn("releasing leases held with nothing loaded under them, for another takeover", "kind", kind, "ids", ids)
 		if err := s.leaser.Release(ctx, kind, ids...); err != nil {
-			s.log.Error("releasing idle leases failed", "kind", kind, "err", err)
+			s.log.Log(ctx, retriedStoreLevel(err), "releasing idle leases failed", "kind", kind, "err", err)
 			continue
 		}
 		s.metrics.LeasesReleasedIdle(kind, len(ids))
@@ -211,7 +211,7 @@ func (s *Referee) drop(id string) {
 func (s *Referee) takeOver(ctx context.Context) {
 	taken, err := s.leaser.TakeExpired(ctx, store.LeaseTable, takeoverBatch)
 	if err != nil {
-		s.log.Error("taking over expired leases failed", "err", err)
+		s.log.Log(ctx, retriedStoreLevel(err), "taking over expired leases failed", "err", err)
 		return
 	}
 	if len(taken) > 0 {
@@ -237,7 +237,7 @@ func (s *Referee) takeOver(ctx context.Context) {
 	}
 	tn, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, takeoverBatch)
 	if err != nil {
-		s.log.Error("taking over expired tournament leases failed", "err", err)
+		s.log.Log(ctx, retriedStoreLevel(err), "taking over expired tournament leases failed", "err", err)
 		return
 	}
 	for _, l := range tn {

@@ -869,7 +869,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err != nil {
 		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
 		// request stays open.
-		t.log().Error("storing an action failed; the table will try again", "err", err, "retry_in", storeRetry)
+		t.log().Log(context.Background(), retriedStoreLevel(err), "storing an action failed; the table will try again", "err", err, "retry_in", storeRetry)
 		t.retryAt = time.Now().Add(storeRetry)
 		t.armTimer()
 		return false
