@@ -19,6 +19,7 @@ import (
 // naming the flag, and the live referee keeps its table's lease. Before the check, it took that referee's leases as its own
 // former life's (Advertise expires them at once) and both played its tables.
 func TestAdvertiseOfAnotherRefereeRefused(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two referee processes: not with -short")
 	}

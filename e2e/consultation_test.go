@@ -17,6 +17,7 @@ import (
 // exactly the proposals its own team mate sent (the record's team messages of its seat, in
 // order); the other members' logs show none; the record replays.
 func TestPolyglotConsultation(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()

@@ -84,6 +84,7 @@ func buildCpp(t *testing.T) string {
 // SPRT accepts H1: its heuristic (melds, brisques won with the view's beating_cards) is the
 // stronger.
 func TestCppBot(t *testing.T) {
+	t.Parallel()
 	needCpp(t)
 	dir := t.TempDir()
 	cppbot := buildCpp(t)
@@ -145,6 +146,7 @@ func TestCppBot(t *testing.T) {
 // Secret read into the environment): the bot drops that whitespace, as every SDK does.
 // Before, it sent such a key as it was and dialled such an address as it was.
 func TestCppBotConfiguredByEnvironment(t *testing.T) {
+	t.Parallel()
 	needCpp(t)
 	dir := t.TempDir()
 	cppbot := buildCpp(t)

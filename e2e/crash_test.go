@@ -39,12 +39,14 @@ func crashGames() []*pb.CreateTableRequest {
 // on a SQLite store, restarts it on the same port, and checks that every game ends with the
 // record it has without a crash.
 func TestCrashRecoverySQLite(t *testing.T) {
+	t.Parallel()
 	runCrashTest(t, "sqlite:"+filepath.Join(t.TempDir(), "data", "bezique.db"))
 }
 
 // TestCrashRecoveryPostgres is TestCrashRecoverySQLite on PostgreSQL, in a fresh schema; it is
 // skipped unless BEZIQUE_TEST_POSTGRES_URL is set.
 func TestCrashRecoveryPostgres(t *testing.T) {
+	t.Parallel()
 	runCrashTest(t, testpg.Schema(t, testpg.URL(t), "e2e"))
 }
 

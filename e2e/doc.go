@@ -6,5 +6,7 @@
 // bot processes and the C++ example bot built from the .proto files (with forced disconnects;
 // Rubicon and six-pack games of the Python and Node bots, replayed by `bezique replay` with their
 // settlement: variants_test.go), and the docs' shell blocks marked <!-- run --> run as pasted
-// (docs_test.go). It has no non-test code.
+// (docs_test.go). Every test runs beside the others (t.Parallel: two at a time on a 2-core machine,
+// -parallel's default), so each uses its own free ports, directories and database. It has no
+// non-test code.
 package e2e

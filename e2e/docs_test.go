@@ -52,6 +52,7 @@ func runBlocks(t *testing.T, page string) []string {
 // BEZIQUE_SERVER and INTEGRATE.md's curl lines follow) so the test does not depend on :7777
 // being free; every process the script starts is killed with its process group.
 func TestDocsThatRun(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays whole games through the binaries")
 	}

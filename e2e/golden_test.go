@@ -127,6 +127,7 @@ var tamperings = []struct {
 // engine to its stated result, every tampered copy fails, the referee still plays the same games
 // (the same actions and result), and `bezique replay` accepts each file and refuses a tampered one.
 func TestGoldenRecords(t *testing.T) {
+	t.Parallel()
 	games := goldenGames()
 	if *updateRecords {
 		if err := os.MkdirAll(recordsDir, 0o755); err != nil {

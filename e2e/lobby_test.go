@@ -20,6 +20,7 @@ import (
 // played to its end and replays from its record, and each bot prints its end in the words every
 // view uses (wire.ResultText).
 func TestPolyglotServe(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	referee := build(t, t.TempDir(), "./cmd/bezique-referee", "bezique-referee")

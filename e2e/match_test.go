@@ -66,6 +66,7 @@ func matchSummary(t *testing.T, out, a, b, want string) int {
 // TestMatchBuiltins: `bezique match` of rulebook against random, the real binary, stops early
 // with H1 accepted (rulebook is the stronger by at least 100 Elo).
 func TestMatchBuiltins(t *testing.T) {
+	t.Parallel()
 	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
 	out := runMatch(t, bin, "--a", "rulebook", "--b", "random", "--seed", "1")
 	games := matchSummary(t, out, "rulebook", "random", "H1 accepted")
@@ -77,6 +78,7 @@ func TestMatchBuiltins(t *testing.T) {
 // rulebook (H0 accepted: it is not the stronger), then the Node strategy bot against the Python
 // random bot, both programs (H1 accepted).
 func TestMatchPolyglot(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
@@ -102,6 +104,7 @@ func TestMatchPolyglot(t *testing.T) {
 // them in the fallbacks column, with no timeout; they counted as the bot's own moves, and the
 // standings said nothing (a new bot author's trial: 754 such answers in a 24-game match).
 func TestMatchCountsFallbacks(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
 	script := filepath.Join(t.TempDir(), "slowbot.py")
@@ -142,6 +145,7 @@ serve(ServeConfig(server=os.environ["BEZIQUE_SERVER"], bot_name=os.environ["BEZI
 // --cmd` against rulebook as it is (H0 accepted: it is not the stronger), without a forfeit, a
 // timeout, an illegal action or a disconnection.
 func TestMatchGoServeExample(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bin := build(t, dir, "./cmd/bezique", "bezique")
 	bot := build(t, dir, "./botsdk/examples/serve", "gobot")
@@ -156,6 +160,7 @@ func TestMatchGoServeExample(t *testing.T) {
 // TestMatchInterrupted: Ctrl-C (SIGINT) ends `bezique match` at once, and the program it started
 // goes with it (it runs in its own process group, which the terminal's Ctrl-C does not reach).
 func TestMatchInterrupted(t *testing.T) {
+	t.Parallel()
 	bin := build(t, t.TempDir(), "./cmd/bezique", "bezique")
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")

@@ -140,6 +140,7 @@ func (l *dbLink) url(t *testing.T, storeURL string) string {
 // streams, direct or forwarded, stayed on them; the referees that took the tables over played
 // those seats as disconnected once their grace (15 s) ran out: 259 moves of 60 games.
 func TestSharedRefereesDatabaseOutage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("three referee processes, database outages of 25 s and 8 s and a pause of 8 s: not with -short")
 	}

@@ -38,6 +38,7 @@ import (
 // restored referee held each lease: those of the referee whose address it took at its start,
 // the others' once they expired, LeaseTTL after the dump's snapshot at most.
 func TestPostgresBackupWhilePlaying(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("three referee processes, pg_dump and pg_restore: not with -short")
 	}

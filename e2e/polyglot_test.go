@@ -292,6 +292,7 @@ func replayVerified(t *testing.T, tables pb.TableServiceClient, tableID string) 
 // with a Go bot, a Python bot and a Node bot, each in its own process, and a built-in bot; the
 // final scores must equal a replay of the record.
 func TestPolyglotFourHanded(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()
@@ -408,6 +409,7 @@ func (cw *cutWriter) Write(b []byte) (int, error) {
 // its proxy, resume, and play the game to its end itself: no intervention in the record, which
 // must replay.
 func TestPolyglotReconnect(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()

@@ -23,6 +23,7 @@ import (
 // seat's decisions were counted exactly. It needs the prometheus binary (Debian's prometheus
 // package, which scripts/promtool.sh installs for CI) and is skipped without it.
 func TestPrometheusScrapesReferee(t *testing.T) {
+	t.Parallel()
 	promBin, err := exec.LookPath("prometheus")
 	if err != nil {
 		t.Skip("prometheus binary not found: install Debian's prometheus package (bash scripts/promtool.sh does) to run this test")

@@ -41,6 +41,7 @@ var sharedKillAt = []int64{60, 180}
 // lease stamps, that no table was ever written by two referees at once: along each table's
 // action log the lease epoch never goes back and each epoch has one owner.
 func TestSharedReferees(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("three referee processes, 300 games: not with -short")
 	}

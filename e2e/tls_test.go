@@ -28,6 +28,7 @@ import (
 // its bot key (a seat bound to the key, no token); the record must replay, with each seat's bot
 // name taken from its key. A plaintext client and a client without a key are refused.
 func TestPolyglotMTLS(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()
@@ -113,6 +114,7 @@ func grpcConn(t *testing.T, addr string, creds credentials.TransportCredentials,
 // only the bezique command read $BEZIQUE_TLS_CA: the examples dialled in plaintext and never
 // reached the referee, and botsdk.Main took no key.
 func TestBotsConfiguredByEnvironment(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()

@@ -116,6 +116,7 @@ func startRun(t *testing.T, bin string, newTournament bool, args ...string) (*ex
 // twice, no table left over), and the standings are those of the same tournament run without
 // interruption.
 func TestTournamentSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipped in -short: kills and restarts a real process")
 	}

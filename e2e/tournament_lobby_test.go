@@ -31,6 +31,7 @@ import (
 // standings equal those recomputed from the records; rulebook ranks above random, their rating
 // intervals (mu ± 1.96 sigma) apart.
 func TestLobbyTournamentSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipped in -short: kills and restarts a real referee under a 200-game tournament")
 	}

@@ -13,6 +13,7 @@ import (
 // tool (e2e/testdata/transcript) against the real referee binary. The page cuts long lists, not
 // fields, so a field the referee gained must be added to the page.
 func TestTranscriptWelcome(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the referee and the transcript tool")
 	}

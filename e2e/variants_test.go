@@ -24,6 +24,7 @@ import (
 // the totals and the game points as the record has them; each bot prints the trump being fixed as
 // the referee's replay events have it; and `bezique replay` of the record prints the settlement.
 func TestPolyglotOneDealVariants(t *testing.T) {
+	t.Parallel()
 	needPython(t)
 	needNode(t)
 	dir := t.TempDir()
