@@ -22,7 +22,8 @@ import (
 // runs it: forwarded there when another referee sharing the store does (see [Referee.routeLobby]),
 // so that a bot reaches its tournament through any referee's address. Unavailable while the
 // tournament changes referee, and when it moves away during the stream (the bot dials in again
-// and is served by the new owner); NotFound for a tournament that does not exist. Every stream
+// and is served by the new owner); NotFound for a tournament that does not exist,
+// FailedPrecondition for one that has ended. Every stream
 // ends Unavailable when the referee shuts down.
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
 	if id := req.GetTournamentId(); id != "" {

@@ -79,21 +79,30 @@ func (s *Referee) routeTournament(ctx context.Context, id string) (string, error
 }
 
 // routeLobby is routeTournament for a lobby stream that names tournament id
-// (ServeRequest.tournament_id): "" to serve it here (this referee runs the tournament, or it
-// has ended, or the store is not shared), or the address of the referee that runs it. ErrMoving
-// as ownerOf says; ErrNotFound for a tournament that does not exist.
+// (ServeRequest.tournament_id): "" to serve it here (this referee runs the tournament, or the
+// store is not shared), or the address of the referee that runs it. ErrMoving as ownerOf says;
+// ErrNotFound for a tournament that does not exist; ErrEnded for one that has ended (finished
+// or cancelled), which seats no bot any more: before, the bot was let into this referee's lobby,
+// where it waited for games that would never come.
 func (s *Referee) routeLobby(ctx context.Context, id string) (string, error) {
 	addr, err := s.routeTournament(ctx, id)
 	if err != nil || addr != "" {
 		return addr, err
 	}
-	if _, err := s.tourneyByID(id); err == nil {
-		return "", nil
-	}
-	if _, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only: not its results
+	var state store.TournamentState
+	if tr, err := s.tourneyByID(id); err == nil {
+		tr.mu.Lock()
+		state = tr.state
+		tr.mu.Unlock()
+	} else if row, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only: not its results
 		return "", errorf(ErrNotFound, "tournament %q not found", id)
 	} else if err != nil {
 		return "", err
+	} else {
+		state = row.State
+	}
+	if state != store.TournamentRunning {
+		return "", errorf(ErrEnded, "tournament %q has ended (%s): it seats no more lobby bots", id, state)
 	}
 	return "", nil
 }

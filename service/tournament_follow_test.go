@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -299,4 +301,43 @@ func TestServeNamingATournament(t *testing.T) {
 	if err := <-served; !errors.Is(err, context.Canceled) {
 		t.Errorf("Serve ended with %v; want context.Canceled", err)
 	}
+	checkServeRefusedEnded(t, r.cc, tn.ID, store.TournamentFinished)
+	if got := lobbyNames(r.srv.Referee); slices.Contains(got, "late") {
+		t.Errorf("the lobby lists %q after the refusal; want no late", got)
+	}
+}
+
+// checkServeRefusedEnded checks that a Serve through cc naming tournament id, which has ended in
+// state, is refused FailedPrecondition, saying so. Before, the bot was let into the referee's
+// lobby, where it waited for games that would never come.
+func checkServeRefusedEnded(t *testing.T, cc grpc.ClientConnInterface, id string, state store.TournamentState) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	stream, err := pb.NewLobbyServiceClient(cc).Serve(ctx, &pb.ServeRequest{Name: "late", Capacity: 1, TournamentId: id})
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	want := fmt.Sprintf("tournament %q has ended (%s): it seats no more lobby bots", id, state)
+	if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != want {
+		t.Errorf("Serve naming ended tournament %s: %v; want FailedPrecondition, %s", id, err, want)
+	}
+}
+
+// TestServeNamingATournamentEndedElsewhere: with a shared store, a Serve naming a tournament
+// that another referee ran and cancelled is refused FailedPrecondition by a referee that never
+// had it in memory (it reads the tournament's state from the store).
+func TestServeNamingATournamentEndedElsewhere(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tn, err := a.srv.Referee.CreateTournament(ctx, followSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.srv.Referee.CancelTournament(ctx, tn.ID, "over"); err != nil {
+		t.Fatal(err)
+	}
+	checkServeRefusedEnded(t, b.cc, tn.ID, store.TournamentCancelled)
 }

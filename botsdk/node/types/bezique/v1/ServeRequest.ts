@@ -29,7 +29,8 @@ export interface ServeRequest {
    * is then served by the referee that runs that tournament, whichever referee the bot reached
    * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
    * the tournament moves to another referee, so that the bot dials in again and follows it.
-   * NOT_FOUND for a tournament that does not exist. Empty: the bot waits in the lobby of the
+   * NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
+   * (finished or cancelled). Empty: the bot waits in the lobby of the
    * referee it reached (its challenges and the tournaments that referee runs).
    */
   'tournament_id'?: (string);
@@ -62,7 +63,8 @@ export interface ServeRequest__Output {
    * is then served by the referee that runs that tournament, whichever referee the bot reached
    * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
    * the tournament moves to another referee, so that the bot dials in again and follows it.
-   * NOT_FOUND for a tournament that does not exist. Empty: the bot waits in the lobby of the
+   * NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
+   * (finished or cancelled). Empty: the bot waits in the lobby of the
    * referee it reached (its challenges and the tournaments that referee runs).
    */
   'tournament_id': (string);
