@@ -79,6 +79,13 @@ func twoRemote(public bool) *pb.CreateTableRequest {
 	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: public}
 }
 
+// remoteVsRandom is a two-handed game to 1 point (one deal) between a remote seat 0 and the
+// built-in random bot.
+func remoteVsRandom() *pb.CreateTableRequest {
+	return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "1"}}
+}
+
 // wantCode fails the test unless err has code (and, if given, a message containing text).
 func wantCode(t *testing.T, what string, err error, code codes.Code, text string) {
 	t.Helper()

@@ -29,8 +29,7 @@ func TestFinishNotStoredIsReplayed(t *testing.T) {
 	a, _ := startPeer(t, u, nil), startPeer(t, u, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "1"}})
+	resp, err := a.tables.CreateTable(ctx, remoteVsRandom())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,8 +186,7 @@ func TestActionNotStoredIsAWarning(t *testing.T) {
 	a := startPeer(t, u, func(c *Config) { c.Logger = slog.New(logs) })
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "1"}})
+	resp, err := a.tables.CreateTable(ctx, remoteVsRandom())
 	if err != nil {
 		t.Fatal(err)
 	}

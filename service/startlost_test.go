@@ -41,8 +41,7 @@ func TestStartNotStoredIsRetriedOrReplayed(t *testing.T) {
 			startPeer(t, u, nil)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-				Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "1"}})
+			resp, err := a.tables.CreateTable(ctx, remoteVsRandom())
 			if err != nil {
 				t.Fatal(err)
 			}

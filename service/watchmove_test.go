@@ -24,8 +24,7 @@ func TestWatchThroughOwnerHandover(t *testing.T) {
 	a, b, c := startPeer(t, u, nil), startPeer(t, u, nil), startPeer(t, u, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "1"}})
+	resp, err := a.tables.CreateTable(ctx, remoteVsRandom())
 	if err != nil {
 		t.Fatal(err)
 	}
