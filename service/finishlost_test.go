@@ -52,12 +52,7 @@ func TestFinishNotStoredIsReplayed(t *testing.T) {
 	if !proto.Equal(rec.GetResult(), res) {
 		t.Errorf("stored result %v; the bot's %v", rec.GetResult(), res)
 	}
-	var state string
-	var leases int
-	if err := raw.QueryRow("SELECT state, (SELECT count(*) FROM leases WHERE kind = 'table' AND id = $1) FROM tables WHERE id = $1", id).Scan(&state, &leases); err != nil {
-		t.Fatal(err)
-	}
-	if state != "finished" || leases != 0 {
+	if state, leases := storedEnd(t, raw, id); state != "finished" || leases != 0 {
 		t.Errorf("stored state %q with %d leases; want finished with none", state, leases)
 	}
 }
@@ -96,40 +91,52 @@ func TestCancelNotStoredIsRefused(t *testing.T) {
 	if info.GetState() != pb.TableState_TABLE_STATE_CANCELLED || info.GetResult().GetReason() != "by test" {
 		t.Errorf("CancelTable again: state %v, reason %q; want cancelled, by test", info.GetState(), info.GetResult().GetReason())
 	}
-	var state string
-	var leases int
-	if err := raw.QueryRow("SELECT state, (SELECT count(*) FROM leases WHERE kind = 'table' AND id = $1) FROM tables WHERE id = $1", id).Scan(&state, &leases); err != nil {
-		t.Fatal(err)
-	}
-	if state != "cancelled" || leases != 0 {
+	if state, leases := storedEnd(t, raw, id); state != "cancelled" || leases != 0 {
 		t.Errorf("stored state %q with %d leases; want cancelled with none", state, leases)
 	}
 }
 
-// failUpdates makes PostgreSQL terminate the session of each of the first n updates of table
-// id's row that match when (a condition on OLD and NEW), before it commits, as a connection lost
-// during the write would end it. The function it returns counts the matching updates so far,
-// with a sequence: one is not rolled back with the transaction its session's end aborts.
+// failUpdates is failWrites of the first n updates of table id's row that match when (a
+// condition on OLD and NEW).
 func failUpdates(t *testing.T, raw *sql.DB, id, when string, n int) func() int64 {
 	t.Helper()
-	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_updates;
-CREATE FUNCTION test_update_lost() RETURNS trigger LANGUAGE plpgsql AS $$
+	return failWrites(t, raw, "UPDATE ON tables", fmt.Sprintf("NEW.id = '%s' AND %s", id, when), n)
+}
+
+// failWrites makes PostgreSQL terminate the session of each of the first n rows written by
+// event (as "UPDATE ON tables", "INSERT ON actions") that match when (a condition on NEW, and on
+// OLD for an update), before it commits, as a connection lost during the write would end it. The
+// function it returns counts the matching writes so far, with a sequence: one is not rolled back
+// with the transaction its session's end aborts. A schema takes one such trigger.
+func failWrites(t *testing.T, raw *sql.DB, event, when string, n int) func() int64 {
+	t.Helper()
+	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_lost;
+CREATE FUNCTION test_lost() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF NEW.id = '%s' AND %s AND nextval('test_updates') <= %d THEN
+    IF %s AND nextval('test_lost') <= %d THEN
         PERFORM pg_terminate_backend(pg_backend_pid());
     END IF;
     RETURN NEW;
 END $$;
-CREATE TRIGGER test_update_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION test_update_lost();`, id, when, n)); err != nil {
+CREATE TRIGGER test_lost BEFORE %s FOR EACH ROW EXECUTE FUNCTION test_lost();`, when, n, event)); err != nil {
 		t.Fatal(err)
 	}
 	return func() int64 {
 		var count int64
-		if err := raw.QueryRow("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM test_updates").Scan(&count); err != nil {
+		if err := raw.QueryRow("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM test_lost").Scan(&count); err != nil {
 			t.Fatal(err)
 		}
 		return count
 	}
+}
+
+// storedEnd returns table id's state in the store and the number of its table leases there.
+func storedEnd(t *testing.T, raw *sql.DB, id string) (state string, leases int) {
+	t.Helper()
+	if err := raw.QueryRow("SELECT state, (SELECT count(*) FROM leases WHERE kind = 'table' AND id = $1) FROM tables WHERE id = $1", id).Scan(&state, &leases); err != nil {
+		t.Fatal(err)
+	}
+	return state, leases
 }
 
 // TestAuditEventAfterLostConnection: an audit event whose write loses its connection (a trigger
@@ -138,17 +145,7 @@ CREATE TRIGGER test_update_lost BEFORE UPDATE ON tables FOR EACH ROW EXECUTE FUN
 func TestAuditEventAfterLostConnection(t *testing.T) {
 	u, raw := sharedSchema(t)
 	a := startPeer(t, u, nil)
-	if _, err := raw.Exec(`CREATE SEQUENCE test_audits;
-CREATE FUNCTION test_audit_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF nextval('test_audits') = 1 THEN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER test_audit_lost BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION test_audit_lost();`); err != nil {
-		t.Fatal(err)
-	}
+	failWrites(t, raw, "INSERT ON audit_events", "true", 1)
 	resp, err := a.tables.CreateTable(t.Context(), twoRemote(false))
 	if err != nil {
 		t.Fatal(err)
@@ -191,17 +188,7 @@ func TestActionNotStoredIsAWarning(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := resp.GetTableId()
-	if _, err := raw.Exec(fmt.Sprintf(`CREATE SEQUENCE test_appends;
-CREATE FUNCTION test_append_lost() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF NEW.table_id = '%s' AND nextval('test_appends') = 1 THEN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-    END IF;
-    RETURN NEW;
-END $$;
-CREATE TRIGGER test_append_lost BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION test_append_lost();`, id)); err != nil {
-		t.Fatal(err)
-	}
+	failWrites(t, raw, "INSERT ON actions", fmt.Sprintf("NEW.table_id = '%s'", id), 1)
 	cfg := botsdk.Config{Server: a.addr, TableID: id, Seat: 0, Token: tokenOf(resp, 0), BotName: "appender",
 		ConnectAttempts: 1, MaxBackoff: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)}
 	res, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
