@@ -32,7 +32,8 @@ type ServeConfig struct {
 	// with several referees sharing a store, Server may be any of them (or a load balancer in
 	// front of them), and the lobby stream is served by the referee that runs the tournament; when
 	// the tournament moves to another referee the stream ends Unavailable and Serve dials in again,
-	// following it. Empty: the bot waits in the lobby of the referee it reaches.
+	// following it; when the tournament ends, Serve returns nil. Empty: the bot waits in the lobby
+	// of the referee it reaches.
 	Tournament string
 	// OnGameOver, if set, is called when each game ends, with its announcement and [Play]'s
 	// result and error; it may be called from several goroutines at once.
@@ -43,8 +44,9 @@ type ServeConfig struct {
 // concurrently up to cfg.Capacity, each with a new bot from newBot and through [Play] (so each
 // game reconnects and resumes on its own). When the lobby stream is lost it dials in again with
 // exponential backoff; the referee then announces again the games still in play, and those
-// already being played are not joined twice. It returns when ctx ends (ctx's error, after every
-// game's goroutine has returned), when the referee refuses the bot for good (a bad request, an
+// already being played are not joined twice. It returns nil when the tournament it serves
+// (cfg.Tournament) ends (ServeResponse.tournament_ended), and ctx's error when ctx ends, both
+// after every game's goroutine has returned; it returns when the referee refuses the bot for good (a bad request, an
 // unknown or revoked key, a key without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
 // referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), or
 // when the referee answers Unavailable for cfg.TakeoverWait before it.
@@ -77,6 +79,9 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if errors.Is(err, errTournamentEnded) {
+			return nil
+		}
 		if !retryable(err) {
 			return fmt.Errorf("botsdk: serving in the lobby: %w", err)
 		}
@@ -104,7 +109,11 @@ type server struct {
 	playing map[string]bool // "table/seat/member" of the games being played
 }
 
-// session runs one lobby stream until it fails; progressed tells whether the referee sent
+// errTournamentEnded is session's error when the referee says that the tournament served has
+// ended: Serve then returns nil.
+var errTournamentEnded = errors.New("the tournament has ended")
+
+// session runs one lobby stream until it fails or the tournament it serves ends; progressed tells whether the referee sent
 // anything (the backoff then starts again from its least).
 func (s *server) session(ctx context.Context) (progressed bool, err error) {
 	req := &pb.ServeRequest{Version: s.cfg.BotVersion, Capacity: uint32(s.cfg.Capacity), Variants: s.cfg.Variants, TournamentId: s.cfg.Tournament}
@@ -126,6 +135,10 @@ func (s *server) session(ctx context.Context) (progressed bool, err error) {
 		progressed = true
 		if a := m.GetGameAssigned(); a != nil {
 			s.start(ctx, a)
+		}
+		if e := m.GetTournamentEnded(); e != nil {
+			s.cfg.Logger.Info("the tournament has ended; serving no more", "tournament", e.GetTournamentId(), "state", e.GetState())
+			return true, errTournamentEnded
 		}
 	}
 }

@@ -20,7 +20,8 @@ import (
 //
 // A request that names a tournament (ServeRequest.tournament_id) is served by the referee that
 // runs it: forwarded there when another referee sharing the store does (see [Referee.routeLobby]),
-// so that a bot reaches its tournament through any referee's address. Unavailable while the
+// so that a bot reaches its tournament through any referee's address. When the tournament ends
+// the stream's last message is ServeResponse.tournament_ended, and it ends OK. Unavailable while the
 // tournament changes referee, and when it moves away during the stream (the bot dials in again
 // and is served by the new owner); NotFound for a tournament that does not exist,
 // FailedPrecondition for one that has ended. Every stream
@@ -45,6 +46,7 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 		// It moved between routeLobby and EnterLobby, before tournamentMoved could see p.
 		return statusOf(errorf(ErrMoving, "lobby bot %s: tournament %s has moved to another referee; dial in again to serve it there", p.Name, id))
 	}
+	tr, over := s.tourneyOver(req.GetTournamentId())
 	ping := time.NewTicker(s.cfg.PingInterval)
 	defer ping.Stop()
 	nonce := uint64(1)
@@ -61,6 +63,12 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 			m = &pb.ServeResponse{Kind: &pb.ServeResponse_Ping{Ping: &pb.LobbyPing{Nonce: nonce}}}
 		case <-p.Done():
 			return statusOf(p.Err())
+		case <-over:
+			tr.mu.Lock()
+			state := tr.state
+			tr.mu.Unlock()
+			return stream.Send(&pb.ServeResponse{Kind: &pb.ServeResponse_TournamentEnded{
+				TournamentEnded: &pb.TournamentEnded{TournamentId: tr.id, State: tournamentStateToProto(state)}}})
 		case <-stream.Context().Done():
 			return nil
 		case <-s.stop:
@@ -89,4 +97,18 @@ func (s *Server) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.C
 		return nil, statusOf(err)
 	}
 	return &pb.ChallengeResponse{Table: ti}, nil
+}
+
+// tourneyOver returns tournament id as this referee knows it and the channel closed when it ends:
+// a lobby stream that serves it then ends with ServeResponse.tournament_ended. A nil channel
+// (never ready) for "" and for a tournament not in memory here.
+func (s *Referee) tourneyOver(id string) (*tourney, <-chan struct{}) {
+	if id == "" {
+		return nil, nil
+	}
+	tr, err := s.tourneyByID(id)
+	if err != nil {
+		return nil, nil
+	}
+	return tr, tr.over
 }

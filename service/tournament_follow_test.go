@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
@@ -33,8 +33,8 @@ func followSpec() tournament.Spec {
 }
 
 // serveTournamentBot serves lobby bot name (random play) through the referee at p, naming the
-// tournament it serves (botsdk.ServeConfig.Tournament), until the test ends; it returns the
-// results of the games it finished, as they end.
+// tournament it serves (botsdk.ServeConfig.Tournament), until the tournament or the test ends;
+// it returns the results of the games it finished, as they end.
 func serveTournamentBot(t *testing.T, p *peerReferee, name, tournamentID string) <-chan *pb.GameResult {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -297,9 +297,10 @@ func TestServeNamingATournament(t *testing.T) {
 	got := awaitTournament(t, r.srv.Referee, tn.ID)
 	checkAllCompleted(t, got, results)
 	checkTournament(t, r.srv.Referee, got)
-	cancel()
-	if err := <-served; !errors.Is(err, context.Canceled) {
-		t.Errorf("Serve ended with %v; want context.Canceled", err)
+	// The tournament's end ends its lobby stream (ServeResponse.tournament_ended), and Serve
+	// returns nil; before, the bot stayed in the lobby until ctx ended.
+	if err := <-served; err != nil {
+		t.Errorf("Serve ended with %v at the tournament's end; want nil", err)
 	}
 	checkServeRefusedEnded(t, r.cc, tn.ID, store.TournamentFinished)
 	if got := lobbyNames(r.srv.Referee); slices.Contains(got, "late") {
@@ -324,9 +325,10 @@ func checkServeRefusedEnded(t *testing.T, cc grpc.ClientConnInterface, id string
 	}
 }
 
-// TestServeNamingATournamentEndedElsewhere: with a shared store, a Serve naming a tournament
-// that another referee ran and cancelled is refused FailedPrecondition by a referee that never
-// had it in memory (it reads the tournament's state from the store).
+// TestServeNamingATournamentEndedElsewhere: with a shared store, a lobby stream naming a
+// tournament, forwarded by referee b to a, which runs it, ends OK after a tournament_ended
+// message when a cancels it; a Serve naming it afterwards is refused FailedPrecondition by b,
+// which never had it in memory (it reads the tournament's state from the store).
 func TestServeNamingATournamentEndedElsewhere(t *testing.T) {
 	u, _ := sharedSchema(t)
 	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
@@ -336,8 +338,32 @@ func TestServeNamingATournamentEndedElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A lobby stream open through b, forwarded to a, hears of the cancellation and ends OK.
+	stream, err := pb.NewLobbyServiceClient(b.cc).Serve(ctx, &pb.ServeRequest{Name: "lb", Capacity: 1, TournamentId: tn.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetPing().GetNonce() != 1 {
+		t.Fatalf("the lobby stream's first message: %v %v; want ping 1", m, err)
+	}
 	if _, err := a.srv.Referee.CancelTournament(ctx, tn.ID, "over"); err != nil {
 		t.Fatal(err)
+	}
+	for {
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatalf("the lobby stream after the cancellation: %v; want tournament_ended", err)
+		}
+		if m.GetPing() == nil {
+			want := &pb.TournamentEnded{TournamentId: tn.ID, State: pb.TournamentState_TOURNAMENT_STATE_CANCELLED}
+			if !proto.Equal(m.GetTournamentEnded(), want) {
+				t.Fatalf("the lobby stream's message after the cancellation: %v; want tournament_ended %v", m, want)
+			}
+			break
+		}
+	}
+	if m, err := stream.Recv(); err != io.EOF {
+		t.Fatalf("the lobby stream after tournament_ended: %v %v; want its end, OK", m, err)
 	}
 	checkServeRefusedEnded(t, b.cc, tn.ID, store.TournamentCancelled)
 }

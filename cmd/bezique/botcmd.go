@@ -120,8 +120,8 @@ func awaySeats(w *pb.Welcome) string {
 	return strings.Join(away, ", ")
 }
 
-// serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends,
-// printing a line as each game ends.
+// serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends
+// or the tournament it serves (tournamentID) ends, printing a line as each game ends.
 func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity int, variants, tournamentID string) error {
 	vs, err := parseVariants(variants)
 	if err != nil {
@@ -161,6 +161,9 @@ func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity i
 	})
 	if ctx.Err() != nil {
 		return nil // interrupted: the normal end of serve mode
+	}
+	if err == nil { // the tournament served has ended: the other normal end
+		fmt.Fprintf(w, "tournament %s has ended: serving no more\n", tournamentID)
 	}
 	return err
 }

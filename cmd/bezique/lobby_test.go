@@ -148,3 +148,26 @@ func TestChallengeTeamCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestBotServeEndsWithItsTournament: "bot --serve --tournament ID" plays its games of the
+// tournament and, when the tournament ends, prints so and exits without an error. Before, the
+// bot stayed in the lobby, idle, until it was interrupted.
+func TestBotServeEndsWithItsTournament(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "rulebook", "--entrant", "lb=lobby:lb", "--deals", "1")
+	if err != nil {
+		t.Fatalf("tournament create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	out, err = runCmd(ctx, "bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "lb", "--tournament", id)
+	if err != nil {
+		t.Fatalf("bot --serve --tournament %s: %v\n%s", id, err, out)
+	}
+	want := regexp.MustCompile(`^serving lb in the lobby of ` + regexp.QuoteMeta(ref.addr) + `, capacity 1, every variant\n` +
+		`table ` + id + `-g[01] seat [01]: game over: completed, side [^\n]*\n` +
+		`table ` + id + `-g[01] seat [01]: game over: completed, side [^\n]*\n` +
+		`tournament ` + id + ` has ended: serving no more\n$`)
+	if !want.MatchString(out) {
+		t.Errorf("bot --serve --tournament %s printed:\n%s", id, out)
+	}
+}

@@ -15,7 +15,7 @@ export interface ServeConfig extends ConnectionOptions {
   capacity?: number;
   /** variants are the variants played ('VARIANT_TWO_HANDED', ...); empty: every variant. */
   variants?: Variant[];
-  /** tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id): with several referees sharing a store, server may be any of them, the lobby stream is served by the referee that runs it, and serve dials in again and follows it when it moves. Empty (''): the lobby of the referee reached. */
+  /** tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id): with several referees sharing a store, server may be any of them, the lobby stream is served by the referee that runs it, serve dials in again and follows it when it moves, and it resolves when the tournament ends. Empty (''): the lobby of the referee reached. */
   tournament?: string;
   /** signal ends serve: it resolves once the games in play have ended. */
   signal?: AbortSignal;
@@ -26,7 +26,7 @@ export interface ServeConfig extends ConnectionOptions {
 /**
  * serve enters the bot into the referee's lobby and plays every game assigned to it, up to
  * cfg.capacity at once, dialling in again after a lost stream; it resolves when cfg.signal aborts
- * and rejects with LobbyRefused, CannotReach or RefereeUnavailable.
+ * or the tournament it serves (cfg.tournament) ends, once the games in play have ended, and rejects with LobbyRefused, CannotReach or RefereeUnavailable.
  */
 export function serve(cfg: ServeConfig, decide: Decide): Promise<void>;
 

@@ -34,7 +34,8 @@ class LobbyRefused extends Error {
 // through play(), concurrently up to cfg.capacity. When the lobby stream is lost it dials in
 // again with exponential backoff; the referee then announces again the games still in play, and
 // those already being played are not joined twice. It resolves when cfg.signal (an AbortSignal)
-// aborts, once the games in play have ended; it rejects with LobbyRefused when the referee
+// aborts, and when the tournament it serves (cfg.tournament) ends (ServeResponse.tournament_ended),
+// once the games in play have ended; it rejects with LobbyRefused when the referee
 // refuses the bot, with CannotReach when the referee never answered in cfg.connectAttempts
 // tries (5; once it has, it dials in again without limit), and with RefereeUnavailable when it
 // answered UNAVAILABLE for cfg.takeoverWaitMs (30000) before the first message. cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
@@ -82,6 +83,7 @@ async function serve(cfg, decide) {
     call.on('data', (m) => {
       progressed = true;
       if (m.kind === 'game_assigned') start(m.game_assigned);
+      if (m.kind === 'tournament_ended') done({ ended: true }); // the stream's last message
     });
     call.on('error', (err) => done({ code: err.code, details: err.details || err.message, retryMs: retryDelayMs(err.metadata), answered: fromReferee(err) }));
     call.on('end', () => done({ code: grpc.status.UNAVAILABLE, details: 'the lobby stream ended' }));
@@ -91,7 +93,7 @@ async function serve(cfg, decide) {
   try {
     while (!stopped()) {
       const out = await session();
-      if (stopped()) break;
+      if (stopped() || out.ended) break;
       if (!retryable(out.code)) throw new LobbyRefused(out.code, out.details);
       await new Promise((r) => setTimeout(r, retry.next(out)));
     }

@@ -7,7 +7,8 @@ const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const grpc = require('@grpc/grpc-js');
 const net = require('node:net');
-const { load, authMetadata, CannotReach } = require('../src');
+const protoLoader = require('@grpc/proto-loader');
+const { load, authMetadata, CannotReach, DEFAULT_PROTO_DIR } = require('../src');
 const { serve, loadLobby, LobbyRefused } = require('../src/serve');
 const { strategyBot } = require('../src/strategy');
 
@@ -28,6 +29,8 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
   const keys = new (load().KeyService)(addr, creds);
   const tables = new (load().TableService)(addr, creds);
   const lobby = new (loadLobby().LobbyService)(addr, creds);
+  const tournaments = new (grpc.loadPackageDefinition(protoLoader.loadSync(['bezique/v1/tournament_service.proto'],
+    { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true, includeDirs: [DEFAULT_PROTO_DIR] })).bezique.v1.TournamentService)(addr, creds);
   const admin = authMetadata(ADMIN_KEY);
   const rpc = (client, method, req) => new Promise((resolve, reject) => client[method](req, admin, (err, resp) => (err ? reject(err) : resolve(resp))));
   const quiet = { warn() {}, error: console.error };
@@ -67,11 +70,22 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
     assert.equal(rec.record.seats[0].bot_name, 'js-serve');
     ac.abort();
     await serving;
+
+    // Serving a tournament (one game): serve resolves, without the signal, once the tournament
+    // has ended (ServeResponse.tournament_ended) and its game in play has.
+    const tn = (await rpc(tournaments, 'CreateTournament', { spec: { format: 'TOURNAMENT_FORMAT_ROUND_ROBIN', variant: 'VARIANT_TWO_HANDED', deals: 1,
+      entrants: [{ id: 'js', lobby_bot: 'js-serve' }, { id: 'rb', builtin_bot: 'rulebook' }] } })).tournament;
+    const games = [];
+    await serve({ server: addr, key: key.secret, tournament: tn.tournament_id, logger: quiet,
+      onGameOver: (a, result, err) => games.push([a.table_id, result && result.outcome, err]) }, strategyBot);
+    assert.deepEqual(games, [[`${tn.tournament_id}-g0`, 'OUTCOME_COMPLETED', null]]);
+    assert.equal((await rpc(tournaments, 'GetTournament', { tournament_id: tn.tournament_id })).tournament.state, 'TOURNAMENT_STATE_FINISHED');
   } finally {
     ac.abort();
     keys.close();
     tables.close();
     lobby.close();
+    tournaments.close();
     proc.kill('SIGTERM');
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
   }

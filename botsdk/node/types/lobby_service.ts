@@ -44,6 +44,7 @@ import type { StackedHand as _bezique_v1_StackedHand, StackedHand__Output as _be
 import type { Standings as _bezique_v1_Standings, Standings__Output as _bezique_v1_Standings__Output } from './bezique/v1/Standings';
 import type { TableInfo as _bezique_v1_TableInfo, TableInfo__Output as _bezique_v1_TableInfo__Output } from './bezique/v1/TableInfo';
 import type { TabledCard as _bezique_v1_TabledCard, TabledCard__Output as _bezique_v1_TabledCard__Output } from './bezique/v1/TabledCard';
+import type { TournamentEnded as _bezique_v1_TournamentEnded, TournamentEnded__Output as _bezique_v1_TournamentEnded__Output } from './bezique/v1/TournamentEnded';
 import type { TournamentGameResult as _bezique_v1_TournamentGameResult, TournamentGameResult__Output as _bezique_v1_TournamentGameResult__Output } from './bezique/v1/TournamentGameResult';
 import type { TournamentInfo as _bezique_v1_TournamentInfo, TournamentInfo__Output as _bezique_v1_TournamentInfo__Output } from './bezique/v1/TournamentInfo';
 import type { TournamentSpec as _bezique_v1_TournamentSpec, TournamentSpec__Output as _bezique_v1_TournamentSpec__Output } from './bezique/v1/TournamentSpec';
@@ -121,6 +122,7 @@ export interface ProtoGrpcType {
       TableState: EnumTypeDefinition
       TabledCard: MessageTypeDefinition<_bezique_v1_TabledCard, _bezique_v1_TabledCard__Output>
       TeamPolicy: EnumTypeDefinition
+      TournamentEnded: MessageTypeDefinition<_bezique_v1_TournamentEnded, _bezique_v1_TournamentEnded__Output>
       TournamentFormat: EnumTypeDefinition
       TournamentGameResult: MessageTypeDefinition<_bezique_v1_TournamentGameResult, _bezique_v1_TournamentGameResult__Output>
       TournamentInfo: MessageTypeDefinition<_bezique_v1_TournamentInfo, _bezique_v1_TournamentInfo__Output>

@@ -9,7 +9,7 @@ from typing import Callable, Optional, Sequence
 
 import grpc
 
-from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2
+from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
                                 retryable)
 from bezique_bot.status import retry_delay
@@ -48,7 +48,8 @@ class ServeConfig:
     #: tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id):
     #: with several referees sharing a store, server may be any of them, the lobby stream is served
     #: by the referee that runs the tournament, and serve dials in again and follows it when it
-    #: moves. Empty: the bot waits in the lobby of the referee it reaches.
+    #: moves; serve returns when the tournament ends. Empty: the bot waits in the lobby of the
+    #: referee it reaches.
     tournament: str = ""
     #: key is the bot's API key (role bot), sent as "authorization: Bearer <key>" metadata.
     key: str = ""
@@ -79,7 +80,8 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     capacity > 1), up to cfg.capacity at once. When the lobby stream is lost it dials in again
     with exponential backoff; the referee then announces again the games still in play, and those
     already being played are not joined twice. It returns when stop is set (games in play go on in
-    their daemon threads to their end); it raises LobbyRefused when the referee refuses the bot, and
+    their daemon threads to their end), and when the tournament it serves (cfg.tournament) ends
+    (ServeResponse.tournament_ended), once its games in play have ended; it raises LobbyRefused when the referee refuses the bot, and
     CannotReach when the referee never answered in cfg.connect_attempts tries (RefereeUnavailable
     when it answered UNAVAILABLE for cfg.takeover_wait seconds)."""
     return _Server(cfg, decide, stop or threading.Event()).run()
@@ -94,7 +96,7 @@ class _Server:
         self.stop = stop
         self.log = cfg.logger or logging.getLogger("bezique_bot")
         self.lock = threading.Lock()
-        self.playing: set[tuple[str, int, int]] = set()  # (table, seat, member) of the games being played
+        self.playing: dict[tuple[str, int, int], threading.Thread] = {}  # (table, seat, member) -> the game's thread
         self.call = None  # the current lobby stream, cancelled when stop is set
 
     def run(self) -> None:
@@ -109,6 +111,12 @@ class _Server:
             while not self.stop.is_set():
                 code, details, progressed, delay, answered = self._session(stub, req)
                 if self.stop.is_set():
+                    return
+                if code == grpc.StatusCode.OK:  # the tournament served has ended
+                    with self.lock:
+                        games = list(self.playing.values())
+                    for g in games:
+                        g.join()
                     return
                 if not retryable(code):
                     raise LobbyRefused(code, details)
@@ -125,7 +133,7 @@ class _Server:
 
     def _session(self, stub, req):
         """_session runs one lobby stream; it returns (status code, details, progressed, retry delay,
-        whether the referee sent the status)."""
+        whether the referee sent the status): code OK when the tournament served has ended."""
         call = stub.Serve(req, metadata=auth_metadata(self.cfg.key))
         with self.lock:
             self.call = call
@@ -135,8 +143,14 @@ class _Server:
         try:
             for m in call:
                 progressed = True
-                if m.WhichOneof("kind") == "game_assigned":
+                kind = m.WhichOneof("kind")
+                if kind == "game_assigned":
                     self._start(m.game_assigned)
+                elif kind == "tournament_ended":
+                    e = m.tournament_ended
+                    self.log.info("tournament %s has ended (%s); serving no more", e.tournament_id, tournament_pb2.TournamentState.Name(e.state))
+                    call.cancel()
+                    return grpc.StatusCode.OK, "the tournament has ended", progressed, 0.0, True
             return grpc.StatusCode.UNAVAILABLE, "the lobby stream ended", progressed, 0.0, False
         except grpc.RpcError as e:
             return e.code(), e.details() or "", progressed, retry_delay(e.trailing_metadata()), from_referee(e)
@@ -144,10 +158,6 @@ class _Server:
     def _start(self, a: lobby_pb2.GameAssigned) -> None:
         """_start plays an announced game in its own thread, unless it is being played already."""
         key = (a.table_id, a.seat, a.member)
-        with self.lock:
-            if key in self.playing:
-                return
-            self.playing.add(key)
         cfg = Config(server=self.cfg.server, table_id=a.table_id, seat=a.seat, member=a.member, token=a.token, bot_name=self.cfg.bot_name,
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
                      connect_attempts=self.cfg.connect_attempts, takeover_wait=self.cfg.takeover_wait,
@@ -161,10 +171,15 @@ class _Server:
             except Exception as e:  # reported to on_game_over; serve goes on
                 error = e
                 self.log.error("table %s seat %d: %s", a.table_id, a.seat, e)
+            try:
+                if self.cfg.on_game_over:
+                    self.cfg.on_game_over(a, result, error)
             finally:
                 with self.lock:
-                    self.playing.discard(key)
-            if self.cfg.on_game_over:
-                self.cfg.on_game_over(a, result, error)
+                    self.playing.pop(key, None)
 
-        threading.Thread(target=game, name=f"bezique-game-{a.table_id}-{a.seat}", daemon=True).start()
+        with self.lock:
+            if key in self.playing:
+                return
+            th = self.playing[key] = threading.Thread(target=game, name=f"bezique-game-{a.table_id}-{a.seat}", daemon=True)
+        th.start()

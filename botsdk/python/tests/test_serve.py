@@ -9,7 +9,8 @@ import unittest
 import grpc
 
 from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, lobby_pb2, lobby_service_pb2,
-                        lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc)
+                        lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc, tournament_pb2,
+                        tournament_service_pb2, tournament_service_pb2_grpc)
 from bezique_bot import CannotReach, LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import strategy_bot
 from tests.test_referee import ADMIN_KEY, REFEREE, start_referee, stop_referee
@@ -78,6 +79,33 @@ class ServeTest(unittest.TestCase):
         stop.set()
         server.join(10)
         self.assertFalse(server.is_alive())
+
+        # Serving a tournament (one game): serve returns, without stop, once the tournament has
+        # ended (ServeResponse.tournament_ended) and its game in play has.
+        tournaments = tournament_service_pb2_grpc.TournamentServiceStub(channel)
+        spec = tournament_pb2.TournamentSpec(format=tournament_pb2.TOURNAMENT_FORMAT_ROUND_ROBIN, variant=rules_pb2.VARIANT_TWO_HANDED,
+                                             deals=1, entrants=[tournament_pb2.Entrant(id="py", lobby_bot="py-serve"),
+                                                                tournament_pb2.Entrant(id="rb", builtin_bot="rulebook")])
+        tn = tournaments.CreateTournament(tournament_service_pb2.CreateTournamentRequest(spec=spec), metadata=admin, timeout=10).tournament
+        games = []
+        cfg = ServeConfig(server=addr, key=key.secret, tournament=tn.tournament_id,
+                          on_game_over=lambda a, result, error: games.append((a.table_id, result.outcome if result else None, error)))
+        served = []
+
+        def run():
+            try:
+                served.append(serve(cfg, strategy_bot))
+            except Exception as e:  # before, LobbyRefused: the stream's end was retried, and refused FAILED_PRECONDITION
+                served.append(e)
+
+        server = threading.Thread(target=run)
+        server.start()
+        server.join(120)
+        self.assertFalse(server.is_alive(), "serve went on after its tournament ended")
+        self.assertEqual(served, [None])
+        self.assertEqual(games, [(tn.tournament_id + "-g0", table_pb2.OUTCOME_COMPLETED, None)])
+        got = tournaments.GetTournament(tournament_service_pb2.GetTournamentRequest(tournament_id=tn.tournament_id), metadata=admin, timeout=10)
+        self.assertEqual(got.tournament.state, tournament_pb2.TOURNAMENT_STATE_FINISHED)
 
 
 class ServeCannotReachTest(unittest.TestCase):

@@ -37,8 +37,9 @@ type ServeRequest struct {
 	// tournament_id names the tournament the bot serves, for referees sharing a store: the stream
 	// is then served by the referee that runs that tournament, whichever referee the bot reached
 	// (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
-	// the tournament moves to another referee, so that the bot dials in again and follows it.
-	// NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
+	// the tournament moves to another referee, so that the bot dials in again and follows it. When
+	// the tournament ends (finished or cancelled), the stream's last message is tournament_ended
+	// and it ends OK: the bot is done with it. NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
 	// (finished or cancelled). Empty: the bot waits in the lobby of the
 	// referee it reached (its challenges and the tournaments that referee runs).
 	TournamentId  string `protobuf:"bytes,5,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
@@ -120,6 +121,7 @@ type ServeResponse struct {
 	//
 	//	*ServeResponse_GameAssigned
 	//	*ServeResponse_Ping
+	//	*ServeResponse_TournamentEnded
 	Kind          isServeResponse_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -180,6 +182,15 @@ func (x *ServeResponse) GetPing() *LobbyPing {
 	return nil
 }
 
+func (x *ServeResponse) GetTournamentEnded() *TournamentEnded {
+	if x != nil {
+		if x, ok := x.Kind.(*ServeResponse_TournamentEnded); ok {
+			return x.TournamentEnded
+		}
+	}
+	return nil
+}
+
 type isServeResponse_Kind interface {
 	isServeResponse_Kind()
 }
@@ -194,9 +205,73 @@ type ServeResponse_Ping struct {
 	Ping *LobbyPing `protobuf:"bytes,2,opt,name=ping,proto3,oneof"`
 }
 
+type ServeResponse_TournamentEnded struct {
+	// tournament_ended says that the tournament the stream serves (ServeRequest.tournament_id)
+	// has ended: the stream's last message, after which it ends OK. Every game of the tournament
+	// has ended by then; a new Serve naming it is refused FAILED_PRECONDITION.
+	TournamentEnded *TournamentEnded `protobuf:"bytes,3,opt,name=tournament_ended,json=tournamentEnded,proto3,oneof"`
+}
+
 func (*ServeResponse_GameAssigned) isServeResponse_Kind() {}
 
 func (*ServeResponse_Ping) isServeResponse_Kind() {}
+
+func (*ServeResponse_TournamentEnded) isServeResponse_Kind() {}
+
+// TournamentEnded is the last message of a lobby stream whose tournament has ended.
+type TournamentEnded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tournament_id is the tournament's id (ServeRequest.tournament_id).
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// state is how it ended: TOURNAMENT_STATE_FINISHED or TOURNAMENT_STATE_CANCELLED.
+	State         TournamentState `protobuf:"varint,2,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TournamentEnded) Reset() {
+	*x = TournamentEnded{}
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TournamentEnded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TournamentEnded) ProtoMessage() {}
+
+func (x *TournamentEnded) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TournamentEnded.ProtoReflect.Descriptor instead.
+func (*TournamentEnded) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *TournamentEnded) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *TournamentEnded) GetState() TournamentState {
+	if x != nil {
+		return x.State
+	}
+	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
+}
 
 // ListBotsRequest asks for the bots present; it has no fields.
 type ListBotsRequest struct {
@@ -207,7 +282,7 @@ type ListBotsRequest struct {
 
 func (x *ListBotsRequest) Reset() {
 	*x = ListBotsRequest{}
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[2]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -219,7 +294,7 @@ func (x *ListBotsRequest) String() string {
 func (*ListBotsRequest) ProtoMessage() {}
 
 func (x *ListBotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[2]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -232,7 +307,7 @@ func (x *ListBotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBotsRequest.ProtoReflect.Descriptor instead.
 func (*ListBotsRequest) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{2}
+	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{3}
 }
 
 // ListBotsResponse is the bots present.
@@ -246,7 +321,7 @@ type ListBotsResponse struct {
 
 func (x *ListBotsResponse) Reset() {
 	*x = ListBotsResponse{}
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[3]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -258,7 +333,7 @@ func (x *ListBotsResponse) String() string {
 func (*ListBotsResponse) ProtoMessage() {}
 
 func (x *ListBotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[3]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -271,7 +346,7 @@ func (x *ListBotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBotsResponse.ProtoReflect.Descriptor instead.
 func (*ListBotsResponse) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{3}
+	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListBotsResponse) GetBots() []*LobbyBot {
@@ -305,7 +380,7 @@ type ChallengeRequest struct {
 
 func (x *ChallengeRequest) Reset() {
 	*x = ChallengeRequest{}
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[4]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -317,7 +392,7 @@ func (x *ChallengeRequest) String() string {
 func (*ChallengeRequest) ProtoMessage() {}
 
 func (x *ChallengeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[4]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -330,7 +405,7 @@ func (x *ChallengeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChallengeRequest.ProtoReflect.Descriptor instead.
 func (*ChallengeRequest) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{4}
+	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ChallengeRequest) GetVariant() Variant {
@@ -393,7 +468,7 @@ type ChallengeResponse struct {
 
 func (x *ChallengeResponse) Reset() {
 	*x = ChallengeResponse{}
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[5]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -405,7 +480,7 @@ func (x *ChallengeResponse) String() string {
 func (*ChallengeResponse) ProtoMessage() {}
 
 func (x *ChallengeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_bezique_v1_lobby_service_proto_msgTypes[5]
+	mi := &file_bezique_v1_lobby_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -418,7 +493,7 @@ func (x *ChallengeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChallengeResponse.ProtoReflect.Descriptor instead.
 func (*ChallengeResponse) Descriptor() ([]byte, []int) {
-	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{5}
+	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ChallengeResponse) GetTable() *TableInfo {
@@ -433,17 +508,21 @@ var File_bezique_v1_lobby_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_lobby_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/lobby_service.proto\x12\n" +
-	"bezique.v1\x1a\x16bezique/v1/lobby.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\"\xae\x01\n" +
+	"bezique.v1\x1a\x16bezique/v1/lobby.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x1bbezique/v1/tournament.proto\"\xae\x01\n" +
 	"\fServeRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x1a\n" +
 	"\bcapacity\x18\x03 \x01(\rR\bcapacity\x12/\n" +
 	"\bvariants\x18\x04 \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\x12#\n" +
-	"\rtournament_id\x18\x05 \x01(\tR\ftournamentId\"\x85\x01\n" +
+	"\rtournament_id\x18\x05 \x01(\tR\ftournamentId\"\xcf\x01\n" +
 	"\rServeResponse\x12?\n" +
 	"\rgame_assigned\x18\x01 \x01(\v2\x18.bezique.v1.GameAssignedH\x00R\fgameAssigned\x12+\n" +
-	"\x04ping\x18\x02 \x01(\v2\x15.bezique.v1.LobbyPingH\x00R\x04pingB\x06\n" +
-	"\x04kind\"\x11\n" +
+	"\x04ping\x18\x02 \x01(\v2\x15.bezique.v1.LobbyPingH\x00R\x04ping\x12H\n" +
+	"\x10tournament_ended\x18\x03 \x01(\v2\x1b.bezique.v1.TournamentEndedH\x00R\x0ftournamentEndedB\x06\n" +
+	"\x04kind\"i\n" +
+	"\x0fTournamentEnded\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x121\n" +
+	"\x05state\x18\x02 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"\x11\n" +
 	"\x0fListBotsRequest\"<\n" +
 	"\x10ListBotsResponse\x12(\n" +
 	"\x04bots\x18\x01 \x03(\v2\x14.bezique.v1.LobbyBotR\x04bots\"\xaf\x03\n" +
@@ -478,48 +557,52 @@ func file_bezique_v1_lobby_service_proto_rawDescGZIP() []byte {
 	return file_bezique_v1_lobby_service_proto_rawDescData
 }
 
-var file_bezique_v1_lobby_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_bezique_v1_lobby_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_bezique_v1_lobby_service_proto_goTypes = []any{
 	(*ServeRequest)(nil),      // 0: bezique.v1.ServeRequest
 	(*ServeResponse)(nil),     // 1: bezique.v1.ServeResponse
-	(*ListBotsRequest)(nil),   // 2: bezique.v1.ListBotsRequest
-	(*ListBotsResponse)(nil),  // 3: bezique.v1.ListBotsResponse
-	(*ChallengeRequest)(nil),  // 4: bezique.v1.ChallengeRequest
-	(*ChallengeResponse)(nil), // 5: bezique.v1.ChallengeResponse
-	nil,                       // 6: bezique.v1.ChallengeRequest.OptionsEntry
-	(Variant)(0),              // 7: bezique.v1.Variant
-	(*GameAssigned)(nil),      // 8: bezique.v1.GameAssigned
-	(*LobbyPing)(nil),         // 9: bezique.v1.LobbyPing
-	(*LobbyBot)(nil),          // 10: bezique.v1.LobbyBot
-	(*ChallengeSeat)(nil),     // 11: bezique.v1.ChallengeSeat
-	(*Clock)(nil),             // 12: bezique.v1.Clock
-	(*FailurePolicy)(nil),     // 13: bezique.v1.FailurePolicy
-	(TeamPolicy)(0),           // 14: bezique.v1.TeamPolicy
-	(*TableInfo)(nil),         // 15: bezique.v1.TableInfo
+	(*TournamentEnded)(nil),   // 2: bezique.v1.TournamentEnded
+	(*ListBotsRequest)(nil),   // 3: bezique.v1.ListBotsRequest
+	(*ListBotsResponse)(nil),  // 4: bezique.v1.ListBotsResponse
+	(*ChallengeRequest)(nil),  // 5: bezique.v1.ChallengeRequest
+	(*ChallengeResponse)(nil), // 6: bezique.v1.ChallengeResponse
+	nil,                       // 7: bezique.v1.ChallengeRequest.OptionsEntry
+	(Variant)(0),              // 8: bezique.v1.Variant
+	(*GameAssigned)(nil),      // 9: bezique.v1.GameAssigned
+	(*LobbyPing)(nil),         // 10: bezique.v1.LobbyPing
+	(TournamentState)(0),      // 11: bezique.v1.TournamentState
+	(*LobbyBot)(nil),          // 12: bezique.v1.LobbyBot
+	(*ChallengeSeat)(nil),     // 13: bezique.v1.ChallengeSeat
+	(*Clock)(nil),             // 14: bezique.v1.Clock
+	(*FailurePolicy)(nil),     // 15: bezique.v1.FailurePolicy
+	(TeamPolicy)(0),           // 16: bezique.v1.TeamPolicy
+	(*TableInfo)(nil),         // 17: bezique.v1.TableInfo
 }
 var file_bezique_v1_lobby_service_proto_depIdxs = []int32{
-	7,  // 0: bezique.v1.ServeRequest.variants:type_name -> bezique.v1.Variant
-	8,  // 1: bezique.v1.ServeResponse.game_assigned:type_name -> bezique.v1.GameAssigned
-	9,  // 2: bezique.v1.ServeResponse.ping:type_name -> bezique.v1.LobbyPing
-	10, // 3: bezique.v1.ListBotsResponse.bots:type_name -> bezique.v1.LobbyBot
-	7,  // 4: bezique.v1.ChallengeRequest.variant:type_name -> bezique.v1.Variant
-	6,  // 5: bezique.v1.ChallengeRequest.options:type_name -> bezique.v1.ChallengeRequest.OptionsEntry
-	11, // 6: bezique.v1.ChallengeRequest.seats:type_name -> bezique.v1.ChallengeSeat
-	12, // 7: bezique.v1.ChallengeRequest.clock:type_name -> bezique.v1.Clock
-	13, // 8: bezique.v1.ChallengeRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
-	14, // 9: bezique.v1.ChallengeRequest.team_policy:type_name -> bezique.v1.TeamPolicy
-	15, // 10: bezique.v1.ChallengeResponse.table:type_name -> bezique.v1.TableInfo
-	0,  // 11: bezique.v1.LobbyService.Serve:input_type -> bezique.v1.ServeRequest
-	2,  // 12: bezique.v1.LobbyService.ListBots:input_type -> bezique.v1.ListBotsRequest
-	4,  // 13: bezique.v1.LobbyService.Challenge:input_type -> bezique.v1.ChallengeRequest
-	1,  // 14: bezique.v1.LobbyService.Serve:output_type -> bezique.v1.ServeResponse
-	3,  // 15: bezique.v1.LobbyService.ListBots:output_type -> bezique.v1.ListBotsResponse
-	5,  // 16: bezique.v1.LobbyService.Challenge:output_type -> bezique.v1.ChallengeResponse
-	14, // [14:17] is the sub-list for method output_type
-	11, // [11:14] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	8,  // 0: bezique.v1.ServeRequest.variants:type_name -> bezique.v1.Variant
+	9,  // 1: bezique.v1.ServeResponse.game_assigned:type_name -> bezique.v1.GameAssigned
+	10, // 2: bezique.v1.ServeResponse.ping:type_name -> bezique.v1.LobbyPing
+	2,  // 3: bezique.v1.ServeResponse.tournament_ended:type_name -> bezique.v1.TournamentEnded
+	11, // 4: bezique.v1.TournamentEnded.state:type_name -> bezique.v1.TournamentState
+	12, // 5: bezique.v1.ListBotsResponse.bots:type_name -> bezique.v1.LobbyBot
+	8,  // 6: bezique.v1.ChallengeRequest.variant:type_name -> bezique.v1.Variant
+	7,  // 7: bezique.v1.ChallengeRequest.options:type_name -> bezique.v1.ChallengeRequest.OptionsEntry
+	13, // 8: bezique.v1.ChallengeRequest.seats:type_name -> bezique.v1.ChallengeSeat
+	14, // 9: bezique.v1.ChallengeRequest.clock:type_name -> bezique.v1.Clock
+	15, // 10: bezique.v1.ChallengeRequest.failure_policy:type_name -> bezique.v1.FailurePolicy
+	16, // 11: bezique.v1.ChallengeRequest.team_policy:type_name -> bezique.v1.TeamPolicy
+	17, // 12: bezique.v1.ChallengeResponse.table:type_name -> bezique.v1.TableInfo
+	0,  // 13: bezique.v1.LobbyService.Serve:input_type -> bezique.v1.ServeRequest
+	3,  // 14: bezique.v1.LobbyService.ListBots:input_type -> bezique.v1.ListBotsRequest
+	5,  // 15: bezique.v1.LobbyService.Challenge:input_type -> bezique.v1.ChallengeRequest
+	1,  // 16: bezique.v1.LobbyService.Serve:output_type -> bezique.v1.ServeResponse
+	4,  // 17: bezique.v1.LobbyService.ListBots:output_type -> bezique.v1.ListBotsResponse
+	6,  // 18: bezique.v1.LobbyService.Challenge:output_type -> bezique.v1.ChallengeResponse
+	16, // [16:19] is the sub-list for method output_type
+	13, // [13:16] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_lobby_service_proto_init() }
@@ -530,9 +613,11 @@ func file_bezique_v1_lobby_service_proto_init() {
 	file_bezique_v1_lobby_proto_init()
 	file_bezique_v1_rules_proto_init()
 	file_bezique_v1_table_proto_init()
+	file_bezique_v1_tournament_proto_init()
 	file_bezique_v1_lobby_service_proto_msgTypes[1].OneofWrappers = []any{
 		(*ServeResponse_GameAssigned)(nil),
 		(*ServeResponse_Ping)(nil),
+		(*ServeResponse_TournamentEnded)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -540,7 +625,7 @@ func file_bezique_v1_lobby_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_lobby_service_proto_rawDesc), len(file_bezique_v1_lobby_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

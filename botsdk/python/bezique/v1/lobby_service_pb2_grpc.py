@@ -42,8 +42,9 @@ class LobbyServiceServicer(object):
 
     def Serve(self, request, context):
         """Serve enters the calling bot into the lobby and streams the games assigned to it, with
-        keepalive pings (the first at once: the bot is in), until the bot closes the stream; the open
-        stream is the bot's presence. A
+        keepalive pings (the first at once: the bot is in), until the bot closes the stream or the
+        tournament it names ends (ServeResponse.tournament_ended); the open stream is the bot's
+        presence. A
         newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
         are unaffected by the stream ending, and a new Serve announces them again.
         """

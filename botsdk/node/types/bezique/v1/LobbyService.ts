@@ -53,8 +53,9 @@ export interface LobbyServiceClient extends grpc.Client {
   
   /**
    * Serve enters the calling bot into the lobby and streams the games assigned to it, with
-   * keepalive pings (the first at once: the bot is in), until the bot closes the stream; the open
-   * stream is the bot's presence. A
+   * keepalive pings (the first at once: the bot is in), until the bot closes the stream or the
+   * tournament it names ends (ServeResponse.tournament_ended); the open stream is the bot's
+   * presence. A
    * newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
    * are unaffected by the stream ending, and a new Serve announces them again.
    */
@@ -62,8 +63,9 @@ export interface LobbyServiceClient extends grpc.Client {
   Serve(argument: _bezique_v1_ServeRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_ServeResponse__Output>;
   /**
    * Serve enters the calling bot into the lobby and streams the games assigned to it, with
-   * keepalive pings (the first at once: the bot is in), until the bot closes the stream; the open
-   * stream is the bot's presence. A
+   * keepalive pings (the first at once: the bot is in), until the bot closes the stream or the
+   * tournament it names ends (ServeResponse.tournament_ended); the open stream is the bot's
+   * presence. A
    * newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
    * are unaffected by the stream ending, and a new Serve announces them again.
    */
@@ -93,8 +95,9 @@ export interface LobbyServiceHandlers extends grpc.UntypedServiceImplementation 
   
   /**
    * Serve enters the calling bot into the lobby and streams the games assigned to it, with
-   * keepalive pings (the first at once: the bot is in), until the bot closes the stream; the open
-   * stream is the bot's presence. A
+   * keepalive pings (the first at once: the bot is in), until the bot closes the stream or the
+   * tournament it names ends (ServeResponse.tournament_ended); the open stream is the bot's
+   * presence. A
    * newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
    * are unaffected by the stream ending, and a new Serve announces them again.
    */

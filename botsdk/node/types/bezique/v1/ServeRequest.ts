@@ -28,8 +28,9 @@ export interface ServeRequest {
    * tournament_id names the tournament the bot serves, for referees sharing a store: the stream
    * is then served by the referee that runs that tournament, whichever referee the bot reached
    * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
-   * the tournament moves to another referee, so that the bot dials in again and follows it.
-   * NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
+   * the tournament moves to another referee, so that the bot dials in again and follows it. When
+   * the tournament ends (finished or cancelled), the stream's last message is tournament_ended
+   * and it ends OK: the bot is done with it. NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
    * (finished or cancelled). Empty: the bot waits in the lobby of the
    * referee it reached (its challenges and the tournaments that referee runs).
    */
@@ -62,8 +63,9 @@ export interface ServeRequest__Output {
    * tournament_id names the tournament the bot serves, for referees sharing a store: the stream
    * is then served by the referee that runs that tournament, whichever referee the bot reached
    * (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
-   * the tournament moves to another referee, so that the bot dials in again and follows it.
-   * NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
+   * the tournament moves to another referee, so that the bot dials in again and follows it. When
+   * the tournament ends (finished or cancelled), the stream's last message is tournament_ended
+   * and it ends OK: the bot is done with it. NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
    * (finished or cancelled). Empty: the bot waits in the lobby of the
    * referee it reached (its challenges and the tournaments that referee runs).
    */
