@@ -4,7 +4,8 @@
 #   eval "$(scripts/postgres.sh)"   start it (or find it running) and export BEZIQUE_TEST_POSTGRES_URL;
 #                                   BEZIQUE_PG_STARTED=1 when this call started it, 0 when it was running
 #   scripts/postgres.sh stop        stop it and delete its data
-#   scripts/postgres.sh install     only install Debian's postgresql package if missing
+#   scripts/postgres.sh install     only install Debian's postgresql package if missing, and
+#                                   iproute2 (ip) for e2e.TestPostgresVanishes
 #                                   (scripts/test.sh, in the background while Go builds)
 #
 # As root on a fresh Debian 12 machine it installs Debian's postgresql package if missing, then
@@ -64,6 +65,12 @@ if [ -z "$bin" ]; then
 	[ -n "$bin" ] || { log "postgresql installed but no initdb under /usr/lib/postgresql"; exit 1; }
 fi
 if [ "${1:-start}" = install ]; then
+	# e2e.TestPostgresVanishes cuts PostgreSQL off with ip (a veth pair in a network namespace).
+	if ! command -v ip >/dev/null && [ "$(id -u)" = 0 ]; then
+		log "installing Debian's iproute2 package"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iproute2 >&2 ||
+			{ apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends iproute2 >&2; }
+	fi
 	exit 0
 fi
 

@@ -204,13 +204,16 @@ var uriPathEscaper = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 // lease rows its writes checked, which TakeExpired skips) until the server's TCP keepalive gives
 // up, two hours and more by default, and its tables could not be taken over meanwhile. Every
 // transaction of the store runs its statements back to back, so a live one is never idle that
-// long. Migrations run in sessions of their own (migratePostgres).
+// long. Its connections are dialled by postgresDialer, so that a server that vanishes from the
+// network fails the store's calls with ErrUnavailable within seconds (PostgresUserTimeout).
+// Migrations run in sessions of their own (migratePostgres).
 func openPostgres(ctx context.Context, url string) (Store, error) {
 	redacted := Redact(url)
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
+	cfg.DialFunc = postgresDialer(cfg.ConnectTimeout)
 	owner := newOwnerID()
 	cfg.RuntimeParams["bezique.lease_owner"] = owner
 	cfg.RuntimeParams["bezique.lease_ttl"] = leaseTTLSetting()
