@@ -45,8 +45,9 @@ type ServeConfig struct {
 // game reconnects and resumes on its own). When the lobby stream is lost it dials in again with
 // exponential backoff; the referee then announces again the games still in play, and those
 // already being played are not joined twice. It returns nil when the tournament it serves
-// (cfg.Tournament) ends (ServeResponse.tournament_ended), and ctx's error when ctx ends, both
-// after every game's goroutine has returned; it returns when the referee refuses the bot for good (a bad request, an
+// (cfg.Tournament) ends (ServeResponse.tournament_ended, or a Serve refused FailedPrecondition
+// "has ended" after the referee had let the bot in: it ended while the bot was away), and ctx's
+// error when ctx ends, both after every game's goroutine has returned; it returns when the referee refuses the bot for good (a bad request, an
 // unknown or revoked key, a key without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
 // referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), or
 // when the referee answers Unavailable for cfg.TakeoverWait before it.
@@ -74,12 +75,20 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	s := &server{cfg: cfg, newBot: newBot, client: pb.NewLobbyServiceClient(cc), playing: map[string]bool{}}
 	defer s.wg.Wait()
 	retry := &reconnect{cfg: cfg.Config, log: cfg.Logger.With("lobby", cfg.Server)}
+	admitted := false // a stream of this call has had a message: the referee let the bot in
 	for {
 		progressed, err := s.session(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		admitted = admitted || progressed
 		if errors.Is(err, errTournamentEnded) {
+			return nil
+		}
+		if admitted && cfg.Tournament != "" && status.Code(err) == codes.FailedPrecondition {
+			// The tournament ended while the bot was away (a restart, a lost stream): it missed
+			// tournament_ended, and its Serve is refused "has ended".
+			cfg.Logger.Info("the tournament has ended; serving no more", "tournament", cfg.Tournament, "refusal", err)
 			return nil
 		}
 		if !retryable(err) {

@@ -81,7 +81,8 @@ type Presence struct {
 	// Since is when the bot entered.
 	Since time.Time
 	// Tournament is ServeRequest.tournament_id: the tournament the bot serves, which this referee
-	// runs; its presence ends with ErrMoving when the tournament moves to another referee
+	// runs, and the only one whose games it is seated at (no challenge, no other tournament's);
+	// its presence ends with ErrMoving when the tournament moves to another referee
 	// ([lobby.tournamentMoved]). Empty for a bot that serves this referee's lobby whatever runs.
 	Tournament string
 
@@ -147,7 +148,9 @@ func (l *lobby) wake() {
 // the older one with ErrSuperseded. A [FieldError] for a missing name, a name or version longer
 // than MaxNameBytes (a bot key's name too), a name that is not the key's, a name or version with a
 // control character (checkText), a capacity outside 1..MaxLobbyCapacity or an unknown variant; ErrPermission for a
-// name another key serves.
+// name another key serves; ErrUnavailable for a bot that names a tournament (req.tournament_id)
+// it is not an entrant of. A bot that names a tournament is seated only at that tournament's
+// games ([lobby.reserve]).
 func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presence, error) {
 	pr := PrincipalFrom(ctx)
 	p := &Presence{Name: req.GetName(), Version: req.GetVersion(), Capacity: int(req.GetCapacity()), Since: time.Now(),
@@ -185,6 +188,12 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 			p.Variants = append(p.Variants, v)
 		}
 	}
+	if p.Tournament != "" {
+		// A misspelt name, or a bot at the wrong tournament, would wait for games that never come.
+		if tr, err := s.tourneyByID(p.Tournament); err == nil && !tr.spec.SeatsLobbyBot(p.Name) {
+			return nil, errorf(ErrUnavailable, "lobby bot %q is not an entrant of tournament %s (its lobby entrants: %s)", p.Name, p.Tournament, lobbyEntrants(tr.spec))
+		}
+	}
 	l := s.lobby
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -207,6 +216,23 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	l.wake()
 	return p, nil
+}
+
+// lobbyEntrants lists the lobby bots that spec seats, for an error message: "a, b", or "none".
+func lobbyEntrants(spec tournament.Spec) string {
+	var names []string
+	for _, e := range spec.Entrants {
+		switch e.Kind {
+		case tournament.KindLobby:
+			names = append(names, e.Bot)
+		case tournament.KindLobbyTeam:
+			names = append(names, e.Members...)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }
 
 // LeaveLobby removes p's bot from the lobby (unless a newer presence replaced it). Its games in
@@ -396,7 +422,7 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
 		return nil, invalid("options", "%v", err)
 	}
-	places, err := s.reserveLobby(ctx, v, seats, 0, time.Time{})
+	places, err := s.reserveLobby(ctx, v, seats, "", 0, time.Time{})
 	if err != nil {
 		return nil, err
 	}
@@ -439,15 +465,15 @@ func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []st
 			seats[i] = []string{n}
 		}
 	}
-	return s.reserveLobby(ctx, v, seats, 0, time.Time{})
+	return s.reserveLobby(ctx, v, seats, "", 0, time.Time{})
 }
 
 // reserveLobby is ReserveLobby with the lobby bots of each seat (several for a consultation team
-// seat, the captain first); with a grace above zero it also waits while a named bot is absent,
+// seat, the captain first), for a game of tournament tournamentID ("" for a challenge); with a grace above zero it also waits while a named bot is absent,
 // and returns an [*AbsentError] once one has been absent for longer than grace, counted from no
 // earlier than from.
-func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, seats [][]string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
-	keys, err := s.lobby.reserve(ctx, seats, v, grace, from)
+func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, seats [][]string, tournamentID string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
+	keys, err := s.lobby.reserve(ctx, seats, v, tournamentID, grace, from)
 	if err != nil {
 		return nil, err
 	}
@@ -496,12 +522,13 @@ func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
 func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.seats) }
 
 // reserve takes a place for each named bot (seats[i] the bots of seat i: none, one, or a team's
-// members) once every one has a free place, and returns the key ids of the seats of one bot. With
-// grace 0 an absent bot, or a present one that does not play v or has fewer places than its seats
-// here, is ErrUnavailable at once; with a grace it is waited for, until it has been absent or
+// members) for a table of variant v of tournament tournamentID ("" for a challenge) once every one
+// has a free place, and returns the key ids of the seats of one bot. With grace 0 an absent bot,
+// or a present one that does not play v, has fewer places than its seats here or serves another
+// tournament (Presence.Tournament), is ErrUnavailable at once; with a grace it is waited for, until it has been absent or
 // unable for longer than grace, counted from no earlier than from (an [*AbsentError]). See
 // [Referee.Challenge] for its other errors.
-func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, grace time.Duration, from time.Time) ([]string, error) {
+func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
 	var seatOf []int // per name of names, its seat
 	var names []string
@@ -539,7 +566,9 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 			}
 			b := l.bots[n]
 			unable := ""
-			if !b.presence.plays(v) {
+			if t := b.presence.Tournament; t != "" && t != tournamentID {
+				unable = fmt.Sprintf("serves tournament %s only (its ServeRequest.tournament_id)", t)
+			} else if !b.presence.plays(v) {
 				unable = fmt.Sprintf("does not play %s (it plays %v)", v, b.presence.Variants)
 			} else if k > b.presence.Capacity {
 				unable = fmt.Sprintf("has %d seats at this table but capacity %d", k, b.presence.Capacity)

@@ -771,7 +771,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		_, err := s.createTable(ctx, req, id, tr.id)
 		return err
 	}
-	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
+	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, tr.id, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
 	var absent *AbsentError
 	if errors.As(err, &absent) {
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at

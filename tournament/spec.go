@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -290,6 +291,17 @@ func (s *Spec) Validate() error {
 
 // checkTeam checks a team entrant: 2 to MaxTeamMembers distinct names, no bot, in the two-handed
 // game (the consultation game of RULES.md §3.5).
+// SeatsLobbyBot reports whether the lobby bot name is one of the spec's entrants: a [KindLobby]
+// entrant's bot or a member of a [KindLobbyTeam] entrant.
+func (s *Spec) SeatsLobbyBot(name string) bool {
+	for _, e := range s.Entrants {
+		if e.Kind == KindLobby && e.Bot == name || e.Kind == KindLobbyTeam && slices.Contains(e.Members, name) {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *Entrant) checkTeam(v engine.Variant) error {
 	if v != engine.TwoHanded {
 		return fmt.Errorf("kind: a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)

@@ -34,7 +34,8 @@ answers UNAVAILABLE (a table moving to another referee) for --takeover-wait befo
 With --serve the bot waits in the referee's lobby instead, as --name (with a key: as the key's
 name), and plays every game it is given ("bezique challenge", a tournament), up to --capacity at
 once, in the --variants given (default: every variant), until interrupted; it prints a line as
-each game ends. With --tournament it serves that tournament: with several referees sharing a
+each game ends. With --tournament it serves that tournament only (it must be one of its
+entrants), and exits 0 when the tournament ends, printing so; with several referees sharing a
 store, --server may be any of them and the bot is served by the one that runs the tournament,
 following it to another referee when it moves.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
@@ -102,7 +103,7 @@ following it to another referee when it moves.`,
 	f.StringVar(&cfg.BotName, "name", os.Getenv(botNameEnv), "with --serve: the bot's name in the lobby without a key (default $BEZIQUE_BOT_NAME, else the --bot name)")
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
-	f.StringVar(&tournamentID, "tournament", "", "with --serve: the tournament served; with several referees sharing a store, the bot reaches the referee that runs it through any of them, and follows it when it moves")
+	f.StringVar(&tournamentID, "tournament", "", "with --serve: the tournament served, and no other game; the bot exits when it ends; with several referees sharing a store, the bot reaches the referee that runs it through any of them, and follows it when it moves")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	f.DurationVar(&cfg.TakeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	return cmd

@@ -284,7 +284,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 	var f specFlags
 	cmd := &cobra.Command{
 		Use:   "create",
-		Short: "Store a new tournament and print its id and seed commitment (play it with run)",
+		Short: "Store a new tournament and print its id and seed commitment (play it with run; with --server the referee plays it at once)",
 		Example: `  bezique tournament create --entrant rulebook --entrant random --deals 50 --seed 7
   bezique tournament create --variant three-handed --format gauntlet --entrant new=rulebook --entrant random --entrant random --entrant rulebook`,
 		Args: cobra.NoArgs,

@@ -1,8 +1,10 @@
 // Command serve is a Go bot in serve mode: it waits in a referee's lobby and plays every game it
 // is given, up to --capacity at once, declaring the meld worth most when it may and otherwise
-// playing the first legal action; it dials in again after a lost connection, until interrupted.
+// playing the first legal action; it dials in again after a lost connection, until interrupted
+// or, with --tournament, until that tournament ends.
 //
 //	go run ./botsdk/examples/serve --server 127.0.0.1:7777 --name gobot --capacity 4
+//	go run ./botsdk/examples/serve --name gobot --tournament tn-3f9a...   # a tournament's entrant
 //	BEZIQUE_KEY=bzq_... go run ./botsdk/examples/serve     # with keys on: the bot is the key's name
 //	bezique match --cmd 'go run ./botsdk/examples/serve' rulebook
 //
@@ -31,6 +33,7 @@ func main() {
 	flag.StringVar(&cfg.BotName, "name", cmp.Or(os.Getenv("BEZIQUE_BOT_NAME"), "go-serve"), "the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else go-serve; with --key: the key's name)")
 	flag.StringVar(&cfg.Key, "key", os.Getenv("BEZIQUE_KEY"), "the bot's API key, role bot (default $BEZIQUE_KEY)")
 	flag.IntVar(&cfg.Capacity, "capacity", 1, "the most games played at once, 1 to 64")
+	flag.StringVar(&cfg.Tournament, "tournament", "", "the tournament served (the bot is one of its entrants), and no other game; the bot exits when it ends")
 	useTLS := flag.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
 	caFile := flag.String("tls-ca", os.Getenv("BEZIQUE_TLS_CA"), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA)")
 	certFile := flag.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
@@ -68,7 +71,11 @@ func main() {
 			return best, nil
 		})
 	})
-	if ctx.Err() == nil { // not interrupted: the referee refused the bot, or could not be reached
+	switch {
+	case ctx.Err() != nil: // interrupted
+	case err == nil: // the tournament served has ended
+		fmt.Printf("tournament %s has ended: serving no more\n", cfg.Tournament)
+	default: // the referee refused the bot, or could not be reached
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

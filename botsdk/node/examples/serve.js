@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// serve.js waits in a referee's lobby and plays every game it is given, up to --capacity at once:
-//   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]
+// serve.js waits in a referee's lobby and plays every game it is given, up to --capacity at once,
+// until interrupted or, with --tournament, until that tournament ends:
+//   node botsdk/node/examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy] [--tournament ID]
 //     [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]
 const { parseArgs } = require('node:util');
 const { CannotReach, RefereeUnavailable, resultText } = require('../src');
@@ -14,7 +15,7 @@ async function main() {
     // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (set by `bezique match --cmd`),
     // --key and --tls-ca to $BEZIQUE_KEY and $BEZIQUE_TLS_CA.
     options: { ...CONNECTION_OPTIONS, name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
-      capacity: { type: 'string', default: '1' },
+      capacity: { type: 'string', default: '1' }, tournament: { type: 'string', default: '' },
       variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' } },
   });
   const variants = values.variants.split(',').filter(Boolean).map((v) => `VARIANT_${v.trim().toUpperCase().replaceAll('-', '_')}`);
@@ -25,9 +26,10 @@ async function main() {
   console.log(`serving ${who} in the lobby of ${values.server}, capacity ${values.capacity}`);
   try {
     const credentials = credentialsOf(values);
-    await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, signal: ac.signal, ...(credentials && { credentials }),
+    await serve({ server: values.server, botName: values.name, key: values.key, capacity: Number(values.capacity), variants, tournament: values.tournament, signal: ac.signal, ...(credentials && { credentials }),
       onGameOver: (a, result) => result && console.log(`table ${a.table_id} seat ${a.seat}: game over: ${resultText(result)}`) },
     values.bot === 'random' ? randomBot() : strategyBot);
+    if (values.tournament && !ac.signal.aborted) console.log(`tournament ${values.tournament} has ended: serving no more`);
   } catch (err) {
     if (!(err instanceof LobbyRefused || err instanceof CannotReach || err instanceof RefereeUnavailable)) throw err;
     console.error(err.message);

@@ -34,8 +34,9 @@ class LobbyRefused extends Error {
 // through play(), concurrently up to cfg.capacity. When the lobby stream is lost it dials in
 // again with exponential backoff; the referee then announces again the games still in play, and
 // those already being played are not joined twice. It resolves when cfg.signal (an AbortSignal)
-// aborts, and when the tournament it serves (cfg.tournament) ends (ServeResponse.tournament_ended),
-// once the games in play have ended; it rejects with LobbyRefused when the referee
+// aborts, and when the tournament it serves (cfg.tournament) ends (ServeResponse.tournament_ended,
+// or a Serve refused FAILED_PRECONDITION "has ended" after the referee had let the bot in: it ended
+// while the bot was away), once the games in play have ended; it rejects with LobbyRefused when the referee
 // refuses the bot, with CannotReach when the referee never answered in cfg.connectAttempts
 // tries (5; once it has, it dials in again without limit), and with RefereeUnavailable when it
 // answered UNAVAILABLE for cfg.takeoverWaitMs (30000) before the first message. cfg: { server, botName? ('node-bot': the bot's name in the lobby without a
@@ -90,10 +91,15 @@ async function serve(cfg, decide) {
     if (stopped()) abort();
   });
   const retry = new Reconnect(c, 'lobby');
+  let admitted = false; // a stream of this call has had a message: the referee let the bot in
   try {
     while (!stopped()) {
       const out = await session();
+      admitted = admitted || out.progressed;
       if (stopped() || out.ended) break;
+      // The tournament ended while the bot was away (a restart, a lost stream): it missed
+      // tournament_ended, and its Serve is refused "has ended".
+      if (admitted && c.tournament && out.code === grpc.status.FAILED_PRECONDITION) break;
       if (!retryable(out.code)) throw new LobbyRefused(out.code, out.details);
       await new Promise((r) => setTimeout(r, retry.next(out)));
     }

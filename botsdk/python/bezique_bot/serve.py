@@ -81,7 +81,9 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     with exponential backoff; the referee then announces again the games still in play, and those
     already being played are not joined twice. It returns when stop is set (games in play go on in
     their daemon threads to their end), and when the tournament it serves (cfg.tournament) ends
-    (ServeResponse.tournament_ended), once its games in play have ended; it raises LobbyRefused when the referee refuses the bot, and
+    (ServeResponse.tournament_ended, or a Serve refused FAILED_PRECONDITION "has ended" after the
+    referee had let the bot in: it ended while the bot was away), once its games in play have
+    ended; it raises LobbyRefused when the referee refuses the bot, and
     CannotReach when the referee never answered in cfg.connect_attempts tries (RefereeUnavailable
     when it answered UNAVAILABLE for cfg.takeover_wait seconds)."""
     return _Server(cfg, decide, stop or threading.Event()).run()
@@ -107,11 +109,18 @@ class _Server:
                                              tournament_id=self.cfg.tournament)
         threading.Thread(target=self._cancel_on_stop, daemon=True).start()
         retry = _Reconnect(self.cfg, self.log, "lobby")
+        admitted = False  # a stream of this call has had a message: the referee let the bot in
         try:
             while not self.stop.is_set():
                 code, details, progressed, delay, answered = self._session(stub, req)
                 if self.stop.is_set():
                     return
+                admitted = admitted or progressed
+                if admitted and self.cfg.tournament and code == grpc.StatusCode.FAILED_PRECONDITION:
+                    # The tournament ended while the bot was away (a restart, a lost stream): it
+                    # missed tournament_ended, and its Serve is refused "has ended".
+                    self.log.info("tournament %s has ended (%s); serving no more", self.cfg.tournament, details)
+                    code = grpc.StatusCode.OK
                 if code == grpc.StatusCode.OK:  # the tournament served has ended
                     with self.lock:
                         games = list(self.playing.values())

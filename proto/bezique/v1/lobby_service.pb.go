@@ -34,14 +34,17 @@ type ServeRequest struct {
 	Capacity uint32 `protobuf:"varint,3,opt,name=capacity,proto3" json:"capacity,omitempty"`
 	// variants are the variants the bot plays; empty: every variant.
 	Variants []Variant `protobuf:"varint,4,rep,packed,name=variants,proto3,enum=bezique.v1.Variant" json:"variants,omitempty"`
-	// tournament_id names the tournament the bot serves, for referees sharing a store: the stream
-	// is then served by the referee that runs that tournament, whichever referee the bot reached
-	// (forwarded there, as a seat's stream is to its table's referee), and it ends UNAVAILABLE when
-	// the tournament moves to another referee, so that the bot dials in again and follows it. When
-	// the tournament ends (finished or cancelled), the stream's last message is tournament_ended
-	// and it ends OK: the bot is done with it. NOT_FOUND for a tournament that does not exist, FAILED_PRECONDITION for one that has ended
-	// (finished or cancelled). Empty: the bot waits in the lobby of the
-	// referee it reached (its challenges and the tournaments that referee runs).
+	// tournament_id names the tournament the bot serves, one of whose entrants it must be: it is
+	// seated at that tournament's games only (no challenge, no other tournament's). For referees
+	// sharing a store, the stream is served by the referee that runs that tournament, whichever
+	// referee the bot reached (forwarded there, as a seat's stream is to its table's referee), and
+	// it ends UNAVAILABLE when the tournament moves to another referee, so that the bot dials in
+	// again and follows it. When the tournament ends (finished or cancelled), the stream's last
+	// message is tournament_ended and it ends OK: the bot is done with it. NOT_FOUND for a
+	// tournament that does not exist; FAILED_PRECONDITION for one that has ended (a bot that was
+	// serving it and missed tournament_ended, away when it ended, is done with it too) and for a bot
+	// that is not one of its entrants. Empty: the bot waits in the lobby of the referee it reached
+	// (its challenges and the tournaments that referee runs).
 	TournamentId  string `protobuf:"bytes,5,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

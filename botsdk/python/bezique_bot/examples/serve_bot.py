@@ -1,5 +1,6 @@
 """serve_bot waits in a referee's lobby and plays every game it is given with the random or the
-strategy bot, up to --capacity at once, until interrupted. --server, --name, --key and --tls-ca
+strategy bot, up to --capacity at once, until interrupted or, with --tournament, until that
+tournament ends. --server, --name, --key and --tls-ca
 default to $BEZIQUE_SERVER, $BEZIQUE_BOT_NAME, $BEZIQUE_KEY and $BEZIQUE_TLS_CA."""
 
 import argparse
@@ -21,6 +22,7 @@ def main(argv=None) -> int:
     ap.add_argument("--name", default=os.environ.get("BEZIQUE_BOT_NAME") or "python-serve",
                     help="the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else python-serve; with --key: the key's name)")
     ap.add_argument("--capacity", type=int, default=1, help="the most games played at once")
+    ap.add_argument("--tournament", default="", help="the tournament served (the bot is one of its entrants), and no other game; the bot exits when it ends")
     ap.add_argument("--variants", default="", help="comma-separated: two-handed,three-handed,... (default: every variant)")
     ap.add_argument("--bot", choices=["random", "strategy"], default="strategy", help="the strategy")
     ap.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING, ERROR")
@@ -33,11 +35,13 @@ def main(argv=None) -> int:
             print(f"table {a.table_id} seat {a.seat}: game over: {result_text(result)}", flush=True)
 
     cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
-                      on_game_over=game_over, credentials=credentials(args))
+                      tournament=args.tournament, on_game_over=game_over, credentials=credentials(args))
     who = "as its API key's name" if args.key else args.name  # with a key the referee names the bot by the key
     print(f"serving {who} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
     try:
         serve(cfg, random_bot() if args.bot == "random" else strategy_bot)
+        if args.tournament:
+            print(f"tournament {args.tournament} has ended: serving no more", flush=True)
     except (LobbyRefused, CannotReach, RefereeUnavailable) as e:
         print(e, file=sys.stderr)
         return 1

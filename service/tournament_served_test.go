@@ -1,0 +1,147 @@
+package service
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestServingATournamentOnly: a lobby bot that names a tournament is seated only at that
+// tournament's games (a challenge naming it is refused, saying so), and a bot that is not one of
+// the tournament's entrants is refused at its Serve, the entrants named. Before, the first was
+// seated at any game, whose seat was left when its tournament's end ended its stream, and the
+// second waited, idle, for games that never came (a misspelt name looked healthy).
+func TestServingATournamentOnly(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	spec := followSpec()
+	spec.AbsenceGraceMs = 60_000
+	tn, err := r.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby := pb.NewLobbyServiceClient(r.cc)
+	stranger, err := lobby.Serve(ctx, &pb.ServeRequest{Name: "stranger", Capacity: 1, TournamentId: tn.ID})
+	if err == nil {
+		_, err = stranger.Recv()
+	}
+	want := `lobby bot "stranger" is not an entrant of tournament ` + tn.ID + ` (its lobby entrants: lb)`
+	if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != want {
+		t.Errorf("Serve of a bot that is not an entrant: %v; want FailedPrecondition %q", err, want)
+	}
+
+	// lb serves the tournament with a place to spare, and is not seated at a challenge.
+	lb, err := lobby.Serve(ctx, &pb.ServeRequest{Name: "lb", Capacity: 4, TournamentId: tn.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := lb.Recv(); err != nil || m.GetPing() == nil {
+		t.Fatalf("lb's first message: %v %v; want a ping", m, err)
+	}
+	_, err = lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.ChallengeSeat{{Kind: &pb.ChallengeSeat_Lobby{Lobby: "lb"}}, {Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	want = `lobby bot "lb" serves tournament ` + tn.ID + ` only (its ServeRequest.tournament_id)`
+	if st := status.Convert(err); st.Code() != codes.FailedPrecondition || st.Message() != want {
+		t.Errorf("a challenge of a bot serving a tournament: %v; want FailedPrecondition %q", err, want)
+	}
+}
+
+// TestServeReturnsWhenItsTournamentEndedWhileAway: a bot serving a tournament whose referee
+// stops, and whose tournament ends (cancelled by the referee that resumed it) while the bot dials
+// in again, misses tournament_ended: its next Serve is refused FailedPrecondition "has ended",
+// and botsdk.Serve, which had been let in before, returns nil. Before, it returned that refusal
+// as an error, and "bezique bot --serve --tournament" exited 1 at such a tournament's end.
+func TestServeReturnsWhenItsTournamentEndedWhileAway(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startReferee(t, st, nil)
+	spec := followSpec()
+	spec.AbsenceGraceMs = 60_000
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The bot dials the referee of the moment, and waits in its dialler while there is none.
+	var mu sync.Mutex
+	current, back := a.lis, make(chan struct{})
+	dialer := func(ctx context.Context, _ string) (net.Conn, error) {
+		mu.Lock()
+		lis, wait := current, back
+		mu.Unlock()
+		if lis == nil {
+			select {
+			case <-wait:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			mu.Lock()
+			lis = current
+			mu.Unlock()
+		}
+		return lis.DialContext(ctx)
+	}
+	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "passthrough:///bufnet", BotName: "lb", BotVersion: "1", MaxBackoff: 50 * time.Millisecond,
+		DialOptions: []grpc.DialOption{grpc.WithContextDialer(dialer), grpc.WithTransportCredentials(insecure.NewCredentials())},
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil))}, Capacity: 1, Tournament: tn.ID}
+	played := make(chan struct{}, 8)
+	cfg.OnGameOver = func(*pb.GameAssigned, *pb.GameResult, error) { played <- struct{}{} }
+	served := make(chan error, 1)
+	go func() { served <- botsdk.Serve(ctx, cfg, func() botsdk.Bot { return botsdk.NewRandom(1) }) }()
+	select { // a game played: the bot was let in, and knows it
+	case <-played:
+	case <-ctx.Done():
+		t.Fatal("lb played no game")
+	}
+
+	mu.Lock()
+	current = nil
+	mu.Unlock()
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	b := startReferee(t, st, nil)
+	if _, err := b.srv.Referee.CancelTournament(ctx, tn.ID, "while lb was away"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	current = b.lis
+	close(back)
+	mu.Unlock()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve, its tournament cancelled while it was away: %v; want nil", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("Serve did not return after its tournament ended")
+	}
+}
+
