@@ -82,7 +82,7 @@ func TestDocsThatRun(t *testing.T) {
 			"deal 1 ends: side 0 ",
 			"game over: completed, side ",
 			"no referee there: the bot gave up",
-			"BOT  GAMES  VARIANTS\nrb   0/2    every variant",
+			"BOT  GAMES  VARIANTS       TOURNAMENT\nrb   0/2    every variant  -\n",
 			"TABLE               STATE    VARIANT     SEATS",
 			"serving rb in the lobby of ",
 			"seat 0: game over: completed, side ",

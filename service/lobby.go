@@ -356,7 +356,7 @@ func (s *Referee) ListBots() []*pb.LobbyBot {
 	for _, b := range l.present() {
 		p := b.presence
 		lb := &pb.LobbyBot{Name: b.name, KeyId: b.keyID, Version: p.Version, Capacity: uint32(p.Capacity),
-			GamesInPlay: uint32(len(b.games)), ConnectTime: timestamppb.New(p.Since)}
+			GamesInPlay: uint32(len(b.games)), ConnectTime: timestamppb.New(p.Since), TournamentId: p.Tournament}
 		for _, v := range p.Variants {
 			lb.Variants = append(lb.Variants, wire.VariantToProto(v))
 		}

@@ -20,8 +20,9 @@ import (
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// TestServingATournamentOnly: a lobby bot that names a tournament is seated only at that
-// tournament's games (a challenge naming it is refused, saying so), and a bot that is not one of
+// TestServingATournamentOnly: a lobby bot that names a tournament is listed with it
+// (LobbyBot.tournament_id) and seated only at that tournament's games (a challenge naming it is
+// refused, saying so), and a bot that is not one of
 // the tournament's entrants is refused at its Serve, the entrants named. Before, the first was
 // seated at any game, whose seat was left when its tournament's end ended its stream, and the
 // second waited, idle, for games that never came (a misspelt name looked healthy).
@@ -52,6 +53,9 @@ func TestServingATournamentOnly(t *testing.T) {
 	}
 	if m, err := lb.Recv(); err != nil || m.GetPing() == nil {
 		t.Fatalf("lb's first message: %v %v; want a ping", m, err)
+	}
+	if bots := r.srv.Referee.ListBots(); len(bots) != 1 || bots[0].GetName() != "lb" || bots[0].GetTournamentId() != tn.ID {
+		t.Errorf("ListBots: %v; want lb serving %s (LobbyBot.tournament_id)", bots, tn.ID)
 	}
 	_, err = lobby.Challenge(ctx, &pb.ChallengeRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Seats: []*pb.ChallengeSeat{{Kind: &pb.ChallengeSeat_Lobby{Lobby: "lb"}}, {Kind: &pb.ChallengeSeat_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})

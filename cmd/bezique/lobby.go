@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -17,9 +18,10 @@ func newLobbyCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "lobby",
-		Short: "List the bots waiting in a referee's lobby (ListBots): name, games in play of capacity, variants",
+		Short: "List the bots waiting in a referee's lobby (ListBots): name, games in play of capacity, variants, tournament",
 		Long: `lobby lists the bots present in the referee's lobby, one a line under a header: name, games in
-play out of its capacity, and the variants it plays. Bots in serve mode ("bezique bot --serve",
+play out of its capacity, the variants it plays, and the tournament it serves ("-" for none: any
+game of the lobby). Bots in serve mode ("bezique bot --serve",
 botsdk.Serve, the Python and Node SDKs' serve) wait there for games; "bezique challenge" seats
 them. --json prints the ListBotsResponse as protojson instead.`,
 		Example: `  bezique lobby --server 127.0.0.1:7777
@@ -39,9 +41,9 @@ them. --json prints the ListBotsResponse as protojson instead.`,
 				return printJSON(cmd.OutOrStdout(), resp)
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "BOT\tGAMES\tVARIANTS")
+			fmt.Fprintln(tw, "BOT\tGAMES\tVARIANTS\tTOURNAMENT")
 			for _, b := range resp.GetBots() {
-				fmt.Fprintf(tw, "%s\t%d/%d\t%s\n", b.GetName(), b.GetGamesInPlay(), b.GetCapacity(), variantsText(b.GetVariants()))
+				fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\n", b.GetName(), b.GetGamesInPlay(), b.GetCapacity(), variantsText(b.GetVariants()), cmp.Or(b.GetTournamentId(), "-"))
 			}
 			return tw.Flush()
 		},

@@ -42,7 +42,7 @@ func TestLobbyCommands(t *testing.T) {
 	}
 	var out string
 	var err error
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS\nrb   0/2    two-handed,three-handed\n"); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "BOT  GAMES  VARIANTS                 TOURNAMENT\nrb   0/2    two-handed,three-handed  -\n"); time.Sleep(20 * time.Millisecond) {
 		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
 			t.Fatalf("lobby: %v\n%s", err, out)
 		}

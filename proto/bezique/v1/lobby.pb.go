@@ -172,7 +172,10 @@ type LobbyBot struct {
 	// games_in_play is the number of games assigned to the bot that have not ended.
 	GamesInPlay uint32 `protobuf:"varint,6,opt,name=games_in_play,json=gamesInPlay,proto3" json:"games_in_play,omitempty"`
 	// connect_time is when the bot's Serve stream opened.
-	ConnectTime   *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=connect_time,json=connectTime,proto3" json:"connect_time,omitempty"`
+	ConnectTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=connect_time,json=connectTime,proto3" json:"connect_time,omitempty"`
+	// tournament_id is the tournament the bot serves (ServeRequest.tournament_id), the only one
+	// whose games it is seated at; empty for a bot seated at any game of this referee's lobby.
+	TournamentId  string `protobuf:"bytes,8,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -254,6 +257,13 @@ func (x *LobbyBot) GetConnectTime() *timestamppb.Timestamp {
 		return x.ConnectTime
 	}
 	return nil
+}
+
+func (x *LobbyBot) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
 }
 
 // ChallengeSeat says who sits at a seat of a challenge.
@@ -376,7 +386,7 @@ const file_bezique_v1_lobby_proto_rawDesc = "" +
 	"\avariant\x18\x04 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12\x16\n" +
 	"\x06member\x18\x05 \x01(\rR\x06member\"!\n" +
 	"\tLobbyPing\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xff\x01\n" +
+	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xa4\x02\n" +
 	"\bLobbyBot\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x15\n" +
 	"\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x18\n" +
@@ -384,7 +394,8 @@ const file_bezique_v1_lobby_proto_rawDesc = "" +
 	"\bcapacity\x18\x04 \x01(\rR\bcapacity\x12/\n" +
 	"\bvariants\x18\x05 \x03(\x0e2\x13.bezique.v1.VariantR\bvariants\x12\"\n" +
 	"\rgames_in_play\x18\x06 \x01(\rR\vgamesInPlay\x12=\n" +
-	"\fconnect_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vconnectTime\"\x91\x01\n" +
+	"\fconnect_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vconnectTime\x12#\n" +
+	"\rtournament_id\x18\b \x01(\tR\ftournamentId\"\x91\x01\n" +
 	"\rChallengeSeat\x12\x16\n" +
 	"\x05lobby\x18\x01 \x01(\tH\x00R\x05lobby\x123\n" +
 	"\abuiltin\x18\x02 \x01(\v2\x17.bezique.v1.BuiltinSeatH\x00R\abuiltin\x12+\n" +

@@ -150,6 +150,13 @@ func (m *LobbyBot) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.TournamentId) > 0 {
+		i -= len(m.TournamentId)
+		copy(dAtA[i:], m.TournamentId)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.TournamentId)))
+		i--
+		dAtA[i] = 0x42
+	}
 	if m.ConnectTime != nil {
 		size, err := (*timestamppb.Timestamp)(m.ConnectTime).MarshalToSizedBufferVT(dAtA[:i])
 		if err != nil {
@@ -390,6 +397,10 @@ func (m *LobbyBot) SizeVT() (n int) {
 	}
 	if m.ConnectTime != nil {
 		l = (*timestamppb.Timestamp)(m.ConnectTime).SizeVT()
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	l = len(m.TournamentId)
+	if l > 0 {
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 	}
 	n += len(m.unknownFields)
@@ -956,6 +967,38 @@ func (m *LobbyBot) UnmarshalVT(dAtA []byte) error {
 			if err := (*timestamppb.Timestamp)(m.ConnectTime).UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		case 8:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field TournamentId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.TournamentId = string(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

@@ -17,7 +17,7 @@ from bezique.v1 import tournament_pb2 as bezique_dot_v1_dot_tournament__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/lobby.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1b\x62\x65zique/v1/tournament.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x01\n\x0cGameAssigned\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12-\n\x07variant\x18\x04 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x16\n\x06member\x18\x05 \x01(\rR\x06member\"!\n\tLobbyPing\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xff\x01\n\x08LobbyBot\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x15\n\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x18\n\x07version\x18\x03 \x01(\tR\x07version\x12\x1a\n\x08\x63\x61pacity\x18\x04 \x01(\rR\x08\x63\x61pacity\x12/\n\x08variants\x18\x05 \x03(\x0e\x32\x13.bezique.v1.VariantR\x08variants\x12\"\n\rgames_in_play\x18\x06 \x01(\rR\x0bgamesInPlay\x12=\n\x0c\x63onnect_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x0b\x63onnectTime\"\x91\x01\n\rChallengeSeat\x12\x16\n\x05lobby\x18\x01 \x01(\tH\x00R\x05lobby\x12\x33\n\x07\x62uiltin\x18\x02 \x01(\x0b\x32\x17.bezique.v1.BuiltinSeatH\x00R\x07\x62uiltin\x12+\n\x04team\x18\x03 \x01(\x0b\x32\x15.bezique.v1.LobbyTeamH\x00R\x04teamB\x06\n\x04kindB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x62\x65zique/v1/lobby.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1b\x62\x65zique/v1/tournament.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9a\x01\n\x0cGameAssigned\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12-\n\x07variant\x18\x04 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x16\n\x06member\x18\x05 \x01(\rR\x06member\"!\n\tLobbyPing\x12\x14\n\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\xa4\x02\n\x08LobbyBot\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x15\n\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x18\n\x07version\x18\x03 \x01(\tR\x07version\x12\x1a\n\x08\x63\x61pacity\x18\x04 \x01(\rR\x08\x63\x61pacity\x12/\n\x08variants\x18\x05 \x03(\x0e\x32\x13.bezique.v1.VariantR\x08variants\x12\"\n\rgames_in_play\x18\x06 \x01(\rR\x0bgamesInPlay\x12=\n\x0c\x63onnect_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x0b\x63onnectTime\x12#\n\rtournament_id\x18\x08 \x01(\tR\x0ctournamentId\"\x91\x01\n\rChallengeSeat\x12\x16\n\x05lobby\x18\x01 \x01(\tH\x00R\x05lobby\x12\x33\n\x07\x62uiltin\x18\x02 \x01(\x0b\x32\x17.bezique.v1.BuiltinSeatH\x00R\x07\x62uiltin\x12+\n\x04team\x18\x03 \x01(\x0b\x32\x15.bezique.v1.LobbyTeamH\x00R\x04teamB\x06\n\x04kindB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.lobby_pb2', globals())
@@ -30,7 +30,7 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _LOBBYPING._serialized_start=305
   _LOBBYPING._serialized_end=338
   _LOBBYBOT._serialized_start=341
-  _LOBBYBOT._serialized_end=596
-  _CHALLENGESEAT._serialized_start=599
-  _CHALLENGESEAT._serialized_end=744
+  _LOBBYBOT._serialized_end=633
+  _CHALLENGESEAT._serialized_start=636
+  _CHALLENGESEAT._serialized_end=781
 # @@protoc_insertion_point(module_scope)

@@ -36,6 +36,11 @@ export interface LobbyBot {
    * connect_time is when the bot's Serve stream opened.
    */
   'connect_time'?: (_google_protobuf_Timestamp | null);
+  /**
+   * tournament_id is the tournament the bot serves (ServeRequest.tournament_id), the only one
+   * whose games it is seated at; empty for a bot seated at any game of this referee's lobby.
+   */
+  'tournament_id'?: (string);
 }
 
 /**
@@ -71,4 +76,9 @@ export interface LobbyBot__Output {
    * connect_time is when the bot's Serve stream opened.
    */
   'connect_time': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * tournament_id is the tournament the bot serves (ServeRequest.tournament_id), the only one
+   * whose games it is seated at; empty for a bot seated at any game of this referee's lobby.
+   */
+  'tournament_id': (string);
 }
