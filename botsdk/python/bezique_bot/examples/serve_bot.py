@@ -6,7 +6,9 @@ default to $BEZIQUE_SERVER, $BEZIQUE_BOT_NAME, $BEZIQUE_KEY and $BEZIQUE_TLS_CA.
 import argparse
 import logging
 import os
+import signal
 import sys
+import threading
 
 from bezique.v1 import rules_pb2
 from bezique_bot.client import CannotReach, RefereeUnavailable
@@ -38,9 +40,11 @@ def main(argv=None) -> int:
                       tournament=args.tournament, on_game_over=game_over, credentials=credentials(args))
     who = "as its API key's name" if args.key else args.name  # with a key the referee names the bot by the key
     print(f"serving {who} in the lobby of {args.server}, capacity {args.capacity}", flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # bezique match ends its programs with SIGTERM: exit 0, as on Ctrl-C
     try:
-        serve(cfg, random_bot() if args.bot == "random" else strategy_bot)
-        if args.tournament:
+        serve(cfg, random_bot() if args.bot == "random" else strategy_bot, stop)
+        if args.tournament and not stop.is_set():
             print(f"tournament {args.tournament} has ended: serving no more", flush=True)
     except (LobbyRefused, CannotReach, RefereeUnavailable) as e:
         print(e, file=sys.stderr)
