@@ -148,4 +148,3 @@ func TestServeReturnsWhenItsTournamentEndedWhileAway(t *testing.T) {
 		t.Fatal("Serve did not return after its tournament ended")
 	}
 }
-
