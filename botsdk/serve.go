@@ -47,10 +47,11 @@ type ServeConfig struct {
 // already being played are not joined twice. It returns nil when the tournament it serves
 // (cfg.Tournament) ends (ServeResponse.tournament_ended, or a Serve refused FailedPrecondition
 // "has ended" after the referee had let the bot in: it ended while the bot was away), and ctx's
-// error when ctx ends, both after every game's goroutine has returned; it returns when the referee refuses the bot for good (a bad request, an
-// unknown or revoked key, a key without role bot, a newer Serve of the same bot): that error, or when it cannot reach the
-// referee in cfg.ConnectAttempts tries before the first message ("cannot reach SERVER"), or
-// when the referee answers Unavailable for cfg.TakeoverWait before it.
+// error when ctx ends, both after every game's goroutine has returned. It returns an error when
+// the referee refuses the bot for good (a bad request, an unknown or revoked key, a key without
+// role bot, a newer Serve of the same bot, a tournament it is not an entrant of): that error; when
+// it cannot reach the referee in cfg.ConnectAttempts tries before the first message ("cannot
+// reach SERVER"); and when the referee answers Unavailable for cfg.TakeoverWait before it.
 func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -122,8 +123,8 @@ type server struct {
 // ended: Serve then returns nil.
 var errTournamentEnded = errors.New("the tournament has ended")
 
-// session runs one lobby stream until it fails or the tournament it serves ends; progressed tells whether the referee sent
-// anything (the backoff then starts again from its least).
+// session runs one lobby stream until it fails or the tournament it serves ends; progressed
+// tells whether the referee sent anything (the backoff then starts again from its least).
 func (s *server) session(ctx context.Context) (progressed bool, err error) {
 	req := &pb.ServeRequest{Version: s.cfg.BotVersion, Capacity: uint32(s.cfg.Capacity), Variants: s.cfg.Variants, TournamentId: s.cfg.Tournament}
 	if s.cfg.Key == "" {

@@ -20,12 +20,13 @@ import (
 //
 // A request that names a tournament (ServeRequest.tournament_id) is served by the referee that
 // runs it: forwarded there when another referee sharing the store does (see [Referee.routeLobby]),
-// so that a bot reaches its tournament through any referee's address. When the tournament ends
-// the stream's last message is ServeResponse.tournament_ended, and it ends OK. Unavailable while the
-// tournament changes referee, and when it moves away during the stream (the bot dials in again
-// and is served by the new owner); NotFound for a tournament that does not exist,
-// FailedPrecondition for one that has ended. Every stream
-// ends Unavailable when the referee shuts down.
+// so that a bot reaches its tournament through any referee's address; the bot is seated at that
+// tournament's games only. When the tournament ends the stream's last message is
+// ServeResponse.tournament_ended, and it ends OK. Unavailable while the tournament changes
+// referee, and when it moves away during the stream (the bot dials in again and is served by the
+// new owner); NotFound for a tournament that does not exist, FailedPrecondition for one that has
+// ended and for a bot that is not one of its entrants. Every stream ends Unavailable when the
+// referee shuts down.
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
 	if id := req.GetTournamentId(); id != "" {
 		addr, err := s.routeLobby(stream.Context(), id)

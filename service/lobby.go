@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -190,8 +191,9 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	if p.Tournament != "" {
 		// A misspelt name, or a bot at the wrong tournament, would wait for games that never come.
-		if tr, err := s.tourneyByID(p.Tournament); err == nil && !tr.spec.SeatsLobbyBot(p.Name) {
-			return nil, errorf(ErrUnavailable, "lobby bot %q is not an entrant of tournament %s (its lobby entrants: %s)", p.Name, p.Tournament, lobbyEntrants(tr.spec))
+		if tr, err := s.tourneyByID(p.Tournament); err == nil && !slices.Contains(tr.spec.LobbyBots(), p.Name) {
+			return nil, errorf(ErrUnavailable, "lobby bot %q is not an entrant of tournament %s (its lobby entrants: %s)",
+				p.Name, p.Tournament, cmp.Or(strings.Join(tr.spec.LobbyBots(), ", "), "none"))
 		}
 	}
 	l := s.lobby
@@ -216,23 +218,6 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	l.wake()
 	return p, nil
-}
-
-// lobbyEntrants lists the lobby bots that spec seats, for an error message: "a, b", or "none".
-func lobbyEntrants(spec tournament.Spec) string {
-	var names []string
-	for _, e := range spec.Entrants {
-		switch e.Kind {
-		case tournament.KindLobby:
-			names = append(names, e.Bot)
-		case tournament.KindLobbyTeam:
-			names = append(names, e.Members...)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
 }
 
 // LeaveLobby removes p's bot from the lobby (unless a newer presence replaced it). Its games in
@@ -469,9 +454,9 @@ func (s *Referee) ReserveLobby(ctx context.Context, v engine.Variant, names []st
 }
 
 // reserveLobby is ReserveLobby with the lobby bots of each seat (several for a consultation team
-// seat, the captain first), for a game of tournament tournamentID ("" for a challenge); with a grace above zero it also waits while a named bot is absent,
-// and returns an [*AbsentError] once one has been absent for longer than grace, counted from no
-// earlier than from.
+// seat, the captain first), for a game of tournament tournamentID ("" for a challenge); with a
+// grace above zero it also waits while a named bot is absent, and returns an [*AbsentError] once
+// one has been absent for longer than grace, counted from no earlier than from.
 func (s *Referee) reserveLobby(ctx context.Context, v engine.Variant, seats [][]string, tournamentID string, grace time.Duration, from time.Time) (*LobbyPlaces, error) {
 	keys, err := s.lobby.reserve(ctx, seats, v, tournamentID, grace, from)
 	if err != nil {
@@ -525,9 +510,9 @@ func (p *LobbyPlaces) Release() { p.r.lobby.unreserve(p.seats) }
 // members) for a table of variant v of tournament tournamentID ("" for a challenge) once every one
 // has a free place, and returns the key ids of the seats of one bot. With grace 0 an absent bot,
 // or a present one that does not play v, has fewer places than its seats here or serves another
-// tournament (Presence.Tournament), is ErrUnavailable at once; with a grace it is waited for, until it has been absent or
-// unable for longer than grace, counted from no earlier than from (an [*AbsentError]). See
-// [Referee.Challenge] for its other errors.
+// tournament (Presence.Tournament), is ErrUnavailable at once; with a grace it is waited for,
+// until it has been absent or unable for longer than grace, counted from no earlier than from (an
+// [*AbsentError]). See [Referee.Challenge] for its other errors.
 func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) ([]string, error) {
 	need := map[string]int{}
 	var seatOf []int // per name of names, its seat

@@ -631,6 +631,12 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	stopRun()
 	<-ran // no table is created after this
+	// A result the runner stored as it stopped may have been stored though its call returned the
+	// stop's error (its commit landed): stored again below, it was refused (store.ErrConflict) and
+	// the cancel failed. The stored results are read first.
+	if err := s.adoptStoredResults(ctx, tr); err != nil {
+		return nil, err
+	}
 	for _, g := range tr.games {
 		if tr.hasResult(g.Index) {
 			continue

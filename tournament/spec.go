@@ -3,7 +3,6 @@ package tournament
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -291,15 +290,19 @@ func (s *Spec) Validate() error {
 
 // checkTeam checks a team entrant: 2 to MaxTeamMembers distinct names, no bot, in the two-handed
 // game (the consultation game of RULES.md §3.5).
-// SeatsLobbyBot reports whether the lobby bot name is one of the spec's entrants: a [KindLobby]
-// entrant's bot or a member of a [KindLobbyTeam] entrant.
-func (s *Spec) SeatsLobbyBot(name string) bool {
+// LobbyBots returns the names of the lobby bots the spec seats, in the order of its entrants: each
+// [KindLobby] entrant's bot and each member of a [KindLobbyTeam] entrant.
+func (s *Spec) LobbyBots() []string {
+	var names []string
 	for _, e := range s.Entrants {
-		if e.Kind == KindLobby && e.Bot == name || e.Kind == KindLobbyTeam && slices.Contains(e.Members, name) {
-			return true
+		switch e.Kind {
+		case KindLobby:
+			names = append(names, e.Bot)
+		case KindLobbyTeam:
+			names = append(names, e.Members...)
 		}
 	}
-	return false
+	return names
 }
 
 func (e *Entrant) checkTeam(v engine.Variant) error {
