@@ -11,13 +11,26 @@ const { randomBot, strategyBot } = require('../src/strategy');
 const { CONNECTION_OPTIONS, credentialsOf } = require('../src/cli');
 
 async function main() {
-  const { values } = parseArgs({
-    // --server and --name default to $BEZIQUE_SERVER and $BEZIQUE_BOT_NAME (set by `bezique match --cmd`),
-    // --key and --tls-ca to $BEZIQUE_KEY and $BEZIQUE_TLS_CA.
-    options: { ...CONNECTION_OPTIONS, name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
-      capacity: { type: 'string', default: '1' }, tournament: { type: 'string', default: '' },
-      variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' } },
-  });
+  const usage = 'usage: node examples/serve.js [--server HOST:PORT] [--name NAME | --key K] [--capacity N] [--variants two-handed,...] [--bot random|strategy]\n' +
+    '    [--tournament ID] [--tls] [--tls-ca CA.pem] [--tls-cert CERT.pem --tls-key KEY.pem]\n' +
+    '  --server, --name, --key and --tls-ca default to $BEZIQUE_SERVER (else 127.0.0.1:7777), $BEZIQUE_BOT_NAME (else node-serve),\n' +
+    '  $BEZIQUE_KEY and $BEZIQUE_TLS_CA; --tournament serves that tournament only (the bot is one of its entrants) and exits when it ends';
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { ...CONNECTION_OPTIONS, name: { type: 'string', default: process.env.BEZIQUE_BOT_NAME || 'node-serve' },
+        capacity: { type: 'string', default: '1' }, tournament: { type: 'string', default: '' },
+        variants: { type: 'string', default: '' }, bot: { type: 'string', default: 'strategy' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (err) {
+    console.error(`${err.message}\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
   const variants = values.variants.split(',').filter(Boolean).map((v) => `VARIANT_${v.trim().toUpperCase().replaceAll('-', '_')}`);
   const ac = new AbortController();
   process.on('SIGINT', () => ac.abort());
