@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
@@ -15,6 +16,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // connFlags say how a command reaches a referee: its address and, for TLS, the CA to trust and the
@@ -25,6 +27,27 @@ type connFlags struct {
 	caFile   string
 	certFile string
 	keyFile  string
+}
+
+// callTimeout bounds each unary call of a command, its retries included, but Challenge's, which
+// waits by design while a named bot has no free place: a referee that does not answer (its
+// PostgreSQL stopped with SIGSTOP or hung, which no TCP timeout notices) kept the command waiting
+// for ever. A variable for the tests.
+var callTimeout = time.Minute
+
+// boundCall is the unary interceptor that gives a call without a deadline callTimeout, and says
+// so when it runs out.
+func boundCall(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	if _, ok := ctx.Deadline(); ok || method == pb.LobbyService_Challenge_FullMethodName {
+		return invoker(ctx, method, req, reply, cc, opts...)
+	}
+	bounded, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	err := invoker(bounded, method, req, reply, cc, opts...)
+	if status.Code(err) == codes.DeadlineExceeded && ctx.Err() == nil {
+		return status.Errorf(codes.DeadlineExceeded, "no answer from the referee in %v (is its store out of reach?)", callTimeout)
+	}
+	return err
 }
 
 // tlsCAEnv is the environment variable that is --tls-ca's default, so that a bot configured by
@@ -108,7 +131,7 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 		return nil, err
 	}
 	creds := insecure.NewCredentials()
-	unary := []grpc.UnaryClientInterceptor{botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
+	unary := []grpc.UnaryClientInterceptor{boundCall, botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
 	var stream []grpc.StreamClientInterceptor
 	if t != nil {
 		creds = credentials.NewTLS(t)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/spf13/pflag"
+	"google.golang.org/grpc"
 )
 
 // TestServerWithWhitespace: a --server, or its default ($BEZIQUE_SERVER), that ends with a
@@ -36,5 +39,31 @@ func TestServerWithWhitespace(t *testing.T) {
 		if err := f.Parse(nil); err != nil || c.server != addr {
 			t.Errorf("--server defaulting to %q: %q, %v; want %q", server, c.server, err, addr)
 		}
+	}
+}
+
+// TestCommandGivesUpOnASilentReferee: a command whose referee takes the call and never answers
+// (its PostgreSQL stopped with SIGSTOP, which no TCP timeout notices) gives up after callTimeout,
+// saying so. Before, "bezique tournament list" waited until it was killed (an outside trial).
+func TestCommandGivesUpOnASilentReferee(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(grpc.UnknownServiceHandler(func(_ any, s grpc.ServerStream) error {
+		<-s.Context().Done()
+		return s.Context().Err()
+	}))
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(g.Stop)
+	defer func(d time.Duration) { callTimeout = d }(callTimeout)
+	callTimeout = 300 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background()) // no deadline, as a person's command has
+	defer time.AfterFunc(30*time.Second, cancel).Stop()
+	start := time.Now()
+	out, err := runCmd(ctx, "tournament", "list", "--server", lis.Addr().String())
+	want := "code = DeadlineExceeded desc = no answer from the referee in 300ms (is its store out of reach?)"
+	if took := time.Since(start); err == nil || !strings.Contains(err.Error(), want) || took > 10*time.Second {
+		t.Errorf("tournament list against a referee that does not answer: %v after %v; want %q\n%s", err, took, want, out)
 	}
 }
