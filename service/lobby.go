@@ -534,7 +534,7 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 			seat := seatOf[i]
 			if grace <= 0 {
 				l.mu.Unlock()
-				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present)", n)
+				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present; a bot that serves a tournament is in the lobby of the referee that runs it)", n)
 			}
 			since := l.absentSince(n, from)
 			left := time.Until(since.Add(grace))
