@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"os"
@@ -24,14 +23,14 @@ import (
 )
 
 // blackHole is a network path to PostgreSQL that the kernel can black-hole: a veth pair between
-// this network namespace and one of its own, on whose far end a relay listens (its listening
+// this network namespace and one of its own, on whose far end a dbLink listens (its listening
 // socket made in that namespace, relaying to PostgreSQL from this one). Cut, the far end's link
 // is down and the kernel drops every packet sent to it: no ACK, RST, FIN or ICMP comes back, as
 // when a PostgreSQL server's address vanishes in a failover. dbLink's cut (outage_test.go), a
 // relay that stops relaying, cannot show that: the kernel still acknowledges what it receives.
 type blackHole struct {
-	ns, far string // the namespace, and its end of the veth pair
-	addr    string // the relay's address, host:port
+	ns, far string  // the namespace, and its end of the veth pair
+	link    *dbLink // the relay, listening on the far end
 }
 
 // startBlackHole sets up the namespace, the veth pair and the relay to the PostgreSQL server at
@@ -88,26 +87,7 @@ func startBlackHole(t *testing.T, target string) *blackHole {
 	if r.err != nil {
 		t.Fatalf("listening in namespace %s: %v", h.ns, r.err)
 	}
-	t.Cleanup(func() { _ = r.l.Close() })
-	h.addr = r.l.Addr().String()
-	go func() {
-		for {
-			c, err := r.l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				s, err := net.Dial("tcp", target)
-				if err != nil {
-					return
-				}
-				defer s.Close()
-				go func() { _, _ = io.Copy(s, c) }()
-				_, _ = io.Copy(c, s)
-			}()
-		}
-	}()
+	h.link = serveDBLink(t, r.l, target)
 	return h
 }
 
@@ -140,11 +120,10 @@ func TestPostgresVanishes(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := startBlackHole(t, u.Host)
-	u.Host = h.addr
 	bin := buildReferee(t)
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	logPath := filepath.Join(t.TempDir(), "referee.log")
-	startRefereeProc(t, bin, logPath, "--listen", addr, "--metrics-listen", "", "--store", u.String())
+	startRefereeProc(t, bin, logPath, "--listen", addr, "--metrics-listen", "", "--store", h.link.url(t, storeURL))
 	tables := dialTables(t, addr)
 	create := func(ctx context.Context) (*pb.CreateTableResponse, error) {
 		return tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})

@@ -45,6 +45,12 @@ func startDBLink(t *testing.T, target string) *dbLink {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveDBLink(t, lis, target)
+}
+
+// serveDBLink relays the connections that lis accepts to the PostgreSQL server at target, until
+// the test ends.
+func serveDBLink(t *testing.T, lis net.Listener, target string) *dbLink {
 	l := &dbLink{lis: lis, target: target}
 	go l.serve()
 	t.Cleanup(func() {
