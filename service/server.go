@@ -85,6 +85,9 @@ type Config struct {
 	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
 	// DeadlineExceeded (default DefaultJoinTimeout).
 	JoinTimeout time.Duration
+	// CallTimeout is how long a unary call that arrives without a deadline may run before it
+	// fails DeadlineExceeded (default DefaultCallTimeout; see [Server.BoundCalls]).
+	CallTimeout time.Duration
 	// KeepFinished is how many ended tables the memory store keeps when Store is nil (default
 	// 1 000, store.DefaultKeepEnded); older ones are forgotten (NotFound). Whatever the store, the
 	// referee itself holds at most min(KeepFinished, [EndedTablesInMemory]) ended tables and
@@ -291,6 +294,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	if cfg.JoinTimeout <= 0 {
 		cfg.JoinTimeout = DefaultJoinTimeout
+	}
+	if cfg.CallTimeout <= 0 {
+		cfg.CallTimeout = DefaultCallTimeout
 	}
 	if cfg.KeepFinished <= 0 {
 		cfg.KeepFinished = store.DefaultKeepEnded

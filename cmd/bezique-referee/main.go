@@ -74,6 +74,7 @@ type config struct {
 	seatQueue            int
 	pingInterval         time.Duration
 	joinTimeout          time.Duration
+	callTimeout          time.Duration
 	sendStall            time.Duration
 	pprof                bool
 	logLevel             string
@@ -119,6 +120,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often a seat is pinged to measure its round-trip time (a seat sent other messages meanwhile: every fourth time)")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
+	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up")
 	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat may wait for its bot to read before the stream is dropped")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
@@ -194,6 +196,7 @@ func (c config) validate() error {
 		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
+		{"call-timeout", c.callTimeout <= 0, fmt.Sprint(c.callTimeout, "; want more than 0")},
 		{"send-stall", c.sendStall <= 0, fmt.Sprint(c.sendStall, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
 		{"store-wait", c.storeWait < 0, fmt.Sprint(c.storeWait, "; want 0 or more")},
@@ -315,7 +318,7 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, CallTimeout: c.callTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, MaxTarget: c.maxTarget,
 		WaitingExpiry: c.waitingExpiry, Advertise: advertise, PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
@@ -337,7 +340,7 @@ func run(c config) error {
 	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
 	port, err := serve(lis, c.http, service.PortConfig{TLS: portTLS, MaxStreamsPerConn: uint32(c.maxStreamsPerConn),
 		MaxConnsPerAddr: c.maxConnsPerAddr, ConnsUnlimited: connsUnlimited(c.proxies), Metrics: metrics, Logger: log},
-		register, append(service.ServerOptions(metrics), srv.AuthOptions()...)...)
+		register, append(append(service.ServerOptions(metrics), srv.BoundCalls()), srv.AuthOptions()...)...)
 	if err != nil {
 		return err
 	}

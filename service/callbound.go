@@ -1,0 +1,41 @@
+package service
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// DefaultCallTimeout is Config.CallTimeout's default: how long a unary call that arrives without
+// a deadline may run (1 min).
+const DefaultCallTimeout = time.Minute
+
+// BoundCalls returns the gRPC server option whose unary interceptor gives each call that arrives
+// without a deadline one of Config.CallTimeout, but LobbyService.Challenge's, which waits by
+// design while a named bot is at its capacity (its caller sets the bound). A store that is
+// reachable but silent (a PostgreSQL server stopped with SIGSTOP, a hung backend) acknowledges
+// every packet, so no TCP timeout ends its queries: without the bound a call from a client that
+// set no deadline (a script, curl over HTTP) held its handler until the client gave up, which
+// may be never. A call the bound ends fails DEADLINE_EXCEEDED, saying so; a client's own deadline
+// is honoured as given, longer or shorter. Add it before [Server.AuthOptions], whose key lookups
+// read the store.
+func (s *Server) BoundCalls() grpc.ServerOption {
+	bound := s.cfg.CallTimeout
+	return grpc.ChainUnaryInterceptor(func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		if _, ok := ctx.Deadline(); ok || info.FullMethod == pb.LobbyService_Challenge_FullMethodName {
+			return handler(ctx, req)
+		}
+		bounded, cancel := context.WithTimeout(ctx, bound)
+		defer cancel()
+		resp, err := handler(bounded, req)
+		if err != nil && bounded.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return nil, status.Errorf(codes.DeadlineExceeded, "no answer within %v, the referee's bound on a call without a deadline (--call-timeout): is its store out of reach? Set a deadline on the call to wait longer", bound)
+		}
+		return resp, err
+	})
+}
