@@ -292,8 +292,9 @@ func (t *table) run(stop <-chan struct{}) {
 				t.release()
 				continue
 			}
-			t.log().Warn("stopping the table; a referee takes it over from the store", "cause", context.Cause(t.lost))
-			t.stopAll(errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", t.id))
+			cause := context.Cause(t.lost)
+			t.log().Warn("stopping the table; a referee takes it over from the store", "cause", cause)
+			t.stopAll(movedError(t.id, cause))
 			t.halted = t.stopped()
 			t.release()
 			t.srv.forget(t)
@@ -925,6 +926,21 @@ func (t *table) replayFromStore(cause error) {
 		t.srv.drop(t.id)
 	}
 	t.lose(cause)
+}
+
+// movedError is what a table's seats and spectators are told when it stops here for cause, to
+// be played on from the store (ErrMoving): that another referee plays it only when one does
+// (cause errTakenOver or store.ErrLeaseLost); with errUnsure this referee lost touch with the
+// store, and with a conflict the table is replayed, by any referee, this one included.
+func movedError(id string, cause error) error {
+	switch {
+	case errors.Is(cause, errTakenOver) || errors.Is(cause, store.ErrLeaseLost):
+		return errorf(ErrMoving, "table %s has moved to another referee; reconnect to resume", id)
+	case errors.Is(cause, errUnsure):
+		return errorf(ErrMoving, "table %s: this referee has lost touch with its store and stopped the table; reconnect to resume it on the referee that takes it over (any referee, this one included, once the store answers)", id)
+	default:
+		return errorf(ErrMoving, "table %s is being replayed from the store; reconnect to resume", id)
+	}
 }
 
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
