@@ -2,11 +2,13 @@ package service
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // The LobbyService handlers: each calls the [Referee] and turns its error into a status by
@@ -82,9 +84,38 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 	}
 }
 
-// ListBots lists the bots present in the lobby, by name.
-func (s *Server) ListBots(context.Context, *pb.ListBotsRequest) (*pb.ListBotsResponse, error) {
-	return &pb.ListBotsResponse{Bots: s.Referee.ListBots()}, nil
+// ListBots lists the bots present in the lobby, by name. With ListBotsRequest.tournament_id, the
+// bots that serve that tournament, from the lobby of the referee that runs it: the call is
+// forwarded there when another referee sharing the store does (a lobby bot's Serve is, so that is
+// where its bots are). NotFound for a tournament that does not exist; Unavailable while it
+// changes referee; none for one that has ended.
+func (s *Server) ListBots(ctx context.Context, req *pb.ListBotsRequest) (*pb.ListBotsResponse, error) {
+	id := req.GetTournamentId()
+	if id == "" {
+		return &pb.ListBotsResponse{Bots: s.Referee.ListBots()}, nil
+	}
+	addr, err := s.routeTournament(ctx, id)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	if addr != "" {
+		resp := &pb.ListBotsResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.LobbyService_ListBots_FullMethodName, req, resp)
+	}
+	if _, err := s.tourneyByID(id); err != nil {
+		if _, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only
+			return nil, statusOf(errorf(ErrNotFound, "tournament %q not found", id))
+		} else if err != nil {
+			return nil, statusOf(err)
+		}
+	}
+	resp := &pb.ListBotsResponse{}
+	for _, b := range s.Referee.ListBots() {
+		if b.GetTournamentId() == id {
+			resp.Bots = append(resp.Bots, b)
+		}
+	}
+	return resp, nil
 }
 
 // Challenge creates a table seating lobby bots, consultation teams of lobby bots and built-in

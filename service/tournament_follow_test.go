@@ -367,3 +367,62 @@ func TestServeNamingATournamentEndedElsewhere(t *testing.T) {
 	}
 	checkServeRefusedEnded(t, b.cc, tn.ID, store.TournamentCancelled)
 }
+
+// TestListBotsOfATournamentElsewhere: a lobby bot that names a tournament run by another referee
+// is in that referee's lobby, not in the lobby of the one it dialled; ListBots naming the
+// tournament lists it through either referee (forwarded to the one that runs it), NotFound for a
+// tournament that does not exist, and none once the tournament has ended. Before, the dialled
+// referee's lobby was empty, and nothing said where the bot was (an outside trial).
+func TestListBotsOfATournamentElsewhere(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tn, err := a.srv.Referee.CreateTournament(ctx, followSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := pb.NewLobbyServiceClient(b.cc).Serve(ctx, &pb.ServeRequest{Name: "lb", Version: "7", Capacity: 1, TournamentId: tn.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := stream.Recv(); err != nil || m.GetPing().GetNonce() != 1 {
+		t.Fatalf("the lobby stream's first message: %v %v; want ping 1", m, err)
+	}
+	names := func(p *peerReferee, id string) ([]string, error) {
+		resp, err := pb.NewLobbyServiceClient(p.cc).ListBots(ctx, &pb.ListBotsRequest{TournamentId: id})
+		var out []string
+		for _, bot := range resp.GetBots() {
+			out = append(out, fmt.Sprintf("%s v%s capacity %d serves %s", bot.GetName(), bot.GetVersion(), bot.GetCapacity(), bot.GetTournamentId()))
+		}
+		return out, err
+	}
+	want := []string{fmt.Sprintf("lb v7 capacity 1 serves %s", tn.ID)}
+	for _, p := range []struct {
+		name string
+		ref  *peerReferee
+	}{{"the referee dialled", b}, {"the referee that runs it", a}} {
+		if got, err := names(p.ref, tn.ID); err != nil || !slices.Equal(got, want) {
+			t.Errorf("ListBots of the tournament through %s: %q %v; want %q", p.name, got, err, want)
+		}
+	}
+	if got, err := names(b, ""); err != nil || len(got) != 0 {
+		t.Errorf("ListBots of the dialled referee's own lobby: %q %v; want none", got, err)
+	}
+	if _, err := names(b, "tn-0000000000000000"); status.Code(err) != codes.NotFound || status.Convert(err).Message() != `tournament "tn-0000000000000000" not found` {
+		t.Errorf("ListBots of a tournament that does not exist: %v; want NotFound naming it", err)
+	}
+	if _, err := a.srv.Referee.CancelTournament(ctx, tn.ID, "over"); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := stream.Recv(); err != nil {
+			break
+		}
+	}
+	for _, p := range []*peerReferee{a, b} {
+		if got, err := names(p, tn.ID); err != nil || len(got) != 0 {
+			t.Errorf("ListBots of the cancelled tournament through %s: %q %v; want none", p.addr, got, err)
+		}
+	}
+}

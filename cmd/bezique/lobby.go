@@ -16,6 +16,7 @@ import (
 func newLobbyCmd() *cobra.Command {
 	var conn connFlags
 	var asJSON bool
+	var tournamentID string
 	cmd := &cobra.Command{
 		Use:   "lobby",
 		Short: "List the bots waiting in a referee's lobby (ListBots): name, games in play of capacity, variants, tournament",
@@ -23,8 +24,12 @@ func newLobbyCmd() *cobra.Command {
 play out of its capacity, the variants it plays, and the tournament it serves ("-" for none: any
 game of the lobby). Bots in serve mode ("bezique bot --serve",
 botsdk.Serve, the Python and Node SDKs' serve) wait there for games; "bezique challenge" seats
-them. --json prints the ListBotsResponse as protojson instead.`,
+them. --tournament ID lists the bots that serve tournament ID, from the lobby of the referee
+that runs it, through any referee sharing its store (a bot's Serve naming a tournament is
+forwarded there, so the lobby of the referee it dialled does not show it). --json prints the
+ListBotsResponse as protojson instead.`,
 		Example: `  bezique lobby --server 127.0.0.1:7777
+  bezique lobby --server 127.0.0.1:7777 --tournament tn-0123456789abcdef
   bezique lobby --json | jq -r '.bots[] | select(.gamesInPlay < .capacity) | .name'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -33,7 +38,7 @@ them. --json prints the ListBotsResponse as protojson instead.`,
 				return err
 			}
 			defer cc.Close()
-			resp, err := pb.NewLobbyServiceClient(cc).ListBots(cmd.Context(), &pb.ListBotsRequest{})
+			resp, err := pb.NewLobbyServiceClient(cc).ListBots(cmd.Context(), &pb.ListBotsRequest{TournamentId: tournamentID})
 			if err != nil {
 				return fmt.Errorf("ListBots: %w", err)
 			}
@@ -50,6 +55,7 @@ them. --json prints the ListBotsResponse as protojson instead.`,
 	}
 	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the response as protojson (ListBotsResponse)")
+	cmd.Flags().StringVar(&tournamentID, "tournament", "", "list only the bots that serve this tournament, wherever it runs (ListBotsRequest.tournament_id)")
 	return cmd
 }
 

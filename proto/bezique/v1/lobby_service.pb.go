@@ -276,9 +276,15 @@ func (x *TournamentEnded) GetState() TournamentState {
 	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
 }
 
-// ListBotsRequest asks for the bots present; it has no fields.
+// ListBotsRequest asks for the bots present.
 type ListBotsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// tournament_id, when set, lists only the bots that serve that tournament
+	// (LobbyBot.tournament_id), from the lobby of the referee that runs it: the call is forwarded
+	// there by another referee sharing the store, as a lobby bot's Serve is. NOT_FOUND for a
+	// tournament that does not exist; none for one that has ended. Empty: the bots present in this
+	// referee's lobby.
+	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -311,6 +317,13 @@ func (x *ListBotsRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListBotsRequest.ProtoReflect.Descriptor instead.
 func (*ListBotsRequest) Descriptor() ([]byte, []int) {
 	return file_bezique_v1_lobby_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListBotsRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
 }
 
 // ListBotsResponse is the bots present.
@@ -525,8 +538,9 @@ const file_bezique_v1_lobby_service_proto_rawDesc = "" +
 	"\x04kind\"i\n" +
 	"\x0fTournamentEnded\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x121\n" +
-	"\x05state\x18\x02 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"\x11\n" +
-	"\x0fListBotsRequest\"<\n" +
+	"\x05state\x18\x02 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"6\n" +
+	"\x0fListBotsRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"<\n" +
 	"\x10ListBotsResponse\x12(\n" +
 	"\x04bots\x18\x01 \x03(\v2\x14.bezique.v1.LobbyBotR\x04bots\"\xaf\x03\n" +
 	"\x10ChallengeRequest\x12-\n" +

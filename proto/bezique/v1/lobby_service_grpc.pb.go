@@ -39,7 +39,8 @@ type LobbyServiceClient interface {
 	// newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
 	// are unaffected by the stream ending, and a new Serve announces them again.
 	Serve(ctx context.Context, in *ServeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ServeResponse], error)
-	// ListBots lists the bots present in the lobby, by name.
+	// ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+	// those serving that tournament, wherever it runs.
 	ListBots(ctx context.Context, in *ListBotsRequest, opts ...grpc.CallOption) (*ListBotsResponse, error)
 	// Challenge creates a table seating named lobby bots, consultation teams of lobby bots
 	// (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits
@@ -110,7 +111,8 @@ type LobbyServiceServer interface {
 	// newer Serve of the same bot ends the older one with ABORTED; games in play (and their seats)
 	// are unaffected by the stream ending, and a new Serve announces them again.
 	Serve(*ServeRequest, grpc.ServerStreamingServer[ServeResponse]) error
-	// ListBots lists the bots present in the lobby, by name.
+	// ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+	// those serving that tournament, wherever it runs.
 	ListBots(context.Context, *ListBotsRequest) (*ListBotsResponse, error)
 	// Challenge creates a table seating named lobby bots, consultation teams of lobby bots
 	// (ChallengeSeat.team) and built-in bots, and announces the game to each lobby bot. It waits

@@ -17,7 +17,7 @@ from bezique.v1 import table_pb2 as bezique_dot_v1_dot_table__pb2
 from bezique.v1 import tournament_pb2 as bezique_dot_v1_dot_tournament__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65zique/v1/lobby_service.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/lobby.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1b\x62\x65zique/v1/tournament.proto\"\xae\x01\n\x0cServeRequest\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n\x07version\x18\x02 \x01(\tR\x07version\x12\x1a\n\x08\x63\x61pacity\x18\x03 \x01(\rR\x08\x63\x61pacity\x12/\n\x08variants\x18\x04 \x03(\x0e\x32\x13.bezique.v1.VariantR\x08variants\x12#\n\rtournament_id\x18\x05 \x01(\tR\x0ctournamentId\"\xcf\x01\n\rServeResponse\x12?\n\rgame_assigned\x18\x01 \x01(\x0b\x32\x18.bezique.v1.GameAssignedH\x00R\x0cgameAssigned\x12+\n\x04ping\x18\x02 \x01(\x0b\x32\x15.bezique.v1.LobbyPingH\x00R\x04ping\x12H\n\x10tournament_ended\x18\x03 \x01(\x0b\x32\x1b.bezique.v1.TournamentEndedH\x00R\x0ftournamentEndedB\x06\n\x04kind\"i\n\x0fTournamentEnded\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x31\n\x05state\x18\x02 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\"\x11\n\x0fListBotsRequest\"<\n\x10ListBotsResponse\x12(\n\x04\x62ots\x18\x01 \x03(\x0b\x32\x14.bezique.v1.LobbyBotR\x04\x62ots\"\xaf\x03\n\x10\x43hallengeRequest\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x43\n\x07options\x18\x02 \x03(\x0b\x32).bezique.v1.ChallengeRequest.OptionsEntryR\x07options\x12/\n\x05seats\x18\x03 \x03(\x0b\x32\x19.bezique.v1.ChallengeSeatR\x05seats\x12\'\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x05 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x16\n\x06public\x18\x06 \x01(\x08R\x06public\x12\x37\n\x0bteam_policy\x18\x07 \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\"@\n\x11\x43hallengeResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table2\xe4\x01\n\x0cLobbyService\x12>\n\x05Serve\x12\x18.bezique.v1.ServeRequest\x1a\x19.bezique.v1.ServeResponse0\x01\x12J\n\x08ListBots\x12\x1b.bezique.v1.ListBotsRequest\x1a\x1c.bezique.v1.ListBotsResponse\"\x03\x90\x02\x01\x12H\n\tChallenge\x12\x1c.bezique.v1.ChallengeRequest\x1a\x1d.bezique.v1.ChallengeResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65zique/v1/lobby_service.proto\x12\nbezique.v1\x1a\x16\x62\x65zique/v1/lobby.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1b\x62\x65zique/v1/tournament.proto\"\xae\x01\n\x0cServeRequest\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n\x07version\x18\x02 \x01(\tR\x07version\x12\x1a\n\x08\x63\x61pacity\x18\x03 \x01(\rR\x08\x63\x61pacity\x12/\n\x08variants\x18\x04 \x03(\x0e\x32\x13.bezique.v1.VariantR\x08variants\x12#\n\rtournament_id\x18\x05 \x01(\tR\x0ctournamentId\"\xcf\x01\n\rServeResponse\x12?\n\rgame_assigned\x18\x01 \x01(\x0b\x32\x18.bezique.v1.GameAssignedH\x00R\x0cgameAssigned\x12+\n\x04ping\x18\x02 \x01(\x0b\x32\x15.bezique.v1.LobbyPingH\x00R\x04ping\x12H\n\x10tournament_ended\x18\x03 \x01(\x0b\x32\x1b.bezique.v1.TournamentEndedH\x00R\x0ftournamentEndedB\x06\n\x04kind\"i\n\x0fTournamentEnded\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x31\n\x05state\x18\x02 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\"6\n\x0fListBotsRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\"<\n\x10ListBotsResponse\x12(\n\x04\x62ots\x18\x01 \x03(\x0b\x32\x14.bezique.v1.LobbyBotR\x04\x62ots\"\xaf\x03\n\x10\x43hallengeRequest\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x43\n\x07options\x18\x02 \x03(\x0b\x32).bezique.v1.ChallengeRequest.OptionsEntryR\x07options\x12/\n\x05seats\x18\x03 \x03(\x0b\x32\x19.bezique.v1.ChallengeSeatR\x05seats\x12\'\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x05 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x16\n\x06public\x18\x06 \x01(\x08R\x06public\x12\x37\n\x0bteam_policy\x18\x07 \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\"@\n\x11\x43hallengeResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table2\xe4\x01\n\x0cLobbyService\x12>\n\x05Serve\x12\x18.bezique.v1.ServeRequest\x1a\x19.bezique.v1.ServeResponse0\x01\x12J\n\x08ListBots\x12\x1b.bezique.v1.ListBotsRequest\x1a\x1c.bezique.v1.ListBotsResponse\"\x03\x90\x02\x01\x12H\n\tChallenge\x12\x1c.bezique.v1.ChallengeRequest\x1a\x1d.bezique.v1.ChallengeResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.lobby_service_pb2', globals())
@@ -36,15 +36,15 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _TOURNAMENTENDED._serialized_start=534
   _TOURNAMENTENDED._serialized_end=639
   _LISTBOTSREQUEST._serialized_start=641
-  _LISTBOTSREQUEST._serialized_end=658
-  _LISTBOTSRESPONSE._serialized_start=660
-  _LISTBOTSRESPONSE._serialized_end=720
-  _CHALLENGEREQUEST._serialized_start=723
-  _CHALLENGEREQUEST._serialized_end=1154
-  _CHALLENGEREQUEST_OPTIONSENTRY._serialized_start=1096
-  _CHALLENGEREQUEST_OPTIONSENTRY._serialized_end=1154
-  _CHALLENGERESPONSE._serialized_start=1156
-  _CHALLENGERESPONSE._serialized_end=1220
-  _LOBBYSERVICE._serialized_start=1223
-  _LOBBYSERVICE._serialized_end=1451
+  _LISTBOTSREQUEST._serialized_end=695
+  _LISTBOTSRESPONSE._serialized_start=697
+  _LISTBOTSRESPONSE._serialized_end=757
+  _CHALLENGEREQUEST._serialized_start=760
+  _CHALLENGEREQUEST._serialized_end=1191
+  _CHALLENGEREQUEST_OPTIONSENTRY._serialized_start=1133
+  _CHALLENGEREQUEST_OPTIONSENTRY._serialized_end=1191
+  _CHALLENGERESPONSE._serialized_start=1193
+  _CHALLENGERESPONSE._serialized_end=1257
+  _LOBBYSERVICE._serialized_start=1260
+  _LOBBYSERVICE._serialized_end=1488
 # @@protoc_insertion_point(module_scope)

@@ -53,7 +53,8 @@ class LobbyServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def ListBots(self, request, context):
-        """ListBots lists the bots present in the lobby, by name.
+        """ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+        those serving that tournament, wherever it runs.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -37,14 +37,16 @@ export interface LobbyServiceClient extends grpc.Client {
   challenge(argument: _bezique_v1_ChallengeRequest, callback: grpc.requestCallback<_bezique_v1_ChallengeResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * ListBots lists the bots present in the lobby, by name.
+   * ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+   * those serving that tournament, wherever it runs.
    */
   ListBots(argument: _bezique_v1_ListBotsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
   ListBots(argument: _bezique_v1_ListBotsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
   ListBots(argument: _bezique_v1_ListBotsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
   ListBots(argument: _bezique_v1_ListBotsRequest, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * ListBots lists the bots present in the lobby, by name.
+   * ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+   * those serving that tournament, wherever it runs.
    */
   listBots(argument: _bezique_v1_ListBotsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
   listBots(argument: _bezique_v1_ListBotsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_ListBotsResponse__Output>): grpc.ClientUnaryCall;
@@ -89,7 +91,8 @@ export interface LobbyServiceHandlers extends grpc.UntypedServiceImplementation 
   Challenge: grpc.handleUnaryCall<_bezique_v1_ChallengeRequest__Output, _bezique_v1_ChallengeResponse>;
   
   /**
-   * ListBots lists the bots present in the lobby, by name.
+   * ListBots lists the bots present in the lobby, by name; with ListBotsRequest.tournament_id,
+   * those serving that tournament, wherever it runs.
    */
   ListBots: grpc.handleUnaryCall<_bezique_v1_ListBotsRequest__Output, _bezique_v1_ListBotsResponse>;
   
