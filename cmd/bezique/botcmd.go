@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -58,7 +59,7 @@ following it to another referee when it moves.`,
 				if cfg.TableID != "" || cfg.Token != "" {
 					return fmt.Errorf("--serve takes no --table or --token: the referee gives the bot its games")
 				}
-				return serveBuiltin(cmd, cfg, name, capacity, variants, tournamentID)
+				return serveBuiltin(cmd, conn, cfg, name, capacity, variants, tournamentID)
 			}
 			if cfg.TableID == "" || cfg.Token == "" && cfg.Key == "" {
 				return fmt.Errorf("--table and --token are required (from bezique create); --key replaces --token for a seat bound to the key's bot")
@@ -122,8 +123,9 @@ func awaySeats(w *pb.Welcome) string {
 }
 
 // serveBuiltin runs a built-in bot in serve mode (botsdk.Serve) until the command's context ends
-// or the tournament it serves (tournamentID) ends, printing a line as each game ends.
-func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity int, variants, tournamentID string) error {
+// or the tournament it serves (tournamentID) ends, printing a line as each game ends, and at the
+// tournament's end how it ended (asked of the referee at conn).
+func serveBuiltin(cmd *cobra.Command, conn connFlags, cfg botsdk.Config, name string, capacity int, variants, tournamentID string) error {
 	vs, err := parseVariants(variants)
 	if err != nil {
 		return err
@@ -164,7 +166,26 @@ func serveBuiltin(cmd *cobra.Command, cfg botsdk.Config, name string, capacity i
 		return nil // interrupted: the normal end of serve mode
 	}
 	if err == nil { // the tournament served has ended: the other normal end
-		fmt.Fprintf(w, "tournament %s has ended: serving no more\n", tournamentID)
+		fmt.Fprintf(w, "tournament %s has ended%s: serving no more\n", tournamentID, endedHow(cmd.Context(), conn, cfg.Key, tournamentID))
 	}
 	return err
+}
+
+// endedHow is " (finished)" or " (cancelled)" for tournament id, as the referee at conn says, or ""
+// when it cannot say (the lobby stream's last message, tournament_ended, has the state, which
+// botsdk.Serve does not return).
+func endedHow(ctx context.Context, conn connFlags, key, id string) string {
+	cc, err := conn.dial(key)
+	if err != nil {
+		return ""
+	}
+	defer cc.Close()
+	resp, _ := pb.NewTournamentServiceClient(cc).GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id}) // an error says nothing of how it ended
+	switch resp.GetTournament().GetState() {
+	case pb.TournamentState_TOURNAMENT_STATE_FINISHED:
+		return " (finished)"
+	case pb.TournamentState_TOURNAMENT_STATE_CANCELLED:
+		return " (cancelled)"
+	}
+	return ""
 }

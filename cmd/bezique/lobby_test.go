@@ -166,7 +166,7 @@ func TestBotServeEndsWithItsTournament(t *testing.T) {
 	want := regexp.MustCompile(`^serving lb in the lobby of ` + regexp.QuoteMeta(ref.addr) + `, capacity 1, every variant\n` +
 		`table ` + id + `-g[01] seat [01]: game over: completed, side [^\n]*\n` +
 		`table ` + id + `-g[01] seat [01]: game over: completed, side [^\n]*\n` +
-		`tournament ` + id + ` has ended: serving no more\n$`)
+		`tournament ` + id + ` has ended \(finished\): serving no more\n$`)
 	if !want.MatchString(out) {
 		t.Errorf("bot --serve --tournament %s printed:\n%s", id, out)
 	}
