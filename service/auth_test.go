@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -616,5 +618,39 @@ func TestRevokedKeyEndsStreams(t *testing.T) {
 	ended("Serve of a key revoked elsewhere", s, id, RevocationSweep+2*time.Second)
 	if bots := r.srv.Referee.ListBots(); len(bots) != 0 {
 		t.Errorf("lobby after the revocations: %v", bots)
+	}
+}
+
+// TestRevokedKeysForgotten: the referee's set of keys revoked through it keeps each for
+// revokedMemory only, so that it does not grow for as long as the referee runs (one entry at
+// every revocation before: a platform revoking a key per player session grew it without bound).
+func TestRevokedKeysForgotten(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	var ids []string
+	for i := range 3 {
+		id, _ := r.newKey(t, fmt.Sprintf("session-%d", i), pb.Role_ROLE_BOT)
+		if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	ks := &r.srv.keyStreams
+	ks.mu.Lock()
+	if len(ks.revoked) != 3 {
+		t.Errorf("keys remembered as revoked after 3 revocations: %d, want 3", len(ks.revoked))
+	}
+	for id, rv := range ks.revoked { // as if revoked revokedMemory ago
+		ks.revoked[id] = revocation{err: rv.err, at: rv.at.Add(-revokedMemory)}
+	}
+	ks.mu.Unlock()
+	id, _ := r.newKey(t, "session-3", pb.Role_ROLE_BOT)
+	if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id}); err != nil {
+		t.Fatal(err)
+	}
+	ks.mu.Lock()
+	got := slices.Collect(maps.Keys(ks.revoked))
+	ks.mu.Unlock()
+	if !slices.Equal(got, []string{id}) {
+		t.Errorf("keys remembered as revoked after a revocation %v later: %q, want only the last, %q (the others: %q)", revokedMemory, got, id, ids)
 	}
 }

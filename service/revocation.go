@@ -25,9 +25,23 @@ const RevocationSweep = 5 * time.Second
 type keyStreams struct {
 	mu      sync.Mutex
 	byKey   map[string]map[*context.CancelCauseFunc]struct{}
-	revoked map[string]error // the keys revoked through this referee: a stream authenticated just before is ended as it registers
-	sweep   sync.Once        // starts the sweeper at the first stream
+	revoked map[string]revocation // the keys revoked through this referee lately: a stream authenticated just before is ended as it registers
+	sweep   sync.Once             // starts the sweeper at the first stream
 }
+
+// revocation is a key's entry in keyStreams.revoked: the error its streams end with, and when
+// the entry was made.
+type revocation struct {
+	err error
+	at  time.Time
+}
+
+// revokedMemory is how long keyStreams.revoked keeps a key revoked through this referee: a
+// stream authenticated just before the revocation registers within milliseconds, and the
+// sweeper ends a later one from the store anyway (RevocationSweep). Kept for ever, the set grew
+// by a key at every revocation for as long as the referee ran (a platform that revokes a key
+// per player session).
+const revokedMemory = time.Minute
 
 // revocableStreams is the stream interceptor, after authentication, that ends a stream when its
 // key is revoked ([Server.endStreamsOf]).
@@ -48,8 +62,8 @@ func (s *Server) revocableStreams(srv any, ss grpc.ServerStream, _ *grpc.StreamS
 		ks.byKey[id] = map[*context.CancelCauseFunc]struct{}{}
 	}
 	ks.byKey[id][&cancel] = struct{}{}
-	if err := ks.revoked[id]; err != nil {
-		cancel(err)
+	if r, ok := ks.revoked[id]; ok {
+		cancel(r.err)
 	}
 	ks.mu.Unlock()
 	defer func() {
@@ -73,9 +87,11 @@ func (s *Server) endStreamsOf(id string, at time.Time) {
 	s.keyStreams.mu.Lock()
 	defer s.keyStreams.mu.Unlock()
 	if s.keyStreams.revoked == nil {
-		s.keyStreams.revoked = map[string]error{}
+		s.keyStreams.revoked = map[string]revocation{}
 	}
-	s.keyStreams.revoked[id] = err // one entry a revoked key: few
+	now := time.Now()
+	s.keyStreams.forgetRevoked(now)
+	s.keyStreams.revoked[id] = revocation{err: err, at: now}
 	for cancel := range s.keyStreams.byKey[id] {
 		(*cancel)(err)
 	}
@@ -105,6 +121,16 @@ func (s *Server) sweepRevoked() {
 			if err == nil && !k.RevokedAt.IsZero() {
 				s.endStreamsOf(id, k.RevokedAt)
 			}
+		}
+	}
+}
+
+// forgetRevoked drops the entries of revoked made revokedMemory or longer before now, at each
+// revocation: the set holds the keys revoked within the last revokedMemory. ks.mu is held.
+func (ks *keyStreams) forgetRevoked(now time.Time) {
+	for id, r := range ks.revoked {
+		if now.Sub(r.at) >= revokedMemory {
+			delete(ks.revoked, id)
 		}
 	}
 }
