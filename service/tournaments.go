@@ -356,7 +356,8 @@ func (s *Referee) resumeTournaments(ctx context.Context) error {
 // resumeTournament loads a running tournament whose lease this referee has just taken over and
 // plays its missing games. A former run of it here (this referee's lease expired, as when it
 // could not renew it in time, and it took the lease back) is stopped first, and its goroutine
-// awaited, so that the stored results are read after its last write.
+// awaited, so that the stored results are read after its last write; ctx's error when ctx ends
+// first.
 func (s *Referee) resumeTournament(ctx context.Context, id string) error {
 	if old, err := s.tourneyByID(id); err == nil {
 		old.mu.Lock()
@@ -364,7 +365,11 @@ func (s *Referee) resumeTournament(ctx context.Context, id string) error {
 		old.mu.Unlock()
 		s.loseTourney(old, "lease expired and taken back")
 		if ran != nil {
-			<-ran
+			select {
+			case <-ran:
+			case <-ctx.Done(): // the former run is stuck on the store: the lease, left idle, is released (releaseIdleLeases)
+				return ctx.Err()
+			}
 		}
 	}
 	row, err := s.tourneys.store.GetTournament(ctx, id)
