@@ -279,9 +279,9 @@ func (x *TournamentEnded) GetState() TournamentState {
 // ListBotsRequest asks for the bots present.
 type ListBotsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// tournament_id, when set, lists only the bots that serve that tournament
-	// (LobbyBot.tournament_id), from the lobby of the referee that runs it: the call is forwarded
-	// there by another referee sharing the store, as a lobby bot's Serve is. NOT_FOUND for a
+	// tournament_id is the tournament whose bots are listed: when set, only the bots that serve it
+	// (LobbyBot.tournament_id), from the lobby of the referee that runs it (the call is forwarded
+	// there by another referee sharing the store, as a lobby bot's Serve is). NOT_FOUND for a
 	// tournament that does not exist; none for one that has ended. Empty: the bots present in this
 	// referee's lobby.
 	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
