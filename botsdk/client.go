@@ -250,7 +250,9 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 		p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
 		if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
 			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
-			if err := p.send(stream, p.answeredID, p.answer); err != nil {
+			// io.EOF: the stream has ended meanwhile, and the next Recv returns its status (the
+			// referee's reason: its table stopped, say), which the EOF does not carry.
+			if err := p.send(stream, p.answeredID, p.answer); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 		}

@@ -3,13 +3,18 @@ package service
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/url"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -60,4 +65,117 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 		t.Errorf("the table stopped %v after the store went silent; want no sooner than a lease's term less a renewal, %v", took, store.LeaseTTL-store.LeaseRenewEvery)
 	}
 	link.cut() // the referee's stop then fails its store calls at once rather than at their deadlines
+}
+
+// TestStoreSilentEndsDecidingSeatTruthfully: the seat whose action the store refuses when it goes
+// out of reach (its Decide sent again at each Rejection, as the SDKs do) is told why its stream
+// ends once the referee stops the table, as the other seat is. Its stream ended OK (io.EOF to the bot) when its reader
+// found the table stopped: the handler took the reader's end for the bot's hang-up (an outside
+// trial: on every table with a move in flight).
+func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
+	u, _ := sharedSchema(t)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := startTCPLink(t, pu.Host)
+	pu.Host = link.addr()
+	st, _ := openShared(t, pu.String())
+	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
+	s0, s1 := a.join(t, resp, 0, 0), a.join(t, resp, 1, 0)
+	s0.welcome()
+	s1.welcome()
+	req := s0.request()
+	link.cut() // every store call fails at once: the action is refused UNAVAILABLE, and sent again
+	s0.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	go func() { // the bot's answer to each Rejection: the same Decide again
+		for m := range s0.in {
+			if m.GetRejection() != nil {
+				time.Sleep(50 * time.Millisecond)
+				s0.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+			}
+		}
+	}()
+	want := fmt.Sprintf("table %s: this referee has lost touch with its store and stopped the table; reconnect to resume it on the referee that takes it over (any referee, this one included, once the store answers)", resp.GetTableId())
+	for i, s := range []*rawSeat{s0, s1} {
+		var err error
+		select {
+		case err = <-s.end:
+		case <-time.After(waitFor):
+			t.Fatalf("seat %d: the stream did not end within %v of the store going silent", i, waitFor)
+		}
+		if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want {
+			t.Errorf("seat %d: the stream ended with %v; want Unavailable %q", i, err, want)
+		}
+	}
+}
+
+// TestSDKSeesWhyItsTableStopped: a Go SDK bot whose answer the store refused (a Rejection
+// UNAVAILABLE, answered by sending it again 200 ms later) learns why its stream ended when the
+// referee stops the table meanwhile, having lost touch with its store: the SDK took the io.EOF of
+// its Send for the connection's loss and logged "connection lost … err=EOF", without the
+// referee's message (an outside trial).
+func TestSDKSeesWhyItsTableStopped(t *testing.T) {
+	u, _ := sharedSchema(t)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := startTCPLink(t, pu.Host)
+	pu.Host = link.addr()
+	a := startPeer(t, pu.String(), nil)
+	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
+	ctx, cancel := context.WithCancel(context.Background())
+	deciding := make(chan struct{})
+	var once sync.Once
+	logs := &logRecords{}
+	played := make(chan error, 2)
+	for seat := range 2 {
+		bot := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+			once.Do(func() { // the first decision waits for the store to be gone
+				close(deciding)
+				<-time.After(200 * time.Millisecond)
+			})
+			return req.GetLegalActions()[0].GetActionId(), nil
+		})
+		cfg := botsdk.Config{Server: a.addr, DialOptions: a.dialOpt, TableID: resp.GetTableId(), Seat: seat, Token: tokenOf(resp, seat),
+			BotName: "b", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, Logger: slog.New(logs)}
+		go func() {
+			_, err := botsdk.Play(ctx, cfg, bot)
+			played <- err
+		}()
+	}
+	<-deciding
+	link.cut() // the answer is refused UNAVAILABLE, and sent again every 200 ms until the table stops
+	want := fmt.Sprintf("table %s: this referee has lost touch with its store", resp.GetTableId())
+	lost := func() (why []string) {
+		logs.mu.Lock()
+		defer logs.mu.Unlock()
+		for _, r := range logs.records {
+			if r.Message == "connection lost; reconnecting" {
+				r.Attrs(func(a slog.Attr) bool {
+					if a.Key == "err" {
+						why = append(why, a.Value.String())
+					}
+					return true
+				})
+			}
+		}
+		return why
+	}
+	for deadline := time.Now().Add(waitFor); len(lost()) < 2 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	}
+	cancel()
+	<-played
+	<-played
+	got := lost()
+	if len(got) < 2 {
+		t.Fatalf("the bots logged %q as their connections' losses within %v of the store's; want both seats'", got, waitFor)
+	}
+	for _, why := range got[:2] {
+		if !strings.Contains(why, want) {
+			t.Errorf("a bot logged its connection lost with err=%q; want the referee's %q", why, want)
+		}
+	}
 }
