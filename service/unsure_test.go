@@ -67,11 +67,10 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 	link.cut() // the referee's stop then fails its store calls at once rather than at their deadlines
 }
 
-// TestStoreSilentEndsDecidingSeatTruthfully: the seat whose action the store refuses when it goes
+// TestStoreGoneEndsDecidingSeatTruthfully: the seat whose action the store refuses when it goes
 // out of reach (its Decide sent again at each Rejection, as the SDKs do) is told why its stream
-// ends once the referee stops the table, as the other seat is. Its stream ended OK (io.EOF to the bot) when its reader
-// found the table stopped: the handler took the reader's end for the bot's hang-up (an outside
-// trial: on every table with a move in flight).
+// ends once the referee stops the table, as the other seat is: the referee's side of what
+// TestSDKSeesWhyItsTableStopped checks in the Go SDK.
 func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
 	u, _ := sharedSchema(t)
 	pu, err := url.Parse(u)
