@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -22,9 +23,10 @@ import (
 // its games once the tournament's absence grace has passed, so the tournament ends: every game
 // has a result, the absent entrant's 4 games are forfeits by its seat with cause disconnect and
 // the table's reason, recorded on their tables, and the standings count them as losses and
-// forfeits.
+// forfeits; each forfeit is logged, a warning naming the bot.
 func TestTournamentAbsentLobbyEntrant(t *testing.T) {
-	r := newCore(t, Config{})
+	logs := &logRecords{}
+	r := newCore(t, Config{Logger: slog.New(logs)})
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 6, AbsenceGraceMs: 200,
 		Options:  map[string]string{"target": "300"},
 		Entrants: []tournament.Entrant{{ID: "ghost", Kind: tournament.KindLobby, Bot: "ghost"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
@@ -70,6 +72,9 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
 	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
 		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
+	}
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting the seat of an absent lobby entrant", 0)); n != 4 {
+		t.Errorf("forfeits of the absent entrant logged: %d, want 4", n)
 	}
 }
 

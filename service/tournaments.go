@@ -856,6 +856,9 @@ func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentEr
 	reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", absent, graceMs)
 	err := s.onTable(ctx, id, func(t *table) {
 		if t.state == pb.TableState_TABLE_STATE_WAITING {
+			// Said in the log, not only in the standings and records (an outside trial: 248 games
+			// forfeited in a minute and not a line logged).
+			t.log().Warn("forfeiting the seat of an absent lobby entrant", "seat", absent.Seat, "bot", absent.Name, "reason", reason)
 			t.forfeit(t.seats[absent.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
 		}
 	})
