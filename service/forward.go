@@ -133,7 +133,9 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 	case h.Owner == s.leaser.Owner():
 		return "", errorf(ErrMoving, "%s %s: this referee has just taken it over and is loading it; reconnect", kind, id)
 	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
-		return "", errorf(ErrMoving, "%s %s: its referee %s stopped; another takes it over within %s; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
+		// Its owner stopped, or is alive but lost touch with the store (its lease lapsed): say
+		// what is known, not that it stopped (an outside trial, PostgreSQL paused 40 s).
+		return "", errorf(ErrMoving, "%s %s: its referee %s holds its lease no longer (it stopped, or lost touch with the store); a referee takes it over within %s of the store answering; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
 		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s (%s) owns it; reconnect", kind, id, h.Owner, h.Address)
 	}

@@ -295,7 +295,7 @@ func (s *Referee) loseTourney(tr *tourney, why string) {
 	s.log.Warn(why+"; stopping the tournament", "tournament", tr.id)
 	s.metrics.LeaseLost()
 	stop()
-	s.lobby.tournamentMoved(tr.id) // its lobby bots dial in again and follow it
+	s.lobby.tournamentMoved(tr.id, why) // its lobby bots dial in again and follow it
 }
 
 // leaseHeld reports whether this referee surely still holds its leases: its last successful

@@ -240,10 +240,12 @@ func (s *Referee) LeaveLobby(p *Presence) {
 }
 
 // tournamentMoved ends, with ErrMoving, the presences of the bots that serve tournament id
-// (Presence.Tournament), which this referee no longer runs: each bot dials in again and its
-// Serve is forwarded to the tournament's new referee. Their games in play here go on under their
-// tables' failure policy, as when a bot leaves.
-func (l *lobby) tournamentMoved(id string) {
+// (Presence.Tournament), which this referee no longer runs, saying why (its lease taken over by
+// another referee, or lapsed while this referee lost touch with the store; "has moved to another
+// referee" was untrue in the second case): each bot dials in again and its Serve is forwarded to
+// the tournament's referee. Their games in play here go on under their tables' failure policy,
+// as when a bot leaves.
+func (l *lobby) tournamentMoved(id, why string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, b := range l.bots {
@@ -251,7 +253,7 @@ func (l *lobby) tournamentMoved(id string) {
 		if p == nil || p.Tournament != id {
 			continue
 		}
-		p.end(errorf(ErrMoving, "lobby bot %s: tournament %s has moved to another referee; dial in again to serve it there", p.Name, id))
+		p.end(errorf(ErrMoving, "lobby bot %s: this referee stopped running tournament %s (%s); dial in again to serve it wherever it runs", p.Name, id, why))
 		b.presence = nil
 		l.markLeft(b.name)
 		l.forget(b)
