@@ -362,7 +362,8 @@ func TestBoundSeat(t *testing.T) {
 	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, BotName: "i-am-someone-else",
 		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: beta}
 	_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
-	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied, "join.token: wrong token for seat 0")
+	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied,
+		"join.token: no token given for seat 0, which is bound to a bot key: join with that key (authorization: Bearer <key>) or give the seat's token")
 	cfg.Key = alpha
 	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
 		t.Fatalf("Play with the bound key: %v", err)

@@ -252,7 +252,8 @@ func TestJoinStoredChecksTokenFirst(t *testing.T) {
 		token string
 		msg   string
 	}{
-		{0, "0123456789abcdef0123456789abcdef", "join.token: wrong token for seat 0"},
+		{0, "0123456789abcdef0123456789abcdef", "join.token: wrong token for seat 0 (its token is in CreateTableResponse.seat_tokens)"},
+		{0, "", "join.token: no token given for seat 0 (its token is in CreateTableResponse.seat_tokens)"},
 		{1, tokenOf(resp, 0), `join.seat: seat 1 is played by the built-in bot "random"`},
 	} {
 		s := r2.dial(t, &pb.Join{TableId: resp.GetTableId(), Seat: c.seat, Token: c.token, ProtocolVersion: ProtocolVersion})

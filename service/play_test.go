@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 	"time"
@@ -92,6 +93,11 @@ func TestPlayAndDecide(t *testing.T) {
 			}
 			if _, err := stream.Recv(); !errors.Is(err, io.EOF) {
 				t.Fatalf("after GameOver: %v, want the end of the stream", err)
+			}
+			// A Decide once the game has ended says so (it said to open a stream first).
+			want := fmt.Sprintf("table %s has ended (TABLE_STATE_FINISHED): no decision is open; GetRecord has its result", id)
+			if err := decide(0, token, 1, 1); status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
+				t.Fatalf("Decide after the game's end: %v; want FailedPrecondition %q", err, want)
 			}
 			return
 		}

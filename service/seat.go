@@ -283,12 +283,15 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 	}
 	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
 	if !boundKey && subtle.ConstantTimeCompare([]byte(req.GetToken()), []byte(s.token)) != 1 {
-		return status.Errorf(codes.PermissionDenied, "token: wrong token for seat %d", s.index)
+		return tokenRefused("token", uint32(s.index), req.GetToken(), s.botKey)
 	}
 	if req.GetMember() >= uint32(len(s.conns)) {
 		return invalid("member", "%d is not a member of seat %d (0..%d)", req.GetMember(), s.index, len(s.conns)-1)
 	}
 	c := s.conns[req.GetMember()]
+	if c == nil && t.ended() { // not "open a stream first": a player's page would tell them to reconnect
+		return status.Errorf(codes.FailedPrecondition, "table %s has ended (%s): no decision is open; GetRecord has its result", t.id, t.state)
+	}
 	if c == nil {
 		return status.Errorf(codes.FailedPrecondition, "seat %d member %d has no stream: open SeatService.Play (or Connect) first", s.index, req.GetMember())
 	}
@@ -656,9 +659,24 @@ func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKe
 	}
 	boundKey := botKey != "" && PrincipalFrom(ctx).ID == botKey
 	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(token)) != 1 {
-		return status.Errorf(codes.PermissionDenied, "join.token: wrong token for seat %d", j.GetSeat())
+		return tokenRefused("join.token", j.GetSeat(), j.GetToken(), botKey)
 	}
 	return nil
+}
+
+// tokenRefused is the PermissionDenied of a Join or Decide (field, naming its token) refused for
+// seat: the token given is missing or wrong and the caller is not the bot key the seat is bound
+// to (botKey, "" if none), whose id it does not name. A missing token was called wrong, and a
+// seat bound to a key did not say so (an outside trial).
+func tokenRefused(field string, seat uint32, given, botKey string) error {
+	what := "wrong token"
+	if given == "" {
+		what = "no token given"
+	}
+	if botKey != "" {
+		return status.Errorf(codes.PermissionDenied, "%s: %s for seat %d, which is bound to a bot key: join with that key (authorization: Bearer <key>) or give the seat's token", field, what, seat)
+	}
+	return status.Errorf(codes.PermissionDenied, "%s: %s for seat %d (its token is in CreateTableResponse.seat_tokens)", field, what, seat)
 }
 
 func (t *table) welcome(s *seat, member int) *pb.Welcome {
