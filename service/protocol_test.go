@@ -747,8 +747,13 @@ func TestListTables(t *testing.T) {
 			}
 		}
 	}
-	if _, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{PageToken: "garbage"}); status.Code(err) != codes.InvalidArgument {
-		t.Fatalf("bad page token: %v", err)
+	// The field named, not the store's words ("store: list tables: malformed page token …").
+	const wantToken = "page_token: malformed: pass next_page_token of the previous page, as given"
+	if _, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{PageToken: "garbage"}); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != wantToken {
+		t.Fatalf("ListTables with a bad page token: %v; want InvalidArgument %q", err, wantToken)
+	}
+	if _, err := r.tables.ListGames(ctx, &pb.ListGamesRequest{PageToken: "garbage"}); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != wantToken {
+		t.Fatalf("ListGames with a bad page token: %v; want InvalidArgument %q", err, wantToken)
 	}
 }
 

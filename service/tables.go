@@ -388,8 +388,8 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 }
 
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
-// (default 50, at most 1 000); next_page_token is empty on the last page. The store's ErrInvalid
-// (InvalidArgument) for a malformed page_token. A stored table that cannot be read, or was
+// (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] naming
+// page_token for a malformed one. A stored table that cannot be read, or was
 // quarantined at start, is listed with TABLE_STATE_QUARANTINED and the reason; the state filter
 // TABLE_STATE_QUARANTINED lists the tables quarantined at start, in one page. The store keeps an
 // expired table as cancelled: the filters TABLE_STATE_CANCELLED and TABLE_STATE_EXPIRED tell the
@@ -412,6 +412,9 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		return &pb.ListTablesResponse{Tables: s.quarantinedTables()}, nil
 	}
 	rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
+	if errors.Is(err, store.ErrInvalid) {
+		return nil, invalid("page_token", "malformed: pass next_page_token of the previous page, as given")
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -703,6 +706,9 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		f.FinishedBefore = req.FinishedBefore.AsTime()
 	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
+	if errors.Is(err, store.ErrInvalid) {
+		return nil, invalid("page_token", "malformed: pass next_page_token of the previous page, as given")
+	}
 	if err != nil {
 		return nil, err
 	}
