@@ -175,12 +175,15 @@ func rolesText(roles []Role) string {
 }
 
 // principal returns the principal of ctx's bearer key, or anonymous without an authorization
-// header. Unauthenticated for a header that is not "Bearer <key>", an unknown key or a revoked
-// one; ResourceExhausted, before the key is hashed, when the caller's address has sent more
+// header. Unauthenticated for a header that is not "Bearer <key>", more than one such header,
+// an unknown key or a revoked one; ResourceExhausted, before the key is hashed, when the caller's address has sent more
 // refused keys than RefusedKeysPerAddr allows.
 func (s *Server) principal(ctx context.Context) (Principal, error) {
-	if len(metadata.ValueFromIncomingContext(ctx, "authorization")) == 0 {
+	switch n := len(metadata.ValueFromIncomingContext(ctx, "authorization")); {
+	case n == 0:
 		return anonymous, nil
+	case n > 1: // the first was taken, silently: which key a call carries must not depend on the headers' order
+		return Principal{}, status.Errorf(codes.Unauthenticated, "authorization header: %d given; send one (docs/SECURITY.md)", n)
 	}
 	secret, err := auth.AuthFromMD(ctx, "bearer")
 	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)

@@ -655,3 +655,19 @@ func TestRevokedKeysForgotten(t *testing.T) {
 		t.Errorf("keys remembered as revoked after a revocation %v later: %q, want only the last, %q (the others: %q)", revokedMemory, got, id, ids)
 	}
 }
+
+// TestTwoAuthorizationHeadersRefused: a call with two authorization headers is refused, whatever
+// their order; the first was taken silently, so a watcher's key then an admin's was refused and
+// the reverse order let in (an outside trial).
+func TestTwoAuthorizationHeadersRefused(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, watcher := r.newKey(t, "eyes", pb.Role_ROLE_WATCHER)
+	want := "authorization header: 2 given; send one (docs/SECURITY.md)"
+	for _, keys := range [][2]string{{watcher, testAdminKey}, {testAdminKey, watcher}} {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+keys[0], "authorization", "Bearer "+keys[1])
+		_, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
+		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+			t.Errorf("ListTables with two authorization headers: %v, want Unauthenticated %q", err, want)
+		}
+	}
+}
