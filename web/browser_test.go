@@ -424,7 +424,8 @@ func TestReplay(t *testing.T) {
 }
 
 // TestPages: every page path answers the app, the embeddable view with the configured
-// frame-ancestors, every other page refusing to be framed; unknown paths 404.
+// frame-ancestors, every other page refusing to be framed, and no page sending its address as a
+// referrer; unknown paths 404; every answer says nosniff.
 func TestPages(t *testing.T) {
 	hs := httptest.NewServer(web.Handler(web.Config{FrameAncestors: []string{"https://club.example"}}))
 	defer hs.Close()
@@ -448,6 +449,12 @@ func TestPages(t *testing.T) {
 		if resp.StatusCode != c.code || resp.Header.Get("Content-Security-Policy") != c.policy {
 			t.Errorf("GET %s: %d with policy %q, want %d with %q", c.path, resp.StatusCode,
 				resp.Header.Get("Content-Security-Policy"), c.code, c.policy)
+		}
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("GET %s: X-Content-Type-Options %q, want nosniff", c.path, got)
+		}
+		if got, want := resp.Header.Get("Referrer-Policy"), map[bool]string{true: "no-referrer"}[c.policy != ""]; got != want {
+			t.Errorf("GET %s: Referrer-Policy %q, want %q", c.path, got, want)
 		}
 	}
 }
