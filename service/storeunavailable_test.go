@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"net/url"
 	"testing"
 	"time"
 
@@ -17,14 +16,8 @@ import (
 // refused with UNAVAILABLE and a RetryInfo, as a transient failure the SDKs and gRPC clients try
 // again, not INTERNAL (a bug to report), which botsdk counted as a referee it could not reach.
 func TestStoreOutOfReachIsUnavailable(t *testing.T) {
-	u, _ := sharedSchema(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := startTCPLink(t, pu.Host)
-	pu.Host = link.addr()
-	st, _ := openShared(t, pu.String())
+	link, u := linkedSchema(t)
+	st, _ := openShared(t, u)
 	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -32,7 +25,7 @@ func TestStoreOutOfReachIsUnavailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	link.cut()
-	_, err = a.tables.CreateTable(ctx, twoRemote(false))
+	_, err := a.tables.CreateTable(ctx, twoRemote(false))
 	st2 := status.Convert(err)
 	if st2.Code() != codes.Unavailable {
 		t.Fatalf("CreateTable with the store out of reach: %v; want Unavailable", err)

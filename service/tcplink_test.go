@@ -2,6 +2,7 @@ package service
 
 import (
 	"net"
+	"net/url"
 	"sync"
 	"testing"
 )
@@ -98,4 +99,18 @@ func (l *tcpLink) carry(dst, src net.Conn) {
 			return
 		}
 	}
+}
+
+// linkedSchema returns a fresh PostgreSQL schema's URL (sharedSchema) whose address is a tcpLink
+// to the server, and the link: the network between a referee and its store, to freeze or cut.
+func linkedSchema(t *testing.T) (*tcpLink, string) {
+	t.Helper()
+	u, _ := sharedSchema(t)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := startTCPLink(t, pu.Host)
+	pu.Host = link.addr()
+	return link, pu.String()
 }

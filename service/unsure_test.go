@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -25,14 +24,8 @@ import (
 // lost touch with its store. They were told the table "has moved to another referee", which no
 // referee had done (an outside trial).
 func TestStoreSilentStopsTableTruthfully(t *testing.T) {
-	u, _ := sharedSchema(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := startTCPLink(t, pu.Host)
-	pu.Host = link.addr()
-	st, _ := openShared(t, pu.String())
+	link, u := linkedSchema(t)
+	st, _ := openShared(t, u)
 	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -72,14 +65,8 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 // ends once the referee stops the table, as the other seat is: the referee's side of what
 // TestSDKSeesWhyItsTableStopped checks in the Go SDK.
 func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
-	u, _ := sharedSchema(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := startTCPLink(t, pu.Host)
-	pu.Host = link.addr()
-	st, _ := openShared(t, pu.String())
+	link, u := linkedSchema(t)
+	st, _ := openShared(t, u)
 	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
 	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
 	s0, s1 := a.join(t, resp, 0, 0), a.join(t, resp, 1, 0)
@@ -116,14 +103,8 @@ func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
 // its Send for the connection's loss and logged "connection lost … err=EOF", without the
 // referee's message (an outside trial).
 func TestSDKSeesWhyItsTableStopped(t *testing.T) {
-	u, _ := sharedSchema(t)
-	pu, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := startTCPLink(t, pu.Host)
-	pu.Host = link.addr()
-	a := startPeer(t, pu.String(), nil)
+	link, u := linkedSchema(t)
+	a := startPeer(t, u, nil)
 	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
 	ctx, cancel := context.WithCancel(context.Background())
 	deciding := make(chan struct{})
