@@ -219,8 +219,24 @@ func TestAtkStorageBlipStrandsTable(t *testing.T) {
 			got.GetTable().GetState(), got.GetTable().GetLastSeq(), req.GetSeq())
 	}
 	st.failAppend.Store(false) // the blip is over
+	// Sent again as the SDKs do, every 200 ms while refused UNAVAILABLE: within a second of the
+	// failure the table refuses it without trying the store again (storeRetry).
 	s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
-	next := s.request()
+	var next *pb.DecisionRequest
+	for next == nil {
+		m := s.until("the next decision request or a refusal", func(m *pb.ConnectResponse) bool {
+			return m.GetDecisionRequest() != nil || m.GetRejection() != nil
+		})
+		if rej := m.GetRejection(); rej != nil {
+			if rej.GetCode() != pb.RejectionCode_REJECTION_CODE_UNAVAILABLE || !strings.Contains(rej.GetMessage(), "tries its store again in ") {
+				t.Fatalf("answer just after the blip: %v, want UNAVAILABLE, the store tried again later", rej)
+			}
+			time.Sleep(200 * time.Millisecond)
+			s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+			continue
+		}
+		next = m.GetDecisionRequest()
+	}
 	if next.GetRequestId() <= req.GetRequestId() {
 		t.Fatalf("after the blip the answer was not taken: next request %d", next.GetRequestId())
 	}

@@ -794,6 +794,14 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 		t.strike(s)
 		return false
 	}
+	if at.Before(t.retryAt) {
+		// The store failed less than storeRetry ago: refused without trying it again, so that a
+		// bot sending its answer again at each refusal (the SDKs: every 200 ms) does not make the
+		// table try, and log, a failing store at that pace (22 lines a table in 5 s, an outside
+		// trial).
+		reject(pb.RejectionCode_REJECTION_CODE_UNAVAILABLE, "", fmt.Sprintf("the referee could not store an action and tries its store again in %v; nothing changed: send it again", t.retryAt.Sub(at).Round(time.Millisecond)))
+		return false
+	}
 	elapsed := at.Sub(t.open.sentAt)
 	t.srv.metrics.ObserveDecision(t.variant, elapsed)
 	bank := s.bankMs

@@ -67,13 +67,15 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
 	link, u := linkedSchema(t)
 	st, _ := openShared(t, u)
-	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	logs := &logRecords{}
+	a := startReferee(t, st, func(c *Config) { c.Advertise, c.Logger = "127.0.0.1:1", slog.New(logs) })
 	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(7)})
 	s0, s1 := a.join(t, resp, 0, 0), a.join(t, resp, 1, 0)
 	s0.welcome()
 	s1.welcome()
 	req := s0.request()
 	link.cut() // every store call fails at once: the action is refused UNAVAILABLE, and sent again
+	cut := time.Now()
 	s0.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
 	go func() { // the bot's answer to each Rejection: the same Decide again
 		for m := range s0.in {
@@ -94,6 +96,20 @@ func TestStoreGoneEndsDecidingSeatTruthfully(t *testing.T) {
 		if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want {
 			t.Errorf("seat %d: the stream ended with %v; want Unavailable %q", i, err, want)
 		}
+	}
+	// The answers sent again every 50 ms are refused without trying the store, which the table
+	// tries at most every storeRetry: it was tried, and the failure logged, at each.
+	took := time.Since(cut)
+	logs.mu.Lock()
+	tries := 0
+	for _, r := range logs.records {
+		if r.Message == "storing an action failed; the table will try again" {
+			tries++
+		}
+	}
+	logs.mu.Unlock()
+	if most := int(took/storeRetry) + 1; tries < 1 || tries > most {
+		t.Errorf("the store was tried %d times for the action in the %v the table lived on; want 1 to %d", tries, took.Round(time.Millisecond), most)
 	}
 }
 
