@@ -15,7 +15,8 @@ export interface WatchTableRequest {
    */
   'delay_ms'?: (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all.
+   * from_seq is the first event to send; 0 or 1 sends all; at most the table's last seq + 1 (only
+   * new events), INVALID_ARGUMENT past it.
    */
   'from_seq'?: (number | string | Long);
   /**
@@ -38,7 +39,8 @@ export interface WatchTableRequest__Output {
    */
   'delay_ms': (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all.
+   * from_seq is the first event to send; 0 or 1 sends all; at most the table's last seq + 1 (only
+   * new events), INVALID_ARGUMENT past it.
    */
   'from_seq': (number);
   /**
