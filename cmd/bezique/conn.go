@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -27,27 +28,30 @@ type connFlags struct {
 	caFile   string
 	certFile string
 	keyFile  string
+	// timeout is --timeout: the bound of each unary call (boundCall).
+	timeout time.Duration
 }
 
-// callTimeout bounds each unary call of a command, its retries included, but Challenge's, which
-// waits by design while a named bot has no free place: a referee that does not answer (its
-// PostgreSQL stopped with SIGSTOP or hung, which no TCP timeout notices) kept the command waiting
-// for ever. A variable for the tests.
-var callTimeout = time.Minute
+// defaultCallTimeout is --timeout's default: a minute, as the referee's --call-timeout.
+const defaultCallTimeout = time.Minute
 
-// boundCall is the unary interceptor that gives a call without a deadline callTimeout, and says
-// so when it runs out.
-func boundCall(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-	if _, ok := ctx.Deadline(); ok || method == pb.LobbyService_Challenge_FullMethodName {
-		return invoker(ctx, method, req, reply, cc, opts...)
+// boundCall returns the unary interceptor that gives each call without a deadline, its retries
+// included, the bound d, and says so when it runs out; but Challenge's, which waits by design
+// while a named bot has no free place. A referee that does not answer (its PostgreSQL stopped
+// with SIGSTOP or hung, which no TCP timeout notices) kept the command waiting for ever.
+func boundCall(d time.Duration) grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		if _, ok := ctx.Deadline(); ok || method == pb.LobbyService_Challenge_FullMethodName {
+			return invoker(ctx, method, req, reply, cc, opts...)
+		}
+		bounded, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		err := invoker(bounded, method, req, reply, cc, opts...)
+		if status.Code(err) == codes.DeadlineExceeded && ctx.Err() == nil {
+			return status.Errorf(codes.DeadlineExceeded, "no answer from the referee in %v (is its store out of reach? --timeout waits longer)", d)
+		}
+		return err
 	}
-	bounded, cancel := context.WithTimeout(ctx, callTimeout)
-	defer cancel()
-	err := invoker(bounded, method, req, reply, cc, opts...)
-	if status.Code(err) == codes.DeadlineExceeded && ctx.Err() == nil {
-		return status.Errorf(codes.DeadlineExceeded, "no answer from the referee in %v (is its store out of reach?)", callTimeout)
-	}
-	return err
 }
 
 // tlsCAEnv is the environment variable that is --tls-ca's default, so that a bot configured by
@@ -67,6 +71,7 @@ func (c *connFlags) register(f *pflag.FlagSet, server, serverUsage string) {
 	f.StringVar(&c.caFile, "tls-ca", os.Getenv(tlsCAEnv), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $"+tlsCAEnv+")")
 	f.StringVar(&c.certFile, "tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
 	f.StringVar(&c.keyFile, "tls-key", "", "PEM private key of --tls-cert")
+	f.DurationVar(&c.timeout, "timeout", defaultCallTimeout, "how long to wait for the referee's answer to each call (not a challenge's, which waits for a bot's free place; not a stream's)")
 }
 
 // serverValue is --server's value: a referee's address without its surrounding whitespace. One
@@ -131,7 +136,7 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 		return nil, err
 	}
 	creds := insecure.NewCredentials()
-	unary := []grpc.UnaryClientInterceptor{boundCall, botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
+	unary := []grpc.UnaryClientInterceptor{boundCall(cmp.Or(c.timeout, defaultCallTimeout)), botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
 	var stream []grpc.StreamClientInterceptor
 	if t != nil {
 		creds = credentials.NewTLS(t)

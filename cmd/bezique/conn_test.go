@@ -43,7 +43,7 @@ func TestServerWithWhitespace(t *testing.T) {
 }
 
 // TestCommandGivesUpOnASilentReferee: a command whose referee takes the call and never answers
-// (its PostgreSQL stopped with SIGSTOP, which no TCP timeout notices) gives up after callTimeout,
+// (its PostgreSQL stopped with SIGSTOP, which no TCP timeout notices) gives up after --timeout,
 // saying so. Before, "bezique tournament list" waited until it was killed (an outside trial).
 func TestCommandGivesUpOnASilentReferee(t *testing.T) {
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -56,13 +56,11 @@ func TestCommandGivesUpOnASilentReferee(t *testing.T) {
 	}))
 	go func() { _ = g.Serve(lis) }()
 	t.Cleanup(g.Stop)
-	defer func(d time.Duration) { callTimeout = d }(callTimeout)
-	callTimeout = 300 * time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background()) // no deadline, as a person's command has
 	defer time.AfterFunc(30*time.Second, cancel).Stop()
 	start := time.Now()
-	out, err := runCmd(ctx, "tournament", "list", "--server", lis.Addr().String())
-	want := "code = DeadlineExceeded desc = no answer from the referee in 300ms (is its store out of reach?)"
+	out, err := runCmd(ctx, "tournament", "list", "--server", lis.Addr().String(), "--timeout", "300ms")
+	want := "code = DeadlineExceeded desc = no answer from the referee in 300ms (is its store out of reach? --timeout waits longer)"
 	if took := time.Since(start); err == nil || !strings.Contains(err.Error(), want) || took > 10*time.Second {
 		t.Errorf("tournament list against a referee that does not answer: %v after %v; want %q\n%s", err, took, want, out)
 	}
