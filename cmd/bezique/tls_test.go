@@ -131,7 +131,7 @@ func TestTLSCAFromEnvironment(t *testing.T) {
 		t.Errorf("tables --tls-ca \"\" with $BEZIQUE_TLS_CA: %v, want plaintext refused, ending %q", err, want)
 	}
 	help, err := runCmd(ctx, "tables", "--help")
-	if line := `      --tls-ca string     PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA) (default "` + caFile + `")` + "\n"; err != nil || !strings.Contains(help, line) {
+	if line := `      --tls-ca string      PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA) (default "` + caFile + `")` + "\n"; err != nil || !strings.Contains(help, line) {
 		t.Errorf("tables --help: %v; want the line %q in:\n%s", err, line, help)
 	}
 
