@@ -131,8 +131,7 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // twice when its send was under way).
 //
 // It returns nil when the game ends (after sending every event), send's error when send fails,
-// ctx's error when ctx ends, a [FieldError] for a fromSeq past the table's next event,
-// ErrNotFound for an unknown table, ErrPermission for an anonymous
+// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
 // and left memory (read its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
 // caller's MaxWatchersPerPrincipal (a watcher key's per client address), ErrQueueFull as above, and ErrStopped when the referee shuts
@@ -155,10 +154,6 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	var backlog []*SpectatorEvent
 	var qerr error
 	if err := t.post(ctx, func() {
-		if fromSeq > t.seq+1 { // it sent nothing, and for an ended table ended OK at once
-			qerr = invalid("from_seq", "%d is past the table's last event (seq %d): watch from at most %d", fromSeq, t.seq, t.seq+1)
-			return
-		}
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
 			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
 				Description: fmt.Sprintf("spectator streams of table %s: %d, the limit (--max-watchers-per-table)", t.id, n)})

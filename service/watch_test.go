@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 	"testing"
 	"time"
@@ -327,56 +326,4 @@ func TestWatchClockReports(t *testing.T) {
 	}
 	s.decideID(req.GetRequestId(), 1)
 	check(nextClock())
-}
-
-// TestWatchFromPastTheEnd: a watch from past the table's next event is refused naming from_seq,
-// on a waiting table and on one that has ended (it ended OK at once, having sent nothing: an
-// outside trial); from the next event it is taken.
-func TestWatchFromPastTheEnd(t *testing.T) {
-	r := startReferee(t, nil, quiet)
-	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(23)})
-	id := resp.GetTableId()
-	ctx := context.Background()
-	watch := func(from uint64) (int, error) {
-		events := 0
-		stream, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id, FromSeq: from})
-		if err != nil {
-			return 0, err
-		}
-		for {
-			m, err := stream.Recv()
-			if errors.Is(err, io.EOF) {
-				return events, nil
-			}
-			if err != nil {
-				return events, err
-			}
-			if m.GetEvent() != nil {
-				events++
-			}
-		}
-	}
-	refused := func(when string, last uint64) {
-		t.Helper()
-		want := fmt.Sprintf("from_seq: %d is past the table's last event (seq %d): watch from at most %d", last+2, last, last+1)
-		if _, err := watch(last + 2); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
-			t.Errorf("WatchTable of a %s table from seq %d: %v; want InvalidArgument %q", when, last+2, err, want)
-		}
-	}
-	ti, err := r.srv.Referee.GetTable(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	refused("waiting", ti.GetLastSeq())
-	playSeats(t, r, resp)
-	if res, err := r.srv.Await(ctx, id); err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
-		t.Fatalf("the game: %v, %v", res, err)
-	}
-	if ti, err = r.srv.Referee.GetTable(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	refused("finished", ti.GetLastSeq())
-	if n, err := watch(ti.GetLastSeq() + 1); n != 0 || err != nil {
-		t.Errorf("WatchTable of the finished table from its next seq: %d events, %v; want none, OK", n, err)
-	}
 }

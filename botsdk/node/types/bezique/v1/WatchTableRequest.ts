@@ -15,8 +15,7 @@ export interface WatchTableRequest {
    */
   'delay_ms'?: (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all; at most the table's last seq + 1 (only
-   * new events), INVALID_ARGUMENT past it.
+   * from_seq is the first event to send; 0 or 1 sends all.
    */
   'from_seq'?: (number | string | Long);
   /**
@@ -39,8 +38,7 @@ export interface WatchTableRequest__Output {
    */
   'delay_ms': (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all; at most the table's last seq + 1 (only
-   * new events), INVALID_ARGUMENT past it.
+   * from_seq is the first event to send; 0 or 1 sends all.
    */
   'from_seq': (number);
   /**
