@@ -550,7 +550,9 @@ type WatchTableRequest struct {
 	TableId string `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// delay_ms holds each event back this long (anti-cheating delay for spectators).
 	DelayMs uint32 `protobuf:"varint,2,opt,name=delay_ms,json=delayMs,proto3" json:"delay_ms,omitempty"`
-	// from_seq is the first event to send; 0 or 1 sends all.
+	// from_seq is the first event to send; 0 or 1 sends all. Past the table's last event it sends
+	// none, and the stream ends with the game (at once for one that has ended): a way to wait for
+	// the end alone.
 	FromSeq uint64 `protobuf:"varint,3,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
 	// clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
 	// referee starts waiting for a decision (for a page that shows the clocks running).

@@ -15,7 +15,9 @@ export interface WatchTableRequest {
    */
   'delay_ms'?: (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all.
+   * from_seq is the first event to send; 0 or 1 sends all. Past the table's last event it sends
+   * none, and the stream ends with the game (at once for one that has ended): a way to wait for
+   * the end alone.
    */
   'from_seq'?: (number | string | Long);
   /**
@@ -38,7 +40,9 @@ export interface WatchTableRequest__Output {
    */
   'delay_ms': (number);
   /**
-   * from_seq is the first event to send; 0 or 1 sends all.
+   * from_seq is the first event to send; 0 or 1 sends all. Past the table's last event it sends
+   * none, and the stream ends with the game (at once for one that has ended): a way to wait for
+   * the end alone.
    */
   'from_seq': (number);
   /**
