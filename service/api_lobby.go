@@ -2,13 +2,11 @@ package service
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
-	"github.com/bezique-arena/bezique/service/store"
 )
 
 // The LobbyService handlers: each calls the [Referee] and turns its error into a status by
@@ -102,12 +100,8 @@ func (s *Server) ListBots(ctx context.Context, req *pb.ListBotsRequest) (*pb.Lis
 		resp := &pb.ListBotsResponse{}
 		return resp, s.forwardUnary(ctx, addr, pb.LobbyService_ListBots_FullMethodName, req, resp)
 	}
-	if _, err := s.tourneyByID(id); err != nil {
-		if _, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only
-			return nil, statusOf(errorf(ErrNotFound, "tournament %q not found", id))
-		} else if err != nil {
-			return nil, statusOf(err)
-		}
+	if _, err := s.tourneyState(ctx, id); err != nil { // NotFound for a tournament that does not exist
+		return nil, statusOf(err)
 	}
 	resp := &pb.ListBotsResponse{}
 	for _, b := range s.Referee.ListBots() {

@@ -89,22 +89,30 @@ func (s *Referee) routeLobby(ctx context.Context, id string) (string, error) {
 	if err != nil || addr != "" {
 		return addr, err
 	}
-	var state store.TournamentState
-	if tr, err := s.tourneyByID(id); err == nil {
-		tr.mu.Lock()
-		state = tr.state
-		tr.mu.Unlock()
-	} else if row, err := s.tourneys.store.GetTournament(ctx, id); errors.Is(err, store.ErrNotFound) { // its row only: not its results
-		return "", errorf(ErrNotFound, "tournament %q not found", id)
-	} else if err != nil {
+	state, err := s.tourneyState(ctx, id)
+	if err != nil {
 		return "", err
-	} else {
-		state = row.State
 	}
 	if state != store.TournamentRunning {
 		return "", errorf(ErrEnded, "tournament %q has ended (%s): it seats no more lobby bots", id, state)
 	}
 	return "", nil
+}
+
+// tourneyState returns the state of tournament id, as this referee holds it in memory or else as
+// the store does (its row only: not its results). ErrNotFound for a tournament that does not
+// exist; the store's error.
+func (s *Referee) tourneyState(ctx context.Context, id string) (store.TournamentState, error) {
+	if tr, err := s.tourneyByID(id); err == nil {
+		tr.mu.Lock()
+		defer tr.mu.Unlock()
+		return tr.state, nil
+	}
+	row, err := s.tourneys.store.GetTournament(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", errorf(ErrNotFound, "tournament %q not found", id)
+	}
+	return row.State, err
 }
 
 // tourneyMovedAway reports whether tournament id, known here, runs on another referee sharing

@@ -191,9 +191,11 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	if p.Tournament != "" {
 		// A misspelt name, or a bot at the wrong tournament, would wait for games that never come.
-		if tr, err := s.tourneyByID(p.Tournament); err == nil && !slices.Contains(tr.spec.LobbyBots(), p.Name) {
-			return nil, errorf(ErrUnavailable, "lobby bot %q is not an entrant of tournament %s (its lobby entrants: %s)",
-				p.Name, p.Tournament, cmp.Or(strings.Join(tr.spec.LobbyBots(), ", "), "none"))
+		if tr, err := s.tourneyByID(p.Tournament); err == nil {
+			if entrants := tr.spec.LobbyBots(); !slices.Contains(entrants, p.Name) {
+				return nil, errorf(ErrUnavailable, "lobby bot %q is not an entrant of tournament %s (its lobby entrants: %s)",
+					p.Name, p.Tournament, cmp.Or(strings.Join(entrants, ", "), "none"))
+			}
 		}
 	}
 	l := s.lobby

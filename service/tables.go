@@ -387,6 +387,9 @@ func (s *Referee) storedTable(ctx context.Context, id string) (store.Table, erro
 	return row, err
 }
 
+// errBadPageToken is the refusal of a listing's page_token that the store cannot read.
+var errBadPageToken = invalid("page_token", "malformed: pass next_page_token of the previous page, as given")
+
 // ListTables lists tables, oldest first, optionally only those in one state. Pages of page_size
 // (default 50, at most 1 000); next_page_token is empty on the last page. A [FieldError] naming
 // page_token for a malformed one. A stored table that cannot be read, or was
@@ -413,7 +416,7 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 	}
 	rows, next, err := s.store.ListTables(ctx, store.TableFilter{State: storeState(req.GetState())}, size, req.GetPageToken())
 	if errors.Is(err, store.ErrInvalid) {
-		return nil, invalid("page_token", "malformed: pass next_page_token of the previous page, as given")
+		return nil, errBadPageToken
 	}
 	if err != nil {
 		return nil, err
@@ -707,7 +710,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
 	if errors.Is(err, store.ErrInvalid) {
-		return nil, invalid("page_token", "malformed: pass next_page_token of the previous page, as given")
+		return nil, errBadPageToken
 	}
 	if err != nil {
 		return nil, err

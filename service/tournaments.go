@@ -906,12 +906,7 @@ func (s *Referee) restoreLobbySeats(ctx context.Context, tr *tourney, g tourname
 func (tr *tourney) lobbySeats(g tournament.Game) [][]string {
 	var seats [][]string
 	for seat, e := range g.Seats {
-		en := tr.spec.Entrants[e]
-		members := en.Members
-		if en.Kind == tournament.KindLobby {
-			members = []string{en.Bot}
-		}
-		if len(members) > 0 {
+		if members := tr.spec.Entrants[e].LobbyBots(); len(members) > 0 {
 			if seats == nil {
 				seats = make([][]string, len(g.Seats))
 			}

@@ -288,23 +288,27 @@ func (s *Spec) Validate() error {
 	return nil
 }
 
-// checkTeam checks a team entrant: 2 to MaxTeamMembers distinct names, no bot, in the two-handed
-// game (the consultation game of RULES.md §3.5).
-// LobbyBots returns the names of the lobby bots the spec seats, in the order of its entrants: each
-// [KindLobby] entrant's bot and each member of a [KindLobbyTeam] entrant.
+// LobbyBots returns the names of the lobby bots the spec seats, in the order of its entrants (see
+// [Entrant.LobbyBots]).
 func (s *Spec) LobbyBots() []string {
 	var names []string
 	for _, e := range s.Entrants {
-		switch e.Kind {
-		case KindLobby:
-			names = append(names, e.Bot)
-		case KindLobbyTeam:
-			names = append(names, e.Members...)
-		}
+		names = append(names, e.LobbyBots()...)
 	}
 	return names
 }
 
+// LobbyBots returns the lobby bots that play for the entrant: a [KindLobby] entrant's bot, a
+// [KindLobbyTeam] entrant's members (the captain first), none for a built-in bot.
+func (e *Entrant) LobbyBots() []string {
+	if e.Kind == KindLobby {
+		return []string{e.Bot}
+	}
+	return e.Members // empty but for a team (Spec.Validate)
+}
+
+// checkTeam checks a team entrant: 2 to MaxTeamMembers distinct names, no bot, in the two-handed
+// game (the consultation game of RULES.md §3.5).
 func (e *Entrant) checkTeam(v engine.Variant) error {
 	if v != engine.TwoHanded {
 		return fmt.Errorf("kind: a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)

@@ -246,11 +246,7 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tourna
 	}
 	grace := time.Duration(spec.AbsenceGraceMs) * time.Millisecond
 	for _, e := range spec.Entrants {
-		names := e.Members
-		if e.Kind == tournament.KindLobby {
-			names = []string{e.Bot}
-		}
-		for _, name := range names {
+		for _, name := range e.LobbyBots() {
 			b, ok := present[name]
 			switch {
 			case !ok:
