@@ -29,8 +29,8 @@ func (s *Server) ListKeys(ctx context.Context, _ *pb.ListKeysRequest) (*pb.ListK
 // RevokeKey revokes an API key: NotFound for an unknown key, AlreadyExists for a key already
 // revoked.
 func (s *Server) RevokeKey(ctx context.Context, req *pb.RevokeKeyRequest) (*pb.RevokeKeyResponse, error) {
-	if req.GetKeyId() == "" {
-		return nil, statusOf(invalid("key_id", "missing"))
+	if err := checkID("key_id", req.GetKeyId()); err != nil {
+		return nil, statusOf(err)
 	}
 	k, err := s.Referee.RevokeKey(ctx, req.GetKeyId())
 	if err != nil {

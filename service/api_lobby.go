@@ -29,6 +29,9 @@ import (
 // referee shuts down.
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
 	if id := req.GetTournamentId(); id != "" {
+		if err := checkID("tournament_id", id); err != nil {
+			return statusOf(err)
+		}
 		addr, err := s.routeLobby(stream.Context(), id)
 		if err != nil {
 			return statusOf(err)
@@ -91,6 +94,9 @@ func (s *Server) ListBots(ctx context.Context, req *pb.ListBotsRequest) (*pb.Lis
 	id := req.GetTournamentId()
 	if id == "" {
 		return &pb.ListBotsResponse{Bots: s.Referee.ListBots()}, nil
+	}
+	if err := checkID("tournament_id", id); err != nil {
+		return nil, statusOf(err)
 	}
 	addr, err := s.routeTournament(ctx, id)
 	if err != nil {

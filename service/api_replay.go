@@ -15,8 +15,8 @@ import (
 // for an unknown table), with PermissionDenied for a caller without a key and a table that is not
 // public, and with Internal for a stored record the engine cannot replay.
 func (s *Server) GetReplay(ctx context.Context, req *pb.GetReplayRequest) (*pb.GetReplayResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return nil, statusOf(err)
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator { // without a key: public tables only
 		if _, err := s.Referee.GetTable(ctx, req.GetTableId()); err != nil {

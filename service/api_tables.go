@@ -20,8 +20,8 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 
 // GetTable returns a table's info. NotFound for an unknown table.
 func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.GetTableResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return nil, statusOf(err)
 	}
 	if addr, err := s.route(ctx, req.GetTableId()); err != nil || addr != "" {
 		if err != nil {
@@ -49,8 +49,8 @@ func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb
 // CancelTable ends a table in play without a result (outcome CANCELLED); every seat and watcher
 // is told. NotFound for an unknown table, FailedPrecondition for a table that has ended.
 func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*pb.CancelTableResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return nil, statusOf(err)
 	}
 	if addr, err := s.route(ctx, req.GetTableId()); err != nil || addr != "" {
 		if err != nil {
@@ -70,8 +70,8 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 // the game is in play (the seed stays secret until the end), and for a tournament's game while
 // another game on the same cards is (Referee.RecordWithheld); NotFound for an unknown table.
 func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return nil, statusOf(err)
 	}
 	rec, err := s.revealedRecord(ctx, req.GetTableId())
 	if err != nil {

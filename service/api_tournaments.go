@@ -46,8 +46,8 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 // GetTournament returns a tournament with its results (see [Referee.GetTournament]). NotFound for
 // an unknown id.
 func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
-	if req.GetTournamentId() == "" {
-		return nil, statusOf(invalid("tournament_id", "missing"))
+	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
+		return nil, statusOf(err)
 	}
 	tn, err := s.Referee.GetTournament(ctx, req.GetTournamentId())
 	if err != nil {
@@ -80,8 +80,8 @@ func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsReq
 // WatchTournament streams a tournament's results and standings until it ends. NotFound for an
 // unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
-	if req.GetTournamentId() == "" {
-		return statusOf(invalid("tournament_id", "missing"))
+	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
+		return statusOf(err)
 	}
 	if addr, err := s.routeTournament(stream.Context(), req.GetTournamentId()); err != nil || addr != "" {
 		if err != nil {
@@ -100,8 +100,8 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 // NotFound for an unknown id, FailedPrecondition for a tournament that has ended,
 // InvalidArgument for a bad reason, Unavailable for one changing referee.
 func (s *Server) CancelTournament(ctx context.Context, req *pb.CancelTournamentRequest) (*pb.CancelTournamentResponse, error) {
-	if req.GetTournamentId() == "" {
-		return nil, statusOf(invalid("tournament_id", "missing"))
+	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
+		return nil, statusOf(err)
 	}
 	if addr, err := s.routeTournament(ctx, req.GetTournamentId()); err != nil || addr != "" {
 		if err != nil {

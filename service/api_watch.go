@@ -25,8 +25,8 @@ import (
 // (all of them unless a client compresses its request with a compressor this binary registers): a
 // [grpc.PreparedMsg] made on the first such stream and sent on every one.
 func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_WatchTableServer) error {
-	if req.GetTableId() == "" {
-		return statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return statusOf(err)
 	}
 	if req.GetDelayMs() > 3_600_000 {
 		return statusOf(invalid("delay_ms", "%d is more than an hour", req.GetDelayMs()))

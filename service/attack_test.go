@@ -476,7 +476,7 @@ func TestAtkStreamAbuse(t *testing.T) {
 	r.dial(t, &pb.Join{TableId: id, Seat: 0, Token: ""}).wantStatus(codes.PermissionDenied)
 	r.dial(t, &pb.Join{TableId: id, Seat: 0, Token: tokenOf(resp, 0), ProtocolVersion: 2}).wantStatus(codes.FailedPrecondition)
 	r.dial(t, &pb.Join{TableId: id, Seat: 0, Token: tokenOf(resp, 0), ResumeAfterSeq: ^uint64(0)}).wantStatus(codes.InvalidArgument)
-	r.dial(t, &pb.Join{TableId: strings.Repeat("x", 60000), Seat: 0}).wantStatus(codes.NotFound)
+	r.dial(t, &pb.Join{TableId: strings.Repeat("x", 60000), Seat: 0}).wantStatus(codes.InvalidArgument) // longer than MaxIDBytes
 	r.dial(t, &pb.Join{TableId: "t-'; DROP TABLE tables; --", Seat: 0}).wantStatus(codes.NotFound)
 	// A legitimate seat: a second Join on the stream is rejected, an unknown pong ignored, an
 	// empty message ends the stream with InvalidArgument.

@@ -240,8 +240,8 @@ func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) err
 // built-in seat or a wrong token; FailedPrecondition when the seat has no stream, or the table has
 // ended and left memory (as WatchTable) or is quarantined.
 func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideResponse, error) {
-	if req.GetTableId() == "" {
-		return nil, statusOf(invalid("table_id", "missing"))
+	if err := checkID("table_id", req.GetTableId()); err != nil {
+		return nil, statusOf(err)
 	}
 	if req.GetDecide() == nil {
 		return nil, statusOf(invalid("decide", "missing"))
@@ -307,8 +307,8 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 // the game ends, the connection is superseded or dropped, the client's context ends or read (the
 // stream's receiving side, run on its own goroutine; nil for Play) reports an error.
 func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.ConnectResponse) error, read func(*table, *conn, chan<- error)) error {
-	if join.GetTableId() == "" {
-		return statusOf(invalid("join.table_id", "missing"))
+	if err := checkID("join.table_id", join.GetTableId()); err != nil {
+		return statusOf(err)
 	}
 	if _, ok := pb.ViewMode_name[int32(join.GetViewMode())]; !ok {
 		return statusOf(invalid("join.view_mode", "%d is not a view mode (0..3)", join.GetViewMode()))

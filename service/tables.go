@@ -471,6 +471,11 @@ func (s *Referee) listByID(ctx context.Context, req *pb.ListTablesRequest) (*pb.
 	case req.GetState() != pb.TableState_TABLE_STATE_UNSPECIFIED:
 		return nil, invalid("state", "must be unspecified with table_ids")
 	}
+	for i, id := range req.GetTableIds() {
+		if err := checkID(fmt.Sprintf("table_ids[%d]", i), id); err != nil {
+			return nil, err
+		}
+	}
 	out := &pb.ListTablesResponse{}
 	var elsewhere []int
 	type entry struct {
@@ -572,6 +577,9 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 			continue
 		}
 		field := fmt.Sprintf("seats[%d].remote.bot_key_id", i)
+		if err := checkID(field, id); err != nil {
+			return nil, err
+		}
 		k, err := s.store.GetKey(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, invalid(field, "no API key %q", id)

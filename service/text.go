@@ -21,6 +21,12 @@ const (
 	MaxTokenBytes = 64
 	// MaxTeamMessageBytes bounds TeamMessage.text.
 	MaxTeamMessageBytes = 256
+	// MaxIDBytes bounds an id a request names: a table's (table_id, Join.table_id,
+	// ListTablesRequest.table_ids), a tournament's (tournament_id) or an API key's (key_id). The
+	// referee's own ids are under 40 bytes ("t-" and 16 hex digits; "tn-" and 16 hex digits, and
+	// "-g" with a game's number for a tournament's table), so a longer one names nothing and is
+	// refused before it reaches the store or an error message (checkID).
+	MaxIDBytes = 128
 )
 
 // checkText returns a [FieldError] naming field when s is longer than limit bytes, is not valid
@@ -39,4 +45,13 @@ func checkText(field, s string, limit int) error {
 		}
 	}
 	return nil
+}
+
+// checkID returns a [FieldError] naming field for a missing id, and as checkText with
+// MaxIDBytes for one the referee cannot have made; nil otherwise.
+func checkID(field, id string) error {
+	if id == "" {
+		return invalid(field, "missing")
+	}
+	return checkText(field, id, MaxIDBytes)
 }
