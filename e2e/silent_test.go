@@ -33,10 +33,10 @@ func TestPostgresSilent(t *testing.T) {
 	}
 	link := startDBLink(t, u.Host)
 	bin := buildReferee(t)
-	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	addr, metricsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t)), fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	logPath := filepath.Join(t.TempDir(), "referee.log")
 	const bound = 2 * time.Second
-	startRefereeProc(t, bin, logPath, "--listen", addr, "--metrics-listen", "", "--store", link.url(t, storeURL),
+	startRefereeProc(t, bin, logPath, "--listen", addr, "--metrics-listen", metricsAddr, "--store", link.url(t, storeURL),
 		"--call-timeout", bound.String())
 	tables := dialTables(t, addr)
 
@@ -84,6 +84,15 @@ func TestPostgresSilent(t *testing.T) {
 		t.Fatalf("ListTables over HTTP with PostgreSQL silent: %d %s after %v; want 504 deadline_exceeded naming --call-timeout", code, body, took.Round(time.Millisecond))
 	}
 
+	// Both calls the bound ended are logged, naming the method, and counted.
+	const logged = `msg="call without a deadline ended at --call-timeout: is the store out of reach?" method=/bezique.v1.TableService/ListTables call_timeout=2s`
+	if n := strings.Count(readFile(logPath), logged); n != 2 {
+		t.Errorf("the log has %d lines %s; want 2\n%s", n, logged, readFile(logPath))
+	}
+	if got := scrapeLine(t, metricsAddr, "bezique_call_timeouts_total "); got != "bezique_call_timeouts_total 2" {
+		t.Errorf("metrics: %q; want bezique_call_timeouts_total 2", got)
+	}
+
 	link.set(linkUp)
 	for err = list(); err != nil; err = list() {
 		if ctx.Err() != nil {
@@ -94,4 +103,24 @@ func TestPostgresSilent(t *testing.T) {
 	if code, body := listHTTP(); code != http.StatusOK {
 		t.Fatalf("ListTables over HTTP once PostgreSQL answers again: %d %s", code, body)
 	}
+}
+
+// scrapeLine returns the line of the referee's /metrics at addr that starts with prefix, or "".
+func scrapeLine(t *testing.T, addr, prefix string) string {
+	t.Helper()
+	resp, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(body)) {
+		if strings.HasPrefix(line, prefix) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }

@@ -21,7 +21,8 @@ const DefaultCallTimeout = time.Minute
 // reachable but silent (a PostgreSQL server stopped with SIGSTOP, a hung backend) acknowledges
 // every packet, so no TCP timeout ends its queries: without the bound a call from a client that
 // set no deadline (a script, curl over HTTP) held its handler until the client gave up, which
-// may be never. A call the bound ends fails DEADLINE_EXCEEDED, saying so; a client's own deadline
+// may be never. A call the bound ends fails DEADLINE_EXCEEDED, saying so, and is logged (WARN,
+// naming the method) and counted (bezique_call_timeouts_total); a client's own deadline
 // is honoured as given, longer or shorter. Add it before [Server.AuthOptions], whose key lookups
 // read the store.
 func (s *Server) BoundCalls() grpc.ServerOption {
@@ -34,6 +35,8 @@ func (s *Server) BoundCalls() grpc.ServerOption {
 		defer cancel()
 		resp, err := handler(bounded, req)
 		if err != nil && bounded.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			s.metrics.CallBounded()
+			s.log.Warn("call without a deadline ended at --call-timeout: is the store out of reach?", "method", info.FullMethod, "call_timeout", bound)
 			return nil, status.Errorf(codes.DeadlineExceeded, "no answer within %v, the referee's bound on a call without a deadline (--call-timeout): is its store out of reach? Set a deadline on the call to wait longer", bound)
 		}
 		return resp, err

@@ -127,6 +127,7 @@ const (
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
 	nameConnsRefused       = "bezique_connections_refused_total"
 	nameArrivingRefused    = "bezique_http_arriving_refusals_total"
+	nameCallsBounded       = "bezique_call_timeouts_total"
 )
 
 // MetricNames returns the names of the metrics the referee defines itself, in a
@@ -161,6 +162,7 @@ func MetricNames() []string {
 		nameForwardedCalls,
 		nameConnsRefused,
 		nameArrivingRefused,
+		nameCallsBounded,
 	}
 }
 
@@ -218,6 +220,7 @@ type Metrics struct {
 	forwarded       prometheus.Counter
 	connsRefused    prometheus.Counter
 	arrivingRefused prometheus.Counter
+	callsBounded    prometheus.Counter
 	knownStates     map[string]bool
 	knownVariants   map[string]bool
 	knownResults    map[string]bool
@@ -350,6 +353,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameArrivingRefused,
 			Help: "Connect and gRPC-Web request messages refused because the bytes held of messages still arriving were at --max-arriving-bytes, or their connection's at an eighth of it.",
 		}),
+		callsBounded: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameCallsBounded,
+			Help: "Unary calls that arrived without a deadline and were ended DeadlineExceeded at --call-timeout (a store out of reach, most likely).",
+		}),
 		knownStoreOps: set(storeOps),
 		knownLimits:   set(limits),
 	}
@@ -421,6 +428,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.forwarded,
 		m.connsRefused,
 		m.arrivingRefused,
+		m.callsBounded,
 	)
 	return m
 }
@@ -796,4 +804,13 @@ func (m *Metrics) ArrivingRefused() {
 		return
 	}
 	m.arrivingRefused.Inc()
+}
+
+// CallBounded counts one unary call that arrived without a deadline and was ended at
+// Config.CallTimeout ([Server.BoundCalls]).
+func (m *Metrics) CallBounded() {
+	if m == nil {
+		return
+	}
+	m.callsBounded.Inc()
 }

@@ -91,6 +91,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_forwarded_calls_total",
 		"bezique_connections_refused_total",
 		"bezique_http_arriving_refusals_total",
+		"bezique_call_timeouts_total",
 	}
 	got := MetricNames()
 	if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {

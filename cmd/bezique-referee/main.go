@@ -196,7 +196,7 @@ func (c config) validate() error {
 		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
-		{"call-timeout", c.callTimeout <= 0, fmt.Sprint(c.callTimeout, "; want more than 0")},
+		{"call-timeout", c.callTimeout < time.Second, fmt.Sprint(c.callTimeout, "; want at least 1s (a shorter bound fails calls a store answers in time)")},
 		{"send-stall", c.sendStall <= 0, fmt.Sprint(c.sendStall, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
 		{"store-wait", c.storeWait < 0, fmt.Sprint(c.storeWait, "; want 0 or more")},

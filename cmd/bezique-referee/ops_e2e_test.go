@@ -116,7 +116,8 @@ func TestBinaryRefusesBadFlags(t *testing.T) {
 		{nil, []string{"--seat-queue", "0"}, "bezique-referee: --seat-queue (BEZIQUE_SEAT_QUEUE) = 0; want at least 1\n"},
 		{nil, []string{"--ping-interval", "-5s"}, "bezique-referee: --ping-interval (BEZIQUE_PING_INTERVAL) = -5s; want more than 0\n"},
 		{nil, []string{"--join-timeout", "0s"}, "bezique-referee: --join-timeout (BEZIQUE_JOIN_TIMEOUT) = 0s; want more than 0\n"},
-		{nil, []string{"--call-timeout", "0s"}, "bezique-referee: --call-timeout (BEZIQUE_CALL_TIMEOUT) = 0s; want more than 0\n"},
+		{nil, []string{"--call-timeout", "0s"}, "bezique-referee: --call-timeout (BEZIQUE_CALL_TIMEOUT) = 0s; want at least 1s (a shorter bound fails calls a store answers in time)\n"},
+		{nil, []string{"--call-timeout", "1ms"}, "bezique-referee: --call-timeout (BEZIQUE_CALL_TIMEOUT) = 1ms; want at least 1s (a shorter bound fails calls a store answers in time)\n"},
 		{nil, []string{"--send-stall", "0s"}, "bezique-referee: --send-stall (BEZIQUE_SEND_STALL) = 0s; want more than 0\n"},
 		{[]string{"BEZIQUE_DRAIN_TIMEOUT=-1m"}, nil, "bezique-referee: --drain-timeout (BEZIQUE_DRAIN_TIMEOUT) = -1m0s; want 0 or more\n"},
 	} {
