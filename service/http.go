@@ -126,12 +126,7 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
-		if r.Method == http.MethodGet && r.Header.Get("Authorization") != "" {
-			// A Connect GET answers with what the key may read: no shared cache may keep it for
-			// another caller (INTEGRATE.md offers Connect GET for caches).
-			w.Header().Set("Cache-Control", "private, no-store")
-			w.Header().Add("Vary", "Authorization")
-		}
+		w = cacheControl(w, r)
 		if clientStream && r.ProtoMajor == 1 {
 			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
 			// require HTTP/2") without reading its body, which net/http then read on, with no
