@@ -247,7 +247,8 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 		}
 	case *pb.ConnectResponse_Rejection:
 		r := k.Rejection
-		p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage())
+		p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage(),
+			"strikes", r.GetStrikes(), "strike_limit", r.GetStrikeLimit())
 		if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
 			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
 			// io.EOF: the stream has ended meanwhile, and the next Recv returns its status (the

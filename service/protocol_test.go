@@ -129,13 +129,29 @@ func TestStrikeLimit(t *testing.T) {
 		req := s.request()
 		s.decideAction(req.GetRequestId(), illegalPlay(req))
 		s.decideID(req.GetRequestId(), 9999)
-		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION)
-		wantRejection(t, s.rejection(), req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION)
+		// Each rejection says how many strikes the decision has had, of how many (a bot author
+		// could not tell before how close the seat was to on_illegal).
+		for i, code := range []pb.RejectionCode{pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION, pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION} {
+			rej := s.rejection()
+			wantRejection(t, rej, req.GetRequestId(), code)
+			if rej.GetStrikes() != uint32(i+1) || rej.GetStrikeLimit() != 2 {
+				t.Errorf("rejection %d: strikes %d of %d, want %d of 2", i, rej.GetStrikes(), rej.GetStrikeLimit(), i+1)
+			}
+		}
 		iv := s.event("intervention", func(e *pb.Event) bool { return e.GetIntervention() != nil }).GetIntervention()
 		if iv.GetSeat() != 0 || iv.GetKind() != pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL || iv.GetAction() == nil {
 			t.Fatalf("intervention %v", iv)
 		}
-		s.request() // play goes on
+		next := s.request() // play goes on, and the count starts again
+		s.decideAction(next.GetRequestId(), illegalPlay(next))
+		if rej := s.rejection(); rej.GetStrikes() != 1 || rej.GetStrikeLimit() != 2 {
+			t.Errorf("the next decision's first rejection: strikes %d of %d, want 1 of 2", rej.GetStrikes(), rej.GetStrikeLimit())
+		}
+		// A rejection that is no strike counts none.
+		s.decideID(req.GetRequestId(), 1)
+		if rej := s.rejection(); rej.GetCode() != pb.RejectionCode_REJECTION_CODE_STALE_REQUEST || rej.GetStrikes() != 0 || rej.GetStrikeLimit() != 0 {
+			t.Errorf("a stale answer's rejection: %v, want STALE_REQUEST with strikes 0 of 0", rej)
+		}
 		r.cancelTable(t, resp.GetTableId())
 		s.wantStatus(codes.OK)
 		rec := r.record(t, resp.GetTableId())

@@ -758,6 +758,17 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	reject := func(code pb.RejectionCode, rule, msg string) {
 		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
 	}
+	// strike rejects an illegal answer, counting it against the decision (Rejection.strikes);
+	// at the strike limit the on_illegal policy applies.
+	strike := func(code pb.RejectionCode, rule, msg string) {
+		s.strikes++
+		limit := t.spec.GetFailurePolicy().GetStrikeLimit()
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg,
+			Strikes: uint32(s.strikes), StrikeLimit: limit}}})
+		if limit != 0 && s.strikes >= int(limit) {
+			t.strikeLimitReached(s)
+		}
+	}
 	if t.open == nil || t.open.seat != s.index || d.GetRequestId() != t.open.id {
 		reject(pb.RejectionCode_REJECTION_CODE_STALE_REQUEST, "", fmt.Sprintf("request %d is not open for seat %d; nothing changed", d.GetRequestId(), s.index))
 		return false
@@ -771,27 +782,23 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	case *pb.Decide_ActionId:
 		var ok bool
 		if a, ok = t.actionByID(t.open, ch.ActionId); !ok {
-			reject(pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION, "", fmt.Sprintf("action_id %d is not one of the %d legal actions (ids 1..%d)", ch.ActionId, len(t.open.legal), len(t.open.legal)))
-			t.strike(s)
+			strike(pb.RejectionCode_REJECTION_CODE_UNKNOWN_ACTION, "", fmt.Sprintf("action_id %d is not one of the %d legal actions (ids 1..%d)", ch.ActionId, len(t.open.legal), len(t.open.legal)))
 			return false
 		}
 	case *pb.Decide_Action:
 		var err error
 		if a, err = wire.ActionFromProto(ch.Action); err != nil {
-			reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", err.Error())
-			t.strike(s)
+			strike(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", err.Error())
 			return false
 		}
 	default:
-		reject(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", "decide: set action_id or action")
-		t.strike(s)
+		strike(pb.RejectionCode_REJECTION_CODE_MALFORMED, "", "decide: set action_id or action")
 		return false
 	}
 	if err := t.game.Check(s.index, a); err != nil {
 		ee := err.(*engine.Error)
 		t.srv.metrics.ActionRejected(t.variant)
-		reject(rejectionCodes[ee.Code], ee.Rule, ee.Error())
-		t.strike(s)
+		strike(rejectionCodes[ee.Code], ee.Rule, ee.Error())
 		return false
 	}
 	if at.Before(t.retryAt) {
@@ -815,13 +822,10 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	return true
 }
 
-// strike counts an illegal answer; at the strike limit the on_illegal policy applies.
-func (t *table) strike(s *seat) {
-	s.strikes++
+// strikeLimitReached applies the on_illegal policy to a seat whose illegal answers to one
+// decision reached the strike limit, and starts its count again.
+func (t *table) strikeLimitReached(s *seat) {
 	policy := t.spec.GetFailurePolicy()
-	if limit := int(policy.GetStrikeLimit()); limit == 0 || s.strikes < limit {
-		return
-	}
 	s.strikes = 0
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
 		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")

@@ -264,7 +264,7 @@ class Player {
             break;
           case 'rejection': {
             const r = m.rejection;
-            this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}`);
+            this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}`);
             const again = this.answers.get(Number(r.request_id));
             if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
               // the referee could not store the answer: send it again

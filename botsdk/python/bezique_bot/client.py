@@ -401,8 +401,9 @@ class _Player:
                     self._on_request(m.decision_request)
                 elif kind == "rejection":
                     r = m.rejection
-                    self.log.warning("seat %d: referee rejected the answer to request %d: %s %s %s", self.cfg.seat,
-                                     r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message)
+                    strikes = f" (strike {r.strikes} of {r.strike_limit or 'no limit'})" if r.strikes else ""
+                    self.log.warning("seat %d: referee rejected the answer to request %d: %s %s %s%s", self.cfg.seat,
+                                     r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
                     with self.lock:
                         again = self.answers.get(r.request_id)
                     if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:

@@ -746,7 +746,15 @@ type Rejection struct {
 	// rule is the rule broken ("RULES.md §1.8"), if any.
 	Rule string `protobuf:"bytes,3,opt,name=rule,proto3" json:"rule,omitempty"`
 	// message is a human-readable explanation.
-	Message       string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
+	Message string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
+	// strikes is the number of rejected answers counted against this decision so far, this one
+	// included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
+	// UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+	// forfeits, or the referee plays for it) and the count starts again at the next decision.
+	Strikes uint32 `protobuf:"varint,5,opt,name=strikes,proto3" json:"strikes,omitempty"`
+	// strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
+	// 0 for no limit.
+	StrikeLimit   uint32 `protobuf:"varint,6,opt,name=strike_limit,json=strikeLimit,proto3" json:"strike_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -807,6 +815,20 @@ func (x *Rejection) GetMessage() string {
 		return x.Message
 	}
 	return ""
+}
+
+func (x *Rejection) GetStrikes() uint32 {
+	if x != nil {
+		return x.Strikes
+	}
+	return 0
+}
+
+func (x *Rejection) GetStrikeLimit() uint32 {
+	if x != nil {
+		return x.StrikeLimit
+	}
+	return 0
 }
 
 // Ping asks for a Pong, to measure round-trip time.
@@ -1218,13 +1240,15 @@ const file_bezique_v1_seat_proto_rawDesc = "" +
 	"\fbank_left_ms\x18\x06 \x01(\rR\n" +
 	"bankLeftMs\x12!\n" +
 	"\fincrement_ms\x18\a \x01(\rR\vincrementMs\x12$\n" +
-	"\x04view\x18\b \x01(\v2\x10.bezique.v1.ViewR\x04view\"\x87\x01\n" +
+	"\x04view\x18\b \x01(\v2\x10.bezique.v1.ViewR\x04view\"\xc4\x01\n" +
 	"\tRejection\x12\x1d\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\x04R\trequestId\x12-\n" +
 	"\x04code\x18\x02 \x01(\x0e2\x19.bezique.v1.RejectionCodeR\x04code\x12\x12\n" +
 	"\x04rule\x18\x03 \x01(\tR\x04rule\x12\x18\n" +
-	"\amessage\x18\x04 \x01(\tR\amessage\"\x1c\n" +
+	"\amessage\x18\x04 \x01(\tR\amessage\x12\x18\n" +
+	"\astrikes\x18\x05 \x01(\rR\astrikes\x12!\n" +
+	"\fstrike_limit\x18\x06 \x01(\rR\vstrikeLimit\"\x1c\n" +
 	"\x04Ping\x12\x14\n" +
 	"\x05nonce\x18\x01 \x01(\x04R\x05nonce\"\x8a\x01\n" +
 	"\tSeatClock\x12\x12\n" +

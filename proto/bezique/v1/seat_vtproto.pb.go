@@ -505,6 +505,16 @@ func (m *Rejection) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.StrikeLimit != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.StrikeLimit))
+		i--
+		dAtA[i] = 0x30
+	}
+	if m.Strikes != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Strikes))
+		i--
+		dAtA[i] = 0x28
+	}
 	if len(m.Message) > 0 {
 		i -= len(m.Message)
 		copy(dAtA[i:], m.Message)
@@ -1042,6 +1052,12 @@ func (m *Rejection) SizeVT() (n int) {
 	l = len(m.Message)
 	if l > 0 {
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Strikes != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.Strikes))
+	}
+	if m.StrikeLimit != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.StrikeLimit))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -2498,6 +2514,44 @@ func (m *Rejection) UnmarshalVT(dAtA []byte) error {
 			}
 			m.Message = string(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Strikes", wireType)
+			}
+			m.Strikes = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Strikes |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 6:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field StrikeLimit", wireType)
+			}
+			m.StrikeLimit = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.StrikeLimit |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

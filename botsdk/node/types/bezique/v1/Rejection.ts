@@ -23,6 +23,18 @@ export interface Rejection {
    * message is a human-readable explanation.
    */
   'message'?: (string);
+  /**
+   * strikes is the number of rejected answers counted against this decision so far, this one
+   * included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
+   * UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+   * forfeits, or the referee plays for it) and the count starts again at the next decision.
+   */
+  'strikes'?: (number);
+  /**
+   * strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
+   * 0 for no limit.
+   */
+  'strike_limit'?: (number);
 }
 
 /**
@@ -45,4 +57,16 @@ export interface Rejection__Output {
    * message is a human-readable explanation.
    */
   'message': (string);
+  /**
+   * strikes is the number of rejected answers counted against this decision so far, this one
+   * included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
+   * UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+   * forfeits, or the referee plays for it) and the count starts again at the next decision.
+   */
+  'strikes': (number);
+  /**
+   * strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
+   * 0 for no limit.
+   */
+  'strike_limit': (number);
 }
