@@ -243,12 +243,12 @@ func TestTournamentList(t *testing.T) {
 		if err != nil {
 			t.Fatalf("list %v: %v\n%s", where, err, out)
 		}
-		second := regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c nobody +`
+		second := regexp.QuoteMeta(waiting) + ` +"" +running +round-robin +two-handed +0/20 +c nobody +`
 		if len(where) == 3 {
-			second = regexp.QuoteMeta(waiting) + ` +running +round-robin +two-handed +0/20 +c d +`
+			second = regexp.QuoteMeta(waiting) + ` +"" +running +round-robin +two-handed +0/20 +c d +`
 		}
 		want := regexp.MustCompile(`^TOURNAMENT +NAME +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
-			regexp.QuoteMeta(done) + `  cup 1  finished  round-robin  two-handed  2/2 +a b +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
+			regexp.QuoteMeta(done) + `  "cup 1"  finished  round-robin  two-handed  2/2 +a b +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +
 			second + `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n$`)
 		if !want.MatchString(out) {
 			t.Errorf("list %v printed:\n%s", where, out)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -129,10 +131,19 @@ func printTournamentList(w io.Writer, all []*service.Tournament) error {
 		for i, e := range tn.Spec.Entrants {
 			ids[i] = e.ID
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", tn.ID, tn.Spec.Name, tn.State, tn.Spec.Format, tn.Spec.Variant,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", tn.ID, nameCell(tn.Spec.Name), tn.State, tn.Spec.Format, tn.Spec.Variant,
 			tn.Standings.Played, tn.Standings.Scheduled, strings.Join(ids, " "), tn.CreatedAt.UTC().Format("2006-01-02 15:04:05"))
 	}
 	return tw.Flush()
+}
+
+// nameCell is a tournament's name as the table's NAME column shows it: quoted (Go syntax) when
+// it is empty or holds a space or a quote, so that "League 1" reads as one cell.
+func nameCell(name string) string {
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == '"' }) {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // tournamentSummary is a tournament as list --json writes it: what the table shows, a name with

@@ -115,7 +115,7 @@ func (c *gameReads) ListTournamentGames(ctx context.Context, ids ...string) ([]s
 
 // TestTournamentListJSON: "tournament list --json" writes each tournament's fields under their own
 // keys, a name with a space whole (a host's script split "League 1" across two columns of the
-// table).
+// table), and the table quotes such a name.
 func TestTournamentListJSON(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -139,5 +139,13 @@ func TestTournamentListJSON(t *testing.T) {
 	}
 	if _, err := time.Parse(time.RFC3339Nano, got[0].CreatedAt); err != nil {
 		t.Fatalf("created_at %q: %v", got[0].CreatedAt, err)
+	}
+	// The table quotes a name with a space, so that it reads as one cell.
+	out, err = runCmd(ctx, "tournament", "list", url)
+	if err != nil {
+		t.Fatalf("list: %v\n%s", err, out)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], got[0].ID+`  "League 1"  finished  round-robin`) {
+		t.Errorf("list:\n%s\nwant the second line to start %s  \"League 1\"  finished  round-robin", out, got[0].ID)
 	}
 }
