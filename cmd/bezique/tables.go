@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
@@ -319,6 +320,7 @@ func seatConfig(s string) (*pb.SeatConfig, error) {
 func newWatchCmd() *cobra.Command {
 	var conn connFlags
 	var delayMs uint32
+	var takeoverWait time.Duration
 	cmd := &cobra.Command{
 		Use:   "watch TABLE",
 		Short: "Watch a table as a spectator (WatchTable), one line per event, then the result",
@@ -368,7 +370,7 @@ func newWatchCmd() *cobra.Command {
 						}
 					}
 				}
-				if !awaitMove(cmd.Context(), cc, err, &moving) {
+				if !awaitMove(cmd.Context(), cc, err, &moving, takeoverWait) {
 					if cmd.Context().Err() != nil {
 						return cmd.Context().Err()
 					}
@@ -383,5 +385,6 @@ func newWatchCmd() *cobra.Command {
 	}
 	conn.register(cmd.Flags(), defaultServer, "the referee's gRPC address, host:port")
 	cmd.Flags().Uint32Var(&delayMs, "delay-ms", 0, "hold each event back this long")
+	cmd.Flags().DurationVar(&takeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, takeoverWaitUsage)
 	return cmd
 }

@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
@@ -446,7 +447,7 @@ func tournamentOfRow(row store.Tournament, games []store.TournamentGame) (*servi
 }
 
 func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
-	var every time.Duration
+	var every, takeoverWait time.Duration
 	cmd := &cobra.Command{
 		Use:   "watch ID",
 		Short: "Follow a tournament that another process runs: each result as it is stored, then the standings",
@@ -461,6 +462,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 					return err
 				}
 				defer cc.Close()
+				api.takeoverWait = takeoverWait
 				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
 					printResults(cmd.OutOrStdout(), u.Spec, u.Results)
 					return nil
@@ -493,6 +495,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 		},
 	}
 	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store (without --server)")
+	cmd.Flags().DurationVar(&takeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, takeoverWaitUsage+" (with --server)")
 	return cmd
 }
 

@@ -38,6 +38,8 @@ type remoteTournaments struct {
 	cc     *grpc.ClientConn
 	c      pb.TournamentServiceClient
 	tables pb.TableServiceClient
+	// takeoverWait bounds a run of refusals that WatchTournament waits through (awaitMove).
+	takeoverWait time.Duration
 }
 
 // dialTournaments connects to the referee of conn with key.
@@ -46,7 +48,7 @@ func dialTournaments(conn connFlags, key string) (remoteTournaments, *grpc.Clien
 	if err != nil {
 		return remoteTournaments{}, nil, err
 	}
-	return remoteTournaments{cc: cc, c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc)}, cc, nil
+	return remoteTournaments{cc: cc, c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc), takeoverWait: botsdk.DefaultTakeoverWait}, cc, nil
 }
 
 // CreateTournament calls CreateTournament.
@@ -108,7 +110,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			}
 			return fn(u)
 		})
-		if err == nil || !awaitMove(ctx, r.cc, err, &moving) {
+		if err == nil || !awaitMove(ctx, r.cc, err, &moving, r.takeoverWait) {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -139,17 +141,21 @@ func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb
 	}
 }
 
+// takeoverWaitUsage is the help of the watch commands' --takeover-wait.
+const takeoverWaitUsage = "how long to keep following while the referee answers UNAVAILABLE (the game moving to another referee, its store out of reach) before giving up"
+
 // awaitMove reports whether a stream that ended with err should be opened again, after waiting
 // the delay err's RetryInfo asks (botsdk.RetryDelay), or a second: err is Unavailable, with a
 // RetryInfo (what the table or tournament moving to another referee sharing the store answers,
 // and a referee forwarding the stream while it shuts down) or within a run of such refusals begun
 // by one with a RetryInfo (the referee at --server restarting after its drain, whose port refuses
 // connections for a moment), and that run, begun at *since (set here when zero; the caller zeroes
-// it at each message received), has lasted less than botsdk.DefaultTakeoverWait, longer than a
-// takeover takes. After the wait it ends grpc-go's own wait between attempts to connect over cc,
+// it at each message received), has lasted less than limit (botsdk.DefaultTakeoverWait unless a
+// command's --takeover-wait says otherwise: longer than a takeover takes, shorter than a store
+// out of reach may last). After the wait it ends grpc-go's own wait between attempts to connect over cc,
 // so that the next stream tries the referee at once (as botsdk does after its own). It returns
 // false at once for any other error, and when ctx ends during the wait.
-func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.Time) bool {
+func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.Time, limit time.Duration) bool {
 	wait := botsdk.RetryDelay(err)
 	if status.Code(err) != codes.Unavailable || (wait == 0 && since.IsZero()) {
 		return false
@@ -160,7 +166,7 @@ func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.
 	if since.IsZero() {
 		*since = time.Now()
 	}
-	if time.Since(*since)+wait > botsdk.DefaultTakeoverWait {
+	if time.Since(*since)+wait > limit {
 		return false
 	}
 	select {

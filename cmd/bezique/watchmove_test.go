@@ -289,3 +289,71 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 		t.Fatalf("watch through the restart:\n%s\nwatch of the ended table: %v\n%s", out.String(), err, again)
 	}
 }
+
+// TestWatchGivesUpAfterTakeoverWait: `bezique watch --takeover-wait 3s` of a table whose referee
+// stops and does not come back gives up within 3 s of the stop (2 s: a second's wait more would
+// pass them), saying how to follow the table again;
+// without the flag it waited botsdk.DefaultTakeoverWait (30 s), a store outage's length or not (an
+// outside trial watched through a 150 s PostgreSQL pause and was dropped at 30 s).
+func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := lis.Addr().String()
+	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	var once sync.Once
+	stop := func() { once.Do(func() { srv.Close(); g.GracefulStop(); _ = st.Close() }) }
+	t.Cleanup(stop)
+	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
+		Options: map[string]string{"target": "1000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots, stopBots := context.WithCancel(ctx)
+	var seats sync.WaitGroup
+	defer seats.Wait()
+	defer stopBots()
+	for _, tok := range resp.GetSeatTokens() {
+		seats.Go(func() { // they lose their referee below: their errors are not this test's
+			_, _ = botsdk.Play(bots, botsdk.Config{Server: addr, TableID: resp.GetTableId(), Seat: int(tok.GetSeat()), Token: tok.GetToken(),
+				MaxBackoff: 200 * time.Millisecond, Logger: quietLogger(io.Discard)}, slowBot{botsdk.NewRandom(uint64(tok.GetSeat()))})
+		})
+	}
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs([]string{"watch", resp.GetTableId(), "--server", addr, "--takeover-wait", "3s"})
+		done <- cmd.ExecuteContext(ctx)
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !regexp.MustCompile(`(?m)^ *(\d{2,})  `).MatchString(out.String()); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch printed no event past 9 in 20 s:\n%s", out.String())
+		}
+	}
+	stop()
+	stopped := time.Now()
+	err = <-done
+	took := time.Since(stopped)
+	want := `follow it again with "bezique watch --server HOST:PORT ` + resp.GetTableId() + `"`
+	if err == nil || !strings.HasSuffix(err.Error(), want) || took < 1500*time.Millisecond || took > 5*time.Second {
+		t.Fatalf("watch --takeover-wait 3s ended %v after the referee stopped: %v; want an error ending %s within about 3 s (when a second's wait more would pass them)", took.Round(time.Millisecond), err, want)
+	}
+	t.Logf("gave up %v after the stop: %v", took.Round(time.Millisecond), err)
+}
