@@ -171,26 +171,27 @@ func strictJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
 // and enum values are refused"). And JSON that does not read (unknown names, bad syntax) is
 // INVALID_ARGUMENT with protojson's message, which names the field or value and its place,
 // "(line 1:2): unknown field "tableid"", less its "proto: " prefix (vanguard answered Unknown,
-// HTTP 500).
+// HTTP 500), and led by the path of that place, "seats[0].builtin.level: (line 1:69): …".
 type strictJSON struct{ *vanguard.JSONCodec }
 
 // Unmarshal reads a message from JSON; errors are INVALID_ARGUMENT.
 func (c strictJSON) Unmarshal(data []byte, msg proto.Message) error {
-	return invalidJSON(c.JSONCodec.Unmarshal(data, msg))
+	return invalidJSON(data, c.JSONCodec.Unmarshal(data, msg))
 }
 
 // UnmarshalField reads one field from JSON (used by REST mappings); errors are INVALID_ARGUMENT.
 func (c strictJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
-	return invalidJSON(c.JSONCodec.UnmarshalField(data, msg, field))
+	return invalidJSON(data, c.JSONCodec.UnmarshalField(data, msg, field))
 }
 
-// invalidJSON turns a protojson error into a Connect INVALID_ARGUMENT error, its message less
-// protojson's prefix ([protoErrText]); nil stays nil.
-func invalidJSON(err error) error {
+// invalidJSON turns a protojson error reading data into a Connect INVALID_ARGUMENT error, its
+// message less protojson's prefix ([protoErrText]) and led by the path of the value it is about
+// ([withJSONPath]); nil stays nil.
+func invalidJSON(data []byte, err error) error {
 	if err == nil {
 		return nil
 	}
-	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+protoErrText(err.Error())))
+	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+withJSONPath(data, protoErrText(err.Error()))))
 }
 
 // protoErrText is the message of an error of the protobuf packages (proto, protojson) less its
