@@ -149,8 +149,8 @@ func TestStrikeLimit(t *testing.T) {
 		}
 		// A rejection that is no strike counts none.
 		s.decideID(req.GetRequestId(), 1)
-		if rej := s.rejection(); rej.GetCode() != pb.RejectionCode_REJECTION_CODE_STALE_REQUEST || rej.GetStrikes() != 0 || rej.GetStrikeLimit() != 0 {
-			t.Errorf("a stale answer's rejection: %v, want STALE_REQUEST with strikes 0 of 0", rej)
+		if rej := s.rejection(); rej.GetCode() != pb.RejectionCode_REJECTION_CODE_STALE_REQUEST || rej.GetStrikes() != 0 || rej.GetStrikeLimit() != 2 {
+			t.Errorf("a stale answer's rejection: %v, want STALE_REQUEST with strikes 0 of 2", rej)
 		}
 		r.cancelTable(t, resp.GetTableId())
 		s.wantStatus(codes.OK)

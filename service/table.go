@@ -755,14 +755,15 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	if s.conns[c.member] != c {
 		return false // a superseded connection: its messages change nothing
 	}
+	limit := t.spec.GetFailurePolicy().GetStrikeLimit()
 	reject := func(code pb.RejectionCode, rule, msg string) {
-		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg}}})
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg,
+			StrikeLimit: limit}}})
 	}
 	// strike rejects an illegal answer, counting it against the decision (Rejection.strikes);
 	// at the strike limit the on_illegal policy applies.
 	strike := func(code pb.RejectionCode, rule, msg string) {
 		s.strikes++
-		limit := t.spec.GetFailurePolicy().GetStrikeLimit()
 		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg,
 			Strikes: uint32(s.strikes), StrikeLimit: limit}}})
 		if limit != 0 && s.strikes >= int(limit) {

@@ -752,8 +752,8 @@ type Rejection struct {
 	// UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
 	// forfeits, or the referee plays for it) and the count starts again at the next decision.
 	Strikes uint32 `protobuf:"varint,5,opt,name=strikes,proto3" json:"strikes,omitempty"`
-	// strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
-	// 0 for no limit.
+	// strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
+	// decision tolerates; 0 for no limit.
 	StrikeLimit   uint32 `protobuf:"varint,6,opt,name=strike_limit,json=strikeLimit,proto3" json:"strike_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -31,8 +31,8 @@ export interface Rejection {
    */
   'strikes'?: (number);
   /**
-   * strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
-   * 0 for no limit.
+   * strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
+   * decision tolerates; 0 for no limit.
    */
   'strike_limit'?: (number);
 }
@@ -65,8 +65,8 @@ export interface Rejection__Output {
    */
   'strikes': (number);
   /**
-   * strike_limit is the table's FailurePolicy.strike_limit: the strikes one decision tolerates;
-   * 0 for no limit.
+   * strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
+   * decision tolerates; 0 for no limit.
    */
   'strike_limit': (number);
 }
