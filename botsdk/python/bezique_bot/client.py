@@ -6,6 +6,7 @@ import concurrent.futures
 import dataclasses
 import logging
 import math
+import numbers
 import os
 import queue
 import threading
@@ -343,6 +344,7 @@ class _Player:
         self.pending: set[int] = set()  # requests being decided
         self.deciding: Optional[tuple[int, float]] = None  # the request decide is busy with, since when (monotonic)
         self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
+        self.raised = 0  # how many times decide has raised: the first is logged with its traceback
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
@@ -478,15 +480,22 @@ class _Player:
             fell_back = False
             try:
                 choice = action_id_of(self.decide(req.view, req.legal_actions))
-            except Exception:  # the bot's bug must not end the seat
-                self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
-                                   self.cfg.seat, rid)
+            except Exception as e:  # the bot's bug must not end the seat
+                self.raised += 1
+                if self.raised == 1:
+                    self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
+                                       self.cfg.seat, rid)
+                else:  # one traceback is enough: a bot that raises at every request printed one each time
+                    self.log.error("seat %d: decide raised on request %d (%d times now; the first traceback is above): "
+                                   "%s: %s; answering the first legal action", self.cfg.seat, rid, self.raised,
+                                   type(e).__name__, e)
                 choice, fell_back = fallback, True
             finally:
                 with self.lock:
                     self.deciding = None
-            if choice not in legal_ids:
-                self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions; "
+            if type(choice) is not int or choice not in legal_ids:  # True == 1 and 1.0 == 1 in Python
+                self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions (an int, a "
+                               "string of one, or a LegalAction: the action_id of one of legal_actions); "
                                "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
                 choice, fell_back = fallback, True
             if timer is not None:
@@ -516,12 +525,21 @@ class _Player:
         return _decide_msg(rid, action_id, fallback)
 
 
-def action_id_of(choice) -> int:
+def action_id_of(choice):
     """action_id_of is the action id that decide's return value names: an int, a string of one
-    (``"3"``), or a LegalAction (its ``action_id``)."""
+    (``"3"``), or a LegalAction (its ``action_id``). Anything else (None, 1.5, True, "abc") is
+    returned as it is, which the caller refuses as no legal action's id: int() made 1.5 action 1 and True
+    action 1 without a word (a bot author's trial)."""
     if hasattr(choice, "action_id"):
         choice = choice.action_id
-    return int(choice)
+    if isinstance(choice, str):
+        try:
+            return int(choice, 10)
+        except ValueError:
+            return choice
+    if isinstance(choice, numbers.Integral) and not isinstance(choice, bool):
+        return int(choice)  # numpy's integers too
+    return choice
 
 
 def _decide_msg(rid: int, action_id: int, fallback: bool) -> seat_service_pb2.ConnectRequest:

@@ -139,9 +139,17 @@ class AnswerTest(unittest.TestCase):
             raise RuntimeError("bot bug")
 
         p = player(decide)
-        with self.assertLogs("bezique_bot", "ERROR"):
+        with self.assertLogs("bezique_bot", "ERROR") as logs:
             p._on_request(request(9))
             self.assertEqual(answers(p, 1, fallback=True), [(9, 1, True)])
+            p._on_request(request(10))
+            self.assertEqual(answers(p, 1, fallback=True), [(10, 1, True)])
+        # The first with its traceback, the next in a line (a bot raising at every request
+        # printed 457 tracebacks in one game).
+        self.assertEqual(len(logs.records), 2)
+        self.assertIsNotNone(logs.records[0].exc_info)
+        self.assertIsNone(logs.records[1].exc_info)
+        self.assertIn("decide raised on request 10 (2 times now; the first traceback is above): RuntimeError: bot bug", logs.output[1])
 
     def test_illegal_id_answers_first_legal(self):
         p = player(lambda view, la: 99)
@@ -206,6 +214,21 @@ class AnswerTest(unittest.TestCase):
         self.assertEqual(client.action_id_of(3), 3)
         self.assertEqual(client.action_id_of("3"), 3)
         self.assertEqual(client.action_id_of(legal(2)[1]), 2)
+        # Not an action id: returned as it is, which no legal action's id equals.
+        for bad in (None, 1.5, 2.9, True, 1.0, "abc", "1.5", [1]):
+            self.assertEqual(client.action_id_of(bad), bad)
+
+    def test_bad_return_answers_first_legal_saying_what_it_was(self):
+        # 1.5 was played as action 1 and True as action 1, as the bot's own choice and without a
+        # log line; None was logged as "decide raised" with the SDK's own TypeError (a bot
+        # author's trial).
+        for i, bad in enumerate((1.5, 2.9, True, 1.0, None, "abc")):
+            p = player(lambda view, la, bad=bad: bad)
+            with self.assertLogs("bezique_bot", "ERROR") as logs:
+                p._on_request(request(20 + i, n=4))
+                self.assertEqual(answers(p, 1, fallback=True), [(20 + i, 1, True)])
+            self.assertEqual(len(logs.output), 1)
+            self.assertIn("decide returned action_id %r, not one of 4 legal actions" % (bad,), logs.output[0])
 
 
 if __name__ == "__main__":
