@@ -88,6 +88,7 @@ function requestDeadline(req, receivedMs) {
 class SeatRefused extends Error {
   constructor(code, details) {
     super(`bezique-bot: ${grpc.status[code]}: ${details}`);
+    this.name = 'SeatRefused'; // printed before the message, as an Error's class
     this.code = code;
     this.details = details;
   }
@@ -98,6 +99,7 @@ class SeatRefused extends Error {
 class CannotReach extends Error {
   constructor(server, attempts, code, details) {
     super(`bezique-bot: cannot reach ${server} (${attempts} attempts): ${grpc.status[code]}: ${details}`);
+    this.name = 'CannotReach'; // printed before the message, as an Error's class
     this.server = server;
     this.attempts = attempts;
   }
@@ -109,6 +111,7 @@ class CannotReach extends Error {
 class RefereeUnavailable extends Error {
   constructor(server, waitMs, details) {
     super(`bezique-bot: referee at ${server} answered UNAVAILABLE: ${details} for ${waitMs / 1000}s`);
+    this.name = 'RefereeUnavailable'; // printed before the message, as an Error's class
     this.server = server;
     this.waitMs = waitMs;
     this.details = details;

@@ -25,6 +25,7 @@ function loadLobby(protoDir = DEFAULT_PROTO_DIR) {
 class LobbyRefused extends Error {
   constructor(code, details) {
     super(`bezique-bot: lobby: ${grpc.status[code]}: ${details}`);
+    this.name = 'LobbyRefused'; // printed before the message, as an Error's class
     this.code = code;
     this.details = details;
   }

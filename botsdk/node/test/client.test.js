@@ -169,3 +169,14 @@ test('envConfig: server, key, bot name and CA from the environment; an empty var
   assert.throws(() => envConfig({ BEZIQUE_TLS_CA: '/nonexistent/ca.pem' }),
     { code: 'ENOENT', message: "$BEZIQUE_TLS_CA: ENOENT: no such file or directory, open '/nonexistent/ca.pem'" });
 });
+
+// The SDK's errors print under their own names ("SeatRefused: bezique-bot: …"), not as a plain
+// Error (a bot author's trial).
+test('errors are named for their class', () => {
+  const { SeatRefused, CannotReach, RefereeUnavailable } = require('../src');
+  const { LobbyRefused } = require('../src/serve');
+  const errs = [new SeatRefused(grpc.status.PERMISSION_DENIED, 'wrong token'), new CannotReach('127.0.0.1:1', 5, grpc.status.UNAVAILABLE, 'refused'),
+    new RefereeUnavailable('127.0.0.1:1', 30000, 'moving'), new LobbyRefused(grpc.status.ABORTED, 'superseded')];
+  assert.deepEqual(errs.map((e) => String(e).split(':')[0]), ['SeatRefused', 'CannotReach', 'RefereeUnavailable', 'LobbyRefused']);
+  assert.equal(String(errs[0]), 'SeatRefused: bezique-bot: PERMISSION_DENIED: wrong token');
+});
