@@ -337,6 +337,18 @@ func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{ProposalActionId: &actionID}}})
 }
 
+// CheckServer refuses an address given as a web URL, "http://127.0.0.1:7777": grpc-go took its
+// scheme for a resolver's and failed after its attempts with "Name resolution failed for target
+// dns:http://…", which does not point at the prefix (a bot author's trial). Nil for anything
+// else, host:port and gRPC's own targets ("dns:///host:port", "unix:///path") among them.
+func CheckServer(server string) error {
+	lower := strings.ToLower(server)
+	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
+		return fmt.Errorf("server %q: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)", server)
+	}
+	return nil
+}
+
 // dial connects to c.Server with c's dial options (else the transport credentials of c.TLS), its
 // backoff, its key and the static windows of [WindowOptions] (unless the dial options set
 // theirs). c.Server loses its surrounding whitespace first, so that the errors name the address
@@ -345,6 +357,9 @@ func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 // zero addresses").
 func (c *Config) dial() (*grpc.ClientConn, error) {
 	c.Server = strings.TrimSpace(c.Server)
+	if err := CheckServer(c.Server); err != nil {
+		return nil, fmt.Errorf("botsdk: %w", err)
+	}
 	opts := slices.Clone(c.DialOptions)
 	if opts == nil {
 		opts = []grpc.DialOption{grpc.WithTransportCredentials(transportCredentials(c.TLS))}

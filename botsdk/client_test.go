@@ -3,6 +3,7 @@ package botsdk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"strings"
@@ -75,6 +76,26 @@ func TestPlayGivesUpOnAnAddressNobodyServes(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("giving up took %v", d)
+	}
+}
+
+// TestPlayRefusesAWebURL: a referee's address given as "http://host:port" is refused at once,
+// saying why; grpc-go took the scheme for a resolver's, and Play gave up after its attempts with
+// "Name resolution failed for target dns:http://…" (a bot author's trial). gRPC's own targets
+// pass.
+func TestPlayRefusesAWebURL(t *testing.T) {
+	for _, server := range []string{"http://127.0.0.1:7777", " HTTPS://referee.example:443\n"} {
+		cfg := Config{Server: server, TableID: "t-0000000000000000", Token: "x", Logger: slog.New(slog.DiscardHandler)}
+		res, err := Play(context.Background(), cfg, BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) { return 1, nil }))
+		want := fmt.Sprintf("botsdk: server %q: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)", strings.TrimSpace(server))
+		if res != nil || err == nil || err.Error() != want {
+			t.Errorf("Play at %q = %v, %v; want %s", server, res, err, want)
+		}
+	}
+	for _, server := range []string{"127.0.0.1:7777", "dns:///referee.example:7777", "unix:///tmp/bezique.sock", "[::1]:7777"} {
+		if err := CheckServer(server); err != nil {
+			t.Errorf("CheckServer(%q) = %v, want nil", server, err)
+		}
 	}
 }
 

@@ -129,8 +129,12 @@ const retryAttempts = 12
 // API key on every call ("" for none); a call refused by a rate limit or while its table moves is
 // made again after the delay the refusal states, up to retryAttempts times and 30 s of waiting
 // (botsdk.DefaultTakeoverWait; a longer delay is returned at once). Without TLS, a connection
-// the referee closed before answering says TLS may be why (tlsHint).
+// the referee closed before answering says TLS may be why (tlsHint). An address given as a web
+// URL is refused (botsdk.CheckServer).
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
+	if err := botsdk.CheckServer(c.server); err != nil {
+		return nil, fmt.Errorf("--server: %w", err)
+	}
 	t, err := c.tlsConfig()
 	if err != nil {
 		return nil, err

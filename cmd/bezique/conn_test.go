@@ -42,6 +42,18 @@ func TestServerWithWhitespace(t *testing.T) {
 	}
 }
 
+// TestServerAsWebURL: a --server given as a web URL is refused at once,
+// saying why, where grpc-go took the scheme for a resolver's ("Name resolution failed for target
+// dns:http://…", after its attempts).
+func TestServerAsWebURL(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const want = `--server: server "http://127.0.0.1:7777": want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)`
+	if _, err := runCmd(ctx, "tables", "--server", "http://127.0.0.1:7777"); err == nil || err.Error() != want {
+		t.Errorf("tables --server http://127.0.0.1:7777: %v; want %s", err, want)
+	}
+}
+
 // TestCommandGivesUpOnASilentReferee: a command whose referee takes the call and never answers
 // (its PostgreSQL stopped with SIGSTOP, which no TCP timeout notices) gives up after --timeout,
 // saying so. Before, "bezique tournament list" waited until it was killed (an outside trial).

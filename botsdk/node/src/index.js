@@ -194,6 +194,9 @@ function channelOptions(maxBackoffMs) {
 // with spaces.
 function newClient(Service, cfg) {
   if (typeof cfg.server === 'string') cfg.server = cfg.server.trim();
+  if (/^https?:\/\//i.test(cfg.server)) { // grpc-js took the scheme for a resolver's: "Name resolution failed for target dns:http://…"
+    throw new Error(`bezique-bot: server ${JSON.stringify(cfg.server)}: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)`);
+  }
   return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));
 }
 

@@ -180,3 +180,14 @@ test('errors are named for their class', () => {
   assert.deepEqual(errs.map((e) => String(e).split(':')[0]), ['SeatRefused', 'CannotReach', 'RefereeUnavailable', 'LobbyRefused']);
   assert.equal(String(errs[0]), 'SeatRefused: bezique-bot: PERMISSION_DENIED: wrong token');
 });
+
+// An address given as a web URL is refused at once, saying why: grpc-js took the scheme for a
+// resolver's and play gave up after its attempts with "Name resolution failed for target
+// dns:http://…" (a bot author's trial).
+test('a web URL is refused as the server', async () => {
+  const { play } = require('../src');
+  for (const server of ['http://127.0.0.1:7777', ' HTTPS://referee.example:443\n']) {
+    await assert.rejects(play({ server, tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet }, () => 1),
+      { message: `bezique-bot: server ${JSON.stringify(server.trim())}: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)` });
+  }
+});

@@ -98,8 +98,13 @@ def new_channel(cfg) -> grpc.Channel:
     whitespace first, so that the errors name the address dialled: one read from a file or a
     Kubernetes Secret ($BEZIQUE_SERVER, --server) ends with a newline, which grpcio sent in the
     call's authority (the referee reset the stream: INTERNAL "Received RST_STREAM with error code
-    1"), and one padded with spaces failed its DNS resolution (UNAVAILABLE)."""
+    1"), and one padded with spaces failed its DNS resolution (UNAVAILABLE). An address given as
+    a web URL ("http://127.0.0.1:7777") raises ValueError: gRPC failed its name resolution after
+    every attempt, which did not point at the prefix."""
     cfg.server = cfg.server.strip()
+    if cfg.server.lower().startswith(("http://", "https://")):  # gRPC core took the scheme for a resolver's
+        raise ValueError(f"server {cfg.server!r}: want host:port without http:// or https:// "
+                         "(gRPC dials host:port; https is TLS, set on its own)")
     if cfg.channel_factory is not None:
         channel = cfg.channel_factory(cfg.server)
     else:

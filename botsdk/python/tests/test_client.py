@@ -250,6 +250,20 @@ class TLSCredentialsTest(unittest.TestCase):
         self.assertIsInstance(client.tls_credentials(), grpc.ChannelCredentials)
 
 
+class WebURLTest(unittest.TestCase):
+    """An address given as a web URL is refused at once, saying why: gRPC core took the scheme for
+    a resolver's and play gave up after its attempts with a name resolution failure (a bot
+    author's trial)."""
+
+    def test_http_prefix_refused(self):
+        for server in ("http://127.0.0.1:7777", " HTTPS://referee.example:443\n"):
+            cfg = client.Config(server=server, table_id="t-0000000000000000", seat=0, token="x")
+            with self.assertRaises(ValueError) as e:
+                client.play(cfg, lambda view, la: 1)
+            self.assertEqual(str(e.exception), "server %r: want host:port without http:// or https:// "
+                             "(gRPC dials host:port; https is TLS, set on its own)" % server.strip())
+
+
 class EnvConfigTest(unittest.TestCase):
     """env_config: the variables it reads; a whole game with them over TLS is e2e/tls_test.go's
     TestBotsConfiguredByEnvironment."""
