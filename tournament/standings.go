@@ -110,7 +110,8 @@ type SPRTDecision struct {
 
 // Standings are a tournament's table, computed from its spec and results alone.
 type Standings struct {
-	// Entrants are ranked by points, then deal difference, then score, then id.
+	// Entrants are ranked by points per game, then deal difference, then score per game, then id
+	// (compareRank).
 	Entrants []Standing `json:"entrants"`
 	// Pairs are every pair of entrants that met, in spec order.
 	Pairs []Pair `json:"pairs"`
@@ -139,10 +140,30 @@ func (s Standings) Clone() Standings {
 // Decided reports whether a match's SPRT has accepted a hypothesis, so that no more games start.
 func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 
-// compareRank orders two entrants' lines by the ranking's keys, the better first: points, then
-// deal difference, then score (Compute then orders by id).
+// compareRank orders two entrants' lines by the ranking's keys, the better first: points per
+// game, then deal difference (a mean already), then score per game (Compute then orders by id).
+// Per game, so that a gauntlet's candidate, which plays every game, is not ranked first for
+// having played twice as many as each opponent (its 131 points of 240 games above the 109 of 120
+// of an opponent that beat it 109 to 11: a bot author's trial); where every entrant has played as
+// many games (a round robin or match played out) it is the order of points, deal difference and
+// score.
 func compareRank(x, y Standing) int {
-	return cmp.Or(cmp.Compare(y.Points, x.Points), cmp.Compare(y.DealDiff, x.DealDiff), cmp.Compare(y.Score, x.Score))
+	return cmp.Or(comparePerGame(y.Points, y.Games, x.Points, x.Games), cmp.Compare(y.DealDiff, x.DealDiff),
+		comparePerGame(float64(y.Score), y.Games, float64(x.Score), x.Games))
+}
+
+// comparePerGame compares a over ag games with b over bg games, exactly (a cross product of
+// halves and integers, which float64 holds exactly); a total over no games counts as 0.
+func comparePerGame(a float64, ag int, b float64, bg int) int {
+	switch {
+	case ag == 0 && bg == 0:
+		return 0
+	case ag == 0:
+		return cmp.Compare(0, b)
+	case bg == 0:
+		return cmp.Compare(a, 0)
+	}
+	return cmp.Compare(a*float64(bg), b*float64(ag))
 }
 
 // Tied reports whether two entrants' lines are equal on the ranking's keys (points, deal

@@ -466,3 +466,36 @@ func TestValidatePairingsCounted(t *testing.T) {
 		t.Fatalf("448 entrants: CheckLimits %v", err)
 	}
 }
+
+// TestGauntletRankedPerGame: a gauntlet's candidate plays every game, each opponent only its own
+// against it, so points alone ranked the candidate first however it did: 131 of 240 points above
+// an opponent's 109 of 120 that beat it 109 to 11 (a bot author's trial). The ranking is by
+// points per game: the opponent that beat the candidate, then the candidate, then the one it beat.
+func TestGauntletRankedPerGame(t *testing.T) {
+	s := tournament.Spec{Format: tournament.Gauntlet, Variant: engine.TwoHanded, Deals: 60, Duplicate: true,
+		Entrants: []tournament.Entrant{{ID: "cand", Bot: "random"}, {ID: "weak", Bot: "random"}, {ID: "strong", Bot: "random"}}}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var results []tournament.Result
+	strongWins := 0
+	for _, g := range s.Schedule() {
+		cand := slices.Index(g.Seats, 0)
+		winner := cand // the candidate beats weak every time
+		if slices.Contains(g.Seats, 2) && strongWins < 109 {
+			winner, strongWins = 1-cand, strongWins+1 // strong beats it 109 times of 120
+		}
+		scores := []int{500, 500}
+		scores[winner] = 1000
+		results = append(results, tournament.Result{Game: g.Index, Outcome: tournament.OutcomeCompleted, WinnerSide: winner, ForfeitSeat: -1,
+			Scores: scores, Seats: make([]tournament.SeatStats, 2)})
+	}
+	got := tournament.Compute(&s, results)
+	var order []string
+	for _, e := range got.Entrants {
+		order = append(order, fmt.Sprintf("%s %v/%d", e.Entrant, e.Points, e.Games))
+	}
+	if want := []string{"strong 109/120", "cand 131/240", "weak 0/120"}; !slices.Equal(order, want) {
+		t.Errorf("ranking %q, want %q", order, want)
+	}
+}
