@@ -46,11 +46,14 @@ func (s *Referee) StoreHealth() error {
 // retriedStoreLevel is the level at which a failed store write that the referee makes again
 // later (an action's append, a lease renewal, a takeover) is logged: Warn when the store was out
 // of reach (store.ErrUnavailable: a lost connection, PostgreSQL restarting, a SQLite file locked
-// by another process), which the retry rides out and which bezique_store_errors_total, its
-// BeziqueStoreErrors alert and /readyz report while it lasts; Error for any other failure. (An
-// outside trial logged 2 138 such errors over 61 storms of terminated connections, none a loss.)
+// by another process) or did not answer in the write's time (context.DeadlineExceeded: a
+// PostgreSQL server stopped with SIGSTOP or hung, which acknowledges every packet), which the
+// retry rides out and which bezique_store_errors_total, its BeziqueStoreErrors alert and /readyz
+// report while it lasts; Error for any other failure. (An outside trial logged 2 138 such errors
+// over 61 storms of terminated connections, none a loss; another, a lease renewal's ERROR every
+// 5 s of a paused PostgreSQL.)
 func retriedStoreLevel(err error) slog.Level {
-	if errors.Is(err, store.ErrUnavailable) {
+	if errors.Is(err, store.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
 		return slog.LevelWarn
 	}
 	return slog.LevelError

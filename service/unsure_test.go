@@ -26,7 +26,8 @@ import (
 func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 	link, u := linkedSchema(t)
 	st, _ := openShared(t, u)
-	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	logs := &logRecords{}
+	a := startReferee(t, st, func(c *Config) { c.Advertise = "127.0.0.1:1"; c.Logger = slog.New(logs) })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
@@ -58,6 +59,11 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 		t.Errorf("the table stopped %v after the store went silent; want no sooner than a lease's term less a renewal, %v", took, store.LeaseTTL-store.LeaseRenewEvery)
 	}
 	link.cut() // the referee's stop then fails its store calls at once rather than at their deadlines
+	// The renewals that found the store silent are warnings, as for a store out of reach: they
+	// were errors, every round's (an outside trial).
+	if n, e := logs.count(slog.Record{Level: slog.LevelWarn, Message: "renewing leases failed"}), logs.count(slog.Record{Level: slog.LevelError, Message: "renewing leases failed"}); n == 0 || e != 0 {
+		t.Errorf("renewing leases failed: %d warnings and %d errors; want warnings only", n, e)
+	}
 }
 
 // TestStoreGoneEndsDecidingSeatTruthfully: the seat whose action the store refuses when it goes
