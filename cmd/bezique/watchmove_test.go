@@ -219,34 +219,7 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	path := filepath.Join(t.TempDir(), "bezique.db")
-	start := func(addr string) (string, func()) {
-		st, err := store.Open(ctx, "sqlite:"+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lis, err := net.Listen("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := grpc.NewServer(service.ServerOptions(nil)...)
-		srv.Register(g)
-		go func() { _ = g.Serve(lis) }()
-		var once sync.Once
-		stop := func() {
-			once.Do(func() { // as the referee stops after its drain: its streams end with their status
-				srv.Close()
-				g.GracefulStop()
-				_ = st.Close()
-			})
-		}
-		t.Cleanup(stop)
-		return lis.Addr().String(), stop
-	}
-	addr, stop := start("127.0.0.1:0")
+	addr, stop := startSQLiteReferee(t, path, "127.0.0.1:0")
 	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
 		Options: map[string]string{"target": "1000"}})
@@ -279,7 +252,7 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 	}
 	stop()
 	time.Sleep(2 * time.Second)
-	start(addr)
+	startSQLiteReferee(t, path, addr)
 	if err := <-done; err != nil {
 		t.Fatalf("watch: %v\n%s", err, out.String())
 	}
@@ -298,25 +271,7 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := lis.Addr().String()
-	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := grpc.NewServer(service.ServerOptions(nil)...)
-	srv.Register(g)
-	go func() { _ = g.Serve(lis) }()
-	var once sync.Once
-	stop := func() { once.Do(func() { srv.Close(); g.GracefulStop(); _ = st.Close() }) }
-	t.Cleanup(stop)
+	addr, stop := startSQLiteReferee(t, filepath.Join(t.TempDir(), "bezique.db"), "127.0.0.1:0")
 	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
 		Options: map[string]string{"target": "1000"}})
@@ -356,4 +311,36 @@ func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 		t.Fatalf("watch --takeover-wait 3s ended %v after the referee stopped: %v; want an error ending %s within about 3 s (when a second's wait more would pass them)", took.Round(time.Millisecond), err, want)
 	}
 	t.Logf("gave up %v after the stop: %v", took.Round(time.Millisecond), err)
+}
+
+// startSQLiteReferee serves a referee on the SQLite file at path, listening on addr, until stop
+// (or the test's end) stops it as the referee stops after its drain: its streams end with their
+// status. It returns the address it listens on.
+func startSQLiteReferee(t *testing.T, path, addr string) (string, func()) {
+	t.Helper()
+	st, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := service.New(context.Background(), service.Config{Store: st, Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			srv.Close()
+			g.GracefulStop()
+			_ = st.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return lis.Addr().String(), stop
 }
