@@ -105,7 +105,9 @@ func migrate(ctx context.Context, d dialect, db *sql.DB) error {
 	}
 	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
 	if d.goose == goose.DialectPostgres {
-		locker, err := lock.NewPostgresSessionLocker()
+		// Tried every second, for goose's 5 minutes (300 tries): goose's own 5 s kept the
+		// referees that started with the one migrating from listening for 5 s.
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return fmt.Errorf("store: migrations: %w", err)
 		}

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pressly/goose/v3/lock"
+
 	"github.com/bezique-arena/bezique/service/store"
 )
 
@@ -229,5 +231,48 @@ func TestNewerSchemaRefused(t *testing.T) {
 		if !errors.Is(err, store.ErrNewerSchema) || !strings.HasSuffix(err.Error(), want) {
 			t.Fatalf("Open of a newer schema: %v\nwant %s", err, want)
 		}
+	})
+}
+
+// TestMigrationLockTriedEverySecond: a referee whose migration finds the migration's advisory
+// lock held (another referee migrating, as when three start together on a fresh database) opens
+// within about a second of its release: goose's locker tried the lock again every 5 s, so the
+// referees that started with the one migrating did not listen for 5 s, and a documented
+// three-referee recipe failed at its next step ("connection refused": an outside trial).
+func TestMigrationLockTriedEverySecond(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		u := b.fresh(t)
+		if !strings.HasPrefix(u, "postgres") {
+			t.Skip("SQLite's file lock orders its openers: PostgreSQL only")
+		}
+		ctx := context.Background()
+		conn, err := b.raw(t, u).Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		opened := make(chan error, 1)
+		go func() {
+			st, err := store.Open(ctx, u)
+			if err == nil {
+				_ = st.Close()
+			}
+			opened <- err
+		}()
+		time.Sleep(300 * time.Millisecond) // Open has found the lock held
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-opened; err != nil {
+			t.Fatal(err)
+		}
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("Open took %v with the migration lock released after 300ms; want about a second", took)
+		}
+		t.Logf("Open took %v", time.Since(start))
 	})
 }
