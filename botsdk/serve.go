@@ -38,6 +38,10 @@ type ServeConfig struct {
 	// OnGameOver, if set, is called when each game ends, with its announcement and [Play]'s
 	// result and error; it may be called from several goroutines at once.
 	OnGameOver func(game *pb.GameAssigned, result *pb.GameResult, err error)
+	// OnAdmitted, if set, is called once, when the referee first lets the bot in (the first
+	// message of its lobby stream): a bot refused at once (an unknown or ended tournament, a name
+	// taken) never gets the call.
+	OnAdmitted func()
 }
 
 // Serve enters the bot into the referee's lobby and plays every game the referee assigns to it,
@@ -115,8 +119,9 @@ type server struct {
 	client pb.LobbyServiceClient
 	wg     sync.WaitGroup
 
-	mu      sync.Mutex
-	playing map[string]bool // "table/seat/member" of the games being played
+	mu       sync.Mutex
+	playing  map[string]bool // "table/seat/member" of the games being played
+	admitted sync.Once       // cfg.OnAdmitted's call
 }
 
 // errTournamentEnded is session's error when the referee says that the tournament served has
@@ -143,6 +148,9 @@ func (s *server) session(ctx context.Context) (progressed bool, err error) {
 			return progressed, ended(stream, err)
 		}
 		progressed = true
+		if s.cfg.OnAdmitted != nil {
+			s.admitted.Do(s.cfg.OnAdmitted)
+		}
 		if a := m.GetGameAssigned(); a != nil {
 			s.start(ctx, a)
 		}

@@ -155,7 +155,11 @@ func serveBuiltin(cmd *cobra.Command, conn connFlags, cfg botsdk.Config, name st
 	if cfg.Key != "" { // the referee names the bot by its key, whatever --name says
 		who = "as its API key's name"
 	}
-	fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", who, cfg.Server, max(capacity, 1), variantsText(vs))
+	sc.OnAdmitted = func() { // once the referee has let it in: an ended tournament is refused first
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "serving %s in the lobby of %s, capacity %d, %s\n", who, strings.TrimSpace(cfg.Server), max(capacity, 1), variantsText(vs))
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err = botsdk.Serve(ctx, sc, func() botsdk.Bot {

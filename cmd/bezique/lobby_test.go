@@ -36,8 +36,9 @@ func TestLobbyCommands(t *testing.T) {
 		err.Error() != "--tournament goes with --serve: the lobby bot serves that tournament" {
 		t.Errorf("bot --tournament without --serve: %v\n%s", err, out)
 	}
+	// Refused at once, it does not say first that it serves (an outside trial).
 	if out, err := runCmd(ctx, "bot", "--serve", "--name", "tb", "--tournament", "tn-nope", "--server", ref.addr); err == nil ||
-		!strings.Contains(err.Error(), `code = NotFound desc = tournament "tn-nope" not found`) {
+		!strings.Contains(err.Error(), `code = NotFound desc = tournament "tn-nope" not found`) || strings.Contains(out, "serving") {
 		t.Errorf("bot --serve --tournament tn-nope: %v\n%s", err, out)
 	}
 	var out string
