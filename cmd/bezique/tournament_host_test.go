@@ -369,8 +369,9 @@ func TestTournamentPolicyFlags(t *testing.T) {
 // TestRankTies: entrants with the same points, deal diff and score share a rank, marked "=" (they
 // read 2 and 3, ordered by id alone: a host's trial).
 func TestRankTies(t *testing.T) {
-	st := []tournament.Standing{{Entrant: "rb", Points: 90}, {Entrant: "js", Points: 66, DealDiff: 302.3, Score: 113460},
-		{Entrant: "py", Points: 66, DealDiff: 302.3, Score: 113460}, {Entrant: "go", Points: 66, DealDiff: 302.3, Score: 113000}, {Entrant: "x", Points: 1}}
+	st := []tournament.Standing{{Entrant: "rb", Games: 120, Points: 90}, {Entrant: "js", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460},
+		{Entrant: "py", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460}, {Entrant: "go", Games: 120, Points: 66, DealDiff: 302.3, Score: 113000},
+		{Entrant: "x", Games: 120, Points: 1}}
 	var got []string
 	for i := range st {
 		got = append(got, rankText(st, i))
