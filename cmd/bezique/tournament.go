@@ -588,11 +588,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return enc.Encode(out)
 	}
 	s := tn.Standings
-	stopped := "" // why fewer games than scheduled, when the SPRT says so ("26 of 400 games, finished" alone read as lost games)
-	if s.Decided() && s.Played < s.Scheduled && s.SPRT.Decision != nil {
-		stopped = fmt.Sprintf(" (the SPRT decided after %d games: no more were started)", s.SPRT.Decision.Played)
-	}
-	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s%s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State, stopped)
+	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
 	for i, e := range s.Entrants {
