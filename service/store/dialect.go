@@ -72,7 +72,12 @@ var postgresDialect = dialect{
 			case pe.Code == leaseLostCode:
 				return ErrLeaseLost
 			case strings.HasPrefix(pe.Code, "08"), // connection_exception
-				pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03": // admin_shutdown, crash_shutdown, cannot_connect_now
+				pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
+				// The server ended the session: a transaction left idle past the session's
+				// idle_in_transaction_session_timeout (a referee paused with SIGSTOP in one, an
+				// outside trial's CreateTable answered Internal), or idle_session_timeout and
+				// transaction_timeout set by an operator. Nothing of it was committed.
+				pe.Code == "25P03", pe.Code == "57P05", pe.Code == "25P04":
 				return ErrUnavailable
 			}
 			return nil

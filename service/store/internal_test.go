@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func openSQLiteForTest(t *testing.T) *sqlStore {
@@ -162,5 +164,23 @@ func TestGroupCommit(t *testing.T) {
 	t.Logf("%d appends in %d commits (%.1f per commit)", tables*perTable, commits, float64(tables*perTable)/float64(commits))
 	if commits*4 > tables*perTable {
 		t.Errorf("%d appends took %d commits; want at least 4 appends per commit on average", tables*perTable, commits)
+	}
+}
+
+// TestPostgresSessionEndsAreUnavailable: PostgreSQL's errors for a session it ended (a
+// transaction idle past idle_in_transaction_session_timeout, as a referee paused with SIGSTOP in
+// one leaves it; an idle session; a transaction past transaction_timeout) are ErrUnavailable, to
+// be tried again, not an Internal error: TestSharedRefereesDatabaseOutage's CreateTable through a
+// paused referee was answered "Internal: … terminating connection due to idle-in-transaction
+// timeout (SQLSTATE 25P03)".
+func TestPostgresSessionEndsAreUnavailable(t *testing.T) {
+	for _, code := range []string{"25P03", "57P05", "25P04", "57P01", "08006"} {
+		err := fmt.Errorf("store: create table: %w", &pgconn.PgError{Severity: "FATAL", Code: code})
+		if got := postgresDialect.classify(err); got != ErrUnavailable {
+			t.Errorf("SQLSTATE %s: %v, want ErrUnavailable", code, got)
+		}
+	}
+	if got := postgresDialect.classify(&pgconn.PgError{Code: "42P01"}); got != nil { // undefined_table: a bug, not an outage
+		t.Errorf("SQLSTATE 42P01: %v, want nil", got)
 	}
 }
