@@ -756,16 +756,17 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 		return false // a superseded connection: its messages change nothing
 	}
 	limit := t.spec.GetFailurePolicy().GetStrikeLimit()
-	reject := func(code pb.RejectionCode, rule, msg string) {
+	// rejectAt sends the rejection of d, saying the strikes its decision has had (0: none counted).
+	rejectAt := func(strikes int, code pb.RejectionCode, rule, msg string) {
 		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg,
-			StrikeLimit: limit}}})
+			Strikes: uint32(strikes), StrikeLimit: limit}}})
 	}
+	reject := func(code pb.RejectionCode, rule, msg string) { rejectAt(0, code, rule, msg) }
 	// strike rejects an illegal answer, counting it against the decision (Rejection.strikes);
 	// at the strike limit the on_illegal policy applies.
 	strike := func(code pb.RejectionCode, rule, msg string) {
 		s.strikes++
-		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{RequestId: d.GetRequestId(), Code: code, Rule: rule, Message: msg,
-			Strikes: uint32(s.strikes), StrikeLimit: limit}}})
+		rejectAt(s.strikes, code, rule, msg)
 		if limit != 0 && s.strikes >= int(limit) {
 			t.strikeLimitReached(s)
 		}

@@ -17,15 +17,7 @@ import (
 func TestLobbyCommands(t *testing.T) {
 	ctx, ref := testReferee(t, 60*time.Second)
 	sctx, stopServe := context.WithCancel(ctx)
-	var served syncBuffer
-	serveErr := make(chan error, 1)
-	go func() {
-		cmd := newRootCmd()
-		cmd.SetOut(&served)
-		cmd.SetErr(&served)
-		cmd.SetArgs([]string{"bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "rb", "--capacity", "2", "--variants", "two-handed,three-handed"})
-		serveErr <- cmd.ExecuteContext(sctx)
-	}()
+	served, serveErr := startCmd(sctx, "bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "rb", "--capacity", "2", "--variants", "two-handed,three-handed")
 	if out, err := runCmd(ctx, "bot", "--serve", "--table", "t-1", "--server", ref.addr); err == nil || !strings.Contains(err.Error(), "--serve takes no --table or --token") {
 		t.Errorf("bot --serve --table: %v\n%s", err, out)
 	}

@@ -28,6 +28,21 @@ func runCmd(ctx context.Context, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// startCmd runs the bezique command line with args on its own goroutine until it ends or ctx
+// does; it returns the command's output as it comes and a channel that gets its error.
+func startCmd(ctx context.Context, args ...string) (*syncBuffer, <-chan error) {
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetOut(&out)
+		cmd.SetErr(&out)
+		cmd.SetArgs(args)
+		done <- cmd.ExecuteContext(ctx)
+	}()
+	return &out, done
+}
+
 // testReferee starts a referee in this process on loopback for the length of t (startReferee) and
 // returns it with a context that ends after timeout or with the test.
 func testReferee(t *testing.T, timeout time.Duration) (context.Context, *localReferee) {

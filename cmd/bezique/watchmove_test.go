@@ -236,15 +236,7 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 			}
 		})
 	}
-	var out syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		cmd := newRootCmd()
-		cmd.SetOut(&out)
-		cmd.SetErr(&out)
-		cmd.SetArgs([]string{"watch", resp.GetTableId(), "--server", addr})
-		done <- cmd.ExecuteContext(ctx)
-	}()
+	out, done := startCmd(ctx, "watch", resp.GetTableId(), "--server", addr)
 	for deadline := time.Now().Add(20 * time.Second); !regexp.MustCompile(`(?m)^ *(\d{3,})  `).MatchString(out.String()); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("watch printed no event past 99 in 20 s:\n%s", out.String())
@@ -288,15 +280,7 @@ func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 				MaxBackoff: 200 * time.Millisecond, Logger: quietLogger(io.Discard)}, slowBot{botsdk.NewRandom(uint64(tok.GetSeat()))})
 		})
 	}
-	var out syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		cmd := newRootCmd()
-		cmd.SetOut(&out)
-		cmd.SetErr(&out)
-		cmd.SetArgs([]string{"watch", resp.GetTableId(), "--server", addr, "--takeover-wait", "3s"})
-		done <- cmd.ExecuteContext(ctx)
-	}()
+	out, done := startCmd(ctx, "watch", resp.GetTableId(), "--server", addr, "--takeover-wait", "3s")
 	for deadline := time.Now().Add(20 * time.Second); !regexp.MustCompile(`(?m)^ *(\d{2,})  `).MatchString(out.String()); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("watch printed no event past 9 in 20 s:\n%s", out.String())
