@@ -79,6 +79,14 @@ func (l *dbLink) serve() {
 			continue
 		}
 		l.mu.Lock()
+		if l.state == linkDown {
+			// It went down while this dialled: set closed the others, not this one, which
+			// dropped what passed while down and lived on (a PostgreSQL start-up message lost).
+			l.mu.Unlock()
+			_ = c.Close()
+			_ = s.Close()
+			continue
+		}
 		l.conns = append(l.conns, c, s)
 		l.mu.Unlock()
 		go l.pipe(s, c)
@@ -173,7 +181,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	for i, a := range addrs {
 		clients[i] = dialTables(t, a)
 	}
-	games := make([]sharedGame, outageGames)
+	games, trails := make([]sharedGame, outageGames), newTrails(outageGames)
 	var ended atomic.Int64
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, inPlay)
@@ -181,7 +189,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 		defer wg.Done()
 		defer func() { <-slots }()
 		// Unavailable: a referee cut from the store, or draining (store.ErrUnavailable, ErrMoving).
-		games[i] = playSharedGame(ctx, clients, addrs, i, codes.Unavailable)
+		games[i] = playSharedGame(ctx, clients, addrs, i, trails[i], codes.Unavailable)
 		ended.Add(1)
 	}
 	wg.Go(func() {
@@ -226,7 +234,7 @@ func TestSharedRefereesDatabaseOutage(t *testing.T) {
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
-		t.Fatalf("games not over in time: %v%s", ctx.Err(), logs())
+		t.Fatalf("games not over in time: %v%s%s", ctx.Err(), unfinished(trails), logs())
 	}
 	records := checkSharedGames(ctx, t, clients, games, logs)
 	autoplayed := 0

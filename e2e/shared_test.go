@@ -72,13 +72,13 @@ func TestSharedReferees(t *testing.T) {
 	// referee (i+1)%3.
 	const victim = 1
 	var ended atomic.Int64
-	games := make([]sharedGame, sharedGames)
+	games, trails := make([]sharedGame, sharedGames), newTrails(sharedGames)
 	slots := make(chan struct{}, sharedInPlay)
 	var wg sync.WaitGroup
 	playShared := func(ctx context.Context, i int) {
 		defer wg.Done()
 		defer func() { <-slots }()
-		games[i] = playSharedGame(ctx, clients, addrs, i, codes.Unavailable)
+		games[i] = playSharedGame(ctx, clients, addrs, i, trails[i], codes.Unavailable)
 		ended.Add(1)
 	}
 	start := time.NewTicker(sharedStartEvery)
@@ -109,7 +109,7 @@ func TestSharedReferees(t *testing.T) {
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
-		t.Fatalf("games not over in time: %v%s", ctx.Err(), logs())
+		t.Fatalf("games not over in time: %v%s%s", ctx.Err(), unfinished(trails), logs())
 	}
 	t.Logf("%d games played", sharedGames)
 
@@ -140,8 +140,10 @@ type sharedGame struct {
 // playSharedGame plays game i of a run on the referees at addrs: it creates its table (one deal,
 // two remote seats) through clients[i%3], or the next referee's while one refuses with a code of
 // retry, then plays both seats with Go random bots through referee (i+1)%3, so that their
-// streams are forwarded to the table's owner, to the game's end.
-func playSharedGame(ctx context.Context, clients []pb.TableServiceClient, addrs []string, i int, retry ...codes.Code) sharedGame {
+// streams are forwarded to the table's owner, to the game's end. The bots log to trail, which
+// is marked over on return.
+func playSharedGame(ctx context.Context, clients []pb.TableServiceClient, addrs []string, i int, trail *botTrail, retry ...codes.Code) sharedGame {
+	defer trail.over()
 	var g sharedGame
 	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Options: map[string]string{"target": "1"}}
 	var resp *pb.CreateTableResponse
@@ -157,12 +159,13 @@ func playSharedGame(ctx context.Context, clients []pb.TableServiceClient, addrs 
 		time.Sleep(50 * time.Millisecond)
 	}
 	g.id = resp.GetTableId()
+	trail.created(g.id)
 	var mu sync.Mutex
 	var seats sync.WaitGroup
 	for _, st := range resp.GetSeatTokens() {
 		seats.Go(func() {
 			res, err := botsdk.Play(ctx, botsdk.Config{Server: addrs[(i+1)%3], TableID: g.id, Seat: int(st.GetSeat()), Token: st.GetToken(),
-				BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: quietLogger(),
+				BotName: "random", BotVersion: "1", MaxBackoff: 200 * time.Millisecond, ConnectAttempts: 50, Logger: trail.logger().With("seat", st.GetSeat()),
 				ViewMode: pb.ViewMode_VIEW_MODE_NONE}, botsdk.NewRandom(uint64(i*2)+uint64(st.GetSeat())+1))
 			mu.Lock()
 			defer mu.Unlock()

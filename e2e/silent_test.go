@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/internal/testpg"
@@ -82,6 +84,27 @@ func TestPostgresSilent(t *testing.T) {
 	took = time.Since(start)
 	if code != http.StatusGatewayTimeout || !strings.Contains(body, `"code":"deadline_exceeded"`) || !strings.Contains(body, "--call-timeout") || took > bound+3*time.Second {
 		t.Fatalf("ListTables over HTTP with PostgreSQL silent: %d %s after %v; want 504 deadline_exceeded naming --call-timeout", code, body, took.Round(time.Millisecond))
+	}
+
+	// A seat's stream has no deadline either: the store read that finds its table's referee is
+	// bounded the same way, and the bot told to reconnect. Before, the stream waited for ever.
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	start = time.Now()
+	stream, err := pb.NewSeatServiceClient(cc).Connect(ctx)
+	if err == nil {
+		err = stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: "t-elsewhere", Token: "x"}}})
+	}
+	if err == nil {
+		_, err = stream.Recv()
+	}
+	took = time.Since(start)
+	const wantSeat = `table t-elsewhere: its referee: the store gave no answer within 2s (--call-timeout); reconnect: store: unavailable`
+	if st, _ := status.FromError(err); st.Code() != codes.Unavailable || st.Message() != wantSeat || took > bound+3*time.Second {
+		t.Fatalf("Connect with PostgreSQL silent: %v after %v; want Unavailable %q within %v", err, took.Round(time.Millisecond), wantSeat, bound+3*time.Second)
 	}
 
 	// Both calls the bound ended are logged, naming the method, and counted.

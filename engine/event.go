@@ -43,10 +43,12 @@ const (
 	// (aces and tens) Side won, Points 10 per brisque, or the card points under
 	// trick_scoring=card_points.
 	EvBrisques
-	// EvDealEnd ends deal Deal, dealt by Seat; Totals[:Sides] holds every side's game total.
+	// EvDealEnd ends deal Deal, dealt by Seat; Totals[:Sides] holds every side's game total and
+	// DealPoints[:Sides] its points in the deal.
 	EvDealEnd
 	// EvGameEnd ends the game: Side won ([NoSide]: a tie after the deals of Dealing.Deals, or a
-	// tie in Rubicon or six-pack); Totals[:Sides] holds every side's game total. In Rubicon and
+	// tie in Rubicon or six-pack); Totals[:Sides] holds every side's game total and
+	// DealPoints[:Sides] its points in the deal in which the game ended. In Rubicon and
 	// six-pack Points is the winner's game points of the settlement and Rubicon tells whether the
 	// loser was rubiconed (RULES.md §3.6.10, §3.7.7); else both are zero.
 	EvGameEnd
@@ -102,7 +104,7 @@ func (c LapseCause) String() string {
 // Event is one thing that happened in a game. Which fields are set depends on Kind (see the
 // EventKind constants); a field that does not apply to the kind is [NoSeat] (Seat), [NoSide]
 // (Side), [NoCard] (Card, Taken) or its zero value (the others). The game's log holds its events
-// packed, 72 bytes each against an Event's 128 (loggedEvent, TestEventSize): a field added here
+// packed, 72 bytes each against an Event's 160 (loggedEvent, TestEventSize): a field added here
 // is added there too, or the log loses it (TestPropertyRandomPlay compares the two).
 type Event struct {
 	// Kind says what happened, and so which of the fields below are set.
@@ -173,6 +175,10 @@ type Event struct {
 	// indexed by side, is what [Game.Totals] returns; the entries past Sides are always 0. A
 	// fixed array, so that an event costs no allocation.
 	Totals [4]int
+	// DealPoints is every side's points in the deal (EvDealEnd, EvGameEnd), as Totals:
+	// DealPoints[:Sides], indexed by side, is what [Game.DealPoints] returned as the event
+	// happened, so that Totals less DealPoints are the totals the deal started with.
+	DealPoints [4]int
 }
 
 // Redact returns the event as seat may see it (RULES.md §8.9): the cards of a private event of

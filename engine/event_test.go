@@ -242,7 +242,7 @@ func checkEventFields(t *testing.T, g *Game, seen map[EventKind]int) {
 
 // TestEventSize: the log holds an event in 72 bytes (loggedEvent), so that its room for
 // logPrealloc events at the first action (18 KB) is one size class of Go's allocator and a
-// two-handed game's 1 500 events or so take 108 KB, not the 192 KB of as many Events (128 bytes).
+// two-handed game's 1 500 events or so take 108 KB, not the 240 KB of as many Events (160 bytes).
 func TestEventSize(t *testing.T) {
 	if got := unsafe.Sizeof(loggedEvent{}); got != 72 || logPrealloc*got != 18<<10 {
 		t.Fatalf("a logged event is %d bytes, logPrealloc %d: the log's room is %d bytes, want 72 and 18432", got, logPrealloc, logPrealloc*got)

@@ -3,7 +3,7 @@ package engine
 // loggedEvent is an [Event] as the game's log holds it: the same fields, each in the smallest
 // type that holds every value it can take (a seat or side from NoSeat/NoSide to 3, a stock of at
 // most 256 cards, a deal number, points and totals within int32: the target is at most
-// 1 000 000), 72 bytes against an Event's 128. The log keeps every event of the game, about
+// 1 000 000), 72 bytes against an Event's 160 (DealPoints is not held: dealPointsAt). The log keeps every event of the game, about
 // 1 500 in a two-handed game to 1 000 points, so a table late in its game held 190 KB and more
 // for it (docs/BENCHMARKS.md). pack and unpack convert; TestPropertyRandomPlay checks the round
 // trip on every game of every variant it plays.
@@ -84,14 +84,43 @@ func (l *loggedEvent) unpack() Event {
 func (g *Game) Events() []Event {
 	evs := make([]Event, len(g.log))
 	for i := range g.log {
-		evs[i] = g.log[i].unpack()
+		evs[i] = g.Event(i)
 	}
 	return evs
 }
 
 // Event returns the game's event number i, from 0 (the first event of [Game.Events]). It panics
 // when i is not below [Game.NumEvents].
-func (g *Game) Event(i int) Event { return g.log[i].unpack() }
+func (g *Game) Event(i int) Event {
+	e := g.log[i].unpack()
+	if e.Kind == EvDealEnd || e.Kind == EvGameEnd {
+		e.DealPoints = g.dealPointsAt(i, &e)
+	}
+	return e
+}
+
+// dealPointsAt returns the DealPoints of e, the log's event i, the end of a deal or of the game,
+// which the log does not hold (16 bytes more on every event, for two events a deal): e's totals
+// less those its deal started with, the totals of the last EvDealEnd of an earlier deal, else
+// those the game started with (Dealing.Totals). Points go to a side's deal points and total
+// together (Game.score), so the difference is the deal's points.
+func (g *Game) dealPointsAt(i int, e *Event) [4]int {
+	var start [4]int
+	copy(start[:], g.dealing.Totals)
+	for j := i - 1; j >= 0; j-- {
+		if l := &g.log[j]; l.kind == EvDealEnd && int(l.deal) < e.Deal {
+			for s, t := range l.totals {
+				start[s] = int(t)
+			}
+			break
+		}
+	}
+	var pts [4]int
+	for s := range pts {
+		pts[s] = e.Totals[s] - start[s]
+	}
+	return pts
+}
 
 // NumEvents returns the number of events of the game so far.
 func (g *Game) NumEvents() int { return len(g.log) }

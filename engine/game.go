@@ -217,6 +217,12 @@ func (g *Game) Deal() int { return g.deal }
 // Totals returns every side's game total in points (one entry per side).
 func (g *Game) Totals() []int { return append([]int(nil), g.totals[:g.rules.Variant.Sides()]...) }
 
+// DealPoints returns every side's points in the current deal (one entry per side): once the game
+// is over, in the deal in which it ended.
+func (g *Game) DealPoints() []int {
+	return append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...)
+}
+
 // Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
 func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 
@@ -257,8 +263,8 @@ func (g *Game) gameOver(side int) {
 	g.phase = PhaseOver
 	g.toAct = NoSeat
 	g.winner = side
-	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Points: g.settled.Points, Rubicon: g.settled.Rubicon}
-	copy(e.Totals[:], g.totals[:])
+	e := Event{Kind: EvGameEnd, Seat: NoSeat, Side: side, Card: NoCard, Taken: NoCard, Points: g.settled.Points, Rubicon: g.settled.Rubicon,
+		Totals: g.totals, DealPoints: g.dealPts}
 	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
 }
@@ -666,8 +672,7 @@ func (g *Game) endDeal(last int) {
 			}
 		}
 	}
-	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard}
-	copy(e.Totals[:], g.totals[:])
+	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard, Totals: g.totals, DealPoints: g.dealPts}
 	e.Sides = int8(g.rules.Variant.Sides())
 	g.emit(e)
 	best, bestSide, tie := -1, NoSide, false

@@ -299,7 +299,7 @@ func phase1Tricks(r Rules) int {
 // the trick and brisque counts of every complete deal (RULES.md §7); log is the game's events.
 func checkScoresMatchEvents(t testing.TB, g *Game, log []Event) {
 	t.Helper()
-	var sum [4]int
+	var sum, deal [4]int // the game's points and the deal's, per side
 	tricks := map[int]int{}
 	brisques := map[int]int{}
 	ended := map[int]bool{}
@@ -307,6 +307,16 @@ func checkScoresMatchEvents(t testing.TB, g *Game, log []Event) {
 		switch e.Kind {
 		case EvTurnUpSeven, EvSevenPlayed, EvTrick, EvMeld, EvSevenExchange, EvSevenDeclare, EvLastTrick, EvBrisques, EvCarteBlanche:
 			sum[e.Side] += e.Points
+			deal[e.Side] += e.Points
+		}
+		switch e.Kind {
+		case EvDeal:
+			deal = [4]int{}
+		case EvDealEnd, EvGameEnd:
+			// A deal's end, and the game's, give what the deal's events scored for each side.
+			if e.DealPoints != deal || e.Totals != sum {
+				t.Fatalf("%s: deal points %v and totals %v, the events sum to %v and %v", e, e.DealPoints, e.Totals, deal, sum)
+			}
 		}
 		switch e.Kind {
 		case EvTrick:

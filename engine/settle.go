@@ -53,9 +53,7 @@ func (g *Game) settle(last int) {
 			g.score(s, 10*g.brisques[s])
 		}
 	}
-	e := Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard, Sides: 2}
-	copy(e.Totals[:], g.totals[:])
-	g.emit(e)
+	g.emit(Event{Kind: EvDealEnd, Seat: g.dealer, Side: NoSide, Card: NoCard, Taken: NoCard, Sides: 2, Totals: g.totals, DealPoints: g.dealPts})
 	if g.totals[0] != g.totals[1] {
 		w := 0
 		if g.totals[1] > g.totals[0] {

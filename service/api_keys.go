@@ -10,8 +10,8 @@ import (
 // [Referee] and turns its error into a status by statusOf.
 
 // CreateKey creates an API key and returns its secret, once (see [Referee.CreateKey]):
-// InvalidArgument naming the field for a bad name, role or owner; FailedPrecondition when
-// authentication is off.
+// InvalidArgument naming the field for a bad name, role or owner; AlreadyExists for a name that a
+// key not revoked has, in any case and width or in look-alike letters (nameFree); FailedPrecondition when authentication is off.
 func (s *Server) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.CreateKeyResponse, error) {
 	resp, err := s.Referee.CreateKey(ctx, req)
 	return resp, statusOf(err)

@@ -68,7 +68,8 @@ func (s *Server) CancelTable(ctx context.Context, req *pb.CancelTableRequest) (*
 
 // GetRecord returns the record of an ended game, with the seed revealed. FailedPrecondition while
 // the game is in play (the seed stays secret until the end), and for a tournament's game while
-// another game on the same cards is (Referee.RecordWithheld); NotFound for an unknown table.
+// another game on the same cards is (Referee.RecordWithheld); NotFound for an unknown table;
+// Unauthenticated for a caller without a key and a table that is not public.
 func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.GetRecordResponse, error) {
 	if err := checkID("table_id", req.GetTableId()); err != nil {
 		return nil, statusOf(err)
@@ -81,8 +82,14 @@ func (s *Server) GetRecord(ctx context.Context, req *pb.GetRecordRequest) (*pb.G
 }
 
 // revealedRecord is the record of an ended game as the API gives it: Referee.GetRecord, refused
-// while a tournament plays its cards on another table (Referee.RecordWithheld).
+// while a tournament plays its cards on another table (Referee.RecordWithheld), and to a caller
+// without a key (a spectator) unless the table is public (Referee.GetTable's refusal).
 func (s *Server) revealedRecord(ctx context.Context, id string) (*pb.GameRecord, error) {
+	if PrincipalFrom(ctx).Role == RoleSpectator {
+		if _, err := s.Referee.GetTable(ctx, id); err != nil {
+			return nil, err
+		}
+	}
 	rec, err := s.Referee.GetRecord(ctx, id)
 	if err == nil {
 		err = s.Referee.RecordWithheld(ctx, id)
@@ -98,7 +105,15 @@ func (s *Server) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.L
 }
 
 // GetRuleCatalog returns the engine's option catalog: every rule option of RULES.md §5 that
-// CreateTable knows, with its type, values and defaults.
+// CreateTable knows, with its type, values and defaults, and this referee's limit on top: the
+// target's max is Config.MaxTarget where that is lower than the engine's (a form built from the
+// catalog offered targets that CreateTable refused, an integrator's trial).
 func (s *Server) GetRuleCatalog(context.Context, *pb.GetRuleCatalogRequest) (*pb.GetRuleCatalogResponse, error) {
-	return &pb.GetRuleCatalogResponse{Options: wire.RuleCatalogToProto(engine.OptionCatalog())}, nil
+	specs := engine.OptionCatalog()
+	for i := range specs {
+		if specs[i].Name == "target" {
+			specs[i].Max = min(specs[i].Max, s.cfg.MaxTarget)
+		}
+	}
+	return &pb.GetRuleCatalogResponse{Options: wire.RuleCatalogToProto(specs)}, nil
 }

@@ -120,8 +120,9 @@ func newKeySecret() string {
 // [Server.fromProxy], which takes the client a trusted proxy names in X-Forwarded-For as the
 // caller; with Config.PeerSecret, [Server.fromPeer], which takes the original caller of a call
 // forwarded by another referee as the caller; with Config.Auth, [Server.authenticate], and for
-// streams [Server.revocableStreams], which ends a stream when its key is revoked. Add them
-// after [ServerOptions], so that metrics count refused calls too.
+// streams [Server.revocableStreams], which ends a stream when its key is revoked; last,
+// [Server.healthWatches], which counts Health/Watch streams at Config.MaxWatchersPerPrincipal.
+// Add them after [ServerOptions], so that metrics count refused calls too.
 func (s *Server) AuthOptions() []grpc.ServerOption {
 	opts := []grpc.ServerOption{grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.fromReferee)),
 		grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.fromReferee))}
@@ -137,7 +138,7 @@ func (s *Server) AuthOptions() []grpc.ServerOption {
 		opts = append(opts, grpc.ChainUnaryInterceptor(auth.UnaryServerInterceptor(s.authenticate)),
 			grpc.ChainStreamInterceptor(auth.StreamServerInterceptor(s.authenticate), s.revocableStreams))
 	}
-	return opts
+	return append(opts, grpc.ChainStreamInterceptor(s.healthWatches))
 }
 
 // authenticate is the interceptors' auth function: it finds the caller's principal from the

@@ -285,7 +285,8 @@ func TestOnlyAdminChoosesDeals(t *testing.T) {
 }
 
 // TestAnonymousWatch: a caller without a key watches a public table, and is refused
-// (PermissionDenied) a table that is not public; a bot key and a watcher key watch either.
+// (Unauthenticated, as any call that needs a key and has none: it was PermissionDenied) a table
+// that is not public; a bot key and a watcher key watch either.
 func TestAnonymousWatch(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	_, bot := r.newKey(t, "watcher", pb.Role_ROLE_BOT)
@@ -307,7 +308,7 @@ func TestAnonymousWatch(t *testing.T) {
 		t.Errorf("TableInfo.public = true for a table created without it")
 	}
 	_, err = first(as(""), private.GetTableId())
-	wantCode(t, "anonymous WatchTable of a table that is not public", err, codes.PermissionDenied, "is not public")
+	wantCode(t, "anonymous WatchTable of a table that is not public", err, codes.Unauthenticated, "is not public")
 	if ev, err := first(as(bot), private.GetTableId()); err != nil || ev.GetEvent().GetSeq() != 1 {
 		t.Errorf("WatchTable with a bot key: %v, %v; want event 1", ev, err)
 	}
@@ -323,9 +324,9 @@ func TestAnonymousWatch(t *testing.T) {
 	}
 	// The web pages read a table before watching it: GetTable and GetReplay follow WatchTable.
 	_, err = r.tables.GetTable(as(""), &pb.GetTableRequest{TableId: private.GetTableId()})
-	wantCode(t, "anonymous GetTable of a table that is not public", err, codes.PermissionDenied, "is not public: reading it needs an API key")
+	wantCode(t, "anonymous GetTable of a table that is not public", err, codes.Unauthenticated, "is not public: reading it needs an API key")
 	_, err = r.tables.GetReplay(as(""), &pb.GetReplayRequest{TableId: private.GetTableId()})
-	wantCode(t, "anonymous GetReplay of a table that is not public", err, codes.PermissionDenied, "is not public: reading it needs an API key")
+	wantCode(t, "anonymous GetReplay of a table that is not public", err, codes.Unauthenticated, "is not public: reading it needs an API key")
 	if got, err := r.tables.GetTable(as(""), &pb.GetTableRequest{TableId: public.GetTableId()}); err != nil || got.GetTable().GetTableId() != public.GetTableId() {
 		t.Errorf("anonymous GetTable of a public table: %v, %v; want the table", got, err)
 	}
@@ -413,7 +414,7 @@ func TestRevokedKeyRefused(t *testing.T) {
 	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id})
 	wantCode(t, "RevokeKey again", err, codes.AlreadyExists, "already revoked")
 	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: "k-nope"})
-	wantCode(t, "RevokeKey unknown", err, codes.NotFound, "")
+	wantCode(t, "RevokeKey unknown", err, codes.NotFound, `key "k-nope" not found (bezique keys list shows the keys)`)
 	list, err := r.keys.ListKeys(as(testAdminKey), &pb.ListKeysRequest{})
 	if err != nil || len(list.GetKeys()) != 1 || list.GetKeys()[0].GetKeyId() != id || list.GetKeys()[0].GetRevokeTime() == nil ||
 		list.GetKeys()[0].GetRole() != pb.Role_ROLE_ORGANISER || list.GetKeys()[0].GetCreator() != "admin" {

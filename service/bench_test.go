@@ -94,7 +94,7 @@ func startTCPReferee(b *testing.B, tweak func(*Config), withTLS bool) *tcpRefere
 	b.Helper()
 	secure := os.Getenv(benchSecureEnv) == "1"
 	cfg := Config{Metrics: NewMetrics(prometheus.NewRegistry()), PingInterval: time.Hour, MaxTables: 1 << 20, KeepFinished: 1 << 20,
-		MaxWaitingPerPrincipal: 1 << 20, CreatesPerMinute: 1 << 30, MaxWatchersPerTable: 1 << 20, MaxWatchersPerPrincipal: 1 << 20}
+		MaxWaitingPerPrincipal: 1 << 20, MaxTablesPerPrincipal: 1 << 20, CreatesPerMinute: 1 << 30, MaxWatchersPerTable: 1 << 20, MaxWatchersPerPrincipal: 1 << 20}
 	if secure {
 		cfg.Auth = &Auth{AdminKey: benchAdminKey}
 	}

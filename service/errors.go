@@ -42,8 +42,13 @@ var (
 	// played (FailedPrecondition); GetTable says why.
 	ErrQuarantined = errors.New("service: table quarantined")
 	// ErrPermission means the caller's principal may not do this to this table: cancel a table it
-	// did not create, or watch a table that is not public without a key (PermissionDenied).
+	// did not create, say (PermissionDenied).
 	ErrPermission = errors.New("service: permission denied")
+	// ErrNoKey means the call needs an API key that the caller did not send (a spectator reading,
+	// watching or replaying a table that is not public): Unauthenticated, HTTP 401, as the
+	// authentication's own refusal of a call without a key (it was PermissionDenied, 403, so that
+	// one missing key got two answers: an outside trial).
+	ErrNoKey = errors.New("service: no API key")
 	// ErrAuthOff means a key was to be created while authentication is off (FailedPrecondition).
 	ErrAuthOff = errors.New("service: authentication is off")
 	// ErrUnavailable means no bot of the lobby can take a challenge's seat: the named bot is not
@@ -118,6 +123,7 @@ var errorCodes = []struct {
 	{ErrQueueFull, codes.ResourceExhausted, 0},
 	{ErrQuarantined, codes.FailedPrecondition, 0},
 	{ErrPermission, codes.PermissionDenied, 0},
+	{ErrNoKey, codes.Unauthenticated, 0},
 	{ErrAuthOff, codes.FailedPrecondition, 0},
 	{ErrUnavailable, codes.FailedPrecondition, 0},
 	{ErrSuperseded, codes.Aborted, 0},

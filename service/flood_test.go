@@ -31,10 +31,18 @@ func TestFloodWithoutReading(t *testing.T) {
 	go func() {
 		n := 0
 		junk := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1 << 40, Choice: &pb.Decide_ActionId{ActionId: 1}}}}
-		for stream.Send(junk) == nil {
-			n++
+		// Under MaxIdleMessagesPerSecond (which ends a stream past it, TestIdleMessageFlood): bursts
+		// of half of it twice a second, whose Rejections fill the unread window within seconds.
+		for {
+			for range MaxIdleMessagesPerSecond / 2 {
+				if stream.Send(junk) != nil {
+					flooding <- n
+					return
+				}
+				n++
+			}
+			time.Sleep(500 * time.Millisecond)
 		}
-		flooding <- n
 	}()
 	deadline := time.Now().Add(5 * time.Second)
 	for {

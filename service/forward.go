@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"sync"
@@ -101,18 +102,48 @@ func (s *Referee) routeLobby(ctx context.Context, id string) (string, error) {
 
 // tourneyState returns the state of tournament id, as this referee holds it in memory or else as
 // the store does (its row only: not its results). ErrNotFound for a tournament that does not
-// exist; the store's error.
+// exist; the store's error, store.ErrUnavailable as ownerOf's.
 func (s *Referee) tourneyState(ctx context.Context, id string) (store.TournamentState, error) {
 	if tr, err := s.tourneyByID(id); err == nil {
 		tr.mu.Lock()
 		defer tr.mu.Unlock()
 		return tr.state, nil
 	}
+	ctx, cancel := s.boundLookup(ctx)
+	defer cancel()
 	row, err := s.tourneys.store.GetTournament(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", errorf(ErrNotFound, "tournament %q not found", id)
 	}
-	return row.State, err
+	if err != nil {
+		return "", s.lookupTimedOut(ctx, fmt.Sprintf("tournament %s: its state", id), err)
+	}
+	return row.State, nil
+}
+
+// boundLookup bounds a store read made for a call by Config.CallTimeout when ctx has no deadline:
+// a stream's (a seat's Connect, a watch, a lobby bot's Serve) routing has none, and with a store
+// that is reachable but silent (a PostgreSQL server stopped with SIGSTOP, a hung backend) the
+// stream waited for ever before its first message, and its bot with it.
+func (s *Referee) boundLookup(ctx context.Context) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return ctx, func() {}
+	}
+	return context.WithTimeoutCause(ctx, s.cfg.CallTimeout, errLookupBound)
+}
+
+// errLookupBound is the cause of a boundLookup context that its bound ended.
+var errLookupBound = errors.New("store read bound (--call-timeout) reached")
+
+// lookupTimedOut returns err, the error of a store read made under boundLookup's ctx; when the
+// bound ended the read (not the caller), a store.ErrUnavailable that names what the store did not
+// give in time, so that the client is told to reconnect (Unavailable with a RetryInfo), as for a
+// store out of reach.
+func (s *Referee) lookupTimedOut(ctx context.Context, what string, err error) error {
+	if errors.Is(context.Cause(ctx), errLookupBound) {
+		return fmt.Errorf("%s: the store gave no answer within %s (--call-timeout); reconnect: %w", what, s.cfg.CallTimeout, store.ErrUnavailable)
+	}
+	return err
 }
 
 // tourneyMovedAway reports whether tournament id, known here, runs on another referee sharing
@@ -129,13 +160,17 @@ func (s *Referee) tourneyMovedAway(id string) bool {
 // (kind), "" when it has no lease. ErrMoving while it changes owner: its owner is gone and the
 // lease not yet taken over (a referee restarted on its former address is not its former life),
 // this referee has just taken it over and is loading it, or the call was forwarded here already.
+// store.ErrUnavailable when the store does not answer within Config.CallTimeout for a caller
+// without a deadline (a stream's: unary calls have the bound already, [Server.BoundCalls]).
 func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) (string, error) {
+	ctx, cancel := s.boundLookup(ctx)
+	defer cancel()
 	h, err := s.leaser.Holder(ctx, kind, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}
 	if err != nil {
-		return "", err
+		return "", s.lookupTimedOut(ctx, fmt.Sprintf("%s %s: its referee", kind, id), err)
 	}
 	switch {
 	case h.Owner == s.leaser.Owner():
@@ -449,7 +484,9 @@ func (s *Referee) peerAnswered(addr string, answered bool) bool {
 // broke (a stream cut when the owner was killed: "error reading from server: EOF", with the
 // connection still Ready for a moment). grpc-go's words named neither the owner nor what to do,
 // and without a RetryInfo the CLI's watches ended there; it is now ErrMoving's status, with its
-// RetryInfo. The owner's own Unavailable is left as it is.
+// RetryInfo. The owner's own Unavailable keeps its code and details, and its message names the
+// owner: relayed as it was, "the referee is shutting down" read as this referee's (an outside
+// trial).
 func ownerUnreachable(addr string, err error) error {
 	st, ok := status.FromError(err)
 	if err == nil || !ok || st.Code() != codes.Unavailable {
@@ -457,7 +494,9 @@ func ownerUnreachable(addr string, err error) error {
 	}
 	for _, d := range st.Details() {
 		if _, retry := d.(*errdetails.RetryInfo); retry {
-			return err
+			p := st.Proto()
+			p.Message = fmt.Sprintf("the referee at %s, which owns it: %s", addr, p.Message)
+			return status.ErrorProto(p)
 		}
 	}
 	return statusOf(errorf(ErrMoving, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+

@@ -19,6 +19,7 @@ import (
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/rs/cors"
 	"github.com/soheilhy/cmux"
 	"google.golang.org/grpc"
@@ -44,6 +45,14 @@ type HTTPConfig struct {
 	MaxArrivingBytes int64
 	// Metrics counts the messages MaxArrivingBytes refuses; nil counts nothing.
 	Metrics *Metrics
+	// CheckHost refuses every request of the HTTP face (Connect, gRPC-Web, Static) whose Host is
+	// not an IP address, localhost or one of AllowedHosts, with PERMISSION_DENIED (HTTP 403)
+	// naming the Host and --allowed-hosts: the defence against DNS rebinding of a referee without
+	// authentication ([hostRefusal]). Native gRPC is not checked.
+	CheckHost bool
+	// AllowedHosts are the host names, without a port, that CheckHost lets through besides IP
+	// addresses and localhost ("referee.lan"), compared in any case.
+	AllowedHosts []string
 }
 
 // MaxHTTPMessageBytes bounds what the transcoder (Connect, gRPC-Web) holds of one request or
@@ -97,11 +106,20 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 	if err != nil {
 		return nil, err
 	}
+	compressed, err := gzhttp.NewWrapper(gzhttp.MinSize(unaryGzipMinBytes), gzhttp.EnableZstd(false))
+	if err != nil {
+		return nil, err
+	}
+	unary := compressed(transcoder)
 	errorWriter := connect.NewErrorWriter()
 	paths := newRPCPaths(g)
 	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ProtoMajor == 2 && isGRPC(r.Header.Get("Content-Type")) {
 			g.ServeHTTP(w, r)
+			return
+		}
+		if cfg.CheckHost && !hostAllowed(r.Host, cfg.AllowedHosts) {
+			_ = errorWriter.Write(w, r, hostRefusal(r.Host))
 			return
 		}
 		// The body wrappers below (the shape check's first byte among them) go on a copy of r:
@@ -126,6 +144,10 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		if err := checkConnectTimeout(r); err != nil {
+			_ = errorWriter.Write(w, r, err)
+			return
+		}
 		w = cacheControl(w, r)
 		if clientStream && r.ProtoMajor == 1 {
 			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
@@ -141,6 +163,10 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		if paths.connectUnary(r) {
+			unary.ServeHTTP(w, r)
+			return
+		}
 		transcoder.ServeHTTP(w, r)
 	})
 	if len(cfg.CORSOrigins) > 0 {
@@ -154,6 +180,40 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 		h = sortedPreflight(h)
 	}
 	return h, nil
+}
+
+// hostRefusal is the refusal, PERMISSION_DENIED (HTTP 403 for a Connect unary call, a page), of
+// a request whose Host is not one that hostAllowed lets through when HTTPConfig.CheckHost is set,
+// as Jupyter and webpack-dev-server refuse them. Without authentication a page of any site a
+// developer visits could otherwise drive the referee: its name made to resolve to 127.0.0.1 (DNS
+// rebinding), its scripts call the referee as their own origin, which CORS does not stop; a
+// browser sends that name as Host, and an IP address or localhost cannot be rebound. Native gRPC
+// (HTTP/2, application/grpc) is not checked: gRPC clients with resolvers of their own send any
+// :authority, and a browser sends HTTP/2 over TLS only, where the rebound name fails the
+// certificate.
+func hostRefusal(host string) error {
+	return connect.NewError(connect.CodePermissionDenied, fmt.Errorf(
+		"Host %q is not served: without authentication the referee answers HTTP only at an IP address or localhost, "+
+			"so that no other site's page can call it by DNS rebinding; start it with --allowed-hosts %s to serve this name (docs/SECURITY.md)",
+		host, hostName(host)))
+}
+
+// hostAllowed reports whether the host of hostport (a Host header: host, host:port, [IPv6]:port)
+// is an IP address, localhost or one of allowed, in any case.
+func hostAllowed(hostport string, allowed []string) bool {
+	host := hostName(hostport)
+	if _, err := netip.ParseAddr(host); err == nil || strings.EqualFold(host, "localhost") {
+		return true
+	}
+	return slices.ContainsFunc(allowed, func(a string) bool { return strings.EqualFold(host, a) })
+}
+
+// hostName is the host of a Host header, without its port and an IPv6 address's brackets.
+func hostName(hostport string) string {
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		return host
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")
 }
 
 // strictJSONCodec returns vanguard's JSON codec (the protobuf JSON mapping of Connect and gRPC-Web
@@ -347,6 +407,22 @@ func checkGetQuery(r *http.Request) error {
 	return nil
 }
 
+// checkConnectTimeout returns a Connect INVALID_ARGUMENT error naming the header when r has a
+// Connect-Timeout-Ms that is not the protocol's "positive integer as ASCII string of at most 10
+// digits" (connectrpc.com/docs/protocol; 0 is left to vanguard, which answers it
+// DEADLINE_EXCEEDED); nil for every other request. vanguard answered "abc" and "-5" in plain
+// text, strconv's words or its own, and took 11 digits (an outside trial).
+func checkConnectTimeout(r *http.Request) error {
+	v, ok := r.Header["Connect-Timeout-Ms"]
+	if !ok {
+		return nil
+	}
+	if len(v) == 1 && len(v[0]) >= 1 && len(v[0]) <= 10 && strings.Trim(v[0], "0123456789") == "" {
+		return nil
+	}
+	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("header Connect-Timeout-Ms: %q, want one, the timeout in milliseconds: 1 to 10 digits", strings.Join(v, ", ")))
+}
+
 // sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are
 // lowercase, sorted and unique, in one header. Browsers send them so (the Fetch standard requires
 // it), and github.com/rs/cors allows a preflight only then, with no option to normalise it; a
@@ -370,6 +446,9 @@ func sortedPreflight(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// unaryGzipMinBytes is the least answer of a Connect unary call that is gzipped (connectUnary).
+const unaryGzipMinBytes = 1024
 
 // isGRPC reports whether contentType is native gRPC's (application/grpc, application/grpc+proto),
 // not gRPC-Web's (application/grpc-web...).
@@ -438,7 +517,8 @@ type PortConfig struct {
 	ConnsUnlimited []netip.Prefix
 	// Metrics counts the connections MaxConnsPerAddr refuses; nil counts nothing.
 	Metrics *Metrics
-	// Logger logs the connections MaxConnsPerAddr refuses; nil uses slog.Default().
+	// Logger logs the connections MaxConnsPerAddr refuses, and net/http's own errors (a TLS
+	// handshake refused); nil uses slog.Default().
 	Logger *slog.Logger
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig
@@ -470,10 +550,10 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 		return nil, err
 	}
 	lis = acceptBackoff{lis}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
 	if cfg.MaxConnsPerAddr > 0 {
-		if cfg.Logger == nil {
-			cfg.Logger = slog.Default()
-		}
 		lis = newConnLimit(lis, cfg.MaxConnsPerAddr, cfg.ConnsUnlimited, cfg.Metrics, cfg.Logger)
 	}
 	tlsConfig := cfg.TLS
@@ -504,6 +584,9 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	// client's rapid resets start, CVE-2023-44487: net/http counts them against it).
 	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
 		MaxHeaderBytes: MaxHeaderBytes, ConnContext: arriving.connContext,
+		// net/http's own lines (a TLS handshake refused, a client's HTTP/2 error) in the
+		// referee's structured log, not in log's plain format among them (an integrator's trial).
+		ErrorLog: slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelInfo),
 		HTTP2: &http.HTTP2Config{
 			MaxConcurrentStreams:          int(cfg.MaxStreamsPerConn),
 			MaxReceiveBufferPerStream:     StreamWindowBytes,

@@ -37,3 +37,38 @@ func TestHTTPGetQueryMistakes(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPConnectTimeoutMistakes: a Connect call whose Connect-Timeout-Ms is not 1 to 10 digits is
+// refused with a Connect error naming the header; vanguard answered "abc" with strconv's words
+// and "-5" with its own, in plain text, and took 11 digits. A good one is served.
+func TestHTTPConnectTimeoutMistakes(t *testing.T) {
+	base := serveWithApp(t)
+	for _, c := range []struct {
+		timeout    string
+		wantStatus int
+		want       string
+	}{
+		{"abc", 400, `{"code":"invalid_argument","message":"header Connect-Timeout-Ms: \"abc\", want one, the timeout in milliseconds: 1 to 10 digits"}`},
+		{"-5", 400, `{"code":"invalid_argument","message":"header Connect-Timeout-Ms: \"-5\", want one, the timeout in milliseconds: 1 to 10 digits"}`},
+		{"12345678901", 400, `{"code":"invalid_argument","message":"header Connect-Timeout-Ms: \"12345678901\", want one, the timeout in milliseconds: 1 to 10 digits"}`},
+		{"", 400, `{"code":"invalid_argument","message":"header Connect-Timeout-Ms: \"\", want one, the timeout in milliseconds: 1 to 10 digits"}`},
+		{"5000", 404, `{"code":"not_found","message":"table \"t-1\" not found"}`},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+"/bezique.v1.TableService/GetTable", strings.NewReader(`{"tableId":"t-1"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Connect-Protocol-Version", "1")
+		req.Header.Set("Connect-Timeout-Ms", c.timeout)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != c.wantStatus || strings.TrimSpace(string(body)) != c.want {
+			t.Errorf("Connect-Timeout-Ms %q: %d %s\nwant %d %s", c.timeout, res.StatusCode, body, c.wantStatus, c.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
 )
 
 // TestHTTPCallOutsideTheProtocol is the regression test of an RPC's path reached outside the
@@ -74,16 +75,33 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 // port's base URL.
 func serveWithApp(t *testing.T) string {
 	t.Helper()
-	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	_, base := serveReferee(t, Config{})
+	return base
+}
+
+// serveReferee serves a referee of cfg (its metrics on a registry of its own unless cfg has
+// some; with cfg.Auth, keys required as the referee's port requires them) as serveAppOf does,
+// until the test ends; it returns the referee and the port's base URL.
+func serveReferee(t *testing.T, cfg Config) (*Server, string) {
+	t.Helper()
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics(prometheus.NewRegistry())
+	}
+	srv, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	return serveAppOf(t, srv)
+	var opts []grpc.ServerOption
+	if cfg.Auth != nil {
+		opts = srv.AuthOptions()
+	}
+	return srv, serveAppOf(t, srv, opts...)
 }
 
-// serveAppOf serves srv as serveWithApp does and returns the port's base URL.
-func serveAppOf(t *testing.T, srv *Server) string {
+// serveAppOf serves srv as serveWithApp does, with opts added to the gRPC server's (srv.AuthOptions()
+// for keys), and returns the port's base URL.
+func serveAppOf(t *testing.T, srv *Server, opts ...grpc.ServerOption) string {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -96,7 +114,7 @@ func serveAppOf(t *testing.T, srv *Server) string {
 		}
 		_, _ = io.WriteString(w, "the web app")
 	})
-	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: DefaultMaxConnectionIdle, HTTP: HTTPConfig{Static: static}}, srv.Register, ServerOptions(nil)...)
+	port, err := NewPort(lis, PortConfig{MaxConnectionIdle: DefaultMaxConnectionIdle, HTTP: HTTPConfig{Static: static}}, srv.Register, append(ServerOptions(nil), opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

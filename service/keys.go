@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/secure/precis"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -69,7 +71,9 @@ func pageTokenError(err error) error {
 // (only its SHA-256) and so cannot be shown again. ErrAuthOff in open mode; a [FieldError] for a
 // missing or long name (over 100 bytes, over MaxNameBytes for a bot key), an unknown role or a
 // long owner, or a name or owner with a control
-// character or invalid UTF-8 (checkText).
+// character or invalid UTF-8 (checkText), or a name that is not an RFC 8266 nickname in its normal
+// form (checkName); an error matching store.ErrConflict (AlreadyExists) for a name a key that is
+// not revoked has, in any case and width or in look-alike letters (nameFree, nameLook).
 func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.CreateKeyResponse, error) {
 	if s.cfg.Auth == nil {
 		return nil, errorf(ErrAuthOff, "authentication is off, so keys would not be checked: start the referee with --admin-key-file or BEZIQUE_ADMIN_KEY")
@@ -80,10 +84,11 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	if len(req.GetOwner()) > 100 {
 		return nil, invalid("owner", "longer than 100 bytes")
 	}
-	for _, f := range []struct{ name, text string }{{"name", req.GetName()}, {"owner", req.GetOwner()}} {
-		if err := checkText(f.name, f.text, 100); err != nil { // a control character or invalid UTF-8
-			return nil, err
-		}
+	if err := checkName("name", req.GetName(), 100); err != nil {
+		return nil, err
+	}
+	if err := checkText("owner", req.GetOwner(), 100); err != nil { // a control character or invalid UTF-8
+		return nil, err
 	}
 	role, ok := roleFromProto(req.GetRole())
 	if !ok {
@@ -91,6 +96,11 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	}
 	if n := len(req.GetName()); role == RoleBot && n > MaxNameBytes {
 		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
+	}
+	s.keyNames.Lock() // the check and the creation together: two calls of one name at once both passed
+	defer s.keyNames.Unlock()
+	if err := s.nameFree(ctx, req.GetName()); err != nil {
+		return nil, err
 	}
 	secret := newKeySecret()
 	k := store.Key{ID: keyIDPrefix + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),
@@ -100,6 +110,40 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_KEY_CREATED, k.ID, fmt.Sprintf("%s key %q", role, k.Name))
 	return &pb.CreateKeyResponse{Key: keyToProto(k), Secret: secret}, nil
+}
+
+// nameFree returns an error matching store.ErrConflict (AlreadyExists) when a key that is not
+// revoked has a name that looks like name (nameLook): a key's name is who it is (a bot key's
+// name is the bot's name in the lobby, on its seats and in records), and a second "beta" key
+// took the real beta's lobby name and games while it was away (a security trial). One referee
+// makes its CreateKey calls one at a time (Referee.keyNames); two referees sharing a store may
+// each pass a call of one name at the same moment: the store has no unique index on names, which
+// a store that already holds two keys of one name could not build.
+func (s *Referee) nameFree(ctx context.Context, name string) error {
+	keys, err := s.store.ListKeys(ctx)
+	if err != nil {
+		return err
+	}
+	look := nameLook(name)
+	for _, k := range keys {
+		if k.RevokedAt.IsZero() && nameLook(k.Name) == look {
+			return errorf(store.ErrConflict, "name: key %s is already named %q (names are compared in any case and width, and by the look of their letters in any script, UTS #39): revoke it first or choose another name", k.ID, k.Name)
+		}
+	}
+	return nil
+}
+
+// nameLook is the form in which two key names that a reader could take for one another are
+// equal: the UTS #39 skeleton (github.com/mtibben/confusables, from Unicode's confusables.txt)
+// of the name as RFC 8266 compares nicknames (precis.Nickname.CompareKey: case and width
+// folded). "Beta" and "beta", "ａｌｐｈａ" and "alpha", and "аlpha" with a Cyrillic а and "alpha"
+// each have one; so have "bot1" and "botl". A name stored before checkName that the profile
+// refuses is compared as it is.
+func nameLook(name string) string {
+	if k, err := precis.Nickname.CompareKey(name); err == nil {
+		name = k
+	}
+	return confusables.Skeleton(name)
 }
 
 // ListKeys returns every API key, oldest first, revoked ones included; never a secret.
@@ -120,6 +164,9 @@ func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
 // ErrConflict for a key already revoked.
 func (s *Referee) RevokeKey(ctx context.Context, id string) (*pb.ApiKey, error) {
 	k, err := s.store.RevokeKey(ctx, id, time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errorf(ErrNotFound, "key %q not found (bezique keys list shows the keys)", id) // not the store's "get key …: store: not found"
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -66,10 +66,10 @@ var (
 
 // renew renews the leases and stops the tables and tournaments whose lease another referee took.
 func (s *Referee) renew(ctx context.Context) {
-	started := time.Now()
+	started, down := time.Now(), s.storeDown()
 	held, err := s.leaser.RenewLeases(ctx)
 	if s.stored(StoreLease, started, err) != nil { // /readyz answers 503 until a renewal succeeds
-		s.log.Log(ctx, retriedStoreLevel(err), "renewing leases failed", "err", err)
+		s.log.Log(ctx, retriedLevel(err, down), "renewing leases failed", "err", err)
 		if !s.leaseHeld() {
 			s.dropUnsure()
 		}
@@ -162,10 +162,11 @@ func (s *Referee) releaseIdleLeases(ctx context.Context, held []store.Lease) {
 		}
 	}
 	s.idleLeases = idle
+	down := s.storeDown()
 	for kind, ids := range release {
 		s.log.Warn("releasing leases held with nothing loaded under them, for another takeover", "kind", kind, "ids", ids)
 		if err := s.leaser.Release(ctx, kind, ids...); err != nil {
-			s.log.Log(ctx, retriedStoreLevel(err), "releasing idle leases failed", "kind", kind, "err", err)
+			s.log.Log(ctx, retriedLevel(err, down), "releasing idle leases failed", "kind", kind, "err", err)
 			continue
 		}
 		s.metrics.LeasesReleasedIdle(kind, len(ids))
@@ -209,9 +210,10 @@ func (s *Referee) drop(id string) {
 
 // takeOver takes over expired leases of tables and tournaments and starts them.
 func (s *Referee) takeOver(ctx context.Context) {
+	down := s.storeDown()
 	taken, err := s.leaser.TakeExpired(ctx, store.LeaseTable, takeoverBatch)
 	if err != nil {
-		s.log.Log(ctx, retriedStoreLevel(err), "taking over expired leases failed", "err", err)
+		s.log.Log(ctx, retriedLevel(err, down), "taking over expired leases failed", "err", err)
 		return
 	}
 	if len(taken) > 0 {
@@ -222,22 +224,23 @@ func (s *Referee) takeOver(ctx context.Context) {
 		active, err := s.leaser.LoadTables(ctx, ids)
 		if err != nil {
 			// ctx may be what ended the load, and the next renewal would extend the leases
-			// anyway: they are released then (releaseIdleLeases), for another takeover.
-			s.log.Error("loading tables taken over failed; releasing them at the next renewal", "tables", len(ids), "err", err)
+			// anyway: they are released then (releaseIdleLeases), for another takeover. A store
+			// out of reach (or its answer late) is a WARN, as for every retried store call: it
+			// was an ERROR right after PostgreSQL came back from a pause (an outside trial).
+			s.log.Log(ctx, retriedStoreLevel(err), "loading tables taken over failed; releasing them at the next renewal", "tables", len(ids), "err", err)
 			for _, l := range taken {
 				s.idleLeases[l] = time.Time{} // idle since ever: released at the next renewal
 			}
 			return
 		}
-		for _, at := range active {
-			s.log.Info("took over table", "table", at.ID)
-			s.adopt(at)
+		if len(active) > 0 {
+			s.log.Info("took over tables", "tables", s.adoptAll(active), "of", len(active))
 		}
 		s.metrics.LeasesTakenOver(store.LeaseTable, len(active))
 	}
 	tn, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, takeoverBatch)
 	if err != nil {
-		s.log.Log(ctx, retriedStoreLevel(err), "taking over expired tournament leases failed", "err", err)
+		s.log.Log(ctx, retriedLevel(err, down), "taking over expired tournament leases failed", "err", err)
 		return
 	}
 	for _, l := range tn {
@@ -344,6 +347,7 @@ func (s *Referee) forget(t *table) {
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
 		s.quotas.doneWaiting(t.quotaKey)
 	}
+	s.quotas.doneTable(t.quotaKey)
 	s.metrics.TableStateChanged(stateLabel(t.state), "")
 }
 
@@ -367,6 +371,16 @@ func (s *Referee) Handover(ctx context.Context) error {
 // Shared reports whether the referee shares its store with other referees (a PostgreSQL store):
 // its tables are owned through leases, and calls about another referee's tables are forwarded.
 func (s *Referee) Shared() bool { return s.leaser != nil }
+
+// RefereeID returns the id under which this referee holds its leases on a shared store (the
+// store's referees table; the log's and the errors' "referee vm-…"), or "" when the store is not
+// shared.
+func (s *Referee) RefereeID() string {
+	if s.leaser == nil {
+		return ""
+	}
+	return s.leaser.Owner()
+}
 
 // awaitPoll is how often Await reads the store for the end of a table that another referee runs.
 const awaitPoll = 500 * time.Millisecond

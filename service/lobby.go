@@ -171,7 +171,7 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	if n := len(p.Name); n == 0 || n > MaxNameBytes {
 		return nil, invalid("name", "%d bytes; a bot's name has 1 to %d, as a seat's", n, MaxNameBytes)
 	}
-	if err := checkText("name", p.Name, MaxNameBytes); err != nil {
+	if err := checkName("name", p.Name, MaxNameBytes); err != nil {
 		return nil, err
 	}
 	if err := checkText("version", p.Version, MaxNameBytes); err != nil {
@@ -538,7 +538,7 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 			seat := seatOf[i]
 			if grace <= 0 {
 				l.mu.Unlock()
-				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present; a bot that serves a tournament is in the lobby of the referee that runs it)", n)
+				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present; each referee has a lobby of its own: a bot is in the lobby of the referee it serves on, or of the one that runs the tournament it names)", n)
 			}
 			since := l.absentSince(n, from)
 			left := time.Until(since.Add(grace))

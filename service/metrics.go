@@ -77,11 +77,13 @@ const (
 // refuses a call with a [QuotaError].
 const (
 	LimitWaitingPerPrincipal  = "waiting_per_principal"
+	LimitTablesPerPrincipal   = "tables_per_principal"
 	LimitCreatesPerMinute     = "creates_per_minute"
 	LimitWatchersPerTable     = "watchers_per_table"
 	LimitWatchersPerPrincipal = "watchers_per_principal"
 	LimitJoinsPerSeat         = "joins_per_seat"
 	LimitRefusedKeysPerAddr   = "refused_keys_per_addr"
+	LimitScheduledGames       = "scheduled_games_per_principal"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -95,7 +97,7 @@ var (
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
-	limits            = []string{LimitWaitingPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr}
+	limits            = []string{LimitWaitingPerPrincipal, LimitTablesPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr, LimitScheduledGames}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process
@@ -335,7 +337,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"kind"}),
 		leaseLosses: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameLeaseLosses,
-			Help: "Tables and tournaments this referee stopped because another referee had taken their lease over.",
+			Help: "Tables and tournaments this referee stopped because it lost their lease: another referee took it over, or its renewals failed for the lease's whole term (the store out of reach, a pause).",
 		}),
 		leasesIdle: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: nameLeasesIdle,
@@ -762,7 +764,8 @@ func (m *Metrics) LeasesTakenOver(kind store.LeaseKind, n int) {
 	m.leaseTakeovers.WithLabelValues(string(kind)).Add(float64(n))
 }
 
-// LeaseLost counts one table or tournament stopped because another referee took its lease over.
+// LeaseLost counts one table or tournament stopped because its lease was lost: another referee
+// took it over, or this referee's renewals failed for the lease's whole term.
 func (m *Metrics) LeaseLost() {
 	if m == nil {
 		return

@@ -58,7 +58,8 @@ const (
 // ServerOptions returns the gRPC server options of the referee: message and header size limits, keepalive
 // parameters (with connections idle for [DefaultMaxConnectionIdle] closed; [NewPort] replaces
 // that limit by its [PortConfig].MaxConnectionIdle) and enforcement, the codec (codec.Server:
-// generated marshalling for what it sends) and the metrics interceptors (m may be nil).
+// generated marshalling for what it sends), the Retry-After header of refusals (retryAfter) and
+// the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(MaxMessageBytes),
@@ -68,6 +69,7 @@ func ServerOptions(m *Metrics) []grpc.ServerOption {
 		grpc.InitialConnWindowSize(ConnWindowBytes),
 		keepaliveParams(DefaultMaxConnectionIdle),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinClientInterval, PermitWithoutStream: true}),
+		grpc.ChainUnaryInterceptor(retryAfter),
 	}
 	if m != nil {
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryServerInterceptor()), grpc.ChainStreamInterceptor(m.StreamServerInterceptor()))

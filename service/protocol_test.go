@@ -582,6 +582,7 @@ func TestCreateTableInvalid(t *testing.T) {
 		{"decision time too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{DecisionMs: 700_000} }), "clock.decision_ms"},
 		{"bank too long", two(func(r *pb.CreateTableRequest) { r.Clock = &pb.Clock{BankMs: proto.Uint32(4_000_000)} }), "clock"},
 		{"unknown failure action", two(func(r *pb.CreateTableRequest) { r.FailurePolicy = &pb.FailurePolicy{OnTimeout: 7} }), "failure_policy"},
+		{"disconnect grace too long", two(func(r *pb.CreateTableRequest) { r.FailurePolicy = &pb.FailurePolicy{DisconnectGraceMs: 4294967295} }), "failure_policy.disconnect_grace_ms"},
 		{"long seat name", two(func(r *pb.CreateTableRequest) { r.Seats[0].GetRemote().Name = strings.Repeat("n", 101) }), "seats[0].remote.name"},
 	}
 	for _, c := range cases {

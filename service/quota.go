@@ -18,11 +18,17 @@ import (
 
 // Default per-principal limits of a [Config] that gives none (docs/SECURITY.md, the limits table).
 const (
-	DefaultMaxWaitingPerPrincipal  = 100
-	DefaultCreatesPerMinute        = 300
-	DefaultMaxWatchersPerTable     = 100
-	DefaultMaxWatchersPerPrincipal = 20
-	DefaultWaitingExpiry           = 30 * time.Minute
+	DefaultMaxWaitingPerPrincipal = 100
+	// DefaultMaxTablesPerPrincipal is Config.MaxTablesPerPrincipal's default: a tenth of
+	// Config.MaxTables' default (10 000), so that one principal cannot fill a referee's tables.
+	DefaultMaxTablesPerPrincipal = 1000
+	// DefaultMaxScheduledGamesPerPrincipal is Config.MaxScheduledGamesPerPrincipal's default:
+	// the games of one largest tournament (tournament.MaxGames).
+	DefaultMaxScheduledGamesPerPrincipal = 1_000_000
+	DefaultCreatesPerMinute              = 300
+	DefaultMaxWatchersPerTable           = 100
+	DefaultMaxWatchersPerPrincipal       = 20
+	DefaultWaitingExpiry                 = 30 * time.Minute
 )
 
 // maxLimiters bounds the creation-rate limiters kept, one per principal, and the refused-key
@@ -113,10 +119,11 @@ func ipKey(addr string) string {
 }
 
 // quotas holds the per-principal counts and rate limiters (Config.MaxWaitingPerPrincipal,
-// CreatesPerMinute, MaxWatchersPerPrincipal). The per-table watcher limit is kept by each table.
-// With a store that several referees share (a [store.Leaser]) the store counts the waiting
-// tables and the creations of every referee (store.Leaser.CreateTableWithin, refused by
-// storeRefusal): addWaiting, doneWaiting and allowCreate then count nothing here.
+// MaxTablesPerPrincipal, CreatesPerMinute, MaxWatchersPerPrincipal). The per-table watcher limit
+// is kept by each table. With a store that several referees share (a [store.Leaser]) the store
+// counts the waiting and playing tables and the creations of every referee
+// (store.Leaser.CreateTableWithin, refused by storeRefusal): addWaiting, doneWaiting, addTable,
+// doneTable and allowCreate then count nothing here.
 type quotas struct {
 	cfg     Config
 	metrics *Metrics
@@ -129,6 +136,7 @@ type quotas struct {
 
 	mu       sync.Mutex
 	waiting  map[string]int // tables waiting for seats, per principal; no zero entries
+	tables   map[string]int // tables waiting or playing, per principal; no zero entries
 	watchers map[string]int // open watches, per principal; no zero entries
 	// turns holds, per principal with a creation in progress, its turn to be checked by a shared
 	// store (awaitTurn); no entry without a user.
@@ -188,7 +196,7 @@ func newQuotas(cfg Config, metrics *Metrics, shared bool) *quotas {
 	if err != nil {
 		panic(err)
 	}
-	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, keyAddrs: rk, waiting: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
+	return &quotas{cfg: cfg, metrics: metrics, shared: shared, creates: c, keyAddrs: rk, waiting: map[string]int{}, tables: map[string]int{}, watchers: map[string]int{}, turns: map[string]*turn{}}
 }
 
 // allowCreate takes one token of key's creation bucket, or returns a [*QuotaError] whose
@@ -226,15 +234,26 @@ func waitingRefusal(key string, n int) *QuotaError {
 		Description: fmt.Sprintf("tables waiting for seats per principal: %d, the limit (--max-waiting-per-principal); a table stops waiting when its game starts, is cancelled or expires", n)}
 }
 
+// tablesRefusal is the refusal of key's creation with n tables waiting or playing, at
+// Config.MaxTablesPerPrincipal.
+func tablesRefusal(key string, n int) *QuotaError {
+	return &QuotaError{Subject: key, Limit: LimitTablesPerPrincipal,
+		Description: fmt.Sprintf("tables waiting or playing per principal: %d, the limit (--max-tables-per-principal); a table stops counting when its game ends or it is cancelled", n)}
+}
+
 // storeRefusal is the [*QuotaError] of a shared store's refusal (store.Leaser.CreateTableWithin),
-// counted as addWaiting's and allowCreate's are, or err as it is when the store did not refuse.
+// counted as addWaiting's, addTable's and allowCreate's are, or err as it is when the store did
+// not refuse.
 func (q *quotas) storeRefusal(err error) error {
 	var over *store.QuotaExceededError
-	switch {
-	case !errors.As(err, &over):
+	if !errors.As(err, &over) {
 		return err
-	case over.Waiting:
+	}
+	switch over.Limit {
+	case store.QuotaWaiting:
 		return q.refuse(waitingRefusal(over.Key, over.Count))
+	case store.QuotaTables:
+		return q.refuse(tablesRefusal(over.Key, over.Count))
 	default:
 		return q.refuse(q.rateRefusal(over.Key, over.RetryAfter))
 	}
@@ -244,20 +263,38 @@ func (q *quotas) storeRefusal(err error) error {
 // Config.MaxWaitingPerPrincipal. force counts it whatever the limit (a table recovered after a
 // restart).
 func (q *quotas) addWaiting(key string, force bool) error {
+	return q.add(q.waiting, key, q.cfg.MaxWaitingPerPrincipal, force, waitingRefusal)
+}
+
+// doneWaiting uncounts a waiting table of key: its game started, or it ended or was never made.
+func (q *quotas) doneWaiting(key string) { decrement(&q.mu, q.waiting, key) }
+
+// addTable counts a new table of key, waiting or playing, or returns a [*QuotaError] at
+// Config.MaxTablesPerPrincipal. force counts it whatever the limit (a table recovered after a
+// restart, or taken over from another referee).
+func (q *quotas) addTable(key string, force bool) error {
+	return q.add(q.tables, key, q.cfg.MaxTablesPerPrincipal, force, tablesRefusal)
+}
+
+// add counts one more table of key in counts (waiting or tables), or returns refusal's
+// [*QuotaError] when key has limit already and force is not set. Key "" and a shared store's
+// referee count nothing (the store counts).
+func (q *quotas) add(counts map[string]int, key string, limit int, force bool, refusal func(string, int) *QuotaError) error {
 	if key == "" || q.shared {
 		return nil
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if n := q.waiting[key]; n >= q.cfg.MaxWaitingPerPrincipal && !force {
-		return q.refuse(waitingRefusal(key, n))
+	if n := counts[key]; n >= limit && !force {
+		return q.refuse(refusal(key, n))
 	}
-	q.waiting[key]++
+	counts[key]++
 	return nil
 }
 
-// doneWaiting uncounts a waiting table of key: its game started, or it ended or was never made.
-func (q *quotas) doneWaiting(key string) { decrement(&q.mu, q.waiting, key) }
+// doneTable uncounts a table of key: it ended, or it stopped on this referee (its lease lost),
+// or it was never made.
+func (q *quotas) doneTable(key string) { decrement(&q.mu, q.tables, key) }
 
 // addWatcher counts a new watch by key, or returns a [*QuotaError] at
 // Config.MaxWatchersPerPrincipal.

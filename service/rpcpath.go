@@ -59,6 +59,26 @@ func (p rpcPaths) clientStream(r *http.Request) bool {
 	return p[service][method].clientStream
 }
 
+// connectUnary reports whether r is a Connect unary call: its path names a registered method that
+// streams neither way, called with GET or with a POST of application/json or application/proto
+// (its media type lower-cased by lowerMediaType). Its answer is gzipped for a client that accepts
+// it (klauspost/compress's gzhttp, at unaryGzipMinBytes and more): a replay is 100 to 260 KB of
+// JSON, and went uncompressed (an integrator's trial). Streams are not (their messages must not
+// wait in a compressor's buffer), nor the web app's files, which it compresses itself.
+func (p rpcPaths) connectUnary(r *http.Request) bool {
+	service, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	m, ok := p[service][method]
+	if !ok || m.clientStream || m.serverStream {
+		return false
+	}
+	if r.Method == http.MethodGet {
+		return true
+	}
+	mt, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	mt = strings.TrimSpace(mt)
+	return r.Method == http.MethodPost && (mt == "application/json" || mt == "application/proto")
+}
+
 // refusal returns the Connect error for a request whose path names an RPC of the referee (its
 // first segment is a registered service or starts with "bezique.") but that the Connect and
 // gRPC-Web protocols do not take: a method other than GET, POST and OPTIONS (the CORS preflight)

@@ -50,13 +50,25 @@ type conn struct {
 	// so its queue would never fill. Nil for a stream without a reader (Play).
 	stall *time.Timer
 
+	// idle takes a token for each message of the connection's member that changes nothing, from
+	// its stream or as a unary Decide (MaxIdleMessagesPerSecond).
+	idle *rate.Limiter
+
 	mu    sync.Mutex // guards queue and pings
 	queue []*pb.ConnectResponse
 	pings map[uint64]time.Time
 }
 
 func newConn(seat, member, queue int) *conn {
-	return &conn{seat: seat, member: member, limit: queue, wake: make(chan struct{}, 1), done: make(chan struct{}), pings: map[uint64]time.Time{}}
+	return &conn{seat: seat, member: member, limit: queue, wake: make(chan struct{}, 1), done: make(chan struct{}), pings: map[uint64]time.Time{},
+		idle: rate.NewLimiter(MaxIdleMessagesPerSecond, MaxIdleMessagesPerSecond)}
+}
+
+// idleRefusal is the ResourceExhausted of connection c past MaxIdleMessagesPerSecond.
+func idleRefusal(c *conn) error {
+	return status.Errorf(codes.ResourceExhausted, "seat %d member %d: more than %d messages a second that change nothing "+
+		"(answers to requests not open or refused, pongs to no ping, joins on a joined stream); reconnect with resume_after_seq",
+		c.seat, c.member, MaxIdleMessagesPerSecond)
 }
 
 // enqueue queues m for sending, waking the writer when wake is set; false when the queue is full.
@@ -293,11 +305,19 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 		return status.Errorf(codes.FailedPrecondition, "table %s has ended (%s): no decision is open; GetRecord has its result", t.id, t.state)
 	}
 	if c == nil {
-		return status.Errorf(codes.FailedPrecondition, "seat %d member %d has no stream: open SeatService.Play (or Connect) first", s.index, req.GetMember())
+		who := fmt.Sprintf("seat %d", s.index)
+		if len(s.conns) > 1 { // a team's seat: which member
+			who += fmt.Sprintf(" member %d", req.GetMember())
+		}
+		return status.Errorf(codes.FailedPrecondition, "%s has no stream: open SeatService.Play (or Connect) first", who)
 	}
 	if t.decide(c, req.GetDecide(), at) {
 		t.flush() // the action's events go before the next moves are computed
 		t.advance()
+	} else if !c.idle.AllowN(at, 1) { // counted with its stream's: 152 000 stale unary Decides in 10 s went round it (an outside trial)
+		err := idleRefusal(c)
+		t.dropConn(s, c, err)
+		return err
 	}
 	return nil
 }
@@ -316,10 +336,13 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	for _, f := range []struct {
 		name, text string
 		limit      int
-	}{{"join.bot_name", join.GetBotName(), MaxNameBytes}, {"join.bot_version", join.GetBotVersion(), MaxNameBytes}, {"join.token", join.GetToken(), MaxTokenBytes}} {
+	}{{"join.bot_version", join.GetBotVersion(), MaxNameBytes}, {"join.token", join.GetToken(), MaxTokenBytes}} {
 		if err := checkText(f.name, f.text, f.limit); err != nil {
 			return statusOf(err)
 		}
+	}
+	if err := checkName("join.bot_name", join.GetBotName(), MaxNameBytes); err != nil {
+		return statusOf(err)
 	}
 	if v := join.GetProtocolVersion(); v != 0 && v != ProtocolVersion {
 		return status.Errorf(codes.FailedPrecondition, "join.protocol_version: %d is not supported (this referee speaks %d)", v, ProtocolVersion)
@@ -476,6 +499,16 @@ func writeSeat(send func(*pb.ConnectResponse) error, tick <-chan time.Time, c *c
 	}
 }
 
+// MaxIdleMessagesPerSecond is how many messages a second that change nothing one seat stream
+// may send (a burst of as many, then that rate): answers to requests that are not open or that
+// the table refuses, Pongs to no ping, Joins on a joined stream, and unary Decides for its
+// member. Past it the stream ends ResourceExhausted (the seat may reconnect), and so does the
+// unary Decide. A bot answers each request it is sent once (a team
+// member racing its teammates gets one stale refusal a request); one token holder sent 2.3
+// million stale Decides in 15 s, each refused and answered, for 9.6 s of the referee's CPU (an
+// outside trial).
+const MaxIdleMessagesPerSecond = 1000
+
 // readSeat reads a seat's messages and applies each holding the table's turn, on this goroutine,
 // then sends the seat's answer itself (conn.sendOwn). A Decide's action is applied and its
 // events sent before the turn is taken again for what follows it (the next moves and decision
@@ -500,10 +533,12 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			return
 		}
 		at := time.Now()
+		changed := true
 		switch k := m.GetKind().(type) {
 		case *pb.ConnectRequest_Decide:
 			var next bool
 			err = apply(ctx, func() { next = t.decide(c, k.Decide, at) })
+			changed = next
 			if next {
 				if err == nil {
 					// Let the action's events reach the socket before the next moves are computed:
@@ -519,7 +554,8 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 				}
 			}
 		case *pb.ConnectRequest_Pong:
-			if sent, ok := c.pong(k.Pong.GetNonce()); ok {
+			sent, ok := c.pong(k.Pong.GetNonce())
+			if changed = ok; ok {
 				rtt := at.Sub(sent)
 				err = apply(ctx, func() { t.measured(c, rtt) })
 			}
@@ -530,6 +566,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			}
 			err = apply(ctx, func() { t.teamMessage(c, k.TeamMessage) })
 		case *pb.ConnectRequest_Join:
+			changed = false
 			err = apply(ctx, func() {
 				if st := t.seats[c.seat]; st.conns[c.member] == c {
 					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
@@ -538,6 +575,9 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			})
 		default:
 			err = statusOf(invalid("kind", "no message kind set"))
+		}
+		if err == nil && !changed && !c.idle.AllowN(at, 1) {
+			err = idleRefusal(c)
 		}
 		if err != nil {
 			recvErr <- err
@@ -604,19 +644,12 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 			Description: fmt.Sprintf("joins of one seat per %s: %d, the limit", joinWindow, maxJoins)}
 		return joined{err: quotaStatus(t.srv.quotas.refuse(qe))}
 	}
-	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s, c.member)}}}
-	if after := j.GetResumeAfterSeq(); after > 0 {
-		for _, h := range t.since(after) {
-			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
-		}
-	}
-	backlog = append(backlog, t.missedTeamMessages(s, c.member)...)
 	if t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING {
 		if t.result == nil {
 			return joined{err: detailedStatus(codes.Unavailable, fmt.Sprintf("table %s: storage failure; reconnect later", t.id), takeoverRetry)}
 		}
 		// The game ended without this connection: the seat gets what it missed and the result.
-		backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
+		backlog := append(t.joinBacklog(s, c.member, j.GetResumeAfterSeq()), &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: t.result}}})
 		return joined{backlog: backlog, ended: true}
 	}
 	if old := s.conns[c.member]; old != nil {
@@ -639,6 +672,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 			t.storeJoined()
 		}
 	}
+	backlog := t.joinBacklog(s, c.member, j.GetResumeAfterSeq()) // the seat connected, and what the drop above emitted
 	if !wasConnected {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	}
@@ -679,6 +713,22 @@ func tokenRefused(field string, seat uint32, given, botKey string) error {
 	return status.Errorf(codes.PermissionDenied, "%s: %s for seat %d (its token is in CreateTableResponse.seat_tokens)", field, what, seat)
 }
 
+// joinBacklog is what a stream of the seat s's member gets first when it joins: its Welcome, the
+// events after after (the Join's resume_after_seq; none for 0) and the team messages the member
+// missed. A stream admitted to a game in progress has it made once the seat counts the stream
+// (connected, named by its Join), as the Welcome then shows it; before, the Welcome showed the
+// joining seat disconnected (an outside trial).
+func (t *table) joinBacklog(s *seat, member int, after uint64) []*pb.ConnectResponse {
+	backlog := []*pb.ConnectResponse{{Kind: &pb.ConnectResponse_Welcome{Welcome: t.welcome(s, member)}}}
+	if after > 0 {
+		for _, h := range t.since(after) {
+			backlog = append(backlog, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Event{Event: t.eventFor(h, s.index)}})
+		}
+	}
+	return append(backlog, t.missedTeamMessages(s, member)...)
+}
+
+// welcome is the Welcome of a stream of the seat s's member.
 func (t *table) welcome(s *seat, member int) *pb.Welcome {
 	return &pb.Welcome{
 		TableId: t.id, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),

@@ -46,13 +46,27 @@ type Config struct {
 	// store that several referees share (a [store.Leaser]) this limit and CreatesPerMinute count
 	// the principal's tables and creations on all of them (the store counts them).
 	MaxWaitingPerPrincipal int
+	// MaxTablesPerPrincipal is the most tables one principal may have waiting for their seats or
+	// in play (default 1 000); CreateTable beyond it fails with a [*QuotaError]
+	// (ResourceExhausted). A table stops counting when its game ends (finished, cancelled,
+	// expired). It applies to the callers MaxWaitingPerPrincipal applies to, the same way with a
+	// shared store: a tournament's games, created by the referee itself, are not counted.
+	MaxTablesPerPrincipal int
+	// MaxScheduledGamesPerPrincipal is the most games the running tournaments of one principal may
+	// schedule in all, over every referee sharing the store (default 1 000 000, one largest
+	// tournament); CreateTournament beyond it fails with a [*QuotaError] (ResourceExhausted). An
+	// admin is not counted. A running tournament holds its schedule in memory, about 60 bytes a
+	// game, and is loaded again at every start: an organiser's five tournaments of 1 000 000
+	// games took 265 MB, at every restart (an outside trial).
+	MaxScheduledGamesPerPrincipal int
 	// CreatesPerMinute is how many tables one principal may create per minute (default 300): a
 	// token bucket of that many tokens, refilled at that rate; CreateTable on an empty bucket fails
 	// with a [*QuotaError] whose RetryDelay is when a token will be there.
 	CreatesPerMinute int
 	// MaxWatchersPerTable is the most spectator streams of one table (default 100); and
-	// MaxWatchersPerPrincipal the most spectator streams of one principal over all tables
-	// (default 20). WatchTable beyond either fails with a [*QuotaError].
+	// MaxWatchersPerPrincipal the most spectator streams of one principal over all tables and
+	// tournaments (default 20), Health/Watch streams included ([Server.healthWatches]).
+	// WatchTable, WatchTournament and Health/Watch beyond either fail with a [*QuotaError].
 	MaxWatchersPerTable     int
 	MaxWatchersPerPrincipal int
 	// MaxTarget is the highest game target (option target, RULES.md §4), in points, that
@@ -199,6 +213,8 @@ type Referee struct {
 	// under them, with when they were first found so (releaseIdleLeases). Only leaseLoop's
 	// goroutine uses it.
 	idleLeases map[store.Lease]time.Time
+	// keyNames is held by a CreateKey from its check of the name (nameFree) to the key's creation.
+	keyNames sync.Mutex
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*peerConn
@@ -265,8 +281,14 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	if cfg.MaxWaitingPerPrincipal <= 0 {
 		cfg.MaxWaitingPerPrincipal = DefaultMaxWaitingPerPrincipal
 	}
+	if cfg.MaxTablesPerPrincipal <= 0 {
+		cfg.MaxTablesPerPrincipal = DefaultMaxTablesPerPrincipal
+	}
 	if cfg.CreatesPerMinute <= 0 {
 		cfg.CreatesPerMinute = DefaultCreatesPerMinute
+	}
+	if cfg.MaxScheduledGamesPerPrincipal <= 0 {
+		cfg.MaxScheduledGamesPerPrincipal = DefaultMaxScheduledGamesPerPrincipal
 	}
 	if cfg.MaxWatchersPerTable <= 0 {
 		cfg.MaxWatchersPerTable = DefaultMaxWatchersPerTable
@@ -491,9 +513,9 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 }
 
 // reserve takes one of the Config.MaxTables places for a new table and one of its creator's
-// Config.MaxWaitingPerPrincipal (key is quotaKey; a shared store counts those instead, see
-// quotas), or fails with ErrDraining while draining,
-// ErrTableLimit at MaxTables and a [*QuotaError] at the creator's limit. release gives both back.
+// Config.MaxWaitingPerPrincipal and MaxTablesPerPrincipal (key is quotaKey; a shared store counts
+// those instead, see quotas), or fails with ErrDraining while draining, ErrTableLimit at
+// MaxTables and a [*QuotaError] at one of the creator's limits. release gives them back.
 func (s *Referee) reserve(key string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -506,12 +528,17 @@ func (s *Referee) reserve(key string) error {
 	if err := s.quotas.addWaiting(key, false); err != nil {
 		return err
 	}
+	if err := s.quotas.addTable(key, false); err != nil {
+		s.quotas.doneWaiting(key)
+		return err
+	}
 	s.active++
 	return nil
 }
 
 func (s *Referee) release(key string) {
 	s.quotas.doneWaiting(key)
+	s.quotas.doneTable(key)
 	s.mu.Lock()
 	s.active--
 	s.mu.Unlock()
@@ -548,6 +575,7 @@ func (s *Referee) tableEnded(t *table) {
 	if s.cfg.OnTableEnded != nil {
 		s.cfg.OnTableEnded(t.id, t.result)
 	}
+	s.quotas.doneTable(t.quotaKey)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.active--
@@ -597,28 +625,44 @@ func (s *Referee) recover(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("service: recovering tables: %w", err)
 	}
-	for _, at := range active {
-		s.adopt(at)
+	if n := s.adoptAll(active); n > 0 {
+		s.log.Info("recovered tables", "tables", n)
 	}
 	return nil
 }
 
+// adoptAll adopts every table of active and returns how many it started (the others are
+// quarantined). Each table is logged at debug level only: a referee of 1 000 tables logged as
+// many lines at each start and takeover (an outside trial).
+func (s *Referee) adoptAll(active []store.ActiveTable) int {
+	n := 0
+	for _, at := range active {
+		if s.adopt(at) {
+			n++
+		}
+	}
+	return n
+}
+
 // adopt rebuilds a stored active table, replays its actions and starts it (recovery at start, or
-// a table taken over from another referee); a table that does not replay is quarantined.
-func (s *Referee) adopt(at store.ActiveTable) {
+// a table taken over from another referee), and reports whether it did; a table that does not
+// replay is quarantined.
+func (s *Referee) adopt(at store.ActiveTable) bool {
 	t, err := s.rebuild(at.Table, at.Actions)
 	if err != nil {
 		s.quarantine(at.Table, err)
-		return
+		return false
 	}
-	s.log.Info("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
+	s.log.Debug("recovered table", "table", t.id, "actions", len(at.Actions), "state", stateLabel(t.state))
 	s.mu.Lock()
 	s.active++
 	s.mu.Unlock()
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
 		_ = s.quotas.addWaiting(t.quotaKey, true)
 	}
+	_ = s.quotas.addTable(t.quotaKey, true)
 	s.start(t)
+	return true
 }
 
 // decodeSpec reads a table's stored spec and the CreateTableRequest inside it; a row the store

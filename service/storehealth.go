@@ -10,27 +10,61 @@ import (
 	"github.com/bezique-arena/bezique/service/store"
 )
 
-// storeFailure is the last store write that failed, while no write has succeeded since.
+// storeFailure is the last store write that failed, while no write has succeeded since: since
+// is when the first of them failed, failed how many have.
 type storeFailure struct {
-	op  string
-	err error
+	op     string
+	err    error
+	since  time.Time
+	failed int
 }
 
 // stored records the outcome of one store write of kind op (StoreAppend, StoreCreate,
-// StoreFinish, StoreUpdate) begun at start: its duration, and on failure the error count
-// (bezique_store_errors_total) and the failure that [Referee.StoreHealth] reports until a later
-// write succeeds. A write cancelled by its caller is not a failure of the store. It returns err.
+// StoreFinish, StoreUpdate, StoreLease) begun at start: its duration, and on failure the error
+// count (bezique_store_errors_total) and the failure that [Referee.StoreHealth] reports until a
+// later write succeeds. The first failure after a success is logged, and the next success after
+// failures, with how long and how many: the writes made again meanwhile (storeDown) log at debug
+// level, so that an outage is two lines, not lines every second for every table. A write
+// cancelled by its caller is not a failure of the store. It returns err.
 func (s *Referee) stored(op string, start time.Time, err error) error {
 	s.metrics.ObserveStoreWrite(op, time.Since(start))
 	switch {
 	case err == nil:
-		s.storeFailed.Store(nil)
+		if f := s.storeFailed.Swap(nil); f != nil {
+			s.log.Info("store writes succeed again", "after", time.Since(f.since).Round(time.Millisecond), "failed_writes", f.failed)
+		}
 	case errors.Is(err, context.Canceled):
 	default:
 		s.metrics.StoreError(op)
-		s.storeFailed.Store(&storeFailure{op: op, err: err})
+		for {
+			last := s.storeFailed.Load()
+			f := &storeFailure{op: op, err: err, since: time.Now(), failed: 1}
+			if last != nil {
+				f.since, f.failed = last.since, last.failed+1
+			}
+			if s.storeFailed.CompareAndSwap(last, f) {
+				if last == nil {
+					s.log.Warn("store writes failing; tables wait and try again, /readyz answers 503 until one succeeds", "op", op, "err", err)
+				}
+				break
+			}
+		}
 	}
 	return err
+}
+
+// storeDown reports whether the store's writes are failing (StoreHealth): a write that a caller
+// makes again then logs its failure at debug level (retriedLevel).
+func (s *Referee) storeDown() bool { return s.storeFailed.Load() != nil }
+
+// retriedLevel is the level at which a store write made again later that failed with err is
+// logged: retriedStoreLevel's, or debug when the store was already failing before it (wasDown,
+// storeDown), which stored's line said.
+func retriedLevel(err error, wasDown bool) slog.Level {
+	if wasDown {
+		return slog.LevelDebug
+	}
+	return retriedStoreLevel(err)
 }
 
 // StoreHealth returns nil while the store takes writes, or the last store write's error when it

@@ -90,7 +90,9 @@ type table struct {
 	started   time.Time
 	finished  time.Time
 	record    *pb.GameRecord
-	// retryAt is when to try again to store an action after a storage failure; zero otherwise.
+	// retryAt is when the table goes on by itself with no request open (onTimer): after a storage
+	// failure, storeRetry later, to store the action again; after a run of built-in seats' moves
+	// that handed the turn back (advance, builtinSlice), at once; zero otherwise.
 	retryAt time.Time
 	// logged is how many entries of the table's log the store holds (its actions and its team
 	// messages: logKind); the next is stored with Seq logged+1.
@@ -476,8 +478,13 @@ func (t *table) stopAll(err error) {
 	t.stopTimer()
 }
 
+// builtinSlice is how long built-in seats' moves may hold the table's turn in one advance.
+const builtinSlice = 5 * time.Millisecond
+
 // advance starts the game once every remote seat has joined, lets built-in seats act, and opens
-// the next decision request of a remote seat. It ends the game when the engine says so.
+// the next decision request of a remote seat. It ends the game when the engine says so. Built-in
+// seats act for builtinSlice at most; the timer then goes on (retryAt), after whoever waits for
+// the turn.
 func (t *table) advance() {
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
 		for _, s := range t.seats {
@@ -491,6 +498,7 @@ func (t *table) advance() {
 			return
 		}
 	}
+	since := time.Now()
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
 			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
@@ -501,6 +509,14 @@ func (t *table) advance() {
 			if t.open == nil || t.open.seat != seat.index {
 				t.openDecision(seat)
 			}
+			return
+		}
+		if time.Since(since) >= builtinSlice {
+			// Built-in seats have held the turn for a slice: hand it back, so that a read of the
+			// table, a stream, the referee's shutdown or a lost lease (run) is not kept waiting for
+			// a game of built-in seats to end (2.5 s, an outside trial); the timer goes on at once.
+			t.retryAt = time.Now()
+			t.armTimer()
 			return
 		}
 		_, blind := seat.bot.(bots.Blind)
@@ -874,6 +890,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 
 // persist appends a recorded action to the store before anyone learns of it.
 func (t *table) persist(rec *pb.RecordedAction) bool {
+	down := t.srv.storeDown()
 	payload, err := rec.MarshalVT() // protobuf's bytes, as proto.Marshal's
 	if err == nil {
 		err = t.appendLog(int(rec.GetSeat()), logAction, payload)
@@ -884,7 +901,7 @@ func (t *table) persist(rec *pb.RecordedAction) bool {
 	if err != nil {
 		// Nothing was applied or told: the table waits and tries again (storeRetry), the seat's
 		// request stays open.
-		t.log().Log(context.Background(), retriedStoreLevel(err), "storing an action failed; the table will try again", "err", err, "retry_in", storeRetry)
+		t.log().Log(context.Background(), retriedLevel(err, down), "storing an action failed; the table will try again", "err", err, "retry_in", storeRetry)
 		t.retryAt = time.Now().Add(storeRetry)
 		t.armTimer()
 		return false

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -41,11 +42,11 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
 				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
 			}
-			if err := checkText(fmt.Sprintf("seats[%d].builtin.name", i), k.Builtin.GetName(), MaxNameBytes); err != nil {
+			if err := checkName(fmt.Sprintf("seats[%d].builtin.name", i), k.Builtin.GetName(), MaxNameBytes); err != nil {
 				return nil, err
 			}
 		case *pb.SeatConfig_Remote:
-			if err := checkText(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
+			if err := checkName(fmt.Sprintf("seats[%d].remote.name", i), k.Remote.GetName(), MaxNameBytes); err != nil {
 				return nil, err
 			}
 			if n := k.Remote.GetTeamSize(); n > MaxTeamSize {
@@ -89,6 +90,11 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if p.DisconnectGraceMs == 0 {
 		p.DisconnectGraceMs = DefaultDisconnectGrace
 	}
+	if p.DisconnectGraceMs > 3_600_000 {
+		// As the bank: a seat away for longer holds a table in play for nothing (4294967295, 49
+		// days, was taken: an integrator's trial).
+		return nil, invalid("failure_policy.disconnect_grace_ms", "%d is more than an hour", p.DisconnectGraceMs)
+	}
 	if _, ok := pb.TeamPolicy_name[int32(req.GetTeamPolicy())]; !ok {
 		return nil, invalid("team_policy", "unknown policy %d", req.GetTeamPolicy())
 	}
@@ -125,9 +131,10 @@ const DefaultMaxTarget = 10_000
 // every remote seat has joined (every member of a team seat): a table of built-in seats only
 // plays to its end at once; a table still waiting Config.WaitingExpiry after its creation ends
 // with OUTCOME_EXPIRED. ErrDraining while draining; ErrTableLimit at Config.MaxTables; a
-// [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal or CreatesPerMinute (in-process
-// calls have no such limits, see quotaKey; with a store that several referees share, the limits
-// count the caller's tables on all of them); the store's error when the table cannot be stored.
+// [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal, MaxTablesPerPrincipal or
+// CreatesPerMinute (in-process calls have no such limits, see quotaKey; with a store that several
+// referees share, the limits count the caller's tables on all of them); the store's error when
+// the table cannot be stored.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	if in.GetSeed() != nil || in.GetStackedDeal() != nil {
 		if err := mayChooseDeals(ctx, "a table"); err != nil {
@@ -208,7 +215,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 			return nil, err
 		}
 		err = s.quotas.storeRefusal(s.leaser.CreateTableWithin(ctx, row,
-			store.Quota{Key: key, MaxWaiting: s.cfg.MaxWaitingPerPrincipal, PerMinute: s.cfg.CreatesPerMinute}))
+			store.Quota{Key: key, MaxWaiting: s.cfg.MaxWaitingPerPrincipal, MaxTables: s.cfg.MaxTablesPerPrincipal, PerMinute: s.cfg.CreatesPerMinute}))
 		done()
 	} else {
 		err = s.store.CreateTable(ctx, row)
@@ -230,7 +237,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 func (t *table) info() *pb.TableInfo {
 	ti := &pb.TableInfo{TableId: t.id, State: t.state, Rules: wire.RulesToProto(t.rules, t.spec.GetOptions()), Seats: t.seatInfos(),
 		Clock: t.spec.GetClock(), FailurePolicy: t.spec.GetFailurePolicy(), SeedCommitment: t.dealing.commitment,
-		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(nil, t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created),
+		DealingSource: t.dealing.source, LastSeq: t.seq, Scores: wire.ScoresToProto(t.game.DealPoints(), t.game.Totals()), Result: t.result, CreateTime: timestamppb.New(t.created),
 		Creator: t.creator, Public: t.spec.GetPublic()}
 	if !t.started.IsZero() {
 		ti.StartTime = timestamppb.New(t.started)
@@ -358,7 +365,7 @@ func scoresFromText(s string) []*pb.SideScore {
 }
 
 // GetTable returns a table's info, from memory or, for a table that has left it, from the store.
-// ErrNotFound for an unknown table; ErrPermission when a caller without a key (RoleSpectator)
+// ErrNotFound for an unknown table; ErrNoKey when a caller without a key (RoleSpectator)
 // asks for a table that is not public.
 func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error) {
 	info, err := s.liveInfo(ctx, id)
@@ -372,7 +379,7 @@ func (s *Referee) GetTable(ctx context.Context, id string) (*pb.TableInfo, error
 		return nil, err
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !info.GetPublic() {
-		return nil, errorf(ErrPermission, "table %s is not public: reading it needs an API key", id)
+		return nil, errorf(ErrNoKey, "table %s is not public: reading it needs an API key", id)
 	}
 	return info, nil
 }
@@ -398,7 +405,8 @@ var errBadPageToken = invalid("page_token", "malformed: pass next_page_token of 
 // expired table as cancelled: the filters TABLE_STATE_CANCELLED and TABLE_STATE_EXPIRED tell the
 // two apart, so a page of either may hold fewer than page_size tables. With table_ids it lists
 // those tables only, in one page (listByID). A table in play that another referee sharing the
-// store plays is listed as that referee shows it (liveElsewhere), not as its stored row.
+// store plays is listed as that referee shows it (liveElsewhere), not as its stored row; with
+// the state filter, one whose state is no longer the stored one is left out.
 func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	if len(req.GetTableIds()) > 0 {
 		return s.listByID(ctx, req)
@@ -437,6 +445,11 @@ func (s *Referee) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*p
 		out.Tables = append(out.Tables, ti)
 	}
 	s.liveElsewhere(ctx, out.Tables, elsewhere)
+	if want := req.GetState(); want != pb.TableState_TABLE_STATE_UNSPECIFIED {
+		// A table's state now, here or at its referee, may no longer be its stored one (a game
+		// that ended since): a listing of one state lists that state.
+		out.Tables = slices.DeleteFunc(out.Tables, func(ti *pb.TableInfo) bool { return ti.GetState() != want })
+	}
 	return out, nil
 }
 
@@ -688,7 +701,7 @@ func (s *Referee) Await(ctx context.Context, id string) (*pb.GameResult, error) 
 // finish time, as the store keeps them (the memory store of a nil Config.Store keeps the last
 // Config.KeepFinished). A [FieldError] for an unknown variant or a bot_name that checkText refuses.
 func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
-	if err := checkText("bot_name", req.GetBotName(), MaxNameBytes); err != nil {
+	if err := checkName("bot_name", req.GetBotName(), MaxNameBytes); err != nil {
 		return nil, err
 	}
 	size := int(req.GetPageSize())

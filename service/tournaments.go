@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +56,9 @@ type tourney struct {
 	commitment string
 	created    time.Time
 	games      []tournament.Game
+	// creator is the id of the principal that created it ("" for one stored before creators
+	// were): it and admins may cancel it.
+	creator string
 
 	// storing is held while one result of a match with an SPRT is stored (storeTourneyResult):
 	// its verdict is marked on the result that reaches it, which needs the results before it stored.
@@ -148,11 +152,11 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		field, reason, _ := strings.Cut(err.Error(), ": ")
 		return nil, invalid(field, "%s", reason)
 	}
-	if err := checkText("name", spec.Name, MaxNameBytes); err != nil {
+	if err := checkName("name", spec.Name, MaxNameBytes); err != nil {
 		return nil, err
 	}
 	for i, e := range spec.Entrants {
-		if err := checkText(fmt.Sprintf("entrants[%d].id", i), e.ID, MaxNameBytes); err != nil {
+		if err := checkName(fmt.Sprintf("entrants[%d].id", i), e.ID, MaxNameBytes); err != nil {
 			return nil, err // shown in the standings
 		}
 		if e.Kind != tournament.KindBuiltin {
@@ -171,6 +175,9 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}
+	if err := s.withinScheduledGames(ctx, spec.GameCount()); err != nil {
+		return nil, err
+	}
 	if seed != nil {
 		if err := mayChooseDeals(ctx, "a tournament"); err != nil {
 			return nil, err
@@ -188,7 +195,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, err
 	}
 	row := store.Tournament{ID: "tn-" + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
-		CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+		CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Creator: PrincipalFrom(ctx).ID}
 	reg := s.tourneys
 	if err := reg.store.CreateTournament(ctx, row); err != nil {
 		return nil, err
@@ -204,7 +211,42 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	reg.mu.Unlock()
 	s.startTourney(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
+	s.log.Info("tournament created", "tournament", tr.id, "name", spec.Name, "format", spec.Format, "games", len(tr.games), "by", row.Creator)
 	return tr.snapshot(true), nil
+}
+
+// withinScheduledGames returns nil when the caller (ctx's principal) may create a tournament of n
+// games: an admin, or a principal whose running tournaments schedule at most
+// Config.MaxScheduledGamesPerPrincipal games with those n, counted over the store's running
+// tournaments (every referee's, when several share it; two creations at once may both pass); a
+// [*QuotaError] otherwise, or the store's error.
+func (s *Referee) withinScheduledGames(ctx context.Context, n int) error {
+	p := PrincipalFrom(ctx)
+	if p.Role == RoleAdmin {
+		return nil
+	}
+	held := 0
+	for tok := ""; ; {
+		page, next, err := s.tourneys.store.ListTournaments(ctx, store.TournamentFilter{State: store.TournamentRunning}, store.MaxPageSize, tok)
+		if err != nil {
+			return err
+		}
+		for _, row := range page {
+			var spec tournament.Spec
+			if row.Creator == p.ID && json.Unmarshal(row.Spec, &spec) == nil && spec.Validate() == nil {
+				held += spec.GameCount()
+			}
+		}
+		if next == "" {
+			break
+		}
+		tok = next
+	}
+	if limit := s.cfg.MaxScheduledGamesPerPrincipal; held+n > limit {
+		return s.quotas.refuse(&QuotaError{Subject: quotaKey(ctx), Limit: LimitScheduledGames,
+			Description: fmt.Sprintf("games scheduled by the running tournaments of one principal: %d, and %d more asked; at most %d (--max-scheduled-games-per-principal): cancel one, or wait for one to end", held, n, limit)})
+	}
+	return nil
 }
 
 // plainLobbySeats puts in req, for each seat of seats (lobbySeats) with members, the plain remote
@@ -253,7 +295,7 @@ func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
 // newTourney rebuilds a tournament from its store row and stored games, its results in the order
 // they were stored (the store lists them by game).
 func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, error) {
-	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State,
+	tr := &tourney{id: row.ID, salt: row.Salt, commitment: row.Commitment, created: row.CreatedAt, state: row.State, creator: row.Creator,
 		finished: row.FinishedAt, done: map[int]bool{}, changed: make(chan struct{}), over: make(chan struct{})}
 	if row.State != store.TournamentRunning {
 		close(tr.over)
@@ -297,8 +339,10 @@ func (tr *tourney) takeStored(games []store.TournamentGame) (int, error) {
 // adoptStoredResults reads the tournament's stored results and takes in those it lacks, as a
 // restart would: a result whose commit landed though its answer was lost (PostgreSQL restarting
 // during the commit) failed its game, and the game played again found that row in its way
-// (store.ErrConflict) at every round, for as long as the referee ran (an outside trial). It
-// returns the store's error, or one naming a result that does not decode.
+// (store.ErrConflict) at every round, for as long as the referee ran (an outside trial); and a
+// referee that took the tournament over stored results meanwhile (endAsStored). Neither is a
+// fault: it logs them at info level. It returns the store's error, or one naming a result that
+// does not decode.
 func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
 	games, err := s.tourneys.store.ListTournamentGames(ctx, tr.id)
 	if err != nil {
@@ -310,7 +354,7 @@ func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
 	if adopted > 0 {
 		tr.standings = nil // computed at their next read
 		tr.notify()
-		s.log.Warn("tournament: results found stored that this referee had not counted (commits whose answer was lost)", "tournament", tr.id, "results", adopted)
+		s.log.Info("tournament: counted results found stored (by a referee that took the tournament over, or commits whose answer was lost)", "tournament", tr.id, "results", adopted)
 	}
 	return err
 }
@@ -487,6 +531,7 @@ func (s *Referee) finishTourney(ctx context.Context, tr *tourney) bool {
 	switch {
 	case err == nil:
 		s.tourneys.keepSummary(tr)
+		s.log.Info("tournament finished", "tournament", tr.id, "played", tr.played(), "scheduled", len(tr.games))
 	case errors.Is(err, store.ErrLeaseLost):
 		s.loseTourney(tr, fmt.Sprintf("finishing: %v", err)) // its new owner ends it
 	case errors.Is(err, store.ErrConflict) && s.endAsStored(ctx, tr): // it has ended in the store
@@ -608,7 +653,13 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // games have no result and count nowhere; a game's table quarantined here is ended without a
 // record, as CancelTable ends it, with that reason), the games that ended meanwhile are stored
 // as usual (read from the store when their table has left memory), its state is stored as
-// cancelled, and its seed is revealed. The default reason is "tournament cancelled". ErrNotFound for an unknown id, ErrEnded for a tournament that has ended,
+// cancelled, and its seed is revealed. The default reason is "tournament cancelled". Only the
+// tournament's creator or an admin may cancel it (ctx's principal, as for CancelTable: any
+// organiser could cancel any tournament, an outside trial); once the games have been stopped it
+// runs to its end whatever ctx does (a cancel cut short by its deadline left the tournament
+// running with no runner). Its work is by the games started (store.TournamentTables), not by
+// the schedule (a 1 000 000-game tournament took 104 s). ErrNotFound for an unknown id,
+// ErrPermission for another principal, ErrEnded for a tournament that has ended,
 // ErrMoving for one that another referee sharing the store runs (CancelTournament's handler
 // forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
 // MaxReasonBytes or with a control character; the store's error when the state cannot be stored.
@@ -629,6 +680,10 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		defer tr.mu.Unlock()
 		return nil, errorf(ErrEnded, "tournament %s is %s", id, tr.state)
 	}
+	if p := PrincipalFrom(ctx); p.Role != RoleAdmin && p.ID != tr.creator {
+		defer tr.mu.Unlock()
+		return nil, errorf(ErrPermission, "tournament %s: only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
+	}
 	stopRun, ran := tr.stopRun, tr.ran
 	tr.mu.Unlock()
 	if stopRun == nil {
@@ -636,16 +691,27 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	stopRun()
 	<-ran // no table is created after this
+	ctx = context.WithoutCancel(ctx)
 	// A result the runner stored as it stopped may have been stored though its call returned the
 	// stop's error (its commit landed): stored again below, it was refused (store.ErrConflict) and
 	// the cancel failed. The stored results are read first.
 	if err := s.adoptStoredResults(ctx, tr); err != nil {
 		return nil, err
 	}
-	for _, g := range tr.games {
-		if tr.hasResult(g.Index) {
-			continue
+	tables, err := s.tourneys.store.TournamentTables(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var started []tournament.Game
+	for _, tid := range tables {
+		if g, ok := tr.gameOfTable(tid); ok && !tr.hasResult(g.Index) {
+			started = append(started, g)
 		}
+	}
+	// In schedule order, as the runner stores results (the store lists the tables in no order):
+	// an SPRT's verdict is marked on the result that reaches it.
+	slices.SortFunc(started, func(a, b tournament.Game) int { return cmp.Compare(a.Index, b.Index) })
+	for _, g := range started {
 		tid := tourneyTableID(id, g.Index)
 		err := s.onTable(ctx, tid, func(t *table) {
 			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
@@ -661,12 +727,12 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 				return nil, err
 			}
 		}
-		// A table not in memory was never created, or ended and left memory before the runner
-		// stored its result: its record comes from the store.
+		// A table not in memory ended and left memory before the runner stored its result: its
+		// record comes from the store.
 		rec, err := s.GetRecord(ctx, tid)
 		switch {
 		case errors.Is(err, ErrNotFound), errors.Is(err, ErrNotEnded), errors.Is(err, ErrEnded):
-			continue // never created, in play on another referee, or quarantined and cancelled (it counts nowhere)
+			continue // gone meanwhile, in play on another referee, or quarantined and cancelled (it counts nowhere)
 		case err != nil:
 			return nil, err
 		case rec.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED: // it ended before the cancel
@@ -690,6 +756,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	s.tourneys.keepSummary(tr)
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED, id, reason)
+	s.log.Info("tournament cancelled", "tournament", id, "reason", reason, "by", PrincipalFrom(ctx).ID)
 	return tr.snapshot(true), nil
 }
 
@@ -699,6 +766,16 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 func (s *Referee) tourneyTableExists(ctx context.Context, tr *tourney, g tournament.Game) bool {
 	_, err := s.GetTable(ctx, tourneyTableID(tr.id, g.Index))
 	return !errors.Is(err, ErrNotFound)
+}
+
+// gameOfTable returns the game of the schedule whose table is tid (tourneyTableID), false for an
+// id that names none.
+func (tr *tourney) gameOfTable(tid string) (tournament.Game, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(tid, tr.id+"-g"))
+	if err != nil || n < 0 || n >= len(tr.games) || tourneyTableID(tr.id, n) != tid {
+		return tournament.Game{}, false
+	}
+	return tr.games[n], true
 }
 
 // tourneyTableID names the table of a tournament's game.
@@ -1307,6 +1384,11 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 	if err != nil {
 		return err
 	}
+	key := watchQuotaKey(ctx) // counted with the caller's table watches: 100 of one key were all held (an outside trial)
+	if err := s.quotas.addWatcher(key); err != nil {
+		return err
+	}
+	defer s.quotas.doneWatching(key)
 	sent := 0
 	for {
 		if tr.runningElsewhere() { // at the start, or this referee lost its lease (loseTourney)

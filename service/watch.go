@@ -131,7 +131,7 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // twice when its send was under way).
 //
 // It returns nil when the game ends (after sending every event), send's error when send fails,
-// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrPermission for an anonymous
+// ctx's error when ctx ends, ErrNotFound for an unknown table, ErrNoKey for an anonymous
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
 // and left memory (read its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
 // caller's MaxWatchersPerPrincipal (a watcher key's per client address), ErrQueueFull as above, and ErrStopped when the referee shuts
@@ -143,7 +143,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		return s.leftMemory(ctx, id, err)
 	}
 	if PrincipalFrom(ctx).Role == RoleSpectator && !t.spec.GetPublic() {
-		return errorf(ErrPermission, "table %s is not public: watching it needs an API key", id)
+		return errorf(ErrNoKey, "table %s is not public: watching it needs an API key", id)
 	}
 	key := watchQuotaKey(ctx)
 	if err := s.quotas.addWatcher(key); err != nil {

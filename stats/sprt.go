@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -57,6 +58,30 @@ func (v Verdict) String() string {
 	default:
 		return "continue"
 	}
+}
+
+// MarshalJSON writes the verdict as its String, "continue", "H0" or "H1": a script read a bare
+// number before (the organiser trial), which needed this package's source to read.
+func (v Verdict) MarshalJSON() ([]byte, error) { return json.Marshal(v.String()) }
+
+// UnmarshalJSON reads a verdict written by MarshalJSON, or as the number it was written before
+// (0 continue, 1 H0, 2 H1: stored tournament results hold those); any other value is an error.
+func (v *Verdict) UnmarshalJSON(b []byte) error {
+	var n int
+	if err := json.Unmarshal(b, &n); err == nil && n >= int(VerdictContinue) && n <= int(VerdictH1) {
+		*v = Verdict(n)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		for _, c := range []Verdict{VerdictContinue, VerdictH0, VerdictH1} {
+			if s == c.String() {
+				*v = c
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("stats: SPRT verdict %s: want \"continue\", \"H0\" or \"H1\"", b)
 }
 
 // Validate reports whether the test can run, with fastchess's checks: Elo0 < Elo1,

@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"encoding/json"
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -127,6 +129,30 @@ func TestSPRTExtremes(t *testing.T) {
 	for _, c := range []WDL{{L: 2}, {D: 1}, {W: 3}, {W: 1, D: 1, L: 1}} {
 		if llr := (SPRT{Elo0: -1000, Elo1: 1000, Alpha: 0.05, Beta: 0.05}).LLRWDL(c); math.IsNaN(llr) || math.IsInf(llr, 0) {
 			t.Errorf("LLR of %+v at ±1 000 Elo: %v", c, llr)
+		}
+	}
+}
+
+// TestVerdictJSON: a verdict is written as its name ("continue", "H0", "H1"), where a script read
+// a bare number before, and read back from its name or from the number stored tournament results
+// hold; anything else is refused.
+func TestVerdictJSON(t *testing.T) {
+	for v, name := range map[Verdict]string{VerdictContinue: `"continue"`, VerdictH0: `"H0"`, VerdictH1: `"H1"`} {
+		b, err := json.Marshal(v)
+		if err != nil || string(b) != name {
+			t.Errorf("Marshal(%d) = %s, %v; want %s", v, b, err, name)
+		}
+		for _, in := range []string{name, strconv.Itoa(int(v))} {
+			var got Verdict
+			if err := json.Unmarshal([]byte(in), &got); err != nil || got != v {
+				t.Errorf("Unmarshal(%s) = %v, %v; want %v", in, got, err, v)
+			}
+		}
+	}
+	for _, bad := range []string{`3`, `-1`, `"h1"`, `true`} {
+		var got Verdict
+		if err := json.Unmarshal([]byte(bad), &got); err == nil {
+			t.Errorf("Unmarshal(%s) = %v, want an error", bad, got)
 		}
 	}
 }

@@ -122,6 +122,9 @@ func (s *Spec) Seatings() [][]int {
 	}
 }
 
+// GameCount is len(s.Schedule()) of the validated spec, without building the schedule.
+func (s *Spec) GameCount() int { return s.locator().games }
+
 // Schedule returns every game of the validated spec in the order the runner starts them: deal
 // set by deal set, within one deal set pairing by pairing, within one pairing seating by seating.
 // With Duplicate every seating plays each deal set; without, deal set k is played with seating

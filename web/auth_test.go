@@ -59,7 +59,7 @@ func TestWatchWithKey(t *testing.T) {
 	}
 
 	msg := errorText("/t/" + id)
-	if want := "This referee needs an API key to show this page: enter one in the API key field at the top (a watcher key is enough to watch). The referee said: permission_denied: table " + id + " is not public: reading it needs an API key"; !strings.HasPrefix(msg, want) {
+	if want := "This referee needs an API key to show this page: enter one in the API key field at the top (a watcher key is enough to watch). The referee said: unauthenticated: table " + id + " is not public: reading it needs an API key"; !strings.HasPrefix(msg, want) {
 		t.Errorf("without a key the table's page says %q, want it to start with %q", msg, want)
 	}
 	shot(t, ctx, "auth-no-key")

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -438,7 +437,9 @@ func TestPages(t *testing.T) {
 		{"/replay/abc", "default-src 'self'; frame-ancestors 'none'", 200},
 		{"/play/abc", "default-src 'self'; frame-ancestors 'none'", 200},
 		{"/embed/t/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
+		{"/embed/replay/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
 		{"/static/app.js", "", 200},
+		{"/static/", "", 404}, // it answered the home page (an integrator's trial)
 		{"/nope", "", 404},
 	} {
 		resp, err := hs.Client().Get(hs.URL + c.path)
@@ -475,16 +476,7 @@ func TestEmbed(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(embed), chromedp.WaitVisible("#over")); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("the embedded view's scores %v, the record's %v", got, want)
-	}
-	chrome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("chrome")).display + " " + (document.querySelector("h1") === null)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if chrome != "none true" {
-		t.Errorf("the embedded view's header display and no-heading: %q, want \"none true\"", chrome)
-	}
+	showsRecordAlone(t, ctx, rec, "the embedded view")
 
 	// Another site (another origin: localhost, not 127.0.0.1) frames it.
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -495,23 +487,7 @@ func TestEmbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The frame, from another site, runs in a target of its own: it shows the game's end.
-	var frame target.ID
-	for deadline := time.Now().Add(30 * time.Second); frame == ""; time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no frame of the embedded view after 30 s")
-		}
-		targets, err := chromedp.Targets(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, info := range targets {
-			if info.Type == "iframe" && info.URL == embed {
-				frame = info.TargetID
-			}
-		}
-	}
-	fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(frame))
-	defer cancel()
+	fctx := frameAt(t, ctx, embed)
 	if err := chromedp.Do(fctx, chromedp.WaitVisible("#over")); err != nil {
 		t.Fatal(err)
 	}
@@ -519,6 +495,54 @@ func TestEmbed(t *testing.T) {
 		t.Errorf("the framed view's scores %v, the record's %v", got, want)
 	}
 	shot(t, ctx, "embed")
+}
+
+// showsRecordAlone fails t unless the page of ctx (what names it) shows rec's final scores
+// without the page's chrome (its header hidden, no heading), as the embeddable views do.
+func showsRecordAlone(t *testing.T, ctx context.Context, rec *pb.GameRecord, what string) {
+	t.Helper()
+	if got, want := finalScores(t, ctx), recordScores(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("%s's scores %v, the record's %v", what, got, want)
+	}
+	chrome, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("chrome")).display + " " + (document.querySelector("h1") === null)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chrome != "none true" {
+		t.Errorf("%s's header display and no-heading: %q, want \"none true\"", what, chrome)
+	}
+}
+
+// frameAt returns a context on the frame of the page of ctx that shows url, once there is one:
+// a frame from another site runs in a target of its own. After 30 s without one the test fails,
+// naming every target and what each frame shows.
+func frameAt(t *testing.T, ctx context.Context, url string) context.Context {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		targets, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range targets {
+			if info.Type == "iframe" && info.URL == url {
+				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
+				t.Cleanup(cancel)
+				return fctx
+			}
+		}
+		if time.Now().After(deadline) {
+			for _, info := range targets {
+				t.Logf("target %s %s", info.Type, info.URL)
+				if info.Type == "iframe" {
+					fc, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
+					text, err := chromedp.Run(fc, chromedp.Evaluate[string](`document.body.innerText`))
+					t.Logf("its text: %q %v", text, err)
+					cancel()
+				}
+			}
+			t.Fatalf("no frame at %s after 30 s", url)
+		}
+	}
 }
 
 // TestFirstPageLoad loads the tables page in a fresh browser and logs the Navigation Timing

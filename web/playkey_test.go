@@ -78,3 +78,40 @@ func TestPlayWithSeatTokenOnly(t *testing.T) {
 		t.Errorf("the game ended without a decision of the person")
 	}
 }
+
+// TestPlayWithWrongToken: with keys turned on, /play/{id} with a wrong seat token, or none, says
+// that the seat's link is at fault, with the referee's words; it told the person to enter an
+// API key, which no key fixes (an integrator's trial).
+func TestPlayWithWrongToken(t *testing.T) {
+	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
+	ctx := browser(t)
+	admin := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+adminKey)
+	resp, err := r.tables.CreateTable(admin, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "player"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	for fragment, said := range map[string]string{"#seat=0&token=deadbeef": "wrong token", "": "no token given"} {
+		// (The tab keeps a seat's token: a new visit starts without it.)
+		if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.clear() === undefined`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+fragment), chromedp.WaitVisible(".error")); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := chromedp.Run(ctx, chromedp.Text(".error"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "This seat's link does not hold its token, or holds a wrong one: open the link the game's creator gave for the seat. The referee said: permission_denied: join.token: " +
+			said + " for seat 0 (its token is in CreateTableResponse.seat_tokens)"
+		if msg != want {
+			t.Errorf("/play with %q says %q, want %q", fragment, msg, want)
+		}
+	}
+}

@@ -20,15 +20,15 @@ var static embed.FS
 // Config configures the web app's [Handler].
 type Config struct {
 	// FrameAncestors are the sources that may show the embeddable spectator view
-	// (/embed/t/{id}) in a frame, as a Content-Security-Policy frame-ancestors list
-	// ("https://club.example.com", "*"). Empty: "*", any site. Every other page may not be
-	// framed (frame-ancestors 'none').
+	// (/embed/t/{id}, and /embed/replay/{id}, where it goes once the game has left memory) in a
+	// frame, as a Content-Security-Policy frame-ancestors list ("https://club.example.com",
+	// "*"). Empty: "*", any site. Every other page may not be framed (frame-ancestors 'none').
 	FrameAncestors []string
 }
 
 // Handler returns the web app: its assets under /static/, and its pages at / (the tables),
 // /t/{id} (a table, live), /embed/t/{id} (the same without the page's chrome, for an iframe),
-// /replay/{id} (a finished game, step by step), /play/{id} (a person's seat) and
+// /replay/{id} (a finished game, step by step; /embed/replay/{id} the same for an iframe), /play/{id} (a person's seat) and
 // /tournaments/{id} (a tournament's standings and rating plot). Every page is
 // the same index.html; static/app.js draws the page its path names. Other paths answer 404.
 //
@@ -76,6 +76,10 @@ func Handler(cfg Config) http.Handler {
 	}
 	files := http.FileServerFS(sub)
 	assets := func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") { // a folder: FileServer would answer its index.html, the home page
+			http.NotFound(w, r)
+			return
+		}
 		if tag, ok := etags[strings.TrimPrefix(r.URL.Path, "/static/")]; ok {
 			w.Header().Set("ETag", tag) // http.FileServer answers If-None-Match with it
 			w.Header().Set("Cache-Control", "no-cache")
@@ -91,6 +95,7 @@ func Handler(cfg Config) http.Handler {
 	mux.Handle("GET /play/{id}", app)
 	mux.Handle("GET /tournaments/{id}", app)
 	mux.Handle("GET /embed/t/{id}", page(embedPolicy))
+	mux.Handle("GET /embed/replay/{id}", page(embedPolicy))
 	compress, err := gzhttp.NewWrapper(gzhttp.CompressionLevel(gzip.BestCompression), gzhttp.EnableZstd(false))
 	if err != nil {
 		panic(err) // the options are fixed and valid

@@ -60,9 +60,9 @@ func EventToProto(e engine.Event, seq uint64) *pb.Event {
 	case engine.EvBrisques:
 		out.Payload = &pb.Event_BrisquesScored{BrisquesScored: &pb.BrisquesScored{Side: side, Count: uint32(e.Brisques), Points: pts}}
 	case engine.EvDealEnd:
-		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: ScoresToProto(nil, e.Totals[:e.Sides])}}
+		out.Payload = &pb.Event_DealEnded{DealEnded: &pb.DealEnded{Deal: uint32(e.Deal), Scores: ScoresToProto(e.DealPoints[:e.Sides], e.Totals[:e.Sides])}}
 	case engine.EvGameEnd:
-		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(nil, e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide,
+		out.Payload = &pb.Event_GameEnded{GameEnded: &pb.GameEnded{WinnerSide: side, Scores: ScoresToProto(e.DealPoints[:e.Sides], e.Totals[:e.Sides]), Tie: e.Side == engine.NoSide,
 			GamePoints: pts, Rubicon: e.Rubicon}}
 	case engine.EvTrumpFixed:
 		out.Payload = &pb.Event_TrumpFixed{TrumpFixed: &pb.TrumpFixed{Seat: seat, Trump: SuitToProto(e.Trump)}}

@@ -114,3 +114,63 @@ func TestStockSize(t *testing.T) {
 		t.Errorf("View.StockSize %d, the last CardDrawn.stock_size %d", v, got[len(got)-1])
 	}
 }
+
+// TestDealEndedDealPoints: a deal's DealEnded, a record's DealSummary and the GameEnded carry each
+// side's points in the deal, as the accountant sums them from the deal's scoring events, and its
+// total; deal_points were 0 on the wire before (an outside trial read
+// {"deal":1,"scores":[{"side":0,"dealPoints":0,"total":70},…]}).
+func TestDealEndedDealPoints(t *testing.T) {
+	r := engine.DefaultRules(engine.TwoHanded)
+	r.Target = 1500
+	g, err := engine.NewGame(r, engine.Dealing{Seed: engine.SeedFromUint64(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acct := NewAccountant(r)
+	acct.Add(g.Events())
+	var ended []*pb.DealEnded
+	var gameEnded *pb.GameEnded
+	var want [][]*pb.SideScore // from the accountant
+	for !g.Over() {
+		s := g.Turn()
+		evs, err := g.Apply(s, g.Legal(s, nil)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end := acct.Add(evs).DealEnd; end != nil {
+			var w []*pb.SideScore
+			for _, sa := range end.Sides {
+				w = append(w, &pb.SideScore{Side: uint32(sa.Side), DealPoints: uint32(sa.DealPoints), Total: uint32(sa.Total)})
+			}
+			want = append(want, w)
+		}
+		for _, e := range evs {
+			switch m := EventToProto(e, 1); {
+			case m.GetDealEnded() != nil:
+				ended = append(ended, m.GetDealEnded())
+			case m.GetGameEnded() != nil:
+				gameEnded = m.GetGameEnded()
+			}
+		}
+	}
+	summaries := DealSummaries(g.Events())
+	if len(ended) < 2 || len(ended) != len(want) || len(summaries) != len(want) {
+		t.Fatalf("%d DealEnded, %d summaries, the accountant ended %d deals: want the same, at least 2", len(ended), len(summaries), len(want))
+	}
+	for i := range want {
+		if !slices.EqualFunc(ended[i].GetScores(), want[i], func(a, b *pb.SideScore) bool { return proto.Equal(a, b) }) {
+			t.Errorf("deal %d: DealEnded scores %v, want %v", i+1, ended[i].GetScores(), want[i])
+		}
+		if !slices.EqualFunc(summaries[i].GetScores(), want[i], func(a, b *pb.SideScore) bool { return proto.Equal(a, b) }) {
+			t.Errorf("deal %d: DealSummary scores %v, want %v", i+1, summaries[i].GetScores(), want[i])
+		}
+	}
+	first := &pb.DealEnded{Deal: 1, Scores: []*pb.SideScore{{Side: 0, DealPoints: 160, Total: 160}, {Side: 1, DealPoints: 30, Total: 30}}}
+	if !proto.Equal(ended[0], first) {
+		t.Errorf("deal 1: DealEnded %v, want %v", ended[0], first)
+	}
+	last := want[len(want)-1]
+	if !slices.EqualFunc(gameEnded.GetScores(), last, func(a, b *pb.SideScore) bool { return proto.Equal(a, b) }) {
+		t.Errorf("GameEnded scores %v, want the last deal's %v", gameEnded.GetScores(), last)
+	}
+}

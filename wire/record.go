@@ -15,7 +15,7 @@ func DealSummaries(evs []engine.Event) []*pb.DealSummary {
 			out = append(out, &pb.DealSummary{Deal: uint32(e.Deal), Dealer: uint32(e.Seat), Trump: SuitToProto(e.Trump), TurnUp: CardToProto(e.Card)})
 		case engine.EvDealEnd, engine.EvGameEnd:
 			if len(out) > 0 {
-				out[len(out)-1].Scores = ScoresToProto(nil, e.Totals[:e.Sides])
+				out[len(out)-1].Scores = ScoresToProto(e.DealPoints[:e.Sides], e.Totals[:e.Sides])
 			}
 		}
 	}

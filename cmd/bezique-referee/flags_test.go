@@ -53,7 +53,8 @@ func TestFlags(t *testing.T) {
 func TestLimitFlags(t *testing.T) {
 	t.Setenv("BEZIQUE_CREATES_PER_MINUTE", "12")
 	t.Setenv("BEZIQUE_MAX_ARRIVING_BYTES", "33554432")
-	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
+	t.Setenv("BEZIQUE_MAX_TABLES_PER_PRINCIPAL", "9")
+	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-scheduled-games-per-principal", "8", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
 		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0", "--max-conns-per-addr", "7", "--trusted-proxies", "10.244.1.7/16, 2001:db8::/32"})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +62,7 @@ func TestLimitFlags(t *testing.T) {
 	if want := []netip.Prefix{netip.MustParsePrefix("10.244.0.0/16"), netip.MustParsePrefix("2001:db8::/32")}; !slices.Equal(c.proxies, want) {
 		t.Fatalf("--trusted-proxies: %v, want %v", c.proxies, want)
 	}
-	if c.maxWaiting != 3 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 || c.http.maxArrivingBytes != 32<<20 {
+	if c.maxWaiting != 3 || c.maxTablesPrincipal != 9 || c.maxScheduled != 8 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 || c.http.maxArrivingBytes != 32<<20 {
 		t.Fatalf("config %+v", c)
 	}
 	for _, bad := range []struct {
@@ -69,6 +70,8 @@ func TestLimitFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"--max-waiting-per-principal", "0"}, "--max-waiting-per-principal (BEZIQUE_MAX_WAITING_PER_PRINCIPAL) = 0; want at least 1"},
+		{[]string{"--max-tables-per-principal", "0"}, "--max-tables-per-principal (BEZIQUE_MAX_TABLES_PER_PRINCIPAL) = 0; want at least 1"},
+		{[]string{"--max-scheduled-games-per-principal", "0"}, "--max-scheduled-games-per-principal (BEZIQUE_MAX_SCHEDULED_GAMES_PER_PRINCIPAL) = 0; want at least 1"},
 		{[]string{"--creates-per-minute", "-1"}, "--creates-per-minute (BEZIQUE_CREATES_PER_MINUTE) = -1; want at least 1"},
 		{[]string{"--max-watchers-per-table", "0"}, "--max-watchers-per-table (BEZIQUE_MAX_WATCHERS_PER_TABLE) = 0; want at least 1"},
 		{[]string{"--max-watchers-per-principal", "0"}, "--max-watchers-per-principal (BEZIQUE_MAX_WATCHERS_PER_PRINCIPAL) = 0; want at least 1"},

@@ -27,7 +27,7 @@ func TestBinaryMaxConnectionIdle(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer conn.Close()
-		if _, err := io.WriteString(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: referee\r\n"+
+		if _, err := io.WriteString(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.1\r\nHost: localhost\r\n"+
 			"Content-Type: application/json\r\nConnect-Protocol-Version: 1\r\nContent-Length: 2\r\n\r\n{}"); err != nil {
 			t.Fatal(err)
 		}

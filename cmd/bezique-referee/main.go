@@ -64,6 +64,8 @@ type config struct {
 	maxTables      int
 	// The per-principal limits and the waiting tables' expiry (service.Config).
 	maxWaiting           int
+	maxTablesPrincipal   int
+	maxScheduled         int
 	createsPerMinute     int
 	maxWatchersTable     int
 	maxWatchersPrincipal int
@@ -108,6 +110,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.drainTimeout, "drain-timeout", 5*time.Minute, "on SIGTERM, how long games in play may run on before the referee stops")
 	fs.IntVar(&c.maxTables, "max-tables", 10_000, "most waiting and playing tables at once")
 	fs.IntVar(&c.maxWaiting, "max-waiting-per-principal", service.DefaultMaxWaitingPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats, over every referee sharing a PostgreSQL store")
+	fs.IntVar(&c.maxTablesPrincipal, "max-tables-per-principal", service.DefaultMaxTablesPerPrincipal, "most tables one principal (API key, else client IP address) may have waiting for their seats or in play, over every referee sharing a PostgreSQL store (a tournament's games are not counted)")
+	fs.IntVar(&c.maxScheduled, "max-scheduled-games-per-principal", service.DefaultMaxScheduledGamesPerPrincipal, "most games the running tournaments of one organiser key may schedule in all, over every referee sharing a PostgreSQL store (admins are not counted)")
 	fs.IntVar(&c.createsPerMinute, "creates-per-minute", service.DefaultCreatesPerMinute, "tables one principal may create per minute (a token bucket of that size), over every referee sharing a PostgreSQL store")
 	fs.IntVar(&c.maxWatchersTable, "max-watchers-per-table", service.DefaultMaxWatchersPerTable, "most spectator streams of one table")
 	fs.IntVar(&c.maxWatchersPrincipal, "max-watchers-per-principal", service.DefaultMaxWatchersPerPrincipal, "most spectator streams of one principal, over all tables")
@@ -120,7 +124,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often a seat is pinged to measure its round-trip time (a seat sent other messages meanwhile: every fourth time)")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
-	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up")
+	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up; a stream's first store read (which referee holds its table) is bounded the same way, and ends UNAVAILABLE")
 	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat may wait for its bot to read before the stream is dropped")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
@@ -128,6 +132,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
+	fs.StringVar(&c.http.allowedHosts, "allowed-hosts", "", "without authentication: comma-separated host names (referee.lan) whose Host the HTTP face (web app, Connect, gRPC-Web) serves besides IP addresses and localhost; any other is refused 403, against DNS rebinding (docs/SECURITY.md). With keys every Host is served")
 	fs.StringVar(&c.http.embedFrameAncestors, "embed-frame-ancestors", "", "comma-separated sources that may show the web app's /embed/t/{id} in a frame (https://club.example.com; CSP frame-ancestors); empty: any site")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
@@ -201,6 +206,8 @@ func (c config) validate() error {
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
 		{"store-wait", c.storeWait < 0, fmt.Sprint(c.storeWait, "; want 0 or more")},
 		{"max-waiting-per-principal", c.maxWaiting < 1, fmt.Sprint(c.maxWaiting, "; want at least 1")},
+		{"max-tables-per-principal", c.maxTablesPrincipal < 1, fmt.Sprint(c.maxTablesPrincipal, "; want at least 1")},
+		{"max-scheduled-games-per-principal", c.maxScheduled < 1, fmt.Sprint(c.maxScheduled, "; want at least 1")},
 		{"creates-per-minute", c.createsPerMinute < 1, fmt.Sprint(c.createsPerMinute, "; want at least 1")},
 		{"max-watchers-per-table", c.maxWatchersTable < 1, fmt.Sprint(c.maxWatchersTable, "; want at least 1")},
 		{"max-watchers-per-principal", c.maxWatchersPrincipal < 1, fmt.Sprint(c.maxWatchersPrincipal, "; want at least 1")},
@@ -318,7 +325,7 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, CallTimeout: c.callTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, CallTimeout: c.callTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting, MaxTablesPerPrincipal: c.maxTablesPrincipal, MaxScheduledGamesPerPrincipal: c.maxScheduled,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, MaxTarget: c.maxTarget,
 		WaitingExpiry: c.waitingExpiry, Advertise: advertise, PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
@@ -337,6 +344,8 @@ func run(c config) error {
 	if certs != nil {
 		portTLS = certs.config("h2", "http/1.1")
 	}
+	// Without keys any page a browser shows could call the HTTP face by DNS rebinding.
+	c.http.checkHost = auth == nil
 	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
 	port, err := serve(lis, c.http, service.PortConfig{TLS: portTLS, MaxStreamsPerConn: uint32(c.maxStreamsPerConn),
 		MaxConnsPerAddr: c.maxConnsPerAddr, ConnsUnlimited: connsUnlimited(c.proxies), Metrics: metrics, Logger: log},
@@ -349,7 +358,7 @@ func run(c config) error {
 	ready.Store(true)
 	if c.metricsListen != "" {
 		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
-		hsrv := metricsServer(mux, c.http.maxConnectionIdle)
+		hsrv := metricsServer(mux, c.http.maxConnectionIdle, log)
 		if certs != nil {
 			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
 		}
@@ -359,7 +368,12 @@ func run(c config) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- port.Serve() }()
-	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", "addr", lis.Addr().String(), "store", store.Redact(c.store), "shared", srv.Shared(), "version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls)
+	shared := []any{"shared", srv.Shared()}
+	if srv.Shared() { // the id the others' logs and errors name this referee by, and where they reach it
+		shared = append(shared, "referee", srv.RefereeID(), "advertise", advertise)
+	}
+	log.Info("serving gRPC, gRPC-Web and Connect (JSON over HTTP)", append([]any{"addr", lis.Addr().String(), "store", store.Redact(c.store),
+		"version", version, "tls", certs != nil, "mtls", certs != nil && certs.mtls}, shared...)...)
 	fmt.Fprintf(os.Stderr, "bezique-referee: serving gRPC on %s\n", lis.Addr())
 
 	select {
@@ -367,7 +381,7 @@ func run(c config) error {
 		return err
 	case <-ctx.Done():
 	}
-	stopAtSecondSignal(log)
+	stopAtSecondSignal(log, c.store != "memory")
 	drain(log, &ready, hs, srv, c.drainTimeout)
 	port.Stop(5 * time.Second)
 	log.Info("stopped")
@@ -375,14 +389,19 @@ func run(c config) error {
 }
 
 // stopAtSecondSignal makes a second SIGINT or SIGTERM, during the drain, end the process at
-// once with status 1: games in play stop where they are and, with a store, resume on the next
-// start (every action a seat was told of is already stored).
-func stopAtSecondSignal(log *slog.Logger) {
+// once with status 1: games in play stop where they are and, with a durable store, resume on the
+// next start (every action a seat was told of is already stored); without one they are lost, and
+// the log says so (it promised a resume with --store memory, an outside trial).
+func stopAtSecondSignal(log *slog.Logger, durable bool) {
 	second := make(chan os.Signal, 1)
 	signal.Notify(second, syscall.SIGTERM, syscall.SIGINT)
 	go func() {
 		sig := <-second
-		log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
+		if durable {
+			log.Warn("second signal: stopping now; unfinished games resume on the next start", "signal", sig.String())
+		} else {
+			log.Warn("second signal: stopping now; unfinished games are lost (--store memory)", "signal", sig.String())
+		}
 		os.Exit(1)
 	}()
 }
@@ -399,8 +418,12 @@ const metricsMaxHeaderBytes = 16 << 10
 // maxIdle (--max-connection-idle, 0: never) is closed as on the gRPC port (IdleTimeout): its
 // default, 5 min, is longer than Prometheus's scrape interval (1 min unless configured), so a
 // scraper keeps one connection; a request's headers are bounded by metricsMaxHeaderBytes.
-func metricsServer(h http.Handler, maxIdle time.Duration) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: service.FirstBytesTimeout, IdleTimeout: maxIdle, MaxHeaderBytes: metricsMaxHeaderBytes}
+// net/http's own lines (a TLS handshake refused: plain HTTP to the TLS port) go to log, at info
+// level: they were written in log's plain format among the structured lines (an integrator's
+// trial).
+func metricsServer(h http.Handler, maxIdle time.Duration, log *slog.Logger) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: service.FirstBytesTimeout, IdleTimeout: maxIdle, MaxHeaderBytes: metricsMaxHeaderBytes,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelInfo)}
 }
 
 // metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -172,7 +173,7 @@ func TestBinarySecondSignalStopsAtOnce(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("exited %v after the second signal, want at once", d)
 	}
-	if !strings.Contains(p.log(), "second signal: stopping now") {
+	if !strings.Contains(p.log(), "second signal: stopping now; unfinished games resume on the next start") {
 		t.Errorf("no log line for the second signal:\n%s", p.log())
 	}
 	p2 := startBinary(t, bin, args...)
@@ -188,6 +189,41 @@ func TestBinarySecondSignalStopsAtOnce(t *testing.T) {
 		case <-ctx.Done():
 			t.Fatalf("games did not finish after the restart\n%s", p2.log())
 		}
+	}
+}
+
+// TestBinarySecondSignalMemoryStore: a second SIGTERM during the drain of a referee without a
+// durable store (--store memory) says that the games in play are lost; it said they resume on
+// the next start (an integrator's trial).
+func TestBinarySecondSignalMemoryStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	addr := freeAddr(t)
+	p := startBinary(t, buildReferee(t), "--listen", addr, "--metrics-listen", "", "--store", "memory", "--drain-timeout", "5m")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	resp, err := pb.NewTableServiceClient(dialReferee(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := make(chan struct{})
+	go func() { defer close(played); playAll(ctx, t, addr, resp, slowBots(5*time.Millisecond)) }()
+	defer func() { cancel(); <-played }() // the bots give up with ctx, the referee gone
+	time.Sleep(300 * time.Millisecond)
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	for !strings.Contains(p.log(), "draining") {
+		time.Sleep(10 * time.Millisecond)
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no exit 10 s after the second SIGTERM\n%s", p.log())
+	}
+	if log := p.log(); !strings.Contains(log, "second signal: stopping now; unfinished games are lost (--store memory)") || strings.Contains(log, "resume on the next start") {
+		t.Errorf("the second signal's line does not say the games are lost:\n%s", log)
 	}
 }
 
@@ -225,6 +261,11 @@ func TestBinaryPostgres(t *testing.T) {
 		}
 		if !strings.Contains(log, `store="postgres://postgres:xxxxx@`) || !strings.Contains(log, "shared=true") {
 			t.Errorf("the start-up log does not name the store without its password, shared:\n%s", log)
+		}
+		// The id the other referees' logs and errors name it by, and where they reach it (an
+		// operator could not tell which referee "vm-…" was).
+		if !regexp.MustCompile(`shared=true referee=vm-[0-9a-f]+ advertise=127\.0\.0\.1:[0-9]+`).MatchString(log) {
+			t.Errorf("the start-up log does not name the referee's id and advertised address:\n%s", log)
 		}
 	}
 }

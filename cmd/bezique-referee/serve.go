@@ -25,6 +25,12 @@ type httpOptions struct {
 	// maxArrivingBytes is --max-arriving-bytes: the most bytes held of Connect and gRPC-Web
 	// request messages still arriving (service.HTTPConfig.MaxArrivingBytes).
 	maxArrivingBytes int64
+	// allowedHosts is --allowed-hosts: comma-separated host names the HTTP face serves without
+	// authentication, besides IP addresses and localhost (service.HTTPConfig.AllowedHosts).
+	allowedHosts string
+	// checkHost is set by run when authentication is off: the HTTP face then serves only IP
+	// addresses, localhost and allowedHosts, against DNS rebinding (service.HTTPConfig.CheckHost).
+	checkHost bool
 }
 
 // serve returns the referee's port on lis, with cfg's TLS and limits (service.PortConfig):
@@ -36,7 +42,7 @@ func serve(lis net.Listener, o httpOptions, cfg service.PortConfig, register fun
 	cfg.MaxConnectionIdle = o.maxConnectionIdle
 	cfg.HTTP = service.HTTPConfig{CORSOrigins: splitList(o.corsOrigins),
 		Static:           web.Handler(web.Config{FrameAncestors: splitList(o.embedFrameAncestors)}),
-		MaxArrivingBytes: o.maxArrivingBytes, Metrics: cfg.Metrics}
+		MaxArrivingBytes: o.maxArrivingBytes, Metrics: cfg.Metrics, CheckHost: o.checkHost, AllowedHosts: splitList(o.allowedHosts)}
 	return service.NewPort(lis, cfg, register, opts...)
 }
 

@@ -151,6 +151,14 @@ func TestBinaryTLS(t *testing.T) {
 		if plain.StatusCode != http.StatusBadRequest {
 			t.Fatalf("plain HTTP to the metrics port: %s, want 400 Bad Request", plain.Status)
 		}
+		// net/http's line about it is one of the referee's structured lines (it was in log's
+		// plain format, "2026/12/05 … http: TLS handshake error …").
+		line := regexp.MustCompile(`level=INFO msg="http: TLS handshake error from 127\.0\.0\.1:[0-9]+: client sent an HTTP request to an HTTPS server`)
+		for deadline := time.Now().Add(10 * time.Second); !line.MatchString(p.log()); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no structured line of the TLS handshake refused:\n%s", p.log())
+			}
+		}
 	})
 	t.Run("Connect JSON over HTTPS with curl", func(t *testing.T) {
 		var got struct {

@@ -38,7 +38,9 @@ const defaultCallTimeout = time.Minute
 // boundCall returns the unary interceptor that gives each call without a deadline, its retries
 // included, the bound d, and says so when it runs out; but Challenge's, which waits by design
 // while a named bot has no free place. A referee that does not answer (its PostgreSQL stopped
-// with SIGSTOP or hung, which no TCP timeout notices) kept the command waiting for ever.
+// with SIGSTOP or hung, which no TCP timeout notices) kept the command waiting for ever. A
+// DEADLINE_EXCEEDED that the referee answered before the bound ran out is returned as it is (it
+// was reported as "no answer in 1m0s" after 10 s, an outside trial).
 func boundCall(d time.Duration) grpc.UnaryClientInterceptor {
 	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
 		if _, ok := ctx.Deadline(); ok || method == pb.LobbyService_Challenge_FullMethodName {
@@ -47,7 +49,7 @@ func boundCall(d time.Duration) grpc.UnaryClientInterceptor {
 		bounded, cancel := context.WithTimeout(ctx, d)
 		defer cancel()
 		err := invoker(bounded, method, req, reply, cc, opts...)
-		if status.Code(err) == codes.DeadlineExceeded && ctx.Err() == nil {
+		if status.Code(err) == codes.DeadlineExceeded && bounded.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return status.Errorf(codes.DeadlineExceeded, "no answer from the referee in %v (is its store out of reach? --timeout waits longer)", d)
 		}
 		return err
@@ -129,7 +131,8 @@ const retryAttempts = 12
 // API key on every call ("" for none); a call refused by a rate limit or while its table moves is
 // made again after the delay the refusal states, up to retryAttempts times and 30 s of waiting
 // (botsdk.DefaultTakeoverWait; a longer delay is returned at once). Without TLS, a connection
-// the referee closed before answering says TLS may be why (tlsHint). An address given as a web
+// the referee closed before answering says TLS may be why, and one that could not be made
+// names the address (hint). An address given as a web
 // URL is refused (botsdk.CheckServer).
 func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	if err := botsdk.CheckServer(c.server); err != nil {
@@ -141,19 +144,17 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	}
 	creds := insecure.NewCredentials()
 	unary := []grpc.UnaryClientInterceptor{boundCall(cmp.Or(c.timeout, defaultCallTimeout)), botsdk.RetryInterceptor(retryAttempts, warnLogger(os.Stderr))}
-	var stream []grpc.StreamClientInterceptor
 	if t != nil {
 		creds = credentials.NewTLS(t)
-	} else {
-		unary = append(unary, func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-			return c.tlsHint(invoker(ctx, method, req, reply, cc, opts...))
-		})
-		stream = append(stream, func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
-			s, err := streamer(ctx, desc, cc, method, opts...)
-			return s, c.tlsHint(err)
-		})
 	}
-	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithChainStreamInterceptor(stream...))
+	unary = append(unary, func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		return c.hint(invoker(ctx, method, req, reply, cc, opts...), t == nil)
+	})
+	stream := func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		s, err := streamer(ctx, desc, cc, method, opts...)
+		return s, c.hint(err, t == nil)
+	}
+	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithStreamInterceptor(stream))
 	if key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}
@@ -164,12 +165,18 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 	return cc, nil
 }
 
-// tlsHint returns err of a call made without TLS, with what it may mean when the referee closed
-// the connection before its HTTP/2 preface (botsdk.ClosedBeforePreface); every other error (nil
-// too) as it is.
-func (c connFlags) tlsHint(err error) error {
-	if !botsdk.ClosedBeforePreface(err) {
-		return err
+// hint returns err of a call with what it may mean when no connection to the referee could be
+// made (grpc-go's "Error while dialing": nothing listens at the address; "name resolver error":
+// its host does not resolve; `bezique watch` to a dead address printed grpc-go's words alone),
+// or, when the call was made without TLS (plaintext), when the referee closed the connection
+// before its HTTP/2 preface (botsdk.ClosedBeforePreface: it may serve TLS); every other error
+// (nil too) as it is.
+func (c connFlags) hint(err error, plaintext bool) error {
+	switch {
+	case status.Code(err) == codes.Unavailable && (strings.Contains(err.Error(), "Error while dialing") || strings.Contains(err.Error(), "name resolver error")):
+		return status.Errorf(codes.Unavailable, "%s (no referee answers at %s: is bezique-referee running there? The address is --server, default $%s)", status.Convert(err).Message(), c.server, serverEnv)
+	case plaintext && botsdk.ClosedBeforePreface(err):
+		return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", status.Convert(err).Message(), c.server)
 	}
-	return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", status.Convert(err).Message(), c.server)
+	return err
 }

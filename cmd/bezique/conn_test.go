@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // TestServerWithWhitespace: a --server, or its default ($BEZIQUE_SERVER), that ends with a
@@ -75,5 +77,58 @@ func TestCommandGivesUpOnASilentReferee(t *testing.T) {
 	want := "code = DeadlineExceeded desc = no answer from the referee in 300ms (is its store out of reach? --timeout waits longer)"
 	if took := time.Since(start); err == nil || !strings.Contains(err.Error(), want) || took > 10*time.Second {
 		t.Errorf("tournament list against a referee that does not answer: %v after %v; want %q\n%s", err, took, want, out)
+	}
+}
+
+// TestRefereesDeadlineExceededKept: a DEADLINE_EXCEEDED that the referee answers before
+// --timeout runs out is printed with the referee's words; it was rewritten as "no answer from the
+// referee in 1m0s" after 10 s (an outside trial, PostgreSQL stopped with SIGSTOP).
+func TestRefereesDeadlineExceededKept(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(grpc.UnknownServiceHandler(func(any, grpc.ServerStream) error {
+		return status.Error(codes.DeadlineExceeded, "the referee's own words")
+	}))
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(g.Stop)
+	ctx, cancel := context.WithCancel(context.Background()) // no deadline, as a person's command has
+	defer time.AfterFunc(30*time.Second, cancel).Stop()
+	out, err := runCmd(ctx, "tournament", "list", "--server", lis.Addr().String(), "--timeout", "1m")
+	if want := "code = DeadlineExceeded desc = the referee's own words"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("tournament list against a referee that answers DeadlineExceeded: %v; want %q\n%s", err, want, out)
+	}
+}
+
+// TestNoRefereeAtServerSaysSo: a command whose --server has no referee listening (a port closed
+// here) or a host that does not resolve names the address and the flag; `bezique watch` to a dead
+// address printed grpc-go's words alone (an outside trial).
+func TestNoRefereeAtServerSaysSo(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := lis.Addr().String()
+	_ = lis.Close()
+	hint := func(addr string) string {
+		return " (no referee answers at " + addr + ": is bezique-referee running there? The address is --server, default $BEZIQUE_SERVER)"
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"watch", "t-1", "--server", dead}, "bezique: WatchTable: rpc error: code = Unavailable desc = connection error: desc = " +
+			`"transport: Error while dialing: dial tcp ` + dead + `: connect: connection refused"` + hint(dead)},
+		{[]string{"tables", "--server", dead, "--tls"}, "bezique: ListTables: rpc error: code = Unavailable desc = connection error: desc = " +
+			`"transport: Error while dialing: dial tcp ` + dead + `: connect: connection refused"` + hint(dead)},
+		{[]string{"tables", "--server", "nosuchhost.invalid:1"}, "bezique: ListTables: rpc error: code = Unavailable desc = name resolver error: " +
+			"produced zero addresses" + hint("nosuchhost.invalid:1")},
+	} {
+		if _, err := runCmd(ctx, c.args...); err == nil || errorText(err) != c.want {
+			t.Errorf("%v:\ngot  %v\nwant %q", c.args, err, c.want)
+		}
 	}
 }

@@ -135,7 +135,7 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 	if want := "bezique: ListTables: rpc error: code = Unauthenticated desc = unknown API key\n(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
 		t.Errorf("tables with an unknown key: got %q, want %q", errorText(err), want)
 	}
-	// A table that is not public, watched without a key: PermissionDenied, whose message says only
+	// A table that is not public, watched without a key: Unauthenticated, whose message says only
 	// "needs an API key".
 	out, err := runCmd(ctx, "create", "--server", addr, "--key", "bzq_cli-admin-key-0123456789abcdef", "--seat", "remote:a", "--seat", "remote:b")
 	table := strings.TrimPrefix(strings.SplitN(out, "\n", 2)[0], "table ")
@@ -143,7 +143,7 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 		t.Fatalf("create: %v\n%s", err, out)
 	}
 	_, err = runCmd(ctx, "watch", table, "--server", addr)
-	if want := "bezique: WatchTable: rpc error: code = PermissionDenied desc = table " + table + " is not public: watching it needs an API key\n" +
+	if want := "bezique: WatchTable: rpc error: code = Unauthenticated desc = table " + table + " is not public: watching it needs an API key\n" +
 		"(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
 		t.Errorf("watch without a key: got %q, want %q", errorText(err), want)
 	}

@@ -211,11 +211,12 @@ var errQuiet = errors.New("nothing")
 // loadRefereeConfig is the configuration of a load test's in-process referee: room for o.tables
 // tables and the ones that replace ended games, and per-principal limits that let the test's one
 // principal (its workers, all on 127.0.0.1) create and hold them all; a public referee's defaults
-// (100 waiting tables, 300 creations a minute) refused the 101st table of the ramp.
+// (100 waiting tables, 300 creations a minute) refused the 101st table of the ramp, and 1 000
+// tables waiting or in play would refuse the 1 001st.
 func loadRefereeConfig(o loadOptions, stderr io.Writer) service.Config {
 	n := 2*o.tables + 100
 	return service.Config{Logger: quietLogger(stderr), MaxTables: n, MaxWaitingPerPrincipal: n,
-		CreatesPerMinute: max(service.DefaultCreatesPerMinute, 60*n)}
+		MaxTablesPerPrincipal: max(service.DefaultMaxTablesPerPrincipal, n), CreatesPerMinute: max(service.DefaultCreatesPerMinute, 60*n)}
 }
 
 // runLoadtest runs a load test as o says and prints its report on out.

@@ -159,8 +159,13 @@ func TestLoadtestServer(t *testing.T) {
 
 // TestLoadtestRefereeQuotas: the in-process referee of a 400-table load test lets its one
 // principal create the 400 tables at once over gRPC (with the public defaults the 101st waiting
-// table was refused, and a 1 000-table ramp never finished).
+// table was refused, and a 1 000-table ramp never finished); a 10 000-table load test's referee
+// lets it hold its 10 000 tables waiting and in play (the default is 1 000).
 func TestLoadtestRefereeQuotas(t *testing.T) {
+	if c := loadRefereeConfig(loadOptions{tables: 10_000}, io.Discard); c.MaxWaitingPerPrincipal < 10_000 || c.MaxTablesPerPrincipal < 10_000 {
+		t.Fatalf("a 10 000-table load test's referee: MaxWaitingPerPrincipal %d, MaxTablesPerPrincipal %d; want at least 10 000",
+			c.MaxWaitingPerPrincipal, c.MaxTablesPerPrincipal)
+	}
 	const tables = 400
 	ctx := context.Background()
 	srv, err := service.New(ctx, loadRefereeConfig(loadOptions{tables: tables}, io.Discard))

@@ -20,16 +20,16 @@ func main() {
 }
 
 // errorText is how the command reports err: "bezique: " and its text, each line printable (the
-// server's messages may quote a client's text); a refused or missing API key (Unauthenticated,
-// or PermissionDenied for a table that is not public, which "needs an API key") adds where the
-// command takes one, since the referee's message speaks of gRPC metadata or of a key alone.
+// server's messages may quote a client's text); a refused or missing API key (Unauthenticated)
+// adds where the command takes one, since the referee's message speaks of gRPC metadata or of a
+// key alone.
 func errorText(err error) string {
 	lines := strings.Split(err.Error(), "\n")
 	for i, l := range lines {
 		lines[i] = printable(l)
 	}
 	text := "bezique: " + strings.Join(lines, "\n")
-	if c := status.Code(err); c == codes.Unauthenticated || c == codes.PermissionDenied && strings.Contains(err.Error(), "needs an API key") {
+	if status.Code(err) == codes.Unauthenticated {
 		text += "\n(the API key is --key or $" + keyEnv + "; docs/SECURITY.md)"
 	}
 	return text

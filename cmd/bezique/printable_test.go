@@ -9,7 +9,8 @@ import (
 
 // TestPrintable is the regression test of escape sequences in seat names and cancel reasons
 // reaching the terminal raw: every control character and non-UTF-8 byte from the server is
-// printed escaped, in the tables list, the event lines and the score sheet's names.
+// printed escaped, in the tables list, the event lines and the score sheet's names; so is every
+// character that reorders or hides text ("a\u202egnp.exe" was shown "aexe.png", a security trial).
 func TestPrintable(t *testing.T) {
 	for in, want := range map[string]string{
 		"rulebook":               "rulebook",
@@ -19,6 +20,13 @@ func TestPrintable(t *testing.T) {
 		"bell\a\r\nnext":         `bell\x07\x0d\x0anext`,
 		"bad\xffutf8":            `bad\xffutf8`,
 		"\x1b]0;title\x07 after": `\x1b]0;title\x07 after`,
+		"a\u202egnp.exe":         `a\u202egnp.exe`,
+		"alpha\u200b":            `alpha\u200b`,
+		"line\u2028two\u2029":    `line\u2028two\u2029`,
+		"tag\U000e0041":          `tag\U000e0041`,
+		"team 👩\u200d💻 go":       "team 👩\u200d💻 go", // an emoji sequence, which the referee accepts, shows
+		"beta\u200d":             `beta\u200d`,
+		"\u200dlead":             `\u200dlead`,
 	} {
 		if got := printable(in); got != want {
 			t.Errorf("printable(%q) = %q, want %q", in, got, want)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -360,9 +361,11 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 }
 
 // follow watches a tournament to its end, with a progress bar on a terminal (games done of the
-// total, rate, time left); each update is also passed to line, when set. Without a terminal and
-// without line (a log file, a CI job), it writes a progress line to out each time another tenth
-// of the games has been played: "ID: 40 of 400 games (10%)".
+// total, rate, time left, and the leader: leaderText); each update is also passed to line, when
+// set. Without a terminal and without line (a log file, a CI job), it writes a progress line to
+// out each time another tenth of the games has been played: "ID: 40 of 400 games (10%); leader
+// alice 15.5/20". An organiser saw a percentage alone until the end (an outside
+// trial), where `bezique match` prints the running score.
 func follow(ctx context.Context, r interface {
 	WatchTournament(context.Context, string, func(service.TournamentUpdate) error) error
 }, id string, out io.Writer, line func(service.TournamentUpdate)) error {
@@ -377,10 +380,11 @@ func follow(ctx context.Context, r interface {
 		switch {
 		case bar != nil:
 			bar.ChangeMax(scheduled)
+			bar.Describe(strings.TrimSuffix(id+"; "+leaderText(u.Standings), "; "))
 			_ = bar.Set(played)
 		case line == nil && scheduled > 0 && played*10/scheduled > tenths:
 			tenths = played * 10 / scheduled
-			fmt.Fprintf(out, "%s: %d of %d games (%d%%)\n", id, played, scheduled, played*100/scheduled)
+			fmt.Fprintln(out, strings.TrimSuffix(fmt.Sprintf("%s: %d of %d games (%d%%); %s", id, played, scheduled, played*100/scheduled, leaderText(u.Standings)), "; "))
 		}
 		if line != nil {
 			line(u)
@@ -394,9 +398,22 @@ func follow(ctx context.Context, r interface {
 	return err
 }
 
+// leaderText is the first entrant of st with its points of its games, as a crosstable has them,
+// "leader NAME 2.5/3", or "" before any game has counted.
+func leaderText(st tournament.Standings) string {
+	if len(st.Entrants) == 0 || st.Entrants[0].Games == 0 {
+		return ""
+	}
+	e := st.Entrants[0]
+	return fmt.Sprintf("leader %s %s/%d", e.Entrant, strconv.FormatFloat(e.Points, 'f', -1, 64), e.Games)
+}
+
 // loadTournament reads a tournament and its results from the store, without playing it; an
 // unknown id is an error naming the store and --server, where a running referee's tournaments are.
 func loadTournament(ctx context.Context, url, id string) (*service.Tournament, error) {
+	if noStoreFile(url) {
+		return nil, fmt.Errorf("no tournament %s in --store %s (a tournament of a running referee: --server HOST:PORT)", id, store.Redact(url))
+	}
 	st, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
@@ -410,6 +427,18 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 		return nil, err
 	}
 	return tournamentFromStore(ctx, st, row)
+}
+
+// noStoreFile reports whether url is a SQLite store whose file does not exist: a command that only
+// reads it has nothing to read, and store.Open would create the file and its directory (`tournament
+// list` left a bezique-data/ in every directory it was run in: the organiser trial).
+func noStoreFile(url string) bool {
+	path, ok := strings.CutPrefix(url, "sqlite:")
+	if !ok {
+		return false
+	}
+	_, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // tournamentFromStore reads the results of the tournament of row from st and computes its

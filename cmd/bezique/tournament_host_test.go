@@ -97,7 +97,8 @@ func replayRecords(ctx context.Context, t *testing.T, flags []string, id, want s
 }
 
 // TestTournamentRecordsInProcess: "export --records" of a tournament of the in-process referee
-// reads the records from --store, and each replays.
+// reads the records from --store, and each replays. The run's last progress line names the
+// leader of the standings it prints, with its points of its games (it gave a percentage alone).
 func TestTournamentRecordsInProcess(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -108,6 +109,14 @@ func TestTournamentRecordsInProcess(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, out)
 	}
 	id, _, _ := strings.Cut(strings.TrimPrefix(out, "tournament "), ",")
+	first := regexp.MustCompile(`(?m)^ +1 +(\S+) +4 +\d+ +\d+ +\d+ +(\d+)\.(\d) `).FindStringSubmatch(out)
+	if first == nil {
+		t.Fatalf("no first line in the standings:\n%s", out)
+	}
+	points := strings.TrimSuffix(first[2]+"."+first[3], ".0")
+	if want := "\n" + id + ": 4 of 4 games (100%); leader " + first[1] + " " + points + "/4\n"; !strings.Contains(out, want) {
+		t.Errorf("no progress line %q:\n%s", want, out)
+	}
 	replayRecords(ctx, t, []string{"--server", "", st}, id, "4")
 }
 
@@ -287,8 +296,13 @@ func TestServeWithKeySaysItsName(t *testing.T) {
 			t.Fatal("alpha never entered the lobby")
 		}
 	}
-	if want := "serving as its API key's name in the lobby of " + addr + ", capacity 1, every variant\n"; served.String() != want {
-		t.Fatalf("printed %q, want %q", served.String(), want)
+	// The line comes once the referee's admission reaches the bot, which may be after the
+	// lobby lists it (a CI run read it empty).
+	want := "serving as its API key's name in the lobby of " + addr + ", capacity 1, every variant\n"
+	for deadline := time.Now().Add(10 * time.Second); served.String() != want; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("printed %q, want %q", served.String(), want)
+		}
 	}
 }
 

@@ -51,6 +51,9 @@ func newTournamentListCmd(o *tournamentOpts) *cobra.Command {
 // --store (listStored).
 func (o *tournamentOpts) list(cmd *cobra.Command, newestFirst bool) ([]*service.Tournament, error) {
 	if o.conn.server == "" {
+		if noStoreFile(o.storeURL) {
+			return nil, nil
+		}
 		st, err := store.Open(cmd.Context(), o.storeURL)
 		if err != nil {
 			return nil, err

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -147,5 +150,26 @@ func TestTournamentListJSON(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], got[0].ID+`  "League 1"  finished  round-robin`) {
 		t.Errorf("list:\n%s\nwant the second line to start %s  \"League 1\"  finished  round-robin", out, got[0].ID)
+	}
+}
+
+// TestTournamentReadsCreateNoStore: list and standings on a SQLite --store that does not exist
+// say there is nothing there and leave no file or directory behind; they created the store (its
+// directory, bezique-data/ by default) in every directory they ran in (the organiser trial).
+func TestTournamentReadsCreateNoStore(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	dir := filepath.Join(t.TempDir(), "none")
+	st := "sqlite:" + filepath.Join(dir, "t.db")
+	out, err := runCmd(ctx, "tournament", "list", "--server", "", "--store", st)
+	if want := "no tournaments in --store " + st + " (a running referee's: --server HOST:PORT)\n"; err != nil || !strings.HasPrefix(out, want) {
+		t.Errorf("list: %v\n%s\nwant it to start %q", err, out, want)
+	}
+	_, err = runCmd(ctx, "tournament", "standings", "--server", "", "--store", st, "tn-0123456789abcdef")
+	if want := "no tournament tn-0123456789abcdef in --store " + st + " (a tournament of a running referee: --server HOST:PORT)"; err == nil || err.Error() != want {
+		t.Errorf("standings: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s after the reads: %v, want it not to exist", dir, err)
 	}
 }

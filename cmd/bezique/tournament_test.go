@@ -55,7 +55,7 @@ func TestTournamentCommands(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, out)
 	}
 	// Without a terminal, progress lines: at most one per tenth, the last at 100 %.
-	progress := regexp.MustCompile(`(?m)^`+id+`: (\d+) of 12 games \((\d+)%\)$`).FindAllStringSubmatch(out, -1)
+	progress := regexp.MustCompile(`(?m)^`+id+`: (\d+) of 12 games \((\d+)%\); leader \S+ [0-9.]+/\d+$`).FindAllStringSubmatch(out, -1)
 	if len(progress) == 0 || len(progress) > 10 || progress[len(progress)-1][1] != "12" || progress[len(progress)-1][2] != "100" {
 		t.Fatalf("run's progress lines %q; want one per tenth of the games played, the last 12 of 12 (100%%)\n%s", progress, out)
 	}

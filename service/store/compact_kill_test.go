@@ -10,7 +10,8 @@ import (
 // TestCompactClosedMidRound: a round of compaction deleting 25 000 actions of an ended table in
 // chunks of compactChunk is cut once its first chunk is committed (its context ends, as at the
 // store's Close when a referee stops mid-round). Each chunk is a transaction of its
-// own, so the file holds a prefix of the deletion, never part of a chunk; the store opened again
+// own, so the file holds a prefix of the deletion, never part of a chunk (the round counts it,
+// but maybe the last chunk, which the cut may not have stopped); the store opened again
 // on the file (the referee restarted) deletes the rest at its first round, and the live table's
 // actions all stay.
 func TestCompactClosedMidRound(t *testing.T) {
@@ -64,7 +65,10 @@ func TestCompactClosedMidRound(t *testing.T) {
 	again := openURLForTest(t, "sqlite:"+path)
 	left := count(again, "ended")
 	t.Logf("the cut round deleted %d (%+v); %d left", ended-left, r, left)
-	if left == ended || left != ended-r.deleted || (ended-left)%compactChunk != 0 && left != 0 {
+	// The chunk whose statement the cut ended may be committed all the same (the driver returns
+	// the context's error once SQLite has finished it): the round does not count it then (CI once
+	// saw 20 000 deleted, 10 000 counted).
+	if got := ended - left; left == ended || got != r.deleted && got != r.deleted+compactChunk || got%compactChunk != 0 && left != 0 {
 		t.Errorf("after the cut round: %d actions of the ended table left, round %+v; want a whole number of chunks deleted, or all", left, r)
 	}
 	if r2, err := again.compactRound(ctx, later, 0); err != nil || !r2.ran || r2.deleted != left {

@@ -82,12 +82,20 @@ var postgresDialect = dialect{
 			}
 			return nil
 		}
+		var ce *pgconn.ConnectError
+		if errors.As(err, &ce) && !errors.Is(err, context.Canceled) {
+			// No connection: refused, reset, or its set-up not done within the connect timeout
+			// (PostgresConnectTimeout), a context deadline of pgconn's own, not the caller's.
+			// Classified as the caller's, it was answered DEADLINE_EXCEEDED without a RetryInfo,
+			// and new bots gave up on a referee that answered (an outside trial, PostgreSQL
+			// stopped with SIGSTOP).
+			return ErrUnavailable
+		}
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return nil // the caller's context: its own code
 		}
-		var ce *pgconn.ConnectError
 		var ne net.Error
-		if errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, pgconn.ErrConnClosed) ||
+		if errors.As(err, &ne) || errors.Is(err, pgconn.ErrConnClosed) ||
 			errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 			return ErrUnavailable
 		}
@@ -217,6 +225,13 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
+	}
+	if cfg.ConnectTimeout <= 0 {
+		// pgconn bounds the whole set-up (TCP, TLS, start-up) by ConnectTimeout only: the
+		// dialer's own timeout bounds the TCP handshake alone, and a server that accepted the
+		// connection and never answered its start-up (stopped with SIGSTOP, a start-up
+		// message lost) held the connection, and its pool slot, for ever.
+		cfg.ConnectTimeout = PostgresConnectTimeout
 	}
 	cfg.DialFunc = postgresDialer(cfg.ConnectTimeout)
 	owner := newOwnerID()

@@ -28,7 +28,7 @@
 //	           variant, spec, seed, commitment, finished_at?, winner_side?, result?, scores?,
 //	           tournament_id? (the tournament whose game it plays; in PostgreSQL created only
 //	           under that tournament's lease), quota_key? (the principal it counts against;
-//	           in PostgreSQL indexed while waiting), end_reason (why it ended; '' for a
+//	           in PostgreSQL indexed while waiting or playing), end_reason (why it ended; '' for a
 //	           completed game)
 //	actions    id (growing: the rowid, an indexed identity column), table_id → tables, seq,
 //	           seat, kind (the referee's; 0 for an action), payload, recorded_at; appended to,

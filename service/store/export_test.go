@@ -25,3 +25,6 @@ func MigrateUpTo(ctx context.Context, dialectName string, db *sql.DB, version in
 	_, err = p.UpTo(ctx, version)
 	return err
 }
+
+// ClassifyPostgres is the PostgreSQL dialect's classify: the store error err is, or nil.
+func ClassifyPostgres(err error) error { return postgresDialect.classify(err) }

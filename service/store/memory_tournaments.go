@@ -164,6 +164,21 @@ func (m *memStore) ListTournamentGames(_ context.Context, ids ...string) ([]Tour
 	return out, nil
 }
 
+// TournamentTables implements [Store.TournamentTables].
+func (m *memStore) TournamentTables(_ context.Context, id string) ([]string, error) {
+	if err := m.lock("list tables of tournament"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	var out []string
+	for tid, t := range m.tables {
+		if t.row.Tournament == id {
+			out = append(out, tid)
+		}
+	}
+	return out, nil
+}
+
 // CountTournamentGames implements [Store.CountTournamentGames].
 func (m *memStore) CountTournamentGames(_ context.Context, ids ...string) (map[string]int, error) {
 	if err := m.lock("count tournament games"); err != nil {

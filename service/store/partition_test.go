@@ -191,7 +191,7 @@ func TestQuotaLockPartitionedMidCommit(t *testing.T) {
 	proxy, through := startPartitionProxy(t, u)
 	_, la := leaser(t, through)
 	b, lb := leaser(t, u)
-	q := store.Quota{Key: "ip:192.0.2.7", MaxWaiting: 10, PerMinute: 10}
+	q := store.Quota{Key: "ip:192.0.2.7", MaxWaiting: 10, MaxTables: 10, PerMinute: 10}
 	proxy.arm()
 	cutCtx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()

@@ -29,13 +29,11 @@ const (
 	PostgresKeepAlive = 5 * time.Second
 )
 
-// postgresDialer returns the dial function of the store's PostgreSQL connections: set-up bounded
-// by connectTimeout (PostgresConnectTimeout when 0), keepalive probes every PostgresKeepAlive,
-// and TCP_USER_TIMEOUT PostgresUserTimeout (setUserTimeout).
+// postgresDialer returns the dial function of the store's PostgreSQL connections: the TCP
+// handshake bounded by connectTimeout (the rest of the set-up is bounded by pgconn.Config's
+// ConnectTimeout, which openPostgres sets), keepalive probes every PostgresKeepAlive, and
+// TCP_USER_TIMEOUT PostgresUserTimeout (setUserTimeout).
 func postgresDialer(connectTimeout time.Duration) pgconn.DialFunc {
-	if connectTimeout <= 0 {
-		connectTimeout = PostgresConnectTimeout
-	}
 	d := &net.Dialer{
 		Timeout:         connectTimeout,
 		KeepAliveConfig: net.KeepAliveConfig{Enable: true, Idle: PostgresKeepAlive, Interval: PostgresKeepAlive, Count: 3},

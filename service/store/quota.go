@@ -17,31 +17,51 @@ type Quota struct {
 	// MaxWaiting is the most tables of Key that may be waiting (StateWaiting) when the table is
 	// created: at MaxWaiting the creation is refused.
 	MaxWaiting int
+	// MaxTables is the most tables of Key that may be waiting or playing (StateWaiting,
+	// StatePlaying) when the table is created: at MaxTables the creation is refused.
+	MaxTables int
 	// PerMinute is the size of Key's token bucket, refilled at PerMinute tokens per minute; each
 	// creation takes one token, and a creation that finds less than one is refused.
 	PerMinute int
 }
+
+// QuotaLimit names the limit of a [Quota] that a [QuotaExceededError] refused a creation at.
+type QuotaLimit int
+
+const (
+	// QuotaRate is Quota.PerMinute: Key's token bucket is empty.
+	QuotaRate QuotaLimit = iota
+	// QuotaWaiting is Quota.MaxWaiting: Key has that many tables waiting, or more.
+	QuotaWaiting
+	// QuotaTables is Quota.MaxTables: Key has that many tables waiting or playing, or more.
+	QuotaTables
+)
 
 // QuotaExceededError is the error of [Leaser.CreateTableWithin] when creating the table would
 // go beyond one of its [Quota]'s limits; nothing was stored.
 type QuotaExceededError struct {
 	// Key is the principal refused (Quota.Key).
 	Key string
-	// Waiting is true when Key has Quota.MaxWaiting or more tables waiting (Count of them),
-	// false when Key's token bucket is empty (Quota.PerMinute).
-	Waiting bool
-	// Count is how many tables of Key are waiting (when Waiting).
+	// Limit is the limit Key is at: QuotaWaiting and QuotaTables are checked in that order, then
+	// QuotaRate.
+	Limit QuotaLimit
+	// Count is how many tables of Key are waiting (QuotaWaiting), or waiting or playing
+	// (QuotaTables); 0 for QuotaRate.
 	Count int
-	// RetryAfter is how long until Key's bucket holds a token again (when not Waiting).
+	// RetryAfter is how long until Key's bucket holds a token again (QuotaRate); 0 for the others.
 	RetryAfter time.Duration
 }
 
 // Error returns "store: quota of KEY: ..." naming the limit.
 func (e *QuotaExceededError) Error() string {
-	if e.Waiting {
+	switch e.Limit {
+	case QuotaWaiting:
 		return fmt.Sprintf("store: quota of %s: %d tables waiting", e.Key, e.Count)
+	case QuotaTables:
+		return fmt.Sprintf("store: quota of %s: %d tables waiting or playing", e.Key, e.Count)
+	default:
+		return fmt.Sprintf("store: quota of %s: no creation left for %s", e.Key, e.RetryAfter)
 	}
-	return fmt.Sprintf("store: quota of %s: no creation left for %s", e.Key, e.RetryAfter)
 }
 
 // quotaLockClass is the first key of the advisory locks taken per principal (the second is the
@@ -50,10 +70,11 @@ const quotaLockClass = 0x627a7171 // "bzqq"
 
 // CreateTableWithin implements [Leaser.CreateTableWithin]: in the transaction of the insert, it
 // takes pg_advisory_xact_lock on q.Key's hash (creations by one principal through any referee
-// are serialised), counts q.Key's waiting tables, refills q.Key's token bucket by the time
-// passed on PostgreSQL's clock and takes a token (the arithmetic of golang.org/x/time/rate's
-// Limiter, which a lone referee uses), and deletes a few buckets untouched for a minute (full
-// again: the same as no row).
+// are serialised), counts q.Key's waiting tables and its waiting and playing ones (one scan of
+// the index tables_quota_live), refills q.Key's token bucket by the time passed on PostgreSQL's
+// clock and takes a token (the arithmetic of golang.org/x/time/rate's Limiter, which a lone
+// referee uses), and deletes a few buckets untouched for a minute (full again: the same as no
+// row).
 func (s *pgStore) CreateTableWithin(ctx context.Context, t Table, q Quota) error {
 	if q.Key == "" {
 		return s.CreateTable(ctx, t)
@@ -63,14 +84,18 @@ func (s *pgStore) CreateTableWithin(ctx context.Context, t Table, q Quota) error
 		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, hashtext($2))", quotaLockClass, q.Key); err != nil {
 			return s.wrap(op, err)
 		}
-		var waiting int
+		var waiting, live int
 		var now int64 // microseconds; clock_timestamp, not the transaction's start: the lock may have waited
-		if err := tx.QueryRowContext(ctx, "SELECT count(*), (extract(epoch FROM clock_timestamp()) * 1000000)::bigint "+
-			"FROM tables WHERE quota_key = $1 AND state = 'waiting'", q.Key).Scan(&waiting, &now); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FILTER (WHERE state = 'waiting'), count(*), "+
+			"(extract(epoch FROM clock_timestamp()) * 1000000)::bigint "+
+			"FROM tables WHERE quota_key = $1 AND state IN ('waiting', 'playing')", q.Key).Scan(&waiting, &live, &now); err != nil {
 			return s.wrap(op, err)
 		}
 		if waiting >= q.MaxWaiting {
-			return &QuotaExceededError{Key: q.Key, Waiting: true, Count: waiting}
+			return &QuotaExceededError{Key: q.Key, Limit: QuotaWaiting, Count: waiting}
+		}
+		if live >= q.MaxTables {
+			return &QuotaExceededError{Key: q.Key, Limit: QuotaTables, Count: live}
 		}
 		n := float64(q.PerMinute)
 		tokens, at := n, now

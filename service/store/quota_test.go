@@ -37,7 +37,7 @@ func TestCreateTableWithinWaiting(t *testing.T) {
 	u, b := postgresLeaseBackend(t)
 	_, la := leaser(t, u)
 	bs, lb := leaser(t, u)
-	q := store.Quota{Key: "ip:10.0.0.1", MaxWaiting: 2, PerMinute: 100}
+	q := store.Quota{Key: "ip:10.0.0.1", MaxWaiting: 2, MaxTables: 100, PerMinute: 100}
 	if err := la.CreateTableWithin(ctx, storetest.Table("t1", store.StateWaiting, 0), q); err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestCreateTableWithinWaiting(t *testing.T) {
 	}
 	for i, l := range []store.Leaser{la, lb} {
 		err := l.CreateTableWithin(ctx, storetest.Table(fmt.Sprintf("x%d", i), store.StateWaiting, 2), q)
-		wantOver(t, err, store.QuotaExceededError{Key: q.Key, Waiting: true, Count: 2})
+		wantOver(t, err, store.QuotaExceededError{Key: q.Key, Limit: store.QuotaWaiting, Count: 2})
 	}
 	var n int
 	if err := b.raw(t, u).QueryRow("SELECT count(*) FROM tables WHERE id LIKE 'x%'").Scan(&n); err != nil || n != 0 {
@@ -67,7 +67,51 @@ func TestCreateTableWithinWaiting(t *testing.T) {
 		t.Fatalf("after a table started: %v", err)
 	}
 	err := lb.CreateTableWithin(ctx, storetest.Table("t4", store.StateWaiting, 5), q)
-	wantOver(t, err, store.QuotaExceededError{Key: q.Key, Waiting: true, Count: 2})
+	wantOver(t, err, store.QuotaExceededError{Key: q.Key, Limit: store.QuotaWaiting, Count: 2})
+}
+
+// TestCreateTableWithinTables: a principal's waiting and playing tables count together on both
+// stores: at Quota.MaxTables (2: one playing, one waiting) the next creation through either is
+// refused with QuotaTables and stores nothing, while its waiting ones are under
+// Quota.MaxWaiting; a table that ends frees a place; another principal is not counted. At both
+// limits the waiting one is named.
+func TestCreateTableWithinTables(t *testing.T) {
+	ctx := context.Background()
+	u, b := postgresLeaseBackend(t)
+	as, la := leaser(t, u)
+	_, lb := leaser(t, u)
+	q := store.Quota{Key: "key:p1", MaxWaiting: 5, MaxTables: 2, PerMinute: 100}
+	if err := la.CreateTableWithin(ctx, storetest.Table("t1", store.StateWaiting, 0), q); err != nil {
+		t.Fatal(err)
+	}
+	if err := as.UpdateTable(ctx, "t1", store.TableUpdate{State: store.StatePlaying}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lb.CreateTableWithin(ctx, storetest.Table("t2", store.StateWaiting, 1), q); err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range []store.Leaser{la, lb} {
+		err := l.CreateTableWithin(ctx, storetest.Table(fmt.Sprintf("x%d", i), store.StateWaiting, 2), q)
+		wantOver(t, err, store.QuotaExceededError{Key: q.Key, Limit: store.QuotaTables, Count: 2})
+	}
+	var n int
+	if err := b.raw(t, u).QueryRow("SELECT count(*) FROM tables WHERE id LIKE 'x%'").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d refused tables stored (%v), want 0", n, err)
+	}
+	if err := lb.CreateTableWithin(ctx, storetest.Table("o1", store.StateWaiting, 3), store.Quota{Key: "key:p2", MaxWaiting: 5, MaxTables: 2, PerMinute: 100}); err != nil {
+		t.Fatalf("another principal: %v", err)
+	}
+	if err := as.FinishTable(ctx, "t1", store.Outcome{State: store.StateFinished, Result: "completed", WinnerSide: store.NoWinner}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lb.CreateTableWithin(ctx, storetest.Table("t3", store.StateWaiting, 4), q); err != nil {
+		t.Fatalf("after a table ended: %v", err)
+	}
+	wantOver(t, la.CreateTableWithin(ctx, storetest.Table("x2", store.StateWaiting, 5), q),
+		store.QuotaExceededError{Key: q.Key, Limit: store.QuotaTables, Count: 2})
+	q.MaxWaiting = 2 // t2 and t3 wait: both limits are reached, the waiting one is named
+	wantOver(t, la.CreateTableWithin(ctx, storetest.Table("x3", store.StateWaiting, 5), q),
+		store.QuotaExceededError{Key: q.Key, Limit: store.QuotaWaiting, Count: 2})
 }
 
 // TestCreateTableWithinRate: a principal's token bucket is shared by the stores: PerMinute
@@ -79,7 +123,7 @@ func TestCreateTableWithinRate(t *testing.T) {
 	u, b := postgresLeaseBackend(t)
 	_, la := leaser(t, u)
 	_, lb := leaser(t, u)
-	q := store.Quota{Key: "key:p1", MaxWaiting: 100, PerMinute: 3}
+	q := store.Quota{Key: "key:p1", MaxWaiting: 100, MaxTables: 100, PerMinute: 3}
 	for i, l := range []store.Leaser{la, lb, la} {
 		if err := l.CreateTableWithin(ctx, storetest.Table(fmt.Sprintf("t%d", i), store.StateWaiting, i), q); err != nil {
 			t.Fatal(err)
@@ -103,7 +147,7 @@ func TestCreateTableWithinRate(t *testing.T) {
 	if _, err := raw.Exec("UPDATE quota_buckets SET updated_at = updated_at - 60000000 WHERE quota_key = $1", q.Key); err != nil {
 		t.Fatal(err)
 	}
-	if err := lb.CreateTableWithin(ctx, storetest.Table("o1", store.StateWaiting, 5), store.Quota{Key: "key:p2", MaxWaiting: 1, PerMinute: 1}); err != nil {
+	if err := lb.CreateTableWithin(ctx, storetest.Table("o1", store.StateWaiting, 5), store.Quota{Key: "key:p2", MaxWaiting: 1, MaxTables: 1, PerMinute: 1}); err != nil {
 		t.Fatal(err)
 	}
 	var keys []string
@@ -139,7 +183,7 @@ func TestCreateTableWithinRace(t *testing.T) {
 		_, l := leaser(t, u)
 		ls = append(ls, l)
 	}
-	q := store.Quota{Key: "ip:10.0.0.9", MaxWaiting: 5, PerMinute: 1000}
+	q := store.Quota{Key: "ip:10.0.0.9", MaxWaiting: 5, MaxTables: 100, PerMinute: 1000}
 	var wg sync.WaitGroup
 	errs := make([]error, 24)
 	for i := range errs {
@@ -154,7 +198,7 @@ func TestCreateTableWithinRace(t *testing.T) {
 		switch {
 		case err == nil:
 			made++
-		case !errors.As(err, &over) || !over.Waiting || over.Count != 5:
+		case !errors.As(err, &over) || over.Limit != store.QuotaWaiting || over.Count != 5:
 			t.Fatalf("refusal %v, want 5 tables waiting", err)
 		}
 	}

@@ -38,6 +38,8 @@ type Tournament struct {
 	// (zero while running).
 	CreatedAt  time.Time
 	FinishedAt time.Time
+	// Creator is the id of the principal that created it ("" for one stored before creators were).
+	Creator string
 }
 
 // TournamentGame is the stored result of one game of a tournament's schedule.
@@ -113,6 +115,10 @@ type TournamentStore interface {
 	// CountTournamentGames returns the number of stored games of each of the tournaments ids
 	// that has any, in one read (by the primary key's index; no result is read).
 	CountTournamentGames(ctx context.Context, ids ...string) (map[string]int, error)
+	// TournamentTables returns the ids of the tables created for games of the tournament id
+	// ([Table].Tournament), in no order, in one read by an index: as many as its games started,
+	// however many it schedules (none for an unknown tournament).
+	TournamentTables(ctx context.Context, id string) ([]string, error)
 }
 
 // checkNew checks a tournament given to CreateTournament: ErrInvalid for an empty id.
@@ -126,7 +132,7 @@ func (t *Tournament) checkNew() error {
 
 func (t TournamentState) ended() bool { return t == TournamentFinished || t == TournamentCancelled }
 
-const tournamentColumns = "id, created_at, state, spec, seed, salt, commitment, finished_at"
+const tournamentColumns = "id, created_at, state, spec, seed, salt, commitment, finished_at, creator"
 
 func scanTournament(sc rowScanner) (Tournament, error) {
 	var (
@@ -135,7 +141,7 @@ func scanTournament(sc rowScanner) (Tournament, error) {
 		state, spec, seed, slt string
 		finished               sql.NullInt64
 	)
-	if err := sc.Scan(&t.ID, &created, &state, &spec, &seed, &slt, &t.Commitment, &finished); err != nil {
+	if err := sc.Scan(&t.ID, &created, &state, &spec, &seed, &slt, &t.Commitment, &finished, &t.Creator); err != nil {
 		return t, err
 	}
 	t.CreatedAt, t.State, t.Spec = fromMicros(created), TournamentState(state), []byte(spec)
@@ -163,8 +169,8 @@ func (s *sqlStore) CreateTournament(ctx context.Context, t Tournament) error {
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = s.now()
 	}
-	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO tournaments ("+tournamentColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"),
-		t.ID, micros(t.CreatedAt), string(t.State), string(t.Spec), hex.EncodeToString(t.Seed), hex.EncodeToString(t.Salt), t.Commitment)
+	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO tournaments ("+tournamentColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"),
+		t.ID, micros(t.CreatedAt), string(t.State), string(t.Spec), hex.EncodeToString(t.Seed), hex.EncodeToString(t.Salt), t.Commitment, t.Creator)
 	if err != nil {
 		return s.wrap(fmt.Sprintf("create tournament %q", t.ID), err)
 	}
@@ -319,6 +325,31 @@ func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]To
 		}
 		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
 		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// TournamentTables implements [Store.TournamentTables].
+func (s *sqlStore) TournamentTables(ctx context.Context, id string) ([]string, error) {
+	op := fmt.Sprintf("list tables of tournament %q", id)
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT id FROM tables WHERE tournament_id = ?"), id)
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, s.wrap(op, err)
+		}
+		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap(op, err)

@@ -1,5 +1,6 @@
 // app.js: the pages. The path names the page: / (tables and tournaments), /t/{id} (a table,
-// live), /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game), /play/{id}
+// live), /embed/t/{id} (the same, for an iframe), /replay/{id} (a finished game; /embed/replay/{id}
+// for an iframe, where an embedded table that has left memory goes), /play/{id}
 // (a person's seat; the seat and its token travel in the fragment, which is never sent) and
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
@@ -19,10 +20,15 @@ const framed = location.pathname.startsWith("/embed/");
 
 // explain is a failed call in words: for a refused key, what to do about it.
 function explain(err) {
+  // A seat's token refused (the /play page's link): no API key helps (an integrator's trial was
+  // told to enter one).
+  if (err.code === "permission_denied" && /(^|: )(join\.)?token: /.test(err.message ?? "")) {
+    return `This seat's link does not hold its token, or holds a wrong one: open the link the game's creator gave for the seat. The referee said: ${err.message}`;
+  }
   const where = framed ? "add #key=… to this frame's address" : "enter one in the API key field at the top";
-  // Without a key the referee answers unauthenticated, or permission_denied for a table that is
-  // not public: either way a key is what the page needs.
-  if (err.code === "unauthenticated" || (err.code === "permission_denied" && !apiKey())) {
+  // Without a key (a table that is not public too) the referee answers unauthenticated: a key is
+  // what the page needs.
+  if (err.code === "unauthenticated") {
     return apiKey()
       ? `The referee refused the API key: ${err.message}. Check it, or ${where}.`
       : `This referee needs an API key to show this page: ${where} (a watcher key is enough to watch). The referee said: ${err.message}`;
@@ -220,7 +226,8 @@ async function watch(id, embedded) {
     }, (cut) => { status.textContent = cut ? "reconnecting…" : ""; });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
-    location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
+    // Over and no longer in memory: its record remains, in a frame as in a page.
+    location.replace(embedded ? `/embed/replay/${id}` : `/replay/${id}`);
     return;
   }
   status.innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
@@ -228,11 +235,11 @@ async function watch(id, embedded) {
 }
 
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
-async function replay(id) {
+async function replay(id, embedded) {
   document.title = `Replay ${id} – Bézique referee`;
   const [{ record }, { events }] = await firstLoad(() => Promise.all([
     call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]));
-  main.innerHTML = `${header({ ...record, tableId: id })}
+  main.innerHTML = `${embedded ? "" : header({ ...record, tableId: id })}
     <div class="controls"><button id="prev" aria-label="previous step">◀</button>
     <label>Step <input id="step" type="range" min="0" max="${events.length}" value="${events.length}"></label>
     <button id="next" aria-label="next step">▶</button> <output id="at"></output></div>
@@ -345,8 +352,8 @@ const path = location.pathname.split("/").filter(Boolean);
 const routes = {
   "": () => lobby(),
   t: () => watch(path[1], false),
-  embed: () => { document.body.classList.add("embed"); return watch(path[2], true); },
-  replay: () => replay(path[1]),
+  embed: () => { document.body.classList.add("embed"); return path[1] === "replay" ? replay(path[2], true) : watch(path[2], true); },
+  replay: () => replay(path[1], false),
   play: () => play(path[1]),
   tournaments: () => tournament(main, path[1], firstLoad),
 };

@@ -29,16 +29,22 @@ import (
 
 func main() {
 	cfg := botsdk.ServeConfig{}
-	flag.StringVar(&cfg.Server, "server", cmp.Or(os.Getenv("BEZIQUE_SERVER"), "127.0.0.1:7777"), "the referee's gRPC address, host:port (default $BEZIQUE_SERVER, else 127.0.0.1:7777)")
-	flag.StringVar(&cfg.BotName, "name", cmp.Or(os.Getenv("BEZIQUE_BOT_NAME"), "go-serve"), "the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else go-serve; with --key: the key's name)")
-	flag.StringVar(&cfg.Key, "key", os.Getenv("BEZIQUE_KEY"), "the bot's API key, role bot (default $BEZIQUE_KEY)")
+	// The defaults from the environment are applied after Parse, so that --help shows where they
+	// come from once, and never prints the key.
+	flag.StringVar(&cfg.Server, "server", "", "the referee's gRPC address, host:port (default $BEZIQUE_SERVER, else 127.0.0.1:7777)")
+	flag.StringVar(&cfg.BotName, "name", "", "the bot's name in the lobby (default $BEZIQUE_BOT_NAME, else go-serve; with --key: the key's name)")
+	flag.StringVar(&cfg.Key, "key", "", "the bot's API key, role bot (default $BEZIQUE_KEY)")
 	flag.IntVar(&cfg.Capacity, "capacity", 1, "the most games played at once, 1 to 64")
 	flag.StringVar(&cfg.Tournament, "tournament", "", "the tournament served (the bot is one of its entrants), and no other game; the bot exits when it ends")
 	useTLS := flag.Bool("tls", false, "connect with TLS, trusting the system's roots (or --tls-ca)")
-	caFile := flag.String("tls-ca", os.Getenv("BEZIQUE_TLS_CA"), "PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA)")
+	caFile := flag.String("tls-ca", "", "PEM CA certificates to trust for the referee's certificate (implies --tls; default $BEZIQUE_TLS_CA)")
 	certFile := flag.String("tls-cert", "", "PEM client certificate, for a referee that requires one (mTLS; implies --tls)")
 	keyFile := flag.String("tls-key", "", "PEM private key of --tls-cert")
 	flag.Parse()
+	cfg.Server = cmp.Or(cfg.Server, os.Getenv("BEZIQUE_SERVER"), "127.0.0.1:7777")
+	cfg.BotName = cmp.Or(cfg.BotName, os.Getenv("BEZIQUE_BOT_NAME"), "go-serve")
+	cfg.Key = cmp.Or(cfg.Key, os.Getenv("BEZIQUE_KEY"))
+	*caFile = cmp.Or(*caFile, os.Getenv("BEZIQUE_TLS_CA"))
 	if *useTLS || *caFile != "" || *certFile != "" || *keyFile != "" {
 		var err error
 		if cfg.TLS, err = botsdk.TLSConfig(*caFile, *certFile, *keyFile); err != nil {

@@ -1644,7 +1644,7 @@ type GameEnded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// winner_side is the winning side; 0 and meaningless when tie is set.
 	WinnerSide uint32 `protobuf:"varint,1,opt,name=winner_side,json=winnerSide,proto3" json:"winner_side,omitempty"`
-	// scores are every side's final totals.
+	// scores are every side's final totals, with its points in the deal in which the game ended.
 	Scores []*SideScore `protobuf:"bytes,2,rep,name=scores,proto3" json:"scores,omitempty"`
 	// tie is set when the game ended level with no winner: possible in a game of a fixed number of
 	// deals (GameRecord.deals_planned), and in Rubicon and six-pack.

@@ -677,7 +677,8 @@ type FailurePolicy struct {
 	OnDisconnect FailureAction `protobuf:"varint,3,opt,name=on_disconnect,json=onDisconnect,proto3,enum=bezique.v1.FailureAction" json:"on_disconnect,omitempty"`
 	// strike_limit is the number of rejected actions tolerated for one decision.
 	StrikeLimit uint32 `protobuf:"varint,4,opt,name=strike_limit,json=strikeLimit,proto3" json:"strike_limit,omitempty"`
-	// disconnect_grace_ms is how long a disconnected seat may take to come back.
+	// disconnect_grace_ms is how long a disconnected seat may take to come back: at most an hour
+	// (3 600 000); 0 for the referee's default.
 	DisconnectGraceMs uint32 `protobuf:"varint,5,opt,name=disconnect_grace_ms,json=disconnectGraceMs,proto3" json:"disconnect_grace_ms,omitempty"`
 	unknownFields     protoimpl.UnknownFields
 	sizeCache         protoimpl.SizeCache
@@ -1035,7 +1036,8 @@ type GameResult struct {
 	WinnerSide *uint32 `protobuf:"varint,2,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
 	// forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
 	ForfeitSeat *uint32 `protobuf:"varint,3,opt,name=forfeit_seat,json=forfeitSeat,proto3,oneof" json:"forfeit_seat,omitempty"`
-	// scores are every side's final totals.
+	// scores are every side's final totals (deal_points 0: the last deal's are in the game's
+	// GameEnded and the record's deals).
 	Scores []*SideScore `protobuf:"bytes,4,rep,name=scores,proto3" json:"scores,omitempty"`
 	// deals is the number of deals played.
 	Deals uint32 `protobuf:"varint,5,opt,name=deals,proto3" json:"deals,omitempty"`
@@ -1167,7 +1169,8 @@ type TableInfo struct {
 	SeedCommitment string `protobuf:"bytes,7,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
 	// last_seq is the seq of the table's latest event.
 	LastSeq uint64 `protobuf:"varint,8,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
-	// scores are every side's score now.
+	// scores are every side's score now: its points in the current deal and its total (once the
+	// game has ended, GameResult.scores).
 	Scores []*SideScore `protobuf:"bytes,9,rep,name=scores,proto3" json:"scores,omitempty"`
 	// result is the game's result; set once finished or cancelled.
 	Result *GameResult `protobuf:"bytes,10,opt,name=result,proto3" json:"result,omitempty"`

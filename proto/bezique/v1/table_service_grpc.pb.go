@@ -61,7 +61,8 @@ type TableServiceClient interface {
 	GetReplay(ctx context.Context, in *GetReplayRequest, opts ...grpc.CallOption) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
-	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+	// target's max is the referee's limit, --max-target).
 	GetRuleCatalog(ctx context.Context, in *GetRuleCatalogRequest, opts ...grpc.CallOption) (*GetRuleCatalogResponse, error)
 }
 
@@ -203,7 +204,8 @@ type TableServiceServer interface {
 	GetReplay(context.Context, *GetReplayRequest) (*GetReplayResponse, error)
 	// ListGames lists finished games, newest first.
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
-	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+	// GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+	// target's max is the referee's limit, --max-target).
 	GetRuleCatalog(context.Context, *GetRuleCatalogRequest) (*GetRuleCatalogResponse, error)
 	mustEmbedUnimplementedTableServiceServer()
 }

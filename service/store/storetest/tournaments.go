@@ -19,7 +19,7 @@ func testTournaments(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	mk := func(id string, minute int) store.Tournament {
 		return store.Tournament{ID: id, Spec: []byte(`{"format":"round-robin"}`), Seed: []byte{1, 2, 3}, Salt: []byte{0xff, 0},
-			Commitment: "c-" + id, CreatedAt: T0.Add(time.Duration(minute) * time.Minute)}
+			Commitment: "c-" + id, CreatedAt: T0.Add(time.Duration(minute) * time.Minute), Creator: "k-" + id}
 	}
 	for _, tr := range []store.Tournament{mk("b", 2), mk("a", 2), mk("c", 1)} {
 		if err := st.CreateTournament(ctx, tr); err != nil {
@@ -129,6 +129,15 @@ func testTournaments(t *testing.T, st store.Store) {
 	}
 	if got, err := st.GetTable(ctx, "a-3"); err != nil || got.Tournament != "a" {
 		t.Errorf("GetTable(a-3) = %+v, %v; want Tournament a", got, err)
+	}
+	// The tables of a tournament's games, whatever its schedule: a-3's alone, none for another.
+	if err := st.CreateTable(ctx, store.Table{ID: "t-own", Variant: "two-handed", CreatedAt: T0}); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string][]string{"a": {"a-3"}, "b": nil, "zz": nil} {
+		if got, err := st.TournamentTables(ctx, id); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("TournamentTables(%s) = %q, %v; want %q", id, got, err, want)
+		}
 	}
 	if err := st.FinishTournament(ctx, "a", store.TournamentRunning, T0); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("FinishTournament(a, running): %v, want ErrInvalid", err)

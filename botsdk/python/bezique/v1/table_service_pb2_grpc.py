@@ -133,7 +133,8 @@ class TableServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def GetRuleCatalog(self, request, context):
-        """GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+        """GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+        target's max is the referee's limit, --max-target).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

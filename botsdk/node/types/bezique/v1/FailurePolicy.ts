@@ -23,7 +23,8 @@ export interface FailurePolicy {
    */
   'strike_limit'?: (number);
   /**
-   * disconnect_grace_ms is how long a disconnected seat may take to come back.
+   * disconnect_grace_ms is how long a disconnected seat may take to come back: at most an hour
+   * (3 600 000); 0 for the referee's default.
    */
   'disconnect_grace_ms'?: (number);
 }
@@ -49,7 +50,8 @@ export interface FailurePolicy__Output {
    */
   'strike_limit': (number);
   /**
-   * disconnect_grace_ms is how long a disconnected seat may take to come back.
+   * disconnect_grace_ms is how long a disconnected seat may take to come back: at most an hour
+   * (3 600 000); 0 for the referee's default.
    */
   'disconnect_grace_ms': (number);
 }

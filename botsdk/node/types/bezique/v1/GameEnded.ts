@@ -11,7 +11,7 @@ export interface GameEnded {
    */
   'winner_side'?: (number);
   /**
-   * scores are every side's final totals.
+   * scores are every side's final totals, with its points in the deal in which the game ended.
    */
   'scores'?: (_bezique_v1_SideScore)[];
   /**
@@ -39,7 +39,7 @@ export interface GameEnded__Output {
    */
   'winner_side': (number);
   /**
-   * scores are every side's final totals.
+   * scores are every side's final totals, with its points in the deal in which the game ended.
    */
   'scores': (_bezique_v1_SideScore__Output)[];
   /**

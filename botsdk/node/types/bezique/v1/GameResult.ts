@@ -21,7 +21,8 @@ export interface GameResult {
    */
   'forfeit_seat'?: (number);
   /**
-   * scores are every side's final totals.
+   * scores are every side's final totals (deal_points 0: the last deal's are in the game's
+   * GameEnded and the record's deals).
    */
   'scores'?: (_bezique_v1_SideScore)[];
   /**
@@ -68,7 +69,8 @@ export interface GameResult__Output {
    */
   'forfeit_seat'?: (number);
   /**
-   * scores are every side's final totals.
+   * scores are every side's final totals (deal_points 0: the last deal's are in the game's
+   * GameEnded and the record's deals).
    */
   'scores': (_bezique_v1_SideScore__Output)[];
   /**

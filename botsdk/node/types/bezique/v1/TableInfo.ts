@@ -49,7 +49,8 @@ export interface TableInfo {
    */
   'last_seq'?: (number | string | Long);
   /**
-   * scores are every side's score now.
+   * scores are every side's score now: its points in the current deal and its total (once the
+   * game has ended, GameResult.scores).
    */
   'scores'?: (_bezique_v1_SideScore)[];
   /**
@@ -127,7 +128,8 @@ export interface TableInfo__Output {
    */
   'last_seq': (number);
   /**
-   * scores are every side's score now.
+   * scores are every side's score now: its points in the current deal and its total (once the
+   * game has ended, GameResult.scores).
    */
   'scores': (_bezique_v1_SideScore__Output)[];
   /**

@@ -93,14 +93,16 @@ export interface TableServiceClient extends grpc.Client {
   getReplay(argument: _bezique_v1_GetReplayRequest, callback: grpc.requestCallback<_bezique_v1_GetReplayResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+   * target's max is the referee's limit, --max-target).
    */
   GetRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
   GetRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+   * target's max is the referee's limit, --max-target).
    */
   getRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
   getRuleCatalog(argument: _bezique_v1_GetRuleCatalogRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_GetRuleCatalogResponse__Output>): grpc.ClientUnaryCall;
@@ -204,7 +206,8 @@ export interface TableServiceHandlers extends grpc.UntypedServiceImplementation 
   GetReplay: grpc.handleUnaryCall<_bezique_v1_GetReplayRequest__Output, _bezique_v1_GetReplayResponse>;
   
   /**
-   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults.
+   * GetRuleCatalog lists the rule options CreateTable accepts, with their values and defaults (the
+   * target's max is the referee's limit, --max-target).
    */
   GetRuleCatalog: grpc.handleUnaryCall<_bezique_v1_GetRuleCatalogRequest__Output, _bezique_v1_GetRuleCatalogResponse>;
   
