@@ -41,6 +41,10 @@ type rawSeat struct {
 	all     []*pb.ConnectResponse // every message received, in order
 	status  error
 	ended   bool
+	// open is the last decision request received while auto mode was off and not yet
+	// answered: setAuto answers it, so a request that arrives between join and setAuto is
+	// not left waiting (a CI run's game stalled for 20 s so).
+	open *pb.DecisionRequest
 }
 
 // dial opens a seat stream and sends join as its first message.
@@ -94,7 +98,9 @@ func (s *rawSeat) read() {
 		auto := s.auto
 		var pick uint32
 		if req := m.GetDecisionRequest(); auto && req != nil && len(req.GetLegalActions()) > 0 {
-			pick = req.GetLegalActions()[s.rng.IntN(len(req.GetLegalActions()))].GetActionId()
+			pick = s.pick(req)
+		} else if req != nil {
+			s.open = req
 		}
 		s.mu.Unlock()
 		if pick != 0 {
@@ -105,10 +111,33 @@ func (s *rawSeat) read() {
 }
 
 // setAuto switches auto mode on: every decision request received from now on is answered with a
-// random legal action. A request already received is the test's to answer.
+// random legal action, and so is the last one received before that the test has not answered.
 func (s *rawSeat) setAuto() {
 	s.mu.Lock()
 	s.auto = true
+	req := s.open
+	s.open = nil
+	var pick uint32
+	if len(req.GetLegalActions()) > 0 {
+		pick = s.pick(req)
+	}
+	s.mu.Unlock()
+	if pick != 0 {
+		s.decideID(req.GetRequestId(), pick)
+	}
+}
+
+// pick returns a random legal action of req; s.mu is held.
+func (s *rawSeat) pick(req *pb.DecisionRequest) uint32 {
+	return req.GetLegalActions()[s.rng.IntN(len(req.GetLegalActions()))].GetActionId()
+}
+
+// answered forgets the open request once the test answers it.
+func (s *rawSeat) answered(requestID uint64) {
+	s.mu.Lock()
+	if s.open.GetRequestId() == requestID {
+		s.open = nil
+	}
 	s.mu.Unlock()
 }
 
@@ -173,10 +202,12 @@ func (s *rawSeat) sendMsg(m *pb.ConnectRequest) {
 }
 
 func (s *rawSeat) decideID(requestID uint64, actionID uint32) {
+	s.answered(requestID)
 	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}}}})
 }
 
 func (s *rawSeat) decideAction(requestID uint64, a *pb.Action) {
+	s.answered(requestID)
 	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_Action{Action: a}}}})
 }
 
