@@ -49,7 +49,12 @@ func boundCall(d time.Duration) grpc.UnaryClientInterceptor {
 		bounded, cancel := context.WithTimeout(ctx, d)
 		defer cancel()
 		err := invoker(bounded, method, req, reply, cc, opts...)
-		if status.Code(err) == codes.DeadlineExceeded && bounded.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		// The bound ran out when its deadline has passed, though its timer may not have
+		// fired yet: the referee, which has the deadline too, can end the call first (a CI
+		// run: "stream terminated by RST_STREAM with error code: CANCEL after 303ms", with
+		// bounded.Err() still nil).
+		deadline, _ := bounded.Deadline()
+		if status.Code(err) == codes.DeadlineExceeded && !time.Now().Before(deadline) && ctx.Err() == nil {
 			return status.Errorf(codes.DeadlineExceeded, "no answer from the referee in %v (is its store out of reach? --timeout waits longer)", d)
 		}
 		return err
