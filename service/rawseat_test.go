@@ -142,8 +142,10 @@ func (s *rawSeat) answered(requestID uint64) {
 }
 
 // until returns the first message (pending or new) for which match is true; messages that do not
-// match stay pending for later calls. It fails the test when the stream ends or nothing matches
-// in time.
+// match stay pending for later calls. It fails the test when the stream ends, when the table
+// makes no progress (no event, request or batch) for waitFor, or when nothing matches within
+// 4×waitFor: a whole game of random play under -race on a loaded machine can take longer than
+// waitFor while every action comes in time.
 func (s *rawSeat) until(what string, match func(*pb.ConnectResponse) bool) *pb.ConnectResponse {
 	s.t.Helper()
 	for i, m := range s.pending {
@@ -152,7 +154,11 @@ func (s *rawSeat) until(what string, match func(*pb.ConnectResponse) bool) *pb.C
 			return m
 		}
 	}
-	timeout := time.After(waitFor)
+	idle := time.NewTimer(waitFor)
+	defer idle.Stop()
+	limit := time.After(4 * waitFor)
+	var last *pb.ConnectResponse
+	received := 0
 	for {
 		select {
 		case m, ok := <-s.in:
@@ -163,8 +169,14 @@ func (s *rawSeat) until(what string, match func(*pb.ConnectResponse) bool) *pb.C
 				return m
 			}
 			s.pending = append(s.pending, m)
-		case <-timeout:
-			s.t.Fatalf("waiting for %s: nothing after %v", what, waitFor)
+			if m.GetPing() == nil && m.GetClockReport() == nil {
+				idle.Reset(waitFor)
+				last, received = m, received+1
+			}
+		case <-idle.C:
+			s.t.Fatalf("waiting for %s: nothing after %v (%d messages before, the last %v)", what, waitFor, received, last)
+		case <-limit:
+			s.t.Fatalf("waiting for %s: not within %v (%d messages, the last %v)", what, 4*waitFor, received, last)
 		}
 	}
 }
