@@ -20,6 +20,10 @@ import (
 // cut short never carries the name, and a backup never replaces a file (an earlier backup, the
 // store itself, or another backup to the same name finished first), even one created while it
 // copied. The directory of to must allow hard links (any Unix file system does; FAT does not).
+// Nor is a backup written where a file of SQLite's beside to (to-wal, to-shm, to-journal) was
+// left by a database once at that name (a restore drill's referee, killed): SQLite reads it as
+// part of the copy, which then held the drill's tables, not the store's, or failed its integrity
+// check (an outside trial).
 // It opens the database read-only and takes no lock: the referee's flock on PATH.lock stays its
 // own.
 //
@@ -28,7 +32,7 @@ import (
 // another process has committed in between, which a busy referee does every few milliseconds.
 //
 // Errors: one wrapping [fs.ErrExist], naming path and to, when to exists (checked before the
-// copy, to refuse it early, and by the link); ErrInvalid for an empty path or to; the file
+// copy, to refuse it early, and by the link), or naming the file when one of SQLite's is beside it; ErrInvalid for an empty path or to; the file
 // system's or SQLite's error, naming the file, otherwise (the source missing or not a database,
 // the directory of to not writable or full). A failed backup leaves no file beside to, and none
 // at to unless the sync of the directory failed after the link, which leaves the whole copy.
@@ -43,6 +47,13 @@ func BackupSQLite(ctx context.Context, path, to string) error {
 		return fmt.Errorf("store: backup sqlite %s to %s: %w", path, to, fs.ErrExist)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("store: backup sqlite: %w", err)
+	}
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		if _, err := os.Lstat(to + suffix); err == nil {
+			return fmt.Errorf("store: backup sqlite %s to %s: %s is there, left by a database once at %s, and SQLite would read it with the copy: remove it, or back up to another name: %w", path, to, to+suffix, to, fs.ErrExist)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("store: backup sqlite: %w", err)
+		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+".tmp-*") // mode 0600
 	if err != nil {

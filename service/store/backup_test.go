@@ -101,6 +101,38 @@ func TestBackupSQLiteFailsWhole(t *testing.T) {
 	}
 }
 
+// TestBackupSQLiteRefusesLeftovers: a backup to a name beside which SQLite's files of an earlier
+// database are left (FILE-wal, -shm, -journal: a restore drill's referee killed on a copy that
+// was then removed) is refused, naming the file, and writes nothing. It was written, and SQLite
+// read the old WAL with it: the copy held the drill's tables, or failed its integrity check (an
+// outside trial).
+func TestBackupSQLiteRefusesLeftovers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		dir := t.TempDir()
+		to := filepath.Join(dir, "copy.db")
+		if err := os.WriteFile(to+suffix, []byte("left"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		err := store.BackupSQLite(ctx, path, to)
+		want := fmt.Sprintf("store: backup sqlite %s to %s: %s is there, left by a database once at %s, and SQLite would read it with the copy: remove it, or back up to another name: file already exists", path, to, to+suffix, to)
+		if err == nil || err.Error() != want || !errors.Is(err, fs.ErrExist) {
+			t.Errorf("backup beside %s: %v; want %q", suffix, err, want)
+		}
+		if got := fileNames(t, dir); !slices.Equal(got, []string{"copy.db" + suffix}) {
+			t.Errorf("backup beside %s left %q; want the leftover only", suffix, got)
+		}
+	}
+}
+
 // tableIDs returns the ids of the tables in the SQLite store at path, in order.
 func tableIDs(t *testing.T, path string) []string {
 	t.Helper()
