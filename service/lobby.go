@@ -495,16 +495,24 @@ func lobbySeat(members []string, key string) *pb.SeatConfig {
 // Assign turns the places into games in play of the created table resp and announces each to its
 // bot (GameAssigned with the seat's token); the places are freed when the table ends.
 func (p *LobbyPlaces) Assign(resp *pb.CreateTableResponse) {
+	id := p.assignHeld(resp)
+	go func() {
+		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
+		p.r.lobby.ended(id)
+	}()
+}
+
+// assignHeld is Assign with the places held until the caller frees them (lobby.ended of the
+// returned table id): a tournament's game frees them once its result is stored, so that a game
+// of a match waiting for them starts after the SPRT has seen that result.
+func (p *LobbyPlaces) assignHeld(resp *pb.CreateTableResponse) string {
 	tokens := map[uint32]string{}
 	for _, st := range resp.GetSeatTokens() {
 		tokens[st.GetSeat()] = st.GetToken()
 	}
 	id := resp.GetTableId()
 	p.r.lobby.assign(id, p.seats, tokens, wire.VariantToProto(p.variant))
-	go func() {
-		_, _ = p.r.Await(context.Background(), id) // the table ends, or the referee stops
-		p.r.lobby.ended(id)
-	}()
+	return id
 }
 
 // Release gives the places back: the table was not created.

@@ -442,3 +442,34 @@ func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 		t.Fatalf("state %s, %d played", got.State, got.Standings.Played)
 	}
 }
+
+// TestTournamentSPRTNoGameAfterVerdict: a match whose lobby entrant has one place (capacity 1)
+// at concurrency 8 plays its games one at a time, the others waiting for the place; once the
+// SPRT decides, none of them starts. Before, a game that was waiting when the verdict came was
+// created all the same, as soon as the place was free: 33 games where the verdict came at the
+// 26th (an outside trial), here up to 7 more than the verdict's.
+func TestTournamentSPRTNoGameAfterVerdict(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	r.serveBot(t, "one-place", 1)
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 200, Concurrency: 8,
+		Options:  map[string]string{"target": "1"},
+		Entrants: []tournament.Entrant{{ID: "one-place", Kind: tournament.KindLobby, Bot: "one-place"}, {ID: "random", Bot: "random"}},
+		SPRT:     &tournament.SPRT{Elo0: -20, Elo1: 20, Alpha: 0.45, Beta: 0.45}}
+	seed := engine.Seed{2}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, &seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	d := tn.Standings.SPRT.Decision
+	if tn.State != store.TournamentFinished || d == nil {
+		t.Fatalf("state %s, decision %+v; want a finished match with a verdict", tn.State, d)
+	}
+	tables, err := r.srv.Referee.tourneys.store.TournamentTables(context.Background(), tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables) != d.Played || tn.Standings.Played != d.Played {
+		t.Fatalf("%d tables, %d games played; want %d each, the games up to the verdict (%s)", len(tables), tn.Standings.Played, d.Played, d.Verdict)
+	}
+}
