@@ -836,3 +836,33 @@ func TestSlowReaderDropped(t *testing.T) {
 		t.Fatal("no SeatDisconnected event for the dropped seat")
 	}
 }
+
+// TestForfeitOfThreeSidesHasNoWinner: a seat of a three-handed game that forfeits loses, and
+// the game names no winner (winner_side unset): the referee named the side then ahead, the lowest
+// on a tie, and a tournament counted a loss for a side that had done nothing wrong (an outside
+// trial); the standings count such a forfeit a draw for the others (tournament.Compute). The
+// record replays and verifies.
+func TestForfeitOfThreeSidesHasNoWinner(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_THREE_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random"), builtinSeat("random")}, Seed: seed32(7),
+		FailurePolicy: &pb.FailurePolicy{StrikeLimit: 1, OnIllegal: pb.FailureAction_FAILURE_ACTION_FORFEIT}})
+	s := r.join(t, resp, 0, 0)
+	req := s.request()
+	s.decideAction(req.GetRequestId(), illegalPlay(req))
+	res := s.gameOver()
+	if res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || res.GetForfeitSeat() != 0 || res.WinnerSide != nil {
+		t.Fatalf("result %v; want seat 0's forfeit with no winner", res)
+	}
+	if got, want := wire.OutcomeText(res), "forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), no winner"; got != want {
+		t.Errorf("outcome %q; want %q", got, want)
+	}
+	rec := r.record(t, resp.GetTableId())
+	rp, err := wire.ReplayRecord(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Verify(rec); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -989,16 +989,17 @@ func (t *table) forfeit(s *seat, cause pb.ForfeitCause, reason string) {
 	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, cause, reason)
 }
 
-// forfeitWinner returns the side that wins when side loses by forfeit: the other side with the
-// highest total (the lowest such side on a tie).
+// forfeitWinner returns the side that wins when side loser forfeits: in a game of two sides the
+// other one; in a game of three or more sides none (engine.NoSide). That game stopped before its
+// end, and naming the side then ahead (on a tie, the lowest) gave a side that had done nothing
+// wrong a loss, in a game forfeited before any card was played too (an outside trial). The
+// standings count such a forfeit a loss for the side that forfeited and a draw for every other
+// (tournament.Compute).
 func forfeitWinner(g *engine.Game, loser int) int {
-	best := engine.NoSide
-	for side, total := range g.Totals() {
-		if side != loser && (best == engine.NoSide || total > g.Totals()[best]) {
-			best = side
-		}
+	if len(g.Totals()) != 2 {
+		return engine.NoSide
 	}
-	return best
+	return 1 - loser
 }
 
 func (t *table) setState(s pb.TableState) {

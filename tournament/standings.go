@@ -247,13 +247,14 @@ func Compute(spec *Spec, results []Result) Standings {
 		for t := range teams {
 			teams[t] = teams[t][:0]
 		}
+		loser := forfeitLoser(spec, r)
 		for pos, e := range members {
 			s, sd := &st[e], side[pos]
 			s.Games++
-			switch r.WinnerSide {
-			case sd:
+			switch outcomeOf(r, loser, sd) {
+			case 1:
 				s.Wins++
-			case -1:
+			case 0:
 				s.Draws++
 			default:
 				s.Losses++
@@ -267,10 +268,10 @@ func Compute(spec *Spec, results []Result) Standings {
 					continue
 				}
 				p := c.pair(spec, members, group, pos, pb)
-				switch r.WinnerSide {
-				case sd:
+				switch a, b := outcomeOf(r, loser, sd), outcomeOf(r, loser, side[pb]); {
+				case a > b:
 					p.W++
-				case side[pb]:
+				case a < b:
 					p.L++
 				default:
 					p.D++
@@ -278,12 +279,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		set.games++
-		switch r.WinnerSide { // the first entrant's points in half-points
-		case side[0]:
-			set.half += 2
-		case -1:
-			set.half++
-		}
+		set.half += 1 + outcomeOf(r, loser, side[0]) // the first entrant's points in half-points
 		for _, t := range teams {
 			slices.Sort(t)
 		}
@@ -291,7 +287,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			set.forfeit = true
 		}
 		if !unplayed(r) { // as chess federations rate no forfeited game that was not played
-			_ = ratings.Update(teams, ranks(rank, r)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+			_ = ratings.Update(teams, ranks(rank, r, loser)) // never fails: two or more sides, each of distinct entrants, every id non-empty
 		}
 	}
 	c.close(spec, set)
@@ -423,10 +419,18 @@ func unplayed(r *Result) bool {
 }
 
 // ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final
-// score (1 for the best of them; equal scores share a rank); without a winner, every side by score.
-func ranks(out []int, r *Result) []int {
+// score (1 for the best of them; equal scores share a rank); without a winner, every side by score,
+// but in a forfeit without a winner (loser ≥ 0, forfeitLoser), every other side 0 and the side
+// that forfeited 1.
+func ranks(out []int, r *Result, loser int) []int {
 	for i := range r.Scores {
 		out[i] = 0
+		if loser >= 0 {
+			if i == loser {
+				out[i] = 1
+			}
+			continue
+		}
 		if i == r.WinnerSide {
 			continue
 		}
@@ -440,4 +444,26 @@ func ranks(out []int, r *Result) []int {
 		}
 	}
 	return out
+}
+
+// forfeitLoser returns the side that forfeited r when r names no winner (a game of three or more
+// sides: the referee names none, service's forfeitWinner), or -1: that side lost and every other
+// drew. A forfeit stored with a winner (two sides; or three and more stored before 2026-12-05,
+// the side then ahead) is counted as stored.
+func forfeitLoser(spec *Spec, r *Result) int {
+	if r.Outcome != OutcomeForfeit || r.WinnerSide >= 0 || r.ForfeitSeat < 0 {
+		return -1
+	}
+	return spec.Side(r.ForfeitSeat)
+}
+
+// outcomeOf is side sd's outcome in r, given r's forfeitLoser: 1 a win, 0 a draw, -1 a loss.
+func outcomeOf(r *Result, loser, sd int) int {
+	switch {
+	case r.WinnerSide == sd:
+		return 1
+	case r.WinnerSide >= 0 || sd == loser:
+		return -1
+	}
+	return 0
 }

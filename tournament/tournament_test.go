@@ -499,3 +499,52 @@ func TestGauntletRankedPerGame(t *testing.T) {
 		t.Errorf("ranking %q, want %q", order, want)
 	}
 }
+
+// TestForfeitWithoutWinner: a forfeit of a game of three sides, which the referee ends with no
+// winner, counts a loss for the side that forfeited and a draw for each other, in the entrants'
+// records, in every pair's, and in the ratings (the other two ranked together above it). The
+// referee named the side then ahead the winner, the lowest on a tie: a side that had done nothing
+// wrong lost, in a game forfeited before any card was played too (an outside trial).
+func TestForfeitWithoutWinner(t *testing.T) {
+	s := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.ThreeHanded, Entrants: entrants(3), Deals: 1}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	g := s.Schedule()[0] // seat i plays entrant g.Seats[i]
+	r := tournament.Result{Game: 0, Outcome: tournament.OutcomeForfeit, WinnerSide: -1, ForfeitSeat: 1, ForfeitCause: "timeout",
+		Scores: []int{120, 40, 120}, Seats: []tournament.SeatStats{{Decisions: 9}, {Decisions: 8, Timeouts: 1}, {Decisions: 8}}}
+	got := tournament.Compute(&s, []tournament.Result{r})
+	forfeiter := s.Entrants[g.Seats[1]].ID
+	for _, e := range got.Entrants {
+		want := [3]int{0, 1, 0} // wins, draws, losses
+		if e.Entrant == forfeiter {
+			want = [3]int{0, 0, 1}
+		}
+		if gotWDL := [3]int{e.Wins, e.Draws, e.Losses}; gotWDL != want {
+			t.Errorf("%s: wins, draws, losses %v; want %v", e.Entrant, gotWDL, want)
+		}
+	}
+	for _, p := range got.Pairs {
+		want := [3]int{0, 1, 0} // W, D, L of A against B
+		switch forfeiter {
+		case p.A:
+			want = [3]int{0, 0, 1}
+		case p.B:
+			want = [3]int{1, 0, 0}
+		}
+		if gotWDL := [3]int{p.W, p.D, p.L}; gotWDL != want {
+			t.Errorf("pair %s v %s: W, D, L %v; want %v", p.A, p.B, gotWDL, want)
+		}
+	}
+	var others []float64
+	for _, e := range got.Entrants {
+		if e.Entrant != forfeiter {
+			others = append(others, e.Rating.Mu)
+		} else if got.Entrants[0].Entrant == forfeiter {
+			t.Errorf("the forfeiter %s ranked first: %+v", forfeiter, got.Entrants)
+		}
+	}
+	if len(others) != 2 || others[0] != others[1] {
+		t.Errorf("the two other sides rated %v; want them equal, ranked together", others)
+	}
+}

@@ -1032,7 +1032,8 @@ type GameResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// outcome is how the game ended.
 	Outcome Outcome `protobuf:"varint,1,opt,name=outcome,proto3,enum=bezique.v1.Outcome" json:"outcome,omitempty"`
-	// winner_side is the winning side; unset when cancelled.
+	// winner_side is the winning side; unset when cancelled, for a draw, and for a forfeit in a
+	// game of three or more sides (the referee names no winner of a game stopped before its end).
 	WinnerSide *uint32 `protobuf:"varint,2,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
 	// forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
 	ForfeitSeat *uint32 `protobuf:"varint,3,opt,name=forfeit_seat,json=forfeitSeat,proto3,oneof" json:"forfeit_seat,omitempty"`

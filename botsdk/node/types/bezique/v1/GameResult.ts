@@ -13,7 +13,8 @@ export interface GameResult {
    */
   'outcome'?: (_bezique_v1_Outcome);
   /**
-   * winner_side is the winning side; unset when cancelled.
+   * winner_side is the winning side; unset when cancelled, for a draw, and for a forfeit in a
+   * game of three or more sides (the referee names no winner of a game stopped before its end).
    */
   'winner_side'?: (number);
   /**
@@ -61,7 +62,8 @@ export interface GameResult__Output {
    */
   'outcome': (_bezique_v1_Outcome__Output);
   /**
-   * winner_side is the winning side; unset when cancelled.
+   * winner_side is the winning side; unset when cancelled, for a draw, and for a forfeit in a
+   * game of three or more sides (the referee names no winner of a game stopped before its end).
    */
   'winner_side'?: (number);
   /**
