@@ -130,8 +130,11 @@ func (p rpcPaths) refusal(r *http.Request) error {
 			"(GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"))
 	}
 	ct := r.Header.Get("Content-Type")
-	media, _, _ := mime.ParseMediaType(ct)
+	media, params, _ := mime.ParseMediaType(ct)
 	version, hasVersion := r.Header.Get("Connect-Protocol-Version"), len(r.Header.Values("Connect-Protocol-Version")) > 0
+	if cs, ok := params["charset"]; ok && !isGRPC(ct) { // not UTF-8: lowerMediaType dropped that
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("Content-Type %q: charset %q: the referee reads JSON in UTF-8 only (RFC 8259 §8.1); send charset=utf-8, or none", ct, cs))
+	}
 	switch {
 	case isGRPC(ct), strings.HasPrefix(media, "application/grpc-web"):
 		return nil
@@ -149,9 +152,17 @@ func (p rpcPaths) refusal(r *http.Request) error {
 
 // lowerMediaType spells the media type of r's Content-Type in lower case, its parameters kept:
 // RFC 9110 §8.3.1 makes a type and subtype case-insensitive, but vanguard matches them as spelled,
-// and handed a call sent with "Application/JSON" to the web app ("404 page not found").
+// and handed a call sent with "Application/JSON" to the web app ("404 page not found"). A charset
+// parameter of UTF-8, in any spelling, is dropped, as the only charset of JSON (RFC 8259 §8.1) and
+// meaningless for protobuf: vanguard took only "; charset=utf-8" as spelled so, and refused
+// "application/json;charset=UTF-8", which Java's HTTP clients send, 415 with a plain-text "sub-format
+// not supported" (an outside trial). Another charset is refused by refusal, naming it.
 func lowerMediaType(r *http.Request) {
 	ct := r.Header.Get("Content-Type")
+	if media, params, err := mime.ParseMediaType(ct); err == nil && len(params) == 1 && strings.EqualFold(params["charset"], "utf-8") {
+		r.Header.Set("Content-Type", media)
+		return
+	}
 	media, _, _ := strings.Cut(ct, ";")
 	if lower := strings.ToLower(media); lower != media {
 		r.Header.Set("Content-Type", lower+ct[len(media):])
