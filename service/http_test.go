@@ -402,6 +402,7 @@ func TestHTTPCORSPreflightHeaders(t *testing.T) {
 		{[]string{"Content-Type, Connect-Protocol-Version, Authorization"}, "https://play.example.com", "authorization,connect-protocol-version,content-type"},
 		{[]string{"Content-Type", "content-type , Connect-Protocol-Version"}, "https://play.example.com", "connect-protocol-version,content-type"},
 		{[]string{"content-type,x-evil"}, "", ""},
+		{[]string{"content-type,connect-protocol-version,traceparent,tracestate"}, "https://play.example.com", "connect-protocol-version,content-type,traceparent,tracestate"},
 	} {
 		req, err := http.NewRequest(http.MethodOptions, hs.URL+"/bezique.v1.TableService/CreateTable", nil)
 		if err != nil {
@@ -418,6 +419,22 @@ func TestHTTPCORSPreflightHeaders(t *testing.T) {
 		if got, gotHeaders := res.Header.Get("Access-Control-Allow-Origin"), res.Header.Get("Access-Control-Allow-Headers"); got != c.allowOrigin || gotHeaders != c.allowHeaders {
 			t.Errorf("%q: Access-Control-Allow-Origin %q, Access-Control-Allow-Headers %q; want %q, %q", c.headers, got, gotHeaders, c.allowOrigin, c.allowHeaders)
 		}
+	}
+	// A call's answer exposes Retry-After to the page, with gRPC-Web's trailers.
+	req, err := http.NewRequest(http.MethodPost, hs.URL+"/bezique.v1.TableService/GetTable", strings.NewReader(`{"tableId":"t-1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", "https://play.example.com")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got, want := res.Header.Get("Access-Control-Expose-Headers"), "Grpc-Status, Grpc-Message, Grpc-Status-Details-Bin, Retry-After"; got != want {
+		t.Errorf("Access-Control-Expose-Headers %q; want %q", got, want)
 	}
 }
 
