@@ -412,7 +412,7 @@ func TestRevokedKeyRefused(t *testing.T) {
 	_, err = r.tables.ListTables(as(key), &pb.ListTablesRequest{})
 	wantCode(t, "ListTables with a revoked key", err, codes.Unauthenticated, "API key "+id+" was revoked at ")
 	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: id})
-	wantCode(t, "RevokeKey again", err, codes.AlreadyExists, "already revoked")
+	wantMessage(t, "RevokeKey again", err, codes.AlreadyExists, fmt.Sprintf("key %q was already revoked, at %s", id, got.GetKey().GetRevokeTime().AsTime().UTC().Format(time.RFC3339)))
 	_, err = r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: "k-nope"})
 	wantCode(t, "RevokeKey unknown", err, codes.NotFound, `key "k-nope" not found (bezique keys list shows the keys)`)
 	list, err := r.keys.ListKeys(as(testAdminKey), &pb.ListKeysRequest{})

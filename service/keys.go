@@ -160,12 +160,18 @@ func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
 }
 
 // RevokeKey revokes an API key: every call with it is refused (Unauthenticated) from then on,
-// and it no longer joins the seats bound to it. The store's ErrNotFound for an unknown key,
-// ErrConflict for a key already revoked.
+// and it no longer joins the seats bound to it. ErrNotFound for an unknown key, store.ErrConflict
+// (AlreadyExists) for a key already revoked, saying when.
 func (s *Referee) RevokeKey(ctx context.Context, id string) (*pb.ApiKey, error) {
 	k, err := s.store.RevokeKey(ctx, id, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errorf(ErrNotFound, "key %q not found (bezique keys list shows the keys)", id) // not the store's "get key …: store: not found"
+	}
+	if errors.Is(err, store.ErrConflict) { // not the store's "store: revoke key …: already revoked: store: conflict"
+		if k, gerr := s.store.GetKey(ctx, id); gerr == nil && !k.RevokedAt.IsZero() {
+			return nil, errorf(store.ErrConflict, "key %q was already revoked, at %s", id, k.RevokedAt.UTC().Format(time.RFC3339))
+		}
+		return nil, errorf(store.ErrConflict, "key %q was already revoked", id)
 	}
 	if err != nil {
 		return nil, err
