@@ -208,12 +208,26 @@ func (h *human) event(e *pb.Event) {
 var errQuit = errors.New("quit")
 
 // Decide shows the situation and the legal actions and reads the person's choice. When the only
-// choice is "end" (no meld to declare after a won trick) it goes on by itself and says so.
+// choice is "end" (no meld to declare after a won trick) it says so and waits for Enter, as the
+// web app's play page waits for a click: answering at once told the other seats and the
+// spectators, by the time the window took, that the person had nothing to meld, which their hand
+// alone shows (an outside trial).
 func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
 	legal := req.GetLegalActions()
 	if len(legal) == 1 && legal[0].GetAction().GetEndWindow() != nil {
-		fmt.Fprintln(h.out, "  (nothing to meld: you go on)")
-		return legal[0].GetActionId(), nil
+		fmt.Fprint(h.out, "  nothing to meld: press Enter to go on> ")
+		select {
+		case line, ok := <-h.lines:
+			if !ok || strings.EqualFold(strings.TrimSpace(line), "quit") {
+				fmt.Fprintln(h.out)
+				h.quitted = true
+				h.quit()
+				return 0, errQuit
+			}
+			return legal[0].GetActionId(), nil
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
 	}
 	h.show(req)
 	for {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -247,19 +248,25 @@ func TestViewsOfAnExpiredTable(t *testing.T) {
 	}
 }
 
-// TestPlayGoesOnWhenEndIsTheOnlyChoice: after a won trick with nothing to meld, play answers
-// "end" by itself and says so, reading no line.
-func TestPlayGoesOnWhenEndIsTheOnlyChoice(t *testing.T) {
+// TestPlayWaitsWhenEndIsTheOnlyChoice: after a won trick with nothing to meld, play says so and
+// answers "end" once the person presses Enter, not at once: the time the window took told the
+// other seats that the person had nothing to meld (an outside trial).
+func TestPlayWaitsWhenEndIsTheOnlyChoice(t *testing.T) {
 	var out bytes.Buffer
-	h := &human{out: &out, lines: make(chan string)}
+	lines := make(chan string, 1)
+	h := &human{out: &out, lines: lines}
 	req := &pb.DecisionRequest{RequestId: 4, LegalActions: []*pb.LegalAction{{ActionId: 1, Action: &pb.Action{Kind: &pb.Action_EndWindow{EndWindow: &pb.EndWindowAction{}}}}}}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if id, err := h.Decide(ctx, req); id != 1 || err != nil {
-		t.Fatalf("Decide = %d, %v; want 1", id, err)
+	if id, err := h.Decide(short, req); id != 0 || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Decide without Enter = %d, %v; want it waiting", id, err)
 	}
-	if out.String() != "  (nothing to meld: you go on)\n" {
-		t.Errorf("play printed %q", out.String())
+	lines <- ""
+	if id, err := h.Decide(context.Background(), req); id != 1 || err != nil {
+		t.Fatalf("Decide after Enter = %d, %v; want 1", id, err)
+	}
+	if want := strings.Repeat("  nothing to meld: press Enter to go on> ", 2); out.String() != want {
+		t.Errorf("play printed %q; want %q", out.String(), want)
 	}
 }
 
