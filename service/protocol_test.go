@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -864,5 +865,31 @@ func TestForfeitOfThreeSidesHasNoWinner(t *testing.T) {
 	}
 	if err := rp.Verify(rec); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSeatDisconnectLogged: a seat whose stream ends before the game's end is logged (INFO, with
+// its seat, member, grace and what follows it): a host whose bot froze mid-game (SIGSTOP, dropped
+// by the keepalive) learnt of it only from the table's events (an outside trial).
+func TestSeatDisconnectLogged(t *testing.T) {
+	logs := &logRecords{}
+	r := startReferee(t, nil, func(c *Config) { c.Logger = slog.New(logs) })
+	resp := r.create(t, soloTable(nil, &pb.FailurePolicy{OnDisconnect: pb.FailureAction_FAILURE_ACTION_FORFEIT, DisconnectGraceMs: 60000}))
+	s := r.join(t, resp, 0, 0)
+	s.request()
+	s.close()
+	want := slog.Record{Level: slog.LevelInfo, Message: seatDisconnectedLog}
+	eventually(t, "the disconnection logged", func() bool { return logs.count(want) == 1 })
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	for _, rec := range logs.records {
+		if rec.Message != seatDisconnectedLog {
+			continue
+		}
+		var attrs []string
+		rec.Attrs(func(a slog.Attr) bool { attrs = append(attrs, a.String()); return true })
+		if got, want := strings.Join(attrs, " "), "seat=0 member=0 grace_ms=60000 then=forfeit err=context canceled"; got != want {
+			t.Errorf("logged %q; want %q", got, want)
+		}
 	}
 }

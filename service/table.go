@@ -433,6 +433,9 @@ func (s *seat) connected() bool {
 
 // dropConn ends a seat's connection c with err; the seat is disconnected when it was its last
 // connected member.
+// seatDisconnectedLog is the message logged when a seat's last connection ends before the game's.
+const seatDisconnectedLog = "seat disconnected before the game's end; it waits for its bot to join again"
+
 func (t *table) dropConn(s *seat, c *conn, err error) {
 	if s.conns[c.member] != c {
 		return
@@ -450,6 +453,13 @@ func (t *table) dropConn(s *seat, c *conn, err error) {
 	s.lostAt = time.Now()
 	if t.state == pb.TableState_TABLE_STATE_PLAYING || t.state == pb.TableState_TABLE_STATE_WAITING {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatDisconnected{SeatDisconnected: &pb.SeatDisconnected{Seat: uint32(s.index)}}})
+		// A host learnt of a bot frozen mid-game (SIGSTOP, dropped by the keepalive) only from
+		// the table's events: the referee logged nothing (an outside trial).
+		policy, then := t.spec.GetFailurePolicy(), "auto-play"
+		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
+			then = "forfeit"
+		}
+		t.log().Info(seatDisconnectedLog, "seat", s.index, "member", c.member, "grace_ms", policy.GetDisconnectGraceMs(), "then", then, "err", err)
 	}
 	if t.open != nil && t.open.seat == s.index {
 		t.armTimer()
