@@ -3,6 +3,7 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -131,9 +132,26 @@ func Load(r io.Reader) (*Scenario, error) {
 	dec.DisallowUnknownFields()
 	var s Scenario
 	if err := dec.Decode(&s); err != nil {
+		if isRecord(b) {
+			return nil, errors.New("not a scenario but a game's record (GetRecord, bezique records export): bezique replay checks a record")
+		}
 		return nil, fmt.Errorf("not a scenario: %w", err)
 	}
 	return &s, nil
+}
+
+// isRecord reports whether b is a JSON object with a game record's fields (its table id and
+// actions, as protojson or the proto names spell them): a host ran check on the records a
+// tournament exported, and was told of an unknown field "tableId" 160 times (an outside trial).
+func isRecord(b []byte) bool {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(b, &fields) != nil {
+		return false
+	}
+	_, id := fields["tableId"]
+	_, idName := fields["table_id"]
+	_, actions := fields["actions"]
+	return (id || idName) && actions
 }
 
 // Game starts the scenario's game: its rules, its stacked deal as the only deal

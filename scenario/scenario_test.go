@@ -73,6 +73,7 @@ func TestWrongExpectationsFail(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	for _, c := range []struct{ json, err string }{
 		{`{"variant": "two-handed", "hands": []}`, `not a scenario: json: unknown field "hands"`},
+		{`{"tableId": "t-1", "variant": "VARIANT_TWO_HANDED", "actions": []}`, "not a scenario but a game's record (GetRecord, bezique records export): bezique replay checks a record"},
 		{`{"variant": "two-handed"}`, "deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)"},
 		{`{"variant": "five-handed"}`, `variant: bezique: unknown variant "five-handed"`},
 		{`{"variant": "two-handed", "options": {"target": "x"}}`, "options: "},
