@@ -380,8 +380,8 @@ func requestRefusals(g http.Handler) http.Handler {
 }
 
 // checkGetQuery returns a Connect INVALID_ARGUMENT error naming the query parameter when r is a
-// Connect unary GET (an "encoding" parameter: the protocol requires it) whose base64 parameter is
-// neither 0 nor 1 or whose message, with base64=1, is not base64 (URL alphabet, with or without
+// Connect unary GET (an "encoding" parameter: the protocol requires it) without a message in JSON,
+// whose base64 parameter is neither 0 nor 1 or whose message, with base64=1, is not base64 (URL alphabet, with or without
 // padding, as the protocol allows); nil for every other request. vanguard refuses these with
 // Unknown (HTTP 500) and offers no hook before it decodes them, so they are checked here first,
 // by the protocol's rules (connectrpc.com/docs/protocol, "Unary-Get-Request").
@@ -392,6 +392,9 @@ func checkGetQuery(r *http.Request) error {
 	q := r.URL.Query()
 	if !q.Has("encoding") {
 		return nil
+	}
+	if q.Get("encoding") == "json" && !q.Has("message") { // vanguard parsed nothing: "request JSON: syntax error (line 1:1)"
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("query parameter message: missing: a Connect GET carries its request there, URL-encoded JSON ({} for an empty one)"))
 	}
 	switch b := q.Get("base64"); b {
 	case "", "0":

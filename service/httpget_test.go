@@ -10,8 +10,9 @@ import (
 // TestHTTPGetQueryMistakes is the regression test of a Connect GET of a read-only method whose
 // query is not the protocol's: without connect=v1 or with another version, vanguard did not take
 // it for a Connect GET and the web app answered "404 page not found"; with an encoding other than
-// json or proto, vanguard answered 415, "\"xml\" sub-format not supported", in plain text. Each is
-// now a Connect error naming the query parameter; the Connect GET itself is served.
+// json or proto, vanguard answered 415, "\"xml\" sub-format not supported", in plain text; without
+// a message, a JSON syntax error. Each is now a Connect error naming the query parameter; the
+// Connect GET itself is served.
 func TestHTTPGetQueryMistakes(t *testing.T) {
 	base := serveWithApp(t)
 	const path = "/bezique.v1.TableService/GetTable"
@@ -25,6 +26,8 @@ func TestHTTPGetQueryMistakes(t *testing.T) {
 		{"connect=v2&encoding=json&message=%7B%22tableId%22%3A%22t-1%22%7D", 400, getForm},
 		{"connect=v1&encoding=xml&message=%7B%7D", 400, `{"code":"invalid_argument","message":"query parameter encoding: \"xml\", want json or proto"}`},
 		{"connect=v1&encoding=json&message=%7B%22tableId%22%3A%22t-1%22%7D", 404, `{"code":"not_found","message":"table \"t-1\" not found"}`},
+		// Without its message: vanguard's "request JSON: syntax error (line 1:1): unexpected token " (an outside trial).
+		{"connect=v1&encoding=json", 400, `{"code":"invalid_argument","message":"query parameter message: missing: a Connect GET carries its request there, URL-encoded JSON ({} for an empty one)"}`},
 	} {
 		res, err := http.Get(base + path + "?" + c.query)
 		if err != nil {
