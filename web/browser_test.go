@@ -275,6 +275,11 @@ func TestWatchLiveGame(t *testing.T) {
 	if clocks, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".clock")].map(c => c.dataset.seat + ": " + c.textContent).join(", ")`)); err != nil || !regexp.MustCompile(`^0: bank \d+\.\d s$`).MatchString(clocks) {
 		t.Errorf("the clocks after the game: %q (%v); want seat 0's bank alone, stopped (seat 1 is built in)", clocks, err)
 	}
+	// No connection state once the game is over: the bot's stream ends after the game's end,
+	// which no event tells, and the page went on saying "connected" (an integrator's trial).
+	if seat0, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".seat h3 small").textContent`)); err != nil || seat0 != "seat 0, side 0" {
+		t.Errorf("seat 0's heading after the game: %q (%v); want \"seat 0, side 0\"", seat0, err)
+	}
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables")); err != nil {
 		t.Fatal(err)

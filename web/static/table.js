@@ -289,7 +289,7 @@ export function render(t, play) {
       : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
     const tabled = t.tabled[s].map((c) => cardHTML(c, mine ? play.actions.get(`table:${c.id}`) : undefined)).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
-      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
+      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
