@@ -676,6 +676,12 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 	if !wasConnected {
 		t.emitRef(&pb.Event{Payload: &pb.Event_SeatConnected{SeatConnected: &pb.SeatConnected{Seat: uint32(s.index)}}})
 	}
+	if s.awayAtRebuild {
+		s.awayAtRebuild = false
+		if t.open != nil && t.open.awaiting && t.open.seat == s.index {
+			t.startClock(s, time.Now()) // the decision opened while the bot was away: timed from now
+		}
+	}
 	if t.open != nil && t.open.seat == s.index && s.conns[c.member] == c {
 		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
 		t.armTimer()

@@ -758,6 +758,7 @@ func (t *table) replay(actions []store.Action, playing bool) error {
 		for _, st := range t.seats {
 			st.joined = true
 			st.lostAt = now
+			st.awayAtRebuild = true
 		}
 	}
 	for _, sa := range actions {

@@ -136,6 +136,9 @@ type seat struct {
 	memberJoined []bool
 	joined       bool
 	lostAt       time.Time // when the seat's last connection ended; zero while connected
+	// awayAtRebuild is set on a seat of a table rebuilt from the store (a referee's restart or a
+	// takeover) until its bot connects: a decision opened for it meanwhile is timed from then.
+	awayAtRebuild bool
 	bankMs       int64
 	strikes      int
 	rttMs        uint32
@@ -175,6 +178,10 @@ type openRequest struct {
 	msg      *pb.DecisionRequest
 	sentAt   time.Time
 	deadline time.Time
+	// awaiting is set while the request waits for its seat's bot to connect after the table was
+	// rebuilt (seat.awayAtRebuild): its clock has not started, and its deadline is the end of the
+	// disconnect grace until the bot connects (startClock).
+	awaiting bool
 }
 
 // acquire takes the table's turn for the calling goroutine, waiting while another holds it, or
@@ -619,12 +626,19 @@ func (t *table) openDecision(s *seat) {
 	}
 	r := t.decisionRequest(s.index, now, mode)
 	clock := t.spec.GetClock()
-	r.deadline = now.Add(time.Duration(int64(clock.GetDecisionMs())+s.bankMs) * time.Millisecond)
-	r.msg.Deadline = timestamppb.New(r.deadline)
 	r.msg.DecisionLeftMs = clock.GetDecisionMs()
 	r.msg.BankLeftMs = uint32(s.bankMs)
 	r.msg.IncrementMs = clock.GetIncrementMs()
 	t.open = r
+	t.startClock(s, now)
+	if s.awayAtRebuild {
+		// The referee restarted (or took the table over) while the bot could not reach it: the
+		// decision's time runs from the bot's return, within the disconnect grace. Timed from the
+		// rebuild, a seat whose clock was shorter than its bot's way back lost on time to the
+		// referee's crash (on_timeout forfeit: a host's trial).
+		r.awaiting = true
+		r.deadline = s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
+	}
 	for _, c := range s.conns {
 		if c != nil {
 			t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
@@ -639,13 +653,22 @@ func (t *table) openDecision(s *seat) {
 	}
 }
 
+// startClock starts the open request's clock, seat s's, at now: its deadline is now plus the
+// clock's decision time and the seat's bank.
+func (t *table) startClock(s *seat, now time.Time) {
+	r := t.open
+	r.sentAt, r.awaiting = now, false
+	r.deadline = now.Add(time.Duration(int64(t.spec.GetClock().GetDecisionMs())+s.bankMs) * time.Millisecond)
+	r.msg.Deadline = timestamppb.New(r.deadline)
+}
+
 // clockReport returns every seat's clock at now: its bank and round-trip time, and for the seat
 // whose decision the table waits for, running, the decision time and bank left to the deadline.
 func (t *table) clockReport(now time.Time) *pb.ClockReport {
 	report := &pb.ClockReport{}
 	for _, s := range t.seats {
 		c := &pb.SeatClock{Seat: uint32(s.index), RttMs: s.rttMs, BankMs: uint32(s.bankMs)}
-		if t.open != nil && t.open.seat == s.index {
+		if t.open != nil && t.open.seat == s.index && !t.open.awaiting {
 			left := max(t.open.deadline.Sub(now).Milliseconds(), 0)
 			c.Running = true
 			c.BankMs = uint32(min(s.bankMs, left))
@@ -727,7 +750,7 @@ func (t *table) onTimer() {
 	policy := t.spec.GetFailurePolicy()
 	variant := t.variant
 	switch {
-	case now.Before(t.open.deadline) && !s.connected():
+	case (t.open.awaiting || now.Before(t.open.deadline)) && !s.connected():
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
 			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
 			return
