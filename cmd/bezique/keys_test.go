@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -149,5 +151,41 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 	}
 	if got, want := errorText(errors.New("--seat 0: \"x\"")), "bezique: --seat 0: \"x\""; got != want {
 		t.Errorf("another error: got %q, want %q", got, want)
+	}
+}
+
+// TestKeyFile: --key-file reads the API key from a file, its trailing newline ignored (as a
+// Kubernetes Secret's file holds it), in place of --key, whose argument is seen in the process
+// list and, through kubectl exec, in the cluster's audit log (an SRE's review). A file that cannot
+// be read, or is empty, is refused naming it; --key and --key-file together are refused.
+func TestKeyFile(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin := "bzq_cli-admin-key-0123456789abcdef"
+	addr := startAuthReferee(t, admin)
+	t.Setenv(keyEnv, "")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "admin.key")
+	if err := os.WriteFile(file, []byte(admin+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCmd(ctx, "keys", "create", "--server", addr, "--key-file", file, "--name", "from-file", "--role", "watcher"); err != nil || !strings.HasPrefix(out, "key k-") {
+		t.Fatalf("keys create --key-file: %v\n%s", err, out)
+	}
+	empty := filepath.Join(dir, "empty.key")
+	if err := os.WriteFile(empty, []byte("\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--key-file", filepath.Join(dir, "missing.key")}, "--key-file: open " + filepath.Join(dir, "missing.key") + ": no such file or directory"},
+		{[]string{"--key-file", empty}, "--key-file " + empty + ": the file is empty"},
+		{[]string{"--key-file", file, "--key", admin}, "--key and --key-file: give the API key once"},
+	} {
+		if _, err := runCmd(ctx, append([]string{"keys", "list", "--server", addr}, c.args...)...); err == nil || err.Error() != c.want {
+			t.Errorf("keys list %v: %v; want %q", c.args, err, c.want)
+		}
 	}
 }

@@ -58,6 +58,25 @@ game record.`,
 		SilenceErrors: true,
 	}
 	root.PersistentFlags().String("key", "", "the API key to send to the referee (default $"+keyEnv+"); see docs/SECURITY.md")
+	root.PersistentFlags().String("key-file", "", "read the API key from this file (its surrounding whitespace ignored), in place of --key: an argument is seen in the process list and, through kubectl exec, in the cluster's audit log")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		file, _ := cmd.Flags().GetString("key-file")
+		if file == "" {
+			return nil
+		}
+		if cmd.Flags().Changed("key") {
+			return fmt.Errorf("--key and --key-file: give the API key once")
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("--key-file: %w", err)
+		}
+		key := strings.TrimSpace(string(b))
+		if key == "" {
+			return fmt.Errorf("--key-file %s: the file is empty", file)
+		}
+		return cmd.Flags().Set("key", key)
+	}
 	root.AddCommand(newDemoCmd(), newPlayCmd(), newBotCmd(), newTablesCmd(), newCreateCmd(), newCancelCmd(), newWatchCmd(),
 		newReplayCmd(), newRecordsCmd(), newRulesCmd(), newCheckCmd(), newKeysCmd(), newAuditCmd(), newTournamentCmd(), newMatchCmd(),
 		newLobbyCmd(), newChallengeCmd(), newLoadtestCmd())
