@@ -138,7 +138,10 @@ func referenceRecords(ctx context.Context, t *testing.T, bin string, reqs []*pb.
 // round's games are over; then compares every record with the crash-free reference.
 func runCrashTest(t *testing.T, storeURL string) {
 	bin := buildReferee(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	// Each kill costs a restart, a recovery and the bots' reconnections (about a second here):
+	// 60 s for the reference games and 20 kills ran out on a loaded machine with the games
+	// 150 actions from their end and playing (a whole -race suite beside other work).
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	quiet := quietLogger()
 	reqs := crashGames()
