@@ -79,8 +79,10 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     it, each through :func:`play` in its own thread (so decide is called from several threads when
     capacity > 1), up to cfg.capacity at once. When the lobby stream is lost it dials in again
     with exponential backoff; the referee then announces again the games still in play, and those
-    already being played are not joined twice. It returns when stop is set (games in play go on in
-    their daemon threads to their end), and when the tournament it serves (cfg.tournament) ends
+    already being played are not joined twice. It returns when stop is set, once its games in play
+    have ended (it takes no new game meanwhile: its lobby stream is ended; before, it returned at
+    once and a program that then exited left its games to be auto-played, as the Node SDK does
+    not), and when the tournament it serves (cfg.tournament) ends
     (ServeResponse.tournament_ended, or a Serve refused FAILED_PRECONDITION "has ended" after the
     referee had let the bot in: it ended while the bot was away), once its games in play have
     ended; it raises LobbyRefused when the referee refuses the bot, and
@@ -114,7 +116,7 @@ class _Server:
             while not self.stop.is_set():
                 code, details, progressed, delay, answered = self._session(stub, req)
                 if self.stop.is_set():
-                    return
+                    break
                 admitted = admitted or progressed
                 if admitted and self.cfg.tournament and code == grpc.StatusCode.FAILED_PRECONDITION:
                     # The tournament ended while the bot was away (a restart, a lost stream): it
@@ -122,16 +124,23 @@ class _Server:
                     self.log.info("tournament %s has ended (%s); serving no more", self.cfg.tournament, details)
                     code = grpc.StatusCode.OK
                 if code == grpc.StatusCode.OK:  # the tournament served has ended
-                    with self.lock:
-                        games = list(self.playing.values())
-                    for g in games:
-                        g.join()
-                    return
+                    break
                 if not retryable(code):
                     raise LobbyRefused(code, details)
                 self.stop.wait(retry.next(code, details, progressed, delay, answered))
+            self._await_games()
         finally:
             channel.close()
+
+    def _await_games(self) -> None:
+        """_await_games waits for the games in play to end."""
+        while True:
+            with self.lock:
+                games = list(self.playing.values())
+            if not games:
+                return
+            for g in games:
+                g.join()
 
     def _cancel_on_stop(self) -> None:
         self.stop.wait()

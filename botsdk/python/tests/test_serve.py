@@ -108,6 +108,48 @@ class ServeTest(unittest.TestCase):
         self.assertEqual(got.tournament.state, tournament_pb2.TOURNAMENT_STATE_FINISHED)
 
 
+@unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
+class ServeStopTest(unittest.TestCase):
+    def test_stop_waits_for_the_games_in_play(self):
+        """serve, told to stop with a game in play, returns once that game has ended: it returned at
+        once, and a program that then exited left its game to be auto-played (a bot author's trial:
+        217 auto_play_disconnect actions)."""
+        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
+        self.addCleanup(stop_referee, proc)
+        channel = grpc.insecure_channel(addr)
+        self.addCleanup(channel.close)
+        admin = (("authorization", "Bearer " + ADMIN_KEY),)
+        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
+            key_service_pb2.CreateKeyRequest(name="py-stop", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+        stop = threading.Event()
+        ended = []
+        cfg = ServeConfig(server=addr, key=key.secret, on_game_over=lambda a, result, error: ended.append((result.outcome if result else None, error)))
+        server = threading.Thread(target=serve, args=(cfg, strategy_bot, stop))
+        server.start()
+        self.addCleanup(server.join, 120)
+        self.addCleanup(stop.set)
+        lobby = lobby_service_pb2_grpc.LobbyServiceStub(channel)
+        for _ in range(200):
+            if lobby.ListBots(lobby_service_pb2.ListBotsRequest(), metadata=admin, timeout=10).bots:
+                break
+            threading.Event().wait(0.05)
+        req = lobby_service_pb2.ChallengeRequest(variant=rules_pb2.VARIANT_TWO_HANDED, options={"target": "3000"}, seats=[
+            lobby_pb2.ChallengeSeat(lobby="py-stop"), lobby_pb2.ChallengeSeat(builtin=table_pb2.BuiltinSeat(bot="rulebook"))])
+        table = lobby.Challenge(req, metadata=admin, timeout=10).table
+        tables = table_service_pb2_grpc.TableServiceStub(channel)
+        for _ in range(400):  # the bot has played: its game is in play
+            got = tables.GetTable(table_service_pb2.GetTableRequest(table_id=table.table_id), metadata=admin, timeout=10).table
+            if got.state == table_pb2.TABLE_STATE_PLAYING and got.last_seq > 10:
+                break
+            threading.Event().wait(0.05)
+        stop.set()
+        server.join(120)
+        self.assertFalse(server.is_alive(), "serve did not return after its game")
+        self.assertEqual(ended, [(table_pb2.OUTCOME_COMPLETED, None)], "serve returned before its game in play had ended")
+        rec = tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=table.table_id), metadata=admin, timeout=10).record
+        self.assertEqual([a.seq for a in rec.actions if a.intervention], [])
+
+
 class ServeCannotReachTest(unittest.TestCase):
     def test_gives_up_on_an_address_nobody_serves(self):
         s = socket.socket()
