@@ -321,8 +321,11 @@ func Compute(spec *Spec, results []Result) Standings {
 	slices.SortFunc(c.pairs, func(x, y entrantPair) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
 	out.Pairs = make([]Pair, 0, len(c.pairs))
 	for _, p := range c.pairs {
+		// Where a pair's deal sets are counted (duplicate deals, games of two: the pentanomial)
+		// the Elo counts whole deal sets only, NaN before the first: a match's first game read
+		// "Elo +Inf" from its W/D/L beside an LLR of 0 (a bot author's trial). Else every game.
 		p.Elo = stats.EloFromWDL(stats.WDL{W: p.W, D: p.D, L: p.L})
-		if p.Penta != (stats.Penta{}) {
+		if spec.Duplicate && spec.groupSize() == 2 {
 			p.Elo = stats.EloFromPenta(p.Penta)
 		}
 		out.Pairs = append(out.Pairs, p.Pair)

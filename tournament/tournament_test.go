@@ -548,3 +548,25 @@ func TestForfeitWithoutWinner(t *testing.T) {
 		t.Errorf("the two other sides rated %v; want them equal, ranked together", others)
 	}
 }
+
+// TestEloWholeDealSetsOnly: a match on duplicate deals counts its Elo by whole deal sets only:
+// after one game, none, and the Elo is NaN (printed "?"), not the +Inf of that game's W/D/L
+// beside an LLR of 0 (a bot author's trial); after the deal set's second game, the pentanomial's.
+func TestEloWholeDealSetsOnly(t *testing.T) {
+	s := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 3, Duplicate: true}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	won := func(game, winner int) tournament.Result {
+		return tournament.Result{Game: game, Outcome: tournament.OutcomeCompleted, WinnerSide: winner, ForfeitSeat: -1, Scores: []int{1000, 500},
+			Seats: []tournament.SeatStats{{Decisions: 30}, {Decisions: 30}}}
+	}
+	one := tournament.Compute(&s, []tournament.Result{won(0, 0)}).Pairs[0]
+	if one.W != 1 || !math.IsNaN(one.Elo.Elo) {
+		t.Errorf("after one game: %+v; want W 1 and a NaN Elo", one)
+	}
+	two := tournament.Compute(&s, []tournament.Result{won(0, 0), won(1, 1)}).Pairs[0] // e0 wins in both seatings
+	if want := stats.EloFromPenta(stats.Penta{0, 0, 0, 0, 1}); two.Penta != (stats.Penta{0, 0, 0, 0, 1}) || !math.IsInf(two.Elo.Elo, 1) || !math.IsInf(want.Elo, 1) {
+		t.Errorf("after the deal set: %+v; want the pentanomial's +Inf", two)
+	}
+}

@@ -261,7 +261,9 @@ func plotScores(w io.Writer, format string, tn *service.Tournament) error {
 func eloText(e stats.EloInterval) string {
 	r := func(x float64) float64 { return math.Round(x) + 0 } // + 0: -0 (an even score's Elo, -0.3 rounded) prints +0
 	switch {
-	case math.IsInf(e.Elo, 0) || math.IsNaN(e.Elo):
+	case math.IsNaN(e.Elo): // no game counted: with duplicate deals, no whole deal set yet
+		return "?"
+	case math.IsInf(e.Elo, 0):
 		return fmt.Sprintf("%+.0f", e.Elo)
 	case math.IsNaN(e.Lo) || math.IsNaN(e.Hi):
 		return fmt.Sprintf("%+.0f [?]", r(e.Elo))

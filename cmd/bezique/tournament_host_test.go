@@ -320,6 +320,7 @@ func TestEloText(t *testing.T) {
 		{stats.EloInterval{Elo: 120.4, Lo: -144.2, Hi: 385.1}, "+120 [-144, +385]"},
 		{stats.EloInterval{Elo: 261.3, Lo: math.NaN(), Hi: math.NaN()}, "+261 [?]"},
 		{stats.EloInterval{Elo: math.Inf(-1), Lo: math.NaN(), Hi: math.NaN()}, "-Inf"},
+		{stats.EloFromPenta(stats.Penta{}), "?"}, // no whole deal set yet
 	} {
 		if got := eloText(c.e); got != c.want {
 			t.Errorf("eloText(%+v) = %q, want %q", c.e, got, c.want)
