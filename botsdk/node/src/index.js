@@ -367,6 +367,11 @@ class Player {
         fellBack = true;
       }
       clearTimeout(timer);
+      if (Number.isFinite(due) && Date.now() > due && !this.answers.has(rid)) {
+        // A decide that does not yield (a synchronous search) holds the event loop: the timer
+        // above cannot fire, and the referee times the seat out (a bot author's trial).
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned ${((Date.now() - due) / 1000).toFixed(1)} s after request ${rid}'s answer was due, too late for the fallback: it held the event loop (make it yield, await between steps, or search in a worker thread)`);
+      }
       this.answer(rid, choice, fellBack);
     });
   }

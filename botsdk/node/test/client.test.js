@@ -97,6 +97,17 @@ test('a throwing bot or an illegal id answers the first legal action', async () 
   assert.equal(errors.length, 2);
 });
 
+test('a decide that holds the event loop past the answer due is logged as such', async () => {
+  // A synchronous search: the fallback timer cannot fire while it runs (a bot author's trial).
+  const errors = [];
+  const logger = { warn() {}, error: (m) => errors.push(m) };
+  const { p, sent } = player(() => { const end = Date.now() + 700; while (Date.now() < end); return 2; }, 50, logger);
+  p.onRequest(request(12, 3, 300), Date.now());
+  await until(() => sent.length === 1);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /^bezique-bot: seat 0: decide returned \d+\.\d s after request 12's answer was due, too late for the fallback: it held the event loop/);
+});
+
 test('a late bot is answered for in time, and its late choice is not sent', async () => {
   let release;
   const { p, sent } = player(() => new Promise((r) => { release = () => r(3); }));
