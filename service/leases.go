@@ -211,7 +211,17 @@ func (s *Referee) drop(id string) {
 // takeOver takes over expired leases of tables and tournaments and starts them.
 func (s *Referee) takeOver(ctx context.Context) {
 	down := s.storeDown()
-	taken, err := s.leaser.TakeExpired(ctx, store.LeaseTable, takeoverBatch)
+	// No more than the places left under MaxTables: a referee took over a dead one's tables
+	// beyond its --max-tables (6 at 3), which the deployment sets so that a referee refuses
+	// tables rather than be killed for its memory (an SRE's review).
+	s.mu.Lock()
+	free := min(takeoverBatch, s.cfg.MaxTables-s.active)
+	s.mu.Unlock()
+	if free <= 0 {
+		s.takeOverTournaments(ctx, down)
+		return
+	}
+	taken, err := s.leaser.TakeExpired(ctx, store.LeaseTable, free)
 	if err != nil {
 		s.log.Log(ctx, retriedLevel(err, down), "taking over expired leases failed", "err", err)
 		return
@@ -238,6 +248,12 @@ func (s *Referee) takeOver(ctx context.Context) {
 		}
 		s.metrics.LeasesTakenOver(store.LeaseTable, len(active))
 	}
+	s.takeOverTournaments(ctx, down)
+}
+
+// takeOverTournaments takes over expired leases of tournaments and resumes them; down is
+// whether the store was failing before (storeDown), for the level of a failure's log line.
+func (s *Referee) takeOverTournaments(ctx context.Context, down bool) {
 	tn, err := s.leaser.TakeExpired(ctx, store.LeaseTournament, takeoverBatch)
 	if err != nil {
 		s.log.Log(ctx, retriedLevel(err, down), "taking over expired tournament leases failed", "err", err)

@@ -621,6 +621,15 @@ func notInMemory(id string) error { return errorf(ErrNotFound, "table %q not fou
 // recover rebuilds every active table of the store and replays its actions; a table that does
 // not is quarantined.
 func (s *Referee) recover(ctx context.Context) error {
+	if s.leaser != nil {
+		// At most MaxTables of the expired leases: the first of several referees started together
+		// (a cold start, a restore, an upgrade) took every one, beyond its --max-tables, and one
+		// referee's memory could be asked to hold all of a deployment's tables (an SRE's review).
+		// The others take the rest at their takeover rounds, or this one as tables end.
+		if _, err := s.leaser.TakeExpired(ctx, store.LeaseTable, s.cfg.MaxTables); err != nil {
+			return fmt.Errorf("service: recovering tables: %w", err)
+		}
+	}
 	active, err := s.store.LoadActive(ctx)
 	if err != nil {
 		return fmt.Errorf("service: recovering tables: %w", err)

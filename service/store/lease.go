@@ -63,8 +63,8 @@ type Holder struct {
 // or tournament its lease when it is created (the creating referee owns it), check on every
 // write of it (an action appended, the table or tournament updated or finished, a tournament
 // game added) that the writing store holds the lease (else [ErrLeaseLost]), and drop the lease
-// when it ends. [Store.LoadActive] of a Leaser first takes every expired table lease, then
-// returns the tables it holds. The SQLite and memory stores are not Leasers: one referee each.
+// when it ends. [Store.LoadActive] of a Leaser returns the tables it holds, which it takes over
+// with [Leaser.TakeExpired] first, as many as its referee may hold. The SQLite and memory stores are not Leasers: one referee each.
 type Leaser interface {
 	// Owner is this store's owner id: its host name and a random suffix, new at every Open, so
 	// that a restarted referee never mistakes its former life's leases for its own.
@@ -218,12 +218,10 @@ func (s *pgStore) scanLeases(op string, rows *sql.Rows, err error) ([]Lease, err
 	return out, nil
 }
 
-// LoadActive implements [Store.LoadActive] for referees that share the database: it takes over
-// every expired table lease, then returns the active tables whose lease this store holds.
+// LoadActive implements [Store.LoadActive] for referees that share the database: it returns the
+// active tables whose lease this store holds (taken over with TakeExpired before, as many as the
+// referee may hold: it took every expired lease, beyond the referee's --max-tables).
 func (s *pgStore) LoadActive(ctx context.Context) ([]ActiveTable, error) {
-	if _, err := s.TakeExpired(ctx, LeaseTable, 1<<30); err != nil {
-		return nil, err
-	}
 	return s.loadActive(ctx, "t.id IN (SELECT id FROM leases WHERE kind = 'table' AND owner = ?)", s.owner)
 }
 
