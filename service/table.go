@@ -139,10 +139,10 @@ type seat struct {
 	// awayAtRebuild is set on a seat of a table rebuilt from the store (a referee's restart or a
 	// takeover) until its bot connects: a decision opened for it meanwhile is timed from then.
 	awayAtRebuild bool
-	bankMs       int64
-	strikes      int
-	rttMs        uint32
-	joinLimit    *rate.Limiter // the join rate limit (maxJoins per joinWindow), made at the first join
+	bankMs        int64
+	strikes       int
+	rttMs         uint32
+	joinLimit     *rate.Limiter // the join rate limit (maxJoins per joinWindow), made at the first join
 }
 
 // histEvent is one sequenced event of the table: an engine event (redacted per reader when sent),
