@@ -159,18 +159,26 @@ class RefereeTest(unittest.TestCase):
         self.assertEqual(cm.exception.code, grpc.StatusCode.PERMISSION_DENIED)
 
 
+def referee_with_bot_key(test: unittest.TestCase, name: str):
+    """referee_with_bot_key starts a referee with ADMIN_KEY, stopped when test ends, and creates
+    a bot key named name; it returns the referee's address, a channel to it, the admin's
+    metadata and the CreateKey response."""
+    proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
+    test.addCleanup(stop_referee, proc)
+    channel = grpc.insecure_channel(addr)
+    test.addCleanup(channel.close)
+    admin = (("authorization", "Bearer " + ADMIN_KEY),)
+    key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
+        key_service_pb2.CreateKeyRequest(name=name, role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+    return addr, channel, admin, key
+
+
 @unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
 class KeyTest(unittest.TestCase):
     """A referee with authentication: Config.key joins a seat bound to the key's bot, without a token."""
 
     def test_bound_seat_joined_with_key(self):
-        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
-        self.addCleanup(stop_referee, proc)
-        channel = grpc.insecure_channel(addr)
-        self.addCleanup(channel.close)
-        admin = (("authorization", "Bearer " + ADMIN_KEY),)
-        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
-            key_service_pb2.CreateKeyRequest(name="py-alpha", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+        addr, channel, admin, key = referee_with_bot_key(self, "py-alpha")
         tables = table_service_pb2_grpc.TableServiceStub(channel)
         req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_TWO_HANDED, seed=bytes(31) + b"\x08")
         req.seats.add(remote=table_pb2.RemoteSeat(name="py", bot_key_id=key.key.key_id))

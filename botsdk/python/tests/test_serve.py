@@ -8,24 +8,17 @@ import unittest
 
 import grpc
 
-from bezique.v1 import (key_pb2, key_service_pb2, key_service_pb2_grpc, lobby_pb2, lobby_service_pb2,
-                        lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc, tournament_pb2,
+from bezique.v1 import (lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, table_pb2, table_service_pb2, table_service_pb2_grpc, tournament_pb2,
                         tournament_service_pb2, tournament_service_pb2_grpc)
 from bezique_bot import CannotReach, LobbyRefused, ServeConfig, serve
 from bezique_bot.strategy import strategy_bot
-from tests.test_referee import ADMIN_KEY, REFEREE, start_referee, stop_referee
+from tests.test_referee import REFEREE, referee_with_bot_key
 
 
 @unittest.skipUnless(REFEREE, "set BEZIQUE_REFEREE to a bezique-referee binary to play against a real referee")
 class ServeTest(unittest.TestCase):
     def test_challenged_game_played_under_the_key(self):
-        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
-        self.addCleanup(stop_referee, proc)
-        channel = grpc.insecure_channel(addr)
-        self.addCleanup(channel.close)
-        admin = (("authorization", "Bearer " + ADMIN_KEY),)
-        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
-            key_service_pb2.CreateKeyRequest(name="py-serve", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+        addr, channel, admin, key = referee_with_bot_key(self, "py-serve")
 
         with self.assertRaises(LobbyRefused) as cm:
             serve(ServeConfig(server=addr, key=key.secret, capacity=0), strategy_bot)
@@ -114,13 +107,7 @@ class ServeStopTest(unittest.TestCase):
         """serve, told to stop with a game in play, returns once that game has ended: it returned at
         once, and a program that then exited left its game to be auto-played (a bot author's trial:
         217 auto_play_disconnect actions)."""
-        proc, addr = start_referee({"BEZIQUE_ADMIN_KEY": ADMIN_KEY})
-        self.addCleanup(stop_referee, proc)
-        channel = grpc.insecure_channel(addr)
-        self.addCleanup(channel.close)
-        admin = (("authorization", "Bearer " + ADMIN_KEY),)
-        key = key_service_pb2_grpc.KeyServiceStub(channel).CreateKey(
-            key_service_pb2.CreateKeyRequest(name="py-stop", role=key_pb2.ROLE_BOT), metadata=admin, timeout=10)
+        addr, channel, admin, key = referee_with_bot_key(self, "py-stop")
         stop = threading.Event()
         ended = []
         cfg = ServeConfig(server=addr, key=key.secret, on_game_over=lambda a, result, error: ended.append((result.outcome if result else None, error)))
