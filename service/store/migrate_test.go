@@ -63,7 +63,7 @@ func TestMigrateActionLog(t *testing.T) {
 		}
 
 		st := open(t, u)
-		active, err := st.LoadActive(ctx)
+		active, err := takeAndLoad(ctx, st)
 		if err != nil {
 			t.Fatal(err)
 		}

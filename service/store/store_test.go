@@ -159,7 +159,7 @@ func TestDurable(t *testing.T) {
 			t.Helper()
 			var s snapshot
 			var err error
-			if s.active, err = st.LoadActive(ctx); err != nil {
+			if s.active, err = takeAndLoad(ctx, st); err != nil {
 				t.Fatal(err)
 			}
 			if s.tables, _, err = st.ListTables(ctx, store.TableFilter{}, 0, ""); err != nil {
