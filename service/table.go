@@ -438,11 +438,11 @@ func (s *seat) connected() bool {
 	return false
 }
 
-// dropConn ends a seat's connection c with err; the seat is disconnected when it was its last
-// connected member.
 // seatDisconnectedLog is the message logged when a seat's last connection ends before the game's.
 const seatDisconnectedLog = "seat disconnected before the game's end; it waits for its bot to join again"
 
+// dropConn ends a seat's connection c with err; the seat is disconnected when it was its last
+// connected member.
 func (t *table) dropConn(s *seat, c *conn, err error) {
 	if s.conns[c.member] != c {
 		return

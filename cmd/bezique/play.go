@@ -207,6 +207,14 @@ func (h *human) event(e *pb.Event) {
 // errQuit is the person leaving the game.
 var errQuit = errors.New("quit")
 
+// leave ends the game for the person who typed quit (or closed the input): it returns errQuit.
+func (h *human) leave() error {
+	fmt.Fprintln(h.out)
+	h.quitted = true
+	h.quit()
+	return errQuit
+}
+
 // Decide shows the situation and the legal actions and reads the person's choice. When the only
 // choice is "end" (no meld to declare after a won trick) it says so and waits for Enter, as the
 // web app's play page waits for a click: answering at once told the other seats and the
@@ -219,10 +227,7 @@ func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, er
 		select {
 		case line, ok := <-h.lines:
 			if !ok || strings.EqualFold(strings.TrimSpace(line), "quit") {
-				fmt.Fprintln(h.out)
-				h.quitted = true
-				h.quit()
-				return 0, errQuit
+				return 0, h.leave()
 			}
 			return legal[0].GetActionId(), nil
 		case <-ctx.Done():
@@ -240,10 +245,7 @@ func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, er
 			return 0, ctx.Err()
 		}
 		if !ok || strings.EqualFold(strings.TrimSpace(line), "quit") {
-			fmt.Fprintln(h.out)
-			h.quitted = true
-			h.quit()
-			return 0, errQuit
+			return 0, h.leave()
 		}
 		id, msg := choose(strings.TrimSpace(line), legal)
 		if id != 0 {
