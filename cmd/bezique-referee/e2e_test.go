@@ -68,11 +68,10 @@ func startBinary(t *testing.T, bin string, args ...string) *process {
 		_, _ = io.Copy(io.Discard, pipe)
 		p.exited <- cmd.Wait()
 	}()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-		}
-	})
+	// Kill, not a look at cmd.ProcessState first: the reader goroutine's cmd.Wait writes that
+	// field, and the look raced with it (-race, TestBinaryPostgres). Killing a process that has
+	// exited returns os.ErrProcessDone.
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	select {
 	case p.addr = <-addr:
 	case err := <-p.exited:
