@@ -221,7 +221,14 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 		err = s.store.CreateTable(ctx, row)
 	}
 	var refused *QuotaError
-	if !errors.As(err, &refused) { // a refusal is the store's answer, not a failed write
+	switch {
+	case errors.As(err, &refused): // a refusal is the store's answer, not a failed write
+	case err != nil && ctx.Err() != nil:
+		// The caller's deadline or cancellation ended the write: not a failure of the store, or
+		// any client could turn /readyz to 503 with a short deadline. A store that does not
+		// answer still fails the writes with their own time (appends, lease renewals).
+		s.metrics.ObserveStoreWrite(StoreCreate, time.Since(start))
+	default:
 		s.stored(StoreCreate, start, err)
 	}
 	if err != nil {

@@ -1,0 +1,88 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	dto "github.com/prometheus/client_model/go"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// TestCallersDeadlineIsNotAStoreFailure: a CreateTable whose caller's deadline ends while the
+// store is still writing its table (here, PostgreSQL waiting on a lock another session holds on
+// the tables table) fails for that caller alone. It is not the store's failure: the store errors
+// count (bezique_store_errors_total{op="create"}) stays 0 and StoreHealth, which /readyz answers
+// with, stays nil. Before, an HTTP client's Connect-Timeout-Ms (the server's context then ends
+// with DeadlineExceeded, where a gRPC client's own deadline resets the stream first: Canceled)
+// turned the referee unready until its next successful write; the next table is created once the
+// lock is gone.
+func TestCallersDeadlineIsNotAStoreFailure(t *testing.T) {
+	u, raw := sharedSchema(t)
+	st, _ := openShared(t, u)
+	srv, base := serveReferee(t, Config{Store: st})
+	ctx := context.Background()
+	tx, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.ExecContext(ctx, "LOCK TABLE tables IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	body, err := protojson.Marshal(twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	create := func(timeout string) (int, string) {
+		req, err := http.NewRequest(http.MethodPost, base+"/bezique.v1.TableService/CreateTable", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Connect-Protocol-Version", "1")
+		req.Header.Set("Connect-Timeout-Ms", timeout)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.StatusCode, string(b)
+	}
+	if code, b := create("300"); code != http.StatusGatewayTimeout || !strings.Contains(b, `"code":"deadline_exceeded"`) {
+		t.Fatalf("CreateTable under a held lock, Connect-Timeout-Ms 300: %d %s, want 504 deadline_exceeded", code, b)
+	}
+	eventually(t, "the create's store write to end", func() bool { return storeWrites(t, srv.metrics, StoreCreate) == 1 })
+	if n := testutil.ToFloat64(srv.metrics.storeErrors.WithLabelValues(StoreCreate)); n != 0 {
+		t.Fatalf("store errors (create) after a caller's deadline: %v, want 0", n)
+	}
+	if err := srv.StoreHealth(); err != nil {
+		t.Fatalf("StoreHealth after a caller's deadline: %v, want nil", err)
+	}
+	if err := tx.Rollback(); err != nil {
+		t.Fatal(err)
+	}
+	if code, b := create("10000"); code != http.StatusOK {
+		t.Fatalf("CreateTable once the lock is gone: %d %s", code, b)
+	}
+}
+
+// storeWrites returns how many store writes of kind op m has timed
+// (bezique_store_write_duration_seconds' sample count).
+func storeWrites(t *testing.T, m *Metrics, op string) uint64 {
+	t.Helper()
+	var d dto.Metric
+	if err := m.storeWrite.WithLabelValues(op).(prometheus.Metric).Write(&d); err != nil {
+		t.Fatal(err)
+	}
+	return d.GetHistogram().GetSampleCount()
+}
