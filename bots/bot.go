@@ -11,8 +11,9 @@ import (
 
 // Bot decides for one seat. Decide is called once per decision request with the request, which
 // carries the seat's view (req.View) and every legal action (req.LegalActions); it returns the
-// action_id of the chosen action. An error leaves the request unanswered (the referee's failure
-// policy then applies). Decide is never called concurrently for one seat. Decide must not modify
+// action_id of the chosen action. For a built-in seat an error, or an id no legal action has, is
+// auto-played by the referee (an intervention); botsdk.Play answers the first legal action for
+// it instead, marked Decide.fallback, as the Python and Node SDKs do. Decide is never called concurrently for one seat. Decide must not modify
 // req: for a built-in seat, the referee's request shares its card, action and trick messages with
 // what it sends to the other seats.
 type Bot interface {

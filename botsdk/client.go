@@ -180,6 +180,7 @@ type player struct {
 	lastSeq    uint64
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
+	fallback   bool   // the answer is the SDK's for the bot (Decide.fallback)
 	progressed bool
 	proposes   bool        // a team member whose answers do not count: it proposes them (Config.Member)
 	past       []*pb.Trick // the last view's finished tricks, reused by the next expansion (wire.ExpandView)
@@ -253,7 +254,7 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
 			// io.EOF: the stream has ended meanwhile, and the next Recv returns its status (the
 			// referee's reason: its table stopped, say), which the EOF does not carry.
-			if err := p.send(stream, p.answeredID, p.answer); err != nil && !errors.Is(err, io.EOF) {
+			if err := p.send(stream, p.answeredID, p.answer, p.fallback); err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 		}
@@ -272,14 +273,24 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 }
 
 // decide asks the bot and answers by request id. A request asked again after a reconnection gets
-// the same answer: the referee applies an answer at most once.
+// the same answer: the referee applies an answer at most once. When the bot returns an error
+// (its context's end among them) or an action_id that no legal action has, or the request's
+// compact view cannot be read, decide answers the first legal action, marked as the SDK's
+// (Decide.fallback), and logs why, as the Python and Node SDKs do: before, the request stayed
+// unanswered until the referee's on_timeout applied (a forfeit under FAILURE_ACTION_FORFEIT),
+// and an illegal id drew a strike and then the same wait (a bot author's trial).
 func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient, req *pb.DecisionRequest) error {
 	if req.GetRequestId() == p.answeredID {
-		return p.send(stream, req.GetRequestId(), p.answer)
+		return p.send(stream, req.GetRequestId(), p.answer, p.fallback)
+	}
+	legal := req.GetLegalActions()
+	if len(legal) == 0 {
+		p.log.Error("decision request without legal actions: nothing to answer", "request_id", req.GetRequestId())
+		return nil
 	}
 	if err := wire.ExpandView(req.GetView(), p.past); err != nil {
-		p.log.Error("bot gave no decision: the request's compact view cannot be read", "request_id", req.GetRequestId(), "err", err)
-		return nil
+		p.log.Error("the request's compact view cannot be read; answering the first legal action", "request_id", req.GetRequestId(), "err", err)
+		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
 	}
 	if v := req.GetView(); v != nil {
 		p.past = v.GetPastTricks()
@@ -292,12 +303,23 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 		defer cancel()
 	}
 	id, err := p.bot.Decide(dctx, req)
-	if err != nil {
-		p.log.Error("bot gave no decision", "request_id", req.GetRequestId(), "err", err)
-		return nil
+	switch {
+	case err != nil:
+		p.log.Error("bot gave no decision; answering the first legal action", "request_id", req.GetRequestId(), "err", err)
+		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
+	case !slices.ContainsFunc(legal, func(la *pb.LegalAction) bool { return la.GetActionId() == id }):
+		p.log.Error("bot chose no legal action; answering the first legal action", "request_id", req.GetRequestId(),
+			"action_id", id, "legal_actions", len(legal))
+		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
 	}
-	p.answeredID, p.answer = req.GetRequestId(), id
-	return p.send(stream, req.GetRequestId(), id)
+	return p.answerWith(stream, req.GetRequestId(), id, false)
+}
+
+// answerWith sends actionID as the answer to request requestID, the SDK's own when fallback, and
+// keeps it to send again if the referee asks again.
+func (p *player) answerWith(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32, fallback bool) error {
+	p.answeredID, p.answer, p.fallback = requestID, actionID, fallback
+	return p.send(stream, requestID, actionID, fallback)
 }
 
 // RequestDeadline returns when the answer to req, received at received, must reach the referee at
@@ -324,11 +346,11 @@ func AnswerBy(deadline, received time.Time, margin time.Duration) time.Time {
 	return deadline.Add(-min(margin, max(deadline.Sub(received), 0)/4))
 }
 
-func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32) error {
+func (p *player) send(stream pb.SeatService_ConnectClient, requestID uint64, actionID uint32, fallback bool) error {
 	if p.proposes {
 		return propose(stream, actionID)
 	}
-	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}}}})
+	return stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: requestID, Choice: &pb.Decide_ActionId{ActionId: actionID}, Fallback: fallback}}})
 }
 
 // propose sends the bot's choice to the other members of its team seat as a proposal (a

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -160,5 +162,55 @@ func TestDecideFallbackRecorded(t *testing.T) {
 	st := ResultFromRecord(0, got.GetRecord()).Seats[0]
 	if recorded != fallbacks || st.Fallbacks != fallbacks || st.Decisions != decisions-fallbacks || fallbacks < 5 {
 		t.Fatalf("%d answers, %d of them fallbacks; recorded %d fallbacks, result %+v", decisions, fallbacks, recorded, st)
+	}
+}
+
+// TestGoSDKFallsBackForItsBot: the Go SDK answers the first legal action, marked Decide.fallback,
+// when its bot returns an error or an action_id no legal action has, as the Python and Node SDKs
+// do. Before, an error left the request open until on_timeout applied and an illegal id drew a
+// strike, so under forfeit policies (strike limit 1, 2 s a decision) the bot lost the game (a bot
+// author's trial); now the game completes and the record marks every one of them.
+func TestGoSDKFallsBackForItsBot(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	forfeit := pb.FailureAction_FAILURE_ACTION_FORFEIT
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(6),
+		Seats:         []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")},
+		Clock:         &pb.Clock{DecisionMs: 2000},
+		FailurePolicy: &pb.FailurePolicy{OnTimeout: forfeit, OnIllegal: forfeit, StrikeLimit: 1}})
+	decisions, bad := 0, 0
+	rnd := botsdk.NewRandom(2)
+	bot := botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		decisions++
+		switch decisions % 7 {
+		case 1:
+			bad++
+			return 0, errors.New("no idea")
+		case 4:
+			bad++
+			return 999, nil
+		}
+		return rnd.Decide(ctx, req)
+	})
+	cfg := r.botConfig(resp.GetTableId(), 0, tokenOf(resp, 0))
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	res, err := botsdk.Play(context.Background(), cfg, bot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("outcome %v (%s), want completed", res.GetOutcome(), res.GetReason())
+	}
+	got, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fallbacks := 0
+	for _, a := range got.GetRecord().GetActions() {
+		if a.GetFallback() {
+			fallbacks++
+		}
+	}
+	if fallbacks != bad || bad < 10 {
+		t.Fatalf("%d fallbacks recorded, want %d (of %d decisions)", fallbacks, bad, decisions)
 	}
 }

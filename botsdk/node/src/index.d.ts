@@ -17,9 +17,39 @@ export { expandView, cardSuit, cardRank, cardCopy, cardText } from './cards';
 
 /**
  * Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view.
- * The SDK also takes the LegalAction itself, or the id as a string of digits ('3').
+ * The SDK also takes the LegalAction itself, or the id as a string of digits ('3'). decision is
+ * the request's clock and time left, and the game's table, side and rules.
  */
-export type Decide = (view: View, legalActions: LegalAction[]) => number | string | LegalAction | Promise<number | string | LegalAction>;
+export type Decide = (view: View, legalActions: LegalAction[], decision: Decision) => number | string | LegalAction | Promise<number | string | LegalAction>;
+
+/**
+ * Decision is decide's third argument: the decision request itself (its clock:
+ * request.decision_left_ms, bank_left_ms, increment_ms, deadline), the Welcome of the game it
+ * belongs to, and when the SDK answers for the bot. In serve mode one decide plays every game:
+ * tableId tells them apart.
+ */
+export class Decision {
+  constructor(request: DecisionRequest, welcome: Welcome, dueMs: number);
+  /** request is the DecisionRequest (its view and legal actions are decide's first two arguments). */
+  readonly request: DecisionRequest;
+  /** welcome is the latest Welcome of the seat's stream (the first join's, or a resume's). */
+  readonly welcome: Welcome;
+  /** dueMs is the Date.now() at which the SDK answers the first legal action for a decide that has not returned; Infinity without a clock. */
+  readonly dueMs: number;
+  /** tableId is the game's table. */
+  readonly tableId: string;
+  /** seat is the bot's seat, 0 to 3. */
+  readonly seat: number;
+  /** side is the seat's side, the index of its score in view.scores (a partnership's seats share one, RULES.md §3.3). */
+  readonly side: number;
+  /** rules are the rules in force: the variant, the options the table set and every option in force (effective_options, defaults filled in). */
+  readonly rules: NonNullable<Welcome['rules']>;
+  /** timeLeftMs is how many milliseconds decide has before the SDK answers for it (never below 0; Infinity without a clock). */
+  timeLeftMs(): number;
+}
+
+export { serve, LobbyRefused } from './serve';
+export type { ServeConfig } from './serve';
 
 /** Logger is where the SDK reports lost connections (warn) and answers it had to choose (error); console by default. */
 export interface Logger {

@@ -1,6 +1,7 @@
 'use strict';
 // @bezique-arena/bezique-bot: the Node SDK for Bézique bots. A bot is one decision function,
-// decide(view, legalActions) -> actionId (or a Promise of it); play() joins the seat, answers
+// decide(view, legalActions, decision) -> actionId (or a Promise of it; decision, a Decision, is
+// the request's clock and the game's table, side and rules); play() joins the seat, answers
 // pings, answers every decision request by its request_id before its deadline, and reconnects and
 // resumes (resume_after_seq) after a lost connection, re-sending the same answer when the referee
 // asks again. It mirrors the Go SDK (botsdk.Play) and the Python one (bezique_bot.play).
@@ -11,6 +12,7 @@ const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 const { retryDelayMs } = require('./status');
 const { expandView } = require('./cards');
+const { Decision } = require('./decision');
 
 const PROTOCOL_VERSION = 1;
 
@@ -209,6 +211,7 @@ class Player {
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
     this.decide = decide;
+    this.welcome = {}; // the latest Welcome, for the Decisions
     this.lastSeq = 0;
     this.answers = new Map(); // request_id -> {actionId, fallback}, the last few answered
     this.pending = new Set(); // requests being decided
@@ -254,6 +257,7 @@ class Player {
       const handle = (m) => {
         switch (m.kind) {
           case 'welcome':
+            this.welcome = m.welcome;
             if (this.lastSeq === 0) this.lastSeq = Number(m.welcome.last_seq);
             // a team member whose answers do not count proposes them (cfg.member; RULES.md §3.5)
             this.proposes = m.welcome.member !== 0 && m.welcome.team_policy === 'TEAM_POLICY_CAPTAIN';
@@ -335,6 +339,7 @@ class Player {
       return;
     }
     const due = answerBy(requestDeadline(req, receivedMs), receivedMs, this.cfg.safetyMarginMs);
+    const decision = new Decision(req, this.welcome, due);
     // Without a clock (no deadline, no time left stated) nothing is due: setTimeout(Infinity) would
     // fire at once (Node takes a delay past 2^31-1 ms as 1 ms) and answer every request for decide.
     const timer = !Number.isFinite(due) ? null : setTimeout(() => {
@@ -353,7 +358,7 @@ class Player {
       let choice;
       let fellBack = false;
       try {
-        choice = actionIdOf(await this.decide(req.view, legal));
+        choice = actionIdOf(await this.decide(req.view, legal, decision));
       } catch (err) {
         this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
         choice = fallback;
@@ -456,4 +461,10 @@ const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 module.exports = {
   play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
+  Decision,
 };
+// serve (serve mode) requires this module's exports above, so it is added once they are set: a bot
+// takes play and serve from one require of the package.
+const { serve, LobbyRefused } = require('./serve');
+
+Object.assign(module.exports, { serve, LobbyRefused });

@@ -84,6 +84,23 @@ test('a request re-sent while deciding is answered once', async () => {
   assert.deepEqual(sent, [[5, 2]]);
 });
 
+test('decide gets the Decision: the request, the stream\'s Welcome and the time left', async () => {
+  const got = [];
+  const { p, sent } = player((view, la, d) => {
+    got.push([d.request.request_id, d.tableId, d.seat, d.side, d.rules.variant, d.timeLeftMs() > 500 && d.timeLeftMs() <= 950]);
+    return la[1].action_id;
+  });
+  p.welcome = { table_id: 't-9', seat: 3, side: 1, rules: { variant: 'VARIANT_FOUR_HANDED' } };
+  p.onRequest(request(4, 3, 1000), Date.now());
+  await until(() => sent.length === 1);
+  assert.deepEqual(sent, [[4, 2]]);
+  assert.deepEqual(got, [[4, 't-9', 3, 1, 'VARIANT_FOUR_HANDED', true]]);
+  const { p: q, sent: qs } = player((view, la, d) => (d.timeLeftMs() === Infinity ? la[2].action_id : la[0].action_id));
+  q.onRequest(request(5, 3, 0), Date.now()); // no clock: nothing is due
+  await until(() => qs.length === 1);
+  assert.deepEqual(qs, [[5, 3]]);
+});
+
 test('a throwing bot or an illegal id answers the first legal action', async () => {
   const errors = [];
   const logger = { warn() {}, error: (m) => errors.push(m) };

@@ -48,6 +48,23 @@ test('against a real referee', { skip: REFEREE ? false : 'set BEZIQUE_REFEREE to
       assert.deepEqual(seen.filter(([compact, texts]) => compact || !texts), []);
       assert.ok(Math.max(...seen.map((s) => s[2])) >= 20);
     });
+    await t.test('decide\'s Decision: table, seat 3\'s side 1, the four-handed rules and the clock', async () => {
+      const resp = await new Promise((resolve, reject) => tables.CreateTable({
+        variant: 'VARIANT_FOUR_HANDED', seed: Buffer.concat([Buffer.alloc(31), Buffer.from([11])]), clock: { decision_ms: 5000, bank_ms: 0 },
+        seats: [{ builtin: { bot: 'random' } }, { builtin: { bot: 'random' } }, { builtin: { bot: 'random' } }, { remote: { name: 'js' } }],
+      }, (err, r) => (err ? reject(err) : resolve(r))));
+      const seen = new Set();
+      const rnd = randomBot(4);
+      const decide = (view, legal, d) => {
+        seen.add(JSON.stringify([d.tableId, d.seat, d.side, d.rules.variant, d.rules.effective_options.target, d.request.bank_left_ms,
+          d.request.decision_left_ms > 0 && d.request.decision_left_ms <= 5000, d.timeLeftMs() > 0 && d.timeLeftMs() < 5000, view.scores.length > d.side]));
+        return rnd(view, legal);
+      };
+      const result = await play({ server: addr, tableId: resp.table_id, seat: 3, token: resp.seat_tokens[0].token, logger: quiet }, decide);
+      assert.equal(result.outcome, 'OUTCOME_COMPLETED');
+      assert.deepEqual([...seen], [JSON.stringify([resp.table_id, 3, 1, 'VARIANT_FOUR_HANDED', '2000', 0, true, true, true])]);
+    });
+
     await t.test('a $BEZIQUE_SERVER with surrounding whitespace is the address itself', async () => {
       for (const server of [`${addr}\n`, `${addr}\r\n`, ` ${addr} `, `\t${addr}`]) {
         const resp = await new Promise((resolve, reject) => tables.CreateTable({

@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck` (tsc --noEmit), never run: a bot written in TypeScript
 // against the SDK's declarations (src/*.d.ts, types/), in play and serve mode.
 
-import { play, outcomeText, tlsCredentials, envConfig, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction } from '../src/index';
+import { play, outcomeText, tlsCredentials, envConfig, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction, Decision, serve as serveFromIndex } from '../src/index';
 import { serve, LobbyRefused } from '../src/serve';
 import { randomBot, strategyBot, takesTrick, trickWinner, trumpFixed } from '../src/strategy';
 
@@ -19,6 +19,14 @@ const cheapest: Decide = (view: View, legalActions: LegalAction[]) => {
   return legalActions[0].action_id;
 };
 
+// timed searches while its clock allows, and knows its game: one decide serves every game in serve mode.
+const timed: Decide = (view: View, legalActions: LegalAction[], decision: Decision) => {
+  const mine = view.scores[decision.side];
+  const target = Number(decision.rules.effective_options.target);
+  const budget: number = decision.timeLeftMs() - decision.request.increment_ms;
+  return budget > 0 && mine && mine.total < target && decision.tableId !== '' ? legalActions[legalActions.length - 1].action_id : legalActions[0].action_id;
+};
+
 async function main(): Promise<void> {
   const result = await play({ server: '127.0.0.1:7777', tableId: 'T', seat: 0, token: 'TOKEN', credentials: tlsCredentials({ caFile: 'ca.pem' }) }, cheapest);
   const full: Decide = (view: View, legalActions: LegalAction[]) => {
@@ -34,6 +42,7 @@ async function main(): Promise<void> {
     variants: ['VARIANT_TWO_HANDED'], signal: ac.signal,
     onGameOver: (a, res, err) => console.log(a.table_id, a.seat, res ? outcomeText(res) : err?.message) }, randomBot(1));
   await serve({ server: '127.0.0.1:7777' }, strategyBot);
+  await serveFromIndex({ server: '127.0.0.1:7777', capacity: 8 }, timed); // serve from the package itself
 }
 
 main().catch((err: unknown) => {

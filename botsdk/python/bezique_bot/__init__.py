@@ -31,10 +31,11 @@ except ImportError as err:
         "(or a venv made with --system-site-packages; docs/write-a-bot.md)", name=err.name) from err
 
 from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
+from bezique_bot.decision import Decision
 from bezique_bot.client import CannotReach, Config, RefereeUnavailable, SeatRefused, env_config, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 
-__all__ = ["card_copy", "card_rank", "card_suit", "card_text", "expand_view", "CannotReach", "Config", "LobbyRefused", "RefereeUnavailable", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
+__all__ = ["card_copy", "card_rank", "card_suit", "card_text", "expand_view", "CannotReach", "Config", "Decision", "LobbyRefused", "RefereeUnavailable", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
            "tls_credentials", "env_config", "outcome_text", "result_text", "serve"]
 __version__ = "0.1.0"

@@ -18,12 +18,15 @@ import grpc
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
 from bezique_bot.cards import expand_view
+from bezique_bot.decision import Decision, wants_decision
 from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
 #: returns the action_id of its choice (one of ``legal_actions[i].action_id``); the SDK also takes
-#: the LegalAction itself, or the id as a string of digits (``"3"``).
-Decide = Callable[[view_pb2.View, Sequence[actions_pb2.LegalAction]], "int | str | actions_pb2.LegalAction"]
+#: the LegalAction itself, or the id as a string of digits (``"3"``). A decide that takes a third
+#: argument (``decide(view, legal_actions, decision)``, see wants_decision) also gets the request's
+#: Decision: its clock and time left, and the game's table, side and rules.
+Decide = Callable[..., "int | str | actions_pb2.LegalAction"]
 
 PROTOCOL_VERSION = 1
 
@@ -341,6 +344,8 @@ class _Player:
     def __init__(self, cfg: Config, decide: Decide):
         self.cfg = cfg
         self.decide = decide
+        self.with_decision = wants_decision(decide)  # decide takes a Decision as its third argument
+        self.welcome = seat_pb2.Welcome()  # the latest Welcome, for the Decisions
         self.log = cfg.logger or logging.getLogger("bezique_bot")
         self.last_seq = 0
         self.lock = threading.Lock()
@@ -394,6 +399,7 @@ class _Player:
                 progressed = True
                 kind = m.WhichOneof("kind")
                 if kind == "welcome":
+                    self.welcome = m.welcome
                     if self.last_seq == 0:
                         self.last_seq = m.welcome.last_seq
                     self.proposes = m.welcome.member != 0 and m.welcome.team_policy == table_pb2.TEAM_POLICY_CAPTAIN
@@ -448,6 +454,9 @@ class _Player:
             return
         received = time.monotonic()
         due = answer_by(request_deadline(req, received, time.time()), received, self.cfg.safety_margin)
+        args = (req.view, req.legal_actions)
+        if self.with_decision:
+            args += (Decision(req, self.welcome, due),)
         legal_ids = {la.action_id for la in req.legal_actions}
         fallback = first_legal(req.legal_actions) if req.legal_actions else 0
         try:
@@ -484,7 +493,7 @@ class _Player:
                 self.deciding = (rid, time.monotonic())
             fell_back = False
             try:
-                choice = action_id_of(self.decide(req.view, req.legal_actions))
+                choice = action_id_of(self.decide(*args))
             except Exception as e:  # the bot's bug must not end the seat
                 self.raised += 1
                 if self.raised == 1:

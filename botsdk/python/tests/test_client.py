@@ -10,7 +10,7 @@ import unittest.mock
 import grpc
 from google.protobuf import timestamp_pb2
 
-from bezique.v1 import actions_pb2, cards_pb2, events_pb2, seat_pb2, seat_service_pb2
+from bezique.v1 import actions_pb2, cards_pb2, events_pb2, rules_pb2, seat_pb2, seat_service_pb2
 from bezique_bot import client
 from bezique_bot.client import Config, request_deadline, retryable, unbatch
 
@@ -209,6 +209,41 @@ class AnswerTest(unittest.TestCase):
         p = player(slow)
         p._on_request(request(16, decision_ms=0))
         self.assertEqual(answers(p, 1, fallback=True), [(16, 3, False)])
+
+    def test_decision_third_argument(self):
+        """A decide of three parameters gets the request, the stream's Welcome and the time left
+        before the SDK answers for it; one of two is called with two, and one whose third
+        parameter has a default value (not named decision) keeps it."""
+        got = []
+
+        def three(view, legal_actions, decision):
+            got.append((decision.request.request_id, decision.table_id, decision.seat, decision.side,
+                        decision.rules.variant, 0.5 < decision.time_left() <= 0.95))
+            return legal_actions[1].action_id
+
+        p = player(three)
+        p.welcome = seat_pb2.Welcome(table_id="t-9", seat=3, side=1, rules=rules_pb2.Rules(variant=rules_pb2.VARIANT_FOUR_HANDED))
+        p._on_request(request(4, decision_ms=1000))
+        self.assertEqual(answers(p, 1), [(4, 2)])
+        self.assertEqual(got, [(4, "t-9", 3, 1, rules_pb2.VARIANT_FOUR_HANDED, True)])
+
+        p = player(lambda view, legal_actions: legal_actions[2].action_id)
+        p._on_request(request(5))
+        self.assertEqual(answers(p, 1), [(5, 3)])
+
+        def depth(view, legal_actions, depth=2):
+            return legal_actions[depth].action_id
+
+        p = player(depth)
+        p._on_request(request(6))
+        self.assertEqual(answers(p, 1), [(6, 3)])
+
+        def optional(view, legal_actions, decision=None):
+            return legal_actions[0 if decision is None else 1].action_id
+
+        p = player(optional)
+        p._on_request(request(7, bank_ms=0, decision_ms=0))  # no clock: time_left is inf
+        self.assertEqual(answers(p, 1), [(7, 2)])
 
     def test_action_id_of(self):
         self.assertEqual(client.action_id_of(3), 3)

@@ -136,6 +136,32 @@ class RefereeTest(unittest.TestCase):
         self.assertEqual([m.proposal_action_id for m in got[0]], [m.proposal_action_id for m in rec.team_messages])
         self.assertEqual((got[1], got[2]), ([], []))
 
+    def test_decision_argument(self):
+        """A decide of three parameters gets, at every request of a four-handed game where it holds
+        seat 3, its table, seat and side (1: the side of its score in view.scores, which seat 3 is
+        not an index of), the rules in force (the four-handed target, 2 000) and the table's clock: 5 s a
+        decision, no bank."""
+        req = table_service_pb2.CreateTableRequest(variant=rules_pb2.VARIANT_FOUR_HANDED, seed=bytes(31) + b"\x0b",
+                                                   clock=table_pb2.Clock(decision_ms=5000, bank_ms=0))
+        for _ in range(3):
+            req.seats.add(builtin=table_pb2.BuiltinSeat(bot="random"))
+        req.seats.add(remote=table_pb2.RemoteSeat(name="py"))
+        resp = self.tables.CreateTable(req, timeout=10)
+        seen = set()
+        rnd = random_bot(4)
+
+        def decide(view, legal_actions, decision):
+            seen.add((decision.table_id, decision.seat, decision.side, decision.rules.variant,
+                      decision.rules.effective_options["target"], decision.request.bank_left_ms,
+                      0 < decision.request.decision_left_ms <= 5000, 0 < decision.time_left() < 5,
+                      len(view.scores) > decision.side))
+            return rnd(view, legal_actions)
+
+        cfg = Config(server=self.addr, table_id=resp.table_id, seat=3, token=resp.seat_tokens[0].token)
+        result = play(cfg, decide)
+        self.assertEqual(result.outcome, table_pb2.OUTCOME_COMPLETED)
+        self.assertEqual(seen, {(resp.table_id, 3, 1, rules_pb2.VARIANT_FOUR_HANDED, "2000", 0, True, True, True)})
+
     def test_server_with_surrounding_whitespace(self):
         """A $BEZIQUE_SERVER ending with a newline (a file or a Kubernetes Secret) or padded with
         spaces is the address itself: the bot plays its game. Before, play raised CannotReach:
