@@ -273,6 +273,11 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 				return meldCheck{}, refuse(whyNotHigher, cards.At(i), int(st.maxVal))
 			}
 		}
+		if kind.class() == ClassBezique {
+			// R6's one chain of upgrades holds under either model (RULES.md §5 #12: two
+			// separately scored singles never combine, whatever reuse_rule says).
+			return g.checkBezique(cards, mc)
+		}
 		return mc, refusal{}
 	}
 	if mc, r := g.checkReuse(cards, mc); r.why != okay || fromHand {

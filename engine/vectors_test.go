@@ -1268,3 +1268,49 @@ func TestCarteBlancheDealerAndOneDeal(t *testing.T) {
 		t.Fatalf("carried totals in Rubicon: %v", err)
 	}
 }
+
+// 20b. Under reuse_rule=higher_value, R6's chain still holds (RULES.md §5 #12, not configurable;
+// an outside rules trial found it skipped): three-handed, Q♠a J♦a (+40) and Q♠b J♦b (+40) scored
+// apart never join a triple, nor one card of each a double, while one whole single with a new pair
+// is a double; a second double on a used pair is refused as worth no more than the double it was
+// in (500). A single upgraded to a double, then to a triple, scores as under the kind model.
+func TestVector20bHigherValueKeepsTheBeziqueChain(t *testing.T) {
+	hv := map[string]string{"reuse_rule": "higher_value"}
+	singles := func(t *testing.T) *pos {
+		p := setup(t, position{variant: ThreeHanded, opts: hv, turnUp: "9Ca", fill: 6,
+			hands: []string{"QSa JDa QSb JDb QSc JDc 8Ha 9Ha", "8Hb", "8Hc"}})
+		p.window(0)
+		p.ok(0, p.meld("QSa JDa"), "seat 0 melds bezique QSa JDa (40)")
+		p.window(0)
+		p.ok(0, p.meld("QSb JDb"), "seat 0 melds bezique QSb JDb (40)")
+		p.window(0)
+		return p
+	}
+	p := singles(t)
+	p.no(0, p.meld("QSa JDa QSb JDb QSc JDc"), CodeRule, "RULES.md §2 R6")
+	p.no(0, p.meld("QSa JDb QSc JDc"), CodeRule, "RULES.md §2 R6")
+	p.ok(0, p.meld("QSa JDa QSc JDc"), "seat 0 melds double_bezique QSa JDa QSc JDc (500)") // one whole single upgraded
+	if got := p.g.Totals(); got[0] != 580 {
+		t.Fatalf("totals %v, want 580 for seat 0", got)
+	}
+
+	p = setup(t, position{variant: ThreeHanded, opts: hv, turnUp: "9Ca", fill: 6,
+		hands: []string{"QSa JDa QSb JDb QSc JDc 8Ha 9Ha", "8Hb", "8Hc"}})
+	p.window(0)
+	p.ok(0, p.meld("QSa JDa QSb JDb"), "seat 0 melds double_bezique QSa JDa QSb JDb (500)")
+	p.window(0)
+	p.no(0, p.meld("QSa JDa QSc JDc"), CodeRule, "RULES.md §2 (reuse_rule=higher_value)")
+	p.ok(0, p.meld("QSa JDa QSb JDb QSc JDc"), "seat 0 melds triple_bezique QSa JDa QSb JDb QSc JDc (1500)")
+	if got := p.g.Totals(); got[0] != 2000 {
+		t.Fatalf("totals %v, want 2000 for seat 0", got)
+	}
+
+	p = setup(t, position{variant: ThreeHanded, opts: hv, turnUp: "9Ca", fill: 6,
+		hands: []string{"QSa JDa QSb JDb QSc JDc 8Ha 9Ha", "8Hb", "8Hc"}})
+	p.window(0)
+	p.ok(0, p.meld("QSa JDa"), "seat 0 melds bezique QSa JDa (40)")
+	p.window(0)
+	p.ok(0, p.meld("QSa JDa QSb JDb"), "seat 0 melds double_bezique QSa JDa QSb JDb (500)")
+	p.window(0)
+	p.ok(0, p.meld("QSa JDa QSb JDb QSc JDc"), "seat 0 melds triple_bezique QSa JDa QSb JDb QSc JDc (1500)")
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -29,12 +30,12 @@ import (
 // and the replayed record's score sheet.
 func TestViewsOfEveryEnd(t *testing.T) {
 	ctx, ref := testReferee(t, 120*time.Second)
-	// never answers: Decide waits until its deadline (less the SDK's margin) and gives up.
-	silent := botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) {
-		<-ctx.Done()
-		return 0, ctx.Err()
+	// answers too late: Decide ignores its context and returns past the request's deadline (the
+	// SDK answers the first legal action for a bot that gives up in time).
+	silent := botsdk.BotFunc(func(_ context.Context, req *pb.DecisionRequest) (uint32, error) {
+		time.Sleep(time.Until(req.GetDeadline().AsTime()) + 300*time.Millisecond)
+		return req.GetLegalActions()[0].GetActionId(), nil
 	})
-	illegal := botsdk.BotFunc(func(context.Context, *pb.DecisionRequest) (uint32, error) { return 9999, nil })
 	cases := []struct {
 		name    string
 		create  []string
@@ -55,7 +56,7 @@ func TestViewsOfEveryEnd(t *testing.T) {
 		}, "completed, side %d wins", "game over: side %d wins"},
 		{"forfeit by timeout", []string{"--decision-ms", "300", "--bank-ms", "0", "--on-timeout", "forfeit"}, playWith(ctx, ref.addr, silent, false),
 			"forfeit by seat 0 (timeout: decision deadline passed), side 1 wins", "seat 0 forfeits (decision deadline passed)"},
-		{"forfeit by illegal actions", []string{"--on-illegal", "forfeit", "--strike-limit", "1"}, playWith(ctx, ref.addr, illegal, false),
+		{"forfeit by illegal actions", []string{"--on-illegal", "forfeit", "--strike-limit", "1"}, playIllegal(ctx, ref.addr),
 			"forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), side 1 wins", "seat 0 forfeits (illegal actions reached the strike limit)"},
 		{"forfeit by disconnect", []string{"--on-disconnect", "forfeit", "--grace-ms", "200"}, playWith(ctx, ref.addr, silent, true),
 			"forfeit by seat 0 (disconnect: disconnected for longer than the grace period), side 1 wins", "seat 0 forfeits (disconnected for longer than the grace period)"},
@@ -167,6 +168,42 @@ func playWith(ctx context.Context, addr string, bot botsdk.Bot, leave bool) func
 			t.Fatalf("botsdk.Play: %v", err)
 		}
 		return "game over: " + resultText(res)
+	}
+}
+
+// playIllegal plays seat 0 over a stream of its own, answering every request with action 9999,
+// which no legal action has (the SDKs answer the first legal action for a bot that chooses it),
+// and returns the bot's last line, as playWith does.
+func playIllegal(ctx context.Context, addr string) func(t *testing.T, table, token string) string {
+	return func(t *testing.T, table, token string) string {
+		cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cc.Close()
+		stream, err := pb.NewSeatServiceClient(cc).Connect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		join := &pb.Join{TableId: table, Seat: 0, Token: token, ProtocolVersion: service.ProtocolVersion}
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: join}}); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				t.Fatalf("seat stream: %v", err)
+			}
+			switch k := m.GetKind().(type) {
+			case *pb.ConnectResponse_DecisionRequest:
+				illegal := &pb.Decide{RequestId: k.DecisionRequest.GetRequestId(), Choice: &pb.Decide_ActionId{ActionId: 9999}}
+				if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: illegal}}); err != nil {
+					t.Fatal(err)
+				}
+			case *pb.ConnectResponse_GameOver:
+				return "game over: " + resultText(k.GameOver.GetResult())
+			}
+		}
 	}
 }
 
