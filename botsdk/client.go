@@ -304,6 +304,8 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 	}
 	id, err := p.bot.Decide(dctx, req)
 	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil // Play is ending (its ctx is done): nothing to answer
 	case err != nil:
 		p.log.Error("bot gave no decision; answering the first legal action", "request_id", req.GetRequestId(), "err", err)
 		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
