@@ -170,6 +170,8 @@ func TestChoose(t *testing.T) {
 		{ActionId: 3, Action: wire.ActionToProto(engine.Action{Kind: engine.DeclareMeld, Card: engine.NoCard, Meld: engine.Meld{Kind: engine.Bezique,
 			Cards: engine.NewCardSet(engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 1), engine.NewCard(engine.NewFace(engine.Diamonds, engine.Jack), 0))}})},
 		{ActionId: 4, Action: wire.ActionToProto(engine.Action{Kind: engine.EndWindow, Card: engine.NoCard})},
+		// Q♠a is another action than Q♠b (its meld history differs): the copy typed is the card played.
+		{ActionId: 5, Action: wire.ActionToProto(engine.Play(engine.NewCard(engine.NewFace(engine.Spades, engine.Queen), 0)))},
 	}
 	for _, c := range []struct {
 		in   string
@@ -179,7 +181,8 @@ func TestChoose(t *testing.T) {
 		{"1", 1, ""}, {"2", 2, ""}, {"QS", 1, ""}, {"q♠", 1, ""}, {"10H", 2, ""}, {"TH", 2, ""}, {"QSb", 1, ""},
 		{"play QSb", 1, ""}, {"play 10H", 2, ""}, {"meld JDa QSb", 3, ""}, {"meld bezique QSb JDa (40)", 3, ""}, {"end", 4, ""},
 		{"meld QSa JDa", 0, "meld QSa JDa is not legal now"}, {"pass", 0, "pass is not legal now"},
-		{"0", 0, "There is no action 0: choose 1 to 4."}, {"99", 0, "There is no action 99"},
+		{"QSa", 5, ""}, {"play QSa", 5, ""}, {"Q♠a", 5, ""},
+		{"0", 0, "There is no action 0: choose 1 to 5."}, {"99", 0, "There is no action 99"},
 		{"ZZ", 0, `"ZZ" is neither an action number`}, {"AC", 0, "You cannot play AC now"},
 		{"help", 0, "Type the number of an action"}, {"", 0, "Type an action number or a card"},
 	} {

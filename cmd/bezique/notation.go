@@ -10,9 +10,18 @@ import (
 
 // chooseAction returns the id of the legal action that the action a (read with
 // engine.ParseAction) names: the same kind and card, a meld's cards in any order (and its kind
-// when a names it); a card of another copy of the same face when the copies are interchangeable,
-// so listed once. It returns 0 when no legal action matches.
+// when a names it); a card of another copy of the same face when no legal action names a's own
+// copy (interchangeable copies are listed once, naming the lowest). The copy a names comes first:
+// Q♠b tabled in a bezique and Q♠a in hand are two actions, and "QSb" played Q♠a (an outside
+// trial). It returns 0 when no legal action matches.
 func chooseAction(a engine.Action, legal []*pb.LegalAction) uint32 {
+	if a.Kind == engine.PlayCard || a.Kind == engine.ExchangeSeven || a.Kind == engine.DeclareSeven {
+		for _, la := range legal {
+			if l, err := wire.ActionFromProto(la.GetAction()); err == nil && l.Kind == a.Kind && l.Card == a.Card {
+				return la.GetActionId()
+			}
+		}
+	}
 	for _, la := range legal {
 		l, err := wire.ActionFromProto(la.GetAction())
 		if err != nil || l.Kind != a.Kind {

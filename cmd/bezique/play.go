@@ -291,6 +291,9 @@ func choose(line string, legal []*pb.LegalAction) (uint32, string) {
 		if cerr != nil {
 			return 0, fmt.Sprintf("%q is neither an action number (1 to %d) nor a card (like QS, 10H, Q♠); type help for help.", line, len(legal))
 		}
+		if id := chooseAction(engine.Action{Kind: engine.PlayCard, Card: c}, legal); id != 0 { // this copy first (QSb)
+			return id, ""
+		}
 		f = c.Face()
 	}
 	for _, la := range legal {
