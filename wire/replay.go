@@ -162,7 +162,9 @@ func checkCommitment(rec *pb.GameRecord, seed engine.Seed) error {
 }
 
 // Verify compares a replay with the result its record states: every action accepted, the same
-// final totals, the same winner. It returns an error describing the first mismatch.
+// final totals, the same number of deals (result.deals), every deal's summary (deals[]: dealer,
+// trump, turn-up, deal points and totals; an outside trial changed them and the record still
+// verified), the same winner. It returns an error describing the first mismatch.
 func (r *Replayed) Verify(rec *pb.GameRecord) error {
 	for _, st := range r.Steps {
 		if !st.Accepted {
@@ -179,6 +181,12 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 			return fmt.Errorf("result.scores[%d]: side %d stated %d, replay gives %d", side, side, sc.GetTotal(), totals[side])
 		}
 	}
+	if got, want := res.GetDeals(), uint32(r.Game.Deal()); got != want {
+		return fmt.Errorf("result.deals: stated %d, replay gives %d", got, want)
+	}
+	if err := verifyDeals(rec.GetDeals(), DealSummaries(r.Game.Events())); err != nil {
+		return err
+	}
 	switch res.GetOutcome() {
 	case pb.Outcome_OUTCOME_COMPLETED:
 		if !r.Game.Over() {
@@ -193,6 +201,37 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 	case pb.Outcome_OUTCOME_FORFEIT:
 		if r.Forfeit == engine.NoSeat || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeit {
 			return fmt.Errorf("result.forfeit_seat: stated %v, the actions record a forfeit by seat %d", res.ForfeitSeat, r.Forfeit)
+		}
+	}
+	return nil
+}
+
+// verifyDeals compares the deal summaries a record states with the replay's, field by field, and
+// returns an error naming the first that differs.
+func verifyDeals(stated, replayed []*pb.DealSummary) error {
+	if len(stated) != len(replayed) {
+		return fmt.Errorf("deals: %d deal summaries stated, replay gives %d", len(stated), len(replayed))
+	}
+	for i, s := range stated {
+		w := replayed[i]
+		switch {
+		case s.GetDeal() != w.GetDeal():
+			return fmt.Errorf("deals[%d].deal: stated %d, replay gives %d", i, s.GetDeal(), w.GetDeal())
+		case s.GetDealer() != w.GetDealer():
+			return fmt.Errorf("deals[%d].dealer: stated seat %d, replay gives seat %d", i, s.GetDealer(), w.GetDealer())
+		case s.GetTrump() != w.GetTrump():
+			return fmt.Errorf("deals[%d].trump: stated %s, replay gives %s", i, s.GetTrump(), w.GetTrump())
+		case s.GetTurnUp().GetId() != w.GetTurnUp().GetId() || (s.GetTurnUp() == nil) != (w.GetTurnUp() == nil):
+			return fmt.Errorf("deals[%d].turn_up: stated %s, replay gives %s", i, s.GetTurnUp().GetText(), w.GetTurnUp().GetText())
+		case len(s.GetScores()) != len(w.GetScores()):
+			return fmt.Errorf("deals[%d].scores: %d sides stated, replay gives %d", i, len(s.GetScores()), len(w.GetScores()))
+		}
+		for j, sc := range s.GetScores() {
+			ws := w.GetScores()[j]
+			if sc.GetSide() != ws.GetSide() || sc.GetDealPoints() != ws.GetDealPoints() || sc.GetTotal() != ws.GetTotal() {
+				return fmt.Errorf("deals[%d].scores[%d]: stated side %d %d this deal, %d total; replay gives side %d %d, %d",
+					i, j, sc.GetSide(), sc.GetDealPoints(), sc.GetTotal(), ws.GetSide(), ws.GetDealPoints(), ws.GetTotal())
+			}
 		}
 	}
 	return nil

@@ -81,3 +81,43 @@ func TestReplayChecksSaltedCommitment(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyChecksTheDeals: Verify compares every deal summary (deals[]) and result.deals with the
+// replay's, naming the field; an outside trial added 100 to a deal's points and total, changed a
+// deal's trump and dealer and result.deals, and each record still verified.
+func TestVerifyChecksTheDeals(t *testing.T) {
+	golden := goldenRecord(t, "two-handed.json")
+	if len(golden.GetDeals()) < 2 {
+		t.Fatalf("golden record: %d deals; want at least 2", len(golden.GetDeals()))
+	}
+	for _, c := range []struct {
+		name string
+		mod  func(*pb.GameRecord)
+		err  string // "" when the record verifies
+	}{
+		{"as recorded", func(*pb.GameRecord) {}, ""},
+		{"deal points and total", func(r *pb.GameRecord) { r.Deals[0].Scores[0].DealPoints += 100; r.Deals[0].Scores[0].Total += 100 },
+			"deals[0].scores[0]: stated side 0 "},
+		{"trump", func(r *pb.GameRecord) { r.Deals[1].Trump = r.Deals[1].Trump%4 + 1 }, "deals[1].trump: stated "},
+		{"dealer", func(r *pb.GameRecord) { r.Deals[0].Dealer = 1 - r.Deals[0].Dealer }, "deals[0].dealer: stated seat "},
+		{"turn-up", func(r *pb.GameRecord) { r.Deals[0].TurnUp = nil }, "deals[0].turn_up: stated , replay gives "},
+		{"a deal left out", func(r *pb.GameRecord) { r.Deals = r.Deals[1:] }, "deals: "},
+		{"result.deals", func(r *pb.GameRecord) { r.Result.Deals++ }, "result.deals: stated "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := proto.Clone(golden).(*pb.GameRecord)
+			c.mod(rec)
+			rp, err := ReplayRecord(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = rp.Verify(rec)
+			switch {
+			case c.err == "" && err != nil:
+				t.Fatalf("verify: %v", err)
+			case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
+				t.Fatalf("verify: %v; want an error starting %q", err, c.err)
+			}
+		})
+	}
+}
