@@ -107,7 +107,11 @@ func TestPolyglotOneDealVariants(t *testing.T) {
 			if st.Rubicon {
 				rubicon = ", rubicon"
 			}
-			wantSheet := fmt.Sprintf("Settlement: side %d wins %d game points%s (RULES.md §3.6.10)\n", st.Winner, st.Points, rubicon)
+			section := "§3.6.10" // Rubicon's settlement; six-pack's is §3.7.7
+			if variant == engine.SixPack {
+				section = "§3.7.7"
+			}
+			wantSheet := fmt.Sprintf("Settlement: side %d wins %d game points%s (RULES.md %s)\n", st.Winner, st.Points, rubicon, section)
 			if !strings.Contains(string(out), wantSheet) || !strings.Contains(string(out), "Result: completed, side "+fmt.Sprint(st.Winner)+" wins\n") {
 				t.Errorf("bezique replay does not show %q and the result:\n%s", wantSheet, out)
 			}

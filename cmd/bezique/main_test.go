@@ -33,6 +33,57 @@ func demoRecord(t *testing.T, variant, bots string) (string, string) {
 
 var finalRe = regexp.MustCompile(`side (\d+) (\d+)`)
 
+// TestSheetLabelsTheTrickPoints: the score sheet says what the tricks scored as the rules count
+// them: brisques counted trick by trick (count_brisques_immediately) with their number of cards
+// (it said "138 (0 cards)"), card points (trick_scoring=card_points) as card points (it said
+// "brisques"); a pending announcement is one meld, listed once it scores (it was also a meld of
+// 0); six-pack's settlement cites §3.7.7 (an outside rules trial).
+func TestSheetLabelsTheTrickPoints(t *testing.T) {
+	brisqueLine := regexp.MustCompile(`(?m)^    brisques:   (\d+) \((\d+) cards\)$`)
+	for _, c := range []struct {
+		name    string
+		variant string
+		options []string
+		check   func(t *testing.T, out string)
+	}{
+		{"count_brisques_immediately", "two-handed", []string{"count_brisques_immediately=true", "target=300"}, func(t *testing.T, out string) {
+			lines := brisqueLine.FindAllStringSubmatch(out, -1)
+			if len(lines) == 0 {
+				t.Fatalf("no brisques line:\n%s", out)
+			}
+			for _, m := range lines {
+				if pts, _ := strconv.Atoi(m[1]); m[2] != strconv.Itoa(pts/10) {
+					t.Errorf("%q: want %d cards for %s points", m[0], pts/10, m[1])
+				}
+			}
+		}},
+		{"card_points", "two-handed", []string{"trick_scoring=card_points", "target=300"}, func(t *testing.T, out string) {
+			if strings.Contains(out, "brisques:") || !strings.Contains(out, "    card points: ") {
+				t.Errorf("card points labelled otherwise:\n%s", out)
+			}
+		}},
+		{"pending announcements", "two-handed", []string{"allow_pending_declarations=true", "target=500"}, func(t *testing.T, out string) {
+			if !strings.Contains(out, "    melds:      ") || regexp.MustCompile(`(?m)^    melds: .*[a-z] 0[,)]`).MatchString(out) {
+				t.Errorf("a meld of 0 on the sheet:\n%s", out)
+			}
+		}},
+		{"six-pack", "six-pack", nil, func(t *testing.T, out string) {
+			if !strings.Contains(out, " game points") || !strings.Contains(out, "(RULES.md §3.7.7)") {
+				t.Errorf("six-pack's settlement does not cite §3.7.7:\n%s", out)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			o := demoOptions{game: gameFlags{variant: c.variant, seed: "7", options: c.options}, bots: "rulebook,rulebook"}
+			if err := runDemo(context.Background(), o, &out, &errOut); err != nil {
+				t.Fatalf("demo: %v\nstderr: %s", err, errOut.String())
+			}
+			c.check(t, out.String())
+		})
+	}
+}
+
 // TestDemoTotalsMatchRecord plays whole demo games over gRPC and checks that the printed final
 // totals are the record's.
 func TestDemoTotalsMatchRecord(t *testing.T) {

@@ -16,7 +16,7 @@ type sheetSide struct {
 	Sevens      int // turn-up seven, exchanged, declared and played sevens
 	Blanche     int // carte blanches shown (Rubicon, six-pack)
 	TrickPoints int // points for brisques (or card points) won in tricks
-	Brisques    int // number of brisques (aces and tens) won in tricks
+	Brisques    int // number of brisques (aces and tens) won in tricks, counted at the deal's end or trick by trick
 	LastTrick   int
 	Deal        int // the deal's points: the sum of the above
 	Total       int // the game total after the deal, as the engine states it
@@ -34,7 +34,9 @@ type sheetDeal struct {
 // scoreSheet is a whole game's score sheet, built from the engine's event log.
 type scoreSheet struct {
 	Variant engine.Variant
-	Names   []string // one per side
+	// CardPoints is trick_scoring=card_points: the tricks score card points, not brisques.
+	CardPoints bool
+	Names      []string // one per side
 	Deals   []sheetDeal
 	Totals  []int
 	Result  *pb.GameResult // how the game ended, as the record states it (replay checks it)
@@ -53,7 +55,8 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 	g := rp.Game
 	rules := g.Rules()
 	sides := rules.Variant.Sides()
-	sh := &scoreSheet{Variant: rules.Variant, Totals: g.Totals(), Result: rec.GetResult(), Settlement: g.Settlement()}
+	sh := &scoreSheet{Variant: rules.Variant, CardPoints: rules.TrickScoring == engine.TrickScoringCardPoints, Totals: g.Totals(),
+		Result: rec.GetResult(), Settlement: g.Settlement()}
 	for side := range sides {
 		var names []string
 		for seat := range rules.Variant.Players() {
@@ -81,6 +84,9 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 		}
 		switch e.Kind {
 		case engine.EvMeld:
+			if e.Pending {
+				continue // announced, scored (as a meld of its own event) when its side wins a trick
+			}
 			d.Sides[side].Melds = append(d.Sides[side].Melds, e.Meld)
 			d.Sides[side].Deal += e.Points
 		case engine.EvTrumpFixed:
@@ -91,9 +97,16 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 		case engine.EvTurnUpSeven, engine.EvSevenExchange, engine.EvSevenDeclare, engine.EvSevenPlayed:
 			d.Sides[side].Sevens += e.Points
 			d.Sides[side].Deal += e.Points
-		case engine.EvTrick:
+		case engine.EvTrick: // scored trick by trick: count_brisques_immediately
 			d.Sides[side].TrickPoints += e.Points
 			d.Sides[side].Deal += e.Points
+			if e.Points > 0 {
+				for _, c := range e.Cards.Slice() {
+					if r := c.Rank(); r == engine.Ace || r == engine.Ten {
+						d.Sides[side].Brisques++
+					}
+				}
+			}
 		case engine.EvBrisques:
 			d.Sides[side].TrickPoints += e.Points
 			d.Sides[side].Brisques += int(e.Brisques)
@@ -142,7 +155,11 @@ func (sh *scoreSheet) print(w io.Writer) {
 			} else {
 				fmt.Fprintf(w, "    sevens:     %d\n", sd.Sevens)
 			}
-			fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.TrickPoints, sd.Brisques)
+			if sh.CardPoints {
+				fmt.Fprintf(w, "    card points: %d\n", sd.TrickPoints)
+			} else {
+				fmt.Fprintf(w, "    brisques:   %d (%d cards)\n", sd.TrickPoints, sd.Brisques)
+			}
 			fmt.Fprintf(w, "    last trick: %d\n", sd.LastTrick)
 			fmt.Fprintf(w, "    deal total: %d   running total: %d\n", sd.Deal, sd.Total)
 		}
@@ -157,7 +174,11 @@ func (sh *scoreSheet) print(w io.Writer) {
 		if st.Rubicon {
 			rubicon = ", rubicon"
 		}
-		fmt.Fprintf(w, "Settlement: side %d wins %d game points%s (RULES.md §3.6.10)\n", st.Winner, st.Points, rubicon)
+		section := "§3.6.10" // Rubicon's settlement; six-pack's is §3.7.7
+		if sh.Variant == engine.SixPack {
+			section = "§3.7.7"
+		}
+		fmt.Fprintf(w, "Settlement: side %d wins %d game points%s (RULES.md %s)\n", st.Winner, st.Points, rubicon, section)
 	}
 	fmt.Fprintf(w, "Result: %s\n", wire.OutcomeText(sh.Result))
 	if ws := sh.Result.WinnerSide; ws != nil && int(*ws) < len(sh.Names) {
