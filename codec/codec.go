@@ -43,16 +43,21 @@ var fallback = encoding.GetCodecV2(protocodec.Name)
 // Name returns "proto": the content-subtype of every gRPC call, whichever codec marshals it.
 func (codec) Name() string { return protocodec.Name }
 
-// Marshal returns v's wire bytes; a message of 1 KiB or more goes into a buffer from grpc-go's
-// pool, as grpc-go's codec does. It returns the generated method's error, or grpc-go's codec's
-// for a message without them.
+// maxPooledBytes is the largest message Marshal puts in a buffer of grpc-go's pool: the pool's
+// tiers go from 32 KiB to 1 MiB, so a 55 KB replay held a 1 MiB buffer for as long as its
+// answer went unread (an outside trial pinned gigabytes so, with answers it never read).
+const maxPooledBytes = 32 << 10
+
+// Marshal returns v's wire bytes; a message of 1 KiB to 32 KiB goes into a buffer from
+// grpc-go's pool, as grpc-go's codec does, and a larger one into a buffer of its own size. It
+// returns the generated method's error, or grpc-go's codec's for a message without them.
 func (codec) Marshal(v any) (mem.BufferSlice, error) {
 	m, ok := v.(message)
 	if !ok {
 		return fallback.Marshal(v)
 	}
 	size := m.SizeVT()
-	if mem.IsBelowBufferPoolingThreshold(size) {
+	if mem.IsBelowBufferPoolingThreshold(size) || size > maxPooledBytes {
 		buf := make([]byte, size)
 		if _, err := m.MarshalToSizedBufferVT(buf); err != nil {
 			return nil, err
