@@ -37,9 +37,9 @@ type scoreSheet struct {
 	// CardPoints is trick_scoring=card_points: the tricks score card points, not brisques.
 	CardPoints bool
 	Names      []string // one per side
-	Deals   []sheetDeal
-	Totals  []int
-	Result  *pb.GameResult // how the game ended, as the record states it (replay checks it)
+	Deals      []sheetDeal
+	Totals     []int
+	Result     *pb.GameResult // how the game ended, as the record states it (replay checks it)
 	// Settlement is the game points of a Rubicon or six-pack game (Winner engine.NoSide otherwise).
 	Settlement engine.Settlement
 }
