@@ -31,7 +31,7 @@ type Config struct {
 	Token   string
 	// Key is the bot's API key (the referee's KeyService creates it), sent on the seat stream as
 	// "authorization: Bearer <key>" (see [KeyCredentials]). A seat bound to the key's bot identity
-	// (RemoteSeat.bot_key_id) needs no Token; a referee with authentication needs no key from a
+	// (RemoteSeat.bot_key_id) needs no Token, and admits that key only; a referee with authentication needs no key from a
 	// bot that holds the seat's token.
 	Key string
 	// BotName and BotVersion are reported to the referee and written into the game record.

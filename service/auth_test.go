@@ -339,7 +339,8 @@ func TestAnonymousWatch(t *testing.T) {
 
 // TestBoundSeat: a seat bound to a bot key is joined with that key and no token, and the record
 // names the bot by the key's name, not by what the bot says; another bot key is refused the seat,
-// and the seat token still works.
+// and so is its token without the key (it admitted the seat, and the record credited the key's
+// bot with a game another client played: an outside attack trial), by Join and by Decide.
 func TestBoundSeat(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	alphaID, alpha := r.newKey(t, "alpha-bot", pb.Role_ROLE_BOT)
@@ -364,7 +365,7 @@ func TestBoundSeat(t *testing.T) {
 		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: beta}
 	_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
 	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied,
-		"join.token: no token given for seat 0, which is bound to a bot key: join with that key (authorization: Bearer <key>) or give the seat's token")
+		"join.token: seat 0 is bound to a bot key: join with that key (authorization: Bearer <key>); the seat's token alone does not admit it, since the record names the key's bot")
 	cfg.Key = alpha
 	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
 		t.Fatalf("Play with the bound key: %v", err)
@@ -381,20 +382,22 @@ func TestBoundSeat(t *testing.T) {
 		t.Errorf("ListGames(bot_name alpha-bot) = %v, %v; want the game", games, err)
 	}
 
-	// The seat token still joins a bound seat, without a key; the name is still the key's.
+	// The seat's token, without the key, is refused: by Join, with or without another key, and by a
+	// unary Decide.
 	resp, err = r.tables.CreateTable(as(testAdminKey), bound(alphaID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg = botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "liar",
-		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond}
-	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(2)); err != nil {
-		t.Fatalf("Play with the seat token: %v", err)
+	refused := "join.token: seat 0 is bound to a bot key: join with that key (authorization: Bearer <key>); the seat's token alone does not admit it, since the record names the key's bot"
+	for _, key := range []string{"", beta} {
+		cfg = botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "liar",
+			DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: key}
+		_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(2))
+		wantCode(t, "Join of a bound seat with its token, key "+key, errors.Unwrap(err), codes.PermissionDenied, refused)
 	}
-	rec, err = r.tables.GetRecord(as(testAdminKey), &pb.GetRecordRequest{TableId: resp.GetTableId()})
-	if err != nil || rec.GetRecord().GetSeats()[0].GetBotName() != "alpha-bot" {
-		t.Errorf("record of the token-joined bound seat: %v, %v; want bot_name alpha-bot", rec.GetRecord().GetSeats(), err)
-	}
+	_, err = pb.NewSeatServiceClient(r.cc).Decide(as(""), &pb.DecideRequest{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0),
+		Decide: &pb.Decide{RequestId: 1, Choice: &pb.Decide_ActionId{ActionId: 1}}})
+	wantCode(t, "Decide of a bound seat with its token", err, codes.PermissionDenied, strings.Replace(refused, "join.token", "token", 1))
 }
 
 // TestRevokedKeyRefused: a key works until it is revoked, then every call with it is

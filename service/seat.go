@@ -293,9 +293,8 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 	if !s.remote {
 		return status.Errorf(codes.PermissionDenied, "seat: seat %d is played by the built-in bot %q", s.index, s.name)
 	}
-	boundKey := s.botKey != "" && PrincipalFrom(ctx).ID == s.botKey
-	if !boundKey && subtle.ConstantTimeCompare([]byte(req.GetToken()), []byte(s.token)) != 1 {
-		return tokenRefused("token", uint32(s.index), req.GetToken(), s.botKey)
+	if err := admitted(ctx, "token", uint32(s.index), req.GetToken(), s.token, s.botKey); err != nil {
+		return err
 	}
 	if req.GetMember() >= uint32(len(s.conns)) {
 		return invalid("member", "%d is not a member of seat %d (0..%d)", req.GetMember(), s.index, len(s.conns)-1)
@@ -691,30 +690,35 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 }
 
 // checkToken admits a Join to a seat that exists (remote, with name, token and the bot key it is
-// bound to, "" if none) or returns PermissionDenied: the seat is played by a built-in bot, or the
-// caller is not the bound key (ctx's principal) and the token is wrong (compared in constant time).
+// bound to, "" if none) or returns PermissionDenied: the seat is played by a built-in bot, or
+// [admitted] refuses the caller.
 func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKey string) error {
 	if !remote {
 		return status.Errorf(codes.PermissionDenied, "join.seat: seat %d is played by the built-in bot %q", j.GetSeat(), name)
 	}
-	boundKey := botKey != "" && PrincipalFrom(ctx).ID == botKey
-	if !boundKey && subtle.ConstantTimeCompare([]byte(j.GetToken()), []byte(token)) != 1 {
-		return tokenRefused("join.token", j.GetSeat(), j.GetToken(), botKey)
-	}
-	return nil
+	return admitted(ctx, "join.token", j.GetSeat(), j.GetToken(), token, botKey)
 }
 
-// tokenRefused is the PermissionDenied of a Join or Decide (field, naming its token) refused for
-// seat: the token given is missing or wrong and the caller is not the bot key the seat is bound
-// to (botKey, "" if none), whose id it does not name. A missing token was called wrong, and a
-// seat bound to a key did not say so (an outside trial).
-func tokenRefused(field string, seat uint32, given, botKey string) error {
-	what := "wrong token"
-	if given == "" {
-		what = "no token given"
-	}
+// admitted returns nil when ctx's caller may play seat: for a seat bound to a bot key (botKey),
+// only that key (ctx's principal), whatever token it gives; for another seat, the seat's token
+// (given, compared with token in constant time). Else PermissionDenied naming field, the Join's
+// or Decide's token, and for a bound seat that the key is needed, without its id. A bound seat's
+// token alone admitted it before, and the record and ListGames then credited the key's bot with
+// a game another client played (an outside attack trial).
+func admitted(ctx context.Context, field string, seat uint32, given, token, botKey string) error {
 	if botKey != "" {
-		return status.Errorf(codes.PermissionDenied, "%s: %s for seat %d, which is bound to a bot key: join with that key (authorization: Bearer <key>) or give the seat's token", field, what, seat)
+		if PrincipalFrom(ctx).ID == botKey {
+			return nil
+		}
+		return status.Errorf(codes.PermissionDenied, "%s: seat %d is bound to a bot key: join with that key (authorization: Bearer <key>); "+
+			"the seat's token alone does not admit it, since the record names the key's bot", field, seat)
+	}
+	if subtle.ConstantTimeCompare([]byte(given), []byte(token)) == 1 {
+		return nil
+	}
+	what := "wrong token"
+	if given == "" { // a missing token was called wrong (an outside trial)
+		what = "no token given"
 	}
 	return status.Errorf(codes.PermissionDenied, "%s: %s for seat %d (its token is in CreateTableResponse.seat_tokens)", field, what, seat)
 }

@@ -214,7 +214,7 @@ class Config:
     #: plaintext grpc.insecure_channel without).
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: key is the bot's API key, sent as "authorization: Bearer <key>" metadata (docs/SECURITY.md).
-    #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token.
+    #: A seat bound to the key's bot (RemoteSeat.bot_key_id) needs no token, and admits that key only.
     key: str = ""
     #: member is the bot's place in a team seat (consultation, RULES.md §3.5: RemoteSeat.team_size
     #: members join one seat with its token); 0, the captain, for a seat of one bot. Under

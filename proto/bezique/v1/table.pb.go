@@ -479,7 +479,8 @@ type RemoteSeat struct {
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
 	// the seat without the seat token, and the record names the bot by the key's name, whatever
-	// the bot says in Join.bot_name. Empty: any holder of the seat token.
+	// the bot says in Join.bot_name; the seat token alone does not admit it (PERMISSION_DENIED).
+	// Empty: any holder of the seat token.
 	BotKeyId string `protobuf:"bytes,2,opt,name=bot_key_id,json=botKeyId,proto3" json:"bot_key_id,omitempty"`
 	// team_size is how many connections play the seat together (consultation, RULES.md §3.5):
 	// 0 or 1 is one bot; 2..4 is a team whose members join with the seat's token and

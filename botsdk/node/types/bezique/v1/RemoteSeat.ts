@@ -13,7 +13,8 @@ export interface RemoteSeat {
   /**
    * bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
    * the seat without the seat token, and the record names the bot by the key's name, whatever
-   * the bot says in Join.bot_name. Empty: any holder of the seat token.
+   * the bot says in Join.bot_name; the seat token alone does not admit it (PERMISSION_DENIED).
+   * Empty: any holder of the seat token.
    */
   'bot_key_id'?: (string);
   /**
@@ -37,7 +38,8 @@ export interface RemoteSeat__Output {
   /**
    * bot_key_id binds the seat to a registered bot (the key_id of a ROLE_BOT key): that key joins
    * the seat without the seat token, and the record names the bot by the key's name, whatever
-   * the bot says in Join.bot_name. Empty: any holder of the seat token.
+   * the bot says in Join.bot_name; the seat token alone does not admit it (PERMISSION_DENIED).
+   * Empty: any holder of the seat token.
    */
   'bot_key_id': (string);
   /**
