@@ -3,15 +3,21 @@ package service
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	dto "github.com/prometheus/client_model/go"
 	"google.golang.org/protobuf/encoding/protojson"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // TestCallersDeadlineIsNotAStoreFailure: a CreateTable whose caller's deadline ends while the
@@ -85,4 +91,48 @@ func storeWrites(t *testing.T, m *Metrics, op string) uint64 {
 		t.Fatal(err)
 	}
 	return d.GetHistogram().GetSampleCount()
+}
+
+// TestCreateTableAnswerLostCancels: a table whose creation ends after its caller's deadline has
+// passed (the in-memory store, like SQLite, writes whatever the context says) is cancelled at
+// once, and the caller gets DeadlineExceeded: it never saw the seat tokens, and the table waited,
+// counted against its creator's limits, until it expired (an outside attack trial left 49 such
+// tables, on SQLite, with Connect-Timeout-Ms 1). A table of built-in seats and key-bound seats
+// only, which no token is needed for, is not.
+func TestCreateTableAnswerLostCancels(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	late, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	_, err := r.srv.Referee.CreateTable(late, twoRemote(false))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("CreateTable past its deadline: %v, want DeadlineExceeded", err)
+	}
+	bots := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}}
+	if _, err := r.srv.Referee.CreateTable(late, bots); err != nil {
+		t.Fatalf("CreateTable of built-in seats past its deadline: %v", err)
+	}
+	list, err := r.srv.Referee.ListTables(context.Background(), &pb.ListTablesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ti := range list.GetTables() {
+		got = append(got, fmt.Sprintf("%d remote: %s %s", len(ti.GetSeats())-builtins(ti), ti.GetState(), ti.GetResult().GetReason()))
+	}
+	slices.Sort(got)
+	want := []string{"0 remote: TABLE_STATE_PLAYING ", "2 remote: TABLE_STATE_CANCELLED its creator's call ended before the answer with the seat tokens"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("tables %q, want %q", got, want)
+	}
+}
+
+// builtins counts a table's built-in seats.
+func builtins(ti *pb.TableInfo) int {
+	n := 0
+	for _, s := range ti.GetSeats() {
+		if !s.GetRemote() {
+			n++
+		}
+	}
+	return n
 }

@@ -237,7 +237,27 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	info := t.info()
 	s.start(t)
 	started = true
+	if ctx.Err() != nil && needsTokens(req) {
+		// The caller's deadline or cancellation came before its answer: no one has the seat
+		// tokens, and the table would wait, counted against its creator's limits, until it
+		// expired (an outside trial left 49 such tables).
+		if _, err := s.CancelTable(context.WithoutCancel(ctx), id, "its creator's call ended before the answer with the seat tokens"); err != nil {
+			s.log.Warn("cancelling a table whose creator's call had ended", "table", id, "err", err)
+		}
+		return nil, context.Cause(ctx)
+	}
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
+}
+
+// needsTokens reports whether a table of req has a remote seat that only its token admits (not
+// bound to a bot key): without CreateTable's answer no one could play it.
+func needsTokens(req *pb.CreateTableRequest) bool {
+	for _, sc := range req.GetSeats() {
+		if r := sc.GetRemote(); r != nil && r.GetBotKeyId() == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // info returns the table's TableInfo. It must run on the table's goroutine (or before it starts).
