@@ -94,7 +94,7 @@ func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name strin
 		}
 		select {
 		case <-p.exited:
-			return fmt.Errorf("--cmd %q exited before its bot entered the lobby (%v)", p.line, p.err)
+			return fmt.Errorf("--cmd %q exited before its bot entered the lobby (%s)", p.line, exitText(p.err))
 		case <-deadline:
 			var present []string
 			for _, b := range r.ListBots() {

@@ -44,9 +44,18 @@ func exitedDuring(procs []*botProc) error {
 	}
 }
 
+// exitText is how a program's end reads: its wait error ("exit status 3", "signal: killed"), or
+// "exit status 0" for a program that ended without an error ("<nil>" before: a bot author's trial).
+func exitText(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	return err.Error()
+}
+
 // exitedDuringMatch is the error of the program p that exited during the match; p.exited must be closed.
 func (p *botProc) exitedDuringMatch() error {
-	return fmt.Errorf("--cmd %q exited during the match (%v)", p.line, p.err)
+	return fmt.Errorf("--cmd %q exited during the match (%s)", p.line, exitText(p.err))
 }
 
 func newMatchCmd() *cobra.Command {
@@ -167,7 +176,13 @@ killed.`,
 			if err != nil {
 				return err
 			}
-			return printStandings(out, tn, false)
+			if err := printStandings(out, tn, false); err != nil {
+				return err
+			}
+			for _, s := range sides {
+				warnFallbacks(cmd.ErrOrStderr(), tn, s.id)
+			}
+			return nil
 		},
 	}
 	f.add(cmd)
@@ -204,6 +219,28 @@ func (o matchOutput) Write(p []byte) (int, error) {
 		o.cancel(errOutputClosed)
 	}
 	return n, err
+}
+
+// warnFallbacks says on w when half or more of entrant id's answers in tn were its SDK's
+// fallbacks (its decide failed, missed its deadline or chose no legal action): the verdict then
+// measures the first legal action, not the bot, which the standings' fallbacks column alone did
+// not make plain (a bot whose decide raised every time, 4 644 fallbacks of 4 644: a bot author's
+// trial).
+func warnFallbacks(w io.Writer, tn *service.Tournament, id string) {
+	games := tn.Spec.Schedule()
+	decisions, fallbacks := 0, 0
+	for _, r := range tn.Results {
+		for seat, e := range games[r.Game].Seats {
+			if tn.Spec.Entrants[e].ID == id && seat < len(r.Seats) {
+				decisions += r.Seats[seat].Decisions
+				fallbacks += r.Seats[seat].Fallbacks
+			}
+		}
+	}
+	if fallbacks > 0 && fallbacks >= decisions {
+		fmt.Fprintf(w, "warning: %d of %s's %d answers were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n",
+			fallbacks, id, decisions+fallbacks)
+	}
 }
 
 // matchSide is one side of a match: a built-in bot, or (cmd set) a program serving in the lobby

@@ -14,6 +14,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bezique-arena/bezique/engine"
+	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestMatchCommand: `bezique match --cmd` starts a program that serves in the in-process
@@ -187,6 +191,7 @@ func TestMatchCommandFails(t *testing.T) {
 		want string
 	}{
 		{[]string{"--cmd", "exit 3"}, `--cmd "exit 3" exited before its bot entered the lobby (exit status 3)`},
+		{[]string{"--cmd", "true"}, `--cmd "true" exited before its bot entered the lobby (exit status 0)`}, // "(<nil>)" before
 		{[]string{"--cmd", "sleep 30", "--cmd-wait", "300ms"}, `--cmd "sleep 30": no bot named "cmd-a" entered the lobby within 300ms (no bot entered it): does it serve at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME?`},
 		// A program serving under a name of its own: the error says which names are there.
 		{[]string{"--cmd", strconv.Quote(exe) + " bot --serve --name mine", "--cmd-wait", "2s"},
@@ -265,5 +270,36 @@ func TestMatchStopsItsProgram(t *testing.T) {
 				t.Errorf("after match ended (%v), its program's process group %d: %v; want %v (no such process)", c.ProcessState, pgid, err, syscall.ESRCH)
 			}
 		})
+	}
+}
+
+// TestMatchWarnsOfFallbacks: a side half or more of whose answers were its SDK's fallbacks is
+// named on stderr after the standings, with its count: a bot whose decide raised at every request
+// got a verdict as any other (a bot author's trial). A side with fewer is not.
+func TestMatchWarnsOfFallbacks(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1,
+		Entrants: []tournament.Entrant{{ID: "cmd-a", Bot: "cmd-a", Kind: tournament.KindLobby}, {ID: "rulebook", Bot: "rulebook"}}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tn := &service.Tournament{Spec: spec}
+	for g, game := range spec.Schedule() {
+		seats := make([]tournament.SeatStats, len(game.Seats))
+		for seat, e := range game.Seats {
+			if spec.Entrants[e].ID == "cmd-a" {
+				seats[seat] = tournament.SeatStats{Decisions: 10, Fallbacks: 12}
+			} else {
+				seats[seat] = tournament.SeatStats{Decisions: 20, Fallbacks: 1}
+			}
+		}
+		tn.Results = append(tn.Results, tournament.Result{Game: g, Seats: seats})
+	}
+	var out bytes.Buffer
+	for _, id := range []string{"cmd-a", "rulebook"} {
+		warnFallbacks(&out, tn, id)
+	}
+	want := "warning: 12 of cmd-a's 22 answers were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n"
+	if out.String() != want {
+		t.Fatalf("warnings:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
