@@ -463,8 +463,9 @@ module.exports = {
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
   Decision,
 };
-// serve (serve mode) requires this module's exports above, so it is added once they are set: a bot
-// takes play and serve from one require of the package.
-const { serve, LobbyRefused } = require('./serve');
-
-Object.assign(module.exports, { serve, LobbyRefused });
+// serve and LobbyRefused (serve mode, ./serve, which requires this module) are read when first
+// used, so that either module may be required first: a bot takes play and serve from one require
+// of the package.
+for (const name of ['serve', 'LobbyRefused']) {
+  Object.defineProperty(module.exports, name, { enumerable: true, get: () => require('./serve')[name] });
+}

@@ -50,6 +50,7 @@ class LobbyRefused extends Error {
 async function serve(cfg, decide) {
   const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], tournament: '', maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
+  const variants = c.variants.map(variantName);
   const pkg = loadLobby(c.protoDir);
   const client = newClient(pkg.LobbyService, c);
   const playing = new Map(); // "table/seat/member" -> the game's promise
@@ -68,7 +69,7 @@ async function serve(cfg, decide) {
   };
   const session = () => new Promise((resolve) => {
     let progressed = false;
-    const call = client.Serve({ name: c.key ? '' : c.botName, version: c.botVersion, capacity: c.capacity, variants: c.variants, tournament_id: c.tournament },
+    const call = client.Serve({ name: c.key ? '' : c.botName, version: c.botVersion, capacity: c.capacity, variants, tournament_id: c.tournament },
       authMetadata(c.key));
     const abort = () => call.cancel();
     if (c.signal) c.signal.addEventListener('abort', abort, { once: true });
@@ -110,4 +111,17 @@ async function serve(cfg, decide) {
   }
 }
 
-module.exports = { serve, loadLobby, LobbyRefused };
+// VARIANTS are the variants' names as the command line writes them.
+const VARIANTS = ['two-handed', 'three-handed', 'four-handed', 'four-handed-individual', 'rubicon', 'six-pack'];
+
+// variantName is the enum name of a variant given as its name ('VARIANT_TWO_HANDED') or as the
+// command line's ('two-handed'). It throws naming v for anything else: grpc-js sent an unknown
+// name as VARIANT_UNSPECIFIED, and the referee's refusal did not say what was given (a bot
+// author's trial).
+function variantName(v) {
+  const name = typeof v === 'string' && !v.startsWith('VARIANT_') ? `VARIANT_${v.toUpperCase().replace(/-/g, '_')}` : v;
+  if (VARIANTS.some((n) => `VARIANT_${n.toUpperCase().replace(/-/g, '_')}` === name)) return name;
+  throw new TypeError(`bezique-bot: variants: ${JSON.stringify(v)} is not a variant: want one of ${VARIANTS.join(', ')} (or 'VARIANT_TWO_HANDED', ...)`);
+}
+
+module.exports = { serve, loadLobby, LobbyRefused, variantName };

@@ -219,3 +219,14 @@ test('a web URL is refused as the server', async () => {
       { message: `bezique-bot: server ${JSON.stringify(server.trim())}: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)` });
   }
 });
+
+test('serve takes a variant by its name or the command line\'s, and refuses another naming it', async () => {
+  const { variantName, serve } = require('../src/serve');
+  assert.equal(variantName('two-handed'), 'VARIANT_TWO_HANDED');
+  assert.equal(variantName('four-handed-individual'), 'VARIANT_FOUR_HANDED_INDIVIDUAL');
+  assert.equal(variantName('VARIANT_SIX_PACK'), 'VARIANT_SIX_PACK');
+  // grpc-js sent an unknown name as VARIANT_UNSPECIFIED, which the referee refused without saying what was given.
+  await assert.rejects(serve({ server: '127.0.0.1:1', variants: ['2p'], logger: quiet }, () => 1),
+    { message: 'bezique-bot: variants: "2p" is not a variant: want one of two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack (or \'VARIANT_TWO_HANDED\', ...)' });
+  assert.throws(() => variantName('VARIANT_UNSPECIFIED'), TypeError);
+});

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence, Union
 
 import grpc
 
-from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, table_pb2, tournament_pb2
+from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
                                 retryable)
 from bezique_bot.status import retry_delay
@@ -43,8 +43,9 @@ class ServeConfig:
     bot_version: str = "0.1.0"
     #: capacity is the most games the bot plays at once, 1 to 64.
     capacity: int = 1
-    #: variants are the variants the bot plays (rules_pb2.VARIANT_TWO_HANDED, ...); empty: every variant.
-    variants: Sequence[int] = ()
+    #: variants are the variants the bot plays: rules_pb2.VARIANT_TWO_HANDED, ..., or their names, as the
+    #: enum ("VARIANT_TWO_HANDED") or as the command line ("two-handed", "rubicon"); empty: every variant.
+    variants: Sequence[Union[int, str]] = ()
     #: tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id):
     #: with several referees sharing a store, server may be any of them, the lobby stream is served
     #: by the referee that runs the tournament, and serve dials in again and follows it when it
@@ -72,6 +73,22 @@ class ServeConfig:
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
+
+
+def variant_of(v: Union[int, str]) -> int:
+    """variant_of is the rules_pb2.Variant that v names: the enum's value, its name
+    ("VARIANT_TWO_HANDED"), or the command line's ("two-handed"). It raises ValueError naming v for
+    anything else: a name protobuf did not know raised its own "unknown enum label" from deep in
+    the stubs (a bot author's trial)."""
+    names = [n for n in rules_pb2.Variant.keys() if n != "VARIANT_UNSPECIFIED"]
+    if isinstance(v, str):
+        name = v if v.startswith("VARIANT_") else "VARIANT_" + v.upper().replace("-", "_")
+        if name in names:
+            return rules_pb2.Variant.Value(name)
+    elif isinstance(v, int) and not isinstance(v, bool) and v in [rules_pb2.Variant.Value(n) for n in names]:
+        return v
+    cli = ", ".join(n[len("VARIANT_"):].lower().replace("_", "-") for n in names)
+    raise ValueError(f"variants: {v!r} is not a variant: want one of {cli} (or rules_pb2.VARIANT_TWO_HANDED, ...)")
 
 
 def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = None) -> None:
@@ -107,7 +124,7 @@ class _Server:
         channel = new_channel(self.cfg)
         stub = lobby_service_pb2_grpc.LobbyServiceStub(channel)
         req = lobby_service_pb2.ServeRequest(name="" if self.cfg.key else self.cfg.bot_name, version=self.cfg.bot_version,
-                                             capacity=self.cfg.capacity, variants=list(self.cfg.variants),
+                                             capacity=self.cfg.capacity, variants=[variant_of(v) for v in self.cfg.variants],
                                              tournament_id=self.cfg.tournament)
         threading.Thread(target=self._cancel_on_stop, daemon=True).start()
         retry = _Reconnect(self.cfg, self.log, "lobby")
