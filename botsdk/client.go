@@ -363,12 +363,17 @@ func propose(stream pb.SeatService_ConnectClient, actionID uint32) error {
 
 // CheckServer refuses an address given as a web URL, "http://127.0.0.1:7777": grpc-go took its
 // scheme for a resolver's and failed after its attempts with "Name resolution failed for target
-// dns:http://…", which does not point at the prefix (a bot author's trial). Nil for anything
-// else, host:port and gRPC's own targets ("dns:///host:port", "unix:///path") among them.
+// dns:http://…", which does not point at the prefix; and a host without its port,
+// "127.0.0.1", which grpc-go dialled at 443 and reported only as "cannot reach" (bot authors'
+// trials). Nil for anything else, host:port and gRPC's own targets ("dns:///host:port",
+// "unix:///path", "passthrough:///name") among them.
 func CheckServer(server string) error {
 	lower := strings.ToLower(server)
 	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") {
 		return fmt.Errorf("server %q: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)", server)
+	}
+	if !strings.Contains(server, ":") || strings.HasPrefix(server, "[") && !strings.Contains(server, "]:") {
+		return fmt.Errorf("server %q: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)", server)
 	}
 	return nil
 }

@@ -92,7 +92,14 @@ func TestPlayRefusesAWebURL(t *testing.T) {
 			t.Errorf("Play at %q = %v, %v; want %s", server, res, err, want)
 		}
 	}
-	for _, server := range []string{"127.0.0.1:7777", "dns:///referee.example:7777", "unix:///tmp/bezique.sock", "[::1]:7777"} {
+	// A host without its port was dialled at 443 and reported only as "cannot reach" (a bot author's trial).
+	for _, server := range []string{"127.0.0.1", "referee.example", "[::1]"} {
+		want := fmt.Sprintf("server %q: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)", server)
+		if err := CheckServer(server); err == nil || err.Error() != want {
+			t.Errorf("CheckServer(%q) = %v, want %s", server, err, want)
+		}
+	}
+	for _, server := range []string{"127.0.0.1:7777", "dns:///referee.example:7777", "unix:///tmp/bezique.sock", "[::1]:7777", "passthrough:///bufnet"} {
 		if err := CheckServer(server); err != nil {
 			t.Errorf("CheckServer(%q) = %v, want nil", server, err)
 		}

@@ -199,6 +199,9 @@ function newClient(Service, cfg) {
   if (/^https?:\/\//i.test(cfg.server)) { // grpc-js took the scheme for a resolver's: "Name resolution failed for target dns:http://…"
     throw new Error(`bezique-bot: server ${JSON.stringify(cfg.server)}: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)`);
   }
+  if (!cfg.server.includes(':') || (cfg.server.startsWith('[') && !cfg.server.includes(']:'))) { // grpc-js dialled 443
+    throw new Error(`bezique-bot: server ${JSON.stringify(cfg.server)}: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)`);
+  }
   return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));
 }
 

@@ -218,6 +218,11 @@ test('a web URL is refused as the server', async () => {
     await assert.rejects(play({ server, tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet }, () => 1),
       { message: `bezique-bot: server ${JSON.stringify(server.trim())}: want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)` });
   }
+  // A host without its port was dialled at 443 and reported only as "cannot reach" (a bot author's trial).
+  for (const server of ['127.0.0.1', 'referee.example', '[::1]']) {
+    await assert.rejects(play({ server, tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet }, () => 1),
+      { message: `bezique-bot: server ${JSON.stringify(server)}: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)` });
+  }
 });
 
 test('serve takes a variant by its name or the command line\'s, and refuses another naming it', async () => {

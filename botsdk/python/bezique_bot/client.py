@@ -103,11 +103,15 @@ def new_channel(cfg) -> grpc.Channel:
     call's authority (the referee reset the stream: INTERNAL "Received RST_STREAM with error code
     1"), and one padded with spaces failed its DNS resolution (UNAVAILABLE). An address given as
     a web URL ("http://127.0.0.1:7777") raises ValueError: gRPC failed its name resolution after
-    every attempt, which did not point at the prefix."""
+    every attempt, which did not point at the prefix; so does a host without its port ("127.0.0.1":
+    gRPC core dialled another port and said only that it could not reach it)."""
     cfg.server = cfg.server.strip()
     if cfg.server.lower().startswith(("http://", "https://")):  # gRPC core took the scheme for a resolver's
         raise ValueError(f"server {cfg.server!r}: want host:port without http:// or https:// "
                          "(gRPC dials host:port; https is TLS, set on its own)")
+    if ":" not in cfg.server or cfg.server.startswith("[") and "]:" not in cfg.server:  # gRPC core dialled port 0 or 443
+        raise ValueError(f"server {cfg.server!r}: no port: want host:port, the referee's gRPC port "
+                         "(bezique-referee --listen, 7777 by default)")
     if cfg.channel_factory is not None:
         channel = cfg.channel_factory(cfg.server)
     else:

@@ -298,6 +298,15 @@ class WebURLTest(unittest.TestCase):
             self.assertEqual(str(e.exception), "server %r: want host:port without http:// or https:// "
                              "(gRPC dials host:port; https is TLS, set on its own)" % server.strip())
 
+    def test_host_without_port_refused(self):
+        # gRPC core dialled another port and said only that it could not reach it (a bot author's trial).
+        for server in ("127.0.0.1", "referee.example", "[::1]"):
+            cfg = client.Config(server=server, table_id="t-0000000000000000", seat=0, token="x")
+            with self.assertRaises(ValueError) as e:
+                client.play(cfg, lambda view, la: 1)
+            self.assertEqual(str(e.exception), "server %r: no port: want host:port, the referee's gRPC port "
+                             "(bezique-referee --listen, 7777 by default)" % server)
+
 
 class EnvConfigTest(unittest.TestCase):
     """env_config: the variables it reads; a whole game with them over TLS is e2e/tls_test.go's
