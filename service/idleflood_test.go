@@ -35,7 +35,7 @@ func TestIdleMessageFlood(t *testing.T) {
 	}
 	refused := 0
 	for _, m := range s.pending {
-		if rej := m.GetRejection(); rej != nil && rej.GetCode() == pb.RejectionCode_REJECTION_CODE_STALE_REQUEST && strings.HasSuffix(rej.GetMessage(), "nothing changed") {
+		if rej := m.GetRejection(); rej != nil && rej.GetCode() == pb.RejectionCode_REJECTION_CODE_STALE_REQUEST && strings.Contains(rej.GetMessage(), "; nothing changed: ") {
 			refused++
 		}
 	}

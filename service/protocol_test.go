@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -42,13 +43,24 @@ func TestStaleAndDuplicateRequestIDs(t *testing.T) {
 	req1 := s.request()
 	s.decideID(req1.GetRequestId(), req1.GetLegalActions()[0].GetActionId())
 	s.decideID(req1.GetRequestId(), req1.GetLegalActions()[0].GetActionId()) // duplicate
-	wantRejection(t, s.rejection(), req1.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	dup := s.rejection()
+	wantRejection(t, dup, req1.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
 	req2 := s.request()
 	if req2.GetRequestId() <= req1.GetRequestId() {
 		t.Fatalf("request %d after request %d", req2.GetRequestId(), req1.GetRequestId())
 	}
+	// The message says why, and the seat's open request (a bot answering late was told only that
+	// nothing changed: a bot author's trial).
+	answered := "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so)"
+	if want := fmt.Sprintf("request %d is not open for seat 0; nothing changed: %s; the seat's open request is %d", req1.GetRequestId(), answered, req2.GetRequestId()); dup.GetMessage() != want {
+		t.Errorf("duplicate answer: %q, want %q", dup.GetMessage(), want)
+	}
 	s.decideID(req2.GetRequestId()+1000, 1) // never opened
-	wantRejection(t, s.rejection(), req2.GetRequestId()+1000, pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	never := s.rejection()
+	wantRejection(t, never, req2.GetRequestId()+1000, pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	if want := fmt.Sprintf("request %d is not open for seat 0; nothing changed: the table sent no such request; the seat's open request is %d", req2.GetRequestId()+1000, req2.GetRequestId()); never.GetMessage() != want {
+		t.Errorf("answer to a request never sent: %q, want %q", never.GetMessage(), want)
+	}
 	s.decideID(req2.GetRequestId(), req2.GetLegalActions()[0].GetActionId())
 	req3 := s.request()
 	s.decideID(req2.GetRequestId(), req2.GetLegalActions()[0].GetActionId()) // stale again
