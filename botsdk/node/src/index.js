@@ -8,8 +8,9 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const grpc = require('@grpc/grpc-js');
-const protoLoader = require('@grpc/proto-loader');
+const { need } = require('./need');
+const grpc = need('@grpc/grpc-js');
+const protoLoader = need('@grpc/proto-loader');
 const { retryDelayMs } = require('./status');
 const { expandView } = require('./cards');
 const { Decision } = require('./decision');

@@ -2,8 +2,9 @@
 // Serve mode: wait in the referee's lobby (LobbyService.Serve) and play every game it assigns.
 // It mirrors the Go SDK (botsdk.Serve) and the Python one (bezique_bot.serve).
 
-const grpc = require('@grpc/grpc-js');
-const protoLoader = require('@grpc/proto-loader');
+const { need } = require('./need');
+const grpc = need('@grpc/grpc-js');
+const protoLoader = need('@grpc/proto-loader');
 const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, newClient, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
 
 // LOADER_OPTIONS are index.js's: snake_case fields, enums as names, oneofs named by `kind`.

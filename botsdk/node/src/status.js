@@ -6,7 +6,8 @@
 // it, so the two messages read here are declared for protobufjs with the field numbers of
 // google/rpc/status.proto and error_details.proto (and google.protobuf's Any and Duration).
 
-const protobuf = require('protobufjs');
+const { need } = require('./need');
+const protobuf = need('protobufjs');
 
 // DETAILS_KEY is the trailer that carries the serialized google.rpc.Status.
 const DETAILS_KEY = 'grpc-status-details-bin';

@@ -235,3 +235,17 @@ test('serve takes a variant by its name or the command line\'s, and refuses anot
     { message: 'bezique-bot: variants: "2p" is not a variant: want one of two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack (or \'VARIANT_TWO_HANDED\', ...)' });
   assert.throws(() => variantName('VARIANT_UNSPECIFIED'), TypeError);
 });
+
+test('the SDK without its dependencies says to run npm ci', () => {
+  // A bot that required the SDK before npm ci got Node's bare "Cannot find module '@grpc/grpc-js'" (a bot author's trial).
+  const os = require('node:os');
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const { spawnSync } = require('node:child_process');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bezique-sdk-'));
+  fs.cpSync(path.join(__dirname, '..', 'src'), path.join(dir, 'src'), { recursive: true });
+  const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(dir, 'src'))})`], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /Error: bezique-bot needs @grpc\/grpc-js, which is not installed: run npm ci in botsdk\/node \(its README\)/);
+});
