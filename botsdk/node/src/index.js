@@ -223,6 +223,7 @@ class Player {
     this.call = null; // the current stream
     this.chain = Promise.resolve(); // decide is never called concurrently
     this.proposes = false; // a team member whose answers do not count (see answerMsg)
+    this.threw = 0; // how many times decide has thrown: the first is logged with its stack
   }
 
   async run() {
@@ -364,7 +365,14 @@ class Player {
       try {
         choice = actionIdOf(await this.decide(req.view, legal, decision));
       } catch (err) {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
+        // One stack is enough: a bot that throws at every request printed one each time (a bot
+        // author's trial); the Python SDK does the same.
+        this.threw++;
+        if (this.threw === 1) {
+          this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
+        } else {
+          this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${this.threw} times now; the first stack is above): ${err && err.message || err}; answering the first legal action`);
+        }
         choice = fallback;
         fellBack = true;
       } finally {

@@ -112,6 +112,13 @@ test('a throwing bot or an illegal id answers the first legal action', async () 
   assert.deepEqual(a.sent, [[9, 1]]);
   assert.deepEqual(b.sent, [[10, 1]]);
   assert.equal(errors.length, 2);
+  // The stack once, then a short line: a bot that throws at every request printed one each time.
+  a.p.onRequest(request(11), Date.now());
+  await until(() => a.sent.length === 2);
+  const threw = errors.filter((m) => m.includes('decide threw'));
+  assert.equal(threw.length, 2);
+  assert.match(threw[0], /decide threw on request 9 \(Error: bot bug\n    at /);
+  assert.equal(threw[1], 'bezique-bot: seat 0: decide threw on request 11 (2 times now; the first stack is above): bot bug; answering the first legal action');
 });
 
 test('a decide that holds the event loop past the answer due is logged as such', async () => {
