@@ -35,12 +35,18 @@ func nativeGRPC(w io.Writer, r io.Reader) bool {
 		}
 	})
 	headerBytes := 0
+	sentSettings := false
 	for range matchFrames {
 		f, err := framer.ReadFrame()
 		if err != nil {
 			return false
 		}
-		if s, ok := f.(*http2.SettingsFrame); ok && !s.IsAck() {
+		if s, ok := f.(*http2.SettingsFrame); ok && !s.IsAck() && !sentSettings {
+			// Once: net/http, serving the connection from then on, ACKs each of the client's
+			// SETTINGS itself, and took the client's ACK of a second empty SETTINGS of ours, which
+			// the connection's filter does not remove (settingsAckFilter), for a protocol error:
+			// a client sending two SETTINGS frames before its first request got GOAWAY.
+			sentSettings = true
 			if err := framer.WriteSettings(); err != nil {
 				return false
 			}

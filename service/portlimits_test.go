@@ -219,3 +219,27 @@ func TestPortHeaderListLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestPortClientSendsTwoSettings: a client that sends two SETTINGS frames before its first
+// request (legal HTTP/2) is served on net/http's side too: the port's matcher answered each with
+// a SETTINGS frame of its own, the client acknowledged both, and net/http took the second
+// acknowledgement, of SETTINGS it never sent, for a protocol error (GOAWAY) before answering.
+func TestPortClientSendsTwoSettings(t *testing.T) {
+	addr := servePortWith(t, PortConfig{})
+	for _, contentType := range []string{"application/json", "application/grpc"} {
+		t.Run(strings.ReplaceAll(contentType, "/", "_"), func(t *testing.T) {
+			h := dialRawH2(t, addr)
+			if err := h.write(func() error {
+				return h.framer.WriteSettings(http2.Setting{ID: http2.SettingMaxFrameSize, Val: 1 << 15})
+			}); err != nil {
+				t.Fatal(err)
+			}
+			h.request(t, 1, contentType)
+			h.end(t, 1, contentType)
+			f := h.next(t, 1)
+			if hf, ok := f.(*http2.MetaHeadersFrame); !ok || hf.PseudoValue("status") != "200" {
+				t.Fatalf("the answer to a client of two SETTINGS frames: %v, want HEADERS :status 200", f)
+			}
+		})
+	}
+}
