@@ -239,6 +239,7 @@ type Server struct {
 	adminHash  []byte   // SHA-256 of Config.Auth.AdminKey; nil in open mode
 	peerHashes [][]byte // SHA-256 of Config.PeerSecret, then of each of PeerSecretsAccepted; nil without a secret
 	keyStreams keyStreams
+	replays    replays // finished games' replays, kept ready (GetReplay)
 }
 
 // New returns a referee served over gRPC: [NewReferee] wrapped in a [Server].
@@ -247,7 +248,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &Server{Referee: r}
+	srv := &Server{Referee: r, replays: newReplays()}
 	if cfg.Auth != nil {
 		srv.adminHash = hashKey(cfg.Auth.AdminKey)
 	}
