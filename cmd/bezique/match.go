@@ -60,7 +60,7 @@ func (p *botProc) exitedDuringMatch() error {
 
 func newMatchCmd() *cobra.Command {
 	var f specFlags
-	var a, b, cmdA, cmdB string
+	var a, b, cmdA, cmdB, recordsDir string
 	var wait time.Duration
 	cmd := &cobra.Command{
 		Use:   "match [OPPONENT]",
@@ -182,6 +182,13 @@ killed.`,
 			for _, s := range sides {
 				warnFallbacks(cmd.ErrOrStderr(), tn, s.id)
 			}
+			if recordsDir != "" { // the in-process referee's games go with it: written now or never
+				n, _, err := writeRecords(ctx, tn, recordsDir, r.GetRecord)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "records written to %s: %d\n", recordsDir, n)
+			}
 			return nil
 		},
 	}
@@ -191,6 +198,7 @@ killed.`,
 	cmd.Flags().StringVar(&cmdA, "cmd", "", "the bot under test is this program: a shell command line that serves in the lobby at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME")
 	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
+	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game to this directory, as <table>.json (bezique replay reads them), when the match ends")
 	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
 		fl := cmd.Flags().Lookup(name)
 		_ = fl.Value.Set(v)

@@ -303,3 +303,26 @@ func TestMatchWarnsOfFallbacks(t *testing.T) {
 		t.Fatalf("warnings:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestMatchWritesRecords: `match --records DIR` writes every game's record when the match ends,
+// each one `bezique replay` checks: the in-process referee's games were lost with it, so a bot
+// author could not look at the games a verdict came from.
+func TestMatchWritesRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "records")
+	out, err := runCmd(context.Background(), "match", "--a", "rulebook", "--b", "random", "--deals", "2", "--option", "target=300", "--records", dir)
+	if err != nil {
+		t.Fatalf("match: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "records written to "+dir+": 4\n") {
+		t.Fatalf("match printed no records line for 4 games:\n%s", out)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) != 4 {
+		t.Fatalf("%d records in %s (%v), want 4", len(files), dir, err)
+	}
+	for _, f := range files {
+		if out, err := runCmd(context.Background(), "replay", f); err != nil || !strings.Contains(out, "Checked: the record replays through the engine to these totals.") {
+			t.Fatalf("replay %s: %v\n%s", f, err, out)
+		}
+	}
+}

@@ -238,21 +238,16 @@ func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Cont
 	}, func() { st.Close() }, nil
 }
 
-// writeRecords writes the record of every game of tn with a result to dir/<table id>.json, in
-// schedule order, and returns how many it wrote and how many the referee withheld (games of a
-// running tournament whose deal set is still in play: Referee.RecordWithheld).
-func (o *tournamentOpts) writeRecords(cmd *cobra.Command, tn *service.Tournament, dir string) (written, withheld int, err error) {
+// writeRecords writes the record of every game of tn with a result, read by get, to
+// dir/<table id>.json, in schedule order, and returns how many it wrote and how many the referee
+// withheld (games of a running tournament whose deal set is still in play: Referee.RecordWithheld).
+func writeRecords(ctx context.Context, tn *service.Tournament, dir string, get func(ctx context.Context, tableID string) (*pb.GameRecord, error)) (written, withheld int, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, 0, err
 	}
-	get, closeReader, err := o.recordReader(cmd)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer closeReader()
 	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
 	for _, r := range results {
-		rec, err := get(cmd.Context(), r.TableID)
+		rec, err := get(ctx, r.TableID)
 		if status.Code(err) == codes.FailedPrecondition {
 			withheld++
 			continue
@@ -672,7 +667,12 @@ func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {
 				return nil
 			}
 			if recordsDir != "" {
-				n, withheld, err := o.writeRecords(cmd, tn, recordsDir)
+				get, closeReader, err := o.recordReader(cmd)
+				if err != nil {
+					return err
+				}
+				n, withheld, err := writeRecords(cmd.Context(), tn, recordsDir, get)
+				closeReader()
 				if err != nil {
 					return err
 				}
