@@ -103,7 +103,7 @@ func runDemo(ctx context.Context, o demoOptions, stdout, stderr io.Writer) error
 	if o.conn.server != "" {
 		ref, err = connectReferee(o.conn, o.key)
 	} else {
-		ref, err = startReferee(ctx, stderr)
+		ref, err = startReferee(ctx, stderr, "")
 	}
 	if err != nil {
 		return err

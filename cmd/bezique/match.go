@@ -60,7 +60,7 @@ func (p *botProc) exitedDuringMatch() error {
 
 func newMatchCmd() *cobra.Command {
 	var f specFlags
-	var a, b, cmdA, cmdB, recordsDir string
+	var a, b, cmdA, cmdB, recordsDir, listen string
 	var wait time.Duration
 	cmd := &cobra.Command{
 		Use:   "match [OPPONENT]",
@@ -127,7 +127,7 @@ killed.`,
 			pipe := make(chan os.Signal, 1)
 			signal.Notify(pipe, syscall.SIGPIPE)
 			defer signal.Stop(pipe)
-			ref, err := startReferee(ctx, cmd.ErrOrStderr())
+			ref, err := startReferee(ctx, cmd.ErrOrStderr(), listen)
 			if err != nil {
 				return err
 			}
@@ -198,6 +198,7 @@ killed.`,
 	cmd.Flags().StringVar(&cmdA, "cmd", "", "the bot under test is this program: a shell command line that serves in the lobby at $BEZIQUE_SERVER as $BEZIQUE_BOT_NAME")
 	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
+	cmd.Flags().StringVar(&listen, "listen", "", "the address of the match's referee, host:port, for a program that cannot take $BEZIQUE_SERVER (default: a free port of 127.0.0.1)")
 	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game to this directory, as <table>.json (bezique replay reads them), when the match ends")
 	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
 		fl := cmd.Flags().Lookup(name)

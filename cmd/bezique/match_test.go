@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -324,5 +325,38 @@ func TestMatchWritesRecords(t *testing.T) {
 		if out, err := runCmd(context.Background(), "replay", f); err != nil || !strings.Contains(out, "Checked: the record replays through the engine to these totals.") {
 			t.Fatalf("replay %s: %v\n%s", f, err, out)
 		}
+	}
+}
+
+// TestMatchListen: `match --listen` puts the match's referee at the address given, for a program
+// that cannot take $BEZIQUE_SERVER (it took a free port, always); one in use is refused naming
+// the flag.
+func TestMatchListen(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1") // this test binary is the bot program
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := lis.Addr().String()
+	out, err := runCmd(context.Background(), "match", "--a", "rulebook", "--b", "random", "--deals", "1", "--option", "target=300", "--listen", taken)
+	if err == nil || !strings.HasPrefix(err.Error(), "--listen: listen tcp "+taken+": bind: address already in use") {
+		t.Fatalf("match on a port in use: %v\n%s", err, out)
+	}
+	lis.Close() // free now: the match's referee takes it
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program dials the address given, not $BEZIQUE_SERVER.
+	line := strconv.Quote(exe) + " bot --serve --bot random --server " + taken
+	cmd := newRootCmd()
+	var stdout bytes.Buffer
+	var stderr syncBuffer // written by the program's output copier and by the command
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"match", "--seed", "1", "--deals", "1", "--option", "target=300", "--listen", taken, "--cmd", line, "rulebook"})
+	if err := cmd.ExecuteContext(context.Background()); err != nil || !strings.Contains(stdout.String(), "cmd-a v rulebook: ") ||
+		!strings.Contains(stderr.String(), "serving cmd-a in the lobby of "+taken) {
+		t.Fatalf("match --listen %s: %v\nstdout:\n%s\nstderr:\n%s", taken, err, stdout.String(), stderr.String())
 	}
 }

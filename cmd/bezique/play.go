@@ -151,7 +151,7 @@ func runPlay(ctx context.Context, o playOptions, in io.Reader, out io.Writer) er
 	}
 	// A person's clock: ten minutes a decision (the referee's most).
 	req.Clock = &pb.Clock{DecisionMs: 600_000}
-	ref, err := startReferee(ctx, out)
+	ref, err := startReferee(ctx, out, "")
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"fmt"
@@ -40,15 +41,17 @@ func quietLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError}))
 }
 
-// startReferee starts an in-memory referee on 127.0.0.1:0 and a client of its TableService.
-func startReferee(ctx context.Context, logs io.Writer) (*localReferee, error) {
+// startReferee starts an in-memory referee on listen ("": 127.0.0.1:0, a free loopback port) and
+// a client of its TableService. It returns the listener's error, naming listen.
+func startReferee(ctx context.Context, logs io.Writer, listen string) (*localReferee, error) {
 	srv, err := service.New(ctx, service.Config{Logger: quietLogger(logs)})
 	if err != nil {
 		return nil, err
 	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	lis, err := net.Listen("tcp", cmp.Or(listen, "127.0.0.1:0"))
 	if err != nil {
-		return nil, err
+		srv.Close()
+		return nil, fmt.Errorf("--listen: %w", err)
 	}
 	g := grpc.NewServer(service.ServerOptions(nil)...)
 	srv.Register(g)

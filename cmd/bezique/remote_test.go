@@ -49,7 +49,7 @@ func testReferee(t *testing.T, timeout time.Duration) (context.Context, *localRe
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
-	ref, err := startReferee(ctx, io.Discard)
+	ref, err := startReferee(ctx, io.Discard, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 func TestTournamentRunLosesItsReferee(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
+	ref, err := startReferee(ctx, io.Discard, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func allStacks() string {
 func TestTournamentWatchWithoutItsReferee(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ref, err := startReferee(ctx, io.Discard)
+	ref, err := startReferee(ctx, io.Discard, "")
 	if err != nil {
 		t.Fatal(err)
 	}
