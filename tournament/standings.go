@@ -32,10 +32,16 @@ type Standing struct {
 	DealDiff float64 `json:"deal_diff"`
 	// Forfeits is the games it lost by forfeit; Timeouts, Illegal and Disconnects the actions the
 	// referee played for it, by cause.
-	Forfeits    int `json:"forfeits"`
-	Timeouts    int `json:"timeouts"`
-	Illegal     int `json:"illegal"`
-	Disconnects int `json:"disconnects"`
+	Forfeits int `json:"forfeits"`
+	// ForfeitsTimeout, ForfeitsIllegal and ForfeitsDisconnect split Forfeits by the result's
+	// ForfeitCause: on time, at the strike limit of illegal actions, disconnected past the grace. A
+	// result stored before causes were kept counts in Forfeits alone.
+	ForfeitsTimeout    int `json:"forfeits_timeout"`
+	ForfeitsIllegal    int `json:"forfeits_illegal"`
+	ForfeitsDisconnect int `json:"forfeits_disconnect"`
+	Timeouts           int `json:"timeouts"`
+	Illegal            int `json:"illegal"`
+	Disconnects        int `json:"disconnects"`
 	// Fallbacks is the answers its bot's SDK sent for it ([SeatStats.Fallbacks]).
 	Fallbacks int `json:"fallbacks"`
 	// MeanDecisionMs is its mean decision time over the actions its bot chose, in milliseconds.
@@ -238,7 +244,16 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		if r.Outcome == OutcomeForfeit && r.ForfeitSeat >= 0 && r.ForfeitSeat < len(seats) {
-			st[members[seats[r.ForfeitSeat]]].Forfeits++
+			f := &st[members[seats[r.ForfeitSeat]]]
+			f.Forfeits++
+			switch r.ForfeitCause {
+			case "timeout":
+				f.ForfeitsTimeout++
+			case "illegal":
+				f.ForfeitsIllegal++
+			case "disconnect":
+				f.ForfeitsDisconnect++
+			}
 		}
 		total := 0
 		for _, sc := range r.Scores {

@@ -404,6 +404,10 @@ func TestForfeitsInStandings(t *testing.T) {
 	if e0.Entrant != "e0" || e0.Wins != 2 || e0.Losses != 2 || e0.Forfeits != 1 || e1.Wins != 2 || e1.Losses != 2 {
 		t.Fatalf("e0 %+v, e1 %+v: want the forfeit a loss of e0's, 2-2", e0, e1)
 	}
+	// The forfeit counts by its cause too (they were one count).
+	if e0.ForfeitsDisconnect != 1 || e0.ForfeitsTimeout != 0 || e0.ForfeitsIllegal != 0 || e1.Forfeits+e1.ForfeitsDisconnect != 0 {
+		t.Fatalf("forfeits by cause: e0 %d/%d/%d, e1 %d: want e0's one disconnected", e0.ForfeitsTimeout, e0.ForfeitsIllegal, e0.ForfeitsDisconnect, e1.Forfeits)
+	}
 	if e0.DealDiff != 700 || e1.DealDiff != -700 {
 		t.Fatalf("deal diff e0 %v, e1 %v: want set 0's alone, +700 and -700", e0.DealDiff, e1.DealDiff)
 	}

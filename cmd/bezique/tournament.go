@@ -622,6 +622,11 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	for _, e := range s.Entrants {
+		if text := forfeitCauses(e); text != "" {
+			fmt.Fprintf(w, "%s forfeited %s\n", e.Entrant, text)
+		}
+	}
 	for _, p := range s.Pairs {
 		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %s\n", p.A, p.B, p.W, p.D, p.L, eloText(p.Elo))
 	}
@@ -714,17 +719,41 @@ func rankText(entrants []tournament.Standing, i int) string {
 	return strconv.Itoa(i + 1)
 }
 
+// forfeitCauses says how e's forfeits split by cause, "3 games: 2 on time, 1 disconnected", or ""
+// without forfeits; forfeits of results stored before causes were kept are "of unknown cause".
+func forfeitCauses(e tournament.Standing) string {
+	if e.Forfeits == 0 {
+		return ""
+	}
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{e.ForfeitsTimeout, "on time"}, {e.ForfeitsIllegal, "at the strike limit of illegal actions"}, {e.ForfeitsDisconnect, "disconnected"},
+		{e.Forfeits - e.ForfeitsTimeout - e.ForfeitsIllegal - e.ForfeitsDisconnect, "of unknown cause"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	games := "games"
+	if e.Forfeits == 1 {
+		games = "game"
+	}
+	return fmt.Sprintf("%d %s: %s", e.Forfeits, games, strings.Join(parts, ", "))
+}
+
 // writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
 // the columns of "standings" (rating_95 is 1.96 σ), every number at full precision.
 func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"rank", "entrant", "games", "wins", "draws", "losses", "points", "score", "deal_diff", "rating", "rating_95",
-		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms"})
+		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms", "forfeits_timeout", "forfeits_illegal", "forfeits_disconnect"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i, e := range s.Entrants {
 		_ = cw.Write([]string{strings.TrimSuffix(rankText(s.Entrants, i), "="), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
 			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
-			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs)})
+			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs),
+			strconv.Itoa(e.ForfeitsTimeout), strconv.Itoa(e.ForfeitsIllegal), strconv.Itoa(e.ForfeitsDisconnect)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -146,15 +146,16 @@ func TestTournamentServerFromEnvironment(t *testing.T) {
 
 // TestStandingsShowDisconnects: the standings table has a disconnects column, the actions the
 // referee played for an entrant whose bot was away (its lobby bot killed mid-game: 903 actions
-// auto-played showed nowhere but in --json).
+// auto-played showed nowhere but in --json); and a line under it says how an entrant's forfeits
+// split by cause (on time, illegal actions, disconnected: they were one count).
 func TestStandingsShowDisconnects(t *testing.T) {
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
 		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
 	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished,
 		Standings: tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
 			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
-			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903, Fallbacks: 754, MeanDecisionMs: 1.5,
-				Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}}
+			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 4, ForfeitsTimeout: 2, ForfeitsDisconnect: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+				Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}}
 	var out strings.Builder
 	if err := printStandings(&out, tn, false); err != nil {
 		t.Fatal(err)
@@ -162,7 +163,8 @@ func TestStandingsShowDisconnects(t *testing.T) {
 	want := `tn-0 (round-robin, two-handed): 2 of 2 games, finished
   #  entrant  games  W  D  L  points  score  deal diff  rating  ± 95%  forfeits  timeouts  illegal  disconnects  fallbacks  decision ms
   1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0          0         0.00
-  2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         1         2        3          903        754         1.50
+  2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
+js forfeited 4 games: 2 on time, 1 disconnected, 1 of unknown cause
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
@@ -202,15 +204,15 @@ func TestStandingsJSONKeys(t *testing.T) {
 func TestStandingsCSV(t *testing.T) {
 	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
 		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
-		{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealDiff: -550.25, Forfeits: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+		{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealDiff: -550.25, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
 			Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}
 	var out strings.Builder
 	if err := writeStandingsCSV(&out, s); err != nil {
 		t.Fatal(err)
 	}
-	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,fallbacks,mean_decision_ms
-1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0
-2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5
+	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,fallbacks,mean_decision_ms,forfeits_timeout,forfeits_illegal,forfeits_disconnect
+1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0,0,0,0
+2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5,0,1,0
 `
 	if out.String() != want {
 		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)

@@ -1023,9 +1023,17 @@ type EntrantStanding struct {
 	Rating *Rating `protobuf:"bytes,14,opt,name=rating,proto3" json:"rating,omitempty"`
 	// fallbacks is the answers its bot's SDK sent for it (Decide.fallback): its decide missed the
 	// deadline, failed, or chose no legal action. They are not among the decisions timed.
-	Fallbacks     uint32 `protobuf:"varint,15,opt,name=fallbacks,proto3" json:"fallbacks,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Fallbacks uint32 `protobuf:"varint,15,opt,name=fallbacks,proto3" json:"fallbacks,omitempty"`
+	// forfeits_timeout is the forfeits on time (GameResult.forfeit_cause FORFEIT_CAUSE_TIMEOUT).
+	// The three causes split forfeits; a result stored before causes were kept counts in forfeits
+	// alone.
+	ForfeitsTimeout uint32 `protobuf:"varint,16,opt,name=forfeits_timeout,json=forfeitsTimeout,proto3" json:"forfeits_timeout,omitempty"`
+	// forfeits_illegal is the forfeits at the strike limit of illegal actions.
+	ForfeitsIllegal uint32 `protobuf:"varint,17,opt,name=forfeits_illegal,json=forfeitsIllegal,proto3" json:"forfeits_illegal,omitempty"`
+	// forfeits_disconnect is the forfeits for a disconnection past the grace.
+	ForfeitsDisconnect uint32 `protobuf:"varint,18,opt,name=forfeits_disconnect,json=forfeitsDisconnect,proto3" json:"forfeits_disconnect,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *EntrantStanding) Reset() {
@@ -1159,6 +1167,27 @@ func (x *EntrantStanding) GetRating() *Rating {
 func (x *EntrantStanding) GetFallbacks() uint32 {
 	if x != nil {
 		return x.Fallbacks
+	}
+	return 0
+}
+
+func (x *EntrantStanding) GetForfeitsTimeout() uint32 {
+	if x != nil {
+		return x.ForfeitsTimeout
+	}
+	return 0
+}
+
+func (x *EntrantStanding) GetForfeitsIllegal() uint32 {
+	if x != nil {
+		return x.ForfeitsIllegal
+	}
+	return 0
+}
+
+func (x *EntrantStanding) GetForfeitsDisconnect() uint32 {
+	if x != nil {
+		return x.ForfeitsDisconnect
 	}
 	return 0
 }
@@ -1681,7 +1710,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vEloInterval\x12\x10\n" +
 	"\x03elo\x18\x01 \x01(\x01R\x03elo\x12\x0e\n" +
 	"\x02lo\x18\x02 \x01(\x01R\x02lo\x12\x0e\n" +
-	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xb6\x03\n" +
+	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xbd\x04\n" +
 	"\x0fEntrantStanding\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x14\n" +
 	"\x05games\x18\x02 \x01(\rR\x05games\x12\x12\n" +
@@ -1698,7 +1727,10 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vdisconnects\x18\f \x01(\rR\vdisconnects\x12(\n" +
 	"\x10mean_decision_ms\x18\r \x01(\x01R\x0emeanDecisionMs\x12*\n" +
 	"\x06rating\x18\x0e \x01(\v2\x12.bezique.v1.RatingR\x06rating\x12\x1c\n" +
-	"\tfallbacks\x18\x0f \x01(\rR\tfallbacks\"\xad\x01\n" +
+	"\tfallbacks\x18\x0f \x01(\rR\tfallbacks\x12)\n" +
+	"\x10forfeits_timeout\x18\x10 \x01(\rR\x0fforfeitsTimeout\x12)\n" +
+	"\x10forfeits_illegal\x18\x11 \x01(\rR\x0fforfeitsIllegal\x12/\n" +
+	"\x13forfeits_disconnect\x18\x12 \x01(\rR\x12forfeitsDisconnect\"\xad\x01\n" +
 	"\fPairStanding\x12\f\n" +
 	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\tR\x01b\x12\x12\n" +

@@ -674,6 +674,27 @@ func (m *EntrantStanding) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.ForfeitsDisconnect != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ForfeitsDisconnect))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0x90
+	}
+	if m.ForfeitsIllegal != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ForfeitsIllegal))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0x88
+	}
+	if m.ForfeitsTimeout != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ForfeitsTimeout))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0x80
+	}
 	if m.Fallbacks != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.Fallbacks))
 		i--
@@ -1473,6 +1494,15 @@ func (m *EntrantStanding) SizeVT() (n int) {
 	}
 	if m.Fallbacks != 0 {
 		n += 1 + protohelpers.SizeOfVarint(uint64(m.Fallbacks))
+	}
+	if m.ForfeitsTimeout != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.ForfeitsTimeout))
+	}
+	if m.ForfeitsIllegal != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.ForfeitsIllegal))
+	}
+	if m.ForfeitsDisconnect != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.ForfeitsDisconnect))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -3518,6 +3548,63 @@ func (m *EntrantStanding) UnmarshalVT(dAtA []byte) error {
 				b := dAtA[iNdEx]
 				iNdEx++
 				m.Fallbacks |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 16:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ForfeitsTimeout", wireType)
+			}
+			m.ForfeitsTimeout = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.ForfeitsTimeout |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 17:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ForfeitsIllegal", wireType)
+			}
+			m.ForfeitsIllegal = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.ForfeitsIllegal |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 18:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ForfeitsDisconnect", wireType)
+			}
+			m.ForfeitsDisconnect = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.ForfeitsDisconnect |= uint32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}

@@ -69,6 +69,20 @@ export interface EntrantStanding {
    * deadline, failed, or chose no legal action. They are not among the decisions timed.
    */
   'fallbacks'?: (number);
+  /**
+   * forfeits_timeout is the forfeits on time (GameResult.forfeit_cause FORFEIT_CAUSE_TIMEOUT).
+   * The three causes split forfeits; a result stored before causes were kept counts in forfeits
+   * alone.
+   */
+  'forfeits_timeout'?: (number);
+  /**
+   * forfeits_illegal is the forfeits at the strike limit of illegal actions.
+   */
+  'forfeits_illegal'?: (number);
+  /**
+   * forfeits_disconnect is the forfeits for a disconnection past the grace.
+   */
+  'forfeits_disconnect'?: (number);
 }
 
 /**
@@ -137,4 +151,18 @@ export interface EntrantStanding__Output {
    * deadline, failed, or chose no legal action. They are not among the decisions timed.
    */
   'fallbacks': (number);
+  /**
+   * forfeits_timeout is the forfeits on time (GameResult.forfeit_cause FORFEIT_CAUSE_TIMEOUT).
+   * The three causes split forfeits; a result stored before causes were kept counts in forfeits
+   * alone.
+   */
+  'forfeits_timeout': (number);
+  /**
+   * forfeits_illegal is the forfeits at the strike limit of illegal actions.
+   */
+  'forfeits_illegal': (number);
+  /**
+   * forfeits_disconnect is the forfeits for a disconnection past the grace.
+   */
+  'forfeits_disconnect': (number);
 }
