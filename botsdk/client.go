@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -302,7 +303,7 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 		dctx, cancel = context.WithDeadline(ctx, AnswerBy(dl, received, p.cfg.SafetyMargin))
 		defer cancel()
 	}
-	id, err := p.bot.Decide(dctx, req)
+	id, err := p.ask(dctx, req)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil // Play is ending (its ctx is done): nothing to answer
@@ -315,6 +316,18 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
 	}
 	return p.answerWith(stream, req.GetRequestId(), id, false)
+}
+
+// ask calls the bot's Decide, turning a panic into an error with its stack: the Python and Node
+// SDKs catch their bot's exceptions, and a Go bot's panic ended the process and every game it
+// played (an integrator's trial).
+func (p *player) ask(ctx context.Context, req *pb.DecisionRequest) (id uint32, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot panicked: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return p.bot.Decide(ctx, req)
 }
 
 // answerWith sends actionID as the answer to request requestID, the SDK's own when fallback, and

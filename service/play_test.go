@@ -214,3 +214,40 @@ func TestGoSDKFallsBackForItsBot(t *testing.T) {
 		t.Fatalf("%d fallbacks recorded, want %d (of %d decisions)", fallbacks, bad, decisions)
 	}
 }
+
+// TestGoSDKSurvivesABotPanic: a Go bot whose Decide panics is answered for with the first legal
+// action (Decide.fallback), as a bot that returns an error is, and the game goes on: the panic
+// ended the bot's process and every game it played (an integrator's trial).
+func TestGoSDKSurvivesABotPanic(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(7),
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Options: map[string]string{"target": "300"}})
+	decisions, panics := 0, 0
+	rnd := botsdk.NewRandom(3)
+	bot := botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		if decisions++; decisions%5 == 2 {
+			panics++
+			panic("deliberate")
+		}
+		return rnd.Decide(ctx, req)
+	})
+	cfg := r.botConfig(resp.GetTableId(), 0, tokenOf(resp, 0))
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	res, err := botsdk.Play(context.Background(), cfg, bot)
+	if err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("Play: %v, %v; want the game completed", res, err)
+	}
+	got, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fallbacks := 0
+	for _, a := range got.GetRecord().GetActions() {
+		if a.GetFallback() {
+			fallbacks++
+		}
+	}
+	if fallbacks != panics || panics < 3 {
+		t.Fatalf("%d fallbacks recorded, want one per panic (%d)", fallbacks, panics)
+	}
+}
