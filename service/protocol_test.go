@@ -609,7 +609,7 @@ func TestCreateTableInvalid(t *testing.T) {
 	// A target the engine takes but the referee does not play (a trial's game to 100 000 points
 	// made a 22 MB record that GetRecord could not send over HTTP).
 	_, err := r.tables.CreateTable(context.Background(), two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"target": "100000"} }))
-	if want := "options.target: 100000 points is above the referee's limit of 10000 (bezique-referee --max-target; the referee that the bezique command runs itself keeps the default): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API"; status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
+	if want := "options.target: 100000 points is above the referee's limit of 10000 (bezique-referee --max-target): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API"; status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
 		t.Fatalf("CreateTable with target 100000: %v; want InvalidArgument %q", err, want)
 	}
 	if _, err := r.tables.CreateTable(context.Background(), two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"target": "10000"} })); err != nil {

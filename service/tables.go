@@ -110,7 +110,7 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 // created with.
 func (s *Referee) checkTarget(options map[string]string) error {
 	if t, err := strconv.Atoi(options["target"]); err == nil && t > s.cfg.MaxTarget {
-		return invalid("options.target", "%d points is above the referee's limit of %d (bezique-referee --max-target; the referee that the bezique command runs itself keeps the default): the record of a longer game "+
+		return invalid("options.target", "%d points is above the referee's limit of %d (bezique-referee --max-target): the record of a longer game "+
 			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, s.cfg.MaxTarget, MaxHTTPMessageBytes)
 	}
 	return nil

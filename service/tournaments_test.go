@@ -423,7 +423,7 @@ func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 	if err := spec.CheckLimits(); err == nil {
 		t.Fatal("elo1 5000 within the limits")
 	}
-	if err := (&Referee{cfg: Config{MaxTarget: DefaultMaxTarget}}).checkTourneyTables(&spec); err == nil || err.Error() != "options.target: 12000 points is above the referee's limit of 10000 (bezique-referee --max-target; the referee that the bezique command runs itself keeps the default): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
+	if err := (&Referee{cfg: Config{MaxTarget: DefaultMaxTarget}}).checkTourneyTables(&spec); err == nil || err.Error() != "options.target: 12000 points is above the referee's limit of 10000 (bezique-referee --max-target): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
 		t.Fatalf("checkTourneyTables of a target of 12000: %v", err)
 	}
 	b, err := json.Marshal(spec)

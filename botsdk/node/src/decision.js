@@ -32,8 +32,9 @@ class Decision {
   get rules() { return this.welcome.rules; }
 
   // timeLeftMs is how many milliseconds decide has before the SDK answers for it (never below 0;
-  // Infinity without a clock). A bot that searches stops when it nears 0 and returns its best
-  // move so far.
+  // Infinity without a clock): the decision time and the whole bank. A search that runs until it
+  // nears 0 spends the bank on one move; its share of a move is request.decision_left_ms
+  // (docs/write-a-bot.md, "The clock").
   timeLeftMs() {
     return Number.isFinite(this.dueMs) ? Math.max(this.dueMs - Date.now(), 0) : Infinity;
   }

@@ -44,7 +44,7 @@ export class Decision {
   readonly side: number;
   /** rules are the rules in force: the variant, the options the table set and every option in force (effective_options, defaults filled in). */
   readonly rules: NonNullable<Welcome['rules']>;
-  /** timeLeftMs is how many milliseconds decide has before the SDK answers for it (never below 0; Infinity without a clock). */
+  /** timeLeftMs is how many milliseconds decide has before the SDK answers for it (never below 0; Infinity without a clock): the decision time and the whole bank; a move's share is request.decision_left_ms. */
   timeLeftMs(): number;
 }
 

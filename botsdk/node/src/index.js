@@ -379,7 +379,7 @@ class Player {
         this.deciding = null;
       }
       if (!ids.has(choice)) {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, the action_id of one of legalActions); answering the first legal action`);
+        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, a string of one, or a LegalAction: the action_id of one of legalActions); answering the first legal action`);
         choice = fallback;
         fellBack = true;
       }

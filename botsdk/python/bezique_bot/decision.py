@@ -52,8 +52,9 @@ class Decision:
 
     def time_left(self) -> float:
         """time_left is how many seconds decide has before the SDK answers for it (never below 0;
-        math.inf without a clock). A bot that searches stops when it nears 0 and returns its best
-        move so far."""
+        math.inf without a clock): the decision time and the whole bank. A search that runs until it
+        nears 0 spends the bank on one move; its share of a move is request.decision_left_ms
+        (docs/write-a-bot.md, "The clock")."""
         if not math.isfinite(self.due):
             return math.inf
         return max(self.due - time.monotonic(), 0.0)
