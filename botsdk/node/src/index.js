@@ -224,12 +224,14 @@ class Player {
     this.chain = Promise.resolve(); // decide is never called concurrently
     this.proposes = false; // a team member whose answers do not count (see answerMsg)
     this.threw = 0; // how many times decide has thrown: the first is logged with its stack
+    // where is what the logs name: the table too, as serve mode plays several games at once
+    this.where = `table ${this.cfg.tableId} seat ${this.cfg.seat}${this.cfg.member ? ` member ${this.cfg.member}` : ''}`;
   }
 
   async run() {
     const pkg = load(this.cfg.protoDir);
     const client = newClient(pkg.SeatService, this.cfg);
-    const retry = new Reconnect(this.cfg, `seat ${this.cfg.seat}`);
+    const retry = new Reconnect(this.cfg, this.where);
     try {
       for (;;) {
         const out = await this.session(client);
@@ -279,7 +281,7 @@ class Player {
             break;
           case 'rejection': {
             const r = m.rejection;
-            this.cfg.logger.warn(`bezique-bot: seat ${this.cfg.seat}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}`);
+            this.cfg.logger.warn(`bezique-bot: ${this.where}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}`);
             const again = this.answers.get(Number(r.request_id));
             if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
               // the referee could not store the answer: send it again
@@ -339,7 +341,7 @@ class Player {
     try {
       expandView(req.view);
     } catch (err) {
-      this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: request ${rid}'s compact view cannot be read (${err.message}); answering the first legal action`);
+      this.cfg.logger.error(`bezique-bot: ${this.where}: request ${rid}'s compact view cannot be read (${err.message}); answering the first legal action`);
       this.answer(rid, fallback, true);
       return;
     }
@@ -351,9 +353,9 @@ class Player {
       const busy = this.deciding;
       if (!this.answer(rid, fallback, true)) return;
       if (busy && busy.rid !== rid) {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action`);
       } else {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide missed request ${rid}'s deadline; answered the first legal action`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline; answered the first legal action`);
       }
     }, Math.max(due - Date.now(), 0));
     this.chain = this.chain.then(async () => {
@@ -369,9 +371,9 @@ class Player {
         // author's trial); the Python SDK does the same.
         this.threw++;
         if (this.threw === 1) {
-          this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
+          this.cfg.logger.error(`bezique-bot: ${this.where}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
         } else {
-          this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide threw on request ${rid} (${this.threw} times now; the first stack is above): ${err && err.message || err}; answering the first legal action`);
+          this.cfg.logger.error(`bezique-bot: ${this.where}: decide threw on request ${rid} (${this.threw} times now; the first stack is above): ${err && err.message || err}; answering the first legal action`);
         }
         choice = fallback;
         fellBack = true;
@@ -379,7 +381,7 @@ class Player {
         this.deciding = null;
       }
       if (!ids.has(choice)) {
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, a string of one, or a LegalAction: the action_id of one of legalActions); answering the first legal action`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, a string of one, or a LegalAction: the action_id of one of legalActions); answering the first legal action`);
         choice = fallback;
         fellBack = true;
       }
@@ -387,7 +389,7 @@ class Player {
       if (Number.isFinite(due) && Date.now() > due && !this.answers.has(rid)) {
         // A decide that does not yield (a synchronous search) holds the event loop: the timer
         // above cannot fire, and the referee times the seat out (a bot author's trial).
-        this.cfg.logger.error(`bezique-bot: seat ${this.cfg.seat}: decide returned ${((Date.now() - due) / 1000).toFixed(1)} s after request ${rid}'s answer was due, too late for the fallback: it held the event loop (make it yield, await between steps, or search in a worker thread)`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide returned ${((Date.now() - due) / 1000).toFixed(1)} s after request ${rid}'s answer was due, too late for the fallback: it held the event loop (make it yield, await between steps, or search in a worker thread)`);
       }
       this.answer(rid, choice, fellBack);
     });

@@ -118,7 +118,7 @@ test('a throwing bot or an illegal id answers the first legal action', async () 
   const threw = errors.filter((m) => m.includes('decide threw'));
   assert.equal(threw.length, 2);
   assert.match(threw[0], /decide threw on request 9 \(Error: bot bug\n    at /);
-  assert.equal(threw[1], 'bezique-bot: seat 0: decide threw on request 11 (2 times now; the first stack is above): bot bug; answering the first legal action');
+  assert.equal(threw[1], 'bezique-bot: table t seat 0: decide threw on request 11 (2 times now; the first stack is above): bot bug; answering the first legal action');
 });
 
 test('a decide that holds the event loop past the answer due is logged as such', async () => {
@@ -129,7 +129,7 @@ test('a decide that holds the event loop past the answer due is logged as such',
   p.onRequest(request(12, 3, 300), Date.now());
   await until(() => sent.length === 1);
   assert.equal(errors.length, 1);
-  assert.match(errors[0], /^bezique-bot: seat 0: decide returned \d+\.\d s after request 12's answer was due, too late for the fallback: it held the event loop/);
+  assert.match(errors[0], /^bezique-bot: table t seat 0: decide returned \d+\.\d s after request 12's answer was due, too late for the fallback: it held the event loop/);
 });
 
 test('a late bot is answered for in time, and its late choice is not sent', async () => {

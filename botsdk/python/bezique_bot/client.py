@@ -349,6 +349,8 @@ class _Player:
         self.cfg = cfg
         self.decide = decide
         self.with_decision = wants_decision(decide)  # decide takes a Decision as its third argument
+        # where is what the logs name: the table too, as serve mode plays several games at once
+        self.where = f"table {cfg.table_id} seat {cfg.seat}" + (f" member {cfg.member}" if cfg.member else "")
         self.welcome = seat_pb2.Welcome()  # the latest Welcome, for the Decisions
         self.log = cfg.logger or logging.getLogger("bezique_bot")
         self.last_seq = 0
@@ -364,7 +366,7 @@ class _Player:
     def run(self) -> table_pb2.GameResult:
         channel = new_channel(self.cfg)
         stub = seat_service_pb2_grpc.SeatServiceStub(channel)
-        retry = _Reconnect(self.cfg, self.log, f"seat {self.cfg.seat}")
+        retry = _Reconnect(self.cfg, self.log, self.where)
         try:
             while True:
                 result, code, details, progressed, delay, answered = self._session(stub)
@@ -419,7 +421,7 @@ class _Player:
                 elif kind == "rejection":
                     r = m.rejection
                     strikes = f" (strike {r.strikes} of {r.strike_limit or 'no limit'})" if r.strikes else ""
-                    self.log.warning("seat %d: referee rejected the answer to request %d: %s %s %s%s", self.cfg.seat,
+                    self.log.warning("%s: referee rejected the answer to request %d: %s %s %s%s", self.where,
                                      r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
                     with self.lock:
                         again = self.answers.get(r.request_id)
@@ -466,8 +468,8 @@ class _Player:
         try:
             expand_view(req.view)
         except ValueError as e:
-            self.log.error("seat %d: request %d's compact view cannot be read (%s); answering the first legal action",
-                           self.cfg.seat, rid, e)
+            self.log.error("%s: request %d's compact view cannot be read (%s); answering the first legal action",
+                           self.where, rid, e)
             self._answer(rid, fallback, True)
             return
 
@@ -477,12 +479,12 @@ class _Player:
             if not self._answer(rid, fallback, True):
                 return
             if busy is not None and busy[0] != rid:
-                self.log.error("seat %d: decide has not returned for request %d after %.1f s, so it never saw request %d; "
-                               "answered request %d with the first legal action", self.cfg.seat, busy[0],
+                self.log.error("%s: decide has not returned for request %d after %.1f s, so it never saw request %d; "
+                               "answered request %d with the first legal action", self.where, busy[0],
                                time.monotonic() - busy[1], rid, rid)
             else:
-                self.log.error("seat %d: decide missed request %d's deadline; answered the first legal action",
-                               self.cfg.seat, rid)
+                self.log.error("%s: decide missed request %d's deadline; answered the first legal action",
+                               self.where, rid)
 
         # Without a clock (no deadline, no time left stated) nothing is due: no timer.
         timer = threading.Timer(max(due - time.monotonic(), 0.0), late) if math.isfinite(due) else None
@@ -501,20 +503,20 @@ class _Player:
             except Exception as e:  # the bot's bug must not end the seat
                 self.raised += 1
                 if self.raised == 1:
-                    self.log.exception("seat %d: decide raised on request %d; answering the first legal action",
-                                       self.cfg.seat, rid)
+                    self.log.exception("%s: decide raised on request %d; answering the first legal action",
+                                       self.where, rid)
                 else:  # one traceback is enough: a bot that raises at every request printed one each time
-                    self.log.error("seat %d: decide raised on request %d (%d times now; the first traceback is above): "
-                                   "%s: %s; answering the first legal action", self.cfg.seat, rid, self.raised,
+                    self.log.error("%s: decide raised on request %d (%d times now; the first traceback is above): "
+                                   "%s: %s; answering the first legal action", self.where, rid, self.raised,
                                    type(e).__name__, e)
                 choice, fell_back = fallback, True
             finally:
                 with self.lock:
                     self.deciding = None
             if type(choice) is not int or choice not in legal_ids:  # True == 1 and 1.0 == 1 in Python
-                self.log.error("seat %d: decide returned action_id %r, not one of %d legal actions (an int, a "
+                self.log.error("%s: decide returned action_id %r, not one of %d legal actions (an int, a "
                                "string of one, or a LegalAction: the action_id of one of legal_actions); "
-                               "answering the first legal action", self.cfg.seat, choice, len(legal_ids))
+                               "answering the first legal action", self.where, choice, len(legal_ids))
                 choice, fell_back = fallback, True
             if timer is not None:
                 timer.cancel()
