@@ -9,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
@@ -88,4 +92,27 @@ func seatName(seats []*pb.SeatInfo, i int) string {
 		return printable(s.GetName())
 	}
 	return fmt.Sprintf("seat %d", i)
+}
+
+// clockFlags are the table's time control (Clock) of create and challenge: --decision-ms,
+// --bank-ms and --increment-ms (challenge had --decision-ms alone: an integrator's trial).
+type clockFlags struct {
+	clock  pb.Clock
+	bankMs uint32
+}
+
+// register adds the flags to f.
+func (c *clockFlags) register(f *pflag.FlagSet) {
+	f.Uint32Var(&c.clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
+	f.Uint32Var(&c.bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
+	f.Uint32Var(&c.clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
+}
+
+// proto returns the Clock of the flags cmd was given: a bank only when --bank-ms was set.
+func (c *clockFlags) proto(cmd *cobra.Command) *pb.Clock {
+	out := &pb.Clock{DecisionMs: c.clock.GetDecisionMs(), IncrementMs: c.clock.GetIncrementMs()}
+	if cmd.Flags().Changed("bank-ms") {
+		out.BankMs = proto.Uint32(c.bankMs)
+	}
+	return out
 }

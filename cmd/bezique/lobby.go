@@ -92,7 +92,7 @@ func newChallengeCmd() *cobra.Command {
 	var conn connFlags
 	var variant string
 	var seats, options []string
-	var clock pb.Clock
+	var clock clockFlags
 	var public bool
 	var teamPolicy string
 	cmd := &cobra.Command{
@@ -113,7 +113,7 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 			if err != nil {
 				return fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 			}
-			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: map[string]string{}, Clock: &clock, Public: public}
+			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: map[string]string{}, Clock: clock.proto(cmd), Public: public}
 			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
 				return err
 			}
@@ -161,6 +161,6 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: lobby:NAME, team:A+B (a consultation team of lobby bots) or builtin:BOT (repeatable)")
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (the first member) or first-answer")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
-	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
+	clock.register(f)
 	return cmd
 }

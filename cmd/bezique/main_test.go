@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -256,4 +257,39 @@ func TestCommandsHaveHelp(t *testing.T) {
 		}
 	}
 	walk(newRootCmd())
+}
+
+// TestClockFlags: create and challenge take the same clock flags, --decision-ms, --bank-ms and
+// --increment-ms (challenge had --decision-ms alone: an integrator's trial); a bank is sent only
+// when --bank-ms is given, 0 meaning none.
+func TestClockFlags(t *testing.T) {
+	for _, name := range []string{"create", "challenge"} {
+		for _, c := range []struct {
+			args []string
+			want *pb.Clock
+		}{
+			{nil, &pb.Clock{}},
+			{[]string{"--decision-ms", "500", "--bank-ms", "0", "--increment-ms", "100"}, &pb.Clock{DecisionMs: 500, BankMs: proto.Uint32(0), IncrementMs: 100}},
+			{[]string{"--bank-ms", "3000"}, &pb.Clock{BankMs: proto.Uint32(3000)}},
+		} {
+			cmd, _, err := newRootCmd().Find([]string{name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var clock clockFlags
+			probe := &cobra.Command{Use: name}
+			clock.register(probe.Flags())
+			if err := probe.ParseFlags(c.args); err != nil {
+				t.Fatal(err)
+			}
+			if got := clock.proto(probe); !proto.Equal(got, c.want) {
+				t.Errorf("%s %v: clock %v, want %v", name, c.args, got, c.want)
+			}
+			for _, flag := range []string{"decision-ms", "bank-ms", "increment-ms"} {
+				if cmd.Flags().Lookup(flag) == nil {
+					t.Errorf("%s has no --%s", name, flag)
+				}
+			}
+		}
+	}
 }

@@ -172,8 +172,7 @@ func tableColumns(t *pb.TableInfo) []string {
 func newCreateCmd() *cobra.Command {
 	var conn connFlags
 	var seats []string
-	var clock pb.Clock
-	var bankMs uint32
+	var clock clockFlags
 	var policy policyFlags
 	var wait time.Duration
 	var public bool
@@ -218,16 +217,13 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 				}
 				req.Seats = append(req.Seats, sc)
 			}
-			req.Clock = &clock
+			req.Clock = clock.proto(cmd)
 			req.Public = public
 			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
 				return err
 			}
 			if err := checkTeamPolicy(cmd, teams, "team:SIZE:NAME"); err != nil {
 				return err
-			}
-			if cmd.Flags().Changed("bank-ms") {
-				req.Clock.BankMs = proto.Uint32(bankMs)
 			}
 			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
@@ -265,9 +261,7 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT (repeatable)")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (member 0) or first-answer")
-	f.Uint32Var(&clock.DecisionMs, "decision-ms", 0, "time for each decision, in ms (0: the referee's default, 10 000)")
-	f.Uint32Var(&bankMs, "bank-ms", 0, "each seat's time bank, in ms; 0 is no bank (unset: the referee's default, 60 000)")
-	f.Uint32Var(&clock.IncrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
+	clock.register(f)
 	policy.add(f)
 	return cmd
 }
