@@ -108,7 +108,7 @@ func TestPolyglotOneDealVariants(t *testing.T) {
 				rubicon = ", rubicon"
 			}
 			section := "§3.6.10" // Rubicon's settlement; six-pack's is §3.7.7
-			if variant == engine.SixPack {
+			if variant == pb.Variant_VARIANT_SIX_PACK {
 				section = "§3.7.7"
 			}
 			wantSheet := fmt.Sprintf("Settlement: side %d wins %d game points%s (RULES.md %s)\n", st.Winner, st.Points, rubicon, section)
