@@ -149,6 +149,16 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		return nil, err
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), "")
+	if ctx.Err() != nil && needsTokens(in) {
+		// The caller's deadline or cancellation came before its answer: no one has the seat
+		// tokens, and the table would wait, counted against its creator's limits, until it
+		// expired (an outside trial left 49 such tables). A tournament's tables, which its runner
+		// creates (createTable), are not the caller's to lose.
+		if _, err := s.CancelTable(context.WithoutCancel(ctx), resp.GetTableId(), "its creator's call ended before the answer with the seat tokens"); err != nil {
+			s.log.Warn("cancelling a table whose creator's call had ended", "table", resp.GetTableId(), "err", err)
+		}
+		return nil, context.Cause(ctx)
+	}
 	return resp, nil
 }
 
@@ -237,15 +247,6 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	info := t.info()
 	s.start(t)
 	started = true
-	if ctx.Err() != nil && needsTokens(req) {
-		// The caller's deadline or cancellation came before its answer: no one has the seat
-		// tokens, and the table would wait, counted against its creator's limits, until it
-		// expired (an outside trial left 49 such tables).
-		if _, err := s.CancelTable(context.WithoutCancel(ctx), id, "its creator's call ended before the answer with the seat tokens"); err != nil {
-			s.log.Warn("cancelling a table whose creator's call had ended", "table", id, "err", err)
-		}
-		return nil, context.Cause(ctx)
-	}
 	return &pb.CreateTableResponse{TableId: id, SeatTokens: out, SeedCommitment: dl.commitment, Table: info}, nil
 }
 
