@@ -39,6 +39,17 @@ func TestHTTPGetQueryMistakes(t *testing.T) {
 			t.Errorf("GET ?%s: %d %s\nwant %d %s", c.query, res.StatusCode, body, c.wantStatus, c.want)
 		}
 	}
+	// A method that is not read-only: the query is beside the point (it listed the parameters sent).
+	res, err := http.Get(base + "/bezique.v1.TableService/CreateTable?connect=v1&encoding=json&message=%7B%7D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	want := `{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: CreateTable is not a read-only unary method: call it with POST; a Connect GET serves the read-only unary methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...; docs/INTEGRATE.md)"}`
+	if res.StatusCode != 400 || strings.TrimSpace(string(body)) != want {
+		t.Errorf("GET CreateTable: %d %s\nwant 400 %s", res.StatusCode, body, want)
+	}
 }
 
 // TestHTTPConnectTimeoutMistakes: a Connect call whose Connect-Timeout-Ms is not 1 to 10 digits is

@@ -125,6 +125,10 @@ func (p rpcPaths) refusal(r *http.Request) error {
 			}
 			return nil
 		}
+		if !m.readOnly || m.serverStream { // the query is beside the point (an integrator's trial)
+			return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("GET %s: %s is not a read-only unary method: call it with POST; a Connect GET "+
+				"serves the read-only unary methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...; docs/INTEGRATE.md)", r.URL.Path, method))
+		}
 		return connect.NewError(connect.CodeInvalidArgument, errors.New("GET "+r.URL.Path+": a Connect GET takes "+
 			"the query parameters connect=v1, encoding=json and message (the URL-encoded JSON request), for the read-only methods only "+
 			"(GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"))
