@@ -42,7 +42,7 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 		{"a misspelled service", http.MethodPost, "/bezique.v1.TablesService/GetTable", "application/json", "1", 501,
 			`{"code":"unimplemented","message":"no service bezique.v1.TablesService: the referee serves bezique.v1.KeyService, bezique.v1.LobbyService, bezique.v1.SeatService, bezique.v1.TableService, bezique.v1.TournamentService"}`},
 		{"a GET of a method that changes state", http.MethodGet, "/bezique.v1.TableService/CreateTable", "", "", 400,
-			`{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: a Connect GET takes the query parameters connect=v1, encoding=json and message (the URL-encoded JSON request), for the read-only methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...); call the others with POST (docs/INTEGRATE.md)"}`},
+			`{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: CreateTable is not a read-only unary method: call it with POST; a Connect GET serves the read-only unary methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...; docs/INTEGRATE.md)"}`},
 		{"PUT", http.MethodPut, getTable, "application/json", "1", 400,
 			`{"code":"invalid_argument","message":"PUT ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
 		{"the web app", http.MethodGet, "/", "", "", 200, "the web app"},
