@@ -487,10 +487,7 @@ type Port struct {
 	otherLis net.Listener // every other connection that sent a byte: answered 400 (answerNotServed)
 	http     *http.Server
 	arriving *arrivingBudget // the bytes of HTTP request messages still arriving
-	unread   *unreadWatch    // native gRPC connections whose answers go unread
 	stopping atomic.Bool
-	stopped  context.Context // done once Stop has begun: unread's watch ends
-	stop     context.CancelFunc
 }
 
 // PortConfig configures the referee's port, [NewPort]: what its gRPC server (grpc-go's transport)
@@ -529,11 +526,11 @@ type PortConfig struct {
 	// Logger logs the connections MaxConnsPerAddr refuses, and net/http's own errors (a TLS
 	// handshake refused); nil uses slog.Default().
 	Logger *slog.Logger
-	// SendStall is how long an answer may wait for its client to read it (0:
-	// [DefaultSendStall], the referee's --send-stall): past it a native gRPC connection is closed
-	// and an HTTP call ended (HTTP/2: its stream reset; HTTP/1.1: its connection closed), counted
-	// by bezique_connections_unread_total for the connections (see unread.go). An answer the
-	// client never read held its bytes for as long as the client kept its connection open.
+	// SendStall is how long each piece of an HTTP answer (stallChunkBytes) may wait for its
+	// client to read it (0: [DefaultSendStall], the referee's --send-stall): past it the call ends
+	// (HTTP/2: its stream is reset; HTTP/1.1: its connection is closed), see stallWriter. An
+	// answer the client never read held its bytes for as long as the client kept its connection
+	// open. Native gRPC (grpc-go's transport) has no such bound yet.
 	SendStall time.Duration
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig
@@ -562,9 +559,8 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	unread := newUnreadWatch(cfg.SendStall, cfg.Metrics, cfg.Logger)
-	opts = append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle), grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))
-	g := grpc.NewServer(append(opts, unread.options()...)...)
+	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle),
+		grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))...)
 	register(g)
 	arriving := newArrivingBudget(cfg.HTTP.MaxArrivingBytes, cfg.HTTP.Metrics, cfg.ConnsUnlimited)
 	h, err := newHTTPHandler(g, cfg.HTTP, arriving)
@@ -587,14 +583,13 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	}
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)
-	p := &Port{mux: m, grpc: g, arriving: arriving, unread: unread}
-	p.stopped, p.stop = context.WithCancel(context.Background())
+	p := &Port{mux: m, grpc: g, arriving: arriving}
 	// HTTP/1.x by its request's method, any method; HTTP/2, to grpc-go when its first request is
 	// gRPC; then any other bytes, answered 400. A connection that said nothing by
 	// FirstBytesTimeout matches none and is closed then (cmux.Any handed it to net/http, whose
 	// ReadHeaderTimeout kept it 10 s longer).
 	p.h1Lis = m.Match(http1Method)
-	p.grpcLis = unread.listener(m.MatchWithWriters(nativeGRPC))
+	p.grpcLis = m.MatchWithWriters(nativeGRPC)
 	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
 	p.otherLis = m.Match(sentBytes)
 	var protocols http.Protocols
@@ -640,7 +635,6 @@ func (p *Port) Serve() error {
 	go func() { _ = p.http.Serve(p.h2Lis) }()
 	go func() { _ = p.http.Serve(p.h1Lis) }()
 	go answerNotServed(p.otherLis)
-	go p.unread.run(p.stopped)
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil
@@ -652,7 +646,6 @@ func (p *Port) Serve() error {
 // stop, the HTTP server's shutdown), then closes every connection.
 func (p *Port) Stop(timeout time.Duration) {
 	p.stopping.Store(true)
-	p.stop()
 	p.mux.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
