@@ -200,16 +200,7 @@ func TestGoSDKFallsBackForItsBot(t *testing.T) {
 	if res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
 		t.Fatalf("outcome %v (%s), want completed", res.GetOutcome(), res.GetReason())
 	}
-	got, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: resp.GetTableId()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fallbacks := 0
-	for _, a := range got.GetRecord().GetActions() {
-		if a.GetFallback() {
-			fallbacks++
-		}
-	}
+	fallbacks := r.recordedFallbacks(t, resp.GetTableId())
 	if fallbacks != bad || bad < 10 {
 		t.Fatalf("%d fallbacks recorded, want %d (of %d decisions)", fallbacks, bad, decisions)
 	}
@@ -237,17 +228,25 @@ func TestGoSDKSurvivesABotPanic(t *testing.T) {
 	if err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
 		t.Fatalf("Play: %v, %v; want the game completed", res, err)
 	}
-	got, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: resp.GetTableId()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fallbacks := 0
-	for _, a := range got.GetRecord().GetActions() {
-		if a.GetFallback() {
-			fallbacks++
-		}
-	}
+	fallbacks := r.recordedFallbacks(t, resp.GetTableId())
 	if fallbacks != panics || panics < 3 {
 		t.Fatalf("%d fallbacks recorded, want one per panic (%d)", fallbacks, panics)
 	}
+}
+
+// recordedFallbacks returns how many actions of table id's record its SDK answered for its bot
+// (RecordedAction.fallback).
+func (r *referee) recordedFallbacks(t *testing.T, id string) int {
+	t.Helper()
+	got, err := r.tables.GetRecord(context.Background(), &pb.GetRecordRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range got.GetRecord().GetActions() {
+		if a.GetFallback() {
+			n++
+		}
+	}
+	return n
 }
