@@ -194,8 +194,9 @@ func upper(b byte) byte {
 // (RULES.md §3.6.4).
 func (r Rank) court() bool { return r == King || r == Queen || r == Jack }
 
-// brisque reports whether the rank is an ace or a ten (RULES.md §1.10).
-func (r Rank) brisque() bool { return r == Ace || r == Ten }
+// Brisque reports whether the rank is an ace or a ten, a card that scores for the side that wins
+// it in a trick (RULES.md §1.10).
+func (r Rank) Brisque() bool { return r == Ace || r == Ten }
 
 // cardPoints is the card-point value of a rank under trick_scoring=card_points (RULES.md §1.10, S003).
 var cardPoints = [NumRanks]int{Ace: 11, Ten: 10, King: 4, Queen: 3, Jack: 2}

@@ -511,7 +511,7 @@ func (g *Game) finishTrick(t *trickRecord) {
 		g.cs[c].loc = locWon
 		g.cs[c].owner = int8(side)
 		e.Cards.Add(c)
-		if c.Rank().brisque() {
+		if c.Rank().Brisque() {
 			bris++
 		}
 		pts += cardPoints[c.Rank()]

@@ -322,7 +322,7 @@ func checkScoresMatchEvents(t testing.TB, g *Game, log []Event) {
 		case EvTrick:
 			tricks[e.Deal]++
 			for i := 0; i < e.Cards.Len(); i++ {
-				if e.Cards.At(i).Rank().brisque() {
+				if e.Cards.At(i).Rank().Brisque() {
 					brisques[e.Deal]++
 				}
 			}

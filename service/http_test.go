@@ -252,9 +252,9 @@ func servePlainPort(t *testing.T) string {
 }
 
 // connectPost makes a Connect call over HTTP: POST body to url with contentType and
-// Connect-Protocol-Version: 1; it returns the HTTP status, the answer's Content-Type and its body,
-// trimmed.
-func connectPost(t *testing.T, url, contentType, body string) (code int, gotType, got string) {
+// Connect-Protocol-Version: 1, and the header fields of extra (name, value, ...); it returns the
+// HTTP status, the answer's Content-Type and its body, trimmed.
+func connectPost(t *testing.T, url, contentType, body string, extra ...string) (code int, gotType, got string) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	if err != nil {
@@ -262,6 +262,9 @@ func connectPost(t *testing.T, url, contentType, body string) (code int, gotType
 	}
 	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("Connect-Protocol-Version", "1")
+	for i := 0; i+1 < len(extra); i += 2 {
+		req.Header.Set(extra[i], extra[i+1])
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

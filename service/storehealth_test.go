@@ -1,11 +1,9 @@
 package service
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -46,23 +44,8 @@ func TestCallersDeadlineIsNotAStoreFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	create := func(timeout string) (int, string) {
-		req, err := http.NewRequest(http.MethodPost, base+"/bezique.v1.TableService/CreateTable", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Connect-Protocol-Version", "1")
-		req.Header.Set("Connect-Timeout-Ms", timeout)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, err := io.ReadAll(res.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.StatusCode, string(b)
+		code, _, b := connectPost(t, base+"/bezique.v1.TableService/CreateTable", "application/json", string(body), "Connect-Timeout-Ms", timeout)
+		return code, b
 	}
 	if code, b := create("300"); code != http.StatusGatewayTimeout || !strings.Contains(b, `"code":"deadline_exceeded"`) {
 		t.Fatalf("CreateTable under a held lock, Connect-Timeout-Ms 300: %d %s, want 504 deadline_exceeded", code, b)

@@ -102,7 +102,7 @@ func buildSheet(rec *pb.GameRecord) (*scoreSheet, *wire.Replayed, error) {
 			d.Sides[side].Deal += e.Points
 			if e.Points > 0 {
 				for _, c := range e.Cards.Slice() {
-					if r := c.Rank(); r == engine.Ace || r == engine.Ten {
+					if c.Rank().Brisque() {
 						d.Sides[side].Brisques++
 					}
 				}
