@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -92,6 +94,9 @@ func TestBinaryMetricsPortLimits(t *testing.T) {
 			}()
 			_ = conn.SetReadDeadline(start.Add(30 * time.Second))
 			got, err := io.ReadAll(conn)
+			if errors.Is(err, syscall.ECONNRESET) {
+				err = nil // the server closed with the dripped bytes unread (or one arrived after): the kernel resets
+			}
 			if d := time.Since(start); err != nil || d < service.FirstBytesTimeout-100*time.Millisecond || d > service.FirstBytesTimeout+2*time.Second {
 				t.Fatalf("the metrics port closed the connection after %v (%v, read %q), want after %v", d, err, got, service.FirstBytesTimeout)
 			}
