@@ -487,7 +487,10 @@ type Port struct {
 	otherLis net.Listener // every other connection that sent a byte: answered 400 (answerNotServed)
 	http     *http.Server
 	arriving *arrivingBudget // the bytes of HTTP request messages still arriving
+	unread   *unreadWatch    // native gRPC connections whose answers go unread
 	stopping atomic.Bool
+	stopped  context.Context // done once Stop has begun: unread's run ends
+	stop     context.CancelFunc
 }
 
 // PortConfig configures the referee's port, [NewPort]: what its gRPC server (grpc-go's transport)
@@ -526,11 +529,13 @@ type PortConfig struct {
 	// Logger logs the connections MaxConnsPerAddr refuses, and net/http's own errors (a TLS
 	// handshake refused); nil uses slog.Default().
 	Logger *slog.Logger
-	// SendStall is how long each piece of an HTTP answer (stallChunkBytes) may wait for its
-	// client to read it (0: [DefaultSendStall], the referee's --send-stall): past it the call ends
-	// (HTTP/2: its stream is reset; HTTP/1.1: its connection is closed), see stallWriter. An
-	// answer the client never read held its bytes for as long as the client kept its connection
-	// open. Native gRPC (grpc-go's transport) has no such bound yet.
+	// SendStall is how long an answer may wait for its client to read it (0:
+	// [DefaultSendStall], the referee's --send-stall). Native gRPC: a connection with a stream
+	// whose HTTP/2 send window (or the connection's) has stayed shut that long is closed
+	// (unreadWatch, bezique_connections_unread_total). HTTP: each piece of an answer
+	// (stallChunkBytes) has that long, then the call ends (HTTP/2: its stream is reset;
+	// HTTP/1.1: its connection is closed), see stallWriter. An answer the client never read
+	// held its bytes for as long as the client kept its connection open.
 	SendStall time.Duration
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig
@@ -559,6 +564,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	unread := newUnreadWatch(cfg.SendStall, cfg.Metrics, cfg.Logger)
 	g := grpc.NewServer(append(opts[:len(opts):len(opts)], keepaliveParams(cfg.MaxConnectionIdle),
 		grpc.MaxConcurrentStreams(cfg.MaxStreamsPerConn))...)
 	register(g)
@@ -583,13 +589,14 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	}
 	m := cmux.New(lis)
 	m.SetReadTimeout(FirstBytesTimeout)
-	p := &Port{mux: m, grpc: g, arriving: arriving}
+	p := &Port{mux: m, grpc: g, arriving: arriving, unread: unread}
+	p.stopped, p.stop = context.WithCancel(context.Background())
 	// HTTP/1.x by its request's method, any method; HTTP/2, to grpc-go when its first request is
 	// gRPC; then any other bytes, answered 400. A connection that said nothing by
 	// FirstBytesTimeout matches none and is closed then (cmux.Any handed it to net/http, whose
 	// ReadHeaderTimeout kept it 10 s longer).
 	p.h1Lis = m.Match(http1Method)
-	p.grpcLis = m.MatchWithWriters(nativeGRPC)
+	p.grpcLis = unread.listener(m.MatchWithWriters(nativeGRPC))
 	p.h2Lis = settingsAckListener{m.Match(cmux.HTTP2())}
 	p.otherLis = m.Match(sentBytes)
 	var protocols http.Protocols
@@ -635,6 +642,7 @@ func (p *Port) Serve() error {
 	go func() { _ = p.http.Serve(p.h2Lis) }()
 	go func() { _ = p.http.Serve(p.h1Lis) }()
 	go answerNotServed(p.otherLis)
+	go p.unread.run(p.stopped)
 	err := p.mux.Serve()
 	if p.stopping.Load() {
 		return nil
@@ -646,6 +654,7 @@ func (p *Port) Serve() error {
 // stop, the HTTP server's shutdown), then closes every connection.
 func (p *Port) Stop(timeout time.Duration) {
 	p.stopping.Store(true)
+	p.stop()
 	p.mux.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()

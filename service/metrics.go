@@ -128,6 +128,7 @@ const (
 	nameLeasesIdle         = "bezique_leases_released_idle_total"
 	nameForwardedCalls     = "bezique_forwarded_calls_total"
 	nameConnsRefused       = "bezique_connections_refused_total"
+	nameConnsUnread        = "bezique_connections_unread_total"
 	nameArrivingRefused    = "bezique_http_arriving_refusals_total"
 	nameCallsBounded       = "bezique_call_timeouts_total"
 )
@@ -163,6 +164,7 @@ func MetricNames() []string {
 		nameLeasesIdle,
 		nameForwardedCalls,
 		nameConnsRefused,
+		nameConnsUnread,
 		nameArrivingRefused,
 		nameCallsBounded,
 	}
@@ -221,6 +223,7 @@ type Metrics struct {
 	leasesIdle      *prometheus.CounterVec
 	forwarded       prometheus.Counter
 	connsRefused    prometheus.Counter
+	connsUnread     prometheus.Counter
 	arrivingRefused prometheus.Counter
 	callsBounded    prometheus.Counter
 	knownStates     map[string]bool
@@ -351,6 +354,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameConnsRefused,
 			Help: "Connections to the port closed as soon as accepted: their client address had --max-conns-per-addr open.",
 		}),
+		connsUnread: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: nameConnsUnread,
+			Help: "Native gRPC connections to the port closed because a stream's HTTP/2 send window (or the connection's) stayed shut for --send-stall: answers left unread.",
+		}),
 		arrivingRefused: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameArrivingRefused,
 			Help: "Connect and gRPC-Web request messages refused because the bytes held of messages still arriving were at --max-arriving-bytes, or their connection's at an eighth of it.",
@@ -429,6 +436,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leasesIdle,
 		m.forwarded,
 		m.connsRefused,
+		m.connsUnread,
 		m.arrivingRefused,
 		m.callsBounded,
 	)
@@ -798,6 +806,15 @@ func (m *Metrics) ConnectionRefused() {
 		return
 	}
 	m.connsRefused.Inc()
+}
+
+// ConnectionUnread counts one native gRPC connection closed by the port because a stream's
+// HTTP/2 send window stayed shut for PortConfig.SendStall ([unreadWatch]).
+func (m *Metrics) ConnectionUnread() {
+	if m == nil {
+		return
+	}
+	m.connsUnread.Inc()
 }
 
 // ArrivingRefused counts one Connect or gRPC-Web request message refused for want of

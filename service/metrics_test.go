@@ -90,6 +90,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_leases_released_idle_total",
 		"bezique_forwarded_calls_total",
 		"bezique_connections_refused_total",
+		"bezique_connections_unread_total",
 		"bezique_http_arriving_refusals_total",
 		"bezique_call_timeouts_total",
 	}

@@ -51,6 +51,13 @@ func dialRawH2(t *testing.T, addr string) *rawH2 {
 // the block needs.
 func (h *rawH2) request(t *testing.T, id uint32, contentType string, extra ...hpack.HeaderField) {
 	t.Helper()
+	if err := h.writeRequest(id, contentType, extra...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeRequest is request, returning the write's error.
+func (h *rawH2) writeRequest(id uint32, contentType string, extra ...hpack.HeaderField) error {
 	var block bytes.Buffer
 	enc := hpack.NewEncoder(&block)
 	fields := []hpack.HeaderField{{Name: ":method", Value: "POST"}, {Name: ":scheme", Value: "http"},
@@ -58,7 +65,7 @@ func (h *rawH2) request(t *testing.T, id uint32, contentType string, extra ...hp
 		{Name: "content-type", Value: contentType}, {Name: "connect-protocol-version", Value: "1"}, {Name: "te", Value: "trailers"}}
 	for _, f := range append(fields, extra...) {
 		if err := enc.WriteField(f); err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
 	b := block.Bytes()
@@ -71,9 +78,7 @@ func (h *rawH2) request(t *testing.T, id uint32, contentType string, extra ...hp
 		err = h.framer.WriteContinuation(id, n == len(b), b[:n])
 		b = b[n:]
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	return err
 }
 
 // end sends the body of stream id, an empty request message (gRPC's and Connect's binary
