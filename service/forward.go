@@ -517,12 +517,17 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
-	return s.forwardEnded(addr, pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp))
+	return s.forwardEnded(addr, pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
 }
 
 // pipe is forwardStream's work over cc, the connection to the referee at addr, with ctx, the
-// forwarded stream's context, and its cancel.
-func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message) error {
+// forwarded stream's context, and its cancel. A message the client leaves unread for stall
+// cancels the owner's call, which frees it there at once (RST_STREAM), and pipe returns
+// ResourceExhausted once the send ends (the client reads, or its connection closes). Else the
+// owner's stream stayed open behind it, its window to this referee shut, and past the owner's
+// --send-stall the owner's port closed this referee's connection, and with it every stream
+// forwarded on it (unreadWatch): stall is half the --send-stall, so the cancel comes first.
+func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message, stall time.Duration) error {
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
 		return ownerUnreachable(addr, err)
@@ -552,6 +557,9 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 			}
 		}()
 	}
+	unread := time.AfterFunc(time.Hour, cancel)
+	unread.Stop()
+	defer unread.Stop()
 	for {
 		m := newResp()
 		if err := cs.RecvMsg(m); err != nil {
@@ -560,7 +568,12 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 			}
 			return ownerUnreachable(addr, err)
 		}
-		if err := ss.SendMsg(m); err != nil {
+		unread.Reset(stall)
+		err := ss.SendMsg(m)
+		if !unread.Stop() {
+			return status.Errorf(codes.ResourceExhausted, "a message forwarded from the referee at %s waited %s for the client to read its stream; reconnect", addr, stall)
+		}
+		if err != nil {
 			return err
 		}
 	}
