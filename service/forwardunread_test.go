@@ -70,4 +70,3 @@ func TestForwardedStreamNotRead(t *testing.T) {
 		t.Errorf("the forwarded stream ended %v, want ResourceExhausted naming the owner and the wait", err)
 	}
 }
-

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/http2"
@@ -24,11 +25,18 @@ import (
 // the connection's, has stayed shut (at most 0) for [PortConfig.SendStall] is closed, counted by
 // bezique_connections_unread_total. A grpc-go client returns a stream's window a quarter at a
 // time as its application reads, and the connection's as it receives: a stream's window stays
-// shut only while three quarters of it lie unread, and the connection's never does. HTTP
-// answers (net/http) have [stallWriter].
+// shut only while three quarters of it lie unread, and the connection's never does. A shut
+// window counts as open again once raised to reopenBytes, and a write that has waited stall in
+// the kernel (the client returns its windows but does not read its socket) closes the
+// connection too. HTTP answers (net/http) have [stallWriter].
 
 // defaultWindow is a window's size before any SETTINGS or WINDOW_UPDATE (RFC 9113 §6.9.2).
 const defaultWindow = 65535
+
+// reopenBytes is how far a shut window must be raised to count as open again: a client that
+// returns a byte at a time would else hold an answer for ever, at a byte a stall. A grpc-go
+// client returns a quarter of its window at a time (16 KiB of 64), nghttp2 (Node) half.
+const reopenBytes = 16 << 10
 
 // unreadWatch closes the native gRPC connections of a port whose answers stay unread (see
 // above): its listener wraps each connection in a flowConn, and run checks them.
@@ -114,6 +122,10 @@ type flowConn struct {
 	out    frameScanner // the server's frames (grpc-go's writer alone writes)
 	closed sync.Once
 
+	// writingSince is when the Write under way began (Unix ns), 0 between writes: a client that
+	// returns its windows but does not read its socket blocks the writes in the kernel.
+	writingSince atomic.Int64
+
 	mu       sync.Mutex
 	initial  int64 // the client's SETTINGS_INITIAL_WINDOW_SIZE
 	conn     sendWindow
@@ -135,7 +147,9 @@ func (c *flowConn) Read(b []byte) (int, error) {
 
 // Write writes the server's bytes and follows its frames.
 func (c *flowConn) Write(b []byte) (int, error) {
+	c.writingSince.Store(time.Now().UnixNano())
 	n, err := c.Conn.Write(b)
+	c.writingSince.Store(0)
 	if n > 0 {
 		c.mu.Lock()
 		c.out.scan(b[:n], c.serverFrame)
@@ -216,11 +230,12 @@ func (c *flowConn) serverFrame(h http2.FrameHeader, _ []byte) {
 	}
 }
 
-// move adds delta to window w (a stream's or the connection's) and notes when it shuts or opens.
+// move adds delta to window w (a stream's or the connection's) and notes when it shuts (falls
+// to 0 or below) or opens (is raised to reopenBytes or more).
 func (c *flowConn) move(w *sendWindow, delta int64) {
 	wasShut := !w.shutSince.IsZero()
 	w.n += delta
-	switch isShut := w.n <= 0; {
+	switch isShut := w.n <= 0 || wasShut && w.n < reopenBytes; {
 	case isShut && !wasShut:
 		w.shutSince = time.Now()
 		if w != &c.conn {
@@ -244,9 +259,12 @@ func (c *flowConn) end(id uint32) {
 	}
 }
 
-// stalled reports whether c has a stream open whose window, or the connection's, has been shut
-// for stall at now.
+// stalled reports whether, at now, a write to c has been under way for stall, or c has a
+// stream open whose window, or the connection's, has been shut for stall.
 func (c *flowConn) stalled(now time.Time, stall time.Duration) bool {
+	if since := c.writingSince.Load(); since != 0 && now.UnixNano()-since >= int64(stall) {
+		return true
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.streams) == 0 {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -60,6 +62,7 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 		window      uint32 // the client's SETTINGS_INITIAL_WINDOW_SIZE
 		requests    int    // sent at once
 		others      bool   // then a request every 100 ms, each given its window, the connection's returned as read
+		trickle     bool   // stream 1 is given a byte of window every 100 ms
 		reset       bool   // stream 1 reset, then the initial window set to 65535
 		closed      bool   // the connection is closed at the stall
 		wantData    int    // DATA bytes the client reads
@@ -68,6 +71,7 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 		{name: "stream window shut", window: 0, requests: 1, closed: true, wantData: 0},
 		{name: "connection window shut", window: 1 << 20, requests: 60, closed: true, wantData: defaultWindow},
 		{name: "answers on other streams", window: 0, requests: 1, others: true, closed: true, wantStreams: 3},
+		{name: "a byte at a time", window: 0, requests: 1, trickle: true, closed: true},
 		{name: "shut stream reset", window: 0, requests: 1, reset: true, others: true, closed: false, wantStreams: 10},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,6 +134,9 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			for c.trickle && h.write(func() error { return h.framer.WriteWindowUpdate(1, 1) }) == nil {
+				time.Sleep(100 * time.Millisecond)
+			}
 			sent := 0
 			for c.others && time.Since(start) < 4*stall {
 				time.Sleep(100 * time.Millisecond)
@@ -163,7 +170,10 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 			if c.closed && (!errors.Is(r.err, io.EOF) || took < stall || took > stall+2*time.Second) {
 				t.Errorf("the connection ended after %v (%v), want closed (EOF) after %v", took, r.err, stall)
 			}
-			if !c.others && r.data != c.wantData {
+			if c.trickle && (r.data < 1 || r.data > 20) { // a byte each 100 ms until the close
+				t.Errorf("%d DATA bytes read, want from 1 to 20", r.data)
+			}
+			if !c.others && !c.trickle && r.data != c.wantData {
 				t.Errorf("%d DATA bytes read, want %d", r.data, c.wantData)
 			}
 			if r.ended < c.wantStreams || (c.reset && r.ended != sent) {
@@ -204,5 +214,31 @@ func TestFrameScannerPieces(t *testing.T) {
 		if got.String() != want {
 			t.Errorf("in pieces of %d bytes: %s, want %s", piece, got.String(), want)
 		}
+	}
+}
+
+// TestUnreadBlockedWrite: a connection whose client returns its windows but does not read its
+// socket blocks the server's writes in the kernel, its windows open: a write that has waited the
+// stall closes the connection (counted), which ends the write. net.Pipe blocks a write until
+// the other end reads, which it never does here.
+func TestUnreadBlockedWrite(t *testing.T) {
+	const stall = 300 * time.Millisecond
+	metrics := NewMetrics(prometheus.NewRegistry())
+	w := newUnreadWatch(stall, metrics, slog.New(slog.DiscardHandler))
+	server, client := net.Pipe()
+	defer client.Close()
+	lis := &oneConnListener{c: server}
+	conn, err := w.listener(lis).Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go w.run(t.Context())
+	start := time.Now()
+	_, err = conn.Write([]byte("SETTINGS, say"))
+	if d := time.Since(start); !errors.Is(err, io.ErrClosedPipe) || d < stall || d > stall+time.Second {
+		t.Errorf("the write ended after %v with %v, want io.ErrClosedPipe after %v", d, err, stall)
+	}
+	if got := testutil.ToFloat64(metrics.connsUnread); got != 1 {
+		t.Errorf("connections counted unread: %v, want 1", got)
 	}
 }
