@@ -125,6 +125,68 @@ func TestLeaseTakenOverStopsTable(t *testing.T) {
 	}
 }
 
+// TestFencedAppendIsNotAStoreFailure: an action a referee stores after another referee took its
+// table's lease over is refused by the store (store.ErrLeaseLost: its fencing, as designed), and
+// the table stops as on a lost lease. That refusal is not a store failure: it was counted in
+// bezique_store_errors_total{op="append"}, firing BeziqueStoreErrors, and turned /readyz to 503
+// until the next write, on a referee whose store was fine.
+func TestFencedAppendIsNotAStoreFailure(t *testing.T) {
+	u, raw := sharedSchema(t)
+	stA, la := openShared(t, u)
+	a := startReferee(t, stA, func(c *Config) { c.Advertise = "127.0.0.1:1" })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	resp, err := a.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := a.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(joinMsg(&pb.Join{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), ProtocolVersion: 1})); err != nil {
+		t.Fatal(err)
+	}
+	var d *pb.DecisionRequest
+	for d == nil {
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d = m.GetDecisionRequest()
+	}
+	_, lb := openShared(t, u)
+	if _, err := raw.Exec("UPDATE leases SET owner = $1, epoch = epoch + 1, expires_at = now() + interval '5 seconds' WHERE owner = $2",
+		lb.Owner(), la.Owner()); err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: d.GetRequestId(),
+		Choice: &pb.Decide_ActionId{ActionId: d.GetLegalActions()[0].GetActionId()}}}}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := stream.Recv(); err != nil {
+			if status.Code(err) != codes.Unavailable || !strings.Contains(err.Error(), "moved to another referee") {
+				t.Fatalf("seat stream ended with %v; want Unavailable, moved to another referee", err)
+			}
+			break
+		}
+	}
+	for _, op := range []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease} {
+		if got := testutil.ToFloat64(a.srv.metrics.storeErrors.WithLabelValues(op)); got != 0 {
+			t.Errorf("bezique_store_errors_total{op=%q} = %v, want 0", op, got)
+		}
+	}
+	if err := a.srv.StoreHealth(); err != nil {
+		t.Errorf("StoreHealth() = %v, want nil (/readyz 200)", err)
+	}
+	awaitForgotten(t, a.srv.Referee, resp.GetTableId())
+	if got := testutil.ToFloat64(a.srv.metrics.leaseLosses); got != 1 {
+		t.Errorf("bezique_lease_losses_total = %v, want 1", got)
+	}
+}
+
 // stopCauses returns the cause of each warning "stopping the table" in logs, in order.
 func stopCauses(logs *logRecords) []string {
 	logs.mu.Lock()

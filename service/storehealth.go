@@ -25,7 +25,9 @@ type storeFailure struct {
 // later write succeeds. The first failure after a success is logged, and the next success after
 // failures, with how long and how many: the writes made again meanwhile (storeDown) log at debug
 // level, so that an outage is two lines, not lines every second for every table. A write
-// cancelled by its caller is not a failure of the store. It returns err.
+// cancelled by its caller is not a failure of the store, nor one the store refused for want of
+// the table's lease (store.ErrLeaseLost: its fencing, as designed; the table stops, and
+// bezique_lease_losses_total counts it). It returns err.
 func (s *Referee) stored(op string, start time.Time, err error) error {
 	s.metrics.ObserveStoreWrite(op, time.Since(start))
 	switch {
@@ -33,7 +35,7 @@ func (s *Referee) stored(op string, start time.Time, err error) error {
 		if f := s.storeFailed.Swap(nil); f != nil {
 			s.log.Info("store writes succeed again", "after", time.Since(f.since).Round(time.Millisecond), "failed_writes", f.failed)
 		}
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), errors.Is(err, store.ErrLeaseLost):
 	default:
 		s.metrics.StoreError(op)
 		for {
