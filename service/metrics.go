@@ -278,7 +278,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"variant"}),
 		processing: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    nameActionProcessing,
-			Help:    "The referee's own processing time for one action, excluding the seat's decision time.",
+			Help:    "The referee's own time to accept one action: its store write, applying it and sending its events; the seat's decision time excluded (the store write alone: bezique_store_write_duration_seconds{op=\"append\"}).",
 			Buckets: processingBuckets,
 		}),
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -564,7 +564,8 @@ func (m *Metrics) ObserveDecision(variant string, d time.Duration) {
 	m.decision.WithLabelValues(known(m.knownVariants, variant)).Observe(d.Seconds())
 }
 
-// ObserveProcessing records the referee's own processing time d for one action.
+// ObserveProcessing records the referee's own time d to accept one action: its store write
+// (durable before anyone learns of it), applying it and sending its events.
 func (m *Metrics) ObserveProcessing(d time.Duration) {
 	if m == nil {
 		return

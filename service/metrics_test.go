@@ -240,7 +240,7 @@ bezique_games_finished_total{result="forfeit",variant="rubicon"} 0
 bezique_games_finished_total{result="forfeit",variant="six_pack"} 0
 bezique_games_finished_total{result="forfeit",variant="three_handed"} 0
 bezique_games_finished_total{result="forfeit",variant="two_handed"} 2
-# HELP bezique_action_processing_seconds The referee's own processing time for one action, excluding the seat's decision time.
+# HELP bezique_action_processing_seconds The referee's own time to accept one action: its store write, applying it and sending its events; the seat's decision time excluded (the store write alone: bezique_store_write_duration_seconds{op="append"}).
 # TYPE bezique_action_processing_seconds histogram
 bezique_action_processing_seconds_bucket{le="1e-05"} 0
 bezique_action_processing_seconds_bucket{le="2.5e-05"} 0
