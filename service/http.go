@@ -529,10 +529,10 @@ type PortConfig struct {
 	// Logger logs the connections MaxConnsPerAddr refuses, and net/http's own errors (a TLS
 	// handshake refused); nil uses slog.Default().
 	Logger *slog.Logger
-	// SendStall is how long an answer may wait for its client to read it (0:
-	// [DefaultSendStall], the referee's --send-stall). Native gRPC: a connection with a stream
-	// whose HTTP/2 send window (or the connection's) has stayed shut that long is closed
-	// (unreadWatch, bezique_connections_unread_total). HTTP: each piece of an answer
+	// SendStall is how long an answer may wait for its client to read it (0 or less:
+	// [DefaultSendStall], the referee's --send-stall). Native gRPC: a connection with an answer
+	// waiting on its client (its stream's HTTP/2 send window, or the connection's, shut) that is
+	// sent less than 16 KiB in that long is closed (unreadWatch, bezique_connections_unread_total). HTTP: each piece of an answer
 	// (stallChunkBytes) has that long, then the call ends (HTTP/2: its stream is reset;
 	// HTTP/1.1: its connection is closed), see stallWriter. An answer the client never read
 	// held its bytes for as long as the client kept its connection open.
@@ -558,7 +558,7 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	if cfg.MaxStreamsPerConn == 0 {
 		cfg.MaxStreamsPerConn = DefaultMaxStreamsPerConn
 	}
-	if cfg.SendStall == 0 {
+	if cfg.SendStall <= 0 {
 		cfg.SendStall = DefaultSendStall
 	}
 	if cfg.Logger == nil {

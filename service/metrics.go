@@ -356,7 +356,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}),
 		connsUnread: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameConnsUnread,
-			Help: "Native gRPC connections to the port closed because a stream's HTTP/2 send window (or the connection's) stayed shut for --send-stall: answers left unread.",
+			Help: "Native gRPC connections to the port closed because their answers went unread: one waiting on its client's HTTP/2 window was sent less than 16 KiB in --send-stall, a write waited that long, or a window was raised above 2^31-1.",
 		}),
 		arrivingRefused: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameArrivingRefused,
@@ -809,8 +809,8 @@ func (m *Metrics) ConnectionRefused() {
 	m.connsRefused.Inc()
 }
 
-// ConnectionUnread counts one native gRPC connection closed by the port because a stream's
-// HTTP/2 send window stayed shut for PortConfig.SendStall ([unreadWatch]).
+// ConnectionUnread counts one native gRPC connection closed by the port because its answers
+// went unread ([unreadWatch]).
 func (m *Metrics) ConnectionUnread() {
 	if m == nil {
 		return

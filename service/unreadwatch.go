@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"log/slog"
 	"net"
 	"sync"
@@ -20,23 +21,37 @@ import (
 // outside (a handler's error, a seat dropped at --send-stall, is queued behind the data too). So
 // the port follows each native gRPC connection's flow control from its frames (RFC 9113 §6.9):
 // the client's SETTINGS_INITIAL_WINDOW_SIZE and WINDOW_UPDATEs as grpc-go reads them, the
-// server's DATA as grpc-go writes them, and each stream's end (the server's END_STREAM, a
-// RST_STREAM either way). A connection with a stream still open whose send window, its own or
-// the connection's, has stayed shut (at most 0) for [PortConfig.SendStall] is closed, counted by
-// bezique_connections_unread_total. A grpc-go client returns a stream's window a quarter at a
-// time as its application reads, and the connection's as it receives: a stream's window stays
-// shut only while three quarters of it lie unread, and the connection's never does. A shut
-// window counts as open again once raised to reopenBytes, and a write that has waited stall in
-// the kernel (the client returns its windows but does not read its socket) closes the
-// connection too. HTTP answers (net/http) have [stallWriter].
+// server's HEADERS and DATA as grpc-go writes them, and each stream's end (the server's
+// END_STREAM, a RST_STREAM either way). Once a second (watchTick) it looks at each stream whose
+// answer has begun (its HEADERS sent) and not ended: one whose send window, or the
+// connection's, is shut (at most 0) is waiting on its client, and must have reopenBytes of DATA
+// sent within each [PortConfig.SendStall] that it goes on waiting; a connection with a stream
+// that does not is closed, counted by bezique_connections_unread_total. Each answer thus needs
+// its client to read 16 KiB of it per stall (about 0.5 KB/s at 30 s), as each 32 KiB of an HTTP
+// answer does ([stallWriter]): returning the connection's window a little at a time, shared by
+// many answers, does not hold them all (it did, in a re-trial, while the watch looked at the
+// windows alone). A grpc-go client returns a stream's window a quarter at a time as its
+// application reads, and the connection's as it receives. The connection is closed at once for
+// a window raised above 2^31-1, a flow-control error (RFC 9113 §6.9.1) that grpc-go does not
+// check: its connection's quota, a uint32, wraps to 0 at 2^32 and sends nothing more, the
+// window looking open. And a write that has waited a stall in the kernel (the client returns
+// its windows but does not read its socket) closes the connection too.
 
 // defaultWindow is a window's size before any SETTINGS or WINDOW_UPDATE (RFC 9113 §6.9.2).
 const defaultWindow = 65535
 
-// reopenBytes is how far a shut window must be raised to count as open again: a client that
-// returns a byte at a time would else hold an answer for ever, at a byte a stall. A grpc-go
-// client returns a quarter of its window at a time (16 KiB of 64), nghttp2 (Node) half.
+// maxWindow is the largest flow-control window (RFC 9113 §6.9.1).
+const maxWindow = 1<<31 - 1
+
+// reopenBytes is how many bytes of a waiting answer must be sent within each stall.
 const reopenBytes = 16 << 10
+
+// watchTick is how often the watch looks at its connections (at most: twice per stall if shorter).
+const watchTick = time.Second
+
+// watchEpoch is the watch's origin of time: durations since it are monotonic, where Unix
+// nanoseconds would step with the wall clock.
+var watchEpoch = time.Now()
 
 // unreadWatch closes the native gRPC connections of a port whose answers stay unread (see
 // above): its listener wraps each connection in a flowConn, and run checks them.
@@ -50,7 +65,7 @@ type unreadWatch struct {
 	conns map[*flowConn]struct{}
 }
 
-// newUnreadWatch returns a watch closing connections whose send windows stayed shut for stall.
+// newUnreadWatch returns a watch closing connections whose answers waited stall unread.
 func newUnreadWatch(stall time.Duration, metrics *Metrics, log *slog.Logger) *unreadWatch {
 	return &unreadWatch{stall: stall, metrics: metrics, log: log, logged: rate.Sometimes{Interval: time.Minute},
 		conns: map[*flowConn]struct{}{}}
@@ -72,23 +87,24 @@ func (l unreadListener) Accept() (net.Conn, error) {
 		return nil, err
 	}
 	fc := &flowConn{Conn: c, watch: l.w, in: frameScanner{skip: len(http2.ClientPreface)},
-		initial: defaultWindow, conn: sendWindow{n: defaultWindow}, streams: map[uint32]*sendWindow{}}
+		initial: defaultWindow, conn: defaultWindow, streams: map[uint32]*flowStream{}}
 	l.w.mu.Lock()
 	l.w.conns[fc] = struct{}{}
 	l.w.mu.Unlock()
 	return fc, nil
 }
 
-// run checks the connections every second (or twice per stall, if shorter) until ctx ends,
-// and closes those stalled.
+// run looks at the connections every watchTick (or twice per stall, if shorter) until ctx
+// ends, and closes those whose answers went unread.
 func (w *unreadWatch) run(ctx context.Context) {
-	tick := time.NewTicker(min(time.Second, w.stall/2))
+	tick := time.NewTicker(min(watchTick, max(w.stall/2, time.Millisecond)))
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case now := <-tick.C:
+		case <-tick.C:
+			now := time.Since(watchEpoch)
 			w.mu.Lock()
 			var stalled []*flowConn
 			for c := range w.conns {
@@ -98,20 +114,28 @@ func (w *unreadWatch) run(ctx context.Context) {
 			}
 			w.mu.Unlock()
 			for _, c := range stalled {
-				w.metrics.ConnectionUnread()
-				w.logged.Do(func() {
-					w.log.Warn("connection closed: its answers went unread", "client", c.RemoteAddr().String(), "stall", w.stall)
-				})
-				_ = c.Close()
+				w.closeConn(c, "connection closed: its answers went unread")
 			}
 		}
 	}
 }
 
-// sendWindow is the server's send window of a stream or of the connection, in bytes.
-type sendWindow struct {
-	n         int64
-	shutSince time.Time // when n last fell to 0 or below; zero while n > 0
+// closeConn closes c, counted (bezique_connections_unread_total) and logged with why at most
+// once a minute.
+func (w *unreadWatch) closeConn(c *flowConn, why string) {
+	w.metrics.ConnectionUnread()
+	w.logged.Do(func() { w.log.Warn(why, "client", c.RemoteAddr().String(), "stall", w.stall) })
+	_ = c.Close()
+}
+
+// flowStream is a stream the server has not ended, as its flowConn follows it.
+type flowStream struct {
+	window  int64 // the server's send window, in bytes
+	started bool  // the server sent the answer's HEADERS
+	// waitSince is when the watch first saw the stream waiting (its answer begun, a window shut),
+	// since watchEpoch; 0 when it was not at its last look. sent is the DATA bytes sent since.
+	waitSince time.Duration
+	sent      int64
 }
 
 // flowConn is a native gRPC connection whose flow control an unreadWatch follows.
@@ -122,32 +146,44 @@ type flowConn struct {
 	out    frameScanner // the server's frames (grpc-go's writer alone writes)
 	closed sync.Once
 
-	// writingSince is when the Write under way began (Unix ns), 0 between writes: a client that
-	// returns its windows but does not read its socket blocks the writes in the kernel.
+	// writingSince is when the Write under way began (since watchEpoch), 0 between writes: a
+	// client that returns its windows but does not read its socket blocks the writes in the kernel.
 	writingSince atomic.Int64
 
 	mu       sync.Mutex
-	initial  int64 // the client's SETTINGS_INITIAL_WINDOW_SIZE
-	conn     sendWindow
-	streams  map[uint32]*sendWindow // the streams the server has not ended
-	shut     int                    // how many of streams have their window shut
+	initial  int64                  // the client's SETTINGS_INITIAL_WINDOW_SIZE
+	conn     int64                  // the connection's send window, in bytes
+	streams  map[uint32]*flowStream // the streams the server has not ended
+	shut     int                    // how many of streams have their window shut (at most 0)
+	waiting  int                    // how many of streams have waitSince set
 	lastOpen uint32                 // the highest stream the client opened
+	tooWide  bool                   // the client raised a window above maxWindow
 }
 
-// Read reads the client's bytes and follows its frames.
+// errWindowTooWide is what grpc-go reads from a connection whose client raised a window above
+// maxWindow: the watch closes it.
+var errWindowTooWide = errors.New("HTTP/2 flow-control window above 2^31-1 (RFC 9113 §6.9.1)")
+
+// Read reads the client's bytes and follows its frames. A window raised above maxWindow closes
+// the connection: grpc-go gets errWindowTooWide, not the frame.
 func (c *flowConn) Read(b []byte) (int, error) {
 	n, err := c.Conn.Read(b)
 	if n > 0 {
 		c.mu.Lock()
 		c.in.scan(b[:n], c.clientFrame)
+		tooWide := c.tooWide
 		c.mu.Unlock()
+		if tooWide {
+			c.watch.closeConn(c, "connection closed: its client raised a flow-control window above 2^31-1")
+			return 0, errWindowTooWide
+		}
 	}
 	return n, err
 }
 
 // Write writes the server's bytes and follows its frames.
 func (c *flowConn) Write(b []byte) (int, error) {
-	c.writingSince.Store(time.Now().UnixNano())
+	c.writingSince.Store(int64(time.Since(watchEpoch)) | 1) // never 0, which means no write
 	n, err := c.Conn.Write(b)
 	c.writingSince.Store(0)
 	if n > 0 {
@@ -176,9 +212,10 @@ func (c *flowConn) clientFrame(h http2.FrameHeader, payload []byte) {
 	case http2.FrameHeaders:
 		if h.StreamID%2 == 1 && h.StreamID > c.lastOpen {
 			c.lastOpen = h.StreamID
-			w := &sendWindow{}
-			c.streams[h.StreamID] = w
-			c.move(w, c.initial)
+			c.streams[h.StreamID] = &flowStream{window: c.initial}
+			if c.initial <= 0 {
+				c.shut++
+			}
 		}
 	case http2.FrameRSTStream:
 		c.end(h.StreamID)
@@ -188,9 +225,10 @@ func (c *flowConn) clientFrame(h http2.FrameHeader, payload []byte) {
 		}
 		inc := int64(binary.BigEndian.Uint32(payload) & 0x7fffffff)
 		if h.StreamID == 0 {
-			c.move(&c.conn, inc)
-		} else if w := c.streams[h.StreamID]; w != nil {
-			c.move(w, inc)
+			c.conn += inc
+			c.tooWide = c.tooWide || c.conn > maxWindow
+		} else if s := c.streams[h.StreamID]; s != nil {
+			c.moveStream(s, inc)
 		}
 	case http2.FrameSettings:
 		if h.Flags.Has(http2.FlagSettingsAck) {
@@ -201,27 +239,32 @@ func (c *flowConn) clientFrame(h http2.FrameHeader, payload []byte) {
 				continue
 			}
 			v := int64(binary.BigEndian.Uint32(payload[2:]))
-			for _, w := range c.streams {
-				c.move(w, v-c.initial)
+			for _, s := range c.streams {
+				c.moveStream(s, v-c.initial)
 			}
 			c.initial = v
 		}
 	}
 }
 
-// serverFrame follows a frame of the server's: DATA spends the windows, and END_STREAM or
-// RST_STREAM ends the stream. c.mu is held.
+// serverFrame follows a frame of the server's: HEADERS begin the answer, DATA spends the
+// windows, and END_STREAM or RST_STREAM ends the stream. c.mu is held.
 func (c *flowConn) serverFrame(h http2.FrameHeader, _ []byte) {
+	s := c.streams[h.StreamID]
 	switch h.Type {
 	case http2.FrameData:
-		c.move(&c.conn, -int64(h.Length))
-		if w := c.streams[h.StreamID]; w != nil {
-			c.move(w, -int64(h.Length))
+		c.conn -= int64(h.Length)
+		if s != nil {
+			c.moveStream(s, -int64(h.Length))
+			s.sent += int64(h.Length)
 		}
 		if h.Flags.Has(http2.FlagDataEndStream) {
 			c.end(h.StreamID)
 		}
 	case http2.FrameHeaders:
+		if s != nil {
+			s.started = true
+		}
 		if h.Flags.Has(http2.FlagHeadersEndStream) {
 			c.end(h.StreamID)
 		}
@@ -230,58 +273,62 @@ func (c *flowConn) serverFrame(h http2.FrameHeader, _ []byte) {
 	}
 }
 
-// move adds delta to window w (a stream's or the connection's) and notes when it shuts (falls
-// to 0 or below) or opens (is raised to reopenBytes or more).
-func (c *flowConn) move(w *sendWindow, delta int64) {
-	wasShut := !w.shutSince.IsZero()
-	w.n += delta
-	switch isShut := w.n <= 0 || wasShut && w.n < reopenBytes; {
+// moveStream adds delta to stream s's window and counts it shut or not.
+func (c *flowConn) moveStream(s *flowStream, delta int64) {
+	wasShut := s.window <= 0
+	s.window += delta
+	switch isShut := s.window <= 0; {
 	case isShut && !wasShut:
-		w.shutSince = time.Now()
-		if w != &c.conn {
-			c.shut++
-		}
+		c.shut++
 	case !isShut && wasShut:
-		w.shutSince = time.Time{}
-		if w != &c.conn {
-			c.shut--
-		}
+		c.shut--
 	}
+	c.tooWide = c.tooWide || s.window > maxWindow
 }
 
 // end forgets stream id, which the server will send no more on.
 func (c *flowConn) end(id uint32) {
-	if w := c.streams[id]; w != nil {
-		if !w.shutSince.IsZero() {
+	if s := c.streams[id]; s != nil {
+		if s.window <= 0 {
 			c.shut--
+		}
+		if s.waitSince != 0 {
+			c.waiting--
 		}
 		delete(c.streams, id)
 	}
 }
 
-// stalled reports whether, at now, a write to c has been under way for stall, or c has a
-// stream open whose window, or the connection's, has been shut for stall.
-func (c *flowConn) stalled(now time.Time, stall time.Duration) bool {
-	if since := c.writingSince.Load(); since != 0 && now.UnixNano()-since >= int64(stall) {
+// stalled reports whether, at now (since watchEpoch), a write to c has been under way for
+// stall, or a stream of c has been waiting on its client for stall with less than reopenBytes
+// sent (see above); it notes the streams waiting since its last look.
+func (c *flowConn) stalled(now, stall time.Duration) bool {
+	if since := c.writingSince.Load(); since != 0 && now-time.Duration(since) >= stall {
 		return true
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.streams) == 0 {
+	if c.conn > 0 && c.shut == 0 && c.waiting == 0 {
 		return false
 	}
-	if !c.conn.shutSince.IsZero() && now.Sub(c.conn.shutSince) >= stall {
-		return true
-	}
-	if c.shut == 0 {
-		return false
-	}
-	for _, w := range c.streams {
-		if !w.shutSince.IsZero() && now.Sub(w.shutSince) >= stall {
-			return true
+	stalled := false
+	for _, s := range c.streams {
+		switch {
+		case !s.started || (s.window > 0 && c.conn > 0): // not waiting on its client
+			if s.waitSince != 0 {
+				s.waitSince = 0
+				c.waiting--
+			}
+		case s.waitSince == 0:
+			s.waitSince, s.sent = now, 0
+			c.waiting++
+		case s.sent >= reopenBytes:
+			s.waitSince, s.sent = now, 0
+		case now-s.waitSince >= stall:
+			stalled = true
 		}
 	}
-	return false
+	return stalled
 }
 
 // maxKeptPayload bounds the payload a frameScanner keeps: SETTINGS_MAX_FRAME_SIZE's initial

@@ -10,6 +10,7 @@ import (
 	"net"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -22,15 +23,18 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestUnreadGRPCAnswersEnd: a native gRPC connection with a stream whose HTTP/2 send window (or
-// the connection's) stays shut for PortConfig.SendStall is closed and counted
-// (bezique_connections_unread_total). Before, grpc-go held such answers for as long as the client
-// kept its connection: an outside trial pinned 11 GB with GetReplay answers it never read. Two
-// ways round the first watch (session 33, bytes counted, not windows) are cases here: requests
-// answered on other streams while one stays shut (it took header writes for the client
-// reading), and a shut stream the client reset before reading everything else (its unsent bytes
-// counted behind for ever, and a good connection was closed). A grpc-go client calling all the
-// while is never closed.
+// TestUnreadGRPCAnswersEnd: a native gRPC connection with an answer begun and waiting on its
+// client (its stream's HTTP/2 send window, or the connection's, shut) that is sent less than
+// reopenBytes within PortConfig.SendStall is closed and counted
+// (bezique_connections_unread_total); one whose client raises a window above 2^31-1 at once.
+// Before, grpc-go held such answers for as long as the client kept its connection: an outside
+// trial pinned 11 GB with GetReplay answers it never read. The cases are the ways round the
+// watch that trials found: answers on other streams while one stays shut and a stream reset
+// before the client read everything else (session 33's watch, bytes counted, not windows); a
+// byte of window at a time; the connection's window returned 16 KiB at a time, shared by 60
+// answers; and a connection window wrapped to 0 in grpc-go's uint32, open to the watch (its
+// first windows-only rules). A client with windows smaller than 16 KiB that reads at once is not
+// closed (it was), nor is a grpc-go client calling all the while.
 func TestUnreadGRPCAnswersEnd(t *testing.T) {
 	const stall = 500 * time.Millisecond
 	metrics := NewMetrics(prometheus.NewRegistry())
@@ -58,21 +62,31 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 	}()
 
 	for _, c := range []struct {
-		name        string
-		window      uint32 // the client's SETTINGS_INITIAL_WINDOW_SIZE
-		requests    int    // sent at once
-		others      bool   // then a request every 100 ms, each given its window, the connection's returned as read
-		trickle     bool   // stream 1 is given a byte of window every 100 ms
-		reset       bool   // stream 1 reset, then the initial window set to 65535
-		closed      bool   // the connection is closed at the stall
-		wantData    int    // DATA bytes the client reads
-		wantStreams int    // streams ended by the server, at least
+		name          string
+		window        uint32 // the client's SETTINGS_INITIAL_WINDOW_SIZE
+		requests      int    // sent at once
+		others        bool   // then a request every 100 ms for 4 stalls
+		grantOthers   bool   // each of those given 65535 bytes of window at once
+		returnConn    bool   // the client returns the connection's window for each DATA it reads
+		returnStream  bool   // and the stream's
+		returnQuarter bool   // the client returns the connection's window 16383 bytes at a time, as grpc-go's of 65535
+		trickle       bool   // stream 1 is given a byte of window every 100 ms
+		connTrickle   bool   // the connection is given 16 KiB of window every 100 ms
+		connHuge      bool   // the connection's window is raised by 2^31-1
+		reset         bool   // stream 1 reset, then the initial window set to 65535
+		closed        bool   // the connection is closed at the stall (connHuge: at once)
+		wantData      int    // DATA bytes the client reads, -1: not checked
+		wantStreams   int    // streams ended by the server, at least
 	}{
-		{name: "stream window shut", window: 0, requests: 1, closed: true, wantData: 0},
+		{name: "stream window shut", requests: 1, closed: true},
 		{name: "connection window shut", window: 1 << 20, requests: 60, closed: true, wantData: defaultWindow},
-		{name: "answers on other streams", window: 0, requests: 1, others: true, closed: true, wantStreams: 3},
-		{name: "a byte at a time", window: 0, requests: 1, trickle: true, closed: true},
-		{name: "shut stream reset", window: 0, requests: 1, reset: true, others: true, closed: false, wantStreams: 10},
+		{name: "answers on other streams", requests: 1, others: true, grantOthers: true, returnConn: true, closed: true, wantData: -1, wantStreams: 3},
+		{name: "a byte at a time", requests: 1, trickle: true, closed: true, wantData: -1},
+		{name: "connection window 16 KiB at a time", window: 1 << 20, requests: 60, connTrickle: true, closed: true, wantData: -1},
+		{name: "connection window above 2^31-1", window: 1 << 20, requests: 60, connHuge: true, closed: true, wantData: -1},
+		{name: "shut stream reset", requests: 1, reset: true, others: true, returnConn: true, wantData: -1, wantStreams: 10},
+		{name: "connection window returned a quarter at a time", window: 1 << 20, requests: 60, returnQuarter: true, wantData: -1, wantStreams: 60},
+		{name: "small windows read at once", window: 1024, others: true, returnConn: true, returnStream: true, wantData: -1, wantStreams: 10},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := testutil.ToFloat64(metrics.connsUnread)
@@ -101,8 +115,14 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 					switch f := f.(type) {
 					case *http2.DataFrame:
 						r.data += int(f.Length)
-						if c.others && f.Length > 0 { // a client that reads returns the connection's window
+						if c.returnQuarter && r.data/(defaultWindow/4) > (r.data-int(f.Length))/(defaultWindow/4) {
+							r.err = h.write(func() error { return h.framer.WriteWindowUpdate(0, defaultWindow/4) })
+						}
+						if c.returnConn && f.Length > 0 {
 							r.err = h.write(func() error { return h.framer.WriteWindowUpdate(0, f.Length) })
+						}
+						if c.returnStream && f.Length > 0 && !f.StreamEnded() && r.err == nil {
+							r.err = h.write(func() error { return h.framer.WriteWindowUpdate(f.StreamID, f.Length) })
 						}
 						if f.StreamEnded() {
 							r.ended++
@@ -134,7 +154,16 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if c.connHuge {
+				_ = h.write(func() error { // twice: over 2^31-1 whatever the server sent before the first
+					_ = h.framer.WriteWindowUpdate(0, maxWindow)
+					return h.framer.WriteWindowUpdate(0, maxWindow)
+				})
+			}
 			for c.trickle && h.write(func() error { return h.framer.WriteWindowUpdate(1, 1) }) == nil {
+				time.Sleep(100 * time.Millisecond)
+			}
+			for c.connTrickle && h.write(func() error { return h.framer.WriteWindowUpdate(0, reopenBytes) }) == nil {
 				time.Sleep(100 * time.Millisecond)
 			}
 			sent := 0
@@ -147,7 +176,7 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 					if err := h.framer.WriteData(id, true, make([]byte, 5)); err != nil {
 						return err
 					}
-					if c.reset {
+					if !c.grantOthers {
 						return nil
 					}
 					return h.framer.WriteWindowUpdate(id, defaultWindow)
@@ -167,17 +196,22 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 			if got := testutil.ToFloat64(metrics.connsUnread) - before; c.closed != (got == 1) || got > 1 {
 				t.Errorf("connections counted unread: %v, want closed %v", got, c.closed)
 			}
-			if c.closed && (!errors.Is(r.err, io.EOF) || took < stall || took > stall+2*time.Second) {
-				t.Errorf("the connection ended after %v (%v), want closed (EOF) after %v", took, r.err, stall)
+			earliest, latest := stall, stall+2*time.Second
+			if c.connHuge {
+				earliest, latest = 0, stall/2
+			}
+			closedErr := errors.Is(r.err, io.EOF) || errors.Is(r.err, syscall.ECONNRESET) || errors.Is(r.err, syscall.EPIPE)
+			if c.closed && (!closedErr || took < earliest || took > latest) {
+				t.Errorf("the connection ended after %v (%v), want closed (EOF, a reset or a broken pipe) from %v to %v", took, r.err, earliest, latest)
 			}
 			if c.trickle && (r.data < 1 || r.data > 20) { // a byte each 100 ms until the close
 				t.Errorf("%d DATA bytes read, want from 1 to 20", r.data)
 			}
-			if !c.others && !c.trickle && r.data != c.wantData {
+			if c.wantData >= 0 && r.data != c.wantData {
 				t.Errorf("%d DATA bytes read, want %d", r.data, c.wantData)
 			}
-			if r.ended < c.wantStreams || (c.reset && r.ended != sent) {
-				t.Errorf("%d streams ended by the server (of %d sent after the first), want %d or more", r.ended, sent, c.wantStreams)
+			if r.ended < c.wantStreams || (!c.closed && r.ended != sent+c.requests-btoi(c.reset)) {
+				t.Errorf("%d streams ended by the server (%d sent after the first %d), want %d or more, all but a reset one", r.ended, sent, c.requests, c.wantStreams)
 			}
 		})
 	}
@@ -185,6 +219,14 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 	if err := <-goodDone; err != nil || goodCalls.Load() < 10 {
 		t.Errorf("the grpc-go client's calls: %d, then %v; want 10 or more, never refused", goodCalls.Load(), err)
 	}
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestFrameScannerPieces: frameScanner finds the same frames, kept payloads included, whether a
@@ -240,5 +282,22 @@ func TestUnreadBlockedWrite(t *testing.T) {
 	}
 	if got := testutil.ToFloat64(metrics.connsUnread); got != 1 {
 		t.Errorf("connections counted unread: %v, want 1", got)
+	}
+}
+
+// TestUnreadWatchTinyStall: a stall of a nanosecond (the referee's --send-stall 1ns) or below 0
+// (PortConfig.SendStall from a library caller) serves: the watch's ticker panicked on a period
+// of 0, and the referee exited.
+func TestUnreadWatchTinyStall(t *testing.T) {
+	for _, stall := range []time.Duration{time.Nanosecond, -time.Second} {
+		addr := servePortWith(t, PortConfig{SendStall: stall})
+		cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cc.Close()
+		if _, err := pb.NewTableServiceClient(cc).GetRuleCatalog(t.Context(), &pb.GetRuleCatalogRequest{}); err != nil {
+			t.Errorf("GetRuleCatalog with a stall of %v: %v", stall, err)
+		}
 	}
 }

@@ -125,7 +125,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often a seat is pinged to measure its round-trip time (a seat sent other messages meanwhile: every fourth time)")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
 	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up; a stream's first store read (which referee holds its table) is bounded the same way, and ends UNAVAILABLE")
-	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat, each 32 KiB of an HTTP answer, or a native gRPC answer whose client keeps its HTTP/2 window shut, may wait for its client to read before the stream is dropped (the HTTP call ended, the gRPC connection closed)")
+	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat, or each 32 KiB of an HTTP answer (16 KiB of a native gRPC one whose client keeps its HTTP/2 window shut), may wait for its client to read before the stream is dropped (the HTTP call ended, the gRPC connection closed)")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
