@@ -25,8 +25,9 @@ import (
 // END_STREAM, a RST_STREAM either way). Once a second (watchTick) it looks at each stream whose
 // answer has begun (its HEADERS sent) and not ended: one whose send window, or the
 // connection's, is shut (at most 0) is waiting on its client, and must have reopenBytes of DATA
-// sent within each [PortConfig.SendStall] that it goes on waiting; a connection with a stream
-// that does not is closed, counted by bezique_connections_unread_total. Each answer thus needs
+// sent within each [PortConfig.SendStall] that it goes on waiting (those waiting on the
+// connection's window alone, as many times reopenBytes on the connection); a connection whose
+// answers do not is closed, counted by bezique_connections_unread_total. Each answer thus needs
 // its client to read 16 KiB of it per stall (about 0.5 KB/s at 30 s), as each 32 KiB of an HTTP
 // answer does ([stallWriter]): returning the connection's window a little at a time, shared by
 // many answers, does not hold them all (it did, in a re-trial, while the watch looked at the
@@ -150,14 +151,19 @@ type flowConn struct {
 	// client that returns its windows but does not read its socket blocks the writes in the kernel.
 	writingSince atomic.Int64
 
-	mu       sync.Mutex
-	initial  int64                  // the client's SETTINGS_INITIAL_WINDOW_SIZE
-	conn     int64                  // the connection's send window, in bytes
-	streams  map[uint32]*flowStream // the streams the server has not ended
-	shut     int                    // how many of streams have their window shut (at most 0)
-	waiting  int                    // how many of streams have waitSince set
-	lastOpen uint32                 // the highest stream the client opened
-	tooWide  bool                   // the client raised a window above maxWindow
+	mu      sync.Mutex
+	initial int64                  // the client's SETTINGS_INITIAL_WINDOW_SIZE
+	conn    int64                  // the connection's send window, in bytes
+	streams map[uint32]*flowStream // the streams the server has not ended
+	shut    int                    // how many of streams have their window shut (at most 0)
+	waiting int                    // how many of streams have waitSince set
+	// connWaitSince is when the watch first saw answers begun waiting on the connection's
+	// window alone (their own open), since watchEpoch, 0 when none were at its last look;
+	// connSent is the DATA bytes sent on the connection since.
+	connWaitSince time.Duration
+	connSent      int64
+	lastOpen      uint32 // the highest stream the client opened
+	tooWide       bool   // the client raised a window above maxWindow
 }
 
 // errWindowTooWide is what grpc-go reads from a connection whose client raised a window above
@@ -254,6 +260,7 @@ func (c *flowConn) serverFrame(h http2.FrameHeader, _ []byte) {
 	switch h.Type {
 	case http2.FrameData:
 		c.conn -= int64(h.Length)
+		c.connSent += int64(h.Length)
 		if s != nil {
 			c.moveStream(s, -int64(h.Length))
 			s.sent += int64(h.Length)
@@ -300,8 +307,11 @@ func (c *flowConn) end(id uint32) {
 }
 
 // stalled reports whether, at now (since watchEpoch), a write to c has been under way for
-// stall, or a stream of c has been waiting on its client for stall with less than reopenBytes
-// sent (see above); it notes the streams waiting since its last look.
+// stall, or answers of c have been waiting on their client for stall with too little sent (see
+// above): an answer waiting on its own stream's window, less than reopenBytes; the answers
+// waiting on the connection's window alone, less than reopenBytes each, on the connection (which
+// of them has bytes to send, the watch cannot tell: an answer of a server stream may have none
+// while another is sent). It notes the answers waiting since its last look.
 func (c *flowConn) stalled(now, stall time.Duration) bool {
 	if since := c.writingSince.Load(); since != 0 && now-time.Duration(since) >= stall {
 		return true
@@ -309,15 +319,19 @@ func (c *flowConn) stalled(now, stall time.Duration) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.conn > 0 && c.shut == 0 && c.waiting == 0 {
+		c.connWaitSince = 0
 		return false
 	}
-	stalled := false
+	stalled, onConn := false, 0
 	for _, s := range c.streams {
 		switch {
-		case !s.started || (s.window > 0 && c.conn > 0): // not waiting on its client
+		case !s.started || s.window > 0: // not waiting on its own window
 			if s.waitSince != 0 {
 				s.waitSince = 0
 				c.waiting--
+			}
+			if s.started && c.conn <= 0 {
+				onConn++
 			}
 		case s.waitSince == 0:
 			s.waitSince, s.sent = now, 0
@@ -327,6 +341,14 @@ func (c *flowConn) stalled(now, stall time.Duration) bool {
 		case now-s.waitSince >= stall:
 			stalled = true
 		}
+	}
+	switch {
+	case onConn == 0:
+		c.connWaitSince = 0
+	case c.connWaitSince == 0 || c.connSent >= int64(onConn)*reopenBytes:
+		c.connWaitSince, c.connSent = now, 0
+	case now-c.connWaitSince >= stall:
+		stalled = true
 	}
 	return stalled
 }

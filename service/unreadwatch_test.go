@@ -301,3 +301,56 @@ func TestUnreadWatchTinyStall(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadWaitingOnTheConnection: answers waiting on the connection's window alone are judged
+// together, by the bytes sent on the connection, as many times reopenBytes as they are: a watch
+// stream with nothing to send beside a download that the connection's window holds back is not
+// cut while the download goes on (judged alone it had sent nothing, and its client's connection
+// was closed), and both are once nothing more is sent for a stall. The frames are real HTTP/2
+// bytes; the looks are made at set times.
+func TestUnreadWaitingOnTheConnection(t *testing.T) {
+	const stall = 30 * time.Second
+	c := &flowConn{initial: defaultWindow, conn: defaultWindow, streams: map[uint32]*flowStream{}} // past the client's preface
+	client := func(write func(f *http2.Framer)) {
+		var b bytes.Buffer
+		write(http2.NewFramer(&b, nil))
+		c.in.scan(b.Bytes(), c.clientFrame)
+	}
+	server := func(write func(f *http2.Framer)) {
+		var b bytes.Buffer
+		write(http2.NewFramer(&b, nil))
+		c.out.scan(b.Bytes(), c.serverFrame)
+	}
+	client(func(f *http2.Framer) {
+		_ = f.WriteSettings(http2.Setting{ID: http2.SettingInitialWindowSize, Val: 1 << 20})
+		_ = f.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: []byte("watch"), EndHeaders: true})
+		_ = f.WriteHeaders(http2.HeadersFrameParam{StreamID: 3, BlockFragment: []byte("download"), EndHeaders: true})
+	})
+	data := func(id uint32, n int) {
+		server(func(f *http2.Framer) {
+			for n > 0 {
+				k := min(n, 16384)
+				_ = f.WriteData(id, false, make([]byte, k))
+				n -= k
+			}
+		})
+	}
+	server(func(f *http2.Framer) {
+		_ = f.WriteHeaders(http2.HeadersFrameParam{StreamID: 1, BlockFragment: []byte("200"), EndHeaders: true})
+		_ = f.WriteHeaders(http2.HeadersFrameParam{StreamID: 3, BlockFragment: []byte("200"), EndHeaders: true})
+	})
+	data(1, 100)
+	data(3, defaultWindow-100)
+	for i, step := range []struct {
+		returned int  // connection window returned, then sent on the download, before the look
+		stalled  bool // at the look, a stall after the one before
+	}{{0, false}, {40000, false}, {2*reopenBytes - 1, true}} {
+		if step.returned > 0 {
+			client(func(f *http2.Framer) { _ = f.WriteWindowUpdate(0, uint32(step.returned)) })
+			data(3, step.returned)
+		}
+		if got := c.stalled(time.Duration(i+1)*stall, stall); got != step.stalled || c.conn != 0 {
+			t.Fatalf("look %d: stalled %v (connection window %d), want %v (0)", i, got, c.conn, step.stalled)
+		}
+	}
+}
