@@ -151,7 +151,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	}
 	defer s.quotas.doneWatching(key)
 	w := newWatcher(s.cfg.WatchQueue)
-	var backlog []*SpectatorEvent
+	hist := &watchHistory{after: max(fromSeq, 1) - 1}
 	var qerr error
 	if err := t.post(ctx, func() {
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
@@ -159,13 +159,15 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 				Description: fmt.Sprintf("spectator streams of table %s: %d, the limit (--max-watchers-per-table)", t.id, n)})
 			return
 		}
-		for _, h := range t.since(max(fromSeq, 1) - 1) {
-			backlog = append(backlog, t.spectated(h))
+		hist.upTo = hist.after
+		if n := len(t.history); n > 0 {
+			hist.upTo = max(hist.after, t.history[n-1].seq)
 		}
+		hist.page = t.historyPage(hist.after, hist.upTo)
 		if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 			if t.open != nil { // the clock that runs now, after the events that led to it
 				now := time.Now()
-				backlog = append(backlog, &SpectatorEvent{Clock: t.clockReport(now), at: now})
+				hist.clock = &SpectatorEvent{Clock: t.clockReport(now), at: now}
 			}
 			t.watchers[w] = struct{}{}
 		} else {
@@ -182,7 +184,11 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	var sent atomic.Uint64 // the seq of the last event send accepted
 	sent.Store(max(fromSeq, 1) - 1)
 	delivered := make(chan error, 1)
-	go func() { delivered <- w.deliver(ctx, backlog, delay, send, &sent) }()
+	hist.next = func(after uint64) (page []*SpectatorEvent, err error) {
+		err = t.post(ctx, func() { page = t.historyPage(after, hist.upTo) })
+		return page, err
+	}
+	go func() { delivered <- w.deliver(ctx, hist, delay, send, &sent) }()
 	select {
 	case err := <-delivered:
 		if err != errBehind {
@@ -214,10 +220,39 @@ func (s *Referee) leftMemory(ctx context.Context, id string, err error) error {
 	return err
 }
 
-// deliver is a watcher's sender: it sends the backlog, then the buffered live events, until the
-// watch ends, recording in sent the seq of every event send accepted. It returns w.err once the
-// buffer is empty after the watch ended (errBehind at once), send's error or ctx's error.
-func (w *watcher) deliver(ctx context.Context, backlog []*SpectatorEvent, delay time.Duration, send func(*SpectatorEvent) error, sent *atomic.Uint64) error {
+// historyPageEvents is how many events of its history a watch holds at once (about 300 bytes
+// each): the history was built whole when the watch began, and a client reading a long table's
+// slowly held it all (2 MB per watch of a 6 860-event game, an attack trial).
+var historyPageEvents = 256
+
+// watchHistory is the history a watch sends before the live events, a page at a time: the events
+// after seq after up to seq upTo (the last the table had when the watch began; the live events
+// follow it), then clock, the clock report of the table waiting then (nil: none).
+type watchHistory struct {
+	after, upTo uint64
+	page        []*SpectatorEvent // the next events to send
+	clock       *SpectatorEvent
+	next        func(after uint64) ([]*SpectatorEvent, error) // the page after seq after, from the table's goroutine
+}
+
+// historyPage returns the spectators' events of the history after seq after, up to seq upTo, at
+// most historyPageEvents of them. For the table's goroutine.
+func (t *table) historyPage(after, upTo uint64) []*SpectatorEvent {
+	var page []*SpectatorEvent
+	for _, h := range t.since(after) {
+		if h.seq > upTo || len(page) == historyPageEvents {
+			break
+		}
+		page = append(page, t.spectated(h))
+	}
+	return page
+}
+
+// deliver is a watcher's sender: it sends the history, a page at a time, then the buffered live
+// events, until the watch ends, recording in sent the seq of every event send accepted. It
+// returns w.err once the buffer is empty after the watch ended (errBehind at once), send's error,
+// ctx's error, or the table's when a page of the history could not be had from it.
+func (w *watcher) deliver(ctx context.Context, hist *watchHistory, delay time.Duration, send func(*SpectatorEvent) error, sent *atomic.Uint64) error {
 	give := func(e *SpectatorEvent) error {
 		if wait := time.Until(e.at.Add(delay)); wait > 0 {
 			timer := time.NewTimer(wait)
@@ -243,8 +278,22 @@ func (w *watcher) deliver(ctx context.Context, backlog []*SpectatorEvent, delay 
 		}
 		return nil
 	}
-	for _, e := range backlog {
-		if err := give(e); err != nil {
+	for len(hist.page) > 0 {
+		for _, e := range hist.page {
+			if err := give(e); err != nil {
+				return err
+			}
+		}
+		if hist.after = hist.page[len(hist.page)-1].Event.GetSeq(); hist.after >= hist.upTo {
+			break
+		}
+		var err error
+		if hist.page, err = hist.next(hist.after); err != nil {
+			return err
+		}
+	}
+	if hist.clock != nil {
+		if err := give(hist.clock); err != nil {
 			return err
 		}
 	}

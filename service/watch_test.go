@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"testing"
 	"time"
@@ -326,4 +327,47 @@ func TestWatchClockReports(t *testing.T) {
 	}
 	s.decideID(req.GetRequestId(), 1)
 	check(nextClock())
+}
+
+// TestWatchHistoryInPages: a watch's history is sent a page of historyPageEvents at a time, each
+// page built when the one before has been sent: every event of a finished game comes once, in
+// order, as many as its replay has (unredacted), from the first and from a from_seq inside the second page.
+// The history was built whole when the watch began, and a client reading slowly held all of it
+// (2 MB per watch of a 6 860-event game, an attack trial).
+func TestWatchHistoryInPages(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{builtinSeat("rulebook"), builtinSeat("random")}, Seed: seed32(5)})
+	r.record(t, resp.GetTableId())
+	replay, err := r.tables.GetReplay(t.Context(), &pb.GetReplayRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := uint64(len(replay.GetEvents()))
+	if n <= uint64(historyPageEvents)+10 {
+		t.Fatalf("the game has %d events, want more than a page (%d) and 10", n, historyPageEvents)
+	}
+	for _, from := range []uint64{0, uint64(historyPageEvents) + 10} {
+		w, err := r.tables.WatchTable(t.Context(), &pb.WatchTableRequest{TableId: resp.GetTableId(), FromSeq: from})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := max(from, 1)
+		for {
+			m, err := w.Recv()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.GetEvent().GetSeq(); got != want {
+				t.Fatalf("from_seq %d: event seq %d, want %d", from, got, want)
+			}
+			want++
+		}
+		if want != n+1 {
+			t.Fatalf("from_seq %d: the watch ended after seq %d, want %d", from, want-1, n)
+		}
+	}
 }
