@@ -24,9 +24,9 @@ import (
 // server's HEADERS and DATA as grpc-go writes them, and each stream's end (the server's
 // END_STREAM, a RST_STREAM either way). Once a second (watchTick) it looks at each stream whose
 // answer has begun (its HEADERS sent) and not ended: one whose send window, or the
-// connection's, is shut (at most 0) is waiting on its client, and must have reopenBytes of DATA
+// connection's, is shut (at most 0) is waiting on its client, and must have progressBytes of DATA
 // sent within each [PortConfig.SendStall] that it goes on waiting (those waiting on the
-// connection's window alone, as many times reopenBytes on the connection); a connection whose
+// connection's window alone, as many times progressBytes on the connection); a connection whose
 // answers do not is closed, counted by bezique_connections_unread_total. Each answer thus needs
 // its client to read 16 KiB of it per stall (about 0.5 KB/s at 30 s), as each 32 KiB of an HTTP
 // answer does ([stallWriter]): returning the connection's window a little at a time, shared by
@@ -44,8 +44,8 @@ const defaultWindow = 65535
 // maxWindow is the largest flow-control window (RFC 9113 §6.9.1).
 const maxWindow = 1<<31 - 1
 
-// reopenBytes is how many bytes of a waiting answer must be sent within each stall.
-const reopenBytes = 16 << 10
+// progressBytes is how many bytes of a waiting answer must be sent within each stall.
+const progressBytes = 16 << 10
 
 // watchTick is how often the watch looks at its connections (at most: twice per stall if shorter).
 const watchTick = time.Second
@@ -308,8 +308,8 @@ func (c *flowConn) end(id uint32) {
 
 // stalled reports whether, at now (since watchEpoch), a write to c has been under way for
 // stall, or answers of c have been waiting on their client for stall with too little sent (see
-// above): an answer waiting on its own stream's window, less than reopenBytes; the answers
-// waiting on the connection's window alone, less than reopenBytes each, on the connection (which
+// above): an answer waiting on its own stream's window, less than progressBytes; the answers
+// waiting on the connection's window alone, less than progressBytes each, on the connection (which
 // of them has bytes to send, the watch cannot tell: an answer of a server stream may have none
 // while another is sent). It notes the answers waiting since its last look.
 func (c *flowConn) stalled(now, stall time.Duration) bool {
@@ -336,7 +336,7 @@ func (c *flowConn) stalled(now, stall time.Duration) bool {
 		case s.waitSince == 0:
 			s.waitSince, s.sent = now, 0
 			c.waiting++
-		case s.sent >= reopenBytes:
+		case s.sent >= progressBytes:
 			s.waitSince, s.sent = now, 0
 		case now-s.waitSince >= stall:
 			stalled = true
@@ -345,7 +345,7 @@ func (c *flowConn) stalled(now, stall time.Duration) bool {
 	switch {
 	case onConn == 0:
 		c.connWaitSince = 0
-	case c.connWaitSince == 0 || c.connSent >= int64(onConn)*reopenBytes:
+	case c.connWaitSince == 0 || c.connSent >= int64(onConn)*progressBytes:
 		c.connWaitSince, c.connSent = now, 0
 	case now-c.connWaitSince >= stall:
 		stalled = true

@@ -25,7 +25,7 @@ import (
 
 // TestUnreadGRPCAnswersEnd: a native gRPC connection with an answer begun and waiting on its
 // client (its stream's HTTP/2 send window, or the connection's, shut) that is sent less than
-// reopenBytes within PortConfig.SendStall is closed and counted
+// progressBytes within PortConfig.SendStall is closed and counted
 // (bezique_connections_unread_total); one whose client raises a window above 2^31-1 at once.
 // Before, grpc-go held such answers for as long as the client kept its connection: an outside
 // trial pinned 11 GB with GetReplay answers it never read. The cases are the ways round the
@@ -163,7 +163,7 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 			for c.trickle && h.write(func() error { return h.framer.WriteWindowUpdate(1, 1) }) == nil {
 				time.Sleep(100 * time.Millisecond)
 			}
-			for c.connTrickle && h.write(func() error { return h.framer.WriteWindowUpdate(0, reopenBytes) }) == nil {
+			for c.connTrickle && h.write(func() error { return h.framer.WriteWindowUpdate(0, progressBytes) }) == nil {
 				time.Sleep(100 * time.Millisecond)
 			}
 			sent := 0
@@ -303,7 +303,7 @@ func TestUnreadWatchTinyStall(t *testing.T) {
 }
 
 // TestUnreadWaitingOnTheConnection: answers waiting on the connection's window alone are judged
-// together, by the bytes sent on the connection, as many times reopenBytes as they are: a watch
+// together, by the bytes sent on the connection, as many times progressBytes as they are: a watch
 // stream with nothing to send beside a download that the connection's window holds back is not
 // cut while the download goes on (judged alone it had sent nothing, and its client's connection
 // was closed), and both are once nothing more is sent for a stall. The frames are real HTTP/2
@@ -344,7 +344,7 @@ func TestUnreadWaitingOnTheConnection(t *testing.T) {
 	for i, step := range []struct {
 		returned int  // connection window returned, then sent on the download, before the look
 		stalled  bool // at the look, a stall after the one before
-	}{{0, false}, {40000, false}, {2*reopenBytes - 1, true}} {
+	}{{0, false}, {40000, false}, {2*progressBytes - 1, true}} {
 		if step.returned > 0 {
 			client(func(f *http2.Framer) { _ = f.WriteWindowUpdate(0, uint32(step.returned)) })
 			data(3, step.returned)
