@@ -223,7 +223,7 @@ func (s *Referee) leftMemory(ctx context.Context, id string, err error) error {
 // historyPageEvents is how many events of its history a watch holds at once (about 300 bytes
 // each): the history was built whole when the watch began, and a client reading a long table's
 // slowly held it all (2 MB per watch of a 6 860-event game, an attack trial).
-var historyPageEvents = 256
+const historyPageEvents = 256
 
 // watchHistory is the history a watch sends before the live events, a page at a time: the events
 // after seq after up to seq upTo (the last the table had when the watch began; the live events
