@@ -532,10 +532,10 @@ type PortConfig struct {
 	// SendStall is how long an answer may wait for its client to read it (0 or less:
 	// [DefaultSendStall], the referee's --send-stall). Native gRPC: a connection with an answer
 	// waiting on its client (its stream's HTTP/2 send window, or the connection's, shut) that is
-	// sent less than 16 KiB in that long is closed (unreadWatch, bezique_connections_unread_total). HTTP: each piece of an answer
-	// (stallChunkBytes) has that long, then the call ends (HTTP/2: its stream is reset;
-	// HTTP/1.1: its connection is closed), see stallWriter. An answer the client never read
-	// held its bytes for as long as the client kept its connection open.
+	// sent less than 16 KiB in that long is closed (unreadWatch, bezique_connections_unread_total).
+	// HTTP: each piece of an answer (stallChunkBytes) has that long, then the call ends (HTTP/2:
+	// its stream is reset; HTTP/1.1: its connection is closed), see stallWriter. An answer the
+	// client never read held its bytes for as long as the client kept its connection open.
 	SendStall time.Duration
 	// HTTP is the port's HTTP face, [NewHTTPHandler]'s configuration.
 	HTTP HTTPConfig

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -362,7 +363,8 @@ const maxKeptPayload = 16384
 type frameScanner struct {
 	skip    int // bytes to pass over before the first frame (the client's preface)
 	head    [frameHeaderLen]byte
-	inHead  int // bytes of head read
+	inHead  int          // bytes of head read
+	r       bytes.Reader // reads head for http2.ReadFrameHeader, without an allocation a frame
 	header  http2.FrameHeader
 	left    int    // bytes of the current frame's payload not yet read
 	payload []byte // the current frame's payload, when kept (SETTINGS, WINDOW_UPDATE)
@@ -397,9 +399,8 @@ func (s *frameScanner) scan(b []byte, frame func(http2.FrameHeader, []byte)) {
 				return
 			}
 			s.inHead = 0
-			s.header = http2.FrameHeader{Type: http2.FrameType(s.head[3]), Flags: http2.Flags(s.head[4]),
-				Length:   uint32(s.head[0])<<16 | uint32(s.head[1])<<8 | uint32(s.head[2]),
-				StreamID: binary.BigEndian.Uint32(s.head[5:]) & 0x7fffffff}
+			s.r.Reset(s.head[:])
+			s.header, _ = http2.ReadFrameHeader(&s.r) // 9 bytes: it cannot fail
 			s.left = int(s.header.Length)
 			s.keep = (s.header.Type == http2.FrameSettings || s.header.Type == http2.FrameWindowUpdate) && s.left <= maxKeptPayload
 			if !s.keep || s.left == 0 {
