@@ -97,33 +97,24 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	if n := len(req.GetName()); role == RoleBot && n > MaxNameBytes {
 		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
 	}
-	s.keyNames.Lock() // the check and the creation together: two calls of one name at once both passed
-	defer s.keyNames.Unlock()
-	if err := s.nameFree(ctx, req.GetName()); err != nil {
-		return nil, err
-	}
 	secret := newKeySecret()
 	k := store.Key{ID: keyIDPrefix + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),
 		Creator: PrincipalFrom(ctx).ID, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
-	if err := s.store.CreateKey(ctx, k); err != nil {
+	// The store runs the check and the creation together, one call after another on every
+	// referee sharing it: two calls of one name at once both passed a check made before.
+	if err := s.store.CreateKey(ctx, k, func(keys []store.Key) error { return nameFree(keys, k.Name) }); err != nil {
 		return nil, err
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_KEY_CREATED, k.ID, fmt.Sprintf("%s key %q", role, k.Name))
 	return &pb.CreateKeyResponse{Key: keyToProto(k), Secret: secret}, nil
 }
 
-// nameFree returns an error matching store.ErrConflict (AlreadyExists) when a key that is not
-// revoked has a name that looks like name (nameLook): a key's name is who it is (a bot key's
+// nameFree returns an error matching store.ErrConflict (AlreadyExists) when one of keys that is
+// not revoked has a name that looks like name (nameLook): a key's name is who it is (a bot key's
 // name is the bot's name in the lobby, on its seats and in records), and a second "beta" key
-// took the real beta's lobby name and games while it was away (a security trial). One referee
-// makes its CreateKey calls one at a time (Referee.keyNames); two referees sharing a store may
-// each pass a call of one name at the same moment: the store has no unique index on names, which
-// a store that already holds two keys of one name could not build.
-func (s *Referee) nameFree(ctx context.Context, name string) error {
-	keys, err := s.store.ListKeys(ctx)
-	if err != nil {
-		return err
-	}
+// took the real beta's lobby name and games while it was away (a security trial). The store
+// calls it in the creation's transaction (store.KeyStore.CreateKey).
+func nameFree(keys []store.Key, name string) error {
 	look := nameLook(name)
 	for _, k := range keys {
 		if k.RevokedAt.IsZero() && nameLook(k.Name) == look {

@@ -380,7 +380,7 @@ func TestBotNamesFitASeat(t *testing.T) {
 		t.Fatalf("CreateKey of an organiser key named with 100 bytes: %v", err)
 	}
 	const secret = KeyPrefix + "an-old-bot-key-with-a-long-name-0123456789"
-	if err := st.CreateKey(context.Background(), store.Key{ID: "k-0ld", Hash: hashKey(secret), Name: long, Role: string(RoleBot), CreatedAt: time.Now()}); err != nil {
+	if err := st.CreateKey(context.Background(), store.Key{ID: "k-0ld", Hash: hashKey(secret), Name: long, Role: string(RoleBot), CreatedAt: time.Now()}, nil); err != nil {
 		t.Fatal(err)
 	}
 	s, err := pb.NewLobbyServiceClient(r.cc).Serve(as(secret), &pb.ServeRequest{Capacity: 1})

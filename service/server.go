@@ -213,8 +213,6 @@ type Referee struct {
 	// under them, with when they were first found so (releaseIdleLeases). Only leaseLoop's
 	// goroutine uses it.
 	idleLeases map[store.Lease]time.Time
-	// keyNames is held by a CreateKey from its check of the name (nameFree) to the key's creation.
-	keyNames sync.Mutex
 	// peers are the connections to the other referees, by address (forward.go).
 	peersMu sync.Mutex
 	peers   map[string]*peerConn

@@ -45,9 +45,14 @@ type AuditEvent struct {
 // KeyStore keeps API keys and the audit trail. Every [Store] is a KeyStore; errors follow the
 // same sentinels.
 type KeyStore interface {
-	// CreateKey stores a new key. ErrConflict if its id or hash exists; ErrInvalid for an empty
-	// id or a hash that is not 32 bytes.
-	CreateKey(ctx context.Context, k Key) error
+	// CreateKey stores a new key once free, called with every key of the store (revoked ones
+	// included, oldest first), returns nil; free's error is returned as it is, and nothing is
+	// stored. The calls of every store sharing one database run their free and their insert
+	// one after another (PostgreSQL: an advisory lock held by the insert's transaction), so
+	// that what free refuses (a second key of one name) cannot pass twice at once on two
+	// referees. A nil free accepts every key. ErrConflict if its id or hash exists; ErrInvalid
+	// for an empty id or a hash that is not 32 bytes.
+	CreateKey(ctx context.Context, k Key, free func(keys []Key) error) error
 	// KeyByHash returns the key whose secret has this SHA-256, revoked or not, or ErrNotFound.
 	KeyByHash(ctx context.Context, hash []byte) (Key, error)
 	// GetKey returns the key with this id, or ErrNotFound.

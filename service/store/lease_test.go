@@ -256,3 +256,14 @@ func takeAndLoad(ctx context.Context, st store.Store) ([]store.ActiveTable, erro
 	}
 	return st.LoadActive(ctx)
 }
+
+// TestOneKeyOfANameOnTwoStores: CreateKey calls made at once through two PostgreSQL stores of one
+// schema (two referees) run their free one after another, so one key of a name is made.
+func TestOneKeyOfANameOnTwoStores(t *testing.T) {
+	u, _ := postgresLeaseBackend(t)
+	a, _ := leaser(t, u)
+	b, _ := leaser(t, u)
+	if n := storetest.OneKeyOfAName(t, a, b); n != 1 {
+		t.Errorf("%d keys of one name made at once through two stores, want 1", n)
+	}
+}

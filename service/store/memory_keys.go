@@ -14,7 +14,7 @@ import (
 const MemoryAuditKeep = 10_000
 
 // CreateKey implements [KeyStore.CreateKey].
-func (m *memStore) CreateKey(_ context.Context, k Key) error {
+func (m *memStore) CreateKey(_ context.Context, k Key, free func([]Key) error) error {
 	if err := checkKey(&k, time.Now); err != nil {
 		return err
 	}
@@ -28,6 +28,11 @@ func (m *memStore) CreateKey(_ context.Context, k Key) error {
 	for _, o := range m.keys {
 		if bytes.Equal(o.Hash, k.Hash) {
 			return fmt.Errorf("store: create key %q: hash exists: %w", k.ID, ErrConflict)
+		}
+	}
+	if free != nil {
+		if err := free(m.sortedKeys()); err != nil {
+			return err
 		}
 	}
 	k.Hash = bytes.Clone(k.Hash)
@@ -76,12 +81,17 @@ func (m *memStore) ListKeys(context.Context) ([]Key, error) {
 		return nil, err
 	}
 	defer m.mu.Unlock()
+	return m.sortedKeys(), nil
+}
+
+// sortedKeys returns a copy of every key, oldest first (by CreatedAt, then ID); m.mu is held.
+func (m *memStore) sortedKeys() []Key {
 	var out []Key
 	for _, k := range m.keys {
 		out = append(out, cloneKey(k))
 	}
 	slices.SortFunc(out, func(a, b Key) int { return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID)) })
-	return out, nil
+	return out
 }
 
 // RevokeKey implements [KeyStore.RevokeKey].

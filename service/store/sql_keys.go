@@ -40,18 +40,62 @@ func checkKey(k *Key, now func() time.Time) error {
 	return nil
 }
 
-// CreateKey implements [KeyStore.CreateKey].
-func (s *sqlStore) CreateKey(ctx context.Context, k Key) error {
+// CreateKey implements [KeyStore.CreateKey]: one SQLite file has one writer, whose
+// transactions run one at a time.
+func (s *sqlStore) CreateKey(ctx context.Context, k Key, free func([]Key) error) error {
+	return s.createKey(ctx, k, free, nil)
+}
+
+// keysLockClass is the first key of the PostgreSQL advisory lock that serialises CreateKey
+// calls (the second is 0): a key space of its own among the database's advisory locks, as
+// quotaLockClass.
+const keysLockClass = 0x627a716b // "bzqk"
+
+// CreateKey implements [KeyStore.CreateKey]: the transaction takes the advisory lock
+// keysLockClass before it reads the keys, so that the calls of every referee sharing the
+// database run one after another.
+func (s *pgStore) CreateKey(ctx context.Context, k Key, free func([]Key) error) error {
+	return s.createKey(ctx, k, free, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, 0)", keysLockClass)
+		return err
+	})
+}
+
+// createKey stores k in one transaction that takes lock first (when not nil), then reads every
+// key and runs free on them (when not nil): free's error, returned as it is, stores nothing.
+func (s *sqlStore) createKey(ctx context.Context, k Key, free func([]Key) error, lock func(*sql.Tx) error) error {
 	if s.isClosed() {
 		return fmt.Errorf("store: create key: %w", ErrClosed)
 	}
 	if err := checkKey(&k, s.now); err != nil {
 		return err
 	}
-	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO api_keys ("+keyColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"),
-		k.ID, k.Hash, k.Name, k.Role, k.Owner, k.Creator, micros(k.CreatedAt))
+	op := fmt.Sprintf("create key %q", k.ID)
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return s.wrap(fmt.Sprintf("create key %q", k.ID), err)
+		return s.wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // after Commit: sql.ErrTxDone, ignored
+	if lock != nil {
+		if err := lock(tx); err != nil {
+			return s.wrap(op, err)
+		}
+	}
+	if free != nil {
+		keys, err := listKeys(ctx, tx)
+		if err != nil {
+			return s.wrap(op, err)
+		}
+		if err := free(keys); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.d.rebind("INSERT INTO api_keys ("+keyColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"),
+		k.ID, k.Hash, k.Name, k.Role, k.Owner, k.Creator, micros(k.CreatedAt)); err != nil {
+		return s.wrap(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.wrap(op, err)
 	}
 	return nil
 }
@@ -87,23 +131,31 @@ func (s *sqlStore) ListKeys(ctx context.Context) ([]Key, error) {
 	if s.isClosed() {
 		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+keyColumns+" FROM api_keys ORDER BY created_at, id")
+	out, err := listKeys(ctx, s.r)
 	if err != nil {
 		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// listKeys reads every key through q (the reader pool, or a transaction), oldest first.
+func listKeys(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]Key, error) {
+	rows, err := q.QueryContext(ctx, "SELECT "+keyColumns+" FROM api_keys ORDER BY created_at, id")
+	if err != nil {
+		return nil, err
 	}
 	defer func() { _ = rows.Close() }()
 	var out []Key
 	for rows.Next() {
 		k, err := scanKey(rows)
 		if err != nil {
-			return nil, s.wrap(op, err)
+			return nil, err
 		}
 		out = append(out, k)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, s.wrap(op, err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // RevokeKey implements [KeyStore.RevokeKey].

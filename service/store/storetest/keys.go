@@ -24,7 +24,7 @@ func testKeys(t *testing.T, st store.Store) {
 	ctx := context.Background()
 	k1, k2, k3 := key("k-b", 1), key("k-a", 2), key("k-c", 1)
 	for _, k := range []store.Key{k1, k2, k3} {
-		if err := st.CreateKey(ctx, k); err != nil {
+		if err := st.CreateKey(ctx, k, nil); err != nil {
 			t.Fatalf("CreateKey(%s): %v", k.ID, err)
 		}
 	}
@@ -66,7 +66,7 @@ func testKeys(t *testing.T, st store.Store) {
 		"empty id":  {store.Key{Hash: other[:]}, store.ErrInvalid},
 		"short":     {short, store.ErrInvalid},
 	} {
-		if err := st.CreateKey(ctx, c.k); !errors.Is(err, c.want) {
+		if err := st.CreateKey(ctx, c.k, nil); !errors.Is(err, c.want) {
 			t.Errorf("CreateKey(%s) = %v, want %v", name, err, c.want)
 		}
 	}
@@ -92,6 +92,79 @@ func testKeys(t *testing.T, st store.Store) {
 	if err != nil || !between(now.RevokedAt, before, time.Now()) {
 		t.Errorf("RevokeKey(k-c, zero time) = %+v, %v; want RevokedAt now", now, err)
 	}
+}
+
+// testCreateKeyFree: CreateKey calls free with every key, oldest first; free's error is returned
+// as it is and stores nothing; CreateKey calls made at once run their free one after another,
+// so a free refusing a taken name lets one key of that name through ([OneKeyOfAName]).
+func testCreateKeyFree(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	if err := st.CreateKey(ctx, key("k-b", 1), nil); err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	if err := st.CreateKey(ctx, key("k-a", 2), func(keys []store.Key) error {
+		seen = ids(keys, func(k store.Key) string { return k.ID })
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"k-b"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("free saw %v, want %v", seen, want)
+	}
+	refused := errors.New("refused")
+	if err := st.CreateKey(ctx, key("k-c", 3), func([]store.Key) error { return refused }); err != refused {
+		t.Errorf("CreateKey with a refusing free = %v, want its error as it is", err)
+	}
+	if _, err := st.GetKey(ctx, "k-c"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetKey(k-c) after a refusal = %v, want ErrNotFound", err)
+	}
+	if n := OneKeyOfAName(t, st, st); n != 1 {
+		t.Errorf("%d keys of one name made at once, want 1", n)
+	}
+}
+
+// OneKeyOfAName makes 16 CreateKey calls at once, half through a and half through b (two stores
+// of one database, or one store twice), each with a free that refuses a key named "same" when
+// one exists, and returns how many keys named "same" the store then holds.
+func OneKeyOfAName(t *testing.T, a, b store.Store) int {
+	t.Helper()
+	ctx := context.Background()
+	errs := make(chan error, 16)
+	for i := range 16 {
+		st := a
+		if i%2 == 1 {
+			st = b
+		}
+		go func() {
+			k := key(fmt.Sprintf("k-same-%02d", i), 10)
+			k.Name = "same"
+			errs <- st.CreateKey(ctx, k, func(keys []store.Key) error {
+				for _, o := range keys {
+					if o.Name == "same" {
+						return store.ErrConflict
+					}
+				}
+				return nil
+			})
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil && err != store.ErrConflict {
+			t.Errorf("CreateKey(same) = %v, want nil or ErrConflict", err)
+		}
+	}
+	keys, err := a.ListKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, k := range keys {
+		if k.Name == "same" {
+			n++
+		}
+	}
+	return n
 }
 
 // testAudit: events are listed most recent first (by At, then ID), in pages; ids are unique.

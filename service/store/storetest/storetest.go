@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"NoAliasing", testNoAliasing},
 		{"Closed", testClosed},
 		{"Keys", testKeys},
+		{"CreateKeyFree", testCreateKeyFree},
 		{"Audit", testAudit},
 		{"Tournaments", testTournaments},
 	}
