@@ -423,6 +423,36 @@ func TestReconnectResume(t *testing.T) {
 	}
 }
 
+// TestResentRequestClock: the decision request sent again to a seat that reconnects has the
+// first's id and deadline, and the decision time and bank left at its sending again: they were
+// those of its first sending (3 s stale after a 3 s reconnection, an outside trial).
+func TestResentRequestClock(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(9),
+		Clock: &pb.Clock{DecisionMs: 300, BankMs: proto.Uint32(20_000)}})
+	s1 := r.join(t, resp, 1, 0)
+	s1.setAuto()
+	s0 := r.join(t, resp, 0, 0)
+	first := s0.request()
+	if first.GetDecisionLeftMs() != 300 || first.GetBankLeftMs() != 20_000 {
+		t.Fatalf("first request: decision_left_ms %d, bank_left_ms %d; want 300, 20000", first.GetDecisionLeftMs(), first.GetBankLeftMs())
+	}
+	s0.close()
+	events := s0.eventsSnapshot()
+	time.Sleep(500 * time.Millisecond) // the decision time (300 ms) and 200 ms of the bank
+
+	again := r.join(t, resp, 0, events[len(events)-1].GetSeq()).request()
+	left := time.Until(again.GetDeadline().AsTime()).Milliseconds()
+	if again.GetRequestId() != first.GetRequestId() || !again.GetDeadline().AsTime().Equal(first.GetDeadline().AsTime()) {
+		t.Fatalf("sent again: request %d, deadline %v; want the first's, %d, %v", again.GetRequestId(), again.GetDeadline().AsTime(),
+			first.GetRequestId(), first.GetDeadline().AsTime())
+	}
+	if again.GetDecisionLeftMs() != 0 || again.GetBankLeftMs() > 19_800 || int64(again.GetBankLeftMs()) < left {
+		t.Fatalf("sent again after 500 ms: decision_left_ms %d, bank_left_ms %d; want 0, and at most 19800 and at least the %d ms left to the deadline at its receipt",
+			again.GetDecisionLeftMs(), again.GetBankLeftMs(), left)
+	}
+}
+
 // TestDisconnectPolicy: a seat away longer than disconnect_grace_ms with its decision open is
 // played for (AUTO_PLAY_DISCONNECT, the engine's default action) or forfeits.
 func TestDisconnectPolicy(t *testing.T) {

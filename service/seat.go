@@ -682,7 +682,7 @@ func (t *table) join(ctx context.Context, c *conn, j *pb.Join) joined {
 		}
 	}
 	if t.open != nil && t.open.seat == s.index && s.conns[c.member] == c {
-		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
+		t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c, time.Now())}})
 		t.armTimer()
 	}
 	t.advance()

@@ -641,7 +641,7 @@ func (t *table) openDecision(s *seat) {
 	}
 	for _, c := range s.conns {
 		if c != nil {
-			t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c)}})
+			t.sendTo(s, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_DecisionRequest{DecisionRequest: t.requestFor(c, now)}})
 		}
 	}
 	t.armTimer()
@@ -669,23 +669,39 @@ func (t *table) clockReport(now time.Time) *pb.ClockReport {
 	for _, s := range t.seats {
 		c := &pb.SeatClock{Seat: uint32(s.index), RttMs: s.rttMs, BankMs: uint32(s.bankMs)}
 		if t.open != nil && t.open.seat == s.index && !t.open.awaiting {
-			left := max(t.open.deadline.Sub(now).Milliseconds(), 0)
 			c.Running = true
-			c.BankMs = uint32(min(s.bankMs, left))
-			c.DecisionMs = uint32(left - int64(c.BankMs))
+			c.DecisionMs, c.BankMs = t.clockLeft(s, now)
 		}
 		report.Clocks = append(report.Clocks, c)
 	}
 	return report
 }
 
+// clockLeft returns the decision time and the bank left at now to seat s, whose open request's
+// clock runs (milliseconds): the time to the deadline, the decision time spent first.
+func (t *table) clockLeft(s *seat, now time.Time) (decision, bank uint32) {
+	left := max(t.open.deadline.Sub(now).Milliseconds(), 0)
+	bank = uint32(min(s.bankMs, left))
+	return uint32(left - int64(bank)), bank
+}
+
 // requestFor returns the open request as connection c asked for it (Join.view_mode): with the
-// seat's full view, its compact view, or without.
-func (t *table) requestFor(c *conn) *pb.DecisionRequest {
+// seat's full view, its compact view, or without; its decision_left_ms and bank_left_ms are
+// those left at now (a request sent again to a seat that reconnected: they were those of its
+// first sending, 3 s stale after a 3 s reconnection, an outside trial).
+func (t *table) requestFor(c *conn, now time.Time) *pb.DecisionRequest {
 	m := t.open.msg
-	if viewModeOf(m.View) != c.view {
+	decision, bank := m.DecisionLeftMs, m.BankLeftMs
+	if !t.open.awaiting {
+		decision, bank = t.clockLeft(t.seats[t.open.seat], now)
+	}
+	if viewModeOf(m.View) != c.view || decision != m.DecisionLeftMs || bank != m.BankLeftMs {
+		view := m.View
+		if viewModeOf(view) != c.view {
+			view = t.viewIn(c.seat, c.view)
+		}
 		m = proto.CloneOf(m)
-		m.View = t.viewIn(c.seat, c.view)
+		m.View, m.DecisionLeftMs, m.BankLeftMs = view, decision, bank
 	}
 	return m
 }

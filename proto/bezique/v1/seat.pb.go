@@ -636,9 +636,10 @@ type DecisionRequest struct {
 	LegalActions []*LegalAction `protobuf:"bytes,3,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// deadline is when the referee stops waiting (decision time plus bank).
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=deadline,proto3" json:"deadline,omitempty"`
-	// decision_left_ms is the decision time left, bank excluded.
+	// decision_left_ms is the decision time left, bank excluded, when the request is sent (a
+	// request sent again to a seat that reconnected: what is left then).
 	DecisionLeftMs uint32 `protobuf:"varint,5,opt,name=decision_left_ms,json=decisionLeftMs,proto3" json:"decision_left_ms,omitempty"`
-	// bank_left_ms is the bank left.
+	// bank_left_ms is the bank left when the request is sent.
 	BankLeftMs uint32 `protobuf:"varint,6,opt,name=bank_left_ms,json=bankLeftMs,proto3" json:"bank_left_ms,omitempty"`
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`

@@ -29,11 +29,12 @@ export interface DecisionRequest {
    */
   'deadline'?: (_google_protobuf_Timestamp | null);
   /**
-   * decision_left_ms is the decision time left, bank excluded.
+   * decision_left_ms is the decision time left, bank excluded, when the request is sent (a
+   * request sent again to a seat that reconnected: what is left then).
    */
   'decision_left_ms'?: (number);
   /**
-   * bank_left_ms is the bank left.
+   * bank_left_ms is the bank left when the request is sent.
    */
   'bank_left_ms'?: (number);
   /**
@@ -72,11 +73,12 @@ export interface DecisionRequest__Output {
    */
   'deadline': (_google_protobuf_Timestamp__Output | null);
   /**
-   * decision_left_ms is the decision time left, bank excluded.
+   * decision_left_ms is the decision time left, bank excluded, when the request is sent (a
+   * request sent again to a seat that reconnected: what is left then).
    */
   'decision_left_ms': (number);
   /**
-   * bank_left_ms is the bank left.
+   * bank_left_ms is the bank left when the request is sent.
    */
   'bank_left_ms': (number);
   /**
