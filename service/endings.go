@@ -30,7 +30,8 @@ func newEndingCache() *lru.Cache[string, *pb.GameRecord] {
 }
 
 // storedEnding returns the ending of finished table id's stored record: a GameRecord holding only
-// its result and its seats (with the bot names and versions they joined with); nil when the store
+// its result, its seats (with the bot names and versions they joined with), its last seq and its
+// last deal's summary; nil when the store
 // has no record of it. A stored record never changes, so the endings read are kept (keptEndings,
 // the least recently used dropped) and each caller gets its own copy. It returns the store's
 // errors and an undecodable record's (unreadable).
@@ -49,7 +50,10 @@ func (s *Referee) storedEnding(ctx context.Context, id string) (*pb.GameRecord, 
 	if err != nil {
 		return nil, err
 	}
-	end := &pb.GameRecord{Result: rec.GetResult(), Seats: rec.GetSeats()}
+	end := &pb.GameRecord{Result: rec.GetResult(), Seats: rec.GetSeats(), LastSeq: rec.GetLastSeq()}
+	if n := len(rec.GetDeals()); n > 0 {
+		end.Deals = rec.GetDeals()[n-1:] // its scores are the table's last (TableInfo.scores)
+	}
 	s.endings.Add(id, proto.Clone(end).(*pb.GameRecord))
 	return end, nil
 }

@@ -99,3 +99,27 @@ func TestListingKeepsFinishedResults(t *testing.T) {
 		t.Fatalf("listed result after a caller changed its copy %v, want %v", got, want)
 	}
 }
+
+// TestStoredInfoAsInMemory: a finished table that has left memory is described as it was in
+// memory: its last_seq and its scores with the last deal's points (they were 0, an outside
+// trial: a referee's answer depended on whether it still held the table).
+func TestStoredInfoAsInMemory(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, openSQLite(t, filepath.Join(t.TempDir(), "bezique.db")), func(c *Config) { quiet(c); c.KeepFinished = 1 })
+	id := playBuiltinGames(t, r, 1)[0]
+	live, err := r.srv.Referee.GetTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live.GetLastSeq() == 0 || live.GetScores()[0].GetDealPoints()+live.GetScores()[1].GetDealPoints() == 0 {
+		t.Fatalf("in memory: last_seq %d, scores %v; want a last seq and deal points", live.GetLastSeq(), live.GetScores())
+	}
+	playBuiltinGames(t, r, 1) // the first leaves memory (KeepFinished 1)
+	stored, err := r.srv.Referee.GetTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.GetLastSeq() != live.GetLastSeq() || !proto.Equal(&pb.TableInfo{Scores: stored.GetScores()}, &pb.TableInfo{Scores: live.GetScores()}) {
+		t.Fatalf("from the store: last_seq %d, scores %v; in memory %d, %v", stored.GetLastSeq(), stored.GetScores(), live.GetLastSeq(), live.GetScores())
+	}
+}

@@ -24,7 +24,7 @@ func (t *table) buildRecord() *pb.GameRecord {
 		SeedCommitment: t.dealing.commitment, Seed: append([]byte(nil), t.seed[:]...), StackedDeal: t.spec.GetStackedDeal(),
 		SeedSalt: t.dealing.salt, DealingSource: t.dealing.source,
 		Actions: t.actions, Result: t.result, FinishTime: timestamppb.New(t.finished),
-		TeamMessages: t.teamMessages,
+		TeamMessages: t.teamMessages, LastSeq: t.seq,
 	}
 	if !t.started.IsZero() {
 		rec.StartTime = timestamppb.New(t.started)

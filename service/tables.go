@@ -352,7 +352,10 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 				ti.Seats[i].BotName, ti.Seats[i].BotVersion = cmp.Or(rs.GetBotName(), ti.Seats[i].BotName), rs.GetBotVersion()
 			}
 		}
-		ti.Scores = ti.Result.Scores
+		ti.Scores, ti.LastSeq = ti.Result.Scores, end.GetLastSeq()
+		if d := end.GetDeals(); len(d) > 0 && len(d[0].GetScores()) > 0 {
+			ti.Scores = d[0].GetScores() // with the last deal's points, as the table in memory shows them
+		}
 	}
 	return ti, nil
 }

@@ -61,7 +61,10 @@ type GameRecord struct {
 	DealsPlanned uint32 `protobuf:"varint,14,opt,name=deals_planned,json=dealsPlanned,proto3" json:"deals_planned,omitempty"`
 	// team_messages are the messages the members of team seats exchanged (RULES.md §3.5), in the
 	// order the referee received them; shown to nobody but the team before the game ended.
-	TeamMessages  []*TeamMessageRecord `protobuf:"bytes,15,rep,name=team_messages,json=teamMessages,proto3" json:"team_messages,omitempty"`
+	TeamMessages []*TeamMessageRecord `protobuf:"bytes,15,rep,name=team_messages,json=teamMessages,proto3" json:"team_messages,omitempty"`
+	// last_seq is the seq of the table's last event (Event.seq, TableInfo.last_seq) as the referee
+	// numbered them; 0 in records made before 2026-12-06.
+	LastSeq       uint64 `protobuf:"varint,16,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -199,6 +202,13 @@ func (x *GameRecord) GetTeamMessages() []*TeamMessageRecord {
 		return x.TeamMessages
 	}
 	return nil
+}
+
+func (x *GameRecord) GetLastSeq() uint64 {
+	if x != nil {
+		return x.LastSeq
+	}
+	return 0
 }
 
 // TeamMessageRecord is one TeamMessage as the record keeps it.
@@ -471,7 +481,7 @@ var File_bezique_v1_record_proto protoreflect.FileDescriptor
 const file_bezique_v1_record_proto_rawDesc = "" +
 	"\n" +
 	"\x17bezique/v1/record.proto\x12\n" +
-	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xca\x05\n" +
+	"bezique.v1\x1a\x18bezique/v1/actions.proto\x1a\x16bezique/v1/cards.proto\x1a\x17bezique/v1/events.proto\x1a\x16bezique/v1/rules.proto\x1a\x16bezique/v1/table.proto\x1a\x15bezique/v1/view.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe5\x05\n" +
 	"\n" +
 	"GameRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
@@ -491,7 +501,8 @@ const file_bezique_v1_record_proto_rawDesc = "" +
 	"\tseed_salt\x18\f \x01(\fR\bseedSalt\x12@\n" +
 	"\x0edealing_source\x18\r \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\x12#\n" +
 	"\rdeals_planned\x18\x0e \x01(\rR\fdealsPlanned\x12B\n" +
-	"\rteam_messages\x18\x0f \x03(\v2\x1d.bezique.v1.TeamMessageRecordR\fteamMessages\"\xaf\x01\n" +
+	"\rteam_messages\x18\x0f \x03(\v2\x1d.bezique.v1.TeamMessageRecordR\fteamMessages\x12\x19\n" +
+	"\blast_seq\x18\x10 \x01(\x04R\alastSeq\"\xaf\x01\n" +
 	"\x11TeamMessageRecord\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x16\n" +

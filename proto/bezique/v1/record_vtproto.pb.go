@@ -50,6 +50,13 @@ func (m *GameRecord) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.LastSeq != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.LastSeq))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0x80
+	}
 	if len(m.TeamMessages) > 0 {
 		for iNdEx := len(m.TeamMessages) - 1; iNdEx >= 0; iNdEx-- {
 			size, err := m.TeamMessages[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
@@ -468,6 +475,9 @@ func (m *GameRecord) SizeVT() (n int) {
 			l = e.SizeVT()
 			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 		}
+	}
+	if m.LastSeq != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.LastSeq))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -1075,6 +1085,25 @@ func (m *GameRecord) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 16:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field LastSeq", wireType)
+			}
+			m.LastSeq = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.LastSeq |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

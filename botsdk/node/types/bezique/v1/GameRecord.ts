@@ -9,6 +9,7 @@ import type { GameResult as _bezique_v1_GameResult, GameResult__Output as _beziq
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp';
 import type { DealingSource as _bezique_v1_DealingSource, DealingSource__Output as _bezique_v1_DealingSource__Output } from '../../bezique/v1/DealingSource';
 import type { TeamMessageRecord as _bezique_v1_TeamMessageRecord, TeamMessageRecord__Output as _bezique_v1_TeamMessageRecord__Output } from '../../bezique/v1/TeamMessageRecord';
+import type { Long } from '@grpc/proto-loader';
 
 /**
  * GameRecord is a finished game: enough to replay it (rules, seed or stacked deal, actions).
@@ -81,6 +82,11 @@ export interface GameRecord {
    * order the referee received them; shown to nobody but the team before the game ended.
    */
   'team_messages'?: (_bezique_v1_TeamMessageRecord)[];
+  /**
+   * last_seq is the seq of the table's last event (Event.seq, TableInfo.last_seq) as the referee
+   * numbered them; 0 in records made before 2026-12-06.
+   */
+  'last_seq'?: (number | string | Long);
 }
 
 /**
@@ -154,4 +160,9 @@ export interface GameRecord__Output {
    * order the referee received them; shown to nobody but the team before the game ended.
    */
   'team_messages': (_bezique_v1_TeamMessageRecord__Output)[];
+  /**
+   * last_seq is the seq of the table's last event (Event.seq, TableInfo.last_seq) as the referee
+   * numbered them; 0 in records made before 2026-12-06.
+   */
+  'last_seq': (number);
 }
