@@ -139,7 +139,11 @@ func (LapseCause) EnumDescriptor() ([]byte, []int) {
 // Event is one thing that happened at a table, as the reader may see it.
 type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// seq is the event's number at its table, from 1, without gaps.
+	// seq is the event's number at its table: from 1, one more for each event the table sends.
+	// It only increases; it may skip numbers. A table that a referee rebuilt from its store (after
+	// a restart, or taken over from another referee) goes on up to 2 048 numbers further, so that
+	// none a reader has seen is used again, and the events that are not stored (seat_connected,
+	// seat_disconnected) are not in the history it rebuilt. Resume after the highest seq you have.
 	Seq uint64 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
 	// payload is what happened.
 	//

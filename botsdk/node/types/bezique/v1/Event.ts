@@ -31,7 +31,11 @@ import type { Long } from '@grpc/proto-loader';
  */
 export interface Event {
   /**
-   * seq is the event's number at its table, from 1, without gaps.
+   * seq is the event's number at its table: from 1, one more for each event the table sends.
+   * It only increases; it may skip numbers. A table that a referee rebuilt from its store (after
+   * a restart, or taken over from another referee) goes on up to 2 048 numbers further, so that
+   * none a reader has seen is used again, and the events that are not stored (seat_connected,
+   * seat_disconnected) are not in the history it rebuilt. Resume after the highest seq you have.
    */
   'seq'?: (number | string | Long);
   /**
@@ -141,7 +145,11 @@ export interface Event {
  */
 export interface Event__Output {
   /**
-   * seq is the event's number at its table, from 1, without gaps.
+   * seq is the event's number at its table: from 1, one more for each event the table sends.
+   * It only increases; it may skip numbers. A table that a referee rebuilt from its store (after
+   * a restart, or taken over from another referee) goes on up to 2 048 numbers further, so that
+   * none a reader has seen is used again, and the events that are not stored (seat_connected,
+   * seat_disconnected) are not in the history it rebuilt. Resume after the highest seq you have.
    */
   'seq': (number);
   /**
