@@ -78,6 +78,47 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	}
 }
 
+// TestTournamentBothLobbyEntrantsAbsent: a game whose every side's lobby entrant is absent past
+// the grace is cancelled, a game without a result, the reason naming both; each absent entrant
+// forfeits its games against a bot that plays. One of the two was credited with a win of the
+// game nobody played (an outside trial).
+func TestTournamentBothLobbyEntrantsAbsent(t *testing.T) {
+	r := newCore(t, Config{Logger: slog.New(&logRecords{})})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 6, AbsenceGraceMs: 200,
+		Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "zeta", Kind: tournament.KindLobby, Bot: "zeta"}, {ID: "eta", Kind: tournament.KindLobby, Bot: "eta"},
+			{ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	games := tn.Spec.Schedule()
+	cancelled := 0
+	for _, res := range tn.Results {
+		if g := games[res.Game]; slices.Contains(g.Seats, 2) {
+			continue
+		}
+		cancelled++
+		if res.Outcome != tournament.OutcomeCancelled || res.WinnerSide != -1 || !strings.Contains(res.Reason, `lobby bot "zeta" absent from the lobby since`) ||
+			!strings.Contains(res.Reason, `lobby bot "eta" absent from the lobby since`) || !strings.HasSuffix(res.Reason, "longer than the tournament's absence grace (200 ms)") {
+			t.Errorf("game %d between the absent bots: %+v", res.Game, res)
+		}
+	}
+	if tn.State != store.TournamentFinished || len(tn.Results) != 6 || cancelled != 2 || tn.Standings.Played != 4 {
+		t.Fatalf("state %s, %d results, %d between the absent bots, %d played; want finished, 6, 2, 4", tn.State, len(tn.Results), cancelled, tn.Standings.Played)
+	}
+	for _, st := range tn.Standings.Entrants {
+		want := tournament.Standing{Entrant: st.Entrant, Games: 2, Losses: 2, Forfeits: 2, ForfeitsDisconnect: 2}
+		if st.Entrant == "rulebook" {
+			want = tournament.Standing{Entrant: st.Entrant, Games: 4, Wins: 4}
+		}
+		if st.Games != want.Games || st.Wins != want.Wins || st.Losses != want.Losses || st.Forfeits != want.Forfeits || st.ForfeitsDisconnect != want.ForfeitsDisconnect {
+			t.Errorf("standing %+v; want games %d, W %d, L %d, forfeits %d (disconnect %d)", st, want.Games, want.Wins, want.Losses, want.Forfeits, want.ForfeitsDisconnect)
+		}
+	}
+}
+
 // TestCancelTournament: a tournament cancelled while its two games in play wait for a lobby bot
 // that never decides starts no more games; the two games end cancelled with the reason in their
 // records and no result; the tournament is cancelled in the store with its seed revealed, and

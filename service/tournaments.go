@@ -889,7 +889,13 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		if _, err := s.createTable(ctx, req, id, tr.id); err != nil {
 			return err
 		}
-		return s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs)
+		all := []*AbsentError{absent}
+		for _, a := range s.absentPastGrace(seats, tr.runSince(), time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond) {
+			if a.Name != absent.Name {
+				all = append(all, a)
+			}
+		}
+		return s.forfeitAbsent(ctx, id, all, tr.spec.AbsenceGraceMs)
 	}
 	if err != nil {
 		return err
@@ -928,17 +934,7 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 		if err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
 			return err
 		}
-		s.lobby.mu.Lock()
-		var absent *AbsentError
-		for seat, members := range seats {
-			for _, n := range members {
-				if since := s.lobby.absentSince(n, from); absent == nil && !since.IsZero() && time.Since(since) > grace {
-					absent = &AbsentError{Name: n, Seat: seat, Since: since}
-				}
-			}
-		}
-		s.lobby.mu.Unlock()
-		if absent != nil {
+		if absent := s.absentPastGrace(seats, from, grace); absent != nil {
 			if err := s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs); err != nil {
 				return err
 			}
@@ -946,19 +942,54 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 	}
 }
 
-// forfeitAbsent forfeits the absent bot's seat of a table that still waits for its seats (a
-// table in play goes on under its failure policy), with FORFEIT_CAUSE_DISCONNECT. A table that
-// has left memory (it ended, or another referee took it over) has nothing to forfeit here: nil,
-// and the caller's Await finds its end.
-func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent *AbsentError, graceMs uint32) error {
-	reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", absent, graceMs)
-	err := s.onTable(ctx, id, func(t *table) {
-		if t.state == pb.TableState_TABLE_STATE_WAITING {
-			// Said in the log, not only in the standings and records (an outside trial: 248 games
-			// forfeited in a minute and not a line logged).
-			t.log().Warn("forfeiting the seat of an absent lobby entrant", "seat", absent.Seat, "bot", absent.Name, "reason", reason)
-			t.forfeit(t.seats[absent.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
+// absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby for
+// longer than grace, counted from from at the earliest, in seat order; nil when none is.
+func (s *Referee) absentPastGrace(seats [][]string, from time.Time, grace time.Duration) []*AbsentError {
+	s.lobby.mu.Lock()
+	defer s.lobby.mu.Unlock()
+	var absent []*AbsentError
+	for seat, members := range seats {
+		for _, n := range members {
+			if since := s.lobby.absentSince(n, from); !since.IsZero() && time.Since(since) > grace {
+				absent = append(absent, &AbsentError{Name: n, Seat: seat, Since: since})
+			}
 		}
+	}
+	return absent
+}
+
+// forfeitAbsent ends a table that still waits for its seats (a table in play goes on under its
+// failure policy) whose lobby bots absent are absent past the tournament's grace: the first's
+// seat forfeits it, with FORFEIT_CAUSE_DISCONNECT; when they hold a seat of every side, nobody
+// came to play and the table is cancelled, a game without a result (the side of the second absent
+// bot won a game nobody played: an outside trial). A table that has left memory (it ended, or
+// another referee took it over) has nothing to end here: nil, and the caller's Await finds its
+// end.
+func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent []*AbsentError, graceMs uint32) error {
+	why := make([]string, len(absent))
+	for i, a := range absent {
+		why[i] = a.Error()
+	}
+	reason := fmt.Sprintf("%s, longer than the tournament's absence grace (%d ms)", strings.Join(why, "; "), graceMs)
+	err := s.onTable(ctx, id, func(t *table) {
+		if t.state != pb.TableState_TABLE_STATE_WAITING {
+			return
+		}
+		sides := map[int]bool{}
+		for _, a := range absent {
+			sides[t.game.Side(a.Seat)] = true
+		}
+		// Said in the log, not only in the standings and records (an outside trial: 248 games
+		// forfeited in a minute and not a line logged).
+		if len(sides) == len(t.game.Totals()) {
+			t.log().Warn("cancelling a table whose every side's lobby entrant is absent", "reason", reason)
+			t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+			return
+		}
+		first := absent[0]
+		reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", first, graceMs)
+		t.log().Warn("forfeiting the seat of an absent lobby entrant", "seat", first.Seat, "bot", first.Name, "reason", reason)
+		t.forfeit(t.seats[first.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return nil
