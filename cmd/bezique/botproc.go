@@ -57,16 +57,31 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 const stopGrace = 5 * time.Second
 
 // stop terminates the process group (SIGTERM, which ends a Python bot without the traceback of a
-// KeyboardInterrupt; the match's games are over by then) and kills it if it has not exited
-// within stopGrace.
+// KeyboardInterrupt; the match's games are over by then) and kills it if any of its processes
+// is left after stopGrace: the shell that runs the line dies at SIGTERM, and a bot it started
+// that took longer to exit, or not at all, was left running when only the shell was waited for
+// (an outside trial: a Node bot reconnecting to the gone referee for 7 minutes).
 func (p *botProc) stop() {
-	pgid := -p.cmd.Process.Pid
-	_ = syscall.Kill(pgid, syscall.SIGTERM)
-	select {
-	case <-p.exited:
-	case <-time.After(stopGrace):
-		_ = syscall.Kill(pgid, syscall.SIGKILL)
-		<-p.exited
+	pgid := p.cmd.Process.Pid
+	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+	deadline := time.After(stopGrace)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.exited:
+			if !groupLive(pgid) {
+				return
+			}
+		default:
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			_ = syscall.Kill(-pgid, syscall.SIGKILL)
+			<-p.exited
+			return
+		}
 	}
 }
 

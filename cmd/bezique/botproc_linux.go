@@ -1,6 +1,11 @@
 package main
 
-import "syscall"
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
 
 // botProcAttr puts a bot command in its own process group (so that stop reaches the shell's
 // children too) and has Linux send it SIGTERM when this process dies (PR_SET_PDEATHSIG): a match
@@ -9,4 +14,30 @@ import "syscall"
 // last command of the line (`sh -c 'python3 bot.py'` does), not the children of a longer line.
 func botProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+}
+
+// groupLive reports whether a process of group pgid is running, from /proc: a zombie does not
+// count, as kill(-pgid, 0) counts it, since a PID 1 that reaps no orphan (this project's CI
+// machines, some containers) keeps the group's exited processes as zombies for ever.
+func groupLive(pgid int) bool {
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return syscall.Kill(-pgid, 0) != syscall.ESRCH
+	}
+	for _, d := range dirs {
+		if _, err := strconv.Atoi(d.Name()); err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue // it exited meanwhile
+		}
+		// "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
+		i := strings.LastIndexByte(string(stat), ')')
+		f := strings.Fields(string(stat[i+1:]))
+		if len(f) > 2 && f[0] != "Z" && f[2] == strconv.Itoa(pgid) {
+			return true
+		}
+	}
+	return false
 }

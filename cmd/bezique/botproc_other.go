@@ -9,3 +9,6 @@ import "syscall"
 func botProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
+
+// groupLive reports whether a process of group pgid is left (a zombie too, on these systems).
+func groupLive(pgid int) bool { return syscall.Kill(-pgid, 0) != syscall.ESRCH }

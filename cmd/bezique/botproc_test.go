@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestBotProcStopEndsTheGroup: stop ends every process of a bot command's group, not only the
+// shell that runs the line, which dies at SIGTERM: a program that ignores it (a subshell and its
+// sleep) is killed once stopGrace has passed, and one that exits at once is not waited for. The
+// shell alone was waited for, and a bot that outlived it ran on (an outside trial).
+func TestBotProcStopEndsTheGroup(t *testing.T) {
+	for _, c := range []struct {
+		name, line string
+		min, max   time.Duration
+	}{
+		{"ignores SIGTERM", `sh -c 'trap "" TERM; touch "$READY"; sleep 60'; true`, stopGrace, stopGrace + 2*time.Second},
+		{"exits at SIGTERM", `(touch "$READY"; sleep 60); true`, 0, stopGrace / 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ready := filepath.Join(t.TempDir(), "ready")
+			t.Setenv("READY", ready)
+			// An *os.File, as match's standard error is: exec's Wait then returns when the shell
+			// exits, not when every holder of a pipe has closed it.
+			out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer out.Close()
+			p, err := startBotProc(c.line, "127.0.0.1:1", "cmd-a", out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(ready); err == nil {
+					break
+				}
+				if time.Since(start) > 10*time.Second {
+					t.Fatal("the bot command did not start")
+				}
+			}
+			start := time.Now()
+			p.stop()
+			took := time.Since(start)
+			live := groupLive(p.cmd.Process.Pid)
+			for end := time.Now().Add(time.Second); live && time.Now().Before(end); live = groupLive(p.cmd.Process.Pid) {
+				time.Sleep(10 * time.Millisecond) // a process killed by stop's SIGKILL dies as it is next scheduled
+			}
+			if live || took < c.min || took > c.max {
+				t.Errorf("after stop (%s): a process of the group running a second later %t; want none, and stop to take %s to %s", took, live, c.min, c.max)
+			}
+		})
+	}
+}
