@@ -164,13 +164,21 @@ killed.`,
 			out := matchOutput{w: cmd.OutOrStdout(), cancel: cancel}
 			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
 				// The standings of the games played so far, before the error (a program that
-				// exited, an interrupt): they were lost with the match.
+				// exited, an interrupt), and their records: they were lost with the match. The
+				// tournament is cancelled first, which reveals its seed: a game whose deal set
+				// was still in play has its record then.
+				err = cmp.Or(exitedDuring(procs), context.Cause(ctx), err)
 				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancelStandings()
-				if tn, gerr := r.GetTournament(sctx, tn.ID); gerr == nil && tn.Standings.Played > 0 {
+				if tn, gerr := r.CancelTournament(sctx, tn.ID, "the match ended early"); gerr == nil && tn.Standings.Played > 0 {
 					_ = printStandings(out, tn, false)
+					if recordsDir != "" {
+						n, _, werr := writeRecords(sctx, tn, recordsDir, r.GetRecord)
+						fmt.Fprintf(out, "records of the games played written to %s: %d\n", recordsDir, n)
+						err = cmp.Or(err, werr)
+					}
 				}
-				return cmp.Or(exitedDuring(procs), context.Cause(ctx), err)
+				return err
 			}
 			tn, err = r.GetTournament(ctx, tn.ID)
 			if err != nil {
@@ -199,7 +207,7 @@ killed.`,
 	cmd.Flags().StringVar(&cmdB, "cmd-b", "", "its opponent is this program, as --cmd")
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
 	cmd.Flags().StringVar(&listen, "listen", "", "the address of the match's referee, host:port, for a program that cannot take $BEZIQUE_SERVER (default: a free port of 127.0.0.1)")
-	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game to this directory, as <table>.json (bezique replay reads them), when the match ends")
+	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game to this directory, as <table>.json (bezique replay reads them), when the match ends (the games played, if it ends early)")
 	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
 		fl := cmd.Flags().Lookup(name)
 		_ = fl.Value.Set(v)

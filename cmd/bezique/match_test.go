@@ -114,7 +114,8 @@ func TestMatchProgramDies(t *testing.T) {
 	cmd.SetErr(&stderr)
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	line := "sh -c 'echo $$ > " + pidFile + " && exec " + strconv.Quote(exe) + " bot --serve --bot random --capacity 8'"
-	cmd.SetArgs([]string{"match", "--seed", "1", "--sprt", "0,1,0.05,0.05", "--cmd", line, "rulebook"})
+	records := filepath.Join(t.TempDir(), "records")
+	cmd.SetArgs([]string{"match", "--seed", "1", "--sprt", "0,1,0.05,0.05", "--cmd", line, "rulebook", "--records", records})
 	killed := make(chan error, 1)
 	go func() {
 		for !regexp.MustCompile(`\n\d+ games: cmd-a `).MatchString(stdout.String()) {
@@ -143,9 +144,15 @@ func TestMatchProgramDies(t *testing.T) {
 	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137)", line) {
 		t.Fatalf("error %v, want the program's exit\n%s", err, out)
 	}
-	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, running\n`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, cancelled\n`).FindStringSubmatch(out)
 	if m == nil || m[1] == "0" || !regexp.MustCompile(`\ncmd-a v rulebook: \+\d+ =\d+ -\d+, Elo .*\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): continue\n`).MatchString(out) {
 		t.Fatalf("no standings of the games played:\n%s", out)
+	}
+	// The records of the games played are written too, every one of them: the tournament is
+	// cancelled, so a game whose deal set was still in play has its record (they were lost).
+	files, err := filepath.Glob(filepath.Join(records, "*.json"))
+	if want := "records of the games played written to " + records + ": " + m[1] + "\n"; err != nil || !strings.HasSuffix(out, want) || strconv.Itoa(len(files)) != m[1] {
+		t.Fatalf("%d records in %s (%v); want %s, and the line %q at the end of:\n%s", len(files), records, err, m[1], want, out)
 	}
 }
 
