@@ -546,8 +546,9 @@ func (m *Metrics) ActionAccepted(variant string) {
 	m.actions.WithLabelValues(known(m.knownVariants, variant), "accepted").Inc()
 }
 
-// ActionRejected counts one action that the referee rejected (illegal or
-// malformed).
+// ActionRejected counts one action that the referee rejected, counted against its decision
+// (Rejection.strikes): an unknown action id, a malformed action or one the rules refuse; not a
+// stale answer, nor one that the referee could not store.
 func (m *Metrics) ActionRejected(variant string) {
 	if m == nil {
 		return

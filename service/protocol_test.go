@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -236,6 +237,10 @@ func TestUnknownAndMalformedDecide(t *testing.T) {
 	s.event("seat 0's action", func(e *pb.Event) bool { return actionEvents([]*pb.Event{e}, 0) == 1 })
 	r.cancelTable(t, resp.GetTableId())
 	s.wantStatus(codes.OK)
+	// Each is a rejected action in the metrics: only the engine's refusals were (an outside trial).
+	if got := testutil.ToFloat64(r.srv.metrics.actions.WithLabelValues(VariantTwoHanded, "rejected")); got != 6 {
+		t.Errorf(`bezique_actions_total{outcome="rejected"} = %v, want 6`, got)
+	}
 }
 
 // TestTimeout: a seat that lets the decision time and bank run out is played for (AUTO_PLAY: an

@@ -830,6 +830,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	// strike rejects an illegal answer, counting it against the decision (Rejection.strikes);
 	// at the strike limit the on_illegal policy applies.
 	strike := func(code pb.RejectionCode, rule, msg string) {
+		t.srv.metrics.ActionRejected(t.variant)
 		s.strikes++
 		rejectAt(s.strikes, code, rule, msg)
 		if limit != 0 && s.strikes >= int(limit) {
@@ -875,7 +876,6 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	}
 	if err := t.game.Check(s.index, a); err != nil {
 		ee := err.(*engine.Error)
-		t.srv.metrics.ActionRejected(t.variant)
 		strike(rejectionCodes[ee.Code], ee.Rule, ee.Error())
 		return false
 	}
