@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
@@ -114,6 +115,9 @@ killed.`,
 				}
 				spec.Entrants = append(spec.Entrants, e)
 			}
+			if _, err := engine.ParseVariant(string(spec.Variant)); err == nil && spec.Variant.Sides() != 2 {
+				return fmt.Errorf("--variant %s: a match is between two sides and %s has %d; play it in a tournament (bezique tournament run)", spec.Variant, spec.Variant, spec.Variant.Sides())
+			}
 			// Ctrl-C, SIGTERM, SIGHUP (the terminal closed) or the output closed (matchOutput)
 			// ends the match through the deferred calls below, which stop the programs (in their
 			// own process groups, the terminal's Ctrl-C does not reach them).
@@ -208,6 +212,8 @@ killed.`,
 	cmd.Flags().DurationVar(&wait, "cmd-wait", 30*time.Second, "how long a --cmd program has to enter the lobby")
 	cmd.Flags().StringVar(&listen, "listen", "", "the address of the match's referee, host:port, for a program that cannot take $BEZIQUE_SERVER (default: a free port of 127.0.0.1)")
 	cmd.Flags().StringVar(&recordsDir, "records", "", "write the record of every game to this directory, as <table>.json (bezique replay reads them), when the match ends (the games played, if it ends early)")
+	cmd.Flags().Lookup("variant").Usage = "a variant of two sides: two-handed, four-handed (partnership: each bot plays with its partner), rubicon or six-pack"
+	cmd.Flags().Lookup("sprt").Usage = "the SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05); none: no test, play every --deals deal set"
 	for name, v := range map[string]string{"sprt": "0,100,0.05,0.05", "deals": "1000"} { // a match's own defaults, shown by --help
 		fl := cmd.Flags().Lookup(name)
 		_ = fl.Value.Set(v)

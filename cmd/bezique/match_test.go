@@ -157,17 +157,18 @@ func TestMatchProgramDies(t *testing.T) {
 }
 
 // TestMatchHelpDefaults: `match --help` shows the defaults a match plays with, 1 000 deal sets
-// and the SPRT 0,100,0.05,0.05, not the tournament's (10 deal sets, no SPRT), while `tournament
-// run --help` keeps its own.
+// and the SPRT 0,100,0.05,0.05, not the tournament's (10 deal sets, no SPRT), and the variants it
+// plays (it listed three-handed), while `tournament run --help` keeps its own.
 func TestMatchHelpDefaults(t *testing.T) {
 	for _, c := range []struct {
 		cmd  string
 		want []string
 	}{
 		{"match", []string{`      --deals int                deal sets per pairing (default 1000)` + "\n",
-			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05) (default "0,100,0.05,0.05")` + "\n"}},
+			`      --sprt string              the SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05); none: no test, play every --deals deal set (default "0,100,0.05,0.05")` + "\n",
+			`      --variant string           a variant of two sides: two-handed, four-handed (partnership: each bot plays with its partner), rubicon or six-pack (default "two-handed")` + "\n"}},
 		{"tournament", []string{`      --deals int                deal sets per pairing (default 10)` + "\n",
-			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05)` + "\n"}},
+			`      --sprt string              a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05); none (or empty): no test` + "\n"}},
 	} {
 		args := []string{c.cmd, "--help"}
 		if c.cmd == "tournament" {
@@ -184,7 +185,7 @@ func TestMatchHelpDefaults(t *testing.T) {
 
 // TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
 // or does not play the match's variant ends the match with an error that names the command; a
-// side given twice is refused.
+// side given twice, a variant of more than two sides and a malformed --sprt are refused.
 func TestMatchCommandFails(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
@@ -207,6 +208,9 @@ func TestMatchCommandFails(t *testing.T) {
 		{[]string{"--cmd", threeHanded}, fmt.Sprintf("--cmd %q: the bot plays [three-handed], not two-handed", threeHanded)},
 		{[]string{"--cmd-b", "true", "random"}, "the opponent is given twice: OPPONENT and --b or --cmd-b"},
 		{[]string{"--a", "random", "--cmd", "true"}, "a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both"},
+		// "entrants: 2 given; three-handed needs at least 3" before: a flag match's user never sets.
+		{[]string{"--variant", "three-handed"}, "--variant three-handed: a match is between two sides and three-handed has 3; play it in a tournament (bezique tournament run)"},
+		{[]string{"--sprt", "off"}, `--sprt "off": want elo0,elo1,alpha,beta`},
 	} {
 		start := time.Now()
 		cmd := newRootCmd()
@@ -317,7 +321,7 @@ func TestMatchWarnsOfFallbacks(t *testing.T) {
 // author could not look at the games a verdict came from.
 func TestMatchWritesRecords(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "records")
-	out, err := runCmd(context.Background(), "match", "--a", "rulebook", "--b", "random", "--deals", "2", "--option", "target=300", "--records", dir)
+	out, err := runCmd(context.Background(), "match", "--a", "rulebook", "--b", "random", "--deals", "2", "--option", "target=300", "--records", dir, "--sprt", "none")
 	if err != nil {
 		t.Fatalf("match: %v\n%s", err, out)
 	}
