@@ -183,7 +183,7 @@ func TestStrikeLimit(t *testing.T) {
 		s.decideAction(req.GetRequestId(), illegalPlay(req))
 		s.decideAction(req.GetRequestId(), illegalPlay(req))
 		res := s.gameOver()
-		wantForfeit(t, res, 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")
+		wantForfeit(t, res, 0, 1, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "strike limit (2) reached on one decision")
 		s.wantStatus(codes.OK)
 		rec := r.record(t, resp.GetTableId())
 		if last := rec.GetActions()[len(rec.GetActions())-1]; last.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_FORFEIT || last.GetSeat() != 0 {
@@ -902,7 +902,7 @@ func TestForfeitOfThreeSidesHasNoWinner(t *testing.T) {
 	if res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || res.GetForfeitSeat() != 0 || res.WinnerSide != nil {
 		t.Fatalf("result %v; want seat 0's forfeit with no winner", res)
 	}
-	if got, want := wire.OutcomeText(res), "forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), no winner"; got != want {
+	if got, want := wire.OutcomeText(res), "forfeit by seat 0 (illegal actions: strike limit (1) reached on one decision), no winner"; got != want {
 		t.Errorf("outcome %q; want %q", got, want)
 	}
 	rec := r.record(t, resp.GetTableId())

@@ -905,11 +905,14 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 func (t *table) strikeLimitReached(s *seat) {
 	policy := t.spec.GetFailurePolicy()
 	s.strikes = 0
+	// Not "illegal actions reached the strike limit": the result's text says "illegal actions"
+	// already ("forfeit by seat 0 (illegal actions: …)", an outside trial).
+	reason := fmt.Sprintf("strike limit (%d) reached on one decision", policy.GetStrikeLimit())
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit")
+		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, reason)
 		return
 	}
-	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, "illegal actions reached the strike limit")
+	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, reason)
 	t.advance()
 }
 

@@ -19,7 +19,7 @@ func TestOutcomeText(t *testing.T) {
 	}{
 		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1)}, "completed, side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed"), "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins"},
-		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "illegal actions reached the strike limit"), "forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), side 1 wins"},
+		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "strike limit (3) reached on one decision"), "forfeit by seat 0 (illegal actions: strike limit (3) reached on one decision), side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, ""), "forfeit by seat 0 (disconnect), side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart"), "forfeit by seat 0 (forfeit recorded before a restart), side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, ""), "forfeit by seat 0 (cause not recorded), side 1 wins"},
