@@ -57,7 +57,7 @@ func TestViewsOfEveryEnd(t *testing.T) {
 		{"forfeit by timeout", []string{"--decision-ms", "300", "--bank-ms", "0", "--on-timeout", "forfeit"}, playWith(ctx, ref.addr, silent, false),
 			"forfeit by seat 0 (timeout: decision deadline passed), side 1 wins", "seat 0 forfeits (decision deadline passed)"},
 		{"forfeit by illegal actions", []string{"--on-illegal", "forfeit", "--strike-limit", "1"}, playIllegal(ctx, ref.addr),
-			"forfeit by seat 0 (illegal actions: illegal actions reached the strike limit), side 1 wins", "seat 0 forfeits (illegal actions reached the strike limit)"},
+			"forfeit by seat 0 (illegal actions: strike limit (1) reached on one decision), side 1 wins", "seat 0 forfeits (strike limit (1) reached on one decision)"},
 		{"forfeit by disconnect", []string{"--on-disconnect", "forfeit", "--grace-ms", "200"}, playWith(ctx, ref.addr, silent, true),
 			"forfeit by seat 0 (disconnect: disconnected for longer than the grace period), side 1 wins", "seat 0 forfeits (disconnected for longer than the grace period)"},
 		{"cancelled", nil, func(t *testing.T, table, _ string) string {
