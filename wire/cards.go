@@ -56,6 +56,9 @@ func (t *cardTable) set(s engine.CardSet) []*pb.Card {
 func cardSetToProto(s engine.CardSet) []*pb.Card { return fullCards.set(s) }
 
 // CardFromProto returns the engine card a wire card names by id; field names the field in errors.
+// A card whose text, suit, rank or copy is set and is not its id's is refused: those fields are
+// not read, and a client naming a card by its text alone (id 0) had the 7 of spades played for
+// it, the refusal naming a card it never sent (an outside trial).
 func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
 	if c == nil {
 		return engine.NoCard, fmt.Errorf("%s: missing card", field)
@@ -63,7 +66,14 @@ func CardFromProto(c *pb.Card, field string) (engine.Card, error) {
 	if c.GetId() >= engine.MaxCards {
 		return engine.NoCard, fmt.Errorf("%s.id: %d is not a card id (0..%d)", field, c.GetId(), engine.MaxCards-1)
 	}
-	return engine.Card(c.GetId()), nil
+	card := engine.Card(c.GetId())
+	is := CardToProto(card)
+	if c.GetText() != "" && c.GetText() != is.GetText() || c.GetSuit() != pb.Suit_SUIT_UNSPECIFIED && c.GetSuit() != is.GetSuit() ||
+		c.GetRank() != pb.Rank_RANK_UNSPECIFIED && c.GetRank() != is.GetRank() || c.GetCopy() != 0 && c.GetCopy() != is.GetCopy() {
+		return engine.NoCard, fmt.Errorf("%s: id %d is %s, which its other fields (text %q, suit %s, rank %s, copy %d) do not name: a card is sent by its id alone",
+			field, c.GetId(), is.GetText(), c.GetText(), c.GetSuit(), c.GetRank(), c.GetCopy())
+	}
+	return card, nil
 }
 
 func meldToProto(m engine.Meld) *pb.Meld { return meldWith(m, &fullCards) }

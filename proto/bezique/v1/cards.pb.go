@@ -351,7 +351,8 @@ type Card struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
 	// is the Suit value minus one, rank the Rank value minus one). It is the only field read when
-	// a client sends a card, and the only one set in a compact view.
+	// a client sends a card (the others, when set, must be the id's card's: MALFORMED otherwise),
+	// and the only one set in a compact view.
 	Id uint32 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// text is the card's text form: rank, suit, copy letter ("QSa", "THb", "7Cd").
 	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`

@@ -11,7 +11,8 @@ export interface Card {
   /**
    * id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
    * is the Suit value minus one, rank the Rank value minus one). It is the only field read when
-   * a client sends a card, and the only one set in a compact view.
+   * a client sends a card (the others, when set, must be the id's card's: MALFORMED otherwise),
+   * and the only one set in a compact view.
    */
   'id'?: (number);
   /**
@@ -40,7 +41,8 @@ export interface Card__Output {
   /**
    * id is the card's identity, 0..191 = copy*32 + suit*8 + rank (engine suit and rank: suit
    * is the Suit value minus one, rank the Rank value minus one). It is the only field read when
-   * a client sends a card, and the only one set in a compact view.
+   * a client sends a card (the others, when set, must be the id's card's: MALFORMED otherwise),
+   * and the only one set in a compact view.
    */
   'id': (number);
   /**
