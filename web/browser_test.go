@@ -465,6 +465,43 @@ func TestPages(t *testing.T) {
 	}
 }
 
+// TestStrictTransportSecurity: an answer over TLS to a host name says Strict-Transport-Security
+// for a year; not over plain HTTP, nor at localhost or an IP address (a developer's test
+// certificate would shut the plain-HTTP referee out of the browser for a year).
+func TestStrictTransportSecurity(t *testing.T) {
+	h := web.Handler(web.Config{})
+	tlsServer, plain := httptest.NewTLSServer(h), httptest.NewServer(h)
+	defer tlsServer.Close()
+	defer plain.Close()
+	for _, c := range []struct {
+		server *httptest.Server
+		host   string
+		want   string
+	}{
+		{tlsServer, "referee.example", "max-age=31536000"},
+		{tlsServer, "referee.example:7777", "max-age=31536000"},
+		{tlsServer, "localhost:7777", ""},
+		{tlsServer, "app.localhost", ""},
+		{tlsServer, "127.0.0.1:7777", ""},
+		{tlsServer, "[::1]:7777", ""},
+		{plain, "referee.example", ""},
+	} {
+		req, err := http.NewRequest("GET", c.server.URL+"/", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = c.host
+		resp, err := c.server.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Strict-Transport-Security"); got != c.want {
+			t.Errorf("GET / at %s (TLS %t): Strict-Transport-Security %q, want %q", c.host, c.server.TLS != nil, got, c.want)
+		}
+	}
+}
+
 // TestEmbed shows a finished table's embeddable view alone, without page chrome, and in another
 // site's iframe; both end with the record's scores.
 func TestEmbed(t *testing.T) {

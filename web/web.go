@@ -7,6 +7,7 @@ import (
 	"embed"
 	"encoding/hex"
 	"io/fs"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -100,15 +101,32 @@ func Handler(cfg Config) http.Handler {
 	if err != nil {
 		panic(err) // the options are fixed and valid
 	}
-	return compress(nosniff(mux))
+	return compress(securityHeaders(mux))
 }
 
-// nosniff has every answer of h say X-Content-Type-Options: nosniff, so that a browser takes a
-// page, a script or a style sheet for what its Content-Type says and nothing else (an outside
-// trial found it missing).
-func nosniff(h http.Handler) http.Handler {
+// securityHeaders has every answer of h say X-Content-Type-Options: nosniff, so that a browser
+// takes a page, a script or a style sheet for what its Content-Type says and nothing else (an
+// outside trial found it missing), and every answer over TLS to a host name other than localhost
+// Strict-Transport-Security for a year, so that a browser that has been there once goes there by
+// HTTPS only (an integrator's trial found it missing). Not at localhost or an IP address: a
+// developer's test certificate would have the browser refuse the plain-HTTP referee there for a
+// year.
+func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.TLS != nil && !localOrIP(r.Host) {
+			w.Header().Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// localOrIP reports whether host (a Host header, with or without a port) is localhost, a name
+// under it, or an IP address.
+func localOrIP(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	return host == "localhost" || strings.HasSuffix(host, ".localhost") || net.ParseIP(strings.Trim(host, "[]")) != nil
 }
