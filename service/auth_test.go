@@ -338,7 +338,7 @@ func TestAnonymousWatch(t *testing.T) {
 }
 
 // TestBoundSeat: a seat bound to a bot key is joined with that key and no token, and the record
-// names the bot by the key's name, not by what the bot says; another bot key is refused the seat,
+// names the bot by the key's name, not by what the bot says, and by the key's id; another bot key is refused the seat,
 // and so is its token without the key (it admitted the seat, and the record credited the key's
 // bot with a game another client played: an outside attack trial), by Join and by Decide.
 func TestBoundSeat(t *testing.T) {
@@ -374,8 +374,15 @@ func TestBoundSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.GetRecord().GetSeats()[0].GetBotName(); got != "alpha-bot" {
-		t.Errorf("record seat 0 bot_name = %q, want the key's name %q", got, "alpha-bot")
+	if got := rec.GetRecord().GetSeats()[0]; got.GetBotName() != "alpha-bot" || got.GetBotKeyId() != alphaID {
+		t.Errorf("record seat 0 bot_name %q, bot_key_id %q; want the key's name %q and id %q", got.GetBotName(), got.GetBotKeyId(), "alpha-bot", alphaID)
+	}
+	// The key's id tells this alpha-bot from another key's of that name (a competition host's
+	// trial: a key revoked and another made with its name, and the records could not tell them
+	// apart); the unbound seat has none.
+	info, err := r.tables.GetTable(as(testAdminKey), &pb.GetTableRequest{TableId: resp.GetTableId()})
+	if seats := info.GetTable().GetSeats(); err != nil || seats[0].GetBotKeyId() != alphaID || seats[1].GetBotKeyId() != "" {
+		t.Errorf("GetTable: %v, seats %v; want seat 0 bound to %s and seat 1 to none", err, seats, alphaID)
 	}
 	games, err := r.tables.ListGames(as(testAdminKey), &pb.ListGamesRequest{BotName: "alpha-bot"})
 	if err != nil || len(games.GetGames()) != 1 {

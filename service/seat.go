@@ -763,7 +763,7 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 	out := make([]*pb.SeatInfo, len(t.seats))
 	for i, s := range t.seats {
 		out[i] = &pb.SeatInfo{Seat: uint32(i), Side: uint32(t.game.Side(i)), Name: s.name, BotName: s.botName,
-			BotVersion: s.botVersion, Remote: s.remote, Connected: !s.remote || s.connected()}
+			BotVersion: s.botVersion, Remote: s.remote, Connected: !s.remote || s.connected(), BotKeyId: s.botKey}
 	}
 	return out
 }

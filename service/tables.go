@@ -331,6 +331,7 @@ func (s *Referee) storedInfo(ctx context.Context, row store.Table) (*pb.TableInf
 		if i < len(spec.BotNames) {
 			si.BotName = cmp.Or(spec.BotNames[i], si.BotName)
 		}
+		si.BotKeyId = boundKey(req, spec.BotNames, i)
 		ti.Seats = append(ti.Seats, si)
 	}
 	if !row.FinishedAt.IsZero() {

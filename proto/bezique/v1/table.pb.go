@@ -889,7 +889,12 @@ type SeatInfo struct {
 	// remote tells whether the seat is a remote bot (else builtin).
 	Remote bool `protobuf:"varint,6,opt,name=remote,proto3" json:"remote,omitempty"`
 	// connected tells whether the seat's bot is connected now (builtin seats always are).
-	Connected     bool `protobuf:"varint,7,opt,name=connected,proto3" json:"connected,omitempty"`
+	Connected bool `protobuf:"varint,7,opt,name=connected,proto3" json:"connected,omitempty"`
+	// bot_key_id is the id of the bot key the seat is bound to (RemoteSeat.bot_key_id: a lobby
+	// bot's seat, or one created for a key; its name is bot_name), empty for a seat bound to none.
+	// A key's name is unique among keys not revoked only, so the id tells apart two bots that had
+	// one name (a key revoked, then another created with its name).
+	BotKeyId      string `protobuf:"bytes,8,opt,name=bot_key_id,json=botKeyId,proto3" json:"bot_key_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -971,6 +976,13 @@ func (x *SeatInfo) GetConnected() bool {
 		return x.Connected
 	}
 	return false
+}
+
+func (x *SeatInfo) GetBotKeyId() string {
+	if x != nil {
+		return x.BotKeyId
+	}
+	return ""
 }
 
 // SeatToken is the secret a remote bot joins a seat with.
@@ -1387,7 +1399,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06dealer\x18\x01 \x01(\rR\x06dealer\x12-\n" +
 	"\x05hands\x18\x02 \x03(\v2\x17.bezique.v1.StackedHandR\x05hands\x12\x17\n" +
 	"\aturn_up\x18\x03 \x01(\tR\x06turnUp\x12\x14\n" +
-	"\x05stock\x18\x04 \x03(\tR\x05stock\"\xb8\x01\n" +
+	"\x05stock\x18\x04 \x03(\tR\x05stock\"\xd6\x01\n" +
 	"\bSeatInfo\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x12\n" +
 	"\x04side\x18\x02 \x01(\rR\x04side\x12\x12\n" +
@@ -1396,7 +1408,9 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\vbot_version\x18\x05 \x01(\tR\n" +
 	"botVersion\x12\x16\n" +
 	"\x06remote\x18\x06 \x01(\bR\x06remote\x12\x1c\n" +
-	"\tconnected\x18\a \x01(\bR\tconnected\"5\n" +
+	"\tconnected\x18\a \x01(\bR\tconnected\x12\x1c\n" +
+	"\n" +
+	"bot_key_id\x18\b \x01(\tR\bbotKeyId\"5\n" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\"\x81\x03\n" +

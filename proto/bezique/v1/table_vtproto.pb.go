@@ -451,6 +451,13 @@ func (m *SeatInfo) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.BotKeyId) > 0 {
+		i -= len(m.BotKeyId)
+		copy(dAtA[i:], m.BotKeyId)
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(len(m.BotKeyId)))
+		i--
+		dAtA[i] = 0x42
+	}
 	if m.Connected {
 		i--
 		if m.Connected {
@@ -1024,6 +1031,10 @@ func (m *SeatInfo) SizeVT() (n int) {
 	}
 	if m.Connected {
 		n += 2
+	}
+	l = len(m.BotKeyId)
+	if l > 0 {
+		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -2256,6 +2267,38 @@ func (m *SeatInfo) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.Connected = bool(v != 0)
+		case 8:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field BotKeyId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.BotKeyId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

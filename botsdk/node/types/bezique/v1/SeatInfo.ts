@@ -33,6 +33,13 @@ export interface SeatInfo {
    * connected tells whether the seat's bot is connected now (builtin seats always are).
    */
   'connected'?: (boolean);
+  /**
+   * bot_key_id is the id of the bot key the seat is bound to (RemoteSeat.bot_key_id: a lobby
+   * bot's seat, or one created for a key; its name is bot_name), empty for a seat bound to none.
+   * A key's name is unique among keys not revoked only, so the id tells apart two bots that had
+   * one name (a key revoked, then another created with its name).
+   */
+  'bot_key_id'?: (string);
 }
 
 /**
@@ -67,4 +74,11 @@ export interface SeatInfo__Output {
    * connected tells whether the seat's bot is connected now (builtin seats always are).
    */
   'connected': (boolean);
+  /**
+   * bot_key_id is the id of the bot key the seat is bound to (RemoteSeat.bot_key_id: a lobby
+   * bot's seat, or one created for a key; its name is bot_name), empty for a seat bound to none.
+   * A key's name is unique among keys not revoked only, so the id tells apart two bots that had
+   * one name (a key revoked, then another created with its name).
+   */
+  'bot_key_id': (string);
 }
