@@ -20,6 +20,9 @@ type ReplayStep struct {
 	Action string `json:"action"`
 	// Intervention names the referee's intervention, if the referee chose the action.
 	Intervention string `json:"intervention,omitempty"`
+	// Fallback reports whether the seat's SDK chose the action for its bot (it failed, missed
+	// its deadline or chose no legal action: RecordedAction.fallback).
+	Fallback bool `json:"fallback,omitempty"`
 	// Accepted reports whether the engine accepted the action.
 	Accepted bool `json:"accepted"`
 	// Code classifies a refusal: malformed (the recorded action cannot be read, or the engine
@@ -106,7 +109,7 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 
 // replayStep applies recorded action i and returns its step.
 func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, forfeit *int) ReplayStep {
-	step := ReplayStep{Seq: ra.GetSeq(), Seat: int(ra.GetSeat())}
+	step := ReplayStep{Seq: ra.GetSeq(), Seat: int(ra.GetSeat()), Fallback: ra.GetFallback()}
 	if ra.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
 		step.Intervention = InterventionName(ra.GetIntervention())
 	}

@@ -212,7 +212,39 @@ func printCheckedSheet(rec *pb.GameRecord, w io.Writer) error {
 	}
 	fmt.Fprintln(w, "Checked: the record replays through the engine to these totals.")
 	fmt.Fprintln(w, commitmentCheck(rec))
+	if f := fallbacksText(rec); f != "" {
+		fmt.Fprintln(w, f)
+	}
 	return nil
+}
+
+// fallbacksText says, for each seat with any, how many of its answers its SDK gave for its bot
+// (RecordedAction.fallback): "Answered by the SDK, not the bot (it failed, missed its deadline or
+// chose no legal action): seat 0 6 of 120." It is "" when there is none.
+func fallbacksText(rec *pb.GameRecord) string {
+	var fallbacks, answers []int
+	for _, a := range rec.GetActions() {
+		seat := int(a.GetSeat())
+		for len(answers) <= seat {
+			fallbacks, answers = append(fallbacks, 0), append(answers, 0)
+		}
+		if a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+			answers[seat]++
+			if a.GetFallback() {
+				fallbacks[seat]++
+			}
+		}
+	}
+	var seats []string
+	for seat, n := range fallbacks {
+		if n > 0 {
+			seats = append(seats, fmt.Sprintf("seat %d %d of %d", seat, n, answers[seat]))
+		}
+	}
+	if seats == nil {
+		return ""
+	}
+	return "Answered by the SDK, not the bot (it failed, missed its deadline or chose no legal action): " + strings.Join(seats, ", ") + "."
 }
 
 // commitmentCheck says which commitment formula the record's seed was checked against (by

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -240,5 +241,47 @@ func TestReplayGetRecordResponse(t *testing.T) {
 	}
 	if got.String() != want.String() {
 		t.Errorf("replay of a GetRecord response:\n%s\nwant as of the record:\n%s", got.String(), want.String())
+	}
+}
+
+// TestReplayFallbacks: the actions a seat's SDK chose for its bot (RecordedAction.fallback) are
+// marked in replay --json's steps and counted under the sheet; replay showed neither (a bot
+// author's trial).
+func TestReplayFallbacks(t *testing.T) {
+	rec, err := readRecord("../../testdata/records/two-handed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec = proto.Clone(rec).(*pb.GameRecord)
+	answers, marked := 0, map[int]bool{}
+	for i, a := range rec.GetActions() {
+		if a.GetSeat() == 1 && a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+			answers++
+			if len(marked) < 2 {
+				a.Fallback, marked[i] = true, true // seat 1's first two answers
+			}
+		}
+	}
+	b, _ := protojson.Marshal(rec)
+	path := filepath.Join(t.TempDir(), "fallbacks.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := replayJSON(t, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range rep.Steps {
+		if s.Fallback != marked[i] {
+			t.Errorf("step %d: fallback %t", i, s.Fallback)
+		}
+	}
+	var out bytes.Buffer
+	if err := runReplay(path, false, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "\nAnswered by the SDK, not the bot (it failed, missed its deadline or chose no legal action): seat 1 2 of " + strconv.Itoa(answers) + ".\n"
+	if !strings.HasSuffix(out.String(), want) {
+		t.Errorf("replay ends\n%s\nwant it to end %q", out.String()[max(0, out.Len()-300):], want)
 	}
 }
