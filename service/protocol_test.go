@@ -516,7 +516,7 @@ func TestDisconnectPolicy(t *testing.T) {
 }
 
 // TestSupersededConnection: a second Join for a seat ends the first stream with Aborted; the new
-// stream gets the open decision request again, with the same id.
+// stream gets the open decision request again, with the same id, and its clock as it stands then.
 func TestSupersededConnection(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	resp := r.create(t, soloTable(nil, nil))
@@ -526,8 +526,12 @@ func TestSupersededConnection(t *testing.T) {
 	a.wantStatus(codes.Aborted)
 	b.welcome()
 	again := b.request()
-	if again.GetRequestId() != req.GetRequestId() || !proto.Equal(again, req) {
-		t.Fatalf("re-sent request %d, open request %d", again.GetRequestId(), req.GetRequestId())
+	// The same request, its clock as it stands when sent again (TestResentRequestClock).
+	clock := proto.CloneOf(again)
+	clock.DecisionLeftMs, clock.BankLeftMs = req.GetDecisionLeftMs(), req.GetBankLeftMs()
+	if again.GetRequestId() != req.GetRequestId() || !proto.Equal(clock, req) ||
+		again.GetDecisionLeftMs()+again.GetBankLeftMs() > req.GetDecisionLeftMs()+req.GetBankLeftMs() {
+		t.Fatalf("re-sent request %v, open request %v", again, req)
 	}
 	b.decideID(again.GetRequestId(), 1)
 	b.event("seat 0's action", func(e *pb.Event) bool { return actionEvents([]*pb.Event{e}, 0) == 1 })
