@@ -320,7 +320,8 @@ func (x *RevokeKeyResponse) GetKey() *ApiKey {
 // ListAuditEventsRequest asks for a page of the audit trail.
 type ListAuditEventsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page_size is the most events to return; 0 uses the server's default (50, at most 1 000).
+	// page_size is the most events to return; 0 uses the server's default (50), and more than
+	// 1 000 is 1 000.
 	PageSize uint32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`

@@ -313,7 +313,8 @@ func (x *GetTableResponse) GetTable() *TableInfo {
 // ListTablesRequest asks for a page of tables.
 type ListTablesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page_size is the most tables to return; 0 uses the server's default.
+	// page_size is the most tables to return; 0 uses the server's default (50), and more than
+	// 1 000 is 1 000.
 	PageSize uint32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
@@ -877,7 +878,8 @@ func (x *GetReplayResponse) GetEvents() []*Event {
 // ListGamesRequest asks for a page of finished games.
 type ListGamesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page_size is the most games to return; 0 uses the server's default.
+	// page_size is the most games to return; 0 uses the server's default (50), and more than
+	// 1 000 is 1 000.
 	PageSize uint32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// page_token is the next_page_token of the previous page; empty for the first.
 	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`

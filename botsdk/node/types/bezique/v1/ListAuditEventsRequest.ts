@@ -6,7 +6,8 @@
  */
 export interface ListAuditEventsRequest {
   /**
-   * page_size is the most events to return; 0 uses the server's default (50, at most 1 000).
+   * page_size is the most events to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size'?: (number);
   /**
@@ -20,7 +21,8 @@ export interface ListAuditEventsRequest {
  */
 export interface ListAuditEventsRequest__Output {
   /**
-   * page_size is the most events to return; 0 uses the server's default (50, at most 1 000).
+   * page_size is the most events to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size': (number);
   /**

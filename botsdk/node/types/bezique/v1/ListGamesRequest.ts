@@ -9,7 +9,8 @@ import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _goo
  */
 export interface ListGamesRequest {
   /**
-   * page_size is the most games to return; 0 uses the server's default.
+   * page_size is the most games to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size'?: (number);
   /**
@@ -44,7 +45,8 @@ export interface ListGamesRequest {
  */
 export interface ListGamesRequest__Output {
   /**
-   * page_size is the most games to return; 0 uses the server's default.
+   * page_size is the most games to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size': (number);
   /**

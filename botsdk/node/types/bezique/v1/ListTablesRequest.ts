@@ -7,7 +7,8 @@ import type { TableState as _bezique_v1_TableState, TableState__Output as _beziq
  */
 export interface ListTablesRequest {
   /**
-   * page_size is the most tables to return; 0 uses the server's default.
+   * page_size is the most tables to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size'?: (number);
   /**
@@ -32,7 +33,8 @@ export interface ListTablesRequest {
  */
 export interface ListTablesRequest__Output {
   /**
-   * page_size is the most tables to return; 0 uses the server's default.
+   * page_size is the most tables to return; 0 uses the server's default (50), and more than
+   * 1 000 is 1 000.
    */
   'page_size': (number);
   /**
