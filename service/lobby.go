@@ -210,6 +210,10 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		return nil, errorf(ErrPermission, "name: bot %q is in the lobby under another key", p.Name)
 	}
 	if b.presence != nil {
+		// Said in the log: a second process serving with the bot's name (its key, leaked, say)
+		// took its games in play without a word anywhere (a competition host's trial). A bot
+		// reconnecting before the referee saw its old stream end supersedes it too.
+		s.log.Warn("lobby bot superseded by a newer Serve of its name", "bot", p.Name, "key", p.KeyID, "serving_since", b.presence.Since, "games_in_play", len(b.games))
 		b.presence.end(errorf(ErrSuperseded, "lobby bot %s: superseded by a newer Serve", p.Name))
 	}
 	p.games = make(chan *pb.GameAssigned, len(b.games)+2*p.Capacity)

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"strings"
 	"sync"
@@ -271,9 +272,11 @@ func TestLobbyRefusals(t *testing.T) {
 	}
 }
 
-// TestLobbySupersede: a second Serve of the same bot ends the first with Aborted.
+// TestLobbySupersede: a second Serve of the same bot ends the first with Aborted, and the
+// referee logs it, a warning naming the bot.
 func TestLobbySupersede(t *testing.T) {
-	r := startReferee(t, nil, nil)
+	logs := &logRecords{}
+	r := startReferee(t, nil, func(c *Config) { c.Logger = slog.New(logs) })
 	lobby := pb.NewLobbyServiceClient(r.cc)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -299,6 +302,9 @@ func TestLobbySupersede(t *testing.T) {
 	wantCode(t, "the superseded Serve", err, codes.Aborted, "superseded by a newer Serve")
 	if bots := r.srv.Referee.ListBots(); len(bots) != 1 || bots[0].GetCapacity() != 2 {
 		t.Errorf("ListBots: %v; want twin of capacity 2", bots)
+	}
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "lobby bot superseded by a newer Serve of its name", 0)); n != 1 {
+		t.Errorf("supersedings logged: %d, want 1", n)
 	}
 }
 
