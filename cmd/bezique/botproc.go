@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -85,6 +86,16 @@ func (p *botProc) stop() {
 	}
 }
 
+// stopAll stops procs at once, each as stop does, and returns when every one has: stopped one
+// after the other, a second program waited for the first's 5 s (an outside trial).
+func stopAll(procs []*botProc) {
+	var wg sync.WaitGroup
+	for _, p := range procs {
+		wg.Go(p.stop)
+	}
+	wg.Wait()
+}
+
 // awaitLobby waits until the bot named name is present in r's lobby and plays variant v. It
 // returns an error when the process exits first, when the bot does not play v, or after wait.
 func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name string, v engine.Variant, wait time.Duration) error {
@@ -121,7 +132,7 @@ func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name strin
 			}
 			return fmt.Errorf("--cmd %q: no bot named %q entered the lobby within %v (%s): does it serve at $%s as $%s?", p.line, name, wait, there, serverEnv, botNameEnv)
 		case <-ctx.Done():
-			return ctx.Err()
+			return context.Cause(ctx) // "interrupt signal received", not "context canceled"
 		case <-tick.C:
 		}
 	}

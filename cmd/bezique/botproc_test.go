@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,5 +53,38 @@ func TestBotProcStopEndsTheGroup(t *testing.T) {
 				t.Errorf("after stop (%s): a process of the group running a second later %t; want none, and stop to take %s to %s", took, live, c.min, c.max)
 			}
 		})
+	}
+}
+
+// TestBotProcStopAllAtOnce: a match's two programs are stopped at once: two that ignore SIGTERM
+// are killed together after stopGrace, not one after the other's (an outside trial: 13.4 s).
+func TestBotProcStopAllAtOnce(t *testing.T) {
+	var procs []*botProc
+	for i := range 2 {
+		ready := filepath.Join(t.TempDir(), "ready")
+		t.Setenv("READY", ready)
+		out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer out.Close()
+		p, err := startBotProc(`sh -c 'trap "" TERM; touch "$READY"; sleep 60'; true`, "127.0.0.1:1", fmt.Sprintf("cmd-%d", i), out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		procs = append(procs, p)
+		for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+			if _, err := os.Stat(ready); err == nil {
+				break
+			}
+			if time.Since(start) > 10*time.Second {
+				t.Fatal("the bot command did not start")
+			}
+		}
+	}
+	start := time.Now()
+	stopAll(procs)
+	if took := time.Since(start); took < stopGrace || took > stopGrace+2*time.Second {
+		t.Errorf("stopAll took %s; want %s to %s", took, stopGrace, stopGrace+2*time.Second)
 	}
 }

@@ -131,6 +131,12 @@ killed.`,
 			pipe := make(chan os.Signal, 1)
 			signal.Notify(pipe, syscall.SIGPIPE)
 			defer signal.Stop(pipe)
+			if recordsDir != "" {
+				// Before the games: a directory that cannot be made lost every record at the end.
+				if err := os.MkdirAll(recordsDir, 0o755); err != nil {
+					return fmt.Errorf("--records: %w", err)
+				}
+			}
 			ref, err := startReferee(ctx, cmd.ErrOrStderr(), listen)
 			if err != nil {
 				return err
@@ -140,6 +146,7 @@ killed.`,
 			ctx, cancel := context.WithCancelCause(ctx)
 			defer cancel(nil)
 			var procs []*botProc
+			defer func() { stopAll(procs) }()
 			for _, s := range sides {
 				if s.cmd == "" {
 					continue
@@ -148,7 +155,6 @@ killed.`,
 				if err != nil {
 					return err
 				}
-				defer p.stop()
 				procs = append(procs, p)
 				if err := p.awaitLobby(ctx, r, s.bot, spec.Variant, wait); err != nil {
 					return err
@@ -174,11 +180,16 @@ killed.`,
 				err = cmp.Or(exitedDuring(procs), context.Cause(ctx), err)
 				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancelStandings()
-				if tn, gerr := r.CancelTournament(sctx, tn.ID, "the match ended early"); gerr == nil && tn.Standings.Played > 0 {
+				tn, gerr := r.CancelTournament(sctx, tn.ID, "the match ended early")
+				switch {
+				case gerr != nil:
+				case tn.Standings.Played == 0:
+					fmt.Fprintln(cmd.ErrOrStderr(), "the match ended before its first game did: no standings, no records")
+				default:
 					_ = printStandings(out, tn, false)
 					if recordsDir != "" {
 						n, _, werr := writeRecords(sctx, tn, recordsDir, r.GetRecord)
-						fmt.Fprintf(out, "records of the games played written to %s: %d\n", recordsDir, n)
+						fmt.Fprintf(cmd.ErrOrStderr(), "records of the games played written to %s: %d\n", recordsDir, n)
 						err = cmp.Or(err, werr)
 					}
 				}

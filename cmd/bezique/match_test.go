@@ -151,8 +151,8 @@ func TestMatchProgramDies(t *testing.T) {
 	// The records of the games played are written too, every one of them: the tournament is
 	// cancelled, so a game whose deal set was still in play has its record (they were lost).
 	files, err := filepath.Glob(filepath.Join(records, "*.json"))
-	if want := "records of the games played written to " + records + ": " + m[1] + "\n"; err != nil || !strings.HasSuffix(out, want) || strconv.Itoa(len(files)) != m[1] {
-		t.Fatalf("%d records in %s (%v); want %s, and the line %q at the end of:\n%s", len(files), records, err, m[1], want, out)
+	if want := "records of the games played written to " + records + ": " + m[1] + "\n"; err != nil || !strings.HasSuffix(stderr.String(), want) || strconv.Itoa(len(files)) != m[1] {
+		t.Fatalf("%d records in %s (%v); want %s, and the line %q at the end of stderr:\n%s", len(files), records, err, m[1], want, stderr.String())
 	}
 }
 
@@ -185,7 +185,8 @@ func TestMatchHelpDefaults(t *testing.T) {
 
 // TestMatchCommandFails: a program that exits before its bot enters the lobby, never enters it,
 // or does not play the match's variant ends the match with an error that names the command; a
-// side given twice, a variant of more than two sides and a malformed --sprt are refused.
+// side given twice, a variant of more than two sides, a malformed --sprt and a --records
+// directory that cannot be made are refused.
 func TestMatchCommandFails(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
@@ -193,6 +194,10 @@ func TestMatchCommandFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	threeHanded := strconv.Quote(exe) + " bot --serve --variants three-handed"
+	aFile := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for _, tc := range []struct {
@@ -211,6 +216,8 @@ func TestMatchCommandFails(t *testing.T) {
 		// "entrants: 2 given; three-handed needs at least 3" before: a flag match's user never sets.
 		{[]string{"--variant", "three-handed"}, "--variant three-handed: a match is between two sides and three-handed has 3; play it in a tournament (bezique tournament run)"},
 		{[]string{"--sprt", "off"}, `--sprt "off": want elo0,elo1,alpha,beta`},
+		// Refused before the games: it was found once they had all been played, and lost them.
+		{[]string{"--records", filepath.Join(aFile, "records")}, "--records: mkdir " + aFile + ": not a directory"},
 	} {
 		start := time.Now()
 		cmd := newRootCmd()
