@@ -39,6 +39,21 @@ func (s *Referee) audit(ctx context.Context, action pb.AuditAction, target, deta
 	}
 }
 
+// landing returns the context of a store write that, once begun, must end as the referee
+// knows it ended (a key created or revoked, a table or tournament created), and its audit event
+// with it: ctx without its cancellation, bounded by Config.CallTimeout. A write that the
+// caller's deadline ended could land all the same while the call said it failed: keys and
+// tournaments made and revocations done without an audit event (a tournament then played by
+// another referee), a table nobody had the tokens of (an outside trial, with deadlines of 2 to
+// 10 ms). It returns ctx's error, and writes nothing, when the caller has gone already.
+func (s *Referee) landing(ctx context.Context) (context.Context, context.CancelFunc, error) {
+	if ctx.Err() != nil {
+		return nil, nil, context.Cause(ctx)
+	}
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.CallTimeout)
+	return wctx, cancel, nil
+}
+
 // ListAuditEvents returns a page of the audit trail, most recent first: pages of page_size
 // (default 50, at most 1 000). A [FieldError] for a malformed page token.
 func (s *Referee) ListAuditEvents(ctx context.Context, req *pb.ListAuditEventsRequest) (*pb.ListAuditEventsResponse, error) {
@@ -102,7 +117,12 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 		Creator: PrincipalFrom(ctx).ID, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
 	// The store runs the check and the creation together, one call after another on every
 	// referee sharing it: two calls of one name at once both passed a check made before.
-	if err := s.store.CreateKey(ctx, k, func(keys []store.Key) error { return nameFree(keys, k.Name) }); err != nil {
+	wctx, cancel, err := s.landing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	if err := s.store.CreateKey(wctx, k, func(keys []store.Key) error { return nameFree(keys, k.Name) }); err != nil {
 		return nil, err
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_KEY_CREATED, k.ID, fmt.Sprintf("%s key %q", role, k.Name))
@@ -154,7 +174,12 @@ func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
 // and it no longer joins the seats bound to it. ErrNotFound for an unknown key, store.ErrConflict
 // (AlreadyExists) for a key already revoked, saying when.
 func (s *Referee) RevokeKey(ctx context.Context, id string) (*pb.ApiKey, error) {
-	k, err := s.store.RevokeKey(ctx, id, time.Now())
+	wctx, cancel, err := s.landing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	k, err := s.store.RevokeKey(wctx, id, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, errorf(ErrNotFound, "key %q not found (bezique keys list shows the keys)", id) // not the store's "get key …: store: not found"
 	}

@@ -144,7 +144,12 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	if err := s.checkTarget(in.GetOptions()); err != nil {
 		return nil, err
 	}
-	resp, err := s.createTable(ctx, in, "t-"+randomHex(8), "")
+	wctx, cancel, err := s.landing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	resp, err := s.createTable(wctx, in, "t-"+randomHex(8), "")
 	if err != nil {
 		return nil, err
 	}

@@ -197,7 +197,12 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	row := store.Tournament{ID: "tn-" + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
 		CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Creator: PrincipalFrom(ctx).ID}
 	reg := s.tourneys
-	if err := reg.store.CreateTournament(ctx, row); err != nil {
+	wctx, cancel, err := s.landing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	if err := reg.store.CreateTournament(wctx, row); err != nil {
 		return nil, err
 	}
 	row.State = store.TournamentRunning

@@ -1,0 +1,82 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+)
+
+// TestTimedOutWritesAreAudited: CreateKey and RevokeKey calls whose deadlines (0.5 to 98 ms) end
+// before, while or after PostgreSQL writes, then every key stored has its key.created event and every key revoked
+// its key.revoked event, and no event names a key the store lacks. A write that the deadline
+// ended landed all the same, without its event (an outside trial: 6 keys of 150, 7 revocations).
+func TestTimedOutWritesAreAudited(t *testing.T) {
+	u, _ := sharedSchema(t)
+	st, _ := openShared(t, u)
+	r := startAuthReferee(t, st)
+	short := func(i int) (context.Context, context.CancelFunc) {
+		return context.WithTimeout(as(testAdminKey), time.Duration(500+i%40*2500)*time.Microsecond)
+	}
+	for i := range 120 {
+		ctx, cancel := short(i)
+		_, _ = r.keys.CreateKey(ctx, &pb.CreateKeyRequest{Name: fmt.Sprintf("bot%03d", i), Role: pb.Role_ROLE_BOT})
+		cancel()
+	}
+	audited := func() (created, revoked map[string]bool, keys []store.Key) {
+		created, revoked = map[string]bool{}, map[string]bool{}
+		for tok := ""; ; {
+			evs, next, err := st.ListAudit(context.Background(), store.MaxPageSize, tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				switch e.Action {
+				case auditActions[pb.AuditAction_AUDIT_ACTION_KEY_CREATED]:
+					created[e.Target] = true
+				case auditActions[pb.AuditAction_AUDIT_ACTION_KEY_REVOKED]:
+					revoked[e.Target] = true
+				}
+			}
+			if tok = next; tok == "" {
+				break
+			}
+		}
+		keys, err := st.ListKeys(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return created, revoked, keys
+	}
+	// match reports whether the audit trail and the keys agree (an answer that came after the
+	// deadline still has its write and event to finish).
+	match := func() bool {
+		created, revoked, keys := audited()
+		if len(created) != len(keys) {
+			return false
+		}
+		n := 0
+		for _, k := range keys {
+			if !created[k.ID] || revoked[k.ID] == k.RevokedAt.IsZero() {
+				return false
+			}
+			if !k.RevokedAt.IsZero() {
+				n++
+			}
+		}
+		return n == len(revoked)
+	}
+	eventually(t, "every key created with its event", match)
+	_, _, keys := audited()
+	for i, k := range keys {
+		ctx, cancel := short(i)
+		_, _ = r.keys.RevokeKey(ctx, &pb.RevokeKeyRequest{KeyId: k.ID})
+		cancel()
+	}
+	eventually(t, "every key revoked with its event", match)
+	created, revoked, keys := audited()
+	t.Logf("%d keys stored of 120 asked, %d revoked of them; %d and %d events", len(keys), len(revoked), len(created), len(revoked))
+}
