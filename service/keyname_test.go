@@ -25,6 +25,8 @@ func TestKeyNamesUnique(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	beta, _ := r.newKey(t, "beta", pb.Role_ROLE_BOT)
 	alpha, _ := r.newKey(t, "Alpha", pb.Role_ROLE_BOT)
+	botl, _ := r.newKey(t, "botl", pb.Role_ROLE_BOT)
+	bob, _ := r.newKey(t, "b0b", pb.Role_ROLE_BOT)
 	for _, c := range []struct {
 		name string
 		role pb.Role
@@ -38,6 +40,11 @@ func TestKeyNamesUnique(t *testing.T) {
 		{"\u0430lpha", pb.Role_ROLE_BOT, alpha, "Alpha"},   // a Cyrillic а (the re-attack of session 30)
 		{"\u0391LPHA", pb.Role_ROLE_BOT, alpha, "Alpha"},   // a Greek capital Α
 		{"b\u0435t\u0430", pb.Role_ROLE_BOT, beta, "beta"}, // Cyrillic е and а
+		// Made beside the names they look like (an outside trial): the case folded after the
+		// skeleton, whose B and I a fold first made в and i.
+		{"\u0412eta", pb.Role_ROLE_BOT, beta, "beta"}, // a Cyrillic capital В
+		{"botI", pb.Role_ROLE_BOT, botl, "botl"},
+		{"bOb", pb.Role_ROLE_BOT, bob, "b0b"},
 	} {
 		_, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: c.name, Role: c.role})
 		wantMessage(t, "CreateKey "+c.name, err, codes.AlreadyExists,
@@ -57,7 +64,7 @@ func TestKeyNamesUnique(t *testing.T) {
 	for _, k := range list.GetKeys() {
 		got = append(got, fmt.Sprintf("%s revoked=%t", k.GetName(), k.GetRevokeTime() != nil))
 	}
-	if want := []string{"beta revoked=true", "Alpha revoked=false", "Beta revoked=false"}; !slices.Equal(got, want) {
+	if want := []string{"beta revoked=true", "Alpha revoked=false", "botl revoked=false", "b0b revoked=false", "Beta revoked=false"}; !slices.Equal(got, want) {
 		t.Errorf("ListKeys: %q; want %q", got, want)
 	}
 }

@@ -88,7 +88,7 @@ func pageTokenError(err error) error {
 // long owner, or a name or owner with a control
 // character or invalid UTF-8 (checkText), or a name that is not an RFC 8266 nickname in its normal
 // form (checkName); an error matching store.ErrConflict (AlreadyExists) for a name a key that is
-// not revoked has, in any case and width or in look-alike letters (nameFree, nameLook).
+// not revoked has, in any case and width or in look-alike letters (nameFree, nameLooks).
 func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.CreateKeyResponse, error) {
 	if s.cfg.Auth == nil {
 		return nil, errorf(ErrAuthOff, "authentication is off, so keys would not be checked: start the referee with --admin-key-file or BEZIQUE_ADMIN_KEY")
@@ -130,31 +130,37 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 }
 
 // nameFree returns an error matching store.ErrConflict (AlreadyExists) when one of keys that is
-// not revoked has a name that looks like name (nameLook): a key's name is who it is (a bot key's
+// not revoked has a name that looks like name (nameLooks): a key's name is who it is (a bot key's
 // name is the bot's name in the lobby, on its seats and in records), and a second "beta" key
 // took the real beta's lobby name and games while it was away (a security trial). The store
 // calls it in the creation's transaction (store.KeyStore.CreateKey).
 func nameFree(keys []store.Key, name string) error {
-	look := nameLook(name)
+	look := nameLooks(name)
 	for _, k := range keys {
-		if k.RevokedAt.IsZero() && nameLook(k.Name) == look {
+		if other := nameLooks(k.Name); k.RevokedAt.IsZero() && (other[0] == look[0] || other[1] == look[1]) {
 			return errorf(store.ErrConflict, "name: key %s is already named %q (names are compared in any case and width, and by the look of their letters in any script, UTS #39): revoke it first or choose another name", k.ID, k.Name)
 		}
 	}
 	return nil
 }
 
-// nameLook is the form in which two key names that a reader could take for one another are
-// equal: the UTS #39 skeleton (github.com/mtibben/confusables, from Unicode's confusables.txt)
-// of the name as RFC 8266 compares nicknames (precis.Nickname.CompareKey: case and width
-// folded). "Beta" and "beta", "ａｌｐｈａ" and "alpha", and "аlpha" with a Cyrillic а and "alpha"
-// each have one; so have "bot1" and "botl". A name stored before checkName that the profile
-// refuses is compared as it is.
-func nameLook(name string) string {
-	if k, err := precis.Nickname.CompareKey(name); err == nil {
-		name = k
+// nameLooks returns two forms in which two key names that a reader could take for one another
+// are equal, either or both: the UTS #39 skeleton (github.com/mtibben/confusables, from
+// Unicode's confusables.txt) of the name as RFC 8266 compares nicknames (precis.Nickname's
+// CompareKey: case and width folded), and the skeleton of that fold of the name's skeleton.
+// "Beta" and "beta", "ａｌｐｈａ" and "alpha", and "аlpha" with a Cyrillic а and "alpha" have the
+// first alike; so have "bot1" and "botl". The second folds the case of what the skeleton gives:
+// "Вeta" with a Cyrillic В (whose fold, в, looks like no Latin letter, but whose skeleton is
+// B), "botI" and "botl", "b0b" and "bOb" (an outside trial had each pair made). A name stored
+// before checkName that the profile refuses is compared as it is.
+func nameLooks(name string) [2]string {
+	fold := func(s string) string {
+		if k, err := precis.Nickname.CompareKey(s); err == nil {
+			return k
+		}
+		return s
 	}
-	return confusables.Skeleton(name)
+	return [2]string{confusables.Skeleton(fold(name)), confusables.Skeleton(fold(confusables.Skeleton(name)))}
 }
 
 // ListKeys returns every API key, oldest first, revoked ones included; never a secret.
