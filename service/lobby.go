@@ -199,9 +199,20 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		}
 	}
 	l := s.lobby
+	revoked := s.revokedHolder(ctx, p)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b := l.bots[p.Name]
+	if b != nil && b.keyID != p.KeyID && b.keyID == revoked && b.reserved == 0 {
+		// The name's key was revoked and another made with it (a leaked key replaced): the new
+		// key's bot takes the name now. The old key's games in play, on seats bound to it, go on
+		// under their tables' failure policy, as when a bot leaves; the new bot was refused until
+		// they had all ended (16 s in an outside trial, and its serve mode gave up).
+		if b.presence != nil {
+			b.presence.end(errorf(ErrSuperseded, "lobby bot %s: its key %s was revoked and another key took its name", p.Name, revoked))
+		}
+		b = nil
+	}
 	if b == nil {
 		b = &lobbyBot{name: p.Name, keyID: p.KeyID, games: map[gameSeat]*pb.GameAssigned{}}
 		l.bots[p.Name] = b
@@ -224,6 +235,24 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 	}
 	l.wake()
 	return p, nil
+}
+
+// revokedHolder returns the id of the key under which p's name is in the lobby when it is not
+// p's key and has been revoked (read from the store, outside the lobby's lock), else "".
+func (s *Referee) revokedHolder(ctx context.Context, p *Presence) string {
+	s.lobby.mu.Lock()
+	holder := ""
+	if b := s.lobby.bots[p.Name]; b != nil && b.keyID != p.KeyID && b.keyID != "" {
+		holder = b.keyID
+	}
+	s.lobby.mu.Unlock()
+	if holder == "" {
+		return ""
+	}
+	if k, err := s.store.GetKey(ctx, holder); err != nil || k.RevokedAt.IsZero() {
+		return ""
+	}
+	return holder
 }
 
 // LeaveLobby removes p's bot from the lobby (unless a newer presence replaced it). Its games in

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/metadata"
+
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -38,5 +40,46 @@ func TestServeUnknownKeyRefused(t *testing.T) {
 	}
 	if err := serve(key); err == nil || !strings.HasPrefix(err.Error(), "botsdk: serving in the lobby: rpc error: code = Unauthenticated desc = API key "+keyID+" was revoked at ") {
 		t.Fatalf("Serve with a revoked key = %v; want the referee's UNAUTHENTICATED", err)
+	}
+}
+
+// TestLobbyKeyReplaced: a bot key revoked while its bot has a game in play, and another key made
+// with its name: the new key's bot enters the lobby at once and is listed with the new key, while
+// the old game goes on without its bot. It was refused, "in the lobby under another key", until
+// every game of the revoked key had ended (an outside trial: 16 s, and its serve mode gave up).
+func TestLobbyKeyReplaced(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	oldID, oldKey := r.newKey(t, "lambda", pb.Role_ROLE_BOT)
+	_, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	lobby := pb.NewLobbyServiceClient(r.cc)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// The old bot serves without playing what it is given: its game stays in play.
+	old, err := lobby.Serve(metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+oldKey), &pb.ServeRequest{Capacity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitPresent(t, r.srv.Referee, "lambda")
+	if _, err := lobby.Challenge(as(org), challenge("lambda", "rulebook")); err != nil {
+		t.Fatalf("Challenge: %v", err)
+	}
+	if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: oldID}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := old.Recv(); err != nil {
+			break // ended: its key is revoked
+		}
+	}
+	newID, newKey := r.newKey(t, "lambda", pb.Role_ROLE_BOT)
+	fresh, err := lobby.Serve(metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+newKey), &pb.ServeRequest{Capacity: 1})
+	if err == nil {
+		_, err = fresh.Recv() // a ping once it is in, or the refusal
+	}
+	if err != nil {
+		t.Fatalf("Serve with the new key of the name: %v", err)
+	}
+	if bots := r.srv.Referee.ListBots(); len(bots) != 1 || bots[0].GetKeyId() != newID {
+		t.Errorf("ListBots: %v; want lambda with the new key %s", bots, newID)
 	}
 }
