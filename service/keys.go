@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mtibben/confusables"
@@ -111,6 +112,11 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	}
 	if n := len(req.GetName()); role == RoleBot && n > MaxNameBytes {
 		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
+	}
+	if i := strings.IndexAny(req.GetName(), "=+"); role == RoleBot && i >= 0 {
+		// A lobby entrant is named ID=lobby:NAME, a team team:A+B (bezique tournament
+		// --entrant): "x=lobby:y" as a name was read as entrant x, bot y (an outside trial).
+		return nil, invalid("name", "%q at byte %d: a bot key's name is a lobby bot's, which tournaments name as ID=lobby:NAME and teams as A+B", req.GetName()[i:i+1], i)
 	}
 	secret := newKeySecret()
 	k := store.Key{ID: keyIDPrefix + randomHex(8), Hash: hashKey(secret), Name: req.GetName(), Role: string(role), Owner: req.GetOwner(),

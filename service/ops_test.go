@@ -348,7 +348,8 @@ func TestJoinDeadline(t *testing.T) {
 }
 
 // TestKeyNamesPlainText: a key's name becomes a bot's name in records and listings, so it and
-// the owner refuse control characters as the other free text does.
+// the owner refuse control characters as the other free text does; a bot key's name refuses the
+// separators of the entrant syntax.
 func TestKeyNamesPlainText(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.Auth = &Auth{AdminKey: strings.Repeat("k", MinAdminKeyLen)} })
 	for _, c := range []struct {
@@ -357,6 +358,9 @@ func TestKeyNamesPlainText(t *testing.T) {
 	}{
 		{&pb.CreateKeyRequest{Name: "bot\x1b[2J", Role: pb.Role_ROLE_BOT}, "name: control character U+001B at byte 3"},
 		{&pb.CreateKeyRequest{Name: "bot", Owner: "me\r", Role: pb.Role_ROLE_BOT}, "owner: control character U+000D at byte 2"},
+		// The entrant syntax's separators (an outside trial: "x=lobby:y" read as entrant x, bot y).
+		{&pb.CreateKeyRequest{Name: "x=lobby:y", Role: pb.Role_ROLE_BOT}, `name: "=" at byte 1: a bot key's name is a lobby bot's, which tournaments name as ID=lobby:NAME and teams as A+B`},
+		{&pb.CreateKeyRequest{Name: "a+b", Role: pb.Role_ROLE_BOT}, `name: "+" at byte 1: a bot key's name is a lobby bot's, which tournaments name as ID=lobby:NAME and teams as A+B`},
 	} {
 		if _, err := r.srv.Referee.CreateKey(context.Background(), c.req); err == nil || err.Error() != c.want {
 			t.Errorf("CreateKey(%v) = %v, want %q", c.req, err, c.want)
