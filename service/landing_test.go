@@ -14,6 +14,8 @@ import (
 // before, while or after PostgreSQL writes, then every key stored has its key.created event and every key revoked
 // its key.revoked event, and no event names a key the store lacks. A write that the deadline
 // ended landed all the same, without its event (an outside trial: 6 keys of 150, 7 revocations).
+// A table whose call ended before its answer is cancelled, nobody having its seat tokens (one
+// was left waiting).
 func TestTimedOutWritesAreAudited(t *testing.T) {
 	u, _ := sharedSchema(t)
 	st, _ := openShared(t, u)
@@ -79,4 +81,28 @@ func TestTimedOutWritesAreAudited(t *testing.T) {
 	eventually(t, "every key revoked with its event", match)
 	created, revoked, keys := audited()
 	t.Logf("%d keys stored of 120 asked, %d revoked of them; %d and %d events", len(keys), len(revoked), len(created), len(revoked))
+
+	// Tables: one whose call ended before its answer, nobody having its seat tokens, is
+	// cancelled; one answered waits for its seats.
+	answered := map[string]bool{}
+	for i := range 120 {
+		ctx, cancel := short(i)
+		if resp, err := r.tables.CreateTable(ctx, twoRemote(false)); err == nil {
+			answered[resp.GetTableId()] = true
+		}
+		cancel()
+	}
+	const lost = "its creator's call ended before the answer with the seat tokens"
+	eventually(t, "every table answered or cancelled", func() bool {
+		rows, _, err := st.ListTables(context.Background(), store.TableFilter{}, store.MaxPageSize, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range rows {
+			if answered[row.ID] != (row.State == store.StateWaiting) || !answered[row.ID] && (row.State != store.StateCancelled || row.Reason != lost) {
+				return false
+			}
+		}
+		return true
+	})
 }
