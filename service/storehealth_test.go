@@ -95,4 +95,3 @@ func TestCreateTablePastItsDeadline(t *testing.T) {
 		t.Fatalf("ListTables: %v, %v; want no table", list.GetTables(), err)
 	}
 }
-
