@@ -26,8 +26,9 @@ const (
 )
 
 // compactLockClass is the first key of the PostgreSQL advisory lock that a store holds for a
-// round of compaction (the second is 0), so that of the referees sharing a database one at a time
-// compacts: each runs a round every compactEvery, and before it they all deleted the same rows at
+// round of compaction (the second is the hash of the store's schema, current_schema(): advisory
+// locks are the database's, and the rounds of stores in other schemas, which share nothing,
+// held off this one's), so that of the referees sharing a schema one at a time compacts: each runs a round every compactEvery, and before it they all deleted the same rows at
 // once (the work done as many times, each waiting for the others' row locks). A key space of its
 // own among the database's advisory locks, as quotaLockClass.
 const compactLockClass = 0x627a7163 // "bzqc"
@@ -114,14 +115,14 @@ func (s *sqlStore) compactLock(ctx context.Context) (unlock func(), ok bool, err
 	if err != nil {
 		return nil, false, err
 	}
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1::integer, 0)", compactLockClass).Scan(&ok); err != nil || !ok {
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1::integer, hashtext(current_schema()))", compactLockClass).Scan(&ok); err != nil || !ok {
 		_ = conn.Close()
 		return nil, false, err
 	}
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), LeaseTTL) // not the round's: it may have ended (Close)
 		defer cancel()
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1::integer, 0)", compactLockClass); err != nil {
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1::integer, hashtext(current_schema()))", compactLockClass); err != nil {
 			_ = conn.Raw(func(any) error { return driver.ErrBadConn }) // discarded: its session ends, and the lock with it
 		}
 		_ = conn.Close()

@@ -23,7 +23,7 @@ func TestCompactLockSessionKilled(t *testing.T) {
 	}
 	var killed bool
 	if err := b.w.QueryRowContext(ctx, "SELECT pg_terminate_backend(pid) FROM pg_locks "+
-		"WHERE locktype = 'advisory' AND classid = $1 AND objid = 0 AND granted", compactLockClass).Scan(&killed); err != nil || !killed {
+		"WHERE locktype = 'advisory' AND classid = $1 AND objid::bigint = hashtext(current_schema())::bigint & 4294967295 AND objsubid = 2 AND granted", compactLockClass).Scan(&killed); err != nil || !killed {
 		t.Fatalf("killing the session that holds the lock: %v, %v", killed, err)
 	}
 	later := time.Now().Add(keepEndedActions + time.Minute)

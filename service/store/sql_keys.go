@@ -47,8 +47,8 @@ func (s *sqlStore) CreateKey(ctx context.Context, k Key, free func([]Key) error)
 }
 
 // keysLockClass is the first key of the PostgreSQL advisory lock that serialises CreateKey
-// calls (the second is 0): a key space of its own among the database's advisory locks, as
-// quotaLockClass.
+// calls (the second is the hash of the store's schema, as compactLockClass's): a key space of
+// its own among the database's advisory locks, as quotaLockClass.
 const keysLockClass = 0x627a716b // "bzqk"
 
 // CreateKey implements [KeyStore.CreateKey]: the transaction takes the advisory lock
@@ -56,7 +56,7 @@ const keysLockClass = 0x627a716b // "bzqk"
 // database run one after another.
 func (s *pgStore) CreateKey(ctx context.Context, k Key, free func([]Key) error) error {
 	return s.createKey(ctx, k, free, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, 0)", keysLockClass)
+		_, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, hashtext(current_schema()))", keysLockClass)
 		return err
 	})
 }
