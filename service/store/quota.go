@@ -65,13 +65,15 @@ func (e *QuotaExceededError) Error() string {
 }
 
 // quotaLockClass is the first key of the advisory locks taken per principal (the second is the
-// hash of its Quota.Key): a key space of its own among the database's advisory locks.
+// hash of the store's schema and its Quota.Key: advisory locks are the database's, and the
+// creations of stores in other schemas, which share nothing, waited for each other): a key
+// space of its own among the database's advisory locks.
 const quotaLockClass = 0x627a7171 // "bzqq"
 
 // CreateTableWithin implements [Leaser.CreateTableWithin]: in the transaction of the insert, it
-// takes pg_advisory_xact_lock on q.Key's hash (creations by one principal through any referee
-// are serialised), counts q.Key's waiting tables and its waiting and playing ones (one scan of
-// the index tables_quota_live), refills q.Key's token bucket by the time passed on PostgreSQL's
+// takes pg_advisory_xact_lock on the hash of the schema and q.Key (creations by one principal
+// through any referee sharing the schema are serialised), counts q.Key's waiting tables and its
+// waiting and playing ones (one scan of the index tables_quota_live), refills q.Key's token bucket by the time passed on PostgreSQL's
 // clock and takes a token (the arithmetic of golang.org/x/time/rate's Limiter, which a lone
 // referee uses), and deletes a few buckets untouched for a minute (full again: the same as no
 // row).
@@ -81,7 +83,7 @@ func (s *pgStore) CreateTableWithin(ctx context.Context, t Table, q Quota) error
 	}
 	op := fmt.Sprintf("create table %q", t.ID)
 	return s.createTable(ctx, t, q.Key, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, hashtext($2))", quotaLockClass, q.Key); err != nil {
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, hashtext(current_schema() || ' ' || $2))", quotaLockClass, q.Key); err != nil {
 			return s.wrap(op, err)
 		}
 		var waiting, live int
