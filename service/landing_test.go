@@ -14,8 +14,8 @@ import (
 // before, while or after PostgreSQL writes, then every key stored has its key.created event and every key revoked
 // its key.revoked event, and no event names a key the store lacks. A write that the deadline
 // ended landed all the same, without its event (an outside trial: 6 keys of 150, 7 revocations).
-// A table whose call ended before its answer is cancelled, nobody having its seat tokens (one
-// was left waiting).
+// Tables likewise each have their event, and one whose call ended before its answer is
+// cancelled, nobody having its seat tokens (one was left waiting).
 func TestTimedOutWritesAreAudited(t *testing.T) {
 	u, _ := sharedSchema(t)
 	st, _ := openShared(t, u)
@@ -85,8 +85,9 @@ func TestTimedOutWritesAreAudited(t *testing.T) {
 	created, revoked, keys := audited()
 	t.Logf("%d keys stored of 120 asked, %d revoked of them; %d and %d events", len(keys), len(revoked), len(created), len(revoked))
 
-	// Tables: one whose call ended before its answer, nobody having its seat tokens, is
-	// cancelled; one answered waits for its seats.
+	// Tables: each has its event, as keys have; one whose call ended before its answer, nobody
+	// having its seat tokens, is cancelled, and one answered waits for its seats. (One whose answer
+	// was sent and then lost to the client's deadline waits too: the referee cannot tell.)
 	answered := map[string]bool{}
 	for i := range 120 {
 		ctx, cancel := short(i)
@@ -96,16 +97,32 @@ func TestTimedOutWritesAreAudited(t *testing.T) {
 		cancel()
 	}
 	const lost = "its creator's call ended before the answer with the seat tokens"
-	eventually(t, "every table answered or cancelled", func() bool {
+	eventually(t, "every table with its event, answered or cancelled", func() bool {
+		tables := map[string]bool{}
+		for tok := ""; ; {
+			evs, next, err := st.ListAudit(context.Background(), store.MaxPageSize, tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				if e.Action == auditActions[pb.AuditAction_AUDIT_ACTION_TABLE_CREATED] {
+					tables[e.Target] = true
+				}
+			}
+			if tok = next; tok == "" {
+				break
+			}
+		}
 		rows, _, err := st.ListTables(context.Background(), store.TableFilter{}, store.MaxPageSize, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, row := range rows {
-			if answered[row.ID] != (row.State == store.StateWaiting) || !answered[row.ID] && (row.State != store.StateCancelled || row.Reason != lost) {
+			if !tables[row.ID] || answered[row.ID] && row.State != store.StateWaiting ||
+				row.State != store.StateWaiting && (row.State != store.StateCancelled || row.Reason != lost) {
 				return false
 			}
 		}
-		return true
+		return len(tables) == len(rows)
 	})
 }
