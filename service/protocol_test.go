@@ -939,8 +939,11 @@ func TestSeatDisconnectLogged(t *testing.T) {
 		}
 		var attrs []string
 		rec.Attrs(func(a slog.Attr) bool { attrs = append(attrs, a.String()); return true })
-		if got, want := strings.Join(attrs, " "), "seat=0 member=0 grace_ms=60000 then=forfeit err=context canceled"; got != want {
-			t.Errorf("logged %q; want %q", got, want)
+		// The stream's end as the server saw the client's cancel: grpc-go gives it either way
+		// (a clean-clone CI run had the status form).
+		got := strings.Join(attrs, " ")
+		if want := "seat=0 member=0 grace_ms=60000 then=forfeit err="; got != want+"context canceled" && got != want+"rpc error: code = Canceled desc = context canceled" {
+			t.Errorf("logged %q; want %q with the error context canceled, or its status", got, want)
 		}
 	}
 }
