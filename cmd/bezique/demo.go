@@ -17,6 +17,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 )
 
 // demoOptions are the demo command's flags.
@@ -222,23 +223,10 @@ func printCheckedSheet(rec *pb.GameRecord, w io.Writer) error {
 // (RecordedAction.fallback): "Answered by the SDK, not the bot (it failed, missed its deadline or
 // chose no legal action): seat 0 6 of 120." It is "" when there is none.
 func fallbacksText(rec *pb.GameRecord) string {
-	var fallbacks, answers []int
-	for _, a := range rec.GetActions() {
-		seat := int(a.GetSeat())
-		for len(answers) <= seat {
-			fallbacks, answers = append(fallbacks, 0), append(answers, 0)
-		}
-		if a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
-			answers[seat]++
-			if a.GetFallback() {
-				fallbacks[seat]++
-			}
-		}
-	}
 	var seats []string
-	for seat, n := range fallbacks {
-		if n > 0 {
-			seats = append(seats, fmt.Sprintf("seat %d %d of %d", seat, n, answers[seat]))
+	for seat, st := range service.ResultFromRecord(0, rec).Seats {
+		if st.Fallbacks > 0 {
+			seats = append(seats, fmt.Sprintf("seat %d %d of %d", seat, st.Fallbacks, st.Decisions+st.Fallbacks))
 		}
 	}
 	if seats == nil {
