@@ -94,6 +94,40 @@ func TestScheduledGamesPerPrincipal(t *testing.T) {
 	}
 }
 
+// TestScheduledGamesPerPrincipalAtOnce: eight tournaments of 1 000 games created at once by one
+// organiser, at --max-scheduled-games-per-principal 1 500: one is created and seven are refused
+// ResourceExhausted. The check read the running tournaments apart from the write, and creations
+// made at once all passed it.
+func TestScheduledGamesPerPrincipalAtOnce(t *testing.T) {
+	r := startAuthReferee(t, nil, func(c *Config) { quiet(c); c.MaxScheduledGamesPerPrincipal = 1500 })
+	_, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	client := pb.NewTournamentServiceClient(r.cc)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, err := client.CreateTournament(as(org), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+				Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1000, Concurrency: 1, Entrants: []*pb.Entrant{
+					{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+					{Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+			errs <- err
+		}()
+	}
+	created, refused := 0, 0
+	for range 8 {
+		switch err := <-errs; status.Code(err) {
+		case codes.OK:
+			created++
+		case codes.ResourceExhausted:
+			refused++
+		default:
+			t.Errorf("CreateTournament: %v; want it created or ResourceExhausted", err)
+		}
+	}
+	if created != 1 || refused != 7 {
+		t.Errorf("%d tournaments created and %d refused of 8 made at once; want 1 and 7", created, refused)
+	}
+}
+
 // TestWatchTournamentCountsAsWatcher: a principal's WatchTournament streams count with its table
 // watches at --max-watchers-per-principal (1 here): a second is refused with the quota's message,
 // and one is admitted again once the first ends. 100 streams of one watcher key were all held (an

@@ -178,7 +178,7 @@ func fillEndedTournaments(t testing.TB, st store.Store, n, deals int) {
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range n {
 		id := fmt.Sprintf("tn-%016x", i)
-		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: at}); err != nil {
+		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: at}, nil); err != nil {
 			t.Fatal(err)
 		}
 		for _, g := range games {

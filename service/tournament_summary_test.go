@@ -102,7 +102,7 @@ func TestStoredResultsInTheOrderTheyEnded(t *testing.T) {
 	}
 	seed, salt := make([]byte, 32), make([]byte, engine.SaltSize)
 	created := time.Date(2026, 12, 2, 13, 0, 0, 0, time.UTC)
-	if err := st.CreateTournament(ctx, store.Tournament{ID: "tn-0", Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: created}); err != nil {
+	if err := st.CreateTournament(ctx, store.Tournament{ID: "tn-0", Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: created}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for i, game := range []int{1, 0} { // game 1 ended first
@@ -152,7 +152,7 @@ func TestEndedSummariesBounded(t *testing.T) {
 		salt := make([]byte, engine.SaltSize)
 		row := store.Tournament{ID: fmt.Sprintf("tn-%016x", i), Spec: spec, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
 			CreatedAt: created.Add(time.Duration(i) * time.Second)}
-		if err := st.CreateTournament(ctx, row); err != nil {
+		if err := st.CreateTournament(ctx, row, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.FinishTournament(ctx, row.ID, store.TournamentCancelled, row.CreatedAt.Add(time.Minute)); err != nil {

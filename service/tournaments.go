@@ -175,9 +175,6 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}
-	if err := s.withinScheduledGames(ctx, spec.GameCount()); err != nil {
-		return nil, err
-	}
 	if seed != nil {
 		if err := mayChooseDeals(ctx, "a tournament"); err != nil {
 			return nil, err
@@ -202,7 +199,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, err
 	}
 	defer cancel()
-	if err := reg.store.CreateTournament(wctx, row); err != nil {
+	if err := reg.store.CreateTournament(wctx, row, s.scheduledGamesWithin(ctx, spec.GameCount())); err != nil {
 		return nil, err
 	}
 	row.State = store.TournamentRunning
@@ -220,38 +217,31 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	return tr.snapshot(true), nil
 }
 
-// withinScheduledGames returns nil when the caller (ctx's principal) may create a tournament of n
-// games: an admin, or a principal whose running tournaments schedule at most
-// Config.MaxScheduledGamesPerPrincipal games with those n, counted over the store's running
-// tournaments (every referee's, when several share it; two creations at once may both pass); a
-// [*QuotaError] otherwise, or the store's error.
-func (s *Referee) withinScheduledGames(ctx context.Context, n int) error {
-	p := PrincipalFrom(ctx)
-	if p.Role == RoleAdmin {
+// scheduledGamesWithin returns the check that CreateTournament's store write runs on the running
+// tournaments of the caller (ctx's principal) for a tournament of n games: nil when they and the
+// n schedule at most Config.MaxScheduledGamesPerPrincipal games, a [*QuotaError] otherwise. The
+// store reads them and writes the tournament in one transaction, one creation of a principal at
+// a time through every referee sharing it: two creations made at once both passed a check read
+// apart from the write. It is nil (no check) for an admin.
+func (s *Referee) scheduledGamesWithin(ctx context.Context, n int) func([]store.Tournament) error {
+	if PrincipalFrom(ctx).Role == RoleAdmin {
 		return nil
 	}
-	held := 0
-	for tok := ""; ; {
-		page, next, err := s.tourneys.store.ListTournaments(ctx, store.TournamentFilter{State: store.TournamentRunning}, store.MaxPageSize, tok)
-		if err != nil {
-			return err
-		}
-		for _, row := range page {
+	subject := quotaKey(ctx)
+	return func(running []store.Tournament) error {
+		held := 0
+		for _, row := range running {
 			var spec tournament.Spec
-			if row.Creator == p.ID && json.Unmarshal(row.Spec, &spec) == nil && spec.Validate() == nil {
+			if json.Unmarshal(row.Spec, &spec) == nil && spec.Validate() == nil {
 				held += spec.GameCount()
 			}
 		}
-		if next == "" {
-			break
+		if limit := s.cfg.MaxScheduledGamesPerPrincipal; held+n > limit {
+			return s.quotas.refuse(&QuotaError{Subject: subject, Limit: LimitScheduledGames,
+				Description: fmt.Sprintf("games scheduled by the running tournaments of one principal: %d, and %d more asked; at most %d (--max-scheduled-games-per-principal): cancel one, or wait for one to end", held, n, limit)})
 		}
-		tok = next
+		return nil
 	}
-	if limit := s.cfg.MaxScheduledGamesPerPrincipal; held+n > limit {
-		return s.quotas.refuse(&QuotaError{Subject: quotaKey(ctx), Limit: LimitScheduledGames,
-			Description: fmt.Sprintf("games scheduled by the running tournaments of one principal: %d, and %d more asked; at most %d (--max-scheduled-games-per-principal): cancel one, or wait for one to end", held, n, limit)})
-	}
-	return nil
 }
 
 // plainLobbySeats puts in req, for each seat of seats (lobbySeats) with members, the plain remote

@@ -433,7 +433,7 @@ func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 	seed := engine.Seed{9}
 	salt := make([]byte, engine.SaltSize)
 	if err := st.CreateTournament(ctx, store.Tournament{ID: "tn-0000000000000001", Spec: b, Seed: seed[:], Salt: salt,
-		Commitment: seed.SaltedCommitment(salt), CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}); err != nil {
+		Commitment: seed.SaltedCommitment(salt), CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	r := newCore(t, Config{Store: st})

@@ -45,7 +45,7 @@ func TestTournamentListFollowsPages(t *testing.T) {
 	for i := range n {
 		id := fmt.Sprintf("tn-%016x", i)
 		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: spec, Seed: make([]byte, 32), Salt: make([]byte, engine.SaltSize),
-			Commitment: "c", CreatedAt: at.Add(time.Duration(i) * time.Second)}); err != nil {
+			Commitment: "c", CreatedAt: at.Add(time.Duration(i) * time.Second)}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.FinishTournament(ctx, id, store.TournamentCancelled, at.Add(time.Hour)); err != nil {

@@ -136,7 +136,7 @@ func TestLeaseExpiry(t *testing.T) {
 	u, b := postgresLeaseBackend(t)
 	a, la := leaser(t, u)
 	mustCreate(t, a, storetest.Table("t1", store.StateWaiting, 0), storetest.Table("t2", store.StatePlaying, 1))
-	if err := a.CreateTournament(ctx, store.Tournament{ID: "tn1", Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2}, Commitment: "c"}); err != nil {
+	if err := a.CreateTournament(ctx, store.Tournament{ID: "tn1", Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2}, Commitment: "c"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	c, lc := leaser(t, u)
@@ -265,5 +265,17 @@ func TestOneKeyOfANameOnTwoStores(t *testing.T) {
 	b, _ := leaser(t, u)
 	if n := storetest.OneKeyOfAName(t, a, b); n != 1 {
 		t.Errorf("%d keys of one name made at once through two stores, want 1", n)
+	}
+}
+
+// TestOneRunningTournamentOnTwoStores: CreateTournament calls of one creator made at once through
+// two PostgreSQL stores of one schema (two referees) run their within one after another, so a
+// limit that within checks holds (two creations at once both passed the scheduled-games quota).
+func TestOneRunningTournamentOnTwoStores(t *testing.T) {
+	u, _ := postgresLeaseBackend(t)
+	a, _ := leaser(t, u)
+	b, _ := leaser(t, u)
+	if n := storetest.OneRunningTournament(t, a, b); n != 1 {
+		t.Errorf("%d running tournaments of one creator made at once through two stores, want 1", n)
 	}
 }

@@ -21,7 +21,7 @@ func cloneTournament(t Tournament) Tournament {
 }
 
 // CreateTournament implements [Store.CreateTournament]. Tournaments are never dropped.
-func (m *memStore) CreateTournament(_ context.Context, t Tournament) error {
+func (m *memStore) CreateTournament(_ context.Context, t Tournament, within func([]Tournament) error) error {
 	if err := m.lock("create tournament"); err != nil {
 		return err
 	}
@@ -31,6 +31,17 @@ func (m *memStore) CreateTournament(_ context.Context, t Tournament) error {
 	}
 	if _, ok := m.tournaments[t.ID]; ok {
 		return fmt.Errorf("store: create tournament %q: id exists: %w", t.ID, ErrConflict)
+	}
+	if within != nil {
+		var running []Tournament
+		for _, o := range m.tournaments {
+			if o.row.State == TournamentRunning && o.row.Creator == t.Creator {
+				running = append(running, cloneTournament(o.row))
+			}
+		}
+		if err := within(running); err != nil {
+			return err
+		}
 	}
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = time.Now()

@@ -90,9 +90,13 @@ func (f TournamentFilter) tournamentKey(t Tournament) pageKey {
 // TournamentStore keeps tournaments and the results of their games. Every [Store] is a
 // TournamentStore; errors follow the same sentinels.
 type TournamentStore interface {
-	// CreateTournament stores a new tournament in state running. Returns ErrConflict if the id
-	// exists, ErrInvalid for an empty id.
-	CreateTournament(ctx context.Context, t Tournament) error
+	// CreateTournament stores a new tournament in state running once within, when not nil,
+	// accepts the running tournaments of its creator (t.Creator), read in the write's own
+	// transaction: within's error, returned as it is, stores nothing. The creations of one
+	// creator through every referee sharing the store run one after another, so that a limit
+	// that within checks holds for creations made at once. Returns ErrConflict if the id exists,
+	// ErrInvalid for an empty id.
+	CreateTournament(ctx context.Context, t Tournament, within func(running []Tournament) error) error
 	// GetTournament returns the tournament with this id, or ErrNotFound.
 	GetTournament(ctx context.Context, id string) (Tournament, error)
 	// ListTournaments returns up to pageSize tournaments matching f, oldest first (by CreatedAt,
@@ -158,8 +162,32 @@ func scanTournament(sc rowScanner) (Tournament, error) {
 	return t, nil
 }
 
-// CreateTournament implements [Store.CreateTournament].
-func (s *sqlStore) CreateTournament(ctx context.Context, t Tournament) error {
+// CreateTournament implements [Store.CreateTournament]: one SQLite file has one writer, whose
+// transactions run one at a time.
+func (s *sqlStore) CreateTournament(ctx context.Context, t Tournament, within func([]Tournament) error) error {
+	return s.createTournament(ctx, t, within, nil)
+}
+
+// tournamentsLockClass is the first key of the PostgreSQL advisory lock that serialises the
+// CreateTournament calls of one creator (the second is the hash of the store's schema and the
+// creator, as quotaLockClass's): a key space of its own among the database's advisory locks.
+const tournamentsLockClass = 0x627a7174 // "bzqt"
+
+// CreateTournament implements [Store.CreateTournament]: when within is not nil, the transaction
+// takes the advisory lock tournamentsLockClass of t.Creator before it reads the creator's
+// running tournaments, so that the creations of one creator through every referee sharing the
+// database run one after another.
+func (s *pgStore) CreateTournament(ctx context.Context, t Tournament, within func([]Tournament) error) error {
+	return s.createTournament(ctx, t, within, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1::integer, hashtext(current_schema() || ' ' || $2))", tournamentsLockClass, t.Creator)
+		return err
+	})
+}
+
+// createTournament stores t in one transaction that, when within is not nil, takes lock first
+// (when not nil), then reads the running tournaments of t.Creator and runs within on them:
+// within's error, returned as it is, stores nothing.
+func (s *sqlStore) createTournament(ctx context.Context, t Tournament, within func([]Tournament) error, lock func(*sql.Tx) error) error {
 	if s.isClosed() {
 		return fmt.Errorf("store: create tournament: %w", ErrClosed)
 	}
@@ -169,12 +197,52 @@ func (s *sqlStore) CreateTournament(ctx context.Context, t Tournament) error {
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = s.now()
 	}
-	_, err := s.w.ExecContext(ctx, s.d.rebind("INSERT INTO tournaments ("+tournamentColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"),
-		t.ID, micros(t.CreatedAt), string(t.State), string(t.Spec), hex.EncodeToString(t.Seed), hex.EncodeToString(t.Salt), t.Commitment, t.Creator)
+	op := fmt.Sprintf("create tournament %q", t.ID)
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return s.wrap(fmt.Sprintf("create tournament %q", t.ID), err)
+		return s.wrap(op, err)
+	}
+	defer func() { _ = tx.Rollback() }() // after Commit: sql.ErrTxDone, ignored
+	if within != nil {
+		if lock != nil {
+			if err := lock(tx); err != nil {
+				return s.wrap(op, err)
+			}
+		}
+		running, err := s.runningOf(ctx, tx, t.Creator)
+		if err != nil {
+			return s.wrap(op, err)
+		}
+		if err := within(running); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.d.rebind("INSERT INTO tournaments ("+tournamentColumns+") VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"),
+		t.ID, micros(t.CreatedAt), string(t.State), string(t.Spec), hex.EncodeToString(t.Seed), hex.EncodeToString(t.Salt), t.Commitment, t.Creator); err != nil {
+		return s.wrap(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.wrap(op, err)
 	}
 	return nil
+}
+
+// runningOf reads the running tournaments of creator in tx.
+func (s *sqlStore) runningOf(ctx context.Context, tx *sql.Tx, creator string) ([]Tournament, error) {
+	rows, err := tx.QueryContext(ctx, s.d.rebind("SELECT "+tournamentColumns+" FROM tournaments WHERE state = 'running' AND creator = ?"), creator)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var running []Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, err
+		}
+		running = append(running, t)
+	}
+	return running, rows.Err()
 }
 
 // GetTournament implements [Store.GetTournament].

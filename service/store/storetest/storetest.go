@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CreateKeyFree", testCreateKeyFree},
 		{"Audit", testAudit},
 		{"Tournaments", testTournaments},
+		{"CreateTournamentWithin", testCreateTournamentWithin},
 	}
 	for _, c := range clauses {
 		t.Run(c.name, func(t *testing.T) {

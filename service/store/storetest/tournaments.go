@@ -22,14 +22,14 @@ func testTournaments(t *testing.T, st store.Store) {
 			Commitment: "c-" + id, CreatedAt: T0.Add(time.Duration(minute) * time.Minute), Creator: "k-" + id}
 	}
 	for _, tr := range []store.Tournament{mk("b", 2), mk("a", 2), mk("c", 1)} {
-		if err := st.CreateTournament(ctx, tr); err != nil {
+		if err := st.CreateTournament(ctx, tr, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := st.CreateTournament(ctx, mk("a", 5)); !errors.Is(err, store.ErrConflict) {
+	if err := st.CreateTournament(ctx, mk("a", 5), nil); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("CreateTournament(a) again: %v, want ErrConflict", err)
 	}
-	if err := st.CreateTournament(ctx, mk("", 5)); !errors.Is(err, store.ErrInvalid) {
+	if err := st.CreateTournament(ctx, mk("", 5), nil); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("CreateTournament(\"\"): %v, want ErrInvalid", err)
 	}
 	got, err := st.GetTournament(ctx, "a")
@@ -190,6 +190,93 @@ func listTournamentIDs(t *testing.T, st store.Store, f store.TournamentFilter, p
 		pages = append(pages, fmt.Sprint(ids))
 		if next == "" {
 			return strings.Join(pages, " ")
+		}
+		tok = next
+	}
+}
+
+// testCreateTournamentWithin: CreateTournament calls within with the running tournaments of the
+// new one's creator (not another creator's, not one that ended); within's error is returned as
+// it is and stores nothing; CreateTournament calls of one creator made at once run their within
+// one after another, so a within refusing a second running tournament lets one through
+// ([OneRunningTournament]).
+func testCreateTournamentWithin(t *testing.T, st store.Store) {
+	ctx := context.Background()
+	mk := func(id, creator string) store.Tournament {
+		return store.Tournament{ID: id, Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2}, Commitment: "c", CreatedAt: T0, Creator: creator}
+	}
+	for _, tr := range []store.Tournament{mk("a", "k-1"), mk("b", "k-1"), mk("c", "k-2")} {
+		if err := st.CreateTournament(ctx, tr, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishTournament(ctx, "b", store.TournamentFinished, T0); err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	if err := st.CreateTournament(ctx, mk("d", "k-1"), func(running []store.Tournament) error {
+		seen = ids(running, func(tr store.Tournament) string { return tr.ID + " " + string(tr.State) })
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a running"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("within saw %v, want %v", seen, want)
+	}
+	refused := errors.New("refused")
+	if err := st.CreateTournament(ctx, mk("e", "k-1"), func([]store.Tournament) error { return refused }); err != refused {
+		t.Errorf("CreateTournament with a refusing within = %v, want its error as it is", err)
+	}
+	if _, err := st.GetTournament(ctx, "e"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetTournament(e) after a refusal = %v, want ErrNotFound", err)
+	}
+	if n := OneRunningTournament(t, st, st); n != 1 {
+		t.Errorf("%d running tournaments of creator k-once made at once, want 1", n)
+	}
+}
+
+// OneRunningTournament makes 16 CreateTournament calls of creator "k-once" at once, half through
+// a and half through b (two stores of one database, or one store twice), each with a within that
+// refuses a second running tournament of that creator, and returns how many running tournaments
+// of "k-once" the store then holds.
+func OneRunningTournament(t *testing.T, a, b store.Store) int {
+	t.Helper()
+	ctx := context.Background()
+	errs := make(chan error, 16)
+	for i := range 16 {
+		st := a
+		if i%2 == 1 {
+			st = b
+		}
+		go func() {
+			tr := store.Tournament{ID: fmt.Sprintf("tn-once-%02d", i), Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2},
+				Commitment: "c", CreatedAt: T0, Creator: "k-once"}
+			errs <- st.CreateTournament(ctx, tr, func(running []store.Tournament) error {
+				if len(running) > 0 {
+					return store.ErrConflict
+				}
+				return nil
+			})
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil && err != store.ErrConflict {
+			t.Errorf("CreateTournament(k-once) = %v, want nil or ErrConflict", err)
+		}
+	}
+	n := 0
+	for tok := ""; ; {
+		page, next, err := a.ListTournaments(ctx, store.TournamentFilter{State: store.TournamentRunning}, 100, tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range page {
+			if tr.Creator == "k-once" {
+				n++
+			}
+		}
+		if next == "" {
+			return n
 		}
 		tok = next
 	}
