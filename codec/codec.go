@@ -9,9 +9,14 @@
 package codec
 
 import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+
 	"google.golang.org/grpc/encoding"
 	protocodec "google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/mem"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -24,7 +29,9 @@ type message interface {
 
 // Server is the referee's codec (grpc.ForceServerCodecV2): it marshals what the referee sends
 // with the generated methods, and unmarshals what callers send with protobuf-go, which refuses
-// a string that is not UTF-8 (gRPC status Internal, as grpc-go's codec does).
+// a string that is not UTF-8. A message whose bytes it cannot read it leaves empty but for a
+// mark that [Unreadable] reads, and returns no error: grpc-go would end the call with its own
+// status, Internal, before the referee could say that the caller sent bad bytes.
 var Server encoding.CodecV2 = codec{fastUnmarshal: false}
 
 // Client is a bot's codec (grpc.ForceCodecV2 on its seat stream): the generated methods both
@@ -75,9 +82,19 @@ func (codec) Marshal(v any) (mem.BufferSlice, error) {
 
 // Unmarshal sets v, which it resets first as proto.Unmarshal does, from data. It returns the
 // decoding error (malformed bytes; with protobuf-go, a string that is not UTF-8 too).
+//
+// Server's returns nil for a proto.Message it cannot read, which it marks ([Unreadable]).
 func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
+	if !c.fastUnmarshal {
+		err := fallback.Unmarshal(data, v)
+		if pm, ok := v.(proto.Message); ok && err != nil {
+			markUnreadable(pm, err)
+			return nil
+		}
+		return err
+	}
 	m, ok := v.(message)
-	if !ok || !c.fastUnmarshal {
+	if !ok {
 		return fallback.Unmarshal(data, v)
 	}
 	if pm, ok := v.(proto.Message); ok {
@@ -92,4 +109,46 @@ func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 		return fallback.Unmarshal(data, v)
 	}
 	return nil
+}
+
+// unreadableField is the field number of the mark that Server leaves on a message it cannot read,
+// as its only unknown field: the largest number a field may have, which proto/bezique/v1 does not use.
+const unreadableField = protowire.MaxValidNumber
+
+// unreadableNonce begins the mark's value, the decoding error's text after it: random bytes of
+// this process, so that a caller's message cannot carry a mark of its own.
+var unreadableNonce = func() []byte {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // never fails (crypto/rand)
+	return b
+}()
+
+// markUnreadable empties m and leaves on it the mark of err, the error that reading it met.
+func markUnreadable(m proto.Message, err error) {
+	proto.Reset(m)
+	mark := protowire.AppendTag(nil, unreadableField, protowire.BytesType)
+	m.ProtoReflect().SetUnknown(protowire.AppendBytes(mark, append(bytes.Clone(unreadableNonce), err.Error()...)))
+}
+
+// Unreadable returns the error that [Server] met reading the bytes of m, a message it left empty
+// but for its mark; nil for a message it read (one with an unknown field of that number and
+// another value too: a caller's).
+func Unreadable(m proto.Message) error {
+	u := m.ProtoReflect().GetUnknown()
+	if len(u) == 0 {
+		return nil
+	}
+	num, typ, n := protowire.ConsumeTag(u)
+	if num != unreadableField || typ != protowire.BytesType {
+		return nil
+	}
+	v, vn := protowire.ConsumeBytes(u[n:])
+	if vn < 0 || n+vn != len(u) {
+		return nil
+	}
+	text, ok := bytes.CutPrefix(v, unreadableNonce)
+	if !ok {
+		return nil
+	}
+	return errors.New(string(text))
 }

@@ -2,7 +2,6 @@ package codec_test
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 	"time"
 
@@ -95,7 +94,8 @@ func TestUnmarshal(t *testing.T) {
 }
 
 // TestServerRefusesInvalidUTF8 checks that the referee's codec refuses a string that is not
-// UTF-8 (a Join's bot_name), as protobuf-go does, where the generated UnmarshalVT takes it.
+// UTF-8 (a Join's bot_name), as protobuf-go does, where the generated UnmarshalVT takes it: it
+// leaves the message empty but for the mark that codec.Unreadable reads as protobuf-go's error.
 func TestServerRefusesInvalidUTF8(t *testing.T) {
 	const name = "\xff\xfe"
 	// Written by hand: proto.Marshal refuses to write it. ConnectRequest.join is field 1,
@@ -106,9 +106,20 @@ func TestServerRefusesInvalidUTF8(t *testing.T) {
 	if err := viaVT.UnmarshalVT(data); err != nil || viaVT.GetJoin().GetBotName() != name {
 		t.Fatalf("the bytes are not the Join meant (UnmarshalVT: %v, bot_name %q)", err, viaVT.GetJoin().GetBotName())
 	}
-	err := codec.Server.Unmarshal(mem.BufferSlice{mem.SliceBuffer(data)}, &pb.ConnectRequest{})
-	if err == nil || !strings.Contains(err.Error(), "invalid UTF-8") {
-		t.Fatalf("Server.Unmarshal of a bot_name that is not UTF-8: %v, want protobuf-go's invalid UTF-8 error", err)
+	var got pb.ConnectRequest
+	if err := codec.Server.Unmarshal(mem.BufferSlice{mem.SliceBuffer(data)}, &got); err != nil {
+		t.Fatalf("Server.Unmarshal: %v, want nil and a mark", err)
+	}
+	if err := codec.Unreadable(&got); err == nil || err.Error() != "string field contains invalid UTF-8" || got.GetJoin() != nil {
+		t.Fatalf("Server.Unmarshal of a bot_name that is not UTF-8: join %v, Unreadable %v; want no join and protobuf-go's invalid UTF-8 error", got.GetJoin(), err)
+	}
+	if err := codec.Unreadable(&viaVT); err != nil {
+		t.Errorf("Unreadable of a message read whole: %v", err)
+	}
+	// A caller's unknown field of the mark's number is not the mark.
+	forged := protowire.AppendBytes(protowire.AppendTag(nil, protowire.MaxValidNumber, protowire.BytesType), []byte("string field contains invalid UTF-8"))
+	if err := codec.Server.Unmarshal(mem.BufferSlice{mem.SliceBuffer(forged)}, &got); err != nil || codec.Unreadable(&got) != nil {
+		t.Errorf("a caller's field %d: Unmarshal %v, Unreadable %v; want nil, nil", protowire.MaxValidNumber, err, codec.Unreadable(&got))
 	}
 }
 

@@ -539,7 +539,9 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 		if err := cs.CloseSend(); err != nil {
 			return err
 		}
-	} else {
+	}
+	recvFailed := make(chan error, 1) // the client's stream failed: a message that did not read (readable), its end
+	if desc.ClientStreams {
 		go func() { // the only sender on cs after first
 			for {
 				m := newReq()
@@ -547,6 +549,7 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 					if errors.Is(err, io.EOF) {
 						_ = cs.CloseSend()
 					} else {
+						recvFailed <- err
 						cancel()
 					}
 					return
@@ -563,6 +566,11 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 	for {
 		m := newResp()
 		if err := cs.RecvMsg(m); err != nil {
+			select {
+			case err := <-recvFailed:
+				return err
+			default:
+			}
 			if errors.Is(err, io.EOF) {
 				return nil
 			}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"google.golang.org/grpc"
@@ -10,6 +9,7 @@ import (
 	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -31,8 +31,10 @@ func (rawBytes) Unmarshal(data mem.BufferSlice, v any) error {
 
 // TestHostileRequestBytes sends request messages that do not read as the referee's protobuf
 // (bytes past a length, a truncated varint, a length of 4 GiB, a Join whose bot_name is not
-// UTF-8) as a seat stream's first message and (but the Join) as a CreateTable: each call ends with grpc-go's
-// INTERNAL "failed to unmarshal", the referee keeps serving, and no goroutine stays behind.
+// UTF-8) as a seat stream's first message and (but the Join) as a CreateTable: each call ends
+// INVALID_ARGUMENT "request protobuf: ..." (it was grpc-go's INTERNAL "failed to unmarshal",
+// which clients take for the referee's failure and retry), the referee keeps serving, and no
+// goroutine stays behind.
 func TestHostileRequestBytes(t *testing.T) {
 	r := startReferee(t, nil, nil)
 	if _, err := r.tables.ListTables(context.Background(), &pb.ListTablesRequest{}); err != nil { // connect first
@@ -60,8 +62,12 @@ func TestHostileRequestBytes(t *testing.T) {
 		}
 		var got []byte
 		err = stream.RecvMsg(&got)
-		if s := status.Convert(err); s.Code() != codes.Internal || !strings.Contains(s.Message(), "failed to unmarshal") {
-			t.Errorf("Connect, %s: %v, want INTERNAL failed to unmarshal", name, err)
+		want := "request protobuf: cannot parse invalid wire-format data"
+		if name == "bot_name" {
+			want = "request protobuf: string field contains invalid UTF-8"
+		}
+		if s := status.Convert(err); s.Code() != codes.InvalidArgument || s.Message() != want {
+			t.Errorf("Connect, %s: %v, want INVALID_ARGUMENT %q", name, err, want)
 		}
 		if name == "bot_name" { // Join's field: CreateTableRequest reads these bytes as other fields
 			cancel()
@@ -69,8 +75,8 @@ func TestHostileRequestBytes(t *testing.T) {
 		}
 		var out []byte
 		err = r.cc.Invoke(ctx, pb.TableService_CreateTable_FullMethodName, data, &out, call)
-		if s := status.Convert(err); s.Code() != codes.Internal || !strings.Contains(s.Message(), "failed to unmarshal") {
-			t.Errorf("CreateTable, %s: %v, want INTERNAL failed to unmarshal", name, err)
+		if s := status.Convert(err); s.Code() != codes.InvalidArgument || s.Message() != want {
+			t.Errorf("CreateTable, %s: %v, want INVALID_ARGUMENT %q", name, err, want)
 		}
 		cancel()
 	}
@@ -79,5 +85,69 @@ func TestHostileRequestBytes(t *testing.T) {
 	}
 	if after := goroutinesDownTo(before, nil); after > before {
 		t.Errorf("%d goroutines before the hostile calls, %d after", before, after)
+	}
+}
+
+// TestHostileBytesMidStream: a seat stream that joined and then sends bytes that do not read as a
+// ConnectRequest ends INVALID_ARGUMENT "request protobuf: ..." (grpc-go's INTERNAL before); a
+// CreateTable that carries, as an unknown field, the field number of codec.Server's mark with a
+// value of its own is read as any unknown field is: the table is created.
+func TestHostileBytesMidStream(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}}
+	data, err := proto.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := protowire.AppendBytes(protowire.AppendTag(data, protowire.MaxValidNumber, protowire.BytesType), []byte("not the referee's mark"))
+	var out []byte
+	if err := r.cc.Invoke(ctx, pb.TableService_CreateTable_FullMethodName, forged, &out, grpc.ForceCodecV2(rawBytes{})); err != nil {
+		t.Fatalf("CreateTable with an unknown field of the mark's number: %v", err)
+	}
+	if err := afterJoin(ctx, t, r.cc, r.create(t, req), []byte{0x0a, 0x05, 0x01}); status.Code(err) != codes.InvalidArgument ||
+		status.Convert(err).Message() != "request protobuf: cannot parse invalid wire-format data" {
+		t.Errorf("the stream after bytes that do not read: %v, want INVALID_ARGUMENT", err)
+	}
+}
+
+// TestHostileBytesForwarded: a seat stream forwarded to the table's owner ends as one served by the
+// owner when the client sends bytes that do not read: INVALID_ARGUMENT (the forwarding referee
+// read them, and ended the owner's stream; the client got CANCELED).
+func TestHostileBytesForwarded(t *testing.T) {
+	_, b, _, resp := tableOnA(t)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	if err := afterJoin(ctx, t, b.cc, resp, []byte{0x08, 0x80, 0x80, 0x80}); status.Code(err) != codes.InvalidArgument ||
+		status.Convert(err).Message() != "request protobuf: cannot parse invalid wire-format data" {
+		t.Errorf("the stream through B after bytes that do not read: %v, want INVALID_ARGUMENT", err)
+	}
+}
+
+// afterJoin opens a seat stream on cc, joins seat 0 of the table resp created, sends data as the
+// next message, and returns the error that ends the stream.
+func afterJoin(ctx context.Context, t *testing.T, cc *grpc.ClientConn, resp *pb.CreateTableResponse, data []byte) error {
+	t.Helper()
+	stream, err := cc.NewStream(ctx, &pb.SeatService_ServiceDesc.Streams[0], pb.SeatService_Connect_FullMethodName, grpc.ForceCodecV2(rawBytes{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	join, err := proto.Marshal(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(),
+		Token: tokenOf(resp, 0), ProtocolVersion: ProtocolVersion}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.SendMsg(join); err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.SendMsg(data); err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	for {
+		if err := stream.RecvMsg(&got); err != nil {
+			return err
+		}
 	}
 }

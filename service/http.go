@@ -286,14 +286,9 @@ func (c protoRequest) Unmarshal(data []byte, msg proto.Message) error {
 	return nil
 }
 
-// grpcUnmarshalPrefix begins the status that grpc-go gives a request message its codec cannot
-// read (rpc_util.go, recv): Internal, "grpc: failed to unmarshal the received message: proto:
-// cannot parse invalid wire-format data". The codec's error is formatted into that text, so the
-// text is the only way to tell this refusal from grpc-go's other Internal errors.
-const grpcUnmarshalPrefix = "grpc: failed to unmarshal the received message: "
-
 // badProtobuf begins the message of a request whose binary protobuf does not read, as "request
-// JSON: " begins one whose JSON does not ([strictJSON]).
+// JSON: " begins one whose JSON does not ([strictJSON]); over native gRPC as over HTTP
+// (unreadableStatus).
 const badProtobuf = "request protobuf: "
 
 // grpcNoRequest is the status that grpc-go gives a unary or server-streaming call whose client
@@ -311,23 +306,21 @@ const grpcCutRequest = "unexpected EOF"
 // cutRequestMessage is the refusal of a call whose request was cut short (grpcCutRequest).
 const cutRequestMessage = "request cut short: the body ends before the length its frame gives (docs/INTEGRATE.md)"
 
-// requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a request
-// message that does not read ([grpcUnmarshalPrefix]: bytes that are not protobuf's wire format,
-// a string that is not UTF-8) turned into INVALID_ARGUMENT, "request protobuf: cannot parse
-// invalid wire-format data", and of a call that carried no request (grpcNoRequest) or a request
-// cut short (grpcCutRequest) turned into INVALID_ARGUMENT with noRequestMessage and
-// cutRequestMessage, in the trailers it leaves: the caller sent bad input, the referee
-// did not fail, and Connect and gRPC-Web clients, whose binary messages vanguard hands to grpc-go
-// as they are, got HTTP 500. A JSON stream message that [wholeMessages] refused, which grpc-go
+// requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a call that
+// carried no request (grpcNoRequest) or a request cut short (grpcCutRequest) turned into
+// INVALID_ARGUMENT with noRequestMessage and cutRequestMessage, in the trailers it leaves: the
+// caller sent bad input, the referee did not fail, and Connect and gRPC-Web clients, whose binary
+// messages vanguard hands to grpc-go as they are, got HTTP 500 (a request message that does not
+// read ends INVALID_ARGUMENT in the referee's handler: readable). A JSON stream message that [wholeMessages] refused, which grpc-go
 // ends as UNAVAILABLE (a body that failed to read), gets its code from streamRefusals
 // (RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED). A call whose body failed a read at its deadline
 // ([bodyDeadline]) ends DEADLINE_EXCEEDED with bodyTooSlow, when g ended it UNAVAILABLE (the
 // failed read), CANCELED or with no status at all: over HTTP/1.1 net/http cancels the request's
 // context when a read of the connection fails, and grpc-go then returned, by a race, with
 // CANCELED or having written nothing, which the transcoder answered UNKNOWN, "response uses
-// incorrect codec". It cannot be done in grpc-go: its stream writes the
-// status itself when RecvMsg fails, whatever the handler returns then, so native gRPC callers
-// keep grpc-go's Internal (docs/INTEGRATE.md). The transcoder reads the trailers once g has
+// incorrect codec". It cannot be done in grpc-go: its stream writes the status itself when
+// RecvMsg fails, whatever the handler returns then, so native gRPC callers keep grpc-go's
+// Internal for these two (docs/INTEGRATE.md). The transcoder reads the trailers once g has
 // returned, and a status in the headers of an answer g did not begin as one with trailers only.
 // g closes the request's body at the end of its call, and returns once its read of it has: the
 // close interrupts that read ([closeInterrupts]), so that the call's end reaches a client whose
@@ -359,14 +352,11 @@ func requestRefusals(g http.Handler) http.Handler {
 			return
 		}
 		code := codes.InvalidArgument
-		reason, badProto := strings.CutPrefix(msg, grpcUnmarshalPrefix)
 		switch streamCode, stream := streamRefusals[msg]; {
 		case st == unavailable && stream:
 			code = streamCode
 		case st == unavailable:
 			return
-		case badProto:
-			msg = badProtobuf + protoErrText(reason)
 		case msg == grpcNoRequest:
 			msg = noRequestMessage
 		case msg == grpcCutRequest:

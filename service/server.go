@@ -360,13 +360,13 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 }
 
 // Register registers the TableService, SeatService, KeyService, TournamentService and LobbyService on
-// a gRPC server.
+// a gRPC server, whose request messages that codec.Server could not read end InvalidArgument
+// (readable).
 func (s *Server) Register(g *grpc.Server) {
-	pb.RegisterTableServiceServer(g, s)
-	pb.RegisterTournamentServiceServer(g, s)
-	pb.RegisterSeatServiceServer(g, s)
-	pb.RegisterKeyServiceServer(g, s)
-	pb.RegisterLobbyServiceServer(g, s)
+	for _, d := range []*grpc.ServiceDesc{&pb.TableService_ServiceDesc, &pb.TournamentService_ServiceDesc,
+		&pb.SeatService_ServiceDesc, &pb.KeyService_ServiceDesc, &pb.LobbyService_ServiceDesc} {
+		g.RegisterService(readable(d), s)
+	}
 }
 
 // Drain stops the creation of tables (CreateTable then fails with ErrDraining) and waits until
