@@ -78,3 +78,54 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestWithheldTeamMessages: a spectator watching a tournament game to its end gets no team
+// messages while its record is withheld (RecordWithheld: the other game of its deal set, on the
+// same cards, has no result yet), though the record holds them: they can tell of a hand still in
+// play. They were sent all the same (an outside trial, from the code).
+func TestWithheldTeamMessages(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	r.serveBot(t, "captain", 1)
+	r.serveBot(t, "second", 1)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 1,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "team", Kind: tournament.KindLobbyTeam, Members: []string{"captain", "second"}}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _, _ = r.srv.Referee.CancelTournament(context.Background(), tn.ID, "") }()
+	g0 := tourneyTableID(tn.ID, 0)
+	var watch pb.TableService_WatchTableClient
+	for {
+		if _, err = r.srv.Referee.GetTable(ctx, g0); err == nil {
+			if watch, err = r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: g0}); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("game 0's table never appeared: %v", err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	tms := 0
+	for {
+		m, err := watch.Recv()
+		if err != nil {
+			break
+		}
+		if m.GetTeamMessage() != nil {
+			tms++
+		}
+	}
+	rec, err := r.srv.Referee.GetRecord(ctx, g0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.GetTeamMessages()) == 0 || tms != 0 {
+		t.Errorf("the spectator got %d team messages of the %d of the record; want none while game 1, on the same cards, has no result", tms, len(rec.GetTeamMessages()))
+	}
+}

@@ -181,8 +181,18 @@ func (t *table) teamPolicy() pb.TeamPolicy {
 }
 
 // endedTeamMessages returns the team messages of a table whose game has ended (its record's), for
-// a spectator: none while the game is in play.
+// a spectator: none while the game is in play, nor while its record is withheld (RecordWithheld:
+// a tournament game whose cards another game still plays, which the messages may tell of; they
+// were sent all the same, from code read by an outside trial). The record gives them later.
 func (s *Referee) endedTeamMessages(ctx context.Context, id string) ([]*pb.TeamMessageRecord, error) {
 	rec, err := s.GetRecord(ctx, id) // from memory, or from the store once the table has left it
-	return rec.GetTeamMessages(), err
+	if err != nil {
+		return nil, err
+	}
+	if err := s.RecordWithheld(ctx, id); errors.Is(err, ErrNotEnded) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	return rec.GetTeamMessages(), nil
 }
