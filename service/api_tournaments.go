@@ -255,6 +255,9 @@ func ResultsFromProto(in []*pb.TournamentGameResult) []tournament.Result {
 		if g.ForfeitSeat != nil {
 			r.ForfeitSeat = int(g.GetForfeitSeat())
 		}
+		for _, seat := range g.GetForfeitSeats() {
+			r.ForfeitSeats = append(r.ForfeitSeats, int(seat))
+		}
 		for _, sc := range g.GetScores() {
 			r.Scores = append(r.Scores, int(sc))
 		}
@@ -312,7 +315,7 @@ func forfeitCauseOf(label string) pb.ForfeitCause {
 }
 
 // GameResultOf is a tournament result as its table's GameResult says it (outcome, winner side,
-// forfeit seat, cause and reason, each side's total), for [wire.ResultText]'s words; without the
+// forfeit seats, cause and reason, each side's total), for [wire.ResultText]'s words; without the
 // deals played and a Rubicon or six-pack game's game points, which a result does not keep.
 func GameResultOf(r tournament.Result) *pb.GameResult {
 	g := &pb.GameResult{Outcome: outcomeFromLabel(string(r.Outcome)), ForfeitCause: forfeitCauseOf(r.ForfeitCause), Reason: r.Reason}
@@ -321,6 +324,9 @@ func GameResultOf(r tournament.Result) *pb.GameResult {
 	}
 	if r.ForfeitSeat >= 0 {
 		g.ForfeitSeat = proto.Uint32(uint32(r.ForfeitSeat))
+	}
+	for _, seat := range r.ForfeitSeats {
+		g.ForfeitSeats = append(g.ForfeitSeats, uint32(seat))
 	}
 	for side, total := range r.Scores {
 		g.Scores = append(g.Scores, &pb.SideScore{Side: uint32(side), Total: uint32(total)})
@@ -342,6 +348,9 @@ func resultsToProto(spec *tournament.Spec, rs []tournament.Result) []*pb.Tournam
 		if r.ForfeitSeat >= 0 {
 			f := uint32(r.ForfeitSeat)
 			g.ForfeitSeat = &f
+		}
+		for _, seat := range r.ForfeitSeats {
+			g.ForfeitSeats = append(g.ForfeitSeats, uint32(seat))
 		}
 		for _, sc := range r.Scores {
 			g.Scores = append(g.Scores, uint32(sc))

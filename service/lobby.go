@@ -438,7 +438,7 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	if _, err := normalise(create); err != nil {
 		return nil, err
 	}
-	if err := s.checkTarget(req.GetOptions()); err != nil {
+	if err := s.checkOptions(req.GetOptions()); err != nil {
 		return nil, err
 	}
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {

@@ -149,6 +149,7 @@ const DefaultWatchQueue = 4096
 // DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
 const DefaultJoinTimeout = 10 * time.Second
 
+
 // DefaultSendStall is Config.SendStall's default: a bot that has not read its stream for that
 // long, while sending, is dropped.
 const DefaultSendStall = 30 * time.Second
@@ -490,7 +491,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		return nil, invalid("stacked_deal", "%v", err)
 	}
 	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
-		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created, pendingForfeit: engine.NoSeat}
+		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created}
 	t.lost, t.lose = context.WithCancelCause(context.Background())
 	t.timer = time.NewTimer(time.Hour)
 	t.timer.Stop()
@@ -798,7 +799,7 @@ func (t *table) replay(actions []store.Action, playing bool) error {
 				Intervention: &pb.Intervention{Seat: rec.GetSeat(), Kind: rec.GetIntervention(), Action: rec.GetAction()}}}})
 		}
 		if rec.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
-			t.pendingForfeit = seat
+			t.pendingForfeits = append(t.pendingForfeits, seat)
 			continue
 		}
 		a, err := wire.ActionFromProto(rec.GetAction())

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"time"
 
@@ -97,9 +98,9 @@ type table struct {
 	// logged is how many entries of the table's log the store holds (its actions and its team
 	// messages: logKind); the next is stored with Seq logged+1.
 	logged int
-	// pendingForfeit is a seat whose recorded forfeit was replayed but not yet finished, or
-	// engine.NoSeat.
-	pendingForfeit int
+	// pendingForfeits are the seats whose recorded forfeits were replayed but not yet finished;
+	// nil for none.
+	pendingForfeits []int
 	// reserved is the stored SeqFloor: seq and requestID may grow up to it without a store write.
 	reserved uint64
 	// recovered is set on a table rebuilt from the store (rebuild): a former life whose store
@@ -260,9 +261,12 @@ func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stoppe
 // drops the table from memory.
 func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
-	if t.pendingForfeit != engine.NoSeat {
-		loser := t.pendingForfeit
-		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(loser)), loser, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
+	if t.pendingForfeits != nil {
+		losers := make([]int, len(t.pendingForfeits))
+		for i, seat := range t.pendingForfeits {
+			losers[i] = t.game.Side(seat)
+		}
+		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, losers), t.pendingForfeits, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
@@ -518,7 +522,7 @@ func (t *table) advance() {
 	since := time.Now()
 	for t.state == pb.TableState_TABLE_STATE_PLAYING {
 		if t.game.Over() {
-			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
+			t.finish(pb.Outcome_OUTCOME_COMPLETED, t.game.Winner(), nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "")
 			return
 		}
 		seat := t.seats[t.game.Turn()]
@@ -768,7 +772,7 @@ func (t *table) onTimer() {
 	switch {
 	case (t.open.awaiting || now.Before(t.open.deadline)) && !s.connected():
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period")
+			t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period", s)
 			return
 		}
 		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, fmt.Sprintf("disconnected since %s, longer than the grace period", s.lostAt.UTC().Format(time.RFC3339)))
@@ -778,7 +782,7 @@ func (t *table) onTimer() {
 	default:
 		t.srv.metrics.Timeout(variant)
 		if policy.GetOnTimeout() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed")
+			t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed", s)
 			return
 		}
 		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
@@ -909,7 +913,7 @@ func (t *table) strikeLimitReached(s *seat) {
 	// already ("forfeit by seat 0 (illegal actions: …)", an outside trial).
 	reason := fmt.Sprintf("strike limit (%d) reached on one decision", policy.GetStrikeLimit())
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-		t.forfeit(s, pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, reason)
+		t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, reason, s)
 		return
 	}
 	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, reason)
@@ -939,7 +943,7 @@ func (t *table) commitAs(seat int, a engine.Action, elapsedMs uint32, kind pb.In
 	if err != nil {
 		// Checked before; a refusal here is a referee bug. Stop the table rather than diverge.
 		t.log().Error("engine refused a checked action", "seat", seat, "action", a.String(), "err", err)
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "internal error: "+err.Error())
 		return false
 	}
 	t.actions = append(t.actions, rec)
@@ -1040,29 +1044,41 @@ func movedError(id string, cause error) error {
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
 const storeRetry = time.Second
 
-// forfeit ends the game: the seat's side loses; cause and reason go into the result.
-func (t *table) forfeit(s *seat, cause pb.ForfeitCause, reason string) {
-	t.srv.metrics.Intervention(InterventionForfeit)
-	rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
-	if !t.persist(rec) {
-		return
+// forfeit ends the game: the sides of seats lose (forfeitWinner); cause and reason go into the
+// result. Each seat's forfeit is stored as an action of its own, in the order of seats.
+func (t *table) forfeit(cause pb.ForfeitCause, reason string, seats ...*seat) {
+	var forfeited, losers []int
+	for _, s := range seats {
+		t.srv.metrics.Intervention(InterventionForfeit)
+		rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
+		if !t.persist(rec) {
+			return
+		}
+		t.actions = append(t.actions, rec)
+		t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
+		forfeited, losers = append(forfeited, s.index), append(losers, t.game.Side(s.index))
 	}
-	t.actions = append(t.actions, rec)
-	t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
-	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.game.Side(s.index)), s.index, cause, reason)
+	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, losers), forfeited, cause, reason)
 }
 
-// forfeitWinner returns the side that wins when side loser forfeits: in a game of two sides the
-// other one; in a game of three or more sides none (engine.NoSide). That game stopped before its
-// end, and naming the side then ahead (on a tie, the lowest) gave a side that had done nothing
-// wrong a loss, in a game forfeited before any card was played too (an outside trial). The
-// standings count such a forfeit a loss for the side that forfeited and a draw for every other
-// (tournament.Compute).
-func forfeitWinner(g *engine.Game, loser int) int {
-	if len(g.Totals()) != 2 {
-		return engine.NoSide
+// forfeitWinner returns the side that wins when the sides losers forfeit: the one side left
+// when one is (in a game of two sides, the other one), else none (engine.NoSide). A game of
+// three or more sides that one side forfeits stopped before its end, and naming the side then
+// ahead (on a tie, the lowest) gave a side that had done nothing wrong a loss, in a game
+// forfeited before any card was played too (an outside trial). The standings count such a
+// forfeit a loss for each side that forfeited and a draw for every other (tournament.Compute).
+func forfeitWinner(g *engine.Game, losers []int) int {
+	winner := engine.NoSide
+	for side := range g.Totals() {
+		if slices.Contains(losers, side) {
+			continue
+		}
+		if winner != engine.NoSide {
+			return engine.NoSide
+		}
+		winner = side
 	}
-	return 1 - loser
+	return winner
 }
 
 func (t *table) setState(s pb.TableState) {
@@ -1099,8 +1115,8 @@ func (t *table) setState(s pb.TableState) {
 
 // finish ends the table with an outcome, writes the record and tells every seat and watcher. The
 // result carries the forfeit's cause and the reason of any end but a completed game. winner is
-// a side and forfeitSeat a seat, each engine.NoSide or engine.NoSeat when there is none.
-func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.ForfeitCause, reason string) {
+// a side, engine.NoSide for none; forfeited the seats that forfeited, nil for none.
+func (t *table) finish(outcome pb.Outcome, winner int, forfeited []int, cause pb.ForfeitCause, reason string) {
 	t.finished = time.Now()
 	t.open = nil
 	t.stopTimer()
@@ -1112,9 +1128,11 @@ func (t *table) finish(outcome pb.Outcome, winner, forfeitSeat int, cause pb.For
 	if st := t.game.Settlement(); outcome == pb.Outcome_OUTCOME_COMPLETED {
 		res.GamePoints, res.Rubicon = uint32(st.Points), st.Rubicon
 	}
-	if forfeitSeat != engine.NoSeat {
-		f := uint32(forfeitSeat)
-		res.ForfeitSeat = &f
+	if len(forfeited) > 0 {
+		res.ForfeitSeat = proto.Uint32(uint32(forfeited[0]))
+		for _, seat := range forfeited {
+			res.ForfeitSeats = append(res.ForfeitSeats, uint32(seat))
+		}
 	}
 	t.result = res
 	final := pb.TableState_TABLE_STATE_FINISHED
@@ -1160,7 +1178,7 @@ func (t *table) expire() {
 		t.armTimer()
 		return
 	}
-	t.finish(pb.Outcome_OUTCOME_EXPIRED, -1, -1, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("no game started within %s of the table's creation, the referee's --waiting-expiry", t.srv.cfg.WaitingExpiry))
+	t.finish(pb.Outcome_OUTCOME_EXPIRED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("no game started within %s of the table's creation, the referee's --waiting-expiry", t.srv.cfg.WaitingExpiry))
 }
 
 func outcomeLabel(o pb.Outcome) string {

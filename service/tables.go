@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -104,11 +105,25 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	return req, nil
 }
 
-// checkTarget refuses options whose target (RULES.md §4) is above Config.MaxTarget, naming
+// MaxOptionBytes bounds the name and the value of an option (RULES.md §5; CreateTable's options),
+// in bytes: the longest of either is a few tens. A refusal names its field without the text,
+// where the engine's error echoed a name or value of 60 000 bytes whole (an outside trial).
+const MaxOptionBytes = 64
+
+// checkOptions refuses options with a name or value longer than MaxOptionBytes (naming options,
+// or options.NAME) and those whose target (RULES.md §4) is above Config.MaxTarget, naming
 // options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
 // tournaments created, not for the games of a stored tournament, which keeps the options it was
 // created with.
-func (s *Referee) checkTarget(options map[string]string) error {
+func (s *Referee) checkOptions(options map[string]string) error {
+	for _, name := range slices.Sorted(maps.Keys(options)) {
+		if len(name) > MaxOptionBytes {
+			return invalid("options", "an option's name of %d bytes; at most %d (RULES.md §5 lists the options)", len(name), MaxOptionBytes)
+		}
+		if v := options[name]; len(v) > MaxOptionBytes {
+			return invalid("options."+name, "a value of %d bytes; at most %d", len(v), MaxOptionBytes)
+		}
+	}
 	if t, err := strconv.Atoi(options["target"]); err == nil && t > s.cfg.MaxTarget {
 		return invalid("options.target", "%d points is above the referee's limit of %d (bezique-referee --max-target): the record of a longer game "+
 			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, s.cfg.MaxTarget, MaxHTTPMessageBytes)
@@ -141,7 +156,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 			return nil, err
 		}
 	}
-	if err := s.checkTarget(in.GetOptions()); err != nil {
+	if err := s.checkOptions(in.GetOptions()); err != nil {
 		return nil, err
 	}
 	wctx, cancel, err := s.landing(ctx)
@@ -591,7 +606,7 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		if reason == "" {
 			reason = "cancelled by request"
 		}
-		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		if t.live() { // the end was not stored: the table stops, to be replayed from the store
 			cerr = errorf(ErrMoving, "table %s: its cancel was not stored, or the store's answer was lost, and the table moves; cancel it again (FAILED_PRECONDITION \"is cancelled\" then says it was)", t.id)
 			return

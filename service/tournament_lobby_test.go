@@ -17,6 +17,7 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // TestTournamentAbsentLobbyEntrant: a lobby entrant that never enters the lobby forfeits each of
@@ -73,7 +74,7 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
 		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
 	}
-	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting the seat of an absent lobby entrant", 0)); n != 4 {
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting the seats of absent lobby entrants", 0)); n != 4 {
 		t.Errorf("forfeits of the absent entrant logged: %d, want 4", n)
 	}
 }
@@ -115,6 +116,67 @@ func TestTournamentBothLobbyEntrantsAbsent(t *testing.T) {
 		}
 		if st.Games != want.Games || st.Wins != want.Wins || st.Losses != want.Losses || st.Forfeits != want.Forfeits || st.ForfeitsDisconnect != want.ForfeitsDisconnect {
 			t.Errorf("standing %+v; want games %d, W %d, L %d, forfeits %d (disconnect %d)", st, want.Games, want.Wins, want.Losses, want.Forfeits, want.ForfeitsDisconnect)
+		}
+	}
+}
+
+// TestTournamentTwoOfThreeLobbyEntrantsAbsent: in a three-handed game whose two lobby entrants
+// are absent past the grace, both their seats forfeit, with a reason naming both, and the side
+// left, the built-in bot's, wins; both absent entrants lose each game with a forfeit counted. Only
+// the first absent seat forfeited, and the second absent bot drew a game it did not play (an
+// outside trial: ghostB 1.0 point of 3).
+func TestTournamentTwoOfThreeLobbyEntrantsAbsent(t *testing.T) {
+	r := newCore(t, Config{Logger: slog.New(&logRecords{})})
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.ThreeHanded, Deals: 1, Concurrency: 3, AbsenceGraceMs: 200,
+		Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "zeta", Kind: tournament.KindLobby, Bot: "zeta"}, {ID: "eta", Kind: tournament.KindLobby, Bot: "eta"},
+			{ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r, tn.ID)
+	games := tn.Spec.Schedule()
+	if tn.State != store.TournamentFinished || len(tn.Results) != len(games) || len(games) == 0 {
+		t.Fatalf("state %s, %d results of %d games; want finished, every game", tn.State, len(tn.Results), len(games))
+	}
+	for _, res := range tn.Results {
+		g := games[res.Game]
+		var absent []int
+		builtin := -1
+		for seat, e := range g.Seats {
+			if e == 2 {
+				builtin = seat
+			} else {
+				absent = append(absent, seat)
+			}
+		}
+		rec, err := r.GetRecord(context.Background(), res.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := rec.GetResult()
+		if res.Outcome != tournament.OutcomeForfeit || res.WinnerSide != builtin || !slices.Equal(res.ForfeitSeats, absent) || res.ForfeitSeat != absent[0] ||
+			res.ForfeitCause != "disconnect" || !strings.Contains(res.Reason, `lobby bot "zeta" absent from the lobby since`) ||
+			!strings.Contains(res.Reason, `lobby bot "eta" absent from the lobby since`) ||
+			!slices.Equal(rr.GetForfeitSeats(), []uint32{uint32(absent[0]), uint32(absent[1])}) {
+			t.Errorf("game %d (seats %v): result %+v, record result %v", res.Game, g.Seats, res, rr)
+		}
+		if rp, err := wire.ReplayRecord(rec); err != nil || rp.Verify(rec) != nil {
+			t.Errorf("game %d: the record does not replay to its result: %v, %v", res.Game, err, rp.Verify(rec))
+		}
+	}
+	if back := ResultsFromProto(resultsToProto(&tn.Spec, tn.Results)); !reflect.DeepEqual(back, tn.Results) {
+		t.Errorf("results through the API:\n%+v\nwant\n%+v", back, tn.Results)
+	}
+	n := len(games)
+	for _, st := range tn.Standings.Entrants {
+		want := tournament.Standing{Entrant: st.Entrant, Games: n, Losses: n, Forfeits: n, ForfeitsDisconnect: n}
+		if st.Entrant == "rulebook" {
+			want = tournament.Standing{Entrant: st.Entrant, Games: n, Wins: n}
+		}
+		if st.Games != want.Games || st.Wins != want.Wins || st.Draws != 0 || st.Losses != want.Losses || st.Forfeits != want.Forfeits || st.ForfeitsDisconnect != want.ForfeitsDisconnect {
+			t.Errorf("standing %+v; want games %d, W %d, D 0, L %d, forfeits %d (disconnect %d)", st, want.Games, want.Wins, want.Losses, want.Forfeits, want.ForfeitsDisconnect)
 		}
 	}
 }

@@ -260,7 +260,7 @@ func plainLobbySeats(req *pb.CreateTableRequest, seats [][]string) {
 // its first game, and the tournament stayed running for ever (an attack: a decision time of
 // 4 294 967 295 ms, a lobby bot's name of 30 000 bytes).
 func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
-	if err := s.checkTarget(spec.Options); err != nil {
+	if err := s.checkOptions(spec.Options); err != nil {
 		return err
 	}
 	tr := &tourney{spec: *spec}
@@ -710,7 +710,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 		tid := tourneyTableID(id, g.Index)
 		err := s.onTable(ctx, tid, func(t *table) {
 			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
-				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 			}
 		})
 		if err != nil && !errors.Is(err, ErrNotFound) {
@@ -954,12 +954,13 @@ func (s *Referee) absentPastGrace(seats [][]string, from time.Time, grace time.D
 }
 
 // forfeitAbsent ends a table that still waits for its seats (a table in play goes on under its
-// failure policy) whose lobby bots absent are absent past the tournament's grace: the first's
-// seat forfeits it, with FORFEIT_CAUSE_DISCONNECT; when they hold a seat of every side, nobody
-// came to play and the table is cancelled, a game without a result (the side of the second absent
-// bot won a game nobody played: an outside trial). A table that has left memory (it ended, or
-// another referee took it over) has nothing to end here: nil, and the caller's Await finds its
-// end.
+// failure policy) whose lobby bots absent are absent past the tournament's grace: each of their
+// seats forfeits it, with FORFEIT_CAUSE_DISCONNECT and a reason naming every one, and each of
+// their sides loses (forfeitWinner); when they hold a seat of every side, nobody came to play
+// and the table is cancelled, a game without a result. Only the first absent seat forfeited
+// before, and the side of a second absent bot drew, or won, a game it did not play (outside
+// trials). A table that has left memory (it ended, or another referee took it over) has
+// nothing to end here: nil, and the caller's Await finds its end.
 func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent []*AbsentError, graceMs uint32) error {
 	why := make([]string, len(absent))
 	for i, a := range absent {
@@ -971,20 +972,27 @@ func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent []*Absent
 			return
 		}
 		sides := map[int]bool{}
+		var seats []int
 		for _, a := range absent {
 			sides[t.game.Side(a.Seat)] = true
+			if !slices.Contains(seats, a.Seat) { // a team's members share its seat
+				seats = append(seats, a.Seat)
+			}
 		}
 		// Said in the log, not only in the standings and records (an outside trial: 248 games
 		// forfeited in a minute and not a line logged).
 		if len(sides) == len(t.game.Totals()) {
 			t.log().Warn("cancelling a table whose every side's lobby entrant is absent", "reason", reason)
-			t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, engine.NoSeat, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+			t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 			return
 		}
-		first := absent[0]
-		reason := fmt.Sprintf("%v, longer than the tournament's absence grace (%d ms)", first, graceMs)
-		t.log().Warn("forfeiting the seat of an absent lobby entrant", "seat", first.Seat, "bot", first.Name, "reason", reason)
-		t.forfeit(t.seats[first.Seat], pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason)
+		slices.Sort(seats)
+		forfeiting := make([]*seat, len(seats))
+		for i, n := range seats {
+			forfeiting[i] = t.seats[n]
+		}
+		t.log().Warn("forfeiting the seats of absent lobby entrants", "seats", seats, "reason", reason)
+		t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason, forfeiting...)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return nil
@@ -1079,6 +1087,9 @@ func ResultFromRecord(game int, rec *pb.GameRecord) tournament.Result {
 	}
 	if res.ForfeitSeat != nil {
 		r.ForfeitSeat = int(res.GetForfeitSeat())
+	}
+	for _, seat := range res.GetForfeitSeats() {
+		r.ForfeitSeats = append(r.ForfeitSeats, int(seat))
 	}
 	r.ForfeitCause, r.Reason = forfeitCauseLabels[res.GetForfeitCause()], res.GetReason()
 	for _, sc := range res.GetScores() {

@@ -21,13 +21,17 @@ type Result struct {
 	Outcome Outcome `json:"outcome"`
 	// WinnerSide is the winning side, or -1 for none (a draw, or cancelled).
 	WinnerSide int `json:"winner_side"`
-	// ForfeitSeat is the seat that forfeited, or -1.
+	// ForfeitSeat is the seat that forfeited, or -1; the first of ForfeitSeats when several did.
 	ForfeitSeat int `json:"forfeit_seat"`
+	// ForfeitSeats are every seat that forfeited, in seat order: several when the lobby bots of
+	// several sides were absent past the absence grace. Empty in results stored before it
+	// existed, where ForfeitSeat is the only one ([Result.Forfeited]).
+	ForfeitSeats []int `json:"forfeit_seats,omitempty"`
 	// Scores are every side's final totals, in side order.
 	Scores []int `json:"scores"`
 	// Seats are what each seat did, in seat order.
 	Seats []SeatStats `json:"seats"`
-	// ForfeitCause is why ForfeitSeat forfeited: "timeout", "illegal" or "disconnect"; empty for
+	// ForfeitCause is why ForfeitSeats forfeited: "timeout", "illegal" or "disconnect"; empty for
 	// a game not forfeited, and in results stored before causes were kept.
 	ForfeitCause string `json:"forfeit_cause,omitempty"`
 	// Reason is the referee's words for an end other than completed ("decision deadline
@@ -36,6 +40,20 @@ type Result struct {
 	// SPRT is set on the result that reached the verdict of its match's SPRT ([MarkDecision]):
 	// the test as it stood with this result counted. Nil on every other result.
 	SPRT *SPRTDecision `json:"sprt,omitempty"`
+}
+
+// Forfeited returns the seats that forfeited r: ForfeitSeats, or ForfeitSeat alone in a result
+// stored before ForfeitSeats existed; none for a game not forfeited.
+func (r *Result) Forfeited() []int {
+	switch {
+	case r.Outcome != OutcomeForfeit:
+		return nil
+	case len(r.ForfeitSeats) > 0:
+		return r.ForfeitSeats
+	case r.ForfeitSeat >= 0:
+		return []int{r.ForfeitSeat}
+	}
+	return nil
 }
 
 // SeatStats is one seat's conduct in a game, counted from the record's actions.

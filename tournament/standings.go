@@ -208,6 +208,8 @@ func Compute(spec *Spec, results []Result) Standings {
 	var ratings stats.Ratings
 	teams, rank := make([][]string, sides), make([]int, sides)
 	side := make([]int, k) // the side of each position of the pairing in the game
+	// Of the game: the entrants that forfeited it, the sides that lost it by forfeit (forfeitLosers).
+	var forfeiters, losers []int
 	// The results in game order: a deal set's games are next to each other in it.
 	order := make([]int, 0, len(results))
 	for i := range results {
@@ -243,8 +245,13 @@ func Compute(spec *Spec, results []Result) Standings {
 				st[e].Fallbacks += s.Fallbacks
 			}
 		}
-		if r.Outcome == OutcomeForfeit && r.ForfeitSeat >= 0 && r.ForfeitSeat < len(seats) {
-			f := &st[members[seats[r.ForfeitSeat]]]
+		forfeiters = forfeiters[:0]
+		for _, seat := range r.Forfeited() {
+			if seat < 0 || seat >= len(seats) || slices.Contains(forfeiters, members[seats[seat]]) {
+				continue // a fixed partnership's entrant holds both seats of its side: one forfeit
+			}
+			forfeiters = append(forfeiters, members[seats[seat]])
+			f := &st[members[seats[seat]]]
 			f.Forfeits++
 			switch r.ForfeitCause {
 			case "timeout":
@@ -262,11 +269,11 @@ func Compute(spec *Spec, results []Result) Standings {
 		for t := range teams {
 			teams[t] = teams[t][:0]
 		}
-		loser := forfeitLoser(spec, r)
+		losers = forfeitLosers(spec, r, losers[:0])
 		for pos, e := range members {
 			s, sd := &st[e], side[pos]
 			s.Games++
-			switch outcomeOf(r, loser, sd) {
+			switch outcomeOf(r, losers, sd) {
 			case 1:
 				s.Wins++
 			case 0:
@@ -283,7 +290,7 @@ func Compute(spec *Spec, results []Result) Standings {
 					continue
 				}
 				p := c.pair(spec, members, group, pos, pb)
-				switch a, b := outcomeOf(r, loser, sd), outcomeOf(r, loser, side[pb]); {
+				switch a, b := outcomeOf(r, losers, sd), outcomeOf(r, losers, side[pb]); {
 				case a > b:
 					p.W++
 				case a < b:
@@ -294,7 +301,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		set.games++
-		set.half += 1 + outcomeOf(r, loser, side[0]) // the first entrant's points in half-points
+		set.half += 1 + outcomeOf(r, losers, side[0]) // the first entrant's points in half-points
 		for _, t := range teams {
 			slices.Sort(t)
 		}
@@ -302,7 +309,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			set.forfeit = true
 		}
 		if !unplayed(r) { // as chess federations rate no forfeited game that was not played
-			_ = ratings.Update(teams, ranks(rank, r, loser)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+			_ = ratings.Update(teams, ranks(rank, r, losers)) // never fails: two or more sides, each of distinct entrants, every id non-empty
 		}
 	}
 	c.close(spec, set)
@@ -438,13 +445,13 @@ func unplayed(r *Result) bool {
 
 // ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final
 // score (1 for the best of them; equal scores share a rank); without a winner, every side by score,
-// but in a forfeit without a winner (loser ≥ 0, forfeitLoser), every other side 0 and the side
-// that forfeited 1.
-func ranks(out []int, r *Result, loser int) []int {
+// but in a forfeit without a winner (losers, forfeitLosers), every side that forfeited 1 and every
+// other 0.
+func ranks(out []int, r *Result, losers []int) []int {
 	for i := range r.Scores {
 		out[i] = 0
-		if loser >= 0 {
-			if i == loser {
+		if len(losers) > 0 {
+			if slices.Contains(losers, i) {
 				out[i] = 1
 			}
 			continue
@@ -464,23 +471,29 @@ func ranks(out []int, r *Result, loser int) []int {
 	return out
 }
 
-// forfeitLoser returns the side that forfeited r when r names no winner (a game of three or more
-// sides: the referee names none, service's forfeitWinner), or -1: that side lost and every other
-// drew. A forfeit stored with a winner (two sides; or three and more stored before 2026-12-05,
-// the side then ahead) is counted as stored.
-func forfeitLoser(spec *Spec, r *Result) int {
-	if r.Outcome != OutcomeForfeit || r.WinnerSide >= 0 || r.ForfeitSeat < 0 {
-		return -1
+// forfeitLosers appends to out the sides that forfeited r when r names no winner (a game of three
+// or more sides of which two or more are left: the referee names none, service's forfeitWinner),
+// and returns it: those sides lost and every other drew. A forfeit stored with a winner (two
+// sides; one side left of three or more; or three and more stored before 2026-12-05, the side
+// then ahead) is counted as stored: out as given.
+func forfeitLosers(spec *Spec, r *Result, out []int) []int {
+	if r.WinnerSide >= 0 {
+		return out
 	}
-	return spec.Side(r.ForfeitSeat)
+	for _, seat := range r.Forfeited() {
+		if sd := spec.Side(seat); !slices.Contains(out, sd) {
+			out = append(out, sd)
+		}
+	}
+	return out
 }
 
-// outcomeOf is side sd's outcome in r, given r's forfeitLoser: 1 a win, 0 a draw, -1 a loss.
-func outcomeOf(r *Result, loser, sd int) int {
+// outcomeOf is side sd's outcome in r, given r's forfeitLosers: 1 a win, 0 a draw, -1 a loss.
+func outcomeOf(r *Result, losers []int, sd int) int {
 	switch {
 	case r.WinnerSide == sd:
 		return 1
-	case r.WinnerSide >= 0 || sd == loser:
+	case r.WinnerSide >= 0 || slices.Contains(losers, sd):
 		return -1
 	}
 	return 0

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -12,6 +13,7 @@ import (
 //
 //	completed, side 1 wins
 //	forfeit by seat 0 (timeout: decision deadline passed), side 1 wins
+//	forfeit by seats 0 and 2 (disconnect: ...), no winner
 //	cancelled (bot crashed), no result
 //	expired (waited longer than the referee's limit for its seats), no result
 //	not ended (also for a nil result: a table in play)
@@ -33,7 +35,9 @@ func OutcomeText(res *pb.GameResult) string {
 		return "completed, " + winner
 	case pb.Outcome_OUTCOME_FORFEIT:
 		seat := "a seat"
-		if res.ForfeitSeat != nil {
+		if fs := res.GetForfeitSeats(); len(fs) > 1 {
+			seat = "seats " + andList(fs)
+		} else if res.ForfeitSeat != nil {
 			seat = fmt.Sprintf("seat %d", res.GetForfeitSeat())
 		}
 		return fmt.Sprintf("forfeit by %s (%s), %s", seat, forfeitWhy(res), winner)
@@ -92,4 +96,13 @@ func ResultText(res *pb.GameResult) string {
 		}
 	}
 	return text
+}
+
+// andList writes seats as "0 and 2", "0, 1 and 3".
+func andList(seats []uint32) string {
+	words := make([]string, len(seats))
+	for i, s := range seats {
+		words[i] = strconv.Itoa(int(s))
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -3,6 +3,7 @@ package wire
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -47,8 +48,9 @@ type Replayed struct {
 	Start Account
 	// Steps has one entry per recorded action replayed.
 	Steps []ReplayStep
-	// Forfeit is the seat that forfeited, or [engine.NoSeat].
-	Forfeit int
+	// Forfeits are the seats that forfeited, in the order of their actions: none, one, or
+	// several (the absent lobby bots of several sides of a tournament game).
+	Forfeits []int
 }
 
 // ReplayRecord re-applies a record's actions through the engine, from its seed or stacked deal,
@@ -97,25 +99,25 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 		return nil, fmt.Errorf("stacked_deal: %w", err)
 	}
 	acct := NewAccountant(rules)
-	out := &Replayed{Game: g, Forfeit: engine.NoSeat, Start: acct.Add(g.Events())}
+	out := &Replayed{Game: g, Start: acct.Add(g.Events())}
 	for i, ra := range rec.GetActions() {
 		if ra.GetSeq() >= seq {
 			break
 		}
-		out.Steps = append(out.Steps, replayStep(g, acct, i, ra, &out.Forfeit))
+		out.Steps = append(out.Steps, replayStep(g, acct, i, ra, &out.Forfeits))
 	}
 	return out, nil
 }
 
 // replayStep applies recorded action i and returns its step.
-func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, forfeit *int) ReplayStep {
+func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, forfeits *[]int) ReplayStep {
 	step := ReplayStep{Seq: ra.GetSeq(), Seat: int(ra.GetSeat()), Fallback: ra.GetFallback()}
 	if ra.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
 		step.Intervention = InterventionName(ra.GetIntervention())
 	}
 	if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
 		step.Action, step.Accepted = "forfeit", true
-		*forfeit = int(ra.GetSeat())
+		*forfeits = append(*forfeits, int(ra.GetSeat()))
 		return step
 	}
 	a, err := ActionFromProto(ra.GetAction())
@@ -202,11 +204,25 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 			return fmt.Errorf("result.game_points: stated %d (rubicon %v), replay gives %d (rubicon %v)", res.GetGamePoints(), res.GetRubicon(), st.Points, st.Rubicon)
 		}
 	case pb.Outcome_OUTCOME_FORFEIT:
-		if r.Forfeit == engine.NoSeat || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeit {
-			return fmt.Errorf("result.forfeit_seat: stated %v, the actions record a forfeit by seat %d", res.ForfeitSeat, r.Forfeit)
+		stated := res.GetForfeitSeats()
+		if len(stated) == 0 && res.ForfeitSeat != nil { // a result stored before forfeit_seats
+			stated = []uint32{res.GetForfeitSeat()}
+		}
+		if len(r.Forfeits) == 0 || res.ForfeitSeat == nil || int(res.GetForfeitSeat()) != r.Forfeits[0] ||
+			!slices.Equal(stated, seatsOf(r.Forfeits)) {
+			return fmt.Errorf("result.forfeit_seats: stated %v (forfeit_seat %v), the actions record forfeits by seats %v", stated, res.ForfeitSeat, r.Forfeits)
 		}
 	}
 	return nil
+}
+
+// seatsOf returns seats as the API's seat numbers.
+func seatsOf(seats []int) []uint32 {
+	out := make([]uint32, len(seats))
+	for i, s := range seats {
+		out[i] = uint32(s)
+	}
+	return out
 }
 
 // verifyDeals compares the deal summaries a record states with the replay's, field by field, and

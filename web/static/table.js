@@ -243,7 +243,9 @@ export function outcomeText(r) {
     case "OUTCOME_COMPLETED":
       return `completed, ${winner}`;
     case "OUTCOME_FORFEIT": {
-      const seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
+      const seats = (r.forfeitSeats ?? []).map(n);
+      let seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
+      if (seats.length > 1) seat = `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
       const cause = CAUSES[r.forfeitCause] ?? "";
       const why = !cause ? r.reason || "cause not recorded" : r.reason ? `${cause}: ${r.reason}` : cause;
       return `forfeit by ${seat} (${why}), ${winner}`;

@@ -36,9 +36,14 @@ function standingsHTML(st) {
 }
 
 // ending is how a game that was not played to its end ended, after its scores: ", forfeit by
-// ENTRANT" (the replay says why) or ", cancelled"; "" for a completed game.
+// ENTRANT" (", forfeit by ENTRANT and ENTRANT" when several forfeited; the replay says why) or
+// ", cancelled"; "" for a completed game.
 function ending(r) {
-  if (r.outcome === "OUTCOME_FORFEIT") return `, forfeit by ${(r.entrants ?? [])[n(r.forfeitSeat)] ?? `seat ${n(r.forfeitSeat)}`}`;
+  if (r.outcome === "OUTCOME_FORFEIT") {
+    const seats = r.forfeitSeats?.length ? r.forfeitSeats.map(n) : [n(r.forfeitSeat)];
+    const who = [...new Set(seats.map((s) => (r.entrants ?? [])[s] ?? `seat ${s}`))];
+    return `, forfeit by ${who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0]}`;
+  }
   if (r.outcome === "OUTCOME_CANCELLED") return ", cancelled";
   return "";
 }

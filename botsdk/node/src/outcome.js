@@ -12,7 +12,8 @@ const CAUSES = {
 const isSet = (v) => v !== undefined && v !== null;
 
 // outcomeText returns how a game ended, without the scores: "completed, side 1 wins", "forfeit by
-// seat 0 (timeout: decision deadline passed), side 1 wins", "cancelled (bot crashed), no result",
+// seat 0 (timeout: decision deadline passed), side 1 wins" ("by seats 0 and 2" when several
+// forfeited), "cancelled (bot crashed), no result",
 // "expired (waited longer than the referee's limit for its seats), no result", or "not ended".
 function outcomeText(result) {
   const r = result || {};
@@ -21,7 +22,9 @@ function outcomeText(result) {
     case 'OUTCOME_COMPLETED':
       return `completed, ${winner}`;
     case 'OUTCOME_FORFEIT': {
-      const seat = isSet(r.forfeit_seat) ? `seat ${r.forfeit_seat}` : 'a seat';
+      let seat = isSet(r.forfeit_seat) ? `seat ${r.forfeit_seat}` : 'a seat';
+      const seats = r.forfeit_seats || [];
+      if (seats.length > 1) seat = `seats ${seats.slice(0, -1).join(', ')} and ${seats[seats.length - 1]}`;
       const cause = CAUSES[r.forfeit_cause] || '';
       let why = `${cause}: ${r.reason}`;
       if (!cause) why = r.reason || 'cause not recorded';

@@ -14,7 +14,8 @@ _CAUSES = {
 
 def outcome_text(result: table_pb2.GameResult) -> str:
     """outcome_text returns how a game ended, without the scores: "completed, side 1 wins",
-    "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins", "cancelled (bot
+    "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins" ("by seats 0 and 2"
+    when several forfeited), "cancelled (bot
     crashed), no result", "expired (waited longer than the referee's limit for its seats), no
     result", or "not ended"."""
     winner = f"side {result.winner_side} wins" if result.HasField("winner_side") else "no winner"
@@ -22,6 +23,9 @@ def outcome_text(result: table_pb2.GameResult) -> str:
         return f"completed, {winner}"
     if result.outcome == table_pb2.OUTCOME_FORFEIT:
         seat = f"seat {result.forfeit_seat}" if result.HasField("forfeit_seat") else "a seat"
+        if len(result.forfeit_seats) > 1:
+            seats = [str(s) for s in result.forfeit_seats]
+            seat = "seats " + ", ".join(seats[:-1]) + " and " + seats[-1]
         cause = _CAUSES.get(result.forfeit_cause, "")
         if not cause:
             why = result.reason or "cause not recorded"

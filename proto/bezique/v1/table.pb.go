@@ -1048,14 +1048,15 @@ type GameResult struct {
 	// winner_side is the winning side; unset when cancelled, for a draw, and for a forfeit in a
 	// game of three or more sides (the referee names no winner of a game stopped before its end).
 	WinnerSide *uint32 `protobuf:"varint,2,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
-	// forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
+	// forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only. When several seats
+	// forfeited, it is the first of forfeit_seats.
 	ForfeitSeat *uint32 `protobuf:"varint,3,opt,name=forfeit_seat,json=forfeitSeat,proto3,oneof" json:"forfeit_seat,omitempty"`
 	// scores are every side's final totals (deal_points 0: the last deal's are in the game's
 	// GameEnded and the record's deals).
 	Scores []*SideScore `protobuf:"bytes,4,rep,name=scores,proto3" json:"scores,omitempty"`
 	// deals is the number of deals played.
 	Deals uint32 `protobuf:"varint,5,opt,name=deals,proto3" json:"deals,omitempty"`
-	// forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+	// forfeit_cause is why forfeit_seats forfeited; set for OUTCOME_FORFEIT (unspecified in results
 	// stored before causes were recorded).
 	ForfeitCause ForfeitCause `protobuf:"varint,6,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
 	// reason is the referee's words for an end other than OUTCOME_COMPLETED: the cancellation's
@@ -1065,7 +1066,13 @@ type GameResult struct {
 	// settlement of RULES.md §3.6.10 and §3.7.7; 0 otherwise.
 	GamePoints uint32 `protobuf:"varint,8,opt,name=game_points,json=gamePoints,proto3" json:"game_points,omitempty"`
 	// rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
-	Rubicon       bool `protobuf:"varint,9,opt,name=rubicon,proto3" json:"rubicon,omitempty"`
+	Rubicon bool `protobuf:"varint,9,opt,name=rubicon,proto3" json:"rubicon,omitempty"`
+	// forfeit_seats are every seat that forfeited, in seat order, for OUTCOME_FORFEIT: the one of
+	// forfeit_seat, or several when the lobby bots of several sides of a tournament game (not of
+	// every side: that game is cancelled) stayed absent past the tournament's absence grace
+	// (docs/TOURNAMENTS.md). Every side of them lost. Empty in results stored before it existed,
+	// where forfeit_seat is the only one.
+	ForfeitSeats  []uint32 `protobuf:"varint,10,rep,packed,name=forfeit_seats,json=forfeitSeats,proto3" json:"forfeit_seats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1161,6 +1168,13 @@ func (x *GameResult) GetRubicon() bool {
 		return x.Rubicon
 	}
 	return false
+}
+
+func (x *GameResult) GetForfeitSeats() []uint32 {
+	if x != nil {
+		return x.ForfeitSeats
+	}
+	return nil
 }
 
 // TableInfo is a table's public summary.
@@ -1413,7 +1427,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"bot_key_id\x18\b \x01(\tR\bbotKeyId\"5\n" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token\"\x81\x03\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\xa6\x03\n" +
 	"\n" +
 	"GameResult\x12-\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x13.bezique.v1.OutcomeR\aoutcome\x12$\n" +
@@ -1426,7 +1440,9 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1f\n" +
 	"\vgame_points\x18\b \x01(\rR\n" +
 	"gamePoints\x12\x18\n" +
-	"\arubicon\x18\t \x01(\bR\arubiconB\x0e\n" +
+	"\arubicon\x18\t \x01(\bR\arubicon\x12#\n" +
+	"\rforfeit_seats\x18\n" +
+	" \x03(\rR\fforfeitSeatsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\"\x8d\x06\n" +
 	"\tTableInfo\x12\x19\n" +

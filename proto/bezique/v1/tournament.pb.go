@@ -742,7 +742,8 @@ type TournamentGameResult struct {
 	Outcome Outcome `protobuf:"varint,3,opt,name=outcome,proto3,enum=bezique.v1.Outcome" json:"outcome,omitempty"`
 	// winner_side is the winning side; unset for none.
 	WinnerSide *uint32 `protobuf:"varint,4,opt,name=winner_side,json=winnerSide,proto3,oneof" json:"winner_side,omitempty"`
-	// forfeit_seat is the seat that forfeited, if one did.
+	// forfeit_seat is the seat that forfeited, if one did; the first of forfeit_seats when several
+	// did.
 	ForfeitSeat *uint32 `protobuf:"varint,5,opt,name=forfeit_seat,json=forfeitSeat,proto3,oneof" json:"forfeit_seat,omitempty"`
 	// scores are every side's final totals.
 	Scores []uint32 `protobuf:"varint,6,rep,packed,name=scores,proto3" json:"scores,omitempty"`
@@ -751,14 +752,18 @@ type TournamentGameResult struct {
 	// entrants are the ids (TournamentSpec.entrants) of the entrants that held each seat, in seat
 	// order, from the schedule.
 	Entrants []string `protobuf:"bytes,8,rep,name=entrants,proto3" json:"entrants,omitempty"`
-	// forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+	// forfeit_cause is why forfeit_seats forfeited; unspecified for a game not forfeited, and in
 	// results stored before causes were kept.
 	ForfeitCause ForfeitCause `protobuf:"varint,9,opt,name=forfeit_cause,json=forfeitCause,proto3,enum=bezique.v1.ForfeitCause" json:"forfeit_cause,omitempty"`
 	// reason is the referee's words for an end other than OUTCOME_COMPLETED, as GameResult.reason.
 	Reason string `protobuf:"bytes,10,opt,name=reason,proto3" json:"reason,omitempty"`
 	// sprt is set on the result that reached the verdict of its match's SPRT: the test as it stood
 	// with this result counted. Unset on every other result.
-	Sprt          *SprtDecision `protobuf:"bytes,11,opt,name=sprt,proto3" json:"sprt,omitempty"`
+	Sprt *SprtDecision `protobuf:"bytes,11,opt,name=sprt,proto3" json:"sprt,omitempty"`
+	// forfeit_seats are every seat that forfeited, in seat order, as GameResult.forfeit_seats:
+	// several when the lobby bots of several sides were absent past the absence grace. Empty in
+	// results stored before it existed, where forfeit_seat is the only one.
+	ForfeitSeats  []uint32 `protobuf:"varint,12,rep,packed,name=forfeit_seats,json=forfeitSeats,proto3" json:"forfeit_seats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -866,6 +871,13 @@ func (x *TournamentGameResult) GetReason() string {
 func (x *TournamentGameResult) GetSprt() *SprtDecision {
 	if x != nil {
 		return x.Sprt
+	}
+	return nil
+}
+
+func (x *TournamentGameResult) GetForfeitSeats() []uint32 {
+	if x != nil {
+		return x.ForfeitSeats
 	}
 	return nil
 }
@@ -1687,7 +1699,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\btimeouts\x18\x03 \x01(\rR\btimeouts\x12\x18\n" +
 	"\aillegal\x18\x04 \x01(\rR\aillegal\x12 \n" +
 	"\vdisconnects\x18\x05 \x01(\rR\vdisconnects\x12\x1c\n" +
-	"\tfallbacks\x18\x06 \x01(\rR\tfallbacks\"\xcb\x03\n" +
+	"\tfallbacks\x18\x06 \x01(\rR\tfallbacks\"\xf0\x03\n" +
 	"\x14TournamentGameResult\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\rR\x04game\x12\x19\n" +
 	"\btable_id\x18\x02 \x01(\tR\atableId\x12-\n" +
@@ -1701,7 +1713,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\rforfeit_cause\x18\t \x01(\x0e2\x18.bezique.v1.ForfeitCauseR\fforfeitCause\x12\x16\n" +
 	"\x06reason\x18\n" +
 	" \x01(\tR\x06reason\x12,\n" +
-	"\x04sprt\x18\v \x01(\v2\x18.bezique.v1.SprtDecisionR\x04sprtB\x0e\n" +
+	"\x04sprt\x18\v \x01(\v2\x18.bezique.v1.SprtDecisionR\x04sprt\x12#\n" +
+	"\rforfeit_seats\x18\f \x03(\rR\fforfeitSeatsB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\".\n" +
 	"\x06Rating\x12\x0e\n" +

@@ -18,7 +18,8 @@ export interface GameResult {
    */
   'winner_side'?: (number);
   /**
-   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
+   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only. When several seats
+   * forfeited, it is the first of forfeit_seats.
    */
   'forfeit_seat'?: (number);
   /**
@@ -31,7 +32,7 @@ export interface GameResult {
    */
   'deals'?: (number);
   /**
-   * forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+   * forfeit_cause is why forfeit_seats forfeited; set for OUTCOME_FORFEIT (unspecified in results
    * stored before causes were recorded).
    */
   'forfeit_cause'?: (_bezique_v1_ForfeitCause);
@@ -49,6 +50,14 @@ export interface GameResult {
    * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
    */
   'rubicon'?: (boolean);
+  /**
+   * forfeit_seats are every seat that forfeited, in seat order, for OUTCOME_FORFEIT: the one of
+   * forfeit_seat, or several when the lobby bots of several sides of a tournament game (not of
+   * every side: that game is cancelled) stayed absent past the tournament's absence grace
+   * (docs/TOURNAMENTS.md). Every side of them lost. Empty in results stored before it existed,
+   * where forfeit_seat is the only one.
+   */
+  'forfeit_seats'?: (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -67,7 +76,8 @@ export interface GameResult__Output {
    */
   'winner_side'?: (number);
   /**
-   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only.
+   * forfeit_seat is the seat that forfeited; set for OUTCOME_FORFEIT only. When several seats
+   * forfeited, it is the first of forfeit_seats.
    */
   'forfeit_seat'?: (number);
   /**
@@ -80,7 +90,7 @@ export interface GameResult__Output {
    */
   'deals': (number);
   /**
-   * forfeit_cause is why forfeit_seat forfeited; set for OUTCOME_FORFEIT (unspecified in results
+   * forfeit_cause is why forfeit_seats forfeited; set for OUTCOME_FORFEIT (unspecified in results
    * stored before causes were recorded).
    */
   'forfeit_cause': (_bezique_v1_ForfeitCause__Output);
@@ -98,6 +108,14 @@ export interface GameResult__Output {
    * rubicon is set when the loser of a completed Rubicon or six-pack game was rubiconed.
    */
   'rubicon': (boolean);
+  /**
+   * forfeit_seats are every seat that forfeited, in seat order, for OUTCOME_FORFEIT: the one of
+   * forfeit_seat, or several when the lobby bots of several sides of a tournament game (not of
+   * every side: that game is cancelled) stayed absent past the tournament's absence grace
+   * (docs/TOURNAMENTS.md). Every side of them lost. Empty in results stored before it existed,
+   * where forfeit_seat is the only one.
+   */
+  'forfeit_seats': (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }

@@ -26,7 +26,8 @@ export interface TournamentGameResult {
    */
   'winner_side'?: (number);
   /**
-   * forfeit_seat is the seat that forfeited, if one did.
+   * forfeit_seat is the seat that forfeited, if one did; the first of forfeit_seats when several
+   * did.
    */
   'forfeit_seat'?: (number);
   /**
@@ -43,7 +44,7 @@ export interface TournamentGameResult {
    */
   'entrants'?: (string)[];
   /**
-   * forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+   * forfeit_cause is why forfeit_seats forfeited; unspecified for a game not forfeited, and in
    * results stored before causes were kept.
    */
   'forfeit_cause'?: (_bezique_v1_ForfeitCause);
@@ -56,6 +57,12 @@ export interface TournamentGameResult {
    * with this result counted. Unset on every other result.
    */
   'sprt'?: (_bezique_v1_SprtDecision | null);
+  /**
+   * forfeit_seats are every seat that forfeited, in seat order, as GameResult.forfeit_seats:
+   * several when the lobby bots of several sides were absent past the absence grace. Empty in
+   * results stored before it existed, where forfeit_seat is the only one.
+   */
+  'forfeit_seats'?: (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -81,7 +88,8 @@ export interface TournamentGameResult__Output {
    */
   'winner_side'?: (number);
   /**
-   * forfeit_seat is the seat that forfeited, if one did.
+   * forfeit_seat is the seat that forfeited, if one did; the first of forfeit_seats when several
+   * did.
    */
   'forfeit_seat'?: (number);
   /**
@@ -98,7 +106,7 @@ export interface TournamentGameResult__Output {
    */
   'entrants': (string)[];
   /**
-   * forfeit_cause is why forfeit_seat forfeited; unspecified for a game not forfeited, and in
+   * forfeit_cause is why forfeit_seats forfeited; unspecified for a game not forfeited, and in
    * results stored before causes were kept.
    */
   'forfeit_cause': (_bezique_v1_ForfeitCause__Output);
@@ -111,6 +119,12 @@ export interface TournamentGameResult__Output {
    * with this result counted. Unset on every other result.
    */
   'sprt': (_bezique_v1_SprtDecision__Output | null);
+  /**
+   * forfeit_seats are every seat that forfeited, in seat order, as GameResult.forfeit_seats:
+   * several when the lobby bots of several sides were absent past the absence grace. Empty in
+   * results stored before it existed, where forfeit_seat is the only one.
+   */
+  'forfeit_seats': (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
