@@ -2,11 +2,15 @@ package service
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -69,5 +73,38 @@ func checkSeats(t *testing.T, what string, got, want []*pb.SeatInfo) {
 		if !proto.Equal(got[i], want[i]) {
 			t.Errorf("%s: seat %d is %v, want %v", what, i, got[i], want[i])
 		}
+	}
+}
+
+// TestListGamesFinishedBefore: finished_before at the earliest timestamp (year 1, Go's zero time)
+// or at the epoch lists no game, as finished_before one second later does; it listed every game
+// (the store reads a zero time as no bound: an outside trial). A timestamp out of range is
+// INVALID_ARGUMENT naming its field.
+func TestListGamesFinishedBefore(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
+	if _, err := r.srv.Referee.Await(ctx, resp.GetTableId()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		before *timestamppb.Timestamp
+		games  int
+	}{
+		{nil, 1},
+		{timestamppb.New(time.Now().Add(time.Hour)), 1},
+		{&timestamppb.Timestamp{Seconds: -62135596800}, 0}, // 0001-01-01T00:00:00Z
+		{&timestamppb.Timestamp{Seconds: -62135596799}, 0},
+		{&timestamppb.Timestamp{}, 0},
+	} {
+		got, err := r.tables.ListGames(ctx, &pb.ListGamesRequest{FinishedBefore: c.before})
+		if err != nil || len(got.GetGames()) != c.games {
+			t.Errorf("ListGames finished_before %v: %d games, %v; want %d", c.before.AsTime(), len(got.GetGames()), err, c.games)
+		}
+	}
+	_, err := r.tables.ListGames(ctx, &pb.ListGamesRequest{FinishedBefore: &timestamppb.Timestamp{Seconds: 1, Nanos: -1}})
+	if st := status.Convert(err); st.Code() != codes.InvalidArgument || !strings.HasPrefix(st.Message(), "finished_before: ") {
+		t.Errorf("ListGames with nanos -1: %v; want INVALID_ARGUMENT naming finished_before", err)
 	}
 }

@@ -775,11 +775,22 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 	if req.GetOutcome() != pb.Outcome_OUTCOME_UNSPECIFIED {
 		f.Result = outcomeLabel(req.GetOutcome())
 	}
+	if err := req.FinishedAfter.CheckValid(); req.FinishedAfter != nil && err != nil {
+		return nil, invalid("finished_after", "%v", err)
+	}
+	if err := req.FinishedBefore.CheckValid(); req.FinishedBefore != nil && err != nil {
+		return nil, invalid("finished_before", "%v", err)
+	}
 	if req.FinishedAfter != nil {
 		f.FinishedAfter = req.FinishedAfter.AsTime()
 	}
 	if req.FinishedBefore != nil {
 		f.FinishedBefore = req.FinishedBefore.AsTime()
+		if !f.FinishedBefore.After(time.Unix(0, 0)) {
+			// No game finished before 1970; and the store reads a zero time (year 1, the
+			// earliest timestamp) as no bound, which listed every game (an outside trial).
+			return &pb.ListGamesResponse{}, nil
+		}
 	}
 	games, next, err := s.store.ListGames(ctx, f, size, req.GetPageToken())
 	if errors.Is(err, store.ErrInvalid) {
