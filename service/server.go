@@ -99,6 +99,10 @@ type Config struct {
 	// JoinTimeout is how long a new seat stream may take to send its Join before it is ended with
 	// DeadlineExceeded (default DefaultJoinTimeout).
 	JoinTimeout time.Duration
+	// RecoveryGrace is the least disconnect grace of a seat whose bot was away when its table was
+	// recovered from the store (this referee's restart, or its takeover of another's tables):
+	// the table's failure_policy.disconnect_grace_ms when longer (default DefaultRecoveryGrace).
+	RecoveryGrace time.Duration
 	// CallTimeout is how long a unary call that arrives without a deadline may run before it
 	// fails DeadlineExceeded (default DefaultCallTimeout; see [Server.BoundCalls]).
 	CallTimeout time.Duration
@@ -149,6 +153,11 @@ const DefaultWatchQueue = 4096
 // DefaultJoinTimeout is Config.JoinTimeout's default: a seat stream must send its Join within it.
 const DefaultJoinTimeout = 10 * time.Second
 
+// DefaultRecoveryGrace is Config.RecoveryGrace's default: twice the longest wait between two
+// reconnection attempts of the SDKs (5 s by default), which their bots have reached when the
+// referee comes back after a few seconds. With a table's own grace of 3 s, a referee killed for
+// 8 s had 6 of 36 tournament games forfeited for its own absence (a host's trial).
+const DefaultRecoveryGrace = 10 * time.Second
 
 // DefaultSendStall is Config.SendStall's default: a bot that has not read its stream for that
 // long, while sending, is dropped.
@@ -316,6 +325,9 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	}
 	if cfg.JoinTimeout <= 0 {
 		cfg.JoinTimeout = DefaultJoinTimeout
+	}
+	if cfg.RecoveryGrace <= 0 {
+		cfg.RecoveryGrace = DefaultRecoveryGrace
 	}
 	if cfg.CallTimeout <= 0 {
 		cfg.CallTimeout = DefaultCallTimeout

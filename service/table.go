@@ -641,7 +641,7 @@ func (t *table) openDecision(s *seat) {
 		// rebuild, a seat whose clock was shorter than its bot's way back lost on time to the
 		// referee's crash (on_timeout forfeit: a host's trial).
 		r.awaiting = true
-		r.deadline = s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
+		r.deadline = t.graceEnd(s)
 	}
 	for _, c := range s.conns {
 		if c != nil {
@@ -730,12 +730,23 @@ func (t *table) armTimer() {
 	}
 	s := t.seats[t.open.seat]
 	if !s.connected() {
-		grace := s.lostAt.Add(time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond)
-		if grace.Before(at) {
+		if grace := t.graceEnd(s); grace.Before(at) {
 			at = grace
 		}
 	}
 	t.setTimer(at)
+}
+
+// graceEnd is when seat s, away since s.lostAt, is away past its disconnect grace: the table's
+// failure_policy.disconnect_grace_ms, and at least Config.RecoveryGrace for a seat away since
+// its table was recovered from the store (seat.awayAtRebuild), whose bot may be waiting seconds
+// between its attempts to reach a referee that was down.
+func (t *table) graceEnd(s *seat) time.Time {
+	grace := time.Duration(t.spec.GetFailurePolicy().GetDisconnectGraceMs()) * time.Millisecond
+	if s.awayAtRebuild {
+		grace = max(grace, t.srv.cfg.RecoveryGrace)
+	}
+	return s.lostAt.Add(grace)
 }
 
 // setTimer sets the table's timer to fire at at (at once when at has passed).

@@ -55,14 +55,14 @@ func TestLimitFlags(t *testing.T) {
 	t.Setenv("BEZIQUE_MAX_ARRIVING_BYTES", "33554432")
 	t.Setenv("BEZIQUE_MAX_TABLES_PER_PRINCIPAL", "9")
 	c, err := parseFlags([]string{"--max-waiting-per-principal", "3", "--max-scheduled-games-per-principal", "8", "--max-watchers-per-table", "4", "--max-watchers-per-principal", "5",
-		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0", "--max-conns-per-addr", "7", "--trusted-proxies", "10.244.1.7/16, 2001:db8::/32"})
+		"--max-streams-per-conn", "6", "--waiting-expiry", "90s", "--max-connection-idle", "0", "--max-conns-per-addr", "7", "--trusted-proxies", "10.244.1.7/16, 2001:db8::/32", "--recovery-grace", "20s"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []netip.Prefix{netip.MustParsePrefix("10.244.0.0/16"), netip.MustParsePrefix("2001:db8::/32")}; !slices.Equal(c.proxies, want) {
 		t.Fatalf("--trusted-proxies: %v, want %v", c.proxies, want)
 	}
-	if c.maxWaiting != 3 || c.maxTablesPrincipal != 9 || c.maxScheduled != 8 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 || c.http.maxArrivingBytes != 32<<20 {
+	if c.maxWaiting != 3 || c.maxTablesPrincipal != 9 || c.maxScheduled != 8 || c.createsPerMinute != 12 || c.maxWatchersTable != 4 || c.maxWatchersPrincipal != 5 || c.maxStreamsPerConn != 6 || c.waitingExpiry != 90*time.Second || c.http.maxConnectionIdle != 0 || c.maxConnsPerAddr != 7 || c.http.maxArrivingBytes != 32<<20 || c.recoveryGrace != 20*time.Second {
 		t.Fatalf("config %+v", c)
 	}
 	for _, bad := range []struct {
@@ -80,6 +80,7 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--max-conns-per-addr", "-1"}, "--max-conns-per-addr (BEZIQUE_MAX_CONNS_PER_ADDR) = -1; want 0 (no limit) or more"},
 		{[]string{"--max-arriving-bytes", "16777215"}, "--max-arriving-bytes (BEZIQUE_MAX_ARRIVING_BYTES) = 16777215; want at least 16777216 (16 MiB: a connection's eighth of it holds a message of the most, 1 MiB, and more)"},
 		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
+		{[]string{"--recovery-grace", "0s"}, "--recovery-grace (BEZIQUE_RECOVERY_GRACE) = 0s; want more than 0"},
 		{[]string{"--advertise", "bad%zz"}, `--advertise (BEZIQUE_ADVERTISE) = "bad%zz"; want host:port, the port 1 to 65535`},
 		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, the port 1 to 65535`},
 		{[]string{"--advertise", "host%zz:7777"}, `--advertise (BEZIQUE_ADVERTISE) = "host%zz:7777"; want host:port, the port 1 to 65535`},

@@ -76,6 +76,7 @@ type config struct {
 	seatQueue            int
 	pingInterval         time.Duration
 	joinTimeout          time.Duration
+	recoveryGrace        time.Duration
 	callTimeout          time.Duration
 	sendStall            time.Duration
 	pprof                bool
@@ -124,6 +125,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.seatQueue, "seat-queue", 1024, "messages queued per seat stream before a bot that does not read is disconnected")
 	fs.DurationVar(&c.pingInterval, "ping-interval", 5*time.Second, "how often a seat is pinged to measure its round-trip time (a seat sent other messages meanwhile: every fourth time)")
 	fs.DurationVar(&c.joinTimeout, "join-timeout", service.DefaultJoinTimeout, "how long a new seat stream may take to send its Join")
+	fs.DurationVar(&c.recoveryGrace, "recovery-grace", service.DefaultRecoveryGrace, "least disconnect grace of a seat whose bot was away when its table was recovered from the store (a restart, a takeover): a table's own grace when longer")
 	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up; a stream's first store read (which referee holds its table) is bounded the same way, and ends UNAVAILABLE")
 	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat, or each 32 KiB of an HTTP answer (16 KiB of a native gRPC one whose client keeps its HTTP/2 window shut), may wait for its client to read before the stream is dropped (the HTTP call ended, the gRPC connection closed)")
 	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
@@ -201,6 +203,7 @@ func (c config) validate() error {
 		{"seat-queue", c.seatQueue < 1, fmt.Sprint(c.seatQueue, "; want at least 1")},
 		{"ping-interval", c.pingInterval <= 0, fmt.Sprint(c.pingInterval, "; want more than 0")},
 		{"join-timeout", c.joinTimeout <= 0, fmt.Sprint(c.joinTimeout, "; want more than 0")},
+		{"recovery-grace", c.recoveryGrace <= 0, fmt.Sprint(c.recoveryGrace, "; want more than 0")},
 		{"call-timeout", c.callTimeout < time.Second, fmt.Sprint(c.callTimeout, "; want at least 1s (a shorter bound fails calls a store answers in time)")},
 		{"send-stall", c.sendStall <= 0, fmt.Sprint(c.sendStall, "; want more than 0")},
 		{"drain-timeout", c.drainTimeout < 0, fmt.Sprint(c.drainTimeout, "; want 0 or more")},
@@ -325,7 +328,7 @@ func run(c config) error {
 		return err
 	}
 	srv, err := service.New(ctx, service.Config{Store: st, Metrics: metrics, Logger: log, MaxTables: c.maxTables,
-		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, CallTimeout: c.callTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting, MaxTablesPerPrincipal: c.maxTablesPrincipal, MaxScheduledGamesPerPrincipal: c.maxScheduled,
+		SeatQueue: c.seatQueue, PingInterval: c.pingInterval, JoinTimeout: c.joinTimeout, RecoveryGrace: c.recoveryGrace, CallTimeout: c.callTimeout, SendStall: c.sendStall, Auth: auth, MaxWaitingPerPrincipal: c.maxWaiting, MaxTablesPerPrincipal: c.maxTablesPrincipal, MaxScheduledGamesPerPrincipal: c.maxScheduled,
 		CreatesPerMinute: c.createsPerMinute, MaxWatchersPerTable: c.maxWatchersTable, MaxWatchersPerPrincipal: c.maxWatchersPrincipal, MaxTarget: c.maxTarget,
 		WaitingExpiry: c.waitingExpiry, Advertise: advertise, PeerDialOptions: peerOpts, PeerSecret: secret, PeerSecretsAccepted: accepted,
 		TrustedProxies: c.proxies})
