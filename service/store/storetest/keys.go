@@ -130,30 +130,18 @@ func testCreateKeyFree(t *testing.T, st store.Store) {
 func OneKeyOfAName(t *testing.T, a, b store.Store) int {
 	t.Helper()
 	ctx := context.Background()
-	errs := make(chan error, 16)
-	for i := range 16 {
-		st := a
-		if i%2 == 1 {
-			st = b
-		}
-		go func() {
-			k := key(fmt.Sprintf("k-same-%02d", i), 10)
-			k.Name = "same"
-			errs <- st.CreateKey(ctx, k, func(keys []store.Key) error {
-				for _, o := range keys {
-					if o.Name == "same" {
-						return store.ErrConflict
-					}
+	sixteenAtOnce(t, a, b, "CreateKey(same)", func(st store.Store, i int) error {
+		k := key(fmt.Sprintf("k-same-%02d", i), 10)
+		k.Name = "same"
+		return st.CreateKey(ctx, k, func(keys []store.Key) error {
+			for _, o := range keys {
+				if o.Name == "same" {
+					return store.ErrConflict
 				}
-				return nil
-			})
-		}()
-	}
-	for range 16 {
-		if err := <-errs; err != nil && err != store.ErrConflict {
-			t.Errorf("CreateKey(same) = %v, want nil or ErrConflict", err)
-		}
-	}
+			}
+			return nil
+		})
+	})
 	keys, err := a.ListKeys(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -165,6 +153,25 @@ func OneKeyOfAName(t *testing.T, a, b store.Store) int {
 		}
 	}
 	return n
+}
+
+// sixteenAtOnce makes 16 calls of call at once, half through a and half through b, each with its
+// index, and fails t (naming what) for an error other than nil or store.ErrConflict.
+func sixteenAtOnce(t *testing.T, a, b store.Store, what string, call func(st store.Store, i int) error) {
+	t.Helper()
+	errs := make(chan error, 16)
+	for i := range 16 {
+		st := a
+		if i%2 == 1 {
+			st = b
+		}
+		go func() { errs <- call(st, i) }()
+	}
+	for range 16 {
+		if err := <-errs; err != nil && err != store.ErrConflict {
+			t.Errorf("%s = %v, want nil or ErrConflict", what, err)
+		}
+	}
 }
 
 // testAudit: events are listed most recent first (by At, then ID), in pages; ids are unique.

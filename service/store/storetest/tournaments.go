@@ -242,28 +242,16 @@ func testCreateTournamentWithin(t *testing.T, st store.Store) {
 func OneRunningTournament(t *testing.T, a, b store.Store) int {
 	t.Helper()
 	ctx := context.Background()
-	errs := make(chan error, 16)
-	for i := range 16 {
-		st := a
-		if i%2 == 1 {
-			st = b
-		}
-		go func() {
-			tr := store.Tournament{ID: fmt.Sprintf("tn-once-%02d", i), Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2},
-				Commitment: "c", CreatedAt: T0, Creator: "k-once"}
-			errs <- st.CreateTournament(ctx, tr, func(running []store.Tournament) error {
-				if len(running) > 0 {
-					return store.ErrConflict
-				}
-				return nil
-			})
-		}()
-	}
-	for range 16 {
-		if err := <-errs; err != nil && err != store.ErrConflict {
-			t.Errorf("CreateTournament(k-once) = %v, want nil or ErrConflict", err)
-		}
-	}
+	sixteenAtOnce(t, a, b, "CreateTournament(k-once)", func(st store.Store, i int) error {
+		tr := store.Tournament{ID: fmt.Sprintf("tn-once-%02d", i), Spec: []byte("{}"), Seed: []byte{1}, Salt: []byte{2},
+			Commitment: "c", CreatedAt: T0, Creator: "k-once"}
+		return st.CreateTournament(ctx, tr, func(running []store.Tournament) error {
+			if len(running) > 0 {
+				return store.ErrConflict
+			}
+			return nil
+		})
+	})
 	n := 0
 	for tok := ""; ; {
 		page, next, err := a.ListTournaments(ctx, store.TournamentFilter{State: store.TournamentRunning}, 100, tok)
