@@ -132,6 +132,12 @@ func (c connFlags) tlsConfig() (*tls.Config, error) {
 // and which takes up to 10 s (2*store.LeaseTTL): 12 calls wait 11 s at least.
 const retryAttempts = 12
 
+// maxAnswerBytes is the largest answer the commands read, in bytes (grpc-go's default is 4 MiB):
+// a tournament's results and standings, about 64 bytes a game in binary protobuf, pass 4 MiB at
+// some 66 000 games (a schedule has up to tournament.MaxGames, 1 000 000), and `tournament
+// standings --server` failed RESOURCE_EXHAUSTED on every larger one.
+const maxAnswerBytes = 256 << 20
+
 // dial connects to the referee at c.server, with TLS if the flags ask for it, sending key as the
 // API key on every call ("" for none); a call refused by a rate limit or while its table moves is
 // made again after the delay the refusal states, up to retryAttempts times and 30 s of waiting
@@ -159,7 +165,8 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 		s, err := streamer(ctx, desc, cc, method, opts...)
 		return s, c.hint(err, t == nil)
 	}
-	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithStreamInterceptor(stream))
+	opts := append(botsdk.WindowOptions(), grpc.WithTransportCredentials(creds), grpc.WithChainUnaryInterceptor(unary...), grpc.WithStreamInterceptor(stream),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes)))
 	if key != "" {
 		opts = append(opts, grpc.WithPerRPCCredentials(botsdk.KeyCredentials(key)))
 	}

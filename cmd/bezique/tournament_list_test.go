@@ -173,3 +173,56 @@ func TestTournamentReadsCreateNoStore(t *testing.T) {
 		t.Errorf("%s after the reads: %v, want it not to exist", dir, err)
 	}
 }
+
+// TestTournamentStandingsPastFourMiB: "tournament standings --server" reads a tournament of 70 000
+// results, whose GetTournament answer (about 5.6 MB) is past grpc-go's default 4 MiB a client
+// receives: it failed with RESOURCE_EXHAUSTED, every tournament of some 40 000 games and more.
+func TestTournamentStandingsPastFourMiB(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	st := store.NewMemory(0)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 70_000, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
+	specJSON, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "tn-00000000000000aa"
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: make([]byte, 32), Salt: make([]byte, engine.SaltSize),
+		Commitment: "c", CreatedAt: at}, nil); err != nil {
+		t.Fatal(err)
+	}
+	games := len(spec.Schedule())
+	for g := range games {
+		res, err := json.Marshal(tournament.Result{Game: g, TableID: fmt.Sprintf("%s-g%d", id, g), Outcome: tournament.OutcomeCompleted,
+			WinnerSide: g % 2, ForfeitSeat: -1, Scores: []int{1000 + g%2*10, 1010 - g%2*10},
+			Seats: []tournament.SeatStats{{Decisions: 60, DecisionMs: 1200}, {Decisions: 61, DecisionMs: 1300}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: id, Game: g, TableID: fmt.Sprintf("%s-g%d", id, g), Result: res, FinishedAt: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.FinishTournament(ctx, id, store.TournamentFinished, at.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer(service.ServerOptions(nil)...)
+	srv.Register(g)
+	go func() { _ = g.Serve(lis) }()
+	defer g.Stop()
+	out, err := runCmd(ctx, "tournament", "standings", "--server", lis.Addr().String(), id)
+	if err != nil || !strings.Contains(out, fmt.Sprintf("%d of %d", games, games)) {
+		t.Fatalf("standings of %d results: %v\n%.2000s", games, err, out)
+	}
+}
