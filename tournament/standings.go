@@ -22,8 +22,11 @@ type Standing struct {
 	Losses int `json:"losses"`
 	// Points is wins plus half the draws.
 	Points float64 `json:"points"`
-	// Score is the sum of its side's final totals (Bézique points).
-	Score int `json:"score"`
+	// Score is the sum of its side's final totals (Bézique points) over its games played to their
+	// end, ScoredGames: a forfeited game's totals are where play stopped (the ranking compared
+	// three bots tied on points by the scores of games a fourth abandoned: a host's trial).
+	Score       int `json:"score"`
+	ScoredGames int `json:"scored_games"`
 	// DealDiff is, with duplicate deals, the mean over the whole deal sets it played (a result in
 	// every seating, none forfeited: the others compare no play on the same cards) of its score
 	// difference on the same cards:
@@ -147,7 +150,8 @@ func (s Standings) Clone() Standings {
 func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != stats.VerdictContinue }
 
 // compareRank orders two entrants' lines by the ranking's keys, the better first: points per
-// game, then deal difference (a mean already), then score per game (Compute then orders by id).
+// game, then deal difference (a mean already), then score per scored game (Compute then orders
+// by id).
 // Per game, so that a gauntlet's candidate, which plays every game, is not ranked first for
 // having played twice as many as each opponent (its 131 points of 240 games above the 109 of 120
 // of an opponent that beat it 109 to 11: a bot author's trial); where every entrant has played as
@@ -155,7 +159,7 @@ func (s Standings) Decided() bool { return s.SPRT != nil && s.SPRT.Verdict != st
 // score.
 func compareRank(x, y Standing) int {
 	return cmp.Or(comparePerGame(y.Points, y.Games, x.Points, x.Games), cmp.Compare(y.DealDiff, x.DealDiff),
-		comparePerGame(float64(y.Score), y.Games, float64(x.Score), x.Games))
+		comparePerGame(float64(y.Score), y.ScoredGames, float64(x.Score), x.ScoredGames))
 }
 
 // comparePerGame compares a over ag games with b over bg games, exactly (a cross product of
@@ -281,7 +285,10 @@ func Compute(spec *Spec, results []Result) Standings {
 			default:
 				s.Losses++
 			}
-			s.Score += r.Scores[sd]
+			if r.Outcome != OutcomeForfeit {
+				s.Score += r.Scores[sd]
+				s.ScoredGames++
+			}
 			others := float64(total-r.Scores[sd]) / float64(len(r.Scores)-1)
 			set.diff[pos] += float64(r.Scores[sd]) - others
 			teams[sd] = append(teams[sd], spec.Entrants[e].ID)

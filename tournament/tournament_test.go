@@ -179,8 +179,8 @@ func TestCompute(t *testing.T) {
 	// which compares nothing on the same cards, and is not counted (it counted as 0, and the
 	// mean was 200: a stats audit): mean 300.
 	want := []tournament.Standing{
-		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, DealDiff: 300, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
-		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, DealDiff: -300, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, ScoredGames: 4, DealDiff: 300, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, ScoredGames: 4, DealDiff: -300, Timeouts: 2, MeanDecisionMs: 20},
 	}
 	for i := range got.Entrants {
 		got.Entrants[i].Rating = stats.Rating{}
@@ -572,5 +572,32 @@ func TestEloWholeDealSetsOnly(t *testing.T) {
 	two := tournament.Compute(&s, []tournament.Result{won(0, 0), won(1, 1)}).Pairs[0] // e0 wins in both seatings
 	if want := stats.EloFromPenta(stats.Penta{0, 0, 0, 0, 1}); two.Penta != (stats.Penta{0, 0, 0, 0, 1}) || !math.IsInf(two.Elo.Elo, 1) || !math.IsInf(want.Elo, 1) {
 		t.Errorf("after the deal set: %+v; want the pentanomial's +Inf", two)
+	}
+}
+
+// TestScoreLeavesForfeitsOut: the score, the ranking's third key, counts the games played to
+// their end only (ScoredGames): two entrants whose every game was a forfeit of a third, at points
+// and deal difference equal, are tied, whatever the totals where play stopped (300 and 500 here).
+// Their partial scores ranked them (a host's trial: three bots tied on points, ranked by the
+// scores of games a fourth abandoned).
+func TestScoreLeavesForfeitsOut(t *testing.T) {
+	s := tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(3), Deals: 1}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var results []tournament.Result
+	for _, g := range s.Schedule() {
+		r := tournament.Result{Game: g.Index, Outcome: tournament.OutcomeCancelled, WinnerSide: -1, ForfeitSeat: -1, Scores: make([]int, 2),
+			Seats: make([]tournament.SeatStats, 2)}
+		if at := slices.Index(g.Seats, 0); at >= 0 { // e0 forfeits its every game
+			r.Outcome, r.ForfeitSeat, r.WinnerSide = tournament.OutcomeForfeit, at, 1-at
+			r.Scores[at], r.Scores[1-at] = 100, 100*(1+2*g.Seats[1-at])
+		}
+		results = append(results, r)
+	}
+	got := tournament.Compute(&s, results)
+	if len(got.Entrants) != 3 || got.Entrants[2].Entrant != "e0" || !tournament.Tied(got.Entrants[0], got.Entrants[1]) ||
+		got.Entrants[0].Score != 0 || got.Entrants[0].ScoredGames != 0 || got.Entrants[0].Wins != 1 {
+		t.Errorf("standings %+v; want e1 and e2 tied, one win each and no score, above e0", got.Entrants)
 	}
 }

@@ -386,8 +386,8 @@ func TestTournamentPolicyFlags(t *testing.T) {
 // TestRankTies: entrants with the same points, deal diff and score share a rank, marked "=" (they
 // read 2 and 3, ordered by id alone: a host's trial).
 func TestRankTies(t *testing.T) {
-	st := []tournament.Standing{{Entrant: "rb", Games: 120, Points: 90}, {Entrant: "js", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460},
-		{Entrant: "py", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460}, {Entrant: "go", Games: 120, Points: 66, DealDiff: 302.3, Score: 113000},
+	st := []tournament.Standing{{Entrant: "rb", Games: 120, Points: 90}, {Entrant: "js", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460, ScoredGames: 120},
+		{Entrant: "py", Games: 120, Points: 66, DealDiff: 302.3, Score: 113460, ScoredGames: 120}, {Entrant: "go", Games: 120, Points: 66, DealDiff: 302.3, Score: 113000, ScoredGames: 120},
 		{Entrant: "x", Games: 120, Points: 1}}
 	var got []string
 	for i := range st {

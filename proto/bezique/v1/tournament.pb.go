@@ -1016,7 +1016,8 @@ type EntrantStanding struct {
 	Losses uint32 `protobuf:"varint,5,opt,name=losses,proto3" json:"losses,omitempty"`
 	// points is wins plus half the draws.
 	Points float64 `protobuf:"fixed64,6,opt,name=points,proto3" json:"points,omitempty"`
-	// score is the sum of its side's final totals.
+	// score is the sum of its side's final totals over its games played to their end
+	// (scored_games): a forfeited game's totals are where play stopped, and are not counted.
 	Score int64 `protobuf:"varint,7,opt,name=score,proto3" json:"score,omitempty"`
 	// deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
 	// every seating) on the same cards.
@@ -1044,8 +1045,11 @@ type EntrantStanding struct {
 	ForfeitsIllegal uint32 `protobuf:"varint,17,opt,name=forfeits_illegal,json=forfeitsIllegal,proto3" json:"forfeits_illegal,omitempty"`
 	// forfeits_disconnect is the forfeits for a disconnection past the grace.
 	ForfeitsDisconnect uint32 `protobuf:"varint,18,opt,name=forfeits_disconnect,json=forfeitsDisconnect,proto3" json:"forfeits_disconnect,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// scored_games is its games counted in score: those with a result that were not forfeited. The
+	// ranking's third key is score per scored game.
+	ScoredGames   uint32 `protobuf:"varint,19,opt,name=scored_games,json=scoredGames,proto3" json:"scored_games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *EntrantStanding) Reset() {
@@ -1200,6 +1204,13 @@ func (x *EntrantStanding) GetForfeitsIllegal() uint32 {
 func (x *EntrantStanding) GetForfeitsDisconnect() uint32 {
 	if x != nil {
 		return x.ForfeitsDisconnect
+	}
+	return 0
+}
+
+func (x *EntrantStanding) GetScoredGames() uint32 {
+	if x != nil {
+		return x.ScoredGames
 	}
 	return 0
 }
@@ -1456,7 +1467,7 @@ func (x *SprtDecision) GetPlayed() uint32 {
 // Standings are a tournament's table, computed from its results.
 type Standings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// entrants are ranked by points, deal difference, score, then id.
+	// entrants are ranked by points, deal difference, score (per scored game), then id.
 	Entrants []*EntrantStanding `protobuf:"bytes,1,rep,name=entrants,proto3" json:"entrants,omitempty"`
 	// pairs are every pair of entrants that met.
 	Pairs []*PairStanding `protobuf:"bytes,2,rep,name=pairs,proto3" json:"pairs,omitempty"`
@@ -1723,7 +1734,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vEloInterval\x12\x10\n" +
 	"\x03elo\x18\x01 \x01(\x01R\x03elo\x12\x0e\n" +
 	"\x02lo\x18\x02 \x01(\x01R\x02lo\x12\x0e\n" +
-	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xbd\x04\n" +
+	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xe0\x04\n" +
 	"\x0fEntrantStanding\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x14\n" +
 	"\x05games\x18\x02 \x01(\rR\x05games\x12\x12\n" +
@@ -1743,7 +1754,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\tfallbacks\x18\x0f \x01(\rR\tfallbacks\x12)\n" +
 	"\x10forfeits_timeout\x18\x10 \x01(\rR\x0fforfeitsTimeout\x12)\n" +
 	"\x10forfeits_illegal\x18\x11 \x01(\rR\x0fforfeitsIllegal\x12/\n" +
-	"\x13forfeits_disconnect\x18\x12 \x01(\rR\x12forfeitsDisconnect\"\xad\x01\n" +
+	"\x13forfeits_disconnect\x18\x12 \x01(\rR\x12forfeitsDisconnect\x12!\n" +
+	"\fscored_games\x18\x13 \x01(\rR\vscoredGames\"\xad\x01\n" +
 	"\fPairStanding\x12\f\n" +
 	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\tR\x01b\x12\x12\n" +

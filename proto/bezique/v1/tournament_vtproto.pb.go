@@ -694,6 +694,13 @@ func (m *EntrantStanding) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.ScoredGames != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ScoredGames))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0x98
+	}
 	if m.ForfeitsDisconnect != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ForfeitsDisconnect))
 		i--
@@ -1530,6 +1537,9 @@ func (m *EntrantStanding) SizeVT() (n int) {
 	}
 	if m.ForfeitsDisconnect != 0 {
 		n += 2 + protohelpers.SizeOfVarint(uint64(m.ForfeitsDisconnect))
+	}
+	if m.ScoredGames != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.ScoredGames))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -3708,6 +3718,25 @@ func (m *EntrantStanding) UnmarshalVT(dAtA []byte) error {
 				b := dAtA[iNdEx]
 				iNdEx++
 				m.ForfeitsDisconnect |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 19:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ScoredGames", wireType)
+			}
+			m.ScoredGames = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.ScoredGames |= uint32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}

@@ -32,7 +32,8 @@ export interface EntrantStanding {
    */
   'points'?: (number | string);
   /**
-   * score is the sum of its side's final totals.
+   * score is the sum of its side's final totals over its games played to their end
+   * (scored_games): a forfeited game's totals are where play stopped, and are not counted.
    */
   'score'?: (number | string | Long);
   /**
@@ -83,6 +84,11 @@ export interface EntrantStanding {
    * forfeits_disconnect is the forfeits for a disconnection past the grace.
    */
   'forfeits_disconnect'?: (number);
+  /**
+   * scored_games is its games counted in score: those with a result that were not forfeited. The
+   * ranking's third key is score per scored game.
+   */
+  'scored_games'?: (number);
 }
 
 /**
@@ -114,7 +120,8 @@ export interface EntrantStanding__Output {
    */
   'points': (number);
   /**
-   * score is the sum of its side's final totals.
+   * score is the sum of its side's final totals over its games played to their end
+   * (scored_games): a forfeited game's totals are where play stopped, and are not counted.
    */
   'score': (number);
   /**
@@ -165,4 +172,9 @@ export interface EntrantStanding__Output {
    * forfeits_disconnect is the forfeits for a disconnection past the grace.
    */
   'forfeits_disconnect': (number);
+  /**
+   * scored_games is its games counted in score: those with a result that were not forfeited. The
+   * ranking's third key is score per scored game.
+   */
+  'scored_games': (number);
 }

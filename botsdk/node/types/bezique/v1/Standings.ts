@@ -9,7 +9,7 @@ import type { SprtStatus as _bezique_v1_SprtStatus, SprtStatus__Output as _beziq
  */
 export interface Standings {
   /**
-   * entrants are ranked by points, deal difference, score, then id.
+   * entrants are ranked by points, deal difference, score (per scored game), then id.
    */
   'entrants'?: (_bezique_v1_EntrantStanding)[];
   /**
@@ -35,7 +35,7 @@ export interface Standings {
  */
 export interface Standings__Output {
   /**
-   * entrants are ranked by points, deal difference, score, then id.
+   * entrants are ranked by points, deal difference, score (per scored game), then id.
    */
   'entrants': (_bezique_v1_EntrantStanding__Output)[];
   /**
