@@ -29,9 +29,11 @@ type message interface {
 
 // Server is the referee's codec (grpc.ForceServerCodecV2): it marshals what the referee sends
 // with the generated methods, and unmarshals what callers send with protobuf-go, which refuses
-// a string that is not UTF-8. A message whose bytes it cannot read it leaves empty but for a
-// mark that [Unreadable] reads, and returns no error: grpc-go would end the call with its own
-// status, Internal, before the referee could say that the caller sent bad bytes.
+// a string that is not UTF-8. A message of the API (package bezique.v1) whose bytes it cannot
+// read it leaves empty but for a mark that [Unreadable] reads, and returns no error: grpc-go
+// would end the call with its own status, Internal, before the referee could say that the
+// caller sent bad bytes. Other messages (health checks, reflection), whose handlers read no
+// mark, get the decoding error: a health check of bad bytes answered SERVING (an outside trial).
 var Server encoding.CodecV2 = codec{fastUnmarshal: false}
 
 // Client is a bot's codec (grpc.ForceCodecV2 on its seat stream): the generated methods both
@@ -83,11 +85,11 @@ func (codec) Marshal(v any) (mem.BufferSlice, error) {
 // Unmarshal sets v, which it resets first as proto.Unmarshal does, from data. It returns the
 // decoding error (malformed bytes; with protobuf-go, a string that is not UTF-8 too).
 //
-// Server's returns nil for a proto.Message it cannot read, which it marks ([Unreadable]).
+// Server's returns nil for a message of the API it cannot read, which it marks ([Unreadable]).
 func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 	if !c.fastUnmarshal {
 		err := fallback.Unmarshal(data, v)
-		if pm, ok := v.(proto.Message); ok && err != nil {
+		if pm, ok := v.(proto.Message); ok && err != nil && pm.ProtoReflect().Descriptor().ParentFile().Package() == apiPackage {
 			markUnreadable(pm, err)
 			return nil
 		}
@@ -110,6 +112,9 @@ func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 	}
 	return nil
 }
+
+// apiPackage is the protobuf package of the referee's API, whose messages Server marks.
+const apiPackage = "bezique.v1"
 
 // unreadableField is the field number of the mark that Server leaves on a message it cannot read,
 // as its only unknown field: the largest number a field may have, which proto/bezique/v1 does not use.

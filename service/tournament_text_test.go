@@ -28,6 +28,23 @@ func TestCreateTournamentRefusesBadText(t *testing.T) {
 		{spec(strings.Repeat("n", MaxNameBytes+1), "b"), "name: 65 bytes; at most 64"},
 		{spec("cup", "b\x1b[31m"), "entrants[1].id: control character U+001B at byte 1"},
 		{spec("cup", strings.Repeat("b", MaxNameBytes+1)), "entrants[1].id: 65 bytes; at most 64"},
+		// A built-in bot's name, an option's name and value came back whole in the refusal (60 000
+		// bytes: an outside trial).
+		{func() *pb.TournamentSpec {
+			sp := spec("cup", "b")
+			sp.Entrants[1].Kind = &pb.Entrant_BuiltinBot{BuiltinBot: strings.Repeat("x", 60_000)}
+			return sp
+		}(), "entrants[1].bot: 60000 bytes; at most 64"},
+		{func() *pb.TournamentSpec {
+			sp := spec("cup", "b")
+			sp.Options = map[string]string{strings.Repeat("x", 60_000): "1"}
+			return sp
+		}(), "options: an option's name of 60000 bytes; at most 64 (RULES.md §5 lists the options)"},
+		{func() *pb.TournamentSpec {
+			sp := spec("cup", "b")
+			sp.Options = map[string]string{"target": strings.Repeat("1", 60_000)}
+			return sp
+		}(), "options.target: a value of 60000 bytes; at most 64"},
 	} {
 		_, err := client.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: c.spec})
 		wantCode(t, "CreateTournament", err, codes.InvalidArgument, c.want)

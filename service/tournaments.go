@@ -162,9 +162,16 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		if e.Kind != tournament.KindBuiltin {
 			continue // a lobby bot need not be present before its first game
 		}
-		if _, err := bots.New(e.Bot, 0); err != nil {
-			return nil, invalid(fmt.Sprintf("entrants[%d].bot", i), "%v", err)
+		field := fmt.Sprintf("entrants[%d].bot", i)
+		if err := checkName(field, e.Bot, MaxNameBytes); err != nil {
+			return nil, err // the refusal of an unknown bot names it: 60 000 bytes came back (an outside trial)
 		}
+		if _, err := bots.New(e.Bot, 0); err != nil {
+			return nil, invalid(field, "%v", err)
+		}
+	}
+	if err := s.checkOptions(spec.Options); err != nil {
+		return nil, err // before the engine's refusal, which names the option and its value
 	}
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
 		return nil, invalid("options", "%v", err)
