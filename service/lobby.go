@@ -334,7 +334,7 @@ func (l *lobby) absentSince(name string, from time.Time) time.Time {
 // the grace given, or present but unable to take its seat for that long (it does not play the
 // variant, or has fewer places than its seats at the table): the caller forfeits the bot's game.
 type AbsentError struct {
-	// Name is the bot's name; Seat its first seat at the table.
+	// Name is the bot's name; Seat a seat of its at the table.
 	Name string
 	Seat int
 	// Since is when its absence began (for a bot unable to take its seat, when it entered the
@@ -354,6 +354,38 @@ func (e *AbsentError) Error() string {
 
 // Is makes an AbsentError match ErrUnavailable.
 func (e *AbsentError) Is(target error) bool { return target == ErrUnavailable }
+
+// AbsentErrors is [Referee.ReserveLobby]'s error when lobby bots have been absent, or unable to
+// take their seats, for longer than the grace: every one of the table's, each for a seat it was
+// to take, once the last of their graces has run out.
+type AbsentErrors []*AbsentError
+
+// Error joins the bots' errors with "; ".
+func (e AbsentErrors) Error() string {
+	texts := make([]string, len(e))
+	for i, a := range e {
+		texts[i] = a.Error()
+	}
+	return strings.Join(texts, "; ")
+}
+
+// Is makes AbsentErrors match ErrUnavailable.
+func (e AbsentErrors) Is(target error) bool { return target == ErrUnavailable }
+
+// unable says why bot b, present, cannot take k seats at a table of variant v of tournament
+// tournamentID ("" for a challenge): it serves another tournament only, does not play v, or has
+// fewer places than k; "" when it can.
+func (b *lobbyBot) unable(v engine.Variant, tournamentID string, k int) string {
+	switch {
+	case b.presence.Tournament != "" && b.presence.Tournament != tournamentID:
+		return fmt.Sprintf("serves tournament %s only (its ServeRequest.tournament_id)", b.presence.Tournament)
+	case !b.presence.plays(v):
+		return fmt.Sprintf("does not play %s (it plays %v)", v, b.presence.Variants)
+	case k > b.presence.Capacity:
+		return fmt.Sprintf("has %d seats at this table but capacity %d", k, b.presence.Capacity)
+	}
+	return ""
+}
 
 // present returns the bots present, by name. It must be called with mu held.
 func (l *lobby) present() []*lobbyBot {
@@ -571,56 +603,49 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 	for {
 		l.mu.Lock()
 		full := ""
-		var giveUp <-chan time.Time // when the first absent bot's grace runs out
+		var giveUp <-chan time.Time // when the last grace of the bots absent or unable runs out
+		// Every bot absent or unable is waited for until its grace has run out, and then they
+		// all are the error: deciding at the first bot's grace charged only the bots whose graces
+		// had run out by then, and the seat order picked them (a host's trial).
+		var out AbsentErrors
+		var last time.Time
 		for i, n := range names {
-			if l.bots[n] != nil && l.bots[n].presence != nil {
+			var since time.Time
+			unable := ""
+			if b := l.bots[n]; b == nil || b.presence == nil {
+				since = l.absentSince(n, from)
+			} else if unable = b.unable(v, tournamentID, need[n]); unable != "" {
+				since = b.presence.Since // waited for as an absent bot is: it may come back as another presence that can
+				if since.Before(from) {
+					since = from
+				}
+			} else {
 				continue
 			}
-			seat := seatOf[i]
 			if grace <= 0 {
 				l.mu.Unlock()
+				if unable != "" {
+					return nil, errorf(ErrUnavailable, "lobby bot %q %s", n, unable)
+				}
 				return nil, errorf(ErrUnavailable, "lobby bot %q is not present (bezique lobby lists the bots present; each referee has a lobby of its own: a bot is in the lobby of the referee it serves on, or of the one that runs the tournament it names)", n)
 			}
-			since := l.absentSince(n, from)
-			left := time.Until(since.Add(grace))
-			if left <= 0 {
-				l.mu.Unlock()
-				return nil, &AbsentError{Name: n, Seat: seat, Since: since}
+			out = append(out, &AbsentError{Name: n, Seat: seatOf[i], Since: since, Unable: unable})
+			if end := since.Add(grace); end.After(last) {
+				full, last = n, end
 			}
-			full, giveUp = n, time.After(left)
-			break
+		}
+		if out != nil && !time.Now().Before(last) {
+			l.mu.Unlock()
+			return nil, out
+		}
+		if out != nil {
+			giveUp = time.After(time.Until(last))
 		}
 		for n, k := range need {
 			if full != "" {
 				break // an absent bot is waited for first
 			}
 			b := l.bots[n]
-			unable := ""
-			if t := b.presence.Tournament; t != "" && t != tournamentID {
-				unable = fmt.Sprintf("serves tournament %s only (its ServeRequest.tournament_id)", t)
-			} else if !b.presence.plays(v) {
-				unable = fmt.Sprintf("does not play %s (it plays %v)", v, b.presence.Variants)
-			} else if k > b.presence.Capacity {
-				unable = fmt.Sprintf("has %d seats at this table but capacity %d", k, b.presence.Capacity)
-			}
-			if unable != "" && grace <= 0 {
-				l.mu.Unlock()
-				return nil, errorf(ErrUnavailable, "lobby bot %q %s", n, unable)
-			}
-			if unable != "" {
-				// Waited for as an absent bot is: it may come back as another presence that can.
-				since := b.presence.Since
-				if since.Before(from) {
-					since = from
-				}
-				left := time.Until(since.Add(grace))
-				if left <= 0 {
-					l.mu.Unlock()
-					return nil, &AbsentError{Name: n, Seat: seatOf[slices.Index(names, n)], Since: since, Unable: unable}
-				}
-				full, giveUp = n, time.After(left)
-				break
-			}
 			if len(b.games)+b.reserved+k > b.presence.Capacity {
 				full = n
 			}

@@ -783,7 +783,15 @@ func (t *table) onTimer() {
 	switch {
 	case (t.open.awaiting || now.Before(t.open.deadline)) && !s.connected():
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period", s)
+			// Every seat away is judged with this one: one whose grace has not ended yet is
+			// waited for, and then every seat still away forfeits. Only the seat to act forfeited,
+			// and of two bots killed at once the other drew or won the game (a host's trial).
+			away, last := t.awaySeats()
+			if last.After(now) {
+				t.setTimer(last)
+				return
+			}
+			t.forfeitOrCancel(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, "disconnected for longer than the grace period", away)
 			return
 		}
 		t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_DISCONNECT, fmt.Sprintf("disconnected since %s, longer than the grace period", s.lostAt.UTC().Format(time.RFC3339)))
@@ -1054,6 +1062,39 @@ func movedError(id string, cause error) error {
 
 // storeRetry is how long a table waits before it tries again to store an action after a failure.
 const storeRetry = time.Second
+
+// awaySeats returns the remote seats whose bots are away (no member connected), in seat order,
+// and the latest end of their disconnect graces (graceEnd).
+func (t *table) awaySeats() (away []int, last time.Time) {
+	for _, s := range t.seats {
+		if s.remote && !s.connected() {
+			away = append(away, s.index)
+			if end := t.graceEnd(s); end.After(last) {
+				last = end
+			}
+		}
+	}
+	return away, last
+}
+
+// forfeitOrCancel ends the game for seats (in seat order), which cause and reason end: each of them
+// forfeits it (forfeit), unless they hold a seat of every side: then nobody is left to play and
+// the game is cancelled, a game without a result, with the reason.
+func (t *table) forfeitOrCancel(cause pb.ForfeitCause, reason string, seats []int) {
+	sides := map[int]bool{}
+	forfeiting := make([]*seat, len(seats))
+	for i, n := range seats {
+		sides[t.game.Side(n)] = true
+		forfeiting[i] = t.seats[n]
+	}
+	if len(sides) == len(t.game.Totals()) {
+		t.log().Warn("cancelling a game that every side has left", "seats", seats, "reason", reason)
+		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
+		return
+	}
+	t.log().Warn("forfeiting seats", "seats", seats, "reason", reason)
+	t.forfeit(cause, reason, forfeiting...)
+}
 
 // forfeit ends the game: the sides of seats lose (forfeitWinner); cause and reason go into the
 // result. Each seat's forfeit is stored as an action of its own, in the order of seats.

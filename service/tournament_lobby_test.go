@@ -13,6 +13,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
@@ -74,7 +75,7 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
 		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
 	}
-	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting the seats of absent lobby entrants", 0)); n != 4 {
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting seats", 0)); n != 4 {
 		t.Errorf("forfeits of the absent entrant logged: %d, want 4", n)
 	}
 }
@@ -177,6 +178,47 @@ func TestTournamentTwoOfThreeLobbyEntrantsAbsent(t *testing.T) {
 		}
 		if st.Games != want.Games || st.Wins != want.Wins || st.Draws != 0 || st.Losses != want.Losses || st.Forfeits != want.Forfeits || st.ForfeitsDisconnect != want.ForfeitsDisconnect {
 			t.Errorf("standing %+v; want games %d, W %d, D 0, L %d, forfeits %d (disconnect %d)", st, want.Games, want.Wins, want.Losses, want.Forfeits, want.ForfeitsDisconnect)
+		}
+	}
+}
+
+// TestTournamentAbsentAndUnableEntrants: a three-handed game of an absent lobby bot and one
+// present that does not play three-handed: once their graces have run out, both seats forfeit and
+// the built-in bot's side wins. Only the absent bot forfeited, and the other drew the games it
+// could not play (a host's trial: wv 1.5 points of 3, level with the bot that played).
+func TestTournamentAbsentAndUnableEntrants(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	r.serveBotFunc(t, "wv", 4, func() botsdk.Bot { return botsdk.NewRandom(1) }, pb.Variant_VARIANT_TWO_HANDED)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.ThreeHanded, Deals: 1, Concurrency: 3, AbsenceGraceMs: 300,
+		Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "ghost", Kind: tournament.KindLobby, Bot: "ghost"}, {ID: "wv", Kind: tournament.KindLobby, Bot: "wv"},
+			{ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	games := tn.Spec.Schedule()
+	for _, res := range tn.Results {
+		g := games[res.Game]
+		builtin := slices.Index(g.Seats, 2)
+		var lobby []int
+		for seat, e := range g.Seats {
+			if e != 2 {
+				lobby = append(lobby, seat)
+			}
+		}
+		if res.Outcome != tournament.OutcomeForfeit || res.WinnerSide != builtin || !slices.Equal(res.ForfeitSeats, lobby) ||
+			!strings.Contains(res.Reason, `lobby bot "ghost" absent from the lobby since`) || !strings.Contains(res.Reason, `lobby bot "wv" does not play three-handed`) {
+			t.Errorf("game %d (seats %v): %+v", res.Game, g.Seats, res)
+		}
+	}
+	if len(tn.Results) != len(games) {
+		t.Fatalf("%d results of %d games", len(tn.Results), len(games))
+	}
+	for _, st := range tn.Standings.Entrants {
+		if wantWins := map[string]int{"random": len(games)}[st.Entrant]; st.Wins != wantWins || st.Draws != 0 || st.Losses != len(games)-wantWins {
+			t.Errorf("standing %+v; want %d wins and no draw", st, wantWins)
 		}
 	}
 }

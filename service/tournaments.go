@@ -883,7 +883,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		}
 		return errDecidedMeanwhile
 	}
-	var absent *AbsentError
+	var absent AbsentErrors
 	if errors.As(err, &absent) {
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
 		// once: the forfeit is recorded and scored like any other.
@@ -891,13 +891,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		if _, err := s.createTable(ctx, req, id, tr.id); err != nil {
 			return err
 		}
-		all := []*AbsentError{absent}
-		for _, a := range s.absentPastGrace(seats, tr.runSince(), time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond) {
-			if a.Name != absent.Name {
-				all = append(all, a)
-			}
-		}
-		return s.forfeitAbsent(ctx, id, all, tr.spec.AbsenceGraceMs)
+		return s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs)
 	}
 	if err != nil {
 		return err
@@ -944,17 +938,25 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 	}
 }
 
-// absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby for
-// longer than grace, counted from from at the earliest, in seat order; nil when none is.
+// absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby,
+// counted from from at the earliest, in seat order, once every one of them has been absent for
+// longer than grace; nil while none is absent, or one is still within its grace (it is waited
+// for: deciding when the first grace ran out charged only the bots whose graces had, a host's
+// trial).
 func (s *Referee) absentPastGrace(seats [][]string, from time.Time, grace time.Duration) []*AbsentError {
 	s.lobby.mu.Lock()
 	defer s.lobby.mu.Unlock()
 	var absent []*AbsentError
 	for seat, members := range seats {
 		for _, n := range members {
-			if since := s.lobby.absentSince(n, from); !since.IsZero() && time.Since(since) > grace {
-				absent = append(absent, &AbsentError{Name: n, Seat: seat, Since: since})
+			since := s.lobby.absentSince(n, from)
+			if since.IsZero() {
+				continue
 			}
+			if time.Since(since) <= grace {
+				return nil
+			}
+			absent = append(absent, &AbsentError{Name: n, Seat: seat, Since: since})
 		}
 	}
 	return absent
@@ -978,28 +980,16 @@ func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent []*Absent
 		if t.state != pb.TableState_TABLE_STATE_WAITING {
 			return
 		}
-		sides := map[int]bool{}
 		var seats []int
 		for _, a := range absent {
-			sides[t.game.Side(a.Seat)] = true
 			if !slices.Contains(seats, a.Seat) { // a team's members share its seat
 				seats = append(seats, a.Seat)
 			}
 		}
+		slices.Sort(seats)
 		// Said in the log, not only in the standings and records (an outside trial: 248 games
 		// forfeited in a minute and not a line logged).
-		if len(sides) == len(t.game.Totals()) {
-			t.log().Warn("cancelling a table whose every side's lobby entrant is absent", "reason", reason)
-			t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
-			return
-		}
-		slices.Sort(seats)
-		forfeiting := make([]*seat, len(seats))
-		for i, n := range seats {
-			forfeiting[i] = t.seats[n]
-		}
-		t.log().Warn("forfeiting the seats of absent lobby entrants", "seats", seats, "reason", reason)
-		t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason, forfeiting...)
+		t.forfeitOrCancel(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason, seats)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return nil
