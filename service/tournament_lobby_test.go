@@ -170,6 +170,11 @@ func TestTournamentTwoOfThreeLobbyEntrantsAbsent(t *testing.T) {
 	if back := ResultsFromProto(resultsToProto(&tn.Spec, tn.Results)); !reflect.DeepEqual(back, tn.Results) {
 		t.Errorf("results through the API:\n%+v\nwant\n%+v", back, tn.Results)
 	}
+	for _, p := range tn.Standings.Pairs {
+		if (p.A == "zeta" || p.A == "eta") && (p.B == "zeta" || p.B == "eta") && p.W+p.D+p.L != 0 {
+			t.Errorf("pair %+v; want no game counted between the two absent bots (they read as draws)", p)
+		}
+	}
 	n := len(games)
 	for _, st := range tn.Standings.Entrants {
 		want := tournament.Standing{Entrant: st.Entrant, Games: n, Losses: n, Forfeits: n, ForfeitsDisconnect: n}

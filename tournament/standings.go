@@ -61,7 +61,7 @@ type Pair struct {
 	A string `json:"a"`
 	B string `json:"b"`
 	// W, D, L are A's wins, draws and losses against B: a win when A's side won, a loss when B's
-	// did, a draw otherwise.
+	// did, a draw otherwise; a game both forfeited counts in none.
 	W int `json:"w"`
 	D int `json:"d"`
 	L int `json:"l"`
@@ -297,6 +297,9 @@ func Compute(spec *Spec, results []Result) Standings {
 					continue
 				}
 				p := c.pair(spec, members, group, pos, pb)
+				if slices.Contains(forfeiters, e) && slices.Contains(forfeiters, members[pb]) {
+					continue // both forfeited it: no game between them (it read as a draw, a re-trial)
+				}
 				switch a, b := outcomeOf(r, losers, sd), outcomeOf(r, losers, side[pb]); {
 				case a > b:
 					p.W++
