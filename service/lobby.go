@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -55,6 +56,9 @@ type lobbyBot struct {
 	// games are the assignments whose game has not ended, by table id and seat.
 	games    map[gameSeat]*pb.GameAssigned
 	reserved int // places taken by challenges whose table is being created
+	// supersedes logs its supersessions, the first and then at most one a minute: a key that
+	// opened 2 000 Serve streams in 2 s wrote 2 000 warnings (a re-trial).
+	supersedes rate.Sometimes
 }
 
 // gameSeat is a seat of a table.
@@ -214,7 +218,7 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		b = nil
 	}
 	if b == nil {
-		b = &lobbyBot{name: p.Name, keyID: p.KeyID, games: map[gameSeat]*pb.GameAssigned{}}
+		b = &lobbyBot{name: p.Name, keyID: p.KeyID, games: map[gameSeat]*pb.GameAssigned{}, supersedes: rate.Sometimes{First: 1, Interval: time.Minute}}
 		l.bots[p.Name] = b
 	}
 	if b.keyID != p.KeyID {
@@ -224,7 +228,10 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		// Said in the log: a second process serving with the bot's name (its key, leaked, say)
 		// took its games in play without a word anywhere (a competition host's trial). A bot
 		// reconnecting before the referee saw its old stream end supersedes it too.
-		s.log.Warn("lobby bot superseded by a newer Serve of its name", "bot", p.Name, "key", p.KeyID, "serving_since", b.presence.Since, "games_in_play", len(b.games))
+		b.supersedes.Do(func() {
+			s.log.Warn("lobby bot superseded by a newer Serve of its name (logged at most once a minute per bot)", "bot", p.Name, "key", p.KeyID,
+				"serving_since", b.presence.Since, "games_in_play", len(b.games))
+		})
 		b.presence.end(errorf(ErrSuperseded, "lobby bot %s: superseded by a newer Serve", p.Name))
 	}
 	p.games = make(chan *pb.GameAssigned, len(b.games)+2*p.Capacity)
