@@ -69,6 +69,21 @@ func TestKeyNamesUnique(t *testing.T) {
 	}
 }
 
+// TestKeyNamesOfPrincipals: a key may not be named as the referee names its own principals in
+// records, the audit trail and the logs (admin, local, anonymous), in any case or look-alike
+// letters: a key named "admin" read as the configured admin key (a re-trial). A role outside the
+// four is refused naming the four.
+func TestKeyNamesOfPrincipals(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	for name, what := range map[string]string{"admin": "the configured admin key (--admin-key-file)", "Local": "the referee's in-process calls",
+		"аnonymous": "callers without a key"} {
+		_, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: name, Role: pb.Role_ROLE_ORGANISER})
+		wantMessage(t, "CreateKey "+name, err, codes.InvalidArgument, fmt.Sprintf("name: %q is the referee's name for %s", name, what))
+	}
+	_, err := r.keys.CreateKey(as(testAdminKey), &pb.CreateKeyRequest{Name: "x", Role: 99})
+	wantMessage(t, "CreateKey of role 99", err, codes.InvalidArgument, "role: 99 is not a key's role (admin, organiser, bot or watcher)")
+}
+
 // TestKeyNamesUniqueAtOnce: 20 CreateKey calls of one name at the same moment, on a SQLite
 // store, make one key, and the 19 others are refused AlreadyExists; two at once both passed (the
 // re-attack of session 30).

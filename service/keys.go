@@ -106,9 +106,16 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	if err := checkText("owner", req.GetOwner(), 100); err != nil { // a control character or invalid UTF-8
 		return nil, err
 	}
+	for _, p := range []Principal{adminPrincipal, Local, anonymous} {
+		if look, id := nameLooks(req.GetName()), nameLooks(p.ID); look[0] == id[0] || look[1] == id[1] {
+			// Records, the audit trail and the logs name principals by these; a key named
+			// "admin" read as the configured admin key (a re-trial).
+			return nil, invalid("name", "%q is the referee's name for %s", req.GetName(), principalText[p.ID])
+		}
+	}
 	role, ok := roleFromProto(req.GetRole())
 	if !ok {
-		return nil, invalid("role", "%s is not a key's role (admin, organiser or bot)", req.GetRole())
+		return nil, invalid("role", "%s is not a key's role (admin, organiser, bot or watcher)", req.GetRole())
 	}
 	if n := len(req.GetName()); role == RoleBot && n > MaxNameBytes {
 		return nil, invalid("name", "%d bytes; a bot key's name is the bot's name, which its seats take: at most %d", n, MaxNameBytes)
@@ -134,6 +141,10 @@ func (s *Referee) CreateKey(ctx context.Context, req *pb.CreateKeyRequest) (*pb.
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_KEY_CREATED, k.ID, fmt.Sprintf("%s key %q", role, k.Name))
 	return &pb.CreateKeyResponse{Key: keyToProto(k), Secret: secret}, nil
 }
+
+// principalText says what the principals whose ids no key may take as its name are.
+var principalText = map[string]string{"admin": "the configured admin key (--admin-key-file)", "local": "the referee's in-process calls",
+	"anonymous": "callers without a key"}
 
 // nameFree returns an error matching store.ErrConflict (AlreadyExists) when one of keys that is
 // not revoked has a name that looks like name (nameLooks): a key's name is who it is (a bot key's
