@@ -760,7 +760,8 @@ func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 }
 
 // writeCSV writes one line per game, in schedule order: game, deal set, table, outcome, then per
-// seat its entrant and per side its score.
+// seat its entrant and per side its score, and the seats that forfeited it, "0 2" (without them
+// the standings of a game of three or more sides could not be rebuilt from the CSV: a re-trial).
 func writeCSV(w io.Writer, tn *service.Tournament) error {
 	games := tn.Spec.Schedule()
 	cw := csv.NewWriter(w)
@@ -771,6 +772,7 @@ func writeCSV(w io.Writer, tn *service.Tournament) error {
 	for side := range tn.Spec.Variant.Sides() {
 		head = append(head, fmt.Sprintf("score%d", side))
 	}
+	head = append(head, "forfeit_seats")
 	_ = cw.Write(head)
 	// Results are stored as games end; the CSV is in schedule order.
 	results := slices.SortedFunc(slices.Values(tn.Results), func(a, b tournament.Result) int { return cmp.Compare(a.Game, b.Game) })
@@ -783,7 +785,11 @@ func writeCSV(w io.Writer, tn *service.Tournament) error {
 		for _, sc := range r.Scores {
 			row = append(row, strconv.Itoa(sc))
 		}
-		_ = cw.Write(row)
+		forfeited := make([]string, 0, 1)
+		for _, seat := range r.Forfeited() {
+			forfeited = append(forfeited, strconv.Itoa(seat))
+		}
+		_ = cw.Write(append(row, strings.Join(forfeited, " ")))
 	}
 	cw.Flush()
 	return cw.Error()

@@ -91,7 +91,7 @@ func TestTournamentCommands(t *testing.T) {
 	}
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "game,deal,table_id,outcome,winner_side,seat0,seat1,score0,score1" {
+	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "game,deal,table_id,outcome,winner_side,seat0,seat1,score0,score1,forfeit_seats" {
 		t.Fatalf("csv: %v, %d rows, header %v", err, len(rows), rows[0])
 	}
 	for i, row := range rows[1:] { // in schedule order (they were in the order the games ended)
