@@ -654,6 +654,14 @@ func TestCreateTableInvalid(t *testing.T) {
 	if _, err := r.tables.CreateTable(context.Background(), two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"target": "10000"} })); err != nil {
 		t.Fatalf("CreateTable with target 10000: %v", err)
 	}
+	// A target that is not a whole number from 1 to the referee's limit: the engine's refusal gave
+	// its own range, to 1 000 000.
+	for _, v := range []string{"0", "ten"} {
+		_, err := r.tables.CreateTable(context.Background(), two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"target": v} }))
+		if want := fmt.Sprintf("options.target: %q is not a whole number of points from 1 to 10000 (bezique-referee --max-target)", v); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
+			t.Errorf("CreateTable with target %q: %v; want InvalidArgument %q", v, err, want)
+		}
+	}
 	// An option's name or value of 60 000 bytes came back whole in the engine's refusal (an
 	// outside trial); the refusal names the field and the length only.
 	for opts, want := range map[string]string{strings.Repeat("x", 65): "options: an option's name of 65 bytes; at most 64 (RULES.md §5 lists the options)",

@@ -111,8 +111,8 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 const MaxOptionBytes = 64
 
 // checkOptions refuses options with a name or value longer than MaxOptionBytes (naming options,
-// or options.NAME) and those whose target (RULES.md §4) is above Config.MaxTarget, naming
-// options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
+// or options.NAME) and those whose target (RULES.md §4) is not a whole number from 1 to
+// Config.MaxTarget, naming options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
 // tournaments created, not for the games of a stored tournament, which keeps the options it was
 // created with.
 func (s *Referee) checkOptions(options map[string]string) error {
@@ -122,6 +122,13 @@ func (s *Referee) checkOptions(options map[string]string) error {
 		}
 		if v := options[name]; len(v) > MaxOptionBytes {
 			return invalid("options."+name, "a value of %d bytes; at most %d", len(v), MaxOptionBytes)
+		}
+	}
+	if v, ok := options["target"]; ok {
+		if t, err := strconv.Atoi(v); err != nil || t < 1 {
+			// The engine's refusal gave its own range, to 1 000 000, where the referee plays 10 000
+			// at most (a re-trial).
+			return invalid("options.target", "%q is not a whole number of points from 1 to %d (bezique-referee --max-target)", v, s.cfg.MaxTarget)
 		}
 	}
 	if t, err := strconv.Atoi(options["target"]); err == nil && t > s.cfg.MaxTarget {
