@@ -44,3 +44,24 @@ func TestDisconnectForfeitsEverySeatAway(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeoutForfeitTakesSeatsAway: a game that a seat's timeout ends (on_timeout forfeit) is
+// forfeited by every seat then away past its grace too (on_disconnect forfeit): in a three-handed
+// game, the built-in bot's side wins. The bot already gone drew it (a re-trial).
+func TestTimeoutForfeitTakesSeatsAway(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_THREE_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], remoteSeats(1)[0], builtinSeat("random")}, Clock: &pb.Clock{DecisionMs: 1500, BankMs: new(uint32)},
+		FailurePolicy: &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_FORFEIT, OnDisconnect: pb.FailureAction_FAILURE_ACTION_FORFEIT, DisconnectGraceMs: 300}})
+	a, b := r.join(t, resp, 0, 0), r.join(t, resp, 1, 0)
+	b.setAuto()
+	a.request() // seat 0's turn: it never answers
+	b.close()
+	res, err := r.srv.Referee.Await(ctx, resp.GetTableId())
+	if err != nil || res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT || !slices.Equal(res.GetForfeitSeats(), []uint32{0, 1}) ||
+		res.WinnerSide == nil || res.GetWinnerSide() != 2 || res.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT {
+		t.Errorf("the game ended %v, %v; want seats 0 and 1 forfeiting, side 2 winning", res, err)
+	}
+}

@@ -240,7 +240,7 @@ func TestLobbyRefusals(t *testing.T) {
 	bad := challenge("duo", "random")
 	bad.Options = map[string]string{"target": "-1"}
 	_, err = lobby.Challenge(ctx, bad)
-	wantCode(t, "Challenge with a bad option, duo at its capacity", err, codes.InvalidArgument, "options: ")
+	wantCode(t, "Challenge with a bad option, duo at its capacity", err, codes.InvalidArgument, "options.target: ")
 	bad = challenge("duo", "nobot")
 	_, err = lobby.Challenge(ctx, bad)
 	wantCode(t, "Challenge with an unknown built-in bot, duo at its capacity", err, codes.InvalidArgument, "seats[1].builtin.bot")

@@ -801,7 +801,7 @@ func (t *table) onTimer() {
 	default:
 		t.srv.metrics.Timeout(variant)
 		if policy.GetOnTimeout() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-			t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed", s)
+			t.forfeitWithAway(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed", s)
 			return
 		}
 		kind := pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT
@@ -932,7 +932,7 @@ func (t *table) strikeLimitReached(s *seat) {
 	// already ("forfeit by seat 0 (illegal actions: …)", an outside trial).
 	reason := fmt.Sprintf("strike limit (%d) reached on one decision", policy.GetStrikeLimit())
 	if policy.GetOnIllegal() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
-		t.forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, reason, s)
+		t.forfeitWithAway(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, reason, s)
 		return
 	}
 	t.intervene(s, pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_ILLEGAL, reason)
@@ -1077,9 +1077,28 @@ func (t *table) awaySeats() (away []int, last time.Time) {
 	return away, last
 }
 
+// forfeitWithAway ends the game for seat s, which cause and reason end (its time ran out, or its
+// illegal actions reached the strike limit): with on_disconnect forfeit, every other seat away
+// past its grace forfeits with it, under the same cause (forfeitOrCancel). A bot already gone
+// drew the game that another's timeout ended (a re-trial).
+func (t *table) forfeitWithAway(cause pb.ForfeitCause, reason string, s *seat) {
+	seats := []int{s.index}
+	if t.spec.GetFailurePolicy().GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
+		now := time.Now()
+		for _, o := range t.seats {
+			if o != s && o.remote && !o.connected() && !t.graceEnd(o).After(now) {
+				seats = append(seats, o.index)
+			}
+		}
+		slices.Sort(seats)
+	}
+	t.forfeitOrCancel(cause, reason, seats)
+}
+
 // forfeitOrCancel ends the game for seats (in seat order), which cause and reason end: each of them
-// forfeits it (forfeit), unless they hold a seat of every side: then nobody is left to play and
-// the game is cancelled, a game without a result, with the reason.
+// forfeits it (forfeit), unless they hold a seat of every side: then no side is left whole to
+// play it, and the game is cancelled, a game without a result, with the reason (charging every
+// side would charge the partners who stayed with a loss).
 func (t *table) forfeitOrCancel(cause pb.ForfeitCause, reason string, seats []int) {
 	sides := map[int]bool{}
 	forfeiting := make([]*seat, len(seats))
@@ -1088,7 +1107,7 @@ func (t *table) forfeitOrCancel(cause pb.ForfeitCause, reason string, seats []in
 		forfeiting[i] = t.seats[n]
 	}
 	if len(sides) == len(t.game.Totals()) {
-		t.log().Warn("cancelling a game that every side has left", "seats", seats, "reason", reason)
+		t.log().Warn("cancelling a game in which every side has a seat gone", "seats", seats, "reason", reason)
 		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		return
 	}

@@ -971,9 +971,11 @@ func (s *Referee) absentPastGrace(seats [][]string, from time.Time, grace time.D
 // trials). A table that has left memory (it ended, or another referee took it over) has
 // nothing to end here: nil, and the caller's Await finds its end.
 func (s *Referee) forfeitAbsent(ctx context.Context, id string, absent []*AbsentError, graceMs uint32) error {
-	why := make([]string, len(absent))
-	for i, a := range absent {
-		why[i] = a.Error()
+	var why []string
+	for _, a := range absent {
+		if text := a.Error(); !slices.Contains(why, text) { // a bot with two seats is named once
+			why = append(why, text)
+		}
 	}
 	reason := fmt.Sprintf("%s, longer than the tournament's absence grace (%d ms)", strings.Join(why, "; "), graceMs)
 	err := s.onTable(ctx, id, func(t *table) {

@@ -212,8 +212,9 @@ func Compute(spec *Spec, results []Result) Standings {
 	var ratings stats.Ratings
 	teams, rank := make([][]string, sides), make([]int, sides)
 	side := make([]int, k) // the side of each position of the pairing in the game
-	// Of the game: the entrants that forfeited it, the sides that lost it by forfeit (forfeitLosers).
-	var forfeiters, losers []int
+	// Of the game: the entrants that forfeited it, the sides that lost it by forfeit (forfeitLosers),
+	// and those the ratings rank last.
+	var forfeiters, losers, rankedLosers []int
 	// The results in game order: a deal set's games are next to each other in it.
 	order := make([]int, 0, len(results))
 	for i := range results {
@@ -319,7 +320,16 @@ func Compute(spec *Spec, results []Result) Standings {
 			set.forfeit = true
 		}
 		if !unplayed(r) { // as chess federations rate no forfeited game that was not played
-			_ = ratings.Update(teams, ranks(rank, r, losers)) // never fails: two or more sides, each of distinct entrants, every id non-empty
+			ranked := losers
+			if r.WinnerSide >= 0 && len(r.ForfeitSeats) > 0 {
+				// A forfeit that left one side: the sides that forfeited are ranked together
+				// below it, not by their totals where play stopped (the bot killed first was rated
+				// above the one killed later: a re-trial). One stored before forfeit_seats existed
+				// is ranked as stored.
+				rankedLosers = forfeitSides(spec, r, rankedLosers[:0])
+				ranked = rankedLosers
+			}
+			_ = ratings.Update(teams, ranks(rank, r, ranked)) // never fails: two or more sides, each of distinct entrants, every id non-empty
 		}
 	}
 	c.close(spec, set)
@@ -455,8 +465,8 @@ func unplayed(r *Result) bool {
 
 // ranks ranks the sides of a game for the ratings: the winner 0, then the other sides by final
 // score (1 for the best of them; equal scores share a rank); without a winner, every side by score,
-// but in a forfeit without a winner (losers, forfeitLosers), every side that forfeited 1 and every
-// other 0.
+// but in a forfeit (losers: forfeitLosers without a winner, forfeitSides with one), every side
+// that forfeited 1 and every other 0.
 func ranks(out []int, r *Result, losers []int) []int {
 	for i := range r.Scores {
 		out[i] = 0
@@ -490,6 +500,11 @@ func forfeitLosers(spec *Spec, r *Result, out []int) []int {
 	if r.WinnerSide >= 0 {
 		return out
 	}
+	return forfeitSides(spec, r, out)
+}
+
+// forfeitSides appends to out the sides of the seats that forfeited r, each once, and returns it.
+func forfeitSides(spec *Spec, r *Result, out []int) []int {
 	for _, seat := range r.Forfeited() {
 		if sd := spec.Side(seat); !slices.Contains(out, sd) {
 			out = append(out, sd)

@@ -601,3 +601,26 @@ func TestScoreLeavesForfeitsOut(t *testing.T) {
 		t.Errorf("standings %+v; want e1 and e2 tied, one win each and no score, above e0", got.Entrants)
 	}
 }
+
+// TestForfeitersRankedTogether: in a three-handed game that two sides forfeited, the side left
+// winning, the ratings rank the two forfeiters together below it, whatever their totals where
+// play stopped (2 380 and 1 940): the bot killed first was rated above the one killed later (a
+// re-trial).
+func TestForfeitersRankedTogether(t *testing.T) {
+	s := tournament.Spec{Variant: engine.ThreeHanded, Entrants: entrants(3), Deals: 1}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	g := s.Schedule()[0]
+	r := tournament.Result{Game: 0, Outcome: tournament.OutcomeForfeit, WinnerSide: 2, ForfeitSeat: 0, ForfeitSeats: []int{0, 1}, Scores: []int{2380, 1940, 500},
+		Seats: []tournament.SeatStats{{Decisions: 30}, {Decisions: 30}, {Decisions: 30}}}
+	got := tournament.Compute(&s, []tournament.Result{r})
+	rating := map[string]float64{}
+	for _, st := range got.Entrants {
+		rating[st.Entrant] = st.Rating.Mu
+	}
+	e0, e1, e2 := s.Entrants[g.Seats[0]].ID, s.Entrants[g.Seats[1]].ID, s.Entrants[g.Seats[2]].ID
+	if rating[e0] != rating[e1] || rating[e2] <= rating[e0] {
+		t.Errorf("ratings %v; want %s and %s, who forfeited, equal and below %s", rating, e0, e1, e2)
+	}
+}
