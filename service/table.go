@@ -262,11 +262,7 @@ func (t *table) stopped() error { return errorf(ErrStopped, "table %s has stoppe
 func (t *table) run(stop <-chan struct{}) {
 	defer close(t.done)
 	if t.pendingForfeits != nil {
-		losers := make([]int, len(t.pendingForfeits))
-		for i, seat := range t.pendingForfeits {
-			losers[i] = t.game.Side(seat)
-		}
-		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, losers), t.pendingForfeits, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
+		t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, t.pendingForfeits), t.pendingForfeits, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, "forfeit recorded before a restart")
 	}
 	t.advance()
 	if t.state == pb.TableState_TABLE_STATE_WAITING {
@@ -1085,9 +1081,10 @@ func (t *table) forfeitWithAway(cause pb.ForfeitCause, reason string, s *seat) {
 	seats := []int{s.index}
 	if t.spec.GetFailurePolicy().GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
 		now := time.Now()
-		for _, o := range t.seats {
-			if o != s && o.remote && !o.connected() && !t.graceEnd(o).After(now) {
-				seats = append(seats, o.index)
+		away, _ := t.awaySeats()
+		for _, n := range away {
+			if n != s.index && !t.graceEnd(t.seats[n]).After(now) {
+				seats = append(seats, n)
 			}
 		}
 		slices.Sort(seats)
@@ -1118,7 +1115,7 @@ func (t *table) forfeitOrCancel(cause pb.ForfeitCause, reason string, seats []in
 // forfeit ends the game: the sides of seats lose (forfeitWinner); cause and reason go into the
 // result. Each seat's forfeit is stored as an action of its own, in the order of seats.
 func (t *table) forfeit(cause pb.ForfeitCause, reason string, seats ...*seat) {
-	var forfeited, losers []int
+	var forfeited []int
 	for _, s := range seats {
 		t.srv.metrics.Intervention(InterventionForfeit)
 		rec := &pb.RecordedAction{Seq: t.seq + 1, Seat: uint32(s.index), Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT}
@@ -1127,21 +1124,21 @@ func (t *table) forfeit(cause pb.ForfeitCause, reason string, seats ...*seat) {
 		}
 		t.actions = append(t.actions, rec)
 		t.emitRef(&pb.Event{Payload: &pb.Event_Intervention{Intervention: &pb.Intervention{Seat: uint32(s.index), Kind: pb.InterventionKind_INTERVENTION_KIND_FORFEIT, Reason: reason}}})
-		forfeited, losers = append(forfeited, s.index), append(losers, t.game.Side(s.index))
+		forfeited = append(forfeited, s.index)
 	}
-	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, losers), forfeited, cause, reason)
+	t.finish(pb.Outcome_OUTCOME_FORFEIT, forfeitWinner(t.game, forfeited), forfeited, cause, reason)
 }
 
-// forfeitWinner returns the side that wins when the sides losers forfeit: the one side left
+// forfeitWinner returns the side that wins when the seats forfeited forfeit: the one side left
 // when one is (in a game of two sides, the other one), else none (engine.NoSide). A game of
 // three or more sides that one side forfeits stopped before its end, and naming the side then
 // ahead (on a tie, the lowest) gave a side that had done nothing wrong a loss, in a game
 // forfeited before any card was played too (an outside trial). The standings count such a
 // forfeit a loss for each side that forfeited and a draw for every other (tournament.Compute).
-func forfeitWinner(g *engine.Game, losers []int) int {
+func forfeitWinner(g *engine.Game, forfeited []int) int {
 	winner := engine.NoSide
 	for side := range g.Totals() {
-		if slices.Contains(losers, side) {
+		if slices.ContainsFunc(forfeited, func(seat int) bool { return g.Side(seat) == side }) {
 			continue
 		}
 		if winner != engine.NoSide {

@@ -124,14 +124,17 @@ func (s *Referee) checkOptions(options map[string]string) error {
 			return invalid("options."+name, "a value of %d bytes; at most %d", len(v), MaxOptionBytes)
 		}
 	}
-	if v, ok := options["target"]; ok {
-		if t, err := strconv.Atoi(v); err != nil || t < 1 {
-			// The engine's refusal gave its own range, to 1 000 000, where the referee plays 10 000
-			// at most (a re-trial).
-			return invalid("options.target", "%q is not a whole number of points from 1 to %d (bezique-referee --max-target)", v, s.cfg.MaxTarget)
-		}
+	v, ok := options["target"]
+	if !ok {
+		return nil
 	}
-	if t, err := strconv.Atoi(options["target"]); err == nil && t > s.cfg.MaxTarget {
+	t, err := strconv.Atoi(v)
+	if err != nil || t < 1 {
+		// The engine's refusal gave its own range, to 1 000 000, where the referee plays 10 000
+		// at most (a re-trial).
+		return invalid("options.target", "%q is not a whole number of points from 1 to %d (bezique-referee --max-target)", v, s.cfg.MaxTarget)
+	}
+	if t > s.cfg.MaxTarget {
 		return invalid("options.target", "%d points is above the referee's limit of %d (bezique-referee --max-target): the record of a longer game "+
 			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, s.cfg.MaxTarget, MaxHTTPMessageBytes)
 	}

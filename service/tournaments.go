@@ -170,14 +170,11 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 			return nil, invalid(field, "%v", err)
 		}
 	}
-	if err := s.checkOptions(spec.Options); err != nil {
-		return nil, err // before the engine's refusal, which names the option and its value
+	if err := s.checkTourneyTables(&spec); err != nil {
+		return nil, err // its options' lengths before the engine's refusal, which names the option and its value
 	}
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
 		return nil, invalid("options", "%v", err)
-	}
-	if err := s.checkTourneyTables(&spec); err != nil {
-		return nil, err
 	}
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")

@@ -208,20 +208,9 @@ func TestTournamentStandingsPastFourMiB(t *testing.T) {
 	if err := st.FinishTournament(ctx, id, store.TournamentFinished, at.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := service.New(ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := grpc.NewServer(service.ServerOptions(nil)...)
-	srv.Register(g)
-	go func() { _ = g.Serve(lis) }()
-	defer g.Stop()
-	out, err := runCmd(ctx, "tournament", "standings", "--server", lis.Addr().String(), id)
+	ref := serveReferee(t, ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
+	defer ref.Close()
+	out, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)
 	if err != nil || !strings.Contains(out, fmt.Sprintf("%d of %d", games, games)) {
 		t.Fatalf("standings of %d results: %v\n%.2000s", games, err, out)
 	}

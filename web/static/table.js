@@ -233,6 +233,11 @@ export function fromView(t, v) {
 const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illegal actions",
   FORFEIT_CAUSE_DISCONNECT: "disconnect" };
 
+// andList writes words as "a", "a and b", "a, b and c".
+export function andList(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : String(words[0] ?? "");
+}
+
 // outcomeText is how a game ended (a GameResult), in the words every view prints: the Go CLI's
 // wire.OutcomeText, the Node SDK's outcomeText ("completed, side 1 wins", "forfeit by seat 0
 // (timeout: decision deadline passed), side 1 wins", "cancelled (bot crashed), no result").
@@ -245,7 +250,7 @@ export function outcomeText(r) {
     case "OUTCOME_FORFEIT": {
       const seats = (r.forfeitSeats ?? []).map(n);
       let seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
-      if (seats.length > 1) seat = `seats ${seats.slice(0, -1).join(", ")} and ${seats[seats.length - 1]}`;
+      if (seats.length > 1) seat = `seats ${andList(seats)}`;
       const cause = CAUSES[r.forfeitCause] ?? "";
       const why = !cause ? r.reason || "cause not recorded" : r.reason ? `${cause}: ${r.reason}` : cause;
       return `forfeit by ${seat} (${why}), ${winner}`;

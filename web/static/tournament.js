@@ -2,7 +2,7 @@
 // entrants' ratings drawn as a plot: each rating μ with its 95 % interval μ ± 1.96σ, as
 // stats.PlotRatings draws them (docs/TOURNAMENTS.md § Plots).
 import { call, follow } from "./api.js";
-import { esc } from "./table.js";
+import { andList, esc } from "./table.js";
 
 const n = (v) => Number(v ?? 0);
 const Z = 1.96; // a 95 % interval
@@ -42,7 +42,7 @@ function ending(r) {
   if (r.outcome === "OUTCOME_FORFEIT") {
     const seats = r.forfeitSeats?.length ? r.forfeitSeats.map(n) : [n(r.forfeitSeat)];
     const who = [...new Set(seats.map((s) => (r.entrants ?? [])[s] ?? `seat ${s}`))];
-    return `, forfeit by ${who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0]}`;
+    return `, forfeit by ${andList(who)}`;
   }
   if (r.outcome === "OUTCOME_CANCELLED") return ", cancelled";
   return "";
