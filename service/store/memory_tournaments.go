@@ -175,6 +175,31 @@ func (m *memStore) ListTournamentGames(_ context.Context, ids ...string) ([]Tour
 	return out, nil
 }
 
+// ListTournamentResults implements [Store.ListTournamentResults].
+func (m *memStore) ListTournamentResults(_ context.Context, id string, after, limit int) ([]TournamentGame, error) {
+	if err := m.lock("list tournament results"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	t, ok := m.tournaments[id]
+	if !ok {
+		return nil, nil
+	}
+	games := slices.Clone(t.games)
+	slices.SortStableFunc(games, func(a, b TournamentGame) int { return a.FinishedAt.Compare(b.FinishedAt) }) // then by Game, as t.games is
+	from := 0
+	if after >= 0 {
+		if from = slices.IndexFunc(games, func(g TournamentGame) bool { return g.Game == after }) + 1; from == 0 {
+			return nil, fmt.Errorf("store: list results of tournament %q after game %d: no such game stored: %w", id, after, ErrNotFound)
+		}
+	}
+	out := games[from:min(from+limit, len(games))]
+	for i := range out {
+		out[i].Result = bytes.Clone(out[i].Result)
+	}
+	return out, nil
+}
+
 // TournamentTables implements [Store.TournamentTables].
 func (m *memStore) TournamentTables(_ context.Context, id string) ([]string, error) {
 	if err := m.lock("list tables of tournament"); err != nil {

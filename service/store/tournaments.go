@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -116,6 +117,12 @@ type TournamentStore interface {
 	// tournament's games together, in ascending Game order (none for an unknown tournament or no
 	// ids; the order of the tournaments is the store's).
 	ListTournamentGames(ctx context.Context, ids ...string) ([]TournamentGame, error)
+	// ListTournamentResults returns at most limit stored games of the tournament id in the order
+	// they were stored (by FinishedAt, then Game), those after its game after (after < 0: from
+	// the first), in one read by an index: a page of a tournament's results, which costs the same
+	// however many it has. ErrNotFound when after >= 0 and the tournament has no stored game
+	// after; none for an unknown tournament.
+	ListTournamentResults(ctx context.Context, id string, after, limit int) ([]TournamentGame, error)
 	// CountTournamentGames returns the number of stored games of each of the tournaments ids
 	// that has any, in one read (by the primary key's index; no result is read).
 	CountTournamentGames(ctx context.Context, ids ...string) (map[string]int, error)
@@ -379,6 +386,47 @@ func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]To
 	// One placeholder per id: both dialects take an IN list (PostgreSQL's = ANY($1) has no SQLite form).
 	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT tournament_id, game, table_id, result, finished_at FROM tournament_games "+
 		"WHERE tournament_id IN (?"+strings.Repeat(", ?", len(ids)-1)+") ORDER BY tournament_id, game"), args...)
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	defer rows.Close()
+	var out []TournamentGame
+	for rows.Next() {
+		var g TournamentGame
+		var result string
+		var fin int64
+		if err := rows.Scan(&g.TournamentID, &g.Game, &g.TableID, &result, &fin); err != nil {
+			return nil, s.wrap(op, err)
+		}
+		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// ListTournamentResults implements [Store.ListTournamentResults].
+func (s *sqlStore) ListTournamentResults(ctx context.Context, id string, after, limit int) ([]TournamentGame, error) {
+	op := fmt.Sprintf("list results of tournament %q after game %d", id, after)
+	if s.isClosed() {
+		return nil, fmt.Errorf("store: %s: %w", op, ErrClosed)
+	}
+	var from int64 // the stored time of game after, which the page starts after
+	if after >= 0 {
+		err := s.r.QueryRowContext(ctx, s.d.rebind("SELECT finished_at FROM tournament_games WHERE tournament_id = ? AND game = ?"), id, after).Scan(&from)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("store: %s: no such game stored: %w", op, ErrNotFound)
+		}
+		if err != nil {
+			return nil, s.wrap(op, err)
+		}
+	} else {
+		from, after = math.MinInt64, -1
+	}
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT tournament_id, game, table_id, result, finished_at FROM tournament_games "+
+		"WHERE tournament_id = ? AND (finished_at, game) > (?, ?) ORDER BY finished_at, game LIMIT ?"), id, from, after, limit)
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}

@@ -122,6 +122,35 @@ func testTournaments(t *testing.T, st store.Store) {
 	if n, err := st.CountTournamentGames(ctx); err != nil || len(n) != 0 {
 		t.Errorf("CountTournamentGames() = %v, %v; want none", n, err)
 	}
+	// A tournament's results by pages in the order stored (by time, then game), after a game.
+	for _, g := range []struct{ game, at int }{{3, 1}, {1, 2}, {0, 2}, {2, 3}, {4, 0}} {
+		if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: "b", Game: g.game, TableID: fmt.Sprintf("b-%d", g.game),
+			Result: []byte(fmt.Sprintf(`{"game":%d}`, g.game)), FinishedAt: T0.Add(time.Duration(g.at) * time.Second)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		after, limit int
+		want         string
+	}{{-1, 2, "4 3"}, {3, 2, "0 1"}, {1, 9, "2"}, {2, 9, ""}, {-1, 9, "4 3 0 1 2"}} {
+		games, err := st.ListTournamentResults(ctx, "b", tc.after, tc.limit)
+		var got []string
+		for _, g := range games {
+			got = append(got, fmt.Sprint(g.Game))
+			if string(g.Result) != fmt.Sprintf(`{"game":%d}`, g.Game) || g.TableID != fmt.Sprintf("b-%d", g.Game) {
+				t.Errorf("ListTournamentResults(b, %d, %d): game %d as %+v", tc.after, tc.limit, g.Game, g)
+			}
+		}
+		if err != nil || strings.Join(got, " ") != tc.want {
+			t.Errorf("ListTournamentResults(b, %d, %d) = games %q, %v; want %q", tc.after, tc.limit, got, err, tc.want)
+		}
+	}
+	if _, err := st.ListTournamentResults(ctx, "b", 7, 2); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ListTournamentResults(b, after game 7): %v, want ErrNotFound", err)
+	}
+	if games, err := st.ListTournamentResults(ctx, "zz", -1, 2); err != nil || len(games) != 0 {
+		t.Errorf("ListTournamentResults(zz) = %v, %v; want none", games, err)
+	}
 	// A table of a tournament's game names it (a Leaser creates it only under the tournament's
 	// lease, which this store holds: it created the tournament).
 	if err := st.CreateTable(ctx, store.Table{ID: "a-3", Variant: "two-handed", Tournament: "a", CreatedAt: T0}); err != nil {
