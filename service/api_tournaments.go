@@ -43,17 +43,19 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 	return &pb.CreateTournamentResponse{Tournament: tournamentToProto(tn)}, nil
 }
 
-// GetTournament returns a tournament with its results (see [Referee.GetTournament]). NotFound for
-// an unknown id.
+// GetTournament returns a tournament with a page of its results (see [Referee.GetTournamentPage]):
+// pages of page_size (default 1 000, at most 10 000); next_page_token is empty on the last page.
+// NotFound for an unknown id, InvalidArgument naming page_token for a token that is malformed or
+// of another tournament.
 func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
 		return nil, statusOf(err)
 	}
-	tn, err := s.Referee.GetTournament(ctx, req.GetTournamentId())
+	tn, next, err := s.Referee.GetTournamentPage(ctx, req.GetTournamentId(), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(&tn.Spec, tn.Results)}, nil
+	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(&tn.Spec, tn.Results), NextPageToken: next}, nil
 }
 
 // ListTournaments lists a page of tournaments, oldest first or newest first (newest_first),
@@ -77,7 +79,8 @@ func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsReq
 	return out, nil
 }
 
-// WatchTournament streams a tournament's results and standings until it ends. NotFound for an
+// WatchTournament streams a tournament's results and standings until it ends, an update of more
+// than DefaultResultPage results in pieces (WatchTournamentResponse.more). NotFound for an
 // unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
@@ -91,7 +94,14 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 			nil, func() proto.Message { return &pb.WatchTournamentResponse{} })
 	}
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
-		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, u.Results), Standings: standingsToProto(u.Standings),
+		results := u.Results
+		for len(results) > DefaultResultPage { // in pieces: the first update of 14 000 results was one message of 5.9 MB of JSON
+			if err := stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results[:DefaultResultPage]), More: true}); err != nil {
+				return err
+			}
+			results = results[DefaultResultPage:]
+		}
+		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results), Standings: standingsToProto(u.Standings),
 			State: tournamentStateToProto(u.State)})
 	}))
 }

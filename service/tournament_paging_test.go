@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/service/store/storetest"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -163,38 +163,10 @@ func TestListTournamentsPages(t *testing.T) {
 // sets each (2*deals results, made up: the first side wins each game), through the store's API.
 func fillEndedTournaments(t testing.TB, st store.Store, n, deals int) {
 	t.Helper()
-	ctx := context.Background()
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: deals, Duplicate: true, Concurrency: 1,
 		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}
-	if err := spec.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	specJSON, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := spec.Schedule()
-	seed, salt := make([]byte, 32), make([]byte, engine.SaltSize)
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range n {
-		id := fmt.Sprintf("tn-%016x", i)
-		if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: seed, Salt: salt, Commitment: "c", CreatedAt: at}, nil); err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range games {
-			at = at.Add(time.Second)
-			r := tournament.Result{Game: g.Index, TableID: tourneyTableID(id, g.Index), Outcome: tournament.Outcome(ResultCompleted), WinnerSide: 0,
-				ForfeitSeat: -1, Scores: []int{1000, 900}, Seats: []tournament.SeatStats{{Decisions: 40, DecisionMs: 12}, {Decisions: 40, DecisionMs: 15}}}
-			b, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: id, Game: g.Index, TableID: r.TableID, Result: b, FinishedAt: at}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := st.FinishTournament(ctx, id, store.TournamentFinished, at); err != nil {
-			t.Fatal(err)
-		}
+		at = storetest.AddFinishedTournament(t, st, fmt.Sprintf("tn-%016x", i), spec, at)
 	}
 }

@@ -37,9 +37,10 @@ type Tournament struct {
 	// base64, as protojson writes TournamentInfo's).
 	Seed []byte `json:"seed"`
 	Salt []byte `json:"salt"`
-	// Results are the games played so far, in the order they ended.
+	// Results are the games played so far, in the order they ended; one page of them from
+	// [Referee.GetTournamentPage].
 	Results []tournament.Result `json:"results"`
-	// Standings are computed from Results.
+	// Standings are computed from every result so far.
 	Standings tournament.Standings `json:"standings"`
 	// CreatedAt and FinishedAt (zero while running) are its start and end.
 	CreatedAt  time.Time `json:"created_at"`
@@ -1171,6 +1172,11 @@ func (tr *tourney) notify() {
 func (tr *tourney) snapshot(results bool) *Tournament {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
+	return tr.snapshotLocked(results)
+}
+
+// snapshotLocked is snapshot with tr.mu held.
+func (tr *tourney) snapshotLocked(results bool) *Tournament {
 	if tr.final != nil {
 		out := *tr.final
 		out.Standings = out.Standings.Clone()

@@ -20,6 +20,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/service/store/storetest"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -175,39 +176,17 @@ func TestTournamentReadsCreateNoStore(t *testing.T) {
 }
 
 // TestTournamentStandingsPastFourMiB: "tournament standings --server" reads a tournament of 70 000
-// results, whose GetTournament answer (about 5.6 MB) is past grpc-go's default 4 MiB a client
-// receives: it failed with RESOURCE_EXHAUSTED, every tournament of some 40 000 games and more.
+// results, about 4.5 MB: it failed with RESOURCE_EXHAUSTED when GetTournament sent them in one
+// answer, past grpc-go's default 4 MiB a client receives; it now reads them in pages of 10 000.
 func TestTournamentStandingsPastFourMiB(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	st := store.NewMemory(0)
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 70_000, Concurrency: 1,
 		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
-	specJSON, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const id = "tn-00000000000000aa"
-	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	if err := st.CreateTournament(ctx, store.Tournament{ID: id, Spec: specJSON, Seed: make([]byte, 32), Salt: make([]byte, engine.SaltSize),
-		Commitment: "c", CreatedAt: at}, nil); err != nil {
-		t.Fatal(err)
-	}
+	storetest.AddFinishedTournament(t, st, id, spec, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	games := len(spec.Schedule())
-	for g := range games {
-		res, err := json.Marshal(tournament.Result{Game: g, TableID: fmt.Sprintf("%s-g%d", id, g), Outcome: tournament.OutcomeCompleted,
-			WinnerSide: g % 2, ForfeitSeat: -1, Scores: []int{1000 + g%2*10, 1010 - g%2*10},
-			Seats: []tournament.SeatStats{{Decisions: 60, DecisionMs: 1200}, {Decisions: 61, DecisionMs: 1300}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.AddTournamentGame(ctx, store.TournamentGame{TournamentID: id, Game: g, TableID: fmt.Sprintf("%s-g%d", id, g), Result: res, FinishedAt: at}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := st.FinishTournament(ctx, id, store.TournamentFinished, at.Add(time.Hour)); err != nil {
-		t.Fatal(err)
-	}
 	ref := serveReferee(t, ctx, service.Config{Store: st, Logger: quietLogger(io.Discard)})
 	defer ref.Close()
 	out, err := runCmd(ctx, "tournament", "standings", "--server", ref.addr, id)

@@ -64,17 +64,26 @@ func (r remoteTournaments) CreateTournament(ctx context.Context, spec tournament
 	return service.TournamentFromProto(resp.GetTournament(), nil)
 }
 
-// GetTournament calls GetTournament.
+// GetTournament calls GetTournament for every page of the tournament's results, the largest
+// ([service.MaxResultPage]), and returns the tournament as the last page has it, with them all.
 func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*service.Tournament, error) {
-	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
-	if err != nil {
-		return nil, fmt.Errorf("GetTournament: %w", err)
+	req := &pb.GetTournamentRequest{TournamentId: id, PageSize: service.MaxResultPage}
+	var results []*pb.TournamentGameResult
+	for {
+		resp, err := r.c.GetTournament(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("GetTournament: %w", err)
+		}
+		results = append(results, resp.GetResults()...)
+		if req.PageToken = resp.GetNextPageToken(); req.PageToken == "" {
+			return service.TournamentFromProto(resp.GetTournament(), results)
+		}
 	}
-	return service.TournamentFromProto(resp.GetTournament(), resp.GetResults())
 }
 
 // WatchTournament follows WatchTournament's stream to the tournament's end, calling fn with each
-// message's new results and the standings recomputed from every result so far. A stream that the
+// update's new results (an update's pieces together: WatchTournamentResponse.more) and the
+// standings recomputed from every result so far. A stream that the
 // referee ends Unavailable with a RetryInfo (the tournament moving to another referee sharing the
 // store, or the referee forwarding the stream shutting down: docs/OPERATIONS.md) is opened again
 // after the delay it asks, through the same address, for as long as awaitMove allows; its first
@@ -82,22 +91,31 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 // of reach (Unavailable without a RetryInfo: it stopped) before or during the stream is an error
 // that says the tournament goes on and how to follow it again (tournamentLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
-	tn, err := r.GetTournament(ctx, id)
+	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1}) // for its spec
 	if err != nil {
-		return tournamentLost(ctx, err, id)
+		return tournamentLost(ctx, fmt.Errorf("GetTournament: %w", err), id)
+	}
+	tn, err := service.TournamentFromProto(resp.GetTournament(), nil)
+	if err != nil {
+		return err
 	}
 	var all []tournament.Result
 	had := map[int]bool{} // the games of the results given to fn
 	var moving time.Time
 	for {
+		var pieces []*pb.TournamentGameResult // an update's results, until its last piece
 		err := r.watchOnce(ctx, id, func(m *pb.WatchTournamentResponse) error {
+			if pieces = append(pieces, m.GetResults()...); m.GetMore() {
+				return nil
+			}
 			u := service.TournamentUpdate{State: store.TournamentRunning, Spec: &tn.Spec}
-			for _, res := range service.ResultsFromProto(m.GetResults()) {
+			for _, res := range service.ResultsFromProto(pieces) {
 				if !had[res.Game] {
 					had[res.Game] = true
 					u.Results = append(u.Results, res)
 				}
 			}
+			pieces = nil
 			if len(u.Results) > 0 || m.GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING {
 				moving = time.Time{} // progress: a stream that only repeats results does not restart the 30 s
 			}

@@ -51,11 +51,11 @@ function ending(r) {
 // tournament shows a tournament's standings and results (each game's table, its entrants in seat
 // order, its scores and, for a game not played to its end, how it ended), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
-// A cut stream is opened again (follow): its first message carries every result so far, so the
-// list is drawn anew from it.
+// A cut stream is opened again (follow): its first update carries every result so far, so the
+// list is drawn anew from it; an update of more than 1 000 results comes in pieces (more).
 export async function tournament(main, id, firstLoad) {
   document.title = `Tournament ${id} – Bézique referee`;
-  const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id }));
+  const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id, pageSize: 1 }));
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
@@ -66,10 +66,11 @@ export async function tournament(main, id, firstLoad) {
   let running = true;
   await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id }; }, (m) => {
     if (fresh) { results.replaceChildren(); fresh = false; }
-    if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
     for (const r of m.results ?? []) {
       results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);
     }
+    if (m.more) return; // a piece of an update: its last piece has the standings and the state
+    if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
     running = m.state === "TOURNAMENT_STATE_RUNNING";
     state.textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
   }, async () => !running, (cut) => { if (cut) state.textContent = "reconnecting…"; });

@@ -122,11 +122,16 @@ func (x *CreateTournamentResponse) GetTournament() *TournamentInfo {
 	return nil
 }
 
-// GetTournamentRequest names a tournament.
+// GetTournamentRequest names a tournament and the page of its results to return.
 type GetTournamentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// tournament_id is the tournament's id.
-	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// page_size is the most results to return; 0 uses the server's default (1 000), and more than
+	// 10 000 is 10 000.
+	PageSize uint32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token of the previous page; empty for the first.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -168,13 +173,33 @@ func (x *GetTournamentRequest) GetTournamentId() string {
 	return ""
 }
 
-// GetTournamentResponse is a tournament with its results.
+func (x *GetTournamentRequest) GetPageSize() uint32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *GetTournamentRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// GetTournamentResponse is a tournament with a page of its results.
 type GetTournamentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// tournament is the tournament and its standings.
+	// tournament is the tournament and its standings as they are at this call: every page has the
+	// latest.
 	Tournament *TournamentInfo `protobuf:"bytes,1,opt,name=tournament,proto3" json:"tournament,omitempty"`
-	// results are its games played so far, in the order they ended.
-	Results       []*TournamentGameResult `protobuf:"bytes,2,rep,name=results,proto3" json:"results,omitempty"`
+	// results are a page of its games played so far, in the order they ended (the order its
+	// referee stored them).
+	Results []*TournamentGameResult `protobuf:"bytes,2,rep,name=results,proto3" json:"results,omitempty"`
+	// next_page_token fetches the next page; empty on the last. The results of a running
+	// tournament that end meanwhile come after those already paged, so paging to the end reads
+	// every result stored by then.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -221,6 +246,13 @@ func (x *GetTournamentResponse) GetResults() []*TournamentGameResult {
 		return x.Results
 	}
 	return nil
+}
+
+func (x *GetTournamentResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // ListTournamentsRequest asks for a page of tournaments.
@@ -402,15 +434,21 @@ func (x *WatchTournamentRequest) GetTournamentId() string {
 	return ""
 }
 
-// WatchTournamentResponse is one step of a tournament: the first carries every result so far.
+// WatchTournamentResponse is one step of a tournament, or a piece of one: the first step carries
+// every result so far.
 type WatchTournamentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// results are the results stored since the previous message.
+	// results are the results stored since the previous message, at most 1 000.
 	Results []*TournamentGameResult `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
-	// standings are the standings after them.
+	// standings are the standings after them; unset when more is set.
 	Standings *Standings `protobuf:"bytes,2,opt,name=standings,proto3" json:"standings,omitempty"`
 	// state is the tournament's state; the stream ends after a message whose state is not running.
-	State         TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
+	// Unspecified when more is set.
+	State TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
+	// more says that this step's results continue in the next message: a step of more than 1 000
+	// results (the first of a long tournament) comes in pieces, and only its last has the
+	// standings and the state.
+	More          bool `protobuf:"varint,4,opt,name=more,proto3" json:"more,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -464,6 +502,13 @@ func (x *WatchTournamentResponse) GetState() TournamentState {
 		return x.State
 	}
 	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
+}
+
+func (x *WatchTournamentResponse) GetMore() bool {
+	if x != nil {
+		return x.More
+	}
+	return false
 }
 
 // CancelTournamentRequest names the tournament to cancel and says why.
@@ -580,14 +625,18 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\x18CreateTournamentResponse\x12:\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
-	"tournament\";\n" +
+	"tournament\"w\n" +
 	"\x14GetTournamentRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\x8f\x01\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
+	"\tpage_size\x18\x02 \x01(\rR\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\"\xb7\x01\n" +
 	"\x15GetTournamentResponse\x12:\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
 	"tournament\x12:\n" +
-	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\"\xaa\x01\n" +
+	"\aresults\x18\x02 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xaa\x01\n" +
 	"\x16ListTournamentsRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -598,11 +647,12 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"=\n" +
 	"\x16WatchTournamentRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xbd\x01\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xd1\x01\n" +
 	"\x17WatchTournamentResponse\x12:\n" +
 	"\aresults\x18\x01 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x123\n" +
 	"\tstandings\x18\x02 \x01(\v2\x15.bezique.v1.StandingsR\tstandings\x121\n" +
-	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\"V\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\x12\x12\n" +
+	"\x04more\x18\x04 \x01(\bR\x04more\"V\n" +
 	"\x17CancelTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +

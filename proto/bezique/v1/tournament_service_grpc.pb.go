@@ -35,7 +35,7 @@ const (
 type TournamentServiceClient interface {
 	// CreateTournament stores a tournament and starts playing its schedule.
 	CreateTournament(ctx context.Context, in *CreateTournamentRequest, opts ...grpc.CallOption) (*CreateTournamentResponse, error)
-	// GetTournament returns a tournament with its results and standings.
+	// GetTournament returns a tournament with its standings and a page of its results.
 	GetTournament(ctx context.Context, in *GetTournamentRequest, opts ...grpc.CallOption) (*GetTournamentResponse, error)
 	// ListTournaments lists tournaments by pages, oldest first or newest first, optionally only
 	// those in one state.
@@ -123,7 +123,7 @@ func (c *tournamentServiceClient) CancelTournament(ctx context.Context, in *Canc
 type TournamentServiceServer interface {
 	// CreateTournament stores a tournament and starts playing its schedule.
 	CreateTournament(context.Context, *CreateTournamentRequest) (*CreateTournamentResponse, error)
-	// GetTournament returns a tournament with its results and standings.
+	// GetTournament returns a tournament with its standings and a page of its results.
 	GetTournament(context.Context, *GetTournamentRequest) (*GetTournamentResponse, error)
 	// ListTournaments lists tournaments by pages, oldest first or newest first, optionally only
 	// those in one state.

@@ -56,7 +56,7 @@ class TournamentServiceServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def GetTournament(self, request, context):
-        """GetTournament returns a tournament with its results and standings.
+        """GetTournament returns a tournament with its standings and a page of its results.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

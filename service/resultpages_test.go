@@ -1,0 +1,171 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
+)
+
+// TestGetTournamentResultPages: GetTournament returns a tournament's results by pages, of the
+// default size, of the size asked and of at most MaxResultPage, which together are every result
+// in the order stored; a bad page token is INVALID_ARGUMENT naming page_token. Before, every
+// call sent every result (5.9 MB of JSON for 14 000 games, an outside trial).
+func TestGetTournamentResultPages(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st := store.NewMemory(0)
+	fillEndedTournaments(t, st, 2, 6001) // 12 002 results each, stored in the order of their games
+	ref := startReferee(t, st, nil)
+	c := pb.NewTournamentServiceClient(ref.cc)
+	const id = "tn-0000000000000000"
+
+	for _, tc := range []struct {
+		size uint32
+		want []int // the pages' lengths
+	}{{0, []int{1000}}, {5000, []int{5000, 5000, 2002}}, {20_000, []int{10_000, 2002}}} {
+		req := &pb.GetTournamentRequest{TournamentId: id, PageSize: tc.size}
+		var lens []int
+		next := 0 // the game each result should be
+		for {
+			resp, err := c.GetTournament(ctx, req)
+			if err != nil {
+				t.Fatalf("page_size %d, page %d: %v", tc.size, len(lens), err)
+			}
+			if got := resp.GetTournament().GetStandings().GetPlayed(); got != 12_002 {
+				t.Fatalf("page_size %d, page %d: standings of %d games, want 12002", tc.size, len(lens), got)
+			}
+			for _, r := range resp.GetResults() {
+				if int(r.GetGame()) != next {
+					t.Fatalf("page_size %d, page %d: game %d where %d was due", tc.size, len(lens), r.GetGame(), next)
+				}
+				next++
+			}
+			lens = append(lens, len(resp.GetResults()))
+			if req.PageToken = resp.GetNextPageToken(); req.PageToken == "" || tc.size == 0 {
+				break
+			}
+		}
+		if !slices.Equal(lens, tc.want) {
+			t.Errorf("page_size %d: pages of %v, want %v", tc.size, lens, tc.want)
+		}
+	}
+
+	first, err := c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ id, token, want string }{
+		{id, "not a token", "page_token: malformed, or of another tournament's results"},
+		{"tn-0000000000000001", first.GetNextPageToken(), "page_token: malformed, or of another tournament's results"},
+	} {
+		_, err := c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: tc.id, PageToken: tc.token})
+		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != tc.want {
+			t.Errorf("GetTournament(%s, %q): %v, want InvalidArgument %q", tc.id, tc.token, err, tc.want)
+		}
+	}
+}
+
+// TestResultsPageFindsItsGame: a page token finds its place by its game when the results are in
+// another order than the one that issued it (a tournament read from the store by another
+// referee), and one at a game with no result is refused.
+func TestResultsPageFindsItsGame(t *testing.T) {
+	results := []tournament.Result{{Game: 4}, {Game: 1}, {Game: 3}, {Game: 0}, {Game: 2}}
+	games := func(rs []tournament.Result) []int {
+		var out []int
+		for _, r := range rs {
+			out = append(out, r.Game)
+		}
+		return out
+	}
+	page, next, err := resultsPage(results, resultsKey{Tournament: "tn-1"}, 2)
+	if err != nil || !slices.Equal(games(page), []int{4, 1}) || next == "" {
+		t.Fatalf("first page: %v, %q, %v", games(page), next, err)
+	}
+	k, err := decodeResultsToken("tn-1", next)
+	if err != nil || k != (resultsKey{Tournament: "tn-1", Offset: 2, Game: 1}) {
+		t.Fatalf("token %q: %+v, %v", next, k, err)
+	}
+	other := []tournament.Result{{Game: 4}, {Game: 3}, {Game: 1}, {Game: 0}, {Game: 2}} // games 1 and 3 stored the other way round
+	page, next, err = resultsPage(other, k, 2)
+	if err != nil || !slices.Equal(games(page), []int{0, 2}) || next != "" {
+		t.Errorf("the next page in another order: %v, %q, %v; want [0 2] and no next page", games(page), next, err)
+	}
+	_, _, err = resultsPage(other, resultsKey{Tournament: "tn-1", Offset: 2, Game: 7}, 2)
+	if err == nil || err.Error() != "page_token: its game 7 has no result in tournament tn-1" {
+		t.Errorf("a token at game 7: %v", err)
+	}
+}
+
+// TestWatchTournamentInPieces: WatchTournament sends an update of more than DefaultResultPage
+// results in pieces of DefaultResultPage, each marked more and without standings or state, and
+// the last with them. Before, the first update of a tournament of 14 000 games was one message
+// of 5.9 MB of JSON, and one of 65 000 passed grpc-go's default 4 MiB limit of its watchers.
+func TestWatchTournamentInPieces(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st := store.NewMemory(0)
+	fillEndedTournaments(t, st, 1, 1001) // 2 002 results
+	ref := startReferee(t, st, nil)
+	stream, err := pb.NewTournamentServiceClient(ref.cc).WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: "tn-0000000000000000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for {
+		m, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %d %t %d %s", len(m.GetResults()), m.GetResults()[0].GetGame(), m.GetMore(),
+			m.GetStandings().GetPlayed(), m.GetState()))
+	}
+	want := []string{"1000 0 true 0 TOURNAMENT_STATE_UNSPECIFIED", "1000 1000 true 0 TOURNAMENT_STATE_UNSPECIFIED", "2 2000 false 2002 TOURNAMENT_STATE_FINISHED"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("messages (results, first game, more, standings' games, state):\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestEndedTournamentPagesReadOnePage: GetTournament of an ended tournament reads every result
+// once, for its standings (the summary the referee keeps), and then each page by itself: the
+// pages together are every result in the order stored. Before, every page read every result
+// again (90 to 190 ms and 38 MB a page of a tournament of 14 000 games on SQLite).
+func TestEndedTournamentPagesReadOnePage(t *testing.T) {
+	ctx := context.Background()
+	st := endedStore(t, 0)
+	fillEndedTournaments(t, st, 1, 1501) // 3 002 results
+	r := newCore(t, Config{Store: st})
+	var games []int
+	token := ""
+	for page := 0; ; page++ {
+		tn, next, err := r.GetTournamentPage(ctx, "tn-0000000000000000", 1000, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, res := range tn.Results {
+			games = append(games, res.Game)
+		}
+		if tn.Standings.Played != 3002 || st.calls.Load() != 1 {
+			t.Fatalf("page %d: standings of %d games, %d reads of every result; want 3002, 1", page, tn.Standings.Played, st.calls.Load())
+		}
+		if token = next; token == "" {
+			break
+		}
+	}
+	if len(games) != 3002 || !slices.IsSorted(games) || games[0] != 0 {
+		t.Errorf("the pages hold %d results, games %d to %d in order %t; want 3002, 0 to 3001, in order", len(games), games[0], games[len(games)-1], slices.IsSorted(games))
+	}
+}
