@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"google.golang.org/protobuf/proto"
@@ -16,9 +17,9 @@ import (
 )
 
 // The TournamentService handlers: each converts the request, calls the [Referee] and turns its
-// error into a status by statusOf. With a store shared by several referees, WatchTournament and
-// CancelTournament about a tournament that another referee runs are forwarded to it
-// (service/forward.go); GetTournament and ListTournaments read such a tournament from the store,
+// error into a status by statusOf. With a store shared by several referees, GetTournament,
+// WatchTournament and CancelTournament about a tournament that another referee runs are
+// forwarded to it (service/forward.go); ListTournaments reads such a tournament from the store,
 // where its referee stores every result as its game ends.
 
 // CreateTournament stores a tournament and starts playing it (see [Referee.CreateTournament]):
@@ -45,11 +46,22 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 
 // GetTournament returns a tournament with a page of its results (see [Referee.GetTournamentPage]):
 // pages of page_size (default 1 000, at most 10 000); next_page_token is empty on the last page.
-// NotFound for an unknown id, InvalidArgument naming page_token for a token that is malformed or
-// of another tournament.
+// A tournament that another referee sharing the store runs is asked of it (forwarded), which
+// holds its results and standings: read from the store, every page read every result and
+// computed the standings again. While the tournament changes referee, it is read from the
+// store. NotFound for an unknown id, InvalidArgument naming page_token for a token that is
+// malformed or of another tournament.
 func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest) (*pb.GetTournamentResponse, error) {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
 		return nil, statusOf(err)
+	}
+	addr, err := s.routeTournament(ctx, req.GetTournamentId())
+	if err != nil && !errors.Is(err, ErrMoving) {
+		return nil, statusOf(err)
+	}
+	if addr != "" {
+		resp := &pb.GetTournamentResponse{}
+		return resp, s.forwardUnary(ctx, addr, pb.TournamentService_GetTournament_FullMethodName, req, resp)
 	}
 	tn, next, err := s.Referee.GetTournamentPage(ctx, req.GetTournamentId(), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {

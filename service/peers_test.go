@@ -47,7 +47,7 @@ func startPeer(t *testing.T, u string, tweak func(*Config)) *peerReferee {
 
 // TestTournamentThroughAnotherReferee: a tournament runs on referee A; referee B, started before
 // it was created, and C, started after (which registers it as running elsewhere), serve it too:
-// GetTournament and ListTournaments read it from the store, WatchTournament and CancelTournament
+// ListTournaments reads it from the store, GetTournament, WatchTournament and CancelTournament
 // are forwarded to A. After the cancel through B, B's watch ends with the cancelled state, every
 // referee reports it cancelled with its seed, and a second cancel through C is refused as on A.
 func TestTournamentThroughAnotherReferee(t *testing.T) {
@@ -67,11 +67,16 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 	c := startPeer(t, u, nil)
 	tb, tc := pb.NewTournamentServiceClient(b.cc), pb.NewTournamentServiceClient(c.cc)
 
-	for name, client := range map[string]pb.TournamentServiceClient{"B": tb, "C": tc} {
+	for name, p := range map[string]*peerReferee{"B": b, "C": c} {
+		client := pb.NewTournamentServiceClient(p.cc)
+		before := testutil.ToFloat64(p.srv.metrics.forwarded)
 		got, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
 		if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING ||
 			got.GetTournament().GetSeedCommitment() != created.GetTournament().GetSeedCommitment() || got.GetTournament().GetSeed() != nil {
 			t.Fatalf("GetTournament through %s: %v, %v; want it running, its commitment, no seed", name, got, err)
+		}
+		if n := testutil.ToFloat64(p.srv.metrics.forwarded) - before; n != 1 {
+			t.Errorf("GetTournament through %s: %v calls forwarded, want 1 (to A, which runs it)", name, n)
 		}
 		list, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{})
 		if err != nil || len(list.GetTournaments()) != 1 || list.GetTournaments()[0].GetTournamentId() != id {
