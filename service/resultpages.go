@@ -23,9 +23,12 @@ const (
 )
 
 // resultsKey is the position a results page token carries: the tournament, the number of
-// results before the next page, and the game of the last of them. The game finds the position
-// again in an order that differs from the one that issued the token (a tournament read from the
-// store by another referee, which orders results by their stored time).
+// results before the next page, and the game of the last of them. The results are in the order
+// the store lists them, by their stored time (tourney.place), on the referee that runs the
+// tournament as in the store; the game finds the position in the store, where an ended
+// tournament's pages are read, and in the rare order that differs (results found stored after
+// a takeover or a lost commit answer are added last: adoptStoredResults). A token edited by hand
+// to name another game of the tournament reads the page after that game.
 type resultsKey struct {
 	Tournament string `json:"t"`
 	Offset     int    `json:"o"`
@@ -42,7 +45,7 @@ func decodeResultsToken(id, tok string) (resultsKey, error) {
 	if err == nil {
 		err = json.Unmarshal(b, &k)
 	}
-	if err != nil || k.Tournament != id || k.Offset < 1 {
+	if err != nil || k.Tournament != id || k.Offset < 1 || k.Game < 0 {
 		return resultsKey{}, invalid("page_token", "malformed, or of another tournament's results")
 	}
 	return k, nil
