@@ -336,7 +336,8 @@ func (x *ListTournamentsRequest) GetNewestFirst() bool {
 type ListTournamentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// tournaments are the tournaments, oldest first (newest first with newest_first), without
-	// their results.
+	// their results, and their standings without the head-to-head pairs (GetTournament has them:
+	// a round robin of 447 entrants has 99 681 pairs, 10.8 MB of JSON).
 	Tournaments []*TournamentInfo `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
 	// next_page_token fetches the next page; empty on the last.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
