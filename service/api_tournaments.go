@@ -94,7 +94,8 @@ func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsReq
 }
 
 // WatchTournament streams a tournament's results and standings until it ends, an update of more
-// than DefaultResultPage results in pieces (WatchTournamentResponse.more). NotFound for an
+// than DefaultResultPage results in pieces (WatchTournamentResponse.more), every update but the
+// first with only the head-to-head pairs that changed (pairs_changed). NotFound for an
 // unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
@@ -107,7 +108,12 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 		return s.forwardStream(stream, addr, pb.TournamentService_WatchTournament_FullMethodName, &pb.TournamentService_ServiceDesc.Streams[0], req,
 			nil, func() proto.Message { return &pb.WatchTournamentResponse{} })
 	}
+	first := true
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
+		changedOnly := !first
+		if first = false; changedOnly {
+			u.Standings.Pairs = changedPairs(u.Spec, u.Standings.Pairs, u.Results)
+		}
 		results := u.Results
 		for len(results) > DefaultResultPage { // in pieces: the first update of 14 000 results was one message of 5.9 MB of JSON
 			if err := stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results[:DefaultResultPage]), More: true}); err != nil {
@@ -116,8 +122,28 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 			results = results[DefaultResultPage:]
 		}
 		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results), Standings: standingsToProto(u.Standings),
-			State: tournamentStateToProto(u.State)})
+			State: tournamentStateToProto(u.State), PairsChanged: changedOnly})
 	}))
+}
+
+// changedPairs returns the pairs of pairs whose two entrants met in one of results (the only
+// pairs those results change: a pair's counts and Elo come from its own games), in their order.
+func changedPairs(spec *tournament.Spec, pairs []tournament.Pair, results []tournament.Result) []tournament.Pair {
+	met := map[[2]string]bool{}
+	for _, ids := range spec.EntrantsOf(results) {
+		for _, a := range ids {
+			for _, b := range ids {
+				met[[2]string{a, b}] = true
+			}
+		}
+	}
+	var out []tournament.Pair
+	for _, p := range pairs {
+		if met[[2]string{p.A, p.B}] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // CancelTournament cancels a running tournament with a reason (see [Referee.CancelTournament]):
