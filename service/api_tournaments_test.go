@@ -141,14 +141,9 @@ func TestCancelTournamentOverGRPC(t *testing.T) {
 	ctx := context.Background()
 	r := startReferee(t, nil, nil)
 	client := pb.NewTournamentServiceClient(r.cc)
-	created, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1,
-		AbsenceGraceMs: 3_600_000, Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}},
-			{Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GetTournament().GetTournamentId()
-	if g := created.GetTournament().GetSpec().GetAbsenceGraceMs(); g != 3_600_000 {
+	created := awayTournament(t, ctx, client)
+	id := created.GetTournamentId()
+	if g := created.GetSpec().GetAbsenceGraceMs(); g != 3_600_000 {
 		t.Fatalf("absence_grace_ms %d", g)
 	}
 	for _, c := range []struct {
@@ -178,4 +173,17 @@ func TestCancelTournamentOverGRPC(t *testing.T) {
 		audit.GetEvents()[0].GetTarget() != id || audit.GetEvents()[0].GetDetail() != "the bot never came" {
 		t.Fatalf("audit trail %v, %v", audit, err)
 	}
+}
+
+// awayTournament creates through client a two-handed tournament that runs until it is cancelled:
+// a lobby bot that never comes, with an hour's grace, against a random bot.
+func awayTournament(t *testing.T, ctx context.Context, client pb.TournamentServiceClient) *pb.TournamentInfo {
+	t.Helper()
+	created, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1,
+		AbsenceGraceMs: 3_600_000, Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}},
+			{Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created.GetTournament()
 }

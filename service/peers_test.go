@@ -56,14 +56,8 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 	b := startPeer(t, u, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	// A lobby bot that never comes, with an hour's grace: the tournament runs until cancelled.
-	created, err := pb.NewTournamentServiceClient(a.cc).CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
-		Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, AbsenceGraceMs: 3_600_000,
-		Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}}, {Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GetTournament().GetTournamentId()
+	created := awayTournament(t, ctx, pb.NewTournamentServiceClient(a.cc))
+	id := created.GetTournamentId()
 	c := startPeer(t, u, nil)
 	tb, tc := pb.NewTournamentServiceClient(b.cc), pb.NewTournamentServiceClient(c.cc)
 
@@ -72,7 +66,7 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 		before := testutil.ToFloat64(p.srv.metrics.forwarded)
 		got, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
 		if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING ||
-			got.GetTournament().GetSeedCommitment() != created.GetTournament().GetSeedCommitment() || got.GetTournament().GetSeed() != nil {
+			got.GetTournament().GetSeedCommitment() != created.GetSeedCommitment() || got.GetTournament().GetSeed() != nil {
 			t.Fatalf("GetTournament through %s: %v, %v; want it running, its commitment, no seed", name, got, err)
 		}
 		if n := testutil.ToFloat64(p.srv.metrics.forwarded) - before; n != 1 {
@@ -340,16 +334,11 @@ func TestGetTournamentOfAnOwnerThatDoesNotAnswer(t *testing.T) {
 	b := startPeer(t, u, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	created, err := pb.NewTournamentServiceClient(a.cc).CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
-		Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, AbsenceGraceMs: 3_600_000,
-		Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}}, {Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	created := awayTournament(t, ctx, pb.NewTournamentServiceClient(a.cc))
 	a.grpc.Stop() // A's port closes; its referee lives on and keeps its leases
-	got, err := pb.NewTournamentServiceClient(b.cc).GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: created.GetTournament().GetTournamentId()})
+	got, err := pb.NewTournamentServiceClient(b.cc).GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: created.GetTournamentId()})
 	if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING ||
-		got.GetTournament().GetSeedCommitment() != created.GetTournament().GetSeedCommitment() {
+		got.GetTournament().GetSeedCommitment() != created.GetSeedCommitment() {
 		t.Errorf("GetTournament through B with A not answering: %v, %v; want it running, with its commitment", got, err)
 	}
 }

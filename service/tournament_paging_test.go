@@ -95,11 +95,7 @@ func TestListTournamentsPages(t *testing.T) {
 	r := startReferee(t, endedStore(t, 5), nil)
 	client := pb.NewTournamentServiceClient(r.cc)
 	// One running tournament, created last: a lobby bot that never comes, with an hour's grace.
-	running, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1,
-		AbsenceGraceMs: 3_600_000, Entrants: []*pb.Entrant{{Id: "away", Kind: &pb.Entrant_LobbyBot{LobbyBot: "away"}}, {Id: "r", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	running := awayTournament(t, ctx, client)
 	pages := func(req *pb.ListTournamentsRequest) string {
 		t.Helper()
 		var out []string
@@ -111,7 +107,7 @@ func TestListTournamentsPages(t *testing.T) {
 			var ids []string
 			for _, tn := range resp.GetTournaments() {
 				id := strings.TrimPrefix(tn.GetTournamentId(), "tn-000000000000000")
-				if tn.GetTournamentId() == running.GetTournament().GetTournamentId() {
+				if tn.GetTournamentId() == running.GetTournamentId() {
 					id = "new"
 				}
 				ids = append(ids, id+":"+strings.ToLower(strings.TrimPrefix(tn.GetState().String(), "TOURNAMENT_STATE_")))
@@ -155,7 +151,7 @@ func TestListTournamentsPages(t *testing.T) {
 		wantCode(t, fmt.Sprintf("ListTournaments(newest_first %v) with a page token of newest_first %v", !newest, newest), err, codes.InvalidArgument,
 			"page_token: malformed, or of a listing in the other order (newest_first)")
 	}
-	_, err = client.ListTournaments(ctx, &pb.ListTournamentsRequest{State: 9})
+	_, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{State: 9})
 	wantCode(t, "ListTournaments of state 9", err, codes.InvalidArgument, "state: unknown tournament state 9")
 }
 

@@ -389,6 +389,16 @@ func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]To
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
+	out, err := scanTournamentGames(rows)
+	if err != nil {
+		return nil, s.wrap(op, err)
+	}
+	return out, nil
+}
+
+// scanTournamentGames reads and closes rows of tournament_id, game, table_id, result and
+// finished_at.
+func scanTournamentGames(rows *sql.Rows) ([]TournamentGame, error) {
 	defer rows.Close()
 	var out []TournamentGame
 	for rows.Next() {
@@ -396,15 +406,12 @@ func (s *sqlStore) ListTournamentGames(ctx context.Context, ids ...string) ([]To
 		var result string
 		var fin int64
 		if err := rows.Scan(&g.TournamentID, &g.Game, &g.TableID, &result, &fin); err != nil {
-			return nil, s.wrap(op, err)
+			return nil, err
 		}
 		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
 		out = append(out, g)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, s.wrap(op, err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // ListTournamentResults implements [Store.ListTournamentResults].
@@ -430,19 +437,8 @@ func (s *sqlStore) ListTournamentResults(ctx context.Context, id string, after, 
 	if err != nil {
 		return nil, s.wrap(op, err)
 	}
-	defer rows.Close()
-	var out []TournamentGame
-	for rows.Next() {
-		var g TournamentGame
-		var result string
-		var fin int64
-		if err := rows.Scan(&g.TournamentID, &g.Game, &g.TableID, &result, &fin); err != nil {
-			return nil, s.wrap(op, err)
-		}
-		g.Result, g.FinishedAt = []byte(result), fromMicros(fin)
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanTournamentGames(rows)
+	if err != nil {
 		return nil, s.wrap(op, err)
 	}
 	return out, nil
