@@ -180,7 +180,7 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 		// what is known, not that it stopped (an outside trial, PostgreSQL paused 40 s).
 		return "", errorf(ErrMoving, "%s %s: its referee %s holds its lease no longer (it stopped, or lost touch with the store); a referee takes it over within %s of the store answering; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
-		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s (%s) owns it; reconnect", kind, id, h.Owner, h.Address)
+		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s owns it; reconnect", kind, id, h.Owner)
 	}
 	return h.Address, nil
 }
@@ -224,7 +224,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 	defer s.peersMu.Unlock()
 	select {
 	case <-s.stop:
-		return nil, nil, stoppedForwarding(addr)
+		return nil, nil, stoppedForwarding()
 	default:
 	}
 	p := s.peers[addr]
@@ -235,7 +235,10 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		}
 		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff, peerKeepalive, peerStreamWindow, peerConnWindow)...)
 		if err != nil {
-			return nil, nil, errorf(ErrMoving, "forwarded to the referee at %q, which owns it: its advertised address (--advertise) cannot be dialled (%v); reconnect", addr, err)
+			s.ownerDownLog.Do(func() {
+				s.log.Error("forwarding: the advertised address (--advertise) of the referee that owns the call's table or tournament cannot be dialled", "owner", addr, "err", err)
+			})
+			return nil, nil, errorf(ErrMoving, "forwarded to the referee that owns it: its advertised address (--advertise) cannot be dialled (this referee's log says which); reconnect")
 		}
 		p = &peerConn{cc: cc}
 		s.peers[addr] = p
@@ -350,7 +353,7 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
 	defer cancel()
-	return s.forwardEnded(addr, ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
+	return s.forwardEnded(addr, s.ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
 }
 
 // whileRunning returns ctx, cancelled also when this referee shuts down (Close, Handover), so
@@ -378,17 +381,17 @@ func (s *Referee) forwardEnded(addr string, err error) error {
 	}
 	select {
 	case <-s.stop:
-		return statusOf(stoppedForwarding(addr))
+		return statusOf(stoppedForwarding())
 	default:
 		return err
 	}
 }
 
-// stoppedForwarding is the ErrStopped of a call to forward to the referee at addr while this
+// stoppedForwarding is the ErrStopped of a call to forward to another referee while this
 // referee shuts down.
-func stoppedForwarding(addr string) error {
-	return errorf(ErrStopped, "forwarding to the referee at %s: this referee is shutting down; "+
-		"reconnect (any referee sharing the store serves it)", addr)
+func stoppedForwarding() error {
+	return errorf(ErrStopped, "forwarding to the referee that owns it: this referee is shutting down; "+
+		"reconnect (any referee sharing the store serves it)")
 }
 
 // peerListWait is how long ListTables waits for the referees that play the tables in play of a
@@ -484,10 +487,12 @@ func (s *Referee) peerAnswered(addr string, answered bool) bool {
 // broke (a stream cut when the owner was killed: "error reading from server: EOF", with the
 // connection still Ready for a moment). grpc-go's words named neither the owner nor what to do,
 // and without a RetryInfo the CLI's watches ended there; it is now ErrMoving's status, with its
-// RetryInfo. The owner's own Unavailable keeps its code and details, and its message names the
-// owner: relayed as it was, "the referee is shutting down" read as this referee's (an outside
-// trial).
-func ownerUnreachable(addr string, err error) error {
+// RetryInfo. The owner's own Unavailable keeps its code and details, and its message says it is
+// the owner's: relayed as it was, "the referee is shutting down" read as this referee's (an
+// outside trial). Neither names the owner's address, an address inside the deployment that a
+// client on the open network has no use for (grpc-go's words name it too): this referee's log
+// does, at most every ownerDownLogEvery.
+func (s *Referee) ownerUnreachable(addr string, err error) error {
 	st, ok := status.FromError(err)
 	if err == nil || !ok || st.Code() != codes.Unavailable {
 		return err
@@ -495,13 +500,21 @@ func ownerUnreachable(addr string, err error) error {
 	for _, d := range st.Details() {
 		if _, retry := d.(*errdetails.RetryInfo); retry {
 			p := st.Proto()
-			p.Message = fmt.Sprintf("the referee at %s, which owns it: %s", addr, p.Message)
+			p.Message = "the referee that owns it: " + p.Message
 			return status.ErrorProto(p)
 		}
 	}
-	return statusOf(errorf(ErrMoving, "forwarded to the referee at %s, which owns it and does not answer: if it stopped, "+
-		"another referee takes its tables and tournaments over within %s; reconnect (%s)", addr, 2*store.LeaseTTL, st.Message()))
+	s.ownerDownLog.Do(func() {
+		s.log.Warn("forwarding: the referee that owns the call's table or tournament does not answer", "owner", addr, "err", st.Message())
+	})
+	return statusOf(errorf(ErrMoving, "forwarded to the referee that owns it, which does not answer: if it stopped, "+
+		"another referee takes its tables and tournaments over within %s; reconnect", 2*store.LeaseTTL))
 }
+
+// ownerDownLogEvery is the least time between two log lines of ownerUnreachable and peer: a call
+// forwarded to a referee that does not answer fails at once, and until its leases are taken over
+// every call about its tables (a bot reconnecting, a home page every 2 s) meets it.
+const ownerDownLogEvery = 10 * time.Second
 
 // forwardStream pipes the stream ss to the same method at the referee at addr: first (the
 // request already read from ss: a Join, a PlayRequest, a WatchTableRequest) goes first, then, for
@@ -517,7 +530,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
-	return s.forwardEnded(addr, pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
+	return s.forwardEnded(addr, s.pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
 }
 
 // pipe is forwardStream's work over cc, the connection to the referee at addr, with ctx, the
@@ -527,10 +540,10 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 // owner's stream stayed open behind it, its window to this referee shut, and past the owner's
 // --send-stall the owner's port closed this referee's connection, and with it every stream
 // forwarded on it (unreadWatch): stall is half the --send-stall, so the cancel comes first.
-func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message, stall time.Duration) error {
+func (s *Referee) pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, cc *grpc.ClientConn, addr, method string, desc *grpc.StreamDesc, first proto.Message, newReq, newResp func() proto.Message, stall time.Duration) error {
 	cs, err := cc.NewStream(ctx, desc, method)
 	if err != nil {
-		return ownerUnreachable(addr, err)
+		return s.ownerUnreachable(addr, err)
 	}
 	if err := cs.SendMsg(first); err != nil && !errors.Is(err, io.EOF) {
 		return err // io.EOF: the owner ended the stream; RecvMsg below returns its status
@@ -574,12 +587,12 @@ func pipe(ctx context.Context, cancel context.CancelFunc, ss grpc.ServerStream, 
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
-			return ownerUnreachable(addr, err)
+			return s.ownerUnreachable(addr, err)
 		}
 		unread.Reset(stall)
 		err := ss.SendMsg(m)
 		if !unread.Stop() {
-			return status.Errorf(codes.ResourceExhausted, "a message forwarded from the referee at %s waited %s for the client to read its stream; reconnect", addr, stall)
+			return status.Errorf(codes.ResourceExhausted, "a message forwarded from the referee that owns it waited %s for the client to read its stream; reconnect", stall)
 		}
 		if err != nil {
 			return err

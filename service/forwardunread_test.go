@@ -48,7 +48,7 @@ func TestForwardedStreamNotRead(t *testing.T) {
 	const stall = time.Second
 	ended := make(chan error, 1)
 	go func() {
-		ended <- pipe(ctx, cancel, unreadStream{clientCtx}, owner.cc, "owner:1", pb.TableService_WatchTable_FullMethodName,
+		ended <- owner.srv.Referee.pipe(ctx, cancel, unreadStream{clientCtx}, owner.cc, "owner:1", pb.TableService_WatchTable_FullMethodName,
 			&pb.TableService_ServiceDesc.Streams[0], &pb.WatchTableRequest{TableId: resp.GetTableId()},
 			func() proto.Message { return &pb.WatchTableRequest{} }, func() proto.Message { return &pb.WatchTableResponse{} }, stall)
 	}()
@@ -66,7 +66,7 @@ func TestForwardedStreamNotRead(t *testing.T) {
 	clientGone()
 	err = <-ended
 	if s := status.Convert(err); s.Code() != codes.ResourceExhausted ||
-		s.Message() != "a message forwarded from the referee at owner:1 waited 1s for the client to read its stream; reconnect" {
+		s.Message() != "a message forwarded from the referee that owns it waited 1s for the client to read its stream; reconnect" {
 		t.Errorf("the forwarded stream ended %v, want ResourceExhausted naming the owner and the wait", err)
 	}
 }

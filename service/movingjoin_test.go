@@ -240,7 +240,7 @@ func TestMovingRefusalCarriesRetryInfo(t *testing.T) {
 
 	_, err = b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
 	st := status.Convert(err)
-	wantPrefix := "forwarded to the referee at " + a.addr + ", which owns it and does not answer: if it stopped, another referee takes its tables and tournaments over within 10s; reconnect"
+	wantPrefix := "forwarded to the referee that owns it, which does not answer: if it stopped, another referee takes its tables and tournaments over within 10s; reconnect"
 	if st.Code() != codes.Unavailable || !strings.HasPrefix(st.Message(), wantPrefix) || botsdk.RetryDelay(err) != time.Second {
 		t.Fatalf("GetTable through B = %v %q, RetryInfo %v; want Unavailable %q..., 1s", st.Code(), st.Message(), botsdk.RetryDelay(err), wantPrefix)
 	}

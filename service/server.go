@@ -18,6 +18,7 @@ import (
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/time/rate"
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -229,6 +230,9 @@ type Referee struct {
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
+	// ownerDownLog spaces the log lines of forwarded calls whose owner does not answer
+	// (ownerUnreachable, peer) by ownerDownLogEvery.
+	ownerDownLog rate.Sometimes
 	// forwarders are the referees of this store that forwarded calls here, by owner id, with when
 	// the store said so (knownForwarder, forwarders.go).
 	forwarders *lru.Cache[string, time.Time]
@@ -351,6 +355,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.tourneys = newTourneys(s.store)
 	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
+	s.ownerDownLog = rate.Sometimes{Interval: ownerDownLogEvery}
 	s.forwarders = newForwarderCache()
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken

@@ -14,8 +14,8 @@ import (
 )
 
 // TestWatchThroughOwnerHandover (issue #16): a spectator watches, through referee B, a game that
-// referee A plays; A hands over mid-game. The forwarded watch ends UNAVAILABLE "the referee at A,
-// which owns it: the referee is shutting down; reconnect to resume" (it said "the referee is
+// referee A plays; A hands over mid-game. The forwarded watch ends UNAVAILABLE "the referee that
+// owns it: the referee is shutting down; reconnect to resume" (it said "the referee is
 // shutting down", which read as B's); the seat, joining again through C, is refused UNAVAILABLE
 // while the table has no owner, then resumes on the referee that took it over; watched again
 // through B from the next seq, the game is followed to its end (OK): no event twice, none out of
@@ -82,8 +82,8 @@ func TestWatchThroughOwnerHandover(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = <-ended
-	if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != "the referee at "+a.addr+", which owns it: the referee is shutting down; reconnect to resume" {
-		t.Fatalf("the watch through B ended with %v; want Unavailable, the referee at A is shutting down", err)
+	if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != "the referee that owns it: the referee is shutting down; reconnect to resume" {
+		t.Fatalf("the watch through B ended with %v; want Unavailable, the referee that owns it is shutting down", err)
 	}
 	before := len(events)
 	// Seat 0 reconnects through C: refused UNAVAILABLE while the table has no owner.
