@@ -178,9 +178,9 @@ func (s *Referee) ownerOf(ctx context.Context, kind store.LeaseKind, id string) 
 	case h.Expired || h.Address == "" || h.Address == s.cfg.Advertise:
 		// Its owner stopped, or is alive but lost touch with the store (its lease lapsed): say
 		// what is known, not that it stopped (an outside trial, PostgreSQL paused 40 s).
-		return "", errorf(ErrMoving, "%s %s: its referee %s holds its lease no longer (it stopped, or lost touch with the store); a referee takes it over within %s of the store answering; reconnect", kind, id, h.Owner, 2*store.LeaseTTL)
+		return "", errorf(ErrMoving, "%s %s: its referee holds its lease no longer (it stopped, or lost touch with the store); a referee takes it over within %s of the store answering; reconnect", kind, id, 2*store.LeaseTTL)
 	case len(metadata.ValueFromIncomingContext(ctx, forwardedBy)) > 0:
-		return "", errorf(ErrMoving, "%s %s: forwarded here, but referee %s owns it; reconnect", kind, id, h.Owner)
+		return "", errorf(ErrMoving, "%s %s: forwarded here, but another referee owns it; reconnect", kind, id)
 	}
 	return h.Address, nil
 }
@@ -235,7 +235,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		}
 		cc, err := grpc.NewClient(addr, append(opts[:len(opts):len(opts)], peerBackoff, peerKeepalive, peerStreamWindow, peerConnWindow)...)
 		if err != nil {
-			s.ownerDownLog.Do(func() {
+			s.forwardLog.Do(func() {
 				s.log.Error("forwarding: the advertised address (--advertise) of the referee that owns the call's table or tournament cannot be dialled", "owner", addr, "err", err)
 			})
 			return nil, nil, errorf(ErrMoving, "forwarded to the referee that owns it: its advertised address (--advertise) cannot be dialled (this referee's log says which); reconnect")
@@ -491,7 +491,7 @@ func (s *Referee) peerAnswered(addr string, answered bool) bool {
 // the owner's: relayed as it was, "the referee is shutting down" read as this referee's (an
 // outside trial). Neither names the owner's address, an address inside the deployment that a
 // client on the open network has no use for (grpc-go's words name it too): this referee's log
-// does, at most every ownerDownLogEvery.
+// does, at most every forwardLogEvery.
 func (s *Referee) ownerUnreachable(addr string, err error) error {
 	st, ok := status.FromError(err)
 	if err == nil || !ok || st.Code() != codes.Unavailable {
@@ -504,17 +504,17 @@ func (s *Referee) ownerUnreachable(addr string, err error) error {
 			return status.ErrorProto(p)
 		}
 	}
-	s.ownerDownLog.Do(func() {
+	s.forwardLog.Do(func() {
 		s.log.Warn("forwarding: the referee that owns the call's table or tournament does not answer", "owner", addr, "err", st.Message())
 	})
 	return statusOf(errorf(ErrMoving, "forwarded to the referee that owns it, which does not answer: if it stopped, "+
 		"another referee takes its tables and tournaments over within %s; reconnect", 2*store.LeaseTTL))
 }
 
-// ownerDownLogEvery is the least time between two log lines of ownerUnreachable and peer: a call
+// forwardLogEvery is the least time between two log lines of forwarding's troubles: a call
 // forwarded to a referee that does not answer fails at once, and until its leases are taken over
 // every call about its tables (a bot reconnecting, a home page every 2 s) meets it.
-const ownerDownLogEvery = 10 * time.Second
+const forwardLogEvery = 10 * time.Second
 
 // forwardStream pipes the stream ss to the same method at the referee at addr: first (the
 // request already read from ss: a Join, a PlayRequest, a WatchTableRequest) goes first, then, for

@@ -88,12 +88,15 @@ func (s *Server) fromReferee(ctx context.Context) (context.Context, error) {
 	}
 	ok, err := s.knownForwarder(ctx, owners[0], time.Now())
 	if err != nil {
-		return nil, statusOf(fmt.Errorf("%s: checking that referee %s is one of this store's: %w", forwardedBy, owners[0], err))
+		return nil, statusOf(fmt.Errorf("%s: checking that the referee that forwarded this call is one of this store's: %w", forwardedBy, err))
 	}
 	if !ok {
-		return nil, statusOf(errorf(ErrMoving, "referee %s forwarded this call, but it is not one of this store's referees: "+
+		s.forwardLog.Do(func() {
+			s.log.Warn("forwarding: a call forwarded by a referee that is not one of this store's", "forwarded_by", owners[0])
+		})
+		return nil, statusOf(errorf(ErrMoving, "the referee that forwarded this call is not one of this store's referees: "+
 			"it does not share this referee's store (it runs on a restored copy of it, say), and may not act on it; "+
-			"reconnect: within %s that referee takes over what it forwarded and serves it itself", owners[0], 2*store.LeaseTTL))
+			"reconnect: within %s that referee takes over what it forwarded and serves it itself", 2*store.LeaseTTL))
 	}
 	return ctx, nil
 }

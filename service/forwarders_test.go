@@ -97,7 +97,7 @@ func TestRefereeOnARestoredCopyActsNotOnTheOriginal(t *testing.T) {
 	c := startPeer(t, copyURL, nil)
 
 	// A's refusal, relayed by C, says it is the owner's (ownerUnreachable).
-	want := "the referee that owns it: referee " + c.srv.leaser.Owner() + " forwarded this call, but it is not one of this store's referees: " +
+	want := "the referee that owns it: the referee that forwarded this call is not one of this store's referees: " +
 		"it does not share this referee's store (it runs on a restored copy of it, say), and may not act on it; " +
 		"reconnect: within " + (2 * store.LeaseTTL).String() + " that referee takes over what it forwarded and serves it itself"
 	_, err = c.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: id, Reason: "through the copy"})

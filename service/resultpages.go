@@ -45,7 +45,7 @@ func decodeResultsToken(id, tok string) (resultsKey, error) {
 	if err == nil {
 		err = json.Unmarshal(b, &k)
 	}
-	if err != nil || k.Tournament != id || k.Offset < 1 || k.Game < 0 {
+	if err != nil || k.Tournament != id || k.Offset < 1 || k.Offset > tournament.MaxGames || k.Game < 0 || k.Game >= tournament.MaxGames {
 		return resultsKey{}, invalid("page_token", "malformed, or of another tournament's results")
 	}
 	return k, nil

@@ -73,6 +73,7 @@ func TestGetTournamentResultPages(t *testing.T) {
 		{id, "not a token", "page_token: malformed, or of another tournament's results"},
 		{"tn-0000000000000001", first.GetNextPageToken(), "page_token: malformed, or of another tournament's results"},
 		{id, base64.RawURLEncoding.EncodeToString([]byte(`{"t":"` + id + `","o":10,"g":-1}`)), "page_token: malformed, or of another tournament's results"},
+		{id, base64.RawURLEncoding.EncodeToString([]byte(`{"t":"` + id + `","o":9223372036854775807,"g":3}`)), "page_token: malformed, or of another tournament's results"},
 	} {
 		_, err := c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: tc.id, PageToken: tc.token})
 		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != tc.want {

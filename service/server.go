@@ -230,9 +230,9 @@ type Referee struct {
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
-	// ownerDownLog spaces the log lines of forwarded calls whose owner does not answer
-	// (ownerUnreachable, peer) by ownerDownLogEvery.
-	ownerDownLog rate.Sometimes
+	// forwardLog spaces the log lines of forwarding's troubles (ownerUnreachable, peer,
+	// fromReferee) by forwardLogEvery: they name the referees that client refusals do not.
+	forwardLog rate.Sometimes
 	// forwarders are the referees of this store that forwarded calls here, by owner id, with when
 	// the store said so (knownForwarder, forwarders.go).
 	forwarders *lru.Cache[string, time.Time]
@@ -355,7 +355,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 	s.tourneys = newTourneys(s.store)
 	s.peers = map[string]*peerConn{}
 	s.peersDown = map[string]bool{}
-	s.ownerDownLog = rate.Sometimes{Interval: ownerDownLogEvery}
+	s.forwardLog = rate.Sometimes{Interval: forwardLogEvery}
 	s.forwarders = newForwarderCache()
 	if s.leaser != nil {
 		s.leasedUntil = time.Now().Add(store.LeaseTTL) // before any lease is taken
