@@ -240,7 +240,7 @@ func TestResultsShownInStoredOrder(t *testing.T) {
 
 // TestWatchSendsChangedPairs: every update of a watch but the first has only the head-to-head
 // pairs whose entrants met in its results (pairs_changed), and the pairs a client keeps from them
-// are GetTournament's at the end. Before, every update had every pair: 99 681 of them, 11.9 MB of
+// are GetTournament's at the end. Before, every update had every pair: 99 681 of them, about 11 MB of
 // JSON, in a round robin of 447 entrants.
 func TestWatchSendsChangedPairs(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -169,7 +169,7 @@ func fillEndedTournaments(t testing.TB, st store.Store, n, deals int) {
 
 // TestListTournamentsWithoutPairs: a listing's standings have the entrants but not the
 // head-to-head pairs, which GetTournament has. The web app's home page lists tournaments every
-// two seconds, and a round robin of 447 entrants has 99 681 pairs: 10.8 MB of JSON, and 0.3 s to
+// two seconds, and a round robin of 447 entrants has 99 681 pairs: about 11 MB of JSON, and 0.3 s to
 // convert, at every listing.
 func TestListTournamentsWithoutPairs(t *testing.T) {
 	ctx := context.Background()

@@ -337,7 +337,7 @@ type ListTournamentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// tournaments are the tournaments, oldest first (newest first with newest_first), without
 	// their results, and their standings without the head-to-head pairs (GetTournament has them:
-	// a round robin of 447 entrants has 99 681 pairs, 10.8 MB of JSON).
+	// a round robin of 447 entrants has 99 681 pairs, about 11 MB of JSON).
 	Tournaments []*TournamentInfo `protobuf:"bytes,1,rep,name=tournaments,proto3" json:"tournaments,omitempty"`
 	// next_page_token fetches the next page; empty on the last.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
@@ -455,7 +455,7 @@ type WatchTournamentResponse struct {
 	// pairs_changed says that standings.pairs hold only the pairs whose entrants met in this
 	// update's results, the only pairs those results change: a client replaces its copies of
 	// them (a pair is named by a and b) and keeps the others. Set in every update with standings
-	// but the stream's first. A round robin of 447 entrants has 99 681 pairs, 11.9 MB of JSON,
+	// but the stream's first. A round robin of 447 entrants has 99 681 pairs, about 11 MB of JSON,
 	// which every update sent before.
 	PairsChanged  bool `protobuf:"varint,5,opt,name=pairs_changed,json=pairsChanged,proto3" json:"pairs_changed,omitempty"`
 	unknownFields protoimpl.UnknownFields
