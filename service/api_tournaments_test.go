@@ -45,7 +45,8 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 	}
 	var results int
 	var last *pb.WatchTournamentResponse
-	watched := map[uint32]string{} // each game's entrants, as the stream named them
+	watched := map[uint32]string{}         // each game's entrants, as the stream named them
+	pairs := map[string]*pb.PairStanding{} // the head-to-head pairs, kept as a client keeps them (pairs_changed)
 	for {
 		msg, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
@@ -58,6 +59,9 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 		for _, res := range msg.GetResults() {
 			watched[res.GetGame()] = strings.Join(res.GetEntrants(), " ")
 		}
+		for _, p := range msg.GetStandings().GetPairs() {
+			pairs[p.GetA()+" "+p.GetB()] = p
+		}
 		last = msg
 	}
 	if results != 9 || last.GetState() != pb.TournamentState_TOURNAMENT_STATE_FINISHED {
@@ -67,9 +71,14 @@ func TestTournamentServiceOverGRPC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.GetResults()) != 9 || len(got.GetTournament().GetSeed()) != 32 || !proto.Equal(got.GetTournament().GetStandings(), last.GetStandings()) {
-		t.Fatalf("GetTournament: %d results, seed %x, standings %v; watched %v", len(got.GetResults()), got.GetTournament().GetSeed(),
-			got.GetTournament().GetStandings(), last.GetStandings())
+	kept := proto.Clone(last.GetStandings()).(*pb.Standings)
+	kept.Pairs = nil
+	for _, p := range got.GetTournament().GetStandings().GetPairs() {
+		kept.Pairs = append(kept.Pairs, pairs[p.GetA()+" "+p.GetB()])
+	}
+	if len(got.GetResults()) != 9 || len(got.GetTournament().GetSeed()) != 32 || len(pairs) != 6 || !proto.Equal(got.GetTournament().GetStandings(), kept) {
+		t.Fatalf("GetTournament: %d results, seed %x, standings %v; watched %v, %d pairs kept", len(got.GetResults()), got.GetTournament().GetSeed(),
+			got.GetTournament().GetStandings(), kept, len(pairs))
 	}
 	// Each result names its entrants in seat order: the candidate's trios, each in three rotations.
 	wantEntrants := []string{"candidate r1 r2", "r1 r2 candidate", "r2 candidate r1", "candidate r1 r3", "r1 r3 candidate",
