@@ -120,7 +120,8 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 	first := true
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
 		changedOnly := !first
-		if first = false; changedOnly {
+		first = false
+		if changedOnly {
 			u.Standings.Pairs = changedPairs(u.Spec, u.Standings.Pairs, u.Results)
 		}
 		results := u.Results
