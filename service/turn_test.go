@@ -332,7 +332,10 @@ func TestTurnNoSeatGoroutineLeft(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) {
 		c.PingInterval = time.Millisecond
 		c.SeatQueue = 64
-		c.SendStall = 100 * time.Millisecond
+		// Long enough that the ordered bots below, which read as fast as the machine lets them, are
+		// never dropped under a loaded CI machine (100 ms was, once), short enough to drop the flooding
+		// bot that never reads well within waitFor.
+		c.SendStall = time.Second
 	})
 	for g := range 2 {
 		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(g + 1))})
