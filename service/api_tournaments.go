@@ -48,7 +48,7 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 
 // GetTournament returns a tournament with a page of its results (see [Referee.GetTournamentPage]):
 // pages of page_size (default 1 000, at most 10 000); next_page_token is empty on the last page.
-// A tournament that another referee sharing the store runs is asked of it (forwarded), which
+// Every page's standings have every head-to-head pair unless omit_pairs. A tournament that another referee sharing the store runs is asked of it (forwarded), which
 // holds its results and standings: read from the store, every page read every result and
 // computed the standings again. While the tournament changes referee, or its referee does not
 // answer (Unavailable: it was killed, and its lease runs until another referee takes the
@@ -75,6 +75,9 @@ func (s *Server) GetTournament(ctx context.Context, req *pb.GetTournamentRequest
 	tn, next, err := s.Referee.GetTournamentPage(ctx, req.GetTournamentId(), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, statusOf(err)
+	}
+	if req.GetOmitPairs() {
+		tn.Standings.Pairs = nil
 	}
 	return &pb.GetTournamentResponse{Tournament: tournamentToProto(tn), Results: resultsToProto(&tn.Spec, tn.Results), NextPageToken: next}, nil
 }
@@ -104,7 +107,7 @@ func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsReq
 
 // WatchTournament streams a tournament's results and standings until it ends, an update of more
 // than DefaultResultPage results in pieces (WatchTournamentResponse.more), every update but the
-// first with only the head-to-head pairs that changed (pairs_changed). NotFound for an
+// first with only the head-to-head pairs that changed (pairs_changed), or none (omit_pairs). NotFound for an
 // unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
@@ -119,9 +122,12 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 	}
 	first := true
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
-		changedOnly := !first
+		changedOnly := !first && !req.GetOmitPairs()
 		first = false
-		if changedOnly {
+		switch {
+		case req.GetOmitPairs():
+			u.Standings.Pairs = nil
+		case changedOnly:
 			u.Standings.Pairs = changedPairs(u.Spec, u.Standings.Pairs, u.Results)
 		}
 		results := u.Results

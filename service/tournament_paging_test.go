@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -187,5 +188,48 @@ func TestListTournamentsWithoutPairs(t *testing.T) {
 	if len(listed.GetEntrants()) != 2 || len(listed.GetPairs()) != 0 || len(full.GetEntrants()) != 2 || len(full.GetPairs()) != 1 {
 		t.Errorf("listed with %d entrants and %d pairs, got with %d and %d; want 2 and 0, 2 and 1",
 			len(listed.GetEntrants()), len(listed.GetPairs()), len(full.GetEntrants()), len(full.GetPairs()))
+	}
+}
+
+// TestOmitPairs: GetTournament and WatchTournament with omit_pairs answer the standings without
+// their head-to-head pairs, and otherwise as without it.
+func TestOmitPairs(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, endedStore(t, 1), nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	const id = "tn-0000000000000000"
+	full, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	omitted, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, OmitPairs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(full.GetTournament().GetStandings().GetPairs()); n != 1 {
+		t.Fatalf("GetTournament without omit_pairs: %d pairs, want 1", n)
+	}
+	full.GetTournament().GetStandings().Pairs = nil
+	if !proto.Equal(full, omitted) {
+		t.Errorf("GetTournament with omit_pairs:\n%v\nwant, without the pairs:\n%v", omitted, full)
+	}
+	for _, omit := range []bool{false, true} {
+		stream, err := client.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id, OmitPairs: omit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 1
+		if omit {
+			want = 0
+		}
+		if n := len(m.GetStandings().GetPairs()); n != want || m.GetPairsChanged() || len(m.GetStandings().GetEntrants()) != 2 ||
+			m.GetState() != pb.TournamentState_TOURNAMENT_STATE_FINISHED {
+			t.Errorf("WatchTournament omit_pairs %v: %d pairs, pairs_changed %v, %d entrants, %v; want %d, false, 2, FINISHED",
+				omit, n, m.GetPairsChanged(), len(m.GetStandings().GetEntrants()), m.GetState(), want)
+		}
 	}
 }

@@ -184,7 +184,7 @@ func endedHow(ctx context.Context, conn connFlags, key, id string) string {
 		return ""
 	}
 	defer cc.Close()
-	resp, _ := pb.NewTournamentServiceClient(cc).GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1}) // an error says nothing of how it ended
+	resp, _ := pb.NewTournamentServiceClient(cc).GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1, OmitPairs: true}) // an error says nothing of how it ended
 	switch resp.GetTournament().GetState() {
 	case pb.TournamentState_TOURNAMENT_STATE_FINISHED:
 		return " (finished)"

@@ -65,9 +65,11 @@ func (r remoteTournaments) CreateTournament(ctx context.Context, spec tournament
 }
 
 // GetTournament calls GetTournament for every page of the tournament's results, the largest
-// ([service.MaxResultPage]), and returns the tournament as the last page has it, with them all.
+// ([service.MaxResultPage]), and returns the tournament as the last page has it, with them all and
+// the standings computed from them ([service.TournamentFromProto]): it asks for no head-to-head
+// pairs (omit_pairs), which every page would carry.
 func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*service.Tournament, error) {
-	req := &pb.GetTournamentRequest{TournamentId: id, PageSize: service.MaxResultPage}
+	req := &pb.GetTournamentRequest{TournamentId: id, PageSize: service.MaxResultPage, OmitPairs: true}
 	var results []*pb.TournamentGameResult
 	for {
 		resp, err := r.c.GetTournament(ctx, req)
@@ -91,7 +93,7 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 // of reach (Unavailable without a RetryInfo: it stopped) before or during the stream is an error
 // that says the tournament goes on and how to follow it again (tournamentLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
-	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1}) // for its spec
+	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1, OmitPairs: true}) // for its spec
 	if err != nil {
 		return tournamentLost(ctx, fmt.Errorf("GetTournament: %w", err), id)
 	}
@@ -141,7 +143,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 // until the stream ends: nil at its end (after a message whose state is not running), fn's
 // error, or the stream's, as "WatchTournament: …".
 func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb.WatchTournamentResponse) error) error {
-	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id})
+	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id, OmitPairs: true})
 	if err != nil {
 		return fmt.Errorf("WatchTournament: %w", err)
 	}

@@ -52,10 +52,11 @@ function ending(r) {
 // order, its scores and, for a game not played to its end, how it ended), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
 // A cut stream is opened again (follow): its first update carries every result so far, so the
-// list is drawn anew from it; an update of more than 1 000 results comes in pieces (more).
+// list is drawn anew from it; an update of more than 1 000 results comes in pieces (more). It shows
+// no head-to-head pairs and asks for none (omitPairs): a round robin of 447 entrants has 99 681.
 export async function tournament(main, id, firstLoad) {
   document.title = `Tournament ${id} – Bézique referee`;
-  const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id, pageSize: 1 }));
+  const { tournament: info } = await firstLoad(() => call("bezique.v1.TournamentService/GetTournament", { tournamentId: id, pageSize: 1, omitPairs: true }));
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
@@ -64,7 +65,7 @@ export async function tournament(main, id, firstLoad) {
   const state = document.getElementById("state");
   let fresh = true; // the next message is a stream's first: every result so far
   let running = true;
-  await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id }; }, (m) => {
+  await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id, omitPairs: true }; }, (m) => {
     if (fresh) { results.replaceChildren(); fresh = false; }
     for (const r of m.results ?? []) {
       results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);

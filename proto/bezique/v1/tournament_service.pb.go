@@ -131,7 +131,11 @@ type GetTournamentRequest struct {
 	// 10 000 is 10 000.
 	PageSize uint32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// page_token is the next_page_token of the previous page; empty for the first.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// omit_pairs leaves the head-to-head pairs out of the standings: a round robin of 447 entrants
+	// has 99 681 (5.8 MB in binary, about 11 MB of JSON), on every page. A client paging the
+	// results wants them once at most.
+	OmitPairs     bool `protobuf:"varint,4,opt,name=omit_pairs,json=omitPairs,proto3" json:"omit_pairs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -185,6 +189,13 @@ func (x *GetTournamentRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *GetTournamentRequest) GetOmitPairs() bool {
+	if x != nil {
+		return x.OmitPairs
+	}
+	return false
 }
 
 // GetTournamentResponse is a tournament with a page of its results.
@@ -393,7 +404,10 @@ func (x *ListTournamentsResponse) GetNextPageToken() string {
 type WatchTournamentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// tournament_id is the tournament's id.
-	TournamentId  string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// omit_pairs leaves the head-to-head pairs out of every update's standings (pairs_changed is
+	// then false).
+	OmitPairs     bool `protobuf:"varint,2,opt,name=omit_pairs,json=omitPairs,proto3" json:"omit_pairs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -433,6 +447,13 @@ func (x *WatchTournamentRequest) GetTournamentId() string {
 		return x.TournamentId
 	}
 	return ""
+}
+
+func (x *WatchTournamentRequest) GetOmitPairs() bool {
+	if x != nil {
+		return x.OmitPairs
+	}
+	return false
 }
 
 // WatchTournamentResponse is one step of a tournament, or a piece of one: the first step carries
@@ -641,12 +662,14 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\x18CreateTournamentResponse\x12:\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
-	"tournament\"w\n" +
+	"tournament\"\x96\x01\n" +
 	"\x14GetTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
 	"\tpage_size\x18\x02 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tR\tpageToken\"\xb7\x01\n" +
+	"page_token\x18\x03 \x01(\tR\tpageToken\x12\x1d\n" +
+	"\n" +
+	"omit_pairs\x18\x04 \x01(\bR\tomitPairs\"\xb7\x01\n" +
 	"\x15GetTournamentResponse\x12:\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\x1a.bezique.v1.TournamentInfoR\n" +
@@ -661,9 +684,11 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\fnewest_first\x18\x04 \x01(\bR\vnewestFirst\"\x7f\n" +
 	"\x17ListTournamentsResponse\x12<\n" +
 	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"=\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\\\n" +
 	"\x16WatchTournamentRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xf6\x01\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1d\n" +
+	"\n" +
+	"omit_pairs\x18\x02 \x01(\bR\tomitPairs\"\xf6\x01\n" +
 	"\x17WatchTournamentResponse\x12:\n" +
 	"\aresults\x18\x01 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x123\n" +
 	"\tstandings\x18\x02 \x01(\v2\x15.bezique.v1.StandingsR\tstandings\x121\n" +

@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from bezique.v1 import tournament_pb2 as bezique_dot_v1_dot_tournament__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#bezique/v1/tournament_service.proto\x12\nbezique.v1\x1a\x1b\x62\x65zique/v1/tournament.proto\"k\n\x17\x43reateTournamentRequest\x12.\n\x04spec\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentSpecR\x04spec\x12\x17\n\x04seed\x18\x02 \x01(\x0cH\x00R\x04seed\x88\x01\x01\x42\x07\n\x05_seed\"V\n\x18\x43reateTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament\"w\n\x14GetTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x1b\n\tpage_size\x18\x02 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x03 \x01(\tR\tpageToken\"\xb7\x01\n\x15GetTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament\x12:\n\x07results\x18\x02 \x03(\x0b\x32 .bezique.v1.TournamentGameResultR\x07results\x12&\n\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xaa\x01\n\x16ListTournamentsRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12\x31\n\x05state\x18\x03 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\x12!\n\x0cnewest_first\x18\x04 \x01(\x08R\x0bnewestFirst\"\x7f\n\x17ListTournamentsResponse\x12<\n\x0btournaments\x18\x01 \x03(\x0b\x32\x1a.bezique.v1.TournamentInfoR\x0btournaments\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"=\n\x16WatchTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\"\xf6\x01\n\x17WatchTournamentResponse\x12:\n\x07results\x18\x01 \x03(\x0b\x32 .bezique.v1.TournamentGameResultR\x07results\x12\x33\n\tstandings\x18\x02 \x01(\x0b\x32\x15.bezique.v1.StandingsR\tstandings\x12\x31\n\x05state\x18\x03 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\x12\x12\n\x04more\x18\x04 \x01(\x08R\x04more\x12#\n\rpairs_changed\x18\x05 \x01(\x08R\x0cpairsChanged\"V\n\x17\x43\x61ncelTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x16\n\x06reason\x18\x02 \x01(\tR\x06reason\"V\n\x18\x43\x61ncelTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament2\xf0\x03\n\x11TournamentService\x12]\n\x10\x43reateTournament\x12#.bezique.v1.CreateTournamentRequest\x1a$.bezique.v1.CreateTournamentResponse\x12Y\n\rGetTournament\x12 .bezique.v1.GetTournamentRequest\x1a!.bezique.v1.GetTournamentResponse\"\x03\x90\x02\x01\x12_\n\x0fListTournaments\x12\".bezique.v1.ListTournamentsRequest\x1a#.bezique.v1.ListTournamentsResponse\"\x03\x90\x02\x01\x12\x61\n\x0fWatchTournament\x12\".bezique.v1.WatchTournamentRequest\x1a#.bezique.v1.WatchTournamentResponse\"\x03\x90\x02\x01\x30\x01\x12]\n\x10\x43\x61ncelTournament\x12#.bezique.v1.CancelTournamentRequest\x1a$.bezique.v1.CancelTournamentResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#bezique/v1/tournament_service.proto\x12\nbezique.v1\x1a\x1b\x62\x65zique/v1/tournament.proto\"k\n\x17\x43reateTournamentRequest\x12.\n\x04spec\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentSpecR\x04spec\x12\x17\n\x04seed\x18\x02 \x01(\x0cH\x00R\x04seed\x88\x01\x01\x42\x07\n\x05_seed\"V\n\x18\x43reateTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament\"\x96\x01\n\x14GetTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x1b\n\tpage_size\x18\x02 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x03 \x01(\tR\tpageToken\x12\x1d\n\nomit_pairs\x18\x04 \x01(\x08R\tomitPairs\"\xb7\x01\n\x15GetTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament\x12:\n\x07results\x18\x02 \x03(\x0b\x32 .bezique.v1.TournamentGameResultR\x07results\x12&\n\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xaa\x01\n\x16ListTournamentsRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12\x31\n\x05state\x18\x03 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\x12!\n\x0cnewest_first\x18\x04 \x01(\x08R\x0bnewestFirst\"\x7f\n\x17ListTournamentsResponse\x12<\n\x0btournaments\x18\x01 \x03(\x0b\x32\x1a.bezique.v1.TournamentInfoR\x0btournaments\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\\\n\x16WatchTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x1d\n\nomit_pairs\x18\x02 \x01(\x08R\tomitPairs\"\xf6\x01\n\x17WatchTournamentResponse\x12:\n\x07results\x18\x01 \x03(\x0b\x32 .bezique.v1.TournamentGameResultR\x07results\x12\x33\n\tstandings\x18\x02 \x01(\x0b\x32\x15.bezique.v1.StandingsR\tstandings\x12\x31\n\x05state\x18\x03 \x01(\x0e\x32\x1b.bezique.v1.TournamentStateR\x05state\x12\x12\n\x04more\x18\x04 \x01(\x08R\x04more\x12#\n\rpairs_changed\x18\x05 \x01(\x08R\x0cpairsChanged\"V\n\x17\x43\x61ncelTournamentRequest\x12#\n\rtournament_id\x18\x01 \x01(\tR\x0ctournamentId\x12\x16\n\x06reason\x18\x02 \x01(\tR\x06reason\"V\n\x18\x43\x61ncelTournamentResponse\x12:\n\ntournament\x18\x01 \x01(\x0b\x32\x1a.bezique.v1.TournamentInfoR\ntournament2\xf0\x03\n\x11TournamentService\x12]\n\x10\x43reateTournament\x12#.bezique.v1.CreateTournamentRequest\x1a$.bezique.v1.CreateTournamentResponse\x12Y\n\rGetTournament\x12 .bezique.v1.GetTournamentRequest\x1a!.bezique.v1.GetTournamentResponse\"\x03\x90\x02\x01\x12_\n\x0fListTournaments\x12\".bezique.v1.ListTournamentsRequest\x1a#.bezique.v1.ListTournamentsResponse\"\x03\x90\x02\x01\x12\x61\n\x0fWatchTournament\x12\".bezique.v1.WatchTournamentRequest\x1a#.bezique.v1.WatchTournamentResponse\"\x03\x90\x02\x01\x30\x01\x12]\n\x10\x43\x61ncelTournament\x12#.bezique.v1.CancelTournamentRequest\x1a$.bezique.v1.CancelTournamentResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.tournament_service_pb2', globals())
@@ -32,22 +32,22 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _CREATETOURNAMENTREQUEST._serialized_end=187
   _CREATETOURNAMENTRESPONSE._serialized_start=189
   _CREATETOURNAMENTRESPONSE._serialized_end=275
-  _GETTOURNAMENTREQUEST._serialized_start=277
-  _GETTOURNAMENTREQUEST._serialized_end=396
-  _GETTOURNAMENTRESPONSE._serialized_start=399
-  _GETTOURNAMENTRESPONSE._serialized_end=582
-  _LISTTOURNAMENTSREQUEST._serialized_start=585
-  _LISTTOURNAMENTSREQUEST._serialized_end=755
-  _LISTTOURNAMENTSRESPONSE._serialized_start=757
-  _LISTTOURNAMENTSRESPONSE._serialized_end=884
-  _WATCHTOURNAMENTREQUEST._serialized_start=886
-  _WATCHTOURNAMENTREQUEST._serialized_end=947
-  _WATCHTOURNAMENTRESPONSE._serialized_start=950
-  _WATCHTOURNAMENTRESPONSE._serialized_end=1196
-  _CANCELTOURNAMENTREQUEST._serialized_start=1198
-  _CANCELTOURNAMENTREQUEST._serialized_end=1284
-  _CANCELTOURNAMENTRESPONSE._serialized_start=1286
-  _CANCELTOURNAMENTRESPONSE._serialized_end=1372
-  _TOURNAMENTSERVICE._serialized_start=1375
-  _TOURNAMENTSERVICE._serialized_end=1871
+  _GETTOURNAMENTREQUEST._serialized_start=278
+  _GETTOURNAMENTREQUEST._serialized_end=428
+  _GETTOURNAMENTRESPONSE._serialized_start=431
+  _GETTOURNAMENTRESPONSE._serialized_end=614
+  _LISTTOURNAMENTSREQUEST._serialized_start=617
+  _LISTTOURNAMENTSREQUEST._serialized_end=787
+  _LISTTOURNAMENTSRESPONSE._serialized_start=789
+  _LISTTOURNAMENTSRESPONSE._serialized_end=916
+  _WATCHTOURNAMENTREQUEST._serialized_start=918
+  _WATCHTOURNAMENTREQUEST._serialized_end=1010
+  _WATCHTOURNAMENTRESPONSE._serialized_start=1013
+  _WATCHTOURNAMENTRESPONSE._serialized_end=1259
+  _CANCELTOURNAMENTREQUEST._serialized_start=1261
+  _CANCELTOURNAMENTREQUEST._serialized_end=1347
+  _CANCELTOURNAMENTRESPONSE._serialized_start=1349
+  _CANCELTOURNAMENTRESPONSE._serialized_end=1435
+  _TOURNAMENTSERVICE._serialized_start=1438
+  _TOURNAMENTSERVICE._serialized_end=1934
 # @@protoc_insertion_point(module_scope)
