@@ -107,10 +107,15 @@ func (s *Server) ListTournaments(ctx context.Context, req *pb.ListTournamentsReq
 
 // WatchTournament streams a tournament's results and standings until it ends, an update of more
 // than DefaultResultPage results in pieces (WatchTournamentResponse.more), every update but the
-// first with only the head-to-head pairs that changed (pairs_changed), or none (omit_pairs). NotFound for an
-// unknown id, Unavailable when the referee stops first or the tournament is changing referee.
+// first with only the head-to-head pairs that changed (pairs_changed), or none (omit_pairs); with
+// heartbeat_ms, a heartbeat message whenever the stream has been quiet that long (InvalidArgument
+// naming it outside 1 000 to 600 000). NotFound for an unknown id, Unavailable when the referee stops first or the tournament is changing referee.
 func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.TournamentService_WatchTournamentServer) error {
 	if err := checkID("tournament_id", req.GetTournamentId()); err != nil {
+		return statusOf(err)
+	}
+	every, err := heartbeatInterval(req.GetHeartbeatMs())
+	if err != nil {
 		return statusOf(err)
 	}
 	if addr, err := s.routeTournament(stream.Context(), req.GetTournamentId()); err != nil || addr != "" {
@@ -120,6 +125,9 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 		return s.forwardStream(stream, addr, pb.TournamentService_WatchTournament_FullMethodName, &pb.TournamentService_ServiceDesc.Streams[0], req,
 			nil, func() proto.Message { return &pb.WatchTournamentResponse{} })
 	}
+	hb := startHeartbeat(every, func() error { return stream.Send(&pb.WatchTournamentResponse{Heartbeat: true}) })
+	defer hb.stop()
+	send := func(m *pb.WatchTournamentResponse) error { return hb.send(func() error { return stream.Send(m) }) }
 	first := true
 	return statusOf(s.Referee.WatchTournament(stream.Context(), req.GetTournamentId(), func(u TournamentUpdate) error {
 		changedOnly := !first && !req.GetOmitPairs()
@@ -132,12 +140,12 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 		}
 		results := u.Results
 		for len(results) > DefaultResultPage { // in pieces: the first update of 14 000 results was one message of 5.9 MB of JSON
-			if err := stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results[:DefaultResultPage]), More: true}); err != nil {
+			if err := send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results[:DefaultResultPage]), More: true}); err != nil {
 				return err
 			}
 			results = results[DefaultResultPage:]
 		}
-		return stream.Send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results), Standings: standingsToProto(u.Standings),
+		return send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results), Standings: standingsToProto(u.Standings),
 			State: tournamentStateToProto(u.State), PairsChanged: changedOnly})
 	}))
 }

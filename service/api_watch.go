@@ -19,7 +19,8 @@ import (
 // (never during play). The stream ends with OK when the game ends. NotFound for an unknown table;
 // FailedPrecondition for a finished table no longer in memory (use GetRecord); ResourceExhausted
 // for a spectator that fell Config.WatchQueue events behind (watch again with the from_seq the
-// message names).
+// message names). With heartbeat_ms, a heartbeat message whenever the stream has been quiet that
+// long (InvalidArgument naming it outside 1 000 to 600 000).
 //
 // Each live event is encoded once for all the table's spectators whose streams send uncompressed
 // (all of them unless a client compresses its request with a compressor this binary registers): a
@@ -31,6 +32,10 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	if req.GetDelayMs() > 3_600_000 {
 		return statusOf(invalid("delay_ms", "%d is more than an hour", req.GetDelayMs()))
 	}
+	every, err := heartbeatInterval(req.GetHeartbeatMs())
+	if err != nil {
+		return statusOf(err)
+	}
 	if addr, err := s.route(stream.Context(), req.GetTableId()); err != nil || addr != "" {
 		if err != nil {
 			return statusOf(err)
@@ -40,15 +45,18 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 	}
 	delay := time.Duration(req.GetDelayMs()) * time.Millisecond
 	shared := sendsUncompressed(stream.Context())
-	err := s.Referee.WatchTable(stream.Context(), req.GetTableId(), req.GetFromSeq(), delay, func(e *SpectatorEvent) error {
+	hb := startHeartbeat(every, func() error { return stream.Send(&pb.WatchTableResponse{Heartbeat: true}) })
+	defer hb.stop()
+	send := func(m *pb.WatchTableResponse) error { return hb.send(func() error { return stream.Send(m) }) }
+	err = s.Referee.WatchTable(stream.Context(), req.GetTableId(), req.GetFromSeq(), delay, func(e *SpectatorEvent) error {
 		if e.Clock != nil {
 			if !req.GetClockReports() {
 				return nil
 			}
-			return stream.Send(&pb.WatchTableResponse{ClockReport: e.Clock})
+			return send(&pb.WatchTableResponse{ClockReport: e.Clock})
 		}
 		if !shared {
-			return stream.Send(&pb.WatchTableResponse{Event: e.Event})
+			return send(&pb.WatchTableResponse{Event: e.Event})
 		}
 		m, err := e.Encoded(func(ev *pb.Event) (any, error) {
 			p := &grpc.PreparedMsg{}
@@ -57,7 +65,7 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 		if err != nil {
 			return err
 		}
-		return stream.SendMsg(m)
+		return hb.send(func() error { return stream.SendMsg(m) })
 	})
 	if err == io.EOF {
 		return err // the stream's own end, as Send reported it
@@ -66,7 +74,7 @@ func (s *Server) WatchTable(req *pb.WatchTableRequest, stream pb.TableService_Wa
 		var tms []*pb.TeamMessageRecord
 		if tms, err = s.Referee.endedTeamMessages(stream.Context(), req.GetTableId()); err == nil {
 			for _, tm := range tms {
-				if err := stream.Send(&pb.WatchTableResponse{TeamMessage: tm}); err != nil {
+				if err := send(&pb.WatchTableResponse{TeamMessage: tm}); err != nil {
 					return err
 				}
 			}

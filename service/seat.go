@@ -228,11 +228,16 @@ func (s *Server) Connect(stream pb.SeatService_ConnectServer) error {
 
 // Play is SeatService.Play: Connect's server half, for a client that cannot send on a stream
 // (a browser over HTTP/1.1). It joins with the request's Join, then sends what Connect sends
-// except Pings; the client answers with [Server.Decide]. Its status codes are Connect's, and
-// InvalidArgument when the request has no join.
+// except Pings; the client answers with [Server.Decide]. With heartbeat_ms, it sends a heartbeat
+// message whenever the stream has been quiet that long. Its status codes are Connect's, and
+// InvalidArgument when the request has no join or heartbeat_ms is outside 1 000 to 600 000.
 func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) error {
 	if req.GetJoin() == nil {
 		return statusOf(invalid("join", "missing"))
+	}
+	every, err := heartbeatInterval(req.GetHeartbeatMs())
+	if err != nil {
+		return statusOf(err)
 	}
 	if addr, err := s.route(stream.Context(), req.GetJoin().GetTableId()); err != nil || addr != "" {
 		if err != nil {
@@ -241,7 +246,11 @@ func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) err
 		return s.forwardStream(stream, addr, pb.SeatService_Play_FullMethodName, &pb.SeatService_ServiceDesc.Streams[1], req,
 			nil, func() proto.Message { return &pb.PlayResponse{} })
 	}
-	send := func(m *pb.ConnectResponse) error { return stream.Send(&pb.PlayResponse{Message: m}) }
+	hb := startHeartbeat(every, func() error { return stream.Send(&pb.PlayResponse{Heartbeat: true}) })
+	defer hb.stop()
+	send := func(m *pb.ConnectResponse) error {
+		return hb.send(func() error { return stream.Send(&pb.PlayResponse{Message: m}) })
+	}
 	return s.serveSeat(stream.Context(), req.GetJoin(), send, nil)
 }
 

@@ -342,7 +342,7 @@ func newWatchCmd() *cobra.Command {
 			var next uint64 // the seq of the next event to print; 0 before the first
 			var moving time.Time
 			for {
-				stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs, FromSeq: next})
+				stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs, FromSeq: next, HeartbeatMs: watchHeartbeatMs})
 				for first := err == nil; err == nil; first = false {
 					var m *pb.WatchTableResponse
 					if m, err = stream.Recv(); errors.Is(err, io.EOF) {

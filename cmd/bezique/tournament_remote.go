@@ -139,11 +139,11 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	}
 }
 
-// watchOnce opens one WatchTournament stream on tournament id and calls fn with each message
-// until the stream ends: nil at its end (after a message whose state is not running), fn's
-// error, or the stream's, as "WatchTournament: …".
+// watchOnce opens one WatchTournament stream on tournament id, with heartbeats (watchHeartbeatMs),
+// and calls fn with each message but the heartbeats until the stream ends: nil at its end (after
+// a message whose state is not running), fn's error, or the stream's, as "WatchTournament: …".
 func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb.WatchTournamentResponse) error) error {
-	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id, OmitPairs: true})
+	stream, err := r.c.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: id, OmitPairs: true, HeartbeatMs: watchHeartbeatMs})
 	if err != nil {
 		return fmt.Errorf("WatchTournament: %w", err)
 	}
@@ -155,11 +155,19 @@ func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb
 		if err != nil {
 			return fmt.Errorf("WatchTournament: %w", err)
 		}
+		if m.GetHeartbeat() {
+			continue
+		}
 		if err := fn(m); err != nil {
 			return err
 		}
 	}
 }
+
+// watchHeartbeatMs is the heartbeat the watch commands ask of their streams (heartbeat_ms): a
+// proxy in front of the referee may end a stream quiet for longer (Envoy's stream idle timeout, 5
+// minutes; nginx's proxy_read_timeout, 60 s), and a game or a tournament can be quiet that long.
+const watchHeartbeatMs = 30_000
 
 // takeoverWaitUsage is the help of the watch commands' --takeover-wait.
 const takeoverWaitUsage = "how long to keep following while the referee answers UNAVAILABLE (the game moving to another referee, its store out of reach) before giving up"

@@ -55,8 +55,25 @@ export async function call(method, req) {
 }
 
 // stream opens a server stream and calls onMessage with each message; it resolves when the
-// stream ends and rejects with an APIError when the stream ends with one.
-export async function stream(method, req, onMessage, signal) {
+// stream ends and rejects with an APIError when the stream ends with one, or ("unavailable") when
+// it has carried nothing for quietMs (0: no limit).
+export async function stream(method, req, onMessage, quietMs) {
+  const abort = new AbortController();
+  let quiet;
+  const heard = () => {
+    clearTimeout(quiet);
+    if (quietMs) quiet = setTimeout(() => abort.abort(new APIError("unavailable", `the stream carried nothing for ${quietMs / 1000} s`)), quietMs);
+  };
+  heard();
+  try {
+    return await read(method, req, onMessage, abort.signal, heard);
+  } finally {
+    clearTimeout(quiet);
+  }
+}
+
+// read is stream's call: it calls heard whenever bytes arrive.
+async function read(method, req, onMessage, signal, heard) {
   const json = new TextEncoder().encode(JSON.stringify(req));
   const frame = new Uint8Array(5 + json.length);
   new DataView(frame.buffer).setUint32(1, json.length);
@@ -75,6 +92,7 @@ export async function stream(method, req, onMessage, signal) {
   let buf = new Uint8Array(0);
   for (;;) {
     const { done, value } = await reader.read();
+    heard();
     if (value) {
       const joined = new Uint8Array(buf.length + value.length);
       joined.set(buf);
@@ -139,8 +157,14 @@ export async function load(fn, onCut) {
   }
 }
 
+// HEARTBEAT_MS is the heartbeat follow asks of its streams (heartbeatMs); a stream that carries
+// nothing for three of them is taken as cut: a connection can die without a word (a laptop
+// asleep, a phone changing networks), and a proxy may end streams it finds quiet.
+const HEARTBEAT_MS = 20000;
+
 // follow keeps a server stream open through cuts. It opens it with req(), a request that asks
-// only for what was not yet seen, and calls onMessage with each message. When the stream is cut,
+// only for what was not yet seen, with heartbeats (HEARTBEAT_MS), and calls onMessage with each
+// message but the heartbeats. When the stream is cut, falls quiet for three heartbeats,
 // or ends while ended() (async) says the game goes on, it calls onCut(true), waits 0.5 s
 // doubling to 10 s (jittered, back to 0.5 s once a message came) and opens it again; at the
 // first message after a cut it calls onCut(false). It resolves when ended() says so and
@@ -150,11 +174,11 @@ export async function follow(method, req, onMessage, ended, onCut) {
   let cut = false;
   for (;;) {
     try {
-      await stream(method, req(), (m) => {
+      await stream(method, { ...req(), heartbeatMs: HEARTBEAT_MS }, (m) => {
         b.reset();
         if (cut) { cut = false; onCut(false); }
-        onMessage(m);
-      });
+        if (!m.heartbeat) onMessage(m);
+      }, 3 * HEARTBEAT_MS);
       if (await ended()) return;
     } catch (err) {
       if (REFUSALS.has(err.code)) throw err;

@@ -25,7 +25,13 @@ const (
 type PlayRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// join claims the seat, as Connect's first message does.
-	Join          *Join `protobuf:"bytes,1,opt,name=join,proto3" json:"join,omitempty"`
+	Join *Join `protobuf:"bytes,1,opt,name=join,proto3" json:"join,omitempty"`
+	// heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
+	// milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+	// quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
+	// proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
+	// heartbeats knows its connection is gone.
+	HeartbeatMs   uint32 `protobuf:"varint,2,opt,name=heartbeat_ms,json=heartbeatMs,proto3" json:"heartbeat_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -67,11 +73,21 @@ func (x *PlayRequest) GetJoin() *Join {
 	return nil
 }
 
+func (x *PlayRequest) GetHeartbeatMs() uint32 {
+	if x != nil {
+		return x.HeartbeatMs
+	}
+	return 0
+}
+
 // PlayResponse is one message from the server on Play.
 type PlayResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// message is what Connect would send (never a Ping).
-	Message       *ConnectResponse `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	// message is what Connect would send (never a Ping); unset on a heartbeat.
+	Message *ConnectResponse `protobuf:"bytes,1,opt,name=message,proto3" json:"message,omitempty"`
+	// heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+	// the request's heartbeat_ms.
+	Heartbeat     bool `protobuf:"varint,2,opt,name=heartbeat,proto3" json:"heartbeat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -111,6 +127,13 @@ func (x *PlayResponse) GetMessage() *ConnectResponse {
 		return x.Message
 	}
 	return nil
+}
+
+func (x *PlayResponse) GetHeartbeat() bool {
+	if x != nil {
+		return x.Heartbeat
+	}
+	return false
 }
 
 // DecideRequest answers a DecisionRequest outside a Connect stream.
@@ -614,11 +637,13 @@ var File_bezique_v1_seat_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_seat_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dbezique/v1/seat_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"3\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x15bezique/v1/seat.proto\"V\n" +
 	"\vPlayRequest\x12$\n" +
-	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinR\x04join\"E\n" +
+	"\x04join\x18\x01 \x01(\v2\x10.bezique.v1.JoinR\x04join\x12!\n" +
+	"\fheartbeat_ms\x18\x02 \x01(\rR\vheartbeatMs\"c\n" +
 	"\fPlayResponse\x125\n" +
-	"\amessage\x18\x01 \x01(\v2\x1b.bezique.v1.ConnectResponseR\amessage\"\x98\x01\n" +
+	"\amessage\x18\x01 \x01(\v2\x1b.bezique.v1.ConnectResponseR\amessage\x12\x1c\n" +
+	"\theartbeat\x18\x02 \x01(\bR\theartbeat\"\x98\x01\n" +
 	"\rDecideRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n" +

@@ -48,6 +48,11 @@ func (m *PlayRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.HeartbeatMs != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.HeartbeatMs))
+		i--
+		dAtA[i] = 0x10
+	}
 	if m.Join != nil {
 		size, err := m.Join.MarshalToSizedBufferVT(dAtA[:i])
 		if err != nil {
@@ -90,6 +95,16 @@ func (m *PlayResponse) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	if m.unknownFields != nil {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Heartbeat {
+		i--
+		if m.Heartbeat {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x10
 	}
 	if m.Message != nil {
 		size, err := m.Message.MarshalToSizedBufferVT(dAtA[:i])
@@ -642,6 +657,9 @@ func (m *PlayRequest) SizeVT() (n int) {
 		l = m.Join.SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 	}
+	if m.HeartbeatMs != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.HeartbeatMs))
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -655,6 +673,9 @@ func (m *PlayResponse) SizeVT() (n int) {
 	if m.Message != nil {
 		l = m.Message.SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Heartbeat {
+		n += 2
 	}
 	n += len(m.unknownFields)
 	return n
@@ -987,6 +1008,25 @@ func (m *PlayRequest) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 2:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field HeartbeatMs", wireType)
+			}
+			m.HeartbeatMs = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.HeartbeatMs |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -1074,6 +1114,26 @@ func (m *PlayResponse) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 2:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Heartbeat", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Heartbeat = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

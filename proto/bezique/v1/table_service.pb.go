@@ -557,7 +557,13 @@ type WatchTableRequest struct {
 	FromSeq uint64 `protobuf:"varint,3,opt,name=from_seq,json=fromSeq,proto3" json:"from_seq,omitempty"`
 	// clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
 	// referee starts waiting for a decision (for a page that shows the clocks running).
-	ClockReports  bool `protobuf:"varint,4,opt,name=clock_reports,json=clockReports,proto3" json:"clock_reports,omitempty"`
+	ClockReports bool `protobuf:"varint,4,opt,name=clock_reports,json=clockReports,proto3" json:"clock_reports,omitempty"`
+	// heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
+	// milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+	// quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
+	// proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
+	// heartbeats knows its connection is gone.
+	HeartbeatMs   uint32 `protobuf:"varint,5,opt,name=heartbeat_ms,json=heartbeatMs,proto3" json:"heartbeat_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -620,6 +626,13 @@ func (x *WatchTableRequest) GetClockReports() bool {
 	return false
 }
 
+func (x *WatchTableRequest) GetHeartbeatMs() uint32 {
+	if x != nil {
+		return x.HeartbeatMs
+	}
+	return 0
+}
+
 // WatchTableResponse is one public event, a clock report or a team message.
 type WatchTableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -633,7 +646,10 @@ type WatchTableResponse struct {
 	// asked for clock_reports: sent when the referee starts waiting for a seat's decision, and
 	// after the history to a spectator that starts watching while it waits. A page counts the
 	// running seat's time down from it.
-	ClockReport   *ClockReport `protobuf:"bytes,3,opt,name=clock_report,json=clockReport,proto3" json:"clock_report,omitempty"`
+	ClockReport *ClockReport `protobuf:"bytes,3,opt,name=clock_report,json=clockReport,proto3" json:"clock_report,omitempty"`
+	// heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+	// the request's heartbeat_ms.
+	Heartbeat     bool `protobuf:"varint,4,opt,name=heartbeat,proto3" json:"heartbeat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -687,6 +703,13 @@ func (x *WatchTableResponse) GetClockReport() *ClockReport {
 		return x.ClockReport
 	}
 	return nil
+}
+
+func (x *WatchTableResponse) GetHeartbeat() bool {
+	if x != nil {
+		return x.Heartbeat
+	}
+	return false
 }
 
 // GetRecordRequest names a finished game.
@@ -1160,16 +1183,18 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"B\n" +
 	"\x13CancelTableResponse\x12+\n" +
-	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"\x89\x01\n" +
+	"\x05table\x18\x01 \x01(\v2\x15.bezique.v1.TableInfoR\x05table\"\xac\x01\n" +
 	"\x11WatchTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bdelay_ms\x18\x02 \x01(\rR\adelayMs\x12\x19\n" +
 	"\bfrom_seq\x18\x03 \x01(\x04R\afromSeq\x12#\n" +
-	"\rclock_reports\x18\x04 \x01(\bR\fclockReports\"\xbb\x01\n" +
+	"\rclock_reports\x18\x04 \x01(\bR\fclockReports\x12!\n" +
+	"\fheartbeat_ms\x18\x05 \x01(\rR\vheartbeatMs\"\xd9\x01\n" +
 	"\x12WatchTableResponse\x12'\n" +
 	"\x05event\x18\x01 \x01(\v2\x11.bezique.v1.EventR\x05event\x12@\n" +
 	"\fteam_message\x18\x02 \x01(\v2\x1d.bezique.v1.TeamMessageRecordR\vteamMessage\x12:\n" +
-	"\fclock_report\x18\x03 \x01(\v2\x17.bezique.v1.ClockReportR\vclockReport\"-\n" +
+	"\fclock_report\x18\x03 \x01(\v2\x17.bezique.v1.ClockReportR\vclockReport\x12\x1c\n" +
+	"\theartbeat\x18\x04 \x01(\bR\theartbeat\"-\n" +
 	"\x10GetRecordRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"C\n" +
 	"\x11GetRecordResponse\x12.\n" +

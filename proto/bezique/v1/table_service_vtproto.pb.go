@@ -524,6 +524,11 @@ func (m *WatchTableRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.HeartbeatMs != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.HeartbeatMs))
+		i--
+		dAtA[i] = 0x28
+	}
 	if m.ClockReports {
 		i--
 		if m.ClockReports {
@@ -583,6 +588,16 @@ func (m *WatchTableResponse) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 	if m.unknownFields != nil {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Heartbeat {
+		i--
+		if m.Heartbeat {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x20
 	}
 	if m.ClockReport != nil {
 		size, err := m.ClockReport.MarshalToSizedBufferVT(dAtA[:i])
@@ -1199,6 +1214,9 @@ func (m *WatchTableRequest) SizeVT() (n int) {
 	if m.ClockReports {
 		n += 2
 	}
+	if m.HeartbeatMs != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.HeartbeatMs))
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -1220,6 +1238,9 @@ func (m *WatchTableResponse) SizeVT() (n int) {
 	if m.ClockReport != nil {
 		l = m.ClockReport.SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.Heartbeat {
+		n += 2
 	}
 	n += len(m.unknownFields)
 	return n
@@ -2722,6 +2743,25 @@ func (m *WatchTableRequest) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.ClockReports = bool(v != 0)
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field HeartbeatMs", wireType)
+			}
+			m.HeartbeatMs = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.HeartbeatMs |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -2881,6 +2921,26 @@ func (m *WatchTableResponse) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 4:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Heartbeat", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Heartbeat = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

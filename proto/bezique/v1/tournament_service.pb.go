@@ -407,7 +407,13 @@ type WatchTournamentRequest struct {
 	TournamentId string `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	// omit_pairs leaves the head-to-head pairs out of every update's standings (pairs_changed is
 	// then false).
-	OmitPairs     bool `protobuf:"varint,2,opt,name=omit_pairs,json=omitPairs,proto3" json:"omit_pairs,omitempty"`
+	OmitPairs bool `protobuf:"varint,2,opt,name=omit_pairs,json=omitPairs,proto3" json:"omit_pairs,omitempty"`
+	// heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
+	// milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+	// quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
+	// proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
+	// heartbeats knows its connection is gone.
+	HeartbeatMs   uint32 `protobuf:"varint,3,opt,name=heartbeat_ms,json=heartbeatMs,proto3" json:"heartbeat_ms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -456,6 +462,13 @@ func (x *WatchTournamentRequest) GetOmitPairs() bool {
 	return false
 }
 
+func (x *WatchTournamentRequest) GetHeartbeatMs() uint32 {
+	if x != nil {
+		return x.HeartbeatMs
+	}
+	return 0
+}
+
 // WatchTournamentResponse is one step of a tournament, or a piece of one: the first step carries
 // every result so far.
 type WatchTournamentResponse struct {
@@ -467,7 +480,7 @@ type WatchTournamentResponse struct {
 	// changed (pairs_changed).
 	Standings *Standings `protobuf:"bytes,2,opt,name=standings,proto3" json:"standings,omitempty"`
 	// state is the tournament's state; the stream ends after a message whose state is not running.
-	// Unspecified when more is set.
+	// Unspecified when more or heartbeat is set.
 	State TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TournamentState" json:"state,omitempty"`
 	// more says that this step's results continue in the next message: a step of more than 1 000
 	// results (the first of a long tournament) comes in pieces, and only its last has the
@@ -478,7 +491,10 @@ type WatchTournamentResponse struct {
 	// them (a pair is named by a and b) and keeps the others. Set in every update with standings
 	// but the stream's first. A round robin of 447 entrants has 99 681 pairs, about 11 MB of JSON,
 	// which every update sent before.
-	PairsChanged  bool `protobuf:"varint,5,opt,name=pairs_changed,json=pairsChanged,proto3" json:"pairs_changed,omitempty"`
+	PairsChanged bool `protobuf:"varint,5,opt,name=pairs_changed,json=pairsChanged,proto3" json:"pairs_changed,omitempty"`
+	// heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+	// the request's heartbeat_ms.
+	Heartbeat     bool `protobuf:"varint,6,opt,name=heartbeat,proto3" json:"heartbeat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -544,6 +560,13 @@ func (x *WatchTournamentResponse) GetMore() bool {
 func (x *WatchTournamentResponse) GetPairsChanged() bool {
 	if x != nil {
 		return x.PairsChanged
+	}
+	return false
+}
+
+func (x *WatchTournamentResponse) GetHeartbeat() bool {
+	if x != nil {
+		return x.Heartbeat
 	}
 	return false
 }
@@ -684,17 +707,19 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\fnewest_first\x18\x04 \x01(\bR\vnewestFirst\"\x7f\n" +
 	"\x17ListTournamentsResponse\x12<\n" +
 	"\vtournaments\x18\x01 \x03(\v2\x1a.bezique.v1.TournamentInfoR\vtournaments\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\\\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x7f\n" +
 	"\x16WatchTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1d\n" +
 	"\n" +
-	"omit_pairs\x18\x02 \x01(\bR\tomitPairs\"\xf6\x01\n" +
+	"omit_pairs\x18\x02 \x01(\bR\tomitPairs\x12!\n" +
+	"\fheartbeat_ms\x18\x03 \x01(\rR\vheartbeatMs\"\x94\x02\n" +
 	"\x17WatchTournamentResponse\x12:\n" +
 	"\aresults\x18\x01 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x123\n" +
 	"\tstandings\x18\x02 \x01(\v2\x15.bezique.v1.StandingsR\tstandings\x121\n" +
 	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\x12\x12\n" +
 	"\x04more\x18\x04 \x01(\bR\x04more\x12#\n" +
-	"\rpairs_changed\x18\x05 \x01(\bR\fpairsChanged\"V\n" +
+	"\rpairs_changed\x18\x05 \x01(\bR\fpairsChanged\x12\x1c\n" +
+	"\theartbeat\x18\x06 \x01(\bR\theartbeat\"V\n" +
 	"\x17CancelTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +

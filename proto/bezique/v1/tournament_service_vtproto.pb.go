@@ -377,6 +377,11 @@ func (m *WatchTournamentRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.HeartbeatMs != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.HeartbeatMs))
+		i--
+		dAtA[i] = 0x18
+	}
 	if m.OmitPairs {
 		i--
 		if m.OmitPairs {
@@ -426,6 +431,16 @@ func (m *WatchTournamentResponse) MarshalToSizedBufferVT(dAtA []byte) (int, erro
 	if m.unknownFields != nil {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
+	}
+	if m.Heartbeat {
+		i--
+		if m.Heartbeat {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x30
 	}
 	if m.PairsChanged {
 		i--
@@ -703,6 +718,9 @@ func (m *WatchTournamentRequest) SizeVT() (n int) {
 	if m.OmitPairs {
 		n += 2
 	}
+	if m.HeartbeatMs != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.HeartbeatMs))
+	}
 	n += len(m.unknownFields)
 	return n
 }
@@ -730,6 +748,9 @@ func (m *WatchTournamentResponse) SizeVT() (n int) {
 		n += 2
 	}
 	if m.PairsChanged {
+		n += 2
+	}
+	if m.Heartbeat {
 		n += 2
 	}
 	n += len(m.unknownFields)
@@ -1622,6 +1643,25 @@ func (m *WatchTournamentRequest) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.OmitPairs = bool(v != 0)
+		case 3:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field HeartbeatMs", wireType)
+			}
+			m.HeartbeatMs = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.HeartbeatMs |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])
@@ -1802,6 +1842,26 @@ func (m *WatchTournamentResponse) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.PairsChanged = bool(v != 0)
+		case 6:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Heartbeat", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.Heartbeat = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -15,7 +15,7 @@ from bezique.v1 import events_pb2 as bezique_dot_v1_dot_events__pb2
 from bezique.v1 import seat_pb2 as bezique_dot_v1_dot_seat__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x62\x65zique/v1/seat_service.proto\x12\nbezique.v1\x1a\x17\x62\x65zique/v1/events.proto\x1a\x15\x62\x65zique/v1/seat.proto\"3\n\x0bPlayRequest\x12$\n\x04join\x18\x01 \x01(\x0b\x32\x10.bezique.v1.JoinR\x04join\"E\n\x0cPlayResponse\x12\x35\n\x07message\x18\x01 \x01(\x0b\x32\x1b.bezique.v1.ConnectResponseR\x07message\"\x98\x01\n\rDecideRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12*\n\x06\x64\x65\x63ide\x18\x04 \x01(\x0b\x32\x12.bezique.v1.DecideR\x06\x64\x65\x63ide\x12\x16\n\x06member\x18\x05 \x01(\rR\x06member\"\x10\n\x0e\x44\x65\x63ideResponse\"\xd4\x01\n\x0e\x43onnectRequest\x12&\n\x04join\x18\x01 \x01(\x0b\x32\x10.bezique.v1.JoinH\x00R\x04join\x12,\n\x06\x64\x65\x63ide\x18\x02 \x01(\x0b\x32\x12.bezique.v1.DecideH\x00R\x06\x64\x65\x63ide\x12&\n\x04pong\x18\x03 \x01(\x0b\x32\x10.bezique.v1.PongH\x00R\x04pong\x12<\n\x0cteam_message\x18\x04 \x01(\x0b\x32\x17.bezique.v1.TeamMessageH\x00R\x0bteamMessageB\x06\n\x04kind\"\x90\x04\n\x0f\x43onnectResponse\x12/\n\x07welcome\x18\x01 \x01(\x0b\x32\x13.bezique.v1.WelcomeH\x00R\x07welcome\x12)\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x11.bezique.v1.EventH\x00R\x05\x65vent\x12H\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x1b.bezique.v1.DecisionRequestH\x00R\x0f\x64\x65\x63isionRequest\x12\x35\n\trejection\x18\x04 \x01(\x0b\x32\x15.bezique.v1.RejectionH\x00R\trejection\x12&\n\x04ping\x18\x05 \x01(\x0b\x32\x10.bezique.v1.PingH\x00R\x04ping\x12<\n\x0c\x63lock_report\x18\x06 \x01(\x0b\x32\x17.bezique.v1.ClockReportH\x00R\x0b\x63lockReport\x12\x33\n\tgame_over\x18\x07 \x01(\x0b\x32\x14.bezique.v1.GameOverH\x00R\x08gameOver\x12R\n\x14team_message_relayed\x18\x08 \x01(\x0b\x32\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayed\x12)\n\x05\x62\x61tch\x18\t \x01(\x0b\x32\x11.bezique.v1.BatchH\x00R\x05\x62\x61tchB\x06\n\x04kind\"@\n\x05\x42\x61tch\x12\x37\n\x08messages\x18\x01 \x03(\x0b\x32\x1b.bezique.v1.ConnectResponseR\x08messages2\xd3\x01\n\x0bSeatService\x12\x46\n\x07\x43onnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x01\x30\x01\x12;\n\x04Play\x12\x17.bezique.v1.PlayRequest\x1a\x18.bezique.v1.PlayResponse0\x01\x12?\n\x06\x44\x65\x63ide\x12\x19.bezique.v1.DecideRequest\x1a\x1a.bezique.v1.DecideResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x62\x65zique/v1/seat_service.proto\x12\nbezique.v1\x1a\x17\x62\x65zique/v1/events.proto\x1a\x15\x62\x65zique/v1/seat.proto\"V\n\x0bPlayRequest\x12$\n\x04join\x18\x01 \x01(\x0b\x32\x10.bezique.v1.JoinR\x04join\x12!\n\x0cheartbeat_ms\x18\x02 \x01(\rR\x0bheartbeatMs\"c\n\x0cPlayResponse\x12\x35\n\x07message\x18\x01 \x01(\x0b\x32\x1b.bezique.v1.ConnectResponseR\x07message\x12\x1c\n\theartbeat\x18\x02 \x01(\x08R\theartbeat\"\x98\x01\n\rDecideRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x12\n\x04seat\x18\x02 \x01(\rR\x04seat\x12\x14\n\x05token\x18\x03 \x01(\tR\x05token\x12*\n\x06\x64\x65\x63ide\x18\x04 \x01(\x0b\x32\x12.bezique.v1.DecideR\x06\x64\x65\x63ide\x12\x16\n\x06member\x18\x05 \x01(\rR\x06member\"\x10\n\x0e\x44\x65\x63ideResponse\"\xd4\x01\n\x0e\x43onnectRequest\x12&\n\x04join\x18\x01 \x01(\x0b\x32\x10.bezique.v1.JoinH\x00R\x04join\x12,\n\x06\x64\x65\x63ide\x18\x02 \x01(\x0b\x32\x12.bezique.v1.DecideH\x00R\x06\x64\x65\x63ide\x12&\n\x04pong\x18\x03 \x01(\x0b\x32\x10.bezique.v1.PongH\x00R\x04pong\x12<\n\x0cteam_message\x18\x04 \x01(\x0b\x32\x17.bezique.v1.TeamMessageH\x00R\x0bteamMessageB\x06\n\x04kind\"\x90\x04\n\x0f\x43onnectResponse\x12/\n\x07welcome\x18\x01 \x01(\x0b\x32\x13.bezique.v1.WelcomeH\x00R\x07welcome\x12)\n\x05\x65vent\x18\x02 \x01(\x0b\x32\x11.bezique.v1.EventH\x00R\x05\x65vent\x12H\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x1b.bezique.v1.DecisionRequestH\x00R\x0f\x64\x65\x63isionRequest\x12\x35\n\trejection\x18\x04 \x01(\x0b\x32\x15.bezique.v1.RejectionH\x00R\trejection\x12&\n\x04ping\x18\x05 \x01(\x0b\x32\x10.bezique.v1.PingH\x00R\x04ping\x12<\n\x0c\x63lock_report\x18\x06 \x01(\x0b\x32\x17.bezique.v1.ClockReportH\x00R\x0b\x63lockReport\x12\x33\n\tgame_over\x18\x07 \x01(\x0b\x32\x14.bezique.v1.GameOverH\x00R\x08gameOver\x12R\n\x14team_message_relayed\x18\x08 \x01(\x0b\x32\x1e.bezique.v1.TeamMessageRelayedH\x00R\x12teamMessageRelayed\x12)\n\x05\x62\x61tch\x18\t \x01(\x0b\x32\x11.bezique.v1.BatchH\x00R\x05\x62\x61tchB\x06\n\x04kind\"@\n\x05\x42\x61tch\x12\x37\n\x08messages\x18\x01 \x03(\x0b\x32\x1b.bezique.v1.ConnectResponseR\x08messages2\xd3\x01\n\x0bSeatService\x12\x46\n\x07\x43onnect\x12\x1a.bezique.v1.ConnectRequest\x1a\x1b.bezique.v1.ConnectResponse(\x01\x30\x01\x12;\n\x04Play\x12\x17.bezique.v1.PlayRequest\x1a\x18.bezique.v1.PlayResponse0\x01\x12?\n\x06\x44\x65\x63ide\x12\x19.bezique.v1.DecideRequest\x1a\x1a.bezique.v1.DecideResponseB=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.seat_service_pb2', globals())
@@ -24,19 +24,19 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1'
   _PLAYREQUEST._serialized_start=93
-  _PLAYREQUEST._serialized_end=144
-  _PLAYRESPONSE._serialized_start=146
-  _PLAYRESPONSE._serialized_end=215
-  _DECIDEREQUEST._serialized_start=218
-  _DECIDEREQUEST._serialized_end=370
-  _DECIDERESPONSE._serialized_start=372
-  _DECIDERESPONSE._serialized_end=388
-  _CONNECTREQUEST._serialized_start=391
-  _CONNECTREQUEST._serialized_end=603
-  _CONNECTRESPONSE._serialized_start=606
-  _CONNECTRESPONSE._serialized_end=1134
-  _BATCH._serialized_start=1136
-  _BATCH._serialized_end=1200
-  _SEATSERVICE._serialized_start=1203
-  _SEATSERVICE._serialized_end=1414
+  _PLAYREQUEST._serialized_end=179
+  _PLAYRESPONSE._serialized_start=181
+  _PLAYRESPONSE._serialized_end=280
+  _DECIDEREQUEST._serialized_start=283
+  _DECIDEREQUEST._serialized_end=435
+  _DECIDERESPONSE._serialized_start=437
+  _DECIDERESPONSE._serialized_end=453
+  _CONNECTREQUEST._serialized_start=456
+  _CONNECTREQUEST._serialized_end=668
+  _CONNECTRESPONSE._serialized_start=671
+  _CONNECTRESPONSE._serialized_end=1199
+  _BATCH._serialized_start=1201
+  _BATCH._serialized_end=1265
+  _SEATSERVICE._serialized_start=1268
+  _SEATSERVICE._serialized_end=1479
 # @@protoc_insertion_point(module_scope)

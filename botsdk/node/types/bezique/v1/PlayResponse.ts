@@ -7,9 +7,14 @@ import type { ConnectResponse as _bezique_v1_ConnectResponse, ConnectResponse__O
  */
 export interface PlayResponse {
   /**
-   * message is what Connect would send (never a Ping).
+   * message is what Connect would send (never a Ping); unset on a heartbeat.
    */
   'message'?: (_bezique_v1_ConnectResponse | null);
+  /**
+   * heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+   * the request's heartbeat_ms.
+   */
+  'heartbeat'?: (boolean);
 }
 
 /**
@@ -17,7 +22,12 @@ export interface PlayResponse {
  */
 export interface PlayResponse__Output {
   /**
-   * message is what Connect would send (never a Ping).
+   * message is what Connect would send (never a Ping); unset on a heartbeat.
    */
   'message': (_bezique_v1_ConnectResponse__Output | null);
+  /**
+   * heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+   * the request's heartbeat_ms.
+   */
+  'heartbeat': (boolean);
 }

@@ -25,6 +25,14 @@ export interface WatchTableRequest {
    * referee starts waiting for a decision (for a page that shows the clocks running).
    */
   'clock_reports'?: (boolean);
+  /**
+   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
+   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
+   * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
+   * heartbeats knows its connection is gone.
+   */
+  'heartbeat_ms'?: (number);
 }
 
 /**
@@ -50,4 +58,12 @@ export interface WatchTableRequest__Output {
    * referee starts waiting for a decision (for a page that shows the clocks running).
    */
   'clock_reports': (boolean);
+  /**
+   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
+   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
+   * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
+   * heartbeats knows its connection is gone.
+   */
+  'heartbeat_ms': (number);
 }

@@ -25,6 +25,11 @@ export interface WatchTableResponse {
    * running seat's time down from it.
    */
   'clock_report'?: (_bezique_v1_ClockReport | null);
+  /**
+   * heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+   * the request's heartbeat_ms.
+   */
+  'heartbeat'?: (boolean);
 }
 
 /**
@@ -48,4 +53,9 @@ export interface WatchTableResponse__Output {
    * running seat's time down from it.
    */
   'clock_report': (_bezique_v1_ClockReport__Output | null);
+  /**
+   * heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
+   * the request's heartbeat_ms.
+   */
+  'heartbeat': (boolean);
 }
