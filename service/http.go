@@ -299,6 +299,15 @@ const grpcNoRequest = "cardinality violation: received no request message from n
 const noRequestMessage = "no request message: a Connect unary call's body is the request (in JSON, {} at least), " +
 	"a stream's body one framed request (docs/INTEGRATE.md)"
 
+// grpcManyRequests is the status that grpc-go gives a unary or server-streaming call whose body
+// holds more than one request message (stream.go, RecvMsg): Internal, though the caller erred.
+const grpcManyRequests = "cardinality violation: received multiple request messages for non-client-streaming RPC"
+
+// manyRequestsMessage is the refusal of a call that carried more than one request message
+// (grpcManyRequests).
+const manyRequestsMessage = "more than one request message: a unary call or a server stream takes one framed request; " +
+	"only SeatService.Connect takes more (docs/INTEGRATE.md)"
+
 // grpcCutRequest is the status that grpc-go gives a call whose request ends within a frame
 // (stream.go, RecvMsg): Internal, though the caller's bytes were cut short.
 const grpcCutRequest = "unexpected EOF"
@@ -307,8 +316,9 @@ const grpcCutRequest = "unexpected EOF"
 const cutRequestMessage = "request cut short: the body ends before the length its frame gives (docs/INTEGRATE.md)"
 
 // requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a call that
-// carried no request (grpcNoRequest) or a request cut short (grpcCutRequest) turned into
-// INVALID_ARGUMENT with noRequestMessage and cutRequestMessage, in the trailers it leaves: the
+// carried no request (grpcNoRequest), more than one (grpcManyRequests) or a request cut short
+// (grpcCutRequest) turned into INVALID_ARGUMENT with noRequestMessage, manyRequestsMessage and
+// cutRequestMessage, in the trailers it leaves: the
 // caller sent bad input, the referee did not fail, and Connect and gRPC-Web clients, whose binary
 // messages vanguard hands to grpc-go as they are, got HTTP 500 (a request message that does not
 // read ends INVALID_ARGUMENT in the referee's handler: readable). A JSON stream message that [wholeMessages] refused, which grpc-go
@@ -320,7 +330,7 @@ const cutRequestMessage = "request cut short: the body ends before the length it
 // CANCELED or having written nothing, which the transcoder answered UNKNOWN, "response uses
 // incorrect codec". It cannot be done in grpc-go: its stream writes the status itself when
 // RecvMsg fails, whatever the handler returns then, so native gRPC callers keep grpc-go's
-// Internal for these two (docs/INTEGRATE.md). The transcoder reads the trailers once g has
+// Internal for these three (docs/INTEGRATE.md). The transcoder reads the trailers once g has
 // returned, and a status in the headers of an answer g did not begin as one with trailers only.
 // g closes the request's body at the end of its call, and returns once its read of it has: the
 // close interrupts that read ([closeInterrupts]), so that the call's end reaches a client whose
@@ -359,6 +369,8 @@ func requestRefusals(g http.Handler) http.Handler {
 			return
 		case msg == grpcNoRequest:
 			msg = noRequestMessage
+		case msg == grpcManyRequests:
+			msg = manyRequestsMessage
 		case msg == grpcCutRequest:
 			msg = cutRequestMessage
 		default:

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -86,6 +87,44 @@ func TestHTTPUnaryRequestCutShort(t *testing.T) {
 		const want = `{"code":"invalid_argument","message":"request cut short: the body ends after 1 of the 100 bytes its Content-Length gives"}`
 		if err != nil || res.StatusCode != http.StatusBadRequest || string(body) != want {
 			t.Errorf("%s: %d %s (%v)\nwant 400 %s", ct, res.StatusCode, body, err, want)
+		}
+	}
+}
+
+// TestHTTPManyRequests is the regression test of a call whose body holds two framed requests: a
+// Connect server stream (WatchTable, Play) and a gRPC-Web unary call. grpc-go refused them with
+// Internal, "cardinality violation: received multiple request messages for non-client-streaming
+// RPC" (an outside trial); they are now INVALID_ARGUMENT saying the call takes one.
+func TestHTTPManyRequests(t *testing.T) {
+	base := serveWithApp(t)
+	frame := func(json string) string { return "\x00\x00\x00\x00" + string(rune(len(json))) + json }
+	two := frame(`{"tableId":"t-1"}`) + frame(`{"tableId":"t-1"}`)
+	for _, c := range []struct{ path, contentType, want string }{
+		{"/bezique.v1.TableService/WatchTable", "application/connect+json", `{"error":{"code":"invalid_argument","message":"` + manyRequestsMessage + `"}}`},
+		{"/bezique.v1.SeatService/Play", "application/connect+json", `{"error":{"code":"invalid_argument","message":"` + manyRequestsMessage + `"}}`},
+		{"/bezique.v1.TableService/GetTable", "application/grpc-web+json", "grpc-status:3\r\ngrpc-message:" + manyRequestsMessage},
+	} {
+		body := two
+		if c.path == "/bezique.v1.SeatService/Play" {
+			body = frame(`{"join":{"tableId":"t-1"}}`) + frame(`{"join":{"tableId":"t-1"}}`)
+		}
+		req, err := http.NewRequest(http.MethodPost, base+c.path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if h := res.Header; h.Get("Grpc-Status") != "" { // gRPC-Web, trailers only: the status in the headers
+			got = []byte("\x80\x00\x00\x00\x00grpc-status:" + h.Get("Grpc-Status") + "\r\ngrpc-message:" + h.Get("Grpc-Message"))
+		}
+		if err != nil || len(got) < 5 || !strings.Contains(string(got[5:]), c.want) {
+			t.Errorf("%s (%s): %d %q\nwant a last frame with %s", c.path, c.contentType, res.StatusCode, got, c.want)
 		}
 	}
 }
