@@ -151,6 +151,10 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			_ = errorWriter.Write(w, r, err)
 			return
 		}
+		if err := checkRequestEncoding(r); err != nil {
+			_ = errorWriter.Write(w, r, err)
+			return
+		}
 		w = cacheControl(w, r)
 		if clientStream && r.ProtoMajor == 1 {
 			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
@@ -429,6 +433,28 @@ func checkConnectTimeout(r *http.Request) error {
 		return nil
 	}
 	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("header Connect-Timeout-Ms: %q, want one, the timeout in milliseconds: 1 to 10 digits", strings.Join(v, ", ")))
+}
+
+// checkRequestEncoding returns a Connect UNIMPLEMENTED error naming the header when r's request
+// says it is compressed (Content-Encoding on a Connect unary call, Connect-Content-Encoding on a
+// Connect stream, Grpc-Encoding on gRPC-Web) with anything but identity; nil for every other
+// request. The referee reads requests uncompressed (the largest is a few hundred bytes), and
+// vanguard answered br, deflate and zstd with a plain-text 415 and gzip with grpc-go's
+// "Decompressor is not installed" (an outside trial).
+func checkRequestEncoding(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	header := "Content-Encoding"
+	switch {
+	case strings.HasPrefix(ct, "application/connect+"):
+		header = "Connect-Content-Encoding"
+	case strings.HasPrefix(ct, "application/grpc"):
+		header = "Grpc-Encoding"
+	}
+	v := r.Header.Values(header)
+	if len(v) == 0 || len(v) == 1 && (v[0] == "" || v[0] == "identity") {
+		return nil
+	}
+	return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("header %s: %q: the referee reads requests uncompressed (identity)", header, strings.Join(v, ", ")))
 }
 
 // sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are
