@@ -754,7 +754,7 @@ type Rejection struct {
 	// forfeits, or the referee plays for it) and the count starts again at the next decision.
 	Strikes uint32 `protobuf:"varint,5,opt,name=strikes,proto3" json:"strikes,omitempty"`
 	// strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
-	// decision tolerates; 0 for no limit.
+	// decision tolerates (never 0: a table created with 0 has the default, 3).
 	StrikeLimit   uint32 `protobuf:"varint,6,opt,name=strike_limit,json=strikeLimit,proto3" json:"strike_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -676,7 +676,8 @@ type FailurePolicy struct {
 	OnIllegal FailureAction `protobuf:"varint,2,opt,name=on_illegal,json=onIllegal,proto3,enum=bezique.v1.FailureAction" json:"on_illegal,omitempty"`
 	// on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
 	OnDisconnect FailureAction `protobuf:"varint,3,opt,name=on_disconnect,json=onDisconnect,proto3,enum=bezique.v1.FailureAction" json:"on_disconnect,omitempty"`
-	// strike_limit is the number of rejected actions tolerated for one decision.
+	// strike_limit is the number of rejected actions tolerated for one decision; 0 (unset) is the
+	// default, 3.
 	StrikeLimit uint32 `protobuf:"varint,4,opt,name=strike_limit,json=strikeLimit,proto3" json:"strike_limit,omitempty"`
 	// disconnect_grace_ms is how long a disconnected seat may take to come back: at most an hour
 	// (3 600 000); 0 for the referee's default.

@@ -19,7 +19,8 @@ export interface FailurePolicy {
    */
   'on_disconnect'?: (_bezique_v1_FailureAction);
   /**
-   * strike_limit is the number of rejected actions tolerated for one decision.
+   * strike_limit is the number of rejected actions tolerated for one decision; 0 (unset) is the
+   * default, 3.
    */
   'strike_limit'?: (number);
   /**
@@ -46,7 +47,8 @@ export interface FailurePolicy__Output {
    */
   'on_disconnect': (_bezique_v1_FailureAction__Output);
   /**
-   * strike_limit is the number of rejected actions tolerated for one decision.
+   * strike_limit is the number of rejected actions tolerated for one decision; 0 (unset) is the
+   * default, 3.
    */
   'strike_limit': (number);
   /**

@@ -32,7 +32,7 @@ export interface Rejection {
   'strikes'?: (number);
   /**
    * strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
-   * decision tolerates; 0 for no limit.
+   * decision tolerates (never 0: a table created with 0 has the default, 3).
    */
   'strike_limit'?: (number);
 }
@@ -66,7 +66,7 @@ export interface Rejection__Output {
   'strikes': (number);
   /**
    * strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
-   * decision tolerates; 0 for no limit.
+   * decision tolerates (never 0: a table created with 0 has the default, 3).
    */
   'strike_limit': (number);
 }
