@@ -81,8 +81,8 @@ match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM w
 killed.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
-  bezique match --cmd 'python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
-  bezique match --cmd 'node botsdk/node/examples/serve.js --capacity 4' --cmd-b 'python3 mybot.py'`,
+  bezique match --cmd '/usr/bin/python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
+  bezique match --cmd 'node botsdk/node/examples/serve.js --capacity 4' --cmd-b '/usr/bin/python3 mybot.py'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
