@@ -95,6 +95,9 @@ func (g *Game) check(seat int, a Action) *Error {
 		return g.checkPlay(seat, a.Card)
 	}
 	if g.phase != PhaseWindow {
+		if a.Kind == EndWindow {
+			return ruleErr("RULES.md §1.5", "no post-trick window is open to end: it opens when a trick is won, before drawing")
+		}
 		if g.phase == PhaseTrick2 {
 			return ruleErr("RULES.md §1.7", "no melds or seven actions in phase 2")
 		}
