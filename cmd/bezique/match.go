@@ -203,7 +203,7 @@ killed.`,
 				return err
 			}
 			for _, s := range sides {
-				warnFallbacks(cmd.ErrOrStderr(), tn, s.id)
+				warnNotTheBot(cmd.ErrOrStderr(), tn, s.id)
 			}
 			if recordsDir != "" { // the in-process referee's games go with it: written now or never
 				n, _, err := writeRecords(ctx, tn, recordsDir, r.GetRecord)
@@ -255,25 +255,37 @@ func (o matchOutput) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// warnFallbacks says on w when half or more of entrant id's answers in tn were its SDK's
-// fallbacks (its decide failed, missed its deadline or chose no legal action): the verdict then
-// measures the first legal action, not the bot, which the standings' fallbacks column alone did
-// not make plain (a bot whose decide raised every time, 4 644 fallbacks of 4 644: a bot author's
-// trial).
-func warnFallbacks(w io.Writer, tn *service.Tournament, id string) {
+// warnNotTheBot says on w when as many of entrant id's actions in tn as its bot chose itself, or
+// more, were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal
+// action), or were played for it by the referee (it timed out, answered illegally to the strike
+// limit, or was disconnected): the verdict then measures the first legal action or the
+// referee's auto-play, not the bot, which the standings' columns alone did not make plain (a bot
+// whose decide raised every time, 4 644 fallbacks of 4 644; a bot that never answered, 124
+// timeouts and no warning: bot authors' trials).
+func warnNotTheBot(w io.Writer, tn *service.Tournament, id string) {
 	games := tn.Spec.Schedule()
-	decisions, fallbacks := 0, 0
+	var sum tournament.SeatStats
 	for _, r := range tn.Results {
 		for seat, e := range games[r.Game].Seats {
 			if tn.Spec.Entrants[e].ID == id && seat < len(r.Seats) {
-				decisions += r.Seats[seat].Decisions
-				fallbacks += r.Seats[seat].Fallbacks
+				s := r.Seats[seat]
+				sum.Decisions += s.Decisions
+				sum.Fallbacks += s.Fallbacks
+				sum.Timeouts += s.Timeouts
+				sum.Illegal += s.Illegal
+				sum.Disconnects += s.Disconnects
 			}
 		}
 	}
-	if fallbacks > 0 && fallbacks >= decisions {
-		fmt.Fprintf(w, "warning: %d of %s's %d answers were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n",
-			fallbacks, id, decisions+fallbacks)
+	played := sum.Timeouts + sum.Illegal + sum.Disconnects
+	actions := sum.Decisions + sum.Fallbacks + played
+	if sum.Fallbacks > 0 && sum.Fallbacks >= sum.Decisions {
+		fmt.Fprintf(w, "warning: %d of %s's %d actions were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n",
+			sum.Fallbacks, id, actions)
+	}
+	if played > 0 && played >= sum.Decisions {
+		fmt.Fprintf(w, "warning: the referee played %d of %s's %d actions for it (%d timed out, %d after illegal answers, %d while disconnected): the verdict measures the referee's auto-play, not the bot\n",
+			played, id, actions, sum.Timeouts, sum.Illegal, sum.Disconnects)
 	}
 }
 
@@ -287,7 +299,11 @@ func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {
 		return
 	}
 	p := u.Standings.Pairs[0]
-	fmt.Fprintf(w, "%d games: %s +%d =%d -%d against %s, Elo %s", u.Standings.Played, a, p.W, p.D, p.L, b, eloText(p.Elo))
+	games := "games"
+	if u.Standings.Played == 1 {
+		games = "game"
+	}
+	fmt.Fprintf(w, "%d %s: %s +%d =%d -%d against %s, Elo %s", u.Standings.Played, games, a, p.W, p.D, p.L, b, eloText(p.Elo))
 	if t := u.Standings.SPRT; t != nil {
 		fmt.Fprintf(w, ", LLR %.2f (%.2f, %.2f) %s", t.LLR, t.Lower, t.Upper, verdictText(t))
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"net"
 	"os"
 	"os/exec"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -51,7 +53,7 @@ func TestMatchCommand(t *testing.T) {
 	if m == nil || !strings.Contains(out, "H0 accepted after ") || len(m[1]) > 3 {
 		t.Fatalf("output:\n%s", out)
 	}
-	if !regexp.MustCompile(`\n\d+ games: cmd-a \+\d+ =\d+ -\d+ against rulebook, Elo `).MatchString(out) {
+	if !regexp.MustCompile(`\n\d+ games?: cmd-a \+\d+ =\d+ -\d+ against rulebook, Elo `).MatchString(out) {
 		t.Fatalf("no progress lines:\n%s", out)
 	}
 }
@@ -118,7 +120,7 @@ func TestMatchProgramDies(t *testing.T) {
 	cmd.SetArgs([]string{"match", "--seed", "1", "--sprt", "0,1,0.05,0.05", "--cmd", line, "rulebook", "--records", records})
 	killed := make(chan error, 1)
 	go func() {
-		for !regexp.MustCompile(`\n\d+ games: cmd-a `).MatchString(stdout.String()) {
+		for !regexp.MustCompile(`\n\d+ games?: cmd-a `).MatchString(stdout.String()) {
 			if ctx.Err() != nil {
 				killed <- ctx.Err()
 				return
@@ -292,9 +294,11 @@ func TestMatchStopsItsProgram(t *testing.T) {
 	}
 }
 
-// TestMatchWarnsOfFallbacks: a side half or more of whose answers were its SDK's fallbacks is
-// named on stderr after the standings, with its count: a bot whose decide raised at every request
-// got a verdict as any other (a bot author's trial). A side with fewer is not.
+// TestMatchWarnsOfFallbacks: a side with as many SDK fallbacks as actions its bot chose, or more,
+// is named on stderr after the standings, with its count: a bot whose decide raised at every
+// request got a verdict as any other (a bot author's trial); so is a side with as many actions
+// played for it by the referee (a bot that never answered: 124 timeouts, and no warning, in
+// another). A side with fewer is not.
 func TestMatchWarnsOfFallbacks(t *testing.T) {
 	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1,
 		Entrants: []tournament.Entrant{{ID: "cmd-a", Bot: "cmd-a", Kind: tournament.KindLobby}, {ID: "rulebook", Bot: "rulebook"}}}
@@ -306,18 +310,19 @@ func TestMatchWarnsOfFallbacks(t *testing.T) {
 		seats := make([]tournament.SeatStats, len(game.Seats))
 		for seat, e := range game.Seats {
 			if spec.Entrants[e].ID == "cmd-a" {
-				seats[seat] = tournament.SeatStats{Decisions: 10, Fallbacks: 12}
+				seats[seat] = tournament.SeatStats{Decisions: 10, Fallbacks: 12, Timeouts: 6, Illegal: 3, Disconnects: 1}
 			} else {
-				seats[seat] = tournament.SeatStats{Decisions: 20, Fallbacks: 1}
+				seats[seat] = tournament.SeatStats{Decisions: 20, Fallbacks: 1, Timeouts: 19}
 			}
 		}
 		tn.Results = append(tn.Results, tournament.Result{Game: g, Seats: seats})
 	}
 	var out bytes.Buffer
 	for _, id := range []string{"cmd-a", "rulebook"} {
-		warnFallbacks(&out, tn, id)
+		warnNotTheBot(&out, tn, id)
 	}
-	want := "warning: 12 of cmd-a's 22 answers were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n"
+	want := "warning: 12 of cmd-a's 32 actions were its SDK's fallbacks (its decide failed, missed its deadline or chose no legal action; its log says which): the verdict measures the first legal action, not the bot\n" +
+		"warning: the referee played 10 of cmd-a's 32 actions for it (6 timed out, 3 after illegal answers, 1 while disconnected): the verdict measures the referee's auto-play, not the bot\n"
 	if out.String() != want {
 		t.Fatalf("warnings:\n%s\nwant:\n%s", out.String(), want)
 	}
@@ -376,5 +381,18 @@ func TestMatchListen(t *testing.T) {
 	if err := cmd.ExecuteContext(context.Background()); err != nil || !strings.Contains(stdout.String(), "cmd-a v rulebook: ") ||
 		!strings.Contains(stderr.String(), "serving cmd-a in the lobby of "+taken) {
 		t.Fatalf("match --listen %s: %v\nstdout:\n%s\nstderr:\n%s", taken, err, stdout.String(), stderr.String())
+	}
+}
+
+// TestMatchLineGames: the progress line says "1 game", not "1 games" (a bot author's trial).
+func TestMatchLineGames(t *testing.T) {
+	var out bytes.Buffer
+	for _, played := range []int{1, 2} {
+		matchLine(&out, service.TournamentUpdate{Results: []tournament.Result{{}}, Standings: tournament.Standings{Played: played,
+			Pairs: []tournament.Pair{{A: "cmd-a", B: "rulebook", L: played, Elo: stats.EloInterval{Elo: math.NaN()}}}}}, "cmd-a", "rulebook")
+	}
+	const want = "1 game: cmd-a +0 =0 -1 against rulebook, Elo ?\n2 games: cmd-a +0 =0 -2 against rulebook, Elo ?\n"
+	if out.String() != want {
+		t.Errorf("progress lines:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
