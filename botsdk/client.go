@@ -35,7 +35,9 @@ type Config struct {
 	// (RemoteSeat.bot_key_id) needs no Token, and admits that key only; a referee with authentication needs no key from a
 	// bot that holds the seat's token.
 	Key string
-	// BotName and BotVersion are reported to the referee and written into the game record.
+	// BotName and BotVersion are reported to the referee and written into the game record;
+	// BotName without surrounding whitespace, which a name read from a file or a Kubernetes
+	// Secret ends with and the referee refuses (a name is sent in its normal form).
 	BotName    string
 	BotVersion string
 	// TLS, if set, makes the connection use TLS with this configuration: &tls.Config{} trusts the
@@ -111,6 +113,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	cfg.BotName = strings.TrimSpace(cfg.BotName)
 	if cfg.MaxBackoff <= 0 {
 		cfg.MaxBackoff = 5 * time.Second
 	}

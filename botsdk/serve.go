@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -66,6 +67,7 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 	if cfg.Capacity <= 0 {
 		cfg.Capacity = 1
 	}
+	cfg.BotName = strings.TrimSpace(cfg.BotName) // as Play's: the lobby name too
 	if cfg.ConnectAttempts <= 0 {
 		cfg.ConnectAttempts = 5
 	}

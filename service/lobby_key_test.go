@@ -83,3 +83,27 @@ func TestLobbyKeyReplaced(t *testing.T) {
 		t.Errorf("ListBots: %v; want lambda with the new key %s", bots, newID)
 	}
 }
+
+// TestServeNameTrimmed: a bot given its name with a newline (read from a file or a Kubernetes
+// Secret, as $BEZIQUE_BOT_NAME) serves and plays under the name without it: the referee refused
+// it, "name: control character U+000A at byte 8" (a bot author's trial).
+func TestServeNameTrimmed(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "passthrough:///bufnet", BotName: " trimmed\n", DialOptions: r.dialOpt,
+		MaxBackoff: 100 * time.Millisecond}, Capacity: 1}
+	served := make(chan error, 1)
+	go func() { served <- botsdk.Serve(ctx, cfg, func() botsdk.Bot { return botsdk.NewRandom(1) }) }()
+	waitPresent(t, r.srv.Referee, "trimmed")
+	resp, err := pb.NewLobbyServiceClient(r.cc).Challenge(ctx, challenge("trimmed", "rulebook"))
+	if err != nil {
+		t.Fatalf("Challenge: %v", err)
+	}
+	rec := r.record(t, resp.GetTable().GetTableId())
+	if got := rec.GetSeats()[0].GetBotName(); got != "trimmed" {
+		t.Errorf("the record's seat 0 bot_name %q, want %q", got, "trimmed")
+	}
+	cancel()
+	<-served
+}

@@ -214,6 +214,9 @@ class Player {
       viewMode: 'VIEW_MODE_COMPACT',
       logger: console, protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg,
     };
+    // Without surrounding whitespace, which a name read from a file or a Kubernetes Secret ends
+    // with and the referee refuses.
+    this.cfg.botName = String(this.cfg.botName).trim();
     this.decide = decide;
     this.welcome = {}; // the latest Welcome, for the Decisions
     this.lastSeq = 0;

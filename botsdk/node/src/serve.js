@@ -51,6 +51,7 @@ class LobbyRefused extends Error {
 async function serve(cfg, decide) {
   const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], tournament: '', maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,
     protoDir: DEFAULT_PROTO_DIR, credentials: grpc.credentials.createInsecure(), ...cfg };
+  c.botName = String(c.botName).trim(); // as play's: a name read from a file ends with a newline
   const variants = c.variants.map(variantName);
   const pkg = loadLobby(c.protoDir);
   const client = newClient(pkg.LobbyService, c);

@@ -205,6 +205,14 @@ test('envConfig: server, key, bot name and CA from the environment; an empty var
     { code: 'ENOENT', message: "$BEZIQUE_TLS_CA: ENOENT: no such file or directory, open '/nonexistent/ca.pem'" });
 });
 
+// A bot name read from a file or a Kubernetes Secret ends with a newline, which the referee
+// refused ("name: control character U+000A": a bot author's trial): play sends it without.
+test('the bot name loses its surrounding whitespace', () => {
+  const { Player, envConfig } = require('../src');
+  const p = new Player({ ...envConfig({ BEZIQUE_BOT_NAME: 'js\n' }), tableId: 't', seat: 0, token: 'x' }, () => 1);
+  assert.equal(p.cfg.botName, 'js');
+});
+
 // The SDK's errors print under their own names ("SeatRefused: bezique-bot: …"), not as a plain
 // Error (a bot author's trial).
 test('errors are named for their class', () => {

@@ -188,7 +188,9 @@ class Config:
     table_id: str
     seat: int
     token: str
-    #: bot_name and bot_version are reported to the referee and written into the game record.
+    #: bot_name and bot_version are reported to the referee and written into the game record;
+    #: bot_name loses its surrounding whitespace, which a name read from a file or a Kubernetes
+    #: Secret ends with and the referee refuses.
     bot_name: str = "python-bot"
     bot_version: str = "0.1.0"
     #: max_backoff caps the wait between reconnection attempts, in seconds: play's own and the
@@ -234,6 +236,9 @@ class Config:
     #: VIEW_MODE_FULL. VIEW_MODE_NONE asks for requests without the view, for a bot that keeps its
     #: own from on_welcome's snapshot and on_event's events (decide then gets an empty View).
     view_mode: int = seat_pb2.VIEW_MODE_COMPACT
+
+    def __post_init__(self) -> None:
+        self.bot_name = self.bot_name.strip()
 
 
 def auth_metadata(key: str) -> tuple:

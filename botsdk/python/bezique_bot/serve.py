@@ -38,7 +38,8 @@ class ServeConfig:
     #: file or a Kubernetes Secret) is ignored.
     server: str
     #: bot_name is the bot's name in the lobby without a key (with a key, the bot is the key's
-    #: name) and, with bot_version, what each game's record says.
+    #: name) and, with bot_version, what each game's record says; it loses its surrounding
+    #: whitespace, as Config's.
     bot_name: str = "python-bot"
     bot_version: str = "0.1.0"
     #: capacity is the most games the bot plays at once, 1 to 64.
@@ -73,6 +74,9 @@ class ServeConfig:
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
+
+    def __post_init__(self) -> None:
+        self.bot_name = self.bot_name.strip()
 
 
 def variant_of(v: Union[int, str]) -> int:

@@ -11,7 +11,7 @@ import grpc
 from google.protobuf import timestamp_pb2
 
 from bezique.v1 import actions_pb2, cards_pb2, events_pb2, rules_pb2, seat_pb2, seat_service_pb2
-from bezique_bot import client
+from bezique_bot import ServeConfig, client
 from bezique_bot.client import Config, request_deadline, retryable, unbatch
 
 
@@ -316,6 +316,13 @@ class EnvConfigTest(unittest.TestCase):
         env = {"BEZIQUE_SERVER": "referee.example:7777", "BEZIQUE_KEY": "bzq_k", "BEZIQUE_BOT_NAME": "py", "BEZIQUE_TLS_CA": ""}
         with unittest.mock.patch.dict(os.environ, env):
             self.assertEqual(client.env_config(), {"server": "referee.example:7777", "key": "bzq_k", "bot_name": "py"})
+
+    def test_bot_name_loses_its_newline(self):
+        # A name read from a file or a Kubernetes Secret ends with a newline, which the referee
+        # refused ("name: control character U+000A at byte 3": a bot author's trial).
+        with unittest.mock.patch.dict(os.environ, {"BEZIQUE_BOT_NAME": "py\n"}):
+            self.assertEqual(client.Config(table_id="t", seat=0, token="", **client.env_config()).bot_name, "py")
+            self.assertEqual(ServeConfig(**client.env_config()).bot_name, "py")
 
     def test_empty_variables_are_unset(self):
         env = {"BEZIQUE_SERVER": "", "BEZIQUE_KEY": "", "BEZIQUE_BOT_NAME": "", "BEZIQUE_TLS_CA": ""}
