@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/base64"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -241,8 +243,11 @@ func strictJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
 // HTTP 500), and led by the path of that place, "seats[0].builtin.level: (line 1:69): …".
 type strictJSON struct{ *vanguard.JSONCodec }
 
-// Unmarshal reads a message from JSON; errors are INVALID_ARGUMENT.
+// Unmarshal reads a message from JSON, less a leading byte-order mark (RFC 8259 lets a reader
+// ignore it; protojson refused it as an invalid value it printed invisibly); errors are
+// INVALID_ARGUMENT.
 func (c strictJSON) Unmarshal(data []byte, msg proto.Message) error {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	return invalidJSON(data, c.JSONCodec.Unmarshal(data, msg))
 }
 
@@ -253,12 +258,22 @@ func (c strictJSON) UnmarshalField(data []byte, msg proto.Message, field protore
 
 // invalidJSON turns a protojson error reading data into a Connect INVALID_ARGUMENT error, its
 // message less protojson's prefix ([protoErrText]) and led by the path of the value it is about
-// ([withJSONPath]); nil stays nil.
+// ([withJSONPath]); nil stays nil. protojson's "unexpected EOF" for a string holding half of a
+// UTF-16 surrogate pair (\ud800 alone) is replaced by what is wrong, and where ([loneSurrogate]).
 func invalidJSON(data []byte, err error) error {
 	if err == nil {
 		return nil
 	}
-	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+withJSONPath(data, protoErrText(err.Error()))))
+	text := withJSONPath(data, protoErrText(err.Error()))
+	if at, escape := loneSurrogate(data); text == "unexpected EOF" && at >= 0 {
+		line := 1 + bytes.Count(data[:at], []byte("\n"))
+		col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:at], '\n')+1:at])
+		text = fmt.Sprintf("(line %d:%d): %s is half of a UTF-16 surrogate pair, not a character", line, col, escape)
+		if path := jsonPathAt(data, at); path != "" {
+			text = path + ": " + text
+		}
+	}
+	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+text))
 }
 
 // protoErrText is the message of an error of the protobuf packages (proto, protojson) less its

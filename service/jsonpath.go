@@ -134,3 +134,43 @@ func jsonPathAt(data []byte, at int) string {
 		}
 	}
 }
+
+// loneSurrogate returns the offset in data, and the text, of the first \u escape in a string of
+// data that is half of a UTF-16 surrogate pair without its other half (\ud800 not followed by
+// \udc00 to \udfff, or \udc00 alone), or -1 and "" when there is none. protojson refuses such
+// a string with "unexpected EOF", which says nothing of it.
+func loneSurrogate(data []byte) (int, string) {
+	hex := func(i int) (rune, bool) { // the \u escape at data[i:], if it is one
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+		return rune(n), err == nil
+	}
+	in := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			in = !in
+		case !in || c != '\\':
+		case i+1 < len(data) && data[i+1] != 'u':
+			i++ // a one-character escape: \" among them
+		default:
+			r, ok := hex(i)
+			if !ok {
+				continue
+			}
+			if r >= 0xd800 && r <= 0xdbff {
+				if low, ok := hex(i + 6); ok && low >= 0xdc00 && low <= 0xdfff {
+					i += 11
+					continue
+				}
+			}
+			if r >= 0xd800 && r <= 0xdfff {
+				return i, string(data[i : i+6])
+			}
+			i += 5
+		}
+	}
+	return -1, ""
+}
