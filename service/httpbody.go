@@ -133,15 +133,18 @@ type readCloser struct {
 	io.Closer
 }
 
-// streamMessageTooLarge and streamMessageTooSlow are wholeMessages' refusals of a stream's
-// message: over MaxUnaryBodyBytes by its length prefix, or not whole within RequestBodyTimeout
-// of its first byte (and errArrivingFull, for want of the budget of bytes still arriving). grpc-go ends the call with them as UNAVAILABLE (a body that failed to
+// streamMessageTooLarge, streamMessageTooSlow and streamMessageFlagged are wholeMessages'
+// refusals of a stream's message: over MaxUnaryBodyBytes by its length prefix, not whole within
+// RequestBodyTimeout of its first byte, or flagged compressed, which the transcoder read as
+// uncompressed (requests are never compressed: checkRequestEncoding); and errArrivingFull, for
+// want of the budget of bytes still arriving. grpc-go ends the call with them as UNAVAILABLE (a body that failed to
 // read); [requestRefusals] gives them their codes, streamRefusals.
 var (
 	streamMessageTooLarge = fmt.Sprintf("stream message: over %d bytes, the most one may hold (in protobuf, %d: docs/SECURITY.md)", MaxUnaryBodyBytes, MaxMessageBytes)
 	streamMessageTooSlow  = fmt.Sprintf("stream message: not whole within %v of its first byte (docs/SECURITY.md)", RequestBodyTimeout)
+	streamMessageFlagged  = "stream message: its flags byte says compressed (0x01), but the referee reads requests uncompressed (docs/INTEGRATE.md)"
 	streamRefusals        = map[string]codes.Code{streamMessageTooLarge: codes.ResourceExhausted, streamMessageTooSlow: codes.DeadlineExceeded,
-		errArrivingFull.Error(): codes.ResourceExhausted}
+		streamMessageFlagged: codes.InvalidArgument, errArrivingFull.Error(): codes.ResourceExhausted}
 )
 
 // errProtobufTooLarge ends the body after a binary stream message's length prefix over
@@ -158,7 +161,8 @@ var errProtobufTooLarge = fmt.Errorf("stream message: over %d bytes, the most on
 // prefix with nothing behind it was refused at the body's deadline only, or, in
 // SeatService.Connect, with the message's bytes read as the next envelope. With deadline set, an
 // envelope must arrive whole within RequestBodyTimeout of its first byte (streamMessageTooSlow);
-// the wait for that first byte has no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it.
+// the wait for that first byte has no deadline. A body that ends within an envelope returns io.ErrUnexpectedEOF, and none of it;
+// an envelope flagged compressed is refused (streamMessageFlagged).
 // The bytes of an envelope still arriving are taken from arriving, and the envelope refused
 // when it has no room for them (errArrivingFull).
 type wholeMessages struct {
@@ -190,6 +194,9 @@ func (m *wholeMessages) next() ([]byte, error) {
 	envelope := make([]byte, 5)
 	if _, err := io.ReadFull(m.body, envelope[:1]); err != nil {
 		return nil, err // io.EOF: the stream's end, between messages
+	}
+	if envelope[0]&1 != 0 {
+		return nil, errors.New(streamMessageFlagged)
 	}
 	if m.deadline != nil {
 		_ = m.deadline(time.Now().Add(RequestBodyTimeout))

@@ -57,3 +57,35 @@ func TestHTTPRequestEncodingRefused(t *testing.T) {
 
 // endFrame is a Connect stream's end frame holding json (shorter than 256 bytes).
 func endFrame(json string) string { return "\x02\x00\x00\x00" + string([]byte{byte(len(json))}) + json }
+
+// TestHTTPFrameFlaggedCompressed: a framed request whose flags byte says compressed (0x01) is
+// refused INVALID_ARGUMENT, on a Connect stream and a gRPC-Web unary call: the transcoder read it
+// as uncompressed, though no encoding was agreed (an outside trial).
+func TestHTTPFrameFlaggedCompressed(t *testing.T) {
+	base := serveWithApp(t)
+	const body = "\x01\x00\x00\x00\x17{\"tableId\":\"t-0000000000\"}"
+	for _, c := range []struct{ path, contentType, want string }{
+		{"/bezique.v1.TableService/WatchTable", "application/connect+json", `{"error":{"code":"invalid_argument","message":"` + streamMessageFlagged + `"}}`},
+		{"/bezique.v1.TableService/GetTable", "application/grpc-web+json", "3 " + streamMessageFlagged},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+c.path, bytes.NewReader([]byte(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if st := res.Header.Get("Grpc-Status"); st != "" { // gRPC-Web, trailers only: the status in the headers
+			got = []byte(st + " " + res.Header.Get("Grpc-Message"))
+		} else if len(got) > 5 && got[0] == 2 { // a Connect stream's end frame: its JSON
+			got = got[5:]
+		}
+		if err != nil || string(bytes.TrimSpace(got)) != c.want {
+			t.Errorf("%s (%s): %d %q\nwant %q", c.path, c.contentType, res.StatusCode, got, c.want)
+		}
+	}
+}
