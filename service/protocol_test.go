@@ -34,6 +34,30 @@ func wantRejection(t *testing.T, rej *pb.Rejection, id uint64, code pb.Rejection
 	}
 }
 
+// TestAnotherSeatsRequest: a seat that answers the request open for the other seat is told so,
+// and that it has none open; nothing changes (an outside trial was told the request had been
+// answered, or its deadline had passed).
+func TestAnotherSeatsRequest(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(5)})
+	seats := []*rawSeat{r.join(t, resp, 0, 0), r.join(t, resp, 1, 0)}
+	const elder, other = 0, 1 // seed 5 has seat 1 deal, and the elder hand leads the first trick
+	req := seats[elder].request()
+	if got := req.GetView().GetDealer(); got != other {
+		t.Fatalf("seat %d deals, want %d", got, other)
+	}
+	seats[other].decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	rej := seats[other].rejection()
+	wantRejection(t, rej, req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_STALE_REQUEST)
+	if want := fmt.Sprintf("request %d is not open for seat %d; nothing changed: it is seat %d's; the seat has no open request", req.GetRequestId(), other, elder); rej.GetMessage() != want {
+		t.Errorf("answer to the other seat's request: %q, want %q", rej.GetMessage(), want)
+	}
+	seats[elder].decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId()) // still open for its seat
+	if got := seats[elder].event("the card played", func(e *pb.Event) bool { return e.GetCardPlayed() != nil }).GetCardPlayed().GetSeat(); got != elder {
+		t.Errorf("card played by seat %d, want %d", got, elder)
+	}
+}
+
 // TestStaleAndDuplicateRequestIDs: an answer repeated after acceptance, or naming a request that
 // was never opened, is rejected STALE_REQUEST and changes nothing; the action appears once.
 func TestStaleAndDuplicateRequestIDs(t *testing.T) {

@@ -860,13 +860,18 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 		// Why, where the table knows: a bot answering late was told only that nothing changed
 		// (a bot author's trial).
 		msg := fmt.Sprintf("request %d is not open for seat %d; nothing changed: ", d.GetRequestId(), s.index)
-		if d.GetRequestId() == 0 || d.GetRequestId() > t.requestID {
+		switch {
+		case d.GetRequestId() == 0 || d.GetRequestId() > t.requestID:
 			msg += "the table sent no such request"
-		} else {
+		case t.open != nil && d.GetRequestId() == t.open.id: // another seat's (an outside trial was told it had been answered)
+			msg += fmt.Sprintf("it is seat %d's", t.open.seat)
+		default:
 			msg += "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so)"
 		}
 		if t.open != nil && t.open.seat == s.index {
 			msg += fmt.Sprintf("; the seat's open request is %d", t.open.id)
+		} else {
+			msg += "; the seat has no open request"
 		}
 		reject(pb.RejectionCode_REJECTION_CODE_STALE_REQUEST, "", msg)
 		return false
