@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -40,10 +41,34 @@ func (s *Server) CreateTournament(ctx context.Context, req *pb.CreateTournamentR
 		copy(seed[:], req.Seed)
 	}
 	tn, err := s.Referee.CreateTournament(ctx, spec, seed)
+	if fe := (*FieldError)(nil); errors.As(err, &fe) {
+		fe.Field = specField(&spec, fe.Field)
+	}
 	if err != nil {
 		return nil, statusOf(err)
 	}
 	return &pb.CreateTournamentResponse{Tournament: tournamentToProto(tn)}, nil
+}
+
+// specField is the path in a CreateTournamentRequest of field, a path in spec
+// ([Referee.CreateTournament]'s FieldError): under "spec.", an entrant's bot and members under the
+// field of its kind (builtin_bot, lobby_bot, lobby_team.members). A client was told of
+// "deals" in one refusal and "spec.entrants[0].builtin_bot" in another (an outside trial).
+func specField(spec *tournament.Spec, field string) string {
+	var i int
+	var rest string
+	if n, _ := fmt.Sscanf(field, "entrants[%d].%s", &i, &rest); n == 2 && i >= 0 && i < len(spec.Entrants) {
+		switch {
+		case rest == "bot" && (spec.Entrants[i].Kind == tournament.KindBuiltin || spec.Entrants[i].Kind == ""):
+			rest = "builtin_bot"
+		case rest == "bot":
+			rest = "lobby_bot"
+		case strings.HasPrefix(rest, "members"):
+			rest = "lobby_team." + rest
+		}
+		field = fmt.Sprintf("entrants[%d].%s", i, rest)
+	}
+	return "spec." + field
 }
 
 // GetTournament returns a tournament with a page of its results (see [Referee.GetTournamentPage]):

@@ -120,15 +120,15 @@ func TestTournamentServiceErrors(t *testing.T) {
 		{&pb.CreateTournamentRequest{}, "spec: missing"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: []*pb.Entrant{{Id: "a"}}}}, "spec.entrants[0].builtin_bot: missing: set the entrant's kind (builtin_bot, lobby_bot or lobby_team)"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two}, Seed: []byte{1}}, "seed: 1 bytes; a seed is exactly 32 bytes"},
-		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "deals: 0; at least 1"},
+		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Entrants: two}}, "spec.deals: 0; at least 1"},
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
-			Partners: pb.Partners_PARTNERS_ROTATING}}, "partners: only for the four-handed variant"},
+			Partners: pb.Partners_PARTNERS_ROTATING}}, "spec.partners: only for the four-handed variant"},
 		// Stored as unspecified before (an attack).
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Entrants: two,
 			FailurePolicy: &pb.FailurePolicy{OnTimeout: 77}}}, "spec.failure_policy.on_timeout: unknown failure action 77"},
 		// The root finder looped for ever on this match's results (an attack).
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Format: pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH,
-			Deals: 1, Entrants: two, Sprt: &pb.Sprt{Elo1: 5000, Alpha: 0.05, Beta: 0.05}}}, "sprt: SPRT elo0 0 and elo1 5000 must be within ±1000"},
+			Deals: 1, Entrants: two, Sprt: &pb.Sprt{Elo1: 5000, Alpha: 0.05, Beta: 0.05}}}, "spec.sprt: SPRT elo0 0 and elo1 5000 must be within ±1000"},
 	} {
 		_, err := client.CreateTournament(ctx, c.req)
 		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {

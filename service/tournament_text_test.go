@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -24,30 +25,44 @@ func TestCreateTournamentRefusesBadText(t *testing.T) {
 		spec *pb.TournamentSpec
 		want string
 	}{
-		{spec("Winter\ncup", "b"), "name: control character U+000A at byte 6"},
-		{spec(strings.Repeat("n", MaxNameBytes+1), "b"), "name: 65 bytes; at most 64"},
-		{spec("cup", "b\x1b[31m"), "entrants[1].id: control character U+001B at byte 1"},
-		{spec("cup", strings.Repeat("b", MaxNameBytes+1)), "entrants[1].id: 65 bytes; at most 64"},
+		{spec("Winter\ncup", "b"), "spec.name: control character U+000A at byte 6"},
+		{spec(strings.Repeat("n", MaxNameBytes+1), "b"), "spec.name: 65 bytes; at most 64"},
+		{spec("cup", "b\x1b[31m"), "spec.entrants[1].id: control character U+001B at byte 1"},
+		{spec("cup", strings.Repeat("b", MaxNameBytes+1)), "spec.entrants[1].id: 65 bytes; at most 64"},
 		// A built-in bot's name, an option's name and value came back whole in the refusal (60 000
 		// bytes: an outside trial).
 		{func() *pb.TournamentSpec {
 			sp := spec("cup", "b")
 			sp.Entrants[1].Kind = &pb.Entrant_BuiltinBot{BuiltinBot: strings.Repeat("x", 60_000)}
 			return sp
-		}(), "entrants[1].bot: 60000 bytes; at most 64"},
+		}(), "spec.entrants[1].builtin_bot: 60000 bytes; at most 64"},
+		// A lobby bot's name was refused naming the table's field, "entrants[0]: its seat would be
+		// refused: seats[0].remote.name: …", and the other refusals had no "spec." (an outside trial).
+		{func() *pb.TournamentSpec {
+			sp := spec("cup", "b")
+			sp.Entrants[0].Kind = &pb.Entrant_LobbyBot{LobbyBot: strings.Repeat("e", 5000)}
+			return sp
+		}(), "spec.entrants[0].lobby_bot: 5000 bytes; at most 64"},
+		{func() *pb.TournamentSpec {
+			sp := spec("cup", "b")
+			sp.Entrants[0].Kind = &pb.Entrant_LobbyTeam{LobbyTeam: &pb.LobbyTeam{Members: []string{strings.Repeat("e", 40), strings.Repeat("f", 40)}}}
+			return sp
+		}(), "spec.entrants[0].lobby_team.members: joined with '+' as the seat's name: 81 bytes; at most 64"},
 		{func() *pb.TournamentSpec {
 			sp := spec("cup", "b")
 			sp.Options = map[string]string{strings.Repeat("x", 60_000): "1"}
 			return sp
-		}(), "options: an option's name of 60000 bytes; at most 64 (RULES.md §5 lists the options)"},
+		}(), "spec.options: an option's name of 60000 bytes; at most 64 (RULES.md §5 lists the options)"},
 		{func() *pb.TournamentSpec {
 			sp := spec("cup", "b")
 			sp.Options = map[string]string{"target": strings.Repeat("1", 60_000)}
 			return sp
-		}(), "options.target: a value of 60000 bytes; at most 64"},
+		}(), "spec.options.target: a value of 60000 bytes; at most 64"},
 	} {
 		_, err := client.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: c.spec})
-		wantCode(t, "CreateTournament", err, codes.InvalidArgument, c.want)
+		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {
+			t.Errorf("CreateTournament: %v; want InvalidArgument %q", err, c.want)
+		}
 	}
 	if _, err := client.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: spec(strings.Repeat("n", MaxNameBytes), "b")}); err != nil {
 		t.Fatalf("a name of %d bytes: %v", MaxNameBytes, err)

@@ -287,6 +287,13 @@ func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
 		var fe *FieldError
 		switch {
 		case err == nil:
+		case errors.As(err, &fe) && fe.Field == "seats[0].remote.name":
+			// A lobby bot's name, or a team's members' names joined with '+': the entrant's field,
+			// not the table's (an outside trial was told of "seats[0].remote.name").
+			if spec.Entrants[e].Kind == tournament.KindLobbyTeam {
+				return invalid(fmt.Sprintf("entrants[%d].members", e), "joined with '+' as the seat's name: %s", fe.Reason)
+			}
+			return invalid(fmt.Sprintf("entrants[%d].bot", e), "%s", fe.Reason)
 		case errors.As(err, &fe) && strings.HasPrefix(fe.Field, "seats["):
 			if strings.HasPrefix(fe.Field, "seats[0]") {
 				return invalid(fmt.Sprintf("entrants[%d]", e), "its seat would be refused: %v", err)

@@ -233,9 +233,9 @@ func TestCreateTournamentErrors(t *testing.T) {
 		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1, Clock: tournament.Clock{DecisionMs: 4294967295},
 			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}, "clock.decision_ms"},
 		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1,
-			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Kind: tournament.KindLobby, Bot: strings.Repeat("x", 30000)}}}, "entrants[1]"},
+			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Kind: tournament.KindLobby, Bot: strings.Repeat("x", 30000)}}}, "entrants[1].bot"},
 		{tournament.Spec{Variant: engine.TwoHanded, Deals: 1,
-			Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "bad\x1bname"}, {ID: "b", Bot: "random"}}}, "entrants[0]"},
+			Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "bad\x1bname"}, {ID: "b", Bot: "random"}}}, "entrants[0].bot"},
 	} {
 		_, err := r.CreateTournament(context.Background(), c.spec, nil)
 		var fe *FieldError
