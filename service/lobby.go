@@ -42,10 +42,43 @@ type lobby struct {
 	// departure scanned the whole map past 1000 names: 500 departures took 56 ms, then 250 ms
 	// with 38 000 names, an outside soak).
 	leftPrune int
+	// waiters are the calls of reserve under way, each with its turn (reserveWaiter).
+	waiters map[*reserveWaiter]struct{}
+	turns   uint64 // the turn of the last reserve call
+}
+
+// reserveWaiter is a call of lobby.reserve: its turn, in the order of the calls, the bots it
+// needs, and those it waits for a place of (none while it waits for an absent bot). A place that
+// frees goes to the earliest call that waits for its bot: all waiters were woken at once and the
+// first goroutine to run took it, so a tournament's lobby games were seated in any order, later
+// games played while earlier ones waited and a match its SPRT ended left deal sets half played
+// (a host's trial: games 3 to 6 never played while 7 to 26 were). A bot with room is not held
+// for an earlier call that waits for another bot's place.
+type reserveWaiter struct {
+	turn     uint64
+	needs    map[string]int
+	waitsFor map[string]bool
 }
 
 func newLobby() *lobby {
-	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), started: time.Now(), left: map[string]time.Time{}}
+	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), started: time.Now(), left: map[string]time.Time{},
+		waiters: map[*reserveWaiter]struct{}{}}
+}
+
+// earlierWaiter returns a bot that w needs and an earlier call of reserve waits for a place of,
+// or "" when there is none: w waits behind that call. It must be called with mu held.
+func (l *lobby) earlierWaiter(w *reserveWaiter) string {
+	for e := range l.waiters {
+		if e.turn >= w.turn {
+			continue
+		}
+		for n := range w.needs {
+			if e.waitsFor[n] {
+				return n
+			}
+		}
+	}
+	return ""
 }
 
 // lobbyBot is one bot of the lobby.
@@ -607,8 +640,20 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 			names, seatOf = append(names, n), append(seatOf, seat)
 		}
 	}
+	l.mu.Lock()
+	l.turns++
+	w := &reserveWaiter{turn: l.turns, needs: need, waitsFor: map[string]bool{}}
+	l.waiters[w] = struct{}{}
+	l.mu.Unlock()
+	defer func() { // its turn is over: the calls behind it may go on
+		l.mu.Lock()
+		delete(l.waiters, w)
+		l.wake()
+		l.mu.Unlock()
+	}()
 	for {
 		l.mu.Lock()
+		clear(w.waitsFor)
 		full := ""
 		var giveUp <-chan time.Time // when the last grace of the bots absent or unable runs out
 		// Every bot absent or unable is waited for until its grace has run out, and then they
@@ -648,14 +693,15 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 		if out != nil {
 			giveUp = time.After(time.Until(last))
 		}
-		for n, k := range need {
-			if full != "" {
-				break // an absent bot is waited for first
+		if out == nil { // an absent bot is waited for first
+			for n, k := range need {
+				if b := l.bots[n]; len(b.games)+b.reserved+k > b.presence.Capacity {
+					full, w.waitsFor[n] = n, true
+				}
 			}
-			b := l.bots[n]
-			if len(b.games)+b.reserved+k > b.presence.Capacity {
-				full = n
-			}
+		}
+		if full == "" {
+			full = l.earlierWaiter(w) // first come, first seated
 		}
 		if full == "" {
 			keys := make([]string, len(seats))
