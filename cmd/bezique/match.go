@@ -324,11 +324,21 @@ func plotRatings(w io.Writer, format string, tn *service.Tournament) error {
 	return stats.PlotRatings(w, format, series)
 }
 
-// plotScores plots the distribution of each entrant's final scores (its side's total per game).
+// plotScores plots the distribution of each entrant's final scores (scoredTotals).
 func plotScores(w io.Writer, format string, tn *service.Tournament) error {
+	return stats.PlotScores(w, format, scoredTotals(tn))
+}
+
+// scoredTotals are each entrant's final scores (its side's total per game) over the games played
+// to their end, the standings' scored games: a forfeit's totals are where play stopped, and the
+// plot counted the 0-0 of games an absent bot forfeited at once (a host's trial).
+func scoredTotals(tn *service.Tournament) map[string][]float64 {
 	games := tn.Spec.Schedule()
 	scores := map[string][]float64{}
 	for _, r := range tn.Results {
+		if r.Outcome != tournament.OutcomeCompleted {
+			continue
+		}
 		seen := map[int]bool{}
 		for seat, e := range games[r.Game].Seats {
 			side := tn.Spec.Side(seat)
@@ -340,7 +350,7 @@ func plotScores(w io.Writer, format string, tn *service.Tournament) error {
 			scores[id] = append(scores[id], float64(r.Scores[side]))
 		}
 	}
-	return stats.PlotScores(w, format, scores)
+	return scores
 }
 
 // eloText is an Elo difference with its 95 % interval, "+40 [+10, +71]"; "+Inf" for a match

@@ -396,3 +396,22 @@ func TestMatchLineGames(t *testing.T) {
 		t.Errorf("progress lines:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestScoredTotalsLeaveForfeitsOut: the scores plot counts the games the standings' score counts,
+// those played to their end: it counted the 0-0 of games an absent bot forfeited (a host's trial).
+func TestScoredTotalsLeaveForfeitsOut(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}
+	if err := spec.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tn := &service.Tournament{Spec: spec, Results: []tournament.Result{
+		{Game: 0, Outcome: tournament.OutcomeCompleted, Scores: []int{1200, 800}},
+		{Game: 1, Outcome: tournament.OutcomeForfeit, Scores: []int{0, 0}, ForfeitSeat: 0}}}
+	got := scoredTotals(tn)
+	seat0 := spec.Entrants[spec.Schedule()[0].Seats[0]].ID
+	seat1 := spec.Entrants[spec.Schedule()[0].Seats[1]].ID
+	if len(got) != 2 || len(got[seat0]) != 1 || got[seat0][0] != 1200 || len(got[seat1]) != 1 || got[seat1][0] != 800 {
+		t.Errorf("scored totals %v, want %s [1200] and %s [800]", got, seat0, seat1)
+	}
+}
