@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"sync"
@@ -162,5 +165,40 @@ func TestBotServeEndsWithItsTournament(t *testing.T) {
 		`tournament ` + id + ` has ended \(finished\): serving no more\n$`)
 	if !want.MatchString(out) {
 		t.Errorf("bot --serve --tournament %s printed:\n%s", id, out)
+	}
+}
+
+// TestTournamentRunInterrupted: `tournament run --server` interrupted (SIGINT) says that the
+// tournament goes on at the referee and how to follow it, and exits 130; it ended without a word
+// (a host's trial).
+func TestTournamentRunInterrupted(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	ctx, ref := testReferee(t, 60*time.Second)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	run := exec.CommandContext(ctx, exe, "tournament", "run", "--server", ref.addr, "--entrant", "rulebook", "--entrant", "lobby:away",
+		"--absence-grace", "1h", "--deals", "1")
+	run.Stderr = &stderr
+	if err := run.Start(); err != nil {
+		t.Fatal(err)
+	}
+	id := regexp.MustCompile(`tournament (tn-[0-9a-f]+), `)
+	for !id.MatchString(stderr.String()) {
+		if ctx.Err() != nil {
+			t.Fatalf("no tournament created:\n%s", stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := run.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = run.Wait()
+	tn := id.FindStringSubmatch(stderr.String())[1]
+	want := fmt.Sprintf("interrupted: tournament %s goes on at the referee; bezique tournament watch --server %s %s follows it\n", tn, ref.addr, tn)
+	if run.ProcessState.ExitCode() != 130 || !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("interrupted run: %v, exit %d, stderr:\n%s\nwant exit 130 and the last line %q", err, run.ProcessState.ExitCode(), stderr.String(), want)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -14,6 +15,9 @@ import (
 
 func main() {
 	if err := newRootCmd().Execute(); err != nil {
+		if errors.Is(err, errInterrupted) {
+			os.Exit(130) // the command said what it leaves
+		}
 		fmt.Fprintln(os.Stderr, errorText(err))
 		os.Exit(1)
 	}

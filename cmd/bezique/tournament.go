@@ -10,9 +10,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -319,6 +321,10 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			// From the start: an interrupt while the tournament is created is caught too, and said
+			// once it has its id.
+			sctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stopSignals()
 			r, closeAPI, err := o.open(cmd)
 			if err != nil {
 				return err
@@ -340,7 +346,11 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, %d games scheduled, seed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
 				o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.Spec)
 			}
-			if err := follow(ctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
+			if err := follow(sctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
+				if sctx.Err() != nil && ctx.Err() == nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), o.interrupted(id))
+					return errInterrupted
+				}
 				return err
 			}
 			tn, err := r.GetTournament(ctx, id)
@@ -353,6 +363,20 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 	f.add(cmd)
 	cmd.Flags().BoolVar(&jsonOut, "json", false, "print the tournament as JSON")
 	return cmd
+}
+
+// errInterrupted ends a command that a signal (Ctrl-C, SIGTERM) interrupted after it said so:
+// the process exits with status 130, as a shell reports an interrupted command, and no other word.
+var errInterrupted = errors.New("interrupted")
+
+// interrupted says what became of tournament id when its `run` was interrupted: it goes on at the
+// referee of --server, or stops with the in-process referee until a `run` resumes it. The
+// command ended without a word, and a host did not know (a host's trial).
+func (o *tournamentOpts) interrupted(id string) string {
+	if o.conn.server != "" {
+		return fmt.Sprintf("interrupted: tournament %s goes on at the referee; bezique tournament watch --server %s %s follows it", id, o.conn.server, id)
+	}
+	return fmt.Sprintf("interrupted: tournament %s stops with this command; bezique tournament run %s, with the same --store, resumes it", id, id)
 }
 
 // follow watches a tournament to its end, with a progress bar on a terminal (games done of the
