@@ -185,6 +185,7 @@ type player struct {
 	answeredID uint64 // the last request answered, and the answer: re-sent, not re-decided, if the
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	fallback   bool   // the answer is the SDK's for the bot (Decide.fallback)
+	failed     int    // the bot's failures to decide so far (errors, panics, no legal action)
 	progressed bool
 	proposes   bool        // a team member whose answers do not count: it proposes them (Config.Member)
 	past       []*pb.Trick // the last view's finished tricks, reused by the next expansion (wire.ExpandView)
@@ -311,15 +312,25 @@ func (p *player) decide(ctx context.Context, stream pb.SeatService_ConnectClient
 	case err != nil && ctx.Err() != nil:
 		return nil // Play is ending (its ctx is done): nothing to answer
 	case err != nil:
-		p.log.Error("bot gave no decision; answering the first legal action", "request_id", req.GetRequestId(), "err", err)
+		if p.failed++; loggedCount(p.failed) {
+			p.log.Error("bot gave no decision; answering the first legal action", "request_id", req.GetRequestId(), "err", err, "failures_so_far", p.failed)
+		}
 		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
 	case !slices.ContainsFunc(legal, func(la *pb.LegalAction) bool { return la.GetActionId() == id }):
-		p.log.Error("bot chose no legal action; answering the first legal action", "request_id", req.GetRequestId(),
-			"action_id", id, "legal_actions", len(legal))
+		if p.failed++; loggedCount(p.failed) {
+			p.log.Error("bot chose no legal action; answering the first legal action", "request_id", req.GetRequestId(),
+				"action_id", id, "legal_actions", len(legal), "failures_so_far", p.failed)
+		}
 		return p.answerWith(stream, req.GetRequestId(), legal[0].GetActionId(), true)
 	}
 	return p.answerWith(stream, req.GetRequestId(), id, false)
 }
+
+// loggedCount reports whether the n-th failure of a bot's Decide (from 1) is logged: the 1st, 2nd,
+// 4th, 8th... A bot failing at every request logged one line each time (hundreds in a few games: a
+// bot author's trial); every answer so sent is marked a fallback in the record and counted in the
+// standings. The Python and Node SDKs do the same.
+func loggedCount(n int) bool { return n&(n-1) == 0 }
 
 // ask calls the bot's Decide, turning a panic into an error with its stack: the Python and Node
 // SDKs catch their bot's exceptions, and a Go bot's panic ended the process and every game it

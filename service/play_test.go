@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"testing"
 	"time"
 
@@ -192,7 +193,8 @@ func TestGoSDKFallsBackForItsBot(t *testing.T) {
 		return rnd.Decide(ctx, req)
 	})
 	cfg := r.botConfig(resp.GetTableId(), 0, tokenOf(resp, 0))
-	cfg.Logger = slog.New(slog.DiscardHandler)
+	logged := &logRecords{}
+	cfg.Logger = slog.New(logged)
 	res, err := botsdk.Play(context.Background(), cfg, bot)
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +205,23 @@ func TestGoSDKFallsBackForItsBot(t *testing.T) {
 	fallbacks := r.recordedFallbacks(t, resp.GetTableId())
 	if fallbacks != bad || bad < 10 {
 		t.Fatalf("%d fallbacks recorded, want %d (of %d decisions)", fallbacks, bad, decisions)
+	}
+	// The 1st, 2nd, 4th, 8th... failures are logged: a line each filled a bot's log (a bot
+	// author's trial, with the Python SDK).
+	var got, want []int64
+	for _, rec := range logged.records {
+		rec.Attrs(func(a slog.Attr) bool {
+			if a.Key == "failures_so_far" {
+				got = append(got, a.Value.Int64())
+			}
+			return true
+		})
+	}
+	for n := 1; n <= bad; n *= 2 {
+		want = append(want, int64(n))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("failures logged at %v, want %v (of %d)", got, want, bad)
 	}
 }
 

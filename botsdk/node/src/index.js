@@ -206,6 +206,14 @@ function newClient(Service, cfg) {
   return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));
 }
 
+// loggedCount says whether the n-th time a bot's decide failed (from 1) is logged: the 1st, 2nd,
+// 4th, 8th... A bot returning no legal action at every request logged one line each time
+// (hundreds in a few games: a bot author's trial); every answer so sent is marked a fallback in
+// the record and counted in the standings. The Python SDK does the same.
+function loggedCount(n) {
+  return (n & (n - 1)) === 0;
+}
+
 // Player is the state a bot keeps across reconnections; play() is its public face.
 class Player {
   constructor(cfg, decide) {
@@ -227,6 +235,7 @@ class Player {
     this.chain = Promise.resolve(); // decide is never called concurrently
     this.proposes = false; // a team member whose answers do not count (see answerMsg)
     this.threw = 0; // how many times decide has thrown: the first is logged with its stack
+    this.badReturns = 0; // how many times decide has returned no legal action
     // where is what the logs name: the table too, as serve mode plays several games at once
     this.where = `table ${this.cfg.tableId} seat ${this.cfg.seat}${this.cfg.member ? ` member ${this.cfg.member}` : ''}`;
   }
@@ -375,7 +384,7 @@ class Player {
         this.threw++;
         if (this.threw === 1) {
           this.cfg.logger.error(`bezique-bot: ${this.where}: decide threw on request ${rid} (${err && err.stack || err}); answering the first legal action`);
-        } else {
+        } else if (loggedCount(this.threw)) {
           this.cfg.logger.error(`bezique-bot: ${this.where}: decide threw on request ${rid} (${this.threw} times now; the first stack is above): ${err && err.message || err}; answering the first legal action`);
         }
         choice = fallback;
@@ -384,7 +393,10 @@ class Player {
         this.deciding = null;
       }
       if (!ids.has(choice)) {
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide returned action_id ${JSON.stringify(choice)}, not one of ${ids.size} legal actions (a number, a string of one, or a LegalAction: the action_id of one of legalActions); answering the first legal action`);
+        this.badReturns++;
+        if (loggedCount(this.badReturns)) {
+          this.cfg.logger.error(`bezique-bot: ${this.where}: decide returned action_id ${JSON.stringify(choice)} on request ${rid}, not one of ${ids.size} legal actions (a number, a string of one, or a LegalAction: the action_id of one of legalActions; ${this.badReturns} so far); answering the first legal action`);
+        }
         choice = fallback;
         fellBack = true;
       }

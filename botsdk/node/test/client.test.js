@@ -121,6 +121,19 @@ test('a throwing bot or an illegal id answers the first legal action', async () 
   assert.equal(threw[1], 'bezique-bot: table t seat 0: decide threw on request 11 (2 times now; the first stack is above): bot bug; answering the first legal action');
 });
 
+// A bot returning no legal action at every request logged a line each time (hundreds in a few
+// games: a bot author's trial): the 1st, 2nd, 4th, 8th... are logged, each answer still a marked fallback.
+test('repeated bad returns are logged at powers of two', async () => {
+  const errors = [];
+  const b = player(() => 99, 50, { warn() {}, error: (m) => errors.push(m) });
+  for (let rid = 1; rid <= 9; rid++) {
+    b.p.onRequest(request(rid), Date.now());
+    await until(() => b.sent.length === rid);
+  }
+  assert.deepEqual(b.fallbacks, Array(9).fill(true));
+  assert.deepEqual(errors.map((m) => m.match(/on request (\d+),.*; (\d+) so far\)/).slice(1).map(Number)), [[1, 1], [2, 2], [4, 4], [8, 8]]);
+});
+
 test('a decide that holds the event loop past the answer due is logged as such', async () => {
   // A synchronous search: the fallback timer cannot fire while it runs (a bot author's trial).
   const errors = [];

@@ -241,6 +241,14 @@ class Config:
         self.bot_name = self.bot_name.strip()
 
 
+def _logged_count(n: int) -> bool:
+    """_logged_count says whether the n-th time a bot's decide failed (from 1) is logged: the 1st,
+    2nd, 4th, 8th... A bot returning no legal action at every request logged one line each time
+    (800 in four games: a bot author's trial); every answer so sent is marked a fallback in the
+    record and counted in the standings."""
+    return n & (n - 1) == 0
+
+
 def auth_metadata(key: str) -> tuple:
     """auth_metadata is the gRPC metadata that sends an API key: empty for no key. The key is sent
     without surrounding whitespace, which a key never holds: a newline that a key file or a
@@ -366,6 +374,7 @@ class _Player:
         self.deciding: Optional[tuple[int, float]] = None  # the request decide is busy with, since when (monotonic)
         self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
         self.raised = 0  # how many times decide has raised: the first is logged with its traceback
+        self.bad_returns = 0  # how many times decide has returned no legal action
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
@@ -510,7 +519,7 @@ class _Player:
                 if self.raised == 1:
                     self.log.exception("%s: decide raised on request %d; answering the first legal action",
                                        self.where, rid)
-                else:  # one traceback is enough: a bot that raises at every request printed one each time
+                elif _logged_count(self.raised):  # one traceback is enough: a bot that raises at every request printed one each time
                     self.log.error("%s: decide raised on request %d (%d times now; the first traceback is above): "
                                    "%s: %s; answering the first legal action", self.where, rid, self.raised,
                                    type(e).__name__, e)
@@ -519,9 +528,11 @@ class _Player:
                 with self.lock:
                     self.deciding = None
             if type(choice) is not int or choice not in legal_ids:  # True == 1 and 1.0 == 1 in Python
-                self.log.error("%s: decide returned action_id %r, not one of %d legal actions (an int, a "
-                               "string of one, or a LegalAction: the action_id of one of legal_actions); "
-                               "answering the first legal action", self.where, choice, len(legal_ids))
+                self.bad_returns += 1
+                if _logged_count(self.bad_returns):
+                    self.log.error("%s: decide returned action_id %r on request %d, not one of %d legal actions (an int, a "
+                                   "string of one, or a LegalAction: the action_id of one of legal_actions; %d so far); "
+                                   "answering the first legal action", self.where, choice, rid, len(legal_ids), self.bad_returns)
                 choice, fell_back = fallback, True
             if timer is not None:
                 timer.cancel()

@@ -263,7 +263,19 @@ class AnswerTest(unittest.TestCase):
                 p._on_request(request(20 + i, n=4))
                 self.assertEqual(answers(p, 1, fallback=True), [(20 + i, 1, True)])
             self.assertEqual(len(logs.output), 1)
-            self.assertIn("decide returned action_id %r, not one of 4 legal actions" % (bad,), logs.output[0])
+            self.assertIn("decide returned action_id %r on request %d, not one of 4 legal actions" % (bad, 20 + i), logs.output[0])
+
+    def test_repeated_failures_logged_at_powers_of_two(self):
+        # A bot returning no legal action at every request logged a line each time: 800 in four
+        # games (a bot author's trial). Now the 1st, 2nd, 4th, 8th... are logged, each counted;
+        # every answer is still a marked fallback.
+        p = player(lambda view, la: 99)
+        with self.assertLogs("bezique_bot", "ERROR") as logs:
+            for i in range(9):
+                p._on_request(request(30 + i))
+                self.assertEqual(answers(p, 1, fallback=True), [(30 + i, 1, True)])
+        self.assertEqual([r.getMessage().split("(an int")[1].split(";")[1] for r in logs.records],
+                         [" 1 so far)", " 2 so far)", " 4 so far)", " 8 so far)"])
 
 
 if __name__ == "__main__":
