@@ -450,26 +450,31 @@ func checkConnectTimeout(r *http.Request) error {
 	return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("header Connect-Timeout-Ms: %q, want one, the timeout in milliseconds: 1 to 10 digits", strings.Join(v, ", ")))
 }
 
-// checkRequestEncoding returns a Connect UNIMPLEMENTED error naming the header when r's request
-// says it is compressed (Content-Encoding on a Connect unary call, Connect-Content-Encoding on a
-// Connect stream, Grpc-Encoding on gRPC-Web) with anything but identity; nil for every other
-// request. The referee reads requests uncompressed (the largest is a few hundred bytes), and
-// vanguard answered br, deflate and zstd with a plain-text 415 and gzip with grpc-go's
-// "Decompressor is not installed" (an outside trial).
+// checkRequestEncoding returns a Connect UNIMPLEMENTED error naming the header (or a Connect
+// GET's query parameter) when r's request says it is compressed with anything but identity:
+// Content-Encoding, Connect-Content-Encoding, Grpc-Encoding, whichever protocol names it, or
+// compression; nil for every other request, whose identity encoding, in any case, it removes.
+// The referee reads requests uncompressed (the largest
+// is a few hundred bytes), and vanguard answered br, deflate and zstd with a plain-text 415 and
+// gzip with grpc-go's "Decompressor is not installed", a server stream's Content-Encoding with
+// a plain-text 415 and a unary call's Connect-Content-Encoding not at all (outside trials).
 func checkRequestEncoding(r *http.Request) error {
-	ct := r.Header.Get("Content-Type")
-	header := "Content-Encoding"
-	switch {
-	case strings.HasPrefix(ct, "application/connect+"):
-		header = "Connect-Content-Encoding"
-	case strings.HasPrefix(ct, "application/grpc"):
-		header = "Grpc-Encoding"
+	said := func(name string, v []string) error {
+		if len(v) == 0 || len(v) == 1 && (v[0] == "" || strings.EqualFold(strings.TrimSpace(v[0]), "identity")) {
+			return nil // the transcoder, which took "identity" only, is not asked
+		}
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("%s: %q: the referee reads requests uncompressed (identity)", name, strings.Join(v, ", ")))
 	}
-	v := r.Header.Values(header)
-	if len(v) == 0 || len(v) == 1 && (v[0] == "" || v[0] == "identity") {
-		return nil
+	for _, h := range []string{"Content-Encoding", "Connect-Content-Encoding", "Grpc-Encoding"} {
+		if err := said("header "+h, r.Header.Values(h)); err != nil {
+			return err
+		}
+		r.Header.Del(h)
 	}
-	return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("header %s: %q: the referee reads requests uncompressed (identity)", header, strings.Join(v, ", ")))
+	if r.Method == http.MethodGet {
+		return said("query parameter compression", r.URL.Query()["compression"])
+	}
+	return nil
 }
 
 // sortedPreflight hands next a preflight (OPTIONS) whose Access-Control-Request-Headers names are
