@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -29,13 +30,13 @@ func TestHTTPRequestEncodingRefused(t *testing.T) {
 		{"/bezique.v1.TableService/GetRuleCatalog", "application/json", "Content-Encoding", "gzip", gz.String(), 501,
 			`{"code":"unimplemented","message":"header Content-Encoding: \"gzip\": the referee reads requests uncompressed (identity)"}`},
 		{"/bezique.v1.TableService/WatchTable", "application/connect+json", "Connect-Content-Encoding", "zstd", "\x00\x00\x00\x00\x02{}", 200,
-			endFrame(`{"error":{"code":"unimplemented","message":"header Connect-Content-Encoding: \"zstd\": the referee reads requests uncompressed (identity)"}}`)},
+			`{"error":{"code":"unimplemented","message":"header Connect-Content-Encoding: \"zstd\": the referee reads requests uncompressed (identity)"}}`},
 		{"/bezique.v1.TableService/GetRuleCatalog", "application/grpc-web+json", "Grpc-Encoding", "gzip", "\x00\x00\x00\x00\x02{}", 200,
 			`12 header Grpc-Encoding: "gzip": the referee reads requests uncompressed (identity)`},
 		// A second trial: a server stream's Content-Encoding got a plain-text 415, a unary call's
 		// Connect-Content-Encoding was ignored, its Grpc-Encoding got grpc-go's words.
 		{"/bezique.v1.TableService/WatchTable", "application/connect+json", "Content-Encoding", "GZIP", "\x00\x00\x00\x00\x02{}", 200,
-			endFrame(`{"error":{"code":"unimplemented","message":"header Content-Encoding: \"GZIP\": the referee reads requests uncompressed (identity)"}}`)},
+			`{"error":{"code":"unimplemented","message":"header Content-Encoding: \"GZIP\": the referee reads requests uncompressed (identity)"}}`},
 		{"/bezique.v1.TableService/GetTable", "application/grpc-web+json", "Content-Encoding", "identity, gzip", "\x00\x00\x00\x00\x02{}", 200,
 			`12 header Content-Encoding: "identity, gzip": the referee reads requests uncompressed (identity)`},
 		{"/bezique.v1.TableService/GetRuleCatalog", "application/json", "Connect-Content-Encoding", "gzip", "{}", 501,
@@ -44,33 +45,48 @@ func TestHTTPRequestEncodingRefused(t *testing.T) {
 			`{"code":"unimplemented","message":"header Grpc-Encoding: \"gzip\": the referee reads requests uncompressed (identity)"}`},
 		{"/bezique.v1.TableService/GetRuleCatalog", "application/json", "Content-Encoding", "Identity", "{}", 200, ""},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.path, bytes.NewReader([]byte(c.body)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		req.Header.Set("Connect-Protocol-Version", "1")
-		req.Header.Set(c.header, c.value)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if st := res.Header.Get("Grpc-Status"); st != "" { // gRPC-Web, trailers only: the status in the headers
-			got = []byte(st + " " + res.Header.Get("Grpc-Message"))
-		}
-		if c.want == "" && res.StatusCode == c.wantStatus { // identity: read, answered
+		code, got := answerOf(t, base+c.path, c.contentType, c.body, c.header, c.value)
+		if c.want == "" && code == c.wantStatus { // identity: read, answered
 			continue
 		}
-		if err != nil || res.StatusCode != c.wantStatus || string(bytes.TrimSpace(got)) != c.want {
-			t.Errorf("%s with %s %s: %d %q\nwant %d %q", c.path, c.header, c.value, res.StatusCode, got, c.wantStatus, c.want)
+		if code != c.wantStatus || got != c.want {
+			t.Errorf("%s with %s %s: %d %q\nwant %d %q", c.path, c.header, c.value, code, got, c.wantStatus, c.want)
 		}
 	}
 }
 
-// endFrame is a Connect stream's end frame holding json (shorter than 256 bytes).
-func endFrame(json string) string { return "\x02\x00\x00\x00" + string([]byte{byte(len(json))}) + json }
+// answerOf POSTs body to url as contentType, with Connect-Protocol-Version 1 and the header fields
+// of extra (name, value, ...), and returns the HTTP status and the answer: a gRPC-Web
+// trailers-only answer as "code message", a Connect stream's end frame as its JSON, any other
+// body as it is; trimmed.
+func answerOf(t *testing.T, url, contentType, body string, extra ...string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Connect-Protocol-Version", "1")
+	for i := 0; i+1 < len(extra); i += 2 {
+		req.Header.Set(extra[i], extra[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	got, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case res.Header.Get("Grpc-Status") != "": // gRPC-Web, trailers only: the status in the headers
+		got = []byte(res.Header.Get("Grpc-Status") + " " + res.Header.Get("Grpc-Message"))
+	case strings.HasPrefix(contentType, "application/connect+") && len(got) > 5 && got[0] == 2:
+		got = got[5:]
+	}
+	return res.StatusCode, string(bytes.TrimSpace(got))
+}
 
 // TestHTTPFrameFlaggedCompressed: a framed request whose flags byte says compressed (0x01) is
 // refused INVALID_ARGUMENT, on a Connect stream and a gRPC-Web unary call: the transcoder read it
@@ -87,24 +103,8 @@ func TestHTTPFrameFlaggedCompressed(t *testing.T) {
 		{"/bezique.v1.TableService/WatchTable", "application/connect+proto", binary, `{"error":{"code":"invalid_argument","message":"` + streamMessageFlagged + `"}}`},
 		{"/bezique.v1.TableService/GetTable", "application/grpc-web+proto", binary, "3 " + streamMessageFlagged},
 	} {
-		req, err := http.NewRequest(http.MethodPost, base+c.path, bytes.NewReader([]byte(c.body)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", c.contentType)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if st := res.Header.Get("Grpc-Status"); st != "" { // gRPC-Web, trailers only: the status in the headers
-			got = []byte(st + " " + res.Header.Get("Grpc-Message"))
-		} else if len(got) > 5 && got[0] == 2 { // a Connect stream's end frame: its JSON
-			got = got[5:]
-		}
-		if err != nil || string(bytes.TrimSpace(got)) != c.want {
-			t.Errorf("%s (%s): %d %q\nwant %q", c.path, c.contentType, res.StatusCode, got, c.want)
+		if _, got := answerOf(t, base+c.path, c.contentType, c.body); got != c.want {
+			t.Errorf("%s (%s): %q\nwant %q", c.path, c.contentType, got, c.want)
 		}
 	}
 }
