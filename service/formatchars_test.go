@@ -97,9 +97,9 @@ func TestNamesRefuseFormatCharacters(t *testing.T) {
 			Entrants: []*pb.Entrant{{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}, {Id: id, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}}
 	}
 	_, err = tournaments.CreateTournament(ctx, spec("cup\u202d", "b"))
-	wantMessage(t, "CreateTournament name", err, codes.InvalidArgument, "name: U+202D at byte 3"+formatRefusal)
+	wantMessage(t, "CreateTournament name", err, codes.InvalidArgument, "spec.name: U+202D at byte 3"+formatRefusal)
 	_, err = tournaments.CreateTournament(ctx, spec("cup", "b\u200e"))
-	wantMessage(t, "CreateTournament entrant", err, codes.InvalidArgument, "entrants[1].id: U+200E at byte 1"+formatRefusal)
+	wantMessage(t, "CreateTournament entrant", err, codes.InvalidArgument, "spec.entrants[1].id: U+200E at byte 1"+formatRefusal)
 
 	a := startAuthReferee(t, nil)
 	for _, c := range []struct {
