@@ -38,13 +38,17 @@ type heartbeat struct {
 	timer   *time.Timer
 }
 
-// startHeartbeat returns a heartbeat that calls beat every time the stream has been quiet for
-// every, until stop; every 0 sends none (send only calls its function).
+// startHeartbeat returns a heartbeat that calls beat at once, unless the stream sends first, and
+// then every time the stream has been quiet for every, until stop; every 0 sends none (send only
+// calls its function). The first at once tells a client that the stream is open: a page showing
+// "reconnecting…" over a quiet table's stream showed it for up to a heartbeat more after the
+// referee came back (an outside trial), since nothing, not even the answer's headers, came before
+// the first message.
 func startHeartbeat(every time.Duration, beat func() error) *heartbeat {
-	h := &heartbeat{every: every, beat: beat, last: time.Now()}
+	h := &heartbeat{every: every, beat: beat}
 	if every > 0 {
 		h.firing.Lock() // fire reads h.timer
-		h.timer = time.AfterFunc(every, h.fire)
+		h.timer = time.AfterFunc(0, h.fire)
 		h.firing.Unlock()
 	}
 	return h

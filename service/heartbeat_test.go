@@ -38,8 +38,8 @@ func recvUntilHeartbeats[M proto.Message](t *testing.T, recv func() (M, error), 
 }
 
 // TestHeartbeats: WatchTable, WatchTournament and Play with heartbeat_ms send a message with
-// heartbeat alone while nothing else happens (a table waiting for a seat that never joins, a
-// tournament waiting for a lobby bot that never comes).
+// heartbeat alone at once and then while nothing else happens (a table waiting for a seat that
+// never joins, a tournament waiting for a lobby bot that never comes).
 func TestHeartbeats(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -57,11 +57,26 @@ func TestHeartbeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := play.Recv()
-	if err != nil || first.GetMessage().GetWelcome() == nil {
-		t.Fatalf("Play's first message %v, %v; want the Welcome", first, err)
+	for { // a heartbeat may come first
+		m, err := play.Recv()
+		if err != nil {
+			t.Fatalf("Play: %v before the Welcome", err)
+		}
+		if m.GetMessage().GetWelcome() != nil {
+			break
+		}
 	}
 	recvUntilHeartbeats(t, play.Recv, (*pb.PlayResponse).GetHeartbeat, &pb.PlayResponse{Heartbeat: true}, 2)
+
+	// The first heartbeat comes at once, whatever the interval: a page waited up to an interval
+	// after the referee came back to know its stream was open (an outside trial).
+	wctx, wcancel := context.WithTimeout(ctx, waitFor)
+	defer wcancel()
+	slow, err := r.tables.WatchTable(wctx, &pb.WatchTableRequest{TableId: table.GetTableId(), HeartbeatMs: 600_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recvUntilHeartbeats(t, slow.Recv, (*pb.WatchTableResponse).GetHeartbeat, &pb.WatchTableResponse{Heartbeat: true}, 1)
 
 	tournaments := pb.NewTournamentServiceClient(r.cc)
 	tn := awayTournament(t, ctx, tournaments)

@@ -282,6 +282,7 @@ async function play(id) {
   main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions");
   let t = null, request = null;
+  let cut = false; // the Play stream is being opened again (follow's onCut)
   const redraw = () => {
     if (!t) return; // before the Welcome
     const byCard = new Map();
@@ -308,8 +309,12 @@ async function play(id) {
     try {
       await call(`${SEATS}/Decide`, { tableId: id, seat, token, decide: { requestId: req.requestId, actionId: Number(b.dataset.action) } });
     } catch (err) {
-      if (err.code) fail(err);
-      else { request ??= req; redraw(); } // the network failed: the request is still open, choose again
+      // The network failed, or the seat had no stream while the page opened it again (the
+      // referee frozen: the old stream given up, the new one not yet joined, an outside trial's
+      // lasting alert): the request is still open, or comes again after the Welcome; choose again.
+      const between = cut || (err.code === "failed_precondition" && err.message.includes("has no stream"));
+      if (err.code && !between) fail(err);
+      else { request ??= req; redraw(); }
     }
   });
   const status = document.getElementById("status");
@@ -337,7 +342,7 @@ async function play(id) {
       else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
       else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result); }
       redraw();
-    }, async () => Boolean(t?.over), (cut) => { status.textContent = cut ? "reconnecting…" : ""; });
+    }, async () => Boolean(t?.over), (c) => { cut = c; status.textContent = c ? "reconnecting…" : ""; });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains

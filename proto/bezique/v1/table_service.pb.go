@@ -558,8 +558,9 @@ type WatchTableRequest struct {
 	// clock_reports asks for WatchTableResponse.clock_report too: every seat's clock whenever the
 	// referee starts waiting for a decision (for a page that shows the clocks running).
 	ClockReports bool `protobuf:"varint,4,opt,name=clock_reports,json=clockReports,proto3" json:"clock_reports,omitempty"`
-	// heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
-	// milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+	// heartbeat_ms asks for a heartbeat message when the stream opens (unless another message comes
+	// first) and whenever it has sent nothing for this many milliseconds: 0 (the default) sends
+	// none, else 1 000 to 600 000. A proxy that ends streams
 	// quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
 	// proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
 	// heartbeats knows its connection is gone.

@@ -11,8 +11,9 @@ export interface PlayRequest {
    */
   'join'?: (_bezique_v1_Join | null);
   /**
-   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
-   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * heartbeat_ms asks for a heartbeat message when the stream opens (unless another message comes
+   * first) and whenever it has sent nothing for this many milliseconds: 0 (the default) sends
+   * none, else 1 000 to 600 000. A proxy that ends streams
    * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
    * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
    * heartbeats knows its connection is gone.
@@ -29,8 +30,9 @@ export interface PlayRequest__Output {
    */
   'join': (_bezique_v1_Join__Output | null);
   /**
-   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
-   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * heartbeat_ms asks for a heartbeat message when the stream opens (unless another message comes
+   * first) and whenever it has sent nothing for this many milliseconds: 0 (the default) sends
+   * none, else 1 000 to 600 000. A proxy that ends streams
    * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
    * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
    * heartbeats knows its connection is gone.

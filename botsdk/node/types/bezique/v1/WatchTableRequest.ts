@@ -26,8 +26,9 @@ export interface WatchTableRequest {
    */
   'clock_reports'?: (boolean);
   /**
-   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
-   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * heartbeat_ms asks for a heartbeat message when the stream opens (unless another message comes
+   * first) and whenever it has sent nothing for this many milliseconds: 0 (the default) sends
+   * none, else 1 000 to 600 000. A proxy that ends streams
    * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
    * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
    * heartbeats knows its connection is gone.
@@ -59,8 +60,9 @@ export interface WatchTableRequest__Output {
    */
   'clock_reports': (boolean);
   /**
-   * heartbeat_ms asks for a heartbeat message whenever the stream has sent nothing for this many
-   * milliseconds: 0 (the default) sends none, else 1 000 to 600 000. A proxy that ends streams
+   * heartbeat_ms asks for a heartbeat message when the stream opens (unless another message comes
+   * first) and whenever it has sent nothing for this many milliseconds: 0 (the default) sends
+   * none, else 1 000 to 600 000. A proxy that ends streams
    * quiet for a while (Envoy's stream idle timeout, 5 minutes by default; nginx's
    * proxy_read_timeout, 60 s) keeps them open, and a client that hears nothing for a few
    * heartbeats knows its connection is gone.
