@@ -675,10 +675,14 @@ func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 			missing = 0
 		}
 		wg.Add(1)
+		gctx := ctx
+		if tr.lobbySeats(g) != nil {
+			gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
+		}
 		go func() {
 			defer wg.Done()
 			defer func() { <-slots }()
-			err := s.playTourneyGame(ctx, tr, g)
+			err := s.playTourneyGame(gctx, tr, g)
 			switch {
 			case errors.Is(err, store.ErrLeaseLost):
 				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
@@ -840,6 +844,7 @@ func tourneyTableID(tournamentID string, game int) string {
 // stores it. A table that ended without a record (quarantined, then cancelled: cancelQuarantined)
 // gives a cancelled game, which the standings do not count.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
+	defer s.lobby.turnDone(ctx) // a game that ended before its places were reserved
 	id := tourneyTableID(tr.id, g.Index)
 	info, err := s.GetTable(ctx, id)
 	switch {
@@ -861,6 +866,7 @@ func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament
 		}
 		defer s.lobby.ended(id)
 	}
+	s.lobby.turnDone(ctx) // not held while the game plays: a table recovered reserved nothing
 	// Counted in play from its table on: a game waiting for its lobby places is not (the gauge
 	// read 16 while 8 tables played, an outside trial).
 	s.metrics.TournamentGameStarted()
