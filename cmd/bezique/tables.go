@@ -343,8 +343,10 @@ func newWatchCmd() *cobra.Command {
 			var moving time.Time
 			for {
 				stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs, FromSeq: next, HeartbeatMs: watchHeartbeatMs})
-				for first := err == nil; err == nil; first = false {
-					var m *pb.WatchTableResponse
+				// first: nothing but heartbeats received yet (the first heartbeat comes when the
+				// stream opens, and may come before a refusal of the table as ended).
+				var m *pb.WatchTableResponse
+				for first := err == nil; err == nil; first = first && m.GetHeartbeat() {
 					if m, err = stream.Recv(); errors.Is(err, io.EOF) {
 						// The stream ends with the game: the result (a forfeit, a cancellation, an
 						// expiry, or the end of play) is the table's.
