@@ -265,12 +265,14 @@ func invalidJSON(data []byte, err error) error {
 		return nil
 	}
 	text := withJSONPath(data, protoErrText(err.Error()))
-	if at, escape := loneSurrogate(data); text == "unexpected EOF" && at >= 0 {
-		line := 1 + bytes.Count(data[:at], []byte("\n"))
-		col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:at], '\n')+1:at])
-		text = fmt.Sprintf("(line %d:%d): %s is half of a UTF-16 surrogate pair, not a character", line, col, escape)
-		if path := jsonPathAt(data, at); path != "" {
-			text = path + ": " + text
+	if text == "unexpected EOF" { // the data is scanned again only for protojson's word for it
+		if at, escape := loneSurrogate(data); at >= 0 {
+			line := 1 + bytes.Count(data[:at], []byte("\n"))
+			col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:at], '\n')+1:at])
+			text = fmt.Sprintf("(line %d:%d): %s is half of a UTF-16 surrogate pair, not a character", line, col, escape)
+			if path := jsonPathAt(data, at); path != "" {
+				text = path + ": " + text
+			}
 		}
 	}
 	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+text))
