@@ -365,6 +365,46 @@ func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 	}
 }
 
+// TestTournamentPutsOffAbsentEntrantsGames: while a lobby entrant is absent (within its grace, a
+// minute), the games of the others are played, and the absent one's are put off until it comes:
+// a round robin of an absent bot and two built-in bots at concurrency 2 plays the built-in bots'
+// two games (the last of the schedule) first; then the bot enters and plays its four. Before,
+// the absent bot's first two games held both slots for the whole grace.
+func TestTournamentPutsOffAbsentEntrantsGames(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 60_000,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(10 * time.Millisecond) {
+		got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Results) == 2 {
+			games := []int{got.Results[0].Game, got.Results[1].Game}
+			if slices.Sort(games); !slices.Equal(games, []int{4, 5}) {
+				t.Fatalf("games played while the lobby bot was away: %v; want [4 5]", games)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d results after %s while the lobby bot was away; want the 2 games without it", len(got.Results), waitFor)
+		}
+	}
+	r.serveBot(t, "away", 2)
+	tn = awaitTournament(t, r.srv.Referee, tn.ID)
+	checkTournament(t, r.srv.Referee, tn)
+	for _, res := range tn.Results {
+		if res.Outcome != tournament.OutcomeCompleted {
+			t.Errorf("game %d: %s", res.Game, res.Outcome)
+		}
+	}
+}
+
 // TestTournamentLobbyTeam: a consultation team of two lobby bots (RULES.md §3.5) is an entrant:
 // each game seats both members at one team seat, each hearing of it with its member index, and
 // the round robin against a built-in bot ends with every game played and replayable.

@@ -642,56 +642,79 @@ const (
 // playMissing plays the tournament's games without a result once each, as runTourney says, and
 // reports whether any failed (each is logged and counted in
 // bezique_tournament_game_failures_total).
+//
+// A game whose turn comes while one of its lobby bots is absent from the lobby is put off
+// (putOff): it is started after the other games, in schedule order, and then waits for the bot
+// within the absence grace as before. Before, such games waited in the concurrency slots: a round
+// robin whose one bot was away stood still, every slot held by that bot's games, for as long as
+// the grace (up to a day).
 func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
 	var failed atomic.Bool
-	missing := 0 // games without a table in a row, once the SPRT has decided
-	for _, g := range tr.games {
-		if tr.hasResult(g.Index) {
-			continue
+	missing := 0     // games without a table in a row, once the SPRT has decided
+	var putOff []int // the Index of each game put off, in schedule order
+run:
+	for pass := range 2 {
+		n := len(tr.games)
+		if pass == 1 {
+			n = len(putOff)
 		}
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
-			break // a slot taken or not, nothing more starts; wg.Wait below
-		}
-		if tr.decided() {
-			// The SPRT has decided: no game starts, but one whose table exists (in play, or
-			// recovered after a restart) is awaited and counted. Tables are created in schedule
-			// order, at most Concurrency in play at once: past 4·Concurrency games without one in
-			// a row (room for games that failed before their table), none further has one; a
-			// match of a million games looked each up.
-			if missing >= 4*tr.spec.Concurrency {
-				break
+		for i := range n {
+			g := tr.games[i]
+			if pass == 1 {
+				g = tr.games[putOff[i]]
 			}
-			if !s.tourneyTableExists(ctx, tr, g) {
-				missing++
+			if tr.hasResult(g.Index) {
+				continue
+			}
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+			}
+			if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
+				break run // a slot taken or not, nothing more starts; wg.Wait below
+			}
+			if pass == 0 && s.putOff(tr, g) {
+				putOff = append(putOff, g.Index)
 				<-slots
 				continue
 			}
-			missing = 0
-		}
-		wg.Add(1)
-		gctx := ctx
-		if tr.lobbySeats(g) != nil {
-			gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
-		}
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			err := s.playTourneyGame(gctx, tr, g)
-			switch {
-			case errors.Is(err, store.ErrLeaseLost):
-				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
-			case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
-				failed.Store(true)
-				s.metrics.TournamentGameFailed()
-				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
+			if tr.decided() {
+				// The SPRT has decided: no game starts, but one whose table exists (in play, or
+				// recovered after a restart) is awaited and counted. Tables are created in
+				// schedule order, at most Concurrency in play at once: past 4·Concurrency games
+				// without one in a row (room for games that failed before their table), none
+				// further has one; a match of a million games looked each up.
+				if missing >= 4*tr.spec.Concurrency {
+					break run
+				}
+				if !s.tourneyTableExists(ctx, tr, g) {
+					missing++
+					<-slots
+					continue
+				}
+				missing = 0
 			}
-		}()
+			wg.Add(1)
+			gctx := ctx
+			if tr.lobbySeats(g) != nil {
+				gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
+			}
+			go func() {
+				defer wg.Done()
+				defer func() { <-slots }()
+				err := s.playTourneyGame(gctx, tr, g)
+				switch {
+				case errors.Is(err, store.ErrLeaseLost):
+					s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
+				case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
+					failed.Store(true)
+					s.metrics.TournamentGameFailed()
+					s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
+				}
+			}()
+		}
 	}
 	wg.Wait()
 	return failed.Load()
@@ -998,6 +1021,30 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 			}
 		}
 	}
+}
+
+// putOff reports whether game g of tr is put off to the end of playMissing's round: one of its lobby
+// bots is absent from the lobby now, its table is not in play here (a game recovered after a
+// restart is awaited in its turn, and its bots are told of it as they dial in: restoreLobbySeats),
+// and tr is not a match (every game of a match has the same entrants, and an SPRT reads its deal
+// sets in order).
+func (s *Referee) putOff(tr *tourney, g tournament.Game) bool {
+	if tr.spec.Format == tournament.Match {
+		return false
+	}
+	if _, err := s.table(tourneyTableID(tr.id, g.Index)); err == nil {
+		return false
+	}
+	s.lobby.mu.Lock()
+	defer s.lobby.mu.Unlock()
+	for _, members := range tr.lobbySeats(g) {
+		for _, n := range members {
+			if !s.lobby.absentSince(n, time.Time{}).IsZero() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby,
