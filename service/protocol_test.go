@@ -58,6 +58,21 @@ func TestAnotherSeatsRequest(t *testing.T) {
 	}
 }
 
+// TestJoinedTwice: a second Join on a joined stream is rejected MALFORMED, saying so, with the
+// table's strike limit as on every rejection (it said 0: a bot author's trial), and changes
+// nothing.
+func TestJoinedTwice(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	resp := r.create(t, soloTable(nil, nil))
+	s := r.join(t, resp, 0, 0)
+	s.welcome()
+	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Token: tokenOf(resp, 0), ProtocolVersion: ProtocolVersion}}})
+	want := &pb.Rejection{Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again", StrikeLimit: 3}
+	if got := s.rejection(); !proto.Equal(got, want) {
+		t.Errorf("second join: %v, want %v", got, want)
+	}
+}
+
 // TestStaleAndDuplicateRequestIDs: an answer repeated after acceptance, or naming a request that
 // was never opened, is rejected STALE_REQUEST and changes nothing; the action appears once.
 func TestStaleAndDuplicateRequestIDs(t *testing.T) {

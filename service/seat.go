@@ -578,7 +578,8 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			err = apply(ctx, func() {
 				if st := t.seats[c.seat]; st.conns[c.member] == c {
 					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
-						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again"}}})
+						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again",
+						StrikeLimit: t.spec.GetFailurePolicy().GetStrikeLimit()}}})
 				}
 			})
 		default:

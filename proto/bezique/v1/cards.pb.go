@@ -360,7 +360,8 @@ type Card struct {
 	Suit Suit `protobuf:"varint,3,opt,name=suit,proto3,enum=bezique.v1.Suit" json:"suit,omitempty"`
 	// rank is the card's rank.
 	Rank Rank `protobuf:"varint,4,opt,name=rank,proto3,enum=bezique.v1.Rank" json:"rank,omitempty"`
-	// copy is which copy of its face the card is, 0..3 (a to d).
+	// copy is which copy of its face the card is: 0..1 (a, b) in a 64-card deck, 0..3 (a to d) in
+	// a 128-card one, 0..5 (a to f) in a 192-card one (six-pack Bézique).
 	Copy          uint32 `protobuf:"varint,5,opt,name=copy,proto3" json:"copy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -169,7 +169,8 @@ type Join struct {
 	// bot_version is the bot's version: at most 64 bytes of UTF-8 without control characters
 	// (INVALID_ARGUMENT otherwise).
 	BotVersion string `protobuf:"bytes,5,opt,name=bot_version,json=botVersion,proto3" json:"bot_version,omitempty"`
-	// protocol_version is the protocol version the bot speaks (1).
+	// protocol_version is the protocol version the bot speaks (1); 0 (unset) is taken as 1. Any
+	// other is FAILED_PRECONDITION naming the version the referee speaks.
 	ProtocolVersion uint32 `protobuf:"varint,6,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`
 	// resume_after_seq asks for the events after this seq on reconnection; 0 is none.
 	ResumeAfterSeq uint64 `protobuf:"varint,7,opt,name=resume_after_seq,json=resumeAfterSeq,proto3" json:"resume_after_seq,omitempty"`

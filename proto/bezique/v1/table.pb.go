@@ -674,7 +674,11 @@ type FailurePolicy struct {
 	OnTimeout FailureAction `protobuf:"varint,1,opt,name=on_timeout,json=onTimeout,proto3,enum=bezique.v1.FailureAction" json:"on_timeout,omitempty"`
 	// on_illegal applies when a seat sends strike_limit illegal actions for one decision.
 	OnIllegal FailureAction `protobuf:"varint,2,opt,name=on_illegal,json=onIllegal,proto3,enum=bezique.v1.FailureAction" json:"on_illegal,omitempty"`
-	// on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
+	// on_disconnect applies when a seat stays disconnected past disconnect_grace_ms, counted from
+	// when it left. Once the grace has run out, a seat still away is played for at once at each of
+	// its decisions (AUTO_PLAY) for as long as it stays away: the game does not wait for it (a
+	// two-handed game then ends within moments); a bot that joins again takes the seat back at its
+	// next decision.
 	OnDisconnect FailureAction `protobuf:"varint,3,opt,name=on_disconnect,json=onDisconnect,proto3,enum=bezique.v1.FailureAction" json:"on_disconnect,omitempty"`
 	// strike_limit is the number of rejected actions tolerated for one decision; 0 (unset) is the
 	// default, 3.

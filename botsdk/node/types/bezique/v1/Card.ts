@@ -28,7 +28,8 @@ export interface Card {
    */
   'rank'?: (_bezique_v1_Rank);
   /**
-   * copy is which copy of its face the card is, 0..3 (a to d).
+   * copy is which copy of its face the card is: 0..1 (a, b) in a 64-card deck, 0..3 (a to d) in
+   * a 128-card one, 0..5 (a to f) in a 192-card one (six-pack Bézique).
    */
   'copy'?: (number);
 }
@@ -58,7 +59,8 @@ export interface Card__Output {
    */
   'rank': (_bezique_v1_Rank__Output);
   /**
-   * copy is which copy of its face the card is, 0..3 (a to d).
+   * copy is which copy of its face the card is: 0..1 (a, b) in a 64-card deck, 0..3 (a to d) in
+   * a 128-card one, 0..5 (a to f) in a 192-card one (six-pack Bézique).
    */
   'copy': (number);
 }

@@ -15,7 +15,11 @@ export interface FailurePolicy {
    */
   'on_illegal'?: (_bezique_v1_FailureAction);
   /**
-   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
+   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms, counted from
+   * when it left. Once the grace has run out, a seat still away is played for at once at each of
+   * its decisions (AUTO_PLAY) for as long as it stays away: the game does not wait for it (a
+   * two-handed game then ends within moments); a bot that joins again takes the seat back at its
+   * next decision.
    */
   'on_disconnect'?: (_bezique_v1_FailureAction);
   /**
@@ -43,7 +47,11 @@ export interface FailurePolicy__Output {
    */
   'on_illegal': (_bezique_v1_FailureAction__Output);
   /**
-   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms.
+   * on_disconnect applies when a seat stays disconnected past disconnect_grace_ms, counted from
+   * when it left. Once the grace has run out, a seat still away is played for at once at each of
+   * its decisions (AUTO_PLAY) for as long as it stays away: the game does not wait for it (a
+   * two-handed game then ends within moments); a bot that joins again takes the seat back at its
+   * next decision.
    */
   'on_disconnect': (_bezique_v1_FailureAction__Output);
   /**

@@ -30,7 +30,8 @@ export interface Join {
    */
   'bot_version'?: (string);
   /**
-   * protocol_version is the protocol version the bot speaks (1).
+   * protocol_version is the protocol version the bot speaks (1); 0 (unset) is taken as 1. Any
+   * other is FAILED_PRECONDITION naming the version the referee speaks.
    */
   'protocol_version'?: (number);
   /**
@@ -85,7 +86,8 @@ export interface Join__Output {
    */
   'bot_version': (string);
   /**
-   * protocol_version is the protocol version the bot speaks (1).
+   * protocol_version is the protocol version the bot speaks (1); 0 (unset) is taken as 1. Any
+   * other is FAILED_PRECONDITION naming the version the referee speaks.
    */
   'protocol_version': (number);
   /**
