@@ -305,7 +305,7 @@ func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {
 	}
 	fmt.Fprintf(w, "%d %s: %s +%d =%d -%d against %s, Elo %s", u.Standings.Played, games, a, p.W, p.D, p.L, b, eloText(p.Elo))
 	if t := u.Standings.SPRT; t != nil {
-		fmt.Fprintf(w, ", LLR %.2f (%.2f, %.2f) %s", t.LLR, t.Lower, t.Upper, verdictText(t))
+		fmt.Fprintf(w, ", LLR %s (%.2f, %.2f) %s", llrText(t.LLR), t.Lower, t.Upper, verdictText(t))
 	}
 	fmt.Fprintln(w)
 }

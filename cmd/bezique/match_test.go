@@ -397,6 +397,19 @@ func TestMatchLineGames(t *testing.T) {
 	}
 }
 
+// TestMatchLineLLRNotNegativeZero: an LLR that rounds to zero from below reads 0.00, not -0.00
+// (before any deal set was whole, a host's trial).
+func TestMatchLineLLRNotNegativeZero(t *testing.T) {
+	var out bytes.Buffer
+	matchLine(&out, service.TournamentUpdate{Results: []tournament.Result{{}}, Standings: tournament.Standings{Played: 1,
+		Pairs: []tournament.Pair{{A: "cmd-a", B: "rulebook", W: 1, Elo: stats.EloInterval{Elo: math.NaN()}}},
+		SPRT:  &tournament.SPRTStatus{LLR: -0.001, Lower: -2.94, Upper: 2.94}}}, "cmd-a", "rulebook")
+	const want = "1 game: cmd-a +1 =0 -0 against rulebook, Elo ?, LLR 0.00 (-2.94, 2.94) continue\n"
+	if out.String() != want {
+		t.Errorf("progress line %q, want %q", out.String(), want)
+	}
+}
+
 // TestScoredTotalsLeaveForfeitsOut: the scores plot counts the games the standings' score counts,
 // those played to their end: it counted the 0-0 of games an absent bot forfeited (a host's trial).
 func TestScoredTotalsLeaveForfeitsOut(t *testing.T) {

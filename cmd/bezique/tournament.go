@@ -655,7 +655,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %s\n", p.A, p.B, p.W, p.D, p.L, eloText(p.Elo))
 	}
 	if t := s.SPRT; t != nil {
-		fmt.Fprintf(w, "SPRT: LLR %.2f (%.2f, %.2f): %s\n", t.LLR, t.Lower, t.Upper, verdictText(t))
+		fmt.Fprintf(w, "SPRT: LLR %s (%.2f, %.2f): %s\n", llrText(t.LLR), t.Lower, t.Upper, verdictText(t))
 	}
 	if tn.Seed != nil {
 		fmt.Fprintf(w, "seed %x, salt %x (commitment %s)\n", tn.Seed, tn.Salt, tn.Commitment)
@@ -826,12 +826,21 @@ func formatOf(path string) string {
 	return "png"
 }
 
+// llrText is an SPRT's log-likelihood ratio with two decimals, "0.00" for a value that rounds to
+// zero from below (it read "-0.00" before any deal set was whole: a host's trial).
+func llrText(llr float64) string {
+	if s := fmt.Sprintf("%.2f", llr); s != "-0.00" {
+		return s
+	}
+	return "0.00"
+}
+
 func verdictText(t *tournament.SPRTStatus) string {
 	if t.Verdict == stats.VerdictContinue {
 		return "continue"
 	}
 	if d := t.Decision; d != nil {
-		return fmt.Sprintf("%s accepted after %d games (LLR %.2f)", t.Verdict, d.Played, d.LLR)
+		return fmt.Sprintf("%s accepted after %d games (LLR %s)", t.Verdict, d.Played, llrText(d.LLR))
 	}
 	return t.Verdict.String() + " accepted"
 }
