@@ -227,7 +227,7 @@ func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Cont
 		}
 		return api.GetRecord, func() { cc.Close() }, nil
 	}
-	st, err := store.Open(cmd.Context(), o.storeURL)
+	st, err := openStore(cmd.Context(), o.storeURL)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -267,7 +267,7 @@ func writeRecords(ctx context.Context, tn *service.Tournament, dir string, get f
 
 // openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
 func openReferee(ctx context.Context, url string) (*service.Referee, store.Store, error) {
-	st, err := store.Open(ctx, url)
+	st, err := openStore(ctx, url)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -433,7 +433,7 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	if noStoreFile(url) {
 		return nil, fmt.Errorf("no tournament %s in --store %s (a tournament of a running referee: --server HOST:PORT)", id, store.Redact(url))
 	}
-	st, err := store.Open(ctx, url)
+	st, err := openStore(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -446,6 +446,17 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 		return nil, err
 	}
 	return tournamentFromStore(ctx, st, row)
+}
+
+// openStore opens the store at url (--store) for a command; a SQLite store that a referee holds
+// (store.ErrLocked) is an error that says to ask that referee with --server: it ended with the
+// lock file's path alone (a host's trial).
+func openStore(ctx context.Context, url string) (store.Store, error) {
+	st, err := store.Open(ctx, url)
+	if errors.Is(err, store.ErrLocked) {
+		return nil, fmt.Errorf("%w; while a referee runs on it, ask that referee: --server HOST:PORT", err)
+	}
+	return st, err
 }
 
 // noStoreFile reports whether url is a SQLite store whose file does not exist: a command that only

@@ -54,7 +54,7 @@ func (o *tournamentOpts) list(cmd *cobra.Command, newestFirst bool) ([]*service.
 		if noStoreFile(o.storeURL) {
 			return nil, nil
 		}
-		st, err := store.Open(cmd.Context(), o.storeURL)
+		st, err := openStore(cmd.Context(), o.storeURL)
 		if err != nil {
 			return nil, err
 		}

@@ -194,3 +194,20 @@ func TestTournamentStandingsPastFourMiB(t *testing.T) {
 		t.Fatalf("standings of %d results: %v\n%.2000s", games, err, out)
 	}
 }
+
+// TestStoreHeldByAReferee: a command reading a SQLite store that a referee holds says to ask that
+// referee with --server (it ended with the lock file's path: a host's trial).
+func TestStoreHeldByAReferee(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, err = runCmd(ctx, "tournament", "list", "--store", "sqlite:"+path)
+	want := fmt.Sprintf("store: sqlite %s: store: in use by another referee (the lock %s.lock is held); while a referee runs on it, ask that referee: --server HOST:PORT", path, path)
+	if err == nil || err.Error() != want {
+		t.Errorf("tournament list on a held store: %v\nwant %s", err, want)
+	}
+}
