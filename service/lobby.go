@@ -782,6 +782,27 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 	}
 }
 
+// cannotSeat reports whether a bot of seats (a game's lobbySeats) is absent from the lobby now, or
+// present but unable to take its seats at a table of variant v of tournament tournamentID (it does
+// not play v, has fewer places than its seats there, or serves another tournament): reserve would
+// wait for it within the grace. A bot busy in other games is not.
+func (l *lobby) cannotSeat(seats [][]string, v engine.Variant, tournamentID string) bool {
+	need := map[string]int{}
+	for _, members := range seats {
+		for _, n := range members {
+			need[n]++
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for n, k := range need {
+		if b := l.bots[n]; b == nil || b.presence == nil || b.unable(v, tournamentID, k) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // unreserve gives back the places reserve took for a table that was not created.
 func (l *lobby) unreserve(seats [][]string) {
 	l.mu.Lock()

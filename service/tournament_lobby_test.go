@@ -372,35 +372,63 @@ func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 // the absent bot's first two games held both slots for the whole grace.
 func TestTournamentPutsOffAbsentEntrantsGames(t *testing.T) {
 	r := startReferee(t, nil, nil)
-	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 60_000,
-		Options:  map[string]string{"target": "300"},
-		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
-	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), putOffSpec(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(waitFor); ; time.Sleep(10 * time.Millisecond) {
-		got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got.Results) == 2 {
-			games := []int{got.Results[0].Game, got.Results[1].Game}
-			if slices.Sort(games); !slices.Equal(games, []int{4, 5}) {
-				t.Fatalf("games played while the lobby bot was away: %v; want [4 5]", games)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d results after %s while the lobby bot was away; want the 2 games without it", len(got.Results), waitFor)
-		}
-	}
+	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
 	r.serveBot(t, "away", 2)
 	tn = awaitTournament(t, r.srv.Referee, tn.ID)
 	checkTournament(t, r.srv.Referee, tn)
 	for _, res := range tn.Results {
 		if res.Outcome != tournament.OutcomeCompleted {
 			t.Errorf("game %d: %s", res.Game, res.Outcome)
+		}
+	}
+}
+
+// TestTournamentPutsOffUnableEntrantsGames: a lobby entrant present but unable to take its seat
+// (it plays only three-handed) is put off as an absent one is: the other entrants' games are
+// played within its grace.
+func TestTournamentPutsOffUnableEntrantsGames(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	r.serveBot(t, "away", 2, pb.Variant_VARIANT_THREE_HANDED)
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), putOffSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
+	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// putOffSpec is a round robin of lobby bot "away" and two built-in bots, one deal set each, at
+// concurrency 2, with an absence grace of a minute: away's four games come first in the schedule.
+func putOffSpec() tournament.Spec {
+	return tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2, AbsenceGraceMs: 60_000,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "random", Bot: "random"}, {ID: "rulebook", Bot: "rulebook"}}}
+}
+
+// awaitGamesWithoutAway waits until the putOffSpec tournament id has two results, and fails unless
+// they are the two games without "away" (games 4 and 5).
+func awaitGamesWithoutAway(t *testing.T, r *Referee, id string) {
+	t.Helper()
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(10 * time.Millisecond) {
+		got, err := r.GetTournament(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Results) == 2 {
+			games := []int{got.Results[0].Game, got.Results[1].Game}
+			if slices.Sort(games); !slices.Equal(games, []int{4, 5}) {
+				t.Fatalf("games played while the lobby bot could not play: %v; want [4 5]", games)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d results after %s while the lobby bot could not play; want the 2 games without it", len(got.Results), waitFor)
 		}
 	}
 }

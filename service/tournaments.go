@@ -1024,7 +1024,7 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 }
 
 // putOff reports whether game g of tr is put off to the end of playMissing's round: one of its lobby
-// bots is absent from the lobby now, its table is not in play here (a game recovered after a
+// bots is absent from the lobby now, or present but unable to take its seat (lobby.cannotSeat), its table is not in play here (a game recovered after a
 // restart is awaited in its turn, and its bots are told of it as they dial in: restoreLobbySeats),
 // and tr is not a match (every game of a match has the same entrants, and an SPRT reads its deal
 // sets in order).
@@ -1035,16 +1035,7 @@ func (s *Referee) putOff(tr *tourney, g tournament.Game) bool {
 	if _, err := s.table(tourneyTableID(tr.id, g.Index)); err == nil {
 		return false
 	}
-	s.lobby.mu.Lock()
-	defer s.lobby.mu.Unlock()
-	for _, members := range tr.lobbySeats(g) {
-		for _, n := range members {
-			if !s.lobby.absentSince(n, time.Time{}).IsZero() {
-				return true
-			}
-		}
-	}
-	return false
+	return s.lobby.cannotSeat(tr.lobbySeats(g), tr.spec.Variant, tr.id)
 }
 
 // absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby,
