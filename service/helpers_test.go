@@ -12,7 +12,6 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -47,7 +46,11 @@ func startReferee(t testing.TB, st store.Store, tweak func(*Config)) *referee {
 	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
 	srv.Register(g)
 	healthpb.RegisterHealthServer(g, health.NewServer())
-	reflection.Register(g)
+	files, err := pb.SourceFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	RegisterReflection(g, files)
 	go func() { _ = g.Serve(lis) }()
 	dial := []grpc.DialOption{
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),

@@ -35,9 +35,9 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/reflection"
 
 	"github.com/bezique-arena/bezique/internal/buildinfo"
+	beziquev1 "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -337,10 +337,14 @@ func run(c config) error {
 	}
 	warnPeers(c, srv.Shared(), log)
 	hs := health.NewServer()
+	apiFiles, err := beziquev1.SourceFiles()
+	if err != nil {
+		return fmt.Errorf("the API's descriptors: %w", err)
+	}
 	register := func(g *grpc.Server) {
 		srv.Register(g)
 		healthpb.RegisterHealthServer(g, hs)
-		reflection.Register(g)
+		service.RegisterReflection(g, apiFiles)
 		metrics.InitializeMetrics(g)
 	}
 	var portTLS *tls.Config
