@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -63,6 +64,20 @@ var (
 	// and resume).
 	ErrMoving = errors.New("service: table moving to another referee")
 )
+
+// clientText is err's message for a client: without the Go package's prefix ("bezique: ",
+// "bots: ") that the engine's and the built-in bots' errors carry for Go callers. A bot was told
+// "bezique: 8Sa is not in your hand…" and "options: bezique: unknown option…" (a bot author's
+// trial).
+func clientText(err error) string {
+	text := err.Error()
+	for _, prefix := range []string{"bezique: ", "bots: "} {
+		if t, ok := strings.CutPrefix(text, prefix); ok {
+			return t
+		}
+	}
+	return text
+}
 
 // FieldError is bad input: the field of the request that is wrong (its proto name, with indexes:
 // "seats[1].builtin.bot") and why. It maps to InvalidArgument.
@@ -176,7 +191,7 @@ func statusOf(err error) error {
 	}
 	var ee *engine.Error
 	if errors.As(err, &ee) {
-		return status.Error(engineCodes[ee.Code], ee.Error())
+		return status.Error(engineCodes[ee.Code], clientText(ee))
 	}
 	for _, ec := range errorCodes {
 		if errors.Is(err, ec.err) {

@@ -13,6 +13,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/bezique-arena/bezique/bots"
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
@@ -134,8 +136,10 @@ func TestIllegalActionKeepsRequestOpen(t *testing.T) {
 	s.decideAction(req.GetRequestId(), illegalPlay(req))
 	rej := s.rejection()
 	wantRejection(t, rej, req.GetRequestId(), pb.RejectionCode_REJECTION_CODE_ILLEGAL_ACTION)
-	if !strings.HasPrefix(rej.GetRule(), "RULES.md §") || rej.GetMessage() == "" {
-		t.Fatalf("rejection names no rule: %v", rej)
+	// The engine's words and rule, without the Go package's "bezique: " (a bot author's trial).
+	card := illegalPlay(req).GetPlay().GetCard().GetId()
+	if want := fmt.Sprintf("%s is not in your hand or on your table (RULES.md §1.3)", engine.Card(card)); rej.GetRule() != "RULES.md §1.3" || rej.GetMessage() != want {
+		t.Fatalf("rejection %v; want rule RULES.md §1.3 and message %q", rej, want)
 	}
 	legal := req.GetLegalActions()[0]
 	s.decideAction(req.GetRequestId(), legal.GetAction()) // spelled out, by card id
@@ -683,6 +687,16 @@ func TestCreateTableInvalid(t *testing.T) {
 				t.Fatalf("CreateTable: %v; want InvalidArgument naming %q", err, c.field)
 			}
 		})
+	}
+	// The engine's and the built-in bots' refusals without their Go package's prefix ("options:
+	// bezique: option…", "seats[1].builtin.bot: bots: unknown…": a bot author's trial).
+	for req, want := range map[*pb.CreateTableRequest]string{
+		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"deal_packets": "3-3-3"} }): "options: option deal_packets: packets sum to 9, want 8",
+		two(func(r *pb.CreateTableRequest) { r.Seats[1] = builtinSeat("deep-blue") }):                  fmt.Sprintf("seats[1].builtin.bot: unknown built-in bot \"deep-blue\" (want one of %v)", bots.Names()),
+	} {
+		if _, err := r.tables.CreateTable(context.Background(), req); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
+			t.Errorf("CreateTable: %v; want InvalidArgument %q", err, want)
+		}
 	}
 	// A target the engine takes but the referee does not play (a trial's game to 100 000 points
 	// made a 22 MB record that GetRecord could not send over HTTP).

@@ -492,7 +492,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	rules, err := engine.NewRules(v, req.GetOptions())
 	if err != nil {
-		return nil, invalid("options", "%v", err)
+		return nil, invalid("options", "%s", clientText(err))
 	}
 	dealing := engine.Dealing{Seed: seed}
 	if sd := req.GetStackedDeal(); sd != nil {
@@ -505,7 +505,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	game, err := engine.NewGame(rules, dealing)
 	if err != nil {
-		return nil, invalid("stacked_deal", "%v", err)
+		return nil, invalid("stacked_deal", "%s", clientText(err))
 	}
 	t := &table{id: id, srv: s, spec: req, rules: rules, variant: metricVariant(rules.Variant), seed: seed, turn: make(chan struct{}, 1), done: make(chan struct{}), over: make(chan struct{}), evicted: make(chan struct{}),
 		game: game, state: pb.TableState_TABLE_STATE_WAITING, watchers: map[*watcher]struct{}{}, created: created}
@@ -518,7 +518,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 		if b := sc.GetBuiltin(); b != nil {
 			st.name, st.botName = cmp.Or(b.GetName(), b.GetBot()), b.GetBot()
 			if st.bot, err = bots.New(b.GetBot(), binary.BigEndian.Uint64(seed[:8])+uint64(i)); err != nil {
-				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
+				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%s", clientText(err))
 			}
 		} else {
 			st.name, st.remote, st.token = sc.GetRemote().GetName(), true, tokens[i]

@@ -900,7 +900,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 	}
 	if err := t.game.Check(s.index, a); err != nil {
 		ee := err.(*engine.Error)
-		strike(rejectionCodes[ee.Code], ee.Rule, ee.Error())
+		strike(rejectionCodes[ee.Code], ee.Rule, clientText(ee))
 		return false
 	}
 	if at.Before(t.retryAt) {

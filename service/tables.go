@@ -41,7 +41,7 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 				return nil, err
 			}
 			if _, err := bots.New(k.Builtin.GetBot(), 0); err != nil {
-				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%v", err)
+				return nil, invalid(fmt.Sprintf("seats[%d].builtin.bot", i), "%s", clientText(err))
 			}
 			if err := checkName(fmt.Sprintf("seats[%d].builtin.name", i), k.Builtin.GetName(), MaxNameBytes); err != nil {
 				return nil, err

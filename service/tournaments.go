@@ -174,14 +174,14 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 			return nil, err // the refusal of an unknown bot names it: 60 000 bytes came back (an outside trial)
 		}
 		if _, err := bots.New(e.Bot, 0); err != nil {
-			return nil, invalid(field, "%v", err)
+			return nil, invalid(field, "%s", clientText(err))
 		}
 	}
 	if err := s.checkTourneyTables(&spec); err != nil {
 		return nil, err // its options' lengths before the engine's refusal, which names the option and its value
 	}
 	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
-		return nil, invalid("options", "%v", err)
+		return nil, invalid("options", "%s", clientText(err))
 	}
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
