@@ -705,16 +705,8 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 		var out AbsentErrors
 		var last time.Time
 		for i, n := range names {
-			var since time.Time
-			unable := ""
-			if b := l.bots[n]; b == nil || b.presence == nil {
-				since = l.absentSince(n, from)
-			} else if unable = b.unable(v, tournamentID, need[n]); unable != "" {
-				since = b.presence.Since // waited for as an absent bot is: it may come back as another presence that can
-				if since.Before(from) {
-					since = from
-				}
-			} else {
+			since, unable := l.awaySince(n, v, tournamentID, need[n], from)
+			if since.IsZero() {
 				continue
 			}
 			if grace <= 0 {
@@ -782,11 +774,30 @@ func (l *lobby) reserve(ctx context.Context, seats [][]string, v engine.Variant,
 	}
 }
 
-// cannotSeat reports whether a bot of seats (a game's lobbySeats) is absent from the lobby now, or
-// present but unable to take its seats at a table of variant v of tournament tournamentID (it does
-// not play v, has fewer places than its seats there, or serves another tournament): reserve would
-// wait for it within the grace. A bot busy in other games is not.
-func (l *lobby) cannotSeat(seats [][]string, v engine.Variant, tournamentID string) bool {
+// awaySince returns since when the named bot has been unable to take need seats at a table of
+// variant v of tournament tournamentID, counted from no earlier than from: absent from the lobby
+// (absentSince), or present but unable, with the reason (lobbyBot.unable; since it entered: it
+// is waited for as an absent bot is, as it may come back as another presence that can). Zero
+// when it can take them (it may be busy). It must be called with mu held.
+func (l *lobby) awaySince(name string, v engine.Variant, tournamentID string, need int, from time.Time) (since time.Time, unable string) {
+	b := l.bots[name]
+	if b == nil || b.presence == nil {
+		return l.absentSince(name, from), ""
+	}
+	if unable = b.unable(v, tournamentID, need); unable == "" {
+		return time.Time{}, ""
+	}
+	if since = b.presence.Since; since.Before(from) {
+		since = from
+	}
+	return since, unable
+}
+
+// waitsForAway returns the bots away (awaySince) that reserve, called now for seats (a game's
+// lobbySeats) with grace and from, would wait for, in name order: none when no bot is away, or
+// every one away has been for longer than grace (then reserve fails at once with their
+// AbsentErrors).
+func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) []string {
 	need := map[string]int{}
 	for _, members := range seats {
 		for _, n := range members {
@@ -795,12 +806,23 @@ func (l *lobby) cannotSeat(seats [][]string, v engine.Variant, tournamentID stri
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	var away []string
+	var last time.Time
 	for n, k := range need {
-		if b := l.bots[n]; b == nil || b.presence == nil || b.unable(v, tournamentID, k) != "" {
-			return true
+		since, _ := l.awaySince(n, v, tournamentID, k, from)
+		if since.IsZero() {
+			continue
+		}
+		away = append(away, n)
+		if since.Add(grace).After(last) {
+			last = since.Add(grace)
 		}
 	}
-	return false
+	if !time.Now().Before(last) {
+		return nil
+	}
+	slices.Sort(away)
+	return away
 }
 
 // unreserve gives back the places reserve took for a table that was not created.

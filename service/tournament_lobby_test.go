@@ -333,10 +333,12 @@ func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
 // start, not the referee's: on a referee up for longer than the grace, a tournament created
 // before its lobby bot enters waits for it and plays its games (a bug forfeited them at once).
 // The referee's lobby opened an hour ago and the grace is a minute: the bot enters once the
-// runner waits for it (it slept 100 ms for that with a grace of 300 ms, and a bot entering more
-// than 300 ms after the start on a loaded machine forfeited its games).
+// runner has put its games off, waiting for it (it slept 100 ms for that with a grace of 300 ms,
+// and a bot entering more than 300 ms after the start on a loaded machine forfeited its games).
+// The runner logs the bot whose games it puts off, once.
 func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
-	r := startReferee(t, nil, nil)
+	logs := &logRecords{}
+	r := startReferee(t, nil, func(c *Config) { c.Logger = slog.New(logs) })
 	r.srv.lobby.mu.Lock()
 	r.srv.lobby.started = r.srv.lobby.started.Add(-time.Hour)
 	r.srv.lobby.mu.Unlock()
@@ -347,7 +349,8 @@ func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(waitFor); !strings.Contains(allStacks(), "service.(*lobby).reserve("); time.Sleep(5 * time.Millisecond) {
+	putOff := slog.NewRecord(time.Time{}, slog.LevelInfo, "tournament: putting off the games of a lobby bot that is away, or cannot take its seat, until it can or its absence grace runs out", 0)
+	for deadline := time.Now().Add(waitFor); logs.count(putOff) == 0; time.Sleep(5 * time.Millisecond) {
 		if got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID); err != nil || len(got.Results) > 0 {
 			break // a result without waiting: a forfeit, which the checks below name
 		}
@@ -358,6 +361,9 @@ func TestTournamentWaitsForLateLobbyEntrant(t *testing.T) {
 	r.serveBot(t, "late", 2)
 	tn = awaitTournament(t, r.srv.Referee, tn.ID)
 	checkTournament(t, r.srv.Referee, tn)
+	if n := logs.count(putOff); n != 1 {
+		t.Errorf("the put-off games of the late bot logged %d times, want 1", n)
+	}
 	for _, res := range tn.Results {
 		if res.Outcome != tournament.OutcomeCompleted {
 			t.Errorf("game %d: %s", res.Game, res.Outcome)
@@ -397,6 +403,35 @@ func TestTournamentPutsOffUnableEntrantsGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
+	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTournamentPutsOffUntilBotsArrive: games are put off round after round, not once: a
+// tournament whose lobby bots all come after its start (as after a referee's restart, before the
+// bots dial in again) plays the games of the bots that came while another stays away. After a
+// restart, the games of the bot away took every slot for its whole grace, the bots back idle (a
+// host's trial).
+func TestTournamentPutsOffUntilBotsArrive(t *testing.T) {
+	logs := &logRecords{}
+	r := startReferee(t, nil, func(c *Config) { c.Logger = slog.New(logs) })
+	spec := putOffSpec()
+	spec.Entrants[1] = tournament.Entrant{ID: "b", Kind: tournament.KindLobby, Bot: "b"}
+	spec.Entrants[2] = tournament.Entrant{ID: "c", Kind: tournament.KindLobby, Bot: "c"}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putOff := slog.NewRecord(time.Time{}, slog.LevelInfo, "tournament: putting off the games of a lobby bot that is away, or cannot take its seat, until it can or its absence grace runs out", 0)
+	for deadline := time.Now().Add(waitFor); logs.count(putOff) < 3; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d lobby bots' games put off; want away's, b's and c's", logs.count(putOff))
+		}
+	}
+	r.serveBot(t, "b", 2)
+	r.serveBot(t, "c", 2)
 	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
 	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -643,28 +644,28 @@ const (
 // reports whether any failed (each is logged and counted in
 // bezique_tournament_game_failures_total).
 //
-// A game whose turn comes while one of its lobby bots is absent from the lobby is put off
-// (putOff): it is started after the other games, in schedule order, and then waits for the bot
-// within the absence grace as before. Before, such games waited in the concurrency slots: a round
-// robin whose one bot was away stood still, every slot held by that bot's games, for as long as
-// the grace (up to a day).
+// A game whose turn comes while the tournament would wait for one of its lobby bots, away from
+// the lobby (or unable to take its seat) and within the absence grace, is put off (putOff): it is
+// tried again after the games of the round, in schedule order, round after round (a round that
+// starts nothing waits absenceCheck first), until its bot is back or its grace has run out (then
+// it starts and is forfeited at once). Before, such games waited in the concurrency slots: a
+// round robin whose one bot was away stood still, every slot held by that bot's games, for as
+// long as the grace (up to a day); and after a restart, before the bots were back (a host's
+// trial).
 func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
 	var failed atomic.Bool
-	missing := 0     // games without a table in a row, once the SPRT has decided
-	var putOff []int // the Index of each game put off, in schedule order
+	missing := 0              // games without a table in a row, once the SPRT has decided
+	var later []int           // the Index of each game put off in this round, in schedule order
+	told := map[string]bool{} // the lobby bots whose games are put off, logged once while they stay so
+	round := func(i int) tournament.Game { return tr.games[i] }
+	n := len(tr.games)
 run:
-	for pass := range 2 {
-		n := len(tr.games)
-		if pass == 1 {
-			n = len(putOff)
-		}
+	for {
+		started, away := false, map[string]bool{}
 		for i := range n {
-			g := tr.games[i]
-			if pass == 1 {
-				g = tr.games[putOff[i]]
-			}
+			g := round(i)
 			if tr.hasResult(g.Index) {
 				continue
 			}
@@ -675,9 +676,17 @@ run:
 			if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
 				break run // a slot taken or not, nothing more starts; wg.Wait below
 			}
-			if pass == 0 && s.putOff(tr, g) {
-				putOff = append(putOff, g.Index)
+			if bots := s.putOff(tr, g); bots != nil {
+				later = append(later, g.Index)
 				<-slots
+				for _, n := range bots {
+					away[n] = true
+					if !told[n] {
+						told[n] = true
+						s.log.Info("tournament: putting off the games of a lobby bot that is away, or cannot take its seat, until it can or its absence grace runs out",
+							"tournament", tr.id, "bot", n, "grace_ms", tr.spec.AbsenceGraceMs)
+					}
+				}
 				continue
 			}
 			if tr.decided() {
@@ -696,6 +705,7 @@ run:
 				}
 				missing = 0
 			}
+			started = true
 			wg.Add(1)
 			gctx := ctx
 			if tr.lobbySeats(g) != nil {
@@ -715,6 +725,19 @@ run:
 				}
 			}()
 		}
+		maps.DeleteFunc(told, func(n string, _ bool) bool { return !away[n] })
+		if len(later) == 0 {
+			break
+		}
+		if !started {
+			select {
+			case <-ctx.Done():
+				break run
+			case <-time.After(absenceCheck):
+			}
+		}
+		next := later
+		round, n, later = func(i int) tournament.Game { return tr.games[next[i]] }, len(next), nil
 	}
 	wg.Wait()
 	return failed.Load()
@@ -1023,19 +1046,21 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 	}
 }
 
-// putOff reports whether game g of tr is put off to the end of playMissing's round: one of its lobby
-// bots is absent from the lobby now, or present but unable to take its seat (lobby.cannotSeat), its table is not in play here (a game recovered after a
-// restart is awaited in its turn, and its bots are told of it as they dial in: restoreLobbySeats),
-// and tr is not a match (every game of a match has the same entrants, and an SPRT reads its deal
-// sets in order).
-func (s *Referee) putOff(tr *tourney, g tournament.Game) bool {
-	if tr.spec.Format == tournament.Match {
-		return false
+// putOff returns the lobby bots that game g of tr is put off for, to the next round of
+// playMissing (nil for none): those reserve would wait for (lobby.waitsForAway: away from the
+// lobby, or unable to take its seat, and within the absence grace), when its table is not in play here (a game recovered after a
+// restart is awaited in its turn, and its bots are told of it as they dial in:
+// restoreLobbySeats), and tr is not a match (every game of a match has the same entrants, and an
+// SPRT reads its deal sets in order).
+func (s *Referee) putOff(tr *tourney, g tournament.Game) []string {
+	seats := tr.lobbySeats(g)
+	if seats == nil || tr.spec.Format == tournament.Match {
+		return nil
 	}
 	if _, err := s.table(tourneyTableID(tr.id, g.Index)); err == nil {
-		return false
+		return nil
 	}
-	return s.lobby.cannotSeat(tr.lobbySeats(g), tr.spec.Variant, tr.id)
+	return s.lobby.waitsForAway(seats, tr.spec.Variant, tr.id, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
 }
 
 // absentPastGrace returns the lobby bots of seats (a game's lobbySeats) absent from the lobby,
