@@ -171,7 +171,7 @@ func (s *Server) WatchTournament(req *pb.WatchTournamentRequest, stream pb.Tourn
 			results = results[DefaultResultPage:]
 		}
 		return send(&pb.WatchTournamentResponse{Results: resultsToProto(u.Spec, results), Standings: standingsToProto(u.Standings),
-			State: tournamentStateToProto(u.State), PairsChanged: changedOnly})
+			State: tournamentStateToProto(u.State), PairsChanged: changedOnly, AwayBots: awayToProto(u.Away)})
 	}))
 }
 
@@ -337,6 +337,7 @@ func TournamentFromProto(info *pb.TournamentInfo, results []*pb.TournamentGameRe
 		tn.FinishedAt = info.GetFinishTime().AsTime()
 	}
 	tn.State = tournamentStatesFromProto[info.GetState()]
+	tn.Away = AwayFromProto(info.GetAwayBots())
 	tn.Results = ResultsFromProto(results)
 	tn.Standings = tournament.Compute(&tn.Spec, tn.Results)
 	return tn, nil
@@ -393,6 +394,26 @@ func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
 		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt)}
 	if !tn.FinishedAt.IsZero() {
 		out.FinishTime = timestamppb.New(tn.FinishedAt)
+	}
+	out.AwayBots = awayToProto(tn.Away)
+	return out
+}
+
+// awayToProto converts the lobby bots a tournament puts off to the API's.
+func awayToProto(away []AwayBot) []*pb.AwayBot {
+	var out []*pb.AwayBot
+	for _, b := range away {
+		out = append(out, &pb.AwayBot{Bot: b.Bot, Since: timestamppb.New(b.Since), ForfeitTime: timestamppb.New(b.ForfeitAt), Unable: b.Unable})
+	}
+	return out
+}
+
+// AwayFromProto converts the API's lobby bots that a tournament puts off
+// (TournamentInfo.away_bots, WatchTournamentResponse.away_bots) to [AwayBot]s.
+func AwayFromProto(in []*pb.AwayBot) []AwayBot {
+	var out []AwayBot
+	for _, b := range in {
+		out = append(out, AwayBot{Bot: b.GetBot(), Since: b.GetSince().AsTime(), ForfeitAt: b.GetForfeitTime().AsTime(), Unable: b.GetUnable()})
 	}
 	return out
 }

@@ -793,11 +793,22 @@ func (l *lobby) awaySince(name string, v engine.Variant, tournamentID string, ne
 	return since, unable
 }
 
+// AwayBot is a lobby bot whose games a tournament puts off (Tournament.Away): away from the lobby,
+// or present but unable to take its seat, within the tournament's absence grace.
+type AwayBot struct {
+	// Bot is its name; Since when its absence began (awaySince); ForfeitAt Since plus the grace.
+	Bot       string    `json:"bot"`
+	Since     time.Time `json:"since"`
+	ForfeitAt time.Time `json:"forfeit_at"`
+	// Unable is why a bot present cannot take its seat (lobbyBot.unable); empty when absent.
+	Unable string `json:"unable,omitempty"`
+}
+
 // waitsForAway returns the bots away (awaySince) that reserve, called now for seats (a game's
 // lobbySeats) with grace and from, would wait for, in name order: none when no bot is away, or
 // every one away has been for longer than grace (then reserve fails at once with their
 // AbsentErrors).
-func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) []string {
+func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) []AwayBot {
 	need := map[string]int{}
 	for _, members := range seats {
 		for _, n := range members {
@@ -806,14 +817,14 @@ func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID st
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var away []string
+	var away []AwayBot
 	var last time.Time
 	for n, k := range need {
-		since, _ := l.awaySince(n, v, tournamentID, k, from)
+		since, unable := l.awaySince(n, v, tournamentID, k, from)
 		if since.IsZero() {
 			continue
 		}
-		away = append(away, n)
+		away = append(away, AwayBot{Bot: n, Since: since, ForfeitAt: since.Add(grace), Unable: unable})
 		if since.Add(grace).After(last) {
 			last = since.Add(grace)
 		}
@@ -821,7 +832,7 @@ func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID st
 	if !time.Now().Before(last) {
 		return nil
 	}
-	slices.Sort(away)
+	slices.SortFunc(away, func(a, b AwayBot) int { return strings.Compare(a.Bot, b.Bot) })
 	return away
 }
 

@@ -383,6 +383,7 @@ func TestTournamentPutsOffAbsentEntrantsGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
+	wantAway(t, r.srv.Referee, tn.ID, "")
 	r.serveBot(t, "away", 2)
 	tn = awaitTournament(t, r.srv.Referee, tn.ID)
 	checkTournament(t, r.srv.Referee, tn)
@@ -390,6 +391,67 @@ func TestTournamentPutsOffAbsentEntrantsGames(t *testing.T) {
 		if res.Outcome != tournament.OutcomeCompleted {
 			t.Errorf("game %d: %s", res.Game, res.Outcome)
 		}
+	}
+	if tn.Away != nil {
+		t.Errorf("lobby bots away once it ended: %+v", tn.Away)
+	}
+}
+
+// TestWatchTournamentSaysWhoIsAway: WatchTournament's updates carry the lobby bots whose games
+// the tournament puts off (away_bots), and an update of its own comes when they change: the bot
+// away (every game is its: no result comes meanwhile), then none once it has come (a host saw a
+// tournament stand still with nothing to say why).
+func TestWatchTournamentSaysWhoIsAway(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	defer cancel()
+	r := startReferee(t, nil, nil)
+	client := pb.NewTournamentServiceClient(r.cc)
+	spec := putOffSpec()
+	spec.Entrants = spec.Entrants[:2]
+	created, err := client.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: SpecToProto(spec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := client.WatchTournament(ctx, &pb.WatchTournamentRequest{TournamentId: created.GetTournament().GetTournamentId(), OmitPairs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := stream.Recv()
+		if err != nil {
+			t.Fatalf("before the bot away was said: %v", err)
+		}
+		if away := m.GetAwayBots(); len(away) > 0 {
+			if len(away) != 1 || away[0].GetBot() != "away" || away[0].GetUnable() != "" || m.GetStandings().GetPlayed() != 0 ||
+				away[0].GetForfeitTime().AsTime().Sub(away[0].GetSince().AsTime()) != time.Minute {
+				t.Fatalf("away_bots %v after %d games; want away alone, forfeited a minute after its absence began, before any game", away, m.GetStandings().GetPlayed())
+			}
+			break
+		}
+	}
+	// A bot that never decides: its games start, and none ends while the test runs.
+	r.serveStalledBot(t, "away", 2)
+	m, err := stream.Recv()
+	if err != nil || len(m.GetAwayBots()) != 0 || m.GetStandings() == nil || m.GetStandings().GetPlayed() != 0 {
+		t.Fatalf("the update once the bot came: %v, %v; want no bot away before any game", m, err)
+	}
+	if _, err := client.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: created.GetTournament().GetTournamentId()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantAway fails unless the putOffSpec tournament id says that it puts off the games of lobby bot
+// "away" alone (Tournament.Away), unable to take its seat for the reason unable ("" when absent),
+// since the tournament started, until the grace of a minute has run out.
+func wantAway(t *testing.T, r *Referee, id, unable string) {
+	t.Helper()
+	tn, err := r.GetTournament(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tn.Away) != 1 || tn.Away[0].Bot != "away" || tn.Away[0].Unable != unable || tn.Away[0].Since.Before(tn.CreatedAt) ||
+		tn.Away[0].Since.After(time.Now()) || tn.Away[0].ForfeitAt.Sub(tn.Away[0].Since) != time.Minute {
+		t.Errorf("lobby bots away %+v; want away alone, unable %q, since the start (%s), forfeited a minute later", tn.Away, unable, tn.CreatedAt)
 	}
 }
 
@@ -404,6 +466,7 @@ func TestTournamentPutsOffUnableEntrantsGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
+	wantAway(t, r.srv.Referee, tn.ID, "does not play two-handed (it plays [three-handed])")
 	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
 		t.Fatal(err)
 	}

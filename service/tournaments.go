@@ -46,6 +46,8 @@ type Tournament struct {
 	// CreatedAt and FinishedAt (zero while running) are its start and end.
 	CreatedAt  time.Time `json:"created_at"`
 	FinishedAt time.Time `json:"finished_at"`
+	// Away are the lobby bots whose games it puts off now, by name (none once it has ended).
+	Away []AwayBot `json:"away,omitempty"`
 }
 
 // tourney is a tournament this referee holds: its definition and the results stored so far.
@@ -92,6 +94,8 @@ type tourney struct {
 	// is stored (storeTourneyResult sets them nil): listings, GetTournament, watchers and the
 	// runner's SPRT check share one computation a result (see currentStandings).
 	standings *tournament.Standings
+	// away are the lobby bots whose games playMissing puts off, as of its last round.
+	away []AwayBot
 }
 
 // tourneys is the referee's registry of tournaments and the store that keeps them (the referee's
@@ -656,14 +660,13 @@ func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
 	var failed atomic.Bool
-	missing := 0              // games without a table in a row, once the SPRT has decided
-	var later []int           // the Index of each game put off in this round, in schedule order
-	told := map[string]bool{} // the lobby bots whose games are put off, logged once while they stay so
+	missing := 0    // games without a table in a row, once the SPRT has decided
+	var later []int // the Index of each game put off in this round, in schedule order
 	round := func(i int) tournament.Game { return tr.games[i] }
 	n := len(tr.games)
 run:
 	for {
-		started, away := false, map[string]bool{}
+		started, away := false, map[string]AwayBot{}
 		for i := range n {
 			g := round(i)
 			if tr.hasResult(g.Index) {
@@ -679,13 +682,8 @@ run:
 			if bots := s.putOff(tr, g); bots != nil {
 				later = append(later, g.Index)
 				<-slots
-				for _, n := range bots {
-					away[n] = true
-					if !told[n] {
-						told[n] = true
-						s.log.Info("tournament: putting off the games of a lobby bot that is away, or cannot take its seat, until it can or its absence grace runs out",
-							"tournament", tr.id, "bot", n, "grace_ms", tr.spec.AbsenceGraceMs)
-					}
+				for _, b := range bots {
+					away[b.Bot] = b
 				}
 				continue
 			}
@@ -725,7 +723,7 @@ run:
 				}
 			}()
 		}
-		maps.DeleteFunc(told, func(n string, _ bool) bool { return !away[n] })
+		s.setAway(tr, slices.Collect(maps.Values(away)))
 		if len(later) == 0 {
 			break
 		}
@@ -739,8 +737,30 @@ run:
 		next := later
 		round, n, later = func(i int) tournament.Game { return tr.games[next[i]] }, len(next), nil
 	}
+	s.setAway(tr, nil)
 	wg.Wait()
 	return failed.Load()
+}
+
+// setAway sets the lobby bots whose games tr puts off (any order) and, when they changed, wakes
+// its watchers and logs each bot newly put off, once while it stays so.
+func (s *Referee) setAway(tr *tourney, away []AwayBot) {
+	slices.SortFunc(away, func(a, b AwayBot) int { return strings.Compare(a.Bot, b.Bot) })
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if slices.EqualFunc(away, tr.away, func(a, b AwayBot) bool {
+		return a.Bot == b.Bot && a.Unable == b.Unable && a.Since.Equal(b.Since) && a.ForfeitAt.Equal(b.ForfeitAt)
+	}) {
+		return
+	}
+	for _, b := range away {
+		if !slices.ContainsFunc(tr.away, func(o AwayBot) bool { return o.Bot == b.Bot }) {
+			s.log.Info("tournament: putting off the games of a lobby bot that is away, or cannot take its seat, until it can or its absence grace runs out",
+				"tournament", tr.id, "bot", b.Bot, "forfeit_at", b.ForfeitAt.UTC().Format(time.RFC3339))
+		}
+	}
+	tr.away = away
+	tr.notify()
 }
 
 // end sets the tournament's final state and wakes its watchers; tr.mu must be held.
@@ -1052,7 +1072,7 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 // restart is awaited in its turn, and its bots are told of it as they dial in:
 // restoreLobbySeats), and tr is not a match (every game of a match has the same entrants, and an
 // SPRT reads its deal sets in order).
-func (s *Referee) putOff(tr *tourney, g tournament.Game) []string {
+func (s *Referee) putOff(tr *tourney, g tournament.Game) []AwayBot {
 	seats := tr.lobbySeats(g)
 	if seats == nil || tr.spec.Format == tournament.Match {
 		return nil
@@ -1310,7 +1330,7 @@ func (tr *tourney) snapshotLocked(results bool) *Tournament {
 		return &out
 	}
 	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Standings: tr.currentStandings().Clone(),
-		CreatedAt: tr.created, FinishedAt: tr.finished}
+		CreatedAt: tr.created, FinishedAt: tr.finished, Away: slices.Clone(tr.away)}
 	if results {
 		out.Results = slices.Clone(tr.results)
 	}
@@ -1550,6 +1570,9 @@ type TournamentUpdate struct {
 	// Spec is the tournament's spec: its schedule names each result's entrants
 	// ([tournament.Spec.EntrantsOf]).
 	Spec *tournament.Spec
+	// Away are the lobby bots whose games it puts off now (Tournament.Away); a change of them is
+	// an update of its own.
+	Away []AwayBot
 }
 
 // WatchTournament calls fn with the results stored so far and the standings, then with every new
@@ -1582,7 +1605,7 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
 		}
 		tr.mu.Lock()
-		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state, Spec: &tr.spec}
+		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state, Spec: &tr.spec, Away: slices.Clone(tr.away)}
 		sent = len(tr.results)
 		changed := tr.changed
 		start := time.Now()

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	"github.com/chromedp/chromedp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -783,5 +785,49 @@ func TestTournamentForfeitListed(t *testing.T) {
 	slices.Sort(want)
 	if len(want) != 2 || strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the page lists the games:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestTournamentSaysWhoIsAway: the tournament page says which lobby bot the tournament waits for
+// (WatchTournamentResponse.away_bots), and until when: a host saw a tournament stand still with
+// nothing to say why.
+func TestTournamentSaysWhoIsAway(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
+		AbsenceGraceMs: 60_000, Entrants: []*pb.Entrant{
+			{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}},
+			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	defer func() {
+		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
+	}()
+	var away []*pb.AwayBot
+	for deadline := time.Now().Add(10 * time.Second); len(away) == 0; time.Sleep(10 * time.Millisecond) {
+		got, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id, PageSize: 1})
+		if err != nil || time.Now().After(deadline) {
+			t.Fatalf("GetTournament says no bot away: %v", err)
+		}
+		away = got.GetTournament().GetAwayBots()
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	at := func(ts *timestamppb.Timestamp) string {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`new Date(%q).toLocaleTimeString()`, ts.AsTime().Format(time.RFC3339Nano))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	want := fmt.Sprintf("Waiting for lobby bot ghost (away since %s): its games are put off until it can play them, and forfeited from %s.", at(away[0].GetSince()), at(away[0].GetForfeitTime()))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("away")?.textContent === %q`, want))); err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("away")?.textContent ?? "(none)"`))
+		t.Fatalf("the page says %q; want %q (%v)", text, want, err)
 	}
 }

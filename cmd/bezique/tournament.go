@@ -394,7 +394,12 @@ func follow(ctx context.Context, r interface {
 			progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
 	}
 	tenths := 0 // tenths of the games played, as last written
+	var away awayNews
 	err := r.WatchTournament(ctx, id, func(u service.TournamentUpdate) error {
+		if bar != nil && awayText(u.Away) != away.told {
+			_ = bar.Clear()
+		}
+		away.write(out, id+": ", u.Away)
 		played, scheduled := u.Standings.Played, u.Standings.Scheduled
 		switch {
 		case bar != nil:
@@ -522,8 +527,10 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				}
 				defer cc.Close()
 				api.takeoverWait = takeoverWait
+				var away awayNews
 				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
 					printResults(cmd.OutOrStdout(), u.Spec, u.Results)
+					away.write(cmd.OutOrStdout(), "", u.Away)
 					return nil
 				}); err != nil {
 					return err
@@ -648,6 +655,9 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	}
 	s := tn.Standings
 	fmt.Fprintf(w, "%s%s (%s, %s): %d of %d games, %s\n", tn.ID, nameText(tn.Spec.Name), tn.Spec.Format, tn.Spec.Variant, s.Played, s.Scheduled, tn.State)
+	if text := awayText(tn.Away); text != "" {
+		fmt.Fprintln(w, text)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
 	for i, e := range s.Entrants {

@@ -110,7 +110,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			if pieces = append(pieces, m.GetResults()...); m.GetMore() {
 				return nil
 			}
-			u := service.TournamentUpdate{State: store.TournamentRunning, Spec: &tn.Spec}
+			u := service.TournamentUpdate{State: store.TournamentRunning, Spec: &tn.Spec, Away: service.AwayFromProto(m.GetAwayBots())}
 			for _, res := range service.ResultsFromProto(pieces) {
 				if !had[res.Game] {
 					had[res.Game] = true

@@ -48,6 +48,13 @@ function ending(r) {
   return "";
 }
 
+// awayText says which lobby bots the tournament waits for (WatchTournamentResponse.awayBots), ""
+// for none: a host saw a tournament stand still with nothing to say why (a host's trial).
+export function awayText(away) {
+  const at = (ts) => new Date(ts).toLocaleTimeString();
+  return away.map((b) => `Waiting for lobby bot ${b.bot} (${b.unable || "away"} since ${at(b.since)}): its games are put off until it can play them, and forfeited from ${at(b.forfeitTime)}.`).join(" ");
+}
+
 // tournament shows a tournament's standings and results (each game's table, its entrants in seat
 // order, its scores and, for a game not played to its end, how it ended), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
@@ -60,7 +67,7 @@ export async function tournament(main, id, firstLoad) {
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
-    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state" role="status"></p>`;
+    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><p id="away" role="status"></p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state" role="status"></p>`;
   const results = document.getElementById("results");
   const state = document.getElementById("state");
   let fresh = true; // the next message is a stream's first: every result so far
@@ -72,6 +79,7 @@ export async function tournament(main, id, firstLoad) {
     }
     if (m.more) return; // a piece of an update: its last piece has the standings and the state
     if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
+    document.getElementById("away").textContent = awayText(m.awayBots ?? []);
     running = m.state === "TOURNAMENT_STATE_RUNNING";
     state.textContent = `Tournament ${String(m.state ?? "").replace("TOURNAMENT_STATE_", "").toLowerCase()}`;
   }, async () => !running, (cut) => { if (cut) state.textContent = "reconnecting…"; });

@@ -1,6 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AwayBot as _bezique_v1_AwayBot, AwayBot__Output as _bezique_v1_AwayBot__Output } from './bezique/v1/AwayBot';
 import type { BuiltinSeat as _bezique_v1_BuiltinSeat, BuiltinSeat__Output as _bezique_v1_BuiltinSeat__Output } from './bezique/v1/BuiltinSeat';
 import type { Card as _bezique_v1_Card, Card__Output as _bezique_v1_Card__Output } from './bezique/v1/Card';
 import type { ChallengeRequest as _bezique_v1_ChallengeRequest, ChallengeRequest__Output as _bezique_v1_ChallengeRequest__Output } from './bezique/v1/ChallengeRequest';
@@ -60,6 +61,7 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   bezique: {
     v1: {
+      AwayBot: MessageTypeDefinition<_bezique_v1_AwayBot, _bezique_v1_AwayBot__Output>
       BuiltinSeat: MessageTypeDefinition<_bezique_v1_BuiltinSeat, _bezique_v1_BuiltinSeat__Output>
       Card: MessageTypeDefinition<_bezique_v1_Card, _bezique_v1_Card__Output>
       ChallengeRequest: MessageTypeDefinition<_bezique_v1_ChallengeRequest, _bezique_v1_ChallengeRequest__Output>

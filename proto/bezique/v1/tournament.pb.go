@@ -1566,7 +1566,11 @@ type TournamentInfo struct {
 	// create_time is when it was created.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// finish_time is when it ended.
-	FinishTime    *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	FinishTime *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	// away_bots are the lobby bots whose games the running tournament puts off now, by bot name:
+	// each is away from the lobby, or present but unable to take its seat, within the absence
+	// grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
+	AwayBots      []*AwayBot `protobuf:"bytes,10,rep,name=away_bots,json=awayBots,proto3" json:"away_bots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1662,6 +1666,89 @@ func (x *TournamentInfo) GetFinishTime() *timestamppb.Timestamp {
 		return x.FinishTime
 	}
 	return nil
+}
+
+func (x *TournamentInfo) GetAwayBots() []*AwayBot {
+	if x != nil {
+		return x.AwayBots
+	}
+	return nil
+}
+
+// AwayBot is a lobby bot whose games a tournament puts off until it can take its seat.
+type AwayBot struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// bot is the bot's name in the lobby.
+	Bot string `protobuf:"bytes,1,opt,name=bot,proto3" json:"bot,omitempty"`
+	// since is when its absence began, for this tournament: when it left the lobby (or entered it,
+	// unable), or when the tournament started or resumed, if later.
+	Since *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=since,proto3" json:"since,omitempty"`
+	// forfeit_time is since plus the tournament's absence grace: from then its games start
+	// without it, and it forfeits them.
+	ForfeitTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=forfeit_time,json=forfeitTime,proto3" json:"forfeit_time,omitempty"`
+	// unable says why a bot present in the lobby cannot take its seat ("does not play
+	// three-handed (it plays [two-handed])"); empty for a bot absent from the lobby.
+	Unable        string `protobuf:"bytes,4,opt,name=unable,proto3" json:"unable,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AwayBot) Reset() {
+	*x = AwayBot{}
+	mi := &file_bezique_v1_tournament_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AwayBot) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AwayBot) ProtoMessage() {}
+
+func (x *AwayBot) ProtoReflect() protoreflect.Message {
+	mi := &file_bezique_v1_tournament_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AwayBot.ProtoReflect.Descriptor instead.
+func (*AwayBot) Descriptor() ([]byte, []int) {
+	return file_bezique_v1_tournament_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *AwayBot) GetBot() string {
+	if x != nil {
+		return x.Bot
+	}
+	return ""
+}
+
+func (x *AwayBot) GetSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Since
+	}
+	return nil
+}
+
+func (x *AwayBot) GetForfeitTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ForfeitTime
+	}
+	return nil
+}
+
+func (x *AwayBot) GetUnable() string {
+	if x != nil {
+		return x.Unable
+	}
+	return ""
 }
 
 var File_bezique_v1_tournament_proto protoreflect.FileDescriptor
@@ -1780,7 +1867,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x05pairs\x18\x02 \x03(\v2\x18.bezique.v1.PairStandingR\x05pairs\x12\x16\n" +
 	"\x06played\x18\x03 \x01(\rR\x06played\x12\x1c\n" +
 	"\tscheduled\x18\x04 \x01(\rR\tscheduled\x12*\n" +
-	"\x04sprt\x18\x05 \x01(\v2\x16.bezique.v1.SprtStatusR\x04sprt\"\xa1\x03\n" +
+	"\x04sprt\x18\x05 \x01(\v2\x16.bezique.v1.SprtStatusR\x04sprt\"\xd3\x03\n" +
 	"\x0eTournamentInfo\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12.\n" +
 	"\x04spec\x18\x02 \x01(\v2\x1a.bezique.v1.TournamentSpecR\x04spec\x121\n" +
@@ -1792,7 +1879,14 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vcreate_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12;\n" +
 	"\vfinish_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishTime*\x95\x01\n" +
+	"finishTime\x120\n" +
+	"\taway_bots\x18\n" +
+	" \x03(\v2\x13.bezique.v1.AwayBotR\bawayBots\"\xa4\x01\n" +
+	"\aAwayBot\x12\x10\n" +
+	"\x03bot\x18\x01 \x01(\tR\x03bot\x120\n" +
+	"\x05since\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12=\n" +
+	"\fforfeit_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\vforfeitTime\x12\x16\n" +
+	"\x06unable\x18\x04 \x01(\tR\x06unable*\x95\x01\n" +
 	"\x10TournamentFormat\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x1dTOURNAMENT_FORMAT_ROUND_ROBIN\x10\x01\x12\x1e\n" +
@@ -1826,7 +1920,7 @@ func file_bezique_v1_tournament_proto_rawDescGZIP() []byte {
 }
 
 var file_bezique_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_bezique_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_bezique_v1_tournament_proto_goTypes = []any{
 	(TournamentFormat)(0),         // 0: bezique.v1.TournamentFormat
 	(Partners)(0),                 // 1: bezique.v1.Partners
@@ -1846,27 +1940,28 @@ var file_bezique_v1_tournament_proto_goTypes = []any{
 	(*SprtDecision)(nil),          // 15: bezique.v1.SprtDecision
 	(*Standings)(nil),             // 16: bezique.v1.Standings
 	(*TournamentInfo)(nil),        // 17: bezique.v1.TournamentInfo
-	nil,                           // 18: bezique.v1.TournamentSpec.OptionsEntry
-	(Variant)(0),                  // 19: bezique.v1.Variant
-	(*Clock)(nil),                 // 20: bezique.v1.Clock
-	(*FailurePolicy)(nil),         // 21: bezique.v1.FailurePolicy
-	(Outcome)(0),                  // 22: bezique.v1.Outcome
-	(ForfeitCause)(0),             // 23: bezique.v1.ForfeitCause
-	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
+	(*AwayBot)(nil),               // 18: bezique.v1.AwayBot
+	nil,                           // 19: bezique.v1.TournamentSpec.OptionsEntry
+	(Variant)(0),                  // 20: bezique.v1.Variant
+	(*Clock)(nil),                 // 21: bezique.v1.Clock
+	(*FailurePolicy)(nil),         // 22: bezique.v1.FailurePolicy
+	(Outcome)(0),                  // 23: bezique.v1.Outcome
+	(ForfeitCause)(0),             // 24: bezique.v1.ForfeitCause
+	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
 }
 var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	5,  // 0: bezique.v1.Entrant.lobby_team:type_name -> bezique.v1.LobbyTeam
 	0,  // 1: bezique.v1.TournamentSpec.format:type_name -> bezique.v1.TournamentFormat
-	19, // 2: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
+	20, // 2: bezique.v1.TournamentSpec.variant:type_name -> bezique.v1.Variant
 	1,  // 3: bezique.v1.TournamentSpec.partners:type_name -> bezique.v1.Partners
 	4,  // 4: bezique.v1.TournamentSpec.entrants:type_name -> bezique.v1.Entrant
-	18, // 5: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
-	20, // 6: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
-	21, // 7: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
+	19, // 5: bezique.v1.TournamentSpec.options:type_name -> bezique.v1.TournamentSpec.OptionsEntry
+	21, // 6: bezique.v1.TournamentSpec.clock:type_name -> bezique.v1.Clock
+	22, // 7: bezique.v1.TournamentSpec.failure_policy:type_name -> bezique.v1.FailurePolicy
 	6,  // 8: bezique.v1.TournamentSpec.sprt:type_name -> bezique.v1.Sprt
-	22, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
+	23, // 9: bezique.v1.TournamentGameResult.outcome:type_name -> bezique.v1.Outcome
 	8,  // 10: bezique.v1.TournamentGameResult.seats:type_name -> bezique.v1.SeatConduct
-	23, // 11: bezique.v1.TournamentGameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
+	24, // 11: bezique.v1.TournamentGameResult.forfeit_cause:type_name -> bezique.v1.ForfeitCause
 	15, // 12: bezique.v1.TournamentGameResult.sprt:type_name -> bezique.v1.SprtDecision
 	10, // 13: bezique.v1.EntrantStanding.rating:type_name -> bezique.v1.Rating
 	11, // 14: bezique.v1.PairStanding.elo:type_name -> bezique.v1.EloInterval
@@ -1879,13 +1974,16 @@ var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	7,  // 21: bezique.v1.TournamentInfo.spec:type_name -> bezique.v1.TournamentSpec
 	2,  // 22: bezique.v1.TournamentInfo.state:type_name -> bezique.v1.TournamentState
 	16, // 23: bezique.v1.TournamentInfo.standings:type_name -> bezique.v1.Standings
-	24, // 24: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
-	24, // 25: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
-	26, // [26:26] is the sub-list for method output_type
-	26, // [26:26] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	25, // 24: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
+	25, // 25: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
+	18, // 26: bezique.v1.TournamentInfo.away_bots:type_name -> bezique.v1.AwayBot
+	25, // 27: bezique.v1.AwayBot.since:type_name -> google.protobuf.Timestamp
+	25, // 28: bezique.v1.AwayBot.forfeit_time:type_name -> google.protobuf.Timestamp
+	29, // [29:29] is the sub-list for method output_type
+	29, // [29:29] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_proto_init() }
@@ -1907,7 +2005,7 @@ func file_bezique_v1_tournament_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_bezique_v1_tournament_proto_rawDesc), len(file_bezique_v1_tournament_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

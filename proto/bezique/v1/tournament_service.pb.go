@@ -495,7 +495,11 @@ type WatchTournamentResponse struct {
 	PairsChanged bool `protobuf:"varint,5,opt,name=pairs_changed,json=pairsChanged,proto3" json:"pairs_changed,omitempty"`
 	// heartbeat is set, and nothing else, on a message sent because the stream had been quiet for
 	// the request's heartbeat_ms.
-	Heartbeat     bool `protobuf:"varint,6,opt,name=heartbeat,proto3" json:"heartbeat,omitempty"`
+	Heartbeat bool `protobuf:"varint,6,opt,name=heartbeat,proto3" json:"heartbeat,omitempty"`
+	// away_bots are the lobby bots whose games the tournament puts off now (TournamentInfo's
+	// away_bots), in every message with standings: empty when none is. A change of them is an
+	// update of its own.
+	AwayBots      []*AwayBot `protobuf:"bytes,7,rep,name=away_bots,json=awayBots,proto3" json:"away_bots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -570,6 +574,13 @@ func (x *WatchTournamentResponse) GetHeartbeat() bool {
 		return x.Heartbeat
 	}
 	return false
+}
+
+func (x *WatchTournamentResponse) GetAwayBots() []*AwayBot {
+	if x != nil {
+		return x.AwayBots
+	}
+	return nil
 }
 
 // CancelTournamentRequest names the tournament to cancel and says why.
@@ -713,14 +724,15 @@ const file_bezique_v1_tournament_service_proto_rawDesc = "" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1d\n" +
 	"\n" +
 	"omit_pairs\x18\x02 \x01(\bR\tomitPairs\x12!\n" +
-	"\fheartbeat_ms\x18\x03 \x01(\rR\vheartbeatMs\"\x94\x02\n" +
+	"\fheartbeat_ms\x18\x03 \x01(\rR\vheartbeatMs\"\xc6\x02\n" +
 	"\x17WatchTournamentResponse\x12:\n" +
 	"\aresults\x18\x01 \x03(\v2 .bezique.v1.TournamentGameResultR\aresults\x123\n" +
 	"\tstandings\x18\x02 \x01(\v2\x15.bezique.v1.StandingsR\tstandings\x121\n" +
 	"\x05state\x18\x03 \x01(\x0e2\x1b.bezique.v1.TournamentStateR\x05state\x12\x12\n" +
 	"\x04more\x18\x04 \x01(\bR\x04more\x12#\n" +
 	"\rpairs_changed\x18\x05 \x01(\bR\fpairsChanged\x12\x1c\n" +
-	"\theartbeat\x18\x06 \x01(\bR\theartbeat\"V\n" +
+	"\theartbeat\x18\x06 \x01(\bR\theartbeat\x120\n" +
+	"\taway_bots\x18\a \x03(\v2\x13.bezique.v1.AwayBotR\bawayBots\"V\n" +
 	"\x17CancelTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"V\n" +
@@ -764,6 +776,7 @@ var file_bezique_v1_tournament_service_proto_goTypes = []any{
 	(*TournamentGameResult)(nil),     // 12: bezique.v1.TournamentGameResult
 	(TournamentState)(0),             // 13: bezique.v1.TournamentState
 	(*Standings)(nil),                // 14: bezique.v1.Standings
+	(*AwayBot)(nil),                  // 15: bezique.v1.AwayBot
 }
 var file_bezique_v1_tournament_service_proto_depIdxs = []int32{
 	10, // 0: bezique.v1.CreateTournamentRequest.spec:type_name -> bezique.v1.TournamentSpec
@@ -775,22 +788,23 @@ var file_bezique_v1_tournament_service_proto_depIdxs = []int32{
 	12, // 6: bezique.v1.WatchTournamentResponse.results:type_name -> bezique.v1.TournamentGameResult
 	14, // 7: bezique.v1.WatchTournamentResponse.standings:type_name -> bezique.v1.Standings
 	13, // 8: bezique.v1.WatchTournamentResponse.state:type_name -> bezique.v1.TournamentState
-	11, // 9: bezique.v1.CancelTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
-	0,  // 10: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
-	2,  // 11: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
-	4,  // 12: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
-	6,  // 13: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
-	8,  // 14: bezique.v1.TournamentService.CancelTournament:input_type -> bezique.v1.CancelTournamentRequest
-	1,  // 15: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
-	3,  // 16: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
-	5,  // 17: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
-	7,  // 18: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
-	9,  // 19: bezique.v1.TournamentService.CancelTournament:output_type -> bezique.v1.CancelTournamentResponse
-	15, // [15:20] is the sub-list for method output_type
-	10, // [10:15] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	15, // 9: bezique.v1.WatchTournamentResponse.away_bots:type_name -> bezique.v1.AwayBot
+	11, // 10: bezique.v1.CancelTournamentResponse.tournament:type_name -> bezique.v1.TournamentInfo
+	0,  // 11: bezique.v1.TournamentService.CreateTournament:input_type -> bezique.v1.CreateTournamentRequest
+	2,  // 12: bezique.v1.TournamentService.GetTournament:input_type -> bezique.v1.GetTournamentRequest
+	4,  // 13: bezique.v1.TournamentService.ListTournaments:input_type -> bezique.v1.ListTournamentsRequest
+	6,  // 14: bezique.v1.TournamentService.WatchTournament:input_type -> bezique.v1.WatchTournamentRequest
+	8,  // 15: bezique.v1.TournamentService.CancelTournament:input_type -> bezique.v1.CancelTournamentRequest
+	1,  // 16: bezique.v1.TournamentService.CreateTournament:output_type -> bezique.v1.CreateTournamentResponse
+	3,  // 17: bezique.v1.TournamentService.GetTournament:output_type -> bezique.v1.GetTournamentResponse
+	5,  // 18: bezique.v1.TournamentService.ListTournaments:output_type -> bezique.v1.ListTournamentsResponse
+	7,  // 19: bezique.v1.TournamentService.WatchTournament:output_type -> bezique.v1.WatchTournamentResponse
+	9,  // 20: bezique.v1.TournamentService.CancelTournament:output_type -> bezique.v1.CancelTournamentResponse
+	16, // [16:21] is the sub-list for method output_type
+	11, // [11:16] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_service_proto_init() }

@@ -432,6 +432,18 @@ func (m *WatchTournamentResponse) MarshalToSizedBufferVT(dAtA []byte) (int, erro
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.AwayBots) > 0 {
+		for iNdEx := len(m.AwayBots) - 1; iNdEx >= 0; iNdEx-- {
+			size, err := m.AwayBots[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = protohelpers.EncodeVarint(dAtA, i, uint64(size))
+			i--
+			dAtA[i] = 0x3a
+		}
+	}
 	if m.Heartbeat {
 		i--
 		if m.Heartbeat {
@@ -752,6 +764,12 @@ func (m *WatchTournamentResponse) SizeVT() (n int) {
 	}
 	if m.Heartbeat {
 		n += 2
+	}
+	if len(m.AwayBots) > 0 {
+		for _, e := range m.AwayBots {
+			l = e.SizeVT()
+			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+		}
 	}
 	n += len(m.unknownFields)
 	return n
@@ -1862,6 +1880,40 @@ func (m *WatchTournamentResponse) UnmarshalVT(dAtA []byte) error {
 				}
 			}
 			m.Heartbeat = bool(v != 0)
+		case 7:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field AwayBots", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.AwayBots = append(m.AwayBots, &AwayBot{})
+			if err := m.AwayBots[len(m.AwayBots)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -4,6 +4,7 @@ import type { TournamentSpec as _bezique_v1_TournamentSpec, TournamentSpec__Outp
 import type { TournamentState as _bezique_v1_TournamentState, TournamentState__Output as _bezique_v1_TournamentState__Output } from '../../bezique/v1/TournamentState';
 import type { Standings as _bezique_v1_Standings, Standings__Output as _bezique_v1_Standings__Output } from '../../bezique/v1/Standings';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp';
+import type { AwayBot as _bezique_v1_AwayBot, AwayBot__Output as _bezique_v1_AwayBot__Output } from '../../bezique/v1/AwayBot';
 
 /**
  * TournamentInfo is a tournament's summary.
@@ -45,6 +46,12 @@ export interface TournamentInfo {
    * finish_time is when it ended.
    */
   'finish_time'?: (_google_protobuf_Timestamp | null);
+  /**
+   * away_bots are the lobby bots whose games the running tournament puts off now, by bot name:
+   * each is away from the lobby, or present but unable to take its seat, within the absence
+   * grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
+   */
+  'away_bots'?: (_bezique_v1_AwayBot)[];
 }
 
 /**
@@ -87,4 +94,10 @@ export interface TournamentInfo__Output {
    * finish_time is when it ended.
    */
   'finish_time': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * away_bots are the lobby bots whose games the running tournament puts off now, by bot name:
+   * each is away from the lobby, or present but unable to take its seat, within the absence
+   * grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
+   */
+  'away_bots': (_bezique_v1_AwayBot__Output)[];
 }
