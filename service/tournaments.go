@@ -685,6 +685,16 @@ run:
 				for _, b := range bots {
 					away[b.Bot] = b
 				}
+				s.updateAway(tr, func(cur []AwayBot) []AwayBot { // said at once: a round may take hours
+					for _, b := range bots {
+						if i := slices.IndexFunc(cur, func(o AwayBot) bool { return o.Bot == b.Bot }); i >= 0 {
+							cur[i] = b
+						} else {
+							cur = append(cur, b)
+						}
+					}
+					return cur
+				})
 				continue
 			}
 			if tr.decided() {
@@ -704,6 +714,11 @@ run:
 				missing = 0
 			}
 			started = true
+			s.updateAway(tr, func(cur []AwayBot) []AwayBot { // its bots are back, or forfeit it
+				return slices.DeleteFunc(cur, func(b AwayBot) bool {
+					return slices.ContainsFunc(tr.lobbySeats(g), func(members []string) bool { return slices.Contains(members, b.Bot) })
+				})
+			})
 			wg.Add(1)
 			gctx := ctx
 			if tr.lobbySeats(g) != nil {
@@ -723,7 +738,7 @@ run:
 				}
 			}()
 		}
-		s.setAway(tr, slices.Collect(maps.Values(away)))
+		s.updateAway(tr, func([]AwayBot) []AwayBot { return slices.Collect(maps.Values(away)) })
 		if len(later) == 0 {
 			break
 		}
@@ -737,17 +752,23 @@ run:
 		next := later
 		round, n, later = func(i int) tournament.Game { return tr.games[next[i]] }, len(next), nil
 	}
-	s.setAway(tr, nil)
+	s.updateAway(tr, func([]AwayBot) []AwayBot { return nil })
 	wg.Wait()
 	return failed.Load()
 }
 
-// setAway sets the lobby bots whose games tr puts off (any order) and, when they changed, wakes
-// its watchers and logs each bot newly put off, once while it stays so.
-func (s *Referee) setAway(tr *tourney, away []AwayBot) {
-	slices.SortFunc(away, func(a, b AwayBot) int { return strings.Compare(a.Bot, b.Bot) })
+// updateAway sets the lobby bots whose games tr puts off (tourney.away) to what change makes of
+// a copy of them (in any order) and, when they changed, wakes its watchers and logs each bot newly
+// put off, once while it stays so. playMissing adds the bots of each game it puts off, removes
+// those of each game it starts, and sets those of a whole round at its end.
+func (s *Referee) updateAway(tr *tourney, change func([]AwayBot) []AwayBot) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
+	away := change(slices.Clone(tr.away))
+	slices.SortFunc(away, func(a, b AwayBot) int { return strings.Compare(a.Bot, b.Bot) })
+	if len(away) == 0 {
+		away = nil
+	}
 	if slices.EqualFunc(away, tr.away, func(a, b AwayBot) bool {
 		return a.Bot == b.Bot && a.Unable == b.Unable && a.Since.Equal(b.Since) && a.ForfeitAt.Equal(b.ForfeitAt)
 	}) {
