@@ -300,7 +300,8 @@ func TestWaitingTableExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = st.Close() })
-	r := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = 300 * time.Millisecond })
+	logs := &logRecords{}
+	r := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = 300 * time.Millisecond; c.Logger = slog.New(logs) })
 	resp := r.create(t, twoHandedRemote())
 	wait := r.watch(t, resp.GetTableId())
 	seat := r.join(t, resp, 0, 0)
@@ -310,6 +311,9 @@ func TestWaitingTableExpires(t *testing.T) {
 		t.Fatal(err)
 	}
 	const reason = "no game started within 300ms of the table's creation, the referee's --waiting-expiry"
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelInfo, tableExpiredLog, 0)); n != 1 {
+		t.Errorf("the expiry logged %d times, want once", n) // it left no line (an outside trial)
+	}
 	if res.GetOutcome() != pb.Outcome_OUTCOME_EXPIRED || res.WinnerSide != nil || res.GetReason() != reason {
 		t.Fatalf("result %v, want OUTCOME_EXPIRED without a winner, reason %q", res, reason)
 	}

@@ -1251,8 +1251,19 @@ func (t *table) expire() {
 		t.armTimer()
 		return
 	}
+	var waiting []int
+	for i, s := range t.seats {
+		if s.remote && !s.joined {
+			waiting = append(waiting, i)
+		}
+	}
+	t.log().Info(tableExpiredLog, "waiting_expiry", t.srv.cfg.WaitingExpiry, "seats_not_joined", waiting)
 	t.finish(pb.Outcome_OUTCOME_EXPIRED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, fmt.Sprintf("no game started within %s of the table's creation, the referee's --waiting-expiry", t.srv.cfg.WaitingExpiry))
 }
+
+// tableExpiredLog is the line logged when a table expires (an expiry left no line: an outside
+// trial).
+const tableExpiredLog = "table expired: its seats did not all join within the waiting expiry"
 
 func outcomeLabel(o pb.Outcome) string {
 	switch o {
