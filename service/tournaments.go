@@ -714,7 +714,12 @@ run:
 				missing = 0
 			}
 			started = true
-			s.updateAway(tr, func(cur []AwayBot) []AwayBot { // its bots are back, or forfeit it
+			for _, members := range tr.lobbySeats(g) { // its bots are back, or forfeit it
+				for _, n := range members {
+					delete(away, n)
+				}
+			}
+			s.updateAway(tr, func(cur []AwayBot) []AwayBot {
 				return slices.DeleteFunc(cur, func(b AwayBot) bool {
 					return slices.ContainsFunc(tr.lobbySeats(g), func(members []string) bool { return slices.Contains(members, b.Bot) })
 				})
