@@ -467,8 +467,13 @@ func TestTournamentPutsOffUnableEntrantsGames(t *testing.T) {
 	}
 	awaitGamesWithoutAway(t, r.srv.Referee, tn.ID)
 	wantAway(t, r.srv.Referee, tn.ID, "does not play two-handed (it plays [three-handed])")
-	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
+	cancelled, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over")
+	if err != nil {
 		t.Fatal(err)
+	}
+	// None once it has ended.
+	if got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID); err != nil || cancelled.Away != nil || got.Away != nil {
+		t.Errorf("lobby bots away once it was cancelled: %+v, %+v (%v)", cancelled.Away, got.Away, err)
 	}
 }
 

@@ -1356,12 +1356,14 @@ func (tr *tourney) snapshotLocked(results bool) *Tournament {
 		return &out
 	}
 	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Standings: tr.currentStandings().Clone(),
-		CreatedAt: tr.created, FinishedAt: tr.finished, Away: slices.Clone(tr.away)}
+		CreatedAt: tr.created, FinishedAt: tr.finished}
 	if results {
 		out.Results = slices.Clone(tr.results)
 	}
 	if tr.state != store.TournamentRunning {
 		out.Seed, out.Salt = append([]byte(nil), tr.seed[:]...), append([]byte(nil), tr.salt...)
+	} else {
+		out.Away = slices.Clone(tr.away) // none once it has ended, whatever its runner last said
 	}
 	return out
 }
@@ -1631,7 +1633,10 @@ func (s *Referee) WatchTournament(ctx context.Context, id string, fn func(Tourna
 			return errorf(ErrMoving, "tournament %s runs on another referee sharing the store, or is changing referee; watch it again", id)
 		}
 		tr.mu.Lock()
-		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state, Spec: &tr.spec, Away: slices.Clone(tr.away)}
+		u := TournamentUpdate{Results: slices.Clone(tr.results[sent:]), State: tr.state, Spec: &tr.spec}
+		if tr.state == store.TournamentRunning {
+			u.Away = slices.Clone(tr.away)
+		}
 		sent = len(tr.results)
 		changed := tr.changed
 		start := time.Now()
