@@ -118,6 +118,7 @@ const (
 	nameTablesQuarantined  = "bezique_tables_quarantined"
 	nameTourneyScheduled   = "bezique_tournament_games_scheduled_total"
 	nameTourneyInPlay      = "bezique_tournament_games_in_play"
+	nameTourneyBotsAway    = "bezique_tournament_lobby_bots_away"
 	nameTourneyFinished    = "bezique_tournament_games_finished_total"
 	nameTourneyFailures    = "bezique_tournament_game_failures_total"
 	nameQuotaRefusals      = "bezique_quota_refusals_total"
@@ -154,6 +155,7 @@ func MetricNames() []string {
 		nameTablesQuarantined,
 		nameTourneyScheduled,
 		nameTourneyInPlay,
+		nameTourneyBotsAway,
 		nameTourneyFinished,
 		nameTourneyFailures,
 		nameQuotaRefusals,
@@ -213,6 +215,7 @@ type Metrics struct {
 	quarantined     prometheus.Gauge
 	tourneyPlanned  prometheus.Counter
 	tourneyInPlay   prometheus.Gauge
+	tourneyBotsAway prometheus.Gauge
 	tourneyFinished prometheus.Counter
 	tourneyFailures prometheus.Counter
 	quotaRefusals   *prometheus.CounterVec
@@ -313,6 +316,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		tourneyInPlay: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: nameTourneyInPlay,
 			Help: "Tournament games in play now.",
+		}),
+		tourneyBotsAway: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: nameTourneyBotsAway,
+			Help: "Lobby bots whose tournament games are put off now (away, or unable to take their seats, within the absence grace), once per tournament that waits for them.",
 		}),
 		tourneyFinished: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameTourneyFinished,
@@ -426,6 +433,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.quarantined,
 		m.tourneyPlanned,
 		m.tourneyInPlay,
+		m.tourneyBotsAway,
 		m.tourneyFinished,
 		m.tourneyFailures,
 		m.quotaRefusals,
@@ -738,6 +746,15 @@ func (m *Metrics) TournamentGameEnded() {
 		return
 	}
 	m.tourneyInPlay.Dec()
+}
+
+// TournamentBotsAway adds n (negative to take away) to the lobby bots whose tournament games are
+// put off now.
+func (m *Metrics) TournamentBotsAway(n int) {
+	if m == nil {
+		return
+	}
+	m.tourneyBotsAway.Add(float64(n))
 }
 
 // TournamentResultStored counts a tournament game's result stored, by its runner or by a cancel

@@ -426,6 +426,9 @@ func TestWatchTournamentSaysWhoIsAway(t *testing.T) {
 				away[0].GetForfeitTime().AsTime().Sub(away[0].GetSince().AsTime()) != time.Minute {
 				t.Fatalf("away_bots %v after %d games; want away alone, forfeited a minute after its absence began, before any game", away, m.GetStandings().GetPlayed())
 			}
+			if n := gaugeValue(t, r, "bezique_tournament_lobby_bots_away"); n != 1 {
+				t.Errorf("bezique_tournament_lobby_bots_away %v while the bot was away, want 1", n)
+			}
 			break
 		}
 	}
@@ -434,6 +437,9 @@ func TestWatchTournamentSaysWhoIsAway(t *testing.T) {
 	m, err := stream.Recv()
 	if err != nil || len(m.GetAwayBots()) != 0 || m.GetStandings() == nil || m.GetStandings().GetPlayed() != 0 {
 		t.Fatalf("the update once the bot came: %v, %v; want no bot away before any game", m, err)
+	}
+	if n := gaugeValue(t, r, "bezique_tournament_lobby_bots_away"); n != 0 {
+		t.Errorf("bezique_tournament_lobby_bots_away %v once the bot came, want 0", n)
 	}
 	if _, err := client.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: created.GetTournament().GetTournamentId()}); err != nil {
 		t.Fatal(err)

@@ -785,6 +785,7 @@ func (s *Referee) updateAway(tr *tourney, change func([]AwayBot) []AwayBot) {
 				"tournament", tr.id, "bot", b.Bot, "forfeit_at", b.ForfeitAt.UTC().Format(time.RFC3339))
 		}
 	}
+	s.metrics.TournamentBotsAway(len(away) - len(tr.away))
 	tr.away = away
 	tr.notify()
 }
