@@ -246,7 +246,7 @@ func TestTournamentList(t *testing.T) {
 		}
 		waiting, _, _ := strings.Cut(out, "\n")
 		warning := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
-			" (bezique lobby lists those present); its games wait for it up to the absence grace, 1h0m0s, then forfeit\n"
+			" (bezique lobby lists those present); its games are put off while the others are played, for it up to the absence grace, 1h0m0s, then forfeit\n"
 		if len(where) == 2 && !strings.HasSuffix(out, warning) {
 			t.Errorf("create with an absent lobby entrant printed:\n%s\nwant the warning:\n%s", out, warning)
 		}

@@ -242,7 +242,7 @@ func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.G
 }
 
 // warnAbsent writes to w a warning for each lobby bot among spec's entrants that the lobby of the
-// referee at --server lacks, or holds without spec's variant: its games wait for it up to the
+// referee at --server lacks, or holds without spec's variant: its games are put off up to the
 // absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
 // word), with the nearest name present; and for each lobby bot that two entrants name, which then
 // plays itself. The lobby is only looked at with --server, and not when it cannot be listed.
@@ -284,11 +284,11 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tourna
 			b, ok := present[name]
 			switch {
 			case !ok:
-				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); its games wait for it "+
-					"up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, didYouMean(name, present), grace)
+				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); its games are put off "+
+					"while the others are played, for it up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, didYouMean(name, present), grace)
 			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
-				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games wait for it up to the absence grace, "+
-					"%s, then forfeit\n", e.ID, name, spec.Variant, grace)
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games are put off while the others are played, "+
+					"for it up to the absence grace, %s, then forfeit\n", e.ID, name, spec.Variant, grace)
 			}
 		}
 	}
