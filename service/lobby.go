@@ -32,8 +32,9 @@ type lobby struct {
 	mu   sync.Mutex
 	bots map[string]*lobbyBot // by name: present bots, and absent ones with games in play
 	// changed is closed and replaced whenever a bot enters, leaves or frees a place, waking the
-	// challenges that wait for a place.
-	changed chan struct{}
+	// challenges that wait for a place; presences whenever a bot enters or leaves (wakePresences),
+	// waking the tournaments that put off games for a bot away (playMissing).
+	changed, presences chan struct{}
 	// started is when the lobby opened (the referee started); left is when each bot that has left
 	// since was last present. A bot absent since the start has been absent since started.
 	started time.Time
@@ -63,7 +64,7 @@ type reserveWaiter struct {
 }
 
 func newLobby() *lobby {
-	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), started: time.Now(), left: map[string]time.Time{},
+	return &lobby{bots: map[string]*lobbyBot{}, changed: make(chan struct{}), presences: make(chan struct{}), started: time.Now(), left: map[string]time.Time{},
 		waiters: map[*reserveWaiter]struct{}{}}
 }
 
@@ -211,6 +212,20 @@ func (p *Presence) announce(a *pb.GameAssigned) bool {
 }
 
 // wake wakes the challenges waiting for a place. It must be called with mu held.
+// presenceChanges returns the channel that the next bot to enter or leave the lobby closes
+// (wakePresences).
+func (l *lobby) presenceChanges() <-chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.presences
+}
+
+// wakePresences closes and replaces presences; mu must be held.
+func (l *lobby) wakePresences() {
+	close(l.presences)
+	l.presences = make(chan struct{})
+}
+
 func (l *lobby) wake() {
 	close(l.changed)
 	l.changed = make(chan struct{})
@@ -312,6 +327,7 @@ func (s *Referee) EnterLobby(ctx context.Context, req *pb.ServeRequest) (*Presen
 		p.announce(b.games[gs])
 	}
 	l.wake()
+	l.wakePresences()
 	return p, nil
 }
 
@@ -350,6 +366,7 @@ func (s *Referee) LeaveLobby(p *Presence) {
 		delete(l.bots, p.Name)
 	}
 	l.wake()
+	l.wakePresences()
 }
 
 // tournamentMoved ends, with ErrMoving, the presences of the bots that serve tournament id
@@ -372,6 +389,7 @@ func (l *lobby) tournamentMoved(id, why string) {
 		l.forget(b)
 	}
 	l.wake()
+	l.wakePresences()
 }
 
 // markLeft records that the named bot left now. Records older than the longest grace
