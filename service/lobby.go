@@ -823,9 +823,9 @@ type AwayBot struct {
 }
 
 // waitsForAway returns the bots away (awaySince) that reserve, called now for seats (a game's
-// lobbySeats) with grace and from, would wait for, in name order: none when no bot is away, or
-// every one away has been for longer than grace (then reserve fails at once with their
-// AbsentErrors).
+// lobbySeats) with grace and from, would wait for, in name order, those within their grace: none
+// when no bot is away, or every one away has been for longer than grace (then reserve fails at
+// once with their AbsentErrors).
 func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID string, grace time.Duration, from time.Time) []AwayBot {
 	need := map[string]int{}
 	for _, members := range seats {
@@ -847,9 +847,13 @@ func (l *lobby) waitsForAway(seats [][]string, v engine.Variant, tournamentID st
 			last = since.Add(grace)
 		}
 	}
-	if !time.Now().Before(last) {
+	now := time.Now()
+	if !now.Before(last) {
 		return nil
 	}
+	// The game waits for the last grace; a bot whose own has run out is not said away (an outside
+	// trial saw one said away until a time already past): it forfeits the game when it starts.
+	away = slices.DeleteFunc(away, func(b AwayBot) bool { return !now.Before(b.ForfeitAt) })
 	slices.SortFunc(away, func(a, b AwayBot) int { return strings.Compare(a.Bot, b.Bot) })
 	return away
 }
