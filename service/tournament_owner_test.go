@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -158,12 +159,19 @@ func standingsJSON(t *testing.T, s tournament.Standings) string {
 }
 
 // heldTournament creates on r a tournament of spec that r runs and that stays running with no
-// game played: its first entrant must be a lobby bot that never comes, whose game 0 the runner
-// awaits for the hour of its absence grace (concurrency 1), so that the test stores the results
-// of the other games itself with addResult, as the runner stores a played game's.
+// game played: each of its entrants is made a lobby bot that never comes (the built-in ones
+// "away-ID"), so that the runner puts every game off for the hour of the absence grace, and the
+// test stores the results of the games itself with addResult, as the runner stores a played
+// game's. (With one entrant away, the runner now plays the games of the others.)
 func heldTournament(tb testing.TB, r *Referee, spec tournament.Spec) *tourney {
 	tb.Helper()
 	spec.Concurrency, spec.AbsenceGraceMs = 1, 3_600_000
+	spec.Entrants = slices.Clone(spec.Entrants)
+	for i, e := range spec.Entrants {
+		if e.Kind != tournament.KindLobby {
+			spec.Entrants[i] = tournament.Entrant{ID: e.ID, Kind: tournament.KindLobby, Bot: "away-" + e.ID}
+		}
+	}
 	tn, err := r.CreateTournament(context.Background(), spec, nil)
 	if err != nil {
 		tb.Fatal(err)

@@ -67,6 +67,10 @@ export async function stream(method, req, onMessage, quietMs) {
   heard();
   try {
     return await read(method, req, onMessage, abort.signal, heard);
+  } catch (e) {
+    // Cut for its silence: the abort's reason, whatever the body's reader rejected with (Chromium
+    // rejects with "BodyStreamBuffer was aborted" now and then: a CI run).
+    throw abort.signal.aborted ? abort.signal.reason : e;
   } finally {
     clearTimeout(quiet);
   }
