@@ -684,11 +684,18 @@ run:
 			if bots := s.putOff(tr, g); bots != nil {
 				later = append(later, g.Index)
 				<-slots
+				var news []AwayBot // the bots not seen away yet in this round
 				for _, b := range bots {
-					away[b.Bot] = b
+					if old, seen := away[b.Bot]; !seen || old != b {
+						away[b.Bot] = b
+						news = append(news, b)
+					}
+				}
+				if news == nil {
+					continue // said already: one update a bot a round, not a game (87 000 games put off)
 				}
 				s.updateAway(tr, func(cur []AwayBot) []AwayBot { // said at once: a round may take hours
-					for _, b := range bots {
+					for _, b := range news {
 						if i := slices.IndexFunc(cur, func(o AwayBot) bool { return o.Bot == b.Bot }); i >= 0 {
 							cur[i] = b
 						} else {
