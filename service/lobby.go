@@ -211,7 +211,6 @@ func (p *Presence) announce(a *pb.GameAssigned) bool {
 	}
 }
 
-// wake wakes the challenges waiting for a place. It must be called with mu held.
 // presenceChanges returns the channel that the next bot to enter or leave the lobby closes
 // (wakePresences).
 func (l *lobby) presenceChanges() <-chan struct{} {
@@ -226,6 +225,7 @@ func (l *lobby) wakePresences() {
 	l.presences = make(chan struct{})
 }
 
+// wake wakes the challenges waiting for a place. It must be called with mu held.
 func (l *lobby) wake() {
 	close(l.changed)
 	l.changed = make(chan struct{})

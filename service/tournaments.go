@@ -691,19 +691,12 @@ run:
 						news = append(news, b)
 					}
 				}
-				if news == nil {
-					continue // said already: one update a bot a round, not a game (87 000 games put off)
+				if news != nil { // said at once (a round may take hours), once a bot a round (87 000 games put off)
+					s.updateAway(tr, func(cur []AwayBot) []AwayBot {
+						cur = slices.DeleteFunc(cur, func(o AwayBot) bool { return slices.ContainsFunc(news, func(b AwayBot) bool { return b.Bot == o.Bot }) })
+						return append(cur, news...)
+					})
 				}
-				s.updateAway(tr, func(cur []AwayBot) []AwayBot { // said at once: a round may take hours
-					for _, b := range news {
-						if i := slices.IndexFunc(cur, func(o AwayBot) bool { return o.Bot == b.Bot }); i >= 0 {
-							cur[i] = b
-						} else {
-							cur = append(cur, b)
-						}
-					}
-					return cur
-				})
 				continue
 			}
 			if tr.decided() {
@@ -723,20 +716,17 @@ run:
 				missing = 0
 			}
 			started = true
-			for _, members := range tr.lobbySeats(g) { // its bots are back, or forfeit it
-				for _, n := range members {
-					delete(away, n)
-				}
-			}
-			s.updateAway(tr, func(cur []AwayBot) []AwayBot {
-				return slices.DeleteFunc(cur, func(b AwayBot) bool {
-					return slices.ContainsFunc(tr.lobbySeats(g), func(members []string) bool { return slices.Contains(members, b.Bot) })
-				})
-			})
 			wg.Add(1)
 			gctx := ctx
-			if tr.lobbySeats(g) != nil {
+			if seats := tr.lobbySeats(g); seats != nil {
 				gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
+				bots := slices.Concat(seats...)   // back, or forfeiting it: no longer said away
+				for _, n := range bots {
+					delete(away, n)
+				}
+				s.updateAway(tr, func(cur []AwayBot) []AwayBot {
+					return slices.DeleteFunc(cur, func(b AwayBot) bool { return slices.Contains(bots, b.Bot) })
+				})
 			}
 			go func() {
 				defer wg.Done()
@@ -760,11 +750,9 @@ run:
 			// Nothing put off can start until a bot enters or leaves the lobby, or a grace runs
 			// out: a round every second cost a referee waiting on 87 000 put-off games a seventh
 			// of a core (an outside trial).
-			graceOver := time.Now().Add(absenceCheck) // none: a round a second, as before
-			for i, b := range slices.Collect(maps.Values(away)) {
-				if i == 0 || b.ForfeitAt.Before(graceOver) {
-					graceOver = b.ForfeitAt
-				}
+			graceOver := time.Now().Add(absenceCheck) // with no bot away (none is put off then)
+			if len(away) > 0 {
+				graceOver = slices.MinFunc(slices.Collect(maps.Values(away)), func(a, b AwayBot) int { return a.ForfeitAt.Compare(b.ForfeitAt) }).ForfeitAt
 			}
 			timer := time.NewTimer(max(time.Until(graceOver), 0))
 			select {

@@ -37,9 +37,8 @@ func (a *awayNews) write(w io.Writer, prefix string, away []service.AwayBot) {
 	if text == a.told {
 		return
 	}
-	if text == "" {
+	if a.told = text; text == "" {
 		text = "no lobby bot it waited for is away now"
 	}
-	a.told = awayText(away)
 	fmt.Fprintln(w, prefix+text)
 }
