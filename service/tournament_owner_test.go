@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -162,7 +163,10 @@ func standingsJSON(t *testing.T, s tournament.Standings) string {
 // game played: each of its entrants is made a lobby bot that never comes (the built-in ones
 // "away-ID"), so that the runner puts every game off for the hour of the absence grace, and the
 // test stores the results of the games itself with addResult, as the runner stores a played
-// game's. (With one entrant away, the runner now plays the games of the others.)
+// game's. (With one entrant away, the runner now plays the games of the others.) It returns once
+// the runner says every entrant away (a match's none: it puts no game off), so that what a test
+// measures does not change under it: a listing's allocations grew by one (the copy of the bots
+// away) when the runner's first round ended between two measurements, in a CI run.
 func heldTournament(tb testing.TB, r *Referee, spec tournament.Spec) *tourney {
 	tb.Helper()
 	spec.Concurrency, spec.AbsenceGraceMs = 1, 3_600_000
@@ -179,6 +183,15 @@ func heldTournament(tb testing.TB, r *Referee, spec tournament.Spec) *tourney {
 	tr, err := r.tourneyByID(tn.ID)
 	if err != nil {
 		tb.Fatal(err)
+	}
+	want := len(spec.Entrants)
+	if spec.Format == tournament.Match {
+		want = 0 // a match puts no game off: its runner waits for game 0's bots in its slot
+	}
+	for deadline := time.Now().Add(10 * time.Second); len(tr.snapshot(false).Away) != want; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			tb.Fatalf("the held tournament says %d entrants away after 10 s, want %d", len(tr.snapshot(false).Away), want)
+		}
 	}
 	return tr
 }
