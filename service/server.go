@@ -630,9 +630,6 @@ func (s *Referee) table(id string) (*table, error) {
 	return t, nil
 }
 
-// notInMemory is the ErrNotFound of a table that this referee does not hold in memory: table()
-// finds no such id, or the table was evicted, ended, while its caller waited for its turn
-// (table.acquire), which the caller answers the same way.
 // inMemory reports whether the table id is in memory here ([Referee.table] without its error).
 func (s *Referee) inMemory(id string) bool {
 	s.mu.Lock()
@@ -640,6 +637,9 @@ func (s *Referee) inMemory(id string) bool {
 	return s.tables[id] != nil
 }
 
+// notInMemory is the ErrNotFound of a table that this referee does not hold in memory: table()
+// finds no such id, or the table was evicted, ended, while its caller waited for its turn
+// (table.acquire), which the caller answers the same way.
 func notInMemory(id string) error { return errorf(ErrNotFound, "table %q not found", id) }
 
 // recover rebuilds every active table of the store and replays its actions; a table that does
