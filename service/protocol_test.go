@@ -582,7 +582,8 @@ func TestSupersededConnection(t *testing.T) {
 	b.wantStatus(codes.OK)
 }
 
-// TestJoinRefused: the status codes of a refused Join.
+// TestJoinRefused: the status codes and messages of a refused Join; each message names the field
+// (an unknown table's had no "join.table_id: ": an outside trial).
 func TestJoinRefused(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	resp := r.create(t, soloTable(nil, nil))
@@ -591,17 +592,18 @@ func TestJoinRefused(t *testing.T) {
 		name  string
 		first *pb.ConnectRequest
 		want  codes.Code
+		msg   string
 	}{
-		{"wrong token", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: "nope", ProtocolVersion: 1}), codes.PermissionDenied},
-		{"unknown table", joinMsg(&pb.Join{TableId: "t-nosuch", Seat: 0, Token: tok, ProtocolVersion: 1}), codes.NotFound},
-		{"built-in seat", joinMsg(&pb.Join{TableId: id, Seat: 1, Token: tok, ProtocolVersion: 1}), codes.PermissionDenied},
-		{"seat out of range", joinMsg(&pb.Join{TableId: id, Seat: 2, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument},
-		{"bad protocol version", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 2}), codes.FailedPrecondition},
-		{"no table id", joinMsg(&pb.Join{Seat: 0, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument},
-		{"resume beyond the table", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, ResumeAfterSeq: 1 << 40}), codes.InvalidArgument},
-		{"first message a decide", &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1}}}, codes.InvalidArgument},
-		{"first message empty", &pb.ConnectRequest{}, codes.InvalidArgument},
-		{"oversized join", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, BotName: strings.Repeat("x", MaxMessageBytes+1)}), codes.ResourceExhausted},
+		{"wrong token", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: "nope", ProtocolVersion: 1}), codes.PermissionDenied, "join.token: wrong token for seat 0 (its token is in CreateTableResponse.seat_tokens)"},
+		{"unknown table", joinMsg(&pb.Join{TableId: "t-nosuch", Seat: 0, Token: tok, ProtocolVersion: 1}), codes.NotFound, "join.table_id: table \"t-nosuch\" not found"},
+		{"built-in seat", joinMsg(&pb.Join{TableId: id, Seat: 1, Token: tok, ProtocolVersion: 1}), codes.PermissionDenied, "join.seat: seat 1 is played by the built-in bot \"random\""},
+		{"seat out of range", joinMsg(&pb.Join{TableId: id, Seat: 2, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument, "join.seat: 2 is not a seat of this two-handed table (0..1)"},
+		{"bad protocol version", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 2}), codes.FailedPrecondition, "join.protocol_version: 2 is not supported (this referee speaks 1)"},
+		{"no table id", joinMsg(&pb.Join{Seat: 0, Token: tok, ProtocolVersion: 1}), codes.InvalidArgument, "join.table_id: missing"},
+		{"resume beyond the table", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, ResumeAfterSeq: 1 << 40}), codes.InvalidArgument, "join.resume_after_seq: 1099511627776 is beyond the table's last event 3"},
+		{"first message a decide", &pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: 1}}}, codes.InvalidArgument, "join: the first message must be a join"},
+		{"first message empty", &pb.ConnectRequest{}, codes.InvalidArgument, "join: the first message must be a join"},
+		{"oversized join", joinMsg(&pb.Join{TableId: id, Seat: 0, Token: tok, ProtocolVersion: 1, BotName: strings.Repeat("x", MaxMessageBytes+1)}), codes.ResourceExhausted, "grpc: received message larger than max (65601 vs. 65536)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -610,7 +612,9 @@ func TestJoinRefused(t *testing.T) {
 			if len(s.pending) != 0 {
 				t.Fatalf("refused stream got %v", s.pending[0])
 			}
-			_ = err
+			if got := status.Convert(err).Message(); got != c.msg {
+				t.Fatalf("refused with %q, want %q", got, c.msg)
+			}
 		})
 	}
 	// A kindless message after the Join ends the stream with InvalidArgument.
