@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -120,6 +121,29 @@ func (s *Spec) Seatings() [][]int {
 		}
 		return rotations(base)
 	}
+}
+
+// MostSeats returns the most seats that the lobby bot named bot takes at one table of the
+// validated spec's schedule, each a place in its capacity (ServeRequest.capacity): the seats of an
+// entrant it plays for (both of its side's in the partnership game with fixed partners, else one;
+// a team's member sits with its team) times the most of those entrants that one pairing holds.
+// It is 0 when no entrant names bot, and costs one pass over the entrants, whatever the schedule.
+func (s *Spec) MostSeats(bot string) int {
+	first, others := 0, 0 // the gauntlet's candidate, in every pairing; the other entrants naming bot
+	for i, e := range s.Entrants {
+		switch {
+		case !slices.Contains(e.LobbyBots(), bot):
+		case i == 0 && s.Format == Gauntlet:
+			first = 1
+		default:
+			others++
+		}
+	}
+	k, room := s.groupSize(), s.groupSize() // room: the places of a pairing for the others
+	if s.Format == Gauntlet {
+		room--
+	}
+	return s.Variant.Players() / k * (first + min(others, room))
 }
 
 // GameCount is len(s.Schedule()) of the validated spec, without building the schedule.

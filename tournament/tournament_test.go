@@ -624,3 +624,53 @@ func TestForfeitersRankedTogether(t *testing.T) {
 		t.Errorf("ratings %v; want %s and %s, who forfeited, equal and below %s", rating, e0, e1, e2)
 	}
 }
+
+// TestMostSeats: the most seats a lobby bot takes at one table equals the most counted over the
+// whole schedule, in every format and variant, for bots named by one entrant, several, the
+// gauntlet's candidate and a team's member.
+func TestMostSeats(t *testing.T) {
+	lobby := func(id, bot string) tournament.Entrant {
+		return tournament.Entrant{ID: id, Kind: tournament.KindLobby, Bot: bot}
+	}
+	for _, c := range []struct {
+		name string
+		spec tournament.Spec
+	}{
+		{"round robin, two-handed", tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded,
+			Entrants: []tournament.Entrant{lobby("a", "x"), lobby("b", "x"), lobby("c", "x"), lobby("d", "y"), {ID: "e", Bot: "random"}}}},
+		{"gauntlet, three-handed", tournament.Spec{Format: tournament.Gauntlet, Variant: engine.ThreeHanded,
+			Entrants: []tournament.Entrant{lobby("a", "x"), lobby("b", "x"), lobby("c", "x"), lobby("d", "x"), lobby("e", "y"), lobby("f", "y"), lobby("g", "y")}}},
+		{"gauntlet, two-handed, candidate built in", tournament.Spec{Format: tournament.Gauntlet, Variant: engine.TwoHanded,
+			Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, lobby("b", "x"), lobby("c", "x")}}},
+		{"four-handed individual", tournament.Spec{Format: tournament.RoundRobin, Variant: engine.FourHandedIndividual,
+			Entrants: []tournament.Entrant{lobby("a", "x"), lobby("b", "x"), lobby("c", "y"), lobby("d", "z"), lobby("e", "x")}}},
+		{"fixed partners", tournament.Spec{Format: tournament.RoundRobin, Variant: engine.FourHanded, Partners: tournament.PartnersFixed,
+			Entrants: []tournament.Entrant{lobby("a", "x"), lobby("b", "x"), lobby("c", "y")}}},
+		{"rotating partners", tournament.Spec{Format: tournament.RoundRobin, Variant: engine.FourHanded, Partners: tournament.PartnersRotating,
+			Entrants: []tournament.Entrant{lobby("a", "x"), lobby("b", "x"), lobby("c", "y"), {ID: "d", Bot: "random"}}}},
+		{"a team's member", tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded,
+			Entrants: []tournament.Entrant{{ID: "t", Kind: tournament.KindLobbyTeam, Members: []string{"x", "y"}}, lobby("b", "x")}}},
+	} {
+		c.spec.Deals = 1
+		if err := c.spec.Validate(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want := map[string]int{"x": 0, "y": 0, "z": 0, "random": 0}
+		for _, g := range c.spec.Schedule() {
+			at := map[string]int{}
+			for _, e := range g.Seats {
+				for _, bot := range c.spec.Entrants[e].LobbyBots() {
+					at[bot]++
+				}
+			}
+			for bot, n := range at {
+				want[bot] = max(want[bot], n)
+			}
+		}
+		for bot, n := range want {
+			if got := c.spec.MostSeats(bot); got != n {
+				t.Errorf("%s: MostSeats(%q) = %d, want %d (the schedule's)", c.name, bot, got, n)
+			}
+		}
+	}
+}

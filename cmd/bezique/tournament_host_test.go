@@ -398,6 +398,43 @@ func TestRankTies(t *testing.T) {
 	}
 }
 
+// TestWarnUnableLobbyBots: "tournament create" warns of an entrant's lobby bot that is present
+// but serves another tournament only, or has a capacity below its seats at one table (two
+// entrants of one bot meet): their games are put off, then forfeit. It warned only of a bot
+// absent or without the variant (an outside trial).
+func TestWarnUnableLobbyBots(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "rulebook", "--entrant", "lobby:lb", "--entrant", "lobby:never",
+		"--deals", "1", "--absence-grace", "1h")
+	if err != nil {
+		t.Fatalf("tournament create: %v\n%s", err, out)
+	}
+	held, _, _ := strings.Cut(out, "\n") // runs for an hour: its bot "never" never comes
+	sctx, stopServe := context.WithCancel(ctx)
+	defer stopServe()
+	startCmd(sctx, "bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "lb", "--tournament", held)
+	startCmd(sctx, "bot", "--serve", "--server", ref.addr, "--bot", "random", "--name", "small", "--capacity", "1")
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, "\nlb ") || !strings.Contains(out, "\nsmall "); time.Sleep(20 * time.Millisecond) {
+		if out, err = runCmd(ctx, "lobby", "--server", ref.addr); err != nil || time.Now().After(deadline) {
+			t.Fatalf("lobby: %v\n%s", err, out)
+		}
+	}
+	out, err = runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "x=lobby:lb", "--entrant", "a=lobby:small", "--entrant", "b=lobby:small",
+		"--entrant", "random", "--deals", "1", "--absence-grace", "1h")
+	if err != nil {
+		t.Fatalf("tournament create: %v\n%s", err, out)
+	}
+	const later = "its games are put off while the others are played, for it up to the absence grace, 1h0m0s, then forfeit\n"
+	small := "warning: entrant %s: bot \"small\" of the lobby has capacity 1 but takes up to 2 seats at one table; those games are put off " +
+		"while the others are played, for it up to the absence grace, 1h0m0s, then forfeit\n"
+	want := "warning: entrants a, b are all the lobby bot \"small\": it plays itself in their games\n" +
+		"warning: entrant x: bot \"lb\" of the lobby serves tournament " + held + " only; " + later +
+		fmt.Sprintf(small, "a") + fmt.Sprintf(small, "b")
+	if !strings.HasSuffix(out, "\n"+want) {
+		t.Errorf("tournament create printed:\n%s\nwant it to end with:\n%s", out, want)
+	}
+}
+
 // TestWarnAbsentSuggests: an entrant's lobby bot that is not in the lobby is told the nearest name
 // present within two edits, and two entrants of one lobby bot are told it plays itself (a host's
 // trial: --entrant lobby:pybto was told nothing more, and a=lobby:pybot b=lobby:pybot nothing).
@@ -411,7 +448,7 @@ func TestWarnAbsentSuggests(t *testing.T) {
 	spec := tournament.Spec{Entrants: []tournament.Entrant{{ID: "a", Kind: tournament.KindLobby, Bot: "pybot"}, {ID: "b", Kind: tournament.KindLobby, Bot: "pybot"},
 		{ID: "c", Bot: "random"}}}
 	var out strings.Builder
-	(&tournamentOpts{}).warnAbsent(newRootCmd(), &out, spec)
+	(&tournamentOpts{}).warnAbsent(newRootCmd(), &out, "tn-1", spec)
 	if want := "warning: entrants a, b are all the lobby bot \"pybot\": it plays itself in their games\n"; out.String() != want {
 		t.Errorf("warned:\n%s\nwant:\n%s", out.String(), want)
 	}

@@ -241,12 +241,13 @@ func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.G
 	return resp.GetRecord(), nil
 }
 
-// warnAbsent writes to w a warning for each lobby bot among spec's entrants that the lobby of the
-// referee at --server lacks, or holds without spec's variant: its games are put off up to the
+// warnAbsent writes to w a warning for each lobby bot among the entrants of tournament id of spec that the lobby of the
+// referee at --server lacks, or holds serving another tournament, without spec's variant or with
+// a capacity below its most seats at one table (Spec.MostSeats): its games are put off up to the
 // absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
 // word), with the nearest name present; and for each lobby bot that two entrants name, which then
 // plays itself. The lobby is only looked at with --server, and not when it cannot be listed.
-func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tournament.Spec) {
+func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, id string, spec tournament.Spec) {
 	entrantsOf := map[string][]string{}
 	var names []string
 	for _, e := range spec.Entrants {
@@ -286,9 +287,15 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, spec tourna
 			case !ok:
 				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); its games are put off "+
 					"while the others are played, for it up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, didYouMean(name, present), grace)
+			case b.GetTournamentId() != "" && b.GetTournamentId() != id:
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby serves tournament %s only; its games are put off while the others are played, "+
+					"for it up to the absence grace, %s, then forfeit\n", e.ID, name, b.GetTournamentId(), grace)
 			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
 				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games are put off while the others are played, "+
 					"for it up to the absence grace, %s, then forfeit\n", e.ID, name, spec.Variant, grace)
+			case int(b.GetCapacity()) < spec.MostSeats(name):
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby has capacity %d but takes up to %d seats at one table; those games are put off "+
+					"while the others are played, for it up to the absence grace, %s, then forfeit\n", e.ID, name, b.GetCapacity(), spec.MostSeats(name), grace)
 			}
 		}
 	}
