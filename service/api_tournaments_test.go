@@ -128,7 +128,7 @@ func TestTournamentServiceErrors(t *testing.T) {
 			FailurePolicy: &pb.FailurePolicy{OnTimeout: 77}}}, "spec.failure_policy.on_timeout: unknown failure action 77"},
 		// The root finder looped for ever on this match's results (an attack).
 		{&pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{Variant: pb.Variant_VARIANT_TWO_HANDED, Format: pb.TournamentFormat_TOURNAMENT_FORMAT_MATCH,
-			Deals: 1, Entrants: two, Sprt: &pb.Sprt{Elo1: 5000, Alpha: 0.05, Beta: 0.05}}}, "spec.sprt: SPRT elo0 0 and elo1 5000 must be within ±1000"},
+			Deals: 1, Entrants: two, Sprt: &pb.Sprt{Elo1: 5000, Alpha: 0.05, Beta: 0.05}}}, "spec.sprt: elo0 0 and elo1 5000 must be within ±1000"},
 	} {
 		_, err := client.CreateTournament(ctx, c.req)
 		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {

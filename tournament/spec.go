@@ -174,7 +174,7 @@ func (s *Spec) CheckLimits() error {
 	}
 	if p := s.SPRT; p != nil {
 		if err := p.test().CheckRange(); err != nil {
-			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: "))
+			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: SPRT "))
 		}
 	}
 	return nil
@@ -249,7 +249,7 @@ func (s *Spec) Validate() error {
 	}
 	if p := s.SPRT; p != nil {
 		if err := p.test().Validate(); err != nil {
-			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: "))
+			return fmt.Errorf("sprt: %s", strings.TrimPrefix(err.Error(), "stats: SPRT "))
 		}
 	}
 	if s.Deals <= 0 {

@@ -144,7 +144,7 @@ func TestValidate(t *testing.T) {
 		{tournament.Spec{Variant: engine.FourHanded, Partners: tournament.PartnersRotating, Entrants: entrants(3), Deals: 1}, "entrants: 3 given; four-handed with rotating partners needs at least 4"},
 		{tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(3), Deals: 1}, "entrants: a match is between exactly 2 entrants, 3 given"},
 		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, SPRT: &tournament.SPRT{Elo1: 10, Alpha: 0.05, Beta: 0.05}}, "sprt: only for a match"},
-		{tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, SPRT: &tournament.SPRT{Elo1: 10, Beta: 0.05}}, "sprt: SPRT alpha 0 must be between 0 and 1"},
+		{tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, SPRT: &tournament.SPRT{Elo1: 10, Beta: 0.05}}, "sprt: alpha 0 must be between 0 and 1"},
 		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, Concurrency: 1001}, "concurrency: 1001; at most 1000"},
 		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 1, Policy: tournament.Policy{OnTimeout: "shrug"}}, `policy.on_timeout: unknown "shrug" (want auto-play or forfeit)`},
 		{tournament.Spec{Variant: engine.TwoHanded, Entrants: entrants(2), Deals: 600_000, Duplicate: true}, "deals: 1200000 games scheduled; at most 1000000"},

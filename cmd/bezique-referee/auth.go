@@ -27,6 +27,9 @@ func adminAuth(c config, log *slog.Logger) (*service.Auth, error) {
 		if key = strings.TrimSpace(string(b)); key == "" {
 			return nil, fmt.Errorf("--admin-key-file %s: empty", c.adminKeyFile)
 		}
+		if len(key) < service.MinAdminKeyLen {
+			return nil, fmt.Errorf("--admin-key-file %s: a key of %d bytes; want at least %d (openssl rand -base64 32)", c.adminKeyFile, len(key), service.MinAdminKeyLen)
+		}
 	case key == "":
 		log.Warn("no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY): running WITHOUT authentication; anyone who reaches the port may create, cancel and watch tables (docs/SECURITY.md)")
 		return nil, nil

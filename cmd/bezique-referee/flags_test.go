@@ -2,8 +2,10 @@ package main
 
 import (
 	"errors"
+	"log/slog"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -81,10 +83,11 @@ func TestLimitFlags(t *testing.T) {
 		{[]string{"--max-arriving-bytes", "16777215"}, "--max-arriving-bytes (BEZIQUE_MAX_ARRIVING_BYTES) = 16777215; want at least 16777216 (16 MiB: a connection's eighth of it holds a message of the most, 1 MiB, and more)"},
 		{[]string{"--waiting-expiry", "0s"}, "--waiting-expiry (BEZIQUE_WAITING_EXPIRY) = 0s; want more than 0"},
 		{[]string{"--recovery-grace", "0s"}, "--recovery-grace (BEZIQUE_RECOVERY_GRACE) = 0s; want more than 0"},
-		{[]string{"--advertise", "bad%zz"}, `--advertise (BEZIQUE_ADVERTISE) = "bad%zz"; want host:port, the port 1 to 65535`},
-		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, the port 1 to 65535`},
-		{[]string{"--advertise", "host%zz:7777"}, `--advertise (BEZIQUE_ADVERTISE) = "host%zz:7777"; want host:port, the port 1 to 65535`},
-		{[]string{"--advertise", ":7777"}, `--advertise (BEZIQUE_ADVERTISE) = ":7777"; want host:port, the port 1 to 65535`},
+		{[]string{"--advertise", "bad%zz"}, `--advertise (BEZIQUE_ADVERTISE) = "bad%zz"; want host:port, a host name or IP address that gRPC dials and a port 1 to 65535`},
+		{[]string{"--advertise", "referee-1:http"}, `--advertise (BEZIQUE_ADVERTISE) = "referee-1:http"; want host:port, a host name or IP address that gRPC dials and a port 1 to 65535`},
+		{[]string{"--advertise", "host%zz:7777"}, `--advertise (BEZIQUE_ADVERTISE) = "host%zz:7777"; want host:port, a host name or IP address that gRPC dials and a port 1 to 65535`},
+		{[]string{"--advertise", ":7777"}, `--advertise (BEZIQUE_ADVERTISE) = ":7777"; want host:port, a host name or IP address that gRPC dials and a port 1 to 65535`},
+		{[]string{"--admin-key", "short"}, "--admin-key (BEZIQUE_ADMIN_KEY) = a key of 5 bytes; want at least 24 (openssl rand -base64 32)"}, // exit 2: exit 1 and a Go package's words
 		{[]string{"--trusted-proxies", "10.0.0.0/8,10.0.0/8"}, `--trusted-proxies (BEZIQUE_TRUSTED_PROXIES) = "10.0.0.0/8,10.0.0/8": netip.ParsePrefix("10.0.0/8"): ParseAddr("10.0.0"): IPv4 address too short; want CIDRs, comma-separated (10.244.0.0/16,2001:db8::/64)`},
 	} {
 		if _, err := parseFlags(bad.args); err == nil || err.Error() != bad.want {
@@ -120,5 +123,19 @@ func TestDeployReadmeFlags(t *testing.T) {
 	})
 	for name := range documented {
 		t.Errorf("deploy/README.md documents --%s, which the referee does not have", name)
+	}
+}
+
+// TestAdminKeyFileTooShort: a key file holding a key too short names the flag and the file, not
+// the service package ("service: the admin key has 5 bytes; at least 24 are needed": a docs
+// trial), and shows no byte of the key.
+func TestAdminKeyFileTooShort(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "admin.key")
+	if err := os.WriteFile(file, []byte("short\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := adminAuth(config{adminKeyFile: file}, slog.New(slog.DiscardHandler))
+	if want := "--admin-key-file " + file + ": a key of 5 bytes; want at least 24 (openssl rand -base64 32)"; err == nil || err.Error() != want {
+		t.Fatalf("adminAuth: %v, want %q", err, want)
 	}
 }

@@ -220,7 +220,9 @@ func (c config) validate() error {
 		{"max-conns-per-addr", c.maxConnsPerAddr < 0, fmt.Sprint(c.maxConnsPerAddr, "; want 0 (no limit) or more")},
 		{"max-arriving-bytes", c.http.maxArrivingBytes < 16<<20, fmt.Sprint(c.http.maxArrivingBytes, "; want at least 16777216 (16 MiB: a connection's eighth of it holds a message of the most, 1 MiB, and more)")},
 		{"waiting-expiry", c.waitingExpiry <= 0, fmt.Sprint(c.waitingExpiry, "; want more than 0")},
-		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, the port 1 to 65535", c.advertise)},
+		{"advertise", c.advertise != "" && !hostPort(c.advertise), fmt.Sprintf("%q; want host:port, a host name or IP address that gRPC dials and a port 1 to 65535", c.advertise)},
+		{"admin-key", c.adminKey != "" && len(c.adminKey) < service.MinAdminKeyLen, // its length only: the key is a secret
+			fmt.Sprintf("a key of %d bytes; want at least %d (openssl rand -base64 32)", len(c.adminKey), service.MinAdminKeyLen)},
 	} {
 		if f.bad {
 			return fmt.Errorf("--%s (BEZIQUE_%s) = %s", f.name, strings.ToUpper(strings.ReplaceAll(f.name, "-", "_")), f.want)
@@ -275,6 +277,9 @@ func run(c config) error {
 	if c.store != "memory" {
 		var err error
 		if st, err = openStore(ctx, c.store, c.storeWait, log); err != nil {
+			if errors.Is(err, store.ErrLocked) || errors.Is(err, store.ErrNewerSchema) { // the store is right, and the message says what to do
+				return fmt.Errorf("--store %q: %w", store.Redact(c.store), err)
+			}
 			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", store.Redact(c.store), err)
 		}
 		defer st.Close()

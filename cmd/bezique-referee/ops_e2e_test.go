@@ -84,7 +84,7 @@ func TestBinaryOneRefereePerStore(t *testing.T) {
 	}
 	start := time.Now()
 	out, code := runBinary(t, bin, nil, args...)
-	if code != 1 || !strings.Contains(out, "store: sqlite "+path+": store: in use by another referee (the lock "+path+".lock is held)") {
+	if code != 1 || !strings.Contains(out, "store: sqlite "+path+": in use by another referee (the lock "+path+".lock is held)\n") {
 		t.Errorf("second referee: exit %d, stderr:\n%s\nwant exit 1 and the lock named", code, out)
 	}
 	if strings.Contains(out, "serving gRPC") {

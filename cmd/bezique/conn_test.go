@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -120,15 +122,36 @@ func TestNoRefereeAtServerSaysSo(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"watch", "t-1", "--server", dead}, "bezique: WatchTable: rpc error: code = Unavailable desc = connection error: desc = " +
+		{[]string{"watch", "t-1", "--server", dead}, "bezique: WatchTable: Unavailable: connection error: desc = " +
 			`"transport: Error while dialing: dial tcp ` + dead + `: connect: connection refused"` + hint(dead)},
-		{[]string{"tables", "--server", dead, "--tls"}, "bezique: ListTables: rpc error: code = Unavailable desc = connection error: desc = " +
+		{[]string{"tables", "--server", dead, "--tls"}, "bezique: ListTables: Unavailable: connection error: desc = " +
 			`"transport: Error while dialing: dial tcp ` + dead + `: connect: connection refused"` + hint(dead)},
-		{[]string{"tables", "--server", "nosuchhost.invalid:1"}, "bezique: ListTables: rpc error: code = Unavailable desc = name resolver error: " +
+		{[]string{"tables", "--server", "nosuchhost.invalid:1"}, "bezique: ListTables: Unavailable: name resolver error: " +
 			"produced zero addresses" + hint("nosuchhost.invalid:1")},
 	} {
 		if _, err := runCmd(ctx, c.args...); err == nil || errorText(err) != c.want {
 			t.Errorf("%v:\ngot  %v\nwant %q", c.args, err, c.want)
+		}
+	}
+}
+
+// TestErrorTextWithoutGoWords: a refusal is printed as "Code: message", without grpc-go's "rpc
+// error: code = … desc = …" and the Go package prefixes of the SDK and of the rules' errors (a
+// docs trial: "bezique: botsdk: seat 0 of table t-…: rpc error: code = PermissionDenied desc = …"
+// and "bezique: action "play XYZ": bezique: card …").
+func TestErrorTextWithoutGoWords(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("botsdk: seat 0 of table t-1: %w", status.Error(codes.PermissionDenied, "join.token: wrong token for seat 0")),
+			"bezique: seat 0 of table t-1: PermissionDenied: join.token: wrong token for seat 0"},
+		{fmt.Errorf("CancelTournament: %w", status.Error(codes.FailedPrecondition, "tournament tn-1 is cancelled")),
+			"bezique: CancelTournament: FailedPrecondition: tournament tn-1 is cancelled"},
+		{errors.New(`action "play XYZ": bezique: card "XYZ" is not a card`), `bezique: action "play XYZ": card "XYZ" is not a card`},
+	} {
+		if got := errorText(c.err); got != c.want {
+			t.Errorf("errorText(%q) = %q, want %q", c.err, got, c.want)
 		}
 	}
 }

@@ -127,14 +127,14 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 	addr := startAuthReferee(t, "bzq_cli-admin-key-0123456789abcdef")
 	t.Setenv(keyEnv, "")
 	_, err := runCmd(ctx, "tables", "--server", addr)
-	want := `bezique: ListTables: rpc error: code = Unauthenticated desc = /bezique.v1.TableService/ListTables needs an API key ` +
+	want := `bezique: ListTables: Unauthenticated: /bezique.v1.TableService/ListTables needs an API key ` +
 		`(role admin or organiser or bot or watcher): send "authorization: Bearer <key>"` + "\n" +
 		"(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"
 	if err == nil || errorText(err) != want {
 		t.Errorf("tables without a key: %v\ngot  %q\nwant %q", err, errorText(err), want)
 	}
 	_, err = runCmd(ctx, "tables", "--server", addr, "--key", "bzq_not-a-key")
-	if want := "bezique: ListTables: rpc error: code = Unauthenticated desc = unknown API key\n(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
+	if want := "bezique: ListTables: Unauthenticated: unknown API key\n(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
 		t.Errorf("tables with an unknown key: got %q, want %q", errorText(err), want)
 	}
 	// A table that is not public, watched without a key: Unauthenticated, whose message says only
@@ -145,7 +145,7 @@ func TestErrorTextNamesTheKeyFlag(t *testing.T) {
 		t.Fatalf("create: %v\n%s", err, out)
 	}
 	_, err = runCmd(ctx, "watch", table, "--server", addr)
-	if want := "bezique: WatchTable: rpc error: code = Unauthenticated desc = table " + table + " is not public: watching it needs an API key\n" +
+	if want := "bezique: WatchTable: Unauthenticated: table " + table + " is not public: watching it needs an API key\n" +
 		"(the API key is --key or $BEZIQUE_KEY; docs/SECURITY.md)"; err == nil || errorText(err) != want {
 		t.Errorf("watch without a key: got %q, want %q", errorText(err), want)
 	}

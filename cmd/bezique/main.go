@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -24,20 +25,26 @@ func main() {
 }
 
 // errorText is how the command reports err: "bezique: " and its text, each line printable (the
-// server's messages may quote a client's text); a refused or missing API key (Unauthenticated)
-// adds where the command takes one, since the referee's message speaks of gRPC metadata or of a
-// key alone.
+// server's messages may quote a client's text), a gRPC status as "Code: message" (grpc-go's
+// "rpc error: code = Code desc = message" was in every refusal), without the Go package
+// prefixes of the SDK ("botsdk: ") and of the rules' errors quoted after what the command
+// checked ("bezique: "); a refused or missing API key (Unauthenticated) adds where the command
+// takes one, since the referee's message speaks of gRPC metadata or of a key alone.
 func errorText(err error) string {
 	lines := strings.Split(err.Error(), "\n")
 	for i, l := range lines {
-		lines[i] = printable(l)
+		l = grpcStatusText.ReplaceAllString(l, "$1: ")
+		lines[i] = printable(strings.ReplaceAll(l, ": bezique: ", ": "))
 	}
-	text := "bezique: " + strings.Join(lines, "\n")
+	text := "bezique: " + strings.TrimPrefix(strings.Join(lines, "\n"), "botsdk: ")
 	if status.Code(err) == codes.Unauthenticated {
 		text += "\n(the API key is --key or $" + keyEnv + "; docs/SECURITY.md)"
 	}
 	return text
 }
+
+// grpcStatusText matches grpc-go's text of a status before its message, the code captured.
+var grpcStatusText = regexp.MustCompile(`rpc error: code = (\w+) desc = `)
 
 // version and commit are stamped by the build: -ldflags "-X main.version=... -X main.commit=...";
 // unstamped, buildinfo.Version takes them from the module's build information.

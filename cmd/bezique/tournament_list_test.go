@@ -206,7 +206,7 @@ func TestStoreHeldByAReferee(t *testing.T) {
 	}
 	defer st.Close()
 	_, err = runCmd(ctx, "tournament", "list", "--store", "sqlite:"+path)
-	want := fmt.Sprintf("store: sqlite %s: store: in use by another referee (the lock %s.lock is held); while a referee runs on it, ask that referee: --server HOST:PORT", path, path)
+	want := fmt.Sprintf("store: sqlite %s: in use by another referee (the lock %s.lock is held); while a referee runs on it, ask that referee: --server HOST:PORT", path, path)
 	if err == nil || err.Error() != want {
 		t.Errorf("tournament list on a held store: %v\nwant %s", err, want)
 	}

@@ -12,8 +12,9 @@ import (
 
 // ErrLocked is returned (wrapped) by [Open] when another referee holds a SQLite store: one
 // referee per file, since two would each replay and drive the same tables. The message names the
-// file. (Referees share a PostgreSQL store through leases instead: lease.go.)
-var ErrLocked = errors.New("store: in use by another referee")
+// file, after "store: sqlite PATH: " (the text has no "store: " of its own: it was said twice).
+// (Referees share a PostgreSQL store through leases instead: lease.go.)
+var ErrLocked = errors.New("in use by another referee")
 
 // lockSQLite takes the exclusive lock of the SQLite database at path: an flock(2) on the file
 // PATH.lock beside it (mode 0600), held until the store is closed and released by the kernel if
