@@ -374,7 +374,7 @@ func newWatchCmd() *cobra.Command {
 					if next == 0 { // nothing watched yet: the address may be wrong, or want TLS
 						return err
 					}
-					return refereeLost(cmd.Context(), err, "the table", "bezique watch --server HOST:PORT "+args[0])
+					return refereeLost(cmd.Context(), err, "the table", "bezique watch --server "+cc.Target()+" "+args[0])
 				}
 			}
 		},

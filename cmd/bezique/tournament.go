@@ -77,6 +77,11 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	if err != nil {
 		return tournament.Spec{}, nil, err
 	}
+	// Checked here, in the flag's unit: the spec's absence_grace_ms refusal named a field of the
+	// API in milliseconds, and a duration past 2^32 ms wrapped to another one (a docs trial).
+	if most := tournament.MaxAbsenceGraceMs * time.Millisecond; f.absenceGrace < 0 || f.absenceGrace > most {
+		return tournament.Spec{}, nil, fmt.Errorf("--absence-grace %v: want 0 (1m) to %v (a day)", f.absenceGrace, most)
+	}
 	s := tournament.Spec{Name: f.name, Format: tournament.Format(f.format), Variant: engine.Variant(f.variant),
 		Partners: tournament.Partners(f.partners), Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency,
 		Clock: tournament.Clock{DecisionMs: f.decisionMs, IncrementMs: f.incrementMs}, Policy: policy,

@@ -58,7 +58,7 @@ func TestTournamentRunLosesItsReferee(t *testing.T) {
 	ref.grpc.Stop()
 	r := <-done
 	want := fmt.Sprintf("; if the referee at that address runs the tournament, it is not lost: it goes on when that referee starts again, or at once on another referee "+
-		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server HOST:PORT %s\"", id)
+		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server %s %s\"", ref.addr, id)
 	if status.Code(r.err) != codes.Unavailable || !strings.HasPrefix(r.err.Error(), "WatchTournament: rpc error: code = Unavailable") ||
 		!strings.HasSuffix(r.err.Error(), want) {
 		t.Fatalf("run: %v\n%s\nwant Unavailable ending %q", r.err, r.out, want)
@@ -93,7 +93,7 @@ func TestTournamentWatchWithoutItsReferee(t *testing.T) {
 	ref.grpc.Stop()
 	out, err := runCmd(ctx, "tournament", "watch", "--server", ref.addr, id)
 	want := fmt.Sprintf("; if the referee at that address runs the tournament, it is not lost: it goes on when that referee starts again, or at once on another referee "+
-		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server HOST:PORT %s\"", id)
+		"sharing its store (docs/OPERATIONS.md); follow it again with \"bezique tournament watch --server %s %s\"", ref.addr, id)
 	if status.Code(err) != codes.Unavailable || !strings.HasPrefix(err.Error(), "GetTournament: rpc error: code = Unavailable") ||
 		!strings.HasSuffix(err.Error(), want) {
 		t.Fatalf("watch: %v\n%s\nwant Unavailable ending %q", err, out, want)

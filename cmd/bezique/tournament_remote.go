@@ -95,7 +95,7 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1, OmitPairs: true}) // for its spec
 	if err != nil {
-		return tournamentLost(ctx, fmt.Errorf("GetTournament: %w", err), id)
+		return r.tournamentLost(ctx, fmt.Errorf("GetTournament: %w", err), id)
 	}
 	tn, err := service.TournamentFromProto(resp.GetTournament(), nil)
 	if err != nil {
@@ -134,7 +134,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return tournamentLost(ctx, err, id)
+			return r.tournamentLost(ctx, err, id)
 		}
 	}
 }
@@ -218,9 +218,10 @@ func refereeLost(ctx context.Context, err error, what, again string) error {
 		"or at once on another referee sharing its store (docs/OPERATIONS.md); follow it again with \"%s\"", err, what, again)
 }
 
-// tournamentLost is refereeLost for tournament id.
-func tournamentLost(ctx context.Context, err error, id string) error {
-	return refereeLost(ctx, err, "the tournament", "bezique tournament watch --server HOST:PORT "+id)
+// tournamentLost is refereeLost for tournament id, followed again at the same address (it said
+// --server HOST:PORT, which the command knew: a docs trial).
+func (r remoteTournaments) tournamentLost(ctx context.Context, err error, id string) error {
+	return refereeLost(ctx, err, "the tournament", "bezique tournament watch --server "+r.cc.Target()+" "+id)
 }
 
 // CancelTournament calls CancelTournament, then GetTournament for the results the cancelled

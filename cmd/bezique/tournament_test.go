@@ -228,3 +228,21 @@ func TestTournamentOnServer(t *testing.T) {
 		t.Fatalf("second cancel: %v\n%s", err, out)
 	}
 }
+
+// TestAbsenceGraceFlagChecked: --absence-grace out of its bounds is refused naming the flag, in
+// its unit, before anything is created: it was the API's "absence_grace_ms: 172800000; at most
+// 86400000 (a day)", and 1193h3m wrapped past 2^32 ms to a grace of 12.7 s, taken (a docs trial).
+func TestAbsenceGraceFlagChecked(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for grace, want := range map[string]string{
+		"48h":     "--absence-grace 48h0m0s: want 0 (1m) to 24h0m0s (a day)",
+		"1193h3m": "--absence-grace 1193h3m0s: want 0 (1m) to 24h0m0s (a day)",
+		"-1s":     "--absence-grace -1s: want 0 (1m) to 24h0m0s (a day)",
+	} {
+		out, err := runCmd(ctx, "tournament", "create", "--store", "memory", "--entrant", "random", "--entrant", "rulebook", "--absence-grace", grace)
+		if err == nil || err.Error() != want {
+			t.Errorf("--absence-grace %s: %v, want %q\n%s", grace, err, want, out)
+		}
+	}
+}

@@ -290,7 +290,7 @@ func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 	stopped := time.Now()
 	err = <-done
 	took := time.Since(stopped)
-	want := `follow it again with "bezique watch --server HOST:PORT ` + resp.GetTableId() + `"`
+	want := `follow it again with "bezique watch --server ` + addr + ` ` + resp.GetTableId() + `"`
 	if err == nil || !strings.HasSuffix(err.Error(), want) || took < 1500*time.Millisecond || took > 5*time.Second {
 		t.Fatalf("watch --takeover-wait 3s ended %v after the referee stopped: %v; want an error ending %s within about 3 s (when a second's wait more would pass them)", took.Round(time.Millisecond), err, want)
 	}
