@@ -207,6 +207,10 @@ killed.`,
 			}
 			if recordsDir != "" { // the in-process referee's games go with it: written now or never
 				n, _, err := writeRecords(ctx, tn, recordsDir, r.GetRecord)
+				if err != nil && ctx.Err() != nil { // interrupted meanwhile: said "context canceled" alone
+					fmt.Fprintf(cmd.ErrOrStderr(), "interrupted while writing the records: %d of %d written to %s\n", n, len(tn.Results), recordsDir)
+					return context.Cause(ctx)
+				}
 				if err != nil {
 					return err
 				}
