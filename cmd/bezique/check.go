@@ -42,7 +42,7 @@ func runCheck(files []string, verbose bool, w io.Writer) error {
 			fmt.Fprintf(w, "FAIL %s: %v\n", path, err)
 		case n > 0:
 			failed++
-			fmt.Fprintf(w, "FAIL %s: %d failed expectations\n", path, n)
+			fmt.Fprintf(w, "FAIL %s: %s\n", path, plural(n, "failed expectation"))
 		default:
 			fmt.Fprintf(w, "ok   %s\n", path)
 		}
@@ -75,4 +75,12 @@ func checkFile(path string, verbose bool, w io.Writer) (int, error) {
 		}
 	}
 	return len(res.Failures()), nil
+}
+
+// plural is n and noun, with an s when n is not 1 ("1 failed expectations" was printed).
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

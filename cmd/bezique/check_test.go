@@ -26,7 +26,7 @@ func TestCheck(t *testing.T) {
 	}
 	out.Reset()
 	err = runCheck([]string{files[0], wrong}, false, &out)
-	want := wrong + ": step 2 (seat 0: play KSa): trick_winner: got 1, want 0\nFAIL " + wrong + ": 1 failed expectations\n"
+	want := wrong + ": step 2 (seat 0: play KSa): trick_winner: got 1, want 0\nFAIL " + wrong + ": 1 failed expectation\n"
 	if err == nil || err.Error() != "1 of 2 scenario files failed" || !strings.HasSuffix(out.String(), want) {
 		t.Fatalf("check of a wrong scenario: %v\n%s\nwant the output to end with\n%s", err, out.String(), want)
 	}

@@ -56,6 +56,9 @@ func BackupSQLite(ctx context.Context, path, to string) error {
 		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+".tmp-*") // mode 0600
+	if errors.Is(err, fs.ErrNotExist) { // it named the temporary file, not the directory missing
+		return fmt.Errorf("store: backup sqlite %s to %s: the directory %s does not exist: %w", path, to, filepath.Dir(to), fs.ErrNotExist)
+	}
 	if err != nil {
 		return fmt.Errorf("store: backup sqlite: %w", err)
 	}

@@ -166,3 +166,22 @@ func fileNames(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestBackupSQLiteToMissingDirectory: a backup into a directory that does not exist says so,
+// naming the directory: it named the temporary file it could not create (".copy.db.tmp-…: no
+// such file or directory": a docs trial).
+func TestBackupSQLiteToMissingDirectory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	to := filepath.Join(t.TempDir(), "nodir", "copy.db")
+	err = store.BackupSQLite(context.Background(), path, to)
+	if want := fmt.Sprintf("store: backup sqlite %s to %s: the directory %s does not exist: file does not exist", path, to, filepath.Dir(to)); err == nil || err.Error() != want || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("BackupSQLite to a missing directory: %v, want %q", err, want)
+	}
+}

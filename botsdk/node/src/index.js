@@ -101,6 +101,8 @@ class SeatRefused extends Error {
 // (nothing serves the address, or a mistyped one).
 class CannotReach extends Error {
   constructor(server, attempts, code, details) {
+    // grpc-js ends its details with an empty "Resolution note: " when it has none to give.
+    details = String(details).replace(/\s*Resolution note:\s*$/, '');
     super(`bezique-bot: cannot reach ${server} (${attempts} attempts): ${grpc.status[code]}: ${details}`);
     this.name = 'CannotReach'; // printed before the message, as an Error's class
     this.server = server;

@@ -45,4 +45,7 @@ test('play gives up on an address nobody serves after connectAttempts tries', as
     (err) => err instanceof CannotReach && err.message.startsWith(`bezique-bot: cannot reach ${addr} (3 attempts): UNAVAILABLE: `),
   );
   assert.ok(Date.now() - start < 10000);
+  // grpc-js's empty "Resolution note: " at the end of its details is left out (a docs trial).
+  const err = new CannotReach('referee.example:7777', 3, 14, 'No connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:1. Resolution note: ');
+  assert.equal(err.message, 'bezique-bot: cannot reach referee.example:7777 (3 attempts): UNAVAILABLE: No connection established. Last error: Error: connect ECONNREFUSED 127.0.0.1:1.');
 });
