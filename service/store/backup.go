@@ -56,7 +56,8 @@ func BackupSQLite(ctx context.Context, path, to string) error {
 		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+".tmp-*") // mode 0600
-	if errors.Is(err, fs.ErrNotExist) { // it named the temporary file, not the directory missing
+	// A directory missing: said so (the error named the temporary file).
+	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("store: backup sqlite %s to %s: the directory %s does not exist: %w", path, to, filepath.Dir(to), fs.ErrNotExist)
 	}
 	if err != nil {
