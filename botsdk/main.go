@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -50,11 +51,11 @@ func Main(bot Bot) {
 	}
 	cfg.OnEvent = func(e *pb.Event) { // a line per deal: the bot is playing
 		if d := e.GetDealEnded(); d != nil {
-			fmt.Printf("deal %d ends:", d.GetDeal())
-			for _, s := range d.GetScores() {
-				fmt.Printf(" side %d %d", s.GetSide(), s.GetTotal())
+			scores := make([]string, len(d.GetScores()))
+			for i, s := range d.GetScores() {
+				scores[i] = fmt.Sprintf("side %d %d", s.GetSide(), s.GetTotal())
 			}
-			fmt.Println()
+			fmt.Printf("deal %d ends: %s\n", d.GetDeal(), strings.Join(scores, ", ")) // as bezique bot and the other SDKs print it
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -83,7 +83,7 @@ following it to another referee when it moves.`,
 				}
 			}
 			cfg.OnTeamMessage = func(m *pb.TeamMessageRelayed) { // consultation: what a team mate proposes
-				fmt.Fprintf(out, "team: member %d proposes action %d %s\n", m.GetMember(), m.GetProposalActionId(), m.GetText())
+				fmt.Fprintln(out, strings.TrimSpace(fmt.Sprintf("team: member %d proposes action %d %s", m.GetMember(), m.GetProposalActionId(), m.GetText())))
 			}
 			res, err := botsdk.Play(cmd.Context(), cfg, bot)
 			if err != nil {

@@ -92,9 +92,14 @@ func runPlayRemote(ctx context.Context, o playOptions, in io.Reader, out io.Writ
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	h := &human{out: out, lines: readLines(ctx, in), quit: cancel, seat: o.seat}
-	fmt.Fprintf(out, "You are seat %d of table %s on %s. Type help for help.\n", o.seat, o.table, o.conn.server)
+	welcomed := false // said at the first Welcome: a refused Join (a built-in seat) printed it before its error
 	cfg := botsdk.Config{Server: o.conn.server, TLS: tlsCfg, Key: o.key, TableID: o.table, Seat: o.seat, Token: o.token,
-		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event}
+		BotName: "human", Logger: slog.New(slog.DiscardHandler), OnEvent: h.event, OnWelcome: func(*pb.Welcome) {
+			if !welcomed {
+				welcomed = true
+				fmt.Fprintf(out, "You are seat %d of table %s on %s. Type help for help.\n", o.seat, o.table, o.conn.server)
+			}
+		}}
 	return playHuman(ctx, cfg, h, pb.NewTableServiceClient(cc), out)
 }
 

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -197,5 +199,12 @@ func TestPlayOnAReferee(t *testing.T) {
 		if _, err := runCmd(ctx, c.args...); err == nil || err.Error() != c.want {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
 		}
+	}
+	// A built-in bot's seat is refused before anything is said (it said "You are seat 0 …",
+	// then the refusal: a docs trial).
+	var refused bytes.Buffer
+	o.seat = 0
+	if err := runPlay(ctx, o, strings.NewReader(""), &refused); status.Code(err) != codes.PermissionDenied || refused.Len() != 0 {
+		t.Errorf("play --seat 0, a built-in bot's: %v, printed %q; want PermissionDenied and nothing printed", err, refused.String())
 	}
 }
