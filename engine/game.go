@@ -223,6 +223,10 @@ func (g *Game) DealPoints() []int {
 	return append([]int(nil), g.dealPts[:g.rules.Variant.Sides()]...)
 }
 
+// Tabled reports whether card c lies on its holder's table: declared in a meld and not played
+// since, so that a play of it comes from the table (RULES.md §1.3). False for [NoCard].
+func (g *Game) Tabled(c Card) bool { return int(c) < len(g.cs) && g.cs[c].loc == locTable }
+
 // Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
 func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 

@@ -573,7 +573,7 @@ func (t *table) decisionRequest(seat int, now time.Time, mode pb.ViewMode) *open
 	msg.View = t.viewIn(seat, mode)
 	msgs := make([]pb.LegalAction, len(legal))
 	for i, a := range legal {
-		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.ActionToProto(a)
+		msgs[i].ActionId, msgs[i].Action = uint32(i+1), wire.LegalActionToProto(t.game, a)
 		msg.LegalActions[i] = &msgs[i]
 	}
 	return &r.openRequest

@@ -16,7 +16,8 @@ import (
 // page, with the keyboard only: the tables page's form creates the table, then each decision is
 // Enter on the action the page focuses (the first legal card, or the first other action). The
 // page ends with the record's final scores, and the record names the browser as seat 0's bot;
-// the person's clock runs while the page waits.
+// the person's clock runs while the page waits; in phase 1 every card held, tabled or not, is a
+// button.
 func TestPlayAgainstRulebook(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -33,7 +34,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := strings.TrimPrefix(u.Path, "/play/")
-	decisions, shotTaken := 0, false
+	decisions, shotTaken, tabledOffered := 0, false, 0
 	for deadline := time.Now().Add(3 * time.Minute); ; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game is not over after 3 minutes and %d decisions", decisions)
@@ -54,6 +55,22 @@ func TestPlayAgainstRulebook(t *testing.T) {
 					t.Errorf("at the first decision seat 0's clock says %q (%v), want \"to act S s + bank B s\"", clock, err)
 				}
 			}
+			// In phase 1 (the stock not empty) every card of the hand and of the table is a legal
+			// play: each is a button, the second copy of a face and the tabled cards too (neither
+			// was: a browser trial).
+			cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+				const s = document.querySelector(".seat");
+				if (Number(document.getElementById("stock").textContent) === 0) return [0, 0, 0];
+				return [s.querySelectorAll(".hand .card, .tabled .card").length, s.querySelectorAll(".hand button.card, .tabled button.card").length,
+					s.querySelectorAll(".tabled button.card").length];
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cards[1] > 0 && cards[0] != cards[1] {
+				t.Fatalf("decision %d, in phase 1: %d of seat 0's %d cards are buttons, want every one", decisions, cards[1], cards[0])
+			}
+			tabledOffered += cards[2]
 			if !shotTaken && state == "melds" { // a meld to choose: the page at its richest
 				shot(t, ctx, "play")
 				shotTaken = true
@@ -78,6 +95,9 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	if decisions < 20 {
 		t.Errorf("the person decided %d times, want a whole game's worth", decisions)
+	}
+	if tabledOffered == 0 {
+		t.Errorf("no tabled card was offered to play in %d decisions: not the case tried (the person melds at every chance)", decisions)
 	}
 	shot(t, ctx, "play-over")
 	phoneFits(t, ctx, "play-phone")

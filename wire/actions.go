@@ -16,6 +16,26 @@ var playMsgs = func() (out [engine.MaxCards]*pb.Action) {
 	return out
 }()
 
+// tabledPlayMsgs are playMsgs with from_table set: the plays of cards on their holder's table.
+var tabledPlayMsgs = func() (out [engine.MaxCards]*pb.Action) {
+	for i := range out {
+		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: fullCards[i], FromTable: true}}}
+	}
+	return out
+}()
+
+// LegalActionToProto returns the wire form of a of g's legal actions ([engine.Game.Legal]): as
+// ActionToProto, with PlayAction.from_table set for a card that lies on its holder's table
+// (engine.Game.Tabled). The legal plays of tabled cards said from_table false: the web app's
+// play page, which draws them apart from the hand, offered none of them (a browser trial). The
+// message of a card play is shared: callers must not modify it.
+func LegalActionToProto(g *engine.Game, a engine.Action) *pb.Action {
+	if a.Kind == engine.PlayCard && int(a.Card) < len(tabledPlayMsgs) && g.Tabled(a.Card) {
+		return tabledPlayMsgs[a.Card]
+	}
+	return ActionToProto(a)
+}
+
 // ActionToProto returns the wire form of an engine action. The message of a card play is shared:
 // callers must not modify it.
 func ActionToProto(a engine.Action) *pb.Action {

@@ -285,12 +285,22 @@ async function play(id) {
   let cut = false; // the Play stream is being opened again (follow's onCut)
   const redraw = () => {
     if (!t) return; // before the Welcome
+    // A legal play names one card of each class of interchangeable copies (the same face in the
+    // same place and meld history: engine.Game.Legal); a copy not named plays through the first
+    // play of its face and place (with three copies of unlike histories, six-pack, maybe another
+    // class's: the same face, played). The second A♦ of a hand looked unplayable, and the
+    // tabled cards were offered none (from_table was never set: a browser trial).
     const byCard = new Map();
     const others = [];
     for (const la of request?.legalActions ?? []) {
       const p = la.action.play;
-      if (p) byCard.set(`${p.fromTable ? "table" : "hand"}:${p.card.id}`, la.actionId);
-      else others.push(la);
+      if (!p) {
+        others.push(la);
+        continue;
+      }
+      const place = p.fromTable ? "table" : "hand";
+      byCard.set(`${place}:${p.card.id}`, la.actionId);
+      if (!byCard.has(`${place}:${p.card.suit}:${p.card.rank}`)) byCard.set(`${place}:${p.card.suit}:${p.card.rank}`, la.actionId);
     }
     draw(board, t, { seat, actions: byCard });
     actions.innerHTML = request

@@ -285,16 +285,19 @@ function pendingHTML(m) {
   return `<div class="row pending" aria-label="announced meld"><span class="label">Announced, to score at its next trick</span> ${esc(meldName(m.kind))}${pts} ${(m.cards ?? []).map((c) => cardHTML(c)).join("")}</div>`;
 }
 
-// render draws the table. play, for a person's seat, is {seat, actions: Map card id → action id}.
+// render draws the table. play, for a person's seat, is {seat, actions: Map "hand:ID" or
+// "table:ID" → action id, and "hand:SUIT:RANK" or "table:SUIT:RANK" → the action of a copy of
+// that face there, for the copies that the legal actions do not name}.
 // The table's data-seq and data-events are the last event's seq and how many events were folded.
 export function render(t, play) {
   const seatHTML = t.seats.map((info, s) => {
     const hand = t.hands[s];
     const mine = play && play.seat === s;
+    const act = (place, c) => mine ? play.actions.get(`${place}:${c.id}`) ?? play.actions.get(`${place}:${c.suit}:${c.rank}`) : undefined;
     const cards = hand.cards.length
-      ? hand.cards.map((c) => cardHTML(c, mine ? play.actions.get(`hand:${c.id}`) : undefined)).join("")
+      ? hand.cards.map((c) => cardHTML(c, act("hand", c))).join("")
       : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
-    const tabled = t.tabled[s].map((c) => cardHTML(c, mine ? play.actions.get(`table:${c.id}`) : undefined)).join("");
+    const tabled = t.tabled[s].map((c) => cardHTML(c, act("table", c))).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
       <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>

@@ -1,0 +1,57 @@
+package wire
+
+import (
+	"testing"
+
+	"github.com/bezique-arena/bezique/engine"
+)
+
+// TestLegalPlaysSayFromTable: a legal play of a card on its holder's table says from_table, and a
+// play from the hand does not, as the seat's view places the card, through whole games whose
+// seats declare every meld they can (the legal plays of tabled cards said from_table false, and
+// the web app's play page offered none of them: a browser trial).
+func TestLegalPlaysSayFromTable(t *testing.T) {
+	for _, v := range []engine.Variant{engine.TwoHanded, engine.FourHanded, engine.SixPack} {
+		r, err := engine.NewRules(v, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tabledPlays := 0
+		for seed := range uint64(5) {
+			g, err := engine.NewGame(r, engine.Dealing{Seed: engine.SeedFromUint64(seed)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Over() {
+				seat := g.Turn()
+				legal := g.Legal(seat, nil)
+				tabled := map[engine.Card]bool{}
+				for _, c := range g.View(seat).Tabled[seat] {
+					tabled[c.Card] = true
+				}
+				choice := legal[0]
+				for _, a := range legal {
+					if a.Kind == engine.DeclareMeld && choice.Kind != engine.DeclareMeld {
+						choice = a // meld whenever it can: cards on the table to play later
+					}
+					if a.Kind != engine.PlayCard {
+						continue
+					}
+					if got := LegalActionToProto(g, a).GetPlay().GetFromTable(); got != tabled[a.Card] {
+						t.Fatalf("%s seed %d: the legal play of %s says from_table %v; the seat's view has it tabled: %v", v, seed, a.Card, got, tabled[a.Card])
+					}
+					if tabled[a.Card] {
+						tabledPlays++
+					}
+				}
+				if _, err := g.Apply(seat, choice); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if tabledPlays == 0 {
+			t.Fatalf("%s: no legal play of a tabled card in 5 games: not the case tried", v)
+		}
+		t.Logf("%s: %d legal plays of tabled cards", v, tabledPlays)
+	}
+}
