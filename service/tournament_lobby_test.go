@@ -329,6 +329,79 @@ func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
 	}
 }
 
+// TestTournamentSaysBotAwayOnceAfterRestart: a tournament resumed with lobby bots away and games
+// of theirs in play here (recovered) says each bot away once, though those games start (they are
+// awaited) between games of theirs put off: each such game had its bots said away again (three
+// times in 6 ms after a takeover: a host's trial). On the first referee, x is absent: the games
+// of lb and x are put off, and lb's two games against random are in play (lb never decides).
+// The second referee resumes it with both away and a slot free (concurrency 3): it says lb and x
+// away, once each (lb twice before: put off at game 0, its games 2 and 3 started, put off again
+// at game 6).
+func TestTournamentSaysBotAwayOnceAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st1, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startReferee(t, st1, nil)
+	a.serveStalledBot(t, "lb", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 2, Duplicate: true, Concurrency: 3, AbsenceGraceMs: 60_000,
+		Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "x", Kind: tournament.KindLobby, Bot: "x"},
+			{ID: "random", Bot: "random"}}}
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st1.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st2.Close() })
+	logs := &logRecords{}
+	b := startReferee(t, st2, func(c *Config) { c.Logger = slog.New(logs) })
+	saidAway := func() map[string]int {
+		logs.mu.Lock()
+		defer logs.mu.Unlock()
+		said := map[string]int{}
+		for _, r := range logs.records {
+			if strings.HasPrefix(r.Message, "tournament: putting off the games of a lobby bot") {
+				r.Attrs(func(a slog.Attr) bool {
+					if a.Key == "bot" {
+						said[a.Value.String()]++
+					}
+					return true
+				})
+			}
+		}
+		return said
+	}
+	for deadline := time.Now().Add(waitFor); saidAway()["x"] == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the resumed tournament did not say x away in %s", waitFor)
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // the resumed runner's first pass, through the schedule's 12 games
+	if got := saidAway(); got["lb"] != 1 || got["x"] != 1 || len(got) != 2 {
+		t.Errorf("the resumed tournament said away %v; want lb and x once each", got)
+	}
+	if _, err := b.srv.Referee.CancelTournament(ctx, tn.ID, "test over"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestTournamentWaitsForLateLobbyEntrant: a lobby entrant's absence counts from the tournament's
 // start, not the referee's: on a referee up for longer than the grace, a tournament created
 // before its lobby bot enters waits for it and plays its games (a bug forfeited them at once).
@@ -510,6 +583,53 @@ func TestTournamentPutsOffUntilBotsArrive(t *testing.T) {
 	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestTournamentPlaysPutOffGamesOnceBack: the games put off while a lobby bot was away start as
+// soon as it comes, before the schedule's next games, not once the whole schedule has been gone
+// through: a bot away for the seconds of a referee's takeover had its 124 games of a round robin
+// of 2 010 played last (a host's trial). Here the bot comes at the first result of the 200 games
+// without it (of 600); its first game, the schedule's first, must be played before they all are
+// (it was stored after 596 results).
+func TestTournamentPlaysPutOffGamesOnceBack(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	spec := putOffSpec()
+	spec.Deals, spec.Concurrency = 100, 1
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := func() []tournament.Result {
+		got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Results
+	}
+	for deadline := time.Now().Add(waitFor); len(results()) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no result after %s", waitFor)
+		}
+	}
+	r.serveBot(t, "away", 2)
+	var before int // the results stored before the schedule's first game's
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(time.Millisecond) {
+		got := results()
+		if i := slices.IndexFunc(got, func(res tournament.Result) bool { return res.Game == 0 }); i >= 0 {
+			before = i
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("game 0 not played %s after its bot came (%d results)", waitFor, len(got))
+		}
+	}
+	if _, err := r.srv.Referee.CancelTournament(context.Background(), tn.ID, "test over"); err != nil {
+		t.Fatal(err)
+	}
+	if before >= 200 {
+		t.Fatalf("game 0 was stored after %d results, more than the 200 games without its bot: played last", before)
+	}
+	t.Logf("game 0 was stored after %d results", before)
 }
 
 // putOffSpec is a round robin of lobby bot "away" and two built-in bots, one deal set each, at

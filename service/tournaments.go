@@ -649,78 +649,142 @@ const (
 // bezique_tournament_game_failures_total).
 //
 // A game whose turn comes while the tournament would wait for one of its lobby bots, away from
-// the lobby (or unable to take its seat) and within the absence grace, is put off (putOff): it is
-// tried again after the games of the round, in schedule order, round after round (a round that
-// starts nothing waits first until a bot enters or leaves the lobby, or the first grace of the
-// bots away runs out), until its bot is back or its grace has run out (then it starts and is
-// forfeited at once). Before, such games waited in the concurrency slots: a
-// round robin whose one bot was away stood still, every slot held by that bot's games, for as
-// long as the grace (up to a day); and after a restart, before the bots were back (a host's
-// trial).
+// the lobby (or unable to take its seat) and within the absence grace, is put off (putOff): the
+// schedule goes on without it, and the games put off are tried again, in schedule order and
+// before the schedule's next game, as soon as a bot enters or leaves the lobby or the first grace
+// of the bots away runs out (once the whole schedule has started, the tournament waits for one
+// of these), until their bots are back or their graces have run out (then they start, and are
+// forfeited at once). Before, such games waited in the concurrency slots: a round robin whose
+// one bot was away stood still, every slot held by that bot's games, for as long as the grace
+// (up to a day), and after a restart, before the bots were back (a host's trial); and then,
+// tried again only once the schedule had been gone through, a bot away for the seconds of a
+// referee's takeover had its games played last, its deal sets incomplete until then (124 games
+// of a round robin of 2 010: a host's trial).
 func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	slots := make(chan struct{}, tr.spec.Concurrency)
 	var wg sync.WaitGroup
 	var failed atomic.Bool
-	missing := 0    // games without a table in a row, once the SPRT has decided
-	var later []int // the Index of each game put off in this round, in schedule order
-	round := func(i int) tournament.Game { return tr.games[i] }
-	n := len(tr.games)
+	missing := 0 // games without a table in a row, once the SPRT has decided
+	next := 0    // the schedule's next game
+	// later holds the Index of each game put off, retry those being tried again, both in
+	// schedule order and before next; away the bots of the games put off since the last retry
+	// began (said at its end: a bot back is no longer said away).
+	var later, retry []int
+	retrying := false
+	away := map[string]AwayBot{}
+	presences := s.lobby.presenceChanges() // taken first: a bot entering meanwhile is seen
+	firstForfeit := func() time.Time {     // the earliest grace of the bots away to run out
+		var first time.Time
+		for _, b := range away {
+			if first.IsZero() || b.ForfeitAt.Before(first) {
+				first = b.ForfeitAt
+			}
+		}
+		return first
+	}
 run:
 	for {
-		started, away := false, map[string]AwayBot{}
-		presences := s.lobby.presenceChanges() // taken first: a bot entering during the round wakes its wait
-		for i := range n {
-			g := round(i)
-			if tr.hasResult(g.Index) {
-				continue
-			}
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-			}
-			if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
-				break run // a slot taken or not, nothing more starts; wg.Wait below
-			}
-			if bots := s.putOff(tr, g); bots != nil {
-				later = append(later, g.Index)
-				<-slots
-				var news []AwayBot // the bots not seen away yet in this round
-				for _, b := range bots {
-					if old, seen := away[b.Bot]; !seen || old != b {
-						away[b.Bot] = b
-						news = append(news, b)
-					}
+		if retrying && len(retry) == 0 {
+			retrying = false
+			s.updateAway(tr, func([]AwayBot) []AwayBot { return slices.Collect(maps.Values(away)) })
+		}
+		if len(retry) == 0 && len(later) > 0 {
+			due := false
+			if next < len(tr.games) {
+				select {
+				case <-presences:
+					due = true
+				default:
+					first := firstForfeit()
+					due = !first.IsZero() && !time.Now().Before(first)
 				}
-				if news != nil { // said at once (a round may take hours), once a bot a round (87 000 games put off)
-					s.updateAway(tr, func(cur []AwayBot) []AwayBot {
-						cur = slices.DeleteFunc(cur, func(o AwayBot) bool { return slices.ContainsFunc(news, func(b AwayBot) bool { return b.Bot == o.Bot }) })
-						return append(cur, news...)
-					})
+			} else {
+				// Nothing left but games put off: none can start until a bot enters or leaves
+				// the lobby, or a grace runs out (a round every second cost a referee waiting on
+				// 87 000 put-off games a seventh of a core: an outside trial).
+				first := firstForfeit()
+				if first.IsZero() {
+					first = time.Now().Add(absenceCheck)
 				}
-				continue
-			}
-			if tr.decided() {
-				// The SPRT has decided: no game starts, but one whose table exists (in play, or
-				// recovered after a restart) is awaited and counted. Tables are created in
-				// schedule order, at most Concurrency in play at once: past 4·Concurrency games
-				// without one in a row (room for games that failed before their table), none
-				// further has one; a match of a million games looked each up.
-				if missing >= 4*tr.spec.Concurrency {
+				timer := time.NewTimer(max(time.Until(first), 0))
+				select {
+				case <-ctx.Done():
+					timer.Stop()
 					break run
+				case <-presences:
+				case <-timer.C:
 				}
-				if !s.tourneyTableExists(ctx, tr, g) {
-					missing++
-					<-slots
-					continue
-				}
-				missing = 0
+				timer.Stop()
+				due = true
 			}
-			started = true
-			wg.Add(1)
-			gctx := ctx
-			if seats := tr.lobbySeats(g); seats != nil {
-				gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
-				bots := slices.Concat(seats...)   // back, or forfeiting it: no longer said away
+			if due {
+				presences = s.lobby.presenceChanges()
+				retry, later, retrying = later, nil, true
+				away = map[string]AwayBot{}
+			}
+		}
+		var g tournament.Game
+		switch {
+		case len(retry) > 0:
+			g, retry = tr.games[retry[0]], retry[1:]
+		case next < len(tr.games):
+			g = tr.games[next]
+			next++
+		default:
+			break run
+		}
+		if tr.hasResult(g.Index) {
+			continue
+		}
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
+			break run // a slot taken or not, nothing more starts; wg.Wait below
+		}
+		if bots := s.putOff(tr, g); bots != nil {
+			later = append(later, g.Index)
+			<-slots
+			var news []AwayBot // the bots not seen away yet, or away otherwise
+			for _, b := range bots {
+				if old, seen := away[b.Bot]; !seen || old != b {
+					away[b.Bot] = b
+					news = append(news, b)
+				}
+			}
+			if news != nil { // said at once, once a bot (87 000 games put off)
+				s.updateAway(tr, func(cur []AwayBot) []AwayBot {
+					cur = slices.DeleteFunc(cur, func(o AwayBot) bool { return slices.ContainsFunc(news, func(b AwayBot) bool { return b.Bot == o.Bot }) })
+					return append(cur, news...)
+				})
+			}
+			continue
+		}
+		if tr.decided() {
+			// The SPRT has decided: no game starts, but one whose table exists (in play, or
+			// recovered after a restart) is awaited and counted. Tables are created in
+			// schedule order, at most Concurrency in play at once: past 4·Concurrency games
+			// without one in a row (room for games that failed before their table), none
+			// further has one; a match of a million games looked each up.
+			if missing >= 4*tr.spec.Concurrency {
+				break run
+			}
+			if !s.tourneyTableExists(ctx, tr, g) {
+				missing++
+				<-slots
+				continue
+			}
+			missing = 0
+		}
+		wg.Add(1)
+		gctx := ctx
+		if seats := tr.lobbySeats(g); seats != nil {
+			gctx = s.lobby.withLobbyTurn(ctx) // its turn for lobby places, in schedule order
+			// Its bots are back, or forfeit it: no longer said away; but for a table in play here
+			// (recovered after a takeover), awaited whether they are or not: each such table of a
+			// bot away had it said away again, three times in 6 ms (a host's trial).
+			if bots := slices.Concat(seats...); !s.inMemory(tourneyTableID(tr.id, g.Index)) {
 				for _, n := range bots {
 					delete(away, n)
 				}
@@ -728,44 +792,20 @@ run:
 					return slices.DeleteFunc(cur, func(b AwayBot) bool { return slices.Contains(bots, b.Bot) })
 				})
 			}
-			go func() {
-				defer wg.Done()
-				defer func() { <-slots }()
-				err := s.playTourneyGame(gctx, tr, g)
-				switch {
-				case errors.Is(err, store.ErrLeaseLost):
-					s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
-				case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
-					failed.Store(true)
-					s.metrics.TournamentGameFailed()
-					s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
-				}
-			}()
 		}
-		s.updateAway(tr, func([]AwayBot) []AwayBot { return slices.Collect(maps.Values(away)) })
-		if len(later) == 0 {
-			break
-		}
-		if !started {
-			// Nothing put off can start until a bot enters or leaves the lobby, or a grace runs
-			// out: a round every second cost a referee waiting on 87 000 put-off games a seventh
-			// of a core (an outside trial).
-			graceOver := time.Now().Add(absenceCheck) // with no bot away (none is put off then)
-			if len(away) > 0 {
-				graceOver = slices.MinFunc(slices.Collect(maps.Values(away)), func(a, b AwayBot) int { return a.ForfeitAt.Compare(b.ForfeitAt) }).ForfeitAt
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			err := s.playTourneyGame(gctx, tr, g)
+			switch {
+			case errors.Is(err, store.ErrLeaseLost):
+				s.loseTourney(tr, fmt.Sprintf("game %d: %v", g.Index, err))
+			case err != nil && ctx.Err() == nil && !errors.Is(err, ErrStopped) && !errors.Is(err, ErrDraining):
+				failed.Store(true)
+				s.metrics.TournamentGameFailed()
+				s.log.Error("tournament game", "tournament", tr.id, "game", g.Index, "err", err)
 			}
-			timer := time.NewTimer(max(time.Until(graceOver), 0))
-			select {
-			case <-ctx.Done():
-				timer.Stop()
-				break run
-			case <-presences:
-			case <-timer.C:
-			}
-			timer.Stop()
-		}
-		next := later
-		round, n, later = func(i int) tournament.Game { return tr.games[next[i]] }, len(next), nil
+		}()
 	}
 	s.updateAway(tr, func([]AwayBot) []AwayBot { return nil })
 	wg.Wait()
