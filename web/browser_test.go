@@ -282,6 +282,19 @@ func TestWatchLiveGame(t *testing.T) {
 	if seat0, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".seat h3 small").textContent`)); err != nil || seat0 != "seat 0, side 0" {
 		t.Errorf("seat 0's heading after the game: %q (%v); want \"seat 0, side 0\"", seat0, err)
 	}
+	// The heading's clock in seconds, as the seats' clocks (it said "10000 ms a decision": a browser trial).
+	if meta, err := chromedp.Run(ctx, chromedp.Text(".meta")); err != nil || !regexp.MustCompile(` · clock \d+(\.\d+)? s a decision( \+ \d+(\.\d+)? s bank)?$`).MatchString(meta) {
+		t.Errorf("the table's heading says %q (%v), want its clock in seconds", meta, err)
+	}
+	// Its replay says nothing of connections, which a record does not hold: the remote seat read
+	// "not connected" at every step but the last (a browser trial).
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/replay/"+id), chromedp.WaitVisible("#over"), chromedp.SetValue("#step", "3")); err != nil {
+		t.Fatal(err)
+	}
+	if small, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("step").dispatchEvent(new Event("input")) &&
+		[...document.querySelectorAll(".seat h3 small")].map((e) => e.textContent).join("; ")`)); err != nil || small != "seat 0, side 0; seat 1, side 1" {
+		t.Errorf("the replay's seats at step 3: %q (%v); want \"seat 0, side 0; seat 1, side 1\"", small, err)
+	}
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible(".tables")); err != nil {
 		t.Fatal(err)

@@ -71,6 +71,17 @@ func TestPlayAgainstRulebook(t *testing.T) {
 				t.Fatalf("decision %d, in phase 1: %d of seat 0's %d cards are buttons, want every one", decisions, cards[1], cards[0])
 			}
 			tabledOffered += cards[2]
+			if state == "melds" { // the melds in the cards' faces, as the table draws them (they read "KCa QCb")
+				texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("button.action")].map((b) => b.textContent)`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, text := range texts {
+					if strings.HasPrefix(text, "meld ") && !meldText.MatchString(text) {
+						t.Fatalf("a meld to choose reads %q, want \"meld KIND FACES (POINTS)\"", text)
+					}
+				}
+			}
 			if !shotTaken && state == "melds" { // a meld to choose: the page at its richest
 				shot(t, ctx, "play")
 				shotTaken = true
@@ -103,3 +114,6 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	phoneFits(t, ctx, "play-phone")
 	t.Logf("%d decisions through the page", decisions)
 }
+
+// meldText is a meld to choose on the play page: "meld common marriage K♣ Q♣ (20)".
+var meldText = regexp.MustCompile(`^meld [a-z ]+( (10|[AKQJ987])[♠♥♦♣])+ \(\d+\)$`)

@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { apply, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
+import { apply, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -193,13 +193,14 @@ function tournamentList(el, onCut) {
   return { show };
 }
 
-// header draws a table's heading: its seats, rules and clock (a record, which the replay page
-// draws, has no clock: none is shown rather than "0 ms").
+// header draws a table's heading: its seats, rules and clock in seconds, as the seats' clocks
+// (a record, which the replay page draws, has no clock: none is shown rather than "0 s").
 function header(info) {
   const c = info.clock;
+  const s = (ms) => `${Number(ms ?? 0) / 1000} s`;
   return `<h1>Table ${esc(info.tableId)}</h1>
     <p class="meta">${seatList(info)} · ${esc(String(info.rules?.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))}${c
-      ? ` · clock ${Number(c.decisionMs ?? 0)} ms a decision${c.bankMs !== undefined ? ` + ${Number(c.bankMs)} ms bank` : ""}` : ""}</p>`;
+      ? ` · clock ${s(c.decisionMs)} a decision${c.bankMs !== undefined ? ` + ${s(c.bankMs)} bank` : ""}` : ""}</p>`;
 }
 
 // watch shows a table live: its events folded and drawn as they come. A cut stream is opened
@@ -248,6 +249,7 @@ async function replay(id, embedded) {
   const redraw = () => {
     const k = Number(slider.value);
     const t = newTable(record.seats);
+    t.replay = true; // a record's events say nothing of connections: none is shown
     for (const ev of events.slice(0, k)) apply(t, ev);
     if (k === events.length) t.over = outcomeText(record.result) + settlementText(record.result);
     document.getElementById("at").textContent = `${k} / ${events.length}`;
@@ -259,13 +261,15 @@ async function replay(id, embedded) {
   redraw();
 }
 
-// actionText is an action that is not a card to click, in action notation.
+// actionText is an action that is not a card to click, in words, its cards as the table draws
+// them ("meld common marriage K♣ Q♣ (20)"): their ids' copy letters ("KCa QCb") read as debug
+// output (a browser trial).
 function actionText(a) {
-  if (a.meld) return `meld ${meldName(a.meld.meld.kind)} ${(a.meld.meld.cards ?? []).map((c) => c.text).join(" ")} (${Number(a.meld.meld.points ?? 0)})`;
+  if (a.meld) return `meld ${meldName(a.meld.meld.kind)} ${(a.meld.meld.cards ?? []).map(cardFace).join(" ")} (${Number(a.meld.meld.points ?? 0)})`;
   if (a.sevenExchange) return `exchange the ${cardName(a.sevenExchange.seven)} for the turn-up`;
   if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
   if (a.passMeld) return "pass the meld to my partner";
-  if (a.endWindow) return "meld nothing more";
+  if (a.endWindow) return "declare nothing (more)";
   if (a.carteBlanche) return "show carte blanche (no king, queen or jack)";
   return JSON.stringify(a);
 }

@@ -18,11 +18,16 @@ export function cardName(c) {
   return `${RANKS[c.rank]?.[1] ?? "?"} of ${SUITS[c.suit]?.[1] ?? "?"}`;
 }
 
+// cardFace is a card's face as the table draws it, "K♣", without its copy.
+export function cardFace(c) {
+  return `${RANKS[c.rank]?.[0] ?? "?"}${SUITS[c.suit]?.[0] ?? "?"}`;
+}
+
 // cardHTML draws a card; with action set it is a button that sends that action id.
 export function cardHTML(c, action) {
   if (!c) return `<span class="card back" role="img" aria-label="hidden card"></span>`;
   const red = c.suit === "SUIT_HEARTS" || c.suit === "SUIT_DIAMONDS" ? " red" : "";
-  const face = `${RANKS[c.rank]?.[0] ?? "?"}${SUITS[c.suit]?.[0] ?? "?"}`;
+  const face = cardFace(c);
   if (action !== undefined) {
     return `<button class="card${red}" data-action="${esc(action)}" aria-label="play ${cardName(c)}">${face}</button>`;
   }
@@ -299,7 +304,7 @@ export function render(t, play) {
       : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
     const tabled = t.tabled[s].map((c) => cardHTML(c, act("table", c))).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
-      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
+      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
