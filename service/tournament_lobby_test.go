@@ -287,40 +287,13 @@ func TestCancelTournament(t *testing.T) {
 // the two recovered games to a new process of that bot (it knows nothing of them) when it enters
 // the lobby, and the tournament ends with both games played on their tables, which replay.
 func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
-	ctx := context.Background()
-	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
-	st1, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := startReferee(t, st1, nil)
-	a.serveStalledBot(t, "lb", 2)
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 2,
 		Options:  map[string]string{"target": "300"},
 		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "random", Bot: "random"}}}
-	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the lobby bot never had 2 games in play")
-		}
-	}
-	a.grpc.Stop()
-	a.srv.Close()
-	if err := st1.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	st2, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st2.Close() })
-	b := startReferee(t, st2, nil)
+	id, st := stopWithLobbyGamesInPlay(t, spec)
+	b := startReferee(t, st, nil)
 	results := b.serveBot(t, "lb", 2)
-	got := awaitTournament(t, b.srv.Referee, tn.ID)
+	got := awaitTournament(t, b.srv.Referee, id)
 	checkTournament(t, b.srv.Referee, got)
 	for range 2 {
 		if res := <-results; res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
@@ -339,39 +312,13 @@ func TestTournamentLobbyGamesAfterRestart(t *testing.T) {
 // at game 6).
 func TestTournamentSaysBotAwayOnceAfterRestart(t *testing.T) {
 	ctx := context.Background()
-	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
-	st1, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := startReferee(t, st1, nil)
-	a.serveStalledBot(t, "lb", 2)
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 2, Duplicate: true, Concurrency: 3, AbsenceGraceMs: 60_000,
 		Options: map[string]string{"target": "300"},
 		Entrants: []tournament.Entrant{{ID: "lb", Kind: tournament.KindLobby, Bot: "lb"}, {ID: "x", Kind: tournament.KindLobby, Bot: "x"},
 			{ID: "random", Bot: "random"}}}
-	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the lobby bot never had 2 games in play")
-		}
-	}
-	a.grpc.Stop()
-	a.srv.Close()
-	if err := st1.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	st2, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st2.Close() })
+	id, st := stopWithLobbyGamesInPlay(t, spec)
 	logs := &logRecords{}
-	b := startReferee(t, st2, func(c *Config) { c.Logger = slog.New(logs) })
+	b := startReferee(t, st, func(c *Config) { c.Logger = slog.New(logs) })
 	saidAway := func() map[string]int {
 		logs.mu.Lock()
 		defer logs.mu.Unlock()
@@ -397,9 +344,44 @@ func TestTournamentSaysBotAwayOnceAfterRestart(t *testing.T) {
 	if got := saidAway(); got["lb"] != 1 || got["x"] != 1 || len(got) != 2 {
 		t.Errorf("the resumed tournament said away %v; want lb and x once each", got)
 	}
-	if _, err := b.srv.Referee.CancelTournament(ctx, tn.ID, "test over"); err != nil {
+	if _, err := b.srv.Referee.CancelTournament(ctx, id, "test over"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// stopWithLobbyGamesInPlay creates spec's tournament on a referee over a new SQLite file, with its
+// lobby bot "lb" present (capacity 2, never deciding), waits until lb has two games in play, stops
+// that referee, and returns the tournament's id and the file's store opened again, for the next.
+func stopWithLobbyGamesInPlay(t *testing.T, spec tournament.Spec) (string, store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	st1, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := startReferee(t, st1, nil)
+	a.serveStalledBot(t, "lb", 2)
+	tn, err := a.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); a.srv.Referee.ListBots()[0].GetGamesInPlay() != 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the lobby bot never had 2 games in play")
+		}
+	}
+	a.grpc.Stop()
+	a.srv.Close()
+	if err := st1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st2.Close() })
+	return tn.ID, st2
 }
 
 // TestTournamentWaitsForLateLobbyEntrant: a lobby entrant's absence counts from the tournament's
