@@ -33,8 +33,11 @@ def main(argv=None) -> int:
     variants = [rules_pb2.Variant.Value("VARIANT_" + v.strip().upper().replace("-", "_")) for v in args.variants.split(",") if v.strip()]
 
     def game_over(a, result, error):
+        # Called from each game's thread: one write per line, whole (print writes the line and its
+        # end apart, and two games ending together ran their lines into one: a host's trial).
         if error is None:
-            print(f"table {a.table_id} seat {a.seat}: game over: {result_text(result)}", flush=True)
+            sys.stdout.write(f"table {a.table_id} seat {a.seat}: game over: {result_text(result)}\n")
+            sys.stdout.flush()
 
     cfg = ServeConfig(server=args.server, bot_name=args.name, key=args.key, capacity=args.capacity, variants=variants,
                       tournament=args.tournament, on_game_over=game_over, credentials=credentials(args))
