@@ -538,7 +538,7 @@ func TestTournamentPutsOffUnableEntrantsGames(t *testing.T) {
 	}
 }
 
-// TestTournamentPutsOffUntilBotsArrive: games are put off round after round, not once: a
+// TestTournamentPutsOffUntilBotsArrive: games are put off again and again, not once: a
 // tournament whose lobby bots all come after its start (as after a referee's restart, before the
 // bots dial in again) plays the games of the bots that came while another stays away. After a
 // restart, the games of the bot away took every slot for its whole grace, the bots back idle (a

@@ -1143,8 +1143,8 @@ func (s *Referee) awaitTourneyTable(ctx context.Context, tr *tourney, g tourname
 	}
 }
 
-// putOff returns the lobby bots that game g of tr is put off for, to the next round of
-// playMissing (nil for none): those reserve would wait for (lobby.waitsForAway: away from the
+// putOff returns the lobby bots that game g of tr is put off for, until playMissing tries it
+// again (nil for none): those reserve would wait for (lobby.waitsForAway: away from the
 // lobby, or unable to take its seat, and within the absence grace), when its table is not in play here (a game recovered after a
 // restart is awaited in its turn, and its bots are told of it as they dial in:
 // restoreLobbySeats), and tr is not a match (every game of a match has the same entrants, and an
