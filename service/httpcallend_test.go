@@ -55,7 +55,7 @@ func TestHTTPCallEndsWithItsBodyOpen(t *testing.T) {
 			lateBodyAnswer{status: http.StatusTooManyRequests, code: "resource_exhausted", message: "request body: over 1048576 bytes, " +
 				"the most a unary call's may hold (its message, in protobuf, 65536: docs/SECURITY.md)"}})
 	}
-	notFound := lateBodyAnswer{status: http.StatusOK, code: "not_found", message: `table "nope" not found`}
+	notFound := lateBodyAnswer{status: http.StatusOK, code: "not_found", message: `join.table_id: table "nope" not found`}
 	join := &pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: "nope", Token: "x", BotName: "me", ProtocolVersion: 1}}}
 	for _, ct := range []string{"application/connect+json", "application/connect+proto", "application/grpc-web+json", "application/grpc-web+proto"} {
 		marshal := proto.Marshal
