@@ -781,10 +781,11 @@ func (t *table) seatInfos() []*pb.SeatInfo {
 // joinStored answers a Join for a table that is not in memory: one that ended and was dropped
 // from memory, or ended before a restart. With the right token the seat gets the GameOver of
 // the stored record and the stream ends with OK; otherwise notFound (the error of the lookup
-// in memory) prefixed with the field, as the other refusals of a Join are, PermissionDenied, or FailedPrecondition for a quarantined table and for one that
-// ended without a record (a quarantined table cancelled: endedWithoutRecord). The seat and
-// token are checked against the stored spec before the record is read and the game rebuilt
-// (a replay costs tens of milliseconds: a wrong token must not buy one).
+// in memory) prefixed with the field, as the other refusals of a Join are, PermissionDenied,
+// or FailedPrecondition for a quarantined table and for one that ended without a record (a
+// quarantined table cancelled: endedWithoutRecord). The seat and token are checked against the
+// stored spec before the record is read and the game rebuilt (a replay costs tens of
+// milliseconds: a wrong token must not buy one).
 func (s *Server) joinStored(ctx context.Context, send func(*pb.ConnectResponse) error, j *pb.Join, notFound error) error {
 	notFound = fmt.Errorf("join.table_id: %w", notFound)
 	if s.store == nil {

@@ -815,7 +815,7 @@ run:
 // updateAway sets the lobby bots whose games tr puts off (tourney.away) to what change makes of
 // a copy of them (in any order) and, when they changed, wakes its watchers and logs each bot newly
 // put off, once while it stays so. playMissing adds the bots of each game it puts off, removes
-// those of each game it starts, and sets those of a whole round at its end.
+// those of each game it starts, and sets those of the games put off again by a retry at its end.
 func (s *Referee) updateAway(tr *tourney, change func([]AwayBot) []AwayBot) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()

@@ -8,21 +8,17 @@ import (
 )
 
 // playMsgs holds one wire action per card for playing that card, shared like the cards: card plays
-// are most of every decision request's legal actions.
-var playMsgs = func() (out [engine.MaxCards]*pb.Action) {
-	for i := range out {
-		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: fullCards[i]}}}
-	}
-	return out
-}()
+// are most of every decision request's legal actions; tabledPlayMsgs the same with from_table
+// set, the plays of cards on their holder's table.
+var playMsgs, tabledPlayMsgs = playActions(false), playActions(true)
 
-// tabledPlayMsgs are playMsgs with from_table set: the plays of cards on their holder's table.
-var tabledPlayMsgs = func() (out [engine.MaxCards]*pb.Action) {
+// playActions returns a play action per card, from_table set to fromTable.
+func playActions(fromTable bool) (out [engine.MaxCards]*pb.Action) {
 	for i := range out {
-		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: fullCards[i], FromTable: true}}}
+		out[i] = &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: fullCards[i], FromTable: fromTable}}}
 	}
 	return out
-}()
+}
 
 // LegalActionToProto returns the wire form of a of g's legal actions ([engine.Game.Legal]): as
 // ActionToProto, with PlayAction.from_table set for a card that lies on its holder's table

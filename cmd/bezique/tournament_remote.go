@@ -242,12 +242,12 @@ func (r remoteTournaments) GetRecord(ctx context.Context, tableID string) (*pb.G
 	return resp.GetRecord(), nil
 }
 
-// warnAbsent writes to w a warning for each lobby bot among the entrants of tournament id of spec that the lobby of the
-// referee at --server lacks, or holds serving another tournament, without spec's variant or with
-// a capacity below its most seats at one table (Spec.MostSeats): its games are put off up to the
-// absence grace, then forfeit (a misspelt name forfeited every game of its entrant without a
-// word), with the nearest name present; and for each lobby bot that two entrants name, which then
-// plays itself. The lobby is only looked at with --server, and not when it cannot be listed.
+// warnAbsent writes to w a warning for each lobby bot among the entrants of tournament id (of
+// spec) that the lobby of the referee at --server lacks, or holds serving another tournament,
+// without spec's variant or with a capacity below its most seats at one table (Spec.MostSeats):
+// its games are put off up to the absence grace, then forfeit (a misspelt name forfeited every
+// game of its entrant without a word), with the nearest name present; and for each lobby bot
+// that two entrants name, which then plays itself. The lobby is only looked at with --server, and not when it cannot be listed.
 func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, id string, spec tournament.Spec) {
 	entrantsOf := map[string][]string{}
 	var names []string

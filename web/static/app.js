@@ -302,9 +302,9 @@ async function play(id) {
         others.push(la);
         continue;
       }
-      const place = p.fromTable ? "table" : "hand";
+      const place = p.fromTable ? "table" : "hand", face = `${place}:${p.card.suit}:${p.card.rank}`;
       byCard.set(`${place}:${p.card.id}`, la.actionId);
-      if (!byCard.has(`${place}:${p.card.suit}:${p.card.rank}`)) byCard.set(`${place}:${p.card.suit}:${p.card.rank}`, la.actionId);
+      if (!byCard.has(face)) byCard.set(face, la.actionId);
     }
     draw(board, t, { seat, actions: byCard });
     actions.innerHTML = request
