@@ -100,7 +100,11 @@ const without = (cards, c) => {
   return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
 };
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const seatName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}`;
+// seatName is a seat's name as the page says it: its name, else its bot's, else "seat 2"; a name
+// that another seat of the table shares says the seat too, "rulebook (seat 2)" (four built-in
+// seats of one bot were four "rulebook": who played a card or won a trick was not told).
+const baseName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}`;
+const seatName = (t, s) => t.seats.some((_, o) => o !== s && baseName(t, o) === baseName(t, s)) ? `${baseName(t, s)} (seat ${s})` : baseName(t, s);
 
 // apply folds one Event (protojson) into the table.
 export function apply(t, ev) {
@@ -290,6 +294,11 @@ function pendingHTML(m) {
   return `<div class="row pending" aria-label="announced meld"><span class="label">Announced, to score at its next trick</span> ${esc(meldName(m.kind))}${pts} ${(m.cards ?? []).map((c) => cardHTML(c)).join("")}</div>`;
 }
 
+// playedHTML draws a card of the trick with who played it under it.
+function playedHTML(t, p) {
+  return `<figure class="played">${cardHTML(p.card)}<figcaption>${esc(seatName(t, p.seat))}</figcaption></figure>`;
+}
+
 // render draws the table. play, for a person's seat, is {seat, actions: Map "hand:ID" or
 // "table:ID" → action id, and "hand:SUIT:RANK" or "table:SUIT:RANK" → the action of a copy of
 // that face there, for the copies that the legal actions do not name}.
@@ -304,7 +313,7 @@ export function render(t, play) {
       : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
     const tabled = t.tabled[s].map((c) => cardHTML(c, act("table", c))).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
-      <h3>${esc(seatName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
+      <h3>${esc(baseName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
@@ -321,7 +330,7 @@ export function render(t, play) {
       <div><span class="label">Trump</span> ${SUITS[t.trump] ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
       <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
       <div><span class="label">Stock</span> <span id="stock">${t.stock}</span></div>
-      <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => cardHTML(p.card)).join("")}</div></div>
+      <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => playedHTML(t, p)).join("")}</div></div>
     </section>
     <div class="seats">${seatHTML}</div>
     <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
