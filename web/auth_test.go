@@ -20,7 +20,7 @@ const adminKey = "bzq_web-test-admin-key-0123456789"
 // key the page says that it needs one; with a watcher key (the least a key may do) given in the
 // iframe's fragment the embedded view shows the game to its end, and the key leaves the address;
 // a refused key is named as such; a key typed in the header's field is used and forgotten; what
-// the key may not do (start a game) is refused in words.
+// the key may not do (start a game) is refused in words, and without a key too.
 func TestWatchWithKey(t *testing.T) {
 	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
 	ctx := browser(t)
@@ -132,4 +132,14 @@ func TestWatchWithKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	shot(t, ctx, "auth-permission-denied")
+
+	// Without a key the button says which key starting a game needs, under it (it said that a
+	// watcher key was enough, under the lists).
+	if err := chromedp.Do(ctx, chromedp.Click(`#keyform button`), chromedp.WaitVisible(`#keyform input`), chromedp.WaitVisible("#newgame button"),
+		chromedp.Click("#newgame button"), chromedp.WaitVisible("#newgame + #newgame-error")); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := chromedp.Run(ctx, chromedp.Text("#newgame-error")); err != nil || msg != `This referee needs an API key to start a game: enter one in the API key field at the top. The referee said: unauthenticated: /bezique.v1.TableService/CreateTable needs an API key (role admin or organiser): send "authorization: Bearer <key>"` {
+		t.Errorf("without a key the button says %q (%v)", msg, err)
+	}
 }

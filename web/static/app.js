@@ -18,8 +18,10 @@ const scoreList = (scores) => (scores ?? []).map((s) => Number(s.total ?? 0)).jo
 
 const framed = location.pathname.startsWith("/embed/");
 
-// explain is a failed call in words: for a refused key, what to do about it.
-function explain(err) {
+// explain is a failed call in words: for a refused key, what to do about it. doing is what the
+// call was for, "show this page" unless said ("start a game": the home page's button said that
+// a watcher key was enough).
+function explain(err, doing = "show this page") {
   // A seat's token refused (the /play page's link): no API key helps (an integrator's trial was
   // told to enter one).
   if (err.code === "permission_denied" && /(^|: )(join\.)?token: /.test(err.message ?? "")) {
@@ -31,7 +33,7 @@ function explain(err) {
   if (err.code === "unauthenticated") {
     return apiKey()
       ? `The referee refused the API key: ${err.message}. Check it, or ${where}.`
-      : `This referee needs an API key to show this page: ${where} (a watcher key is enough to watch). The referee said: ${err.message}`;
+      : `This referee needs an API key to ${doing}: ${where}${doing === "show this page" ? " (a watcher key is enough to watch)" : ""}. The referee said: ${err.message}`;
   }
   if (err.code === "permission_denied") {
     return `The API key may not do this: ${err.message}`;
@@ -111,7 +113,10 @@ async function lobby() {
         seats: [{ remote: { name: "you" } }, { builtin: { bot } }] });
       const tok = r.seatTokens.find((s) => Number(s.seat ?? 0) === 0).token;
       location.assign(`/play/${r.tableId}#seat=0&token=${encodeURIComponent(tok)}`);
-    } catch (err) { fail(err); }
+    } catch (err) { // said under the button, not under the lists
+      document.getElementById("newgame-error")?.remove();
+      ev.target.insertAdjacentHTML("afterend", `<p class="error" id="newgame-error" role="alert">${esc(explain(err, "start a game"))}</p>`);
+    }
   });
   const list = document.getElementById("list"), status = document.getElementById("status");
   // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
