@@ -371,6 +371,12 @@ async function play(id) {
 }
 
 takeKeyFromFragment();
+// A key or a seat's token added to the address of a page already open (a frame's src changed
+// only in its fragment, a link pasted into the tab) is taken as at a first load.
+addEventListener("hashchange", () => {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.has("key") || frag.has("token")) location.reload();
+});
 keyForm();
 const path = location.pathname.split("/").filter(Boolean);
 const routes = {
