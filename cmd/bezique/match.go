@@ -78,13 +78,14 @@ referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name t
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
 stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
 match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
-killed.`,
+killed. Interrupted, match prints the standings of the games played (and with --records writes
+their records) and exits with status 130.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd '/usr/bin/python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
   bezique match --cmd 'node botsdk/node/examples/serve.js --capacity 4' --cmd-b '/usr/bin/python3 mybot.py'`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			if len(args) == 1 {
 				if cmd.Flags().Changed("b") || cmdB != "" {
 					return fmt.Errorf("the opponent is given twice: OPPONENT and --b or --cmd-b")
@@ -123,6 +124,13 @@ killed.`,
 			// own process groups, the terminal's Ctrl-C does not reach them).
 			ctx, stopSignals := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stopSignals()
+			signalled := ctx
+			defer func() { // last: the programs stopped, the standings and records of the games played written
+				if err != nil && signalled.Err() != nil && cmd.Context().Err() == nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "interrupted (%v): the match stopped\n", context.Cause(signalled))
+					err = errInterrupted // exit 130, as tournament run
+				}
+			}()
 			// SIGPIPE is notified, to a channel nobody reads, only so that a write to a closed
 			// standard output fails with EPIPE (matchOutput) instead of killing match before it
 			// stops its programs. It does not end the match: any socket of the process raises it,
