@@ -337,10 +337,11 @@ func newWatchCmd() *cobra.Command {
 				fmt.Fprintf(w, "result: %s\n", resultText(got.GetTable().GetResult()))
 				return nil
 			}
-			// A stream that the referee ends Unavailable with a RetryInfo (the table moving to
-			// another referee sharing the store) is watched again from the next event.
-			var next uint64 // the seq of the next event to print; 0 before the first
-			var moving time.Time
+			// A stream that ends Unavailable (the table moving to another referee sharing the
+			// store, the referee lost) is watched again from the next event (streamRetry).
+			var next uint64   // the seq of the next event to print; 0 before the first
+			answered := false // a message received: the address is a referee's
+			retry := streamRetry{cc: cc, limit: takeoverWait, w: cmd.ErrOrStderr()}
 			for {
 				stream, err := client.WatchTable(cmd.Context(), &pb.WatchTableRequest{TableId: args[0], DelayMs: delayMs, FromSeq: next, HeartbeatMs: watchHeartbeatMs})
 				// first: nothing but heartbeats received yet (the first heartbeat comes when the
@@ -358,15 +359,16 @@ func newWatchCmd() *cobra.Command {
 						fmt.Fprintf(w, "%s\n", status.Convert(err).Message())
 						return result()
 					}
+					answered = answered || err == nil
 					if e := m.GetEvent(); err == nil && e != nil { // not a team message: it has no seq
-						moving = time.Time{}
+						retry.progress()
 						next = e.GetSeq() + 1
 						if s := eventText(e); s != "" {
 							fmt.Fprintf(w, "%5d  %s\n", e.GetSeq(), s)
 						}
 					}
 				}
-				if !awaitMove(cmd.Context(), cc, err, &moving, takeoverWait) {
+				if !retry.again(cmd.Context(), err, answered) {
 					if cmd.Context().Err() != nil {
 						return cmd.Context().Err()
 					}

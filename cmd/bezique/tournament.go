@@ -174,15 +174,16 @@ tournament and resumes it after its own restarts; entrants may then be bots wait
 // tournamentOpts are the flags of every tournament command: the store of an in-process referee,
 // or a running referee's address.
 type tournamentOpts struct {
-	storeURL string
-	conn     connFlags
+	storeURL     string
+	conn         connFlags
+	takeoverWait time.Duration // --takeover-wait of run and watch (the other commands follow no stream)
 }
 
 // open returns the referee the command works with and a function that closes it: the one at
 // --server, or an in-process referee on --store, which resumes the store's running tournaments.
 func (o *tournamentOpts) open(cmd *cobra.Command) (tournamentAPI, func(), error) {
 	if o.conn.server != "" {
-		api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+		api, cc, err := o.dial(cmd)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -213,7 +214,7 @@ func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournamen
 	if o.conn.server == "" {
 		return loadTournament(cmd.Context(), o.storeURL, id)
 	}
-	api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+	api, cc, err := o.dial(cmd)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +227,7 @@ func (o *tournamentOpts) read(cmd *cobra.Command, id string) (*service.Tournamen
 // function that closes what it opened.
 func (o *tournamentOpts) recordReader(cmd *cobra.Command) (func(ctx context.Context, tableID string) (*pb.GameRecord, error), func(), error) {
 	if o.conn.server != "" {
-		api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+		api, cc, err := o.dial(cmd)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -367,6 +368,7 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&jsonOut, "json", false, "print the tournament as JSON")
+	cmd.Flags().DurationVar(&o.takeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, takeoverWaitUsage+" (with --server)")
 	return cmd
 }
 
@@ -516,7 +518,7 @@ func tournamentOfRow(row store.Tournament, games []store.TournamentGame) (*servi
 }
 
 func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
-	var every, takeoverWait time.Duration
+	var every time.Duration
 	cmd := &cobra.Command{
 		Use:   "watch ID",
 		Short: "Follow a tournament that another process runs: each result as it is stored, then the standings",
@@ -526,12 +528,11 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if o.conn.server != "" {
-				api, cc, err := dialTournaments(o.conn, apiKey(cmd))
+				api, cc, err := o.dial(cmd)
 				if err != nil {
 					return err
 				}
 				defer cc.Close()
-				api.takeoverWait = takeoverWait
 				var away awayNews
 				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
 					printResults(cmd.OutOrStdout(), u.Spec, u.Results)
@@ -566,7 +567,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 		},
 	}
 	cmd.Flags().DurationVar(&every, "every", time.Second, "how often to read the store (without --server)")
-	cmd.Flags().DurationVar(&takeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, takeoverWaitUsage+" (with --server)")
+	cmd.Flags().DurationVar(&o.takeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, takeoverWaitUsage+" (with --server)")
 	return cmd
 }
 

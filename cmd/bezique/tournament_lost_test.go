@@ -15,9 +15,10 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestTournamentRunLosesItsReferee: the referee that `tournament run --server` follows stops in
-// the tournament; the command fails with the stream's Unavailable and says that the tournament is
-// not lost and how to follow it again, where it said only "WatchTournament: rpc error: code =
+// TestTournamentRunLosesItsReferee: the referee that `tournament run --server --takeover-wait 2s`
+// follows stops in the tournament and does not come back; the command says the referee lost,
+// tries it again for 2 s, then fails with the stream's Unavailable and says that the tournament
+// is not lost and how to follow it again, where it said only "WatchTournament: rpc error: code =
 // Unavailable desc = error reading from server: EOF".
 func TestTournamentRunLosesItsReferee(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -33,7 +34,7 @@ func TestTournamentRunLosesItsReferee(t *testing.T) {
 	}
 	done := make(chan ran, 1)
 	go func() {
-		out, err := runCmd(ctx, "tournament", "run", "--server", ref.addr, "--entrant", "random", "--entrant", "random",
+		out, err := runCmd(ctx, "tournament", "run", "--server", ref.addr, "--takeover-wait", "2s", "--entrant", "random", "--entrant", "random",
 			"--deals", "200", "--concurrency", "2", "--option", "target=3000")
 		done <- ran{out, err}
 	}()
@@ -62,6 +63,9 @@ func TestTournamentRunLosesItsReferee(t *testing.T) {
 	if status.Code(r.err) != codes.Unavailable || !strings.HasPrefix(r.err.Error(), "WatchTournament: rpc error: code = Unavailable") ||
 		!strings.HasSuffix(r.err.Error(), want) {
 		t.Fatalf("run: %v\n%s\nwant Unavailable ending %q", r.err, r.out, want)
+	}
+	if lost := "\nlost the referee at " + ref.addr + " (WatchTournament: Unavailable: "; !strings.Contains(r.out, lost) || !strings.HasSuffix(r.out, "); trying again for up to 2s (--takeover-wait)\n") {
+		t.Errorf("run said:\n%s\nwant its last line to start %q", r.out, lost[1:])
 	}
 }
 

@@ -38,17 +38,20 @@ type remoteTournaments struct {
 	cc     *grpc.ClientConn
 	c      pb.TournamentServiceClient
 	tables pb.TableServiceClient
-	// takeoverWait bounds a run of refusals that WatchTournament waits through (awaitMove).
+	// takeoverWait bounds a run of refusals that WatchTournament waits through (streamRetry).
 	takeoverWait time.Duration
+	stderr       io.Writer // where WatchTournament says a referee lost
 }
 
-// dialTournaments connects to the referee of conn with key.
-func dialTournaments(conn connFlags, key string) (remoteTournaments, *grpc.ClientConn, error) {
-	cc, err := conn.dial(key)
+// dial connects to the referee at --server with the command's key; a referee lost while a
+// tournament is followed is said on the command's stderr, and waited for up to --takeover-wait.
+func (o *tournamentOpts) dial(cmd *cobra.Command) (remoteTournaments, *grpc.ClientConn, error) {
+	cc, err := o.conn.dial(apiKey(cmd))
 	if err != nil {
 		return remoteTournaments{}, nil, err
 	}
-	return remoteTournaments{cc: cc, c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc), takeoverWait: botsdk.DefaultTakeoverWait}, cc, nil
+	return remoteTournaments{cc: cc, c: pb.NewTournamentServiceClient(cc), tables: pb.NewTableServiceClient(cc),
+		takeoverWait: o.takeoverWait, stderr: cmd.ErrOrStderr()}, cc, nil
 }
 
 // CreateTournament calls CreateTournament.
@@ -85,12 +88,11 @@ func (r remoteTournaments) GetTournament(ctx context.Context, id string) (*servi
 
 // WatchTournament follows WatchTournament's stream to the tournament's end, calling fn with each
 // update's new results (an update's pieces together: WatchTournamentResponse.more) and the
-// standings recomputed from every result so far. A stream that the
-// referee ends Unavailable with a RetryInfo (the tournament moving to another referee sharing the
-// store, or the referee forwarding the stream shutting down: docs/OPERATIONS.md) is opened again
-// after the delay it asks, through the same address, for as long as awaitMove allows; its first
-// message repeats every result so far, of which fn gets only those it has not had. A referee out
-// of reach (Unavailable without a RetryInfo: it stopped) before or during the stream is an error
+// standings recomputed from every result so far. A stream that ends Unavailable (the tournament
+// moving to another referee sharing the store, the referee forwarding the stream shutting down,
+// the referee lost: docs/OPERATIONS.md) is opened again through the same address for as long as
+// streamRetry allows; its first message repeats every result so far, of which fn gets only those
+// it has not had. A referee out of reach before the stream, or for longer than that, is an error
 // that says the tournament goes on and how to follow it again (tournamentLost).
 func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn func(service.TournamentUpdate) error) error {
 	resp, err := r.c.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id, PageSize: 1, OmitPairs: true}) // for its spec
@@ -103,7 +105,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 	}
 	var all []tournament.Result
 	had := map[int]bool{} // the games of the results given to fn
-	var moving time.Time
+	retry := streamRetry{cc: r.cc, limit: r.takeoverWait, w: r.stderr}
 	for {
 		var pieces []*pb.TournamentGameResult // an update's results, until its last piece
 		err := r.watchOnce(ctx, id, func(m *pb.WatchTournamentResponse) error {
@@ -119,7 +121,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			}
 			pieces = nil
 			if len(u.Results) > 0 || m.GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING {
-				moving = time.Time{} // progress: a stream that only repeats results does not restart the 30 s
+				retry.progress() // a stream that only repeats results does not restart the 30 s
 			}
 			all = append(all, u.Results...)
 			u.Standings = tournament.Compute(&tn.Spec, all)
@@ -130,7 +132,7 @@ func (r remoteTournaments) WatchTournament(ctx context.Context, id string, fn fu
 			}
 			return fn(u)
 		})
-		if err == nil || !awaitMove(ctx, r.cc, err, &moving, r.takeoverWait) {
+		if err == nil || !retry.again(ctx, err, true) { // answered: GetTournament was
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -170,36 +172,55 @@ func (r remoteTournaments) watchOnce(ctx context.Context, id string, fn func(*pb
 const watchHeartbeatMs = 30_000
 
 // takeoverWaitUsage is the help of the watch commands' --takeover-wait.
-const takeoverWaitUsage = "how long to keep following while the referee answers UNAVAILABLE (the game moving to another referee, its store out of reach) before giving up"
+const takeoverWaitUsage = "how long to keep following while the referee answers UNAVAILABLE (the game moving to another referee, its store out of reach) or is lost (killed, restarting) before giving up"
 
-// awaitMove reports whether a stream that ended with err should be opened again, after waiting
-// the delay err's RetryInfo asks (botsdk.RetryDelay), or a second: err is Unavailable, with a
-// RetryInfo (what the table or tournament moving to another referee sharing the store answers,
-// and a referee forwarding the stream while it shuts down) or within a run of such refusals begun
-// by one with a RetryInfo (the referee at --server restarting after its drain, whose port refuses
-// connections for a moment), and that run, begun at *since (set here when zero; the caller zeroes
-// it at each message received), has lasted less than limit (botsdk.DefaultTakeoverWait unless a
-// command's --takeover-wait says otherwise: longer than a takeover takes, shorter than a store
-// out of reach may last). After the wait it ends grpc-go's own wait between attempts to connect over cc,
-// so that the next stream tries the referee at once (as botsdk does after its own). It returns
-// false at once for any other error, and when ctx ends during the wait.
-func awaitMove(ctx context.Context, cc *grpc.ClientConn, err error, since *time.Time, limit time.Duration) bool {
+// streamRetry decides whether a watch's stream that ended should be opened again: through a
+// table or tournament moving to another referee sharing the store, a referee restarting after
+// its drain, and a referee lost (stopped, killed, its connection cut) that another referee at
+// the same address (a Kubernetes Service's, docs/OPERATIONS.md) or the same one restarted may
+// answer.
+type streamRetry struct {
+	cc    *grpc.ClientConn
+	limit time.Duration // how long a run of refusals may last: --takeover-wait
+	w     io.Writer     // where a lost referee is said
+	since time.Time     // when the current run of refusals began; zero when none
+}
+
+// progress says that the stream gave a message: the run of refusals, if any, is over.
+func (r *streamRetry) progress() { r.since = time.Time{} }
+
+// again reports whether a stream that ended with err should be opened again, after waiting the
+// delay err's RetryInfo asks (botsdk.RetryDelay), or a second. It is true when err is Unavailable
+// and the run of refusals it begins or continues has lasted less than r.limit
+// (botsdk.DefaultTakeoverWait unless a command's --takeover-wait says otherwise: longer than a
+// takeover takes, shorter than a store out of reach may last): with a RetryInfo (what a table or
+// tournament moving to another referee answers, and a referee forwarding the stream while it
+// shuts down), or without one once the referee answered at this address (answered; before
+// that, the address may be wrong). A run begun without a RetryInfo is said on r.w, once: such
+// a loss ended the command before, the tournament's or table's new referee never tried. After
+// the wait it ends grpc-go's own wait between attempts to connect over r.cc, so that the next
+// stream tries the referee at once (as botsdk does after its own). It returns false at once for
+// any other error, and when ctx ends during the wait.
+func (r *streamRetry) again(ctx context.Context, err error, answered bool) bool {
 	wait := botsdk.RetryDelay(err)
-	if status.Code(err) != codes.Unavailable || (wait == 0 && since.IsZero()) {
+	if status.Code(err) != codes.Unavailable || (wait == 0 && r.since.IsZero() && !answered) {
 		return false
+	}
+	if r.since.IsZero() {
+		r.since = time.Now()
+		if wait == 0 {
+			fmt.Fprintf(r.w, "lost the referee at %s (%s); trying again for up to %v (--takeover-wait)\n", r.cc.Target(), printable(grpcStatusText.ReplaceAllString(err.Error(), "$1: ")), r.limit)
+		}
 	}
 	if wait == 0 {
 		wait = time.Second
 	}
-	if since.IsZero() {
-		*since = time.Now()
-	}
-	if time.Since(*since)+wait > limit {
+	if time.Since(r.since)+wait > r.limit {
 		return false
 	}
 	select {
 	case <-time.After(wait):
-		cc.ResetConnectBackoff()
+		r.cc.ResetConnectBackoff()
 		return true
 	case <-ctx.Done():
 		return false

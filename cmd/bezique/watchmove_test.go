@@ -214,12 +214,22 @@ func TestTournamentWatchFollowsATournamentThatMoves(t *testing.T) {
 // store) stops and starts again on its address two seconds later goes on from the next event to
 // the result: the stop's Unavailable has a RetryInfo, and the refused connections that follow it
 // (no RetryInfo) are tried again within the same 30 s. The command ended at the first refused
-// connection (an outside trial).
+// connection (an outside trial). The same when the referee is cut off as if killed (no
+// RetryInfo at all): the command says the referee lost, once, and goes on.
 func TestWatchFollowsARefereeRestart(t *testing.T) {
+	for _, killed := range []bool{false, true} {
+		t.Run(map[bool]string{false: "drained", true: "killed"}[killed], func(t *testing.T) { watchThroughRestart(t, killed) })
+	}
+}
+
+func watchThroughRestart(t *testing.T, killed bool) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	path := filepath.Join(t.TempDir(), "bezique.db")
-	addr, stop := startSQLiteReferee(t, path, "127.0.0.1:0")
+	addr, stop, cut := startSQLiteReferee(t, path, "127.0.0.1:0")
+	if killed {
+		stop = cut
+	}
 	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
 		Options: map[string]string{"target": "1000"}})
@@ -244,14 +254,68 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 	}
 	stop()
 	time.Sleep(2 * time.Second)
-	startSQLiteReferee(t, path, addr)
+	_, _, _ = startSQLiteReferee(t, path, addr)
 	if err := <-done; err != nil {
 		t.Fatalf("watch: %v\n%s", err, out.String())
 	}
 	seats.Wait()
+	lost := regexp.MustCompile(`(?m)^lost the referee at ` + regexp.QuoteMeta(addr) + ` \(Unavailable: .+\); trying again for up to 30s \(--takeover-wait\)\n`)
+	if n := len(lost.FindAllString(out.String(), -1)); n != map[bool]int{false: 0, true: 1}[killed] {
+		t.Errorf("watch said the referee lost %d times:\n%s", n, out.String())
+	}
 	again, err := runCmd(ctx, "watch", resp.GetTableId(), "--server", addr)
-	if err != nil || withoutConnections(again) != withoutConnections(out.String()) {
+	if err != nil || withoutConnections(again) != withoutConnections(lost.ReplaceAllString(out.String(), "")) {
 		t.Fatalf("watch through the restart:\n%s\nwatch of the ended table: %v\n%s", out.String(), err, again)
+	}
+}
+
+// TestTournamentWatchFollowsALostReferee: `bezique tournament watch` of a tournament whose
+// referee (alone on its SQLite store) is cut off as if killed, and starts again on its address
+// two seconds later, says the referee lost and goes on: every result printed once, to the
+// tournament's end. It ended at the cut, saying how to follow the tournament again (an outside
+// trial watched through a Kubernetes Service whose other referees had taken the tournament over).
+func TestTournamentWatchFollowsALostReferee(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	addr, _, cut := startSQLiteReferee(t, path, "127.0.0.1:0")
+	tournaments := pb.NewTournamentServiceClient(dialed(t, addr))
+	resp, err := tournaments.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 100, Concurrency: 1, Options: map[string]string{"target": "3000"}, Entrants: []*pb.Entrant{
+			{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTournament().GetTournamentId()
+	out, done := startCmd(ctx, "tournament", "watch", id, "--server", addr)
+	results := func() int { return strings.Count(out.String(), " on "+id+"-g") }
+	for deadline := time.Now().Add(30 * time.Second); results() < 2; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch printed fewer than 2 results in 30 s:\n%s", out.String())
+		}
+	}
+	cut()
+	time.Sleep(2 * time.Second)
+	startSQLiteReferee(t, path, addr)
+	before := results()
+	for deadline := time.Now().Add(30 * time.Second); results() <= before; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("watch printed no result in the 30 s after the restart:\n%s", out.String())
+		}
+	}
+	if _, err := pb.NewTournamentServiceClient(dialed(t, addr)).CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id}); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("watch: %v\n%s", err, out.String())
+	}
+	lost := regexp.MustCompile(`(?m)^lost the referee at ` + regexp.QuoteMeta(addr) + ` \(WatchTournament: Unavailable: .+\); trying again for up to 30s \(--takeover-wait\)\n`)
+	if n := len(lost.FindAllString(out.String(), -1)); n != 1 {
+		t.Errorf("watch said the referee lost %d times, want once:\n%s", n, out.String())
+	}
+	again, err := runCmd(ctx, "tournament", "watch", id, "--server", addr)
+	if err != nil || again != lost.ReplaceAllString(out.String(), "") {
+		t.Fatalf("watch through the cut:\n%s\nwatch of the ended tournament: %v\n%s", out.String(), err, again)
 	}
 }
 
@@ -263,7 +327,7 @@ func TestWatchFollowsARefereeRestart(t *testing.T) {
 func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	addr, stop := startSQLiteReferee(t, filepath.Join(t.TempDir(), "bezique.db"), "127.0.0.1:0")
+	addr, stop, _ := startSQLiteReferee(t, filepath.Join(t.TempDir(), "bezique.db"), "127.0.0.1:0")
 	resp, err := pb.NewTableServiceClient(dialed(t, addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
 		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "north"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "south"}}}},
 		Options: map[string]string{"target": "1000"}})
@@ -299,8 +363,9 @@ func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 
 // startSQLiteReferee serves a referee on the SQLite file at path, listening on addr, until stop
 // (or the test's end) stops it as the referee stops after its drain: its streams end with their
-// status. It returns the address it listens on.
-func startSQLiteReferee(t *testing.T, path, addr string) (string, func()) {
+// status; or until cut stops it as a referee killed: its connections cut, every stream ending
+// Unavailable without a RetryInfo. It returns the address it listens on.
+func startSQLiteReferee(t *testing.T, path, addr string) (string, func(), func()) {
 	t.Helper()
 	st, err := store.Open(context.Background(), "sqlite:"+path)
 	if err != nil {
@@ -325,6 +390,13 @@ func startSQLiteReferee(t *testing.T, path, addr string) (string, func()) {
 			_ = st.Close()
 		})
 	}
+	cut := func() {
+		once.Do(func() {
+			g.Stop()
+			srv.Close()
+			_ = st.Close()
+		})
+	}
 	t.Cleanup(stop)
-	return lis.Addr().String(), stop
+	return lis.Addr().String(), stop, cut
 }
