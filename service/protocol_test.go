@@ -617,6 +617,21 @@ func TestJoinRefused(t *testing.T) {
 			}
 		})
 	}
+	// A stream half-closed before its first message: InvalidArgument. It ended Unknown ("EOF"),
+	// which the alerts count as a bug: anyone could keep BeziqueGRPCErrorRateHigh firing (an
+	// outside attack).
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	closed, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := closed.CloseSend(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := closed.Recv(); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != "join: missing: the stream was closed before its first message" {
+		t.Errorf("a stream closed before its first message ended with %v", err)
+	}
 	// A kindless message after the Join ends the stream with InvalidArgument.
 	s := r.join(t, resp, 0, 0)
 	s.welcome()

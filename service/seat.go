@@ -449,6 +449,9 @@ func (s *Server) recvJoin(stream pb.SeatService_ConnectServer) (*pb.ConnectReque
 	defer timer.Stop()
 	select {
 	case r := <-got:
+		if errors.Is(r.err, io.EOF) { // the client's mistake; Unknown, as before, counts as a bug in the alerts
+			return nil, statusOf(invalid("join", "missing: the stream was closed before its first message"))
+		}
 		return r.m, r.err
 	case <-timer.C:
 		return nil, status.Errorf(codes.DeadlineExceeded, "join: no Join within %s of opening the stream", s.cfg.JoinTimeout)
