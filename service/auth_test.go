@@ -682,3 +682,42 @@ func TestTwoAuthorizationHeadersRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinUnderABotKeysName: a seat's token does not admit a client that names its bot as a
+// registered bot key does (in any case, or in look-alike letters): the record and ListGames
+// credited the key's bot with a game another client played (an outside attack trial). The key
+// itself joins under its name, a revoked key's name is free, and other names are taken as given.
+func TestJoinUnderABotKeysName(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	alphaID, alpha := r.newKey(t, "alpha", pb.Role_ROLE_BOT)
+	_, beta := r.newKey(t, "beta", pb.Role_ROLE_BOT)
+	r.newKey(t, "league-ops", pb.Role_ROLE_ORGANISER) // not a bot's name: free for a bot
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	play := func(botName, key string) error {
+		t.Helper()
+		resp, err := r.tables.CreateTable(as(testAdminKey), remoteVsRandom())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: botName,
+			DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: key}
+		_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
+		return errors.Unwrap(err)
+	}
+	for _, c := range []struct{ name, key string }{{"alpha", ""}, {"Alpha", ""}, {"\u0430lpha", ""}, {"alpha", beta}} {
+		wantCode(t, fmt.Sprintf("Join as %q with key %q", c.name, c.key), play(c.name, c.key), codes.PermissionDenied,
+			fmt.Sprintf("join.bot_name: %q is a registered bot's name, or looks like it (docs/SECURITY.md): only that bot's key plays under it (authorization: Bearer <key>); join with it, or under another name", c.name))
+	}
+	for _, c := range []struct{ name, key string }{{"alpha", alpha}, {"gamma", ""}, {"league-ops", ""}} {
+		if err := play(c.name, c.key); err != nil {
+			t.Errorf("Join as %q with key %q: %v", c.name, c.key, err)
+		}
+	}
+	if _, err := r.keys.RevokeKey(as(testAdminKey), &pb.RevokeKeyRequest{KeyId: alphaID}); err != nil {
+		t.Fatal(err)
+	}
+	if err := play("alpha", ""); err != nil {
+		t.Errorf("Join as alpha once its key is revoked: %v", err)
+	}
+}

@@ -180,6 +180,33 @@ func nameLooks(name string) [2]string {
 	return [2]string{confusables.Skeleton(fold(name)), confusables.Skeleton(fold(confusables.Skeleton(name)))}
 }
 
+// botNameFree returns nil when ctx's caller may have its seat's bot named name (Join.bot_name):
+// keys are off, or no bot key that is not revoked has a name that looks like it (nameLooks), or
+// the caller is that key. Else ErrPermission naming join.bot_name: records and ListGames name a
+// game's bots by these names, and a seat's token admitted a client under a registered bot's name,
+// crediting that bot with a game it never played (an outside attack trial). A seat bound to a key
+// takes the key's name whatever the Join says; its Join is checked all the same.
+func (s *Referee) botNameFree(ctx context.Context, name string) error {
+	if s.cfg.Auth == nil || name == "" {
+		return nil
+	}
+	keys, err := s.store.ListKeys(ctx)
+	if err != nil {
+		return fmt.Errorf("checking join.bot_name against the bot keys: %w", err)
+	}
+	look, caller := nameLooks(name), PrincipalFrom(ctx).ID
+	for _, k := range keys {
+		if k.Role != string(RoleBot) || !k.RevokedAt.IsZero() || k.ID == caller {
+			continue
+		}
+		if other := nameLooks(k.Name); other[0] == look[0] || other[1] == look[1] {
+			return errorf(ErrPermission, "join.bot_name: %q is a registered bot's name, or looks like it (docs/SECURITY.md): "+
+				"only that bot's key plays under it (authorization: Bearer <key>); join with it, or under another name", name)
+		}
+	}
+	return nil
+}
+
 // ListKeys returns every API key, oldest first, revoked ones included; never a secret.
 func (s *Referee) ListKeys(ctx context.Context) ([]*pb.ApiKey, error) {
 	keys, err := s.store.ListKeys(ctx)

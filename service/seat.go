@@ -359,6 +359,9 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 	if err != nil {
 		return s.joinStored(ctx, send, join, err)
 	}
+	if err := s.botNameFree(ctx, join.GetBotName()); err != nil {
+		return statusOf(err)
+	}
 	c := newConn(int(join.GetSeat()), int(join.GetMember()), s.cfg.SeatQueue)
 	c.view = join.GetViewMode()
 	if c.view == pb.ViewMode_VIEW_MODE_UNSPECIFIED {
