@@ -155,3 +155,16 @@ func TestErrorTextWithoutGoWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLogLinesWithoutGoWords: the commands' log lines (a retry, a lost connection) carry no time
+// and a gRPC error as the command reports one; they read "time=2026-12-06T… level=WARN … err="rpc
+// error: code = Unavailable desc = …"" (an outside trial).
+func TestLogLinesWithoutGoWords(t *testing.T) {
+	var out strings.Builder
+	warnLogger(&out).Warn("refused for now; retrying", "method", "/bezique.v1.TableService/GetTable",
+		"err", status.Error(codes.Unavailable, "table t-1 is moving"), "wait", time.Second, "attempt", 1)
+	want := `level=WARN msg="refused for now; retrying" method=/bezique.v1.TableService/GetTable err="Unavailable: table t-1 is moving" wait=1s attempt=1` + "\n"
+	if out.String() != want {
+		t.Errorf("logged %q, want %q", out.String(), want)
+	}
+}

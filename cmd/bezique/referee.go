@@ -31,14 +31,27 @@ type localReferee struct {
 	tables pb.TableServiceClient
 }
 
-// warnLogger logs warnings (a lost connection, a retry) and errors to w.
+// warnLogger logs warnings (a lost connection, a retry) and errors to w, as cliAttr writes them.
 func warnLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: cliAttr}))
 }
 
-// quietLogger logs errors only, to w.
+// quietLogger logs errors only, to w, as cliAttr writes them.
 func quietLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError}))
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError, ReplaceAttr: cliAttr}))
+}
+
+// cliAttr is how the commands' log lines read: without a time (a person reads them as they come,
+// amid the command's own lines) and with an error's gRPC status as the command reports one
+// ("Unavailable: …", not grpc-go's "rpc error: code = Unavailable desc = …", errorText).
+func cliAttr(groups []string, a slog.Attr) slog.Attr {
+	if a.Key == slog.TimeKey && len(groups) == 0 {
+		return slog.Attr{}
+	}
+	if err, ok := a.Value.Any().(error); ok {
+		return slog.String(a.Key, grpcStatusText.ReplaceAllString(err.Error(), "$1: "))
+	}
+	return a
 }
 
 // startReferee starts an in-memory referee on listen ("": 127.0.0.1:0, a free loopback port) and
