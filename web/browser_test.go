@@ -410,6 +410,39 @@ func TestReplay(t *testing.T) {
 		t.Errorf("after Enter on the next-step button the page says %q, want %q", at, want)
 	}
 
+	// The deal picker: deal 2 is shown dealt, its first card not yet played (a long game's slider
+	// was the only way to a deal); the slider moved back shows deal 1 in the picker.
+	firstPlay := 0
+	for i, ev := range replayed.GetEvents() {
+		if ev.GetDealStarted().GetDeal() == 2 {
+			firstPlay = -1
+		}
+		if firstPlay == -1 && ev.GetCardPlayed() != nil {
+			firstPlay = i
+			break
+		}
+	}
+	if firstPlay <= 0 {
+		t.Fatal("the game has no second deal")
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue("#deal", "1")); err != nil {
+		t.Fatal(err)
+	}
+	picked, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		document.getElementById("deal").dispatchEvent(new Event("change"));
+		const shown = [document.getElementById("at").textContent, document.querySelector(".centre > div").textContent];
+		const step = document.getElementById("step");
+		step.value = 3;
+		step.dispatchEvent(new Event("input"));
+		return [...shown, document.getElementById("deal").selectedOptions[0].textContent];
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{fmt.Sprintf("%d / %d", firstPlay, n), "Deal 2", "1"}; strings.Join(picked, "|") != strings.Join(want, "|") {
+		t.Errorf("deal 2 picked, then step 3: %q, want %q", picked, want)
+	}
+
 	// A step in the middle of the first deal (a lead played after the first meld: melds on the
 	// table, a trick in progress), on a desktop and on a phone-sized screen, where the page must
 	// not scroll sideways.

@@ -245,12 +245,26 @@ async function replay(id, embedded) {
   document.title = `Replay ${id} – Bézique referee`;
   const [{ record }, { events }] = await firstLoad(() => Promise.all([
     call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]));
+  // deals[i] is the step at which deal i+1 is dealt and its first card not yet played (a long
+  // game's slider of thousands of steps was the only way to a deal).
+  const deals = [];
+  let firstPlay = false; // the last deal's first play is still to come
+  events.forEach((ev, i) => {
+    if (ev.dealStarted) {
+      deals.push(i + 1);
+      firstPlay = true;
+    } else if (ev.cardPlayed && firstPlay) {
+      deals[deals.length - 1] = i;
+      firstPlay = false;
+    }
+  });
   main.innerHTML = `${embedded ? "" : header({ ...record, tableId: id })}
     <div class="controls"><button id="prev" aria-label="previous step">◀</button>
     <label>Step <input id="step" type="range" min="0" max="${events.length}" value="${events.length}"></label>
-    <button id="next" aria-label="next step">▶</button> <output id="at"></output></div>
+    <button id="next" aria-label="next step">▶</button> <output id="at"></output>
+    ${deals.length > 1 ? `<label>Deal <select id="deal">${deals.map((_, i) => `<option value="${i}">${i + 1}</option>`).join("")}</select></label>` : ""}</div>
     <div id="board"></div>`;
-  const slider = document.getElementById("step");
+  const slider = document.getElementById("step"), dealPicker = document.getElementById("deal");
   const redraw = () => {
     const k = Number(slider.value);
     const t = newTable(record.seats);
@@ -258,8 +272,10 @@ async function replay(id, embedded) {
     for (const ev of events.slice(0, k)) apply(t, ev);
     if (k === events.length) t.over = outcomeText(record.result) + settlementText(record.result);
     document.getElementById("at").textContent = `${k} / ${events.length}`;
+    if (dealPicker) dealPicker.value = String(Math.max(t.deal - 1, 0));
     draw(document.getElementById("board"), t);
   };
+  dealPicker?.addEventListener("change", () => { slider.value = deals[Number(dealPicker.value)]; redraw(); });
   slider.addEventListener("input", redraw);
   document.getElementById("prev").addEventListener("click", () => { slider.value = Number(slider.value) - 1; redraw(); });
   document.getElementById("next").addEventListener("click", () => { slider.value = Number(slider.value) + 1; redraw(); });
