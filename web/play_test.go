@@ -17,7 +17,7 @@ import (
 // Enter on the action the page focuses (the first legal card, or the first other action). The
 // page ends with the record's final scores, and the record names the browser as seat 0's bot;
 // the person's clock runs while the page waits; in phase 1 every card held, tabled or not, is a
-// button.
+// button; the page says that leaving it hands the seat to the referee.
 func TestPlayAgainstRulebook(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -34,6 +34,10 @@ func TestPlayAgainstRulebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := strings.TrimPrefix(u.Path, "/play/")
+	// The page says what leaving it does: the referee's default policy, 15 s then auto-play.
+	if leaving, err := chromedp.Run(ctx, chromedp.Text("#leaving")); err != nil || leaving != "Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
+		t.Errorf("the play page says %q (%v) of leaving it", leaving, err)
+	}
 	decisions, shotTaken, tabledOffered := 0, false, 0
 	for deadline := time.Now().Add(3 * time.Minute); ; {
 		if time.Now().After(deadline) {

@@ -282,6 +282,15 @@ async function replay(id, embedded) {
   redraw();
 }
 
+// leavingText says what leaving the play page does to the seat, from the table's failure policy
+// (FailurePolicy: its disconnect grace, then auto-play or a forfeit): a person who closed the tab
+// was not told that the referee would play the seat.
+function leavingText(policy) {
+  const grace = Number(policy?.disconnectGraceMs ?? 0) / 1000;
+  const then = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT" ? "your side forfeits the game" : "the referee plays your seat until you come back";
+  return `<p class="meta" id="leaving">Leaving this page leaves your seat: ${grace} s later ${then}.</p>`;
+}
+
 // actionText is an action that is not a card to click, in words, its cards as the table draws
 // them ("meld common marriage K♣ Q♣ (20)"): their ids' copy letters ("KCa QCb") read as debug
 // output (a browser trial).
@@ -360,7 +369,7 @@ async function play(id) {
       if (msg.welcome) {
         request = null; // a request still open comes again after the Welcome
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
-          document.getElementById("heading").innerHTML = header(msg.welcome);
+          document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome.failurePolicy);
           t = newTable(msg.welcome.seats);
           fromView(t, msg.welcome.snapshot ?? {});
           t.seq = Number(msg.welcome.lastSeq ?? 0);
