@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -675,5 +676,33 @@ func TestWatcherKeyQuotaPerAddress(t *testing.T) {
 	}()
 	if err := <-got; err != context.Canceled {
 		t.Fatalf("the watcher key from 192.0.2.7 while it watches from bufconn: %v, want its stream (ended by the test)", err)
+	}
+}
+
+// TestCancelExpiredTableSaysExpired: cancelling an expired table is refused with its state,
+// expired, once it has left memory too (its stored row is cancelled with the result expired, and
+// the refusal said "is cancelled": a soak trial).
+func TestCancelExpiredTableSaysExpired(t *testing.T) {
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "bezique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	r := startReferee(t, st, func(c *Config) { quiet(c); c.WaitingExpiry = 300 * time.Millisecond; c.KeepFinished = 1 })
+	expired := r.create(t, twoHandedRemote()).GetTableId()
+	if _, err := r.srv.Await(context.Background(), expired); err != nil {
+		t.Fatal(err)
+	}
+	for _, inMemory := range []bool{true, false} {
+		if !inMemory { // another ended table takes the one place in memory
+			other := r.create(t, twoHandedRemote()).GetTableId()
+			if _, err := r.srv.Referee.CancelTable(context.Background(), other, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := r.srv.Referee.CancelTable(context.Background(), expired, "")
+		if want := "table " + expired + " is expired"; !errors.Is(err, ErrEnded) || err.Error() != want {
+			t.Errorf("cancelling the expired table (in memory: %v): %v; want ErrEnded %q", inMemory, err, want)
+		}
 	}
 }

@@ -628,7 +628,9 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			return s.cancelQuarantined(ctx, q, reason)
 		}
 		if row, serr := s.store.GetTable(ctx, id); serr == nil && !row.State.Active() {
-			return nil, errorf(ErrEnded, "table %s is %s", row.ID, row.State)
+			// Named as the table in memory names it: an expired table is stored cancelled (with
+			// its result "expired"), and was said "cancelled" once out of memory (a soak trial).
+			return nil, errorf(ErrEnded, "table %s is %s", row.ID, stateLabel(stateFromStore(row.State, row.Result)))
 		}
 	}
 	if err != nil {
