@@ -877,3 +877,54 @@ func TestTournamentSaysWhoIsAway(t *testing.T) {
 		t.Fatalf("the page says %q; want %q (%v)", text, want, err)
 	}
 }
+
+// TestTournamentGamesNumbered: the tournament page numbers each game by its place in the
+// schedule, from 1. A lobby entrant that never comes holds back games 1 to 4 of a round robin of
+// three entrants (duplicate deals), so only games 5 and 6 are played; the list numbered them 1
+// and 2, the order they ended in (a host's trial).
+func TestTournamentGamesNumbered(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
+		AbsenceGraceMs: 60_000, Options: map[string]string{"target": "100"}, Entrants: []*pb.Entrant{
+			{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}},
+			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+			{Id: "rulebook", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	defer func() {
+		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
+	}()
+	var games []string
+	for deadline := time.Now().Add(30 * time.Second); len(games) < 2; time.Sleep(10 * time.Millisecond) {
+		got, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
+		if err != nil || time.Now().After(deadline) {
+			t.Fatalf("GetTournament: %v, %d results", err, len(games))
+		}
+		games = nil
+		for _, res := range got.GetResults() {
+			games = append(games, fmt.Sprint(res.GetGame()+1))
+		}
+	}
+	slices.Sort(games)
+	if strings.Join(games, " ") != "5 6" {
+		t.Fatalf("games %v played, want 5 and 6 (numbered from 1)", games)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#results li").length === 2`)); err != nil {
+		t.Fatal(err)
+	}
+	numbers, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li")].map(li => String(li.value)).sort()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(numbers, " ") != "5 6" {
+		t.Errorf("the page numbers the games %v, want 5 and 6", numbers)
+	}
+}

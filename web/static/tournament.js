@@ -56,7 +56,9 @@ export function awayText(away) {
 }
 
 // tournament shows a tournament's standings and results (each game's table, its entrants in seat
-// order, its scores and, for a game not played to its end, how it ended), live until it ends; its first call goes
+// order, its scores and, for a game not played to its end, how it ended), in the order they
+// ended, each numbered by its game in the schedule (from 1: the list numbered them in the order
+// they ended, a host's trial), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
 // A cut stream is opened again (follow): its first update carries every result so far, so the
 // list is drawn anew from it; an update of more than 1 000 results comes in pieces (more). It shows
@@ -75,7 +77,7 @@ export async function tournament(main, id, firstLoad) {
   await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id, omitPairs: true }; }, (m) => {
     if (fresh) { results.replaceChildren(); fresh = false; }
     for (const r of m.results ?? []) {
-      results.insertAdjacentHTML("beforeend", `<li><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);
+      results.insertAdjacentHTML("beforeend", `<li value="${n(r.game) + 1}"><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);
     }
     if (m.more) return; // a piece of an update: its last piece has the standings and the state
     if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
