@@ -840,19 +840,7 @@ func TestTournamentForfeitListed(t *testing.T) {
 func TestTournamentSaysWhoIsAway(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	tournaments := pb.NewTournamentServiceClient(r.cc)
-	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
-		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
-		AbsenceGraceMs: 60_000, Entrants: []*pb.Entrant{
-			{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}},
-			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GetTournament().GetTournamentId()
-	defer func() {
-		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
-	}()
+	tournaments, id := ghostTournament(t, r, nil, "random")
 	var away []*pb.AwayBot
 	for deadline := time.Now().Add(10 * time.Second); len(away) == 0; time.Sleep(10 * time.Millisecond) {
 		got, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id, PageSize: 1})
@@ -885,20 +873,7 @@ func TestTournamentSaysWhoIsAway(t *testing.T) {
 func TestTournamentGamesNumbered(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	tournaments := pb.NewTournamentServiceClient(r.cc)
-	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
-		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
-		AbsenceGraceMs: 60_000, Options: map[string]string{"target": "100"}, Entrants: []*pb.Entrant{
-			{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}},
-			{Id: "random", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
-			{Id: "rulebook", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "rulebook"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := created.GetTournament().GetTournamentId()
-	defer func() {
-		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
-	}()
+	tournaments, id := ghostTournament(t, r, map[string]string{"target": "100"}, "random", "rulebook")
 	var games []string
 	for deadline := time.Now().Add(30 * time.Second); len(games) < 2; time.Sleep(10 * time.Millisecond) {
 		got, err := tournaments.GetTournament(context.Background(), &pb.GetTournamentRequest{TournamentId: id})
@@ -927,4 +902,28 @@ func TestTournamentGamesNumbered(t *testing.T) {
 	if strings.Join(numbers, " ") != "5 6" {
 		t.Errorf("the page numbers the games %v, want 5 and 6", numbers)
 	}
+}
+
+// ghostTournament creates a round robin (two-handed, one deal, duplicate deals, two games at a
+// time, a minute's absence grace) of a lobby entrant "ghost" that never comes and the built-in
+// bots given (each its own entrant), with the rule options given, cancelled at the test's end; it
+// returns a client of the tournament service and the tournament's id.
+func ghostTournament(t *testing.T, r *referee, options map[string]string, builtins ...string) (pb.TournamentServiceClient, string) {
+	t.Helper()
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	entrants := []*pb.Entrant{{Id: "ghost", Kind: &pb.Entrant_LobbyBot{LobbyBot: "ghost"}}}
+	for _, b := range builtins {
+		entrants = append(entrants, &pb.Entrant{Id: b, Kind: &pb.Entrant_BuiltinBot{BuiltinBot: b}})
+	}
+	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1, Duplicate: true, Concurrency: 2,
+		AbsenceGraceMs: 60_000, Options: options, Entrants: entrants}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	t.Cleanup(func() {
+		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
+	})
+	return tournaments, id
 }
