@@ -13,7 +13,9 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestListGamesSeatsAsPlayed is the regression test of ListGames (and GetTable of a table read
@@ -106,5 +108,37 @@ func TestListGamesFinishedBefore(t *testing.T) {
 	_, err := r.tables.ListGames(ctx, &pb.ListGamesRequest{FinishedBefore: &timestamppb.Timestamp{Seconds: 1, Nanos: -1}})
 	if st := status.Convert(err); st.Code() != codes.InvalidArgument || !strings.HasPrefix(st.Message(), "finished_before: ") {
 		t.Errorf("ListGames with nanos -1: %v; want INVALID_ARGUMENT naming finished_before", err)
+	}
+}
+
+// TestListGamesWithoutTournamentGames: without_tournament_games leaves out the games of a
+// tournament, which otherwise filled every page of recent games (the web app's home page lists
+// the 50 most recent: a tournament pushed out every other game, a platform's trial).
+func TestListGamesWithoutTournamentGames(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	lone := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")},
+		Options: map[string]string{"target": "100"}}).GetTableId()
+	if _, err := r.srv.Referee.Await(ctx, lone); err != nil {
+		t.Fatal(err)
+	}
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 2, Options: map[string]string{"target": "100"},
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.srv.Referee.WatchTournament(ctx, tn.ID, func(TournamentUpdate) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		without bool
+		want    int
+	}{{false, 3}, {true, 1}} {
+		got, err := r.tables.ListGames(ctx, &pb.ListGamesRequest{WithoutTournamentGames: c.without})
+		if err != nil || len(got.GetGames()) != c.want || (c.without && got.GetGames()[0].GetTableId() != lone) {
+			t.Errorf("ListGames without_tournament_games %v: %v, %v; want %d games", c.without, got.GetGames(), err, c.want)
+		}
 	}
 }

@@ -781,6 +781,9 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 		variant = v
 	}
 	f := store.GameFilter{BotName: req.GetBotName(), Variant: string(variant)}
+	if req.GetWithoutTournamentGames() {
+		f.WithoutIDPrefix = tournamentIDPrefix // a tournament's tables are named by it (tourneyTableID)
+	}
 	if _, known := pb.Outcome_name[int32(req.GetOutcome())]; !known {
 		return nil, invalid("outcome", "unknown outcome %d", req.GetOutcome())
 	}

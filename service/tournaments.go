@@ -207,7 +207,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if err != nil {
 		return nil, err
 	}
-	row := store.Tournament{ID: "tn-" + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
+	row := store.Tournament{ID: tournamentIDPrefix + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
 		CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Creator: PrincipalFrom(ctx).ID}
 	reg := s.tourneys
 	wctx, cancel, err := s.landing(ctx)
@@ -976,6 +976,10 @@ func (tr *tourney) gameOfTable(tid string) (tournament.Game, bool) {
 	}
 	return tr.games[n], true
 }
+
+// tournamentIDPrefix starts every tournament's id, and so the id of every table of its games
+// (tourneyTableID); a table's own id starts "t-".
+const tournamentIDPrefix = "tn-"
 
 // tourneyTableID names the table of a tournament's game.
 func tourneyTableID(tournamentID string, game int) string {

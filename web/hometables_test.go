@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -12,9 +13,9 @@ import (
 
 // TestHomeListsRecentTables: with 201 ended tables (cancelled, each with its record), and one
 // waiting for its seats created after them, the home page lists the waiting one, then the 50
-// most recently ended, newest first. It listed ListTables' first page of 200, the oldest tables,
-// reversed: past 200 tables, a table created after the 200th (a game a person had just started
-// from this page) never showed.
+// most recently ended, newest first, a tournament's games left out. It listed ListTables' first
+// page of 200, the oldest tables, reversed: past 200 tables, a table created after the 200th (a
+// game a person had just started from this page) never showed.
 func TestHomeListsRecentTables(t *testing.T) {
 	r := startReferee(t)
 	ctx := context.Background()
@@ -34,6 +35,25 @@ func TestHomeListsRecentTables(t *testing.T) {
 			t.Fatal(err)
 		}
 		ended = append(ended, id)
+	}
+	// A tournament's games, ended after them, are on its own page, not among the tables ended last:
+	// they pushed every other game out of the list (a platform's trial).
+	tournaments := pb.NewTournamentServiceClient(r.cc)
+	created, err := tournaments.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 2,
+		Options: map[string]string{"target": "100"}, Entrants: []*pb.Entrant{
+			{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}, {Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		got, err := tournaments.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: created.GetTournament().GetTournamentId(), PageSize: 1})
+		if err == nil && got.GetTournament().GetState() == pb.TournamentState_TOURNAMENT_STATE_FINISHED {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the tournament has not finished in a minute: %v", err)
+		}
 	}
 	want := []string{create()} // the waiting table, then the 50 ended last, newest first
 	for _, id := range slices.Backward(ended[len(ended)-50:]) {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -342,6 +343,7 @@ func (m *memStore) ListGames(_ context.Context, f GameFilter, pageSize int, page
 			f.Result != "" && t.Result != f.Result,
 			!f.FinishedAfter.IsZero() && micros(t.FinishedAt) < micros(f.FinishedAfter),
 			!f.FinishedBefore.IsZero() && micros(t.FinishedAt) >= micros(f.FinishedBefore),
+			f.WithoutIDPrefix != "" && strings.HasPrefix(t.ID, f.WithoutIDPrefix),
 			before != nil && cmp.Or(cmp.Compare(micros(t.FinishedAt), before.Time), cmp.Compare(t.ID, before.ID)) >= 0:
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 )
 
 // sqlStore is the [Store] over database/sql shared by both dialects.
@@ -546,6 +547,10 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter, pageSize int, pa
 	if !f.FinishedBefore.IsZero() {
 		conds = append(conds, "r.finished_at < ?")
 		args = append(args, micros(f.FinishedBefore))
+	}
+	if f.WithoutIDPrefix != "" { // substr counts characters in both dialects; LIKE would read _ and % in it
+		conds = append(conds, "substr(r.table_id, 1, ?) <> ?")
+		args = append(args, utf8.RuneCountInString(f.WithoutIDPrefix), f.WithoutIDPrefix)
 	}
 	if pageToken != "" {
 		k, err := decodeToken(pageToken, "games")

@@ -179,6 +179,9 @@ type GameFilter struct {
 	FinishedAfter time.Time
 	// FinishedBefore keeps games with FinishedAt < FinishedBefore (exclusive).
 	FinishedBefore time.Time
+	// WithoutIDPrefix, if set, keeps games whose table id does not start with it, taken as it is
+	// (the service's tournament tables: "tn-").
+	WithoutIDPrefix string
 }
 
 // Game is one row of [Store.ListGames]: the summary of a table that has a record.

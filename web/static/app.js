@@ -139,7 +139,8 @@ async function lobby() {
   }
 }
 
-// HOME_GAMES is how many of the most recently ended tables the home page lists.
+// HOME_GAMES is how many of the most recently ended tables the home page lists, a tournament's
+// games left out (they are on the tournament's page: one of thousands of games filled the list).
 const HOME_GAMES = 50;
 
 // homeTables is what the home page lists: every table waiting, in play or quarantined (they are
@@ -151,7 +152,7 @@ async function homeTables(onCut) {
     const r = await load(() => call(`${TABLES}/ListTables`, { state, pageSize: 1000 }), onCut);
     for (const t of r.tables ?? []) active.set(t.tableId, t);
   }
-  const ended = await load(() => call(`${TABLES}/ListGames`, { pageSize: HOME_GAMES }), onCut);
+  const ended = await load(() => call(`${TABLES}/ListGames`, { pageSize: HOME_GAMES, withoutTournamentGames: true }), onCut);
   const newest = [...active.values()].sort((a, b) => Date.parse(b.createTime) - Date.parse(a.createTime));
   return [...newest, ...(ended.games ?? []).filter((t) => !active.has(t.tableId))];
 }

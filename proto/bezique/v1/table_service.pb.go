@@ -918,8 +918,12 @@ type ListGamesRequest struct {
 	FinishedAfter *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=finished_after,json=finishedAfter,proto3" json:"finished_after,omitempty"`
 	// finished_before keeps games finished before this time.
 	FinishedBefore *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=finished_before,json=finishedBefore,proto3" json:"finished_before,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// without_tournament_games keeps only games that were not played in a tournament (a
+	// tournament's games are listed by TournamentService.GetTournament): a tournament of thousands
+	// of games otherwise fills every page of recent games.
+	WithoutTournamentGames bool `protobuf:"varint,8,opt,name=without_tournament_games,json=withoutTournamentGames,proto3" json:"without_tournament_games,omitempty"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *ListGamesRequest) Reset() {
@@ -999,6 +1003,13 @@ func (x *ListGamesRequest) GetFinishedBefore() *timestamppb.Timestamp {
 		return x.FinishedBefore
 	}
 	return nil
+}
+
+func (x *ListGamesRequest) GetWithoutTournamentGames() bool {
+	if x != nil {
+		return x.WithoutTournamentGames
+	}
+	return false
 }
 
 // ListGamesResponse is a page of finished games.
@@ -1203,7 +1214,7 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\x10GetReplayRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\">\n" +
 	"\x11GetReplayResponse\x12)\n" +
-	"\x06events\x18\x01 \x03(\v2\x11.bezique.v1.EventR\x06events\"\xcf\x02\n" +
+	"\x06events\x18\x01 \x03(\v2\x11.bezique.v1.EventR\x06events\"\x89\x03\n" +
 	"\x10ListGamesRequest\x12\x1b\n" +
 	"\tpage_size\x18\x01 \x01(\rR\bpageSize\x12\x1d\n" +
 	"\n" +
@@ -1212,7 +1223,8 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\avariant\x18\x04 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12-\n" +
 	"\aoutcome\x18\x05 \x01(\x0e2\x13.bezique.v1.OutcomeR\aoutcome\x12A\n" +
 	"\x0efinished_after\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\rfinishedAfter\x12C\n" +
-	"\x0ffinished_before\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x0efinishedBefore\"h\n" +
+	"\x0ffinished_before\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x0efinishedBefore\x128\n" +
+	"\x18without_tournament_games\x18\b \x01(\bR\x16withoutTournamentGames\"h\n" +
 	"\x11ListGamesResponse\x12+\n" +
 	"\x05games\x18\x01 \x03(\v2\x15.bezique.v1.TableInfoR\x05games\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x17\n" +

@@ -830,6 +830,16 @@ func (m *ListGamesRequest) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.WithoutTournamentGames {
+		i--
+		if m.WithoutTournamentGames {
+			dAtA[i] = 1
+		} else {
+			dAtA[i] = 0
+		}
+		i--
+		dAtA[i] = 0x40
+	}
 	if m.FinishedBefore != nil {
 		size, err := (*timestamppb.Timestamp)(m.FinishedBefore).MarshalToSizedBufferVT(dAtA[:i])
 		if err != nil {
@@ -1334,6 +1344,9 @@ func (m *ListGamesRequest) SizeVT() (n int) {
 	if m.FinishedBefore != nil {
 		l = (*timestamppb.Timestamp)(m.FinishedBefore).SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if m.WithoutTournamentGames {
+		n += 2
 	}
 	n += len(m.unknownFields)
 	return n
@@ -3523,6 +3536,26 @@ func (m *ListGamesRequest) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 8:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field WithoutTournamentGames", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.WithoutTournamentGames = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -546,6 +546,9 @@ func testListGames(t *testing.T, st store.Store) {
 		{"before 30 exclusive", store.GameFilter{FinishedBefore: at(30)}, []string{"g2", "g1"}},
 		{"window [20,40)", store.GameFilter{FinishedAfter: at(20), FinishedBefore: at(40)}, []string{"g4", "g3", "g2"}},
 		{"alpha, two-handed, completed", store.GameFilter{BotName: "alpha", Variant: "two-handed", Result: "completed"}, []string{"g4", "g1"}},
+		{"without id prefix g3", store.GameFilter{WithoutIDPrefix: "g3"}, []string{"g5", "g4", "g2", "g1"}},
+		{"without id prefix g", store.GameFilter{WithoutIDPrefix: "g"}, []string{}},
+		{"an id prefix taken as it is", store.GameFilter{WithoutIDPrefix: "g_"}, []string{"g5", "g4", "g3", "g2", "g1"}},
 	}
 	for _, c := range cases {
 		rows, next, err := st.ListGames(ctx, c.f, 0, "")

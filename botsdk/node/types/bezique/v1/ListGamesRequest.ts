@@ -38,6 +38,12 @@ export interface ListGamesRequest {
    * finished_before keeps games finished before this time.
    */
   'finished_before'?: (_google_protobuf_Timestamp | null);
+  /**
+   * without_tournament_games keeps only games that were not played in a tournament (a
+   * tournament's games are listed by TournamentService.GetTournament): a tournament of thousands
+   * of games otherwise fills every page of recent games.
+   */
+  'without_tournament_games'?: (boolean);
 }
 
 /**
@@ -74,4 +80,10 @@ export interface ListGamesRequest__Output {
    * finished_before keeps games finished before this time.
    */
   'finished_before': (_google_protobuf_Timestamp__Output | null);
+  /**
+   * without_tournament_games keeps only games that were not played in a tournament (a
+   * tournament's games are listed by TournamentService.GetTournament): a tournament of thousands
+   * of games otherwise fills every page of recent games.
+   */
+  'without_tournament_games': (boolean);
 }
