@@ -35,17 +35,18 @@ func TestBotListRepeatsAroundTheTable(t *testing.T) {
 
 // TestGamesFilter: the export flags become a ListGames filter; bad values name their flag.
 func TestGamesFilter(t *testing.T) {
-	req, err := gamesFilter("rulebook", "four-handed", "forfeit", "2026-11-01T00:00:00Z", "2026-12-01T00:00:00Z")
+	req, err := gameFilter{"rulebook", "four-handed", "forfeit", "2026-11-01T00:00:00Z", "2026-12-01T00:00:00Z", true}.request()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if req.GetBotName() != "rulebook" || req.GetVariant().String() != "VARIANT_FOUR_HANDED" || req.GetOutcome().String() != "OUTCOME_FORFEIT" ||
-		req.GetFinishedAfter().AsTime().Format("2006-01-02") != "2026-11-01" || req.GetFinishedBefore().AsTime().Format("2006-01-02") != "2026-12-01" {
+		req.GetFinishedAfter().AsTime().Format("2006-01-02") != "2026-11-01" || req.GetFinishedBefore().AsTime().Format("2006-01-02") != "2026-12-01" ||
+		!req.GetWithoutTournamentGames() {
 		t.Fatalf("filter %v", req)
 	}
-	for _, bad := range [][5]string{{"", "five-handed", "", "", ""}, {"", "", "won", "", ""}, {"", "", "", "yesterday", ""}} {
-		if _, err := gamesFilter(bad[0], bad[1], bad[2], bad[3], bad[4]); err == nil {
-			t.Errorf("gamesFilter%v accepted", bad)
+	for _, bad := range []gameFilter{{variant: "five-handed"}, {outcome: "won"}, {after: "yesterday"}} {
+		if _, err := bad.request(); err == nil {
+			t.Errorf("%+v accepted", bad)
 		}
 	}
 }

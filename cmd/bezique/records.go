@@ -31,7 +31,7 @@ func newRecordsCmd() *cobra.Command {
 
 func newRecordsListCmd() *cobra.Command {
 	var conn connFlags
-	var bot, variant, outcome, after, before string
+	var games gameFilter
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -43,7 +43,7 @@ protojson instead (every page in one).`,
   bezique records list --bot rulebook --json | jq -r '.games[].tableId'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			filter, err := gamesFilter(bot, variant, outcome, after, before)
+			filter, err := games.request()
 			if err != nil {
 				return err
 			}
@@ -72,14 +72,15 @@ protojson instead (every page in one).`,
 	}
 	f := cmd.Flags()
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
-	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
+	games.add(cmd)
 	f.BoolVar(&asJSON, "json", false, "print the response as protojson (ListGamesResponse)")
 	return cmd
 }
 
 func newRecordsExportCmd() *cobra.Command {
 	var conn connFlags
-	var out, bot, variant, outcome, after, before string
+	var out string
+	var games gameFilter
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write every finished game's record (ListGames, GetRecord) to DIR/<table>.json",
@@ -88,7 +89,7 @@ func newRecordsExportCmd() *cobra.Command {
   bezique records export --variant four-handed --outcome forfeit --after 2026-11-01T00:00:00Z --before 2026-12-01T00:00:00Z`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			filter, err := gamesFilter(bot, variant, outcome, after, before)
+			filter, err := games.request()
 			if err != nil {
 				return err
 			}
@@ -135,23 +136,31 @@ func newRecordsExportCmd() *cobra.Command {
 	f := cmd.Flags()
 	conn.register(f, defaultServer, "the referee's gRPC address, host:port")
 	f.StringVar(&out, "out", "records", "the directory to write to (records/ is in .gitignore)")
-	addGameFilterFlags(cmd, &bot, &variant, &outcome, &after, &before)
+	games.add(cmd)
 	return cmd
 }
 
-// addGameFilterFlags adds the ListGames filter flags of records list and records export.
-func addGameFilterFlags(cmd *cobra.Command, bot, variant, outcome, after, before *string) {
-	f := cmd.Flags()
-	f.StringVar(bot, "bot", "", "only games in which a seat's bot has this name")
-	f.StringVar(variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack)")
-	f.StringVar(outcome, "outcome", "", "only games that ended so: completed, forfeit, cancelled or expired")
-	f.StringVar(after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
-	f.StringVar(before, "before", "", "only games finished before this time (RFC 3339)")
+// gameFilter is the ListGames filter flags of records list and records export.
+type gameFilter struct {
+	bot, variant, outcome, after, before string
+	withoutTournaments                   bool
 }
 
-// gamesFilter builds the ListGames request of the export flags; errors name the flag.
-func gamesFilter(bot, variant, outcome, after, before string) (*pb.ListGamesRequest, error) {
-	req := &pb.ListGamesRequest{BotName: bot, PageSize: 100}
+// add adds the flags to cmd.
+func (g *gameFilter) add(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&g.bot, "bot", "", "only games in which a seat's bot has this name")
+	f.StringVar(&g.variant, "variant", "", "only games of this variant (two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack)")
+	f.StringVar(&g.outcome, "outcome", "", "only games that ended so: completed, forfeit, cancelled or expired")
+	f.StringVar(&g.after, "after", "", "only games finished at or after this time (RFC 3339, e.g. 2026-11-01T00:00:00Z)")
+	f.StringVar(&g.before, "before", "", "only games finished before this time (RFC 3339)")
+	f.BoolVar(&g.withoutTournaments, "without-tournament-games", false, "only games not played in a tournament (bezique tournament export has those)")
+}
+
+// request builds the ListGames request of the flags; errors name the flag.
+func (g gameFilter) request() (*pb.ListGamesRequest, error) {
+	req := &pb.ListGamesRequest{BotName: g.bot, PageSize: 100, WithoutTournamentGames: g.withoutTournaments}
+	variant, outcome, after, before := g.variant, g.outcome, g.after, g.before
 	if variant != "" {
 		v, err := engine.ParseVariant(variant)
 		if err != nil {
