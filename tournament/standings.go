@@ -449,10 +449,12 @@ func (c *computation) close(spec *Spec, d dealSet) {
 	}
 }
 
-// unplayed reports whether r is a game forfeited before any action: a lobby bot absent when it
-// began, say. It counts in the points as any forfeit but is not rated.
+// unplayed reports whether r is a game forfeited before any action for an absence: a lobby bot
+// absent when it began, say. It counts in the points as any forfeit but is not rated. A forfeit
+// on time or for illegal actions is the bot's play, rated however early it came: a bot whose first
+// decision ran out of time with on_timeout forfeit was never rated (a host's audit).
 func unplayed(r *Result) bool {
-	if r.Outcome != OutcomeForfeit {
+	if r.Outcome != OutcomeForfeit || r.ForfeitCause == "timeout" || r.ForfeitCause == "illegal" {
 		return false
 	}
 	for _, s := range r.Seats {

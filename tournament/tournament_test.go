@@ -374,8 +374,8 @@ func TestSPRTVerdictStands(t *testing.T) {
 	}
 }
 
-// TestForfeitsInStandings: a game forfeited before any action (a lobby bot absent) counts in the
-// points as a loss and a forfeit, but is not rated, as chess federations rate no unplayed game;
+// TestForfeitsInStandings: a game forfeited before any action for an absence (a lobby bot absent)
+// counts in the points as a loss and a forfeit, but is not rated, as chess federations rate no unplayed game;
 // a deal set with a forfeited game has no deal difference, as its totals compare no play on the
 // same cards (a host's trial: a bot that forfeited 20 of its 30 games had a deal diff of -470,
 // where playing them all gave it -1568.5, and its opponents' ratings rose by its absence).
@@ -418,12 +418,18 @@ func TestForfeitsInStandings(t *testing.T) {
 			}
 		}
 	}
-	// A game forfeited in play is rated.
-	rated := tournament.Compute(&s, append(slices.Clone(base), midGame))
-	for _, e := range without.Entrants {
-		for _, g := range rated.Entrants {
-			if e.Entrant == g.Entrant && e.Rating == g.Rating {
-				t.Fatalf("%s rated %v with and without a game forfeited in play", e.Entrant, g.Rating)
+	// A game forfeited in play is rated, and so is one forfeited on time or for illegal actions at
+	// the first decision: the bot played it (a present bot whose first decision ran out of time
+	// was never rated: a host's audit).
+	onTime, illegal := absent, absent
+	onTime.ForfeitCause, illegal.ForfeitCause = "timeout", "illegal"
+	for _, forfeit := range []tournament.Result{midGame, onTime, illegal} {
+		rated := tournament.Compute(&s, append(slices.Clone(base), forfeit))
+		for _, e := range without.Entrants {
+			for _, g := range rated.Entrants {
+				if e.Entrant == g.Entrant && e.Rating == g.Rating {
+					t.Fatalf("%s rated %v with and without a game forfeited (%s, %+v)", e.Entrant, g.Rating, forfeit.ForfeitCause, forfeit.Seats)
+				}
 			}
 		}
 	}
