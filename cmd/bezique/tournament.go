@@ -794,17 +794,19 @@ func forfeitCauses(e tournament.Standing) string {
 }
 
 // writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
-// the columns of "standings" (rating_95 is 1.96 σ), every number at full precision.
+// the columns of "standings" (rating_95 is 1.96 σ), every number at full precision, and
+// scored_games last, the games whose totals the score sums (the third tie-break is score per
+// scored game: without it the ranking could not be rebuilt from the file, a host's audit).
 func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"rank", "entrant", "games", "wins", "draws", "losses", "points", "score", "deal_diff", "rating", "rating_95",
-		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms", "forfeits_timeout", "forfeits_illegal", "forfeits_disconnect"})
+		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms", "forfeits_timeout", "forfeits_illegal", "forfeits_disconnect", "scored_games"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i, e := range s.Entrants {
 		_ = cw.Write([]string{strings.TrimSuffix(rankText(s.Entrants, i), "="), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
 			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
 			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs),
-			strconv.Itoa(e.ForfeitsTimeout), strconv.Itoa(e.ForfeitsIllegal), strconv.Itoa(e.ForfeitsDisconnect)})
+			strconv.Itoa(e.ForfeitsTimeout), strconv.Itoa(e.ForfeitsIllegal), strconv.Itoa(e.ForfeitsDisconnect), strconv.Itoa(e.ScoredGames)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -203,16 +203,16 @@ func TestStandingsJSONKeys(t *testing.T) {
 // line per entrant in rank order, at full precision (there was only the per-game CSV).
 func TestStandingsCSV(t *testing.T) {
 	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
-		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
-		{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealDiff: -550.25, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, ScoredGames: 1, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+		{Entrant: "js", Games: 2, Losses: 2, Score: 900, ScoredGames: 1, DealDiff: -550.25, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
 			Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}
 	var out strings.Builder
 	if err := writeStandingsCSV(&out, s); err != nil {
 		t.Fatal(err)
 	}
-	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,fallbacks,mean_decision_ms,forfeits_timeout,forfeits_illegal,forfeits_disconnect
-1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0,0,0,0
-2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5,0,1,0
+	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,fallbacks,mean_decision_ms,forfeits_timeout,forfeits_illegal,forfeits_disconnect,scored_games
+1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0,0,0,0,1
+2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5,0,1,0,1
 `
 	if out.String() != want {
 		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)
