@@ -204,21 +204,36 @@ var peerBackoff = grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Con
 // pays a new dial (a TCP and, with --peer-ca, a TLS handshake: milliseconds) now and then.
 const peerIdle = 10 * time.Minute
 
-// peerConn is the connection to another referee and its use: the calls forwarded over it now,
-// and when the last one ended (or the first started). Guarded by Referee.peersMu.
+// peerConn is a connection to another referee and its use: the calls forwarded over it now, and
+// when the last one ended (or the first started). Guarded by Referee.peersMu.
 type peerConn struct {
 	cc    *grpc.ClientConn
 	calls int
 	used  time.Time
 }
 
-// peer returns the client connection to the referee at addr, dialled with Config.PeerDialOptions
-// (plaintext when empty) and peerBackoff when this referee holds none, and counts a call over it
-// until done is called (closeIdlePeers closes it once it has carried no call for peerIdle).
-// ErrMoving when grpc-go cannot dial addr at all (it does not parse as a target: that referee's
-// --advertise is wrong), so that the caller gets Unavailable naming it, with the RetryInfo of a
-// table that cannot be reached for now, rather than Unknown. ErrStopped once this referee has
-// closed (Close, Handover): a connection dialled then would outlive closePeers.
+// peerCallsPerConn is how many calls a connection to another referee carries before the next
+// call opens another connection to it, up to maxPeerConns: the other referee serves each
+// connection at most --max-streams-per-conn streams at once (100 by default), and the calls past
+// them waited, unary ones to their deadline, streams for ever. One connection carried every call
+// forwarded to a referee: 100 bots' seat streams or spectators forwarded through a referee cut it
+// off from the owner of their tables (an outside attack).
+const peerCallsPerConn = 50
+
+// maxPeerConns is the most connections a referee holds to another: 3 200 calls forwarded at
+// once, each connection counted in the other's --max-conns-per-addr (256 by default). Past them
+// a call takes the least busy connection.
+const maxPeerConns = 64
+
+// peer returns a client connection to the referee at addr, dialled with Config.PeerDialOptions
+// (plaintext when empty) and peerBackoff, and counts a call over it until done is called: the
+// least busy of this referee's connections to it, a new one when each already carries
+// peerCallsPerConn calls (up to maxPeerConns). closeIdlePeers closes a connection once it has
+// carried no call for peerIdle. ErrMoving when grpc-go cannot dial addr at all (it does not
+// parse as a target: that referee's --advertise is wrong), so that the caller gets Unavailable
+// naming it, with the RetryInfo of a table that cannot be reached for now, rather than Unknown.
+// ErrStopped once this referee has closed (Close, Handover): a connection dialled then would
+// outlive closePeers.
 func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
@@ -227,8 +242,13 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 		return nil, nil, stoppedForwarding()
 	default:
 	}
-	p := s.peers[addr]
-	if p == nil {
+	var p *peerConn
+	for _, c := range s.peers[addr] {
+		if p == nil || c.calls < p.calls {
+			p = c
+		}
+	}
+	if p == nil || p.calls >= peerCallsPerConn && len(s.peers[addr]) < maxPeerConns {
 		opts := s.cfg.PeerDialOptions
 		if opts == nil {
 			opts = []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
@@ -241,7 +261,7 @@ func (s *Referee) peer(addr string) (cc *grpc.ClientConn, done func(), err error
 			return nil, nil, errorf(ErrMoving, "forwarded to the referee that owns it: its advertised address (--advertise) cannot be dialled (this referee's log says which); reconnect")
 		}
 		p = &peerConn{cc: cc}
-		s.peers[addr] = p
+		s.peers[addr] = append(s.peers[addr], p)
 	}
 	p.calls++
 	p.used = time.Now()
@@ -273,14 +293,21 @@ var (
 var peerKeepalive = grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: 10 * time.Second, Timeout: 3 * time.Second})
 
 // closeIdlePeers closes and forgets the connections to other referees that have carried no call
-// since peerIdle before now, and forgets whether those referees answered (peerAnswered): the
-// next call to one dials it again.
+// since peerIdle before now, and, once none is left to a referee, forgets whether it answered
+// (peerAnswered): the next call to it dials it again.
 func (s *Referee) closeIdlePeers(now time.Time) {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
-	for addr, p := range s.peers {
-		if p.calls == 0 && now.Sub(p.used) >= peerIdle {
-			_ = p.cc.Close()
+	for addr, conns := range s.peers {
+		conns = slices.DeleteFunc(conns, func(p *peerConn) bool {
+			idle := p.calls == 0 && now.Sub(p.used) >= peerIdle
+			if idle {
+				_ = p.cc.Close()
+			}
+			return idle
+		})
+		s.peers[addr] = conns
+		if len(conns) == 0 {
 			delete(s.peers, addr)
 			delete(s.peersDown, addr)
 		}
@@ -291,8 +318,10 @@ func (s *Referee) closeIdlePeers(now time.Time) {
 func (s *Referee) closePeers() {
 	s.peersMu.Lock()
 	defer s.peersMu.Unlock()
-	for addr, p := range s.peers {
-		_ = p.cc.Close()
+	for addr, conns := range s.peers {
+		for _, p := range conns {
+			_ = p.cc.Close()
+		}
 		delete(s.peers, addr)
 	}
 }

@@ -26,7 +26,7 @@ func TestPeerReachesARestartedReferee(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	s := &Referee{peers: map[string]*peerConn{}}
+	s := &Referee{peers: map[string][]*peerConn{}}
 	defer s.closePeers()
 	cc, done, err := s.peer(addr)
 	if err != nil {
@@ -92,7 +92,7 @@ func TestPeerReachesASlowReferee(t *testing.T) {
 	healthpb.RegisterHealthServer(g, health.NewServer())
 	go func() { _ = g.Serve(slowListener{Listener: l, handshake: 1500 * time.Millisecond}) }()
 	defer g.Stop()
-	s := &Referee{peers: map[string]*peerConn{}}
+	s := &Referee{peers: map[string][]*peerConn{}}
 	defer s.closePeers()
 	cc, done, err := s.peer(l.Addr().String())
 	if err != nil {

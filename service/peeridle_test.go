@@ -65,12 +65,12 @@ func TestIdlePeerConnectionClosed(t *testing.T) {
 	}
 }
 
-// peerOf is r's connection to the referee at addr, nil when it holds none.
+// peerOf is r's first connection to the referee at addr, nil when it holds none.
 func peerOf(r *peerReferee, addr string) *grpc.ClientConn {
 	r.srv.peersMu.Lock()
 	defer r.srv.peersMu.Unlock()
-	if p := r.srv.peers[addr]; p != nil {
-		return p.cc
+	if conns := r.srv.peers[addr]; len(conns) > 0 {
+		return conns[0].cc
 	}
 	return nil
 }
@@ -79,8 +79,46 @@ func peerOf(r *peerReferee, addr string) *grpc.ClientConn {
 func inFlight(r *peerReferee, addr string) int {
 	r.srv.peersMu.Lock()
 	defer r.srv.peersMu.Unlock()
-	if p := r.srv.peers[addr]; p != nil {
-		return p.calls
+	n := 0
+	for _, p := range r.srv.peers[addr] {
+		n += p.calls
 	}
-	return 0
+	return n
+}
+
+// TestForwardingPastOneConnectionsStreams: 70 seat streams forwarded through referee A to B,
+// which serves a connection at most 60 streams at once: each is joined (Welcome), over two
+// connections from A to B. One connection carried every call A forwarded to B, and the streams
+// past B's limit waited for ever, as did any other call forwarded to B: 100 bots or spectators
+// forwarded through a referee cut it off from another (an outside attack).
+func TestForwardingPastOneConnectionsStreams(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a := startPeer(t, u, nil)
+	b := startPeer(t, u, nil, grpc.MaxConcurrentStreams(60))
+	var seats []*rawSeat
+	for range 35 {
+		resp := b.create(t, twoHandedRemote())
+		for seat := range 2 {
+			s := a.join(t, resp, seat, 0)
+			s.welcome()
+			seats = append(seats, s)
+		}
+	}
+	if n := inFlight(a, b.addr); n != 70 {
+		t.Errorf("A forwards %d calls to B, want the 70 streams", n)
+	}
+	a.srv.peersMu.Lock()
+	conns := len(a.srv.peers[b.addr])
+	a.srv.peersMu.Unlock()
+	if want := (70 + peerCallsPerConn - 1) / peerCallsPerConn; conns != want {
+		t.Errorf("A holds %d connections to B, want %d (%d calls each at most)", conns, want, peerCallsPerConn)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := a.tables.ListTables(ctx, &pb.ListTablesRequest{State: pb.TableState_TABLE_STATE_PLAYING}); err != nil {
+		t.Errorf("a listing through A meanwhile: %v", err)
+	}
+	for _, s := range seats {
+		s.close()
+	}
 }

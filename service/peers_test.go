@@ -27,8 +27,9 @@ type peerReferee struct {
 	addr string
 }
 
-// startPeer starts a peerReferee on the schema at u (see sharedSchema).
-func startPeer(t *testing.T, u string, tweak func(*Config)) *peerReferee {
+// startPeer starts a peerReferee on the schema at u (see sharedSchema), its gRPC server built
+// with opts too.
+func startPeer(t *testing.T, u string, tweak func(*Config), opts ...grpc.ServerOption) *peerReferee {
 	t.Helper()
 	st, _ := openShared(t, u)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -41,7 +42,7 @@ func startPeer(t *testing.T, u string, tweak func(*Config)) *peerReferee {
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	return &peerReferee{referee: serveLoopback(t, lis, cfg, reg), addr: lis.Addr().String()}
+	return &peerReferee{referee: serveLoopback(t, lis, cfg, reg, opts...), addr: lis.Addr().String()}
 }
 
 // TestTournamentThroughAnotherReferee: a tournament runs on referee A; referee B, started before

@@ -224,9 +224,10 @@ type Referee struct {
 	// under them, with when they were first found so (releaseIdleLeases). Only leaseLoop's
 	// goroutine uses it.
 	idleLeases map[store.Lease]time.Time
-	// peers are the connections to the other referees, by address (forward.go).
+	// peers are the connections to the other referees, by address: several to one whose calls
+	// need them (forward.go, peer).
 	peersMu sync.Mutex
-	peers   map[string]*peerConn
+	peers   map[string][]*peerConn
 	// peersDown are the addresses of the referees that did not answer the last listing that asked
 	// them (liveElsewhere), so that their outage is logged once. Guarded by peersMu.
 	peersDown map[string]bool
@@ -353,7 +354,7 @@ func NewReferee(ctx context.Context, cfg Config) (*Referee, error) {
 		dropped: map[string]bool{}, idleLeases: map[store.Lease]time.Time{}, lobby: newLobby(), quotas: newQuotas(cfg, cfg.Metrics, leaser != nil), leaser: leaser}
 	s.idle = sync.NewCond(&s.mu)
 	s.tourneys = newTourneys(s.store)
-	s.peers = map[string]*peerConn{}
+	s.peers = map[string][]*peerConn{}
 	s.peersDown = map[string]bool{}
 	s.forwardLog = rate.Sometimes{Interval: forwardLogEvery}
 	s.forwarders = newForwarderCache()

@@ -391,15 +391,16 @@ func startLoopbackReferee(t *testing.T) *referee {
 }
 
 // serveLoopback serves a referee made with cfg (its metrics registered in reg) on lis, a TCP
-// listener, until the test ends, and returns it with a client connected over TCP.
-func serveLoopback(t *testing.T, lis net.Listener, cfg Config, reg *prometheus.Registry) *referee {
+// listener, its gRPC server built with opts too, until the test ends, and returns it with a
+// client connected over TCP.
+func serveLoopback(t *testing.T, lis net.Listener, cfg Config, reg *prometheus.Registry, opts ...grpc.ServerOption) *referee {
 	t.Helper()
 	srv, err := New(context.Background(), cfg)
 	if err != nil {
 		lis.Close()
 		t.Fatal(err)
 	}
-	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
+	g := grpc.NewServer(append(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...), opts...)...)
 	srv.Register(g)
 	go func() { _ = g.Serve(lis) }()
 	dial := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
