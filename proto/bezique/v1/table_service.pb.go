@@ -321,7 +321,8 @@ type ListTablesRequest struct {
 	// state keeps only tables in this state; unspecified keeps all.
 	State TableState `protobuf:"varint,3,opt,name=state,proto3,enum=bezique.v1.TableState" json:"state,omitempty"`
 	// table_ids keeps, when set, only the tables with these ids (at most 1 000), in this order;
-	// an unknown id is left out. The answer is one page: page_token and state must be empty.
+	// an unknown id is left out, an id given again is listed once (at its first place). The answer
+	// is one page: page_token and state must be empty.
 	// Referees sharing a store use it to ask the referee that plays a page's tables in play for
 	// its live view of them.
 	TableIds      []string `protobuf:"bytes,4,rep,name=table_ids,json=tableIds,proto3" json:"table_ids,omitempty"`

@@ -21,7 +21,8 @@ export interface ListTablesRequest {
   'state'?: (_bezique_v1_TableState);
   /**
    * table_ids keeps, when set, only the tables with these ids (at most 1 000), in this order;
-   * an unknown id is left out. The answer is one page: page_token and state must be empty.
+   * an unknown id is left out, an id given again is listed once (at its first place). The answer
+   * is one page: page_token and state must be empty.
    * Referees sharing a store use it to ask the referee that plays a page's tables in play for
    * its live view of them.
    */
@@ -47,7 +48,8 @@ export interface ListTablesRequest__Output {
   'state': (_bezique_v1_TableState__Output);
   /**
    * table_ids keeps, when set, only the tables with these ids (at most 1 000), in this order;
-   * an unknown id is left out. The answer is one page: page_token and state must be empty.
+   * an unknown id is left out, an id given again is listed once (at its first place). The answer
+   * is one page: page_token and state must be empty.
    * Referees sharing a store use it to ask the referee that plays a page's tables in play for
    * its live view of them.
    */
