@@ -216,17 +216,44 @@ func TestWatchLiveGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The bot holds its first decision until the page's clock has been read, then thinks 10 ms a
-	// decision, so that the game lasts a few seconds and the page is seen mid-game, its stock
-	// drawn down as the events arrive.
-	hold := make(chan struct{})
-	var first sync.Once
+	// decision, so that the game lasts a few seconds; it holds again at its first decision of a
+	// deal's phase 1 with cards melded and the stock under 40 (the page is read mid-game), and at
+	// its first decision of that deal's phase 2 (the hands are read).
+	hold, mid, resumeMid, phase2, resume := make(chan struct{}), make(chan struct{}), make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var first, midOnce, phase2Once sync.Once
+	var mu sync.Mutex
+	var melded, inPhase2, midDone bool // this deal's, from the seat's events
+	stockLeft := 64                    // the stock as the seat's events say
 	slow := bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
 		first.Do(func() { <-hold })
+		mu.Lock()
+		atMid, atPhase2 := melded && stockLeft < 40 && !inPhase2, midDone && inPhase2
+		midDone = midDone || atMid
+		mu.Unlock()
+		if atMid {
+			midOnce.Do(func() { close(mid); <-resumeMid })
+		}
+		if atPhase2 {
+			phase2Once.Do(func() { close(phase2); <-resume })
+		}
 		time.Sleep(10 * time.Millisecond)
 		return bot.Decide(ctx, req)
 	})
 	cfg := botsdk.Config{Server: "passthrough:///bufnet", TableID: id, Seat: 0, Token: resp.GetSeatTokens()[0].GetToken(),
-		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial}
+		BotName: "rulebook", BotVersion: "1", DialOptions: r.dial, OnEvent: func(e *pb.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case e.GetDealStarted() != nil:
+				melded, inPhase2, stockLeft = false, false, int(e.GetDealStarted().GetStockSize())
+			case e.GetMelded() != nil:
+				melded = true
+			case e.GetCardDrawn() != nil:
+				stockLeft = int(e.GetCardDrawn().GetStockSize())
+			case e.GetPhase2Started() != nil:
+				inPhase2 = true
+			}
+		}}
 	played := make(chan error, 1)
 	go func() {
 		_, err := botsdk.Play(context.Background(), cfg, slow)
@@ -263,10 +290,39 @@ func TestWatchLiveGame(t *testing.T) {
 	}
 	shot(t, ctx, "table-clock")
 	close(hold)
+	waitHeld := func(held <-chan struct{}, what string) {
+		t.Helper()
+		select {
+		case <-held:
+		case err := <-played:
+			t.Fatalf("the game ended (%v) before the bot was held %s", err, what)
+		}
+	}
+	waitHeld(mid, "mid-game")
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.getElementById("stock").textContent) < 40 && document.querySelector(".tabled .card") !== null`)); err != nil {
 		t.Fatal(err)
 	}
 	shot(t, ctx, "table-live")
+	close(resumeMid)
+	// In phase 2 a spectator has seen some cards of a hand (the turn-up drawn last, the melds back
+	// from the table): the page shows them and a back for each other card. It showed the cards
+	// seen alone, a hand of 8 as 3 (a browser trial).
+	waitHeld(phase2, "in phase 2")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("stock").textContent === "0"`)); err != nil {
+		t.Fatal(err)
+	}
+	hands, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".hand")].map((h) => h.querySelectorAll(".card").length + " of " + h.dataset.count)`))
+	for _, h := range hands {
+		var shown, held int
+		if _, serr := fmt.Sscanf(h, "%d of %d", &shown, &held); serr != nil || shown != held || held < 7 {
+			err = fmt.Errorf("a hand shows %s cards", h)
+		}
+	}
+	if err != nil || len(hands) != 2 {
+		t.Errorf("the hands at phase 2's start: %q (%v); want each to show every card it holds (7 or 8), seen or a back", hands, err)
+	}
+	shot(t, ctx, "table-phase2")
+	close(resume)
 	if err := <-played; err != nil {
 		t.Fatal(err)
 	}
@@ -722,8 +778,9 @@ func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceC
 // TestTournamentStandings runs a round robin of a lobby bot and random (two-handed, duplicate
 // deals, one game at a time) with its page open: the lobby bot holds each game's first decision
 // until the test lets it go, so the page is read after each result. After every game the page's
-// standings and rating plot are GetTournament's at that moment, so the plot is live; at the end
-// every game is listed with its entrants and scores.
+// standings and rating plot are GetTournament's at that moment, so the plot is live (an entrant
+// not rated yet reads "unrated" and has no place in the plot); at the end every game is listed
+// with its entrants and scores.
 func TestTournamentStandings(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -732,6 +789,11 @@ func TestTournamentStandings(t *testing.T) {
 		t.Fatal(err)
 	}
 	scheduled := 4
+	// The game in play, held at its first decision, is listed to be watched (only the games
+	// ended were: a browser trial).
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#inplay li a")?.getAttribute("href") === "/t/%s-g0"`, id))); err != nil {
+		t.Fatalf("the page never listed game 0 in play: %v", err)
+	}
 	for played := 0; played <= scheduled; played++ {
 		if played > 0 {
 			step <- struct{}{} // the next game may be played
@@ -743,15 +805,16 @@ func TestTournamentStandings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want []string
-		plot := "ratings: "
-		for i, e := range now.GetTournament().GetStandings().GetEntrants() {
-			want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %.1f ± %.1f %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
-				e.GetLosses(), e.GetPoints(), e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma(), e.GetForfeits()))
-			if i > 0 {
-				plot += ", "
+		var want, plotted []string
+		for _, e := range now.GetTournament().GetStandings().GetEntrants() {
+			rating := fmt.Sprintf("%.1f ± %.1f", e.GetRating().GetMu(), 1.96*e.GetRating().GetSigma())
+			if e.GetRating().GetMu() == 25 && e.GetRating().GetSigma() == 25.0/3 { // OpenSkill's start: no game rated yet
+				rating = "unrated"
+			} else {
+				plotted = append(plotted, fmt.Sprintf("%s %.1f", e.GetEntrant(), e.GetRating().GetMu()))
 			}
-			plot += fmt.Sprintf("%s %.1f", e.GetEntrant(), e.GetRating().GetMu())
+			want = append(want, fmt.Sprintf("%s %d %d–%d–%d %g %s %d", e.GetEntrant(), e.GetGames(), e.GetWins(), e.GetDraws(),
+				e.GetLosses(), e.GetPoints(), rating, e.GetForfeits()))
 		}
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".standings tbody tr")].map(r => r.innerText.replaceAll("\t", " "))`))
 		if err != nil {
@@ -760,12 +823,16 @@ func TestTournamentStandings(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("after %d games the page's standings:\n%s\nGetTournament's:\n%s", played, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		label, err := chromedp.Run(ctx, chromedp.AttributeValue("svg.plot", "aria-label"))
+		label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("svg.plot")?.getAttribute("aria-label") ?? "(no plot)"`))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if label.Value != plot {
-			t.Errorf("after %d games the rating plot's label %q, want %q", played, label.Value, plot)
+		plot := "ratings: " + strings.Join(plotted, ", ")
+		if len(plotted) == 0 {
+			plot = "(no plot)" // nobody rated yet
+		}
+		if label != plot {
+			t.Errorf("after %d games the rating plot's label %q, want %q", played, label, plot)
 		}
 		if played == 2 {
 			shot(t, ctx, "tournament-live")
@@ -877,10 +944,11 @@ func TestTournamentSaysWhoIsAway(t *testing.T) {
 	}
 }
 
-// TestTournamentGamesNumbered: the tournament page numbers each game by its place in the
-// schedule, from 1. A lobby entrant that never comes holds back games 1 to 4 of a round robin of
-// three entrants (duplicate deals), so only games 5 and 6 are played; the list numbered them 1
-// and 2, the order they ended in (a host's trial).
+// TestTournamentGamesNumbered: the tournament page lists the games in schedule order, each
+// numbered by its game from 0, as its table's id and the command line number it. A lobby entrant
+// that never comes holds back games 0 to 3 of a round robin of three entrants (duplicate deals),
+// so only games 4 and 5 are played; the list numbered them 1 and 2, the order they ended in (a
+// host's trial).
 func TestTournamentGamesNumbered(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -893,12 +961,12 @@ func TestTournamentGamesNumbered(t *testing.T) {
 		}
 		games = nil
 		for _, res := range got.GetResults() {
-			games = append(games, fmt.Sprint(res.GetGame()+1))
+			games = append(games, fmt.Sprint(res.GetGame()))
 		}
 	}
 	slices.Sort(games)
-	if strings.Join(games, " ") != "5 6" {
-		t.Fatalf("games %v played, want 5 and 6 (numbered from 1)", games)
+	if strings.Join(games, " ") != "4 5" {
+		t.Fatalf("games %v played, want 4 and 5", games)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
 		t.Fatal(err)
@@ -906,12 +974,12 @@ func TestTournamentGamesNumbered(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#results li").length === 2`)); err != nil {
 		t.Fatal(err)
 	}
-	numbers, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li")].map(li => String(li.value)).sort()`))
+	numbers, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#results li")].map(li => li.value + " " + li.querySelector("a").textContent)`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(numbers, " ") != "5 6" {
-		t.Errorf("the page numbers the games %v, want 5 and 6", numbers)
+	if want := "4 " + id + "-g4, 5 " + id + "-g5"; strings.Join(numbers, ", ") != want {
+		t.Errorf("the page lists the games %q, want %q", numbers, want)
 	}
 }
 

@@ -35,8 +35,9 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	id := strings.TrimPrefix(u.Path, "/play/")
 	// The page says what leaving it does: the referee's default policy, 15 s then auto-play.
-	if leaving, err := chromedp.Run(ctx, chromedp.Text("#leaving")); err != nil || leaving != "Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
-		t.Errorf("the play page says %q (%v) of leaving it", leaving, err)
+	if leaving, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil ||
+		leaving != "You play seat 0, side 0. Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
+		t.Errorf("the play page says %q (%v) of the seat and of leaving it", leaving, err)
 	}
 	decisions, shotTaken, tabledOffered := 0, false, 0
 	for deadline := time.Now().Add(3 * time.Minute); ; {
@@ -113,6 +114,10 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	if tabledOffered == 0 {
 		t.Errorf("no tabled card was offered to play in %d decisions: not the case tried (the person melds at every chance)", decisions)
+	}
+	// The game over, the seat is no longer played: the line about leaving goes.
+	if heading, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil || heading != "You play seat 0, side 0." {
+		t.Errorf("after the game the play page says %q (%v), want \"You play seat 0, side 0.\"", heading, err)
 	}
 	shot(t, ctx, "play-over")
 	phoneFits(t, ctx, "play-phone")

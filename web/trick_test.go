@@ -13,7 +13,8 @@ import (
 
 // TestTrickSaysWhoPlayed replays a four-handed game of two built-in bots, each at two seats, and
 // checks that a trick's cards say who played each, and that a name two seats share says the seat:
-// the page drew a trick's cards alone, and said "won by rulebook" of either rulebook seat.
+// the page drew a trick's cards alone, and said "won by rulebook" of either rulebook seat; and
+// that the heading names the partnerships.
 func TestTrickSaysWhoPlayed(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -63,6 +64,10 @@ func TestTrickSaysWhoPlayed(t *testing.T) {
 	}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("the trick in progress at step %d names %q, want %q", step, got, want)
+	}
+	// The heading puts partners together (the four names read as four sides beside two scores).
+	if meta, err := chromedp.Run(ctx, chromedp.Text(".meta")); err != nil || meta != "rulebook & rulebook v random & random · four-handed" {
+		t.Errorf("the replay's heading says %q (%v)", meta, err)
 	}
 	shot(t, ctx, "replay-four-handed-trick")
 }

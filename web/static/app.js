@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { apply, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
+import { apply, bySide, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -13,7 +13,9 @@ const SEATS = "bezique.v1.SeatService";
 const main = document.getElementById("main");
 
 const stateName = (s) => String(s ?? "").replace("TABLE_STATE_", "").toLowerCase();
-const seatList = (t) => (t.seats ?? []).map((s) => esc(s.name || s.botName || (s.remote ? "remote" : "bot"))).join(" v ");
+// seatList names a table's seats side by side, partners together: "north & south v east & west"
+// (a partnership game's four names read as four sides beside its two scores: a browser trial).
+const seatList = (t) => bySide((t.seats ?? []).map((s) => [Number(s.side ?? 0), esc(s.name || s.botName || (s.remote ? "remote" : "bot"))]));
 const scoreList = (scores) => (scores ?? []).map((s) => Number(s.total ?? 0)).join(" – ");
 
 const framed = location.pathname.startsWith("/embed/");
@@ -283,13 +285,15 @@ async function replay(id, embedded) {
   redraw();
 }
 
-// leavingText says what leaving the play page does to the seat, from the table's failure policy
-// (FailurePolicy: its disconnect grace, then auto-play or a forfeit): a person who closed the tab
-// was not told that the referee would play the seat.
-function leavingText(policy) {
+// leavingText says which seat and side the person plays (the result and the scores name sides)
+// and what leaving the play page does to the seat, from the Welcome's failure policy (its
+// disconnect grace, then auto-play or a forfeit): a person who closed the tab was not told that
+// the referee would play the seat. The game over, the page drops the second sentence.
+function leavingText(welcome) {
+  const policy = welcome.failurePolicy;
   const grace = Number(policy?.disconnectGraceMs ?? 0) / 1000;
   const then = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT" ? "your side forfeits the game" : "the referee plays your seat until you come back";
-  return `<p class="meta" id="leaving">Leaving this page leaves your seat: ${grace} s later ${then}.</p>`;
+  return `<p class="meta">You play seat ${Number(welcome.seat ?? 0)}, side ${Number(welcome.side ?? 0)}.<span id="leaving"> Leaving this page leaves your seat: ${grace} s later ${then}.</span></p>`;
 }
 
 // actionText is an action that is not a card to click, in words, its cards as the table draws
@@ -370,7 +374,7 @@ async function play(id) {
       if (msg.welcome) {
         request = null; // a request still open comes again after the Welcome
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
-          document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome.failurePolicy);
+          document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome);
           t = newTable(msg.welcome.seats);
           fromView(t, msg.welcome.snapshot ?? {});
           t.seq = Number(msg.welcome.lastSeq ?? 0);
@@ -385,7 +389,11 @@ async function play(id) {
         setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
       } else if (msg.clockReport) setClocks(t, msg.clockReport);
       else if (msg.rejection) fail(new Error(`${msg.rejection.rule}: ${msg.rejection.message}`));
-      else if (msg.gameOver) { request = null; t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result); }
+      else if (msg.gameOver) {
+        request = null;
+        t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result);
+        document.getElementById("leaving")?.remove(); // the seat is no longer played
+      }
       redraw();
     }, async () => Boolean(t?.over), (c) => { cut = c; status.textContent = c ? "reconnecting…" : ""; });
   } catch (err) {

@@ -153,7 +153,10 @@ export function apply(t, ev) {
   } else if (e.melded) {
     const s = n(e.melded.seat), m = e.melded.meld;
     for (const c of m.cards ?? []) {
-      if (t.tabled[s].some((x) => x.id === c.id)) continue;
+      // A card on the table stays where it is: the seat's own, or its partner's (a meld may take
+      // a partner's tabled card, RULES.md R1; it was copied to the melder's table and counted out
+      // of its hand: a phantom card to the game's end, a browser trial).
+      if (t.tabled.some((cards) => cards.some((x) => x.id === c.id))) continue;
       t.tabled[s].push(c);
       t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, c) };
     }
@@ -176,8 +179,7 @@ export function apply(t, ev) {
     t.last = `${cap(seatName(t, s))}'s announced ${meldName(l.meld?.kind)} lapsed unscored: ${why}`;
   } else if (e.sevenExchanged) {
     const x = e.sevenExchanged, s = n(x.seat);
-    const cards = without(t.hands[s].cards, x.seven);
-    t.hands[s] = { count: t.hands[s].count, cards: t.hands[s].cards.length ? [...cards, x.taken] : [] };
+    t.hands[s] = { count: t.hands[s].count, cards: [...without(t.hands[s].cards, x.seven), x.taken] }; // the turn-up taken is seen
     t.turnUp = x.seven;
     score(t, sideOf(t, s), x.points);
     t.last = `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`;
@@ -191,8 +193,9 @@ export function apply(t, ev) {
     const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
     t.hands[s] = { count: t.hands[s].count + 1, cards };
   } else if (e.phase2Started) {
-    // The cards on the table are back in their hands, as the event says (events.proto Phase2Started).
-    t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: h.cards.length ? [...h.cards, ...t.tabled[s]] : [] }));
+    // The cards on the table are back in their hands, as the event says (events.proto Phase2Started),
+    // and seen: they were on the table.
+    t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: [...h.cards, ...t.tabled[s]] }));
     t.tabled = t.tabled.map(() => []);
     t.last = "The stock is empty: the last tricks";
   } else if (e.brisquesScored) {
@@ -245,6 +248,14 @@ const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illeg
 // andList writes words as "a", "a and b", "a, b and c".
 export function andList(words) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : String(words[0] ?? "");
+}
+
+// bySide joins names given as [side, name] pairs in seat order, side by side, the names of one
+// side with " & ": "north & south v east & west", "a v b v c".
+export function bySide(seats) {
+  const sides = [];
+  for (const [side, name] of seats) (sides[side] ??= []).push(name);
+  return sides.filter(Boolean).map((names) => names.join(" & ")).join(" v ");
 }
 
 // outcomeText is how a game ended (a GameResult), in the words every view prints: the Go CLI's
@@ -308,9 +319,12 @@ export function render(t, play) {
     const hand = t.hands[s];
     const mine = play && play.seat === s;
     const act = (place, c) => mine ? play.actions.get(`${place}:${c.id}`) ?? play.actions.get(`${place}:${c.suit}:${c.rank}`) : undefined;
-    const cards = hand.cards.length
-      ? hand.cards.map((c) => cardHTML(c, act("hand", c))).join("")
-      : `<span class="backs" role="img" aria-label="${hand.count} hidden cards">${'<span class="card back"></span>'.repeat(Math.max(hand.count, 0))}</span>`;
+    // The cards of the hand that the page has seen (all of a seat's own, a replay's; for a
+    // spectator those drawn face up or back from the table), then a back for each other: a hand
+    // with a card seen showed that card alone (a browser trial).
+    const hidden = Math.max(hand.count - hand.cards.length, 0);
+    const cards = hand.cards.map((c) => cardHTML(c, act("hand", c))).join("") +
+      (hidden ? `<span class="backs" role="img" aria-label="${hidden} hidden cards">${'<span class="card back"></span>'.repeat(hidden)}</span>` : "");
     const tabled = t.tabled[s].map((c) => cardHTML(c, act("table", c))).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
       <h3>${esc(baseName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>

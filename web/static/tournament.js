@@ -2,13 +2,19 @@
 // entrants' ratings drawn as a plot: each rating μ with its 95 % interval μ ± 1.96σ, as
 // stats.PlotRatings draws them (docs/TOURNAMENTS.md § Plots).
 import { call, follow } from "./api.js";
-import { andList, esc } from "./table.js";
+import { andList, bySide, esc } from "./table.js";
 
 const n = (v) => Number(v ?? 0);
 const Z = 1.96; // a 95 % interval
 
-// ratingPlot draws each entrant's rating μ as a dot on its 95 % interval, in an SVG.
-export function ratingPlot(entrants) {
+// unrated reports whether an entrant has no rated game yet: its rating is still OpenSkill's
+// start, 25 ± 25/3 (an entrant that forfeited every game unplayed read "25.0 ± 16.3", above
+// entrants that had won games: a browser trial).
+const unrated = (e) => n(e.rating?.mu) === 25 && Math.abs(n(e.rating?.sigma) - 25 / 3) < 1e-9;
+
+// ratingPlot draws each rated entrant's rating μ as a dot on its 95 % interval, in an SVG.
+export function ratingPlot(all) {
+  const entrants = all.filter((e) => !unrated(e));
   if (!entrants.length) return "";
   const lo = Math.min(...entrants.map((e) => n(e.rating?.mu) - Z * n(e.rating?.sigma)));
   const hi = Math.max(...entrants.map((e) => n(e.rating?.mu) + Z * n(e.rating?.sigma)));
@@ -27,7 +33,7 @@ export function ratingPlot(entrants) {
 // standings draws the standings table.
 function standingsHTML(st) {
   const rows = (st.entrants ?? []).map((e) => `<tr><th scope="row">${esc(e.entrant)}</th><td>${n(e.games)}</td>
-    <td>${n(e.wins)}–${n(e.draws)}–${n(e.losses)}</td><td>${n(e.points)}</td><td>${n(e.rating?.mu).toFixed(1)} ± ${(Z * n(e.rating?.sigma)).toFixed(1)}</td>
+    <td>${n(e.wins)}–${n(e.draws)}–${n(e.losses)}</td><td>${n(e.points)}</td><td>${unrated(e) ? "unrated" : `${n(e.rating?.mu).toFixed(1)} ± ${(Z * n(e.rating?.sigma)).toFixed(1)}`}</td>
     <td>${n(e.forfeits)}</td></tr>`).join("");
   return `<p>${n(st.played)} of ${n(st.scheduled)} games played</p>
     <div class="scroll"><table class="tables standings"><thead><tr><th scope="col">Entrant</th><th scope="col">Games</th><th scope="col">W–D–L</th>
@@ -55,10 +61,31 @@ export function awayText(away) {
   return away.map((b) => `Waiting for lobby bot ${b.bot} (${b.unable || "away"} since ${at(b.since)}): its games are put off until it can play them, and forfeited from ${at(b.forfeitTime)}.`).join(" ");
 }
 
+// showInPlay lists in el the tournament's games in play (its tables, named id-gN, among
+// ListTables' in play, but those ended(tableId) says have a result), each a link to watch it,
+// every two seconds while running() says so: the page listed only the games that had ended, and
+// a visitor could not find a game to watch (a browser trial). A listing refused (without a key on
+// a referee with keys) or failed shows none.
+async function showInPlay(el, id, running, ended) {
+  while (running()) {
+    try {
+      const { tables } = await call("bezique.v1.TableService/ListTables", { state: "TABLE_STATE_PLAYING", pageSize: 1000 });
+      const mine = (tables ?? []).filter((t) => t.tableId.startsWith(`${id}-g`) && !ended(t.tableId))
+        .sort((a, b) => Number(a.tableId.slice(id.length + 2)) - Number(b.tableId.slice(id.length + 2)));
+      el.innerHTML = mine.length ? `<h2>In play</h2><ul>${mine.map((t) => `<li><a href="/t/${esc(t.tableId)}">${esc(t.tableId)}</a>
+        ${esc(bySide((t.seats ?? []).map((s) => [n(s.side), s.name || s.botName || "bot"])))}</li>`).join("")}</ul>` : "";
+    } catch {
+      el.replaceChildren();
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  el.replaceChildren();
+}
+
 // tournament shows a tournament's standings and results (each game's table, its entrants in seat
-// order, its scores and, for a game not played to its end, how it ended), in the order they
-// ended, each numbered by its game in the schedule (from 1: the list numbered them in the order
-// they ended, a host's trial), live until it ends; its first call goes
+// order, its scores and, for a game not played to its end, how it ended), in schedule order,
+// each numbered by its game from 0, as its table's id ("-g6") and the command line number it (in
+// the order they ended, the list numbered them so: a host's trial), live until it ends; its first call goes
 // through firstLoad (app.js: made again after a failure but a refusal, "reconnecting…" showing).
 // A cut stream is opened again (follow): its first update carries every result so far, so the
 // list is drawn anew from it; an update of more than 1 000 results comes in pieces (more). It shows
@@ -69,15 +96,27 @@ export async function tournament(main, id, firstLoad) {
   const spec = info.spec ?? {};
   main.innerHTML = `<h1>${esc(spec.name || `Tournament ${id}`)}</h1>
     <p class="meta">${esc(String(spec.format ?? "").replace("TOURNAMENT_FORMAT_", "").toLowerCase().replaceAll("_", " "))}
-    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><p id="away" role="status"></p><div id="standings" aria-live="polite"></div><h2>Games</h2><ol id="results"></ol><p id="state" role="status"></p>`;
+    · ${esc(String(spec.variant ?? "").replace("VARIANT_", "").toLowerCase().replaceAll("_", "-"))} · ${esc(id)}</p><p id="away" role="status"></p><div id="standings" aria-live="polite"></div><div id="inplay"></div><h2>Games</h2><ol id="results" start="0"></ol><p id="state" role="status"></p>`;
   const results = document.getElementById("results");
   const state = document.getElementById("state");
   let fresh = true; // the next message is a stream's first: every result so far
   let running = true;
+  const ended = new Set(); // the tables of the results listed
+  const inPlay = document.getElementById("inplay");
+  showInPlay(inPlay, id, () => running, (tableId) => ended.has(tableId));
   await follow("bezique.v1.TournamentService/WatchTournament", () => { fresh = true; return { tournamentId: id, omitPairs: true }; }, (m) => {
     if (fresh) { results.replaceChildren(); fresh = false; }
-    for (const r of m.results ?? []) {
-      results.insertAdjacentHTML("beforeend", `<li value="${n(r.game) + 1}"><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc((r.entrants ?? []).join(" v "))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`);
+    for (const r of [...(m.results ?? [])].sort((a, b) => n(a.game) - n(b.game))) {
+      // In schedule order: results come in the order they were stored, mostly that order, so the
+      // place is looked for from the end.
+      let before = results.lastElementChild;
+      while (before && Number(before.value) > n(r.game)) before = before.previousElementSibling;
+      const li = `<li value="${n(r.game)}"><a href="/replay/${esc(r.tableId)}">${esc(r.tableId)}</a> ${esc(bySide((r.entrants ?? []).map((e, seat) => [seat % ((r.scores ?? []).length || (r.entrants ?? []).length), e])))}: ${(r.scores ?? []).join(" – ")}${esc(ending(r))}</li>`;
+      if (before) before.insertAdjacentHTML("afterend", li);
+      else results.insertAdjacentHTML("afterbegin", li);
+      ended.add(r.tableId);
+      inPlay.querySelector(`a[href="/t/${r.tableId}"]`)?.closest("li").remove(); // ended since the last listing
+      if (!inPlay.querySelector("li")) inPlay.replaceChildren();
     }
     if (m.more) return; // a piece of an update: its last piece has the standings and the state
     if (m.standings) document.getElementById("standings").innerHTML = standingsHTML(m.standings);
