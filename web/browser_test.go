@@ -447,25 +447,15 @@ func TestReplay(t *testing.T) {
 	shot(t, ctx, "replay-deal")
 
 	// Every step: each hand shows as many cards as the events say it holds.
-	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-		const step = document.getElementById("step");
-		for (let k = 0; k <= Number(step.max); k++) {
-			step.value = k;
-			step.dispatchEvent(new Event("input"));
-			for (const h of document.querySelectorAll(".hand")) {
-				const shown = h.querySelectorAll(".card:not(.back)").length;
-				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
-			}
-		}
-		step.value = 3;
-		step.dispatchEvent(new Event("input"));
-		return "";
-	})()`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mismatch != "" {
+	if mismatch := replayHandsMismatch(t, ctx); mismatch != "" {
 		t.Error(mismatch)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const step = document.getElementById("step");
+		step.value = 3;
+		return step.dispatchEvent(new Event("input"));
+	})()`)); err != nil {
+		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Focus("#next"), chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
@@ -1005,4 +995,26 @@ func ghostTournament(t *testing.T, r *referee, options map[string]string, builti
 		_, _ = tournaments.CancelTournament(context.Background(), &pb.CancelTournamentRequest{TournamentId: id})
 	})
 	return tournaments, id
+}
+
+// replayHandsMismatch steps the replay page open in ctx through every step and returns the first
+// at which a hand shows a number of cards other than the events say it holds ("" for none).
+func replayHandsMismatch(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const step = document.getElementById("step");
+		for (let k = 0; k <= Number(step.max); k++) {
+			step.value = k;
+			step.dispatchEvent(new Event("input"));
+			for (const h of document.querySelectorAll(".hand")) {
+				const shown = h.querySelectorAll(".card:not(.back)").length;
+				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
+			}
+		}
+		return "";
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mismatch
 }

@@ -63,22 +63,7 @@ func TestReplayMeldWithPartnersCard(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/replay/"+id), chromedp.WaitVisible("#over")); err != nil {
 		t.Fatal(err)
 	}
-	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-		const step = document.getElementById("step");
-		for (let k = 0; k <= Number(step.max); k++) {
-			step.value = k;
-			step.dispatchEvent(new Event("input"));
-			for (const h of document.querySelectorAll(".hand")) {
-				const shown = h.querySelectorAll(".card:not(.back)").length;
-				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
-			}
-		}
-		return "";
-	})()`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mismatch != "" {
+	if mismatch := replayHandsMismatch(t, ctx); mismatch != "" {
 		t.Errorf("table %s, a meld with a partner's card at step %d: %s", id, at, mismatch)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {

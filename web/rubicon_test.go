@@ -156,22 +156,7 @@ func watchOneDeal(t *testing.T, variant pb.Variant, stock, shots string) {
 		t.Errorf("replay step %d, trump_fixed: trump %q, want %q", fixedAt+1, got, trump)
 	}
 	shot(t, ctx, shots+"-replay-trump-fixed")
-	mismatch, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
-		const step = document.getElementById("step");
-		for (let k = 0; k <= Number(step.max); k++) {
-			step.value = k;
-			step.dispatchEvent(new Event("input"));
-			for (const h of document.querySelectorAll(".hand")) {
-				const shown = h.querySelectorAll(".card:not(.back)").length;
-				if (shown !== Number(h.dataset.count)) return "step " + k + ": " + h.getAttribute("aria-label") + " shows " + shown + " cards of " + h.dataset.count;
-			}
-		}
-		return "";
-	})()`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mismatch != "" {
+	if mismatch := replayHandsMismatch(t, ctx); mismatch != "" {
 		t.Error(mismatch)
 	}
 	checkEnd("the replay's last step")
