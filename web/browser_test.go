@@ -370,8 +370,11 @@ func TestWatchLiveGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := id + "\tfinished"; !strings.HasPrefix(row, want) {
-		t.Errorf("the tables page's row %q, want it to start with %q", row, want)
+	// The row names who won (it gave the scores alone: a browser trial).
+	res := rec.GetResult()
+	winner := []string{"visitor", "random"}[res.GetWinnerSide()]
+	if want := fmt.Sprintf("%s\tfinished\tvisitor v random\t%d – %d: %s won", id, res.GetScores()[0].GetTotal(), res.GetScores()[1].GetTotal(), winner); row != want {
+		t.Errorf("the tables page's row %q, want %q", row, want)
 	}
 	shot(t, ctx, "tables")
 	phoneFits(t, ctx, "tables-phone")

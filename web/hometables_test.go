@@ -2,20 +2,23 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestHomeListsRecentTables: with 201 ended tables (cancelled, each with its record), and one
-// waiting for its seats created after them, the home page lists the waiting one, then the 50
-// most recently ended, newest first, a tournament's games left out. It listed ListTables' first
+// TestHomeListsRecentTables: with 201 ended tables (cancelled, each with its record), one forfeited
+// on time after them, and one waiting for its seats created last, the home page lists the waiting
+// one, then the 50 most recently ended, newest first, a tournament's games left out. It listed ListTables' first
 // page of 200, the oldest tables, reversed: past 200 tables, a table created after the 200th (a
-// game a person had just started from this page) never showed.
+// game a person had just started from this page) never showed. Each ended row says who won, or
+// who forfeited and why, or that there is no result (it gave the scores alone).
 func TestHomeListsRecentTables(t *testing.T) {
 	r := startReferee(t)
 	ctx := context.Background()
@@ -55,8 +58,34 @@ func TestHomeListsRecentTables(t *testing.T) {
 			t.Fatalf("the tournament has not finished in a minute: %v", err)
 		}
 	}
+	// A table forfeited on time, ended last: its row names who forfeited and why, and who won.
+	forfeited, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{
+		{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "sleeper"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}},
+		Clock: &pb.Clock{DecisionMs: 100, BankMs: proto.Uint32(0)}, FailurePolicy: &pb.FailurePolicy{OnTimeout: pb.FailureAction_FAILURE_ACTION_FORFEIT}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := pb.NewSeatServiceClient(r.cc).Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: forfeited.GetTableId(), Seat: 0,
+		Token: forfeited.GetSeatTokens()[0].GetToken()}}}); err != nil {
+		t.Fatal(err)
+	}
+	for { // the sleeper answers nothing
+		msg, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg.GetGameOver() != nil {
+			break
+		}
+	}
+	rec := awaitRecord(t, r, forfeited.GetTableId())
 	want := []string{create()} // the waiting table, then the 50 ended last, newest first
-	for _, id := range slices.Backward(ended[len(ended)-50:]) {
+	want = append(want, forfeited.GetTableId())
+	for _, id := range slices.Backward(ended[len(ended)-49:]) {
 		want = append(want, id)
 	}
 	bctx := browser(t)
@@ -70,5 +99,15 @@ func TestHomeListsRecentTables(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("the home page lists %d tables, %q … %q; want %d, %q … %q", len(got), got[:min(3, len(got))], got[max(0, len(got)-3):],
 			len(want), want[:3], want[len(want)-3:])
+	}
+	// The result column: nothing yet for the waiting table; the forfeit named, with the scores and
+	// the winner; no result for a cancelled table (the list gave the scores alone).
+	results, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("table.tables tbody tr")].slice(0, 3).map((tr) => tr.lastElementChild.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := rec.GetResult().GetScores()
+	if want := []string{"0 – 0", fmt.Sprintf("%d – %d: forfeit by sleeper (timeout), random won", scores[0].GetTotal(), scores[1].GetTotal()), "no result"}; !slices.Equal(results, want) {
+		t.Errorf("the first three rows' results %q, want %q", results, want)
 	}
 }

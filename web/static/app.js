@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { apply, bySide, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
+import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -15,8 +15,30 @@ const main = document.getElementById("main");
 const stateName = (s) => String(s ?? "").replace("TABLE_STATE_", "").toLowerCase();
 // seatList names a table's seats side by side, partners together: "north & south v east & west"
 // (a partnership game's four names read as four sides beside its two scores: a browser trial).
-const seatList = (t) => bySide((t.seats ?? []).map((s) => [Number(s.side ?? 0), esc(s.name || s.botName || (s.remote ? "remote" : "bot"))]));
+const seatName = (s) => esc(s.name || s.botName || (s.remote ? "remote" : "bot"));
+const seatList = (t) => bySide((t.seats ?? []).map((s) => [Number(s.side ?? 0), seatName(s)]));
 const scoreList = (scores) => (scores ?? []).map((s) => Number(s.total ?? 0)).join(" – ");
+// sideNames names the seats of a side (SeatInfo.side): "north & south".
+const sideNames = (t, side) => (t.seats ?? []).filter((s) => Number(s.side ?? 0) === side).map(seatName).join(" & ");
+// resultText is a listed table's scores and, once it has ended, its result with the winners named
+// (the list gave the scores alone, and who had won was on the replay's last step): "1230 – 870:
+// north won", "forfeit by south (timeout): north won", "no result" for a cancelled or expired table.
+function resultText(t) {
+  const r = t.result, scores = scoreList(r?.scores ?? t.scores);
+  const won = r?.winnerSide !== undefined ? `${sideNames(t, Number(r.winnerSide))} won` : "";
+  switch (r?.outcome) {
+    case "OUTCOME_COMPLETED":
+      return `${scores}: ${won || "drawn"}`;
+    case "OUTCOME_FORFEIT": { // no winner when three or more sides played
+      const seats = (r.forfeitSeats?.length ? r.forfeitSeats : [r.forfeitSeat]).map((s) => seatName(t.seats?.[Number(s ?? 0)] ?? {}));
+      return `${scores}: forfeit by ${andList(seats)}${CAUSES[r.forfeitCause] ? ` (${CAUSES[r.forfeitCause]})` : ""}${won ? `, ${won}` : ""}`;
+    }
+    case "OUTCOME_CANCELLED": case "OUTCOME_EXPIRED":
+      return "no result";
+    default:
+      return scores;
+  }
+}
 
 const framed = location.pathname.startsWith("/embed/");
 
@@ -130,10 +152,10 @@ async function lobby() {
         const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
         return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
-          <td>${seatList(t)}</td><td>${scoreList(t.result?.scores ?? t.scores)}</td></tr>`;
+          <td>${seatList(t)}</td><td>${resultText(t)}</td></tr>`;
       }).join("");
       list.innerHTML = rows
-        ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Scores</th></tr></thead><tbody>${rows}</tbody></table></div>`
+        ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>";
     } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
     await tournaments.show();

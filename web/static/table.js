@@ -242,7 +242,8 @@ export function fromView(t, v) {
   return t;
 }
 
-const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illegal actions",
+// CAUSES is a ForfeitCause in words.
+export const CAUSES = { FORFEIT_CAUSE_TIMEOUT: "timeout", FORFEIT_CAUSE_ILLEGAL: "illegal actions",
   FORFEIT_CAUSE_DISCONNECT: "disconnect" };
 
 // andList writes words as "a", "a and b", "a, b and c".
