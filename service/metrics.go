@@ -84,6 +84,9 @@ const (
 	LimitJoinsPerSeat         = "joins_per_seat"
 	LimitRefusedKeysPerAddr   = "refused_keys_per_addr"
 	LimitScheduledGames       = "scheduled_games_per_principal"
+	// LimitSeatMessages is MaxIdleMessagesPerSecond: a seat stream cut for its flood of messages
+	// that change nothing (not a QuotaError: the stream ends with ResourceExhausted).
+	LimitSeatMessages = "seat_messages"
 )
 
 // LabelOther is the label value recorded in place of a value outside the known
@@ -97,7 +100,7 @@ var (
 	outcomes          = []string{"accepted", "rejected"}
 	interventionKinds = []string{InterventionAutoPlayTimeout, InterventionAutoPlayIllegal, InterventionAutoPlayDisconnect, InterventionForfeit}
 	storeOps          = []string{StoreAppend, StoreCreate, StoreFinish, StoreUpdate, StoreLease}
-	limits            = []string{LimitWaitingPerPrincipal, LimitTablesPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr, LimitScheduledGames}
+	limits            = []string{LimitWaitingPerPrincipal, LimitTablesPerPrincipal, LimitCreatesPerMinute, LimitWatchersPerTable, LimitWatchersPerPrincipal, LimitJoinsPerSeat, LimitRefusedKeysPerAddr, LimitScheduledGames, LimitSeatMessages}
 )
 
 // Metric names the referee itself defines (the gRPC, Go runtime and process

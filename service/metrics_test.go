@@ -138,7 +138,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_leases_held", 2},
 		{"bezique_lease_takeovers_total", 2},
 		{"bezique_leases_released_idle_total", 2},
-		{"bezique_quota_refusals_total", 8},
+		{"bezique_quota_refusals_total", 9},
 		{"bezique_build_info", 1},
 	} {
 		n, err := testutil.GatherAndCount(reg, c.name)

@@ -64,8 +64,10 @@ func newConn(seat, member, queue int) *conn {
 		idle: rate.NewLimiter(MaxIdleMessagesPerSecond, MaxIdleMessagesPerSecond)}
 }
 
-// idleRefusal is the ResourceExhausted of connection c past MaxIdleMessagesPerSecond.
-func idleRefusal(c *conn) error {
+// idleRefusal is the ResourceExhausted of connection c past MaxIdleMessagesPerSecond, counted
+// as a quota refusal (LimitSeatMessages: the cut went uncounted, an operator's trial).
+func (s *Referee) idleRefusal(c *conn) error {
+	s.metrics.QuotaRefused(LimitSeatMessages)
 	return status.Errorf(codes.ResourceExhausted, "seat %d member %d: more than %d messages a second that change nothing "+
 		"(answers to requests not open or refused, pongs to no ping, joins on a joined stream); reconnect with resume_after_seq",
 		c.seat, c.member, MaxIdleMessagesPerSecond)
@@ -323,7 +325,7 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 		t.flush() // the action's events go before the next moves are computed
 		t.advance()
 	} else if !c.idle.AllowN(at, 1) { // counted with its stream's: 152 000 stale unary Decides in 10 s went round it (an outside trial)
-		err := idleRefusal(c)
+		err := t.srv.idleRefusal(c)
 		t.dropConn(s, c, err)
 		return err
 	}
@@ -592,7 +594,7 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			err = statusOf(invalid("kind", "no message kind set"))
 		}
 		if err == nil && !changed && !c.idle.AllowN(at, 1) {
-			err = idleRefusal(c)
+			err = s.idleRefusal(c)
 		}
 		if err != nil {
 			recvErr <- err

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -44,12 +45,25 @@ func TestStoreSilentStopsTableTruthfully(t *testing.T) {
 	if m, err := stream.Recv(); err != nil || m.GetWelcome() == nil {
 		t.Fatalf("first message %v, %v; want a Welcome", m, err)
 	}
+	held := func() float64 {
+		return testutil.ToFloat64(a.srv.metrics.leasesHeld.WithLabelValues(string(store.LeaseTable)))
+	}
+	for deadline := time.Now().Add(5 * time.Second); held() != 1; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("bezique_leases_held{kind=\"table\"} %v 5 s after the table's creation; want 1", held())
+		}
+	}
 	link.freeze()
 	start := time.Now()
 	for {
 		if _, err = stream.Recv(); err != nil {
 			break
 		}
+	}
+	// The table stopped, the gauge no longer counts its lease (it kept the last renewal's count
+	// through the outage: an operator's trial).
+	if got := held(); got != 0 {
+		t.Errorf("bezique_leases_held{kind=\"table\"} %v once the table stopped; want 0", got)
 	}
 	want := fmt.Sprintf("table %s: this referee has lost touch with its store and stopped the table; reconnect to resume it on the referee that takes it over (any referee, this one included, once the store answers)", resp.GetTableId())
 	if st := status.Convert(err); st.Code() != codes.Unavailable || st.Message() != want {
