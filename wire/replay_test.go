@@ -103,6 +103,13 @@ func TestVerifyChecksTheDeals(t *testing.T) {
 		{"turn-up", func(r *pb.GameRecord) { r.Deals[0].TurnUp = nil }, "deals[0].turn_up: stated , replay gives "},
 		{"a deal left out", func(r *pb.GameRecord) { r.Deals = r.Deals[1:] }, "deals: "},
 		{"result.deals", func(r *pb.GameRecord) { r.Result.Deals++ }, "result.deals: stated "},
+		// A record stored before deal points were recorded (every deal's 0) verifies on its
+		// totals: it was refused as not replaying to its result (an upgrade trial).
+		{"stored without deal points", withoutDealPoints, ""},
+		{"stored without deal points, a total changed", func(r *pb.GameRecord) { withoutDealPoints(r); r.Deals[0].Scores[1].Total++ },
+			"deals[0].scores[1]: stated side 1 0 this deal, "},
+		{"one deal's points alone", func(r *pb.GameRecord) { withoutDealPoints(r); r.Deals[1].Scores[0].DealPoints = 10 },
+			"deals[0].scores[0]: stated side 0 0 this deal, "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec := proto.Clone(golden).(*pb.GameRecord)
@@ -119,5 +126,15 @@ func TestVerifyChecksTheDeals(t *testing.T) {
 				t.Fatalf("verify: %v; want an error starting %q", err, c.err)
 			}
 		})
+	}
+}
+
+// withoutDealPoints makes r a record as builds before 2026-12-05 stored it: 0 deal points in every
+// deal's scores.
+func withoutDealPoints(r *pb.GameRecord) {
+	for _, d := range r.GetDeals() {
+		for _, sc := range d.GetScores() {
+			sc.DealPoints = 0
+		}
 	}
 }
