@@ -271,9 +271,10 @@ func writeRecords(ctx context.Context, tn *service.Tournament, dir string, get f
 	return written, withheld, nil
 }
 
-// openReferee opens the store and an in-process referee on it, which resumes its running tournaments.
+// openReferee opens the store, migrating it as a referee does, and an in-process referee on it,
+// which resumes its running tournaments.
 func openReferee(ctx context.Context, url string) (*service.Referee, store.Store, error) {
-	st, err := openStore(ctx, url)
+	st, err := lockedHint(store.Open(ctx, url))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -460,11 +461,16 @@ func loadTournament(ctx context.Context, url, id string) (*service.Tournament, e
 	return tournamentFromStore(ctx, st, row)
 }
 
-// openStore opens the store at url (--store) for a command; a SQLite store that a referee holds
-// (store.ErrLocked) is an error that says to ask that referee with --server: it ended with the
-// lock file's path alone (a host's trial).
+// openStore opens the store at url (--store) for a command that only reads it, without migrating
+// it (store.OpenCurrent: a listing of a backup kept for a rollback migrated it, an upgrade trial).
 func openStore(ctx context.Context, url string) (store.Store, error) {
-	st, err := store.Open(ctx, url)
+	return lockedHint(store.OpenCurrent(ctx, url))
+}
+
+// lockedHint returns st and err, a store.ErrLocked (a SQLite store that a referee holds) as an
+// error that says to ask that referee with --server: it ended with the lock file's path alone (a
+// host's trial).
+func lockedHint(st store.Store, err error) (store.Store, error) {
 	if errors.Is(err, store.ErrLocked) {
 		return nil, fmt.Errorf("%w; while a referee runs on it, ask that referee: --server HOST:PORT", err)
 	}

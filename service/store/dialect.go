@@ -135,7 +135,7 @@ const sqliteBusyTimeoutMillis = 5000
 // 0700 and the database with 0600 (an existing database, -wal and -shm are set to 0600): they hold
 // seat tokens and the seeds of games in play. SQLite gives the -wal and -shm files it creates the
 // mode of the database.
-func openSQLite(ctx context.Context, path string) (_ Store, err error) {
+func openSQLite(ctx context.Context, path string, up bool) (_ Store, err error) {
 	if path == "" {
 		return nil, fmt.Errorf("store: open sqlite: empty path: %w", ErrInvalid)
 	}
@@ -179,7 +179,7 @@ func openSQLite(ctx context.Context, path string) (_ Store, err error) {
 		return nil, damaged(path, err)
 	}
 	// Migrate before the readers open, so the file exists and is in WAL mode.
-	if err := migrate(ctx, sqliteDialect, w); err != nil {
+	if err := migrate(ctx, sqliteDialect, w, up); err != nil {
 		_ = w.Close()
 		return nil, damaged(path, err)
 	}
@@ -220,7 +220,7 @@ var uriPathEscaper = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 // long. Its connections are dialled by postgresDialer, so that a server that vanishes from the
 // network fails the store's calls with ErrUnavailable within seconds (PostgresUserTimeout).
 // Migrations run in sessions of their own (migratePostgres).
-func openPostgres(ctx context.Context, url string) (Store, error) {
+func openPostgres(ctx context.Context, url string, up bool) (Store, error) {
 	redacted := Redact(url)
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
@@ -245,7 +245,7 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
-	if err := migratePostgres(ctx, cfg); err != nil {
+	if err := migratePostgres(ctx, cfg, up); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
@@ -260,12 +260,12 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 // during a dump stopped every referee's writes to the table until the dump ended (a game's
 // actions among them). With it, the migration gives up (ErrMigrationLocked) and the referee's
 // start tries again (bezique-referee --store-wait).
-func migratePostgres(ctx context.Context, cfg *pgx.ConnConfig) error {
+func migratePostgres(ctx context.Context, cfg *pgx.ConnConfig, up bool) error {
 	mcfg := cfg.Copy()
 	mcfg.RuntimeParams["lock_timeout"] = strconv.FormatInt(MigrationLockTimeout.Milliseconds(), 10)
 	db := stdlib.OpenDB(*mcfg)
 	defer func() { _ = db.Close() }()
-	err := migrate(ctx, postgresDialect, db)
+	err := migrate(ctx, postgresDialect, db, up)
 	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "55P03" { // lock_not_available
 		return fmt.Errorf("%w: %w", ErrMigrationLocked, err)
 	}

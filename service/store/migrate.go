@@ -94,11 +94,16 @@ var ErrMigrationLocked = errors.New("store: a migration gave up waiting for a ta
 // database). Nothing is changed.
 var ErrNewerSchema = errors.New("store: the database was migrated by a newer build")
 
-// migrate applies every pending migration of d to db, and refuses a database at a newer schema
-// version than d's migrations reach (ErrNewerSchema). On PostgreSQL a session advisory lock
+// ErrOlderSchema is returned (wrapped) by [OpenCurrent] for a database whose schema is older than
+// this build's (or that holds no store: version 0). Nothing is changed.
+var ErrOlderSchema = errors.New("store: the database was migrated by an older build")
+
+// migrate applies every pending migration of d to db (without up, it refuses them:
+// ErrOlderSchema), and refuses a database at a newer schema version than d's migrations reach
+// (ErrNewerSchema). On PostgreSQL a session advisory lock
 // keeps two referees starting at once from migrating together; SQLite's single writer
 // connection and file lock do the same there.
-func migrate(ctx context.Context, d dialect, db *sql.DB) error {
+func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) error {
 	fsys, err := migrationFS(d)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
@@ -124,6 +129,14 @@ func migrate(ctx context.Context, d dialect, db *sql.DB) error {
 	if current > known {
 		return fmt.Errorf("%w: the database's schema is at version %d, this build knows versions up to %d; "+
 			"run the newer bezique-referee, or restore the backup taken before the upgrade (docs/OPERATIONS.md § Upgrades)", ErrNewerSchema, current, known)
+	}
+	switch {
+	case !up && current == 0:
+		return fmt.Errorf("%w: it holds no store yet (schema version 0); start bezique-referee on it", ErrOlderSchema)
+	case !up && current < known:
+		return fmt.Errorf("%w: its schema is at version %d, this build's at %d; a command that only reads a store "+
+			"does not migrate it (the build that wrote it could no longer open it): read it with that build, or start this "+
+			"build's bezique-referee on it, which migrates it (docs/OPERATIONS.md § Upgrades)", ErrOlderSchema, current, known)
 	}
 	if _, err := p.Up(ctx); err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
 		return fmt.Errorf("store: migrate %s: %w", d.name, err)

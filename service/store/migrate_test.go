@@ -234,6 +234,52 @@ func TestNewerSchemaRefused(t *testing.T) {
 	})
 }
 
+// TestOpenCurrentMigratesNothing: OpenCurrent (the CLI's commands that only read a store) refuses
+// a database at an older schema, ErrOlderSchema naming both versions, and leaves it at that
+// version; and one that holds no store. `bezique tournament list --store` of a backup kept for a
+// rollback migrated it, and the build that wrote it then refused it (an upgrade trial).
+func TestOpenCurrentMigratesNothing(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		u := b.fresh(t)
+		st, err := store.Open(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		if st, err = store.OpenCurrent(ctx, u); err != nil { // this build's schema
+			t.Fatalf("OpenCurrent of this build's schema: %v", err)
+		}
+		st.Close()
+		db := b.raw(t, u)
+		version := func() (v int64) {
+			t.Helper()
+			if err := db.QueryRowContext(ctx, "SELECT MAX(version_id) FROM goose_db_version").Scan(&v); err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		known := version()
+		if _, err := db.ExecContext(ctx, fmt.Sprintf("DELETE FROM goose_db_version WHERE version_id = %d", known)); err != nil {
+			t.Fatal(err)
+		}
+		_, err = store.OpenCurrent(ctx, u)
+		want := fmt.Sprintf("store: the database was migrated by an older build: its schema is at version %d, this build's at %d; "+
+			"a command that only reads a store does not migrate it (the build that wrote it could no longer open it): read it with "+
+			"that build, or start this build's bezique-referee on it, which migrates it (docs/OPERATIONS.md § Upgrades)", known-1, known)
+		if !errors.Is(err, store.ErrOlderSchema) || !strings.HasSuffix(err.Error(), want) {
+			t.Fatalf("OpenCurrent of an older schema: %v\nwant %s", err, want)
+		}
+		if v := version(); v != known-1 {
+			t.Errorf("after OpenCurrent the schema is at version %d, want %d (unchanged)", v, known-1)
+		}
+		_, err = store.OpenCurrent(ctx, b.fresh(t))
+		if want := "store: the database was migrated by an older build: it holds no store yet (schema version 0); start bezique-referee on it"; !errors.Is(err, store.ErrOlderSchema) || !strings.HasSuffix(err.Error(), want) {
+			t.Fatalf("OpenCurrent of an empty database: %v\nwant %s", err, want)
+		}
+	})
+}
+
 // TestMigrationLockTriedEverySecond: a referee whose migration finds the migration's advisory
 // lock held (another referee migrating, as when three start together on a fresh database) opens
 // within about a second of its release: goose's locker tried the lock again every 5 s, so the

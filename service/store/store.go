@@ -266,11 +266,25 @@ type Store interface {
 // database or is malformed. Any other scheme returns ErrInvalid. For a
 // store with nothing durable, use [NewMemory].
 func Open(ctx context.Context, url string) (Store, error) {
+	return open(ctx, url, true)
+}
+
+// OpenCurrent opens the store at url as [Open] does, but migrates nothing: a database whose schema
+// is older than this build's (or holds no store) is refused with [ErrOlderSchema], unchanged. It
+// is for the commands that only read a store: a `bezique tournament list --store` of a backup
+// kept for a rollback migrated it, and the build that wrote it then refused it (an upgrade trial).
+func OpenCurrent(ctx context.Context, url string) (Store, error) {
+	return open(ctx, url, false)
+}
+
+// open opens the store at url, applying its pending migrations when up is set and refusing
+// them (ErrOlderSchema) when not.
+func open(ctx context.Context, url string, up bool) (Store, error) {
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
-		return openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"))
+		return openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"), up)
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		return openPostgres(ctx, url)
+		return openPostgres(ctx, url, up)
 	default:
 		scheme, _, _ := strings.Cut(url, ":")
 		return nil, fmt.Errorf("store: open: unsupported url scheme %q (want sqlite:PATH or postgres://...): %w", scheme, ErrInvalid)
