@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"log/slog"
+	"path/filepath"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -184,5 +185,43 @@ func TestTournamentLifeLogged(t *testing.T) {
 		if n := logs.count(slog.Record{Level: slog.LevelInfo, Message: msg}); n != want {
 			t.Errorf("%q: %d lines, want %d", msg, n, want)
 		}
+	}
+}
+
+// TestCancelTournamentCreatedBeforeCreators: a tournament stored before migration 00012 recorded
+// its creator (an empty one) is cancelled by an admin alone, and the organiser that created it is told
+// why: it was told that only its creator could cancel it, which it was (an upgrade trial).
+func TestCancelTournamentCreatedBeforeCreators(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	r1 := startAuthReferee(t, st)
+	orgID, org := r1.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	created, err := pb.NewTournamentServiceClient(r1.cc).CreateTournament(as(org), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+		Variant: pb.Variant_VARIANT_TWO_HANDED, Deals: 1000, Concurrency: 1, Entrants: []*pb.Entrant{
+			{Id: "a", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}},
+			{Id: "b", Kind: &pb.Entrant_BuiltinBot{BuiltinBot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetTournament().GetTournamentId()
+	r1.grpc.Stop()
+	r1.srv.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawSQL(t, path).Exec("UPDATE tournaments SET creator = '' WHERE id = ?", id); err != nil {
+		t.Fatal(err)
+	}
+	r2 := startAuthReferee(t, openSQLite(t, path))
+	client := pb.NewTournamentServiceClient(r2.cc)
+	_, err = client.CancelTournament(as(org), &pb.CancelTournamentRequest{TournamentId: id})
+	want := "tournament " + id + " was created before the referee recorded who creates a tournament (a build before 2026-12-05): " +
+		"only an admin may cancel it (key " + orgID + " has role organiser)"
+	if st := status.Convert(err); st.Code() != codes.PermissionDenied || st.Message() != want {
+		t.Fatalf("its organiser's cancel: %v; want PermissionDenied %q", err, want)
+	}
+	got, err := client.CancelTournament(as(testAdminKey), &pb.CancelTournamentRequest{TournamentId: id})
+	if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_CANCELLED {
+		t.Fatalf("an admin's cancel: %v, %v; want it cancelled", got.GetTournament().GetState(), err)
 	}
 }

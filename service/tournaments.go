@@ -207,7 +207,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if err != nil {
 		return nil, err
 	}
-	row := store.Tournament{ID: tournamentIDPrefix + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
+	row := store.Tournament{ID: TournamentIDPrefix + randomHex(8), Spec: specJSON, Seed: sd[:], Salt: salt, Commitment: sd.SaltedCommitment(salt),
 		CreatedAt: time.Now().UTC().Truncate(time.Microsecond), Creator: PrincipalFrom(ctx).ID}
 	reg := s.tourneys
 	wctx, cancel, err := s.landing(ctx)
@@ -881,6 +881,10 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	}
 	if p := PrincipalFrom(ctx); p.Role != RoleAdmin && p.ID != tr.creator {
 		defer tr.mu.Unlock()
+		if tr.creator == "" { // its creator's own key was told it was not the creator (an upgrade trial)
+			return nil, errorf(ErrPermission, "tournament %s was created before the referee recorded who creates a tournament "+
+				"(a build before 2026-12-05): only an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
+		}
 		return nil, errorf(ErrPermission, "tournament %s: only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
 	}
 	stopRun, ran := tr.stopRun, tr.ran
@@ -977,9 +981,10 @@ func (tr *tourney) gameOfTable(tid string) (tournament.Game, bool) {
 	return tr.games[n], true
 }
 
-// tournamentIDPrefix starts every tournament's id, and so the id of every table of its games
-// (tourneyTableID); a table's own id starts "t-".
-const tournamentIDPrefix = "tn-"
+// TournamentIDPrefix starts every tournament's id, and so the id of every table of its games
+// (tourneyTableID); a table's own id starts "t-". ListGames' without_tournament_games leaves out
+// the ids that start with it.
+const TournamentIDPrefix = "tn-"
 
 // tourneyTableID names the table of a tournament's game.
 func tourneyTableID(tournamentID string, game int) string {
