@@ -181,14 +181,17 @@ func (c connFlags) dial(key string) (*grpc.ClientConn, error) {
 // made (grpc-go's "Error while dialing": nothing listens at the address; "name resolver error":
 // its host does not resolve; `bezique watch` to a dead address printed grpc-go's words alone),
 // or, when the call was made without TLS (plaintext), when the referee closed the connection
-// before its HTTP/2 preface (botsdk.ClosedBeforePreface: it may serve TLS); every other error
-// (nil too) as it is.
+// before its HTTP/2 preface (botsdk.ClosedBeforePreface: it may serve TLS), or when the referee
+// has no such service or method (an older build); every other error (nil too) as it is.
 func (c connFlags) hint(err error, plaintext bool) error {
 	switch {
 	case status.Code(err) == codes.Unavailable && (strings.Contains(err.Error(), "Error while dialing") || strings.Contains(err.Error(), "name resolver error")):
 		return status.Errorf(codes.Unavailable, "%s (no referee answers at %s: is bezique-referee running there? The address is --server, default $%s)", status.Convert(err).Message(), c.server, serverEnv)
 	case plaintext && botsdk.ClosedBeforePreface(err):
 		return status.Errorf(codes.Unavailable, "%s (%s closed the connection before answering: if the referee serves TLS, give --tls-ca FILE, or --tls for a certificate the system trusts)", status.Convert(err).Message(), c.server)
+	case status.Code(err) == codes.Unimplemented && (strings.HasPrefix(status.Convert(err).Message(), "unknown service ") || strings.HasPrefix(status.Convert(err).Message(), "unknown method ")):
+		// grpc-go's words alone left a person to guess that the referee is older (an upgrade trial).
+		return status.Errorf(codes.Unimplemented, "%s (the referee at %s does not have this call: it is an older build than this bezique; compare bezique-referee --version there with bezique --version)", status.Convert(err).Message(), c.server)
 	}
 	return err
 }

@@ -13,6 +13,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // TestServerWithWhitespace: a --server, or its default ($BEZIQUE_SERVER), that ends with a
@@ -55,6 +57,62 @@ func TestServerAsWebURL(t *testing.T) {
 	const want = `--server: server "http://127.0.0.1:7777": want host:port without http:// or https:// (gRPC dials host:port; https is TLS, set on its own)`
 	if _, err := runCmd(ctx, "tables", "--server", "http://127.0.0.1:7777"); err == nil || err.Error() != want {
 		t.Errorf("tables --server http://127.0.0.1:7777: %v; want %s", err, want)
+	}
+}
+
+// TestOlderRefereeSaidSo: a command whose call the referee does not have (an older build: no
+// TournamentService) says that the referee is older; it printed grpc-go's "unknown service"
+// alone (an upgrade trial).
+func TestOlderRefereeSaidSo(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer() // no service at all
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(g.Stop)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err = runCmd(ctx, "tournament", "list", "--server", lis.Addr().String())
+	want := "code = Unimplemented desc = unknown service bezique.v1.TournamentService (the referee at " + lis.Addr().String() +
+		" does not have this call: it is an older build than this bezique; compare bezique-referee --version there with bezique --version)"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("tournament list against a referee without the service: %v\nwant %s", err, want)
+	}
+}
+
+// oldTables is a TableService of a referee older than ListGamesRequest.without_tournament_games:
+// it lists a tournament's game whatever the request.
+type oldTables struct {
+	pb.UnimplementedTableServiceServer
+}
+
+// ListGames lists one tournament game.
+func (oldTables) ListGames(context.Context, *pb.ListGamesRequest) (*pb.ListGamesResponse, error) {
+	return &pb.ListGamesResponse{Games: []*pb.TableInfo{{TableId: "tn-0123456789abcdef-g0"}}}, nil
+}
+
+// TestWithoutTournamentGamesIgnored: records list and export --without-tournament-games against a
+// referee that lists a tournament's game anyway (an older build, which drops the field it does not
+// know) fail, saying so; the listing went on with the tournament's games (an upgrade trial).
+func TestWithoutTournamentGamesIgnored(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := grpc.NewServer()
+	pb.RegisterTableServiceServer(g, oldTables{})
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(g.Stop)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	want := "--without-tournament-games: the referee listed tn-0123456789abcdef-g0, a tournament's game: it is an older build, " +
+		"which does not know the filter; compare bezique-referee --version there with bezique --version"
+	for _, args := range [][]string{{"records", "list"}, {"records", "export", "--out", t.TempDir()}} {
+		_, err := runCmd(ctx, append(args, "--server", lis.Addr().String(), "--without-tournament-games")...)
+		if err == nil || err.Error() != want {
+			t.Errorf("%v: %v\nwant %s", args, err, want)
+		}
 	}
 }
 

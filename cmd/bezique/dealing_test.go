@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -60,5 +63,28 @@ func TestParseSeedForms(t *testing.T) {
 		if _, err := parseSeed(bad); err == nil || err.Error() != `--seed "`+bad+`": want a decimal uint64, 64 hex digits or 32 bytes in base64 (a record's "seed")` {
 			t.Errorf("parseSeed(%q): %v", bad, err)
 		}
+	}
+}
+
+// TestTablesDealingColumn: bezique tables' DEALING column names each source, and "not announced"
+// for a table stored before the source was (DEALING_SOURCE_UNSPECIFIED), which it called random.
+func TestTablesDealingColumn(t *testing.T) {
+	var b strings.Builder
+	var tables []*pb.TableInfo
+	for i, src := range []pb.DealingSource{pb.DealingSource_DEALING_SOURCE_UNSPECIFIED, pb.DealingSource_DEALING_SOURCE_RANDOM,
+		pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED, pb.DealingSource_DEALING_SOURCE_STACKED} {
+		tables = append(tables, &pb.TableInfo{TableId: fmt.Sprintf("t-%d", i), State: pb.TableState_TABLE_STATE_WAITING,
+			Rules: &pb.Rules{Variant: pb.Variant_VARIANT_TWO_HANDED}, DealingSource: src})
+	}
+	if err := printTables(&b, tables); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n")[1:] {
+		_, dealing, _ := strings.Cut(line, "  waiting  two-handed  ")
+		got = append(got, strings.TrimSpace(dealing[strings.LastIndex(dealing, "  ")+2:]))
+	}
+	if want := []string{"not announced", "random", "chosen seed", "stacked deal"}; !slices.Equal(got, want) {
+		t.Errorf("DEALING column %q, want %q\n%s", got, want, b.String())
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -58,6 +59,9 @@ protojson instead (every page in one).`,
 				page, err := client.ListGames(cmd.Context(), filter)
 				if err != nil {
 					return fmt.Errorf("ListGames: %w", err)
+				}
+				if err := games.honoured(page); err != nil {
+					return err
 				}
 				all.Games, all.NextPageToken = append(all.Games, page.GetGames()...), page.GetNextPageToken()
 				if all.NextPageToken == "" {
@@ -107,6 +111,9 @@ func newRecordsExportCmd() *cobra.Command {
 				page, err := client.ListGames(cmd.Context(), filter)
 				if err != nil {
 					return fmt.Errorf("ListGames: %w", err)
+				}
+				if err := games.honoured(page); err != nil {
+					return err
 				}
 				for _, g := range page.GetGames() {
 					rec, err := client.GetRecord(cmd.Context(), &pb.GetRecordRequest{TableId: g.GetTableId()})
@@ -195,6 +202,22 @@ func (g gameFilter) request() (*pb.ListGamesRequest, error) {
 		*t.dst = timestamppb.New(at)
 	}
 	return req, nil
+}
+
+// honoured returns an error when page lists a tournament's game although --without-tournament-games
+// asked for none: the referee is an older build, which ignores the field it does not know (an
+// upgrade trial's listing went on with the tournament's games, silently).
+func (g gameFilter) honoured(page *pb.ListGamesResponse) error {
+	if !g.withoutTournaments {
+		return nil
+	}
+	for _, t := range page.GetGames() {
+		if strings.HasPrefix(t.GetTableId(), service.TournamentIDPrefix) {
+			return fmt.Errorf("--without-tournament-games: the referee listed %s, a tournament's game: it is an older build, "+
+				"which does not know the filter; compare bezique-referee --version there with bezique --version", t.GetTableId())
+		}
+	}
+	return nil
 }
 
 // writeRecord writes rec as protojson to dir/<table id>.json, the file "bezique replay" reads.

@@ -155,8 +155,12 @@ func tableColumns(t *pb.TableInfo) []string {
 	}
 	state := strings.ToLower(strings.TrimPrefix(t.GetState().String(), "TABLE_STATE_"))
 	variant := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(t.GetRules().GetVariant().String(), "VARIANT_"), "_", "-"))
-	dealing := "random"
+	// A table stored before the source was announced is "not announced": it said "random", the
+	// referee's own draw, of tables whose creator had chosen the seed (an upgrade trial).
+	dealing := "not announced"
 	switch t.GetDealingSource() {
+	case pb.DealingSource_DEALING_SOURCE_RANDOM:
+		dealing = "random"
 	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED:
 		dealing = "chosen seed"
 	case pb.DealingSource_DEALING_SOURCE_STACKED:
