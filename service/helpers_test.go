@@ -43,7 +43,7 @@ func startReferee(t testing.TB, st store.Store, tweak func(*Config)) *referee {
 		t.Fatal(err)
 	}
 	lis := bufconn.Listen(1 << 20)
-	g := grpc.NewServer(append(ServerOptions(cfg.Metrics), srv.AuthOptions()...)...)
+	g := grpc.NewServer(append(append(ServerOptions(cfg.Metrics), srv.LogFailures()...), srv.AuthOptions()...)...)
 	srv.Register(g)
 	healthpb.RegisterHealthServer(g, health.NewServer())
 	files, err := pb.SourceFiles()

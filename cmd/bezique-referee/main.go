@@ -361,7 +361,7 @@ func run(c config) error {
 	// TLS ends at the port, in front of gRPC and HTTP alike: the gRPC server has no credentials.
 	port, err := serve(lis, c.http, service.PortConfig{TLS: portTLS, MaxStreamsPerConn: uint32(c.maxStreamsPerConn),
 		MaxConnsPerAddr: c.maxConnsPerAddr, ConnsUnlimited: connsUnlimited(c.proxies), SendStall: c.sendStall, Metrics: metrics, Logger: log},
-		register, append(append(service.ServerOptions(metrics), srv.BoundCalls()), srv.AuthOptions()...)...)
+		register, append(append(append(service.ServerOptions(metrics), srv.LogFailures()...), srv.BoundCalls()), srv.AuthOptions()...)...)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,107 @@
+package service
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestFailedCallsLogged: a call the referee fails on its own side (Internal: a stored record that
+// does not parse) is logged, "call failed" at ERROR with the method, the code and the error, a
+// stream's as a unary call's, at most failureLogBurst at once; a caller's mistake (NotFound) is
+// not. Eight CreateTable calls answered Internal on a full disk left no line (an operator's trial).
+func TestFailedCallsLogged(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bezique.db")
+	st := openSQLite(t, path)
+	r := startReferee(t, st, nil)
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token := resp.GetTableId(), tokenOf(resp, 0)
+	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawSQL(t, path).ExecContext(ctx, "UPDATE records SET record = ? WHERE table_id = ?", []byte("{not json"), id); err != nil {
+		t.Fatal(err)
+	}
+	r.grpc.Stop()
+	r.srv.Close()
+	logs := &logRecords{}
+	r = startReferee(t, st, func(c *Config) { c.Logger = slog.New(logs) })
+	failure := "table " + id + ": stored record: syntax error (line 1:2): invalid value not"
+	stream, err := r.seats.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: id, Seat: 0, Token: token, ProtocolVersion: ProtocolVersion}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); status.Code(err) != codes.Internal {
+		t.Fatalf("rejoining: %v; want Internal", err)
+	}
+	if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: "t-0000000000000000"}); status.Code(err) != codes.NotFound {
+		t.Fatalf("GetRecord of an unknown table: %v; want NotFound", err)
+	}
+	start := time.Now()
+	for range 2 * failureLogBurst {
+		if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id}); status.Code(err) != codes.Internal {
+			t.Fatalf("GetRecord: %v; want Internal", err)
+		}
+	}
+	took := time.Since(start)
+	type line struct{ method, code, err string }
+	var got []line
+	logs.mu.Lock()
+	for _, rec := range logs.records {
+		if rec.Message != "call failed" {
+			continue
+		}
+		if rec.Level != slog.LevelError {
+			t.Errorf("call failed logged at %v, want ERROR", rec.Level)
+		}
+		var l line
+		rec.Attrs(func(a slog.Attr) bool {
+			switch a.Key {
+			case "method":
+				l.method = a.Value.String()
+			case "code":
+				l.code = a.Value.String()
+			case "err":
+				l.err = a.Value.String()
+			}
+			return true
+		})
+		got = append(got, l)
+	}
+	logs.mu.Unlock()
+	// The stream's line first (written before its status is sent), then the burst, and one line
+	// more a failureLogEvery of the loop's time at most.
+	most := failureLogBurst + int(took/failureLogEvery) + 1
+	if len(got) < failureLogBurst || len(got) > most {
+		t.Fatalf("%d lines \"call failed\" for 21 failed calls in %v; want %d to %d: %v", len(got), took, failureLogBurst, most, got)
+	}
+	connects := 0
+	for _, l := range got {
+		switch l {
+		case line{"/bezique.v1.SeatService/Connect", "Internal", failure}:
+			connects++
+		case line{"/bezique.v1.TableService/GetRecord", "Internal", failure}:
+		default:
+			t.Errorf("line %+v; want Connect's or GetRecord's Internal %q", l, failure)
+		}
+	}
+	if connects != 1 {
+		t.Errorf("the rejoining stream's failure logged %d times, want once", connects)
+	}
+}
