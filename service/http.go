@@ -624,7 +624,10 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 		return nil, err
 	}
 	answers := h
-	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { answers.ServeHTTP(newStallWriter(w, cfg.SendStall), r) })
+	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		withTLSState(r)
+		answers.ServeHTTP(newStallWriter(w, cfg.SendStall), r)
+	})
 	lis = acceptBackoff{lis}
 	if cfg.MaxConnsPerAddr > 0 {
 		lis = newConnLimit(lis, cfg.MaxConnsPerAddr, cfg.ConnsUnlimited, cfg.Metrics, cfg.Logger)
@@ -657,7 +660,9 @@ func NewPort(lis net.Listener, cfg PortConfig, register func(*grpc.Server), opts
 	// a request's headers and the streams of one connection (which also bounds the handlers a
 	// client's rapid resets start, CVE-2023-44487: net/http counts them against it).
 	p.http = &http.Server{Handler: h, Protocols: &protocols, ReadHeaderTimeout: FirstBytesTimeout, IdleTimeout: cfg.MaxConnectionIdle,
-		MaxHeaderBytes: MaxHeaderBytes, ConnContext: arriving.connContext,
+		MaxHeaderBytes: MaxHeaderBytes, ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return withTLSConn(arriving.connContext(ctx, c), c)
+		},
 		// net/http's own lines (a TLS handshake refused, a client's HTTP/2 error) in the
 		// referee's structured log, not in log's plain format among them (an integrator's trial).
 		ErrorLog: slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelInfo),

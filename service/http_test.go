@@ -10,6 +10,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"math/big"
 	"net"
@@ -574,5 +575,68 @@ func TestHTTPBadRequestBytes(t *testing.T) {
 	res.Body.Close()
 	if err != nil || res.StatusCode != http.StatusNotFound || strings.TrimSpace(string(body)) != notFound {
 		t.Errorf("GET good protobuf: %d %s, want 404 %s", res.StatusCode, body, notFound)
+	}
+}
+
+// TestPortTLSStateReachesHandlers: a request over the port's TLS, HTTP/1.1 or HTTP/2, reaches
+// the static handler (the web app) with its TLS state in r.TLS (the name the client asked for,
+// the protocol negotiated), and one over plaintext with none. net/http left r.TLS nil on the
+// port, which ends TLS itself, so the web app never sent its Strict-Transport-Security from a
+// referee (a docs audit).
+func TestPortTLSStateReachesHandlers(t *testing.T) {
+	cert, pool := selfSigned(t)
+	srv, err := New(context.Background(), Config{Metrics: NewMetrics(prometheus.NewRegistry())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	static := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS == nil {
+			fmt.Fprint(w, "plaintext")
+			return
+		}
+		fmt.Fprintf(w, "TLS to %s, %s", r.TLS.ServerName, r.TLS.NegotiatedProtocol)
+	})
+	serve := func(cfg *tls.Config) string {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port, err := NewPort(lis, PortConfig{TLS: cfg, HTTP: HTTPConfig{Static: static}}, srv.Register, ServerOptions(nil)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { _ = port.Serve() }()
+		t.Cleanup(func() { port.Stop(time.Second) })
+		return lis.Addr().String()
+	}
+	get := func(client *http.Client, url string) string {
+		t.Helper()
+		res, err := client.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(body)
+	}
+	tlsAddr := serve(&tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+	for _, c := range []struct {
+		h2   bool
+		want string
+	}{{true, "TLS to localhost, h2"}, {false, "TLS to localhost, http/1.1"}} {
+		tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "localhost"}, ForceAttemptHTTP2: c.h2}
+		if !c.h2 {
+			tr.TLSClientConfig.NextProtos = []string{"http/1.1"}
+		}
+		if got := get(&http.Client{Transport: tr}, "https://"+tlsAddr+"/"); got != c.want {
+			t.Errorf("HTTP/2 %t over TLS: the handler saw %q, want %q", c.h2, got, c.want)
+		}
+	}
+	if got := get(http.DefaultClient, "http://"+serve(nil)+"/"); got != "plaintext" {
+		t.Errorf("over plaintext: the handler saw %q, want \"plaintext\"", got)
 	}
 }

@@ -1,11 +1,15 @@
 package service
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"io"
 	"net"
+	"net/http"
 	"time"
+
+	"github.com/soheilhy/cmux"
 )
 
 // tlsListener is tls.NewListener's listener, with a plain HTTP request answered as net/http's
@@ -52,4 +56,37 @@ func looksLikeHTTP(hdr [5]byte) bool {
 		return true
 	}
 	return false
+}
+
+// tlsConnKey is the context key of the *tls.Conn under a connection of the port's HTTP server
+// (withTLSConn).
+type tlsConnKey struct{}
+
+// withTLSConn returns ctx, a connection's context of the port's HTTP server, with the TLS
+// connection under c when it has one. The port ends TLS itself, ahead of cmux, so net/http serves
+// each connection as plaintext: see withTLSState.
+func withTLSConn(ctx context.Context, c net.Conn) context.Context {
+	for {
+		switch v := c.(type) {
+		case plainHTTPAnswer:
+			return context.WithValue(ctx, tlsConnKey{}, v.Conn)
+		case *cmux.MuxConn:
+			c = v.Conn
+		case *settingsAckFilter:
+			c = v.Conn
+		default:
+			return ctx
+		}
+	}
+}
+
+// withTLSState sets r.TLS, which net/http leaves nil on the port (it ends TLS itself: see
+// withTLSConn), to the state of the request's TLS connection, if it came over one. The web app
+// sends Strict-Transport-Security on requests that came over TLS: it never sent it from a
+// referee (a docs audit; its test served it behind net/http's own TLS).
+func withTLSState(r *http.Request) {
+	if tc, ok := r.Context().Value(tlsConnKey{}).(*tls.Conn); ok && r.TLS == nil {
+		state := tc.ConnectionState()
+		r.TLS = &state
+	}
 }
