@@ -189,3 +189,28 @@ func TestKeyFile(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONOfEmptyListings: tables, lobby, records list and keys list with --json print their
+// empty lists as [] (every field, as the HTTP API's JSON): they printed {}, and the --help's jq
+// examples failed on it, "Cannot iterate over null" (a docs audit).
+func TestJSONOfEmptyListings(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	admin := "bzq_cli-admin-key-0123456789abcdef"
+	addr := startAuthReferee(t, admin)
+	t.Setenv(keyEnv, admin)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tables"}, `{"tables":[],"nextPageToken":""}`},
+		{[]string{"lobby"}, `{"bots":[]}`},
+		{[]string{"records", "list"}, `{"games":[],"nextPageToken":""}`},
+		{[]string{"keys", "list"}, `{"keys":[]}`},
+	} {
+		out, err := runCmd(ctx, append(c.args, "--server", addr, "--json")...)
+		if got := strings.Join(strings.Fields(out), ""); err != nil || got != c.want {
+			t.Errorf("%v --json: %v\n%s\nwant %s", c.args, err, out, c.want)
+		}
+	}
+}

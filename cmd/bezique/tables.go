@@ -84,9 +84,11 @@ func parseTableState(s string) (pb.TableState, error) {
 	return pb.TableState(st), nil
 }
 
-// printJSON writes a response as multi-line protojson, as every --json of a listing does.
+// printJSON writes a response as multi-line protojson, as every --json of a listing does, with
+// every field, as the HTTP API's JSON has them: an empty listing printed {}, and the --help's jq
+// examples (`.tables[]`) failed on it, "Cannot iterate over null" (a docs audit).
 func printJSON(w io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true}.Marshal(m)
+	b, err := protojson.MarshalOptions{Multiline: true, EmitUnpopulated: true}.Marshal(m)
 	if err != nil {
 		return err
 	}
