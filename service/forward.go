@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
@@ -559,7 +560,33 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
+	if err := probeOwner(ctx, cc); err != nil {
+		return s.forwardEnded(addr, s.ownerUnreachable(addr, err))
+	}
 	return s.forwardEnded(addr, s.pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
+}
+
+// peerProbeTimeout bounds probeOwner's call.
+const peerProbeTimeout = 2 * time.Second
+
+// probeOwner asks the referee at the other end of cc, before a stream is forwarded to it, whether
+// it answers at all (grpc.health.v1 Check: any status is an answer, Unimplemented included), and
+// returns Unavailable when it has not answered within peerProbeTimeout (a unary call is bounded
+// by its deadline, a stream is not: a stream forwarded to a hung owner, a process stopped or cut
+// off with its connections open, waited about 20 s for peerKeepalive to end its connection, past
+// the --takeover-wait of the bot that opened it and long after another referee had taken the
+// table over: a docs audit). The cost is one small call for each forwarded stream.
+func probeOwner(ctx context.Context, cc *grpc.ClientConn) error {
+	pctx, cancel := context.WithTimeout(ctx, peerProbeTimeout)
+	defer cancel()
+	err := cc.Invoke(pctx, healthpb.Health_Check_FullMethodName, &healthpb.HealthCheckRequest{}, &healthpb.HealthCheckResponse{})
+	switch {
+	case status.Code(err) == codes.Unavailable:
+		return err
+	case pctx.Err() != nil && ctx.Err() == nil:
+		return status.Errorf(codes.Unavailable, "no answer to a health check within %v", peerProbeTimeout)
+	}
+	return nil
 }
 
 // pipe is forwardStream's work over cc, the connection to the referee at addr, with ctx, the

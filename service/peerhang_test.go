@@ -81,3 +81,32 @@ func TestForwardedStreamEndsRetryableWhenOwnerDies(t *testing.T) {
 		t.Fatalf("the forwarded watch ended with %v (RetryInfo %v); want Unavailable %q… with a RetryInfo of %v", err, retry, want, takeoverRetry)
 	}
 }
+
+// TestForwardedStreamRefusedFastWhenOwnerHangs: a watch forwarded through referee B to a table's
+// owner A that has stopped answering (frozen, its connections open) fails Unavailable within
+// peerProbeTimeout and a little, however quiet the connection: it waited about 20 s for the
+// connection's keepalive, past a bot's --takeover-wait and long after another referee had taken
+// the table over (a docs audit). A unary call through B (GetTable) made the connection first.
+func TestForwardedStreamRefusedFastWhenOwnerHangs(t *testing.T) {
+	u, _ := sharedSchema(t)
+	f := startTCPLink(t, "")
+	a := startPeer(t, u, func(c *Config) { c.Advertise = f.addr() })
+	f.setTarget(a.addr)
+	b := startPeer(t, u, nil)
+	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()}); err != nil {
+		t.Fatal(err)
+	}
+	f.freeze()
+	start := time.Now()
+	w, err := b.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId()})
+	if err == nil {
+		_, err = w.Recv()
+	}
+	want := "forwarded to the referee that owns it, which does not answer"
+	if d := time.Since(start); status.Code(err) != codes.Unavailable || !strings.HasPrefix(status.Convert(err).Message(), want) || d > peerProbeTimeout+2*time.Second {
+		t.Fatalf("the watch through B ended after %v with %v; want Unavailable %q… within %v", d.Round(time.Millisecond), err, want, peerProbeTimeout+2*time.Second)
+	}
+}
