@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"io"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -68,6 +69,30 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 	_, err = r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: g2})
 	if status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
 		t.Fatalf("GetReplay %s: %v; want FailedPrecondition %q", g2, err, want)
+	}
+	// Nor does a watch of the ended game, from its first event, give them (a competitor's bot key
+	// watched it whole: an outside trial); the game whose deal set has ended is watched.
+	for id, want := range map[string]string{g2: want, g0: ""} {
+		w, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := 0
+		for {
+			var m *pb.WatchTableResponse
+			if m, err = w.Recv(); err != nil {
+				break
+			}
+			if m.GetEvent() != nil {
+				events++
+			}
+		}
+		switch {
+		case want != "" && (status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want || events != 0):
+			t.Errorf("WatchTable %s: %d events, then %v; want none and FailedPrecondition %q", id, events, err, want)
+		case want == "" && (err != io.EOF || events == 0):
+			t.Errorf("WatchTable %s: %d events, then %v; want the game's events and its end", id, events, err)
+		}
 	}
 	if _, err := r.srv.Referee.CancelTournament(ctx, tn.ID, ""); err != nil {
 		t.Fatal(err)

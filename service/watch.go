@@ -133,7 +133,8 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // It returns nil when the game ends (after sending every event), send's error when send fails,
 // ctx's error when ctx ends, ErrNotFound for an unknown table, ErrNoKey for an anonymous
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
-// and left memory (read its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
+// and left memory (read its record), ErrNotEnded for a tournament's game that had ended when the
+// watch began while its record is withheld ([Referee.RecordWithheld]: its events are its record), a [*QuotaError] at Config.MaxWatchersPerTable or at the
 // caller's MaxWatchersPerPrincipal (a watcher key's per client address), ErrQueueFull as above, and ErrStopped when the referee shuts
 // down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
 // call of send is under way; send is not called again after that call returns.
@@ -153,6 +154,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	w := newWatcher(s.cfg.WatchQueue)
 	hist := &watchHistory{after: max(fromSeq, 1) - 1}
 	var qerr error
+	over := false // the game had ended: the watch is its record's events
 	if err := t.post(ctx, func() {
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
 			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
@@ -171,6 +173,7 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 			}
 			t.watchers[w] = struct{}{}
 		} else {
+			over = true
 			w.close(nil)
 		}
 	}); err != nil {
@@ -178,6 +181,11 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	}
 	if qerr != nil {
 		return qerr
+	}
+	if over { // withheld as its record is: a competitor's key watched such a game whole (an outside trial)
+		if err := s.RecordWithheld(ctx, id); err != nil {
+			return err
+		}
 	}
 	// A stuck table drops its watcher when its buffer fills.
 	defer t.postDetached(func() { delete(t.watchers, w) })
