@@ -332,7 +332,7 @@ func TournamentFromProto(info *pb.TournamentInfo, results []*pb.TournamentGameRe
 		return nil, fmt.Errorf("tournament %s: %w", info.GetTournamentId(), err)
 	}
 	tn := &Tournament{ID: info.GetTournamentId(), Spec: spec, Commitment: info.GetSeedCommitment(), Seed: info.GetSeed(), Salt: info.GetSeedSalt(),
-		CreatedAt: info.GetCreateTime().AsTime()}
+		DealingSource: info.GetDealingSource().String(), CreatedAt: info.GetCreateTime().AsTime()}
 	if info.GetFinishTime() != nil {
 		tn.FinishedAt = info.GetFinishTime().AsTime()
 	}
@@ -391,7 +391,8 @@ func tournamentStateToProto(s store.TournamentState) pb.TournamentState {
 
 func tournamentToProto(tn *Tournament) *pb.TournamentInfo {
 	out := &pb.TournamentInfo{TournamentId: tn.ID, Spec: SpecToProto(tn.Spec), State: tournamentStateToProto(tn.State), SeedCommitment: tn.Commitment,
-		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt)}
+		Seed: tn.Seed, SeedSalt: tn.Salt, Standings: standingsToProto(tn.Standings), CreateTime: timestamppb.New(tn.CreatedAt),
+		DealingSource: pb.DealingSource(pb.DealingSource_value[tn.DealingSource])}
 	if !tn.FinishedAt.IsZero() {
 		out.FinishTime = timestamppb.New(tn.FinishedAt)
 	}

@@ -21,19 +21,23 @@ type dealing struct {
 	source pb.DealingSource
 }
 
-// newDealing draws a fresh salt from crypto/rand for a table created from req with seed (for
-// every table, chosen seed or not) and names the dealing source. It reads req.Seed, so it runs
-// before CreateTable clears it.
-func newDealing(req *pb.CreateTableRequest, seed engine.Seed) dealing {
+// newDealing draws a fresh salt from crypto/rand for a table dealt from seed (for every table,
+// chosen seed or not), its deals from source.
+func newDealing(seed engine.Seed, source pb.DealingSource) dealing {
 	salt := randomBytes(engine.SaltSize)
-	source := pb.DealingSource_DEALING_SOURCE_RANDOM
+	return dealing{salt: salt, commitment: seed.SaltedCommitment(salt), source: source}
+}
+
+// requestSource is where the deals of a table created from req come from: stacked, a chosen
+// seed, or a seed the referee draws.
+func requestSource(req *pb.CreateTableRequest) pb.DealingSource {
 	switch {
 	case req.GetStackedDeal() != nil:
-		source = pb.DealingSource_DEALING_SOURCE_STACKED
-	case req.Seed != nil:
-		source = pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED
+		return pb.DealingSource_DEALING_SOURCE_STACKED
+	case req.GetSeed() != nil:
+		return pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED
 	}
-	return dealing{salt: salt, commitment: seed.SaltedCommitment(salt), source: source}
+	return pb.DealingSource_DEALING_SOURCE_RANDOM
 }
 
 // storedDealing rebuilds the dealing of a stored table from its spec and seed. A table stored

@@ -174,7 +174,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		return nil, err
 	}
 	defer cancel()
-	resp, err := s.createTable(wctx, in, "t-"+randomHex(8), "")
+	resp, err := s.createTable(wctx, in, "t-"+randomHex(8), "", requestSource(in))
 	if err != nil {
 		return nil, err
 	}
@@ -196,8 +196,10 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 // game's table, so that a resumed tournament finds it), and without an audit event (the
 // tournament's creation is audited); the store's ErrConflict if it exists. tournamentID is the
 // tournament whose game the table plays ("" for none): with a shared store the table is created
-// only while this referee holds that tournament's lease (store.ErrLeaseLost otherwise).
-func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id, tournamentID string) (*pb.CreateTableResponse, error) {
+// only while this referee holds that tournament's lease (store.ErrLeaseLost otherwise). source is
+// where its deals come from, as the table announces it: the request's (requestSource), or a
+// tournament's seed's.
+func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id, tournamentID string, source pb.DealingSource) (*pb.CreateTableResponse, error) {
 	req, err := normalise(in)
 	if err != nil {
 		return nil, err
@@ -221,7 +223,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	} else {
 		copy(seed[:], randomBytes(len(seed)))
 	}
-	dl := newDealing(req, seed)
+	dl := newDealing(seed, source)
 	req.Seed = nil // the seed is stored apart and revealed only by the record
 	tokens := make([]string, len(req.GetSeats()))
 	var out []*pb.SeatToken

@@ -43,6 +43,10 @@ type Tournament struct {
 	Results []tournament.Result `json:"results"`
 	// Standings are computed from every result so far.
 	Standings tournament.Standings `json:"standings"`
+	// DealingSource is where the tournament seed comes from, a pb.DealingSource value name:
+	// DEALING_SOURCE_RANDOM (the referee drew it) or DEALING_SOURCE_CHOSEN_SEED (an admin gave
+	// it); DEALING_SOURCE_UNSPECIFIED for one stored before it was recorded.
+	DealingSource string `json:"dealing_source"`
 	// CreatedAt and FinishedAt (zero while running) are its start and end.
 	CreatedAt  time.Time `json:"created_at"`
 	FinishedAt time.Time `json:"finished_at"`
@@ -58,8 +62,11 @@ type tourney struct {
 	seed       engine.Seed
 	salt       []byte
 	commitment string
-	created    time.Time
-	games      []tournament.Game
+	// source is where seed comes from (StoredTournamentSpec.DealingSource), and what each of its
+	// tables announces.
+	source  pb.DealingSource
+	created time.Time
+	games   []tournament.Game
 	// creator is the id of the principal that created it ("" for one stored before creators
 	// were): it and admins may cancel it.
 	creator string
@@ -203,7 +210,11 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		copy(sd[:], randomBytes(len(sd)))
 	}
 	salt := randomBytes(engine.SaltSize)
-	specJSON, err := json.Marshal(spec)
+	source := pb.DealingSource_DEALING_SOURCE_RANDOM
+	if seed != nil {
+		source = pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED
+	}
+	specJSON, err := json.Marshal(StoredTournamentSpec{Spec: spec, DealingSource: source.String()})
 	if err != nil {
 		return nil, err
 	}
@@ -318,12 +329,11 @@ func newTourney(row store.Tournament, games []store.TournamentGame) (*tourney, e
 	if row.State != store.TournamentRunning {
 		close(tr.over)
 	}
-	if err := json.Unmarshal(row.Spec, &tr.spec); err != nil {
-		return nil, fmt.Errorf("tournament %s: bad stored spec: %w", row.ID, err)
+	stored, err := DecodeTournamentSpec(row)
+	if err != nil {
+		return nil, err
 	}
-	if err := tr.spec.Validate(); err != nil {
-		return nil, fmt.Errorf("tournament %s: stored spec: %w", row.ID, err)
-	}
+	tr.spec, tr.source = stored.Spec, pb.DealingSource(pb.DealingSource_value[stored.DealingSource])
 	copy(tr.seed[:], row.Seed)
 	tr.games = tr.spec.Schedule()
 	if _, err := tr.takeStored(games); err != nil {
@@ -1087,7 +1097,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 	req := tr.tableRequest(g)
 	seats := tr.lobbySeats(g)
 	if seats == nil {
-		_, err := s.createTable(ctx, req, id, tr.id)
+		_, err := s.createTable(ctx, req, id, tr.id, tr.source)
 		return err
 	}
 	places, err := s.reserveLobby(ctx, tr.spec.Variant, seats, tr.id, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
@@ -1102,7 +1112,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 		// The table is created all the same, its lobby seats plain remote seats, and forfeited at
 		// once: the forfeit is recorded and scored like any other.
 		plainLobbySeats(req, seats)
-		if _, err := s.createTable(ctx, req, id, tr.id); err != nil {
+		if _, err := s.createTable(ctx, req, id, tr.id, tr.source); err != nil {
 			return err
 		}
 		return s.forfeitAbsent(ctx, id, absent, tr.spec.AbsenceGraceMs)
@@ -1115,7 +1125,7 @@ func (s *Referee) createTourneyTable(ctx context.Context, tr *tourney, g tournam
 			req.Seats[seat] = places.Seat(seat)
 		}
 	}
-	resp, err := s.createTable(ctx, req, id, tr.id)
+	resp, err := s.createTable(ctx, req, id, tr.id, tr.source)
 	if err != nil {
 		places.Release()
 		return err
@@ -1417,7 +1427,7 @@ func (tr *tourney) snapshotLocked(results bool) *Tournament {
 		return &out
 	}
 	out := &Tournament{ID: tr.id, Spec: tr.spec, State: tr.state, Commitment: tr.commitment, Standings: tr.currentStandings().Clone(),
-		CreatedAt: tr.created, FinishedAt: tr.finished}
+		DealingSource: tr.source.String(), CreatedAt: tr.created, FinishedAt: tr.finished}
 	if results {
 		out.Results = slices.Clone(tr.results)
 	}
@@ -1439,7 +1449,7 @@ func (tr *tourney) summary() *tourney {
 	final := tr.snapshot(false)
 	over := make(chan struct{})
 	close(over)
-	return &tourney{id: tr.id, spec: tr.spec, seed: tr.seed, salt: tr.salt, commitment: tr.commitment, created: tr.created,
+	return &tourney{id: tr.id, spec: tr.spec, seed: tr.seed, salt: tr.salt, commitment: tr.commitment, source: tr.source, created: tr.created,
 		state: final.State, finished: final.FinishedAt, changed: make(chan struct{}), over: over, final: final}
 }
 
@@ -1733,4 +1743,31 @@ func (s *Referee) isDraining() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.draining
+}
+
+// StoredTournamentSpec is a tournament's spec as the store keeps it (store.Tournament.Spec, JSON):
+// the spec, its fields at the top level, and where the tournament seed comes from.
+type StoredTournamentSpec struct {
+	tournament.Spec
+	// DealingSource is a pb.DealingSource value name: DEALING_SOURCE_RANDOM for a seed the
+	// referee drew, DEALING_SOURCE_CHOSEN_SEED for one an admin gave; absent in a tournament
+	// stored before it was recorded (its tables said chosen whoever had drawn the seed: an
+	// outside trial).
+	DealingSource string `json:"dealing_source,omitempty"`
+}
+
+// DecodeTournamentSpec reads and validates the stored spec of row; the error names the
+// tournament.
+func DecodeTournamentSpec(row store.Tournament) (StoredTournamentSpec, error) {
+	var stored StoredTournamentSpec
+	if err := json.Unmarshal(row.Spec, &stored); err != nil {
+		return stored, fmt.Errorf("tournament %s: bad stored spec: %w", row.ID, err)
+	}
+	if err := stored.Spec.Validate(); err != nil {
+		return stored, fmt.Errorf("tournament %s: stored spec: %w", row.ID, err)
+	}
+	if stored.DealingSource == "" {
+		stored.DealingSource = pb.DealingSource_DEALING_SOURCE_UNSPECIFIED.String()
+	}
+	return stored, nil
 }

@@ -308,7 +308,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\ndealing %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment, tournamentDealingText(tn.DealingSource))
 			o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.ID, tn.Spec)
 			return nil
 		},
@@ -502,13 +502,12 @@ func tournamentFromStore(ctx context.Context, st store.Store, row store.Tourname
 // tournamentOfRow is the tournament of row with its stored games and the standings they make;
 // its seed and salt are revealed once it has ended.
 func tournamentOfRow(row store.Tournament, games []store.TournamentGame) (*service.Tournament, error) {
-	tn := &service.Tournament{ID: row.ID, State: row.State, Commitment: row.Commitment, CreatedAt: row.CreatedAt, FinishedAt: row.FinishedAt}
-	if err := json.Unmarshal(row.Spec, &tn.Spec); err != nil {
+	stored, err := service.DecodeTournamentSpec(row)
+	if err != nil {
 		return nil, err
 	}
-	if err := tn.Spec.Validate(); err != nil {
-		return nil, err
-	}
+	tn := &service.Tournament{ID: row.ID, Spec: stored.Spec, State: row.State, Commitment: row.Commitment, DealingSource: stored.DealingSource,
+		CreatedAt: row.CreatedAt, FinishedAt: row.FinishedAt}
 	if row.State != store.TournamentRunning {
 		tn.Seed, tn.Salt = row.Seed, row.Salt
 	}
@@ -691,9 +690,21 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		fmt.Fprintf(w, "SPRT: LLR %s (%.2f, %.2f): %s\n", llrText(t.LLR), t.Lower, t.Upper, verdictText(t))
 	}
 	if tn.Seed != nil {
-		fmt.Fprintf(w, "seed %x, salt %x (commitment %s)\n", tn.Seed, tn.Salt, tn.Commitment)
+		fmt.Fprintf(w, "seed %x, salt %x (commitment %s); dealing %s\n", tn.Seed, tn.Salt, tn.Commitment, tournamentDealingText(tn.DealingSource))
 	}
 	return nil
+}
+
+// tournamentDealingText is where a tournament's seed comes from (Tournament.DealingSource), in
+// words: every competitor may know before play whether the host could know the cards.
+func tournamentDealingText(source string) string {
+	switch source {
+	case pb.DealingSource_DEALING_SOURCE_RANDOM.String():
+		return "random (seed drawn by the referee)"
+	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED.String():
+		return "chosen seed (the admin who gave it can know every hand)"
+	}
+	return "not announced"
 }
 
 func newTournamentExportCmd(o *tournamentOpts) *cobra.Command {

@@ -188,7 +188,7 @@ func TestStandingsJSONKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := slices.Sorted(maps.Keys(got))
-	if want := []string{"commitment", "created_at", "finished_at", "id", "results", "salt", "seed", "spec", "standings", "state"}; !slices.Equal(keys, want) {
+	if want := []string{"commitment", "created_at", "dealing_source", "finished_at", "id", "results", "salt", "seed", "spec", "standings", "state"}; !slices.Equal(keys, want) {
 		t.Errorf("keys %q, want %q", keys, want)
 	}
 	if !strings.Contains(out.String(), `"rating": {

@@ -47,7 +47,8 @@ func TestTournamentCommands(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	id, rest, _ := strings.Cut(out, "\n")
-	if !strings.HasPrefix(id, "tn-") || !strings.HasPrefix(rest, "12 games scheduled\nseed commitment ") {
+	if !strings.HasPrefix(id, "tn-") || !strings.HasPrefix(rest, "12 games scheduled\nseed commitment ") ||
+		!strings.HasSuffix(rest, "\ndealing chosen seed (the admin who gave it can know every hand)\n") {
 		t.Fatalf("create printed %q", out)
 	}
 	out, err = runCmd(ctx, "tournament", "run", st, id)

@@ -1570,7 +1570,12 @@ type TournamentInfo struct {
 	// away_bots are the lobby bots whose games the running tournament puts off now, by bot name:
 	// each is away from the lobby, or present but unable to take its seat, within the absence
 	// grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
-	AwayBots      []*AwayBot `protobuf:"bytes,10,rep,name=away_bots,json=awayBots,proto3" json:"away_bots,omitempty"`
+	AwayBots []*AwayBot `protobuf:"bytes,10,rep,name=away_bots,json=awayBots,proto3" json:"away_bots,omitempty"`
+	// dealing_source is where the tournament seed comes from, published at creation:
+	// DEALING_SOURCE_RANDOM for one the referee drew, DEALING_SOURCE_CHOSEN_SEED for one an admin
+	// gave (then whoever gave it knows every hand of every game); unspecified for a tournament
+	// stored before it was recorded. Each of its tables announces the same (Welcome, TableInfo).
+	DealingSource DealingSource `protobuf:"varint,11,opt,name=dealing_source,json=dealingSource,proto3,enum=bezique.v1.DealingSource" json:"dealing_source,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1673,6 +1678,13 @@ func (x *TournamentInfo) GetAwayBots() []*AwayBot {
 		return x.AwayBots
 	}
 	return nil
+}
+
+func (x *TournamentInfo) GetDealingSource() DealingSource {
+	if x != nil {
+		return x.DealingSource
+	}
+	return DealingSource_DEALING_SOURCE_UNSPECIFIED
 }
 
 // AwayBot is a lobby bot whose games a tournament puts off until it can take its seat.
@@ -1867,7 +1879,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x05pairs\x18\x02 \x03(\v2\x18.bezique.v1.PairStandingR\x05pairs\x12\x16\n" +
 	"\x06played\x18\x03 \x01(\rR\x06played\x12\x1c\n" +
 	"\tscheduled\x18\x04 \x01(\rR\tscheduled\x12*\n" +
-	"\x04sprt\x18\x05 \x01(\v2\x16.bezique.v1.SprtStatusR\x04sprt\"\xd3\x03\n" +
+	"\x04sprt\x18\x05 \x01(\v2\x16.bezique.v1.SprtStatusR\x04sprt\"\x95\x04\n" +
 	"\x0eTournamentInfo\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12.\n" +
 	"\x04spec\x18\x02 \x01(\v2\x1a.bezique.v1.TournamentSpecR\x04spec\x121\n" +
@@ -1881,7 +1893,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vfinish_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"finishTime\x120\n" +
 	"\taway_bots\x18\n" +
-	" \x03(\v2\x13.bezique.v1.AwayBotR\bawayBots\"\xa4\x01\n" +
+	" \x03(\v2\x13.bezique.v1.AwayBotR\bawayBots\x12@\n" +
+	"\x0edealing_source\x18\v \x01(\x0e2\x19.bezique.v1.DealingSourceR\rdealingSource\"\xa4\x01\n" +
 	"\aAwayBot\x12\x10\n" +
 	"\x03bot\x18\x01 \x01(\tR\x03bot\x120\n" +
 	"\x05since\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12=\n" +
@@ -1948,6 +1961,7 @@ var file_bezique_v1_tournament_proto_goTypes = []any{
 	(Outcome)(0),                  // 23: bezique.v1.Outcome
 	(ForfeitCause)(0),             // 24: bezique.v1.ForfeitCause
 	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
+	(DealingSource)(0),            // 26: bezique.v1.DealingSource
 }
 var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	5,  // 0: bezique.v1.Entrant.lobby_team:type_name -> bezique.v1.LobbyTeam
@@ -1977,13 +1991,14 @@ var file_bezique_v1_tournament_proto_depIdxs = []int32{
 	25, // 24: bezique.v1.TournamentInfo.create_time:type_name -> google.protobuf.Timestamp
 	25, // 25: bezique.v1.TournamentInfo.finish_time:type_name -> google.protobuf.Timestamp
 	18, // 26: bezique.v1.TournamentInfo.away_bots:type_name -> bezique.v1.AwayBot
-	25, // 27: bezique.v1.AwayBot.since:type_name -> google.protobuf.Timestamp
-	25, // 28: bezique.v1.AwayBot.forfeit_time:type_name -> google.protobuf.Timestamp
-	29, // [29:29] is the sub-list for method output_type
-	29, // [29:29] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	26, // 27: bezique.v1.TournamentInfo.dealing_source:type_name -> bezique.v1.DealingSource
+	25, // 28: bezique.v1.AwayBot.since:type_name -> google.protobuf.Timestamp
+	25, // 29: bezique.v1.AwayBot.forfeit_time:type_name -> google.protobuf.Timestamp
+	30, // [30:30] is the sub-list for method output_type
+	30, // [30:30] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_tournament_proto_init() }

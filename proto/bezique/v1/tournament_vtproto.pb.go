@@ -1124,6 +1124,11 @@ func (m *TournamentInfo) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.DealingSource != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.DealingSource))
+		i--
+		dAtA[i] = 0x58
+	}
 	if len(m.AwayBots) > 0 {
 		for iNdEx := len(m.AwayBots) - 1; iNdEx >= 0; iNdEx-- {
 			size, err := m.AwayBots[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
@@ -1785,6 +1790,9 @@ func (m *TournamentInfo) SizeVT() (n int) {
 			l = e.SizeVT()
 			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
 		}
+	}
+	if m.DealingSource != 0 {
+		n += 1 + protohelpers.SizeOfVarint(uint64(m.DealingSource))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -4948,6 +4956,25 @@ func (m *TournamentInfo) UnmarshalVT(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 11:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field DealingSource", wireType)
+			}
+			m.DealingSource = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.DealingSource |= DealingSource(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := protohelpers.Skip(dAtA[iNdEx:])

@@ -5,6 +5,7 @@ import type { TournamentState as _bezique_v1_TournamentState, TournamentState__O
 import type { Standings as _bezique_v1_Standings, Standings__Output as _bezique_v1_Standings__Output } from '../../bezique/v1/Standings';
 import type { Timestamp as _google_protobuf_Timestamp, Timestamp__Output as _google_protobuf_Timestamp__Output } from '../../google/protobuf/Timestamp';
 import type { AwayBot as _bezique_v1_AwayBot, AwayBot__Output as _bezique_v1_AwayBot__Output } from '../../bezique/v1/AwayBot';
+import type { DealingSource as _bezique_v1_DealingSource, DealingSource__Output as _bezique_v1_DealingSource__Output } from '../../bezique/v1/DealingSource';
 
 /**
  * TournamentInfo is a tournament's summary.
@@ -52,6 +53,13 @@ export interface TournamentInfo {
    * grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
    */
   'away_bots'?: (_bezique_v1_AwayBot)[];
+  /**
+   * dealing_source is where the tournament seed comes from, published at creation:
+   * DEALING_SOURCE_RANDOM for one the referee drew, DEALING_SOURCE_CHOSEN_SEED for one an admin
+   * gave (then whoever gave it knows every hand of every game); unspecified for a tournament
+   * stored before it was recorded. Each of its tables announces the same (Welcome, TableInfo).
+   */
+  'dealing_source'?: (_bezique_v1_DealingSource);
 }
 
 /**
@@ -100,4 +108,11 @@ export interface TournamentInfo__Output {
    * grace (docs/TOURNAMENTS.md, "Absent bots"). Empty when none is, and once it has ended.
    */
   'away_bots': (_bezique_v1_AwayBot__Output)[];
+  /**
+   * dealing_source is where the tournament seed comes from, published at creation:
+   * DEALING_SOURCE_RANDOM for one the referee drew, DEALING_SOURCE_CHOSEN_SEED for one an admin
+   * gave (then whoever gave it knows every hand of every game); unspecified for a tournament
+   * stored before it was recorded. Each of its tables announces the same (Welcome, TableInfo).
+   */
+  'dealing_source': (_bezique_v1_DealingSource__Output);
 }
