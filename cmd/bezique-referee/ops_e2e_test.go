@@ -121,6 +121,11 @@ func TestBinaryRefusesBadFlags(t *testing.T) {
 		{nil, []string{"--call-timeout", "1ms"}, "bezique-referee: --call-timeout (BEZIQUE_CALL_TIMEOUT) = 1ms; want at least 1s (a shorter bound fails calls a store answers in time)\n"},
 		{nil, []string{"--send-stall", "0s"}, "bezique-referee: --send-stall (BEZIQUE_SEND_STALL) = 0s; want more than 0\n"},
 		{[]string{"BEZIQUE_DRAIN_TIMEOUT=-1m"}, nil, "bezique-referee: --drain-timeout (BEZIQUE_DRAIN_TIMEOUT) = -1m0s; want 0 or more\n"},
+		// These exited 1, and the log level's message named no valid value (a docs audit).
+		{nil, []string{"--log-level", "verbose"}, "bezique-referee: --log-level (BEZIQUE_LOG_LEVEL) = \"verbose\"; want debug, info, warn or error\n"},
+		{nil, []string{"--tls-cert", "srv.crt"}, "bezique-referee: --tls-cert and --tls-key go together\n"},
+		{nil, []string{"--tls-client-ca", "ca.crt"}, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"},
+		{nil, []string{"--peer-tls-key", "peer.key"}, "bezique-referee: --peer-tls-cert and --peer-tls-key go together\n"},
 	} {
 		out, code := runBinary(t, bin, c.env, append(c.args, "--store", "memory", "--listen", "127.0.0.1:0", "--metrics-listen", "")...)
 		if code != 2 || out != c.want {

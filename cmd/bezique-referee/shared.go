@@ -54,9 +54,6 @@ const storeRetryEvery = 2 * time.Second
 // require (--tls-client-ca) is the one that signs client certificates, not necessarily the
 // serving certificate's.
 func peerDialOptions(c config) ([]grpc.DialOption, func(), error) {
-	if (c.peerTLSCert == "") != (c.peerTLSKey == "") {
-		return nil, nil, errors.New("--peer-tls-cert and --peer-tls-key go together")
-	}
 	if c.tlsCert == "" {
 		if c.peerTLSCert != "" {
 			return nil, nil, errors.New("--peer-tls-cert needs --tls-cert and --tls-key: referees speak TLS to each other only when they serve it")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -33,14 +32,8 @@ type serverCerts struct {
 // newServerCerts checks that the files load (a clear error at start rather than failed handshakes
 // later) and starts watching them. It returns nil, nil when no TLS flag is set.
 func newServerCerts(c config, log *slog.Logger) (*serverCerts, error) {
-	if c.tlsCert == "" && c.tlsKey == "" {
-		if c.tlsClientCA != "" {
-			return nil, errors.New("--tls-client-ca needs --tls-cert and --tls-key")
-		}
+	if c.tlsCert == "" { // validate refused a lone --tls-key or --tls-client-ca
 		return nil, nil
-	}
-	if c.tlsCert == "" || c.tlsKey == "" {
-		return nil, errors.New("--tls-cert and --tls-key go together")
 	}
 	if _, err := tls.LoadX509KeyPair(c.tlsCert, c.tlsKey); err != nil {
 		return nil, fmt.Errorf("--tls-cert/--tls-key: %w", err)
