@@ -167,7 +167,7 @@ tournament and resumes it after its own restarts; entrants may then be bots wait
 	o.conn.register(cmd.PersistentFlags(), os.Getenv("BEZIQUE_SERVER"),
 		"a running referee's gRPC address, host:port: the commands go to it instead of an in-process referee on --store (default $BEZIQUE_SERVER; \"\": the in-process referee)")
 	cmd.AddCommand(newTournamentCreateCmd(o), newTournamentRunCmd(o), newTournamentWatchCmd(o),
-		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o), newTournamentListCmd(o))
+		newTournamentStandingsCmd(o), newTournamentExportCmd(o), newTournamentCancelCmd(o), newTournamentListCmd(o), newTournamentVerifyCmd())
 	return cmd
 }
 
