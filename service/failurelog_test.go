@@ -10,7 +10,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
@@ -23,15 +22,7 @@ func TestFailedCallsLogged(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bezique.db")
 	st := openSQLite(t, path)
 	r := startReferee(t, st, nil)
-	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, token := resp.GetTableId(), tokenOf(resp, 0)
-	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
-		t.Fatal(err)
-	}
+	id, token := playedOut(t, r)
 	if _, err := rawSQL(t, path).ExecContext(ctx, "UPDATE records SET record = ? WHERE table_id = ?", []byte("{not json"), id); err != nil {
 		t.Fatal(err)
 	}

@@ -13,17 +13,25 @@ import (
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
-// TestForwardedStreamEndsWhenOwnerHangs: a watch forwarded through referee B to the table's owner
-// A ends with Unavailable within seconds when A stops answering without closing its connections
-// (a hung or cut-off referee); it stayed open and quiet for ever (an outside trial's bots heard
-// nothing for 25 s while their table, taken over, played them as disconnected).
-func TestForwardedStreamEndsWhenOwnerHangs(t *testing.T) {
+// ownerBehindLink starts referee A, which the other referees reach through the link f (A
+// advertises f's address), and referee B on the same store, and creates a public table of two
+// remote seats on A; it returns f, B and the table.
+func ownerBehindLink(t *testing.T) (*tcpLink, *peerReferee, *pb.CreateTableResponse) {
+	t.Helper()
 	u, _ := sharedSchema(t)
 	f := startTCPLink(t, "")
 	a := startPeer(t, u, func(c *Config) { c.Advertise = f.addr() })
 	f.setTarget(a.addr)
 	b := startPeer(t, u, nil)
-	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
+	return f, b, a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
+}
+
+// TestForwardedStreamEndsWhenOwnerHangs: a watch forwarded through referee B to the table's owner
+// A ends with Unavailable within seconds when A stops answering without closing its connections
+// (a hung or cut-off referee); it stayed open and quiet for ever (an outside trial's bots heard
+// nothing for 25 s while their table, taken over, played them as disconnected).
+func TestForwardedStreamEndsWhenOwnerHangs(t *testing.T) {
+	f, b, resp := ownerBehindLink(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	w, err := b.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId()})
@@ -88,12 +96,7 @@ func TestForwardedStreamEndsRetryableWhenOwnerDies(t *testing.T) {
 // connection's keepalive, past a bot's --takeover-wait and long after another referee had taken
 // the table over (a docs audit). A unary call through B (GetTable) made the connection first.
 func TestForwardedStreamRefusedFastWhenOwnerHangs(t *testing.T) {
-	u, _ := sharedSchema(t)
-	f := startTCPLink(t, "")
-	a := startPeer(t, u, func(c *Config) { c.Advertise = f.addr() })
-	f.setTarget(a.addr)
-	b := startPeer(t, u, nil)
-	resp := a.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Public: true})
+	f, b, resp := ownerBehindLink(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if _, err := b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: resp.GetTableId()}); err != nil {

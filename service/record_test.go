@@ -95,15 +95,7 @@ func TestStoredRecordGarbage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bezique.db")
 	st := openSQLite(t, path)
 	r := startReferee(t, st, nil)
-	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, token := resp.GetTableId(), tokenOf(resp, 0)
-	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
-		t.Fatal(err)
-	}
+	id, token := playedOut(t, r)
 	db := rawSQL(t, path)
 	for _, c := range []struct{ stored, want string }{
 		{"\xff\xff\xff", "cannot parse invalid wire-format data"},
@@ -139,4 +131,21 @@ func TestStoredRecordGarbage(t *testing.T) {
 	}
 	r.grpc.Stop()
 	r.srv.Close()
+}
+
+// playedOut plays a two-handed table of a remote seat and a built-in one on r to its end, the
+// remote seat by a random Go SDK bot, and returns the table's id and the remote seat's token.
+func playedOut(t *testing.T, r *referee) (id, token string) {
+	t.Helper()
+	ctx := context.Background()
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{remoteSeats(1)[0], builtinSeat("random")}, Seed: seed32(20)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, token = resp.GetTableId(), tokenOf(resp, 0)
+	if _, err := botsdk.Play(ctx, r.botConfig(id, 0, token), botsdk.NewRandom(1)); err != nil {
+		t.Fatal(err)
+	}
+	return id, token
 }
