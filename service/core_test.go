@@ -258,7 +258,9 @@ func TestCoreErrors(t *testing.T) {
 	if _, err := r.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}); !errors.Is(err, ErrTableLimit) {
+	// The count before its name: "1 tables waiting or in play" (a docs audit).
+	if _, err := r.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}); !errors.Is(err, ErrTableLimit) ||
+		err.Error() != "tables waiting or in play: 1, the limit (--max-tables)" {
 		t.Fatalf("beyond MaxTables: %v", err)
 	}
 	if err := r.Drain(ctx); err != nil {

@@ -541,7 +541,7 @@ func (s *Referee) reserve(key string) error {
 		return errorf(ErrDraining, "the referee is draining: no new tables")
 	}
 	if s.active >= s.cfg.MaxTables {
-		return errorf(ErrTableLimit, "%d tables waiting or in play: the limit (--max-tables)", s.active)
+		return errorf(ErrTableLimit, "tables waiting or in play: %d, the limit (--max-tables)", s.active)
 	}
 	if err := s.quotas.addWaiting(key, false); err != nil {
 		return err
