@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"io"
 	"sync/atomic"
 	"testing"
@@ -93,6 +94,26 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 		case want == "" && (err != io.EOF || events == 0):
 			t.Errorf("WatchTable %s: %d events, then %v; want the game's events and its end", id, events, err)
 		}
+	}
+	// A bot key watches no game of a tournament in play (game 3: its deal set's other games
+	// share its cards); a watcher key does.
+	barred := func(role Role) error {
+		wctx, cancel := context.WithTimeout(withPrincipal(ctx, Principal{ID: "k-1", Role: role}), time.Second)
+		defer cancel()
+		first := errors.New("the first event")
+		err := r.srv.Referee.WatchTable(wctx, g3, 0, 0, func(*SpectatorEvent) error { return first })
+		if errors.Is(err, first) {
+			return nil
+		}
+		return err
+	}
+	wantBarred := "table " + g3 + " is a tournament's game in play, which a bot key may not watch: the games of its deal set are dealt the same " +
+		"cards (docs/TOURNAMENTS.md, \"Shared cards\"); watch it with a watcher key, or read its record once its deal set has ended"
+	if err := barred(RoleBot); !errors.Is(err, ErrPermission) || err.Error() != wantBarred {
+		t.Errorf("a bot key's watch of %s: %v; want ErrPermission %q", g3, err, wantBarred)
+	}
+	if err := barred(RoleWatcher); err != nil {
+		t.Errorf("a watcher key's watch of %s: %v; want its first event", g3, err)
 	}
 	if _, err := r.srv.Referee.CancelTournament(ctx, tn.ID, ""); err != nil {
 		t.Fatal(err)
