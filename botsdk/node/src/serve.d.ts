@@ -1,7 +1,7 @@
 // TypeScript declarations of src/serve.js, the Node SDK's serve mode.
 
 import type * as grpc from '@grpc/grpc-js';
-import type { ConnectionOptions, Decide, GameResult } from './index';
+import type { ConnectionOptions, Decide, GameResult, PlayConfig } from './index';
 import type { GameAssigned__Output as GameAssigned } from '../types/bezique/v1/GameAssigned';
 import type { Variant } from '../types/bezique/v1/Variant';
 
@@ -21,6 +21,9 @@ export interface ServeConfig extends ConnectionOptions {
   signal?: AbortSignal;
   /** onGameOver is called as each game ends, with its result or the error that ended it. */
   onGameOver?: (assigned: GameAssigned, result: GameResult | null, err: Error | null) => void;
+  /** onWelcome and onEvent are play()'s, for every game: each game's Welcome (its table_id and seat say which) and events, from several games at once when capacity > 1. */
+  onWelcome?: PlayConfig['onWelcome'];
+  onEvent?: PlayConfig['onEvent'];
 }
 
 /**

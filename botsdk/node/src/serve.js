@@ -46,7 +46,8 @@ class LobbyRefused extends Error {
 // ...]; empty: every variant), tournament? (the id of the tournament served: the lobby stream is
 // served by the referee that runs it, and follows it when it moves), key?, signal?,
 // onGameOver?(assigned, result, err), and play()'s
-// options (maxBackoffMs, connectAttempts, takeoverWaitMs, safetyMarginMs, logger, protoDir, credentials) for every game }.
+// options (maxBackoffMs, connectAttempts, takeoverWaitMs, safetyMarginMs, onWelcome, onEvent, logger, protoDir, credentials)
+// for every game: onWelcome and onEvent are called for every game's, from several games at once }.
 // decide is called for every game's requests, from several games at once when capacity > 1.
 async function serve(cfg, decide) {
   const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], tournament: '', maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,

@@ -9,7 +9,7 @@ from typing import Callable, Optional, Sequence, Union
 
 import grpc
 
-from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, table_pb2, tournament_pb2
+from bezique.v1 import events_pb2, lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
                                 retryable)
 from bezique_bot.status import retry_delay
@@ -74,6 +74,11 @@ class ServeConfig:
     channel_factory: Optional[Callable[[str], grpc.Channel]] = None
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
+    #: on_welcome and on_event are as in Config, for every game: called from each game's thread,
+    #: with that game's Welcome (its table_id and seat say which) and events (the Go SDK's
+    #: ServeConfig had them, this one not: a competition host's trial).
+    on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
+    on_event: Optional[Callable[[events_pb2.Event], None]] = None
 
     def __post_init__(self) -> None:
         self.bot_name = self.bot_name.strip()
@@ -201,7 +206,7 @@ class _Server:
                      bot_version=self.cfg.bot_version, max_backoff=self.cfg.max_backoff, safety_margin=self.cfg.safety_margin,
                      connect_attempts=self.cfg.connect_attempts, takeover_wait=self.cfg.takeover_wait,
                      logger=self.cfg.logger, credentials=self.cfg.credentials, channel_factory=self.cfg.channel_factory,
-                     key=self.cfg.key)
+                     key=self.cfg.key, on_welcome=self.cfg.on_welcome, on_event=self.cfg.on_event)
 
         def game() -> None:
             result, error = None, None

@@ -44,7 +44,9 @@ class ServeTest(unittest.TestCase):
             ended.append((a, result, error))
             done.set()
 
-        cfg = ServeConfig(server=addr, key=key.secret, capacity=2, variants=[rules_pb2.VARIANT_TWO_HANDED], on_game_over=game_over)
+        welcomes, events = [], []  # every game's, as Config's on_welcome and on_event
+        cfg = ServeConfig(server=addr, key=key.secret, capacity=2, variants=[rules_pb2.VARIANT_TWO_HANDED], on_game_over=game_over,
+                          on_welcome=lambda w: welcomes.append((w.table_id, w.seat)), on_event=events.append)
         server = threading.Thread(target=serve, args=(cfg, strategy_bot, stop))
         server.start()
         self.addCleanup(server.join, 10)
@@ -66,6 +68,8 @@ class ServeTest(unittest.TestCase):
         self.assertIsNone(error)
         self.assertEqual((a.table_id, a.seat), (table.table_id, 0))
         self.assertEqual(result.outcome, table_pb2.OUTCOME_COMPLETED)
+        self.assertEqual(welcomes, [(table.table_id, 0)])
+        self.assertEqual(events[-1].WhichOneof("payload"), "game_ended")
         tables = table_service_pb2_grpc.TableServiceStub(channel)
         rec = tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=table.table_id), metadata=admin, timeout=10).record
         self.assertEqual(rec.seats[0].bot_name, "py-serve")
