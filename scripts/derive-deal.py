@@ -75,13 +75,16 @@ def commitment(seed: bytes, salt: bytes) -> str:
 def main() -> None:
     args = sys.argv[1:]
     salt, record = b"", None
-    while args and args[0].startswith("--"):
+    while args and (args[0].startswith("--") or args[0] == "-h"):
         flag = args.pop(0)
         if flag == "--salt":
             salt = decode(args.pop(0))
         elif flag == "--record":
             with open(args.pop(0)) as f:
                 record = json.load(f)
+        elif flag in ("--help", "-h"):  # the usage, exit status 0 (it said "unknown flag --help")
+            print(__doc__)
+            return
         else:
             sys.exit(f"derive-deal: unknown flag {flag}\n{__doc__}")
     if record is not None:
