@@ -93,6 +93,10 @@ func TestShuffleMatchesIndependentDerivation(t *testing.T) {
 	if err != nil {
 		t.Skip("python3 not installed")
 	}
+	// --help prints the usage, exit status 0 (it said "unknown flag --help", exit 1).
+	if out, err := exec.Command(py, "../scripts/derive-deal.py", "--help").Output(); err != nil || !strings.Contains(string(out), "\nUsage: derive-deal.py ") {
+		t.Errorf("derive-deal.py --help: %v\n%s", err, out)
+	}
 	for _, c := range []struct {
 		seed        Seed
 		deal, cards int
