@@ -215,9 +215,13 @@ func (r *streamRetry) again(ctx context.Context, err error, answered bool) bool 
 	if wait == 0 {
 		wait = time.Second
 	}
-	if time.Since(r.since)+wait > r.limit {
+	// The last try at the limit, not a wait before it: the command gave up up to a second early
+	// (29 s of --takeover-wait 30s: a docs audit).
+	left := r.limit - time.Since(r.since)
+	if left <= 0 {
 		return false
 	}
+	wait = min(wait, left)
 	select {
 	case <-time.After(wait):
 		r.cc.ResetConnectBackoff()

@@ -320,8 +320,9 @@ func TestTournamentWatchFollowsALostReferee(t *testing.T) {
 }
 
 // TestWatchGivesUpAfterTakeoverWait: `bezique watch --takeover-wait 3s` of a table whose referee
-// stops and does not come back gives up within 3 s of the stop (2 s: a second's wait more would
-// pass them), saying how to follow the table again;
+// stops and does not come back gives up 3 s after the stop, its last try at the limit (it gave up
+// at 2 s, when a second's wait more would pass them: a docs audit), saying how to follow the
+// table again;
 // without the flag it waited botsdk.DefaultTakeoverWait (30 s), a store outage's length or not (an
 // outside trial watched through a 150 s PostgreSQL pause and was dropped at 30 s).
 func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
@@ -355,8 +356,8 @@ func TestWatchGivesUpAfterTakeoverWait(t *testing.T) {
 	err = <-done
 	took := time.Since(stopped)
 	want := `follow it again with "bezique watch --server ` + addr + ` ` + resp.GetTableId() + `"`
-	if err == nil || !strings.HasSuffix(err.Error(), want) || took < 1500*time.Millisecond || took > 5*time.Second {
-		t.Fatalf("watch --takeover-wait 3s ended %v after the referee stopped: %v; want an error ending %s within about 3 s (when a second's wait more would pass them)", took.Round(time.Millisecond), err, want)
+	if err == nil || !strings.HasSuffix(err.Error(), want) || took < 2900*time.Millisecond || took > 5*time.Second { // the stream may end a moment before stop returns
+		t.Fatalf("watch --takeover-wait 3s ended %v after the referee stopped: %v; want an error ending %s after about 3 s, within 5", took.Round(time.Millisecond), err, want)
 	}
 	t.Logf("gave up %v after the stop: %v", took.Round(time.Millisecond), err)
 }
