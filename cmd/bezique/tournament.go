@@ -408,6 +408,12 @@ func follow(ctx context.Context, r interface {
 			_ = bar.Clear()
 		}
 		away.write(out, id+": ", u.Away)
+		if line != nil {
+			if bar != nil { // line writes to the same terminal: the bar goes first, drawn again below
+				_ = bar.Clear()
+			}
+			line(u)
+		}
 		played, scheduled := u.Standings.Played, u.Standings.Scheduled
 		switch {
 		case bar != nil:
@@ -417,9 +423,6 @@ func follow(ctx context.Context, r interface {
 		case line == nil && scheduled > 0 && played*10/scheduled > tenths:
 			tenths = played * 10 / scheduled
 			fmt.Fprintln(out, strings.TrimSuffix(fmt.Sprintf("%s: %d of %d games (%d%%); %s", id, played, scheduled, played*100/scheduled, leaderText(u.Standings)), "; "))
-		}
-		if line != nil {
-			line(u)
 		}
 		return nil
 	})
