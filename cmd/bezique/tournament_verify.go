@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,10 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/tournament"
@@ -53,6 +57,9 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := uniqueKeys(json.NewDecoder(bytes.NewReader(b)), "the document"); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	var tn struct {
 		service.Tournament
 		Standings json.RawMessage `json:"standings"` // compared as written: a pair's Elo may be "+Inf"
@@ -71,6 +78,9 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	if tn.State == store.TournamentRunning || len(tn.Seed) != len(engine.Seed{}) {
 		return fmt.Errorf("%s: tournament %s is %s: its seed is revealed once it has ended; export it again then", path, tn.ID, tn.State)
 	}
+	if tn.DealingSource == "" { // an export of a build before sources were announced
+		tn.DealingSource = pb.DealingSource_DEALING_SOURCE_UNSPECIFIED.String()
+	}
 	var seed engine.Seed
 	copy(seed[:], tn.Seed)
 	if got := seed.SaltedCommitment(tn.Salt); got != tn.Commitment {
@@ -79,9 +89,19 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	fmt.Fprintf(w, "Tournament %s: the seed and salt match the commitment %s = SHA-256(salt || seed); dealing %s.\n",
 		tn.ID, tn.Commitment, tournamentDealingText(tn.DealingSource))
 	schedule := tn.Spec.Schedule()
+	seen := map[int]bool{}
 	for i, res := range tn.Results {
 		if res.Game < 0 || res.Game >= len(schedule) {
 			return fmt.Errorf("result of %s: game %d is not in the schedule of %d games", res.TableID, res.Game, len(schedule))
+		}
+		if seen[res.Game] {
+			return fmt.Errorf("result of game %d: given twice", res.Game)
+		}
+		seen[res.Game] = true
+		// The table of game N is named <tournament>-gN (the referee's tourneyTableID): a record of
+		// another game, or of another tournament, passed for this one.
+		if want := fmt.Sprintf("%s-g%d", tn.ID, res.Game); res.TableID != want {
+			return fmt.Errorf("result of game %d: table %s, where the tournament's game %d is played at table %s", res.Game, res.TableID, res.Game, want)
 		}
 		var want []string
 		for _, e := range schedule[res.Game].Seats {
@@ -90,11 +110,11 @@ func verifyTournament(path, dir string, w io.Writer) error {
 		if got := seated.Results[i].Entrants; !reflect.DeepEqual(got, want) {
 			return fmt.Errorf("result of game %d: entrants %q, the schedule seats %q", res.Game, got, want)
 		}
-		if err := verifyGame(dir, seed, schedule[res.Game], res); err != nil {
+		if err := verifyGame(dir, seed, tn.DealingSource, tn.Spec.Entrants, schedule[res.Game], res); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "%d records: each dealt from its deal set's seed, replaying to its stated result, which is the export's.\n", len(tn.Results))
+	fmt.Fprintf(w, "%d records: each of its game's table and entrants, dealt from its deal set's seed as announced, replaying to its stated result, which is the export's.\n", len(tn.Results))
 	recomputed := tournament.Compute(&tn.Spec, tn.Results)
 	want, err := json.Marshal(recomputed)
 	if err != nil {
@@ -108,18 +128,103 @@ func verifyTournament(path, dir string, w io.Writer) error {
 		return fmt.Errorf("%s: the standings are not those its results make:\nexported   %s\nrecomputed %s", path, got.Bytes(), want)
 	}
 	fmt.Fprintf(w, "Standings: recomputed from the %d results, the same (%d of %d games played).\n", len(tn.Results), recomputed.Played, recomputed.Scheduled)
+	if len(seen) < len(schedule) { // a match the SPRT stopped, a cancelled tournament: or games left out of the export
+		var missing []int
+		for g := range schedule {
+			if !seen[g] {
+				missing = append(missing, g)
+			}
+		}
+		fmt.Fprintf(w, "No result for %d of the %d scheduled games (%s): the tournament %s before they were played, or the export leaves them out.\n",
+			len(missing), len(schedule), gameList(missing), tn.State)
+	}
 	return nil
 }
 
-// verifyGame checks the record of res, game g of its tournament dealt from the tournament seed:
-// the record's seed is its deal set's (tournament.DealSeed), the record replays to its stated
-// result, and the result it gives (service.ResultFromRecord, as the tournament's runner read it)
-// is res, its SPRT verdict aside (the runner marks it on the result).
-func verifyGame(dir string, seed engine.Seed, g tournament.Game, res tournament.Result) error {
+// gameList names games by their numbers, "0, 4 and 5", the first ten and a count of the rest.
+func gameList(games []int) string {
+	var names []string
+	for _, g := range games[:min(len(games), 10)] {
+		names = append(names, fmt.Sprint(g))
+	}
+	if len(games) > 10 {
+		names = append(names, fmt.Sprintf("%d more", len(games)-10))
+	}
+	if len(names) == 1 {
+		return "game " + names[0]
+	}
+	return "games " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// uniqueKeys reads one JSON value from d and returns an error naming the first object key that
+// appears twice in its object, its case aside: Go's encoding/json takes a key in any case and
+// keeps the last, where jq, Python and JavaScript read each exactly, so an export holding "spec"
+// and "Spec" would be verified on one and shown on the other (an outside trial). where names the
+// value for the error.
+func uniqueKeys(d *json.Decoder, where string) error {
+	tok, err := d.Token()
+	if err != nil {
+		return fmt.Errorf("not JSON: %w", err)
+	}
+	switch tok {
+	case json.Delim('{'):
+		keys := map[string]bool{}
+		for d.More() {
+			kt, err := d.Token()
+			if err != nil {
+				return fmt.Errorf("not JSON: %w", err)
+			}
+			key := kt.(string)
+			if keys[strings.ToLower(key)] {
+				return fmt.Errorf("key %q appears twice in %s (its case aside)", key, where)
+			}
+			keys[strings.ToLower(key)] = true
+			if err := uniqueKeys(d, fmt.Sprintf("%q", key)); err != nil {
+				return err
+			}
+		}
+		_, err = d.Token() // '}'
+		return err
+	case json.Delim('['):
+		for d.More() {
+			if err := uniqueKeys(d, where); err != nil {
+				return err
+			}
+		}
+		_, err = d.Token() // ']'
+		return err
+	}
+	return nil
+}
+
+// verifyGame checks the record of res, game g of its tournament dealt from the tournament seed
+// (whose source is dealing, a pb.DealingSource name) between entrants: the record is of res's
+// table, announces the tournament's dealing source, seats the entrants g schedules (a built-in
+// bot's seat named for its entrant, a lobby entrant's for its bots, as the referee names them),
+// its seed is its deal set's (tournament.DealSeed), it replays to its stated result, and the
+// result it gives (service.ResultFromRecord, as the tournament's runner read it) is res, its SPRT
+// verdict aside (the runner marks it on the result).
+func verifyGame(dir string, seed engine.Seed, dealing string, entrants []tournament.Entrant, g tournament.Game, res tournament.Result) error {
 	path := filepath.Join(dir, res.TableID+".json")
 	rec, err := readRecord(path)
 	if err != nil {
 		return fmt.Errorf("record of game %d: %w", res.Game, err)
+	}
+	if rec.GetTableId() != res.TableID {
+		return fmt.Errorf("%s: the record of table %s, not of %s", path, rec.GetTableId(), res.TableID)
+	}
+	if got := rec.GetDealingSource().String(); dealing != pb.DealingSource_DEALING_SOURCE_UNSPECIFIED.String() && got != dealing {
+		return fmt.Errorf("%s: dealing %s, where the tournament announces %s", path, got, dealing)
+	}
+	var names, want []string
+	for _, st := range rec.GetSeats() {
+		names = append(names, st.GetName())
+	}
+	for _, e := range g.Seats {
+		want = append(want, cmp.Or(strings.Join(entrants[e].LobbyBots(), "+"), entrants[e].ID))
+	}
+	if !slices.Equal(names, want) {
+		return fmt.Errorf("%s: seats %q, where game %d seats %q", path, names, res.Game, want)
 	}
 	if want := tournament.DealSeed(seed, g.Deal); !bytes.Equal(rec.GetSeed(), want[:]) {
 		return fmt.Errorf("%s: seed %s is not deal set %d's, %s", path, hex.EncodeToString(rec.GetSeed()), g.Deal, hex.EncodeToString(want[:]))

@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestTournamentVerify: verify passes an ended tournament's export and records, saying what it
@@ -38,13 +42,25 @@ func TestTournamentVerify(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "Tournament "+id+": the seed and salt match the commitment ") ||
 		!strings.HasSuffix(lines[0], " = SHA-256(salt || seed); dealing chosen seed (the admin who gave it can know every hand).") ||
-		lines[1] != "4 records: each dealt from its deal set's seed, replaying to its stated result, which is the export's." ||
+		lines[1] != "4 records: each of its game's table and entrants, dealt from its deal set's seed as announced, replaying to its stated result, which is the export's." ||
 		lines[2] != "Standings: recomputed from the 4 results, the same (4 of 4 games played)." {
 		t.Fatalf("verify printed:\n%s", out)
 	}
 	orig, err := os.ReadFile(export)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// An export of a build before tournaments announced their dealing: it verifies, not announced
+	// (a first version of this check refused every such export).
+	older := strings.Replace(string(orig), `"dealing_source": "DEALING_SOURCE_CHOSEN_SEED",`, "", 1)
+	if older == string(orig) {
+		t.Fatal("no dealing_source in the export")
+	}
+	if err := os.WriteFile(export, []byte(older), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCmd(ctx, "tournament", "verify", export, "--records", records); err != nil || !strings.Contains(out, "; dealing not announced.\n") {
+		t.Errorf("verify of an export without dealing_source: %v\n%s", err, out)
 	}
 	g0, g1 := filepath.Join(records, id+"-g0.json"), filepath.Join(records, id+"-g1.json")
 	for _, c := range []struct {
@@ -80,9 +96,18 @@ func TestTournamentVerify(t *testing.T) {
 			t.Cleanup(func() { _ = os.Rename(g0+".away", g0) })
 		}, want: "record of game 0: open " + g0},
 		{name: "a record of another deal set", file: func(t *testing.T) {
-			// Game 2 is deal set 1's: its record in game 0's place has deal set 1's seed.
-			b, err := os.ReadFile(filepath.Join(records, id+"-g2.json"))
+			// Game 3 is deal set 1's, seated as game 1: its record, named game 1's, in game 1's
+			// place has deal set 1's seed.
+			b, err := os.ReadFile(filepath.Join(records, id+"-g3.json"))
 			if err != nil {
+				t.Fatal(err)
+			}
+			var rec map[string]any
+			if err := json.Unmarshal(b, &rec); err != nil {
+				t.Fatal(err)
+			}
+			rec["tableId"] = id + "-g1"
+			if b, err = json.Marshal(rec); err != nil {
 				t.Fatal(err)
 			}
 			old, err := os.ReadFile(g1)
@@ -94,6 +119,26 @@ func TestTournamentVerify(t *testing.T) {
 			}
 			t.Cleanup(func() { _ = os.WriteFile(g1, old, 0o600) })
 		}, want: g1 + ": seed "},
+		// An outside trial's tamperings that passed a first version of verify: entrants renamed
+		// in the spec and the results (the winner swapped), one game's record passed for another
+		// of its deal set, a game given twice, the same keys twice in two cases (Go reads the
+		// last in any case, jq the lower-case ones), another dealing source announced.
+		{name: "entrants renamed", tamper: func(s string) string {
+			s = strings.NewReplacer(`"rulebook-1"`, `"random-2"`, `"random-2"`, `"rulebook-1"`).Replace(s)
+			return s
+		}, want: `: seats ["rulebook-1" "random-2"], where game 0 seats ["random-2" "rulebook-1"]`},
+		{name: "another game's table", tamper: func(s string) string {
+			return strings.Replace(s, `"table_id": "`+id+`-g0"`, `"table_id": "`+id+`-g1"`, 1)
+		}, want: "result of game 0: table " + id + "-g1, where the tournament's game 0 is played at table " + id + "-g0"},
+		{name: "a game twice", tamper: func(s string) string {
+			return strings.Replace(s, `"game": 1,`, `"game": 0,`, 1)
+		}, want: "result of game 0: given twice"},
+		{name: "keys twice", tamper: func(s string) string {
+			return strings.Replace(s, `"state":`, `"State": "cancelled", "state":`, 1)
+		}, want: `t.json: key "state" appears twice in the document (its case aside)`},
+		{name: "dealing", tamper: func(s string) string {
+			return strings.Replace(s, `"dealing_source": "DEALING_SOURCE_CHOSEN_SEED"`, `"dealing_source": "DEALING_SOURCE_RANDOM"`, 1)
+		}, want: "-g0.json: dealing DEALING_SOURCE_CHOSEN_SEED, where the tournament announces DEALING_SOURCE_RANDOM"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := string(orig)
@@ -115,5 +160,62 @@ func TestTournamentVerify(t *testing.T) {
 				t.Errorf("verify: %v; want an error with %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestTournamentVerifySaysWhatIsMissing: an export without a game's result, its standings those
+// of the results it gives, passes (a match the SPRT stopped has results for part of its
+// schedule), and verify names the games without one.
+func TestTournamentVerifySaysWhatIsMissing(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	st := "--store=sqlite:" + filepath.Join(dir, "t.db")
+	out, err := runCmd(ctx, "tournament", "create", st, "--entrant", "rulebook", "--entrant", "random", "--deals", "2", "--option", "target=300")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	if out, err := runCmd(ctx, "tournament", "run", st, id); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	export, records := filepath.Join(dir, "t.json"), filepath.Join(dir, "records")
+	if out, err := runCmd(ctx, "tournament", "export", st, id, "--json", export, "--records", records); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	b, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	var parsed struct {
+		Spec    tournament.Spec     `json:"spec"`
+		Results []tournament.Result `json:"results"`
+	}
+	if err := errors.Join(json.Unmarshal(b, &doc), json.Unmarshal(b, &parsed)); err != nil {
+		t.Fatal(err)
+	}
+	var results []json.RawMessage
+	if err := json.Unmarshal(doc["results"], &results); err != nil {
+		t.Fatal(err)
+	}
+	kept := parsed.Results[1:] // game 0's left out
+	standings := tournament.Compute(&parsed.Spec, kept)
+	if doc["results"], err = json.Marshal(results[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if doc["standings"], err = json.Marshal(standings); err != nil {
+		t.Fatal(err)
+	}
+	if b, err = json.Marshal(doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(export, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err = runCmd(ctx, "tournament", "verify", export, "--records", records)
+	want := "No result for 1 of the 4 scheduled games (game 0): the tournament finished before they were played, or the export leaves them out.\n"
+	if err != nil || !strings.HasSuffix(out, want) {
+		t.Fatalf("verify with game 0 left out: %v\n%s\nwant its last line %q", err, out, want)
 	}
 }
