@@ -16,7 +16,8 @@ export { outcomeText, resultText } from './outcome';
 export { expandView, cardSuit, cardRank, cardCopy, cardText } from './cards';
 
 /**
- * Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view.
+ * Decide is a bot: the action_id of one of legalActions (or a Promise of it), for the seat's view
+ * (null with viewMode 'VIEW_MODE_NONE', typed View so that every other bot is not made to check).
  * The SDK also takes the LegalAction itself, or the id as a string of digits ('3'). decision is
  * the request's clock and time left, and the game's table, side and rules.
  */

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   await serve({ botName: 'ts', ...envConfig(), capacity: 4,
     variants: ['VARIANT_TWO_HANDED'], signal: ac.signal,
     onGameOver: (a, res, err) => console.log(a.table_id, a.seat, res ? outcomeText(res) : err?.message) }, randomBot(1));
-  await serve({ server: '127.0.0.1:7777' }, strategyBot);
+  await serve({ server: '127.0.0.1:7777', variants: ['two-handed', 'VARIANT_RUBICON'], // the command line's names too
+    onWelcome: (w) => console.log(w.table_id, w.seat), onEvent: (e) => console.log(e.seq) }, strategyBot);
   await serveFromIndex({ server: '127.0.0.1:7777', capacity: 8 }, timed); // serve from the package itself
 }
 

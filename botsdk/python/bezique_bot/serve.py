@@ -75,7 +75,8 @@ class ServeConfig:
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
     #: on_welcome and on_event are as in Config, for every game: called from each game's thread,
-    #: with that game's Welcome (its table_id and seat say which) and events (the Go SDK's
+    #: with that game's Welcome (its table_id and seat say which) and events (which do not: with a
+    #: capacity above 1, tell games apart by the thread, or by decide's table) (the Go SDK's
     #: ServeConfig had them, this one not: a competition host's trial).
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
     on_event: Optional[Callable[[events_pb2.Event], None]] = None
