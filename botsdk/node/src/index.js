@@ -375,6 +375,16 @@ class Player {
     this.chain = this.chain.then(async () => {
       // Answered by the timer while decide was busy with an earlier request: its position is gone.
       if (!this.pending.has(rid)) return;
+      // Its answer already due (the event loop was held: the timer has not run yet): the fallback
+      // now, not a decide with no time left whose answer the referee would time out, and the next
+      // request's after it (one blocking decide cost several moves: a bot author's trial).
+      if (Number.isFinite(due) && Date.now() >= due) {
+        clearTimeout(timer);
+        if (this.answer(rid, fallback, true)) {
+          this.cfg.logger.error(`bezique-bot: ${this.where}: request ${rid}'s answer was due before decide could be called (the event loop was held); answered the first legal action`);
+        }
+        return;
+      }
       this.deciding = { rid, since: Date.now() };
       let choice;
       let fellBack = false;

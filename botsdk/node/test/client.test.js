@@ -145,6 +145,19 @@ test('a decide that holds the event loop past the answer due is logged as such',
   assert.match(errors[0], /^bezique-bot: table t seat 0: decide returned \d+\.\d s after request 12's answer was due, too late for the fallback: it held the event loop/);
 });
 
+test('a request already due when decide could be called is answered for without decide', async () => {
+  // The event loop held past its deadline (an earlier synchronous decide): decide was called with
+  // no time left, and its late answer cost the next move too (a bot author's trial).
+  const errors = [];
+  let calls = 0;
+  const { p, sent } = player(() => { calls++; return 2; }, 50, { warn() {}, error: (m) => errors.push(m) });
+  p.onRequest(request(13, 3, 300), Date.now() - 1000); // received a second ago, with 300 ms to answer
+  await until(() => sent.length === 1);
+  assert.deepEqual(sent, [[13, 1]]);
+  assert.equal(calls, 0);
+  assert.deepEqual(errors, ["bezique-bot: table t seat 0: request 13's answer was due before decide could be called (the event loop was held); answered the first legal action"]);
+});
+
 test('a late bot is answered for in time, and its late choice is not sent', async () => {
   let release;
   const { p, sent } = player(() => new Promise((r) => { release = () => r(3); }));
