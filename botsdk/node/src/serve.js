@@ -64,7 +64,8 @@ async function serve(cfg, decide) {
     const game = play({ ...cfg, tableId: a.table_id, seat: a.seat, member: a.member || 0, token: a.token, botName: c.botName, botVersion: c.botVersion }, decide)
       .then((result) => c.onGameOver && c.onGameOver(a, result, null),
         (err) => {
-          c.logger.error(`bezique-bot: table ${a.table_id} seat ${a.seat}: ${err.message}`);
+          // The SDK's errors start "bezique-bot: " already (it read "bezique-bot: table … seat 1: bezique-bot: ABORTED …").
+          c.logger.error(`bezique-bot: table ${a.table_id} seat ${a.seat}: ${String(err.message).replace(/^bezique-bot: /, '')}`);
           if (c.onGameOver) c.onGameOver(a, null, err);
         })
       .finally(() => playing.delete(key));
