@@ -21,21 +21,8 @@ import (
 func TestTournamentVerify(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	dir := t.TempDir()
-	st := "--store=sqlite:" + filepath.Join(dir, "t.db")
-	out, err := runCmd(ctx, "tournament", "create", st, "--entrant", "rulebook", "--entrant", "random", "--deals", "2", "--option", "target=300", "--seed", "4")
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	id, _, _ := strings.Cut(out, "\n")
-	if out, err := runCmd(ctx, "tournament", "run", st, id); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	export, records := filepath.Join(dir, "t.json"), filepath.Join(dir, "records")
-	if out, err := runCmd(ctx, "tournament", "export", st, id, "--json", export, "--records", records); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	out, err = runCmd(ctx, "tournament", "verify", export, "--records", records)
+	id, export, records := exportedTournament(ctx, t, "--seed", "4")
+	out, err := runCmd(ctx, "tournament", "verify", export, "--records", records)
 	if err != nil {
 		t.Fatalf("verify: %v\n%s", err, out)
 	}
@@ -169,20 +156,7 @@ func TestTournamentVerify(t *testing.T) {
 func TestTournamentVerifySaysWhatIsMissing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	dir := t.TempDir()
-	st := "--store=sqlite:" + filepath.Join(dir, "t.db")
-	out, err := runCmd(ctx, "tournament", "create", st, "--entrant", "rulebook", "--entrant", "random", "--deals", "2", "--option", "target=300")
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	id, _, _ := strings.Cut(out, "\n")
-	if out, err := runCmd(ctx, "tournament", "run", st, id); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	export, records := filepath.Join(dir, "t.json"), filepath.Join(dir, "records")
-	if out, err := runCmd(ctx, "tournament", "export", st, id, "--json", export, "--records", records); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	_, export, records := exportedTournament(ctx, t)
 	b, err := os.ReadFile(export)
 	if err != nil {
 		t.Fatal(err)
@@ -213,9 +187,31 @@ func TestTournamentVerifySaysWhatIsMissing(t *testing.T) {
 	if err := os.WriteFile(export, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err = runCmd(ctx, "tournament", "verify", export, "--records", records)
+	out, err := runCmd(ctx, "tournament", "verify", export, "--records", records)
 	want := "No result for 1 of the 4 scheduled games (game 0): the tournament finished before they were played, or the export leaves them out.\n"
 	if err != nil || !strings.HasSuffix(out, want) {
 		t.Fatalf("verify with game 0 left out: %v\n%s\nwant its last line %q", err, out, want)
 	}
+}
+
+// exportedTournament creates and runs a tournament of rulebook and random on two deal sets (four
+// games) in a SQLite file of its own, created with args more, and exports it: its id, its JSON and
+// its records' directory.
+func exportedTournament(ctx context.Context, t *testing.T, args ...string) (id, export, records string) {
+	t.Helper()
+	dir := t.TempDir()
+	st := "--store=sqlite:" + filepath.Join(dir, "t.db")
+	out, err := runCmd(ctx, append([]string{"tournament", "create", st, "--entrant", "rulebook", "--entrant", "random", "--deals", "2", "--option", "target=300"}, args...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	id, _, _ = strings.Cut(out, "\n")
+	if out, err := runCmd(ctx, "tournament", "run", st, id); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	export, records = filepath.Join(dir, "t.json"), filepath.Join(dir, "records")
+	if out, err := runCmd(ctx, "tournament", "export", st, id, "--json", export, "--records", records); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return id, export, records
 }
