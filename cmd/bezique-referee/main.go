@@ -156,7 +156,7 @@ func parseFlags(args []string) (config, error) {
 	fs := newFlagSet(&c)
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
-		name := "BEZIQUE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		name := flagEnv(f.Name)
 		if v, ok := os.LookupEnv(name); ok {
 			if err := f.Value.Set(v); err != nil && envErr == nil {
 				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
@@ -272,6 +272,7 @@ func run(c config) error {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(c.logLevel)) // validate checked it
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	warnUnknownEnv(newFlagSet(&config{}), log.Warn)
 	if err := checkExposure(c); err != nil {
 		return err
 	}
