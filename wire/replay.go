@@ -116,8 +116,17 @@ func replayStep(g *engine.Game, acct *Accountant, i int, ra *pb.RecordedAction, 
 		step.Intervention = InterventionName(ra.GetIntervention())
 	}
 	if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_FORFEIT {
-		step.Action, step.Accepted = "forfeit", true
+		step.Action = "forfeit"
+		if g.Over() { // a forfeit appended to a finished game turned its winner into a loser (an outside trial)
+			step.Code, step.Error = engine.CodeMalformed.String(), fmt.Sprintf("actions[%d]: a forfeit after the game's end", i)
+			return step
+		}
+		step.Accepted = true
 		*forfeits = append(*forfeits, int(ra.GetSeat()))
+		return step
+	}
+	if len(*forfeits) > 0 { // a forfeit ends the game: only the other seats' forfeits of that moment follow it
+		step.Code, step.Error = engine.CodeMalformed.String(), fmt.Sprintf("actions[%d]: an action after the game ended with a forfeit", i)
 		return step
 	}
 	a, err := ActionFromProto(ra.GetAction())
@@ -197,6 +206,9 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		if !r.Game.Over() {
 			return fmt.Errorf("result.outcome: completed, but the replayed game is not over")
 		}
+		if len(r.Forfeits) > 0 {
+			return fmt.Errorf("result.outcome: completed, but the actions record forfeits by seats %v", r.Forfeits)
+		}
 		if w := r.Game.Winner(); w == engine.NoSide && res.WinnerSide != nil || w != engine.NoSide && (res.WinnerSide == nil || int(res.GetWinnerSide()) != w) {
 			return fmt.Errorf("result.winner_side: stated %v, replay gives %d", res.WinnerSide, r.Game.Winner())
 		}
@@ -212,8 +224,54 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 			!slices.Equal(stated, seatsOf(r.Forfeits)) {
 			return fmt.Errorf("result.forfeit_seats: stated %v (forfeit_seat %v), the actions record forfeits by seats %v", stated, res.ForfeitSeat, r.Forfeits)
 		}
+		// The one side left wins; with two or more left, none (TableService's GameResult): a
+		// winner was never checked, and the side that forfeited was given the game (an outside trial).
+		left := map[int]bool{}
+		for side := range totals {
+			left[side] = true
+		}
+		for _, seat := range r.Forfeits {
+			delete(left, r.Game.Side(seat))
+		}
+		want := -1
+		if len(left) == 1 {
+			for side := range left {
+				want = side
+			}
+		}
+		if got := sideOrNone(res.WinnerSide); got != want {
+			return fmt.Errorf("result.winner_side: stated %s, forfeits by seats %v give %s", sideText(got), r.Forfeits, sideText(want))
+		}
+	case pb.Outcome_OUTCOME_CANCELLED, pb.Outcome_OUTCOME_EXPIRED:
+		if res.WinnerSide != nil {
+			return fmt.Errorf("result.winner_side: stated %d for a game %s, which has no winner", res.GetWinnerSide(), strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")))
+		}
+		if len(r.Forfeits) > 0 {
+			return fmt.Errorf("result.outcome: %s, but the actions record forfeits by seats %v", strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")), r.Forfeits)
+		}
+		if res.GetOutcome() == pb.Outcome_OUTCOME_EXPIRED && len(r.Steps) > 0 {
+			return fmt.Errorf("result.outcome: expired, but the record has %d actions: a table expires waiting for its seats, before any", len(r.Steps))
+		}
+	default: // its outcome removed, a record was read as completed by some and checked by none (an outside trial)
+		return fmt.Errorf("result.outcome: %v, not how a game ends", res.GetOutcome())
 	}
 	return nil
+}
+
+// sideOrNone is a GameResult's winner_side, -1 when unset.
+func sideOrNone(side *uint32) int {
+	if side == nil {
+		return -1
+	}
+	return int(*side)
+}
+
+// sideText is a side as an error names it, "side 1", or "no winner" for -1.
+func sideText(side int) string {
+	if side < 0 {
+		return "no winner"
+	}
+	return fmt.Sprintf("side %d", side)
 }
 
 // seatsOf returns seats as the API's seat numbers.

@@ -110,6 +110,20 @@ func TestVerifyChecksTheDeals(t *testing.T) {
 			"deals[0].scores[1]: stated side 1 0 this deal, "},
 		{"one deal's points alone", func(r *pb.GameRecord) { withoutDealPoints(r); r.Deals[1].Scores[0].DealPoints = 10 },
 			"deals[0].scores[0]: stated side 0 0 this deal, "},
+		// An outside trial's records that verified: the outcome removed (read as completed, its
+		// winner unchecked), a winner of an expired game, a forfeit appended to a finished game.
+		{"outcome removed", func(r *pb.GameRecord) { r.Result.Outcome = pb.Outcome_OUTCOME_UNSPECIFIED },
+			"result.outcome: OUTCOME_UNSPECIFIED, not how a game ends"},
+		{"expired with a winner", func(r *pb.GameRecord) { r.Result.Outcome = pb.Outcome_OUTCOME_EXPIRED },
+			"result.winner_side: stated "},
+		{"expired with actions", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_EXPIRED, nil },
+			"result.outcome: expired, but the record has "},
+		{"cancelled in play", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_CANCELLED, nil }, ""},
+		{"a forfeit after the end", func(r *pb.GameRecord) {
+			last := r.Actions[len(r.Actions)-1]
+			r.Actions = append(r.Actions, &pb.RecordedAction{Seq: last.GetSeq() + 1, Seat: 0, Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT})
+			r.Result.Outcome, r.Result.ForfeitSeat, r.Result.ForfeitSeats, r.Result.WinnerSide = pb.Outcome_OUTCOME_FORFEIT, proto.Uint32(0), []uint32{0}, proto.Uint32(1)
+		}, "action seq "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec := proto.Clone(golden).(*pb.GameRecord)
