@@ -2,17 +2,19 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -75,8 +77,14 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	if err := tn.Spec.Validate(); err != nil {
 		return fmt.Errorf("%s: spec: %w", path, err)
 	}
-	if tn.State == store.TournamentRunning || len(tn.Seed) != len(engine.Seed{}) {
+	if !tournamentID.MatchString(tn.ID) { // its tables' ids name the records' files
+		return fmt.Errorf("%s: id %q is not a tournament's (tn- and 16 hex digits)", path, tn.ID)
+	}
+	if tn.State == store.TournamentRunning || len(tn.Seed) == 0 {
 		return fmt.Errorf("%s: tournament %s is %s: its seed is revealed once it has ended; export it again then", path, tn.ID, tn.State)
+	}
+	if len(tn.Seed) != len(engine.Seed{}) {
+		return fmt.Errorf("%s: seed: %d bytes; a seed is exactly %d", path, len(tn.Seed), len(engine.Seed{}))
 	}
 	if tn.DealingSource == "" { // an export of a build before sources were announced
 		tn.DealingSource = pb.DealingSource_DEALING_SOURCE_UNSPECIFIED.String()
@@ -110,7 +118,7 @@ func verifyTournament(path, dir string, w io.Writer) error {
 		if got := seated.Results[i].Entrants; !reflect.DeepEqual(got, want) {
 			return fmt.Errorf("result of game %d: entrants %q, the schedule seats %q", res.Game, got, want)
 		}
-		if err := verifyGame(dir, seed, tn.DealingSource, tn.Spec.Entrants, schedule[res.Game], res); err != nil {
+		if err := verifyGame(dir, seed, tn.DealingSource, &tn.Spec, schedule[res.Game], res); err != nil {
 			return err
 		}
 	}
@@ -162,6 +170,18 @@ func gameList(games []int) string {
 // and "Spec" would be verified on one and shown on the other (an outside trial). where names the
 // value for the error.
 func uniqueKeys(d *json.Decoder, where string) error {
+	return uniqueKeysAt(d, where, 0)
+}
+
+// maxExportDepth bounds the nesting uniqueKeys reads: an export nests a few levels; 20 000 000
+// brackets overflowed its recursion (an outside trial).
+const maxExportDepth = 32
+
+// uniqueKeysAt is uniqueKeys of a value depth levels down.
+func uniqueKeysAt(d *json.Decoder, where string, depth int) error {
+	if depth > maxExportDepth {
+		return fmt.Errorf("values nested more than %d deep in %s: not a tournament export", maxExportDepth, where)
+	}
 	tok, err := d.Token()
 	if err != nil {
 		return fmt.Errorf("not JSON: %w", err)
@@ -175,11 +195,15 @@ func uniqueKeys(d *json.Decoder, where string) error {
 				return fmt.Errorf("not JSON: %w", err)
 			}
 			key := kt.(string)
+			if strings.ContainsFunc(key, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				// Go's JSON folds "ſ" to "s" and "K" (Kelvin) to "k" too: an export's keys are ASCII.
+				return fmt.Errorf("key %q in %s is not ASCII: not a tournament export", key, where)
+			}
 			if keys[strings.ToLower(key)] {
 				return fmt.Errorf("key %q appears twice in %s (its case aside)", key, where)
 			}
 			keys[strings.ToLower(key)] = true
-			if err := uniqueKeys(d, fmt.Sprintf("%q", key)); err != nil {
+			if err := uniqueKeysAt(d, fmt.Sprintf("%q", key), depth+1); err != nil {
 				return err
 			}
 		}
@@ -187,7 +211,7 @@ func uniqueKeys(d *json.Decoder, where string) error {
 		return err
 	case json.Delim('['):
 		for d.More() {
-			if err := uniqueKeys(d, where); err != nil {
+			if err := uniqueKeysAt(d, where, depth+1); err != nil {
 				return err
 			}
 		}
@@ -204,11 +228,29 @@ func uniqueKeys(d *json.Decoder, where string) error {
 // its seed is its deal set's (tournament.DealSeed), it replays to its stated result, and the
 // result it gives (service.ResultFromRecord, as the tournament's runner read it) is res, its SPRT
 // verdict aside (the runner marks it on the result).
-func verifyGame(dir string, seed engine.Seed, dealing string, entrants []tournament.Entrant, g tournament.Game, res tournament.Result) error {
+func verifyGame(dir string, seed engine.Seed, dealing string, spec *tournament.Spec, g tournament.Game, res tournament.Result) error {
+	entrants := spec.Entrants
 	path := filepath.Join(dir, res.TableID+".json")
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() { // /dev/zero or a FIFO read for ever (an outside trial)
+		return fmt.Errorf("record of game %d: %s is not a regular file", res.Game, path)
+	}
 	rec, err := readRecord(path)
 	if err != nil {
 		return fmt.Errorf("record of game %d: %w", res.Game, err)
+	}
+	// A tournament's table plays the spec's variant and options, deals from its seed until a side
+	// reaches the target, and is not stacked: a record of other rules, cut short by deals_planned
+	// or with a host's first deal stacked replayed as genuine (an outside trial).
+	if rec.GetRules().GetVariant() != wire.VariantToProto(spec.Variant) || !maps.Equal(rec.GetRules().GetOptions(), spec.Options) && len(rec.GetRules().GetOptions())+len(spec.Options) > 0 {
+		return fmt.Errorf("%s: rules %s %v, where the tournament plays %s %v", path, rec.GetRules().GetVariant(), rec.GetRules().GetOptions(), wire.VariantToProto(spec.Variant), spec.Options)
+	}
+	if rec.GetDealsPlanned() != 0 || rec.GetStackedDeal() != nil {
+		return fmt.Errorf("%s: a deal stacked or a number of deals planned, which a tournament's table never has", path)
+	}
+	if o := rec.GetResult().GetOutcome(); (o == pb.Outcome_OUTCOME_CANCELLED || o == pb.Outcome_OUTCOME_EXPIRED) && len(rec.GetActions()) > 0 {
+		// A tournament's game with a result cancelled is one every side was absent from (one
+		// cancelled in play has no result): a game erased as cancelled (an outside trial).
+		return fmt.Errorf("%s: %d actions in a game %s, which a tournament's result never has", path, len(rec.GetActions()), strings.ToLower(strings.TrimPrefix(o.String(), "OUTCOME_")))
 	}
 	if rec.GetTableId() != res.TableID {
 		return fmt.Errorf("%s: the record of table %s, not of %s", path, rec.GetTableId(), res.TableID)
@@ -218,10 +260,14 @@ func verifyGame(dir string, seed engine.Seed, dealing string, entrants []tournam
 	}
 	var names, want []string
 	for _, st := range rec.GetSeats() {
-		names = append(names, st.GetName())
+		names = append(names, seatText(st.GetName(), st.GetRemote(), st.GetBotName()))
 	}
 	for _, e := range g.Seats {
-		want = append(want, cmp.Or(strings.Join(entrants[e].LobbyBots(), "+"), entrants[e].ID))
+		if lobby := entrants[e].LobbyBots(); len(lobby) > 0 { // a lobby seat is named for its bots
+			want = append(want, seatText(strings.Join(lobby, "+"), true, ""))
+		} else {
+			want = append(want, seatText(entrants[e].ID, false, entrants[e].Bot))
+		}
 	}
 	if !slices.Equal(names, want) {
 		return fmt.Errorf("%s: seats %q, where game %d seats %q", path, names, res.Game, want)
@@ -244,4 +290,17 @@ func verifyGame(dir string, seed engine.Seed, dealing string, entrants []tournam
 		return fmt.Errorf("%s: the export's result of game %d is not the record's:\nexported %s\nrecord   %s", path, res.Game, a, b)
 	}
 	return nil
+}
+
+// tournamentID is the form of a tournament's id (service.TournamentIDPrefix and 16 hex digits).
+var tournamentID = regexp.MustCompile(`^tn-[0-9a-f]{16}$`)
+
+// seatText is a seat as verify compares it: "name (built-in bot)" or "name (remote)": two
+// entrants of one name, a built-in bot and a lobby bot, had their records swapped (an outside
+// trial).
+func seatText(name string, remote bool, bot string) string {
+	if remote {
+		return name + " (remote)"
+	}
+	return name + " (built-in " + bot + ")"
 }

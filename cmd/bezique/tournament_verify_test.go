@@ -113,7 +113,7 @@ func TestTournamentVerify(t *testing.T) {
 		{name: "entrants renamed", tamper: func(s string) string {
 			s = strings.NewReplacer(`"rulebook-1"`, `"random-2"`, `"random-2"`, `"rulebook-1"`).Replace(s)
 			return s
-		}, want: `: seats ["rulebook-1" "random-2"], where game 0 seats ["random-2" "rulebook-1"]`},
+		}, want: `: seats ["rulebook-1 (built-in rulebook)" "random-2 (built-in random)"], where game 0 seats ["random-2 (built-in rulebook)" "rulebook-1 (built-in random)"]`},
 		{name: "another game's table", tamper: func(s string) string {
 			return strings.Replace(s, `"table_id": "`+id+`-g0"`, `"table_id": "`+id+`-g1"`, 1)
 		}, want: "result of game 0: table " + id + "-g1, where the tournament's game 0 is played at table " + id + "-g0"},
@@ -126,6 +126,30 @@ func TestTournamentVerify(t *testing.T) {
 		{name: "dealing", tamper: func(s string) string {
 			return strings.Replace(s, `"dealing_source": "DEALING_SOURCE_CHOSEN_SEED"`, `"dealing_source": "DEALING_SOURCE_RANDOM"`, 1)
 		}, want: "-g0.json: dealing DEALING_SOURCE_CHOSEN_SEED, where the tournament announces DEALING_SOURCE_RANDOM"},
+		// A second trial's: the spec's options not the records', a key folded by Go alone ("ſ"
+		// for "s"), brackets nested twenty million deep, a record that is /dev/zero.
+		{name: "options", tamper: func(s string) string {
+			return strings.Replace(s, `"target": "300"`, `"target": "500"`, 1)
+		}, want: "-g0.json: rules VARIANT_TWO_HANDED map[target:300], where the tournament plays VARIANT_TWO_HANDED map[target:500]"},
+		{name: "a key not ASCII", tamper: func(s string) string {
+			return strings.Replace(s, `"state":`, `"ſtate": "cancelled", "state":`, 1)
+		}, want: `t.json: key "ſtate" in the document is not ASCII: not a tournament export`},
+		{name: "nested deep", tamper: func(s string) string {
+			return strings.Replace(s, `"state":`, `"x": `+strings.Repeat("[", 100)+strings.Repeat("]", 100)+`, "state":`, 1)
+		}, want: `t.json: values nested more than 32 deep in "x": not a tournament export`},
+		{name: "a record not a file", file: func(t *testing.T) {
+			old, err := os.ReadFile(g1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(g1); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("/dev/zero", g1); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = os.Remove(g1); _ = os.WriteFile(g1, old, 0o600) })
+		}, want: "record of game 1: " + g1 + " is not a regular file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := string(orig)
