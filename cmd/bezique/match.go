@@ -211,7 +211,7 @@ their records) and exits with status 130.`,
 				return err
 			}
 			for _, s := range sides {
-				warnNotTheBot(cmd.ErrOrStderr(), tn, s.id)
+				warnNotTheBot(out, tn, s.id) // beside the verdict it qualifies (on stderr, it went with the bot's log: a bot author's trial)
 			}
 			if recordsDir != "" { // the in-process referee's games go with it: written now or never
 				n, _, err := writeRecords(ctx, tn, recordsDir, r.GetRecord)
