@@ -396,14 +396,18 @@ func (o *tournamentOpts) interrupted(id string) string {
 func follow(ctx context.Context, r interface {
 	WatchTournament(context.Context, string, func(service.TournamentUpdate) error) error
 }, id string, out io.Writer, line func(service.TournamentUpdate)) error {
+	f, ok := out.(*os.File)
+	terminal := ok && term.IsTerminal(int(f.Fd()))
+	// The bar is made at the first update, its length known: a bar of unknown length (-1) renders
+	// from a goroutine of its own, which Clear (not locked) raced with (go test -race).
 	var bar *progressbar.ProgressBar
-	if f, ok := out.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
-	}
 	tenths := 0 // tenths of the games played, as last written
 	var away awayNews
 	err := r.WatchTournament(ctx, id, func(u service.TournamentUpdate) error {
+		if terminal && bar == nil {
+			bar = progressbar.NewOptions(max(u.Standings.Scheduled, 1), progressbar.OptionSetWriter(out), progressbar.OptionShowCount(), progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("games"), progressbar.OptionSetPredictTime(true), progressbar.OptionSetDescription(id))
+		}
 		if bar != nil && awayText(u.Away) != away.told {
 			_ = bar.Clear()
 		}
