@@ -316,7 +316,7 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: the metrics, the health checks and any /debug/pprof " +
 				"would be served in cleartext to whoever reaches it, without authentication (docs/SECURITY.md); " +
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
-		{[]string{"--tls-client-ca", "ca.crt"}, 1, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"},
+		{[]string{"--tls-client-ca", "ca.crt"}, 2, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"}, // with the other bad flags
 	} {
 		cmd := exec.Command(bin, append(c.args, "--store", "memory")...)
 		out, err := cmd.CombinedOutput()
