@@ -75,7 +75,7 @@ func withheld(tr *tourney, tableID string, game int) error {
 		if !tr.done[g] {
 			return errorf(ErrNotEnded, "table %s plays deal set %d of tournament %s, which is still in play (table %s): "+
 				"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)",
-				tableID, tr.games[game].Deal, tr.id, tourneyTableID(tr.id, g))
+				tableID, tr.games[game].Deal, tr.id, TourneyTableID(tr.id, g))
 		}
 	}
 	return nil

@@ -42,7 +42,7 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g0, g2, g3 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 2), tourneyTableID(tn.ID, 3)
+	g0, g2, g3 := TourneyTableID(tn.ID, 0), TourneyTableID(tn.ID, 2), TourneyTableID(tn.ID, 3)
 	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
 		got, err := r.srv.Referee.GetTournament(ctx, tn.ID)
 		if err != nil {
@@ -143,7 +143,7 @@ func TestWithheldTeamMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _, _ = r.srv.Referee.CancelTournament(context.Background(), tn.ID, "") }()
-	g0 := tourneyTableID(tn.ID, 0)
+	g0 := TourneyTableID(tn.ID, 0)
 	var watch pb.TableService_WatchTableClient
 	for {
 		if _, err = r.srv.Referee.GetTable(ctx, g0); err == nil {

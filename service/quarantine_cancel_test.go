@@ -196,7 +196,7 @@ func TestTournamentGameOnACancelledQuarantinedTable(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	tid := tourneyTableID(tn.ID, 0)
+	tid := TourneyTableID(tn.ID, 0)
 	db := rawSQL(t, strings.TrimPrefix(path, "sqlite:"))
 	for _, q := range []string{
 		"UPDATE tables SET state = 'playing', finished_at = NULL, winner_side = NULL, result = NULL, scores = NULL, spec = '{not json' WHERE id = ?1",
@@ -269,7 +269,7 @@ func quarantinedTournamentGame(t *testing.T) (*Referee, string) {
 			}
 		}
 	}
-	g0, g1, g2 := tourneyTableID(tn.ID, 0), tourneyTableID(tn.ID, 1), tourneyTableID(tn.ID, 2)
+	g0, g1, g2 := TourneyTableID(tn.ID, 0), TourneyTableID(tn.ID, 1), TourneyTableID(tn.ID, 2)
 	gamesInPlay(a.srv.Referee, g0, g1)
 	a.grpc.Stop()
 	a.srv.Close()
@@ -312,7 +312,7 @@ func wantTournamentCancelled(t *testing.T, ref *Referee, got *Tournament, reason
 func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
 	ctx := context.Background()
 	ref, id := quarantinedTournamentGame(t)
-	g1 := tourneyTableID(id, 1)
+	g1 := TourneyTableID(id, 1)
 	if _, err := ref.CancelTable(ctx, g1, "its spec is lost"); err != nil {
 		t.Fatal(err)
 	}
@@ -320,8 +320,8 @@ func TestCancelTournamentWithAGameEndedWithoutRecord(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CancelTournament with a game ended without a record: %v", err)
 	}
-	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "its spec is lost",
-		tourneyTableID(id, 2): "the organiser stopped it"})
+	wantTournamentCancelled(t, ref, got, map[string]string{TourneyTableID(id, 0): "the organiser stopped it", g1: "its spec is lost",
+		TourneyTableID(id, 2): "the organiser stopped it"})
 	if _, err := ref.GetRecord(ctx, g1); !errors.Is(err, ErrEnded) {
 		t.Errorf("GetRecord(%s): %v; want ErrEnded (no record)", g1, err)
 	}
@@ -338,9 +338,9 @@ func TestCancelTournamentEndsItsQuarantinedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g1 := tourneyTableID(id, 1)
-	wantTournamentCancelled(t, ref, got, map[string]string{tourneyTableID(id, 0): "the organiser stopped it", g1: "the organiser stopped it",
-		tourneyTableID(id, 2): "the organiser stopped it"})
+	g1 := TourneyTableID(id, 1)
+	wantTournamentCancelled(t, ref, got, map[string]string{TourneyTableID(id, 0): "the organiser stopped it", g1: "the organiser stopped it",
+		TourneyTableID(id, 2): "the organiser stopped it"})
 	if _, ok := ref.quarantineReason(g1); ok {
 		t.Errorf("table %s is still quarantined", g1)
 	}

@@ -781,7 +781,7 @@ func (s *Referee) ListGames(ctx context.Context, req *pb.ListGamesRequest) (*pb.
 	}
 	f := store.GameFilter{BotName: req.GetBotName(), Variant: string(variant)}
 	if req.GetWithoutTournamentGames() {
-		f.WithoutIDPrefix = TournamentIDPrefix // a tournament's tables are named by it (tourneyTableID)
+		f.WithoutIDPrefix = TournamentIDPrefix // a tournament's tables are named by it (TourneyTableID)
 	}
 	if _, known := pb.Outcome_name[int32(req.GetOutcome())]; !known {
 		return nil, invalid("outcome", "unknown outcome %d", req.GetOutcome())

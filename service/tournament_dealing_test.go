@@ -55,7 +55,7 @@ func TestTournamentDealingSource(t *testing.T) {
 				t.Errorf("%s: tournament %s says %v, want %v", when, id, info.GetDealingSource(), src)
 			}
 			for g := range spec.GameCount() {
-				got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: tourneyTableID(id, g)})
+				got, err := r.tables.GetTable(ctx, &pb.GetTableRequest{TableId: TourneyTableID(id, g)})
 				if err != nil {
 					t.Fatal(err)
 				}

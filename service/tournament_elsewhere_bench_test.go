@@ -50,7 +50,7 @@ func BenchmarkListTournamentsElsewhere(b *testing.B) {
 		}
 		next := 1 // game 0 awaits the lobby entrant
 		add := func() {
-			r := tournament.Result{Game: next, TableID: tourneyTableID(tn.ID, next), Outcome: tournament.OutcomeCompleted, WinnerSide: next % 2,
+			r := tournament.Result{Game: next, TableID: TourneyTableID(tn.ID, next), Outcome: tournament.OutcomeCompleted, WinnerSide: next % 2,
 				ForfeitSeat: -1, Scores: []int{1000 + next%300, 1000}, Seats: []tournament.SeatStats{{Decisions: 40, DecisionMs: 12}, {Decisions: 40, DecisionMs: 15}}}
 			res, err := json.Marshal(r)
 			if err != nil {

@@ -199,8 +199,8 @@ func TestListTournamentsOneRead(t *testing.T) {
 		results   int64  // results they read
 	}{{0, "away 0 won", 1, 0}, {0, "away 0 won", 0, 0}, {0, "away 0 won", 0, 0}, {1, "away 1 won", 1, 1}, {1, "away 1 won", 0, 0}} {
 		if round == 2 { // A stores a result of ids[1], as its game 1 ends: won by side 1, away
-			res := `{"game":1,"table_id":"` + tourneyTableID(ids[1], 1) + `","outcome":"completed","winner_side":1,"forfeit_seat":-1,"scores":[900,1000]}`
-			if err := a.srv.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: ids[1], Game: 1, TableID: tourneyTableID(ids[1], 1),
+			res := `{"game":1,"table_id":"` + TourneyTableID(ids[1], 1) + `","outcome":"completed","winner_side":1,"forfeit_seat":-1,"scores":[900,1000]}`
+			if err := a.srv.tourneys.store.AddTournamentGame(ctx, store.TournamentGame{TournamentID: ids[1], Game: 1, TableID: TourneyTableID(ids[1], 1),
 				Result: []byte(res)}); err != nil {
 				t.Fatal(err)
 			}

@@ -266,7 +266,7 @@ func TestCancelTournament(t *testing.T) {
 		t.Fatalf("cancelling again: %v; want ErrEnded", err)
 	}
 	for _, g := range got.Spec.Schedule() {
-		rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
+		rec, err := ref.GetRecord(ctx, TourneyTableID(tn.ID, g.Index))
 		if g.Index >= 2 {
 			if !errors.Is(err, ErrNotFound) {
 				t.Fatalf("game %d: a table (%v)", g.Index, err)
@@ -715,7 +715,7 @@ func TestCancelTournamentKeepsEndedResults(t *testing.T) {
 		}
 		results += len(got.Results)
 		for _, g := range got.Spec.Schedule() {
-			rec, err := ref.GetRecord(ctx, tourneyTableID(tn.ID, g.Index))
+			rec, err := ref.GetRecord(ctx, TourneyTableID(tn.ID, g.Index))
 			if errors.Is(err, ErrNotFound) {
 				continue // never created
 			}

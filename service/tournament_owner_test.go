@@ -222,7 +222,7 @@ func addResult(tb testing.TB, r *Referee, tr *tourney, game int, rng *rand.Rand)
 			res.Scores = append(res.Scores, &pb.SideScore{Side: uint32(side), Total: uint32(rng.IntN(1500))})
 		}
 	}
-	rec := &pb.GameRecord{TableId: tourneyTableID(tr.id, game), Result: res}
+	rec := &pb.GameRecord{TableId: TourneyTableID(tr.id, game), Result: res}
 	for seat := range g.Seats {
 		rec.Seats = append(rec.Seats, &pb.SeatInfo{Seat: uint32(seat)})
 		for range 3 {

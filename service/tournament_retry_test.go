@@ -39,7 +39,7 @@ func TestTournamentGameFailedIsPlayedAgain(t *testing.T) {
 func TestTournamentResultThatLandedIsAdopted(t *testing.T) {
 	ctx := context.Background()
 	r, db, id := tournamentRefusingGame1(t)
-	table := tourneyTableID(id, 1)
+	table := TourneyTableID(id, 1)
 	rec, err := r.GetRecord(ctx, table)
 	if err != nil {
 		t.Fatal(err)

@@ -794,7 +794,7 @@ run:
 			// Its bots are back, or forfeit it: no longer said away; but for a table in play here
 			// (recovered after a takeover), awaited whether they are or not: each such table of a
 			// bot away had it said away again, three times in 6 ms (a host's trial).
-			if bots := slices.Concat(seats...); !s.inMemory(tourneyTableID(tr.id, g.Index)) {
+			if bots := slices.Concat(seats...); !s.inMemory(TourneyTableID(tr.id, g.Index)) {
 				for _, n := range bots {
 					delete(away, n)
 				}
@@ -925,7 +925,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	// an SPRT's verdict is marked on the result that reaches it.
 	slices.SortFunc(started, func(a, b tournament.Game) int { return cmp.Compare(a.Index, b.Index) })
 	for _, g := range started {
-		tid := tourneyTableID(id, g.Index)
+		tid := TourneyTableID(id, g.Index)
 		err := s.onTable(ctx, tid, func(t *table) {
 			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
 				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
@@ -977,27 +977,28 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 // without its result stored yet (a restart came between). An error other than not found counts as
 // created, for playTourneyGame to meet.
 func (s *Referee) tourneyTableExists(ctx context.Context, tr *tourney, g tournament.Game) bool {
-	_, err := s.GetTable(ctx, tourneyTableID(tr.id, g.Index))
+	_, err := s.GetTable(ctx, TourneyTableID(tr.id, g.Index))
 	return !errors.Is(err, ErrNotFound)
 }
 
-// gameOfTable returns the game of the schedule whose table is tid (tourneyTableID), false for an
+// gameOfTable returns the game of the schedule whose table is tid (TourneyTableID), false for an
 // id that names none.
 func (tr *tourney) gameOfTable(tid string) (tournament.Game, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(tid, tr.id+"-g"))
-	if err != nil || n < 0 || n >= len(tr.games) || tourneyTableID(tr.id, n) != tid {
+	if err != nil || n < 0 || n >= len(tr.games) || TourneyTableID(tr.id, n) != tid {
 		return tournament.Game{}, false
 	}
 	return tr.games[n], true
 }
 
 // TournamentIDPrefix starts every tournament's id, and so the id of every table of its games
-// (tourneyTableID); a table's own id starts "t-". ListGames' without_tournament_games leaves out
+// (TourneyTableID); a table's own id starts "t-". ListGames' without_tournament_games leaves out
 // the ids that start with it.
 const TournamentIDPrefix = "tn-"
 
-// tourneyTableID names the table of a tournament's game.
-func tourneyTableID(tournamentID string, game int) string {
+// TourneyTableID names the table of game (its index in the schedule) of the tournament
+// tournamentID: "tn-…-g7".
+func TourneyTableID(tournamentID string, game int) string {
 	return tournamentID + "-g" + strconv.Itoa(game)
 }
 
@@ -1007,7 +1008,7 @@ func tourneyTableID(tournamentID string, game int) string {
 // gives a cancelled game, which the standings do not count.
 func (s *Referee) playTourneyGame(ctx context.Context, tr *tourney, g tournament.Game) error {
 	defer s.lobby.turnDone(ctx) // a game that ended before its places were reserved
-	id := tourneyTableID(tr.id, g.Index)
+	id := TourneyTableID(tr.id, g.Index)
 	info, err := s.GetTable(ctx, id)
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -1174,7 +1175,7 @@ func (s *Referee) putOff(tr *tourney, g tournament.Game) []AwayBot {
 		return nil
 	}
 	away := s.lobby.waitsForAway(seats, tr.spec.Variant, tr.id, time.Duration(tr.spec.AbsenceGraceMs)*time.Millisecond, tr.runSince())
-	if away == nil || s.inMemory(tourneyTableID(tr.id, g.Index)) {
+	if away == nil || s.inMemory(TourneyTableID(tr.id, g.Index)) {
 		return nil
 	}
 	return away

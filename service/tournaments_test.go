@@ -389,7 +389,7 @@ func TestTournamentSPRTRestartAwaitsGamesInPlay(t *testing.T) {
 	}
 	tables := 0
 	for _, g := range got.Spec.Schedule() {
-		if _, err := r.GetTable(ctx, tourneyTableID(tn.ID, g.Index)); errors.Is(err, ErrNotFound) {
+		if _, err := r.GetTable(ctx, TourneyTableID(tn.ID, g.Index)); errors.Is(err, ErrNotFound) {
 			continue
 		} else if err != nil {
 			t.Fatal(err)

@@ -244,10 +244,10 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		}
 	case pb.Outcome_OUTCOME_CANCELLED, pb.Outcome_OUTCOME_EXPIRED:
 		if res.WinnerSide != nil {
-			return fmt.Errorf("result.winner_side: stated %d for a game %s, which has no winner", res.GetWinnerSide(), strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")))
+			return fmt.Errorf("result.winner_side: stated %d for a game %s, which has no winner", res.GetWinnerSide(), OutcomeName(res.GetOutcome()))
 		}
 		if len(r.Forfeits) > 0 {
-			return fmt.Errorf("result.outcome: %s, but the actions record forfeits by seats %v", strings.ToLower(strings.TrimPrefix(res.GetOutcome().String(), "OUTCOME_")), r.Forfeits)
+			return fmt.Errorf("result.outcome: %s, but the actions record forfeits by seats %v", OutcomeName(res.GetOutcome()), r.Forfeits)
 		}
 		if res.GetOutcome() == pb.Outcome_OUTCOME_EXPIRED && len(r.Steps) > 0 {
 			return fmt.Errorf("result.outcome: expired, but the record has %d actions: a table expires waiting for its seats, before any", len(r.Steps))
@@ -319,6 +319,12 @@ func verifyDeals(stated, replayed []*pb.DealSummary) error {
 		}
 	}
 	return nil
+}
+
+// OutcomeName is the lower-case name of an outcome, as errors and the metrics' result label write
+// it: completed, forfeit, cancelled, expired ("unspecified" for OUTCOME_UNSPECIFIED).
+func OutcomeName(o pb.Outcome) string {
+	return strings.ToLower(strings.TrimPrefix(o.String(), "OUTCOME_"))
 }
 
 // InterventionName is the snake_case name of an intervention kind, as replays print it and as the

@@ -64,14 +64,10 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	}
 	var tn struct {
 		service.Tournament
-		Standings json.RawMessage `json:"standings"` // compared as written: a pair's Elo may be "+Inf"
+		Standings json.RawMessage  `json:"standings"` // compared as written: a pair's Elo may be "+Inf"
+		Results   []exportedResult `json:"results"`   // as printStandings writes them
 	}
-	var seated struct { // each result's entrants in seat order, which the export adds
-		Results []struct {
-			Entrants []string `json:"entrants"`
-		} `json:"results"`
-	}
-	if err := errors.Join(json.Unmarshal(b, &tn), json.Unmarshal(b, &seated)); err != nil {
+	if err := json.Unmarshal(b, &tn); err != nil {
 		return fmt.Errorf("%s: not a tournament export (tournament export --json): %w", path, err)
 	}
 	if err := tn.Spec.Validate(); err != nil {
@@ -97,8 +93,13 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	fmt.Fprintf(w, "Tournament %s: the seed and salt match the commitment %s = SHA-256(salt || seed); dealing %s.\n",
 		tn.ID, tn.Commitment, tournamentDealingText(tn.DealingSource))
 	schedule := tn.Spec.Schedule()
+	results := make([]tournament.Result, len(tn.Results))
+	for i, r := range tn.Results {
+		results[i] = r.Result
+	}
+	seated := tn.Spec.EntrantsOf(results)
 	seen := map[int]bool{}
-	for i, res := range tn.Results {
+	for i, res := range results {
 		if res.Game < 0 || res.Game >= len(schedule) {
 			return fmt.Errorf("result of %s: game %d is not in the schedule of %d games", res.TableID, res.Game, len(schedule))
 		}
@@ -106,24 +107,19 @@ func verifyTournament(path, dir string, w io.Writer) error {
 			return fmt.Errorf("result of game %d: given twice", res.Game)
 		}
 		seen[res.Game] = true
-		// The table of game N is named <tournament>-gN (the referee's tourneyTableID): a record of
-		// another game, or of another tournament, passed for this one.
-		if want := fmt.Sprintf("%s-g%d", tn.ID, res.Game); res.TableID != want {
+		// A record of another game, or of another tournament, passed for this one.
+		if want := service.TourneyTableID(tn.ID, res.Game); res.TableID != want {
 			return fmt.Errorf("result of game %d: table %s, where the tournament's game %d is played at table %s", res.Game, res.TableID, res.Game, want)
 		}
-		var want []string
-		for _, e := range schedule[res.Game].Seats {
-			want = append(want, tn.Spec.Entrants[e].ID)
-		}
-		if got := seated.Results[i].Entrants; !reflect.DeepEqual(got, want) {
-			return fmt.Errorf("result of game %d: entrants %q, the schedule seats %q", res.Game, got, want)
+		if got := tn.Results[i].Entrants; !slices.Equal(got, seated[i]) {
+			return fmt.Errorf("result of game %d: entrants %q, the schedule seats %q", res.Game, got, seated[i])
 		}
 		if err := verifyGame(dir, seed, tn.DealingSource, &tn.Spec, schedule[res.Game], res); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(w, "%d records: each of its game's table and entrants, dealt from its deal set's seed as announced, replaying to its stated result, which is the export's.\n", len(tn.Results))
-	recomputed := tournament.Compute(&tn.Spec, tn.Results)
+	recomputed := tournament.Compute(&tn.Spec, results)
 	want, err := json.Marshal(recomputed)
 	if err != nil {
 		return err
@@ -250,7 +246,7 @@ func verifyGame(dir string, seed engine.Seed, dealing string, spec *tournament.S
 	if o := rec.GetResult().GetOutcome(); (o == pb.Outcome_OUTCOME_CANCELLED || o == pb.Outcome_OUTCOME_EXPIRED) && len(rec.GetActions()) > 0 {
 		// A tournament's game with a result cancelled is one every side was absent from (one
 		// cancelled in play has no result): a game erased as cancelled (an outside trial).
-		return fmt.Errorf("%s: %d actions in a game %s, which a tournament's result never has", path, len(rec.GetActions()), strings.ToLower(strings.TrimPrefix(o.String(), "OUTCOME_")))
+		return fmt.Errorf("%s: %d actions in a game %s, which a tournament's result never has", path, len(rec.GetActions()), wire.OutcomeName(o))
 	}
 	if rec.GetTableId() != res.TableID {
 		return fmt.Errorf("%s: the record of table %s, not of %s", path, rec.GetTableId(), res.TableID)
