@@ -107,6 +107,7 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 				err         error
 			}
 			read := make(chan result, 1)
+			var ended atomic.Int64 // r.ended, for the wait below
 			go func() {
 				var r result
 				for r.err == nil {
@@ -128,10 +129,12 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 						}
 						if f.StreamEnded() {
 							r.ended++
+							ended.Add(1)
 						}
 					case *http2.MetaHeadersFrame:
 						if f.StreamEnded() {
 							r.ended++
+							ended.Add(1)
 						}
 					case *http2.SettingsFrame:
 						if !f.IsAck() {
@@ -190,7 +193,13 @@ func TestUnreadGRPCAnswersEnd(t *testing.T) {
 				id += 2
 			}
 			if !c.closed {
-				time.Sleep(200 * time.Millisecond) // the last answers
+				// The last answers: a loaded machine (a CI shard beside another) took more than
+				// the 200 ms once given here to send 60.
+				want := int64(sent + c.requests - btoi(c.reset))
+				for deadline := time.Now().Add(10 * time.Second); ended.Load() < want && time.Now().Before(deadline); {
+					time.Sleep(10 * time.Millisecond)
+				}
+				time.Sleep(100 * time.Millisecond) // nothing more comes
 				_ = h.conn.Close()
 			}
 			r := <-read
