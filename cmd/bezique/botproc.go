@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -35,13 +36,16 @@ type botProc struct {
 	err    error
 }
 
-// startBotProc runs line with sh -c, its output to out, with BEZIQUE_SERVER=addr and
-// BEZIQUE_BOT_NAME=name added to this process's environment, and BEZIQUE_TLS_CA emptied (the
-// referee at addr, in this process, serves plaintext).
+// startBotProc runs line with sh -c, its output to out line by line, each line prefixed with
+// "name: " (two programs' logs interleaved unprefixed on one terminal: a bot author's trial), with
+// BEZIQUE_SERVER=addr and BEZIQUE_BOT_NAME=name added to this process's environment, and
+// BEZIQUE_TLS_CA emptied (the referee at addr, in this process, serves plaintext).
 func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	c := exec.Command("sh", "-c", line)
 	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name, tlsCAEnv+"=")
-	c.Stdout, c.Stderr = out, out
+	w := &linePrefixer{out: out, prefix: name + ": "}
+	c.Stdout, c.Stderr = w, w
+	c.WaitDelay = stopGrace // a program it started that keeps the output open does not hold Wait
 	c.SysProcAttr = botProcAttr()
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("--cmd %q: %w", line, err)
@@ -49,9 +53,52 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	p := &botProc{line: line, cmd: c, exited: make(chan struct{})}
 	go func() {
 		p.err = c.Wait()
+		w.flush()
 		close(p.exited)
 	}()
 	return p, nil
+}
+
+// outputMu serialises the lines of every bot program of a match on their shared output.
+var outputMu sync.Mutex
+
+// linePrefixer writes what a bot program prints to out a whole line at a time, each line
+// prefixed; flush writes a last line left without its newline.
+type linePrefixer struct {
+	out     io.Writer
+	prefix  string
+	pending []byte // the line begun, not yet ended
+}
+
+// Write implements io.Writer for exec.Cmd's copying goroutine (one per program: Stdout and
+// Stderr are the same writer, so exec.Cmd copies both through one pipe).
+func (w *linePrefixer) Write(b []byte) (int, error) {
+	w.pending = append(w.pending, b...)
+	for {
+		i := bytes.IndexByte(w.pending, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		w.emit(w.pending[:i+1])
+		w.pending = w.pending[i+1:]
+	}
+}
+
+// flush writes the line left without its newline, with one.
+func (w *linePrefixer) flush() {
+	if len(w.pending) > 0 {
+		w.emit(append(w.pending, '\n'))
+		w.pending = nil
+	}
+}
+
+// emit writes one line with its prefix; an error of out (a closed terminal) is the match's own
+// to meet, not the program's.
+func (w *linePrefixer) emit(line []byte) {
+	outputMu.Lock()
+	defer outputMu.Unlock()
+	_, _ = io.WriteString(w.out, w.prefix)
+	_, _ = w.out.Write(line)
 }
 
 // stopGrace is how long a bot command has to exit after SIGTERM before it is killed.

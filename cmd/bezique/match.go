@@ -76,7 +76,8 @@ Each side is a built-in bot (--a, and OPPONENT or --b) or a program in any langu
 referee's address (127.0.0.1 and a free port) and BEZIQUE_BOT_NAME to the name to serve under
 ("cmd-a" or "cmd-b"); the program serves in the referee's lobby (botsdk.Serve, Python's serve,
 Node's serve) and plays the games it is given, up to its capacity at once. Its output goes to
-stderr; it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
+stderr, each line prefixed with its name ("cmd-a: "; a pipe, so a program that buffers its
+standard output when it is not a terminal, as Python's print does, shows it late); it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
 match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
 killed. Interrupted, match prints the standings of the games played (and with --records writes
 their records) and exits with status 130.`,

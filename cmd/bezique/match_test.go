@@ -26,7 +26,8 @@ import (
 // TestMatchCommand: `bezique match --cmd` starts a program that serves in the in-process
 // referee's lobby (here this test binary as `bezique bot --serve --bot random`, told the address
 // and name by BEZIQUE_SERVER and BEZIQUE_BOT_NAME) and plays it against rulebook until the SPRT
-// accepts H0: the program's bot is not the stronger.
+// accepts H0: the program's bot is not the stronger. Each line the program prints is prefixed
+// with its side's name.
 func TestMatchCommand(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
@@ -46,8 +47,8 @@ func TestMatchCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s\n%s", err, out, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "serving cmd-a in the lobby of 127.0.0.1:") {
-		t.Fatalf("the program did not serve as cmd-a:\n%s", stderr.String())
+	if !regexp.MustCompile(`(?m)^cmd-a: .*serving cmd-a in the lobby of 127\.0\.0\.1:`).MatchString(stderr.String()) {
+		t.Fatalf("the program did not serve as cmd-a, or its line is not prefixed \"cmd-a: \":\n%s", stderr.String())
 	}
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
 	if m == nil || !strings.Contains(out, "H0 accepted after ") || len(m[1]) > 3 {
