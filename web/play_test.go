@@ -13,7 +13,8 @@ import (
 )
 
 // TestPlayAgainstRulebook plays a whole two-handed game as a person against rulebook through the
-// page, with the keyboard only: the tables page's form creates the table, then each decision is
+// page, with the keyboard only: the tables page's form creates a table (the game is played on one
+// made as the form makes it, with a chosen seed), then each decision is
 // Enter on the action the page focuses (the first legal card, or the first other action). The
 // page ends with the record's final scores, and the record names the browser as seat 0's bot;
 // the person's clock runs while the page waits; in phase 1 every card held, tabled or not, is a
@@ -33,11 +34,33 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := strings.TrimPrefix(u.Path, "/play/")
+	formTable := strings.TrimPrefix(u.Path, "/play/")
 	// The page says what leaving it does: the referee's default policy, 15 s then auto-play.
 	if leaving, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil ||
 		leaving != "You play seat 0, side 0. Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
 		t.Errorf("the play page says %q (%v) of the seat and of leaving it", leaving, err)
+	}
+	// The form's table has a random seed, and with some the person (who plays the first legal card)
+	// never melds while the stock lasts, so no tabled card is ever offered (a clean-clone CI run):
+	// the game is played on a table made as the form makes it, with a seed that melds.
+	info, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: formTable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seats := info.GetTable().GetSeats(); len(seats) != 2 || !seats[0].GetRemote() || seats[0].GetName() != "you" || seats[1].GetRemote() || seats[1].GetName() != "rulebook" {
+		t.Errorf("the form made a table with seats %v, want you and rulebook", seats)
+	}
+	if _, err := r.tables.CancelTable(t.Context(), &pb.CancelTableRequest{TableId: formTable, Reason: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := made.GetTableId()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+"#seat=0&token="+url.QueryEscape(made.GetSeatTokens()[0].GetToken())), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
 	}
 	decisions, shotTaken, tabledOffered := 0, false, 0
 	for deadline := time.Now().Add(3 * time.Minute); ; {
@@ -121,7 +144,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	shot(t, ctx, "play-over")
 	phoneFits(t, ctx, "play-phone")
-	t.Logf("%d decisions through the page", decisions)
+	t.Logf("%d decisions through the page, %d tabled cards offered", decisions, tabledOffered)
 }
 
 // meldText is a meld to choose on the play page: "meld common marriage K♣ Q♣ (20)".
