@@ -145,8 +145,8 @@ func TestTLSCAFromEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-p.exited
-	if p.err != nil || env.String() != "BEZIQUE_TLS_CA=[]\n" {
-		t.Errorf("a match's bot program: %v, printed %q; want BEZIQUE_TLS_CA=[]", p.err, env.String())
+	if p.err != nil || env.String() != "cmd-a: BEZIQUE_TLS_CA=[]\n" {
+		t.Errorf("a match's bot program: %v, printed %q; want cmd-a: BEZIQUE_TLS_CA=[]", p.err, env.String())
 	}
 }
 
