@@ -3,10 +3,13 @@ package service
 import (
 	"context"
 	"log/slog"
+	"maps"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -94,5 +97,62 @@ func TestFailedCallsLogged(t *testing.T) {
 	}
 	if connects != 1 {
 		t.Errorf("the rejoining stream's failure logged %d times, want once", connects)
+	}
+}
+
+// TestRequestMistakesAreTheCallers: a stream whose request is missing, doubled or cut short over
+// HTTP (grpc-go refuses each with Internal) is counted INVALID_ARGUMENT in
+// grpc_server_handled_total and not logged "call failed", as its caller is answered: an HTTP bot
+// author's trial found a Play body cut short logged at ERROR, code Internal, and counted towards
+// BeziqueGRPCErrorRateHigh.
+func TestRequestMistakesAreTheCallers(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	metrics := NewMetrics(reg)
+	logs := &logRecords{}
+	srv, err := New(t.Context(), Config{Metrics: metrics, Logger: slog.New(logs)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	base := serveAppOf(t, srv, append(srv.LogFailures(), grpc.ChainStreamInterceptor(metrics.StreamServerInterceptor()))...)
+	frame := func(json string) string { return "\x00\x00\x00\x00" + string(rune(len(json))) + json }
+	for _, c := range []struct{ path, body, want string }{
+		{"/bezique.v1.TableService/WatchTable", "", noRequestMessage},
+		{"/bezique.v1.TableService/WatchTable", "\x00\x00\x00\x00\x11{\"tableId\"", cutRequestMessage},
+		{"/bezique.v1.SeatService/Play", frame(`{"join":{"tableId":"t-1"}}`) + frame(`{"join":{"tableId":"t-1"}}`), manyRequestsMessage},
+	} {
+		if _, got := answerOf(t, base+c.path, "application/connect+json", c.body); got != `{"error":{"code":"invalid_argument","message":"`+c.want+`"}}` {
+			t.Errorf("%s %q: %s, want invalid_argument %q", c.path, c.body, got, c.want)
+		}
+	}
+	handled := map[string]float64{}
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != "grpc_server_handled_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			var method, code string
+			for _, l := range m.GetLabel() {
+				switch l.GetName() {
+				case "grpc_method":
+					method = l.GetValue()
+				case "grpc_code":
+					code = l.GetValue()
+				}
+			}
+			if v := m.GetCounter().GetValue(); v > 0 {
+				handled[method+" "+code] += v
+			}
+		}
+	}
+	if want := map[string]float64{"WatchTable InvalidArgument": 2, "Play InvalidArgument": 1}; !maps.Equal(handled, want) {
+		t.Errorf("grpc_server_handled_total: %v, want %v", handled, want)
+	}
+	if n := logs.count(slog.Record{Level: slog.LevelError, Message: "call failed"}); n != 0 {
+		t.Errorf("%d lines \"call failed\", want none", n)
 	}
 }

@@ -70,6 +70,7 @@ func ServerOptions(m *Metrics) []grpc.ServerOption {
 		keepaliveParams(DefaultMaxConnectionIdle),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinClientInterval, PermitWithoutStream: true}),
 		grpc.ChainUnaryInterceptor(retryAfter),
+		grpc.ChainStreamInterceptor(requestMistakes),
 	}
 	if m != nil {
 		opts = append(opts, grpc.ChainUnaryInterceptor(m.UnaryServerInterceptor()), grpc.ChainStreamInterceptor(m.StreamServerInterceptor()))
