@@ -59,6 +59,7 @@ const (
 // parameters (with connections idle for [DefaultMaxConnectionIdle] closed; [NewPort] replaces
 // that limit by its [PortConfig].MaxConnectionIdle) and enforcement, the codec (codec.Server:
 // generated marshalling for what it sends), the Retry-After header of refusals (retryAfter) and
+// a stream's request missing, doubled or cut short counted the caller's mistake (requestMistakes) and
 // the metrics interceptors (m may be nil).
 func ServerOptions(m *Metrics) []grpc.ServerOption {
 	opts := []grpc.ServerOption{
