@@ -158,6 +158,9 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			return
 		}
 		w = cacheControl(w, r)
+		if paths.stream(r) {
+			streamUnbuffered(w)
+		}
 		if clientStream && r.ProtoMajor == 1 {
 			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
 			// require HTTP/2") without reading its body, which net/http then read on, with no

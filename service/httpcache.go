@@ -71,3 +71,14 @@ func (e *endedAnswer) Write(b []byte) (int, error) {
 
 // Unwrap is the writer under e, for http.ResponseController.
 func (e *endedAnswer) Unwrap() http.ResponseWriter { return e.ResponseWriter }
+
+// streamUnbuffered sets the header fields of a stream's answer (Play, WatchTable, Connect over
+// Connect or gRPC-Web) that ask a proxy to pass each message on as it comes: X-Accel-Buffering:
+// no (nginx, which buffers a proxied answer by default, and the proxies that follow it) and
+// Cache-Control: no-cache, no-transform (no cache keeps it, no proxy recompresses it). Through a
+// proxy that held answers back 16 KiB at a time, an HTTP bot's decision requests came late and
+// 40 of its 92 moves were played for it at their deadline (an HTTP bot author's trial).
+func streamUnbuffered(w http.ResponseWriter) {
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.Header().Set("Cache-Control", "no-cache, no-transform")
+}

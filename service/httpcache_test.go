@@ -178,3 +178,34 @@ func TestHTTPUnaryGzip(t *testing.T) {
 		t.Errorf("WatchTable with gzip accepted: %d, Content-Encoding %q, the game's end in it %v; want 200, none, true", streamRes.StatusCode, got, bytes.Contains(events, []byte(`"gameEnded"`)))
 	}
 }
+
+// TestHTTPStreamsUnbuffered: a stream's answer over HTTP (Connect, gRPC-Web) says
+// "X-Accel-Buffering: no" and "Cache-Control: no-cache, no-transform", so that a proxy passes each
+// message on as it comes; a unary call's does not. Through a proxy that held answers back 16 KiB
+// at a time an HTTP bot's requests came late and 40 of its 92 moves were played for it (an HTTP
+// bot author's trial).
+func TestHTTPStreamsUnbuffered(t *testing.T) {
+	_, base := serveReferee(t, Config{})
+	frame := func(json string) string { return "\x00\x00\x00\x00" + string(rune(len(json))) + json }
+	for _, c := range []struct{ path, contentType, body, accel, cache string }{
+		{"/bezique.v1.TableService/WatchTable", "application/connect+json", frame(`{"tableId":"t-0000000000000000"}`), "no", "no-cache, no-transform"},
+		{"/bezique.v1.SeatService/Play", "application/grpc-web+json", frame(`{"join":{"tableId":"t-0000000000000000"}}`), "no", "no-cache, no-transform"},
+		{"/bezique.v1.TableService/GetRuleCatalog", "application/json", `{}`, "", ""},
+	} {
+		req, err := http.NewRequest(http.MethodPost, base+c.path, strings.NewReader(c.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if accel, cache := res.Header.Get("X-Accel-Buffering"), res.Header.Get("Cache-Control"); res.StatusCode != 200 || accel != c.accel || cache != c.cache {
+			t.Errorf("%s (%s): %d, X-Accel-Buffering %q, Cache-Control %q; want 200, %q, %q", c.path, c.contentType, res.StatusCode, accel, cache, c.accel, c.cache)
+		}
+	}
+}

@@ -59,6 +59,13 @@ func (p rpcPaths) clientStream(r *http.Request) bool {
 	return p[service][method].clientStream
 }
 
+// stream reports whether r's path names a registered method that streams either way.
+func (p rpcPaths) stream(r *http.Request) bool {
+	service, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	m := p[service][method]
+	return m.clientStream || m.serverStream
+}
+
 // connectUnary reports whether r is a Connect unary call: its path names a registered method that
 // streams neither way, called with GET or with a POST of application/json or application/proto
 // (its media type lower-cased by lowerMediaType). Its answer is gzipped for a client that accepts
