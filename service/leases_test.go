@@ -305,7 +305,8 @@ func TestHandover(t *testing.T) {
 // until a restart.
 func TestAwaitFollowsALostTable(t *testing.T) {
 	a, b, raw, resp := tableOnA(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// Two minutes: a loaded clean-clone run took the takeover and the game's 9 deals past 30 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	id := resp.GetTableId()
 	done := awaitAsync(ctx, a.srv.Referee, id)
