@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -278,8 +279,17 @@ func invalidJSON(data []byte, err error) error {
 			}
 		}
 	}
+	if optionNotString.MatchString(text) {
+		text += ` (an option's value is a JSON string: "target":"1000")`
+	}
 	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+text))
 }
+
+// optionNotString matches protojson's refusal of an option given as a number or a boolean
+// (CreateTableRequest.options, TournamentSpec.options: maps of strings), to which invalidJSON adds
+// how to write it: "options.target: … invalid value for string field value: 1000" left an HTTP
+// bot author to guess (a trial).
+var optionNotString = regexp.MustCompile(`(^|\.)options\.[^ :]+: \(line \d+:\d+\): invalid value for string field value: `)
 
 // protoErrText is the message of an error of the protobuf packages (proto, protojson) less its
 // prefix, "proto: " or, at random per build to discourage matching them, "proto:" and a no-break

@@ -345,7 +345,7 @@ func TestHTTPJSONStrict(t *testing.T) {
 		{"CreateTable", `{"variant":"VARIANT_TWO_HANDED","seats":[{"builtin":{"bot":"random","level":2}}]}`, `{"code":"invalid_argument","message":"request JSON: seats[0].builtin.level: (line 1:69): unknown field \"level\""}`},
 		// The path of a nested value: protojson names a map's value "value", and a field by its
 		// own name, whichever message holds it (a trial's finding, session 27).
-		{"CreateTable", `{"options":{"deal":"1","target":1000}}`, `{"code":"invalid_argument","message":"request JSON: options.target: (line 1:33): invalid value for string field value: 1000"}`},
+		{"CreateTable", `{"options":{"deal":"1","target":1000}}`, `{"code":"invalid_argument","message":"request JSON: options.target: (line 1:33): invalid value for string field value: 1000 (an option's value is a JSON string: \"target\":\"1000\")"}`},
 		{"CreateTable", `{"seats":[{"builtin":{"bot":"random"}},{"remote":{"name":5}}]}`, `{"code":"invalid_argument","message":"request JSON: seats[1].remote.name: (line 1:58): invalid value for string field name: 5"}`},
 		{"CreateTable", "{\n  \"clock\": {\"decisionMs\": \"abc\"},\n  \"seats\": []\n}", `{"code":"invalid_argument","message":"request JSON: clock.decisionMs: (line 2:27): invalid value for uint32 field decisionMs: \"abc\""}`},
 		{"CreateTable", `{"seats":[{"remote":{"name":"Zoë"}},{"remote":{"name":"x","botKeyId":[1]}}]}`, `{"code":"invalid_argument","message":"request JSON: seats[1].remote.botKeyId: (line 1:70): invalid value for string field botKeyId: ["}`},
