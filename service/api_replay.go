@@ -57,8 +57,10 @@ func newReplays() replays {
 }
 
 // of returns the replay of rec, a finished game's record: its events re-derived through the
-// engine ([wire.ReplayRecord]) and unredacted. It returns an error for a record the engine
-// cannot replay.
+// engine ([wire.ReplayRecord]) and unredacted, each action the referee chose for a seat (its
+// RecordedAction.intervention: a timeout's auto-play, a forfeit) announced by an Intervention
+// event before its events, as the table announced it (its reason, which the record does not
+// keep, left out). It returns an error for a record the engine cannot replay.
 func (r *replays) of(rec *pb.GameRecord) (*pb.GetReplayResponse, error) {
 	id := rec.GetTableId()
 	if out, ok := r.kept.Get(id); ok {
@@ -70,10 +72,22 @@ func (r *replays) of(rec *pb.GameRecord) (*pb.GetReplayResponse, error) {
 			return nil, fmt.Errorf("replaying the record of table %s: %w", id, err)
 		}
 		evs := played.Game.Events()
-		out := &pb.GetReplayResponse{Events: make([]*pb.Event, len(evs))}
-		for i, e := range evs {
-			out.Events[i] = wire.EventToProto(e, uint64(i+1))
+		out := &pb.GetReplayResponse{Events: make([]*pb.Event, 0, len(evs))}
+		next := 0 // evs[next] is the next game event to add
+		add := func(upTo int) {
+			for ; next < upTo; next++ {
+				out.Events = append(out.Events, wire.EventToProto(evs[next], uint64(len(out.Events)+1)))
+			}
 		}
+		for i, ra := range rec.GetActions()[:len(played.Steps)] {
+			if ra.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+				continue
+			}
+			add(played.EventsBefore[i])
+			out.Events = append(out.Events, &pb.Event{Seq: uint64(len(out.Events) + 1), Payload: &pb.Event_Intervention{
+				Intervention: &pb.Intervention{Seat: ra.GetSeat(), Kind: ra.GetIntervention(), Action: ra.GetAction()}}})
+		}
+		add(len(evs))
 		r.kept.Add(id, out)
 		return out, nil
 	})

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -98,5 +99,88 @@ func TestGetReplayComputedOnce(t *testing.T) {
 	wire, err := r.tables.GetReplay(context.Background(), req)
 	if err != nil || !proto.Equal(wire, got[0]) {
 		t.Fatalf("GetReplay over gRPC: %v; want the kept replay", err)
+	}
+}
+
+// TestGetReplayShowsInterventions: a game whose remote seat never answers (each of its actions
+// auto-played at its deadline; or forfeited at the first) replays with the Intervention events
+// the table announced, each before its action's events: the replay is the watch of the ended
+// table less its connection events, its seqs and the interventions' reasons (which a record does
+// not keep), and with every card shown. GetReplay had no intervention at all, so a replay viewer could not show which moves
+// the referee made for a bot (an HTTP bot author's trial).
+func TestGetReplayShowsInterventions(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx := t.Context()
+	for _, policy := range []pb.FailureAction{pb.FailureAction_FAILURE_ACTION_AUTO_PLAY, pb.FailureAction_FAILURE_ACTION_FORFEIT} {
+		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(7), Options: map[string]string{"target": "1"},
+			Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "sleeper"}}}, builtinSeat("random")},
+			Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(0)}, FailurePolicy: &pb.FailurePolicy{OnTimeout: policy}})
+		stream, err := r.seats.Connect(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Seat: 0,
+			Token: resp.GetSeatTokens()[0].GetToken(), ProtocolVersion: ProtocolVersion}}}); err != nil {
+			t.Fatal(err)
+		}
+		for { // the sleeper answers nothing
+			msg, err := stream.Recv()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg.GetGameOver() != nil {
+				break
+			}
+		}
+		rec := r.record(t, resp.GetTableId())
+		chosen := 0 // the actions the referee chose
+		for _, a := range rec.GetActions() {
+			if a.GetIntervention() != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED {
+				chosen++
+			}
+		}
+		watch, err := r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []*pb.Event
+		for {
+			msg, err := watch.Recv()
+			if err != nil {
+				break
+			}
+			ev := msg.GetEvent()
+			if ev == nil || ev.GetSeatConnected() != nil || ev.GetSeatDisconnected() != nil {
+				continue
+			}
+			ev.Seq = uint64(len(want) + 1)
+			if i := ev.GetIntervention(); i != nil {
+				i.Reason = ""
+			}
+			want = append(want, ev)
+		}
+		got, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: resp.GetTableId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		interventions := 0
+		for _, ev := range got.GetEvents() {
+			if ev.GetIntervention() != nil {
+				interventions++
+			}
+		}
+		if (policy == pb.FailureAction_FAILURE_ACTION_FORFEIT) != (chosen == 1) || chosen < 1 || interventions != chosen || len(got.GetEvents()) != len(want) {
+			t.Fatalf("%v: the replay has %d events, %d of them interventions; the watch %d; the record %d actions chosen by the referee", policy, len(got.GetEvents()), interventions, len(want), chosen)
+		}
+		for i, ev := range got.GetEvents() { // the same events in the same order; the watch's hands and draws are a spectator's, hidden
+			same := proto.Equal(ev, want[i])
+			if ev.GetIntervention() == nil {
+				same = reflect.TypeOf(ev.GetPayload()) == reflect.TypeOf(want[i].GetPayload())
+			}
+			if !same {
+				t.Fatalf("%v: replay event %d: %v\nthe watch's: %v", policy, i, ev, want[i])
+			}
+		}
+		t.Logf("%v: %d events, %d interventions", policy, len(want), chosen)
 	}
 }

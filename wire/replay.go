@@ -48,6 +48,9 @@ type Replayed struct {
 	Start Account
 	// Steps has one entry per recorded action replayed.
 	Steps []ReplayStep
+	// EventsBefore has, for each of Steps, how many events the game had before its action
+	// ([engine.Game.NumEvents]): step i's events, if any, begin at Game.Event(EventsBefore[i]).
+	EventsBefore []int
 	// Forfeits are the seats that forfeited, in the order of their actions: none, one, or
 	// several (the absent lobby bots of several sides of a tournament game).
 	Forfeits []int
@@ -104,6 +107,7 @@ func ReplayRecordBefore(rec *pb.GameRecord, seq uint64) (*Replayed, error) {
 		if ra.GetSeq() >= seq {
 			break
 		}
+		out.EventsBefore = append(out.EventsBefore, g.NumEvents())
 		out.Steps = append(out.Steps, replayStep(g, acct, i, ra, &out.Forfeits))
 	}
 	return out, nil

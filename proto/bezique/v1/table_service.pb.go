@@ -857,7 +857,10 @@ type GetReplayResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// events are the game's events in order, hands and draws unredacted (the game is over); seq
 	// numbers them from 1 within the replay (the table's own seqs also count connections, which a
-	// record does not hold). A game that ended by forfeit ends with the events of its last action.
+	// record does not hold). An action the referee chose for a seat (auto-play at a timeout, ...)
+	// is announced by an intervention event before its events, as the table announced it, without
+	// its reason (a record does not keep it). A game that ended by forfeit ends with the
+	// intervention of each seat that forfeited.
 	Events        []*Event `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -9,7 +9,10 @@ export interface GetReplayResponse {
   /**
    * events are the game's events in order, hands and draws unredacted (the game is over); seq
    * numbers them from 1 within the replay (the table's own seqs also count connections, which a
-   * record does not hold). A game that ended by forfeit ends with the events of its last action.
+   * record does not hold). An action the referee chose for a seat (auto-play at a timeout, ...)
+   * is announced by an intervention event before its events, as the table announced it, without
+   * its reason (a record does not keep it). A game that ended by forfeit ends with the
+   * intervention of each seat that forfeited.
    */
   'events'?: (_bezique_v1_Event)[];
 }
@@ -21,7 +24,10 @@ export interface GetReplayResponse__Output {
   /**
    * events are the game's events in order, hands and draws unredacted (the game is over); seq
    * numbers them from 1 within the replay (the table's own seqs also count connections, which a
-   * record does not hold). A game that ended by forfeit ends with the events of its last action.
+   * record does not hold). An action the referee chose for a seat (auto-play at a timeout, ...)
+   * is announced by an intervention event before its events, as the table announced it, without
+   * its reason (a record does not keep it). A game that ended by forfeit ends with the
+   * intervention of each seat that forfeited.
    */
   'events': (_bezique_v1_Event__Output)[];
 }
