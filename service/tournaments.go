@@ -403,14 +403,19 @@ func (tr *tourney) show(seq int, r *tournament.Result) bool {
 	}
 }
 
+// storedElsewhere is why a running tournament finds results stored that it has not counted
+// (adoptStoredResults).
+const storedElsewhere = "by a referee that took the tournament over, or commits whose answer was lost"
+
 // adoptStoredResults reads the tournament's stored results and takes in those it lacks, as a
 // restart would: a result whose commit landed though its answer was lost (PostgreSQL restarting
 // during the commit) failed its game, and the game played again found that row in its way
 // (store.ErrConflict) at every round, for as long as the referee ran (an outside trial); and a
-// referee that took the tournament over stored results meanwhile (endAsStored). Neither is a
-// fault: it logs them at info level. It returns the store's error, or one naming a result that
-// does not decode.
-func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
+// referee that took the tournament over stored results meanwhile (endAsStored); and a cancel
+// finds the results its stopping run stored. None is a fault: it logs them at info level, saying
+// why they were there (why: "by a referee that took the tournament over, …"). It returns the
+// store's error, or one naming a result that does not decode.
+func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney, why string) error {
 	games, err := s.tourneys.store.ListTournamentGames(ctx, tr.id)
 	if err != nil {
 		return err
@@ -421,7 +426,7 @@ func (s *Referee) adoptStoredResults(ctx context.Context, tr *tourney) error {
 	if adopted > 0 {
 		tr.standings = nil // computed at their next read
 		tr.notify()
-		s.log.Info("tournament: counted results found stored (by a referee that took the tournament over, or commits whose answer was lost)", "tournament", tr.id, "results", adopted)
+		s.log.Info("tournament: counted results found stored ("+why+")", "tournament", tr.id, "results", adopted)
 	}
 	return err
 }
@@ -574,7 +579,7 @@ func (s *Referee) runTourney(ctx context.Context, tr *tourney) {
 			return
 		case <-time.After(retry):
 		}
-		if err := s.adoptStoredResults(ctx, tr); err != nil {
+		if err := s.adoptStoredResults(ctx, tr, storedElsewhere); err != nil {
 			s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
 		}
 	}
@@ -627,7 +632,7 @@ func (s *Referee) endAsStored(ctx context.Context, tr *tourney) bool {
 	if st.State == store.TournamentRunning {
 		return false
 	}
-	if err := s.adoptStoredResults(ctx, tr); err != nil {
+	if err := s.adoptStoredResults(ctx, tr, storedElsewhere); err != nil {
 		s.log.Error("tournament: reading its stored results", "tournament", tr.id, "err", err)
 		return false
 	}
@@ -908,7 +913,7 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	// A result the runner stored as it stopped may have been stored though its call returned the
 	// stop's error (its commit landed): stored again below, it was refused (store.ErrConflict) and
 	// the cancel failed. The stored results are read first.
-	if err := s.adoptStoredResults(ctx, tr); err != nil {
+	if err := s.adoptStoredResults(ctx, tr, "games that ended as the cancel stopped the tournament"); err != nil {
 		return nil, err
 	}
 	tables, err := s.tourneys.store.TournamentTables(ctx, id)
