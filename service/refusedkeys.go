@@ -23,8 +23,11 @@ const (
 )
 
 // goodKeysPerAddr is how many keys found good from one client address are remembered
-// (keyAddr.good): those are looked up even while the address's bucket is empty.
-const goodKeysPerAddr = 4
+// (keyAddr.good): those are looked up even while the address's bucket is empty. 64: a machine or
+// a NAT running many bots, each with its own key, beside one client sending wrong keys; with 4,
+// the fifth bot's key to be used was forgotten and refused (an operator's soak). Only keys found
+// good are kept, 32 bytes each, so a client trying keys cannot fill it.
+const goodKeysPerAddr = 64
 
 // keyAddr is a client address's record for the refused-key limit: its token bucket
 // (RefusedKeysPerAddr, refilled every RefusedKeyRefill) and the hashes of the last keys found
