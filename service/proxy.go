@@ -13,8 +13,8 @@ import (
 // forwardedForHeader is the header by which a reverse proxy (an ingress controller, a Gateway
 // API implementation, a load balancer) names the addresses a request came through: each proxy
 // appends the address of its own peer, so the rightmost entries are those the nearest proxies
-// saw. Envoy, NGINX and HAProxy append to it by default; RFC 7239's Forwarded header, which
-// few of them set, is not read.
+// saw. Envoy and ingress-nginx append to it by default, a plain nginx and HAProxy when told to
+// (docs/SECURITY.md); RFC 7239's Forwarded header, which few of them set, is not read.
 const forwardedForHeader = "x-forwarded-for"
 
 // fromProxy is an auth function of the interceptors (see [Server.AuthOptions]): for a call whose
