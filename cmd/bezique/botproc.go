@@ -62,43 +62,70 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 // outputMu serialises the lines of every bot program of a match on their shared output.
 var outputMu sync.Mutex
 
+// maxBotLine is the most of a line a bot program prints that linePrefixer holds: a longer line
+// goes out in pieces of this size, each prefixed. A program printing 300 MB without a newline
+// took 845 MB and 25 s of CPU, the whole held and searched again at each write (a re-trial).
+const maxBotLine = 64 << 10
+
 // linePrefixer writes what a bot program prints to out a whole line at a time, each line
-// prefixed; flush writes a last line left without its newline.
+// prefixed, its control characters but tabs written as escapes (\r, \x1b[31m): a program's
+// carriage return or cursor movement could otherwise overwrite the prefix, and pass its lines
+// off as the other side's. flush writes a last line left without its newline.
 type linePrefixer struct {
 	out     io.Writer
 	prefix  string
-	pending []byte // the line begun, not yet ended
+	pending []byte // the line begun, not yet ended: less than maxBotLine bytes
 }
 
 // Write implements io.Writer for exec.Cmd's copying goroutine (one per program: Stdout and
 // Stderr are the same writer, so exec.Cmd copies both through one pipe).
 func (w *linePrefixer) Write(b []byte) (int, error) {
-	w.pending = append(w.pending, b...)
-	for {
-		i := bytes.IndexByte(w.pending, '\n')
-		if i < 0 {
-			return len(b), nil
+	n := len(b)
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 && len(w.pending)+len(b) < maxBotLine {
+			w.pending = append(w.pending, b...)
+			break
 		}
-		w.emit(w.pending[:i+1])
-		w.pending = w.pending[i+1:]
+		take := i + 1 // the rest of the line, its newline included
+		if i < 0 || len(w.pending)+take > maxBotLine {
+			take = maxBotLine - len(w.pending) // a piece of a long line
+		}
+		w.emit(append(w.pending, b[:take]...))
+		w.pending, b = w.pending[:0], b[take:]
 	}
+	return n, nil
 }
 
-// flush writes the line left without its newline, with one.
+// flush writes the line left without its newline.
 func (w *linePrefixer) flush() {
 	if len(w.pending) > 0 {
-		w.emit(append(w.pending, '\n'))
-		w.pending = nil
+		w.emit(w.pending)
+		w.pending = w.pending[:0]
 	}
 }
 
-// emit writes one line with its prefix; an error of out (a closed terminal) is the match's own
-// to meet, not the program's.
+// emit writes one line (or a piece of a long one) with its prefix, its control characters
+// escaped, and a newline; an error of out (a closed terminal) is the match's own to meet, not
+// the program's.
 func (w *linePrefixer) emit(line []byte) {
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	var b strings.Builder
+	b.WriteString(w.prefix)
+	for _, c := range line {
+		switch {
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 && c != '\t' || c == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\n')
 	outputMu.Lock()
 	defer outputMu.Unlock()
-	_, _ = io.WriteString(w.out, w.prefix)
-	_, _ = w.out.Write(line)
+	_, _ = io.WriteString(w.out, b.String())
 }
 
 // stopGrace is how long a bot command has to exit after SIGTERM before it is killed.

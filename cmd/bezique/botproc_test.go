@@ -3,13 +3,15 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
 
 // startReady starts the bot command line (which touches $READY once it is set up) and returns
-// once it is. Its output goes to an *os.File, as match's standard error is: exec's Wait then
-// returns when the shell exits, not when every holder of a pipe has closed it.
+// once it is. Its output goes to an *os.File, as match's standard error is, through
+// linePrefixer's pipe: a process of the line that outlives the shell holds it until it ends,
+// or WaitDelay has passed.
 func startReady(t *testing.T, line string) *botProc {
 	t.Helper()
 	ready := filepath.Join(t.TempDir(), "ready")
@@ -73,5 +75,29 @@ func TestBotProcStopAllAtOnce(t *testing.T) {
 	stopAll(procs)
 	if took := time.Since(start); took < stopGrace || took > stopGrace+2*time.Second {
 		t.Errorf("stopAll took %s; want %s to %s", took, stopGrace, stopGrace+2*time.Second)
+	}
+}
+
+// TestLinePrefixer: a bot program's output goes out a line at a time, each line prefixed, its
+// control characters but tabs escaped (a carriage return overwrote the prefix on a terminal, so
+// a program could pass its lines off as the other side's), a line of more than maxBotLine bytes
+// in pieces of maxBotLine (one of 80 MB without a newline was held whole, and searched again at
+// each write: a re-trial), and a last line without its newline at flush.
+func TestLinePrefixer(t *testing.T) {
+	var out strings.Builder
+	w := &linePrefixer{out: &out, prefix: "cmd-a: "}
+	for _, piece := range []string{"one\ntw", "o\r\x1b[31mred\tx\x7f", "\n", strings.Repeat("z", maxBotLine+10), "\nlast"} {
+		if n, err := w.Write([]byte(piece)); n != len(piece) || err != nil {
+			t.Fatalf("Write(%d bytes) = %d, %v", len(piece), n, err)
+		}
+	}
+	w.flush()
+	want := "cmd-a: one\ncmd-a: two\\r\\x1b[31mred\tx\\x7f\n" +
+		"cmd-a: " + strings.Repeat("z", maxBotLine) + "\ncmd-a: zzzzzzzzzz\ncmd-a: last\n"
+	if out.String() != want {
+		t.Errorf("wrote %q…, %d bytes; want %q…, %d bytes", out.String()[:min(80, out.Len())], out.Len(), want[:80], len(want))
+	}
+	if cap(w.pending) > 2*maxBotLine {
+		t.Errorf("the line buffer grew to %d bytes", cap(w.pending))
 	}
 }

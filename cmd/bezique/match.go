@@ -79,8 +79,8 @@ Node's serve) and plays the games it is given, up to its capacity at once. Its o
 stderr, each line prefixed with its name ("cmd-a: "; a pipe, so a program that buffers its
 standard output when it is not a terminal, as Python's print does, shows it late); it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
 match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
-killed. Interrupted, match prints the standings of the games played (and with --records writes
-their records) and exits with status 130.`,
+killed. Interrupted by a signal, match prints the standings of the games played (and with
+--records writes their records) and exits with status 130; its output closed, it exits 1.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd '/usr/bin/python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
