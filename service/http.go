@@ -279,17 +279,21 @@ func invalidJSON(data []byte, err error) error {
 			}
 		}
 	}
-	if optionNotString.MatchString(text) {
-		text += ` (an option's value is a JSON string: "target":"1000")`
+	if m := optionNotString.FindStringSubmatch(text); m != nil {
+		value := m[2]
+		if value == "" || strings.ContainsAny(value, `{["`) || value == "null" {
+			value = "…"
+		}
+		text += fmt.Sprintf(` (an option's value is a JSON string: %q:%q)`, m[1], value)
 	}
 	return connect.NewError(connect.CodeInvalidArgument, errors.New("request JSON: "+text))
 }
 
 // optionNotString matches protojson's refusal of an option given as a number or a boolean
-// (CreateTableRequest.options, TournamentSpec.options: maps of strings), to which invalidJSON adds
-// how to write it: "options.target: … invalid value for string field value: 1000" left an HTTP
+// (CreateTableRequest.options, TournamentSpec.options: maps of strings), its name and its value,
+// to which invalidJSON adds how to write it: "options.target: … invalid value for string field value: 1000" left an HTTP
 // bot author to guess (a trial).
-var optionNotString = regexp.MustCompile(`(^|\.)options\.[^ :]+: \(line \d+:\d+\): invalid value for string field value: `)
+var optionNotString = regexp.MustCompile(`(?:^|\.)options\.([^ :]+): \(line \d+:\d+\): invalid value for string field value: (.*)$`)
 
 // protoErrText is the message of an error of the protobuf packages (proto, protojson) less its
 // prefix, "proto: " or, at random per build to discourage matching them, "proto:" and a no-break

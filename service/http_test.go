@@ -346,6 +346,8 @@ func TestHTTPJSONStrict(t *testing.T) {
 		// The path of a nested value: protojson names a map's value "value", and a field by its
 		// own name, whichever message holds it (a trial's finding, session 27).
 		{"CreateTable", `{"options":{"deal":"1","target":1000}}`, `{"code":"invalid_argument","message":"request JSON: options.target: (line 1:33): invalid value for string field value: 1000 (an option's value is a JSON string: \"target\":\"1000\")"}`},
+		{"CreateTable", `{"options":{"turn_up_trump":false}}`, `{"code":"invalid_argument","message":"request JSON: options.turn_up_trump: (line 1:29): invalid value for string field value: false (an option's value is a JSON string: \"turn_up_trump\":\"false\")"}`},
+		{"CreateTable", `{"options":{"deck":[63]}}`, `{"code":"invalid_argument","message":"request JSON: options.deck: (line 1:20): invalid value for string field value: [ (an option's value is a JSON string: \"deck\":\"…\")"}`},
 		{"CreateTable", `{"seats":[{"builtin":{"bot":"random"}},{"remote":{"name":5}}]}`, `{"code":"invalid_argument","message":"request JSON: seats[1].remote.name: (line 1:58): invalid value for string field name: 5"}`},
 		{"CreateTable", "{\n  \"clock\": {\"decisionMs\": \"abc\"},\n  \"seats\": []\n}", `{"code":"invalid_argument","message":"request JSON: clock.decisionMs: (line 2:27): invalid value for uint32 field decisionMs: \"abc\""}`},
 		{"CreateTable", `{"seats":[{"remote":{"name":"Zoë"}},{"remote":{"name":"x","botKeyId":[1]}}]}`, `{"code":"invalid_argument","message":"request JSON: seats[1].remote.botKeyId: (line 1:70): invalid value for string field botKeyId: ["}`},
