@@ -104,7 +104,9 @@ func TestFailedCallsLogged(t *testing.T) {
 // HTTP (grpc-go refuses each with Internal) is counted INVALID_ARGUMENT in
 // grpc_server_handled_total and not logged "call failed", as its caller is answered: an HTTP bot
 // author's trial found a Play body cut short logged at ERROR, code Internal, and counted towards
-// BeziqueGRPCErrorRateHigh.
+// BeziqueGRPCErrorRateHigh. So is one whose message the HTTP layer refused (flagged compressed:
+// INVALID_ARGUMENT; too large: RESOURCE_EXHAUSTED), which grpc-go ends UNAVAILABLE, the code of
+// drains and handovers (a re-trial).
 func TestRequestMistakesAreTheCallers(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	metrics := NewMetrics(reg)
@@ -120,9 +122,15 @@ func TestRequestMistakesAreTheCallers(t *testing.T) {
 		{"/bezique.v1.TableService/WatchTable", "", noRequestMessage},
 		{"/bezique.v1.TableService/WatchTable", "\x00\x00\x00\x00\x11{\"tableId\"", cutRequestMessage},
 		{"/bezique.v1.SeatService/Play", frame(`{"join":{"tableId":"t-1"}}`) + frame(`{"join":{"tableId":"t-1"}}`), manyRequestsMessage},
+		{"/bezique.v1.TableService/WatchTable", "\x01\x00\x00\x00\x02{}", streamMessageFlagged},
+		{"/bezique.v1.TableService/WatchTable", "\x00\xff\xff\xff\xff{}", streamMessageTooLarge},
 	} {
-		if _, got := answerOf(t, base+c.path, "application/connect+json", c.body); got != `{"error":{"code":"invalid_argument","message":"`+c.want+`"}}` {
-			t.Errorf("%s %q: %s, want invalid_argument %q", c.path, c.body, got, c.want)
+		code := "invalid_argument"
+		if c.want == streamMessageTooLarge {
+			code = "resource_exhausted"
+		}
+		if _, got := answerOf(t, base+c.path, "application/connect+json", c.body); got != `{"error":{"code":"`+code+`","message":"`+c.want+`"}}` {
+			t.Errorf("%s %q: %s, want %s %q", c.path, c.body, got, code, c.want)
 		}
 	}
 	handled := map[string]float64{}
@@ -149,7 +157,7 @@ func TestRequestMistakesAreTheCallers(t *testing.T) {
 			}
 		}
 	}
-	if want := map[string]float64{"WatchTable InvalidArgument": 2, "Play InvalidArgument": 1}; !maps.Equal(handled, want) {
+	if want := map[string]float64{"WatchTable InvalidArgument": 3, "WatchTable ResourceExhausted": 1, "Play InvalidArgument": 1}; !maps.Equal(handled, want) {
 		t.Errorf("grpc_server_handled_total: %v, want %v", handled, want)
 	}
 	if n := logs.count(slog.Record{Level: slog.LevelError, Message: "call failed"}); n != 0 {
