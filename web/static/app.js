@@ -279,7 +279,7 @@ async function replay(id, embedded) {
       deals.push(i + 1);
       firstPlay = true;
     } else if (ev.cardPlayed && firstPlay) {
-      deals[deals.length - 1] = i;
+      deals[deals.length - 1] = events[i - 1]?.intervention ? i - 1 : i; // before the referee's play for a seat
       firstPlay = false;
     }
   });

@@ -100,6 +100,25 @@ const without = (cards, c) => {
   return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
 };
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// INTERVENTION_CAUSES says why the referee played for a seat, by Intervention.kind.
+const INTERVENTION_CAUSES = {
+  INTERVENTION_KIND_AUTO_PLAY_TIMEOUT: "out of time",
+  INTERVENTION_KIND_AUTO_PLAY_ILLEGAL: "after illegal answers",
+  INTERVENTION_KIND_AUTO_PLAY_DISCONNECT: "disconnected",
+};
+
+// actionDone is an action a seat took, in words ("plays the 7♦", "melds common marriage").
+function actionDone(a) {
+  if (a?.play) return `plays the ${cardName(a.play.card)}`;
+  if (a?.meld) return `melds ${meldName(a.meld.meld?.kind)}`;
+  if (a?.sevenExchange) return "exchanges the seven of trumps for the turn-up";
+  if (a?.sevenDeclare) return "declares the seven of trumps";
+  if (a?.passMeld) return "passes the meld to the partner";
+  if (a?.endWindow) return "declares nothing (more)";
+  if (a?.carteBlanche) return "shows carte blanche";
+  return "an action";
+}
 // seatName is a seat's name as the page says it: its name, else its bot's, else "seat 2"; a name
 // that another seat of the table shares says the seat too, "rulebook (seat 2)" (four built-in
 // seats of one bot were four "rulebook": who played a card or won a trick was not told).
@@ -210,8 +229,14 @@ export function apply(t, ev) {
     t.over = (e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`) + settlementText(e.gameEnded);
     t.last = "";
   } else if (e.intervention) {
-    const i = e.intervention;
-    t.interventions.push(`${seatName(t, n(i.seat))}: ${i.kind.replace("INTERVENTION_KIND_", "").toLowerCase().replaceAll("_", " ")}${i.reason ? ` (${i.reason})` : ""}`);
+    // The referee acts for a seat: said on the last-move line as well as in the list below the
+    // board, with the action (a replay's step onto an intervention changed nothing on the board,
+    // and the list read "ill: auto play timeout" eighty times: a trial).
+    const i = e.intervention, s = n(i.seat);
+    const what = i.kind === "INTERVENTION_KIND_FORFEIT" ? "forfeits"
+      : `is played for by the referee (${INTERVENTION_CAUSES[i.kind] ?? i.kind}): ${actionDone(i.action)}`;
+    t.interventions.push(`${seatName(t, s)} ${what}${i.reason ? ` (${i.reason})` : ""}`);
+    t.last = `${cap(seatName(t, s))} ${what}`;
   } else if (e.seatConnected) {
     t.connected[n(e.seatConnected.seat)] = true;
   } else if (e.seatDisconnected) {

@@ -1,0 +1,121 @@
+package web_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// TestReplayShowsInterventions: a game whose remote seat never answers (each of its actions
+// auto-played at its deadline) replays with each of the referee's moves said on the last-move
+// line at its step, "Sleeper is played for by the referee (out of time): plays the seven of
+// diamonds", and in the list below the board; the deal picker lands before the referee's play
+// of a deal's first card. A step onto an intervention changed nothing on the board, the list
+// read "sleeper: auto play timeout" with no card, and GetReplay had no intervention at all before
+// (an HTTP bot author's trial, then a re-trial).
+func TestReplayShowsInterventions(t *testing.T) {
+	r := startReferee(t)
+	ctx := context.Background()
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
+		Options: map[string]string{"target": "700"}, Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(0)},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "sleeper"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := pb.NewSeatServiceClient(r.cc).Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Seat: 0,
+		Token: resp.GetSeatTokens()[0].GetToken()}}}); err != nil {
+		t.Fatal(err)
+	}
+	for { // the sleeper answers nothing
+		msg, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg.GetGameOver() != nil {
+			break
+		}
+	}
+	awaitRecord(t, r, resp.GetTableId())
+	replay, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, interventions := -1, 0 // the first intervention that plays a card, and how many
+	for i, ev := range replay.GetEvents() {
+		if ev.GetIntervention() == nil {
+			continue
+		}
+		interventions++
+		if first < 0 && ev.GetIntervention().GetAction().GetPlay() != nil {
+			first = i
+		}
+	}
+	if first < 0 {
+		t.Fatal("the replay has no intervention playing a card")
+	}
+	card := replay.GetEvents()[first].GetIntervention().GetAction().GetPlay().GetCard()
+	want := "Sleeper is played for by the referee (out of time): plays the " + strings.ToLower(strings.TrimPrefix(card.GetRank().String(), "RANK_")) +
+		" of " + strings.ToLower(strings.TrimPrefix(card.GetSuit().String(), "SUIT_"))
+	bctx := browser(t)
+	step := func(k int) {
+		t.Helper()
+		if err := chromedp.Do(bctx, chromedp.SetValue("#step", strconv.Itoa(k))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("step").dispatchEvent(new Event("input"))`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(r.url+"/replay/"+resp.GetTableId()), chromedp.WaitVisible("#step")); err != nil {
+		t.Fatal(err)
+	}
+	step(first + 1)
+	last, err := chromedp.Run(bctx, chromedp.Text("p.last"))
+	if err != nil || last != want {
+		t.Errorf("at the first intervention's step the last-move line says %q (%v), want %q", last, err, want)
+	}
+	listed, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".interventions li")].map((li) => li.textContent)`))
+	if err != nil || len(listed) == 0 || listed[len(listed)-1] != strings.Replace(want, "Sleeper", "sleeper", 1) {
+		t.Errorf("the interventions listed: %q (%v), want the last %q", listed, err, strings.Replace(want, "Sleeper", "sleeper", 1))
+	}
+	// The deal picker: each deal at the step before its first card's play, and before the
+	// referee's announcement when it played that card (the picker landed after it).
+	var deals []int
+	before := 0 // deals whose first card the referee played
+	for i, ev := range replay.GetEvents() {
+		switch {
+		case ev.GetDealStarted() != nil:
+			deals = append(deals, -1)
+		case ev.GetCardPlayed() != nil && len(deals) > 0 && deals[len(deals)-1] < 0:
+			deals[len(deals)-1] = i
+			if replay.GetEvents()[i-1].GetIntervention() != nil {
+				deals[len(deals)-1], before = i-1, before+1
+			}
+		}
+	}
+	if len(deals) < 2 || before == 0 {
+		t.Fatalf("%d deals, %d of them begun by the referee's play: not the case tried", len(deals), before)
+	}
+	for d, want := range deals {
+		got, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(() => { const p = document.getElementById("deal"); p.value = "`+strconv.Itoa(d)+`";
+			p.dispatchEvent(new Event("change")); return document.getElementById("step").value; })()`))
+		if err != nil || got != strconv.Itoa(want) {
+			t.Errorf("deal %d picked: step %s (%v), want %d", d+1, got, err, want)
+		}
+	}
+	// Every step: the whole game's interventions listed at its end.
+	step(len(replay.GetEvents()))
+	if n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll(".interventions li").length`)); err != nil || n != interventions {
+		t.Errorf("%d interventions listed at the game's end (%v), want %d", n, err, interventions)
+	}
+}
