@@ -65,23 +65,7 @@ func TestHomeListsRecentTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stream, err := pb.NewSeatServiceClient(r.cc).Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: forfeited.GetTableId(), Seat: 0,
-		Token: forfeited.GetSeatTokens()[0].GetToken()}}}); err != nil {
-		t.Fatal(err)
-	}
-	for { // the sleeper answers nothing
-		msg, err := stream.Recv()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if msg.GetGameOver() != nil {
-			break
-		}
-	}
+	sleepThrough(t, r, forfeited) // the sleeper answers nothing
 	rec := awaitRecord(t, r, forfeited.GetTableId())
 	waiting := create()
 	want := []string{waiting} // the waiting table, then the 50 ended last, newest first

@@ -28,23 +28,7 @@ func TestReplayShowsInterventions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stream, err := pb.NewSeatServiceClient(r.cc).Connect(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Seat: 0,
-		Token: resp.GetSeatTokens()[0].GetToken()}}}); err != nil {
-		t.Fatal(err)
-	}
-	for { // the sleeper answers nothing
-		msg, err := stream.Recv()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if msg.GetGameOver() != nil {
-			break
-		}
-	}
+	sleepThrough(t, r, resp)
 	awaitRecord(t, r, resp.GetTableId())
 	replay, err := r.tables.GetReplay(ctx, &pb.GetReplayRequest{TableId: resp.GetTableId()})
 	if err != nil {
@@ -117,5 +101,27 @@ func TestReplayShowsInterventions(t *testing.T) {
 	step(len(replay.GetEvents()))
 	if n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll(".interventions li").length`)); err != nil || n != interventions {
 		t.Errorf("%d interventions listed at the game's end (%v), want %d", n, err, interventions)
+	}
+}
+
+// sleepThrough joins seat 0 of the table resp made and answers nothing until the game is over.
+func sleepThrough(t *testing.T, r *referee, resp *pb.CreateTableResponse) {
+	t.Helper()
+	stream, err := pb.NewSeatServiceClient(r.cc).Connect(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{TableId: resp.GetTableId(), Seat: 0,
+		Token: resp.GetSeatTokens()[0].GetToken()}}}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		msg, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg.GetGameOver() != nil {
+			return
+		}
 	}
 }
