@@ -102,3 +102,46 @@ func TestHomeListsRecentTables(t *testing.T) {
 		t.Errorf("the first three rows' results %q, want %q", results, want)
 	}
 }
+
+// TestHomeKeepsFocusAndMakesOneGame: the home page's list, reloaded every 2 s, is drawn again only
+// when it changed, and is no live region: a link focused keeps the focus (it went to the body at
+// each reload, and the list was announced again); and two presses of "Play a two-handed game"
+// make one table (on a slow connection three presses made three, two left waiting for a person:
+// an accessibility review).
+func TestHomeKeepsFocusAndMakesOneGame(t *testing.T) {
+	r := startReferee(t)
+	ctx := context.Background()
+	ended, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	awaitRecord(t, r, ended.GetTableId())
+	bctx := browser(t)
+	if err := chromedp.Do(bctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("table.tables tbody tr a"), chromedp.Focus("table.tables tbody tr a")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond) // a reload of the list at least
+	kept, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector("table.tables tbody tr a") &&
+		!document.getElementById("list").hasAttribute("aria-live")`))
+	if err != nil || !kept {
+		t.Errorf("after a reload of the list, the focused link kept the focus and the list is no live region: %v (%v)", kept, err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const f = document.getElementById("newgame"); f.requestSubmit(); f.requestSubmit(); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	waiting, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{State: pb.TableState_TABLE_STATE_WAITING})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playing, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{State: pb.TableState_TABLE_STATE_PLAYING})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(waiting.GetTables()) + len(playing.GetTables()); n != 1 {
+		t.Errorf("two presses made %d tables, want 1", n)
+	}
+}

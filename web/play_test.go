@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"net/url"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
@@ -50,10 +52,16 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	if seats := info.GetTable().GetSeats(); len(seats) != 2 || !seats[0].GetRemote() || seats[0].GetName() != "you" || seats[1].GetRemote() || seats[1].GetName() != "rulebook" {
 		t.Errorf("the form made a table with seats %v, want you and rulebook", seats)
 	}
+	// A person's clock, a minute a decision and ten in the bank: the referee's default, 10 s and 60
+	// s, is a bot's (an accessibility review ran out of it in a deal).
+	personClock := &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)}
+	if c := info.GetTable().GetClock(); !proto.Equal(c, personClock) {
+		t.Errorf("the form made a table with the clock %v, want %v", c, personClock)
+	}
 	if _, err := r.tables.CancelTable(t.Context(), &pb.CancelTableRequest{TableId: formTable, Reason: "test"}); err != nil {
 		t.Fatal(err)
 	}
-	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32), Clock: personClock,
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +146,10 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	if tabledOffered == 0 {
 		t.Errorf("no tabled card was offered to play in %d decisions: not the case tried (the person melds at every chance)", decisions)
 	}
+	// The end is said in the live region (the last-move line), as on the board: it went unannounced.
+	if last, err := chromedp.Run(ctx, chromedp.Text("p.last")); err != nil || last != "Game over: "+overText(t, ctx) {
+		t.Errorf("at the game's end the last-move line says %q (%v), want the board's %q", last, err, "Game over: "+overText(t, ctx))
+	}
 	// The game over, the seat is no longer played: the line about leaving goes.
 	if heading, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil || heading != "You play seat 0, side 0." {
 		t.Errorf("after the game the play page says %q (%v), want \"You play seat 0, side 0.\"", heading, err)
@@ -149,3 +161,13 @@ func TestPlayAgainstRulebook(t *testing.T) {
 
 // meldText is a meld to choose on the play page: "meld common marriage K♣ Q♣ (20)".
 var meldText = regexp.MustCompile(`^meld [a-z ]+( (10|[AKQJ987])[♠♥♦♣])+ \(\d+\)$`)
+
+// overText is what the board says of the game's end, less its "Game over: ".
+func overText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	over, err := chromedp.Run(ctx, chromedp.Text("#over"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimPrefix(over, "Game over: ")
+}

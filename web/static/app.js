@@ -128,16 +128,22 @@ async function lobby() {
   main.innerHTML = `<h1>Tables</h1>
     <form id="newgame"><label>Play against <select name="bot"><option>rulebook</option><option>random</option></select></label>
     <button type="submit">Play a two-handed game</button></form>
-    <div id="list" aria-live="polite"></div><p id="status" role="status"></p><h2>Tournaments</h2><div id="tournaments"></div>`;
+    <div id="list"></div><p id="status" role="status"></p><h2>Tournaments</h2><div id="tournaments"></div>`;
   document.getElementById("newgame").addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    // One game per press: on a slow connection three presses made three tables, two of them left
+    // waiting for a person (an accessibility review).
+    const button = ev.target.querySelector("button");
+    if (button.disabled) return;
+    button.disabled = true;
     try {
       const bot = new FormData(ev.target).get("bot");
       const r = await call(`${TABLES}/CreateTable`, { variant: "VARIANT_TWO_HANDED", public: true,
-        seats: [{ remote: { name: "you" } }, { builtin: { bot } }] });
+        seats: [{ remote: { name: "you" } }, { builtin: { bot } }], clock: PERSON_CLOCK });
       const tok = r.seatTokens.find((s) => Number(s.seat ?? 0) === 0).token;
       location.assign(`/play/${r.tableId}#seat=0&token=${encodeURIComponent(tok)}`);
     } catch (err) { // said under the button, not under the lists
+      button.disabled = false;
       document.getElementById("newgame-error")?.remove();
       ev.target.insertAdjacentHTML("afterend", `<p class="error" id="newgame-error" role="alert">${esc(explain(err, "start a game"))}</p>`);
     }
@@ -154,14 +160,29 @@ async function lobby() {
         return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
           <td>${seatList(t)}</td><td>${resultText(t)}</td></tr>`;
       }).join("");
-      list.innerHTML = rows
+      // Drawn again only when it changed: drawn every 2 s it took the keyboard's focus from its
+      // links (an accessibility review).
+      redrawIfChanged(list, rows
         ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`
-        : "<p>No tables yet.</p>";
-    } catch (err) { list.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`; }
+        : "<p>No tables yet.</p>");
+    } catch (err) { redrawIfChanged(list, `<p class="error" role="alert">${esc(explain(err))}</p>`); }
     await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
+
+// redrawIfChanged sets el's HTML to html unless it is that already.
+function redrawIfChanged(el, html) {
+  if (el.dataset.drawn !== html) {
+    el.innerHTML = html;
+    el.dataset.drawn = html;
+  }
+}
+
+// PERSON_CLOCK is the clock of a game a person starts from the home page: a minute a decision
+// and ten in the bank, for a person reading the hand with a screen reader or on a phone (the
+// referee's default, 10 s and 60 s, is a bot's; an accessibility review ran out of it in a deal).
+const PERSON_CLOCK = { decisionMs: 60000, bankMs: 600000 };
 
 // HOME_GAMES is how many of the most recently ended tables the home page lists, a tournament's
 // games left out (they are on the tournament's page: one of thousands of games filled the list).

@@ -108,15 +108,17 @@ const INTERVENTION_CAUSES = {
   INTERVENTION_KIND_AUTO_PLAY_DISCONNECT: "disconnected",
 };
 
-// actionDone is an action a seat took, in words ("plays the 7♦", "melds common marriage").
+// actionDone is an action taken for a seat, in words ("the seven of diamonds", "common
+// marriage"), whatever the seat's name ("Played for you by the referee …": "you is played for"
+// read badly, a home-page game's seat being "you").
 function actionDone(a) {
-  if (a?.play) return `plays the ${cardName(a.play.card)}`;
-  if (a?.meld) return `melds ${meldName(a.meld.meld?.kind)}`;
-  if (a?.sevenExchange) return "exchanges the seven of trumps for the turn-up";
-  if (a?.sevenDeclare) return "declares the seven of trumps";
-  if (a?.passMeld) return "passes the meld to the partner";
-  if (a?.endWindow) return "declares nothing (more)";
-  if (a?.carteBlanche) return "shows carte blanche";
+  if (a?.play) return `the ${cardName(a.play.card)}`;
+  if (a?.meld) return meldName(a.meld.meld?.kind);
+  if (a?.sevenExchange) return "the seven of trumps exchanged for the turn-up";
+  if (a?.sevenDeclare) return "the seven of trumps declared";
+  if (a?.passMeld) return "the meld passed to the partner";
+  if (a?.endWindow) return "nothing (more) declared";
+  if (a?.carteBlanche) return "carte blanche shown";
   return "an action";
 }
 // seatName is a seat's name as the page says it: its name, else its bot's, else "seat 2"; a name
@@ -227,16 +229,16 @@ export function apply(t, ev) {
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = (e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`) + settlementText(e.gameEnded);
-    t.last = "";
+    t.last = `Game over: ${t.over}`; // said in the live region too: the end went unannounced (an accessibility review)
   } else if (e.intervention) {
     // The referee acts for a seat: said on the last-move line as well as in the list below the
     // board, with the action (a replay's step onto an intervention changed nothing on the board,
     // and the list read "ill: auto play timeout" eighty times: a trial).
     const i = e.intervention, s = n(i.seat);
-    const what = i.kind === "INTERVENTION_KIND_FORFEIT" ? "forfeits"
-      : `is played for by the referee (${INTERVENTION_CAUSES[i.kind] ?? i.kind}): ${actionDone(i.action)}`;
-    t.interventions.push(`${seatName(t, s)} ${what}${i.reason ? ` (${i.reason})` : ""}`);
-    t.last = `${cap(seatName(t, s))} ${what}`;
+    const what = i.kind === "INTERVENTION_KIND_FORFEIT" ? `Forfeit by ${seatName(t, s)}`
+      : `Played for ${seatName(t, s)} by the referee (${INTERVENTION_CAUSES[i.kind] ?? i.kind}): ${actionDone(i.action)}`;
+    t.interventions.push(`${what}${i.reason ? ` (${i.reason})` : ""}`);
+    t.last = what;
   } else if (e.seatConnected) {
     t.connected[n(e.seatConnected.seat)] = true;
   } else if (e.seatDisconnected) {
