@@ -27,6 +27,7 @@ import (
 	"github.com/soheilhy/cmux"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
@@ -356,7 +357,7 @@ const cutRequestMessage = "request cut short: the body ends before the length it
 // requestRefusals returns g as the transcoder's handler, with grpc-go's refusal of a call that
 // carried no request (grpcNoRequest), more than one (grpcManyRequests) or a request cut short
 // (grpcCutRequest) turned into INVALID_ARGUMENT with noRequestMessage, manyRequestsMessage and
-// cutRequestMessage, in the trailers it leaves: the
+// cutRequestMessage, in the trailers it leaves (requestMistake, as its metrics count it): the
 // caller sent bad input, the referee did not fail, and Connect and gRPC-Web clients, whose binary
 // messages vanguard hands to grpc-go as they are, got HTTP 500 (a request message that does not
 // read ends INVALID_ARGUMENT in the referee's handler: readable). A JSON stream message that [wholeMessages] refused, which grpc-go
@@ -399,23 +400,16 @@ func requestRefusals(g http.Handler) http.Handler {
 		if err != nil {
 			return
 		}
-		code := codes.InvalidArgument
-		switch streamCode, stream := streamRefusals[msg]; {
-		case st == unavailable && stream:
-			code = streamCode
-		case st == unavailable:
-			return
-		case msg == grpcNoRequest:
-			msg = noRequestMessage
-		case msg == grpcManyRequests:
-			msg = manyRequestsMessage
-		case msg == grpcCutRequest:
-			msg = cutRequestMessage
-		default:
-			return
+		code := codes.Internal
+		if st == unavailable {
+			code = codes.Unavailable
 		}
-		h.Set("Grpc-Status", strconv.Itoa(int(code)))
-		h.Set("Grpc-Message", url.PathEscape(msg)) // percent-encoded, as gRPC reads it
+		mistake := status.Convert(requestMistake(status.Error(code, msg)))
+		if mistake.Code() == code {
+			return // not a mistake of the request's
+		}
+		h.Set("Grpc-Status", strconv.Itoa(int(mistake.Code())))
+		h.Set("Grpc-Message", url.PathEscape(mistake.Message())) // percent-encoded, as gRPC reads it
 	})
 }
 

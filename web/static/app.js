@@ -149,6 +149,8 @@ async function lobby() {
     }
   });
   const list = document.getElementById("list"), status = document.getElementById("status");
+  let shown = ""; // the list's HTML as last drawn
+  const showList = (html) => { if (html !== shown) list.innerHTML = shown = html; };
   // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
   const reconnecting = (cut) => { status.textContent = cut ? "reconnecting…" : ""; };
   const tournaments = tournamentList(document.getElementById("tournaments"), reconnecting);
@@ -162,20 +164,12 @@ async function lobby() {
       }).join("");
       // Drawn again only when it changed: drawn every 2 s it took the keyboard's focus from its
       // links (an accessibility review).
-      redrawIfChanged(list, rows
+      showList(rows
         ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>");
-    } catch (err) { redrawIfChanged(list, `<p class="error" role="alert">${esc(explain(err))}</p>`); }
+    } catch (err) { showList(`<p class="error" role="alert">${esc(explain(err))}</p>`); }
     await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
-  }
-}
-
-// redrawIfChanged sets el's HTML to html unless it is that already.
-function redrawIfChanged(el, html) {
-  if (el.dataset.drawn !== html) {
-    el.innerHTML = html;
-    el.dataset.drawn = html;
   }
 }
 
