@@ -150,6 +150,11 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	if last, err := chromedp.Run(ctx, chromedp.Text("p.last")); err != nil || last != "Game over: "+overText(t, ctx) {
 		t.Errorf("at the game's end the last-move line says %q (%v), want the board's %q", last, err, "Game over: "+overText(t, ctx))
 	}
+	// On a person's seat the actions region, the live region, says the last moves and the end (the
+	// last-move line is not live there: it said the opponent's batch's last event alone).
+	if since, err := chromedp.Run(ctx, chromedp.Text("#actions .since")); err != nil || !strings.HasSuffix(since, "; Game over: "+overText(t, ctx)+".") {
+		t.Errorf("at the game's end the actions region says %q (%v), want it to end \"; Game over: %s.\"", since, err, overText(t, ctx))
+	}
 	// The game over, the seat is no longer played: the line about leaving goes.
 	if heading, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil || heading != "You play seat 0, side 0." {
 		t.Errorf("after the game the play page says %q (%v), want \"You play seat 0, side 0.\"", heading, err)

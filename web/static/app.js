@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, newTable, outcomeText, setClocks, settlementText } from "./table.js";
+import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesSince, newTable, outcomeText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -359,6 +359,17 @@ async function play(id) {
   const board = document.getElementById("board"), actions = document.getElementById("actions");
   let t = null, request = null;
   let cut = false; // the Play stream is being opened again (follow's onCut)
+  // since is what happened since the person's last turn, said with the next one and at the game's
+  // end (the last-move line said only the last event of the opponent's batch, a draw, and nothing
+  // of its card, the trick or its meld: a gap named in an accessibility review); turnFrom is the
+  // table's moves made when it was last said.
+  let since = "", turnFrom = 0;
+  const catchUp = () => {
+    const moves = movesSince(t, turnFrom);
+    since = moves ? `<p class="since">Since your last turn: ${esc(moves)}.</p>` : "";
+    turnFrom = t.movesMade;
+  };
+  let actionsShown = null; // the actions region's HTML as last drawn: drawn again only when it changed, and so announced once
   const redraw = () => {
     if (!t) return; // before the Welcome
     // A legal play names one card of each class of interchangeable copies (the same face in the
@@ -379,10 +390,11 @@ async function play(id) {
       if (!byCard.has(face)) byCard.set(face, la.actionId);
     }
     draw(board, t, { seat, actions: byCard });
-    actions.innerHTML = request
-      ? `<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
+    const html = request
+      ? `${since}<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
         `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
-      : t.over ? "" : `<p class="prompt">Waiting for the other seats…</p>`;
+      : t.over ? since : `<p class="prompt">Waiting for the other seats…</p>`;
+    if (html !== actionsShown) actions.innerHTML = actionsShown = html;
     const first = document.querySelector("[data-action]");
     if (first && !document.activeElement?.dataset?.action) first.focus();
   };
@@ -413,6 +425,7 @@ async function play(id) {
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
           document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome);
           t = newTable(msg.welcome.seats);
+          turnFrom = 0;
           fromView(t, msg.welcome.snapshot ?? {});
           t.seq = Number(msg.welcome.lastSeq ?? 0);
         }
@@ -422,6 +435,7 @@ async function play(id) {
         apply(t, msg.event);
       } else if (msg.decisionRequest) {
         request = msg.decisionRequest;
+        catchUp();
         fromView(t, request.view ?? {});
         setClocks(t, { clocks: [{ seat, running: true, decisionMs: request.decisionLeftMs, bankMs: request.bankLeftMs }] });
       } else if (msg.clockReport) setClocks(t, msg.clockReport);
@@ -429,6 +443,7 @@ async function play(id) {
       else if (msg.gameOver) {
         request = null;
         t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result);
+        catchUp();
         document.getElementById("leaving")?.remove(); // the seat is no longer played
       }
       redraw();

@@ -44,8 +44,17 @@ export function newTable(seats) {
     hands: seats.map(() => ({ count: 0, cards: [] })), tabled: seats.map(() => []), pending: seats.map(() => null),
     trick: [], lastTrick: null, dealPoints: new Array(sides).fill(0), totals: new Array(sides).fill(0),
     base: new Array(sides).fill(0), connected: seats.map(() => false), interventions: [],
-    last: "", over: null, seq: 0, events: 0, clocks: null,
+    last: "", moves: [], movesMade: 0, over: null, seq: 0, events: 0, clocks: null,
   };
+}
+
+// movesSince is the moves said since the table had made `from` moves (t.movesMade then), the
+// last `max` of them, for a person's turn: "Ace of spades played by rulebook; Trick 4 won by
+// rulebook; …".
+export function movesSince(t, from, max = 12) {
+  const fresh = t.movesMade - from;
+  const moves = t.moves.slice(-Math.min(fresh, t.moves.length, max));
+  return (fresh > moves.length ? "…; " : "") + moves.join("; ");
 }
 
 // setClocks keeps a ClockReport's clocks (SeatClock by seat), as of now.
@@ -127,6 +136,22 @@ function actionDone(a) {
 const baseName = (t, s) => t.seats[s]?.name || t.seats[s]?.botName || `seat ${s}`;
 const seatName = (t, s) => t.seats.some((_, o) => o !== s && baseName(t, o) === baseName(t, s)) ? `${baseName(t, s)} (seat ${s})` : baseName(t, s);
 
+// sideName names a side by its seats: "north & south".
+const sideName = (t, side) => t.seats.map((_, s) => s).filter((s) => sideOf(t, s) === side).map((s) => seatName(t, s)).join(" & ");
+
+// say makes text the last move (the last-move line) and adds it to the moves; note adds it to the
+// moves alone (a score or a card drawn that follows a move). MOVES_KEPT is how many are kept.
+const MOVES_KEPT = 200;
+function note(t, text) {
+  t.moves.push(text);
+  t.movesMade += 1;
+  if (t.moves.length > MOVES_KEPT) t.moves.shift();
+}
+function say(t, text) {
+  t.last = text;
+  note(t, text);
+}
+
 // apply folds one Event (protojson) into the table.
 export function apply(t, ev) {
   t.seq = n(ev.seq);
@@ -142,35 +167,37 @@ export function apply(t, ev) {
     t.pending = t.seats.map(() => null);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
-    t.last = `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence");
+    say(t, `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence"));
   } else if (e.trumpFixed) {
     t.trump = e.trumpFixed.trump;
-    t.last = `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`;
+    say(t, `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`);
   } else if (e.carteBlancheShown) {
     const c = e.carteBlancheShown;
     score(t, n(c.side), c.points);
-    t.last = `Carte blanche (${n(c.points)}) shown by ${seatName(t, n(c.seat))}: ${(c.cards ?? []).map((x) => x.text).join(" ")}`;
+    say(t, `Carte blanche (${n(c.points)}) shown by ${seatName(t, n(c.seat))}: ${(c.cards ?? []).map((x) => x.text).join(" ")}`);
   } else if (e.handDealt) {
     const h = e.handDealt;
     t.hands[n(h.seat)] = { count: n(h.count), cards: h.cards ?? [] };
   } else if (e.turnUpSeven) {
     score(t, n(e.turnUpSeven.side), e.turnUpSeven.points);
-    t.last = `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`;
+    say(t, `Seven of trumps turned up by ${seatName(t, n(e.turnUpSeven.dealer))}`);
   } else if (e.cardPlayed) {
     const p = e.cardPlayed, s = n(p.seat);
     if (t.trick.length === 0) t.lastTrick = null;
     t.trick.push({ seat: s, card: p.card });
     if (p.fromTable) t.tabled[s] = without(t.tabled[s], p.card);
     else t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, p.card) };
-    t.last = `${cap(cardName(p.card))} played by ${seatName(t, s)}`;
+    say(t, `${cap(cardName(p.card))} played by ${seatName(t, s)}`);
   } else if (e.sevenPlayedScored) {
-    score(t, sideOf(t, n(e.sevenPlayedScored.seat)), e.sevenPlayedScored.points);
+    const x = e.sevenPlayedScored;
+    score(t, sideOf(t, n(x.seat)), x.points);
+    note(t, `${n(x.points)} for the seven of trumps played by ${seatName(t, n(x.seat))}`);
   } else if (e.trickWon) {
     const w = n(e.trickWon.winner);
     t.lastTrick = { winner: w, plays: t.trick };
     t.trick = [];
     score(t, sideOf(t, w), e.trickWon.points);
-    t.last = `Trick ${n(e.trickWon.trick)} won by ${seatName(t, w)}`;
+    say(t, `Trick ${n(e.trickWon.trick)} won by ${seatName(t, w)}`);
   } else if (e.melded) {
     const s = n(e.melded.seat), m = e.melded.meld;
     for (const c of m.cards ?? []) {
@@ -186,50 +213,55 @@ export function apply(t, ev) {
     // it or an announcementLapsed ends it, as the referee says (RULES.md §8.18).
     if (e.melded.pending) {
       t.pending[s] = m;
-      t.last = `${cap(meldName(m.kind))} announced by ${seatName(t, s)}, to score at its next trick`;
+      say(t, `${cap(meldName(m.kind))} announced by ${seatName(t, s)}, to score at its next trick`);
     } else if (e.melded.announced) {
       t.pending[s] = null;
-      t.last = `Announced ${meldName(m.kind)} (${n(m.points)}) scored by ${seatName(t, s)}`;
+      say(t, `Announced ${meldName(m.kind)} (${n(m.points)}) scored by ${seatName(t, s)}`);
     } else {
-      t.last = `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`;
+      say(t, `${cap(meldName(m.kind))} (${n(m.points)}) melded by ${seatName(t, s)}`);
     }
   } else if (e.announcementLapsed) {
     const l = e.announcementLapsed, s = n(l.seat);
     t.pending[s] = null;
     const why = l.cause === "LAPSE_CAUSE_CARD_PLAYED" ? `the ${cardName(l.card)} was played` : "phase 2 began";
-    t.last = `${cap(seatName(t, s))}'s announced ${meldName(l.meld?.kind)} lapsed unscored: ${why}`;
+    say(t, `${cap(seatName(t, s))}'s announced ${meldName(l.meld?.kind)} lapsed unscored: ${why}`);
   } else if (e.sevenExchanged) {
     const x = e.sevenExchanged, s = n(x.seat);
     t.hands[s] = { count: t.hands[s].count, cards: [...without(t.hands[s].cards, x.seven), x.taken] }; // the turn-up taken is seen
     t.turnUp = x.seven;
     score(t, sideOf(t, s), x.points);
-    t.last = `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`;
+    say(t, `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`);
   } else if (e.sevenDeclared) {
     score(t, sideOf(t, n(e.sevenDeclared.seat)), e.sevenDeclared.points);
-    t.last = `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`;
+    say(t, `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`);
   } else if (e.cardDrawn) {
     const s = n(e.cardDrawn.seat);
     t.stock = n(e.cardDrawn.stockSize);
     if (t.stock === 0) t.turnUp = null;
     const cards = e.cardDrawn.card ? [...t.hands[s].cards, e.cardDrawn.card] : t.hands[s].cards;
     t.hands[s] = { count: t.hands[s].count + 1, cards };
+    if (e.cardDrawn.card) note(t, `${cap(seatName(t, s))} drew the ${cardName(e.cardDrawn.card)}`);
   } else if (e.phase2Started) {
     // The cards on the table are back in their hands, as the event says (events.proto Phase2Started),
     // and seen: they were on the table.
     t.hands = t.hands.map((h, s) => ({ count: h.count + t.tabled[s].length, cards: [...h.cards, ...t.tabled[s]] }));
     t.tabled = t.tabled.map(() => []);
-    t.last = "The stock is empty: the last tricks";
+    say(t, "The stock is empty: the last tricks");
   } else if (e.brisquesScored) {
-    score(t, n(e.brisquesScored.side), e.brisquesScored.points);
+    const b = e.brisquesScored;
+    score(t, n(b.side), b.points);
+    note(t, `${n(b.points)} for ${n(b.count)} brisques to ${sideName(t, n(b.side))}`);
   } else if (e.lastTrickScored) {
-    score(t, n(e.lastTrickScored.side), e.lastTrickScored.points);
+    const l = e.lastTrickScored;
+    score(t, n(l.side), l.points);
+    note(t, `${n(l.points)} for the last trick to ${seatName(t, n(l.seat))}`);
   } else if (e.dealEnded) {
     for (const s of e.dealEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
-    t.last = `Deal ${n(e.dealEnded.deal)} ended`;
+    say(t, `Deal ${n(e.dealEnded.deal)} ended`);
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = (e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`) + settlementText(e.gameEnded);
-    t.last = `Game over: ${t.over}`; // said in the live region too: the end went unannounced (an accessibility review)
+    say(t, `Game over: ${t.over}`); // said in the live region too: the end went unannounced (an accessibility review)
   } else if (e.intervention) {
     // The referee acts for a seat: said on the last-move line as well as in the list below the
     // board, with the action (a replay's step onto an intervention changed nothing on the board,
@@ -238,13 +270,14 @@ export function apply(t, ev) {
     const what = i.kind === "INTERVENTION_KIND_FORFEIT" ? `Forfeit by ${seatName(t, s)}`
       : `Played for ${seatName(t, s)} by the referee (${INTERVENTION_CAUSES[i.kind] ?? i.kind}): ${actionDone(i.action)}`;
     t.interventions.push(`${what}${i.reason ? ` (${i.reason})` : ""}`);
-    t.last = what;
+    say(t, what);
   } else if (e.seatConnected) {
     t.connected[n(e.seatConnected.seat)] = true;
   } else if (e.seatDisconnected) {
     t.connected[n(e.seatDisconnected.seat)] = false;
   } else if (e.tableCancelled) {
     t.over = `cancelled (${e.tableCancelled.reason || "no reason given"}), no result`;
+    say(t, `Game over: ${t.over}`);
   }
   return t;
 }
@@ -338,6 +371,17 @@ function playedHTML(t, p) {
   return `<figure class="played">${cardHTML(p.card)}<figcaption>${esc(seatName(t, p.seat))}</figcaption></figure>`;
 }
 
+// MOVES_SHOWN is how many of the last moves a live page lists (the replay has them all).
+const MOVES_SHOWN = 10;
+
+// movesHTML lists a live table's last moves, newest first: the last-move line alone said only the
+// last event of a batch (the opponent's card, the trick, its meld and the draws came together, and
+// only the draw was left to read).
+function movesHTML(t) {
+  return `<section class="moves" aria-labelledby="moves-title"><h3 id="moves-title">Moves, newest first</h3><ul>${
+    t.moves.slice(-MOVES_SHOWN).reverse().map((m) => `<li>${esc(m)}</li>`).join("")}</ul></section>`;
+}
+
 // render draws the table. play, for a person's seat, is {seat, actions: Map "hand:ID" or
 // "table:ID" → action id, and "hand:SUIT:RANK" or "table:SUIT:RANK" → the action of a copy of
 // that face there, for the copies that the legal actions do not name}.
@@ -377,13 +421,16 @@ export function render(t, play) {
     <div class="seats">${seatHTML}</div>
     <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
     ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}
+    ${t.replay || !t.moves.length ? "" : movesHTML(t)}
     ${t.interventions.length ? `<section class="interventions"><h3>Interventions</h3><ul>${t.interventions.map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>` : ""}
   </div>`;
 }
 
-// draw renders the table into el, and says what happened last in a live region after el that
-// stays in place (a region drawn anew each time would not be announced by screen readers); the
-// clocks tick on their own.
+// draw renders the table into el, and says what happened last in a line after el that stays in
+// place, a live region (a region drawn anew each time would not be announced by screen readers)
+// but on a person's seat, whose actions region announces the moves since its last turn
+// (movesSince); a live table's line is for screen readers only, its moves' list showing it first;
+// the clocks tick on their own.
 export function draw(el, t, play) {
   el.innerHTML = render(t, play);
   el.clockTable = t; // the running clock is redrawn five times a second
@@ -392,8 +439,9 @@ export function draw(el, t, play) {
   if (!live?.classList.contains("last")) {
     live = document.createElement("p");
     live.className = "last";
-    live.setAttribute("aria-live", "polite");
+    live.setAttribute("aria-live", play ? "off" : "polite");
     el.after(live);
   }
+  live.classList.toggle("unseen", !t.replay);
   live.textContent = t.last;
 }
