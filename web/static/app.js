@@ -91,20 +91,26 @@ function takeKeyFromFragment() {
   history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
 }
 
-// takeSeatFromFragment returns the seat and token of a #seat=…&token=… fragment, kept for the
-// tab (a reload plays on) and removed from the address, as the key is: a token left there is
-// bookmarked, shared with the address and kept in the history; whoever holds it plays the seat.
+// SEAT_KEPT prefixes the localStorage item that keeps a table's seat and token until its game ends:
+// kept for the tab alone (sessionStorage), a seat was lost with a closed tab, and the referee
+// played it to the end (an accessibility review). The home page links the games kept (ownGames).
+const SEAT_KEPT = "bezique-seat:";
+
+// takeSeatFromFragment returns the seat and token of a #seat=…&token=… fragment, kept in this
+// browser until the game ends (a reload, another tab or the home page's link plays on) and
+// removed from the address, as the key is: a token left there is bookmarked, shared with the
+// address and kept in the history; whoever holds it plays the seat.
 function takeSeatFromFragment(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
-  const stored = `bezique-seat:${id}`;
+  const stored = SEAT_KEPT + id;
   if (frag.has("token")) {
-    sessionStorage.setItem(stored, JSON.stringify({ seat: Number(frag.get("seat") ?? 0), token: frag.get("token") }));
+    localStorage.setItem(stored, JSON.stringify({ seat: Number(frag.get("seat") ?? 0), token: frag.get("token") }));
     frag.delete("token");
     frag.delete("seat");
     const rest = frag.toString();
     history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
   }
-  const kept = JSON.parse(sessionStorage.getItem(stored) ?? "null");
+  const kept = JSON.parse(localStorage.getItem(stored) ?? "null");
   return { seat: kept?.seat ?? 0, token: kept?.token ?? "" };
 }
 
@@ -128,7 +134,7 @@ async function lobby() {
   main.innerHTML = `<h1>Tables</h1>
     <form id="newgame"><label>Play against <select name="bot"><option>rulebook</option><option>random</option></select></label>
     <button type="submit">Play a two-handed game</button></form>
-    <div id="list"></div><p id="status" role="status"></p><h2>Tournaments</h2><div id="tournaments"></div>`;
+    <div id="own"></div><div id="list"></div><p id="status" role="status"></p><h2>Tournaments</h2><div id="tournaments"></div>`;
   document.getElementById("newgame").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     // One game per press: on a slow connection three presses made three tables, two of them left
@@ -148,15 +154,19 @@ async function lobby() {
       ev.target.insertAdjacentHTML("afterend", `<p class="error" id="newgame-error" role="alert">${esc(explain(err, "start a game"))}</p>`);
     }
   });
-  const list = document.getElementById("list"), status = document.getElementById("status");
-  let shown = ""; // the list's HTML as last drawn
+  const list = document.getElementById("list"), own = document.getElementById("own"), status = document.getElementById("status");
+  let shown = "", ownShown = ""; // the lists' HTML as last drawn
   const showList = (html) => { if (html !== shown) list.innerHTML = shown = html; };
   // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
   const reconnecting = (cut) => { status.textContent = cut ? "reconnecting…" : ""; };
   const tournaments = tournamentList(document.getElementById("tournaments"), reconnecting);
   for (;;) {
     try {
-      const rows = (await homeTables(reconnecting)).map((t) => {
+      const tables = await homeTables(reconnecting);
+      const mine = ownGames(tables).map((id) => `<a href="/play/${esc(id)}">${esc(id)}</a>`).join(", ");
+      const ownHTML = mine ? `<p class="own">Your games in play: ${mine}</p>` : "";
+      if (ownHTML !== ownShown) own.innerHTML = ownShown = ownHTML;
+      const rows = tables.map((t) => {
         const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
         return `<tr><td><a href="${href}">${esc(t.tableId)}</a></td><td>${stateName(t.state)}</td>
@@ -171,6 +181,21 @@ async function lobby() {
     await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+// ownGames returns the ids of the tables listed (homeTables) not yet ended whose seat this browser
+// keeps (SEAT_KEPT), and forgets the seats of the others: their games have ended.
+function ownGames(tables) {
+  const live = new Set(tables.filter((t) => ["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"].includes(t.state)).map((t) => t.tableId));
+  const ids = [];
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(SEAT_KEPT)) continue;
+    const id = key.slice(SEAT_KEPT.length);
+    if (live.has(id)) ids.push(id);
+    else localStorage.removeItem(key);
+  }
+  return ids.sort();
 }
 
 // PERSON_CLOCK is the clock of a game a person starts from the home page: a minute a decision
@@ -444,12 +469,14 @@ async function play(id) {
         request = null;
         t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result);
         catchUp();
-        document.getElementById("leaving")?.remove(); // the seat is no longer played
+        localStorage.removeItem(SEAT_KEPT + id); // the seat is no longer played
+        document.getElementById("leaving")?.remove();
       }
       redraw();
     }, async () => Boolean(t?.over), (c) => { cut = c; status.textContent = c ? "reconnecting…" : ""; });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
+    localStorage.removeItem(SEAT_KEPT + id);
     location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
     return;
   }
