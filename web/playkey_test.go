@@ -94,11 +94,11 @@ func TestPlayWithWrongToken(t *testing.T) {
 	}
 	id := resp.GetTableId()
 	for fragment, said := range map[string]string{"#seat=0&token=deadbeef": "wrong token", "": "no token given"} {
-		// (The tab keeps a seat's token: a new visit starts without it.)
+		// (The browser keeps a seat's token until the game ends: a new visit starts without it.)
 		if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.clear() === undefined`)); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear() === undefined`)); err != nil {
 			t.Fatal(err)
 		}
 		if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+fragment), chromedp.WaitVisible(".error")); err != nil {
