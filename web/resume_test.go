@@ -11,6 +11,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -336,7 +337,12 @@ func TestPlayResumesAfterACut(t *testing.T) {
 		}
 		if decisions == 10 && !wasCut { // cut while the page holds a decision request
 			proxy.cut(true)
-			awaitStatus(t, ctx, "reconnecting…")
+			// The page says what the referee does if the person is not back within the grace,
+			// the seconds left shown (it said "reconnecting…" alone).
+			status, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("status")?.textContent.startsWith("reconnecting…") && document.getElementById("status").textContent`))
+			if err != nil || !cutStatus.MatchString(status) {
+				t.Errorf("while cut the page's status says %q (%v), want %q", status, err, cutStatus)
+			}
 			// A choice made while cut does not reach the referee: the page offers the
 			// request again, and shows no error.
 			if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
@@ -371,6 +377,9 @@ func TestPlayResumesAfterACut(t *testing.T) {
 		t.Errorf("the page folded %d events, the last seq %d; want the %d after its first Welcome's seq %d, the last %d", events, seq, lastSeq-base, base, lastSeq)
 	}
 }
+
+// cutStatus is the play page's status while cut, within the referee's default disconnect grace.
+var cutStatus = regexp.MustCompile(`^reconnecting… Not back within 15 s, the referee plays your seat until you are back\. \(1?\d s left\)$`)
 
 // gateway is an HTTP proxy in front of a referee, as a load balancer is: while failing, it closes
 // the connection of each method's first call unanswered and answers the next ones 503, as it does
@@ -555,5 +564,36 @@ func TestTournamentPageResumesAfterACut(t *testing.T) {
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the page lists the games %v; the tournament played %v", got, want)
+	}
+}
+
+// TestPlaySaysWhenTheGraceHasPassed cuts a person's play page for longer than its table's
+// disconnect grace (three seconds): the page says what the referee will do within the grace, then
+// that it does it now, and, back, the person's turn comes again.
+func TestPlaySaysWhenTheGraceHasPassed(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	proxy := startCutProxy(t, r.url)
+	resp, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}},
+			{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}},
+		FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 3000}, Clock: &pb.Clock{DecisionMs: 60000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := proxy.url + "/play/" + resp.GetTableId() + "#seat=0&token=" + url.QueryEscape(resp.GetSeatTokens()[0].GetToken())
+	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible("#actions .prompt")); err != nil {
+		t.Fatal(err)
+	}
+	proxy.cut(true)
+	status, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("status")?.textContent.startsWith("reconnecting…") && document.getElementById("status").textContent`))
+	if want := regexp.MustCompile(`^reconnecting… Not back within 3 s, the referee plays your seat until you are back\. \([123] s left\)$`); err != nil || !want.MatchString(status) {
+		t.Errorf("while cut the page's status says %q (%v), want %q", status, err, want)
+	}
+	awaitStatus(t, ctx, "reconnecting… The referee plays your seat until you are back.")
+	proxy.cut(false)
+	awaitStatus(t, ctx, "")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined || document.getElementById("over") !== null`)); err != nil {
+		t.Fatalf("back, the page offers no choice: %v", err)
 	}
 }

@@ -347,6 +347,16 @@ async function replay(id, embedded) {
   redraw();
 }
 
+// cutText is the play page's status while its stream is cut, from the Welcome's failure policy:
+// what the referee does if the person is not back within its disconnect grace, or, the grace
+// passed (after), does now. A cut said "reconnecting…" alone, and the seat was then played at a
+// bot's speed. The page learns of a cut when the referee may not yet have: the grace is a guide.
+function cutText(policy, after) {
+  const forfeit = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT";
+  if (after) return `reconnecting… ${forfeit ? "Your side may have forfeited the game" : "The referee plays your seat until you are back"}.`;
+  return `reconnecting… Not back within ${Number(policy?.disconnectGraceMs ?? 0) / 1000} s, ${forfeit ? "your side forfeits the game" : "the referee plays your seat until you are back"}.`;
+}
+
 // leavingText says which seat and side the person plays (the result and the scores name sides)
 // and what leaving the play page does to the seat, from the Welcome's failure policy (its
 // disconnect grace, then auto-play or a forfeit): a person who closed the tab was not told that
@@ -394,6 +404,7 @@ async function play(id) {
     since = moves ? `<p class="since">Since your last turn: ${esc(moves)}.</p>` : "";
     turnFrom = t.movesMade;
   };
+  let policy = null, cutTimer = 0; // the Welcome's failure policy; the status's countdown while cut
   let actionsShown = null; // the actions region's HTML as last drawn: drawn again only when it changed, and so announced once
   const redraw = () => {
     if (!t) return; // before the Welcome
@@ -447,6 +458,7 @@ async function play(id) {
       const msg = m.message ?? {};
       if (msg.welcome) {
         request = null; // a request still open comes again after the Welcome
+        policy = msg.welcome.failurePolicy;
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
           document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome);
           t = newTable(msg.welcome.seats);
@@ -473,7 +485,23 @@ async function play(id) {
         document.getElementById("leaving")?.remove();
       }
       redraw();
-    }, async () => Boolean(t?.over), (c) => { cut = c; status.textContent = c ? "reconnecting…" : ""; });
+    }, async () => Boolean(t?.over), (c) => {
+      cut = c;
+      clearInterval(cutTimer);
+      status.textContent = "";
+      if (!c) return;
+      // Said once, and once more when the grace has passed; the seconds left are shown, not read
+      // out (a live region read every second).
+      status.innerHTML = `${esc(cutText(policy, false))}<span aria-hidden="true"></span>`;
+      const end = Date.now() + Number(policy?.disconnectGraceMs ?? 0), left = status.lastChild;
+      const tick = () => {
+        const s = Math.ceil((end - Date.now()) / 1000);
+        if (s > 0) left.textContent = ` (${s} s left)`;
+        else { clearInterval(cutTimer); status.textContent = cutText(policy, true); }
+      };
+      tick();
+      cutTimer = setInterval(tick, 1000);
+    });
   } catch (err) {
     if (err.code !== "failed_precondition") throw err;
     localStorage.removeItem(SEAT_KEPT + id);
