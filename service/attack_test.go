@@ -479,7 +479,8 @@ func TestAtkStreamAbuse(t *testing.T) {
 	r.dial(t, &pb.Join{TableId: strings.Repeat("x", 60000), Seat: 0}).wantStatus(codes.InvalidArgument) // longer than MaxIDBytes
 	r.dial(t, &pb.Join{TableId: "t-'; DROP TABLE tables; --", Seat: 0}).wantStatus(codes.NotFound)
 	// A legitimate seat: a second Join on the stream is rejected, an unknown pong ignored, an
-	// empty message ends the stream with InvalidArgument.
+	// empty message rejected (it ended the stream with InvalidArgument), the client's end of the
+	// stream ends it.
 	s := r.join(t, resp, 0, 0)
 	s.welcome()
 	req := s.request()
@@ -491,7 +492,10 @@ func TestAtkStreamAbuse(t *testing.T) {
 		s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Pong{Pong: &pb.Pong{Nonce: uint64(i)}}})
 	}
 	s.sendMsg(&pb.ConnectRequest{})
-	s.wantStatus(codes.InvalidArgument)
+	if rej := s.rejection(); rej.GetCode() != pb.RejectionCode_REJECTION_CODE_MALFORMED {
+		t.Fatalf("empty message: %v", rej)
+	}
+	s.close()
 	// The table still works: rejoin with resume at the last seq, get the open request again.
 	s2 := r.join(t, resp, 0, req.GetSeq())
 	s2.welcome()

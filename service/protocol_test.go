@@ -632,14 +632,34 @@ func TestJoinRefused(t *testing.T) {
 	if _, err := closed.Recv(); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != "join: missing: the stream was closed before its first message" {
 		t.Errorf("a stream closed before its first message ended with %v", err)
 	}
-	// A kindless message after the Join ends the stream with InvalidArgument.
+	// A kindless message after the Join (or one of a kind this referee does not know) is refused
+	// with a Rejection and the stream goes on: it ended InvalidArgument, and a bot that stops on
+	// that code left its seat to be played for (an outside trial).
 	s := r.join(t, resp, 0, 0)
 	s.welcome()
 	s.sendMsg(&pb.ConnectRequest{})
-	s.wantStatus(codes.InvalidArgument)
+	if rej := s.rejection(); rej.GetCode() != pb.RejectionCode_REJECTION_CODE_MALFORMED || rej.GetStrikes() != 0 ||
+		rej.GetMessage() != "kind: no message kind set, or one this referee does not know: a ConnectRequest holds a join, decide, pong or team_message" {
+		t.Errorf("a kindless message was answered %v, want a MALFORMED rejection without a strike", rej)
+	}
+	req := s.request() // the stream goes on: the request answered, the action's events come
+	s.decideID(req.GetRequestId(), req.GetLegalActions()[0].GetActionId())
+	s.event("the action's events", func(e *pb.Event) bool { return e.GetSeq() > req.GetSeq() })
+	s.close()
+	// A stream half-closed after its Join, before the game's end, ends InvalidArgument saying so:
+	// it ended OK, as a finished game's does, and a bot reading the status took its seat, played
+	// for to the end, for a game over (grpc++'s WritesDone after the Join: an outside trial).
+	s = r.join(t, resp, 0, 0)
+	s.welcome()
+	if err := s.stream.CloseSend(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.finalStatus(); status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != status.Convert(errHalfClosed).Message() {
+		t.Errorf("a stream half-closed after its Join ended with %v", err)
+	}
 	// An oversized Decide ends a joined stream with ResourceExhausted.
 	s = r.join(t, resp, 0, 0)
-	req := s.request()
+	req = s.request()
 	s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId(), Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Text: strings.Repeat("x", MaxMessageBytes)}}}}}}}})
 	s.wantStatus(codes.ResourceExhausted)
 }

@@ -431,6 +431,14 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
+		if errors.Is(err, errHalfClosed) {
+			select {
+			case <-c.done: // the game ended: nothing more was to come from the bot
+				return statusOf(c.err)
+			default:
+				return errHalfClosed
+			}
+		}
 		if _, ok := status.FromError(err); ok {
 			return err // already a status (InvalidArgument, ResourceExhausted, Canceled): keep its code
 		}
@@ -525,6 +533,11 @@ func writeSeat(send func(*pb.ConnectResponse) error, tick <-chan time.Time, c *c
 // outside trial).
 const MaxIdleMessagesPerSecond = 1000
 
+// errHalfClosed is a seat stream whose bot closed its sending side before the game's end: the
+// stream ended OK, as a finished game's does, and a bot that read the status alone took its seat,
+// played for to the end, for a game over (grpc++'s WritesDone after the Join: an outside trial).
+var errHalfClosed = status.Error(codes.InvalidArgument, "the bot closed its side of the stream (half-close) before the game's end: a seat's stream stays open both ways until its GameOver; the seat is away now (the table's disconnect grace, then its on_disconnect): join again with resume_after_seq to take it back")
+
 // readSeat reads a seat's messages and applies each holding the table's turn, on this goroutine,
 // then sends the seat's answer itself (conn.sendOwn). A Decide's action is applied and its
 // events sent before the turn is taken again for what follows it (the next moves and decision
@@ -545,6 +558,9 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 	for {
 		m, err := stream.Recv()
 		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = errHalfClosed
+			}
 			recvErr <- err
 			return
 		}
@@ -583,15 +599,15 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			err = apply(ctx, func() { t.teamMessage(c, k.TeamMessage) })
 		case *pb.ConnectRequest_Join:
 			changed = false
-			err = apply(ctx, func() {
-				if st := t.seats[c.seat]; st.conns[c.member] == c {
-					t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
-						Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: "already joined; open a new stream to join again",
-						StrikeLimit: t.spec.GetFailurePolicy().GetStrikeLimit()}}})
-				}
-			})
+			err = apply(ctx, func() { t.refuseMessage(c, "already joined; open a new stream to join again") })
 		default:
-			err = statusOf(invalid("kind", "no message kind set"))
+			// Refused, the stream kept: it ended InvalidArgument, and a bot that stops on that
+			// code left its seat to be played for (an outside trial), as would a bot of a later
+			// protocol sending a kind this referee does not know.
+			changed = false
+			err = apply(ctx, func() {
+				t.refuseMessage(c, "kind: no message kind set, or one this referee does not know: a ConnectRequest holds a join, decide, pong or team_message")
+			})
 		}
 		if err == nil && !changed && !c.idle.AllowN(at, 1) {
 			err = s.idleRefusal(c)
@@ -600,6 +616,15 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 			recvErr <- err
 			return
 		}
+	}
+}
+
+// refuseMessage answers c's message that changes nothing with a Rejection (MALFORMED, no strike)
+// saying why, if c still holds its seat.
+func (t *table) refuseMessage(c *conn, why string) {
+	if st := t.seats[c.seat]; st.conns[c.member] == c {
+		t.sendTo(st, c, &pb.ConnectResponse{Kind: &pb.ConnectResponse_Rejection{Rejection: &pb.Rejection{
+			Code: pb.RejectionCode_REJECTION_CODE_MALFORMED, Message: why, StrikeLimit: t.spec.GetFailurePolicy().GetStrikeLimit()}}})
 	}
 }
 

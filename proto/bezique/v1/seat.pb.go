@@ -628,7 +628,9 @@ type DecisionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// request_id identifies the request; Decide names it.
 	RequestId uint64 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	// seq is the seq of the latest event before the request.
+	// seq is the seq of the latest event before the request was opened. A request sent again (after a
+	// resume) keeps it, though events have come since (the seat's own disconnection and return): it
+	// is no marker of a stale request; request_id is.
 	Seq uint64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
 	// legal_actions are every action the bot may take. Interchangeable copies of a card (the same
 	// face in the same place with the same meld history, such as two 8♥ in the hand) are offered

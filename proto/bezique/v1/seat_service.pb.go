@@ -260,7 +260,8 @@ func (*DecideResponse) Descriptor() ([]byte, []int) {
 // ConnectRequest is a message from a bot.
 type ConnectRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// kind is the message.
+	// kind is the message. After the join, a message with none set (or one this referee does not
+	// know) is refused with a Rejection (REJECTION_CODE_MALFORMED, no strike) and the stream goes on.
 	//
 	// Types that are valid to be assigned to Kind:
 	//

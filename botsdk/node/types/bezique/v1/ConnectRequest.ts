@@ -26,7 +26,8 @@ export interface ConnectRequest {
    */
   'team_message'?: (_bezique_v1_TeamMessage | null);
   /**
-   * kind is the message.
+   * kind is the message. After the join, a message with none set (or one this referee does not
+   * know) is refused with a Rejection (REJECTION_CODE_MALFORMED, no strike) and the stream goes on.
    */
   'kind'?: "join"|"decide"|"pong"|"team_message";
 }
@@ -52,7 +53,8 @@ export interface ConnectRequest__Output {
    */
   'team_message'?: (_bezique_v1_TeamMessage__Output | null);
   /**
-   * kind is the message.
+   * kind is the message. After the join, a message with none set (or one this referee does not
+   * know) is refused with a Rejection (REJECTION_CODE_MALFORMED, no strike) and the stream goes on.
    */
   'kind'?: "join"|"decide"|"pong"|"team_message";
 }

@@ -14,7 +14,9 @@ export interface DecisionRequest {
    */
   'request_id'?: (number | string | Long);
   /**
-   * seq is the seq of the latest event before the request.
+   * seq is the seq of the latest event before the request was opened. A request sent again (after a
+   * resume) keeps it, though events have come since (the seat's own disconnection and return): it
+   * is no marker of a stale request; request_id is.
    */
   'seq'?: (number | string | Long);
   /**
@@ -58,7 +60,9 @@ export interface DecisionRequest__Output {
    */
   'request_id': (number);
   /**
-   * seq is the seq of the latest event before the request.
+   * seq is the seq of the latest event before the request was opened. A request sent again (after a
+   * resume) keeps it, though events have come since (the seat's own disconnection and return): it
+   * is no marker of a stale request; request_id is.
    */
   'seq': (number);
   /**
