@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +51,57 @@ func TestTournamentVerify(t *testing.T) {
 	if out, err := runCmd(ctx, "tournament", "verify", export, "--records", records); err != nil || !strings.Contains(out, "; dealing not announced.\n") {
 		t.Errorf("verify of an export without dealing_source: %v\n%s", err, out)
 	}
+	// An export of a build before the standings counted scored games and forfeits by cause: it
+	// verifies, saying what was not checked (compared byte for byte, every export published
+	// before an upgrade failed: an outside trial).
+	oldest := regexp.MustCompile(`\s*"(scored_games|forfeits_timeout|forfeits_illegal|forfeits_disconnect)": \d+,?`).ReplaceAllString(older, "")
+	if err := os.WriteFile(export, []byte(oldest), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCmd(ctx, "tournament", "verify", export, "--records", records); err != nil || !strings.HasSuffix(out,
+		"\nNot in the export, not checked (an older build's export, made before they were added): entrants[].forfeits_disconnect, entrants[].forfeits_illegal, entrants[].forfeits_timeout, entrants[].scored_games.\n") {
+		t.Errorf("verify of an export without scored games and forfeits by cause: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(export, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	g0, g1 := filepath.Join(records, id+"-g0.json"), filepath.Join(records, id+"-g1.json")
+	// Records of a build before 2026-12-02, which named a built-in entrant's seat for its bot: they
+	// verify, said (such a tournament never did: an outside trial); a record whose bots sat
+	// elsewhere than the schedule says does not.
+	byBot := regexp.MustCompile(`"name":\s*"(rulebook|random)-\d"`)
+	exported := map[string][]byte{} // the records as exported, for the cases below
+	for g := range 4 {
+		path := filepath.Join(records, fmt.Sprintf("%s-g%d.json", id, g))
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, byBot.ReplaceAll(b, []byte(`"name": "$1"`)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		exported[path] = b
+	}
+	if out, err := runCmd(ctx, "tournament", "verify", export, "--records", records); err != nil || !strings.Contains(out,
+		"\n4 of them name built-in seats for their bots, as builds before 2026-12-02 did: which bot sat where is checked, and the schedule says which entrant of the bot.\n") {
+		t.Errorf("verify of records naming built-in seats for their bots: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(g0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped := strings.NewReplacer(`"name": "rulebook"`, `"name": "random"`, `"name": "random"`, `"name": "rulebook"`).Replace(string(b))
+	if err := os.WriteFile(g0, []byte(swapped), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCmd(ctx, "tournament", "verify", export, "--records", records); err == nil || !strings.Contains(err.Error(), `-g0.json: seats ["random (built-in rulebook)" "rulebook (built-in random)"], where game 0 seats ["rulebook-1 (built-in rulebook)" "random-2 (built-in random)"]`) {
+		t.Errorf("verify of a record naming its seats for the other's bots: %v\n%s", err, out)
+	}
+	for path, b := range exported {
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, c := range []struct {
 		name   string
 		tamper func(export string) string // the export's text changed
