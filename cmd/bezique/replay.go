@@ -61,21 +61,32 @@ send them.`,
 
 // readRecord reads a protojson GameRecord, or a GetRecordResponse holding one (what GetRecord
 // answers over HTTP, {"record": {...}}); errors name the file (and protojson's the field and
-// position, of the GameRecord reading).
+// position, of the GameRecord reading). The fields of a newer build's record that this build does
+// not know are ignored, as protobuf's binary reader ignores them: this build's replay refused
+// every record of a build that had added one (an outside trial); what they change, if anything,
+// the replay of the actions finds.
 func readRecord(path string) (*pb.GameRecord, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	rec := &pb.GameRecord{}
-	if err := protojson.Unmarshal(b, rec); err != nil {
-		resp := &pb.GetRecordResponse{}
-		if protojson.Unmarshal(b, resp) == nil && resp.GetRecord() != nil {
-			return resp.GetRecord(), nil
-		}
-		return nil, fmt.Errorf("%s: not a game record: %w", path, err)
+	strict := protojson.Unmarshal(b, rec)
+	if strict == nil {
+		return rec, nil
 	}
-	return rec, nil
+	lenient := protojson.UnmarshalOptions{DiscardUnknown: true}
+	resp := &pb.GetRecordResponse{}
+	if lenient.Unmarshal(b, resp) == nil && resp.GetRecord() != nil {
+		return resp.GetRecord(), nil
+	}
+	rec = &pb.GameRecord{}
+	// A record (its table, rules and result there) with fields this build does not know; a record
+	// with a misspelt field ("actoins") and so without one of those is refused, naming the field.
+	if lenient.Unmarshal(b, rec) == nil && rec.GetTableId() != "" && rec.GetRules().GetVariant() != pb.Variant_VARIANT_UNSPECIFIED && rec.GetResult() != nil {
+		return rec, nil
+	}
+	return nil, fmt.Errorf("%s: not a game record: %w", path, strict)
 }
 
 // replayReport is the JSON form of a replay.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -241,6 +242,44 @@ func TestReplayGetRecordResponse(t *testing.T) {
 	}
 	if got.String() != want.String() {
 		t.Errorf("replay of a GetRecord response:\n%s\nwant as of the record:\n%s", got.String(), want.String())
+	}
+}
+
+// TestReplayNewerRecord: a record holding fields this build does not know (a newer build's, at the
+// top and inside an action, in a GetRecord answer too) replays as the record without them:
+// "not a game record: unknown field "lastSeq"" was all an older build said of every newer record
+// (an outside trial). JSON that is no record is still refused.
+func TestReplayNewerRecord(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/records/two-handed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := runReplay("../../testdata/records/two-handed.json", false, &want); err != nil {
+		t.Fatal(err)
+	}
+	newer := strings.Replace(strings.Replace(string(b), "{", `{"fieldOfANewerBuild": 7, `, 1), `"actions": [`+"\n    {", `"actions": [`+"\n    {\"anotherNewField\": {\"x\": 1}, ", 1)
+	if !strings.Contains(newer, "anotherNewField") {
+		t.Fatal("no actions in the record")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"record": newer, "response": `{"record": ` + newer + `, "newToo": true}`} {
+		path := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := runReplay(path, false, &got); err != nil || got.String() != want.String() {
+			t.Errorf("replay of a newer build's %s: %v\n%s\nwant as of the record:\n%s", name, err, got.String(), want.String())
+		}
+	}
+	path := filepath.Join(dir, "other.json")
+	if err := os.WriteFile(path, []byte(`{"name": "not a record"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// (protojson's message varies its spaces on purpose: its start and end are compared.)
+	if err := runReplay(path, false, io.Discard); err == nil || !strings.HasPrefix(err.Error(), path+": not a game record: proto:") || !strings.HasSuffix(err.Error(), `unknown field "name"`) {
+		t.Errorf("replay of JSON that is no record: %v", err)
 	}
 }
 
