@@ -296,6 +296,13 @@ func run(c config) error {
 			return fmt.Errorf("--store %q: %w (or --store memory for nothing durable)", store.Redact(c.store), err)
 		}
 		defer st.Close()
+		if m, ok := st.(store.Migrated); ok { // what was migrated, when: an upgrade left no trace
+			if mig := m.Migration(); mig.From != mig.To {
+				log.Info("store schema migrated", "store", store.Redact(c.store), "from_version", mig.From, "to_version", mig.To)
+			} else {
+				log.Info("store schema current", "store", store.Redact(c.store), "version", mig.To)
+			}
+		}
 	}
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)

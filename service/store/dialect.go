@@ -179,7 +179,8 @@ func openSQLite(ctx context.Context, path string, up bool) (_ Store, err error) 
 		return nil, damaged(path, err)
 	}
 	// Migrate before the readers open, so the file exists and is in WAL mode.
-	if err := migrate(ctx, sqliteDialect, w, up); err != nil {
+	migration, err := migrate(ctx, sqliteDialect, w, up)
+	if err != nil {
 		_ = w.Close()
 		return nil, damaged(path, err)
 	}
@@ -192,6 +193,7 @@ func openSQLite(ctx context.Context, path string, up bool) (_ Store, err error) 
 	r.SetMaxIdleConns(4)
 	st := newSQLStore(sqliteDialect, w, r)
 	st.unlock = unlock
+	st.migration = migration
 	return st, nil
 }
 
@@ -245,11 +247,14 @@ func openPostgres(ctx context.Context, url string, up bool) (Store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open postgres %s: %w", redacted, err)
 	}
-	if err := migratePostgres(ctx, cfg, up); err != nil {
+	migration, err := migratePostgres(ctx, cfg, up)
+	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	return &pgStore{sqlStore: newSQLStore(postgresDialect, db, db), owner: owner}, nil
+	st := newSQLStore(postgresDialect, db, db)
+	st.migration = migration
+	return &pgStore{sqlStore: st, owner: owner}, nil
 }
 
 // migratePostgres applies the pending migrations through sessions of a pool of their own, made
@@ -260,14 +265,14 @@ func openPostgres(ctx context.Context, url string, up bool) (Store, error) {
 // during a dump stopped every referee's writes to the table until the dump ended (a game's
 // actions among them). With it, the migration gives up (ErrMigrationLocked) and the referee's
 // start tries again (bezique-referee --store-wait).
-func migratePostgres(ctx context.Context, cfg *pgx.ConnConfig, up bool) error {
+func migratePostgres(ctx context.Context, cfg *pgx.ConnConfig, up bool) (Migration, error) {
 	mcfg := cfg.Copy()
 	mcfg.RuntimeParams["lock_timeout"] = strconv.FormatInt(MigrationLockTimeout.Milliseconds(), 10)
 	db := stdlib.OpenDB(*mcfg)
 	defer func() { _ = db.Close() }()
-	err := migrate(ctx, postgresDialect, db, up)
+	m, err := migrate(ctx, postgresDialect, db, up)
 	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "55P03" { // lock_not_available
-		return fmt.Errorf("%w: %w", ErrMigrationLocked, err)
+		return m, fmt.Errorf("%w: %w", ErrMigrationLocked, err)
 	}
-	return err
+	return m, err
 }

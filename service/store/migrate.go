@@ -103,10 +103,10 @@ var ErrOlderSchema = errors.New("store: the database was migrated by an older bu
 // (ErrNewerSchema). On PostgreSQL a session advisory lock
 // keeps two referees starting at once from migrating together; SQLite's single writer
 // connection and file lock do the same there.
-func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) error {
+func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) (Migration, error) {
 	fsys, err := migrationFS(d)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return Migration{}, fmt.Errorf("store: migrations: %w", err)
 	}
 	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
 	if d.goose == goose.DialectPostgres {
@@ -114,32 +114,52 @@ func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) error {
 		// referees that started with the one migrating from listening for 5 s.
 		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
 		if err != nil {
-			return fmt.Errorf("store: migrations: %w", err)
+			return Migration{}, fmt.Errorf("store: migrations: %w", err)
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	p, err := goose.NewProvider(d.goose, db, fsys, opts...)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return Migration{}, fmt.Errorf("store: migrations: %w", err)
 	}
 	current, known, err := p.GetVersions(ctx)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return Migration{}, fmt.Errorf("store: migrations: %w", err)
 	}
 	if current > known {
-		return fmt.Errorf("%w: the database's schema is at version %d, this build knows versions up to %d; "+
+		return Migration{}, fmt.Errorf("%w: the database's schema is at version %d, this build knows versions up to %d; "+
 			"run the newer bezique-referee, or restore the backup taken before the upgrade (docs/OPERATIONS.md § Upgrades)", ErrNewerSchema, current, known)
 	}
 	switch {
 	case !up && current == 0:
-		return fmt.Errorf("%w: it holds no store yet (schema version 0); start bezique-referee on it", ErrOlderSchema)
+		return Migration{}, fmt.Errorf("%w: it holds no store yet (schema version 0); start bezique-referee on it", ErrOlderSchema)
 	case !up && current < known:
-		return fmt.Errorf("%w: its schema is at version %d, this build's at %d; a command that only reads a store "+
+		return Migration{}, fmt.Errorf("%w: its schema is at version %d, this build's at %d; a command that only reads a store "+
 			"does not migrate it (the build that wrote it could no longer open it): read it with that build, or start this "+
 			"build's bezique-referee on it, which migrates it (docs/OPERATIONS.md § Upgrades)", ErrOlderSchema, current, known)
 	}
 	if _, err := p.Up(ctx); err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
-		return fmt.Errorf("store: migrate %s: %w", d.name, err)
+		return Migration{}, fmt.Errorf("store: migrate %s: %w", d.name, err)
 	}
-	return nil
+	// The version left is read again: on PostgreSQL another referee may have migrated meanwhile.
+	now, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return Migration{}, fmt.Errorf("store: migrations: %w", err)
+	}
+	return Migration{From: current, To: now}, nil
 }
+
+// Migration is what opening a store found of its schema and left: the versions (the numbers of
+// the files under migrations/) before and after; equal when nothing was migrated.
+type Migration struct {
+	From, To int64
+}
+
+// Migrated is a store opened from a database ([Open], [OpenCurrent]): Migration says what its
+// opening did to the schema, for the referee's log (a migration left no trace: an upgrade trial).
+type Migrated interface {
+	Migration() Migration
+}
+
+// Migration returns what opening s did to its schema.
+func (s *sqlStore) Migration() Migration { return s.migration }

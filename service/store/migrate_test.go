@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +64,10 @@ func TestMigrateActionLog(t *testing.T) {
 		}
 
 		st := open(t, u)
+		// The opening says what it migrated, for the referee's log (an upgrade left no trace).
+		if m := st.(store.Migrated).Migration(); m != (store.Migration{From: 3, To: latestMigration(t)}) {
+			t.Errorf("the opening migrated %+v, want from 3 to %d", m, latestMigration(t))
+		}
 		active, err := takeAndLoad(ctx, st)
 		if err != nil {
 			t.Fatal(err)
@@ -98,6 +103,24 @@ func TestMigrateActionLog(t *testing.T) {
 			t.Errorf("action_heads: %d rows, last seq %d; want 1 (table p), %d", heads, lastSeq, wantLast)
 		}
 	})
+}
+
+// latestMigration is the number of the last migration file (migrations/common/000NN_….sql).
+func latestMigration(t *testing.T) int64 {
+	t.Helper()
+	files, err := filepath.Glob("migrations/*/000*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migrations: %v", err)
+	}
+	var last int64
+	for _, f := range files {
+		n, err := strconv.ParseInt(filepath.Base(f)[:5], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = max(last, n)
+	}
+	return last
 }
 
 // TestMigrateRecordBytes upgrades a database of schema version 3 holding a finished table whose

@@ -35,6 +35,8 @@ type sqlStore struct {
 
 	// commits counts append transactions committed (batches); for tests.
 	commits atomic.Int64
+	// migration is what opening the store did to its schema (Migrated).
+	migration Migration
 }
 
 func newSQLStore(d dialect, w, r *sql.DB) *sqlStore {
