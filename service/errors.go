@@ -195,10 +195,25 @@ func statusOf(err error) error {
 	}
 	for _, ec := range errorCodes {
 		if errors.Is(err, ec.err) {
-			return detailedStatus(ec.code, err.Error(), ec.retry)
+			msg := err.Error()
+			if ec.err == store.ErrUnavailable {
+				msg = storeUnavailableText(msg)
+			}
+			return detailedStatus(ec.code, msg, ec.retry)
 		}
 	}
 	return status.Error(codes.Internal, err.Error())
+}
+
+// storeUnavailableText is the message of a store out of reach as a caller reads it: what the
+// referee was doing, cut after store.ErrUnavailable's text. The driver's words after it named
+// the database's user, name and address to any caller, one without a key too (an outside trial);
+// the referee's log has them (storeHealth, a lease renewal's failure).
+func storeUnavailableText(msg string) string {
+	if i := strings.Index(msg, store.ErrUnavailable.Error()); i >= 0 {
+		msg = msg[:i+len(store.ErrUnavailable.Error())]
+	}
+	return msg + " (the referee's database is out of reach; try again)"
 }
 
 // detailedStatus returns the status of code and msg with details, and a google.rpc.RetryInfo of

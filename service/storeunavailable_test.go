@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"regexp"
 	"testing"
 	"time"
 
@@ -29,6 +30,11 @@ func TestStoreOutOfReachIsUnavailable(t *testing.T) {
 	st2 := status.Convert(err)
 	if st2.Code() != codes.Unavailable {
 		t.Fatalf("CreateTable with the store out of reach: %v; want Unavailable", err)
+	}
+	// What the referee was doing, not the driver's words: they named the database's user, name
+	// and address to any caller (an outside trial).
+	if want := regexp.MustCompile(`^store: create table "t-[0-9a-f]{16}": store: unavailable \(the referee's database is out of reach; try again\)$`); !want.MatchString(st2.Message()) {
+		t.Errorf("CreateTable with the store out of reach says %q, want %q", st2.Message(), want)
 	}
 	var retry *errdetails.RetryInfo
 	for _, d := range st2.Details() {
