@@ -38,7 +38,9 @@ once, in the --variants given (default: every variant), until interrupted; it pr
 each game ends. With --tournament it serves that tournament only (it must be one of its
 entrants), and exits 0 when the tournament ends, printing so; with several referees sharing a
 store, --server may be any of them and the bot is served by the one that runs the tournament,
-following it to another referee when it moves.`,
+following it to another referee when it moves, as long as --server answers: give an address that
+outlives one referee (a load balancer's, a Service's), or the bot waits for that referee's
+restart while the tournament counts it away.`,
 		Example: `  bezique bot --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 1 --token 5b0e9c... --bot rulebook
   BEZIQUE_KEY=bzq_... bezique bot --table t-57a43cdcc7f762f7 --seat 0   # a seat bound to the key's bot
   bezique bot --table t-57a43cdcc7f762f7 --seat 0 --member 1 --token 5b0e9c...   # a team seat's second member
@@ -104,7 +106,7 @@ following it to another referee when it moves.`,
 	f.StringVar(&cfg.BotName, "name", os.Getenv(botNameEnv), "with --serve: the bot's name in the lobby without a key (default $BEZIQUE_BOT_NAME, else the --bot name)")
 	f.IntVar(&capacity, "capacity", 1, "with --serve: the most games played at once (1 to 64)")
 	f.StringVar(&variants, "variants", "", "with --serve: the variants played, comma-separated (default: every variant)")
-	f.StringVar(&tournamentID, "tournament", "", "with --serve: the tournament served, and no other game; the bot exits when it ends; with several referees sharing a store, the bot reaches the referee that runs it through any of them, and follows it when it moves")
+	f.StringVar(&tournamentID, "tournament", "", "with --serve: the tournament served, and no other game; the bot exits when it ends; with several referees sharing a store, the bot reaches the referee that runs it through any of them, and follows it when it moves while --server answers")
 	f.IntVar(&cfg.ConnectAttempts, "connect-attempts", 5, "attempts to reach the referee before giving up (once connected, it reconnects without limit)")
 	f.DurationVar(&cfg.TakeoverWait, "takeover-wait", botsdk.DefaultTakeoverWait, "how long to keep joining while the referee answers UNAVAILABLE (a table moving to another referee)")
 	return cmd
