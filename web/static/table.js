@@ -363,7 +363,7 @@ export function meldName(kind) {
 function pendingHTML(m) {
   if (!m) return "";
   const pts = n(m.points) > 0 ? ` (${n(m.points)})` : "";
-  return `<div class="row pending" aria-label="announced meld"><span class="label">Announced, to score at its next trick</span> ${esc(meldName(m.kind))}${pts} ${(m.cards ?? []).map((c) => cardHTML(c)).join("")}</div>`;
+  return `<div class="row pending" role="group" aria-label="announced meld"><span class="label">Announced, to score at its next trick</span> ${esc(meldName(m.kind))}${pts} ${(m.cards ?? []).map((c) => cardHTML(c)).join("")}</div>`;
 }
 
 // playedHTML draws a card of the trick with who played it under it.
@@ -376,10 +376,26 @@ const MOVES_SHOWN = 10;
 
 // movesHTML lists a live table's last moves, newest first: the last-move line alone said only the
 // last event of a batch (the opponent's card, the trick, its meld and the draws came together, and
-// only the draw was left to read).
-function movesHTML(t) {
+// only the draw was left to read). A spectator's board has them under the scores, a person's seat
+// under its actions (on a phone they came between the hand and the actions to choose).
+export function movesHTML(t) {
+  if (!t.moves.length) return "";
   return `<section class="moves" aria-labelledby="moves-title"><h3 id="moves-title">Moves, newest first</h3><ul>${
     t.moves.slice(-MOVES_SHOWN).reverse().map((m) => `<li>${esc(m)}</li>`).join("")}</ul></section>`;
+}
+
+// INTERVENTIONS_SHOWN is how many of the referee's last interventions the board lists: a seat
+// played for at every decision of a game listed hundreds below the board.
+const INTERVENTIONS_SHOWN = 10;
+
+// interventionsHTML lists the referee's last interventions, oldest first, saying how many came
+// before them.
+function interventionsHTML(t) {
+  const n = t.interventions.length;
+  if (!n) return "";
+  const earlier = n > INTERVENTIONS_SHOWN ? `<p>${n - INTERVENTIONS_SHOWN} earlier, then:</p>` : "";
+  return `<section class="interventions"><h3>Interventions (${n})</h3>${earlier}<ul>${
+    t.interventions.slice(-INTERVENTIONS_SHOWN).map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>`;
 }
 
 // render draws the table. play, for a person's seat, is {seat, actions: Map "hand:ID" or
@@ -401,8 +417,8 @@ export function render(t, play) {
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
       <h3>${esc(baseName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
-      <div class="row hand" data-count="${hand.count}" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
-      <div class="row tabled" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
+      <div class="row hand" data-count="${hand.count}" role="group" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
+      <div class="row tabled" role="group" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
       ${pendingHTML(t.pending[s])}
     </section>`;
   }).join("");
@@ -413,7 +429,7 @@ export function render(t, play) {
   return `<div class="table" data-seq="${t.seq}" data-events="${t.events}">
     <section class="centre" aria-label="the centre of the table">
       <div><span class="label">Deal</span> ${t.deal}</div>
-      <div><span class="label">Trump</span> ${SUITS[t.trump] ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
+      <div><span class="label">Trump</span> ${SUITS[t.trump] ? `<span class="suit${t.trump === "SUIT_HEARTS" || t.trump === "SUIT_DIAMONDS" ? " red" : ""}" role="img" aria-label="${SUITS[t.trump][1]}">${SUITS[t.trump][0]}</span>` : "–"}</div>
       <div><span class="label">Turn-up</span> ${t.turnUp ? cardHTML(t.turnUp) : "–"}</div>
       <div><span class="label">Stock</span> <span id="stock">${t.stock}</span></div>
       <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => playedHTML(t, p)).join("")}</div></div>
@@ -421,8 +437,8 @@ export function render(t, play) {
     <div class="seats">${seatHTML}</div>
     <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
     ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}
-    ${t.replay || !t.moves.length ? "" : movesHTML(t)}
-    ${t.interventions.length ? `<section class="interventions"><h3>Interventions</h3><ul>${t.interventions.map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>` : ""}
+    ${t.replay || play ? "" : movesHTML(t)}
+    ${interventionsHTML(t)}
   </div>`;
 }
 
