@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"net/url"
 	"strings"
 	"testing"
 
@@ -17,19 +16,7 @@ import (
 func TestOwnGamesOutliveTheTab(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#newgame button"),
-		chromedp.Click("#newgame button"), chromedp.WaitVisible(".seat")); err != nil {
-		t.Fatal(err)
-	}
-	loc, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(loc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := strings.TrimPrefix(u.Path, "/play/")
+	id := startFromHome(t, ctx, r)
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil { // the page left
 		t.Fatal(err)
 	}

@@ -24,19 +24,7 @@ import (
 func TestPlayAgainstRulebook(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#newgame button"),
-		chromedp.Focus("#newgame button"), chromedp.KeyEvent("\r"), chromedp.WaitVisible(".seat")); err != nil {
-		t.Fatal(err)
-	}
-	loc, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(loc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	formTable := strings.TrimPrefix(u.Path, "/play/")
+	formTable := startFromHome(t, ctx, r)
 	// The page says what leaving it does: the referee's default policy, 15 s then auto-play.
 	if leaving, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil ||
 		leaving != "You play seat 0, side 0. Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
@@ -162,6 +150,25 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	shot(t, ctx, "play-over")
 	phoneFits(t, ctx, "play-phone")
 	t.Logf("%d decisions through the page, %d tabled cards offered", decisions, tabledOffered)
+}
+
+// startFromHome presses the home page's button with the keyboard and returns the id of the table
+// whose play page it opens.
+func startFromHome(t *testing.T, ctx context.Context, r *referee) string {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#newgame button"),
+		chromedp.Focus("#newgame button"), chromedp.KeyEvent("\r"), chromedp.WaitVisible(".seat")); err != nil {
+		t.Fatal(err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimPrefix(u.Path, "/play/")
 }
 
 // meldText is a meld to choose on the play page: "meld common marriage K♣ Q♣ (20)".
