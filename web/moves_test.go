@@ -49,7 +49,7 @@ func TestPlaySaysMovesSinceLastTurn(t *testing.T) {
 		return nil
 	}
 	want := [][]string{
-		{"Since your last turn: Seven of hearts played by rulebook.", "off", "polite", "Seven of hearts played by rulebook"},
+		{"So far: Seven of hearts played by rulebook.", "off", "polite", "Seven of hearts played by rulebook"},
 		{"Since your last turn: Ten of spades played by you; Trick 1 won by rulebook; You drew the nine of spades; King of spades played by rulebook.", "off", "polite",
 			"King of spades played by rulebook", "You drew the nine of spades", "Trick 1 won by rulebook", "Ten of spades played by you", "Seven of hearts played by rulebook"},
 		{"Since your last turn: Ace of hearts played by you; Trick 2 won by rulebook; You drew the jack of hearts; Jack of hearts played by rulebook.", "off", "polite",

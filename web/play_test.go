@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
@@ -27,7 +28,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	formTable := startFromHome(t, ctx, r)
 	// The page says what leaving it does: the referee's default policy, 15 s then auto-play.
 	if leaving, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil ||
-		leaving != "You play seat 0, side 0. Leaving this page leaves your seat: 15 s later the referee plays your seat until you come back." {
+		leaving != "You play seat 0, side 0. Leaving this page leaves your seat: 15 s later the referee plays each of your turns at once until you are back (a game against bots can end within seconds)." {
 		t.Errorf("the play page says %q (%v) of the seat and of leaving it", leaving, err)
 	}
 	// The form's table has a random seed, and with some the person (who plays the first legal card)
@@ -140,8 +141,9 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	// On a person's seat the actions region, the live region, says the last moves and the end (the
 	// last-move line is not live there: it said the opponent's batch's last event alone).
-	if since, err := chromedp.Run(ctx, chromedp.Text("#actions .since")); err != nil || !strings.HasSuffix(since, "; Game over: "+overText(t, ctx)+".") {
-		t.Errorf("at the game's end the actions region says %q (%v), want it to end \"; Game over: %s.\"", since, err, overText(t, ctx))
+	end := fmt.Sprintf("; Game over: %s. Final scores: you %s, rulebook %s.", overText(t, ctx), finalScores(t, ctx)[0], finalScores(t, ctx)[1])
+	if since, err := chromedp.Run(ctx, chromedp.Text("#actions .since")); err != nil || !strings.HasSuffix(since, end) {
+		t.Errorf("at the game's end the actions region says %q (%v), want it to end %q", since, err, end)
 	}
 	// The game over, the seat is no longer played: the line about leaving goes.
 	if heading, err := chromedp.Run(ctx, chromedp.Text("#heading p:last-child")); err != nil || heading != "You play seat 0, side 0." {

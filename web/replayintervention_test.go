@@ -110,6 +110,28 @@ func TestReplayShowsInterventions(t *testing.T) {
 	if want := []string{fmt.Sprintf("Interventions (%d)", interventions), fmt.Sprintf("%d earlier, then:", interventions-10), "10"}; err != nil || !slices.Equal(got, want) {
 		t.Errorf("at the game's end the interventions say %q (%v), want %q", got, err, want)
 	}
+	// The table's live page lists the referee's plays once: "Played for sleeper by the referee (out
+	// of time): the ace of spades", not "Ace of spades played by sleeper" after it too (a browser
+	// trial). The sleeper answered nothing: none of its cards is said played by it.
+	if err := chromedp.Do(bctx, chromedp.Navigate(r.url+"/t/"+resp.GetTableId()), chromedp.WaitVisible("#over")); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".moves li")].map((li) => li.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playedFor, playedBy := 0, 0
+	for _, m := range moves {
+		if strings.HasPrefix(m, "Played for sleeper by the referee (out of time): the ") {
+			playedFor++
+		}
+		if strings.HasSuffix(m, " played by sleeper") {
+			playedBy++
+		}
+	}
+	if playedFor == 0 || playedBy != 0 {
+		t.Errorf("the table's last moves %q: %d said played for sleeper, %d played by it; want some, none", moves, playedFor, playedBy)
+	}
 }
 
 // sleepThrough joins seat 0 of the table resp made and answers nothing until the game is over.

@@ -353,6 +353,14 @@ func TestPlayResumesAfterACut(t *testing.T) {
 			}
 			proxy.cut(false)
 			awaitStatus(t, ctx, "")
+			// The request again, with nothing said since the turn: nothing was played meanwhile
+			// (the whole game so far was read out again: a browser trial).
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined`)); err != nil {
+				t.Fatal(err)
+			}
+			if since, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#actions .since")?.textContent ?? ""`)); err != nil || since != "" {
+				t.Errorf("back after a cut the page says %q (%v) of the moves since the turn, want nothing", since, err)
+			}
 			wasCut = true
 			continue // the request comes again after the Welcome
 		}
@@ -379,7 +387,7 @@ func TestPlayResumesAfterACut(t *testing.T) {
 }
 
 // cutStatus is the play page's status while cut, within the referee's default disconnect grace.
-var cutStatus = regexp.MustCompile(`^reconnecting… Not back within 15 s, the referee plays your seat until you are back\. \(1?\d s left\)$`)
+var cutStatus = regexp.MustCompile(`^reconnecting… Not back within 15 s, the referee plays each of your turns at once until you are back \(a game against bots can end within seconds\)\. \(1?\d s left\)$`)
 
 // gateway is an HTTP proxy in front of a referee, as a load balancer is: while failing, it closes
 // the connection of each method's first call unanswered and answers the next ones 503, as it does
@@ -587,12 +595,16 @@ func TestPlaySaysWhenTheGraceHasPassed(t *testing.T) {
 	}
 	proxy.cut(true)
 	status, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("status")?.textContent.startsWith("reconnecting…") && document.getElementById("status").textContent`))
-	if want := regexp.MustCompile(`^reconnecting… Not back within 3 s, the referee plays your seat until you are back\. \([123] s left\)$`); err != nil || !want.MatchString(status) {
+	if want := regexp.MustCompile(`^reconnecting… Not back within 3 s, the referee plays each of your turns at once until you are back \(a game against bots can end within seconds\)\. \([123] s left\)$`); err != nil || !want.MatchString(status) {
 		t.Errorf("while cut the page's status says %q (%v), want %q", status, err, want)
 	}
-	awaitStatus(t, ctx, "reconnecting… The referee plays your seat until you are back.")
+	awaitStatus(t, ctx, "reconnecting… The referee plays each of your turns at once until you are back (a game against bots can end within seconds).")
 	proxy.cut(false)
-	awaitStatus(t, ctx, "")
+	// Back: the game goes on, or the referee has played it to its end meanwhile (against a bot,
+	// within a second): the status says nothing, or links the replay.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`["", "Replay this game"].includes(document.getElementById("status")?.textContent)`)); err != nil {
+		t.Fatalf("back, the page's status never said nothing or the replay's link: %v", err)
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined || document.getElementById("over") !== null`)); err != nil {
 		t.Fatalf("back, the page offers no choice: %v", err)
 	}

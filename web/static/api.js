@@ -127,15 +127,16 @@ async function read(method, req, onMessage, signal, heard) {
 const REFUSALS = new Set(["failed_precondition", "not_found", "permission_denied", "unauthenticated",
   "invalid_argument", "unimplemented", "aborted"]);
 
-// backoff is the wait between two attempts of follow and load: 0.5 s doubling to 10 s, jittered
-// (half to all of it); reset after an attempt that got through.
+// backoff is the wait between two attempts of follow and load: 0.5 s doubling to 4 s, jittered
+// (half to all of it); reset after an attempt that got through. Up to 10 s, a person's seat came
+// back 5 s after the network, 2 s within a 15 s disconnect grace (a browser trial).
 function backoff() {
   let wait = 500;
   return {
     reset() { wait = 500; },
     async sleep() {
       await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random() / 2)));
-      wait = Math.min(wait * 2, 10_000);
+      wait = Math.min(wait * 2, 4_000);
     },
   };
 }

@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, setClocks, settlementText } from "./table.js";
+import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, scoresText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -96,21 +96,33 @@ function takeKeyFromFragment() {
 // played it to the end (an accessibility review). The home page links the games kept (ownGames).
 const SEAT_KEPT = "bezique-seat:";
 
+// seats keeps the seats of SEAT_KEPT. Storage refused (full, or blocked in a frame) keeps nothing
+// and fails nothing: it stopped the play page and emptied the home page's list (a browser trial).
+const seats = {
+  get(id) { try { return JSON.parse(localStorage.getItem(SEAT_KEPT + id) ?? "null"); } catch { return null; } },
+  set(id, seat) { try { localStorage.setItem(SEAT_KEPT + id, JSON.stringify(seat)); return true; } catch { return false; } },
+  forget(id) { try { localStorage.removeItem(SEAT_KEPT + id); } catch { /* nothing kept */ } },
+  ids() {
+    try { return Object.keys(localStorage).filter((k) => k.startsWith(SEAT_KEPT)).map((k) => k.slice(SEAT_KEPT.length)); } catch { return []; }
+  },
+};
+
 // takeSeatFromFragment returns the seat and token of a #seat=…&token=… fragment, kept in this
 // browser until the game ends (a reload, another tab or the home page's link plays on) and
 // removed from the address, as the key is: a token left there is bookmarked, shared with the
 // address and kept in the history; whoever holds it plays the seat.
+// Where the browser keeps nothing, the fragment stays, so that a reload plays on.
 function takeSeatFromFragment(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
-  const stored = SEAT_KEPT + id;
   if (frag.has("token")) {
-    localStorage.setItem(stored, JSON.stringify({ seat: Number(frag.get("seat") ?? 0), token: frag.get("token") }));
+    const given = { seat: Number(frag.get("seat") ?? 0), token: frag.get("token") };
+    if (!seats.set(id, given)) return given;
     frag.delete("token");
     frag.delete("seat");
     const rest = frag.toString();
     history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
   }
-  const kept = JSON.parse(localStorage.getItem(stored) ?? "null");
+  const kept = seats.get(id);
   return { seat: kept?.seat ?? 0, token: kept?.token ?? "" };
 }
 
@@ -157,15 +169,18 @@ async function lobby() {
   const list = document.getElementById("list"), own = document.getElementById("own"), status = document.getElementById("status");
   let shown = "", ownShown = ""; // the lists' HTML as last drawn
   const showList = (html) => { if (html !== shown) list.innerHTML = shown = html; };
+  const showOwn = (ids) => {
+    const mine = ids.map((id) => `<a href="/play/${esc(id)}">${esc(id)}</a>`).join(", ");
+    const html = mine ? `<p class="own">Your games in play: ${mine}</p>` : "";
+    if (html !== ownShown) own.innerHTML = ownShown = html;
+  };
   // A listing that fails but for a refusal is made again (load), "reconnecting…" showing.
   const reconnecting = (cut) => { status.textContent = cut ? "reconnecting…" : ""; };
   const tournaments = tournamentList(document.getElementById("tournaments"), reconnecting);
   for (;;) {
     try {
       const tables = await homeTables(reconnecting);
-      const mine = ownGames(tables).map((id) => `<a href="/play/${esc(id)}">${esc(id)}</a>`).join(", ");
-      const ownHTML = mine ? `<p class="own">Your games in play: ${mine}</p>` : "";
-      if (ownHTML !== ownShown) own.innerHTML = ownShown = ownHTML;
+      showOwn(ownGames(tables));
       const rows = tables.map((t) => {
         const over = t.state === "TABLE_STATE_FINISHED" || t.state === "TABLE_STATE_CANCELLED" || t.state === "TABLE_STATE_EXPIRED";
         const href = over ? `/replay/${t.tableId}` : `/t/${t.tableId}`;
@@ -177,23 +192,24 @@ async function lobby() {
       showList(rows
         ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>");
-    } catch (err) { showList(`<p class="error" role="alert">${esc(explain(err))}</p>`); }
+    } catch (err) {
+      showOwn(seats.ids().sort()); // a player without an API key is not shown the list, but its own games
+      showList(`<p class="error" role="alert">${esc(explain(err))}</p>`);
+    }
     await tournaments.show();
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
 
-// ownGames returns the ids of the tables listed (homeTables) not yet ended whose seat this browser
-// keeps (SEAT_KEPT), and forgets the seats of the others: their games have ended.
+// ownGames returns the ids of the tables whose seat this browser keeps (seats) but those listed
+// (homeTables) as ended, whose seats it forgets. A table not listed (past the list's pages, or
+// ended before the 50 games it lists) stays: its page says.
 function ownGames(tables) {
-  const live = new Set(tables.filter((t) => ["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"].includes(t.state)).map((t) => t.tableId));
+  const ended = new Set(tables.filter((t) => !["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"].includes(t.state)).map((t) => t.tableId));
   const ids = [];
-  for (let i = localStorage.length - 1; i >= 0; i--) {
-    const key = localStorage.key(i);
-    if (!key?.startsWith(SEAT_KEPT)) continue;
-    const id = key.slice(SEAT_KEPT.length);
-    if (live.has(id)) ids.push(id);
-    else localStorage.removeItem(key);
+  for (const id of seats.ids()) {
+    if (ended.has(id)) seats.forget(id);
+    else ids.push(id);
   }
   return ids.sort();
 }
@@ -352,10 +368,17 @@ async function replay(id, embedded) {
 // passed (after), does now. A cut said "reconnecting…" alone, and the seat was then played at a
 // bot's speed. The page learns of a cut when the referee may not yet have: the grace is a guide.
 function cutText(policy, after) {
-  const forfeit = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT";
-  if (after) return `reconnecting… ${forfeit ? "Your side may have forfeited the game" : "The referee plays your seat until you are back"}.`;
-  return `reconnecting… Not back within ${Number(policy?.disconnectGraceMs ?? 0) / 1000} s, ${forfeit ? "your side forfeits the game" : "the referee plays your seat until you are back"}.`;
+  if (!policy) return "reconnecting…"; // no Welcome yet: the seat was never joined from here
+  const forfeit = policy.onDisconnect === "FAILURE_ACTION_FORFEIT";
+  if (after) return forfeit ? "reconnecting… Your side may have forfeited the game." : `reconnecting… ${cap(PLAYED_FOR)}.`;
+  return `reconnecting… Not back within ${Number(policy.disconnectGraceMs ?? 0) / 1000} s, ${forfeit ? "your side forfeits the game" : PLAYED_FOR}.`;
 }
+
+// PLAYED_FOR is what the referee does for a seat away past its grace (FailurePolicy.on_disconnect
+// AUTO_PLAY): "until you are back" alone read as a wait, and a game against bots ended in a
+// quarter of a second (a browser trial).
+const PLAYED_FOR = "the referee plays each of your turns at once until you are back (a game against bots can end within seconds)";
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // leavingText says which seat and side the person plays (the result and the scores name sides)
 // and what leaving the play page does to the seat, from the Welcome's failure policy (its
@@ -364,7 +387,7 @@ function cutText(policy, after) {
 function leavingText(welcome) {
   const policy = welcome.failurePolicy;
   const grace = Number(policy?.disconnectGraceMs ?? 0) / 1000;
-  const then = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT" ? "your side forfeits the game" : "the referee plays your seat until you come back";
+  const then = policy?.onDisconnect === "FAILURE_ACTION_FORFEIT" ? "your side forfeits the game" : PLAYED_FOR;
   return `<p class="meta">You play seat ${Number(welcome.seat ?? 0)}, side ${Number(welcome.side ?? 0)}.<span id="leaving"> Leaving this page leaves your seat: ${grace} s later ${then}.</span></p>`;
 }
 
@@ -397,13 +420,23 @@ async function play(id) {
   // since is what happened since the person's last turn, said with the next one and at the game's
   // end (the last-move line said only the last event of the opponent's batch, a draw, and nothing
   // of its card, the trick or its meld: a gap named in an accessibility review); turnFrom is the
-  // table's moves made when it was last said.
-  let since = "", turnFrom = 0;
-  const catchUp = () => {
+  // table's moves made when it was last said, turns how many times it was; said once more at the
+  // end (ended), with the final scores: at the game's end event, or at the GameOver of an end
+  // without one (it was said twice, the second time after the first turn's moves had been said
+  // again: a browser trial).
+  let since = "", turnFrom = 0, turns = 0, ended = false;
+  const catchUp = (end = "") => {
     const moves = movesSince(t, turnFrom);
-    since = moves ? `<p class="since">Since your last turn: ${esc(moves)}.</p>` : "";
+    const said = moves ? `${turns++ ? "Since your last turn" : "So far"}: ${esc(moves)}.` : "";
+    since = said || end ? `<p class="since">${said}${said && end ? " " : ""}${end}</p>` : "";
     turnFrom = t.movesMade;
   };
+  const catchUpAtEnd = () => {
+    if (ended) return;
+    ended = true;
+    catchUp(`Final scores: ${esc(scoresText(t))}.`);
+  };
+  let gone = ""; // what the page says once another page has taken the seat
   let policy = null, cutTimer = 0; // the Welcome's failure policy; the status's countdown while cut
   let actionsShown = null; // the actions region's HTML as last drawn: drawn again only when it changed, and so announced once
   const redraw = () => {
@@ -426,10 +459,12 @@ async function play(id) {
       if (!byCard.has(face)) byCard.set(face, la.actionId);
     }
     draw(board, t, { seat, actions: byCard });
-    const html = request
+    // Waiting is shown, not read out: said after each of the person's moves, it was read 174 times
+    // in a game (a browser trial).
+    const html = gone || (request
       ? `${since}<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
         `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
-      : t.over ? since : `<p class="prompt">Waiting for the other seats…</p>`;
+      : t.over ? since : `<p class="prompt" aria-hidden="true">Waiting for the other seats…</p>`);
     if (html !== actionsShown) actions.innerHTML = actionsShown = html;
     moves.innerHTML = movesHTML(t);
     const first = document.querySelector("[data-action]");
@@ -463,7 +498,7 @@ async function play(id) {
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
           document.getElementById("heading").innerHTML = header(msg.welcome) + leavingText(msg.welcome);
           t = newTable(msg.welcome.seats);
-          turnFrom = 0;
+          turnFrom = turns = 0;
           fromView(t, msg.welcome.snapshot ?? {});
           t.seq = Number(msg.welcome.lastSeq ?? 0);
         }
@@ -471,6 +506,7 @@ async function play(id) {
       else if (msg.event) {
         if (Number(msg.event.seq ?? 0) <= t.seq) return; // folded before the cut
         apply(t, msg.event);
+        if (t.over) catchUpAtEnd();
       } else if (msg.decisionRequest) {
         request = msg.decisionRequest;
         catchUp();
@@ -481,8 +517,8 @@ async function play(id) {
       else if (msg.gameOver) {
         request = null;
         t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result);
-        catchUp();
-        localStorage.removeItem(SEAT_KEPT + id); // the seat is no longer played
+        catchUpAtEnd();
+        seats.forget(id); // the seat is no longer played
         document.getElementById("leaving")?.remove();
       }
       redraw();
@@ -504,10 +540,24 @@ async function play(id) {
       cutTimer = setInterval(tick, 1000);
     });
   } catch (err) {
-    if (err.code !== "failed_precondition") throw err;
-    localStorage.removeItem(SEAT_KEPT + id);
-    location.replace(`/replay/${id}`); // over and no longer in memory: its record remains
-    return;
+    clearInterval(cutTimer);
+    status.textContent = "";
+    switch (err.code) {
+      case "failed_precondition": // over and no longer in memory: its record remains
+        seats.forget(id);
+        location.replace(`/replay/${id}`);
+        return;
+      case "aborted": // another page joined the seat: this one's choices would go nowhere (its cards stayed live)
+        request = null;
+        gone = `<p class="error" role="alert">This seat is now played from another page or device, which joined it after this one: this page no longer plays it. Reload it to take the seat back.</p>`;
+        redraw();
+        return;
+      case "not_found":
+        seats.forget(id);
+        throw new Error(`No table ${id} on this referee: the link may be for another referee, or the game ended long ago. The referee said: ${err.message}`);
+      default:
+        throw err;
+    }
   }
   status.innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }

@@ -53,6 +53,7 @@ export function newTable(seats) {
 // rulebook; …".
 export function movesSince(t, from, max = 12) {
   const fresh = t.movesMade - from;
+  if (fresh <= 0) return ""; // (slice(-0) is the whole list: a resumed seat was read the whole game again)
   const moves = t.moves.slice(-Math.min(fresh, t.moves.length, max));
   return (fresh > moves.length ? "…; " : "") + moves.join("; ");
 }
@@ -139,6 +140,11 @@ const seatName = (t, s) => t.seats.some((_, o) => o !== s && baseName(t, o) === 
 // sideName names a side by its seats: "north & south".
 const sideName = (t, side) => t.seats.map((_, s) => s).filter((s) => sideOf(t, s) === side).map((s) => seatName(t, s)).join(" & ");
 
+// scoresText is the sides' totals in words, each side named by its seats: "you 470, rulebook 1040".
+export function scoresText(t) {
+  return t.totals.map((v, side) => `${sideName(t, side)} ${v}`).join(", ");
+}
+
 // say makes text the last move (the last-move line) and adds it to the moves; note adds it to the
 // moves alone (a score or a card drawn that follows a move). MOVES_KEPT is how many are kept.
 const MOVES_KEPT = 200;
@@ -157,6 +163,8 @@ export function apply(t, ev) {
   t.seq = n(ev.seq);
   t.events += 1;
   const e = ev;
+  const playedFor = t.playedFor; // the last event was the referee's intervention with a card to play
+  t.playedFor = Boolean(e.intervention?.action?.play);
   if (!e.seatConnected && !e.seatDisconnected) stopClocks(t); // the seat waited for has acted
   if (e.dealStarted) {
     const d = e.dealStarted;
@@ -167,7 +175,8 @@ export function apply(t, ev) {
     t.pending = t.seats.map(() => null);
     t.base = [...t.totals];
     t.dealPoints = t.dealPoints.map(() => 0);
-    say(t, `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence"));
+    say(t, `Deal ${t.deal} dealt by ${seatName(t, t.dealer)}, ` + (d.trump ? `trump ${SUITS[d.trump]?.[1]}` : "no trump until the first marriage or sequence") +
+      (d.turnUp ? `, the turn-up the ${cardName(d.turnUp)}` : ""));
   } else if (e.trumpFixed) {
     t.trump = e.trumpFixed.trump;
     say(t, `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`);
@@ -187,7 +196,9 @@ export function apply(t, ev) {
     t.trick.push({ seat: s, card: p.card });
     if (p.fromTable) t.tabled[s] = without(t.tabled[s], p.card);
     else t.hands[s] = { count: t.hands[s].count - 1, cards: without(t.hands[s].cards, p.card) };
-    say(t, `${cap(cardName(p.card))} played by ${seatName(t, s)}`);
+    // The referee's play for a seat was said by its intervention, card and all ("Played for you by
+    // the referee (disconnected): the ace of spades; Ace of spades played by you": a browser trial).
+    if (!playedFor) say(t, `${cap(cardName(p.card))} played by ${seatName(t, s)}`);
   } else if (e.sevenPlayedScored) {
     const x = e.sevenPlayedScored;
     score(t, sideOf(t, n(x.seat)), x.points);
@@ -257,7 +268,7 @@ export function apply(t, ev) {
     note(t, `${n(l.points)} for the last trick to ${seatName(t, n(l.seat))}`);
   } else if (e.dealEnded) {
     for (const s of e.dealEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
-    say(t, `Deal ${n(e.dealEnded.deal)} ended`);
+    say(t, `Deal ${n(e.dealEnded.deal)} ended: ${scoresText(t)}`); // the scores said (a browser trial)
   } else if (e.gameEnded) {
     for (const s of e.gameEnded.scores ?? []) t.totals[n(s.side)] = n(s.total);
     t.over = (e.gameEnded.tie ? "completed, no winner" : `completed, side ${n(e.gameEnded.winnerSide)} wins`) + settlementText(e.gameEnded);

@@ -1,0 +1,105 @@
+package web_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// personTable creates a public two-handed table of a person ("you", seat 0, a minute a decision)
+// against rulebook, and returns its id and the person's /play address with the seat's token.
+func personTable(t *testing.T, r *referee) (id, play string) {
+	t.Helper()
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true,
+		Clock: &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return made.GetTableId(), r.url + "/play/" + made.GetTableId() + "#seat=0&token=" + url.QueryEscape(made.GetSeatTokens()[0].GetToken())
+}
+
+// awaitTurn waits until the play page in ctx offers a choice.
+func awaitTurn(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined`)); err != nil {
+		t.Fatalf("the play page offers no choice: %v", err)
+	}
+}
+
+// TestPlayInTwoTabs opens a seat's page in a second tab: the first says that another page plays
+// the seat now and offers nothing to choose. It showed "aborted: seat 0 member 0: superseded by a
+// newer connection" and kept its cards live, a card pressed there played (a browser trial).
+func TestPlayInTwoTabs(t *testing.T) {
+	r := startReferee(t)
+	first := browser(t)
+	id, play := personTable(t, r)
+	if err := chromedp.Do(first, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, first)
+	second, cancel := chromedp.NewContext(first)
+	defer cancel()
+	if err := chromedp.Do(second, chromedp.Navigate(r.url+"/play/"+id)); err != nil { // the seat kept by the browser
+		t.Fatal(err)
+	}
+	awaitTurn(t, second)
+	said, err := chromedp.Run(first, chromedp.Poll[string](`document.querySelector("#actions .error")?.textContent`))
+	if want := "This seat is now played from another page or device, which joined it after this one: this page no longer plays it. Reload it to take the seat back."; err != nil || said != want {
+		t.Errorf("the first tab says %q (%v), want %q", said, err, want)
+	}
+	if n, err := chromedp.Run(first, chromedp.Evaluate[int](`document.querySelectorAll("[data-action]").length + document.querySelectorAll("p.error:not(#actions p)").length`)); err != nil || n != 0 {
+		t.Errorf("the first tab offers %d choices or other errors (%v), want none", n, err)
+	}
+}
+
+// TestPlayWithoutStorage: where the browser refuses storage (full, or blocked in a frame), the
+// play page plays with the token in its address, left there for a reload, and the home page
+// lists the tables. Both showed the storage's error alone (a browser trial).
+func TestPlayWithoutStorage(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	blocked := `Object.defineProperty(window, "localStorage", { get() { throw new DOMException("Access is denied for this document.", "SecurityError"); } });`
+	if err := chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: blocked})
+		return chromedp.Void{}, err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	if loc, err := chromedp.Run(ctx, chromedp.Location()); err != nil || loc != play {
+		t.Errorf("without storage the play page's address is %q (%v), want the token kept there: %q", loc, err, play)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/"), chromedp.WaitVisible("#list table")); err != nil {
+		t.Fatal(err)
+	}
+	if errs, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".error").length`)); err != nil || errs != 0 {
+		t.Errorf("without storage the home page shows %d errors (%v)", errs, err)
+	}
+}
+
+// TestPlayUnknownTable: a seat's link to a table this referee does not know says so and what it
+// may mean, not "not_found: join.table_id: …" alone (a browser trial).
+func TestPlayUnknownTable(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/t-0000000000000000#seat=0&token=x"), chromedp.WaitVisible(".error")); err != nil {
+		t.Fatal(err)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Text(".error"))
+	want := `No table t-0000000000000000 on this referee: the link may be for another referee, or the game ended long ago. The referee said: not_found: join.table_id: table "t-0000000000000000" not found`
+	if err != nil || said != want {
+		t.Errorf("the play page of an unknown table says %q (%v), want %q", said, err, want)
+	}
+}
