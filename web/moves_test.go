@@ -1,15 +1,11 @@
 package web_test
 
 import (
-	"net/url"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"google.golang.org/protobuf/proto"
-
-	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // TestPlaySaysMovesSinceLastTurn plays the first decisions of a seeded game against rulebook on the
@@ -20,13 +16,8 @@ import (
 func TestPlaySaysMovesSinceLastTurn(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
-		Clock: &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)},
-		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+made.GetTableId()+"#seat=0&token="+url.QueryEscape(made.GetSeatTokens()[0].GetToken())), chromedp.WaitVisible(".seat")); err != nil {
+	_, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play), chromedp.WaitVisible(".seat")); err != nil {
 		t.Fatal(err)
 	}
 	// turn waits for the page's decision n (one whose actions region says other than prev before

@@ -14,10 +14,11 @@ import (
 )
 
 // personTable creates a public two-handed table of a person ("you", seat 0, a minute a decision)
-// against rulebook, and returns its id and the person's /play address with the seat's token.
+// against rulebook, dealt from the seed of 32 zero bytes, and returns its id and the person's
+// /play address with the seat's token.
 func personTable(t *testing.T, r *referee) (id, play string) {
 	t.Helper()
-	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true,
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
 		Clock: &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)},
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}}})
 	if err != nil {
