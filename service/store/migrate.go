@@ -138,13 +138,19 @@ func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) (Migration, er
 			"does not migrate it (the build that wrote it could no longer open it): read it with that build, or start this "+
 			"build's bezique-referee on it, which migrates it (docs/OPERATIONS.md § Upgrades)", ErrOlderSchema, current, known)
 	}
-	if _, err := p.Up(ctx); err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
+	applied, err := p.Up(ctx)
+	if err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
 		return Migration{}, fmt.Errorf("store: migrate %s: %w", d.name, err)
 	}
-	// The version left is read again: on PostgreSQL another referee may have migrated meanwhile.
+	// The version left is read again: on PostgreSQL another referee may have migrated between
+	// GetVersions and the lock that Up takes, and then this one applied nothing (two referees
+	// started together both said they had migrated: a soak trial).
 	now, err := p.GetDBVersion(ctx)
 	if err != nil {
 		return Migration{}, fmt.Errorf("store: migrations: %w", err)
+	}
+	if len(applied) == 0 {
+		return Migration{From: now, To: now}, nil
 	}
 	return Migration{From: current, To: now}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -368,5 +369,49 @@ func TestMigrationLockTriedEverySecond(t *testing.T) {
 			t.Errorf("Open took the migration lock %v after its release; want about a second", took)
 		}
 		t.Logf("Open took the migration lock %v after its release, and opened %v after its start", took, time.Since(start))
+	})
+}
+
+// TestMigrationSaidOnce opens two stores together on a fresh PostgreSQL schema, both finding it at
+// version 0 before either takes the migration lock: the one that migrates says so, the other that
+// the schema is current (both said they had migrated it from 0: a soak trial of three referees).
+func TestMigrationSaidOnce(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		u := b.fresh(t)
+		if !strings.HasPrefix(u, "postgres") {
+			t.Skip("SQLite's file lock lets one store open at a time: PostgreSQL only")
+		}
+		ctx := context.Background()
+		conn, err := b.raw(t, u).Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		said := make(chan store.Migration, 2)
+		for range 2 {
+			go func() {
+				st, err := store.Open(ctx, u)
+				if err != nil {
+					t.Error(err)
+					said <- store.Migration{From: -1, To: -1}
+					return
+				}
+				said <- st.(store.Migrated).Migration()
+				_ = st.Close()
+			}()
+		}
+		time.Sleep(500 * time.Millisecond) // both have read the version and wait for the lock
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		last := latestMigration(t)
+		got := []store.Migration{<-said, <-said}
+		slices.SortFunc(got, func(a, b store.Migration) int { return int(a.From - b.From) })
+		if want := []store.Migration{{From: 0, To: last}, {From: last, To: last}}; !slices.Equal(got, want) {
+			t.Errorf("the two openings said %+v, want %+v", got, want)
+		}
 	})
 }
