@@ -10,9 +10,12 @@ import (
 )
 
 // othersEnv are the BEZIQUE_* variables that the bots, the CLI and the SDKs read, which an
-// operator may set in the referee's environment too (a compose file's shared environment): not
-// a mistake.
-var othersEnv = []string{"BEZIQUE_SERVER", "BEZIQUE_KEY", "BEZIQUE_TLS_CA", "BEZIQUE_BOT_NAME", "BEZIQUE_PROTO_DIR"}
+// operator may set in the referee's environment too (a compose file's shared environment), and
+// those scripts/postgres.sh prints (OPERATIONS.md's recipe evals them in the shell that starts the
+// referees: each referee warned of them, a soak trial), with BEZIQUE_TEST_* and the others the
+// tests read: not a mistake.
+var othersEnv = []string{"BEZIQUE_SERVER", "BEZIQUE_KEY", "BEZIQUE_TLS_CA", "BEZIQUE_BOT_NAME", "BEZIQUE_PROTO_DIR",
+	"BEZIQUE_PG_STARTED", "BEZIQUE_PG_PORT", "BEZIQUE_PG_DIR", "BEZIQUE_LONG", "BEZIQUE_CRASH_SEED", "BEZIQUE_REFEREE"}
 
 // flagEnv is the environment variable that sets flag name: BEZIQUE_ and its name in upper case,
 // dashes as underscores.
@@ -30,7 +33,7 @@ func unknownEnv(environ []string, fs *flag.FlagSet) []string {
 	var out []string
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, "BEZIQUE_") || slices.Contains(known, name) || slices.Contains(othersEnv, name) {
+		if !strings.HasPrefix(name, "BEZIQUE_") || strings.HasPrefix(name, "BEZIQUE_TEST_") || slices.Contains(known, name) || slices.Contains(othersEnv, name) {
 			continue
 		}
 		line := name
