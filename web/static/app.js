@@ -96,9 +96,9 @@ function takeKeyFromFragment() {
 // played it to the end (an accessibility review). The home page links the games kept (ownGames).
 const SEAT_KEPT = "bezique-seat:";
 
-// seats keeps the seats of SEAT_KEPT. Storage refused (full, or blocked in a frame) keeps nothing
+// keptSeats keeps the seats of SEAT_KEPT. Storage refused (full, or blocked in a frame) keeps nothing
 // and fails nothing: it stopped the play page and emptied the home page's list (a browser trial).
-const seats = {
+const keptSeats = {
   get(id) { try { return JSON.parse(localStorage.getItem(SEAT_KEPT + id) ?? "null"); } catch { return null; } },
   set(id, seat) { try { localStorage.setItem(SEAT_KEPT + id, JSON.stringify(seat)); return true; } catch { return false; } },
   forget(id) { try { localStorage.removeItem(SEAT_KEPT + id); } catch { /* nothing kept */ } },
@@ -116,13 +116,13 @@ function takeSeatFromFragment(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.has("token")) {
     const given = { seat: Number(frag.get("seat") ?? 0), token: frag.get("token") };
-    if (!seats.set(id, given)) return given;
+    if (!keptSeats.set(id, given)) return given;
     frag.delete("token");
     frag.delete("seat");
     const rest = frag.toString();
     history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
   }
-  const kept = seats.get(id);
+  const kept = keptSeats.get(id);
   return { seat: kept?.seat ?? 0, token: kept?.token ?? "" };
 }
 
@@ -193,7 +193,7 @@ async function lobby() {
         ? `<div class="scroll"><table class="tables"><thead><tr><th scope="col">Table</th><th scope="col">State</th><th scope="col">Seats</th><th scope="col">Result</th></tr></thead><tbody>${rows}</tbody></table></div>`
         : "<p>No tables yet.</p>");
     } catch (err) {
-      showOwn(seats.ids().sort()); // a player without an API key is not shown the list, but its own games
+      showOwn(keptSeats.ids().sort()); // a player without an API key is not shown the list, but its own games
       showList(`<p class="error" role="alert">${esc(explain(err))}</p>`);
     }
     await tournaments.show();
@@ -201,14 +201,14 @@ async function lobby() {
   }
 }
 
-// ownGames returns the ids of the tables whose seat this browser keeps (seats) but those listed
+// ownGames returns the ids of the tables whose seat this browser keeps (keptSeats) but those listed
 // (homeTables) as ended, whose seats it forgets. A table not listed (past the list's pages, or
 // ended before the 50 games it lists) stays: its page says.
 function ownGames(tables) {
   const ended = new Set(tables.filter((t) => !["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"].includes(t.state)).map((t) => t.tableId));
   const ids = [];
-  for (const id of seats.ids()) {
-    if (ended.has(id)) seats.forget(id);
+  for (const id of keptSeats.ids()) {
+    if (ended.has(id)) keptSeats.forget(id);
     else ids.push(id);
   }
   return ids.sort();
@@ -518,7 +518,7 @@ async function play(id) {
         request = null;
         t.over = outcomeText(msg.gameOver.result) + settlementText(msg.gameOver.result);
         catchUpAtEnd();
-        seats.forget(id); // the seat is no longer played
+        keptSeats.forget(id); // the seat is no longer played
         document.getElementById("leaving")?.remove();
       }
       redraw();
@@ -544,7 +544,7 @@ async function play(id) {
     status.textContent = "";
     switch (err.code) {
       case "failed_precondition": // over and no longer in memory: its record remains
-        seats.forget(id);
+        keptSeats.forget(id);
         location.replace(`/replay/${id}`);
         return;
       case "aborted": // another page joined the seat: this one's choices would go nowhere (its cards stayed live)
@@ -553,7 +553,7 @@ async function play(id) {
         redraw();
         return;
       case "not_found":
-        seats.forget(id);
+        keptSeats.forget(id);
         throw new Error(`No table ${id} on this referee: the link may be for another referee, or the game ended long ago. The referee said: ${err.message}`);
       default:
         throw err;
