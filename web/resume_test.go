@@ -355,9 +355,7 @@ func TestPlayResumesAfterACut(t *testing.T) {
 			awaitStatus(t, ctx, "")
 			// The request again, with nothing said since the turn: nothing was played meanwhile
 			// (the whole game so far was read out again: a browser trial).
-			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement?.dataset?.action !== undefined`)); err != nil {
-				t.Fatal(err)
-			}
+			awaitTurn(t, ctx)
 			if since, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#actions .since")?.textContent ?? ""`)); err != nil || since != "" {
 				t.Errorf("back after a cut the page says %q (%v) of the moves since the turn, want nothing", since, err)
 			}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -304,6 +305,31 @@ func TestOpenCurrentMigratesNothing(t *testing.T) {
 	})
 }
 
+// heldMigrationLock returns a fresh PostgreSQL schema of b (skipping the test on SQLite, whose
+// file lock lets one store open at a time), a connection to it that holds the migrations'
+// advisory lock, and the function that releases the lock; the connection closes at the test's end.
+func heldMigrationLock(t *testing.T, b backend) (u string, conn *sql.Conn, release func()) {
+	t.Helper()
+	u = b.fresh(t)
+	if !strings.HasPrefix(u, "postgres") {
+		t.Skip("SQLite's file lock lets one store open at a time: PostgreSQL only")
+	}
+	ctx := context.Background()
+	conn, err := b.raw(t, u).Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
+		t.Fatal(err)
+	}
+	return u, conn, func() {
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestMigrationLockTriedEverySecond: a referee whose migration finds the migration's advisory
 // lock held (another referee migrating, as when three start together on a fresh database) opens
 // within about a second of its release: goose's locker tried the lock again every 5 s, so the
@@ -311,19 +337,8 @@ func TestOpenCurrentMigratesNothing(t *testing.T) {
 // three-referee recipe failed at its next step ("connection refused": an outside trial).
 func TestMigrationLockTriedEverySecond(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
-		u := b.fresh(t)
-		if !strings.HasPrefix(u, "postgres") {
-			t.Skip("SQLite's file lock orders its openers: PostgreSQL only")
-		}
+		u, conn, release := heldMigrationLock(t, b)
 		ctx := context.Background()
-		conn, err := b.raw(t, u).Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
 		start := time.Now()
 		opened := make(chan error, 1)
 		go func() {
@@ -334,9 +349,7 @@ func TestMigrationLockTriedEverySecond(t *testing.T) {
 			opened <- err
 		}()
 		time.Sleep(300 * time.Millisecond) // Open has found the lock held
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
+		release()
 		released := time.Now()
 		// Timed from the release to the lock's grant to Open's session (pg_locks: a bigint key is
 		// classid, its high 32 bits, and objid, with objsubid 1), not to Open's end: a fresh
@@ -377,19 +390,8 @@ func TestMigrationLockTriedEverySecond(t *testing.T) {
 // the schema is current (both said they had migrated it from 0: a soak trial of three referees).
 func TestMigrationSaidOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
-		u := b.fresh(t)
-		if !strings.HasPrefix(u, "postgres") {
-			t.Skip("SQLite's file lock lets one store open at a time: PostgreSQL only")
-		}
+		u, _, release := heldMigrationLock(t, b)
 		ctx := context.Background()
-		conn, err := b.raw(t, u).Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
 		said := make(chan store.Migration, 2)
 		for range 2 {
 			go func() {
@@ -404,9 +406,7 @@ func TestMigrationSaidOnce(t *testing.T) {
 			}()
 		}
 		time.Sleep(500 * time.Millisecond) // both have read the version and wait for the lock
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
+		release()
 		last := latestMigration(t)
 		got := []store.Migration{<-said, <-said}
 		slices.SortFunc(got, func(a, b store.Migration) int { return int(a.From - b.From) })

@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { andList, apply, bySide, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, scoresText, setClocks, settlementText } from "./table.js";
+import { andList, apply, bySide, cap, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, scoresText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -205,7 +205,7 @@ async function lobby() {
 // (homeTables) as ended, whose seats it forgets. A table not listed (past the list's pages, or
 // ended before the 50 games it lists) stays: its page says.
 function ownGames(tables) {
-  const ended = new Set(tables.filter((t) => !["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"].includes(t.state)).map((t) => t.tableId));
+  const ended = new Set(tables.filter((t) => !ACTIVE_STATES.includes(t.state)).map((t) => t.tableId));
   const ids = [];
   for (const id of keptSeats.ids()) {
     if (ended.has(id)) keptSeats.forget(id);
@@ -223,12 +223,15 @@ const PERSON_CLOCK = { decisionMs: 60000, bankMs: 600000 };
 // games left out (they are on the tournament's page: one of thousands of games filled the list).
 const HOME_GAMES = 50;
 
+// ACTIVE_STATES are the states of a table not yet ended.
+const ACTIVE_STATES = ["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"];
+
 // homeTables is what the home page lists: every table waiting, in play or quarantined (they are
 // few), newest first, then the HOME_GAMES most recently ended (ListGames, newest first). A call
 // that fails but for a refusal is made again (load, onCut told).
 async function homeTables(onCut) {
   const active = new Map();
-  for (const state of ["TABLE_STATE_WAITING", "TABLE_STATE_PLAYING", "TABLE_STATE_QUARANTINED"]) {
+  for (const state of ACTIVE_STATES) {
     const r = await load(() => call(`${TABLES}/ListTables`, { state, pageSize: 1000 }), onCut);
     for (const t of r.tables ?? []) active.set(t.tableId, t);
   }
@@ -378,7 +381,6 @@ function cutText(policy, after) {
 // AUTO_PLAY): "until you are back" alone read as a wait, and a game against bots ended in a
 // quarter of a second (a browser trial).
 const PLAYED_FOR = "the referee plays each of your turns at once until you are back (a game against bots can end within seconds)";
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // leavingText says which seat and side the person plays (the result and the scores name sides)
 // and what leaving the play page does to the seat, from the Welcome's failure policy (its

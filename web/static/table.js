@@ -109,7 +109,8 @@ const without = (cards, c) => {
   const i = cards.findIndex((x) => x.id === c.id);
   return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
 };
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// cap is s with its first letter in upper case: "Ace of spades played by you".
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // INTERVENTION_CAUSES says why the referee played for a seat, by Intervention.kind.
 const INTERVENTION_CAUSES = {
