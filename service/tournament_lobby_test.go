@@ -769,3 +769,41 @@ func TestTournamentLobbyEntrantOfAnotherVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentSaysBotBackWhileSlotsAreHeld: a lobby bot said away is no longer said so as soon
+// as it enters the lobby, though every concurrency slot is held by a game that goes on (here a
+// lobby bot that never decides). Before, the runner refreshed who was away only once a slot
+// freed: after a takeover a host watched a bot said away for seconds after it was back.
+func TestTournamentSaysBotBackWhileSlotsAreHeld(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	r.serveStalledBot(t, "held", 2)
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 4, Duplicate: true, Concurrency: 1, AbsenceGraceMs: 60_000,
+		Options: map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "away", Kind: tournament.KindLobby, Bot: "away"}, {ID: "held", Kind: tournament.KindLobby, Bot: "held"},
+			{ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	awayNow := func() []AwayBot {
+		got, err := r.srv.Referee.GetTournament(context.Background(), tn.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Away
+	}
+	for deadline := time.Now().Add(waitFor); len(awayNow()) == 0 || r.srv.Referee.ListBots()[0].GetGamesInPlay() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after %s: away %+v, held's games in play %d; want away said away and a game of held in play", waitFor, awayNow(), r.srv.Referee.ListBots()[0].GetGamesInPlay())
+		}
+	}
+	r.serveBot(t, "away", 2)
+	back := time.Now()
+	for len(awayNow()) > 0 {
+		if time.Since(back) > 5*time.Second {
+			t.Fatalf("away %+v 5 s after the bot entered the lobby, the slot held by held's game; want none", awayNow())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Logf("no bot said away %v after it entered the lobby", time.Since(back).Round(time.Millisecond))
+}

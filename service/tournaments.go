@@ -669,7 +669,9 @@ const (
 // before the schedule's next game, as soon as a bot enters or leaves the lobby or the first grace
 // of the bots away runs out (once the whole schedule has started, the tournament waits for one
 // of these), until their bots are back or their graces have run out (then they start, and are
-// forfeited at once). Before, such games waited in the concurrency slots: a round robin whose
+// forfeited at once). A bot back is no longer said away as soon as it enters, though every slot
+// is held (it was said away until a slot freed: seconds after a takeover, a host's trial).
+// Before, such games waited in the concurrency slots: a round robin whose
 // one bot was away stood still, every slot held by that bot's games, for as long as the grace
 // (up to a day), and after a restart, before the bots were back (a host's trial); and then,
 // tried again only once the schedule had been gone through, a bot away for the seconds of a
@@ -701,6 +703,7 @@ func (s *Referee) playMissing(ctx context.Context, tr *tourney) bool {
 	retrying = len(retry) > 0
 	away := map[string]AwayBot{}
 	presences := s.lobby.presenceChanges() // taken first: a bot entering meanwhile is seen
+	entered := false                       // presences fired while the runner waited for a slot
 	firstForfeit := func() time.Time {     // the earliest grace of the bots away to run out
 		var first time.Time
 		for _, b := range away {
@@ -717,8 +720,10 @@ run:
 			s.updateAway(tr, func([]AwayBot) []AwayBot { return slices.Collect(maps.Values(away)) })
 		}
 		if len(retry) == 0 && len(later) > 0 {
-			due := false
-			if next < len(tr.games) {
+			due := entered
+			switch {
+			case due:
+			case next < len(tr.games):
 				select {
 				case <-presences:
 					due = true
@@ -726,7 +731,7 @@ run:
 					first := firstForfeit()
 					due = !first.IsZero() && !time.Now().Before(first)
 				}
-			} else {
+			default:
 				// Nothing left but games put off: none can start until a bot enters or leaves
 				// the lobby, or a grace runs out (a round every second cost a referee waiting on
 				// 87 000 put-off games a seventh of a core: an outside trial).
@@ -746,7 +751,7 @@ run:
 				due = true
 			}
 			if due {
-				presences = s.lobby.presenceChanges()
+				presences, entered = s.lobby.presenceChanges(), false
 				retry, later, retrying = later, nil, true
 				away = map[string]AwayBot{}
 			}
@@ -767,9 +772,20 @@ run:
 		if tr.hasResult(g.Index) {
 			continue
 		}
-		select {
-		case slots <- struct{}{}:
-		case <-ctx.Done():
+	slot:
+		for {
+			select {
+			case slots <- struct{}{}:
+				break slot
+			case <-ctx.Done():
+				break slot
+			case <-presences:
+				// A bot entered or left the lobby while every slot is held: the bots back are
+				// no longer said away now (before, only once a slot freed: seconds after a
+				// takeover), and the games put off are tried again after this one.
+				presences, entered = s.lobby.presenceChanges(), true
+				s.sayBack(tr, away)
+			}
 		}
 		if ctx.Err() != nil || s.isDraining() || s.awaitLease(ctx) != nil {
 			break run // a slot taken or not, nothing more starts; wg.Wait below
@@ -843,6 +859,27 @@ run:
 	return failed.Load()
 }
 
+// sayBack removes from away, and from the bots tr says away, those now able to take a seat of
+// tr's games (lobby.waitsForAway for one seat), or whose grace has run out.
+func (s *Referee) sayBack(tr *tourney, away map[string]AwayBot) {
+	tr.mu.Lock()
+	said := slices.Clone(tr.away)
+	tr.mu.Unlock()
+	grace := time.Duration(tr.spec.AbsenceGraceMs) * time.Millisecond
+	var back []string
+	for _, b := range said {
+		if s.lobby.waitsForAway([][]string{{b.Bot}}, tr.spec.Variant, tr.id, grace, tr.runSince()) == nil {
+			back = append(back, b.Bot)
+			delete(away, b.Bot)
+		}
+	}
+	if back != nil {
+		s.updateAway(tr, func(cur []AwayBot) []AwayBot {
+			return slices.DeleteFunc(cur, func(b AwayBot) bool { return slices.Contains(back, b.Bot) })
+		})
+	}
+}
+
 // tablesWithoutResult returns the games of tr, by Index, whose tables exist (store.TournamentTables)
 // without a result: in play here or on another referee sharing the store, or ended without their
 // result stored (the tournament changed referee meanwhile). None for a tournament whose games are
@@ -871,7 +908,8 @@ func (s *Referee) tablesWithoutResult(ctx context.Context, tr *tourney) map[int]
 // updateAway sets the lobby bots whose games tr puts off (tourney.away) to what change makes of
 // a copy of them (in any order) and, when they changed, wakes its watchers and logs each bot newly
 // put off, once while it stays so. playMissing adds the bots of each game it puts off, removes
-// those of each game it starts, and sets those of the games put off again by a retry at its end.
+// those of each game it starts and those back while it waits for a slot (sayBack), and sets those
+// of the games put off again by a retry at its end.
 func (s *Referee) updateAway(tr *tourney, change func([]AwayBot) []AwayBot) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
