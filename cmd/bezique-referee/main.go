@@ -299,6 +299,10 @@ func run(c config) error {
 		if m, ok := st.(store.Migrated); ok { // what was migrated, when: an upgrade left no trace
 			if mig := m.Migration(); mig.From != mig.To {
 				log.Info("store schema migrated", "store", store.Redact(c.store), "from_version", mig.From, "to_version", mig.To)
+				if len(mig.Live) > 0 {
+					log.Warn("store schema migrated while other referees were running on it: stop them, they write the old schema's shape (docs/OPERATIONS.md § Upgrades)",
+						"referees", strings.Join(mig.Live, ", "), "from_version", mig.From)
+				}
 			} else {
 				log.Info("store schema current", "store", store.Redact(c.store), "version", mig.To)
 			}

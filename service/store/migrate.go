@@ -138,6 +138,12 @@ func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) (Migration, er
 			"does not migrate it (the build that wrote it could no longer open it): read it with that build, or start this "+
 			"build's bezique-referee on it, which migrates it (docs/OPERATIONS.md § Upgrades)", ErrOlderSchema, current, known)
 	}
+	var live []string
+	if d.goose == goose.DialectPostgres && current >= leasesVersion && current < known {
+		if live, err = liveReferees(ctx, db); err != nil {
+			return Migration{}, fmt.Errorf("store: migrations: %w", err)
+		}
+	}
 	applied, err := p.Up(ctx)
 	if err != nil && !errors.Is(err, goose.ErrNoNextVersion) {
 		return Migration{}, fmt.Errorf("store: migrate %s: %w", d.name, err)
@@ -152,13 +158,39 @@ func migrate(ctx context.Context, d dialect, db *sql.DB, up bool) (Migration, er
 	if len(applied) == 0 {
 		return Migration{From: now, To: now}, nil
 	}
-	return Migration{From: current, To: now}, nil
+	return Migration{From: current, To: now, Live: live}, nil
+}
+
+// leasesVersion is the migration that made the referees table (00004_leases.sql), which every
+// referee on PostgreSQL refreshes (seen_at) with its leases, every LeaseRenewal.
+const leasesVersion = 4
+
+// liveReferees returns the addresses of the referees seen on db within LeaseTTL, in order.
+func liveReferees(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, "SELECT address FROM referees WHERE seen_at > now() - $1::interval ORDER BY address", leaseTTLSetting())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var live []string
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, err
+		}
+		live = append(live, a)
+	}
+	return live, rows.Err()
 }
 
 // Migration is what opening a store found of its schema and left: the versions (the numbers of
 // the files under migrations/) before and after; equal when nothing was migrated.
 type Migration struct {
 	From, To int64
+	// Live are the addresses of the referees seen within LeaseTTL when a migration of a
+	// PostgreSQL store began: an older build's, running beside the migrated schema, which it goes
+	// on writing in its old shape (docs/OPERATIONS.md § Upgrades says to stop them first).
+	Live []string
 }
 
 // Migrated is a store opened from a database ([Open], [OpenCurrent]): Migration says what its

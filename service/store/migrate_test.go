@@ -67,7 +67,7 @@ func TestMigrateActionLog(t *testing.T) {
 
 		st := open(t, u)
 		// The opening says what it migrated, for the referee's log (an upgrade left no trace).
-		if m := st.(store.Migrated).Migration(); m != (store.Migration{From: 3, To: latestMigration(t)}) {
+		if m := st.(store.Migrated).Migration(); !reflect.DeepEqual(m, store.Migration{From: 3, To: latestMigration(t)}) {
 			t.Errorf("the opening migrated %+v, want from 3 to %d", m, latestMigration(t))
 		}
 		active, err := takeAndLoad(ctx, st)
@@ -410,8 +410,41 @@ func TestMigrationSaidOnce(t *testing.T) {
 		last := latestMigration(t)
 		got := []store.Migration{<-said, <-said}
 		slices.SortFunc(got, func(a, b store.Migration) int { return int(a.From - b.From) })
-		if want := []store.Migration{{From: 0, To: last}, {From: last, To: last}}; !slices.Equal(got, want) {
+		if want := []store.Migration{{From: 0, To: last}, {From: last, To: last}}; !reflect.DeepEqual(got, want) {
 			t.Errorf("the two openings said %+v, want %+v", got, want)
+		}
+	})
+}
+
+// TestMigrationNamesLiveReferees: a PostgreSQL store migrated while other referees renew their
+// leases on it (an older build's, which go on writing the old schema's shape) names them by
+// address, for the referee's warning; a referee not seen within LeaseTTL is not named, and a
+// store already current names none (the referees running then are of this schema).
+func TestMigrationNamesLiveReferees(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		u := b.fresh(t)
+		if !strings.HasPrefix(u, "postgres") {
+			t.Skip("referees share a store on PostgreSQL only")
+		}
+		ctx := context.Background()
+		db := b.raw(t, u)
+		if err := store.MigrateUpTo(ctx, "postgres", db, 13); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO referees (owner, address, seen_at) VALUES "+
+			"('old-1', '10.0.0.5:7777', now()), ('old-2', '10.0.0.4:7777', now() - interval '1 second'), ('gone', '10.0.0.9:7777', now() - interval '1 hour')"); err != nil {
+			t.Fatal(err)
+		}
+		st := open(t, u)
+		want := store.Migration{From: 13, To: latestMigration(t), Live: []string{"10.0.0.4:7777", "10.0.0.5:7777"}}
+		if got := st.(store.Migrated).Migration(); !reflect.DeepEqual(got, want) {
+			t.Errorf("the opening said %+v, want %+v", got, want)
+		}
+		_ = st.Close()
+		again := open(t, u)
+		defer again.Close()
+		if got := again.(store.Migrated).Migration(); !reflect.DeepEqual(got, store.Migration{From: want.To, To: want.To}) {
+			t.Errorf("the next opening said %+v, want the schema current and no referee named", got)
 		}
 	})
 }
