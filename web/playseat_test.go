@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -102,5 +103,29 @@ func TestPlayUnknownTable(t *testing.T) {
 	want := `No table t-0000000000000000 on this referee: the link may be for another referee, or the game ended long ago. The referee said: not_found: join.table_id: table "t-0000000000000000" not found`
 	if err != nil || said != want {
 		t.Errorf("the play page of an unknown table says %q (%v), want %q", said, err, want)
+	}
+}
+
+// TestPlayPromptAboveScores: on a phone's screen (390 px) a seat's prompt comes right under the
+// hands, above the scores (it came below them, a screen's scroll from the cards: a browser trial),
+// and a screen reader reads it before them.
+func TestPlayPromptAboveScores(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	_, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	order, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seats, #actions .prompt, .scores")].map(e => e.className || e.id)`))
+	if want := []string{"seats", "prompt", "scores"}; err != nil || !slices.Equal(order, want) {
+		t.Errorf("the play page's order %v (%v), want %v", order, err, want)
+	}
+	below, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#actions .prompt").getBoundingClientRect().bottom <= document.querySelector(".scores").getBoundingClientRect().top`))
+	if err != nil || !below {
+		t.Errorf("the prompt is not above the scores on a 390 px screen (%v)", err)
 	}
 }

@@ -5,7 +5,7 @@
 // /tournaments/{id} (a tournament's standings). An API key comes from the key field in the
 // header or from the fragment (#key=…, for an iframe), and is kept for the tab (api.js).
 import { apiKey, call, follow, load, setAPIKey } from "./api.js";
-import { andList, apply, bySide, cap, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, scoresText, setClocks, settlementText } from "./table.js";
+import { andList, apply, bySide, cap, CAUSES, cardFace, cardName, draw, esc, fromView, meldName, movesHTML, movesSince, newTable, outcomeText, scoresHTML, scoresText, setClocks, settlementText } from "./table.js";
 import { tournament } from "./tournament.js";
 
 const TABLES = "bezique.v1.TableService";
@@ -415,8 +415,9 @@ function actionText(a) {
 async function play(id) {
   document.title = `Playing ${id} – Bézique referee`;
   const { seat, token } = takeSeatFromFragment(id);
-  main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p><div id="moves"></div>`;
+  main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p><div id="scores"></div><div id="moves"></div>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions"), moves = document.getElementById("moves");
+  const scores = document.getElementById("scores");
   let t = null, request = null;
   let cut = false; // the Play stream is being opened again (follow's onCut)
   // since is what happened since the person's last turn, said with the next one and at the game's
@@ -468,6 +469,7 @@ async function play(id) {
         `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
       : t.over ? since : `<p class="prompt" aria-hidden="true">Waiting for the other seats…</p>`);
     if (html !== actionsShown) actions.innerHTML = actionsShown = html;
+    scores.innerHTML = scoresHTML(t);
     moves.innerHTML = movesHTML(t);
     const first = document.querySelector("[data-action]");
     if (first && !document.activeElement?.dataset?.action) first.focus();

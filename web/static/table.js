@@ -410,7 +410,7 @@ function interventionsHTML(t) {
     t.interventions.slice(-INTERVENTIONS_SHOWN).map((i) => `<li>${esc(i)}</li>`).join("")}</ul></section>`;
 }
 
-// render draws the table. play, for a person's seat, is {seat, actions: Map "hand:ID" or
+// render draws the table (without its scores for a person's seat: scoresHTML). play, for a person's seat, is {seat, actions: Map "hand:ID" or
 // "table:ID" → action id, and "hand:SUIT:RANK" or "table:SUIT:RANK" → the action of a copy of
 // that face there, for the copies that the legal actions do not name}.
 // The table's data-seq and data-events are the last event's seq and how many events were folded.
@@ -436,8 +436,6 @@ export function render(t, play) {
   }).join("");
   const trickCards = t.trick.length ? t.trick : t.lastTrick?.plays ?? [];
   const trickLabel = t.trick.length ? "Trick in progress" : t.lastTrick ? `Last trick, won by ${esc(seatName(t, t.lastTrick.winner))}` : "Trick";
-  const scores = t.totals.map((v, side) =>
-    `<tr><th scope="row">Side ${side}</th><td data-side="${side}" class="total">${v}</td><td>${t.dealPoints[side]}</td></tr>`).join("");
   return `<div class="table" data-seq="${t.seq}" data-events="${t.events}">
     <section class="centre" aria-label="the centre of the table">
       <div><span class="label">Deal</span> ${t.deal}</div>
@@ -447,11 +445,20 @@ export function render(t, play) {
       <div class="trick"><span class="label">${trickLabel}</span><div class="row">${trickCards.map((p) => playedHTML(t, p)).join("")}</div></div>
     </section>
     <div class="seats">${seatHTML}</div>
-    <table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
-    ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}
+    ${play ? "" : scoresHTML(t)}
     ${t.replay || play ? "" : movesHTML(t)}
     ${interventionsHTML(t)}
   </div>`;
+}
+
+// scoresHTML is the table of scores by side (total, this deal) and, once the game is over, its
+// result. render draws it after the seats; a person's seat draws it after its actions (after the
+// seats on a phone's screen, the prompt came below it: a browser trial).
+export function scoresHTML(t) {
+  const scores = t.totals.map((v, side) =>
+    `<tr><th scope="row">Side ${side}</th><td data-side="${side}" class="total">${v}</td><td>${t.dealPoints[side]}</td></tr>`).join("");
+  return `<table class="scores"><caption>Scores</caption><thead><tr><th scope="col">Side</th><th scope="col">Total</th><th scope="col">This deal</th></tr></thead><tbody>${scores}</tbody></table>
+    ${t.over ? `<p class="over" id="over">Game over: ${esc(t.over)}</p>` : ""}`;
 }
 
 // draw renders the table into el, and says what happened last in a line after el that stays in
