@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -480,5 +481,39 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	}
 	if r := DefaultRules(TwoHanded); !r.RevealLastStockCard || r.Target != 1000 || !r.Phase2MustHead || !r.RequireNewCard {
 		t.Fatalf("2p defaults %+v", r)
+	}
+}
+
+// An option that cannot change the game in a combination keeps its default (as one that does not
+// apply to the variant does), so that the rules a table shows are the rules it plays: an options
+// audit found these accepted, and 0 of 80 seeded games changed by them. RULES.md §1.9.5 (each seven
+// of trumps gives one seven action), §2 R6 and its higher_value paragraph, §3.3.13 and §8 (a
+// player melds from 7 cards: hand and own tabled cards are 8 after every draw).
+func TestOptionsWithoutEffectKeepTheirDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		v    Variant
+		opts map[string]string
+		err  string // "" when accepted
+	}{
+		{TwoHanded, map[string]string{"max_seven_actions_per_trick": "2"}, ""},
+		{TwoHanded, map[string]string{"max_seven_actions_per_trick": "3"}, "bezique: option max_seven_actions_per_trick: 3 is more than the 2 sevens of trumps of a 64-card deck (each gives one seven action at most: RULES.md §1.9.5)"},
+		{ThreeHanded, map[string]string{"max_seven_actions_per_trick": "3"}, ""},
+		{ThreeHanded, map[string]string{"max_seven_actions_per_trick": "4"}, "bezique: option max_seven_actions_per_trick: 4 is more than the 3 sevens of trumps of a 96-card deck (each gives one seven action at most: RULES.md §1.9.5)"},
+		{ThreeHanded, map[string]string{"deck": "63", "max_seven_actions_per_trick": "3"}, "bezique: option max_seven_actions_per_trick: 3 is more than the 2 sevens of trumps of a 63-card deck (each gives one seven action at most: RULES.md §1.9.5)"},
+		{FourHandedIndividual, map[string]string{"max_seven_actions_per_trick": "4"}, ""},
+		{ThreeHanded, map[string]string{"deck": "63", "second_double_on_used_pair": "true"}, ""}, // its default: the effective options sent back
+		{ThreeHanded, map[string]string{"deck": "63", "second_double_on_used_pair": "false"}, "bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out"},
+		{ThreeHanded, map[string]string{"reuse_rule": "higher_value", "second_double_on_used_pair": "false"}, "bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out"},
+		{FourHanded, map[string]string{"reuse_rule": "higher_value", "second_double_on_used_pair": "true"}, "bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out"},
+		{FourHanded, map[string]string{"second_double_on_used_pair": "true"}, ""},
+		{FourHanded, map[string]string{"multi_bezique_same_player": "true", "quadruple_value": "4500"}, ""},
+		{FourHanded, map[string]string{"multi_bezique_same_player": "true", "quadruple_value": "1000"}, "bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out"},
+		{FourHandedIndividual, map[string]string{"quadruple_value": "4500"}, ""},
+		{FourHandedIndividual, map[string]string{"quadruple_value": "100000"}, "bezique: option quadruple_value does not apply to four-handed-individual (it applies to four-handed)"},
+	} {
+		_, err := NewRules(tc.v, tc.opts)
+		if got := fmt.Sprint(err); (tc.err == "" && err != nil) || (tc.err != "" && got != tc.err) {
+			t.Errorf("NewRules(%s, %v) = %v; want %q", tc.v, tc.opts, err, tc.err)
+		}
 	}
 }

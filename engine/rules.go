@@ -335,6 +335,24 @@ func (r *Rules) validate() error {
 	if full := r.Variant.Packs() * NumFaces; r.Deck != full && (r.Deck != Deck63 || r.Variant != ThreeHanded) {
 		return fmt.Errorf("bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
 	}
+	// An option that cannot change the game in this combination keeps its default, as one that
+	// does not apply to the variant does (below): refused otherwise, though harmless, so that the
+	// rules a table shows are the rules it plays (an options audit).
+	if sevens := (r.Deck + NumFaces - 1) / NumFaces; r.MaxSevenActionsPerTrick > sevens {
+		return fmt.Errorf("bezique: option max_seven_actions_per_trick: %d is more than the %d sevens of trumps of a %d-card deck (each gives one seven action at most: RULES.md §1.9.5)",
+			r.MaxSevenActionsPerTrick, sevens, r.Deck)
+	}
+	if def := defaultsOf(r.Variant); r.SecondDoubleOnUsedPair != def.SecondDoubleOnUsedPair {
+		switch {
+		case r.Deck == Deck63:
+			return fmt.Errorf("bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out")
+		case r.ReuseRule == ReuseRuleHigherValue:
+			return fmt.Errorf("bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out")
+		}
+	}
+	if r.Variant == FourHanded && r.MultiBeziqueSamePlayer && r.QuadrupleValue != defaultsOf(r.Variant).QuadrupleValue {
+		return fmt.Errorf("bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
+	}
 	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
 		return fmt.Errorf("bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")
 	}
