@@ -517,3 +517,15 @@ func TestOptionsWithoutEffectKeepTheirDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestSevenOptionsOutsideTheirVariants: in Rubicon and six-pack (no turn-up) a seven option is
+// refused as one that does not apply there; the refusal said to set turn_up_trump=true, which
+// those variants refuse too (an options audit).
+func TestSevenOptionsOutsideTheirVariants(t *testing.T) {
+	for _, v := range []Variant{Rubicon, SixPack} {
+		_, err := NewRules(v, map[string]string{"max_seven_actions_per_trick": "2"})
+		if want := "bezique: option max_seven_actions_per_trick does not apply to " + string(v) + " (it applies to two-handed, three-handed, four-handed, four-handed-individual)"; fmt.Sprint(err) != want {
+			t.Errorf("NewRules(%s, max_seven_actions_per_trick=2) = %v; want %q", v, err, want)
+		}
+	}
+}

@@ -291,7 +291,10 @@ func (r *Rules) validate() error {
 	if sum != r.Variant.HandSize() {
 		return fmt.Errorf("bezique: option deal_packets: packets sum to %d, want %d", sum, r.Variant.HandSize())
 	}
-	if !r.TurnUpTrump {
+	// Two-handed alone chooses its turn-up: in Rubicon and six-pack (none) these options do not
+	// apply, as the check of every option's variants below says (this said to set
+	// turn_up_trump=true, which they refuse: an options audit).
+	if !r.TurnUpTrump && r.Variant == TwoHanded {
 		switch {
 		case r.RevealLastStockCard:
 			return fmt.Errorf("bezique: option reveal_last_stock_card needs a turn-up (turn_up_trump=true)")
@@ -386,6 +389,23 @@ func (r Rules) Options() map[string]string {
 	for i := range options {
 		if o := &options[i]; o.Supported {
 			out[o.Name] = o.format(&r)
+		}
+	}
+	return out
+}
+
+// Canonical returns the options of asked, which NewRules read into r, each in the text form
+// Options gives ("TRUE" → "true", "+04" → "4", "3-02-3" → "3-2-3"): what a table keeps and shows
+// of the options asked for. A name r has no option of (NewRules refuses it) is left out.
+func (r Rules) Canonical(asked map[string]string) map[string]string {
+	if asked == nil {
+		return nil
+	}
+	all := r.Options()
+	out := make(map[string]string, len(asked))
+	for name := range asked {
+		if v, ok := all[name]; ok {
+			out[name] = v
 		}
 	}
 	return out

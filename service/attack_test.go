@@ -335,7 +335,7 @@ func connectHandlers() int {
 // forever (the binary falls back to Stop after 5 s). A client can pin any number of them.
 func TestAtkNeverReadingSeatPinsHandler(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 16; c.PingInterval = time.Hour })
-	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(1)}, nil))
 	base := connectHandlers()
 	_, cancel := joinSeat0(t, r, resp)
 	deadline := time.Now().Add(waitFor)
@@ -571,6 +571,7 @@ func TestAtkTableServiceOddInputs(t *testing.T) {
 			"seed 31 bytes":       func(q *pb.CreateTableRequest) { q.Seed = make([]byte, 31) },
 			"seed 0 bytes":        func(q *pb.CreateTableRequest) { q.Seed = []byte{} },
 			"decision 11 min":     func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{DecisionMs: 660_000} },
+			"decision 9 ms":       func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{DecisionMs: MinDecisionMs - 1} },
 			"bank max":            func(q *pb.CreateTableRequest) { q.Clock = &pb.Clock{BankMs: proto.Uint32(^uint32(0))} },
 			"policy 99":           func(q *pb.CreateTableRequest) { q.FailurePolicy = &pb.FailurePolicy{OnTimeout: 99} },
 			"stacked empty":       func(q *pb.CreateTableRequest) { q.StackedDeal = &pb.StackedDeal{} },
@@ -596,8 +597,8 @@ func TestAtkTableServiceOddInputs(t *testing.T) {
 		}
 		// Extreme but valid clocks play through.
 		resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
-			Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}, Clock: &pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1), IncrementMs: 600_000}})
-		wantCode("CreateTable decision_ms 1", err, codes.OK)
+			Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}, Clock: &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(1), IncrementMs: 600_000}})
+		wantCode("CreateTable decision_ms 10", err, codes.OK)
 		if err == nil {
 			r.record(t, resp.GetTableId())
 			_, err = r.tables.WatchTable(ctx, &pb.WatchTableRequest{TableId: resp.GetTableId(), DelayMs: 3_600_001})
@@ -752,7 +753,7 @@ func TestAtkDecideThenHalfClose(t *testing.T) {
 func TestAtkReconnectStormAndRacingSeats(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.PingInterval = 2 * time.Millisecond })
 	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(21),
-		Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(5)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 5}})
+		Clock: &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(5)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 5}})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -826,7 +827,7 @@ func TestAtkNoGoroutineLeak(t *testing.T) {
 	}
 	for i := range games {
 		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), Seed: seed32(byte(40 + i)),
-			Clock: &pb.Clock{DecisionMs: 2, BankMs: proto.Uint32(2)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 1}})
+			Clock: &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(2)}, FailurePolicy: &pb.FailurePolicy{DisconnectGraceMs: 1}})
 		// A watcher with a big delay that gives up, one that stays to the end, a seat that joins
 		// and leaves, and one that plays.
 		wctx, wcancel := context.WithCancel(context.Background())

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/tournament"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -93,4 +95,31 @@ func specEqual(a, b engine.OptionSpec) bool {
 	return a.Name == b.Name && a.Type == b.Type && slices.Equal(a.Values, b.Values) && a.Min == b.Min && a.Max == b.Max &&
 		slices.Equal(a.Examples, b.Examples) && slices.Equal(a.Variants, b.Variants) && a.Doc == b.Doc &&
 		a.Section == b.Section && a.Supported == b.Supported && a.Unsupported == b.Unsupported
+}
+
+// TestOptionsKeptInTheEngineSpelling: the options a table or a tournament is created with are
+// kept, shown and recorded in the spelling of the rule catalog, whatever spelling NewRules
+// accepted ("F" and "+04" were shown and recorded as typed, where the catalog lists "false" and
+// "true": an options audit).
+func TestOptionsKeptInTheEngineSpelling(t *testing.T) {
+	r := startReferee(t, nil, nil)
+	ctx := context.Background()
+	asked := map[string]string{"phase2_must_head": "F", "max_seven_actions_per_trick": "+02", "deal_packets": "3-02-3", "target": "0300"}
+	want := map[string]string{"phase2_must_head": "false", "max_seven_actions_per_trick": "2", "deal_packets": "3-2-3", "target": "300"}
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Options: asked,
+		Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
+	if got := resp.GetTable().GetRules().GetOptions(); !maps.Equal(got, want) {
+		t.Errorf("CreateTable's options %v, want %v", got, want)
+	}
+	if got := r.record(t, resp.GetTableId()).GetRules().GetOptions(); !maps.Equal(got, want) {
+		t.Errorf("the record's options %v, want %v", got, want)
+	}
+	tn, err := r.srv.Referee.CreateTournament(ctx, tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Concurrency: 1, Options: asked,
+		Entrants: []tournament.Entrant{{ID: "a", Bot: "random"}, {ID: "b", Bot: "rulebook"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(tn.Spec.Options, want) {
+		t.Errorf("the tournament's options %v, want %v", tn.Spec.Options, want)
+	}
 }

@@ -284,7 +284,7 @@ func TestNoLeakOverTheWire(t *testing.T) {
 				}
 				if g%5 == 2 {
 					// A short clock so the referee plays for the seats sometimes.
-					req.Clock = &pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}
+					req.Clock = &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(1)}
 				}
 				rec, msgs := playRecorded(t, r, req)
 				if len(msgs) == 0 {

@@ -943,7 +943,7 @@ func TestSlowReaderDropped(t *testing.T) {
 	r := startReferee(t, nil, func(c *Config) { c.SeatQueue = 64; c.PingInterval = time.Hour })
 	// Seat 0 joins and never reads; the referee plays for it at every short deadline, so events
 	// keep coming until gRPC flow control stops its sender and its queue fills.
-	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 1, BankMs: proto.Uint32(1)}, nil))
+	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(1)}, nil))
 	stream, _ := joinSeat0(t, r, resp)
 	spectate := r.watch(t, resp.GetTableId())
 	// Meanwhile another table plays a whole game.

@@ -114,7 +114,7 @@ func TestGetReplayShowsInterventions(t *testing.T) {
 	for _, policy := range []pb.FailureAction{pb.FailureAction_FAILURE_ACTION_AUTO_PLAY, pb.FailureAction_FAILURE_ACTION_FORFEIT} {
 		resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(7), Options: map[string]string{"target": "1"},
 			Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "sleeper"}}}, builtinSeat("random")},
-			Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(0)}, FailurePolicy: &pb.FailurePolicy{OnTimeout: policy}})
+			Clock: &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(0)}, FailurePolicy: &pb.FailurePolicy{OnTimeout: policy}})
 		stream, err := r.seats.Connect(ctx)
 		if err != nil {
 			t.Fatal(err)

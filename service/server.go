@@ -164,6 +164,11 @@ const DefaultRecoveryGrace = 10 * time.Second
 // long, while sending, is dropped.
 const DefaultSendStall = 30 * time.Second
 
+// MinDecisionMs is the shortest decision time a table's clock may give (clock.decision_ms, in
+// milliseconds): a remote bot's round trip alone can take longer. 1 ms was taken, and a remote
+// seat lost on time at its first decision against a built-in bot that never does (an options audit).
+const MinDecisionMs = 10
+
 // Default clock and failure policy of a table that gives none (milliseconds).
 const (
 	DefaultDecisionMs      = 10_000

@@ -67,6 +67,9 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if c.DecisionMs > 600_000 {
 		return nil, invalid("clock.decision_ms", "%d is more than 10 minutes", c.DecisionMs)
 	}
+	if c.DecisionMs < MinDecisionMs {
+		return nil, invalid("clock.decision_ms", "%d ms is less than the floor of %d ms: a remote bot's round trip alone can take longer, and it would lose on time at its first decision", c.DecisionMs, MinDecisionMs)
+	}
 	if c.BankMs == nil {
 		c.BankMs = proto.Uint32(DefaultBankMs)
 	}
@@ -101,6 +104,12 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	}
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
+	}
+	// The options asked for are kept in the engine's spelling: "F" and "+04" were shown and
+	// recorded as typed, where the catalog lists "false" and "true" (an options audit). Options
+	// NewRules refuses are refused later, after checkOptions bounds their lengths.
+	if rules, err := engine.NewRules(v, req.GetOptions()); err == nil {
+		req.Options = rules.Canonical(req.GetOptions())
 	}
 	return req, nil
 }

@@ -192,9 +192,11 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if err := s.checkTourneyTables(&spec); err != nil {
 		return nil, err // its options' lengths before the engine's refusal, which names the option and its value
 	}
-	if _, err := engine.NewRules(spec.Variant, spec.Options); err != nil {
+	rules, err := engine.NewRules(spec.Variant, spec.Options)
+	if err != nil {
 		return nil, invalid("options", "%s", clientText(err))
 	}
+	spec.Options = rules.Canonical(spec.Options) // kept in the engine's spelling, as a table's (normalise)
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}

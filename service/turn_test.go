@@ -146,7 +146,7 @@ func TestTurnCloseWhileDeciding(t *testing.T) {
 // end is applied or refused STALE_REQUEST once; the game ends and its record replays.
 func TestTurnDeadlineAsDecideArrives(t *testing.T) {
 	r := startReferee(t, nil, quiet)
-	const decisionMs = 4
+	const decisionMs = MinDecisionMs
 	resp := r.create(t, soloTable(&pb.Clock{DecisionMs: decisionMs, BankMs: proto.Uint32(0)}, &pb.FailurePolicy{StrikeLimit: 100}))
 	s := r.join(t, resp, 0, 0)
 	s.welcome()

@@ -25,7 +25,7 @@ func TestReplayShowsInterventions(t *testing.T) {
 	r := startReferee(t)
 	ctx := context.Background()
 	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Public: true, Seed: make([]byte, 32),
-		Options: map[string]string{"target": "700"}, Clock: &pb.Clock{DecisionMs: 5, BankMs: proto.Uint32(0)},
+		Options: map[string]string{"target": "700"}, Clock: &pb.Clock{DecisionMs: 10, BankMs: proto.Uint32(0)},
 		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "sleeper"}}}, {Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "random"}}}}})
 	if err != nil {
 		t.Fatal(err)

@@ -603,8 +603,8 @@ func (x *BuiltinSeat) GetName() string {
 // Clock is a table's time control.
 type Clock struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// decision_ms is the time for each decision before the bank is used; 0 means the referee's
-	// default (10 000).
+	// decision_ms is the time for each decision before the bank is used, from 10 to 600 000; 0
+	// means the referee's default (10 000).
 	DecisionMs uint32 `protobuf:"varint,1,opt,name=decision_ms,json=decisionMs,proto3" json:"decision_ms,omitempty"`
 	// bank_ms is each seat's time bank at the start; unset means the referee's default (60 000),
 	// 0 means no bank.

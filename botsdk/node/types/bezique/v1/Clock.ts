@@ -6,8 +6,8 @@
  */
 export interface Clock {
   /**
-   * decision_ms is the time for each decision before the bank is used; 0 means the referee's
-   * default (10 000).
+   * decision_ms is the time for each decision before the bank is used, from 10 to 600 000; 0
+   * means the referee's default (10 000).
    */
   'decision_ms'?: (number);
   /**
@@ -28,8 +28,8 @@ export interface Clock {
  */
 export interface Clock__Output {
   /**
-   * decision_ms is the time for each decision before the bank is used; 0 means the referee's
-   * default (10 000).
+   * decision_ms is the time for each decision before the bank is used, from 10 to 600 000; 0
+   * means the referee's default (10 000).
    */
   'decision_ms': (number);
   /**

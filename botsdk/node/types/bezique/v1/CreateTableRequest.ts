@@ -16,7 +16,8 @@ export interface CreateTableRequest {
    */
   'variant'?: (_bezique_v1_Variant);
   /**
-   * options are rule options named as RULES.md §5 spells them; the engine validates them.
+   * options are rule options named as RULES.md §5 spells them; the engine validates them. The
+   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4").
    */
   'options'?: ({[key: string]: string});
   /**
@@ -63,7 +64,8 @@ export interface CreateTableRequest__Output {
    */
   'variant': (_bezique_v1_Variant__Output);
   /**
-   * options are rule options named as RULES.md §5 spells them; the engine validates them.
+   * options are rule options named as RULES.md §5 spells them; the engine validates them. The
+   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4").
    */
   'options': ({[key: string]: string});
   /**
