@@ -13,6 +13,11 @@ type Rating struct {
 	Sigma float64 `json:"sigma"`
 }
 
+// Unrated reports whether r is a new entrant's rating, 25 ± 25/3: no rated game yet (any game
+// rated moves Sigma). Views show no rating for it: an entrant that forfeited every game unplayed
+// read "25.0 ± 16.3", above entrants that had won games (a host's trial).
+func (r Rating) Unrated() bool { return r == Rating{Mu: initialMu, Sigma: initialSigma} }
+
 // Ordinal is the conservative estimate Mu - 3·Sigma: the skill the entrant has
 // with about 99.9 % probability (OpenSkill's ordinal, TrueSkill's "exposure"). Rank
 // entrants by it, so that one lucky game does not put a newcomer on top.

@@ -35,14 +35,11 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 	if err != nil {
 		return nil, "", fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
-	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(v), Seats: seats, Options: map[string]string{}}
-	for _, o := range f.options {
-		k, val, ok := strings.Cut(o, "=")
-		if !ok || k == "" {
-			return nil, "", fmt.Errorf("--option %q: want key=value (an option of RULES.md §5, e.g. target=500)", o)
-		}
-		req.Options[k] = val
+	options, err := parseOptions(f.options)
+	if err != nil {
+		return nil, "", err
 	}
+	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(v), Seats: seats, Options: options}
 	if _, err := engine.NewRules(v, req.Options); err != nil {
 		return nil, "", fmt.Errorf("--option: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
@@ -54,6 +51,27 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 		req.Seed = s[:]
 	}
 	return req, v, nil
+}
+
+// parseOptions reads the --option flags, each key=value (an option of RULES.md §5), into the
+// options of a table, a challenge or a tournament (nil for none). An error names a flag without
+// '=' or a name given twice (the last one was taken without a word: an options audit).
+func parseOptions(flags []string) (map[string]string, error) {
+	var options map[string]string
+	for _, o := range flags {
+		k, val, ok := strings.Cut(o, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("--option %q: want key=value (an option of RULES.md §5, e.g. target=500)", o)
+		}
+		if old, seen := options[k]; seen {
+			return nil, fmt.Errorf("--option %s given twice (%s=%s, then %s=%s): give each option once", k, k, old, k, val)
+		}
+		if options == nil {
+			options = map[string]string{}
+		}
+		options[k] = val
+	}
+	return options, nil
 }
 
 // parseSeed reads a seed in every form the records and the docs show it: a decimal uint64

@@ -113,16 +113,13 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 			if err != nil {
 				return fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 			}
-			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: map[string]string{}, Clock: clock.proto(cmd), Public: public}
-			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+			opts, err := parseOptions(options)
+			if err != nil {
 				return err
 			}
-			for _, o := range options {
-				k, val, ok := strings.Cut(o, "=")
-				if !ok || k == "" {
-					return fmt.Errorf("--option %q: want key=value (an option of RULES.md §5, e.g. target=500)", o)
-				}
-				req.Options[k] = val
+			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: opts, Clock: clock.proto(cmd), Public: public}
+			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+				return err
 			}
 			teams := 0
 			for i, s := range seats {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -291,5 +293,29 @@ func TestClockFlags(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOptionGivenTwice: create, challenge and tournament create refuse an --option name given
+// twice, naming both values, before any call (the last was taken without a word: an options
+// audit); each option once is taken as given.
+func TestOptionGivenTwice(t *testing.T) {
+	for _, args := range [][]string{
+		{"create", "--seat", "builtin:random", "--seat", "builtin:random"},
+		{"challenge", "--seat", "builtin:random", "--seat", "builtin:random"},
+		{"tournament", "create", "--entrant", "random", "--entrant", "rulebook"},
+	} {
+		cmd := newRootCmd()
+		cmd.SetArgs(append(args, "--server", "127.0.0.1:1", "--option", "target=500", "--option", "target=700"))
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		if want := "--option target given twice (target=500, then target=700): give each option once"; err == nil || err.Error() != want {
+			t.Errorf("%v: %v; want %q", args, err, want)
+		}
+	}
+	got, err := parseOptions([]string{"target=500", "phase2_must_head=false"})
+	if want := map[string]string{"target": "500", "phase2_must_head": "false"}; err != nil || !maps.Equal(got, want) {
+		t.Errorf("parseOptions: %v, %v; want %v", got, err, want)
 	}
 }

@@ -97,6 +97,9 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 		}
 		en := tournament.Entrant{ID: id, Kind: tournament.KindBuiltin, Bot: bot}
 		if name, ok := strings.CutPrefix(bot, "lobby:"); ok {
+			if name == "" { // the referee's refusal named builtin_bot (a host's trial)
+				return s, nil, fmt.Errorf("--entrant %q: no lobby bot's name after lobby: (bezique lobby lists them)", e)
+			}
 			en.Kind, en.Bot = tournament.KindLobby, name
 			if !named {
 				en.ID = name // a lobby bot's name is unique already
@@ -110,15 +113,8 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 		}
 		s.Entrants = append(s.Entrants, en)
 	}
-	for _, o := range f.options {
-		k, v, ok := strings.Cut(o, "=")
-		if !ok {
-			return s, nil, fmt.Errorf("--option %q: want key=value", o)
-		}
-		if s.Options == nil {
-			s.Options = map[string]string{}
-		}
-		s.Options[k] = v
+	if s.Options, err = parseOptions(f.options); err != nil {
+		return s, nil, err
 	}
 	if f.sprt != "" && f.sprt != "none" {
 		var p [4]float64
@@ -364,7 +360,7 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return printStandings(cmd.OutOrStdout(), tn, jsonOut)
+			return printFinal(cmd.OutOrStdout(), tn, jsonOut)
 		},
 	}
 	f.add(cmd)
@@ -411,7 +407,7 @@ func follow(ctx context.Context, r interface {
 		if bar != nil && awayText(u.Away) != away.told {
 			_ = bar.Clear()
 		}
-		away.write(out, id+": ", u.Away)
+		away.write(out, id+": ", u.Away, u.State == store.TournamentRunning, time.Now())
 		if line != nil {
 			if bar != nil { // line writes to the same terminal: the bar goes first, drawn again below
 				_ = bar.Clear()
@@ -548,7 +544,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				var away awayNews
 				if err := api.WatchTournament(ctx, args[0], func(u service.TournamentUpdate) error {
 					printResults(cmd.OutOrStdout(), u.Spec, u.Results)
-					away.write(cmd.OutOrStdout(), "", u.Away)
+					away.write(cmd.OutOrStdout(), "", u.Away, u.State == store.TournamentRunning, time.Now())
 					return nil
 				}); err != nil {
 					return err
@@ -557,7 +553,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				return printStandings(cmd.OutOrStdout(), tn, false)
+				return printFinal(cmd.OutOrStdout(), tn, false)
 			}
 			seen := 0
 			for {
@@ -568,7 +564,7 @@ func newTournamentWatchCmd(o *tournamentOpts) *cobra.Command {
 				printResults(cmd.OutOrStdout(), &tn.Spec, tn.Results[seen:])
 				seen = len(tn.Results)
 				if tn.State != store.TournamentRunning {
-					return printStandings(cmd.OutOrStdout(), tn, false)
+					return printFinal(cmd.OutOrStdout(), tn, false)
 				}
 				select {
 				case <-ctx.Done():
@@ -654,6 +650,19 @@ type exportedResult struct {
 }
 
 // printStandings prints the standings table and the pairs, or the whole tournament as JSON.
+// printFinal is printStandings for run and watch, which follow a tournament to its end: a
+// tournament cancelled is an error once its standings are printed (exit status 1), so that a
+// script tells it from one that finished (both exited 0: a host's trial).
+func printFinal(w io.Writer, tn *service.Tournament, asJSON bool) error {
+	if err := printStandings(w, tn, asJSON); err != nil {
+		return err
+	}
+	if tn.State == store.TournamentCancelled {
+		return fmt.Errorf("tournament %s was cancelled after %d of its %d games: its standings are not final", tn.ID, tn.Standings.Played, tn.Standings.Scheduled)
+	}
+	return nil
+}
+
 func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	if asJSON {
 		// The results in schedule order, each with the entrants of its seats: an outsider with the
@@ -678,12 +687,20 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
+	unrated := false
 	for i, e := range s.Entrants {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
-			e.Points, e.Score, e.DealDiff, e.Rating.Mu, 1.96*e.Rating.Sigma, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
+		rating, band := fmt.Sprintf("%.1f", e.Rating.Mu), fmt.Sprintf("%.1f", 1.96*e.Rating.Sigma)
+		if e.Rating.Unrated() {
+			rating, band, unrated = "–", "–", true
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, e.Score, e.DealDiff, rating, band, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if unrated {
+		fmt.Fprintln(w, "rating –: no rated game yet (a game forfeited by an entrant absent from the lobby is not rated)")
 	}
 	for _, e := range s.Entrants {
 		if text := forfeitCauses(e); text != "" {
@@ -818,7 +835,8 @@ func forfeitCauses(e tournament.Standing) string {
 }
 
 // writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
-// the columns of "standings" (rating_95 is 1.96 σ), every number at full precision, and
+// the columns of "standings" (rating_95 is 1.96 σ; both empty for an entrant without a rated game,
+// stats.Rating.Unrated), every number at full precision, and
 // scored_games last, the games whose totals the score sums (the third tie-break is score per
 // scored game: without it the ranking could not be rebuilt from the file, a host's audit).
 func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
@@ -827,8 +845,12 @@ func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 		"forfeits", "timeouts", "illegal", "disconnects", "fallbacks", "mean_decision_ms", "forfeits_timeout", "forfeits_illegal", "forfeits_disconnect", "scored_games"})
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for i, e := range s.Entrants {
+		rating, band := num(e.Rating.Mu), num(1.96*e.Rating.Sigma)
+		if e.Rating.Unrated() {
+			rating, band = "", ""
+		}
 		_ = cw.Write([]string{strings.TrimSuffix(rankText(s.Entrants, i), "="), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
-			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), num(e.Rating.Mu), num(1.96 * e.Rating.Sigma),
+			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), rating, band,
 			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs),
 			strconv.Itoa(e.ForfeitsTimeout), strconv.Itoa(e.ForfeitsIllegal), strconv.Itoa(e.ForfeitsDisconnect), strconv.Itoa(e.ScoredGames)})
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,16 +30,36 @@ func awayText(away []service.AwayBot) string {
 func clock(t time.Time) string { return t.UTC().Format("15:04:05 MST") }
 
 // awayNews writes to w, after prefix, the lobby bots a tournament waits for each time they change
-// (awayText), and that it waits for none once they are back.
-type awayNews struct{ told string }
+// (awayText), and for each bot it no longer waits for, whether it is back or its absence grace
+// ran out (it said "no lobby bot it waited for is away now" of a bot killed for good, whose games
+// had just been forfeited: a host's trial). An update of an ended tournament (running false) says
+// nothing of the bots no longer waited for: the end is said.
+type awayNews struct {
+	told   string
+	before []service.AwayBot
+}
 
-func (a *awayNews) write(w io.Writer, prefix string, away []service.AwayBot) {
+func (a *awayNews) write(w io.Writer, prefix string, away []service.AwayBot, running bool, now time.Time) {
 	text := awayText(away)
 	if text == a.told {
 		return
 	}
-	if a.told = text; text == "" {
-		text = "no lobby bot it waited for is away now"
+	var parts []string
+	for _, b := range a.before {
+		if !running || slices.ContainsFunc(away, func(o service.AwayBot) bool { return o.Bot == b.Bot }) {
+			continue
+		}
+		if now.Before(b.ForfeitAt) {
+			parts = append(parts, fmt.Sprintf("lobby bot %s is back: its games are played", b.Bot))
+		} else {
+			parts = append(parts, fmt.Sprintf("lobby bot %s's absence grace ran out at %s: its games are forfeited", b.Bot, clock(b.ForfeitAt)))
+		}
 	}
-	fmt.Fprintln(w, prefix+text)
+	a.told, a.before = text, away
+	if text != "" {
+		parts = append(parts, text)
+	}
+	if len(parts) > 0 {
+		fmt.Fprintln(w, prefix+strings.Join(parts, "; "))
+	}
 }

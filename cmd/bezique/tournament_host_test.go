@@ -65,6 +65,12 @@ func TestTournamentCancelPrintsKeptResults(t *testing.T) {
 	if out != after {
 		t.Fatalf("cancel printed:\n%s\nstandings after it print:\n%s", out, after)
 	}
+	// watch (as run) follows it to its end, which is an error once the standings are printed:
+	// both exited 0, a script could not tell a cancelled event from a finished one (a host's trial).
+	watched, err := runCmd(ctx, "tournament", "watch", "--server", ref.addr, id)
+	if want := fmt.Sprintf("tournament %s was cancelled after %s of its 400 games: its standings are not final", id, m[1]); err == nil || err.Error() != want || !strings.HasSuffix(watched, after) {
+		t.Fatalf("watch of the cancelled tournament: %v (want %q)\n%s", err, want, watched)
+	}
 	path := filepath.Join(t.TempDir(), "standings.csv")
 	if out, err := runCmd(ctx, "tournament", "export", "--server", ref.addr, id, "--standings-csv", path); err != nil {
 		t.Fatalf("export --standings-csv: %v\n%s", err, out)
@@ -155,7 +161,8 @@ func TestStandingsShowDisconnects(t *testing.T) {
 		Standings: tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
 			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
 			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 4, ForfeitsTimeout: 2, ForfeitsDisconnect: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
-				Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}}
+				Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}},
+			{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -10, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}}
 	var out strings.Builder
 	if err := printStandings(&out, tn, false); err != nil {
 		t.Fatal(err)
@@ -164,7 +171,10 @@ func TestStandingsShowDisconnects(t *testing.T) {
   #  entrant  games  W  D  L  points  score  deal diff  rating  ± 95%  forfeits  timeouts  illegal  disconnects  fallbacks  decision ms
   1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0          0         0.00
   2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
+  3     gone      2  0  0  2     0.0      0      -10.0       –      –         2         0        0            0          0         0.00
+rating –: no rated game yet (a game forfeited by an entrant absent from the lobby is not rated)
 js forfeited 4 games: 2 on time, 1 disconnected, 1 of unknown cause
+gone forfeited 2 games: 2 disconnected
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
@@ -205,7 +215,8 @@ func TestStandingsCSV(t *testing.T) {
 	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
 		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, ScoredGames: 1, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
 		{Entrant: "js", Games: 2, Losses: 2, Score: 900, ScoredGames: 1, DealDiff: -550.25, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
-			Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}}}}
+			Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}},
+		{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -600, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}
 	var out strings.Builder
 	if err := writeStandingsCSV(&out, s); err != nil {
 		t.Fatal(err)
@@ -213,6 +224,7 @@ func TestStandingsCSV(t *testing.T) {
 	want := `rank,entrant,games,wins,draws,losses,points,score,deal_diff,rating,rating_95,forfeits,timeouts,illegal,disconnects,fallbacks,mean_decision_ms,forfeits_timeout,forfeits_illegal,forfeits_disconnect,scored_games
 1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0,0,0,0,1
 2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5,0,1,0,1
+3,gone,2,0,0,2,0,0,-600,,,2,0,0,0,0,0,0,0,2,0
 `
 	if out.String() != want {
 		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)
@@ -239,7 +251,7 @@ func TestTournamentList(t *testing.T) {
 			if err == nil {
 				t.Fatalf("create with a lobby entrant in process:\n%s", out)
 			}
-			out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c=random", "--entrant", "d=random"}, where...)...)
+			out, err = runCmd(ctx, append([]string{"tournament", "create", "--entrant", "c d=random", "--entrant", "d=random"}, where...)...)
 		}
 		if err != nil {
 			t.Fatalf("create %v: %v\n%s", where, err, out)
@@ -256,7 +268,8 @@ func TestTournamentList(t *testing.T) {
 		}
 		second := regexp.QuoteMeta(waiting) + ` +"" +running +round-robin +two-handed +0/20 +c nobody +`
 		if len(where) == 3 {
-			second = regexp.QuoteMeta(waiting) + ` +"" +running +round-robin +two-handed +0/20 +c d +`
+			// An id with a space quoted: c d read as two entrants (a host's trial).
+			second = regexp.QuoteMeta(waiting) + ` +"" +running +round-robin +two-handed +0/20 +"c d" d +`
 		}
 		want := regexp.MustCompile(`^TOURNAMENT +NAME +STATE +FORMAT +VARIANT +GAMES +ENTRANTS +CREATED\n` +
 			regexp.QuoteMeta(done) + `  "cup 1"  finished  round-robin  two-handed  2/2 +a b +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\n` +

@@ -132,7 +132,7 @@ func printTournamentList(w io.Writer, all []*service.Tournament) error {
 	for _, tn := range all {
 		ids := make([]string, len(tn.Spec.Entrants))
 		for i, e := range tn.Spec.Entrants {
-			ids[i] = e.ID
+			ids[i] = nameCell(e.ID) // "a b" quoted: it read as two entrants (a host's trial)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\t%s\n", tn.ID, nameCell(tn.Spec.Name), tn.State, tn.Spec.Format, tn.Spec.Variant,
 			tn.Standings.Played, tn.Standings.Scheduled, strings.Join(ids, " "), tn.CreatedAt.UTC().Format("2006-01-02 15:04:05"))
@@ -140,8 +140,9 @@ func printTournamentList(w io.Writer, all []*service.Tournament) error {
 	return tw.Flush()
 }
 
-// nameCell is a tournament's name as the table's NAME column shows it: quoted (Go syntax) when
-// it is empty or holds a space or a quote, so that "League 1" reads as one cell.
+// nameCell is a tournament's name as the table's NAME column shows it, or an entrant's id as
+// ENTRANTS lists it: quoted (Go syntax) when it is empty or holds a space or a quote, so that
+// "League 1" reads as one cell.
 func nameCell(name string) string {
 	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == '"' }) {
 		return strconv.Quote(name)

@@ -151,8 +151,12 @@ func verifyTournament(path, dir string, w io.Writer) error {
 				missing = append(missing, g)
 			}
 		}
-		fmt.Fprintf(w, "No result for %d of the %d scheduled games (%s): the tournament %s before they were played, or the export leaves them out.\n",
-			len(missing), len(schedule), gameList(missing), tn.State)
+		ended := "the tournament ended" // a match the SPRT stopped
+		if tn.State == store.TournamentCancelled {
+			ended = "the tournament was cancelled" // "the tournament cancelled before…" (a host's trial)
+		}
+		fmt.Fprintf(w, "No result for %d of the %d scheduled games (%s): %s before they were played, or the export leaves them out.\n",
+			len(missing), len(schedule), gameList(missing), ended)
 	}
 	return nil
 }

@@ -264,7 +264,7 @@ func TestTournamentVerifySaysWhatIsMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := runCmd(ctx, "tournament", "verify", export, "--records", records)
-	want := "No result for 1 of the 4 scheduled games (game 0): the tournament finished before they were played, or the export leaves them out.\n"
+	want := "No result for 1 of the 4 scheduled games (game 0): the tournament ended before they were played, or the export leaves them out.\n"
 	if err != nil || !strings.HasSuffix(out, want) {
 		t.Fatalf("verify with game 0 left out: %v\n%s\nwant its last line %q", err, out, want)
 	}
