@@ -65,8 +65,8 @@ type round struct {
 // advisory lock compactLockClass, held for the round (another store's round holds it: the round
 // is skipped, ran false); it finds the id below which every action was stored keepEndedActions
 // before now (dueBelow, the search starting from old, such an id found before), deletes the
-// actions of ended tables below it (compact) and forgets the referees long gone
-// (forgetGoneReferees).
+// actions of ended tables below it (compact), forgets the referees long gone
+// (forgetGoneReferees) and the audit events older than KeepAudit (forgetOldAudit).
 func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (round, error) {
 	unlock, ok, err := s.compactLock(ctx)
 	if err != nil || !ok {
@@ -81,7 +81,37 @@ func (s *sqlStore) compactRound(ctx context.Context, now time.Time, old int64) (
 	if err == nil {
 		err = s.forgetGoneReferees(ctx)
 	}
+	if err == nil {
+		_, err = s.forgetOldAudit(ctx, now.Add(-KeepAudit))
+	}
 	return round{ran: true, below: below, deleted: deleted}, err
+}
+
+// KeepAudit is how long the audit trail (KeyStore.AppendAudit: keys created and revoked, tables
+// and tournaments created and cancelled) keeps an event in a SQLite or PostgreSQL store: a round
+// of compaction deletes the older ones. A platform that creates a table per game of its players
+// wrote an event each, kept for ever (the memory store keeps MemoryAuditKeep events). A year, as
+// security logs are commonly kept; docs/OPERATIONS.md § Audit.
+const KeepAudit = 365 * 24 * time.Hour
+
+// forgetOldAudit deletes the audit events that happened before cutoff, oldest first, at most
+// compactChunk in a transaction, and returns how many it deleted. The store's errors.
+func (s *sqlStore) forgetOldAudit(ctx context.Context, cutoff time.Time) (int64, error) {
+	var deleted int64
+	for {
+		res, err := s.w.ExecContext(ctx, s.d.rebind("DELETE FROM audit_events WHERE id IN "+
+			"(SELECT id FROM audit_events WHERE at < ? ORDER BY at LIMIT ?)"), micros(cutoff), compactChunk)
+		if err != nil {
+			return deleted, err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return deleted, err
+		}
+		if deleted += n; n < compactChunk {
+			return deleted, nil
+		}
+	}
 }
 
 // goneAfter is how long a referee's row (PostgreSQL's referees: its owner id and the address that

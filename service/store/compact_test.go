@@ -404,3 +404,45 @@ func TestForgetGoneReferees(t *testing.T) {
 		t.Fatalf("referees left %v, want %v", left, want)
 	}
 }
+
+// TestCompactForgetsOldAudit: a round of compaction deletes the audit events older than
+// KeepAudit, in chunks of compactChunk, and keeps the others (the trail grew for ever, an event
+// a table for a platform that creates a table per game). On SQLite and PostgreSQL.
+func TestCompactForgetsOldAudit(t *testing.T) {
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			open := openSQLiteForTest
+			if dialect == "postgres" {
+				open = openPostgresForTest
+			}
+			s := open(t)
+			ctx := context.Background()
+			now := time.Now()
+			old := compactChunk + 5 // more than a chunk: two deletions
+			for i := range old + 3 {
+				at := now.Add(-KeepAudit - time.Duration(old-i)*time.Second) // the old ones, oldest first
+				if i >= old {
+					at = now.Add(-KeepAudit + time.Duration(i)*time.Minute) // three within the year
+				}
+				if err := s.AppendAudit(ctx, AuditEvent{ID: fmt.Sprintf("a%06d", i), At: at, Principal: "admin", Action: "table_created", Target: "t"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := s.compactRound(ctx, now, 0)
+			if err != nil || !r.ran {
+				t.Fatalf("compactRound: %+v, %v", r, err)
+			}
+			left, _, err := s.ListAudit(ctx, 100, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, e := range left {
+				ids = append(ids, e.ID)
+			}
+			if want := []string{fmt.Sprintf("a%06d", old+2), fmt.Sprintf("a%06d", old+1), fmt.Sprintf("a%06d", old)}; !slices.Equal(ids, want) {
+				t.Errorf("audit events left %v, want %v", ids, want)
+			}
+		})
+	}
+}
