@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -526,6 +527,29 @@ func TestSevenOptionsOutsideTheirVariants(t *testing.T) {
 		_, err := NewRules(v, map[string]string{"max_seven_actions_per_trick": "2"})
 		if want := "bezique: option max_seven_actions_per_trick does not apply to " + string(v) + " (it applies to two-handed, three-handed, four-handed, four-handed-individual)"; fmt.Sprint(err) != want {
 			t.Errorf("NewRules(%s, max_seven_actions_per_trick=2) = %v; want %q", v, err, want)
+		}
+	}
+}
+
+// TestOptionErrorNamesTheOption: NewRules's refusals are *OptionError values naming the option,
+// for a caller to report the field ("options.deck"); a combination names the first the message does.
+func TestOptionErrorNamesTheOption(t *testing.T) {
+	for _, tc := range []struct {
+		v    Variant
+		opts map[string]string
+		name string
+	}{
+		{TwoHanded, map[string]string{"Target": "5"}, "Target"},
+		{TwoHanded, map[string]string{"target": "x"}, "target"},
+		{ThreeHanded, map[string]string{"deck": "64"}, "deck"},
+		{TwoHanded, map[string]string{"seven_counts_as_meld": "true", "exchanged_card_meldable": "true"}, "exchanged_card_meldable"},
+		{Rubicon, map[string]string{"phase2_must_head": "false", "last_trick": "trick24"}, "last_trick"},
+		{TwoHanded, map[string]string{"loser_under_100_bonus": "true"}, "loser_under_100_bonus"},
+	} {
+		_, err := NewRules(tc.v, tc.opts)
+		var oe *OptionError
+		if !errors.As(err, &oe) || oe.Option != tc.name {
+			t.Errorf("NewRules(%s, %v) = %v (%T); want an *OptionError naming %s", tc.v, tc.opts, err, err, tc.name)
 		}
 	}
 }

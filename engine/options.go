@@ -379,9 +379,26 @@ func only(vs ...Variant) []Variant { return vs }
 // whose options of that kind keep their defaults (RULES.md §3.6, §3.7).
 var classic = only(TwoHanded, ThreeHanded, FourHanded, FourHandedIndividual)
 
+// OptionError is the error of NewRules and Rules.Validate about an option: Option is its name as
+// RULES.md §5 spells it (or as given, for an unknown one), the first one the message names when a
+// combination is refused; Error says what is wrong, naming it. A caller that reports a field
+// names "options."+Option (an integrator's tool could not tell which option from "options").
+type OptionError struct {
+	Option string
+	msg    string
+}
+
+// Error returns the message: "bezique: option target: bad value "x" (want …)".
+func (e *OptionError) Error() string { return e.msg }
+
+// optionErr returns an *OptionError about option, its message formatted as fmt.Sprintf does.
+func optionErr(option, format string, args ...any) error {
+	return &OptionError{Option: option, msg: fmt.Sprintf(format, args...)}
+}
+
 // badValue is the error of a value an option's parser refuses.
 func badValue(name, val, want string) error {
-	return fmt.Errorf("bezique: option %s: bad value %q (want %s)", name, val, want)
+	return optionErr(name, "bezique: option %s: bad value %q (want %s)", name, val, want)
 }
 
 // boolOption is the row of a bool field.
@@ -452,7 +469,7 @@ func intListOption(s OptionSpec, want string, field func(*Rules) *[]int) option 
 		check: func(r *Rules) error {
 			for _, n := range *field(r) {
 				if n < s.Min || n > s.Max {
-					return fmt.Errorf("bezique: option %s: %d is not from %d to %d", s.Name, n, s.Min, s.Max)
+					return optionErr(s.Name, "bezique: option %s: %d is not from %d to %d", s.Name, n, s.Min, s.Max)
 				}
 			}
 			return nil
@@ -493,7 +510,7 @@ func enumOption[T ~string](s OptionSpec, field func(*Rules) *T, values ...T) opt
 func unsupported(s OptionSpec) option {
 	return option{OptionSpec: s,
 		parse: func(*Rules, string) error {
-			return fmt.Errorf("bezique: option %s: not supported: %s", s.Name, s.Unsupported)
+			return optionErr(s.Name, "bezique: option %s: not supported: %s", s.Name, s.Unsupported)
 		},
 	}
 }

@@ -220,8 +220,9 @@ func DefaultRules(v Variant) Rules {
 }
 
 // NewRules returns the rules of variant v with the options given by name (RULES.md §5 spelling)
-// and every other option at its default. It returns an error naming the option for an unknown
-// option, a bad value, or an option that cannot apply to the variant.
+// and every other option at its default. It returns an *OptionError naming the option for an
+// unknown option, a bad value, an option that cannot apply to the variant or cannot change the
+// game with the others (Validate); a plain error for an unknown variant.
 func NewRules(v Variant, opts map[string]string) (Rules, error) {
 	def := defaultsOf(v)
 	if def == nil {
@@ -249,7 +250,7 @@ func NewRules(v Variant, opts map[string]string) (Rules, error) {
 	for _, k := range names {
 		o, ok := lookupOption(k)
 		if !ok {
-			return Rules{}, fmt.Errorf("bezique: unknown option %q (known: %s)", k, strings.Join(optionNames, ", "))
+			return Rules{}, optionErr(k, "bezique: unknown option %q (known: %s)", k, strings.Join(optionNames, ", "))
 		}
 		if err := o.parse(r, opts[k]); err != nil {
 			return Rules{}, err
@@ -267,7 +268,8 @@ func isFalse(s string) bool {
 	return err == nil && !b
 }
 
-// Validate reports the first impossible combination of variant and options, naming the option.
+// Validate reports the first impossible combination of variant and options as an *OptionError
+// naming the option (a plain error for an unknown variant).
 func (r Rules) Validate() error { return r.validate() }
 
 // validate is Validate on a pointer, for callers whose Rules already live on the heap (the
@@ -289,7 +291,7 @@ func (r *Rules) validate() error {
 		sum += p
 	}
 	if sum != r.Variant.HandSize() {
-		return fmt.Errorf("bezique: option deal_packets: packets sum to %d, want %d", sum, r.Variant.HandSize())
+		return optionErr("deal_packets", "bezique: option deal_packets: packets sum to %d, want %d", sum, r.Variant.HandSize())
 	}
 	// Two-handed alone chooses its turn-up: in Rubicon and six-pack (none) these options do not
 	// apply, as the check of every option's variants below says (this said to set
@@ -297,77 +299,77 @@ func (r *Rules) validate() error {
 	if !r.TurnUpTrump && r.Variant == TwoHanded {
 		switch {
 		case r.RevealLastStockCard:
-			return fmt.Errorf("bezique: option reveal_last_stock_card needs a turn-up (turn_up_trump=true)")
+			return optionErr("reveal_last_stock_card", "bezique: option reveal_last_stock_card needs a turn-up (turn_up_trump=true)")
 		case r.SevenScoresOnPlay, r.SevenCountsAsMeld, r.ExchangedCardMeldable, r.MaxSevenActionsPerTrick != 1:
-			return fmt.Errorf("bezique: the seven options (seven_scores_on_play, seven_counts_as_meld, exchanged_card_meldable, max_seven_actions_per_trick) need a turn-up (turn_up_trump=true): without one the seven of trumps scores nothing (RULES.md §3.6.5)")
+			return optionErr("max_seven_actions_per_trick", "bezique: the seven options (seven_scores_on_play, seven_counts_as_meld, exchanged_card_meldable, max_seven_actions_per_trick) need a turn-up (turn_up_trump=true): without one the seven of trumps scores nothing (RULES.md §3.6.5)")
 		case r.AllowPendingDeclarations:
-			return fmt.Errorf("bezique: option allow_pending_declarations needs a turn-up (turn_up_trump=true): no source says whether an announced marriage fixes trump (RULES.md §8.18)")
+			return optionErr("allow_pending_declarations", "bezique: option allow_pending_declarations needs a turn-up (turn_up_trump=true): no source says whether an announced marriage fixes trump (RULES.md §8.18)")
 		}
 	}
 	if r.RevealLastStockCard && r.Variant != TwoHanded {
-		return fmt.Errorf("bezique: option reveal_last_stock_card applies to two-handed only")
+		return optionErr("reveal_last_stock_card", "bezique: option reveal_last_stock_card applies to two-handed only")
 	}
 	if r.SecondDoubleOnUsedPair && r.Variant == TwoHanded {
-		return fmt.Errorf("bezique: option second_double_on_used_pair cannot apply to two-handed (two packs hold only two bezique pairs)")
+		return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair cannot apply to two-handed (two packs hold only two bezique pairs)")
 	}
 	if !r.Variant.Partnership() {
 		if r.PartnerMeldProtocol != PartnerMeldPass {
-			return fmt.Errorf("bezique: option partner_meld_protocol applies to four-handed partnership only")
+			return optionErr("partner_meld_protocol", "bezique: option partner_meld_protocol applies to four-handed partnership only")
 		}
 		if r.MultiBeziqueSamePlayer {
-			return fmt.Errorf("bezique: option multi_bezique_same_player applies to four-handed partnership only")
+			return optionErr("multi_bezique_same_player", "bezique: option multi_bezique_same_player applies to four-handed partnership only")
 		}
 	}
 	if n != 4 {
 		if r.Phase2 != Phase2Duels {
-			return fmt.Errorf("bezique: option partnership_phase2 applies to the four-handed variants only")
+			return optionErr("partnership_phase2", "bezique: option partnership_phase2 applies to the four-handed variants only")
 		}
 		if r.Duel2Leader != Duel2LeaderPartner {
-			return fmt.Errorf("bezique: option duel2_leader applies to the four-handed variants only")
+			return optionErr("duel2_leader", "bezique: option duel2_leader applies to the four-handed variants only")
 		}
 	}
 	if r.Phase2 == Phase2AllFour && r.Duel2Leader != Duel2LeaderPartner {
-		return fmt.Errorf("bezique: option duel2_leader has no meaning with partnership_phase2=all_four")
+		return optionErr("duel2_leader", "bezique: option duel2_leader has no meaning with partnership_phase2=all_four")
 	}
 	if r.DealerRotation == DealerRotationLastTrickWinner && r.Variant != TwoHanded {
-		return fmt.Errorf("bezique: option dealer_rotation=last_trick_winner applies to two-handed only")
+		return optionErr("dealer_rotation", "bezique: option dealer_rotation=last_trick_winner applies to two-handed only")
 	}
 	if r.Variant.Packs() < 4 && r.QuadrupleValue != 4500 {
-		return fmt.Errorf("bezique: option quadruple_value applies to the four-handed variants only (a quadruple bezique needs four packs)")
+		return optionErr("quadruple_value", "bezique: option quadruple_value applies to the four-handed variants only (a quadruple bezique needs four packs)")
 	}
 	if full := r.Variant.Packs() * NumFaces; r.Deck != full && (r.Deck != Deck63 || r.Variant != ThreeHanded) {
-		return fmt.Errorf("bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
+		return optionErr("deck", "bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
 	}
 	// An option that cannot change the game in this combination keeps its default, as one that
 	// does not apply to the variant does (below): refused otherwise, though harmless, so that the
 	// rules a table shows are the rules it plays (an options audit).
 	if sevens := (r.Deck + NumFaces - 1) / NumFaces; r.MaxSevenActionsPerTrick > sevens {
-		return fmt.Errorf("bezique: option max_seven_actions_per_trick: %d is more than the %d sevens of trumps of a %d-card deck (each gives one seven action at most: RULES.md §1.9.5)",
+		return optionErr("max_seven_actions_per_trick", "bezique: option max_seven_actions_per_trick: %d is more than the %d sevens of trumps of a %d-card deck (each gives one seven action at most: RULES.md §1.9.5)",
 			r.MaxSevenActionsPerTrick, sevens, r.Deck)
 	}
 	if def := defaultsOf(r.Variant); r.SecondDoubleOnUsedPair != def.SecondDoubleOnUsedPair {
 		switch {
 		case r.Deck == Deck63:
-			return fmt.Errorf("bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out")
+			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out")
 		case r.ReuseRule == ReuseRuleHigherValue:
-			return fmt.Errorf("bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out")
+			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out")
 		}
 	}
 	if r.Variant == FourHanded && r.MultiBeziqueSamePlayer && r.QuadrupleValue != defaultsOf(r.Variant).QuadrupleValue {
-		return fmt.Errorf("bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
+		return optionErr("quadruple_value", "bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
 	}
 	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
-		return fmt.Errorf("bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")
+		return optionErr("max_seven_actions_per_trick", "bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")
 	}
 	if r.SevenCountsAsMeld && r.ExchangedCardMeldable {
-		return fmt.Errorf("bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
+		return optionErr("exchanged_card_meldable", "bezique: option exchanged_card_meldable has no meaning with seven_counts_as_meld=true (the exchange is the window's one meld)")
 	}
 	// Every other option keeps its default outside the variants the table lists for it.
 	def := defaultsOf(r.Variant)
 	for i := range options {
 		o := &options[i]
 		if o.Supported && !slices.Contains(o.Variants, r.Variant) && !o.same(r, def) {
-			return fmt.Errorf("bezique: option %s does not apply to %s (it applies to %s)", o.Name, r.Variant, variantList(o.Variants))
+			return optionErr(o.Name, "bezique: option %s does not apply to %s (it applies to %s)", o.Name, r.Variant, variantList(o.Variants))
 		}
 	}
 	return nil

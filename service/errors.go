@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -108,6 +109,18 @@ func errorf(kind error, format string, args ...any) error {
 // invalid returns a [FieldError] naming the field.
 func invalid(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// invalidOptions is the FieldError of rule options the engine refuses (engine.NewRules): its
+// field names the option, "options.deal_packets", when the engine's error names a known one
+// (engine.OptionError), else "options" (an unknown name may hold any byte); the reason is the
+// engine's text (clientText). An integrator's form could not tell which option from "options".
+func invalidOptions(err error) error {
+	field := "options"
+	if oe := (*engine.OptionError)(nil); errors.As(err, &oe) && slices.ContainsFunc(engine.OptionCatalog(), func(o engine.OptionSpec) bool { return o.Name == oe.Option }) {
+		field += "." + oe.Option
+	}
+	return invalid(field, "%s", clientText(err))
 }
 
 // takeoverRetry is the RetryInfo delay of the Unavailable refusals that a moment's wait lifts:

@@ -570,7 +570,7 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 		return nil, err
 	}
 	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
-		return nil, invalid("options", "%s", clientText(err))
+		return nil, invalidOptions(err)
 	}
 	places, err := s.reserveLobby(ctx, v, seats, "", 0, time.Time{})
 	if err != nil {

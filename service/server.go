@@ -498,7 +498,7 @@ func (s *Referee) newTable(id string, req *pb.CreateTableRequest, seed engine.Se
 	}
 	rules, err := engine.NewRules(v, req.GetOptions())
 	if err != nil {
-		return nil, invalid("options", "%s", clientText(err))
+		return nil, invalidOptions(err)
 	}
 	dealing := engine.Dealing{Seed: seed}
 	if sd := req.GetStackedDeal(); sd != nil {

@@ -194,7 +194,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	}
 	rules, err := engine.NewRules(spec.Variant, spec.Options)
 	if err != nil {
-		return nil, invalid("options", "%s", clientText(err))
+		return nil, invalidOptions(err)
 	}
 	spec.Options = rules.Canonical(spec.Options) // kept in the engine's spelling, as a table's (normalise)
 	if s.isDraining() {
