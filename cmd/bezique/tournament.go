@@ -306,6 +306,7 @@ func newTournamentCreateCmd(o *tournamentOpts) *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s\n%d games scheduled\nseed commitment %s\ndealing %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment, tournamentDealingText(tn.DealingSource))
 			o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.ID, tn.Spec)
+			o.warnSameName(cmd, cmd.ErrOrStderr(), tn.ID, tn.Spec)
 			return nil
 		},
 	}
@@ -348,6 +349,7 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 				id = tn.ID
 				fmt.Fprintf(cmd.ErrOrStderr(), "tournament %s, %d games scheduled, seed commitment %s\n", tn.ID, tn.Standings.Scheduled, tn.Commitment)
 				o.warnAbsent(cmd, cmd.ErrOrStderr(), tn.ID, tn.Spec)
+				o.warnSameName(cmd, cmd.ErrOrStderr(), tn.ID, tn.Spec)
 			}
 			if err := follow(sctx, r, id, cmd.ErrOrStderr(), nil); err != nil {
 				if sctx.Err() != nil && ctx.Err() == nil {

@@ -466,3 +466,28 @@ func TestWarnAbsentSuggests(t *testing.T) {
 		t.Errorf("warned:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// TestTournamentSameNameWarned: creating a tournament named as another running on the referee
+// warns, naming it (a second "League A" was created without a word, and the commands take ids:
+// a host's trial); the first was not warned.
+func TestTournamentSameNameWarned(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
+	var ids []string
+	for range 2 {
+		out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--name", "League A", "--entrant", "random", "--entrant", "lobby:nobody", "--absence-grace", "1h")
+		if err != nil {
+			t.Fatalf("create: %v\n%s", err, out)
+		}
+		id, _, _ := strings.Cut(out, "\n")
+		if same := strings.Contains(out, "is named \"League A\" as well"); same != (len(ids) == 1) {
+			t.Fatalf("create %d printed:\n%s", len(ids)+1, out)
+		}
+		ids = append(ids, id)
+	}
+	out, _ := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--name", "League A", "--entrant", "random", "--entrant", "lobby:nobody", "--absence-grace", "1h")
+	id, _, _ := strings.Cut(out, "\n")
+	want := fmt.Sprintf("warning: tournament %s, running too, is named \"League A\" as well: the commands take the id (%s), not the name\n", strings.Join(ids, ", "), id)
+	if !strings.Contains(out, want) {
+		t.Errorf("the third create printed:\n%s\nwant the line:\n%s", out, want)
+	}
+}

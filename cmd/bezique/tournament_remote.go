@@ -327,6 +327,40 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, id string, 
 	}
 }
 
+// warnSameName writes to w a warning naming the other running tournaments of the referee at
+// --server with spec's name, if it has one: names are labels, which the commands do not take
+// (they take the id), and a second "League A" was created without a word (a host's trial).
+// Nothing in the command's own process (one user), or when the listing fails.
+func (o *tournamentOpts) warnSameName(cmd *cobra.Command, w io.Writer, id string, spec tournament.Spec) {
+	if o.conn.server == "" || spec.Name == "" {
+		return
+	}
+	cc, err := o.conn.dial(apiKey(cmd))
+	if err != nil {
+		return
+	}
+	defer cc.Close()
+	client := pb.NewTournamentServiceClient(cc)
+	var same []string
+	for req := (&pb.ListTournamentsRequest{State: pb.TournamentState_TOURNAMENT_STATE_RUNNING, PageSize: store.MaxPageSize}); ; {
+		resp, err := client.ListTournaments(cmd.Context(), req)
+		if err != nil {
+			return
+		}
+		for _, tn := range resp.GetTournaments() {
+			if tn.GetSpec().GetName() == spec.Name && tn.GetTournamentId() != id {
+				same = append(same, tn.GetTournamentId())
+			}
+		}
+		if req.PageToken = resp.GetNextPageToken(); req.PageToken == "" {
+			break
+		}
+	}
+	if len(same) > 0 {
+		fmt.Fprintf(w, "warning: tournament %s, running too, is named %q as well: the commands take the id (%s), not the name\n", strings.Join(same, ", "), spec.Name, id)
+	}
+}
+
 // didYouMean is `; did you mean "NAME"?` for the name of present closest to name, when one is
 // within two edits (or differs in case only), else "": a host's --entrant lobby:pybto was only
 // told that no such bot was there. Written out here: twenty lines of Levenshtein distance do not
