@@ -148,7 +148,13 @@ func runStep(g *engine.Game, acct *wire.Accountant, n int, st *Step, res *Result
 		check("points", differ(sum, *st.Points))
 	}
 	if st.Scores != nil {
-		check("scores", differ(acc.Scores, *st.Scores))
+		got := slices.Clone(acc.Scores)
+		for i := range min(len(got), len(*st.Scores)) {
+			if (*st.Scores)[i].Deal == 0 { // a score's deal left out is not checked
+				got[i].Deal = 0
+			}
+		}
+		check("scores", differ(got, *st.Scores))
 	}
 	if st.TrickWinner != nil {
 		if acc.Trick == nil {

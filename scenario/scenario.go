@@ -72,7 +72,9 @@ type Step struct {
 	Refused string `json:"refused"`
 	// Points is the sum of the points Do scored, every side.
 	Points *int `json:"points"`
-	// Scores are the points Do scored by side and cause, exactly and in order.
+	// Scores are the points Do scored by side and cause, exactly and in order; a score's deal
+	// (the deal it counts in: a step that ends a deal may score the next one's turned-up seven)
+	// is checked where given.
 	Scores *[]wire.Score `json:"scores"`
 	// TrickWinner is the seat that won the trick Do completed.
 	TrickWinner *int `json:"trick_winner"`

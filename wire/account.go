@@ -13,6 +13,10 @@ type Score struct {
 	Cause string `json:"cause"`
 	// Points is the points scored.
 	Points int `json:"points"`
+	// Deal is the deal the points count in, from 1: a step that ends a deal may score the next
+	// one's turned-up seven (or carte blanche) too, which counts in that next deal (a bot author
+	// summing a step's scores into the deal of its action put it in the deal before).
+	Deal int `json:"deal"`
 }
 
 // TrickAccount is a completed trick.
@@ -141,8 +145,9 @@ type Account struct {
 // Accountant turns a game's events into [Account]s, keeping the running per-side account of the
 // deal in play. Build it with [NewAccountant] and feed it every event of the game in order.
 type Accountant struct {
-	rules engine.Rules
-	deal  []SideAccount
+	rules  engine.Rules
+	deal   []SideAccount
+	dealNo int // the deal in play, from 1 (0 before the first)
 }
 
 // NewAccountant returns an accountant for a game under rules r.
@@ -155,12 +160,13 @@ func (a *Accountant) Add(evs []engine.Event) Account {
 	var acc Account
 	sides := a.rules.Variant.Sides()
 	score := func(side int, cause string, pts int) {
-		acc.Scores = append(acc.Scores, Score{Side: side, Cause: cause, Points: pts})
+		acc.Scores = append(acc.Scores, Score{Side: side, Cause: cause, Points: pts, Deal: a.dealNo})
 	}
 	for i := range evs {
 		e := &evs[i]
 		switch e.Kind {
 		case engine.EvDeal:
+			a.dealNo = e.Deal
 			a.deal = make([]SideAccount, sides)
 			for s := range a.deal {
 				a.deal[s].Side = s

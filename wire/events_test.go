@@ -174,3 +174,50 @@ func TestDealEndedDealPoints(t *testing.T) {
 		t.Errorf("GameEnded scores %v, want the last deal's %v", gameEnded.GetScores(), last)
 	}
 }
+
+// TestScoresCountInTheirDeal: every score names the deal it counts in, so that a step's scores
+// summed by their deal give each deal's points (the DealEnd's): the step that ends a deal also
+// scores the next deal's turned-up seven, which a bot author summing by the step's deal put in
+// the deal before. Seeded two-handed games, first legal action, until such a step was seen.
+func TestScoresCountInTheirDeal(t *testing.T) {
+	r := engine.DefaultRules(engine.TwoHanded)
+	r.Target = 2000
+	across := 0 // steps that ended a deal and scored the next one's turned-up seven
+	for seed := uint64(1); seed <= 60; seed++ {
+		g, err := engine.NewGame(r, engine.Dealing{Seed: engine.SeedFromUint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acct := NewAccountant(r)
+		byDeal := map[int]int{}
+		add := func(a Account) {
+			for _, sc := range a.Scores {
+				byDeal[sc.Deal] += sc.Points
+			}
+			if a.DealEnd != nil {
+				sum := 0
+				for _, sa := range a.DealEnd.Sides {
+					sum += sa.DealPoints
+				}
+				if byDeal[a.DealEnd.Deal] != sum {
+					t.Fatalf("seed %d deal %d: scores naming it sum to %d, its DealEnd to %d", seed, a.DealEnd.Deal, byDeal[a.DealEnd.Deal], sum)
+				}
+				if a.DealStart != nil && slices.ContainsFunc(a.Scores, func(sc Score) bool { return sc.Cause == "turn_up_seven" && sc.Deal == a.DealStart.Deal }) {
+					across++
+				}
+			}
+		}
+		add(acct.Add(g.Events()))
+		for !g.Over() {
+			s := g.Turn()
+			evs, err := g.Apply(s, g.Legal(s, nil)[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			add(acct.Add(evs))
+		}
+	}
+	if across == 0 {
+		t.Fatal("no step ended a deal and scored the next one's turned-up seven in 60 games: the test saw nothing")
+	}
+}
