@@ -195,3 +195,35 @@ func TestDeriveDealFromRecordEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveDealOfStackedRecord: scripts/derive-deal.py --record of a record whose first deal was
+// stacked says so and prints no deck for deal 1 (it printed a shuffled deal 1 that was never
+// dealt, exit status 0: a bot author's trial); deal 2 is the seed's, as for any record.
+func TestDeriveDealOfStackedRecord(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	seed := SeedFromUint64(11)
+	record := fmt.Sprintf(`{"seed": %q, "seedCommitment": %q, "rules": {"variant": "VARIANT_TWO_HANDED"}, "stackedDeal": {"dealer": 1}}`,
+		base64.StdEncoding.EncodeToString(seed[:]), seed.Commitment())
+	path := filepath.Join(t.TempDir(), "record.json")
+	if err := os.WriteFile(path, []byte(record), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(py, "../scripts/derive-deal.py", "--record", path).CombinedOutput()
+	want := "commitment " + seed.Commitment() + " = SHA-256(seed), no salt\ncommitment matches the record's seedCommitment\n" +
+		"deal 1 was stacked (the record's stackedDeal, dealer 1): deals 2 on are the seed's, the deal passing from that dealer\n"
+	if err != nil || string(got) != want {
+		t.Errorf("--record of a stacked record: %v\n%s\nwant\n%s", err, got, want)
+	}
+	plain, err := exec.Command(py, "../scripts/derive-deal.py", seed.String(), "2", "64").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deal2, err := exec.Command(py, "../scripts/derive-deal.py", "--record", path, "2").Output()
+	_, deck, _ := strings.Cut(string(plain), "\ndeck ")
+	if err != nil || !strings.HasSuffix(string(deal2), "\ndeck "+deck) {
+		t.Errorf("deal 2 of the stacked record: %v\n%s\nwant the deck of the seed's deal 2: %s", err, deal2, deck)
+	}
+}

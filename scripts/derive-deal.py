@@ -14,7 +14,9 @@ Usage: derive-deal.py [--salt SALT] SEED DEAL [CARDS]
   --salt    the salt the record reveals with the seed ("seedSalt"), hex or base64; the commitment
             is then SHA-256(salt || seed), else SHA-256(seed) (records made before salts)
   --record  a GameRecord in protojson (GetRecord, "bezique records export"): takes the seed, the
-            salt and the deck size from it and checks its "seedCommitment"; exits 1 on a mismatch
+            salt and the deck size from it and checks its "seedCommitment"; exits 1 on a mismatch.
+            A record whose first deal was stacked ("stackedDeal") is said so: deal 1 is the
+            record's cards, deals 2 on the seed's
 Prints the commitment, the first dealer for 2, 3 and 4 players, and the shuffled deck from the
 top, in the card text form (rank, suit, copy letter: QSa, THb, 7Cc).
 """
@@ -108,8 +110,17 @@ def main() -> None:
             print(f"MISMATCH: the record states seedCommitment {stated}")
             sys.exit(1)
         print("commitment matches the record's seedCommitment")
-    for players in (2, 3, 4):
-        print(f"first dealer ({players} players)", uniform(stream(seed, 0), players))
+    stacked = record is not None and "stackedDeal" in record
+    if stacked:
+        # Deal 1 was stacked by the table's creator: its cards are the record's, not the seed's
+        # (it printed a shuffled deal 1 and exit status 0 for such a record: a bot author's trial).
+        print("deal 1 was stacked (the record's stackedDeal, dealer", record["stackedDeal"].get("dealer", 0), end="")
+        print("): deals 2 on are the seed's, the deal passing from that dealer")
+        if deal == 1:
+            return
+    else:
+        for players in (2, 3, 4):
+            print(f"first dealer ({players} players)", uniform(stream(seed, 0), players))
     deck = list(range(n)) if n != 63 else [c for c in range(64) if c != 32 + 3 * 8 + 1]  # without 8Cb
     words = stream(seed, deal)
     for i in range(n - 1, 0, -1):
