@@ -485,9 +485,11 @@ func TestAuditOptionErrorsNameTheOption(t *testing.T) {
 	}
 }
 
-// An option that cannot change the game in a combination keeps its default (as one that does not
-// apply to the variant does), so that the rules a table shows are the rules it plays: an options
-// audit found these accepted, and 0 of 80 seeded games changed by them. RULES.md §1.9.5 (each seven
+// An option that cannot change the game in a combination keeps its default for a new table or
+// tournament (Rules.CheckNew), so that the rules a table shows are the rules it plays: an options
+// audit found these accepted, and 0 of 80 seeded games changed by them. NewRules reads them still:
+// records, tables and tournaments stored before hold them (a re-trial: refused, they no longer
+// replayed, recovered or verified). RULES.md §1.9.5 (each seven
 // of trumps gives one seven action), §2 R6 and its higher_value paragraph, §3.3.13 and §8 (a
 // player melds from 7 cards: hand and own tabled cards are 8 after every draw).
 func TestOptionsWithoutEffectKeepTheirDefaults(t *testing.T) {
@@ -510,11 +512,14 @@ func TestOptionsWithoutEffectKeepTheirDefaults(t *testing.T) {
 		{FourHanded, map[string]string{"multi_bezique_same_player": "true", "quadruple_value": "4500"}, ""},
 		{FourHanded, map[string]string{"multi_bezique_same_player": "true", "quadruple_value": "1000"}, "bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out"},
 		{FourHandedIndividual, map[string]string{"quadruple_value": "4500"}, ""},
-		{FourHandedIndividual, map[string]string{"quadruple_value": "100000"}, "bezique: option quadruple_value does not apply to four-handed-individual (it applies to four-handed)"},
+		{FourHandedIndividual, map[string]string{"quadruple_value": "100000"}, "bezique: option quadruple_value has no effect in four-handed-individual (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out"},
 	} {
-		_, err := NewRules(tc.v, tc.opts)
-		if got := fmt.Sprint(err); (tc.err == "" && err != nil) || (tc.err != "" && got != tc.err) {
-			t.Errorf("NewRules(%s, %v) = %v; want %q", tc.v, tc.opts, err, tc.err)
+		r, err := NewRules(tc.v, tc.opts)
+		if err != nil {
+			t.Fatalf("NewRules(%s, %v) = %v: rules stored before CheckNew must still read", tc.v, tc.opts, err)
+		}
+		if got := fmt.Sprint(r.CheckNew()); (tc.err == "" && got != "<nil>") || (tc.err != "" && got != tc.err) {
+			t.Errorf("NewRules(%s, %v).CheckNew() = %s; want %q", tc.v, tc.opts, got, tc.err)
 		}
 	}
 }

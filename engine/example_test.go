@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/bezique-arena/bezique/engine"
 )
@@ -44,14 +43,13 @@ func Example() {
 // their values and four-handed defaults, and builds rules with two of them.
 func ExampleOptionCatalog() {
 	for _, o := range engine.OptionCatalog() {
-		if o.Supported && slices.Contains(o.Variants, engine.FourHanded) && len(o.Variants) <= 2 && o.Type != engine.OptionBool {
+		if o.Supported && len(o.Variants) == 2 && o.Variants[0] == engine.FourHanded {
 			fmt.Println(o.Name, o.Type, o.Values, o.Defaults[engine.FourHanded], "RULES.md", o.Section)
 		}
 	}
 	r, err := engine.NewRules(engine.FourHanded, map[string]string{"partnership_phase2": "all_four", "quadruple_value": "1500"})
 	fmt.Println(r.Phase2 == engine.Phase2AllFour, r.QuadrupleValue, err)
 	// Output:
-	// partner_meld_protocol enum [pass winner_only] pass RULES.md §3.3.6
 	// partnership_phase2 enum [duels all_four] duels RULES.md §3.3.10
 	// duel2_leader enum [partner opponent] partner RULES.md §5 #18
 	// quadruple_value int [] 4500 RULES.md §3.3.13

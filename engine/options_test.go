@@ -36,7 +36,7 @@ func TestOptionCatalog(t *testing.T) {
 		"count_brisques_immediately bool 0..0 [false true] false/false/false/false/false/false in " + classic + " §1.10",
 		"target int 1..1000000 [] 1000/2000/2000/2000/1000/3000 in " + classic + " §4",
 		"end_check enum 0..0 [end_of_deal immediate] end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal/end_of_deal in " + classic + " §3.1.11",
-		"quadruple_value int 0..100000 [] 4500/4500/4500/4500/4500/4500 in 4 §3.3.13",
+		"quadruple_value int 0..100000 [] 4500/4500/4500/4500/4500/4500 in 4 4i §3.3.13",
 		"bezique_by_trump bool 0..0 [false true] false/false/false/false/false/false in 6 §5 #26",
 		"turn_up_trump bool 0..0 [false true] true/true/true/true/false/false in 2 §5 #27",
 		"rubicon_marriage_to_sequence bool 0..0 [false true] true/true/true/true/true/true in r 6 §5 #28",

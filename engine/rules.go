@@ -340,24 +340,6 @@ func (r *Rules) validate() error {
 	if full := r.Variant.Packs() * NumFaces; r.Deck != full && (r.Deck != Deck63 || r.Variant != ThreeHanded) {
 		return optionErr("deck", "bezique: option deck: %d cards in %s (want %d, or 63 in three-handed)", r.Deck, r.Variant, full)
 	}
-	// An option that cannot change the game in this combination keeps its default, as one that
-	// does not apply to the variant does (below): refused otherwise, though harmless, so that the
-	// rules a table shows are the rules it plays (an options audit).
-	if sevens := (r.Deck + NumFaces - 1) / NumFaces; r.MaxSevenActionsPerTrick > sevens {
-		return optionErr("max_seven_actions_per_trick", "bezique: option max_seven_actions_per_trick: %d is more than the %d sevens of trumps of a %d-card deck (each gives one seven action at most: RULES.md §1.9.5)",
-			r.MaxSevenActionsPerTrick, sevens, r.Deck)
-	}
-	if def := defaultsOf(r.Variant); r.SecondDoubleOnUsedPair != def.SecondDoubleOnUsedPair {
-		switch {
-		case r.Deck == Deck63:
-			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out")
-		case r.ReuseRule == ReuseRuleHigherValue:
-			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out")
-		}
-	}
-	if r.Variant == FourHanded && r.MultiBeziqueSamePlayer && r.QuadrupleValue != defaultsOf(r.Variant).QuadrupleValue {
-		return optionErr("quadruple_value", "bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
-	}
 	if r.SevenCountsAsMeld && r.MaxSevenActionsPerTrick > 1 {
 		return optionErr("max_seven_actions_per_trick", "bezique: option max_seven_actions_per_trick > 1 has no meaning with seven_counts_as_meld=true (a seven action is the side's one meld)")
 	}
@@ -370,6 +352,42 @@ func (r *Rules) validate() error {
 		o := &options[i]
 		if o.Supported && !slices.Contains(o.Variants, r.Variant) && !o.same(r, def) {
 			return optionErr(o.Name, "bezique: option %s does not apply to %s (it applies to %s)", o.Name, r.Variant, variantList(o.Variants))
+		}
+	}
+	return nil
+}
+
+// CheckNew reports, as an *OptionError, an option of rules that a new table or tournament is
+// to play that cannot change the game with the others, set to another value than its default
+// (RULES.md §5, after the table): max_seven_actions_per_trick above the deck's sevens of trumps;
+// second_double_on_used_pair with deck=63 or reuse_rule=higher_value; quadruple_value in
+// four-handed individual or with multi_bezique_same_player=true. Harmless, they were accepted
+// and shown as if they played (an options audit); NewRules reads them still, as tables, records
+// and tournaments stored before this check hold them (refusing them there broke their replay,
+// recovery and verification: a re-trial).
+func (r Rules) CheckNew() error {
+	def := defaultsOf(r.Variant)
+	if def == nil {
+		return fmt.Errorf("bezique: unknown variant %q", string(r.Variant))
+	}
+	if sevens := (r.Deck + NumFaces - 1) / NumFaces; r.MaxSevenActionsPerTrick > sevens {
+		return optionErr("max_seven_actions_per_trick", "bezique: option max_seven_actions_per_trick: %d is more than the %d sevens of trumps of a %d-card deck (each gives one seven action at most: RULES.md §1.9.5)",
+			r.MaxSevenActionsPerTrick, sevens, r.Deck)
+	}
+	if r.SecondDoubleOnUsedPair != def.SecondDoubleOnUsedPair {
+		switch {
+		case r.Deck == Deck63:
+			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with deck=63 (two packs hold two bezique pairs, so no third pair: RULES.md §2 R6): leave it out")
+		case r.ReuseRule == ReuseRuleHigherValue:
+			return optionErr("second_double_on_used_pair", "bezique: option second_double_on_used_pair has no effect with reuse_rule=higher_value (a pair of a 500 double is not worth more in a new one: RULES.md §2): leave it out")
+		}
+	}
+	if r.QuadrupleValue != def.QuadrupleValue {
+		switch {
+		case r.Variant == FourHandedIndividual:
+			return optionErr("quadruple_value", "bezique: option quadruple_value has no effect in four-handed-individual (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
+		case r.MultiBeziqueSamePlayer:
+			return optionErr("quadruple_value", "bezique: option quadruple_value has no effect with multi_bezique_same_player=true (a player melds from the 7 cards he holds in hand and on the table, a quadruple bezique takes 8: RULES.md §3.3.13): leave it out")
 		}
 	}
 	return nil

@@ -566,11 +566,11 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 	if _, err := normalise(create); err != nil {
 		return nil, err
 	}
-	if err := s.checkOptions(req.GetOptions()); err != nil {
+	if _, err := s.checkNewRules(v, req.GetOptions()); err != nil {
 		return nil, err
 	}
-	if _, err := engine.NewRules(v, req.GetOptions()); err != nil {
-		return nil, invalidOptions(err)
+	if err := checkNewClock(create.GetClock()); err != nil {
+		return nil, err
 	}
 	places, err := s.reserveLobby(ctx, v, seats, "", 0, time.Time{})
 	if err != nil {

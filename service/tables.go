@@ -67,9 +67,6 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	if c.DecisionMs > 600_000 {
 		return nil, invalid("clock.decision_ms", "%d is more than 10 minutes", c.DecisionMs)
 	}
-	if c.DecisionMs < MinDecisionMs {
-		return nil, invalid("clock.decision_ms", "%d ms is less than the floor of %d ms: a remote bot's round trip alone can take longer, and it would lose on time at its first decision", c.DecisionMs, MinDecisionMs)
-	}
 	if c.BankMs == nil {
 		c.BankMs = proto.Uint32(DefaultBankMs)
 	}
@@ -104,12 +101,6 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	}
 	if req.Seed != nil && len(req.Seed) != len(engine.Seed{}) {
 		return nil, invalid("seed", "%d bytes; a seed is exactly 32 bytes", len(req.Seed))
-	}
-	// The options asked for are kept in the engine's spelling: "F" and "+04" were shown and
-	// recorded as typed, where the catalog lists "false" and "true" (an options audit). Options
-	// NewRules refuses are refused later, after checkOptions bounds their lengths.
-	if rules, err := engine.NewRules(v, req.GetOptions()); err == nil {
-		req.Options = rules.Canonical(req.GetOptions())
 	}
 	return req, nil
 }
@@ -150,6 +141,37 @@ func (s *Referee) checkOptions(options map[string]string) error {
 	return nil
 }
 
+// checkNewRules checks the rules of a table or tournament to be created (CreateTable, a lobby
+// challenge, CreateTournament), not those of a stored one's games, which keep what they were
+// created with: options too long or a target above Config.MaxTarget (checkOptions), options the
+// engine refuses (engine.NewRules), an option that cannot change the game (engine.Rules.CheckNew),
+// each a [FieldError] naming the option. It returns the options in the engine's spelling, as the
+// table or tournament keeps, shows and records them ("F" and "+04" were kept as typed, where the
+// rule catalog lists "false" and "true": an options audit).
+func (s *Referee) checkNewRules(v engine.Variant, options map[string]string) (map[string]string, error) {
+	if err := s.checkOptions(options); err != nil {
+		return nil, err
+	}
+	rules, err := engine.NewRules(v, options)
+	if err == nil {
+		err = rules.CheckNew()
+	}
+	if err != nil {
+		return nil, invalidOptions(err)
+	}
+	return rules.Canonical(options), nil
+}
+
+// checkNewClock refuses a clock of a table or tournament to be created whose decision time is
+// below MinDecisionMs (0 is the default): a stored one's games keep what they were created with
+// (a tournament created with 1 ms before the floor retried its games for ever: a re-trial).
+func checkNewClock(c *pb.Clock) error {
+	if d := c.GetDecisionMs(); d != 0 && d < MinDecisionMs {
+		return invalid("clock.decision_ms", "%d ms is less than the floor of %d ms: a remote bot's round trip alone can take longer, and it would lose on time at its first decision", d, MinDecisionMs)
+	}
+	return nil
+}
+
 // DefaultMaxTarget is Config.MaxTarget's default, the highest game target (option target,
 // RULES.md §4) a new table may have, in points: five times the highest default (2 000). The engine
 // takes up to 1 000 000; a two-handed game of random bots to 100 000 points gave 156 429 events
@@ -175,9 +197,19 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 			return nil, err
 		}
 	}
-	if err := s.checkOptions(in.GetOptions()); err != nil {
+	v, err := wire.VariantFromProto(in.GetVariant())
+	if err != nil {
+		return nil, invalid("variant", "%v", err)
+	}
+	options, err := s.checkNewRules(v, in.GetOptions())
+	if err != nil {
 		return nil, err
 	}
+	if err := checkNewClock(in.GetClock()); err != nil {
+		return nil, err
+	}
+	in = proto.CloneOf(in)
+	in.Options = options
 	wctx, cancel, err := s.landing(ctx)
 	if err != nil {
 		return nil, err

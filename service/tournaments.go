@@ -189,14 +189,12 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 			return nil, invalid(field, "%s", clientText(err))
 		}
 	}
+	if spec.Options, err = s.checkNewRules(spec.Variant, spec.Options); err != nil {
+		return nil, err
+	}
 	if err := s.checkTourneyTables(&spec); err != nil {
-		return nil, err // its options' lengths before the engine's refusal, which names the option and its value
+		return nil, err
 	}
-	rules, err := engine.NewRules(spec.Variant, spec.Options)
-	if err != nil {
-		return nil, invalidOptions(err)
-	}
-	spec.Options = rules.Canonical(spec.Options) // kept in the engine's spelling, as a table's (normalise)
 	if s.isDraining() {
 		return nil, errorf(ErrDraining, "the referee is draining: no new tournaments")
 	}
@@ -283,15 +281,13 @@ func plainLobbySeats(req *pb.CreateTableRequest, seats [][]string) {
 	}
 }
 
-// checkTourneyTables refuses a spec whose games' tables CreateTable would refuse (normalise): its
-// clock or failure policy (errors naming the table's field, "clock.decision_ms"), or an entrant's
+// checkTourneyTables refuses a spec whose games' tables CreateTable would refuse (normalise,
+// checkNewClock): its clock or failure policy (errors naming the table's field,
+// "clock.decision_ms"), or an entrant's
 // seat, a lobby bot's or a team's name (errors naming the entrant). The runner met the refusal at
 // its first game, and the tournament stayed running for ever (an attack: a decision time of
 // 4 294 967 295 ms, a lobby bot's name of 30 000 bytes).
 func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
-	if err := s.checkOptions(spec.Options); err != nil {
-		return err
-	}
 	tr := &tourney{spec: *spec}
 	players := spec.Variant.Players()
 	for e := range spec.Entrants {
@@ -301,7 +297,10 @@ func (s *Referee) checkTourneyTables(spec *tournament.Spec) error {
 		}
 		req := tr.tableRequest(g)
 		plainLobbySeats(req, tr.lobbySeats(g))
-		_, err := normalise(req)
+		req, err := normalise(req)
+		if err == nil {
+			err = checkNewClock(req.GetClock())
+		}
 		var fe *FieldError
 		switch {
 		case err == nil:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -408,23 +409,35 @@ func TestTournamentSPRTRestartAwaitsGamesInPlay(t *testing.T) {
 // TestStoredTournamentBeyondLimitsLoads: a tournament stored before the limits of CheckLimits
 // (here a running match with elo1 5 000, whose LLR's root finder looped for ever then) still
 // loads and runs to its end: the referee refused to start ("resuming tournaments: ... stored
-// spec: sprt: ... must be within ±1000"; a code review).
+// spec: sprt: ... must be within ±1000"; a code review). So do the limits on a new tournament's
+// rules and clock (checkNewRules, checkNewClock): its games keep what it was created with, the
+// options' spelling too, as its records show (a re-trial: a tournament stored with 1 ms or an
+// option without effect retried its games for ever, and one stored with "F" failed to verify).
 func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory(0)
 	// A target above MaxTarget too: the limit applies to new tables and tournaments, and a stored
 	// tournament's games failed for ever on it (a code review).
+	options := map[string]string{"target": "12000", "max_seven_actions_per_trick": "3", "phase2_must_head": "F"}
 	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 3, Concurrency: 2,
 		Entrants: []tournament.Entrant{{ID: "a", Bot: "rulebook"}, {ID: "b", Bot: "random"}},
-		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}, Options: map[string]string{"target": "12000"}}
+		SPRT:     &tournament.SPRT{Elo0: 0, Elo1: 5000, Alpha: 0.05, Beta: 0.05}, Options: options,
+		Clock: tournament.Clock{DecisionMs: 1}}
 	if err := spec.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	if err := spec.CheckLimits(); err == nil {
 		t.Fatal("elo1 5000 within the limits")
 	}
-	if err := (&Referee{cfg: Config{MaxTarget: DefaultMaxTarget}}).checkTourneyTables(&spec); err == nil || err.Error() != "options.target: 12000 points is above the referee's limit of 10000 (bezique-referee --max-target): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
-		t.Fatalf("checkTourneyTables of a target of 12000: %v", err)
+	ref := &Referee{cfg: Config{MaxTarget: DefaultMaxTarget}}
+	if _, err := ref.checkNewRules(spec.Variant, map[string]string{"target": "12000"}); err == nil || err.Error() != "options.target: 12000 points is above the referee's limit of 10000 (bezique-referee --max-target): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
+		t.Fatalf("checkNewRules of a target of 12000: %v", err)
+	}
+	if _, err := ref.checkNewRules(spec.Variant, map[string]string{"max_seven_actions_per_trick": "3"}); err == nil {
+		t.Fatal("checkNewRules of max_seven_actions_per_trick 3 in two-handed: accepted")
+	}
+	if err := ref.checkTourneyTables(&spec); err == nil || err.Error() != "clock.decision_ms: 1 ms is less than the floor of 10 ms: a remote bot's round trip alone can take longer, and it would lose on time at its first decision" {
+		t.Fatalf("checkTourneyTables of a decision time of 1 ms: %v", err)
 	}
 	b, err := json.Marshal(spec)
 	if err != nil {
@@ -440,6 +453,13 @@ func TestStoredTournamentBeyondLimitsLoads(t *testing.T) {
 	got := awaitTournament(t, r, "tn-0000000000000001")
 	if got.State != store.TournamentFinished || got.Standings.Played == 0 {
 		t.Fatalf("state %s, %d played", got.State, got.Standings.Played)
+	}
+	rec, err := r.GetRecord(ctx, got.Results[0].TableID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := rec.GetRules().GetOptions(); !maps.Equal(o, options) || !maps.Equal(got.Spec.Options, options) {
+		t.Errorf("a game's options %v, the tournament's %v; want those it was stored with, %v", o, got.Spec.Options, options)
 	}
 }
 

@@ -40,7 +40,11 @@ func (f gameFlags) request(seats []*pb.SeatConfig) (*pb.CreateTableRequest, engi
 		return nil, "", err
 	}
 	req := &pb.CreateTableRequest{Variant: wire.VariantToProto(v), Seats: seats, Options: options}
-	if _, err := engine.NewRules(v, req.Options); err != nil {
+	rules, err := engine.NewRules(v, req.Options)
+	if err == nil {
+		err = rules.CheckNew() // as the referee checks a new table's
+	}
+	if err != nil {
 		return nil, "", fmt.Errorf("--option: %s", strings.TrimPrefix(err.Error(), "bezique: "))
 	}
 	if f.seed != "" {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/signal"
@@ -323,7 +324,7 @@ func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {
 	fmt.Fprintln(w)
 }
 
-// plotRatings plots every entrant's rating after each counted game, with its band.
+// plotRatings plots every rated entrant's rating after each counted game, with its band.
 func plotRatings(w io.Writer, format string, tn *service.Tournament) error {
 	results := slices.Clone(tn.Results)
 	slices.SortFunc(results, func(x, y tournament.Result) int { return x.Game - y.Game })
@@ -333,6 +334,12 @@ func plotRatings(w io.Writer, format string, tn *service.Tournament) error {
 		for _, e := range tournament.Compute(&tn.Spec, results[:n]).Entrants {
 			series[e.Entrant] = append(series[e.Entrant], stats.RatingPoint{Game: e.Games, Rating: e.Rating})
 		}
+	}
+	// An entrant without a rated game is left out, as the standings show no rating for it (it was
+	// drawn as a flat line at the start's 25: a re-trial).
+	maps.DeleteFunc(series, func(_ string, pts []stats.RatingPoint) bool { return pts[len(pts)-1].Rating.Unrated() })
+	if len(series) == 0 {
+		return fmt.Errorf("no entrant has a rated game yet: no ratings to plot")
 	}
 	return stats.PlotRatings(w, format, series)
 }

@@ -702,7 +702,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return err
 	}
 	if unrated {
-		fmt.Fprintln(w, "rating –: no rated game yet (a game forfeited by an entrant absent from the lobby is not rated)")
+		fmt.Fprintln(w, "rating –: no rated game yet")
 	}
 	for _, e := range s.Entrants {
 		if text := forfeitCauses(e); text != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -172,7 +173,7 @@ func TestStandingsShowDisconnects(t *testing.T) {
   1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0          0         0.00
   2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
   3     gone      2  0  0  2     0.0      0      -10.0       –      –         2         0        0            0          0         0.00
-rating –: no rated game yet (a game forfeited by an entrant absent from the lobby is not rated)
+rating –: no rated game yet
 js forfeited 4 games: 2 on time, 1 disconnected, 1 of unknown cause
 gone forfeited 2 games: 2 disconnected
 `
@@ -489,5 +490,28 @@ func TestTournamentSameNameWarned(t *testing.T) {
 	want := fmt.Sprintf("warning: tournament %s, running too, is named \"League A\" as well: the commands take the id (%s), not the name\n", strings.Join(ids, ", "), id)
 	if !strings.Contains(out, want) {
 		t.Errorf("the third create printed:\n%s\nwant the line:\n%s", out, want)
+	}
+}
+
+// TestPlotRatingsLeavesOutUnrated: export --plot-ratings draws the rated entrants alone, as the
+// standings show no rating for the others (an entrant without a rated game was a flat line at 25:
+// a re-trial); with none rated it says so.
+func TestPlotRatingsLeavesOutUnrated(t *testing.T) {
+	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1,
+		Entrants: []tournament.Entrant{{ID: "alpha", Bot: "random"}, {ID: "beta", Bot: "random"}, {ID: "gamma", Bot: "random"}}}
+	tn := &service.Tournament{ID: "tn-0", Spec: spec, Results: []tournament.Result{{Game: 0, Outcome: "completed", WinnerSide: 0, Scores: []int{1000, 500}}}}
+	if got := spec.EntrantsOf(tn.Results)[0]; strings.Contains(strings.Join(got, " "), "gamma") {
+		t.Fatalf("game 0 seats %v: gamma plays it", got)
+	}
+	var out bytes.Buffer
+	if err := plotRatings(&out, "svg", tn); err != nil {
+		t.Fatal(err)
+	}
+	if svg := out.String(); !strings.Contains(svg, "alpha") || !strings.Contains(svg, "beta") || strings.Contains(svg, "gamma") {
+		t.Errorf("the plot names alpha %v, beta %v, gamma %v; want the two rated alone", strings.Contains(svg, "alpha"), strings.Contains(svg, "beta"), strings.Contains(svg, "gamma"))
+	}
+	tn.Results = nil
+	if err := plotRatings(&out, "svg", tn); err == nil || err.Error() != "no entrant has a rated game yet: no ratings to plot" {
+		t.Errorf("plot of no result: %v", err)
 	}
 }
