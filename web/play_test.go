@@ -84,7 +84,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 			// play: each is a button, the second copy of a face and the tabled cards too (neither
 			// was: a browser trial).
 			cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
-				const s = document.querySelector(".seat");
+				const s = [...document.querySelectorAll(".seat")].at(-1); // the person's seat, drawn last
 				if (Number(document.getElementById("stock").textContent) === 0) return [0, 0, 0];
 				return [s.querySelectorAll(".hand .card, .tabled .card").length, s.querySelectorAll(".hand button.card, .tabled button.card").length,
 					s.querySelectorAll(".tabled button.card").length];

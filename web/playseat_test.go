@@ -108,7 +108,8 @@ func TestPlayUnknownTable(t *testing.T) {
 
 // TestPlayPromptAboveScores: on a phone's screen (390 px) a seat's prompt comes right under the
 // hands, above the scores (it came below them, a screen's scroll from the cards: a browser trial),
-// and a screen reader reads it before them.
+// and a screen reader reads it before them; the person's own seat is drawn last, right above it
+// (in a four-handed game the prompt came three seats below the person's hand: a re-trial).
 func TestPlayPromptAboveScores(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
@@ -127,5 +128,9 @@ func TestPlayPromptAboveScores(t *testing.T) {
 	below, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#actions .prompt").getBoundingClientRect().bottom <= document.querySelector(".scores").getBoundingClientRect().top`))
 	if err != nil || !below {
 		t.Errorf("the prompt is not above the scores on a 390 px screen (%v)", err)
+	}
+	seats, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat")].map((s) => s.getAttribute("aria-label"))`))
+	if want := []string{"rulebook", "you"}; err != nil || !slices.Equal(seats, want) {
+		t.Errorf("the seats in the order %v (%v), want %v: the person's own last", seats, err, want)
 	}
 }

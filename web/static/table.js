@@ -415,7 +415,12 @@ function interventionsHTML(t) {
 // that face there, for the copies that the legal actions do not name}.
 // The table's data-seq and data-events are the last event's seq and how many events were folded.
 export function render(t, play) {
-  const seatHTML = t.seats.map((info, s) => {
+  // A person's own seat comes last, right above its actions (drawn after the table): in a
+  // four-handed game on a phone the prompt came three seats below the person's hand (a re-trial).
+  const order = t.seats.map((_, s) => s);
+  if (play) order.push(...order.splice(play.seat, 1));
+  const seatHTML = order.map((s) => {
+    const info = t.seats[s];
     const hand = t.hands[s];
     const mine = play && play.seat === s;
     const act = (place, c) => mine ? play.actions.get(`${place}:${c.id}`) ?? play.actions.get(`${place}:${c.suit}:${c.rank}`) : undefined;
