@@ -160,27 +160,51 @@ func isRecord(b []byte) bool {
 // ([engine.Dealing].Deals 1) unless PlayToTarget, its carried Totals. Errors name the field
 // (variant, options, deal.hands[i], totals, ...).
 func (s *Scenario) Game() (*engine.Game, error) {
+	r, d, err := s.StackedDeal()
+	if err != nil {
+		return nil, err
+	}
+	dealing := engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1, Totals: s.Totals}
+	if s.PlayToTarget {
+		dealing.Deals = 0
+	}
+	g, err := engine.NewGame(r, dealing)
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "bezique: dealing: ") { // the dealing's one check that can fail here: Totals
+			return nil, fmt.Errorf("totals: %v", err)
+		}
+		return nil, fmt.Errorf("deal: %v", err)
+	}
+	return g, nil
+}
+
+// StackedDeal returns the scenario's rules and its deal with the whole deck: the cards it names
+// where it names them, the others at the bottom of the stock in the deck's order, as Game deals
+// them (a table's stacked deal, CreateTable.stacked_deal, needs every card: bezique create
+// --scenario). Errors name the field (variant, options, deal.hands[i], ...); whether the cards
+// make up the deck is [engine.NewGame]'s to check.
+func (s *Scenario) StackedDeal() (engine.Rules, engine.StackedDeal, error) {
 	v, err := engine.ParseVariant(s.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("variant: %v", err)
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("variant: %v", err)
 	}
 	r, err := engine.NewRules(v, s.Options)
 	if err != nil {
-		return nil, fmt.Errorf("options: %v", err)
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("options: %v", err)
 	}
 	if len(s.Deal.Hands) == 0 {
-		return nil, fmt.Errorf("deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)")
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)")
 	}
 	sd := &pb.StackedDeal{Dealer: uint32(s.Deal.Dealer), TurnUp: s.Deal.TurnUp, Stock: strings.Fields(s.Deal.Stock)}
 	if s.Deal.Dealer < 0 {
-		return nil, fmt.Errorf("deal.dealer: %d is not a seat", s.Deal.Dealer)
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal.dealer: %d is not a seat", s.Deal.Dealer)
 	}
 	for _, h := range s.Deal.Hands {
 		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: strings.Fields(h)})
 	}
 	d, err := wire.StackedDealFromProto(sd, r)
 	if err != nil {
-		return nil, fmt.Errorf("deal: %s", strings.TrimPrefix(err.Error(), "stacked_deal."))
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal: %s", strings.TrimPrefix(err.Error(), "stacked_deal."))
 	}
 	var named [engine.MaxCards]bool
 	for _, h := range d.Hands {
@@ -199,16 +223,5 @@ func (s *Scenario) Game() (*engine.Game, error) {
 			d.Stock = append(d.Stock, c)
 		}
 	}
-	dealing := engine.Dealing{Stacked: []engine.StackedDeal{d}, Deals: 1, Totals: s.Totals}
-	if s.PlayToTarget {
-		dealing.Deals = 0
-	}
-	g, err := engine.NewGame(r, dealing)
-	if err != nil {
-		if strings.HasPrefix(err.Error(), "bezique: dealing: ") { // the dealing's one check that can fail here: Totals
-			return nil, fmt.Errorf("totals: %v", err)
-		}
-		return nil, fmt.Errorf("deal: %v", err)
-	}
-	return g, nil
+	return r, d, nil
 }

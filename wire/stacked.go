@@ -70,3 +70,16 @@ func StackedDealFromProto(sd *pb.StackedDeal, r engine.Rules) (engine.StackedDea
 	}
 	return d, nil
 }
+
+// StackedDealToProto is d in card text form, each card with its copy ("QSb"), as
+// [StackedDealFromProto] reads it back: the turn-up empty for [engine.NoCard].
+func StackedDealToProto(d engine.StackedDeal) *pb.StackedDeal {
+	sd := &pb.StackedDeal{Dealer: uint32(d.Dealer), Stock: cardTexts(d.Stock)}
+	for _, h := range d.Hands {
+		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: cardTexts(h)})
+	}
+	if d.TurnUp != engine.NoCard {
+		sd.TurnUp = d.TurnUp.String()
+	}
+	return sd
+}

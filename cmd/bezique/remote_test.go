@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -206,5 +207,44 @@ func TestPlayOnAReferee(t *testing.T) {
 	o.seat = 0
 	if err := runPlay(ctx, o, strings.NewReader(""), &refused); status.Code(err) != codes.PermissionDenied || refused.Len() != 0 {
 		t.Errorf("play --seat 0, a built-in bot's: %v, printed %q; want PermissionDenied and nothing printed", err, refused.String())
+	}
+}
+
+// TestCreateFromScenario: create --scenario deals a scenario file's first deal at a table (its
+// variant, options, hands, turn-up and stock top; the cards it leaves out below), announced as a
+// stacked deal, so that a bot plays from that position (a bot author could only write a gRPC
+// client and every card of the stock); --variant beside it and a scenario with totals are refused.
+func TestCreateFromScenario(t *testing.T) {
+	ctx, ref := testReferee(t, 60*time.Second)
+	path := "../../testdata/scenarios/vector-06.json"
+	out, err := runCmd(ctx, "create", "--server", ref.addr, "--scenario", path, "--seat", "builtin:rulebook", "--seat", "builtin:random")
+	if err != nil || !strings.HasSuffix(out, "dealing stacked (the table's creator chose the first deal)\n") {
+		t.Fatalf("create --scenario: %v\n%s", err, out)
+	}
+	id := strings.TrimPrefix(strings.SplitN(out, "\n", 2)[0], "table ")
+	client := pb.NewTableServiceClient(dialed(t, ref.addr))
+	var rec *pb.GameRecord
+	for deadline := time.Now().Add(30 * time.Second); rec == nil; time.Sleep(20 * time.Millisecond) {
+		if resp, err := client.GetRecord(ctx, &pb.GetRecordRequest{TableId: id}); err == nil {
+			rec = resp.GetRecord()
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no record of %s after 30 s: %v", id, err)
+		}
+	}
+	sd := rec.GetStackedDeal()
+	hands := []string{strings.Join(sd.GetHands()[0].GetCards(), " "), strings.Join(sd.GetHands()[1].GetCards(), " ")}
+	if want := []string{"7Sa QSa JDa AHa ASa 8Da 9Da 8Ca", "9Ha 8Ha 7Ha 8Hb 9Hb 7Db 8Db 9Db"}; !slices.Equal(hands, want) || sd.GetTurnUp() != "KSa" ||
+		sd.GetDealer() != 0 || len(sd.GetStock()) != 47 || !slices.Equal(sd.GetStock()[:2], []string{"7Ca", "7Cb"}) {
+		t.Errorf("the record's stacked deal: dealer %d, hands %q, turn-up %s, stock %d cards from %v; want the scenario's", sd.GetDealer(), hands, sd.GetTurnUp(), len(sd.GetStock()), sd.GetStock()[:2])
+	}
+	if _, err := runCmd(ctx, "create", "--server", ref.addr, "--scenario", path, "--variant", "two-handed"); err == nil || err.Error() != "--scenario gives the variant and the options: leave out --variant and --option" {
+		t.Errorf("--scenario with --variant: %v", err)
+	}
+	withTotals := filepath.Join(t.TempDir(), "totals.json")
+	if err := os.WriteFile(withTotals, []byte(`{"variant": "two-handed", "totals": [100, 50], "deal": {"hands": ["7Sa", "7Sb"]}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runCmd(ctx, "create", "--server", ref.addr, "--scenario", withTotals); err == nil || err.Error() != "--scenario "+withTotals+": totals [100 50]: a table starts at 0 (bezique check plays a scenario from its totals)" {
+		t.Errorf("--scenario with totals: %v", err)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -21,6 +24,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/scenario"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -182,7 +186,7 @@ func newCreateCmd() *cobra.Command {
 	var policy policyFlags
 	var wait time.Duration
 	var public bool
-	var teamPolicy string
+	var teamPolicy, scenarioPath string
 	g := gameFlags{variant: string(engine.TwoHanded)}
 	cmd := &cobra.Command{
 		Use:   "create",
@@ -194,19 +198,34 @@ seat with its token and "bezique bot --member 0..SIZE-1"; --team-policy says who
 captain, member 0, the default, or first-answer) or builtin:BOT (played by the referee). Without
 --seat every seat is remote. --public lets anyone watch without a key. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
 every hand; without it the referee draws the seed. The commitment covers the seed and a secret
-salt the referee draws for the table, both revealed by the record (docs/DEALING.md).`,
+salt the referee draws for the table, both revealed by the record (docs/DEALING.md).
+--scenario FILE deals the first deal of a scenario file (docs/SCENARIOS.md: its variant, options
+and deal; the cards it leaves out at the bottom of the stock, as bezique check deals them) for a
+bot to play from there: the table announces a stacked deal, and deals 2 on come from the seed.`,
 		Example: `  bezique create --variant two-handed --seat remote:me --seat builtin:rulebook
   bezique create --seat remote:alpha@k-3f9c0a1b2c3d4e5f --seat remote:beta@k-0a1b2c3d4e5f6a7b --public
   bezique create --seat team:2:north --seat team:2:south --team-policy first-answer   # consultation
   bezique create --variant four-handed --seed 7 --option target=1000 --decision-ms 2000 --bank-ms 30000
   bezique create --decision-ms 500 --bank-ms 0 --on-timeout forfeit --strike-limit 1 --grace-ms 5000
-  bezique-referee --store memory & bezique create --wait 30s --seat remote:me --seat builtin:rulebook`,
+  bezique-referee --store memory & bezique create --wait 30s --seat remote:me --seat builtin:rulebook
+  bezique create --scenario testdata/scenarios/vector-06.json --seat remote:mybot --seat builtin:rulebook`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var stacked *pb.StackedDeal
+			if scenarioPath != "" {
+				if cmd.Flags().Changed("variant") || len(g.options) > 0 {
+					return fmt.Errorf("--scenario gives the variant and the options: leave out --variant and --option")
+				}
+				var err error
+				if stacked, err = scenarioDeal(scenarioPath, &g); err != nil {
+					return err
+				}
+			}
 			req, v, err := g.request(nil)
 			if err != nil {
 				return err
 			}
+			req.StackedDeal = stacked
 			if len(seats) == 0 {
 				for range v.Players() {
 					seats = append(seats, "remote:remote")
@@ -267,9 +286,39 @@ salt the referee draws for the table, both revealed by the record (docs/DEALING.
 	f.StringArrayVar(&seats, "seat", nil, "a seat, in seat order: remote:NAME, remote:NAME@KEY_ID, team:SIZE:NAME or builtin:BOT (repeatable)")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (member 0) or first-answer")
+	f.StringVar(&scenarioPath, "scenario", "", "deal the first deal of this scenario file (docs/SCENARIOS.md), with its variant and options")
 	clock.register(f)
 	policy.add(f)
 	return cmd
+}
+
+// scenarioDeal reads the scenario file at path for create --scenario: it sets g's variant and
+// options to the scenario's and returns its deal with the whole deck (scenario.StackedDeal), which
+// CreateTable takes as stacked_deal. A scenario carrying totals from earlier deals is refused: a
+// table starts at 0 (bezique check plays it from those totals). A bot author could put a bot on a
+// scenario's position only by writing a gRPC client and every card of the stock (a trial).
+func scenarioDeal(path string, g *gameFlags) (*pb.StackedDeal, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--scenario: %w", err)
+	}
+	defer f.Close()
+	sc, err := scenario.Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("--scenario %s: %w", path, err)
+	}
+	if len(sc.Totals) > 0 {
+		return nil, fmt.Errorf("--scenario %s: totals %v: a table starts at 0 (bezique check plays a scenario from its totals)", path, sc.Totals)
+	}
+	_, d, err := sc.StackedDeal()
+	if err != nil {
+		return nil, fmt.Errorf("--scenario %s: %w", path, err)
+	}
+	g.variant, g.options = sc.Variant, nil
+	for _, k := range slices.Sorted(maps.Keys(sc.Options)) {
+		g.options = append(g.options, k+"="+sc.Options[k])
+	}
+	return wire.StackedDealToProto(d), nil
 }
 
 // parseTeamPolicy reads --team-policy: captain or first-answer.
