@@ -162,6 +162,9 @@ func ParseFace(s string) (Face, error) {
 	case "C", "c", "♣":
 		su = Clubs
 	default:
+		if len(rest) == 2 && strings.ContainsRune("SHDCshdc", rune(rest[0])) { // "QSz" read "unknown suit Sz" (a trial)
+			return 0, fmt.Errorf("bezique: card %q: unknown copy letter %q (want a to f, as many as the variant's packs)", s, rest[1:])
+		}
 		return 0, fmt.Errorf("bezique: card %q: unknown suit %q (want one of S H D C ♠ ♥ ♦ ♣)", s, rest)
 	}
 	return NewFace(su, r), nil

@@ -162,8 +162,8 @@ func (d *StackedDeal) check(r *Rules) error {
 	if len(d.Hands) != n {
 		return fmt.Errorf("bezique: stacked deal: %d hands, want %d", len(d.Hands), n)
 	}
-	var seen [MaxCards]bool
-	see := func(c Card) error {
+	var seen [MaxCards]string // where each card is: "the stock", "the turn-up", "seat 1's hand"
+	see := func(c Card, where string) error {
 		if !r.inDeck(c) {
 			if r.Deck == Deck63 && c == SuppressedEight {
 				return fmt.Errorf("bezique: stacked deal: %s is not in the 63-card deck (deck=63 leaves it out, RULES.md §8.17)", c)
@@ -173,26 +173,35 @@ func (d *StackedDeal) check(r *Rules) error {
 			}
 			return fmt.Errorf("bezique: stacked deal: card id %d is not in a %d-card deck", c, ncards)
 		}
-		if seen[c] {
-			return fmt.Errorf("bezique: stacked deal: %s appears twice", c)
+		if first := seen[c]; first == where {
+			return fmt.Errorf("bezique: stacked deal: %s appears twice in %s", c, where)
+		} else if first != "" {
+			return fmt.Errorf("bezique: stacked deal: %s appears twice, in %s and in %s", c, first, where)
 		}
-		seen[c] = true
+		seen[c] = where
 		return nil
 	}
-	all := append([]Card(nil), d.Stock...)
 	switch {
 	case r.TurnUpTrump && d.TurnUp == NoCard:
 		return fmt.Errorf("bezique: stacked deal: no turn-up, but the rules turn one up")
 	case !r.TurnUpTrump && d.TurnUp != NoCard:
 		return fmt.Errorf("bezique: stacked deal: turn-up %s, but the rules have none (turn_up_trump=false)", d.TurnUp)
-	case r.TurnUpTrump:
-		all = append(all, d.TurnUp)
 	}
-	for _, h := range d.Hands {
-		all = append(all, h...)
+	// Hands by seat, then the turn-up, then the stock: the order the deal names them in.
+	for s, h := range d.Hands {
+		for _, c := range h {
+			if err := see(c, fmt.Sprintf("seat %d's hand", s)); err != nil {
+				return err
+			}
+		}
 	}
-	for _, c := range all {
-		if err := see(c); err != nil {
+	if r.TurnUpTrump {
+		if err := see(d.TurnUp, "the turn-up"); err != nil {
+			return err
+		}
+	}
+	for _, c := range d.Stock {
+		if err := see(c, "the stock"); err != nil {
 			return err
 		}
 	}

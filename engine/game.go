@@ -163,6 +163,9 @@ func NewGame(r Rules, d Dealing) (*Game, error) {
 	}
 	for i := range d.Stacked {
 		if err := d.Stacked[i].check(&g.rules); err != nil {
+			if len(d.Stacked) == 1 { // "(stacked deal 1)" of the only one read as a riddle (a trial)
+				return nil, err
+			}
 			return nil, fmt.Errorf("%w (stacked deal %d)", err, i+1)
 		}
 		if i > 0 && r.DealerRotation == DealerRotationLeft && d.Stacked[i].Dealer != (d.Stacked[0].Dealer+i)%g.n {

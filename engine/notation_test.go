@@ -71,6 +71,7 @@ func TestParseActionForms(t *testing.T) {
 		"play":               "play takes one card, got 0 words",
 		"play QS JD":         "play takes one card, got 2 words",
 		"play QX":            `unknown suit "X"`,
+		"play QSz":           `card "QSz": unknown copy letter "z" (want a to f, as many as the variant's packs)`, // it said unknown suit "Sz" (a trial)
 		"end now":            `end takes nothing, got "now"`,
 		"meld bezique QS":    "a meld has 2 to 8 cards, got 1",
 		"meld QS JD (forty)": "points (forty): want a number in parentheses",
@@ -134,8 +135,13 @@ func TestStackedDealCopies(t *testing.T) {
 	third := d
 	third.Hands = [][]Card{append([]Card(nil), d.Hands[0]...), d.Hands[1]}
 	third.Hands[0][0] = NewCard(d.Hands[0][0].Face(), 2)
+	// A card in two places names both (it said "appears twice" alone: a trial).
+	stock := d
+	stock.Stock = append([]Card(nil), d.Stock...)
+	stock.Stock[0] = d.Hands[1][2]
 	for sd, msg := range map[*StackedDeal]string{
-		&twice: "stacked deal: " + d.Hands[0][1].String() + " appears twice",
+		&stock: "bezique: stacked deal: " + d.Hands[1][2].String() + " appears twice, in seat 1's hand and in the stock",
+		&twice: "stacked deal: " + d.Hands[0][1].String() + " appears twice in seat 0's hand",
 		&third: "stacked deal: " + third.Hands[0][0].String() + ": more than 2 copies of " + d.Hands[0][0].Face().String(),
 	} {
 		if _, err := NewGame(DefaultRules(TwoHanded), Dealing{Stacked: []StackedDeal{*sd}}); err == nil || !strings.Contains(err.Error(), msg) {

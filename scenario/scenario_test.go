@@ -78,7 +78,7 @@ func TestLoadErrors(t *testing.T) {
 		{`{"variant": "five-handed"}`, `variant: bezique: unknown variant "five-handed"`},
 		{`{"variant": "two-handed", "options": {"target": "x"}}`, "options: "},
 		{`{"variant": "two-handed", "deal": {"hands": ["QX"], "turn_up": "9C"}}`, `deal: hands[0].cards[0]: bezique: card "QX": unknown suit "X"`},
-		{`{"variant": "two-handed", "deal": {"hands": ["QS QSa QSb", "JD"], "turn_up": "9C"}}`, "deal: bezique: stacked deal: QSc: more than 2 copies of QS"},
+		{`{"variant": "two-handed", "deal": {"hands": ["QS QSa QSb", "JD"], "turn_up": "9C"}}`, "deal: hands[0].cards[0]: QS: more than the 2 copies of QS of a 64-card deck"},
 		{`{"variant": "two-handed", "deal": {"hands": ["QS", "JD"], "turn_up": "9C"}}`, "deal: bezique: stacked deal: seat 0 has 1 cards, want 8"},
 	} {
 		s, err := Load(strings.NewReader(c.json))

@@ -14,8 +14,8 @@ import (
 // not written anywhere, in order of appearance; a face beyond its copies is refused naming the field.
 func TestStackedDealCopies(t *testing.T) {
 	sd := &pb.StackedDeal{Dealer: 1, Hands: []*pb.StackedHand{{Cards: []string{"QS", "QSa"}}, {Cards: []string{"QS", "JDb", "JD"}}}, TurnUp: "10H", Stock: []string{"THb", "Q♠"}}
-	two, rubicon := engine.DefaultRules(engine.TwoHanded), engine.DefaultRules(engine.Rubicon)
-	d, err := StackedDealFromProto(sd, two)
+	four, rubicon := engine.DefaultRules(engine.FourHanded), engine.DefaultRules(engine.Rubicon)
+	d, err := StackedDealFromProto(sd, four)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,12 +28,14 @@ func TestStackedDealCopies(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("deal %q, want %q", got, want)
 	}
+	// A bare face beyond the deck's copies is refused naming it, not a copy never written
+	// ("QSe: more than 4 copies", from the engine: a trial).
 	sd.Stock = append(sd.Stock, "QS", "QS", "QS")
-	if _, err := StackedDealFromProto(sd, two); err == nil || err.Error() != "stacked_deal.stock[4]: QS: more than 6 copies of QS" {
-		t.Fatalf("a seventh QS: %v", err)
+	if _, err := StackedDealFromProto(sd, four); err == nil || err.Error() != "stacked_deal.stock[2]: QS: more than the 4 copies of QS of a 128-card deck" {
+		t.Fatalf("a fifth QS: %v", err)
 	}
 	sd.Stock[4] = "QSg"
-	if _, err := StackedDealFromProto(sd, two); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[4]: bezique: card \"QSg\"") {
+	if _, err := StackedDealFromProto(sd, four); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.stock[4]: bezique: card \"QSg\"") {
 		t.Fatalf("QSg: %v", err)
 	}
 	// No turn-up (Rubicon, six-pack): the turn-up is none, and a turn-up given is refused.
@@ -45,8 +47,8 @@ func TestStackedDealCopies(t *testing.T) {
 	if d, err := StackedDealFromProto(sd, rubicon); err != nil || d.TurnUp != engine.NoCard {
 		t.Fatalf("no turn-up: %v, %v", d.TurnUp, err)
 	}
-	if _, err := StackedDealFromProto(sd, two); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.turn_up: ") {
-		t.Fatalf("no turn-up in two-handed: %v", err)
+	if _, err := StackedDealFromProto(sd, four); err == nil || !strings.HasPrefix(err.Error(), "stacked_deal.turn_up: ") {
+		t.Fatalf("no turn-up in four-handed: %v", err)
 	}
 }
 
