@@ -18,14 +18,13 @@ import (
 // table's, and nothing a live table needs: LoadActive and the records read the same after it. On
 // SQLite and, with BEZIQUE_TEST_POSTGRES_URL, PostgreSQL.
 func TestCompact(t *testing.T) {
-	for _, dialect := range []string{"sqlite", "postgres"} {
-		t.Run(dialect, func(t *testing.T) {
-			s := openSQLiteForTest
-			if dialect == "postgres" {
-				s = openPostgresForTest
-			}
-			testCompact(t, s(t))
-		})
+	forEachDialect(t, testCompact)
+}
+
+// forEachDialect runs fn as a subtest on a store of each dialect: a SQLite file, and PostgreSQL.
+func forEachDialect(t *testing.T, fn func(t *testing.T, s *sqlStore)) {
+	for name, open := range map[string]func(*testing.T) *sqlStore{"sqlite": openSQLiteForTest, "postgres": openPostgresForTest} {
+		t.Run(name, func(t *testing.T) { fn(t, open(t)) })
 	}
 }
 
@@ -274,85 +273,78 @@ func TestCompactAfterRestart(t *testing.T) {
 // last) delete exactly the actions of the first three waves, and leave every live table its whole
 // log (seq 1..40). On SQLite and, with BEZIQUE_TEST_POSTGRES_URL, PostgreSQL.
 func TestCompactWhileTablesPlay(t *testing.T) {
-	for _, dialect := range []string{"sqlite", "postgres"} {
-		t.Run(dialect, func(t *testing.T) {
-			open := openSQLiteForTest
-			if dialect == "postgres" {
-				open = openPostgresForTest
+	forEachDialect(t, func(t *testing.T, s *sqlStore) {
+		ctx := context.Background()
+		const waves, tables, actions = 4, 8, 40
+		stop := make(chan struct{})
+		deleted := make(chan int64, 1)
+		go func() {
+			var n int64
+			defer func() { deleted <- n }()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				d, err := s.compact(ctx, math.MaxInt64)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				n += d
 			}
-			s := open(t)
-			ctx := context.Background()
-			const waves, tables, actions = 4, 8, 40
-			stop := make(chan struct{})
-			deleted := make(chan int64, 1)
-			go func() {
-				var n int64
-				defer func() { deleted <- n }()
-				for {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					d, err := s.compact(ctx, math.MaxInt64)
-					if err != nil {
-						t.Error(err)
-						return
-					}
-					n += d
+		}()
+		for w := range waves {
+			// A wave's tables are all made before its first action, so none of its actions
+			// lies below another of its tables' first (an ended one's would go then).
+			for i := range tables {
+				if err := s.CreateTable(ctx, Table{ID: fmt.Sprint("t", w, "-", i)}); err != nil {
+					t.Fatal(err)
 				}
-			}()
-			for w := range waves {
-				// A wave's tables are all made before its first action, so none of its actions
-				// lies below another of its tables' first (an ended one's would go then).
-				for i := range tables {
-					if err := s.CreateTable(ctx, Table{ID: fmt.Sprint("t", w, "-", i)}); err != nil {
-						t.Fatal(err)
-					}
-				}
-				var wg sync.WaitGroup
-				for i := range tables {
-					wg.Go(func() {
-						id := fmt.Sprint("t", w, "-", i)
-						for seq := int64(1); seq <= actions; seq++ {
-							if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte{byte(i), byte(seq)}}}); err != nil {
-								t.Error(err)
-								return
-							}
+			}
+			var wg sync.WaitGroup
+			for i := range tables {
+				wg.Go(func() {
+					id := fmt.Sprint("t", w, "-", i)
+					for seq := int64(1); seq <= actions; seq++ {
+						if err := s.AppendActions(ctx, id, []Action{{Seq: seq, Payload: []byte{byte(i), byte(seq)}}}); err != nil {
+							t.Error(err)
+							return
 						}
-						if w < waves-1 || i%2 == 1 {
-							if err := s.FinishTable(ctx, id, Outcome{State: StateFinished, Result: "completed", Record: []byte(id)}); err != nil {
-								t.Error(err)
-							}
+					}
+					if w < waves-1 || i%2 == 1 {
+						if err := s.FinishTable(ctx, id, Outcome{State: StateFinished, Result: "completed", Record: []byte(id)}); err != nil {
+							t.Error(err)
 						}
-					})
-				}
-				wg.Wait()
+					}
+				})
 			}
-			close(stop)
-			n := <-deleted
-			last, err := s.compact(ctx, math.MaxInt64)
-			if err != nil {
-				t.Fatal(err)
+			wg.Wait()
+		}
+		close(stop)
+		n := <-deleted
+		last, err := s.compact(ctx, math.MaxInt64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d actions deleted while the tables played, %d after", n, last)
+		if n+last != (waves-1)*tables*actions {
+			t.Fatalf("%d actions deleted; want the first three waves' %d", n+last, (waves-1)*tables*actions)
+		}
+		live, err := s.LoadActive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(live) != tables/2 {
+			t.Fatalf("%d live tables; want %d", len(live), tables/2)
+		}
+		for _, at := range live {
+			if len(at.Actions) != actions || at.Actions[0].Seq != 1 || at.Actions[actions-1].Seq != actions {
+				t.Fatalf("table %s: %d actions after the compactions; want seq 1..%d", at.ID, len(at.Actions), actions)
 			}
-			t.Logf("%d actions deleted while the tables played, %d after", n, last)
-			if n+last != (waves-1)*tables*actions {
-				t.Fatalf("%d actions deleted; want the first three waves' %d", n+last, (waves-1)*tables*actions)
-			}
-			live, err := s.LoadActive(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(live) != tables/2 {
-				t.Fatalf("%d live tables; want %d", len(live), tables/2)
-			}
-			for _, at := range live {
-				if len(at.Actions) != actions || at.Actions[0].Seq != 1 || at.Actions[actions-1].Seq != actions {
-					t.Fatalf("table %s: %d actions after the compactions; want seq 1..%d", at.ID, len(at.Actions), actions)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestForgetGoneReferees: a round of compaction deletes the rows of the referees not seen for
@@ -409,40 +401,33 @@ func TestForgetGoneReferees(t *testing.T) {
 // KeepAudit, in chunks of compactChunk, and keeps the others (the trail grew for ever, an event
 // a table for a platform that creates a table per game). On SQLite and PostgreSQL.
 func TestCompactForgetsOldAudit(t *testing.T) {
-	for _, dialect := range []string{"sqlite", "postgres"} {
-		t.Run(dialect, func(t *testing.T) {
-			open := openSQLiteForTest
-			if dialect == "postgres" {
-				open = openPostgresForTest
+	forEachDialect(t, func(t *testing.T, s *sqlStore) {
+		ctx := context.Background()
+		now := time.Now()
+		old := compactChunk + 5 // more than a chunk: two deletions
+		for i := range old + 3 {
+			at := now.Add(-KeepAudit - time.Duration(old-i)*time.Second) // the old ones, oldest first
+			if i >= old {
+				at = now.Add(-KeepAudit + time.Duration(i)*time.Minute) // three within the year
 			}
-			s := open(t)
-			ctx := context.Background()
-			now := time.Now()
-			old := compactChunk + 5 // more than a chunk: two deletions
-			for i := range old + 3 {
-				at := now.Add(-KeepAudit - time.Duration(old-i)*time.Second) // the old ones, oldest first
-				if i >= old {
-					at = now.Add(-KeepAudit + time.Duration(i)*time.Minute) // three within the year
-				}
-				if err := s.AppendAudit(ctx, AuditEvent{ID: fmt.Sprintf("a%06d", i), At: at, Principal: "admin", Action: "table_created", Target: "t"}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			r, err := s.compactRound(ctx, now, 0)
-			if err != nil || !r.ran {
-				t.Fatalf("compactRound: %+v, %v", r, err)
-			}
-			left, _, err := s.ListAudit(ctx, 100, "")
-			if err != nil {
+			if err := s.AppendAudit(ctx, AuditEvent{ID: fmt.Sprintf("a%06d", i), At: at, Principal: "admin", Action: "table_created", Target: "t"}); err != nil {
 				t.Fatal(err)
 			}
-			var ids []string
-			for _, e := range left {
-				ids = append(ids, e.ID)
-			}
-			if want := []string{fmt.Sprintf("a%06d", old+2), fmt.Sprintf("a%06d", old+1), fmt.Sprintf("a%06d", old)}; !slices.Equal(ids, want) {
-				t.Errorf("audit events left %v, want %v", ids, want)
-			}
-		})
-	}
+		}
+		r, err := s.compactRound(ctx, now, 0)
+		if err != nil || !r.ran {
+			t.Fatalf("compactRound: %+v, %v", r, err)
+		}
+		left, _, err := s.ListAudit(ctx, 100, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, e := range left {
+			ids = append(ids, e.ID)
+		}
+		if want := []string{fmt.Sprintf("a%06d", old+2), fmt.Sprintf("a%06d", old+1), fmt.Sprintf("a%06d", old)}; !slices.Equal(ids, want) {
+			t.Errorf("audit events left %v, want %v", ids, want)
+		}
+	})
 }
