@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/engine"
@@ -121,5 +122,29 @@ func TestOptionsKeptInTheEngineSpelling(t *testing.T) {
 	}
 	if !maps.Equal(tn.Spec.Options, want) {
 		t.Errorf("the tournament's options %v, want %v", tn.Spec.Options, want)
+	}
+}
+
+// TestMaxTargetTakesTheDefault: under a --max-target below a variant's default target, a table
+// asked for with that default (a table's effective options sent back, as a round trip) is taken,
+// as one that leaves it out is, and a higher one refused; a target in a variant without one
+// (Rubicon) gets the engine's refusal, not "not a whole number" (a re-trial).
+func TestMaxTargetTakesTheDefault(t *testing.T) {
+	r := startReferee(t, nil, func(c *Config) { c.MaxTarget = 1500 })
+	three := func(options map[string]string) error {
+		_, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_THREE_HANDED, Options: options,
+			Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random"), builtinSeat("random")}})
+		return err
+	}
+	if err := three(map[string]string{"target": "2000"}); err != nil {
+		t.Errorf("three-handed with its default target 2000 under a limit of 1500: %v", err)
+	}
+	if err := three(map[string]string{"target": "1900"}); status.Convert(err).Message() != "options.target: 1900 points is above the referee's limit of 1500 (bezique-referee --max-target): the record of a longer game (two-handed, about 1 600 events every 1 000 points) could pass the 16777216 bytes of a message of the HTTP API" {
+		t.Errorf("three-handed with target 1900 under a limit of 1500: %v", err)
+	}
+	_, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_RUBICON, Options: map[string]string{"target": "abc"},
+		Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
+	if want := "options.target: option target: bad value \"abc\" (want an integer from 1 to 1000000)"; status.Convert(err).Message() != want {
+		t.Errorf("Rubicon with target abc: %v; want %q", err, want)
 	}
 }

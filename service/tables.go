@@ -111,11 +111,13 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 const MaxOptionBytes = 64
 
 // checkOptions refuses options with a name or value longer than MaxOptionBytes (naming options,
-// or options.NAME) and those whose target (RULES.md §4) is not a whole number from 1 to
-// Config.MaxTarget, naming options.target. It is checked for the tables asked for (CreateTable, a lobby challenge) and the
-// tournaments created, not for the games of a stored tournament, which keeps the options it was
-// created with.
-func (s *Referee) checkOptions(options map[string]string) error {
+// or options.NAME) and, in a variant of v that plays to a target, those whose target (RULES.md
+// §4) is not a whole number from 1 to Config.MaxTarget, naming options.target; the variant's
+// default target is taken whatever the limit, as a table that leaves it out plays it (a table's
+// effective options sent back were refused under a lower --max-target: a re-trial). Elsewhere
+// (Rubicon, six-pack) the engine says the target does not apply (this said "not a whole number"
+// of target=abc there). checkNewRules calls it.
+func (s *Referee) checkOptions(v engine.Variant, options map[string]string) error {
 	for _, name := range slices.Sorted(maps.Keys(options)) {
 		if len(name) > MaxOptionBytes {
 			return invalid("options", "an option's name of %d bytes; at most %d (RULES.md §5 lists the options)", len(name), MaxOptionBytes)
@@ -124,17 +126,17 @@ func (s *Referee) checkOptions(options map[string]string) error {
 			return invalid("options."+name, "a value of %d bytes; at most %d", len(v), MaxOptionBytes)
 		}
 	}
-	v, ok := options["target"]
-	if !ok {
+	text, ok := options["target"]
+	if !ok || !slices.ContainsFunc(engine.OptionCatalog(), func(o engine.OptionSpec) bool { return o.Name == "target" && slices.Contains(o.Variants, v) }) {
 		return nil
 	}
-	t, err := strconv.Atoi(v)
+	t, err := strconv.Atoi(text)
 	if err != nil || t < 1 {
 		// The engine's refusal gave its own range, to 1 000 000, where the referee plays 10 000
 		// at most (a re-trial).
-		return invalid("options.target", "%q is not a whole number of points from 1 to %d (bezique-referee --max-target)", v, s.cfg.MaxTarget)
+		return invalid("options.target", "%q is not a whole number of points from 1 to %d (bezique-referee --max-target)", text, s.cfg.MaxTarget)
 	}
-	if t > s.cfg.MaxTarget {
+	if t > s.cfg.MaxTarget && t != engine.DefaultRules(v).Target {
 		return invalid("options.target", "%d points is above the referee's limit of %d (bezique-referee --max-target): the record of a longer game "+
 			"(two-handed, about 1 600 events every 1 000 points) could pass the %d bytes of a message of the HTTP API", t, s.cfg.MaxTarget, MaxHTTPMessageBytes)
 	}
@@ -149,7 +151,7 @@ func (s *Referee) checkOptions(options map[string]string) error {
 // table or tournament keeps, shows and records them ("F" and "+04" were kept as typed, where the
 // rule catalog lists "false" and "true": an options audit).
 func (s *Referee) checkNewRules(v engine.Variant, options map[string]string) (map[string]string, error) {
-	if err := s.checkOptions(options); err != nil {
+	if err := s.checkOptions(v, options); err != nil {
 		return nil, err
 	}
 	rules, err := engine.NewRules(v, options)
