@@ -144,7 +144,7 @@ func TestMaxTargetTakesTheDefault(t *testing.T) {
 	}
 	_, err := r.tables.CreateTable(context.Background(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_RUBICON, Options: map[string]string{"target": "abc"},
 		Seats: []*pb.SeatConfig{builtinSeat("random"), builtinSeat("random")}})
-	if want := "options.target: option target: bad value \"abc\" (want an integer from 1 to 1000000)"; status.Convert(err).Message() != want {
+	if want := "options.target: bad value \"abc\" (want an integer from 1 to 1000000)"; status.Convert(err).Message() != want {
 		t.Errorf("Rubicon with target abc: %v; want %q", err, want)
 	}
 }

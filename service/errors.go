@@ -114,13 +114,16 @@ func invalid(field, format string, args ...any) error {
 // invalidOptions is the FieldError of rule options the engine refuses (engine.NewRules): its
 // field names the option, "options.deal_packets", when the engine's error names a known one
 // (engine.OptionError), else "options" (an unknown name may hold any byte); the reason is the
-// engine's text (clientText). An integrator's form could not tell which option from "options".
+// engine's text (clientText) without its "option NAME", which the field says. An integrator's
+// form could not tell which option from "options".
 func invalidOptions(err error) error {
-	field := "options"
+	text := clientText(err)
 	if oe := (*engine.OptionError)(nil); errors.As(err, &oe) && slices.ContainsFunc(engine.OptionCatalog(), func(o engine.OptionSpec) bool { return o.Name == oe.Option }) {
-		field += "." + oe.Option
+		// The field names the option: the engine's "option NAME: " is not said twice (an upgrade trial).
+		reason := strings.TrimPrefix(strings.TrimPrefix(text, "option "+oe.Option+":"), "option "+oe.Option)
+		return invalid("options."+oe.Option, "%s", strings.TrimSpace(reason))
 	}
-	return invalid(field, "%s", clientText(err))
+	return invalid("options", "%s", text)
 }
 
 // takeoverRetry is the RetryInfo delay of the Unavailable refusals that a moment's wait lifts:

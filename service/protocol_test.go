@@ -731,10 +731,10 @@ func TestCreateTableInvalid(t *testing.T) {
 	// The engine's and the built-in bots' refusals without their Go package's prefix ("options:
 	// bezique: option…", "seats[1].builtin.bot: bots: unknown…": a bot author's trial).
 	for req, want := range map[*pb.CreateTableRequest]string{
-		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"deal_packets": "3-3-3"} }): "options.deal_packets: option deal_packets: packets sum to 9, want 8",
+		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"deal_packets": "3-3-3"} }): "options.deal_packets: packets sum to 9, want 8",
 		// The field names the option the engine refuses (it said "options" alone: an options audit),
 		// not an unknown name, which may hold any byte.
-		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"max_seven_actions_per_trick": "3"} }): "options.max_seven_actions_per_trick: option max_seven_actions_per_trick: 3 is more than the 2 sevens of trumps of a 64-card deck (each gives one seven action at most: RULES.md §1.9.5)",
+		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"max_seven_actions_per_trick": "3"} }): "options.max_seven_actions_per_trick: 3 is more than the 2 sevens of trumps of a 64-card deck (each gives one seven action at most: RULES.md §1.9.5)",
 		two(func(r *pb.CreateTableRequest) { r.Options = map[string]string{"Target": "500"} }):                    "options: unknown option \"Target\" (known: " + strings.Join(optionNames(), ", ") + ")",
 		two(func(r *pb.CreateTableRequest) { r.Seats[1] = builtinSeat("deep-blue") }):                             fmt.Sprintf("seats[1].builtin.bot: unknown built-in bot \"deep-blue\" (want one of %v)", bots.Names()),
 	} {

@@ -159,7 +159,8 @@ type Rules struct {
 	// variant is the game played.
 	Variant Variant `protobuf:"varint,1,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`
 	// options are the options asked for, named as RULES.md §5 spells them
-	// ("deal_packets", "target", ...), values in the engine's text form.
+	// ("deal_packets", "target", ...), values in the engine's text form (as they were typed, for a
+	// table or tournament created before 2026-12-07: "TRUE", "+04").
 	Options map[string]string `protobuf:"bytes,2,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// effective_options are every option's resolved value (defaults filled in); output only.
 	EffectiveOptions map[string]string `protobuf:"bytes,3,rep,name=effective_options,json=effectiveOptions,proto3" json:"effective_options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`

@@ -28,7 +28,8 @@ type CreateTableRequest struct {
 	// variant is the game to play.
 	Variant Variant `protobuf:"varint,1,opt,name=variant,proto3,enum=bezique.v1.Variant" json:"variant,omitempty"`
 	// options are rule options named as RULES.md §5 spells them; the engine validates them. The
-	// table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4").
+	// table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4";
+	// a table or tournament created before 2026-12-07 keeps them as they were typed).
 	Options map[string]string `protobuf:"bytes,2,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// seats say who sits at each seat, in seat order; their number must fit the variant.
 	Seats []*SeatConfig `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`

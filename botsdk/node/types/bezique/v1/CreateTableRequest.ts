@@ -17,7 +17,8 @@ export interface CreateTableRequest {
   'variant'?: (_bezique_v1_Variant);
   /**
    * options are rule options named as RULES.md §5 spells them; the engine validates them. The
-   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4").
+   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4";
+   * a table or tournament created before 2026-12-07 keeps them as they were typed).
    */
   'options'?: ({[key: string]: string});
   /**
@@ -65,7 +66,8 @@ export interface CreateTableRequest__Output {
   'variant': (_bezique_v1_Variant__Output);
   /**
    * options are rule options named as RULES.md §5 spells them; the engine validates them. The
-   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4").
+   * table keeps and shows them in the rule catalog's spelling ("TRUE" becomes "true", "+04" "4";
+   * a table or tournament created before 2026-12-07 keeps them as they were typed).
    */
   'options': ({[key: string]: string});
   /**

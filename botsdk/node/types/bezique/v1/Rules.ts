@@ -12,7 +12,8 @@ export interface Rules {
   'variant'?: (_bezique_v1_Variant);
   /**
    * options are the options asked for, named as RULES.md §5 spells them
-   * ("deal_packets", "target", ...), values in the engine's text form.
+   * ("deal_packets", "target", ...), values in the engine's text form (as they were typed, for a
+   * table or tournament created before 2026-12-07: "TRUE", "+04").
    */
   'options'?: ({[key: string]: string});
   /**
@@ -39,7 +40,8 @@ export interface Rules__Output {
   'variant': (_bezique_v1_Variant__Output);
   /**
    * options are the options asked for, named as RULES.md §5 spells them
-   * ("deal_packets", "target", ...), values in the engine's text form.
+   * ("deal_packets", "target", ...), values in the engine's text form (as they were typed, for a
+   * table or tournament created before 2026-12-07: "TRUE", "+04").
    */
   'options': ({[key: string]: string});
   /**
