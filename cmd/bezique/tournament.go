@@ -823,7 +823,7 @@ func forfeitCauses(e tournament.Standing) string {
 	for _, c := range []struct {
 		n    int
 		what string
-	}{{e.ForfeitsTimeout, "on time"}, {e.ForfeitsIllegal, "at the strike limit of illegal actions"}, {e.ForfeitsDisconnect, "disconnected"},
+	}{{e.ForfeitsTimeout, "on time"}, {e.ForfeitsIllegal, "at the strike limit of illegal actions"}, {e.ForfeitsDisconnect, "disconnected or absent"},
 		{e.Forfeits - e.ForfeitsTimeout - e.ForfeitsIllegal - e.ForfeitsDisconnect, "of unknown cause"}} {
 		if c.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))

@@ -174,8 +174,8 @@ func TestStandingsShowDisconnects(t *testing.T) {
   2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
   3     gone      2  0  0  2     0.0      0      -10.0       –      –         2         0        0            0          0         0.00
 rating –: no rated game yet
-js forfeited 4 games: 2 on time, 1 disconnected, 1 of unknown cause
-gone forfeited 2 games: 2 disconnected
+js forfeited 4 games: 2 on time, 1 disconnected or absent, 1 of unknown cause
+gone forfeited 2 games: 2 disconnected or absent
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
