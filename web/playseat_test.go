@@ -134,3 +134,38 @@ func TestPlayPromptAboveScores(t *testing.T) {
 		t.Errorf("the seats in the order %v (%v), want %v: the person's own last", seats, err, want)
 	}
 }
+
+// TestPlayFourHandedOnAPhone: a person's four-handed seat on a 390 px screen draws the opponents,
+// then the partner, named so, then the person's seat, and at the first turn the prompt is on the
+// screen with the focused card (focusing the card scrolled to it alone, the prompt below the
+// screen's edge; nothing said which seat was the partner: a re-trial).
+func TestPlayFourHandedOnAPhone(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	rulebook := &pb.SeatConfig{Kind: &pb.SeatConfig_Builtin{Builtin: &pb.BuiltinSeat{Bot: "rulebook"}}}
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_FOUR_HANDED, Public: true, Seed: make([]byte, 32),
+		Clock: &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "you"}}}, rulebook, rulebook, rulebook}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := r.url + "/play/" + made.GetTableId() + "#seat=0&token=" + url.QueryEscape(made.GetSeatTokens()[0].GetToken())
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	seats, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat h3 small")].map((s) => s.textContent)`))
+	if want := []string{"seat 1, side 1", "seat 3, side 1", "seat 2, side 0, your partner", "seat 0, side 0, connected"}; err != nil || !slices.Equal(seats, want) {
+		t.Errorf("the seats %q (%v), want %q", seats, err, want)
+	}
+	seen, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`[document.activeElement, document.querySelector("#actions .prompt")].map((e) => {
+		const r = e.getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= window.innerHeight;
+	})`))
+	if err != nil || !slices.Equal(seen, []bool{true, true}) {
+		t.Errorf("the focused card and the prompt on the screen: %v (%v), want both", seen, err)
+	}
+}

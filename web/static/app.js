@@ -430,7 +430,10 @@ async function play(id) {
   let since = "", turnFrom = 0, turns = 0, ended = false;
   const catchUp = (end = "") => {
     const moves = movesSince(t, turnFrom);
-    const said = moves ? `${turns++ ? "Since your last turn" : "So far"}: ${esc(moves)}.` : "";
+    // Counted whether said or not: a first turn with nothing before it (leading the first trick)
+    // made the next one's "So far" (a re-trial).
+    const said = moves ? `${turns ? "Since your last turn" : "So far"}: ${esc(moves)}.` : "";
+    turns++;
     since = said || end ? `<p class="since">${said}${said && end ? " " : ""}${end}</p>` : "";
     turnFrom = t.movesMade;
   };
@@ -463,16 +466,23 @@ async function play(id) {
     }
     draw(board, t, { seat, actions: byCard });
     // Waiting is shown, not read out: said after each of the person's moves, it was read 174 times
-    // in a game (a browser trial).
+    // in a game (a browser trial). The prompt and its choices come first, right under the
+    // person's seat, the moves since the last turn after them (four lines of them pushed the
+    // prompt below a phone's screen: a re-trial).
     const html = gone || (request
-      ? `${since}<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
-        `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}`
+      ? `<p class="prompt">Your turn${byCard.size ? ": choose a card" : ""}.</p>${others.map((la) =>
+        `<button class="action" data-action="${esc(la.actionId)}">${esc(actionText(la.action))}</button>`).join("")}${since}`
       : t.over ? since : `<p class="prompt" aria-hidden="true">Waiting for the other seats…</p>`);
     if (html !== actionsShown) actions.innerHTML = actionsShown = html;
     scores.innerHTML = scoresHTML(t);
     moves.innerHTML = movesHTML(t);
     const first = document.querySelector("[data-action]");
-    if (first && !document.activeElement?.dataset?.action) first.focus();
+    if (first && !document.activeElement?.dataset?.action) {
+      // Focusing the first card scrolled to it alone, the prompt below the screen's edge (a
+      // re-trial): the prompt is brought into view too.
+      first.focus();
+      actions.querySelector(".prompt")?.scrollIntoView({ block: "nearest" });
+    }
   };
   main.addEventListener("click", async (ev) => {
     const b = ev.target.closest("[data-action]");

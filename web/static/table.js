@@ -415,10 +415,12 @@ function interventionsHTML(t) {
 // that face there, for the copies that the legal actions do not name}.
 // The table's data-seq and data-events are the last event's seq and how many events were folded.
 export function render(t, play) {
-  // A person's own seat comes last, right above its actions (drawn after the table): in a
-  // four-handed game on a phone the prompt came three seats below the person's hand (a re-trial).
+  // A person's own seat comes last, right above its actions (drawn after the table), its partner
+  // just before it, named so: in a four-handed game on a phone the prompt came three seats below
+  // the person's hand, and nothing said which seat was the partner (a re-trial).
+  const partner = (s) => play && s !== play.seat && sideOf(t, s) === sideOf(t, play.seat);
   const order = t.seats.map((_, s) => s);
-  if (play) order.push(...order.splice(play.seat, 1));
+  if (play) order.sort((a, b) => (a === play.seat) - (b === play.seat) || partner(a) - partner(b) || a - b);
   const seatHTML = order.map((s) => {
     const info = t.seats[s];
     const hand = t.hands[s];
@@ -432,7 +434,7 @@ export function render(t, play) {
       (hidden ? `<span class="backs" role="img" aria-label="${hidden} hidden cards">${'<span class="card back"></span>'.repeat(hidden)}</span>` : "");
     const tabled = t.tabled[s].map((c) => cardHTML(c, act("table", c))).join("");
     return `<section class="seat" aria-label="${esc(seatName(t, s))}">
-      <h3>${esc(baseName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
+      <h3>${esc(baseName(t, s))} <small>seat ${s}, side ${sideOf(t, s)}${partner(s) ? ", your partner" : ""}${info.remote && !t.over && !t.replay ? (t.connected[s] ? ", connected" : ", not connected") : ""}</small>
         ${info.remote && t.clocks?.seats[s] ? `<span class="clock" role="timer" aria-label="clock of ${esc(seatName(t, s))}" data-seat="${s}">${clockText(t, s)}</span>` : ""}</h3>
       <div class="row hand" data-count="${hand.count}" role="group" aria-label="hand of ${esc(seatName(t, s))}">${cards}</div>
       <div class="row tabled" role="group" aria-label="melds on the table">${tabled ? `<span class="label">On the table</span>${tabled}` : ""}</div>
