@@ -238,6 +238,7 @@ class Player {
     this.proposes = false; // a team member whose answers do not count (see answerMsg)
     this.threw = 0; // how many times decide has thrown: the first is logged with its stack
     this.badReturns = 0; // how many times decide has returned no legal action
+    this.late = 0; // how many requests were answered for decide at their deadline
     // where is what the logs name: the table too, as serve mode plays several games at once
     this.where = `table ${this.cfg.tableId} seat ${this.cfg.seat}${this.cfg.member ? ` member ${this.cfg.member}` : ''}`;
   }
@@ -366,10 +367,14 @@ class Player {
     const timer = !Number.isFinite(due) ? null : setTimeout(() => {
       const busy = this.deciding;
       if (!this.answer(rid, fallback, true)) return;
+      // Logged the 1st, 2nd, 4th, 8th... time, as decide's failures are: a slow bot logged two
+      // lines a move (82 in 25 s: a bot author's trial).
+      if (!loggedCount(++this.late)) return;
+      const times = this.late > 1 ? ` (${this.late} times so far)` : '';
       if (busy && busy.rid !== rid) {
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action${times}`);
       } else {
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline; answered the first legal action`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline; answered the first legal action${times}`);
       }
     }, Math.max(due - Date.now(), 0));
     this.chain = this.chain.then(async () => {

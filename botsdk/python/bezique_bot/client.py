@@ -375,6 +375,7 @@ class _Player:
         self.proposes = False  # a team member whose answers do not count: it proposes them (Config.member)
         self.raised = 0  # how many times decide has raised: the first is logged with its traceback
         self.bad_returns = 0  # how many times decide has returned no legal action
+        self.late = 0  # how many requests were answered for decide at their deadline
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
@@ -492,13 +493,21 @@ class _Player:
                 busy = self.deciding
             if not self._answer(rid, fallback, True):
                 return
+            # Logged the 1st, 2nd, 4th, 8th... time, as decide's failures are: a slow bot logged
+            # two lines a move (a bot author's trial).
+            with self.lock:
+                self.late += 1
+                n = self.late
+            if not _logged_count(n):
+                return
+            times = f" ({n} times so far)" if n > 1 else ""
             if busy is not None and busy[0] != rid:
                 self.log.error("%s: decide has not returned for request %d after %.1f s, so it never saw request %d; "
-                               "answered request %d with the first legal action", self.where, busy[0],
-                               time.monotonic() - busy[1], rid, rid)
+                               "answered request %d with the first legal action%s", self.where, busy[0],
+                               time.monotonic() - busy[1], rid, rid, times)
             else:
-                self.log.error("%s: decide missed request %d's deadline; answered the first legal action",
-                               self.where, rid)
+                self.log.error("%s: decide missed request %d's deadline; answered the first legal action%s",
+                               self.where, rid, times)
 
         # Without a clock (no deadline, no time left stated) nothing is due: no timer.
         timer = threading.Timer(max(due - time.monotonic(), 0.0), late) if math.isfinite(due) else None

@@ -194,7 +194,9 @@ class AnswerTest(unittest.TestCase):
             p._on_request(request(14, decision_ms=300))
             self.assertEqual(sorted(answers(p, 3, fallback=True)), [(12, 1, True), (13, 1, True), (14, 1, True)])
         self.assertIn("decide has not returned for request 12 after", "\n".join(logs.output))
-        self.assertIn("so it never saw request 13; answered request 13 with the first legal action", "\n".join(logs.output))
+        self.assertIn("so it never saw request 13; answered request 13 with the first legal action (2 times so far)", "\n".join(logs.output))
+        # The 1st and 2nd are logged, not the 3rd (the 4th, 8th... would be): two lines a move before.
+        self.assertEqual(len(logs.output), 2, logs.output)
         release.set()
         p._on_request(request(15, n=4))
         self.assertEqual(answers(p, 1, fallback=True), [(15, 4, False)])  # the bot's own choice
