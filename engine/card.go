@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Suit is one of the four suits. Its values are stable: they are part of every card id.
@@ -131,6 +132,10 @@ func (c Card) String() string {
 	return c.Face().String() + string(rune('a'+c.Copy()))
 }
 
+// maxCardText is the longest card text [ParseFace] reads, in bytes: "10♠f" (the rank 10, a
+// three-byte suit, a copy letter).
+const maxCardText = len("10♠f")
+
 // ParseFace reads a face in text form: rank then suit, "QS", "TH", "7C"; the rank may also be
 // written "10", the suit as ♠ ♥ ♦ ♣, and letters in either case. It returns an error naming the
 // text when it is not a face.
@@ -138,6 +143,9 @@ func ParseFace(s string) (Face, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return 0, fmt.Errorf("bezique: empty card text")
+	}
+	if len(t) > maxCardText { // a card is at most "10♠f": 60 000 bytes came back quoted twice (an attack trial)
+		return 0, fmt.Errorf("bezique: card text of %d bytes: not a card (a card is at most %d bytes, \"10♠f\")", len(t), maxCardText)
 	}
 	var r Rank
 	var rest string
@@ -147,7 +155,8 @@ func ParseFace(s string) (Face, error) {
 	default:
 		i := strings.IndexByte(string(rankLetters[:]), upper(t[0]))
 		if i < 0 {
-			return 0, fmt.Errorf("bezique: card %q: unknown rank %q (want one of A T 10 K Q J 9 8 7)", s, t[:1])
+			first, _ := utf8.DecodeRuneInString(t) // "é…" read as rank "\xc3" (an attack trial)
+			return 0, fmt.Errorf("bezique: card %q: unknown rank %q (want one of A T 10 K Q J 9 8 7)", t, string(first))
 		}
 		r, rest = Rank(i), t[1:]
 	}
@@ -163,9 +172,9 @@ func ParseFace(s string) (Face, error) {
 		su = Clubs
 	default:
 		if len(rest) == 2 && strings.ContainsRune("SHDCshdc", rune(rest[0])) { // "QSz" read "unknown suit Sz" (a trial)
-			return 0, fmt.Errorf("bezique: card %q: unknown copy letter %q (want a to f, as many as the variant's packs)", s, rest[1:])
+			return 0, fmt.Errorf("bezique: card %q: unknown copy letter %q (want a to f, as many as the variant's packs)", t, rest[1:])
 		}
-		return 0, fmt.Errorf("bezique: card %q: unknown suit %q (want one of S H D C ♠ ♥ ♦ ♣)", s, rest)
+		return 0, fmt.Errorf("bezique: card %q: unknown suit %q (want one of S H D C ♠ ♥ ♦ ♣)", t, rest)
 	}
 	return NewFace(su, r), nil
 }

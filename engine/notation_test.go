@@ -149,3 +149,17 @@ func TestStackedDealCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestCardTextBounded: a card text longer than any card is refused by its length, not quoted
+// (60 000 bytes came back quoted twice), and an unknown rank is its first character, not its
+// first byte ("é" read as "\xc3"): an attack trial.
+func TestCardTextBounded(t *testing.T) {
+	for text, want := range map[string]string{
+		"7S" + strings.Repeat("x", 60000): "bezique: card text of 60002 bytes: not a card (a card is at most 6 bytes, \"10♠f\")",
+		"éS":                              `bezique: card "éS": unknown rank "é" (want one of A T 10 K Q J 9 8 7)`,
+	} {
+		if _, err := ParseCard(text); err == nil || err.Error() != want {
+			t.Errorf("ParseCard(%.20q…): %v; want %q", text, err, want)
+		}
+	}
+}

@@ -195,10 +195,10 @@ func (s *Scenario) StackedDeal() (engine.Rules, engine.StackedDeal, error) {
 	if len(s.Deal.Hands) == 0 {
 		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal: missing: a scenario's deal gives at least every seat's hands (deal.hands)")
 	}
-	sd := &pb.StackedDeal{Dealer: uint32(s.Deal.Dealer), TurnUp: s.Deal.TurnUp, Stock: strings.Fields(s.Deal.Stock)}
-	if s.Deal.Dealer < 0 {
-		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal.dealer: %d is not a seat", s.Deal.Dealer)
+	if n := v.Players(); s.Deal.Dealer < 0 || s.Deal.Dealer >= n { // checked before uint32: 4294967297 dealt from seat 1 (an attack trial)
+		return engine.Rules{}, engine.StackedDeal{}, fmt.Errorf("deal.dealer: %d is not a seat of %s (0 to %d)", s.Deal.Dealer, v, n-1)
 	}
+	sd := &pb.StackedDeal{Dealer: uint32(s.Deal.Dealer), TurnUp: s.Deal.TurnUp, Stock: strings.Fields(s.Deal.Stock)}
 	for _, h := range s.Deal.Hands {
 		sd.Hands = append(sd.Hands, &pb.StackedHand{Cards: strings.Fields(h)})
 	}

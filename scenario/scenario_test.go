@@ -80,6 +80,7 @@ func TestLoadErrors(t *testing.T) {
 		{`{"variant": "two-handed", "deal": {"hands": ["QX"], "turn_up": "9C"}}`, `deal: hands[0].cards[0]: bezique: card "QX": unknown suit "X"`},
 		{`{"variant": "two-handed", "deal": {"hands": ["QS QSa QSb", "JD"], "turn_up": "9C"}}`, "deal: hands[0].cards[0]: QS: more than the 2 copies of QS of a 64-card deck"},
 		{`{"variant": "two-handed", "deal": {"hands": ["QS", "JD"], "turn_up": "9C"}}`, "deal: bezique: stacked deal: seat 0 has 1 cards, want 8"},
+		{`{"variant": "two-handed", "deal": {"dealer": 4294967297, "hands": ["QS", "JD"], "turn_up": "9C"}}`, "deal.dealer: 4294967297 is not a seat of two-handed (0 to 1)"},
 	} {
 		s, err := Load(strings.NewReader(c.json))
 		if err == nil {

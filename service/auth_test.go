@@ -493,11 +493,19 @@ func TestKeysStoredHashed(t *testing.T) {
 }
 
 // TestAuditTrail: table created and cancelled, key created and revoked are listed most recent
-// first, each with the principal that acted.
+// first, each with the principal that acted; a table dealt from a seed its creator chose says so
+// (the one creation that lets its creator know every hidden card said "table created" alone: an
+// attack trial).
 func TestAuditTrail(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	orgID, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
 	resp, err := r.tables.CreateTable(as(org), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeded := twoRemote(false)
+	seeded.Seed = make([]byte, 32)
+	chosen, err := r.tables.CreateTable(as(testAdminKey), seeded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -520,6 +528,7 @@ func TestAuditTrail(t *testing.T) {
 	want := []row{
 		{"admin", pb.AuditAction_AUDIT_ACTION_KEY_REVOKED, orgID, ""},
 		{"admin", pb.AuditAction_AUDIT_ACTION_TABLE_CANCELLED, resp.GetTableId(), "test"},
+		{"admin", pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, chosen.GetTableId(), "chosen seed: its creator can know every hand"},
 		{orgID, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), ""},
 		{"admin", pb.AuditAction_AUDIT_ACTION_KEY_CREATED, orgID, `organiser key "org"`},
 	}

@@ -40,6 +40,20 @@ func requestSource(req *pb.CreateTableRequest) pb.DealingSource {
 	return pb.DealingSource_DEALING_SOURCE_RANDOM
 }
 
+// dealingAudit is the detail of the audit event of a table or tournament created with deals its
+// creator chose, who can know every hidden card: "stacked deal" or "chosen seed"; "" for deals
+// from a seed the referee drew. The trail said "table created" alone of a stacked table (an
+// attack trial).
+func dealingAudit(source pb.DealingSource) string {
+	switch source {
+	case pb.DealingSource_DEALING_SOURCE_STACKED:
+		return "stacked deal: its creator chose the first deal"
+	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED:
+		return "chosen seed: its creator can know every hand"
+	}
+	return ""
+}
+
 // storedDealing rebuilds the dealing of a stored table from its spec and seed. A table stored
 // before salts has no salt (its commitment stays SHA-256(seed), as published) and no recorded
 // source: unspecified, or stacked when it has a stacked deal. The commitment must equal the one

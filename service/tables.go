@@ -221,7 +221,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), "")
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), dealingAudit(requestSource(in)))
 	if ctx.Err() != nil && needsTokens(in) {
 		// The caller's deadline or cancellation came before its answer: no one has the seat
 		// tokens, and the table would wait, counted against its creator's limits, until it

@@ -239,7 +239,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	reg.byID[tr.id] = tr
 	reg.mu.Unlock()
 	s.startTourney(tr)
-	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, "")
+	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CREATED, tr.id, dealingAudit(source))
 	s.log.Info("tournament created", "tournament", tr.id, "name", spec.Name, "format", spec.Format, "games", len(tr.games), "by", row.Creator)
 	return tr.snapshot(true), nil
 }

@@ -56,19 +56,28 @@ func StackedDealFromProto(sd *pb.StackedDeal, r engine.Rules) (engine.StackedDea
 		*s.card, used[c] = c, true
 	}
 	// A bare face takes a copy of the rules' deck: beyond it, the engine's refusal named a copy the
-	// author never wrote ("8Sc: more than 2 copies", of three bare 8S: a trial).
-	packs := (r.Deck + engine.NumFaces - 1) / engine.NumFaces
+	// author never wrote ("8Sc: more than 2 copies" of three bare 8S, "8Cb is not in the 63-card
+	// deck" of two bare 8C: trials).
+	var inDeck [engine.MaxCards]bool
+	for _, c := range r.DeckCards() {
+		inDeck[c] = true
+	}
 	for _, s := range bare {
 		f, _ := engine.ParseFace(s.text)
 		*s.card = engine.NoCard
-		for cp := 0; cp < packs; cp++ {
-			if c := engine.NewCard(f, cp); !used[c] {
+		copies := 0
+		for cp := range engine.MaxPacks {
+			c := engine.NewCard(f, cp)
+			if !inDeck[c] {
+				continue
+			}
+			copies++
+			if !used[c] && *s.card == engine.NoCard {
 				*s.card, used[c] = c, true
-				break
 			}
 		}
 		if *s.card == engine.NoCard {
-			return d, fmt.Errorf("%s: %s: more than the %d copies of %s of a %d-card deck", s.field, strings.TrimSpace(s.text), packs, f, r.Deck)
+			return d, fmt.Errorf("%s: %s: more than the %d copies of %s of a %d-card deck", s.field, strings.TrimSpace(s.text), copies, f, r.Deck)
 		}
 	}
 	return d, nil

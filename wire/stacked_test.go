@@ -81,3 +81,21 @@ func TestReplayDealsPlanned(t *testing.T) {
 		t.Fatalf("no seed, no deals planned: %v", err)
 	}
 }
+
+// TestStackedDealBareFacesDeck63: with deck=63 a bare 8C takes the deck's one 8♣, and a second is
+// refused naming its field (the engine named 8Cb, never written: an attack trial).
+func TestStackedDealBareFacesDeck63(t *testing.T) {
+	r, err := engine.NewRules(engine.ThreeHanded, map[string]string{"deck": "63"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := &pb.StackedDeal{Hands: []*pb.StackedHand{{Cards: []string{"8C"}}, {Cards: []string{"8C"}}, {}}, TurnUp: "9H"}
+	if _, err := StackedDealFromProto(sd, r); err == nil || err.Error() != "stacked_deal.hands[1].cards[0]: 8C: more than the 1 copies of 8C of a 63-card deck" {
+		t.Fatalf("two bare 8C with deck=63: %v", err)
+	}
+	sd.Hands[1].Cards = []string{"8S", "8S"}
+	d, err := StackedDealFromProto(sd, r)
+	if err != nil || d.Hands[0][0].String() != "8Ca" || d.Hands[1][1].String() != "8Sb" {
+		t.Fatalf("bare faces with deck=63: %v, %v", d.Hands, err)
+	}
+}

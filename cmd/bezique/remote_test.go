@@ -247,4 +247,17 @@ func TestCreateFromScenario(t *testing.T) {
 	if _, err := runCmd(ctx, "create", "--server", ref.addr, "--scenario", withTotals); err == nil || err.Error() != "--scenario "+withTotals+": totals [100 50]: a table starts at 0 (bezique check plays a scenario from its totals)" {
 		t.Errorf("--scenario with totals: %v", err)
 	}
+	// Its deal and options are refused as the file names them (stacked_deal and --option before).
+	for body, want := range map[string]string{
+		`{"variant": "two-handed", "deal": {"hands": ["7Sa", "7Sb"], "turn_up": "9C"}}`:                                                  "deal: stacked deal: seat 0 has 1 cards, want 8",
+		`{"variant": "two-handed", "options": {"max_seven_actions_per_trick": "3"}, "deal": {"hands": ["7Sa", "7Sb"], "turn_up": "9C"}}`: "options: option max_seven_actions_per_trick: 3 is more than the 2 sevens of trumps of a 64-card deck (each gives one seven action at most: RULES.md §1.9.5)",
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.json")
+		if err := os.WriteFile(bad, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := runCmd(ctx, "create", "--server", ref.addr, "--scenario", bad); err == nil || err.Error() != "--scenario "+bad+": "+want {
+			t.Errorf("--scenario %s: %v; want %q", body, err, want)
+		}
+	}
 }

@@ -310,9 +310,19 @@ func scenarioDeal(path string, g *gameFlags) (*pb.StackedDeal, error) {
 	if len(sc.Totals) > 0 {
 		return nil, fmt.Errorf("--scenario %s: totals %v: a table starts at 0 (bezique check plays a scenario from its totals)", path, sc.Totals)
 	}
-	_, d, err := sc.StackedDeal()
+	// The deal and the options checked here, named as the file names them: the referee's
+	// refusals named stacked_deal and --option, which the user never wrote (an attack trial).
+	r, d, err := sc.StackedDeal()
+	if err == nil {
+		if err = r.CheckNew(); err != nil {
+			err = fmt.Errorf("options: %w", err)
+		}
+	}
+	if err == nil {
+		_, err = sc.Game()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("--scenario %s: %w", path, err)
+		return nil, fmt.Errorf("--scenario %s: %s", path, strings.ReplaceAll(err.Error(), "bezique: ", ""))
 	}
 	g.variant, g.options = sc.Variant, nil
 	for _, k := range slices.Sorted(maps.Keys(sc.Options)) {
