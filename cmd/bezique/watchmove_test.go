@@ -141,9 +141,12 @@ func TestWatchFollowsATableThatMoves(t *testing.T) {
 	t.Logf("%d events printed, the last %d", n, last)
 }
 
-// withoutConnections returns watch's output out without the lines of seats connecting.
+// withoutConnections returns watch's output out without the lines of seats connecting or
+// disconnecting: live events, which the watch of an ended table (read from the store) has none
+// of. A referee cut as if killed closed a seat's stream just before the watch's, which printed
+// "seat 1 disconnected" (a CI run).
 func withoutConnections(out string) string {
-	return regexp.MustCompile(`(?m)^ *\d+  seat \d+ connected\n`).ReplaceAllString(out, "")
+	return regexp.MustCompile(`(?m)^ *\d+  seat \d+ (?:dis)?connected\n`).ReplaceAllString(out, "")
 }
 
 // dialed returns a connection to addr, closed at the test's end.
