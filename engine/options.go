@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -322,20 +323,28 @@ func defaultsOf(v Variant) *Rules {
 func OptionCatalog() []OptionSpec {
 	out := make([]OptionSpec, len(options))
 	for i, o := range options {
-		s := o.OptionSpec
-		s.Values = append([]string(nil), s.Values...)
-		s.Examples = append([]string(nil), s.Examples...)
-		s.Variants = append([]Variant(nil), s.Variants...)
-		if s.Defaults != nil {
-			d := make(map[Variant]string, len(s.Defaults))
-			for v, x := range s.Defaults {
-				d[v] = x
-			}
-			s.Defaults = d
-		}
-		out[i] = s
+		out[i] = o.OptionSpec.clone()
 	}
 	return out
+}
+
+// LookupOption returns the catalog entry of the option called name (RULES.md §5), a copy the
+// caller may modify, and false for a name the engine does not know.
+func LookupOption(name string) (OptionSpec, bool) {
+	o, ok := lookupOption(name)
+	if !ok {
+		return OptionSpec{}, false
+	}
+	return o.OptionSpec.clone(), true
+}
+
+// clone returns a copy of s sharing no slice or map with it.
+func (s OptionSpec) clone() OptionSpec {
+	s.Values = slices.Clone(s.Values)
+	s.Examples = slices.Clone(s.Examples)
+	s.Variants = slices.Clone(s.Variants)
+	s.Defaults = maps.Clone(s.Defaults)
+	return s
 }
 
 // lookupOption returns the table row of a name.

@@ -88,6 +88,21 @@ func TestOptionCatalogIsACopy(t *testing.T) {
 	}
 }
 
+// TestLookupOption: one option's entry is the catalog's, a copy, and an unknown name is not found.
+func TestLookupOption(t *testing.T) {
+	o, ok := LookupOption("dealer_rotation")
+	if !ok || !reflect.DeepEqual(o, OptionCatalog()[1]) {
+		t.Fatalf("LookupOption(dealer_rotation) = %+v, %v; want the catalog's second entry", o, ok)
+	}
+	o.Values[0] = "right"
+	if again, _ := LookupOption("dealer_rotation"); again.Values[0] != "left" {
+		t.Fatalf("the option table changed through a copy: %+v", again)
+	}
+	if o, ok := LookupOption("Target"); ok {
+		t.Fatalf("LookupOption(Target) = %+v, true; want not found (names are case-sensitive)", o)
+	}
+}
+
 // TestOptionDefaultsRoundTrip: for every option and variant, the catalog's default is what
 // DefaultRules holds and Options prints, and parsing it gives the default rules back; every value
 // a form may offer (Values, Examples) parses and prints back unchanged where the option applies.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -118,10 +117,12 @@ func invalid(field, format string, args ...any) error {
 // form could not tell which option from "options".
 func invalidOptions(err error) error {
 	text := clientText(err)
-	if oe := (*engine.OptionError)(nil); errors.As(err, &oe) && slices.ContainsFunc(engine.OptionCatalog(), func(o engine.OptionSpec) bool { return o.Name == oe.Option }) {
-		// The field names the option: the engine's "option NAME: " is not said twice (an upgrade trial).
-		reason := strings.TrimPrefix(strings.TrimPrefix(text, "option "+oe.Option+":"), "option "+oe.Option)
-		return invalid("options."+oe.Option, "%s", strings.TrimSpace(reason))
+	if oe := (*engine.OptionError)(nil); errors.As(err, &oe) {
+		if _, known := engine.LookupOption(oe.Option); known {
+			// The field names the option: the engine's "option NAME: " is not said twice (an upgrade trial).
+			reason := strings.TrimPrefix(strings.TrimPrefix(text, "option "+oe.Option+":"), "option "+oe.Option)
+			return invalid("options."+oe.Option, "%s", strings.TrimSpace(reason))
+		}
 	}
 	return invalid("options", "%s", text)
 }

@@ -127,7 +127,7 @@ func (s *Referee) checkOptions(v engine.Variant, options map[string]string) erro
 		}
 	}
 	text, ok := options["target"]
-	if !ok || !slices.ContainsFunc(engine.OptionCatalog(), func(o engine.OptionSpec) bool { return o.Name == "target" && slices.Contains(o.Variants, v) }) {
+	if spec, _ := engine.LookupOption("target"); !ok || !slices.Contains(spec.Variants, v) {
 		return nil
 	}
 	t, err := strconv.Atoi(text)
