@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
 )
 
 // adminAuth returns the referee's authentication from --admin-key or --admin-key-file (and
@@ -35,4 +37,40 @@ func adminAuth(c config, log *slog.Logger) (*service.Auth, error) {
 		return nil, nil
 	}
 	return &service.Auth{AdminKey: key}, nil
+}
+
+// checkOpenStore refuses open mode (no admin key) on a store that holds API keys not revoked:
+// a referee without a key ignores them, and on a store shared with referees that have keys it
+// would take their tables over and let anyone who reaches it cancel and read them (an
+// operator's trial: a keyless fourth referee took nine tables, and an anonymous cancel
+// succeeded). A nil store (--store memory) holds none.
+func checkOpenStore(ctx context.Context, st store.Store) error {
+	if st == nil {
+		return nil
+	}
+	keys, err := st.ListKeys(ctx)
+	if err != nil {
+		return fmt.Errorf("--store: reading its API keys: %w", err)
+	}
+	live := 0
+	for _, k := range keys {
+		if k.RevokedAt.IsZero() {
+			live++
+		}
+	}
+	if live == 0 {
+		return nil
+	}
+	return fmt.Errorf("no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY), but the store holds %s not revoked: "+
+		"a referee without one would ignore them and let anyone who reaches it cancel and read every table, those of the referees sharing the store too; "+
+		"start it with the same --admin-key-file as the referees that made them (docs/SECURITY.md § Two modes), "+
+		"or revoke the keys (bezique keys revoke) to run the store without authentication", keysText(live))
+}
+
+// keysText is "1 API key" or "N API keys".
+func keysText(n int) string {
+	if n == 1 {
+		return "1 API key"
+	}
+	return fmt.Sprintf("%d API keys", n)
 }

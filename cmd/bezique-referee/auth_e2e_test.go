@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +19,9 @@ import (
 
 // TestAuthE2E: the binary with --admin-key-file refuses calls without a key, serves the health
 // check to anyone, creates keys with the admin key and tables with an organiser key; without an
-// admin key it runs open and says so.
+// admin key it runs open and says so, and it refuses to start on a store holding keys not
+// revoked (an operator's trial: a keyless referee took its peers' tables over and let anyone
+// cancel them).
 func TestAuthE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -29,7 +32,8 @@ func TestAuthE2E(t *testing.T) {
 	if err := os.WriteFile(file, []byte(admin+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory", "--admin-key-file", file)
+	db := "sqlite:" + filepath.Join(t.TempDir(), "keys.db")
+	p := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", db, "--admin-key-file", file)
 	cc := dialReferee(t, p.addr)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -60,5 +64,18 @@ func TestAuthE2E(t *testing.T) {
 	open := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", "memory")
 	if !strings.Contains(open.log(), "running WITHOUT authentication") {
 		t.Errorf("no open-mode warning in the log:\n%s", open.log())
+	}
+
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	<-p.exited
+	stderr, code := runBinary(t, bin, nil, "--listen", "127.0.0.1:0", "--metrics-listen", "", "--store", db)
+	want := "bezique-referee: no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY), but the store holds 1 API key not revoked: " +
+		"a referee without one would ignore them and let anyone who reaches it cancel and read every table, those of the referees sharing the store too; " +
+		"start it with the same --admin-key-file as the referees that made them (docs/SECURITY.md § Two modes), " +
+		"or revoke the keys (bezique keys revoke) to run the store without authentication\n"
+	if got := lastLogLine(stderr); code != 1 || got != want {
+		t.Errorf("open mode on a store with a key: exit %d, last line %q; want 1, %q", code, got, want)
 	}
 }

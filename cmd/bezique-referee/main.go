@@ -318,6 +318,11 @@ func run(c config) error {
 	if err != nil {
 		return err
 	}
+	if auth == nil {
+		if err := checkOpenStore(ctx, st); err != nil {
+			return err
+		}
+	}
 	// Both ports are taken before the referee starts (resumes tables, takes leases), so that a
 	// port in use (a second referee on the machine with the default --metrics-listen) stops it
 	// before it plays anything, with an error naming the flag.
