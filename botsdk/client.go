@@ -54,8 +54,9 @@ type Config struct {
 	Conn grpc.ClientConnInterface
 	// Logger receives the SDK's logs; nil uses slog.Default().
 	Logger *slog.Logger
-	// MaxBackoff caps the wait between reconnection attempts (default 5 s), Play's own and
-	// grpc-go's between two attempts to connect (unless DialOptions set grpc.WithConnectParams).
+	// MaxBackoff caps Play's wait between reconnection attempts (default 5 s); the wait ends
+	// early when the connection to the referee is made again (a referee restarted in place),
+	// which grpc-go tries at least once a second (unless DialOptions set grpc.WithConnectParams).
 	MaxBackoff time.Duration
 	// ConnectAttempts is how many times Play tries to reach the referee before the first message
 	// arrives; then it gives up with "cannot reach SERVER" (default 5; after a first message it
@@ -155,12 +156,9 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		if err := waitForReferee(ctx, cc, wait); err != nil {
+			return nil, err
 		}
-		resetBackoff(cc)
 	}
 }
 

@@ -12,32 +12,64 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/status"
 )
 
+// channelMaxBackoff caps grpc-go's own wait between two attempts to connect: a bot whose
+// referee is down dials it once a second, and notices its return within a second.
+const channelMaxBackoff = time.Second
+
 // dialBackoff bounds grpc-go's own wait between two attempts to connect to the referee by
-// maxBackoff (Config.MaxBackoff), starting at 100 ms as [Play]'s reconnection does, and gives each
-// attempt grpc-go's default 20 s to connect. With grpc-go's default backoff (up to 120 s), a call
-// made while the connection waits to try again fails at once with the last dial error, so a bot
-// whose referee was back on its address (restarted in place) kept failing "connection refused"
-// for seconds to minutes, whatever its own backoff.
+// channelMaxBackoff (maxBackoff, Config.MaxBackoff, when smaller), starting at 100 ms as [Play]'s
+// reconnection does, and gives each attempt grpc-go's default 20 s to connect. With grpc-go's
+// default backoff (up to 120 s), a call made while the connection waits to try again fails at
+// once with the last dial error, so a bot whose referee was back on its address (restarted in
+// place) kept failing "connection refused" for seconds to minutes, whatever its own backoff.
 func dialBackoff(maxBackoff time.Duration) grpc.DialOption {
 	return grpc.WithConnectParams(grpc.ConnectParams{
-		Backoff:           backoff.Config{BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: maxBackoff},
+		Backoff:           backoff.Config{BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: min(channelMaxBackoff, maxBackoff)},
 		MinConnectTimeout: 20 * time.Second,
 	})
 }
 
-// resetBackoff ends grpc-go's wait between attempts to connect over cc, when cc is a
-// *grpc.ClientConn (ResetConnectBackoff), so that the next stream tries the referee at once:
-// [Play] and [Serve] call it after their own wait. A connection still waiting out grpc-go's
-// back-off fails a call at once with its last error, so a bot whose referee had been back on its
-// address for over a second was refused "connection refused" once more, then waited its own
-// back-off again (an outside trial: 6.2 s to rejoin a referee restarted in place).
-func resetBackoff(cc grpc.ClientConnInterface) {
-	if c, ok := cc.(interface{ ResetConnectBackoff() }); ok {
+// waitForReferee waits d before the next stream after one that failed, ending early when cc
+// (a *grpc.ClientConn) connects after being down: the referee is back on its address (restarted
+// in place). Then it ends grpc-go's wait between attempts to connect (ResetConnectBackoff), so
+// that the next stream tries the referee at once: a connection still waiting out grpc-go's
+// back-off fails a call at once with its last error. It returns ctx's error if ctx ends first.
+// A bot slept its whole back-off (5 s by default) and was back up to 5 s after its referee
+// (TestBotRejoinsARefereeBackOnItsAddress: 4.3 s after 7 s down); the Python SDK, which had gRPC
+// core's wait on top, past the disconnect grace of a 10 s restart (an operator's trial). A
+// connection up already (a stream the referee refused or reset) waits it all: the wait ends on
+// a connection made during it, not in a hot loop.
+func waitForReferee(ctx context.Context, cc grpc.ClientConnInterface, d time.Duration) error {
+	wctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	c, _ := cc.(*grpc.ClientConn)
+	if c == nil {
+		<-wctx.Done()
+	}
+	for down := false; c != nil; {
+		s := c.GetState()
+		if s == connectivity.Ready && down {
+			break
+		}
+		if s == connectivity.Idle {
+			c.Connect()
+		}
+		down = down || s != connectivity.Ready
+		if !c.WaitForStateChange(wctx, s) {
+			break
+		}
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if c != nil {
 		c.ResetConnectBackoff()
 	}
+	return nil
 }
 
 // RetryDelay returns the delay a refusal asks the client to wait before it tries again: the

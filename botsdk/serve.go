@@ -105,12 +105,9 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 		if err != nil {
 			return err
 		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := waitForReferee(ctx, cc, wait); err != nil {
+			return err
 		}
-		resetBackoff(cc)
 	}
 }
 

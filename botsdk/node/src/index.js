@@ -182,13 +182,41 @@ class Reconnect {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// CHANNEL_MAX_BACKOFF_MS caps grpc-js's own wait between two attempts to connect: a bot whose
+// referee is down dials it once a second, and notices its return within a second.
+const CHANNEL_MAX_BACKOFF_MS = 1000;
+
 // channelOptions are the client options of play() and serve(): grpc-js's own wait between two
-// attempts to connect grows from 100 ms to maxBackoffMs. With grpc-js's default (up to 120 s) a
-// join made while the channel waits fails at once with the last error, so a bot whose referee was
-// back on its address (restarted in place) kept failing "connection refused" for seconds to
-// minutes, whatever maxBackoffMs said (test/restart.test.js).
+// attempts to connect grows from 100 ms to CHANNEL_MAX_BACKOFF_MS (maxBackoffMs when smaller).
+// With grpc-js's default (up to 120 s) a join made while the channel waits fails at once with the
+// last error, so a bot whose referee was back on its address (restarted in place) kept failing
+// "connection refused" for seconds to minutes, whatever maxBackoffMs said (test/restart.test.js).
 function channelOptions(maxBackoffMs) {
-  return { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': Math.max(100, maxBackoffMs) };
+  return { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': Math.max(100, Math.min(CHANNEL_MAX_BACKOFF_MS, maxBackoffMs)) };
+}
+
+// waitForReferee resolves after ms, or as soon as client's channel connects (the referee is back
+// on its address: restarted in place) or stopped() says so: the wait before the next stream after
+// one that reached no referee. A bot slept its whole backoff (5 s by default) after a last failure
+// of the connection grpc-js was waiting out, and was back 5-10 s after its referee, past the
+// referee's disconnect grace over a 10 s restart (the Python SDK's twin, an operator's trial). A
+// channel connected already (a stream reset on a connection that stayed up) waits it all: the
+// wait ends on a connection made during it, not in a hot loop.
+function waitForReferee(client, ms, stopped = () => false) {
+  const channel = client.getChannel();
+  const end = Date.now() + ms;
+  let down = false;
+  return new Promise((resolve) => {
+    const look = () => {
+      const state = channel.getConnectivityState(true);
+      if (state !== grpc.connectivityState.READY) down = true;
+      else if (down) return resolve();
+      if (stopped() || Date.now() >= end) return resolve();
+      channel.watchConnectivityState(state, Math.min(end, Date.now() + 100), look);
+      return undefined;
+    };
+    look();
+  });
 }
 
 // newClient returns the client of Service (pkg.SeatService, pkg.LobbyService) that play() and
@@ -252,7 +280,8 @@ class Player {
         const out = await this.session(client);
         if (out.result) return out.result;
         if (!retryable(out.code)) throw new SeatRefused(out.code, out.details);
-        await sleep(retry.next(out));
+        const wait = retry.next(out);
+        await (out.answered ? sleep(wait) : waitForReferee(client, wait)); // a refusal: the channel is up, wait it all
       }
     } finally {
       this.call = null;
@@ -505,7 +534,7 @@ const { outcomeText, resultText } = require('./outcome');
 const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
-  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
+  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient, waitForReferee,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
   Decision,
 };

@@ -89,10 +89,45 @@ def from_referee(e: grpc.RpcError) -> bool:
     return e.code() == grpc.StatusCode.UNAVAILABLE and "Error received from peer" in (e.debug_error_string() or "")
 
 
+#: CHANNEL_MAX_BACKOFF caps gRPC core's own wait between two attempts to connect, in seconds: a
+#: bot whose referee is down dials it once a second, and notices its return within a second.
+CHANNEL_MAX_BACKOFF = 1.0
+
+
+def wait_for_referee(channel: grpc.Channel, seconds: float, stop: Optional[threading.Event] = None) -> None:
+    """wait_for_referee waits up to seconds before the next stream after one that reached no
+    referee, ending as soon as channel connects (the referee is back on its address: restarted in
+    place) or stop is set. A bot slept its whole backoff (5 s by default) after a last failure
+    of the connection gRPC core was waiting out, and was back 5-10 s after its referee: the
+    referee's disconnect grace (15 s) ran out over a 10 s restart, and two games were auto-played
+    (an operator's trial). A channel connected already (a stream reset on a connection that
+    stayed up) waits it all: the wait ends on a connection made during it, not a hot loop."""
+    ready, down = threading.Event(), [False]
+
+    def on_state(state: grpc.ChannelConnectivity) -> None:  # called at once with the present state
+        if state != grpc.ChannelConnectivity.READY:
+            down[0] = True
+        elif down[0]:
+            ready.set()
+
+    channel.subscribe(on_state, try_to_connect=True)
+    try:
+        end = time.monotonic() + seconds
+        while not ready.is_set() and not (stop is not None and stop.is_set()):
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            ready.wait(min(left, 0.1) if stop is not None else left)
+    finally:
+        channel.unsubscribe(on_state)
+
+
 def new_channel(cfg) -> grpc.Channel:
     """new_channel makes the channel of play and serve (cfg: a Config or a ServeConfig):
     cfg.channel_factory's, else one with TLS (cfg.credentials) or in plaintext, whose own wait
-    between two attempts to connect grows from 0.1 s to cfg.max_backoff. It subscribes to the
+    between two attempts to connect grows from 0.1 s to CHANNEL_MAX_BACKOFF (1 s; cfg.max_backoff
+    when smaller), so that wait_for_referee sees a referee back on its address within a second. It
+    subscribes to the
     channel's state with try_to_connect, which keeps a thread polling it: without a call in
     flight, gRPC core noticed a connection made in the background only at its next periodic poll,
     5 s later. With either left out, a bot whose referee was back on its address (restarted in
@@ -116,7 +151,7 @@ def new_channel(cfg) -> grpc.Channel:
         channel = cfg.channel_factory(cfg.server)
     else:
         options = [("grpc.initial_reconnect_backoff_ms", 100),
-                   ("grpc.max_reconnect_backoff_ms", max(100, int(cfg.max_backoff * 1000)))]
+                   ("grpc.max_reconnect_backoff_ms", max(100, int(min(CHANNEL_MAX_BACKOFF, cfg.max_backoff) * 1000)))]
         if cfg.credentials is not None:
             channel = grpc.secure_channel(cfg.server, cfg.credentials, options=options)
         else:
@@ -193,8 +228,9 @@ class Config:
     #: Secret ends with and the referee refuses.
     bot_name: str = "python-bot"
     bot_version: str = "0.1.0"
-    #: max_backoff caps the wait between reconnection attempts, in seconds: play's own and the
-    #: channel's between two attempts to connect (unless channel_factory makes the channel).
+    #: max_backoff caps play's wait between reconnection attempts, in seconds; the wait ends early
+    #: when the channel connects again (a referee restarted in place), which it tries at least
+    #: once a second (unless channel_factory makes the channel).
     max_backoff: float = 5.0
     #: connect_attempts is how many times play tries to reach the referee before the first
     #: message arrives; then it raises CannotReach (after a first message it reconnects without limit).
@@ -389,7 +425,11 @@ class _Player:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
-                time.sleep(retry.next(code, details, progressed, delay, answered))
+                wait = retry.next(code, details, progressed, delay, answered)
+                if answered:  # the referee refused: the channel is up, wait it all
+                    time.sleep(wait)
+                else:
+                    wait_for_referee(channel, wait)
         finally:
             with self.lock:
                 self.out = None

@@ -11,7 +11,7 @@ import grpc
 
 from bezique.v1 import events_pb2, lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
-                                retryable)
+                                retryable, wait_for_referee)
 from bezique_bot.status import retry_delay
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
@@ -55,8 +55,8 @@ class ServeConfig:
     tournament: str = ""
     #: key is the bot's API key (role bot), sent as "authorization: Bearer <key>" metadata.
     key: str = ""
-    #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games), the
-    #: SDK's own and the channel's between two attempts to connect.
+    #: max_backoff caps the wait between reconnection attempts, in seconds (lobby and games); the
+    #: wait ends early when the channel connects again, which it tries at least once a second.
     max_backoff: float = 5.0
     #: connect_attempts is how many times serve (and each game) tries to reach the referee before
     #: the first message arrives; then serve raises CannotReach (after it, it dials in without limit).
@@ -154,7 +154,11 @@ class _Server:
                     break
                 if not retryable(code):
                     raise LobbyRefused(code, details)
-                self.stop.wait(retry.next(code, details, progressed, delay, answered))
+                wait = retry.next(code, details, progressed, delay, answered)
+                if answered:  # the referee refused: the channel is up, wait it all
+                    self.stop.wait(wait)
+                else:
+                    wait_for_referee(channel, wait, self.stop)
             self._await_games()
         finally:
             channel.close()

@@ -1,6 +1,6 @@
 """A referee restarted in place (docs/OPERATIONS.md): the real referee binary, on SQLite, is
 killed mid-game and started again on the same address 10 s later; the bot must be back within
-about its max_backoff. Runs when BEZIQUE_REFEREE names a bezique-referee binary, else skips."""
+about a second. Runs when BEZIQUE_REFEREE names a bezique-referee binary, else skips."""
 
 import os
 import socket
@@ -29,7 +29,9 @@ class RestartTest(unittest.TestCase):
     def test_back_soon_after_the_referee(self):
         """With grpc's own backoff between connection attempts (up to 120 s), the bot's joins
         failed at once with the last "Connection refused" for seconds after the referee listened
-        again, whatever max_backoff said."""
+        again, whatever max_backoff said. With the default max_backoff (5 s), the bot slept it
+        all after a last such failure, and was back 5-10 s after the referee (an operator's
+        trial: two games auto-played after the disconnect grace ran out)."""
         data = tempfile.TemporaryDirectory()
         self.addCleanup(data.cleanup)
         listen, store = "127.0.0.1:%d" % free_port(), "sqlite:" + os.path.join(data.name, "bezique.db")
@@ -55,8 +57,7 @@ class RestartTest(unittest.TestCase):
 
         def run():
             try:
-                out["result"] = play(Config(server=addr, table_id=resp.table_id, seat=0, token=resp.seat_tokens[0].token,
-                                            max_backoff=1.0), decide)
+                out["result"] = play(Config(server=addr, table_id=resp.table_id, seat=0, token=resp.seat_tokens[0].token), decide)
             except Exception as e:  # reported below
                 out["error"] = e
 
@@ -73,7 +74,7 @@ class RestartTest(unittest.TestCase):
         self.assertNotIn("error", out)
         self.assertEqual(out["result"].outcome, table_pb2.OUTCOME_COMPLETED)
         self.assertIsNotNone(back[0], "the bot never decided after the referee came back")
-        self.assertLess(back[0] - since[0], 3.0)
+        self.assertLess(back[0] - since[0], 3.0)  # a second's dial, and the referee's recovery
 
 
 if __name__ == "__main__":
