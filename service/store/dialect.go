@@ -51,6 +51,8 @@ var sqliteDialect = dialect{
 		switch se.Code() & 0xff { // the primary code of an extended one
 		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED: // another process held the file past the busy timeout
 			return ErrUnavailable
+		case sqlite3.SQLITE_FULL: // the disk is full: writes succeed again once there is room (answered Internal, an operator's trial)
+			return ErrUnavailable
 		}
 		return nil
 	},
@@ -77,7 +79,11 @@ var postgresDialect = dialect{
 				// idle_in_transaction_session_timeout (a referee paused with SIGSTOP in one, an
 				// outside trial's CreateTable answered Internal), or idle_session_timeout and
 				// transaction_timeout set by an operator. Nothing of it was committed.
-				pe.Code == "25P03", pe.Code == "57P05", pe.Code == "25P04":
+				pe.Code == "25P03", pe.Code == "57P05", pe.Code == "25P04",
+				// A read-only session (the URL's host a standby, or default_transaction_read_only
+				// set during a failover) and a server out of disk, memory or connections: writes
+				// succeed again once it is over (answered Internal, an operator's trial).
+				pe.Code == "25006", strings.HasPrefix(pe.Code, "53"):
 				return ErrUnavailable
 			}
 			return nil

@@ -169,12 +169,14 @@ func TestGroupCommit(t *testing.T) {
 
 // TestPostgresSessionEndsAreUnavailable: PostgreSQL's errors for a session it ended (a
 // transaction idle past idle_in_transaction_session_timeout, as a referee paused with SIGSTOP in
-// one leaves it; an idle session; a transaction past transaction_timeout) are ErrUnavailable, to
+// one leaves it; an idle session; a transaction past transaction_timeout), for a read-only
+// session (25006: a standby, a failover) and for a server out of disk, memory or connections
+// (53xxx: an operator's trial answered CreateTable Internal) are ErrUnavailable, to
 // be tried again, not an Internal error: TestSharedRefereesDatabaseOutage's CreateTable through a
 // paused referee was answered "Internal: … terminating connection due to idle-in-transaction
 // timeout (SQLSTATE 25P03)".
 func TestPostgresSessionEndsAreUnavailable(t *testing.T) {
-	for _, code := range []string{"25P03", "57P05", "25P04", "57P01", "08006"} {
+	for _, code := range []string{"25P03", "57P05", "25P04", "57P01", "08006", "25006", "53100", "53200", "53300"} {
 		err := fmt.Errorf("store: create table: %w", &pgconn.PgError{Severity: "FATAL", Code: code})
 		if got := postgresDialect.classify(err); got != ErrUnavailable {
 			t.Errorf("SQLSTATE %s: %v, want ErrUnavailable", code, got)
@@ -182,5 +184,34 @@ func TestPostgresSessionEndsAreUnavailable(t *testing.T) {
 	}
 	if got := postgresDialect.classify(&pgconn.PgError{Code: "42P01"}); got != nil { // undefined_table: a bug, not an outage
 		t.Errorf("SQLSTATE 42P01: %v, want nil", got)
+	}
+}
+
+// TestSQLiteFullIsUnavailable: a write to a SQLite file that cannot grow (a full disk; here
+// max_page_count) is ErrUnavailable, to be tried again once there is room: an operator's trial
+// on a full tmpfs had CreateTable answered Internal "database or disk is full (13)". The room
+// made, the next write succeeds.
+func TestSQLiteFullIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	s := openSQLiteForTest(t)
+	var pages int
+	if err := s.w.QueryRowContext(ctx, "PRAGMA page_count").Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", pages)); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	for i := 0; err == nil && i < 10000; i++ {
+		err = s.CreateTable(ctx, Table{ID: fmt.Sprintf("t-%d", i), Spec: make([]byte, 512)})
+	}
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("CreateTable on a full file: %v, want ErrUnavailable", err)
+	}
+	if _, err := s.w.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", 10*pages)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, Table{ID: "after"}); err != nil {
+		t.Fatalf("CreateTable once there is room: %v", err)
 	}
 }
