@@ -125,6 +125,8 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			g.ServeHTTP(w, r)
 			return
 		}
+		w, r, counted := countRefusal(w, r, paths, cfg.Metrics)
+		defer counted()
 		if cfg.CheckHost && !hostAllowed(r.Host, cfg.AllowedHosts) {
 			_ = errorWriter.Write(w, r, hostRefusal(r.Host))
 			return

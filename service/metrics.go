@@ -499,7 +499,11 @@ func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 			return handler(ctx, req)
 		}
 	}
-	return m.grpc.UnaryServerInterceptor()
+	count := m.grpc.UnaryServerInterceptor()
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		markCounted(ctx) // over HTTP: not to be counted again as refused (countRefusal)
+		return count(ctx, req, info, handler)
+	}
 }
 
 // StreamServerInterceptor returns the interceptor that records the standard
