@@ -12,6 +12,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -98,9 +99,26 @@ func TestPlayAndDecide(t *testing.T) {
 				t.Fatalf("after GameOver: %v, want the end of the stream", err)
 			}
 			// A Decide once the game has ended says so (it said to open a stream first).
-			want := fmt.Sprintf("table %s has ended (TABLE_STATE_FINISHED): no decision is open; GetRecord has its result", id)
+			want := fmt.Sprintf("table %s has ended (TABLE_STATE_FINISHED): no decision is open; the seat's stream (Play, Connect) ends with its result, as it does when opened again", id)
 			if err := decide(0, token, 1, 1); status.Code(err) != codes.FailedPrecondition || status.Convert(err).Message() != want {
 				t.Fatalf("Decide after the game's end: %v; want FailedPrecondition %q", err, want)
+			}
+			// As it says, a seat's stream opened again ends with the result (it pointed at
+			// GetRecord, which a seat's token cannot read: an integrator's trial).
+			again, err := r.seats.Play(ctx, &pb.PlayRequest{Join: &pb.Join{TableId: id, Seat: 0, Token: token, BotName: "browser", ProtocolVersion: ProtocolVersion}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var over *pb.GameOver
+			for over == nil {
+				m, err := again.Recv()
+				if err != nil {
+					t.Fatalf("Play after the game's end: %v before GameOver", err)
+				}
+				over = m.GetMessage().GetGameOver()
+			}
+			if !proto.Equal(over.GetResult(), k.GameOver.GetResult()) {
+				t.Fatalf("Play after the game's end: result %v, want %v", over.GetResult(), k.GameOver.GetResult())
 			}
 			return
 		}

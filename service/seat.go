@@ -312,7 +312,7 @@ func (t *table) decideFor(ctx context.Context, req *pb.DecideRequest, at time.Ti
 	}
 	c := s.conns[req.GetMember()]
 	if c == nil && t.ended() { // not "open a stream first": a player's page would tell them to reconnect
-		return status.Errorf(codes.FailedPrecondition, "table %s has ended (%s): no decision is open; GetRecord has its result", t.id, t.state)
+		return status.Errorf(codes.FailedPrecondition, "table %s has ended (%s): no decision is open; the seat's stream (Play, Connect) ends with its result, as it does when opened again", t.id, t.state)
 	}
 	if c == nil {
 		who := fmt.Sprintf("seat %d", s.index)
