@@ -57,7 +57,7 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.StringVar(&f.variant, "variant", "two-handed", "two-handed, three-handed, four-handed (partnership), four-handed-individual, rubicon or six-pack")
 	fs.StringVar(&f.partners, "partners", "", "four-handed partnerships: fixed or rotating")
 	fs.StringArrayVar(&f.entrants, "entrant", nil, "an entrant, ID=BOT or BOT (a built-in bot: "+strings.Join(bots.Names(), ", ")+
-		"), ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee), or ID=team:A+B (a consultation team of lobby bots, two-handed); repeat")
+		"; bare, its id is BOT-N, N its place among the --entrant flags), ID=lobby:NAME or lobby:NAME (a bot in the lobby of the --server referee), or ID=team:A+B (a consultation team of lobby bots, two-handed); repeat")
 	fs.IntVar(&f.deals, "deals", 10, "deal sets per pairing")
 	fs.BoolVar(&f.duplicate, "duplicate", true, "play each deal set once per seating, so every entrant holds every hand")
 	fs.IntVar(&f.concurrency, "concurrency", 8, "games in play at once")
