@@ -314,6 +314,17 @@ func TestTimeout(t *testing.T) {
 		if !proto.Equal(rec.GetActions()[i].GetAction(), iv.GetAction()) {
 			t.Fatalf("the event says %v, the record %v", iv.GetAction(), rec.GetActions()[i].GetAction())
 		}
+		// The result counts the actions played for each seat (a platform could not tell such a
+		// game from one played out without reading the record: an integrator's trial).
+		want := make([]uint32, len(rec.GetSeats()))
+		for _, a := range rec.GetActions() {
+			if a.GetIntervention() == pb.InterventionKind_INTERVENTION_KIND_AUTO_PLAY_TIMEOUT {
+				want[a.GetSeat()]++
+			}
+		}
+		if got := rec.GetResult().GetAutoPlayed(); want[0] == 0 || !slices.Equal(got, want) {
+			t.Fatalf("result.auto_played %v; want %v, seat 0's timeouts", got, want)
+		}
 	})
 	// A timeout uses the seat's whole bank: the next request has none left (it had come back full).
 	t.Run("auto-play empties the bank", func(t *testing.T) {

@@ -1193,7 +1193,8 @@ func (t *table) finish(outcome pb.Outcome, winner int, forfeited []int, cause pb
 	t.finished = time.Now()
 	t.open = nil
 	t.stopTimer()
-	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason}
+	res := &pb.GameResult{Outcome: outcome, Scores: wire.ScoresToProto(nil, t.game.Totals()), Deals: uint32(t.game.Deal()), ForfeitCause: cause, Reason: reason,
+		AutoPlayed: wire.AutoPlayed(t.actions, len(t.seats))}
 	if winner != engine.NoSide {
 		w := uint32(winner)
 		res.WinnerSide = &w

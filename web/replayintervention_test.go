@@ -132,6 +132,20 @@ func TestReplayShowsInterventions(t *testing.T) {
 	if playedFor == 0 || playedBy != 0 {
 		t.Errorf("the table's last moves %q: %d said played for sleeper, %d played by it; want some, none", moves, playedFor, playedBy)
 	}
+	// The end says the referee played the sleeper's actions: it read as a plain win (an
+	// integrator's trial).
+	gr, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: resp.GetTableId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := gr.GetRecord()
+	if got := rec.GetResult().GetAutoPlayed(); !slices.Equal(got, []uint32{uint32(interventions), 0}) {
+		t.Errorf("result.auto_played %v, want [%d 0], the replay's interventions", got, interventions)
+	}
+	over, err := chromedp.Run(bctx, chromedp.Text("#over"))
+	if want := fmt.Sprintf("Game over: completed, side %d wins (%d actions of seat 0 played by the referee)", rec.GetResult().GetWinnerSide(), interventions); err != nil || over != want {
+		t.Errorf("the table's end says %q (%v), want %q", over, err, want)
+	}
 }
 
 // sleepThrough joins seat 0 of the table resp made and answers nothing until the game is over.

@@ -32,7 +32,7 @@ func OutcomeText(res *pb.GameResult) string {
 	}
 	switch res.GetOutcome() {
 	case pb.Outcome_OUTCOME_COMPLETED:
-		return "completed, " + winner
+		return "completed, " + winner + autoPlayedText(res.GetAutoPlayed())
 	case pb.Outcome_OUTCOME_FORFEIT:
 		seat := "a seat"
 		if fs := res.GetForfeitSeats(); len(fs) > 1 {
@@ -47,6 +47,36 @@ func OutcomeText(res *pb.GameResult) string {
 		return "expired (" + orText(res.GetReason(), "waited longer than the referee's limit for its seats") + "), no result"
 	}
 	return "not ended"
+}
+
+// autoPlayedText says which seats' actions the referee played (GameResult.auto_played), " (142
+// actions of seat 1 played by the referee)", or "" when none: such a game was shown as a plain
+// win (an integrator's trial).
+func autoPlayedText(counts []uint32) string {
+	var parts []string
+	for seat, n := range counts {
+		switch {
+		case n == 0:
+		case len(parts) == 0 && n == 1:
+			parts = append(parts, fmt.Sprintf("1 action of seat %d", seat))
+		case len(parts) == 0:
+			parts = append(parts, fmt.Sprintf("%d actions of seat %d", n, seat))
+		default:
+			parts = append(parts, fmt.Sprintf("%d of seat %d", n, seat))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + andWords(parts) + " played by the referee)"
+}
+
+// andWords joins words as "a", "a and b", "a, b and c".
+func andWords(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // forfeitWhy is a forfeit's cause and the referee's reason: "timeout: decision deadline passed".
@@ -104,5 +134,5 @@ func andList(seats []uint32) string {
 	for i, s := range seats {
 		words[i] = strconv.Itoa(int(s))
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return andWords(words)
 }

@@ -18,6 +18,11 @@ func TestOutcomeText(t *testing.T) {
 		want string
 	}{
 		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1)}, "completed, side 1 wins"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1), AutoPlayed: []uint32{0, 0}}, "completed, side 1 wins"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(1), AutoPlayed: []uint32{142, 0}},
+			"completed, side 1 wins (142 actions of seat 0 played by the referee)"},
+		{&pb.GameResult{Outcome: pb.Outcome_OUTCOME_COMPLETED, WinnerSide: proto.Uint32(0), AutoPlayed: []uint32{0, 1, 0, 5}},
+			"completed, side 0 wins (1 action of seat 1 and 5 of seat 3 played by the referee)"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_TIMEOUT, "decision deadline passed"), "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_ILLEGAL, "strike limit (3) reached on one decision"), "forfeit by seat 0 (illegal actions: strike limit (3) reached on one decision), side 1 wins"},
 		{forfeit(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, ""), "forfeit by seat 0 (disconnect), side 1 wins"},

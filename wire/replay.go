@@ -205,6 +205,11 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 	if err := verifyDeals(rec.GetDeals(), DealSummaries(r.Game.Events())); err != nil {
 		return err
 	}
+	if stated := res.GetAutoPlayed(); len(stated) > 0 { // empty in results recorded before it
+		if want := AutoPlayed(rec.GetActions(), len(rec.GetSeats())); !slices.Equal(stated, want) {
+			return fmt.Errorf("result.auto_played: stated %v, the actions record %v played by the referee", stated, want)
+		}
+	}
 	switch res.GetOutcome() {
 	case pb.Outcome_OUTCOME_COMPLETED:
 		if !r.Game.Over() {
@@ -339,4 +344,17 @@ func InterventionName(k pb.InterventionKind) string {
 		return ""
 	}
 	return strings.ToLower(strings.TrimPrefix(k.String(), "INTERVENTION_KIND_"))
+}
+
+// AutoPlayed counts, per seat of seats, the actions the referee played for it (GameResult.auto_played):
+// those of actions with an intervention other than a forfeit (a decision deadline passed,
+// illegal answers up to the strike limit, away past the disconnect grace).
+func AutoPlayed(actions []*pb.RecordedAction, seats int) []uint32 {
+	n := make([]uint32, seats)
+	for _, a := range actions {
+		if k := a.GetIntervention(); k != pb.InterventionKind_INTERVENTION_KIND_UNSPECIFIED && k != pb.InterventionKind_INTERVENTION_KIND_FORFEIT && int(a.GetSeat()) < seats {
+			n[a.GetSeat()]++
+		}
+	}
+	return n
 }

@@ -119,6 +119,11 @@ func TestVerifyChecksTheDeals(t *testing.T) {
 		{"expired with actions", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_EXPIRED, nil },
 			"result.outcome: expired, but the record has "},
 		{"cancelled in play", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_CANCELLED, nil }, ""},
+		// The actions the referee played for each seat, stated in the result, are checked
+		// against the actions' interventions where stated (empty before it existed).
+		{"auto_played", func(r *pb.GameRecord) { r.Result.AutoPlayed = []uint32{0, 0} }, ""},
+		{"auto_played changed", func(r *pb.GameRecord) { r.Result.AutoPlayed = []uint32{0, 3} },
+			"result.auto_played: stated [0 3], the actions record [0 0] played by the referee"},
 		{"a forfeit after the end", func(r *pb.GameRecord) {
 			last := r.Actions[len(r.Actions)-1]
 			r.Actions = append(r.Actions, &pb.RecordedAction{Seq: last.GetSeq() + 1, Seat: 0, Intervention: pb.InterventionKind_INTERVENTION_KIND_FORFEIT})

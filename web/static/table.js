@@ -339,7 +339,7 @@ export function outcomeText(r) {
   const winner = r.winnerSide !== undefined ? `side ${n(r.winnerSide)} wins` : "no winner";
   switch (r.outcome) {
     case "OUTCOME_COMPLETED":
-      return `completed, ${winner}`;
+      return `completed, ${winner}${autoPlayedText((r.autoPlayed ?? []).map(n))}`;
     case "OUTCOME_FORFEIT": {
       const seats = (r.forfeitSeats ?? []).map(n);
       let seat = r.forfeitSeat !== undefined ? `seat ${n(r.forfeitSeat)}` : "a seat";
@@ -355,6 +355,16 @@ export function outcomeText(r) {
     default:
       return "not ended";
   }
+}
+
+// autoPlayedText says which seats' actions the referee played (a GameResult's autoPlayed), " (142
+// actions of seat 1 played by the referee)", or "" when none, in the words of wire.OutcomeText.
+function autoPlayedText(counts) {
+  const parts = [];
+  counts.forEach((k, seat) => {
+    if (k > 0) parts.push(parts.length ? `${k} of seat ${seat}` : `${k} action${k === 1 ? "" : "s"} of seat ${seat}`);
+  });
+  return parts.length ? ` (${andList(parts)} played by the referee)` : "";
 }
 
 // settlementText is a Rubicon or six-pack game's settlement (a GameResult's or GameEnded's

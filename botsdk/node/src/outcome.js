@@ -15,12 +15,26 @@ const isSet = (v) => v !== undefined && v !== null;
 // seat 0 (timeout: decision deadline passed), side 1 wins" ("by seats 0 and 2" when several
 // forfeited), "cancelled (bot crashed), no result",
 // "expired (waited longer than the referee's limit for its seats), no result", or "not ended".
+// autoPlayedText says which seats' actions the referee played (GameResult.auto_played), " (142
+// actions of seat 1 played by the referee)", or "" when none, as the referee's CLI does.
+function autoPlayedText(counts) {
+  const parts = [];
+  counts.forEach((n, seat) => {
+    if (!n) return;
+    if (parts.length) parts.push(`${n} of seat ${seat}`);
+    else parts.push(`${n} action${Number(n) === 1 ? '' : 's'} of seat ${seat}`);
+  });
+  if (!parts.length) return '';
+  const words = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return ` (${words} played by the referee)`;
+}
+
 function outcomeText(result) {
   const r = result || {};
   const winner = isSet(r.winner_side) ? `side ${r.winner_side} wins` : 'no winner';
   switch (r.outcome) {
     case 'OUTCOME_COMPLETED':
-      return `completed, ${winner}`;
+      return `completed, ${winner}${autoPlayedText(r.auto_played || [])}`;
     case 'OUTCOME_FORFEIT': {
       let seat = isSet(r.forfeit_seat) ? `seat ${r.forfeit_seat}` : 'a seat';
       const seats = r.forfeit_seats || [];

@@ -7,6 +7,9 @@ const { outcomeText, resultText, play, CannotReach } = require('../src');
 test('outcomeText: the same words as the Go CLI for every way a game ends', () => {
   const cases = [
     [{ outcome: 'OUTCOME_COMPLETED', winner_side: 1 }, 'completed, side 1 wins'],
+    [{ outcome: 'OUTCOME_COMPLETED', winner_side: 1, auto_played: [0, 0] }, 'completed, side 1 wins'],
+    [{ outcome: 'OUTCOME_COMPLETED', winner_side: 1, auto_played: [142, 0] }, 'completed, side 1 wins (142 actions of seat 0 played by the referee)'],
+    [{ outcome: 'OUTCOME_COMPLETED', winner_side: 0, auto_played: [0, 1, 0, 5] }, 'completed, side 0 wins (1 action of seat 1 and 5 of seat 3 played by the referee)'],
     [{ outcome: 'OUTCOME_FORFEIT', winner_side: 1, forfeit_seat: 0, forfeit_cause: 'FORFEIT_CAUSE_TIMEOUT', reason: 'decision deadline passed' },
       'forfeit by seat 0 (timeout: decision deadline passed), side 1 wins'],
     [{ outcome: 'OUTCOME_FORFEIT', winner_side: 0, forfeit_seat: 1, forfeit_cause: 'FORFEIT_CAUSE_ILLEGAL', reason: 'strike limit (3) reached on one decision' },

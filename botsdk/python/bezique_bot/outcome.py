@@ -12,15 +12,33 @@ _CAUSES = {
 }
 
 
+def _auto_played_text(counts) -> str:
+    """_auto_played_text says which seats' actions the referee played (GameResult.auto_played),
+    " (142 actions of seat 1 played by the referee)", or "" when none, as the referee's CLI does."""
+    parts = []
+    for seat, n in enumerate(counts):
+        if not n:
+            continue
+        if parts:
+            parts.append(f"{n} of seat {seat}")
+        else:
+            parts.append(f"{n} action{'' if n == 1 else 's'} of seat {seat}")
+    if not parts:
+        return ""
+    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f" ({words} played by the referee)"
+
+
 def outcome_text(result: table_pb2.GameResult) -> str:
-    """outcome_text returns how a game ended, without the scores: "completed, side 1 wins",
+    """outcome_text returns how a game ended, without the scores: "completed, side 1 wins" (and
+    "(142 actions of seat 0 played by the referee)" when the referee played some),
     "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins" ("by seats 0 and 2"
     when several forfeited), "cancelled (bot
     crashed), no result", "expired (waited longer than the referee's limit for its seats), no
     result", or "not ended"."""
     winner = f"side {result.winner_side} wins" if result.HasField("winner_side") else "no winner"
     if result.outcome == table_pb2.OUTCOME_COMPLETED:
-        return f"completed, {winner}"
+        return f"completed, {winner}{_auto_played_text(result.auto_played)}"
     if result.outcome == table_pb2.OUTCOME_FORFEIT:
         seat = f"seat {result.forfeit_seat}" if result.HasField("forfeit_seat") else "a seat"
         if len(result.forfeit_seats) > 1:

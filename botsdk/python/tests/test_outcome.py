@@ -12,6 +12,11 @@ class OutcomeTextTest(unittest.TestCase):
     def test_every_end(self):
         cases = [
             (T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=1), "completed, side 1 wins"),
+            (T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=1, auto_played=[0, 0]), "completed, side 1 wins"),
+            (T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=1, auto_played=[142, 0]),
+             "completed, side 1 wins (142 actions of seat 0 played by the referee)"),
+            (T.GameResult(outcome=T.OUTCOME_COMPLETED, winner_side=0, auto_played=[0, 1, 0, 5]),
+             "completed, side 0 wins (1 action of seat 1 and 5 of seat 3 played by the referee)"),
             (T.GameResult(outcome=T.OUTCOME_FORFEIT, winner_side=1, forfeit_seat=0, forfeit_cause=T.FORFEIT_CAUSE_TIMEOUT,
                           reason="decision deadline passed"),
              "forfeit by seat 0 (timeout: decision deadline passed), side 1 wins"),

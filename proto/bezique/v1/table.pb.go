@@ -1077,7 +1077,14 @@ type GameResult struct {
 	// every side: that game is cancelled) stayed absent past the tournament's absence grace
 	// (docs/TOURNAMENTS.md). Every side of them lost. Empty in results stored before it existed,
 	// where forfeit_seat is the only one.
-	ForfeitSeats  []uint32 `protobuf:"varint,10,rep,packed,name=forfeit_seats,json=forfeitSeats,proto3" json:"forfeit_seats,omitempty"`
+	ForfeitSeats []uint32 `protobuf:"varint,10,rep,packed,name=forfeit_seats,json=forfeitSeats,proto3" json:"forfeit_seats,omitempty"`
+	// auto_played are, per seat in seat order, the actions the referee played for the seat: its
+	// decision deadline passed, its answers stayed illegal up to the strike limit, or it was away
+	// past the disconnect grace (the record's actions with an intervention other than a forfeit).
+	// All 0 for a game its seats played themselves: a platform that rates its players can tell a
+	// game won against a seat played by the referee (OUTCOME_COMPLETED all the same) without
+	// reading the record. Empty in results recorded before it existed.
+	AutoPlayed    []uint32 `protobuf:"varint,11,rep,packed,name=auto_played,json=autoPlayed,proto3" json:"auto_played,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1178,6 +1185,13 @@ func (x *GameResult) GetRubicon() bool {
 func (x *GameResult) GetForfeitSeats() []uint32 {
 	if x != nil {
 		return x.ForfeitSeats
+	}
+	return nil
+}
+
+func (x *GameResult) GetAutoPlayed() []uint32 {
+	if x != nil {
+		return x.AutoPlayed
 	}
 	return nil
 }
@@ -1432,7 +1446,7 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"bot_key_id\x18\b \x01(\tR\bbotKeyId\"5\n" +
 	"\tSeatToken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x14\n" +
-	"\x05token\x18\x02 \x01(\tR\x05token\"\xa6\x03\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\"\xc7\x03\n" +
 	"\n" +
 	"GameResult\x12-\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x13.bezique.v1.OutcomeR\aoutcome\x12$\n" +
@@ -1447,7 +1461,9 @@ const file_bezique_v1_table_proto_rawDesc = "" +
 	"gamePoints\x12\x18\n" +
 	"\arubicon\x18\t \x01(\bR\arubicon\x12#\n" +
 	"\rforfeit_seats\x18\n" +
-	" \x03(\rR\fforfeitSeatsB\x0e\n" +
+	" \x03(\rR\fforfeitSeats\x12\x1f\n" +
+	"\vauto_played\x18\v \x03(\rR\n" +
+	"autoPlayedB\x0e\n" +
 	"\f_winner_sideB\x0f\n" +
 	"\r_forfeit_seat\"\x8d\x06\n" +
 	"\tTableInfo\x12\x19\n" +

@@ -58,6 +58,15 @@ export interface GameResult {
    * where forfeit_seat is the only one.
    */
   'forfeit_seats'?: (number)[];
+  /**
+   * auto_played are, per seat in seat order, the actions the referee played for the seat: its
+   * decision deadline passed, its answers stayed illegal up to the strike limit, or it was away
+   * past the disconnect grace (the record's actions with an intervention other than a forfeit).
+   * All 0 for a game its seats played themselves: a platform that rates its players can tell a
+   * game won against a seat played by the referee (OUTCOME_COMPLETED all the same) without
+   * reading the record. Empty in results recorded before it existed.
+   */
+  'auto_played'?: (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
@@ -116,6 +125,15 @@ export interface GameResult__Output {
    * where forfeit_seat is the only one.
    */
   'forfeit_seats': (number)[];
+  /**
+   * auto_played are, per seat in seat order, the actions the referee played for the seat: its
+   * decision deadline passed, its answers stayed illegal up to the strike limit, or it was away
+   * past the disconnect grace (the record's actions with an intervention other than a forfeit).
+   * All 0 for a game its seats played themselves: a platform that rates its players can tell a
+   * game won against a seat played by the referee (OUTCOME_COMPLETED all the same) without
+   * reading the record. Empty in results recorded before it existed.
+   */
+  'auto_played': (number)[];
   '_winner_side'?: "winner_side";
   '_forfeit_seat'?: "forfeit_seat";
 }
