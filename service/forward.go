@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/backoff"
@@ -383,7 +384,7 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 	s.metrics.Forwarded()
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
 	defer cancel()
-	return s.forwardEnded(addr, s.ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
+	return s.forwardEnded(ctx, addr, s.ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
 }
 
 // whileRunning returns ctx, cancelled also when this referee shuts down (Close, Handover), so
@@ -404,8 +405,12 @@ func (s *Referee) whileRunning(ctx context.Context) (context.Context, context.Ca
 // forwardEnded returns err, the end of a call forwarded to the referee at addr, or, when this
 // referee is shutting down (its drain: Handover, Close), ErrStopped's status (Unavailable, with
 // takeoverRetry's RetryInfo): the caller makes the call again in a moment through any referee
-// sharing the store, as after a takeover, and the SDKs do so by themselves.
-func (s *Referee) forwardEnded(addr string, err error) error {
+// sharing the store, as after a takeover, and the SDKs do so by themselves. The owner's
+// "unknown API key" of a call that carries this referee's own admin key (ctx's metadata) says
+// that the referees' admin keys differ, and the log says so too, at most every forwardLogEvery:
+// an operator's trial read "unknown API key" of its admin key, which worked or not depending on
+// the referee that owned the table.
+func (s *Referee) forwardEnded(ctx context.Context, addr string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -413,8 +418,26 @@ func (s *Referee) forwardEnded(addr string, err error) error {
 	case <-s.stop:
 		return statusOf(stoppedForwarding())
 	default:
-		return err
 	}
+	if st := status.Convert(err); st.Code() == codes.Unauthenticated && st.Message() == "unknown API key" && s.carriesAdminKey(ctx) {
+		s.forwardLog.Do(func() {
+			s.log.Warn("forwarding: the referee that owns the call's table or tournament does not know this referee's admin key: "+
+				"every referee sharing the store needs the same --admin-key-file (docs/SECURITY.md § Several referees)", "owner", addr)
+		})
+		return status.Error(codes.Unauthenticated, "unknown API key: this referee's admin key, which the call carries, is not the admin key of the referee "+
+			"that owns it (every referee sharing a store needs the same --admin-key-file: docs/SECURITY.md § Several referees)")
+	}
+	return err
+}
+
+// carriesAdminKey reports whether ctx's incoming metadata carries this referee's admin key
+// (Config.Auth) as its bearer key.
+func (s *Referee) carriesAdminKey(ctx context.Context) bool {
+	if s.cfg.Auth == nil {
+		return false
+	}
+	secret, err := auth.AuthFromMD(ctx, "bearer")
+	return err == nil && subtle.ConstantTimeCompare(hashKey(secret), hashKey(s.cfg.Auth.AdminKey)) == 1
 }
 
 // stoppedForwarding is the ErrStopped of a call to forward to another referee while this
@@ -561,9 +584,9 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
 	if err := probeOwner(ctx, cc); err != nil {
-		return s.forwardEnded(addr, s.ownerUnreachable(addr, err))
+		return s.forwardEnded(ctx, addr, s.ownerUnreachable(addr, err))
 	}
-	return s.forwardEnded(addr, s.pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
+	return s.forwardEnded(ctx, addr, s.pipe(ctx, cancel, ss, cc, addr, method, desc, first, newReq, newResp, s.cfg.SendStall/2))
 }
 
 // peerProbeTimeout bounds probeOwner's call.

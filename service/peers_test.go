@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"testing"
 	"time"
@@ -341,5 +342,43 @@ func TestGetTournamentOfAnOwnerThatDoesNotAnswer(t *testing.T) {
 	if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING ||
 		got.GetTournament().GetSeedCommitment() != created.GetSeedCommitment() {
 		t.Errorf("GetTournament through B with A not answering: %v, %v; want it running, with its commitment", got, err)
+	}
+}
+
+// TestDifferentAdminKeysNamed: referees A and B share a store but not their admin keys. B's admin
+// key on a table A owns, through B (which forwards the call to A), is refused Unauthenticated
+// saying that the referees' admin keys differ, for a unary call and a stream, and B's log says so
+// once; a key no referee knows is refused as before. An operator's trial read a bare "unknown
+// API key" of an admin key that worked or not depending on the referee that owned the table.
+func TestDifferentAdminKeysNamed(t *testing.T) {
+	u, _ := sharedSchema(t)
+	otherKey := "bzq_other-admin-key-0123456789abcdef"
+	logs := &logRecords{}
+	a := startPeer(t, u, func(c *Config) { c.Auth = &Auth{AdminKey: testAdminKey} })
+	b := startPeer(t, u, func(c *Config) { c.Auth = &Auth{AdminKey: otherKey}; c.Logger = slog.New(logs) })
+	resp, err := a.tables.CreateTable(as(testAdminKey), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTableId()
+	want := "unknown API key: this referee's admin key, which the call carries, is not the admin key of the referee " +
+		"that owns it (every referee sharing a store needs the same --admin-key-file: docs/SECURITY.md § Several referees)"
+	tb := pb.NewTableServiceClient(b.cc)
+	if _, err := tb.GetTable(as(otherKey), &pb.GetTableRequest{TableId: id}); status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+		t.Errorf("GetTable through B with B's admin key: %v; want Unauthenticated %q", err, want)
+	}
+	w, err := tb.WatchTable(as(otherKey), &pb.WatchTableRequest{TableId: id})
+	if err == nil {
+		_, err = w.Recv()
+	}
+	if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+		t.Errorf("WatchTable through B with B's admin key: %v; want Unauthenticated %q", err, want)
+	}
+	if n := logs.count(slog.Record{Level: slog.LevelWarn, Message: "forwarding: the referee that owns the call's table or tournament does not know this referee's admin key: " +
+		"every referee sharing the store needs the same --admin-key-file (docs/SECURITY.md § Several referees)"}); n != 1 {
+		t.Errorf("B logged the differing admin keys %d times, want once (at most every 10 s)", n)
+	}
+	if _, err := tb.GetTable(as("bzq_no-such-key-0123456789abcdef"), &pb.GetTableRequest{TableId: id}); status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != "unknown API key" {
+		t.Errorf("GetTable through B with an unknown key: %v; want Unauthenticated \"unknown API key\"", err)
 	}
 }
