@@ -156,7 +156,7 @@ func Play(ctx context.Context, cfg Config, bot Bot) (*pb.GameResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := waitForReferee(ctx, cc, wait); err != nil {
+		if err := retry.wait(ctx, cc, wait); err != nil {
 			return nil, err
 		}
 	}

@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"golang.org/x/net/http2"
+	"golang.org/x/net/http2/h2c"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -168,4 +173,32 @@ func (rawBytes) Marshal(v any) (mem.BufferSlice, error) {
 func (rawBytes) Unmarshal(data mem.BufferSlice, v any) error {
 	*v.(*[]byte) = data.Materialize()
 	return nil
+}
+
+// TestPlayBacksOffFromAServerThatDropsEachConnection: a server on the referee's address that
+// completes each HTTP/2 connection and drops it after one answer (503, Connection: close) gets
+// Play's back-off, not a loop: the wait before a reconnection ended on every connection made,
+// and a re-trial's bot tried such a server a thousand times a second (40 % of a core).
+func TestPlayBacksOffFromAServerThatDropsEachConnection(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int64
+	srv := &http.Server{Handler: h2c.NewHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Connection", "close")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}), &http2.Server{})}
+	go func() { _ = srv.Serve(lis) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	cfg := Config{Server: lis.Addr().String(), TableID: "t-0000000000000000", Token: "x", ConnectAttempts: 1000, MaxBackoff: time.Second,
+		Logger: slog.New(slog.DiscardHandler)}
+	_, _ = Play(ctx, cfg, NewRandom(1))
+	// 0.1, 0.2, 0.4, 0.8, then 1 s apart: 7 streams in 3 s, and one more for a wait ended early.
+	if n := calls.Load(); n < 3 || n > 12 {
+		t.Errorf("%d streams in 3 s; want the back-off's 7 or so", n)
+	}
 }

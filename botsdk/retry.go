@@ -33,26 +33,38 @@ func dialBackoff(maxBackoff time.Duration) grpc.DialOption {
 	})
 }
 
-// waitForReferee waits d before the next stream after one that failed, ending early when cc
-// (a *grpc.ClientConn) connects after being down: the referee is back on its address (restarted
-// in place). Then it ends grpc-go's wait between attempts to connect (ResetConnectBackoff), so
-// that the next stream tries the referee at once: a connection still waiting out grpc-go's
-// back-off fails a call at once with its last error. It returns ctx's error if ctx ends first.
+// wait waits d before the next stream after one that failed ([waitForReferee] over cc), ending
+// early on a connection made during it only once until a stream has a message: a server that
+// completed the connection and dropped it at once (a proxy or another program on the referee's
+// address) had the Go and Node SDKs reconnect in a loop, a thousand times a second and 40 % of a
+// core, their back-off never waited (a re-trial). It returns ctx's error if ctx ends first.
+func (r *reconnect) wait(ctx context.Context, cc grpc.ClientConnInterface, d time.Duration) error {
+	woke, err := waitForReferee(ctx, cc, d, !r.woke)
+	r.woke = r.woke || woke
+	return err
+}
+
+// waitForReferee waits d, ending early, when wake is set, once cc (a *grpc.ClientConn) connects
+// after being down: the referee is back on its address (restarted in place). Then it ends
+// grpc-go's wait between attempts to connect (ResetConnectBackoff), so that the next stream tries
+// the referee at once: a connection still waiting out grpc-go's back-off fails a call at once with
+// its last error. It reports whether it ended early, and returns ctx's error if ctx ends first.
 // A bot slept its whole back-off (5 s by default) and was back up to 5 s after its referee
 // (TestBotRejoinsARefereeBackOnItsAddress: 4.3 s after 7 s down); the Python SDK, which had gRPC
 // core's wait on top, past the disconnect grace of a 10 s restart (an operator's trial). A
-// connection up already (a stream the referee refused or reset) waits it all: the wait ends on
-// a connection made during it, not in a hot loop.
-func waitForReferee(ctx context.Context, cc grpc.ClientConnInterface, d time.Duration) error {
+// connection up already (a stream the referee refused or reset) waits it all.
+func waitForReferee(ctx context.Context, cc grpc.ClientConnInterface, d time.Duration, wake bool) (bool, error) {
 	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	c, _ := cc.(*grpc.ClientConn)
-	if c == nil {
+	woke := false
+	if c == nil || !wake {
 		<-wctx.Done()
 	}
-	for down := false; c != nil; {
+	for down := false; c != nil && wake; {
 		s := c.GetState()
 		if s == connectivity.Ready && down {
+			woke = true
 			break
 		}
 		if s == connectivity.Idle {
@@ -64,12 +76,12 @@ func waitForReferee(ctx context.Context, cc grpc.ClientConnInterface, d time.Dur
 		}
 	}
 	if ctx.Err() != nil {
-		return ctx.Err()
+		return woke, ctx.Err()
 	}
 	if c != nil {
 		c.ResetConnectBackoff()
 	}
-	return nil
+	return woke, nil
 }
 
 // RetryDelay returns the delay a refusal asks the client to wait before it tries again: the
@@ -165,6 +177,7 @@ type reconnect struct {
 	attempts  int       // dials that reached no referee, before the first message
 	refused   time.Time // when the referee's present run of Unavailable answers began
 	connected bool      // a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+	woke      bool      // the last wait ended early, on a connection made, and no stream has had a message since
 }
 
 // next returns how long to wait before the next stream after one that failed with err
@@ -172,6 +185,9 @@ type reconnect struct {
 func (r *reconnect) next(err error, progressed bool) (time.Duration, error) {
 	if r.backoff == 0 || progressed {
 		r.backoff = 100 * time.Millisecond
+	}
+	if progressed {
+		r.woke = false
 	}
 	delay := RetryDelay(err)
 	var ref *refusal

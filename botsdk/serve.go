@@ -105,7 +105,7 @@ func Serve(ctx context.Context, cfg ServeConfig, newBot func() Bot) error {
 		if err != nil {
 			return err
 		}
-		if err := waitForReferee(ctx, cc, wait); err != nil {
+		if err := retry.wait(ctx, cc, wait); err != nil {
 			return err
 		}
 	}

@@ -149,13 +149,29 @@ class Reconnect {
     this.attempts = 0; // dials that reached no referee, before the first message
     this.refusedSince = null; // when the present run of the referee's UNAVAILABLE answers began
     this.connected = false; // a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+    this.woke = false; // the last wait ended early, on a connection made, and no stream has had a message since
+  }
+
+  // wait resolves after ms, the wait before the next stream after one that ended with out
+  // (next's argument): a refusal the referee sent waits it all; otherwise waitForReferee, ending
+  // early on a connection made during it only once until a stream has a message. A server that
+  // completed the connection and dropped it at once (another program on the referee's address)
+  // had the bot reconnect in a loop, its back-off never waited (a re-trial: 885 lines in 20 s).
+  async wait(client, ms, out, stopped) {
+    if (out.answered) return sleep(ms);
+    const woke = await waitForReferee(client, ms, stopped, !this.woke);
+    this.woke = this.woke || woke;
+    return undefined;
   }
 
   // next returns how long to wait, in ms, before the next stream after one that ended with
   // {code, details, progressed, retryMs, answered} (answered: the referee sent the status), or
   // throws the error to give up with.
   next({ code, details, progressed, retryMs = 0, answered = false }) {
-    if (progressed) this.backoff = 100;
+    if (progressed) {
+      this.backoff = 100;
+      this.woke = false;
+    }
     const unavailable = answered && code === grpc.status.UNAVAILABLE;
     if (progressed || (retryMs > 0 && code !== grpc.status.UNAVAILABLE)) this.connected = true;
     if (!unavailable) this.refusedSince = null;
@@ -195,23 +211,23 @@ function channelOptions(maxBackoffMs) {
   return { 'grpc.initial_reconnect_backoff_ms': 100, 'grpc.max_reconnect_backoff_ms': Math.max(100, Math.min(CHANNEL_MAX_BACKOFF_MS, maxBackoffMs)) };
 }
 
-// waitForReferee resolves after ms, or as soon as client's channel connects (the referee is back
-// on its address: restarted in place) or stopped() says so: the wait before the next stream after
-// one that reached no referee. A bot slept its whole backoff (5 s by default) after a last failure
-// of the connection grpc-js was waiting out, and was back 5-10 s after its referee, past the
-// referee's disconnect grace over a 10 s restart (the Python SDK's twin, an operator's trial). A
-// channel connected already (a stream reset on a connection that stayed up) waits it all: the
-// wait ends on a connection made during it, not in a hot loop.
-function waitForReferee(client, ms, stopped = () => false) {
+// waitForReferee resolves after ms, or, when wake is set, as soon as client's channel connects
+// after being down (the referee is back on its address: restarted in place), or when stopped()
+// says so; to whether it ended early on a connection. A bot slept its whole backoff (5 s by
+// default) after a last failure of the connection grpc-js was waiting out, and was back 5-10 s
+// after its referee, past the referee's disconnect grace over a 10 s restart (the Python SDK's
+// twin, an operator's trial). A channel connected already (a stream reset on a connection that
+// stayed up) waits it all.
+function waitForReferee(client, ms, stopped = () => false, wake = true) {
   const channel = client.getChannel();
   const end = Date.now() + ms;
   let down = false;
   return new Promise((resolve) => {
     const look = () => {
-      const state = channel.getConnectivityState(true);
+      const state = channel.getConnectivityState(wake);
       if (state !== grpc.connectivityState.READY) down = true;
-      else if (down) return resolve();
-      if (stopped() || Date.now() >= end) return resolve();
+      else if (down && wake) return resolve(true);
+      if (stopped() || Date.now() >= end) return resolve(false);
       channel.watchConnectivityState(state, Math.min(end, Date.now() + 100), look);
       return undefined;
     };
@@ -280,8 +296,7 @@ class Player {
         const out = await this.session(client);
         if (out.result) return out.result;
         if (!retryable(out.code)) throw new SeatRefused(out.code, out.details);
-        const wait = retry.next(out);
-        await (out.answered ? sleep(wait) : waitForReferee(client, wait)); // a refusal: the channel is up, wait it all
+        await retry.wait(client, retry.next(out), out);
       }
     } finally {
       this.call = null;
@@ -534,7 +549,7 @@ const { outcomeText, resultText } = require('./outcome');
 const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 
 module.exports = {
-  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient, waitForReferee,
+  play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
   Decision,
 };

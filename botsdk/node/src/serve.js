@@ -5,7 +5,7 @@
 const { need } = require('./need');
 const grpc = need('@grpc/grpc-js');
 const protoLoader = need('@grpc/proto-loader');
-const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, newClient, waitForReferee, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
+const { play, authMetadata, retryable, retryDelayMs, fromReferee, Reconnect, newClient, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS } = require('./index');
 
 // LOADER_OPTIONS are index.js's: snake_case fields, enums as names, oneofs named by `kind`.
 const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
@@ -107,8 +107,7 @@ async function serve(cfg, decide) {
       // tournament_ended, and its Serve is refused "has ended".
       if (admitted && c.tournament && out.code === grpc.status.FAILED_PRECONDITION) break;
       if (!retryable(out.code)) throw new LobbyRefused(out.code, out.details);
-      const wait = retry.next(out);
-      await (out.answered ? new Promise((r) => setTimeout(r, wait)) : waitForReferee(client, wait, stopped)); // a refusal: the channel is up, wait it all
+      await retry.wait(client, retry.next(out), out, stopped);
     }
     await Promise.all(playing.values());
   } finally {

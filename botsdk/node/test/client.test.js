@@ -295,3 +295,28 @@ test('the SDK without its dependencies says to run npm ci', () => {
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /Error: bezique-bot needs @grpc\/grpc-js, which is not installed: run npm ci in botsdk\/node \(its README\)/);
 });
+
+// A server on the referee's address that completes each HTTP/2 connection (its SETTINGS) and
+// drops it once the stream comes gets play()'s back-off, not a loop: the wait before a
+// reconnection ended on every connection made, and a re-trial's bot tried such a server in a
+// loop (885 log lines in 20 s, 15 % of a core).
+test('play backs off from a server that drops each connection', async () => {
+  const net = require('node:net');
+  let conns = 0;
+  const srv = net.createServer((sock) => {
+    conns++;
+    sock.write(Buffer.from([0, 0, 0, 4, 0, 0, 0, 0, 0])); // an empty SETTINGS frame
+    sock.once('data', () => setTimeout(() => sock.destroy(), 20));
+    sock.on('error', () => {});
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const { play } = require('../src');
+  const started = Date.now();
+  await assert.rejects(play({ server: `127.0.0.1:${srv.address().port}`, tableId: 't-0000000000000000', seat: 0, token: 'x',
+    maxBackoffMs: 1000, connectAttempts: 6, takeoverWaitMs: 3000, logger: quiet }, () => 1));
+  srv.close();
+  // Its 6 attempts wait 0.1, 0.2, 0.4, 0.8 and 1 s between them, one wait ended early at most:
+  // 2.5 s or so (0.9 s with the waits cut short).
+  const took = Date.now() - started;
+  assert.ok(conns === 6 && took >= 1500, `${conns} connections in ${took} ms; want 6 in the back-off's 2.5 s or so`);
+});

@@ -94,10 +94,10 @@ def from_referee(e: grpc.RpcError) -> bool:
 CHANNEL_MAX_BACKOFF = 1.0
 
 
-def wait_for_referee(channel: grpc.Channel, seconds: float, stop: Optional[threading.Event] = None) -> None:
+def wait_for_referee(channel: grpc.Channel, seconds: float, stop: Optional[threading.Event] = None, wake: bool = True) -> bool:
     """wait_for_referee waits up to seconds before the next stream after one that reached no
-    referee, ending as soon as channel connects (the referee is back on its address: restarted in
-    place) or stop is set. A bot slept its whole backoff (5 s by default) after a last failure
+    referee, ending when stop is set or, with wake, as soon as channel connects (the referee is
+    back on its address: restarted in place), and returns whether it did so. A bot slept its whole backoff (5 s by default) after a last failure
     of the connection gRPC core was waiting out, and was back 5-10 s after its referee: the
     referee's disconnect grace (15 s) ran out over a 10 s restart, and two games were auto-played
     (an operator's trial). A channel connected already (a stream reset on a connection that
@@ -107,7 +107,7 @@ def wait_for_referee(channel: grpc.Channel, seconds: float, stop: Optional[threa
     def on_state(state: grpc.ChannelConnectivity) -> None:  # called at once with the present state
         if state != grpc.ChannelConnectivity.READY:
             down[0] = True
-        elif down[0]:
+        elif down[0] and wake:
             ready.set()
 
     channel.subscribe(on_state, try_to_connect=True)
@@ -116,10 +116,11 @@ def wait_for_referee(channel: grpc.Channel, seconds: float, stop: Optional[threa
         while not ready.is_set() and not (stop is not None and stop.is_set()):
             left = end - time.monotonic()
             if left <= 0:
-                return
+                return False
             ready.wait(min(left, 0.1) if stop is not None else left)
     finally:
         channel.unsubscribe(on_state)
+    return ready.is_set()
 
 
 def new_channel(cfg) -> grpc.Channel:
@@ -177,6 +178,22 @@ class _Reconnect:
         self.attempts = 0  # dials that reached no referee, before the first message
         self.refused_since: Optional[float] = None  # when the present run of the referee's UNAVAILABLE began
         self.connected = False  # a message, or a refusal with a RetryInfo, has arrived: the referee was reached
+        self.woke = False  # the last wait ended early, on a connection made, and no stream has had a message since
+
+    def wait(self, channel: grpc.Channel, seconds: float, answered: bool, stop: Optional[threading.Event] = None) -> None:
+        """wait waits seconds before the next stream after one that ended (answered: the referee
+        sent the status, which waits it all), ending early on a connection made during it
+        (wait_for_referee) only once until a stream has a message: a server that completed the
+        connection and dropped it at once had the Go and Node SDKs reconnect in a loop, their
+        back-off never waited (a re-trial)."""
+        if answered:
+            if stop is not None:
+                stop.wait(seconds)
+            else:
+                time.sleep(seconds)
+            return
+        woke = wait_for_referee(channel, seconds, stop, wake=not self.woke)
+        self.woke = self.woke or woke
 
     def next(self, code: Optional[grpc.StatusCode], details: str, progressed: bool, delay: float, answered: bool) -> float:
         """next returns how long to wait, in seconds, before the next stream after one that ended
@@ -184,6 +201,7 @@ class _Reconnect:
         answered: the referee sent the status), or raises the error to give up with."""
         if progressed:
             self.backoff = 0.1
+            self.woke = False
         unavailable = answered and code == grpc.StatusCode.UNAVAILABLE
         if progressed or (delay > 0 and code != grpc.StatusCode.UNAVAILABLE):
             self.connected = True
@@ -425,11 +443,7 @@ class _Player:
                     return result
                 if not retryable(code):
                     raise SeatRefused(code, details)
-                wait = retry.next(code, details, progressed, delay, answered)
-                if answered:  # the referee refused: the channel is up, wait it all
-                    time.sleep(wait)
-                else:
-                    wait_for_referee(channel, wait)
+                retry.wait(channel, retry.next(code, details, progressed, delay, answered), answered)
         finally:
             with self.lock:
                 self.out = None

@@ -11,7 +11,7 @@ import grpc
 
 from bezique.v1 import events_pb2, lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
-                                retryable, wait_for_referee)
+                                retryable)
 from bezique_bot.status import retry_delay
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
@@ -154,11 +154,7 @@ class _Server:
                     break
                 if not retryable(code):
                     raise LobbyRefused(code, details)
-                wait = retry.next(code, details, progressed, delay, answered)
-                if answered:  # the referee refused: the channel is up, wait it all
-                    self.stop.wait(wait)
-                else:
-                    wait_for_referee(channel, wait, self.stop)
+                retry.wait(channel, retry.next(code, details, progressed, delay, answered), answered, self.stop)
             self._await_games()
         finally:
             channel.close()
