@@ -222,6 +222,18 @@ func TestHTTPRefusalsCounted(t *testing.T) {
 	if res.StatusCode != 400 {
 		t.Errorf("GET with a message that is not base64url: HTTP %d, want 400", res.StatusCode)
 	}
+	// A CORS preflight, answered 404 by a referee without --cors-origins, is no call: a re-trial
+	// found it counted NotFound.
+	preflight, err := http.NewRequest(http.MethodOptions, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	preflight.Header.Set("Origin", "https://elsewhere.example")
+	preflight.Header.Set("Access-Control-Request-Method", "POST")
+	if res, err = http.DefaultClient.Do(preflight); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
 	want := map[string]float64{"GetRecord InvalidArgument": 5, "GetRecord ResourceExhausted": 1, "GetRecord NotFound": 1}
 	if handled := handledCounts(t, reg); !maps.Equal(handled, want) {
 		t.Errorf("grpc_server_handled_total: %v, want %v", handled, want)

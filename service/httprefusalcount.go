@@ -40,7 +40,7 @@ func markCounted(ctx context.Context) {
 func countRefusal(w http.ResponseWriter, r *http.Request, paths rpcPaths, m *Metrics) (http.ResponseWriter, *http.Request, func()) {
 	service, method, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	sm, ok := paths[service][method]
-	if m == nil || !ok || sm.clientStream || sm.serverStream {
+	if m == nil || !ok || sm.clientStream || sm.serverStream || r.Method == http.MethodOptions { // a CORS preflight is no call
 		return w, r, func() {}
 	}
 	counted := new(atomic.Bool)
@@ -58,7 +58,7 @@ func countRefusal(w http.ResponseWriter, r *http.Request, paths rpcPaths, m *Met
 			code = connectCodeOf(rec.status)
 		}
 		if code == codes.OK {
-			return // a CORS preflight, not a call
+			return
 		}
 		_, _ = m.grpc.UnaryServerInterceptor()(context.Background(), nil, &grpc.UnaryServerInfo{FullMethod: "/" + service + "/" + method},
 			func(context.Context, any) (any, error) { return nil, status.Error(code, "") })
