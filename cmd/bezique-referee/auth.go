@@ -13,10 +13,10 @@ import (
 )
 
 // adminAuth returns the referee's authentication from --admin-key or --admin-key-file (and
-// their BEZIQUE_* variables), or nil for open mode, logging a warning that anyone who reaches
-// the port may do everything. An error when both are set, or when the file cannot be read or
-// holds nothing; NewReferee checks the key's length.
-func adminAuth(c config, log *slog.Logger) (*service.Auth, error) {
+// their BEZIQUE_* variables), or nil for open mode (checkOpenStore, then warnOpen). An error
+// when both are set, or when the file cannot be read or holds nothing; NewReferee checks the
+// key's length.
+func adminAuth(c config) (*service.Auth, error) {
 	key := c.adminKey
 	switch {
 	case c.adminKey != "" && c.adminKeyFile != "":
@@ -33,10 +33,14 @@ func adminAuth(c config, log *slog.Logger) (*service.Auth, error) {
 			return nil, fmt.Errorf("--admin-key-file %s: a key of %d bytes; want at least %d (openssl rand -base64 32)", c.adminKeyFile, len(key), service.MinAdminKeyLen)
 		}
 	case key == "":
-		log.Warn("no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY): running WITHOUT authentication; anyone who reaches the port may create, cancel and watch tables (docs/SECURITY.md)")
 		return nil, nil
 	}
 	return &service.Auth{AdminKey: key}, nil
+}
+
+// warnOpen logs that the referee runs in open mode: anyone who reaches the port may do everything.
+func warnOpen(log *slog.Logger) {
+	log.Warn("no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY): running WITHOUT authentication; anyone who reaches the port may create, cancel and watch tables (docs/SECURITY.md)")
 }
 
 // checkOpenStore refuses open mode (no admin key) on a store that holds API keys not revoked:
@@ -64,7 +68,7 @@ func checkOpenStore(ctx context.Context, st store.Store) error {
 	return fmt.Errorf("no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY), but the store holds %s not revoked: "+
 		"a referee without one would ignore them and let anyone who reaches it cancel and read every table, those of the referees sharing the store too; "+
 		"start it with the same --admin-key-file as the referees that made them (docs/SECURITY.md § Two modes), "+
-		"or revoke the keys (bezique keys revoke) to run the store without authentication", keysText(live))
+		"or, to run the store without authentication, revoke them first (bezique keys revoke, through a referee started with an admin key)", keysText(live))
 }
 
 // keysText is "1 API key" or "N API keys".

@@ -74,8 +74,11 @@ func TestAuthE2E(t *testing.T) {
 	want := "bezique-referee: no admin key (--admin-key-file, BEZIQUE_ADMIN_KEY), but the store holds 1 API key not revoked: " +
 		"a referee without one would ignore them and let anyone who reaches it cancel and read every table, those of the referees sharing the store too; " +
 		"start it with the same --admin-key-file as the referees that made them (docs/SECURITY.md § Two modes), " +
-		"or revoke the keys (bezique keys revoke) to run the store without authentication\n"
+		"or, to run the store without authentication, revoke them first (bezique keys revoke, through a referee started with an admin key)\n"
 	if got := lastLogLine(stderr); code != 1 || got != want {
 		t.Errorf("open mode on a store with a key: exit %d, last line %q; want 1, %q", code, got, want)
+	}
+	if strings.Contains(stderr, "running WITHOUT authentication") { // it never ran (a re-trial)
+		t.Errorf("the refused referee warned that it runs without authentication:\n%s", stderr)
 	}
 }

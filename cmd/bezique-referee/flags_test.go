@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"log/slog"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -134,7 +133,7 @@ func TestAdminKeyFileTooShort(t *testing.T) {
 	if err := os.WriteFile(file, []byte("short\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := adminAuth(config{adminKeyFile: file}, slog.New(slog.DiscardHandler))
+	_, err := adminAuth(config{adminKeyFile: file})
 	if want := "--admin-key-file " + file + ": a key of 5 bytes; want at least 24 (openssl rand -base64 32)"; err == nil || err.Error() != want {
 		t.Fatalf("adminAuth: %v, want %q", err, want)
 	}

@@ -314,7 +314,7 @@ func run(c config) error {
 	if certs != nil {
 		metrics.SetTLSCertificate(certs.notAfter)
 	}
-	auth, err := adminAuth(c, log) // nil: open mode, no authentication
+	auth, err := adminAuth(c) // nil: open mode, no authentication
 	if err != nil {
 		return err
 	}
@@ -322,6 +322,7 @@ func run(c config) error {
 		if err := checkOpenStore(ctx, st); err != nil {
 			return err
 		}
+		warnOpen(log)
 	}
 	// Both ports are taken before the referee starts (resumes tables, takes leases), so that a
 	// port in use (a second referee on the machine with the default --metrics-listen) stops it
