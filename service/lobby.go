@@ -581,13 +581,38 @@ func (s *Referee) Challenge(ctx context.Context, req *pb.ChallengeRequest) (*pb.
 			create.Seats[i] = places.Seat(i)
 		}
 	}
-	resp, err := s.CreateTable(ctx, create)
+	resp, err := s.CreateTable(context.WithValue(ctx, lobbySeatsKey{}, seats), create)
 	if err != nil {
 		places.Release()
 		return nil, err
 	}
 	places.Assign(resp)
 	return resp.GetTable(), nil
+}
+
+// lobbySeatsKey is the context key of the lobby bots of each seat of the table a challenge
+// creates ([][]string), which createTable keeps with the table (table.lobby).
+type lobbySeatsKey struct{}
+
+// restoreLobby counts the games of t, a table a challenge created and this referee recovered
+// (after a restart, or taken over from another referee), in its lobby bots' capacities again,
+// announces them to the bots present, and frees the places when it ends, as
+// [LobbyPlaces.Assign] does: after a restart in place a bot of capacity 2 was given two more
+// challenges while it played a recovered one (a re-trial).
+func (s *Referee) restoreLobby(t *table) {
+	if t.lobby == nil {
+		return
+	}
+	keys := make([]string, len(t.seats))
+	tokens := map[uint32]string{}
+	for i, st := range t.seats {
+		keys[i], tokens[uint32(i)] = st.botKey, st.token
+	}
+	s.lobby.restore(t.id, t.lobby, keys, tokens, wire.VariantToProto(t.rules.Variant))
+	go func() {
+		_, _ = s.Await(context.Background(), t.id) // the table ends, or the referee stops
+		s.lobby.ended(t.id)
+	}()
 }
 
 // LobbyPlaces are places taken in lobby bots' capacities for the seats of one table that is about

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"github.com/bezique-arena/bezique/botsdk"
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -557,5 +559,64 @@ func TestLobbyLeftPrunedWhenDoubled(t *testing.T) {
 	}
 	if len(l.left) != 1501 || l.leftPrune != 2000 {
 		t.Fatalf("after 1500 recent departures: %d names, next scan at %d; want 1501, 2000", len(l.left), l.leftPrune)
+	}
+}
+
+// TestLobbyChallengeRecovered: a challenge's table, recovered after a restart, is counted in its
+// lobby bot's capacity again: a re-trial's bot of capacity 2, playing a challenge when the referee
+// restarted in place, showed 0/2 and was given two more challenges at once. Its place is freed
+// when the recovered table ends.
+func TestLobbyChallengeRecovered(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	path := "sqlite:" + filepath.Join(t.TempDir(), "bezique.db")
+	open := func() (*Referee, store.Store) {
+		st, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return newCore(t, Config{Store: st}), st
+	}
+	serve := &pb.ServeRequest{Name: "holder", Capacity: 1, Variants: []pb.Variant{pb.Variant_VARIANT_TWO_HANDED}}
+	inPlay := func(r *Referee) uint32 {
+		for _, b := range r.ListBots() {
+			if b.GetName() == "holder" {
+				return b.GetGamesInPlay()
+			}
+		}
+		return 99
+	}
+	r, st := open()
+	if _, err := r.EnterLobby(ctx, serve); err != nil {
+		t.Fatal(err)
+	}
+	table, err := r.Challenge(ctx, challenge("holder", "rulebook")) // its bot never joins: the table waits
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := inPlay(r); n != 1 {
+		t.Fatalf("before the restart: %d games in play, want 1", n)
+	}
+	r.Close()
+	_ = st.Close()
+
+	r, st = open()
+	defer st.Close()
+	if _, err := r.EnterLobby(ctx, serve); err != nil {
+		t.Fatal(err)
+	}
+	if n := inPlay(r); n != 1 {
+		t.Errorf("after the restart: %d games in play, want 1 (the recovered challenge)", n)
+	}
+	short, stop := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer stop()
+	if _, err := r.Challenge(short, challenge("holder", "rulebook")); err == nil {
+		t.Errorf("a second challenge of a bot of capacity 1 playing a recovered one was taken")
+	}
+	if _, err := r.CancelTable(ctx, table.GetTableId(), "done"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Challenge(ctx, challenge("holder", "rulebook")); err != nil {
+		t.Errorf("a challenge once the recovered table ended: %v", err)
 	}
 }

@@ -468,6 +468,9 @@ type storedSpec struct {
 	// so it reads back exactly; absent while the table waits (and for tables stored before
 	// 2026-12-03, which take their first stored entry's time instead: rebuild).
 	Started time.Time `json:"started,omitzero"`
+	// Lobby are, per seat, the lobby bots of a table a challenge created (table.lobby); absent
+	// for every other table, a tournament's included (its runner restores its lobby seats).
+	Lobby [][]string `json:"lobby,omitempty"`
 }
 
 // storedBot is a seat's bot as it named itself at Join (Join.bot_name, Join.bot_version).
@@ -701,6 +704,7 @@ func (s *Referee) adopt(at store.ActiveTable) bool {
 	}
 	_ = s.quotas.addTable(t.quotaKey, true)
 	s.start(t)
+	s.restoreLobby(t)
 	return true
 }
 
@@ -749,7 +753,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if !t.started.IsZero() { // in play: started when it first did, not now (replay's stand-in)
 		t.started = startedAt(spec, actions, t.started)
 	}
-	t.quotaKey = spec.QuotaKey
+	t.quotaKey, t.lobby = spec.QuotaKey, spec.Lobby
 	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
 		if r, ok := st.bot.(bots.Resumer); ok {
 			var n uint64

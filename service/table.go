@@ -53,6 +53,10 @@ type table struct {
 	dealing dealing
 	// quotaKey is the creator's quotaKey, counted in its waiting tables while the table waits.
 	quotaKey string
+	// lobby are, per seat, the lobby bots of a table a challenge created (Referee.Challenge:
+	// none for a seat of another kind), stored with the spec so that a referee that recovers the
+	// table counts it in their capacities again; nil for every other table.
+	lobby [][]string
 	// lost is cancelled (lose, with the cause) when this referee no longer holds the table's
 	// lease, or can no longer be sure that it does (leases.go): run then stops the table without
 	// another write if it is still live, and logs the cause (its seats and watchers are told to
@@ -1345,7 +1349,7 @@ func (t *table) storedSpec(floor uint64) ([]byte, error) {
 	}
 	return json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor, Salt: t.dealing.salt,
 		DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey, Joined: joined,
-		Started: t.started})
+		Started: t.started, Lobby: t.lobby})
 }
 
 // storeJoined stores the bots that joined the table's seats (storedSpec.Joined) when one changed

@@ -286,6 +286,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 		return nil, err
 	}
 	t.dealing, t.quotaKey = dl, key
+	t.lobby, _ = ctx.Value(lobbySeatsKey{}).([][]string)
 	t.bind(PrincipalFrom(ctx).ID, botNames)
 	spec, err := t.storedSpec(0)
 	if err != nil {
