@@ -184,6 +184,7 @@ type player struct {
 	answer     uint32 // referee asks again after a reconnection (the answer was lost on the way)
 	fallback   bool   // the answer is the SDK's for the bot (Decide.fallback)
 	failed     int    // the bot's failures to decide so far (errors, panics, no legal action)
+	unstored   int    // the answers the referee could not store so far (REJECTION_CODE_UNAVAILABLE), each sent again
 	progressed bool
 	proposes   bool        // a team member whose answers do not count: it proposes them (Config.Member)
 	past       []*pb.Trick // the last view's finished tricks, reused by the next expansion (wire.ExpandView)
@@ -251,9 +252,21 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 		}
 	case *pb.ConnectResponse_Rejection:
 		r := k.Rejection
-		p.log.Warn("referee rejected an answer", "request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage(),
-			"strikes", r.GetStrikes(), "strike_limit", r.GetStrikeLimit())
-		if r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE && r.GetRequestId() == p.answeredID {
+		unavailable := r.GetCode() == pb.RejectionCode_REJECTION_CODE_UNAVAILABLE
+		if unavailable {
+			p.unstored++
+		}
+		// An answer the referee could not store is sent again every 0.2 s while its store fails:
+		// logged the 1st, 2nd, 4th... time (6.6 lines a second while the disk was full: a re-trial).
+		attrs := []any{"request_id", r.GetRequestId(), "code", r.GetCode(), "rule", r.GetRule(), "message", r.GetMessage(),
+			"strikes", r.GetStrikes(), "strike_limit", r.GetStrikeLimit()}
+		if unavailable {
+			attrs = append(attrs, "times_so_far", p.unstored)
+		}
+		if !unavailable || loggedCount(p.unstored) {
+			p.log.Warn("referee rejected an answer", attrs...)
+		}
+		if unavailable && r.GetRequestId() == p.answeredID {
 			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again
 			// io.EOF: the stream has ended meanwhile, and the next Recv returns its status (the
 			// referee's reason: its table stopped, say), which the EOF does not carry.

@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
+	"math/bits"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -866,4 +868,43 @@ func TestAtkNoGoroutineLeak(t *testing.T) {
 func allStacks() string {
 	buf := make([]byte, 1<<22)
 	return string(buf[:runtime.Stack(buf, true)])
+}
+
+// TestSDKLogsUnstoredAnswersThinly: while the store refuses writes for 2 s, a Go SDK bot's
+// answer, refused REJECTION_CODE_UNAVAILABLE and sent again every 0.2 s, is logged the 1st, 2nd,
+// 4th, 8th... time, not each time (a re-trial's bot logged 6.6 lines a second while the disk was
+// full); the game ends all the same.
+func TestSDKLogsUnstoredAnswersThinly(t *testing.T) {
+	st := openAtkStore(t)
+	r := startReferee(t, st, quiet)
+	resp := r.create(t, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: []*pb.SeatConfig{builtinSeat("random"), remoteSeats(1)[0]}, Seed: seed32(5)})
+	logs := &logRecords{}
+	cfg := r.botConfig(resp.GetTableId(), 1, tokenOf(resp, 1))
+	cfg.Logger = slog.New(logs)
+	random := botsdk.NewRandom(1)
+	var once sync.Once
+	bot := botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+		once.Do(func() {
+			st.failAppend.Store(true)
+			time.AfterFunc(2*time.Second, func() { st.failAppend.Store(false) })
+		})
+		return random.Decide(ctx, req)
+	})
+	if _, err := botsdk.Play(context.Background(), cfg, bot); err != nil {
+		t.Fatal(err)
+	}
+	refused, logged := 0, logs.count(slog.Record{Level: slog.LevelWarn, Message: "referee rejected an answer"})
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	for _, rec := range logs.records {
+		rec.Attrs(func(a slog.Attr) bool {
+			if a.Key == "times_so_far" {
+				refused = max(refused, int(a.Value.Int64()))
+			}
+			return true
+		})
+	}
+	if want := bits.Len(uint(refused)); refused < 5 || logged != want {
+		t.Errorf("%d lines for the answer refused at least %d times, want %d (the 1st, 2nd, 4th...)", logged, refused, want)
+	}
 }

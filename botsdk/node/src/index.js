@@ -283,6 +283,7 @@ class Player {
     this.threw = 0; // how many times decide has thrown: the first is logged with its stack
     this.badReturns = 0; // how many times decide has returned no legal action
     this.late = 0; // how many requests were answered for decide at their deadline
+    this.unstored = 0; // how many answers the referee could not store (REJECTION_CODE_UNAVAILABLE), each sent again
     // where is what the logs name: the table too, as serve mode plays several games at once
     this.where = `table ${this.cfg.tableId} seat ${this.cfg.seat}${this.cfg.member ? ` member ${this.cfg.member}` : ''}`;
   }
@@ -340,7 +341,13 @@ class Player {
             break;
           case 'rejection': {
             const r = m.rejection;
-            this.cfg.logger.warn(`bezique-bot: ${this.where}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}`);
+            // Sent again every 0.2 s while the referee's store fails: logged the 1st, 2nd, 4th... time.
+            const unstored = r.code === 'REJECTION_CODE_UNAVAILABLE';
+            if (unstored) this.unstored++;
+            if (!unstored || loggedCount(this.unstored)) {
+              this.cfg.logger.warn(`bezique-bot: ${this.where}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}` +
+                `${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}${unstored ? ` (${this.unstored} times so far)` : ''}`);
+            }
             const again = this.answers.get(Number(r.request_id));
             if (r.code === 'REJECTION_CODE_UNAVAILABLE' && again !== undefined) {
               // the referee could not store the answer: send it again

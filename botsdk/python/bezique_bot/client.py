@@ -430,6 +430,7 @@ class _Player:
         self.raised = 0  # how many times decide has raised: the first is logged with its traceback
         self.bad_returns = 0  # how many times decide has returned no legal action
         self.late = 0  # how many requests were answered for decide at their deadline
+        self.unstored = 0  # how many answers the referee could not store (REJECTION_CODE_UNAVAILABLE), each sent again
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
 
     def run(self) -> table_pb2.GameResult:
@@ -490,8 +491,13 @@ class _Player:
                 elif kind == "rejection":
                     r = m.rejection
                     strikes = f" (strike {r.strikes} of {r.strike_limit or 'no limit'})" if r.strikes else ""
-                    self.log.warning("%s: referee rejected the answer to request %d: %s %s %s%s", self.where,
-                                     r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
+                    unstored = r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE
+                    if unstored:  # sent again every 0.2 s while the referee's store fails: logged the 1st, 2nd, 4th... time
+                        self.unstored += 1
+                        strikes += f" ({self.unstored} times so far)"
+                    if not unstored or _logged_count(self.unstored):
+                        self.log.warning("%s: referee rejected the answer to request %d: %s %s %s%s", self.where,
+                                         r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
                     with self.lock:
                         again = self.answers.get(r.request_id)
                     if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:
