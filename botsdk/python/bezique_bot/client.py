@@ -18,7 +18,7 @@ import grpc
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
 from bezique_bot.cards import expand_view
-from bezique_bot.decision import Decision, wants_decision
+from bezique_bot.decision import Decision, check_decide, wants_decision
 from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
@@ -406,6 +406,7 @@ def play(cfg: Config, decide: Decide) -> table_pb2.GameResult:
     If decide raises, returns an action_id that is not legal, or has not returned by the deadline
     less cfg.safety_margin, the SDK answers the first legal action instead (and logs why), so the
     seat never times out because of the bot."""
+    check_decide(decide)
     return _Player(cfg, decide).run()
 
 
@@ -599,9 +600,11 @@ class _Player:
             if type(choice) is not int or choice not in legal_ids:  # True == 1 and 1.0 == 1 in Python
                 self.bad_returns += 1
                 if _logged_count(self.bad_returns):
-                    self.log.error("%s: decide returned action_id %r on request %d, not one of %d legal actions (an int, a "
+                    # Of another type, say which: "1.0 ..., not one of 8 legal actions" read as if 1 were illegal (a trial).
+                    what = f"{choice!r}" if type(choice) in (int, str) else f"{choice!r} (a {type(choice).__name__}, not an int)"
+                    self.log.error("%s: decide returned action_id %s on request %d, not one of %d legal actions (an int, a "
                                    "string of one, or a LegalAction: the action_id of one of legal_actions; %d so far); "
-                                   "answering the first legal action", self.where, choice, rid, len(legal_ids), self.bad_returns)
+                                   "answering the first legal action", self.where, what, rid, len(legal_ids), self.bad_returns)
                 choice, fell_back = fallback, True
             if timer is not None:
                 timer.cancel()

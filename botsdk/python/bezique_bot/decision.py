@@ -73,3 +73,22 @@ def wants_decision(decide) -> bool:
         return True
     positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     return len(positional) >= 3 and (positional[2].default is inspect.Parameter.empty or positional[2].name == "decision")
+
+
+def check_decide(decide) -> None:
+    """check_decide raises TypeError when decide cannot be called as play and serve call it,
+    ``decide(view, legal_actions)`` or, for one that wants_decision, with a Decision third: a
+    ``lambda v: 1`` played a whole game on the SDK's fallbacks, its TypeError repeated in the log
+    (a bot author's trial). One whose signature cannot be read passes."""
+    if not callable(decide):
+        raise TypeError(f"decide: {decide!r} is not callable: want a function decide(view, legal_actions) -> action_id")
+    try:
+        sig = inspect.signature(decide)
+    except (TypeError, ValueError):
+        return
+    args = (None, None, None) if wants_decision(decide) else (None, None)
+    try:
+        sig.bind(*args)
+    except TypeError as e:
+        raise TypeError(f"decide{sig}: {e}: play and serve call decide(view, legal_actions), "
+                        "or decide(view, legal_actions, decision)") from None

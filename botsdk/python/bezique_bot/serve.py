@@ -12,6 +12,7 @@ import grpc
 from bezique.v1 import events_pb2, lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
                                 retryable)
+from bezique_bot.decision import check_decide
 from bezique_bot.status import retry_delay
 
 #: OnGameOver is called when each game ends: its announcement, then the result, or None and the
@@ -115,6 +116,7 @@ def serve(cfg: ServeConfig, decide: Decide, stop: Optional[threading.Event] = No
     ended; it raises LobbyRefused when the referee refuses the bot, and
     CannotReach when the referee never answered in cfg.connect_attempts tries (RefereeUnavailable
     when it answered UNAVAILABLE for cfg.takeover_wait seconds)."""
+    check_decide(decide)
     return _Server(cfg, decide, stop or threading.Event()).run()
 
 

@@ -263,13 +263,29 @@ class AnswerTest(unittest.TestCase):
         # 1.5 was played as action 1 and True as action 1, as the bot's own choice and without a
         # log line; None was logged as "decide raised" with the SDK's own TypeError (a bot
         # author's trial).
-        for i, bad in enumerate((1.5, 2.9, True, 1.0, None, "abc")):
+        # Of another type than int and str, the type is named: "1.0 ..., not one of 8 legal
+        # actions" read as if 1 were not legal (a bot author's trial).
+        for i, (bad, said) in enumerate(((1.5, "1.5 (a float, not an int)"), (2.9, "2.9 (a float, not an int)"),
+                                         (True, "True (a bool, not an int)"), (1.0, "1.0 (a float, not an int)"),
+                                         (None, "None (a NoneType, not an int)"), ("abc", "'abc'"))):
             p = player(lambda view, la, bad=bad: bad)
             with self.assertLogs("bezique_bot", "ERROR") as logs:
                 p._on_request(request(20 + i, n=4))
                 self.assertEqual(answers(p, 1, fallback=True), [(20 + i, 1, True)])
             self.assertEqual(len(logs.output), 1)
-            self.assertIn("decide returned action_id %r on request %d, not one of 4 legal actions" % (bad, 20 + i), logs.output[0])
+            self.assertIn("decide returned action_id %s on request %d, not one of 4 legal actions" % (said, 20 + i), logs.output[0])
+
+    def test_decide_of_the_wrong_shape_refused_at_start(self):
+        # A decide taking one argument played a whole game on the SDK's fallbacks, its TypeError
+        # repeated in the log (a bot author's trial): play and serve refuse it before they dial.
+        cfg = client.Config(server="127.0.0.1:1", table_id="t", seat=0, token="x")
+        with self.assertRaises(TypeError) as e:
+            client.play(cfg, lambda v: 1)
+        self.assertEqual(str(e.exception), "decide(v): too many positional arguments: play and serve call "
+                         "decide(view, legal_actions), or decide(view, legal_actions, decision)")
+        with self.assertRaises(TypeError) as e:
+            client.play(cfg, 3)
+        self.assertIn("decide: 3 is not callable", str(e.exception))
 
     def test_repeated_failures_logged_at_powers_of_two(self):
         # A bot returning no legal action at every request logged a line each time: 800 in four
