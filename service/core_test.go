@@ -187,7 +187,7 @@ func TestAwait(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "cancelled by request"}
+		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "cancelled by request", AutoPlayed: []uint32{0, 0}}
 		if res := <-got; !proto.Equal(res, want) || !proto.Equal(ti.GetResult(), want) || !proto.Equal(ended.of(id), want) {
 			t.Fatalf("Await %v, CancelTable %v, OnTableEnded %v; want %v", res, ti.GetResult(), ended.of(id), want)
 		}
@@ -218,7 +218,7 @@ func TestAwait(t *testing.T) {
 		if _, err := r2.CancelTable(ctx, id, "the tournament is over"); err != nil {
 			t.Fatal(err)
 		}
-		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "the tournament is over"}
+		want := &pb.GameResult{Outcome: pb.Outcome_OUTCOME_CANCELLED, Scores: wire.ScoresToProto(nil, []int{0, 0}), Deals: 1, Reason: "the tournament is over", AutoPlayed: []uint32{0, 0}}
 		if res := <-got; !proto.Equal(res, want) || !proto.Equal(ended.of(id), want) {
 			t.Fatalf("Await %v, OnTableEnded %v; want %v", res, ended.of(id), want)
 		}
