@@ -53,6 +53,8 @@ var sqliteDialect = dialect{
 			return ErrUnavailable
 		case sqlite3.SQLITE_FULL: // the disk is full: writes succeed again once there is room (answered Internal, an operator's trial)
 			return ErrUnavailable
+		case sqlite3.SQLITE_IOERR: // a write refused (a file-size limit, a quota, a failing disk): SQLite rolled the transaction back (answered Internal, an outside trial)
+			return ErrUnavailable
 		}
 		return nil
 	},

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -213,5 +214,40 @@ func TestSQLiteFullIsUnavailable(t *testing.T) {
 	}
 	if err := s.CreateTable(ctx, Table{ID: "after"}); err != nil {
 		t.Fatalf("CreateTable once there is room: %v", err)
+	}
+}
+
+// TestSQLiteFileSizeLimitIsUnavailable: a write refused by the file-size limit (RLIMIT_FSIZE: a
+// shell's ulimit -f, a quota) is an I/O error, SQLITE_IOERR_WRITE, which was answered Internal (an
+// outside trial); it is ErrUnavailable like a full disk, and the next write succeeds once the
+// limit is raised. Not parallel: the limit is the whole process's.
+func TestSQLiteFileSizeLimitIsUnavailable(t *testing.T) {
+	ctx := context.Background()
+	s := openSQLiteForTest(t)
+	var was syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &was); err != nil {
+		t.Fatal(err)
+	}
+	limit := was
+	limit.Cur = 4 << 20 // the file and its WAL are far smaller after the migrations
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &limit); err != nil {
+		t.Fatal(err)
+	}
+	restore := sync.OnceFunc(func() {
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &was); err != nil {
+			t.Fatal(err)
+		}
+	})
+	defer restore()
+	var err error
+	for i := 0; err == nil && i < 1000; i++ {
+		err = s.CreateTable(ctx, Table{ID: fmt.Sprintf("t-%d", i), Spec: make([]byte, 64<<10)})
+	}
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("CreateTable past the file-size limit: %v, want ErrUnavailable", err)
+	}
+	restore()
+	if err := s.CreateTable(ctx, Table{ID: "after"}); err != nil {
+		t.Fatalf("CreateTable once the limit is raised: %v", err)
 	}
 }
