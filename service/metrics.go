@@ -110,6 +110,7 @@ const (
 	nameTables             = "bezique_tables"
 	nameSeatStreamsOpen    = "bezique_seat_streams_open"
 	nameGamesFinished      = "bezique_games_finished_total"
+	nameGameDuration       = "bezique_game_duration_seconds"
 	nameActions            = "bezique_actions_total"
 	nameDecisionDuration   = "bezique_decision_duration_seconds"
 	nameActionProcessing   = "bezique_action_processing_seconds"
@@ -147,6 +148,7 @@ func MetricNames() []string {
 		nameTables,
 		nameSeatStreamsOpen,
 		nameGamesFinished,
+		nameGameDuration,
 		nameActions,
 		nameDecisionDuration,
 		nameActionProcessing,
@@ -191,6 +193,10 @@ var (
 	// page cache) to 5s (fsync on a saturated disk or a locked database).
 	storeBuckets = []float64{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5}
 
+	// gameBuckets covers a game's wall time from its start to its end, from 100ms (built-in
+	// bots on one referee) to 4h (people taking their time at every decision).
+	gameBuckets = []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400}
+
 	// grpcHandlingBuckets covers gRPC handling time from 1ms (a unary call
 	// such as a health check or CreateTable) to 2h (a seat stream lives as long
 	// as its game, usually minutes).
@@ -207,6 +213,7 @@ type Metrics struct {
 	tables          *prometheus.GaugeVec
 	streamsOpen     prometheus.Gauge
 	gamesFinished   *prometheus.CounterVec
+	gameDuration    *prometheus.HistogramVec
 	actions         *prometheus.CounterVec
 	decision        *prometheus.HistogramVec
 	processing      prometheus.Histogram
@@ -272,6 +279,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		gamesFinished: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: nameGamesFinished,
 			Help: "Games that ended, by rule variant and result.",
+		}, []string{"variant", "result"}),
+		gameDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    nameGameDuration,
+			Help:    "A game's wall time from its start (every seat joined) to its end, by rule variant and result: games that ended completed or by forfeit.",
+			Buckets: gameBuckets,
 		}, []string{"variant", "result"}),
 		actions: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: nameActions,
@@ -394,6 +406,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		for _, r := range results {
 			m.gamesFinished.WithLabelValues(v, r)
 		}
+		for _, r := range []string{ResultCompleted, ResultForfeit} {
+			m.gameDuration.WithLabelValues(v, r)
+		}
 		for _, o := range outcomes {
 			m.actions.WithLabelValues(v, o)
 		}
@@ -425,6 +440,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.tables,
 		m.streamsOpen,
 		m.gamesFinished,
+		m.gameDuration,
 		m.actions,
 		m.decision,
 		m.processing,
@@ -551,6 +567,17 @@ func (m *Metrics) GameFinished(variant, result string) {
 		return
 	}
 	m.gamesFinished.WithLabelValues(known(m.knownVariants, variant), known(m.knownResults, result)).Inc()
+}
+
+// ObserveGameDuration records the wall time d of a game of the given variant that ended with
+// result completed or forfeit, from its start (every seat joined) to its end; a game that
+// started before a restart or a takeover counts from when it first started. Other results
+// (cancelled, expired) are not observed: their time is not a game's length.
+func (m *Metrics) ObserveGameDuration(variant, result string, d time.Duration) {
+	if m == nil || (result != ResultCompleted && result != ResultForfeit) {
+		return
+	}
+	m.gameDuration.WithLabelValues(known(m.knownVariants, variant), result).Observe(d.Seconds())
 }
 
 // ActionAccepted counts one action that the referee accepted.

@@ -1,8 +1,10 @@
 package service
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -69,6 +71,7 @@ func TestMetricNamesExported(t *testing.T) {
 		"bezique_tables",
 		"bezique_seat_streams_open",
 		"bezique_games_finished_total",
+		"bezique_game_duration_seconds",
 		"bezique_actions_total",
 		"bezique_decision_duration_seconds",
 		"bezique_action_processing_seconds",
@@ -127,6 +130,7 @@ func TestMetricsPrecreated(t *testing.T) {
 	}{
 		{"bezique_tables", 2},
 		{"bezique_games_finished_total", 4 * 6},
+		{"bezique_game_duration_seconds", 2 * 6},
 		{"bezique_actions_total", 6 * 2},
 		{"bezique_decision_duration_seconds", 6},
 		{"bezique_decision_timeouts_total", 6},
@@ -420,5 +424,61 @@ func TestVariantSpellings(t *testing.T) {
 		if got, err := wire.VariantFromProto(c.proto); err != nil || got != c.v {
 			t.Errorf("VariantFromProto(%v) = %q, %v; want %q", c.proto, got, err, c.v)
 		}
+	}
+}
+
+// TestGameDurationObserved: a game played to its end on a referee is observed once in
+// bezique_game_duration_seconds by its variant and result, for the time from its start to its
+// end; a table cancelled while it waits for its seats is not.
+func TestGameDurationObserved(t *testing.T) {
+	ctx := context.Background()
+	r := startReferee(t, nil, nil)
+	resp, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Seats: remoteSeats(2), Seed: seed32(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancelled, err := r.tables.CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tables.CancelTable(ctx, &pb.CancelTableRequest{TableId: cancelled.GetTableId(), Reason: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	s0 := r.join(t, resp, 0, 0)
+	s1 := r.join(t, resp, 1, 0)
+	s0.setAuto()
+	s1.setAuto()
+	if res := s0.gameOver(); res.GetOutcome() != pb.Outcome_OUTCOME_COMPLETED {
+		t.Fatalf("the game ended %v, want COMPLETED", res)
+	}
+	elapsed := time.Since(start)
+	mfs, err := r.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	observed := map[string]uint64{}
+	var sum float64
+	for _, mf := range mfs {
+		if mf.GetName() != "bezique_game_duration_seconds" {
+			continue
+		}
+		for _, mt := range mf.GetMetric() {
+			labels := map[string]string{}
+			for _, l := range mt.GetLabel() {
+				labels[l.GetName()] = l.GetValue()
+			}
+			if n := mt.GetHistogram().GetSampleCount(); n > 0 {
+				observed[labels["variant"]+"/"+labels["result"]] = n
+				sum += mt.GetHistogram().GetSampleSum()
+			}
+		}
+	}
+	if want := map[string]uint64{"two_handed/completed": 1}; !reflect.DeepEqual(observed, want) {
+		t.Errorf("bezique_game_duration_seconds observations %v, want %v", observed, want)
+	}
+	if sum <= 0 || sum > elapsed.Seconds() {
+		t.Errorf("bezique_game_duration_seconds sum %v s, want within the %v the game took from its first join", sum, elapsed)
 	}
 }

@@ -1237,6 +1237,9 @@ func (t *table) finish(outcome pb.Outcome, winner int, forfeited []int, cause pb
 		t.log().Error("storing the finished game failed", "err", err)
 	}
 	t.srv.metrics.GameFinished(t.variant, outcomeLabel(outcome))
+	if !t.started.IsZero() {
+		t.srv.metrics.ObserveGameDuration(t.variant, outcomeLabel(outcome), time.Since(t.started))
+	}
 	t.setState(final)
 	for _, s := range t.seats {
 		t.send(s, &pb.ConnectResponse{Kind: &pb.ConnectResponse_GameOver{GameOver: &pb.GameOver{Result: res}}})
