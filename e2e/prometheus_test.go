@@ -110,6 +110,7 @@ scrape_configs:
 	t.Logf("game %s: %d actions, %d decisions by the remote seat", rec.GetTableId(), actions, decisions)
 
 	waitQuery(ctx, t, fail, promURL, `bezique_games_finished_total{variant="two_handed",result="completed"}`, 1)
+	waitQuery(ctx, t, fail, promURL, `bezique_game_duration_seconds_count{variant="two_handed",result="completed"}`, 1)
 	waitQuery(ctx, t, fail, promURL, `bezique_decision_duration_seconds_count{variant="two_handed"}`, float64(decisions))
 	waitQuery(ctx, t, fail, promURL, `bezique_actions_total{variant="two_handed",outcome="accepted"}`, float64(actions))
 	waitQuery(ctx, t, fail, promURL, `bezique_action_processing_seconds_count`, float64(actions))
