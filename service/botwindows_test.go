@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/testutil"
 	"golang.org/x/net/http2"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // TestGoBotSendsNoPings: a Go bot (botsdk.Play, which dials with botsdk.WindowOptions) plays a
@@ -80,7 +80,7 @@ func TestForwardedSeatSendsNoPings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := testutil.ToFloat64(b.srv.metrics.forwarded); n != 1 {
+	if n := forwardedCalls(b.srv.metrics, pb.SeatService_Connect_FullMethodName); n != 1 {
 		t.Fatalf("B forwarded %v calls, want 1 (the bot's stream)", n)
 	}
 	frames, pings := clientPings(t, &mu, &sent)

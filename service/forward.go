@@ -374,6 +374,18 @@ func (callerAddr) Network() string { return "tcp" }
 // String returns the address, host:port.
 func (a callerAddr) String() string { return string(a) }
 
+// forwardedMethods are the methods a referee forwards to the one that owns a table or runs a
+// tournament (forwardUnary's and forwardStream's callers): bezique_forwarded_calls_total has a
+// series of each from the start.
+var forwardedMethods = []string{
+	pb.TableService_GetTable_FullMethodName, pb.TableService_ListTables_FullMethodName,
+	pb.TableService_CancelTable_FullMethodName, pb.TableService_WatchTable_FullMethodName,
+	pb.SeatService_Connect_FullMethodName, pb.SeatService_Play_FullMethodName, pb.SeatService_Decide_FullMethodName,
+	pb.TournamentService_GetTournament_FullMethodName, pb.TournamentService_WatchTournament_FullMethodName,
+	pb.TournamentService_CancelTournament_FullMethodName,
+	pb.LobbyService_Serve_FullMethodName, pb.LobbyService_ListBots_FullMethodName,
+}
+
 // forwardUnary makes the unary call method with req at the referee at addr into resp.
 func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, resp proto.Message) error {
 	cc, done, err := s.peer(addr)
@@ -381,7 +393,7 @@ func (s *Referee) forwardUnary(ctx context.Context, addr, method string, req, re
 		return statusOf(err)
 	}
 	defer done()
-	s.metrics.Forwarded()
+	s.metrics.Forwarded(method)
 	ctx, cancel := s.whileRunning(s.forwardContext(ctx))
 	defer cancel()
 	return s.forwardEnded(ctx, addr, s.ownerUnreachable(addr, cc.Invoke(ctx, method, req, resp)))
@@ -580,7 +592,7 @@ func (s *Referee) forwardStream(ss grpc.ServerStream, addr, method string, desc 
 		return statusOf(err)
 	}
 	defer done()
-	s.metrics.Forwarded()
+	s.metrics.Forwarded(method)
 	ctx, cancel := s.whileRunning(s.forwardContext(ss.Context()))
 	defer cancel()
 	if err := probeOwner(ctx, cc); err != nil {

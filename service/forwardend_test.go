@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -208,7 +207,7 @@ func TestBotReconnectsThroughAnotherRefereeOnHandover(t *testing.T) {
 	}
 	logs.mu.Unlock()
 	for name, r := range map[string]*peerReferee{"B": b, "C": c} {
-		if n := testutil.ToFloat64(r.srv.metrics.forwarded); n != 1 {
+		if n := forwardedCalls(r.srv.metrics, pb.SeatService_Connect_FullMethodName); n != 1 {
 			t.Errorf("%s forwarded %v calls, want 1 (the bot's stream)", name, n)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -234,7 +236,7 @@ type Metrics struct {
 	leaseTakeovers  *prometheus.CounterVec
 	leaseLosses     prometheus.Counter
 	leasesIdle      *prometheus.CounterVec
-	forwarded       prometheus.Counter
+	forwarded       *prometheus.CounterVec
 	connsRefused    prometheus.Counter
 	connsUnread     prometheus.Counter
 	arrivingRefused prometheus.Counter
@@ -368,10 +370,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: nameLeasesIdle,
 			Help: "Leases this referee held with nothing loaded under them (a takeover whose load failed or whose answer it did not wait for) and released for another takeover, by kind (table, tournament).",
 		}, []string{"kind"}),
-		forwarded: prometheus.NewCounter(prometheus.CounterOpts{
+		forwarded: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: nameForwardedCalls,
-			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament.",
-		}),
+			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament, by gRPC service and method.",
+		}, []string{"grpc_service", "grpc_method"}),
 		connsRefused: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameConnsRefused,
 			Help: "Connections to the port closed as soon as accepted: their client address had --max-conns-per-addr open.",
@@ -424,6 +426,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	}
 	for _, l := range limits {
 		m.quotaRefusals.WithLabelValues(l)
+	}
+	for _, fm := range forwardedMethods {
+		m.forwarded.WithLabelValues(splitMethod(fm))
 	}
 	for _, k := range []string{"table", "tournament"} {
 		m.leasesHeld.WithLabelValues(k)
@@ -843,13 +848,26 @@ func (m *Metrics) LeasesReleasedIdle(kind store.LeaseKind, n int) {
 	m.leasesIdle.WithLabelValues(string(kind)).Add(float64(n))
 }
 
-// Forwarded counts one call or stream forwarded to the referee that owns its table or runs its
-// tournament.
-func (m *Metrics) Forwarded() {
+// Forwarded counts one call or stream of fullMethod ("/bezique.v1.SeatService/Connect")
+// forwarded to the referee that owns its table or runs its tournament. A method outside
+// forwardedMethods (none is: the referee forwards only those) is counted as LabelOther.
+func (m *Metrics) Forwarded(fullMethod string) {
 	if m == nil {
 		return
 	}
-	m.forwarded.Inc()
+	if !slices.Contains(forwardedMethods, fullMethod) {
+		m.forwarded.WithLabelValues(LabelOther, LabelOther).Inc()
+		return
+	}
+	m.forwarded.WithLabelValues(splitMethod(fullMethod)).Inc()
+}
+
+// splitMethod returns the service and the method of a full method name
+// ("/bezique.v1.SeatService/Connect": "bezique.v1.SeatService", "Connect"), as the gRPC metrics
+// label them.
+func splitMethod(fullMethod string) (service, method string) {
+	service, method, _ = strings.Cut(strings.TrimPrefix(fullMethod, "/"), "/")
+	return service, method
 }
 
 // ConnectionRefused counts one connection closed as soon as accepted, its client address at

@@ -140,6 +140,7 @@ func TestMetricsPrecreated(t *testing.T) {
 		{"bezique_tables_quarantined", 1},
 		{"bezique_tournament_lobby_bots_away", 1},
 		{"bezique_leases_held", 2},
+		{"bezique_forwarded_calls_total", 12},
 		{"bezique_lease_takeovers_total", 2},
 		{"bezique_leases_released_idle_total", 2},
 		{"bezique_quota_refusals_total", 9},

@@ -64,13 +64,13 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 
 	for name, p := range map[string]*peerReferee{"B": b, "C": c} {
 		client := pb.NewTournamentServiceClient(p.cc)
-		before := testutil.ToFloat64(p.srv.metrics.forwarded)
+		before := forwardedCalls(p.srv.metrics, pb.TournamentService_GetTournament_FullMethodName)
 		got, err := client.GetTournament(ctx, &pb.GetTournamentRequest{TournamentId: id})
 		if err != nil || got.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING ||
 			got.GetTournament().GetSeedCommitment() != created.GetSeedCommitment() || got.GetTournament().GetSeed() != nil {
 			t.Fatalf("GetTournament through %s: %v, %v; want it running, its commitment, no seed", name, got, err)
 		}
-		if n := testutil.ToFloat64(p.srv.metrics.forwarded) - before; n != 1 {
+		if n := forwardedCalls(p.srv.metrics, pb.TournamentService_GetTournament_FullMethodName) - before; n != 1 {
 			t.Errorf("GetTournament through %s: %v calls forwarded, want 1 (to A, which runs it)", name, n)
 		}
 		list, err := client.ListTournaments(ctx, &pb.ListTournamentsRequest{})
@@ -90,12 +90,12 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 	if err != nil || first.GetState() != pb.TournamentState_TOURNAMENT_STATE_RUNNING || first.GetStandings().GetScheduled() != 1 {
 		t.Fatalf("first update watched through B: %v, %v; want running, 1 game scheduled", first, err)
 	}
-	before := testutil.ToFloat64(b.srv.metrics.forwarded)
+	before := forwardedCalls(b.srv.metrics, pb.TournamentService_CancelTournament_FullMethodName)
 	resp, err := tb.CancelTournament(ctx, &pb.CancelTournamentRequest{TournamentId: id, Reason: "cancelled through B"})
 	if err != nil || resp.GetTournament().GetState() != pb.TournamentState_TOURNAMENT_STATE_CANCELLED || len(resp.GetTournament().GetSeed()) != 32 {
 		t.Fatalf("CancelTournament through B: %v, %v; want cancelled, the seed revealed", resp, err)
 	}
-	if got := testutil.ToFloat64(b.srv.metrics.forwarded) - before; got != 1 {
+	if got := forwardedCalls(b.srv.metrics, pb.TournamentService_CancelTournament_FullMethodName) - before; got != 1 {
 		t.Errorf("B forwarded %v calls for the cancel, want 1", got)
 	}
 	var last *pb.WatchTournamentResponse
@@ -138,6 +138,11 @@ func TestTournamentThroughAnotherReferee(t *testing.T) {
 	if err != nil || audit.GetEvents()[0].GetAction() != pb.AuditAction_AUDIT_ACTION_TOURNAMENT_CANCELLED || audit.GetEvents()[0].GetDetail() != "cancelled through B" {
 		t.Fatalf("audit trail %v, %v; want the cancel first", audit, err)
 	}
+}
+
+// forwardedCalls is bezique_forwarded_calls_total of fullMethod on m.
+func forwardedCalls(m *Metrics, fullMethod string) float64 {
+	return testutil.ToFloat64(m.forwarded.WithLabelValues(splitMethod(fullMethod)))
 }
 
 // testPeerSecret is the peer secret of the tests' deployments (Config.PeerSecret).
