@@ -592,8 +592,11 @@ func (s *Server) readSeat(stream pb.SeatService_ConnectServer, t *table, c *conn
 				err = apply(ctx, func() { t.measured(c, rtt) })
 			}
 		case *pb.ConnectRequest_TeamMessage:
-			if err = checkTeamMessage(t.spec, c, k.TeamMessage); err != nil {
-				err = statusOf(err)
+			if bad := checkTeamMessage(t.spec, c, k.TeamMessage); bad != nil {
+				// Refused, the stream kept: it ended InvalidArgument, and a bot that stops on
+				// that code, as the SDKs do, left its seat to be played for (an outside trial).
+				changed = false
+				err = apply(ctx, func() { t.refuseMessage(c, bad.Error()) })
 				break
 			}
 			err = apply(ctx, func() { t.teamMessage(c, k.TeamMessage) })

@@ -56,8 +56,9 @@ func checkLobbyTeam(field string, v engine.Variant, members []string) error {
 }
 
 // checkTeamMessage validates a TeamMessage from connection c against the table's spec (fixed at
-// creation, so it is read outside the table's goroutine): InvalidArgument when the seat is not a
-// team seat or the text is too long or holds a control character (checkText).
+// creation, so it is read outside the table's goroutine): a [FieldError] when the seat is not a
+// team seat or the text is too long or holds a control character (checkText). The seat's stream
+// refuses such a message with a Rejection (MALFORMED, no strike) and goes on.
 func checkTeamMessage(spec *pb.CreateTableRequest, c *conn, m *pb.TeamMessage) error {
 	if spec.GetSeats()[c.seat].GetRemote().GetTeamSize() < 2 {
 		return invalid("team_message", "seat %d is not a team seat (RemoteSeat.team_size < 2)", c.seat)

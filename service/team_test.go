@@ -287,9 +287,11 @@ func TestTeamWaitsForEveryMember(t *testing.T) {
 	}
 }
 
-// TestTeamBadInput: a team seat too large, a member beyond the team, a team message from a seat of
-// one bot and an overlong or control-character text are refused with InvalidArgument naming the
-// field.
+// TestTeamBadInput: a team seat too large and a member beyond the team are refused with
+// InvalidArgument naming the field; a team message from a seat of one bot and an overlong or
+// control-character text with a Rejection (MALFORMED, no strike) naming the field, the stream
+// going on (it ended InvalidArgument, and a bot that stops on that code, as the SDKs do, left its
+// seat: an outside trial).
 func TestTeamBadInput(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	big := teamTable(pb.TeamPolicy_TEAM_POLICY_CAPTAIN)
@@ -311,7 +313,16 @@ func TestTeamBadInput(t *testing.T) {
 		s := r.joinMember(t, resp, c.seat, 0)
 		s.welcome()
 		s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_TeamMessage{TeamMessage: &pb.TeamMessage{Text: c.text}}})
-		wantCode(t, c.want, s.finalStatus(), codes.InvalidArgument, c.want)
+		rej := s.rejection()
+		if rej.GetCode() != pb.RejectionCode_REJECTION_CODE_MALFORMED || !strings.HasPrefix(rej.GetMessage(), c.want) || rej.GetStrikes() != 0 {
+			t.Errorf("team message %q from seat %d: %v; want MALFORMED %q..., no strike", c.text, c.seat, rej, c.want)
+		}
+		// The stream goes on: a second Join on it is refused the same way, not ended.
+		s.sendMsg(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Join{Join: &pb.Join{}}})
+		if rej := s.rejection(); rej.GetMessage() != "already joined; open a new stream to join again" {
+			t.Errorf("after the refused team message: %v, want the stream going on", rej)
+		}
+		s.close()
 	}
 }
 

@@ -1060,8 +1060,9 @@ func (x *GameOver) GetResult() *GameResult {
 // (never to the other seats, nor to spectators before the game ends). The record keeps it.
 type TeamMessage struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// text is the message: at most 256 bytes of UTF-8 without control characters
-	// (INVALID_ARGUMENT otherwise).
+	// text is the message: at most 256 bytes of UTF-8 without control characters (otherwise, and
+	// on a seat that is not a team seat, a Rejection REJECTION_CODE_MALFORMED naming the field, no
+	// strike; the stream goes on).
 	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
 	// proposal_action_id proposes one of the open request's legal actions (its action_id); it is
 	// relayed as is, whatever the request.
