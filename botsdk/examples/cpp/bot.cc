@@ -140,10 +140,11 @@ std::string Describe(const grpc::Status& st) {
 }
 
 // Permanent is a status a bot must not retry (docs/write-a-bot.md, "Reconnecting and resuming"):
-// ABORTED means a newer connection holds the seat.
+// ABORTED means a newer connection holds the seat, UNAUTHENTICATED an unknown or revoked API key.
 bool Permanent(grpc::StatusCode c) {
-  return c == grpc::NOT_FOUND || c == grpc::PERMISSION_DENIED || c == grpc::INVALID_ARGUMENT ||
-         c == grpc::FAILED_PRECONDITION || c == grpc::ABORTED || c == grpc::UNIMPLEMENTED;
+  return c == grpc::NOT_FOUND || c == grpc::PERMISSION_DENIED || c == grpc::UNAUTHENTICATED ||
+         c == grpc::INVALID_ARGUMENT || c == grpc::FAILED_PRECONDITION || c == grpc::ABORTED ||
+         c == grpc::UNIMPLEMENTED;
 }
 
 // RetryDelay is the google.rpc.RetryInfo delay the referee attached to a status

@@ -626,11 +626,14 @@ func (x *Welcome) GetTeamPolicy() TeamPolicy {
 // DecisionRequest asks the bot to act.
 type DecisionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// request_id identifies the request; Decide names it.
+	// request_id identifies the request; Decide names it. A table never uses one twice, across the
+	// referee's restarts and takeovers too: the decision that was open when its referee stopped is
+	// opened again by the next with a new request_id (and seq), and an answer to the former one gets
+	// REJECTION_CODE_STALE_REQUEST naming the new one.
 	RequestId uint64 `protobuf:"varint,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// seq is the seq of the latest event before the request was opened. A request sent again (after a
-	// resume) keeps it, though events have come since (the seat's own disconnection and return): it
-	// is no marker of a stale request; request_id is.
+	// resume to the same referee) keeps it, though events have come since (the seat's own
+	// disconnection and return): it is no marker of a stale request; request_id is.
 	Seq uint64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
 	// legal_actions are every action the bot may take. Interchangeable copies of a card (the same
 	// face in the same place with the same meld history, such as two 8♥ in the hand) are offered
@@ -753,7 +756,8 @@ type Rejection struct {
 	Message string `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
 	// strikes is the number of rejected answers counted against this decision so far, this one
 	// included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
-	// UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+	// UNAVAILABLE, and the MALFORMED of a message that answers no request: a second Join, no kind
+	// set, a refused TeamMessage; request_id 0). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
 	// forfeits, or the referee plays for it) and the count starts again at the next decision.
 	Strikes uint32 `protobuf:"varint,5,opt,name=strikes,proto3" json:"strikes,omitempty"`
 	// strike_limit is the table's FailurePolicy.strike_limit, on every rejection: the strikes one
