@@ -145,6 +145,12 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 			// never began held the call for ever.
 			bodyDeadline(body)
 		}
+		if clientStream && r.ProtoMajor == 1 {
+			// Refused (paths.refusal: a bidirectional stream needs HTTP/2) without reading its
+			// body, which net/http would read on, with no deadline: the answer waited for as long
+			// as the client took to send the body.
+			w.Header().Set("Connection", "close")
+		}
 		if err := paths.refusal(r); err != nil {
 			_ = errorWriter.Write(w, r, err)
 			return
@@ -164,12 +170,6 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 		w = cacheControl(w, r)
 		if paths.stream(r) {
 			streamUnbuffered(w)
-		}
-		if clientStream && r.ProtoMajor == 1 {
-			// The transcoder refuses a bidirectional stream over HTTP/1.x (505, "bidi streams
-			// require HTTP/2") without reading its body, which net/http then read on, with no
-			// deadline: the answer waited for as long as the client took to send the body.
-			w.Header().Set("Connection", "close")
 		}
 		if err := arrivingBody(r, body, clientStream, budget); err != nil {
 			if r.ProtoMajor == 1 {

@@ -143,7 +143,7 @@ func TestHTTPStreamShapeMistakes(t *testing.T) {
 		{"a unary call as a stream", "/bezique.v1.TableService/GetTable", "application/connect+json", "\x00\x00\x00\x00\x02{}",
 			`{"code":"invalid_argument","message":"bezique.v1.TableService/GetTable is unary: send Content-Type application/json (or application/proto) and Connect-Protocol-Version: 1, the request unframed (docs/INTEGRATE.md)"}`},
 		{"the bidirectional stream", "/bezique.v1.SeatService/Connect", "application/json", `{}`,
-			`{"code":"invalid_argument","message":"bezique.v1.SeatService/Connect is a bidirectional stream: call it with gRPC, or a Connect stream (application/connect+proto) over HTTP/2; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"}`},
+			`{"code":"invalid_argument","message":"bezique.v1.SeatService/Connect is a bidirectional stream: call it with gRPC, or a Connect stream (application/connect+proto or +json) over HTTP/2 (this call came over HTTP/1.1); a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"}`},
 	} {
 		code, _, body := connectPost(t, base+c.path, c.contentType, c.body)
 		got := body

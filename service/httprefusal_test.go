@@ -297,9 +297,11 @@ func TestHTTPStreamMessageDeadline(t *testing.T) {
 }
 
 // TestHTTPBidiOverHTTP1: SeatService.Connect over HTTP/1.1, its body begun and not sent whole,
-// is answered at once with the transcoder's 505 and Connection: close. The answer waited for as
-// long as the client took to send the rest of the body, with no deadline: net/http read it
-// before writing the refusal, to keep the connection.
+// is answered at once with Connection: close and a Connect error saying it needs HTTP/2. The
+// answer waited for as long as the client took to send the rest of the body, with no deadline:
+// net/http read it before writing the refusal, to keep the connection. The refusal was the
+// transcoder's 505 in plain text, "bidi streams require HTTP/2", where every other call in the
+// wrong shape gets a Connect error (a raw-protocol bot author's trial).
 func TestHTTPBidiOverHTTP1(t *testing.T) {
 	addr := servePlainPort(t)
 	conn, err := net.Dial("tcp", addr)
@@ -317,7 +319,13 @@ func TestHTTPBidiOverHTTP1(t *testing.T) {
 		t.Fatalf("no answer: %v", err)
 	}
 	defer res.Body.Close()
-	if res.StatusCode != http.StatusHTTPVersionNotSupported || !res.Close {
-		t.Fatalf("%s %q, want 505 and Connection: close", res.Status, res.Header)
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"error":{"code":"invalid_argument","message":"bezique.v1.SeatService/Connect is a bidirectional stream: call it with gRPC, ` +
+		`or a Connect stream (application/connect+proto or +json) over HTTP/2 (this call came over HTTP/1.1); a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"}}`
+	if res.StatusCode != http.StatusOK || !res.Close || len(body) < 5 || string(body[5:]) != want {
+		t.Fatalf("%s %q %q, want 200, Connection: close and the stream's end %s", res.Status, res.Header, body, want)
 	}
 }

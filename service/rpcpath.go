@@ -146,6 +146,9 @@ func (p rpcPaths) refusal(r *http.Request) error {
 	if cs, ok := params["charset"]; ok && !isGRPC(ct) { // not UTF-8: lowerMediaType dropped that
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("Content-Type %q: charset %q: the referee reads JSON in UTF-8 only (RFC 8259 §8.1); send charset=utf-8, or none", ct, cs))
 	}
+	if m.clientStream && r.ProtoMajor == 1 {
+		return bidiRefusal(r, service+"/"+method) // whatever the content type: the transcoder's was a plain-text 505
+	}
 	switch {
 	case isGRPC(ct), strings.HasPrefix(media, "application/grpc-web"):
 		return nil
@@ -194,8 +197,7 @@ const streamFraming = "the request framed: a flags byte 0, its length in 4 bytes
 func (m rpcMethod) shapeRefusal(r *http.Request, method string, stream bool) error {
 	switch {
 	case m.clientStream && !stream:
-		return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is a bidirectional stream: call it with gRPC, "+
-			"or a Connect stream (application/connect+proto) over HTTP/2; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"))
+		return bidiRefusal(r, method)
 	case m.serverStream && !m.clientStream && (!stream || firstByte(r) == '{'):
 		return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is a server stream: send Content-Type "+
 			"application/connect+json (or application/connect+proto), "+streamFraming))
@@ -204,6 +206,18 @@ func (m rpcMethod) shapeRefusal(r *http.Request, method string, stream bool) err
 			"(or application/proto) and Connect-Protocol-Version: 1, the request unframed (docs/INTEGRATE.md)"))
 	}
 	return nil
+}
+
+// bidiRefusal is the Connect error of a call to the bidirectional stream method (service/name)
+// in a unary call's shape or over HTTP/1.x, which cannot carry one: the transcoder answered the
+// second 505 in plain text, "bidi streams require HTTP/2" (a raw-protocol bot author's trial).
+func bidiRefusal(r *http.Request, method string) error {
+	over := ""
+	if r.ProtoMajor == 1 {
+		over = " (this call came over HTTP/1.1)"
+	}
+	return connect.NewError(connect.CodeInvalidArgument, errors.New(method+" is a bidirectional stream: call it with gRPC, "+
+		"or a Connect stream (application/connect+proto or +json) over HTTP/2"+over+"; a browser plays a seat with SeatService.Play and Decide (docs/INTEGRATE.md)"))
 }
 
 // firstByte returns the first byte of r's body (0 for none, or when it cannot be read) and
