@@ -424,8 +424,12 @@ class Player {
       const times = this.late > 1 ? ` (${this.late} times so far)` : '';
       if (busy && busy.rid !== rid) {
         this.cfg.logger.error(`bezique-bot: ${this.where}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action${times}`);
+      } else if (busy) {
+        // How long decide ran of the time it had: a bot author could not tell a bot too slow by a
+        // little from one stuck (a Python bot author's trial, the same in the three SDKs).
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline: it has run ${((Date.now() - busy.since) / 1000).toFixed(2)} s of the ${(Math.max(due - receivedMs, 0) / 1000).toFixed(2)} s it had (the request's time less the safety margin); answered the first legal action${times}`);
       } else {
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline; answered the first legal action${times}`);
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline: it was not called within the ${(Math.max(due - receivedMs, 0) / 1000).toFixed(2)} s it had (the request's time less the safety margin); answered the first legal action${times}`);
       }
     }, Math.max(due - Date.now(), 0));
     this.chain = this.chain.then(async () => {

@@ -566,9 +566,16 @@ class _Player:
                 self.log.error("%s: decide has not returned for request %d after %.1f s, so it never saw request %d; "
                                "answered request %d with the first legal action%s", self.where, busy[0],
                                time.monotonic() - busy[1], rid, rid, times)
+            elif busy is not None:
+                # How long decide ran of the time it had: a bot author could not tell a bot too
+                # slow by a little from one stuck (a Python bot author's trial).
+                self.log.error("%s: decide missed request %d's deadline: it has run %.2f s of the %.2f s it had "
+                               "(the request's time less the safety margin); answered the first legal action%s",
+                               self.where, rid, time.monotonic() - busy[1], max(due - received, 0.0), times)
             else:
-                self.log.error("%s: decide missed request %d's deadline; answered the first legal action%s",
-                               self.where, rid, times)
+                self.log.error("%s: decide missed request %d's deadline: it was not called within the %.2f s it had "
+                               "(the request's time less the safety margin); answered the first legal action%s",
+                               self.where, rid, max(due - received, 0.0), times)
 
         # Without a clock (no deadline, no time left stated) nothing is due: no timer.
         timer = threading.Timer(max(due - time.monotonic(), 0.0), late) if math.isfinite(due) else None

@@ -166,9 +166,12 @@ class AnswerTest(unittest.TestCase):
 
         p = player(slow, margin=0.05)
         start = time.monotonic()
-        with self.assertLogs("bezique_bot", "ERROR"):
+        with self.assertLogs("bezique_bot", "ERROR") as logs:
             p._on_request(request(11, decision_ms=300))
             self.assertEqual(answers(p, 1), [(11, 1)])
+        # It says how long decide ran of the time it had (0.3 s less the 0.05 s margin).
+        self.assertRegex(logs.output[0], r"decide missed request 11's deadline: it has run \d+\.\d\d s of the 0\.25 s it had "
+                         r"\(the request's time less the safety margin\); answered the first legal action$")
         self.assertLess(time.monotonic() - start, 1.0)
         release.set()
         with self.assertRaises(queue.Empty):  # the late choice is not sent as a second answer
