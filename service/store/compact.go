@@ -205,16 +205,18 @@ func searchDue(lo, hi, cutoff int64, first func(from int64) (id, at int64, ok bo
 }
 
 // compact deletes the actions of ended tables with an id below below and below the live tables'
-// lowest first_id, and returns how many it deleted.
+// lowest first_id (liveLowestID), and returns how many it deleted. It keeps the newest action
+// whatever its table: SQLite gives an emptied table's ids out again from 1 (an INTEGER PRIMARY
+// KEY without AUTOINCREMENT takes the highest id plus one), below the first_id of a table created
+// before, whose actions a recovery then did not read.
 func (s *sqlStore) compact(ctx context.Context, below int64) (int64, error) {
-	var low, oldest int64
-	err := s.r.QueryRowContext(ctx, "SELECT coalesce((SELECT min(coalesce(h.first_id, 0)) FROM tables t "+
-		"LEFT JOIN action_heads h ON h.table_id = t.id WHERE t.state IN ('waiting', 'playing')), "+
-		"(SELECT coalesce(max(id), 0) + 1 FROM actions)), (SELECT coalesce(min(id), 0) FROM actions)").Scan(&low, &oldest)
+	var low, oldest, newest int64
+	err := s.r.QueryRowContext(ctx, "SELECT coalesce(("+liveLowestID+"), (SELECT coalesce(max(id), 0) + 1 FROM actions)), "+
+		"(SELECT coalesce(min(id), 0) FROM actions), (SELECT coalesce(max(id), 0) FROM actions)").Scan(&low, &oldest, &newest)
 	if err != nil {
 		return 0, err
 	}
-	low = min(low, below)
+	low = min(low, below, newest)
 	var deleted int64
 	for from := oldest; from < low; from += compactChunk {
 		res, err := s.w.ExecContext(ctx, s.d.rebind("DELETE FROM actions WHERE id < ?"), min(from+compactChunk, low))
