@@ -11,8 +11,9 @@ import (
 
 // Compaction of the action log. A table's actions are read back only to resume it while it is
 // waiting or playing (LoadActive); once it ends, its record holds the game. Every action below
-// the lowest first_id of the live tables' heads (a table waiting or playing without a head counts
-// as 0, as in loadActive) belongs to an ended table. The store deletes those stored more than
+// liveLowestID (the lowest first_id of the heads of the live tables that stored an action; a
+// table waiting or playing without a head counts as 0, as in loadActive) belongs to an ended
+// table; so does the newest action, kept all the same (see compact). The store deletes those stored more than
 // keepEndedActions ago, oldest first, in transactions of at most compactChunk rows, so that the
 // committer's next batch gets the write connection between two of them. Until then they stay,
 // with their lease stamps (which referee wrote each action) for an operator to inspect.
