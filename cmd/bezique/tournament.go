@@ -20,6 +20,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -71,6 +72,19 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.DurationVar(&f.absenceGrace, "absence-grace", 0, "how long a lobby entrant may be absent before its games not started are forfeited (0: 1m)")
 }
 
+// set returns the names of the flags of f that cmd was given, sorted.
+func (f *specFlags) set(cmd *cobra.Command) []string {
+	own := &cobra.Command{}
+	(&specFlags{}).add(own)
+	var names []string
+	own.Flags().VisitAll(func(fl *pflag.Flag) {
+		if cmd.Flags().Changed(fl.Name) {
+			names = append(names, fl.Name)
+		}
+	})
+	return names
+}
+
 // spec returns the tournament spec and seed of the flags (nil seed: drawn by the referee).
 func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	policy, err := f.policy.spec()
@@ -81,6 +95,25 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	// API in milliseconds, and a duration past 2^32 ms wrapped to another one (a docs trial).
 	if most := tournament.MaxAbsenceGraceMs * time.Millisecond; f.absenceGrace < 0 || f.absenceGrace > most {
 		return tournament.Spec{}, nil, fmt.Errorf("--absence-grace %v: want 0 (1m) to %v (a day)", f.absenceGrace, most)
+	}
+	// Checked here, by the flags' names: with --server an unknown --format or --partners
+	// reached the referee as none, and a misspelt gauntlet was played as a round robin; an
+	// unknown --variant was refused in the API's terms (VARIANT_UNSPECIFIED); a negative --deals
+	// or --concurrency wrapped to billions; --concurrency 0 was played as 1 (a host's trial).
+	if !slices.Contains(tournament.Formats, tournament.Format(f.format)) {
+		return tournament.Spec{}, nil, fmt.Errorf("--format %q: want round-robin, gauntlet or match", f.format)
+	}
+	if _, err := engine.ParseVariant(f.variant); err != nil {
+		return tournament.Spec{}, nil, fmt.Errorf("--variant: %s", strings.TrimPrefix(err.Error(), "bezique: "))
+	}
+	if p := tournament.Partners(f.partners); p != "" && p != tournament.PartnersFixed && p != tournament.PartnersRotating {
+		return tournament.Spec{}, nil, fmt.Errorf("--partners %q: want fixed or rotating", f.partners)
+	}
+	if f.deals < 1 {
+		return tournament.Spec{}, nil, fmt.Errorf("--deals %d: at least 1", f.deals)
+	}
+	if f.concurrency < 1 {
+		return tournament.Spec{}, nil, fmt.Errorf("--concurrency %d: at least 1", f.concurrency)
 	}
 	s := tournament.Spec{Name: f.name, Format: tournament.Format(f.format), Variant: engine.Variant(f.variant),
 		Partners: tournament.Partners(f.partners), Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency,
@@ -337,6 +370,11 @@ func newTournamentRunCmd(o *tournamentOpts) *cobra.Command {
 			var id string
 			if len(args) == 1 {
 				id = args[0]
+				// A stored tournament's spec is its own: --deals 3 with an ID was ignored without
+				// a word (a host's trial).
+				if set := f.set(cmd); len(set) > 0 {
+					return fmt.Errorf("--%s: tournament %s was defined at its creation; the flags that define a tournament make a new one (run without an ID)", strings.Join(set, ", --"), id)
+				}
 			} else {
 				spec, seed, err := o.spec(&f)
 				if err != nil {

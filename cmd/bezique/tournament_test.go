@@ -247,3 +247,38 @@ func TestAbsenceGraceFlagChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentFlagsChecked: the flags that define a tournament are checked by their names
+// before anything is created, with --server too: an unknown --format or --partners reached the
+// referee as none (a misspelt gauntlet was played as a round robin), an unknown --variant was
+// refused in the API's terms, a negative --deals or --concurrency wrapped to billions,
+// --concurrency 0 was played as 1, and tournament run ID ignored them (a host's trial).
+func TestTournamentFlagsChecked(t *testing.T) {
+	ctx, ref := testReferee(t, 30*time.Second)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"create", "--format", "gaunlet"}, `--format "gaunlet": want round-robin, gauntlet or match`},
+		{[]string{"create", "--variant", "four-handed", "--partners", "fixd"}, `--partners "fixd": want fixed or rotating`},
+		{[]string{"create", "--variant", "three-handd"}, `--variant: unknown variant "three-handd" (want one of two-handed, three-handed, four-handed, four-handed-individual, rubicon, six-pack)`},
+		{[]string{"create", "--deals", "-3"}, "--deals -3: at least 1"},
+		{[]string{"create", "--concurrency", "-5"}, "--concurrency -5: at least 1"},
+		{[]string{"create", "--concurrency", "0"}, "--concurrency 0: at least 1"},
+		{[]string{"run", "tn-0123456789abcdef", "--deals", "3", "--concurrency", "2"},
+			"--concurrency, --deals: tournament tn-0123456789abcdef was defined at its creation; the flags that define a tournament make a new one (run without an ID)"},
+	} {
+		args := append([]string{"tournament"}, c.args...)
+		args = append(args, "--server", ref.addr)
+		if c.args[0] == "create" {
+			args = append(args, "--entrant", "random", "--entrant", "rulebook", "--entrant", "random-2=random")
+		}
+		out, err := runCmd(ctx, args...)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%v: %v, want %q\n%s", c.args, err, c.want, out)
+		}
+	}
+	if out, err := runCmd(ctx, "tournament", "list", "--server", ref.addr); err != nil || strings.Contains(out, "tn-") {
+		t.Errorf("tournaments on the referee after the refusals: %v\n%s; want none", err, out)
+	}
+}
