@@ -91,7 +91,7 @@ func TestDocsThatRun(t *testing.T) {
 			"serving rb in the lobby of ",
 			"seat 0: game over: completed, side ",
 			"cmd-a v rulebook: +", // match --cmd
-			"SPRT: LLR -",
+			"SPRT of H0 Elo +0 against H1 Elo +100 (α 0.05, β 0.05): LLR -",
 			"H0 accepted",
 		}},
 		{page: "../docs/INTEGRATE.md", want: []string{

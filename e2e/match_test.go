@@ -57,7 +57,7 @@ func matchSummary(t *testing.T, out, a, b, want string) int {
 	if w+d+l != games || games >= 2000 {
 		t.Fatalf("%d games, score +%d =%d -%d: want their sum, below 2000:\n%s", games, w, d, l, out)
 	}
-	if !regexp.MustCompile(`\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): ` + want + ` after \d+ games \(LLR -?\d+\.\d\d\)\n`).MatchString(out) {
+	if !regexp.MustCompile(`\nSPRT of H0 Elo \+0 against H1 Elo \+\d+ \(α 0\.05, β 0\.05\): LLR -?\d+\.\d\d \(-2\.94, 2\.94\): ` + want + ` after \d+ games \(LLR -?\d+\.\d\d\)\n`).MatchString(out) {
 		t.Fatalf("want the SPRT's verdict %q:\n%s", want, out)
 	}
 	return games

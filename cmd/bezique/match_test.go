@@ -148,7 +148,7 @@ func TestMatchProgramDies(t *testing.T) {
 		t.Fatalf("error %v, want the program's exit\n%s", err, out)
 	}
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, cancelled\n`).FindStringSubmatch(out)
-	if m == nil || m[1] == "0" || !regexp.MustCompile(`\ncmd-a v rulebook: \+\d+ =\d+ -\d+, Elo .*\nSPRT: LLR -?\d+\.\d\d \(-2\.94, 2\.94\): continue\n`).MatchString(out) {
+	if m == nil || m[1] == "0" || !regexp.MustCompile(`\ncmd-a v rulebook: \+\d+ =\d+ -\d+, Elo .*\nSPRT of H0 Elo \+0 against H1 Elo \+\d+ \(α 0\.05, β 0\.05\): LLR -?\d+\.\d\d \(-2\.94, 2\.94\): continue\n`).MatchString(out) {
 		t.Fatalf("no standings of the games played:\n%s", out)
 	}
 	// The records of the games played are written too, every one of them: the tournament is

@@ -659,6 +659,23 @@ func newTournamentStandingsCmd(o *tournamentOpts) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "standings ID",
 		Short: "Print a tournament's standings from its stored results",
+		// What the numbers are, where the table is printed: only docs/TOURNAMENTS.md said it (a
+		// host's trial).
+		Long: `Print a tournament's standings from its stored results, computed from them alone in schedule order.
+
+Ranked by points (a win 1, a draw ½) per game, then deal diff, then score per game; entrants
+tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standings"):
+  games W D L   games with a result; cancelled games count nowhere
+  score         its side's final totals over the games played to their end (not forfeits)
+  deal diff     duplicate deals: the mean over its whole deal sets of its total less the
+                others', summed over the set's seatings (the same cards); forfeits left out
+  rating ± 95%  OpenSkill's rating (Weng-Lin, Plackett-Luce), not Elo: mu, and ±1.96 sigma;
+                updated game by game in schedule order, so entrants with equal results may
+                differ; "–" before a rated game
+The lines under the table: each pair's "+W =D -L, Elo E [lo, hi]", logistic Elo from the
+pentanomial of duplicate deal sets (else from W/D/L) with its 95 % interval, "[?]" while too few
+games bound it, "±Inf" without a loss or a win; a match's SPRT, its hypotheses, LLR, bounds and
+verdict; the seed and salt once the tournament has ended.`,
 		Example: `  bezique tournament standings tn-0123456789abcdef
   bezique tournament standings tn-0123456789abcdef --json`,
 		Args: cobra.ExactArgs(1),
@@ -751,7 +768,12 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		fmt.Fprintf(w, "%s v %s: +%d =%d -%d, Elo %s\n", p.A, p.B, p.W, p.D, p.L, eloText(p.Elo))
 	}
 	if t := s.SPRT; t != nil {
-		fmt.Fprintf(w, "SPRT: LLR %s (%.2f, %.2f): %s\n", llrText(t.LLR), t.Lower, t.Upper, verdictText(t))
+		// The hypotheses too: the output never said what H0 and H1 were (a host's trial).
+		hyp := ""
+		if p := tn.Spec.SPRT; p != nil {
+			hyp = fmt.Sprintf(" of H0 Elo %+g against H1 Elo %+g (α %g, β %g)", p.Elo0, p.Elo1, p.Alpha, p.Beta)
+		}
+		fmt.Fprintf(w, "SPRT%s: LLR %s (%.2f, %.2f): %s\n", hyp, llrText(t.LLR), t.Lower, t.Upper, verdictText(t))
 	}
 	if tn.Seed != nil {
 		fmt.Fprintf(w, "seed %x, salt %x (commitment %s); dealing %s\n", tn.Seed, tn.Salt, tn.Commitment, tournamentDealingText(tn.DealingSource))
@@ -766,7 +788,7 @@ func tournamentDealingText(source string) string {
 	case pb.DealingSource_DEALING_SOURCE_RANDOM.String():
 		return "random (seed drawn by the referee)"
 	case pb.DealingSource_DEALING_SOURCE_CHOSEN_SEED.String():
-		return "chosen seed (the admin who gave it can know every hand)"
+		return "chosen seed (whoever chose it can know every hand)"
 	}
 	return "not announced"
 }

@@ -27,7 +27,7 @@ func TestMatchStopsEarly(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, finished`).FindStringSubmatch(out)
-	if m == nil || !strings.Contains(out, "SPRT: LLR") || !strings.Contains(out, "H1 accepted after ") || len(m[1]) > 3 {
+	if m == nil || !strings.Contains(out, "SPRT of H0 Elo +0 against H1 Elo +") || !strings.Contains(out, "H1 accepted after ") || len(m[1]) > 3 {
 		t.Fatalf("output:\n%s", out)
 	}
 	if !strings.Contains(out, "games: rulebook +") {
@@ -48,7 +48,7 @@ func TestTournamentCommands(t *testing.T) {
 	}
 	id, rest, _ := strings.Cut(out, "\n")
 	if !strings.HasPrefix(id, "tn-") || !strings.HasPrefix(rest, "12 games scheduled\nseed commitment ") ||
-		!strings.HasSuffix(rest, "\ndealing chosen seed (the admin who gave it can know every hand)\n") {
+		!strings.HasSuffix(rest, "\ndealing chosen seed (whoever chose it can know every hand)\n") {
 		t.Fatalf("create printed %q", out)
 	}
 	out, err = runCmd(ctx, "tournament", "run", st, id)

@@ -136,6 +136,15 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	if err := json.Compact(&got, tn.Standings); err != nil {
 		return fmt.Errorf("%s: standings: %w", path, err)
 	}
+	// The count first: with a result left out of the export, the first field that differed was
+	// an entrant's rating, and the cause lay in the dump (a host's trial).
+	var counted struct {
+		Played *int `json:"played"`
+	}
+	if err := json.Unmarshal(got.Bytes(), &counted); err == nil && counted.Played != nil && *counted.Played != recomputed.Played {
+		return fmt.Errorf("%s: the standings are not those its results make: they count %d games played, and the export has %d results (a result left out, or one added)",
+			path, *counted.Played, recomputed.Played)
+	}
 	missing, err := standingsAgree(got.Bytes(), want)
 	if err != nil {
 		return fmt.Errorf("%s: the standings are not those its results make (%w):\nexported   %s\nrecomputed %s", path, err, got.Bytes(), want)
@@ -285,7 +294,15 @@ func standingsAgree(exported, recomputed []byte) (missing []string, err error) {
 			}
 			for i := range w {
 				if err := agree(g[i], w[i], at+"[]"); err != nil {
-					return err
+					// Which item: an entrant's rating differed without a word of which entrant.
+					item, _ := w[i].(map[string]any)
+					switch {
+					case item["entrant"] != nil:
+						return fmt.Errorf("%w (%s[%d]: entrant %v)", err, at, i, item["entrant"])
+					case item["a"] != nil:
+						return fmt.Errorf("%w (%s[%d]: %v v %v)", err, at, i, item["a"], item["b"])
+					}
+					return fmt.Errorf("%w (%s[%d])", err, at, i)
 				}
 			}
 		default:

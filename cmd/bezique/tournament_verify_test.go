@@ -30,7 +30,7 @@ func TestTournamentVerify(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "Tournament "+id+": the seed and salt match the commitment ") ||
-		!strings.HasSuffix(lines[0], " = SHA-256(salt || seed); dealing chosen seed (the admin who gave it can know every hand).") ||
+		!strings.HasSuffix(lines[0], " = SHA-256(salt || seed); dealing chosen seed (whoever chose it can know every hand).") ||
 		lines[1] != "4 records: each of its game's table and entrants, dealt from its deal set's seed as announced, replaying to its stated result, which is the export's." ||
 		lines[2] != "Standings: recomputed from the 4 results, the same (4 of 4 games played)." {
 		t.Fatalf("verify printed:\n%s", out)
@@ -127,7 +127,17 @@ func TestTournamentVerify(t *testing.T) {
 		}, want: `result of game 0: entrants ["random-2" "rulebook-1"], the schedule seats ["rulebook-1" "random-2"]`},
 		{name: "standings", tamper: func(s string) string {
 			return strings.Replace(s, `"played": 4`, `"played": 5`, 1)
-		}, want: "t.json: the standings are not those its results make"},
+		}, want: "t.json: the standings are not those its results make: they count 5 games played, and the export has 4 results (a result left out, or one added)"},
+		{name: "an entrant's wins", tamper: func(s string) string {
+			return strings.Replace(s, `"wins": `, `"wins": 1`, 1)
+		}, want: "recomputed (entrants[0]: entrant "},
+		{name: "a result left out", tamper: func(s string) string { // game 3's, the last
+			at := strings.LastIndex(s, `,
+    {
+      "game": 3`)
+			end := at + strings.Index(s[at:], "\n    }") + len("\n    }")
+			return s[:at] + s[end:]
+		}, want: "t.json: the standings are not those its results make: they count 4 games played, and the export has 3 results (a result left out, or one added)"},
 		{name: "a record missing", file: func(t *testing.T) {
 			if err := os.Rename(g0, g0+".away"); err != nil {
 				t.Fatal(err)
