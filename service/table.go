@@ -1112,12 +1112,14 @@ func (t *table) forfeitOrCancel(cause pb.ForfeitCause, reason string, seats []in
 		sides[t.game.Side(n)] = true
 		forfeiting[i] = t.seats[n]
 	}
+	// Info: the seats' bots, not the referee, ended it (a soak trial's abandoned seats made 159
+	// warnings in 25 minutes, which an operator alerting on warnings would have been paged for).
 	if len(sides) == len(t.game.Totals()) {
-		t.log().Warn("cancelling a game in which every side has a seat gone", "seats", seats, "reason", reason)
+		t.log().Info("cancelling a game in which every side has a seat gone", "seats", seats, "reason", reason)
 		t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 		return
 	}
-	t.log().Warn("forfeiting seats", "seats", seats, "reason", reason)
+	t.log().Info("forfeiting seats", "seats", seats, "reason", reason)
 	t.forfeit(cause, reason, forfeiting...)
 }
 

@@ -75,7 +75,7 @@ func TestTournamentAbsentLobbyEntrant(t *testing.T) {
 	if forfeits != 4 || ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
 		t.Fatalf("%d forfeits; ghost's standing %+v", forfeits, ghost)
 	}
-	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelWarn, "forfeiting seats", 0)); n != 4 {
+	if n := logs.count(slog.NewRecord(time.Time{}, slog.LevelInfo, "forfeiting seats", 0)); n != 4 {
 		t.Errorf("forfeits of the absent entrant logged: %d, want 4", n)
 	}
 }
