@@ -750,8 +750,15 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		if e.Rating.Unrated() {
 			rating, band, unrated = "–", "–", true
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
-			e.Points, e.Score, e.DealDiff, rating, band, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
+		// Nothing to show without a game played to its end: an entrant whose games were all
+		// forfeited read a score of 0 and a deal diff of 0.0 (a host's trial). (Standings of a
+		// build before scored_games have it 0 with a score.)
+		score, dealDiff := strconv.Itoa(e.Score), fmt.Sprintf("%.1f", e.DealDiff)
+		if e.Games > 0 && e.ScoredGames == 0 && e.Score == 0 && e.DealDiff == 0 {
+			score, dealDiff = "–", "–"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
+			e.Points, score, dealDiff, rating, band, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -154,7 +154,8 @@ func TestTournamentServerFromEnvironment(t *testing.T) {
 // TestStandingsShowDisconnects: the standings table has a disconnects column, the actions the
 // referee played for an entrant whose bot was away (its lobby bot killed mid-game: 903 actions
 // auto-played showed nowhere but in --json); and a line under it says how an entrant's forfeits
-// split by cause (on time, illegal actions, disconnected: they were one count).
+// split by cause (on time, illegal actions, disconnected: they were one count); an entrant
+// without a game played to its end has no score nor deal diff, "–" (it read 0 and 0.0).
 func TestStandingsShowDisconnects(t *testing.T) {
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
 		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
@@ -163,7 +164,8 @@ func TestStandingsShowDisconnects(t *testing.T) {
 			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
 			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 4, ForfeitsTimeout: 2, ForfeitsDisconnect: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
 				Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}},
-			{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -10, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}}
+			{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -10, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}},
+			{Entrant: "absent", Games: 2, Losses: 2, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}}
 	var out strings.Builder
 	if err := printStandings(&out, tn, false); err != nil {
 		t.Fatal(err)
@@ -173,9 +175,11 @@ func TestStandingsShowDisconnects(t *testing.T) {
   1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0          0         0.00
   2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
   3     gone      2  0  0  2     0.0      0      -10.0       –      –         2         0        0            0          0         0.00
+  4   absent      2  0  0  2     0.0      –          –       –      –         2         0        0            0          0         0.00
 rating –: no rated game yet
 js forfeited 4 games: 2 on time, 1 disconnected or absent, 1 of unknown cause
 gone forfeited 2 games: 2 disconnected or absent
+absent forfeited 2 games: 2 disconnected or absent
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
