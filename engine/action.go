@@ -40,6 +40,16 @@ func (s *CardSet) Add(c Card) {
 // Slice returns the cards as a new slice.
 func (s CardSet) Slice() []Card { return append([]Card(nil), s.cards[:s.n]...) }
 
+// containsAll reports whether every card of o is in the set.
+func (s *CardSet) containsAll(o *CardSet) bool {
+	for i := 0; i < o.Len(); i++ {
+		if !s.Contains(o.At(i)) {
+			return false
+		}
+	}
+	return true
+}
+
 // Contains reports whether c is in the set.
 func (s *CardSet) Contains(c Card) bool {
 	for i := 0; i < int(s.n); i++ {

@@ -169,6 +169,7 @@ const (
 	whySevenAsMeld
 	whyNoSevens
 	whyMarriageNoSequence
+	whyMeldWhole
 )
 
 // refusal is a refused check: the reason and the card and number it concerns.
@@ -207,6 +208,7 @@ var refusals = [...]struct {
 	whySevenAsMeld:        {CodeRule, "RULES.md §1.9.3", "seven_counts_as_meld: the side's one meld of this trick is used or not yours"},
 	whyNoSevens:           {CodeRule, "RULES.md §3.6.5", "without a turn-up the seven of trumps scores nothing"},
 	whyMarriageNoSequence: {CodeRule, "RULES.md §3.6.6 (rubicon_marriage_to_sequence=false)", "%[1]s was scored in a marriage and cannot join a sequence"},
+	whyMeldWhole:          {CodeRule, "RULES.md §2 R3", "these cards already scored this meld, and none of them has been played since (R8 re-forms a meld that lost a card)"},
 }
 
 // explain returns the *Error of a refusal.
@@ -266,6 +268,9 @@ func (g *Game) checkMeld(seat int, cards *CardSet, want MeldKind) (meldCheck, re
 	if g.rules.RequireNewCard && !fromHand && !g.reforms(cards, kind.class()) {
 		return meldCheck{}, refuse(whyNoNewCard, NoCard, 0)
 	}
+	if !fromHand && g.scoredWhole(cards, kind.class()) {
+		return meldCheck{}, refuse(whyMeldWhole, NoCard, 0)
+	}
 	if g.rules.ReuseRule == ReuseRuleHigherValue {
 		for i := 0; i < n; i++ {
 			st := &g.cs[cards.At(i)]
@@ -301,6 +306,20 @@ func (st *cardState) taken() Class { return st.used &^ st.free }
 func (g *Game) reforms(cards *CardSet, class Class) bool {
 	for i := 0; i < cards.Len(); i++ {
 		if g.cs[cards.At(i)].free&class != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// scoredWhole reports whether cards, all tabled, are exactly a meld of class that scored under
+// reform_after_play and lost no card to a trick since (RULES.md §2 R3, R8): playing a card of
+// another meld frees these cards for the class (§8.15), but not to score this very meld again
+// with no card new to it (a single bezique scored, then upgraded to a double that lost a card,
+// scored again: an outside audit).
+func (g *Game) scoredWhole(cards *CardSet, class Class) bool {
+	for i := range g.melds {
+		if m := &g.melds[i]; !m.broken && m.class == class && m.cards.Len() == cards.Len() && m.cards.containsAll(cards) {
 			return true
 		}
 	}
@@ -470,13 +489,36 @@ type groupKey struct {
 	maxVal    uint32
 	exchanged bool
 	pending   bool // in its holder's pending announcement (RULES.md §8.18)
+	// whole marks the melds (by index in Game.melds, modulo 256: a deal scores at most 168,
+	// six-pack's 84 phase-1 tricks with a pending declaration each) that the card is in, that lost
+	// no card to a trick and whose cards are all free for their class: the melds that
+	// scoredWhole refuses to score again, so that a copy in one is not taken for one outside it.
+	whole [4]uint64
 }
 
 // groupKey returns the interchangeability key of a card in a holding.
 func (g *Game) groupKey(c Card) groupKey {
 	st := &g.cs[c]
-	return groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
+	k := groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
 		exchanged: c == g.win.exchanged, pending: g.inPending(c)}
+	if st.free != 0 { // only a freed card can re-form a meld (R8)
+		for i := range g.melds {
+			if m := &g.melds[i]; !m.broken && m.cards.Contains(c) && g.allFree(&m.cards, m.class) {
+				k.whole[i/64%4] |= 1 << (i % 64)
+			}
+		}
+	}
+	return k
+}
+
+// allFree reports whether every card of cards is free for class (RULES.md §2 R8).
+func (g *Game) allFree(cards *CardSet, class Class) bool {
+	for i := 0; i < cards.Len(); i++ {
+		if g.cs[cards.At(i)].free&class == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // meldLister enumerates the legal melds of one seat's holding.
