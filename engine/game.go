@@ -58,11 +58,14 @@ type bezRecord struct {
 }
 
 // meldRecord is one scored meld of the current deal, kept under reform_after_play so that playing
-// one of its cards frees the others for the same kind (RULES.md §2 R8).
+// one of its cards frees the others for the same kind (RULES.md §2 R8). An announced meld's
+// (RULES.md §8.18) is pending until it scores, and void once it lapsed: it frees nothing.
 type meldRecord struct {
-	class  Class
-	broken bool
-	cards  CardSet
+	class   Class
+	broken  bool
+	pending bool
+	void    bool
+	cards   CardSet
 }
 
 // MaxTricks is the largest number of tricks in a deal: six-pack's 84 phase-1 and 12 phase-2
@@ -139,7 +142,8 @@ type Game struct {
 	brisques [4]int
 	revealed Card
 	winner   int
-	pending  [4]Meld // per seat: the meld announced and not yet scored (RULES.md §8.18); Kind NoMeld when none
+	pending  [4]Meld        // per seat: the meld announced and not yet scored (RULES.md §8.18); Kind NoMeld when none
+	undo     [4]pendingUndo // per seat: what its pending meld changed, undone if it lapses
 	settled  Settlement
 
 	// log is every event so far, packed (loggedEvent). It gets its room (logPrealloc) at the
@@ -308,6 +312,7 @@ func (g *Game) startDeal() {
 	g.revealed = NoCard
 	g.duel = 0
 	g.pending = [4]Meld{}
+	g.undo = [4]pendingUndo{}
 	g.melds = g.melds[:0]
 	g.turnUp = NoCard
 	if g.deal <= len(g.dealing.Stacked) {

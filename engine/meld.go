@@ -319,7 +319,7 @@ func (g *Game) reforms(cards *CardSet, class Class) bool {
 // scored again: an outside audit).
 func (g *Game) scoredWhole(cards *CardSet, class Class) bool {
 	for i := range g.melds {
-		if m := &g.melds[i]; !m.broken && m.class == class && m.cards.Len() == cards.Len() && m.cards.containsAll(cards) {
+		if m := &g.melds[i]; !m.broken && !m.void && m.class == class && m.cards.Len() == cards.Len() && m.cards.containsAll(cards) {
 			return true
 		}
 	}
@@ -405,6 +405,9 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 // keeps it as seat's pending meld.
 func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 	announced := g.announcing(seat)
+	if announced {
+		g.keepUndo(seat, cards, mc)
+	}
 	bez := uint8(0)
 	if mc.kind.class() == ClassBezique {
 		g.bez[g.nbez] = bezRecord{level: uint8(mc.level), cards: *cards}
@@ -429,7 +432,10 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 		}
 	}
 	if g.rules.ReformAfterPlay {
-		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
+		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards, pending: announced})
+		if announced {
+			g.undo[seat].meld = len(g.melds)
+		}
 	}
 	side := g.rules.Side(seat)
 	if announced {
@@ -456,7 +462,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 func (g *Game) breakMelds(c Card) {
 	for i := range g.melds {
 		m := &g.melds[i]
-		if m.broken || !m.cards.Contains(c) {
+		if m.broken || m.pending || m.void || !m.cards.Contains(c) {
 			continue
 		}
 		m.broken = true
@@ -503,7 +509,7 @@ func (g *Game) groupKey(c Card) groupKey {
 		exchanged: c == g.win.exchanged, pending: g.inPending(c)}
 	if st.free != 0 { // only a freed card can re-form a meld (R8)
 		for i := range g.melds {
-			if m := &g.melds[i]; !m.broken && m.cards.Contains(c) && g.allFree(&m.cards, m.class) {
+			if m := &g.melds[i]; !m.broken && !m.void && m.cards.Contains(c) && g.allFree(&m.cards, m.class) {
 				k.whole[i/64%4] |= 1 << (i % 64)
 			}
 		}

@@ -20,6 +20,10 @@ func (g *Game) scorePending(seat int) {
 		return
 	}
 	g.pending[seat] = Meld{}
+	if u := &g.undo[seat]; u.meld != 0 {
+		g.melds[u.meld-1].pending = false
+	}
+	g.undo[seat] = pendingUndo{}
 	g.win.melded = true
 	side := g.rules.Side(seat)
 	g.emit(Event{Kind: EvMeld, Seat: seat, Side: side, Card: NoCard, Taken: NoCard, Meld: m, Points: m.Points, Announced: true})
@@ -43,7 +47,58 @@ func (g *Game) lapseOnPlay(seat int, c Card) {
 func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 	m := g.pending[seat]
 	g.pending[seat] = Meld{}
+	g.undoPending(seat, &m)
 	g.emit(Event{Kind: EvAnnouncementLapsed, Seat: seat, Side: g.rules.Side(seat), Card: card, Taken: NoCard, Meld: m, Lapse: cause})
+}
+
+// pendingUndo is what a seat's announced meld changed in the deal's meld history (RULES.md §8.18),
+// for undoPending: each card's history before it, the bezique meld it upgraded, its meldRecord.
+type pendingUndo struct {
+	cards    [8]cardUndo // the meld's cards', in its order
+	upgrades int         // 1-based index of the bezique meld it upgraded, 0 none
+	meld     int         // 1-based index of its meldRecord (reform_after_play), 0 none
+}
+
+// cardUndo is a card's meld history before an announcement: the class bit of the meld's kind in
+// used and free, its latest bezique meld and the highest value of its melds.
+type cardUndo struct {
+	used, free Class
+	bez        uint8
+	maxVal     uint32
+}
+
+// keepUndo keeps what seat's announcement of the checked meld of cards is about to change.
+func (g *Game) keepUndo(seat int, cards *CardSet, mc meldCheck) {
+	class := mc.kind.class()
+	u := pendingUndo{upgrades: mc.upgrades}
+	for i := 0; i < cards.Len(); i++ {
+		st := &g.cs[cards.At(i)]
+		u.cards[i] = cardUndo{used: st.used & class, free: st.free & class, bez: st.bez, maxVal: st.maxVal}
+	}
+	g.undo[seat] = u
+}
+
+// undoPending undoes what seat's lapsed announcement m changed: it scored nothing, so its cards
+// may form what they could before it (RULES.md §2 R3, R6 speak of scored melds; a lapsed
+// announcement's cards stayed married, or in a bezique not whole: an outside rules audit). Between
+// the announcement and its lapse no meld of the seat touched its cards (a seat melds after a
+// trick it won, which scores the announcement first).
+func (g *Game) undoPending(seat int, m *Meld) {
+	u := &g.undo[seat]
+	class := m.Kind.class()
+	for i := 0; i < m.Cards.Len(); i++ {
+		st, was := &g.cs[m.Cards.At(i)], &u.cards[i]
+		st.used = st.used&^class | was.used
+		st.free |= was.free // the announcement cleared it; a meld broken since may have set it again
+		st.bez, st.maxVal = was.bez, was.maxVal
+	}
+	if u.upgrades != 0 {
+		g.bez[u.upgrades-1].upgraded = false
+	}
+	if u.meld != 0 {
+		g.melds[u.meld-1].void = true
+	}
+	*u = pendingUndo{}
 }
 
 // inPending reports whether c, on a seat's table, is a card of that seat's pending meld.
