@@ -363,15 +363,17 @@ func (g *Game) checkReuse(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	old, nused := 0, 0
 	var queens, jacks int
-	used := NoCard
+	used, mixed := NoCard, NoCard
+	var taken CardSet // the cards scored in a bezique already
 	for i := 0; i < cards.Len(); i++ {
 		c := cards.At(i)
 		st := &g.cs[c]
 		if st.taken()&ClassBezique == 0 {
 			continue
 		}
-		if old != 0 && int(st.bez) != old {
-			return meldCheck{}, refuse(whyTwoBeziques, c, 0)
+		taken.Add(c)
+		if old != 0 && int(st.bez) != old && mixed == NoCard {
+			mixed = c
 		}
 		old, used = int(st.bez), c
 		nused++
@@ -383,6 +385,16 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	}
 	if nused == 0 {
 		return mc, refusal{}
+	}
+	if mixed != NoCard {
+		// The cards' latest beziques differ; they may still be exactly an earlier one, not
+		// upgraded, whose pair a second double reused (second_double_on_used_pair): R6 lets it be
+		// upgraded (it was refused, each card knowing its latest bezique alone: an outside audit).
+		if k := g.beziqueOf(&taken); k != 0 && !g.bez[k-1].upgraded && mc.level > int(g.bez[k-1].level) {
+			mc.upgrades = k
+			return mc, refusal{}
+		}
+		return meldCheck{}, refuse(whyTwoBeziques, mixed, 0)
 	}
 	rec := &g.bez[old-1]
 	if nused == rec.cards.Len() && !rec.upgraded && mc.level > int(rec.level) {
@@ -401,6 +413,17 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 	return meldCheck{}, refuse(whyNoNewPairs, NoCard, 0)
 }
 
+// beziqueOf returns the 1-based index of the bezique-class meld scored with exactly the cards of
+// taken, or 0.
+func (g *Game) beziqueOf(taken *CardSet) int {
+	for k := 0; k < g.nbez; k++ {
+		if r := &g.bez[k]; r.cards.Len() == taken.Len() && r.cards.containsAll(taken) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
 // applyMeld tables a checked meld and scores it, or, when seat announces it (RULES.md §8.18),
 // keeps it as seat's pending meld.
 func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
@@ -413,6 +436,9 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 		g.bez[g.nbez] = bezRecord{level: uint8(mc.level), cards: *cards}
 		g.nbez++
 		bez = uint8(g.nbez)
+		if announced {
+			g.undo[seat].bez = g.nbez
+		}
 		if mc.upgrades != 0 {
 			g.bez[mc.upgrades-1].upgraded = true
 		}

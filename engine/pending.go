@@ -56,6 +56,7 @@ func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 type pendingUndo struct {
 	cards    [8]cardUndo // the meld's cards', in its order
 	upgrades int         // 1-based index of the bezique meld it upgraded, 0 none
+	bez      int         // 1-based index of its own bezique meld (Game.bez), 0 none
 	meld     int         // 1-based index of its meldRecord (reform_after_play), 0 none
 }
 
@@ -94,6 +95,9 @@ func (g *Game) undoPending(seat int, m *Meld) {
 	}
 	if u.upgrades != 0 {
 		g.bez[u.upgrades-1].upgraded = false
+	}
+	if u.bez != 0 {
+		g.bez[u.bez-1] = bezRecord{} // no cards: no meld is it (beziqueOf)
 	}
 	if u.meld != 0 {
 		g.melds[u.meld-1].void = true

@@ -1339,3 +1339,28 @@ func TestVector44bReformNotTheSameMeld(t *testing.T) {
 		t.Fatalf("totals %v, want [0 580]", got)
 	}
 }
+
+// Four-handed with second_double_on_used_pair: seat 0 melds the double D1 Q♠a J♦a Q♠b J♦b (+500),
+// then the second double D2 Q♠a J♦a Q♠c J♦c on D1's first pair (+500); D1, whole and not
+// upgraded, may still be upgraded to the triple with the new pair Q♠d J♦d (+1500: RULES.md §2 R6).
+// It was refused "two scored beziques never combine": each card knew its latest bezique alone, and
+// Q♠a J♦a's was D2 (an outside rules audit). D2 may be too, in another window.
+func TestSecondDoubleLeavesTheFirstUpgradable(t *testing.T) {
+	for _, first := range []bool{true, false} {
+		p := setup(t, position{variant: FourHandedIndividual, opts: map[string]string{"second_double_on_used_pair": "true"}, trump: "C", fill: 8,
+			hands: []string{"QSa JDa QSb JDb QSc JDc QSd JDd 7Ha", "7Hb", "7Hc", "7Hd"}})
+		p.window(0)
+		p.ok(0, p.meld("QSa JDa QSb JDb"), "seat 0 melds double_bezique QSa JDa QSb JDb (500)")
+		p.window(0)
+		p.ok(0, p.meld("QSa JDa QSc JDc"), "seat 0 melds double_bezique QSa JDa QSc JDc (500)")
+		p.window(0)
+		if first {
+			p.ok(0, p.meld("QSa JDa QSb JDb QSd JDd"), "seat 0 melds triple_bezique QSa JDa QSb JDb QSd JDd (1500)")
+		} else {
+			p.ok(0, p.meld("QSa JDa QSc JDc QSd JDd"), "seat 0 melds triple_bezique QSa JDa QSc JDc QSd JDd (1500)")
+		}
+		if got := p.g.Totals(); got[0] != 2500 {
+			t.Fatalf("seat 0's total %d, want 500 + 500 + 1500", got[0])
+		}
+	}
+}
