@@ -10,13 +10,16 @@ import type { Long } from '@grpc/proto-loader';
  */
 export interface DecisionRequest {
   /**
-   * request_id identifies the request; Decide names it.
+   * request_id identifies the request; Decide names it. A table never uses one twice, across the
+   * referee's restarts and takeovers too: the decision that was open when its referee stopped is
+   * opened again by the next with a new request_id (and seq), and an answer to the former one gets
+   * REJECTION_CODE_STALE_REQUEST naming the new one.
    */
   'request_id'?: (number | string | Long);
   /**
    * seq is the seq of the latest event before the request was opened. A request sent again (after a
-   * resume) keeps it, though events have come since (the seat's own disconnection and return): it
-   * is no marker of a stale request; request_id is.
+   * resume to the same referee) keeps it, though events have come since (the seat's own
+   * disconnection and return): it is no marker of a stale request; request_id is.
    */
   'seq'?: (number | string | Long);
   /**
@@ -56,13 +59,16 @@ export interface DecisionRequest {
  */
 export interface DecisionRequest__Output {
   /**
-   * request_id identifies the request; Decide names it.
+   * request_id identifies the request; Decide names it. A table never uses one twice, across the
+   * referee's restarts and takeovers too: the decision that was open when its referee stopped is
+   * opened again by the next with a new request_id (and seq), and an answer to the former one gets
+   * REJECTION_CODE_STALE_REQUEST naming the new one.
    */
   'request_id': (number);
   /**
    * seq is the seq of the latest event before the request was opened. A request sent again (after a
-   * resume) keeps it, though events have come since (the seat's own disconnection and return): it
-   * is no marker of a stale request; request_id is.
+   * resume to the same referee) keeps it, though events have come since (the seat's own
+   * disconnection and return): it is no marker of a stale request; request_id is.
    */
   'seq': (number);
   /**

@@ -26,7 +26,8 @@ export interface Rejection {
   /**
    * strikes is the number of rejected answers counted against this decision so far, this one
    * included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
-   * UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+   * UNAVAILABLE, and the MALFORMED of a message that answers no request: a second Join, no kind
+   * set, a refused TeamMessage; request_id 0). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
    * forfeits, or the referee plays for it) and the count starts again at the next decision.
    */
   'strikes'?: (number);
@@ -60,7 +61,8 @@ export interface Rejection__Output {
   /**
    * strikes is the number of rejected answers counted against this decision so far, this one
    * included; 0 for a rejection that counts none (REJECTION_CODE_STALE_REQUEST, NOT_CAPTAIN,
-   * UNAVAILABLE). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
+   * UNAVAILABLE, and the MALFORMED of a message that answers no request: a second Join, no kind
+   * set, a refused TeamMessage; request_id 0). At strike_limit the table's FailurePolicy.on_illegal applies at once (the seat
    * forfeits, or the referee plays for it) and the count starts again at the next decision.
    */
   'strikes': (number);

@@ -7,8 +7,9 @@
  */
 export interface TeamMessage {
   /**
-   * text is the message: at most 256 bytes of UTF-8 without control characters
-   * (INVALID_ARGUMENT otherwise).
+   * text is the message: at most 256 bytes of UTF-8 without control characters (otherwise, and
+   * on a seat that is not a team seat, a Rejection REJECTION_CODE_MALFORMED naming the field, no
+   * strike; the stream goes on).
    */
   'text'?: (string);
   /**
@@ -25,8 +26,9 @@ export interface TeamMessage {
  */
 export interface TeamMessage__Output {
   /**
-   * text is the message: at most 256 bytes of UTF-8 without control characters
-   * (INVALID_ARGUMENT otherwise).
+   * text is the message: at most 256 bytes of UTF-8 without control characters (otherwise, and
+   * on a seat that is not a team seat, a Rejection REJECTION_CODE_MALFORMED naming the field, no
+   * strike; the stream goes on).
    */
   'text': (string);
   /**
