@@ -471,6 +471,10 @@ type storedSpec struct {
 	// Lobby are, per seat, the lobby bots of a table a challenge created (table.lobby); absent
 	// for every other table, a tournament's included (its runner restores its lobby seats).
 	Lobby [][]string `json:"lobby,omitempty"`
+	// RequestDigest is the SHA-256 of the CreateTable request that created the table with an
+	// idempotency key (deterministic protobuf, lowercase hex), which a call made again with that
+	// key must match; absent without a key.
+	RequestDigest string `json:"request_digest,omitempty"`
 }
 
 // storedBot is a seat's bot as it named itself at Join (Join.bot_name, Join.bot_version).
@@ -753,7 +757,7 @@ func (s *Referee) rebuild(row store.Table, actions []store.Action) (*table, erro
 	if !t.started.IsZero() { // in play: started when it first did, not now (replay's stand-in)
 		t.started = startedAt(spec, actions, t.started)
 	}
-	t.quotaKey, t.lobby = spec.QuotaKey, spec.Lobby
+	t.quotaKey, t.lobby, t.requestDigest = spec.QuotaKey, spec.Lobby, spec.RequestDigest
 	for _, st := range t.seats { // a built-in bot goes on as if the referee had not stopped
 		if r, ok := st.bot.(bots.Resumer); ok {
 			var n uint64

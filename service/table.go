@@ -57,6 +57,9 @@ type table struct {
 	// none for a seat of another kind), stored with the spec so that a referee that recovers the
 	// table counts it in their capacities again; nil for every other table.
 	lobby [][]string
+	// requestDigest is the digest of the CreateTable request that made the table with an
+	// idempotency key (storedSpec.RequestDigest), "" for none.
+	requestDigest string
 	// lost is cancelled (lose, with the cause) when this referee no longer holds the table's
 	// lease, or can no longer be sure that it does (leases.go): run then stops the table without
 	// another write if it is still live, and logs the cause (its seats and watchers are told to
@@ -1354,7 +1357,7 @@ func (t *table) storedSpec(floor uint64) ([]byte, error) {
 	}
 	return json.Marshal(storedSpec{Request: req, Tokens: tokens, SeqFloor: floor, Salt: t.dealing.salt,
 		DealingSource: t.dealing.source.String(), Creator: t.creator, BotNames: t.botNames(), QuotaKey: t.quotaKey, Joined: joined,
-		Started: t.started, Lobby: t.lobby})
+		Started: t.started, Lobby: t.lobby, RequestDigest: t.requestDigest})
 }
 
 // storeJoined stores the bots that joined the table's seats (storedSpec.Joined) when one changed

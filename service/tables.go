@@ -210,6 +210,15 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 	if err := checkNewClock(in.GetClock()); err != nil {
 		return nil, err
 	}
+	idem, err := idempotencyOf(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	if idem.key != "" {
+		if resp, err := s.createdBefore(ctx, idem, in.GetIdempotencyKey()); resp != nil || err != nil {
+			return resp, err
+		}
+	}
 	in = proto.CloneOf(in)
 	in.Options = options
 	wctx, cancel, err := s.landing(ctx)
@@ -217,16 +226,23 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		return nil, err
 	}
 	defer cancel()
-	resp, err := s.createTable(wctx, in, "t-"+randomHex(8), "", requestSource(in))
+	resp, err := s.createTable(context.WithValue(wctx, idempotencyKey{}, idem), in, "t-"+randomHex(8), "", requestSource(in))
+	if errors.Is(err, store.ErrConflict) && idem.key != "" {
+		// The same call made again at once, whose table took the key first.
+		if resp, err := s.createdBefore(ctx, idem, in.GetIdempotencyKey()); resp != nil || err != nil {
+			return resp, err
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.audit(ctx, pb.AuditAction_AUDIT_ACTION_TABLE_CREATED, resp.GetTableId(), dealingAudit(requestSource(in)))
-	if ctx.Err() != nil && needsTokens(in) {
+	if ctx.Err() != nil && needsTokens(in) && idem.key == "" {
 		// The caller's deadline or cancellation came before its answer: no one has the seat
 		// tokens, and the table would wait, counted against its creator's limits, until it
 		// expired (an outside trial left 49 such tables). A tournament's tables, which its runner
-		// creates (createTable), are not the caller's to lose.
+		// creates (createTable), are not the caller's to lose; nor is a table created with an
+		// idempotency key, whose caller calls again for it and its tokens.
 		if _, err := s.CancelTable(context.WithoutCancel(ctx), resp.GetTableId(), "its creator's call ended before the answer with the seat tokens"); err != nil {
 			s.log.Warn("cancelling a table whose creator's call had ended", "table", resp.GetTableId(), "err", err)
 		}
@@ -287,13 +303,15 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	}
 	t.dealing, t.quotaKey = dl, key
 	t.lobby, _ = ctx.Value(lobbySeatsKey{}).([][]string)
+	idem, _ := ctx.Value(idempotencyKey{}).(idempotency)
+	t.requestDigest = idem.digest
 	t.bind(PrincipalFrom(ctx).ID, botNames)
 	spec, err := t.storedSpec(0)
 	if err != nil {
 		return nil, err
 	}
 	row := store.Table{ID: id, State: store.StateWaiting, Variant: string(t.rules.Variant),
-		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created}
+		Spec: spec, Seed: seed[:], Commitment: dl.commitment, Tournament: tournamentID, CreatedAt: created, IdempotencyKey: idem.key}
 	start := time.Now()
 	if s.leaser != nil { // the store counts the creation limits of every referee sharing it
 		var done func() // one creation of key at a time holds a store connection (awaitTurn)

@@ -25,7 +25,8 @@ type memStore struct {
 	mu     sync.Mutex
 	closed bool
 	tables map[string]*memTable
-	ended  []string // ids of the kept ended tables, in the order they ended (oldest first)
+	idem   map[string]string // table ids by idempotency key (Table.IdempotencyKey), while kept
+	ended  []string          // ids of the kept ended tables, in the order they ended (oldest first)
 	keys   map[string]Key
 	audit  []AuditEvent // in the order appended, at most MemoryAuditKeep
 
@@ -35,7 +36,8 @@ type memStore struct {
 // memTable is one table with everything stored under it. Its byte slices are the store's own
 // copies: they go in and out through clones only.
 type memTable struct {
-	row     Table
+	row     Table // its IdempotencyKey empty, as the SQL stores read it
+	idem    string
 	actions []Action // ascending Seq
 	record  []byte   // the record compressed with DEFLATE (see pack); nil when the table has no record
 	bots    []string // sorted, no duplicates
@@ -61,7 +63,7 @@ func NewMemory(keepEnded int) Store {
 	if keepEnded <= 0 {
 		keepEnded = DefaultKeepEnded
 	}
-	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, keys: map[string]Key{}, tournaments: map[string]*memTournament{}}
+	return &memStore{keep: keepEnded, tables: map[string]*memTable{}, idem: map[string]string{}, keys: map[string]Key{}, tournaments: map[string]*memTournament{}}
 }
 
 // stamp converts t to what the SQL stores read back: UTC, truncated to microseconds.
@@ -96,14 +98,35 @@ func (m *memStore) CreateTable(_ context.Context, t Table) error {
 	if _, ok := m.tables[t.ID]; ok {
 		return fmt.Errorf("store: create table %q: id exists: %w", t.ID, ErrConflict)
 	}
+	if _, ok := m.idem[t.IdempotencyKey]; ok && t.IdempotencyKey != "" {
+		return fmt.Errorf("store: create table %q: idempotency key exists: %w", t.ID, ErrConflict)
+	}
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = time.Now()
 	}
 	row := Table{ID: t.ID, State: t.State, Variant: t.Variant, Spec: bytes.Clone(nonNil(t.Spec)),
 		Seed: bytes.Clone(nonNil(t.Seed)), Commitment: t.Commitment, Tournament: t.Tournament, CreatedAt: stamp(t.CreatedAt), WinnerSide: NoWinner}
 	row.UpdatedAt = row.CreatedAt
-	m.tables[t.ID] = &memTable{row: row}
+	m.tables[t.ID] = &memTable{row: row, idem: t.IdempotencyKey}
+	if t.IdempotencyKey != "" {
+		m.idem[t.IdempotencyKey] = t.ID
+	}
 	return nil
+}
+
+// TableByIdempotencyKey implements [Store.TableByIdempotencyKey].
+func (m *memStore) TableByIdempotencyKey(_ context.Context, key string) (Table, error) {
+	if err := m.lock("get table by idempotency key"); err != nil {
+		return Table{}, err
+	}
+	defer m.mu.Unlock()
+	mt, ok := m.tables[m.idem[key]]
+	if !ok || key == "" {
+		return Table{}, fmt.Errorf("store: get table by idempotency key: %w", ErrNotFound)
+	}
+	t := cloneTable(mt.row)
+	t.IdempotencyKey = key
+	return t, nil
 }
 
 // GetTable implements [Store.GetTable].
@@ -228,6 +251,7 @@ func (m *memStore) FinishTable(_ context.Context, id string, o Outcome) error {
 	}
 	m.ended = append(m.ended, id)
 	for len(m.ended) > m.keep {
+		delete(m.idem, m.tables[m.ended[0]].idem)
 		delete(m.tables, m.ended[0])
 		m.ended[0] = ""
 		m.ended = m.ended[1:]

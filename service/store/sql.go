@@ -219,9 +219,10 @@ func (s *sqlStore) createTable(ctx context.Context, t Table, quotaKey string, ch
 		}
 	}
 	if _, err := tx.ExecContext(ctx, s.d.rebind(
-		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment, tournament_id, quota_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+		"INSERT INTO tables (id, created_at, updated_at, state, variant, spec, seed, commitment, tournament_id, quota_key, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
 		t.ID, created, created, string(t.State), t.Variant, nonNil(t.Spec), nonNil(t.Seed), t.Commitment,
-		sql.NullString{String: t.Tournament, Valid: t.Tournament != ""}, sql.NullString{String: quotaKey, Valid: quotaKey != ""}); err != nil {
+		sql.NullString{String: t.Tournament, Valid: t.Tournament != ""}, sql.NullString{String: quotaKey, Valid: quotaKey != ""},
+		sql.NullString{String: t.IdempotencyKey, Valid: t.IdempotencyKey != ""}); err != nil {
 		return s.wrap(op, err)
 	}
 	// The table's head: no seq stored yet, and its actions will come after every id so far.
@@ -256,6 +257,31 @@ func (s *sqlStore) GetTable(ctx context.Context, id string) (Table, error) {
 	if err != nil {
 		return Table{}, s.wrap(op, err)
 	}
+	return t, nil
+}
+
+// TableByIdempotencyKey implements [Store.TableByIdempotencyKey].
+func (s *sqlStore) TableByIdempotencyKey(ctx context.Context, key string) (Table, error) {
+	if s.isClosed() {
+		return Table{}, fmt.Errorf("store: get table by idempotency key: %w", ErrClosed)
+	}
+	const op = "get table by idempotency key"
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE idempotency_key = ?"), key)
+	if err != nil {
+		return Table{}, s.wrap(op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return Table{}, s.wrap(op, err)
+		}
+		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
+	}
+	t, err := scanTable(rows)
+	if err != nil {
+		return Table{}, s.wrap(op, err)
+	}
+	t.IdempotencyKey = key
 	return t, nil
 }
 

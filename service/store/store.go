@@ -89,6 +89,11 @@ type Table struct {
 	Scores string
 	// Reason is why the table ended, as [Outcome.Reason] stored it; empty while active.
 	Reason string
+	// IdempotencyKey is the key of the call that created the table, composed by the referee with
+	// its caller's principal; "" for none. [Store.CreateTable] stores it (ErrConflict when another
+	// table has it) and [Store.TableByIdempotencyKey] finds the table by it; other reads leave it
+	// empty.
+	IdempotencyKey string
 	// Unreadable is set by the store when the stored row could not be read (a column holding a
 	// value of the wrong type: SQLite keeps whatever is written to it) or, from
 	// [Store.LoadActive], one of the table's actions could not: why. The other fields are then
@@ -214,6 +219,9 @@ type Store interface {
 	CreateTable(ctx context.Context, t Table) error
 	// GetTable returns the table with this id, or ErrNotFound.
 	GetTable(ctx context.Context, id string) (Table, error)
+	// TableByIdempotencyKey returns the table created with this idempotency key
+	// (Table.IdempotencyKey), or ErrNotFound.
+	TableByIdempotencyKey(ctx context.Context, key string) (Table, error)
 	// ListTables returns up to pageSize tables matching f, oldest first (by CreatedAt, then ID),
 	// and the token of the next page ("" on the last page). pageToken is "" for the first page
 	// or a token from a previous call; ErrInvalid if it is malformed.

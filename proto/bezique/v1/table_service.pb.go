@@ -48,9 +48,17 @@ type CreateTableRequest struct {
 	Public bool `protobuf:"varint,8,opt,name=public,proto3" json:"public,omitempty"`
 	// team_policy says whose answer counts at the table's team seats (RemoteSeat.team_size > 1);
 	// unspecified is TEAM_POLICY_CAPTAIN.
-	TeamPolicy    TeamPolicy `protobuf:"varint,9,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TeamPolicy TeamPolicy `protobuf:"varint,9,opt,name=team_policy,json=teamPolicy,proto3,enum=bezique.v1.TeamPolicy" json:"team_policy,omitempty"`
+	// idempotency_key makes the call safe to make again after its answer was lost (a timeout, a
+	// dropped connection, UNAVAILABLE): a CreateTable by the same caller (API key; without keys,
+	// the same client address) with the same key returns the table the first call created, with
+	// its seat tokens, however it has fared since, rather than a second table; with another
+	// request, ALREADY_EXISTS naming that table. At most 64 bytes of printable text; empty (the
+	// default) creates a table at every call. The key stays the table's for as long as the store
+	// keeps it.
+	IdempotencyKey string `protobuf:"bytes,10,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CreateTableRequest) Reset() {
@@ -144,6 +152,13 @@ func (x *CreateTableRequest) GetTeamPolicy() TeamPolicy {
 		return x.TeamPolicy
 	}
 	return TeamPolicy_TEAM_POLICY_UNSPECIFIED
+}
+
+func (x *CreateTableRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
 }
 
 // CreateTableResponse is the created table.
@@ -1162,7 +1177,7 @@ var File_bezique_v1_table_service_proto protoreflect.FileDescriptor
 const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1ebezique/v1/table_service.proto\x12\n" +
-	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x15bezique/v1/seat.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n" +
+	"bezique.v1\x1a\x17bezique/v1/events.proto\x1a\x17bezique/v1/record.proto\x1a\x16bezique/v1/rules.proto\x1a\x15bezique/v1/seat.proto\x1a\x16bezique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb7\x04\n" +
 	"\x12CreateTableRequest\x12-\n" +
 	"\avariant\x18\x01 \x01(\x0e2\x13.bezique.v1.VariantR\avariant\x12E\n" +
 	"\aoptions\x18\x02 \x03(\v2+.bezique.v1.CreateTableRequest.OptionsEntryR\aoptions\x12,\n" +
@@ -1173,7 +1188,9 @@ const file_bezique_v1_table_service_proto_rawDesc = "" +
 	"\fstacked_deal\x18\a \x01(\v2\x17.bezique.v1.StackedDealR\vstackedDeal\x12\x16\n" +
 	"\x06public\x18\b \x01(\bR\x06public\x127\n" +
 	"\vteam_policy\x18\t \x01(\x0e2\x16.bezique.v1.TeamPolicyR\n" +
-	"teamPolicy\x1a:\n" +
+	"teamPolicy\x12'\n" +
+	"\x0fidempotency_key\x18\n" +
+	" \x01(\tR\x0eidempotencyKey\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01B\a\n" +

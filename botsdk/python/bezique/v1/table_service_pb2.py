@@ -19,7 +19,7 @@ from bezique.v1 import table_pb2 as bezique_dot_v1_dot_table__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65zique/v1/table_service.proto\x12\nbezique.v1\x1a\x17\x62\x65zique/v1/events.proto\x1a\x17\x62\x65zique/v1/record.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x15\x62\x65zique/v1/seat.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x04\n\x12\x43reateTableRequest\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x45\n\x07options\x18\x02 \x03(\x0b\x32+.bezique.v1.CreateTableRequest.OptionsEntryR\x07options\x12,\n\x05seats\x18\x03 \x03(\x0b\x32\x16.bezique.v1.SeatConfigR\x05seats\x12\'\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x05 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x17\n\x04seed\x18\x06 \x01(\x0cH\x00R\x04seed\x88\x01\x01\x12:\n\x0cstacked_deal\x18\x07 \x01(\x0b\x32\x17.bezique.v1.StackedDealR\x0bstackedDeal\x12\x16\n\x06public\x18\x08 \x01(\x08R\x06public\x12\x37\n\x0bteam_policy\x18\t \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\x42\x07\n\x05_seed\"\xbe\x01\n\x13\x43reateTableResponse\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x36\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SeatTokenR\nseatTokens\x12\'\n\x0fseed_commitment\x18\x03 \x01(\tR\x0eseedCommitment\x12+\n\x05table\x18\x04 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\",\n\x0fGetTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\"?\n\x10GetTableResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\"\x9a\x01\n\x11ListTablesRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12,\n\x05state\x18\x03 \x01(\x0e\x32\x16.bezique.v1.TableStateR\x05state\x12\x1b\n\ttable_ids\x18\x04 \x03(\tR\x08tableIds\"k\n\x12ListTablesResponse\x12-\n\x06tables\x18\x01 \x03(\x0b\x32\x15.bezique.v1.TableInfoR\x06tables\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"G\n\x12\x43\x61ncelTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x16\n\x06reason\x18\x02 \x01(\tR\x06reason\"B\n\x13\x43\x61ncelTableResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\"\xac\x01\n\x11WatchTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x19\n\x08\x64\x65lay_ms\x18\x02 \x01(\rR\x07\x64\x65layMs\x12\x19\n\x08\x66rom_seq\x18\x03 \x01(\x04R\x07\x66romSeq\x12#\n\rclock_reports\x18\x04 \x01(\x08R\x0c\x63lockReports\x12!\n\x0cheartbeat_ms\x18\x05 \x01(\rR\x0bheartbeatMs\"\xd9\x01\n\x12WatchTableResponse\x12\'\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x11.bezique.v1.EventR\x05\x65vent\x12@\n\x0cteam_message\x18\x02 \x01(\x0b\x32\x1d.bezique.v1.TeamMessageRecordR\x0bteamMessage\x12:\n\x0c\x63lock_report\x18\x03 \x01(\x0b\x32\x17.bezique.v1.ClockReportR\x0b\x63lockReport\x12\x1c\n\theartbeat\x18\x04 \x01(\x08R\theartbeat\"-\n\x10GetRecordRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\"C\n\x11GetRecordResponse\x12.\n\x06record\x18\x01 \x01(\x0b\x32\x16.bezique.v1.GameRecordR\x06record\"-\n\x10GetReplayRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\">\n\x11GetReplayResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x11.bezique.v1.EventR\x06\x65vents\"\x89\x03\n\x10ListGamesRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12\x19\n\x08\x62ot_name\x18\x03 \x01(\tR\x07\x62otName\x12-\n\x07variant\x18\x04 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12-\n\x07outcome\x18\x05 \x01(\x0e\x32\x13.bezique.v1.OutcomeR\x07outcome\x12\x41\n\x0e\x66inished_after\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\rfinishedAfter\x12\x43\n\x0f\x66inished_before\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x0e\x66inishedBefore\x12\x38\n\x18without_tournament_games\x18\x08 \x01(\x08R\x16withoutTournamentGames\"h\n\x11ListGamesResponse\x12+\n\x05games\x18\x01 \x03(\x0b\x32\x15.bezique.v1.TableInfoR\x05games\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x17\n\x15GetRuleCatalogRequest\"J\n\x16GetRuleCatalogResponse\x12\x30\n\x07options\x18\x01 \x03(\x0b\x32\x16.bezique.v1.RuleOptionR\x07options2\xeb\x05\n\x0cTableService\x12N\n\x0b\x43reateTable\x12\x1e.bezique.v1.CreateTableRequest\x1a\x1f.bezique.v1.CreateTableResponse\x12J\n\x08GetTable\x12\x1b.bezique.v1.GetTableRequest\x1a\x1c.bezique.v1.GetTableResponse\"\x03\x90\x02\x01\x12P\n\nListTables\x12\x1d.bezique.v1.ListTablesRequest\x1a\x1e.bezique.v1.ListTablesResponse\"\x03\x90\x02\x01\x12N\n\x0b\x43\x61ncelTable\x12\x1e.bezique.v1.CancelTableRequest\x1a\x1f.bezique.v1.CancelTableResponse\x12R\n\nWatchTable\x12\x1d.bezique.v1.WatchTableRequest\x1a\x1e.bezique.v1.WatchTableResponse\"\x03\x90\x02\x01\x30\x01\x12M\n\tGetRecord\x12\x1c.bezique.v1.GetRecordRequest\x1a\x1d.bezique.v1.GetRecordResponse\"\x03\x90\x02\x01\x12M\n\tGetReplay\x12\x1c.bezique.v1.GetReplayRequest\x1a\x1d.bezique.v1.GetReplayResponse\"\x03\x90\x02\x01\x12M\n\tListGames\x12\x1c.bezique.v1.ListGamesRequest\x1a\x1d.bezique.v1.ListGamesResponse\"\x03\x90\x02\x01\x12\\\n\x0eGetRuleCatalog\x12!.bezique.v1.GetRuleCatalogRequest\x1a\".bezique.v1.GetRuleCatalogResponse\"\x03\x90\x02\x01\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65zique/v1/table_service.proto\x12\nbezique.v1\x1a\x17\x62\x65zique/v1/events.proto\x1a\x17\x62\x65zique/v1/record.proto\x1a\x16\x62\x65zique/v1/rules.proto\x1a\x15\x62\x65zique/v1/seat.proto\x1a\x16\x62\x65zique/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb7\x04\n\x12\x43reateTableRequest\x12-\n\x07variant\x18\x01 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12\x45\n\x07options\x18\x02 \x03(\x0b\x32+.bezique.v1.CreateTableRequest.OptionsEntryR\x07options\x12,\n\x05seats\x18\x03 \x03(\x0b\x32\x16.bezique.v1.SeatConfigR\x05seats\x12\'\n\x05\x63lock\x18\x04 \x01(\x0b\x32\x11.bezique.v1.ClockR\x05\x63lock\x12@\n\x0e\x66\x61ilure_policy\x18\x05 \x01(\x0b\x32\x19.bezique.v1.FailurePolicyR\rfailurePolicy\x12\x17\n\x04seed\x18\x06 \x01(\x0cH\x00R\x04seed\x88\x01\x01\x12:\n\x0cstacked_deal\x18\x07 \x01(\x0b\x32\x17.bezique.v1.StackedDealR\x0bstackedDeal\x12\x16\n\x06public\x18\x08 \x01(\x08R\x06public\x12\x37\n\x0bteam_policy\x18\t \x01(\x0e\x32\x16.bezique.v1.TeamPolicyR\nteamPolicy\x12\'\n\x0fidempotency_key\x18\n \x01(\tR\x0eidempotencyKey\x1a:\n\x0cOptionsEntry\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\tR\x05value:\x02\x38\x01\x42\x07\n\x05_seed\"\xbe\x01\n\x13\x43reateTableResponse\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x36\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x15.bezique.v1.SeatTokenR\nseatTokens\x12\'\n\x0fseed_commitment\x18\x03 \x01(\tR\x0eseedCommitment\x12+\n\x05table\x18\x04 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\",\n\x0fGetTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\"?\n\x10GetTableResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\"\x9a\x01\n\x11ListTablesRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12,\n\x05state\x18\x03 \x01(\x0e\x32\x16.bezique.v1.TableStateR\x05state\x12\x1b\n\ttable_ids\x18\x04 \x03(\tR\x08tableIds\"k\n\x12ListTablesResponse\x12-\n\x06tables\x18\x01 \x03(\x0b\x32\x15.bezique.v1.TableInfoR\x06tables\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"G\n\x12\x43\x61ncelTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x16\n\x06reason\x18\x02 \x01(\tR\x06reason\"B\n\x13\x43\x61ncelTableResponse\x12+\n\x05table\x18\x01 \x01(\x0b\x32\x15.bezique.v1.TableInfoR\x05table\"\xac\x01\n\x11WatchTableRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\x12\x19\n\x08\x64\x65lay_ms\x18\x02 \x01(\rR\x07\x64\x65layMs\x12\x19\n\x08\x66rom_seq\x18\x03 \x01(\x04R\x07\x66romSeq\x12#\n\rclock_reports\x18\x04 \x01(\x08R\x0c\x63lockReports\x12!\n\x0cheartbeat_ms\x18\x05 \x01(\rR\x0bheartbeatMs\"\xd9\x01\n\x12WatchTableResponse\x12\'\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x11.bezique.v1.EventR\x05\x65vent\x12@\n\x0cteam_message\x18\x02 \x01(\x0b\x32\x1d.bezique.v1.TeamMessageRecordR\x0bteamMessage\x12:\n\x0c\x63lock_report\x18\x03 \x01(\x0b\x32\x17.bezique.v1.ClockReportR\x0b\x63lockReport\x12\x1c\n\theartbeat\x18\x04 \x01(\x08R\theartbeat\"-\n\x10GetRecordRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\"C\n\x11GetRecordResponse\x12.\n\x06record\x18\x01 \x01(\x0b\x32\x16.bezique.v1.GameRecordR\x06record\"-\n\x10GetReplayRequest\x12\x19\n\x08table_id\x18\x01 \x01(\tR\x07tableId\">\n\x11GetReplayResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x11.bezique.v1.EventR\x06\x65vents\"\x89\x03\n\x10ListGamesRequest\x12\x1b\n\tpage_size\x18\x01 \x01(\rR\x08pageSize\x12\x1d\n\npage_token\x18\x02 \x01(\tR\tpageToken\x12\x19\n\x08\x62ot_name\x18\x03 \x01(\tR\x07\x62otName\x12-\n\x07variant\x18\x04 \x01(\x0e\x32\x13.bezique.v1.VariantR\x07variant\x12-\n\x07outcome\x18\x05 \x01(\x0e\x32\x13.bezique.v1.OutcomeR\x07outcome\x12\x41\n\x0e\x66inished_after\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\rfinishedAfter\x12\x43\n\x0f\x66inished_before\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampR\x0e\x66inishedBefore\x12\x38\n\x18without_tournament_games\x18\x08 \x01(\x08R\x16withoutTournamentGames\"h\n\x11ListGamesResponse\x12+\n\x05games\x18\x01 \x03(\x0b\x32\x15.bezique.v1.TableInfoR\x05games\x12&\n\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x17\n\x15GetRuleCatalogRequest\"J\n\x16GetRuleCatalogResponse\x12\x30\n\x07options\x18\x01 \x03(\x0b\x32\x16.bezique.v1.RuleOptionR\x07options2\xeb\x05\n\x0cTableService\x12N\n\x0b\x43reateTable\x12\x1e.bezique.v1.CreateTableRequest\x1a\x1f.bezique.v1.CreateTableResponse\x12J\n\x08GetTable\x12\x1b.bezique.v1.GetTableRequest\x1a\x1c.bezique.v1.GetTableResponse\"\x03\x90\x02\x01\x12P\n\nListTables\x12\x1d.bezique.v1.ListTablesRequest\x1a\x1e.bezique.v1.ListTablesResponse\"\x03\x90\x02\x01\x12N\n\x0b\x43\x61ncelTable\x12\x1e.bezique.v1.CancelTableRequest\x1a\x1f.bezique.v1.CancelTableResponse\x12R\n\nWatchTable\x12\x1d.bezique.v1.WatchTableRequest\x1a\x1e.bezique.v1.WatchTableResponse\"\x03\x90\x02\x01\x30\x01\x12M\n\tGetRecord\x12\x1c.bezique.v1.GetRecordRequest\x1a\x1d.bezique.v1.GetRecordResponse\"\x03\x90\x02\x01\x12M\n\tGetReplay\x12\x1c.bezique.v1.GetReplayRequest\x1a\x1d.bezique.v1.GetReplayResponse\"\x03\x90\x02\x01\x12M\n\tListGames\x12\x1c.bezique.v1.ListGamesRequest\x1a\x1d.bezique.v1.ListGamesResponse\"\x03\x90\x02\x01\x12\\\n\x0eGetRuleCatalog\x12!.bezique.v1.GetRuleCatalogRequest\x1a\".bezique.v1.GetRuleCatalogResponse\"\x03\x90\x02\x01\x42=Z;github.com/bezique-arena/bezique/proto/bezique/v1;beziquev1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'bezique.v1.table_service_pb2', globals())
@@ -44,43 +44,43 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _TABLESERVICE.methods_by_name['GetRuleCatalog']._options = None
   _TABLESERVICE.methods_by_name['GetRuleCatalog']._serialized_options = b'\220\002\001'
   _CREATETABLEREQUEST._serialized_start=201
-  _CREATETABLEREQUEST._serialized_end=727
-  _CREATETABLEREQUEST_OPTIONSENTRY._serialized_start=660
-  _CREATETABLEREQUEST_OPTIONSENTRY._serialized_end=718
-  _CREATETABLERESPONSE._serialized_start=730
-  _CREATETABLERESPONSE._serialized_end=920
-  _GETTABLEREQUEST._serialized_start=922
-  _GETTABLEREQUEST._serialized_end=966
-  _GETTABLERESPONSE._serialized_start=968
-  _GETTABLERESPONSE._serialized_end=1031
-  _LISTTABLESREQUEST._serialized_start=1034
-  _LISTTABLESREQUEST._serialized_end=1188
-  _LISTTABLESRESPONSE._serialized_start=1190
-  _LISTTABLESRESPONSE._serialized_end=1297
-  _CANCELTABLEREQUEST._serialized_start=1299
-  _CANCELTABLEREQUEST._serialized_end=1370
-  _CANCELTABLERESPONSE._serialized_start=1372
-  _CANCELTABLERESPONSE._serialized_end=1438
-  _WATCHTABLEREQUEST._serialized_start=1441
-  _WATCHTABLEREQUEST._serialized_end=1613
-  _WATCHTABLERESPONSE._serialized_start=1616
-  _WATCHTABLERESPONSE._serialized_end=1833
-  _GETRECORDREQUEST._serialized_start=1835
-  _GETRECORDREQUEST._serialized_end=1880
-  _GETRECORDRESPONSE._serialized_start=1882
-  _GETRECORDRESPONSE._serialized_end=1949
-  _GETREPLAYREQUEST._serialized_start=1951
-  _GETREPLAYREQUEST._serialized_end=1996
-  _GETREPLAYRESPONSE._serialized_start=1998
-  _GETREPLAYRESPONSE._serialized_end=2060
-  _LISTGAMESREQUEST._serialized_start=2063
-  _LISTGAMESREQUEST._serialized_end=2456
-  _LISTGAMESRESPONSE._serialized_start=2458
-  _LISTGAMESRESPONSE._serialized_end=2562
-  _GETRULECATALOGREQUEST._serialized_start=2564
-  _GETRULECATALOGREQUEST._serialized_end=2587
-  _GETRULECATALOGRESPONSE._serialized_start=2589
-  _GETRULECATALOGRESPONSE._serialized_end=2663
-  _TABLESERVICE._serialized_start=2666
-  _TABLESERVICE._serialized_end=3413
+  _CREATETABLEREQUEST._serialized_end=768
+  _CREATETABLEREQUEST_OPTIONSENTRY._serialized_start=701
+  _CREATETABLEREQUEST_OPTIONSENTRY._serialized_end=759
+  _CREATETABLERESPONSE._serialized_start=771
+  _CREATETABLERESPONSE._serialized_end=961
+  _GETTABLEREQUEST._serialized_start=963
+  _GETTABLEREQUEST._serialized_end=1007
+  _GETTABLERESPONSE._serialized_start=1009
+  _GETTABLERESPONSE._serialized_end=1072
+  _LISTTABLESREQUEST._serialized_start=1075
+  _LISTTABLESREQUEST._serialized_end=1229
+  _LISTTABLESRESPONSE._serialized_start=1231
+  _LISTTABLESRESPONSE._serialized_end=1338
+  _CANCELTABLEREQUEST._serialized_start=1340
+  _CANCELTABLEREQUEST._serialized_end=1411
+  _CANCELTABLERESPONSE._serialized_start=1413
+  _CANCELTABLERESPONSE._serialized_end=1479
+  _WATCHTABLEREQUEST._serialized_start=1482
+  _WATCHTABLEREQUEST._serialized_end=1654
+  _WATCHTABLERESPONSE._serialized_start=1657
+  _WATCHTABLERESPONSE._serialized_end=1874
+  _GETRECORDREQUEST._serialized_start=1876
+  _GETRECORDREQUEST._serialized_end=1921
+  _GETRECORDRESPONSE._serialized_start=1923
+  _GETRECORDRESPONSE._serialized_end=1990
+  _GETREPLAYREQUEST._serialized_start=1992
+  _GETREPLAYREQUEST._serialized_end=2037
+  _GETREPLAYRESPONSE._serialized_start=2039
+  _GETREPLAYRESPONSE._serialized_end=2101
+  _LISTGAMESREQUEST._serialized_start=2104
+  _LISTGAMESREQUEST._serialized_end=2497
+  _LISTGAMESRESPONSE._serialized_start=2499
+  _LISTGAMESRESPONSE._serialized_end=2603
+  _GETRULECATALOGREQUEST._serialized_start=2605
+  _GETRULECATALOGREQUEST._serialized_end=2628
+  _GETRULECATALOGRESPONSE._serialized_start=2630
+  _GETRULECATALOGRESPONSE._serialized_end=2704
+  _TABLESERVICE._serialized_start=2707
+  _TABLESERVICE._serialized_end=3454
 # @@protoc_insertion_point(module_scope)

@@ -53,6 +53,16 @@ export interface CreateTableRequest {
    * unspecified is TEAM_POLICY_CAPTAIN.
    */
   'team_policy'?: (_bezique_v1_TeamPolicy);
+  /**
+   * idempotency_key makes the call safe to make again after its answer was lost (a timeout, a
+   * dropped connection, UNAVAILABLE): a CreateTable by the same caller (API key; without keys,
+   * the same client address) with the same key returns the table the first call created, with
+   * its seat tokens, however it has fared since, rather than a second table; with another
+   * request, ALREADY_EXISTS naming that table. At most 64 bytes of printable text; empty (the
+   * default) creates a table at every call. The key stays the table's for as long as the store
+   * keeps it.
+   */
+  'idempotency_key'?: (string);
   '_seed'?: "seed";
 }
 
@@ -102,5 +112,15 @@ export interface CreateTableRequest__Output {
    * unspecified is TEAM_POLICY_CAPTAIN.
    */
   'team_policy': (_bezique_v1_TeamPolicy__Output);
+  /**
+   * idempotency_key makes the call safe to make again after its answer was lost (a timeout, a
+   * dropped connection, UNAVAILABLE): a CreateTable by the same caller (API key; without keys,
+   * the same client address) with the same key returns the table the first call created, with
+   * its seat tokens, however it has fared since, rather than a second table; with another
+   * request, ALREADY_EXISTS naming that table. At most 64 bytes of printable text; empty (the
+   * default) creates a table at every call. The key stays the table's for as long as the store
+   * keeps it.
+   */
+  'idempotency_key': (string);
   '_seed'?: "seed";
 }
