@@ -192,7 +192,10 @@ const DefaultMaxTarget = 10_000
 // [*QuotaError] at the caller's Config.MaxWaitingPerPrincipal, MaxTablesPerPrincipal or
 // CreatesPerMinute (in-process calls have no such limits, see quotaKey; with a store that several
 // referees share, the limits count the caller's tables on all of them); the store's error when
-// the table cannot be stored.
+// the table cannot be stored. With an idempotency_key, a call made again by the same caller
+// (quotaKey) returns the table the first created (createdBefore), or a kindError matching
+// store.ErrConflict (ALREADY_EXISTS) for another request; a [FieldError] for a key over
+// MaxIdempotencyKeyBytes.
 func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*pb.CreateTableResponse, error) {
 	if in.GetSeed() != nil || in.GetStackedDeal() != nil {
 		if err := mayChooseDeals(ctx, "a table"); err != nil {
