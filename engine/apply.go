@@ -334,7 +334,10 @@ func (g *Game) interchangeable(c, d Card) bool {
 		return true
 	}
 	return a.loc == b.loc && a.used == b.used && a.free == b.free && a.bez == b.bez && a.maxVal == b.maxVal && a.spent == b.spent &&
-		g.inPending(c) == g.inPending(d)
+		g.inPending(c) == g.inPending(d) &&
+		// Playing a card breaks the melds it is in (reform_after_play): copies in different ones
+		// lead to different games (Legal listed one of them: an outside rules audit).
+		(len(g.melds) == 0 || g.wholeMelds(c, false) == g.wholeMelds(d, false))
 }
 
 // declareCarteBlanche scores seat's carte blanche (RULES.md §3.6.4): the whole hand is shown

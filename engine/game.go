@@ -58,14 +58,12 @@ type bezRecord struct {
 }
 
 // meldRecord is one scored meld of the current deal, kept under reform_after_play so that playing
-// one of its cards frees the others for the same kind (RULES.md §2 R8). An announced meld's
-// (RULES.md §8.18) is pending until it scores, and void once it lapsed: it frees nothing.
+// one of its cards frees the others for the same kind (RULES.md §2 R8). (No variant has both
+// reform_after_play and allow_pending_declarations: a meld recorded here is scored.)
 type meldRecord struct {
-	class   Class
-	broken  bool
-	pending bool
-	void    bool
-	cards   CardSet
+	class  Class
+	broken bool
+	cards  CardSet
 }
 
 // MaxTricks is the largest number of tricks in a deal: six-pack's 84 phase-1 and 12 phase-2

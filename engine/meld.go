@@ -319,7 +319,7 @@ func (g *Game) reforms(cards *CardSet, class Class) bool {
 // scored again: an outside audit).
 func (g *Game) scoredWhole(cards *CardSet, class Class) bool {
 	for i := range g.melds {
-		if m := &g.melds[i]; !m.broken && !m.void && m.class == class && m.cards.Len() == cards.Len() && m.cards.containsAll(cards) {
+		if m := &g.melds[i]; !m.broken && m.class == class && m.cards.Len() == cards.Len() && m.cards.containsAll(cards) {
 			return true
 		}
 	}
@@ -394,6 +394,11 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 			mc.upgrades = k
 			return mc, refusal{}
 		}
+		// Likewise a used pair of one double, its cards' latest beziques differing (Q♠a of both
+		// doubles, J♦b of the first).
+		if g.rules.SecondDoubleOnUsedPair && mc.level == 2 && nused == 2 && queens == 1 && jacks == 1 && g.inOneDouble(&taken) {
+			return mc, refusal{}
+		}
 		return meldCheck{}, refuse(whyTwoBeziques, mixed, 0)
 	}
 	rec := &g.bez[old-1]
@@ -411,6 +416,17 @@ func (g *Game) checkBezique(cards *CardSet, mc meldCheck) (meldCheck, refusal) {
 		return meldCheck{}, refuse(whyBeziqueUpgraded, used, 0)
 	}
 	return meldCheck{}, refuse(whyNoNewPairs, NoCard, 0)
+}
+
+// inOneDouble reports whether every card of taken is in one scored bezique-class meld of two
+// pairs or more.
+func (g *Game) inOneDouble(taken *CardSet) bool {
+	for k := 0; k < g.nbez; k++ {
+		if r := &g.bez[k]; r.level >= 2 && r.cards.containsAll(taken) {
+			return true
+		}
+	}
+	return false
 }
 
 // beziqueOf returns the 1-based index of the bezique-class meld scored with exactly the cards of
@@ -458,10 +474,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 		}
 	}
 	if g.rules.ReformAfterPlay {
-		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards, pending: announced})
-		if announced {
-			g.undo[seat].meld = len(g.melds)
-		}
+		g.melds = append(g.melds, meldRecord{class: mc.kind.class(), cards: *cards})
 	}
 	side := g.rules.Side(seat)
 	if announced {
@@ -488,7 +501,7 @@ func (g *Game) applyMeld(seat int, cards *CardSet, mc meldCheck) {
 func (g *Game) breakMelds(c Card) {
 	for i := range g.melds {
 		m := &g.melds[i]
-		if m.broken || m.pending || m.void || !m.cards.Contains(c) {
+		if m.broken || !m.cards.Contains(c) {
 			continue
 		}
 		m.broken = true
@@ -526,6 +539,10 @@ type groupKey struct {
 	// no card to a trick and whose cards are all free for their class: the melds that
 	// scoredWhole refuses to score again, so that a copy in one is not taken for one outside it.
 	whole [4]uint64
+	// beziques marks the bezique-class melds (by index in Game.bez) the card is in, under
+	// second_double_on_used_pair only: there a used pair may come from one double whose cards'
+	// latest beziques differ (inOneDouble), so a copy in two doubles is not one in the second alone.
+	beziques [2]uint64
 }
 
 // groupKey returns the interchangeability key of a card in a holding.
@@ -534,13 +551,28 @@ func (g *Game) groupKey(c Card) groupKey {
 	k := groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
 		exchanged: c == g.win.exchanged, pending: g.inPending(c)}
 	if st.free != 0 { // only a freed card can re-form a meld (R8)
-		for i := range g.melds {
-			if m := &g.melds[i]; !m.broken && !m.void && m.cards.Contains(c) && g.allFree(&m.cards, m.class) {
-				k.whole[i/64%4] |= 1 << (i % 64)
+		k.whole = g.wholeMelds(c, true)
+	}
+	if g.rules.SecondDoubleOnUsedPair && st.used&ClassBezique != 0 {
+		for i := 0; i < g.nbez; i++ {
+			if g.bez[i].cards.Contains(c) {
+				k.beziques[i/64] |= 1 << (i % 64)
 			}
 		}
 	}
 	return k
+}
+
+// wholeMelds marks the melds (by index in Game.melds, modulo 256) that c is in and that lost no
+// card to a trick; with freed, only those whose cards are all free for their class (the melds
+// that scoredWhole refuses to score again).
+func (g *Game) wholeMelds(c Card, freed bool) (whole [4]uint64) {
+	for i := range g.melds {
+		if m := &g.melds[i]; !m.broken && m.cards.Contains(c) && (!freed || g.allFree(&m.cards, m.class)) {
+			whole[i/64%4] |= 1 << (i % 64)
+		}
+	}
+	return whole
 }
 
 // allFree reports whether every card of cards is free for class (RULES.md §2 R8).

@@ -20,9 +20,6 @@ func (g *Game) scorePending(seat int) {
 		return
 	}
 	g.pending[seat] = Meld{}
-	if u := &g.undo[seat]; u.meld != 0 {
-		g.melds[u.meld-1].pending = false
-	}
 	g.undo[seat] = pendingUndo{}
 	g.win.melded = true
 	side := g.rules.Side(seat)
@@ -52,12 +49,11 @@ func (g *Game) lapse(seat int, cause LapseCause, card Card) {
 }
 
 // pendingUndo is what a seat's announced meld changed in the deal's meld history (RULES.md §8.18),
-// for undoPending: each card's history before it, the bezique meld it upgraded, its meldRecord.
+// for undoPending: each card's history before it, the bezique meld it upgraded and its own.
 type pendingUndo struct {
 	cards    [8]cardUndo // the meld's cards', in its order
 	upgrades int         // 1-based index of the bezique meld it upgraded, 0 none
 	bez      int         // 1-based index of its own bezique meld (Game.bez), 0 none
-	meld     int         // 1-based index of its meldRecord (reform_after_play), 0 none
 }
 
 // cardUndo is a card's meld history before an announcement: the class bit of the meld's kind in
@@ -98,9 +94,6 @@ func (g *Game) undoPending(seat int, m *Meld) {
 	}
 	if u.bez != 0 {
 		g.bez[u.bez-1] = bezRecord{} // no cards: no meld is it (beziqueOf)
-	}
-	if u.meld != 0 {
-		g.melds[u.meld-1].void = true
 	}
 	*u = pendingUndo{}
 }

@@ -1355,6 +1355,13 @@ func TestSecondDoubleLeavesTheFirstUpgradable(t *testing.T) {
 		p.ok(0, p.meld("QSa JDa QSc JDc"), "seat 0 melds double_bezique QSa JDa QSc JDc (500)")
 		p.window(0)
 		if first {
+			// Every used pair of one double is listed, whatever its cards' latest beziques: Q♠a
+			// (both doubles) with J♦b (the first) was refused (a re-audit).
+			p.legal(0, "meld four_queens QSa QSb QSc QSd (60)", "meld four_jacks JDa JDb JDc JDd (40)", "meld bezique QSd JDd (40)",
+				"meld double_bezique QSa JDa QSd JDd (500)", "meld double_bezique QSa JDb QSd JDd (500)", "meld double_bezique QSa JDc QSd JDd (500)",
+				"meld double_bezique JDa QSb QSd JDd (500)", "meld double_bezique QSb JDb QSd JDd (500)", "meld double_bezique JDa QSc QSd JDd (500)",
+				"meld double_bezique QSc JDc QSd JDd (500)", "meld triple_bezique QSa JDa QSb JDb QSd JDd (1500)",
+				"meld triple_bezique QSa JDa QSc JDc QSd JDd (1500)", "end")
 			p.ok(0, p.meld("QSa JDa QSb JDb QSd JDd"), "seat 0 melds triple_bezique QSa JDa QSb JDb QSd JDd (1500)")
 		} else {
 			p.ok(0, p.meld("QSa JDa QSc JDc QSd JDd"), "seat 0 melds triple_bezique QSa JDa QSc JDc QSd JDd (1500)")
@@ -1362,5 +1369,30 @@ func TestSecondDoubleLeavesTheFirstUpgradable(t *testing.T) {
 		if got := p.g.Totals(); got[0] != 2500 {
 			t.Fatalf("seat 0's total %d, want 500 + 500 + 1500", got[0])
 		}
+	}
+}
+
+// Rubicon: two tabled queens of one face with the same history but in different whole melds are
+// two plays: N melds Q♠b J♦a (+40), then the double Q♠a J♦a Q♠b J♦b (+500), and plays J♦b, which
+// breaks the double. Playing Q♠b then breaks the single Q♠b J♦a too, so that Q♠a J♦a may score;
+// playing Q♠a breaks nothing more. Legal listed Q♠a alone (an outside re-audit).
+func TestLegalPlaysTellWholeMeldsApart(t *testing.T) {
+	p := setup(t, position{variant: Rubicon, trump: "C", fill: 6, hands: []string{"8Ha 8Da 9Ha 7Ha", "QSa JDa QSb JDb AHa ADa"}})
+	p.window(nS)
+	p.ok(nS, p.meld("QSb JDa"), "seat 1 melds bezique QSb JDa (40)")
+	p.window(nS)
+	p.ok(nS, p.meld("QSa JDa QSb JDb"), "seat 1 melds double_bezique QSa JDa QSb JDb (500)")
+	p.trick(nS)
+	p.ok(nS, p.play("JDb"), "seat 1 plays JDb (from table)")
+	p.ok(dS, p.play("8Da"), "seat 0 plays 8Da", "trick 1 to seat 1: JDb 8Da")
+	p.trick(nS)
+	plays := map[string]bool{}
+	for _, a := range p.g.Legal(nS, nil) {
+		if a.Kind == PlayCard {
+			plays[a.Card.String()] = true
+		}
+	}
+	if !plays["QSa"] || !plays["QSb"] {
+		t.Fatalf("plays listed %v; want QSa and QSb both", plays)
 	}
 }
