@@ -164,6 +164,9 @@ const (
 	MaxPairings = 100_000
 )
 
+// MaxConcurrency is the most games of a tournament in play at once (Spec.Concurrency).
+const MaxConcurrency = 1000
+
 // CheckLimits refuses what a new tournament may not have beyond Validate's checks: more than
 // MaxPairings pairings, an SPRT beyond [stats.SPRT.CheckRange]. A tournament stored before these
 // limits is loaded whatever it holds (Validate alone), so that the referee still starts; the
@@ -264,8 +267,8 @@ func (s *Spec) Validate() error {
 	if s.AbsenceGraceMs > MaxAbsenceGraceMs {
 		return fmt.Errorf("absence_grace_ms: %d; at most %d (a day)", s.AbsenceGraceMs, MaxAbsenceGraceMs)
 	}
-	if s.Concurrency > 1000 {
-		return fmt.Errorf("concurrency: %d; at most 1000", s.Concurrency)
+	if s.Concurrency > MaxConcurrency {
+		return fmt.Errorf("concurrency: %d; at most %d", s.Concurrency, MaxConcurrency)
 	}
 	// Counted before the pairings are listed: their number grows as entrants^players (120
 	// entrants of a four-handed round robin listed 8 million before the refusal, 2.7 GB).

@@ -109,11 +109,13 @@ func (f *specFlags) spec() (tournament.Spec, *engine.Seed, error) {
 	if p := tournament.Partners(f.partners); p != "" && p != tournament.PartnersFixed && p != tournament.PartnersRotating {
 		return tournament.Spec{}, nil, fmt.Errorf("--partners %q: want fixed or rotating", f.partners)
 	}
-	if f.deals < 1 {
-		return tournament.Spec{}, nil, fmt.Errorf("--deals %d: at least 1", f.deals)
+	// Bounded above here too: with --server the API's uint32 wrapped 2^32+2 deal sets to 2 (a
+	// re-trial).
+	if f.deals < 1 || f.deals > tournament.MaxGames {
+		return tournament.Spec{}, nil, fmt.Errorf("--deals %d: want 1 to %d", f.deals, tournament.MaxGames)
 	}
-	if f.concurrency < 1 {
-		return tournament.Spec{}, nil, fmt.Errorf("--concurrency %d: at least 1", f.concurrency)
+	if f.concurrency < 1 || f.concurrency > tournament.MaxConcurrency {
+		return tournament.Spec{}, nil, fmt.Errorf("--concurrency %d: want 1 to %d", f.concurrency, tournament.MaxConcurrency)
 	}
 	s := tournament.Spec{Name: f.name, Format: tournament.Format(f.format), Variant: engine.Variant(f.variant),
 		Partners: tournament.Partners(f.partners), Deals: f.deals, Duplicate: f.duplicate, Concurrency: f.concurrency,
@@ -673,8 +675,9 @@ tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standi
                 updated game by game in schedule order, so entrants with equal results may
                 differ; "–" before a rated game
 The lines under the table: each pair's "+W =D -L, Elo E [lo, hi]", logistic Elo from the
-pentanomial of duplicate deal sets (else from W/D/L) with its 95 % interval, "[?]" while too few
-games bound it, "±Inf" without a loss or a win; a match's SPRT, its hypotheses, LLR, bounds and
+pentanomial of duplicate deal sets (else from W/D/L) with its 95 % interval ("[?]" when a bound
+of the score's interval falls outside 0..1, too few games; "+0 [+0, +0]" for bots that split
+every deal set), "±Inf" without a loss or a win; a match's SPRT, its hypotheses, LLR, bounds and
 verdict; the seed and salt once the tournament has ended.`,
 		Example: `  bezique tournament standings tn-0123456789abcdef
   bezique tournament standings tn-0123456789abcdef --json`,
