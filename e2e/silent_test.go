@@ -102,7 +102,7 @@ func TestPostgresSilent(t *testing.T) {
 		_, err = stream.Recv()
 	}
 	took = time.Since(start)
-	const wantSeat = `table t-elsewhere: its referee: the store gave no answer within 2s (--call-timeout); reconnect: store: unavailable (the referee's database is out of reach; try again)`
+	const wantSeat = `table t-elsewhere: its referee: the store gave no answer within 2s (--call-timeout); reconnect: store: unavailable (the referee's database cannot be reached or written now; try again)`
 	if st, _ := status.FromError(err); st.Code() != codes.Unavailable || st.Message() != wantSeat || took > bound+3*time.Second {
 		t.Fatalf("Connect with PostgreSQL silent: %v after %v; want Unavailable %q within %v", err, took.Round(time.Millisecond), wantSeat, bound+3*time.Second)
 	}

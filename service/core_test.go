@@ -291,7 +291,7 @@ func TestCoreErrors(t *testing.T) {
 		{fmt.Errorf("lease: %w", store.ErrLeaseLost), codes.Unavailable, "lease: " + store.ErrLeaseLost.Error(), time.Second},
 		{fmt.Errorf("closing: %w", store.ErrClosed), codes.Unavailable, "closing: " + store.ErrClosed.Error(), time.Second},
 		{fmt.Errorf("out of reach: %w: failed to connect to `user=postgres database=bezique`: 10.0.0.5:5432: connection refused", store.ErrUnavailable), codes.Unavailable,
-			"out of reach: store: unavailable (the referee's database is out of reach; try again)", time.Second}, // the driver's words left out
+			"out of reach: store: unavailable (the referee's database cannot be reached or written now; try again)", time.Second}, // the driver's words left out
 		{store.ErrConflict, codes.AlreadyExists, "store: conflict", 0},
 		{context.Canceled, codes.Canceled, "context canceled", 0},
 		{context.DeadlineExceeded, codes.DeadlineExceeded, "context deadline exceeded", 0},

@@ -230,7 +230,7 @@ func storeUnavailableText(msg string) string {
 	if i := strings.Index(msg, store.ErrUnavailable.Error()); i >= 0 {
 		msg = msg[:i+len(store.ErrUnavailable.Error())]
 	}
-	return msg + " (the referee's database is out of reach; try again)"
+	return msg + " (the referee's database cannot be reached or written now; try again)"
 }
 
 // detailedStatus returns the status of code and msg with details, and a google.rpc.RetryInfo of

@@ -33,7 +33,7 @@ func TestStoreOutOfReachIsUnavailable(t *testing.T) {
 	}
 	// What the referee was doing, not the driver's words: they named the database's user, name
 	// and address to any caller (an outside trial).
-	if want := regexp.MustCompile(`^store: create table "t-[0-9a-f]{16}": store: unavailable \(the referee's database is out of reach; try again\)$`); !want.MatchString(st2.Message()) {
+	if want := regexp.MustCompile(`^store: create table "t-[0-9a-f]{16}": store: unavailable \(the referee's database cannot be reached or written now; try again\)$`); !want.MatchString(st2.Message()) {
 		t.Errorf("CreateTable with the store out of reach says %q, want %q", st2.Message(), want)
 	}
 	var retry *errdetails.RetryInfo
