@@ -264,7 +264,11 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 			attrs = append(attrs, "times_so_far", p.unstored)
 		}
 		if !unavailable || loggedCount(p.unstored) {
-			p.log.Warn("referee rejected an answer", attrs...)
+			what := "referee rejected an answer"
+			if r.GetRequestId() == 0 { // no answer's: a message the referee refused (a team message)
+				what = "referee rejected a message"
+			}
+			p.log.Warn(what, attrs...)
 		}
 		if unavailable && r.GetRequestId() == p.answeredID {
 			time.Sleep(200 * time.Millisecond) // the referee could not store the answer: send it again

@@ -372,7 +372,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"kind"}),
 		forwarded: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: nameForwardedCalls,
-			Help: "Calls and streams forwarded to the referee that owns their table or runs their tournament, by gRPC service and method.",
+			Help: "Calls and streams forwarded, or tried (an owner that does not answer included), to the referee that owns their table or runs their tournament, by gRPC service and method.",
 		}, []string{"grpc_service", "grpc_method"}),
 		connsRefused: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: nameConnsRefused,

@@ -345,7 +345,9 @@ class Player {
             const unstored = r.code === 'REJECTION_CODE_UNAVAILABLE';
             if (unstored) this.unstored++;
             if (!unstored || loggedCount(this.unstored)) {
-              this.cfg.logger.warn(`bezique-bot: ${this.where}: referee rejected the answer to request ${r.request_id}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}` +
+              // Request 0 is no answer's: a message the referee refused (a team message).
+              const what = Number(r.request_id) ? `the answer to request ${r.request_id}` : 'a message';
+              this.cfg.logger.warn(`bezique-bot: ${this.where}: referee rejected ${what}: ${[r.code, r.rule, r.message].filter(Boolean).join(' ')}` +
                 `${r.strikes ? ` (strike ${r.strikes} of ${r.strike_limit || 'no limit'})` : ''}${unstored ? ` (${this.unstored} times so far)` : ''}`);
             }
             const again = this.answers.get(Number(r.request_id));
@@ -424,12 +426,10 @@ class Player {
       const times = this.late > 1 ? ` (${this.late} times so far)` : '';
       if (busy && busy.rid !== rid) {
         this.cfg.logger.error(`bezique-bot: ${this.where}: decide has not returned for request ${busy.rid} after ${((Date.now() - busy.since) / 1000).toFixed(1)} s, so it never saw request ${rid}; answered request ${rid} with the first legal action${times}`);
-      } else if (busy) {
-        // How long decide ran of the time it had: a bot author could not tell a bot too slow by a
-        // little from one stuck (a Python bot author's trial, the same in the three SDKs).
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline: it has run ${((Date.now() - busy.since) / 1000).toFixed(2)} s of the ${(Math.max(due - receivedMs, 0) / 1000).toFixed(2)} s it had (the request's time less the safety margin); answered the first legal action${times}`);
       } else {
-        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline: it was not called within the ${(Math.max(due - receivedMs, 0) / 1000).toFixed(2)} s it had (the request's time less the safety margin); answered the first legal action${times}`);
+        // The time it had; how late it is, the decide's end says when it returns: a bot author
+        // could not tell a bot slow by a little from one stuck (a Python bot author's trial).
+        this.cfg.logger.error(`bezique-bot: ${this.where}: decide missed request ${rid}'s deadline: it had ${(Math.max(due - receivedMs, 0) / 1000).toFixed(2)} s (the request's time less the SDK's margin); answered the first legal action${times}`);
       }
     }, Math.max(due - Date.now(), 0));
     this.chain = this.chain.then(async () => {
@@ -478,7 +478,9 @@ class Player {
         // above cannot fire, and the referee times the seat out (a bot author's trial).
         this.cfg.logger.error(`bezique-bot: ${this.where}: decide returned ${((Date.now() - due) / 1000).toFixed(1)} s after request ${rid}'s answer was due, too late for the fallback: it held the event loop (make it yield, await between steps, or search in a worker thread)`);
       }
-      this.answer(rid, choice, fellBack);
+      if (!this.answer(rid, choice, fellBack) && Number.isFinite(due) && loggedCount(this.late)) {
+        this.cfg.logger.warn(`bezique-bot: ${this.where}: decide returned request ${rid}'s choice ${((Date.now() - receivedMs) / 1000).toFixed(2)} s after the request came, ${((Date.now() - due) / 1000).toFixed(2)} s past its deadline; the first legal action had been sent`);
+      }
     });
   }
 

@@ -497,8 +497,10 @@ class _Player:
                         self.unstored += 1
                         strikes += f" ({self.unstored} times so far)"
                     if not unstored or _logged_count(self.unstored):
-                        self.log.warning("%s: referee rejected the answer to request %d: %s %s %s%s", self.where,
-                                         r.request_id, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
+                        # Request 0 is no answer's: a message the referee refused (a team message).
+                        what = f"the answer to request {r.request_id}" if r.request_id else "a message"
+                        self.log.warning("%s: referee rejected %s: %s %s %s%s", self.where,
+                                         what, seat_pb2.RejectionCode.Name(r.code), r.rule, r.message, strikes)
                     with self.lock:
                         again = self.answers.get(r.request_id)
                     if r.code == seat_pb2.REJECTION_CODE_UNAVAILABLE and again is not None:
@@ -566,16 +568,12 @@ class _Player:
                 self.log.error("%s: decide has not returned for request %d after %.1f s, so it never saw request %d; "
                                "answered request %d with the first legal action%s", self.where, busy[0],
                                time.monotonic() - busy[1], rid, rid, times)
-            elif busy is not None:
-                # How long decide ran of the time it had: a bot author could not tell a bot too
-                # slow by a little from one stuck (a Python bot author's trial).
-                self.log.error("%s: decide missed request %d's deadline: it has run %.2f s of the %.2f s it had "
-                               "(the request's time less the safety margin); answered the first legal action%s",
-                               self.where, rid, time.monotonic() - busy[1], max(due - received, 0.0), times)
             else:
-                self.log.error("%s: decide missed request %d's deadline: it was not called within the %.2f s it had "
-                               "(the request's time less the safety margin); answered the first legal action%s",
-                               self.where, rid, max(due - received, 0.0), times)
+                # The time it had; how late it is, work says when decide returns: a bot author
+                # could not tell a bot slow by a little from one stuck (a Python bot author's trial).
+                self.log.error("%s: decide missed request %d's deadline: it had %.2f s (the request's time less the "
+                               "SDK's margin); answered the first legal action%s", self.where, rid,
+                               max(due - received, 0.0), times)
 
         # Without a clock (no deadline, no time left stated) nothing is due: no timer.
         timer = threading.Timer(max(due - time.monotonic(), 0.0), late) if math.isfinite(due) else None
@@ -615,7 +613,10 @@ class _Player:
                 choice, fell_back = fallback, True
             if timer is not None:
                 timer.cancel()
-            self._answer(rid, choice, fell_back)
+            if not self._answer(rid, choice, fell_back) and math.isfinite(due) and _logged_count(self.late):
+                self.log.warning("%s: decide returned request %d's choice %.2f s after the request came, %.2f s past "
+                                 "its deadline; the first legal action had been sent", self.where, rid,
+                                 time.monotonic() - received, time.monotonic() - due)
 
         self.pool.submit(work)
 
