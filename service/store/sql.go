@@ -241,8 +241,13 @@ func (s *sqlStore) GetTable(ctx context.Context, id string) (Table, error) {
 	if s.isClosed() {
 		return Table{}, fmt.Errorf("store: get table: %w", ErrClosed)
 	}
-	op := fmt.Sprintf("get table %q", id)
-	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE id = ?"), id)
+	return s.tableWhere(ctx, fmt.Sprintf("get table %q", id), "id", id)
+}
+
+// tableWhere returns the table whose column is value (a unique one), or ErrNotFound; op names
+// the read in errors.
+func (s *sqlStore) tableWhere(ctx context.Context, op, column, value string) (Table, error) {
+	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE "+column+" = ?"), value)
 	if err != nil {
 		return Table{}, s.wrap(op, err)
 	}
@@ -265,24 +270,11 @@ func (s *sqlStore) TableByIdempotencyKey(ctx context.Context, key string) (Table
 	if s.isClosed() {
 		return Table{}, fmt.Errorf("store: get table by idempotency key: %w", ErrClosed)
 	}
-	const op = "get table by idempotency key"
-	rows, err := s.r.QueryContext(ctx, s.d.rebind("SELECT "+tableColumns+" FROM tables WHERE idempotency_key = ?"), key)
-	if err != nil {
-		return Table{}, s.wrap(op, err)
+	t, err := s.tableWhere(ctx, "get table by idempotency key", "idempotency_key", key)
+	if err == nil {
+		t.IdempotencyKey = key
 	}
-	defer func() { _ = rows.Close() }()
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return Table{}, s.wrap(op, err)
-		}
-		return Table{}, fmt.Errorf("store: %s: %w", op, ErrNotFound)
-	}
-	t, err := scanTable(rows)
-	if err != nil {
-		return Table{}, s.wrap(op, err)
-	}
-	t.IdempotencyKey = key
-	return t, nil
+	return t, err
 }
 
 // endedOrMissing tells, after an UPDATE of an active table matched no row, whether the table is
