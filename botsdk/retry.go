@@ -2,7 +2,6 @@ package botsdk
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -15,9 +14,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/connectivity"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
-
-	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // channelMaxBackoff caps grpc-go's own wait between two attempts to connect: a bot whose
@@ -114,21 +110,14 @@ func RetryDelay(err error) time.Duration {
 // anything (CreateTable is never forwarded, so never moving), so making it again is safe; the one
 // exception is a call forwarded to a table's owner whose connection broke on the way, which the
 // owner may have done (a CancelTable made again then answers FailedPrecondition, the table has
-// ended), and a CreateTable whose commit landed though the store's answer was lost: a
-// CreateTable without an idempotency_key is given one, the same in every attempt, so that the
-// referee answers a second attempt with the first's table rather than make another. It is written
-// here because go-grpc-middleware's retry interceptor computes its backoff without seeing the
-// error, so it cannot wait the delay the error states.
+// ended), and a CreateTable whose commit landed though the store's answer was lost, made again: a
+// second table unless the request carries an idempotency_key (CreateTableRequest.idempotency_key;
+// one given here for the caller, never shown, kept tables no one had the tokens of when the call
+// ended before its answer: an outside trial). It is written here because go-grpc-middleware's
+// retry interceptor computes its backoff without seeing the error, so it cannot wait the delay the
+// error states.
 func RetryInterceptor(attempts int, log *slog.Logger) grpc.UnaryClientInterceptor {
 	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		if r, ok := req.(*pb.CreateTableRequest); ok && r.GetIdempotencyKey() == "" && attempts > 1 {
-			// A CreateTable answered Unavailable after its commit landed (the store's answer
-			// lost) made a second table when made again: every attempt carries one key, so
-			// the referee returns the first's table (CreateTableRequest.idempotency_key).
-			r = proto.CloneOf(r)
-			r.IdempotencyKey = "retry-" + rand.Text()
-			req = r
-		}
 		var waited time.Duration
 		for attempt := 1; ; attempt++ {
 			err := invoker(ctx, method, req, reply, cc, opts...)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 
 	"google.golang.org/protobuf/proto"
 
@@ -17,8 +18,9 @@ import (
 const MaxIdempotencyKeyBytes = 64
 
 // idempotency is a CreateTable call's idempotency key as the store keeps it (its caller's
-// quotaKey, a NUL, the key: a key is its caller's own) and the digest of its request, which a
-// call made again must match. The zero value is a call without a key.
+// quotaKey, which holds no space, a space, the key: a key is its caller's own; a NUL, PostgreSQL
+// text cannot hold) and the digest of its request, which a call made again must match. The zero
+// value is a call without a key.
 type idempotency struct {
 	key, digest string
 }
@@ -42,7 +44,46 @@ func idempotencyOf(ctx context.Context, in *pb.CreateTableRequest) (idempotency,
 		return idempotency{}, err
 	}
 	sum := sha256.Sum256(b)
-	return idempotency{key: quotaKey(ctx) + "\x00" + key, digest: hex.EncodeToString(sum[:])}, nil
+	return idempotency{key: quotaKey(ctx) + " " + key, digest: hex.EncodeToString(sum[:])}, nil
+}
+
+// keyedMutex is a mutex per key: CreateTable calls with one idempotency key run one at a time on
+// a referee, so that a call made again while the first is in flight finds its table rather than
+// race it to the store (each counted against its caller's limits, the losers' unique-key
+// conflicts counted as store failures: an outside trial's 20 parallel calls).
+type keyedMutex struct {
+	mu   sync.Mutex
+	held map[string]*keyedLock
+}
+
+// keyedLock is one key's mutex and the number of calls holding or waiting for it.
+type keyedLock struct {
+	sync.Mutex
+	n int
+}
+
+// lock locks key's mutex and returns its unlock.
+func (k *keyedMutex) lock(key string) (unlock func()) {
+	k.mu.Lock()
+	if k.held == nil {
+		k.held = map[string]*keyedLock{}
+	}
+	l := k.held[key]
+	if l == nil {
+		l = &keyedLock{}
+		k.held[key] = l
+	}
+	l.n++
+	k.mu.Unlock()
+	l.Lock()
+	return func() {
+		l.Unlock()
+		k.mu.Lock()
+		if l.n--; l.n == 0 {
+			delete(k.held, key)
+		}
+		k.mu.Unlock()
+	}
 }
 
 // createdBefore returns the answer to a CreateTable call made again with idem's key: the table

@@ -6,10 +6,12 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -138,8 +140,8 @@ func (s *lostAnswerStore) CreateTable(ctx context.Context, t store.Table) error 
 
 // TestRetriedCreateTableMakesOneTable: a CreateTable whose commit landed though the store's
 // answer was lost is answered UNAVAILABLE with a RetryInfo, and botsdk.RetryInterceptor (the
-// CLI's) makes it again: it gives the call an idempotency_key, the same in both attempts, so the
-// second returns the first's table. Before, the second made another table.
+// CLI's) makes it again: with an idempotency_key the second attempt returns the first's table
+// (without one it makes another).
 func TestRetriedCreateTableMakesOneTable(t *testing.T) {
 	st := &lostAnswerStore{Store: openSQLite(t, filepath.Join(t.TempDir(), "bezique.db"))}
 	r := startReferee(t, st, quiet)
@@ -149,13 +151,10 @@ func TestRetriedCreateTableMakesOneTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cc.Close()
-	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2)}
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), IdempotencyKey: "game-1"}
 	resp, err := pb.NewTableServiceClient(cc).CreateTable(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if req.GetIdempotencyKey() != "" {
-		t.Errorf("the caller's request was changed: idempotency_key %q", req.GetIdempotencyKey())
 	}
 	rows, _, err := st.ListTables(context.Background(), store.TableFilter{}, 10, "")
 	var ids []string
@@ -164,5 +163,67 @@ func TestRetriedCreateTableMakesOneTable(t *testing.T) {
 	}
 	if err != nil || len(ids) != 1 || ids[0] != resp.GetTableId() || len(resp.GetSeatTokens()) != 2 {
 		t.Fatalf("tables stored: %v, %v; want the one answered, %s, with its 2 tokens (%v)", ids, err, resp.GetTableId(), resp.GetSeatTokens())
+	}
+}
+
+// createAll makes n CreateTable calls with req at once through clients, in turn, and returns the
+// table ids answered.
+func createAll(t *testing.T, n int, req *pb.CreateTableRequest, clients ...pb.TableServiceClient) map[string]int {
+	t.Helper()
+	var mu sync.Mutex
+	ids := map[string]int{}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			resp, err := clients[i%len(clients)].CreateTable(context.Background(), req)
+			if err != nil {
+				t.Errorf("call %d: %v", i, err)
+				return
+			}
+			mu.Lock()
+			ids[resp.GetTableId()]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return ids
+}
+
+// TestCreateTableIdempotencyKeyAtOnce: 20 calls with one key at once make one table, and every
+// call answers it; none is a store failure (the losers' unique-key conflicts turned /readyz to 503
+// and counted in bezique_store_errors_total), none is refused by its caller's limits.
+func TestCreateTableIdempotencyKeyAtOnce(t *testing.T) {
+	r := startReferee(t, openSQLite(t, filepath.Join(t.TempDir(), "bezique.db")), func(c *Config) { c.MaxWaitingPerPrincipal = 3 })
+	ids := createAll(t, 20, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), IdempotencyKey: "q1"}, r.tables)
+	if len(ids) != 1 {
+		t.Fatalf("tables answered %v; want one, to all 20 calls", ids)
+	}
+	if err := r.srv.StoreHealth(); err != nil {
+		t.Errorf("store health after the calls: %v", err)
+	}
+	if n := testutil.ToFloat64(r.srv.metrics.storeErrors.WithLabelValues(StoreCreate)); n != 0 {
+		t.Errorf("bezique_store_errors_total{op=create} %v, want 0", n)
+	}
+}
+
+// TestCreateTableIdempotencyKeyShared: on a PostgreSQL store two referees share, a call made again
+// through the other referee returns the first's table, and calls at once through both make one
+// table. (The key was stored with a NUL, which PostgreSQL text refuses: every call with a key
+// failed INTERNAL there, an outside trial.)
+func TestCreateTableIdempotencyKeyShared(t *testing.T) {
+	u, _ := sharedSchema(t)
+	a, b := startPeer(t, u, nil), startPeer(t, u, nil)
+	req := &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seats: remoteSeats(2), IdempotencyKey: "match-1"}
+	first, err := a.tables.CreateTable(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := b.tables.CreateTable(context.Background(), req)
+	if err != nil || again.GetTableId() != first.GetTableId() || tokenOf(again, 0) != tokenOf(first, 0) {
+		t.Fatalf("the call made again through the other referee: %v, %v; want %s, its tokens", again, err, first.GetTableId())
+	}
+	req.IdempotencyKey = "match-2"
+	if ids := createAll(t, 10, req, a.tables, b.tables); len(ids) != 1 {
+		t.Fatalf("tables answered to 10 calls through two referees: %v; want one", ids)
 	}
 }

@@ -193,6 +193,8 @@ type Referee struct {
 	stop    chan struct{}
 	wg      sync.WaitGroup
 	quotas  *quotas
+	// idemLocks runs the CreateTable calls of one idempotency key one at a time.
+	idemLocks keyedMutex
 	// storeFailed is the last failed store write while none has succeeded since (StoreHealth).
 	storeFailed atomic.Pointer[storeFailure]
 	// endings are finished games' endings (result and seats) read from their stored records

@@ -218,6 +218,7 @@ func (s *Referee) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*
 		return nil, err
 	}
 	if idem.key != "" {
+		defer s.idemLocks.lock(idem.key)()
 		if resp, err := s.createdBefore(ctx, idem, in.GetIdempotencyKey()); resp != nil || err != nil {
 			return resp, err
 		}
@@ -329,7 +330,7 @@ func (s *Referee) createTable(ctx context.Context, in *pb.CreateTableRequest, id
 	}
 	var refused *QuotaError
 	switch {
-	case errors.As(err, &refused): // a refusal is the store's answer, not a failed write
+	case errors.As(err, &refused), errors.Is(err, store.ErrConflict): // an answer, not a failed write (an idempotency key taken by another referee's call)
 	case err != nil && ctx.Err() != nil:
 		// The caller's deadline or cancellation ended the write: not a failure of the store, or
 		// any client could turn /readyz to 503 with a short deadline. A store that does not
