@@ -534,8 +534,8 @@ type groupKey struct {
 	maxVal    uint32
 	exchanged bool
 	pending   bool // in its holder's pending announcement (RULES.md §8.18)
-	// whole marks the melds (by index in Game.melds, modulo 256: a deal scores at most 168,
-	// six-pack's 84 phase-1 tricks with a pending declaration each) that the card is in, that lost
+	// whole marks the melds (by index in Game.melds, modulo 256: a deal scores at most 84,
+	// one a phase-1 trick of six-pack, reform_after_play's variants) that the card is in, that lost
 	// no card to a trick and whose cards are all free for their class: the melds that
 	// scoredWhole refuses to score again, so that a copy in one is not taken for one outside it.
 	whole [4]uint64
