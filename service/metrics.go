@@ -259,8 +259,8 @@ type Metrics struct {
 // reg, as [prometheus.Registerer.MustRegister] does.
 //
 // bezique_build_info starts with the version and VCS revision that the Go
-// toolchain stamped into the binary; the referee's main calls
-// [Metrics.SetBuildInfo] with the values its -ldflags set.
+// toolchain stamped into the binary and no referee id; the referee's main calls
+// [Metrics.SetBuildInfo] with the values its -ldflags set and its referee id.
 func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
 		grpc: grpcprom.NewServerMetrics(
@@ -268,8 +268,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		),
 		buildInfo: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: nameBuildInfo,
-			Help: "Build information of the referee; the value is always 1.",
-		}, []string{"version", "revision", "goversion"}),
+			Help: "Build information of the referee, and its id on a shared store (the other referees' logs and errors name it by this id; empty on a store of its own); the value is always 1.",
+		}, []string{"version", "revision", "goversion", "referee"}),
 		tables: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: nameTables,
 			Help: "Tables this referee runs, by state: waiting for their seats or playing (recovered ones included after a restart); ended tables are bezique_games_finished_total.",
@@ -435,7 +435,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		m.leaseTakeovers.WithLabelValues(k)
 		m.leasesIdle.WithLabelValues(k)
 	}
-	m.SetBuildInfo("", "")
+	m.SetBuildInfo("", "", "")
 
 	reg.MustRegister(
 		m.grpc,
@@ -476,9 +476,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 }
 
 // SetBuildInfo sets bezique_build_info to the given version and VCS revision
-// (the values main receives through -ldflags -X). An empty argument keeps the
-// value the Go toolchain stamped into the binary, or "unknown".
-func (m *Metrics) SetBuildInfo(version, revision string) {
+// (the values main receives through -ldflags -X) and referee id ([Referee.RefereeID]:
+// "" when the store is not shared). An empty version or revision keeps the value the Go
+// toolchain stamped into the binary, or "unknown".
+func (m *Metrics) SetBuildInfo(version, revision, referee string) {
 	if m == nil {
 		return
 	}
@@ -489,7 +490,7 @@ func (m *Metrics) SetBuildInfo(version, revision string) {
 		revision = m.defaultRevision
 	}
 	m.buildInfo.Reset()
-	m.buildInfo.WithLabelValues(version, revision, runtime.Version()).Set(1)
+	m.buildInfo.WithLabelValues(version, revision, runtime.Version(), referee).Set(1)
 }
 
 // stampedBuild returns the module version and VCS revision that the Go

@@ -319,11 +319,11 @@ func TestMetricsHistograms(t *testing.T) {
 
 func TestBuildInfo(t *testing.T) {
 	m, reg := newMetricsForTest(t)
-	m.SetBuildInfo("v1.2.3", "abc123")
+	m.SetBuildInfo("v1.2.3", "abc123", "vm-7f3a")
 	want := `
-# HELP bezique_build_info Build information of the referee; the value is always 1.
+# HELP bezique_build_info Build information of the referee, and its id on a shared store (the other referees' logs and errors name it by this id; empty on a store of its own); the value is always 1.
 # TYPE bezique_build_info gauge
-bezique_build_info{goversion="` + runtime.Version() + `",revision="abc123",version="v1.2.3"} 1
+bezique_build_info{goversion="` + runtime.Version() + `",referee="vm-7f3a",revision="abc123",version="v1.2.3"} 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "bezique_build_info"); err != nil {
 		t.Error(err)
@@ -370,7 +370,7 @@ func TestNilMetrics(t *testing.T) {
 	m.StreamClosed()
 	m.Reconnect()
 	m.ObserveStoreWrite(StoreAppend, time.Second)
-	m.SetBuildInfo("v", "r")
+	m.SetBuildInfo("v", "r", "")
 	m.SetTLSCertificate(time.Now)
 	m.InitializeMetrics(grpc.NewServer())
 	if m.UnaryServerInterceptor() == nil || m.StreamServerInterceptor() == nil {

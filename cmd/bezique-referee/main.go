@@ -310,7 +310,6 @@ func run(c config) error {
 	}
 	reg := prometheus.NewRegistry()
 	metrics := service.NewMetrics(reg)
-	metrics.SetBuildInfo(version, commit)
 	if certs != nil {
 		metrics.SetTLSCertificate(certs.notAfter)
 	}
@@ -371,6 +370,7 @@ func run(c config) error {
 		return err
 	}
 	warnPeers(c, srv.Shared(), log)
+	metrics.SetBuildInfo(version, commit, srv.RefereeID())
 	hs := health.NewServer()
 	apiFiles, err := beziquev1.SourceFiles()
 	if err != nil {

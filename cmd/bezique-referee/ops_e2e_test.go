@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -248,6 +250,8 @@ func TestBinaryPostgres(t *testing.T) {
 	defer func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }()
 	p2 := startBinary(t, bin, args...)
 	defer func() { _ = p2.cmd.Process.Signal(syscall.SIGTERM) }()
+	p3 := startBinary(t, bin, "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0", "--store", u.String())
+	defer func() { _ = p3.cmd.Process.Signal(syscall.SIGTERM) }()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	resp, err := pb.NewTableServiceClient(dialReferee(t, p.addr)).CreateTable(ctx, &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
@@ -272,6 +276,21 @@ func TestBinaryPostgres(t *testing.T) {
 		if !regexp.MustCompile(`shared=true referee=vm-[0-9a-f]+ advertise=127\.0\.0\.1:[0-9]+`).MatchString(log) {
 			t.Errorf("the start-up log does not name the referee's id and advertised address:\n%s", log)
 		}
+	}
+	// The same id on bezique_build_info, which joins a scrape target to the "referee vm-…" of
+	// the logs and errors (an operator's wish).
+	id := regexp.MustCompile(`referee=(vm-[0-9a-f]+)`).FindStringSubmatch(p3.log())
+	resp2, err := http.Get("http://" + metricsAddr(t, p3) + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp2.Body.Close()
+	body, err := io.ReadAll(resp2.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id == nil || !regexp.MustCompile(`(?m)^bezique_build_info\{goversion="[^"]+",referee="`+id[1]+`",revision="[^"]*",version="[^"]*"\} 1$`).Match(body) {
+		t.Errorf("bezique_build_info does not carry the referee id %q of the log:\n%s", id, regexp.MustCompile(`(?m)^bezique_build_info.*$`).Find(body))
 	}
 }
 
