@@ -387,3 +387,36 @@ func TestDifferentAdminKeysNamed(t *testing.T) {
 		t.Errorf("GetTable through B with an unknown key: %v; want Unauthenticated \"unknown API key\"", err)
 	}
 }
+
+// TestForwardedSeatDisconnectLogged: the owner's line for a seat whose stream another referee
+// forwarded names that referee (forwarded_by): the line's "context canceled" alone did not tell
+// an operator that the forwarding referee had died (an operator's wish).
+func TestForwardedSeatDisconnectLogged(t *testing.T) {
+	logs := &logRecords{}
+	u, _ := sharedSchema(t)
+	owner := startPeer(t, u, func(c *Config) { c.Logger = slog.New(logs) })
+	via := startPeer(t, u, nil)
+	resp := owner.create(t, soloTable(nil, &pb.FailurePolicy{OnDisconnect: pb.FailureAction_FAILURE_ACTION_FORFEIT, DisconnectGraceMs: 60000}))
+	s := via.join(t, resp, 0, 0)
+	s.request()
+	s.close()
+	want := slog.Record{Level: slog.LevelInfo, Message: seatDisconnectedLog}
+	eventually(t, "the disconnection logged", func() bool { return logs.count(want) == 1 })
+	logs.mu.Lock()
+	defer logs.mu.Unlock()
+	for _, rec := range logs.records {
+		if rec.Message != seatDisconnectedLog {
+			continue
+		}
+		var by string
+		rec.Attrs(func(a slog.Attr) bool {
+			if a.Key == "forwarded_by" {
+				by = a.Value.String()
+			}
+			return true
+		})
+		if by != via.srv.RefereeID() || by == "" {
+			t.Errorf("forwarded_by=%q; want the forwarding referee's id %q", by, via.srv.RefereeID())
+		}
+	}
+}

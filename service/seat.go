@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/time/rate"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
@@ -31,8 +32,11 @@ const ProtocolVersion = 1
 // writer (writeSeat), woken through wake, or the stream's own reader after its turn (sendOwn).
 type conn struct {
 	seat   int
-	member int         // the place in a team seat (Join.member); 0 for a seat of one bot
-	view   pb.ViewMode // Join.view_mode, VIEW_MODE_UNSPECIFIED read as VIEW_MODE_FULL: the form of its requests' view
+	member int // the place in a team seat (Join.member); 0 for a seat of one bot
+	// via is the referee that forwarded the stream here (forwardedBy, checked by fromReferee), or
+	// "": a disconnection's log names it, for the stream ends when that referee dies.
+	via  string
+	view pb.ViewMode // Join.view_mode, VIEW_MODE_UNSPECIFIED read as VIEW_MODE_FULL: the form of its requests' view
 	// batch is Join.batch: the messages of one step of the table are gathered in pending (owned by
 	// the holder of the table's turn) and queued as one Batch by table.flush.
 	batch   bool
@@ -370,6 +374,9 @@ func (s *Server) serveSeat(ctx context.Context, join *pb.Join, send func(*pb.Con
 		c.view = pb.ViewMode_VIEW_MODE_FULL
 	}
 	c.batch = join.GetBatch()
+	if via := metadata.ValueFromIncomingContext(ctx, forwardedBy); len(via) == 1 {
+		c.via = via[0]
+	}
 	var res joined
 	if err := t.post(ctx, func() { res = t.join(ctx, c, join) }); err != nil {
 		s.leave(t, c, err) // the join may still run later: leave nothing behind

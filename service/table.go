@@ -473,7 +473,11 @@ func (t *table) dropConn(s *seat, c *conn, err error) {
 		if policy.GetOnDisconnect() == pb.FailureAction_FAILURE_ACTION_FORFEIT {
 			then = "forfeit"
 		}
-		t.log().Info(seatDisconnectedLog, "seat", s.index, "member", c.member, "grace_ms", policy.GetDisconnectGraceMs(), "then", then, "err", err)
+		attrs := []any{"seat", s.index, "member", c.member, "grace_ms", policy.GetDisconnectGraceMs(), "then", then, "err", err}
+		if c.via != "" { // "context canceled" alone did not say the forwarding referee had gone (an operator's wish)
+			attrs = append(attrs, "forwarded_by", c.via)
+		}
+		t.log().Info(seatDisconnectedLog, attrs...)
 	}
 	if t.open != nil && t.open.seat == s.index {
 		t.armTimer()
