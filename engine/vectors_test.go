@@ -1340,6 +1340,30 @@ func TestVector44bReformNotTheSameMeld(t *testing.T) {
 	}
 }
 
+// 44c. Rubicon, a broken double's pair in a new double: N melds the single Q♠a J♦a (+40),
+// upgrades it to the double with Q♠b J♦b (+500) and plays Q♠b to a trick. The double lost a card,
+// so its other cards are free for the bezique class (R8, RULES.md §8.15): Q♠a J♦a with the new
+// pair Q♠c J♦c re-forms a double (+500). §8.3's "one single never yields two doubles" is the
+// upgrade chain of melds that lost no card; re-forming replaces a played card, as WKC's "so long
+// as at least one card of that combination is played to a trick" allows (derived). The position
+// was named unsettled by an outside re-audit; this is the reading the engine follows.
+func TestVector44cReformedDoubleFromABrokenOne(t *testing.T) {
+	p := setup(t, position{variant: Rubicon, trump: "C", fill: 6, hands: []string{"8Ha 8Sa 9Sa", "QSa JDa QSb JDb AHa QSc JDc"}})
+	p.window(nS)
+	p.ok(nS, p.meld("QSa JDa"), "seat 1 melds bezique QSa JDa (40)")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sa", "seat 0 draws 7Sb")
+	p.ok(nS, p.play("AHa"), "seat 1 plays AHa")
+	p.ok(dS, p.play("8Ha"), "seat 0 plays 8Ha", "trick 1 to seat 1: AHa 8Ha")
+	p.ok(nS, p.meld("QSa JDa QSb JDb"), "seat 1 melds double_bezique QSa JDa QSb JDb (500)")
+	p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sc", "seat 0 draws 7Sd")
+	p.ok(nS, p.play("QSb"), "seat 1 plays QSb (from table)")
+	p.ok(dS, p.play("8Sa"), "seat 0 plays 8Sa", "trick 2 to seat 1: QSb 8Sa")
+	p.ok(nS, p.meld("QSa JDa QSc JDc"), "seat 1 melds double_bezique QSa JDa QSc JDc (500)")
+	if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 1040}) {
+		t.Fatalf("totals %v, want [0 1040]", got)
+	}
+}
+
 // Four-handed with second_double_on_used_pair: seat 0 melds the double D1 Q♠a J♦a Q♠b J♦b (+500),
 // then the second double D2 Q♠a J♦a Q♠c J♦c on D1's first pair (+500); D1, whole and not
 // upgraded, may still be upgraded to the triple with the new pair Q♠d J♦d (+1500: RULES.md §2 R6).
