@@ -3,7 +3,7 @@
 # go test (whose e2e polyglot tests need the same installs). On a fresh Debian 12 machine it
 # installs protoc, grpc_python_plugin, python3-grpcio and python3-protobuf (Debian's packages:
 # the Python SDK runs on /usr/bin/python3, not on PyPI), python3-venv, python3-setuptools and
-# python3-wheel (to install the SDK as a package), g++, pkg-config and libgrpc++-dev (the C++
+# python3-wheel (to install the SDK as a package), mypy (the SDK against its .pyi stubs), g++, pkg-config and libgrpc++-dev (the C++
 # example bot, botsdk/examples/cpp, built by e2e's TestCppBot) and botsdk/node's npm packages
 # (npm ci; node 20 and npm come with the machine), then: the generated Python stubs and Node
 # types are current, the Python SDK installs with pip and imports from elsewhere, the Node
@@ -17,8 +17,8 @@ mode=${1:-all}
 case "$mode" in all | install | check) ;; *) echo "usage: $0 [install|check]"; exit 2 ;; esac
 
 if [ "$mode" != check ]; then
-	echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev"
-	pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel g++ pkg-config libgrpc++-dev)
+	echo "-- Debian packages: protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel mypy g++ pkg-config libgrpc++-dev"
+	pkgs=(protobuf-compiler protobuf-compiler-grpc python3-grpcio python3-protobuf python3-venv python3-setuptools python3-wheel mypy g++ pkg-config libgrpc++-dev)
 	missing=()
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -67,8 +67,8 @@ echo "-- Python SDK: pip install into a throwaway venv (it sees Debian's grpcio)
 (cd "$bin" && "$bin/venv/bin/python" -c 'import bezique_bot, bezique.v1.lobby_service_pb2; print("   bezique_bot", bezique_bot.__version__, "from", bezique_bot.__file__)' &&
 	"$bin/venv/bin/bezique-serve-bot" --help >/dev/null)
 
-echo "-- Python SDK: unittest (Debian's /usr/bin/python3, real referee)"
-(cd botsdk/python && /usr/bin/python3 -m unittest discover -s tests -t .)
+echo "-- Python SDK: unittest (Debian's /usr/bin/python3, real referee; mypy against the .pyi stubs)"
+(cd botsdk/python && BEZIQUE_REQUIRE_MYPY=1 /usr/bin/python3 -m unittest discover -s tests -t .)
 
 echo "-- Node SDK: node --test (real referee)"
 (cd botsdk/node && node --test test/)

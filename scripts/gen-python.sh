@@ -10,5 +10,5 @@ for tool in protoc grpc_python_plugin; do
 	command -v "$tool" >/dev/null || { echo "gen-python: $tool missing (apt-get install protobuf-compiler protobuf-compiler-grpc)"; exit 1; }
 done
 # Start from nothing so a removed .proto leaves no stale stub behind.
-find botsdk/python/bezique -name '*_pb2*.py' -delete 2>/dev/null || true
+find botsdk/python/bezique \( -name '*_pb2*.py' -o -name '*_pb2*.pyi' \) -delete 2>/dev/null || true
 go tool buf generate --template botsdk/python/buf.gen.yaml

@@ -5,6 +5,8 @@ wire.ExpandView; proto/bezique/v1/view.proto defines the compact form."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from bezique.v1 import cards_pb2, view_pb2
 
 #: MAX_CARDS is the number of card ids, 0..191 (six packs of 32).
@@ -16,14 +18,14 @@ _PLAY_SEAT = 256
 _PLAY_FROM_TABLE = 1024
 
 
-def card_suit(card_id: int) -> int:
+def card_suit(card_id: int) -> cards_pb2.Suit:
     """card_suit returns the suit of a card id, a cards_pb2.Suit value (SUIT_SPADES..SUIT_CLUBS)."""
-    return card_id % 32 // 8 + 1
+    return cast(cards_pb2.Suit, card_id % 32 // 8 + 1)
 
 
-def card_rank(card_id: int) -> int:
+def card_rank(card_id: int) -> cards_pb2.Rank:
     """card_rank returns the rank of a card id, a cards_pb2.Rank value (RANK_SEVEN..RANK_ACE)."""
-    return card_id % 8 + 1
+    return cast(cards_pb2.Rank, card_id % 8 + 1)
 
 
 def card_copy(card_id: int) -> int:

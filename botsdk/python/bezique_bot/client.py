@@ -289,7 +289,7 @@ class Config:
     #: (bezique_bot.cards.expand_view) so that decide sees the full view, exactly as with
     #: VIEW_MODE_FULL. VIEW_MODE_NONE asks for requests without the view, for a bot that keeps its
     #: own from on_welcome's snapshot and on_event's events (decide then gets an empty View).
-    view_mode: int = seat_pb2.VIEW_MODE_COMPACT
+    view_mode: seat_pb2.ViewMode = seat_pb2.VIEW_MODE_COMPACT
 
     def __post_init__(self) -> None:
         self.bot_name = self.bot_name.strip()
@@ -538,7 +538,7 @@ class _Player:
             return
         received = time.monotonic()
         due = answer_by(request_deadline(req, received, time.time()), received, self.cfg.safety_margin)
-        args = (req.view, req.legal_actions)
+        args: tuple = (req.view, req.legal_actions)
         if self.with_decision:
             args += (Decision(req, self.welcome, due),)
         legal_ids = {la.action_id for la in req.legal_actions}

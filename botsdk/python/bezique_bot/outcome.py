@@ -15,7 +15,7 @@ _CAUSES = {
 def _auto_played_text(counts) -> str:
     """_auto_played_text says which seats' actions the referee played (GameResult.auto_played),
     " (142 actions of seat 1 played by the referee)", or "" when none, as the referee's CLI does."""
-    parts = []
+    parts: list[str] = []
     for seat, n in enumerate(counts):
         if not n:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union, cast
 
 import grpc
 
@@ -86,7 +86,7 @@ class ServeConfig:
         self.bot_name = self.bot_name.strip()
 
 
-def variant_of(v: Union[int, str]) -> int:
+def variant_of(v: Union[int, str]) -> rules_pb2.Variant:
     """variant_of is the rules_pb2.Variant that v names: the enum's value, its name
     ("VARIANT_TWO_HANDED"), or the command line's ("two-handed"). It raises ValueError naming v for
     anything else: a name protobuf did not know raised its own "unknown enum label" from deep in
@@ -97,7 +97,7 @@ def variant_of(v: Union[int, str]) -> int:
         if name in names:
             return rules_pb2.Variant.Value(name)
     elif isinstance(v, int) and not isinstance(v, bool) and v in [rules_pb2.Variant.Value(n) for n in names]:
-        return v
+        return cast(rules_pb2.Variant, v)
     cli = ", ".join(n[len("VARIANT_"):].lower().replace("_", "-") for n in names)
     raise ValueError(f"variants: {v!r} is not a variant: want one of {cli} (or rules_pb2.VARIANT_TWO_HANDED, ...)")
 

@@ -10,7 +10,7 @@ protobuf runtime parse them."""
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple, Union
 
 from google.protobuf import any_pb2, descriptor_pb2, descriptor_pool, duration_pb2, message_factory
 
@@ -59,10 +59,10 @@ def retry_delay_from_details(details: Optional[bytes]) -> float:
     return 0.0
 
 
-def retry_delay(trailing_metadata: Optional[Sequence[Tuple[str, object]]]) -> float:
+def retry_delay(trailing_metadata: Optional[Sequence[Tuple[str, Union[str, bytes]]]]) -> float:
     """retry_delay returns the RetryInfo delay, in seconds, that a call's trailing metadata
     (``grpc.RpcError.trailing_metadata()``) carries, or 0.0 when it carries none."""
     for key, value in trailing_metadata or ():
-        if key == DETAILS_KEY:
+        if key == DETAILS_KEY and isinstance(value, bytes):  # a -bin key's value is bytes
             return retry_delay_from_details(value)
     return 0.0
