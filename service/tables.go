@@ -21,8 +21,8 @@ import (
 	"github.com/bezique-arena/bezique/wire"
 )
 
-// normalise validates a CreateTableRequest's seats, clock, policy and seed and fills in the
-// defaults, returning a copy; newTable validates the options and the stacked deal. Errors are
+// normalise validates a CreateTableRequest's seats (team seats in the two-handed game only,
+// RULES.md §3.5), clock, policy and seed and fills in the defaults, returning a copy; newTable validates the options and the stacked deal. Errors are
 // a [FieldError] naming the field.
 func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 	req := proto.Clone(in).(*pb.CreateTableRequest)
@@ -52,6 +52,11 @@ func normalise(in *pb.CreateTableRequest) (*pb.CreateTableRequest, error) {
 			}
 			if n := k.Remote.GetTeamSize(); n > MaxTeamSize {
 				return nil, invalid(fmt.Sprintf("seats[%d].remote.team_size", i), "%d members; a team seat has at most %d (RULES.md §3.5)", n, MaxTeamSize)
+			}
+			if k.Remote.GetTeamSize() > 1 && v != engine.TwoHanded {
+				// As a challenge's and a tournament's teams: the consultation game is the two-handed one
+				// (a rules audit found a Rubicon table with team seats accepted).
+				return nil, invalid(fmt.Sprintf("seats[%d].remote.team_size", i), "a consultation team plays the %s game (RULES.md §3.5), not %s", engine.TwoHanded, v)
 			}
 		default:
 			return nil, invalid(fmt.Sprintf("seats[%d]", i), "set remote or builtin")

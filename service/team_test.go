@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/bezique-arena/bezique/botsdk"
@@ -287,7 +288,8 @@ func TestTeamWaitsForEveryMember(t *testing.T) {
 	}
 }
 
-// TestTeamBadInput: a team seat too large and a member beyond the team are refused with
+// TestTeamBadInput: a team seat too large or outside the two-handed game and a member beyond the
+// team are refused with
 // InvalidArgument naming the field; a team message from a seat of one bot and an overlong or
 // control-character text with a Rejection (MALFORMED, no strike) naming the field, the stream
 // going on (it ended InvalidArgument, and a bot that stops on that code, as the SDKs do, left its
@@ -301,6 +303,14 @@ func TestTeamBadInput(t *testing.T) {
 	badPolicy := teamTable(7)
 	_, err = r.tables.CreateTable(context.Background(), badPolicy)
 	wantCode(t, "team_policy 7", err, codes.InvalidArgument, "team_policy")
+	// A team seat outside the two-handed game, as a challenge and a tournament refuse it (a
+	// rules audit: a Rubicon table with team seats was created).
+	rubicon := teamTable(pb.TeamPolicy_TEAM_POLICY_CAPTAIN)
+	rubicon.Variant = pb.Variant_VARIANT_RUBICON
+	_, err = r.tables.CreateTable(context.Background(), rubicon)
+	if want := "seats[0].remote.team_size: a consultation team plays the two-handed game (RULES.md §3.5), not rubicon"; status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
+		t.Errorf("a Rubicon table with a team seat: %v; want InvalidArgument %q", err, want)
+	}
 
 	resp := r.create(t, teamTable(pb.TeamPolicy_TEAM_POLICY_CAPTAIN))
 	wantCode(t, "member 2", r.joinMember(t, resp, 0, 2).finalStatus(), codes.InvalidArgument, "join.member")

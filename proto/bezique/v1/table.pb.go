@@ -485,7 +485,8 @@ type RemoteSeat struct {
 	// team_size is how many connections play the seat together (consultation, RULES.md §3.5):
 	// 0 or 1 is one bot; 2..4 is a team whose members join with the seat's token and
 	// Join.member 0..team_size-1. Every member receives the seat's events and decision requests;
-	// CreateTableRequest.team_policy says whose answer counts. More than 4: INVALID_ARGUMENT.
+	// CreateTableRequest.team_policy says whose answer counts. More than 4, or a team in another
+	// variant than the two-handed game (the consultation game): INVALID_ARGUMENT.
 	TeamSize      uint32 `protobuf:"varint,3,opt,name=team_size,json=teamSize,proto3" json:"team_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
