@@ -185,6 +185,16 @@ func TestVector06ExchangeAndMeld(t *testing.T) {
 		p.no(dS, p.declare("7Sa"), CodeRule, "RULES.md §1.9.3")
 		p.is("window act=0 trump=S up=KSa stock=5 totals=[40 0] | 0: 7Sa ASa / QSa JDa | 1: 8Ha / -")
 	})
+	// With allow_pending_declarations too, the exchange that used the window's meld is that meld:
+	// the bezique may be announced after it, to score at D's next trick (RULES.md §8.18; a rules
+	// audit asked which reading the engine follows).
+	t.Run("seven_counts_as_meld then an announcement", func(t *testing.T) {
+		p := vector6(t, map[string]string{"seven_counts_as_meld": "true", "allow_pending_declarations": "true"})
+		p.ok(dS, p.exchange("7Sa"), "seat 0 exchanges 7Sa for KSa (+10)")
+		p.legal(dS, "meld bezique QSa JDa (40)", "end")
+		p.ok(dS, p.meld("QSa JDa"), "seat 0 announces bezique QSa JDa (0), to score at its next trick")
+		p.pending(dS, "bezique QSa JDa (40)")
+	})
 }
 
 // 7. Exchange by the trick loser: D won the trick; N holds the trump 7 → exchange/declare refused.
