@@ -32,10 +32,10 @@ except ImportError as err:
 
 from bezique_bot.cards import card_copy, card_rank, card_suit, card_text, expand_view
 from bezique_bot.decision import Decision
-from bezique_bot.client import CannotReach, Config, RefereeUnavailable, SeatRefused, env_config, play, retryable, request_deadline, tls_credentials
+from bezique_bot.client import CannotReach, Config, EnvConfig, RefereeUnavailable, SeatRefused, env_config, play, retryable, request_deadline, tls_credentials
 from bezique_bot.outcome import outcome_text, result_text
 from bezique_bot.serve import LobbyRefused, ServeConfig, serve
 
 __all__ = ["card_copy", "card_rank", "card_suit", "card_text", "expand_view", "CannotReach", "Config", "Decision", "LobbyRefused", "RefereeUnavailable", "SeatRefused", "ServeConfig", "play", "retryable", "request_deadline",
-           "tls_credentials", "env_config", "outcome_text", "result_text", "serve"]
+           "tls_credentials", "env_config", "EnvConfig", "outcome_text", "result_text", "serve"]
 __version__ = "0.1.0"

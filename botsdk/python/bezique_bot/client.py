@@ -11,7 +11,7 @@ import os
 import queue
 import threading
 import time
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence, TypedDict
 
 import grpc
 
@@ -330,7 +330,19 @@ def tls_credentials(ca_file: Optional[str] = None, cert_file: Optional[str] = No
                                         certificate_chain=read(cert_file))
 
 
-def env_config() -> dict:
+class EnvConfig(TypedDict, total=False):
+    """EnvConfig is what env_config returns: the keyword arguments of Config and ServeConfig that the
+    environment sets (a type checker reads ``ServeConfig(**env_config(), capacity=4)`` field by field;
+    a bare dict let every key through unchecked, and its merged form failed mypy: a bot author's
+    trial)."""
+
+    server: str
+    key: str
+    bot_name: str
+    credentials: grpc.ChannelCredentials
+
+
+def env_config() -> EnvConfig:
     """env_config returns the settings of a bot configured by its environment, as keyword arguments
     for Config or ServeConfig (``Config(table_id=..., seat=..., token="", **env_config())``):
     server is $BEZIQUE_SERVER (else 127.0.0.1:7777), key $BEZIQUE_KEY, bot_name $BEZIQUE_BOT_NAME
@@ -339,7 +351,7 @@ def env_config() -> dict:
     (``bezique match --cmd`` empties $BEZIQUE_TLS_CA: its referee serves plaintext). The Go and Node
     SDKs read the same variables (botsdk.EnvConfig, envConfig). It raises OSError naming the
     variable when the CA file cannot be read."""
-    env = {"server": os.environ.get("BEZIQUE_SERVER") or "127.0.0.1:7777", "key": os.environ.get("BEZIQUE_KEY", "")}
+    env: EnvConfig = {"server": os.environ.get("BEZIQUE_SERVER") or "127.0.0.1:7777", "key": os.environ.get("BEZIQUE_KEY", "")}
     if os.environ.get("BEZIQUE_BOT_NAME"):
         env["bot_name"] = os.environ["BEZIQUE_BOT_NAME"]
     ca = os.environ.get("BEZIQUE_TLS_CA")
