@@ -4,7 +4,9 @@ import (
 	"context"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -167,5 +169,82 @@ func TestPlayFourHandedOnAPhone(t *testing.T) {
 	})`))
 	if err != nil || !slices.Equal(seen, []bool{true, true}) {
 		t.Errorf("the focused card and the prompt on the screen: %v (%v), want both", seen, err)
+	}
+}
+
+// TestPlayLeftLeavesTheSeat: a person who leaves the play page (a link followed, another address)
+// leaves the seat, as the page says ("Leaving this page leaves your seat"): the referee sees it
+// disconnected, and its disconnect grace starts; back on the page, the seat is played again. The
+// browser kept the page's stream open in its back/forward cache, so the seat stayed connected
+// and the bot waited out the person's whole clock (a platform's trial).
+func TestPlayLeftLeavesTheSeat(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	id, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	connected := func(want bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			got, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: id})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.GetTable().GetSeats()[0].GetConnected() == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("seat 0 connected %v 10 s on, want %v", !want, want)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	connected(true)
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/")); err != nil { // the home page: same origin
+		t.Fatal(err)
+	}
+	connected(false)
+	// Back: the page comes out of the back/forward cache (no load event, which NavigateBack would
+	// wait for) and opens its stream again.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`history.back()`)); err != nil {
+		t.Fatal(err)
+	}
+	connected(true)
+	// Read with Evaluate: chromedp's Poll never returned on the page back from the cache.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#actions")?.textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(said, "Your turn") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the play page back says %q 10 s on, want your turn", said)
+		}
+	}
+	// The card pressed there is played: the page answers the request the referee sent again.
+	before, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.activeElement.click()`)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		now, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if now.GetTable().GetLastSeq() > before.GetTable().GetLastSeq() {
+			break
+		}
+		if time.Now().After(deadline) {
+			said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#actions")?.textContent`))
+			t.Fatalf("the card pressed on the page back played nothing in 10 s; the page says %q", said)
+		}
 	}
 }

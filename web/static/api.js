@@ -56,7 +56,10 @@ export async function call(method, req) {
 
 // stream opens a server stream and calls onMessage with each message; it resolves when the
 // stream ends and rejects with an APIError when the stream ends with one, or ("unavailable") when
-// it has carried nothing for quietMs (0: no limit).
+// it has carried nothing for quietMs (0: no limit) or the page was left (pagehide: a page kept in
+// the browser's back/forward cache kept its streams open, so a person who left the play page
+// still held the seat, and the referee never started its disconnect grace: a platform's trial;
+// follow opens the stream again when the page is shown again).
 export async function stream(method, req, onMessage, quietMs) {
   const abort = new AbortController();
   let quiet;
@@ -64,6 +67,8 @@ export async function stream(method, req, onMessage, quietMs) {
     clearTimeout(quiet);
     if (quietMs) quiet = setTimeout(() => abort.abort(new APIError("unavailable", `the stream carried nothing for ${quietMs / 1000} s`)), quietMs);
   };
+  const left = () => abort.abort(new APIError("unavailable", "the page was left"));
+  addEventListener("pagehide", left);
   heard();
   try {
     return await read(method, req, onMessage, abort.signal, heard);
@@ -73,6 +78,7 @@ export async function stream(method, req, onMessage, quietMs) {
     throw abort.signal.aborted ? abort.signal.reason : e;
   } finally {
     clearTimeout(quiet);
+    removeEventListener("pagehide", left);
   }
 }
 
