@@ -175,6 +175,20 @@ func rolesText(roles []Role) string {
 	return strings.Join(names, " or ")
 }
 
+// seatTokenShaped reports whether secret has the form of a seat's token (CreateTable's: 32
+// lowercase hex digits), which no API key has ([KeyPrefix]).
+func seatTokenShaped(secret string) bool {
+	if len(secret) != 32 {
+		return false
+	}
+	for _, c := range []byte(secret) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // principal returns the principal of ctx's bearer key, or anonymous without an authorization
 // header. Unauthenticated for a header that is not "Bearer <key>", more than one such header,
 // an unknown key or a revoked one; ResourceExhausted, before the key is hashed, when the caller's address has sent more
@@ -193,6 +207,10 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 	h := hashKey(secret)
 	if subtle.ConstantTimeCompare(h, s.adminHash) == 1 { // no lookup: never refused for its address
 		return adminPrincipal, nil
+	}
+	if seatTokenShaped(secret) { // no lookup either: no key has this form (a browser client sent a seat's token as its key)
+		return Principal{}, status.Error(codes.Unauthenticated, "authorization header: this is a seat's token (32 hex digits), not an API key ("+
+			KeyPrefix+"…): a seat's token goes in Join.token or DecideRequest.token; send no authorization header without an API key (docs/SECURITY.md)")
 	}
 	settle, err := s.quotas.takeKey(peerKey(ctx), h, time.Now())
 	if err != nil {

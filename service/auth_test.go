@@ -730,3 +730,29 @@ func TestJoinUnderABotKeysName(t *testing.T) {
 		t.Errorf("Join as alpha once its key is revoked: %v", err)
 	}
 }
+
+// TestSeatTokenAsKey: a seat's token sent as the bearer key is refused saying what it is and where
+// it goes, without a lookup, and does not count against the address's refused keys: a browser
+// client that sent its token as a key read "unknown API key", and after 20 calls a new, valid key
+// from its address (everyone's behind its NAT) was refused for 30 s (a platform's trial).
+func TestSeatTokenAsKey(t *testing.T) {
+	r := startAuthReferee(t, nil)
+	_, organiser := r.newKey(t, "platform", pb.Role_ROLE_ORGANISER)
+	resp, err := r.tables.CreateTable(as(organiser), twoRemote(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := resp.GetSeatTokens()[0].GetToken()
+	want := "authorization header: this is a seat's token (32 hex digits), not an API key (bzq_…): a seat's token goes in Join.token or DecideRequest.token; " +
+		"send no authorization header without an API key (docs/SECURITY.md)"
+	for i := range RefusedKeysPerAddr + 5 {
+		_, err := r.tables.GetTable(as(token), &pb.GetTableRequest{TableId: resp.GetTableId()})
+		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
+			t.Fatalf("call %d with the seat's token as the key: %v; want Unauthenticated %q", i+1, err, want)
+		}
+	}
+	_, watcher := r.newKey(t, "site", pb.Role_ROLE_WATCHER)
+	if _, err := r.tables.GetTable(as(watcher), &pb.GetTableRequest{TableId: resp.GetTableId()}); err != nil {
+		t.Errorf("a new key after the seat's token as a key %d times: %v", RefusedKeysPerAddr+5, err)
+	}
+}
