@@ -69,14 +69,14 @@ const MaxHTTPMessageBytes = 16 << 20
 
 // Header lists of the Connect, gRPC-Web and gRPC protocols, as connectrpc.com/cors publishes them
 // (that module is not served by our module proxy, so they are copied here), plus Authorization
-// for API keys, W3C Trace Context's traceparent and tracestate, which a page's OpenTelemetry
-// instrumentation adds to its calls (their preflight was refused: an outside trial; the referee
-// ignores them), and Retry-After, which a refusal's client is told to honour (docs/INTEGRATE.md)
+// for API keys, W3C Trace Context's traceparent and tracestate and W3C Baggage's baggage, which a
+// page's OpenTelemetry instrumentation adds to its calls with its default propagator (their
+// preflight was refused: outside trials; the referee ignores them), and Retry-After, which a refusal's client is told to honour (docs/INTEGRATE.md)
 // and a page of another origin could not read.
 var (
 	corsAllowedMethods = []string{http.MethodGet, http.MethodPost}
 	corsAllowedHeaders = []string{"Content-Type", "Connect-Protocol-Version", "Connect-Timeout-Ms",
-		"Grpc-Timeout", "X-Grpc-Web", "X-User-Agent", "Authorization", "Traceparent", "Tracestate"}
+		"Grpc-Timeout", "X-Grpc-Web", "X-User-Agent", "Authorization", "Traceparent", "Tracestate", "Baggage"}
 	corsExposedHeaders = []string{"Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin", "Retry-After"}
 )
 
