@@ -43,11 +43,20 @@ func EloFromPenta(p Penta) EloInterval {
 }
 
 // eloInterval computes fastchess's Elo and error for the outcome scores (in [0, 1])
-// seen counts times each.
+// seen counts times each. One outcome bounds nothing: its variance is 0 whatever it was, so its
+// interval is NaN, not Elo ± 0 (one deal set split read "Elo +0 [+0, +0]", the zero-width
+// interval of two bots that play alike: a bot author's trial).
 func eloInterval(scores []float64, counts []int) EloInterval {
 	n := 0.0
 	for _, c := range counts {
 		n += float64(c)
+	}
+	if n == 1 {
+		for i, c := range counts {
+			if c == 1 {
+				return EloInterval{Elo: scoreToElo(scores[i]), Lo: math.NaN(), Hi: math.NaN()}
+			}
+		}
 	}
 	probs := make([]float64, len(counts))
 	for i, c := range counts {

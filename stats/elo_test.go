@@ -50,6 +50,15 @@ func TestEloEdges(t *testing.T) {
 	if got := EloFromPenta(Penta{}); !math.IsNaN(got.Elo) {
 		t.Errorf("EloFromPenta(no pairs) = %+v, want NaN", got)
 	}
+	// One deal set split, one game drawn: the Elo of the one outcome, no interval (it was ±0).
+	for _, got := range []EloInterval{EloFromPenta(Penta{0, 0, 1, 0, 0}), EloFromWDL(WDL{D: 1})} {
+		if got.Elo != 0 || !math.IsNaN(got.Lo) || !math.IsNaN(got.Hi) {
+			t.Errorf("one outcome of score ½: %+v, want Elo 0 and a NaN interval", got)
+		}
+	}
+	if got := EloFromPenta(Penta{0, 0, 2, 0, 0}); got != (EloInterval{}) {
+		t.Errorf("two deal sets split: %+v, want Elo 0 [0, 0]", got)
+	}
 }
 
 func assertInterval(t *testing.T, in any, got, want EloInterval) {

@@ -374,7 +374,8 @@ func scoredTotals(tn *service.Tournament) map[string][]float64 {
 }
 
 // eloText is an Elo difference with its 95 % interval, "+40 [+10, +71]"; "+Inf" for a match
-// without a loss (no interval then), "+190 [?]" when a bound falls outside the scores (too few games).
+// without a loss (no interval then), "+190 [?]" when a bound falls outside the scores (too few games)
+// or after one outcome (stats.EloFromPenta).
 func eloText(e stats.EloInterval) string {
 	r := func(x float64) float64 { return math.Round(x) + 0 } // + 0: -0 (an even score's Elo, -0.3 rounded) prints +0
 	switch {

@@ -336,6 +336,7 @@ func TestEloText(t *testing.T) {
 		want string
 	}{
 		{stats.EloFromPenta(stats.Penta{0, 0, 2, 0, 0}), "+0 [+0, +0]"},
+		{stats.EloFromPenta(stats.Penta{0, 0, 1, 0, 0}), "+0 [?]"}, // one deal set bounds nothing
 		{stats.EloInterval{Elo: negZero, Lo: negZero, Hi: 0}, "+0 [+0, +0]"},
 		{stats.EloInterval{Elo: 120.4, Lo: -144.2, Hi: 385.1}, "+120 [-144, +385]"},
 		{stats.EloInterval{Elo: 261.3, Lo: math.NaN(), Hi: math.NaN()}, "+261 [?]"},
