@@ -671,7 +671,7 @@ tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standi
   score         its side's final totals over the games played to their end (not forfeits)
   deal diff     duplicate deals: the mean over its whole deal sets of its total less the
                 others', summed over the set's seatings (the same cards); forfeits left out
-  rating ± 95%  OpenSkill's rating (Weng-Lin, Plackett-Luce), not Elo: mu, and ±1.96 sigma;
+  OpenSkill     the rating (Weng-Lin, Plackett-Luce), not Elo: mu; "± 95%" is ±1.96 sigma;
                 updated game by game in schedule order, so entrants with equal results may
                 differ; "–" before a rated game
 The lines under the table: each pair's "+W =D -L, Elo E [lo, hi]", logistic Elo from the
@@ -746,7 +746,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		fmt.Fprintln(w, text)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\trating\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
+	fmt.Fprintln(tw, "#\tentrant\tgames\tW\tD\tL\tpoints\tscore\tdeal diff\tOpenSkill\t± 95%\tforfeits\ttimeouts\tillegal\tdisconnects\tfallbacks\tdecision ms\t")
 	unrated := false
 	for i, e := range s.Entrants {
 		rating, band := fmt.Sprintf("%.1f", e.Rating.Mu), fmt.Sprintf("%.1f", 1.96*e.Rating.Sigma)
@@ -767,7 +767,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		return err
 	}
 	if unrated {
-		fmt.Fprintln(w, "rating –: no rated game yet")
+		fmt.Fprintln(w, "OpenSkill –: no rated game yet")
 	}
 	for _, e := range s.Entrants {
 		if text := forfeitCauses(e); text != "" {

@@ -171,12 +171,12 @@ func TestStandingsShowDisconnects(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `tn-0 (round-robin, two-handed): 2 of 2 games, finished
-  #  entrant  games  W  D  L  points  score  deal diff  rating  ± 95%  forfeits  timeouts  illegal  disconnects  fallbacks  decision ms
-  1   random      2  2  0  0     2.0   2000        0.0    27.5   14.7         0         0        0            0          0         0.00
-  2       js      2  0  0  2     0.0    900        0.0    22.5   14.7         4         2        3          903        754         1.50
-  3     gone      2  0  0  2     0.0      0      -10.0       –      –         2         0        0            0          0         0.00
-  4   absent      2  0  0  2     0.0      –          –       –      –         2         0        0            0          0         0.00
-rating –: no rated game yet
+  #  entrant  games  W  D  L  points  score  deal diff  OpenSkill  ± 95%  forfeits  timeouts  illegal  disconnects  fallbacks  decision ms
+  1   random      2  2  0  0     2.0   2000        0.0       27.5   14.7         0         0        0            0          0         0.00
+  2       js      2  0  0  2     0.0    900        0.0       22.5   14.7         4         2        3          903        754         1.50
+  3     gone      2  0  0  2     0.0      0      -10.0          –      –         2         0        0            0          0         0.00
+  4   absent      2  0  0  2     0.0      –          –          –      –         2         0        0            0          0         0.00
+OpenSkill –: no rated game yet
 js forfeited 4 games: 2 on time, 1 disconnected or absent, 1 of unknown cause
 gone forfeited 2 games: 2 disconnected or absent
 absent forfeited 2 games: 2 disconnected or absent
