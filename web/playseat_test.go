@@ -185,23 +185,7 @@ func TestPlayLeftLeavesTheSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	awaitTurn(t, ctx)
-	connected := func(want bool) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			got, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: id})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.GetTable().GetSeats()[0].GetConnected() == want {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("seat 0 connected %v 10 s on, want %v", !want, want)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
+	connected := func(want bool) { t.Helper(); seatConnected(t, r, id, want) }
 	connected(true)
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/")); err != nil { // the home page: same origin
 		t.Fatal(err)
@@ -247,4 +231,50 @@ func TestPlayLeftLeavesTheSeat(t *testing.T) {
 			t.Fatalf("the card pressed on the page back played nothing in 10 s; the page says %q", said)
 		}
 	}
+}
+
+// seatConnected waits up to 10 s for seat 0 of table id to be connected (want) or not.
+func seatConnected(t *testing.T, r *referee, id string, want bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := r.tables.GetTable(t.Context(), &pb.GetTableRequest{TableId: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.GetTable().GetSeats()[0].GetConnected() == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("seat 0 connected %v 10 s on, want %v", !want, want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestPlayFrozenLeavesTheSeat: a play page the browser freezes (Chrome on Android, a tab put in
+// the background) leaves the seat, as one left does, and takes it again when it runs again: the
+// frozen page held its stream, its timers stopped, and the seat stayed connected (a re-trial).
+func TestPlayFrozenLeavesTheSeat(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	id, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	seatConnected(t, r, id, true)
+	lifecycle := func(state page.SetWebLifecycleStateState) {
+		t.Helper()
+		if err := chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, page.SetWebLifecycleState, page.SetWebLifecycleStateParams{State: state})
+			return chromedp.Void{}, err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lifecycle(page.SetWebLifecycleStateStateFrozen)
+	seatConnected(t, r, id, false)
+	lifecycle(page.SetWebLifecycleStateStateActive)
+	seatConnected(t, r, id, true)
 }

@@ -56,10 +56,12 @@ export async function call(method, req) {
 
 // stream opens a server stream and calls onMessage with each message; it resolves when the
 // stream ends and rejects with an APIError when the stream ends with one, or ("unavailable") when
-// it has carried nothing for quietMs (0: no limit) or the page was left (pagehide: a page kept in
-// the browser's back/forward cache kept its streams open, so a person who left the play page
-// still held the seat, and the referee never started its disconnect grace: a platform's trial;
-// follow opens the stream again when the page is shown again).
+// it has carried nothing for quietMs (0: no limit) or the page was left or frozen (pagehide, and
+// freeze, which Chrome on Android sends a tab it puts in the background: a page kept in the
+// browser's back/forward cache kept its streams open, and a frozen one holds them with its timers
+// stopped, so a person who left the play page still held the seat, and the referee never started
+// its disconnect grace: a platform's trial and its re-trial; follow opens the stream again when
+// the page runs again).
 export async function stream(method, req, onMessage, quietMs) {
   const abort = new AbortController();
   let quiet;
@@ -67,8 +69,9 @@ export async function stream(method, req, onMessage, quietMs) {
     clearTimeout(quiet);
     if (quietMs) quiet = setTimeout(() => abort.abort(new APIError("unavailable", `the stream carried nothing for ${quietMs / 1000} s`)), quietMs);
   };
-  const left = () => abort.abort(new APIError("unavailable", "the page was left"));
+  const left = () => abort.abort(new APIError("unavailable", "the page was left or frozen"));
   addEventListener("pagehide", left);
+  document.addEventListener("freeze", left);
   heard();
   try {
     return await read(method, req, onMessage, abort.signal, heard);
@@ -79,6 +82,7 @@ export async function stream(method, req, onMessage, quietMs) {
   } finally {
     clearTimeout(quiet);
     removeEventListener("pagehide", left);
+    document.removeEventListener("freeze", left);
   }
 }
 
