@@ -820,7 +820,7 @@ func TestTournamentStandings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plot := "ratings: " + strings.Join(plotted, ", ")
+		plot := "OpenSkill ratings: " + strings.Join(plotted, ", ")
 		if len(plotted) == 0 {
 			plot = "(no plot)" // nobody rated yet
 		}

@@ -26,7 +26,7 @@ export function ratingPlot(all) {
       <line x1="${x(mu - Z * s)}" x2="${x(mu + Z * s)}" y1="${y}" y2="${y}" stroke="#0b5d3b" stroke-width="3"/>
       <circle cx="${x(mu)}" cy="${y}" r="5" fill="#b0001c"><title>${esc(e.entrant)}: ${mu.toFixed(1)} ± ${(Z * s).toFixed(1)}</title></circle>`;
   }).join("");
-  return `<svg class="plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="ratings: ${entrants.map((e) => `${esc(e.entrant)} ${n(e.rating?.mu).toFixed(1)}`).join(", ")}">
+  return `<svg class="plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="OpenSkill ratings: ${entrants.map((e) => `${esc(e.entrant)} ${n(e.rating?.mu).toFixed(1)}`).join(", ")}">
     ${rows}<text x="${left}" y="${H - 4}">${lo.toFixed(0)}</text><text x="${W - right}" y="${H - 4}" text-anchor="end">${hi.toFixed(0)}</text></svg>`;
 }
 
@@ -37,7 +37,7 @@ function standingsHTML(st) {
     <td>${n(e.forfeits)}</td></tr>`).join("");
   return `<p>${n(st.played)} of ${n(st.scheduled)} games played</p>
     <div class="scroll"><table class="tables standings"><thead><tr><th scope="col">Entrant</th><th scope="col">Games</th><th scope="col">W–D–L</th>
-    <th scope="col">Points</th><th scope="col">Rating (μ ± 1.96σ)</th><th scope="col">Forfeits</th></tr></thead><tbody>${rows}</tbody></table></div>
+    <th scope="col">Points</th><th scope="col">OpenSkill rating (μ ± 1.96σ)</th><th scope="col">Forfeits</th></tr></thead><tbody>${rows}</tbody></table></div>
     ${ratingPlot(st.entrants ?? [])}`;
 }
 
