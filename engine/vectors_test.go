@@ -1374,6 +1374,56 @@ func TestVector44cReformedDoubleFromABrokenOne(t *testing.T) {
 	}
 }
 
+// TestReformedBeziquesByClass pins what RULES.md §8.15's freeing by class gives in Rubicon beyond
+// vectors 44b and 44c (a re-trial asked for each to be stated): (a) a single whose card was played
+// frees its other card, which joins a whole single and a card from hand in a double (+500: the
+// freed card re-forms, R8; two whole singles would not combine, R6); (b) a triple that lost a card
+// frees the other five, which make a double of tabled cards alone (+500: R2 waived for freed
+// cards), but not the double they scored before (R3: no card new to it, none of it played).
+func TestReformedBeziquesByClass(t *testing.T) {
+	t.Run("a broken single's card in a double", func(t *testing.T) {
+		p := setup(t, position{variant: Rubicon, trump: "C", fill: 8, hands: []string{"8Ha 8Sa 9Sa 8Da", "QSa JDa QSb JDb JDc AHa ASa"}})
+		p.window(nS)
+		p.ok(nS, p.meld("QSa JDa"), "seat 1 melds bezique QSa JDa (40)")
+		p.ok(nS, endWin, "seat 1 end_window", "seat 1 draws 7Sa", "seat 0 draws 7Sb")
+		p.ok(nS, p.play("AHa"), "seat 1 plays AHa")
+		p.ok(dS, p.play("8Ha"), "seat 0 plays 8Ha", "trick 1 to seat 1: AHa 8Ha")
+		p.ok(nS, p.meld("QSb JDb"), "seat 1 melds bezique QSb JDb (40)")
+		p.do(nS, endWin)
+		p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+		p.ok(dS, p.play("8Sa"), "seat 0 plays 8Sa", "trick 2 to seat 1: ASa 8Sa")
+		p.no(nS, p.meld("QSa JDa QSb JDb"), CodeRule, "RULES.md §2 R2") // two whole singles never combine (R6), and here no card is new
+		p.do(nS, endWin)
+		p.ok(nS, p.play("JDb"), "seat 1 plays JDb (from table)")
+		p.ok(dS, p.play("8Da"), "seat 0 plays 8Da", "trick 3 to seat 1: JDb 8Da")
+		p.ok(nS, p.meld("QSa JDa QSb JDc"), "seat 1 melds double_bezique QSa JDa QSb JDc (500)")
+		if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 580}) {
+			t.Fatalf("totals %v, want [0 580]", got)
+		}
+	})
+	t.Run("a broken triple's cards in a double", func(t *testing.T) {
+		p := setup(t, position{variant: Rubicon, trump: "C", fill: 8, hands: []string{"8Ha 8Sa 9Sa 8Da", "QSa JDa QSb JDb QSc JDc AHa ASa"}})
+		p.window(nS)
+		p.ok(nS, p.meld("QSa JDa"), "seat 1 melds bezique QSa JDa (40)")
+		p.do(nS, endWin)
+		p.ok(nS, p.play("AHa"), "seat 1 plays AHa")
+		p.ok(dS, p.play("8Ha"), "seat 0 plays 8Ha", "trick 1 to seat 1: AHa 8Ha")
+		p.ok(nS, p.meld("QSa JDa QSb JDb"), "seat 1 melds double_bezique QSa JDa QSb JDb (500)")
+		p.do(nS, endWin)
+		p.ok(nS, p.play("ASa"), "seat 1 plays ASa")
+		p.ok(dS, p.play("8Sa"), "seat 0 plays 8Sa", "trick 2 to seat 1: ASa 8Sa")
+		p.ok(nS, p.meld("QSa JDa QSb JDb QSc JDc"), "seat 1 melds triple_bezique QSa JDa QSb JDb QSc JDc (1500)")
+		p.do(nS, endWin)
+		p.ok(nS, p.play("QSc"), "seat 1 plays QSc (from table)")
+		p.ok(dS, p.play("9Sa"), "seat 0 plays 9Sa", "trick 3 to seat 1: QSc 9Sa")
+		p.no(nS, p.meld("QSa JDa QSb JDb"), CodeRule, "RULES.md §2 R3")
+		p.ok(nS, p.meld("QSa JDa QSb JDc"), "seat 1 melds double_bezique QSa JDa QSb JDc (500)")
+		if got := p.g.Totals(); !reflect.DeepEqual(got, []int{0, 2540}) {
+			t.Fatalf("totals %v, want [0 2540]", got)
+		}
+	})
+}
+
 // Four-handed with second_double_on_used_pair: seat 0 melds the double D1 Q♠a J♦a Q♠b J♦b (+500),
 // then the second double D2 Q♠a J♦a Q♠c J♦c on D1's first pair (+500); D1, whole and not
 // upgraded, may still be upgraded to the triple with the new pair Q♠d J♦d (+1500: RULES.md §2 R6).
