@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -108,10 +109,16 @@ func (s *serverCerts) Close() { s.prov.Close() }
 // (a seat token or an API key read on the wire lets whoever reads it act as its holder) and, on
 // the gRPC address, without authentication (an admin key: else anyone who reaches the port may
 // create, cancel and watch tables; docs/SECURITY.md). The metrics address has no API keys: TLS
-// is all it needs.
+// is all it needs. Nor, without authentication, does it let every origin's pages call the API
+// (--cors-origins *): any page a visitor of this machine opened could then drive the referee on
+// loopback, which the Host check (against DNS rebinding) does not stop (a web security review).
 func checkExposure(c config) error {
 	if c.insecure {
 		return nil
+	}
+	if c.adminKey == "" && c.adminKeyFile == "" && slices.Contains(splitList(c.http.corsOrigins), "*") {
+		return fmt.Errorf("--cors-origins * with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
+			"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk")
 	}
 	for _, a := range []struct {
 		flag, addr string

@@ -288,7 +288,8 @@ func TestBinaryMTLS(t *testing.T) {
 }
 
 // TestBinaryRefusesCleartextOnNonLoopback checks that the referee refuses, at start, to listen
-// beyond loopback without TLS or without an admin key, and that --insecure, or both, let it.
+// beyond loopback without TLS or without an admin key, and to let every origin's pages call it
+// without an admin key, and that --insecure, or both, let it.
 func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 	bin := buildReferee(t)
 	dir := t.TempDir()
@@ -316,6 +317,10 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 			"bezique-referee: --metrics-listen :0 is not a loopback address and TLS is off: the metrics, the health checks and any /debug/pprof " +
 				"would be served in cleartext to whoever reaches it, without authentication (docs/SECURITY.md); " +
 				"set --tls-cert and --tls-key, listen on 127.0.0.1, or pass --insecure to accept the risk\n"},
+		// Any site's pages calling a referee without keys (a web security review).
+		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--cors-origins", "https://play.example.com, *"}, 1,
+			"bezique-referee: --cors-origins * with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
+				"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk\n"},
 		{[]string{"--tls-client-ca", "ca.crt"}, 2, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"}, // with the other bad flags
 	} {
 		cmd := exec.Command(bin, append(c.args, "--store", "memory")...)
