@@ -147,3 +147,72 @@ func TestWatchWithKey(t *testing.T) {
 		t.Errorf("without a key the button says %q (%v)", msg, err)
 	}
 }
+
+// TestLinkKeyOffered: a link with another API key than the one the tab uses does not replace it
+// silently: the header says so and offers the link's key, which is taken only when the person
+// presses its button. A crafted link replaced the tab's key, and the tables the person then
+// made belonged to the link's key (a web security review). An embedded view takes its frame's
+// key, as its site sets it.
+func TestLinkKeyOffered(t *testing.T) {
+	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
+	ctx := browser(t)
+	admin := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+adminKey)
+	newKey := func(name string) string {
+		t.Helper()
+		k, err := pb.NewKeyServiceClient(r.cc).CreateKey(admin, &pb.CreateKeyRequest{Name: name, Role: pb.Role_ROLE_ORGANISER})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k.GetSecret()
+	}
+	own, other := newKey("own"), newKey("other")
+	tabKey := func() string {
+		t.Helper()
+		k, err := chromedp.Run(ctx, chromedp.Evaluate[string](`sessionStorage.getItem("bezique.key") ?? ""`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	for _, step := range []struct {
+		address string
+		want    string
+		offered bool
+	}{
+		{"/#key=" + own, own, false},
+		{"/#key=" + other, own, true},
+		{"/#key=" + own, own, false}, // the same key: nothing to offer
+		{"/embed/t/t-0123456789abcdef#key=" + other, other, false},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(r.url+step.address), chromedp.WaitReady("#keyform")); err != nil {
+			t.Fatal(err)
+		}
+		offered, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("keyoffer")?.textContent ?? ""`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tabKey(); got != step.want || (offered != "") != step.offered {
+			t.Errorf("after %s the tab's key is %q, offered %q; want %q, offered %v", step.address, got, offered, step.want, step.offered)
+		}
+		if step.offered && offered != "The link you followed holds another API key than the one this tab uses; this tab goes on with its own. Use the link's key" {
+			t.Errorf("the offer says %q", offered)
+		}
+	}
+	// Offered (the tab has the embedded view's key now), and taken by the button.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(r.url+"/#key="+own), chromedp.WaitReady("#keyoffer button")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.querySelector("#keyoffer button").click()`)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		// Read through the reload the button makes: a read that meets it fails, and is made again.
+		k, err := chromedp.Run(ctx, chromedp.Evaluate[string](`sessionStorage.getItem("bezique.key") ?? ""`))
+		if err == nil && k == own {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the offer's button the tab's key is %q (%v), want the link's", k, err)
+		}
+	}
+}

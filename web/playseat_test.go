@@ -278,3 +278,32 @@ func TestPlayFrozenLeavesTheSeat(t *testing.T) {
 	lifecycle(page.SetWebLifecycleStateStateActive)
 	seatConnected(t, r, id, true)
 }
+
+// TestPlayLinkWithAWrongToken: a link to a table this browser plays, with another token, does not
+// replace the token kept: the page says the token is wrong, and the table's page without a token
+// plays on with the one kept. A crafted link replaced it, the only copy of a game started from
+// the home page, and the seat was lost to the referee's auto-play (a web security review).
+func TestPlayLinkWithAWrongToken(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	id, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	// From another page: the same address with another fragment reloads the page itself (hashchange).
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+"#seat=0&token=0123456789abcdef0123456789abcdef")); err != nil {
+		t.Fatal(err)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Poll[string](`document.querySelector("p.error")?.textContent`))
+	if err != nil || !strings.Contains(said, "wrong token for seat 0") {
+		t.Fatalf("the page with a wrong token says %q (%v), want the referee's refusal", said, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+}

@@ -81,14 +81,21 @@ function firstLoad(fn) {
 }
 
 // takeKeyFromFragment keeps the key of a #key=… fragment and removes it from the address, so
-// that it is neither bookmarked nor shown; the fragment is never sent to the server.
-function takeKeyFromFragment() {
+// that it is neither bookmarked nor shown; the fragment is never sent to the server. On a page
+// that is not embedded, a key other than the one the tab uses is not taken but returned, for the
+// header to offer (keyForm): a link's key replaced the tab's silently, and the tables the person
+// then made belonged to the link's key, whose holder could read and cancel them (a web security
+// review). An embedded view takes its frame's key, as its site sets it.
+function takeKeyFromFragment(embedded) {
   const frag = new URLSearchParams(location.hash.slice(1));
-  if (!frag.has("key")) return;
-  setAPIKey(frag.get("key"));
+  if (!frag.has("key")) return "";
+  const key = frag.get("key");
   frag.delete("key");
   const rest = frag.toString();
   history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+  if (!embedded && apiKey() && apiKey() !== key) return key;
+  setAPIKey(key);
+  return "";
 }
 
 // SEAT_KEPT prefixes the localStorage item that keeps a table's seat and token until its game ends:
@@ -107,27 +114,35 @@ const keptSeats = {
   },
 };
 
-// takeSeatFromFragment returns the seat and token of a #seat=…&token=… fragment, kept in this
-// browser until the game ends (a reload, another tab or the home page's link plays on) and
-// removed from the address, as the key is: a token left there is bookmarked, shared with the
-// address and kept in the history; whoever holds it plays the seat.
-// Where the browser keeps nothing, the fragment stays, so that a reload plays on.
+// takeSeatFromFragment returns the seat and token the page plays: a #seat=…&token=… fragment's, else
+// those this browser keeps for the table, and keep, which the page calls once the referee has
+// accepted them (its Welcome): it keeps a fragment's in this browser until the game ends (a
+// reload, another tab or the home page's link plays on) and removes them from the address, as
+// the key is: a token left there is bookmarked, shared with the address and kept in the history;
+// whoever holds it plays the seat. Kept only once accepted: a link with a wrong token replaced the
+// one kept, the only copy of a game started from the home page (a web security review). Where the
+// browser keeps nothing, the fragment stays, so that a reload plays on.
 function takeSeatFromFragment(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.has("token")) {
     const given = { seat: Number(frag.get("seat") ?? 0), token: frag.get("token") };
-    if (!keptSeats.set(id, given)) return given;
-    frag.delete("token");
-    frag.delete("seat");
-    const rest = frag.toString();
-    history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+    const keep = () => {
+      if (!keptSeats.set(id, given)) return;
+      frag.delete("token");
+      frag.delete("seat");
+      const rest = frag.toString();
+      history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+    };
+    return { ...given, keep };
   }
   const kept = keptSeats.get(id);
-  return { seat: kept?.seat ?? 0, token: kept?.token ?? "" };
+  return { seat: kept?.seat ?? 0, token: kept?.token ?? "", keep: () => {} };
 }
 
 // keyForm draws the header's API key field: the key is kept for the tab, and the page reloads.
-function keyForm() {
+// offered is a link's key that the tab did not take (takeKeyFromFragment): the header says so and
+// offers it.
+function keyForm(offered) {
   const header = document.getElementById("chrome");
   header.insertAdjacentHTML("beforeend", `<form id="keyform">${apiKey()
     ? `<span>API key set</span> <button type="submit" name="forget">Forget the key</button>`
@@ -135,6 +150,12 @@ function keyForm() {
   document.getElementById("keyform").addEventListener("submit", (ev) => {
     ev.preventDefault();
     setAPIKey(apiKey() ? "" : new FormData(ev.target).get("key").trim());
+    location.reload();
+  });
+  if (!offered) return;
+  header.insertAdjacentHTML("beforeend", `<p id="keyoffer" role="alert">The link you followed holds another API key than the one this tab uses; this tab goes on with its own. <button type="button">Use the link's key</button></p>`);
+  document.querySelector("#keyoffer button").addEventListener("click", () => {
+    setAPIKey(offered);
     location.reload();
   });
 }
@@ -414,7 +435,7 @@ function actionText(a) {
 // Welcome, the events missed and the decision request still open ("reconnecting…" meanwhile).
 async function play(id) {
   document.title = `Playing ${id} – Bézique referee`;
-  const { seat, token } = takeSeatFromFragment(id);
+  const { seat, token, keep } = takeSeatFromFragment(id);
   main.innerHTML = `<div id="heading"></div><div id="board"></div><div id="actions" aria-live="polite"></div><p id="status" role="status"></p><div id="scores"></div><div id="moves"></div>`;
   const board = document.getElementById("board"), actions = document.getElementById("actions"), moves = document.getElementById("moves");
   const scores = document.getElementById("scores");
@@ -507,6 +528,7 @@ async function play(id) {
     await follow(`${SEATS}/Play`, () => ({ join: { ...join, resumeAfterSeq: t?.seq ?? 0 } }), (m) => {
       const msg = m.message ?? {};
       if (msg.welcome) {
+        keep(); // the referee took the seat's token
         request = null; // a request still open comes again after the Welcome
         policy = msg.welcome.failurePolicy;
         if (!t?.seq) { // else this Welcome resumes after t.seq, and the events missed follow it
@@ -576,15 +598,15 @@ async function play(id) {
   status.innerHTML = `<a href="/replay/${id}">Replay this game</a>`;
 }
 
-takeKeyFromFragment();
+const path = location.pathname.split("/").filter(Boolean);
+const offeredKey = takeKeyFromFragment(path[0] === "embed");
 // A key or a seat's token added to the address of a page already open (a frame's src changed
 // only in its fragment, a link pasted into the tab) is taken as at a first load.
 addEventListener("hashchange", () => {
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.has("key") || frag.has("token")) location.reload();
 });
-keyForm();
-const path = location.pathname.split("/").filter(Boolean);
+keyForm(offeredKey);
 const routes = {
   "": () => lobby(),
   t: () => watch(path[1], false),
