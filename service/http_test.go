@@ -372,6 +372,18 @@ func TestHTTPJSONStrict(t *testing.T) {
 	if want := `{"code":"invalid_argument","message":"request JSON: tableid: (line 1:2): unknown field \"tableid\""}`; err != nil || res.StatusCode != http.StatusBadRequest || strings.TrimSpace(string(body)) != want {
 		t.Errorf("GET: %d %s, want 400 %s", res.StatusCode, body, want)
 	}
+	// Every answer of the API, a refusal and a success, says nosniff, as the web pages' do (a web
+	// security review found it missing).
+	ok, err := http.Get(base + "GetRuleCatalog?connect=v1&encoding=json&message=%7B%7D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok.Body.Close()
+	for _, r := range []*http.Response{res, ok} {
+		if got := r.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s answered %d with X-Content-Type-Options %q, want nosniff", r.Request.URL.Path, r.StatusCode, got)
+		}
+	}
 
 	// A gRPC request with a field this API does not have (field 99, from a newer client) is
 	// answered: binary protobuf skips unknown fields.
