@@ -545,12 +545,12 @@ func TestPages(t *testing.T) {
 		path, policy string
 		code         int
 	}{
-		{"/", "default-src 'self'; frame-ancestors 'none'", 200},
-		{"/t/abc", "default-src 'self'; frame-ancestors 'none'", 200},
-		{"/replay/abc", "default-src 'self'; frame-ancestors 'none'", 200},
-		{"/play/abc", "default-src 'self'; frame-ancestors 'none'", 200},
-		{"/embed/t/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
-		{"/embed/replay/abc", "default-src 'self'; frame-ancestors https://club.example", 200},
+		{"/", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'", 200},
+		{"/t/abc", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'", 200},
+		{"/replay/abc", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'", 200},
+		{"/play/abc", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'", 200},
+		{"/embed/t/abc", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors https://club.example", 200},
+		{"/embed/replay/abc", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors https://club.example", 200},
 		{"/static/app.js", "", 200},
 		{"/static/", "", 404}, // it answered the home page (an integrator's trial)
 		{"/nope", "", 404},
