@@ -193,7 +193,7 @@ func newCreateCmd() *cobra.Command {
 		Short: "Create a table on a referee (CreateTable) and print its id, seat tokens, seed commitment and dealing source",
 		Long: `create makes a table. Each --seat is remote:NAME (a bot that connects with the printed token,
 for example "bezique bot"), remote:NAME@KEY_ID (also joined by that bot key, without the token,
-and recorded under the key's name), team:SIZE:NAME (consultation, RULES.md §3.5: SIZE bots join the
+and recorded under the key's name), team:SIZE:NAME (consultation, RULES.md §3.5, in the two-handed game only: SIZE bots join the
 seat with its token and "bezique bot --member 0..SIZE-1"; --team-policy says whose answer counts:
 captain, member 0, the default, or first-answer) or builtin:BOT (played by the referee). Without
 --seat every seat is remote. --public lets anyone watch without a key. A --seed is announced to every seat (dealing: chosen seed), since whoever chose it can know
