@@ -400,23 +400,8 @@ func TestForwardedSeatDisconnectLogged(t *testing.T) {
 	s := via.join(t, resp, 0, 0)
 	s.request()
 	s.close()
-	want := slog.Record{Level: slog.LevelInfo, Message: seatDisconnectedLog}
-	eventually(t, "the disconnection logged", func() bool { return logs.count(want) == 1 })
-	logs.mu.Lock()
-	defer logs.mu.Unlock()
-	for _, rec := range logs.records {
-		if rec.Message != seatDisconnectedLog {
-			continue
-		}
-		var by string
-		rec.Attrs(func(a slog.Attr) bool {
-			if a.Key == "forwarded_by" {
-				by = a.Value.String()
-			}
-			return true
-		})
-		if by != via.srv.RefereeID() || by == "" {
-			t.Errorf("forwarded_by=%q; want the forwarding referee's id %q", by, via.srv.RefereeID())
-		}
+	eventually(t, "the disconnection logged", func() bool { return len(logs.messages(seatDisconnectedLog)) == 1 })
+	if by := attr(logs.messages(seatDisconnectedLog)[0], "forwarded_by"); by != via.srv.RefereeID() || by == "" {
+		t.Errorf("forwarded_by=%q; want the forwarding referee's id %q", by, via.srv.RefereeID())
 	}
 }

@@ -450,6 +450,31 @@ func (h *logRecords) count(want slog.Record) int {
 	return n
 }
 
+// messages returns the records whose message is msg.
+func (h *logRecords) messages(msg string) []slog.Record {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []slog.Record
+	for _, r := range h.records {
+		if r.Message == msg {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// attr returns the value of r's attribute key as text, "" when r has none.
+func attr(r slog.Record, key string) string {
+	v := ""
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == key {
+			v = a.Value.String()
+		}
+		return true
+	})
+	return v
+}
+
 // TestBotSDKWaitsRetryDelay: botsdk.Play, refused by the seat's join limit with a RetryInfo, waits
 // at least that delay before it joins again (one reconnection, not a backoff loop), then plays.
 func TestBotSDKWaitsRetryDelay(t *testing.T) {
