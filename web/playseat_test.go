@@ -38,17 +38,25 @@ func awaitTurn(t *testing.T, ctx context.Context) {
 	}
 }
 
+// playing starts a referee, a browser and a person's table (personTable), opens the person's play
+// page and waits for the person's turn.
+func playing(t *testing.T) (r *referee, ctx context.Context, id string) {
+	t.Helper()
+	r = startReferee(t)
+	ctx = browser(t)
+	id, play := personTable(t, r)
+	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
+		t.Fatal(err)
+	}
+	awaitTurn(t, ctx)
+	return r, ctx, id
+}
+
 // TestPlayInTwoTabs opens a seat's page in a second tab: the first says that another page plays
 // the seat now and offers nothing to choose. It showed "aborted: seat 0 member 0: superseded by a
 // newer connection" and kept its cards live, a card pressed there played (a browser trial).
 func TestPlayInTwoTabs(t *testing.T) {
-	r := startReferee(t)
-	first := browser(t)
-	id, play := personTable(t, r)
-	if err := chromedp.Do(first, chromedp.Navigate(play)); err != nil {
-		t.Fatal(err)
-	}
-	awaitTurn(t, first)
+	r, first, id := playing(t)
 	second, cancel := chromedp.NewContext(first)
 	defer cancel()
 	if err := chromedp.Do(second, chromedp.Navigate(r.url+"/play/"+id)); err != nil { // the seat kept by the browser
@@ -178,13 +186,7 @@ func TestPlayFourHandedOnAPhone(t *testing.T) {
 // browser kept the page's stream open in its back/forward cache, so the seat stayed connected
 // and the bot waited out the person's whole clock (a platform's trial).
 func TestPlayLeftLeavesTheSeat(t *testing.T) {
-	r := startReferee(t)
-	ctx := browser(t)
-	id, play := personTable(t, r)
-	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
-		t.Fatal(err)
-	}
-	awaitTurn(t, ctx)
+	r, ctx, id := playing(t)
 	connected := func(want bool) { t.Helper(); seatConnected(t, r, id, want) }
 	connected(true)
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/")); err != nil { // the home page: same origin
@@ -256,13 +258,7 @@ func seatConnected(t *testing.T, r *referee, id string, want bool) {
 // the background) leaves the seat, as one left does, and takes it again when it runs again: the
 // frozen page held its stream, its timers stopped, and the seat stayed connected (a re-trial).
 func TestPlayFrozenLeavesTheSeat(t *testing.T) {
-	r := startReferee(t)
-	ctx := browser(t)
-	id, play := personTable(t, r)
-	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
-		t.Fatal(err)
-	}
-	awaitTurn(t, ctx)
+	r, ctx, id := playing(t)
 	seatConnected(t, r, id, true)
 	lifecycle := func(state page.SetWebLifecycleStateState) {
 		t.Helper()
@@ -284,13 +280,7 @@ func TestPlayFrozenLeavesTheSeat(t *testing.T) {
 // plays on with the one kept. A crafted link replaced it, the only copy of a game started from
 // the home page, and the seat was lost to the referee's auto-play (a web security review).
 func TestPlayLinkWithAWrongToken(t *testing.T) {
-	r := startReferee(t)
-	ctx := browser(t)
-	id, play := personTable(t, r)
-	if err := chromedp.Do(ctx, chromedp.Navigate(play)); err != nil {
-		t.Fatal(err)
-	}
-	awaitTurn(t, ctx)
+	r, ctx, id := playing(t)
 	// From another page: the same address with another fragment reloads the page itself (hashchange).
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
