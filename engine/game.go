@@ -82,8 +82,14 @@ type trickRecord struct {
 	leader int8
 	winner int8
 	n      uint8
+	tabled uint8 // bit k: play k came from the seat's tabled cards
 	cards  [4]Card
 	seats  [4]int8
+}
+
+// played returns play k of t.
+func (t *trickRecord) played(k int) PlayedCard {
+	return PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k], FromTable: t.tabled&(1<<k) != 0}
 }
 
 // window is the state of the post-trick window (RULES.md §1.5, §8.8).
@@ -308,7 +314,7 @@ func (g *Game) startDeal() {
 	g.trickPts = [4]int{}
 	g.brisques = [4]int{}
 	g.revealed = NoCard
-	g.duel = 0
+	g.duel, g.duelSeats = 0, [2]int{NoSeat, NoSeat}
 	g.pending = [4]Meld{}
 	g.undo = [4]pendingUndo{}
 	g.melds = g.melds[:0]
@@ -487,6 +493,9 @@ func (g *Game) playCard(seat int, c Card) {
 	t := &g.tricks[g.trickNo-1]
 	t.cards[t.n] = c
 	t.seats[t.n] = int8(seat)
+	if fromTable {
+		t.tabled |= 1 << t.n
+	}
 	t.n++
 	g.emit(Event{Kind: EvPlay, Seat: seat, Side: g.rules.Side(seat), Card: c, Taken: NoCard, FromTable: fromTable})
 	if fromTable {

@@ -50,7 +50,8 @@ type View struct {
 	// quadruple_value), indexed by [MeldKind]; 0 for NoMeld and for the bezique levels the
 	// variant's packs cannot form.
 	MeldValues [NumMeldKinds]int
-	// Duel is 1 or 2 during the four-handed duels, else 0; DuelSeats are its two seats.
+	// Duel is 1 or 2 during the four-handed duels, else 0; DuelSeats are its two seats
+	// ([NoSeat, NoSeat] outside the duels: the last deal's stayed, an outside audit of the views).
 	Duel      int
 	DuelSeats [2]int
 	// Window is the state of the post-trick window (Phase == PhaseWindow).
@@ -73,10 +74,12 @@ type TabledCard struct {
 	Classes Class
 }
 
-// PlayedCard is a card played to a trick by a seat.
+// PlayedCard is a card played to a trick by a seat; FromTable tells whether it came from the
+// seat's tabled cards (as the play's event, [Event].FromTable).
 type PlayedCard struct {
-	Seat int
-	Card Card
+	Seat      int
+	Card      Card
+	FromTable bool
 }
 
 // TrickView is a completed trick: its leader, its plays in order and its winner.
@@ -181,14 +184,14 @@ func (g *Game) ViewSince(v *View, seat, from int) {
 		}
 		start := len(all)
 		for k := 0; k < int(t.n); k++ {
-			all = append(all, PlayedCard{Seat: int(t.seats[k]), Card: t.cards[k]})
+			all = append(all, t.played(k))
 		}
 		plays := all[start:len(all):len(all)]
 		if t.winner < 0 {
 			v.Trick = plays
 			if t.n > 0 {
 				w := t.winning(g.trump)
-				v.TrickWinner = PlayedCard{Seat: int(t.seats[w]), Card: t.cards[w]}
+				v.TrickWinner = t.played(w)
 			}
 			continue
 		}

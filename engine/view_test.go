@@ -160,3 +160,90 @@ func orNil[T any](s []T) []T {
 	}
 	return s
 }
+
+// TestViewPlaysFromTable: every play a view shows (the trick in progress, its winner so far, the
+// deal's finished tricks) says whether its card came from the seat's tabled cards, as the play's
+// event did. Views said false of every play, and the wire's from_table (full and compact) with
+// them (an outside audit of the views).
+func TestViewPlaysFromTable(t *testing.T) {
+	for _, v := range Variants {
+		rng := rand.New(rand.NewPCG(7, uint64(len(v))))
+		fromTable, checked := 0, 0
+		for i := range 10 {
+			g, err := NewGame(DefaultRules(v), Dealing{Seed: SeedFromUint64(uint64(i))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tabled := map[Card]bool{} // each card's latest play: a deal plays each card once
+			var legal []Action
+			for !g.Over() {
+				s := g.Turn()
+				legal = g.Legal(s, legal[:0])
+				evs, err := g.Apply(s, legal[rng.IntN(len(legal))])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range evs {
+					if e.Kind == EvPlay {
+						tabled[e.Card] = e.FromTable
+						if e.FromTable {
+							fromTable++
+						}
+					}
+				}
+				if g.Over() {
+					break
+				}
+				view := g.View(g.Turn())
+				plays := slices.Clone(view.Trick)
+				for _, tr := range view.Tricks {
+					plays = append(plays, tr.Plays...)
+				}
+				if view.TrickWinner.Seat != NoSeat {
+					plays = append(plays, view.TrickWinner)
+				}
+				for _, p := range plays {
+					checked++
+					if p.FromTable != tabled[p.Card] {
+						t.Fatalf("%s seed %d: the view shows %s played by seat %d with FromTable %v; its event said %v", v, i, p.Card, p.Seat, p.FromTable, tabled[p.Card])
+					}
+				}
+			}
+		}
+		if fromTable == 0 || checked == 0 {
+			t.Fatalf("%s: %d plays from the table, %d plays checked: the test saw nothing", v, fromTable, checked)
+		}
+	}
+}
+
+// TestViewDuelSeatsOutsideDuels: outside the four-handed duels a view's DuelSeats are [NoSeat,
+// NoSeat]; the last deal's duel seats stayed in the next deal's views (an outside audit of the
+// views).
+func TestViewDuelSeatsOutsideDuels(t *testing.T) {
+	for _, v := range []Variant{FourHanded, FourHandedIndividual} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		g, err := NewGame(DefaultRules(v), Dealing{Seed: SeedFromUint64(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		duels := 0
+		var legal []Action
+		for !g.Over() && g.Deal() < 3 {
+			view := g.View(NoSeat)
+			if view.Duel == 0 && view.DuelSeats != [2]int{NoSeat, NoSeat} {
+				t.Fatalf("%s deal %d: no duel, duel seats %v", v, g.Deal(), view.DuelSeats)
+			}
+			if view.Duel != 0 {
+				duels++
+			}
+			s := g.Turn()
+			legal = g.Legal(s, legal[:0])
+			if _, err := g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if duels == 0 || g.Deal() < 2 {
+			t.Fatalf("%s: %d views in a duel, deal %d: the test saw no duel, or no deal after one", v, duels, g.Deal())
+		}
+	}
+}

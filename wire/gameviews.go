@@ -43,7 +43,7 @@ func (s *Views) Compact(g *engine.Game, seat int) *pb.View {
 	v := s.fill(g, seat, len(s.sizes))
 	for _, t := range v.Tricks {
 		for _, p := range t.Plays {
-			s.plays = append(s.plays, uint32(p.Card)+playSeat*uint32(p.Seat))
+			s.plays = append(s.plays, uint32(p.Card)+playSeat*uint32(p.Seat)+playFromTable*b2u(p.FromTable))
 		}
 		s.sizes = append(s.sizes, uint32(len(t.Plays)))
 		s.winners = append(s.winners, uint32(t.Winner))

@@ -63,7 +63,7 @@ func playsToProto(ps []engine.PlayedCard, msgs []pb.Play, ptrs []*pb.Play, cards
 	out := ptrs[:len(ps):len(ps)]
 	for i, p := range ps {
 		m := &msgs[i]
-		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
+		m.Seat, m.Card, m.FromTable = uint32(p.Seat), cards.msg(p.Card), p.FromTable
 		out[i] = m
 	}
 	return out
@@ -159,7 +159,7 @@ func viewToProto(v *engine.View, cards *cardTable) *pb.View {
 	out.Trick, out.CurrentTrick = uint32(v.TrickNo), mem.plays[:len(v.Trick):len(v.Trick)]
 	for i, p := range v.Trick {
 		m := &per[i].play
-		m.Seat, m.Card = uint32(p.Seat), cards.msg(p.Card)
+		m.Seat, m.Card, m.FromTable = uint32(p.Seat), cards.msg(p.Card), p.FromTable
 		out.CurrentTrick[i] = m
 	}
 	out.Scores = mem.scores[:len(v.Totals):len(v.Totals)]
@@ -172,7 +172,7 @@ func viewToProto(v *engine.View, cards *cardTable) *pb.View {
 	out.SpentSevens, list = cards.appendList(list, v.SpentSevens)
 	out.LastStockCard, out.Duel, out.Target = cards.msg(v.Revealed), uint32(v.Duel), uint32(v.Target)
 	if v.TrickWinner.Seat != engine.NoSeat {
-		mem.winner.Seat, mem.winner.Card = uint32(v.TrickWinner.Seat), cards.msg(v.TrickWinner.Card)
+		mem.winner.Seat, mem.winner.Card, mem.winner.FromTable = uint32(v.TrickWinner.Seat), cards.msg(v.TrickWinner.Card), v.TrickWinner.FromTable
 		out.TrickWinner = &mem.winner
 	}
 	out.BeatingCards, _ = cards.appendList(list, v.Beating)

@@ -1,6 +1,8 @@
 package wire_test
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -61,5 +63,72 @@ func TestViewTrickWinnerAndMeldValues(t *testing.T) {
 	}
 	if v := wire.ViewToProto(g.View(engine.NoSeat)); v.TrickWinner != nil || len(v.GetBeatingCards()) != 0 {
 		t.Fatalf("game over: winner %v, beating %v", v.GetTrickWinner(), v.GetBeatingCards())
+	}
+}
+
+// TestViewPlaysFromTableOnTheWire: the full view's plays (current trick, trick winner, finished
+// tricks) carry the engine view's FromTable, and the compact view's packed plays its bit (1024):
+// both said false of every play (an outside audit of the views).
+func TestViewPlaysFromTableOnTheWire(t *testing.T) {
+	fromTable := 0
+	rng := rand.New(rand.NewPCG(1, 2))
+	for seed := range uint64(5) {
+		g, err := engine.NewGame(engine.DefaultRules(engine.TwoHanded), engine.Dealing{Seed: engine.SeedFromUint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var views wire.Views
+		var buf []engine.Action
+		for !g.Over() {
+			seat := g.Turn()
+			ev := g.View(seat)
+			full := views.Full(g, seat)
+			var want, got []bool
+			for _, p := range ev.Trick {
+				want = append(want, p.FromTable)
+			}
+			for _, p := range full.GetCurrentTrick() {
+				got = append(got, p.GetFromTable())
+			}
+			for _, tr := range ev.Tricks {
+				for _, p := range tr.Plays {
+					want = append(want, p.FromTable)
+				}
+			}
+			for _, tr := range full.GetPastTricks() {
+				for _, p := range tr.GetPlays() {
+					got = append(got, p.GetFromTable())
+				}
+			}
+			if len(ev.Trick) > 0 {
+				want, got = append(want, ev.TrickWinner.FromTable), append(got, full.GetTrickWinner().GetFromTable())
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("seed %d: the full view's from_table %v, the engine view's %v", seed, got, want)
+			}
+			var packed []bool
+			for _, p := range views.Compact(g, seat).GetPastTrickPlays() {
+				packed = append(packed, p >= 1024)
+			}
+			var past []bool
+			for _, tr := range ev.Tricks {
+				for _, p := range tr.Plays {
+					past = append(past, p.FromTable)
+					if p.FromTable {
+						fromTable++
+					}
+				}
+			}
+			if !slices.Equal(packed, past) {
+				t.Fatalf("seed %d: the compact view's from_table bits %v, the engine view's %v", seed, packed, past)
+			}
+			buf = g.Legal(seat, buf[:0])
+			if _, err := g.Apply(seat, buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if fromTable == 0 {
+		t.Fatal("no play from the table in a view: the test saw nothing")
 	}
 }
