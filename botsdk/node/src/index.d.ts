@@ -2,7 +2,7 @@
 // generated from proto/ into types/ by scripts/gen-node.sh (as the SDK loads them: snake_case
 // fields, 64-bit integers as numbers, enums as their names, oneofs named by a virtual field).
 
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import type { View__Output as View } from '../types/bezique/v1/View';
 import type { LegalAction__Output as LegalAction } from '../types/bezique/v1/LegalAction';
 import type { GameResult__Output as GameResult } from '../types/bezique/v1/GameResult';
@@ -13,6 +13,8 @@ import type { TeamMessageRelayed__Output as TeamMessageRelayed } from '../types/
 
 export type { View, LegalAction, GameResult, Welcome, Event, DecisionRequest, TeamMessageRelayed };
 export { outcomeText, resultText } from './outcome';
+/** grpc is the SDK's own @grpc/grpc-js, for credentials and metadata that play and serve accept. */
+export { grpc };
 export { expandView, cardSuit, cardRank, cardCopy, cardText } from './cards';
 
 /**
@@ -81,7 +83,11 @@ export interface ConnectionOptions {
   logger?: Logger;
   /** protoDir is the folder that holds bezique/v1/*.proto (the repository's proto/, or $BEZIQUE_PROTO_DIR). */
   protoDir?: string;
-  /** credentials are the channel's (insecure by default; tlsCredentials() for TLS). */
+  /**
+   * credentials are the channel's (insecure by default; tlsCredentials() for TLS). Made with the
+   * SDK's @grpc/grpc-js (tlsCredentials, or the grpc export): credentials of another copy of it
+   * in the bot's node_modules are refused with a TypeError saying so.
+   */
   credentials?: grpc.ChannelCredentials;
 }
 

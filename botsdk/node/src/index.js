@@ -249,6 +249,13 @@ function newClient(Service, cfg) {
   if (!cfg.server.includes(':') || (cfg.server.startsWith('[') && !cfg.server.includes(']:'))) { // grpc-js dialled 443
     throw new Error(`bezique-bot: server ${JSON.stringify(cfg.server)}: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)`);
   }
+  if (!(cfg.credentials instanceof grpc.ChannelCredentials)) {
+    // grpc-js said only "Channel credentials must be a ChannelCredentials object" of credentials
+    // made by the bot's own copy of @grpc/grpc-js, which its types accept (a bot author's trial).
+    throw new TypeError('bezique-bot: credentials: not a ChannelCredentials of the SDK\'s @grpc/grpc-js' +
+      (cfg.credentials?.constructor?.name?.endsWith('ChannelCredentials') ? ' (made by another copy of it, in your node_modules)' : '') +
+      ': make them with tlsCredentials(), or with the SDK\'s own copy, require(\'@bezique-arena/bezique-bot\').grpc.credentials');
+  }
   return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));
 }
 
@@ -413,7 +420,8 @@ class Player {
       this.answer(rid, fallback, true);
       return;
     }
-    const due = answerBy(requestDeadline(req, receivedMs), receivedMs, this.cfg.safetyMarginMs);
+    const deadline = requestDeadline(req, receivedMs);
+    const due = answerBy(deadline, receivedMs, this.cfg.safetyMarginMs);
     const decision = new Decision(req, this.welcome, due);
     // Without a clock (no deadline, no time left stated) nothing is due: setTimeout(Infinity) would
     // fire at once (Node takes a delay past 2^31-1 ms as 1 ms) and answer every request for decide.
@@ -440,8 +448,12 @@ class Player {
       // request's after it (one blocking decide cost several moves: a bot author's trial).
       if (Number.isFinite(due) && Date.now() >= due) {
         clearTimeout(timer);
+        // Past the deadline itself the referee has timed the seat out: an answer would be refused
+        // as stale, and the log said it had been given (a TypeScript bot author's trial).
+        const gone = Number.isFinite(deadline) && Date.now() >= deadline;
         if (this.answer(rid, fallback, true)) {
-          this.cfg.logger.error(`bezique-bot: ${this.where}: request ${rid}'s answer was due before decide could be called (the event loop was held); answered the first legal action`);
+          this.cfg.logger.error(`bezique-bot: ${this.where}: request ${rid}'s answer was due before decide could be called (the event loop was held); ` +
+            (gone ? `its deadline had passed too, so the referee has timed the seat out (its failure policy); the first legal action sent is refused as stale` : 'answered the first legal action'));
         }
         return;
       }
@@ -564,7 +576,7 @@ const { cardSuit, cardRank, cardCopy, cardText } = require('./cards');
 module.exports = {
   play, tlsCredentials, envConfig, load, authMetadata, retryable, retryDelayMs, requestDeadline, SeatRefused, CannotReach, RefereeUnavailable, Reconnect, fromReferee, Player, outcomeText, channelOptions, newClient,
   resultText, PROTOCOL_VERSION, DEFAULT_PROTO_DIR, DEFAULT_TAKEOVER_WAIT_MS, expandView, cardSuit, cardRank, cardCopy, cardText, answerBy,
-  Decision,
+  Decision, grpc,
 };
 // serve and LobbyRefused (serve mode, ./serve, which requires this module) are read when first
 // used, so that either module may be required first: a bot takes play and serve from one require

@@ -14,7 +14,7 @@ export interface ServeConfig extends ConnectionOptions {
   /** capacity is the most games played at once (1). */
   capacity?: number;
   /** variants are the variants played, as the enum names them ('VARIANT_TWO_HANDED', ...) or the command line ('two-handed', 'rubicon'); empty: every variant. */
-  variants?: (Variant | 'two-handed' | 'three-handed' | 'four-handed' | 'four-handed-individual' | 'rubicon' | 'six-pack')[];
+  variants?: (Exclude<Variant, number | 'VARIANT_UNSPECIFIED'> | 'two-handed' | 'three-handed' | 'four-handed' | 'four-handed-individual' | 'rubicon' | 'six-pack')[];
   /** tournament, if set, is the id of the tournament the bot serves (ServeRequest.tournament_id): with several referees sharing a store, server may be any of them, the lobby stream is served by the referee that runs it, serve dials in again and follows it when it moves, and it resolves when the tournament ends. Empty (''): the lobby of the referee reached. */
   tournament?: string;
   /** signal ends serve: it resolves once the games in play have ended. */

@@ -155,7 +155,15 @@ test('a request already due when decide could be called is answered for without 
   await until(() => sent.length === 1);
   assert.deepEqual(sent, [[13, 1]]);
   assert.equal(calls, 0);
-  assert.deepEqual(errors, ["bezique-bot: table t seat 0: request 13's answer was due before decide could be called (the event loop was held); answered the first legal action"]);
+  // Past its deadline the referee has timed the seat out: the log said the answer had been given
+  // (a TypeScript bot author's trial).
+  assert.deepEqual(errors, ["bezique-bot: table t seat 0: request 13's answer was due before decide could be called (the event loop was held); " +
+    'its deadline had passed too, so the referee has timed the seat out (its failure policy); the first legal action sent is refused as stale']);
+  // Due (within the SDK's margin) but not past its deadline: answered in time.
+  errors.length = 0;
+  p.onRequest(request(14, 3, 300), Date.now() - 250);
+  await until(() => sent.length === 2);
+  assert.deepEqual(errors, ["bezique-bot: table t seat 0: request 14's answer was due before decide could be called (the event loop was held); answered the first legal action"]);
 });
 
 test('a late bot is answered for in time, and its late choice is not sent', async () => {
@@ -274,6 +282,19 @@ test('a web URL is refused as the server', async () => {
     await assert.rejects(play({ server, tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet }, () => 1),
       { message: `bezique-bot: server ${JSON.stringify(server)}: no port: want host:port, the referee's gRPC port (bezique-referee --listen, 7777 by default)` });
   }
+});
+
+// Credentials of another copy of @grpc/grpc-js (the bot's own, in its node_modules) were refused by
+// grpc-js with "Channel credentials must be a ChannelCredentials object", which the types let
+// through (a bot author's trial): refused naming the cause and the fix; the SDK's own copy works.
+test('credentials of another @grpc/grpc-js are refused saying so', async () => {
+  const { play, grpc: sdkGrpc } = require('../src');
+  class ChannelCredentials {} // as another copy's class reads
+  const want = 'bezique-bot: credentials: not a ChannelCredentials of the SDK\'s @grpc/grpc-js (made by another copy of it, in your node_modules): ' +
+    'make them with tlsCredentials(), or with the SDK\'s own copy, require(\'@bezique-arena/bezique-bot\').grpc.credentials';
+  await assert.rejects(play({ server: '127.0.0.1:1', tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet, credentials: new ChannelCredentials() }, () => 1),
+    { name: 'TypeError', message: want });
+  assert.equal(sdkGrpc, grpc);
 });
 
 test('serve takes a variant by its name or the command line\'s, and refuses another naming it', async () => {

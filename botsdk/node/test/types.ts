@@ -1,7 +1,7 @@
 // Type-checked by `npm run typecheck` (tsc --noEmit), never run: a bot written in TypeScript
 // against the SDK's declarations (src/*.d.ts, types/), in play and serve mode.
 
-import { play, outcomeText, tlsCredentials, envConfig, CannotReach, cardText, cardSuit, expandView, type Decide, type View, type LegalAction, Decision, serve as serveFromIndex } from '../src/index';
+import { play, outcomeText, tlsCredentials, envConfig, CannotReach, cardText, cardSuit, expandView, grpc, type Decide, type View, type LegalAction, Decision, serve as serveFromIndex } from '../src/index';
 import { serve, LobbyRefused } from '../src/serve';
 import { randomBot, strategyBot, takesTrick, trickWinner, trumpFixed } from '../src/strategy';
 
@@ -44,6 +44,9 @@ async function main(): Promise<void> {
   await serve({ server: '127.0.0.1:7777', variants: ['two-handed', 'VARIANT_RUBICON'], // the command line's names too
     onWelcome: (w) => console.log(w.table_id, w.seat), onEvent: (e) => console.log(e.seq) }, strategyBot);
   await serveFromIndex({ server: '127.0.0.1:7777', capacity: 8 }, timed); // serve from the package itself
+  // @ts-expect-error: a variant's number, or no variant, is refused at run time: the type says so.
+  await serve({ server: '127.0.0.1:7777', variants: [2, 'VARIANT_UNSPECIFIED'] }, timed);
+  await play({ server: '127.0.0.1:7777', tableId: 'T', seat: 0, token: 'TOKEN', credentials: grpc.credentials.createInsecure() }, cheapest); // the SDK's own grpc-js
 }
 
 main().catch((err: unknown) => {
