@@ -2,8 +2,11 @@ package engine
 
 import "slices"
 
-// View is what one seat may know of a game, or a spectator (Seat [NoSeat]): everything public plus the
-// seat's own hand. It never holds another seat's hand or the stock's order (RULES.md §8.9).
+// View is what one seat may know of a game now, or a spectator (Seat [NoSeat]): the public state
+// (tabled cards, tricks, scores, the stock's size) plus the seat's own hand. It never holds another
+// seat's hand or the stock's order; nor does it keep what was shown once and went back to a hand
+// (a carte blanche, a declared or exchanged seven, the last turn-up, tabled cards taken back in
+// phase 2), which the events tell.
 type View struct {
 	// Seat is the viewing seat, [NoSeat] for a spectator.
 	Seat    int
@@ -68,7 +71,8 @@ type View struct {
 	Winner int
 }
 
-// TabledCard is a tabled card and the classes of the melds it has scored in.
+// TabledCard is a tabled card and the classes of the melds it has scored in, or is announced in
+// while the announcement is pending (RULES.md §8.18).
 type TabledCard struct {
 	Card    Card
 	Classes Class

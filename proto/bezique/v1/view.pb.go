@@ -342,7 +342,9 @@ type TabledCard struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// card is the tabled card.
 	Card *Card `protobuf:"bytes,1,opt,name=card,proto3" json:"card,omitempty"`
-	// scored_classes are the meld classes the card has scored in (what the re-use rule needs).
+	// scored_classes are the meld classes the card has scored in, or is announced in while the
+	// announcement is pending (allow_pending_declarations, RULES.md §8.18): what the re-use rule
+	// needs.
 	ScoredClasses []MeldClass `protobuf:"varint,3,rep,packed,name=scored_classes,json=scoredClasses,proto3,enum=bezique.v1.MeldClass" json:"scored_classes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -598,7 +600,8 @@ type View struct {
 	Window *WindowState `protobuf:"bytes,16,opt,name=window,proto3" json:"window,omitempty"`
 	// spent_sevens are the trump sevens that have scored and can score no more (RULES.md §8.1).
 	SpentSevens []*Card `protobuf:"bytes,17,rep,name=spent_sevens,json=spentSevens,proto3" json:"spent_sevens,omitempty"`
-	// last_stock_card is the two-handed last stock card shown to this seat (RULES.md §8.9).
+	// last_stock_card is the two-handed last stock card, shown to both seats and spectators (RULES.md
+	// §8.9, reveal_last_stock_card).
 	LastStockCard *Card `protobuf:"bytes,18,opt,name=last_stock_card,json=lastStockCard,proto3" json:"last_stock_card,omitempty"`
 	// duel is the four-handed phase-2 duel, 1 or 2; 0 otherwise.
 	Duel uint32 `protobuf:"varint,19,opt,name=duel,proto3" json:"duel,omitempty"`
@@ -613,8 +616,10 @@ type View struct {
 	TrickWinner *Play `protobuf:"bytes,23,opt,name=trick_winner,json=trickWinner,proto3" json:"trick_winner,omitempty"`
 	// beating_cards are this seat's cards (in hand or tabled) that would take the current trick
 	// from trick_winner if played now (RULES.md §1.2: a higher card of its suit, or a trump over a
-	// plain card), by card id; empty while current_trick is empty and in the public view. Whether
-	// a card may be played at all is what the legal actions say.
+	// plain card), by card id; empty while current_trick is empty and in the public view, and
+	// filled whether or not the seat is to play (a seat that has played to the trick, or is out of
+	// the four-handed duel, has them too). Whether a card may be played at all is what the legal
+	// actions say.
 	BeatingCards []*Card `protobuf:"bytes,24,rep,name=beating_cards,json=beatingCards,proto3" json:"beating_cards,omitempty"`
 	// meld_values are the points of every meld kind under the table's rules (RULES.md §4,
 	// quadruple_value), in MeldKind order; a kind that scores nothing at the table (a bezique level

@@ -12,7 +12,9 @@ export interface TabledCard {
    */
   'card'?: (_bezique_v1_Card | null);
   /**
-   * scored_classes are the meld classes the card has scored in (what the re-use rule needs).
+   * scored_classes are the meld classes the card has scored in, or is announced in while the
+   * announcement is pending (allow_pending_declarations, RULES.md §8.18): what the re-use rule
+   * needs.
    */
   'scored_classes'?: (_bezique_v1_MeldClass)[];
 }
@@ -26,7 +28,9 @@ export interface TabledCard__Output {
    */
   'card': (_bezique_v1_Card__Output | null);
   /**
-   * scored_classes are the meld classes the card has scored in (what the re-use rule needs).
+   * scored_classes are the meld classes the card has scored in, or is announced in while the
+   * announcement is pending (allow_pending_declarations, RULES.md §8.18): what the re-use rule
+   * needs.
    */
   'scored_classes': (_bezique_v1_MeldClass__Output)[];
 }

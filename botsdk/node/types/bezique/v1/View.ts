@@ -87,7 +87,8 @@ export interface View {
    */
   'spent_sevens'?: (_bezique_v1_Card)[];
   /**
-   * last_stock_card is the two-handed last stock card shown to this seat (RULES.md §8.9).
+   * last_stock_card is the two-handed last stock card, shown to both seats and spectators (RULES.md
+   * §8.9, reveal_last_stock_card).
    */
   'last_stock_card'?: (_bezique_v1_Card | null);
   /**
@@ -114,8 +115,10 @@ export interface View {
   /**
    * beating_cards are this seat's cards (in hand or tabled) that would take the current trick
    * from trick_winner if played now (RULES.md §1.2: a higher card of its suit, or a trump over a
-   * plain card), by card id; empty while current_trick is empty and in the public view. Whether
-   * a card may be played at all is what the legal actions say.
+   * plain card), by card id; empty while current_trick is empty and in the public view, and
+   * filled whether or not the seat is to play (a seat that has played to the trick, or is out of
+   * the four-handed duel, has them too). Whether a card may be played at all is what the legal
+   * actions say.
    */
   'beating_cards'?: (_bezique_v1_Card)[];
   /**
@@ -231,7 +234,8 @@ export interface View__Output {
    */
   'spent_sevens': (_bezique_v1_Card__Output)[];
   /**
-   * last_stock_card is the two-handed last stock card shown to this seat (RULES.md §8.9).
+   * last_stock_card is the two-handed last stock card, shown to both seats and spectators (RULES.md
+   * §8.9, reveal_last_stock_card).
    */
   'last_stock_card': (_bezique_v1_Card__Output | null);
   /**
@@ -258,8 +262,10 @@ export interface View__Output {
   /**
    * beating_cards are this seat's cards (in hand or tabled) that would take the current trick
    * from trick_winner if played now (RULES.md §1.2: a higher card of its suit, or a trump over a
-   * plain card), by card id; empty while current_trick is empty and in the public view. Whether
-   * a card may be played at all is what the legal actions say.
+   * plain card), by card id; empty while current_trick is empty and in the public view, and
+   * filled whether or not the seat is to play (a seat that has played to the trick, or is out of
+   * the four-handed duel, has them too). Whether a card may be played at all is what the legal
+   * actions say.
    */
   'beating_cards': (_bezique_v1_Card__Output)[];
   /**
