@@ -93,6 +93,7 @@ func newChallengeCmd() *cobra.Command {
 	var variant string
 	var seats, options []string
 	var clock clockFlags
+	var policy policyFlags
 	var public bool
 	var teamPolicy string
 	cmd := &cobra.Command{
@@ -106,6 +107,7 @@ capacity; it fails at once when a named bot is absent or does not play the varia
 the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 		Example: `  bezique challenge --seat lobby:alpha --seat builtin:rulebook
   bezique challenge --variant three-handed --seat lobby:alpha --seat lobby:beta --seat builtin:random --decision-ms 2000
+  bezique challenge --seat lobby:alpha --seat builtin:rulebook --on-timeout forfeit --grace-ms 5000
   bezique challenge --seat team:alpha+beta --seat lobby:gamma --team-policy first-answer   # consultation`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -119,6 +121,11 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 			}
 			req := &pb.ChallengeRequest{Variant: wire.VariantToProto(v), Options: opts, Clock: clock.proto(cmd), Public: public}
 			if req.TeamPolicy, err = parseTeamPolicy(teamPolicy); err != nil {
+				return err
+			}
+			// As create's: lobby games ran under the referee's default policy alone (a bot
+			// author's trial).
+			if req.FailurePolicy, err = policy.proto(); err != nil {
 				return err
 			}
 			teams := 0
@@ -159,5 +166,6 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (the first member) or first-answer")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	clock.register(f)
+	policy.add(f)
 	return cmd
 }

@@ -14,8 +14,8 @@ import (
 )
 
 // TestLobbyCommands: "bot --serve" enters a built-in bot into the lobby, "lobby" lists it,
-// "challenge" seats it against rulebook, the game is played to its end, and a challenge of an
-// absent bot fails naming it; "bot --tournament" needs --serve, and a tournament the referee does
+// "challenge" seats it against rulebook with the failure policy its flags say, the game is played
+// to its end, and a challenge of an absent bot fails naming it; "bot --tournament" needs --serve, and a tournament the referee does
 // not know is refused.
 func TestLobbyCommands(t *testing.T) {
 	ctx, ref := testReferee(t, 60*time.Second)
@@ -43,7 +43,7 @@ func TestLobbyCommands(t *testing.T) {
 			t.Fatalf("lobby: %v\n%s", err, out)
 		}
 	}
-	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:rb", "--seat", "builtin:rulebook")
+	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:rb", "--seat", "builtin:rulebook", "--on-timeout", "forfeit", "--grace-ms", "5000")
 	// The scores are 0 but for a turned-up seven (10 to the dealer, RULES.md §1.9.1): the deal is random.
 	m := regexp.MustCompile(`\n(t-[0-9a-f]{16})  waiting  two-handed  0:rb\(away\) 1:rulebook  side 0 (0|10), side 1 (0|10)  not ended  random\n$`).FindStringSubmatch(out)
 	if err != nil || m == nil {
@@ -51,6 +51,15 @@ func TestLobbyCommands(t *testing.T) {
 	}
 	if _, err := ref.srv.Await(ctx, m[1]); err != nil {
 		t.Fatal(err)
+	}
+	// The failure policy's flags, as create's (lobby games ran under the default policy alone).
+	if ti, err := ref.srv.Referee.GetTable(ctx, m[1]); err != nil || ti.GetFailurePolicy().GetOnTimeout().String() != "FAILURE_ACTION_FORFEIT" ||
+		ti.GetFailurePolicy().GetDisconnectGraceMs() != 5000 || ti.GetFailurePolicy().GetOnIllegal().String() != "FAILURE_ACTION_AUTO_PLAY" {
+		t.Errorf("the challenged table's failure policy: %v (%v); want forfeit on time, 5 s of grace, the rest the defaults", ti.GetFailurePolicy(), err)
+	}
+	if out, err := runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:rb", "--seat", "builtin:rulebook", "--on-timeout", "later"); err == nil ||
+		err.Error() != `--on-timeout: "later" (want auto-play or forfeit)` {
+		t.Errorf("challenge --on-timeout later: %v\n%s", err, out)
 	}
 	out, err = runCmd(ctx, "challenge", "--server", ref.addr, "--seat", "lobby:nobody", "--seat", "builtin:rulebook")
 	if err == nil || !strings.Contains(err.Error(), `lobby bot "nobody" is not present`) {

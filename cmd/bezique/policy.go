@@ -9,7 +9,7 @@ import (
 	"github.com/bezique-arena/bezique/tournament"
 )
 
-// policyFlags are the failure-policy flags of create and of the tournament commands.
+// policyFlags are the failure-policy flags of create, challenge and the tournament commands.
 type policyFlags struct {
 	onTimeout, onIllegal, onDisconnect string
 	strikeLimit, graceMs               uint32
