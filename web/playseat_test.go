@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -296,4 +297,35 @@ func TestPlayLinkWithAWrongToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	awaitTurn(t, ctx)
+}
+
+// TestPlayLinkForAnotherSeat: a link for another seat of a table this browser plays is played,
+// but does not replace the seat kept: the table's page without a token plays the kept seat on.
+// It replaced it, the kept token perhaps its only copy (a re-trial).
+func TestPlayLinkForAnotherSeat(t *testing.T) {
+	r := startReferee(t)
+	ctx := browser(t)
+	made, err := r.tables.CreateTable(t.Context(), &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED,
+		Clock: &pb.Clock{DecisionMs: 60000, BankMs: proto.Uint32(600000)},
+		Seats: []*pb.SeatConfig{{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "a"}}}, {Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "b"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := made.GetTableId()
+	playsSeat := func(address string, want int) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(address)); err != nil {
+			t.Fatal(err)
+		}
+		said, err := chromedp.Run(ctx, chromedp.Poll[string](`[...document.querySelectorAll("#heading .meta")].map((p) => p.textContent).find((t) => t.startsWith("You play"))`))
+		if wantText := fmt.Sprintf("You play seat %d,", want); err != nil || !strings.HasPrefix(said, wantText) {
+			t.Fatalf("%s: the page says %q (%v), want %q…", address, said, err, wantText)
+		}
+	}
+	link := func(seat int) string {
+		return fmt.Sprintf("%s/play/%s#seat=%d&token=%s", r.url, id, seat, url.QueryEscape(made.GetSeatTokens()[seat].GetToken()))
+	}
+	playsSeat(link(0), 0)
+	playsSeat(link(1), 1)
+	playsSeat(r.url+"/play/"+id, 0)
 }

@@ -85,7 +85,8 @@ function firstLoad(fn) {
 // that is not embedded, a key other than the one the tab uses is not taken but returned, for the
 // header to offer (keyForm): a link's key replaced the tab's silently, and the tables the person
 // then made belonged to the link's key, whose holder could read and cancel them (a web security
-// review). An embedded view takes its frame's key, as its site sets it.
+// review). An embedded view in a frame takes its frame's key, as its site sets it; one opened as
+// a page of its own is not embedded (a link to /embed/…#key= swapped the tab's key: a re-trial).
 function takeKeyFromFragment(embedded) {
   const frag = new URLSearchParams(location.hash.slice(1));
   if (!frag.has("key")) return "";
@@ -127,6 +128,10 @@ function takeSeatFromFragment(id) {
   if (frag.has("token")) {
     const given = { seat: Number(frag.get("seat") ?? 0), token: frag.get("token") };
     const keep = () => {
+      // Another seat of the table kept here stays kept (its token may be its only copy: a
+      // re-trial); this page plays on with the link, left in the address for a reload.
+      const kept = keptSeats.get(id);
+      if (kept && kept.seat !== given.seat) return;
       if (!keptSeats.set(id, given)) return;
       frag.delete("token");
       frag.delete("seat");
@@ -599,7 +604,7 @@ async function play(id) {
 }
 
 const path = location.pathname.split("/").filter(Boolean);
-const offeredKey = takeKeyFromFragment(path[0] === "embed");
+const offeredKey = takeKeyFromFragment(path[0] === "embed" && window.self !== window.top);
 // A key or a seat's token added to the address of a page already open (a frame's src changed
 // only in its fragment, a link pasted into the tab) is taken as at a first load.
 addEventListener("hashchange", () => {
