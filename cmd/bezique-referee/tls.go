@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -116,9 +117,10 @@ func checkExposure(c config) error {
 	if c.insecure {
 		return nil
 	}
-	if c.adminKey == "" && c.adminKeyFile == "" && slices.Contains(splitList(c.http.corsOrigins), "*") {
-		return fmt.Errorf("--cors-origins * with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
-			"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk")
+	if i := slices.IndexFunc(splitList(c.http.corsOrigins), anySite); i >= 0 && c.adminKey == "" && c.adminKeyFile == "" {
+		return fmt.Errorf("--cors-origins %s with authentication off: a page of any site that a browser on this machine opens may create, cancel "+
+			"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk",
+			splitList(c.http.corsOrigins)[i])
 	}
 	for _, a := range []struct {
 		flag, addr string
@@ -142,6 +144,13 @@ func checkExposure(c config) error {
 		}
 	}
 	return nil
+}
+
+// anySite reports whether a --cors-origins entry lets pages of sites not named call: a pattern
+// ("*", "https://*": rs/cors takes one wildcard) or "null", the origin of a sandboxed frame on
+// any site (a re-trial: only "*" was refused).
+func anySite(origin string) bool {
+	return strings.Contains(origin, "*") || strings.EqualFold(origin, "null")
 }
 
 // defaultTLSReload is how often the TLS files are read again by default.

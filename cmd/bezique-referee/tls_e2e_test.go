@@ -321,6 +321,13 @@ func TestBinaryRefusesCleartextOnNonLoopback(t *testing.T) {
 		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--cors-origins", "https://play.example.com, *"}, 1,
 			"bezique-referee: --cors-origins * with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
 				"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk\n"},
+		// A pattern, and a sandboxed frame's origin (a re-trial).
+		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--cors-origins", "https://play.example.com,https://*"}, 1,
+			"bezique-referee: --cors-origins https://* with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
+				"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk\n"},
+		{[]string{"--listen", "127.0.0.1:0", "--metrics-listen", "", "--cors-origins", "null"}, 1,
+			"bezique-referee: --cors-origins null with authentication off: a page of any site that a browser on this machine opens may create, cancel " +
+				"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk\n"},
 		{[]string{"--tls-client-ca", "ca.crt"}, 2, "bezique-referee: --tls-client-ca needs --tls-cert and --tls-key\n"}, // with the other bad flags
 	} {
 		cmd := exec.Command(bin, append(c.args, "--store", "memory")...)
