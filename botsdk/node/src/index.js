@@ -253,7 +253,7 @@ function newClient(Service, cfg) {
     // grpc-js said only "Channel credentials must be a ChannelCredentials object" of credentials
     // made by the bot's own copy of @grpc/grpc-js, which its types accept (a bot author's trial).
     throw new TypeError('bezique-bot: credentials: not a ChannelCredentials of the SDK\'s @grpc/grpc-js' +
-      (cfg.credentials?.constructor?.name?.endsWith('ChannelCredentials') ? ' (made by another copy of it, in your node_modules)' : '') +
+      (/ChannelCredentials(Impl)?$/.test(cfg.credentials?.constructor?.name ?? '') ? ' (made by another copy of it, in your node_modules)' : '') +
       ': make them with tlsCredentials(), or with the SDK\'s own copy, require(\'@bezique-arena/bezique-bot\').grpc.credentials');
   }
   return new Service(cfg.server, cfg.credentials, channelOptions(cfg.maxBackoffMs));

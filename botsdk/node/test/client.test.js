@@ -2,6 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const grpc = require('@grpc/grpc-js');
+const path = require('node:path');
 const { Player, authMetadata, retryable, requestDeadline, answerBy, load } = require('../src');
 
 const legal = (n) => Array.from({ length: n }, (_, i) => ({ action_id: i + 1, action: { kind: 'play', play: { card: { suit: 'SUIT_SPADES', rank: 'RANK_SEVEN' } } } }));
@@ -289,11 +290,19 @@ test('a web URL is refused as the server', async () => {
 // through (a bot author's trial): refused naming the cause and the fix; the SDK's own copy works.
 test('credentials of another @grpc/grpc-js are refused saying so', async () => {
   const { play, grpc: sdkGrpc } = require('../src');
-  class ChannelCredentials {} // as another copy's class reads
+  // Another copy of grpc-js: the module loaded again, its classes new (their names end in Impl).
+  const cached = Object.keys(require.cache).filter((k) => k.includes(`${path.sep}@grpc${path.sep}grpc-js${path.sep}`));
+  const saved = Object.fromEntries(cached.map((k) => [k, require.cache[k]]));
+  for (const k of cached) delete require.cache[k];
+  const other = require('@grpc/grpc-js');
+  Object.assign(require.cache, saved);
+  assert.notEqual(other, grpc);
   const want = 'bezique-bot: credentials: not a ChannelCredentials of the SDK\'s @grpc/grpc-js (made by another copy of it, in your node_modules): ' +
     'make them with tlsCredentials(), or with the SDK\'s own copy, require(\'@bezique-arena/bezique-bot\').grpc.credentials';
-  await assert.rejects(play({ server: '127.0.0.1:1', tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet, credentials: new ChannelCredentials() }, () => 1),
-    { name: 'TypeError', message: want });
+  for (const credentials of [other.credentials.createInsecure(), other.credentials.createSsl()]) {
+    await assert.rejects(play({ server: '127.0.0.1:1', tableId: 't-0000000000000000', seat: 0, token: 'x', logger: quiet, credentials }, () => 1),
+      { name: 'TypeError', message: want });
+  }
   assert.equal(sdkGrpc, grpc);
 });
 
