@@ -15,9 +15,9 @@ func TestBinaryWebApp(t *testing.T) {
 		"--embed-frame-ancestors", "https://club.example.com, https://other.example.org")
 	base := "http://" + p.addr
 	for _, c := range []struct{ path, contains, policy string }{
-		{"/", "<title>Bézique referee</title>", "default-src 'self'; frame-ancestors 'none'"},
-		{"/replay/t-1", "/static/app.js", "default-src 'self'; frame-ancestors 'none'"},
-		{"/embed/t/t-1", "/static/app.js", "default-src 'self'; frame-ancestors https://club.example.com https://other.example.org"},
+		{"/", "<title>Bézique referee</title>", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+		{"/replay/t-1", "/static/app.js", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+		{"/embed/t/t-1", "/static/app.js", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors https://club.example.com https://other.example.org"},
 		{"/static/table.js", "export function apply", ""},
 	} {
 		resp, err := http.Get(base + c.path)
