@@ -51,18 +51,14 @@ func eloInterval(scores []float64, counts []int) EloInterval {
 	for _, c := range counts {
 		n += float64(c)
 	}
-	if n == 1 {
-		for i, c := range counts {
-			if c == 1 {
-				return EloInterval{Elo: scoreToElo(scores[i]), Lo: math.NaN(), Hi: math.NaN()}
-			}
-		}
-	}
 	probs := make([]float64, len(counts))
 	for i, c := range counts {
 		probs[i] = float64(c) / n
 	}
 	mu, variance := meanVariance(scores, probs)
+	if n == 1 {
+		return EloInterval{Elo: scoreToElo(mu), Lo: math.NaN(), Hi: math.NaN()}
+	}
 	spread := ci95 * math.Sqrt(variance/n)
 	elo := scoreToElo(mu)
 	err := (scoreToElo(mu+spread) - scoreToElo(mu-spread)) / 2

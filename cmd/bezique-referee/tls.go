@@ -117,10 +117,11 @@ func checkExposure(c config) error {
 	if c.insecure {
 		return nil
 	}
-	if i := slices.IndexFunc(splitList(c.http.corsOrigins), anySite); i >= 0 && c.adminKey == "" && c.adminKeyFile == "" {
+	origins := splitList(c.http.corsOrigins)
+	if i := slices.IndexFunc(origins, anySite); i >= 0 && c.adminKey == "" && c.adminKeyFile == "" {
 		return fmt.Errorf("--cors-origins %s with authentication off: a page of any site that a browser on this machine opens may create, cancel "+
 			"and watch tables here; name the origins of your pages, set --admin-key-file (or BEZIQUE_ADMIN_KEY), or pass --insecure to accept the risk",
-			splitList(c.http.corsOrigins)[i])
+			origins[i])
 	}
 	for _, a := range []struct {
 		flag, addr string

@@ -80,6 +80,13 @@ function firstLoad(fn) {
   });
 }
 
+// dropFromAddress removes names from the address's fragment frag, without a history entry.
+function dropFromAddress(frag, ...names) {
+  for (const name of names) frag.delete(name);
+  const rest = frag.toString();
+  history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+}
+
 // takeKeyFromFragment keeps the key of a #key=… fragment and removes it from the address, so
 // that it is neither bookmarked nor shown; the fragment is never sent to the server. On a page
 // that is not embedded, a key other than the one the tab uses is not taken but returned, for the
@@ -91,9 +98,7 @@ function takeKeyFromFragment(embedded) {
   const frag = new URLSearchParams(location.hash.slice(1));
   if (!frag.has("key")) return "";
   const key = frag.get("key");
-  frag.delete("key");
-  const rest = frag.toString();
-  history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+  dropFromAddress(frag, "key");
   if (!embedded && apiKey() && apiKey() !== key) return key;
   setAPIKey(key);
   return "";
@@ -132,11 +137,7 @@ function takeSeatFromFragment(id) {
       // re-trial); this page plays on with the link, left in the address for a reload.
       const kept = keptSeats.get(id);
       if (kept && kept.seat !== given.seat) return;
-      if (!keptSeats.set(id, given)) return;
-      frag.delete("token");
-      frag.delete("seat");
-      const rest = frag.toString();
-      history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
+      if (keptSeats.set(id, given)) dropFromAddress(frag, "token", "seat");
     };
     return { ...given, keep };
   }
