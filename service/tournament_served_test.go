@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -16,8 +17,10 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/bezique-arena/bezique/botsdk"
+	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
+	"github.com/bezique-arena/bezique/tournament"
 )
 
 // TestServingATournamentOnly: a lobby bot that names a tournament is listed with it
@@ -146,5 +149,56 @@ func TestServeReturnsWhenItsTournamentEndedWhileAway(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("Serve did not return after its tournament ended")
+	}
+}
+
+// TestForfeitTournament: ForfeitTournament ends a tournament whose entrant has gone (what
+// bezique match does when a --cmd program exits): that entrant's games in play, here waiting
+// for its bot to join, are forfeited by its seats, with cause disconnect and the reason, and
+// count as its losses; an entrant the tournament does not have is refused, naming the field,
+// and the tournament goes on.
+func TestForfeitTournament(t *testing.T) {
+	ref := startReferee(t, nil, nil)
+	r := ref.srv.Referee
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 2, Duplicate: true, Concurrency: 4, AbsenceGraceMs: 600_000,
+		Options:  map[string]string{"target": "300"},
+		Entrants: []tournament.Entrant{{ID: "ghost", Kind: tournament.KindLobby, Bot: "ghost"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.CreateTournament(ctx, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ghost serves in the lobby and is given its games, and never joins their tables.
+	if _, err := pb.NewLobbyServiceClient(ref.cc).Serve(ctx, &pb.ServeRequest{Name: "ghost", Capacity: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for game := range 4 {
+		eventually(t, "the games' tables", func() bool {
+			_, err := r.GetTable(ctx, TourneyTableID(tn.ID, game))
+			return err == nil
+		})
+	}
+	var fe *FieldError
+	if _, err := r.ForfeitTournament(ctx, tn.ID, "nobody", "gone"); !errors.As(err, &fe) || fe.Field != "entrant" ||
+		err.Error() != `entrant: tournament `+tn.ID+` has no entrant "nobody"` {
+		t.Fatalf("ForfeitTournament of an unknown entrant: %v, want a FieldError naming entrant", err)
+	}
+	tn, err = r.ForfeitTournament(ctx, tn.ID, "ghost", "ghost's program exited (exit status 1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn.State != store.TournamentCancelled || len(tn.Results) != 4 {
+		t.Fatalf("state %s, %d results; want cancelled with 4", tn.State, len(tn.Results))
+	}
+	for _, res := range tn.Results {
+		if g := tn.Spec.Schedule()[res.Game]; res.Outcome != tournament.OutcomeForfeit || g.Seats[res.ForfeitSeat] != 0 ||
+			res.WinnerSide != 1-res.ForfeitSeat || res.ForfeitCause != "disconnect" || res.Reason != "ghost's program exited (exit status 1)" {
+			t.Errorf("game %d: result %+v; want ghost's seat forfeited", res.Game, res)
+		}
+	}
+	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
+	if ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
+		t.Fatalf("ghost's standing %+v, want 4 games, 4 losses, 4 forfeits", ghost)
 	}
 }

@@ -958,6 +958,27 @@ func (tr *tourney) end(state store.TournamentState, at time.Time) {
 // forwards the call there) or that is changing referee, a [FieldError] for a reason longer than
 // MaxReasonBytes or with a control character; the store's error when the state cannot be stored.
 func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tournament, error) {
+	return s.endTournament(ctx, id, reason, "")
+}
+
+// ForfeitTournament ends a running tournament as CancelTournament does, except that in each of
+// its games in play or waiting for their seats in which the entrant entrant (its
+// [tournament.Entrant] ID) has a seat, that entrant's seats forfeit the game, with
+// FORFEIT_CAUSE_DISCONNECT and reason, and the result counts in the standings (a loss for its
+// side: forfeitOrCancel, which cancels a game in which it holds a seat of every side): what
+// bezique match does when a --cmd program exits in the middle, as fastchess counts a crash a
+// loss (cancelling its games let a program that crashed in a lost position escape the loss, a
+// bot author's trial). The other games in play are cancelled. Its errors are CancelTournament's,
+// and a [FieldError] naming entrant for an id that is not one of the tournament's entrants.
+func (s *Referee) ForfeitTournament(ctx context.Context, id, entrant, reason string) (*Tournament, error) {
+	if entrant == "" {
+		return nil, invalid("entrant", "an entrant's id is required: its games are forfeited")
+	}
+	return s.endTournament(ctx, id, reason, entrant)
+}
+
+// endTournament is CancelTournament, and ForfeitTournament for a non-empty forfeiting.
+func (s *Referee) endTournament(ctx context.Context, id, reason, forfeiting string) (*Tournament, error) {
 	if err := checkText("reason", reason, MaxReasonBytes); err != nil {
 		return nil, err
 	}
@@ -981,6 +1002,14 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 				"(a build before 2026-12-05): only an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
 		}
 		return nil, errorf(ErrPermission, "tournament %s: only its creator or an admin may cancel it (key %s has role %s)", id, p.ID, p.Role)
+	}
+	forfeit := -1
+	if forfeiting != "" {
+		forfeit = slices.IndexFunc(tr.spec.Entrants, func(e tournament.Entrant) bool { return e.ID == forfeiting })
+		if forfeit < 0 {
+			defer tr.mu.Unlock()
+			return nil, invalid("entrant", "tournament %s has no entrant %q", id, forfeiting)
+		}
 	}
 	stopRun, ran := tr.stopRun, tr.ran
 	tr.mu.Unlock()
@@ -1011,8 +1040,18 @@ func (s *Referee) CancelTournament(ctx context.Context, id, reason string) (*Tou
 	slices.SortFunc(started, func(a, b tournament.Game) int { return cmp.Compare(a.Index, b.Index) })
 	for _, g := range started {
 		tid := TourneyTableID(id, g.Index)
+		var seats []int
+		for seat, e := range g.Seats {
+			if e == forfeit {
+				seats = append(seats, seat)
+			}
+		}
 		err := s.onTable(ctx, tid, func(t *table) {
-			if t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING {
+			switch {
+			case t.state != pb.TableState_TABLE_STATE_WAITING && t.state != pb.TableState_TABLE_STATE_PLAYING:
+			case len(seats) > 0:
+				t.forfeitOrCancel(pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT, reason, seats)
+			default:
 				t.finish(pb.Outcome_OUTCOME_CANCELLED, engine.NoSide, nil, pb.ForfeitCause_FORFEIT_CAUSE_UNSPECIFIED, reason)
 			}
 		})

@@ -22,10 +22,9 @@ import (
 	"github.com/bezique-arena/bezique/tournament"
 )
 
-// exitedDuring returns the error of a --cmd program that has exited, waiting up to a second
-// for one, or nil: a program that dies breaks its connections, and the match may end on that
-// first.
-func exitedDuring(procs []*botProc) error {
+// exitedDuring returns a --cmd program that has exited, waiting up to a second for one, or nil:
+// a program that dies breaks its connections, and the match may end on that first.
+func exitedDuring(procs []*botProc) *botProc {
 	if len(procs) == 0 {
 		return nil
 	}
@@ -34,7 +33,7 @@ func exitedDuring(procs []*botProc) error {
 		for _, p := range procs {
 			select {
 			case <-p.exited:
-				return p.exitedDuringMatch()
+				return p
 			default:
 			}
 		}
@@ -80,8 +79,10 @@ Node's serve) and plays the games it is given, up to its capacity at once. Its o
 stderr, each line prefixed with its name ("cmd-a: "; a pipe, so a program that buffers its
 standard output when it is not a terminal, as Python's print does, shows it late); it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
 match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
-killed. Interrupted by a signal, match prints the standings of the games played (and with
---records writes their records) and exits with status 130; its output closed, it exits 1.`,
+killed. A program that exits during the match ends it and forfeits the games it was playing,
+which count as its losses (a crash is a loss). Interrupted by a signal, match prints the
+standings of the games played (and with --records writes their records) and exits with status
+130; its output closed, it exits 1.`,
 		Example: `  bezique match --a rulebook --b random
   bezique match --a rulebook --b random --sprt 0,200,0.05,0.05 --deals 500
   bezique match --cmd '/usr/bin/python3 -m bezique_bot.examples.serve_bot --capacity 4' rulebook   # in botsdk/python
@@ -157,6 +158,7 @@ killed. Interrupted by a signal, match prints the standings of the games played 
 			defer cancel(nil)
 			var procs []*botProc
 			defer func() { stopAll(procs) }()
+			entrantOf := map[*botProc]string{}
 			for _, s := range sides {
 				if s.cmd == "" {
 					continue
@@ -166,6 +168,7 @@ killed. Interrupted by a signal, match prints the standings of the games played 
 					return err
 				}
 				procs = append(procs, p)
+				entrantOf[p] = s.id
 				if err := p.awaitLobby(ctx, r, s.bot, spec.Variant, wait); err != nil {
 					return err
 				}
@@ -186,11 +189,19 @@ killed. Interrupted by a signal, match prints the standings of the games played 
 				// The standings of the games played so far, before the error (a program that
 				// exited, an interrupt), and their records: they were lost with the match. The
 				// tournament is cancelled first, which reveals its seed: a game whose deal set
-				// was still in play has its record then.
-				err = cmp.Or(exitedDuring(procs), context.Cause(ctx), err)
+				// was still in play has its record then. A program that exited forfeits its
+				// games in play, which count: a crash is a loss, as fastchess counts it (a
+				// program that crashed in a lost position escaped the loss: a bot author's trial).
 				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancelStandings()
-				tn, gerr := r.CancelTournament(sctx, tn.ID, "the match ended early")
+				var gerr error
+				if p := exitedDuring(procs); p != nil {
+					err = p.exitedDuringMatch()
+					tn, gerr = r.ForfeitTournament(sctx, tn.ID, entrantOf[p], err.Error())
+				} else {
+					err = cmp.Or(context.Cause(ctx), err)
+					tn, gerr = r.CancelTournament(sctx, tn.ID, "the match ended early")
+				}
 				switch {
 				case gerr != nil:
 				case tn.Standings.Played == 0:

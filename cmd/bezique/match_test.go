@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
@@ -100,8 +102,8 @@ func TestMatchGoesOnAfterABrokenPipeElsewhere(t *testing.T) {
 }
 
 // TestMatchProgramDies: a --cmd program killed mid-match ends the match with an error naming it,
-// after the standings of the games played so far: they were lost with the match (a new bot
-// author's trial). The program is killed once a result is printed: killed after a fixed 2 s, it
+// after the standings of the games played so far (they were lost with the match: a new bot
+// author's trial), the games it was playing forfeited by it and counted its losses. The program is killed once a result is printed: killed after a fixed 2 s, it
 // was killed before its first game on a loaded machine (clean-clone CI).
 func TestMatchProgramDies(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
@@ -147,6 +149,7 @@ func TestMatchProgramDies(t *testing.T) {
 	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137)", line) {
 		t.Fatalf("error %v, want the program's exit\n%s", err, out)
 	}
+	exit := err.Error()
 	m := regexp.MustCompile(`\(match, two-handed\): (\d+) of 2000 games, cancelled\n`).FindStringSubmatch(out)
 	if m == nil || m[1] == "0" || !regexp.MustCompile(`\ncmd-a v rulebook: \+\d+ =\d+ -\d+, Elo .*\nSPRT of H0 Elo \+0 against H1 Elo \+\d+ \(α 0\.05, β 0\.05\): LLR -?\d+\.\d\d \(-2\.94, 2\.94\): continue\n`).MatchString(out) {
 		t.Fatalf("no standings of the games played:\n%s", out)
@@ -156,6 +159,30 @@ func TestMatchProgramDies(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(records, "*.json"))
 	if want := "records of the games played written to " + records + ": " + m[1] + "\n"; err != nil || !strings.HasSuffix(stderr.String(), want) || strconv.Itoa(len(files)) != m[1] {
 		t.Fatalf("%d records in %s (%v); want %s, and the line %q at the end of stderr:\n%s", len(files), records, err, m[1], want, stderr.String())
+	}
+	// The games it was playing when it died are forfeited by it and count: a crash is a loss, as
+	// fastchess counts it (they were cancelled and counted nowhere, so that a program that
+	// crashed in a lost position escaped the loss: a bot author's trial).
+	forfeits := 0
+	for _, f := range files {
+		rec, err := readRecord(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := rec.GetResult()
+		if res.GetOutcome() != pb.Outcome_OUTCOME_FORFEIT {
+			continue
+		}
+		forfeits++
+		seat := slices.IndexFunc(rec.GetSeats(), func(s *pb.SeatInfo) bool { return s.GetName() == "cmd-a" })
+		if !slices.Equal(res.GetForfeitSeats(), []uint32{uint32(seat)}) || res.GetForfeitCause() != pb.ForfeitCause_FORFEIT_CAUSE_DISCONNECT || res.GetReason() != exit {
+			t.Errorf("%s: result %v; want cmd-a's seat %d forfeited, cause disconnect, reason %q", f, res, seat, exit)
+		}
+	}
+	row := regexp.MustCompile(`\n +\d +cmd-a +(\d+) +(\d+) +(\d+) +(\d+) `).FindStringSubmatch(out)
+	if forfeits == 0 || row == nil || row[1] != m[1] || atoi(t, row[2])+atoi(t, row[3])+atoi(t, row[4]) != atoi(t, m[1]) || atoi(t, row[4]) < forfeits ||
+		!strings.Contains(out, fmt.Sprintf("\ncmd-a forfeited %d games: %d disconnected or absent\n", forfeits, forfeits)) {
+		t.Errorf("%d forfeits in the records; want at least one (the games in play), each a loss in the standings:\n%s", forfeits, out)
 	}
 }
 
@@ -428,4 +455,14 @@ func TestScoredTotalsLeaveForfeitsOut(t *testing.T) {
 	if len(got) != 2 || len(got[seat0]) != 1 || got[seat0][0] != 1200 || len(got[seat1]) != 1 || got[seat1][0] != 800 {
 		t.Errorf("scored totals %v, want %s [1200] and %s [800]", got, seat0, seat1)
 	}
+}
+
+// atoi is strconv.Atoi of a number a test read from the output, failing the test otherwise.
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
