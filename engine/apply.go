@@ -236,6 +236,7 @@ func (g *Game) exchangeSeven(seat int, c Card) {
 	g.cs[c] = cardState{loc: locTurnUp, owner: -1, spent: true}
 	g.turnUp = c
 	g.give(seat, old)
+	g.cs[old].shown = true
 	g.win.exchanged = old
 	g.win.sevens[seat]++
 	if g.rules.SevenCountsAsMeld {
@@ -247,7 +248,7 @@ func (g *Game) exchangeSeven(seat int, c Card) {
 }
 
 func (g *Game) declareSeven(seat int, c Card) {
-	g.cs[c].spent = true
+	g.cs[c].spent, g.cs[c].shown = true, true
 	g.win.sevens[seat]++
 	if g.rules.SevenCountsAsMeld {
 		g.win.melded = true
@@ -351,6 +352,9 @@ func (g *Game) declareCarteBlanche(seat int) {
 		for _, c := range g.held[seat][:g.nheld[seat]] {
 			e.Cards.Add(c)
 		}
+	}
+	for i := range e.Cards.Len() {
+		g.cs[e.Cards.At(i)].shown = true
 	}
 	g.cb[seat] = cbShown
 	g.emit(e)

@@ -46,6 +46,7 @@ type cardState struct {
 	used   Class  // classes of the melds it has scored in (RULES.md §2 R3)
 	free   Class  // classes of used whose meld lost a card to a trick: re-formable (RULES.md §2 R8)
 	spent  bool   // a trump seven that has scored (RULES.md §8.1)
+	shown  bool   // in hand and seen by every seat since it came there (View.Shown)
 	bez    uint8  // 1-based index of the latest bezique-class meld it is part of
 	maxVal uint32 // highest value of a meld it has scored in (reuse_rule=higher_value)
 }
@@ -613,6 +614,7 @@ func (g *Game) draw() {
 			e.Private = false
 		}
 		g.give(s, e.Card)
+		g.cs[e.Card].shown = !e.Private // the turn-up, or the last stock card drawn face up
 		e.Stock = g.stockLeft()
 		g.emit(e)
 		if g.cb[s] == cbShown && !last {
@@ -635,6 +637,9 @@ func (g *Game) draw() {
 	}
 	for s := 0; s < g.n; s++ {
 		for _, c := range g.held[s][:g.nheld[s]] {
+			if g.cs[c].loc == locTable { // taken back into the hand face up
+				g.cs[c].shown = true
+			}
 			g.cs[c].loc = locHand
 		}
 	}

@@ -35,6 +35,14 @@ type View struct {
 	Pending []Meld
 	// HandSizes is every seat's number of cards in hand, tabled cards not counted.
 	HandSizes []int
+	// ShownInHand is every seat's cards in hand that every seat has seen, by seat, by id: the
+	// hand of a carte blanche and the card each repeat shows (RULES.md §3.6.4), a trump seven
+	// declared (§1.9.2), the turn-up taken by a seven exchange (§1.9.2) or by the last drawer
+	// (§3.1.8), the two-handed last stock card drawn face up (§3.1.8, reveal_last_stock_card),
+	// and the tabled cards taken back into the hand when the stock is spent (§1.7). A card leaves
+	// the list when it leaves the hand (played, or tabled by a meld); the list is public, in every
+	// seat's view and the spectators'. Sorted by id; empty for a seat with none.
+	ShownInHand [][]Card
 	// TrickNo is the number of the current trick in the deal, from 1.
 	TrickNo int
 	// Trick is the cards played so far to the current trick.
@@ -118,18 +126,18 @@ func (g *Game) View(seat int) View {
 // holds only the deal's completed tricks after the first from: v.Tricks[i] is trick from+i+1
 // of the deal, and v.Tricks is empty when from is at or past the tricks completed. It is for a
 // caller that keeps the earlier tricks (they never change within a deal) and builds views often:
-// it reuses the backing arrays of *v's slices (Tabled and each seat's list in it, Pending,
-// HandSizes, Hand, Tricks, Beating, DealPoints, Totals, SpentSevens), so that once they have
-// room it allocates nothing but one array for the plays of v.Trick and v.Tricks when there are
-// any, and the view filled before is overwritten: copy what you keep of it. Where [Game.View]
-// leaves a list nil (Hand for a spectator, Beating, a seat's Tabled, SpentSevens) *v may hold
-// an empty one instead.
+// it reuses the backing arrays of *v's slices (Tabled, ShownInHand and each seat's list in
+// them, Pending, HandSizes, Hand, Tricks, Beating, DealPoints, Totals, SpentSevens), so that
+// once they have room it allocates nothing but one array for the plays of v.Trick and v.Tricks
+// when there are any, and the view filled before is overwritten: copy what you keep of it.
+// Where [Game.View] leaves a list nil (Hand for a spectator, Beating, a seat's Tabled or
+// ShownInHand, SpentSevens) *v may hold an empty one instead.
 func (g *Game) ViewSince(v *View, seat, from int) {
 	sides := g.rules.Variant.Sides()
 	*v = View{
 		Seat: seat, Variant: g.rules.Variant, Target: g.rules.Target, Deal: g.deal, Dealer: g.dealer,
 		Trump: g.trump, TurnUp: g.turnUp, StockSize: g.stockLeft(), Phase: g.phase, ToAct: g.toAct,
-		Tabled: resize(v.Tabled, g.n), Pending: append(v.Pending[:0], g.pending[:g.n]...), HandSizes: resize(v.HandSizes, g.n), TrickNo: g.trickNo,
+		Tabled: resize(v.Tabled, g.n), ShownInHand: resize(v.ShownInHand, g.n), Pending: append(v.Pending[:0], g.pending[:g.n]...), HandSizes: resize(v.HandSizes, g.n), TrickNo: g.trickNo,
 		Duel: g.duel, DuelSeats: g.duelSeats, Revealed: g.revealed, Winner: g.winner,
 		DealPoints:  append(v.DealPoints[:0], g.dealPts[:sides]...),
 		Totals:      append(v.Totals[:0], g.totals[:sides]...),
@@ -150,20 +158,23 @@ func (g *Game) ViewSince(v *View, seat, from int) {
 		v.Window = WindowView{Winner: NoSeat, Partner: NoSeat, Exchanged: NoCard}
 	}
 	for s := 0; s < g.n; s++ {
-		v.Tabled[s] = v.Tabled[s][:0]
+		v.Tabled[s], v.ShownInHand[s] = v.Tabled[s][:0], v.ShownInHand[s][:0]
 		v.HandSizes[s] = 0
 		for _, c := range g.held[s][:g.nheld[s]] {
-			switch {
-			case g.cs[c].loc == locTable:
+			if g.cs[c].loc == locTable {
 				v.Tabled[s] = append(v.Tabled[s], TabledCard{Card: c, Classes: g.cs[c].used})
-			case s == seat:
+				continue
+			}
+			v.HandSizes[s]++
+			if s == seat {
 				v.Hand = append(v.Hand, c)
-				v.HandSizes[s]++
-			default:
-				v.HandSizes[s]++
+			}
+			if g.cs[c].shown {
+				v.ShownInHand[s] = append(v.ShownInHand[s], c)
 			}
 		}
 		slices.SortFunc(v.Tabled[s], func(a, b TabledCard) int { return int(a.Card) - int(b.Card) })
+		slices.Sort(v.ShownInHand[s])
 	}
 	slices.Sort(v.Hand)
 	// The plays of every trick in the view share one backing array: a view costs a few

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -144,9 +145,9 @@ func TestViewSince(t *testing.T) {
 
 // nilEmpty returns v with its empty lists nil.
 func nilEmpty(v View) View {
-	v.Tabled = slices.Clone(v.Tabled)
+	v.Tabled, v.ShownInHand = slices.Clone(v.Tabled), slices.Clone(v.ShownInHand)
 	for s := range v.Tabled {
-		v.Tabled[s] = orNil(v.Tabled[s])
+		v.Tabled[s], v.ShownInHand[s] = orNil(v.Tabled[s]), orNil(v.ShownInHand[s])
 	}
 	v.Pending, v.HandSizes, v.Hand, v.Trick = orNil(v.Pending), orNil(v.HandSizes), orNil(v.Hand), orNil(v.Trick)
 	v.Tricks, v.Beating, v.DealPoints, v.Totals, v.SpentSevens = orNil(v.Tricks), orNil(v.Beating), orNil(v.DealPoints), orNil(v.Totals), orNil(v.SpentSevens)
@@ -246,4 +247,103 @@ func TestViewDuelSeatsOutsideDuels(t *testing.T) {
 			t.Fatalf("%s: %d views in a duel, deal %d: the test saw no duel, or no deal after one", v, duels, g.Deal())
 		}
 	}
+}
+
+// TestViewShownInHand: at every position of random games of every variant (every other game under
+// random options), every view's ShownInHand is, seat by seat, the cards in hand that the events showed
+// every seat and that have not left the hand since, rebuilt from the public events alone: a carte
+// blanche's cards, a trump seven declared, the turn-up taken by an exchange or by the last drawer,
+// the last stock card drawn face up, the tabled cards taken back into the hand for phase 2. The
+// view kept none of them (an outside audit of the views: a bot had to keep them from the events).
+func TestViewShownInHand(t *testing.T) {
+	sources := map[string]int{}
+	for _, variant := range Variants {
+		games := 12
+		if variant == Rubicon || variant == SixPack {
+			games = 150 // a carte blanche is rare: 1.5 % of Rubicon's hands, 0.4 % of six-pack's
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(variant)), 29))
+		for game := range games {
+			r := DefaultRules(variant)
+			if game%2 == 1 {
+				r = randomRules(t, variant, rng)
+			}
+			g, err := NewGame(r, Dealing{Seed: SeedFromUint64(uint64(game))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown := make([]map[Card]bool, variant.Players())
+			for s := range shown {
+				shown[s] = map[Card]bool{}
+			}
+			var legal []Action
+			for !g.Over() {
+				before := g.View(NoSeat)
+				s := g.Turn()
+				legal = g.Legal(s, legal[:0])
+				evs, err := g.Apply(s, legal[rng.IntN(len(legal))])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range evs {
+					switch e.Kind {
+					case EvDeal:
+						for s := range shown {
+							clear(shown[s])
+						}
+					case EvPlay:
+						delete(shown[e.Seat], e.Card)
+					case EvMeld:
+						for i := range e.Meld.Cards.Len() {
+							delete(shown[e.Seat], e.Meld.Cards.At(i))
+						}
+					case EvCarteBlanche:
+						sources["carte blanche"]++
+						for i := range e.Cards.Len() {
+							shown[e.Seat][e.Cards.At(i)] = true
+						}
+					case EvSevenDeclare:
+						sources["seven declared"]++
+						shown[e.Seat][e.Card] = true
+					case EvSevenExchange:
+						sources["seven exchanged"]++
+						delete(shown[e.Seat], e.Card)
+						shown[e.Seat][e.Taken] = true
+					case EvDraw:
+						if !e.Private {
+							sources["drawn face up"]++
+							shown[e.Seat][e.Card] = true
+						}
+					case EvPhase2:
+						if e.Duel > 1 {
+							continue
+						}
+						for s, tabled := range before.Tabled {
+							for _, tc := range tabled {
+								sources["taken back from the table"]++
+								shown[s][tc.Card] = true
+							}
+						}
+					}
+				}
+				if g.Over() {
+					break
+				}
+				for _, seat := range []int{NoSeat, g.Turn()} { // the spectators', and a seat's
+					v := g.View(seat)
+					for s, want := range shown {
+						if got, want := v.ShownInHand[s], slices.Sorted(maps.Keys(want)); !slices.Equal(got, want) {
+							t.Fatalf("%s game %d deal %d trick %d, seat %d's view: seat %d shown %v, want %v", variant, game, v.Deal, v.TrickNo, seat, s, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, source := range []string{"carte blanche", "seven declared", "seven exchanged", "drawn face up", "taken back from the table"} {
+		if sources[source] == 0 {
+			t.Errorf("no card %s in the games: the test did not see it (%v)", source, sources)
+		}
+	}
+	t.Logf("cards shown: %v", sources)
 }
