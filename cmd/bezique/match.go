@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"os/exec"
 	"os/signal"
 	"slices"
 	"syscall"
@@ -22,9 +23,13 @@ import (
 	"github.com/bezique-arena/bezique/tournament"
 )
 
-// exitedDuring returns a --cmd program that has exited, waiting up to a second for one, or nil:
-// a program that dies breaks its connections, and the match may end on that first.
-func exitedDuring(procs []*botProc) *botProc {
+// exitedDuring returns the --cmd programs that have exited, waiting up to a second for a first
+// one (a program that dies breaks its connections, and the match may end on that first), then
+// up to exitSettle for the others and for a signal to match (signalled ends): a host that stops
+// both programs, or both and match, does so in one moment, which one program's exit does not
+// stand for (when both died, --cmd was blamed for --cmd-b's crash: a competition host's trial).
+// nil when none has exited.
+func exitedDuring(procs []*botProc, signalled <-chan struct{}) []*botProc {
 	if len(procs) == 0 {
 		return nil
 	}
@@ -33,7 +38,19 @@ func exitedDuring(procs []*botProc) *botProc {
 		for _, p := range procs {
 			select {
 			case <-p.exited:
-				return p
+				select {
+				case <-signalled:
+				case <-time.After(exitSettle):
+				}
+				var exited []*botProc
+				for _, p := range procs {
+					select {
+					case <-p.exited:
+						exited = append(exited, p)
+					default:
+					}
+				}
+				return exited
 			default:
 			}
 		}
@@ -45,11 +62,26 @@ func exitedDuring(procs []*botProc) *botProc {
 	}
 }
 
-// exitText is how a program's end reads: its wait error ("exit status 3", "signal: killed"), or
-// "exit status 0" for a program that ended without an error ("<nil>" before: a bot author's trial).
+// exitSettle is how long after a program's exit exitedDuring waits for the other's and for a
+// signal: one host's stop of everything reaches each process a moment apart.
+const exitSettle = 200 * time.Millisecond
+
+// exitText is how a program's end reads: its wait error ("exit status 3", "signal: killed"),
+// "exit status 0" for a program that ended without an error ("<nil>" before: a bot author's
+// trial), with the signal named when the status is the shell's report of a command it ran killed
+// by one (128 + its number: Debian's dash does not exec the line's last command), and said when
+// the shell ended while a process it started still held its output (exec's "WaitDelay expired
+// before I/O complete" read as a failure of match's: a competition host's trial).
 func exitText(err error) string {
-	if err == nil {
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
 		return "exit status 0"
+	case errors.Is(err, exec.ErrWaitDelay):
+		return fmt.Sprintf("exit status 0, a process it started still holding its output %s later", stopGrace)
+	case errors.As(err, &exit) && exit.ExitCode() > 128 && exit.ExitCode() < 128+65:
+		sig := syscall.Signal(exit.ExitCode() - 128)
+		return fmt.Sprintf("%s: the command it ran was killed by signal %d, %s", err, int(sig), sig)
 	}
 	return err.Error()
 }
@@ -79,8 +111,10 @@ Node's serve) and plays the games it is given, up to its capacity at once. Its o
 stderr, each line prefixed with its name ("cmd-a: "; a pipe, so a program that buffers its
 standard output when it is not a terminal, as Python's print does, shows it late); it gets SIGTERM when the match is over or interrupted (Ctrl-C, SIGTERM, SIGHUP, or
 match's output closed, as by | head), SIGKILL 5 s later; on Linux also SIGTERM when match is
-killed. A program that exits during the match ends it and forfeits the games it was playing,
-which count as its losses (a crash is a loss). Interrupted by a signal, match prints the
+killed (the shell that runs the line: write exec before the bot's command for it to get the
+signal). A program that exits during the match ends it and forfeits the games it was playing,
+which count as its losses (a crash is a loss); when both exit at once, or match is
+interrupted, the games in play are cancelled. Interrupted by a signal, match prints the
 standings of the games played (and with --records writes their records) and exits with status
 130; its output closed, it exits 1.`,
 		Example: `  bezique match --a rulebook --b random
@@ -156,6 +190,11 @@ standings of the games played (and with --records writes their records) and exit
 			r := ref.srv.Referee
 			ctx, cancel := context.WithCancelCause(ctx)
 			defer cancel(nil)
+			// playing ends with the games: a program's exit ends it, and not what follows the
+			// games (a program that exited once the SPRT had decided lost the records and
+			// turned a decided match into exit 1: a competition host's trial).
+			playing, stopPlaying := context.WithCancelCause(ctx)
+			defer stopPlaying(nil)
 			var procs []*botProc
 			defer func() { stopAll(procs) }()
 			entrantOf := map[*botProc]string{}
@@ -175,31 +214,40 @@ standings of the games played (and with --records writes their records) and exit
 				go func() {
 					select {
 					case <-p.exited:
-						cancel(p.exitedDuringMatch())
-					case <-ctx.Done():
+						stopPlaying(p.exitedDuringMatch())
+					case <-playing.Done():
 					}
 				}()
 			}
-			tn, err := r.CreateTournament(ctx, spec, seed)
+			tn, err := r.CreateTournament(playing, spec, seed)
 			if err != nil {
 				return err
 			}
 			out := matchOutput{w: cmd.OutOrStdout(), cancel: cancel}
-			if err := follow(ctx, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
+			if err := follow(playing, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
 				// The standings of the games played so far, before the error (a program that
 				// exited, an interrupt), and their records: they were lost with the match. The
 				// tournament is cancelled first, which reveals its seed: a game whose deal set
 				// was still in play has its record then. A program that exited forfeits its
 				// games in play, which count: a crash is a loss, as fastchess counts it (a
-				// program that crashed in a lost position escaped the loss: a bot author's trial).
+				// program that crashed in a lost position escaped the loss: a bot author's trial),
+				// unless match was interrupted: a host stopping both (systemd, a container's
+				// end) charged the bot with its games, which a signal to match alone cancelled.
 				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancelStandings()
+				// When both programs exited, no side is left whole to play the games, which are
+				// cancelled, as a table cancels a game whose every side has a seat gone.
 				var gerr error
-				if p := exitedDuring(procs); p != nil {
-					err = p.exitedDuringMatch()
-					tn, gerr = r.ForfeitTournament(sctx, tn.ID, entrantOf[p], err.Error())
-				} else {
-					err = cmp.Or(context.Cause(ctx), err)
+				exited := exitedDuring(procs, signalled.Done())
+				switch {
+				case len(exited) == 1 && signalled.Err() == nil:
+					err = exited[0].exitedDuringMatch()
+					tn, gerr = r.ForfeitTournament(sctx, tn.ID, entrantOf[exited[0]], err.Error())
+				case len(exited) > 1 && signalled.Err() == nil:
+					err = fmt.Errorf("%w; and %w", exited[0].exitedDuringMatch(), exited[1].exitedDuringMatch())
+					tn, gerr = r.CancelTournament(sctx, tn.ID, "both programs exited during the match")
+				default:
+					err = cmp.Or(context.Cause(playing), err)
 					tn, gerr = r.CancelTournament(sctx, tn.ID, "the match ended early")
 				}
 				switch {
@@ -208,6 +256,9 @@ standings of the games played (and with --records writes their records) and exit
 					fmt.Fprintln(cmd.ErrOrStderr(), "the match ended before its first game did: no standings, no records")
 				default:
 					_ = printStandings(out, tn, false)
+					for _, s := range sides {
+						warnNotTheBot(out, tn, s.id)
+					}
 					if recordsDir != "" {
 						n, _, werr := writeRecords(sctx, tn, recordsDir, r.GetRecord)
 						fmt.Fprintf(cmd.ErrOrStderr(), "records of the games played written to %s: %d\n", recordsDir, n)

@@ -146,7 +146,7 @@ func TestMatchProgramDies(t *testing.T) {
 		t.Fatalf("killing the program: %v; match: %v\n%s\n%s", kerr, err, stdout.String(), stderr.String())
 	}
 	out := stdout.String()
-	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137)", line) {
+	if err == nil || err.Error() != fmt.Sprintf("--cmd %q exited during the match (exit status 137: the command it ran was killed by signal 9, killed)", line) {
 		t.Fatalf("error %v, want the program's exit\n%s", err, out)
 	}
 	exit := err.Error()

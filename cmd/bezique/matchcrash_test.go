@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+)
+
+// servingLine is a --cmd line that writes its process's pid to pidFile and serves the built-in
+// random bot, capacity 2, as this test binary.
+func servingLine(t *testing.T, pidFile string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "echo $$ > " + pidFile + "; exec " + strconv.Quote(exe) + " bot --serve --bot random --capacity 2"
+}
+
+// pidIn reads the pid a servingLine wrote, waiting for it.
+func pidIn(pidFile string) (int, error) {
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(pidFile)
+		if err == nil {
+			return strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		if time.Now().After(deadline) {
+			return 0, err
+		}
+	}
+}
+
+// forfeitsIn returns, by the name of the seat that forfeited, the games forfeited in the records
+// of dir.
+func forfeitsIn(t *testing.T, dir string) map[string]int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no records in %s (%v)", dir, err)
+	}
+	out := map[string]int{}
+	for _, f := range files {
+		rec, err := readRecord(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seat := range rec.GetResult().GetForfeitSeats() {
+			out[rec.GetSeats()[seat].GetName()]++
+		}
+		if rec.GetResult().GetOutcome() == pb.Outcome_OUTCOME_FORFEIT && len(rec.GetResult().GetForfeitSeats()) == 0 {
+			t.Fatalf("%s: a forfeit without forfeit_seats", f)
+		}
+	}
+	return out
+}
+
+// TestMatchBothProgramsDie: when both programs die in one moment (a host stopping them), the games
+// in play are cancelled and count for nobody, as a table cancels a game whose every side has a seat
+// gone; the error names both. --cmd, listed first, forfeited them, and --cmd-b, which may have
+// died first, won them (a competition host's trial).
+func TestMatchBothProgramsDie(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	lineA, lineB := servingLine(t, filepath.Join(dir, "a")), servingLine(t, filepath.Join(dir, "b"))
+	records := filepath.Join(dir, "records")
+	cmd := newRootCmd()
+	var stdout, stderr syncBuffer
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"match", "--seed", "3", "--sprt", "none", "--deals", "100", "--cmd", lineA, "--cmd-b", lineB, "--records", records})
+	killed := make(chan error, 1)
+	go func() {
+		for !strings.Contains(stdout.String(), "games: cmd-a ") && ctx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		a, errA := pidIn(filepath.Join(dir, "a"))
+		b, errB := pidIn(filepath.Join(dir, "b"))
+		if errA != nil || errB != nil {
+			killed <- cmp.Or(errA, errB)
+			return
+		}
+		killed <- cmp.Or(syscall.Kill(b, syscall.SIGKILL), syscall.Kill(a, syscall.SIGKILL))
+	}()
+	err := cmd.ExecuteContext(ctx)
+	if kerr := <-killed; kerr != nil {
+		t.Fatal(kerr)
+	}
+	if want := fmt.Sprintf("--cmd %q exited during the match (signal: killed); and --cmd %q exited during the match (signal: killed)", lineA, lineB); err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %s\n%s\n%s", err, want, stdout.String(), stderr.String())
+	}
+	if f := forfeitsIn(t, records); len(f) != 0 {
+		t.Errorf("forfeits by seat: %v; want none\n%s", f, stdout.String())
+	}
+}
+
+// TestMatchInterruptedWithItsProgram: a match stopped by SIGTERM together with its program (a
+// host's shutdown: systemd, a container's end) cancels the games in play and charges nobody; it
+// forfeited the program's games, which a SIGTERM to match alone cancelled (a competition host's
+// trial).
+func TestMatchInterruptedWithItsProgram(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	records := filepath.Join(dir, "records")
+	c := exec.CommandContext(ctx, exe, "match", "--seed", "3", "--sprt", "none", "--deals", "100",
+		"--cmd", servingLine(t, filepath.Join(dir, "pid")), "rulebook", "--records", records)
+	c.Env = append(os.Environ(), "BEZIQUE_TEST_MAIN=1")
+	stdout, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	c.Stderr = &stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewReader(stdout)
+	if _, err := lines.ReadString('\n'); err != nil { // a game has ended
+		t.Fatal(err)
+	}
+	program, err := pidIn(filepath.Join(dir, "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(program, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := bufio.NewReader(lines).ReadString(0)
+	err = c.Wait()
+	if c.ProcessState.ExitCode() != 130 {
+		t.Fatalf("match: %v, want exit status 130\n%s\n%s", err, rest, stderr.String())
+	}
+	if f := forfeitsIn(t, records); len(f) != 0 {
+		t.Errorf("forfeits by seat: %v; want none\n%s", f, rest)
+	}
+}
