@@ -140,5 +140,8 @@ func eachCard(v *pb.View, f func(field string, c *pb.Card)) {
 		for _, c := range s.GetPending().GetCards() {
 			f("view.seats.pending.cards", c)
 		}
+		for _, c := range s.GetShownInHand() {
+			f("view.seats.shown_in_hand", c)
+		}
 	}
 }

@@ -90,8 +90,9 @@ func meldValuesToProto(vals *[engine.NumMeldKinds]int) []*pb.MeldValue {
 }
 
 // seatsToProto returns the wire form of a view's seats (their pending announcements included),
-// their messages in per and mem, those of their tabled cards allocated together.
-func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem) []*pb.SeatView {
+// their messages in per and mem, those of their tabled cards allocated together, their lists of
+// cards shown in hand appended to list (which must have room for them).
+func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem, list []*pb.Card) []*pb.SeatView {
 	ntabled := 0
 	for _, t := range v.Tabled {
 		ntabled += len(t)
@@ -104,6 +105,9 @@ func seatsToProto(v *engine.View, cards *cardTable, mem *viewMem, per []seatMem)
 		sv.Seat, sv.HandSize = uint32(s), uint32(v.HandSizes[s])
 		if m := v.Pending[s]; m.Kind != engine.NoMeld {
 			sv.Pending = meldWith(m, cards)
+		}
+		if len(v.ShownInHand[s]) > 0 {
+			sv.ShownInHand, list = cards.appendList(list, v.ShownInHand[s])
 		}
 		if n := len(v.Tabled[s]); n > 0 {
 			sv.Tabled, ptrs = ptrs[:n:n], ptrs[n:]
@@ -148,10 +152,15 @@ func appendTricks(tricks []*pb.Trick, ts []engine.TrickView) []*pb.Trick {
 
 // viewToProto returns the wire form of an engine view but its finished tricks and its meld
 // table, its cards from cards. Its messages are allocated together (viewMem, and a seatMem per
-// seat), and its lists of cards (hand, spent sevens, beating cards) share one backing array.
+// seat), and its lists of cards (hand, spent sevens, beating cards, the seats' cards shown in
+// hand) share one backing array.
 func viewToProto(v *engine.View, cards *cardTable) *pb.View {
 	mem, per := new(viewMem), make([]seatMem, len(v.HandSizes))
-	list := make([]*pb.Card, 0, len(v.Hand)+len(v.SpentSevens)+len(v.Beating))
+	nshown := 0
+	for _, cs := range v.ShownInHand {
+		nshown += len(cs)
+	}
+	list := make([]*pb.Card, 0, len(v.Hand)+len(v.SpentSevens)+len(v.Beating)+nshown)
 	out := &mem.view
 	out.Variant, out.Deal, out.Dealer = VariantToProto(v.Variant), uint32(v.Deal), uint32(v.Dealer)
 	out.Trump, out.TurnUp, out.StockSize = SuitToProto(v.Trump), cards.msg(v.TurnUp), uint32(v.StockSize)
@@ -175,7 +184,7 @@ func viewToProto(v *engine.View, cards *cardTable) *pb.View {
 		mem.winner.Seat, mem.winner.Card, mem.winner.FromTable = uint32(v.TrickWinner.Seat), cards.msg(v.TrickWinner.Card), v.TrickWinner.FromTable
 		out.TrickWinner = &mem.winner
 	}
-	out.BeatingCards, _ = cards.appendList(list, v.Beating)
+	out.BeatingCards, list = cards.appendList(list, v.Beating)
 	if v.Seat != engine.NoSeat {
 		mem.opt[0] = uint32(v.Seat)
 		out.Seat = &mem.opt[0]
@@ -192,7 +201,7 @@ func viewToProto(v *engine.View, cards *cardTable) *pb.View {
 		mem.duelSeats = [2]uint32{uint32(v.DuelSeats[0]), uint32(v.DuelSeats[1])}
 		out.DuelSeats = mem.duelSeats[:]
 	}
-	out.Seats = seatsToProto(v, cards, mem, per)
+	out.Seats = seatsToProto(v, cards, mem, per, list)
 	if v.Phase == engine.PhaseWindow {
 		w := &pb.WindowState{Winner: uint32(v.Window.Winner), Stage: pb.WindowStage(v.Window.Stage + 1),
 			MeldDone: v.Window.Melded, MeldPassed: v.Window.Passed, Exchanged: cards.msg(v.Window.Exchanged)}

@@ -109,6 +109,9 @@ const without = (cards, c) => {
   const i = cards.findIndex((x) => x.id === c.id);
   return i < 0 ? cards : [...cards.slice(0, i), ...cards.slice(i + 1)];
 };
+// seen returns a seat's hand with the cards shown added, those it showed already kept once: a
+// carte blanche and a declared seven are seen in the hand as the view's shown_in_hand says.
+const seen = (hand, shown) => ({ count: hand.count, cards: [...hand.cards, ...shown.filter((c) => !hand.cards.some((x) => x.id === c.id))] });
 // cap is s with its first letter in upper case: "Ace of spades played by you".
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -183,6 +186,7 @@ export function apply(t, ev) {
     say(t, `Trump fixed: ${SUITS[t.trump]?.[1]}, by ${seatName(t, n(e.trumpFixed.seat))}'s meld`);
   } else if (e.carteBlancheShown) {
     const c = e.carteBlancheShown;
+    t.hands[n(c.seat)] = seen(t.hands[n(c.seat)], c.cards ?? []);
     score(t, n(c.side), c.points);
     say(t, `Carte blanche (${n(c.points)}) shown by ${seatName(t, n(c.seat))}: ${(c.cards ?? []).map((x) => x.text).join(" ")}`);
   } else if (e.handDealt) {
@@ -244,6 +248,7 @@ export function apply(t, ev) {
     score(t, sideOf(t, s), x.points);
     say(t, `Seven of trumps exchanged for the turn-up by ${seatName(t, s)}`);
   } else if (e.sevenDeclared) {
+    t.hands[n(e.sevenDeclared.seat)] = seen(t.hands[n(e.sevenDeclared.seat)], [e.sevenDeclared.seven]);
     score(t, sideOf(t, n(e.sevenDeclared.seat)), e.sevenDeclared.points);
     say(t, `Seven of trumps declared by ${seatName(t, n(e.sevenDeclared.seat))}`);
   } else if (e.cardDrawn) {
@@ -301,7 +306,9 @@ export function fromView(t, v) {
     stock: n(v.stockSize), trick: (v.currentTrick ?? []).map((p) => ({ seat: n(p.seat), card: p.card })) });
   for (const sv of v.seats ?? []) {
     const s = n(sv.seat);
-    t.hands[s] = { count: n(sv.handSize), cards: v.seat !== undefined && n(v.seat) === s ? v.hand ?? [] : [] };
+    // Another seat's cards: those every seat has seen in its hand (a carte blanche, a declared
+    // seven, the turn-up taken, tabled cards taken back for phase 2).
+    t.hands[s] = { count: n(sv.handSize), cards: v.seat !== undefined && n(v.seat) === s ? v.hand ?? [] : sv.shownInHand ?? [] };
     t.tabled[s] = (sv.tabled ?? []).map((tc) => tc.card);
     t.pending[s] = sv.pending ?? null;
   }

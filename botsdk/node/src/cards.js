@@ -86,6 +86,7 @@ function cards(view) {
   for (const s of view.seats || []) {
     for (const t of s.tabled || []) add('view.seats.tabled.card', t.card);
     for (const c of (s.pending && s.pending.cards) || []) add('view.seats.pending.cards', c);
+    for (const c of s.shown_in_hand || []) add('view.seats.shown_in_hand', c);
   }
   return out;
 }

@@ -97,3 +97,5 @@ def _cards(view: view_pb2.View):
         if seat.HasField("pending"):
             for card in seat.pending.cards:
                 yield "view.seats.pending.cards", card
+        for card in seat.shown_in_hand:
+            yield "view.seats.shown_in_hand", card

@@ -650,10 +650,9 @@ type DecisionRequest struct {
 	// increment_ms is added to the bank after the seat answers this request in time.
 	IncrementMs uint32 `protobuf:"varint,7,opt,name=increment_ms,json=incrementMs,proto3" json:"increment_ms,omitempty"`
 	// view is the game's state as the seat may know it now (the engine's view of this seat): enough
-	// to decide from this message alone, though not what was shown once and went back to a hand (a
-	// carte blanche, a declared or exchanged seven, the last turn-up, tabled cards taken back in
-	// phase 2), which the events tell; absent when the seat joined with VIEW_MODE_NONE, in the
-	// compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
+	// to decide from this message alone, the cards every seat has seen in another's hand included
+	// (SeatView.shown_in_hand); absent when the seat joined with VIEW_MODE_NONE, in the compact
+	// form (View.compact) when it joined with VIEW_MODE_COMPACT.
 	View          *View `protobuf:"bytes,8,opt,name=view,proto3" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -406,7 +406,15 @@ type SeatView struct {
 	// pending is the seat's pending announcement (allow_pending_declarations, RULES.md §8.18): a
 	// meld tabled unscored (its cards are also in tabled), with the points it scores when the seat
 	// next wins a phase-1 trick; unset when the seat has none.
-	Pending       *Meld `protobuf:"bytes,4,opt,name=pending,proto3" json:"pending,omitempty"`
+	Pending *Meld `protobuf:"bytes,4,opt,name=pending,proto3" json:"pending,omitempty"`
+	// shown_in_hand are the cards in the seat's hand that every seat has seen, by card id: the hand
+	// of a carte blanche and the card each repeat shows (RULES.md §3.6.4), a trump seven declared
+	// (§1.9.2), the turn-up taken by a seven exchange (§1.9.2) or by the last drawer (§3.1.8), the
+	// two-handed last stock card drawn face up (§3.1.8, reveal_last_stock_card), and the tabled
+	// cards taken back into the hand when the stock is spent (§1.7). A card leaves the list when it
+	// leaves the hand (played, or tabled by a meld). Public: in every seat's view and the
+	// spectators'.
+	ShownInHand   []*Card `protobuf:"bytes,5,rep,name=shown_in_hand,json=shownInHand,proto3" json:"shown_in_hand,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -465,6 +473,13 @@ func (x *SeatView) GetTabled() []*TabledCard {
 func (x *SeatView) GetPending() *Meld {
 	if x != nil {
 		return x.Pending
+	}
+	return nil
+}
+
+func (x *SeatView) GetShownInHand() []*Card {
+	if x != nil {
+		return x.ShownInHand
 	}
 	return nil
 }
@@ -959,12 +974,13 @@ const file_bezique_v1_view_proto_rawDesc = "" +
 	"\n" +
 	"TabledCard\x12$\n" +
 	"\x04card\x18\x01 \x01(\v2\x10.bezique.v1.CardR\x04card\x12<\n" +
-	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClassesJ\x04\b\x02\x10\x03R\tscored_in\"\x97\x01\n" +
+	"\x0escored_classes\x18\x03 \x03(\x0e2\x15.bezique.v1.MeldClassR\rscoredClassesJ\x04\b\x02\x10\x03R\tscored_in\"\xcd\x01\n" +
 	"\bSeatView\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\rR\x04seat\x12\x1b\n" +
 	"\thand_size\x18\x02 \x01(\rR\bhandSize\x12.\n" +
 	"\x06tabled\x18\x03 \x03(\v2\x16.bezique.v1.TabledCardR\x06tabled\x12*\n" +
-	"\apending\x18\x04 \x01(\v2\x10.bezique.v1.MeldR\apending\"\xed\x01\n" +
+	"\apending\x18\x04 \x01(\v2\x10.bezique.v1.MeldR\apending\x124\n" +
+	"\rshown_in_hand\x18\x05 \x03(\v2\x10.bezique.v1.CardR\vshownInHand\"\xed\x01\n" +
 	"\vWindowState\x12\x16\n" +
 	"\x06winner\x18\x01 \x01(\rR\x06winner\x12-\n" +
 	"\x05stage\x18\x02 \x01(\x0e2\x17.bezique.v1.WindowStageR\x05stage\x12\x1b\n" +
@@ -1067,29 +1083,30 @@ var file_bezique_v1_view_proto_depIdxs = []int32{
 	11, // 3: bezique.v1.TabledCard.scored_classes:type_name -> bezique.v1.MeldClass
 	5,  // 4: bezique.v1.SeatView.tabled:type_name -> bezique.v1.TabledCard
 	12, // 5: bezique.v1.SeatView.pending:type_name -> bezique.v1.Meld
-	1,  // 6: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
-	10, // 7: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
-	13, // 8: bezique.v1.View.variant:type_name -> bezique.v1.Variant
-	14, // 9: bezique.v1.View.trump:type_name -> bezique.v1.Suit
-	10, // 10: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
-	10, // 11: bezique.v1.View.hand:type_name -> bezique.v1.Card
-	6,  // 12: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
-	2,  // 13: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
-	3,  // 14: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
-	4,  // 15: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
-	0,  // 16: bezique.v1.View.phase:type_name -> bezique.v1.Phase
-	7,  // 17: bezique.v1.View.window:type_name -> bezique.v1.WindowState
-	10, // 18: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
-	10, // 19: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
-	2,  // 20: bezique.v1.View.trick_winner:type_name -> bezique.v1.Play
-	10, // 21: bezique.v1.View.beating_cards:type_name -> bezique.v1.Card
-	9,  // 22: bezique.v1.View.meld_values:type_name -> bezique.v1.MeldValue
-	15, // 23: bezique.v1.MeldValue.kind:type_name -> bezique.v1.MeldKind
-	24, // [24:24] is the sub-list for method output_type
-	24, // [24:24] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	10, // 6: bezique.v1.SeatView.shown_in_hand:type_name -> bezique.v1.Card
+	1,  // 7: bezique.v1.WindowState.stage:type_name -> bezique.v1.WindowStage
+	10, // 8: bezique.v1.WindowState.exchanged:type_name -> bezique.v1.Card
+	13, // 9: bezique.v1.View.variant:type_name -> bezique.v1.Variant
+	14, // 10: bezique.v1.View.trump:type_name -> bezique.v1.Suit
+	10, // 11: bezique.v1.View.turn_up:type_name -> bezique.v1.Card
+	10, // 12: bezique.v1.View.hand:type_name -> bezique.v1.Card
+	6,  // 13: bezique.v1.View.seats:type_name -> bezique.v1.SeatView
+	2,  // 14: bezique.v1.View.current_trick:type_name -> bezique.v1.Play
+	3,  // 15: bezique.v1.View.past_tricks:type_name -> bezique.v1.Trick
+	4,  // 16: bezique.v1.View.scores:type_name -> bezique.v1.SideScore
+	0,  // 17: bezique.v1.View.phase:type_name -> bezique.v1.Phase
+	7,  // 18: bezique.v1.View.window:type_name -> bezique.v1.WindowState
+	10, // 19: bezique.v1.View.spent_sevens:type_name -> bezique.v1.Card
+	10, // 20: bezique.v1.View.last_stock_card:type_name -> bezique.v1.Card
+	2,  // 21: bezique.v1.View.trick_winner:type_name -> bezique.v1.Play
+	10, // 22: bezique.v1.View.beating_cards:type_name -> bezique.v1.Card
+	9,  // 23: bezique.v1.View.meld_values:type_name -> bezique.v1.MeldValue
+	15, // 24: bezique.v1.MeldValue.kind:type_name -> bezique.v1.MeldKind
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_bezique_v1_view_proto_init() }

@@ -278,6 +278,18 @@ func (m *SeatView) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if len(m.ShownInHand) > 0 {
+		for iNdEx := len(m.ShownInHand) - 1; iNdEx >= 0; iNdEx-- {
+			size, err := m.ShownInHand[iNdEx].MarshalToSizedBufferVT(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = protohelpers.EncodeVarint(dAtA, i, uint64(size))
+			i--
+			dAtA[i] = 0x2a
+		}
+	}
 	if m.Pending != nil {
 		size, err := m.Pending.MarshalToSizedBufferVT(dAtA[:i])
 		if err != nil {
@@ -887,6 +899,12 @@ func (m *SeatView) SizeVT() (n int) {
 	if m.Pending != nil {
 		l = m.Pending.SizeVT()
 		n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+	}
+	if len(m.ShownInHand) > 0 {
+		for _, e := range m.ShownInHand {
+			l = e.SizeVT()
+			n += 1 + l + protohelpers.SizeOfVarint(uint64(l))
+		}
 	}
 	n += len(m.unknownFields)
 	return n
@@ -1744,6 +1762,40 @@ func (m *SeatView) UnmarshalVT(dAtA []byte) error {
 				m.Pending = &Meld{}
 			}
 			if err := m.Pending.UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 5:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ShownInHand", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return protohelpers.ErrInvalidLength
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.ShownInHand = append(m.ShownInHand, &Card{})
+			if err := m.ShownInHand[len(m.ShownInHand)-1].UnmarshalVT(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex

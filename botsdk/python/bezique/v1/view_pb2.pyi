@@ -35,16 +35,18 @@ class Play(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[_Union[_cards_pb2.Card, _Mapping]] = ..., from_table: bool = ...) -> None: ...
 
 class SeatView(_message.Message):
-    __slots__ = ["hand_size", "pending", "seat", "tabled"]
+    __slots__ = ["hand_size", "pending", "seat", "shown_in_hand", "tabled"]
     HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     PENDING_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_IN_HAND_FIELD_NUMBER: _ClassVar[int]
     TABLED_FIELD_NUMBER: _ClassVar[int]
     hand_size: int
     pending: _cards_pb2.Meld
     seat: int
+    shown_in_hand: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
     tabled: _containers.RepeatedCompositeFieldContainer[TabledCard]
-    def __init__(self, seat: _Optional[int] = ..., hand_size: _Optional[int] = ..., tabled: _Optional[_Iterable[_Union[TabledCard, _Mapping]]] = ..., pending: _Optional[_Union[_cards_pb2.Meld, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., hand_size: _Optional[int] = ..., tabled: _Optional[_Iterable[_Union[TabledCard, _Mapping]]] = ..., pending: _Optional[_Union[_cards_pb2.Meld, _Mapping]] = ..., shown_in_hand: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ...) -> None: ...
 
 class SideScore(_message.Message):
     __slots__ = ["deal_points", "side", "total"]

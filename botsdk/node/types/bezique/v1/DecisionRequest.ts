@@ -48,10 +48,9 @@ export interface DecisionRequest {
   'increment_ms'?: (number);
   /**
    * view is the game's state as the seat may know it now (the engine's view of this seat): enough
-   * to decide from this message alone, though not what was shown once and went back to a hand (a
-   * carte blanche, a declared or exchanged seven, the last turn-up, tabled cards taken back in
-   * phase 2), which the events tell; absent when the seat joined with VIEW_MODE_NONE, in the
-   * compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
+   * to decide from this message alone, the cards every seat has seen in another's hand included
+   * (SeatView.shown_in_hand); absent when the seat joined with VIEW_MODE_NONE, in the compact
+   * form (View.compact) when it joined with VIEW_MODE_COMPACT.
    */
   'view'?: (_bezique_v1_View | null);
 }
@@ -99,10 +98,9 @@ export interface DecisionRequest__Output {
   'increment_ms': (number);
   /**
    * view is the game's state as the seat may know it now (the engine's view of this seat): enough
-   * to decide from this message alone, though not what was shown once and went back to a hand (a
-   * carte blanche, a declared or exchanged seven, the last turn-up, tabled cards taken back in
-   * phase 2), which the events tell; absent when the seat joined with VIEW_MODE_NONE, in the
-   * compact form (View.compact) when it joined with VIEW_MODE_COMPACT.
+   * to decide from this message alone, the cards every seat has seen in another's hand included
+   * (SeatView.shown_in_hand); absent when the seat joined with VIEW_MODE_NONE, in the compact
+   * form (View.compact) when it joined with VIEW_MODE_COMPACT.
    */
   'view': (_bezique_v1_View__Output | null);
 }
