@@ -6,7 +6,10 @@ import (
 	"strconv"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/bezique-arena/bezique/engine"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -130,5 +133,51 @@ func TestViewPlaysFromTableOnTheWire(t *testing.T) {
 	}
 	if fromTable == 0 {
 		t.Fatal("no play from the table in a view: the test saw nothing")
+	}
+}
+
+// TestViewShownInHandOnTheWire: every seat's shown_in_hand, in the full view and in the compact
+// one expanded, is the engine view's ShownInHand of that seat, by card id, for the spectators and
+// the seat to act.
+func TestViewShownInHandOnTheWire(t *testing.T) {
+	shown := 0
+	rng := rand.New(rand.NewPCG(3, 4))
+	for seed := range uint64(5) {
+		g, err := engine.NewGame(engine.DefaultRules(engine.TwoHanded), engine.Dealing{Seed: engine.SeedFromUint64(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var views wire.Views
+		var buf []engine.Action
+		for !g.Over() {
+			for _, seat := range []int{engine.NoSeat, g.Turn()} {
+				ev := g.View(seat)
+				full := views.Full(g, seat)
+				compact := proto.Clone(views.Compact(g, seat)).(*pb.View)
+				if err := wire.ExpandView(compact, nil); err != nil {
+					t.Fatal(err)
+				}
+				for s, want := range ev.ShownInHand {
+					shown += len(want)
+					for form, v := range map[string]*pb.View{"full": full, "compact": compact} {
+						var got []engine.Card
+						for _, c := range v.GetSeats()[s].GetShownInHand() {
+							got = append(got, engine.Card(c.GetId()))
+						}
+						if !slices.Equal(got, want) {
+							t.Fatalf("seed %d, seat %d's %s view: seat %d shown_in_hand %v, the engine view's %v", seed, seat, form, s, got, want)
+						}
+					}
+				}
+			}
+			seat := g.Turn()
+			buf = g.Legal(seat, buf[:0])
+			if _, err := g.Apply(seat, buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if shown == 0 {
+		t.Fatal("no card shown in hand in a view: the test saw nothing")
 	}
 }
