@@ -156,7 +156,7 @@ func TestServeReturnsWhenItsTournamentEndedWhileAway(t *testing.T) {
 // bezique match does when a --cmd program exits): that entrant's games in play, here waiting
 // for its bot to join, are forfeited by its seats, with cause disconnect and the reason, and
 // count as its losses; an entrant the tournament does not have is refused, naming the field,
-// and the tournament goes on.
+// and the tournament goes on. Its on_disconnect, not set, is forfeit.
 func TestForfeitTournament(t *testing.T) {
 	ref := startReferee(t, nil, nil)
 	r := ref.srv.Referee
@@ -178,6 +178,15 @@ func TestForfeitTournament(t *testing.T) {
 			_, err := r.GetTable(ctx, TourneyTableID(tn.ID, game))
 			return err == nil
 		})
+	}
+	// A tournament's on_disconnect is forfeit unless it says otherwise (its tables' too): auto-play
+	// let a bot that crashed win games it did not play (a competition host's trial).
+	info, err := r.GetTable(ctx, TourneyTableID(tn.ID, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn.Spec.Policy.OnDisconnect != "forfeit" || info.GetFailurePolicy().GetOnDisconnect() != pb.FailureAction_FAILURE_ACTION_FORFEIT {
+		t.Errorf("on_disconnect %q, its table's %v; want forfeit", tn.Spec.Policy.OnDisconnect, info.GetFailurePolicy().GetOnDisconnect())
 	}
 	var fe *FieldError
 	if _, err := r.ForfeitTournament(ctx, tn.ID, "nobody", "gone"); !errors.As(err, &fe) || fe.Field != "entrant" ||

@@ -160,8 +160,12 @@ const elsewhereRefresh = time.Second
 // CreateTournament validates spec (a [FieldError] naming the field; its name and entrant ids are
 // plain text of at most MaxNameBytes, as checkText says), stores the tournament with
 // its seed (the given one, or one from crypto/rand) and a commitment to it, and starts playing its
-// schedule. ErrDraining while draining; ErrPermission when a caller other than an admin chooses
-// the seed; the store's error when it cannot be stored.
+// schedule. A tournament's on_disconnect defaults to forfeit (a table's to auto-play), stored
+// so: a bot that crashed or left was auto-played by the referee, won games while its process
+// was dead, and rose above the bot it left (a competition host's trial); a crash is a loss, as
+// fastchess counts it, once the disconnect grace has passed. ErrDraining while draining;
+// ErrPermission when a caller other than an admin chooses the seed; the store's error when it
+// cannot be stored.
 func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, seed *engine.Seed) (*Tournament, error) {
 	err := spec.Validate()
 	if err == nil {
@@ -170,6 +174,9 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 	if err != nil {
 		field, reason, _ := strings.Cut(err.Error(), ": ")
 		return nil, invalid(field, "%s", reason)
+	}
+	if spec.Policy.OnDisconnect == "" { // here, not in Validate: a stored tournament keeps its own
+		spec.Policy.OnDisconnect = "forfeit"
 	}
 	if err := checkName("name", spec.Name, MaxNameBytes); err != nil {
 		return nil, err

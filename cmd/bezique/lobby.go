@@ -166,6 +166,6 @@ the table as "bezique tables" does; watch the game with "bezique watch TABLE".`,
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (the first member) or first-answer")
 	f.BoolVar(&public, "public", false, "let anyone watch the table without an API key")
 	clock.register(f)
-	policy.add(f)
+	policy.add(f, "auto-play")
 	return cmd
 }

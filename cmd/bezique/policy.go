@@ -15,11 +15,12 @@ type policyFlags struct {
 	strikeLimit, graceMs               uint32
 }
 
-// add registers the flags on f.
-func (p *policyFlags) add(f *pflag.FlagSet) {
+// add registers the flags on f; onDisconnect is --on-disconnect's default as the referee applies
+// it (a table's auto-play, a tournament's forfeit: service.CreateTournament).
+func (p *policyFlags) add(f *pflag.FlagSet, onDisconnect string) {
 	f.StringVar(&p.onTimeout, "on-timeout", "", "at a decision's deadline: auto-play or forfeit (default auto-play)")
 	f.StringVar(&p.onIllegal, "on-illegal", "", "when a seat's illegal answers reach --strike-limit: auto-play or forfeit (default auto-play)")
-	f.StringVar(&p.onDisconnect, "on-disconnect", "", "when a seat stays away for --grace-ms: auto-play or forfeit (default auto-play)")
+	f.StringVar(&p.onDisconnect, "on-disconnect", "", "when a seat stays away for --grace-ms: auto-play or forfeit (default "+onDisconnect+")")
 	f.Uint32Var(&p.strikeLimit, "strike-limit", 0, "illegal answers to one decision before --on-illegal applies (0: the referee's default, 3)")
 	f.Uint32Var(&p.graceMs, "grace-ms", 0, "how long a disconnected seat may stay away, in ms (0: the referee's default, 15 000)")
 }

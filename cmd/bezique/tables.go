@@ -288,7 +288,7 @@ bot to play from there: the table announces a stacked deal, and deals 2 on come 
 	f.StringVar(&teamPolicy, "team-policy", "captain", "whose answer counts at a team seat: captain (member 0) or first-answer")
 	f.StringVar(&scenarioPath, "scenario", "", "deal the first deal of this scenario file (docs/SCENARIOS.md), with its variant and options")
 	clock.register(f)
-	policy.add(f)
+	policy.add(f, "auto-play")
 	return cmd
 }
 

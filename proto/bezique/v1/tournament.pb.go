@@ -507,7 +507,10 @@ type TournamentSpec struct {
 	Options map[string]string `protobuf:"bytes,9,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// clock is every table's time control.
 	Clock *Clock `protobuf:"bytes,10,opt,name=clock,proto3" json:"clock,omitempty"`
-	// failure_policy is every table's failure policy.
+	// failure_policy is every table's failure policy; its on_disconnect defaults to
+	// FAILURE_ACTION_FORFEIT in a tournament (a table's to auto-play), stored so: a bot gone past its
+	// disconnect grace loses its game rather than have the referee play it, and win it, for a dead
+	// process. Tournaments created before 2026-12-07 keep auto-play.
 	FailurePolicy *FailurePolicy `protobuf:"bytes,11,opt,name=failure_policy,json=failurePolicy,proto3" json:"failure_policy,omitempty"`
 	// sprt stops a match as soon as a hypothesis is accepted.
 	Sprt *Sprt `protobuf:"bytes,12,opt,name=sprt,proto3" json:"sprt,omitempty"`

@@ -54,7 +54,10 @@ export interface TournamentSpec {
    */
   'clock'?: (_bezique_v1_Clock | null);
   /**
-   * failure_policy is every table's failure policy.
+   * failure_policy is every table's failure policy; its on_disconnect defaults to
+   * FAILURE_ACTION_FORFEIT in a tournament (a table's to auto-play), stored so: a bot gone past its
+   * disconnect grace loses its game rather than have the referee play it, and win it, for a dead
+   * process. Tournaments created before 2026-12-07 keep auto-play.
    */
   'failure_policy'?: (_bezique_v1_FailurePolicy | null);
   /**
@@ -114,7 +117,10 @@ export interface TournamentSpec__Output {
    */
   'clock': (_bezique_v1_Clock__Output | null);
   /**
-   * failure_policy is every table's failure policy.
+   * failure_policy is every table's failure policy; its on_disconnect defaults to
+   * FAILURE_ACTION_FORFEIT in a tournament (a table's to auto-play), stored so: a bot gone past its
+   * disconnect grace loses its game rather than have the referee play it, and win it, for a dead
+   * process. Tournaments created before 2026-12-07 keep auto-play.
    */
   'failure_policy': (_bezique_v1_FailurePolicy__Output | null);
   /**
