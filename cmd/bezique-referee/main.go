@@ -128,13 +128,13 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.DurationVar(&c.recoveryGrace, "recovery-grace", service.DefaultRecoveryGrace, "least disconnect grace of a seat whose bot was away when its table was recovered from the store (a restart, a takeover): a table's own grace when longer")
 	fs.DurationVar(&c.callTimeout, "call-timeout", service.DefaultCallTimeout, "how long a unary call that carries no deadline may run before it fails DEADLINE_EXCEEDED (LobbyService.Challenge excepted): a store that is reachable but silent (PostgreSQL stopped or hung) otherwise holds such a call until its client gives up; a stream's first store read (which referee holds its table) is bounded the same way, and ends UNAVAILABLE")
 	fs.DurationVar(&c.sendStall, "send-stall", service.DefaultSendStall, "how long a message to a seat, or each 32 KiB of an HTTP answer (16 KiB of a native gRPC one whose client keeps its HTTP/2 window shut), may wait for its client to read before the stream is dropped (the HTTP call ended, the gRPC connection closed)")
-	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address")
+	fs.BoolVar(&c.pprof, "pprof", false, "serve /debug/pprof/ on the metrics address, at an IP address, localhost or a name of --allowed-hosts only (DNS rebinding)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version and exit")
 	fs.StringVar(&c.adminKey, "admin-key", "", "the first admin API key, at least 24 bytes: turns on authentication (docs/SECURITY.md); prefer BEZIQUE_ADMIN_KEY or --admin-key-file, a command line is visible to other users")
 	fs.StringVar(&c.adminKeyFile, "admin-key-file", "", "a file holding the first admin API key (as --admin-key)")
 	fs.StringVar(&c.http.corsOrigins, "cors-origins", "", "comma-separated origins browsers may call the API from (https://play.example.com; * for any); empty: no cross-origin access")
-	fs.StringVar(&c.http.allowedHosts, "allowed-hosts", "", "without authentication: comma-separated host names (referee.lan) whose Host the HTTP face (web app, Connect, gRPC-Web) serves besides IP addresses and localhost; any other is refused 403, against DNS rebinding (docs/SECURITY.md). With keys every Host is served")
+	fs.StringVar(&c.http.allowedHosts, "allowed-hosts", "", "without authentication: comma-separated host names (referee.lan) whose Host the HTTP face (web app, Connect, gRPC-Web) serves besides IP addresses and localhost; any other is refused 403, against DNS rebinding (docs/SECURITY.md). With keys every Host is served; /debug/pprof (--pprof) is checked either way")
 	fs.StringVar(&c.http.embedFrameAncestors, "embed-frame-ancestors", "", "comma-separated sources that may show the web app's /embed/t/{id} in a frame (https://club.example.com; CSP frame-ancestors); empty: any site")
 	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) served on the gRPC and metrics addresses; with --tls-key, turns TLS on")
 	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of --tls-cert, in the same directory")
@@ -399,7 +399,7 @@ func run(c config) error {
 	var ready atomic.Bool // true until the drain begins; the drain writes it while /readyz reads it
 	ready.Store(true)
 	if c.metricsListen != "" {
-		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof)
+		mux := metricsMux(reg, &ready, srv.StoreHealth, c.pprof, splitList(c.http.allowedHosts))
 		hsrv := metricsServer(mux, c.http.maxConnectionIdle, log)
 		if certs != nil {
 			mlis = tls.NewListener(mlis, certs.config("http/1.1"))
@@ -470,8 +470,9 @@ func metricsServer(h http.Handler, maxIdle time.Duration, log *slog.Logger) *htt
 
 // metricsMux serves /metrics from reg, /healthz (always "ok"), /readyz ("ready" while ready holds
 // and storeHealth returns nil; 503 "draining" once ready is cleared, 503 with the store's error
-// while store writes fail) and, with withPprof, /debug/pprof/.
-func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func() error, withPprof bool) *http.ServeMux {
+// while store writes fail) and, with withPprof, /debug/pprof/ at an IP address, localhost or a
+// name of allowedHosts only (service.PprofHostGuard).
+func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func() error, withPprof bool, allowedHosts []string) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", service.MetricsHandler(reg))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
@@ -487,10 +488,10 @@ func metricsMux(reg *prometheus.Registry, ready *atomic.Bool, storeHealth func()
 		fmt.Fprintln(w, "ready")
 	})
 	if withPprof {
-		mux.HandleFunc("/debug/pprof/", pprof.Index)
-		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		for path, h := range map[string]http.HandlerFunc{"/debug/pprof/": pprof.Index, "/debug/pprof/profile": pprof.Profile,
+			"/debug/pprof/symbol": pprof.Symbol, "/debug/pprof/trace": pprof.Trace} {
+			mux.Handle(path, service.PprofHostGuard(h, allowedHosts))
+		}
 	}
 	return mux
 }

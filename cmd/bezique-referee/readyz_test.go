@@ -48,7 +48,7 @@ func TestReadyzDuringDrain(t *testing.T) {
 	hs := health.NewServer()
 	var ready atomic.Bool
 	ready.Store(true)
-	hsrv := httptest.NewServer(metricsMux(reg, &ready, srv.StoreHealth, false))
+	hsrv := httptest.NewServer(metricsMux(reg, &ready, srv.StoreHealth, false, nil))
 	defer hsrv.Close()
 	client := hsrv.Client()
 
@@ -146,7 +146,7 @@ func TestReadyzStoreFailing(t *testing.T) {
 	defer srv.Close()
 	var ready atomic.Bool
 	ready.Store(true)
-	hsrv := httptest.NewServer(metricsMux(reg, &ready, srv.StoreHealth, false))
+	hsrv := httptest.NewServer(metricsMux(reg, &ready, srv.StoreHealth, false, nil))
 	defer hsrv.Close()
 	if code, body, err := getReadyz(hsrv.Client(), hsrv.URL); err != nil || code != http.StatusOK || body != "ready\n" {
 		t.Fatalf("before any write: %d %q %v; want 200 \"ready\\n\"", code, body, err)
