@@ -227,11 +227,11 @@ func hostAllowed(hostport string, allowed []string) bool {
 	return slices.ContainsFunc(allowed, func(a string) bool { return strings.EqualFold(host, a) })
 }
 
-// PprofHostGuard returns h, a /debug/pprof handler, serving only requests whose Host is an IP address, localhost or one of
-// allowed (as the HTTP face serves them without authentication, against DNS rebinding), and
-// answering any other 403 with the reason in plain text: the metrics port's /debug/pprof, which
-// a page of any site a developer visits could otherwise read by rebinding a name of its own to
-// the referee (stack dumps, heap and CPU profiles on demand: a web security review).
+// PprofHostGuard returns h, a handler of the metrics port's /debug/pprof, serving only requests
+// whose Host is an IP address, localhost or one of allowed (as the HTTP face serves them without
+// authentication, against DNS rebinding), and answering any other 403 with the reason in plain
+// text: a page of any site a developer visits could otherwise read it by rebinding a name of its
+// own to the referee (stack dumps, heap and CPU profiles on demand: a web security review).
 func PprofHostGuard(h http.Handler, allowed []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r.Host, allowed) {
