@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
@@ -26,7 +27,7 @@ import (
 // referee, and when it moves away during the stream (the bot dials in again and is served by the
 // new owner); NotFound for a tournament that does not exist, FailedPrecondition for one that has
 // ended and for a bot that is not one of its entrants. Every stream ends Unavailable when the
-// referee shuts down.
+// referee shuts down, and Canceled when the bot goes (its call cancelled or its connection gone).
 func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer) error {
 	if id := req.GetTournamentId(); id != "" {
 		if err := checkID("tournament_id", id); err != nil {
@@ -74,7 +75,10 @@ func (s *Server) Serve(req *pb.ServeRequest, stream pb.LobbyService_ServeServer)
 			return stream.Send(&pb.ServeResponse{Kind: &pb.ServeResponse_TournamentEnded{
 				TournamentEnded: &pb.TournamentEnded{TournamentId: tr.id, State: tournamentStateToProto(state)}}})
 		case <-stream.Context().Done():
-			return nil
+			// The bot went (its process died, or it cancelled the call): Canceled, as seat and
+			// spectator streams count it; ended OK, a crash read as a clean end on dashboards (an
+			// operator's soak trial).
+			return status.FromContextError(stream.Context().Err()).Err()
 		case <-s.stop:
 			return statusOf(errorf(ErrStopped, "lobby bot %s: this referee is shutting down; dial in again "+
 				"(with a shared store, any referee serves the lobby of the tournament it names)", p.Name))

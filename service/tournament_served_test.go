@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"path/filepath"
 	"sync"
@@ -209,5 +210,29 @@ func TestForfeitTournament(t *testing.T) {
 	ghost := tn.Standings.Entrants[len(tn.Standings.Entrants)-1]
 	if ghost.Entrant != "ghost" || ghost.Games != 4 || ghost.Losses != 4 || ghost.Forfeits != 4 {
 		t.Fatalf("ghost's standing %+v, want 4 games, 4 losses, 4 forfeits", ghost)
+	}
+}
+
+// TestServeGoneCountsCanceled: a lobby bot's Serve that its bot leaves (the call cancelled, as
+// when its process dies) is counted Canceled in grpc_server_handled_total, as seat and spectator
+// streams are; it ended OK, a crash read as a clean end (an operator's soak trial).
+func TestServeGoneCountsCanceled(t *testing.T) {
+	ref := startReferee(t, nil, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	stream, err := pb.NewLobbyServiceClient(ref.cc).Serve(ctx, &pb.ServeRequest{Name: "gone", Capacity: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil { // its first ping: it is in the lobby
+		t.Fatal(err)
+	}
+	cancel()
+	var handled map[string]float64
+	eventually(t, "the stream's end counted", func() bool {
+		handled = handledCounts(t, ref.reg)
+		return len(handled) > 0
+	})
+	if want := map[string]float64{"Serve Canceled": 1}; !maps.Equal(handled, want) {
+		t.Errorf("grpc_server_handled_total: %v, want %v", handled, want)
 	}
 }
