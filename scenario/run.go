@@ -329,6 +329,15 @@ func checkView(g *engine.Game, seat int, want *View, check func(what, failure st
 			}
 		}
 	}
+	if want.ShownInHand != nil {
+		if len(*want.ShownInHand) != len(v.ShownInHand) {
+			check("view.shown_in_hand", fmt.Sprintf("%d seats, want %d", len(v.ShownInHand), len(*want.ShownInHand)))
+		} else {
+			for s, cs := range v.ShownInHand {
+				check(fmt.Sprintf("view.shown_in_hand[%d]", s), sameCards(cs, (*want.ShownInHand)[s]))
+			}
+		}
+	}
 	if want.Pending != nil {
 		if len(*want.Pending) != len(v.Pending) {
 			check("view.pending", fmt.Sprintf("%d seats, want %d", len(v.Pending), len(*want.Pending)))

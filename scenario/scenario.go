@@ -111,6 +111,10 @@ type View struct {
 	Hand *string `json:"hand"`
 	// Tabled is every seat's tabled cards, in any order.
 	Tabled *[]string `json:"tabled"`
+	// ShownInHand is every seat's cards in hand that every seat has seen ([engine.View]
+	// ShownInHand: a carte blanche, a declared seven, a turn-up taken, the tabled cards taken back
+	// for phase 2), in any order ("" for none).
+	ShownInHand *[]string `json:"shown_in_hand"`
 	// Pending is every seat's pending announcement (allow_pending_declarations, RULES.md §8.18):
 	// the cards of the meld announced and not yet scored or lapsed, in any order ("" for none).
 	Pending *[]string `json:"pending"`
