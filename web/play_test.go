@@ -59,7 +59,7 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/play/"+id+"#seat=0&token="+url.QueryEscape(made.GetSeatTokens()[0].GetToken())), chromedp.WaitVisible(".seat")); err != nil {
 		t.Fatal(err)
 	}
-	decisions, shotTaken, tabledOffered := 0, false, 0
+	decisions, shotTaken, tabledOffered, phase2Seen := 0, false, 0, 0
 	for deadline := time.Now().Add(3 * time.Minute); ; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game is not over after 3 minutes and %d decisions", decisions)
@@ -96,6 +96,23 @@ func TestPlayAgainstRulebook(t *testing.T) {
 				t.Fatalf("decision %d, in phase 1: %d of seat 0's %d cards are buttons, want every one", decisions, cards[1], cards[0])
 			}
 			tabledOffered += cards[2]
+			// In phase 2 the opponent's hand shows the cards every seat has seen in it
+			// (View.seats.shown_in_hand): at least the turn-up or the last stock card it took, while
+			// it has played none of its 8. Each decision's view blanked them (they were not in it).
+			seen, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => {
+				const s = document.querySelector(".seat"); // the opponent's, drawn first
+				if (Number(document.getElementById("stock").textContent) !== 0) return [-1, -1];
+				return [s.querySelectorAll(".hand .card:not(.back)").length, Number(s.querySelector(".hand").dataset.count)];
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[1] == 8 {
+				phase2Seen++
+				if seen[0] == 0 {
+					t.Errorf("decision %d, in phase 2: the opponent's 8 cards all backs, want those taken face up shown", decisions)
+				}
+			}
 			if state == "melds" { // the melds in the cards' faces, as the table draws them (they read "KCa QCb")
 				texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("button.action")].map((b) => b.textContent)`))
 				if err != nil {
@@ -131,6 +148,9 @@ func TestPlayAgainstRulebook(t *testing.T) {
 	}
 	if decisions < 20 {
 		t.Errorf("the person decided %d times, want a whole game's worth", decisions)
+	}
+	if phase2Seen == 0 {
+		t.Errorf("no decision at phase 2's start with the opponent's 8 cards in hand: not the case tried")
 	}
 	if tabledOffered == 0 {
 		t.Errorf("no tabled card was offered to play in %d decisions: not the case tried (the person melds at every chance)", decisions)
