@@ -259,8 +259,9 @@ func (g *Game) declareSeven(seat int, c Card) {
 }
 
 // Legal appends every legal action of seat to buf and returns it; nothing when seat is not to act.
-// Interchangeable copies (same face, owner, place and meld history, and both in or both out of a
-// pending announcement) are listed once: a card play,
+// Interchangeable copies (same face, owner, place and meld history, both in or both out of a
+// pending announcement, and both seen or both unseen by every seat, View.ShownInHand) are listed
+// once: a card play,
 // a seven action or a meld names the lowest such copy, and Apply accepts any of them. Order: card
 // plays (by card id) then a carte blanche; in the window melds, then seven actions, pass, end.
 func (g *Game) Legal(seat int, buf []Action) []Action {
@@ -326,11 +327,26 @@ func (g *Game) appendPlays(seat int, buf []Action) []Action {
 	return buf
 }
 
+// seenFirst reports whether copy c of a face comes before copy d in DefaultAction's order: seen in
+// the hand by every seat before unseen, then by id.
+func (g *Game) seenFirst(c, d Card) bool {
+	if sc, sd := g.cs[c].seenInHand(), g.cs[d].seenInHand(); sc != sd {
+		return sc
+	}
+	return c < d
+}
+
 // interchangeable reports whether two cards of one face in one holding have the same place and
-// meld history, and are both in or both out of a pending announcement (playing one of it lapses it,
-// RULES.md §8.18), so that playing either leads to the same game.
+// meld history, are both in or both out of a pending announcement (playing one of it lapses it,
+// RULES.md §8.18), and are both seen or both unseen by every seat (View.ShownInHand), so that
+// playing either leads to the same game. A seen copy and an unseen one were listed once, by the
+// lower id: a seat whose lower copy was unseen could not play the seen one, and gave away that it
+// held two (a re-trial).
 func (g *Game) interchangeable(c, d Card) bool {
 	a, b := &g.cs[c], &g.cs[d]
+	if a.seenInHand() != b.seenInHand() {
+		return false
+	}
 	if g.phase == PhaseTrick2 {
 		return true
 	}
@@ -362,8 +378,10 @@ func (g *Game) declareCarteBlanche(seat int) {
 }
 
 // DefaultAction returns the action a referee applies for a seat that must be played for (a timeout,
-// a disconnect): in a trick the lowest legal card by rank, then suit, then id; in the window, end
-// the seat's stage. It returns an action with Kind NoAction when seat is not to act.
+// a disconnect): in a trick the lowest legal card by rank, then suit, then a copy every seat has
+// seen in the hand before one unseen (View.ShownInHand: playing the unseen one would show that the
+// seat held two), then id; in the window, end the seat's stage. It returns an action with Kind
+// NoAction when seat is not to act.
 func (g *Game) DefaultAction(seat int) Action {
 	if seat != g.toAct || g.phase == PhaseOver {
 		return Action{Kind: NoAction, Card: NoCard}
@@ -376,7 +394,7 @@ func (g *Game) DefaultAction(seat int) Action {
 		if !g.playable(seat, c) {
 			continue
 		}
-		if best == NoCard || c.Rank() < best.Rank() || c.Rank() == best.Rank() && (c.Suit() < best.Suit() || c.Suit() == best.Suit() && c < best) {
+		if best == NoCard || c.Rank() < best.Rank() || c.Rank() == best.Rank() && (c.Suit() < best.Suit() || c.Suit() == best.Suit() && g.seenFirst(c, best)) {
 			best = c
 		}
 	}

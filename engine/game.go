@@ -51,6 +51,10 @@ type cardState struct {
 	maxVal uint32 // highest value of a meld it has scored in (reuse_rule=higher_value)
 }
 
+// seenInHand reports whether the card is in a hand and every seat has seen it there
+// (View.ShownInHand): shown stays set on a card tabled from the hand, where every card is seen.
+func (st *cardState) seenInHand() bool { return st.shown && st.loc == locHand }
+
 // bezRecord is one scored bezique-class meld, for the upgrade chain of RULES.md §2 R6.
 type bezRecord struct {
 	level    uint8 // pairs: 1 single, 2 double, ...

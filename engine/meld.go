@@ -513,8 +513,8 @@ func (g *Game) breakMelds(c Card) {
 	}
 }
 
-// meldGroup is a class of interchangeable cards in a holding: same face, owner, place and meld
-// history (issue 2: interchangeable copies are listed once).
+// meldGroup is a class of interchangeable cards in a holding: same face, owner, place, meld
+// history, and seen or unseen by every seat (issue 2: interchangeable copies are listed once).
 type meldGroup struct {
 	face  Face
 	n     int
@@ -534,6 +534,7 @@ type groupKey struct {
 	maxVal    uint32
 	exchanged bool
 	pending   bool // in its holder's pending announcement (RULES.md §8.18)
+	shown     bool // seen by every seat in its holder's hand (View.ShownInHand)
 	// whole marks the melds (by index in Game.melds, modulo 256: a deal scores at most 84,
 	// one a phase-1 trick of six-pack, reform_after_play's variants) that the card is in, that lost
 	// no card to a trick and whose cards are all free for their class: the melds that
@@ -549,7 +550,7 @@ type groupKey struct {
 func (g *Game) groupKey(c Card) groupKey {
 	st := &g.cs[c]
 	k := groupKey{face: c.Face(), loc: st.loc, owner: st.owner, used: st.used, free: st.free, bez: st.bez, maxVal: st.maxVal,
-		exchanged: c == g.win.exchanged, pending: g.inPending(c)}
+		exchanged: c == g.win.exchanged, pending: g.inPending(c), shown: st.seenInHand()}
 	if st.free != 0 { // only a freed card can re-form a meld (R8)
 		k.whole = g.wholeMelds(c, true)
 	}

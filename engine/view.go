@@ -169,7 +169,7 @@ func (g *Game) ViewSince(v *View, seat, from int) {
 			if s == seat {
 				v.Hand = append(v.Hand, c)
 			}
-			if g.cs[c].shown {
+			if g.cs[c].seenInHand() {
 				v.ShownInHand[s] = append(v.ShownInHand[s], c)
 			}
 		}

@@ -347,3 +347,78 @@ func TestViewShownInHand(t *testing.T) {
 	}
 	t.Logf("cards shown: %v", sources)
 }
+
+// TestLegalListsSeenAndUnseenCopies: a seat holding two copies of a face in hand, one seen by
+// every seat (View.ShownInHand) and one not, is offered a play of each when either may be played:
+// they were listed once, by the lower id, so a seat whose lower copy was unseen could not play
+// the seen one, and gave away that it held two (a re-trial). The referee's auto-play plays the
+// seen one.
+func TestLegalListsSeenAndUnseenCopies(t *testing.T) {
+	pairs, autoPlays := 0, 0
+	for _, variant := range Variants {
+		rng := rand.New(rand.NewPCG(uint64(len(variant)), 31))
+		for game := range 8 {
+			g, err := NewGame(DefaultRules(variant), Dealing{Seed: SeedFromUint64(uint64(game))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var legal []Action
+			for !g.Over() {
+				s := g.Turn()
+				legal = g.Legal(s, legal[:0])
+				v := g.View(s)
+				plays := map[Card]bool{}
+				for _, a := range legal {
+					if a.Kind == PlayCard {
+						plays[a.Card] = true
+					}
+				}
+				// By face: which of its copies in hand are held (by seen or not), which listed.
+				type copies struct{ held, listed [2]bool }
+				faces := map[Face]*copies{}
+				for _, c := range v.Hand {
+					f := faces[c.Face()]
+					if f == nil {
+						f = &copies{}
+						faces[c.Face()] = f
+					}
+					seen := b2i(slices.Contains(v.ShownInHand[s], c))
+					f.held[seen] = true
+					f.listed[seen] = f.listed[seen] || plays[c]
+				}
+				// The referee's auto-play, when it plays such a face, plays the seen copy.
+				if da := g.DefaultAction(s); da.Kind == PlayCard && da.Card != NoCard {
+					if f := faces[da.Card.Face()]; f != nil && f.held[0] && f.held[1] {
+						autoPlays++
+						if !slices.Contains(v.ShownInHand[s], da.Card) {
+							t.Fatalf("%s game %d deal %d trick %d: seat %d's auto-play is %s, unseen, when a copy is seen (%v)", variant, game, v.Deal, v.TrickNo, s, da.Card, v.ShownInHand[s])
+						}
+					}
+				}
+				for face, f := range faces {
+					if f.held[0] && f.held[1] && (f.listed[0] || f.listed[1]) {
+						pairs++
+						if f.listed != [2]bool{true, true} {
+							t.Fatalf("%s game %d deal %d trick %d: seat %d holds %s seen (%v) and unseen: plays listed %v, want one of each", variant, game, v.Deal, v.TrickNo, s, face, v.ShownInHand[s], legal)
+						}
+					}
+				}
+				if _, err := g.Apply(s, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if pairs == 0 || autoPlays == 0 {
+		t.Fatalf("%d positions with seen and unseen copies of a face in one hand, %d auto-plays of such a face: the test saw too little", pairs, autoPlays)
+	}
+	t.Logf("%d positions with a seen and an unseen copy, %d auto-plays of such a face", pairs, autoPlays)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -636,9 +636,9 @@ type DecisionRequest struct {
 	// disconnection and return): it is no marker of a stale request; request_id is.
 	Seq uint64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
 	// legal_actions are every action the bot may take. Interchangeable copies of a card (the same
-	// face in the same place with the same meld history, such as two 8♥ in the hand) are offered
-	// once, naming the lowest copy; an action naming another of them (Decide.action) is accepted
-	// as the same action.
+	// face in the same place with the same meld history, both seen or both unseen by every seat
+	// (SeatView.shown_in_hand), such as two 8♥ in the hand) are offered once, naming the lowest
+	// copy; an action naming another of them (Decide.action) is accepted as the same action.
 	LegalActions []*LegalAction `protobuf:"bytes,3,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// deadline is when the referee stops waiting (decision time plus bank).
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=deadline,proto3" json:"deadline,omitempty"`

@@ -24,9 +24,9 @@ export interface DecisionRequest {
   'seq'?: (number | string | Long);
   /**
    * legal_actions are every action the bot may take. Interchangeable copies of a card (the same
-   * face in the same place with the same meld history, such as two 8♥ in the hand) are offered
-   * once, naming the lowest copy; an action naming another of them (Decide.action) is accepted
-   * as the same action.
+   * face in the same place with the same meld history, both seen or both unseen by every seat
+   * (SeatView.shown_in_hand), such as two 8♥ in the hand) are offered once, naming the lowest
+   * copy; an action naming another of them (Decide.action) is accepted as the same action.
    */
   'legal_actions'?: (_bezique_v1_LegalAction)[];
   /**
@@ -74,9 +74,9 @@ export interface DecisionRequest__Output {
   'seq': (number);
   /**
    * legal_actions are every action the bot may take. Interchangeable copies of a card (the same
-   * face in the same place with the same meld history, such as two 8♥ in the hand) are offered
-   * once, naming the lowest copy; an action naming another of them (Decide.action) is accepted
-   * as the same action.
+   * face in the same place with the same meld history, both seen or both unseen by every seat
+   * (SeatView.shown_in_hand), such as two 8♥ in the hand) are offered once, naming the lowest
+   * copy; an action naming another of them (Decide.action) is accepted as the same action.
    */
   'legal_actions': (_bezique_v1_LegalAction__Output)[];
   /**
