@@ -30,17 +30,18 @@ const (
 // botProc is a bot command started by `bezique match`: a shell command line run in its own
 // process group, which it is expected to fill with a bot in serve mode.
 type botProc struct {
+	flag   string // the flag that gave line: --cmd or --cmd-b
 	line   string
 	cmd    *exec.Cmd
 	exited chan struct{} // closed when the process has exited; err then says how
 	err    error
 }
 
-// startBotProc runs line with sh -c, its output to out line by line, each line prefixed with
+// startBotProc runs line, given by the flag flag (named in errors), with sh -c, its output to out line by line, each line prefixed with
 // "name: " (two programs' logs interleaved unprefixed on one terminal: a bot author's trial), with
 // BEZIQUE_SERVER=addr and BEZIQUE_BOT_NAME=name added to this process's environment, and
 // BEZIQUE_TLS_CA emptied (the referee at addr, in this process, serves plaintext).
-func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
+func startBotProc(flag, line, addr, name string, out io.Writer) (*botProc, error) {
 	c := exec.Command("sh", "-c", line)
 	c.Env = append(os.Environ(), serverEnv+"="+addr, botNameEnv+"="+name, tlsCAEnv+"=")
 	w := &linePrefixer{out: out, prefix: name + ": "}
@@ -48,9 +49,9 @@ func startBotProc(line, addr, name string, out io.Writer) (*botProc, error) {
 	c.WaitDelay = stopGrace // a program it started that keeps the output open does not hold Wait
 	c.SysProcAttr = botProcAttr()
 	if err := c.Start(); err != nil {
-		return nil, fmt.Errorf("--cmd %q: %w", line, err)
+		return nil, fmt.Errorf("%s %q: %w", flag, line, err)
 	}
-	p := &botProc{line: line, cmd: c, exited: make(chan struct{})}
+	p := &botProc{flag: flag, line: line, cmd: c, exited: make(chan struct{})}
 	go func() {
 		p.err = c.Wait()
 		w.flush()
@@ -188,13 +189,13 @@ func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name strin
 				}
 			}
 			if len(plays) > 0 && !slices.Contains(plays, v) {
-				return fmt.Errorf("--cmd %q: the bot plays %v, not %s", p.line, plays, v)
+				return fmt.Errorf("%s %q: the bot plays %v, not %s", p.flag, p.line, plays, v)
 			}
 			return nil
 		}
 		select {
 		case <-p.exited:
-			return fmt.Errorf("--cmd %q exited before its bot entered the lobby (%s)", p.line, exitText(p.err))
+			return fmt.Errorf("%s %q exited before its bot entered the lobby (%s)", p.flag, p.line, exitText(p.err))
 		case <-deadline:
 			var present []string
 			for _, b := range r.ListBots() {
@@ -204,7 +205,7 @@ func (p *botProc) awaitLobby(ctx context.Context, r *service.Referee, name strin
 			if len(present) > 0 {
 				there = "in it: " + strings.Join(present, ", ")
 			}
-			return fmt.Errorf("--cmd %q: no bot named %q entered the lobby within %v (%s): does it serve at $%s as $%s?", p.line, name, wait, there, serverEnv, botNameEnv)
+			return fmt.Errorf("%s %q: no bot named %q entered the lobby within %v (%s): does it serve at $%s as $%s?", p.flag, p.line, name, wait, there, serverEnv, botNameEnv)
 		case <-ctx.Done():
 			return context.Cause(ctx) // "interrupt signal received", not "context canceled"
 		case <-tick.C:

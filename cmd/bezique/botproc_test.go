@@ -21,7 +21,7 @@ func startReady(t *testing.T, line string) *botProc {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { out.Close() })
-	p, err := startBotProc(line, "127.0.0.1:1", "cmd-a", out)
+	p, err := startBotProc("--cmd", line, "127.0.0.1:1", "cmd-a", out)
 	if err != nil {
 		t.Fatal(err)
 	}

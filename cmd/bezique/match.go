@@ -12,13 +12,17 @@ import (
 	"os/exec"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/bezique-arena/bezique/engine"
 	"github.com/bezique-arena/bezique/service"
+	"github.com/bezique-arena/bezique/service/store"
 	"github.com/bezique-arena/bezique/stats"
 	"github.com/bezique-arena/bezique/tournament"
 )
@@ -62,14 +66,36 @@ func exitedDuring(procs []*botProc, signalled <-chan struct{}) []*botProc {
 	}
 }
 
+// reasonText is s as a reason the referee takes (service.MaxReasonBytes of text without control
+// characters): a program's exit names its command line, which may be long or hold newlines, and
+// the forfeit of a line of 200 bytes was refused, silently (a re-trial). Control characters
+// become spaces, and a longer text is cut, at a character's start, with "…".
+func reasonText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	if len(s) <= service.MaxReasonBytes {
+		return s
+	}
+	cut := service.MaxReasonBytes - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 // exitSettle is how long after a program's exit exitedDuring waits for the other's and for a
 // signal: one host's stop of everything reaches each process a moment apart.
 const exitSettle = 200 * time.Millisecond
 
 // exitText is how a program's end reads: its wait error ("exit status 3", "signal: killed"),
 // "exit status 0" for a program that ended without an error ("<nil>" before: a bot author's
-// trial), with the signal named when the status is the shell's report of a command it ran killed
-// by one (128 + its number: Debian's dash does not exec the line's last command), and said when
+// trial), with the signal named when the status is what a shell reports of a command it ran
+// killed by one (128 + its number: Debian's dash does not exec the line's last command; a
+// program may exit so of itself too, which the words leave open), and said when
 // the shell ended while a process it started still held its output (exec's "WaitDelay expired
 // before I/O complete" read as a failure of match's: a competition host's trial).
 func exitText(err error) string {
@@ -81,14 +107,21 @@ func exitText(err error) string {
 		return fmt.Sprintf("exit status 0, a process it started still holding its output %s later", stopGrace)
 	case errors.As(err, &exit) && exit.ExitCode() > 128 && exit.ExitCode() < 128+65:
 		sig := syscall.Signal(exit.ExitCode() - 128)
-		return fmt.Sprintf("%s: the command it ran was killed by signal %d, %s", err, int(sig), sig)
+		return fmt.Sprintf("%s, as a shell reports a command killed by signal %d, %s", err, int(sig), sig)
 	}
 	return err.Error()
 }
 
 // exitedDuringMatch is the error of the program p that exited during the match; p.exited must be closed.
 func (p *botProc) exitedDuringMatch() error {
-	return fmt.Errorf("--cmd %q exited during the match (%s)", p.line, exitText(p.err))
+	return fmt.Errorf("%s %q exited during the match (%s)", p.flag, p.line, exitText(p.err))
+}
+
+// exitReason is the reason of the forfeits of the program p that exited during the match, as the
+// referee takes it (reasonText): how it exited first, then its command line, which may be cut
+// (its exit status was cut off the end of a long line's).
+func (p *botProc) exitReason() string {
+	return reasonText(fmt.Sprintf("%s exited during the match (%s): %q", p.flag, exitText(p.err), p.line))
 }
 
 func newMatchCmd() *cobra.Command {
@@ -132,7 +165,7 @@ standings of the games played (and with --records writes their records) and exit
 			if cmd.Flags().Changed("a") && cmdA != "" || cmd.Flags().Changed("b") && cmdB != "" {
 				return fmt.Errorf("a side is a built-in bot (--a, --b) or a command (--cmd, --cmd-b), not both")
 			}
-			sides := []matchSide{{id: a, bot: a, cmd: cmdA}, {id: b, bot: b, cmd: cmdB}}
+			sides := []matchSide{{id: a, bot: a, cmd: cmdA, flag: "--cmd"}, {id: b, bot: b, cmd: cmdB, flag: "--cmd-b"}}
 			for i, n := range []string{"cmd-a", "cmd-b"} {
 				if sides[i].cmd != "" {
 					sides[i].id, sides[i].bot = n, n
@@ -202,7 +235,7 @@ standings of the games played (and with --records writes their records) and exit
 				if s.cmd == "" {
 					continue
 				}
-				p, err := startBotProc(s.cmd, ref.addr, s.bot, cmd.ErrOrStderr())
+				p, err := startBotProc(s.flag, s.cmd, ref.addr, s.bot, cmd.ErrOrStderr())
 				if err != nil {
 					return err
 				}
@@ -236,22 +269,58 @@ standings of the games played (and with --records writes their records) and exit
 				sctx, cancelStandings := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancelStandings()
 				// When both programs exited, no side is left whole to play the games, which are
-				// cancelled, as a table cancels a game whose every side has a seat gone.
+				// cancelled, as a table cancels a game whose every side has a seat gone; so are
+				// they when the program that exited is a shell whose bot may still be playing (it
+				// ended 0 while a process it started held its output: that bot was charged with
+				// forfeits as it went on answering, a re-trial).
 				var gerr error
+				id := tn.ID
 				exited := exitedDuring(procs, signalled.Done())
 				switch {
-				case len(exited) == 1 && signalled.Err() == nil:
+				case len(exited) == 1 && signalled.Err() == nil && !errors.Is(exited[0].err, exec.ErrWaitDelay):
 					err = exited[0].exitedDuringMatch()
-					tn, gerr = r.ForfeitTournament(sctx, tn.ID, entrantOf[exited[0]], err.Error())
-				case len(exited) > 1 && signalled.Err() == nil:
-					err = fmt.Errorf("%w; and %w", exited[0].exitedDuringMatch(), exited[1].exitedDuringMatch())
-					tn, gerr = r.CancelTournament(sctx, tn.ID, "both programs exited during the match")
+					tn, gerr = r.ForfeitTournament(sctx, id, entrantOf[exited[0]], exited[0].exitReason())
+				case len(exited) > 0 && signalled.Err() == nil:
+					var errs []error
+					for _, p := range exited {
+						errs = append(errs, p.exitedDuringMatch())
+					}
+					err = errors.Join(errs...)
+					reason := "both programs exited during the match"
+					if len(exited) == 1 {
+						reason = "the bot it started may still be playing: " + exited[0].exitReason()
+					}
+					tn, gerr = r.CancelTournament(sctx, id, reasonText(reason))
 				default:
 					err = cmp.Or(context.Cause(playing), err)
-					tn, gerr = r.CancelTournament(sctx, tn.ID, "the match ended early")
+					tn, gerr = r.CancelTournament(sctx, id, "the match ended early")
+				}
+				finished := false
+				if errors.Is(gerr, service.ErrEnded) { // its last game ended as the program exited
+					if t, rerr := r.GetTournament(sctx, id); rerr == nil && t.State == store.TournamentFinished {
+						fmt.Fprintf(cmd.ErrOrStderr(), "%v as the match ended: every game has its result\n", err)
+						tn, gerr, err, finished = t, nil, nil, true
+					}
 				}
 				switch {
 				case gerr != nil:
+					// Said: a refusal here was silent, no standings and no records (a re-trial).
+					fmt.Fprintf(cmd.ErrOrStderr(), "the match's tournament %s could not be ended (%v): no standings, no records\n", id, gerr)
+					err = cmp.Or(err, gerr)
+				case finished:
+					if err := printStandings(out, tn, false); err != nil {
+						return err
+					}
+					for _, s := range sides {
+						warnNotTheBot(out, tn, s.id)
+					}
+					if recordsDir != "" {
+						n, _, werr := writeRecords(sctx, tn, recordsDir, r.GetRecord)
+						if werr != nil {
+							return werr
+						}
+						fmt.Fprintf(out, "records written to %s: %d\n", recordsDir, n)
+					}
 				case tn.Standings.Played == 0:
 					fmt.Fprintln(cmd.ErrOrStderr(), "the match ended before its first game did: no standings, no records")
 				default:
@@ -365,9 +434,9 @@ func warnNotTheBot(w io.Writer, tn *service.Tournament, id string) {
 	}
 }
 
-// matchSide is one side of a match: a built-in bot, or (cmd set) a program serving in the lobby
-// as bot; id names it in the standings.
-type matchSide struct{ id, bot, cmd string }
+// matchSide is one side of a match: a built-in bot, or (cmd set, by the flag flag) a program
+// serving in the lobby as bot; id names it in the standings.
+type matchSide struct{ id, bot, cmd, flag string }
 
 // matchLine prints a match's standing after an update that brought results.
 func matchLine(w io.Writer, u service.TournamentUpdate, a, b string) {

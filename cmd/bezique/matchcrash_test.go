@@ -15,6 +15,7 @@ import (
 	"time"
 
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
+	"github.com/bezique-arena/bezique/service"
 )
 
 // servingLine is a --cmd line that writes its process's pid to pidFile and serves the built-in
@@ -97,7 +98,7 @@ func TestMatchBothProgramsDie(t *testing.T) {
 	if kerr := <-killed; kerr != nil {
 		t.Fatal(kerr)
 	}
-	if want := fmt.Sprintf("--cmd %q exited during the match (signal: killed); and --cmd %q exited during the match (signal: killed)", lineA, lineB); err == nil || err.Error() != want {
+	if want := fmt.Sprintf("--cmd %q exited during the match (signal: killed)\n--cmd-b %q exited during the match (signal: killed)", lineA, lineB); err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %s\n%s\n%s", err, want, stdout.String(), stderr.String())
 	}
 	if f := forfeitsIn(t, records); len(f) != 0 {
@@ -151,5 +152,48 @@ func TestMatchInterruptedWithItsProgram(t *testing.T) {
 	}
 	if f := forfeitsIn(t, records); len(f) != 0 {
 		t.Errorf("forfeits by seat: %v; want none\n%s", f, rest)
+	}
+}
+
+// TestMatchShellEndsWithItsBotServing: a --cmd line whose shell ends (status 0) while the bot it
+// started in the background still serves ends the match with the shell's exit, and its games in
+// play are cancelled, not forfeited: that bot was charged with forfeits as it went on answering
+// (a re-trial).
+func TestMatchShellEndsWithItsBotServing(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	records := filepath.Join(t.TempDir(), "records")
+	line := strconv.Quote(exe) + " bot --serve --bot random --capacity 2 & echo started"
+	cmd := newRootCmd()
+	var stdout, stderr syncBuffer
+	cmd.SetOut(&stdout)
+	cmd.SetErr(&stderr)
+	cmd.SetArgs([]string{"match", "--seed", "3", "--sprt", "none", "--deals", "1000", "--concurrency", "2", "--cmd", line, "rulebook", "--records", records})
+	err = cmd.ExecuteContext(ctx)
+	if want := fmt.Sprintf("--cmd %q exited during the match (exit status 0, a process it started still holding its output 5s later)", line); err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %s\n%s", err, want, stderr.String())
+	}
+	if f := forfeitsIn(t, records); len(f) != 0 {
+		t.Errorf("forfeits by seat: %v; want none: its bot was still playing\n%s", f, stdout.String())
+	}
+}
+
+// TestReasonText: a reason for the referee has no control character and at most
+// service.MaxReasonBytes, cut at a character's start.
+func TestReasonText(t *testing.T) {
+	long := strings.Repeat("é", 200) // 400 bytes
+	for _, c := range []struct{ in, want string }{
+		{"exited (exit status 1)", "exited (exit status 1)"},
+		{"line one\nline two\tend", "line one line two end"},
+		{long, strings.Repeat("é", 126) + "…"},
+	} {
+		if got := reasonText(c.in); got != c.want || len(got) > service.MaxReasonBytes {
+			t.Errorf("reasonText(%.20q) = %q (%d bytes), want %q", c.in, got, len(got), c.want)
+		}
 	}
 }

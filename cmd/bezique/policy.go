@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -26,12 +27,14 @@ func (p *policyFlags) add(f *pflag.FlagSet, onDisconnect string) {
 }
 
 // spec returns the failure policy the flags describe as a tournament's; unset fields take the
-// referee's defaults. A value other than auto-play or forfeit is an error naming its flag.
+// referee's defaults, but on_disconnect, forfeit when unset, as --help says, whatever the
+// referee's version (one from before 2026-12-07 auto-plays). A value other than auto-play or
+// forfeit is an error naming its flag.
 func (p policyFlags) spec() (tournament.Policy, error) {
 	if _, err := p.proto(); err != nil {
 		return tournament.Policy{}, err
 	}
-	return tournament.Policy{OnTimeout: p.onTimeout, OnIllegal: p.onIllegal, OnDisconnect: p.onDisconnect, StrikeLimit: p.strikeLimit,
+	return tournament.Policy{OnTimeout: p.onTimeout, OnIllegal: p.onIllegal, OnDisconnect: cmp.Or(p.onDisconnect, "forfeit"), StrikeLimit: p.strikeLimit,
 		DisconnectGraceMs: p.graceMs}, nil
 }
 

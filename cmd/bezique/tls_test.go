@@ -140,7 +140,7 @@ func TestTLSCAFromEnvironment(t *testing.T) {
 		t.Errorf("loadtest in this process with $BEZIQUE_TLS_CA: %v\n%s", err, out)
 	}
 	var env strings.Builder
-	p, err := startBotProc(`echo "BEZIQUE_TLS_CA=[$BEZIQUE_TLS_CA]"`, addr, "cmd-a", &env)
+	p, err := startBotProc("--cmd", `echo "BEZIQUE_TLS_CA=[$BEZIQUE_TLS_CA]"`, addr, "cmd-a", &env)
 	if err != nil {
 		t.Fatal(err)
 	}
