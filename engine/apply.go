@@ -260,8 +260,8 @@ func (g *Game) declareSeven(seat int, c Card) {
 
 // Legal appends every legal action of seat to buf and returns it; nothing when seat is not to act.
 // Interchangeable copies (same face, owner, place and meld history, both in or both out of a
-// pending announcement, and both seen or both unseen by every seat, View.ShownInHand) are listed
-// once: a card play,
+// pending announcement, and both seen or both unseen by every seat, View.ShownInHand, but in phase
+// 2 of a game of two players, where every hand is known) are listed once: a card play,
 // a seven action or a meld names the lowest such copy, and Apply accepts any of them. Order: card
 // plays (by card id) then a carte blanche; in the window melds, then seven actions, pass, end.
 func (g *Game) Legal(seat int, buf []Action) []Action {
@@ -327,10 +327,11 @@ func (g *Game) appendPlays(seat int, buf []Action) []Action {
 	return buf
 }
 
-// seenFirst reports whether copy c of a face comes before copy d in DefaultAction's order: seen in
-// the hand by every seat before unseen, then by id.
+// seenFirst reports whether copy c of a face comes before copy d in DefaultAction's order: seen by
+// every seat (tabled, or seen in the hand) before unseen, then by id.
 func (g *Game) seenFirst(c, d Card) bool {
-	if sc, sd := g.cs[c].seenInHand(), g.cs[d].seenInHand(); sc != sd {
+	seen := func(st *cardState) bool { return st.loc == locTable || st.seenInHand() }
+	if sc, sd := seen(&g.cs[c]), seen(&g.cs[d]); sc != sd {
 		return sc
 	}
 	return c < d
@@ -341,9 +342,13 @@ func (g *Game) seenFirst(c, d Card) bool {
 // RULES.md §8.18), and are both seen or both unseen by every seat (View.ShownInHand), so that
 // playing either leads to the same game. A seen copy and an unseen one were listed once, by the
 // lower id: a seat whose lower copy was unseen could not play the seen one, and gave away that it
-// held two (a re-trial).
+// held two (a re-trial). In phase 2 of a game of two players every copy of a face is: each seat
+// knows the other's hand then, by elimination, and which copy is seen tells nobody anything.
 func (g *Game) interchangeable(c, d Card) bool {
 	a, b := &g.cs[c], &g.cs[d]
+	if g.phase == PhaseTrick2 && g.n == 2 {
+		return true
+	}
 	if a.seenInHand() != b.seenInHand() {
 		return false
 	}
@@ -379,9 +384,9 @@ func (g *Game) declareCarteBlanche(seat int) {
 
 // DefaultAction returns the action a referee applies for a seat that must be played for (a timeout,
 // a disconnect): in a trick the lowest legal card by rank, then suit, then a copy every seat has
-// seen in the hand before one unseen (View.ShownInHand: playing the unseen one would show that the
-// seat held two), then id; in the window, end the seat's stage. It returns an action with Kind
-// NoAction when seat is not to act.
+// seen (tabled, or in the hand: View.ShownInHand) before one unseen (playing the unseen one would
+// show that the seat held two), then id; in the window, end the seat's stage. It returns an action
+// with Kind NoAction when seat is not to act.
 func (g *Game) DefaultAction(seat int) Action {
 	if seat != g.toAct || g.phase == PhaseOver {
 		return Action{Kind: NoAction, Card: NoCard}

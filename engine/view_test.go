@@ -351,8 +351,9 @@ func TestViewShownInHand(t *testing.T) {
 // TestLegalListsSeenAndUnseenCopies: a seat holding two copies of a face in hand, one seen by
 // every seat (View.ShownInHand) and one not, is offered a play of each when either may be played:
 // they were listed once, by the lower id, so a seat whose lower copy was unseen could not play
-// the seen one, and gave away that it held two (a re-trial). The referee's auto-play plays the
-// seen one.
+// the seen one, and gave away that it held two (a re-trial); not in phase 2 of a game of two
+// players, where every hand is known. The referee's auto-play plays a seen copy (in the hand or
+// tabled).
 func TestLegalListsSeenAndUnseenCopies(t *testing.T) {
 	pairs, autoPlays := 0, 0
 	for _, variant := range Variants {
@@ -386,16 +387,33 @@ func TestLegalListsSeenAndUnseenCopies(t *testing.T) {
 					f.held[seen] = true
 					f.listed[seen] = f.listed[seen] || plays[c]
 				}
-				// The referee's auto-play, when it plays such a face, plays the seen copy.
-				if da := g.DefaultAction(s); da.Kind == PlayCard && da.Card != NoCard {
-					if f := faces[da.Card.Face()]; f != nil && f.held[0] && f.held[1] {
-						autoPlays++
-						if !slices.Contains(v.ShownInHand[s], da.Card) {
-							t.Fatalf("%s game %d deal %d trick %d: seat %d's auto-play is %s, unseen, when a copy is seen (%v)", variant, game, v.Deal, v.TrickNo, s, da.Card, v.ShownInHand[s])
+				// The referee's auto-play never plays an unseen copy in hand while a copy of the face
+				// that every seat has seen (in the hand, or tabled) may be played.
+				seenCard := func(c Card) bool {
+					return slices.Contains(v.ShownInHand[s], c) || slices.ContainsFunc(v.Tabled[s], func(tc TabledCard) bool { return tc.Card == c })
+				}
+				if da := g.DefaultAction(s); da.Kind == PlayCard && da.Card != NoCard && !seenCard(da.Card) {
+					for c := range plays {
+						if c.Face() == da.Card.Face() && seenCard(c) {
+							t.Fatalf("%s game %d deal %d trick %d: seat %d's auto-play is %s, unseen, when %s may be played", variant, game, v.Deal, v.TrickNo, s, da.Card, c)
+						}
+					}
+				} else if da.Kind == PlayCard {
+					for c := range plays {
+						if c.Face() == da.Card.Face() && !seenCard(c) {
+							autoPlays++ // an unseen copy left unplayed
+							break
 						}
 					}
 				}
 				for face, f := range faces {
+					if v.Phase == PhaseTrick2 && variant.Players() == 2 {
+						// Every hand is known then, by elimination: the copies are one action.
+						if f.listed == [2]bool{true, true} {
+							t.Fatalf("%s game %d deal %d trick %d, phase 2 of two players: seat %d offered a seen and an unseen %s: %v", variant, game, v.Deal, v.TrickNo, s, face, legal)
+						}
+						continue
+					}
 					if f.held[0] && f.held[1] && (f.listed[0] || f.listed[1]) {
 						pairs++
 						if f.listed != [2]bool{true, true} {
