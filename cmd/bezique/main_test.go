@@ -240,7 +240,7 @@ func TestChoose(t *testing.T) {
 		{"ZZ", 0, `"ZZ" is neither an action number`}, {"AC", 0, "You cannot play AC now"},
 		{"help", 0, "Type the number of an action"}, {"", 0, "Type an action number or a card"},
 	} {
-		id, msg := choose(c.in, legal)
+		id, msg := choose(c.in, legal, nil)
 		if id != c.id || !strings.Contains(msg, c.want) {
 			t.Errorf("choose(%q) = %d, %q; want %d, %q", c.in, id, msg, c.id, c.want)
 		}
@@ -317,5 +317,29 @@ func TestOptionGivenTwice(t *testing.T) {
 	got, err := parseOptions([]string{"target=500", "phase2_must_head=false"})
 	if want := map[string]string{"target": "500", "phase2_must_head": "false"}; err != nil || !maps.Equal(got, want) {
 		t.Errorf("parseOptions: %v, %v; want %v", got, err, want)
+	}
+}
+
+// TestChooseSeenCopyFirst: a card typed without its copy's letter plays a copy every seat has
+// seen (shown in the hand, or tabled) before an unseen one listed first: the unseen copy showed
+// that the seat held two of the face (a re-trial).
+func TestChooseSeenCopyFirst(t *testing.T) {
+	jd := func(copy int) engine.Card { return engine.NewCard(engine.NewFace(engine.Diamonds, engine.Jack), copy) }
+	legal := []*pb.LegalAction{
+		{ActionId: 1, Action: wire.ActionToProto(engine.Play(jd(0)))},
+		{ActionId: 2, Action: wire.ActionToProto(engine.Play(jd(1)))},
+	}
+	seat := uint32(0)
+	view := &pb.View{Seat: &seat, Seats: []*pb.SeatView{{Seat: 0, ShownInHand: []*pb.Card{wire.CardToProto(jd(1))}}, {Seat: 1}}}
+	for _, c := range []struct {
+		in   string
+		seen map[uint32]bool
+		id   uint32
+	}{
+		{"JD", seenCards(view), 2}, {"J♦", seenCards(view), 2}, {"JDa", seenCards(view), 1}, {"JD", nil, 1},
+	} {
+		if id, msg := choose(c.in, legal, c.seen); id != c.id {
+			t.Errorf("choose(%q) with seen %v = %d, %q; want %d", c.in, c.seen, id, msg, c.id)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -252,7 +253,7 @@ func (h *human) Decide(ctx context.Context, req *pb.DecisionRequest) (uint32, er
 		if !ok || strings.EqualFold(strings.TrimSpace(line), "quit") {
 			return 0, h.leave()
 		}
-		id, msg := choose(strings.TrimSpace(line), legal)
+		id, msg := choose(strings.TrimSpace(line), legal, seenCards(req.GetView()))
 		if id != 0 {
 			return id, nil
 		}
@@ -268,10 +269,33 @@ Q♠; or the action as listed: "meld QSa JDa", "exchange 7Ha", "declare 7Ha", "p
 "help" shows this and the table again; "quit" leaves the game.
 Cards: A 10 K Q J 9 8 7 (high to low); suits S ♠, H ♥, D ♦, C ♣; the letter after a card (QSa,
 QSb) tells its copies apart. Copies that are interchangeable (in the same place, hand or table,
-with the same melds scored) are listed once: playing either is the same move.`
+with the same melds scored, both seen by everyone or both not) are listed once: playing either is
+the same move. A card typed without its letter plays a copy everyone has seen (on the table, or
+shown in the hand) before one they have not.`
 
-// choose maps a line to a legal action id, or returns 0 and a message saying why not.
-func choose(line string, legal []*pb.LegalAction) (uint32, string) {
+// seenCards returns the cards of the view's seat that every seat has seen, by id: its tabled cards
+// and those shown in its hand (SeatView.shown_in_hand).
+func seenCards(v *pb.View) map[uint32]bool {
+	seen := map[uint32]bool{}
+	for _, sv := range v.GetSeats() {
+		if v.Seat == nil || sv.GetSeat() != v.GetSeat() {
+			continue
+		}
+		for _, t := range sv.GetTabled() {
+			seen[t.GetCard().GetId()] = true
+		}
+		for _, c := range sv.GetShownInHand() {
+			seen[c.GetId()] = true
+		}
+	}
+	return seen
+}
+
+// choose maps a line to a legal action id, or returns 0 and a message saying why not. A card
+// typed without its copy's letter plays a copy in seen (every seat has seen it: tabled, or shown
+// in the hand) before another: the lowest listed copy, unseen, showed that the seat held two (a
+// re-trial).
+func choose(line string, legal []*pb.LegalAction, seen map[uint32]bool) (uint32, string) {
 	if line == "" {
 		return 0, "Type an action number or a card (help for help)."
 	}
@@ -301,10 +325,17 @@ func choose(line string, legal []*pb.LegalAction) (uint32, string) {
 		}
 		f = c.Face()
 	}
+	var first uint32
 	for _, la := range legal {
 		if p := la.GetAction().GetPlay(); p != nil && engine.Card(p.GetCard().GetId()).Face() == f {
-			return la.GetActionId(), ""
+			if seen[p.GetCard().GetId()] {
+				return la.GetActionId(), ""
+			}
+			first = cmp.Or(first, la.GetActionId())
 		}
+	}
+	if first != 0 {
+		return first, ""
 	}
 	return 0, fmt.Sprintf("You cannot play %s now: choose one of the numbered actions.", f)
 }

@@ -475,10 +475,13 @@ async function play(id) {
   const redraw = () => {
     if (!t) return; // before the Welcome
     // A legal play names one card of each class of interchangeable copies (the same face in the
-    // same place and meld history: engine.Game.Legal); a copy not named plays through the first
-    // play of its face and place (with three copies of unlike histories, six-pack, maybe another
-    // class's: the same face, played). The second A♦ of a hand looked unplayable, and the
-    // tabled cards were offered none (from_table was never set: a browser trial).
+    // same place and meld history, seen by every seat or not: engine.Game.Legal); a copy not named
+    // plays through the first play of its face, place and seen-ness (with three copies of unlike
+    // histories, six-pack, maybe another class's: the same face, played). The second A♦ of a
+    // hand looked unplayable, and the tabled cards were offered none (from_table was never set: a
+    // browser trial); a copy unseen played for a seen one showed that the seat held two (a re-trial).
+    const seen = new Set((request?.view?.seats ?? []).filter((sv) => Number(sv.seat ?? 0) === seat)
+      .flatMap((sv) => (sv.shownInHand ?? []).map((c) => Number(c.id ?? 0))));
     const byCard = new Map();
     const others = [];
     for (const la of request?.legalActions ?? []) {
@@ -487,11 +490,11 @@ async function play(id) {
         others.push(la);
         continue;
       }
-      const place = p.fromTable ? "table" : "hand", face = `${place}:${p.card.suit}:${p.card.rank}`;
+      const place = p.fromTable ? "table" : "hand", face = `${place}:${seen.has(Number(p.card.id ?? 0))}:${p.card.suit}:${p.card.rank}`;
       byCard.set(`${place}:${p.card.id}`, la.actionId);
       if (!byCard.has(face)) byCard.set(face, la.actionId);
     }
-    draw(board, t, { seat, actions: byCard });
+    draw(board, t, { seat, actions: byCard, seen });
     // Waiting is shown, not read out: said after each of the person's moves, it was read 174 times
     // in a game (a browser trial). The prompt and its choices come first, right under the
     // person's seat, the moves since the last turn after them (four lines of them pushed the
