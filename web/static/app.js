@@ -490,9 +490,11 @@ async function play(id) {
         others.push(la);
         continue;
       }
-      const place = p.fromTable ? "table" : "hand", face = `${place}:${seen.has(Number(p.card.id ?? 0))}:${p.card.suit}:${p.card.rank}`;
+      const place = p.fromTable ? "table" : "hand", face = `${place}:${p.card.suit}:${p.card.rank}`;
+      const seenFace = `${place}:${seen.has(Number(p.card.id ?? 0))}:${p.card.suit}:${p.card.rank}`;
       byCard.set(`${place}:${p.card.id}`, la.actionId);
-      if (!byCard.has(face)) byCard.set(face, la.actionId);
+      if (!byCard.has(seenFace)) byCard.set(seenFace, la.actionId);
+      if (!byCard.has(face)) byCard.set(face, la.actionId); // phase 2 of two players lists one copy of a face, seen or not
     }
     draw(board, t, { seat, actions: byCard, seen });
     // Waiting is shown, not read out: said after each of the person's moves, it was read 174 times

@@ -443,7 +443,8 @@ export function render(t, play) {
     const hand = t.hands[s];
     const mine = play && play.seat === s;
     const act = (place, c) => mine ? play.actions.get(`${place}:${c.id}`) ??
-      play.actions.get(`${place}:${play.seen?.has(Number(c.id ?? 0)) ?? false}:${c.suit}:${c.rank}`) : undefined;
+      play.actions.get(`${place}:${play.seen?.has(Number(c.id ?? 0)) ?? false}:${c.suit}:${c.rank}`) ??
+      play.actions.get(`${place}:${c.suit}:${c.rank}`) : undefined;
     // The cards of the hand that the page has seen (all of a seat's own, a replay's; for a
     // spectator those drawn face up or back from the table), then a back for each other: a hand
     // with a card seen showed that card alone (a browser trial).
