@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode"
@@ -114,14 +115,31 @@ func exitText(err error) string {
 
 // exitedDuringMatch is the error of the program p that exited during the match; p.exited must be closed.
 func (p *botProc) exitedDuringMatch() error {
-	return fmt.Errorf("%s %q exited during the match (%s)", p.flag, p.line, exitText(p.err))
+	return fmt.Errorf("%s %q exited during the match (%s)", p.flag, p.line, p.exitHow())
+}
+
+// exitHow is how the program p exited (exitText), and whether it left a process it started
+// running; p.exited must be closed.
+func (p *botProc) exitHow() string {
+	how := exitText(p.err)
+	if !errors.Is(p.err, exec.ErrWaitDelay) && groupLive(p.cmd.Process.Pid) {
+		how += ", a process it started still running"
+	}
+	return how
+}
+
+// leftRunning reports whether the program p, which has exited, left a process it started running
+// (its process group, or its output held open): a shell line that started its bot in the
+// background and ended, whose bot may still be playing.
+func (p *botProc) leftRunning() bool {
+	return errors.Is(p.err, exec.ErrWaitDelay) || groupLive(p.cmd.Process.Pid)
 }
 
 // exitReason is the reason of the forfeits of the program p that exited during the match, as the
 // referee takes it (reasonText): how it exited first, then its command line, which may be cut
 // (its exit status was cut off the end of a long line's).
 func (p *botProc) exitReason() string {
-	return reasonText(fmt.Sprintf("%s exited during the match (%s): %q", p.flag, exitText(p.err), p.line))
+	return reasonText(fmt.Sprintf("%s exited during the match (%s): %q", p.flag, p.exitHow(), p.line))
 }
 
 func newMatchCmd() *cobra.Command {
@@ -231,6 +249,7 @@ standings of the games played (and with --records writes their records) and exit
 			var procs []*botProc
 			defer func() { stopAll(procs) }()
 			entrantOf := map[*botProc]string{}
+			var begun atomic.Bool // the tournament exists: a program's exit before it ends no match
 			for _, s := range sides {
 				if s.cmd == "" {
 					continue
@@ -241,12 +260,16 @@ standings of the games played (and with --records writes their records) and exit
 				}
 				procs = append(procs, p)
 				entrantOf[p] = s.id
-				if err := p.awaitLobby(ctx, r, s.bot, spec.Variant, wait); err != nil {
+				if err := p.awaitLobby(playing, r, s.bot, spec.Variant, wait); err != nil {
 					return err
 				}
 				go func() {
 					select {
 					case <-p.exited:
+						if !begun.Load() { // while the other program was awaited: it read "during the match" (a re-trial)
+							stopPlaying(fmt.Errorf("%s %q exited before the match began (%s)", p.flag, p.line, p.exitHow()))
+							return
+						}
 						stopPlaying(p.exitedDuringMatch())
 					case <-playing.Done():
 					}
@@ -254,8 +277,9 @@ standings of the games played (and with --records writes their records) and exit
 			}
 			tn, err := r.CreateTournament(playing, spec, seed)
 			if err != nil {
-				return err
+				return cmp.Or(context.Cause(playing), err)
 			}
+			begun.Store(true)
 			out := matchOutput{w: cmd.OutOrStdout(), cancel: cancel}
 			if err := follow(playing, r, tn.ID, cmd.ErrOrStderr(), func(u service.TournamentUpdate) { matchLine(out, u, sides[0].id, sides[1].id) }); err != nil {
 				// The standings of the games played so far, before the error (a program that
@@ -270,14 +294,14 @@ standings of the games played (and with --records writes their records) and exit
 				defer cancelStandings()
 				// When both programs exited, no side is left whole to play the games, which are
 				// cancelled, as a table cancels a game whose every side has a seat gone; so are
-				// they when the program that exited is a shell whose bot may still be playing (it
-				// ended 0 while a process it started held its output: that bot was charged with
-				// forfeits as it went on answering, a re-trial).
+				// they when the program that exited is a shell whose bot may still be playing (a
+				// process it started still runs: that bot was charged with forfeits as it went on
+				// answering, two re-trials).
 				var gerr error
 				id := tn.ID
 				exited := exitedDuring(procs, signalled.Done())
 				switch {
-				case len(exited) == 1 && signalled.Err() == nil && !errors.Is(exited[0].err, exec.ErrWaitDelay):
+				case len(exited) == 1 && signalled.Err() == nil && !exited[0].leftRunning():
 					err = exited[0].exitedDuringMatch()
 					tn, gerr = r.ForfeitTournament(sctx, id, entrantOf[exited[0]], exited[0].exitReason())
 				case len(exited) > 0 && signalled.Err() == nil:
@@ -296,10 +320,13 @@ standings of the games played (and with --records writes their records) and exit
 					tn, gerr = r.CancelTournament(sctx, id, "the match ended early")
 				}
 				finished := false
-				if errors.Is(gerr, service.ErrEnded) { // its last game ended as the program exited
+				if errors.Is(gerr, service.ErrEnded) { // its last game ended as the program exited, or the signal came
 					if t, rerr := r.GetTournament(sctx, id); rerr == nil && t.State == store.TournamentFinished {
-						fmt.Fprintf(cmd.ErrOrStderr(), "%v as the match ended: every game has its result\n", err)
-						tn, gerr, err, finished = t, nil, nil, true
+						tn, gerr, finished = t, nil, true
+						if signalled.Err() == nil { // interrupted, it exits 130 all the same, as --help says
+							fmt.Fprintf(cmd.ErrOrStderr(), "%v as the match ended: every game has its result\n", err)
+							err = nil
+						}
 					}
 				}
 				switch {

@@ -157,9 +157,43 @@ func TestMatchInterruptedWithItsProgram(t *testing.T) {
 
 // TestMatchShellEndsWithItsBotServing: a --cmd line whose shell ends (status 0) while the bot it
 // started in the background still serves ends the match with the shell's exit, and its games in
-// play are cancelled, not forfeited: that bot was charged with forfeits as it went on answering
-// (a re-trial).
+// play are cancelled, not forfeited: that bot was charged with forfeits as it went on answering,
+// whether it held the shell's output (a re-trial) or had its own (another).
 func TestMatchShellEndsWithItsBotServing(t *testing.T) {
+	t.Setenv("BEZIQUE_TEST_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := strconv.Quote(exe) + " bot --serve --bot random --capacity 2"
+	for _, c := range []struct{ name, line, how string }{
+		{"its output held", bot + " & echo started", "exit status 0, a process it started still holding its output 5s later"},
+		{"its own output", bot + " >/dev/null 2>&1 & sleep 1", "exit status 0, a process it started still running"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			records := filepath.Join(t.TempDir(), "records")
+			cmd := newRootCmd()
+			var stdout, stderr syncBuffer
+			cmd.SetOut(&stdout)
+			cmd.SetErr(&stderr)
+			cmd.SetArgs([]string{"match", "--seed", "3", "--sprt", "none", "--deals", "1000", "--concurrency", "2", "--cmd", c.line, "rulebook", "--records", records})
+			err := cmd.ExecuteContext(ctx)
+			if want := fmt.Sprintf("--cmd %q exited during the match (%s)", c.line, c.how); err == nil || err.Error() != want {
+				t.Fatalf("error %v, want %s\n%s", err, want, stderr.String())
+			}
+			if f := forfeitsIn(t, records); len(f) != 0 {
+				t.Errorf("forfeits by seat: %v; want none: its bot was still playing\n%s", f, stdout.String())
+			}
+		})
+	}
+}
+
+// TestMatchProgramExitsBeforeTheMatch: a --cmd program that exits while match waits for --cmd-b's
+// bot to enter the lobby ends it at once, saying it exited before the match began: it read
+// "during the match", once the other bot had come (a re-trial).
+func TestMatchProgramExitsBeforeTheMatch(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
 	if err != nil {
@@ -167,19 +201,20 @@ func TestMatchShellEndsWithItsBotServing(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	records := filepath.Join(t.TempDir(), "records")
-	line := strconv.Quote(exe) + " bot --serve --bot random --capacity 2 & echo started"
+	lineA := strconv.Quote(exe) + " bot --serve --bot random --capacity 1 & sleep 1; kill $!; exit 4"
+	lineB := "sleep 30"
 	cmd := newRootCmd()
 	var stdout, stderr syncBuffer
 	cmd.SetOut(&stdout)
 	cmd.SetErr(&stderr)
-	cmd.SetArgs([]string{"match", "--seed", "3", "--sprt", "none", "--deals", "1000", "--concurrency", "2", "--cmd", line, "rulebook", "--records", records})
+	cmd.SetArgs([]string{"match", "--seed", "3", "--cmd", lineA, "--cmd-b", lineB, "--cmd-wait", "20s"})
+	start := time.Now()
 	err = cmd.ExecuteContext(ctx)
-	if want := fmt.Sprintf("--cmd %q exited during the match (exit status 0, a process it started still holding its output 5s later)", line); err == nil || err.Error() != want {
+	if want := fmt.Sprintf("--cmd %q exited before the match began (exit status 4)", lineA); err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %s\n%s", err, want, stderr.String())
 	}
-	if f := forfeitsIn(t, records); len(f) != 0 {
-		t.Errorf("forfeits by seat: %v; want none: its bot was still playing\n%s", f, stdout.String())
+	if took := time.Since(start); took > 15*time.Second {
+		t.Errorf("match ended %v after it started: it waited for --cmd-b after --cmd had exited", took)
 	}
 }
 
