@@ -103,8 +103,9 @@ func TestMatchGoesOnAfterABrokenPipeElsewhere(t *testing.T) {
 
 // TestMatchProgramDies: a --cmd program killed mid-match ends the match with an error naming it,
 // after the standings of the games played so far (they were lost with the match: a new bot
-// author's trial), the games it was playing forfeited by it and counted its losses. The program is killed once a result is printed: killed after a fixed 2 s, it
-// was killed before its first game on a loaded machine (clean-clone CI).
+// author's trial), the games it was playing forfeited by it and counted its losses. The program
+// is killed once a result is printed: killed after a fixed 2 s, it was killed before its first
+// game on a loaded machine (clean-clone CI).
 func TestMatchProgramDies(t *testing.T) {
 	t.Setenv("BEZIQUE_TEST_MAIN", "1")
 	exe, err := os.Executable()
