@@ -42,12 +42,12 @@ func pidIn(pidFile string) (int, error) {
 }
 
 // forfeitsIn returns, by the name of the seat that forfeited, the games forfeited in the records
-// of dir.
+// of dir (none when no game ended: a forfeit ends one).
 func forfeitsIn(t *testing.T, dir string) map[string]int {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no records in %s (%v)", dir, err)
+	if err != nil {
+		t.Fatal(err)
 	}
 	out := map[string]int{}
 	for _, f := range files {
@@ -168,7 +168,7 @@ func TestMatchShellEndsWithItsBotServing(t *testing.T) {
 	bot := strconv.Quote(exe) + " bot --serve --bot random --capacity 2"
 	for _, c := range []struct{ name, line, how string }{
 		{"its output held", bot + " & echo started", "exit status 0, a process it started still holding its output 5s later"},
-		{"its own output", bot + " >/dev/null 2>&1 & sleep 1", "exit status 0, a process it started still running"},
+		{"its own output", bot + " >/dev/null 2>&1 & sleep 2", "exit status 0, a process it started still running"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
