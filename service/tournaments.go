@@ -176,7 +176,7 @@ func (s *Referee) CreateTournament(ctx context.Context, spec tournament.Spec, se
 		return nil, invalid(field, "%s", reason)
 	}
 	if spec.Policy.OnDisconnect == "" { // here, not in Validate: a stored tournament keeps its own
-		spec.Policy.OnDisconnect = "forfeit"
+		spec.Policy.OnDisconnect = tournament.DefaultOnDisconnect
 	}
 	if err := checkName("name", spec.Name, MaxNameBytes); err != nil {
 		return nil, err

@@ -90,8 +90,14 @@ type Clock struct {
 	IncrementMs uint32  `json:"increment_ms,omitempty"`
 }
 
+// DefaultOnDisconnect is a new tournament's [Policy.OnDisconnect] when none is given (a table's
+// default is auto-play): a bot gone past its disconnect grace loses the game it was playing. The
+// referee stores it with the tournament at creation, and the CLI sends it, so that a referee from
+// before 2026-12-07, which auto-plays, gets it too.
+const DefaultOnDisconnect = "forfeit"
+
 // Policy is the failure policy of every table of a tournament: each action is "auto-play" or
-// "forfeit"; zero fields take the referee's defaults.
+// "forfeit"; zero fields take the referee's defaults, OnDisconnect [DefaultOnDisconnect].
 type Policy struct {
 	OnTimeout         string `json:"on_timeout,omitempty"`
 	OnIllegal         string `json:"on_illegal,omitempty"`

@@ -34,7 +34,7 @@ func (p policyFlags) spec() (tournament.Policy, error) {
 	if _, err := p.proto(); err != nil {
 		return tournament.Policy{}, err
 	}
-	return tournament.Policy{OnTimeout: p.onTimeout, OnIllegal: p.onIllegal, OnDisconnect: cmp.Or(p.onDisconnect, "forfeit"), StrikeLimit: p.strikeLimit,
+	return tournament.Policy{OnTimeout: p.onTimeout, OnIllegal: p.onIllegal, OnDisconnect: cmp.Or(p.onDisconnect, tournament.DefaultOnDisconnect), StrikeLimit: p.strikeLimit,
 		DisconnectGraceMs: p.graceMs}, nil
 }
 

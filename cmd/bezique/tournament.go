@@ -66,7 +66,7 @@ func (f *specFlags) add(cmd *cobra.Command) {
 	fs.Uint32Var(&f.decisionMs, "decision-ms", 0, "time per decision (0: the referee's default)")
 	fs.Int64Var(&f.bankMs, "bank-ms", -1, "time bank (0: none; -1: the referee's default)")
 	fs.Uint32Var(&f.incrementMs, "increment-ms", 0, "added to a seat's bank after each decision it answers in time, in ms")
-	f.policy.add(fs, "forfeit")
+	f.policy.add(fs, tournament.DefaultOnDisconnect)
 	fs.StringVar(&f.sprt, "sprt", "", "a match's SPRT: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05); none (or empty): no test")
 	fs.StringVar(&f.seed, "seed", "", "the tournament seed, a decimal uint64 or 64 hex digits (default: drawn at random)")
 	fs.DurationVar(&f.absenceGrace, "absence-grace", 0, "how long a lobby entrant may be absent before its games not started are forfeited (0: 1m)")
