@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -33,8 +34,11 @@ type botProc struct {
 	flag   string // the flag that gave line: --cmd or --cmd-b
 	line   string
 	cmd    *exec.Cmd
-	exited chan struct{} // closed when the process has exited; err then says how
+	exited chan struct{} // closed when the process has exited; err and groupLeft then say how
 	err    error
+	// groupLeft: a process of the program's group was still running exitSettle after it
+	// exited (a process it started and killed as it ended is given that long to go).
+	groupLeft bool
 }
 
 // startBotProc runs line, given by the flag flag (named in errors), with sh -c, its output to out line by line, each line prefixed with
@@ -55,9 +59,24 @@ func startBotProc(flag, line, addr, name string, out io.Writer) (*botProc, error
 	go func() {
 		p.err = c.Wait()
 		w.flush()
+		p.groupLeft = !errors.Is(p.err, exec.ErrWaitDelay) && groupStays(c.Process.Pid)
 		close(p.exited)
 	}()
 	return p, nil
+}
+
+// groupStays reports whether a process of group pgid is still running after exitSettle, polled
+// every 20 ms: a line that kills its bot and exits (`kill $!; exit 4`) left a bot still ending
+// when its group was looked at once, under -race in CI.
+func groupStays(pgid int) bool {
+	deadline := time.Now().Add(exitSettle)
+	for groupLive(pgid) {
+		if time.Now().After(deadline) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
 }
 
 // outputMu serialises the lines of every bot program of a match on their shared output.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,5 +100,32 @@ func TestLinePrefixer(t *testing.T) {
 	}
 	if cap(w.pending) > 2*maxBotLine {
 		t.Errorf("the line buffer grew to %d bytes", cap(w.pending))
+	}
+}
+
+// TestBotProcGroupLeft: a program that exits while a process it started (its output elsewhere)
+// runs on left it running; one whose process ends within exitSettle of the program did not (a
+// line that killed its bot and exited was said to have left it, the bot still ending under -race
+// in CI).
+func TestBotProcGroupLeft(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"sleep 0.1 >/dev/null 2>&1 & exit 3", false},
+		{"sleep 30 >/dev/null 2>&1 & exit 3", true},
+	} {
+		p, err := startBotProc("--cmd", c.line, "127.0.0.1:1", "cmd-a", io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		<-p.exited
+		if p.groupLeft != c.want || p.leftRunning() != c.want {
+			t.Errorf("%q: groupLeft %t, leftRunning %t; want %t", c.line, p.groupLeft, p.leftRunning(), c.want)
+		}
+		if want := "exit status 3"; !c.want && p.exitHow() != want {
+			t.Errorf("%q: exitHow %q, want %q", c.line, p.exitHow(), want)
+		}
+		p.stop()
 	}
 }

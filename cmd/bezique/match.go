@@ -122,7 +122,7 @@ func (p *botProc) exitedDuringMatch() error {
 // running; p.exited must be closed.
 func (p *botProc) exitHow() string {
 	how := exitText(p.err)
-	if !errors.Is(p.err, exec.ErrWaitDelay) && groupLive(p.cmd.Process.Pid) {
+	if p.groupLeft {
 		how += ", a process it started still running"
 	}
 	return how
@@ -130,9 +130,9 @@ func (p *botProc) exitHow() string {
 
 // leftRunning reports whether the program p, which has exited, left a process it started running
 // (its process group, or its output held open): a shell line that started its bot in the
-// background and ended, whose bot may still be playing.
+// background and ended, whose bot may still be playing. p.exited must be closed.
 func (p *botProc) leftRunning() bool {
-	return errors.Is(p.err, exec.ErrWaitDelay) || groupLive(p.cmd.Process.Pid)
+	return errors.Is(p.err, exec.ErrWaitDelay) || p.groupLeft
 }
 
 // exitReason is the reason of the forfeits of the program p that exited during the match, as the

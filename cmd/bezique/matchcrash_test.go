@@ -201,7 +201,7 @@ func TestMatchProgramExitsBeforeTheMatch(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	lineA := strconv.Quote(exe) + " bot --serve --bot random --capacity 1 & sleep 1; kill $!; exit 4"
+	lineA := strconv.Quote(exe) + " bot --serve --bot random --capacity 1 & sleep 1; kill $!; wait $!; exit 4"
 	lineB := "sleep 30"
 	cmd := newRootCmd()
 	var stdout, stderr syncBuffer
