@@ -243,6 +243,10 @@ func (g *Game) DealPoints() []int {
 // since, so that a play of it comes from the table (RULES.md §1.3). False for [NoCard].
 func (g *Game) Tabled(c Card) bool { return int(c) < len(g.cs) && g.cs[c].loc == locTable }
 
+// TurnUp returns the turn-up while it lies under the stock, the card a seven exchange takes
+// (RULES.md §1.9.1); NoCard once it has been taken or drawn.
+func (g *Game) TurnUp() Card { return g.turnUp }
+
 // Side returns the scoring side of a seat: seat%2 in the partnership variant, else the seat.
 func (g *Game) Side(seat int) int { return g.rules.Side(seat) }
 

@@ -22,12 +22,18 @@ func playActions(fromTable bool) (out [engine.MaxCards]*pb.Action) {
 
 // LegalActionToProto returns the wire form of a of g's legal actions ([engine.Game.Legal]): as
 // ActionToProto, with PlayAction.from_table set for a card that lies on its holder's table
-// (engine.Game.Tabled). The legal plays of tabled cards said from_table false: the web app's
-// play page, which draws them apart from the hand, offered none of them (a browser trial). The
-// message of a card play is shared: callers must not modify it.
+// (engine.Game.Tabled), and SevenExchangeAction.taken for the turn-up a seven exchange takes
+// (engine.Game.TurnUp). The legal plays of tabled cards said from_table false: the web app's
+// play page, which draws them apart from the hand, offered none of them (a browser trial); an
+// offered exchange named no card taken, as the proto and write-a-bot.md say it does (a bot
+// author's trial). The message of a card play is shared: callers must not modify it.
 func LegalActionToProto(g *engine.Game, a engine.Action) *pb.Action {
-	if a.Kind == engine.PlayCard && int(a.Card) < len(tabledPlayMsgs) && g.Tabled(a.Card) {
+	switch {
+	case a.Kind == engine.PlayCard && int(a.Card) < len(tabledPlayMsgs) && g.Tabled(a.Card):
 		return tabledPlayMsgs[a.Card]
+	case a.Kind == engine.ExchangeSeven && g.TurnUp() != engine.NoCard:
+		return &pb.Action{Kind: &pb.Action_SevenExchange{SevenExchange: &pb.SevenExchangeAction{
+			Seven: CardToProto(a.Card), Taken: CardToProto(g.TurnUp())}}}
 	}
 	return ActionToProto(a)
 }

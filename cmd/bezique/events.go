@@ -62,6 +62,9 @@ func actionText(a *pb.Action) string {
 	case *pb.Action_Meld:
 		return "meld " + meldText(k.Meld.GetMeld())
 	case *pb.Action_SevenExchange:
+		if t := k.SevenExchange.GetTaken(); t != nil {
+			return "exchange the seven " + cardText(k.SevenExchange.GetSeven()) + " for the turn-up " + cardText(t) + " (10)"
+		}
 		return "exchange the seven " + cardText(k.SevenExchange.GetSeven()) + " for the turn-up (10)"
 	case *pb.Action_SevenDeclare:
 		return "declare the seven " + cardText(k.SevenDeclare.GetSeven()) + " (10)"

@@ -425,7 +425,7 @@ function leavingText(welcome) {
 // output (a browser trial).
 function actionText(a) {
   if (a.meld) return `meld ${meldName(a.meld.meld.kind)} ${(a.meld.meld.cards ?? []).map(cardFace).join(" ")} (${Number(a.meld.meld.points ?? 0)})`;
-  if (a.sevenExchange) return `exchange the ${cardName(a.sevenExchange.seven)} for the turn-up`;
+  if (a.sevenExchange) return `exchange the ${cardName(a.sevenExchange.seven)} for the turn-up${a.sevenExchange.taken ? " " + cardName(a.sevenExchange.taken) : ""}`;
   if (a.sevenDeclare) return `declare the ${cardName(a.sevenDeclare.seven)}`;
   if (a.passMeld) return "pass the meld to my partner";
   if (a.endWindow) return "declare nothing (more)";

@@ -300,7 +300,8 @@ type SevenExchangeAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// seven is the trump seven given up.
 	Seven *Card `protobuf:"bytes,1,opt,name=seven,proto3" json:"seven,omitempty"`
-	// taken is the turn-up taken in exchange; output only.
+	// taken is the turn-up taken in exchange, set in each offered exchange
+	// (SeatRequest.legal_actions); output only, ignored in a Decide.
 	Taken         *Card `protobuf:"bytes,2,opt,name=taken,proto3" json:"taken,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -11,7 +11,8 @@ export interface SevenExchangeAction {
    */
   'seven'?: (_bezique_v1_Card | null);
   /**
-   * taken is the turn-up taken in exchange; output only.
+   * taken is the turn-up taken in exchange, set in each offered exchange
+   * (SeatRequest.legal_actions); output only, ignored in a Decide.
    */
   'taken'?: (_bezique_v1_Card | null);
 }
@@ -25,7 +26,8 @@ export interface SevenExchangeAction__Output {
    */
   'seven': (_bezique_v1_Card__Output | null);
   /**
-   * taken is the turn-up taken in exchange; output only.
+   * taken is the turn-up taken in exchange, set in each offered exchange
+   * (SeatRequest.legal_actions); output only, ignored in a Decide.
    */
   'taken': (_bezique_v1_Card__Output | null);
 }
