@@ -638,7 +638,9 @@ type DecisionRequest struct {
 	// legal_actions are every action the bot may take. Interchangeable copies of a card (the same
 	// face in the same place with the same meld history, both seen or both unseen by every seat
 	// (SeatView.shown_in_hand), such as two 8♥ in the hand) are offered once, naming the lowest
-	// copy; an action naming another of them (Decide.action) is accepted as the same action.
+	// copy; an action naming another of them (Decide.action) is accepted as the same action. In
+	// phase 2 of a game of two players, where each hand is known to the other by elimination, a
+	// seen and an unseen copy are interchangeable too.
 	LegalActions []*LegalAction `protobuf:"bytes,3,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// deadline is when the referee stops waiting (decision time plus bank).
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=deadline,proto3" json:"deadline,omitempty"`
