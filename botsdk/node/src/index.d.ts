@@ -100,7 +100,8 @@ export interface PlayConfig extends ConnectionOptions {
   /** member is the bot's place in a team seat (consultation, RULES.md §3.5; 0). */
   member?: number;
   onWelcome?: (welcome: Welcome) => void;
-  onEvent?: (event: Event) => void;
+  /** onEvent is called with every Event the seat receives, in order, once each, and the Welcome of its game (its table_id and seat say which game: serve() plays several at once). */
+  onEvent?: (event: Event, welcome: Welcome) => void;
   /** onTeamMessage is called with every TeamMessageRelayed of a team mate. */
   onTeamMessage?: (message: TeamMessageRelayed) => void;
   /** viewMode is Join.view_mode: 'VIEW_MODE_COMPACT' (default: the view in its compact form, which play expands so that decide sees the full view), 'VIEW_MODE_FULL', or 'VIEW_MODE_NONE' (no view: decide gets null). */

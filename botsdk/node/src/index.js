@@ -340,7 +340,7 @@ class Player {
           case 'event':
             if (Number(m.event.seq) > this.lastSeq) {
               this.lastSeq = Number(m.event.seq);
-              if (this.cfg.onEvent) this.cfg.onEvent(m.event);
+              if (this.cfg.onEvent) this.cfg.onEvent(m.event, this.welcome);
             }
             break;
           case 'decision_request':

@@ -21,7 +21,7 @@ export interface ServeConfig extends ConnectionOptions {
   signal?: AbortSignal;
   /** onGameOver is called as each game ends, with its result or the error that ended it. */
   onGameOver?: (assigned: GameAssigned, result: GameResult | null, err: Error | null) => void;
-  /** onWelcome and onEvent are play()'s, for every game: each game's Welcome (its table_id and seat say which) and events, from several games at once when capacity > 1. */
+  /** onWelcome and onEvent are play()'s, for every game: each game's Welcome (its table_id and seat say which) and events, each event with its game's Welcome, from several games at once when capacity > 1. */
   onWelcome?: PlayConfig['onWelcome'];
   onEvent?: PlayConfig['onEvent'];
 }

@@ -47,7 +47,8 @@ class LobbyRefused extends Error {
 // served by the referee that runs it, and follows it when it moves), key?, signal?,
 // onGameOver?(assigned, result, err), and play()'s
 // options (maxBackoffMs, connectAttempts, takeoverWaitMs, safetyMarginMs, onWelcome, onEvent, logger, protoDir, credentials)
-// for every game: onWelcome and onEvent are called for every game's, from several games at once }.
+// for every game: onWelcome and onEvent are called for every game's, from several games at once;
+// onEvent(event, welcome) gets the Welcome of the event's game }.
 // decide is called for every game's requests, from several games at once when capacity > 1.
 async function serve(cfg, decide) {
   const c = { botName: 'node-bot', botVersion: '0.1.0', capacity: 1, variants: [], tournament: '', maxBackoffMs: 5000, connectAttempts: 5, takeoverWaitMs: DEFAULT_TAKEOVER_WAIT_MS, logger: console,

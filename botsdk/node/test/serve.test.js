@@ -55,7 +55,7 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
     const events = []; // every game's, as play()'s onWelcome and onEvent
     const serving = serve({ server: addr, key: key.secret, capacity: 2, variants: ['VARIANT_TWO_HANDED'], signal: ac.signal, logger: quiet,
       onGameOver: (a, result, err) => ended({ a, result, err }), onWelcome: (w) => welcomes.push([w.table_id, w.seat]),
-      onEvent: (e) => events.push(e) }, strategyBot);
+      onEvent: (e, w) => events.push([e, w.table_id, w.seat]) }, strategyBot);
     let bots = [];
     for (let i = 0; i < 200 && bots.length === 0; i++) {
       bots = (await rpc(lobby, 'ListBots', {})).bots;
@@ -70,7 +70,8 @@ test('serve mode: a challenged game played under the key', { skip: REFEREE ? fal
     assert.deepEqual([a.table_id, a.seat], [table.table_id, 0]);
     assert.equal(result.outcome, 'OUTCOME_COMPLETED');
     assert.deepEqual(welcomes, [[table.table_id, 0]]);
-    assert.equal(events[events.length - 1].payload, 'game_ended');
+    assert.equal(events[events.length - 1][0].payload, 'game_ended');
+    assert.deepEqual(new Set(events.map(([, id, seat]) => `${id}/${seat}`)), new Set([`${table.table_id}/0`])); // each with its game's Welcome
     const rec = await rpc(tables, 'GetRecord', { table_id: table.table_id });
     assert.equal(rec.record.seats[0].bot_name, 'js-serve');
     ac.abort();
