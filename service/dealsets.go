@@ -13,19 +13,35 @@ import (
 // deal set is still being played: every game of a deal set (every pairing's, in every seating with
 // duplicate deals) is dealt from one table seed (tournament.DealSeed), so the record of one that
 // has ended reveals the hidden cards of the others in play (docs/TOURNAMENTS.md). A deal set's
-// records are revealed once each of its games has a result, or the tournament has ended. nil for a
-// table of no tournament; the store's error when the tournament cannot be read.
+// records are revealed once each of its other games has a result, or the tournament has ended. nil
+// for a table of no tournament; the store's error when the tournament cannot be read.
 //
 // The API's GetRecord and GetReplay call it; the referee's own reads of a record (a tournament's
 // results, Await) do not.
 func (s *Referee) RecordWithheld(ctx context.Context, tableID string) error {
+	tr, game, err := s.runningDealSet(ctx, tableID)
+	if tr == nil || err != nil {
+		return err
+	}
+	if other, deal := pendingGame(tr, game); other != "" {
+		return errorf(ErrNotEnded, "table %s plays deal set %d of tournament %s, which is still in play (table %s): "+
+			"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)",
+			tableID, deal, tr.id, other)
+	}
+	return nil
+}
+
+// runningDealSet returns the running tournament whose game tableID is, and the game's index; a nil
+// tournament for a table of no tournament, or of one that has ended; the store's error when the
+// tournament cannot be read.
+func (s *Referee) runningDealSet(ctx context.Context, tableID string) (*tourney, int, error) {
 	cut := strings.LastIndex(tableID, "-g")
 	if cut < 0 {
-		return nil
+		return nil, 0, nil
 	}
 	game, err := strconv.Atoi(tableID[cut+2:])
 	if err != nil || game < 0 {
-		return nil
+		return nil, 0, nil
 	}
 	id := tableID[:cut]
 	// Cheap answers first: an ended tournament (its summary here, or its row) withholds nothing,
@@ -38,45 +54,67 @@ func (s *Referee) RecordWithheld(ctx context.Context, tableID string) error {
 		ended, here := tr.state != store.TournamentRunning, tr.stopRun != nil
 		tr.mu.Unlock()
 		if ended {
-			return nil
+			return nil, 0, nil
 		}
 		if here {
-			return withheld(tr, tableID, game)
+			return tr, game, nil
 		}
 	}
 	row, err := s.tourneys.store.GetTournament(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil
+		return nil, 0, nil
 	case err != nil:
-		return err
+		return nil, 0, err
 	case row.State != store.TournamentRunning:
-		return nil
+		return nil, 0, nil
 	}
 	tr, err := s.tourneyNow(ctx, id)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		return nil
+		return nil, 0, nil
 	case err != nil:
-		return err
+		return nil, 0, err
 	}
-	return withheld(tr, tableID, game)
+	return tr, game, nil
 }
 
-// withheld is RecordWithheld for the tournament tr, read as it stands.
-func withheld(tr *tourney, tableID string, game int) error {
+// watchBarred returns ErrPermission when ctx's principal may not watch tableID, a game in play:
+// a game of a running tournament while another game of its deal set has no result, whose play
+// tells the hidden cards of those (docs/TOURNAMENTS.md, "Shared cards"), to any principal but an
+// admin and the tournament's creator. A public page's watcher key, which any competitor can read,
+// watched such games live (an integrator's trial); a bot key was the only one barred. nil
+// otherwise; the store's error when the tournament cannot be read.
+func (s *Referee) watchBarred(ctx context.Context, tableID string) error {
+	p := PrincipalFrom(ctx)
+	if p.Role == RoleAdmin {
+		return nil
+	}
+	tr, game, err := s.runningDealSet(ctx, tableID)
+	if tr == nil || err != nil || p.ID == tr.creator {
+		return err
+	}
+	if other, deal := pendingGame(tr, game); other != "" {
+		return errorf(ErrPermission, "table %s plays deal set %d of tournament %s, which is still in play (table %s): the games "+
+			"of a deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch "+
+			"one (docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended", tableID, deal, tr.id, other)
+	}
+	return nil
+}
+
+// pendingGame is the table of a game of the deal set of tr's game game, other than game itself,
+// that has no result in tr as it stands, and the deal set; "" when there is none, or tr has ended.
+func pendingGame(tr *tourney, game int) (other string, dealSet int) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	if tr.state != store.TournamentRunning || game >= len(tr.games) {
-		return nil
+		return "", 0
 	}
 	first, last := tr.spec.DealSetGames(game)
 	for g := first; g <= last; g++ {
-		if !tr.done[g] {
-			return errorf(ErrNotEnded, "table %s plays deal set %d of tournament %s, which is still in play (table %s): "+
-				"its games share their cards, so their records are revealed when every one of them has ended (docs/TOURNAMENTS.md)",
-				tableID, tr.games[game].Deal, tr.id, TourneyTableID(tr.id, g))
+		if g != game && !tr.done[g] {
+			return TourneyTableID(tr.id, g), tr.games[game].Deal
 		}
 	}
-	return nil
+	return "", 0
 }

@@ -95,25 +95,12 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 			t.Errorf("WatchTable %s: %d events, then %v; want the game's events and its end", id, events, err)
 		}
 	}
-	// A bot key watches no game of a tournament in play (game 3: its deal set's other games
-	// share its cards); a watcher key does.
-	barred := func(role Role) error {
-		wctx, cancel := context.WithTimeout(withPrincipal(ctx, Principal{ID: "k-1", Role: role}), time.Second)
-		defer cancel()
-		first := errors.New("the first event")
-		err := r.srv.Referee.WatchTable(wctx, g3, 0, 0, func(*SpectatorEvent) error { return first })
-		if errors.Is(err, first) {
-			return nil
+	// Game 3, in play, is the last of its deal set: its play tells nothing of a game to play, and
+	// any key watches it (a bot key was barred from every tournament game in play).
+	for _, role := range []Role{RoleBot, RoleWatcher, RoleOrganiser} {
+		if err := watchFirst(ctx, r, g3, Principal{ID: "k-1", Role: role}); err != nil {
+			t.Errorf("a %s key's watch of %s: %v; want its first event", role, g3, err)
 		}
-		return err
-	}
-	wantBarred := "table " + g3 + " is a tournament's game in play, which a bot key may not watch: the games of its deal set are dealt the same " +
-		"cards (docs/TOURNAMENTS.md, \"Shared cards\"); watch it with a watcher key, or read its record once its deal set has ended"
-	if err := barred(RoleBot); !errors.Is(err, ErrPermission) || err.Error() != wantBarred {
-		t.Errorf("a bot key's watch of %s: %v; want ErrPermission %q", g3, err, wantBarred)
-	}
-	if err := barred(RoleWatcher); err != nil {
-		t.Errorf("a watcher key's watch of %s: %v; want its first event", g3, err)
 	}
 	if _, err := r.srv.Referee.CancelTournament(ctx, tn.ID, ""); err != nil {
 		t.Fatal(err)
@@ -121,6 +108,69 @@ func TestRecordWithheldWhileDealSetInPlay(t *testing.T) {
 	for _, id := range []string{g2, g3} { // ended and cancelled: both revealed
 		if _, err := r.tables.GetRecord(ctx, &pb.GetRecordRequest{TableId: id}); err != nil {
 			t.Errorf("GetRecord %s after the tournament ended: %v", id, err)
+		}
+	}
+}
+
+// watchFirst watches table id as p until its first event, and returns nil then, or
+// Referee.WatchTable's error.
+func watchFirst(ctx context.Context, r *referee, id string, p Principal) error {
+	wctx, cancel := context.WithTimeout(withPrincipal(ctx, p), time.Second)
+	defer cancel()
+	first := errors.New("the first event")
+	err := r.srv.Referee.WatchTable(wctx, id, 0, 0, func(*SpectatorEvent) error { return first })
+	if errors.Is(err, first) {
+		return nil
+	}
+	return err
+}
+
+// TestWatchBarredWhileDealSetInPlay: a tournament's game in play whose deal set has another game
+// to play, on the same cards, is watched by an admin and the tournament's creator only: a public
+// page's watcher key, which any competitor can read, watched it live (an integrator's trial), and
+// only a bot key was barred.
+func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	r.serveBotFunc(t, "slow", 1, func() botsdk.Bot {
+		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) { // game 0 stays in play
+			<-ctx.Done()
+			return 0, ctx.Err()
+		})
+	})
+	ctx := context.Background()
+	host := Principal{ID: "k-host", Role: RoleOrganiser}
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "slow", Kind: tournament.KindLobby, Bot: "slow"}, {ID: "random", Bot: "random"}}}
+	tn, err := r.srv.Referee.CreateTournament(withPrincipal(ctx, host), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn.ID, "") }()
+	g0, g1 := TourneyTableID(tn.ID, 0), TourneyTableID(tn.ID, 1)
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
+		if info, err := r.srv.Referee.GetTable(ctx, g0); err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("game 0 never came into play")
+		}
+	}
+	want := "table " + g0 + " plays deal set 0 of tournament " + tn.ID + ", which is still in play (table " + g1 + "): the games of a " +
+		"deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch one " +
+		"(docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended"
+	for _, c := range []struct {
+		p      Principal
+		barred bool
+	}{
+		{Principal{ID: "k-bot", Role: RoleBot}, true},
+		{Principal{ID: "k-site", Role: RoleWatcher}, true},
+		{Principal{ID: "k-other", Role: RoleOrganiser}, true},
+		{host, false},
+		{Principal{ID: "admin", Role: RoleAdmin}, false},
+	} {
+		err := watchFirst(ctx, r, g0, c.p)
+		if c.barred && (!errors.Is(err, ErrPermission) || err.Error() != want) || !c.barred && err != nil {
+			t.Errorf("the watch of %s by %s (%s): %v; barred %t, want %q", g0, c.p.ID, c.p.Role, err, c.barred, want)
 		}
 	}
 }

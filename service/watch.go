@@ -136,7 +136,8 @@ func (t *table) spectated(h histEvent) *SpectatorEvent {
 // spectator (see [PrincipalFrom]) and a table that is not public, ErrEnded for a table that ended
 // and left memory (read its record), ErrNotEnded for a tournament's game that had ended when the
 // watch began while its record is withheld ([Referee.RecordWithheld]: its events are its record),
-// ErrPermission for a bot key ([RoleBot]) and a tournament's game in play, a [*QuotaError] at Config.MaxWatchersPerTable or at the
+// ErrPermission for a tournament's game in play whose deal set has another game to play, to a
+// principal other than an admin and the tournament's creator (see watchBarred), a [*QuotaError] at Config.MaxWatchersPerTable or at the
 // caller's MaxWatchersPerPrincipal (a watcher key's per client address), ErrQueueFull as above, and ErrStopped when the referee shuts
 // down. It returns at once when the watch is ended for falling behind or ctx ends, even while a
 // call of send is under way; send is not called again after that call returns.
@@ -157,10 +158,14 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	hist := &watchHistory{after: max(fromSeq, 1) - 1}
 	var qerr error
 	over := false // the game had ended: the watch is its record's events
-	// A bot key watches no tournament's game in play: the games of its deal set are dealt the same
-	// cards, so its play tells the hidden cards of the others (a competitor's bot key watched them
-	// live: an outside trial).
-	barred := PrincipalFrom(ctx).Role == RoleBot && strings.HasPrefix(id, TournamentIDPrefix)
+	// A tournament's game in play whose deal set has other games to play is watched by its host
+	// only: they are dealt the same cards, so its play tells their hidden cards (watchBarred).
+	var barred error
+	if strings.HasPrefix(id, TournamentIDPrefix) {
+		if barred = s.watchBarred(ctx, id); barred != nil && !errors.Is(barred, ErrPermission) {
+			return barred
+		}
+	}
 	if err := t.post(ctx, func() {
 		if n := len(t.watchers); n >= s.cfg.MaxWatchersPerTable {
 			qerr = s.quotas.refuse(&QuotaError{Subject: cmp.Or(key, "local"), Limit: LimitWatchersPerTable,
@@ -173,9 +178,8 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 		}
 		hist.page = t.historyPage(hist.after, hist.upTo)
 		live := t.state == pb.TableState_TABLE_STATE_WAITING || t.state == pb.TableState_TABLE_STATE_PLAYING
-		if live && barred {
-			qerr = errorf(ErrPermission, "table %s is a tournament's game in play, which a bot key may not watch: the games of its "+
-				"deal set are dealt the same cards (docs/TOURNAMENTS.md, \"Shared cards\"); watch it with a watcher key, or read its record once its deal set has ended", t.id)
+		if live && barred != nil {
+			qerr = barred
 			return
 		}
 		if live {

@@ -50,7 +50,9 @@ type TableServiceClient interface {
 	// spectator that falls that far behind is ended
 	// with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
 	// again with from_seq S", every event before S having been sent, and resumes without a gap by
-	// watching again with from_seq S.
+	// watching again with from_seq S. A tournament's game in play whose deal set has another game
+	// to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+	// (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
 	WatchTable(ctx context.Context, in *WatchTableRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchTableResponse], error)
 	// GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
 	// is in play, and for a running tournament's game while another game of its deal set (the same
@@ -193,7 +195,9 @@ type TableServiceServer interface {
 	// spectator that falls that far behind is ended
 	// with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
 	// again with from_seq S", every event before S having been sent, and resumes without a gap by
-	// watching again with from_seq S.
+	// watching again with from_seq S. A tournament's game in play whose deal set has another game
+	// to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+	// (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
 	WatchTable(*WatchTableRequest, grpc.ServerStreamingServer[WatchTableResponse]) error
 	// GetRecord returns a finished game's record, seed revealed. FAILED_PRECONDITION while the game
 	// is in play, and for a running tournament's game while another game of its deal set (the same

@@ -102,7 +102,9 @@ class TableServiceServicer(object):
         spectator that falls that far behind is ended
         with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
         again with from_seq S", every event before S having been sent, and resumes without a gap by
-        watching again with from_seq S.
+        watching again with from_seq S. A tournament's game in play whose deal set has another game
+        to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+        (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

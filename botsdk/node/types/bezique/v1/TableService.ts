@@ -160,7 +160,9 @@ export interface TableServiceClient extends grpc.Client {
    * spectator that falls that far behind is ended
    * with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
    * again with from_seq S", every event before S having been sent, and resumes without a gap by
-   * watching again with from_seq S.
+   * watching again with from_seq S. A tournament's game in play whose deal set has another game
+   * to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+   * (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
    */
   WatchTable(argument: _bezique_v1_WatchTableRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_WatchTableResponse__Output>;
   WatchTable(argument: _bezique_v1_WatchTableRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_WatchTableResponse__Output>;
@@ -170,7 +172,9 @@ export interface TableServiceClient extends grpc.Client {
    * spectator that falls that far behind is ended
    * with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
    * again with from_seq S", every event before S having been sent, and resumes without a gap by
-   * watching again with from_seq S.
+   * watching again with from_seq S. A tournament's game in play whose deal set has another game
+   * to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+   * (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
    */
   watchTable(argument: _bezique_v1_WatchTableRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_WatchTableResponse__Output>;
   watchTable(argument: _bezique_v1_WatchTableRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_WatchTableResponse__Output>;
@@ -232,7 +236,9 @@ export interface TableServiceHandlers extends grpc.UntypedServiceImplementation 
    * spectator that falls that far behind is ended
    * with RESOURCE_EXHAUSTED "spectator fell behind at seq S: N events buffered and unsent; watch
    * again with from_seq S", every event before S having been sent, and resumes without a gap by
-   * watching again with from_seq S.
+   * watching again with from_seq S. A tournament's game in play whose deal set has another game
+   * to play, dealt the same cards, may be watched by an admin or the tournament's creator only
+   * (PERMISSION_DENIED, docs/TOURNAMENTS.md "Shared cards").
    */
   WatchTable: grpc.handleServerStreamingCall<_bezique_v1_WatchTableRequest__Output, _bezique_v1_WatchTableResponse>;
   
