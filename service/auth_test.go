@@ -345,7 +345,7 @@ func TestBoundSeat(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	alphaID, alpha := r.newKey(t, "alpha-bot", pb.Role_ROLE_BOT)
 	_, beta := r.newKey(t, "beta-bot", pb.Role_ROLE_BOT)
-	orgID, _ := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
+	orgID, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
 	bound := func(keyID string) *pb.CreateTableRequest {
 		return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(4), Seats: []*pb.SeatConfig{
 			{Kind: &pb.SeatConfig_Remote{Remote: &pb.RemoteSeat{Name: "alpha", BotKeyId: keyID}}}, builtinSeat("random")}}
@@ -354,6 +354,17 @@ func TestBoundSeat(t *testing.T) {
 	wantCode(t, "CreateTable bound to an organiser key", err, codes.InvalidArgument, "seats[0].remote.bot_key_id")
 	_, err = r.tables.CreateTable(as(testAdminKey), bound("k-0000000000000000"))
 	wantCode(t, "CreateTable bound to an unknown key", err, codes.InvalidArgument, "seats[0].remote.bot_key_id: no API key")
+	// An organiser is not told which (it learnt any key's role and whether it was revoked, which
+	// only an admin may list: an integrator's trial).
+	for _, id := range []string{orgID, "k-0000000000000000"} {
+		req := bound(id)
+		req.Seed = nil // an admin's only
+		_, err = r.tables.CreateTable(as(org), req)
+		want := "seats[0].remote.bot_key_id: key " + id + " is not a bot key of this referee that may play (unknown, revoked, or of another role)"
+		if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != want {
+			t.Errorf("an organiser's CreateTable bound to %s: %v; want InvalidArgument %q", id, err, want)
+		}
+	}
 
 	resp, err := r.tables.CreateTable(as(testAdminKey), bound(alphaID))
 	if err != nil {

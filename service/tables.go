@@ -715,8 +715,11 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 
 // boundBots checks the bot keys the request's remote seats are bound to (RemoteSeat.bot_key_id)
 // and returns, per seat, the bound key's name ("" for an unbound seat), or nil when no seat is
-// bound. A [FieldError] for an unknown or revoked key or a key whose role is not bot.
+// bound. A [FieldError] for an unknown or revoked key or a key whose role is not bot, which says
+// which to an admin only: an organiser learnt any key's role and whether it was revoked, which
+// only an admin may list (an integrator's trial).
 func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]string, error) {
+	admin := PrincipalFrom(ctx).Role == RoleAdmin
 	var names []string
 	for i, sc := range req.GetSeats() {
 		id := sc.GetRemote().GetBotKeyId()
@@ -728,13 +731,15 @@ func (s *Referee) boundBots(ctx context.Context, req *pb.CreateTableRequest) ([]
 			return nil, err
 		}
 		k, err := s.store.GetKey(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, invalid(field, "no API key %q", id)
-		}
-		if err != nil {
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		if Role(k.Role) != RoleBot || !k.RevokedAt.IsZero() {
+		switch {
+		case (err != nil || Role(k.Role) != RoleBot || !k.RevokedAt.IsZero()) && !admin:
+			return nil, invalid(field, "key %s is not a bot key of this referee that may play (unknown, revoked, or of another role)", id)
+		case err != nil:
+			return nil, invalid(field, "no API key %q", id)
+		case Role(k.Role) != RoleBot || !k.RevokedAt.IsZero():
 			return nil, invalid(field, "key %s is not a valid bot key (role %s, revoked %t)", id, k.Role, !k.RevokedAt.IsZero())
 		}
 		if names == nil {
