@@ -344,7 +344,7 @@ func TestAnonymousWatch(t *testing.T) {
 func TestBoundSeat(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	alphaID, alpha := r.newKey(t, "alpha-bot", pb.Role_ROLE_BOT)
-	_, beta := r.newKey(t, "beta-bot", pb.Role_ROLE_BOT)
+	betaID, beta := r.newKey(t, "beta-bot", pb.Role_ROLE_BOT)
 	orgID, org := r.newKey(t, "org", pb.Role_ROLE_ORGANISER)
 	bound := func(keyID string) *pb.CreateTableRequest {
 		return &pb.CreateTableRequest{Variant: pb.Variant_VARIANT_TWO_HANDED, Seed: seed32(4), Seats: []*pb.SeatConfig{
@@ -376,7 +376,7 @@ func TestBoundSeat(t *testing.T) {
 		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: beta}
 	_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
 	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied,
-		"join.token: seat 0 is bound to a bot key: join with that key (authorization: Bearer <key>); the seat's token alone does not admit it, since the record names the key's bot")
+		"authorization: seat 0 is bound to a bot key other than this call's (key "+betaID+"): join with the key it is bound to")
 	cfg.Key = alpha
 	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
 		t.Fatalf("Play with the bound key: %v", err)
@@ -407,11 +407,12 @@ func TestBoundSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	refused := "join.token: seat 0 is bound to a bot key: join with that key (authorization: Bearer <key>); the seat's token alone does not admit it, since the record names the key's bot"
-	for _, key := range []string{"", beta} {
+	for key, want := range map[string]string{"": refused,
+		beta: "authorization: seat 0 is bound to a bot key other than this call's (key " + betaID + "): join with the key it is bound to"} {
 		cfg = botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "liar",
 			DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: key}
 		_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(2))
-		wantCode(t, "Join of a bound seat with its token, key "+key, errors.Unwrap(err), codes.PermissionDenied, refused)
+		wantCode(t, "Join of a bound seat with its token, key "+key, errors.Unwrap(err), codes.PermissionDenied, want)
 	}
 	_, err = pb.NewSeatServiceClient(r.cc).Decide(as(""), &pb.DecideRequest{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0),
 		Decide: &pb.Decide{RequestId: 1, Choice: &pb.Decide_ActionId{ActionId: 1}}})

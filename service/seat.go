@@ -755,13 +755,20 @@ func checkToken(ctx context.Context, j *pb.Join, remote bool, name, token, botKe
 // admitted returns nil when ctx's caller may play seat: for a seat bound to a bot key (botKey),
 // only that key (ctx's principal), whatever token it gives; for another seat, the seat's token
 // (given, compared with token in constant time). Else PermissionDenied naming field, the Join's
-// or Decide's token, and for a bound seat that the key is needed, without its id. A bound seat's
-// token alone admitted it before, and the record and ListGames then credited the key's bot with
-// a game another client played (an outside attack trial).
+// or Decide's token, and for a bound seat that the key is needed, without its id (to a caller with
+// another key: that its key is not that one, naming the caller's, with field "authorization": it
+// was told of a token, an integrator's trial). A bound seat's token alone admitted it before, and
+// the record and ListGames then credited the key's bot with a game another client played (an
+// outside attack trial).
 func admitted(ctx context.Context, field string, seat uint32, given, token, botKey string) error {
 	if botKey != "" {
-		if PrincipalFrom(ctx).ID == botKey {
+		p := PrincipalFrom(ctx)
+		if p.ID == botKey {
 			return nil
+		}
+		if p.Role != RoleSpectator {
+			return status.Errorf(codes.PermissionDenied, "authorization: seat %d is bound to a bot key other than this call's (key %s): "+
+				"join with the key it is bound to", seat, p.ID)
 		}
 		return status.Errorf(codes.PermissionDenied, "%s: seat %d is bound to a bot key: join with that key (authorization: Bearer <key>); "+
 			"the seat's token alone does not admit it, since the record names the key's bot", field, seat)
