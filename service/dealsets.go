@@ -3,8 +3,6 @@ package service
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/bezique-arena/bezique/service/store"
 )
@@ -35,15 +33,10 @@ func (s *Referee) RecordWithheld(ctx context.Context, tableID string) error {
 // tournament for a table of no tournament, or of one that has ended; the store's error when the
 // tournament cannot be read.
 func (s *Referee) runningDealSet(ctx context.Context, tableID string) (*tourney, int, error) {
-	cut := strings.LastIndex(tableID, "-g")
-	if cut < 0 {
+	id, game, ok := tourneyOfTable(tableID)
+	if !ok {
 		return nil, 0, nil
 	}
-	game, err := strconv.Atoi(tableID[cut+2:])
-	if err != nil || game < 0 {
-		return nil, 0, nil
-	}
-	id := tableID[:cut]
 	// Cheap answers first: an ended tournament (its summary here, or its row) withholds nothing,
 	// and one that this referee runs is its own copy. Only a tournament running on another
 	// referee is read whole from the store (tourneyNow), as GetTournament reads it. Each call read

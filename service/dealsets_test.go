@@ -125,37 +125,65 @@ func watchFirst(ctx context.Context, r *referee, id string, p Principal) error {
 	return err
 }
 
+// stalledTournament starts a match of one deal set, duplicate, created by host, whose game 0 stays
+// in play (its lobby bot never answers) while game 1, on the same cards, waits; it returns the
+// tournament's id and the two games' tables once game 0 is in play.
+func stalledTournament(t *testing.T, r *referee, host Principal) (tn, g0, g1 string) {
+	t.Helper()
+	r.serveBotFunc(t, "slow", 1, func() botsdk.Bot {
+		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) {
+			<-ctx.Done()
+			return 0, ctx.Err()
+		})
+	})
+	ctx := context.Background()
+	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 1,
+		Entrants: []tournament.Entrant{{ID: "slow", Kind: tournament.KindLobby, Bot: "slow"}, {ID: "random", Bot: "random"}}}
+	created, err := r.srv.Referee.CreateTournament(withPrincipal(ctx, host), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g0, g1 = TourneyTableID(created.ID, 0), TourneyTableID(created.ID, 1)
+	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
+		if info, err := r.srv.Referee.GetTable(ctx, g0); err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
+			return created.ID, g0, g1
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("game 0 never came into play")
+		}
+	}
+}
+
+// TestTournamentCreatorCancelsItsGame: the creator of a tournament may cancel one of its games,
+// as it may the tournament (it was refused: only the table's creator, the referee's runner, or an
+// admin could: an integrator's trial); another organiser may not.
+func TestTournamentCreatorCancelsItsGame(t *testing.T) {
+	r := startReferee(t, nil, quiet)
+	ctx := context.Background()
+	host := Principal{ID: "k-host", Role: RoleOrganiser}
+	tn, g0, _ := stalledTournament(t, r, host)
+	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn, "") }()
+	_, err := r.srv.Referee.CancelTable(withPrincipal(ctx, Principal{ID: "k-other", Role: RoleOrganiser}), g0, "")
+	if want := "table " + g0 + ": only its creator or an admin may cancel it (key k-other has role organiser)"; !errors.Is(err, ErrPermission) || err.Error() != want {
+		t.Errorf("another organiser's CancelTable %s: %v; want ErrPermission %q", g0, err, want)
+	}
+	info, err := r.srv.Referee.CancelTable(withPrincipal(ctx, host), g0, "stuck")
+	if err != nil || info.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
+		t.Errorf("the tournament creator's CancelTable %s: %v, %v; want it cancelled", g0, info, err)
+	}
+}
+
 // TestWatchBarredWhileDealSetInPlay: a tournament's game in play whose deal set has another game
 // to play, on the same cards, is watched by an admin and the tournament's creator only: a public
 // page's watcher key, which any competitor can read, watched it live (an integrator's trial), and
 // only a bot key was barred.
 func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
 	r := startReferee(t, nil, quiet)
-	r.serveBotFunc(t, "slow", 1, func() botsdk.Bot {
-		return botsdk.BotFunc(func(ctx context.Context, _ *pb.DecisionRequest) (uint32, error) { // game 0 stays in play
-			<-ctx.Done()
-			return 0, ctx.Err()
-		})
-	})
 	ctx := context.Background()
 	host := Principal{ID: "k-host", Role: RoleOrganiser}
-	spec := tournament.Spec{Format: tournament.Match, Variant: engine.TwoHanded, Deals: 1, Duplicate: true, Concurrency: 1,
-		Entrants: []tournament.Entrant{{ID: "slow", Kind: tournament.KindLobby, Bot: "slow"}, {ID: "random", Bot: "random"}}}
-	tn, err := r.srv.Referee.CreateTournament(withPrincipal(ctx, host), spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn.ID, "") }()
-	g0, g1 := TourneyTableID(tn.ID, 0), TourneyTableID(tn.ID, 1)
-	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
-		if info, err := r.srv.Referee.GetTable(ctx, g0); err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("game 0 never came into play")
-		}
-	}
-	want := "table " + g0 + " plays deal set 0 of tournament " + tn.ID + ", which is still in play (table " + g1 + "): the games of a " +
+	tn, g0, g1 := stalledTournament(t, r, host)
+	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn, "") }()
+	want := "table " + g0 + " plays deal set 0 of tournament " + tn + ", which is still in play (table " + g1 + "): the games of a " +
 		"deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch one " +
 		"(docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended"
 	for _, c := range []struct {
