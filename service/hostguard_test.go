@@ -113,6 +113,22 @@ func TestHostGuard(t *testing.T) {
 				c.status, c.grpcStatus, refusal(c.host))
 		}
 	}
+	// HTTP/1.0 without a Host is told to send one (it was told to start the referee with
+	// "--allowed-hosts " and no name: an integrator's trial).
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, "POST /bezique.v1.TableService/GetRuleCatalog HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(conn)
+	wantNoHost := `{"code":"permission_denied","message":"no Host header: without authentication the referee answers HTTP only at an IP address or localhost, ` +
+		`named in the Host header (HTTP/1.1), so that no other site's page can call it by DNS rebinding (docs/SECURITY.md)"}`
+	if !strings.HasPrefix(string(raw), "HTTP/1.0 403 ") || !strings.HasSuffix(string(raw), "\r\n\r\n"+wantNoHost) {
+		t.Errorf("HTTP/1.0 without Host: %q; want 403 and %s", raw, wantNoHost)
+	}
 	info, err := tables.GetTable(context.Background(), &pb.GetTableRequest{TableId: resp.GetTableId()})
 	if err != nil || info.GetTable().GetState() != pb.TableState_TABLE_STATE_WAITING {
 		t.Fatalf("the table after the refused CancelTable: %v, %v; want waiting", info.GetTable().GetState(), err)

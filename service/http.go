@@ -210,7 +210,14 @@ func newHTTPHandler(g *grpc.Server, cfg HTTPConfig, budget *arrivingBudget) (htt
 // (HTTP/2, application/grpc) is not checked: gRPC clients with resolvers of their own send any
 // :authority, and a browser sends HTTP/2 over TLS only, where the rebound name fails the
 // certificate.
+// A request without a Host (HTTP/1.0) is told to send one (it was told to start the referee with
+// "--allowed-hosts " and no name: an integrator's trial).
 func hostRefusal(host string) error {
+	if hostName(host) == "" {
+		return connect.NewError(connect.CodePermissionDenied, errors.New(
+			"no Host header: without authentication the referee answers HTTP only at an IP address or localhost, "+
+				"named in the Host header (HTTP/1.1), so that no other site's page can call it by DNS rebinding (docs/SECURITY.md)"))
+	}
 	return connect.NewError(connect.CodePermissionDenied, fmt.Errorf(
 		"Host %q is not served: without authentication the referee answers HTTP only at an IP address or localhost, "+
 			"so that no other site's page can call it by DNS rebinding; start it with --allowed-hosts %s to serve this name (docs/SECURITY.md)",
