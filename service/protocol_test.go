@@ -94,7 +94,7 @@ func TestStaleAndDuplicateRequestIDs(t *testing.T) {
 	}
 	// The message says why, and the seat's open request (a bot answering late was told only that
 	// nothing changed: a bot author's trial).
-	answered := "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so)"
+	answered := "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so), or it was another seat's"
 	if want := fmt.Sprintf("request %d is not open for seat 0; nothing changed: %s; the seat's open request is %d", req1.GetRequestId(), answered, req2.GetRequestId()); dup.GetMessage() != want {
 		t.Errorf("duplicate answer: %q, want %q", dup.GetMessage(), want)
 	}

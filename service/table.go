@@ -877,7 +877,7 @@ func (t *table) decide(c *conn, d *pb.Decide, at time.Time) bool {
 		case t.open != nil && d.GetRequestId() == t.open.id: // another seat's (an outside trial was told it had been answered)
 			msg += fmt.Sprintf("it is seat %d's", t.open.seat)
 		default:
-			msg += "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so)"
+			msg += "it was answered, or its deadline passed and the table's failure policy applied (an intervention event says so), or it was another seat's"
 		}
 		if t.open != nil && t.open.seat == s.index {
 			msg += fmt.Sprintf("; the seat's open request is %d", t.open.id)
