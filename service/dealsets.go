@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"google.golang.org/protobuf/proto"
+
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/service/store"
 )
 
@@ -37,6 +40,13 @@ func (s *Referee) runningDealSet(ctx context.Context, tableID string) (*tourney,
 	if !ok {
 		return nil, 0, nil
 	}
+	tr, err := s.runningTourney(ctx, id)
+	return tr, game, err
+}
+
+// runningTourney returns the tournament id while it runs; nil for an unknown tournament or one
+// that has ended; the store's error when it cannot be read.
+func (s *Referee) runningTourney(ctx context.Context, id string) (*tourney, error) {
 	// Cheap answers first: an ended tournament (its summary here, or its row) withholds nothing,
 	// and one that this referee runs is its own copy. Only a tournament running on another
 	// referee is read whole from the store (tourneyNow), as GetTournament reads it. Each call read
@@ -47,29 +57,26 @@ func (s *Referee) runningDealSet(ctx context.Context, tableID string) (*tourney,
 		ended, here := tr.state != store.TournamentRunning, tr.stopRun != nil
 		tr.mu.Unlock()
 		if ended {
-			return nil, 0, nil
+			return nil, nil
 		}
 		if here {
-			return tr, game, nil
+			return tr, nil
 		}
 	}
 	row, err := s.tourneys.store.GetTournament(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil, 0, nil
+		return nil, nil
 	case err != nil:
-		return nil, 0, err
+		return nil, err
 	case row.State != store.TournamentRunning:
-		return nil, 0, nil
+		return nil, nil
 	}
 	tr, err := s.tourneyNow(ctx, id)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return nil, 0, nil
-	case err != nil:
-		return nil, 0, err
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil
 	}
-	return tr, game, nil
+	return tr, err
 }
 
 // watchBarred returns ErrPermission when ctx's principal may not watch tableID, a game in play:
@@ -79,18 +86,57 @@ func (s *Referee) runningDealSet(ctx context.Context, tableID string) (*tourney,
 // watched such games live (an integrator's trial); a bot key was the only one barred. nil
 // otherwise; the store's error when the tournament cannot be read.
 func (s *Referee) watchBarred(ctx context.Context, tableID string) error {
+	return s.sharedCardsBar(ctx)(tableID)
+}
+
+// sharedCardsBar returns watchBarred for ctx's principal, which reads each tournament once over
+// its calls (a listing's page of its games in play).
+func (s *Referee) sharedCardsBar(ctx context.Context) func(tableID string) error {
 	p := PrincipalFrom(ctx)
-	if p.Role == RoleAdmin {
+	type read struct {
+		tr  *tourney
+		err error
+	}
+	seen := map[string]read{}
+	return func(tableID string) error {
+		id, game, ok := tourneyOfTable(tableID)
+		if p.Role == RoleAdmin || !ok {
+			return nil
+		}
+		r, ok := seen[id]
+		if !ok {
+			r.tr, r.err = s.runningTourney(ctx, id)
+			seen[id] = r
+		}
+		if r.tr == nil || r.err != nil || p.ID == r.tr.creator {
+			return r.err
+		}
+		if other, deal := pendingGame(r.tr, game); other != "" {
+			return errorf(ErrPermission, "table %s plays deal set %d of tournament %s, which is still in play (table %s): the games "+
+				"of a deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch "+
+				"one (docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended", tableID, deal, r.tr.id, other)
+		}
 		return nil
 	}
-	tr, game, err := s.runningDealSet(ctx, tableID)
-	if tr == nil || err != nil || p.ID == tr.creator {
-		return err
-	}
-	if other, deal := pendingGame(tr, game); other != "" {
-		return errorf(ErrPermission, "table %s plays deal set %d of tournament %s, which is still in play (table %s): the games "+
-			"of a deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch "+
-			"one (docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended", tableID, deal, tr.id, other)
+}
+
+// hideSharedScores clears the scores of those of infos, tables in play, that ctx's principal may
+// not watch (watchBarred): a game's score moves with its melds, which tell of the cards that the
+// other games of its deal set hold (GetTable showed them live to any key: an integrator's trial).
+// The infos so changed are copies. The store's error when a tournament cannot be read.
+func (s *Referee) hideSharedScores(ctx context.Context, infos []*pb.TableInfo) error {
+	bar := s.sharedCardsBar(ctx)
+	for i, info := range infos {
+		if st := info.GetState(); st != pb.TableState_TABLE_STATE_PLAYING && st != pb.TableState_TABLE_STATE_WAITING || len(info.GetScores()) == 0 {
+			continue
+		}
+		if err := bar(info.GetTableId()); errors.Is(err, ErrPermission) {
+			c := proto.Clone(info).(*pb.TableInfo)
+			c.Scores = nil
+			infos[i] = c
+		} else if err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -176,7 +176,7 @@ func TestTournamentCreatorCancelsItsGame(t *testing.T) {
 // TestWatchBarredWhileDealSetInPlay: a tournament's game in play whose deal set has another game
 // to play, on the same cards, is watched by an admin and the tournament's creator only: a public
 // page's watcher key, which any competitor can read, watched it live (an integrator's trial), and
-// only a bot key was barred.
+// only a bot key was barred; the others see it in GetTable and ListTables without its scores.
 func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	ctx := context.Background()
@@ -199,6 +199,20 @@ func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
 		err := watchFirst(ctx, r, g0, c.p)
 		if c.barred && (!errors.Is(err, ErrPermission) || err.Error() != want) || !c.barred && err != nil {
 			t.Errorf("the watch of %s by %s (%s): %v; barred %t, want %q", g0, c.p.ID, c.p.Role, err, c.barred, want)
+		}
+		// Nor does its score move for them in GetTable and ListTables (it showed the melds live).
+		wantScores := 2
+		if c.barred {
+			wantScores = 0
+		}
+		pctx := withPrincipal(ctx, c.p)
+		got, err := r.srv.GetTable(pctx, &pb.GetTableRequest{TableId: g0})
+		if err != nil || len(got.GetTable().GetScores()) != wantScores {
+			t.Errorf("GetTable %s by %s: %v, scores %v; want %d scores", g0, c.p.ID, err, got.GetTable().GetScores(), wantScores)
+		}
+		list, err := r.srv.ListTables(pctx, &pb.ListTablesRequest{TableIds: []string{g0}})
+		if err != nil || len(list.GetTables()) != 1 || len(list.GetTables()[0].GetScores()) != wantScores {
+			t.Errorf("ListTables %s by %s: %v, %v; want %d scores", g0, c.p.ID, err, list.GetTables(), wantScores)
 		}
 	}
 }

@@ -1218,7 +1218,8 @@ type TableInfo struct {
 	// last_seq is the seq of the table's latest event.
 	LastSeq uint64 `protobuf:"varint,8,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// scores are every side's score now: its points in the current deal and its total (once the
-	// game has ended, GameResult.scores).
+	// game has ended, GameResult.scores). Empty for a tournament's game in play that the caller may
+	// not watch (WatchTable: its deal set has another game to play, docs/TOURNAMENTS.md).
 	Scores []*SideScore `protobuf:"bytes,9,rep,name=scores,proto3" json:"scores,omitempty"`
 	// result is the game's result; set once finished or cancelled.
 	Result *GameResult `protobuf:"bytes,10,opt,name=result,proto3" json:"result,omitempty"`

@@ -50,7 +50,8 @@ export interface TableInfo {
   'last_seq'?: (number | string | Long);
   /**
    * scores are every side's score now: its points in the current deal and its total (once the
-   * game has ended, GameResult.scores).
+   * game has ended, GameResult.scores). Empty for a tournament's game in play that the caller may
+   * not watch (WatchTable: its deal set has another game to play, docs/TOURNAMENTS.md).
    */
   'scores'?: (_bezique_v1_SideScore)[];
   /**
@@ -129,7 +130,8 @@ export interface TableInfo__Output {
   'last_seq': (number);
   /**
    * scores are every side's score now: its points in the current deal and its total (once the
-   * game has ended, GameResult.scores).
+   * game has ended, GameResult.scores). Empty for a tournament's game in play that the caller may
+   * not watch (WatchTable: its deal set has another game to play, docs/TOURNAMENTS.md).
    */
   'scores': (_bezique_v1_SideScore__Output)[];
   /**
