@@ -154,22 +154,25 @@ func stalledTournament(t *testing.T, r *referee, host Principal) (tn, g0, g1 str
 	}
 }
 
-// TestTournamentCreatorCancelsItsGame: the creator of a tournament may cancel one of its games,
-// as it may the tournament (it was refused: only the table's creator, the referee's runner, or an
-// admin could: an integrator's trial); another organiser may not.
-func TestTournamentCreatorCancelsItsGame(t *testing.T) {
+// TestTournamentGameCancelledByAdminOnly: a tournament's game is cancelled by an admin only, and
+// its creator is told why (a game cancelled counts nowhere: a creator that could cancel one could
+// drop the games its favourite was losing) and that it may cancel the tournament; it was told
+// "only its creator or an admin", as the creator of the tournament (an integrator's trial).
+func TestTournamentGameCancelledByAdminOnly(t *testing.T) {
 	r := startReferee(t, nil, quiet)
 	ctx := context.Background()
 	host := Principal{ID: "k-host", Role: RoleOrganiser}
 	tn, g0, _ := stalledTournament(t, r, host)
 	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn, "") }()
-	_, err := r.srv.Referee.CancelTable(withPrincipal(ctx, Principal{ID: "k-other", Role: RoleOrganiser}), g0, "")
-	if want := "table " + g0 + ": only its creator or an admin may cancel it (key k-other has role organiser)"; !errors.Is(err, ErrPermission) || err.Error() != want {
-		t.Errorf("another organiser's CancelTable %s: %v; want ErrPermission %q", g0, err, want)
+	_, err := r.srv.Referee.CancelTable(withPrincipal(ctx, host), g0, "")
+	want := "table " + g0 + " is a game of tournament " + tn + ": only an admin may cancel one of its games, which then counts nowhere " +
+		"(docs/TOURNAMENTS.md); the tournament's creator may cancel the tournament (key k-host has role organiser)"
+	if !errors.Is(err, ErrPermission) || err.Error() != want {
+		t.Errorf("the tournament creator's CancelTable %s: %v; want ErrPermission %q", g0, err, want)
 	}
-	info, err := r.srv.Referee.CancelTable(withPrincipal(ctx, host), g0, "stuck")
+	info, err := r.srv.Referee.CancelTable(withPrincipal(ctx, Principal{ID: "admin", Role: RoleAdmin}), g0, "stuck")
 	if err != nil || info.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
-		t.Errorf("the tournament creator's CancelTable %s: %v, %v; want it cancelled", g0, info, err)
+		t.Errorf("an admin's CancelTable %s: %v, %v; want it cancelled", g0, info, err)
 	}
 }
 

@@ -662,9 +662,10 @@ func inPlay(ti *pb.TableInfo) bool {
 
 // CancelTable ends a table in play without a result (outcome CANCELLED, with the reason, or
 // "cancelled by request"); every seat and watcher is told. It returns the table's final info.
-// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]), and
-// a tournament's game the tournament's creator too (which could cancel the tournament but not
-// one of its games: an integrator's trial). A
+// Only the table's creator or an admin may cancel it (ctx's principal, see [PrincipalFrom]); a
+// tournament's game only an admin (the runner created it), which the refusal says: a game
+// cancelled counts nowhere, so a tournament's creator that could cancel one could drop the games
+// its favourite was losing (an integrator's trial asked for it, a re-trial showed that). A
 // table quarantined here is ended in the store without replaying it (see cancelQuarantined).
 // ErrNotFound for an unknown table, ErrEnded for a table that has ended, ErrPermission for
 // another principal, a [FieldError] for a reason longer than MaxReasonBytes or with a control
@@ -674,10 +675,6 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 		return nil, err
 	}
 	p := PrincipalFrom(ctx)
-	host := ""
-	if p.Role != RoleAdmin {
-		host = s.tourneyCreator(ctx, id)
-	}
 	var ti *pb.TableInfo
 	var cerr error
 	err := s.onTable(ctx, id, func(t *table) {
@@ -685,7 +682,12 @@ func (s *Referee) CancelTable(ctx context.Context, id, reason string) (*pb.Table
 			cerr = errorf(ErrEnded, "table %s is %s", t.id, stateLabel(t.state))
 			return
 		}
-		if p.Role != RoleAdmin && p.ID != t.creator && (host == "" || p.ID != host) {
+		if tn, _, ok := tourneyOfTable(t.id); ok && p.Role != RoleAdmin {
+			cerr = errorf(ErrPermission, "table %s is a game of tournament %s: only an admin may cancel one of its games, which then counts "+
+				"nowhere (docs/TOURNAMENTS.md); the tournament's creator may cancel the tournament (key %s has role %s)", t.id, tn, p.ID, p.Role)
+			return
+		}
+		if p.Role != RoleAdmin && p.ID != t.creator {
 			cerr = errorf(ErrPermission, "table %s: only its creator or an admin may cancel it (key %s has role %s)", t.id, p.ID, p.Role)
 			return
 		}

@@ -1147,24 +1147,6 @@ func tourneyOfTable(tableID string) (tournamentID string, game int, ok bool) {
 	return tableID[:cut], game, true
 }
 
-// tourneyCreator is the creator of the tournament whose game tableID is (this referee's copy, or
-// its stored row); "" for a table of no tournament, one that is unknown, or created before
-// creators were stored, and when the store cannot be read.
-func (s *Referee) tourneyCreator(ctx context.Context, tableID string) string {
-	id, _, ok := tourneyOfTable(tableID)
-	if !ok {
-		return ""
-	}
-	if tr, err := s.tourneyByID(id); err == nil {
-		return tr.creator
-	}
-	row, err := s.tourneys.store.GetTournament(ctx, id)
-	if err != nil {
-		return ""
-	}
-	return row.Creator
-}
-
 // playTourneyGame plays one game of the schedule on its table (created unless it exists: a game in
 // play before a restart is awaited, not played again), reads the result from its record and
 // stores it. A table that ended without a record (quarantined, then cancelled: cancelQuarantined)
