@@ -18,7 +18,7 @@ import grpc
 from bezique.v1 import seat_pb2, seat_service_pb2, seat_service_pb2_grpc
 from bezique.v1 import actions_pb2, events_pb2, table_pb2, view_pb2
 from bezique_bot.cards import expand_view
-from bezique_bot.decision import Decision, check_decide, wants_decision
+from bezique_bot.decision import Decision, check_decide, wants_decision, wants_welcome
 from bezique_bot.status import retry_delay
 
 #: Decide is the bot: it gets the seat's view and the legal actions of one decision request and
@@ -262,8 +262,9 @@ class Config:
     #: at most: never more than a quarter of the time the request leaves (answer_by), so that a
     #: 300 ms clock leaves decide 225 ms, not 100.
     safety_margin: float = 0.2
-    #: on_event, if set, is called with every Event the seat receives, in order, once each.
-    on_event: Optional[Callable[[events_pb2.Event], None]] = None
+    #: on_event, if set, is called with every Event the seat receives, in order, once each, and,
+    #: when it takes a second argument (wants_welcome), the Welcome of its game.
+    on_event: Optional[Callable[..., None]] = None
     #: on_welcome, if set, is called with every Welcome (the first join and each resume).
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
     #: logger receives the SDK's logs; None uses the "bezique_bot" logger.
@@ -445,6 +446,7 @@ class _Player:
         self.late = 0  # how many requests were answered for decide at their deadline
         self.unstored = 0  # how many answers the referee could not store (REJECTION_CODE_UNAVAILABLE), each sent again
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-decide")
+        self.event_welcome = cfg.on_event is not None and wants_welcome(cfg.on_event)  # on_event(event, welcome)
 
     def run(self) -> table_pb2.GameResult:
         channel = new_channel(self.cfg)
@@ -497,7 +499,9 @@ class _Player:
                 elif kind == "event":
                     if m.event.seq > self.last_seq:
                         self.last_seq = m.event.seq
-                        if self.cfg.on_event:
+                        if self.event_welcome:
+                            self.cfg.on_event(m.event, self.welcome)
+                        elif self.cfg.on_event:
                             self.cfg.on_event(m.event)
                 elif kind == "decision_request":
                     self._on_request(m.decision_request)

@@ -75,6 +75,20 @@ def wants_decision(decide) -> bool:
     return len(positional) >= 3 and (positional[2].default is inspect.Parameter.empty or positional[2].name == "decision")
 
 
+def wants_welcome(on_event) -> bool:
+    """wants_welcome reports whether on_event takes its game's Welcome as a second argument, as
+    Node's onEvent(event, welcome) does: it has two positional parameters or more, or ``*args``.
+    One of one parameter (``events.append``) is called with the event alone, as before; one whose
+    signature cannot be read too. A serve bot of capacity above 1 could not tell which game an
+    event was of (a bot author's trial)."""
+    try:
+        params = list(inspect.signature(on_event).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return any(p.kind == p.VAR_POSITIONAL for p in params) or len(positional) >= 2
+
+
 def check_decide(decide) -> None:
     """check_decide raises TypeError when decide cannot be called as play and serve call it,
     ``decide(view, legal_actions)`` or, for one that wants_decision, with a Decision third: a

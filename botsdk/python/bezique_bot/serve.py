@@ -9,7 +9,7 @@ from typing import Callable, Optional, Sequence, Union, cast
 
 import grpc
 
-from bezique.v1 import events_pb2, lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
+from bezique.v1 import lobby_pb2, lobby_service_pb2, lobby_service_pb2_grpc, rules_pb2, seat_pb2, table_pb2, tournament_pb2
 from bezique_bot.client import (DEFAULT_TAKEOVER_WAIT, Config, Decide, _Reconnect, auth_metadata, from_referee, new_channel, play,
                                 retryable)
 from bezique_bot.decision import check_decide
@@ -76,11 +76,11 @@ class ServeConfig:
     #: on_game_over, if set, is called from each game's thread when the game ends.
     on_game_over: Optional[OnGameOver] = None
     #: on_welcome and on_event are as in Config, for every game: called from each game's thread,
-    #: with that game's Welcome (its table_id and seat say which) and events (which do not: with a
-    #: capacity above 1, tell games apart by the thread, or by decide's table) (the Go SDK's
-    #: ServeConfig had them, this one not: a competition host's trial).
+    #: with that game's Welcome (its table_id and seat say which) and events, each with its game's
+    #: Welcome when on_event takes a second argument (the Go SDK's ServeConfig had them, this one
+    #: not: a competition host's trial).
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
-    on_event: Optional[Callable[[events_pb2.Event], None]] = None
+    on_event: Optional[Callable[..., None]] = None
 
     def __post_init__(self) -> None:
         self.bot_name = self.bot_name.strip()

@@ -56,6 +56,15 @@ class AuthMetadataTest(unittest.TestCase):
         self.assertEqual(client.auth_metadata(" \n"), ())
 
 
+class WantsWelcomeTest(unittest.TestCase):
+    def test_second_argument(self):
+        from bezique_bot.decision import wants_welcome
+        self.assertTrue(wants_welcome(lambda e, w: None))
+        self.assertTrue(wants_welcome(lambda *a: None))
+        self.assertFalse(wants_welcome(lambda e: None))
+        self.assertFalse(wants_welcome([].append))  # one positional parameter: the event alone
+
+
 class UnbatchTest(unittest.TestCase):
     def test_batch_messages_in_order_between_others(self):
         ev = lambda seq: seat_service_pb2.ConnectResponse(event=events_pb2.Event(seq=seq))

@@ -44,9 +44,10 @@ class ServeTest(unittest.TestCase):
             ended.append((a, result, error))
             done.set()
 
-        welcomes, events = [], []  # every game's, as Config's on_welcome and on_event
+        welcomes, events = [], []  # every game's, as Config's on_welcome and on_event (with each event's Welcome)
         cfg = ServeConfig(server=addr, key=key.secret, capacity=2, variants=[rules_pb2.VARIANT_TWO_HANDED], on_game_over=game_over,
-                          on_welcome=lambda w: welcomes.append((w.table_id, w.seat)), on_event=events.append)
+                          on_welcome=lambda w: welcomes.append((w.table_id, w.seat)),
+                          on_event=lambda e, w: events.append((e, w.table_id, w.seat)))
         server = threading.Thread(target=serve, args=(cfg, strategy_bot, stop))
         server.start()
         self.addCleanup(server.join, 10)
@@ -69,7 +70,8 @@ class ServeTest(unittest.TestCase):
         self.assertEqual((a.table_id, a.seat), (table.table_id, 0))
         self.assertEqual(result.outcome, table_pb2.OUTCOME_COMPLETED)
         self.assertEqual(welcomes, [(table.table_id, 0)])
-        self.assertEqual(events[-1].WhichOneof("payload"), "game_ended")
+        self.assertEqual(events[-1][0].WhichOneof("payload"), "game_ended")
+        self.assertEqual({(t, s) for _, t, s in events}, {(table.table_id, 0)})
         tables = table_service_pb2_grpc.TableServiceStub(channel)
         rec = tables.GetRecord(table_service_pb2.GetRecordRequest(table_id=table.table_id), metadata=admin, timeout=10).record
         self.assertEqual(rec.seats[0].bot_name, "py-serve")
