@@ -15,6 +15,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/tournament"
+	"github.com/bezique-arena/bezique/wire"
 )
 
 // TestRecordWithheldWhileDealSetInPlay: the record of a tournament's ended game is withheld from
@@ -172,7 +173,20 @@ func TestTournamentGameCancelledByAdminOnly(t *testing.T) {
 	}
 	info, err := r.srv.Referee.CancelTable(withPrincipal(ctx, Principal{ID: "admin", Role: RoleAdmin}), g0, "stuck")
 	if err != nil || info.GetResult().GetOutcome() != pb.Outcome_OUTCOME_CANCELLED {
-		t.Errorf("an admin's CancelTable %s: %v, %v; want it cancelled", g0, info, err)
+		t.Fatalf("an admin's CancelTable %s: %v, %v; want it cancelled", g0, info, err)
+	}
+	// Its record, of a game cancelled in play, verifies (wire's Verify refuses a game cancelled
+	// after its end).
+	rec, err := r.srv.Referee.GetRecord(ctx, g0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := wire.ReplayRecord(rec)
+	if err == nil {
+		err = rp.Verify(rec)
+	}
+	if err != nil {
+		t.Errorf("the record of %s, cancelled in play: %v", g0, err)
 	}
 }
 

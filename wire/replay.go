@@ -261,6 +261,12 @@ func (r *Replayed) Verify(rec *pb.GameRecord) error {
 		if res.GetOutcome() == pb.Outcome_OUTCOME_EXPIRED && len(r.Steps) > 0 {
 			return fmt.Errorf("result.outcome: expired, but the record has %d actions: a table expires waiting for its seats, before any", len(r.Steps))
 		}
+		// A table is cancelled in play only: one whose actions end the game was played to its end,
+		// and its result erased (a tournament's verify refused every game cancelled in play, as if
+		// so erased: a host's trial).
+		if r.Game.Over() {
+			return fmt.Errorf("result.outcome: %s, but the replayed game is over: a table is cancelled only in play", OutcomeName(res.GetOutcome()))
+		}
 	default: // its outcome removed, a record was read as completed by some and checked by none (an outside trial)
 		return fmt.Errorf("result.outcome: %v, not how a game ends", res.GetOutcome())
 	}

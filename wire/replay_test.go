@@ -118,7 +118,11 @@ func TestVerifyChecksTheDeals(t *testing.T) {
 			"result.winner_side: stated "},
 		{"expired with actions", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_EXPIRED, nil },
 			"result.outcome: expired, but the record has "},
-		{"cancelled in play", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_CANCELLED, nil }, ""},
+		// A table is cancelled in play only: a game played to its end stated cancelled was erased
+		// (it verified, and a tournament's verify refused every game cancelled with actions, an
+		// honest one too: a host's trial; TestTournamentGameCancelledByAdminOnly verifies one).
+		{"cancelled after its end", func(r *pb.GameRecord) { r.Result.Outcome, r.Result.WinnerSide = pb.Outcome_OUTCOME_CANCELLED, nil },
+			"result.outcome: cancelled, but the replayed game is over: a table is cancelled only in play"},
 		// The actions the referee played for each seat, stated in the result, are checked
 		// against the actions' interventions where stated (empty before it existed).
 		{"auto_played", func(r *pb.GameRecord) { r.Result.AutoPlayed = []uint32{0, 0} }, ""},

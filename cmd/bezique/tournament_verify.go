@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -99,7 +100,8 @@ func verifyTournament(path, dir string, w io.Writer) error {
 	}
 	seated := tn.Spec.EntrantsOf(results)
 	seen := map[int]bool{}
-	namedByBot := 0 // records naming built-in seats for their bots (verifyGame)
+	namedByBot := 0        // records naming built-in seats for their bots (verifyGame)
+	var cancelled []string // the games cancelled, with their reasons (verifyGame)
 	for i, res := range results {
 		if res.Game < 0 || res.Game >= len(schedule) {
 			return fmt.Errorf("result of %s: game %d is not in the schedule of %d games", res.TableID, res.Game, len(schedule))
@@ -115,17 +117,23 @@ func verifyTournament(path, dir string, w io.Writer) error {
 		if got := tn.Results[i].Entrants; !slices.Equal(got, seated[i]) {
 			return fmt.Errorf("result of game %d: entrants %q, the schedule seats %q", res.Game, got, seated[i])
 		}
-		byBot, err := verifyGame(dir, seed, tn.DealingSource, &tn.Spec, schedule[res.Game], res)
+		byBot, reason, err := verifyGame(dir, seed, tn.DealingSource, &tn.Spec, schedule[res.Game], res)
 		if err != nil {
 			return err
 		}
 		if byBot {
 			namedByBot++
 		}
+		if reason != "" {
+			cancelled = append(cancelled, fmt.Sprintf("%s (%q)", res.TableID, reason))
+		}
 	}
 	fmt.Fprintf(w, "%d records: each of its game's table and entrants, dealt from its deal set's seed as announced, replaying to its stated result, which is the export's.\n", len(tn.Results))
 	if namedByBot > 0 {
 		fmt.Fprintf(w, "%d of them name built-in seats for their bots, as builds before 2026-12-02 did: which bot sat where is checked, and the schedule says which entrant of the bot.\n", namedByBot)
+	}
+	if len(cancelled) > 0 {
+		fmt.Fprintf(w, "%d of them cancelled, counted nowhere, their deal sets left out of the deal diff: %s.\n", len(cancelled), strings.Join(cancelled, ", "))
 	}
 	recomputed := tournament.Compute(&tn.Spec, results)
 	want, err := json.Marshal(recomputed)
@@ -349,36 +357,35 @@ func oneOutcomeBefore(got, want map[string]any) bool {
 // its seed is its deal set's (tournament.DealSeed), it replays to its stated result, and the
 // result it gives (service.ResultFromRecord, as the tournament's runner read it) is res, its SPRT
 // verdict aside (the runner marks it on the result). namedByBot is a record that names its
-// built-in seats for their bots, as builds before 2026-12-02 did.
-func verifyGame(dir string, seed engine.Seed, dealing string, spec *tournament.Spec, g tournament.Game, res tournament.Result) (namedByBot bool, err error) {
+// built-in seats for their bots, as builds before 2026-12-02 did; cancelled is the reason of a
+// game cancelled (every side absent, or an admin's CancelTable in play: its record does not
+// replay to the game's end, wire's Verify; a game erased as cancelled after its end is refused
+// so, where every game cancelled with actions was refused as erased, an honest one too: a host's
+// trial), "" for another.
+func verifyGame(dir string, seed engine.Seed, dealing string, spec *tournament.Spec, g tournament.Game, res tournament.Result) (namedByBot bool, cancelled string, err error) {
 	entrants := spec.Entrants
 	path := filepath.Join(dir, res.TableID+".json")
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() { // /dev/zero or a FIFO read for ever (an outside trial)
-		return false, fmt.Errorf("record of game %d: %s is not a regular file", res.Game, path)
+		return false, "", fmt.Errorf("record of game %d: %s is not a regular file", res.Game, path)
 	}
 	rec, err := readRecord(path)
 	if err != nil {
-		return false, fmt.Errorf("record of game %d: %w", res.Game, err)
+		return false, "", fmt.Errorf("record of game %d: %w", res.Game, err)
 	}
 	// A tournament's table plays the spec's variant and options, deals from its seed until a side
 	// reaches the target, and is not stacked: a record of other rules, cut short by deals_planned
 	// or with a host's first deal stacked replayed as genuine (an outside trial).
 	if rec.GetRules().GetVariant() != wire.VariantToProto(spec.Variant) || !maps.Equal(rec.GetRules().GetOptions(), spec.Options) && len(rec.GetRules().GetOptions())+len(spec.Options) > 0 {
-		return false, fmt.Errorf("%s: rules %s %v, where the tournament plays %s %v", path, rec.GetRules().GetVariant(), rec.GetRules().GetOptions(), wire.VariantToProto(spec.Variant), spec.Options)
+		return false, "", fmt.Errorf("%s: rules %s %v, where the tournament plays %s %v", path, rec.GetRules().GetVariant(), rec.GetRules().GetOptions(), wire.VariantToProto(spec.Variant), spec.Options)
 	}
 	if rec.GetDealsPlanned() != 0 || rec.GetStackedDeal() != nil {
-		return false, fmt.Errorf("%s: a deal stacked or a number of deals planned, which a tournament's table never has", path)
-	}
-	if o := rec.GetResult().GetOutcome(); (o == pb.Outcome_OUTCOME_CANCELLED || o == pb.Outcome_OUTCOME_EXPIRED) && len(rec.GetActions()) > 0 {
-		// A tournament's game with a result cancelled is one every side was absent from (one
-		// cancelled in play has no result): a game erased as cancelled (an outside trial).
-		return false, fmt.Errorf("%s: %d actions in a game %s, which a tournament's result never has", path, len(rec.GetActions()), wire.OutcomeName(o))
+		return false, "", fmt.Errorf("%s: a deal stacked or a number of deals planned, which a tournament's table never has", path)
 	}
 	if rec.GetTableId() != res.TableID {
-		return false, fmt.Errorf("%s: the record of table %s, not of %s", path, rec.GetTableId(), res.TableID)
+		return false, "", fmt.Errorf("%s: the record of table %s, not of %s", path, rec.GetTableId(), res.TableID)
 	}
 	if got := rec.GetDealingSource().String(); dealing != pb.DealingSource_DEALING_SOURCE_UNSPECIFIED.String() && got != dealing {
-		return false, fmt.Errorf("%s: dealing %s, where the tournament announces %s", path, got, dealing)
+		return false, "", fmt.Errorf("%s: dealing %s, where the tournament announces %s", path, got, dealing)
 	}
 	var names, want, byBot []string
 	for _, st := range rec.GetSeats() {
@@ -398,26 +405,29 @@ func verifyGame(dir string, seed engine.Seed, dealing string, spec *tournament.S
 	// which entrant of one bot: the schedule's is taken.
 	namedByBot = !slices.Equal(names, want) && slices.Equal(names, byBot)
 	if !slices.Equal(names, want) && !namedByBot {
-		return false, fmt.Errorf("%s: seats %q, where game %d seats %q", path, names, res.Game, want)
+		return false, "", fmt.Errorf("%s: seats %q, where game %d seats %q", path, names, res.Game, want)
 	}
 	if want := tournament.DealSeed(seed, g.Deal); !bytes.Equal(rec.GetSeed(), want[:]) {
-		return false, fmt.Errorf("%s: seed %s is not deal set %d's, %s", path, hex.EncodeToString(rec.GetSeed()), g.Deal, hex.EncodeToString(want[:]))
+		return false, "", fmt.Errorf("%s: seed %s is not deal set %d's, %s", path, hex.EncodeToString(rec.GetSeed()), g.Deal, hex.EncodeToString(want[:]))
 	}
 	rp, err := wire.ReplayRecord(rec)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return false, "", fmt.Errorf("%s: %w", path, err)
 	}
 	if err := rp.Verify(rec); err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return false, "", fmt.Errorf("%s: %w", path, err)
 	}
 	got := service.ResultFromRecord(res.Game, rec)
 	res.SPRT = nil
 	if !reflect.DeepEqual(got, res) {
 		a, _ := json.Marshal(res)
 		b, _ := json.Marshal(got)
-		return false, fmt.Errorf("%s: the export's result of game %d is not the record's:\nexported %s\nrecord   %s", path, res.Game, a, b)
+		return false, "", fmt.Errorf("%s: the export's result of game %d is not the record's:\nexported %s\nrecord   %s", path, res.Game, a, b)
 	}
-	return namedByBot, nil
+	if rec.GetResult().GetOutcome() == pb.Outcome_OUTCOME_CANCELLED {
+		cancelled = cmp.Or(rec.GetResult().GetReason(), "no reason given")
+	}
+	return namedByBot, cancelled, nil
 }
 
 // tournamentID is the form of a tournament's id (service.TournamentIDPrefix and 16 hex digits).

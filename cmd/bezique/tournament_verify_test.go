@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/bezique-arena/bezique/botsdk"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/tournament"
 )
 
@@ -317,5 +321,68 @@ func TestStandingsAgreeOneOutcome(t *testing.T) {
 		if _, err := standingsAgree([]byte(exported), []byte(recomputed)); (err == nil) != ok {
 			t.Errorf("%s against %s: %v; want agreement %v", exported, recomputed, err, ok)
 		}
+	}
+}
+
+// TestTournamentVerifyCancelledInPlay: an export whose tournament had a game cancelled in play by
+// an admin (CancelTable) verifies, saying which games were cancelled and why: they count nowhere.
+// Every game cancelled with actions was refused as a game erased as cancelled, an honest one too
+// (a host's trial); a game played to its end stated cancelled is refused by wire's Verify
+// (TestVerifyChecksTheDeals). The test waits for an action of game 0 before it cancels it.
+func TestTournamentVerifyCancelledInPlay(t *testing.T) {
+	ctx, ref := testReferee(t, 2*time.Minute)
+	var games, answered atomic.Int32
+	sctx, stopServe := context.WithCancel(ctx)
+	defer stopServe()
+	go func() {
+		_ = botsdk.Serve(sctx, botsdk.ServeConfig{Config: botsdk.Config{Server: ref.addr, BotName: "stuck", Logger: quietLogger(io.Discard)}},
+			func() botsdk.Bot {
+				if games.Add(1) > 1 {
+					return botsdk.NewRandom(1)
+				}
+				// Game 0: three answers, then none (it stays in play).
+				return botsdk.BotFunc(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
+					if answered.Add(1) <= 3 {
+						return req.GetLegalActions()[0].GetActionId(), nil
+					}
+					<-ctx.Done()
+					return 0, ctx.Err()
+				})
+			})
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if out, err := runCmd(ctx, "lobby", "--server", ref.addr); err == nil && strings.Contains(out, "\nstuck ") {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("lobby: %v\n%s", err, out)
+		}
+	}
+	out, err := runCmd(ctx, "tournament", "create", "--server", ref.addr, "--entrant", "s=lobby:stuck", "--entrant", "random",
+		"--deals", "1", "--concurrency", "1", "--option", "target=300")
+	if err != nil {
+		t.Fatalf("tournament create: %v\n%s", err, out)
+	}
+	id, _, _ := strings.Cut(out, "\n")
+	g0 := id + "-g0"
+	for deadline := time.Now().Add(20 * time.Second); answered.Load() <= 3; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("game 0's lobby seat answered %d requests, not 3 and a fourth", answered.Load())
+		}
+	}
+	if out, err := runCmd(ctx, "cancel", "--server", ref.addr, g0, "--reason", "stuck"); err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	if out, err := runCmd(ctx, "tournament", "watch", "--server", ref.addr, id); err != nil {
+		t.Fatalf("tournament watch: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	export, records := filepath.Join(dir, "t.json"), filepath.Join(dir, "records")
+	if out, err := runCmd(ctx, "tournament", "export", "--server", ref.addr, id, "--json", export, "--records", records); err != nil {
+		t.Fatalf("export: %v\n%s", err, out)
+	}
+	out, err = runCmd(ctx, "tournament", "verify", export, "--records", records)
+	want := "\n1 of them cancelled, counted nowhere, their deal sets left out of the deal diff: " + g0 + ` ("stuck").` + "\n"
+	if err != nil || !strings.Contains(out, want) {
+		t.Errorf("verify: %v\n%s\nwant it to say:%s", err, out, want)
 	}
 }
