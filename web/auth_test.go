@@ -219,3 +219,60 @@ func TestLinkKeyOffered(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedCardsGameWaits: a tournament's game whose deal set has another game to play, opened
+// with a watcher key (a club site's), says in words why it cannot be watched, with no board, and
+// tries again; once its deal set has ended it shows the game. A club site's visitor was
+// shown an empty board and the referee's words with a docs path, never retried (a host's trial).
+func TestSharedCardsGameWaits(t *testing.T) {
+	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
+	ctx := browser(t)
+	admin := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+adminKey)
+	keys := pb.NewKeyServiceClient(r.cc)
+	site, err := keys.CreateKey(admin, &pb.CreateKeyRequest{Name: "club-site", Role: pb.Role_ROLE_WATCHER})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := keys.CreateKey(admin, &pb.CreateKeyRequest{Name: "lobbyist", Role: pb.Role_ROLE_BOT})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, id, step := heldTournament(t, r, bot.GetSecret(), admin)
+	g0 := id + "-g0"
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if info, err := r.tables.GetTable(admin, &pb.GetTableRequest{TableId: g0}); err == nil && info.GetTable().GetState() == pb.TableState_TABLE_STATE_PLAYING {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("game 0 never came into play: %v", err)
+		}
+	}
+	want := "This tournament game is dealt the same cards as another game of the tournament still to be played, so it cannot be " +
+		"watched, nor its record read, before that one has ended (only the tournament's host may). This page tries again every 10 seconds."
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/"+g0+"#key="+site.GetSecret()), chromedp.WaitVisible(".error")); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := chromedp.Run(ctx, chromedp.Text(".error")); err != nil || msg != want {
+		t.Errorf("the page of %s, in play, says %q (%v); want %q", g0, msg, err, want)
+	}
+	if boards, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#board").length`)); err != nil || boards != 0 {
+		t.Errorf("%d boards drawn (%v); want none", boards, err)
+	}
+	shot(t, ctx, "shared-cards-wait")
+	step <- struct{}{} // game 0 plays on to its end, game 1 (its deal set's other) comes to its first decision
+	step <- struct{}{} // game 1 too: deal set 0 has ended
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // games 2 and 3 (deal set 1) are let go too: the bot's held decisions end with them
+		for {
+			select {
+			case step <- struct{}{}:
+			case <-done:
+				return
+			}
+		}
+	}()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#status a")?.getAttribute("href") === "/replay/%s"`, g0),
+		chromedp.WithPollingTimeout(45*time.Second))); err != nil {
+		t.Fatalf("the page never showed %s once its deal set had ended: %v", g0, err)
+	}
+}

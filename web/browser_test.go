@@ -726,14 +726,15 @@ func TestFirstPageLoad(t *testing.T) {
 
 // heldTournament starts a round robin of a lobby bot and random (two-handed, duplicate deals,
 // one game at a time, 4 games) on r: the lobby bot holds each game's first decision until the
-// test sends on step. It returns the tournament service and the tournament's id.
-func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceClient, id string, step chan<- struct{}) {
+// test sends on step. It returns the tournament service and the tournament's id. With keys on,
+// botKey is the lobby bot's key and ctx carries the tournament's creator's; else "" and any ctx.
+func heldTournament(t *testing.T, r *referee, botKey string, ctx context.Context) (tournaments pb.TournamentServiceClient, id string, step chan<- struct{}) {
 	t.Helper()
 	steps := make(chan struct{}, 1)
 	served, stopServing := context.WithCancel(context.Background())
 	serving := make(chan error, 1)
 	cfg := botsdk.ServeConfig{Config: botsdk.Config{Server: "passthrough:///bufnet", BotName: "lobbyist", BotVersion: "1",
-		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond}}
+		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: botKey}}
 	go func() {
 		serving <- botsdk.Serve(served, cfg, func() botsdk.Bot {
 			bot, _ := bots.New("rulebook", 1)
@@ -747,14 +748,14 @@ func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceC
 	t.Cleanup(func() { stopServing(); <-serving })
 	lobby := pb.NewLobbyServiceClient(r.cc)
 	for present := false; !present; time.Sleep(10 * time.Millisecond) {
-		listed, err := lobby.ListBots(context.Background(), &pb.ListBotsRequest{})
+		listed, err := lobby.ListBots(ctx, &pb.ListBotsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		present = len(listed.GetBots()) == 1
 	}
 	tournaments = pb.NewTournamentServiceClient(r.cc)
-	created, err := tournaments.CreateTournament(context.Background(), &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
+	created, err := tournaments.CreateTournament(ctx, &pb.CreateTournamentRequest{Spec: &pb.TournamentSpec{
 		Name: "web test", Format: pb.TournamentFormat_TOURNAMENT_FORMAT_ROUND_ROBIN, Variant: pb.Variant_VARIANT_TWO_HANDED,
 		Deals: 2, Duplicate: true, Concurrency: 1, Entrants: []*pb.Entrant{
 			{Id: "lobbyist", Kind: &pb.Entrant_LobbyBot{LobbyBot: "lobbyist"}},
@@ -777,7 +778,7 @@ func heldTournament(t *testing.T, r *referee) (tournaments pb.TournamentServiceC
 func TestTournamentStandings(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
-	tournaments, id, step := heldTournament(t, r)
+	tournaments, id, step := heldTournament(t, r, "", context.Background())
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id)); err != nil {
 		t.Fatal(err)
 	}

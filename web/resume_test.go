@@ -524,7 +524,7 @@ func TestTournamentPageResumesAfterACut(t *testing.T) {
 	r := startReferee(t)
 	ctx := browser(t)
 	proxy := startCutProxy(t, r.url)
-	tournaments, id, step := heldTournament(t, r)
+	tournaments, id, step := heldTournament(t, r, "", context.Background())
 	if err := chromedp.Do(ctx, chromedp.Navigate(proxy.url+"/tournaments/"+id)); err != nil {
 		t.Fatal(err)
 	}

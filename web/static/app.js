@@ -59,10 +59,39 @@ function explain(err, doing = "show this page") {
       ? `The referee refused the API key: ${err.message}. Check it, or ${where}.`
       : `This referee needs an API key to ${doing}: ${where}${doing === "show this page" ? " (a watcher key is enough to watch)" : ""}. The referee said: ${err.message}`;
   }
+  if (sharedCards(err)) {
+    return "This tournament game is dealt the same cards as another game of the tournament still to be played, so it cannot be " +
+      "watched, nor its record read, before that one has ended (only the tournament's host may). This page tries again every 10 seconds.";
+  }
   if (err.code === "permission_denied") {
     return `The API key may not do this: ${err.message}`;
   }
   return err.message;
+}
+
+// sharedCards reports whether err refuses a tournament's game, or its record, while another game
+// dealt the same cards is to be played (docs/TOURNAMENTS.md, "Shared cards"): a club site's
+// visitor was shown an empty board and the referee's words with a docs path (a host's trial).
+function sharedCards(err) {
+  return (err.code === "permission_denied" && /"Shared cards"/.test(err.message ?? "")) ||
+    (err.code === "failed_precondition" && /its games share their cards/.test(err.message ?? ""));
+}
+
+// SHARED_RETRY_MS is how often a page refused for shared cards (sharedCards) tries again.
+const SHARED_RETRY_MS = 10000;
+
+// untilShared calls fn again, every SHARED_RETRY_MS, while it is refused for shared cards,
+// showing why in main meanwhile, and returns its value; any other failure is thrown.
+async function untilShared(fn) {
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!sharedCards(err)) throw err;
+      main.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`;
+      await new Promise((r) => setTimeout(r, SHARED_RETRY_MS));
+    }
+  }
 }
 
 function fail(err) {
@@ -320,8 +349,14 @@ function header(info) {
 }
 
 // watch shows a table live: its events folded and drawn as they come. A cut stream is opened
-// again from the first event not yet folded, "reconnecting…" showing meanwhile (follow).
-async function watch(id, embedded) {
+// again from the first event not yet folded, "reconnecting…" showing meanwhile (follow). A
+// tournament's game refused for shared cards is tried again until it may be watched, or has
+// ended and opens as its replay (untilShared).
+function watch(id, embedded) {
+  return untilShared(() => watchOnce(id, embedded));
+}
+
+async function watchOnce(id, embedded) {
   document.title = `Table ${id} – Bézique referee`;
   const { table: info } = await firstLoad(() => call(`${TABLES}/GetTable`, { tableId: id }));
   main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status" role="status"></p>`;
@@ -354,8 +389,8 @@ async function watch(id, embedded) {
 // replay steps through a finished game: GetReplay's events, folded up to the slider's step.
 async function replay(id, embedded) {
   document.title = `Replay ${id} – Bézique referee`;
-  const [{ record }, { events }] = await firstLoad(() => Promise.all([
-    call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })]));
+  const [{ record }, { events }] = await untilShared(() => firstLoad(() => Promise.all([
+    call(`${TABLES}/GetRecord`, { tableId: id }), call(`${TABLES}/GetReplay`, { tableId: id })])));
   // deals[i] is the step at which deal i+1 is dealt and its first card not yet played (a long
   // game's slider of thousands of steps was the only way to a deal).
   const deals = [];
