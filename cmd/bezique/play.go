@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,11 @@ connection would, and the table's policy for a disconnected seat applies.`,
   bezique play --server 127.0.0.1:7777 --table t-57a43cdcc7f762f7 --seat 0 --token 5b0e9c...`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			// A table joined is on the referee of $BEZIQUE_SERVER when --server is not given, as
+			// for every other command (it was refused: a host's trial); a new game is local.
+			if env := strings.TrimSpace(os.Getenv(serverEnv)); o.conn.server == "" && env != "" && (o.table != "" || o.token != "") {
+				o.conn.server = env
+			}
 			if o.conn.server != "" {
 				for _, name := range []string{"variant", "seed", "option", "bots"} {
 					if cmd.Flags().Changed(name) {
@@ -64,7 +70,7 @@ connection would, and the table's policy for a disconnected seat applies.`,
 				}
 				o.key = apiKey(cmd)
 			} else if o.table != "" || o.token != "" {
-				return fmt.Errorf("--table and --token join a table on a referee: give its address with --server")
+				return fmt.Errorf("--table and --token join a table on a referee: give its address with --server (or $%s)", serverEnv)
 			}
 			return runPlay(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 		},

@@ -194,12 +194,19 @@ func TestPlayOnAReferee(t *testing.T) {
 		want string
 	}{
 		{[]string{"play", "--server", ref.addr, "--table", m[1]}, "--server needs --table and --token (or --key for a seat bound to the key's bot)"},
-		{[]string{"play", "--table", m[1], "--token", m[2]}, "--table and --token join a table on a referee: give its address with --server"},
+		{[]string{"play", "--table", m[1], "--token", m[2]}, "--table and --token join a table on a referee: give its address with --server (or $BEZIQUE_SERVER)"},
 		{[]string{"play", "--server", ref.addr, "--table", m[1], "--token", m[2], "--variant", "rubicon"}, "--variant shapes a new game in this process: with --server, the table already exists"},
 	} {
 		if _, err := runCmd(ctx, c.args...); err == nil || err.Error() != c.want {
 			t.Errorf("%v: err %v, want %q", c.args, err, c.want)
 		}
+	}
+	// With $BEZIQUE_SERVER, --table joins on that referee, as every command's --server defaults
+	// to it (it was refused, "give its address with --server": a host's trial); the game has
+	// ended, which only that referee can say.
+	t.Setenv(serverEnv, ref.addr)
+	if _, err := runCmd(ctx, "play", "--table", m[1], "--token", m[2]); err == nil || !strings.Contains(err.Error(), m[1]) || strings.Contains(err.Error(), "--server") {
+		t.Errorf("play --table with $%s: %v; want the referee's refusal of the ended table %s", serverEnv, err, m[1])
 	}
 	// A built-in bot's seat is refused before anything is said (it said "You are seat 0 …",
 	// then the refusal: a docs trial).
