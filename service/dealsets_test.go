@@ -128,7 +128,8 @@ func watchFirst(ctx context.Context, r *referee, id string, p Principal) error {
 
 // stalledTournament starts a match of one deal set, duplicate, created by host, whose game 0 stays
 // in play (its lobby bot never answers) while game 1, on the same cards, waits; it returns the
-// tournament's id and the two games' tables once game 0 is in play.
+// tournament's id and the two games' tables once game 0 is in play; the tournament is cancelled
+// when the test ends.
 func stalledTournament(t *testing.T, r *referee, host Principal) (tn, g0, g1 string) {
 	t.Helper()
 	r.serveBotFunc(t, "slow", 1, func() botsdk.Bot {
@@ -144,6 +145,7 @@ func stalledTournament(t *testing.T, r *referee, host Principal) (tn, g0, g1 str
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _, _ = r.srv.Referee.CancelTournament(ctx, created.ID, "") })
 	g0, g1 = TourneyTableID(created.ID, 0), TourneyTableID(created.ID, 1)
 	for deadline := time.Now().Add(waitFor); ; time.Sleep(5 * time.Millisecond) {
 		if info, err := r.srv.Referee.GetTable(ctx, g0); err == nil && info.GetState() == pb.TableState_TABLE_STATE_PLAYING {
@@ -164,7 +166,6 @@ func TestTournamentGameCancelledByAdminOnly(t *testing.T) {
 	ctx := context.Background()
 	host := Principal{ID: "k-host", Role: RoleOrganiser}
 	tn, g0, _ := stalledTournament(t, r, host)
-	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn, "") }()
 	_, err := r.srv.Referee.CancelTable(withPrincipal(ctx, host), g0, "")
 	want := "table " + g0 + " is a game of tournament " + tn + ": only an admin may cancel one of its games, which then counts nowhere " +
 		"(docs/TOURNAMENTS.md); the tournament's creator may cancel the tournament (key k-host has role organiser)"
@@ -199,7 +200,6 @@ func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
 	ctx := context.Background()
 	host := Principal{ID: "k-host", Role: RoleOrganiser}
 	tn, g0, g1 := stalledTournament(t, r, host)
-	defer func() { _, _ = r.srv.Referee.CancelTournament(ctx, tn, "") }()
 	want := "table " + g0 + " plays deal set 0 of tournament " + tn + ", which is still in play (table " + g1 + "): the games of a " +
 		"deal set are dealt the same cards, so before its last game only an admin or the tournament's creator may watch one " +
 		"(docs/TOURNAMENTS.md, \"Shared cards\"); read its record once its deal set has ended"
