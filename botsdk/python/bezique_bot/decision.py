@@ -77,16 +77,19 @@ def wants_decision(decide) -> bool:
 
 def wants_welcome(on_event) -> bool:
     """wants_welcome reports whether on_event takes its game's Welcome as a second argument, as
-    Node's onEvent(event, welcome) does: it has two positional parameters or more, or ``*args``.
-    One of one parameter (``events.append``) is called with the event alone, as before; one whose
-    signature cannot be read too. A serve bot of capacity above 1 could not tell which game an
-    event was of (a bot author's trial)."""
+    Node's onEvent(event, welcome) does: it has a second positional parameter without a default
+    value, or one named ``welcome``. Any other (``events.append``, ``print``, a logger's ``info``,
+    ``lambda e, log=log: ...``, ``queue.put``) is called with the event alone, as before; one whose
+    signature cannot be read too (a first version passed the Welcome to any callable of ``*args``
+    or of a second parameter with a default, and ``print`` printed it with every event, a
+    default-argument capture was overwritten: a re-trial). A serve bot of capacity above 1 could
+    not tell which game an event was of (a bot author's trial)."""
     try:
         params = list(inspect.signature(on_event).parameters.values())
     except (TypeError, ValueError):
         return False
     positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return any(p.kind == p.VAR_POSITIONAL for p in params) or len(positional) >= 2
+    return len(positional) >= 2 and (positional[1].default is inspect.Parameter.empty or positional[1].name == "welcome")
 
 
 def check_decide(decide) -> None:

@@ -1,5 +1,7 @@
 """Tests of the SDK's pure parts: status codes, deadlines, answers by request id, fallbacks."""
 
+import functools
+import logging
 import os
 import queue
 import threading
@@ -60,9 +62,18 @@ class WantsWelcomeTest(unittest.TestCase):
     def test_second_argument(self):
         from bezique_bot.decision import wants_welcome
         self.assertTrue(wants_welcome(lambda e, w: None))
-        self.assertTrue(wants_welcome(lambda *a: None))
+        self.assertTrue(wants_welcome(lambda e, welcome=None: None))
         self.assertFalse(wants_welcome(lambda e: None))
         self.assertFalse(wants_welcome([].append))  # one positional parameter: the event alone
+        # *args, or a second parameter with a default: the event alone (a re-trial: print printed
+        # the Welcome with every event, a default-argument capture was overwritten).
+        log = []
+        self.assertFalse(wants_welcome(lambda *a: None))
+        self.assertFalse(wants_welcome(print))
+        self.assertFalse(wants_welcome(logging.getLogger("x").info))
+        self.assertFalse(wants_welcome(lambda e, log=log: log.append(e)))
+        self.assertFalse(wants_welcome(queue.Queue().put))
+        self.assertFalse(wants_welcome(functools.partial(print, "event:")))
 
 
 class UnbatchTest(unittest.TestCase):
