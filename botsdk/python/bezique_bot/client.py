@@ -263,7 +263,7 @@ class Config:
     #: 300 ms clock leaves decide 225 ms, not 100.
     safety_margin: float = 0.2
     #: on_event, if set, is called with every Event the seat receives, in order, once each, and,
-    #: when it takes a second argument (wants_welcome), the Welcome of its game.
+    #: when it wants it (wants_welcome: a second parameter without a default), the Welcome of its game.
     on_event: Optional[Callable[..., None]] = None
     #: on_welcome, if set, is called with every Welcome (the first join and each resume).
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None

@@ -77,7 +77,7 @@ class ServeConfig:
     on_game_over: Optional[OnGameOver] = None
     #: on_welcome and on_event are as in Config, for every game: called from each game's thread,
     #: with that game's Welcome (its table_id and seat say which) and events, each with its game's
-    #: Welcome when on_event takes a second argument (the Go SDK's ServeConfig had them, this one
+    #: Welcome when on_event wants it (wants_welcome) (the Go SDK's ServeConfig had them, this one
     #: not: a competition host's trial).
     on_welcome: Optional[Callable[[seat_pb2.Welcome], None]] = None
     on_event: Optional[Callable[..., None]] = None
