@@ -246,8 +246,9 @@ func TestSharedCardsGameWaits(t *testing.T) {
 			t.Fatalf("game 0 never came into play: %v", err)
 		}
 	}
-	want := "This tournament game is dealt the same cards as another game of the tournament still to be played, so it cannot be " +
-		"watched, nor its record read, before that one has ended (only the tournament's host may). This page tries again every 10 seconds."
+	want := "This tournament game is dealt the same cards as another game of the tournament still in play or to be played, so it " +
+		"cannot be watched, nor its record read, before that one has ended (only the tournament's host and the referee's admins may). " +
+		"This page tries again every 10 seconds."
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/t/"+g0+"#key="+site.GetSecret()), chromedp.WaitVisible(".error")); err != nil {
 		t.Fatal(err)
 	}
@@ -256,6 +257,15 @@ func TestSharedCardsGameWaits(t *testing.T) {
 	}
 	if boards, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#board").length`)); err != nil || boards != 0 {
 		t.Errorf("%d boards drawn (%v); want none", boards, err)
+	}
+	// Across a try (10 s) the words stay as they are, the same element, and no board is drawn (an
+	// empty board was drawn and the alert put back at each try: a re-trial).
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.sharedAlert = document.querySelector(".error"), true)`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(11 * time.Second)
+	if same, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.sharedAlert === document.querySelector(".error") && !document.querySelector("#board")`)); err != nil || !same {
+		t.Errorf("after a try the page's alert was put back, or a board drawn (%v)", err)
 	}
 	shot(t, ctx, "shared-cards-wait")
 	step <- struct{}{} // game 0 plays on to its end, game 1 (its deal set's other) comes to its first decision

@@ -60,8 +60,9 @@ function explain(err, doing = "show this page") {
       : `This referee needs an API key to ${doing}: ${where}${doing === "show this page" ? " (a watcher key is enough to watch)" : ""}. The referee said: ${err.message}`;
   }
   if (sharedCards(err)) {
-    return "This tournament game is dealt the same cards as another game of the tournament still to be played, so it cannot be " +
-      "watched, nor its record read, before that one has ended (only the tournament's host may). This page tries again every 10 seconds.";
+    return "This tournament game is dealt the same cards as another game of the tournament still in play or to be played, so it " +
+      "cannot be watched, nor its record read, before that one has ended (only the tournament's host and the referee's admins may). " +
+      "This page tries again every 10 seconds.";
   }
   if (err.code === "permission_denied") {
     return `The API key may not do this: ${err.message}`;
@@ -80,15 +81,25 @@ function sharedCards(err) {
 // SHARED_RETRY_MS is how often a page refused for shared cards (sharedCards) tries again.
 const SHARED_RETRY_MS = 10000;
 
-// untilShared calls fn again, every SHARED_RETRY_MS, while it is refused for shared cards,
-// showing why in main meanwhile, and returns its value; any other failure is thrown.
+// untilShared calls fn(refused) again, every SHARED_RETRY_MS, while it is refused for shared
+// cards, showing why in main meanwhile (once: an alert put back at each try was announced again),
+// and returns its value; refused says whether a try was refused before. Any other failure is
+// thrown, main emptied of the words that said the page tries again.
 async function untilShared(fn) {
+  let shown = "";
   for (;;) {
     try {
-      return await fn();
+      return await fn(shown !== "");
     } catch (err) {
-      if (!sharedCards(err)) throw err;
-      main.innerHTML = `<p class="error" role="alert">${esc(explain(err))}</p>`;
+      if (!sharedCards(err)) {
+        if (shown) main.replaceChildren();
+        throw err;
+      }
+      const words = explain(err);
+      if (words !== shown || !main.querySelector(".error")) {
+        main.innerHTML = `<p class="error" role="alert">${esc(words)}</p>`;
+        shown = words;
+      }
       await new Promise((r) => setTimeout(r, SHARED_RETRY_MS));
     }
   }
@@ -353,19 +364,25 @@ function header(info) {
 // tournament's game refused for shared cards is tried again until it may be watched, or has
 // ended and opens as its replay (untilShared).
 function watch(id, embedded) {
-  return untilShared(() => watchOnce(id, embedded));
+  return untilShared((refused) => watchOnce(id, embedded, refused));
 }
 
-async function watchOnce(id, embedded) {
+// watchOnce is one try of watch. After a refusal (refused) the page keeps its words until the
+// stream's first message: it drew an empty board at each try, its GetTable answered (a re-trial).
+async function watchOnce(id, embedded, refused) {
   document.title = `Table ${id} – Bézique referee`;
   const { table: info } = await firstLoad(() => call(`${TABLES}/GetTable`, { tableId: id }));
-  main.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status" role="status"></p>`;
-  const board = document.getElementById("board"), status = document.getElementById("status");
+  const view = document.createElement("div");
+  view.innerHTML = `${embedded ? "" : header(info)}<div id="board"></div><p id="status" role="status"></p>`;
+  const board = view.querySelector("#board"), status = view.querySelector("#status");
   const t = newTable(info.seats);
-  draw(board, t);
+  // drawn once shown: a board's clock ticks for as long as the page lives
+  const show = () => { if (!view.isConnected) { main.replaceChildren(view); draw(board, t); } };
+  if (!refused) show();
   let end = null;
   try {
     await follow(`${TABLES}/WatchTable`, () => ({ tableId: id, clockReports: true, fromSeq: t.seq + 1 }), (m) => {
+      show();
       if (m.event) {
         if (Number(m.event.seq ?? 0) <= t.seq) return; // folded before the cut
         apply(t, m.event);
@@ -382,6 +399,7 @@ async function watchOnce(id, embedded) {
     location.replace(embedded ? `/embed/replay/${id}` : `/replay/${id}`);
     return;
   }
+  show();
   status.innerHTML = `${embedded ? "" : `<a href="/replay/${id}">Replay this game</a>`}`;
   if (end.result) { t.over = outcomeText(end.result) + settlementText(end.result); draw(board, t); }
 }
