@@ -224,8 +224,9 @@ func TestWatchBarredWhileDealSetInPlay(t *testing.T) {
 		}
 		pctx := withPrincipal(ctx, c.p)
 		got, err := r.srv.GetTable(pctx, &pb.GetTableRequest{TableId: g0})
-		if err != nil || len(got.GetTable().GetScores()) != wantScores {
-			t.Errorf("GetTable %s by %s: %v, scores %v; want %d scores", g0, c.p.ID, err, got.GetTable().GetScores(), wantScores)
+		if err != nil || len(got.GetTable().GetScores()) != wantScores || (got.GetTable().GetLastSeq() == 0) != c.barred {
+			t.Errorf("GetTable %s by %s: %v, scores %v, last seq %d; want %d scores, and a last seq but to the barred", g0, c.p.ID, err,
+				got.GetTable().GetScores(), got.GetTable().GetLastSeq(), wantScores)
 		}
 		list, err := r.srv.ListTables(pctx, &pb.ListTablesRequest{TableIds: []string{g0}})
 		if err != nil || len(list.GetTables()) != 1 || len(list.GetTables()[0].GetScores()) != wantScores {

@@ -56,7 +56,7 @@ connection would, and the table's policy for a disconnected seat applies.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// A table joined is on the referee of $BEZIQUE_SERVER when --server is not given, as
 			// for every other command (it was refused: a host's trial); a new game is local.
-			if env := strings.TrimSpace(os.Getenv(serverEnv)); o.conn.server == "" && env != "" && (o.table != "" || o.token != "") {
+			if env := strings.TrimSpace(os.Getenv(serverEnv)); !cmd.Flags().Changed("server") && env != "" && (o.table != "" || o.token != "") {
 				o.conn.server = env
 			}
 			if o.conn.server != "" {
@@ -78,9 +78,9 @@ connection would, and the table's policy for a disconnected seat applies.`,
 	addGameFlags(cmd, &o.game)
 	cmd.Flags().StringVar(&o.bots, "bots", o.bots, "the other seats' built-in bots, comma-separated (a shorter list repeats)")
 	cmd.Flags().IntVar(&o.seat, "seat", 0, "your seat, 0-based")
-	o.conn.register(cmd.Flags(), "", "a referee's address (host:port): play --table's --seat there, instead of a new game in this process")
-	cmd.Flags().StringVar(&o.table, "table", "", "with --server: the table's id")
-	cmd.Flags().StringVar(&o.token, "token", "", "with --server: the seat's token")
+	o.conn.register(cmd.Flags(), "", "a referee's address (host:port): play --table's --seat there, instead of a new game in this process (with --table, default $"+serverEnv+")")
+	cmd.Flags().StringVar(&o.table, "table", "", "the id of a table on the referee of --server")
+	cmd.Flags().StringVar(&o.token, "token", "", "the seat's token, at --table")
 	return cmd
 }
 

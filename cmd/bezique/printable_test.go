@@ -45,3 +45,13 @@ func TestPrintable(t *testing.T) {
 		t.Errorf("seatName = %q", got)
 	}
 }
+
+// TestTableColumnsWithheldScores: a tournament's game in play listed without its scores (the key
+// may not watch it: TableInfo.scores) says so; a blank column said nothing (a re-trial).
+func TestTableColumnsWithheldScores(t *testing.T) {
+	for id, want := range map[string]string{"tn-0123456789abcdef-g0": "withheld (shared cards)", "t-1": ""} {
+		if got := tableColumns(&pb.TableInfo{TableId: id, State: pb.TableState_TABLE_STATE_PLAYING})[4]; got != want {
+			t.Errorf("the scores of %s in play, none given: %q, want %q", id, got, want)
+		}
+	}
+}

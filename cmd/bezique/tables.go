@@ -25,6 +25,7 @@ import (
 	"github.com/bezique-arena/bezique/engine"
 	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 	"github.com/bezique-arena/bezique/scenario"
+	"github.com/bezique-arena/bezique/service"
 	"github.com/bezique-arena/bezique/wire"
 )
 
@@ -176,7 +177,11 @@ func tableColumns(t *pb.TableInfo) []string {
 	if r := t.GetQuarantineReason(); r != "" {
 		outcome = "quarantined: " + printable(r)
 	}
-	return []string{t.GetTableId(), state, variant, strings.Join(seats, " "), scoresText(t.GetScores()), outcome, dealing}
+	scores := scoresText(t.GetScores())
+	if t.GetState() == pb.TableState_TABLE_STATE_PLAYING && len(t.GetScores()) == 0 && strings.HasPrefix(t.GetTableId(), service.TournamentIDPrefix) {
+		scores = "withheld (shared cards)" // TableInfo.scores: the key may not watch it (a blank column said nothing: a re-trial)
+	}
+	return []string{t.GetTableId(), state, variant, strings.Join(seats, " "), scores, outcome, dealing}
 }
 
 func newCreateCmd() *cobra.Command {

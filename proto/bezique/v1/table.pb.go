@@ -1215,7 +1215,8 @@ type TableInfo struct {
 	// seed_commitment is the commitment to the seed, SHA-256(seed_salt || seed) in lowercase hex
 	// (docs/DEALING.md); the record reveals the salt and the seed.
 	SeedCommitment string `protobuf:"bytes,7,opt,name=seed_commitment,json=seedCommitment,proto3" json:"seed_commitment,omitempty"`
-	// last_seq is the seq of the table's latest event.
+	// last_seq is the seq of the table's latest event; 0 for a tournament's game in play that the
+	// caller may not watch (as scores).
 	LastSeq uint64 `protobuf:"varint,8,opt,name=last_seq,json=lastSeq,proto3" json:"last_seq,omitempty"`
 	// scores are every side's score now: its points in the current deal and its total (once the
 	// game has ended, GameResult.scores). Empty for a tournament's game in play that the caller may

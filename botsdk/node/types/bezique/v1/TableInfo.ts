@@ -45,7 +45,8 @@ export interface TableInfo {
    */
   'seed_commitment'?: (string);
   /**
-   * last_seq is the seq of the table's latest event.
+   * last_seq is the seq of the table's latest event; 0 for a tournament's game in play that the
+   * caller may not watch (as scores).
    */
   'last_seq'?: (number | string | Long);
   /**
@@ -125,7 +126,8 @@ export interface TableInfo__Output {
    */
   'seed_commitment': (string);
   /**
-   * last_seq is the seq of the table's latest event.
+   * last_seq is the seq of the table's latest event; 0 for a tournament's game in play that the
+   * caller may not watch (as scores).
    */
   'last_seq': (number);
   /**
