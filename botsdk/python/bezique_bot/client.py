@@ -499,10 +499,11 @@ class _Player:
                 elif kind == "event":
                     if m.event.seq > self.last_seq:
                         self.last_seq = m.event.seq
-                        if self.event_welcome:
-                            self.cfg.on_event(m.event, self.welcome)
-                        elif self.cfg.on_event:
-                            self.cfg.on_event(m.event)
+                        on_event = self.cfg.on_event
+                        if on_event is not None and self.event_welcome:
+                            on_event(m.event, self.welcome)
+                        elif on_event is not None:
+                            on_event(m.event)
                 elif kind == "decision_request":
                     self._on_request(m.decision_request)
                 elif kind == "rejection":
