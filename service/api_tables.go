@@ -18,8 +18,8 @@ func (s *Server) CreateTable(ctx context.Context, in *pb.CreateTableRequest) (*p
 	return resp, statusOf(err)
 }
 
-// GetTable returns a table's info, without the scores of a tournament's game in play that the
-// caller may not watch (Referee.hideSharedScores). NotFound for an unknown table.
+// GetTable returns a table's info, without the scores and last seq of a tournament's game in play
+// that the caller may not watch (Referee.hideSharedProgress). NotFound for an unknown table.
 func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.GetTableResponse, error) {
 	if err := checkID("table_id", req.GetTableId()); err != nil {
 		return nil, statusOf(err)
@@ -36,21 +36,19 @@ func (s *Server) GetTable(ctx context.Context, req *pb.GetTableRequest) (*pb.Get
 		return nil, statusOf(err)
 	}
 	infos := []*pb.TableInfo{ti}
-	if err := s.Referee.hideSharedScores(ctx, infos); err != nil {
-		return nil, statusOf(err)
-	}
+	s.Referee.hideSharedProgress(ctx, infos)
 	return &pb.GetTableResponse{Table: infos[0]}, nil
 }
 
 // ListTables lists tables, oldest first, optionally only those in one state, or only those of
 // table_ids (see [Referee.ListTables]). Pages of page_size (default 50, at most 1 000);
 // next_page_token is empty on the last page. A tournament's game in play that the caller may not
-// watch is listed without its scores (Referee.hideSharedScores). InvalidArgument naming the field for a malformed
+// watch is listed without its scores and last seq (Referee.hideSharedProgress). InvalidArgument naming the field for a malformed
 // page_token, more than 1 000 table_ids, or table_ids with page_token or state.
 func (s *Server) ListTables(ctx context.Context, req *pb.ListTablesRequest) (*pb.ListTablesResponse, error) {
 	resp, err := s.Referee.ListTables(ctx, req)
 	if err == nil {
-		err = s.Referee.hideSharedScores(ctx, resp.Tables)
+		s.Referee.hideSharedProgress(ctx, resp.Tables)
 	}
 	return resp, statusOf(err)
 }

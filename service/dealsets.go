@@ -120,26 +120,23 @@ func (s *Referee) sharedCardsBar(ctx context.Context) func(tableID string) error
 	}
 }
 
-// hideSharedScores clears the scores and the last seq of those of infos, tables in play, that
-// ctx's principal may not watch (watchBarred): a game's score moves with its melds, which tell of
-// the cards that the other games of its deal set hold (GetTable showed them live to any key: an
-// integrator's trial), and its count of events with its declarations (a re-trial). The infos so
-// changed are copies. The store's error when a tournament cannot be read.
-func (s *Referee) hideSharedScores(ctx context.Context, infos []*pb.TableInfo) error {
+// hideSharedProgress clears the scores and the last seq of those of infos, tables in play, that
+// ctx's principal may not watch (watchBarred), or whose tournament the store cannot answer for:
+// a game's score moves with its melds, which tell of the cards that the other games of its deal
+// set hold (GetTable showed them live to any key: an integrator's trial), and its count of events
+// with its declarations (a re-trial). The infos so changed are copies.
+func (s *Referee) hideSharedProgress(ctx context.Context, infos []*pb.TableInfo) {
 	bar := s.sharedCardsBar(ctx)
 	for i, info := range infos {
 		if st := info.GetState(); st != pb.TableState_TABLE_STATE_PLAYING && st != pb.TableState_TABLE_STATE_WAITING {
 			continue
 		}
-		if err := bar(info.GetTableId()); errors.Is(err, ErrPermission) {
+		if bar(info.GetTableId()) != nil {
 			c := proto.Clone(info).(*pb.TableInfo)
 			c.Scores, c.LastSeq = nil, 0
 			infos[i] = c
-		} else if err != nil {
-			return err
 		}
 	}
-	return nil
 }
 
 // pendingGame is the table of a game of the deal set of tr's game game, other than game itself,

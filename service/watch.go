@@ -159,7 +159,8 @@ func (s *Referee) WatchTable(ctx context.Context, id string, fromSeq uint64, del
 	var qerr error
 	over := false // the game had ended: the watch is its record's events
 	// A tournament's game in play whose deal set has other games to play is watched by its host
-	// only: they are dealt the same cards, so its play tells their hidden cards (watchBarred).
+	// and the admins only: they are dealt the same cards, so its play tells their hidden cards
+	// (watchBarred).
 	var barred error
 	if strings.HasPrefix(id, TournamentIDPrefix) {
 		if barred = s.watchBarred(ctx, id); barred != nil && !errors.Is(barred, ErrPermission) {
