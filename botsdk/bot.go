@@ -2,6 +2,7 @@ package botsdk
 
 import (
 	"github.com/bezique-arena/bezique/bots"
+	pb "github.com/bezique-arena/bezique/proto/bezique/v1"
 )
 
 // Bot decides for one seat: it is [bots.Bot], so a bot written for the SDK can also be seated
@@ -10,6 +11,19 @@ type Bot = bots.Bot
 
 // BotFunc adapts a function to the Bot interface: it is [bots.Func].
 type BotFunc = bots.Func
+
+// Observer is a [Bot] that follows its own game. [Play] calls Welcome with every Welcome of the
+// seat (the first join and each resume, which restates the game up to Welcome.last_seq) and Event
+// with every event after it, in order and once each (an event sent again after a reconnection is
+// not repeated), on the goroutine that calls Decide, before Config's OnWelcome and OnEvent. With
+// [Serve], whose newBot makes a bot for each game, it is how a bot that plays several games at
+// once (ServeConfig.Capacity above 1) keeps each game's state apart: Config's OnEvent is called
+// from every game's goroutine with the event alone.
+type Observer interface {
+	Bot
+	Welcome(*pb.Welcome)
+	Event(*pb.Event)
+}
 
 // NewRandom returns the built-in random bot ([bots.Random]) whose choices are fixed by seed: the
 // baseline opponent for an SDK user's tests.

@@ -72,9 +72,11 @@ type Config struct {
 	// (default 200 ms), at most: never more than a quarter of the time from the request's receipt
 	// to its deadline (AnswerBy), so that a 300 ms clock leaves Decide 225 ms, not 100.
 	SafetyMargin time.Duration
-	// OnEvent, if set, is called with every event the seat receives, in order.
+	// OnEvent, if set, is called with every event the seat receives, in order (after the bot's
+	// own Event, for an [Observer]).
 	OnEvent func(*pb.Event)
-	// OnWelcome, if set, is called with every Welcome (the first join and each resume).
+	// OnWelcome, if set, is called with every Welcome (the first join and each resume; after the
+	// bot's own Welcome, for an [Observer]).
 	OnWelcome func(*pb.Welcome)
 	// Member is the bot's place in a team seat (consultation, RULES.md §3.5: RemoteSeat.team_size
 	// members join one seat with its token); 0, the captain, for a seat of one bot. Under
@@ -90,7 +92,8 @@ type Config struct {
 	// exactly as with VIEW_MODE_FULL; the finished tricks' messages (View.past_tricks) are shared
 	// from one request to the next and must not be modified. VIEW_MODE_NONE asks for decision
 	// requests without the seat's view (smaller still), for a bot that keeps its own view from
-	// OnWelcome's snapshot and OnEvent's events (docs/write-a-bot.md says what to track).
+	// the Welcome's snapshot and the events ([Observer], or OnWelcome and OnEvent;
+	// docs/write-a-bot.md says what to track).
 	ViewMode pb.ViewMode
 }
 
@@ -236,12 +239,18 @@ func (p *player) handle(ctx context.Context, stream pb.SeatService_ConnectClient
 			p.lastSeq = k.Welcome.GetLastSeq()
 		}
 		p.proposes = k.Welcome.GetMember() != 0 && k.Welcome.GetTeamPolicy() == pb.TeamPolicy_TEAM_POLICY_CAPTAIN
+		if o, ok := p.bot.(Observer); ok {
+			o.Welcome(k.Welcome)
+		}
 		if p.cfg.OnWelcome != nil {
 			p.cfg.OnWelcome(k.Welcome)
 		}
 	case *pb.ConnectResponse_Event:
 		if s := k.Event.GetSeq(); s > p.lastSeq {
 			p.lastSeq = s
+			if o, ok := p.bot.(Observer); ok {
+				o.Event(k.Event)
+			}
 			if p.cfg.OnEvent != nil {
 				p.cfg.OnEvent(k.Event)
 			}

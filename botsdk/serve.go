@@ -23,7 +23,7 @@ type ServeConfig struct {
 	// stream and for every game; TableID, Seat and Token are set per game from its announcement.
 	// With a Key the bot is the key's name in the lobby (BotName then goes into each Join only);
 	// without, BotName is its name. OnEvent and OnWelcome, if set, are called from every game's
-	// goroutine.
+	// goroutine, without saying which game: a bot that follows its games implements [Observer].
 	Config
 	// Capacity is the most games the bot plays at once, 1 to 64 (default 1).
 	Capacity int
