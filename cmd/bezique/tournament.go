@@ -670,7 +670,8 @@ tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standi
   games W D L   games with a result; cancelled games count nowhere
   score         its side's final totals over the games played to their end (not forfeits)
   deal diff     duplicate deals: the mean over its whole deal sets of its total less the
-                others', summed over the set's seatings (the same cards); forfeits left out
+                others', summed over the set's seatings (the same cards); forfeits left out;
+                "–" without duplicate deals
   OpenSkill     the rating (Weng-Lin, Plackett-Luce), not Elo: mu; "± 95%" is ±1.96 sigma;
                 updated game by game in schedule order, so entrants with equal results may
                 differ; "–" before a rated game
@@ -759,6 +760,9 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		score, dealDiff := strconv.Itoa(e.Score), fmt.Sprintf("%.1f", e.DealDiff)
 		if e.Games > 0 && e.ScoredGames == 0 && e.Score == 0 && e.DealDiff == 0 {
 			score, dealDiff = "–", "–"
+		}
+		if !tn.Spec.Duplicate { // no deal played on the same cards twice: nothing to compare (it read 0.0)
+			dealDiff = "–"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
 			e.Points, score, dealDiff, rating, band, e.Forfeits, e.Timeouts, e.Illegal, e.Disconnects, e.Fallbacks, e.MeanDecisionMs)

@@ -155,7 +155,8 @@ func TestTournamentServerFromEnvironment(t *testing.T) {
 // referee played for an entrant whose bot was away (its lobby bot killed mid-game: 903 actions
 // auto-played showed nowhere but in --json); and a line under it says how an entrant's forfeits
 // split by cause (on time, illegal actions, disconnected: they were one count); an entrant
-// without a game played to its end has no score nor deal diff, "–" (it read 0 and 0.0).
+// without a game played to its end has no score nor deal diff, "–" (it read 0 and 0.0), nor has
+// any entrant of a tournament without duplicate deals a deal diff.
 func TestStandingsShowDisconnects(t *testing.T) {
 	spec := tournament.Spec{Format: tournament.RoundRobin, Variant: engine.TwoHanded, Deals: 1, Duplicate: true,
 		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
@@ -183,6 +184,22 @@ absent forfeited 2 games: 2 disconnected or absent
 `
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
+	}
+	// Without duplicate deals no deal is played twice on the same cards: no deal diff (it read 0.0).
+	tn.Spec.Duplicate = false
+	out.Reset()
+	if err := printStandings(&out, tn, false); err != nil {
+		t.Fatal(err)
+	}
+	want = `tn-0 (round-robin, two-handed): 2 of 2 games, finished
+  #  entrant  games  W  D  L  points  score  deal diff  OpenSkill  ± 95%  forfeits  timeouts  illegal  disconnects  fallbacks  decision ms
+  1   random      2  2  0  0     2.0   2000          –       27.5   14.7         0         0        0            0          0         0.00
+  2       js      2  0  0  2     0.0    900          –       22.5   14.7         4         2        3          903        754         1.50
+  3     gone      2  0  0  2     0.0      0          –          –      –         2         0        0            0          0         0.00
+  4   absent      2  0  0  2     0.0      –          –          –      –         2         0        0            0          0         0.00
+` + want[strings.Index(want, "OpenSkill –"):]
+	if out.String() != want {
+		t.Fatalf("without duplicate deals, printed:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
 
