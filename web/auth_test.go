@@ -224,6 +224,7 @@ func TestLinkKeyOffered(t *testing.T) {
 // with a watcher key (a club site's), says in words why it cannot be watched, with no board, and
 // tries again; once its deal set has ended it shows the game. A club site's visitor was
 // shown an empty board and the referee's words with a docs path, never retried (a host's trial).
+// The tournament's page lists the game in play unlinked, saying why.
 func TestSharedCardsGameWaits(t *testing.T) {
 	r := startRefereeWith(t, service.Config{Auth: &service.Auth{AdminKey: adminKey}})
 	ctx := browser(t)
@@ -245,6 +246,16 @@ func TestSharedCardsGameWaits(t *testing.T) {
 		} else if time.Now().After(deadline) {
 			t.Fatalf("game 0 never came into play: %v", err)
 		}
+	}
+	// The tournament's page lists it in play with the reason, and no link to a page that could
+	// only say it (every game in play was a link: a re-trial).
+	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id+"#key="+site.GetSecret())); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#inplay li")?.textContent.startsWith("%s (shared cards: watchable when its deal set ends)") && !document.querySelector("#inplay a")`, g0),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#inplay")?.innerHTML ?? "no #inplay"`))
+		t.Fatalf("the tournament's page never listed %s in play, unlinked, with the reason: %v\n%s", g0, err, html)
 	}
 	want := "This tournament game is dealt the same cards as another game of the tournament still in play or to be played, so it " +
 		"cannot be watched, nor its record read, before that one has ended (only the tournament's host and the referee's admins may). " +

@@ -62,7 +62,8 @@ export function awayText(away) {
 }
 
 // showInPlay lists in el the tournament's games in play (its tables, named id-gN, among
-// ListTables' in play, but those ended(tableId) says have a result), each a link to watch it,
+// ListTables' in play, but those ended(tableId) says have a result), each a link to watch it (but
+// a game whose scores the listing withholds, which the key may not watch yet),
 // every two seconds while running() says so: the page listed only the games that had ended, and
 // a visitor could not find a game to watch (a browser trial). A listing refused (without a key on
 // a referee with keys) or failed shows none.
@@ -72,7 +73,12 @@ async function showInPlay(el, id, running, ended) {
       const { tables } = await call("bezique.v1.TableService/ListTables", { state: "TABLE_STATE_PLAYING", pageSize: 1000 });
       const mine = (tables ?? []).filter((t) => t.tableId.startsWith(`${id}-g`) && !ended(t.tableId))
         .sort((a, b) => Number(a.tableId.slice(id.length + 2)) - Number(b.tableId.slice(id.length + 2)));
-      el.innerHTML = mine.length ? `<h2>In play</h2><ul>${mine.map((t) => `<li><a href="/t/${esc(t.tableId)}">${esc(t.tableId)}</a>
+      // A game in play listed without scores shares its cards with a game still to be played:
+      // the key may not watch it until its deal set ends (TableInfo.scores), so it is no link
+      // (every game was one, to a page that could only say so: a re-trial).
+      const line = (t) => (t.scores ?? []).length ? `<a href="/t/${esc(t.tableId)}">${esc(t.tableId)}</a>`
+        : `${esc(t.tableId)} <span class="meta">(shared cards: watchable when its deal set ends)</span>`;
+      el.innerHTML = mine.length ? `<h2>In play</h2><ul>${mine.map((t) => `<li>${line(t)}
         ${esc(bySide((t.seats ?? []).map((s) => [n(s.side), s.name || s.botName || "bot"])))}</li>`).join("")}</ul>` : "";
     } catch {
       el.replaceChildren();
