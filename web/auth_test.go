@@ -252,7 +252,7 @@ func TestSharedCardsGameWaits(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.url+"/tournaments/"+id+"#key="+site.GetSecret())); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector("#inplay li")?.textContent.startsWith("%s (shared cards: watchable when its deal set ends)") && !document.querySelector("#inplay a")`, g0),
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!!document.querySelector("#inplay li")?.textContent.startsWith("%s (shared cards: watchable when its deal set ends)") && !document.querySelector("#inplay a")`, g0),
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#inplay")?.innerHTML ?? "no #inplay"`))
 		t.Fatalf("the tournament's page never listed %s in play, unlinked, with the reason: %v\n%s", g0, err, html)

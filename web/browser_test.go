@@ -740,7 +740,12 @@ func heldTournament(t *testing.T, r *referee, botKey string, ctx context.Context
 			bot, _ := bots.New("rulebook", 1)
 			var first sync.Once
 			return bots.Func(func(ctx context.Context, req *pb.DecisionRequest) (uint32, error) {
-				first.Do(func() { <-steps })
+				first.Do(func() { // held until the test lets it go, or ends (a failed test's cleanup waited for ever)
+					select {
+					case <-steps:
+					case <-ctx.Done():
+					}
+				})
 				return bot.Decide(ctx, req)
 			})
 		})
