@@ -18,7 +18,8 @@ type Penta [5]int
 // the Elo of the score's upper and lower 95 % bounds.
 //
 // A score of 0 or 1 (no loss or no win at all) gives an infinite Elo and a NaN
-// interval; no games at all give NaN everywhere (fastchess does the same).
+// interval; no games at all give NaN everywhere (fastchess does the same); games (or pairs) all of
+// one outcome give that outcome's Elo and a NaN interval (fastchess: ± 0).
 type EloInterval struct{ Elo, Lo, Hi float64 }
 
 // ci95 is the 97.5 % quantile of the standard normal distribution (fastchess's
@@ -43,20 +44,23 @@ func EloFromPenta(p Penta) EloInterval {
 }
 
 // eloInterval computes fastchess's Elo and error for the outcome scores (in [0, 1])
-// seen counts times each. One outcome bounds nothing: its variance is 0 whatever it was, so its
-// interval is NaN, not Elo ± 0 (one deal set split read "Elo +0 [+0, +0]", the zero-width
-// interval of two bots that play alike: a bot author's trial).
+// seen counts times each. Outcomes all of one kind bound nothing: their variance is 0 whatever
+// their number, so their interval is NaN, not Elo ± 0 (fastchess prints ± 0): one deal set split
+// read "Elo +0 [+0, +0]" (a bot author's trial), and so did two, or two draws (a host's trial).
 func eloInterval(scores []float64, counts []int) EloInterval {
-	n := 0.0
+	n, kinds := 0.0, 0
 	for _, c := range counts {
 		n += float64(c)
+		if c > 0 {
+			kinds++
+		}
 	}
 	probs := make([]float64, len(counts))
 	for i, c := range counts {
 		probs[i] = float64(c) / n
 	}
 	mu, variance := meanVariance(scores, probs)
-	if n == 1 {
+	if kinds == 1 {
 		return EloInterval{Elo: scoreToElo(mu), Lo: math.NaN(), Hi: math.NaN()}
 	}
 	spread := ci95 * math.Sqrt(variance/n)

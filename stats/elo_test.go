@@ -56,8 +56,14 @@ func TestEloEdges(t *testing.T) {
 			t.Errorf("one outcome of score ½: %+v, want Elo 0 and a NaN interval", got)
 		}
 	}
-	if got := EloFromPenta(Penta{0, 0, 2, 0, 0}); got != (EloInterval{}) {
-		t.Errorf("two deal sets split: %+v, want Elo 0 [0, 0]", got)
+	// Two deal sets split, 20 of them, two draws: still one outcome, no interval (it was [0, 0]).
+	for _, got := range []EloInterval{EloFromPenta(Penta{0, 0, 2, 0, 0}), EloFromPenta(Penta{0, 0, 20, 0, 0}), EloFromWDL(WDL{D: 2})} {
+		if got.Elo != 0 || !math.IsNaN(got.Lo) || !math.IsNaN(got.Hi) {
+			t.Errorf("outcomes all of score ½: %+v, want Elo 0 and a NaN interval", got)
+		}
+	}
+	if got := EloFromPenta(Penta{0, 1, 0, 1, 0}); got.Elo != 0 || got.Lo >= 0 || got.Hi <= 0 {
+		t.Errorf("two deal sets of scores ¼ and ¾: %+v, want Elo 0 and an interval around it", got)
 	}
 }
 

@@ -677,8 +677,8 @@ tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standi
                 differ; "–" before a rated game
 The lines under the table: each pair's "+W =D -L, Elo E [lo, hi]", logistic Elo from the
 pentanomial of duplicate deal sets (else from W/D/L) with its 95 % interval ("[?]" when a bound
-of the score's interval falls outside 0..1, too few games, or after one deal set; "+0 [+0, +0]"
-for bots that split every deal set), "±Inf" without a loss or a win; a match's SPRT, its hypotheses, LLR, bounds and
+of the score's interval falls outside 0..1, too few games, or when every deal set, or game,
+had one outcome: "+0 [?]" for bots that split every deal set), "±Inf" without a loss or a win; a match's SPRT, its hypotheses, LLR, bounds and
 verdict; the seed and salt once the tournament has ended.`,
 		Example: `  bezique tournament standings tn-0123456789abcdef
   bezique tournament standings tn-0123456789abcdef --json`,

@@ -344,16 +344,16 @@ func TestServeWithKeySaysItsName(t *testing.T) {
 }
 
 // TestEloText: a pair's Elo as the standings print it. Two bots of one strategy on duplicate
-// deals split every deal set: score ½, Elo -400·log10(1) = -0 with a zero-width interval, which
-// printed "Elo -0 [-0, +0]".
+// deals split every deal set: score ½, Elo -400·log10(1) = -0, which printed "Elo -0 [...]", and
+// no interval (it was zero-width: a host's trial).
 func TestEloText(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	for _, c := range []struct {
 		e    stats.EloInterval
 		want string
 	}{
-		{stats.EloFromPenta(stats.Penta{0, 0, 2, 0, 0}), "+0 [+0, +0]"},
-		{stats.EloFromPenta(stats.Penta{0, 0, 1, 0, 0}), "+0 [?]"}, // one deal set bounds nothing
+		{stats.EloFromPenta(stats.Penta{0, 0, 2, 0, 0}), "+0 [?]"}, // deal sets all split bound nothing (it read [+0, +0])
+		{stats.EloFromPenta(stats.Penta{0, 0, 1, 0, 0}), "+0 [?]"}, // nor does one deal set
 		{stats.EloInterval{Elo: negZero, Lo: negZero, Hi: 0}, "+0 [+0, +0]"},
 		{stats.EloInterval{Elo: 120.4, Lo: -144.2, Hi: 385.1}, "+120 [-144, +385]"},
 		{stats.EloInterval{Elo: 261.3, Lo: math.NaN(), Hi: math.NaN()}, "+261 [?]"},
