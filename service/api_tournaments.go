@@ -489,7 +489,7 @@ func standingsToProto(s tournament.Standings) *pb.Standings {
 	out := &pb.Standings{Played: uint32(s.Played), Scheduled: uint32(s.Scheduled)}
 	for _, e := range s.Entrants {
 		out.Entrants = append(out.Entrants, &pb.EntrantStanding{Entrant: e.Entrant, Games: uint32(e.Games), Wins: uint32(e.Wins), Draws: uint32(e.Draws),
-			Losses: uint32(e.Losses), Points: e.Points, Score: int64(e.Score), ScoredGames: uint32(e.ScoredGames), DealDiff: e.DealDiff, Forfeits: uint32(e.Forfeits),
+			Losses: uint32(e.Losses), Points: e.Points, Score: int64(e.Score), ScoredGames: uint32(e.ScoredGames), DealDiff: e.DealDiff, DealSets: uint32(e.DealSets), Forfeits: uint32(e.Forfeits),
 			ForfeitsTimeout: uint32(e.ForfeitsTimeout), ForfeitsIllegal: uint32(e.ForfeitsIllegal), ForfeitsDisconnect: uint32(e.ForfeitsDisconnect), Timeouts: uint32(e.Timeouts),
 			Illegal: uint32(e.Illegal), Disconnects: uint32(e.Disconnects), Fallbacks: uint32(e.Fallbacks), MeanDecisionMs: e.MeanDecisionMs, Rating: &pb.Rating{Mu: e.Rating.Mu, Sigma: e.Rating.Sigma}})
 	}

@@ -31,8 +31,14 @@ type Standing struct {
 	// every seating, none forfeited: the others compare no play on the same cards) of its score
 	// difference on the same cards:
 	// the sum over the deal set's seatings of its side's total less the mean of the other sides'
-	// totals. Zero without duplicate deals.
+	// totals. Zero without duplicate deals, and without such a deal set (DealSets 0), where it
+	// ranks as an even deal diff.
 	DealDiff float64 `json:"deal_diff"`
+	// DealSets is the number of whole deal sets DealDiff is the mean over: 0, it has no deal diff
+	// (without duplicate deals, or every deal set it played is in play, cancelled or forfeited;
+	// read as 0.0, an entrant whose games were forfeited looked even on the same cards: a host's
+	// trial).
+	DealSets int `json:"deal_sets"`
 	// Forfeits is the games it lost by forfeit; Timeouts, Illegal and Disconnects the actions the
 	// referee played for it, by cause.
 	Forfeits int `json:"forfeits"`
@@ -346,7 +352,7 @@ func Compute(spec *Spec, results []Result) Standings {
 			}
 		}
 		for i := range st {
-			if played[i] > 0 {
+			if st[i].DealSets = played[i]; played[i] > 0 {
 				st[i].DealDiff /= float64(played[i])
 			}
 		}

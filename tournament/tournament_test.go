@@ -179,8 +179,8 @@ func TestCompute(t *testing.T) {
 	// which compares nothing on the same cards, and is not counted (it counted as 0, and the
 	// mean was 200: a stats audit): mean 300.
 	want := []tournament.Standing{
-		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, ScoredGames: 4, DealDiff: 300, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
-		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, ScoredGames: 4, DealDiff: -300, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e0", Games: 5, Wins: 3, Losses: 2, Points: 3, Score: 1200 + 1000 + 700 + 1000, ScoredGames: 4, DealDiff: 300, DealSets: 2, Forfeits: 1, Timeouts: 2, MeanDecisionMs: 20},
+		{Entrant: "e1", Games: 5, Wins: 2, Losses: 3, Points: 2, Score: 800 + 500 + 1100 + 900, ScoredGames: 4, DealDiff: -300, DealSets: 2, Timeouts: 2, MeanDecisionMs: 20},
 	}
 	for i := range got.Entrants {
 		got.Entrants[i].Rating = stats.Rating{}

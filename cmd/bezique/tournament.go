@@ -756,12 +756,12 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		}
 		// Nothing to show without a game played to its end: an entrant whose games were all
 		// forfeited read a score of 0 and a deal diff of 0.0 (a host's trial). (Standings of a
-		// build before scored_games have it 0 with a score.)
+		// build before scored_games have it 0 with a score.) Likewise before any game.
 		score, dealDiff := strconv.Itoa(e.Score), fmt.Sprintf("%.1f", e.DealDiff)
-		if e.Games > 0 && e.ScoredGames == 0 && e.Score == 0 && e.DealDiff == 0 {
-			score, dealDiff = "–", "–"
+		if e.ScoredGames == 0 && e.Score == 0 {
+			score = "–"
 		}
-		if !tn.Spec.Duplicate { // no deal played on the same cards twice: nothing to compare (it read 0.0)
+		if e.DealSets == 0 { // no whole deal set to compare, or no duplicate deals (it read 0.0)
 			dealDiff = "–"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t\n", rankText(s.Entrants, i), e.Entrant, e.Games, e.Wins, e.Draws, e.Losses,
@@ -912,7 +912,8 @@ func forfeitCauses(e tournament.Standing) string {
 
 // writeStandingsCSV writes the standings' table as CSV, one line per entrant in rank order, with
 // the columns of "standings" (rating_95 is 1.96 σ; both empty for an entrant without a rated game,
-// stats.Rating.Unrated), every number at full precision, and
+// stats.Rating.Unrated; deal_diff empty without a whole deal set, ranked as 0), every number at
+// full precision, and
 // scored_games last, the games whose totals the score sums (the third tie-break is score per
 // scored game: without it the ranking could not be rebuilt from the file, a host's audit).
 func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
@@ -925,8 +926,12 @@ func writeStandingsCSV(w io.Writer, s tournament.Standings) error {
 		if e.Rating.Unrated() {
 			rating, band = "", ""
 		}
+		dealDiff := num(e.DealDiff)
+		if e.DealSets == 0 { // none: empty, as an unrated entrant's rating (it ranks as 0)
+			dealDiff = ""
+		}
 		_ = cw.Write([]string{strings.TrimSuffix(rankText(s.Entrants, i), "="), e.Entrant, strconv.Itoa(e.Games), strconv.Itoa(e.Wins), strconv.Itoa(e.Draws),
-			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), num(e.DealDiff), rating, band,
+			strconv.Itoa(e.Losses), num(e.Points), strconv.Itoa(e.Score), dealDiff, rating, band,
 			strconv.Itoa(e.Forfeits), strconv.Itoa(e.Timeouts), strconv.Itoa(e.Illegal), strconv.Itoa(e.Disconnects), strconv.Itoa(e.Fallbacks), num(e.MeanDecisionMs),
 			strconv.Itoa(e.ForfeitsTimeout), strconv.Itoa(e.ForfeitsIllegal), strconv.Itoa(e.ForfeitsDisconnect), strconv.Itoa(e.ScoredGames)})
 	}

@@ -162,10 +162,10 @@ func TestStandingsShowDisconnects(t *testing.T) {
 		Entrants: []tournament.Entrant{{ID: "js", Kind: tournament.KindLobby, Bot: "js"}, {ID: "random", Kind: tournament.KindBuiltin, Bot: "random"}}}
 	tn := &service.Tournament{ID: "tn-0", Spec: spec, State: store.TournamentFinished,
 		Standings: tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
-			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
-			{Entrant: "js", Games: 2, Losses: 2, Score: 900, Forfeits: 4, ForfeitsTimeout: 2, ForfeitsDisconnect: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+			{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, DealSets: 1, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+			{Entrant: "js", Games: 2, Losses: 2, Score: 900, DealSets: 1, Forfeits: 4, ForfeitsTimeout: 2, ForfeitsDisconnect: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
 				Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}},
-			{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -10, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}},
+			{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -10, DealSets: 1, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}},
 			{Entrant: "absent", Games: 2, Losses: 2, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}}
 	var out strings.Builder
 	if err := printStandings(&out, tn, false); err != nil {
@@ -185,8 +185,12 @@ absent forfeited 2 games: 2 disconnected or absent
 	if out.String() != want {
 		t.Fatalf("printed:\n%s\nwant:\n%s", out.String(), want)
 	}
-	// Without duplicate deals no deal is played twice on the same cards: no deal diff (it read 0.0).
+	// Without duplicate deals no deal is played twice on the same cards: no deal set to take a deal
+	// diff over (tournament.Compute), no deal diff (it read 0.0).
 	tn.Spec.Duplicate = false
+	for i := range tn.Standings.Entrants {
+		tn.Standings.Entrants[i].DealSets = 0
+	}
 	out.Reset()
 	if err := printStandings(&out, tn, false); err != nil {
 		t.Fatal(err)
@@ -232,13 +236,15 @@ func TestStandingsJSONKeys(t *testing.T) {
 }
 
 // TestStandingsCSV: "export --standings-csv" writes the standings as "standings" prints them, one
-// line per entrant in rank order, at full precision (there was only the per-game CSV).
+// line per entrant in rank order, at full precision (there was only the per-game CSV); a deal diff
+// over no deal set is empty (it read 0: a host's trial).
 func TestStandingsCSV(t *testing.T) {
 	s := tournament.Standings{Scheduled: 2, Played: 2, Entrants: []tournament.Standing{
-		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, ScoredGames: 1, DealDiff: 550.25, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
-		{Entrant: "js", Games: 2, Losses: 2, Score: 900, ScoredGames: 1, DealDiff: -550.25, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
+		{Entrant: "random", Games: 2, Wins: 2, Points: 2, Score: 2000, ScoredGames: 1, DealDiff: 550.25, DealSets: 1, Rating: stats.Rating{Mu: 27.5, Sigma: 7.5}},
+		{Entrant: "js", Games: 2, Losses: 2, Score: 900, ScoredGames: 1, DealDiff: -550.25, DealSets: 1, Forfeits: 1, ForfeitsIllegal: 1, Timeouts: 2, Illegal: 3, Disconnects: 903,
 			Fallbacks: 754, MeanDecisionMs: 1.5, Rating: stats.Rating{Mu: 22.5, Sigma: 7.5}},
-		{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -600, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}
+		{Entrant: "gone", Games: 2, Losses: 2, DealDiff: -600, DealSets: 1, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}},
+		{Entrant: "absent", Games: 2, Losses: 2, Forfeits: 2, ForfeitsDisconnect: 2, Rating: stats.Rating{Mu: 25, Sigma: 25.0 / 3}}}}
 	var out strings.Builder
 	if err := writeStandingsCSV(&out, s); err != nil {
 		t.Fatal(err)
@@ -247,6 +253,7 @@ func TestStandingsCSV(t *testing.T) {
 1,random,2,2,0,0,2,2000,550.25,27.5,14.7,0,0,0,0,0,0,0,0,0,1
 2,js,2,0,0,2,0,900,-550.25,22.5,14.7,1,2,3,903,754,1.5,0,1,0,1
 3,gone,2,0,0,2,0,0,-600,,,2,0,0,0,0,0,0,0,2,0
+4,absent,2,0,0,2,0,0,,,,2,0,0,0,0,0,0,0,2,0
 `
 	if out.String() != want {
 		t.Fatalf("wrote:\n%s\nwant:\n%s", out.String(), want)

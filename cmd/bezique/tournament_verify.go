@@ -331,9 +331,9 @@ func standingsAgree(exported, recomputed []byte) (missing []string, err error) {
 
 // oneOutcomeBefore reports whether a pair's Elo as exported (got) is an older build's form of the
 // recomputed one (want) of a pair of one outcome: the same Elo with the zero-width interval
-// [elo, elo] that builds before 2026-12-07 gave one deal set split (or one game drawn), where the
-// interval is NaN now (stats.EloFromPenta). Such exports verified and would be reported as
-// tampered with.
+// [elo, elo] that builds before 2026-12-07 gave one deal set split (or one game drawn), and builds
+// before 2026-12-08 deal sets all split (or games all drawn), where the interval is NaN now
+// (stats.EloFromPenta). Such exports verified and would be reported as tampered with.
 func oneOutcomeBefore(got, want map[string]any) bool {
 	value := func(v any) (float64, bool) { // -0 and 0 are one value: a split deal set's Elo was -0, its interval [-0, 0]
 		n, ok := v.(json.Number)

@@ -307,7 +307,7 @@ func exportedTournament(ctx context.Context, t *testing.T, args ...string) (id, 
 }
 
 // TestStandingsAgreeOneOutcome: a pair of one outcome exported by a build before its interval was
-// NaN (one deal set split: "elo": 0, "lo": 0, "hi": 0) verifies against the recomputed NaN
+// NaN (deal sets all split: "elo": 0, "lo": 0, "hi": 0) verifies against the recomputed NaN
 // interval; any other interval, or another Elo, does not.
 func TestStandingsAgreeOneOutcome(t *testing.T) {
 	recomputed := `{"pairs":[{"a":"x","b":"y","elo":{"elo":-0,"lo":"NaN","hi":"NaN"}}]}`

@@ -1023,7 +1023,7 @@ type EntrantStanding struct {
 	// (scored_games): a forfeited game's totals are where play stopped, and are not counted.
 	Score int64 `protobuf:"varint,7,opt,name=score,proto3" json:"score,omitempty"`
 	// deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
-	// every seating) on the same cards.
+	// every seating, none forfeited) on the same cards; 0 when deal_sets is 0.
 	DealDiff float64 `protobuf:"fixed64,8,opt,name=deal_diff,json=dealDiff,proto3" json:"deal_diff,omitempty"`
 	// forfeits is the games it lost by forfeit.
 	Forfeits uint32 `protobuf:"varint,9,opt,name=forfeits,proto3" json:"forfeits,omitempty"`
@@ -1050,7 +1050,11 @@ type EntrantStanding struct {
 	ForfeitsDisconnect uint32 `protobuf:"varint,18,opt,name=forfeits_disconnect,json=forfeitsDisconnect,proto3" json:"forfeits_disconnect,omitempty"`
 	// scored_games is its games counted in score: those with a result that were not forfeited. The
 	// ranking's third key is score per scored game.
-	ScoredGames   uint32 `protobuf:"varint,19,opt,name=scored_games,json=scoredGames,proto3" json:"scored_games,omitempty"`
+	ScoredGames uint32 `protobuf:"varint,19,opt,name=scored_games,json=scoredGames,proto3" json:"scored_games,omitempty"`
+	// deal_sets is the number of whole deal sets deal_diff is the mean over; 0: it has no deal diff
+	// (no duplicate deals, or none of its deal sets is whole and without a forfeit), and ranks as
+	// an even one.
+	DealSets      uint32 `protobuf:"varint,20,opt,name=deal_sets,json=dealSets,proto3" json:"deal_sets,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1214,6 +1218,13 @@ func (x *EntrantStanding) GetForfeitsDisconnect() uint32 {
 func (x *EntrantStanding) GetScoredGames() uint32 {
 	if x != nil {
 		return x.ScoredGames
+	}
+	return 0
+}
+
+func (x *EntrantStanding) GetDealSets() uint32 {
+	if x != nil {
+		return x.DealSets
 	}
 	return 0
 }
@@ -1836,7 +1847,7 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\vEloInterval\x12\x10\n" +
 	"\x03elo\x18\x01 \x01(\x01R\x03elo\x12\x0e\n" +
 	"\x02lo\x18\x02 \x01(\x01R\x02lo\x12\x0e\n" +
-	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xe0\x04\n" +
+	"\x02hi\x18\x03 \x01(\x01R\x02hi\"\xfd\x04\n" +
 	"\x0fEntrantStanding\x12\x18\n" +
 	"\aentrant\x18\x01 \x01(\tR\aentrant\x12\x14\n" +
 	"\x05games\x18\x02 \x01(\rR\x05games\x12\x12\n" +
@@ -1857,7 +1868,8 @@ const file_bezique_v1_tournament_proto_rawDesc = "" +
 	"\x10forfeits_timeout\x18\x10 \x01(\rR\x0fforfeitsTimeout\x12)\n" +
 	"\x10forfeits_illegal\x18\x11 \x01(\rR\x0fforfeitsIllegal\x12/\n" +
 	"\x13forfeits_disconnect\x18\x12 \x01(\rR\x12forfeitsDisconnect\x12!\n" +
-	"\fscored_games\x18\x13 \x01(\rR\vscoredGames\"\xad\x01\n" +
+	"\fscored_games\x18\x13 \x01(\rR\vscoredGames\x12\x1b\n" +
+	"\tdeal_sets\x18\x14 \x01(\rR\bdealSets\"\xad\x01\n" +
 	"\fPairStanding\x12\f\n" +
 	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
 	"\x01b\x18\x02 \x01(\tR\x01b\x12\x12\n" +

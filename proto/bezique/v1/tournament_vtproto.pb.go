@@ -694,6 +694,13 @@ func (m *EntrantStanding) MarshalToSizedBufferVT(dAtA []byte) (int, error) {
 		i -= len(m.unknownFields)
 		copy(dAtA[i:], m.unknownFields)
 	}
+	if m.DealSets != 0 {
+		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.DealSets))
+		i--
+		dAtA[i] = 0x1
+		i--
+		dAtA[i] = 0xa0
+	}
 	if m.ScoredGames != 0 {
 		i = protohelpers.EncodeVarint(dAtA, i, uint64(m.ScoredGames))
 		i--
@@ -1624,6 +1631,9 @@ func (m *EntrantStanding) SizeVT() (n int) {
 	}
 	if m.ScoredGames != 0 {
 		n += 2 + protohelpers.SizeOfVarint(uint64(m.ScoredGames))
+	}
+	if m.DealSets != 0 {
+		n += 2 + protohelpers.SizeOfVarint(uint64(m.DealSets))
 	}
 	n += len(m.unknownFields)
 	return n
@@ -3856,6 +3866,25 @@ func (m *EntrantStanding) UnmarshalVT(dAtA []byte) error {
 				b := dAtA[iNdEx]
 				iNdEx++
 				m.ScoredGames |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 20:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field DealSets", wireType)
+			}
+			m.DealSets = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return protohelpers.ErrIntOverflow
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.DealSets |= uint32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}

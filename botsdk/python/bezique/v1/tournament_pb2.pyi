@@ -59,8 +59,9 @@ class Entrant(_message.Message):
     def __init__(self, id: _Optional[str] = ..., builtin_bot: _Optional[str] = ..., lobby_bot: _Optional[str] = ..., lobby_team: _Optional[_Union[LobbyTeam, _Mapping]] = ...) -> None: ...
 
 class EntrantStanding(_message.Message):
-    __slots__ = ["deal_diff", "disconnects", "draws", "entrant", "fallbacks", "forfeits", "forfeits_disconnect", "forfeits_illegal", "forfeits_timeout", "games", "illegal", "losses", "mean_decision_ms", "points", "rating", "score", "scored_games", "timeouts", "wins"]
+    __slots__ = ["deal_diff", "deal_sets", "disconnects", "draws", "entrant", "fallbacks", "forfeits", "forfeits_disconnect", "forfeits_illegal", "forfeits_timeout", "games", "illegal", "losses", "mean_decision_ms", "points", "rating", "score", "scored_games", "timeouts", "wins"]
     DEAL_DIFF_FIELD_NUMBER: _ClassVar[int]
+    DEAL_SETS_FIELD_NUMBER: _ClassVar[int]
     DISCONNECTS_FIELD_NUMBER: _ClassVar[int]
     DRAWS_FIELD_NUMBER: _ClassVar[int]
     ENTRANT_FIELD_NUMBER: _ClassVar[int]
@@ -80,6 +81,7 @@ class EntrantStanding(_message.Message):
     TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
     WINS_FIELD_NUMBER: _ClassVar[int]
     deal_diff: float
+    deal_sets: int
     disconnects: int
     draws: int
     entrant: str
@@ -98,7 +100,7 @@ class EntrantStanding(_message.Message):
     scored_games: int
     timeouts: int
     wins: int
-    def __init__(self, entrant: _Optional[str] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ..., draws: _Optional[int] = ..., losses: _Optional[int] = ..., points: _Optional[float] = ..., score: _Optional[int] = ..., deal_diff: _Optional[float] = ..., forfeits: _Optional[int] = ..., timeouts: _Optional[int] = ..., illegal: _Optional[int] = ..., disconnects: _Optional[int] = ..., mean_decision_ms: _Optional[float] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., fallbacks: _Optional[int] = ..., forfeits_timeout: _Optional[int] = ..., forfeits_illegal: _Optional[int] = ..., forfeits_disconnect: _Optional[int] = ..., scored_games: _Optional[int] = ...) -> None: ...
+    def __init__(self, entrant: _Optional[str] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ..., draws: _Optional[int] = ..., losses: _Optional[int] = ..., points: _Optional[float] = ..., score: _Optional[int] = ..., deal_diff: _Optional[float] = ..., forfeits: _Optional[int] = ..., timeouts: _Optional[int] = ..., illegal: _Optional[int] = ..., disconnects: _Optional[int] = ..., mean_decision_ms: _Optional[float] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., fallbacks: _Optional[int] = ..., forfeits_timeout: _Optional[int] = ..., forfeits_illegal: _Optional[int] = ..., forfeits_disconnect: _Optional[int] = ..., scored_games: _Optional[int] = ..., deal_sets: _Optional[int] = ...) -> None: ...
 
 class LobbyTeam(_message.Message):
     __slots__ = ["members"]

@@ -38,7 +38,7 @@ export interface EntrantStanding {
   'score'?: (number | string | Long);
   /**
    * deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
-   * every seating) on the same cards.
+   * every seating, none forfeited) on the same cards; 0 when deal_sets is 0.
    */
   'deal_diff'?: (number | string);
   /**
@@ -89,6 +89,12 @@ export interface EntrantStanding {
    * ranking's third key is score per scored game.
    */
   'scored_games'?: (number);
+  /**
+   * deal_sets is the number of whole deal sets deal_diff is the mean over; 0: it has no deal diff
+   * (no duplicate deals, or none of its deal sets is whole and without a forfeit), and ranks as
+   * an even one.
+   */
+  'deal_sets'?: (number);
 }
 
 /**
@@ -126,7 +132,7 @@ export interface EntrantStanding__Output {
   'score': (number);
   /**
    * deal_diff is, with duplicate deals, its mean score difference per whole deal set (a result in
-   * every seating) on the same cards.
+   * every seating, none forfeited) on the same cards; 0 when deal_sets is 0.
    */
   'deal_diff': (number);
   /**
@@ -177,4 +183,10 @@ export interface EntrantStanding__Output {
    * ranking's third key is score per scored game.
    */
   'scored_games': (number);
+  /**
+   * deal_sets is the number of whole deal sets deal_diff is the mean over; 0: it has no deal diff
+   * (no duplicate deals, or none of its deal sets is whole and without a forfeit), and ranks as
+   * an even one.
+   */
+  'deal_sets': (number);
 }
