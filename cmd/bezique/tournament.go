@@ -758,7 +758,7 @@ func printStandings(w io.Writer, tn *service.Tournament, asJSON bool) error {
 		// forfeited read a score of 0 and a deal diff of 0.0 (a host's trial). (Standings of a
 		// build before scored_games have it 0 with a score.) Likewise before any game.
 		score, dealDiff := strconv.Itoa(e.Score), fmt.Sprintf("%.1f", e.DealDiff)
-		if e.ScoredGames == 0 && e.Score == 0 {
+		if e.ScoredGames == 0 && e.Score == 0 && e.DealDiff == 0 {
 			score = "–"
 		}
 		if e.DealSets == 0 { // no whole deal set to compare, or no duplicate deals (it read 0.0)
