@@ -44,7 +44,7 @@ func TestForwardToAnAddressThatDoesNotParse(t *testing.T) {
 	want := "forwarded to the referee that owns it: its advertised address (--advertise) cannot be dialled (this referee's log says which); reconnect"
 	_, err := b.tables.GetTable(ctx, &pb.GetTableRequest{TableId: id})
 	wantRetry(t, "GetTable through B", err, want)
-	_, err = b.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Token: tokenOf(resp, 0), Decide: &pb.Decide{RequestId: 1}})
+	_, err = b.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Token: tokenOf(resp, 0), Decide: &pb.Decide{RequestId: 1, Choice: &pb.Decide_ActionId{ActionId: 1}}})
 	wantRetry(t, "Decide through B", err, want)
 	stream, err := b.seats.Connect(ctx)
 	if err != nil {

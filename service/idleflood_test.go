@@ -23,7 +23,7 @@ func TestIdleMessageFlood(t *testing.T) {
 	s := r.join(t, resp, 0, 0)
 	req := s.request()
 	for range 10 * MaxIdleMessagesPerSecond { // many more than the limit: the referee reads them faster than it refills, under -race too
-		if err := s.stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId() + 1000}}}); err != nil {
+		if err := s.stream.Send(&pb.ConnectRequest{Kind: &pb.ConnectRequest_Decide{Decide: &pb.Decide{RequestId: req.GetRequestId() + 1000, Choice: &pb.Decide_ActionId{ActionId: 1}}}}); err != nil {
 			break // the referee ended the stream
 		}
 	}
@@ -64,7 +64,7 @@ func TestIdleUnaryDecideFlood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := &pb.DecideRequest{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), Decide: &pb.Decide{RequestId: req.GetRequestId() + 1000}}
+	stale := &pb.DecideRequest{TableId: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), Decide: &pb.Decide{RequestId: req.GetRequestId() + 1000, Choice: &pb.Decide_ActionId{ActionId: 1}}}
 	at := time.Now()
 	var errs []error
 	if err := tb.post(context.Background(), func() {

@@ -50,7 +50,7 @@ func TestPlayAndDecide(t *testing.T) {
 			t.Fatalf("%s: %v, want %v", c.name, c.err, c.code)
 		}
 	}
-	if _, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: "t-nope", Decide: &pb.Decide{}}); status.Code(err) != codes.NotFound {
+	if _, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: "t-nope", Decide: &pb.Decide{Choice: &pb.Decide_ActionId{ActionId: 1}}}); status.Code(err) != codes.NotFound {
 		t.Fatalf("unknown table: %v", err)
 	}
 
@@ -82,6 +82,23 @@ func TestPlayAndDecide(t *testing.T) {
 			if decisions == 0 { // a stale request id first: rejected on the stream, the request stays open
 				if err := decide(0, token, 999999, 1); err != nil {
 					t.Fatal(err)
+				}
+				// A decision without an action, or one that does not read (a card by its text), is
+				// refused at once, costing no strike: on the stream it was a MALFORMED rejection
+				// and a strike, three of which played the human's card (an integrator's trial).
+				rid := k.DecisionRequest.GetRequestId()
+				for _, c := range []struct {
+					d    *pb.Decide
+					want string
+				}{
+					{&pb.Decide{RequestId: rid}, "decide: set action_id or action"},
+					{&pb.Decide{RequestId: rid, Choice: &pb.Decide_Action{Action: &pb.Action{Kind: &pb.Action_Play{Play: &pb.PlayAction{Card: &pb.Card{Text: "KSb"}}}}}},
+						`decide: action.play.card: id 0 is 7Sa, which its other fields (text "KSb", suit SUIT_UNSPECIFIED, rank RANK_UNSPECIFIED, copy 0) do not name: a card is sent by its id alone`},
+				} {
+					_, err := r.seats.Decide(ctx, &pb.DecideRequest{TableId: id, Seat: 0, Token: token, Decide: c.d})
+					if status.Code(err) != codes.InvalidArgument || status.Convert(err).Message() != c.want {
+						t.Fatalf("Decide %v: %v; want InvalidArgument %q", c.d, err, c.want)
+					}
 				}
 			}
 			decisions++

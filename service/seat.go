@@ -263,7 +263,8 @@ func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) err
 // Decide is SeatService.Decide: it hands a decision to the seat's current stream (Play or
 // Connect) as if that stream had sent it; the outcome (the action's events or a Rejection)
 // arrives on the stream. Status codes: InvalidArgument naming the field for a missing table id
-// or decision, or a seat out of range; NotFound for an unknown table; PermissionDenied for a
+// or decision, a decision without an action or whose action does not read (wire.ActionFromProto:
+// no strike, unlike on a stream), or a seat out of range; NotFound for an unknown table; PermissionDenied for a
 // built-in seat or a wrong token; FailedPrecondition when the seat has no stream, or the table has
 // ended and left memory (as WatchTable) or is quarantined.
 func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideResponse, error) {
@@ -272,6 +273,17 @@ func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideR
 	}
 	if req.GetDecide() == nil {
 		return nil, statusOf(invalid("decide", "missing"))
+	}
+	// A decision that reads as no action is the client's mistake, told here and costing no strike:
+	// on the Play stream it was a MALFORMED rejection and a strike, and three of them played the
+	// human's card (an integrator's trial). One that reads is the table's to judge.
+	switch ch := req.GetDecide().GetChoice().(type) {
+	case nil:
+		return nil, statusOf(invalid("decide", "set action_id or action"))
+	case *pb.Decide_Action:
+		if _, err := wire.ActionFromProto(ch.Action); err != nil {
+			return nil, statusOf(invalid("decide", "%v", err)) // err names the field from action on
+		}
 	}
 	if err := checkText("token", req.GetToken(), MaxTokenBytes); err != nil {
 		return nil, statusOf(err)
