@@ -49,8 +49,10 @@ class SeatServiceServicer(object):
     def Play(self, request, context):
         """Play is a seat for a client that cannot hold a bidirectional stream (a browser over
         HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
-        as Connect's Join does; the server then sends what Connect sends except Pings, and the client
-        answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+        as Connect's Join does; the server then sends what Connect sends except Pings and the
+        ClockReports that follow their Pongs (the seat's clock is in each DecisionRequest; every
+        seat's in TableService.WatchTable with clock_reports), and the client answers each
+        DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
         earlier stream (Connect or Play), which ends with ABORTED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -60,7 +62,12 @@ class SeatServiceServicer(object):
     def Decide(self, request, context):
         """Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
         seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
-        Rejection; the call itself fails only when there is no such stream or the token is wrong.
+        Rejection (a strike for an action the rules refuse). The call itself fails, costing no
+        strike: INVALID_ARGUMENT naming the field for a request that is not one (no decide, a decide
+        without action_id or action, an action that does not read, a seat or member the table does
+        not have); NOT_FOUND for an unknown table; PERMISSION_DENIED for a wrong or missing token, a
+        built-in seat, or a key other than a bound seat's (UNAUTHENTICATED for a key the referee does
+        not know); FAILED_PRECONDITION when the seat has no stream or the table has ended.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -33,7 +33,12 @@ export interface SeatServiceClient extends grpc.Client {
   /**
    * Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
    * seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
-   * Rejection; the call itself fails only when there is no such stream or the token is wrong.
+   * Rejection (a strike for an action the rules refuse). The call itself fails, costing no
+   * strike: INVALID_ARGUMENT naming the field for a request that is not one (no decide, a decide
+   * without action_id or action, an action that does not read, a seat or member the table does
+   * not have); NOT_FOUND for an unknown table; PERMISSION_DENIED for a wrong or missing token, a
+   * built-in seat, or a key other than a bound seat's (UNAUTHENTICATED for a key the referee does
+   * not know); FAILED_PRECONDITION when the seat has no stream or the table has ended.
    */
   Decide(argument: _bezique_v1_DecideRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_DecideResponse__Output>): grpc.ClientUnaryCall;
   Decide(argument: _bezique_v1_DecideRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_DecideResponse__Output>): grpc.ClientUnaryCall;
@@ -42,7 +47,12 @@ export interface SeatServiceClient extends grpc.Client {
   /**
    * Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
    * seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
-   * Rejection; the call itself fails only when there is no such stream or the token is wrong.
+   * Rejection (a strike for an action the rules refuse). The call itself fails, costing no
+   * strike: INVALID_ARGUMENT naming the field for a request that is not one (no decide, a decide
+   * without action_id or action, an action that does not read, a seat or member the table does
+   * not have); NOT_FOUND for an unknown table; PERMISSION_DENIED for a wrong or missing token, a
+   * built-in seat, or a key other than a bound seat's (UNAUTHENTICATED for a key the referee does
+   * not know); FAILED_PRECONDITION when the seat has no stream or the table has ended.
    */
   decide(argument: _bezique_v1_DecideRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_bezique_v1_DecideResponse__Output>): grpc.ClientUnaryCall;
   decide(argument: _bezique_v1_DecideRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_bezique_v1_DecideResponse__Output>): grpc.ClientUnaryCall;
@@ -52,8 +62,10 @@ export interface SeatServiceClient extends grpc.Client {
   /**
    * Play is a seat for a client that cannot hold a bidirectional stream (a browser over
    * HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
-   * as Connect's Join does; the server then sends what Connect sends except Pings, and the client
-   * answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+   * as Connect's Join does; the server then sends what Connect sends except Pings and the
+   * ClockReports that follow their Pongs (the seat's clock is in each DecisionRequest; every
+   * seat's in TableService.WatchTable with clock_reports), and the client answers each
+   * DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
    * earlier stream (Connect or Play), which ends with ABORTED.
    */
   Play(argument: _bezique_v1_PlayRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_PlayResponse__Output>;
@@ -61,8 +73,10 @@ export interface SeatServiceClient extends grpc.Client {
   /**
    * Play is a seat for a client that cannot hold a bidirectional stream (a browser over
    * HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
-   * as Connect's Join does; the server then sends what Connect sends except Pings, and the client
-   * answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+   * as Connect's Join does; the server then sends what Connect sends except Pings and the
+   * ClockReports that follow their Pongs (the seat's clock is in each DecisionRequest; every
+   * seat's in TableService.WatchTable with clock_reports), and the client answers each
+   * DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
    * earlier stream (Connect or Play), which ends with ABORTED.
    */
   play(argument: _bezique_v1_PlayRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_bezique_v1_PlayResponse__Output>;
@@ -85,15 +99,22 @@ export interface SeatServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
    * Decide answers a DecisionRequest of the seat's current stream (Play, or Connect) with the
    * seat's token. Its outcome arrives on that stream, as on Connect: the action's events, or a
-   * Rejection; the call itself fails only when there is no such stream or the token is wrong.
+   * Rejection (a strike for an action the rules refuse). The call itself fails, costing no
+   * strike: INVALID_ARGUMENT naming the field for a request that is not one (no decide, a decide
+   * without action_id or action, an action that does not read, a seat or member the table does
+   * not have); NOT_FOUND for an unknown table; PERMISSION_DENIED for a wrong or missing token, a
+   * built-in seat, or a key other than a bound seat's (UNAUTHENTICATED for a key the referee does
+   * not know); FAILED_PRECONDITION when the seat has no stream or the table has ended.
    */
   Decide: grpc.handleUnaryCall<_bezique_v1_DecideRequest__Output, _bezique_v1_DecideResponse>;
   
   /**
    * Play is a seat for a client that cannot hold a bidirectional stream (a browser over
    * HTTP/1.1, through gRPC-Web or the Connect protocol): Connect's server half. The request joins
-   * as Connect's Join does; the server then sends what Connect sends except Pings, and the client
-   * answers each DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
+   * as Connect's Join does; the server then sends what Connect sends except Pings and the
+   * ClockReports that follow their Pongs (the seat's clock is in each DecisionRequest; every
+   * seat's in TableService.WatchTable with clock_reports), and the client answers each
+   * DecisionRequest with the unary Decide. Opening Play for a seat supersedes its
    * earlier stream (Connect or Play), which ends with ABORTED.
    */
   Play: grpc.handleServerStreamingCall<_bezique_v1_PlayRequest__Output, _bezique_v1_PlayResponse>;
