@@ -45,6 +45,8 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 			`{"code":"invalid_argument","message":"GET /bezique.v1.TableService/CreateTable: CreateTable is not a read-only unary method: call it with POST; a Connect GET serves the read-only unary methods only (GetTable, ListTables, GetRecord, ListGames, GetRuleCatalog...; docs/INTEGRATE.md)"}`},
 		{"PUT", http.MethodPut, getTable, "application/json", "1", 400,
 			`{"code":"invalid_argument","message":"PUT ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
+		{"OPTIONS that is no CORS preflight", http.MethodOptions, getTable, "", "", 400,
+			`{"code":"invalid_argument","message":"OPTIONS ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
 		{"the web app", http.MethodGet, "/", "", "", 200, "the web app"},
 		{"a page that is not there", http.MethodGet, "/nowhere", "", "", 404, "404 page not found"},
 	} {

@@ -88,8 +88,9 @@ func (p rpcPaths) connectUnary(r *http.Request) bool {
 
 // refusal returns the Connect error for a request whose path names an RPC of the referee (its
 // first segment is a registered service or starts with "bezique.") but that the Connect and
-// gRPC-Web protocols do not take: a method other than GET, POST and OPTIONS (the CORS preflight)
-// (InvalidArgument: net/http answered a plain-text 405), an unknown service or method (Unimplemented, HTTP 501),
+// gRPC-Web protocols do not take: a method other than GET, POST and a CORS preflight (an OPTIONS
+// with Origin and Access-Control-Request-Method) (InvalidArgument: net/http answered a plain-text
+// 405, and an OPTIONS that is no preflight 404), an unknown service or method (Unimplemented, HTTP 501),
 // a POST whose Content-Type is none of theirs or, for application/json and application/proto,
 // without Connect-Protocol-Version: 1, a GET without the Connect GET's query (connect=v1 and an
 // encoding) or of a method that is not read-only, and a Connect GET whose encoding is neither
@@ -99,8 +100,8 @@ func (p rpcPaths) connectUnary(r *http.Request) bool {
 // version header, curl -d's form content type, a GET without connect=v1), or answers them 415
 // with a bare "sub-format not supported".
 func (p rpcPaths) refusal(r *http.Request) error {
-	if r.Method == http.MethodOptions { // a CORS preflight: the CORS handler's
-		return nil
+	if r.Method == http.MethodOptions && r.Header.Get("Origin") != "" && r.Header.Get("Access-Control-Request-Method") != "" {
+		return nil // a CORS preflight: the CORS handler's (any other OPTIONS was the web app's "404 page not found": an integrator's trial)
 	}
 	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	methods, known := p[service]
