@@ -306,6 +306,15 @@ func TestTournamentList(t *testing.T) {
 		if !want.MatchString(out) {
 			t.Errorf("list %v printed:\n%s", where, out)
 		}
+		if len(where) == 2 { // a match puts nothing off: it waits (a host's trial)
+			match, err := runCmd(ctx, append([]string{"tournament", "create", "--format", "match", "--entrant", "c=random", "--entrant", "lobby:nobody",
+				"--absence-grace", "1h"}, where...)...)
+			want := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
+				" (bezique lobby lists those present); the match waits for it up to the absence grace, 1h0m0s, then its games are forfeit\n"
+			if err != nil || !strings.HasSuffix(match, want) {
+				t.Errorf("create of a match with an absent lobby entrant: %v\n%s\nwant the warning:\n%s", err, match, want)
+			}
+		}
 	}
 }
 

@@ -306,22 +306,25 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, id string, 
 		present[b.GetName()] = b
 	}
 	grace := time.Duration(spec.AbsenceGraceMs) * time.Millisecond
+	// A match puts nothing off, every game having the same two entrants: it waits (it read "put off
+	// while the others are played": a host's trial).
+	wait := fmt.Sprintf("its games are put off while the others are played, for it up to the absence grace, %s, then forfeit", grace)
+	if spec.Format == tournament.Match {
+		wait = fmt.Sprintf("the match waits for it up to the absence grace, %s, then its games are forfeit", grace)
+	}
 	for _, e := range spec.Entrants {
 		for _, name := range e.LobbyBots() {
 			b, ok := present[name]
 			switch {
 			case !ok:
-				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); its games are put off "+
-					"while the others are played, for it up to the absence grace, %s, then forfeit\n", e.ID, name, o.conn.server, didYouMean(name, present), grace)
+				fmt.Fprintf(w, "warning: entrant %s: no bot %q in the lobby of %s%s (bezique lobby lists those present); %s\n", e.ID, name, o.conn.server, didYouMean(name, present), wait)
 			case b.GetTournamentId() != "" && b.GetTournamentId() != id:
-				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby serves tournament %s only; its games are put off while the others are played, "+
-					"for it up to the absence grace, %s, then forfeit\n", e.ID, name, b.GetTournamentId(), grace)
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby serves tournament %s only; %s\n", e.ID, name, b.GetTournamentId(), wait)
 			case len(b.GetVariants()) > 0 && !slices.Contains(b.GetVariants(), wire.VariantToProto(spec.Variant)):
-				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; its games are put off while the others are played, "+
-					"for it up to the absence grace, %s, then forfeit\n", e.ID, name, spec.Variant, grace)
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby does not play %s; %s\n", e.ID, name, spec.Variant, wait)
 			case int(b.GetCapacity()) < spec.MostSeats(name):
-				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby has capacity %d but takes up to %d seats at one table; those games are put off "+
-					"while the others are played, for it up to the absence grace, %s, then forfeit\n", e.ID, name, b.GetCapacity(), spec.MostSeats(name), grace)
+				fmt.Fprintf(w, "warning: entrant %s: bot %q of the lobby has capacity %d but takes up to %d seats at one table; %s\n",
+					e.ID, name, b.GetCapacity(), spec.MostSeats(name), strings.Replace(wait, "its games are", "those games are", 1))
 			}
 		}
 	}
