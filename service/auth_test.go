@@ -376,7 +376,7 @@ func TestBoundSeat(t *testing.T) {
 		DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: beta}
 	_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(1))
 	wantCode(t, "Join of a bound seat with another bot's key", errors.Unwrap(err), codes.PermissionDenied,
-		"authorization: seat 0 is bound to a bot key other than this call's (key "+betaID+"): join with the key it is bound to")
+		"authorization: seat 0 is bound to a bot key other than this call's (key "+betaID+"): play it with the key it is bound to (Join, Decide)")
 	cfg.Key = alpha
 	if _, err := botsdk.Play(ctx, cfg, botsdk.NewRandom(1)); err != nil {
 		t.Fatalf("Play with the bound key: %v", err)
@@ -406,9 +406,9 @@ func TestBoundSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused := "join.token: seat 0 is bound to a bot key: join with that key (authorization: Bearer <key>); the seat's token alone does not admit it, since the record names the key's bot"
+	refused := "join.token: seat 0 is bound to a bot key: play it with that key (authorization: Bearer <key>, on Join and Decide); the seat's token alone does not admit it, since the record names the key's bot"
 	for key, want := range map[string]string{"": refused,
-		beta: "authorization: seat 0 is bound to a bot key other than this call's (key " + betaID + "): join with the key it is bound to"} {
+		beta: "authorization: seat 0 is bound to a bot key other than this call's (key " + betaID + "): play it with the key it is bound to (Join, Decide)"} {
 		cfg = botsdk.Config{Server: "passthrough:///bufnet", TableID: resp.GetTableId(), Seat: 0, Token: tokenOf(resp, 0), BotName: "liar",
 			DialOptions: r.dial, MaxBackoff: 100 * time.Millisecond, Key: key}
 		_, err = botsdk.Play(ctx, cfg, botsdk.NewRandom(2))

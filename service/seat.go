@@ -780,9 +780,9 @@ func admitted(ctx context.Context, field string, seat uint32, given, token, botK
 		}
 		if p.Role != RoleSpectator {
 			return status.Errorf(codes.PermissionDenied, "authorization: seat %d is bound to a bot key other than this call's (key %s): "+
-				"join with the key it is bound to", seat, p.ID)
+				"play it with the key it is bound to (Join, Decide)", seat, p.ID)
 		}
-		return status.Errorf(codes.PermissionDenied, "%s: seat %d is bound to a bot key: join with that key (authorization: Bearer <key>); "+
+		return status.Errorf(codes.PermissionDenied, "%s: seat %d is bound to a bot key: play it with that key (authorization: Bearer <key>, on Join and Decide); "+
 			"the seat's token alone does not admit it, since the record names the key's bot", field, seat)
 	}
 	if subtle.ConstantTimeCompare([]byte(given), []byte(token)) == 1 {
