@@ -47,6 +47,8 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 			`{"code":"invalid_argument","message":"PUT ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
 		{"OPTIONS that is no CORS preflight", http.MethodOptions, getTable, "", "", 400,
 			`{"code":"invalid_argument","message":"OPTIONS ` + getTable + `: an RPC is called with POST (Connect, gRPC-Web), or a Connect GET for the read-only methods (docs/INTEGRATE.md)"}`},
+		{"a service without its package", http.MethodPost, "/TableService/GetTable", "application/json", "1", 501,
+			`{"code":"unimplemented","message":"no service TableService: a service is named with its package, /bezique.v1.TableService/GetTable"}`},
 		{"the web app", http.MethodGet, "/", "", "", 200, "the web app"},
 		{"a page that is not there", http.MethodGet, "/nowhere", "", "", 404, "404 page not found"},
 	} {

@@ -88,7 +88,8 @@ func (p rpcPaths) connectUnary(r *http.Request) bool {
 
 // refusal returns the Connect error for a request whose path names an RPC of the referee (its
 // first segment is a registered service or starts with "bezique.") but that the Connect and
-// gRPC-Web protocols do not take: a method other than GET, POST and a CORS preflight (an OPTIONS
+// gRPC-Web protocols do not take (or a service named without its package, bezique.v1, which
+// is Unimplemented too): a method other than GET, POST and a CORS preflight (an OPTIONS
 // with Origin and Access-Control-Request-Method) (InvalidArgument: net/http answered a plain-text
 // 405, and an OPTIONS that is no preflight 404), an unknown service or method (Unimplemented, HTTP 501),
 // a POST whose Content-Type is none of theirs or, for application/json and application/proto,
@@ -105,6 +106,9 @@ func (p rpcPaths) refusal(r *http.Request) error {
 	}
 	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	methods, known := p[service]
+	if _, bare := p["bezique.v1."+service]; ok && !known && bare { // the package left out: the web app's 404 said nothing (an integrator's trial)
+		return connect.NewError(connect.CodeUnimplemented, fmt.Errorf("no service %s: a service is named with its package, /bezique.v1.%s/%s", service, service, method))
+	}
 	if !ok || (!known && !strings.HasPrefix(service, "bezique.")) {
 		return nil
 	}
