@@ -201,6 +201,11 @@ func (s *Server) principal(ctx context.Context) (Principal, error) {
 		return Principal{}, status.Errorf(codes.Unauthenticated, "authorization header: %d given; send one (docs/SECURITY.md)", n)
 	}
 	secret, err := auth.AuthFromMD(ctx, "bearer")
+	// The scheme and the key are parted by one space or more (RFC 9110's 1*SP): two read as an
+	// unknown key (an integrator's trial).
+	if secret = strings.TrimLeft(secret, " "); err == nil && secret == "" {
+		err = errors.New("no key")
+	}
 	if err != nil { // its own texts name neither the header nor the form; what was sent is not echoed (a key, perhaps)
 		return Principal{}, status.Error(codes.Unauthenticated, `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`)
 	}

@@ -590,12 +590,18 @@ func TestMalformedAuthorizationSaysTheForm(t *testing.T) {
 	r := startAuthReferee(t, nil)
 	_, organiser := r.newKey(t, "league", pb.Role_ROLE_ORGANISER)
 	want := `authorization header: want "Bearer <API key>" (docs/SECURITY.md)`
-	for _, header := range []string{organiser, "Basic " + organiser, "Bearer"} {
+	for _, header := range []string{organiser, "Basic " + organiser, "Bearer", "Bearer   "} {
 		ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", header)
 		_, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{})
 		if status.Code(err) != codes.Unauthenticated || status.Convert(err).Message() != want {
 			t.Errorf("ListTables with authorization %.12q…: %v, want Unauthenticated %q", header, err, want)
 		}
+	}
+	// One space or more between the scheme and the key (two read as an unknown key: an
+	// integrator's trial).
+	ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer  "+organiser)
+	if _, err := r.tables.ListTables(ctx, &pb.ListTablesRequest{}); err != nil {
+		t.Errorf("ListTables with two spaces after Bearer: %v", err)
 	}
 }
 
