@@ -13,9 +13,12 @@ type Bot = bots.Bot
 type BotFunc = bots.Func
 
 // Observer is a [Bot] that follows its own game. [Play] calls Welcome with every Welcome of the
-// seat (the first join and each resume, which restates the game up to Welcome.last_seq) and Event
-// with every event after it, in order and once each (an event sent again after a reconnection is
-// not repeated), on the goroutine that calls Decide, before Config's OnWelcome and OnEvent. With
+// seat (the first join and each resume) and Event with every event, in order and once each (an
+// event sent again after a reconnection is not repeated), on the goroutine that calls Decide,
+// before Config's OnWelcome and OnEvent. After a resume the Welcome's snapshot already holds the
+// events the bot missed, up to Welcome.last_seq, and those events come to Event too: a bot that
+// rebuilds its view from the snapshot skips events of seq up to Welcome.last_seq, one that keeps
+// its own ignores the snapshot (docs/write-a-bot.md, "Lean decision requests"). With
 // [Serve], whose newBot makes a bot for each game, it is how a bot that plays several games at
 // once (ServeConfig.Capacity above 1) keeps each game's state apart: Config's OnEvent is called
 // from every game's goroutine with the event alone.
