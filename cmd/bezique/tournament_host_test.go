@@ -306,13 +306,18 @@ func TestTournamentList(t *testing.T) {
 		if !want.MatchString(out) {
 			t.Errorf("list %v printed:\n%s", where, out)
 		}
-		if len(where) == 2 { // a match puts nothing off: it waits (a host's trial)
-			match, err := runCmd(ctx, append([]string{"tournament", "create", "--format", "match", "--entrant", "c=random", "--entrant", "lobby:nobody",
-				"--absence-grace", "1h"}, where...)...)
-			want := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
-				" (bezique lobby lists those present); the match waits for it up to the absence grace, 1h0m0s, then its games are forfeit\n"
-			if err != nil || !strings.HasSuffix(match, want) {
-				t.Errorf("create of a match with an absent lobby entrant: %v\n%s\nwant the warning:\n%s", err, match, want)
+		if len(where) == 2 { // a match, or a gauntlet's candidate, puts nothing off: it waits (a host's trial, a re-trial)
+			for format, entrants := range map[string][]string{"match": {"lobby:nobody", "c=random"}, "gauntlet": {"lobby:nobody", "c=random", "d=random"}} {
+				args := []string{"tournament", "create", "--format", format, "--absence-grace", "1h"}
+				for _, e := range entrants {
+					args = append(args, "--entrant", e)
+				}
+				out, err := runCmd(ctx, append(args, where...)...)
+				want := "warning: entrant nobody: no bot \"nobody\" in the lobby of " + ref.addr +
+					" (bezique lobby lists those present); the " + format + " waits for it up to the absence grace, 1h0m0s, then its games are forfeit\n"
+				if err != nil || !strings.HasSuffix(out, want) {
+					t.Errorf("create of a %s with an absent lobby entrant first: %v\n%s\nwant the warning:\n%s", format, err, out, want)
+				}
 			}
 		}
 	}

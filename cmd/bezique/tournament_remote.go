@@ -306,13 +306,14 @@ func (o *tournamentOpts) warnAbsent(cmd *cobra.Command, w io.Writer, id string, 
 		present[b.GetName()] = b
 	}
 	grace := time.Duration(spec.AbsenceGraceMs) * time.Millisecond
-	// A match puts nothing off, every game having the same two entrants: it waits (it read "put off
-	// while the others are played": a host's trial).
-	wait := fmt.Sprintf("its games are put off while the others are played, for it up to the absence grace, %s, then forfeit", grace)
-	if spec.Format == tournament.Match {
-		wait = fmt.Sprintf("the match waits for it up to the absence grace, %s, then its games are forfeit", grace)
-	}
-	for _, e := range spec.Entrants {
+	// An entrant in every game (a match's two, a gauntlet's candidate) has nothing played while
+	// its games are put off: the tournament waits (it read "put off while the others are played":
+	// a host's trial, and a re-trial for the candidate).
+	for i, e := range spec.Entrants {
+		wait := fmt.Sprintf("its games are put off while the others are played, for it up to the absence grace, %s, then forfeit", grace)
+		if spec.Format == tournament.Match || spec.Format == tournament.Gauntlet && i == 0 {
+			wait = fmt.Sprintf("the %s waits for it up to the absence grace, %s, then its games are forfeit", spec.Format, grace)
+		}
 		for _, name := range e.LobbyBots() {
 			b, ok := present[name]
 			switch {
