@@ -74,6 +74,37 @@ func TestHTTPCallOutsideTheProtocol(t *testing.T) {
 	}
 }
 
+// TestPreflightWithoutCORS: a CORS preflight to a referee that allows no cross-origin call (no
+// --cors-origins) is refused with a Connect error saying how to allow it (it was the web app's
+// plain-text "404 page not found": a re-trial); a page's preflight stays the web app's.
+func TestPreflightWithoutCORS(t *testing.T) {
+	base := serveWithApp(t)
+	for path, want := range map[string]struct {
+		status int
+		body   string
+	}{
+		"/bezique.v1.TableService/GetTable": {403, `{"code":"permission_denied","message":"a CORS preflight from origin \"https://play.example.com\": ` +
+			`this referee allows no cross-origin calls; start it with --cors-origins https://play.example.com (docs/INTEGRATE.md)"}`},
+		"/nowhere": {404, "404 page not found"},
+	} {
+		req, err := http.NewRequest(http.MethodOptions, base+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Origin", "https://play.example.com")
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != want.status || strings.TrimSpace(string(body)) != want.body {
+			t.Errorf("preflight of %s: %d %s\nwant %d %s", path, res.StatusCode, body, want.status, want.body)
+		}
+	}
+}
+
 // serveWithApp serves a referee (in memory) on a port of 127.0.0.1 without TLS, with a web app
 // answering "/" and 404 elsewhere as the referee's does, until the test ends; it returns the
 // port's base URL.

@@ -89,9 +89,10 @@ func (p rpcPaths) connectUnary(r *http.Request) bool {
 // refusal returns the Connect error for a request whose path names an RPC of the referee (its
 // first segment is a registered service or starts with "bezique.") but that the Connect and
 // gRPC-Web protocols do not take (or a service named without its package, bezique.v1, which
-// is Unimplemented too): a method other than GET, POST and a CORS preflight (an OPTIONS
-// with Origin and Access-Control-Request-Method) (InvalidArgument: net/http answered a plain-text
-// 405, and an OPTIONS that is no preflight 404), an unknown service or method (Unimplemented, HTTP 501),
+// is Unimplemented too): a CORS preflight (an OPTIONS with Origin and
+// Access-Control-Request-Method), which reaches it only when the referee allows no cross-origin
+// call (PermissionDenied), a method other than GET and POST (InvalidArgument: net/http answered a
+// plain-text 405, and an OPTIONS 404), an unknown service or method (Unimplemented, HTTP 501),
 // a POST whose Content-Type is none of theirs or, for application/json and application/proto,
 // without Connect-Protocol-Version: 1, a GET without the Connect GET's query (connect=v1 and an
 // encoding) or of a method that is not read-only, and a Connect GET whose encoding is neither
@@ -101,9 +102,6 @@ func (p rpcPaths) connectUnary(r *http.Request) bool {
 // version header, curl -d's form content type, a GET without connect=v1), or answers them 415
 // with a bare "sub-format not supported".
 func (p rpcPaths) refusal(r *http.Request) error {
-	if r.Method == http.MethodOptions && r.Header.Get("Origin") != "" && r.Header.Get("Access-Control-Request-Method") != "" {
-		return nil // a CORS preflight: the CORS handler's (any other OPTIONS was the web app's "404 page not found": an integrator's trial)
-	}
 	service, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	methods, known := p[service]
 	if _, bare := p["bezique.v1."+service]; ok && !known && bare { // the package left out: the web app's 404 said nothing (an integrator's trial)
@@ -111,6 +109,13 @@ func (p rpcPaths) refusal(r *http.Request) error {
 	}
 	if !ok || (!known && !strings.HasPrefix(service, "bezique.")) {
 		return nil
+	}
+	if r.Method == http.MethodOptions && r.Header.Get("Origin") != "" && r.Header.Get("Access-Control-Request-Method") != "" {
+		// A CORS preflight: with HTTPConfig.CORSOrigins the CORS handler answers it before this
+		// one, so here the referee allows no cross-origin call (it was the web app's plain-text
+		// 404, as any other OPTIONS was: a re-trial, an integrator's trial).
+		return connect.NewError(connect.CodePermissionDenied, fmt.Errorf("a CORS preflight from origin %q: this referee allows no cross-origin "+
+			"calls; start it with --cors-origins %s (docs/INTEGRATE.md)", r.Header.Get("Origin"), r.Header.Get("Origin")))
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodPost {
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("%s %s: an RPC is called with POST (Connect, gRPC-Web), "+
