@@ -264,9 +264,9 @@ func (s *Server) Play(req *pb.PlayRequest, stream pb.SeatService_PlayServer) err
 // Connect) as if that stream had sent it; the outcome (the action's events or a Rejection)
 // arrives on the stream. Status codes: InvalidArgument naming the field for a missing table id
 // or decision, a decision without an action or whose action does not read (wire.ActionFromProto:
-// no strike, unlike on a stream), or a seat out of range; NotFound for an unknown table; PermissionDenied for a
-// built-in seat or a wrong token; FailedPrecondition when the seat has no stream, or the table has
-// ended and left memory (as WatchTable) or is quarantined.
+// no strike, unlike on a stream), or a seat out of range; NotFound for an unknown table;
+// PermissionDenied for a built-in seat or a wrong token; FailedPrecondition when the seat has no
+// stream, or the table has ended and left memory (as WatchTable) or is quarantined.
 func (s *Server) Decide(ctx context.Context, req *pb.DecideRequest) (*pb.DecideResponse, error) {
 	if err := checkID("table_id", req.GetTableId()); err != nil {
 		return nil, statusOf(err)

@@ -671,7 +671,7 @@ tied on all of them share a rank (1=). The columns (docs/TOURNAMENTS.md, "Standi
   score         its side's final totals over the games played to their end (not forfeits)
   deal diff     duplicate deals: the mean over its whole deal sets of its total less the
                 others', summed over the set's seatings (the same cards); forfeits left out;
-                "–" without duplicate deals
+                "–" without such a deal set (or without duplicate deals), ranked as 0
   OpenSkill     the rating (Weng-Lin, Plackett-Luce), not Elo: mu; "± 95%" is ±1.96 sigma;
                 updated game by game in schedule order, so entrants with equal results may
                 differ; "–" before a rated game
